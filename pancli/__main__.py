@@ -1,0 +1,3 @@
+from pancli.cli import main
+
+main()

@@ -1,0 +1,208 @@
+"""Cards, ranks, suits and packs (rules E1-E4).
+
+The engine's card values. Nothing here reads or writes text beyond the canonical
+``str()`` of a value (``Ks``); parsing lives in :mod:`pancli.notation`.
+
+>>> from pancli.cards import Card, Rank, Suit, Pack
+>>> five = Card(Rank.FIVE, Suit.SPADES)
+>>> str(five)
+'5s'
+>>> Rank.SEVEN.pan_index + 1 == Rank.JACK.pan_index
+True
+>>> Pack().copies(five), Pack(spade_suits_removed=1).copies(five)
+(8, 7)
+>>> Pack().size, Pack(spade_suits_removed=1).size
+(320, 310)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+
+class Suit(enum.Enum):
+    """The four suits, in canonical order ``s h d c``."""
+
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+    @property
+    def letter(self) -> str:
+        """The canonical one-letter name (``s``)."""
+        return self.value
+
+    @property
+    def order(self) -> int:
+        """Position in the canonical order s, h, d, c (0..3)."""
+        return _SUIT_ORDER[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SUIT_ORDER: Final = {s: i for i, s in enumerate(Suit)}
+SUITS: Final = tuple(Suit)
+
+
+class Rank(enum.IntEnum):
+    """All thirteen ranks of a French pack, valued 1 (ace) to 13 (king).
+
+    Panguingue uses ten of them (:data:`PAN_RANKS`); PAGRUC uses all thirteen.
+    """
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """The canonical rank symbol: ``A 2 .. 9 T J Q K``."""
+        return _RANK_SYMBOL[self]
+
+    @property
+    def in_pan_pack(self) -> bool:
+        """True for the ranks of a Panguingue pack (E1: no 8, 9, 10)."""
+        return self not in (Rank.EIGHT, Rank.NINE, Rank.TEN)
+
+    @property
+    def pan_index(self) -> int:
+        """Position in the Panguingue order A 2 3 4 5 6 7 J Q K (0..9), E2.
+
+        7 and J are adjacent. Raises ValueError for 8, 9 and 10.
+        """
+        try:
+            return _PAN_INDEX[self]
+        except KeyError:
+            raise ValueError(f"{self.symbol} is not in a Panguingue pack") from None
+
+    @property
+    def is_valle(self) -> bool:
+        """3, 5 and 7 are valle cards (E3)."""
+        return self in (Rank.THREE, Rank.FIVE, Rank.SEVEN)
+
+    @property
+    def is_noncomoquer(self) -> bool:
+        """Aces and kings are the non-comoquers (E3, M4)."""
+        return self in (Rank.ACE, Rank.KING)
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+_RANK_SYMBOL: Final = {
+    r: ("A" if r == 1 else "T" if r == 10 else "J" if r == 11 else "Q" if r == 12 else "K" if r == 13 else str(int(r)))
+    for r in Rank
+}
+PAN_RANKS: Final = tuple(r for r in Rank if r.in_pan_pack)
+"""The Panguingue ranks, low to high (E2)."""
+_PAN_INDEX: Final = {r: i for i, r in enumerate(PAN_RANKS)}
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Card:
+    """One card: a rank and a suit. Equal cards are interchangeable copies.
+
+    >>> Card(Rank.KING, Suit.HEARTS)
+    Card('Kh')
+    >>> sorted([Card(Rank.KING, Suit.HEARTS), Card(Rank.ACE, Suit.CLUBS)], key=Card.sort_key)
+    [Card('Ac'), Card('Kh')]
+    """
+
+    rank: Rank
+    suit: Suit
+
+    def __str__(self) -> str:
+        return self.rank.symbol + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    def sort_key(self) -> tuple[int, int]:
+        """Order by rank, then suit (s h d c)."""
+        return (int(self.rank), _SUIT_ORDER[self.suit])
+
+    @property
+    def index(self) -> int:
+        """A dense index 0..51: ``(rank - 1) * 4 + suit order``."""
+        return (int(self.rank) - 1) * 4 + _SUIT_ORDER[self.suit]
+
+
+ALL_CARDS: Final = tuple(Card(r, s) for r in Rank for s in Suit)
+"""All 52 distinct cards, indexed by :attr:`Card.index`."""
+PAN_CARDS: Final = tuple(c for c in ALL_CARDS if c.rank.in_pan_pack)
+"""The 40 distinct Panguingue cards, by rank then suit."""
+
+
+def card(rank: Rank, suit: Suit) -> Card:
+    """The shared, interned instance of a card (cheap: no allocation).
+
+    >>> card(Rank.FIVE, Suit.SPADES) is card(Rank.FIVE, Suit.SPADES)
+    True
+    """
+    return ALL_CARDS[(int(rank) - 1) * 4 + _SUIT_ORDER[suit]]
+
+
+def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    """Canonical text of a card list: one space between cards.
+
+    >>> format_cards([card(Rank.FIVE, Suit.SPADES), card(Rank.KING, Suit.HEARTS)])
+    '5s Kh'
+    """
+    return " ".join(map(str, cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """The Panguingue pack (E1): ``packs`` 40-card packs, less removed spade suits.
+
+    >>> Pack(packs=5).size
+    200
+    """
+
+    packs: int = 8
+    spade_suits_removed: int = 0
+
+    def copies(self, c: Card) -> int:
+        """How many copies of ``c`` the pack holds (0 for 8, 9, 10: E1)."""
+        if not c.rank.in_pan_pack:
+            return 0
+        if c.suit is Suit.SPADES:
+            return self.packs - self.spade_suits_removed
+        return self.packs
+
+    @property
+    def size(self) -> int:
+        """Total number of cards in the pack."""
+        return 40 * self.packs - 10 * self.spade_suits_removed
+
+    def contains(self, c: Card) -> bool:
+        """True when at least one copy of ``c`` is in the pack."""
+        return self.copies(c) > 0
+
+    def full(self) -> list[Card]:
+        """Every card of the pack, each copy once, in rank/suit order."""
+        out: list[Card] = []
+        for c in PAN_CARDS:
+            out.extend([c] * self.copies(c))
+        return out
+
+
+class Game(enum.Enum):
+    """The two games the tool referees."""
+
+    PANGUINGUE = "panguingue"
+    PAGRUC = "pagruc"

@@ -1,0 +1,197 @@
+"""What every command shares: options, input, errors, output and exit codes.
+
+Exit status (NOTATION.md section 4): 0 all legal and every claim holds; 1 input read but
+something illegal, malformed or a wrong claim; 2 usage error (bad option, missing file).
+Errors go to standard error as ``file:line:col: RULE message``.
+
+Rich is imported only when a table is drawn for a terminal (:func:`stdout_console`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from pancli.cards import Game
+from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_USAGE = 2
+
+
+# --------------------------------------------------------------------------- options
+
+
+def json_option(f: F) -> F:
+    """``--json``: emit one JSON document on standard output."""
+    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")(f)
+
+
+def rules_option(f: F) -> F:
+    """``--rules NAME|FILE``: the profile (hoyle, cardroom) or a house-rules TOML file."""
+    return click.option(
+        "--rules",
+        "rules",
+        default="hoyle",
+        show_default=True,
+        metavar="NAME|FILE",
+        help="Rule profile: hoyle, cardroom, or a house-rules TOML file.",
+    )(f)
+
+
+def game_option(f: F) -> F:
+    """``--game panguingue|pagruc``."""
+    return click.option(
+        "--game",
+        type=click.Choice([g.value for g in Game], case_sensitive=False),
+        default=Game.PANGUINGUE.value,
+        show_default=True,
+        help="Which game's rules apply.",
+    )(f)
+
+
+def resolve_game(value: str) -> Game:
+    """The Game for a ``--game`` value."""
+    return Game(value.lower())
+
+
+def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
+    """A built-in profile by name, or a house-rules TOML file (read with tomllib).
+
+    Raises click.BadParameter (exit 2) naming the bad knob or the unreadable file.
+    """
+    if spec.lower() in ("hoyle", "cardroom"):
+        return builtin_profile(spec)
+    path = Path(spec)
+    if relative_to is not None and not path.is_absolute():
+        path = relative_to / path
+    try:
+        from pancli.notation.houserules import profile_from_toml
+
+        return profile_from_toml(path.read_bytes(), default=HOYLE)
+    except FileNotFoundError:
+        raise click.BadParameter(f"no profile or file named {spec!r} (built-in: hoyle, cardroom)") from None
+    except OSError as exc:
+        raise click.BadParameter(f"{spec}: {exc.strerror}") from None
+    except HouseRulesError as exc:
+        raise click.BadParameter(f"{spec}: {exc}") from None
+
+
+# --------------------------------------------------------------------------- input
+
+
+@dataclass(frozen=True, slots=True)
+class InputLine:
+    """One line of batch input: where it came from and its text (without newline)."""
+
+    file: str
+    line: int
+    text: str
+
+
+def stdin_is_piped() -> bool:
+    """True when standard input is not a terminal (something is piped in)."""
+    try:
+        return not sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def open_text(name: str) -> IO[str]:
+    """Open a file (or ``-`` for stdin) as UTF-8 text; undecodable bytes become U+FFFD.
+
+    Missing files raise click.FileError (exit 2).
+    """
+    if name == "-":
+        stream = click.get_text_stream("stdin", encoding="utf-8", errors="replace")
+        return stream
+    try:
+        return open(name, encoding="utf-8", errors="replace", newline=None)
+    except OSError as exc:
+        raise click.FileError(name, hint=exc.strerror or str(exc)) from None
+
+
+def batch_lines(stream: IO[str], file: str = "-") -> Iterator[InputLine]:
+    """Lines of a batch: blank lines and ``#`` comments skipped, line numbers kept."""
+    for n, raw in enumerate(stream, 1):
+        text = raw.rstrip("\r\n")
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        yield InputLine(file, n, text)
+
+
+def arguments_or_stdin(args: Iterable[str]) -> Iterator[InputLine]:
+    """Command-line arguments (each one item, file ``<arg>``, line = position), or,
+    with ``-`` or no argument and piped input, the batch lines of standard input.
+
+    Raises click.UsageError (exit 2) with nothing to read.
+    """
+    items = list(args)
+    if items == ["-"] or (not items and stdin_is_piped()):
+        yield from batch_lines(open_text("-"), "-")
+        return
+    if not items:
+        raise click.UsageError("nothing to read: give arguments, or '-' to read standard input")
+    for i, text in enumerate(items, 1):
+        yield InputLine("<arg>", i, text)
+
+
+# --------------------------------------------------------------------------- output
+
+
+def error_line(file: str, line: int, col: int, rule: str, message: str) -> str:
+    """The canonical error line: ``file:line:col: RULE message``."""
+    return f"{file}:{line}:{col}: {rule} {message}"
+
+
+def report(file: str, line: int, col: int, rule: str, message: str) -> None:
+    """Write one error line to standard error."""
+    click.echo(error_line(file, line, col, rule, message), err=True)
+
+
+def emit_json(data: Any) -> None:
+    """Write one JSON document to standard output."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
+    sys.stdout.write("\n")
+
+
+def stdout_is_terminal() -> bool:
+    """True when standard output is a terminal (rich tables), False in a pipe (plain text)."""
+    if os.environ.get("PAN_FORCE_TERMINAL"):
+        return True
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def stdout_console() -> Console:
+    """A rich console on standard output (imports rich: use only for terminal output).
+
+    Rich honours ``NO_COLOR``; ``PAN_FORCE_TERMINAL=1`` forces terminal rendering (tests).
+    """
+    from rich.console import Console
+
+    force = bool(os.environ.get("PAN_FORCE_TERMINAL"))
+    return Console(force_terminal=force or None, highlight=False, soft_wrap=False)
+
+
+def stderr_console() -> Console:
+    """A rich console on standard error."""
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)

@@ -1,0 +1,383 @@
+"""Melds: classification (M1-M4, E1, E2, E4), increases (M5) and values (C1-C7).
+
+:func:`judge` classifies a list of cards and returns a :class:`Verdict`: legal or not,
+the :class:`Rope` or :class:`Set` it is, its condition and value, or the rule it breaks.
+
+>>> from pancli.cards import card, Rank, Suit
+>>> fives = [card(Rank.FIVE, Suit.SPADES)] * 3
+>>> v = judge(fives)
+>>> v.legal, v.kind, v.condition, v.value
+(True, <MeldKind.SET: 'set'>, <Condition.C2: 'C2'>, 4)
+>>> bad = judge([card(Rank.SEVEN, Suit.CLUBS), card(Rank.SEVEN, Suit.SPADES), card(Rank.SEVEN, Suit.SPADES)])
+>>> bad.legal, bad.rule
+(False, 'M3')
+>>> grown = v.meld.plus([card(Rank.FIVE, Suit.SPADES)])   # C7: collects 6 - 4 = 2
+>>> grown.value() - v.meld.value()
+2
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from pancli.cards import PAN_RANKS, Card, Rank, Suit, format_cards
+from pancli.rules import HOYLE, Condition, Profile, SetGrowth
+
+
+class MeldKind(enum.Enum):
+    """The two kinds of meld: ropes (M2) and sets (M3, M4)."""
+
+    ROPE = "rope"
+    SET = "set"
+
+
+class SetShape(enum.Enum):
+    """The character of a set, which M5 preserves when it grows."""
+
+    ONE_SUIT = "one-suit"
+    DIFFERENT_SUITS = "different-suits"
+    NONCOMOQUER = "mixed ace/king"
+
+
+class MeldError(ValueError):
+    """A meld or an increase breaks a rule; ``rule`` is its id (``M3``)."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{rule} {reason}")
+        self.rule = rule
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Rope:
+    """A legal rope (M2): three or more cards of one suit in unbroken rank order.
+
+    Cards are kept low to high.
+    """
+
+    cards: tuple[Card, ...]
+
+    @property
+    def kind(self) -> MeldKind:
+        """Always ``MeldKind.ROPE``."""
+        return MeldKind.ROPE
+
+    @property
+    def suit(self) -> Suit:
+        """The rope's suit."""
+        return self.cards[0].suit
+
+    def conditions(self) -> tuple[Condition, ...]:
+        """C4 when it holds the ace, C5 when it holds the king (both for A to K)."""
+        out = []
+        if self.cards[0].rank is Rank.ACE:
+            out.append(Condition.C4)
+        if self.cards[-1].rank is Rank.KING:
+            out.append(Condition.C5)
+        return tuple(out)
+
+    def value(self, profile: Profile = HOYLE) -> int:
+        """Value as laid (C6): bases of its conditions plus each card beyond three
+        (beyond six for the A-to-K rope).
+
+        >>> from pancli.cards import card, Rank, Suit
+        >>> Rope(tuple(card(r, Suit.HEARTS) for r in (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR))).value()
+        2
+        """
+        conds = self.conditions()
+        if not conds:
+            return 0
+        spades = self.suit is Suit.SPADES
+        total = sum(profile.rate(c).base_for(spades) for c in conds)
+        beyond = len(self.cards) - 3 * len(conds)
+        return total + beyond * profile.rate(conds[0]).extra_for(spades)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def plus(self, added: Iterable[Card], profile: Profile = HOYLE) -> Rope:
+        """The rope grown at either end (M5), or MeldError M5."""
+        new = (*self.cards, *added)
+        v = judge(new, profile)
+        if not v.legal or not isinstance(v.meld, Rope) or v.meld.suit is not self.suit:
+            why = v.reason if not v.legal else "it would no longer be the same rope"
+            raise MeldError("M5", f"cannot add {format_cards(tuple(added_of(new, self.cards)))} to rope {self}: {why}")
+        return v.meld
+
+
+@dataclass(frozen=True, slots=True)
+class Set:
+    """A legal set (M3, M4): three or more cards of one rank; ``shape`` is its character."""
+
+    cards: tuple[Card, ...]
+    shape: SetShape
+
+    @property
+    def kind(self) -> MeldKind:
+        """Always ``MeldKind.SET``."""
+        return MeldKind.SET
+
+    @property
+    def rank(self) -> Rank:
+        """The set's rank."""
+        return self.cards[0].rank
+
+    def conditions(self) -> tuple[Condition, ...]:
+        """C2/C3 for one-suit sets, C1 for different-suits valle sets."""
+        if self.shape is SetShape.ONE_SUIT:
+            return (Condition.C2,) if self.rank.is_valle else (Condition.C3,)
+        if self.shape is SetShape.DIFFERENT_SUITS and self.rank.is_valle:
+            return (Condition.C1,)
+        return ()
+
+    def value(self, profile: Profile = HOYLE) -> int:
+        """Value as laid (C6): the base plus the increment for each card beyond three.
+
+        >>> from pancli.cards import card, Rank, Suit
+        >>> Set((card(Rank.FIVE, Suit.SPADES),) * 4, SetShape.ONE_SUIT).value()
+        6
+        """
+        conds = self.conditions()
+        if not conds:
+            return 0
+        spades = self.shape is SetShape.ONE_SUIT and self.cards[0].suit is Suit.SPADES
+        rate = profile.rate(conds[0])
+        return rate.base_for(spades) + (len(self.cards) - 3) * rate.extra_for(spades)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def accepts(self, c: Card, profile: Profile = HOYLE) -> bool:
+        """Whether one more card keeps this set's character (M5)."""
+        if c.rank is not self.rank:
+            return False
+        if self.shape is SetShape.ONE_SUIT:
+            return c.suit is self.cards[0].suit
+        if self.shape is SetShape.NONCOMOQUER:
+            return True
+        if profile.mixed_set_growth is SetGrowth.ANY:
+            return True
+        return all(x.suit is not c.suit for x in self.cards)
+
+    def plus(self, added: Iterable[Card], profile: Profile = HOYLE) -> Set:
+        """The set grown by ``added`` (M5), or MeldError M5."""
+        grown = self
+        for c in added:
+            if not grown.accepts(c, profile):
+                raise MeldError("M5", f"cannot add {c} to {self.shape.value} set {self}: {_set_refusal(self, c)}")
+            grown = Set((*grown.cards, c), grown.shape)
+        return grown
+
+
+def _set_refusal(s: Set, c: Card) -> str:
+    if c.rank is not s.rank:
+        return f"a set of {s.rank.symbol}s takes only {s.rank.symbol}s"
+    if s.shape is SetShape.ONE_SUIT:
+        return f"a one-suit set keeps its suit ({s.cards[0].suit.letter})"
+    return f"a different-suits set takes only a missing suit ({c.suit.letter} is already there)"
+
+
+def added_of(new: Sequence[Card], old: Sequence[Card]) -> list[Card]:
+    """The cards of ``new`` beyond those of ``old`` (multiset difference, in order)."""
+    left = Counter(old)
+    out = []
+    for c in new:
+        if left[c]:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+Meld = Rope | Set
+"""A legal meld: a :class:`Rope` or a :class:`Set`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The judgement of a list of cards as a meld.
+
+    ``rule`` is the id of the first rule broken (``None`` when legal) and ``reason``
+    says why in words. ``meld`` is the :class:`Rope` or :class:`Set` when legal.
+    """
+
+    cards: tuple[Card, ...]
+    meld: Meld | None
+    rule: str | None
+    reason: str
+    profile: Profile = HOYLE
+
+    @property
+    def legal(self) -> bool:
+        """True when the cards form a legal meld."""
+        return self.meld is not None
+
+    @property
+    def kind(self) -> MeldKind | None:
+        """``ROPE``, ``SET`` or ``None`` when illegal."""
+        return None if self.meld is None else self.meld.kind
+
+    @property
+    def conditions(self) -> tuple[Condition, ...]:
+        """The conditions the meld is (two for an A-to-K rope)."""
+        return () if self.meld is None else self.meld.conditions()
+
+    @property
+    def condition(self) -> Condition | None:
+        """The (first) condition, or None."""
+        conds = self.conditions
+        return conds[0] if conds else None
+
+    @property
+    def value(self) -> int:
+        """Units each active opponent pays when this meld is laid (C6, C7); 0 when illegal."""
+        return 0 if self.meld is None else self.meld.value(self.profile)
+
+
+def _illegal(cards: tuple[Card, ...], rule: str, reason: str, profile: Profile) -> Verdict:
+    return Verdict(cards, None, rule, reason, profile)
+
+
+def judge(cards: Iterable[Card], profile: Profile = HOYLE) -> Verdict:
+    """Classify cards as a meld under ``profile`` (E1, E4, M1-M4, E2).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> judge([card(Rank.QUEEN, Suit.HEARTS), card(Rank.KING, Suit.HEARTS), card(Rank.ACE, Suit.HEARTS)]).rule
+    'E2'
+    >>> judge([card(Rank.SEVEN, Suit.CLUBS), card(Rank.JACK, Suit.CLUBS), card(Rank.QUEEN, Suit.CLUBS)]).value
+    0
+    """
+    cs = tuple(cards)
+    for c in cs:
+        if not c.rank.in_pan_pack:
+            return _illegal(cs, "E1", f"{c} is not in a Panguingue pack (no 8, 9 or 10)", profile)
+    pack = profile.pack
+    counts = Counter(cs)
+    for c, n in counts.items():
+        if n > pack.copies(c):
+            return _illegal(cs, "E4", f"{n} copies of {c}, but the pack holds {pack.copies(c)}", profile)
+    if len(cs) < 3:
+        return _illegal(cs, "M1", f"a meld is 3 or more cards, not {len(cs)}", profile)
+    ranks = {c.rank for c in cs}
+    suits = {c.suit for c in cs}
+    if len(ranks) == 1:
+        rank = cs[0].rank
+        if len(suits) == 1:
+            return Verdict(cs, Set(cs, SetShape.ONE_SUIT), None, "one-suit set", profile)
+        if rank.is_noncomoquer:
+            return Verdict(cs, Set(cs, SetShape.NONCOMOQUER), None, "set of non-comoquers, mixed suits (M4)", profile)
+        if len(suits) == len(cs):
+            return Verdict(cs, Set(cs, SetShape.DIFFERENT_SUITS), None, "different-suits set", profile)
+        return _illegal(
+            cs,
+            "M3",
+            f"a set of {rank.symbol}s must be all one suit or all different suits, not {format_cards(cs)}",
+            profile,
+        )
+    if len(suits) > 1:
+        return _illegal(
+            cs, "M2", f"not a set (ranks differ) and not a rope (a rope is one suit): {format_cards(cs)}", profile
+        )
+    if len(ranks) < len(cs):
+        dup = next(c for c, n in counts.items() if n > 1)
+        return _illegal(cs, "M2", f"a rope holds no rank twice ({dup.rank.symbol} repeats)", profile)
+    idx = sorted(c.rank.pan_index for c in cs)
+    if idx[-1] - idx[0] == len(idx) - 1:
+        ordered = tuple(sorted(cs, key=lambda c: c.rank.pan_index))
+        return Verdict(cs, Rope(ordered), None, "rope", profile)
+    if _wraps(idx):
+        return _illegal(cs, "E2", "aces are low only; a rope does not wrap past the king", profile)
+    missing = [r.symbol for r in _gaps(idx)]
+    return _illegal(cs, "M2", f"a rope is in unbroken rank order (missing {' '.join(missing)})", profile)
+
+
+def _wraps(idx: list[int]) -> bool:
+    """True when the indices are consecutive only if K wraps round to A."""
+    if idx[0] != 0 or idx[-1] != 9:
+        return False
+    shifted = sorted((i + 5) % 10 for i in idx)
+    return shifted[-1] - shifted[0] == len(shifted) - 1
+
+
+def _gaps(idx: list[int]) -> list[Rank]:
+    have = set(idx)
+    return [PAN_RANKS[i] for i in range(idx[0], idx[-1] + 1) if i not in have]
+
+
+def grow(meld: Meld, added: Iterable[Card], profile: Profile = HOYLE) -> Meld:
+    """Add cards to a meld keeping its character (M5); raise MeldError when refused.
+
+    The value never drops (C7): a change that would lower it is refused.
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> rope = judge([card(r, Suit.HEARTS) for r in (Rank.TWO, Rank.THREE, Rank.FOUR)]).meld
+    >>> str(grow(rope, [card(Rank.ACE, Suit.HEARTS)]))
+    'Ah 2h 3h 4h'
+    """
+    added = tuple(added)
+    if not added:
+        raise MeldError("M5", "nothing to add")
+    new = meld.plus(added, profile)
+    counts = Counter(new.cards)
+    for c, n in counts.items():
+        if n > profile.pack.copies(c):
+            raise MeldError("E4", f"{n} copies of {c}, but the pack holds {profile.pack.copies(c)}")
+    if new.value(profile) < meld.value(profile):
+        raise MeldError("C7", f"adding {format_cards(added)} would lower the meld's value")
+    return new
+
+
+def can_add(meld: Meld, c: Card, profile: Profile = HOYLE) -> bool:
+    """Whether one card can be added to ``meld`` under M5 (and C7, E4).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> s = judge([card(Rank.FIVE, Suit.HEARTS), card(Rank.FIVE, Suit.CLUBS), card(Rank.FIVE, Suit.DIAMONDS)]).meld
+    >>> can_add(s, card(Rank.FIVE, Suit.SPADES)), can_add(s, card(Rank.FIVE, Suit.HEARTS))
+    (True, False)
+    """
+    try:
+        grow(meld, (c,), profile)
+    except MeldError:
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Payout:
+    """What laying some melds collects: ``per_opponent`` units from each of ``opponents``."""
+
+    per_opponent: int
+    opponents: int
+
+    @property
+    def total(self) -> int:
+        """Units collected in all."""
+        return self.per_opponent * self.opponents
+
+
+def payout(verdicts: Iterable[Verdict], active_players: int) -> Payout:
+    """The payment for laying legal melds at a table of ``active_players`` (C6, C7).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> payout([judge([card(Rank.FIVE, Suit.SPADES)] * 3)], 6)
+    Payout(per_opponent=4, opponents=5)
+    """
+    if active_players < 1:
+        raise ValueError("at least one active player")
+    return Payout(sum(v.value for v in verdicts), active_players - 1)
+
+
+def going_out_value(melds: Iterable[Meld], profile: Profile = HOYLE) -> int:
+    """C8: what each active opponent pays the player who goes out with ``melds``
+    (the going-out bonus plus the value of all his melds again; forfeits and tops aside).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> from pancli.rules import CARDROOM
+    >>> fours = judge([card(Rank.FIVE, Suit.SPADES)] * 4, CARDROOM).meld
+    >>> going_out_value([fours], CARDROOM)
+    8
+    """
+    return profile.out_bonus + sum(m.value(profile) for m in melds)

@@ -1,0 +1,270 @@
+"""Rule profiles and their knobs (RULES.md section 9), and the conditions table (C1-C5).
+
+A :class:`Profile` is a frozen value. The two built-in profiles are :data:`HOYLE` (the
+default) and :data:`CARDROOM`. House rules are a mapping of knob names to values (read
+from TOML by the notation layer) applied with :func:`profile_from_mapping`, which rejects
+unknown keys and bad values with the key's name: never a silent default.
+
+>>> HOYLE.out_bonus, CARDROOM.out_bonus
+(1, 2)
+>>> p = profile_from_mapping({"base": "cardroom", "out_bonus": 3})
+>>> p.out_bonus, p.borrowing, p.pack.size
+(3, True, 310)
+>>> profile_from_mapping({"out_bonsu": 3})
+Traceback (most recent call last):
+...
+pancli.rules.HouseRulesError: out_bonsu: unknown knob (known: ...)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any, Final
+
+from pancli.cards import Pack
+
+
+class Condition(enum.Enum):
+    """The five kinds of condition (RULES.md section 5)."""
+
+    C1 = "C1"
+    """Valle set (3, 5 or 7), different suits."""
+    C2 = "C2"
+    """Valle set, one suit."""
+    C3 = "C3"
+    """Non-valle set, one suit (aces and kings included)."""
+    C4 = "C4"
+    """Rope that includes the ace."""
+    C5 = "C5"
+    """Rope that includes the king."""
+
+    @property
+    def description(self) -> str:
+        """A short English description of the condition."""
+        return _CONDITION_TEXT[self]
+
+
+_CONDITION_TEXT: Final = {
+    Condition.C1: "valle set, different suits",
+    Condition.C2: "valle set, one suit",
+    Condition.C3: "non-valle set, one suit",
+    Condition.C4: "rope that includes the ace",
+    Condition.C5: "rope that includes the king",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionRate:
+    """What one condition pays: base for three cards, and each card beyond three."""
+
+    base: int
+    spades: int
+    extra: int
+    extra_spades: int
+
+    def base_for(self, all_spades: bool) -> int:
+        """The base amount, spade rate when every card is a spade."""
+        return self.spades if all_spades else self.base
+
+    def extra_for(self, all_spades: bool) -> int:
+        """The amount for each card beyond three."""
+        return self.extra_spades if all_spades else self.extra
+
+
+class Forcing(enum.Enum):
+    """P8: how a live discard that fits a meld is forced."""
+
+    DEMAND = "demand"
+    AUTOMATIC = "automatic"
+
+
+class SetGrowth(enum.Enum):
+    """M5: which cards a different-suits set may take."""
+
+    MISSING_SUIT = "missing_suit"
+    ANY = "any"
+
+
+DEFAULT_TABLE: Final[tuple[ConditionRate, ...]] = (
+    ConditionRate(base=1, spades=1, extra=1, extra_spades=1),  # C1
+    ConditionRate(base=2, spades=4, extra=1, extra_spades=2),  # C2
+    ConditionRate(base=1, spades=2, extra=1, extra_spades=2),  # C3
+    ConditionRate(base=1, spades=2, extra=1, extra_spades=2),  # C4
+    ConditionRate(base=1, spades=2, extra=1, extra_spades=2),  # C5
+)
+"""The conditions table of RULES.md section 5, in the order C1..C5."""
+_COND_POS: Final = {c: i for i, c in enumerate(Condition)}
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A complete set of house rules: every knob of RULES.md section 9."""
+
+    name: str = "hoyle"
+    packs: int = 8
+    spade_suits_removed: int = 0
+    ante: int = 0
+    forfeit: int = 2
+    out_bonus: int = 1
+    forcing: Forcing = Forcing.DEMAND
+    flat_rule: bool = True
+    mixed_set_growth: SetGrowth = SetGrowth.MISSING_SUIT
+    borrowing: bool = False
+    conditions: tuple[ConditionRate, ...] = DEFAULT_TABLE
+    """The rates of C1..C5, in that order (see :meth:`rate`)."""
+
+    @property
+    def pack(self) -> Pack:
+        """The pack this profile plays with (E1)."""
+        return Pack(self.packs, self.spade_suits_removed)
+
+    def rate(self, condition: Condition) -> ConditionRate:
+        """The payment rate of a condition under this profile."""
+        return self.conditions[_COND_POS[condition]]
+
+    def knobs(self) -> dict[str, Any]:
+        """Every knob as plain data (enums as their strings, the table as nested dicts)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, enum.Enum):
+                v = v.value
+            elif f.name == "conditions":
+                v = {
+                    c.value: {"base": r.base, "spades": r.spades, "extra": r.extra, "extra_spades": r.extra_spades}
+                    for c, r in zip(Condition, v, strict=True)
+                }
+            out[f.name] = v
+        return out
+
+
+HOYLE: Final = Profile()
+CARDROOM: Final = Profile(
+    name="cardroom",
+    spade_suits_removed=1,
+    ante=1,
+    forfeit=0,
+    out_bonus=2,
+    forcing=Forcing.AUTOMATIC,
+    borrowing=True,
+)
+PROFILES: Final[Mapping[str, Profile]] = {"hoyle": HOYLE, "cardroom": CARDROOM}
+
+
+class HouseRulesError(ValueError):
+    """A house-rules mapping names an unknown knob or gives a bad value.
+
+    ``key`` is the dotted name of the offending knob (``conditions.C2.base``).
+    """
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
+        self.message = message
+
+
+def builtin_profile(name: str) -> Profile:
+    """A built-in profile by name (``hoyle`` or ``cardroom``), case-insensitive.
+
+    >>> builtin_profile("CardRoom").forcing
+    <Forcing.AUTOMATIC: 'automatic'>
+    """
+    try:
+        return PROFILES[name.lower()]
+    except KeyError:
+        raise HouseRulesError("base", f"unknown profile {name!r} (built-in: hoyle, cardroom)") from None
+
+
+_INT_KNOBS: Final = {
+    "packs": (5, 11),
+    "spade_suits_removed": (0, 1),
+    "ante": (0, 100),
+    "forfeit": (0, 100),
+    "out_bonus": (0, 100),
+}
+_BOOL_KNOBS: Final = ("flat_rule", "borrowing")
+_ENUM_KNOBS: Final[Mapping[str, type[enum.Enum]]] = {"forcing": Forcing, "mixed_set_growth": SetGrowth}
+_RATE_KEYS: Final = ("base", "spades", "extra", "extra_spades")
+KNOWN_KEYS: Final = ("base", "name", *_INT_KNOBS, *_BOOL_KNOBS, *_ENUM_KNOBS, "conditions")
+
+
+def _int_value(key: str, value: object, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise HouseRulesError(key, f"expected a whole number from {lo} to {hi}, got {value!r}")
+    if not lo <= value <= hi:
+        raise HouseRulesError(key, f"{value} is out of range ({lo} to {hi})")
+    return value
+
+
+def profile_from_mapping(data: Mapping[str, object], default: Profile = HOYLE) -> Profile:
+    """Build a profile from house-rules data (as read from TOML).
+
+    ``base`` names the built-in profile to start from (else ``default``). Every other
+    key must be a knob of RULES.md section 9; ``conditions`` is a table of condition ids
+    to ``base``/``spades``/``extra``/``extra_spades``.
+
+    >>> profile_from_mapping({"forcing": "automatic"}).forcing.value
+    'automatic'
+    >>> profile_from_mapping({"packs": 4})
+    Traceback (most recent call last):
+    ...
+    pancli.rules.HouseRulesError: packs: 4 is out of range (5 to 11)
+    """
+    base = default
+    if "base" in data:
+        b = data["base"]
+        if not isinstance(b, str):
+            raise HouseRulesError("base", f"expected a profile name, got {b!r}")
+        base = builtin_profile(b)
+    changes: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "base":
+            continue
+        if key == "name":
+            if not isinstance(value, str) or not value:
+                raise HouseRulesError(key, f"expected a non-empty string, got {value!r}")
+            changes["name"] = value
+        elif key in _INT_KNOBS:
+            lo, hi = _INT_KNOBS[key]
+            changes[key] = _int_value(key, value, lo, hi)
+        elif key in _BOOL_KNOBS:
+            if not isinstance(value, bool):
+                raise HouseRulesError(key, f"expected true or false, got {value!r}")
+            changes[key] = value
+        elif key in _ENUM_KNOBS:
+            kind = _ENUM_KNOBS[key]
+            allowed = [m.value for m in kind]
+            if value not in allowed:
+                raise HouseRulesError(key, f"expected one of {', '.join(map(repr, allowed))}, got {value!r}")
+            changes[key] = kind(value)
+        elif key == "conditions":
+            changes[key] = _conditions_from(value, base.conditions)
+        else:
+            raise HouseRulesError(key, f"unknown knob (known: {', '.join(KNOWN_KEYS)})")
+    if "name" not in changes:
+        changes["name"] = f"{base.name}+house" if changes else base.name
+    return replace(base, **changes)
+
+
+def _conditions_from(value: object, start: tuple[ConditionRate, ...]) -> tuple[ConditionRate, ...]:
+    if not isinstance(value, Mapping):
+        raise HouseRulesError("conditions", "expected a table of condition ids (C1..C5)")
+    table = dict(zip(Condition, start, strict=True))
+    for cid, rate in value.items():
+        key = f"conditions.{cid}"
+        try:
+            cond = Condition(cid)
+        except ValueError:
+            raise HouseRulesError(key, "unknown condition (known: C1, C2, C3, C4, C5)") from None
+        if not isinstance(rate, Mapping):
+            raise HouseRulesError(key, f"expected a table with {', '.join(_RATE_KEYS)}")
+        old = table[cond]
+        parts = {k: getattr(old, k) for k in _RATE_KEYS}
+        for k, v in rate.items():
+            if k not in _RATE_KEYS:
+                raise HouseRulesError(f"{key}.{k}", f"unknown field (known: {', '.join(_RATE_KEYS)})")
+            parts[k] = _int_value(f"{key}.{k}", v, 0, 100)
+        table[cond] = ConditionRate(**parts)
+    return tuple(table[c] for c in Condition)
