@@ -1,0 +1,222 @@
+"""What happens at the table, as values: every action is a small frozen dataclass.
+
+This is the contract between the record reader (text -> :class:`HandScript`), the
+referees (Panguingue in :mod:`pancli.referee`, PAGRUC in :mod:`pancli.pagruc`), the
+self-play generator and the canonical writer. No text parsing here: positions are
+plain ``line``/``col`` numbers (1-based; 0 when the action was not read from text).
+
+>>> from pancli.cards import card, Rank, Suit
+>>> five = card(Rank.FIVE, Suit.HEARTS)
+>>> t = Turn("Ana", (Draw(five), MeldNew((five, five, five)), Discard(five)), line=12)
+>>> [type(a).__name__ for a in t.actions]
+['Draw', 'MeldNew', 'Discard']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from pancli.cards import Card, Game
+from pancli.rules import HOYLE, Profile
+
+# --------------------------------------------------------------------------- turn actions
+# Each carries its place in the record (line, col) for rulings; 0 means "not from text".
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``draw CARD``: the top card of the stock (P1), shown to all."""
+
+    card: Card
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """``take CARD``: the top discard (P1, P3; PAGRUC G3)."""
+
+    card: Card
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TakeMany:
+    """PAGRUC only (G3): ``take 3`` or ``take 5h 6h 7h``: several cards from the top of the
+    discard pile. ``cards`` is empty when only ``count`` was written."""
+
+    count: int
+    cards: tuple[Card, ...] = ()
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MeldNew:
+    """``meld [cards]``: lay a new meld. ``claim`` is a ``[%pays N]`` claim (units per opponent)."""
+
+    cards: tuple[Card, ...]
+    claim: int | None = None
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    """``add cards to #N``: increase the player's own N-th meld (1-based, order laid) (M5)."""
+
+    cards: tuple[Card, ...]
+    target: int
+    claim: int | None = None
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """PAGRUC only (G5): ``lay CARDS on NAME#N``: lay off onto any player's N-th meld."""
+
+    cards: tuple[Card, ...]
+    owner: str
+    target: int
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Borrow:
+    """``borrow CARD from #N``: take a card off one's own N-th meld to complete a new meld (M6)."""
+
+    card: Card
+    source: int
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """``split #N [cards] [cards]``: one's own N-th meld becomes the two melds given (M6).
+
+    The two groups hold all the old meld's cards plus the cards added from the hand.
+    The first group keeps number N; the second is numbered after the player's last meld.
+    """
+
+    target: int
+    first: tuple[Card, ...]
+    second: tuple[Card, ...]
+    claim: int | None = None
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """``discard CARD``: ends the turn (P5)."""
+
+    card: Card
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Out:
+    """``out``: the player says he went out (optional; the referee sees it) (P7, C8)."""
+
+    line: int = 0
+    col: int = 0
+
+
+Action = Draw | Take | TakeMany | MeldNew | Add | Lay | Borrow | Split | Discard | Out
+"""Anything that may appear in a turn line."""
+
+# --------------------------------------------------------------------------- lines of a hand
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """``deal NAME cards...``: the player's dealt cards (S2)."""
+
+    player: str
+    cards: tuple[Card, ...]
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """``NAME stay`` or ``NAME top`` (T1)."""
+
+    player: str
+    stay: bool
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """``NAME action, action, ...``: one player's turn. ``number`` is an optional move number."""
+
+    player: str
+    actions: tuple[Action, ...]
+    number: int | None = None
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Force:
+    """``NAME force OTHER``: NAME demands that OTHER take the live discard and add it (P8)."""
+
+    player: str
+    other: str
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """``reshuffle``: the dead discards become the new stock (P10; PAGRUC G6)."""
+
+    line: int = 0
+    col: int = 0
+
+
+Event = Decision | Turn | Force | Reshuffle
+"""A play line of a hand, in record order."""
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerClaim:
+    """A ``[Ledger "..."]`` tag: each player's claimed net units for the hand."""
+
+    units: Mapping[str, int]
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandScript:
+    """One hand as the referee sees it: players in order of play (dealer last), the
+    profile, what was dealt, the upcard and every play line in order.
+
+    Players without a :class:`Deal` hold unknown cards (trusted within P7 and E4).
+    ``tags`` keeps every tag pair as read (for pass-through); ``first_line`` is the line of
+    the hand's first tag (for hand-level rulings).
+    """
+
+    players: tuple[str, ...]
+    profile: Profile = HOYLE
+    game: Game = Game.PANGUINGUE
+    deals: tuple[Deal, ...] = ()
+    upcard: Card | None = None
+    upcard_line: int = 0
+    events: tuple[Event, ...] = ()
+    stake: Decimal | None = None
+    ledger_claim: LedgerClaim | None = None
+    tags: tuple[tuple[str, str], ...] = field(default=())
+    first_line: int = 0
+    packs: int | None = None
+    """PAGRUC only: the number of 52-card packs (a ``Packs`` tag); None = by player count (G1)."""

@@ -1,0 +1,129 @@
+"""What a referee reports (RULES.md section 7): payments, violations, claims, the ledger,
+and a per-action event stream with the provenance of every card.
+
+>>> p = Payment(payer="Ben", payee="Ana", units=4, rule="C2", line=12)
+>>> p.units, p.rule
+(4, 'C2')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from pancli.cards import Card
+from pancli.referee.actions import Action, Event
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """``payer`` pays ``payee`` ``units`` under ``rule`` (C1..C8, T2, T4, P10, I1, I2)
+    for the record line ``line``; ``meld`` is the meld concerned, when there is one.
+    Returns of collections (I1, I2) and refunds (T4, P10) are payments too."""
+
+    payer: str
+    payee: str
+    units: int
+    rule: str
+    line: int
+    meld: tuple[Card, ...] | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A rule broken: where, by whom, and what the rulebook prescribes (``ruling``)."""
+
+    rule: str
+    line: int
+    col: int
+    player: str | None
+    message: str
+    ruling: str = ""
+
+
+class ClaimKind(enum.Enum):
+    """The claims a record can make and the referee checks."""
+
+    PAYS = "pays"
+    """``[%pays N]`` after a meld: each opponent paid N for it."""
+    LEDGER = "ledger"
+    """``[Ledger "..."]``: each player's net units for the hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimCheck:
+    """One claim and what the referee found."""
+
+    kind: ClaimKind
+    line: int
+    player: str | None
+    claimed: int
+    actual: int
+
+    @property
+    def ok(self) -> bool:
+        """True when the claim holds."""
+        return self.claimed == self.actual
+
+
+class Source(enum.Enum):
+    """Where a card came from or went to (provenance, for ``--jsonl``)."""
+
+    DEAL = "deal"
+    STOCK = "stock"
+    DISCARD_PILE = "discard"
+    HAND = "hand"
+    MELD = "meld"
+    DEAD = "dead"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One applied action (or play line) with its effects, in order."""
+
+    line: int
+    col: int
+    player: str | None
+    event: Event | None
+    action: Action | None
+    moves: tuple[tuple[Card, Source, Source], ...] = ()
+    """Each card moved: (card, from, to)."""
+    payments: tuple[Payment, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The referee's result for one hand.
+
+    ``ledger`` maps every seated player to net units (always sums to zero).
+    ``violations`` holds at most the first violation in strict refereeing (it stops the hand).
+    """
+
+    players: tuple[str, ...]
+    winner: str | None
+    payments: tuple[Payment, ...]
+    ledger: Mapping[str, int]
+    violations: tuple[Violation, ...] = ()
+    claims: tuple[ClaimCheck, ...] = ()
+    void: bool = False
+    stake: Decimal | None = None
+    steps: tuple[Step, ...] = field(default=(), repr=False)
+
+    @property
+    def claims_ok(self) -> bool:
+        """True when every claim in the record holds."""
+        return all(c.ok for c in self.claims)
+
+    @property
+    def ok(self) -> bool:
+        """No violation and every claim holds."""
+        return not self.violations and self.claims_ok
+
+    def money(self) -> Mapping[str, Decimal] | None:
+        """The ledger in money when the record names a stake (C9)."""
+        if self.stake is None:
+            return None
+        return {p: self.stake * u for p, u in self.ledger.items()}
