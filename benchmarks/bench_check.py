@@ -1,0 +1,164 @@
+"""Benchmark of ``pan check`` (issue 2): cold start and batch throughput, whole process.
+
+Run from the repository root (the package installed, e.g. ``pip install -e .``)::
+
+    python benchmarks/bench_check.py                 # 1,000,000 lines, 21 cold starts each
+    python benchmarks/bench_check.py --lines 200000 --runs 11
+
+It prints, all measured in the same run (machines are noisy: compare ratios):
+
+1. cold start: median wall time of ``pan check "5s 5s 5s"`` writing to a pipe against
+   ``python -c "import click"``, runs interleaved; the ratio (target <= 1.5);
+2. throughput: ``pan check -`` over N generated meld lines (stdin from a file, stdout a
+   pipe drained by this script), whole process, in melds/s (target >= 200,000), against a
+   plain ``str.split`` validator script reading the same input; the ratio;
+3. for information, how fast distinct (never seen) lines are judged in-process, the cost
+   the line cache of the batch path hides when melds repeat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]
+SUITS = "shdc"
+
+VALIDATOR = r"""
+import sys
+VALID = {r + s for r in "A 2 3 4 5 6 7 J Q K".split() for s in "shdc"}
+good = bad = 0
+out = []
+for line in sys.stdin:
+    toks = line.split()
+    if not toks or toks[0].startswith("#"):
+        continue
+    if len(toks) >= 3 and all(t in VALID for t in toks):
+        good += 1
+        out.append("ok\n")
+    else:
+        bad += 1
+        out.append("bad\n")
+sys.stdout.write("".join(out))
+print(good, bad, file=sys.stderr)
+"""
+
+
+def generate(n: int, seed: int = 2) -> str:
+    """``n`` meld lines: ropes, one-suit sets, different-suits sets, mixed A/K sets and random
+    (mostly illegal) triples, one in five shuffled."""
+    rng = random.Random(seed)
+    lines = []
+    for _ in range(n):
+        t = rng.random()
+        if t < 0.3:
+            k = rng.randint(3, 5)
+            i = rng.randint(0, 10 - k)
+            s = rng.choice(SUITS)
+            cs = [RANKS[j] + s for j in range(i, i + k)]
+        elif t < 0.55:
+            cs = [rng.choice(RANKS) + rng.choice(SUITS)] * rng.randint(3, 5)
+        elif t < 0.75:
+            r = rng.choice(RANKS)
+            cs = [r + x for x in rng.sample(SUITS, rng.randint(3, 4))]
+        elif t < 0.85:
+            r = rng.choice("AK")
+            cs = [r + rng.choice(SUITS) for _ in range(rng.randint(3, 4))]
+        else:
+            cs = [rng.choice(RANKS) + rng.choice(SUITS) for _ in range(3)]
+        if rng.random() < 0.2:
+            rng.shuffle(cs)
+        lines.append(" ".join(cs) + "\n")
+    return "".join(lines)
+
+
+def pan_command() -> list[str]:
+    """The installed ``pan`` console script next to this interpreter (else ``python -m pancli``)."""
+    script = Path(sys.executable).parent / "pan"
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("pan")
+    if found and "shims" not in found:
+        return [found]
+    return [sys.executable, "-m", "pancli"]
+
+
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+"""Subprocesses may write and use .pyc files, as an installed program does (PERF-NOTES.md:
+without them start-up doubles)."""
+
+
+def wall(cmd: list[str], stdin_path: str | None = None) -> float:
+    """Whole-process wall time of ``cmd``, stdout and stderr pipes drained."""
+    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL  # noqa: SIM115
+    try:
+        t0 = time.perf_counter()
+        subprocess.run(cmd, stdin=stdin, capture_output=True, check=False, env=ENV)
+        return time.perf_counter() - t0
+    finally:
+        if stdin_path:
+            stdin.close()  # type: ignore[union-attr]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--lines", type=int, default=1_000_000)
+    ap.add_argument("--runs", type=int, default=21, help="cold starts of each command")
+    ap.add_argument("--repeat", type=int, default=3, help="throughput runs of each command (best is kept)")
+    opts = ap.parse_args()
+    pan = pan_command()
+    print(f"python {sys.version.split()[0]}, pan = {' '.join(pan)}")
+
+    # 1. cold start
+    click_cmd = [sys.executable, "-c", "import click"]
+    check_cmd = [*pan, "check", "5s 5s 5s"]
+    for cmd in (click_cmd, check_cmd):  # warm the file cache and the .pyc files
+        wall(cmd)
+    t_click, t_check = [], []
+    for _ in range(opts.runs):
+        t_click.append(wall(click_cmd))
+        t_check.append(wall(check_cmd))
+    m_click, m_check = statistics.median(t_click), statistics.median(t_check)
+    print(f"cold start, median of {opts.runs}:")
+    print(f"  python -c 'import click'   {m_click * 1000:7.1f} ms")
+    print(f"  pan check '5s 5s 5s'       {m_check * 1000:7.1f} ms")
+    print(f"  ratio                      {m_check / m_click:7.2f}   (target <= 1.5)")
+
+    # 2. throughput
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "melds.txt"
+        text = generate(opts.lines)
+        data.write_text(text)
+        distinct = len(set(text.splitlines()))
+        validator = Path(tmp) / "validator.py"
+        validator.write_text(VALIDATOR)
+        t_pan = min(wall([*pan, "check", "-"], str(data)) for _ in range(opts.repeat))
+        t_val = min(wall([sys.executable, str(validator)], str(data)) for _ in range(opts.repeat))
+    print(f"throughput, {opts.lines:,} lines ({distinct:,} distinct), whole process, best of {opts.repeat}:")
+    print(f"  pan check -                {t_pan:7.2f} s   {opts.lines / t_pan:12,.0f} melds/s   (target >= 200,000)")
+    print(f"  str.split validator        {t_val:7.2f} s   {opts.lines / t_val:12,.0f} lines/s")
+    print(f"  ratio pan / validator      {t_pan / t_val:7.2f}   (time)")
+
+    # 3. distinct lines, in-process, no cache
+    from pancli.cards import Game
+    from pancli.cli.check import _plain_row
+    from pancli.rules import HOYLE
+
+    uniq = sorted(set(text.splitlines()))[:50_000]
+    t0 = time.perf_counter()
+    for i, line in enumerate(uniq, 1):
+        _plain_row(line, "-", i, HOYLE, Game.PANGUINGUE)
+    t_uniq = time.perf_counter() - t0
+    print(f"distinct lines judged in-process (no cache): {len(uniq) / t_uniq:,.0f} melds/s")
+
+
+if __name__ == "__main__":
+    main()

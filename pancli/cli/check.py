@@ -1,0 +1,155 @@
+"""``pan check MELD...``: is each meld legal, what kind, which condition, what it pays.
+
+Two paths. On a terminal, and with ``--json``, every meld becomes a
+:class:`~pancli.cli.meld_output.MeldReport` rendered as a rich table or a JSON list.
+In a pipe (the batch path) the output is one plain tab-separated line per meld, and the
+loop is kept lean (PERF-NOTES.md): standard input is read in 1 MB blocks, each distinct
+line is read and judged once (a dictionary of line text to its output line: melds
+repeat), and output is written in one block per input block. Neither rich nor json is
+imported on that path.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+
+import click
+
+from pancli.cards import Game
+from pancli.cli.common import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    InputLine,
+    game_option,
+    json_option,
+    load_profile,
+    resolve_game,
+    rules_option,
+    stdin_is_piped,
+    stdout_is_terminal,
+)
+from pancli.cli.meld_output import ARG_FILE, STDIN_FILE, MeldReport, assess, input_items, is_skipped, stdin_blocks
+from pancli.rules import Profile
+
+_CACHE_MAX = 200_000
+"""Distinct lines remembered by the batch path before its cache starts afresh."""
+
+
+def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
+    """The pipe path: plain lines on stdout, error lines on stderr. True when all legal."""
+    if args == ["-"] or (not args and stdin_is_piped()):
+        file = STDIN_FILE
+        blocks: Iterator[list[str]] | list[list[str]] = stdin_blocks()
+    elif args:
+        file = ARG_FILE
+        blocks = [args]
+    else:
+        raise click.UsageError("nothing to check: give melds as arguments, or '-' to read standard input")
+    cache: dict[str, tuple[str, str | None]] = {}
+    get = cache.get
+    write_out = sys.stdout.write
+    write_err = sys.stderr.write
+    all_legal = True
+    n = 0
+    for lines in blocks:
+        outs: list[str] = []
+        add = outs.append
+        errs: list[str] = []
+        for text in lines:
+            n += 1
+            hit = get(text)
+            if hit is None:
+                if len(cache) >= _CACHE_MAX:
+                    cache.clear()
+                hit = cache[text] = _plain_row(text, file, n, profile, game)
+            add(hit[0])
+            if hit[1] is not None:
+                errs.append(f"{file}:{n}{hit[1]}")
+        write_out("".join(outs))
+        if errs:
+            all_legal = False
+            sys.stdout.flush()
+            write_err("".join(errs))
+    return all_legal
+
+
+def _plain_row(text: str, file: str, n: int, profile: Profile, game: Game) -> tuple[str, str | None]:
+    """A line's output (with newline, empty when skipped) and its error suffix (None when legal)."""
+    if file == STDIN_FILE and is_skipped(text):
+        return "", None
+    r = assess(InputLine(file, n, text), profile, game)
+    return r.plain() + "\n", None if r.legal else r.error_suffix() + "\n"
+
+
+def _check_pagruc(args: list[str], as_json: bool) -> int:
+    """``pan check --game pagruc``: PAGRUC melds (G4). Hook for the PAGRUC engine; returns the exit status."""
+    raise click.UsageError("--game pagruc: pan check of PAGRUC melds is not available yet")
+
+
+@click.command(
+    "check",
+    epilog="Exit status: 0 every meld legal, 1 some meld illegal or unreadable, 2 usage error.",
+)
+@click.argument("melds", nargs=-1, metavar="MELD...")
+@json_option
+@rules_option
+@game_option
+@click.pass_context
+def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, rules: str, game: str) -> None:
+    """Is each meld legal? Its kind, condition (C1-C5), value, and the rule broken when not.
+
+    Each argument is one meld (quote it). With '-', or no argument and piped input,
+    standard input is read: one meld per line; blank lines and '#' comment lines are
+    skipped. Melds are written as card lists ('5s 5s 5s', '5s,5s,5s', '5s5s5s'), set
+    shorthand ('5sss', '5hcd') or rope shorthand ('3-5h', '6-Jd').
+
+    \b
+    Examples:
+      pan check "5s 5s 5s" "7c 7s 7s" 3-5h
+      printf '5sss\\n# a comment\\nQh Kh Ah\\n' | pan check -
+      pan check --json --rules cardroom Jc-Kc
+
+    On a terminal the result is a table. In a pipe each meld is one line of seven
+    tab-separated fields, '-' for an empty field:
+
+    \b
+      MELD  legal|illegal  KIND  CONDITION  VALUE  RULE  REASON
+      5s 5s 5s	legal	set	C2	4	-	one-suit set; C2 valle set, one suit
+
+    MELD is the canonical text (ropes low to high), KIND rope or set, CONDITION C1..C5
+    (C4+C5 for a rope from A to K), VALUE the units each active opponent pays (C6),
+    RULE the rule broken. --json prints a list of objects with the fields meld, legal,
+    kind, condition, value, rule, reason (and conditions, shape, file, line, col).
+
+    Every illegal or unreadable meld is also reported on standard error as
+    'FILE:LINE:COL: RULE message', FILE being '-' for standard input (LINE its line
+    number) or '<arg>' for arguments (LINE the argument's position); COL is the column
+    of a notation error, 1 for a readable meld that breaks a rule.
+    """
+    profile = load_profile(rules)
+    chosen = resolve_game(game)
+    args = list(melds)
+    if chosen is Game.PAGRUC:
+        ctx.exit(_check_pagruc(args, as_json))
+    if not as_json and not stdout_is_terminal():
+        ctx.exit(EXIT_OK if _plain_batch(args, profile, chosen) else EXIT_ILLEGAL)
+    reports = [assess(item, profile, chosen) for item in input_items(args)]
+    ctx.exit(render_reports(reports, as_json, title=f"pan check ({profile.name})"))
+
+
+def render_reports(reports: list[MeldReport], as_json: bool, title: str) -> int:
+    """Write reports as JSON or a rich table, error lines on stderr; return the exit status."""
+    if as_json:
+        from pancli.cli.common import emit_json
+
+        emit_json([r.to_json() for r in reports])
+    else:
+        from pancli.cli.common import stdout_console
+        from pancli.cli.meld_output import meld_table
+
+        stdout_console().print(meld_table(reports, title))
+    sys.stdout.flush()
+    errors = [r.error_line() + "\n" for r in reports if not r.legal]
+    sys.stderr.write("".join(errors))
+    return EXIT_ILLEGAL if errors else EXIT_OK
