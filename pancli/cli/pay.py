@@ -1,0 +1,204 @@
+"""``pan pay MELD... --players N``: what laying melds (and going out with them) collects.
+
+Each meld is judged as in ``pan check``; its value (C6) is what each active opponent pays
+when it is laid (C7). The melds are taken as one player's: together they may hold no more
+copies of a card than the pack (E4). With ``--out`` the player goes out with them and each
+opponent pays the going-out bonus plus the value of all the melds again (C8).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+import click
+
+from pancli.cards import Card
+from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, json_option, load_profile, rules_option, stdout_is_terminal
+from pancli.cli.meld_output import MeldReport, assess, input_items
+from pancli.melds import going_out_value
+from pancli.rules import Profile
+
+DEFAULT_PLAYERS = 6
+"""Active players when ``--players`` is not given (the table of RULES.md section 8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PayReport:
+    """The melds judged and what they collect from each of ``opponents`` active opponents."""
+
+    melds: tuple[MeldReport, ...]
+    players: int
+    profile: Profile
+    laid: int
+    """Units each opponent pays for laying the melds (C6, C7)."""
+    going_out: int | None
+    """Units each opponent pays for going out with them (C8), or None without ``--out``."""
+
+    @property
+    def opponents(self) -> int:
+        """The active opponents: every active player but the melder."""
+        return self.players - 1
+
+    @property
+    def per_opponent(self) -> int:
+        """Units each active opponent pays in all."""
+        return self.laid + (self.going_out or 0)
+
+    @property
+    def total(self) -> int:
+        """Units collected in all."""
+        return self.per_opponent * self.opponents
+
+    def to_json(self) -> dict[str, Any]:
+        """``melds per_opponent opponents total`` (NOTATION.md section 4), with the breakdown."""
+        out: dict[str, Any] = {
+            "melds": [m.to_json() for m in self.melds],
+            "per_opponent": self.per_opponent,
+            "opponents": self.opponents,
+            "total": self.total,
+            "players": self.players,
+            "rules": self.profile.name,
+            "laid": {"rule": "C7", "per_opponent": self.laid},
+            "going_out": None,
+        }
+        if self.going_out is not None:
+            out["going_out"] = {
+                "rule": "C8",
+                "out_bonus": self.profile.out_bonus,
+                "melds_again": self.going_out - self.profile.out_bonus,
+                "per_opponent": self.going_out,
+            }
+        return out
+
+    def summary(self) -> list[tuple[str, str, str]]:
+        """The breakdown as (label, units, explanation) rows."""
+        rows = [("laid", str(self.laid), "C7: the value of the melds as laid, from each opponent")]
+        if self.going_out is not None:
+            again = self.going_out - self.profile.out_bonus
+            rows.append(
+                (
+                    "going out",
+                    str(self.going_out),
+                    f"C8: out_bonus {self.profile.out_bonus} + the melds again {again}, from each opponent",
+                )
+            )
+        rows += [
+            ("per opponent", str(self.per_opponent), "units each active opponent pays"),
+            ("opponents", str(self.opponents), f"{self.players} active players less the melder"),
+            ("total", str(self.total), f"{self.per_opponent} x {self.opponents}"),
+        ]
+        return rows
+
+
+def conserve(reports: list[MeldReport], profile: Profile) -> list[MeldReport]:
+    """E4 across melds: the first meld that takes a card past its copies in the pack is illegal."""
+    seen: Counter[Card] = Counter()
+    out = []
+    copies = profile.pack.copies
+    for r in reports:
+        if r.legal:
+            seen.update(r.cards)
+            over = next((c for c in dict.fromkeys(r.cards) if seen[c] > copies(c)), None)
+            if over is not None:
+                r = replace(
+                    r,
+                    legal=False,
+                    col=1,
+                    kind=None,
+                    shape=None,
+                    conditions=(),
+                    value=0,
+                    rule="E4",
+                    reason=f"the melds hold {seen[over]} copies of {over}, but the pack holds {copies(over)}",
+                    engine_meld=None,
+                )
+                seen.subtract(r.cards)
+        out.append(r)
+    return out
+
+
+def compute(reports: list[MeldReport], players: int, profile: Profile, out: bool) -> PayReport:
+    """The payments for laying the legal melds among ``reports`` (and going out with them)."""
+    melds = [r.engine_meld for r in reports if r.engine_meld is not None]
+    laid = sum(r.value for r in reports)
+    going = going_out_value(melds, profile) if out else None
+    return PayReport(tuple(reports), players, profile, laid, going)
+
+
+@click.command(
+    "pay",
+    epilog="Exit status: 0 every meld legal, 1 some meld illegal or unreadable, 2 usage error.",
+)
+@click.argument("melds", nargs=-1, metavar="MELD...")
+@click.option(
+    "--players",
+    "-n",
+    type=click.IntRange(2, 15),
+    default=DEFAULT_PLAYERS,
+    show_default=True,
+    help="Active players at the table (2-15, S1): the melder pays nothing, the other N-1 pay.",
+)
+@click.option("--out", "going_out", is_flag=True, help="The player goes out with these melds: add C8.")
+@json_option
+@rules_option
+@click.pass_context
+def pay(ctx: click.Context, melds: tuple[str, ...], players: int, going_out: bool, as_json: bool, rules: str) -> None:
+    """What one player's melds collect from each active opponent, and in all.
+
+    Each argument is one meld (as in 'pan check'); with '-', or no argument and piped
+    input, one meld per line of standard input. Each meld pays its value as laid (C6,
+    C7) from each of the N-1 active opponents. With --out the player goes out with
+    these melds: each opponent also pays the going-out bonus (out_bonus of the
+    profile) plus the value of all the melds again (C8); forfeits and tops are not
+    counted, nor is the count of 11 cards checked (that is 'pan replay').
+
+    \b
+    Examples:
+      pan pay 5sss 3-5h --players 6
+      pan pay "5s 5s 5s 5s" 7-Qc 2-4h --out --rules cardroom
+      pan pay --json Jc-Kc As2s3s -n 4
+
+    In a pipe the text is one tab-separated line per meld (MELD, CONDITIONS, VALUE,
+    '-' for none), then 'label<TAB>units<TAB>explanation' lines: laid, going out
+    (with --out), per opponent, opponents, total. --json prints an object with melds
+    (as in 'pan check --json'), per_opponent, opponents, total, players, rules, laid
+    and going_out. An illegal meld counts 0, is reported on standard error as
+    'FILE:LINE:COL: RULE message', and the exit status is 1.
+    """
+    profile = load_profile(rules)
+    reports = conserve([assess(item, profile) for item in input_items(list(melds))], profile)
+    result = compute(reports, players, profile, going_out)
+    if as_json:
+        from pancli.cli.common import emit_json
+
+        emit_json(result.to_json())
+    elif stdout_is_terminal():
+        _print_rich(result)
+    else:
+        lines = [f"{r.meld}\t{'+'.join(r.conditions) or '-'}\t{r.value}\n" for r in reports]
+        lines += [f"{label}\t{units}\t{why}\n" for label, units, why in result.summary()]
+        sys.stdout.write("".join(lines))
+    sys.stdout.flush()
+    errors = [r.error_line() + "\n" for r in reports if not r.legal]
+    sys.stderr.write("".join(errors))
+    ctx.exit(EXIT_ILLEGAL if errors else EXIT_OK)
+
+
+def _print_rich(result: PayReport) -> None:
+    from rich.table import Table
+
+    from pancli.cli.common import stdout_console
+    from pancli.cli.meld_output import meld_table
+
+    console = stdout_console()
+    console.print(meld_table(result.melds, f"pan pay ({result.profile.name}, {result.players} players)"))
+    summary = Table(show_header=False, box=None)
+    summary.add_column(style="bold")
+    summary.add_column(justify="right")
+    summary.add_column(style="dim")
+    for label, units, why in result.summary():
+        summary.add_row(label, units, why)
+    console.print(summary)
