@@ -1,0 +1,171 @@
+"""``pan rules [PROFILE|FILE]``: every knob of a profile and its conditions table.
+
+The knobs are RULES.md section 9, each shown with the rule it governs; the conditions
+table is section 5 (C1-C5: base, spades, extra, extra_spades).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Final
+
+import click
+
+from pancli.cli.common import json_option, load_profile, stdout_is_terminal
+from pancli.rules import HOYLE, Condition, Profile
+
+KNOB_RULES: Final[dict[str, tuple[str, str]]] = {
+    "name": ("-", "the profile's name"),
+    "packs": ("E1", "40-card packs shuffled together (5 to 11)"),
+    "spade_suits_removed": ("E1", "suits of spades taken out of the pack (0 or 1)"),
+    "ante": ("T2", "tops each seated player antes before the deal; going on top loses it"),
+    "forfeit": ("T2", "units a player who goes on top forfeits to the winner"),
+    "out_bonus": ("C8", "going-out bonus from each active opponent"),
+    "forcing": ("P8", "a live discard that fits a meld: 'demand' or 'automatic'"),
+    "flat_rule": ("P9", "the flat player's protection"),
+    "mixed_set_growth": ("M5", "a different-suits set takes a 'missing_suit' or 'any' suit"),
+    "borrowing": ("M6", "borrowing and splitting allowed"),
+    "conditions": ("C1-C5", "the conditions table (below)"),
+}
+"""Each knob (RULES.md section 9) with the rule it governs and what it means."""
+_RATE_FIELDS: Final = ("base", "spades", "extra", "extra_spades")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def knob_rows(profile: Profile, against: Profile | None = None) -> list[tuple[str, str, str, str, str]]:
+    """(knob, value, hoyle value or '', rule, meaning) for every knob but the table;
+    with ``against``, only the knobs whose value differs."""
+    mine, theirs = profile.knobs(), (against or HOYLE).knobs()
+    rows = []
+    for key, value in mine.items():
+        if key == "conditions" or (against is not None and (key == "name" or theirs[key] == value)):
+            continue
+        rule, meaning = KNOB_RULES.get(key, ("-", ""))
+        other = _shown(theirs[key]) if against is not None else ""
+        rows.append((key, _shown(value), other, rule, meaning))
+    return rows
+
+
+def condition_rows(profile: Profile, against: Profile | None = None) -> list[tuple[str, ...]]:
+    """(id, base, spades, extra, extra_spades, description) per condition; with ``against``,
+    only the rates that differ, each written ``new (was old)``."""
+    rows = []
+    for cond in Condition:
+        rate, other = profile.rate(cond), (against or profile).rate(cond)
+        if against is not None and rate == other:
+            continue
+        cells = []
+        for f in _RATE_FIELDS:
+            v, w = getattr(rate, f), getattr(other, f)
+            cells.append(str(v) if v == w else f"{v} (was {w})")
+        rows.append((cond.value, *cells, cond.description))
+    return rows
+
+
+def rules_json(profile: Profile, diff: bool) -> dict[str, Any]:
+    """Every knob (:meth:`Profile.knobs`), or with ``diff`` the knobs that differ from hoyle."""
+    knobs = profile.knobs()
+    if not diff:
+        return knobs
+    base = HOYLE.knobs()
+    out: dict[str, Any] = {}
+    for key, value in knobs.items():
+        if key == "name" or value == base[key]:
+            continue
+        if key == "conditions":
+            value = {c: r for c, r in value.items() if r != base[key][c]}
+            out[key] = {"value": value, "hoyle": {c: base[key][c] for c in value}}
+        else:
+            out[key] = {"value": value, "hoyle": base[key]}
+    return {"name": profile.name, "against": HOYLE.name, "differs": out}
+
+
+@click.command("rules", epilog="Exit status: 0, or 2 for an unknown profile or a bad house-rules file.")
+@click.argument("profile_spec", required=False, metavar="[PROFILE|FILE]")
+@click.option("--rules", "rules_opt", metavar="NAME|FILE", help="The same as the PROFILE argument.")
+@click.option("--diff", is_flag=True, help="Show only what differs from hoyle, with hoyle's value.")
+@json_option
+def rules(profile_spec: str | None, rules_opt: str | None, diff: bool, as_json: bool) -> None:
+    """Show a rule profile: every knob (RULES.md section 9) and the conditions table (C1-C5).
+
+    PROFILE is 'hoyle' (the default), 'cardroom', or the path of a house-rules TOML
+    file: knobs at the top level, a 'base' profile to start from, and the table as
+    [conditions.C2] base/spades/extra/extra_spades. An unknown knob or a bad value is an
+    error naming the key (exit status 2).
+
+    \b
+    Examples:
+      pan rules
+      pan rules cardroom --diff
+      pan rules house.toml --json
+    \b
+    house.toml:
+      base = "cardroom"
+      out_bonus = 3
+      [conditions.C2]
+      spades = 5
+
+    In a pipe the text is tab-separated: a header line then one line per knob (knob,
+    value, hoyle's value with --diff, rule, meaning), a blank line, then the
+    conditions table (id, base, spades, extra, extra_spades, description). --json prints
+    the knobs as one object (with --diff: name, against, differs: knob -> value, hoyle).
+    """
+    if profile_spec and rules_opt and profile_spec != rules_opt:
+        raise click.UsageError("give the profile once: as PROFILE or as --rules")
+    profile = load_profile(profile_spec or rules_opt or "hoyle")
+    against = HOYLE if diff else None
+    if as_json:
+        from pancli.cli.common import emit_json
+
+        emit_json(rules_json(profile, diff))
+        return
+    knobs, conds = knob_rows(profile, against), condition_rows(profile, against)
+    if stdout_is_terminal():
+        _print_rich(profile, knobs, conds, diff)
+        return
+    head = ("knob", "value", "hoyle", "rule", "meaning") if diff else ("knob", "value", "rule", "meaning")
+    lines = [f"# profile {profile.name}" + (" (differences from hoyle)" if diff else ""), "\t".join(head)]
+    lines += ["\t".join(r if diff else (r[0], r[1], r[3], r[4])) for r in knobs]
+    if conds or not diff:
+        lines += ["", "\t".join(("condition", *_RATE_FIELDS, "description"))]
+        lines += ["\t".join(r) for r in conds]
+    else:
+        lines += ["", "# conditions table as hoyle"]
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def _print_rich(
+    profile: Profile, knobs: list[tuple[str, str, str, str, str]], conds: list[tuple[str, ...]], diff: bool
+) -> None:
+    from rich.table import Table
+
+    from pancli.cli.common import stdout_console
+
+    console = stdout_console()
+    title = f"profile {profile.name}" + (" (differences from hoyle)" if diff else "")
+    t = Table(title=title, title_justify="left")
+    t.add_column("knob", style="bold")
+    t.add_column("value")
+    if diff:
+        t.add_column("hoyle", style="dim")
+    t.add_column("rule")
+    t.add_column("meaning")
+    for k, v, h, rule, meaning in knobs:
+        t.add_row(k, v, *((h,) if diff else ()), rule, meaning)
+    console.print(t)
+    if diff and not conds:
+        console.print("conditions table as hoyle")
+        return
+    c = Table(title="conditions (RULES.md section 5)", title_justify="left")
+    c.add_column("id", style="bold")
+    for f in _RATE_FIELDS:
+        c.add_column(f, justify="right")
+    c.add_column("description")
+    for row in conds:
+        c.add_row(*row)
+    console.print(c)
