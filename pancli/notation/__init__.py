@@ -1,30 +1,170 @@
-"""Text to engine objects and back: the notation of cards, melds, hands and records.
+"""Text to engine objects and back: the notation of cards, melds and hands (NOTATION.md 1-2).
 
-``parse_meld`` and friends try the hand-written fast path first and fall back to the
-pyparsing grammar of record for shorthands and precise errors.
+Every reader tries the hand-written fast path (:mod:`pancli.notation.fast`) first and
+falls back to the pyparsing grammar of record (:mod:`pancli.notation.grammar`) for
+shorthands, packed lists and every error. Both give the same objects (the shared card
+instances of :data:`pancli.cards.ALL_CARDS`) and the grammar alone decides errors, so a
+:class:`NotationError` has a code (``E1`` or ``N1``..``N9``, grammar/README.md) and a
+1-based column into the text. pyparsing is imported only when the fast path gives up.
 
 >>> [str(c) for c in parse_meld("5sss")]
 ['5s', '5s', '5s']
->>> parse_meld("8h 8h 8h")
+>>> parse_meld("5s 5s 8h")
 Traceback (most recent call last):
 ...
-pancli.notation.errors.NotationError: 1:1: E1 8h is not in a Panguingue pack (no 8, 9 or 10)
+pancli.notation.errors.NotationError: 1:7: E1 8h is not in a Panguingue pack (no 8, 9 or 10)
+>>> format_hand(parse_hand("Kd [5sss] kh [3-5♥]"))
+'[5s 5s 5s] [3h 4h 5h] Kd Kh'
+>>> format_meld(parse_meld("10h,j♥ qh", Game.PAGRUC))
+'Th Jh Qh'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pancli.cards import Card, Game
 from pancli.notation.errors import NotationError
-from pancli.notation.fast import fast_cards
+from pancli.notation.fast import PAGRUC_TOKENS, PAN_TOKENS, fast_card, fast_cards, fast_hand, token_table
+from pancli.notation.hand import Hand, format_hand, format_meld
 
-__all__ = ["NotationError", "parse_meld"]
+__all__ = [
+    "Game",
+    "Hand",
+    "NotationError",
+    "format_card",
+    "format_hand",
+    "format_meld",
+    "meld_reader",
+    "parse_card",
+    "parse_hand",
+    "parse_meld",
+    "parse_meld_line",
+    "read_card",
+    "read_cards",
+    "token_table",
+]
 
 
 def parse_meld(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...]:
-    """The cards of one meld literal (lists, ``5s5s5s``, ``5sss``, ``3-5h``)."""
+    """The cards of one meld literal (lists, ``5s5s5s``, ``5sss``, ``3-5h``), in order written.
+
+    >>> [str(c) for c in parse_meld("A-3s")]
+    ['As', '2s', '3s']
+    """
     got = fast_cards(text, game)
     if got is not None:
         return got
     from pancli.notation.grammar import parse_meld_text
 
     return parse_meld_text(text, game)
+
+
+def parse_card(text: str, game: Game = Game.PANGUINGUE) -> Card:
+    """Exactly one card (surrounding whitespace allowed).
+
+    >>> parse_card("q♥"), parse_card("10c", Game.PAGRUC)
+    (Card('Qh'), Card('Tc'))
+    """
+    got = fast_card(text, game)
+    if got is not None:
+        return got
+    from pancli.notation.grammar import parse_card_text
+
+    return parse_card_text(text, game)
+
+
+def parse_hand(text: str, game: Game = Game.PANGUINGUE) -> Hand:
+    """A hand literal: ``[...]`` groups (one meld each) and loose cards.
+
+    >>> h = parse_hand("[5sss] [3-5h] Kd Kh 7c")
+    >>> len(h.groups), len(h.loose), len(h.cards)
+    (2, 3, 9)
+    """
+    got = fast_hand(text, game)
+    if got is not None:
+        return got
+    from pancli.notation.grammar import parse_hand_text
+
+    return parse_hand_text(text, game)
+
+
+def meld_reader(game: Game = Game.PANGUINGUE) -> Callable[[str], tuple[Card, ...]]:
+    """A meld reader bound to one game, for batch loops (a million lines).
+
+    Same results and errors as :func:`parse_meld`; a trailing line end (``\\n``, ``\\r\\n``)
+    is ignored, so lines can come straight from a file.
+
+    >>> read = meld_reader(Game.PANGUINGUE)
+    >>> read("5s 5s 5s\\n") == parse_meld("5s 5s 5s")
+    True
+    """
+    table = PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS
+
+    def read(text: str) -> tuple[Card, ...]:
+        if text[-1:] == "\n":
+            text = text.rstrip("\r\n")
+        try:
+            return tuple([table[t] for t in text.replace(",", " ").split(" ")])
+        except KeyError:
+            from pancli.notation.grammar import parse_meld_text
+
+            return parse_meld_text(text, game)
+
+    return read
+
+
+parse_meld_line: Callable[[str], tuple[Card, ...]] = meld_reader(Game.PANGUINGUE)
+"""The Panguingue :func:`meld_reader`: ``parse_meld_line("5s 5s 5s\\n")``."""
+
+
+def format_card(c: Card) -> str:
+    """Canonical text of one card (``Ks``; the PAGRUC ten is ``T``).
+
+    >>> format_card(parse_card("kS"))
+    'Ks'
+    """
+    return c.rank.symbol + c.suit.value
+
+
+def read_cards(
+    text: str, start: int = 0, end: int | None = None, game: Game = Game.PANGUINGUE, line: int = 1
+) -> tuple[Card, ...]:
+    """The card list in ``text[start:end]``, for readers of longer lines (records).
+
+    Same forms as a meld literal (commas included: cut them away first where commas mean
+    something else). Errors carry columns into ``text`` itself and ``line`` as given.
+
+    >>> read_cards("deal Ana 5s 5s 8h", 9)
+    Traceback (most recent call last):
+    ...
+    pancli.notation.errors.NotationError: 1:16: E1 8h is not in a Panguingue pack (no 8, 9 or 10)
+    """
+    piece = text[start:end]
+    got = fast_cards(piece, game)
+    if got is not None:
+        return got
+    from pancli.notation.grammar import parse_meld_text
+
+    try:
+        return parse_meld_text(piece, game, offset=start)
+    except NotationError as exc:
+        raise NotationError(exc.code, exc.message, exc.col, line + exc.line - 1) from None
+
+
+def read_card(text: str, start: int = 0, end: int | None = None, game: Game = Game.PANGUINGUE, line: int = 1) -> Card:
+    """Exactly one card in ``text[start:end]``; errors as in :func:`read_cards`.
+
+    >>> read_card("up 4c", 3)
+    Card('4c')
+    """
+    piece = text[start:end]
+    got = fast_card(piece, game)
+    if got is not None:
+        return got
+    from pancli.notation.grammar import parse_card_text
+
+    try:
+        return parse_card_text(piece, game, offset=start)
+    except NotationError as exc:
+        raise NotationError(exc.code, exc.message, exc.col, line + exc.line - 1) from None

@@ -1,9 +1,16 @@
-"""The fast path: canonical (and simply-cased) card tokens by dictionary lookup.
+"""The fast path: plain card tokens by dictionary lookup of interned cards.
 
 PERF-NOTES.md: pyparsing reads about 10-50k melds/s; ``str.split`` plus dictionary
-lookups of pre-built card objects reads over 1M. The fast path handles the common
-forms and returns ``None`` for anything else, which then goes to the grammar of record
-(:mod:`pancli.notation.grammar`) for shorthands and for the exact error.
+lookups of pre-built card objects reads over 1M. The fast path accepts exactly this
+subset of the grammar: single-card tokens (any case, letters or suit symbols, ``10``
+for the PAGRUC ten) separated by ONE space or ONE comma, no leading or trailing
+whitespace; for hands, ``[`` glued to the first card of a group and ``]`` to its last.
+Anything else (shorthands, packed lists, extra spaces, every error) makes it return
+``None``, and the caller asks the grammar of record (:mod:`pancli.notation.grammar`),
+which reads shorthands and reports errors with their column. It never raises.
+
+Tokens map to the shared instances of :data:`pancli.cards.ALL_CARDS`, so results are
+identical (``is``) to the grammar's.
 """
 
 from __future__ import annotations
@@ -11,13 +18,15 @@ from __future__ import annotations
 from typing import Final
 
 from pancli.cards import ALL_CARDS, Card, Game
+from pancli.notation.hand import Hand
 
-_SUIT_SPELLINGS: Final = {
-    "s": "s", "S": "s", "♠": "s", "♤": "s",
-    "h": "h", "H": "h", "♥": "h", "♡": "h",
-    "d": "d", "D": "d", "♦": "d", "♢": "d",
-    "c": "c", "C": "c", "♣": "c", "♧": "c",
+SUIT_SPELLINGS: Final = {
+    "s": "s", "S": "s", "♠": "s", "♤": "s", "♠\ufe0f": "s", "♤\ufe0f": "s",
+    "h": "h", "H": "h", "♥": "h", "♡": "h", "♥\ufe0f": "h", "♡\ufe0f": "h",
+    "d": "d", "D": "d", "♦": "d", "♢": "d", "♦\ufe0f": "d", "♢\ufe0f": "d",
+    "c": "c", "C": "c", "♣": "c", "♧": "c", "♣\ufe0f": "c", "♧\ufe0f": "c",
 }  # fmt: skip
+"""Every spelling of a suit: letters in either case, symbols (``♠ ♤``), with or without U+FE0F."""
 
 
 def _token_table(game: Game) -> dict[str, Card]:
@@ -29,7 +38,7 @@ def _token_table(game: Game) -> dict[str, Card]:
         if c.rank.symbol == "T":
             syms |= {"10"}
         for r in syms:
-            for spelled, letter in _SUIT_SPELLINGS.items():
+            for spelled, letter in SUIT_SPELLINGS.items():
                 if letter == c.suit.value:
                     table[r + spelled] = c
     return table
@@ -41,23 +50,72 @@ PAGRUC_TOKENS: Final = _token_table(Game.PAGRUC)
 """The same for PAGRUC's 52 cards (``10h`` and ``Th`` both mean the ten)."""
 
 
-def fast_cards(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...] | None:
-    """Cards of a space/comma separated list of single-card tokens, or None.
+def token_table(game: Game) -> dict[str, Card]:
+    """The one-card token table of ``game`` (read-only by convention).
 
-    None means "not this simple": the caller falls back to the grammar, which reads
-    shorthands and reports errors.
+    >>> token_table(Game.PAGRUC)["10h"] is token_table(Game.PAGRUC)["Th"]
+    True
+    >>> "8h" in token_table(Game.PANGUINGUE)
+    False
+    """
+    return PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS
+
+
+def fast_cards(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...] | None:
+    """Cards of a list of one-card tokens separated by one space or one comma, else None.
 
     >>> fast_cards("5s 5S,5♠")
     (Card('5s'), Card('5s'), Card('5s'))
-    >>> fast_cards("5sss") is None
-    True
+    >>> fast_cards("5sss") is None, fast_cards("5s  5s") is None, fast_cards("") is None
+    (True, True, True)
     """
     table = PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS
-    get = table.get
-    out = []
-    for tok in text.replace(",", " ").split():
-        c = get(tok)
+    try:
+        return tuple([table[t] for t in text.replace(",", " ").split(" ")])
+    except KeyError:
+        return None
+
+
+def fast_card(text: str, game: Game = Game.PANGUINGUE) -> Card | None:
+    """The card of a one-card token, else None.
+
+    >>> fast_card("kH"), fast_card(" Kh")
+    (Card('Kh'), None)
+    """
+    return (PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS).get(text)
+
+
+def fast_hand(text: str, game: Game = Game.PANGUINGUE) -> Hand | None:
+    """A hand of one-card tokens and ``[...]`` groups (brackets glued to cards), else None.
+
+    >>> fast_hand("[5s 5s 5s] Kd")
+    Hand(groups=((Card('5s'), Card('5s'), Card('5s')),), loose=(Card('Kd'),))
+    >>> fast_hand("[5sss] Kd") is None, fast_hand("[5s Kd") is None
+    (True, True)
+    """
+    get = (PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS).get
+    groups: list[tuple[Card, ...]] = []
+    loose: list[Card] = []
+    group: list[Card] | None = None
+    for tok in text.replace(",", " ").split(" "):
+        if tok[:1] == "[":
+            if group is not None:
+                return None
+            group = []
+            tok = tok[1:]
+        close = tok[-1:] == "]"
+        c = get(tok[:-1] if close else tok)
         if c is None:
             return None
-        out.append(c)
-    return tuple(out)
+        if group is None:
+            if close:
+                return None
+            loose.append(c)
+        else:
+            group.append(c)
+            if close:
+                groups.append(tuple(group))
+                group = None
+    if group is not None:
+        return None
+    return Hand(tuple(groups), tuple(loose))

@@ -1,11 +1,386 @@
-"""Placeholder until the pyparsing grammar of record lands (issue 2, notation part)."""
+"""The pyparsing grammar of record for card, meld and hand literals (NOTATION.md 1-2).
+
+``grammar/cards.ebnf`` is the formal grammar; this module is its executable form and
+the source of every notation error (code, column) that users see. The fast path in
+:mod:`pancli.notation.fast` only accepts a subset of what this grammar accepts, with
+the same result (a differential property test checks it).
+
+Importing pyparsing costs about 60 ms, so nothing imports this module until the fast
+path gives up, and the grammars are built once, on first use (:func:`_grammars`).
+
+How errors are made precise: every place where the grammar can fail has either a
+``-`` (commit: a syntax error from here on is final) or a fail action that looks at
+the character found there and raises :class:`_Coded`, a fatal parse exception carrying
+one of the codes of ``grammar/README.md``. Semantic checks (E1, a range that goes
+downward) are parse actions that raise the same. So the first problem from the left
+is the one reported, with its own code and column.
+
+>>> [str(c) for c in parse_meld_text("Kssh, 3-5h")]
+['Ks', 'Ks', 'Kh', '3h', '4h', '5h']
+>>> parse_meld_text("5s 6-9h")
+Traceback (most recent call last):
+...
+pancli.notation.errors.NotationError: 1:6: E1 9h is not in a Panguingue pack (no 8, 9 or 10)
+>>> hand = parse_hand_text("[5sss] Kd [3-5h]")
+>>> [[str(c) for c in g] for g in hand.groups], [str(c) for c in hand.loose]
+([['5s', '5s', '5s'], ['3h', '4h', '5h']], ['Kd'])
+"""
 
 from __future__ import annotations
 
-from pancli.cards import Card, Game
+import functools
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, NoReturn
+
+import pyparsing as pp
+
+from pancli.cards import PAN_RANKS, Card, Game, Rank, Suit, card
 from pancli.notation.errors import NotationError
+from pancli.notation.hand import Hand
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+# --------------------------------------------------------------------------- lexical facts
+
+RANK_PATTERN: Final = r"10|[2-9AJQKTajqkt]"
+"""Every rank spelling of a 52-card pack (``10`` and ``T`` are the ten)."""
+SUIT_CHARS: Final = "shdcSHDC♠♥♦♣♤♡♢♧"
+SUIT_PATTERN: Final = "[shdcSHDC]|[♠♥♦♣♤♡♢♧]\ufe0f?"
+"""A suit letter (either case) or a suit symbol, optionally in emoji presentation (U+FE0F)."""
+WHITESPACE: Final = " \t\r\n"
+"""What separates tokens (pyparsing's default set); anything else is a character to read."""
+
+_RANK_OF: Final = {
+    **{r.symbol: r for r in Rank},
+    **{r.symbol.lower(): r for r in Rank},
+    "10": Rank.TEN,
+}
+_SUIT_OF: Final = {
+    **{s.value: s for s in Suit},
+    **{s.value.upper(): s for s in Suit},
+    **dict(zip("♠♥♦♣", Suit, strict=True)),
+    **dict(zip("♤♡♢♧", Suit, strict=True)),
+}
+_SUIT_AFTER_RANK: Final = re.compile(rf"(?:-(?:{RANK_PATTERN}))?([{SUIT_CHARS}])")
+_PAN_POS: Final = {r: i for i, r in enumerate(PAN_RANKS)}
 
 
-def parse_meld_text(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...]:
-    """Not yet implemented beyond the fast path."""
-    raise NotationError("N1", f"cannot read {text!r}", 1)
+def position(text: str, loc: int) -> tuple[int, int]:
+    """1-based (line, column) of the 0-based offset ``loc`` in ``text``.
+
+    >>> position("ab\\ncd", 4)
+    (2, 2)
+    """
+    line = text.count("\n", 0, loc) + 1
+    col = loc - (text.rfind("\n", 0, loc) + 1) + 1
+    return line, col
+
+
+def show_char(text: str, loc: int) -> str:
+    """How an error message names what it found at ``loc``.
+
+    >>> show_char("5x", 1), show_char("5\\x00", 1), show_char("5", 1)
+    ("'x'", 'U+0000', 'the end')
+    """
+    if loc >= len(text):
+        return "the end"
+    ch = text[loc]
+    if ch == " ":
+        return "a space"
+    if ch.isprintable() and not ch.isspace():
+        return repr(ch)
+    return f"U+{ord(ch):04X}"
+
+
+class _Coded(pp.ParseSyntaxException):
+    """A final parse failure with its notation error code (N1.., E1)."""
+
+    def __init__(self, text: str, loc: int, code: str, message: str) -> None:
+        super().__init__(text, loc, message)
+        self.code = code
+
+
+def not_in_pack_message(rank_text: str, text: str, end: int) -> str:
+    """The E1 message for a rank token that ends at ``end``: names the card when a suit follows."""
+    m = _SUIT_AFTER_RANK.match(text, end)
+    name = rank_text.upper() if rank_text != "10" else "10"
+    if m:
+        name += _SUIT_OF[m.group(1)].value
+    return f"{name} is not in a Panguingue pack (no 8, 9 or 10)"
+
+
+# --------------------------------------------------------------------------- error classification
+
+
+@dataclass(frozen=True, slots=True)
+class _Where:
+    """The grammatical context of a place where a card (or a group) was expected."""
+
+    hand: bool  # brackets are allowed (hand literal)
+    in_group: bool  # inside [ ... ]
+    first: bool  # nothing read yet in this list
+
+
+def _prev_significant(text: str, loc: int) -> int:
+    """Offset of the last non-whitespace character before ``loc`` (-1 when none)."""
+    i = loc - 1
+    while i >= 0 and text[i] in WHITESPACE:
+        i -= 1
+    return i
+
+
+def _expected_card(text: str, loc: int, where: _Where) -> NoReturn:
+    """Raise the coded error for: a card was expected at ``loc`` and none starts there."""
+    ch = text[loc] if loc < len(text) else ""
+    prev = _prev_significant(text, loc)
+    after_comma = prev >= 0 and text[prev] == ","
+    if after_comma and ch in ("", "]"):
+        raise _Coded(text, prev, "N5", "comma with no card after it")
+    if where.in_group:
+        opened = text.rfind("[", 0, loc)
+        if ch == "":
+            raise _Coded(text, opened, "N2", "'[' is never closed")
+        if ch == "]" and where.first:
+            raise _Coded(text, opened, "N6", "empty group '[]'")
+        if ch == "[":
+            raise _Coded(text, loc, "N2", f"'[' inside a group already open (col {position(text, opened)[1]})")
+    if ch == "":
+        if where.first and not where.in_group:
+            raise _Coded(text, 0, "N3", "no cards: the text is empty")
+        raise _Coded(text, loc, "N1", "expected a card, found the end")  # pragma: no cover - unreachable
+    if ch == ",":
+        what = "comma with no card before it" if (where.first or after_comma) else "misplaced comma"
+        raise _Coded(text, loc, "N5", what)
+    if ch in "[]":
+        if not where.hand:
+            raise _Coded(text, loc, "N7", f"{ch!r}: brackets group melds in a hand, not in a meld")
+        if ch == "]":
+            raise _Coded(text, loc, "N2", "']' without a matching '['")
+    if ch in SUIT_CHARS:
+        raise _Coded(text, loc, "N1", f"expected a card (rank first), found the suit {show_char(text, loc)}")
+    raise _Coded(text, loc, "N1", f"expected a card, found {show_char(text, loc)}")
+
+
+def _fail(where: _Where) -> Callable[[str, int, pp.ParserElement, Exception], None]:
+    """A fail action: turn a plain (non-fatal) failure at this element into a coded one."""
+
+    def action(text: str, loc: int, _expr: pp.ParserElement, err: Exception) -> None:
+        if isinstance(err, pp.ParseFatalException):
+            return  # already final: a deeper element said what is wrong
+        _expected_card(text, loc, where)
+
+    return action
+
+
+def _fail_with(code: str, what: str) -> Callable[[str, int, pp.ParserElement, Exception], None]:
+    """A fail action raising ``code`` with the message ``expected <what>, found <char>``."""
+
+    def action(text: str, loc: int, _expr: pp.ParserElement, err: Exception) -> None:
+        if isinstance(err, pp.ParseFatalException):
+            return
+        raise _Coded(text, loc, code, f"expected {what}, found {show_char(text, loc)}")
+
+    return action
+
+
+# --------------------------------------------------------------------------- building blocks
+
+
+def _rank_action(game: Game) -> Callable[[str, int, pp.ParseResults], Rank]:
+    def action(text: str, loc: int, toks: pp.ParseResults) -> Rank:
+        spelled = toks[0]
+        rank = _RANK_OF[spelled]
+        if game is Game.PANGUINGUE and not rank.in_pan_pack:
+            raise _Coded(text, loc, "E1", not_in_pack_message(spelled, text, loc + len(spelled)))
+        return rank
+
+    return action
+
+
+def _suit_action(_text: str, _loc: int, toks: pp.ParseResults) -> Suit:
+    return _SUIT_OF[toks[0][0]]
+
+
+def _set_action(toks: pp.ParseResults) -> list[Card]:
+    rank: Rank = toks["rank"]
+    return [card(rank, s) for s in toks["suits"]]
+
+
+def _rope_action(game: Game) -> Callable[[str, int, pp.ParseResults], list[Card]]:
+    def action(text: str, loc: int, toks: pp.ParseResults) -> list[Card]:
+        lo: Rank = toks["lo"]
+        hi: Rank = toks["hi"]
+        suit: Suit = toks["suit"]
+        if game is Game.PANGUINGUE:
+            ranks: tuple[Rank, ...] = PAN_RANKS[_PAN_POS[lo] : _PAN_POS[hi] + 1]
+        else:
+            ranks = tuple(Rank(v) for v in range(lo, hi + 1))
+        if len(ranks) < 2:
+            span = f"{lo.symbol}-{hi.symbol}"
+            why = "has one rank" if lo is hi else "goes downward (aces are low only)"
+            raise _Coded(text, loc, "N4", f"rope range {span} {why}; write it low to high")
+        return [card(r, suit) for r in ranks]
+
+    return action
+
+
+def _extra_suit(text: str, loc: int, _toks: pp.ParseResults) -> NoReturn:
+    raise _Coded(text, loc, "N4", "a rope shorthand takes one suit")
+
+
+@dataclass(frozen=True, slots=True)
+class Elements:
+    """The named pyparsing elements of one game's grammar.
+
+    ``card`` is one card (rank then suit, nothing between); ``item`` one card or shorthand
+    (a list of cards); ``meld``/``hand``/``single`` the complete literals, ending in
+    ``StringEnd``. The record grammar may embed ``card`` and ``item`` (see :func:`cards_element`).
+    """
+
+    card: pp.ParserElement
+    item: pp.ParserElement
+    meld: pp.ParserElement
+    hand: pp.ParserElement
+    single: pp.ParserElement
+
+
+def _build(game: Game) -> Elements:
+    """Build the grammar of one game (once; see :func:`elements`)."""
+    # E1 is final even while only trying alternatives (call_during_try).
+    rank = pp.Regex(RANK_PATTERN).set_name("rank").add_parse_action(_rank_action(game), call_during_try=True)
+    # Everything after a rank is glued to it: no whitespace skipping inside a token.
+    suit = pp.Regex(SUIT_PATTERN).set_name("suit").add_parse_action(_suit_action).leave_whitespace()
+    suit_req = suit.copy().set_fail_action(_fail_with("N8", "a suit (s h d c) after the rank"))
+    hi_rank = rank.copy().leave_whitespace().set_fail_action(_fail_with("N4", "a rank after '-'"))
+    dash = pp.Literal("-").set_name("'-'").leave_whitespace().suppress()
+    extra_suit = suit.copy().set_parse_action(_extra_suit)
+
+    card_tok = (rank("rank") - suit_req("suit")).set_name("card")
+    card_tok.add_parse_action(lambda t: card(t["rank"], t["suit"]))
+    rope = (rank("lo") + dash - hi_rank("hi") - suit_req("suit") - pp.Opt(extra_suit)).set_name("rope shorthand")
+    rope.add_parse_action(_rope_action(game))
+    cardset = pp.Group(rank("rank") - pp.Group(suit_req + suit[...])("suits")).set_name("card or set shorthand")
+    cardset.add_parse_action(lambda t: _set_action(t[0]))
+    item = (rope | cardset).set_name("card")
+    comma = pp.Literal(",").set_name("','").suppress()
+
+    def card_list(where: _Where, closing: pp.ParserElement) -> pp.ParserElement:
+        first = item.copy().set_fail_action(_fail(where))
+        nxt = item.copy().set_fail_action(_fail(_Where(where.hand, where.in_group, first=False)))
+        listed: pp.ParserElement = first + (comma - nxt | item)[...] + closing
+        return listed
+
+    def end_of(where: _Where) -> pp.ParserElement:
+        return pp.StringEnd().set_name("end of text").set_fail_action(_fail(where))
+
+    meld = card_list(_Where(hand=False, in_group=False, first=True), end_of(_Where(False, False, False)))
+    meld.set_name("meld")
+
+    rbracket = pp.Literal("]").set_name("']'").suppress()
+    rbracket.set_fail_action(_fail(_Where(hand=True, in_group=True, first=False)))
+    body = card_list(_Where(hand=True, in_group=True, first=True), rbracket)
+    group = pp.Group(pp.Literal("[").set_name("'['").suppress() - body)("groups*").set_name("group")
+    hand_item = (group | item).set_name("group or card")
+    top = _Where(hand=True, in_group=False, first=True)
+    hand_first = hand_item.copy().set_fail_action(_fail(top))
+    hand_next = hand_item.copy().set_fail_action(_fail(_Where(True, False, False)))
+    hand = (hand_first + (comma - hand_next | hand_item)[...] + end_of(_Where(True, False, False))).set_name("hand")
+
+    single_end = pp.StringEnd().set_name("end of text").set_fail_action(_fail_with("N9", "exactly one card"))
+    single_first = card_tok.copy().set_fail_action(_fail(_Where(hand=False, in_group=False, first=True)))
+    single = (single_first - single_end).set_name("one card")
+    return Elements(card=card_tok, item=item, meld=meld, hand=hand, single=single)
+
+
+@functools.cache
+def elements(game: Game = Game.PANGUINGUE) -> Elements:
+    """The grammar elements of ``game``, built on first use and cached."""
+    return _build(game)
+
+
+# --------------------------------------------------------------------------- running it
+
+
+def _notation_error(exc: pp.ParseBaseException, text: str, offset: int = 0) -> NotationError:
+    """The NotationError of a pyparsing failure (``offset`` shifts columns for embedded text)."""
+    code = getattr(exc, "code", None)
+    loc = exc.loc
+    if code is None:  # pragma: no cover - every failure point is coded; kept as a safety net
+        return NotationError("N1", f"cannot read the text at {show_char(text, loc)}", *_colline(text, loc, offset))
+    return NotationError(code, exc.msg, *_colline(text, loc, offset))
+
+
+def _colline(text: str, loc: int, offset: int) -> tuple[int, int]:
+    line, col = position(text, loc)
+    return (col + offset if line == 1 else col), line
+
+
+def to_notation_error(exc: pp.ParseBaseException, text: str, offset: int = 0) -> NotationError:
+    """Public form of the conversion, for grammars that embed these elements (records)."""
+    return _notation_error(exc, text, offset)
+
+
+def _run(element: pp.ParserElement, text: str, offset: int) -> pp.ParseResults:
+    try:
+        return element.parse_string(text)
+    except pp.ParseBaseException as exc:
+        raise _notation_error(exc, text, offset) from None
+    except RecursionError:  # pragma: no cover - the grammar has no recursion; safety net
+        raise NotationError("N1", "text too deeply nested", 1) from None
+
+
+def parse_meld_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) -> tuple[Card, ...]:
+    """The cards of a meld literal, read by the grammar alone (no fast path).
+
+    ``offset`` is added to the columns of errors on the first line (text cut from a longer line).
+
+    >>> parse_meld_text("3-5h")
+    (Card('3h'), Card('4h'), Card('5h'))
+    >>> parse_meld_text("7-Jd", Game.PAGRUC)
+    (Card('7d'), Card('8d'), Card('9d'), Card('Td'), Card('Jd'))
+    """
+    return tuple(_run(elements(game).meld, text, offset))
+
+
+def parse_hand_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) -> Hand:
+    """A hand literal (bracketed groups and loose cards), read by the grammar alone."""
+    groups: list[tuple[Card, ...]] = []
+    loose: list[Card] = []
+    for tok in _run(elements(game).hand, text, offset):
+        if isinstance(tok, pp.ParseResults):
+            groups.append(tuple(tok))
+        else:
+            loose.append(tok)
+    return Hand(tuple(groups), tuple(loose))
+
+
+def parse_card_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) -> Card:
+    """Exactly one card, read by the grammar alone.
+
+    >>> parse_card_text("q♥")
+    Card('Qh')
+    """
+    got: Card = _run(elements(game).single, text, offset)[0]
+    return got
+
+
+def cards_element(game: Game = Game.PANGUINGUE, *, commas: bool = False, stop: Any = None) -> pp.ParserElement:
+    """A fresh pyparsing element for a card list, to embed in another grammar (records).
+
+    It yields :class:`~pancli.cards.Card` tokens; shorthands and packed lists work; errors
+    inside a token are final and coded (convert with :func:`to_notation_error`). ``commas``
+    allows commas between cards (off by default: in records commas separate actions).
+    ``stop`` is an element (e.g. ``CaselessKeyword("to")``) that ends the list where it
+    matches, for words that start like a rank (``to``, ``take``: ``t`` is the ten).
+
+    >>> [str(c) for c in cards_element(stop=pp.CaselessKeyword("to")).parse_string("5sss 6h to #2")]
+    ['5s', '5s', '5s', '6h']
+    """
+    item = elements(game).item
+    if stop is not None:
+        item = ~stop + item
+    nxt = (pp.Literal(",").suppress() + item) | item if commas else item
+    listed: pp.ParserElement = (item + nxt[...]).set_name("cards")
+    return listed
