@@ -22,6 +22,7 @@ pancli.notation.errors.NotationError: 1:7: E1 8h is not in a Panguingue pack (no
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from pancli.cards import Card, Game
 from pancli.notation.errors import NotationError
@@ -44,6 +45,8 @@ __all__ = [
     "read_cards",
     "token_table",
 ]
+
+_T = TypeVar("_T")
 
 
 def parse_meld(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...]:
@@ -146,10 +149,7 @@ def read_cards(
         return got
     from pancli.notation.grammar import parse_meld_text
 
-    try:
-        return parse_meld_text(piece, game, offset=start)
-    except NotationError as exc:
-        raise NotationError(exc.code, exc.message, exc.col, line + exc.line - 1) from None
+    return _in_line(parse_meld_text, piece, game, start, line)
 
 
 def read_card(text: str, start: int = 0, end: int | None = None, game: Game = Game.PANGUINGUE, line: int = 1) -> Card:
@@ -164,7 +164,12 @@ def read_card(text: str, start: int = 0, end: int | None = None, game: Game = Ga
         return got
     from pancli.notation.grammar import parse_card_text
 
+    return _in_line(parse_card_text, piece, game, start, line)
+
+
+def _in_line(parse: Callable[[str, Game, int], _T], piece: str, game: Game, start: int, line: int) -> _T:
+    """Run a grammar reader on a piece of a line; errors placed in the whole line."""
     try:
-        return parse_card_text(piece, game, offset=start)
+        return parse(piece, game, start)
     except NotationError as exc:
         raise NotationError(exc.code, exc.message, exc.col, line + exc.line - 1) from None
