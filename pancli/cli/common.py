@@ -9,7 +9,6 @@ Rich is imported only when a table is drawn for a terminal (:func:`stdout_consol
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -164,7 +163,9 @@ def report(file: str, line: int, col: int, rule: str, message: str) -> None:
 
 
 def emit_json(data: Any) -> None:
-    """Write one JSON document to standard output."""
+    """Write one JSON document to standard output (json is imported here: not on the plain path)."""
+    import json
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
     sys.stdout.write("\n")
 
