@@ -133,6 +133,8 @@ def _prev_significant(text: str, loc: int) -> int:
 
 def _expected_card(text: str, loc: int, where: _Where) -> NoReturn:
     """Raise the coded error for: a card was expected at ``loc`` and none starts there."""
+    while loc < len(text) and text[loc] in WHITESPACE:  # alternatives leave the skipping to their parts
+        loc += 1
     ch = text[loc] if loc < len(text) else ""
     prev = _prev_significant(text, loc)
     after_comma = prev >= 0 and text[prev] == ","
