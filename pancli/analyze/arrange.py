@@ -1,0 +1,617 @@
+"""Best arrangement of a hand: an exact, memoized search over card counts.
+
+A hand is a multiset of the 40 distinct cards. It is packed into one integer, five bits per
+card (a four-bit count under a guard bit), so that taking a meld out of what is left is one
+subtraction and "does the hand still hold these cards" is one mask test (SWAR). Candidate
+melds are generated only inside same-rank groups (sets, M3/M4) and same-suit groups (ropes,
+M2), and identical cards are counts, never positions (PERF-NOTES.md, hand analysis).
+
+The search always places the lowest card left: either it is dead, or it is the lowest card of
+one candidate block (a new meld, or cards added to one of the player's melds already on the
+table, M5). Blocks holding the same lowest card are taken in a fixed order, so every
+arrangement (a multiset of blocks) is reached exactly once and can be counted.
+
+Arrangements are ranked by cards down, then chips (C6 values of new melds plus the C7 change
+of grown melds), then fewest new melds.
+
+>>> from pancli.cards import card, Rank, Suit
+>>> s5, h3, h4, h5 = (card(Rank.FIVE, Suit.SPADES), card(Rank.THREE, Suit.HEARTS),
+...                   card(Rank.FOUR, Suit.HEARTS), card(Rank.FIVE, Suit.HEARTS))
+>>> a = best_arrangement([s5, s5, s5, h3, h4, h5, card(Rank.KING, Suit.CLUBS)])
+>>> [str(p) for p in a.placed], a.melded, a.value, [str(c) for c in a.dead], a.count
+(['3h 4h 5h', '5s 5s 5s'], 6, 4, ['Kc'], 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Final
+
+from pancli.cards import PAN_RANKS, SUITS, Card, card
+from pancli.melds import Meld, Rope, SetShape, grow, judge
+from pancli.rules import HOYLE, Condition, Profile, SetGrowth
+
+# --------------------------------------------------------------------------- encoding
+
+NSLOT: Final = 40
+"""Slots 0..39: ``pan_index(rank) * 4 + suit order`` (A s, A h, A d, A c, 2 s, ...)."""
+ONE: Final = tuple(1 << (5 * i) for i in range(NSLOT))
+GUARD: Final = sum(16 << (5 * i) for i in range(NSLOT))
+SLOT_CARDS: Final = tuple(card(PAN_RANKS[i // 4], SUITS[i % 4]) for i in range(NSLOT))
+"""The card of each slot."""
+SLOT_OF: Final = {c: i for i, c in enumerate(SLOT_CARDS)}
+"""The slot of each Panguingue card."""
+
+CARD_WEIGHT: Final = 100_000
+CHIP_WEIGHT: Final = 100
+"""Score = cards down * CARD_WEIGHT + chips * CHIP_WEIGHT - new melds."""
+
+
+def encode(cards: Iterable[Card]) -> int:
+    """The packed multiset of ``cards`` (Panguingue cards only).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> decode(encode([card(Rank.KING, Suit.CLUBS)] * 2)) == [card(Rank.KING, Suit.CLUBS)] * 2
+    True
+    """
+    s = 0
+    for c in cards:
+        s += ONE[SLOT_OF[c]]
+    return s
+
+
+def counts_of(state: int) -> list[int]:
+    """The 40 counts of a packed multiset."""
+    return [(state >> (5 * i)) & 15 for i in range(NSLOT)]
+
+
+def decode(state: int) -> list[Card]:
+    """The cards of a packed multiset, by rank then suit."""
+    out: list[Card] = []
+    for i in range(NSLOT):
+        n = (state >> (5 * i)) & 15
+        if n:
+            out.extend([SLOT_CARDS[i]] * n)
+    return out
+
+
+def fits(state: int, block: int) -> bool:
+    """True when the multiset ``state`` holds every card of ``block``."""
+    return ((state | GUARD) - block) & GUARD == GUARD
+
+
+# --------------------------------------------------------------------------- values (C6)
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Meld values under one profile, precomputed (checked against melds.judge in the tests)."""
+
+    one_suit: tuple[tuple[int, int], ...]  # slot -> (base, extra) of a one-suit set of that card
+    diff: tuple[tuple[int, int], ...]  # pan rank index -> (base, extra) of a different-suits set
+    rope: tuple[tuple[tuple[int, ...], ...], ...]  # suit -> lo -> hi -> value
+    copies: tuple[int, ...]  # slot -> copies in the pack (E4)
+    growth_any: bool
+
+
+def _rope_value(profile: Profile, s: int, lo: int, hi: int) -> int:
+    conds = []
+    if lo == 0:
+        conds.append(Condition.C4)
+    if hi == 9:
+        conds.append(Condition.C5)
+    if not conds:
+        return 0
+    spades = s == 0
+    total = sum(profile.rate(c).base_for(spades) for c in conds)
+    return total + (hi - lo + 1 - 3 * len(conds)) * profile.rate(conds[0]).extra_for(spades)
+
+
+def _build_tables(profile: Profile) -> _Tables:
+    one_suit = []
+    for i in range(NSLOT):
+        c = SLOT_CARDS[i]
+        rate = profile.rate(Condition.C2 if c.rank.is_valle else Condition.C3)
+        spades = i % 4 == 0
+        one_suit.append((rate.base_for(spades), rate.extra_for(spades)))
+    diff = []
+    for r in PAN_RANKS:
+        if r.is_valle:
+            rate = profile.rate(Condition.C1)
+            diff.append((rate.base, rate.extra))
+        else:
+            diff.append((0, 0))
+    rope = tuple(
+        tuple(tuple(_rope_value(profile, s, lo, hi) if hi >= lo + 2 else 0 for hi in range(10)) for lo in range(10))
+        for s in range(4)
+    )
+    copies = tuple(profile.pack.copies(c) for c in SLOT_CARDS)
+    return _Tables(tuple(one_suit), tuple(diff), rope, copies, profile.mixed_set_growth is SetGrowth.ANY)
+
+
+_TABLE_CACHE: dict[int, tuple[Profile, _Tables]] = {}
+
+
+def tables_for(profile: Profile) -> _Tables:
+    """The value tables of ``profile`` (cached by identity)."""
+    hit = _TABLE_CACHE.get(id(profile))
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    t = _build_tables(profile)
+    _TABLE_CACHE[id(profile)] = (profile, t)
+    return t
+
+
+# --------------------------------------------------------------------------- candidate blocks
+
+# A block is a tuple (enc, gain, bit, target, size): the packed cards, the score it adds, the bit of
+# the table meld it grows (0 for a new meld), that meld's index (-1 for a new meld), its card count.
+Block = tuple[int, int, int, int, int]
+
+_ROPE_ENC: Final = tuple(
+    tuple(tuple(sum(ONE[r * 4 + s] for r in range(lo, hi + 1)) for hi in range(10)) for lo in range(10))
+    for s in range(4)
+)
+
+
+def _new(enc: int, size: int, value: int) -> Block:
+    return (enc, size * CARD_WEIGHT + value * CHIP_WEIGHT - 1, 0, -1, size)
+
+
+def set_blocks(ri: int, cs: Sequence[int], t: _Tables, out: list[Block]) -> None:
+    """Every legal set (M3, M4) drawn from the counts ``cs`` (s h d c) of pan rank index ``ri``."""
+    if cs[0] + cs[1] + cs[2] + cs[3] < 3:
+        return
+    base = ri * 4
+    if ri == 0 or ri == 9:  # aces and kings mix suits in any way (M4)
+        o0, o1, o2, o3 = ONE[base], ONE[base + 1], ONE[base + 2], ONE[base + 3]
+        for a in range(cs[0] + 1):
+            for b in range(cs[1] + 1):
+                for c in range(cs[2] + 1):
+                    for d in range(cs[3] + 1):
+                        n = a + b + c + d
+                        if n < 3:
+                            continue
+                        if n in (a, b, c, d):
+                            s = (a, b, c, d).index(n)
+                            be, ex = t.one_suit[base + s]
+                            v = be + (n - 3) * ex
+                        else:
+                            v = 0
+                        out.append(_new(a * o0 + b * o1 + c * o2 + d * o3, n, v))
+        return
+    for s in range(4):
+        n = cs[s]
+        if n >= 3:
+            be, ex = t.one_suit[base + s]
+            for k in range(3, n + 1):
+                out.append(_new(k * ONE[base + s], k, be + (k - 3) * ex))
+    present = [s for s in range(4) if cs[s]]
+    if len(present) >= 3:
+        be, ex = t.diff[ri]
+        for combo in combinations(present, 3):
+            out.append(_new(sum(ONE[base + s] for s in combo), 3, be))
+        if len(present) == 4:
+            out.append(_new(sum(ONE[base + s] for s in present), 4, be + ex))
+
+
+def rope_blocks(s: int, cnt: Sequence[int], t: _Tables, out: list[Block]) -> None:
+    """Every legal rope (M2) of suit ``s`` drawn from the counts ``cnt`` (40 slots)."""
+    ri = 0
+    while ri < 10:
+        if not cnt[ri * 4 + s]:
+            ri += 1
+            continue
+        lo = ri
+        while ri < 10 and cnt[ri * 4 + s]:
+            ri += 1
+        hi = ri - 1
+        if hi - lo >= 2:
+            encs, vals = _ROPE_ENC[s], t.rope[s]
+            for a in range(lo, hi - 1):
+                for b in range(a + 2, hi + 1):
+                    out.append(_new(encs[a][b], b - a + 1, vals[a][b]))
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """One of the player's melds on the table, in the search's terms."""
+
+    meld: Meld
+    value: int
+    kind: str  # "rope", "one", "diff", "mixed"
+    suit: int
+    lo: int  # rope: lowest pan index; set: pan rank index
+    hi: int
+    counts: tuple[int, ...]  # set: copies of each suit (s h d c) already in it
+
+    @staticmethod
+    def of(meld: Meld, profile: Profile = HOYLE) -> TableMeld:
+        """Describe a legal meld for the search."""
+        v = meld.value(profile)
+        if isinstance(meld, Rope):
+            idx = [c.rank.pan_index for c in meld.cards]
+            return TableMeld(meld, v, "rope", meld.suit.order, min(idx), max(idx), ())
+        cs = [0, 0, 0, 0]
+        for c in meld.cards:
+            cs[c.suit.order] += 1
+        kind = {SetShape.ONE_SUIT: "one", SetShape.DIFFERENT_SUITS: "diff", SetShape.NONCOMOQUER: "mixed"}[meld.shape]
+        suit = meld.cards[0].suit.order
+        ri = meld.rank.pan_index
+        return TableMeld(meld, v, kind, suit, ri, ri, tuple(cs))
+
+
+def addition_blocks(j: int, tm: TableMeld, cnt: Sequence[int], t: _Tables, out: list[Block]) -> None:
+    """Every legal addition (M5, value not lowered: C7) of hand cards ``cnt`` to table meld ``j``."""
+    bit = 1 << j
+    if tm.kind == "rope":
+        s = tm.suit
+        down = 0
+        while tm.lo - down - 1 >= 0 and cnt[(tm.lo - down - 1) * 4 + s]:
+            down += 1
+        up = 0
+        while tm.hi + up + 1 <= 9 and cnt[(tm.hi + up + 1) * 4 + s]:
+            up += 1
+        for a in range(down + 1):
+            for b in range(up + 1):
+                if a == b == 0:
+                    continue
+                lo, hi = tm.lo - a, tm.hi + b
+                delta = t.rope[s][lo][hi] - tm.value
+                if delta < 0:
+                    continue
+                enc = (_ROPE_ENC[s][lo][tm.lo - 1] if a else 0) + (_ROPE_ENC[s][tm.hi + 1][hi] if b else 0)
+                out.append((enc, (a + b) * CARD_WEIGHT + delta * CHIP_WEIGHT, bit, j, a + b))
+        return
+    ri = tm.lo
+    base = ri * 4
+    n0 = sum(tm.counts)
+    if tm.kind == "one":
+        slot = base + tm.suit
+        ex = t.one_suit[slot][1]
+        for k in range(1, min(cnt[slot], t.copies[slot] - n0) + 1):
+            delta = k * ex
+            out.append((k * ONE[slot], k * CARD_WEIGHT + delta * CHIP_WEIGHT, bit, j, k))
+        return
+    if tm.kind == "diff" and not t.growth_any:
+        missing = [s for s in range(4) if not tm.counts[s] and cnt[base + s]]
+        ex = t.diff[ri][1]
+        for k in range(1, len(missing) + 1):
+            for combo in combinations(missing, k):
+                enc = sum(ONE[base + s] for s in combo)
+                out.append((enc, k * CARD_WEIGHT + k * ex * CHIP_WEIGHT, bit, j, k))
+        return
+    # a mixed ace/king set takes any ace or king; with mixed_set_growth = "any" a different-suits set
+    # takes any suit of its rank. Copies in the pack still bound it (E4).
+    ex = t.diff[ri][1] if tm.kind == "diff" else 0
+    lim = [min(cnt[base + s], t.copies[base + s] - tm.counts[s]) for s in range(4)]
+    for a in range(lim[0] + 1):
+        for b in range(lim[1] + 1):
+            for c in range(lim[2] + 1):
+                for d in range(lim[3] + 1):
+                    k = a + b + c + d
+                    if k:
+                        enc = a * ONE[base] + b * ONE[base + 1] + c * ONE[base + 2] + d * ONE[base + 3]
+                        out.append((enc, k * CARD_WEIGHT + k * ex * CHIP_WEIGHT, bit, j, k))
+
+
+def all_blocks(cnt: Sequence[int], t: _Tables, table: Sequence[TableMeld] = ()) -> list[Block]:
+    """Every candidate block of the counts ``cnt``: new sets, new ropes, additions to table melds."""
+    out: list[Block] = []
+    for ri in range(10):
+        b = ri * 4
+        if cnt[b] + cnt[b + 1] + cnt[b + 2] + cnt[b + 3] >= 3:
+            set_blocks(ri, cnt[b : b + 4], t, out)
+    for s in range(4):
+        if sum(1 for ri in range(10) if cnt[ri * 4 + s]) >= 3:
+            rope_blocks(s, cnt, t, out)
+    for j, tm in enumerate(table):
+        addition_blocks(j, tm, cnt, t, out)
+    return out
+
+
+def blocks_with(slot: int, cnt: Sequence[int], t: _Tables, table: Sequence[TableMeld] = ()) -> list[Block]:
+    """The candidate blocks of ``cnt`` that hold the card of ``slot``."""
+    out: list[Block] = []
+    ri, s = divmod(slot, 4)
+    b = ri * 4
+    set_blocks(ri, cnt[b : b + 4], t, out)
+    rope_blocks(s, cnt, t, out)
+    for j, tm in enumerate(table):
+        addition_blocks(j, tm, cnt, t, out)
+    shift = 5 * slot
+    return [blk for blk in out if (blk[0] >> shift) & 15]
+
+
+def _lowest_slot(enc: int) -> int:
+    return ((enc & -enc).bit_length() - 1) // 5
+
+
+# --------------------------------------------------------------------------- search
+
+
+class Solver:
+    """Memoized exact search over one multiset's candidate blocks.
+
+    ``count(state, mask)`` ranks every arrangement of ``state`` (a sub-multiset of the cards the
+    solver was built for) and counts the best ones; ``score(state, mask)`` finds the best score
+    only (faster: no ordering constraint). ``mask`` holds the bits of the table melds already grown.
+    """
+
+    __slots__ = ("_by_slot", "_count_memo", "_score_memo", "blocks")
+
+    def __init__(self, blocks: list[Block]) -> None:
+        self.blocks = blocks
+        by_slot: list[list[tuple[int, Block]]] = [[] for _ in range(NSLOT)]
+        for i, blk in enumerate(blocks, 1):
+            by_slot[_lowest_slot(blk[0])].append((i, blk))
+        self._by_slot = by_slot
+        self._count_memo: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        self._score_memo: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def count(self, state: int, bound: int = 0, mask: int = 0) -> tuple[int, int, int]:
+        """(best score, number of best arrangements, first block index: 0 = lowest card dead)."""
+        key = (state, bound, mask)
+        hit = self._count_memo.get(key)
+        if hit is not None:
+            return hit
+        slot = _lowest_slot(state)
+        one = ONE[slot]
+        shift = 5 * slot
+        best, n, choice = -1, 0, -1
+        if bound == 0:
+            rest = state - one
+            if rest:
+                best, n, _ = self.count(rest, 0, mask)
+            else:
+                best, n = 0, 1
+            choice = 0
+        g = GUARD
+        for idx, (enc, gain, bit, _, _) in self._by_slot[slot]:
+            if idx < bound or bit & mask or ((state | g) - enc) & g != g:
+                continue
+            rest = state - enc
+            if rest:
+                sub, k, _ = self.count(rest, idx if (rest >> shift) & 15 else 0, mask | bit)
+            else:
+                sub, k = 0, 1
+            sub += gain
+            if sub > best:
+                best, n, choice = sub, k, idx
+            elif sub == best:
+                n += k
+        out = (best, n, choice)
+        self._count_memo[key] = out
+        return out
+
+    def score(self, state: int, mask: int = 0) -> tuple[int, int]:
+        """(best score, first block index: 0 = lowest card dead) over every arrangement of ``state``."""
+        if not state:
+            return (0, 0)
+        key = (state, mask)
+        hit = self._score_memo.get(key)
+        if hit is not None:
+            return hit
+        slot = _lowest_slot(state)
+        best, choice = self.score(state - ONE[slot], mask)[0], 0
+        g = GUARD
+        for idx, (enc, gain, bit, _, _) in self._by_slot[slot]:
+            if bit & mask or ((state | g) - enc) & g != g:
+                continue
+            sub = self.score(state - enc, mask | bit)[0] + gain
+            if sub > best:
+                best, choice = sub, idx
+        out = (best, choice)
+        self._score_memo[key] = out
+        return out
+
+    def walk_count(self, state: int, mask: int = 0) -> list[Block]:
+        """The blocks of the representative best arrangement found by :meth:`count`."""
+        out: list[Block] = []
+        bound = 0
+        while state:
+            slot = _lowest_slot(state)
+            _, _, choice = self.count(state, bound, mask)
+            if choice == 0:
+                state -= ONE[slot]
+                bound = 0
+                continue
+            blk = self.blocks[choice - 1]
+            out.append(blk)
+            state -= blk[0]
+            mask |= blk[2]
+            bound = choice if (state >> (5 * slot)) & 15 else 0
+        return out
+
+    def walk_score(self, state: int, mask: int = 0) -> list[Block]:
+        """The blocks of the best arrangement found by :meth:`score`."""
+        out: list[Block] = []
+        while state:
+            _, choice = self.score(state, mask)
+            if choice == 0:
+                state -= ONE[_lowest_slot(state)]
+                continue
+            blk = self.blocks[choice - 1]
+            out.append(blk)
+            state -= blk[0]
+            mask |= blk[2]
+        return out
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """One part of an arrangement: a new meld, or cards added to a table meld.
+
+    ``cards`` are the hand cards placed; ``meld`` is the meld that results; ``value`` is what each
+    active opponent pays at once (C6 for a new meld, the C7 change for an addition); ``target`` is
+    the 0-based index of the table meld grown, or None for a new meld.
+    """
+
+    cards: tuple[Card, ...]
+    meld: Meld
+    value: int
+    target: int | None = None
+
+    def __str__(self) -> str:
+        text = " ".join(map(str, self.cards))
+        return text if self.target is None else f"{text} to #{self.target + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """A way to lay cards down: what is placed, what stays dead, and how many ways tie with it."""
+
+    placed: tuple[Placed, ...]
+    dead: tuple[Card, ...]
+    count: int = 1
+    """How many distinct arrangements are equally good (1 when not counted)."""
+
+    @property
+    def melded(self) -> int:
+        """Cards put down (in new melds and additions)."""
+        return sum(len(p.cards) for p in self.placed)
+
+    @property
+    def value(self) -> int:
+        """Units each active opponent pays at once (C6, C7)."""
+        return sum(p.value for p in self.placed)
+
+    @property
+    def new_melds(self) -> int:
+        """How many new melds it lays."""
+        return sum(1 for p in self.placed if p.target is None)
+
+    @property
+    def score(self) -> tuple[int, int, int]:
+        """The ranking key: cards down, chips, fewer new melds."""
+        return (self.melded, self.value, -self.new_melds)
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: (c.rank.pan_index, c.suit.order)))
+
+
+def materialize(
+    blocks: Sequence[Block], rest: int, table: Sequence[TableMeld], profile: Profile, count: int = 1
+) -> Arrangement:
+    """Turn search blocks into melds (judged by :func:`pancli.melds.judge` and :func:`grow`)."""
+    placed: list[Placed] = []
+    for enc, _, _, target, _ in blocks:
+        cards = _sorted(decode(enc))
+        if target < 0:
+            v = judge(cards, profile)
+            assert v.meld is not None, v.reason
+            placed.append(Placed(cards, v.meld, v.meld.value(profile)))
+        else:
+            tm = table[target]
+            order = cards
+            if tm.kind == "rope":  # add outward from the rope, one card at a time
+                below = [c for c in cards if c.rank.pan_index < tm.lo]
+                order = (*reversed(below), *(c for c in cards if c.rank.pan_index > tm.hi))
+            grown = grow(tm.meld, order, profile)
+            placed.append(Placed(cards, grown, grown.value(profile) - tm.value, target))
+    placed.sort(key=lambda p: (p.target if p.target is not None else -1, [SLOT_OF[c] for c in p.cards]))
+    return Arrangement(tuple(placed), _sorted(decode(rest)), count)
+
+
+def prepare(profile: Profile, table: Sequence[Meld]) -> tuple[_Tables, tuple[TableMeld, ...]]:
+    """The value tables and the table melds in the search's terms."""
+    return tables_for(profile), tuple(TableMeld.of(m, profile) for m in table)
+
+
+def best_arrangement(cards: Iterable[Card], profile: Profile = HOYLE, table: Sequence[Meld] = ()) -> Arrangement:
+    """The exact best arrangement of ``cards`` (new melds and additions to the ``table`` melds).
+
+    Most cards down, then most chips, then fewest new melds; ``count`` is how many distinct
+    arrangements (multisets of melds) tie with it.
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> kings = [card(Rank.KING, s) for s in SUITS] * 2 + [card(Rank.KING, Suit.SPADES)] * 3
+    >>> a = best_arrangement(kings)
+    >>> a.melded, a.value, [str(p) for p in a.placed]
+    (11, 6, ['Ks Ks Ks Ks Ks', 'Kh Kh Kd Kd Kc Kc'])
+    """
+    state = encode(cards)
+    t, tms = prepare(profile, table)
+    if not state:
+        return Arrangement((), ())
+    solver = Solver(all_blocks(counts_of(state), t, tms))
+    _, n, _ = solver.count(state)
+    blocks = solver.walk_count(state)
+    rest = state - sum(b[0] for b in blocks)
+    return materialize(blocks, rest, tms, profile, n)
+
+
+def best_using(
+    hand: Iterable[Card], drawn: Card, profile: Profile = HOYLE, table: Sequence[Meld] = ()
+) -> Arrangement | None:
+    """The best arrangement of ``hand`` plus ``drawn`` in which the drawn card is used (P2, P4),
+    or None when it cannot be used (it must then be discarded, and no hand card goes down).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> h = [card(Rank.FIVE, Suit.SPADES)] * 3 + [card(Rank.FOUR, Suit.SPADES)]
+    >>> [str(p) for p in best_using(h, card(Rank.THREE, Suit.SPADES)).placed]
+    ['3s 4s 5s']
+    >>> best_using(h, card(Rank.KING, Suit.HEARTS)) is None
+    True
+    """
+    ctx = HandContext(list(hand), profile, table)
+    return ctx.using(SLOT_OF[drawn])
+
+
+class HandContext:
+    """One hand's shared search (candidate blocks and memo), for asking about many draws.
+
+    Every draw's remainder is a sub-multiset of the hand, so one solver serves all 40 draws.
+    """
+
+    __slots__ = ("cnt", "profile", "solver", "state", "t", "table", "tms")
+
+    def __init__(self, hand: Sequence[Card], profile: Profile = HOYLE, table: Sequence[Meld] = ()) -> None:
+        self.profile = profile
+        self.table = tuple(table)
+        self.t, self.tms = prepare(profile, table)
+        self.state = encode(hand)
+        self.cnt = counts_of(self.state)
+        self.solver = Solver(all_blocks(self.cnt, self.t, self.tms))
+
+    def using_blocks(self, slot: int) -> tuple[int, list[Block]]:
+        """(best score, blocks) with the card of ``slot`` drawn and used; score -1 when unusable."""
+        cnt = self.cnt
+        cnt[slot] += 1
+        try:
+            first = blocks_with(slot, cnt, self.t, self.tms)
+        finally:
+            cnt[slot] -= 1
+        if not first:
+            return -1, []
+        full = self.state + ONE[slot]
+        best, pick = -1, first[0]
+        solver = self.solver
+        for blk in first:
+            sub = solver.score(full - blk[0], blk[2])[0] + blk[1]
+            if sub > best:
+                best, pick = sub, blk
+        return best, [pick, *solver.walk_score(full - pick[0], pick[2])]
+
+    def using(self, slot: int) -> Arrangement | None:
+        """The best arrangement with the card of ``slot`` drawn and used, or None (unusable)."""
+        best, blocks = self.using_blocks(slot)
+        if best < 0:
+            return None
+        rest = self.state + ONE[slot] - sum(b[0] for b in blocks)
+        return materialize(blocks, rest, self.tms, self.profile)
+
+    def usable(self, slot: int) -> bool:
+        """Whether the card of ``slot`` could be used if drawn (a meld with hand cards, or M5)."""
+        cnt = self.cnt
+        cnt[slot] += 1
+        try:
+            return bool(blocks_with(slot, cnt, self.t, self.tms))
+        finally:
+            cnt[slot] -= 1
