@@ -22,6 +22,7 @@ import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from pancli.cards import PAN_RANKS, Card, Rank, Suit, format_cards
 from pancli.rules import HOYLE, Condition, Profile, SetGrowth
@@ -295,11 +296,13 @@ def judge(cards: Iterable[Card], profile: Profile = HOYLE) -> Verdict:
 
 
 def _wraps(idx: list[int]) -> bool:
-    """True when the indices are consecutive only if K wraps round to A."""
+    """True when the (sorted, distinct) indices are consecutive only if K wraps round to A:
+    they hold both A and K and leave exactly one gap between them (``J Q K A 2`` or
+    ``J Q K A 2 3 4 5 6``).
+    """
     if idx[0] != 0 or idx[-1] != 9:
         return False
-    shifted = sorted((i + 5) % 10 for i in idx)
-    return shifted[-1] - shifted[0] == len(shifted) - 1
+    return sum(1 for a, b in pairwise(idx) if b - a > 1) == 1
 
 
 def _gaps(idx: list[int]) -> list[Rank]:

@@ -1,8 +1,17 @@
-"""Engine smoke tests for the meld classifier; the full rule-named suite lives beside it."""
+"""Engine tests of the meld classifier: smoke tests and hypothesis properties.
 
-from pancli.cards import Rank, Suit, card
-from pancli.melds import judge
-from pancli.rules import CARDROOM
+The rule-named suite is tests/test_rules_melds.py; the worked figures tests/test_rules_figures.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pancli.cards import PAN_CARDS, PAN_RANKS, Card, Rank, Suit, card
+from pancli.melds import MeldKind, SetShape, can_add, judge
+from pancli.rules import CARDROOM, HOYLE, Condition, Profile
 
 
 def test_M3_mixed_suits_set_is_illegal() -> None:
@@ -15,3 +24,110 @@ def test_E4_eighth_spade_in_cardroom_pack() -> None:
     v = judge([card(Rank.FIVE, Suit.SPADES)] * 8, CARDROOM)
     assert v.rule == "E4"
     assert judge([card(Rank.FIVE, Suit.SPADES)] * 8).legal
+
+
+# --------------------------------------------------------------------------- property tests (hypothesis)
+
+SUITS = tuple(Suit)
+VALLE = (Rank.THREE, Rank.FIVE, Rank.SEVEN)
+Expected = tuple[tuple[Card, ...], MeldKind, SetShape | None, tuple[Condition, ...]]
+
+
+@st.composite
+def ropes(draw: st.DrawFn) -> Expected:
+    n = draw(st.integers(3, 10))
+    start = draw(st.integers(0, 10 - n))
+    suit = draw(st.sampled_from(SUITS))
+    ranks = PAN_RANKS[start : start + n]
+    conds = ((Condition.C4,) if ranks[0] is Rank.ACE else ()) + ((Condition.C5,) if ranks[-1] is Rank.KING else ())
+    return tuple(card(r, suit) for r in ranks), MeldKind.ROPE, None, conds
+
+
+@st.composite
+def one_suit_sets(draw: st.DrawFn) -> Expected:
+    rank = draw(st.sampled_from(PAN_RANKS))
+    suit = draw(st.sampled_from(SUITS))
+    n = draw(st.integers(3, 8))
+    cond = Condition.C2 if rank in VALLE else Condition.C3
+    return (card(rank, suit),) * n, MeldKind.SET, SetShape.ONE_SUIT, (cond,)
+
+
+@st.composite
+def different_suits_sets(draw: st.DrawFn) -> Expected:
+    rank = draw(st.sampled_from([r for r in PAN_RANKS if not r.is_noncomoquer]))
+    suits = draw(st.lists(st.sampled_from(SUITS), min_size=3, max_size=4, unique=True))
+    conds = (Condition.C1,) if rank in VALLE else ()
+    return tuple(card(rank, s) for s in suits), MeldKind.SET, SetShape.DIFFERENT_SUITS, conds
+
+
+@st.composite
+def noncomoquer_sets(draw: st.DrawFn) -> Expected:
+    rank = draw(st.sampled_from([Rank.ACE, Rank.KING]))
+    suits = draw(st.lists(st.sampled_from(SUITS), min_size=3, max_size=12).filter(lambda s: len(set(s)) > 1))
+    for s in set(suits):  # E4: at most 8 copies of a card in the hoyle pack
+        if suits.count(s) > 8:
+            suits = [x for x in suits if x != s] + [s] * 8
+    return tuple(card(rank, s) for s in suits), MeldKind.SET, SetShape.NONCOMOQUER, ()
+
+
+legal_melds = st.one_of(ropes(), one_suit_sets(), different_suits_sets(), noncomoquer_sets())
+any_cards = st.lists(st.sampled_from(PAN_CARDS), min_size=0, max_size=7)
+
+
+@settings(max_examples=300, deadline=None)
+@given(legal_melds, st.randoms(use_true_random=False))
+def test_every_generated_legal_meld_is_judged_legal_with_its_kind(m: Expected, rnd: object) -> None:
+    cs, kind, shape, conds = m
+    shuffled = list(cs)
+    rnd.shuffle(shuffled)  # type: ignore[attr-defined]
+    v = judge(shuffled)
+    assert v.legal, (cs, v.reason)
+    assert v.rule is None
+    assert v.kind is kind
+    assert getattr(v.meld, "shape", None) is shape
+    assert v.conditions == conds
+    assert (v.value > 0) == bool(conds)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(legal_melds.map(lambda m: list(m[0])), any_cards).flatmap(
+        lambda cs: st.tuples(st.just(cs), st.permutations(cs))
+    )
+)
+def test_every_permutation_gets_the_same_verdict(pair: tuple[list[Card], list[Card]]) -> None:
+    cs, perm = pair
+    a, b = judge(cs), judge(perm)
+    assert (a.legal, a.rule, a.kind, a.conditions, a.value) == (b.legal, b.rule, b.kind, b.conditions, b.value)
+    if a.meld is not None and a.kind is MeldKind.ROPE:
+        assert str(a.meld) == str(b.meld)  # a rope's canonical text is low to high, whatever the order given
+
+
+@pytest.mark.parametrize("profile", [HOYLE, CARDROOM], ids=lambda p: p.name)
+@settings(max_examples=150, deadline=None)
+@given(m=legal_melds, extra=st.sampled_from(PAN_CARDS))
+def test_a_meld_plus_a_card_accepted_by_M5_is_still_legal_with_the_same_condition(
+    profile: Profile, m: Expected, extra: Card
+) -> None:
+    """M5 keeps a meld's character. For sets the condition is the same; a rope keeps its
+    condition and may gain one (2h 3h 4h + Ah becomes C4: C7 collects the change).
+
+    Only for profiles with ``mixed_set_growth = "missing_suit"``: under ``"any"`` a grown
+    different-suits set need not be legal when laid fresh (see
+    test_M5_mixed_set_growth_any_lets_a_different_suits_set_take_any_suit).
+    """
+    v = judge(m[0], profile)
+    if v.meld is None:  # a cardroom pack holds 7 spades of each rank: an 8-spade set is E4 there
+        assert profile is CARDROOM and v.rule == "E4"
+        return
+    if not can_add(v.meld, extra, profile):
+        return
+    grown = judge((*v.meld.cards, extra), profile)
+    assert grown.legal, grown.reason
+    assert grown.kind is v.kind
+    assert grown.value >= v.value
+    if v.kind is MeldKind.SET:
+        assert grown.conditions == v.conditions
+        assert getattr(grown.meld, "shape", None) is getattr(v.meld, "shape", None)
+    else:
+        assert set(v.conditions) <= set(grown.conditions)
