@@ -1,0 +1,111 @@
+"""``pan pay`` through click's runner: payments per opponent, totals, going out (C7, C8)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner, Result
+
+from pancli.cli import cli
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    result = CliRunner().invoke(cli, ["pay", *args], input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def pay_json(*args: str, input: str | None = None) -> dict:  # type: ignore[type-arg]
+    r = run("--json", *args, input=input)
+    data: dict = json.loads(r.stdout)  # type: ignore[type-arg]
+    return data
+
+
+def test_json_fields_and_section8_figures() -> None:
+    d = pay_json("5s 5s 5s", "--players", "6")
+    assert {"melds", "per_opponent", "opponents", "total"} <= set(d)
+    assert (d["per_opponent"], d["opponents"], d["total"]) == (4, 5, 20)
+    (m,) = d["melds"]
+    assert (m["meld"], m["legal"], m["kind"], m["condition"], m["value"], m["rule"]) == (
+        "5s 5s 5s",
+        True,
+        "set",
+        "C2",
+        4,
+        None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("meld", "each"),
+    [("5h 5h 5h", 2), ("5h 5c 5d", 1), ("Qs Qs Qs", 2), ("Qh Qh Qh", 1), ("Kc Kd Ks", 0), ("As 2s 3s", 2)],
+)
+def test_section8_each_meld_at_a_table_of_six(meld: str, each: int) -> None:
+    d = pay_json(meld)  # 6 players is the default
+    assert (d["per_opponent"], d["opponents"], d["total"]) == (each, 5, 5 * each)
+
+
+def test_C7_four_5s_laid_at_once_collect_6_from_each() -> None:
+    d = pay_json("5s 5s 5s 5s", "-n", "6")
+    assert (d["per_opponent"], d["total"]) == (6, 30)
+
+
+def test_C8_going_out_in_cardroom_14_in_all_from_each() -> None:
+    d = pay_json("5s 5s 5s 5s", "7c Jc Qc", "2h 3h 4h", "--out", "--rules", "cardroom")
+    assert d["laid"]["per_opponent"] == 6
+    assert d["going_out"] == {"rule": "C8", "out_bonus": 2, "melds_again": 6, "per_opponent": 8}
+    assert (d["per_opponent"], d["opponents"], d["total"]) == (14, 5, 70)
+    assert d["rules"] == "cardroom"
+
+
+def test_C8_going_out_in_hoyle_bonus_1() -> None:
+    d = pay_json("Jc Qc Kc", "--out", "--players", "3")
+    assert (d["per_opponent"], d["opponents"], d["total"]) == (1 + 1 + 1, 2, 6)
+
+
+def test_plain_output_lines() -> None:
+    r = run("5sss", "3-5h", "--players", "4", "--out")
+    assert r.exit_code == 0, r.stderr
+    lines = [line.split("\t") for line in r.stdout.splitlines()]
+    assert lines[0] == ["5s 5s 5s", "C2", "4"]
+    assert lines[1] == ["3h 4h 5h", "-", "0"]
+    table = {row[0]: row[1] for row in lines[2:]}
+    assert table == {"laid": "4", "going out": "5", "per opponent": "9", "opponents": "3", "total": "27"}
+
+
+def test_illegal_meld_exit_1_counts_0_with_error_line() -> None:
+    r = run("5s 5s 5s", "7c 7s 7s")
+    assert r.exit_code == 1
+    assert r.stderr.splitlines() == [
+        "<arg>:2:1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s"
+    ]
+    assert "per opponent\t4" in r.stdout
+
+
+def test_E4_across_the_melds_of_one_player() -> None:
+    d = pay_json("5s 5s 5s 5s", "5s 5s 5s 5s", "--rules", "cardroom")
+    first, second = d["melds"]
+    assert first["legal"] and not second["legal"]
+    assert second["rule"] == "E4"
+    assert d["per_opponent"] == 6
+    assert run("5s 5s 5s 5s", "5s 5s 5s 5s").exit_code == 0  # 8 copies in the hoyle pack
+
+
+def test_stdin_melds_one_per_line() -> None:
+    d = pay_json("-", input="# laid this turn\n5s 5s 5s\n\nJc Qc Kc\n")
+    assert [m["line"] for m in d["melds"]] == [2, 4]
+    assert d["per_opponent"] == 5
+
+
+@pytest.mark.parametrize("players", ["1", "16", "x"])
+def test_players_out_of_range_is_a_usage_error(players: str) -> None:
+    r = run("5sss", "--players", players)
+    assert r.exit_code == 2
+    assert "--players" in r.stderr
+
+
+def test_terminal_table() -> None:
+    r = CliRunner().invoke(cli, ["pay", "5sss", "--out"], env={"PAN_FORCE_TERMINAL": "1", "COLUMNS": "120"})
+    assert r.exit_code == 0
+    assert "per opponent" in r.stdout and "5s 5s 5s" in r.stdout
