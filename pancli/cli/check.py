@@ -108,7 +108,7 @@ def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, rules: str,
     Examples:
       pan check "5s 5s 5s" "7c 7s 7s" 3-5h
       printf '5sss\\n# a comment\\nQh Kh Ah\\n' | pan check -
-      pan check --json --rules cardroom Jc-Kc
+      pan check --json --rules cardroom J-Kc
 
     On a terminal the result is a table. In a pipe each meld is one line of seven
     tab-separated fields, '-' for an empty field:

@@ -159,7 +159,7 @@ def pay(ctx: click.Context, melds: tuple[str, ...], players: int, going_out: boo
     Examples:
       pan pay 5sss 3-5h --players 6
       pan pay "5s 5s 5s 5s" 7-Qc 2-4h --out --rules cardroom
-      pan pay --json Jc-Kc As2s3s -n 4
+      pan pay --json J-Kc As2s3s -n 4
 
     In a pipe the text is one tab-separated line per meld (MELD, CONDITIONS, VALUE,
     '-' for none), then 'label<TAB>units<TAB>explanation' lines: laid, going out
