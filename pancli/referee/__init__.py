@@ -1,0 +1,11 @@
+"""The Panguingue referee (RULES.md sections 2-6): :func:`referee_hand` judges a
+:class:`~pancli.referee.actions.HandScript` and returns a
+:class:`~pancli.referee.results.HandResult`; :mod:`pancli.referee.simulate` writes
+legal hands by self-play.
+"""
+
+from __future__ import annotations
+
+from pancli.referee.table import Table, referee_hand
+
+__all__ = ["Table", "referee_hand"]

@@ -42,6 +42,8 @@ class Violation:
     player: str | None
     message: str
     ruling: str = ""
+    turn: int = 0
+    """The turn number in the hand (1-based; 0 before play: seating, deal, decisions)."""
 
 
 class ClaimKind(enum.Enum):

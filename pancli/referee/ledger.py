@@ -1,0 +1,49 @@
+"""The ledger: every payment as it happens (C6-C9, T2) and each seated player's net units.
+
+Every payment moves units from a payer to a payee, so the net always sums to zero.
+
+>>> led = Ledger(("Ana", "Ben", "Cruz"))
+>>> _ = led.pay("Ben", "Ana", 4, "C2", 12)
+>>> _ = led.pay("Cruz", "Ana", 4, "C2", 12)
+>>> led.net
+{'Ana': 8, 'Ben': -4, 'Cruz': -4}
+>>> led.check()
+"""
+
+from __future__ import annotations
+
+from pancli.cards import Card
+from pancli.referee.results import Payment
+
+
+class Ledger:
+    """Payments in order and the net units per seated player."""
+
+    __slots__ = ("net", "payments")
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.net: dict[str, int] = dict.fromkeys(players, 0)
+        self.payments: list[Payment] = []
+
+    def pay(
+        self,
+        payer: str,
+        payee: str,
+        units: int,
+        rule: str,
+        line: int,
+        meld: tuple[Card, ...] | None = None,
+        note: str = "",
+    ) -> Payment:
+        """Record one payment and move the units (payer down, payee up)."""
+        p = Payment(payer, payee, units, rule, line, meld, note)
+        self.payments.append(p)
+        net = self.net
+        net[payer] = net.get(payer, 0) - units
+        net[payee] = net.get(payee, 0) + units
+        return p
+
+    def check(self) -> None:
+        """Assert the ledger's invariant: the net units sum to zero (C9)."""
+        total = sum(self.net.values())
+        assert total == 0, f"ledger sums to {total}, not zero"

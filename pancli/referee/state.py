@@ -1,0 +1,161 @@
+"""The referee's bookkeeping values: seats, laid melds and cached meld judgements.
+
+Everything is counted with lists indexed by :attr:`Card.index` (0..51), never deep-copied.
+Meld judgements (:func:`pancli.melds.judge`, :func:`pancli.melds.grow`) are cached per
+profile by card tuple, since the same melds recur across hands.
+
+>>> from pancli.cards import card, Rank, Suit
+>>> from pancli.rules import HOYLE
+>>> js = Judgements.of(HOYLE)
+>>> m = LaidMeld.of(js.judge((card(Rank.FIVE, Suit.SPADES),) * 3).meld, HOYLE)
+>>> m.value, str(m)
+(4, '5s 5s 5s')
+>>> m.fits(js, card(Rank.FIVE, Suit.SPADES)), m.fits(js, card(Rank.FIVE, Suit.HEARTS))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards
+from pancli.melds import Meld, MeldError, Rope, Verdict, grow, judge
+from pancli.rules import Profile
+
+_ID_INDEX: Final = {id(c): i for i, c in enumerate(ALL_CARDS)}
+
+
+def cidx(c: Card) -> int:
+    """The dense index of a card (0..51), fast for the interned cards.
+
+    >>> from pancli.cards import card, Card, Rank, Suit
+    >>> cidx(card(Rank.KING, Suit.CLUBS)), cidx(Card(Rank.ACE, Suit.SPADES))
+    (51, 0)
+    """
+    i = _ID_INDEX.get(id(c))
+    return c.index if i is None else i
+
+
+_CACHE_LIMIT: Final = 50_000
+
+
+class Judgements:
+    """Cached :func:`judge` and :func:`grow` for one profile (shared by all hands)."""
+
+    __slots__ = ("_grown", "_judged", "_profile")
+    _by_profile: dict[Profile, Judgements] = {}  # noqa: RUF012 (a class-level registry)
+
+    def __init__(self, profile: Profile) -> None:
+        self._profile = profile
+        self._judged: dict[tuple[Card, ...], Verdict] = {}
+        self._grown: dict[tuple[tuple[Card, ...], tuple[Card, ...]], Meld | MeldError] = {}
+
+    @classmethod
+    def of(cls, profile: Profile) -> Judgements:
+        """The shared cache of ``profile``."""
+        js = cls._by_profile.get(profile)
+        if js is None:
+            js = cls._by_profile[profile] = cls(profile)
+        return js
+
+    def judge(self, cards: tuple[Card, ...]) -> Verdict:
+        """:func:`pancli.melds.judge` of ``cards``, cached."""
+        v = self._judged.get(cards)
+        if v is None:
+            if len(self._judged) > _CACHE_LIMIT:
+                self._judged.clear()
+            v = self._judged[cards] = judge(cards, self._profile)
+        return v
+
+    def grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld:
+        """:func:`pancli.melds.grow` (M5, C7, E4), cached; raises MeldError."""
+        key = (meld.cards, added)
+        r = self._grown.get(key)
+        if r is None:
+            if len(self._grown) > _CACHE_LIMIT:
+                self._grown.clear()
+            try:
+                r = grow(meld, added, self._profile)
+            except MeldError as e:
+                r = e
+            self._grown[key] = r
+        if isinstance(r, MeldError):
+            raise r
+        return r
+
+
+class LaidMeld:
+    """One meld on the table: its cards, the engine's :data:`Meld` and its value (C6)."""
+
+    __slots__ = ("_fits", "cards", "meld", "value")
+
+    def __init__(self, meld: Meld, value: int) -> None:
+        self.meld = meld
+        self.cards = meld.cards
+        self.value = value
+        self._fits: frozenset[Card] | None = None
+
+    @classmethod
+    def of(cls, meld: Meld, profile: Profile) -> LaidMeld:
+        """A laid meld valued under ``profile``."""
+        return cls(meld, meld.value(profile))
+
+    def fits(self, js: Judgements, c: Card) -> bool:
+        """Whether one card can be added to this meld (M5, C7, E4): P8 and P9 ask this."""
+        f = self._fits
+        if f is None:
+            f = self._fits = frozenset(x for x in self._candidates() if _can_grow(js, self.meld, x))
+        return c in f
+
+    def _candidates(self) -> list[Card]:
+        m = self.meld
+        if isinstance(m, Rope):
+            lo = m.cards[0].rank.pan_index
+            hi = m.cards[-1].rank.pan_index
+            out = []
+            for i in (lo - 1, hi + 1):
+                if 0 <= i < len(PAN_RANKS):
+                    out.append(ALL_CARDS[(int(PAN_RANKS[i]) - 1) * 4 + m.suit.order])
+            return out
+        r = int(m.rank) - 1
+        return [ALL_CARDS[r * 4 + s.order] for s in SUITS]
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+def _can_grow(js: Judgements, meld: Meld, c: Card) -> bool:
+    try:
+        js.grow(meld, (c,))
+    except MeldError:
+        return False
+    return True
+
+
+class Seat:
+    """One seated player's state: hand counts, unknown cards, melds and the decision.
+
+    ``hand`` counts known cards by index; ``unknown`` counts cards the record never showed
+    (a player without a deal line): what he lays from them is trusted within P7 and E4.
+    """
+
+    __slots__ = ("active", "hand", "hand_n", "melded_n", "melds", "name", "unknown")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.hand: list[int] = [0] * 52
+        self.unknown = 10
+        self.hand_n = 10
+        self.melds: list[LaidMeld] = []
+        self.melded_n = 0
+        self.active: bool | None = None
+        """None until the player decides (T1); then True (stayed) or False (went on top)."""
+
+    @property
+    def flat(self) -> bool:
+        """P9: ten cards melded and an empty hand."""
+        return self.hand_n == 0 and self.melded_n == 10
+
+    def meld_value(self) -> int:
+        """The value of all his melds as laid (C6), for the going-out payment (C8)."""
+        return sum(m.value for m in self.melds)
