@@ -1,0 +1,194 @@
+"""PAGRUC melds (G4) and card points (G7).
+
+A run is three or more consecutive cards of one suit, ace low only; a set is three or
+more cards of one rank in any suits (the same card twice only with two packs).
+:func:`judge` returns a :class:`PagrucVerdict`; :func:`card_points` says what a card
+scores where it lies (G7).
+
+>>> from pancli.cards import card, Rank, Suit
+>>> run = judge([card(r, Suit.HEARTS) for r in (Rank.SEVEN, Rank.FIVE, Rank.SIX)])
+>>> run.legal, run.kind, str(run.meld), run.points
+(True, <PagrucKind.RUN: 'run'>, '5h 6h 7h', 18)
+>>> aces = judge([card(Rank.ACE, s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)])
+>>> aces.kind, aces.points
+(<PagrucKind.SET: 'set'>, 45)
+>>> wrap = judge([card(r, Suit.SPADES) for r in (Rank.QUEEN, Rank.KING, Rank.ACE)])
+>>> wrap.legal, wrap.rule
+(False, 'G4')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import pairwise
+
+from pancli.cards import Card, Rank, format_cards
+from pancli.melds import MeldError
+from pancli.pagruc.pack import TWO_PACKS, PagrucPack
+
+__all__ = ["MeldError", "PagrucKind", "PagrucMeld", "PagrucVerdict", "Where", "card_points", "judge", "lay_off"]
+
+
+class PagrucKind(enum.Enum):
+    """The two kinds of PAGRUC meld (G4)."""
+
+    RUN = "run"
+    SET = "set"
+
+
+class Where(enum.Enum):
+    """Where a card lies when the hand is scored (G7): in a run, in a set, or in the hand."""
+
+    RUN = "run"
+    SET = "set"
+    HAND = "hand"
+
+    @classmethod
+    def of(cls, kind: PagrucKind) -> Where:
+        """The place of a card in a meld of ``kind``."""
+        return cls.RUN if kind is PagrucKind.RUN else cls.SET
+
+
+def card_points(c: Card, where: Where) -> int:
+    """What a card scores (G7): face value 2-10, J Q K 10; an ace 1 in a run, 15 in a set;
+    a card left in the hand counts minus (an ace minus 15).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> ace, king, ten = card(Rank.ACE, Suit.HEARTS), card(Rank.KING, Suit.SPADES), card(Rank.TEN, Suit.CLUBS)
+    >>> [card_points(ace, w) for w in Where], card_points(king, Where.HAND), card_points(ten, Where.RUN)
+    ([1, 15, -15], -10, 10)
+    """
+    rank = c.rank
+    if rank is Rank.ACE:
+        return 1 if where is Where.RUN else 15 if where is Where.SET else -15
+    value = min(int(rank), 10)
+    return -value if where is Where.HAND else value
+
+
+@dataclass(frozen=True, slots=True)
+class PagrucMeld:
+    """A legal PAGRUC meld (G4). A run's cards are kept low to high; a set's as given."""
+
+    cards: tuple[Card, ...]
+    kind: PagrucKind
+
+    @property
+    def where(self) -> Where:
+        """Where its cards lie for scoring (G7)."""
+        return Where.of(self.kind)
+
+    @property
+    def points(self) -> int:
+        """What its cards score on the table (G7).
+
+        >>> from pancli.cards import card, Rank, Suit
+        >>> judge([card(Rank.ACE, Suit.CLUBS), card(Rank.TWO, Suit.CLUBS), card(Rank.THREE, Suit.CLUBS)]).points
+        6
+        """
+        where = self.where
+        return sum(card_points(c, where) for c in self.cards)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class PagrucVerdict:
+    """The judgement of cards as a PAGRUC meld: ``meld`` when legal, else the rule broken
+    (``G4``) and ``reason`` in words."""
+
+    cards: tuple[Card, ...]
+    meld: PagrucMeld | None
+    rule: str | None
+    reason: str
+
+    @property
+    def legal(self) -> bool:
+        """True when the cards form a legal meld."""
+        return self.meld is not None
+
+    @property
+    def kind(self) -> PagrucKind | None:
+        """``RUN``, ``SET`` or None when illegal."""
+        return None if self.meld is None else self.meld.kind
+
+    @property
+    def points(self) -> int:
+        """What the meld scores on the table (G7); 0 when illegal."""
+        return 0 if self.meld is None else self.meld.points
+
+
+def _illegal(cards: tuple[Card, ...], reason: str) -> PagrucVerdict:
+    return PagrucVerdict(cards, None, "G4", reason)
+
+
+def judge(cards: Iterable[Card], pack: PagrucPack = TWO_PACKS) -> PagrucVerdict:
+    """Classify cards as a PAGRUC meld (G4) from ``pack`` (default two packs, the most a
+    game uses: a card may then appear twice).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> from pancli.pagruc.pack import ONE_PACK
+    >>> fives = [card(Rank.FIVE, Suit.HEARTS), card(Rank.FIVE, Suit.HEARTS), card(Rank.FIVE, Suit.CLUBS)]
+    >>> judge(fives).legal, judge(fives, ONE_PACK).reason
+    (True, '5h twice, but one pack holds one 5h (the same card twice needs two packs)')
+    >>> judge([card(Rank.NINE, Suit.DIAMONDS), card(Rank.TEN, Suit.DIAMONDS), card(Rank.QUEEN, Suit.DIAMONDS)]).reason
+    'a run is consecutive (missing J)'
+    """
+    cs = tuple(cards)
+    for c, n in Counter(cs).items():
+        if n > pack.copies(c):
+            times = "twice" if n == 2 else f"{n} times"
+            if pack.packs == 1:
+                return _illegal(cs, f"{c} {times}, but one pack holds one {c} (the same card twice needs two packs)")
+            return _illegal(cs, f"{c} {times}, but two packs hold two {c}")
+    if len(cs) < 3:
+        return _illegal(cs, f"a meld is 3 or more cards, not {len(cs)}")
+    ranks = {c.rank for c in cs}
+    if len(ranks) == 1:
+        return PagrucVerdict(cs, PagrucMeld(cs, PagrucKind.SET), None, f"set of {cs[0].rank.symbol}s")
+    if len({c.suit for c in cs}) > 1:
+        return _illegal(cs, f"not a set (ranks differ) and not a run (a run is one suit): {format_cards(cs)}")
+    if len(ranks) < len(cs):
+        dup = next(c for c, n in Counter(cs).items() if n > 1)
+        return _illegal(cs, f"a run holds no rank twice ({dup.rank.symbol} repeats)")
+    values = sorted(int(r) for r in ranks)
+    if values[-1] - values[0] == len(values) - 1:
+        ordered = tuple(sorted(cs, key=lambda c: int(c.rank)))
+        return PagrucVerdict(cs, PagrucMeld(ordered, PagrucKind.RUN), None, f"run of {cs[0].suit.name.lower()}")
+    if values[0] == int(Rank.ACE) and values[-1] == int(Rank.KING) and _wraps(values):
+        return _illegal(cs, "aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)")
+    have = set(values)
+    missing = " ".join(Rank(v).symbol for v in range(values[0], values[-1] + 1) if v not in have)
+    return _illegal(cs, f"a run is consecutive (missing {missing})")
+
+
+def _wraps(values: list[int]) -> bool:
+    """True when sorted rank values holding A and K are consecutive going round K-A."""
+    gaps = [b - a for a, b in pairwise(values) if b - a > 1]
+    return len(gaps) == 1
+
+
+def lay_off(meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack = TWO_PACKS) -> PagrucMeld:
+    """The meld with ``added`` laid off on it (G5): it must stay a legal meld of its kind,
+    else MeldError G5.
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> run = judge([card(r, Suit.HEARTS) for r in (Rank.FIVE, Rank.SIX, Rank.SEVEN)]).meld
+    >>> str(lay_off(run, [card(Rank.FOUR, Suit.HEARTS), card(Rank.EIGHT, Suit.HEARTS)]))
+    '4h 5h 6h 7h 8h'
+    >>> lay_off(run, [card(Rank.NINE, Suit.HEARTS)])
+    Traceback (most recent call last):
+    ...
+    pancli.melds.MeldError: G5 cannot lay 9h on 5h 6h 7h: a run is consecutive (missing 8)
+    """
+    added = tuple(added)
+    if not added:
+        raise MeldError("G5", "nothing to lay off")
+    v = judge((*meld.cards, *added), pack)
+    if v.meld is None or v.meld.kind is not meld.kind:
+        why = v.reason if v.meld is None else f"it would no longer be a {meld.kind.value}"
+        raise MeldError("G5", f"cannot lay {format_cards(added)} on {meld}: {why}")
+    return v.meld

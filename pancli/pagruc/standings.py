@@ -1,0 +1,197 @@
+"""A PAGRUC game: is it official (G1, G8), the totals, and the PAGRUC points (G9).
+
+A game is the hands in the order played. It is official when every hand was refereed
+without a violation and finished (G6) with every score known (G7); three to eight players
+(G1) play every hand; after each hand the player who played first deals the next one, in
+one direction (G8: in a record the players are listed in order of play, dealer last, so
+hand k+1 lists hand k's players turned by one); and every player has dealt the same number
+of times, from 1 to 5 (G8).
+
+>>> pagruc_points({"Ana": 40, "Ben": 12, "Cy": 12, "Dee": -5})
+{'Ana': (1, 4), 'Ben': (2, 3), 'Cy': (2, 3), 'Dee': (4, 1)}
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from pancli.pagruc.pack import MAX_PLAYERS, MIN_PLAYERS
+from pancli.pagruc.referee import PagrucHandResult
+
+MAX_DEALS = 5
+"""No player deals more than five times in an official game (G8)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameHand:
+    """One refereed hand of a game, with where it was read (``file``, ``line`` of its first
+    tag, ``index`` its 1-based number in the file)."""
+
+    result: PagrucHandResult
+    file: str = ""
+    line: int = 0
+    index: int = 0
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players in order of play, dealer last."""
+        return self.result.players
+
+    @property
+    def dealer(self) -> str:
+        """Who dealt the hand."""
+        return self.result.players[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a game is not official: the rule (G1, G6, G7, G8 or a violation's rule), where, what."""
+
+    rule: str
+    message: str
+    file: str = ""
+    line: int = 0
+    col: int = 1
+    hand: int | None = None
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line: total score, place (ties share the better one) and PAGRUC points
+    (None when the game is not official)."""
+
+    player: str
+    total: int
+    deals: int
+    place: int
+    points: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """A game's standings. ``table`` is ordered by place, then by seat (order of play of the
+    first hand). ``problems`` is empty exactly when the game is official. ``totals`` is None
+    when some hand's score is unknown."""
+
+    players: tuple[str, ...]
+    hands: tuple[GameHand, ...]
+    totals: Mapping[str, int] | None
+    deals: Mapping[str, int]
+    table: tuple[Standing, ...]
+    problems: tuple[Problem, ...] = field(default=())
+
+    @property
+    def official(self) -> bool:
+        """True when the game is official (G1, G8)."""
+        return not self.problems
+
+
+def pagruc_points(totals: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+    """Each player's place and PAGRUC points (G9): ranked by total, the first of N players gets
+    N, each next place one fewer, never below 1; tied players share the better place.
+
+    >>> pagruc_points({"A": 5, "B": 5, "C": 9})
+    {'A': (2, 2), 'B': (2, 2), 'C': (1, 3)}
+    >>> pagruc_points({p: 0 for p in "ABCDEFGH"})["H"]
+    (1, 8)
+    """
+    n = len(totals)
+    out: dict[str, tuple[int, int]] = {}
+    for p, t in totals.items():
+        place = 1 + sum(1 for other in totals.values() if other > t)
+        out[p] = (place, max(1, n - place + 1))
+    return out
+
+
+def _hand_problems(h: GameHand) -> list[Problem]:
+    """A hand that cannot count: a violation, not finished (G6), or a score unknown (G7)."""
+    r = h.result
+    if r.violations:
+        v = r.violations[0]
+        return [Problem(v.rule, f"hand {h.index}: {v.message}", h.file, v.line, v.col, h.index, v.player)]
+    out: list[Problem] = []
+    if not r.finished:
+        msg = f"hand {h.index} is not finished: nobody discarded his last card"
+        out.append(Problem("G6", msg, h.file, h.line, 1, h.index))
+    for p in r.unknown:
+        msg = f"hand {h.index}: {p}'s score is unknown ({r.hidden.get(p, 0)} unknown cards left in his hand)"
+        out.append(Problem("G7", msg, h.file, h.line, 1, h.index, p))
+    return out
+
+
+def _order_problem(before: GameHand, after: GameHand) -> Problem | None:
+    """G8: the first player of ``before`` deals ``after``, and the seats turn one way."""
+    prev, now = before.players, after.players
+    if set(prev) != set(now):
+        return None  # reported as a change of players
+    if now[-1] != prev[0]:
+        msg = (
+            f"hand {after.index} is dealt by {now[-1]}, but {prev[0]} played first in hand {before.index} "
+            "and so deals next"
+        )
+        return Problem("G8", msg, after.file, after.line, 1, after.index, now[-1])
+    turned = (*prev[1:], prev[0])
+    if now != turned:
+        msg = (
+            f"hand {after.index} is played in the order {' '.join(now)}, not {' '.join(turned)}: "
+            "dealing and play keep one direction"
+        )
+        return Problem("G8", msg, after.file, after.line, 1, after.index)
+    return None
+
+
+def game_standings(hands: Sequence[GameHand]) -> Standings:
+    """Check a game (G1, G6-G8) and rank its players (G9).
+
+    Every reason the game is not official is collected in ``problems``; totals are given
+    whenever every score is known, PAGRUC points only for an official game.
+    """
+    if not hands:
+        return Standings((), (), None, {}, (), (Problem("G8", "no PAGRUC hand: a game is at least one deal each"),))
+    first = hands[0]
+    seats = first.players
+    problems: list[Problem] = []
+    n = len(seats)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        why = "fewer than 3 players is not an official round" if n < MIN_PLAYERS else "at most 8 players"
+        problems.append(Problem("G1", f"{n} players: {why}", first.file, first.line, 1, first.index))
+    for h in hands:
+        problems.extend(_hand_problems(h))
+    for before, after in itertools.pairwise(hands):
+        if set(after.players) != set(seats):
+            msg = f"hand {after.index} is played by {' '.join(after.players)}, not by the game's {' '.join(seats)}"
+            problems.append(Problem("G8", msg, after.file, after.line, 1, after.index))
+            continue
+        order = _order_problem(before, after)
+        if order is not None:
+            problems.append(order)
+    deals = Counter({p: 0 for p in seats})
+    deals.update(h.dealer for h in hands if h.dealer in deals)
+    counts = set(deals.values())
+    last = hands[-1]
+    if len(counts) > 1:
+        said = ", ".join(f"{p} {k}" for p, k in deals.items())
+        msg = f"every player deals the same number of times; deals: {said}"
+        problems.append(Problem("G8", msg, last.file, last.line, 1, last.index))
+    elif max(counts) > MAX_DEALS:
+        msg = f"each player dealt {max(counts)} times: at most {MAX_DEALS} deals each"
+        problems.append(Problem("G8", msg, last.file, last.line, 1, last.index))
+    totals: dict[str, int] | None = {p: 0 for p in seats}
+    for h in hands:
+        for p in seats:
+            score = h.result.scores.get(p)
+            if score is None or totals is None:
+                totals = None
+                break
+            totals[p] += score
+    table: tuple[Standing, ...] = ()
+    if totals is not None:
+        ranks = pagruc_points(totals)
+        official = not problems
+        rows = [Standing(p, totals[p], deals[p], ranks[p][0], ranks[p][1] if official else None) for p in seats]
+        table = tuple(sorted(rows, key=lambda s: s.place))
+    return Standings(seats, tuple(hands), totals, dict(deals), table, tuple(problems))
