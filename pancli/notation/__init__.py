@@ -26,7 +26,7 @@ from typing import TypeVar
 
 from pancli.cards import Card, Game
 from pancli.notation.errors import NotationError
-from pancli.notation.fast import PAGRUC_TOKENS, PAN_TOKENS, fast_card, fast_cards, fast_hand, token_table
+from pancli.notation.fast import MAX_LENGTH, PAGRUC_TOKENS, PAN_TOKENS, fast_card, fast_cards, fast_hand, token_table
 from pancli.notation.hand import Hand, format_hand, format_meld
 
 __all__ = [
@@ -107,6 +107,8 @@ def meld_reader(game: Game = Game.PANGUINGUE) -> Callable[[str], tuple[Card, ...
     def read(text: str) -> tuple[Card, ...]:
         if text[-1:] == "\n":
             text = text.rstrip("\r\n")
+        if len(text) > MAX_LENGTH:
+            return parse_meld(text, game)
         try:
             return tuple([table[t] for t in text.replace(",", " ").split(" ")])
         except KeyError:

@@ -44,6 +44,11 @@ def _token_table(game: Game) -> dict[str, Card]:
     return table
 
 
+MAX_LENGTH: Final = 4096
+"""The longest literal read, in characters (a whole pack written out is about 1000). Longer
+text is refused (N10) before parsing: the grammar reads some 25k cards/s, and a 1 MB line
+must not take a minute to reject."""
+
 PAN_TOKENS: Final = _token_table(Game.PANGUINGUE)
 """Every accepted one-card token of Panguingue (``5s``, ``kH``, ``Q♥``) to its card."""
 PAGRUC_TOKENS: Final = _token_table(Game.PAGRUC)
@@ -69,6 +74,8 @@ def fast_cards(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...] | No
     >>> fast_cards("5sss") is None, fast_cards("5s  5s") is None, fast_cards("") is None
     (True, True, True)
     """
+    if len(text) > MAX_LENGTH:
+        return None
     table = PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS
     try:
         return tuple([table[t] for t in text.replace(",", " ").split(" ")])
@@ -93,6 +100,8 @@ def fast_hand(text: str, game: Game = Game.PANGUINGUE) -> Hand | None:
     >>> fast_hand("[5sss] Kd") is None, fast_hand("[5s Kd") is None
     (True, True)
     """
+    if len(text) > MAX_LENGTH:
+        return None
     get = (PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS).get
     groups: list[tuple[Card, ...]] = []
     loose: list[Card] = []

@@ -37,6 +37,7 @@ import pyparsing as pp
 
 from pancli.cards import PAN_RANKS, Card, Game, Rank, Suit, card
 from pancli.notation.errors import NotationError
+from pancli.notation.fast import MAX_LENGTH
 from pancli.notation.hand import Hand
 
 if TYPE_CHECKING:
@@ -325,6 +326,10 @@ def to_notation_error(exc: pp.ParseBaseException, text: str, offset: int = 0) ->
 
 
 def _run(element: pp.ParserElement, text: str, offset: int) -> pp.ParseResults:
+    if len(text) > MAX_LENGTH:
+        raise NotationError(
+            "N10", f"text too long ({len(text)} characters, at most {MAX_LENGTH})", *_colline(text, MAX_LENGTH, offset)
+        )
     try:
         return element.parse_string(text)
     except pp.ParseBaseException as exc:
