@@ -1,0 +1,157 @@
+"""Stay or go on top (T1, T2): the expected units of each, by seeded simulation of the hand.
+
+Model and policy (every simulated player, the analysed one included, follows :class:`Policy`):
+
+- The analysed player's cards are as given; each other active player is dealt ten cards at
+  random from the cards the analysed player has not seen; the rest, shuffled, is the stock.
+- All the other players stay. Play starts with the analysed player (a drawn card given on the
+  command line is his first draw) and goes round; every turn the player draws from the stock
+  (nobody takes a discard, nobody forces, P8 is not modelled); a usable draw lays the best
+  arrangement that uses it and a discard by the fewest-partners rule; an unusable draw is discarded.
+- Every meld or increase is paid at once by each active opponent (C7); the first player out
+  collects C8 (out bonus plus all his melds again) from each, and the tops in ``cardroom`` (T2).
+  When the stock runs out the hand is void (P10): condition payments stand, tops are returned.
+- Going on top costs the forfeit (``hoyle``, 2 units) or the top already anted (``cardroom``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from pancli.analyze.analysis import Analysis
+from pancli.analyze.arrange import NSLOT, SLOT_OF, encode
+from pancli.analyze.odds import Policy
+from pancli.melds import going_out_value
+
+POLICY = "draw from the stock; lay the best arrangement a usable draw allows; discard the card with fewest partners"
+"""The simulated players' policy in one line (the module text has the details)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """Expected units of staying and of going on top, with the sampling error of staying."""
+
+    stay: float
+    stay_se: float
+    top: float
+    samples: int
+    seed: int
+    won: float
+    """Share of samples the analysed player went out."""
+    void: float
+    """Share of samples that ended void (stock exhausted, P10)."""
+    rules: str
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        """95% confidence interval of the expected units of staying."""
+        return (self.stay - 1.96 * self.stay_se, self.stay + 1.96 * self.stay_se)
+
+    @property
+    def choice(self) -> str:
+        """``stay`` or ``top`` (``either`` when the interval holds the cost of going on top)."""
+        lo, hi = self.ci
+        if lo > self.top:
+            return "stay"
+        if hi < self.top:
+            return "top"
+        return "either"
+
+    def lines(self) -> list[tuple[str, str]]:
+        """Text lines (label, text)."""
+        lo, hi = self.ci
+        return [
+            ("stay", f"{self.stay:+.2f} units (95% CI {lo:+.2f} to {hi:+.2f}); "
+                     f"out first in {self.won:.1%}, void {self.void:.1%}"),
+            ("top", f"{self.top:+.2f} units (T2, {self.rules})"),
+            ("advice", f"{self.choice} ({self.samples} samples, seed {self.seed}; policy: see 'pan analyze --help')"),
+        ]  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        """The advice as plain data."""
+        lo, hi = self.ci
+        return {
+            "stay": self.stay,
+            "stay_se": self.stay_se,
+            "stay_ci95": [lo, hi],
+            "top": self.top,
+            "choice": self.choice,
+            "samples": self.samples,
+            "seed": self.seed,
+            "won": self.won,
+            "void": self.void,
+            "policy": POLICY,
+        }
+
+
+def advise(a: Analysis, samples: int = 2000, seed: int = 1) -> Advice:
+    """Simulate the rest of the hand ``samples`` times (see the module text for the model).
+
+    >>> from pancli.analyze.analysis import analyze
+    >>> from pancli.cards import card, Rank, Suit
+    >>> hand = [card(Rank.FIVE, Suit.SPADES)] * 3 + [card(r, Suit.HEARTS) for r in (Rank.ACE, Rank.TWO, Rank.THREE,
+    ...     Rank.FOUR, Rank.SIX)] + [card(Rank.KING, Suit.CLUBS)] * 2
+    >>> adv = advise(analyze(hand, players=3, samples=50), samples=50, seed=3)
+    >>> adv.top, adv.choice, adv.samples
+    (-2.0, 'stay', 50)
+    """
+    profile = a.profile
+    n = a.players
+    policy = Policy(profile)
+    rng = random.Random(seed)
+    pool = [slot for slot in range(NSLOT) for _ in range(a.live[slot])]
+    start = policy.node(encode(a.hand), a.table)
+    first = SLOT_OF[a.drawn] if a.drawn is not None else None
+    total = total2 = 0.0
+    won = void = 0
+    nodes = policy.nodes
+    for _ in range(samples):
+        deck = pool[:]
+        rng.shuffle(deck)
+        seats = [start]
+        for p in range(1, n):
+            hand = deck[(p - 1) * 10 : p * 10]
+            state = 0
+            for slot in hand:
+                state += 1 << (5 * slot)
+            seats.append(policy.node(state, ()))
+        stock = deck[(n - 1) * 10 :]
+        if first is not None:
+            stock.append(first)  # popped first: the drawn card is the first draw
+        net = 0.0
+        winner = -1
+        turn = 0
+        while stock and winner < 0:
+            p = turn % n
+            slot = stock.pop()
+            nxt = policy.move(seats[p], slot)
+            if nxt >= 0:
+                paid = nodes[seats[p]].paid[slot]
+                seats[p] = nxt
+                if p == 0:
+                    net += paid * (n - 1)
+                else:
+                    net -= paid
+                if nodes[nxt].out:
+                    winner = p
+            turn += 1
+        if winner < 0:
+            void += 1
+        else:
+            out_pay = going_out_value(nodes[seats[winner]].table, profile)
+            pot = profile.ante * (n - 1)
+            if winner == 0:
+                won += 1
+                net += (out_pay + 0) * (n - 1) + pot
+            else:
+                net -= out_pay + profile.ante
+        total += net
+        total2 += net * net
+    mean = total / samples
+    var = max(0.0, total2 / samples - mean * mean)
+    se = math.sqrt(var / samples) if samples > 1 else 0.0
+    top = -float(profile.forfeit if profile.ante == 0 else profile.ante)
+    return Advice(mean, se, top, samples, seed, won / samples, void / samples, profile.name)

@@ -1,0 +1,172 @@
+"""One position analysed: validation (P7, E4), best arrangement, P4, draw table, odds.
+
+>>> from pancli.cards import card, Rank, Suit
+>>> s5, h3, h4 = card(Rank.FIVE, Suit.SPADES), card(Rank.THREE, Suit.HEARTS), card(Rank.FOUR, Suit.HEARTS)
+>>> kd, kh, kc, c2, d7 = (card(Rank.KING, Suit.DIAMONDS), card(Rank.KING, Suit.HEARTS),
+...                       card(Rank.KING, Suit.CLUBS), card(Rank.TWO, Suit.CLUBS), card(Rank.SEVEN, Suit.DIAMONDS))
+>>> a = analyze([s5, s5, s5, h3, h4, kd, kh, kc, c2, d7], samples=200)
+>>> [str(p) for p in a.best.placed], a.best.value, a.now is None
+(['5s 5s 5s', 'Kh Kd Kc'], 4, True)
+>>> row = a.row(card(Rank.FIVE, Suit.HEARTS))
+>>> row.usable, row.value, row.live
+(True, 4, 8)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pancli.analyze.arrange import SLOT_OF, Arrangement, HandContext, best_arrangement
+from pancli.analyze.odds import (
+    Distance,
+    DrawRow,
+    OutOdds,
+    distance_to_out,
+    draw_table,
+    live_copies,
+    out_odds,
+    out_value,
+)
+from pancli.cards import Card
+from pancli.melds import Meld
+from pancli.rules import HOYLE, Profile
+
+
+class PositionError(ValueError):
+    """The position cannot be: ``rule`` is the rule it breaks (P7, E4, S1)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule} {message}")
+        self.rule = rule
+        self.message = message
+
+
+def check_position(
+    hand: Sequence[Card], drawn: Card | None, table: Sequence[Meld], seen: Sequence[Card], profile: Profile
+) -> None:
+    """Raise PositionError unless hand + melds = 10 (+1 drawn, P7) and no card is over its copies (E4).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> check_position([card(Rank.FIVE, Suit.SPADES)] * 10, None, [], [], HOYLE)
+    Traceback (most recent call last):
+    ...
+    pancli.analyze.analysis.PositionError: E4 10 copies of 5s (hand, melds and seen cards), but the pack holds 8
+    """
+    melded = sum(len(m.cards) for m in table)
+    have = len(hand) + melded
+    want = 10
+    if have != want:
+        hint = ""
+        if drawn is None and have == want + 1:
+            hint = "; mark the drawn card with a trailing +CARD or --draw CARD"
+        raise PositionError(
+            "P7",
+            f"hand {len(hand)} + melded {melded} = {have} cards; between turns a player holds 10"
+            f" (plus the drawn card){hint}",
+        )
+    counts = Counter([*hand, *seen, *(c for m in table for c in m.cards)])
+    if drawn is not None:
+        counts[drawn] += 1
+    for c, n in counts.items():
+        if n > profile.pack.copies(c):
+            raise PositionError(
+                "E4", f"{n} copies of {c} (hand, melds and seen cards), but the pack holds {profile.pack.copies(c)}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Everything ``pan analyze`` reports about one position."""
+
+    hand: tuple[Card, ...]
+    drawn: Card | None
+    table: tuple[Meld, ...]
+    seen: tuple[Card, ...]
+    players: int
+    profile: Profile
+    best: Arrangement
+    """Best arrangement of the hand and the drawn card (most cards down, chips, fewest melds)."""
+    now: Arrangement | None
+    """P4: what goes down this turn (the drawn card used), or None (no draw, or an unusable one)."""
+    waits: Arrangement | None
+    """P4: the hand's best arrangement when it must wait for a usable draw, else None."""
+    rows: tuple[DrawRow, ...]
+    live: tuple[int, ...]
+    distance: Distance
+    odds: OutOdds
+
+    @property
+    def opponents(self) -> int:
+        """Active opponents (each pays every condition and the going-out payment)."""
+        return self.players - 1
+
+    @property
+    def unseen(self) -> int:
+        """Cards the player has not seen: where the next stock card comes from."""
+        return sum(self.live)
+
+    @property
+    def useful_live(self) -> int:
+        """Live copies of every usable card."""
+        return sum(r.live for r in self.rows if r.usable)
+
+    @property
+    def p_useful(self) -> float:
+        """Probability that the next stock card is usable: useful live copies / unseen cards."""
+        return self.useful_live / self.unseen if self.unseen else 0.0
+
+    @property
+    def p_out_next(self) -> float:
+        """Probability that the next stock card puts the player out."""
+        return sum(r.live for r in self.rows if r.out) / self.unseen if self.unseen else 0.0
+
+    def row(self, c: Card) -> DrawRow:
+        """The draw-table row of card ``c``."""
+        return self.rows[SLOT_OF[c]]
+
+    def out_value(self, row: DrawRow) -> int:
+        """C8 per opponent when ``row``'s draw puts the player out (0 otherwise)."""
+        return out_value(row, self.table, self.profile)
+
+
+def analyze(
+    hand: Sequence[Card],
+    profile: Profile = HOYLE,
+    drawn: Card | None = None,
+    table: Sequence[Meld] = (),
+    seen: Sequence[Card] = (),
+    players: int = 6,
+    samples: int = 2000,
+    seed: int = 1,
+    turns: int = 10,
+) -> Analysis:
+    """Analyse a position: ``hand`` (without the drawn card), ``drawn``, the player's ``table`` melds
+    and the ``seen`` cards. Raises :class:`PositionError` for an impossible position."""
+    if not 2 <= players <= 15:
+        raise PositionError("S1", f"{players} players: a table seats 2 to 15")
+    check_position(hand, drawn, table, seen, profile)
+    own = [*hand, *(c for m in table for c in m.cards)]
+    if drawn is not None:
+        own.append(drawn)
+    live = live_copies(profile, own, seen)
+    ctx = HandContext(hand, profile, table)
+    rows = draw_table(ctx, live)
+    cards = [*hand, drawn] if drawn is not None else list(hand)
+    best = best_arrangement(cards, profile, table)
+    now = waits = None
+    if drawn is not None:
+        now = rows[SLOT_OF[drawn]].arrangement
+        if now is not None and now.score == best.score:
+            best = Arrangement(now.placed, now.dead, best.count)  # the tie that uses the draw
+    if now is None:
+        waits = best_arrangement(hand, profile, table) if drawn is not None else best
+    distance = distance_to_out(ctx, live)
+    unseen = sum(live)
+    exact_first = sum(r.live for r in rows if r.out) / unseen if unseen else 0.0
+    odds = out_odds(ctx, live, exact_first, turns=turns, samples=samples, seed=seed)
+    return Analysis(
+        tuple(hand), drawn, tuple(table), tuple(seen), players, profile, best, now, waits, tuple(rows), tuple(live),
+        distance, odds,
+    )  # fmt: skip

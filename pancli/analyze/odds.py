@@ -1,0 +1,481 @@
+"""What every draw would do, the odds from the unseen cards, and the distance to going out.
+
+Live copies of a card = copies in the pack (E1) - cards seen - the player's own cards (hand,
+drawn card and melds). The unseen cards are all the live copies; the next stock card is
+assumed equally likely to be any of them (the other players' hands are unknown to the player).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from pancli.analyze.arrange import (
+    GUARD,
+    NSLOT,
+    ONE,
+    SLOT_CARDS,
+    SLOT_OF,
+    Arrangement,
+    Block,
+    HandContext,
+    Placed,
+    TableMeld,
+    addition_blocks,
+    decode,
+    encode,
+    tables_for,
+)
+from pancli.cards import Card
+from pancli.melds import Meld, going_out_value
+from pancli.rules import HOYLE, Profile
+
+
+def live_copies(profile: Profile, own: Iterable[Card], seen: Iterable[Card]) -> list[int]:
+    """Live copies of each of the 40 cards (by slot): pack copies - seen - own (never below 0).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> live = live_copies(HOYLE, [card(Rank.FIVE, Suit.SPADES)] * 3, [card(Rank.FIVE, Suit.SPADES)])
+    >>> live[SLOT_OF[card(Rank.FIVE, Suit.SPADES)]], sum(live)
+    (4, 316)
+    """
+    live = [profile.pack.copies(c) for c in SLOT_CARDS]
+    for c in own:
+        live[SLOT_OF[c]] -= 1
+    for c in seen:
+        live[SLOT_OF[c]] -= 1
+    return [max(0, n) for n in live]
+
+
+def final_melds(arr: Arrangement, table: Sequence[Meld]) -> list[Meld]:
+    """Every meld the player has after laying ``arr``: the table melds (grown) and the new ones."""
+    melds = list(table)
+    for p in arr.placed:
+        if p.target is None:
+            melds.append(p.meld)
+        else:
+            melds[p.target] = p.meld
+    return melds
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRow:
+    """What drawing (or taking) one card would do for the hand.
+
+    ``value`` is what each active opponent pays at once (C7); ``out`` says whether it melds the
+    last hand card (P7), and ``out_value`` is then the going-out payment per opponent (C8).
+    """
+
+    card: Card
+    live: int
+    arrangement: Arrangement | None
+
+    @property
+    def usable(self) -> bool:
+        """True when the card can be used with the hand or the player's melds (P2)."""
+        return self.arrangement is not None
+
+    @property
+    def melds(self) -> tuple[Placed, ...]:
+        """The meld(s) the card makes or extends."""
+        if self.arrangement is None:
+            return ()
+        return tuple(p for p in self.arrangement.placed if self.card in p.cards)
+
+    @property
+    def down(self) -> int:
+        """Cards it gets down, itself included (0 when unusable)."""
+        return 0 if self.arrangement is None else self.arrangement.melded
+
+    @property
+    def value(self) -> int:
+        """Units each active opponent pays at once (C7)."""
+        return 0 if self.arrangement is None else self.arrangement.value
+
+    @property
+    def out(self) -> bool:
+        """True when it puts the player out: no card left in the hand."""
+        return self.arrangement is not None and not self.arrangement.dead
+
+
+def draw_table(ctx: HandContext, live: Sequence[int]) -> list[DrawRow]:
+    """One row per distinct card, for the hand of ``ctx``.
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> ctx = HandContext([card(Rank.FIVE, Suit.HEARTS), card(Rank.SIX, Suit.HEARTS)])
+    >>> rows = draw_table(ctx, live_copies(HOYLE, [], []))
+    >>> [str(r.card) for r in rows if r.usable]
+    ['4h', '7h']
+    >>> [r.out for r in rows if r.usable]
+    [True, True]
+    """
+    rows = []
+    for slot in range(NSLOT):
+        rows.append(DrawRow(SLOT_CARDS[slot], live[slot], ctx.using(slot)))
+    return rows
+
+
+def out_value(row: DrawRow, table: Sequence[Meld], profile: Profile) -> int:
+    """C8: what each active opponent pays when ``row``'s draw puts the player out (0 otherwise)."""
+    if row.arrangement is None or not row.out:
+        return 0
+    return going_out_value(final_melds(row.arrangement, table), profile)
+
+
+# --------------------------------------------------------------------------- distance to going out
+
+
+@dataclass(frozen=True, slots=True)
+class Distance:
+    """The fewest useful draws to go out (None when no plan exists), and one plan that does it.
+
+    ``plan`` lists (hand cards, cards to draw, target table meld or None) per meld; ``discards``
+    are the hand cards thrown on the way (one per useful draw but the last, P5).
+    """
+
+    draws: int | None
+    plan: tuple[tuple[tuple[Card, ...], tuple[Card, ...], int | None], ...] = ()
+    discards: tuple[Card, ...] = ()
+
+
+# A plan entry in packed form: (hand part, drawn part, target index or -1)
+_Entry = tuple[int, int, int]
+_Front = dict[tuple[int, int, bool], tuple[_Entry, ...]]
+
+
+def _subsets(xs: Sequence[int]) -> list[list[int]]:
+    """Every subset of ``xs``, in order."""
+    return [[x for k, x in enumerate(xs) if m >> k & 1] for m in range(1 << len(xs))]
+
+
+def _set_ok(cs: Sequence[int], ri: int) -> bool:
+    n = sum(cs)
+    if n < 3:
+        return False
+    if ri in (0, 9) or n in cs:
+        return True
+    return max(cs) == 1
+
+
+class _Planner:
+    """Dynamic programme over the hand: each card is discarded, or joins a buildable meld."""
+
+    def __init__(self, tms: Sequence[TableMeld], profile: Profile, live: Sequence[int]) -> None:
+        self.tms = tms
+        self.profile = profile
+        self.live = live
+        self.memo: dict[tuple[int, int], _Front] = {}
+
+    def blocks(self, state: int, slot: int, mask: int) -> list[tuple[int, int, int, int]]:
+        """(hand part, drawn part, need, target) of every minimal buildable block whose lowest hand card is ``slot``."""
+        cnt = [(state >> (5 * i)) & 15 for i in range(NSLOT)]
+        live = self.live
+        ri, s = divmod(slot, 4)
+        out: list[tuple[int, int, int, int]] = []
+        base = ri * 4
+        cs = cnt[base : base + 4]
+        # sets: three or more hand cards that are a set, or a pair completed by one live card
+        for a in range(cs[0] + 1):
+            for b in range(cs[1] + 1):
+                for c in range(cs[2] + 1):
+                    for d in range(cs[3] + 1):
+                        part = (a, b, c, d)
+                        if not part[s] or a + b + c + d < 2:
+                            continue
+                        enc = sum(k * ONE[base + x] for x, k in enumerate(part))
+                        if a + b + c + d >= 3:
+                            if _set_ok(part, ri):
+                                out.append((enc, 0, 0, -1))
+                            continue
+                        for x in range(4):
+                            trial = list(part)
+                            trial[x] += 1
+                            if live[base + x] and _set_ok(trial, ri):
+                                out.append((enc, ONE[base + x], 1, -1))
+        # ropes: both ends hand cards, or exactly three long; some three in a row hold at most one draw
+        have = [r for r in range(ri + 1, 10) if cnt[r * 4 + s]]
+        spans: list[tuple[int, int]] = [(a, a + 2) for a in range(max(0, ri - 2), min(ri, 7) + 1)]
+        spans += [(ri, b) for b in have if b > ri + 2]
+        for lo, hi in spans:
+            inner = [r for r in have if r <= hi]
+            for m in range(1 << len(inner)):
+                ranks = {ri, *(r for k, r in enumerate(inner) if m >> k & 1)}
+                if hi - lo > 2 and hi not in ranks:
+                    continue
+                drawn = [r for r in range(lo, hi + 1) if r not in ranks]
+                if any(not live[r * 4 + s] for r in drawn):
+                    continue
+                if not any(sum(1 for r in drawn if w <= r <= w + 2) <= 1 for w in range(lo, hi - 1)):
+                    continue
+                out.append(
+                    (
+                        sum(ONE[r * 4 + s] for r in ranks),
+                        sum(ONE[r * 4 + s] for r in drawn),
+                        len(drawn),
+                        -1,
+                    )
+                )
+        # additions to the player's table melds (M5); gaps are filled by draws, one card at a time
+        for j, tm in enumerate(self.tms):
+            if mask >> j & 1:
+                continue
+            if tm.kind == "rope":
+                if s != tm.suit or tm.lo <= ri <= tm.hi:
+                    continue
+                # the block's hand cards: this card, any hand cards between it and the meld, and on the
+                # other side (when this card is below the meld) hand cards up to a chosen top one
+                options: list[list[int]] = []
+                if ri < tm.lo:
+                    below = [r for r in have if r < tm.lo]
+                    ups = [r for r in have if r > tm.hi]
+                    for low_ranks in _subsets(below):
+                        options.append([ri, *low_ranks])
+                        for top in ups:
+                            options += [[ri, *low_ranks, *mid, top] for mid in _subsets([r for r in ups if r < top])]
+                else:
+                    options.append([ri])
+                    for top in have:
+                        options += [[ri, *mid, top] for mid in _subsets([r for r in have if r < top])]
+                for chosen in options:
+                    low_end = min(chosen) if min(chosen) < tm.lo else tm.lo
+                    high_end = max(chosen) if max(chosen) > tm.hi else tm.hi
+                    drawn = [r for r in range(low_end, tm.lo) if r not in chosen]
+                    drawn += [r for r in range(tm.hi + 1, high_end + 1) if r not in chosen]
+                    if any(not live[r * 4 + s] for r in drawn):
+                        continue
+                    if tables_for(self.profile).rope[s][low_end][high_end] < tm.value:
+                        continue
+                    out.append(
+                        (
+                            sum(ONE[r * 4 + s] for r in sorted(set(chosen))),
+                            sum(ONE[r * 4 + s] for r in drawn),
+                            len(drawn),
+                            j,
+                        )
+                    )
+                continue
+            if ri != tm.lo:
+                continue
+            acc: list[Block] = []
+            addition_blocks(j, tm, cnt, tables_for(self.profile), acc)
+            for enc, _, _, _, _ in acc:
+                if (enc >> (5 * slot)) & 15:
+                    out.append((enc, 0, 0, j))
+        return out
+
+    def solve(self, state: int, mask: int) -> _Front:
+        if not state:
+            return {(0, 0, False): ()}
+        key = (state, mask)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        slot = ((state & -state).bit_length() - 1) // 5
+        front: _Front = {}
+        for (d, n, has), plan in self.solve(state - ONE[slot], mask).items():
+            _keep(front, (d + 1, n, has), (*plan, (ONE[slot], 0, -2)))
+        for hand_part, drawn, need, target in self.blocks(state, slot, mask):
+            if ((state | GUARD) - hand_part) & GUARD != GUARD:
+                continue
+            bit = (1 << target) if target >= 0 else 0
+            for (d, n, _has), plan in self.solve(state - hand_part, mask | bit).items():
+                _keep(front, (d, n + need, True), (*plan, (hand_part, drawn, target)))
+        self.memo[key] = front
+        return front
+
+
+def _keep(front: _Front, key: tuple[int, int, bool], plan: tuple[_Entry, ...]) -> None:
+    d, n, has = key
+    for od, on, ohas in list(front):
+        if od <= d and on <= n and (ohas or not has):
+            return
+        if d <= od and n <= on and (has or not ohas):
+            del front[(od, on, ohas)]
+    front[key] = plan
+
+
+def distance_to_out(ctx: HandContext, live: Sequence[int]) -> Distance:
+    """The fewest useful draws that take the hand of ``ctx`` out (11th card melded, P7).
+
+    Model: every hand card is either discarded (one per useful draw but the last, P5) or goes into
+    a meld that can be built one draw at a time: a new meld needs two hand cards and at most one
+    drawn card among some three of its cards in a row (so each draw is usable when it comes, P2),
+    further cards join it at either end; an addition to a table meld fills its gaps by draws.
+    Draws beyond those needed are assumed to extend some meld. Each needed card must be live.
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> hand = [card(Rank.FIVE, Suit.HEARTS), card(Rank.SIX, Suit.HEARTS), card(Rank.KING, Suit.CLUBS)]
+    >>> d = distance_to_out(HandContext(hand), live_copies(HOYLE, hand, []))
+    >>> d.draws, [str(c) for c in d.discards]
+    (2, ['Kc'])
+    """
+    planner = _Planner(ctx.tms, ctx.profile, live)
+    front = planner.solve(ctx.state, 0) if ctx.state else {(0, 0, False): ()}
+    best: tuple[int, tuple[_Entry, ...]] | None = None
+    for (d, n, has), plan in front.items():
+        k = d + 1
+        if n > k or (n < k and not has and not ctx.tms):
+            continue
+        if best is None or k < best[0]:
+            best = (k, plan)
+    if best is None:
+        return Distance(None)
+    k, plan = best
+    entries = []
+    discards: list[Card] = []
+    for hand_part, drawn, target in plan:
+        if target == -2:
+            discards.extend(decode(hand_part))
+        else:
+            entries.append((tuple(decode(hand_part)), tuple(decode(drawn)), None if target < 0 else target))
+    return Distance(k, tuple(entries), tuple(discards))
+
+
+# --------------------------------------------------------------------------- going out within k turns
+
+
+@dataclass(frozen=True, slots=True)
+class OutOdds:
+    """P(out within k turns) for k = 1..len(p): exact for k = 1, Monte Carlo after.
+
+    ``se`` is the standard error of each estimate (0 for the exact figure); ``samples`` and
+    ``seed`` say how it was drawn.
+    """
+
+    p: tuple[float, ...]
+    se: tuple[float, ...]
+    samples: int
+    seed: int
+
+
+def _partners(h: int, cnt: Sequence[int]) -> int:
+    """How many other hand cards could share a meld with the card of slot ``h`` (the discard heuristic)."""
+    ri, s = divmod(h, 4)
+    n = sum(cnt[ri * 4 : ri * 4 + 4]) - 1
+    for r in range(max(0, ri - 2), min(9, ri + 2) + 1):
+        if r != ri and cnt[r * 4 + s]:
+            n += 1
+    return n
+
+
+def discard_choice(state: int) -> int:
+    """The policy's discard from the hand ``state``: the card with the fewest partners (same rank,
+    or same suit within two ranks), the higher rank first on a tie. Returns its slot."""
+    cnt = [(state >> (5 * i)) & 15 for i in range(NSLOT)]
+    held = [i for i in range(NSLOT) if cnt[i]]
+    return min(held, key=lambda h: (_partners(h, cnt), -h))
+
+
+_UNKNOWN = -2
+_UNUSABLE = -1
+
+
+@dataclass(slots=True)
+class Node:
+    """One position of the simulated player: hand, melds, and the moves found so far from it."""
+
+    state: int
+    table: tuple[Meld, ...]
+    moves: list[int]  # per drawn slot: next node id, _UNUSABLE, or _UNKNOWN (not yet computed)
+    paid: list[int]  # per drawn slot: units each opponent pays at once (C7)
+    out: bool = False
+    ctx: HandContext | None = None
+
+
+class Policy:
+    """The simple policy every simulated player follows (documented in the README):
+
+    draw from the stock; if the card is usable, lay the best arrangement that uses it (most
+    cards down, then chips, then fewest melds) and discard the hand card with the fewest partners
+    (:func:`discard_choice`); otherwise discard the drawn card. Positions and moves are cached.
+    """
+
+    def __init__(self, profile: Profile = HOYLE) -> None:
+        self.profile = profile
+        self.nodes: list[Node] = []
+        self.index: dict[tuple[int, tuple[Meld, ...]], int] = {}
+
+    def node(self, state: int, table: tuple[Meld, ...], out: bool = False) -> int:
+        """The id of the position (hand ``state``, melds ``table``)."""
+        key = (state, table)
+        nid = self.index.get(key)
+        if nid is None:
+            nid = len(self.nodes)
+            self.nodes.append(Node(state, table, [_UNKNOWN] * NSLOT, [0] * NSLOT, out))
+            self.index[key] = nid
+        return nid
+
+    def move(self, nid: int, slot: int) -> int:
+        """The position after drawing ``slot`` at position ``nid`` (-1: unusable, so discarded)."""
+        node = self.nodes[nid]
+        nxt = node.moves[slot]
+        if nxt != _UNKNOWN:
+            return nxt
+        if node.ctx is None:
+            node.ctx = HandContext(decode(node.state), self.profile, node.table)
+        arr = node.ctx.using(slot)
+        if arr is None:
+            nxt = _UNUSABLE
+        else:
+            rest = encode(arr.dead)
+            melds = tuple(final_melds(arr, node.table))
+            nxt = self.node(rest - ONE[discard_choice(rest)], melds) if rest else self.node(0, melds, out=True)
+            node.paid[slot] = arr.value
+        node.moves[slot] = nxt
+        return nxt
+
+
+def out_odds(
+    ctx: HandContext,
+    live: Sequence[int],
+    exact_first: float,
+    turns: int = 10,
+    samples: int = 2000,
+    seed: int = 1,
+    policy: Policy | None = None,
+) -> OutOdds:
+    """P(going out within k turns), k = 1..``turns``, drawing from the stock every turn.
+
+    Model: the player's draws are a uniform sample without replacement from the unseen cards;
+    he follows :class:`Policy`; unused draws are discarded; the other players are not modelled
+    (they take no card he could use and nobody goes out first); the stock never runs out.
+    k = 1 is the exact count ``exact_first``; for later turns the share of seeded Monte Carlo samples
+    that go out in turns 2..k is added to it (``se`` is that share's standard error).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> hand = [card(Rank.FIVE, Suit.HEARTS), card(Rank.SIX, Suit.HEARTS)]
+    >>> o = out_odds(HandContext(hand), live_copies(HOYLE, hand, []), 16 / 318, turns=3, samples=500)
+    >>> o.p[0] == 16 / 318 and o.p[0] <= o.p[1] <= o.p[2] <= 1
+    True
+    """
+    pool = [slot for slot in range(NSLOT) for _ in range(live[slot])]
+    rng = random.Random(seed)
+    policy = policy or Policy(ctx.profile)
+    hits = [0] * turns
+    n_draw = min(turns, len(pool))
+    root = policy.node(ctx.state, ctx.table)
+    nodes = policy.nodes
+    for _ in range(samples):
+        nid = root
+        for k, slot in enumerate(rng.sample(pool, n_draw)):
+            nxt = nodes[nid].moves[slot]
+            if nxt == _UNKNOWN:
+                nxt = policy.move(nid, slot)
+            if nxt < 0:
+                continue
+            nid = nxt
+            if nodes[nid].out:
+                hits[k] += 1
+                break
+    # k = 1 is exact; for k > 1 the exact first-turn figure plus the sampled share going out in turns 2..k
+    # (unbiased, and never below the figure before it)
+    p, se = [exact_first], [0.0]
+    later = 0
+    for k in range(1, turns):
+        later += hits[k]
+        q = later / samples if samples else 0.0
+        p.append(min(1.0, exact_first + q))
+        se.append(math.sqrt(q * (1 - q) / samples) if samples else 0.0)
+    return OutOdds(tuple(p), tuple(se), samples, seed)
