@@ -206,16 +206,15 @@ def _suit_action(_text: str, _loc: int, toks: pp.ParseResults) -> Suit:
     return _SUIT_OF[toks[0][0]]
 
 
-def _set_action(toks: pp.ParseResults) -> list[Card]:
-    rank: Rank = toks["rank"]
-    return [card(rank, s) for s in toks["suits"]]
+def _item_action(game: Game) -> Callable[[str, int, pp.ParseResults], list[Card]]:
+    """Expand a card or shorthand (``rank`` then either ``suits`` or a ``rope`` tail) to cards."""
 
-
-def _rope_action(game: Game) -> Callable[[str, int, pp.ParseResults], list[Card]]:
     def action(text: str, loc: int, toks: pp.ParseResults) -> list[Card]:
-        lo: Rank = toks["lo"]
-        hi: Rank = toks["hi"]
-        suit: Suit = toks["suit"]
+        lo: Rank = toks["rank"]
+        if "suits" in toks:
+            return [card(lo, s) for s in toks["suits"]]
+        hi: Rank = toks["rope"]["hi"]
+        suit: Suit = toks["rope"]["suit"]
         if game is Game.PANGUINGUE:
             ranks: tuple[Rank, ...] = PAN_RANKS[_PAN_POS[lo] : _PAN_POS[hi] + 1]
         else:
@@ -262,11 +261,11 @@ def _build(game: Game) -> Elements:
 
     card_tok = (rank("rank") - suit_req("suit")).set_name("card")
     card_tok.add_parse_action(lambda t: card(t["rank"], t["suit"]))
-    rope = (rank("lo") + dash - hi_rank("hi") - suit_req("suit") - pp.Opt(extra_suit)).set_name("rope shorthand")
-    rope.add_parse_action(_rope_action(game))
-    cardset = pp.Group(rank("rank") - pp.Group(suit_req + suit[...])("suits")).set_name("card or set shorthand")
-    cardset.add_parse_action(lambda t: _set_action(t[0]))
-    item = (rope | cardset).set_name("card")
+    # The rank is read once; then a rope tail (`-5h` of `3-5h`) or the suits (`sss` of `5sss`).
+    rope_tail = pp.Group(dash - hi_rank("hi") - suit_req("suit") - pp.Opt(extra_suit))("rope")
+    rope_tail.set_name("rope shorthand")
+    set_tail = pp.Group(suit_req + suit[...])("suits").set_name("suits")
+    item = (rank("rank") + (rope_tail | set_tail)).set_name("card").add_parse_action(_item_action(game))
     comma = pp.Literal(",").set_name("','").suppress()
 
     def card_list(where: _Where, closing: pp.ParserElement) -> pp.ParserElement:
