@@ -112,8 +112,14 @@ def draw_table(ctx: HandContext, live: Sequence[int]) -> list[DrawRow]:
     [True, True]
     """
     rows = []
+    own = ctx.cnt[:]
+    for m in ctx.table:
+        for c in m.cards:
+            own[SLOT_OF[c]] += 1
+    copies = ctx.t.copies
     for slot in range(NSLOT):
-        rows.append(DrawRow(SLOT_CARDS[slot], live[slot], ctx.using(slot)))
+        possible = own[slot] < copies[slot]  # E4: a card the player holds every copy of cannot be drawn
+        rows.append(DrawRow(SLOT_CARDS[slot], live[slot], ctx.using(slot) if possible else None))
     return rows
 
 
@@ -348,6 +354,8 @@ class OutOdds:
     se: tuple[float, ...]
     samples: int
     seed: int
+    sampled_first: float = 0.0
+    """The share of samples out on the first turn: a check on the exact figure."""
 
 
 def _partners(h: int, cnt: Sequence[int]) -> int:
@@ -478,4 +486,4 @@ def out_odds(
         q = later / samples if samples else 0.0
         p.append(min(1.0, exact_first + q))
         se.append(math.sqrt(q * (1 - q) / samples) if samples else 0.0)
-    return OutOdds(tuple(p), tuple(se), samples, seed)
+    return OutOdds(tuple(p), tuple(se), samples, seed, hits[0] / samples if samples else 0.0)
