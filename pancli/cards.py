@@ -126,7 +126,7 @@ class Card:
     suit: Suit
 
     def __str__(self) -> str:
-        return self.rank.symbol + self.suit.value
+        return _TEXT_BY_ID.get(id(self)) or _RANK_SYMBOL[self.rank] + self.suit.value
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
@@ -145,6 +145,9 @@ ALL_CARDS: Final = tuple(Card(r, s) for r in Rank for s in Suit)
 """All 52 distinct cards, indexed by :attr:`Card.index`."""
 PAN_CARDS: Final = tuple(c for c in ALL_CARDS if c.rank.in_pan_pack)
 """The 40 distinct Panguingue cards, by rank then suit."""
+_TEXT_BY_ID: Final = {id(c): _RANK_SYMBOL[c.rank] + c.suit.value for c in ALL_CARDS}
+"""Canonical text of the interned cards by identity (they live as long as the module, so their
+ids are never reused): ``str()`` and :func:`format_cards` of a batch of melds stay cheap."""
 
 
 def card(rank: Rank, suit: Suit) -> Card:
@@ -162,7 +165,8 @@ def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
     >>> format_cards([card(Rank.FIVE, Suit.SPADES), card(Rank.KING, Suit.HEARTS)])
     '5s Kh'
     """
-    return " ".join(map(str, cards))
+    text = _TEXT_BY_ID.get
+    return " ".join([text(id(c)) or str(c) for c in cards])
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,8 +23,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Final
 
-from pancli.cards import PAN_RANKS, Card, Rank, Suit, format_cards
+from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, format_cards
 from pancli.rules import HOYLE, Condition, Profile, SetGrowth
 
 
@@ -242,8 +243,22 @@ def _illegal(cards: tuple[Card, ...], rule: str, reason: str, profile: Profile) 
     return Verdict(cards, None, rule, reason, profile)
 
 
+_INDEX_BY_ID: Final = {id(c): c.index for c in ALL_CARDS}
+"""Card index by object identity for the interned cards (:func:`pancli.cards.card`): a C-speed
+lookup. The interned cards live as long as the module, so their ids are never reused; any
+other Card instance misses and falls back to :attr:`Card.index`."""
+_NOT_PAN: Final = frozenset(c.index for c in ALL_CARDS if not c.rank.in_pan_pack)
+_PAN_POS: Final = {int(r) - 1: i for i, r in enumerate(PAN_RANKS)}
+"""Rank index (``card.index >> 2``) to the position in the Panguingue order (E2)."""
+_NONCOMOQUER_RANKS: Final = frozenset(int(r) - 1 for r in Rank if r.is_noncomoquer)
+
+
 def judge(cards: Iterable[Card], profile: Profile = HOYLE) -> Verdict:
     """Classify cards as a meld under ``profile`` (E1, E4, M1-M4, E2).
+
+    The first rule broken is reported, checked in the order E1, E4, M1, M3, M2, E2. The
+    work is done on card indices (rank * 4 + suit) for speed: ``pan check -`` judges every
+    distinct line of its input.
 
     >>> from pancli.cards import card, Rank, Suit
     >>> judge([card(Rank.QUEEN, Suit.HEARTS), card(Rank.KING, Suit.HEARTS), card(Rank.ACE, Suit.HEARTS)]).rule
@@ -252,30 +267,38 @@ def judge(cards: Iterable[Card], profile: Profile = HOYLE) -> Verdict:
     0
     """
     cs = tuple(cards)
-    for c in cs:
-        if not c.rank.in_pan_pack:
-            return _illegal(cs, "E1", f"{c} is not in a Panguingue pack (no 8, 9 or 10)", profile)
-    pack = profile.pack
-    counts = Counter(cs)
-    for c, n in counts.items():
-        if n > pack.copies(c):
-            return _illegal(cs, "E4", f"{n} copies of {c}, but the pack holds {pack.copies(c)}", profile)
+    get = _INDEX_BY_ID.get
+    ix = [get(id(c)) for c in cs]
+    if None in ix:
+        ix = [c.index for c in cs]
+    ints: list[int] = ix  # type: ignore[assignment]
+    if not _NOT_PAN.isdisjoint(ints):
+        c = cs[next(k for k, i in enumerate(ints) if i in _NOT_PAN)]
+        return _illegal(cs, "E1", f"{c} is not in a Panguingue pack (no 8, 9 or 10)", profile)
+    distinct = len(set(ints))
+    counts = Counter(ints) if distinct < len(ints) else None
+    spades = profile.packs - profile.spade_suits_removed
+    if counts is not None and max(counts.values()) > min(spades, profile.packs):
+        for i, n in counts.items():
+            held = spades if i & 3 == 0 else profile.packs
+            if n > held:
+                c = cs[ints.index(i)]
+                return _illegal(cs, "E4", f"{n} copies of {c}, but the pack holds {held}", profile)
     if len(cs) < 3:
         return _illegal(cs, "M1", f"a meld is 3 or more cards, not {len(cs)}", profile)
-    ranks = {c.rank for c in cs}
-    suits = {c.suit for c in cs}
+    ranks = {i >> 2 for i in ints}
+    suits = {i & 3 for i in ints}
     if len(ranks) == 1:
-        rank = cs[0].rank
         if len(suits) == 1:
             return Verdict(cs, Set(cs, SetShape.ONE_SUIT), None, "one-suit set", profile)
-        if rank.is_noncomoquer:
+        if ints[0] >> 2 in _NONCOMOQUER_RANKS:
             return Verdict(cs, Set(cs, SetShape.NONCOMOQUER), None, "set of non-comoquers, mixed suits (M4)", profile)
         if len(suits) == len(cs):
             return Verdict(cs, Set(cs, SetShape.DIFFERENT_SUITS), None, "different-suits set", profile)
         return _illegal(
             cs,
             "M3",
-            f"a set of {rank.symbol}s must be all one suit or all different suits, not {format_cards(cs)}",
+            f"a set of {cs[0].rank.symbol}s must be all one suit or all different suits, not {format_cards(cs)}",
             profile,
         )
     if len(suits) > 1:
@@ -283,16 +306,22 @@ def judge(cards: Iterable[Card], profile: Profile = HOYLE) -> Verdict:
             cs, "M2", f"not a set (ranks differ) and not a rope (a rope is one suit): {format_cards(cs)}", profile
         )
     if len(ranks) < len(cs):
-        dup = next(c for c, n in counts.items() if n > 1)
+        assert counts is not None  # one suit and a rank twice: the same card twice
+        dup = cs[ints.index(next(i for i, n in counts.items() if n > 1))]
         return _illegal(cs, "M2", f"a rope holds no rank twice ({dup.rank.symbol} repeats)", profile)
-    idx = sorted(c.rank.pan_index for c in cs)
+    pos = [_PAN_POS[i >> 2] for i in ints]
+    idx = sorted(pos)
     if idx[-1] - idx[0] == len(idx) - 1:
-        ordered = tuple(sorted(cs, key=lambda c: c.rank.pan_index))
+        ordered = tuple(c for _, c in sorted(zip(pos, cs, strict=True), key=_first))
         return Verdict(cs, Rope(ordered), None, "rope", profile)
     if _wraps(idx):
         return _illegal(cs, "E2", "aces are low only; a rope does not wrap past the king", profile)
     missing = [r.symbol for r in _gaps(idx)]
     return _illegal(cs, "M2", f"a rope is in unbroken rank order (missing {' '.join(missing)})", profile)
+
+
+def _first(pair: tuple[int, Card]) -> int:
+    return pair[0]
 
 
 def _wraps(idx: list[int]) -> bool:

@@ -5,13 +5,16 @@ The rule-named suite is tests/test_rules_melds.py; the worked figures tests/test
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pancli.cards import PAN_CARDS, PAN_RANKS, Card, Rank, Suit, card
-from pancli.melds import MeldKind, SetShape, can_add, judge
-from pancli.rules import CARDROOM, HOYLE, Condition, Profile
+from pancli.cards import ALL_CARDS, PAN_CARDS, PAN_RANKS, Card, Rank, Suit, card, format_cards
+from pancli.melds import MeldKind, Rope, Set, SetShape, Verdict, _gaps, _illegal, _wraps, can_add, judge
+from pancli.rules import CARDROOM, HOYLE, Condition, Profile, profile_from_mapping
 
 
 def test_M3_mixed_suits_set_is_illegal() -> None:
@@ -131,3 +134,74 @@ def test_a_meld_plus_a_card_accepted_by_M5_is_still_legal_with_the_same_conditio
         assert getattr(grown.meld, "shape", None) is getattr(v.meld, "shape", None)
     else:
         assert set(v.conditions) <= set(grown.conditions)
+
+
+# --------------------------------------------------------------------------- judge against a plain oracle
+
+
+def reference_judge(cards: Iterable[Card], profile: Profile = HOYLE) -> Verdict:
+    """The classifier written plainly on Card objects (the engine's first version): the oracle
+    for judge(), which works on card indices for speed."""
+    cs = tuple(cards)
+    for c in cs:
+        if not c.rank.in_pan_pack:
+            return _illegal(cs, "E1", f"{c} is not in a Panguingue pack (no 8, 9 or 10)", profile)
+    pack = profile.pack
+    counts = Counter(cs)
+    for c, n in counts.items():
+        if n > pack.copies(c):
+            return _illegal(cs, "E4", f"{n} copies of {c}, but the pack holds {pack.copies(c)}", profile)
+    if len(cs) < 3:
+        return _illegal(cs, "M1", f"a meld is 3 or more cards, not {len(cs)}", profile)
+    ranks = {c.rank for c in cs}
+    suits = {c.suit for c in cs}
+    if len(ranks) == 1:
+        rank = cs[0].rank
+        if len(suits) == 1:
+            return Verdict(cs, Set(cs, SetShape.ONE_SUIT), None, "one-suit set", profile)
+        if rank.is_noncomoquer:
+            return Verdict(cs, Set(cs, SetShape.NONCOMOQUER), None, "set of non-comoquers, mixed suits (M4)", profile)
+        if len(suits) == len(cs):
+            return Verdict(cs, Set(cs, SetShape.DIFFERENT_SUITS), None, "different-suits set", profile)
+        return _illegal(
+            cs,
+            "M3",
+            f"a set of {rank.symbol}s must be all one suit or all different suits, not {format_cards(cs)}",
+            profile,
+        )
+    if len(suits) > 1:
+        return _illegal(
+            cs, "M2", f"not a set (ranks differ) and not a rope (a rope is one suit): {format_cards(cs)}", profile
+        )
+    if len(ranks) < len(cs):
+        dup = next(c for c, n in counts.items() if n > 1)
+        return _illegal(cs, "M2", f"a rope holds no rank twice ({dup.rank.symbol} repeats)", profile)
+    idx = sorted(c.rank.pan_index for c in cs)
+    if idx[-1] - idx[0] == len(idx) - 1:
+        ordered = tuple(sorted(cs, key=lambda c: c.rank.pan_index))
+        return Verdict(cs, Rope(ordered), None, "rope", profile)
+    if _wraps(idx):
+        return _illegal(cs, "E2", "aces are low only; a rope does not wrap past the king", profile)
+    missing = [r.symbol for r in _gaps(idx)]
+    return _illegal(cs, "M2", f"a rope is in unbroken rank order (missing {' '.join(missing)})", profile)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(ALL_CARDS), max_size=10) | legal_melds.map(lambda m: list(m[0])),
+    st.sampled_from([HOYLE, CARDROOM, profile_from_mapping({"packs": 5})]),
+    st.booleans(),
+)
+def test_judge_agrees_with_the_plain_reference(cs: list[Card], profile: Profile, fresh: bool) -> None:
+    if fresh:  # not the interned instances: judge must not depend on identity
+        cs = [Card(c.rank, c.suit) for c in cs]
+    a, b = judge(cs, profile), reference_judge(cs, profile)
+    assert (a.cards, a.meld, a.rule, a.reason, a.profile) == (b.cards, b.meld, b.rule, b.reason, b.profile)
+
+
+def test_judge_agrees_with_the_reference_on_every_three_card_meld_of_the_pan_pack() -> None:
+    for a in PAN_CARDS[::3]:
+        for b in PAN_CARDS:
+            for c in PAN_CARDS[::2]:
+                cs = [a, b, c]
+                assert judge(cs) == reference_judge(cs), cs

@@ -20,7 +20,6 @@ from pancli.cards import Game
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
-    InputLine,
     game_option,
     json_option,
     load_profile,
@@ -29,7 +28,16 @@ from pancli.cli.common import (
     stdin_is_piped,
     stdout_is_terminal,
 )
-from pancli.cli.meld_output import ARG_FILE, STDIN_FILE, MeldReport, assess, input_items, is_skipped, stdin_blocks
+from pancli.cli.meld_output import (
+    ARG_FILE,
+    STDIN_FILE,
+    MeldReport,
+    assess,
+    input_items,
+    is_skipped,
+    plain_row,
+    stdin_blocks,
+)
 from pancli.rules import Profile
 
 _CACHE_MAX = 200_000
@@ -62,7 +70,7 @@ def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
             if hit is None:
                 if len(cache) >= _CACHE_MAX:
                     cache.clear()
-                hit = cache[text] = _plain_row(text, file, n, profile, game)
+                hit = cache[text] = _plain_row(text, file, profile, game)
             add(hit[0])
             if hit[1] is not None:
                 errs.append(f"{file}:{n}{hit[1]}")
@@ -74,12 +82,11 @@ def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
     return all_legal
 
 
-def _plain_row(text: str, file: str, n: int, profile: Profile, game: Game) -> tuple[str, str | None]:
+def _plain_row(text: str, file: str, profile: Profile, game: Game) -> tuple[str, str | None]:
     """A line's output (with newline, empty when skipped) and its error suffix (None when legal)."""
     if file == STDIN_FILE and is_skipped(text):
         return "", None
-    r = assess(InputLine(file, n, text), profile, game)
-    return r.plain() + "\n", None if r.legal else r.error_suffix() + "\n"
+    return plain_row(text, profile, game)
 
 
 def _check_pagruc(args: list[str], as_json: bool) -> int:

@@ -22,9 +22,9 @@ import click
 
 from pancli.cards import Card, Game, format_cards
 from pancli.cli.common import InputLine, stdin_is_piped
-from pancli.melds import Meld, judge
+from pancli.melds import Meld, Set, judge
 from pancli.notation import NotationError, parse_meld
-from pancli.rules import Profile
+from pancli.rules import Condition, Profile
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -93,22 +93,11 @@ class MeldReport:
 
     def plain(self) -> str:
         """One tab-separated line (no newline): see :data:`PLAIN_COLUMNS`."""
-        return "\t".join(
-            (
-                self.meld,
-                "legal" if self.legal else "illegal",
-                self.kind or NONE_MARK,
-                "+".join(self.conditions) or NONE_MARK,
-                str(self.value),
-                self.rule or NONE_MARK,
-                self.reason,
-            )
-        )
+        return plain_line(self.meld, self.legal, self.kind, self.conditions, self.value, self.rule, self.reason)
 
     def error_suffix(self) -> str:
         """``:col: RULE message`` (the error line without file and line), for illegal melds."""
-        reason = self.reason if len(self.reason) <= _MAX_REASON else self.reason[:_MAX_REASON] + "..."
-        return f":{self.col}: {self.rule} {reason}"
+        return error_suffix(self.col, self.rule, self.reason)
 
     def error_line(self) -> str:
         """``file:line:col: RULE message`` for an illegal meld."""
@@ -172,9 +161,73 @@ def input_items(args: list[str]) -> Iterator[InputLine]:
         yield InputLine(ARG_FILE, i, text)
 
 
-def _legal_reason(verdict_reason: str, conditions: Iterable[str], descriptions: Iterable[str]) -> str:
-    said = [f"{c} {d}" for c, d in zip(conditions, descriptions, strict=True)]
-    return f"{verdict_reason}; " + ("; ".join(said) if said else "no condition (pays nothing)")
+def plain_line(
+    meld: str, legal: bool, kind: str | None, conditions: tuple[str, ...], value: int, rule: str | None, reason: str
+) -> str:
+    """The plain (pipe) line of a judged meld, without newline: see :data:`PLAIN_COLUMNS`."""
+    return "\t".join(
+        (
+            meld,
+            "legal" if legal else "illegal",
+            kind or NONE_MARK,
+            "+".join(conditions) or NONE_MARK,
+            str(value),
+            rule or NONE_MARK,
+            reason,
+        )
+    )
+
+
+def error_suffix(col: int | None, rule: str | None, reason: str) -> str:
+    """``:col: RULE message``: an error line without its file and line (long reasons cut short)."""
+    if len(reason) > _MAX_REASON:
+        reason = reason[:_MAX_REASON] + "..."
+    return f":{col}: {rule} {reason}"
+
+
+_LEGAL_REASONS: dict[tuple[str, tuple[Condition, ...]], str] = {}
+
+
+def _legal_reason(verdict_reason: str, conditions: tuple[Condition, ...]) -> str:
+    key = (verdict_reason, conditions)
+    said = _LEGAL_REASONS.get(key)
+    if said is None:
+        parts = "; ".join(f"{c.value} {c.description}" for c in conditions)
+        said = _LEGAL_REASONS[key] = f"{verdict_reason}; " + (parts or "no condition (pays nothing)")
+    return said
+
+
+_Judged = tuple[
+    int | None, str, bool, str | None, str | None, tuple[str, ...], int, str | None, str, tuple[Card, ...], Meld | None
+]
+"""The fields of a :class:`MeldReport` after ``file`` and ``line``."""
+
+
+def _judge_text(text: str, profile: Profile, game: Game) -> _Judged:
+    try:
+        cards = parse_meld(text, game)
+    except NotationError as exc:
+        return (exc.col, " ".join(text.split()), False, None, None, (), 0, exc.code, exc.message, (), None)
+    v = judge(cards, profile)
+    meld = v.meld
+    if meld is None:
+        return (1, format_cards(cards), False, None, None, (), 0, v.rule, v.reason, cards, None)
+    conds = v.conditions
+    shape = meld.shape.value if isinstance(meld, Set) else None
+    reason = _legal_reason(v.reason, conds)
+    return (
+        None,
+        str(meld),
+        True,
+        meld.kind.value,
+        shape,
+        tuple(c.value for c in conds),
+        v.value,
+        None,
+        reason,
+        cards,
+        meld,
+    )
 
 
 def assess(item: InputLine, profile: Profile, game: Game = Game.PANGUINGUE) -> MeldReport:
@@ -188,44 +241,21 @@ def assess(item: InputLine, profile: Profile, game: Game = Game.PANGUINGUE) -> M
     >>> assess(InputLine("-", 3, "7c 7s 7s"), HOYLE).error_line()
     '-:3:1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s'
     """
-    try:
-        cards = parse_meld(item.text, game)
-    except NotationError as exc:
-        return MeldReport(
-            item.file,
-            item.line,
-            exc.col,
-            " ".join(item.text.split()),
-            False,
-            None,
-            None,
-            (),
-            0,
-            exc.code,
-            exc.message,
-        )
-    v = judge(cards, profile)
-    if v.meld is None:
-        return MeldReport(
-            item.file, item.line, 1, format_cards(cards), False, None, None, (), 0, v.rule, v.reason, cards
-        )
-    conds = v.conditions
-    shape = getattr(v.meld, "shape", None)
-    return MeldReport(
-        item.file,
-        item.line,
-        None,
-        str(v.meld),
-        True,
-        v.meld.kind.value,
-        shape.value if shape is not None else None,
-        tuple(c.value for c in conds),
-        v.value,
-        None,
-        _legal_reason(v.reason, (c.value for c in conds), (c.description for c in conds)),
-        cards,
-        v.meld,
-    )
+    return MeldReport(item.file, item.line, *_judge_text(item.text, profile, game))
+
+
+def plain_row(text: str, profile: Profile, game: Game = Game.PANGUINGUE) -> tuple[str, str | None]:
+    """The plain line and the error suffix (``:col: RULE message``, None when legal) of one meld,
+    each with its newline: :meth:`MeldReport.plain` and :meth:`MeldReport.error_suffix` without
+    building the report (the batch path of ``pan check``).
+
+    >>> from pancli.rules import HOYLE
+    >>> plain_row("7c 7s 7s", HOYLE)[1]
+    ':1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s\\n'
+    """
+    col, meld, legal, kind, _, conds, value, rule, reason, _, _ = _judge_text(text, profile, game)
+    line = plain_line(meld, legal, kind, conds, value, rule, reason) + "\n"
+    return line, None if legal else error_suffix(col, rule, reason) + "\n"
 
 
 def meld_table(reports: Iterable[MeldReport], title: str | None = None) -> Table:
