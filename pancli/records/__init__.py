@@ -1,0 +1,26 @@
+"""Reading ``.pan`` records: a stream of hands, one at a time, in constant memory.
+
+>>> import io
+>>> text = '''[Players "Ana Ben"]
+...
+... deal Ana 5s 5s 5s 3h 4h Kd Kh Kc 2c 7d
+... up 4c
+... Ana stay
+... Ben stay
+... Ana draw 5h, meld [3h 4h 5h], discard 7d ! ; nice
+... '''
+>>> [hand] = read_hands(io.StringIO(text), "demo.pan")
+>>> hand.index, hand.first_line, hand.last_line, hand.error
+(1, 1, 7, None)
+>>> hand.script.players, len(hand.script.events)
+(('Ana', 'Ben'), 3)
+>>> hand.layout.lines[-1].notes.eol, hand.layout.lines[-1].notes.actions[-1]
+('nice', ('!', ()))
+"""
+
+from __future__ import annotations
+
+from pancli.records.model import HandLayout, Notes, PlayEntry, RecordHand, TagEntry
+from pancli.records.reader import read_hands
+
+__all__ = ["HandLayout", "Notes", "PlayEntry", "RecordHand", "TagEntry", "read_hands"]

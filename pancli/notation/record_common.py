@@ -1,0 +1,252 @@
+"""What both readers of a ``.pan`` line share: error codes, the comment lexer, line values.
+
+A record line is read in two steps (grammar/README-records.md):
+
+1. **Lexer** (:func:`lex`): comments (``{...}``, ``; ...``) are cut out and kept aside with
+   their offsets; each comment character becomes a space (line ends stay), so columns of
+   everything else are unchanged. A ``"..."`` string (a tag value) is opaque to the lexer.
+2. **Parser**: the fast path (:mod:`pancli.notation.record_fast`) or the grammar of record
+   (:mod:`pancli.notation.record_grammar`) reads the blanked text into a :class:`TagPair`
+   or a play item (``Deal``, :class:`UpLine`, ``Decision``, ``Turn``, ``Force``, ``Reshuffle``)
+   plus the annotation glyph of every action.
+
+>>> blanked, comments = lex("Ana draw 5h {nice} ; done")
+>>> blanked
+'Ana draw 5h                '
+>>> comments
+[(12, '{nice}'), (19, '; done')]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from pancli.cards import Card, Game
+from pancli.notation.errors import NotationError
+from pancli.notation.fast import token_table
+from pancli.referee.actions import Deal, Decision, Force, Reshuffle, Turn
+
+# --------------------------------------------------------------------------- error codes
+
+RECORD_CODES: Final = {
+    "R1": "malformed tag pair",
+    "R2": "bad tag value (Players, Game, Stake, Packs), a repeated tag, or no Players tag",
+    "R3": "the Rules tag names no profile, or its house-rules file cannot be read",
+    "R4": "malformed Ledger claim",
+    "R5": "a name in a play line that is not in Players",
+    "R6": "syntax error in a play line",
+    "R7": "hand structure: deal or up after play began, a second deal for a player, a second up",
+    "R8": "comment or claim: '{' never closed, '}' without '{', a misplaced or malformed [%pays N]",
+    "R9": "a PAGRUC-only action (take N, take several cards, lay) in a Panguingue record",
+    "R10": "a line or a hand too long to be a record",
+}
+"""The record error codes (grammar/README-records.md). Card errors keep their own codes
+(``E1`` for 8, 9, 10 in Panguingue, ``N1``.. of grammar/README.md)."""
+
+GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
+"""Annotation glyphs, written after an action."""
+
+RESERVED_NAMES: Final = frozenset({"deal", "up", "reshuffle"})
+"""Words that start a line and so cannot be player names (any case)."""
+
+NAME_RE: Final = re.compile(r"[A-Za-z0-9_-]+")
+"""A player name."""
+
+MAX_LINE_CHARS: Final = 100_000
+"""A longer physical line is an R10 error (no record line comes near it)."""
+MAX_HAND_LINES: Final = 100_000
+"""A hand of more physical lines than this is an R10 error (and is not kept in memory)."""
+
+
+class LexError(Exception):
+    """A comment problem at ``offset`` of the lexed text (the reader adds line and column)."""
+
+    def __init__(self, offset: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.offset = offset
+        self.code = code
+        self.message = message
+
+
+# --------------------------------------------------------------------------- lexer
+
+_SPECIAL: Final = re.compile(r'[{};"]')
+_STRING: Final = re.compile(r'"(?:[^"\\\n]|\\.)*"?')
+
+
+def brace_open_after(line: str, in_brace: bool) -> bool:
+    """Whether a ``{`` comment is still open at the end of ``line`` (``in_brace``: open before it).
+
+    >>> brace_open_after("Ana draw 5h {long", False), brace_open_after("comment} , discard 5h", True)
+    (True, False)
+    """
+    pos = 0
+    if in_brace:
+        j = line.find("}")
+        if j < 0:
+            return True
+        pos = j + 1
+    search = _SPECIAL.search
+    while True:
+        m = search(line, pos)
+        if m is None:
+            return False
+        ch = m.group()
+        i = m.start()
+        if ch == "{":
+            j = line.find("}", i + 1)
+            if j < 0:
+                return True
+            pos = j + 1
+        elif ch == ";":
+            return False
+        elif ch == '"':
+            pos = _STRING.match(line, i).end()  # type: ignore[union-attr]
+        else:
+            pos = i + 1  # a stray '}': the lexer reports it
+
+
+def lex(text: str) -> tuple[str, list[tuple[int, str]]]:
+    """Cut the comments out of a logical line: (blanked text, [(offset, comment)]).
+
+    Each comment keeps its delimiters (``{...}`` or ``; ...``); a ``;`` comment runs to the
+    end of its physical line. Raises :class:`LexError` (R8) for a ``{`` never closed or a
+    ``}`` without ``{``.
+
+    >>> lex('[Event "a {b} ; c"] ; d')
+    ('[Event "a {b} ; c"]    ', [(20, '; d')])
+    >>> lex("Ana top }")
+    Traceback (most recent call last):
+    ...
+    pancli.notation.record_common.LexError: '}' without '{'
+    """
+    comments: list[tuple[int, str]] = []
+    pos = 0
+    search = _SPECIAL.search
+    while True:
+        m = search(text, pos)
+        if m is None:
+            break
+        ch = m.group()
+        i = m.start()
+        if ch == "{":
+            j = text.find("}", i + 1)
+            if j < 0:
+                raise LexError(i, "R8", "'{' comment is never closed")
+            comments.append((i, text[i : j + 1]))
+            pos = j + 1
+        elif ch == ";":
+            j = text.find("\n", i)
+            if j < 0:
+                j = len(text)
+            comments.append((i, text[i:j]))
+            pos = j
+        elif ch == '"':
+            pos = _STRING.match(text, i).end()  # type: ignore[union-attr]
+        else:
+            raise LexError(i, "R8", "'}' without '{'")
+    if not comments:
+        return text, comments
+    parts: list[str] = []
+    last = 0
+    for off, body in comments:
+        parts.append(text[last:off])
+        parts.append(" " * len(body) if "\n" not in body else re.sub(r"[^\n]", " ", body))
+        last = off + len(body)
+    parts.append(text[last:])
+    return "".join(parts), comments
+
+
+# --------------------------------------------------------------------------- line values
+
+
+@dataclass(frozen=True, slots=True)
+class TagPair:
+    """``[Name "value"]``: ``value`` unescaped; ``value_col`` is the column just inside the quote;
+    ``escaped`` tells whether the value held a backslash escape (then columns inside it shift)."""
+
+    name: str
+    value: str
+    line: int
+    col: int
+    value_col: int
+    escaped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UpLine:
+    """``up CARD``: the upcard (S2; PAGRUC G2)."""
+
+    card: Card
+    line: int
+    col: int
+
+
+PlayItem = Deal | UpLine | Decision | Turn | Force | Reshuffle
+"""What one play line holds."""
+
+ParsedPlay = tuple[PlayItem, tuple[str, ...]]
+"""A play line read: the item and, for a turn with any glyph, one glyph per action
+(``""`` for none); ``()`` when the line has no glyph at all."""
+
+
+@dataclass(slots=True)
+class LineContext:
+    """What reading a play line needs: the game (its cards) and the seated players."""
+
+    game: Game
+    players: frozenset[str]
+    line: int = 1
+    """The file line of the text's first character (set per line by the reader)."""
+
+    @property
+    def tokens(self) -> dict[str, Card]:
+        """The one-card token table of the game."""
+        return token_table(self.game)
+
+
+def escape_value(value: str) -> str:
+    r"""A tag value as written between the quotes: ``\`` and ``"`` escaped.
+
+    >>> escape_value('say "hi" \\ bye')
+    'say \\"hi\\" \\\\ bye'
+    """
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def locate(text: str, offset: int, line: int) -> tuple[int, int]:
+    """(line, col) in the file of ``offset`` in a logical line starting at file line ``line``.
+
+    >>> locate("ab\\ncd", 4, 10)
+    (11, 2)
+    """
+    nl = text.count("\n", 0, offset)
+    if not nl:
+        return line, offset + 1
+    return line + nl, offset - text.rfind("\n", 0, offset)
+
+
+def error_at(text: str, offset: int, line: int, code: str, message: str) -> NotationError:
+    """A NotationError placed at ``offset`` of a logical line."""
+    ln, col = locate(text, offset, line)
+    return NotationError(code, message, col, ln)
+
+
+def show_token(text: str, offset: int) -> str:
+    """How a message names what was found at ``offset``: the word there, quoted, or ``the end``.
+
+    >>> show_token("Ana jump 5h", 4), show_token("Ana", 3), show_token("a\\x00", 1)
+    ("'jump'", 'the end', 'U+0000')
+    """
+    if offset >= len(text) or text[offset:].strip(" \t\r\n") == "":
+        return "the end"
+    ch = text[offset]
+    if not ch.isprintable() or ch.isspace():
+        return f"U+{ord(ch):04X}"
+    m = re.compile(r"[^\s,\[\]{}]+").match(text, offset)
+    word = m.group() if m else ch
+    if len(word) > 20:
+        word = word[:20] + "..."
+    return repr(word)

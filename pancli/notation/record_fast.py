@@ -1,0 +1,260 @@
+"""The fast path of the record reader: canonical-looking lines by ``str.split`` and dict lookups.
+
+PERF-NOTES.md: a pyparsing grammar applied to every line reads about 310 hands/s; a
+hand-written tokenizer over 8k. The functions here read the common lines (single spaces,
+one-card tokens, lower-case keywords, ``, `` between actions) and return ``None`` for
+anything else; the caller then asks the grammar of record
+(:mod:`pancli.notation.record_grammar`), which reads every form and makes every error.
+A differential property test keeps the two equal on whatever the fast path accepts.
+
+The text given is one logical line with its comments already blanked
+(:func:`pancli.notation.record_common.lex`).
+
+>>> from pancli.cards import Game
+>>> ctx = LineContext(Game.PANGUINGUE, frozenset({"Ana", "Ben"}), line=7)
+>>> item, glyphs = fast_play("Ana draw 5h, meld [3h 4h 5h], discard 7d !", ctx)
+>>> [type(a).__name__ for a in item.actions], glyphs
+(['Draw', 'MeldNew', 'Discard'], ('', '', '!'))
+>>> item.actions[1].col, item.line
+(14, 7)
+>>> fast_play("Ana draw 5sss", ctx) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from pancli.cards import Card, Game
+from pancli.notation.record_common import GLYPHS, LineContext, ParsedPlay, TagPair, UpLine
+from pancli.referee.actions import (
+    Action,
+    Add,
+    Borrow,
+    Deal,
+    Decision,
+    Discard,
+    Draw,
+    Force,
+    Lay,
+    MeldNew,
+    Out,
+    Reshuffle,
+    Split,
+    Take,
+    TakeMany,
+    Turn,
+)
+
+_TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\\n]*)"\] *')
+
+
+def fast_tag(text: str, line: int) -> TagPair | None:
+    """A canonical tag line ``[Name "value"]`` (no escapes, at column 1), or None.
+
+    >>> fast_tag('[Event "Friday"]', 3)
+    TagPair(name='Event', value='Friday', line=3, col=1, value_col=9, escaped=False)
+    """
+    m = _TAG.fullmatch(text)
+    if m is None:
+        return None
+    return TagPair(m.group(1), m.group(2), line, 1, m.start(2) + 1)
+
+
+def _target(tok: str) -> int | None:
+    """``#N`` with N >= 1, or None."""
+    if tok[:1] != "#":
+        return None
+    digits = tok[1:]
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    n = int(digits)
+    return n if n >= 1 else None
+
+
+def _cards(toks: list[str], table: dict[str, Card]) -> tuple[Card, ...] | None:
+    try:
+        return tuple([table[t] for t in toks])
+    except KeyError:
+        return None
+
+
+def _group(toks: list[str], table: dict[str, Card]) -> tuple[Card, ...] | None:
+    """``[a b c]`` spread over ``toks`` (first starts with '[', last ends with ']'), or None."""
+    inner = [toks[0][1:-1]] if len(toks) == 1 else [toks[0][1:], *toks[1:-1], toks[-1][:-1]]
+    return _cards(inner, table)
+
+
+def _action(toks: list[str], line: int, col: int, ctx: LineContext, table: dict[str, Card]) -> Action | None:
+    """One action from its tokens (glyph already removed), or None."""
+    kw = toks[0]
+    n = len(toks)
+    if kw == "draw" or kw == "discard":
+        if n != 2:
+            return None
+        c = table.get(toks[1])
+        if c is None:
+            return None
+        return Draw(c, line, col) if kw == "draw" else Discard(c, line, col)
+    if kw == "meld":
+        if n < 2 or toks[1][:1] != "[" or toks[-1][-1:] != "]" or "]" in toks[1][:-1]:
+            return None
+        cards = _group(toks[1:], table)
+        return MeldNew(cards, None, line, col) if cards else None
+    if kw == "take":
+        if n < 2:
+            return None
+        if ctx.game is Game.PAGRUC:
+            t1 = toks[1]
+            if n == 2 and t1.isascii() and t1.isdigit():
+                count = int(t1)
+                return TakeMany(count, (), line, col) if count >= 1 else None
+            cards = _cards(toks[1:], table)
+            if cards is None:
+                return None
+            return Take(cards[0], line, col) if n == 2 else TakeMany(len(cards), cards, line, col)
+        if n != 2:
+            return None
+        c = table.get(toks[1])
+        return None if c is None else Take(c, line, col)
+    if kw == "add":
+        if n < 4 or toks[-2] != "to":
+            return None
+        target = _target(toks[-1])
+        cards = _cards(toks[1:-2], table)
+        if target is None or cards is None:
+            return None
+        return Add(cards, target, None, line, col)
+    if kw == "out":
+        return Out(line, col) if n == 1 else None
+    if kw == "borrow":
+        if n != 4 or toks[2] != "from":
+            return None
+        c = table.get(toks[1])
+        source = _target(toks[3])
+        if c is None or source is None:
+            return None
+        return Borrow(c, source, line, col)
+    if kw == "split":
+        return _split(toks, line, col, table)
+    if kw == "lay" and ctx.game is Game.PAGRUC:
+        if n < 4 or toks[-2] != "on":
+            return None
+        owner, hash_, num = toks[-1].partition("#")
+        target = _target(hash_ + num)
+        cards = _cards(toks[1:-2], table)
+        if target is None or cards is None or owner not in ctx.players:
+            return None
+        return Lay(cards, owner, target, line, col)
+    return None
+
+
+def _split(toks: list[str], line: int, col: int, table: dict[str, Card]) -> Split | None:
+    if len(toks) < 3:
+        return None
+    target = _target(toks[1])
+    if target is None:
+        return None
+    rest = toks[2:]
+    end = next((i for i, t in enumerate(rest) if t[-1:] == "]"), -1)
+    if end < 0 or end == len(rest) - 1:
+        return None
+    a, b = rest[: end + 1], rest[end + 1 :]
+    for g in (a, b):
+        if g[0][:1] != "[" or g[-1][-1:] != "]" or "[" in "".join(g)[1:]:
+            return None
+    first = _group(a, table)
+    second = _group(b, table)
+    if not first or not second:
+        return None
+    return Split(target, first, second, None, line, col)
+
+
+def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
+    """A play line in canonical spacing, or None (then the grammar reads it).
+
+    ``text`` has its comments blanked; ``ctx.line`` is its file line. Every name must be in
+    ``ctx.players``.
+    """
+    s = text.rstrip(" ")
+    if not s or s[0] == " ":
+        return None
+    line = ctx.line
+    table = ctx.tokens
+    parts = s.split(",")
+    head = parts[0].rstrip(" ").split(" ")
+    kw = head[0]
+    if kw == "deal":
+        if len(parts) != 1 or len(head) < 3 or head[1] not in ctx.players:
+            return None
+        cards = _cards(head[2:], table)
+        return None if cards is None else (Deal(head[1], cards, line, 1), ())
+    if kw == "up":
+        if len(parts) != 1 or len(head) != 2:
+            return None
+        c = table.get(head[1])
+        return None if c is None else (UpLine(c, line, 1), ())
+    if kw == "reshuffle":
+        return (Reshuffle(line, 1), ()) if len(parts) == 1 and len(head) == 1 else None
+    number: int | None = None
+    pos = 0  # offset of the current token
+    if kw[-1:] == ".":
+        digits = kw[:-1]
+        if not (digits.isascii() and digits.isdigit()):
+            return None
+        number = int(digits)
+        pos = len(kw) + 1
+        head = head[1:]
+        if not head:
+            return None
+    if "" in head:
+        return None
+    name = head[0]
+    players = ctx.players
+    if name not in players:
+        return None
+    name_col = pos + 1
+    pos += len(name) + 1
+    if number is None and len(parts) == 1 and len(head) <= 3:
+        word = head[1] if len(head) > 1 else ""
+        if len(head) == 2 and (word == "stay" or word == "top"):
+            return Decision(name, word == "stay", line, name_col), ()
+        if word == "force":
+            if len(head) != 3 or head[2] not in players:
+                return None
+            return Force(name, head[2], line, name_col), ()
+    if len(head) < 2:
+        return None
+    actions: list[Action] = []
+    glyphs: list[str] = []
+    any_glyph = False
+    toks = head[1:]
+    offset = pos  # offset of the current action's keyword
+    part_start = 0
+    i = 0
+    while True:
+        glyph = ""
+        if toks[-1] in GLYPHS:
+            glyph = toks[-1]
+            any_glyph = True
+            toks = toks[:-1]
+            if not toks:
+                return None
+        act = _action(toks, line, offset + 1, ctx, table)
+        if act is None:
+            return None
+        actions.append(act)
+        glyphs.append(glyph)
+        part_start += len(parts[i]) + 1
+        i += 1
+        if i == len(parts):
+            break
+        part = parts[i]
+        if part[:1] != " ":
+            return None
+        offset = part_start + 1
+        toks = part[1:].rstrip(" ").split(" ")
+        if "" in toks:
+            return None
+    return Turn(name, tuple(actions), number, line, name_col), (tuple(glyphs) if any_glyph else ())

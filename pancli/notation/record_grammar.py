@@ -1,0 +1,433 @@
+"""The pyparsing grammar of record for the lines of a ``.pan`` record (NOTATION.md section 3).
+
+``grammar/record.ebnf`` is the formal grammar; this module is its executable form and the
+source of every record error that users see (codes in grammar/README-records.md). The fast
+path (:mod:`pancli.notation.record_fast`) reads the common lines by splitting strings; what
+it does not read comes here, so every error comes from this module. Cards and card lists
+are the elements of the card grammar (:mod:`pancli.notation.grammar`), so shorthands
+(``[5sss]``, ``[3-5h]``) work in records and card errors keep their codes (``E1``, ``N1``..).
+
+How errors are precise: each keyword is followed by ``-`` (a failure after it is final),
+and every element that can fail in a committed place has a fail action raising a coded
+error (``R6 expected X, found Y``) at the first character that does not fit. Names are
+checked against ``Players`` as they are read (``R5``). No packrat (PERF-NOTES.md).
+
+pyparsing is imported only when this module is, which the reader does on the first line
+the fast path declines.
+
+>>> from pancli.cards import Game
+>>> ctx = LineContext(Game.PANGUINGUE, frozenset({"Ana", "Ben"}), line=4)
+>>> item, glyphs = grammar_play("Ana DRAW 5h, meld [5sss] !!, discard 7d", ctx)
+>>> [type(a).__name__ for a in item.actions], [str(c) for c in item.actions[1].cards], glyphs
+(['Draw', 'MeldNew', 'Discard'], ['5s', '5s', '5s'], ('', '!!', ''))
+>>> grammar_play("Ana draw 5h, jump 6h", ctx)
+Traceback (most recent call last):
+...
+pancli.notation.errors.NotationError: 4:14: R6 expected an action (draw, take, meld, ...), found 'jump'
+>>> grammar_play("Cruz stay", ctx)
+Traceback (most recent call last):
+...
+pancli.notation.errors.NotationError: 4:1: R5 'Cruz' is not in Players
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final, NoReturn
+
+import pyparsing as pp
+
+from pancli.cards import Card, Game
+from pancli.notation.errors import NotationError
+from pancli.notation.grammar import cards_element, elements
+from pancli.notation.record_common import (
+    NAME_RE,
+    LineContext,
+    ParsedPlay,
+    PlayItem,
+    TagPair,
+    UpLine,
+    locate,
+    show_token,
+)
+from pancli.referee.actions import (
+    Action,
+    Add,
+    Borrow,
+    Deal,
+    Decision,
+    Discard,
+    Draw,
+    Force,
+    Lay,
+    MeldNew,
+    Out,
+    Reshuffle,
+    Split,
+    Take,
+    TakeMany,
+    Turn,
+)
+
+ACTIONS_TEXT: Final = "an action (draw, take, meld, add, borrow, split, discard, out)"
+_KW_CHARS: Final = pp.alphanums + "_-"
+_WS: Final = re.compile(r"[ \t\r\n]*")
+
+
+class _Coded(pp.ParseSyntaxException):
+    """A final failure with its record error code."""
+
+    def __init__(self, text: str, loc: int, code: str, message: str) -> None:
+        super().__init__(text, loc, message)
+        self.code = code
+
+
+class _State:
+    """The context of the line being parsed (parse actions read it)."""
+
+    players: frozenset[str] = frozenset()
+    line: int = 1
+
+
+_CTX: Final = _State()
+
+
+@dataclass(frozen=True, slots=True)
+class _Name:
+    text: str
+    loc: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Act:
+    action: Action
+    glyph: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Value:
+    text: str
+    escaped: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """A parsed play line (a tuple returned by a parse action would be spread into tokens)."""
+
+    item: PlayItem
+    glyphs: tuple[str, ...] = ()
+
+
+def _pos(text: str, loc: int) -> tuple[int, int]:
+    return locate(text, loc, _CTX.line)
+
+
+def _expect(code: str, what: str) -> Callable[[str, int, pp.ParserElement, Exception], None]:
+    """A fail action: a plain failure here becomes ``code``: expected <what>, found <token>."""
+
+    def action(text: str, loc: int, _expr: pp.ParserElement, err: Exception) -> None:
+        if isinstance(err, pp.ParseFatalException):
+            return  # a deeper element already said what is wrong
+        loc = _skip_ws(text, loc)
+        raise _Coded(text, loc, code, f"expected {what}, found {show_token(text, loc)}")
+
+    return action
+
+
+def _kw(word: str) -> pp.ParserElement:
+    return pp.CaselessKeyword(word, ident_chars=_KW_CHARS).set_name(f"'{word}'")
+
+
+def _skip_ws(text: str, loc: int) -> int:
+    return _WS.match(text, loc).end()  # type: ignore[union-attr]
+
+
+# --------------------------------------------------------------------------- parse actions
+
+
+def _check_name(text: str, loc: int, toks: pp.ParseResults) -> _Name:
+    name: str = toks[0]
+    if name not in _CTX.players:
+        raise _Coded(text, loc, "R5", f"{name!r} is not in Players")
+    return _Name(name, loc)
+
+
+def _target(text: str, loc: int, toks: pp.ParseResults) -> int:
+    n = int(toks[0][1:])
+    if n < 1:
+        raise _Coded(text, loc, "R6", "melds are numbered from #1")
+    return n
+
+
+def _count(text: str, loc: int, toks: pp.ParseResults) -> int:
+    n = int(toks[0])
+    if n < 1:
+        raise _Coded(text, loc, "R6", "take at least one card")
+    return n
+
+
+def _not_pan(what: str) -> Callable[[str, int, pp.ParseResults], NoReturn]:
+    def action(text: str, loc: int, _toks: pp.ParseResults) -> NoReturn:
+        raise _Coded(text, loc, "R9", f"{what} is PAGRUC only, not Panguingue")
+
+    return action
+
+
+def _unescape(text: str, loc: int, toks: pp.ParseResults) -> _Value:
+    raw: str = toks[0][1:-1]
+    if "\\" not in raw:
+        return _Value(raw, False)
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\":
+            nxt = raw[i + 1]
+            if nxt not in '\\"':
+                raise _Coded(text, loc + 1 + i, "R1", f"unknown escape '\\{nxt}' (only \\\" and \\\\)")
+            out.append(nxt)
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return _Value("".join(out), True)
+
+
+# --------------------------------------------------------------------------- the grammar
+
+
+@dataclass(frozen=True, slots=True)
+class RecordGrammar:
+    """The named elements of one game's record grammar (each ends with ``StringEnd``)."""
+
+    tag: pp.ParserElement
+    play: pp.ParserElement
+
+
+def _build_tag() -> pp.ParserElement:
+    lb = pp.Literal("[").set_name("'['")
+    name = pp.Regex(r"[A-Za-z][A-Za-z0-9_]*").set_name("tag name")
+    name.set_fail_action(_expect("R1", "a tag name (a letter, then letters, digits or _)"))
+    value = pp.Regex(r'"(?:[^"\\\n]|\\[^\n])*"').set_name("quoted value")
+
+    def value_fail(text: str, loc: int, _e: pp.ParserElement, err: Exception) -> None:
+        if isinstance(err, pp.ParseFatalException):
+            return
+        if text.startswith('"', loc):
+            raise _Coded(text, loc, "R1", "the value's '\"' is never closed")
+        raise _Coded(text, loc, "R1", f'expected a quoted value "...", found {show_token(text, loc)}')
+
+    value.set_fail_action(value_fail)
+    value.add_parse_action(_unescape)
+    rb = pp.Literal("]").set_name("']'").set_fail_action(_expect("R1", "']'"))
+    end = pp.StringEnd().set_name("end of line").set_fail_action(_expect("R1", "the end of the line after ']'"))
+    tag = (lb + name("name") - value("value") - rb - end).set_name("tag pair")
+
+    def build(text: str, loc: int, toks: pp.ParseResults) -> TagPair:
+        line, col = _pos(text, loc)
+        val: _Value = toks["value"]
+        vloc = text.index('"', loc) + 1
+        return TagPair(toks["name"], val.text, line, col, locate(text, vloc, _CTX.line)[1], val.escaped)
+
+    tag.add_parse_action(build)
+    return tag
+
+
+def _build_play(game: Game) -> pp.ParserElement:
+    els = elements(game)
+    pagruc = game is Game.PAGRUC
+
+    def card1() -> pp.ParserElement:
+        return els.card.copy().set_fail_action(_expect("N1", "a card"))
+
+    def cards(what: str = "a card", *, commas: bool = False, stop: str | None = None) -> pp.ParserElement:
+        el = cards_element(game, commas=commas, stop=_kw(stop) if stop else None)
+        # A results name keeps pyparsing from merging this And into its parent (which drops fail actions).
+        return el("cards").set_fail_action(_expect("N1", what))
+
+    name = pp.Regex(NAME_RE.pattern).set_name("player name").add_parse_action(_check_name)
+    name_req = name.copy().set_fail_action(_expect("R6", "a player name"))
+    target = pp.Regex(r"#[0-9]+").set_name("meld number").add_parse_action(_target)
+    target.set_fail_action(_expect("R6", "a meld number like #1"))
+    comma = pp.Literal(",").set_name("','").suppress()
+    glyph = pp.Regex(r"[!?]{1,2}").set_name("annotation glyph")
+
+    def end(what: str) -> pp.ParserElement:
+        return pp.StringEnd().set_name("end of line").set_fail_action(_expect("R6", what))
+
+    # [ cards ]: a meld literal; commas may separate its cards
+    empty = pp.Literal("]").set_name("']'")
+
+    def empty_group(text: str, loc: int, _t: pp.ParseResults) -> NoReturn:
+        raise _Coded(text, text.rfind("[", 0, loc), "N6", "empty group '[]'")
+
+    empty.add_parse_action(empty_group)
+    rb = pp.Literal("]").set_name("']'").set_fail_action(_expect("N1", "a card or ']'"))
+    lb = pp.Literal("[").set_name("'['").set_fail_action(_expect("R6", "'[' (a meld in brackets)"))
+    group = (lb.suppress() - (empty | cards("a card or ']'", commas=True) - rb.suppress())).set_name("meld")
+    group.add_parse_action(lambda t: _Group(tuple(t)))
+
+    def at(fn: Callable[..., Action]) -> Callable[[str, int, pp.ParseResults], Action]:
+        def action(text: str, loc: int, toks: pp.ParseResults) -> Action:
+            return fn(*_pos(text, loc), toks[1:])
+
+        return action
+
+    draw = (_kw("draw") - card1()).add_parse_action(at(lambda ln, col, t: Draw(t[0], ln, col)))
+    discard = (_kw("discard") - card1()).add_parse_action(at(lambda ln, col, t: Discard(t[0], ln, col)))
+    count = pp.Regex(r"[0-9]+(?![0-9A-Za-z\u2660-\u2667])").set_name("number of cards")
+    if pagruc:
+        count.add_parse_action(_count)
+        took = (count | cards("a card or a number of cards")).set_name("cards taken")
+    else:
+        count.add_parse_action(_not_pan("taking a number of cards (G3)"))
+        took = (count | cards()).set_name("card taken")
+    take = _kw("take") - took
+
+    def take_action(text: str, loc: int, toks: pp.ParseResults) -> Action:
+        ln, col = _pos(text, loc)
+        got = list(toks[1:])
+        if isinstance(got[0], int):
+            return TakeMany(got[0], (), ln, col)
+        if len(got) == 1:
+            return Take(got[0], ln, col)
+        if not pagruc:
+            _not_pan("taking several cards (G3)")(text, _skip_ws(text, loc + 4), toks)
+        return TakeMany(len(got), tuple(got), ln, col)
+
+    take.add_parse_action(take_action)
+    meld = (_kw("meld") - group).add_parse_action(at(lambda ln, col, t: MeldNew(t[0].cards, None, ln, col)))
+    to = _kw("to").set_fail_action(_expect("R6", "'to #N'"))
+    add = _kw("add") - cards(stop="to") - to.suppress() - target
+    add.add_parse_action(at(lambda ln, col, t: Add(tuple(t[:-1]), t[-1], None, ln, col)))
+    from_ = _kw("from").set_fail_action(_expect("R6", "'from #N'"))
+    borrow = _kw("borrow") - card1() - from_.suppress() - target
+    borrow.add_parse_action(at(lambda ln, col, t: Borrow(t[0], t[1], ln, col)))
+    split = _kw("split") - target - group - group
+    split.add_parse_action(at(lambda ln, col, t: Split(t[0], t[1].cards, t[2].cards, None, ln, col)))
+    out = _kw("out").add_parse_action(lambda text, loc, _t: Out(*_pos(text, loc)))
+    if pagruc:
+        on = _kw("on").set_fail_action(_expect("R6", "'on NAME#N'"))
+        lay = _kw("lay") - cards(stop="on") - on.suppress() - name_req - target
+        lay.add_parse_action(at(lambda ln, col, t: Lay(tuple(t[:-2]), t[-2].text, t[-1], ln, col)))
+    else:
+        lay = _kw("lay").add_parse_action(_not_pan("lay (laying off on any meld, G5)"))
+    core = (draw | take | meld | add | borrow | split | discard | out | lay).set_name("action")
+    action = (core + pp.Opt(glyph)).add_parse_action(lambda t: _Act(t[0], t[1] if len(t) > 1 else ""))
+    action_req = action.copy().set_fail_action(_expect("R6", ACTIONS_TEXT))
+    actions = action_req + (comma - action_req)[...] - end("',' or the end of the line")
+
+    def turn(number: int | None) -> Callable[[str, int, pp.ParseResults], _Line]:
+        def build(text: str, loc: int, toks: pp.ParseResults) -> _Line:
+            who: _Name = toks[0]
+            acts: list[_Act] = list(toks[1:])
+            glyphs = tuple(a.glyph for a in acts)
+            ln, col = _pos(text, who.loc)
+            item = Turn(who.text, tuple(a.action for a in acts), number, ln, col)
+            return _Line(item, glyphs if any(glyphs) else ())
+
+        return build
+
+    movenum = pp.Regex(r"[0-9]+\.").set_name("move number")
+
+    def numbered_action(text: str, loc: int, toks: pp.ParseResults) -> _Line:
+        rest: pp.ParseResults = toks[1]
+        return turn(int(toks[0][:-1]))(text, loc, rest)
+
+    numbered = movenum + pp.Group(name_req - actions)
+    numbered.add_parse_action(numbered_action)
+
+    stay = _kw("stay") - end("the end of the line after stay")
+    top = _kw("top") - end("the end of the line after top")
+    force = _kw("force") - name_req - end("the end of the line after force NAME")
+    rest = (stay | top | force | actions).set_name("rest of the line")
+    rest.set_fail_action(_expect("R6", f"stay, top, force or {ACTIONS_TEXT}"))
+
+    def plain_action(text: str, loc: int, toks: pp.ParseResults) -> _Line:
+        who: _Name = toks[0]
+        ln, col = _pos(text, who.loc)
+        word = toks[1] if len(toks) > 1 else None
+        if word in ("stay", "top"):
+            return _Line(Decision(who.text, word == "stay", ln, col))
+        if word == "force":
+            return _Line(Force(who.text, toks[2].text, ln, col))
+        return turn(None)(text, loc, toks)
+
+    plain = (name + rest).add_parse_action(plain_action)
+
+    deal = _kw("deal") - name_req - cards() - end("a card or the end of the line")
+
+    def deal_action(text: str, loc: int, toks: pp.ParseResults) -> _Line:
+        ln, col = _pos(text, loc)
+        return _Line(Deal(toks[1].text, tuple(toks[2:]), ln, col))
+
+    deal.add_parse_action(deal_action)
+    up = _kw("up") - card1() - end("the end of the line after the upcard")
+    up.add_parse_action(lambda text, loc, t: _Line(UpLine(t[1], *_pos(text, loc))))
+    reshuffle = _kw("reshuffle") - end("the end of the line after reshuffle")
+    reshuffle.add_parse_action(lambda text, loc, _t: _Line(Reshuffle(*_pos(text, loc))))
+    line: pp.ParserElement = (deal | up | reshuffle | numbered | plain).set_name("play line")
+    line.set_fail_action(_expect("R6", "a player name, deal, up or reshuffle"))
+    return line
+
+
+@functools.cache
+def record_grammar(game: Game = Game.PANGUINGUE) -> RecordGrammar:
+    """The record grammar of ``game``, built on first use and cached."""
+    return RecordGrammar(tag=_build_tag(), play=_build_play(game))
+
+
+# --------------------------------------------------------------------------- running it
+
+
+def _error(exc: pp.ParseBaseException, text: str, line: int) -> NotationError:
+    code = getattr(exc, "code", None)
+    loc = exc.loc
+    if code is None:  # pragma: no cover - every failure point is coded; kept as a safety net
+        loc = _skip_ws(text, loc) if loc < len(text) else loc
+        return NotationError("R6", f"cannot read the line at {show_token(text, loc)}", *_colline(text, loc, line))
+    return NotationError(code, exc.msg, *_colline(text, loc, line))
+
+
+def _colline(text: str, loc: int, line: int) -> tuple[int, int]:
+    ln, col = locate(text, loc, line)
+    return col, ln
+
+
+def _run(element: pp.ParserElement, text: str, line: int) -> Any:
+    _CTX.line = line
+    try:
+        return element.parse_string(text)[0]
+    except pp.ParseBaseException as exc:
+        raise _error(exc, text, line) from None
+    except RecursionError:  # pragma: no cover - the grammar has no recursion; safety net
+        raise NotationError("R10", "line too deeply nested", 1, line) from None
+
+
+def grammar_tag(text: str, line: int) -> TagPair:
+    """A tag line (comments blanked) read by the grammar; errors are R1 (and R8 for escapes).
+
+    >>> grammar_tag('[Event "say \\\\"hi\\\\""]', 2).value
+    'say "hi"'
+    >>> grammar_tag('[Event "x]', 2)
+    Traceback (most recent call last):
+    ...
+    pancli.notation.errors.NotationError: 2:8: R1 the value's '"' is never closed
+    """
+    got: TagPair = _run(record_grammar().tag, text, line)
+    return got
+
+
+def grammar_play(text: str, ctx: LineContext) -> ParsedPlay:
+    """A play line (comments blanked) read by the grammar of record; raises NotationError."""
+    _CTX.players = ctx.players
+    got: _Line = _run(record_grammar(ctx.game).play, text, ctx.line)
+    return got.item, got.glyphs

@@ -1,0 +1,238 @@
+"""The canonical text of records: from a :class:`HandScript` (``pan simulate``) or from a
+hand as read, comments and annotations kept (``pan fmt``).
+
+The canonical form (grammar/README-records.md): tags in the order Event, Site, Date, Round,
+Game, Rules, Stake, Packs, Players, Ledger, then the others in their original order; one
+blank line, then one play line per deal, upcard, decision, turn, force and reshuffle;
+canonical cards (``Ks``) and melds (``meld [5s 5s 5s]``); actions joined by ``, ``; a
+glyph after its action (``discard 7d !``), then its ``{...}`` comments; a ``; comment`` at
+the end; one blank line between hands. Reading the canonical form back and formatting it
+again gives the same text.
+
+>>> from pancli.cards import card, Rank, Suit
+>>> from pancli.referee.actions import Decision, Draw, Discard, HandScript, MeldNew, Turn
+>>> five = card(Rank.FIVE, Suit.SPADES)
+>>> s = HandScript(("Ana", "Ben"), events=(Decision("Ana", True), Decision("Ben", False),
+...     Turn("Ana", (Draw(five), MeldNew((five, five, five), claim=4), Discard(five)))))
+>>> print(write_script(s), end="")
+[Players "Ana Ben"]
+<BLANKLINE>
+Ana stay
+Ben top
+Ana draw 5s, meld [5s 5s 5s] {[%pays 4]}, discard 5s
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Final
+
+from pancli.cards import Card, Game
+from pancli.notation.record_common import PlayItem, UpLine, escape_value
+from pancli.referee.actions import (
+    Action,
+    Add,
+    Borrow,
+    Deal,
+    Decision,
+    Discard,
+    Draw,
+    Force,
+    HandScript,
+    Lay,
+    MeldNew,
+    Out,
+    Reshuffle,
+    Split,
+    Take,
+    TakeMany,
+    Turn,
+)
+from pancli.rules import CARDROOM, HOYLE
+
+if TYPE_CHECKING:
+    from pancli.records.model import Notes, RecordHand
+
+TAG_ORDER: Final = ("Event", "Site", "Date", "Round", "Game", "Rules", "Stake", "Packs", "Players", "Ledger")
+"""The canonical order of the known tags; other tags follow in their original order."""
+_RANK: Final = {name: i for i, name in enumerate(TAG_ORDER)}
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(map(str, cards))
+
+
+def action_text(a: Action) -> str:
+    """The canonical text of one action (no claim, glyph or comment).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> action_text(Split(1, (card(Rank.FIVE, Suit.SPADES),) * 3, (card(Rank.FIVE, Suit.SPADES),) * 3))
+    'split #1 [5s 5s 5s] [5s 5s 5s]'
+    """
+    if isinstance(a, Draw):
+        return f"draw {a.card}"
+    if isinstance(a, Discard):
+        return f"discard {a.card}"
+    if isinstance(a, MeldNew):
+        return f"meld [{_cards(a.cards)}]"
+    if isinstance(a, Take):
+        return f"take {a.card}"
+    if isinstance(a, Add):
+        return f"add {_cards(a.cards)} to #{a.target}"
+    if isinstance(a, Out):
+        return "out"
+    if isinstance(a, Borrow):
+        return f"borrow {a.card} from #{a.source}"
+    if isinstance(a, Split):
+        return f"split #{a.target} [{_cards(a.first)}] [{_cards(a.second)}]"
+    if isinstance(a, TakeMany):
+        return f"take {_cards(a.cards)}" if a.cards else f"take {a.count}"
+    if isinstance(a, Lay):
+        return f"lay {_cards(a.cards)} on {a.owner}#{a.target}"
+    raise TypeError(f"not an action: {a!r}")  # pragma: no cover - Action is a closed union
+
+
+def _claim(a: Action) -> str:
+    claim = a.claim if isinstance(a, MeldNew | Add | Split) else None
+    return "" if claim is None else f" {{[%pays {claim}]}}"
+
+
+def item_text(item: PlayItem, notes: Notes | None = None, *, claims: bool = False) -> str:
+    """The canonical text of one play line (``notes``: its comments and glyphs).
+
+    ``claims`` writes each action's ``[%pays N]`` as a comment (for scripts; a hand as read
+    keeps its claims in its own comments).
+    """
+    if isinstance(item, Turn):
+        head = f"{item.number}. {item.player}" if item.number is not None else item.player
+        per = notes.actions if notes is not None else ()
+        parts: list[str] = []
+        for i, a in enumerate(item.actions):
+            text = action_text(a)
+            if claims:
+                text += _claim(a)
+            if per:
+                glyph, comments = per[i]
+                if glyph:
+                    text += " " + glyph
+                for c in comments:
+                    text += " " + c
+            parts.append(text)
+        if notes is not None and notes.after:
+            head += " " + " ".join(notes.after)
+        line = head + " " + ", ".join(parts)
+    else:
+        if isinstance(item, Deal):
+            line = f"deal {item.player} {_cards(item.cards)}"
+        elif isinstance(item, UpLine):
+            line = f"up {item.card}"
+        elif isinstance(item, Decision):
+            line = f"{item.player} {'stay' if item.stay else 'top'}"
+        elif isinstance(item, Force):
+            line = f"{item.player} force {item.other}"
+        elif isinstance(item, Reshuffle):
+            line = "reshuffle"
+        else:  # pragma: no cover - PlayItem is a closed union
+            raise TypeError(f"not a play line: {item!r}")
+        if notes is not None and notes.after:
+            line += " " + " ".join(notes.after)
+    if notes is not None and notes.eol is not None:
+        line += f" ; {notes.eol}" if notes.eol else " ;"
+    return line
+
+
+def _tag_line(name: str, value: str) -> str:
+    return f'[{name} "{escape_value(value)}"]'
+
+
+def _ordered(tags: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    return sorted(tags, key=lambda t: _RANK.get(t[0], len(TAG_ORDER)))
+
+
+def _known_values(script: HandScript) -> dict[str, str]:
+    """The canonical values of the tags the script's fields decide."""
+    out = {"Players": " ".join(script.players)}
+    if script.game is Game.PAGRUC:
+        out["Game"] = script.game.value
+    if script.stake is not None:
+        out["Stake"] = format(script.stake, "f")
+    if script.packs is not None:
+        out["Packs"] = str(script.packs)
+    if script.ledger_claim is not None:
+        units = script.ledger_claim.units
+        out["Ledger"] = " ".join(f"{p} {units[p]:+d}" if units[p] else f"{p} 0" for p in script.players if p in units)
+    return out
+
+
+def script_tags(script: HandScript) -> list[tuple[str, str]]:
+    """The tag pairs of a script in canonical order: the fields decide Players, Game, Stake,
+    Packs and Ledger; ``Rules`` and the other tags come from ``script.tags`` (``Rules`` is
+    written for a built-in profile when absent). Raises ValueError for a house-rules
+    profile with no ``Rules`` tag (its file name is unknown)."""
+    known = _known_values(script)
+    tags = dict(script.tags)
+    if "Game" in tags:
+        known["Game"] = script.game.value
+    if "Rules" in tags:
+        rules = tags["Rules"].strip()
+        known["Rules"] = rules.lower() if rules.lower() in ("hoyle", "cardroom") else tags["Rules"]
+    elif script.profile == CARDROOM:
+        known["Rules"] = "cardroom"
+    elif script.profile != HOYLE and script.game is Game.PANGUINGUE:
+        raise ValueError("a house-rules profile needs a Rules tag naming its file (script.tags)")
+    pairs = [(name, known.pop(name)) if name in known else (name, value) for name, value in script.tags]
+    pairs.extend(known.items())
+    return _ordered(pairs)
+
+
+def write_script(script: HandScript) -> str:
+    """The canonical text of a hand with no comments (claims written as ``{[%pays N]}``)."""
+    lines = [_tag_line(n, v) for n, v in script_tags(script)]
+    lines.append("")
+    lines.extend(f"deal {d.player} {_cards(d.cards)}" for d in script.deals)
+    if script.upcard is not None:
+        lines.append(f"up {script.upcard}")
+    lines.extend(item_text(e, claims=True) for e in script.events)
+    return "\n".join(lines) + "\n"
+
+
+def write_scripts(scripts: Iterable[HandScript]) -> Iterator[str]:
+    """Canonical text of several hands, one blank line between them, as chunks to write."""
+    for i, script in enumerate(scripts):
+        yield ("\n" if i else "") + write_script(script)
+
+
+def format_record(hand: RecordHand) -> str:
+    """The canonical text of a hand as read, comments and annotations kept.
+
+    A malformed hand (``hand.error``) has no canonical form: its raw text is returned.
+    """
+    layout = hand.layout
+    script = hand.script
+    if layout is None or script is None:
+        return hand.text
+    lines: list[str] = list(layout.leading)
+    values = dict(script_tags(script))
+    entries = sorted(layout.tags, key=lambda e: _RANK.get(e.pair.name, len(TAG_ORDER)))
+    for e in entries:
+        notes = e.notes
+        lines.extend(notes.before)
+        text = _tag_line(e.pair.name, values.get(e.pair.name, e.pair.value))
+        if notes.after:
+            text += " " + " ".join(notes.after)
+        if notes.eol is not None:
+            text += f" ; {notes.eol}" if notes.eol else " ;"
+        lines.append(text)
+    if layout.lines:
+        lines.append("")
+    for p in layout.lines:
+        lines.extend(p.notes.before)
+        lines.append(item_text(p.item, p.notes))
+    lines.extend(layout.trailing)
+    return "\n".join(lines) + "\n"
+
+
+def format_records(hands: Iterable[RecordHand]) -> Iterator[str]:
+    """Canonical text of the hands of a file, one blank line between hands, as chunks."""
+    for i, hand in enumerate(hands):
+        yield ("\n" if i else "") + format_record(hand)

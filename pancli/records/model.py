@@ -1,0 +1,78 @@
+"""What the reader gives for each hand: the referee's script, the raw text, and the layout
+(comments and annotations, for ``pan fmt``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pancli.notation.errors import NotationError
+from pancli.notation.record_common import PlayItem, TagPair
+from pancli.referee.actions import HandScript
+
+
+@dataclass(frozen=True, slots=True)
+class Notes:
+    """The comments and glyphs of one line, where the canonical form puts them.
+
+    ``before``: whole comment lines just before the line (each as one canonical line of text).
+    ``after``: ``{...}`` comments after the line's item; for a turn, after the player's name
+    (comments before the first action). ``actions``: for a turn with any glyph or comment
+    after an action, one ``(glyph, comments)`` per action (``""`` for no glyph); else ``()``.
+    ``eol``: the text of the ``;`` comment (stripped, without ``;``), or None.
+    """
+
+    before: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    actions: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    eol: str | None = None
+
+
+NO_NOTES = Notes()
+
+
+@dataclass(frozen=True, slots=True)
+class TagEntry:
+    """A tag line with its comments."""
+
+    pair: TagPair
+    notes: Notes = NO_NOTES
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEntry:
+    """A play line (deal, up, decision, turn, force, reshuffle) with its comments."""
+
+    item: PlayItem
+    notes: Notes = NO_NOTES
+
+
+@dataclass(frozen=True, slots=True)
+class HandLayout:
+    """Everything of a hand that ``pan fmt`` writes: tags and play lines in record order with
+    their comments, the comment lines before the first tag (``leading``) and after the last
+    line (``trailing``)."""
+
+    tags: tuple[TagEntry, ...]
+    lines: tuple[PlayEntry, ...]
+    leading: tuple[str, ...] = ()
+    trailing: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RecordHand:
+    """One hand of a record file.
+
+    ``index`` is the 1-based hand number in the file; ``first_line``/``last_line`` the file
+    lines it spans (blank lines around it excluded); ``text`` its raw text (lines joined
+    with ``\\n``, ending with ``\\n``). A malformed hand has ``error`` (with file line and
+    column) and ``script``/``layout`` None; reading goes on with the next hand.
+    """
+
+    index: int
+    file: str
+    first_line: int
+    last_line: int
+    text: str
+    script: HandScript | None
+    error: NotationError | None = None
+    layout: HandLayout | None = None

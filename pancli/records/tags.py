@@ -1,0 +1,164 @@
+"""The tag pairs of a hand: what they mean to the referee (Players, Rules, Game, Stake, Packs, Ledger).
+
+>>> from pancli.notation.record_common import TagPair
+>>> h = read_header([TagPair("Players", "Ana Ben", 1, 1, 11), TagPair("Ledger", "Ben -3 Ana +3", 2, 1, 10)], 1)
+>>> h.players, dict(h.ledger_claim.units)
+(('Ana', 'Ben'), {'Ben': -3, 'Ana': 3})
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Final
+
+from pancli.cards import Game
+from pancli.notation.errors import NotationError
+from pancli.notation.record_common import NAME_RE, RESERVED_NAMES, TagPair
+from pancli.referee.actions import LedgerClaim
+from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
+
+_WORD: Final = re.compile(r"\S+")
+_STAKE: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_COUNT: Final = re.compile(r"[0-9]+")
+_UNITS: Final = re.compile(r"[+-]?[0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The referee's view of a hand's tags."""
+
+    players: tuple[str, ...]
+    profile: Profile = HOYLE
+    game: Game = Game.PANGUINGUE
+    stake: Decimal | None = None
+    ledger_claim: LedgerClaim | None = None
+    packs: int | None = None
+    tags: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(slots=True)
+class ProfileCache:
+    """House-rules files already read (a file of 100,000 hands names the same file each time)."""
+
+    files: dict[Path, Profile | str] = field(default_factory=dict)
+
+    def load(self, path: Path) -> Profile | str:
+        """The profile of ``path``, or the error message."""
+        got = self.files.get(path)
+        if got is None:
+            from pancli.notation.houserules import profile_from_toml
+
+            try:
+                got = profile_from_toml(path.read_bytes(), default=HOYLE)
+            except FileNotFoundError:
+                got = "no such profile or file (built-in: hoyle, cardroom)"
+            except OSError as exc:
+                got = f"cannot read the file: {exc.strerror}"
+            except HouseRulesError as exc:
+                got = f"house rules: {exc.key}: {exc.message}"
+            self.files[path] = got
+        return got
+
+
+def _at(tag: TagPair, offset: int) -> tuple[int, int]:
+    """(col, line) of ``offset`` in the tag's value (the value's start when it had escapes)."""
+    return (tag.value_col + (0 if tag.escaped else offset)), tag.line
+
+
+def _err(code: str, message: str, tag: TagPair, offset: int = 0) -> NotationError:
+    return NotationError(code, message, *_at(tag, offset))
+
+
+def _players(tag: TagPair) -> tuple[str, ...]:
+    names: list[str] = []
+    for m in _WORD.finditer(tag.value):
+        name = m.group()
+        if not NAME_RE.fullmatch(name):
+            raise _err("R2", f"{name!r} is not a player name (letters, digits, _ and -)", tag, m.start())
+        if name.lower() in RESERVED_NAMES:
+            raise _err(
+                "R2", f"{name!r} cannot be a player name (it starts a line: deal, up, reshuffle)", tag, m.start()
+            )
+        if name in names:
+            raise _err("R2", f"{name!r} is seated twice", tag, m.start())
+        names.append(name)
+    if not names:
+        raise _err("R2", "Players names no player", tag)
+    return tuple(names)
+
+
+def _ledger(tag: TagPair, players: tuple[str, ...]) -> LedgerClaim:
+    words = list(_WORD.finditer(tag.value))
+    units: dict[str, int] = {}
+    for i in range(0, len(words), 2):
+        who = words[i]
+        if who.group() not in players:
+            raise _err("R4", f"Ledger names {who.group()!r}, who is not in Players", tag, who.start())
+        if who.group() in units:
+            raise _err("R4", f"Ledger names {who.group()!r} twice", tag, who.start())
+        if i + 1 == len(words):
+            raise _err("R4", f"Ledger gives no units for {who.group()!r}", tag, who.end())
+        amount = words[i + 1]
+        if not _UNITS.fullmatch(amount.group()):
+            raise _err("R4", f"expected units like +12, -4 or 0, found {amount.group()!r}", tag, amount.start())
+        units[who.group()] = int(amount.group())
+    missing = [p for p in players if p not in units]
+    if missing:
+        raise _err("R4", f"Ledger gives no units for {', '.join(missing)} (name every player)", tag, len(tag.value))
+    return LedgerClaim(units, tag.line, tag.col)
+
+
+def read_header(
+    tags: list[TagPair], first_line: int, base_dir: Path | None = None, cache: ProfileCache | None = None
+) -> Header:
+    """Check and interpret the tags of a hand (errors R2, R3, R4 with their place).
+
+    ``first_line`` places the R2 error of a hand without a ``Players`` tag.
+    """
+    seen: dict[str, TagPair] = {}
+    for t in tags:
+        if t.name in seen:
+            raise NotationError(
+                "R2", f"a second {t.name} tag (the first is on line {seen[t.name].line})", t.col, t.line
+            )
+        seen[t.name] = t
+    players_tag = seen.get("Players")
+    if players_tag is None:
+        raise NotationError("R2", "the hand has no Players tag", 1, first_line)
+    players = _players(players_tag)
+    game = Game.PANGUINGUE
+    if (g := seen.get("Game")) is not None:
+        try:
+            game = Game(g.value.strip().lower())
+        except ValueError:
+            raise _err("R2", f"Game is panguingue or pagruc, not {g.value!r}", g) from None
+    profile = HOYLE
+    if (r := seen.get("Rules")) is not None:
+        spec = r.value.strip()
+        if spec.lower() in ("hoyle", "cardroom"):
+            profile = builtin_profile(spec)
+        else:
+            path = Path(spec)
+            if not path.is_absolute():
+                path = (base_dir if base_dir is not None else Path.cwd()) / path
+            got = (cache or ProfileCache()).load(path)
+            if isinstance(got, str):
+                raise _err("R3", f"Rules {spec!r}: {got}", r)
+            profile = got
+    stake: Decimal | None = None
+    if (s := seen.get("Stake")) is not None:
+        if not _STAKE.fullmatch(s.value):
+            raise _err("R2", f"Stake is the money value of one unit, like 0.25, not {s.value!r}", s)
+        stake = Decimal(s.value)
+    packs: int | None = None
+    if (p := seen.get("Packs")) is not None:
+        if game is not Game.PAGRUC:
+            raise _err("R2", "Packs is a PAGRUC tag; a Panguingue pack is set by the Rules profile", p)
+        if not _COUNT.fullmatch(p.value) or int(p.value) < 1:
+            raise _err("R2", f"Packs is a number of packs, like 2, not {p.value!r}", p)
+        packs = int(p.value)
+    ledger = _ledger(seen["Ledger"], players) if "Ledger" in seen else None
+    return Header(players, profile, game, stake, ledger, packs, tuple((t.name, t.value) for t in tags))
