@@ -87,13 +87,13 @@ class Judgements:
 class LaidMeld:
     """One meld on the table: its cards, the engine's :data:`Meld` and its value (C6)."""
 
-    __slots__ = ("_fits", "cards", "meld", "value")
+    __slots__ = ("_mask", "cards", "meld", "value")
 
     def __init__(self, meld: Meld, value: int) -> None:
         self.meld = meld
         self.cards = meld.cards
         self.value = value
-        self._fits: frozenset[Card] | None = None
+        self._mask = -1
 
     @classmethod
     def of(cls, meld: Meld, profile: Profile) -> LaidMeld:
@@ -102,10 +102,18 @@ class LaidMeld:
 
     def fits(self, js: Judgements, c: Card) -> bool:
         """Whether one card can be added to this meld (M5, C7, E4): P8 and P9 ask this."""
-        f = self._fits
-        if f is None:
-            f = self._fits = frozenset(x for x in self._candidates() if _can_grow(js, self.meld, x))
-        return c in f
+        return bool(self.fit_mask(js) >> cidx(c) & 1)
+
+    def fit_mask(self, js: Judgements) -> int:
+        """The cards that can be added one at a time, as a bit mask over :attr:`Card.index`."""
+        mask = self._mask
+        if mask < 0:
+            mask = 0
+            for x in self._candidates():
+                if _can_grow(js, self.meld, x):
+                    mask |= 1 << cidx(x)
+            self._mask = mask
+        return mask
 
     def _candidates(self) -> list[Card]:
         m = self.meld

@@ -1,0 +1,394 @@
+"""Seeded self-play: complete, legal Panguingue hands as :class:`HandScript` values.
+
+:func:`simulate_hands` shuffles a real pack with ``random.Random(seed)``, deals every
+player ten known cards (S2), turns the upcard, and plays each hand to its end (a player
+going out, T4, or a void hand under P10). Identical arguments give identical scripts.
+
+The policy (simple on purpose, documented so records can be read with it in mind):
+
+* **Decision (T1).** Hand strength = pairs of equal rank plus same-suit cards one rank
+  apart (a rough count of near-melds). A player with strength 5 or less (about a third
+  of the deals) goes on top with probability 0.9; everyone else stays.
+* **Draw or take (P1, P3, P8).** When the live discard fits one of the player's melds he
+  takes it and adds it: always under ``automatic`` forcing; under ``demand`` he takes it
+  himself 60% of the time, another active player demands it (a ``force`` line) 20% of
+  the time, and 20% of the time nobody asks and he draws. Otherwise he takes the live
+  discard when it completes a new meld with his hand cards; else he draws from the
+  stock (a ``reshuffle`` line first when the stock is empty; with nothing to reshuffle
+  the hand is void, P10).
+* **Melding (P2, P4, M5, C7).** The drawn card is added to one of his melds if it fits,
+  else laid in the most valuable new meld it completes; unused, it is discarded at once
+  unless the next player is flat and could use it (P9), in which case he keeps it and
+  discards his least useful hand card. After using the draw he lays, greedily, the most
+  valuable legal melds his hand holds, then adds hand cards to his melds one at a time.
+* **Discard (P5).** The least useful hand card: fewest equal cards, fewest other-suit
+  cards of its rank and fewest same-suit neighbours; an empty hand means he went out (C8).
+* The generator never borrows or splits (M6): those appear only in hand-written records.
+* **Stuck deals.** Players can end up holding melds that cannot grow and hand cards that
+  cannot meld, so the stock cycles forever (P10 voids a hand only when no card is left).
+  A deal whose stock has been reshuffled three times is abandoned and dealt again from the
+  same generator (same order of play): every record yielded is a complete hand.
+* **Next hand (S3).** The winner is first hand of the next hand (the order rotates to
+  start with him); after a hand with no winner the deal passes one seat to the right.
+
+>>> from pancli.referee import referee_hand
+>>> scripts = list(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 3, seed=7))
+>>> len(scripts), all(referee_hand(s).ok for s in scripts)
+(3, True)
+>>> again = list(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 3, seed=7))
+>>> [s.events for s in again] == [s.events for s in scripts]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Final
+
+from pancli.cards import ALL_CARDS
+from pancli.referee.actions import (
+    Action,
+    Add,
+    Deal,
+    Decision,
+    Discard,
+    Draw,
+    Event,
+    Force,
+    HandScript,
+    MeldNew,
+    Reshuffle,
+    Take,
+    Turn,
+)
+from pancli.referee.state import Judgements, LaidMeld, cidx
+from pancli.rules import HOYLE, Forcing, Profile
+
+# Cards are ints (Card.index) inside the generator: rank = i >> 2, suit = i & 3.
+_POS: Final = tuple(c.rank.pan_index if c.rank.in_pan_pack else -100 for c in ALL_CARDS)
+"""Position of each card's rank in A 2 3 4 5 6 7 J Q K (E2)."""
+_NONCOMOQUER: Final = tuple(c.rank.is_noncomoquer for c in ALL_CARDS)
+_MAX_RESHUFFLES: Final = 3
+_OUT: Final = -1
+_VOID: Final = -2
+_NONE: Final = -3
+
+
+class _Stuck(Exception):
+    """The deal cycles its stock without end: it is dealt again."""
+
+
+def simulate_hands(players: tuple[str, ...], hands: int, seed: int, profile: Profile = HOYLE) -> Iterator[HandScript]:
+    """Yield ``hands`` complete hands of self-play among ``players`` (order of play, dealer last).
+
+    >>> s = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, seed=3))
+    >>> s.players, len(s.deals), s.upcard is not None
+    (('Ana', 'Ben', 'Cruz'), 3, True)
+    """
+    if not 2 <= len(players) <= 15:
+        raise ValueError(f"Panguingue seats 2 to 15 players, not {len(players)}")
+    if len(set(players)) != len(players):
+        raise ValueError("player names must be unique")
+    rng = random.Random(seed)
+    order = tuple(players)
+    table = _Policy(profile)
+    full = [cidx(c) for c in profile.pack.full()]
+    done = 0
+    while done < hands:
+        try:
+            script, winner = _HandPlay(order, table, rng, full).play()
+        except _Stuck:
+            continue
+        done += 1
+        yield script
+        if winner is not None:
+            i = order.index(winner)
+            order = order[i:] + order[:i]
+        else:
+            order = order[1:] + order[:1]
+
+
+class _Policy:
+    """The profile, the shared meld caches and the generator's own meld values by int tuple."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.js = Judgements.of(profile)
+        self.automatic = profile.forcing is Forcing.AUTOMATIC
+        self.values: dict[tuple[int, ...], int] = {}
+
+    def value(self, meld: tuple[int, ...]) -> int:
+        """The meld's value (C6), or -1 when it is not a legal meld."""
+        v = self.values.get(meld)
+        if v is None:
+            verdict = self.js.judge(tuple(ALL_CARDS[i] for i in meld))
+            v = self.values[meld] = verdict.value if verdict.legal else -1
+        return v
+
+    def laid(self, meld: tuple[int, ...]) -> LaidMeld:
+        verdict = self.js.judge(tuple(ALL_CARDS[i] for i in meld))
+        assert verdict.meld is not None
+        return LaidMeld.of(verdict.meld, self.profile)
+
+    def best_with(self, c: int, hand: list[int]) -> tuple[int, ...] | None:
+        """The most valuable legal meld of ``c`` with cards of ``hand`` (ties: the longer), or None."""
+        r = c >> 2
+        same = [x for x in hand if x >> 2 == r]
+        cands: list[tuple[int, ...]] = []
+        if len(same) >= 2:
+            copies = [x for x in same if x == c]
+            if len(copies) >= 2:
+                cands.append((c, *copies))
+            if _NONCOMOQUER[c]:
+                cands.append((c, *same))
+            else:
+                suits = 1 << (c & 3)
+                diff = [c]
+                for x in same:
+                    bit = 1 << (x & 3)
+                    if not suits & bit:
+                        suits |= bit
+                        diff.append(x)
+                if len(diff) >= 3:
+                    cands.append(tuple(diff))
+        s = c & 3
+        pos = _POS
+        suited = {pos[x]: x for x in hand if x & 3 == s and x >> 2 != r}
+        if len(suited) >= 2:
+            i = pos[c]
+            lo = i
+            while lo - 1 in suited:
+                lo -= 1
+            hi = i
+            while hi + 1 in suited:
+                hi += 1
+            if hi - lo >= 2:
+                cands.append(tuple(c if k == i else suited[k] for k in range(lo, hi + 1)))
+        best = None
+        best_key = (-1, 0)
+        for m in cands:
+            key = (self.value(m), len(m))
+            if key[0] >= 0 and key > best_key:
+                best, best_key = m, key
+        return best
+
+    def fits(self, melds: list[LaidMeld], c: int) -> int:
+        """The 1-based number of the first meld ``c`` can be added to (M5), or 0."""
+        js = self.js
+        for n, m in enumerate(melds, 1):
+            if m.fit_mask(js) >> c & 1:
+                return n
+        return 0
+
+
+class _HandPlay:
+    """One hand of self-play."""
+
+    def __init__(self, order: tuple[str, ...], policy: _Policy, rng: random.Random, full: list[int]) -> None:
+        self.order = order
+        self.policy = policy
+        self.rng = rng
+        stock = list(full)
+        rng.shuffle(stock)
+        self.hands: dict[str, list[int]] = {}
+        for p in order:
+            self.hands[p] = stock[-10:]
+            del stock[-10:]
+        self.stock = stock
+        self.upcard = stock.pop()
+        self.pile: list[int] = [self.upcard]
+        self.melds: dict[str, list[LaidMeld]] = {p: [] for p in order}
+        self.events: list[Event] = []
+        self.deals = tuple(Deal(p, tuple(ALL_CARDS[i] for i in self.hands[p])) for p in order)
+        self.reshuffles = 0
+
+    def script(self) -> HandScript:
+        return HandScript(
+            players=self.order,
+            profile=self.policy.profile,
+            deals=self.deals,
+            upcard=ALL_CARDS[self.upcard],
+            events=tuple(self.events),
+        )
+
+    def play(self) -> tuple[HandScript, str | None]:
+        rng = self.rng
+        active = []
+        for p in self.order:
+            stay = _strength(self.hands[p]) > 5 or rng.random() >= 0.9
+            self.events.append(Decision(p, stay))
+            if stay:
+                active.append(p)
+        if len(active) <= 1:
+            return self.script(), (active[0] if active else None)
+        live = self.upcard
+        pos = 0
+        while True:
+            p = active[pos]
+            pos = (pos + 1) % len(active)
+            live = self.turn(p, active[pos], live, active)
+            if live == _VOID:
+                return self.script(), None
+            if live == _OUT:
+                return self.script(), p
+
+    # ------------------------------------------------------------------ one turn
+
+    def turn(self, p: str, nxt: str, live: int, active: list[str]) -> int:
+        """Play p's turn; returns the live discard for the next player, or _NONE, _OUT, _VOID."""
+        pol = self.policy
+        hand = self.hands[p]
+        melds = self.melds[p]
+        actions: list[Action] = []
+        if live >= 0:
+            n = pol.fits(melds, live)
+            if n:
+                r = 0.0 if pol.automatic else self.rng.random()
+                if r < 0.8:
+                    if r >= 0.6:
+                        self.events.append(Force(self.rng.choice([o for o in active if o != p]), p))
+                    self.pile.pop()
+                    actions.append(Take(ALL_CARDS[live]))
+                    self._add(melds, n, live, actions)
+                    return self._finish(p, actions)
+            else:
+                meld = pol.best_with(live, hand)
+                if meld is not None:
+                    self.pile.pop()
+                    actions.append(Take(ALL_CARDS[live]))
+                    self._lay(p, live, meld, actions)
+                    return self._finish(p, actions)
+        if not self.stock:
+            self.reshuffles += 1
+            if self.reshuffles > _MAX_RESHUFFLES:
+                raise _Stuck
+            self.events.append(Reshuffle())
+            if len(self.pile) <= 1:
+                return _VOID
+            self.stock = self.pile[:-1]
+            del self.pile[:-1]
+            self.rng.shuffle(self.stock)
+        c = self.stock.pop()
+        card = ALL_CARDS[c]
+        actions.append(Draw(card))
+        n = pol.fits(melds, c)
+        if n:
+            self._add(melds, n, c, actions)
+            return self._finish(p, actions)
+        meld = pol.best_with(c, hand)
+        if meld is not None:
+            self._lay(p, c, meld, actions)
+            return self._finish(p, actions)
+        if hand and pol.profile.flat_rule and not self.hands[nxt] and pol.fits(self.melds[nxt], c):
+            hand.append(c)  # P9: keep it, discard a hand card
+            d = _least_useful(hand, avoid=c)
+            hand.remove(d)
+            self.pile.append(d)
+            actions.append(Discard(ALL_CARDS[d]))
+            self.events.append(Turn(p, tuple(actions)))
+            return _NONE
+        self.pile.append(c)
+        actions.append(Discard(card))
+        self.events.append(Turn(p, tuple(actions)))
+        return c
+
+    def _add(self, melds: list[LaidMeld], n: int, c: int, actions: list[Action]) -> None:
+        pol = self.policy
+        card = ALL_CARDS[c]
+        melds[n - 1] = LaidMeld.of(pol.js.grow(melds[n - 1].meld, (card,)), pol.profile)
+        actions.append(Add((card,), n))
+
+    def _lay(self, p: str, c: int, meld: tuple[int, ...], actions: list[Action]) -> None:
+        """Lay ``meld`` of ``c`` (the drawn card, or one already out of the hand) and hand cards."""
+        hand = self.hands[p]
+        skip = True
+        for x in meld:
+            if skip and x == c:
+                skip = False
+            else:
+                hand.remove(x)
+        self.melds[p].append(self.policy.laid(meld))
+        actions.append(MeldNew(tuple(ALL_CARDS[i] for i in meld)))
+
+    def _finish(self, p: str, actions: list[Action]) -> int:
+        """The draw is used: lay what the hand holds, add to melds, then discard or go out."""
+        pol = self.policy
+        hand = self.hands[p]
+        melds = self.melds[p]
+        while len(hand) >= 3:
+            best: tuple[int, ...] | None = None
+            seed = -1
+            best_key = (-1, 0)
+            for c in dict.fromkeys(hand):
+                hand.remove(c)
+                m = pol.best_with(c, hand)
+                hand.append(c)
+                if m is not None:
+                    key = (pol.value(m), len(m))
+                    if key > best_key:
+                        best, best_key, seed = m, key, c
+            if best is None:
+                break
+            hand.remove(seed)
+            self._lay(p, seed, best, actions)
+        changed = True
+        while changed and hand:
+            changed = False
+            for c in list(hand):
+                n = pol.fits(melds, c)
+                if n:
+                    hand.remove(c)
+                    self._add(melds, n, c, actions)
+                    changed = True
+        if not hand:
+            self.events.append(Turn(p, tuple(actions)))
+            return _OUT
+        d = _least_useful(hand, avoid=-1)
+        hand.remove(d)
+        self.pile.append(d)
+        actions.append(Discard(ALL_CARDS[d]))
+        self.events.append(Turn(p, tuple(actions)))
+        return _NONE
+
+
+def _strength(hand: list[int]) -> int:
+    """Pairs of equal rank plus same-suit cards one rank apart."""
+    s = 0
+    pos = _POS
+    for i, a in enumerate(hand):
+        pa = pos[a]
+        ra = a >> 2
+        sa = a & 3
+        for b in hand[i + 1 :]:
+            if b >> 2 == ra or (b & 3 == sa and (pos[b] - pa == 1 or pa - pos[b] == 1)):
+                s += 1
+    return s
+
+
+def _least_useful(hand: list[int], avoid: int) -> int:
+    """The hand card least likely to join a meld (never ``avoid`` if another card exists)."""
+    best = hand[0]
+    best_score = 1 << 30
+    pos = _POS
+    for i, c in enumerate(hand):
+        if c == avoid:
+            continue
+        pc = pos[c]
+        rc = c >> 2
+        sc = c & 3
+        score = 0
+        for j, x in enumerate(hand):
+            if j == i:
+                continue
+            if x >> 2 == rc:
+                score += 3 if x & 3 == sc else 2
+            elif x & 3 == sc:
+                d = pos[x] - pc
+                if d == 1 or d == -1:
+                    score += 2
+                elif d == 2 or d == -2:
+                    score += 1
+        if score < best_score:
+            best, best_score = c, score
+    return best
