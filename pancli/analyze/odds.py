@@ -403,11 +403,11 @@ class Policy:
     def __init__(self, profile: Profile = HOYLE) -> None:
         self.profile = profile
         self.nodes: list[Node] = []
-        self.index: dict[tuple[int, tuple[Meld, ...]], int] = {}
+        self.index: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def node(self, state: int, table: tuple[Meld, ...], out: bool = False) -> int:
         """The id of the position (hand ``state``, melds ``table``)."""
-        key = (state, table)
+        key = (state, tuple([encode(m.cards) for m in table]))
         nid = self.index.get(key)
         if nid is None:
             nid = len(self.nodes)
@@ -465,9 +465,16 @@ def out_odds(
     n_draw = min(turns, len(pool))
     root = policy.node(ctx.state, ctx.table)
     nodes = policy.nodes
+    rand, size = rng.random, len(pool)
     for _ in range(samples):
         nid = root
-        for k, slot in enumerate(rng.sample(pool, n_draw)):
+        taken: list[int] = []  # positions of the pool drawn so far: without replacement
+        for k in range(n_draw):
+            i = int(rand() * size)
+            while i in taken:
+                i = int(rand() * size)
+            taken.append(i)
+            slot = pool[i]
             nxt = nodes[nid].moves[slot]
             if nxt == _UNKNOWN:
                 nxt = policy.move(nid, slot)
