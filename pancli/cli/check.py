@@ -90,8 +90,10 @@ def _plain_row(text: str, file: str, profile: Profile, game: Game) -> tuple[str,
 
 
 def _check_pagruc(args: list[str], as_json: bool) -> int:
-    """``pan check --game pagruc``: PAGRUC melds (G4). Hook for the PAGRUC engine; returns the exit status."""
-    raise click.UsageError("--game pagruc: pan check of PAGRUC melds is not available yet")
+    """``pan check --game pagruc``: PAGRUC melds (G4) and their points (G7); returns the exit status."""
+    from pancli.cli.pagruc_render import check_pagruc
+
+    return check_pagruc(input_items(args), as_json)
 
 
 @click.command(
