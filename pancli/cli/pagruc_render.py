@@ -1,0 +1,272 @@
+"""PAGRUC output: refereed hands (for ``pan replay``), melds (for ``pan check --game pagruc``)
+and hand scores (for ``pan score``), as JSON, plain text for pipes, or rich tables.
+
+``pan replay`` calls :func:`render_text` and :func:`to_json` for a hand whose script has
+``game=Game.PAGRUC``. No rich at import time: rich is imported only when a console is given.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from pancli.cards import Game, format_cards
+from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, InputLine, stdout_is_terminal
+from pancli.notation import NotationError, parse_meld
+from pancli.pagruc.melds import PagrucVerdict, judge
+from pancli.pagruc.pack import TWO_PACKS
+from pancli.pagruc.referee import PagrucHandResult
+from pancli.pagruc.scoring import CardScore
+from pancli.referee.results import Violation
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+NONE_MARK = "-"
+
+# --------------------------------------------------------------------------- refereed hands
+
+
+def violation_json(v: Violation) -> dict[str, Any]:
+    """The NOTATION.md violation object: rule, line, col, player, message."""
+    return {"rule": v.rule, "line": v.line, "col": v.col, "player": v.player, "message": v.message}
+
+
+def card_json(c: CardScore) -> dict[str, Any]:
+    """One card's contribution: card, where (run, set, hand), points, meld (``Ana#1``), line."""
+    return {"card": str(c.card), "where": c.where.value, "points": c.points, "meld": c.meld, "line": c.line}
+
+
+def to_json(result: PagrucHandResult, hand: int | None = None) -> dict[str, Any]:
+    """A refereed PAGRUC hand as one JSON object (the fields of ``pan replay --json`` for
+    Panguingue where they apply: ``hand players winner violations claims_ok``; ``scores``
+    maps each player to his hand score (null when unknown) in place of a ledger).
+
+    >>> from pancli.pagruc.referee import PagrucHandResult
+    >>> r = PagrucHandResult(("Ana", "Ben", "Cy"), 1, None, False, {"Ana": 0, "Ben": 0, "Cy": None}, {})
+    >>> d = to_json(r, 2)
+    >>> d["hand"], d["game"], d["dealer"], d["scores"]["Cy"]
+    (2, 'pagruc', 'Cy', None)
+    """
+    return {
+        "hand": hand,
+        "game": Game.PAGRUC.value,
+        "players": list(result.players),
+        "dealer": result.dealer,
+        "packs": result.packs,
+        "winner": result.winner,
+        "finished": result.finished,
+        "scores": dict(result.scores),
+        "cards": {p: [card_json(c) for c in result.cards.get(p, ())] for p in result.players},
+        "table": [
+            {
+                "meld": m.label,
+                "owner": m.owner,
+                "kind": m.meld.kind.value,
+                "cards": format_cards(m.meld.cards),
+                "points": m.meld.points,
+                "laid_by": [{"player": p, "card": str(c)} for p, c in m.laid_by],
+                "line": m.line,
+            }
+            for m in result.table
+        ],
+        "hands": {p: format_cards(result.hands.get(p, ())) for p in result.players},
+        "hidden": {p: result.hidden.get(p, 0) for p in result.players},
+        "violations": [violation_json(v) for v in result.violations],
+        "claims": [
+            {"kind": c.kind.value, "line": c.line, "player": c.player, "claimed": c.claimed, "actual": c.actual}
+            for c in result.claims
+        ],
+        "claims_ok": result.claims_ok,
+        "notes": list(result.notes),
+    }
+
+
+def _score_text(score: int | None) -> str:
+    return "?" if score is None else f"{score:+d}"
+
+
+def _player_cards(cards: Iterable[CardScore]) -> str:
+    return " ".join(f"{c.card}{c.points:+d}" for c in cards)
+
+
+def plain_lines(result: PagrucHandResult, hand: int | None = None, file: str | None = None) -> list[str]:
+    """A refereed hand as plain text lines (pipes): who went out, each player's score with
+    his cards, the melds on the table, then violations, wrong claims and notes."""
+    where = f"{file}: " if file else ""
+    title = f"{where}hand {hand}" if hand is not None else f"{where}hand"
+    out = [f"{title} (PAGRUC, {' '.join(result.players)}; dealer {result.dealer}; {result.packs} pack(s))"]
+    if result.winner is not None:
+        out.append(f"  {result.winner} went out (G6)")
+    elif not result.violations:
+        out.append("  not finished: nobody discarded his last card (G6)")
+    width = max(len(p) for p in result.players) if result.players else 0
+    for p in result.players:
+        score = _score_text(result.scores.get(p))
+        hidden = result.hidden.get(p, 0)
+        extra = f" and {hidden} unknown" if hidden else ""
+        out.append(f"  {p:<{width}} {score:>5}  {_player_cards(result.cards.get(p, ()))}{extra}")
+    for m in result.table:
+        out.append(f"  {m.label}: [{m.meld}] {m.meld.kind.value}")
+    for v in result.violations:
+        who = f" {v.player}" if v.player else ""
+        out.append(f"  line {v.line}:{v.col}: {v.rule}{who}: {v.message}")
+    for c in result.claims:
+        if not c.ok:
+            out.append(f"  line {c.line}: claim wrong ({c.kind.value}, {c.player}): {c.claimed}, referee {c.actual}")
+    out.extend(f"  note: {n}" for n in result.notes)
+    return out
+
+
+def render_text(
+    result: PagrucHandResult, console: Console | None = None, hand: int | None = None, file: str | None = None
+) -> None:
+    """Write a refereed hand: plain lines on standard output when ``console`` is None, else
+    a rich table of the players' scores and the melds on the table."""
+    if console is None:
+        click.echo("\n".join(plain_lines(result, hand, file)))
+        return
+    from rich.table import Table
+
+    where = f"{file}: " if file else ""
+    title = f"{where}hand {hand}" if hand is not None else f"{where}hand"
+    status = f"{result.winner} went out" if result.winner else "not finished" if not result.violations else "stopped"
+    table = Table(title=f"{title} (PAGRUC, dealer {result.dealer}): {status}", title_justify="left")
+    for name, justify in (("player", "left"), ("score", "right"), ("on the table", "left"), ("in hand", "left")):
+        table.add_column(name, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    for p in result.players:
+        mine = result.cards.get(p, ())
+        laid = [c for c in mine if c.where.value != "hand"]
+        held = [c for c in mine if c.where.value == "hand"]
+        hidden = result.hidden.get(p, 0)
+        table.add_row(
+            p,
+            _score_text(result.scores.get(p)),
+            _player_cards(laid) or NONE_MARK,
+            (_player_cards(held) + (f" +{hidden} unknown" if hidden else "")).strip() or NONE_MARK,
+        )
+    console.print(table)
+    if result.table:
+        console.print("melds: " + "; ".join(f"{m.label} [{m.meld}]" for m in result.table))
+    for v in result.violations:
+        console.print(f"[red]line {v.line}:{v.col}: {v.rule}[/] {v.player or ''}: {v.message}")
+    for c in result.claims:
+        if not c.ok:
+            console.print(
+                f"[red]line {c.line}: claim wrong[/] ({c.kind.value}, {c.player}): {c.claimed}, not {c.actual}"
+            )
+    for n in result.notes:
+        console.print(f"note: {n}")
+
+
+# --------------------------------------------------------------------------- pan check --game pagruc
+
+
+@dataclass(frozen=True, slots=True)
+class PagrucMeldReport:
+    """One PAGRUC meld of input, judged (G4), with the points it scores (G7)."""
+
+    file: str
+    line: int
+    col: int | None
+    meld: str
+    verdict: PagrucVerdict | None
+    rule: str | None
+    reason: str
+
+    @property
+    def legal(self) -> bool:
+        return self.verdict is not None and self.verdict.legal
+
+    @property
+    def points(self) -> int:
+        return 0 if self.verdict is None else self.verdict.points
+
+    @property
+    def kind(self) -> str | None:
+        k = None if self.verdict is None else self.verdict.kind
+        return None if k is None else k.value
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``pan check --json`` fields; ``value`` and ``points`` are the points it scores (G7)."""
+        return {
+            "meld": self.meld,
+            "legal": self.legal,
+            "kind": self.kind,
+            "condition": None,
+            "value": self.points,
+            "points": self.points,
+            "rule": self.rule,
+            "reason": self.reason,
+            "file": self.file,
+            "line": self.line,
+            "col": self.col,
+        }
+
+    def plain(self) -> str:
+        """The seven tab-separated fields of ``pan check`` in a pipe (condition always ``-``)."""
+        fields = (self.meld, "legal" if self.legal else "illegal", self.kind or NONE_MARK, NONE_MARK)
+        return "\t".join((*fields, str(self.points), self.rule or NONE_MARK, self.reason))
+
+    def error_line(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: {self.rule} {self.reason}"
+
+
+def assess_pagruc(item: InputLine) -> PagrucMeldReport:
+    """Read and judge one PAGRUC meld (two packs: the most a game uses).
+
+    >>> assess_pagruc(InputLine("<arg>", 1, "Ac,Ad,As")).plain()
+    'Ac Ad As\\tlegal\\tset\\t-\\t45\\t-\\tset of aces: aces 15 each in a set'
+    >>> assess_pagruc(InputLine("<arg>", 2, "Qh Kh Ah")).error_line()
+    '<arg>:2:1: G4 aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)'
+    """
+    try:
+        cards = parse_meld(item.text, Game.PAGRUC)
+    except NotationError as exc:
+        return PagrucMeldReport(item.file, item.line, exc.col, " ".join(item.text.split()), None, exc.code, exc.message)
+    v = judge(cards, TWO_PACKS)
+    if v.meld is None:
+        return PagrucMeldReport(item.file, item.line, 1, format_cards(cards), v, v.rule, v.reason)
+    return PagrucMeldReport(item.file, item.line, None, str(v.meld), v, None, _legal_reason(v))
+
+
+def _legal_reason(v: PagrucVerdict) -> str:
+    assert v.meld is not None
+    notes = [v.reason]
+    aces = [c for c in v.meld.cards if c.rank.symbol == "A"]
+    if aces:
+        notes.append("aces 15 each in a set" if v.meld.kind.value == "set" else "the ace counts 1 in a run")
+    if len(set(v.meld.cards)) < len(v.meld.cards):
+        notes.append("needs two packs (the same card twice)")
+    return notes[0] + (": " + "; ".join(notes[1:]) if len(notes) > 1 else "")
+
+
+def check_pagruc(items: Iterable[InputLine], as_json: bool) -> int:
+    """``pan check --game pagruc``: judge each meld (G4) and give its points (G7); returns the exit status."""
+    reports = [assess_pagruc(i) for i in items]
+    if as_json:
+        from pancli.cli.common import emit_json
+
+        emit_json([r.to_json() for r in reports])
+    elif stdout_is_terminal():
+        from rich.table import Table
+
+        from pancli.cli.common import stdout_console
+
+        table = Table(title="pan check (PAGRUC)", title_justify="left")
+        for name in ("meld", "legal", "kind", "points", "rule", "reason"):
+            table.add_column(name, justify="right" if name == "points" else "left", overflow="fold")
+        for r in reports:
+            legal = "[green]yes[/]" if r.legal else "[red]no[/]"
+            table.add_row(r.meld, legal, r.kind or NONE_MARK, str(r.points), r.rule or NONE_MARK, r.reason)
+        stdout_console().print(table)
+    else:
+        sys.stdout.write("".join(r.plain() + "\n" for r in reports))
+    sys.stdout.flush()
+    errors = [r.error_line() + "\n" for r in reports if not r.legal]
+    sys.stderr.write("".join(errors))
+    return EXIT_ILLEGAL if errors else EXIT_OK

@@ -1,0 +1,178 @@
+"""``pan standings FILE...``: a PAGRUC game from its records: official or not (G1, G8),
+the totals and the PAGRUC points (G9)."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pancli.cards import Game
+from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, error_line, json_option, open_text, stdout_is_terminal
+from pancli.pagruc.referee import referee_hand
+from pancli.pagruc.standings import GameHand, Problem, Standings, game_standings
+
+
+def read_game(files: tuple[str, ...]) -> tuple[list[GameHand], list[Problem], int]:
+    """Every PAGRUC hand of the files, in order, refereed; the malformed hands (as problems);
+    and how many Panguingue hands were passed over."""
+    from pancli.records import read_hands
+
+    hands: list[GameHand] = []
+    unreadable: list[Problem] = []
+    skipped = 0
+    for name in files:
+        base = None if name == "-" else Path(name).parent
+        with open_text(name) as stream:
+            for rh in read_hands(stream, name, base):
+                if rh.script is None:
+                    err = rh.error
+                    code, msg = (err.code, err.message) if err else ("R6", "unreadable hand")
+                    line, col = (err.line, err.col) if err else (rh.first_line, 1)
+                    unreadable.append(Problem(code, f"hand {rh.index} is unreadable: {msg}", name, line, col))
+                    continue
+                if rh.script.game is not Game.PAGRUC:
+                    skipped += 1
+                    continue
+                result = referee_hand(rh.script)
+                hands.append(GameHand(result, name, rh.first_line, len(hands) + 1))
+    return hands, unreadable, skipped
+
+
+def standings_json(g: Standings, skipped: int) -> dict[str, Any]:
+    """The JSON document of ``pan standings --json``."""
+    return {
+        "official": g.official,
+        "players": list(g.players),
+        "hands": [
+            {
+                "hand": h.index,
+                "file": h.file,
+                "line": h.line,
+                "dealer": h.dealer,
+                "first": h.players[0],
+                "winner": h.result.winner,
+                "scores": dict(h.result.scores),
+            }
+            for h in g.hands
+        ],
+        "totals": None if g.totals is None else dict(g.totals),
+        "deals": dict(g.deals),
+        "standings": [
+            {"player": s.player, "total": s.total, "deals": s.deals, "place": s.place, "points": s.points}
+            for s in g.table
+        ],
+        "problems": [
+            {
+                "rule": p.rule,
+                "message": p.message,
+                "file": p.file,
+                "line": p.line,
+                "col": p.col,
+                "hand": p.hand,
+                "player": p.player,
+            }
+            for p in g.problems
+        ],
+        "skipped": skipped,
+    }
+
+
+def _num(n: int | None) -> str:
+    return "?" if n is None else f"{n:+d}"
+
+
+def plain_text(g: Standings) -> str:
+    """The standings as plain text: a hand-by-hand grid, then place, total, deals and points."""
+    verdict = "official" if g.official else "NOT official"
+    out = [f"PAGRUC game: {len(g.hands)} hands, {len(g.players)} players ({' '.join(g.players)}): {verdict}"]
+    if g.players:
+        w = max(6, *(len(p) for p in g.players))
+        out.append("hand  dealer  " + " ".join(f"{p:>{w}}" for p in g.players))
+        for h in g.hands:
+            scores = " ".join(f"{_num(h.result.scores.get(p)):>{w}}" for p in g.players)
+            out.append(f"{h.index:>4}  {h.dealer:<6}  {scores}")
+    if g.table:
+        out.append("")
+        out.append("place  player      total  deals  points")
+        for s in g.table:
+            pts = "-" if s.points is None else str(s.points)
+            out.append(f"{s.place:>5}  {s.player:<10} {s.total:>6}  {s.deals:>5}  {pts:>6}")
+    return "\n".join(out) + "\n"
+
+
+def _print_rich(g: Standings) -> None:
+    from rich.table import Table
+
+    from pancli.cli.common import stdout_console
+
+    console = stdout_console()
+    verdict = "[green]official[/]" if g.official else "[red]NOT official[/]"
+    console.print(f"PAGRUC game: {len(g.hands)} hands, {len(g.players)} players: {verdict}")
+    grid = Table(title="hand scores", title_justify="left")
+    grid.add_column("hand", justify="right")
+    grid.add_column("dealer")
+    for p in g.players:
+        grid.add_column(p, justify="right")
+    for h in g.hands:
+        grid.add_row(str(h.index), h.dealer, *(_num(h.result.scores.get(p)) for p in g.players))
+    console.print(grid)
+    if g.table:
+        table = Table(title="standings (G9)", title_justify="left")
+        for name in ("place", "player", "total", "deals", "PAGRUC points"):
+            table.add_column(name, justify="left" if name == "player" else "right")
+        for s in g.table:
+            pts = "-" if s.points is None else f"[bold]{s.points}[/]"
+            table.add_row(str(s.place), s.player, str(s.total), str(s.deals), pts)
+        console.print(table)
+
+
+@click.command(
+    "standings",
+    epilog="Exit status: 0 an official game, 1 not official (or a hand malformed or illegal), 2 usage error.",
+)
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@json_option
+@click.pass_context
+def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None:
+    """A PAGRUC game: is it official, each player's total, and the PAGRUC points.
+
+    The game is every PAGRUC hand ([Game "pagruc"]) of the files, in order ('-' reads
+    standard input); Panguingue hands are passed over. Each hand is refereed (G1-G7).
+
+    The game is official (G1, G8) when 3 to 8 players play every hand, with the right
+    packs; every hand is legal and finished; after each hand the player who played first
+    deals the next (in a record the players are listed in order of play, dealer last, so
+    each hand lists the last one's players turned by one); and every player has dealt the
+    same number of times, from 1 to 5. PAGRUC points (G9): with N players the first gets
+    N, each next place one fewer, never below 1; tied players share the better place.
+
+    \b
+    Examples:
+      pan standings samples/pagruc-friday.pan
+      pan standings --json week1.pan week2.pan
+
+    Why a game is not official is said on standard error, 'FILE:LINE:COL: RULE message'.
+    --json prints official, players, hands (hand, file, line, dealer, first, winner,
+    scores), totals, deals, standings (player, total, deals, place, points) and problems.
+    """
+    hands, unreadable, skipped = read_game(files)
+    g = game_standings(hands)
+    if unreadable:
+        unofficial = tuple(replace(s, points=None) for s in g.table)
+        g = replace(g, table=unofficial, problems=(*unreadable, *g.problems))
+    if as_json:
+        from pancli.cli.common import emit_json
+
+        emit_json(standings_json(g, skipped))
+    elif stdout_is_terminal():
+        _print_rich(g)
+    else:
+        sys.stdout.write(plain_text(g))
+    sys.stdout.flush()
+    for p in g.problems:
+        click.echo(error_line(p.file or files[0], p.line, p.col, p.rule, p.message), err=True)
+    ctx.exit(EXIT_OK if g.official else EXIT_ILLEGAL)
