@@ -5,8 +5,8 @@ expected-result sidecars (samples/expected/pagruc-*.json)."""
 from __future__ import annotations
 
 import io
-import re
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +108,7 @@ def test_G3_take_several_in_a_record_by_count_and_by_cards() -> None:
     lines = RECORD.splitlines()
     lines[-2] = "Ana take 3, discard Jd"  # Jd Jh Ks off the top of the pile
     r = _result("\n".join(lines[:-1]) + "\n")
-    assert r.violations == () and sorted(map(str, r.hands["Ana"])) == ["2s", "Jd", "Jh", "Ks"][:0] + ["2s", "Jh", "Ks"]
+    assert r.violations == () and sorted(map(str, r.hands["Ana"])) == ["2s", "Jh", "Ks"]
     lines[-2] = "Ana take Jd Jh Ks, discard 2s"
     r = _result("\n".join(lines[:-1]) + "\n")
     assert r.violations == () and sorted(map(str, r.hands["Ana"])) == ["Jd", "Jh", "Ks"]
@@ -141,11 +141,12 @@ def test_replay_rendering_json_and_text(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_replay_rendering_of_a_violation() -> None:
-    bad = RECORD.replace("Ben draw Jh, meld [2c 3c 4c 5c 6c 7c], discard Jh", "Ben draw Jh, meld [2c 3c 5c], discard Jh")
+    bad = RECORD.replace("meld [2c 3c 4c 5c 6c 7c]", "meld [2c 3c 5c]")
     r = _result(bad)
     d = to_json(r, 1)
-    assert d["violations"] == [{"rule": "G4", "line": 10, "col": 14, "player": "Ben", "message": d["violations"][0]["message"]}]
-    assert "missing 4" in d["violations"][0]["message"]
+    [v] = d["violations"]
+    assert (v["rule"], v["line"], v["col"], v["player"]) == ("G4", 10, 14, "Ben")
+    assert "missing 4" in v["message"]
     assert any("G4" in line for line in plain_lines(r))
 
 
@@ -300,7 +301,8 @@ def test_G8_pan_standings_passes_over_panguingue_hands_and_reports_bad_ones(tmp_
 
 
 def test_G1_pan_standings_with_two_players_is_not_official(tmp_path: Path) -> None:
-    two = '[Game "pagruc"]\n[Players "Ana Ben"]\n\ndeal Ana 5h 6h 7h 8h 9h Th 2c\ndeal Ben 2s 3s 4s 5s 6s 7s 2d\nup Kd\n'
+    two = '[Game "pagruc"]\n[Players "Ana Ben"]\n\n'
+    two += "deal Ana 5h 6h 7h 8h 9h Th 2c\ndeal Ben 2s 3s 4s 5s 6s 7s 2d\nup Kd\n"
     two += "Ana draw Jh, meld [5h 6h 7h 8h 9h Th Jh], discard 2c\n"
     f = tmp_path / "two.pan"
     f.write_text(two, encoding="utf-8")
