@@ -187,13 +187,14 @@ def script_tags(script: HandScript) -> list[tuple[str, str]]:
 
 def write_script(script: HandScript) -> str:
     """The canonical text of a hand with no comments (claims written as ``{[%pays N]}``)."""
-    lines = [_tag_line(n, v) for n, v in script_tags(script)]
-    lines.append("")
-    lines.extend(f"deal {d.player} {_cards(d.cards)}" for d in script.deals)
+    play = [f"deal {d.player} {_cards(d.cards)}" for d in script.deals]
     if script.upcard is not None:
-        lines.append(f"up {script.upcard}")
-    lines.extend(item_text(e, claims=True) for e in script.events)
-    return "\n".join(lines) + "\n"
+        play.append(f"up {script.upcard}")
+    play.extend(item_text(e, claims=True) for e in script.events)
+    lines = [_tag_line(n, v) for n, v in script_tags(script)]
+    if play:
+        lines.append("")
+    return "\n".join(lines + play) + "\n"
 
 
 def write_scripts(scripts: Iterable[HandScript]) -> Iterator[str]:

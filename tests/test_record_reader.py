@@ -1,0 +1,101 @@
+"""The streaming reader: hands one at a time, malformed hands skipped, junk never crashes."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from pancli.notation.errors import NotationError
+from pancli.records import read_hands
+from pancli.rules import CARDROOM
+
+GOOD = '[Players "Ana Ben"]\n\nAna stay\nBen stay\nAna draw 5h, discard 5h\n'
+
+
+def test_malformed_hand_between_two_good_ones_is_reported_and_skipped() -> None:
+    text = GOOD + "\n" + '[Players "Ana Ben"]\n\nAna stay\nAna draw 9h\n' + "\n" + GOOD
+    hands = list(read_hands(io.StringIO(text), "x.pan"))
+    assert [h.index for h in hands] == [1, 2, 3]
+    assert hands[0].error is None and hands[2].error is None
+    bad = hands[1]
+    assert bad.script is None and bad.error is not None
+    assert (bad.error.code, bad.error.line, bad.error.col) == ("E1", 10, 10)
+    assert (bad.first_line, bad.last_line) == (7, 10)
+    assert bad.text == '[Players "Ana Ben"]\n\nAna stay\nAna draw 9h\n'
+    assert hands[2].first_line == 12 and hands[2].script is not None
+    assert hands[2].script.events[0].line == 14
+
+
+def test_hands_are_read_lazily_one_at_a_time() -> None:
+    reads = []
+
+    class Spy(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            reads.append(1)
+            return super().readline(size)
+
+    it = read_hands(Spy(GOOD + "\n" + GOOD * 1 + "\n" + GOOD), "x.pan")
+    next(it)
+    assert len(reads) < 10  # the first hand is out before the rest of the file is read
+
+
+def _errors(data: str) -> list[NotationError | None]:
+    return [h.error for h in read_hands(io.StringIO(data), "junk")]
+
+
+def test_junk_input_gives_notation_errors_never_a_crash() -> None:
+    binary = bytes(range(256)).decode("utf-8", errors="replace") * 20
+    for junk in (binary, "x" * 1_000_000, "{" + "never closed\n" * 1000, "}}}", '["\\', "\x00\n\x00", "[", ";", "{}"):
+        for err in _errors(junk):
+            assert err is None or isinstance(err, NotationError)
+
+
+def test_R10_a_line_longer_than_the_limit_is_an_error_not_kept_whole() -> None:
+    [hand] = read_hands(io.StringIO('[Players "A B"]\nA stay' + "!" * 200_000 + "\nA stay\n"), "big")
+    assert hand.error is not None and hand.error.code == "R10" and hand.error.line == 2
+    assert len(hand.text) < 1000
+
+
+def test_R8_an_unclosed_comment_ends_at_the_next_tag_line() -> None:
+    text = '[Players "A B"]\nA stay {oops\nB stay\n[Players "A B"]\nA stay\n'
+    first, second = read_hands(io.StringIO(text), "c")
+    assert first.error is not None and (first.error.code, first.error.line, first.error.col) == ("R8", 2, 8)
+    assert second.error is None
+
+
+def test_comment_spanning_lines_inside_a_turn_keeps_true_places() -> None:
+    text = '[Players "A B"]\n\nA stay\nA draw 5h {a\nlong one} , discard 5h ; done\n'
+    [hand] = read_hands(io.StringIO(text), "c")
+    assert hand.script is not None and hand.layout is not None
+    turn = hand.script.events[1]
+    assert [(a.line, a.col) for a in turn.actions] == [(4, 3), (5, 13)]  # type: ignore[union-attr]
+    assert hand.layout.lines[1].notes.actions[0] == ("", ("{a\nlong one}",))
+    assert hand.layout.lines[1].notes.eol == "done"
+
+
+def test_pays_claims_set_the_claim_of_their_action() -> None:
+    text = '[Players "A B"]\n\nA draw 5s, meld [5sss] {[%pays 4]}, add 5s to #1 {[%pays 2]}, discard 2c\n'
+    [hand] = read_hands(io.StringIO(text), "c")
+    assert hand.script is not None
+    meld, add = hand.script.events[0].actions[1:3]  # type: ignore[union-attr]
+    assert (meld.claim, add.claim) == (4, 2)
+
+
+def test_R3_house_rules_file_relative_to_the_record(tmp_path: Path) -> None:
+    (tmp_path / "house.toml").write_text('base = "cardroom"\n', encoding="utf-8")
+    (tmp_path / "bad.toml").write_text("out_bonus = -3\n", encoding="utf-8")
+    text = '[Players "A B"]\n[Rules "house.toml"]\n\nA stay\n\n[Players "A B"]\n[Rules "bad.toml"]\n\nA stay\n'
+    good, bad = read_hands(io.StringIO(text), "r.pan", tmp_path)
+    assert good.script is not None and good.script.profile == CARDROOM
+    assert bad.error is not None and bad.error.code == "R3" and "out_bonus" in bad.error.message
+    assert (bad.error.line, bad.error.col) == (7, 9)
+
+
+def test_R2_a_hand_without_players() -> None:
+    [hand] = read_hands(io.StringIO('[Event "x"]\n\nA stay\n'), "p")
+    assert hand.error is not None and (hand.error.code, hand.error.line) == ("R2", 1)
+
+
+def test_crlf_and_bom_are_read() -> None:
+    [hand] = read_hands(io.StringIO("\ufeff" + GOOD.replace("\n", "\r\n")), "w")
+    assert hand.error is None and hand.script is not None and len(hand.script.events) == 3
