@@ -169,7 +169,7 @@ def _mutate(draw: st.DrawFn, line: str) -> str:
     if not line or kind == "keep":
         return line
     i = draw(st.integers(0, len(line) - 1))
-    junk = st.sampled_from(list(" ,#[]!?.-5sSh8T0tox\t\u00a0♠;") + ["to", "from", "on", "meld", "10"])
+    junk = st.sampled_from([*list(" ,#[]!?.-5sSh8T0tox\t\xa0♠;"), "to", "from", "on", "meld", "10"])
     if kind == "insert":
         return line[:i] + draw(junk) + line[i:]
     if kind == "delete":
