@@ -703,7 +703,7 @@ class Table:
             seen[i] += n
         s.unknown -= plan.unknown_need
         s.hand_n -= plan.hand_total
-        s.melded_n += len(cards) - len(plan.borrowed)
+        s.melded_n += len(cards)  # borrowed cards left the melded count when borrowed
         if plan.hand_total:
             self.hand_melded = True
         if record:
@@ -725,11 +725,11 @@ class Table:
 
     def _verify_meld(self, a: MeldNew) -> None:
         plan = self._plan_cards(a.cards, a, borrowed=True)
+        if self.must_add and plan.pending:
+            raise self._fail("P8", f"the forced {self.pending} must be added to one of {self.seat_name}'s melds", a)
         v = self.js.judge(a.cards)
         if v.meld is None:
             raise self._foul(v.rule or "M1", v.reason, a)
-        if self.must_add and plan.pending:
-            raise self._fail("P8", f"the forced {self.pending} must be added to one of {self.seat_name}'s melds", a)
 
     def _apply_meld(self, a: MeldNew) -> list[Payment]:
         s = self.seat
@@ -881,15 +881,15 @@ class Table:
             if self.must_add:
                 raise self._fail("P8", f"the forced {self.pending} must be added", a)
             p9 = self.p9_applies()
-            if c == self.pending:
-                if p9 and s.hand_n > 0:
-                    raise self._fail(
-                        "P9",
-                        f"{self.next_seat.name} is flat and {c} fits his melds: {s.name} must keep it",
-                        a,
-                    )
+            if c == self.pending and not (p9 and s.hand_n > 0):
                 self._discard_kind = 1
                 return
+            if c == self.pending and not self._only_copies(c):
+                raise self._fail(
+                    "P9",
+                    f"{self.next_seat.name} is flat and {c} fits his melds: {s.name} must keep it",
+                    a,
+                )
             if not p9:
                 raise self._fail("P2", f"the drawn {self.pending} never joins the hand: use it or discard it", a)
             self._discard_kind = 2
@@ -898,6 +898,12 @@ class Table:
         if self.borrowed:
             raise self._fail("M6", f"borrowed {format_cards(self.borrowed)} completes no new meld", a)
         self._plan_cards((c,), a, borrowed=False)
+
+    def _only_copies(self, c: Card) -> bool:
+        """P9: every card of the hand is a copy of ``c`` (the kept draw can only be discarded as a copy)."""
+        s = self.seat
+        assert s is not None
+        return s.unknown == 0 and s.hand[cidx(c)] == s.hand_n
 
     def _apply_discard(self, a: Discard) -> list[Payment]:
         s = self.seat
