@@ -46,7 +46,7 @@ from __future__ import annotations
 import contextlib
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import MeldError
@@ -194,6 +194,8 @@ class _Referee:
         self.winner: str | None = None
         self.ended_line = 0
         self.next_index = 0
+        self.turn_no = 0
+        self.dealt = False
 
     # ------------------------------------------------------------------ helpers
 
@@ -201,8 +203,8 @@ class _Referee:
         return _Foul(rule, message, line, col, player)
 
     def record(self, foul: _Foul) -> bool:
-        """Note a violation; True when refereeing stops (strict)."""
-        self.violations.append(foul.violation)
+        """Note a violation (with the turn number); True when refereeing stops (strict)."""
+        self.violations.append(replace(foul.violation, turn=self.turn_no))
         return self.strict
 
     def visible(self, c: Card) -> int:
@@ -248,9 +250,10 @@ class _Referee:
         self.conserve([s.upcard], s.upcard_line, 1, None)
         self.step(s.upcard_line, 1, None, None, None, [(s.upcard, Source.STOCK, Source.DISCARD_PILE)])
         self.stock = self.pack.size - DEAL_SIZE * len(self.players) - 1
+        self.dealt = True
         for p in self.players:
             if p not in seen:
-                self.notes.append(f"{p} has no deal line: his {DEAL_SIZE} cards are unknown (trusted within G1)")
+                self.notes.append(f"{p} has no deal line: the {DEAL_SIZE} cards dealt are unknown (trusted within G1)")
 
     def deal(self, d: Deal, seen: set[str]) -> None:
         if d.player not in self.hands:
@@ -278,7 +281,7 @@ class _Referee:
         if self.winner is not None:
             raise self.foul(
                 "G6",
-                f"the hand ended at line {self.ended_line} when {self.winner} discarded his last card",
+                f"the hand ended at line {self.ended_line} when {self.winner} discarded the last card in hand",
                 ev.line,
                 ev.col,
                 getattr(ev, "player", None),
@@ -305,6 +308,7 @@ class _Referee:
 
     def turn(self, t: Turn) -> None:
         p = t.player
+        self.turn_no += 1
         if p not in self.hands:
             raise self.foul("G3", f"{p} is not in this hand (players: {' '.join(self.players)})", t.line, t.col, p)
         expected = self.players[self.next_index]
@@ -330,7 +334,7 @@ class _Referee:
         if not discarded and self.winner is None:
             hand = self.hands[p]
             if hand.size == 0:
-                msg = f"{p} melded his last card: a player keeps one card to discard; that discard ends the hand"
+                msg = f"{p} melded the last card in hand: one card is kept to discard, and that discard ends the hand"
                 raise self.foul("G6", msg, t.line, t.col, p)
             raise self.foul("G3", f"{p}'s turn does not end with a discard", t.line, t.col, p)
 
@@ -388,7 +392,7 @@ class _Referee:
         if n < 1:
             raise self.foul("G3", f"take {n}: take at least one card", line, col, p)
         if n > 1 and not self.has_meld(p):
-            raise self.foul("G3", f"{p} has no meld on the table: he may take only the top discard", line, col, p)
+            raise self.foul("G3", f"{p} has no meld on the table yet: only the top discard may be taken", line, col, p)
         if n > len(self.pile):
             raise self.foul("G3", f"the discard pile holds only {len(self.pile)} cards, not {n}", line, col, p)
         top = self.pile[-n:]
@@ -441,7 +445,7 @@ class _Referee:
     def lay(self, t: Turn, a: Lay | Add, cards: tuple[Card, ...], owner: str, target: int, line: int, col: int) -> None:
         p = t.player
         if not self.has_meld(p):
-            raise self.foul("G5", f"{p} has no meld on the table: he may not lay off yet", line, col, p)
+            raise self.foul("G5", f"{p} has no meld on the table yet, so may not lay off", line, col, p)
         if owner not in self.melds:
             raise self.foul("G5", f"{owner} is not in this hand", line, col, p)
         theirs = self.melds[owner]
@@ -478,17 +482,19 @@ class _Referee:
             hand = self.hands[p]
             mine = (*self.contrib[p], *hand_scores(hand.known))
             cards[p] = mine
-            if hand.hidden:
+            if not self.dealt:
+                scores[p] = None  # stopped at the deal: no hand to score
+            elif hand.hidden:
                 scores[p] = None
                 self.notes.append(
                     f"{p}'s score cannot be computed: {hand.hidden} unknown card{'s' * (hand.hidden != 1)} "
-                    "left in his hand (no deal line) count minus (G7)"
+                    "left in hand (no deal line) count minus (G7)"
                 )
             else:
                 scores[p] = sum(c.points for c in mine)
         finished = self.winner is not None
         if not finished and not self.violations:
-            self.notes.append("the hand is not finished: nobody has discarded his last card (G6)")
+            self.notes.append("the hand is not finished: nobody has discarded the last card in hand (G6)")
         claim = self.script.ledger_claim
         if claim is not None and finished and not self.violations:
             for p, claimed in claim.units.items():
