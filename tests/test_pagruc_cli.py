@@ -332,3 +332,15 @@ def test_readme_pagruc_section_is_real_output(monkeypatch: pytest.MonkeyPatch) -
         assert argv[0] == "pan"
         r = CliRunner().invoke(cli, argv[1:])
         assert r.stdout + r.stderr == expected, cmd
+
+
+def test_terminal_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PAN_FORCE_TERMINAL", "1")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "120")
+    score = run("score", "[5h 6h 7h] [Ac Ad As] | Ks Ah")
+    assert score.exit_code == 0 and "│ Ah    │ hand  │ -    │    -15 │" in score.stdout and "38" in score.stdout
+    check = run("check", "--game", "pagruc", "Ac Ad As", "Qh Kh Ah")
+    assert check.exit_code == 1 and "pan check (PAGRUC)" in check.stdout and "set of aces" in check.stdout
+    standings = run("standings", str(GAME))
+    assert standings.exit_code == 0 and "standings (G9)" in standings.stdout and "official" in standings.stdout

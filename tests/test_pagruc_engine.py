@@ -510,3 +510,22 @@ def test_G9_points_follow_the_totals(totals: list[int]) -> None:
                 assert got[f"p{j}"][1] > pts
             elif u == t:
                 assert got[f"p{j}"][1] == pts
+
+
+def test_G7_a_pays_claim_after_a_meld_claims_its_points() -> None:
+    from dataclasses import replace
+
+    from pancli.referee.actions import MeldNew
+
+    first = OPENING[0]
+    claimed = replace(first, actions=(first.actions[0], replace(first.actions[1], claim=18), *first.actions[2:]))
+    assert isinstance(claimed.actions[1], MeldNew)
+    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", claimed))
+    assert [(c.claimed, c.actual, c.ok) for c in r.claims] == [(18, 18, True)]
+    wrong = replace(first, actions=(first.actions[0], replace(first.actions[1], claim=3), *first.actions[2:]))
+    assert not referee_hand(script("Ana Ben Cy", DEALS, "Kh", wrong)).claims_ok
+
+
+def test_G3_violations_carry_the_turn_number() -> None:
+    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *OPENING, turn("Ana", "draw 3s", "discard Qh")))
+    assert only_violation(r)[0] == "G3" and r.violations[0].turn == 4
