@@ -121,6 +121,9 @@ class PagrucVerdict:
         return 0 if self.meld is None else self.meld.points
 
 
+_PLURAL = {Rank.ACE: "aces", Rank.TEN: "tens", Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings"}
+
+
 def _illegal(cards: tuple[Card, ...], reason: str) -> PagrucVerdict:
     return PagrucVerdict(cards, None, "G4", reason)
 
@@ -148,7 +151,8 @@ def judge(cards: Iterable[Card], pack: PagrucPack = TWO_PACKS) -> PagrucVerdict:
         return _illegal(cs, f"a meld is 3 or more cards, not {len(cs)}")
     ranks = {c.rank for c in cs}
     if len(ranks) == 1:
-        return PagrucVerdict(cs, PagrucMeld(cs, PagrucKind.SET), None, f"set of {cs[0].rank.symbol}s")
+        name = _PLURAL.get(cs[0].rank, cs[0].rank.symbol + "s")
+        return PagrucVerdict(cs, PagrucMeld(cs, PagrucKind.SET), None, f"set of {name}")
     if len({c.suit for c in cs}) > 1:
         return _illegal(cs, f"not a set (ranks differ) and not a run (a run is one suit): {format_cards(cs)}")
     if len(ranks) < len(cs):

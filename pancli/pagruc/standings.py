@@ -115,10 +115,10 @@ def _hand_problems(h: GameHand) -> list[Problem]:
         return [Problem(v.rule, f"hand {h.index}: {v.message}", h.file, v.line, v.col, h.index, v.player)]
     out: list[Problem] = []
     if not r.finished:
-        msg = f"hand {h.index} is not finished: nobody discarded his last card"
+        msg = f"hand {h.index} is not finished: nobody discarded the last card in hand"
         out.append(Problem("G6", msg, h.file, h.line, 1, h.index))
     for p in r.unknown:
-        msg = f"hand {h.index}: {p}'s score is unknown ({r.hidden.get(p, 0)} unknown cards left in his hand)"
+        msg = f"hand {h.index}: {p}'s score is unknown ({r.hidden.get(p, 0)} unknown cards left in hand)"
         out.append(Problem("G7", msg, h.file, h.line, 1, h.index, p))
     return out
 
