@@ -1,0 +1,419 @@
+"""``pan replay FILE... | -``: referee hand records (NOTATION.md sections 3-4).
+
+Every hand of every file is read (one at a time: constant memory), refereed strictly (the
+first violation stops that hand) and written in one of four forms:
+
+* on a terminal, a timeline (each play line, what it paid and why, the violation in red
+  with its place and ruling) and a ledger table (rich);
+* in a pipe, plain text: one line per collection, violations, wrong claims, the outcome
+  and the ledger (no rich, written in batches);
+* ``--json``: one JSON list, one object per hand (NOTATION.md section 4);
+* ``--jsonl``: one JSON object per line, one per applied action with the provenance of
+  every card moved, then one ``hand`` object with the hand's result.
+
+Violations, wrong claims and malformed hands also go to standard error as
+``file:line:col: RULE message`` (except on a terminal, where the timeline shows them).
+A malformed hand is reported and skipped; the next hand is read normally.
+
+The profile: a record's ``Rules`` tag decides (``hoyle`` without one); ``--rules`` given
+explicitly overrides it for every Panguingue hand. PAGRUC hands (``[Game "pagruc"]``) go
+to the PAGRUC referee.
+
+Exit status: 0 every hand legal and every claim right; 1 a violation, a wrong claim or a
+malformed hand anywhere; 2 usage error or a file that cannot be read.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Protocol
+
+import click
+
+from pancli.cards import Game
+from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE, json_option, load_profile, stdin_is_piped
+from pancli.rules import Profile
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from rich.console import Console
+
+    from pancli.records.model import RecordHand
+    from pancli.referee.actions import HandScript
+    from pancli.referee.results import ClaimCheck, HandResult, Step, Violation
+
+BATCH = 256
+"""Hands whose text is written to standard output at once (plain, JSON, JSON lines)."""
+
+
+class _Judged(Protocol):
+    """What every refereed hand has (Panguingue or PAGRUC)."""
+
+    @property
+    def violations(self) -> tuple[Violation, ...]: ...
+
+    @property
+    def claims(self) -> tuple[ClaimCheck, ...]: ...
+
+    @property
+    def ok(self) -> bool: ...
+
+    @property
+    def steps(self) -> tuple[Step, ...]: ...
+
+
+class Tally:
+    """How many hands were read, and how many were clean, had a violation, a wrong claim, were malformed."""
+
+    __slots__ = ("claims", "clean", "hands", "malformed", "unsupported", "violations")
+
+    def __init__(self) -> None:
+        self.hands = self.clean = self.violations = self.claims = self.malformed = self.unsupported = 0
+
+    def text(self) -> str:
+        """One summary line."""
+        return (
+            f"{self.hands} hand{'s' if self.hands != 1 else ''}: {self.clean} clean, {self.violations} with a "
+            f"violation, {self.claims} with a wrong claim, {self.malformed} malformed"
+            + (f", {self.unsupported} not supported" if self.unsupported else "")
+        )
+
+
+class Sink:
+    """Where results go; the plain form is the base (the fastest, for pipes)."""
+
+    wants_steps = False
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.err: list[str] = []
+        self.pending = 0
+
+    def flush(self) -> None:
+        """Write what is buffered (standard output first, then the error lines)."""
+        if self.out:
+            sys.stdout.write("".join(self.out))
+            self.out = []
+        if self.err:
+            sys.stdout.flush()
+            sys.stderr.write("".join(self.err))
+            self.err = []
+        self.pending = 0
+
+    def _tick(self) -> None:
+        self.pending += 1
+        if self.pending >= BATCH:
+            self.flush()
+
+    def errors(self, file: str, result: _Judged) -> None:
+        """Queue the stderr lines of a hand's violations and wrong claims."""
+        from pancli.cli.replay_render import claim_message, claim_rule, violation_line
+
+        err = self.err
+        for v in result.violations:
+            err.append(violation_line(file, v) + "\n")
+        for c in result.claims:
+            if not c.ok:
+                err.append(f"{file}:{c.line}:1: {claim_rule(c)} {claim_message(c)}\n")
+
+    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+        from pancli.cli.replay_render import plain_text
+
+        self.out.append(plain_text(result, hand, script))
+        if not result.ok:
+            self.errors(hand.file, result)
+        self._tick()
+
+    def pagruc(self, hand: RecordHand, result: Any, render: Any) -> None:
+        self.out.append("\n".join(render.plain_lines(result, hand.index, hand.file)) + "\n")
+        if not result.ok:
+            self.errors(hand.file, result)
+        self._tick()
+
+    def malformed(self, hand: RecordHand) -> None:
+        from pancli.cli.replay_render import malformed_line, plain_malformed
+
+        assert hand.error is not None
+        self.out.append(plain_malformed(hand))
+        self.err.append(malformed_line(hand.file, hand.error) + "\n")
+        self._tick()
+
+    def unsupported(self, hand: RecordHand, why: str) -> None:
+        self.out.append(f"{hand.file}, hand {hand.index} (lines {hand.first_line}-{hand.last_line}): {why}\n")
+        self.err.append(f"{hand.file}:{hand.first_line}:1: G1 {why}\n")
+        self._tick()
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        if stopped:
+            self.err.append("pan replay: stopped at the first violation (--strict)\n")
+        self.out.append(tally.text() + "\n")
+        self.flush()
+
+
+class JsonSink(Sink):
+    """``--json``: one list, one compact object per line (streamed; valid JSON even when stopped)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        import json
+
+        self.dumps = json.JSONEncoder(ensure_ascii=False).encode
+        self.first = True
+
+    def _obj(self, obj: dict[str, Any]) -> None:
+        self.out.append(("[\n" if self.first else ",\n") + self.dumps(obj))
+        self.first = False
+        self._tick()
+
+    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+        from pancli.cli.replay_render import hand_json
+
+        if not result.ok:
+            self.errors(hand.file, result)
+        self._obj(hand_json(result, hand, script))
+
+    def pagruc(self, hand: RecordHand, result: Any, render: Any) -> None:
+        if not result.ok:
+            self.errors(hand.file, result)
+        obj = render.to_json(result, hand.index)
+        obj["file"] = hand.file
+        self._obj(obj)
+
+    def malformed(self, hand: RecordHand) -> None:
+        from pancli.cli.replay_render import malformed_json, malformed_line
+
+        assert hand.error is not None
+        self.err.append(malformed_line(hand.file, hand.error) + "\n")
+        self._obj(malformed_json(hand))
+
+    def unsupported(self, hand: RecordHand, why: str) -> None:
+        self.err.append(f"{hand.file}:{hand.first_line}:1: G1 {why}\n")
+        self._obj({"hand": hand.index, "file": hand.file, "game": "pagruc", "supported": False, "message": why})
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        if stopped:
+            self.err.append("pan replay: stopped at the first violation (--strict)\n")
+        self.out.append("[]\n" if self.first else "\n]\n")
+        self.flush()
+
+
+class JsonlSink(JsonSink):
+    """``--jsonl``: one object per line: every applied action (with provenance), then the hand."""
+
+    wants_steps = True
+
+    def _line(self, obj: dict[str, Any]) -> None:
+        self.out.append(self.dumps(obj) + "\n")
+
+    def _steps(self, steps: Sequence[Step], hand: RecordHand) -> None:
+        from pancli.cli.replay_render import step_events
+
+        dumps = self.dumps
+        self.out.extend(dumps(e) + "\n" for e in step_events(steps, hand.index, hand.file))
+
+    def _obj(self, obj: dict[str, Any]) -> None:
+        obj = {"event": "hand", **obj}
+        self._line(obj)
+        self._tick()
+
+    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+        from pancli.cli.replay_render import violation_json
+
+        self._steps(result.steps, hand)
+        for v in result.violations:
+            self._line({"event": "violation", "hand": hand.index, **violation_json(v, hand.file)})
+        super().hand(hand, script, result)
+
+    def pagruc(self, hand: RecordHand, result: Any, render: Any) -> None:
+        self._steps(getattr(result, "steps", ()), hand)
+        super().pagruc(hand, result, render)
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        if stopped:
+            self.err.append("pan replay: stopped at the first violation (--strict)\n")
+        self.flush()
+
+
+class RichSink(Sink):
+    """A terminal: the timeline and the ledger table of each hand (rich)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        from pancli.cli.common import stdout_console
+
+        self.console: Console = stdout_console()
+
+    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+        from pancli.cli.replay_render import render_rich
+
+        render_rich(self.console, result, hand, script)
+
+    def pagruc(self, hand: RecordHand, result: Any, render: Any) -> None:
+        render.render_text(result, self.console, hand.index, hand.file)
+
+    def malformed(self, hand: RecordHand) -> None:
+        from pancli.cli.replay_render import render_rich_malformed
+
+        render_rich_malformed(self.console, hand)
+
+    def unsupported(self, hand: RecordHand, why: str) -> None:
+        self.console.print(f"[bold red]NOT SUPPORTED[/] {hand.file}:{hand.first_line}: {why}")
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        if stopped:
+            self.console.print("[bold red]stopped at the first violation (--strict)[/]")
+        self.console.print(tally.text())
+
+
+def _open(name: str) -> IO[str]:
+    if name == "-":
+        return click.get_text_stream("stdin", encoding="utf-8", errors="replace")
+    return open(name, encoding="utf-8", errors="replace", newline=None)
+
+
+def _pagruc_tools() -> tuple[Any, Any] | None:
+    """The PAGRUC referee and renderer, when present (imported on the first PAGRUC hand)."""
+    try:
+        from pancli.cli import pagruc_render
+        from pancli.pagruc.referee import referee_hand
+    except ImportError:  # pragma: no cover - the PAGRUC side is installed in this project
+        return None
+    return referee_hand, pagruc_render
+
+
+class _Lazy:
+    """The PAGRUC tools, looked up once."""
+
+    __slots__ = ("tools", "tried")
+
+    def __init__(self) -> None:
+        self.tried = False
+        self.tools: tuple[Any, Any] | None = None
+
+    def get(self) -> tuple[Any, Any] | None:
+        if not self.tried:
+            self.tried = True
+            self.tools = _pagruc_tools()
+        return self.tools
+
+
+def replay_files(names: list[str], sink: Sink, *, strict: bool, profile: Profile | None) -> int:
+    """Referee every hand of every file into ``sink``; returns the exit status (0 or 1)."""
+    from pancli.records import read_hands
+    from pancli.referee import referee_hand
+
+    tally = Tally()
+    steps = sink.wants_steps
+    stopped = False
+    pagruc = _Lazy()
+    for name in names:
+        base_dir = None if name == "-" else Path(name).parent
+        with _open(name) as stream:
+            for hand in read_hands(stream, name, base_dir):
+                tally.hands += 1
+                script = hand.script
+                bad = False
+                if script is None:
+                    tally.malformed += 1
+                    sink.malformed(hand)
+                    bad = True
+                elif script.game is Game.PAGRUC:
+                    tools = pagruc.get()
+                    if tools is None:
+                        tally.unsupported += 1
+                        sink.unsupported(hand, "PAGRUC hands are not supported by this installation")
+                        bad = True
+                    else:
+                        result_p = tools[0](script)
+                        sink.pagruc(hand, result_p, tools[1])
+                        bad = _count(tally, result_p)
+                else:
+                    if profile is not None:
+                        script = replace(script, profile=profile)
+                    result = referee_hand(script, record_steps=steps)
+                    sink.hand(hand, script, result)
+                    bad = _count(tally, result)
+                if bad and strict:
+                    stopped = True
+                    break
+        if stopped:
+            break
+    sink.close(tally, stopped)
+    return EXIT_OK if tally.clean == tally.hands else EXIT_ILLEGAL
+
+
+def _count(tally: Tally, result: _Judged) -> bool:
+    """Count a refereed hand; True when it is not clean."""
+    if result.violations:
+        tally.violations += 1
+    if not all(c.ok for c in result.claims):
+        tally.claims += 1
+    if result.ok:
+        tally.clean += 1
+        return False
+    return True
+
+
+@click.command("replay")
+@click.argument("files", nargs=-1, metavar="FILE... | -")
+@json_option
+@click.option("--jsonl", "as_jsonl", is_flag=True, help="One JSON object per action (with provenance), then per hand.")
+@click.option("--strict", is_flag=True, help="Stop at the first hand with a violation, a wrong claim or an error.")
+@click.option(
+    "--rules",
+    "rules",
+    default=None,
+    metavar="NAME|FILE",
+    help="Override every record's Rules tag: hoyle, cardroom, or a house-rules TOML file.",
+)
+@click.option("--plain", is_flag=True, help="Plain text even on a terminal.")
+def replay(files: tuple[str, ...], as_json: bool, as_jsonl: bool, strict: bool, rules: str | None, plain: bool) -> None:
+    """Referee hand records: every payment, the final ledger, the first violation of each hand.
+
+    A record's Rules tag chooses the profile (hoyle without one); --rules overrides it.
+    Exit status 0 when every hand is legal and every claim holds, 1 otherwise, 2 for a
+    usage error or a file that cannot be read.
+
+    \b
+    Examples:
+      pan replay samples/friday-hoyle.pan
+      pan replay --json samples/*.pan
+      pan simulate --players 6 --hands 100 --seed 1 | pan replay - | tail -1
+      pan replay --jsonl game.pan | grep '"event": "meld"'
+    """
+    from pancli.cli.common import stdout_is_terminal
+
+    if as_json and as_jsonl:
+        raise click.UsageError("choose one of --json and --jsonl")
+    names = list(files)
+    if not names:
+        if not stdin_is_piped():
+            raise click.UsageError("nothing to read: give record files, or '-' to read standard input")
+        names = ["-"]
+    if names.count("-") > 1:
+        raise click.UsageError("standard input ('-') can be read only once")
+    for name in names:
+        if name != "-" and not Path(name).is_file():
+            why = "a directory" if Path(name).is_dir() else "no such file"
+            click.echo(f"pan replay: cannot read {name}: {why}", err=True)
+            sys.exit(EXIT_USAGE)
+    profile = None if rules is None else load_profile(rules)
+    sink: Sink
+    if as_jsonl:
+        sink = JsonlSink()
+    elif as_json:
+        sink = JsonSink()
+    elif not plain and stdout_is_terminal():
+        sink = RichSink()
+    else:
+        sink = Sink()
+    try:
+        status = replay_files(names, sink, strict=strict, profile=profile)
+    except BrokenPipeError:  # pragma: no cover - the reader went away (| head)
+        sys.stderr.close()
+        sys.exit(EXIT_ILLEGAL)
+    sys.stdout.flush()
+    sys.exit(status)

@@ -1,0 +1,570 @@
+"""What ``pan replay`` writes for a refereed hand: plain text (pipes), JSON, JSON lines
+(one event per action, with provenance) and a rich timeline (terminals).
+
+Plain text and JSON never import rich; JSON is imported by the caller only on the JSON
+paths. Everything here is pure formatting: the referee has already decided.
+
+Payments are shown as *collections*: consecutive payments of one moment (same payee,
+rule, line, units, meld and note) are one line, "4 from each of Ben Cruz Dee = 12".
+
+>>> from pancli.referee.results import Payment, HandResult
+>>> ps = (Payment("Ben", "Ana", 4, "C2", 9), Payment("Cruz", "Ana", 4, "C2", 9))
+>>> [str(c) for c in collections(ps)]
+['Ana C2: 4 from each of Ben Cruz = 8']
+>>> r = HandResult(("Ana", "Ben", "Cruz"), "Ana", ps, {"Ana": 8, "Ben": -4, "Cruz": -4})
+>>> ledger_text(r.ledger)
+'Ana +8, Ben -4, Cruz -4'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Final
+
+from pancli.cards import Card, format_cards
+from pancli.referee.actions import (
+    Add,
+    Borrow,
+    Decision,
+    Discard,
+    Draw,
+    Force,
+    HandScript,
+    Lay,
+    MeldNew,
+    Out,
+    Reshuffle,
+    Split,
+    Take,
+    TakeMany,
+    Turn,
+)
+from pancli.referee.results import ClaimCheck, ClaimKind, HandResult, Payment, Step, Violation
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from pancli.notation.errors import NotationError
+    from pancli.records.model import RecordHand
+
+WHY: Final[dict[str, str]] = {
+    "C1": "valle set, different suits",
+    "C2": "valle set, one suit",
+    "C3": "non-valle set, one suit",
+    "C4": "rope with the ace",
+    "C5": "rope with the king",
+    "C6": "value as laid",
+    "C7": "the meld's value grows",
+    "C8": "going out",
+    "T2": "forfeits and tops",
+    "T4": "all the others went on top",
+    "P10": "void hand: returned",
+    "I1": "wrong count: collections returned",
+    "I2": "foul meld: collections returned",
+}
+"""Why a payment is made, by rule id (RULES.md sections 3 and 5)."""
+
+PAYS_RULE: Final = "C7"
+"""The rule a wrong ``[%pays N]`` claim is reported under (what a meld collects, C6/C7)."""
+LEDGER_RULE: Final = "C9"
+"""The rule a wrong ``[Ledger]`` claim is reported under (units, C9)."""
+MALFORMED_RULING: Final = "the hand cannot be read: it is not refereed; the next hand is read normally"
+
+
+def why(rule: str) -> str:
+    """The reason behind a payment rule (``C4+C5`` names both).
+
+    >>> why("C4+C5"), why("C2")
+    ('rope with the ace and the king', 'valle set, one suit')
+    """
+    if rule == "C4+C5":
+        return "rope with the ace and the king"
+    return " + ".join(WHY.get(r, r) for r in rule.split("+"))
+
+
+def signed(units: int) -> str:
+    """Units with their sign (``0`` bare).
+
+    >>> signed(4), signed(-3), signed(0)
+    ('+4', '-3', '0')
+    """
+    return f"{units:+d}" if units else "0"
+
+
+def money_text(value: Decimal) -> str:
+    """Money with its sign and the stake's precision.
+
+    >>> money_text(Decimal("2.50")), money_text(Decimal("-0.75")), money_text(Decimal(0))
+    ('+2.50', '-0.75', '0')
+    """
+    return format(value, "+f") if value else "0"
+
+
+def ledger_text(ledger: Mapping[str, int]) -> str:
+    """``Ana +8, Ben -4`` in seating order."""
+    return ", ".join(f"{p} {signed(u)}" for p, u in ledger.items())
+
+
+def money_map(result: HandResult) -> dict[str, Decimal] | None:
+    """The ledger in money (C9), or None without a stake."""
+    money = result.money()
+    return None if money is None else dict(money)
+
+
+# --------------------------------------------------------------------------- collections
+
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    """Payments made at one moment for one reason: ``payee`` collects ``units`` from each payer."""
+
+    payee: str
+    rule: str
+    line: int
+    units: int
+    payers: tuple[str, ...]
+    meld: tuple[Card, ...] | None = None
+    note: str = ""
+
+    @property
+    def total(self) -> int:
+        """Units collected in all."""
+        return self.units * len(self.payers)
+
+    def what(self, out_bonus: int | None = None) -> str:
+        """What was paid for and why: ``[5s 5s 5s] valle set, one suit``; with ``out_bonus``,
+        going out (C8) is split into the bonus and the melds again."""
+        parts = []
+        if self.meld:
+            parts.append(f"[{format_cards(self.meld)}]")
+        if self.rule == "C8" and out_bonus is not None:
+            again = self.units - out_bonus
+            parts.append(
+                f"going out: bonus {out_bonus} + melds again {again}" if again else f"going out: bonus {out_bonus}"
+            )
+        else:
+            parts.append(self.note or why(self.rule))
+        return " ".join(parts)
+
+    def reason(self, out_bonus: int | None = None) -> str:
+        """The rule, then :meth:`what`: ``C2 [5s 5s 5s] valle set, one suit``."""
+        return f"{self.rule} {self.what(out_bonus)}"
+
+    def amounts(self) -> str:
+        """``4 from each of Ben Cruz = 8`` (or ``2 from Ben``)."""
+        if len(self.payers) == 1:
+            return f"{self.units} from {self.payers[0]}"
+        return f"{self.units} from each of {' '.join(self.payers)} = {self.total}"
+
+    def __str__(self) -> str:
+        return f"{self.payee} {self.rule}: {self.amounts()}"
+
+
+def collections(payments: Iterable[Payment]) -> list[Collection]:
+    """Group consecutive payments of one moment (same payee, rule, line, units, meld, note)."""
+    out: list[Collection] = []
+    key: tuple[Any, ...] | None = None
+    payers: list[str] = []
+    last: Payment | None = None
+    for p in payments:
+        k = (p.payee, p.rule, p.line, p.units, p.meld, p.note)
+        if k != key:
+            if last is not None:
+                out.append(
+                    Collection(last.payee, last.rule, last.line, last.units, tuple(payers), last.meld, last.note)
+                )
+            key, payers = k, []
+        payers.append(p.payer)
+        last = p
+    if last is not None:
+        out.append(Collection(last.payee, last.rule, last.line, last.units, tuple(payers), last.meld, last.note))
+    return out
+
+
+# --------------------------------------------------------------------------- claims and violations
+
+
+def claim_message(c: ClaimCheck) -> str:
+    """What is wrong with a claim, in words."""
+    if c.kind is ClaimKind.PAYS:
+        return f"{c.player} claims [%pays {c.claimed}] but each opponent paid {c.actual}"
+    return f"the Ledger claims {c.player} {signed(c.claimed)} but the referee finds {signed(c.actual)}"
+
+
+def claim_rule(c: ClaimCheck) -> str:
+    """The rule a wrong claim is reported under."""
+    return PAYS_RULE if c.kind is ClaimKind.PAYS else LEDGER_RULE
+
+
+def violation_line(file: str, v: Violation) -> str:
+    """``file:line:col: RULE message``."""
+    return f"{file}:{v.line}:{v.col}: {v.rule} {v.message}"
+
+
+def error_lines(file: str, result: HandResult) -> list[str]:
+    """The stderr lines of a hand: its violations and wrong claims."""
+    out = [violation_line(file, v) for v in result.violations]
+    out.extend(f"{file}:{c.line}:1: {claim_rule(c)} {claim_message(c)}" for c in result.claims if not c.ok)
+    return out
+
+
+def malformed_line(file: str, e: NotationError) -> str:
+    """The stderr line of a malformed hand."""
+    return f"{file}:{e.line}:{e.col}: {e.code} {e.message}"
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def payment_json(p: Payment) -> dict[str, Any]:
+    """NOTATION.md's payment fields plus ``meld`` and ``note``."""
+    return {
+        "payer": p.payer,
+        "payee": p.payee,
+        "units": p.units,
+        "rule": p.rule,
+        "line": p.line,
+        "meld": format_cards(p.meld) if p.meld else None,
+        "note": p.note,
+    }
+
+
+def violation_json(v: Violation, file: str) -> dict[str, Any]:
+    """NOTATION.md's violation fields plus ``ruling``, ``turn`` and ``file``."""
+    return {
+        "rule": v.rule,
+        "line": v.line,
+        "col": v.col,
+        "player": v.player,
+        "message": v.message,
+        "ruling": v.ruling,
+        "turn": v.turn,
+        "file": file,
+    }
+
+
+def claim_json(c: ClaimCheck) -> dict[str, Any]:
+    """One claim checked."""
+    return {
+        "kind": c.kind.value,
+        "line": c.line,
+        "player": c.player,
+        "claimed": c.claimed,
+        "actual": c.actual,
+        "ok": c.ok,
+    }
+
+
+def hand_json(result: HandResult, hand: RecordHand, script: HandScript) -> dict[str, Any]:
+    """One refereed hand as ``pan replay --json`` writes it (NOTATION.md section 4).
+
+    Fields: ``hand players winner ledger payments violations claims_ok`` (the contract)
+    and ``file first_line last_line rules void claims stake money``. Money values are
+    decimal strings (exact), present when the record names a ``Stake``.
+    """
+    money = money_map(result)
+    return {
+        "hand": hand.index,
+        "file": hand.file,
+        "first_line": hand.first_line,
+        "last_line": hand.last_line,
+        "game": script.game.value,
+        "rules": script.profile.name,
+        "players": list(result.players),
+        "winner": result.winner,
+        "void": result.void,
+        "ledger": dict(result.ledger),
+        "payments": [payment_json(p) for p in result.payments],
+        "violations": [violation_json(v, hand.file) for v in result.violations],
+        "claims": [claim_json(c) for c in result.claims],
+        "claims_ok": result.claims_ok,
+        "stake": None if result.stake is None else format(result.stake, "f"),
+        "money": None if money is None else {p: format(m, "f") for p, m in money.items()},
+    }
+
+
+def malformed_json(hand: RecordHand) -> dict[str, Any]:
+    """A hand that could not be read: its error as the one violation, nothing refereed."""
+    e = hand.error
+    assert e is not None
+    return {
+        "hand": hand.index,
+        "file": hand.file,
+        "first_line": hand.first_line,
+        "last_line": hand.last_line,
+        "malformed": True,
+        "players": [],
+        "winner": None,
+        "void": False,
+        "ledger": {},
+        "payments": [],
+        "violations": [
+            {
+                "rule": e.code,
+                "line": e.line,
+                "col": e.col,
+                "player": None,
+                "message": e.message,
+                "ruling": MALFORMED_RULING,
+                "turn": 0,
+                "file": hand.file,
+            }
+        ],
+        "claims": [],
+        "claims_ok": False,
+        "stake": None,
+        "money": None,
+    }
+
+
+# --------------------------------------------------------------------------- JSON lines: events with provenance
+
+_KIND: Final[dict[type, str]] = {
+    Draw: "draw",
+    Take: "take",
+    TakeMany: "take",
+    MeldNew: "meld",
+    Add: "add",
+    Lay: "lay",
+    Borrow: "borrow",
+    Split: "split",
+    Discard: "discard",
+    Out: "out",
+}
+
+
+def _step_kind(step: Step) -> str:
+    if step.action is not None:
+        return _KIND[type(step.action)]
+    ev = step.event
+    if isinstance(ev, Decision):
+        return "stay" if ev.stay else "top"
+    if isinstance(ev, Force):
+        return "force"
+    if isinstance(ev, Reshuffle):
+        return "reshuffle"
+    if isinstance(ev, Turn):
+        return "out"  # going out seen by the referee (no ``out`` written)
+    if step.player is not None:
+        return "deal"
+    return "up"
+
+
+def _step_text(step: Step) -> str:
+    from pancli.notation.record_writer import action_text
+
+    if step.action is not None:
+        return action_text(step.action)
+    ev = step.event
+    if isinstance(ev, Decision):
+        return f"{ev.player} {'stay' if ev.stay else 'top'}"
+    if isinstance(ev, Force):
+        return f"{ev.player} force {ev.other}"
+    if isinstance(ev, Reshuffle):
+        return "reshuffle"
+    if isinstance(ev, Turn):
+        return "out"
+    if step.player is not None:
+        return f"deal {step.player} {format_cards([m[0] for m in step.moves])}"
+    return f"up {step.moves[0][0]}" if step.moves else "up"
+
+
+def step_events(steps: Sequence[Step], hand: int, file: str) -> Iterator[dict[str, Any]]:
+    """One JSON object per applied step: ``event`` (draw, take, meld, add, borrow, split,
+    discard, out, deal, up, stay, top, force, reshuffle), ``file hand line col player text``,
+    ``moves`` (``card from to``: deal, stock, discard, hand, meld, dead) and ``payments``."""
+    for s in steps:
+        yield {
+            "event": _step_kind(s),
+            "file": file,
+            "hand": hand,
+            "line": s.line,
+            "col": s.col,
+            "player": s.player,
+            "text": _step_text(s),
+            "moves": [{"card": str(c), "from": a.value, "to": b.value} for c, a, b in s.moves],
+            "payments": [payment_json(p) for p in s.payments],
+        }
+
+
+# --------------------------------------------------------------------------- plain text (pipes)
+
+
+def _title(hand: RecordHand, script: HandScript) -> str:
+    return (
+        f"{hand.file}, hand {hand.index} (lines {hand.first_line}-{hand.last_line}): {script.profile.name}; "
+        f"{' '.join(script.players)} (dealer {script.players[-1]})"
+    )
+
+
+def outcome(result: HandResult) -> str:
+    """Who won and how, in words."""
+    if result.violations:
+        return "stopped at the first violation: no winner"
+    if result.winner is not None:
+        if any(p.rule == "C8" for p in result.payments) or not any(p.rule == "T2" for p in result.payments):
+            return f"{result.winner} went out (C8)"
+        return f"{result.winner} wins: all the others went on top (T4)"
+    if result.void:
+        return "void hand: forfeits and tops returned (T4, P10)"
+    return "unfinished: nobody went out"
+
+
+def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
+    """A refereed hand as plain text: title, one line per collection (line, payee, rule,
+    meld, reason, per opponent and total), violations with their ruling, wrong claims,
+    the outcome and the ledger (and money with a ``Stake``)."""
+    out = [_title(hand, script)]
+    add = out.append
+    bonus = script.profile.out_bonus
+    for c in collections(result.payments):
+        add(f"  line {c.line}: {c.payee} collects {c.reason(bonus)}: {c.amounts()}")
+    file = hand.file
+    for v in result.violations:
+        who = f" ({v.player})" if v.player else ""
+        add(f"  VIOLATION {violation_line(file, v)}{who}")
+        if v.ruling:
+            add(f"    ruling: {v.ruling}")
+    for cl in result.claims:
+        if not cl.ok:
+            add(f"  WRONG CLAIM {file}:{cl.line}:1: {claim_rule(cl)} {claim_message(cl)}")
+    add(f"  {outcome(result)}")
+    add(f"  ledger: {ledger_text(result.ledger)}")
+    money = money_map(result)
+    if money is not None:
+        add(f"  money (stake {result.stake}): {', '.join(f'{p} {money_text(m)}' for p, m in money.items())}")
+    return "\n".join(out) + "\n"
+
+
+def plain_malformed(hand: RecordHand) -> str:
+    """A malformed hand in plain text."""
+    e = hand.error
+    assert e is not None
+    return (
+        f"{hand.file}, hand {hand.index} (lines {hand.first_line}-{hand.last_line}): malformed, not refereed\n"
+        f"  MALFORMED {malformed_line(hand.file, e)}\n"
+    )
+
+
+# --------------------------------------------------------------------------- rich (terminals)
+
+
+def _roles(script: HandScript, result: HandResult) -> dict[str, str]:
+    roles = dict.fromkeys(script.players, "")
+    for ev in script.events:
+        if isinstance(ev, Decision) and ev.player in roles:
+            roles[ev.player] = "stayed" if ev.stay else "went on top"
+    if result.winner is not None:
+        roles[result.winner] = "winner" if not roles.get(result.winner) else f"{roles[result.winner]}, winner"
+    return roles
+
+
+def _play_rows(hand: RecordHand, script: HandScript) -> list[tuple[int, str]]:
+    """(line, canonical text with comments) of each play line of the hand."""
+    from pancli.notation.record_writer import item_text
+
+    layout = hand.layout
+    if layout is not None:
+        return [(item.line, item_text(item, layout.notes_of(i))) for i, item in enumerate(layout.lines)]
+    rows: list[tuple[int, str]] = [(d.line, f"deal {d.player} {format_cards(d.cards)}") for d in script.deals]
+    if script.upcard is not None:
+        rows.append((script.upcard_line, f"up {script.upcard}"))
+    rows.extend((ev.line, item_text(ev, claims=True)) for ev in script.events)
+    return rows
+
+
+def render_rich(console: Console, result: HandResult, hand: RecordHand, script: HandScript) -> None:
+    """The terminal view: a timeline (each play line, what it paid and why, the violation in
+    red with its place and ruling, lines not refereed after it dimmed) and the ledger table."""
+    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
+
+    file = hand.file
+    console.rule(Text(_title(hand, script), style="bold"), align="left")
+    by_line: dict[int, list[Collection]] = {}
+    for c in collections(result.payments):
+        by_line.setdefault(c.line, []).append(c)
+    bonus = script.profile.out_bonus
+    bad: dict[int, Violation] = {}
+    for v in result.violations:
+        bad.setdefault(v.line, v)
+    wrong = {c.line: c for c in result.claims if not c.ok}
+    stop = min(bad) if bad else None
+    timeline = Table(show_header=True, header_style="bold", box=None, pad_edge=False, expand=False)
+    timeline.add_column("line", justify="right", style="dim", no_wrap=True)
+    timeline.add_column("play", overflow="fold")
+    timeline.add_column("paid and why", overflow="fold")
+    for line, text in _play_rows(hand, script):
+        paid: list[str] = []
+        for c in by_line.pop(line, ()):
+            paid.append(f"[green]{escape(c.payee)}[/] [bold]{c.rule}[/] {escape(c.what(bonus))}: {escape(c.amounts())}")
+        style = ""
+        if line in bad:
+            v = bad[line]
+            paid.append(f"[bold red]✗ {v.rule}[/] [red]{escape(v.message)}[/]")
+            style = "red"
+        elif stop is not None and line > stop:
+            style = "dim"
+        if line in wrong:
+            paid.append(f"[bold yellow]claim wrong:[/] {escape(claim_message(wrong[line]))}")
+        dim_deal = text.startswith(("deal ", "up ")) and not style
+        timeline.add_row(str(line), Text(text, style="dim" if dim_deal else style), "\n".join(paid))
+    for line, rest in sorted(by_line.items()):  # payments on lines not shown (hand-level)
+        timeline.add_row(str(line), "", "\n".join(escape(f"{c.payee} {c.reason(bonus)}: {c.amounts()}") for c in rest))
+    console.print(timeline)
+    for v in result.violations:
+        who = f" ({v.player}, turn {v.turn})" if v.player else ""
+        console.print(f"[bold red]VIOLATION[/] {escape(violation_line(file, v))}{escape(who)}")
+        if v.ruling:
+            console.print(f"  [red]ruling:[/] {escape(v.ruling)}")
+    for cl in result.claims:
+        if not cl.ok:
+            console.print(
+                f"[bold yellow]WRONG CLAIM[/] {escape(f'{file}:{cl.line}:1: {claim_rule(cl)}')} "
+                f"{escape(claim_message(cl))}"
+            )
+    console.print(Text(outcome(result), style="bold"))
+    console.print(ledger_table(result, script))
+
+
+def ledger_table(result: HandResult, script: HandScript) -> Any:
+    """The ledger as a rich table: player, part, units, money (with a stake), claimed (with a Ledger tag)."""
+    from rich.table import Table
+
+    money = money_map(result)
+    claimed = {c.player: c for c in result.claims if c.kind is ClaimKind.LEDGER}
+    roles = _roles(script, result)
+    table = Table(title="ledger", title_justify="left", show_footer=True)
+    table.add_column("player", footer="total")
+    table.add_column("part")
+    table.add_column("units", justify="right", footer=str(sum(result.ledger.values())))
+    if money is not None:
+        table.add_column(
+            f"money (stake {result.stake})", justify="right", footer=money_text(sum(money.values(), Decimal(0)))
+        )
+    if claimed:
+        table.add_column("claimed", justify="right")
+    for p, units in result.ledger.items():
+        style = "green" if units > 0 else "red" if units < 0 else ""
+        row = [p, roles.get(p, ""), f"[{style}]{signed(units)}[/]" if style else signed(units)]
+        if money is not None:
+            row.append(money_text(money[p]))
+        if claimed:
+            c = claimed.get(p)
+            row.append("" if c is None else signed(c.claimed) if c.ok else f"[bold red]{signed(c.claimed)} ✗[/]")
+        table.add_row(*row)
+    return table
+
+
+def render_rich_malformed(console: Console, hand: RecordHand) -> None:
+    """A malformed hand on a terminal."""
+    from rich.markup import escape
+
+    e = hand.error
+    assert e is not None
+    console.rule(f"{escape(hand.file)}, hand {hand.index} (lines {hand.first_line}-{hand.last_line})", align="left")
+    console.print(f"[bold red]MALFORMED[/] {escape(malformed_line(hand.file, e))}")
+    console.print(f"  [red]{MALFORMED_RULING}[/]")

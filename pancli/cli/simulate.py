@@ -1,0 +1,142 @@
+"""``pan simulate --players N --hands K --seed S --rules P``: legal, complete records from self-play.
+
+The hands come from :func:`pancli.referee.simulate.simulate_hands` (its docstring states the
+policy) and are written in canonical form by
+:func:`pancli.notation.record_writer.write_script`, so ``pan fmt`` leaves them unchanged
+and ``pan replay`` finds no violation. The same arguments always give the same text.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Final
+
+import click
+
+from pancli.cli.common import EXIT_OK, load_profile
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from pancli.referee.actions import HandScript
+
+DEFAULT_NAMES: Final = (
+    "Ana",
+    "Ben",
+    "Cruz",
+    "Dee",
+    "Eli",
+    "Fay",
+    "Gil",
+    "Hal",
+    "Ida",
+    "Jo",
+    "Kim",
+    "Lou",
+    "Max",
+    "Ned",
+    "Oti",
+)
+"""Seat names in order of play when ``--names`` is not given (15, the most S1 seats)."""
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 15
+_NAME: Final = re.compile(r"[A-Za-z0-9_-]+")
+_RESERVED: Final = frozenset({"deal", "up", "reshuffle"})
+
+
+def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
+    """The names in order of play: ``--names`` (spaces or commas) or the first N default names.
+
+    Raises click.BadParameter (exit 2) for a bad count, a bad or repeated name, or a count
+    that disagrees with the names.
+
+    >>> seat_names(3, None)
+    ('Ana', 'Ben', 'Cruz')
+    >>> seat_names(None, "Mo, Lu Bo")
+    ('Mo', 'Lu', 'Bo')
+    """
+    if names is not None:
+        seats = tuple(n for n in re.split(r"[\s,]+", names.strip()) if n)
+        for n in seats:
+            if not _NAME.fullmatch(n) or n.lower() in _RESERVED:
+                raise click.BadParameter(f"{n!r} is not a player name (letters, digits, _ and -)", param_hint="--names")
+        if len(set(seats)) != len(seats):
+            raise click.BadParameter("each name once: a player has one seat (S1)", param_hint="--names")
+        if players is not None and players != len(seats):
+            raise click.BadParameter(f"--players {players} but {len(seats)} names", param_hint="--names")
+        players = len(seats)
+    else:
+        players = 6 if players is None else players
+        seats = DEFAULT_NAMES[:players]
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise click.BadParameter(f"Panguingue seats 2 to 15 players (S1), not {players}", param_hint="--players")
+    return seats
+
+
+@click.command("simulate")
+@click.option("--players", "-n", type=int, default=None, help="Players seated, 2 to 15 (default 6, or as --names).")
+@click.option("--hands", "-k", type=click.IntRange(min=0), default=1, show_default=True, help="Hands to play.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed of the shuffles and the policy.")
+@click.option(
+    "--rules",
+    "rules",
+    default="hoyle",
+    show_default=True,
+    metavar="NAME|FILE",
+    help="Rule profile: hoyle, cardroom, or a house-rules TOML file.",
+)
+@click.option("--names", default=None, metavar="'A B C'", help="Player names in order of play (spaces or commas).")
+@click.option(
+    "--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None, help="Write to FILE, not stdout."
+)
+def simulate(players: int | None, hands: int, seed: int, rules: str, names: str | None, output: str | None) -> None:
+    """Write legal, complete hand records from self-play (canonical .pan text).
+
+    Each hand is played to its end (a player going out, or everybody but one on top);
+    the winner is first hand of the next (S3). The same arguments give the same records.
+
+    \b
+    Examples:
+      pan simulate --players 6 --hands 3 --seed 7
+      pan simulate --players 4 --hands 100 --rules cardroom -o games.pan
+      pan simulate --names "Mo Lu Bo" --hands 2 | pan replay -
+    """
+    from pancli.referee.simulate import simulate_hands
+
+    seats = seat_names(players, names)
+    profile = load_profile(rules)
+    tags: tuple[tuple[str, str], ...] = ()
+    if rules.lower() not in ("hoyle", "cardroom"):
+        where = rules
+        if output is not None and not os.path.isabs(rules):
+            where = os.path.relpath(os.path.abspath(rules), os.path.abspath(os.path.dirname(output) or "."))
+        tags = (("Rules", Path(where).as_posix()),)
+    scripts = simulate_hands(seats, hands, seed, profile)
+    if tags:
+        scripts = (replace(s, tags=tags) for s in scripts)
+    if output is None:
+        try:
+            _write(sys.stdout, scripts)
+        except BrokenPipeError:  # pragma: no cover - the reader went away (| head)
+            sys.stderr.close()
+    else:
+        with open(output, "w", encoding="utf-8") as stream:
+            _write(stream, scripts)
+    sys.exit(EXIT_OK)
+
+
+def _write(stream: IO[str], scripts: Iterator[HandScript]) -> None:
+    """Canonical text of the hands, one blank line between them, written in batches."""
+    from pancli.notation.record_writer import write_script
+
+    chunk: list[str] = []
+    for i, script in enumerate(scripts):
+        chunk.append(("\n" if i else "") + write_script(script))
+        if len(chunk) >= 256:
+            stream.write("".join(chunk))
+            chunk = []
+    stream.write("".join(chunk))
