@@ -69,8 +69,8 @@ def test_comment_spanning_lines_inside_a_turn_keeps_true_places() -> None:
     assert hand.script is not None and hand.layout is not None
     turn = hand.script.events[1]
     assert [(a.line, a.col) for a in turn.actions] == [(4, 3), (5, 13)]  # type: ignore[union-attr]
-    assert hand.layout.lines[1].notes.actions[0] == ("", ("{a\nlong one}",))
-    assert hand.layout.lines[1].notes.eol == "done"
+    assert hand.layout.notes_of(1).actions[0] == ("", ("{a\nlong one}",))
+    assert hand.layout.notes_of(1).eol == "done"
 
 
 def test_pays_claims_set_the_claim_of_their_action() -> None:

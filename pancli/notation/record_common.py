@@ -192,19 +192,21 @@ ParsedPlay = tuple[PlayItem, tuple[str, ...]]
 (``""`` for none); ``()`` when the line has no glyph at all."""
 
 
-@dataclass(slots=True)
 class LineContext:
-    """What reading a play line needs: the game (its cards) and the seated players."""
+    """What reading a play line needs: the game (its cards), the seated players and the
+    file line of the text's first character (set per line by the reader)."""
 
-    game: Game
-    players: frozenset[str]
-    line: int = 1
-    """The file line of the text's first character (set per line by the reader)."""
+    __slots__ = ("game", "line", "players", "tokens")
 
-    @property
-    def tokens(self) -> dict[str, Card]:
+    def __init__(self, game: Game, players: frozenset[str], line: int = 1) -> None:
+        self.game = game
+        self.players = players
+        self.line = line
+        self.tokens: dict[str, Card] = token_table(game)
         """The one-card token table of the game."""
-        return token_table(self.game)
+
+    def __repr__(self) -> str:
+        return f"LineContext({self.game}, {sorted(self.players)}, line={self.line})"
 
 
 def escape_value(value: str) -> str:

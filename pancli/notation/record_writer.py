@@ -216,19 +216,24 @@ def format_record(hand: RecordHand) -> str:
     values = dict(script_tags(script))
     entries = sorted(layout.tags, key=lambda e: _RANK.get(e.pair.name, len(TAG_ORDER)))
     for e in entries:
-        notes = e.notes
-        lines.extend(notes.before)
+        tn = e.notes
+        lines.extend(tn.before)
         text = _tag_line(e.pair.name, values.get(e.pair.name, e.pair.value))
-        if notes.after:
-            text += " " + " ".join(notes.after)
-        if notes.eol is not None:
-            text += f" ; {notes.eol}" if notes.eol else " ;"
+        if tn.after:
+            text += " " + " ".join(tn.after)
+        if tn.eol is not None:
+            text += f" ; {tn.eol}" if tn.eol else " ;"
         lines.append(text)
     if layout.lines:
         lines.append("")
-    for p in layout.lines:
-        lines.extend(p.notes.before)
-        lines.append(item_text(p.item, p.notes))
+    notes = layout.notes
+    for i, item in enumerate(layout.lines):
+        n = notes.get(i)
+        if n is None:
+            lines.append(item_text(item))
+        else:
+            lines.extend(n.before)
+            lines.append(item_text(item, n))
     lines.extend(layout.trailing)
     return "\n".join(lines) + "\n"
 

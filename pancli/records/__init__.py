@@ -14,13 +14,13 @@
 (1, 1, 7, None)
 >>> hand.script.players, len(hand.script.events)
 (('Ana', 'Ben'), 3)
->>> hand.layout.lines[-1].notes.eol, hand.layout.lines[-1].notes.actions[-1]
+>>> hand.layout.notes_of(4).eol, hand.layout.notes_of(4).actions[-1]
 ('nice', ('!', ()))
 """
 
 from __future__ import annotations
 
-from pancli.records.model import HandLayout, Notes, PlayEntry, RecordHand, TagEntry
+from pancli.records.model import HandLayout, Notes, RecordHand, TagEntry
 from pancli.records.reader import read_hands
 
-__all__ = ["HandLayout", "Notes", "PlayEntry", "RecordHand", "TagEntry", "read_hands"]
+__all__ = ["HandLayout", "Notes", "RecordHand", "TagEntry", "read_hands"]

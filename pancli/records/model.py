@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from pancli.notation.errors import NotationError
 from pancli.notation.record_common import PlayItem, TagPair
@@ -39,23 +40,22 @@ class TagEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayEntry:
-    """A play line (deal, up, decision, turn, force, reshuffle) with its comments."""
-
-    item: PlayItem
-    notes: Notes = NO_NOTES
-
-
-@dataclass(frozen=True, slots=True)
 class HandLayout:
-    """Everything of a hand that ``pan fmt`` writes: tags and play lines in record order with
-    their comments, the comment lines before the first tag (``leading``) and after the last
-    line (``trailing``)."""
+    """Everything of a hand that ``pan fmt`` writes: tags with their comments, the play lines
+    (deal, up, decision, turn, force, reshuffle) in record order, the comments and glyphs of
+    the play lines that have any (``notes``: line index -> Notes; most lines have none, and
+    the reader builds no object for them), the comment lines before the first tag
+    (``leading``) and after the last line (``trailing``)."""
 
     tags: tuple[TagEntry, ...]
-    lines: tuple[PlayEntry, ...]
+    lines: tuple[PlayItem, ...]
+    notes: Mapping[int, Notes] = field(default_factory=dict)
     leading: tuple[str, ...] = ()
     trailing: tuple[str, ...] = ()
+
+    def notes_of(self, index: int) -> Notes:
+        """The notes of play line ``index`` (0-based), empty when it has none."""
+        return self.notes.get(index, NO_NOTES)
 
 
 @dataclass(frozen=True, slots=True)

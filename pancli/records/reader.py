@@ -25,20 +25,22 @@ from pancli.notation.record_common import (
     LexError,
     LineContext,
     ParsedPlay,
+    PlayItem,
     UpLine,
     brace_open_after,
     error_at,
     lex,
 )
 from pancli.notation.record_fast import fast_play, fast_tag
-from pancli.records.model import NO_NOTES, HandLayout, Notes, PlayEntry, RecordHand, TagEntry
+from pancli.records.model import NO_NOTES, HandLayout, Notes, RecordHand, TagEntry
 from pancli.records.tags import Header, ProfileCache, read_header
-from pancli.referee.actions import Action, Add, Deal, Event, HandScript, MeldNew, Split, Turn
+from pancli.referee.actions import Action, Add, Deal, Decision, Event, HandScript, MeldNew, Split, Turn
 
 _TAG_START: Final = re.compile(r"\[[A-Za-z]")
 _PAYS: Final = re.compile(r"\[%pays\b([^\]]*)(\]?)")
 _PAYS_VALUE: Final = re.compile(r" +([0-9]+) *")
-_SPECIALS: Final = ("{", "}", ";")
+_NOT_PLAIN: Final = frozenset(["[", " ", "\t", ""])
+"""First characters that keep a line off the fast lane ('' too: blank lines)."""
 
 
 def canonical_comment(comment: str) -> str:
@@ -146,7 +148,8 @@ class _Hand:
         self.raw: list[str] = []
         self.first_line = 0
         self.tags: list[TagEntry] = []
-        self.lines: list[PlayEntry] = []
+        self.lines: list[PlayItem] = []
+        self.notes: dict[int, Notes] = {}
         self.leading: tuple[str, ...] = ()
         self.trailing: tuple[str, ...] = ()
         self.error: NotationError | None = None
@@ -198,14 +201,21 @@ class _Hand:
 
             parsed = grammar_play(blanked, ctx)
         item, glyphs = parsed
-        notes = NO_NOTES
         if comments or glyphs or before:
             if isinstance(item, Turn):
                 item, notes = self._turn_notes(item, glyphs, blanked, comments, line, before)
             else:
                 self._no_claim(blanked, comments, line)
                 notes = self._simple_notes(comments, before)
-        if isinstance(item, Deal):
+            self.notes[len(self.lines)] = notes
+        self.place(item)
+
+    def place(self, item: PlayItem) -> None:
+        """Add a play line read (R7: deal and up lines come first, once each)."""
+        kind = type(item)
+        if kind is Turn or kind is Decision:
+            self.events.append(item)  # type: ignore[arg-type]
+        elif isinstance(item, Deal):
             if self.events:
                 raise NotationError("R7", "a deal line after play began (deal lines come first)", item.col, item.line)
             if item.player in self.dealt:
@@ -225,7 +235,7 @@ class _Hand:
             self.up = item
         else:
             self.events.append(item)
-        self.lines.append(PlayEntry(item, notes))
+        self.lines.append(item)
 
     def _start_play(self, line: int) -> LineContext:
         self.in_play = True
@@ -333,7 +343,7 @@ class _Hand:
             first_line=self.tags[0].pair.line if self.tags else first,
             packs=h.packs,
         )
-        layout = HandLayout(tuple(self.tags), tuple(self.lines), self.leading, self.trailing)
+        layout = HandLayout(tuple(self.tags), tuple(self.lines), self.notes, self.leading, self.trailing)
         return RecordHand(self.index, file, first, last, text, script, None, layout)
 
 
@@ -354,6 +364,30 @@ class _Reader:
         pend_comments: list[str] = []
         last = 0
         for first, raws, text, problem in _logical(stream):
+            # Fast lane: a plain play line (no comment, no glyph) in a hand already in play.
+            if (
+                hand is not None
+                and hand.ctx is not None
+                and not pend_raw
+                and hand.error is None
+                and problem is None
+                and text[:1] not in _NOT_PLAIN
+                and "{" not in text
+                and "}" not in text
+                and ";" not in text
+                and len(hand.raw) < MAX_HAND_LINES
+            ):
+                ctx = hand.ctx
+                ctx.line = first
+                parsed = fast_play(text, ctx)
+                if parsed is not None and not parsed[1]:
+                    last = first
+                    hand.raw.append(text)
+                    try:
+                        hand.place(parsed[0])
+                    except NotationError as exc:
+                        hand.error = exc
+                    continue
             last = first + len(raws) - 1
             blanked = text
             comments: list[tuple[int, str]] = []
