@@ -173,8 +173,9 @@ def _split(toks: list[str], line: int, col: int, table: dict[str, Card]) -> Spli
 
 _Recipe = tuple[str, int | None, int, tuple[tuple[type, tuple[object, ...], int], ...], tuple[str, ...], frozenset[str]]
 _RECIPES: Final[dict[Game, dict[str, _Recipe]]] = {g: {} for g in Game}
-_MAX_RECIPES: Final = 20_000
-"""Bound on remembered lines (a few MB), so memory stays constant on any file."""
+_MAX_RECIPES: Final = 8_000
+"""Bound on remembered lines (about 10 MB), so memory stays constant on any file. When full,
+new lines are no longer remembered: the common lines of a record come early."""
 
 
 def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
@@ -194,9 +195,7 @@ def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
             acts = tuple([cls(*args, line, col) for cls, args, col in steps])
             return Turn(name, acts, number, line, name_col), glyphs
     got = _fast_play(text, ctx)
-    if got is not None and type(got[0]) is Turn and text not in recipes:
-        if len(recipes) >= _MAX_RECIPES:
-            recipes.clear()
+    if got is not None and type(got[0]) is Turn and len(recipes) < _MAX_RECIPES:
         recipes[text] = _recipe(got[0], got[1])
     return got
 
