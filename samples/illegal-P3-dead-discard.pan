@@ -1,0 +1,21 @@
+; Dee takes the Kd that Cruz discarded from his hand. Only the previous player's unused
+; stock draw is live; a card discarded from a hand is dead (P3).
+[Event "Friday game"]
+[Rules "hoyle"]
+[Players "Ana Ben Cruz Dee Eli"]
+
+deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d
+deal Ben 7s 2c Qd 6c 4s Jh 3d Ac 6d 2s
+deal Cruz 7c 7c 7c Ah 2h 6s Qs Qs 4d Kd
+deal Dee 3s 3s Js Qh Kh Kc 5c 6c 2h Ad
+deal Eli Kd Kd 4c 5c 6d 7d Jd Qd 3c Ac
+up 6h
+Ana stay
+Ben top
+Cruz stay
+Dee stay
+Eli stay
+1. Ana draw 5s, meld [5s 5s 5s] {[%pays 4]}, discard 2d
+2. Cruz draw 7c, meld [7c 7c 7c 7c] {[%pays 3]}, discard Kd
+3. Dee take Kd, meld [Kd Kh Kc], discard Ad ?? ; Kd came from Cruz's hand: dead
+4. Eli draw 3s, discard 3s
