@@ -374,8 +374,16 @@ def _step_text(step: Step) -> str:
 def step_events(steps: Sequence[Step], hand: int, file: str) -> Iterator[dict[str, Any]]:
     """One JSON object per applied step: ``event`` (draw, take, meld, add, borrow, split,
     discard, out, deal, up, stay, top, force, reshuffle), ``file hand line col player text``,
-    ``moves`` (``card from to``: deal, stock, discard, hand, meld, dead) and ``payments``."""
+    ``moves`` (``card from to``: deal, stock, discard, hand, meld, dead) and ``payments``.
+
+    A drawn card moves when it is used: ``draw`` has no move, and the ``meld``, ``add`` or
+    ``discard`` that uses it moves it from ``stock`` (or ``discard`` for a take)."""
+    last_out = -1
     for s in steps:
+        if s.action is not None and type(s.action) is Out and not s.moves and not s.payments and last_out == s.line:
+            continue  # the referee's going out was already reported for this ``out``
+        if _step_kind(s) == "out":
+            last_out = s.line
         yield {
             "event": _step_kind(s),
             "file": file,

@@ -1,0 +1,302 @@
+"""``pan replay`` (NOTATION.md sections 3-4): plain text in a pipe, the rich timeline on a
+terminal, ``--json`` with the contract's fields, ``--jsonl`` events with provenance,
+``--strict``, ``--rules``, standard input, malformed hands, PAGRUC hands and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from pancli.cli import cli
+from pancli.cli.replay_render import collections, why
+from pancli.referee.results import Payment
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+FRIDAY = SAMPLES / "friday-hoyle.pan"
+SATURDAY = SAMPLES / "cardroom-saturday.pan"
+
+
+def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
+    r = CliRunner().invoke(cli, ["replay", *args], input=input, env=env)
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    return r
+
+
+# --------------------------------------------------------------------------- plain text
+
+
+def test_plain_text_shows_each_collection_with_rule_meld_and_amounts() -> None:
+    r = run(str(FRIDAY))
+    assert r.exit_code == 0 and r.stderr == ""
+    out = r.stdout
+    assert "line 23: Ana collects C2 [5s 5s 5s] valle set, one suit: 4 from each of Cruz Dee Eli = 12" in out
+    assert "line 29: Cruz collects C7 [7c 7c 7c 7c 7c] #1 grows: 1 from each of Ana Dee Eli = 3" in out
+    assert "Cruz collects C8 going out: bonus 1 + melds again 7: 8 from each of Ana Dee Eli = 24" in out
+    assert "Cruz collects T2 forfeit; went out: 2 from Ben" in out
+    assert "  ledger: Ana -2, Ben -2, Cruz +36, Dee -6, Eli -26" in out
+    assert "  money (stake 0.25): Ana -0.50, Ben -0.50, Cruz +9.00, Dee -1.50, Eli -6.50" in out
+    assert out.rstrip().endswith("2 hands: 2 clean, 0 with a violation, 0 with a wrong claim, 0 malformed")
+
+
+def test_P3_violation_in_plain_text_and_on_stderr_with_its_place_and_ruling() -> None:
+    r = run(str(SAMPLES / "illegal-P3-dead-discard.pan"))
+    assert r.exit_code == 1
+    name = str(SAMPLES / "illegal-P3-dead-discard.pan")
+    assert f"  VIOLATION {name}:20:8: P3 the top discard Kd is dead" in r.stdout
+    assert "    ruling: P3: a card discarded from a hand is dead" in r.stdout
+    assert r.stderr.startswith(f"{name}:20:8: P3 the top discard Kd is dead")
+
+
+def test_wrong_claims_exit_1_and_name_the_claim() -> None:
+    r = run(str(SAMPLES / "illegal-claim-wrong-pays.pan"))
+    assert r.exit_code == 1
+    assert ":23:1: C7 Cruz claims [%pays 2] but each opponent paid 3" in r.stderr
+    assert "WRONG CLAIM" in r.stdout
+    r = run(str(SAMPLES / "illegal-claim-wrong-ledger.pan"))
+    assert r.exit_code == 1
+    assert "C9 the Ledger claims Cruz +34 but the referee finds +36" in r.stderr
+
+
+def test_plain_path_imports_neither_rich_nor_json() -> None:
+    code = (
+        "import sys\n"
+        "from pancli.cli import cli\n"
+        "try:\n"
+        f"    cli(['replay', {str(FRIDAY)!r}], standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stderr.write(repr(sorted(m for m in ('rich', 'json', 'pyparsing') if m in sys.modules)))\n"
+    )
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert p.stderr.endswith("[]"), p.stderr
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def test_json_has_the_contract_fields() -> None:
+    r = run("--json", str(FRIDAY))
+    assert r.exit_code == 0
+    hands = json.loads(r.stdout)
+    assert [h["hand"] for h in hands] == [1, 2]
+    h = hands[0]
+    for key in ("hand", "players", "winner", "ledger", "payments", "violations", "claims_ok"):
+        assert key in h
+    assert h["players"] == ["Ana", "Ben", "Cruz", "Dee", "Eli"] and h["winner"] == "Cruz"
+    assert h["ledger"] == {"Ana": -2, "Ben": -2, "Cruz": 36, "Dee": -6, "Eli": -26}
+    assert set(h["payments"][0]) >= {"payer", "payee", "units", "rule", "line"}
+    assert h["payments"][0] == {
+        "payer": "Cruz",
+        "payee": "Ana",
+        "units": 4,
+        "rule": "C2",
+        "line": 23,
+        "meld": "5s 5s 5s",
+        "note": "",
+    }
+    assert h["claims_ok"] is True and h["violations"] == []
+    assert h["money"]["Cruz"] == "9.00" and h["stake"] == "0.25"
+    # the ledger is the sum of the payments
+    net: Counter[str] = Counter()
+    for p in h["payments"]:
+        net[p["payee"]] += p["units"]
+        net[p["payer"]] -= p["units"]
+    assert {k: net[k] for k in h["ledger"]} == h["ledger"]
+
+
+def test_json_violation_fields_include_ruling_and_file() -> None:
+    path = str(SAMPLES / "illegal-M3-foul-meld.pan")
+    r = run("--json", path)
+    assert r.exit_code == 1
+    [h] = json.loads(r.stdout)
+    [v] = h["violations"]
+    assert (v["rule"], v["line"], v["col"], v["player"]) == ("M3", 19, 18, "Cruz")
+    assert v["file"] == path and v["ruling"].startswith("I2: an illegal meld must be made good on demand")
+    assert h["winner"] is None
+    # the payments made before the violation stand in the ledger
+    assert h["ledger"] == {"Ana": 12, "Ben": 0, "Cruz": -4, "Dee": -4, "Eli": -4}
+
+
+def test_json_reports_a_malformed_hand_and_keeps_going() -> None:
+    r = run("--json", str(SAMPLES / "malformed-record.pan"))
+    assert r.exit_code == 1
+    first, second = json.loads(r.stdout)
+    assert first["malformed"] is True and first["violations"][0]["rule"] == "E1"
+    assert (first["violations"][0]["line"], first["violations"][0]["col"]) == (12, 10)
+    assert second["winner"] == "Ana"
+    assert r.stderr.count("\n") == 1 and ":12:10: E1 " in r.stderr
+
+
+def test_json_of_nothing_is_an_empty_list() -> None:
+    r = run("--json", "-", input="")
+    assert r.exit_code == 0 and json.loads(r.stdout) == []
+
+
+# --------------------------------------------------------------------------- JSON lines
+
+
+def _events(*args: str) -> list[dict[str, Any]]:
+    r = run("--jsonl", *args)
+    return [json.loads(line) for line in r.stdout.splitlines()]
+
+
+def test_jsonl_one_event_per_action_with_provenance() -> None:
+    events = _events(str(SATURDAY))
+    kinds = Counter(e["event"] for e in events)
+    assert kinds["deal"] == 6 and kinds["up"] == 1 and kinds["stay"] == 5 and kinds["top"] == 1
+    assert kinds["split"] == 1 and kinds["borrow"] == 1 and kinds["out"] == 1 and kinds["hand"] == 1
+    assert events[-1]["event"] == "hand" and events[-1]["winner"] == "Gil"
+    take = next(e for e in events if e["event"] == "add" and e["line"] == 32)
+    assert take["moves"] == [{"card": "5c", "from": "discard", "to": "meld"}]  # P8: the forced 5c
+    kept = next(e for e in events if e["event"] == "discard" and e["line"] == 38)
+    assert kept["moves"] == [  # P9: Lou keeps the 5h and discards the Jc
+        {"card": "5h", "from": "stock", "to": "hand"},
+        {"card": "Jc", "from": "hand", "to": "discard"},
+    ]
+    out = next(e for e in events if e["event"] == "out")
+    assert {p["rule"] for p in out["payments"]} == {"C8", "T2"}
+
+
+def test_jsonl_moves_account_for_every_card() -> None:
+    """Replaying the moves: at the end each active player holds hand + melds = 10 (P7),
+    the winner 11 melded and none in hand; the ones on top hold nothing."""
+    events = [e for e in _events(str(SATURDAY)) if e["event"] != "hand"]
+    hand: Counter[str] = Counter()
+    melded: Counter[str] = Counter()
+    for e in events:
+        for m in e["moves"]:
+            who = e["player"]
+            if m["from"] == "hand":
+                hand[who] -= 1
+            if m["to"] == "hand":
+                hand[who] += 1
+            if m["to"] == "meld" and m["from"] != "meld":
+                melded[who] += 1
+    assert hand["Gil"] == 0 and melded["Gil"] == 11
+    assert hand["Jo"] == 0 and melded["Jo"] == 0
+    for p in ("Hal", "Ida", "Kim", "Lou"):
+        assert hand[p] + melded[p] == 10, p
+
+
+def test_jsonl_violation_event() -> None:
+    events = _events(str(SAMPLES / "illegal-P8-forcing.pan"))
+    v = next(e for e in events if e["event"] == "violation")
+    assert (v["rule"], v["line"], v["col"], v["player"]) == ("P8", 28, 8, "Kim")
+
+
+# --------------------------------------------------------------------------- terminal
+
+
+def test_terminal_timeline_and_ledger_table() -> None:
+    r = run(str(SAMPLES / "illegal-P9-flat-player.pan"), env={"PAN_FORCE_TERMINAL": "1", "COLUMNS": "160"})
+    assert r.exit_code == 1
+    out = r.stdout
+    assert "paid and why" in out and "ledger" in out
+    assert "valle set, one suit" in out
+    assert "VIOLATION" in out and "illegal-P9-flat-player.pan:35:14: P9" in out
+    assert "ruling:" in out
+    r = run(str(FRIDAY), env={"PAN_FORCE_TERMINAL": "1", "COLUMNS": "160", "NO_COLOR": "1"})
+    assert "money (stake 0.25)" in r.stdout and "+9.00" in r.stdout and "stayed, winner" in r.stdout
+
+
+def test_plain_flag_on_a_terminal() -> None:
+    r = run("--plain", str(FRIDAY), env={"PAN_FORCE_TERMINAL": "1"})
+    assert "  ledger: Ana -2, Ben -2, Cruz +36, Dee -6, Eli -26" in r.stdout
+
+
+# --------------------------------------------------------------------------- options, input, exits
+
+
+def test_strict_stops_at_the_first_bad_hand_of_the_run() -> None:
+    r = run("--json", "--strict", str(SAMPLES / "malformed-record.pan"), str(FRIDAY))
+    assert r.exit_code == 1
+    assert len(json.loads(r.stdout)) == 1
+    assert "stopped at the first violation (--strict)" in r.stderr
+    r = run("--json", str(SAMPLES / "malformed-record.pan"), str(FRIDAY))
+    assert len(json.loads(r.stdout)) == 4
+
+
+def test_rules_option_overrides_the_records_rules_tag() -> None:
+    oakland = str(SAMPLES / "oakland-house-rules.pan")
+    assert run(oakland).exit_code == 0
+    r = run("--json", "--rules", "hoyle", oakland)
+    assert r.exit_code == 1
+    [h] = json.loads(r.stdout)
+    assert h["rules"] == "hoyle"
+    assert h["violations"][0]["line"] == 26  # under hoyle a different-suits set takes only a missing suit (M5)
+    r = run("--json", "--rules", str(SAMPLES / "oakland.toml"), str(FRIDAY))
+    assert [h["rules"] for h in json.loads(r.stdout)] == ["oakland", "oakland"]
+
+
+def test_standard_input() -> None:
+    text = FRIDAY.read_text(encoding="utf-8")
+    r = run("-", input=text)
+    assert r.exit_code == 0 and "-, hand 2 (lines 39-69)" in r.stdout
+    r = run(input=text)
+    assert r.exit_code == 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["nowhere.pan"],
+        [str(SAMPLES)],
+        ["--json", "nowhere.pan"],
+        ["--rules", "nowhere.toml", str(FRIDAY)],
+        ["--json", "--jsonl", str(FRIDAY)],
+        ["--bogus", str(FRIDAY)],
+        ["-", "-"],
+    ],
+)
+def test_usage_errors_exit_2(args: list[str]) -> None:
+    r = run(*args, input="")
+    assert r.exit_code == 2
+    assert r.stdout == ""
+
+
+def test_missing_file_is_found_before_any_output() -> None:
+    r = run(str(FRIDAY), "nowhere.pan")
+    assert r.exit_code == 2 and r.stdout == "" and "nowhere.pan" in r.stderr
+
+
+def test_junk_input_is_malformed_not_a_traceback() -> None:
+    r = run("-", input='[Players "Ana Ben"]\n\nAna stay\nBen stay\nAna draw 5s, fly away\n\x00\x01 junk {\n')
+    assert r.exit_code == 1
+    assert r.stderr.startswith("-:")
+
+
+def test_pagruc_hands_go_to_the_pagruc_referee() -> None:
+    r = run("--json", str(SAMPLES / "pagruc-common-room.pan"))
+    hands = json.loads(r.stdout)
+    assert hands and all(h["game"] == "pagruc" for h in hands)
+    assert r.exit_code == (0 if all(not h["violations"] and h["claims_ok"] for h in hands) else 1)
+    r = run(str(SAMPLES / "pagruc-illegal.pan"))
+    assert r.exit_code == 1 and ": G3 " in r.stderr
+
+
+# --------------------------------------------------------------------------- rendering helpers
+
+
+def test_collections_group_one_moment_and_keep_distinct_ones_apart() -> None:
+    ps = (
+        Payment("Ben", "Ana", 4, "C2", 9),
+        Payment("Cruz", "Ana", 4, "C2", 9),
+        Payment("Ben", "Ana", 1, "C5", 9),
+        Payment("Ben", "Ana", 2, "T2", 20, note="forfeit; went out"),
+    )
+    groups = collections(ps)
+    assert [(c.rule, c.payers, c.total) for c in groups] == [
+        ("C2", ("Ben", "Cruz"), 8),
+        ("C5", ("Ben",), 1),
+        ("T2", ("Ben",), 2),
+    ]
+    assert groups[2].amounts() == "2 from Ben" and groups[2].what() == "forfeit; went out"
+    assert why("C4+C5") == "rope with the ace and the king"
