@@ -112,7 +112,7 @@ def simulate(players: int | None, hands: int, seed: int, rules: str, names: str 
     tags: tuple[tuple[str, str], ...] = ()
     if rules.lower() not in ("hoyle", "cardroom"):
         where = rules
-        if output is not None and not os.path.isabs(rules):
+        if output is not None:  # the reader looks the file up next to the record
             where = os.path.relpath(os.path.abspath(rules), os.path.abspath(os.path.dirname(output) or "."))
         tags = (("Rules", Path(where).as_posix()),)
     scripts = simulate_hands(seats, hands, seed, profile)
