@@ -51,3 +51,17 @@ def test_readme_first_command_runs() -> None:
     sample = first.split("pan replay ", 1)[1].split()[0]
     p = subprocess.run(_pan("replay", sample), capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert p.returncode == 0 and "went out (C8)" in p.stdout
+
+
+def test_help_examples_of_replay_and_simulate_run_in_a_shell(tmp_path: Path) -> None:
+    if PAN is None:
+        return  # the examples call the installed console script
+    (tmp_path / "samples").symlink_to(ROOT / "samples")
+    for name in ("replay", "simulate"):
+        help_text = subprocess.run([PAN, name, "--help"], capture_output=True, text=True, timeout=60).stdout
+        examples = [ln.strip() for ln in help_text.split("Examples:", 1)[1].splitlines() if ln.strip()]
+        assert len(examples) >= 3
+        for example in examples:
+            p = subprocess.run(["bash", "-o", "pipefail", "-c", example], capture_output=True, text=True, cwd=tmp_path)
+            assert p.returncode in (0, 1), (example, p.stderr)  # samples/*.pan holds illegal records
+            assert p.stdout and "Traceback" not in p.stderr, example

@@ -382,7 +382,7 @@ def replay(files: tuple[str, ...], as_json: bool, as_jsonl: bool, strict: bool, 
       pan replay samples/friday-hoyle.pan
       pan replay --json samples/*.pan
       pan simulate --players 6 --hands 100 --seed 1 | pan replay - | tail -1
-      pan replay --jsonl game.pan | grep '"event": "meld"'
+      pan replay --jsonl samples/cardroom-saturday.pan | grep '"event": "split"'
     """
     from pancli.cli.common import stdout_is_terminal
 
