@@ -59,7 +59,8 @@ def test_help_examples_of_replay_and_simulate_run_in_a_shell(tmp_path: Path) -> 
     (tmp_path / "samples").symlink_to(ROOT / "samples")
     for name in ("replay", "simulate"):
         help_text = subprocess.run([PAN, name, "--help"], capture_output=True, text=True, timeout=60).stdout
-        examples = [ln.strip() for ln in help_text.split("Examples:", 1)[1].splitlines() if ln.strip()]
+        block = help_text.split("Examples:", 1)[1].split("Options:", 1)[0]
+        examples = [ln.strip() for ln in block.splitlines() if ln.strip().startswith("pan ")]
         assert len(examples) >= 3
         for example in examples:
             p = subprocess.run(["bash", "-o", "pipefail", "-c", example], capture_output=True, text=True, cwd=tmp_path)
