@@ -65,4 +65,5 @@ def test_help_examples_of_replay_and_simulate_run_in_a_shell(tmp_path: Path) -> 
         for example in examples:
             p = subprocess.run(["bash", "-o", "pipefail", "-c", example], capture_output=True, text=True, cwd=tmp_path)
             assert p.returncode in (0, 1), (example, p.stderr)  # samples/*.pan holds illegal records
-            assert p.stdout and "Traceback" not in p.stderr, example
+            assert "Traceback" not in p.stderr, example
+            assert p.stdout or " -o " in example, example
