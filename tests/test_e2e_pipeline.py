@@ -67,3 +67,16 @@ def test_help_examples_of_replay_and_simulate_run_in_a_shell(tmp_path: Path) -> 
             assert p.returncode in (0, 1), (example, p.stderr)  # samples/*.pan holds illegal records
             assert "Traceback" not in p.stderr, example
             assert p.stdout or " -o " in example, example
+
+
+def test_replay_reads_a_process_substitution() -> None:
+    """``pan replay <(pan simulate ...)``: /dev/fd/N is a pipe, not a regular file."""
+    if PAN is None:
+        return
+    p = subprocess.run(
+        ["bash", "-c", f"{PAN} replay <({PAN} simulate -k 3 -s 5) | tail -1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert p.stdout.startswith("3 hands: 3 clean"), p.stderr

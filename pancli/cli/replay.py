@@ -395,8 +395,8 @@ def replay(files: tuple[str, ...], as_json: bool, as_jsonl: bool, strict: bool, 
         names = ["-"]
     if names.count("-") > 1:
         raise click.UsageError("standard input ('-') can be read only once")
-    for name in names:
-        if name != "-" and not Path(name).is_file():
+    for name in names:  # a regular file, a named pipe or /dev/fd/N (process substitution)
+        if name != "-" and (not Path(name).exists() or Path(name).is_dir()):
             why = "a directory" if Path(name).is_dir() else "no such file"
             click.echo(f"pan replay: cannot read {name}: {why}", err=True)
             sys.exit(EXIT_USAGE)
