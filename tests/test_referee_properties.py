@@ -1,0 +1,191 @@
+"""Properties of the referee over self-play (hypothesis draws the seeds).
+
+Every simulated hand replays with no violation, the ledger sums to zero, and every card is
+accounted for at every step (hands + melds + discards + dead + stock = the pack, card by card).
+Corrupting one action never raises anything but yields a violation where one is certain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pancli.cards import PAN_CARDS
+from pancli.referee import Table, referee_hand
+from pancli.referee.actions import Discard, Draw, HandScript, Take, Turn
+from pancli.referee.results import HandResult
+from pancli.referee.simulate import simulate_hands
+from pancli.referee.state import cidx
+from pancli.rules import CARDROOM, HOYLE
+
+NAMES = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay", "Gus", "Hal")
+profiles = st.sampled_from([HOYLE, CARDROOM])
+seeds = st.integers(min_value=0, max_value=2**32)
+tables = st.integers(min_value=2, max_value=8)
+
+
+def one_hand(seed: int, n: int, profile: object, skip: int = 0) -> HandScript:
+    gen = simulate_hands(NAMES[:n], skip + 1, seed, profile)  # type: ignore[arg-type]
+    for _ in range(skip):
+        next(gen)
+    return next(gen)
+
+
+def account(t: Table) -> None:
+    """Card by card: what the table shows plus the stock is the pack (E4)."""
+    pack = t.profile.pack
+    counts = [0] * 52
+    for s in t.seats:
+        for i, n in enumerate(s.hand):
+            counts[i] += n
+        for m in s.melds:
+            for c in m.cards:
+                counts[cidx(c)] += 1
+    for c in t.pile:
+        assert c is not None
+        counts[cidx(c)] += 1
+    limbo = list(t.borrowed)
+    if t.pending is not None and not t.pending_used and not t.discarded:
+        limbo.append(t.pending)
+    for c in limbo:
+        counts[cidx(c)] += 1
+    assert t.dead_n == 0
+    assert counts == t.seen, "every card shown is where the table says"
+    for i, c in enumerate(PAN_CARDS):
+        assert 0 <= t.seen[cidx(c)] <= pack.copies(c), (i, c)
+    assert sum(t.seen) + t.stock_n == pack.size
+    assert sum(s.hand_n + s.melded_n for s in t.seats) + len(t.pile) + len(limbo) + t.stock_n == pack.size
+    assert sum(t.ledger.net.values()) == 0
+
+
+def replay_accounting(script: HandScript) -> Table:
+    t = Table(script)
+    for d in script.deals:
+        t.verify_deal(d)
+        t.verify_deal_count(d)
+        t.apply_deal(d)
+    t.verify_upcard()
+    t.apply_upcard()
+    account(t)
+    for ev in script.events:
+        if isinstance(ev, Turn):
+            t.verify_turn(ev)
+            t.begin_turn(ev)
+            for a in ev.actions:
+                t.verify(a)
+                t.apply(a)
+                if t.phase.value == "playing":
+                    account(t)
+            t.verify_turn_end()
+            t.end_turn()
+        else:
+            t.play_event(ev)
+        account(t)
+    return t
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=seeds, n=tables, profile=profiles, skip=st.integers(0, 2))
+def test_simulated_hands_replay_cleanly_with_every_card_accounted_for(
+    seed: int, n: int, profile: object, skip: int
+) -> None:
+    script = one_hand(seed, n, profile, skip)
+    assert len(script.deals) == n and script.upcard is not None
+    r = referee_hand(script)
+    assert r.ok, r.violations
+    assert sum(r.ledger.values()) == 0
+    assert r.winner is not None or r.void
+    t = replay_accounting(script)
+    assert t.winner == r.winner
+    fast = referee_hand(script, record_steps=False)
+    assert (fast.payments, fast.ledger, fast.winner, fast.void) == (r.payments, r.ledger, r.winner, r.void)
+    assert len(r.steps) >= sum(len(e.actions) for e in script.events if isinstance(e, Turn))
+
+
+def _turns(script: HandScript) -> list[int]:
+    return [k for k, e in enumerate(script.events) if isinstance(e, Turn)]
+
+
+def _with_turn(script: HandScript, k: int, turn: Turn) -> HandScript:
+    events = list(script.events)
+    events[k] = turn
+    return replace(script, events=tuple(events))
+
+
+def _same_verdict(script: HandScript) -> HandResult:
+    """Never an exception; strict and non-strict agree on the first violation; ledger zero."""
+    r = referee_hand(script)
+    lax = referee_hand(script, strict=False, record_steps=False)
+    assert sum(r.ledger.values()) == 0 and sum(lax.ledger.values()) == 0
+    assert r.violations[:1] == lax.violations[:1]
+    return r
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, n=tables, profile=profiles, data=st.data())
+def test_dropping_the_draw_or_the_discard_is_a_violation(
+    seed: int, n: int, profile: object, data: st.DataObject
+) -> None:
+    script = one_hand(seed, n, profile)
+    turns = _turns(script)
+    if not turns:
+        return
+    k = data.draw(st.sampled_from(turns))
+    turn = script.events[k]
+    assert isinstance(turn, Turn)
+    which = data.draw(st.sampled_from(["first", "discard"]))
+    if which == "first":
+        dropped = turn.actions[1:]
+    else:
+        if not isinstance(turn.actions[-1], Discard):
+            return
+        dropped = turn.actions[:-1]
+    r = _same_verdict(_with_turn(script, k, replace(turn, actions=dropped)))
+    assert r.violations, f"dropping the {which} action of turn {k} went unnoticed"
+
+
+def _certain_when_dropped(turn: Turn, j: int) -> bool:
+    """Dropping the draw, the discard, or the only action that uses the drawn card is always noticed.
+
+    (Dropping a meld of hand cards only is a different legal turn: the cards stay in the hand.)
+    """
+    first = turn.actions[0]
+    if j == 0 or isinstance(turn.actions[j], Discard):
+        return True
+    assert isinstance(first, Draw | Take)
+    users = [a for a in turn.actions[1:] if first.card in getattr(a, "cards", ())]
+    return users == [turn.actions[j]]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=seeds, n=tables, profile=profiles, data=st.data())
+def test_corrupting_one_action_never_crashes(seed: int, n: int, profile: object, data: st.DataObject) -> None:
+    script = one_hand(seed, n, profile)
+    turns = _turns(script)
+    if not turns:
+        return
+    k = data.draw(st.sampled_from(turns))
+    turn = script.events[k]
+    assert isinstance(turn, Turn)
+    j = data.draw(st.integers(0, len(turn.actions) - 1))
+    a = turn.actions[j]
+    new = data.draw(st.sampled_from(PAN_CARDS))
+    kind = data.draw(st.sampled_from(["change", "drop"]))
+    if kind == "drop":
+        actions = turn.actions[:j] + turn.actions[j + 1 :]
+    elif hasattr(a, "card"):
+        actions = (*turn.actions[:j], replace(a, card=new), *turn.actions[j + 1 :])  # type: ignore[type-var]
+    elif hasattr(a, "cards"):
+        cs = list(a.cards)  # type: ignore[union-attr]
+        cs[data.draw(st.integers(0, len(cs) - 1))] = new
+        actions = (*turn.actions[:j], replace(a, cards=tuple(cs)), *turn.actions[j + 1 :])  # type: ignore[type-var]
+    else:
+        return
+    r = _same_verdict(_with_turn(script, k, replace(turn, actions=actions)))
+    changed = actions != turn.actions
+    if changed and kind == "drop" and _certain_when_dropped(turn, j):
+        assert r.violations
+    if changed and isinstance(a, Take) and script.upcard is not None:
+        assert r.violations  # only the live discard may be taken (P3)
