@@ -510,7 +510,55 @@ class Table:
     def apply(self, a: Action) -> None:
         """Apply the verified action ``a``."""
         payments = self._apply[type(a)](a)
-        self._step(self.turn, a, a, payments)
+        if self.steps is not None:
+            self._step(self.turn, a, a, payments)
+
+    FAST: bool = True
+    """Take :meth:`fast_turn` for plain draw-and-discard turns (tests turn it off to compare)."""
+
+    def fast_turn(self, turn: Turn) -> bool:
+        """Play a plain ``draw C, discard C`` turn (the commonest line) in one go when every check
+        passes at a glance; False (nothing changed) sends it through the general verify/apply path,
+        which gives the same result and names any rule broken."""
+        acts = turn.actions
+        if len(acts) != 2 or not self.FAST:
+            return False
+        d, x = acts
+        if type(d) is not Draw or type(x) is not Discard or self.phase is not Phase.PLAYING:
+            return False
+        c = d.card
+        if x.card is not c and x.card != c:
+            return False
+        active = self.active
+        pos = self.pos
+        s = active[pos]
+        if s.name != turn.player or self.forced_by is not None or self.stock_n <= 0:
+            return False
+        if s.hand_n + s.melded_n != HAND_SIZE:
+            return False
+        if self.automatic and self.live_ok and s.melds and self.live is not None and self.fits_melds(s, self.live):
+            return False
+        i = cidx(c)
+        seen = self.seen
+        if seen[i] >= self.copies[i]:
+            return False
+        pos = (pos + 1) % len(active)
+        nxt = active[pos]
+        if nxt.hand_n == 0 and self.profile.flat_rule and s.hand_n > 0 and self.fits_melds(nxt, c):
+            return False
+        self.turn_no += 1
+        self.stock_n -= 1
+        seen[i] += 1
+        self.pile.append(c)
+        self.live_ok = True
+        self.live = c
+        self.pos = pos
+        steps = self.steps
+        if steps is not None:
+            name = s.name
+            steps.append(Step(d.line, d.col, name, turn, d, (), ()))
+            steps.append(Step(x.line, x.col, name, turn, x, ((c, _STOCK, _PILE),), ()))
+        return True
 
     @property
     def seat_name(self) -> str:
@@ -863,10 +911,12 @@ class Table:
 
     def p9_applies(self) -> bool:
         """P9: the next player is flat and the unused stock draw could be added to one of his melds."""
-        if not self.profile.flat_rule or self.pending is None:
+        if self.pending is None:
             return False
-        nxt = self.next_seat
-        return nxt.flat and nxt is not self.seat and bool(self.fits_melds(nxt, self.pending))
+        nxt = self.active[(self.pos + 1) % len(self.active)]
+        if nxt.hand_n or not self.profile.flat_rule or nxt.melded_n != HAND_SIZE or nxt is self.seat:
+            return False
+        return bool(self.fits_melds(nxt, self.pending))
 
     def _verify_discard(self, a: Discard) -> None:
         s = self.seat
@@ -1070,6 +1120,8 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
 
 def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violation]) -> bool:
     """Play one turn line; False when a violation stops the hand (strict)."""
+    if table.fast_turn(turn):
+        return True
     try:
         table.verify_turn(turn)
     except Ruling as r:
