@@ -42,11 +42,14 @@ _CACHE_LIMIT: Final = 50_000
 class Judgements:
     """Cached :func:`judge` and :func:`grow` for one profile (shared by all hands)."""
 
-    __slots__ = ("_grown", "_judged", "_profile")
+    __slots__ = ("_grown", "_judged", "_profile", "copies")
     _by_profile: dict[Profile, Judgements] = {}  # noqa: RUF012 (a class-level registry)
 
     def __init__(self, profile: Profile) -> None:
         self._profile = profile
+        pack = profile.pack
+        self.copies: tuple[int, ...] = tuple(pack.copies(c) for c in ALL_CARDS)
+        """Copies of each card in the pack, by :attr:`Card.index` (E1, E4)."""
         self._judged: dict[tuple[Card, ...], Verdict] = {}
         self._grown: dict[tuple[tuple[Card, ...], tuple[Card, ...]], Meld | MeldError] = {}
 
@@ -69,6 +72,13 @@ class Judgements:
 
     def grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld:
         """:func:`pancli.melds.grow` (M5, C7, E4), cached; raises MeldError."""
+        r = self.try_grow(meld, added)
+        if isinstance(r, MeldError):
+            raise MeldError(r.rule, r.reason)  # a fresh error: a cached one would pile up tracebacks
+        return r
+
+    def try_grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld | MeldError:
+        """:func:`pancli.melds.grow`, cached, returning the MeldError instead of raising it."""
         key = (meld.cards, added)
         r = self._grown.get(key)
         if r is None:
@@ -79,8 +89,6 @@ class Judgements:
             except MeldError as e:
                 r = e
             self._grown[key] = r
-        if isinstance(r, MeldError):
-            raise r
         return r
 
 
@@ -133,11 +141,7 @@ class LaidMeld:
 
 
 def _can_grow(js: Judgements, meld: Meld, c: Card) -> bool:
-    try:
-        js.grow(meld, (c,))
-    except MeldError:
-        return False
-    return True
+    return not isinstance(js.try_grow(meld, (c,)), MeldError)
 
 
 class Seat:

@@ -132,7 +132,7 @@ class Table:
         for s in self.seats:
             self.by_name.setdefault(s.name, s)
         pack = profile.pack
-        self.copies = [pack.copies(c) for c in ALL_CARDS]
+        self.copies = self.js.copies
         self.seen = [0] * 52
         """Copies known to be outside the stock (hands shown, melds, discards, dead, drawn): E4."""
         self.stock_n = pack.size - HAND_SIZE * len(self.seats) - 1
@@ -273,11 +273,14 @@ class Table:
             raise self._fail("S1", f"{d.player} is dealt cards but is not seated", d, player=d.player)
         if s.unknown != HAND_SIZE or s.hand_n != HAND_SIZE or any(s.hand):
             raise self._fail("S2", f"{d.player} is dealt twice", d, player=d.player)
+        seen = self.seen
+        copies = self.copies
         need: dict[int, int] = {}
         for c in d.cards:
             i = cidx(c)
-            need[i] = need.get(i, 0) + 1
-            self._check_card(c, d, need[i])
+            n = need[i] = need.get(i, 0) + 1
+            if seen[i] + n > copies[i]:
+                self._check_card(c, d, n)  # raises E1 or E4
 
     def verify_deal_count(self, d: Deal) -> None:
         """I1: ten cards to each player (S2)."""
@@ -291,25 +294,24 @@ class Table:
         """Put the dealt cards in the player's hand; a wrong count is put right as I1 prescribes
         (extras to the dead cards; a short hand filled from the stock with unseen cards)."""
         s = self.by_name[d.player]
-        moves = self._moves
-        for k, c in enumerate(d.cards):
+        seen = self.seen
+        hand = s.hand
+        for c in d.cards[:HAND_SIZE]:
             i = cidx(c)
-            self.seen[i] += 1
-            if k < HAND_SIZE:
-                s.hand[i] += 1
-                if self.steps is not None:
-                    moves.append((c, Source.DEAL, _HAND))
-            else:
-                self.dead_n += 1
-                if self.steps is not None:
-                    moves.append((c, Source.DEAL, _DEAD))
+            seen[i] += 1
+            hand[i] += 1
+        for c in d.cards[HAND_SIZE:]:
+            seen[cidx(c)] += 1
+            self.dead_n += 1
+        if self.steps is not None:
+            deal = Source.DEAL
+            moves = [(c, deal, _HAND) for c in d.cards[:HAND_SIZE]]
+            moves += [(c, deal, _DEAD) for c in d.cards[HAND_SIZE:]]
+            self.steps.append(Step(d.line, d.col, d.player, None, None, tuple(moves), ()))
         short = max(0, HAND_SIZE - len(d.cards))
         s.unknown = short
         self.stock_n -= short
         s.hand_n = HAND_SIZE
-        if self.steps is not None:
-            self.steps.append(Step(d.line, d.col, d.player, None, None, tuple(moves), ()))
-            self._moves = []
 
     def verify_upcard(self) -> None:
         """E1/E4 for the upcard (S2)."""
