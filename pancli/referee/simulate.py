@@ -69,6 +69,15 @@ from pancli.rules import HOYLE, Forcing, Profile
 _POS: Final = tuple(c.rank.pan_index if c.rank.in_pan_pack else -100 for c in ALL_CARDS)
 """Position of each card's rank in A 2 3 4 5 6 7 J Q K (E2)."""
 _NONCOMOQUER: Final = tuple(c.rank.is_noncomoquer for c in ALL_CARDS)
+_NEAR: Final = tuple(
+    sum(
+        1 << j
+        for j, x in enumerate(ALL_CARDS)
+        if x.rank is c.rank or (x.suit is c.suit and abs(_POS[j] - _POS[c.index]) <= 2)
+    )
+    for c in ALL_CARDS
+)
+"""For each card, the cards that could share a meld with it (same rank, or same suit within two ranks)."""
 _MAX_RESHUFFLES: Final = 3
 _OUT: Final = -1
 _VOID: Final = -2
@@ -133,6 +142,10 @@ class _Policy:
 
     def best_with(self, c: int, hand: list[int]) -> tuple[int, ...] | None:
         """The most valuable legal meld of ``c`` with cards of ``hand`` (ties: the longer), or None."""
+        near = _NEAR[c]
+        hand = [x for x in hand if near >> x & 1]
+        if len(hand) < 2:
+            return None
         r = c >> 2
         same = [x for x in hand if x >> 2 == r]
         cands: list[tuple[int, ...]] = []
@@ -199,6 +212,8 @@ class _HandPlay:
         self.upcard = stock.pop()
         self.pile: list[int] = [self.upcard]
         self.melds: dict[str, list[LaidMeld]] = {p: [] for p in order}
+        self.masks: dict[str, int] = dict.fromkeys(order, 0)
+        """Per player, the cards that fit any of his melds (-1: to be worked out again)."""
         self.events: list[Event] = []
         self.deals = tuple(Deal(p, tuple(ALL_CARDS[i] for i in self.hands[p])) for p in order)
         self.reshuffles = 0
@@ -239,10 +254,9 @@ class _HandPlay:
         """Play p's turn; returns the live discard for the next player, or _NONE, _OUT, _VOID."""
         pol = self.policy
         hand = self.hands[p]
-        melds = self.melds[p]
         actions: list[Action] = []
         if live >= 0:
-            n = pol.fits(melds, live)
+            n = self._fits(p, live)
             if n:
                 r = 0.0 if pol.automatic else self.rng.random()
                 if r < 0.8:
@@ -250,7 +264,7 @@ class _HandPlay:
                         self.events.append(Force(self.rng.choice([o for o in active if o != p]), p))
                     self.pile.pop()
                     actions.append(Take(ALL_CARDS[live]))
-                    self._add(melds, n, live, actions)
+                    self._add(p, n, live, actions)
                     return self._finish(p, actions)
             else:
                 meld = pol.best_with(live, hand)
@@ -272,15 +286,15 @@ class _HandPlay:
         c = self.stock.pop()
         card = ALL_CARDS[c]
         actions.append(Draw(card))
-        n = pol.fits(melds, c)
+        n = self._fits(p, c)
         if n:
-            self._add(melds, n, c, actions)
+            self._add(p, n, c, actions)
             return self._finish(p, actions)
         meld = pol.best_with(c, hand)
         if meld is not None:
             self._lay(p, c, meld, actions)
             return self._finish(p, actions)
-        if hand and pol.profile.flat_rule and not self.hands[nxt] and pol.fits(self.melds[nxt], c):
+        if hand and pol.profile.flat_rule and not self.hands[nxt] and self._fits(nxt, c):
             hand.append(c)  # P9: keep it, discard a hand card
             d = _least_useful(hand, avoid=c)
             hand.remove(d)
@@ -293,8 +307,23 @@ class _HandPlay:
         self.events.append(Turn(p, tuple(actions)))
         return c
 
-    def _add(self, melds: list[LaidMeld], n: int, c: int, actions: list[Action]) -> None:
+    def _fits(self, p: str, c: int) -> int:
+        """The 1-based number of p's first meld that ``c`` can be added to, or 0."""
+        mask = self.masks[p]
+        if mask < 0:
+            js = self.policy.js
+            mask = 0
+            for m in self.melds[p]:
+                mask |= m.fit_mask(js)
+            self.masks[p] = mask
+        if not mask >> c & 1:
+            return 0
+        return self.policy.fits(self.melds[p], c)
+
+    def _add(self, p: str, n: int, c: int, actions: list[Action]) -> None:
         pol = self.policy
+        melds = self.melds[p]
+        self.masks[p] = -1
         card = ALL_CARDS[c]
         melds[n - 1] = LaidMeld.of(pol.js.grow(melds[n - 1].meld, (card,)), pol.profile)
         actions.append(Add((card,), n))
@@ -309,13 +338,13 @@ class _HandPlay:
             else:
                 hand.remove(x)
         self.melds[p].append(self.policy.laid(meld))
+        self.masks[p] = -1
         actions.append(MeldNew(tuple(ALL_CARDS[i] for i in meld)))
 
     def _finish(self, p: str, actions: list[Action]) -> int:
         """The draw is used: lay what the hand holds, add to melds, then discard or go out."""
         pol = self.policy
         hand = self.hands[p]
-        melds = self.melds[p]
         while len(hand) >= 3:
             best: tuple[int, ...] | None = None
             seed = -1
@@ -336,10 +365,10 @@ class _HandPlay:
         while changed and hand:
             changed = False
             for c in list(hand):
-                n = pol.fits(melds, c)
+                n = self._fits(p, c)
                 if n:
                     hand.remove(c)
-                    self._add(melds, n, c, actions)
+                    self._add(p, n, c, actions)
                     changed = True
         if not hand:
             self.events.append(Turn(p, tuple(actions)))
