@@ -151,7 +151,7 @@ class Seat:
     (a player without a deal line): what he lays from them is trusted within P7 and E4.
     """
 
-    __slots__ = ("active", "hand", "hand_n", "melded_n", "melds", "name", "unknown")
+    __slots__ = ("active", "fit_mask", "hand", "hand_n", "melded_n", "melds", "name", "unknown")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -159,6 +159,8 @@ class Seat:
         self.unknown = 10
         self.hand_n = 10
         self.melds: list[LaidMeld] = []
+        self.fit_mask = 0
+        """Cards that fit any of his melds, by :attr:`Card.index` bit (-1: work it out again)."""
         self.melded_n = 0
         self.active: bool | None = None
         """None until the player decides (T1); then True (stayed) or False (went on top)."""

@@ -249,10 +249,18 @@ class Table:
     def fits_melds(self, seat: Seat, c: Card) -> int:
         """The 1-based number of ``seat``'s first meld that ``c`` can be added to (M5), or 0."""
         js = self.js
+        mask = seat.fit_mask
+        if mask < 0:
+            mask = 0
+            for m in seat.melds:
+                mask |= m.fit_mask(js)
+            seat.fit_mask = mask
+        if not mask >> cidx(c) & 1:
+            return 0
         for n, m in enumerate(seat.melds, 1):
             if m.fits(js, c):
                 return n
-        return 0
+        return 0  # pragma: no cover - the mask says one fits
 
     # ------------------------------------------------------------------ seating and deal (S1, S2, I1)
 
@@ -789,6 +797,7 @@ class Table:
         assert v.meld is not None
         lm = LaidMeld.of(v.meld, self.profile)
         s.melds.append(lm)
+        s.fit_mask = -1
         cond = v.conditions
         rule = "+".join(c.value for c in cond) if cond else "C6"
         if a.claim is not None:
@@ -823,6 +832,7 @@ class Table:
             self.must_add = False
         new = LaidMeld.of(self.js.grow(old.meld, a.cards), self.profile)
         s.melds[a.target - 1] = new
+        s.fit_mask = -1
         gain = new.value - old.value
         if a.claim is not None:
             self.claims.append(ClaimCheck(ClaimKind.PAYS, a.line, s.name, a.claim, gain))
@@ -855,6 +865,7 @@ class Table:
         assert v.meld is not None
         new = LaidMeld.of(v.meld, self.profile)
         s.melds[a.source - 1] = new
+        s.fit_mask = -1
         s.melded_n -= 1
         self.borrowed.append(a.card)
         if self.steps is not None:
@@ -904,6 +915,7 @@ class Table:
             parts.append(LaidMeld.of(v.meld, self.profile))
         s.melds[a.target - 1] = parts[0]
         s.melds.append(parts[1])
+        s.fit_mask = -1
         gain = parts[0].value + parts[1].value - old.value
         if a.claim is not None:
             self.claims.append(ClaimCheck(ClaimKind.PAYS, a.line, s.name, a.claim, gain))
