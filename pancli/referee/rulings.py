@@ -20,10 +20,6 @@ from pancli.referee.results import Violation
 I1_AT_DEAL: Final = (
     "I1: more than 10 cards: the extras are removed to the dead cards; fewer: the hand is filled from the stock."
 )
-I1_AFTER_DRAW: Final = (
-    "I1: found after the first draw: the player retires from the hand, returns all he collected, "
-    "and still pays others' conditions and the going-out payment."
-)
 I2_FOUL: Final = (
     "I2: an illegal meld must be made good on demand; if the player cannot and has not yet discarded, he "
     "returns what it collected and goes on legally; if he has already discarded, he returns all his collections "
