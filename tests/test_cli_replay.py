@@ -328,12 +328,6 @@ def test_readme_replay_section_is_real_output(monkeypatch: pytest.MonkeyPatch) -
 # --------------------------------------------------------------------------- memory
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="pancli/referee/state.py Judgements.grow caches a MeldError and re-raises the same object: its "
-    "traceback keeps the frames, so the Table, of the hands that raised it alive (fix: cache rule and reason, "
-    "raise a new MeldError each time)",
-)
 def test_replay_keeps_no_hand_alive_after_it_is_written(monkeypatch: pytest.MonkeyPatch) -> None:
     """A 1 GB file replays in constant memory only if nothing of a finished hand stays reachable."""
     import gc

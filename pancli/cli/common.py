@@ -120,7 +120,9 @@ def open_text(name: str) -> IO[str]:
     try:
         return open(name, encoding="utf-8", errors="replace", newline=None)
     except OSError as exc:
-        raise click.FileError(name, hint=exc.strerror or str(exc)) from None
+        err = click.FileError(name, hint=exc.strerror or str(exc))
+        err.exit_code = EXIT_USAGE  # NOTATION.md: a missing file is a usage error (2)
+        raise err from None
 
 
 def batch_lines(stream: IO[str], file: str = "-") -> Iterator[InputLine]:
