@@ -8,7 +8,7 @@ from dataclasses import fields, is_dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pancli.cards import ALL_CARDS, PAN_CARDS, Card, Game
@@ -139,6 +139,9 @@ def test_write_script_then_read_gives_the_same_script(script: HandScript) -> Non
 @FAST
 @given(st.lists(scripts(), min_size=1, max_size=3))
 def test_several_hands_stream_back_in_order(many: list[HandScript]) -> None:
+    # Only a tag line after play lines starts a hand (grammar/README-records.md), so a hand
+    # of tags only cannot be told from the next hand's tags: each hand here has a play line.
+    assume(all(s.deals or s.upcard is not None or s.events for s in many))
     many = [replace(s, tags=()) for s in many]
     text = "".join(write_scripts(many))
     hands = list(read_hands(io.StringIO(text), "t.pan"))

@@ -26,6 +26,16 @@ def test_malformed_hand_between_two_good_ones_is_reported_and_skipped() -> None:
     assert hands[2].script.events[0].line == 14
 
 
+def test_R2_a_hand_of_tags_only_runs_into_the_next_tag_block() -> None:
+    # Only a tag line after play lines starts a hand: tags with no play lines are one block.
+    text = '[Players "Ana Ben"]\n\n[Players "Cy Dee"]\n\n' + GOOD + "\n" + GOOD
+    hands = list(read_hands(io.StringIO(text), "x.pan"))
+    assert [h.index for h in hands] == [1, 2]
+    assert hands[0].error is not None and hands[0].error.code == "R2"
+    assert (hands[0].error.line, hands[0].error.col) == (3, 1)
+    assert hands[1].error is None and hands[1].first_line == 11
+
+
 def test_hands_are_read_lazily_one_at_a_time() -> None:
     reads = []
 

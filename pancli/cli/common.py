@@ -9,6 +9,7 @@ Rich is imported only when a table is drawn for a terminal (:func:`stdout_consol
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -109,20 +110,37 @@ def stdin_is_piped() -> bool:
         return False
 
 
+def stdin_binary() -> IO[bytes]:
+    """Standard input as bytes (the raw buffer under ``sys.stdin``)."""
+    stream: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # pragma: no cover - a stdin replaced by a text-only object
+        return io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
+    return stream
+
+
+def stdin_text() -> IO[str]:
+    """Standard input as UTF-8 text; undecodable bytes become U+FFFD."""
+    return io.TextIOWrapper(stdin_binary(), encoding="utf-8", errors="replace", newline=None)
+
+
+class MissingFileError(click.FileError):
+    """A file named on the command line cannot be opened: a usage error (exit 2)."""
+
+    exit_code = EXIT_USAGE
+
+
 def open_text(name: str) -> IO[str]:
     """Open a file (or ``-`` for stdin) as UTF-8 text; undecodable bytes become U+FFFD.
 
     Missing files raise click.FileError (exit 2).
     """
     if name == "-":
-        stream = click.get_text_stream("stdin", encoding="utf-8", errors="replace")
-        return stream
+        return stdin_text()
     try:
         return open(name, encoding="utf-8", errors="replace", newline=None)
     except OSError as exc:
-        err = click.FileError(name, hint=exc.strerror or str(exc))
-        err.exit_code = EXIT_USAGE  # NOTATION.md: a missing file is a usage error (2)
-        raise err from None
+        # NOTATION.md: a missing file is a usage error (2)
+        raise MissingFileError(name, hint=exc.strerror or str(exc)) from None
 
 
 def batch_lines(stream: IO[str], file: str = "-") -> Iterator[InputLine]:

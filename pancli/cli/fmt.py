@@ -17,7 +17,7 @@ from typing import IO
 
 import click
 
-from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE, report, stdin_is_piped
+from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE, report, stdin_is_piped, stdin_text
 
 
 def _open(name: str) -> IO[str]:
@@ -50,7 +50,7 @@ def _chunks(stream: IO[str], file: str, base_dir: Path | None) -> Iterator[tuple
 def _fmt_one(name: str, check: bool, diff: bool) -> int:
     """Format one input; returns its exit status."""
     if name == "-":
-        original = click.get_text_stream("stdin", encoding="utf-8", errors="replace").read()
+        original = stdin_text().read()
         source: IO[str] = io.StringIO(original)
         file, base_dir = "-", None
     else:

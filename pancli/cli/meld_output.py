@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pancli.cards import Card, Game, format_cards
-from pancli.cli.common import InputLine, stdin_is_piped
+from pancli.cli.common import InputLine, stdin_binary, stdin_is_piped
 from pancli.melds import Meld, Set, judge
 from pancli.notation import NotationError, parse_meld
 from pancli.rules import Condition, Profile
@@ -110,7 +110,7 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
     Bytes that are not UTF-8 become U+FFFD; a leading byte-order mark is dropped; lines
     end with ``\\n`` (a ``\\r`` before it is white space and is stripped with the rest).
     """
-    stream = click.get_binary_stream("stdin")
+    stream = stdin_binary()
     pending: list[bytes] = []
     first = True
     while True:

@@ -28,12 +28,20 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import click
 
 from pancli.cards import Game
-from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE, json_option, load_profile, stdin_is_piped
+from pancli.cli.common import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    EXIT_USAGE,
+    json_option,
+    load_profile,
+    open_text,
+    stdin_is_piped,
+)
 from pancli.rules import Profile
 
 if TYPE_CHECKING:
@@ -268,12 +276,6 @@ class RichSink(Sink):
         self.console.print(tally.text())
 
 
-def _open(name: str) -> IO[str]:
-    if name == "-":
-        return click.get_text_stream("stdin", encoding="utf-8", errors="replace")
-    return open(name, encoding="utf-8", errors="replace", newline=None)
-
-
 def _pagruc_tools() -> tuple[Any, Any] | None:
     """The PAGRUC referee and renderer, when present (imported on the first PAGRUC hand)."""
     try:
@@ -311,7 +313,7 @@ def replay_files(names: list[str], sink: Sink, *, strict: bool, profile: Profile
     pagruc = _Lazy()
     for name in names:
         base_dir = None if name == "-" else Path(name).parent
-        with _open(name) as stream:
+        with open_text(name) as stream:
             for hand in read_hands(stream, name, base_dir):
                 tally.hands += 1
                 script = hand.script
