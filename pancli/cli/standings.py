@@ -176,5 +176,5 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None
         sys.stdout.write(plain_text(g))
     sys.stdout.flush()
     for p in g.problems:
-        click.echo(error_line(p.file or files[0], p.line, p.col, p.rule, p.message), err=True)
+        click.echo(error_line(p.file or files[0], p.line or 1, p.col, p.rule, p.message), err=True)
     ctx.exit(EXIT_OK if g.official else EXIT_ILLEGAL)
