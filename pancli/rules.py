@@ -159,10 +159,13 @@ class HouseRulesError(ValueError):
     ``key`` is the dotted name of the offending knob (``conditions.C2.base``).
     """
 
-    def __init__(self, key: str, message: str) -> None:
+    def __init__(self, key: str, message: str, line: int = 0, col: int = 0) -> None:
         super().__init__(f"{key}: {message}")
         self.key = key
         self.message = message
+        self.line = line
+        """Where the key is in the text it came from (1-based; 0 when not known)."""
+        self.col = col
 
 
 def builtin_profile(name: str) -> Profile:

@@ -61,18 +61,18 @@ def test_house_rules_file(tmp_path: Path) -> None:
 
 
 def test_bad_house_rules_exit_2_naming_the_key(tmp_path: Path) -> None:
-    for text, key in (
-        ("out_bonsu = 3\n", "out_bonsu"),
-        ("packs = 40\n", "packs"),
-        ("[conditions.C2]\nbase = 'two'\n", "conditions.C2.base"),
-        ("[conditions.C6]\nbase = 1\n", "conditions.C6"),
-        ("packs = \n", "toml"),
+    for text, key, place in (
+        ("out_bonsu = 3\n", "out_bonsu", "1:1"),
+        ("ante = 1\n  packs = 40\n", "packs", "2:3"),
+        ("[conditions.C2]\nbase = 'two'\n", "conditions.C2.base", "2:1"),
+        ("ante = 0\n[conditions.C6]\nbase = 1\n", "conditions.C6", "2:1"),
+        ("ante = 0\npacks = \n", "toml", "2:9"),
     ):
         f = tmp_path / "bad.toml"
         f.write_text(text)
         r = run(str(f))
         assert r.exit_code == 2, text
-        assert key in r.stderr, (text, r.stderr)
+        assert f"{f}:{place}: {key}" in " ".join(r.stderr.split()), (text, r.stderr)
         assert "Traceback" not in r.output
 
 

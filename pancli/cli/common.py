@@ -87,7 +87,8 @@ def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
     except OSError as exc:
         raise click.BadParameter(f"{spec}: {exc.strerror}") from None
     except HouseRulesError as exc:
-        raise click.BadParameter(f"{spec}: {exc}") from None
+        where = f":{exc.line}:{exc.col}" if exc.line else ""
+        raise click.BadParameter(f"{spec}{where}: {exc}") from None
 
 
 # --------------------------------------------------------------------------- input
