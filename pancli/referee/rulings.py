@@ -72,6 +72,9 @@ class Ruling(Exception):
         turn: int = 0,
         ruling: str | None = None,
     ) -> Ruling:
-        """A ruling citing ``rule``; ``ruling`` defaults to the rulebook's prescription."""
+        """A ruling citing ``rule``; ``ruling`` defaults to the rulebook's prescription.
+
+        A ruling on a whole line (a tag, say) with no column is placed at its column 1.
+        """
         text = PRESCRIBED.get(rule, "") if ruling is None else ruling
-        return cls(Violation(rule, line, col, player, message, text, turn))
+        return cls(Violation(rule, line, col or (1 if line else 0), player, message, text, turn))
