@@ -8,39 +8,49 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
 from pancli.cards import PAN_RANKS, SUITS, Card, format_cards
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
+    EXIT_USAGE,
     json_option,
     load_profile,
+    open_text,
     report,
     rules_option,
     stdin_is_piped,
     stdout_is_terminal,
 )
 from pancli.melds import Meld, judge
+from pancli.rules import Profile
 
 if TYPE_CHECKING:
     from pancli.analyze.advice import Advice
     from pancli.analyze.analysis import Analysis
     from pancli.analyze.arrange import Arrangement, Placed
     from pancli.analyze.odds import DrawRow
+    from pancli.referee.position import Position
 
 DEFAULT_PLAYERS = 6
 """Active players when ``--players`` is not given (the table of RULES.md section 8)."""
 
 
 class InputProblem(Exception):
-    """Bad input: where it is and the rule or notation code it breaks (exit 1)."""
+    """Bad input: where it is and the rule or notation code it breaks (exit 1; 2 for a usage error)."""
 
-    def __init__(self, where: str, col: int, rule: str, message: str) -> None:
+    def __init__(
+        self, where: str, col: int, rule: str, message: str, line: int = 1, status: int = EXIT_ILLEGAL
+    ) -> None:
         super().__init__(message)
         self.where, self.col, self.rule, self.message = where, col, rule, message
+        self.line, self.status = line, status
 
 
 def _read_cards(text: str, where: str) -> tuple[tuple[Card, ...], ...]:
@@ -90,6 +100,121 @@ def read_melds(texts: Sequence[str]) -> tuple[Meld, ...]:
                 raise InputProblem(f"<melds {i}>", 1, v.rule or "M1", f"{format_cards(group)}: {v.reason}")
             out.append(v.meld)
     return tuple(out)
+
+
+# --------------------------------------------------------------------------- record positions
+
+
+@dataclass(frozen=True, slots=True)
+class RecordSpot:
+    """A position read from a record: the file, the 1-based hand number in it, the position."""
+
+    file: str
+    hand: int
+    position: Position
+
+
+def _usage(file: str, line: int, rule: str, message: str, col: int = 1) -> InputProblem:
+    return InputProblem(file, col, rule, message, line, EXIT_USAGE)
+
+
+def read_position(name: str, line: int, player: str | None, profile: Profile | None = None) -> RecordSpot:
+    """``player``'s position at ``line`` of the record ``name`` (``-``: standard input), in the
+    hand that holds the line; without ``player``, the player whose turn or decision the line is.
+    ``profile`` overrides the hand's Rules tag. Raises InputProblem (exit 1, or 2 for usage)."""
+    from pancli.records import read_hands
+    from pancli.referee.position import PositionUnavailable, PositionViolation, acting_player, position_at
+
+    spans: list[str] = []
+    found = None
+    with open_text(name) as stream:
+        for hand in read_hands(stream, name, None if name == "-" else Path(name).parent):
+            if hand.first_line > line:
+                break
+            if line <= hand.last_line:
+                found = hand
+                break
+            spans.append(f"{hand.first_line}-{hand.last_line}")
+    if found is None:
+        where = f"its hands span lines {', '.join(spans)}" if spans else "no hand comes before it"
+        raise _usage(name, line, "R7", f"line {line} is in no hand of the record ({where})")
+    if found.error is not None:
+        e = found.error
+        raise InputProblem(name, e.col, e.code, f"{e.message} (hand {found.index} is malformed)", e.line)
+    script = found.script
+    assert script is not None
+    if profile is not None:
+        script = replace(script, profile=profile)
+    if player is None:
+        player = acting_player(script, line)
+        if player is None:
+            raise _usage(name, line, "R5", f"line {line} is no player's turn or decision: give --player NAME")
+    try:
+        pos = position_at(script, line, player)
+    except PositionViolation as e:
+        msg = f"{e.message} (hand {found.index} breaks a rule before line {line}: no position to analyse)"
+        raise InputProblem(name, e.col or 1, e.rule, msg, e.line or line) from None
+    except PositionUnavailable as e:
+        raise _usage(name, e.line or line, e.rule, e.message, e.col or 1) from None
+    return RecordSpot(name, found.index, pos)
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def position_lines(spot: RecordSpot) -> list[tuple[str, str]]:
+    """Where the analysed hand comes from: (label, text) lines before the analysis."""
+    from pancli.referee.results import Source
+
+    p = spot.position
+    if p.drawn is not None:
+        took = p.drawn_from is Source.DISCARD_PILE
+        now = f"his turn, {'took' if took else 'drew'} {p.drawn}" + (" (P3: melded at once)" if took else "")
+    elif p.deciding:
+        now = "the decision round (T1: stay or go on top)"
+    elif p.acting == p.player:
+        now = "his turn, before his draw"
+    elif p.acting is not None:
+        now = f"between turns ({p.acting} acts on this line)"
+    else:
+        now = "between turns"
+    lines = [
+        ("position", f"{spot.file} hand {spot.hand} line {p.line}: {p.player}, {now}; {_n(p.turn, 'turn')} played"),
+        (
+            "seen",
+            f"{_n(len(p.seen), 'card')}: discard pile {len(p.discards)}"
+            + (f" (top {p.discards[-1]})" if p.discards else "")
+            + f", others' melds {len(p.others_melded)}, dead {len(p.dead)}; stock {p.stock}",
+        ),
+    ]
+    v = p.draw_violation
+    if v is not None:
+        lines.append(("note", f"line {v.line}:{v.col}: {v.rule} {v.message}; the position is before it"))
+    return lines
+
+
+def position_json(spot: RecordSpot) -> dict[str, Any]:
+    """The ``position`` object of ``--json`` for a record position."""
+    p = spot.position
+    v = p.draw_violation
+    return {
+        "file": spot.file,
+        "hand": spot.hand,
+        "line": p.line,
+        "player": p.player,
+        "acting": p.acting,
+        "turn": p.turn,
+        "deciding": p.deciding,
+        "drawn_from": None if p.drawn_from is None else p.drawn_from.value,
+        "stock": p.stock,
+        "seen": {
+            "discards": format_cards(p.discards),
+            "melds": format_cards(p.others_melded),
+            "dead": format_cards(p.dead),
+        },
+        "draw_violation": None if v is None else {"rule": v.rule, "line": v.line, "col": v.col, "message": v.message},
+    }
 
 
 # --------------------------------------------------------------------------- JSON
@@ -272,9 +397,9 @@ def row_fields(a: Analysis, r: DrawRow) -> list[str]:
 ROW_HEADER = ["card", "live", "usable", "down", "value", "total", "out", "melds"]
 
 
-def print_plain(a: Analysis, advice: Advice | None) -> None:
-    """The pipe format: ``label<TAB>text`` lines, then the draw table with a header line."""
-    out = [f"{label}\t{text}\n" for label, text in summary_lines(a)]
+def print_plain(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = ()) -> None:
+    """The pipe format: ``label<TAB>text`` lines (``context`` first), then the draw table with a header line."""
+    out = [f"{label}\t{text}\n" for label, text in [*context, *summary_lines(a)]]
     if advice is not None:
         out += [f"{label}\t{text}\n" for label, text in advice.lines()]
     out.append("\t".join(ROW_HEADER) + "\n")
@@ -292,8 +417,9 @@ def _colour(a: Analysis, r: DrawRow) -> str:
     return "dim"
 
 
-def print_rich(a: Analysis, advice: Advice | None) -> None:
-    """The terminal format: summary, then a rank x suit grid coloured by usefulness beside the list."""
+def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = ()) -> None:
+    """The terminal format: summary (``context`` first), then a rank x suit grid coloured by usefulness
+    beside the list."""
     from rich.columns import Columns
     from rich.table import Table
 
@@ -303,7 +429,7 @@ def print_rich(a: Analysis, advice: Advice | None) -> None:
     head = Table(show_header=False, box=None, title=f"pan analyze ({a.profile.name})")
     head.add_column(style="bold")
     head.add_column()
-    for label, text in summary_lines(a):
+    for label, text in [*context, *summary_lines(a)]:
         head.add_row(label, text)
     if advice is not None:
         for label, text in advice.lines():
@@ -339,9 +465,10 @@ def print_rich(a: Analysis, advice: Advice | None) -> None:
 
 @click.command(
     "analyze",
-    epilog="Exit status: 0 analysed, 1 the hand is unreadable or impossible (P7, E4, a bad meld), 2 usage error.",
+    epilog="Exit status: 0 analysed, 1 the hand is unreadable or impossible (P7, E4, a bad meld) or the record"
+    " breaks a rule before LINE, 2 usage error (no hand of that player's to analyse there).",
 )
-@click.argument("hand", nargs=-1, metavar="HAND")
+@click.argument("hand", nargs=-1, metavar="HAND|FILE")
 @click.option("--draw", "draw", metavar="CARD", help="The card just drawn (or a trailing +CARD in HAND).")
 @click.option("--melds", "melds", multiple=True, metavar="MELDS", help="The player's melds on the table ([..] groups).")
 @click.option("--seen", "seen", multiple=True, metavar="CARDS", help="Every other card seen (melds, discards).")
@@ -351,8 +478,10 @@ def print_rich(a: Analysis, advice: Advice | None) -> None:
 @click.option("--samples", type=click.IntRange(1, 1_000_000), default=2000, show_default=True,
               help="Monte Carlo samples (going-out odds and --advice).")  # fmt: skip
 @click.option("--seed", type=int, default=1, show_default=True, help="Random seed of the simulations.")
-@click.option("--at", "at_line", type=click.IntRange(1), metavar="LINE", help="Record position: analyse at this line.")
-@click.option("--player", "player", metavar="NAME", help="Record position: whose hand.")
+@click.option("--at", "at_line", type=click.IntRange(1), metavar="LINE",
+              help="Analyse a position of the record FILE: the moment line LINE is played.")  # fmt: skip
+@click.option("--player", "player", metavar="NAME",
+              help="With --at: whose hand (default: the player whose turn or decision LINE is).")  # fmt: skip
 @json_option
 @rules_option
 @click.pass_context
@@ -378,6 +507,13 @@ def analyze(
     --melds the player's melds already on the table count (hand + melds = 10, P7);
     --seen names every other card seen, for the live copies of each card.
 
+    FILE --at LINE --player NAME analyses a position of a .pan record instead: the
+    hand holding LINE is refereed up to the moment LINE is played, and NAME's hand,
+    melds, the seen cards (discard pile, others' melds, dead hands) and the active
+    players come from the record. On NAME's own turn line the card he draws or takes
+    there is shown as the drawn card. A violation before LINE exits 1 with its rule;
+    unknown cards (no deal line), a player on top or a closed hand exit 2.
+
     \b
     Examples:
       pan analyze 5s 5s 5s 3h 4h Kd Kh Kc 2c 7d
@@ -385,6 +521,7 @@ def analyze(
       pan analyze "3h 4h Kd Kh Kc 2c 7d" --melds "[5sss]" --seen "5s 5h 5h"
       pan analyze --json 5sss 3-5h Kd Kh 7c 2c | jq .p_useful
       pan analyze "5sss 3-5h Kd Kh 7c 2c" --advice --samples 500
+      pan analyze samples/friday-hoyle.pan --at 27 --player Cruz
 
     The best arrangement gets the most cards down, then the most chips (C6 values of
     new melds, C7 change of grown melds), then the fewest melds; it is exact. Hand
@@ -398,27 +535,34 @@ def analyze(
     p_useful, ...).
     """
     profile = load_profile(rules)
-    if at_line is not None or player is not None:
-        raise click.UsageError("--at/--player (a record position) is not available yet: give the hand instead")
-    text = " ".join(hand)
-    if not text.strip() and stdin_is_piped():
-        text = " ".join(ln.split("#", 1)[0] for ln in sys.stdin.read().splitlines()).strip()
-    if not text.strip():
-        raise click.UsageError("give a hand: ten cards, or eleven with the drawn card marked +CARD")
     from pancli.analyze.analysis import PositionError
     from pancli.analyze.analysis import analyze as run
 
+    spot = None
     try:
-        cards, drawn = read_hand(text, draw)
-        table = read_melds(melds)
-        seen_cards = tuple(c for i, t in enumerate(seen, 1) for g in _read_cards(t, f"<seen {i}>") for c in g)
+        if at_line is not None or player is not None:
+            given = [n for n in ("draw", "melds", "seen", "players") if ctx.get_parameter_source(n) is not DEFAULT]
+            if at_line is None or len(hand) != 1 or given:
+                raise click.UsageError(
+                    "a record position is FILE --at LINE [--player NAME]: the record gives the hand, the drawn"
+                    " card, the melds, the seen cards and the players"
+                    + (f" (drop --{' --'.join(given)})" if given else "")
+                )
+            override = None if ctx.get_parameter_source("rules") is DEFAULT else profile
+            spot = read_position(hand[0], at_line, player, override)
+            pos = spot.position
+            profile, players = pos.profile, pos.players
+            cards, drawn, table, seen_cards = pos.hand, pos.drawn, pos.melds, pos.seen
+        else:
+            cards, drawn, table, seen_cards = _hand_arguments(hand, draw, melds, seen)
         result = run(cards, profile, drawn, table, seen_cards, players, samples=samples, seed=seed)
     except InputProblem as exc:
-        report(exc.where, 1, exc.col, exc.rule, exc.message)
-        ctx.exit(EXIT_ILLEGAL)
+        report(exc.where, exc.line, exc.col, exc.rule, exc.message)
+        ctx.exit(exc.status)
         return
     except PositionError as exc:
-        report("<hand>", 1, 1, exc.rule, exc.message)
+        where, line = ("<hand>", 1) if spot is None else (spot.file, spot.position.line)
+        report(where, line, 1, exc.rule, exc.message)
         ctx.exit(EXIT_ILLEGAL)
         return
     adv = None
@@ -429,10 +573,35 @@ def analyze(
     if as_json:
         from pancli.cli.common import emit_json
 
-        emit_json(to_json(result, adv))
-    elif stdout_is_terminal():
-        print_rich(result, adv)
+        data = to_json(result, adv)
+        if spot is not None:
+            data["position"] = position_json(spot)
+        emit_json(data)
     else:
-        print_plain(result, adv)
+        context = position_lines(spot) if spot is not None else []
+        if stdout_is_terminal():
+            print_rich(result, adv, context)
+        else:
+            print_plain(result, adv, context)
     sys.stdout.flush()
     ctx.exit(EXIT_OK)
+
+
+DEFAULT = ParameterSource.DEFAULT
+
+
+def _hand_arguments(
+    hand: tuple[str, ...], draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...]
+) -> tuple[tuple[Card, ...], Card | None, tuple[Meld, ...], tuple[Card, ...]]:
+    """The hand, drawn card, melds and seen cards given on the command line (or the hand on stdin)."""
+    text = " ".join(hand)
+    if not text.strip() and stdin_is_piped():
+        text = " ".join(ln.split("#", 1)[0] for ln in sys.stdin.read().splitlines()).strip()
+    if not text.strip():
+        raise click.UsageError("give a hand: ten cards, or eleven with the drawn card marked +CARD")
+    if len(hand) == 1 and hand[0].endswith(".pan") and Path(hand[0]).is_file():
+        raise click.UsageError(f"{hand[0]} is a record: give --at LINE (and --player NAME) to analyse a position")
+    cards, drawn = read_hand(text, draw)
+    table = read_melds(melds)
+    seen_cards = tuple(c for i, t in enumerate(seen, 1) for g in _read_cards(t, f"<seen {i}>") for c in g)
+    return cards, drawn, table, seen_cards

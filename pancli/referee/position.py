@@ -1,0 +1,251 @@
+"""A player's position at a line of a record: what ``pan analyze FILE --at LINE --player NAME`` analyses.
+
+:func:`position_at` replays a hand with the referee's :class:`~pancli.referee.table.Table`
+(every rule checked, strictly) up to a line and returns what the player holds and knows.
+
+What "at LINE" means:
+
+* The position is the moment the line's play begins: every play line (decision, turn,
+  ``force``, ``reshuffle``) that starts before LINE has been played, the line itself has not.
+  The deal and the upcard come before all play (R7), so they are always in; a LINE before the
+  first play line (tags, deal lines, comments) is the moment before the first decision (stay or
+  go on top, T1).
+  A LINE after the last play line of an unfinished hand is the position after it.
+* When LINE is the player's own turn line and the turn begins with ``draw CARD`` or
+  ``take CARD``, that first action is played too: the player looks at the card he has just
+  drawn (from the stock, shown to all, P1) or taken (the live discard, P3) and decides what to
+  lay and what to discard, which is the question an analysis answers. If that draw or take is
+  itself a violation, the position stays before it (``drawn`` None, ``draw_violation`` set).
+* The player's cards must be known: he needs a ``deal`` line (a player without one holds
+  unknown cards, S2), and his hand must still be live (not on top, T3; the hand not closed,
+  I3, T4, P10).
+* The seen cards are what the record shows out of the player's hand and out of the stock: the
+  discard pile as it lies (the upcard included; dead discards shuffled back into the stock by a
+  reshuffle are unseen again, P10), the other players' melds, and the dead cards (the known
+  hands of players who went on top, T1, and cards dealt beyond ten, I1). Other players' hands
+  are not seen.
+* ``players`` is the number of active players (T3) who pay each condition; during the decision
+  round it counts those who have not gone on top yet (the most the table can be).
+
+>>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
+>>> from pancli.referee.actions import Deal, Decision, Discard, Draw, HandScript, MeldNew, Turn
+>>> c = fast_cards
+>>> script = HandScript(
+...     players=("Ana", "Ben"),
+...     deals=(Deal("Ana", c("5s 5s 2h 3h Kd Kh Kc 2c 7d Jc"), line=3),
+...            Deal("Ben", c("2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"), line=4)),
+...     upcard=c("4c")[0], upcard_line=5,
+...     events=(Decision("Ana", True, line=6), Decision("Ben", True, line=7),
+...             Turn("Ana", (Draw(c("5s")[0]), MeldNew(c("5s 5s 5s")), Discard(c("7d")[0])), line=8),
+...             Turn("Ben", (Draw(c("Qd")[0]), Discard(c("Qd")[0])), line=9)),
+...     first_line=1,
+... )
+>>> p = position_at(script, 8, "Ana")
+>>> str(p.drawn), p.drawn_from.value, len(p.hand), [str(c) for c in p.seen], p.players
+('5s', 'stock', 10, ['4c'], 2)
+>>> p = position_at(script, 9, "Ben")
+>>> [str(m) for m in p.melds], str(p.drawn), [str(c) for c in p.seen]
+([], 'Qd', ['4c', '7d', '5s', '5s', '5s'])
+>>> position_at(script, 9, "Cruz")
+Traceback (most recent call last):
+...
+pancli.referee.position.PositionUnavailable: R5 Cruz is not seated in this hand (Ana Ben)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pancli.cards import ALL_CARDS, Card, Game
+from pancli.melds import Meld
+from pancli.referee.actions import Draw, HandScript, Take, Turn
+from pancli.referee.results import Source, Violation
+from pancli.referee.rulings import Ruling
+from pancli.referee.table import HAND_SIZE, Phase, Table
+from pancli.rules import Profile
+
+
+class PositionError(ValueError):
+    """No position to analyse at that line: ``rule`` names why, ``line``/``col`` where (0: the hand)."""
+
+    def __init__(self, rule: str, message: str, line: int = 0, col: int = 0, player: str | None = None) -> None:
+        super().__init__(f"{rule} {message}")
+        self.rule = rule
+        self.message = message
+        self.line = line
+        self.col = col
+        self.player = player
+
+
+class PositionUnavailable(PositionError):
+    """The record is fine, but the question has no answer there (unknown cards, a player on top,
+    a closed hand, no such player): a usage error."""
+
+
+class PositionViolation(PositionError):
+    """The hand breaks a rule before the line (its first violation, as ``pan replay`` reports it)."""
+
+    def __init__(self, violation: Violation) -> None:
+        v = violation
+        super().__init__(v.rule, v.message, v.line, v.col, v.player)
+        self.violation = violation
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One player's view of the table at a record line (see the module docstring)."""
+
+    player: str
+    line: int
+    profile: Profile
+    hand: tuple[Card, ...]
+    """The cards in his hand (the drawn card excluded), in card order."""
+    melds: tuple[Meld, ...]
+    """His melds on the table, in the order laid (``#1``, ``#2``, ...)."""
+    drawn: Card | None
+    """The card drawn or taken at the start of his turn on this line, if any."""
+    drawn_from: Source | None
+    """:attr:`Source.STOCK` (a draw) or :attr:`Source.DISCARD_PILE` (a take), or None."""
+    discards: tuple[Card, ...]
+    """The discard pile, bottom to top (the upcard when the record names it)."""
+    others_melded: tuple[Card, ...]
+    """Every card in the other players' melds."""
+    dead: tuple[Card, ...]
+    """Dead cards the record shows: hands of players on top (T1), cards dealt beyond ten (I1)."""
+    players: int
+    """Active players (T3): the melder collects from each of the others."""
+    deciding: bool
+    """The decision round (T1) is not over."""
+    acting: str | None
+    """The player whose line LINE is (a turn, a decision or a ``force``), or None."""
+    turn: int
+    """Turns played before this position."""
+    stock: int
+    """Cards left in the stock."""
+    draw_violation: Violation | None = None
+    """The rule the line's own draw or take breaks (the position then stays before it)."""
+
+    @property
+    def seen(self) -> tuple[Card, ...]:
+        """Every card the player has seen outside his hand: discards, other players' melds, dead cards."""
+        return self.discards + self.others_melded + self.dead
+
+    @property
+    def melded(self) -> int:
+        """Cards in his melds."""
+        return sum(len(m.cards) for m in self.melds)
+
+
+def _cards(counts: list[int]) -> tuple[Card, ...]:
+    return tuple(c for c, n in zip(ALL_CARDS, counts, strict=True) for _ in range(n))
+
+
+def _deal(table: Table) -> None:
+    """Seat the players, deal and turn the upcard (S1, S2, E4, I1); raises Ruling."""
+    table.verify_seating()
+    for d in table.script.deals:
+        table.verify_deal(d)
+        table.verify_deal_count(d)
+        table.apply_deal(d)
+    table.verify_upcard()
+    table.apply_upcard()
+
+
+def acting_player(script: HandScript, line: int) -> str | None:
+    """The player whose turn, decision or ``force`` line ``line`` is, or None.
+
+    >>> from pancli.referee.actions import Decision
+    >>> acting_player(HandScript(players=("Ana", "Ben"), events=(Decision("Ana", True, line=4),)), 4)
+    'Ana'
+    """
+    for ev in script.events:
+        if ev.line == line:
+            return getattr(ev, "player", None)
+    return None
+
+
+def position_at(script: HandScript, line: int, player: str) -> Position:
+    """``player``'s position at record line ``line`` of the hand ``script`` (module docstring).
+
+    Raises :class:`PositionViolation` when the hand breaks a rule before the line, and
+    :class:`PositionUnavailable` when there is no hand of his to analyse there.
+    """
+    if script.game is not Game.PANGUINGUE:
+        raise PositionUnavailable("G1", f"a {script.game.value} hand: positions are analysed in Panguingue only")
+    if player not in script.players:
+        raise PositionUnavailable(
+            "R5", f"{player} is not seated in this hand ({' '.join(script.players)})", player=player
+        )
+    table = Table(script, record_steps=False)
+    try:
+        _deal(table)
+        now: Turn | None = None
+        for ev in script.events:
+            if ev.line >= line:
+                if ev.line == line and isinstance(ev, Turn) and ev.player == player:
+                    now = ev
+                break
+            if isinstance(ev, Turn):
+                if not table.fast_turn(ev):
+                    table.play_event(ev)
+            else:
+                table.verify_event(ev)
+                table.apply_event(ev)
+    except Ruling as r:
+        raise PositionViolation(r.violation) from None
+    draw_violation = None
+    turns = table.turn_no
+    if now is not None and now.actions and isinstance(now.actions[0], Draw | Take):
+        try:
+            table.verify_turn(now)
+            table.begin_turn(now)
+            table.verify(now.actions[0])
+        except Ruling as r:
+            draw_violation = r.violation
+        else:
+            table.apply(now.actions[0])
+    return _view(table, script, line, player, turns, draw_violation)
+
+
+def _view(
+    table: Table, script: HandScript, line: int, player: str, turns: int, draw_violation: Violation | None
+) -> Position:
+    seat = table.by_name[player]
+    if table.phase is Phase.WON:
+        rule = "I3" if table.turn_no else "T4"
+        raise PositionUnavailable(rule, f"the hand is closed before line {line}: {table.winner} has won it")
+    if table.phase is Phase.VOID:
+        rule = "T4" if not table.active else "P10"
+        raise PositionUnavailable(rule, f"the hand is void before line {line}: nothing more is played")
+    if seat.active is False:
+        raise PositionUnavailable("T3", f"{player} went on top: his cards are dead", player=player)
+    if seat.unknown:
+        why = "has no deal line" if not any(d.player == player for d in script.deals) else "was dealt short (I1)"
+        raise PositionUnavailable(
+            "S2", f"{player}'s cards are not in the record ({player} {why}): give the hand instead", player=player
+        )
+    drawn = table.pending if table.seat is seat and table.drew else None
+    deciding = table.phase is Phase.DECIDING
+    players = len(table.active) if not deciding else sum(1 for s in table.seats if s.active is not False)
+    dead = [c for d in script.deals for c in d.cards[HAND_SIZE:]]
+    for s in table.seats:
+        if s.active is False and s is not seat:
+            dead.extend(_cards(s.hand))
+    return Position(
+        player=player,
+        line=line,
+        profile=table.profile,
+        hand=_cards(seat.hand),
+        melds=tuple(m.meld for m in seat.melds),
+        drawn=drawn,
+        drawn_from=None if drawn is None else table.pending_src,
+        discards=tuple(c for c in table.pile if c is not None),
+        others_melded=tuple(c for s in table.seats if s is not seat for m in s.melds for c in m.cards),
+        dead=tuple(dead),
+        players=players,
+        deciding=deciding,
+        acting=acting_player(script, line),
+        turn=turns,
+        stock=table.stock_n,
+        draw_violation=draw_violation,
+    )
