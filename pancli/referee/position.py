@@ -22,8 +22,7 @@ What "at LINE" means:
 * The seen cards are what the record shows out of the player's hand and out of the stock: the
   discard pile as it lies (the upcard included; dead discards shuffled back into the stock by a
   reshuffle are unseen again, P10), the other players' melds, and the dead cards (the known
-  hands of players who went on top, T1, and cards dealt beyond ten, I1). Other players' hands
-  are not seen.
+  hands of players who went on top, T1). Other players' hands are not seen.
 * ``players`` is the number of active players (T3) who pay each condition; during the decision
   round it counts those who have not gone on top yet (the most the table can be).
 
@@ -61,7 +60,7 @@ from pancli.melds import Meld
 from pancli.referee.actions import Draw, HandScript, Take, Turn
 from pancli.referee.results import Source, Violation
 from pancli.referee.rulings import Ruling
-from pancli.referee.table import HAND_SIZE, Phase, Table
+from pancli.referee.table import Phase, Table
 from pancli.rules import Profile
 
 
@@ -111,7 +110,7 @@ class Position:
     others_melded: tuple[Card, ...]
     """Every card in the other players' melds."""
     dead: tuple[Card, ...]
-    """Dead cards the record shows: hands of players on top (T1), cards dealt beyond ten (I1)."""
+    """Dead cards the record shows: the hands of the other players who went on top (T1)."""
     players: int
     """Active players (T3): the melder collects from each of the others."""
     deciding: bool
@@ -219,18 +218,16 @@ def _view(
         raise PositionUnavailable(rule, f"the hand is void before line {line}: nothing more is played")
     if seat.active is False:
         raise PositionUnavailable("T3", f"{player} went on top: his cards are dead", player=player)
-    if seat.unknown:
-        why = "has no deal line" if not any(d.player == player for d in script.deals) else "was dealt short (I1)"
+    if seat.unknown:  # a wrong count at the deal (I1) stops the strict replay: no deal line is left
         raise PositionUnavailable(
-            "S2", f"{player}'s cards are not in the record ({player} {why}): give the hand instead", player=player
+            "S2",
+            f"{player}'s cards are not in the record ({player} has no deal line): give the hand instead",
+            player=player,
         )
     drawn = table.pending if table.seat is seat and table.drew else None
     deciding = table.phase is Phase.DECIDING
     players = len(table.active) if not deciding else sum(1 for s in table.seats if s.active is not False)
-    dead = [c for d in script.deals for c in d.cards[HAND_SIZE:]]
-    for s in table.seats:
-        if s.active is False and s is not seat:
-            dead.extend(_cards(s.hand))
+    dead = tuple(c for s in table.seats if s.active is False and s is not seat for c in _cards(s.hand))
     return Position(
         player=player,
         line=line,
@@ -241,7 +238,7 @@ def _view(
         drawn_from=None if drawn is None else table.pending_src,
         discards=tuple(c for c in table.pile if c is not None),
         others_melded=tuple(c for s in table.seats if s is not seat for m in s.melds for c in m.cards),
-        dead=tuple(dead),
+        dead=dead,
         players=players,
         deciding=deciding,
         acting=acting_player(script, line),
