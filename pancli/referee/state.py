@@ -87,7 +87,10 @@ class Judgements:
             try:
                 r = grow(meld, added, self._profile)
             except MeldError as e:
-                r = e
+                # Cache a copy without a traceback: a caught error's traceback holds the frames
+                # that raised it, and each frame its callers (f_back) up to the Table of the hand
+                # that first asked: caching ``e`` itself kept one whole hand alive per entry.
+                r = MeldError(e.rule, e.reason)
             self._grown[key] = r
         return r
 
