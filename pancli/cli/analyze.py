@@ -163,6 +163,20 @@ def _n(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _plan_step(hand: tuple[Card, ...], draws: tuple[Card, ...], target: int | None) -> str:
+    """One step of the way out: hand cards, the draws they wait for, the meld they join.
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> _plan_step((card(Rank.SEVEN, Suit.DIAMONDS),), (), 1)
+    '7d to #2'
+    >>> _plan_step((), (card(Rank.FIVE, Suit.CLUBS),), None)
+    'draw 5c'
+    """
+    held, drawn = format_cards(hand), format_cards(draws)
+    text = held if not drawn else f"{held} + draw {drawn}" if held else f"draw {drawn}"
+    return text + (f" to #{target + 1}" if target is not None else "")
+
+
 def position_lines(spot: RecordSpot) -> list[tuple[str, str]]:
     """Where the analysed hand comes from: (label, text) lines before the analysis."""
     from pancli.referee.results import Source
@@ -170,11 +184,11 @@ def position_lines(spot: RecordSpot) -> list[tuple[str, str]]:
     p = spot.position
     if p.drawn is not None:
         took = p.drawn_from is Source.DISCARD_PILE
-        now = f"his turn, {'took' if took else 'drew'} {p.drawn}" + (" (P3: melded at once)" if took else "")
+        now = f"in turn, {'took' if took else 'drew'} {p.drawn}" + (" (P3: melded at once)" if took else "")
     elif p.deciding:
         now = "the decision round (T1: stay or go on top)"
     elif p.acting == p.player:
-        now = "his turn, before his draw"
+        now = "in turn, before the draw"
     elif p.acting is not None:
         now = f"between turns ({p.acting} acts on this line)"
     else:
@@ -356,10 +370,7 @@ def summary_lines(a: Analysis) -> list[tuple[str, str]]:
     if d.draws is None:
         lines.append(("distance", "no way out found with the live cards"))
     else:
-        plan = "; ".join(
-            f"{format_cards(h) or '-'} + draw {format_cards(x) or '-'}" + (f" to #{t + 1}" if t is not None else "")
-            for h, x, t in d.plan
-        )
+        plan = "; ".join(_plan_step(h, x, t) for h, x, t in d.plan)
         lines.append(
             (
                 "distance",
