@@ -397,16 +397,3 @@ def test_P7_E4_simulated_positions_keep_the_count_and_the_pack(seed: int, seated
         [hand] = read_hands(io.StringIO(write_script(script)), "sim.pan")
         assert hand.script is not None and hand.script.profile == profile
         _check_hand(hand.script, profile)
-
-
-def test_readme_position_example_is_real_output() -> None:
-    import re
-    import shlex
-
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("## `pan analyze`")
-    section = readme[start : readme.find("\n## ", start + 1)]
-    [(cmd, expected)] = re.findall(r"```console\n\$ (pan analyze samples/\S+ --at .*?)\n(.*?)```", section, re.S)
-    argv = shlex.split(cmd)
-    r = run_at(*argv[2:], "--samples", "2000")  # the README runs with the default sample size
-    assert r.exit_code == 0 and r.stdout == expected

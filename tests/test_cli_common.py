@@ -67,27 +67,3 @@ def test_the_help_examples_of_check_pay_rules_run(name: str) -> None:
         r = CliRunner().invoke(cli, argv, input="5sss\n")
         assert r.exit_code in (0, 1), (example, r.output)
         assert not re.search(r": N\d+ ", r.stderr), (example, r.stderr)  # no notation error in an example
-
-
-def test_readme_examples_of_check_pay_rules_are_what_pan_prints() -> None:
-    import re
-    import shlex
-    from pathlib import Path
-
-    readme = (Path(__file__).parent.parent / "README.md").read_text()
-    start = readme.index("## Checking melds and payments")
-    end = readme.find("\n## ", start + 1)
-    section = readme[start : end if end > 0 else None]
-    blocks = re.findall(r"```console\n\$ (.*?)\n(.*?)```", section, re.S)
-    assert len(blocks) >= 6
-    for cmd, expected in blocks:
-        stdin = None
-        if "|" in cmd:
-            feed, cmd = cmd.split("|", 1)
-            printf_args = shlex.split(feed)
-            assert printf_args[0] == "printf"
-            stdin = printf_args[1].encode().decode("unicode_escape")
-        argv = shlex.split(cmd)
-        assert argv[0] == "pan"
-        r = CliRunner().invoke(cli, argv[1:], input=stdin)
-        assert r.stdout + r.stderr == expected, cmd

@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import shlex
 from pathlib import Path
 from typing import Any
 
@@ -318,20 +317,6 @@ def test_pan_standings_usage_errors(tmp_path: Path) -> None:
     empty.write_text("", encoding="utf-8")
     result = run("standings", str(empty))
     assert result.exit_code == 1 and "G8 no PAGRUC hand" in result.stderr
-
-
-def test_readme_pagruc_section_is_real_output(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("## PAGRUC: ")
-    end = readme.find("\n## ", start + 1)
-    blocks = re.findall(r"```console\n\$ (.*?)\n(.*?)```", readme[start : end if end > 0 else None], re.S)
-    assert len(blocks) == 4
-    for cmd, expected in blocks:
-        argv = shlex.split(cmd)
-        assert argv[0] == "pan"
-        r = CliRunner().invoke(cli, argv[1:])
-        assert r.stdout + r.stderr == expected, cmd
 
 
 def test_terminal_tables(monkeypatch: pytest.MonkeyPatch) -> None:

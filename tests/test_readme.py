@@ -1,0 +1,91 @@
+"""The README shows what ``pan`` really prints: every ``console`` block is run.
+
+A block holds ``$ command`` lines, each followed by the output it prints (stdout, then
+stderr, as a terminal would show them in a pipe). A command with no output under it (the
+list of analyze invocations) must still run cleanly and print something. Pipelines of
+``printf``, ``pan`` and ``jq`` stages are run stage by stage; a ``jq`` stage is skipped
+(its input is checked to be JSON).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pancli.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+
+
+@dataclass(frozen=True)
+class Example:
+    line: int
+    command: str
+    output: str | None  # None: the README shows no output for it
+
+
+def examples() -> list[Example]:
+    text = README.read_text(encoding="utf-8")
+    found: list[Example] = []
+    for block in re.finditer(r"```console\n(.*?)```", text, re.S):
+        first = text.count("\n", 0, block.start(1)) + 1
+        lines = block.group(1).splitlines(keepends=True)
+        starts = [i for i, ln in enumerate(lines) if ln.startswith("$ ")]
+        for k, i in enumerate(starts):
+            end = starts[k + 1] if k + 1 < len(starts) else len(lines)
+            output = "".join(lines[i + 1 : end])
+            found.append(Example(first + i, lines[i][2:].rstrip("\n"), output or None))
+    return found
+
+
+def run(command: str) -> tuple[int, str]:
+    """Run a README command line; returns the last pan stage's exit code and its stdout + stderr."""
+    stdin: str | None = None
+    code, shown = 0, ""
+    stages: list[list[str]] = [[]]
+    for token in shlex.split(command, comments=True):
+        if token == "|":
+            stages.append([])
+        else:
+            stages[-1].append(token)
+    for argv in stages:
+        stage = " ".join(argv)
+        if argv[0] == "printf":
+            stdin = argv[1].encode().decode("unicode_escape")
+            continue
+        if argv[0] == "jq":
+            assert stdin is not None
+            json.loads(stdin)
+            continue
+        assert argv[0] == "pan", stage
+        r = CliRunner().invoke(cli, argv[1:], input=stdin)
+        assert r.exception is None or isinstance(r.exception, SystemExit), (stage, r.exception)
+        code, shown, stdin = r.exit_code, r.stdout + r.stderr, r.stdout
+    return code, shown
+
+
+EXAMPLES = examples()
+
+
+def test_the_readme_has_examples_of_every_command() -> None:
+    commands = {shlex.split(e.command)[1] for e in EXAMPLES}
+    assert {"check", "pay", "rules", "replay", "simulate", "analyze", "score", "standings"} <= commands
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"README.md:{e.line}")
+def test_readme_example_is_real_output(example: Example, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    code, shown = run(example.command)
+    assert code in (0, 1), (example.command, shown)
+    assert "Traceback" not in shown
+    if example.output is None:
+        assert shown.strip(), example.command
+    else:
+        assert shown == example.output, example.command
