@@ -36,13 +36,29 @@ def cidx(c: Card) -> int:
     return c.index if i is None else i
 
 
+def card_key(cards: tuple[Card, ...] | list[Card]) -> bytes:
+    """A cheap hashable key for a card sequence: the dense indices as bytes (hashing a tuple
+    of cards hashes each card's enums in Python; this is one C-level hash).
+
+    >>> from pancli.cards import card, Card, Rank, Suit
+    >>> card_key((card(Rank.ACE, Suit.SPADES), Card(Rank.KING, Suit.CLUBS)))
+    b'\\x003'
+    """
+    try:
+        return bytes([_ID_INDEX[id(c)] for c in cards])
+    except KeyError:  # a card built outside the interned set (equal, so the same key)
+        return bytes([cidx(c) for c in cards])
+
+
 _CACHE_LIMIT: Final = 50_000
 
 
 class Judgements:
-    """Cached :func:`judge` and :func:`grow` for one profile (shared by all hands)."""
+    """Cached :func:`judge` and :func:`grow` for one profile (shared by all hands), and the
+    laid melds they make (a :class:`LaidMeld` never changes, so hands share them, with their
+    fit masks worked out once). Keys are :func:`card_key` bytes."""
 
-    __slots__ = ("_grown", "_judged", "_profile", "copies")
+    __slots__ = ("_grown", "_judged", "_laid", "_profile", "copies")
     _by_profile: dict[Profile, Judgements] = {}  # noqa: RUF012 (a class-level registry)
 
     def __init__(self, profile: Profile) -> None:
@@ -50,8 +66,9 @@ class Judgements:
         pack = profile.pack
         self.copies: tuple[int, ...] = tuple(pack.copies(c) for c in ALL_CARDS)
         """Copies of each card in the pack, by :attr:`Card.index` (E1, E4)."""
-        self._judged: dict[tuple[Card, ...], Verdict] = {}
-        self._grown: dict[tuple[tuple[Card, ...], tuple[Card, ...]], Meld | MeldError] = {}
+        self._judged: dict[bytes, Verdict] = {}
+        self._grown: dict[bytes, LaidMeld | MeldError] = {}
+        self._laid: dict[bytes, LaidMeld] = {}
 
     @classmethod
     def of(cls, profile: Profile) -> Judgements:
@@ -63,12 +80,26 @@ class Judgements:
 
     def judge(self, cards: tuple[Card, ...]) -> Verdict:
         """:func:`pancli.melds.judge` of ``cards``, cached."""
-        v = self._judged.get(cards)
+        key = card_key(cards)
+        v = self._judged.get(key)
         if v is None:
             if len(self._judged) > _CACHE_LIMIT:
                 self._judged.clear()
-            v = self._judged[cards] = judge(cards, self._profile)
+            v = self._judged[key] = judge(cards, self._profile)
         return v
+
+    def laid(self, cards: tuple[Card, ...]) -> LaidMeld | None:
+        """The meld ``cards`` make when laid, valued (C6), or None when they make none (cached)."""
+        key = card_key(cards)
+        lm = self._laid.get(key)
+        if lm is None:
+            v = self.judge(cards)
+            if v.meld is None:
+                return None
+            if len(self._laid) > _CACHE_LIMIT:
+                self._laid.clear()
+            lm = self._laid[key] = LaidMeld.of(v.meld, self._profile, key)
+        return lm
 
     def grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld:
         """:func:`pancli.melds.grow` (M5, C7, E4), cached; raises MeldError."""
@@ -79,37 +110,52 @@ class Judgements:
 
     def try_grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld | MeldError:
         """:func:`pancli.melds.grow`, cached, returning the MeldError instead of raising it."""
-        key = (meld.cards, added)
+        r = self.grown(LaidMeld(meld, 0, card_key(meld.cards)), added)
+        return r if isinstance(r, MeldError) else r.meld
+
+    def grown(self, old: LaidMeld, added: tuple[Card, ...]) -> LaidMeld | MeldError:
+        """The laid meld ``old`` becomes with ``added`` (M5, C7, E4), valued; or the MeldError (cached)."""
+        key = old.key + b"\xff" + card_key(added)
         r = self._grown.get(key)
         if r is None:
             if len(self._grown) > _CACHE_LIMIT:
                 self._grown.clear()
             try:
-                r = grow(meld, added, self._profile)
+                m = grow(old.meld, added, self._profile)
             except MeldError as e:
                 # Cache a copy without a traceback: a caught error's traceback holds the frames
                 # that raised it, and each frame its callers (f_back) up to the Table of the hand
                 # that first asked: caching ``e`` itself kept one whole hand alive per entry.
                 r = MeldError(e.rule, e.reason)
+            else:
+                r = LaidMeld.of(m, self._profile)
             self._grown[key] = r
         return r
 
 
 class LaidMeld:
-    """One meld on the table: its cards, the engine's :data:`Meld` and its value (C6)."""
+    """One meld on the table: its cards, the engine's :data:`Meld` and its value (C6).
 
-    __slots__ = ("_mask", "cards", "meld", "value")
+    Never changed once made (the referee replaces a meld that grows), so the laid melds of
+    :class:`Judgements` are shared by every hand. ``key`` is its :func:`card_key`; ``rule``
+    names what a new meld of it pays under (its conditions, ``C1+..``, or ``C6`` for none).
+    """
 
-    def __init__(self, meld: Meld, value: int) -> None:
+    __slots__ = ("_mask", "cards", "key", "meld", "rule", "value")
+
+    def __init__(self, meld: Meld, value: int, key: bytes | None = None) -> None:
         self.meld = meld
         self.cards = meld.cards
         self.value = value
+        self.key = card_key(meld.cards) if key is None else key
+        cond = meld.conditions()
+        self.rule = "+".join(c.value for c in cond) if cond else "C6"
         self._mask = -1
 
     @classmethod
-    def of(cls, meld: Meld, profile: Profile) -> LaidMeld:
+    def of(cls, meld: Meld, profile: Profile, key: bytes | None = None) -> LaidMeld:
         """A laid meld valued under ``profile``."""
-        return cls(meld, meld.value(profile))
+        return cls(meld, meld.value(profile), key)
 
     def fits(self, js: Judgements, c: Card) -> bool:
         """Whether one card can be added to this meld (M5, C7, E4): P8 and P9 ask this."""
@@ -121,7 +167,7 @@ class LaidMeld:
         if mask < 0:
             mask = 0
             for x in self._candidates():
-                if _can_grow(js, self.meld, x):
+                if _can_grow(js, self, x):
                     mask |= 1 << cidx(x)
             self._mask = mask
         return mask
@@ -143,8 +189,8 @@ class LaidMeld:
         return format_cards(self.cards)
 
 
-def _can_grow(js: Judgements, meld: Meld, c: Card) -> bool:
-    return not isinstance(js.try_grow(meld, (c,)), MeldError)
+def _can_grow(js: Judgements, meld: LaidMeld, c: Card) -> bool:
+    return not isinstance(js.grown(meld, (c,)), MeldError)
 
 
 class Seat:

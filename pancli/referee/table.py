@@ -169,26 +169,6 @@ class Table:
         self._moves: list[Move] = []
         self._discard_kind = 0
         self._split_added: tuple[Card, ...] = ()
-        self._verify: dict[type, Callable[[Any], None]] = {
-            Draw: self._verify_draw,
-            Take: self._verify_take,
-            MeldNew: self._verify_meld,
-            Add: self._verify_add,
-            Borrow: self._verify_borrow,
-            Split: self._verify_split,
-            Discard: self._verify_discard,
-            Out: self._verify_out,
-        }
-        self._apply: dict[type, Callable[[Any], list[Payment]]] = {
-            Draw: self._apply_draw,
-            Take: self._apply_take,
-            MeldNew: self._apply_meld,
-            Add: self._apply_add,
-            Borrow: self._apply_borrow,
-            Split: self._apply_split,
-            Discard: self._apply_discard,
-            Out: self._apply_out,
-        }
 
     # ------------------------------------------------------------------ helpers
 
@@ -510,16 +490,16 @@ class Table:
             raise self._fail("I3", f"{self.seat_name} went out: the hand is closed", a)
         if self.discarded:
             raise self._fail("P5", f"{self.seat_name}'s discard ended the turn", a)
-        f = self._verify.get(type(a))
+        f = _VERIFY.get(type(a))
         if f is None:
             raise self._fail("P1", f"{type(a).__name__.lower()} is not a Panguingue action", a)
         if not self.drew and type(a) is not Draw and type(a) is not Take:
             raise self._fail("P1", f"{self.seat_name}'s turn begins with a draw or a take", a)
-        f(a)
+        f(self, a)
 
     def apply(self, a: Action) -> None:
         """Apply the verified action ``a``."""
-        payments = self._apply[type(a)](a)
+        payments = _APPLY[type(a)](self, a)
         if self.steps is not None:
             self._step(self.turn, a, a, payments)
 
@@ -785,21 +765,19 @@ class Table:
         plan = self._plan_cards(a.cards, a, borrowed=True)
         if self.must_add and plan.pending:
             raise self._fail("P8", f"the forced {self.pending} must be added to one of {self.seat_name}'s melds", a)
-        v = self.js.judge(a.cards)
-        if v.meld is None:
+        if self.js.laid(a.cards) is None:
+            v = self.js.judge(a.cards)
             raise self._foul(v.rule or "M1", v.reason, a)
 
     def _apply_meld(self, a: MeldNew) -> list[Payment]:
         s = self.seat
         assert s is not None
         self._use_plan(a.cards)
-        v = self.js.judge(a.cards)
-        assert v.meld is not None
-        lm = LaidMeld.of(v.meld, self.profile)
+        lm = self.js.laid(a.cards)
+        assert lm is not None
         s.melds.append(lm)
         s.fit_mask = -1
-        cond = v.conditions
-        rule = "+".join(c.value for c in cond) if cond else "C6"
+        rule = lm.rule
         if a.claim is not None:
             self.claims.append(ClaimCheck(ClaimKind.PAYS, a.line, s.name, a.claim, lm.value))
         return self._collect(s, lm.value, rule, a.line, lm.cards)
@@ -815,12 +793,11 @@ class Table:
     def _verify_add(self, a: Add) -> None:
         m = self._target(a.target, a)
         self._plan_cards(a.cards, a, borrowed=False)
-        try:
-            self.js.grow(m.meld, a.cards)
-        except MeldError as e:
+        e = self.js.grown(m, a.cards)
+        if isinstance(e, MeldError):
             if e.rule == "C7":
-                raise self._fail("C7", f"adding {format_cards(a.cards)} to #{a.target}: {e.reason}", a) from None
-            raise self._foul(e.rule, e.reason, a) from None
+                raise self._fail("C7", f"adding {format_cards(a.cards)} to #{a.target}: {e.reason}", a)
+            raise self._foul(e.rule, e.reason, a)
 
     def _apply_add(self, a: Add) -> list[Payment]:
         s = self.seat
@@ -830,7 +807,8 @@ class Table:
         self._use_plan(a.cards)
         if plan_pending:
             self.must_add = False
-        new = LaidMeld.of(self.js.grow(old.meld, a.cards), self.profile)
+        new = self.js.grown(old, a.cards)
+        assert isinstance(new, LaidMeld)
         s.melds[a.target - 1] = new
         s.fit_mask = -1
         gain = new.value - old.value
@@ -861,9 +839,8 @@ class Table:
         old = s.melds[a.source - 1]
         rest = _without(old.cards, a.card, rope=isinstance(old.meld, Rope))
         assert rest is not None
-        v = self.js.judge(rest)
-        assert v.meld is not None
-        new = LaidMeld.of(v.meld, self.profile)
+        new = self.js.laid(rest)
+        assert new is not None
         s.melds[a.source - 1] = new
         s.fit_mask = -1
         s.melded_n -= 1
@@ -910,9 +887,9 @@ class Table:
             self.must_add = False
         parts = []
         for part in (a.first, a.second):
-            v = self.js.judge(part)
-            assert v.meld is not None
-            parts.append(LaidMeld.of(v.meld, self.profile))
+            lm = self.js.laid(part)
+            assert lm is not None
+            parts.append(lm)
         s.melds[a.target - 1] = parts[0]
         s.melds.append(parts[1])
         s.fit_mask = -1
@@ -1042,6 +1019,30 @@ class Table:
         )
 
 
+_VERIFY: Final[dict[type, Callable[[Table, Any], None]]] = {
+    Draw: Table._verify_draw,
+    Take: Table._verify_take,
+    MeldNew: Table._verify_meld,
+    Add: Table._verify_add,
+    Borrow: Table._verify_borrow,
+    Split: Table._verify_split,
+    Discard: Table._verify_discard,
+    Out: Table._verify_out,
+}
+_APPLY: Final[dict[type, Callable[[Table, Any], list[Payment]]]] = {
+    Draw: Table._apply_draw,
+    Take: Table._apply_take,
+    MeldNew: Table._apply_meld,
+    Add: Table._apply_add,
+    Borrow: Table._apply_borrow,
+    Split: Table._apply_split,
+    Discard: Table._apply_discard,
+    Out: Table._apply_out,
+}
+"""Each action's verify and apply steps (class-level: a per-table dict of bound methods
+would tie every Table in a reference cycle that only the garbage collector frees)."""
+
+
 class _Place:
     __slots__ = ("col", "line")
 
@@ -1117,7 +1118,7 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
     else:
         table.apply_upcard()
     for ev in script.events:
-        if isinstance(ev, Turn):
+        if type(ev) is Turn:
             if not _play_turn(table, ev, strict, violations):
                 return _finish(table, violations)
             continue
