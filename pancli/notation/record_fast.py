@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
 from pancli.cards import Card, Game
@@ -177,15 +178,40 @@ _MAX_RECIPES: Final = 8_000
 """Bound on remembered lines (about 10 MB), so memory stays constant on any file. When full,
 new lines are no longer remembered: the common lines of a record come early."""
 
+Maker = Callable[[int], "Turn | Decision"]
+"""Builds the item of a remembered line at a given file line."""
+PlainRecipes = dict[str, tuple[Maker, frozenset[str]]]
+_PLAIN: Final[dict[Game, PlainRecipes]] = {g: {} for g in Game}
+
+
+def plain_recipes(game: Game) -> PlainRecipes:
+    """The remembered plain lines of ``game`` (turns and decisions without glyphs): line text ->
+    (maker, names). ``maker(line)`` builds the same item :func:`fast_play` reads from that text
+    at file line ``line``; it is valid where every name of ``names`` is seated. The record reader
+    looks whole lines up here before anything else (filled by :func:`fast_play`, bounded).
+
+    >>> from pancli.cards import Game
+    >>> ctx = LineContext(Game.PANGUINGUE, frozenset({"Ana", "Ben"}), line=3)
+    >>> _ = fast_play("Ben stay", ctx)
+    >>> maker, names = plain_recipes(Game.PANGUINGUE)["Ben stay"]
+    >>> maker(9), sorted(names)
+    (Decision(player='Ben', stay=True, line=9, col=1), ['Ben'])
+    """
+    return _PLAIN[game]
+
 
 def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     """A play line in canonical spacing, or None (then the grammar reads it).
 
     ``text`` has its comments blanked; ``ctx.line`` is its file line. Every name must be in
-    ``ctx.players``. Turn lines seen before are rebuilt from a recipe (the same objects at
-    the new line) without reading them again: in a simulated record three lines in four
-    repeat an earlier one (``Ana draw 7d, discard 7d``).
+    ``ctx.players``. Turn and decision lines seen before are rebuilt from a recipe (the same
+    objects at the new line) without reading them again: in a simulated record three lines in
+    four repeat an earlier one (``Ana draw 7d, discard 7d``).
     """
+    plain = _PLAIN[ctx.game]
+    hit = plain.get(text)
+    if hit is not None and hit[1] <= ctx.players:
+        return hit[0](ctx.line), ()
     recipes = _RECIPES[ctx.game]
     recipe = recipes.get(text)
     if recipe is not None:
@@ -195,12 +221,19 @@ def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
             acts = tuple([cls(*args, line, col) for cls, args, col in steps])
             return Turn(name, acts, number, line, name_col), glyphs
     got = _fast_play(text, ctx)
-    if got is not None and type(got[0]) is Turn and len(recipes) < _MAX_RECIPES:
-        recipes[text] = _recipe(got[0], got[1])
+    if got is not None:
+        item, glyphs = got
+        kind = type(item)
+        if kind is Turn or kind is Decision:
+            if not glyphs:
+                if len(plain) < _MAX_RECIPES:
+                    plain[text] = _maker(item)  # type: ignore[arg-type]
+            elif kind is Turn and len(recipes) < _MAX_RECIPES:
+                recipes[text] = _recipe(item, glyphs)  # type: ignore[arg-type]
     return got
 
 
-def _recipe(turn: Turn, glyphs: tuple[str, ...]) -> _Recipe:
+def _steps(turn: Turn) -> tuple[list[tuple[type, tuple[object, ...], int]], set[str]]:
     steps = []
     names = {turn.player}
     for a in turn.actions:
@@ -208,7 +241,34 @@ def _recipe(turn: Turn, glyphs: tuple[str, ...]) -> _Recipe:
         if isinstance(a, Lay):
             names.add(a.owner)
         steps.append((type(a), values, a.col))
+    return steps, names
+
+
+def _recipe(turn: Turn, glyphs: tuple[str, ...]) -> _Recipe:
+    steps, names = _steps(turn)
     return turn.player, turn.number, turn.col, tuple(steps), glyphs, frozenset(names)
+
+
+def _maker(item: Turn | Decision) -> tuple[Maker, frozenset[str]]:
+    """A function of the line building ``item`` again there (one call, no re-reading)."""
+    if isinstance(item, Decision):
+        player, stay, dcol = item.player, item.stay, item.col
+        return (lambda line: Decision(player, stay, line, dcol)), frozenset((player,))
+    name, number, name_col = item.player, item.number, item.col
+    steps, names = _steps(item)
+    if len(steps) == 2 and len(steps[0][1]) == 1 and len(steps[1][1]) == 1:
+        (c1, (x1,), k1), (c2, (x2,), k2) = steps  # draw and discard, the commonest line
+
+        def two(line: int) -> Turn:
+            return Turn(name, (c1(x1, line, k1), c2(x2, line, k2)), number, line, name_col)
+
+        return two, frozenset(names)
+    frozen = tuple(steps)
+
+    def many(line: int) -> Turn:
+        return Turn(name, tuple([cls(*args, line, col) for cls, args, col in frozen]), number, line, name_col)
+
+    return many, frozenset(names)
 
 
 def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:

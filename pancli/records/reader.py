@@ -31,7 +31,7 @@ from pancli.notation.record_common import (
     error_at,
     lex,
 )
-from pancli.notation.record_fast import fast_play, fast_tag
+from pancli.notation.record_fast import PlainRecipes, fast_play, fast_tag, plain_recipes
 from pancli.records.model import NO_NOTES, HandLayout, Notes, RecordHand, TagEntry
 from pancli.records.tags import Header, ProfileCache, read_header
 from pancli.referee.actions import Action, Add, Deal, Decision, Event, HandScript, MeldNew, Split, Turn
@@ -58,65 +58,101 @@ def canonical_comment(comment: str) -> str:
 # --------------------------------------------------------------------------- physical -> logical lines
 
 
-def _physical(stream: IO[str]) -> Iterator[tuple[str, bool]]:
-    """Lines without their end, and whether each was cut at MAX_LINE_CHARS (the rest skipped)."""
-    readline = stream.readline
-    limit = MAX_LINE_CHARS + 1
+_BLOCK: Final = 1 << 16
+"""Characters read at once: lines are split a block at a time (one C call for many lines)."""
+
+Physical = str | tuple[str]
+"""A physical line without its end; a line longer than MAX_LINE_CHARS comes as a 1-tuple of
+its first 200 characters (the rest is never held)."""
+
+
+def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
+    """The physical lines of ``stream``, a block of them at a time (a BOM at the start dropped,
+    trailing ``\r`` stripped). Memory holds one block and at most MAX_LINE_CHARS of one line."""
+    read = stream.read
+    limit = MAX_LINE_CHARS
+    carry = ""
     first = True
+    skipping = False  # inside a line too long to keep: drop up to its end
     while True:
-        raw = readline(limit)
-        if not raw:
-            return
+        block = read(_BLOCK)
+        if not block:
+            break
         if first:
             first = False
-            if raw[:1] == "\ufeff":
-                raw = raw[1:]
-        if raw[-1:] == "\n":
-            yield raw[:-1].rstrip("\r"), False
-        elif len(raw) < limit:
-            yield raw.rstrip("\r"), False  # last line, no line end
-        else:
-            while True:  # skip the rest of the long line in chunks
-                rest = readline(limit)
-                if not rest or rest[-1:] == "\n":
-                    break
-            yield raw[:200], True
+            if block[:1] == "\ufeff":
+                block = block[1:]
+        if skipping:
+            j = block.find("\n")
+            if j < 0:
+                continue
+            block = block[j + 1 :]
+            skipping = False
+        chunk = carry + block if carry else block
+        lines: list[Physical] = chunk.split("\n")  # type: ignore[assignment]
+        carry = lines.pop()  # type: ignore[assignment]
+        if len(chunk) > limit:
+            lines = [(x[:200],) if len(x) > limit else x for x in lines]  # type: ignore[misc]
+        if "\r" in chunk:
+            lines = [x.rstrip("\r") if type(x) is str else x for x in lines]
+        if len(carry) > limit:
+            lines.append((carry[:200],))
+            carry = ""
+            skipping = True
+        if lines:
+            yield lines
+    if carry:
+        yield [carry.rstrip("\r")]
 
 
-def _logical(stream: IO[str]) -> Iterator[tuple[int, list[str], str, NotationError | None]]:
-    """Logical lines: physical lines joined while a ``{`` comment is open.
+class _Joiner:
+    """Physical lines -> logical lines: physical lines are joined while a ``{`` comment is open.
 
-    Yields (first line number, raw lines, text, problem). A ``{`` comment still open at the
-    end of the file, or when a line starting with a tag (``[`` and a letter) comes, is an
-    R8 error at the ``{``.
+    :meth:`push` gives the logical lines complete after one more physical line, each as
+    (first line number, raw lines, text, problem). A ``{`` comment still open at the end of
+    the file, or when a line starting with a tag (``[`` and a letter) comes, is an R8 error at
+    the ``{``; a line too long is an R10 error.
     """
-    lineno = 0
-    pending: list[str] = []
-    start = 0
-    for text, cut in _physical(stream):
-        lineno += 1
+
+    __slots__ = ("pending", "start")
+
+    def __init__(self) -> None:
+        self.pending: list[str] = []
+        self.start = 0
+
+    def push(self, lineno: int, text: str, cut: bool) -> list[tuple[int, list[str], str, NotationError | None]]:
+        out: list[tuple[int, list[str], str, NotationError | None]] = []
+        pending = self.pending
         if pending:
+            start = self.start
             if _TAG_START.match(text) is None and not cut:
                 pending.append(text)
                 if not brace_open_after(text, True):
-                    yield start, pending, "\n".join(pending), None
-                    pending = []
+                    out.append((start, pending, "\n".join(pending), None))
+                    self.pending = []
                 elif len(pending) > MAX_HAND_LINES:
-                    yield start, pending[:1], pending[0], _unclosed(pending[0], start)
-                    pending = []
-                continue
-            yield start, pending, "\n".join(pending), _unclosed("\n".join(pending), start)
-            pending = []
+                    out.append((start, pending[:1], pending[0], _unclosed(pending[0], start)))
+                    self.pending = []
+                return out
+            out.append((start, pending, "\n".join(pending), _unclosed("\n".join(pending), start)))
+            self.pending = []
         if cut:
             problem = NotationError("R10", f"line longer than {MAX_LINE_CHARS} characters", MAX_LINE_CHARS + 1, lineno)
-            yield lineno, [text + "..."], text, problem
+            out.append((lineno, [text + "..."], text, problem))
         elif "{" in text and brace_open_after(text, False):
-            pending = [text]
-            start = lineno
+            self.pending = [text]
+            self.start = lineno
         else:
-            yield lineno, [text], text, None
-    if pending:
-        yield start, pending, "\n".join(pending), _unclosed("\n".join(pending), start)
+            out.append((lineno, [text], text, None))
+        return out
+
+    def end(self) -> list[tuple[int, list[str], str, NotationError | None]]:
+        """The comment still open at the end of the file, if any."""
+        pending = self.pending
+        if not pending:
+            return []
+        self.pending = []
+        return [(self.start, pending, "\n".join(pending), _unclosed("\n".join(pending), self.start))]
 
 
 def _unclosed(text: str, line: int) -> NotationError:
@@ -351,97 +387,162 @@ class _Hand:
 
 
 class _Reader:
+    """Hands from logical lines. The fast lane (:meth:`hands`) takes a whole physical line that
+    is a remembered plain turn or decision (:func:`plain_recipes`) of a hand in play; every
+    other line goes through :meth:`_line`, which reads it in full."""
+
     def __init__(self, file: str, base_dir: Path | None) -> None:
         self.file = file
         self.base_dir = base_dir
         self.profiles = ProfileCache()
+        self.hand: _Hand | None = None
+        self.index = 0
+        self.pend_raw: list[str] = []
+        self.pend_first = 0
+        self.pend_comments: list[str] = []
+        self.last = 0
+
+    def _fast_hand(self) -> _Hand | None:
+        """The hand the fast lane may extend now (in play, no error, nothing pending), or None."""
+        hand = self.hand
+        if (
+            hand is None
+            or hand.ctx is None
+            or self.pend_raw
+            or hand.error is not None
+            or len(hand.raw) >= MAX_HAND_LINES
+        ):
+            return None
+        return hand
 
     def hands(self, stream: IO[str]) -> Iterator[RecordHand]:
-        hand: _Hand | None = None
-        index = 0
-        pend_raw: list[str] = []
-        pend_first = 0
-        pend_comments: list[str] = []
-        last = 0
-        for first, raws, text, problem in _logical(stream):
-            # Fast lane: a plain play line (no comment, no glyph) in a hand already in play.
-            if (
-                hand is not None
-                and hand.ctx is not None
-                and not pend_raw
-                and hand.error is None
-                and problem is None
-                and text[:1] not in _NOT_PLAIN
-                and "{" not in text
-                and "}" not in text
-                and ";" not in text
-                and len(hand.raw) < MAX_HAND_LINES
-            ):
-                ctx = hand.ctx
-                ctx.line = first
-                parsed = fast_play(text, ctx)
-                if parsed is not None and not parsed[1]:
-                    last = first
-                    hand.raw.append(text)
-                    try:
-                        hand.place(parsed[0])
-                    except NotationError as exc:
-                        hand.error = exc
-                    continue
-            last = first + len(raws) - 1
-            blanked = text
-            comments: list[tuple[int, str]] = []
-            if problem is None:
-                if not text.strip():
-                    if not pend_raw:
-                        pend_first = first
-                    pend_raw.extend(raws)
-                    continue
-                if "{" in text or "}" in text or ";" in text:
-                    try:
-                        blanked, comments = lex(text)
-                    except LexError as exc:
-                        problem = error_at(text, exc.offset, first, exc.code, exc.message)
-                stripped = blanked.strip()
-                if problem is None and not stripped:
-                    if not pend_raw:
-                        pend_first = first
-                    pend_raw.extend(raws)
-                    pend_comments.append(" ".join(canonical_comment(c) for _, c in comments))
-                    continue
-            else:
-                stripped = text.strip()
-            is_tag = stripped[:1] == "["
-            if hand is None or (is_tag and hand.in_play):
-                if hand is not None:
-                    yield hand.finish(last)
-                index += 1
-                hand = _Hand(self, index)
-            if pend_raw:
-                hand.add_raw(pend_first, pend_raw)
-                pend_raw = []
-            hand.add_raw(first, raws)
-            before = tuple(pend_comments)
-            pend_comments = []
-            if not is_tag:
-                hand.in_play = True
-            if hand.error is not None:
-                continue
-            if problem is not None:
-                hand.error = problem
-                continue
-            try:
-                if is_tag:
-                    hand.add_tag(blanked, comments, first, before)
-                else:
-                    hand.add_play(blanked, comments, first, before)
-            except NotationError as exc:
-                hand.error = exc
+        joiner = _Joiner()
+        push = joiner.push
+        lineno = 0
+        fast: _Hand | None = None
+        plain: PlainRecipes = {}
+        players: frozenset[str] = frozenset()
+        raw: list[str] = []
+        events: list[Event] = []
+        lines: list[PlayItem] = []
+        for block in _blocks(stream):
+            for text in block:
+                lineno += 1
+                if fast is not None:
+                    hit = plain.get(text)  # type: ignore[arg-type]
+                    if hit is not None and hit[1] <= players:
+                        item = hit[0](lineno)
+                        raw.append(text)  # type: ignore[arg-type]
+                        events.append(item)
+                        lines.append(item)
+                        self.last = lineno
+                        if len(raw) >= MAX_HAND_LINES:
+                            fast = None
+                        continue
+                cut = type(text) is tuple
+                logical = push(lineno, text[0] if cut else text, cut)  # type: ignore[arg-type]
+                for first, raws, ltext, problem in logical:
+                    done = self._line(first, raws, ltext, problem)
+                    if done is not None:
+                        yield done
+                fast = None if joiner.pending else self._fast_hand()
+                if fast is not None:
+                    ctx = fast.ctx
+                    assert ctx is not None
+                    plain = plain_recipes(ctx.game)
+                    players = ctx.players
+                    raw = fast.raw
+                    events = fast.events
+                    lines = fast.lines
+        for first, raws, ltext, problem in joiner.end():
+            done = self._line(first, raws, ltext, problem)
+            if done is not None:
+                yield done
+        hand = self.hand
         if hand is not None:
-            if pend_raw:
-                hand.add_raw(pend_first, pend_raw)
-            hand.trailing = tuple(pend_comments)
-            yield hand.finish(last)
+            if self.pend_raw:
+                hand.add_raw(self.pend_first, self.pend_raw)
+            hand.trailing = tuple(self.pend_comments)
+            yield hand.finish(self.last)
+
+    def _line(self, first: int, raws: list[str], text: str, problem: NotationError | None) -> RecordHand | None:
+        """Read one logical line; returns the hand it closes, if any."""
+        hand = self.hand
+        # A plain play line (no comment, no glyph) of a hand already in play.
+        if (
+            hand is not None
+            and hand.ctx is not None
+            and not self.pend_raw
+            and hand.error is None
+            and problem is None
+            and text[:1] not in _NOT_PLAIN
+            and "{" not in text
+            and "}" not in text
+            and ";" not in text
+            and len(hand.raw) < MAX_HAND_LINES
+        ):
+            ctx = hand.ctx
+            ctx.line = first
+            parsed = fast_play(text, ctx)
+            if parsed is not None and not parsed[1]:
+                self.last = first
+                hand.raw.append(text)
+                try:
+                    hand.place(parsed[0])
+                except NotationError as exc:
+                    hand.error = exc
+                return None
+        self.last = first + len(raws) - 1
+        blanked = text
+        comments: list[tuple[int, str]] = []
+        if problem is None:
+            if not text.strip():
+                if not self.pend_raw:
+                    self.pend_first = first
+                self.pend_raw.extend(raws)
+                return None
+            if "{" in text or "}" in text or ";" in text:
+                try:
+                    blanked, comments = lex(text)
+                except LexError as exc:
+                    problem = error_at(text, exc.offset, first, exc.code, exc.message)
+            stripped = blanked.strip()
+            if problem is None and not stripped:
+                if not self.pend_raw:
+                    self.pend_first = first
+                self.pend_raw.extend(raws)
+                self.pend_comments.append(" ".join(canonical_comment(c) for _, c in comments))
+                return None
+        else:
+            stripped = text.strip()
+        done: RecordHand | None = None
+        is_tag = stripped[:1] == "["
+        if hand is None or (is_tag and hand.in_play):
+            if hand is not None:
+                done = hand.finish(self.last)
+            self.index += 1
+            hand = self.hand = _Hand(self, self.index)
+        if self.pend_raw:
+            hand.add_raw(self.pend_first, self.pend_raw)
+            self.pend_raw = []
+        hand.add_raw(first, raws)
+        before = tuple(self.pend_comments)
+        self.pend_comments = []
+        if not is_tag:
+            hand.in_play = True
+        if hand.error is not None:
+            return done
+        if problem is not None:
+            hand.error = problem
+            return done
+        try:
+            if is_tag:
+                hand.add_tag(blanked, comments, first, before)
+            else:
+                hand.add_play(blanked, comments, first, before)
+        except NotationError as exc:
+            hand.error = exc
+        return done
 
 
 def read_hands(stream: IO[str], file: str = "-", base_dir: Path | None = None) -> Iterator[RecordHand]:
