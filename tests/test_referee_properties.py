@@ -101,15 +101,16 @@ def test_simulated_hands_replay_cleanly_with_every_card_accounted_for(
     assert t.winner == r.winner
     fast = referee_hand(script, record_steps=False)
     assert (fast.payments, fast.ledger, fast.winner, fast.void) == (r.payments, r.ledger, r.winner, r.void)
+    assert fast == _general_path(script, record_steps=False)
     assert _general_path(script) == r
     assert len(r.steps) >= sum(len(e.actions) for e in script.events if isinstance(e, Turn))
 
 
-def _general_path(script: HandScript, strict: bool = True) -> HandResult:
+def _general_path(script: HandScript, strict: bool = True, record_steps: bool = True) -> HandResult:
     """The result with :meth:`Table.fast_turn` off: every turn through verify/apply."""
     Table.FAST = False
     try:
-        return referee_hand(script, strict=strict)
+        return referee_hand(script, strict=strict, record_steps=record_steps)
     finally:
         Table.FAST = True
 
@@ -132,6 +133,9 @@ def _same_verdict(script: HandScript) -> HandResult:
     assert r.violations[:1] == lax.violations[:1]
     assert _general_path(script) == r
     assert _general_path(script, strict=False).violations == lax.violations
+    # bulk replay (no steps) takes the fast paths for whole meld turns: the same result in full
+    assert _general_path(script, strict=False, record_steps=False) == lax
+    assert _general_path(script, record_steps=False) == referee_hand(script, record_steps=False)
     return r
 
 

@@ -23,6 +23,8 @@ from pancli.melds import Meld, MeldError, Rope, Verdict, grow, judge
 from pancli.rules import Profile
 
 _ID_INDEX: Final = {id(c): i for i, c in enumerate(ALL_CARDS)}
+ID_INDEX: Final = _ID_INDEX
+"""The dense index of each interned card by ``id`` (a card built otherwise is not in it)."""
 
 
 def cidx(c: Card) -> int:

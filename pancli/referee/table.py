@@ -70,7 +70,7 @@ from pancli.referee.actions import (
 from pancli.referee.ledger import Ledger
 from pancli.referee.results import ClaimCheck, ClaimKind, HandResult, Payment, Source, Step, Violation
 from pancli.referee.rulings import I1_AT_DEAL, I2_FOUL, Ruling
-from pancli.referee.state import Judgements, LaidMeld, Seat, cidx
+from pancli.referee.state import ID_INDEX, Judgements, LaidMeld, Seat, cidx
 from pancli.rules import Forcing
 
 MIN_PLAYERS: Final = 2
@@ -84,6 +84,7 @@ _MELD: Final = Source.MELD
 _DEAD: Final = Source.DEAD
 
 Move = tuple[Card, Source, Source]
+_IDX: Final = ID_INDEX
 
 
 class Phase(enum.Enum):
@@ -511,10 +512,14 @@ class Table:
         passes at a glance; False (nothing changed) sends it through the general verify/apply path,
         which gives the same result and names any rule broken."""
         acts = turn.actions
-        if len(acts) != 2 or not self.FAST:
+        if not self.FAST:
             return False
+        if len(acts) != 2:
+            return self._fast_meld_turn(turn)
         d, x = acts
-        if type(d) is not Draw or type(x) is not Discard or self.phase is not Phase.PLAYING:
+        if type(x) is not Discard:
+            return self._fast_meld_turn(turn)
+        if type(d) is not Draw or self.phase is not Phase.PLAYING:
             return False
         c = d.card
         if x.card is not c and x.card != c:
@@ -548,6 +553,145 @@ class Table:
             name = s.name
             steps.append(Step(d.line, d.col, name, turn, d, (), ()))
             steps.append(Step(x.line, x.col, name, turn, x, ((c, _STOCK, _PILE),), ()))
+        return True
+
+    def _fast_meld_turn(self, turn: Turn) -> bool:
+        """Play a turn of a draw or a take, new melds and additions of known hand cards that use
+        the drawn card, then a discard (or going out with the last card), in one go when every
+        check passes; False (nothing changed) sends it through the general path. Bulk replay
+        only (no steps recorded)."""
+        acts = turn.actions
+        if self.steps is not None or len(acts) < 2 or self.phase is not Phase.PLAYING or self.forced_by is not None:
+            return False
+        s = self.active[self.pos]
+        if s.name != turn.player or s.unknown or s.hand_n + s.melded_n != HAND_SIZE:
+            return False
+        first = acts[0]
+        kind = type(first)
+        if kind is not Draw and kind is not Take:
+            return False
+        pend = first.card  # type: ignore[union-attr]
+        pi = _IDX.get(id(pend))
+        if pi is None:
+            return False
+        live = self.live
+        if kind is Draw:
+            if self.stock_n <= 0 or self.seen[pi] >= self.copies[pi]:
+                return False
+            if self.automatic and self.live_ok and s.melds and live is not None and self.fits_melds(s, live):
+                return False
+        elif kind is Take:
+            if not self.live_ok or live is None or (pend is not live and pend != live):
+                return False
+            if self.automatic and s.melds and self.fits_melds(s, pend):
+                return False  # P8: the taken card must be added (the general path checks that)
+        last = acts[-1]
+        discard = type(last) is Discard
+        middle = acts[1:-1] if discard else acts[1:]
+        js = self.js
+        hand = s.hand
+        taken: dict[int, int] = {}
+        melds = list(s.melds)
+        done: list[tuple[Action, LaidMeld, int]] = []
+        pending_used = False
+        used = 0
+        melded = 0
+        for a in middle:
+            k = type(a)
+            if k is MeldNew:
+                cards = a.cards  # type: ignore[union-attr]
+                lm = js.laid(cards)
+                if lm is None:
+                    return False
+                gain = lm.value
+                melds.append(lm)
+            elif k is Add:
+                n = a.target  # type: ignore[union-attr]
+                if not 1 <= n <= len(melds):
+                    return False
+                cards = a.cards  # type: ignore[union-attr]
+                old = melds[n - 1]
+                grown = js.grown(old, cards)
+                if isinstance(grown, MeldError):
+                    return False
+                lm = grown
+                gain = lm.value - old.value
+                melds[n - 1] = lm
+            else:
+                return False
+            for c in cards:
+                if not pending_used and (c is pend or c == pend):
+                    pending_used = True
+                    continue
+                i = _IDX.get(id(c))
+                if i is None:
+                    return False
+                got = taken.get(i, 0) + 1
+                if got > hand[i]:
+                    return False
+                taken[i] = got
+                used += 1
+            melded += len(cards)
+            done.append((a, lm, gain))
+        if not pending_used:
+            return False
+        left = s.hand_n - used
+        if discard:
+            c = last.card  # type: ignore[union-attr]
+            i = _IDX.get(id(c))
+            if left <= 0 or i is None or taken.get(i, 0) + 1 > hand[i]:
+                return False
+            taken[i] = taken.get(i, 0) + 1
+            left -= 1
+            if left + s.melded_n + melded != HAND_SIZE:
+                return False
+        elif left != 0 or s.melded_n + melded != HAND_SIZE + 1:
+            return False
+        # every check passed: apply, in the order the general path does
+        self.turn_no += 1
+        if kind is Draw:
+            self.stock_n -= 1
+            self.seen[pi] += 1
+            self.pending_src = _STOCK
+        else:
+            self.pile.pop()
+            self.pending_src = _PILE
+        self.live_ok = False
+        for i, n in taken.items():
+            hand[i] -= n
+        s.hand_n = left
+        s.melded_n += melded
+        s.melds[:] = melds
+        s.fit_mask = -1
+        name = s.name
+        for a, lm, gain in done:
+            claim = a.claim  # type: ignore[union-attr]
+            if type(a) is MeldNew:
+                if claim is not None:
+                    self.claims.append(ClaimCheck(ClaimKind.PAYS, a.line, name, claim, lm.value))
+                self._collect(s, gain, lm.rule, a.line, lm.cards)
+            else:
+                if claim is not None:
+                    self.claims.append(ClaimCheck(ClaimKind.PAYS, a.line, name, claim, gain))
+                self._collect(s, gain, "C7", a.line, lm.cards, f"#{a.target} grows")  # type: ignore[union-attr]
+        self.pending = pend
+        self.pending_used = True
+        self.drew = True
+        self.hand_melded = used > 0
+        self.must_add = False
+        self.out = False
+        self.borrowed = []
+        if discard:
+            self.pile.append(last.card)  # type: ignore[union-attr]
+            self.discarded = True
+            self.pos = (self.pos + 1) % len(self.active)
+        else:
+            self.discarded = False
+            self.seat = s
+            self.turn = turn
+            self._go_out(None)
+            self.seat = None
+            self.turn = None
         return True
 
     @property
