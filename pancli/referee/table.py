@@ -70,7 +70,7 @@ from pancli.referee.actions import (
 from pancli.referee.ledger import Ledger
 from pancli.referee.results import ClaimCheck, ClaimKind, HandResult, Payment, Source, Step, Violation
 from pancli.referee.rulings import I1_AT_DEAL, I2_FOUL, Ruling
-from pancli.referee.state import ID_INDEX, Judgements, LaidMeld, Seat, cidx
+from pancli.referee.state import ID_INDEX, Judgements, LaidMeld, Seat, card_key, cidx
 from pancli.rules import Forcing
 
 MIN_PLAYERS: Final = 2
@@ -265,11 +265,10 @@ class Table:
         seen = self.seen
         copies = self.copies
         need: dict[int, int] = {}
-        for c in d.cards:
-            i = cidx(c)
+        for i in card_key(d.cards):
             n = need[i] = need.get(i, 0) + 1
             if seen[i] + n > copies[i]:
-                self._check_card(c, d, n)  # raises E1 or E4
+                self._check_card(ALL_CARDS[i], d, n)  # raises E1 or E4
 
     def verify_deal_count(self, d: Deal) -> None:
         """I1: ten cards to each player (S2)."""
@@ -285,12 +284,12 @@ class Table:
         s = self.by_name[d.player]
         seen = self.seen
         hand = s.hand
-        for c in d.cards[:HAND_SIZE]:
-            i = cidx(c)
+        key = card_key(d.cards)
+        for i in key[:HAND_SIZE]:
             seen[i] += 1
             hand[i] += 1
-        for c in d.cards[HAND_SIZE:]:
-            seen[cidx(c)] += 1
+        for i in key[HAND_SIZE:]:
+            seen[i] += 1
             self.dead_n += 1
         if self.steps is not None:
             deal = Source.DEAL
@@ -533,9 +532,9 @@ class Table:
             return False
         if self.automatic and self.live_ok and s.melds and self.live is not None and self.fits_melds(s, self.live):
             return False
-        i = cidx(c)
+        i = _IDX.get(id(c))
         seen = self.seen
-        if seen[i] >= self.copies[i]:
+        if i is None or seen[i] >= self.copies[i]:
             return False
         pos = (pos + 1) % len(active)
         nxt = active[pos]
