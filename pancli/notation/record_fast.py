@@ -237,7 +237,7 @@ def _steps(turn: Turn) -> tuple[list[tuple[type, tuple[object, ...], int]], set[
     steps = []
     names = {turn.player}
     for a in turn.actions:
-        values = tuple(getattr(a, f) for f in a.__slots__ if f not in ("line", "col"))
+        values = _values(a)
         if isinstance(a, Lay):
             names.add(a.owner)
         steps.append((type(a), values, a.col))
@@ -324,21 +324,33 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     actions: list[Action] = []
     glyphs: list[str] = []
     any_glyph = False
-    toks = head[1:]
+    segments = _SEGMENTS[ctx.game]
+    seg = parts[0].rstrip(" ")[pos:]  # the first action's text (its tokens are single-spaced)
     offset = pos  # offset of the current action's keyword
     part_start = 0
     i = 0
     while True:
-        glyph = ""
-        if toks[-1] in GLYPHS:
-            glyph = toks[-1]
-            any_glyph = True
-            toks = toks[:-1]
-            if not toks:
+        hit = segments.get(seg)
+        if hit is None:
+            toks = seg.split(" ")
+            if "" in toks:
                 return None
-        act = _action(toks, line, offset + 1, ctx, table)
-        if act is None:
-            return None
+            glyph = ""
+            if toks[-1] in GLYPHS:
+                glyph = toks[-1]
+                toks = toks[:-1]
+                if not toks:
+                    return None
+            act = _action(toks, line, offset + 1, ctx, table)
+            if act is None:
+                return None
+            if type(act) is not Lay and len(segments) < _MAX_SEGMENTS:  # a lay depends on the players
+                segments[seg] = (type(act), _values(act), glyph)
+        else:
+            cls, args, glyph = hit
+            act = cls(*args, line, offset + 1)
+        if glyph:
+            any_glyph = True
         actions.append(act)
         glyphs.append(glyph)
         part_start += len(parts[i]) + 1
@@ -349,7 +361,16 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
         if part[:1] != " ":
             return None
         offset = part_start + 1
-        toks = part[1:].rstrip(" ").split(" ")
-        if "" in toks:
-            return None
+        seg = part[1:].rstrip(" ")
     return Turn(name, tuple(actions), number, line, name_col), (tuple(glyphs) if any_glyph else ())
+
+
+_SEGMENTS: Final[dict[Game, dict[str, tuple[type, tuple[object, ...], str]]]] = {g: {} for g in Game}
+"""Actions read before, by their text (``meld [7d 7c 7s]``): class, values and glyph. Whole
+lines repeat less than their actions do; bounded like the line recipes."""
+_MAX_SEGMENTS: Final = 20_000
+
+
+def _values(a: Action) -> tuple[object, ...]:
+    """An action's fields but its place (``line``, ``col``), in constructor order."""
+    return tuple(getattr(a, f) for f in a.__slots__ if f not in ("line", "col"))
