@@ -3,10 +3,10 @@
 Two paths. On a terminal, and with ``--json``, every meld becomes a
 :class:`~pancli.cli.meld_output.MeldReport` rendered as a rich table or a JSON list.
 In a pipe (the batch path) the output is one plain tab-separated line per meld, and the
-loop is kept lean (PERF-NOTES.md): standard input is read in 1 MB blocks, each distinct
-line is read and judged once (a dictionary of line text to its output line: melds
-repeat), and output is written in one block per input block. Neither rich nor json is
-imported on that path.
+loop is kept lean (PERF-NOTES.md): standard input is read in 1 MB blocks, turned into
+output by :class:`~pancli.cli.meld_output.PlainBatch` (which judges each distinct line,
+or each multiset of canonical cards, once), and written in one block per input block.
+Neither rich nor json is imported on that path.
 """
 
 from __future__ import annotations
@@ -32,16 +32,12 @@ from pancli.cli.meld_output import (
     ARG_FILE,
     STDIN_FILE,
     MeldReport,
+    PlainBatch,
     assess,
     input_items,
-    is_skipped,
-    plain_row,
     stdin_blocks,
 )
 from pancli.rules import Profile
-
-_CACHE_MAX = 200_000
-"""Distinct lines remembered by the batch path before its cache starts afresh."""
 
 
 def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
@@ -54,39 +50,20 @@ def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
         blocks = [args]
     else:
         raise click.UsageError("nothing to check: give melds as arguments, or '-' to read standard input")
-    cache: dict[str, tuple[str, str | None]] = {}
-    get = cache.get
+    batch = PlainBatch(file, profile, game)
     write_out = sys.stdout.write
     write_err = sys.stderr.write
     all_legal = True
     n = 0
     for lines in blocks:
-        outs: list[str] = []
-        add = outs.append
-        errs: list[str] = []
-        for text in lines:
-            n += 1
-            hit = get(text)
-            if hit is None:
-                if len(cache) >= _CACHE_MAX:
-                    cache.clear()
-                hit = cache[text] = _plain_row(text, file, profile, game)
-            add(hit[0])
-            if hit[1] is not None:
-                errs.append(f"{file}:{n}{hit[1]}")
-        write_out("".join(outs))
-        if errs:
+        out, err = batch.rows(lines, n)
+        n += len(lines)
+        write_out(out)
+        if err:
             all_legal = False
             sys.stdout.flush()
-            write_err("".join(errs))
+            write_err(err)
     return all_legal
-
-
-def _plain_row(text: str, file: str, profile: Profile, game: Game) -> tuple[str, str | None]:
-    """A line's output (with newline, empty when skipped) and its error suffix (None when legal)."""
-    if file == STDIN_FILE and is_skipped(text):
-        return "", None
-    return plain_row(text, profile, game)
 
 
 def _check_pagruc(args: list[str], as_json: bool) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pancli.cards import ALL_CARDS, Card, Game
+from pancli.cards import ALL_CARDS, PAN_CARDS, Card, Game
 from pancli.notation.hand import Hand
 
 SUIT_SPELLINGS: Final = {
@@ -53,6 +53,10 @@ PAN_TOKENS: Final = _token_table(Game.PANGUINGUE)
 """Every accepted one-card token of Panguingue (``5s``, ``kH``, ``Q♥``) to its card."""
 PAGRUC_TOKENS: Final = _token_table(Game.PAGRUC)
 """The same for PAGRUC's 52 cards (``10h`` and ``Th`` both mean the ten)."""
+PAN_CANONICAL: Final = {str(c): c for c in PAN_CARDS}
+"""The canonical token of each Panguingue card (``5s``, ``Kh``: two characters, rank then
+suit letter) to its card. A line of such tokens separated by single spaces is its own
+canonical text (:func:`pancli.cards.format_cards` gives it back unchanged)."""
 
 
 def token_table(game: Game) -> dict[str, Card]:
