@@ -364,3 +364,20 @@ def test_cached_meld_errors_hold_no_traceback() -> None:
     error = js.try_grow(meld, (card(Rank.KING, Suit.HEARTS),))
     assert isinstance(error, MeldError) and error.__traceback__ is None
     assert not LaidMeld.of(meld, HOYLE).fits(js, card(Rank.KING, Suit.HEARTS))
+
+
+def test_C6_plain_collection_lines_match_the_collections() -> None:
+    """The batch path's collection lines are those of :func:`collections` (C6-C8 payments grouped)."""
+    from pancli.cli.replay_render import collection_lines, collections
+    from pancli.referee import referee_hand
+    from pancli.referee.simulate import simulate_hands
+    from pancli.rules import CARDROOM, HOYLE
+
+    for profile in (HOYLE, CARDROOM):
+        for script in simulate_hands(("Ana", "Ben", "Cruz", "Dee", "Eve"), 40, 3, profile):
+            ps = referee_hand(script, record_steps=False).payments
+            for bonus in (profile.out_bonus, None):
+                expected = [
+                    f"  line {c.line}: {c.payee} collects {c.reason(bonus)}: {c.amounts()}" for c in collections(ps)
+                ]
+                assert collection_lines(ps, bonus) == expected

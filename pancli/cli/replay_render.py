@@ -79,9 +79,18 @@ def why(rule: str) -> str:
     >>> why("C4+C5"), why("C2")
     ('rope with the ace and the king', 'valle set, one suit')
     """
-    if rule == "C4+C5":
-        return "rope with the ace and the king"
-    return " + ".join(WHY.get(r, r) for r in rule.split("+"))
+    text = _WHY_TEXT.get(rule)
+    if text is None:
+        if rule == "C4+C5":
+            text = "rope with the ace and the king"
+        else:
+            text = " + ".join(WHY.get(r, r) for r in rule.split("+"))
+        if len(_WHY_TEXT) < 1000:
+            _WHY_TEXT[rule] = text
+    return text
+
+
+_WHY_TEXT: dict[str, str] = {}
 
 
 def signed(units: int) -> str:
@@ -136,17 +145,7 @@ class Collection:
     def what(self, out_bonus: int | None = None) -> str:
         """What was paid for and why: ``[5s 5s 5s] valle set, one suit``; with ``out_bonus``,
         going out (C8) is split into the bonus and the melds again."""
-        parts = []
-        if self.meld:
-            parts.append(f"[{format_cards(self.meld)}]")
-        if self.rule == "C8" and out_bonus is not None:
-            again = self.units - out_bonus
-            parts.append(
-                f"going out: bonus {out_bonus} + melds again {again}" if again else f"going out: bonus {out_bonus}"
-            )
-        else:
-            parts.append(self.note or why(self.rule))
-        return " ".join(parts)
+        return _what(self.rule, self.meld, self.note, self.units, out_bonus)
 
     def reason(self, out_bonus: int | None = None) -> str:
         """The rule, then :meth:`what`: ``C2 [5s 5s 5s] valle set, one suit``."""
@@ -160,6 +159,52 @@ class Collection:
 
     def __str__(self) -> str:
         return f"{self.payee} {self.rule}: {self.amounts()}"
+
+
+def _what(rule: str, meld: tuple[Card, ...] | None, note: str, units: int, out_bonus: int | None) -> str:
+    """:meth:`Collection.what` of its fields."""
+    if rule == "C8" and out_bonus is not None:
+        again = units - out_bonus
+        tail = f"going out: bonus {out_bonus} + melds again {again}" if again else f"going out: bonus {out_bonus}"
+    else:
+        tail = note or why(rule)
+    return f"[{format_cards(meld)}] {tail}" if meld else tail
+
+
+def _amounts(units: int, payers: list[str]) -> str:
+    """:meth:`Collection.amounts` of its fields."""
+    if len(payers) == 1:
+        return f"{units} from {payers[0]}"
+    return f"{units} from each of {' '.join(payers)} = {units * len(payers)}"
+
+
+def collection_lines(payments: Sequence[Payment], out_bonus: int | None) -> list[str]:
+    """The plain-text lines of :func:`collections` (``  line 9: Ana collects C2 ...``), built
+    without the Collection objects (the batch path)."""
+    out: list[str] = []
+    n = len(payments)
+    i = 0
+    while i < n:
+        p = payments[i]
+        payee, rule, line, units, meld, note = p.payee, p.rule, p.line, p.units, p.meld, p.note
+        payers = [p.payer]
+        i += 1
+        while i < n:
+            q = payments[i]
+            if (
+                q.line != line
+                or q.payee != payee
+                or q.rule != rule
+                or q.units != units
+                or q.note != note
+                or not (q.meld is meld or q.meld == meld)
+            ):
+                break
+            payers.append(q.payer)
+            i += 1
+        what = _what(rule, meld, note, units, out_bonus)
+        out.append(f"  line {line}: {payee} collects {rule} {what}: {_amounts(units, payers)}")
+    return out
 
 
 def collections(payments: Iterable[Payment]) -> list[Collection]:
@@ -427,8 +472,7 @@ def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
     out = [_title(hand, script)]
     add = out.append
     bonus = script.profile.out_bonus
-    for c in collections(result.payments):
-        add(f"  line {c.line}: {c.payee} collects {c.reason(bonus)}: {c.amounts()}")
+    out += collection_lines(result.payments, bonus)
     file = hand.file
     for v in result.violations:
         who = f" ({v.player})" if v.player else ""
