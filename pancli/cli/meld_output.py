@@ -24,7 +24,7 @@ from pancli.cards import Card, Game, format_cards
 from pancli.cli.common import InputLine, stdin_binary, stdin_is_piped
 from pancli.melds import Meld, Rope, Set, judge
 from pancli.notation import NotationError, parse_meld
-from pancli.notation.fast import PAN_CANONICAL
+from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS
 from pancli.rules import Condition, Profile
 
 if TYPE_CHECKING:
@@ -277,6 +277,26 @@ _SPREAD_SAMPLE = "As 2h 3s"
 """A meld of two ranks and two suits: its judgement gives the M2 row of every such line."""
 
 
+_CANONICAL_TEXT: dict[str, str] = {token: str(c) for token, c in PAN_TOKENS.items()}
+"""Every one-card token the fast path reads (``kH``, ``5♠``) to its canonical text (``Kh``)."""
+_SPELLED = frozenset(_CANONICAL_TEXT)
+
+
+def _respelled(text: str) -> str:
+    """The canonical text of a meld line the notation's fast path reads (one space or one comma
+    between one-card tokens of any spelling), else ``""``.
+
+    >>> _respelled("5S,kh 7♣"), _respelled("5sss")
+    ('5s Kh 7c', '')
+    """
+    if len(text) > MAX_LENGTH:
+        return ""
+    toks = text.replace(",", " ").split(" ")
+    if not _SPELLED.issuperset(toks):
+        return ""
+    return " ".join(map(_CANONICAL_TEXT.__getitem__, toks))
+
+
 def _order_free_entry(text: str, cards: tuple[Card, ...], profile: Profile) -> _Entry:
     """The keyed entry of a line of canonical Panguingue tokens (see :data:`_LEAD`), built from
     :func:`plain_row` (the reference output) and the engine's verdict.
@@ -314,13 +334,14 @@ class PlainBatch:
     """The plain rows of a batch of meld lines (``pan check`` in a pipe), with the same bytes as
     :func:`plain_row` line by line, faster.
 
-    Three caches of work: every line that is not a spread (below) is remembered by its text
-    (melds repeat); a line of canonical Panguingue tokens (``5s Kh``, single spaces: its own
-    canonical text) is judged once per multiset of cards, whatever their order, and only
-    what is order-free is shared (:func:`_order_free_entry`); a *spread* (3 or more canonical
-    cards, at least two ranks and two suits, too few to break E4) is always M2 with a reason
-    ending in the meld's text, written from one template without judging (the most common
-    line of random input). Anything else (other spellings, shorthands, comments, errors)
+    Three savings of work. Every line that is not a spread (below) is remembered by its text
+    (melds repeat). A line the notation's fast path reads (one-card tokens, one space or one
+    comma between them) is first written canonically (``5S,kh`` as ``5s Kh``, :func:`_respelled`);
+    then a *spread* (3 or more cards, at least two ranks and two suits, too few to break E4) is
+    always M2 with a reason ending in the meld's text, written from one template without
+    judging (the most common line of random input), and any other such line is judged once
+    per multiset of cards, whatever their order, sharing only what is order-free
+    (:func:`_order_free_entry`). Anything else (shorthands, packed lists, comments, errors)
     goes through :func:`plain_row`.
 
     >>> from pancli.rules import HOYLE
@@ -373,6 +394,7 @@ class PlainBatch:
         spread_max = self._spread_max
         mid, emid = self._spread
         fused = self._fused
+        respelled = _respelled
         outs: list[str] = []
         add = outs.append
         errs: list[str] = []
@@ -383,19 +405,23 @@ class PlainBatch:
             hit = get(text)
             if hit is None:
                 if fused:
+                    meld = text
                     toks = text.split(" ")
+                    if not canonical(toks):
+                        meld = respelled(text)
+                        toks = meld.split(" ")
                     k = len(toks)
-                    if 2 < k < _KEY_LIMIT and canonical(toks):
-                        if k <= spread_max and len(set(text[::3])) > 1 and len(set(text[1::3])) > 1:
-                            add(f"{text}{mid}{text}\n")
-                            err(f"{file}:{n}{emid}{text}\n")
+                    if 2 < k < _KEY_LIMIT:
+                        if k <= spread_max and len(set(meld[::3])) > 1 and len(set(meld[1::3])) > 1:
+                            add(f"{meld}{mid}{meld}\n")
+                            err(f"{file}:{n}{emid}{meld}\n")
                             continue
                         key = sum(map(weight, toks))
-                        mode, a, b = keyed(key) or self._entry(key, text, toks)
+                        mode, a, b = keyed(key) or self._entry(key, meld, toks)
                         if mode == _LEAD:
-                            hit = (text + a, b)
+                            hit = (meld + a, b)
                         elif mode == _TWICE:
-                            hit = (f"{text}{a}{text}\n", f"{b}{text}\n")
+                            hit = (f"{meld}{a}{meld}\n", f"{b}{meld}\n")
                         elif mode == _SAME:
                             hit = (a, b)
                 if hit is None:
