@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PAN = shutil.which("pan")
 
@@ -80,3 +82,23 @@ def test_replay_reads_a_process_substitution() -> None:
         timeout=60,
     )
     assert p.stdout.startswith("3 hands: 3 clean"), p.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [("check", "5sss"), ("rules",), ("replay", "samples/friday-hoyle.pan")])
+def test_output_that_cannot_be_written_is_a_message_and_exit_2(args: tuple[str, ...]) -> None:
+    with open("/dev/full", "w") as full:
+        p = subprocess.run(_pan(*args), stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=60)
+    assert p.returncode == 2
+    assert p.stderr == "pan: cannot write standard output: No space left on device\n"
+
+
+def test_simulate_to_a_path_that_cannot_be_written_exits_2(tmp_path: Path) -> None:
+    p = subprocess.run(
+        _pan("simulate", "--players", "3", "--hands", "1", "-o", str(tmp_path / "no" / "such" / "dir.pan")),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert "No such file or directory" in p.stderr

@@ -49,12 +49,42 @@ def cli() -> None:
 
     \b
     Examples:
-      pan check 7c 7s 7s            # illegal: M3
+      pan check "7c 7s 7s"          # illegal: M3
       pan pay 5sss 3-5h --players 6
       pan replay samples/friday-hoyle.pan
     """
 
 
 def main() -> None:
-    """Console-script entry point."""
-    cli(prog_name="pan")
+    """Console-script entry point.
+
+    Output that cannot be written (a full disk, a closed file) is an error message and
+    exit status 2, never a traceback; a reader that goes away (``| head``) ends quietly.
+    """
+    import sys
+
+    try:
+        try:
+            cli.main(prog_name="pan")
+        finally:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        sys.exit(0)
+    except OSError as exc:
+        _silence_stdout()
+        where = exc.filename or "standard output"
+        sys.stderr.write(f"pan: cannot write {where}: {exc.strerror or exc}\n")
+        sys.exit(2)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush cannot fail again."""
+    import os
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - no file descriptor behind stdout
+        pass

@@ -124,7 +124,7 @@ def stdin_text() -> IO[str]:
     return io.TextIOWrapper(stdin_binary(), encoding="utf-8", errors="replace", newline=None)
 
 
-class MissingFileError(click.FileError):
+class FileArgumentError(click.FileError):
     """A file named on the command line cannot be opened: a usage error (exit 2)."""
 
     exit_code = EXIT_USAGE
@@ -141,7 +141,7 @@ def open_text(name: str) -> IO[str]:
         return open(name, encoding="utf-8", errors="replace", newline=None)
     except OSError as exc:
         # NOTATION.md: a missing file is a usage error (2)
-        raise MissingFileError(name, hint=exc.strerror or str(exc)) from None
+        raise FileArgumentError(name, hint=exc.strerror or str(exc)) from None
 
 
 def batch_lines(stream: IO[str], file: str = "-") -> Iterator[InputLine]:

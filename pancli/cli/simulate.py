@@ -17,7 +17,7 @@ from typing import IO, TYPE_CHECKING, Final
 
 import click
 
-from pancli.cli.common import EXIT_OK, load_profile
+from pancli.cli.common import EXIT_OK, FileArgumentError, load_profile
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -124,8 +124,11 @@ def simulate(players: int | None, hands: int, seed: int, rules: str, names: str 
         except BrokenPipeError:  # pragma: no cover - the reader went away (| head)
             sys.stderr.close()
     else:
-        with open(output, "w", encoding="utf-8") as stream:
-            _write(stream, scripts)
+        try:
+            with open(output, "w", encoding="utf-8") as stream:
+                _write(stream, scripts)
+        except OSError as exc:
+            raise FileArgumentError(output, hint=exc.strerror or str(exc)) from None
     sys.exit(EXIT_OK)
 
 
