@@ -182,6 +182,9 @@ Maker = Callable[[int], "Turn | Decision"]
 """Builds the item of a remembered line at a given file line."""
 PlainRecipes = dict[str, tuple[Maker, frozenset[str]]]
 _PLAIN: Final[dict[Game, PlainRecipes]] = {g: {} for g in Game}
+_PAN: Final = Game.PANGUINGUE
+_PLAIN_PAN: Final = _PLAIN[_PAN]
+_RECIPES_PAN: Final = _RECIPES[_PAN]
 
 
 def plain_recipes(game: Game) -> PlainRecipes:
@@ -197,7 +200,7 @@ def plain_recipes(game: Game) -> PlainRecipes:
     >>> maker(9), sorted(names)
     (Decision(player='Ben', stay=True, line=9, col=1), ['Ben'])
     """
-    return _PLAIN[game]
+    return _PLAIN_PAN if game is _PAN else _PLAIN[game]
 
 
 def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
@@ -208,11 +211,12 @@ def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     objects at the new line) without reading them again: in a simulated record three lines in
     four repeat an earlier one (``Ana draw 7d, discard 7d``).
     """
-    plain = _PLAIN[ctx.game]
+    game = ctx.game
+    plain = _PLAIN_PAN if game is _PAN else _PLAIN[game]  # (an enum's hash is a Python call)
     hit = plain.get(text)
     if hit is not None and hit[1] <= ctx.players:
         return hit[0](ctx.line), ()
-    recipes = _RECIPES[ctx.game]
+    recipes = _RECIPES_PAN if game is _PAN else _RECIPES[game]
     recipe = recipes.get(text)
     if recipe is not None:
         name, number, name_col, steps, glyphs, names = recipe
@@ -324,7 +328,7 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     actions: list[Action] = []
     glyphs: list[str] = []
     any_glyph = False
-    segments = _SEGMENTS[ctx.game]
+    segments = _SEGMENTS_PAN if ctx.game is _PAN else _SEGMENTS[ctx.game]
     seg = parts[0].rstrip(" ")[pos:]  # the first action's text (its tokens are single-spaced)
     offset = pos  # offset of the current action's keyword
     part_start = 0
@@ -369,6 +373,7 @@ _SEGMENTS: Final[dict[Game, dict[str, tuple[type, tuple[object, ...], str]]]] = 
 """Actions read before, by their text (``meld [7d 7c 7s]``): class, values and glyph. Whole
 lines repeat less than their actions do; bounded like the line recipes."""
 _MAX_SEGMENTS: Final = 20_000
+_SEGMENTS_PAN: Final = _SEGMENTS[_PAN]
 
 
 def _values(a: Action) -> tuple[object, ...]:
