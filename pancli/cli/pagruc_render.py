@@ -41,25 +41,31 @@ def card_json(c: CardScore) -> dict[str, Any]:
     return {"card": str(c.card), "where": c.where.value, "points": c.points, "meld": c.meld, "line": c.line}
 
 
-def to_json(result: PagrucHandResult, hand: int | None = None) -> dict[str, Any]:
-    """A refereed PAGRUC hand as one JSON object (the fields of ``pan replay --json`` for
-    Panguingue where they apply: ``hand players winner violations claims_ok``; ``scores``
-    maps each player to his hand score (null when unknown) in place of a ledger).
+def to_json(result: PagrucHandResult, hand: int | None = None, last_line: int | None = None) -> dict[str, Any]:
+    """A refereed PAGRUC hand as one JSON object, with every field of ``pan replay --json``
+    for Panguingue (NOTATION.md section 4), so one script reads both games: ``ledger`` is the
+    hand score of each player (G7; null when unknown; PAGRUC scores do not sum to zero),
+    ``payments`` is empty (nobody pays anybody during a PAGRUC hand); ``scores`` is the same
+    map as ``ledger``, ``cards`` each card's contribution.
 
     >>> from pancli.pagruc.referee import PagrucHandResult
     >>> r = PagrucHandResult(("Ana", "Ben", "Cy"), 1, None, False, {"Ana": 0, "Ben": 0, "Cy": None}, {})
     >>> d = to_json(r, 2)
-    >>> d["hand"], d["game"], d["dealer"], d["scores"]["Cy"]
-    (2, 'pagruc', 'Cy', None)
+    >>> d["hand"], d["game"], d["dealer"], d["scores"]["Cy"], d["ledger"]["Cy"], d["payments"]
+    (2, 'pagruc', 'Cy', None, None, [])
     """
     return {
         "hand": hand,
+        "first_line": result.first_line,
+        "last_line": last_line,
         "game": Game.PAGRUC.value,
         "players": list(result.players),
         "dealer": result.dealer,
         "packs": result.packs,
         "winner": result.winner,
         "finished": result.finished,
+        "ledger": dict(result.scores),
+        "payments": [],
         "scores": dict(result.scores),
         "cards": {p: [card_json(c) for c in result.cards.get(p, ())] for p in result.players},
         "table": [

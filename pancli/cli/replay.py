@@ -186,7 +186,7 @@ class JsonSink(Sink):
     def pagruc(self, hand: RecordHand, result: Any, render: Any) -> None:
         if not result.ok:
             self.errors(hand.file, result)
-        obj = render.to_json(result, hand.index)
+        obj = render.to_json(result, hand.index, hand.last_line)
         obj["file"] = hand.file
         self._obj(obj)
 
