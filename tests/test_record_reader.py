@@ -109,3 +109,54 @@ def test_R2_a_hand_without_players() -> None:
 def test_crlf_and_bom_are_read() -> None:
     [hand] = read_hands(io.StringIO("\ufeff" + GOOD.replace("\n", "\r\n")), "w")
     assert hand.error is None and hand.script is not None and len(hand.script.events) == 3
+
+
+# --------------------------------------------------------------------------- chunks (pan replay --jobs)
+
+EDGES = (
+    "; a comment before the first hand\n\n"
+    + GOOD
+    + "\n; between hands\n{ a long\ncomment }\n"
+    + GOOD
+    + '[Players "Ana Ben"]\n{ open across\n[Event "x"]\nAna stay\n'
+    + "   \n"
+    + GOOD
+    + "Ana draw "
+    + "5h " * 40_000
+    + "\n"
+    + GOOD
+    + '[Players "Ana Ben"]\n\nAna stay\nAna draw 9h\n'
+    + GOOD
+    + "{ never closed\n"
+)
+
+
+def _same_hands(a: list[object], b: list[object]) -> None:
+    """Hands equal field by field (a NotationError by its code, message and place)."""
+    from pancli.records import RecordHand
+
+    assert len(a) == len(b)
+    for x, y in zip(a, b, strict=True):
+        assert isinstance(x, RecordHand) and isinstance(y, RecordHand)
+        ex, ey = x.error, y.error
+        assert (ex is None) == (ey is None)
+        if ex is not None and ey is not None:
+            assert (ex.code, str(ex), ex.line, ex.col) == (ey.code, str(ey), ey.line, ey.col)
+        from dataclasses import replace
+
+        assert replace(x, error=None) == replace(y, error=None)
+
+
+def test_R10_chunks_cut_where_the_reader_starts_a_hand_and_read_the_same_hands() -> None:
+    from pancli.records.reader import read_chunk, split_hands
+
+    samples = sorted(Path("samples").glob("*.pan"))
+    texts = [EDGES, "\n\n".join(p.read_text(encoding="utf-8") for p in samples), GOOD * 5, "", "\n\n; only\n"]
+    for text in texts:
+        whole = list(read_hands(io.StringIO(text), "x.pan", Path("samples")))
+        for per in (1, 2, 3, 50):
+            chunks = list(split_hands(io.StringIO(text), per))
+            got = [h for c in chunks for h in read_chunk(c, "x.pan", Path("samples"))]
+            _same_hands(got, whole)  # type: ignore[arg-type]
+            assert sum(c.hands for c in chunks) == len(whole)
+            assert all(c.first_index == h.index for c in chunks for h in list(read_chunk(c, "x.pan"))[:1])

@@ -13,8 +13,8 @@ its own hand.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from dataclasses import replace
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Final
 
@@ -415,17 +415,17 @@ class _Reader:
             return None
         return hand
 
-    def hands(self, stream: IO[str]) -> Iterator[RecordHand]:
+    def hands(self, blocks: Iterable[list[Physical]], lineno: int = 0) -> Iterator[RecordHand]:
+        """The hands of physical lines (in blocks); ``lineno`` is the file line before the first."""
         joiner = _Joiner()
         push = joiner.push
-        lineno = 0
         fast: _Hand | None = None
         plain: PlainRecipes = {}
         players: frozenset[str] = frozenset()
         raw: list[str] = []
         events: list[Event] = []
         lines: list[PlayItem] = []
-        for block in _blocks(stream):
+        for block in blocks:
             for text in block:
                 lineno += 1
                 if fast is not None:
@@ -552,4 +552,110 @@ def read_hands(stream: IO[str], file: str = "-", base_dir: Path | None = None) -
     path is looked up (the record's folder; None: the current directory). A malformed hand
     comes with ``error`` set and ``script`` None; the next hand is read normally.
     """
-    return _Reader(file, base_dir).hands(stream)
+    return _Reader(file, base_dir).hands(_blocks(stream))
+
+
+# --------------------------------------------------------------------------- hands in chunks (pan replay --jobs)
+
+
+@dataclass(frozen=True, slots=True)
+class HandChunk:
+    """Consecutive whole hands of a record, cut where the reader starts a hand: ``lines`` are
+    the physical lines (as :func:`read_hands` sees them), the first at file line ``first_line``;
+    ``first_index`` is the number in the file of the first hand starting in it, ``hands`` how
+    many start in it."""
+
+    first_line: int
+    first_index: int
+    hands: int
+    lines: list[Physical]
+
+
+def _kind(text: str, problem: NotationError | None) -> int:
+    """How the reader takes a logical line: 0 blank or comments only (it waits for the next
+    line), 1 a tag line, 2 a play line (as :meth:`_Reader._line` decides)."""
+    if problem is None:
+        if not text.strip():
+            return 0
+        blanked = text
+        if "{" in text or "}" in text or ";" in text:
+            try:
+                blanked, _ = lex(text)
+            except LexError:
+                return 1 if text.strip()[:1] == "[" else 2
+        stripped = blanked.strip()
+        if not stripped:
+            return 0
+    else:
+        stripped = text.strip()
+    return 1 if stripped[:1] == "[" else 2
+
+
+def split_hands(stream: IO[str], hands_per_chunk: int) -> Iterator[HandChunk]:
+    r"""The record in chunks of about ``hands_per_chunk`` hands, cut exactly where the reader
+    starts a new hand (before the blank and comment lines that go with it), so that reading each
+    chunk with :func:`read_chunk` gives the hands :func:`read_hands` gives. Nothing is parsed:
+    a line is only told blank, tag or play. Memory holds one chunk.
+
+    >>> import io
+    >>> text = '[Players "A B"]\nA stay\n\n; next\n[Players "A B"]\nA top\n[Players "A B"]\n'
+    >>> [(c.first_line, c.first_index, c.hands, len(c.lines)) for c in split_hands(io.StringIO(text), 1)]
+    [(1, 1, 1, 2), (3, 2, 1, 4), (7, 3, 1, 1)]
+    """
+    joiner = _Joiner()
+    push = joiner.push
+    lineno = 0
+    chunk: list[Physical] = []
+    chunk_first = 1
+    first_index = 1
+    count = 0
+    started = False  # a hand has begun
+    in_play = False  # the current hand has a play line
+    pend = -1  # file line where the run of blank and comment lines before the next content began
+    hand_start = 1
+    for block in _blocks(stream):
+        for text in block:
+            lineno += 1
+            chunk.append(text)
+            if started and type(text) is str and not joiner.pending:
+                c = text[:1]
+                if c and c != "[" and not c.isspace() and "{" not in text and "}" not in text and ";" not in text:
+                    in_play = True  # a play line: never starts a hand
+                    pend = -1
+                    continue
+            cut = type(text) is tuple
+            for first, _raws, ltext, problem in push(lineno, text[0] if cut else text, cut):  # type: ignore[arg-type]
+                kind = _kind(ltext, problem)
+                if kind == 0:
+                    if pend < 0:
+                        pend = first
+                    continue
+                if not started or (kind == 1 and in_play):
+                    start = pend if pend >= 0 else first
+                    if started and count >= hands_per_chunk and start - hand_start < MAX_HAND_LINES:
+                        k = start - chunk_first
+                        yield HandChunk(chunk_first, first_index, count, chunk[:k])
+                        chunk = chunk[k:]
+                        chunk_first = start
+                        first_index += count
+                        count = 0
+                    started = True
+                    in_play = False
+                    hand_start = start
+                    count += 1
+                pend = -1
+                if kind == 2:
+                    in_play = True
+    for _first, _raws, ltext, problem in joiner.end():
+        kind = _kind(ltext, problem)
+        if kind and (not started or (kind == 1 and in_play)):
+            count += 1
+    if chunk:
+        yield HandChunk(chunk_first, first_index, count, chunk)
+
+
+def read_chunk(chunk: HandChunk, file: str = "-", base_dir: Path | None = None) -> Iterator[RecordHand]:
+    """The hands of a chunk of :func:`split_hands`, numbered and placed as in the whole file."""
+    reader = _Reader(file, base_dir)
+    reader.index = chunk.first_index - 1
+    return reader.hands([chunk.lines], chunk.first_line - 1)
