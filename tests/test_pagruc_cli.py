@@ -5,6 +5,7 @@ expected-result sidecars (samples/expected/pagruc-*.json)."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import re
 from pathlib import Path
@@ -310,13 +311,38 @@ def test_G1_pan_standings_with_two_players_is_not_official(tmp_path: Path) -> No
     assert result.exit_code == 1 and "G1 2 players: fewer than 3 players is not an official round" in result.stderr
 
 
-def test_pan_standings_usage_errors(tmp_path: Path) -> None:
-    assert run("standings").exit_code == 2
+def test_pan_standings_usage_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as m:
+        m.setattr("pancli.cli.common.stdin_is_piped", lambda: False)  # a terminal: nothing to read
+        assert run("standings").exit_code == 2
     assert run("standings", str(tmp_path / "missing.pan")).exit_code == 2
     empty = tmp_path / "empty.pan"
     empty.write_text("", encoding="utf-8")
     result = run("standings", str(empty))
     assert result.exit_code == 1 and "G8 no PAGRUC hand" in result.stderr
+
+
+def test_G9_pan_standings_reads_piped_input_without_a_file_argument() -> None:
+    piped = CliRunner().invoke(cli, ["standings", "--json"], input=GAME.read_text(encoding="utf-8"))
+    named = CliRunner().invoke(cli, ["standings", "--json", str(GAME)])
+    assert piped.exit_code == named.exit_code == 0
+    strip = [{k: v for k, v in h.items() if k != "file"} for h in json.loads(piped.stdout)["hands"]]
+    assert strip == [{k: v for k, v in h.items() if k != "file"} for h in json.loads(named.stdout)["hands"]]
+    assert json.loads(piped.stdout)["standings"] == json.loads(named.stdout)["standings"]
+
+
+def test_G7_a_wrong_ledger_claim_makes_the_game_unofficial(tmp_path: Path) -> None:
+    text = GAME.read_text(encoding="utf-8")
+    assert "Ana +26 Ben" in text
+    bad = tmp_path / "claim.pan"
+    bad.write_text(text.replace("Ana +26 Ben", "Ana +27 Ben", 1), encoding="utf-8")
+    r = run("standings", str(bad))
+    assert r.exit_code == 1
+    line = 1 + text[: text.index("Ana +26 Ben")].count("\n")
+    assert f"{bad}:{line}:1: G7 hand 1: the Ledger claim of Ana is +27, the referee finds +26" in r.stderr
+    d = json.loads(run("standings", "--json", str(bad)).stdout)
+    assert d["official"] is False and [p["rule"] for p in d["problems"]] == ["G7"]
+    assert all(s["points"] is None for s in d["standings"])
 
 
 def test_terminal_tables(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -329,3 +355,16 @@ def test_terminal_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     assert check.exit_code == 1 and "pan check (PAGRUC)" in check.stdout and "set of aces" in check.stdout
     standings = run("standings", str(GAME))
     assert standings.exit_code == 0 and "standings (G9)" in standings.stdout and "official" in standings.stdout
+
+
+def test_G7_replay_json_of_pagruc_hands_has_the_panguingue_fields_and_cites_G7_for_claims(tmp_path: Path) -> None:
+    hands = json.loads(run("replay", "--json", str(GAME)).stdout)
+    for h in hands:
+        assert {"hand", "players", "winner", "ledger", "payments", "violations", "claims_ok"} <= set(h)
+        assert h["ledger"] == h["scores"] and h["payments"] == []
+        assert 1 <= h["first_line"] <= h["last_line"]
+    assert all(b["first_line"] > a["last_line"] for a, b in itertools.pairwise(hands))
+    bad = tmp_path / "claim.pan"
+    bad.write_text(GAME.read_text(encoding="utf-8").replace("Ana +26 Ben", "Ana +27 Ben", 1), encoding="utf-8")
+    r = run("replay", str(bad))
+    assert r.exit_code == 1 and ": G7 the Ledger claims Ana +27 but the referee finds +26" in r.stderr

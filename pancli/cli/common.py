@@ -170,6 +170,20 @@ def arguments_or_stdin(args: Iterable[str]) -> Iterator[InputLine]:
         yield InputLine("<arg>", i, text)
 
 
+def record_files(files: Iterable[str]) -> list[str]:
+    """The files to read: as given, or ``["-"]`` (standard input) when none is given and
+    input is piped in. Raises click.UsageError (exit 2) with nothing to read, or ``-`` twice.
+    """
+    names = list(files)
+    if not names:
+        if not stdin_is_piped():
+            raise click.UsageError("nothing to read: give record files, or '-' to read standard input")
+        names = ["-"]
+    if names.count("-") > 1:
+        raise click.UsageError("standard input ('-') can be read only once")
+    return names
+
+
 # --------------------------------------------------------------------------- output
 
 

@@ -17,7 +17,7 @@ from typing import IO
 
 import click
 
-from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE, report, stdin_is_piped, stdin_text
+from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE, record_files, report, stdin_text
 
 
 def _open(name: str) -> IO[str]:
@@ -119,11 +119,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool) -> None:
       pan fmt --check samples/*.pan
       cat game.pan | pan fmt -
     """
-    names = list(files)
-    if not names:
-        if not stdin_is_piped():
-            raise click.UsageError("nothing to read: give record files, or '-' to read standard input")
-        names = ["-"]
+    names = record_files(files)
     status = EXIT_OK
     for name in names:
         status = max(status, _fmt_one(name, check, diff))

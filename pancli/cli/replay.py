@@ -25,6 +25,7 @@ malformed hand anywhere; 2 usage error or a file that cannot be read.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -40,7 +41,7 @@ from pancli.cli.common import (
     json_option,
     load_profile,
     open_text,
-    stdin_is_piped,
+    record_files,
 )
 from pancli.rules import Profile
 
@@ -116,7 +117,7 @@ class Sink:
         if self.pending >= BATCH:
             self.flush()
 
-    def errors(self, file: str, result: _Judged) -> None:
+    def errors(self, file: str, result: _Judged, pagruc: bool = False) -> None:
         """Queue the stderr lines of a hand's violations and wrong claims."""
         from pancli.cli.replay_render import claim_message, claim_rule, violation_line
 
@@ -125,7 +126,7 @@ class Sink:
             err.append(violation_line(file, v) + "\n")
         for c in result.claims:
             if not c.ok:
-                err.append(f"{file}:{c.line}:1: {claim_rule(c)} {claim_message(c)}\n")
+                err.append(f"{file}:{c.line}:1: {claim_rule(c, pagruc)} {claim_message(c, pagruc)}\n")
 
     def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
         from pancli.cli.replay_render import plain_text
@@ -138,7 +139,7 @@ class Sink:
     def pagruc(self, hand: RecordHand, result: Any, render: Any) -> None:
         self.out.append("\n".join(render.plain_lines(result, hand.index, hand.file)) + "\n")
         if not result.ok:
-            self.errors(hand.file, result)
+            self.errors(hand.file, result, pagruc=True)
         self._tick()
 
     def malformed(self, hand: RecordHand) -> None:
@@ -185,7 +186,7 @@ class JsonSink(Sink):
 
     def pagruc(self, hand: RecordHand, result: Any, render: Any) -> None:
         if not result.ok:
-            self.errors(hand.file, result)
+            self.errors(hand.file, result, pagruc=True)
         obj = render.to_json(result, hand.index, hand.last_line)
         obj["file"] = hand.file
         self._obj(obj)
@@ -302,47 +303,175 @@ class _Lazy:
         return self.tools
 
 
-def replay_files(names: list[str], sink: Sink, *, strict: bool, profile: Profile | None) -> int:
-    """Referee every hand of every file into ``sink``; returns the exit status (0 or 1)."""
-    from pancli.records import read_hands
-    from pancli.referee import referee_hand
+def replay_files(names: list[str], sink: Sink, *, strict: bool, profile: Profile | None, jobs: int = 1) -> int:
+    """Referee every hand of every file into ``sink``; returns the exit status (0 or 1).
 
+    ``jobs`` > 1 referees chunks of hands in that many worker processes (where processes can
+    be forked and ``sink`` is not a terminal): the output is the same, in the same order."""
+    from pancli.records import read_hands
+
+    if jobs > 1 and type(sink) in _COLLECTING and _can_fork():
+        return _replay_parallel(names, sink, strict=strict, profile=profile, jobs=jobs)
     tally = Tally()
-    steps = sink.wants_steps
     stopped = False
-    pagruc = _Lazy()
+    judge = _Judge(sink, tally, profile)
     for name in names:
         base_dir = None if name == "-" else Path(name).parent
         with open_text(name) as stream:
             for hand in read_hands(stream, name, base_dir):
-                tally.hands += 1
-                script = hand.script
-                bad = False
-                if script is None:
-                    tally.malformed += 1
-                    sink.malformed(hand)
-                    bad = True
-                elif script.game is Game.PAGRUC:
-                    tools = pagruc.get()
-                    if tools is None:
-                        tally.unsupported += 1
-                        sink.unsupported(hand, "PAGRUC hands are not supported by this installation")
-                        bad = True
-                    else:
-                        result_p = tools[0](script)
-                        sink.pagruc(hand, result_p, tools[1])
-                        bad = _count(tally, result_p)
-                else:
-                    if profile is not None:
-                        script = replace(script, profile=profile)
-                    result = referee_hand(script, record_steps=steps)
-                    sink.hand(hand, script, result)
-                    bad = _count(tally, result)
-                if bad and strict:
+                if judge.hand(hand) and strict:
                     stopped = True
                     break
         if stopped:
             break
+    sink.close(tally, stopped)
+    return EXIT_OK if tally.clean == tally.hands else EXIT_ILLEGAL
+
+
+class _Judge:
+    """Referees one hand after another into a sink, counting them."""
+
+    __slots__ = ("pagruc", "profile", "referee", "sink", "steps", "tally")
+
+    def __init__(self, sink: Sink, tally: Tally, profile: Profile | None) -> None:
+        from pancli.referee import referee_hand
+
+        self.sink = sink
+        self.tally = tally
+        self.profile = profile
+        self.steps = sink.wants_steps
+        self.pagruc = _Lazy()
+        self.referee = referee_hand
+
+    def hand(self, hand: RecordHand) -> bool:
+        """Referee and write one hand; True when it is not clean."""
+        tally = self.tally
+        sink = self.sink
+        tally.hands += 1
+        script = hand.script
+        if script is None:
+            tally.malformed += 1
+            sink.malformed(hand)
+            return True
+        if script.game is Game.PAGRUC:
+            tools = self.pagruc.get()
+            if tools is None:
+                tally.unsupported += 1
+                sink.unsupported(hand, "PAGRUC hands are not supported by this installation")
+                return True
+            result_p = tools[0](script)
+            sink.pagruc(hand, result_p, tools[1])
+            return _count(tally, result_p)
+        if self.profile is not None:
+            script = replace(script, profile=self.profile)
+        result = self.referee(script, record_steps=self.steps)
+        sink.hand(hand, script, result)
+        return _count(tally, result)
+
+
+# --------------------------------------------------------------------------- --jobs N
+
+CHUNK_HANDS = 200
+"""Hands per task of a worker process."""
+
+
+class _CollectPlain(Sink):
+    """A worker's sink: keeps everything (the main process writes it, in order)."""
+
+    def _tick(self) -> None:
+        pass
+
+
+class _CollectJson(JsonSink):
+    def _tick(self) -> None:
+        pass
+
+
+class _CollectJsonl(JsonlSink):
+    def _tick(self) -> None:
+        pass
+
+
+_COLLECTING: dict[type, type] = {Sink: _CollectPlain, JsonSink: _CollectJson, JsonlSink: _CollectJsonl}
+"""The sinks that can be filled by workers, and the worker's collecting kind of each."""
+
+_WORKER: dict[str, Any] = {}
+
+
+def _can_fork() -> bool:
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _worker_init(kind: type, strict: bool, profile: Profile | None) -> None:
+    _WORKER.update(kind=kind, strict=strict, profile=profile)
+
+
+def _worker(task: tuple[Any, str, Path | None]) -> tuple[str, str, tuple[int, ...], bool]:
+    """Referee one chunk of hands: (standard output, standard error, tally, stopped)."""
+    from pancli.records.reader import read_chunk
+
+    chunk, name, base_dir = task
+    sink: Sink = _WORKER["kind"]()
+    if isinstance(sink, JsonSink):
+        sink.first = False  # every object after a comma; the main process puts the first after '['
+    tally = Tally()
+    judge = _Judge(sink, tally, _WORKER["profile"])
+    stopped = False
+    for hand in read_chunk(chunk, name, base_dir):
+        if judge.hand(hand) and _WORKER["strict"]:
+            stopped = True
+            break
+    counts = (tally.hands, tally.clean, tally.violations, tally.claims, tally.malformed, tally.unsupported)
+    return "".join(sink.out), "".join(sink.err), counts, stopped
+
+
+def _replay_parallel(names: list[str], sink: Sink, *, strict: bool, profile: Profile | None, jobs: int) -> int:
+    """:func:`replay_files` with the hands refereed by ``jobs`` forked workers, a chunk of
+    :data:`CHUNK_HANDS` hands at a time (at most two chunks each in flight: constant memory)."""
+    import multiprocessing
+    from collections import deque
+
+    from pancli.records.reader import split_hands
+
+    tally = Tally()
+    stopped = False
+    is_json = isinstance(sink, JsonSink) and not isinstance(sink, JsonlSink)
+    written = False
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(jobs, initializer=_worker_init, initargs=(_COLLECTING[type(sink)], strict, profile)) as pool:
+
+        def take(pending: deque[Any]) -> bool:
+            nonlocal written
+            out, err, counts, halt = pending.popleft().get()
+            for field, n in zip(
+                ("hands", "clean", "violations", "claims", "malformed", "unsupported"), counts, strict=True
+            ):
+                setattr(tally, field, getattr(tally, field) + n)
+            if is_json and out and not written:
+                out = "[\n" + out[2:]
+            written = written or bool(out)
+            sink.out.append(out)
+            sink.err.append(err)
+            sink.flush()
+            return bool(halt)
+
+        pending: deque[Any] = deque()
+        for name in names:
+            base_dir = None if name == "-" else Path(name).parent
+            with open_text(name) as stream:
+                for chunk in split_hands(stream, CHUNK_HANDS):
+                    pending.append(pool.apply_async(_worker, ((chunk, name, base_dir),)))
+                    if len(pending) >= 2 * jobs and take(pending):
+                        stopped = True
+                        break
+            if stopped:
+                break
+        while pending and not stopped:
+            stopped = take(pending)
+    if is_json:
+        sink.first = not written  # type: ignore[attr-defined]
     sink.close(tally, stopped)
     return EXIT_OK if tally.clean == tally.hands else EXIT_ILLEGAL
 
@@ -372,7 +501,18 @@ def _count(tally: Tally, result: _Judged) -> bool:
     help="Override every record's Rules tag: hoyle, cardroom, or a house-rules TOML file.",
 )
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal.")
-def replay(files: tuple[str, ...], as_json: bool, as_jsonl: bool, strict: bool, rules: str | None, plain: bool) -> None:
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Referee in N worker processes (0: one per CPU); the output is the same, in the same order.",
+)
+def replay(
+    files: tuple[str, ...], as_json: bool, as_jsonl: bool, strict: bool, rules: str | None, plain: bool, jobs: int
+) -> None:
     """Referee hand records: every payment, the final ledger, the first violation of each hand.
 
     A record's Rules tag chooses the profile (hoyle without one); --rules overrides it.
@@ -390,13 +530,7 @@ def replay(files: tuple[str, ...], as_json: bool, as_jsonl: bool, strict: bool, 
 
     if as_json and as_jsonl:
         raise click.UsageError("choose one of --json and --jsonl")
-    names = list(files)
-    if not names:
-        if not stdin_is_piped():
-            raise click.UsageError("nothing to read: give record files, or '-' to read standard input")
-        names = ["-"]
-    if names.count("-") > 1:
-        raise click.UsageError("standard input ('-') can be read only once")
+    names = record_files(files)
     for name in names:  # a regular file, a named pipe or /dev/fd/N (process substitution)
         if name != "-" and (not Path(name).exists() or Path(name).is_dir()):
             why = "a directory" if Path(name).is_dir() else "no such file"
@@ -413,7 +547,9 @@ def replay(files: tuple[str, ...], as_json: bool, as_jsonl: bool, strict: bool, 
     else:
         sink = Sink()
     try:
-        status = replay_files(names, sink, strict=strict, profile=profile)
+        if jobs == 0:
+            jobs = os.cpu_count() or 1
+        status = replay_files(names, sink, strict=strict, profile=profile, jobs=jobs)
     except BrokenPipeError:  # pragma: no cover - the reader went away (| head)
         sys.stderr.close()
         sys.exit(EXIT_ILLEGAL)

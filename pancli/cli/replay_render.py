@@ -70,6 +70,8 @@ PAYS_RULE: Final = "C7"
 """The rule a wrong ``[%pays N]`` claim is reported under (what a meld collects, C6/C7)."""
 LEDGER_RULE: Final = "C9"
 """The rule a wrong ``[Ledger]`` claim is reported under (units, C9)."""
+PAGRUC_CLAIM_RULE: Final = "G7"
+"""The rule a wrong PAGRUC claim (meld points, hand scores) is reported under."""
 MALFORMED_RULING: Final = "the hand cannot be read: it is not refereed; the next hand is read normally"
 
 
@@ -231,15 +233,19 @@ def collections(payments: Iterable[Payment]) -> list[Collection]:
 # --------------------------------------------------------------------------- claims and violations
 
 
-def claim_message(c: ClaimCheck) -> str:
-    """What is wrong with a claim, in words."""
+def claim_message(c: ClaimCheck, pagruc: bool = False) -> str:
+    """What is wrong with a claim, in words (a PAGRUC claim is of points, G7)."""
     if c.kind is ClaimKind.PAYS:
+        if pagruc:
+            return f"{c.player} claims [%pays {c.claimed}] but the meld scores {c.actual}"
         return f"{c.player} claims [%pays {c.claimed}] but each opponent paid {c.actual}"
     return f"the Ledger claims {c.player} {signed(c.claimed)} but the referee finds {signed(c.actual)}"
 
 
-def claim_rule(c: ClaimCheck) -> str:
-    """The rule a wrong claim is reported under."""
+def claim_rule(c: ClaimCheck, pagruc: bool = False) -> str:
+    """The rule a wrong claim is reported under: C7 or C9, or G7 for PAGRUC points."""
+    if pagruc:
+        return PAGRUC_CLAIM_RULE
     return PAYS_RULE if c.kind is ClaimKind.PAYS else LEDGER_RULE
 
 

@@ -11,7 +11,15 @@ from typing import Any
 import click
 
 from pancli.cards import Game
-from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, error_line, json_option, open_text, stdout_is_terminal
+from pancli.cli.common import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    error_line,
+    json_option,
+    open_text,
+    record_files,
+    stdout_is_terminal,
+)
 from pancli.pagruc.referee import referee_hand
 from pancli.pagruc.standings import GameHand, Problem, Standings, game_standings
 
@@ -135,15 +143,15 @@ def _print_rich(g: Standings) -> None:
     epilog="Exit status: 0 an official game, 1 not official (or a hand malformed or illegal), 2 usage error.",
 )
 @click.argument(
-    "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(exists=True, dir_okay=False, allow_dash=True)
+    "files", nargs=-1, metavar="FILE...", type=click.Path(exists=True, dir_okay=False, allow_dash=True)
 )
 @json_option
 @click.pass_context
 def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None:
     """A PAGRUC game: is it official, each player's total, and the PAGRUC points.
 
-    The game is every PAGRUC hand ([Game "pagruc"]) of the files, in order ('-' reads
-    standard input); Panguingue hands are passed over. Each hand is refereed (G1-G7).
+    The game is every PAGRUC hand ([Game "pagruc"]) of the files, in order ('-', or no
+    file and piped input, reads standard input); Panguingue hands are passed over. Each hand is refereed (G1-G7).
 
     The game is official (G1, G8) when 3 to 8 players play every hand, with the right
     packs; every hand is legal and finished; after each hand the player who played first
@@ -154,14 +162,16 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None
 
     \b
     Examples:
-      pan standings samples/pagruc-friday.pan
+      pan standings samples/pagruc-common-room.pan
+      cat week1.pan week2.pan | pan standings
       pan standings --json week1.pan week2.pan
 
     Why a game is not official is said on standard error, 'FILE:LINE:COL: RULE message'.
     --json prints official, players, hands (hand, file, line, dealer, first, winner,
     scores), totals, deals, standings (player, total, deals, place, points) and problems.
     """
-    hands, unreadable, skipped = read_game(files)
+    names = tuple(record_files(files))
+    hands, unreadable, skipped = read_game(names)
     g = game_standings(hands)
     if unreadable:
         unofficial = tuple(replace(s, points=None) for s in g.table)
@@ -176,5 +186,5 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None
         sys.stdout.write(plain_text(g))
     sys.stdout.flush()
     for p in g.problems:
-        click.echo(error_line(p.file or files[0], p.line or 1, p.col, p.rule, p.message), err=True)
+        click.echo(error_line(p.file or names[0], p.line or 1, p.col, p.rule, p.message), err=True)
     ctx.exit(EXIT_OK if g.official else EXIT_ILLEGAL)

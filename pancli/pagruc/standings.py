@@ -1,7 +1,8 @@
 """A PAGRUC game: is it official (G1, G8), the totals, and the PAGRUC points (G9).
 
 A game is the hands in the order played. It is official when every hand was refereed
-without a violation and finished (G6) with every score known (G7); three to eight players
+without a violation and finished (G6) with every score known and every claim of the record
+right (G7); three to eight players
 (G1) play every hand; after each hand the player who played first deals the next one, in
 one direction (G8: in a record the players are listed in order of play, dealer last, so
 hand k+1 lists hand k's players turned by one); and every player has dealt the same number
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 
 from pancli.pagruc.pack import MAX_PLAYERS, MIN_PLAYERS
 from pancli.pagruc.referee import PagrucHandResult
+from pancli.referee.results import ClaimKind
 
 MAX_DEALS = 5
 """No player deals more than five times in an official game (G8)."""
@@ -120,6 +122,11 @@ def _hand_problems(h: GameHand) -> list[Problem]:
     for p in r.unknown:
         msg = f"hand {h.index}: {p}'s score is unknown ({r.hidden.get(p, 0)} unknown cards left in hand)"
         out.append(Problem("G7", msg, h.file, h.line, 1, h.index, p))
+    for c in r.claims:
+        if not c.ok:
+            what = "[%pays]" if c.kind is ClaimKind.PAYS else "Ledger"
+            msg = f"hand {h.index}: the {what} claim of {c.player} is {c.claimed:+d}, the referee finds {c.actual:+d}"
+            out.append(Problem("G7", msg, h.file, c.line, 1, h.index, c.player))
     return out
 
 
