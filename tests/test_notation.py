@@ -241,3 +241,12 @@ def test_every_card_of_each_game_reads_in_every_spelling() -> None:
                     got: Card = parse_card(r + s, game)
                     assert got is c
                     assert parse_meld(f"{r}{s}{s}", game) == (c, c)
+
+
+def test_N8_a_tab_counts_as_one_column_on_both_paths() -> None:
+    from pancli.notation.grammar import parse_meld_text
+
+    for text in ("\t5x5s5s", "5s\t5x 5s"):
+        with pytest.raises(NotationError) as caught:
+            parse_meld_text(text)
+        assert (caught.value.code, caught.value.col) == ("N8", text.index("x") + 1)

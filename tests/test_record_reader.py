@@ -160,3 +160,9 @@ def test_R10_chunks_cut_where_the_reader_starts_a_hand_and_read_the_same_hands()
             _same_hands(got, whole)  # type: ignore[arg-type]
             assert sum(c.hands for c in chunks) == len(whole)
             assert all(c.first_index == h.index for c in chunks for h in list(read_chunk(c, "x.pan"))[:1])
+
+
+def test_R5_a_tab_counts_as_one_column_in_a_record_line() -> None:
+    [hand] = read_hands(io.StringIO('[Players "Ana Ben"]\n\n\tZed stay\n'), "x.pan")
+    assert hand.error is not None
+    assert (hand.error.code, hand.error.line, hand.error.col) == ("R5", 3, 2)

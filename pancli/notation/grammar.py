@@ -330,7 +330,8 @@ def _run(element: pp.ParserElement, text: str, offset: int) -> pp.ParseResults:
             "N10", f"text too long ({len(text)} characters, at most {MAX_LENGTH})", *_colline(text, MAX_LENGTH, offset)
         )
     try:
-        return element.parse_string(text)
+        # columns count characters: a tab is one (pyparsing would expand it to 8)
+        return element.parse_with_tabs().parse_string(text)
     except pp.ParseBaseException as exc:
         raise _notation_error(exc, text, offset) from None
     except RecursionError:  # pragma: no cover - the grammar has no recursion; safety net

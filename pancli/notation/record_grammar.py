@@ -405,7 +405,8 @@ def _colline(text: str, loc: int, line: int) -> tuple[int, int]:
 def _run(element: pp.ParserElement, text: str, line: int) -> Any:
     _CTX.line = line
     try:
-        return element.parse_string(text)[0]
+        # columns count characters: a tab is one (pyparsing would expand it to 8)
+        return element.parse_with_tabs().parse_string(text)[0]
     except pp.ParseBaseException as exc:
         raise _error(exc, text, line) from None
     except RecursionError:  # pragma: no cover - the grammar has no recursion; safety net
