@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, localcontext
 
 from pancli.cards import Card
 from pancli.referee.actions import Action, Event
@@ -128,4 +128,15 @@ class HandResult:
         """The ledger in money when the record names a stake (C9)."""
         if self.stake is None:
             return None
-        return {p: self.stake * u for p, u in self.ledger.items()}
+        return {p: exact_product(self.stake, u) for p, u in self.ledger.items()}
+
+
+def exact_product(stake: Decimal, units: int) -> Decimal:
+    """``stake * units`` with every digit kept (the default context rounds to 28 digits).
+
+    >>> exact_product(Decimal("12345678901234567890.123456789"), 2)
+    Decimal('24691357802469135780.246913578')
+    """
+    with localcontext() as ctx:
+        ctx.prec = len(stake.as_tuple().digits) + len(str(abs(units))) + 1
+        return stake * units
