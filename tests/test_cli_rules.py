@@ -72,7 +72,7 @@ def test_bad_house_rules_exit_2_naming_the_key(tmp_path: Path) -> None:
         f.write_text(text)
         r = run(str(f))
         assert r.exit_code == 2, text
-        assert f"{f}:{place}: {key}" in " ".join(r.stderr.split()), (text, r.stderr)
+        assert f"{f}:{place}: R3 {key}" in " ".join(r.stderr.split()), (text, r.stderr)
         assert "Traceback" not in r.output
 
 

@@ -71,7 +71,8 @@ def resolve_game(value: str) -> Game:
 def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
     """A built-in profile by name, or a house-rules TOML file (read with tomllib).
 
-    Raises click.BadParameter (exit 2) naming the bad knob or the unreadable file.
+    Raises click.BadParameter (exit 2) naming the bad knob or the unreadable file, with
+    its place and rule R3 (grammar/README-records.md: a bad profile or house-rules file).
     """
     if spec.lower() in ("hoyle", "cardroom"):
         return builtin_profile(spec)
@@ -83,12 +84,12 @@ def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
 
         return profile_from_toml(path.read_bytes(), default=HOYLE)
     except FileNotFoundError:
-        raise click.BadParameter(f"no profile or file named {spec!r} (built-in: hoyle, cardroom)") from None
+        raise click.BadParameter(f"R3 no profile or file named {spec!r} (built-in: hoyle, cardroom)") from None
     except OSError as exc:
-        raise click.BadParameter(f"{spec}: {exc.strerror}") from None
+        raise click.BadParameter(f"{spec}: R3 {exc.strerror}") from None
     except HouseRulesError as exc:
         where = f":{exc.line}:{exc.col}" if exc.line else ""
-        raise click.BadParameter(f"{spec}{where}: {exc}") from None
+        raise click.BadParameter(f"{spec}{where}: R3 {exc}") from None
 
 
 # --------------------------------------------------------------------------- input
