@@ -245,3 +245,16 @@ def test_plain_path_in_a_real_pipe_imports_neither_rich_nor_pyparsing_nor_json()
     )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert p.stderr.strip() == "[]", p.stderr
+
+
+def test_M3_json_error_fields_name_the_place_rule_and_message() -> None:
+    bad, good = json.loads(run("--json", "7c 7s 7s", "5s 5s 5s").stdout)
+    assert {k: bad[k] for k in ("file", "line", "col", "rule", "player")} == {
+        "file": "<arg>",
+        "line": 1,
+        "col": 1,
+        "rule": "M3",
+        "player": None,
+    }
+    assert bad["message"] == bad["reason"] and bad["message"].startswith("a set of 7s must be")
+    assert good["message"] is None and good["rule"] is None

@@ -76,7 +76,8 @@ class MeldReport:
         return self.conditions[0] if self.conditions else None
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of NOTATION.md section 4 (``pan check --json``), with extras."""
+        """The JSON object of NOTATION.md section 4 (``pan check --json``), with extras: the
+        error fields (``file line col rule player message``; ``message`` null when legal)."""
         return {
             "meld": self.meld,
             "legal": self.legal,
@@ -90,6 +91,8 @@ class MeldReport:
             "file": self.file,
             "line": self.line,
             "col": self.col,
+            "player": None,
+            "message": None if self.legal else self.reason,
         }
 
     def plain(self) -> str:

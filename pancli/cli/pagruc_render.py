@@ -211,6 +211,8 @@ class PagrucMeldReport:
             "file": self.file,
             "line": self.line,
             "col": self.col,
+            "player": None,
+            "message": None if self.legal else self.reason,
         }
 
     def plain(self) -> str:
