@@ -381,3 +381,29 @@ def test_C6_plain_collection_lines_match_the_collections() -> None:
                     f"  line {c.line}: {c.payee} collects {c.reason(bonus)}: {c.amounts()}" for c in collections(ps)
                 ]
                 assert collection_lines(ps, bonus) == expected
+
+
+# --------------------------------------------------------------------------- --jobs
+
+
+@pytest.mark.parametrize("form", [[], ["--json"], ["--jsonl"], ["--strict"], ["--json", "--strict"]])
+def test_I3_jobs_write_the_same_output_in_the_same_order(tmp_path: Path, form: list[str]) -> None:
+    """Worker processes referee chunks of hands; what is written (and the exit status) is the same."""
+    from pancli.cli import replay as replay_module
+
+    simulated = CliRunner().invoke(cli, ["simulate", "-n", "5", "-k", "60", "-s", "4"]).stdout
+    samples = sorted(Path("samples").glob("*.pan"))
+    text = simulated + "\n" + "\n".join(p.read_text(encoding="utf-8") for p in samples) + "\n" + simulated
+    record = tmp_path / "mixed.pan"
+    record.write_text(text, encoding="utf-8")
+    for path in Path("samples").glob("*.toml"):
+        (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    one = CliRunner().invoke(cli, ["replay", *form, str(record)])
+    old = replay_module.CHUNK_HANDS
+    replay_module.CHUNK_HANDS = 7  # many chunks, cut at every kind of hand
+    try:
+        many = CliRunner().invoke(cli, ["replay", "--jobs", "2", *form, str(record)])
+    finally:
+        replay_module.CHUNK_HANDS = old
+    assert one.exit_code == 1 and one.stdout and one.stderr  # the samples hold illegal hands
+    assert (many.exit_code, many.stdout, many.stderr) == (one.exit_code, one.stdout, one.stderr)

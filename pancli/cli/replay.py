@@ -525,6 +525,7 @@ def replay(
       pan replay --json samples/*.pan
       pan simulate --players 6 --hands 100 --seed 1 | pan replay - | tail -1
       pan replay --jsonl samples/cardroom-saturday.pan | grep '"event": "split"'
+      pan simulate --players 6 --hands 1000 --seed 1 | pan replay --jobs 2 - | tail -1
     """
     from pancli.cli.common import stdout_is_terminal
 
