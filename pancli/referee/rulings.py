@@ -28,6 +28,7 @@ I2_FOUL: Final = (
 
 PRESCRIBED: Final[dict[str, str]] = {
     "S1": "S1: 2 to 15 players are seated, each under one name, in order of play (dealer last).",
+    "S3": "S3: the winner of a hand is first hand in the next one; the player on his left deals.",
     "S2": "S2: ten cards are dealt to each player; the rest is the stock, whose top card is the upcard.",
     "T1": "T1: before play, in order of play, each player once either stays or goes on top.",
     "T3": "T3: a player who went on top takes no further part in the hand.",

@@ -1,0 +1,76 @@
+"""Between hands (S3): the winner of a hand is first hand in the next one.
+
+A record lists each hand's players in order of play, the first hand first and the dealer
+last (S1). When a hand has a winner and the next hand of the same record seats the same
+players, the next hand must list them from the winner on, in the same seating order (the
+player on the winner's left deals). A hand that breaks this is stopped before play, as
+any hand is at its first violation: nothing is paid.
+
+A change of players (someone leaves or joins), a hand with no winner (void, stopped by a
+violation, unfinished) or a PAGRUC hand (G8 rules its deals) puts no constraint on the next.
+
+>>> from pancli.referee.actions import HandScript
+>>> from pancli.referee.results import HandResult
+>>> last = HandResult(("Ana", "Ben", "Cy"), "Ben", (), {"Ana": -1, "Ben": 2, "Cy": -1})
+>>> next_hand_violation(last, HandScript(players=("Ben", "Cy", "Ana"))) is None
+True
+>>> v = next_hand_violation(last, HandScript(players=("Cy", "Ana", "Ben"), first_line=12))
+>>> v.rule, v.line, v.col, v.player
+('S3', 12, 1, 'Cy')
+>>> v.message
+'Ben won the last hand and is first hand in this one: the order of play is Ben Cy Ana, not Cy Ana Ben'
+"""
+
+from __future__ import annotations
+
+from pancli.cards import Game
+from pancli.referee.actions import HandScript
+from pancli.referee.results import HandResult, Violation
+from pancli.referee.rulings import Ruling
+
+
+def next_hand_order(previous: HandResult) -> tuple[str, ...] | None:
+    """The order of play S3 sets for the next hand with the same players (None: no winner).
+
+    >>> from pancli.referee.results import HandResult
+    >>> next_hand_order(HandResult(("Ana", "Ben", "Cy", "Dee"), "Cy", (), {}))
+    ('Cy', 'Dee', 'Ana', 'Ben')
+    """
+    winner = previous.winner
+    if winner is None or winner not in previous.players:
+        return None
+    i = previous.players.index(winner)
+    return previous.players[i:] + previous.players[:i]
+
+
+def next_hand_violation(previous: HandResult, script: HandScript) -> Violation | None:
+    """The S3 violation of ``script`` as the hand after ``previous`` in a record, if any."""
+    if script.game is not Game.PANGUINGUE or set(previous.players) != set(script.players):
+        return None
+    expected = next_hand_order(previous)
+    if expected is None or script.players == expected:
+        return None
+    message = (
+        f"{expected[0]} won the last hand and is first hand in this one: the order of play is "
+        f"{' '.join(expected)}, not {' '.join(script.players)}"
+    )
+    return Ruling.make("S3", script.players[0], message, line=script.first_line or 1, col=1).violation
+
+
+def stopped_before_play(script: HandScript, violation: Violation) -> HandResult:
+    """The result of a hand stopped before any play by ``violation``: nothing paid.
+
+    >>> from pancli.referee.actions import HandScript
+    >>> from pancli.referee.results import Violation
+    >>> r = stopped_before_play(HandScript(players=("Ana", "Ben")), Violation("S3", 1, 1, "Ana", "x"))
+    >>> r.winner, r.ledger, r.ok
+    (None, {'Ana': 0, 'Ben': 0}, False)
+    """
+    return HandResult(
+        players=script.players,
+        winner=None,
+        payments=(),
+        ledger=dict.fromkeys(script.players, 0),
+        violations=(violation,),
+        stake=script.stake,
+    )
