@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Final
 
+from pancli.cards import Game
 from pancli.notation.errors import NotationError
 from pancli.notation.record_common import (
     MAX_HAND_LINES,
@@ -420,6 +421,7 @@ class _Reader:
         joiner = _Joiner()
         push = joiner.push
         fast: _Hand | None = None
+        ctx = LineContext(Game.PANGUINGUE, frozenset())
         plain: PlainRecipes = {}
         players: frozenset[str] = frozenset()
         raw: list[str] = []
@@ -439,6 +441,28 @@ class _Reader:
                         if len(raw) >= MAX_HAND_LINES:
                             fast = None
                         continue
+                    # any other plain play line (no comment, no glyph): as _line's first branch reads it
+                    if (
+                        type(text) is str
+                        and text[:1] not in _NOT_PLAIN
+                        and "{" not in text
+                        and "}" not in text
+                        and ";" not in text
+                    ):
+                        ctx.line = lineno
+                        parsed = fast_play(text, ctx)
+                        if parsed is not None and not parsed[1]:
+                            self.last = lineno
+                            raw.append(text)
+                            try:
+                                fast.place(parsed[0])
+                            except NotationError as exc:
+                                fast.error = exc
+                                fast = None
+                                continue
+                            if len(raw) >= MAX_HAND_LINES:
+                                fast = None
+                            continue
                 cut = type(text) is tuple
                 logical = push(lineno, text[0] if cut else text, cut)  # type: ignore[arg-type]
                 for first, raws, ltext, problem in logical:
@@ -447,8 +471,8 @@ class _Reader:
                         yield done
                 fast = None if joiner.pending else self._fast_hand()
                 if fast is not None:
+                    assert fast.ctx is not None
                     ctx = fast.ctx
-                    assert ctx is not None
                     plain = plain_recipes(ctx.game)
                     players = ctx.players
                     raw = fast.raw
