@@ -2,8 +2,9 @@
 
 Run from the repository root (the package installed, e.g. ``pip install -e .``)::
 
-    python benchmarks/bench_replay.py                     # 100,000 hands, then a 1 GB file
-    python benchmarks/bench_replay.py --hands 20000 --no-memory
+    python benchmarks/bench_replay.py                     # 100,000 hands, median of 3 runs
+    python benchmarks/bench_replay.py --hands 20000 --repeat 1
+    python benchmarks/bench_replay.py --memory            # and the 1 GB file (several minutes)
 
 Inputs are generated once and cached under ``benchmarks/out/``: ``replay-6p-N.pan`` (N hands
 of ``pan simulate --players 6 --seed 1``) and ``replay-1gb.pan`` (that file repeated until it
@@ -12,12 +13,14 @@ are noisy: compare ratios):
 
 1. a plain line-splitting reader over the file (``for line in f: line.split()``), whole process:
    the floor any reader of the text pays;
-2. ``pan replay FILE`` (plain text) and ``pan replay --json FILE``, stdout a pipe drained to
-   nothing, whole process: hands/s (target >= 3,000; aim 5,000) and the ratio to (1);
-3. where the time goes, in process: reading the records (``read_hands``), refereeing them
-   (``referee_hand`` without steps) and writing the plain text, each in hands/s;
-4. peak memory (max RSS of the child, from ``os.wait4``'s resource usage) of ``pan replay`` over the
-   1 GB file (target < 100 MB), with the hands/s of that run.
+2. ``pan replay FILE`` (plain text), ``pan replay --json FILE`` and ``pan replay --jobs 2 FILE``,
+   stdout to nothing, whole process: hands/s (target >= 3,000; aim 5,000) and the ratio of the
+   time to (1); runs interleaved, the median of ``--repeat`` runs kept;
+3. where the time goes, in process, streaming as ``pan replay`` does (nothing kept): reading the
+   records (``read_hands``), reading and refereeing them (``referee_hand`` without steps), and
+   the plain text as well; each stage's cost is the difference to the previous one;
+4. with ``--memory``: peak memory (max RSS of the child, from ``os.wait4``'s resource usage) of
+   ``pan replay`` over the 1 GB file (target < 100 MB), with the hands/s of that run.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -107,44 +111,49 @@ def rss_of(cmd: list[str]) -> tuple[float, int, int]:
     return wall, p.returncode, usage.ru_maxrss
 
 
-def in_process(path: Path, limit: int) -> None:
-    """Where the time goes: reading, refereeing and plain rendering of the first ``limit`` hands."""
+def _stream(path: Path, limit: int, stage: int) -> tuple[int, float, float]:
+    """Hands, seconds and lines per hand streaming the first ``limit`` hands through ``stage``
+    (1 read, 2 and referee, 3 and plain text), keeping nothing (as ``pan replay`` does)."""
     from pancli.cli.replay_render import plain_text
     from pancli.records import read_hands
     from pancli.referee import referee_hand
 
+    n = lines = 0
     with path.open(encoding="utf-8") as f:
         t = time.perf_counter()
-        hands = []
         for h in read_hands(f, str(path), path.parent):
-            hands.append(h)
-            if len(hands) >= limit:
+            n += 1
+            lines += h.last_line - h.first_line + 1
+            if stage > 1 and h.script is not None:
+                r = referee_hand(h.script, record_steps=False)
+                if stage > 2:
+                    plain_text(r, h, h.script)
+            if n >= limit:
                 break
-        read = time.perf_counter() - t
-    scripts = [h.script for h in hands if h.script is not None]
-    t = time.perf_counter()
-    results = [referee_hand(s, record_steps=False) for s in scripts]
-    ref = time.perf_counter() - t
-    t = time.perf_counter()
-    for r, h in zip(results, hands, strict=False):
-        assert h.script is not None
-        plain_text(r, h, h.script)
-    render = time.perf_counter() - t
-    n = len(hands)
-    lines = sum(h.last_line - h.first_line + 1 for h in hands) / max(n, 1)
-    print(f"in process, first {n:,} hands ({lines:.0f} lines each on average):")
-    print(f"  read_hands                 {n / read:>10,.0f} hands/s")
-    print(f"  referee_hand (no steps)    {n / ref:>10,.0f} hands/s")
-    print(f"  plain text                 {n / render:>10,.0f} hands/s")
-    print(f"  together                   {n / (read + ref + render):>10,.0f} hands/s")
+        took = time.perf_counter() - t
+    return n, took, lines / max(n, 1)
+
+
+def in_process(path: Path, limit: int) -> None:
+    """Where the time goes: each stage's cost per hand, streaming the first ``limit`` hands."""
+    n, read, lines = _stream(path, limit, 1)
+    _, both, _ = _stream(path, limit, 2)
+    _, plain, _ = _stream(path, limit, 3)
+    us = 1e6 / n
+    print(f"in process, first {n:,} hands streamed ({lines:.0f} lines each on average):")
+    print(f"  read_hands                 {n / read:>10,.0f} hands/s   {read * us:6.0f} us/hand")
+    print(f"  + referee_hand (no steps)  {n / both:>10,.0f} hands/s   {(both - read) * us:6.0f} us/hand more")
+    print(f"  + plain text               {n / plain:>10,.0f} hands/s   {(plain - both) * us:6.0f} us/hand more")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=100_000, help="simulated 6-player hands (default 100,000)")
-    ap.add_argument("--repeat", type=int, default=1, help="whole-process runs of each command (best kept)")
+    ap.add_argument("--repeat", type=int, default=3, help="whole-process runs of each command (median kept)")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes of the --jobs run (default 2)")
+    ap.add_argument("--memory", action="store_true", help="also measure peak memory over a large file")
     ap.add_argument("--memory-gb", type=float, default=1.0, help="size of the memory test file (default 1 GB)")
-    ap.add_argument("--no-memory", action="store_true", help="skip the memory test")
+    ap.add_argument("--no-memory", action="store_true", help=argparse.SUPPRESS)  # the default now
     args = ap.parse_args()
 
     path = simulated(args.hands)
@@ -156,21 +165,23 @@ def main() -> None:
         "line-splitting reader": [sys.executable, "-c", SPLITTER, str(path)],
         "pan replay FILE": [*pan, "replay", str(path)],
         "pan replay --json FILE": [*pan, "replay", "--json", str(path)],
+        f"pan replay --jobs {args.jobs} FILE": [*pan, "replay", "--jobs", str(args.jobs), str(path)],
     }
-    best: dict[str, float] = {}
+    times: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(args.repeat):
         for name, cmd in runs.items():
             wall, code, _ = rss_of(cmd)
             assert code == 0, f"{name} exited {code}"
-            best[name] = min(best.get(name, wall), wall)
-    base = best["line-splitting reader"]
-    print(f"whole process, stdout to nothing, best of {args.repeat}:")
-    for name, wall in best.items():
+            times[name].append(wall)
+    median = {name: statistics.median(ts) for name, ts in times.items()}
+    base = median["line-splitting reader"]
+    print(f"whole process, stdout to nothing, median of {args.repeat} (runs interleaved):")
+    for name, wall in median.items():
         ratio = "" if name.startswith("line") else f"   {wall / base:6.1f}x the line splitter"
-        print(f"  {name:<24} {wall:7.2f} s  {hands / wall:>10,.0f} hands/s{ratio}")
+        print(f"  {name:<28} {wall:7.2f} s  {hands / wall:>10,.0f} hands/s{ratio}")
     print("  target: >= 3,000 hands/s (aim 5,000)")
     in_process(path, min(hands, 20_000))
-    if not args.no_memory:
+    if args.memory:
         bigfile = big(path, args.memory_gb)
         bhands = count_hands(bigfile)
         wall, code, rss = rss_of([*pan, "replay", str(bigfile)])
