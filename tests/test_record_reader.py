@@ -166,3 +166,36 @@ def test_R5_a_tab_counts_as_one_column_in_a_record_line() -> None:
     [hand] = read_hands(io.StringIO('[Players "Ana Ben"]\n\n\tZed stay\n'), "x.pan")
     assert hand.error is not None
     assert (hand.error.code, hand.error.line, hand.error.col) == ("R5", 3, 2)
+
+
+def test_R6_remembered_lines_are_rebuilt_equal_to_a_fresh_reading() -> None:
+    """A line read before is rebuilt from its recipe (the commonest without dataclass __init__):
+    the same values, hashes and reprs as reading it afresh."""
+    from dataclasses import dataclass
+
+    from pancli.cards import Game
+    from pancli.notation.record_common import LineContext
+    from pancli.notation.record_fast import _fast_play, _slot_setters, fast_play, plain_recipes
+
+    ctx = LineContext(Game.PANGUINGUE, frozenset({"Ana", "Ben"}), line=3)
+    for text in ("Ana draw 5h, discard 5h", "Ben take 5h, meld [5h 5h 5h], discard 7d", "Ana stay", "Ben draw 2c, out"):
+        ctx.line = 3
+        first = fast_play(text, ctx)
+        ctx.line = 11
+        again = fast_play(text, ctx)
+        fresh = _fast_play(text, ctx)
+        assert first is not None and again is not None and fresh is not None
+        assert text in plain_recipes(Game.PANGUINGUE)
+        assert again == fresh and hash(again[0]) == hash(fresh[0]) and repr(again[0]) == repr(fresh[0])
+        assert again[0].line == 11 and first[0].line == 3
+
+    @dataclass(frozen=True, slots=True)
+    class Checked:
+        card: int
+        line: int = 0
+        col: int = 0
+
+        def __post_init__(self) -> None:
+            assert self.card >= 0
+
+    assert _slot_setters(Checked) is None  # its __init__ does more than set the fields
