@@ -7,7 +7,7 @@ The engine is :mod:`pancli.analyze`; this module reads the notation, validates, 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,12 +20,15 @@ from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_USAGE,
+    batch_lines,
+    emit_json,
     json_option,
     load_profile,
     open_text,
     report,
     rules_option,
     stdin_is_piped,
+    stdin_text,
     stdout_is_terminal,
 )
 from pancli.melds import Meld, judge
@@ -33,7 +36,7 @@ from pancli.rules import Profile
 
 if TYPE_CHECKING:
     from pancli.analyze.advice import Advice
-    from pancli.analyze.analysis import Analysis
+    from pancli.analyze.analysis import Analysis, PositionError
     from pancli.analyze.arrange import Arrangement, Placed
     from pancli.analyze.odds import DrawRow
     from pancli.referee.position import Position
@@ -53,41 +56,50 @@ class InputProblem(Exception):
         self.line, self.status = line, status
 
 
-def _read_cards(text: str, where: str) -> tuple[tuple[Card, ...], ...]:
+def _read_cards(text: str, where: str, line: int = 1) -> tuple[tuple[Card, ...], ...]:
     """The bracketed groups of a hand literal, then its loose cards as one more group."""
     from pancli.notation import NotationError, parse_hand
 
     try:
         hand = parse_hand(text)
     except NotationError as exc:
-        raise InputProblem(where, exc.col, exc.code, exc.message) from None
+        raise InputProblem(where, exc.col, exc.code, exc.message, line) from None
     groups = list(hand.groups)
     if hand.loose:
         groups.append(hand.loose)
     return tuple(groups)
 
 
-def read_hand(text: str, draw: str | None) -> tuple[tuple[Card, ...], Card | None]:
-    """The hand and the drawn card: a trailing ``+CARD`` or ``--draw CARD``."""
+def read_hand(
+    text: str, draw: str | None, where: str = "<hand>", line: int = 1
+) -> tuple[tuple[Card, ...], Card | None]:
+    """The hand and the drawn card: a trailing ``+CARD`` or ``--draw CARD``. ``where`` and
+    ``line`` place the errors (``-`` and the line number for a hand read from standard input)."""
     from pancli.notation import NotationError, parse_card
 
-    drawn_text = draw
-    col = 1
-    if "+" in text:
-        if draw is not None:
+    if "+" not in text:
+        cards = tuple(c for g in _read_cards(text, where, line) for c in g)
+        return cards, None if draw is None else read_draw(draw)
+    cut = text.rindex("+")
+    if draw is not None:
+        if where == "<hand>":
             raise click.UsageError("give the drawn card once: a trailing +CARD or --draw CARD")
-        cut = text.rindex("+")
-        drawn_text, text, col = text[cut + 1 :], text[:cut], cut + 2
-    cards = tuple(c for g in _read_cards(text, "<hand>") for c in g)
-    drawn = None
-    if drawn_text is not None:
-        try:
-            drawn = parse_card(drawn_text)
-        except NotationError as exc:
-            raise InputProblem(
-                "<hand>" if draw is None else "<draw>", col + exc.col - 1, exc.code, exc.message
-            ) from None
-    return cards, drawn
+        raise InputProblem(where, cut + 1, "P7", "two drawn cards: a trailing +CARD and --draw CARD", line)
+    cards = tuple(c for g in _read_cards(text[:cut], where, line) for c in g)
+    try:
+        return cards, parse_card(text[cut + 1 :])
+    except NotationError as exc:
+        raise InputProblem(where, cut + 1 + exc.col, exc.code, exc.message, line) from None
+
+
+def read_draw(draw: str) -> Card:
+    """The ``--draw`` card (raises InputProblem at ``<draw>``)."""
+    from pancli.notation import NotationError, parse_card
+
+    try:
+        return parse_card(draw)
+    except NotationError as exc:
+        raise InputProblem("<draw>", exc.col, exc.code, exc.message) from None
 
 
 def read_melds(texts: Sequence[str]) -> tuple[Meld, ...]:
@@ -525,6 +537,13 @@ def analyze(
     there is shown as the drawn card. A violation before LINE exits 1 with its rule;
     unknown cards (no deal line), a player on top or a closed hand exit 2.
 
+    '-' (or no HAND with input piped in) reads a batch of hands from standard input,
+    one per line (blank lines and '#' comments skipped); each is analysed on its own
+    with the same options (--melds, --seen, --draw, --players, --rules, ...). The
+    analyses follow one another, each after a blank line and an 'input -:LINE' line;
+    a bad hand is reported as '-:LINE:COL: RULE message', the others are still
+    analysed, and the exit status is 1.
+
     \b
     Examples:
       pan analyze 5s 5s 5s 3h 4h Kd Kh Kc 2c 7d
@@ -533,6 +552,7 @@ def analyze(
       pan analyze --json 5sss 3-5h Kd Kh 7c 2c | jq .p_useful
       pan analyze "5sss 3-5h Kd Kh 7c 2c" --advice --samples 500
       pan analyze samples/friday-hoyle.pan --at 27 --player Cruz
+      printf '5sss 3-4h Kdhc 2c 7d\\n5sss 3-5h Kdhc 2h\\n' | pan analyze --json - | jq '.[].p_useful'
 
     The best arrangement gets the most cards down, then the most chips (C6 values of
     new melds, C7 change of grown melds), then the fewest melds; it is exact. Hand
@@ -543,76 +563,189 @@ def analyze(
     player out (with the C8 payment). Odds assume the next stock card is any unseen
     card alike. In a pipe the output is 'label<TAB>text' lines, then a tab-separated
     table of the usable draws; --json prints one object (best, melded, dead, draws,
-    p_useful, ...).
+    p_useful, ..., error: null) for a HAND or a record position, and a list of them
+    for a batch, each with the 'file' and 'line' it was read from. A bad hand gives
+    an object whose 'error' holds file, line, col, rule, player (null) and message.
     """
     profile = load_profile(rules)
-    from pancli.analyze.analysis import PositionError
-    from pancli.analyze.analysis import analyze as run
-
-    spot = None
-    try:
-        if at_line is not None or player is not None:
-            given = [n for n in ("draw", "melds", "seen", "players") if ctx.get_parameter_source(n) is not DEFAULT]
-            if at_line is None or len(hand) != 1 or given:
-                raise click.UsageError(
-                    "a record position is FILE --at LINE [--player NAME]: the record gives the hand, the drawn"
-                    " card, the melds, the seen cards and the players"
-                    + (f" (drop --{' --'.join(given)})" if given else "")
-                )
-            override = None if ctx.get_parameter_source("rules") is DEFAULT else profile
-            spot = read_position(hand[0], at_line, player, override)
-            pos = spot.position
-            profile, players = pos.profile, pos.players
-            cards, drawn, table, seen_cards = pos.hand, pos.drawn, pos.melds, pos.seen
-        else:
-            cards, drawn, table, seen_cards = _hand_arguments(hand, draw, melds, seen)
-        result = run(cards, profile, drawn, table, seen_cards, players, samples=samples, seed=seed)
-    except InputProblem as exc:
-        report(exc.where, exc.line, exc.col, exc.rule, exc.message)
-        ctx.exit(exc.status)
-        return
-    except PositionError as exc:
-        where, line = ("<hand>", 1) if spot is None else (spot.file, spot.position.line)
-        report(where, line, 1, exc.rule, exc.message)
-        ctx.exit(EXIT_ILLEGAL)
-        return
-    adv = None
-    if advice:
-        from pancli.analyze.advice import advise
-
-        adv = advise(result, samples=samples, seed=seed)
-    if as_json:
-        from pancli.cli.common import emit_json
-
-        data = to_json(result, adv)
-        if spot is not None:
-            data["position"] = position_json(spot)
-        emit_json(data)
+    job = _Job(profile, players, samples, seed, advice, as_json)
+    if at_line is not None or player is not None:
+        given = [n for n in ("draw", "melds", "seen", "players") if ctx.get_parameter_source(n) is not DEFAULT]
+        if at_line is None or len(hand) != 1 or given:
+            raise click.UsageError(
+                "a record position is FILE --at LINE [--player NAME]: the record gives the hand, the drawn"
+                " card, the melds, the seen cards and the players" + (f" (drop --{' --'.join(given)})" if given else "")
+            )
+        override = None if ctx.get_parameter_source("rules") is DEFAULT else profile
+        status = _analyse_one(job, lambda: _position(job, hand[0], at_line, player, override))
+    elif list(hand) == ["-"] or (not hand and stdin_is_piped()):
+        status = _analyse_batch(job, draw, melds, seen)
     else:
-        context = position_lines(spot) if spot is not None else []
-        if stdout_is_terminal():
-            print_rich(result, adv, context)
-        else:
-            print_plain(result, adv, context)
+        status = _analyse_one(job, lambda: _hand(job, hand, draw, melds, seen))
     sys.stdout.flush()
-    ctx.exit(EXIT_OK)
+    ctx.exit(status)
 
 
 DEFAULT = ParameterSource.DEFAULT
 
 
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """What every analysis of one invocation shares: the options."""
+
+    profile: Profile
+    players: int
+    samples: int
+    seed: int
+    advice: bool
+    as_json: bool
+
+    def analyse(
+        self, cards: Sequence[Card], drawn: Card | None, table: Sequence[Meld], seen: Sequence[Card]
+    ) -> tuple[Analysis, Advice | None]:
+        """The analysis (and the advice with ``--advice``); raises PositionError (P7, E4, S1)."""
+        from pancli.analyze.analysis import analyze as run
+
+        result = run(cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed)
+        if not self.advice:
+            return result, None
+        from pancli.analyze.advice import advise
+
+        return result, advise(result, samples=self.samples, seed=self.seed)
+
+
+def error_json(file: str, line: int, col: int, rule: str, message: str) -> dict[str, Any]:
+    """The ``error`` object of ``--json``: the fields of an error line (NOTATION.md section 4).
+
+    >>> error_json("-", 3, 1, "P7", "9 cards")["player"] is None
+    True
+    """
+    return {"file": file, "line": line, "col": col, "rule": rule, "player": None, "message": message}
+
+
+def _problem(exc: InputProblem) -> dict[str, Any]:
+    """Report an input problem on standard error; its ``error`` object for ``--json``."""
+    report(exc.where, exc.line, exc.col, exc.rule, exc.message)
+    return error_json(exc.where, exc.line, exc.col, exc.rule, exc.message)
+
+
+def _position_problem(exc: PositionError, file: str, line: int) -> InputProblem:
+    return InputProblem(file, 1, exc.rule, exc.message, line)
+
+
+def _show(a: Analysis, adv: Advice | None, context: Sequence[tuple[str, str]]) -> None:
+    """One analysis as text: rich on a terminal, plain lines in a pipe."""
+    if stdout_is_terminal():
+        print_rich(a, adv, context)
+    else:
+        print_plain(a, adv, context)
+
+
+Found = tuple["Analysis", "Advice | None", dict[str, Any], Sequence[tuple[str, str]]]
+"""An analysis, its advice, the extra ``--json`` fields and the text context lines."""
+
+
+def _analyse_one(job: _Job, find: Callable[[], Found]) -> int:
+    """One analysis (a HAND or a record position): one object with ``--json``, whose ``error``
+    holds the error fields when the input is bad (also reported on standard error)."""
+    try:
+        result, adv, extra, context = find()
+    except InputProblem as exc:
+        error = _problem(exc)
+        if job.as_json:
+            emit_json({"error": error})
+        return exc.status
+    if job.as_json:
+        emit_json({**to_json(result, adv), **extra, "error": None})
+    else:
+        _show(result, adv, context)
+    return EXIT_OK
+
+
+def _hand(job: _Job, hand: tuple[str, ...], draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...]) -> Found:
+    """The analysis of the HAND given on the command line."""
+    from pancli.analyze.analysis import PositionError
+
+    cards, drawn, table, seen_cards = _hand_arguments(hand, draw, melds, seen)
+    try:
+        return (*job.analyse(cards, drawn, table, seen_cards), {}, [])
+    except PositionError as exc:
+        raise _position_problem(exc, "<hand>", 1) from None
+
+
+def _position(job: _Job, file: str, at_line: int, player: str | None, override: Profile | None) -> Found:
+    """``FILE --at LINE``: the position of a record (``-``: the record on standard input)."""
+    from pancli.analyze.analysis import PositionError
+
+    spot = read_position(file, at_line, player, override)
+    pos = spot.position
+    try:
+        found = replace(job, profile=pos.profile, players=pos.players).analyse(pos.hand, pos.drawn, pos.melds, pos.seen)
+    except PositionError as exc:
+        raise _position_problem(exc, spot.file, pos.line) from None
+    return (*found, {"position": position_json(spot)}, position_lines(spot))
+
+
+def _analyse_batch(job: _Job, draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...]) -> int:
+    """Standard input as a batch: one hand per line (blank lines and ``#`` comments skipped), each
+    analysed on its own with the same options. Text: the analyses one after another, a blank line
+    and an ``input -:LINE`` line before each; ``--json``: one list, an entry per hand (``file``,
+    ``line``, the analysis, ``error``). A bad hand is reported as ``-:LINE:COL: RULE message`` and
+    the others are still analysed; the status is then 1."""
+    from pancli.analyze.analysis import PositionError
+
+    entries: list[dict[str, Any]] = []
+    try:
+        table = read_melds(melds)
+        seen_cards = read_seen(seen)
+        if draw is not None:
+            read_draw(draw)
+    except InputProblem as exc:  # an option is bad: no hand can be analysed
+        error = _problem(exc)
+        if job.as_json:
+            emit_json([{"file": exc.where, "line": exc.line, "error": error}])
+        return exc.status
+    status = EXIT_OK
+    shown = 0
+    for item in batch_lines(stdin_text(), "-"):
+        text = item.text.split("#", 1)[0]
+        try:
+            cards, drawn = read_hand(text, draw, item.file, item.line)
+            try:
+                result, adv = job.analyse(cards, drawn, table, seen_cards)
+            except PositionError as exc:
+                raise _position_problem(exc, item.file, item.line) from None
+        except InputProblem as exc:
+            entries.append({"file": item.file, "line": item.line, "error": _problem(exc)})
+            status = max(status, exc.status)
+            continue
+        if job.as_json:
+            entries.append({"file": item.file, "line": item.line, **to_json(result, adv), "error": None})
+            continue
+        if shown:
+            sys.stdout.write("\n")
+        _show(result, adv, [("input", f"{item.file}:{item.line}")])
+        shown += 1
+    if job.as_json:
+        emit_json(entries)
+    return status
+
+
+def read_seen(seen: Sequence[str]) -> tuple[Card, ...]:
+    """The cards of the ``--seen`` values."""
+    return tuple(c for i, t in enumerate(seen, 1) for g in _read_cards(t, f"<seen {i}>") for c in g)
+
+
 def _hand_arguments(
     hand: tuple[str, ...], draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...]
 ) -> tuple[tuple[Card, ...], Card | None, tuple[Meld, ...], tuple[Card, ...]]:
-    """The hand, drawn card, melds and seen cards given on the command line (or the hand on stdin)."""
+    """The hand, drawn card, melds and seen cards given on the command line."""
     text = " ".join(hand)
-    if not text.strip() and stdin_is_piped():
-        text = " ".join(ln.split("#", 1)[0] for ln in sys.stdin.read().splitlines()).strip()
     if not text.strip():
-        raise click.UsageError("give a hand: ten cards, or eleven with the drawn card marked +CARD")
+        raise click.UsageError(
+            "give a hand: ten cards, or eleven with the drawn card marked +CARD; or '-' to read hands"
+        )
     if len(hand) == 1 and hand[0].endswith(".pan") and Path(hand[0]).is_file():
         raise click.UsageError(f"{hand[0]} is a record: give --at LINE (and --player NAME) to analyse a position")
     cards, drawn = read_hand(text, draw)
-    table = read_melds(melds)
-    seen_cards = tuple(c for i, t in enumerate(seen, 1) for g in _read_cards(t, f"<seen {i}>") for c in g)
-    return cards, drawn, table, seen_cards
+    return cards, drawn, read_melds(melds), read_seen(seen)
