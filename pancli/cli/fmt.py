@@ -5,6 +5,8 @@ in constant memory. ``--check`` writes nothing on standard output and exits 1 wh
 is not canonical (as black does), naming it on standard error; ``--diff`` prints a unified
 diff instead of the text. A malformed hand is reported (``file:line:col: CODE message``)
 and written unchanged; the exit status is then 1. A file that cannot be read exits 2.
+``--json`` prints one list instead, an object per input (:func:`file_json`); the exit
+status is the same.
 """
 
 from __future__ import annotations
@@ -12,104 +14,158 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE, record_files, report, stdin_text
+from pancli.cli.common import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    EXIT_USAGE,
+    emit_json,
+    json_option,
+    record_files,
+    report,
+    stdin_text,
+)
+
+if TYPE_CHECKING:
+    from pancli.notation.errors import NotationError
 
 
 def _open(name: str) -> IO[str]:
     return open(name, encoding="utf-8", errors="replace", newline="")
 
 
-def _format_stream(stream: IO[str], file: str, base_dir: Path | None) -> tuple[list[str], int]:
-    """Never used for big inputs: the whole canonical text as chunks, and the status."""
-    chunks: list[str] = []
-    status = EXIT_OK
-    for chunk, bad in _chunks(stream, file, base_dir):
-        chunks.append(chunk)
-        status = max(status, bad)
-    return chunks, status
+@dataclass(slots=True)
+class _Tally:
+    """What formatting one input found: its hands, the malformed ones, whether it was canonical."""
+
+    file: str
+    hands: int = 0
+    errors: list[NotationError] = field(default_factory=list)
+    canonical: bool | None = None
+    text: str | None = None
+    diff: str | None = None
+    unreadable: str | None = None
+
+    @property
+    def status(self) -> int:
+        """1 for a malformed hand, 0 otherwise (``--check`` adds its own)."""
+        return EXIT_ILLEGAL if self.errors else EXIT_OK
 
 
-def _chunks(stream: IO[str], file: str, base_dir: Path | None) -> Iterator[tuple[str, int]]:
+def file_json(t: _Tally, with_diff: bool) -> dict[str, Any]:
+    """The ``--json`` object of one input: ``file``, ``canonical`` (the input was already in
+    canonical form; null when it could not be read), ``text`` (the canonical text; null with
+    ``--check``), ``hands`` (count), ``errors`` (``file line col rule player message`` of each
+    malformed hand), ``read_error`` (why the file could not be read, or null), and with
+    ``--diff`` the unified ``diff`` ("" when canonical)."""
+    out: dict[str, Any] = {
+        "file": t.file,
+        "canonical": t.canonical,
+        "text": t.text,
+        "hands": t.hands,
+        "errors": [
+            {"file": t.file, "line": e.line, "col": e.col, "rule": e.code, "player": None, "message": e.message}
+            for e in t.errors
+        ],
+        "read_error": t.unreadable,
+    }
+    if with_diff:
+        out["diff"] = t.diff
+    return out
+
+
+def _chunks(stream: IO[str], tally: _Tally, base_dir: Path | None) -> Iterator[str]:
+    """The canonical text hand by hand; malformed hands are reported and counted in ``tally``."""
     from pancli.notation.record_writer import format_record
     from pancli.records import read_hands
 
-    for i, hand in enumerate(read_hands(stream, file, base_dir)):
-        bad = EXIT_OK
+    for i, hand in enumerate(read_hands(stream, tally.file, base_dir)):
+        tally.hands += 1
         if hand.error is not None:
             e = hand.error
-            report(file, e.line, e.col, e.code, e.message)
-            bad = EXIT_ILLEGAL
-        yield ("\n" if i else "") + format_record(hand), bad
+            report(tally.file, e.line, e.col, e.code, e.message)
+            tally.errors.append(e)
+        yield ("\n" if i else "") + format_record(hand)
 
 
-def _fmt_one(name: str, check: bool, diff: bool) -> int:
-    """Format one input; returns its exit status."""
+def _unified_diff(original: str, formatted: str, file: str) -> str:
+    import difflib
+
+    return "".join(
+        difflib.unified_diff(
+            original.splitlines(keepends=True),
+            formatted.splitlines(keepends=True),
+            fromfile=f"{file} (original)",
+            tofile=f"{file} (canonical)",
+        )
+    )
+
+
+def _fmt_one(name: str, check: bool, diff: bool, as_json: bool) -> tuple[int, _Tally]:
+    """Format one input; returns its exit status and what was found (for ``--json``)."""
     if name == "-":
         original = stdin_text().read()
         source: IO[str] = io.StringIO(original)
-        file, base_dir = "-", None
+        tally, base_dir = _Tally("-"), None
     else:
+        tally = _Tally(name)
         try:
             source = _open(name)
         except OSError as exc:
-            click.echo(f"pan fmt: cannot read {name}: {exc.strerror or exc}", err=True)
-            return EXIT_USAGE
-        file, base_dir = name, Path(name).parent
+            tally.unreadable = f"cannot read {name}: {exc.strerror or exc}"
+            click.echo(f"pan fmt: {tally.unreadable}", err=True)
+            return EXIT_USAGE, tally
+        base_dir = Path(name).parent
         original = ""
-    status = EXIT_OK
     with source:
-        if not check and not diff:
+        if not check and not diff and not as_json:
             out = sys.stdout
-            for chunk, bad in _chunks(source, file, base_dir):
+            for chunk in _chunks(source, tally, base_dir):
                 out.write(chunk)
-                status = max(status, bad)
-            return status
-        if diff:
+            return tally.status, tally
+        if diff or not check:  # the whole text is needed: a diff, or the text of --json
             if name != "-":
                 original = source.read()
                 source = io.StringIO(original)
-            chunks, status = _format_stream(source, file, base_dir)
-            formatted = "".join(chunks)
-            if formatted != original:
-                import difflib
-
-                sys.stdout.writelines(
-                    difflib.unified_diff(
-                        original.splitlines(keepends=True),
-                        formatted.splitlines(keepends=True),
-                        fromfile=f"{file} (original)",
-                        tofile=f"{file} (canonical)",
-                    )
-                )
-                if check:
-                    click.echo(f"would reformat {file}", err=True)
-                    status = max(status, EXIT_ILLEGAL)
-            return status
+            formatted = "".join(_chunks(source, tally, base_dir))
+            tally.canonical = formatted == original
+            tally.text = None if check else formatted
+            if diff:
+                tally.diff = _unified_diff(original, formatted, tally.file)
+                if not as_json:
+                    sys.stdout.write(tally.diff)
+            status = tally.status
+            if check and not tally.canonical:
+                click.echo(f"would reformat {tally.file}", err=True)
+                status = max(status, EXIT_ILLEGAL)
+            return status, tally
         # --check: compare chunk by chunk with a second reading of the file (constant memory)
         same = True
         with io.StringIO(original) if name == "-" else _open(name) as again:
-            for chunk, bad in _chunks(source, file, base_dir):
-                status = max(status, bad)
+            for chunk in _chunks(source, tally, base_dir):
                 if same and again.read(len(chunk)) != chunk:
                     same = False
             if same and again.read(1):
                 same = False
+        tally.canonical = same
+        status = tally.status
         if not same:
-            click.echo(f"would reformat {file}", err=True)
+            click.echo(f"would reformat {tally.file}", err=True)
             status = max(status, EXIT_ILLEGAL)
-        return status
+        return status, tally
 
 
 @click.command("fmt")
 @click.argument("files", nargs=-1, metavar="FILE... | -")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 when a file is not in canonical form.")
 @click.option("--diff", is_flag=True, help="Print a unified diff against the canonical form instead of the text.")
-def fmt(files: tuple[str, ...], check: bool, diff: bool) -> None:
+@json_option
+def fmt(files: tuple[str, ...], check: bool, diff: bool, as_json: bool) -> None:
     """Print records in canonical form (tag order, one turn per line, canonical cards and
     melds; comments and annotations kept). Formatting canonical text gives the same text.
 
@@ -118,10 +174,25 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool) -> None:
       pan fmt game.pan > game.canonical.pan
       pan fmt --check samples/*.pan
       cat game.pan | pan fmt -
+      pan fmt --json --check samples/friday-hoyle.pan
+
+    --json prints one list, an object per file: 'file', 'canonical' (true when the
+    input was already canonical), 'text' (the canonical text; null with --check),
+    'hands' (how many), 'errors' (file, line, col, rule, player, message of each
+    malformed hand), 'read_error' (null unless the file cannot be read) and, with
+    --diff, 'diff'. Malformed hands and 'would reformat' still go to standard error.
+
+    Exit status: 0 all formatted (with --check: all canonical), 1 a malformed hand (with
+    --check: or a file not canonical), 2 a file that cannot be read.
     """
     names = record_files(files)
     status = EXIT_OK
+    found: list[dict[str, Any]] = []
     for name in names:
-        status = max(status, _fmt_one(name, check, diff))
+        one, tally = _fmt_one(name, check, diff, as_json)
+        status = max(status, one)
+        found.append(file_json(tally, diff))
+    if as_json:
+        emit_json(found)
     sys.stdout.flush()
     sys.exit(status)
