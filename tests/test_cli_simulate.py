@@ -121,3 +121,33 @@ def test_every_simulated_record_replays_clean_formats_to_itself_and_sums_to_zero
         assert sum(h["ledger"].values()) == 0
         assert len(h["players"]) == players
     assert pan("fmt", "-", input=text).stdout == text
+
+
+def test_json_lists_every_hand_where_the_text_puts_it_and_its_winner() -> None:
+    args = ["simulate", "-n", "4", "-k", "3", "-s", "9", "--rules", "cardroom"]
+    text = pan(*args).stdout
+    r = pan(*args, "--json")
+    assert r.exit_code == 0
+    hands = json.loads(r.stdout)
+    assert "\n".join(h["text"] for h in hands) == text  # the text output, hand by hand
+    replayed = json.loads(pan("replay", "--json", "-", input=text).stdout)
+    assert [h["hand"] for h in hands] == [1, 2, 3]
+    for h, ref in zip(hands, replayed, strict=True):
+        assert (h["first_line"], h["last_line"]) == (ref["first_line"], ref["last_line"])
+        assert (h["players"], h["rules"], h["winner"]) == (ref["players"], "cardroom", ref["winner"])
+        assert h["seed"] == 9
+        assert text.splitlines()[h["first_line"] - 1 : h["last_line"]] == h["text"].splitlines()
+    assert any(h["winner"] is not None for h in hands)
+
+
+def test_json_with_output_writes_the_json_to_the_file(tmp_path: Path) -> None:
+    out = tmp_path / "games.json"
+    r = pan("simulate", "-n", "3", "-k", "2", "-s", "5", "--json", "-o", str(out))
+    assert r.exit_code == 0 and r.stdout == ""
+    assert out.read_text(encoding="utf-8") == pan("simulate", "-n", "3", "-k", "2", "-s", "5", "--json").stdout
+    assert [h["hand"] for h in json.loads(out.read_text(encoding="utf-8"))] == [1, 2]
+
+
+def test_json_of_zero_hands_is_an_empty_list() -> None:
+    r = pan("simulate", "-k", "0", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout) == []

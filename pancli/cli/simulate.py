@@ -17,7 +17,7 @@ from typing import IO, TYPE_CHECKING, Final
 
 import click
 
-from pancli.cli.common import EXIT_OK, FileArgumentError, load_profile
+from pancli.cli.common import EXIT_OK, FileArgumentError, json_option, load_profile
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -93,17 +93,26 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None, help="Write to FILE, not stdout."
 )
-def simulate(players: int | None, hands: int, seed: int, rules: str, names: str | None, output: str | None) -> None:
+@json_option
+def simulate(
+    players: int | None, hands: int, seed: int, rules: str, names: str | None, output: str | None, as_json: bool
+) -> None:
     """Write legal, complete hand records from self-play (canonical .pan text).
 
     Each hand is played to its end (a player going out, or everybody but one on top);
     the winner is first hand of the next (S3). The same arguments give the same records.
+
+    --json writes one list instead (to FILE with -o), an object per hand: 'hand'
+    (1-based), 'players', 'rules', 'seed', 'text' (the canonical record of the hand),
+    'first_line' and 'last_line' (where the hand sits in the text output) and
+    'winner' (from refereeing the hand; null when it is void).
 
     \b
     Examples:
       pan simulate --players 6 --hands 3 --seed 7
       pan simulate --players 4 --hands 100 --rules cardroom -o games.pan
       pan simulate --names "Mo Lu Bo" --hands 2 | pan replay -
+      pan simulate --players 3 --hands 2 --seed 4 --json
     """
     from pancli.referee.simulate import simulate_hands
 
@@ -118,27 +127,61 @@ def simulate(players: int | None, hands: int, seed: int, rules: str, names: str 
     scripts = simulate_hands(seats, hands, seed, profile)
     if tags:
         scripts = (replace(s, tags=tags) for s in scripts)
+    pieces = _json_pieces(scripts, seed) if as_json else _text_pieces(scripts)
     if output is None:
         try:
-            _write(sys.stdout, scripts)
+            _write(sys.stdout, pieces)
         except BrokenPipeError:  # pragma: no cover - the reader went away (| head)
             sys.stderr.close()
     else:
         try:
             with open(output, "w", encoding="utf-8") as stream:
-                _write(stream, scripts)
+                _write(stream, pieces)
         except OSError as exc:
             raise FileArgumentError(output, hint=exc.strerror or str(exc)) from None
     sys.exit(EXIT_OK)
 
 
-def _write(stream: IO[str], scripts: Iterator[HandScript]) -> None:
-    """Canonical text of the hands, one blank line between them, written in batches."""
+def _text_pieces(scripts: Iterator[HandScript]) -> Iterator[str]:
+    """Canonical text of the hands, one blank line between them."""
     from pancli.notation.record_writer import write_script
 
-    chunk: list[str] = []
     for i, script in enumerate(scripts):
-        chunk.append(("\n" if i else "") + write_script(script))
+        yield ("\n" if i else "") + write_script(script)
+
+
+def _json_pieces(scripts: Iterator[HandScript], seed: int) -> Iterator[str]:
+    """One JSON list, an object per line for each hand (streamed: any number of hands)."""
+    import json
+
+    from pancli.notation.record_writer import write_script
+    from pancli.referee import referee_hand
+
+    line = 1
+    hand = 0
+    for hand, script in enumerate(scripts, 1):
+        text = write_script(script)
+        count = text.count("\n")
+        obj = {
+            "hand": hand,
+            "players": list(script.players),
+            "rules": script.profile.name,
+            "seed": seed,
+            "first_line": line,
+            "last_line": line + count - 1,
+            "winner": referee_hand(script, record_steps=False).winner,
+            "text": text,
+        }
+        yield ("[\n" if hand == 1 else ",\n") + json.dumps(obj, ensure_ascii=False)
+        line += count + 1  # the blank line between hands
+    yield "\n]\n" if hand else "[]\n"
+
+
+def _write(stream: IO[str], pieces: Iterator[str]) -> None:
+    """The pieces of the output, written in batches."""
+    chunk: list[str] = []
+    for piece in pieces:
+        chunk.append(piece)
         if len(chunk) >= 256:
             stream.write("".join(chunk))
             chunk = []
