@@ -142,9 +142,7 @@ def _print_rich(g: Standings) -> None:
     "standings",
     epilog="Exit status: 0 an official game, 1 not official (or a hand malformed or illegal), 2 usage error.",
 )
-@click.argument(
-    "files", nargs=-1, metavar="FILE...", type=click.Path(exists=True, dir_okay=False, allow_dash=True)
-)
+@click.argument("files", nargs=-1, metavar="FILE...", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @json_option
 @click.pass_context
 def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None:
