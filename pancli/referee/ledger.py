@@ -43,6 +43,14 @@ class Ledger:
         net[payee] = net.get(payee, 0) + units
         return p
 
+    def collect(self, payee: str, units: int, payments: list[Payment]) -> None:
+        """Record payments of ``units`` each to ``payee``, one per payer (as :meth:`pay` does one)."""
+        self.payments += payments
+        net = self.net
+        for p in payments:
+            net[p.payer] = net.get(p.payer, 0) - units
+        net[payee] = net.get(payee, 0) + units * len(payments)
+
     def check(self) -> None:
         """Assert the ledger's invariant: the net units sum to zero (C9)."""
         total = sum(self.net.values())

@@ -170,6 +170,7 @@ class Table:
         self._moves: list[Move] = []
         self._discard_kind = 0
         self._split_added: tuple[Card, ...] = ()
+        self._deal_key: tuple[Deal | None, bytes] = (None, b"")
 
     # ------------------------------------------------------------------ helpers
 
@@ -212,8 +213,10 @@ class Table:
         """Each active opponent of ``seat`` pays ``units`` (C7, C8)."""
         if units <= 0:
             return []
-        pay = self.ledger.pay
-        return [pay(o.name, seat.name, units, rule, line, meld, note) for o in self.active if o is not seat]
+        payee = seat.name
+        out = [Payment(o.name, payee, units, rule, line, meld, note) for o in self.active if o is not seat]
+        self.ledger.collect(payee, units, out)
+        return out
 
     def _check_card(self, c: Card, node: Any, extra: int = 1) -> None:
         """E1 and E4 for ``extra`` more copies of ``c`` becoming known."""
@@ -265,7 +268,9 @@ class Table:
         seen = self.seen
         copies = self.copies
         need: dict[int, int] = {}
-        for i in card_key(d.cards):
+        key = card_key(d.cards)
+        self._deal_key = (d, key)
+        for i in key:
             n = need[i] = need.get(i, 0) + 1
             if seen[i] + n > copies[i]:
                 self._check_card(ALL_CARDS[i], d, n)  # raises E1 or E4
@@ -284,7 +289,9 @@ class Table:
         s = self.by_name[d.player]
         seen = self.seen
         hand = s.hand
-        key = card_key(d.cards)
+        verified, key = self._deal_key
+        if verified is not d:
+            key = card_key(d.cards)
         for i in key[:HAND_SIZE]:
             seen[i] += 1
             hand[i] += 1
@@ -1260,10 +1267,15 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
             return table.result(violations)
     else:
         table.apply_upcard()
+    seats = table.seats
+    fast_turn = table.fast_turn
     for ev in script.events:
         if type(ev) is Turn:
-            if not _play_turn(table, ev, strict, violations):
+            if not fast_turn(ev) and not _play_turn(table, ev, strict, violations):
                 return _finish(table, violations)
+            continue
+        if type(ev) is Decision and table.phase is Phase.DECIDING and seats[table.decided].name == ev.player:
+            table._apply_decision(ev)  # all verify_event checks of a decision: the round is on, his turn (T1)
             continue
         try:
             table.verify_event(ev)
@@ -1277,9 +1289,8 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
 
 
 def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violation]) -> bool:
-    """Play one turn line; False when a violation stops the hand (strict)."""
-    if table.fast_turn(turn):
-        return True
+    """Play one turn line that :meth:`Table.fast_turn` did not take; False when a violation
+    stops the hand (strict)."""
     try:
         table.verify_turn(turn)
     except Ruling as r:
