@@ -317,6 +317,7 @@ def replay_files(names: list[str], sink: Sink, *, strict: bool, profile: Profile
     judge = _Judge(sink, tally, profile)
     for name in names:
         base_dir = None if name == "-" else Path(name).parent
+        judge.previous = None  # S3 links the hands of one record
         with open_text(name) as stream:
             for hand in read_hands(stream, name, base_dir):
                 if judge.hand(hand) and strict:
@@ -331,10 +332,23 @@ def replay_files(names: list[str], sink: Sink, *, strict: bool, profile: Profile
 class _Judge:
     """Referees one hand after another into a sink, counting them."""
 
-    __slots__ = ("pagruc", "profile", "referee", "sink", "steps", "tally")
+    __slots__ = (
+        "first",
+        "next_hand",
+        "pagruc",
+        "previous",
+        "profile",
+        "referee",
+        "sink",
+        "started",
+        "steps",
+        "stop",
+        "tally",
+    )
 
     def __init__(self, sink: Sink, tally: Tally, profile: Profile | None) -> None:
         from pancli.referee import referee_hand
+        from pancli.referee.sequence import next_hand_violation, stopped_before_play
 
         self.sink = sink
         self.tally = tally
@@ -342,6 +356,13 @@ class _Judge:
         self.steps = sink.wants_steps
         self.pagruc = _Lazy()
         self.referee = referee_hand
+        self.next_hand = next_hand_violation
+        self.stop = stopped_before_play
+        self.previous: HandResult | None = None
+        """The last Panguingue hand refereed in this record, for S3 (None: no constraint)."""
+        self.started = False
+        self.first: HandScript | None = None
+        """The script of the first hand judged, when it is a Panguingue hand."""
 
     def hand(self, hand: RecordHand) -> bool:
         """Referee and write one hand; True when it is not clean."""
@@ -349,6 +370,10 @@ class _Judge:
         sink = self.sink
         tally.hands += 1
         script = hand.script
+        if not self.started:
+            self.started = True
+            self.first = script if script is not None and script.game is Game.PANGUINGUE else None
+        previous, self.previous = self.previous, None
         if script is None:
             tally.malformed += 1
             sink.malformed(hand)
@@ -364,7 +389,9 @@ class _Judge:
             return _count(tally, result_p)
         if self.profile is not None:
             script = replace(script, profile=self.profile)
-        result = self.referee(script, record_steps=self.steps)
+        s3 = None if previous is None else self.next_hand(previous, script)
+        result = self.stop(script, s3) if s3 is not None else self.referee(script, record_steps=self.steps)
+        self.previous = result
         sink.hand(hand, script, result)
         return _count(tally, result)
 
@@ -408,23 +435,36 @@ def _worker_init(kind: type, strict: bool, profile: Profile | None) -> None:
     _WORKER.update(kind=kind, strict=strict, profile=profile)
 
 
-def _worker(task: tuple[Any, str, Path | None]) -> tuple[str, str, tuple[int, ...], bool]:
-    """Referee one chunk of hands: (standard output, standard error, tally, stopped)."""
+_Done = tuple[str, str, tuple[int, ...], bool, "HandScript | None", "HandResult | None"]
+"""A refereed chunk: standard output, standard error, tally, stopped, and its edges for S3:
+the script of its first hand (None unless Panguingue) and the result of its last."""
+
+
+def _worker(task: tuple[Any, str, Path | None]) -> _Done:
+    """Referee one chunk of hands (the first one with no hand before it: the main process
+    checks S3 across chunks and referees a chunk again, itself, when it matters)."""
+    return _judge_chunk(_WORKER["kind"], _WORKER["strict"], _WORKER["profile"], task, None)
+
+
+def _judge_chunk(
+    kind: type, strict: bool, profile: Profile | None, task: tuple[Any, str, Path | None], previous: HandResult | None
+) -> _Done:
     from pancli.records.reader import read_chunk
 
     chunk, name, base_dir = task
-    sink: Sink = _WORKER["kind"]()
+    sink: Sink = kind()
     if isinstance(sink, JsonSink):
         sink.first = False  # every object after a comma; the main process puts the first after '['
     tally = Tally()
-    judge = _Judge(sink, tally, _WORKER["profile"])
+    judge = _Judge(sink, tally, profile)
+    judge.previous = previous
     stopped = False
     for hand in read_chunk(chunk, name, base_dir):
-        if judge.hand(hand) and _WORKER["strict"]:
+        if judge.hand(hand) and strict:
             stopped = True
             break
     counts = (tally.hands, tally.clean, tally.violations, tally.claims, tally.malformed, tally.unsupported)
-    return "".join(sink.out), "".join(sink.err), counts, stopped
+    return "".join(sink.out), "".join(sink.err), counts, stopped, judge.first, judge.previous
 
 
 def _replay_parallel(names: list[str], sink: Sink, *, strict: bool, profile: Profile | None, jobs: int) -> int:
@@ -434,6 +474,7 @@ def _replay_parallel(names: list[str], sink: Sink, *, strict: bool, profile: Pro
     from collections import deque
 
     from pancli.records.reader import split_hands
+    from pancli.referee.sequence import next_hand_violation
 
     tally = Tally()
     stopped = False
@@ -441,10 +482,20 @@ def _replay_parallel(names: list[str], sink: Sink, *, strict: bool, profile: Pro
     written = False
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(jobs, initializer=_worker_init, initargs=(_COLLECTING[type(sink)], strict, profile)) as pool:
+        last: HandResult | None = None
+        last_file: str | None = None
 
         def take(pending: deque[Any]) -> bool:
-            nonlocal written
-            out, err, counts, halt = pending.popleft().get()
+            nonlocal written, last, last_file
+            job, task = pending.popleft()
+            out, err, counts, halt, first, end = job.get()
+            if task[1] != last_file:
+                last, last_file = None, task[1]
+            if first is not None and last is not None and next_hand_violation(last, first) is not None:
+                # S3 across the cut: referee the chunk again with the hand before it known
+                kind = _COLLECTING[type(sink)]
+                out, err, counts, halt, first, end = _judge_chunk(kind, strict, profile, task, last)
+            last = end
             for field, n in zip(
                 ("hands", "clean", "violations", "claims", "malformed", "unsupported"), counts, strict=True
             ):
@@ -462,7 +513,8 @@ def _replay_parallel(names: list[str], sink: Sink, *, strict: bool, profile: Pro
             base_dir = None if name == "-" else Path(name).parent
             with open_text(name) as stream:
                 for chunk in split_hands(stream, CHUNK_HANDS):
-                    pending.append(pool.apply_async(_worker, ((chunk, name, base_dir),)))
+                    task = (chunk, name, base_dir)
+                    pending.append((pool.apply_async(_worker, (task,)), task))
                     if len(pending) >= 2 * jobs and take(pending):
                         stopped = True
                         break

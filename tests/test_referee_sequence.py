@@ -1,0 +1,88 @@
+"""S3 between hands: the winner of a hand is first hand in the next one (RULES.md section 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pancli.cards import Game
+from pancli.cli import cli
+from pancli.referee.actions import HandScript
+from pancli.referee.results import HandResult
+from pancli.referee.sequence import next_hand_order, next_hand_violation, stopped_before_play
+
+ROOT = Path(__file__).resolve().parent.parent
+FRIDAY = ROOT / "samples" / "friday-hoyle.pan"
+
+WON = HandResult(("Ana", "Ben", "Cy", "Dee"), "Cy", (), {"Ana": -1, "Ben": -1, "Cy": 3, "Dee": -1})
+
+
+def test_S3_the_winner_is_first_hand_and_the_seating_order_is_kept() -> None:
+    assert next_hand_order(WON) == ("Cy", "Dee", "Ana", "Ben")
+    assert next_hand_violation(WON, HandScript(players=("Cy", "Dee", "Ana", "Ben"))) is None
+
+
+@pytest.mark.parametrize(
+    "order", [("Dee", "Ana", "Ben", "Cy"), ("Cy", "Ana", "Dee", "Ben"), ("Ana", "Ben", "Cy", "Dee")]
+)
+def test_S3_another_order_is_a_violation_before_play(order: tuple[str, ...]) -> None:
+    v = next_hand_violation(WON, HandScript(players=order, first_line=30))
+    assert v is not None and (v.rule, v.line, v.col, v.player, v.turn) == ("S3", 30, 1, order[0], 0)
+    assert "Cy Dee Ana Ben" in v.message and v.ruling.startswith("S3:")
+    stopped = stopped_before_play(HandScript(players=order), v)
+    assert stopped.payments == () and set(stopped.ledger.values()) == {0} and stopped.winner is None
+
+
+def test_S3_no_constraint_without_a_winner_with_other_players_or_in_pagruc() -> None:
+    void = HandResult(WON.players, None, (), dict.fromkeys(WON.players, 0), void=True)
+    assert next_hand_violation(void, HandScript(players=("Dee", "Ana", "Ben", "Cy"))) is None
+    assert next_hand_violation(WON, HandScript(players=("Dee", "Ana", "Ben", "Eve"))) is None
+    pagruc = HandScript(players=("Dee", "Ana", "Ben", "Cy"), game=Game.PAGRUC)
+    assert next_hand_violation(WON, pagruc) is None
+
+
+def _hand_one() -> str:
+    text = FRIDAY.read_text(encoding="utf-8")
+    return text[: text.index("; Cruz won")]  # hand 1, legal on its own: Cruz wins it
+
+
+def _seated_wrong() -> str:
+    """Hand 1 twice: legal each on its own, but Cruz won the first and Ana leads the second."""
+    return _hand_one() + _hand_one()
+
+
+def test_S3_replay_stops_the_next_hand_and_the_record_is_illegal() -> None:
+    r = CliRunner().invoke(cli, ["replay", "--json", "-"], input=_seated_wrong())
+    assert r.exit_code == 1
+    import json
+
+    first, second = json.loads(r.stdout)
+    assert first["winner"] == "Cruz" and first["violations"] == []
+    [v] = second["violations"]
+    assert (v["rule"], v["player"], v["col"]) == ("S3", "Ana", 1)
+    assert second["payments"] == [] and second["winner"] is None
+
+
+def test_S3_holds_only_within_one_record(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.pan", tmp_path / "two.pan"
+    one.write_text(_hand_one(), encoding="utf-8")
+    two.write_text(_hand_one(), encoding="utf-8")
+    r = CliRunner().invoke(cli, ["replay", str(one), str(two)])
+    assert r.exit_code == 0, r.stderr
+
+
+def test_S3_is_checked_across_the_chunks_of_replay_jobs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import pancli.cli.replay as replay
+
+    monkeypatch.setattr(replay, "CHUNK_HANDS", 1)  # every hand its own chunk: S3 always across a cut
+    bad = tmp_path / "bad.pan"
+    bad.write_text(_seated_wrong(), encoding="utf-8")
+    one = CliRunner().invoke(cli, ["replay", "--json", str(bad)])
+    two = CliRunner().invoke(cli, ["replay", "--json", "--jobs", "2", str(bad)])
+    assert one.exit_code == two.exit_code == 1
+    assert one.stdout == two.stdout and one.stderr == two.stderr
+    good = CliRunner().invoke(cli, ["replay", "--jobs", "2", str(FRIDAY)])
+    assert good.exit_code == 0, good.stderr
+    assert good.stdout.rstrip().endswith("2 clean, 0 with a violation, 0 with a wrong claim, 0 malformed")
