@@ -4,8 +4,7 @@
 ; the player who played first deals the next one, so each hand lists the last one's players
 ; turned by one. The Ledger tag of each hand claims the hand scores (G7), which the referee
 ; checks; `pan standings` adds them up and gives the PAGRUC points (G9):
-;   Ben 188 (4 points), Ana 140 (3), Dee 58 (2), Cruz 28 (1).
-
+; Ben 188 (4 points), Ana 140 (3), Dee 58 (2), Cruz 28 (1).
 [Event "Sixth Form common room"]
 [Date "2000.03.14"]
 [Game "pagruc"]
@@ -17,19 +16,19 @@ deal Ben Ah Ad 2d 6s 9s 6h Ac
 deal Cruz 9h 8d 6c As 3s 9d Qh
 deal Dee 9c 7s 7d Jd 8s Kh 7c
 up 4d
-Ana take 4d, meld [4h 4c 4d], discard Qs  ; the up card makes a set at once
+Ana take 4d, meld [4h 4c 4d], discard Qs ; the up card makes a set at once
 Ben draw Jc, meld [Ah Ad Ac], discard Jc
 Cruz draw 3d, discard Qh
 Dee draw Td, meld [7s 7d 7c], discard Kh
 Ana draw Qc, discard Qc
 Ben draw 5s, discard 9s
-Cruz take 9s, meld [9h 9d 9s], lay As on Ben#1, discard 8d  ; the ace scores 15 for Cruz, not Ben (G5)
+Cruz take 9s, meld [9h 9d 9s], lay As on Ben#1, discard 8d ; the ace scores 15 for Cruz, not Ben (G5)
 Dee draw Jh, lay 9c on Cruz#1, discard 8s
 { with a meld down, Ana may take several discards (G3): three, to reach the two eights }
 Ana take 8s 8d Qc, meld [8c 8d 8s], discard Qc
 Ben draw 2h, discard 5s
 Cruz draw Ts, discard Ts
-Dee draw Js, meld [Jd Jh Js], discard Td  ; his last card: the hand is over (G6)
+Dee draw Js, meld [Jd Jh Js], discard Td ; his last card: the hand is over (G6)
 
 [Event "Sixth Form common room"]
 [Date "2000.03.14"]
@@ -68,10 +67,10 @@ Dee take 6s 6c 6d, meld [6d 6c 6s], discard As
 Ana draw Kd, lay Kd on Ben#2, discard Ah
 Ben draw 7d, discard 7d
 Cruz take 7d, meld [7h 7c 7d], discard Jd
-Dee take 3, meld [Ac As Ah], discard Jd  ; Jd, Ah and As off the top: three aces, 45
+Dee take 3, meld [Ac As Ah], discard Jd ; Jd, Ah and As off the top: three aces, 45
 Ana draw 7s, lay 7s on Cruz#2, discard 3s
-Ben draw 8h, discard 8h  ; the stock is empty
-reshuffle  ; the discards under the 8h become the new stock (G6)
+Ben draw 8h, discard 8h ; the stock is empty
+reshuffle ; the discards under the 8h become the new stock (G6)
 Cruz draw Qh, discard Jc
 Dee draw 4s, discard 4s
 Ana draw 9d, discard 9d
@@ -92,7 +91,7 @@ up Jd
 Cruz draw Kc, discard Kc
 Dee draw 4d, discard Ad
 Ana take Ad, meld [As Ac Ad], discard Js
-Ben draw Ah, meld [2c 2d 2s], lay Ah on Ana#1, discard Ks  ; a fourth ace on Ana's set
+Ben draw Ah, meld [2c 2d 2s], lay Ah on Ana#1, discard Ks ; a fourth ace on Ana's set
 Cruz draw 6h, discard 9s
 Dee draw Ts, discard Kd
 Ana draw 5d, discard 9h
@@ -114,7 +113,7 @@ Ana draw 7c, meld [6s 6c 6d], discard As
 Ben draw 8h, meld [9c Tc Jc], meld [Td Jd Qd], discard Kh
 Cruz draw 5s, discard Ad
 Dee draw Kd, discard Qc
-Ana take Qc, lay Qc on Ben#1, lay Kc on Ben#1, discard Jh  ; 9c Tc Jc grows to the king
+Ana take Qc, lay Qc on Ben#1, lay Kc on Ben#1, discard Jh ; 9c Tc Jc grows to the king
 Ben draw 4d, discard 8h
 Cruz draw 3s, meld [3s 4s 5s], lay 6h on Ana#1, discard Th
 Dee draw 8c, discard Kd

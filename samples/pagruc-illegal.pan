@@ -1,10 +1,9 @@
 ; Four PAGRUC hands, each stopped by a broken rule (RULES.md section 10). `pan replay`
 ; reports the first violation of each hand with its rule id, line and column:
-;   hand 1, line 16: G3  Ben takes two discards with no meld of his own on the table
-;   hand 2, line 27: G4  Q-K-A is no run: aces are low only
-;   hand 3, line 37: G5  Ana lays off before she has a meld of her own
-;   hand 4, line 43: G1  a second king of spades, with one pack
-
+; hand 1, line 15: G3  Ben takes two discards with no meld of his own on the table
+; hand 2, line 26: G4  Q-K-A is no run: aces are low only
+; hand 3, line 36: G5  Ana lays off before she has a meld of her own
+; hand 4, line 42: G1  a second king of spades, with one pack
 [Game "pagruc"]
 [Players "Ana Ben Cruz"]
 
@@ -13,7 +12,7 @@ deal Ben 4h Qh 9s 3c Jd 9h 4c
 deal Cruz As Th 6c 7c 2s 3h 4d
 up 8h
 Ana draw 2c, discard Kd
-Ben take 2, meld [Kd 8h Qh], discard 4h  ; only the top card: Ben has no meld yet (G3)
+Ben take 2, meld [Kd 8h Qh], discard 4h ; only the top card: Ben has no meld yet (G3)
 
 [Game "pagruc"]
 [Players "Ben Cruz Ana"]
@@ -24,7 +23,7 @@ deal Ana Ks Td 7s Qh Ah 3h 7d
 up 9s
 Ben draw Kc, discard Ad
 Cruz draw 4d, discard Th
-Ana draw Kh, meld [Qh Kh Ah], discard Ks  ; the ace is low only (G4)
+Ana draw Kh, meld [Qh Kh Ah], discard Ks ; the ace is low only (G4)
 
 [Game "pagruc"]
 [Players "Cruz Ana Ben"]
@@ -34,12 +33,12 @@ deal Ana 3c 7c 6c Qd Ad 9h Kc
 deal Ben 7d Jh As 6d 8c 9s 7s
 up 6h
 Cruz draw 2c, meld [2d 2s 2c], discard Ks
-Ana draw 2h, lay 2h on Cruz#1, discard Ad  ; Ana has no meld of her own (G5)
+Ana draw 2h, lay 2h on Cruz#1, discard Ad ; Ana has no meld of her own (G5)
 
 [Game "pagruc"]
 [Players "Ana Ben Cruz"]
 
 deal Ana 5h 6h 7h Ac Ad As Ks
-deal Ben 2c 3c 4c 5c 6c 7c Ks  ; one pack holds one Ks (G1)
+deal Ben 2c 3c 4c 5c 6c 7c Ks ; one pack holds one Ks (G1)
 deal Cruz 2d 3d 4d 9s 9h Qd Qc
 up Kh

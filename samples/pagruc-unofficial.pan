@@ -3,7 +3,6 @@
 ; but Ben does. And then Ana has dealt no hand while Ben and Cruz have dealt one each:
 ; every player deals the same number of times. `pan standings` gives the totals and says
 ; why there are no PAGRUC points, exit status 1.
-
 [Game "pagruc"]
 [Players "Ana Ben Cruz"]
 [Ledger "Ana -23 Ben +42 Cruz -55"]

@@ -271,7 +271,7 @@ def test_G8_pan_standings_says_why_a_game_is_not_official() -> None:
     errs = result.stderr.splitlines()
     assert errs[0].endswith("G8 hand 2 is dealt by Ben, but Ana played first in hand 1 and so deals next")
     assert "G8 every player deals the same number of times" in errs[1]
-    assert errs[0].startswith(f"{UNOFFICIAL}:24:1:")
+    assert errs[0].startswith(f"{UNOFFICIAL}:23:1:")
     doc = json.loads(run("standings", "--json", str(UNOFFICIAL)).stdout)
     assert not doc["official"] and all(s["points"] is None for s in doc["standings"])
 
