@@ -47,6 +47,7 @@ from pancli.referee.actions import (
     TakeMany,
     Turn,
 )
+from pancli.referee.state import slot_constructor
 
 _TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\\n]*)"\] *')
 
@@ -257,27 +258,35 @@ Setter = Callable[[object, object], None]
 
 
 def _slot_setters(cls: type) -> tuple[Setter, ...] | None:
-    """The slot setters of a frozen slots dataclass, in field order, when its fields are exactly
-    its slots and it has no ``__post_init__`` (so setting every slot builds what ``__init__``
-    builds); else None."""
-    import dataclasses
-
-    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__"):
+    """The slot setters of a frozen slots dataclass, in field order, where setting every slot
+    builds what ``__init__`` builds (:func:`slot_constructor` says where); else None."""
+    if slot_constructor(cls) is None:
         return None
-    names = tuple(f.name for f in dataclasses.fields(cls))
-    if names != getattr(cls, "__slots__", None):
-        return None
-    return tuple(cls.__dict__[n].__set__ for n in names)
+    return tuple(cls.__dict__[n].__set__ for n in getattr(cls, "__slots__", ()))
 
 
 _TURN_SETTERS: Final = _slot_setters(Turn)
+_BUILDERS: Final[dict[type, Callable[..., object]]] = {}
+
+
+def _builder(cls: type) -> Callable[..., object]:
+    """The fastest constructor of an action or line class (positional, every field)."""
+    b = _BUILDERS.get(cls)
+    if b is None:
+        b = _BUILDERS[cls] = slot_constructor(cls) or cls
+    return b
+
+
+_NEW_TURN: Final = _builder(Turn)
+_NEW_DECISION: Final = _builder(Decision)
 
 
 def _maker(item: Turn | Decision) -> tuple[Maker, frozenset[str]]:
     """A function of the line building ``item`` again there (one call, no re-reading)."""
     if isinstance(item, Decision):
         player, stay, dcol = item.player, item.stay, item.col
-        return (lambda line: Decision(player, stay, line, dcol)), frozenset((player,))
+        new_decision = _NEW_DECISION
+        return (lambda line: new_decision(player, stay, line, dcol)), frozenset((player,))  # type: ignore[return-value]
     name, number, name_col = item.player, item.number, item.col
     steps, names = _steps(item)
     if len(steps) == 2 and len(steps[0][1]) == 1 and len(steps[1][1]) == 1:
@@ -315,10 +324,11 @@ def _maker(item: Turn | Decision) -> tuple[Maker, frozenset[str]]:
             return Turn(name, (c1(x1, line, k1), c2(x2, line, k2)), number, line, name_col)
 
         return two, frozenset(names)
-    frozen = tuple(steps)
+    frozen = tuple((_builder(cls), args, col) for cls, args, col in steps)
+    new_turn = _NEW_TURN
 
     def many(line: int) -> Turn:
-        return Turn(name, tuple([cls(*args, line, col) for cls, args, col in frozen]), number, line, name_col)
+        return new_turn(name, tuple([b(*args, line, col) for b, args, col in frozen]), number, line, name_col)  # type: ignore[return-value]
 
     return many, frozenset(names)
 
@@ -397,10 +407,10 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
             if act is None:
                 return None
             if type(act) is not Lay and len(segments) < _MAX_SEGMENTS:  # a lay depends on the players
-                segments[seg] = (type(act), _values(act), glyph)
+                segments[seg] = (_builder(type(act)), _values(act), glyph)  # type: ignore[assignment]
         else:
-            cls, args, glyph = hit
-            act = cls(*args, line, offset + 1)
+            build, args, glyph = hit
+            act = build(*args, line, offset + 1)
         if glyph:
             any_glyph = True
         actions.append(act)
@@ -417,8 +427,8 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     return Turn(name, tuple(actions), number, line, name_col), (tuple(glyphs) if any_glyph else ())
 
 
-_SEGMENTS: Final[dict[Game, dict[str, tuple[type, tuple[object, ...], str]]]] = {g: {} for g in Game}
-"""Actions read before, by their text (``meld [7d 7c 7s]``): class, values and glyph. Whole
+_SEGMENTS: Final[dict[Game, dict[str, tuple[Callable[..., Action], tuple[object, ...], str]]]] = {g: {} for g in Game}
+"""Actions read before, by their text (``meld [7d 7c 7s]``): constructor, values and glyph. Whole
 lines repeat less than their actions do; bounded like the line recipes."""
 _MAX_SEGMENTS: Final = 20_000
 _SEGMENTS_PAN: Final = _SEGMENTS[_PAN]

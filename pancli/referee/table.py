@@ -70,7 +70,7 @@ from pancli.referee.actions import (
 from pancli.referee.ledger import Ledger
 from pancli.referee.results import ClaimCheck, ClaimKind, HandResult, Payment, Source, Step, Violation
 from pancli.referee.rulings import I1_AT_DEAL, I2_FOUL, Ruling
-from pancli.referee.state import ID_INDEX, Judgements, LaidMeld, Seat, card_key, cidx
+from pancli.referee.state import ID_INDEX, Judgements, LaidMeld, Seat, card_key, cidx, slot_constructor
 from pancli.rules import Forcing
 
 MIN_PLAYERS: Final = 2
@@ -84,6 +84,7 @@ _MELD: Final = Source.MELD
 _DEAD: Final = Source.DEAD
 
 Move = tuple[Card, Source, Source]
+_NEW_PAYMENT: Final[Callable[..., Payment]] = slot_constructor(Payment) or Payment
 _IDX: Final = ID_INDEX
 
 
@@ -214,7 +215,7 @@ class Table:
         if units <= 0:
             return []
         payee = seat.name
-        out = [Payment(o.name, payee, units, rule, line, meld, note) for o in self.active if o is not seat]
+        out = [_NEW_PAYMENT(o.name, payee, units, rule, line, meld, note) for o in self.active if o is not seat]
         self.ledger.collect(payee, units, out)
         return out
 
