@@ -407,3 +407,17 @@ def test_I3_jobs_write_the_same_output_in_the_same_order(tmp_path: Path, form: l
         replay_module.CHUNK_HANDS = old
     assert one.exit_code == 1 and one.stdout and one.stderr  # the samples hold illegal hands
     assert (many.exit_code, many.stdout, many.stderr) == (one.exit_code, one.stdout, one.stderr)
+
+
+def test_jsonl_events_and_pagruc_cards_never_place_at_line_or_col_0() -> None:
+    events = [json.loads(x) for x in run_ok_jsonl(SAMPLES / "friday-hoyle.pan")]
+    assert events and all(e["line"] >= 1 and e["col"] >= 1 for e in events if e["event"] not in ("hand",))
+    pagruc = json.loads(CliRunner().invoke(cli, ["replay", "--json", str(SAMPLES / "pagruc-common-room.pan")]).stdout)
+    lines = [c["line"] for h in pagruc for cards in h["cards"].values() for c in cards]
+    assert None in lines and all(x is None or x >= 1 for x in lines)
+
+
+def run_ok_jsonl(path: Path) -> list[str]:
+    r = CliRunner().invoke(cli, ["replay", "--jsonl", str(path)])
+    assert r.exit_code == 0, r.stderr
+    return r.stdout.splitlines()

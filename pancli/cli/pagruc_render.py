@@ -37,8 +37,9 @@ def violation_json(v: Violation) -> dict[str, Any]:
 
 
 def card_json(c: CardScore) -> dict[str, Any]:
-    """One card's contribution: card, where (run, set, hand), points, meld (``Ana#1``), line."""
-    return {"card": str(c.card), "where": c.where.value, "points": c.points, "meld": c.meld, "line": c.line}
+    """One card's contribution: card, where (run, set, hand), points, meld (``Ana#1``), and the
+    line where it went down (null for a card left in hand)."""
+    return {"card": str(c.card), "where": c.where.value, "points": c.points, "meld": c.meld, "line": c.line or None}
 
 
 def to_json(result: PagrucHandResult, hand: int | None = None, last_line: int | None = None) -> dict[str, Any]:

@@ -440,7 +440,7 @@ def step_events(steps: Sequence[Step], hand: int, file: str) -> Iterator[dict[st
             "file": file,
             "hand": hand,
             "line": s.line,
-            "col": s.col,
+            "col": s.col or 1,  # a whole line (the upcard's) starts at column 1
             "player": s.player,
             "text": _step_text(s),
             "moves": [{"card": str(c), "from": a.value, "to": b.value} for c, a, b in s.moves],
