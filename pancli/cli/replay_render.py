@@ -460,12 +460,13 @@ def _title(hand: RecordHand, script: HandScript) -> str:
 
 def outcome(result: HandResult) -> str:
     """Who won and how, in words."""
-    if result.violations:
+    if result.violations and result.winner is None:
         return "stopped at the first violation: no winner"
     if result.winner is not None:
+        after = "; stopped at the first violation after it (I3)" if result.violations else ""
         if any(p.rule == "C8" for p in result.payments) or not any(p.rule == "T2" for p in result.payments):
-            return f"{result.winner} went out (C8)"
-        return f"{result.winner} wins: all the others went on top (T4)"
+            return f"{result.winner} went out (C8){after}"
+        return f"{result.winner} wins: all the others went on top (T4){after}"
     if result.void:
         return "void hand: forfeits and tops returned (T4, P10)"
     return "unfinished: nobody went out"

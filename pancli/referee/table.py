@@ -1159,7 +1159,8 @@ class Table:
         self.ledger.check()
         return HandResult(
             players=self.players,
-            winner=self.winner if not violations else None,
+            # a win (C8, T4) stands when every violation came after it, in the closed hand (I3)
+            winner=self.winner if all(v.rule == "I3" for v in violations) else None,
             payments=tuple(self.ledger.payments),
             ledger=dict(self.ledger.net),
             violations=tuple(violations),
@@ -1220,7 +1221,8 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
     """Referee one Panguingue hand (RULES.md sections 2-6).
 
     Strict (the default): the first violation stops the hand; the ledger holds the payments
-    made up to it and the winner is None. Non-strict: every violation is recorded, the
+    made up to it and the winner is None (but a hand won before an I3 violation keeps its
+    winner). Non-strict: every violation is recorded, the
     offending action (or line) is skipped, and play goes on. ``record_steps=False`` skips
     the per-action :class:`Step` records (bulk replay).
 
