@@ -7,12 +7,15 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from referee_kit import T, hand
-from test_referee_rules import DEALS4, OUT_GAME
+from pagruc_build import DEALS as PAGRUC_DEALS
+from pagruc_build import script as pagruc_script
+from referee_kit import T, hand, stays
+from test_referee_rules import ANA5, DEALS, DEALS4, OUT_GAME
 
 from pancli.cli import cli
+from pancli.pagruc.referee import referee_hand as pagruc_referee_hand
 from pancli.referee import referee_hand
-from pancli.referee.actions import Decision
+from pancli.referee.actions import Decision, HandScript
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -54,3 +57,33 @@ def test_I3_non_strict_win_after_an_earlier_violation_has_no_winner() -> None:
     assert r.winner is None
     r = referee_hand(hand(DEALS4, [*OUT_GAME, T("Cruz", "draw Jc", "discard Jc")]), strict=False)
     assert [v.rule for v in r.violations] == ["I3"] and r.winner == "Ben"
+
+
+# ---------------------------------------------------------------- 2. wording: one card, one meld, one player
+
+
+def test_S1_one_player_seated_is_singular() -> None:
+    r = referee_hand(HandScript(players=("Ana",)))
+    assert r.violations[0].rule == "S1" and r.violations[0].message.startswith("1 player seated;")
+
+
+def test_I1_dealt_one_card_is_singular() -> None:
+    r = referee_hand(hand({**DEALS, "Ben": "2d"}, stays("Ana", "Ben", "Cruz")))
+    assert (r.violations[0].rule, r.violations[0].message) == ("I1", "Ben is dealt 1 card, not 10")
+
+
+def test_P6_one_meld_is_singular() -> None:
+    events = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s 5s", "add 5s to 2", "discard 7d")]
+    r = referee_hand(hand(ANA5, events))
+    assert (r.violations[0].rule, r.violations[0].message) == ("P6", "Ana has 1 meld: no #2 of his own to change")
+
+
+def test_P7_one_card_in_hand_is_singular() -> None:
+    flat = T("Ben", "draw 2d", "meld 2d 2d 2d", "meld 4s 4s 4s", "meld 6h 6h 6h 6h", "out")
+    r = referee_hand(hand(DEALS4, [*OUT_GAME[:5], flat]))
+    assert (r.violations[0].rule, r.violations[0].message) == ("P7", "Ben is not out: 1 card in hand")
+
+
+def test_G2_dealt_one_card_is_singular() -> None:
+    r = pagruc_referee_hand(pagruc_script("Ana Ben Cy", dict(PAGRUC_DEALS, Ben="2c"), "Kh"))
+    assert r.violations[0].rule == "G2" and "Ben is dealt 1 card, not 7" in r.violations[0].message

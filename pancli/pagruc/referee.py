@@ -72,6 +72,7 @@ from pancli.referee.actions import (
     Turn,
 )
 from pancli.referee.results import ClaimCheck, ClaimKind, Source, Step, Violation
+from pancli.referee.rulings import counted
 
 DEAL_SIZE = 7
 """Cards dealt to each player (G2)."""
@@ -261,7 +262,9 @@ class _Referee:
         if d.player in seen:
             raise self.foul("G2", f"{d.player} is dealt twice", d.line, d.col, d.player)
         if len(d.cards) != DEAL_SIZE:
-            raise self.foul("G2", f"{d.player} is dealt {len(d.cards)} cards, not {DEAL_SIZE}", d.line, d.col, d.player)
+            raise self.foul(
+                "G2", f"{d.player} is dealt {counted(len(d.cards), 'card')}, not {DEAL_SIZE}", d.line, d.col, d.player
+            )
         seen.add(d.player)
         self.hands[d.player] = _Hand(list(d.cards), 0)
         self.conserve(d.cards, d.line, d.col, d.player)
@@ -296,7 +299,8 @@ class _Referee:
 
     def reshuffle(self, ev: Reshuffle) -> None:
         if self.stock > 0:
-            raise self.foul("G6", f"the stock still holds {self.stock} cards: it is turned over only when empty",
+            held = counted(self.stock, "card")
+            raise self.foul("G6", f"the stock still holds {held}: it is turned over only when empty",
                             ev.line, ev.col, None)  # fmt: skip
         if len(self.pile) < 2:
             raise self.foul("G6", "nothing under the top discard to turn over", ev.line, ev.col, None)
@@ -394,7 +398,9 @@ class _Referee:
         if n > 1 and not self.has_meld(p):
             raise self.foul("G3", f"{p} has no meld on the table yet: only the top discard may be taken", line, col, p)
         if n > len(self.pile):
-            raise self.foul("G3", f"the discard pile holds only {len(self.pile)} cards, not {n}", line, col, p)
+            raise self.foul(
+                "G3", f"the discard pile holds only {counted(len(self.pile), 'card')}, not {n}", line, col, p
+            )
         top = self.pile[-n:]
         if cards and Counter(cards) != Counter(top):
             what = "the top discard is" if n == 1 else f"the top {n} discards are"

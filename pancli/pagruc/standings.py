@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pancli.pagruc.pack import MAX_PLAYERS, MIN_PLAYERS
 from pancli.pagruc.referee import PagrucHandResult
 from pancli.referee.results import ClaimKind
+from pancli.referee.rulings import counted
 
 MAX_DEALS = 5
 """No player deals more than five times in an official game (G8)."""
@@ -165,7 +166,7 @@ def game_standings(hands: Sequence[GameHand]) -> Standings:
     n = len(seats)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         why = "fewer than 3 players is not an official round" if n < MIN_PLAYERS else "at most 8 players"
-        problems.append(Problem("G1", f"{n} players: {why}", first.file, first.line, 1, first.index))
+        problems.append(Problem("G1", f"{counted(n, 'player')}: {why}", first.file, first.line, 1, first.index))
     for h in hands:
         problems.extend(_hand_problems(h))
     for before, after in itertools.pairwise(hands):

@@ -54,6 +54,15 @@ PRESCRIBED: Final[dict[str, str]] = {
 """The rulebook's prescription for each rule id a violation can cite."""
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun`` in the right number, for violation messages.
+
+    >>> counted(1, "meld"), counted(0, "card"), counted(16, "player")
+    ('1 meld', '0 cards', '16 players')
+    """
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 class Ruling(Exception):
     """A rule broken: raised by a verify step, caught by the referee loop."""
 

@@ -69,7 +69,7 @@ from pancli.referee.actions import (
 )
 from pancli.referee.ledger import Ledger
 from pancli.referee.results import ClaimCheck, ClaimKind, HandResult, Payment, Source, Step, Violation
-from pancli.referee.rulings import I1_AT_DEAL, I2_FOUL, Ruling
+from pancli.referee.rulings import I1_AT_DEAL, I2_FOUL, Ruling, counted
 from pancli.referee.state import ID_INDEX, Judgements, LaidMeld, Seat, card_key, cidx, slot_constructor
 from pancli.rules import Forcing
 
@@ -254,7 +254,9 @@ class Table:
         names = self.players
         line = self.script.first_line
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise Ruling.make("S1", None, f"{len(names)} players seated; Panguingue seats 2 to 15", line=line)
+            raise Ruling.make(
+                "S1", None, f"{counted(len(names), 'player')} seated; Panguingue seats 2 to 15", line=line
+            )
         if len(set(names)) != len(names):
             dup = next(n for n in names if names.count(n) > 1)
             raise Ruling.make("S1", dup, f"{dup} is seated twice; each player has one seat", line=line)
@@ -281,7 +283,11 @@ class Table:
         n = len(d.cards)
         if n != HAND_SIZE:
             raise self._fail(
-                "I1", f"{d.player} is dealt {n} cards, not {HAND_SIZE}", d, player=d.player, ruling=I1_AT_DEAL
+                "I1",
+                f"{d.player} is dealt {counted(n, 'card')}, not {HAND_SIZE}",
+                d,
+                player=d.player,
+                ruling=I1_AT_DEAL,
             )
 
     def apply_deal(self, d: Deal) -> None:
@@ -372,7 +378,7 @@ class Table:
         elif isinstance(ev, Reshuffle):
             self._verify_playing(ev, None)
             if self.stock_n > 0:
-                raise self._fail("P10", f"reshuffle while the stock still holds {self.stock_n} cards", ev)
+                raise self._fail("P10", f"reshuffle while the stock still holds {counted(self.stock_n, 'card')}", ev)
         else:  # pragma: no cover - Turn goes through play_event
             raise TypeError(type(ev).__name__)
 
@@ -735,7 +741,7 @@ class Table:
         s = self.seat
         assert s is not None
         if s.melded_n != HAND_SIZE + 1:
-            raise self._fail("P7", f"{s.name} has {s.melded_n} cards melded; going out is the 11th", node)
+            raise self._fail("P7", f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the 11th", node)
 
     def end_turn(self) -> None:
         """Close the turn: going out when the hand is empty (C8), then the next player is in turn."""
@@ -869,7 +875,7 @@ class Table:
         if plan.unknown_need > s.unknown:
             raise self._fail(
                 "P7",
-                f"{s.name} lays {plan.unknown_need} unseen cards but holds only {s.unknown}",
+                f"{s.name} lays {counted(plan.unknown_need, 'unseen card')} but holds only {s.unknown}",
                 node,
             )
         return plan
@@ -937,7 +943,7 @@ class Table:
         s = self.seat
         assert s is not None
         if not 1 <= n <= len(s.melds):
-            have = f"has {len(s.melds)} melds" if s.melds else "has no meld"
+            have = f"has {counted(len(s.melds), 'meld')}" if s.melds else "has no meld"
             raise self._fail("P6", f"{s.name} {have}: no #{n} of his own to change", node)
         return s.melds[n - 1]
 
@@ -1135,7 +1141,7 @@ class Table:
         s = self.seat
         assert s is not None
         if not self.pending_used or s.hand_n > 0 or self.borrowed:
-            left = f"{s.hand_n} cards in hand" if s.hand_n else "the drawn card unused"
+            left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
             raise self._fail("P7", f"{s.name} is not out: {left}", a)
         self._verify_going_out(a)
 
