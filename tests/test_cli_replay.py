@@ -58,7 +58,7 @@ def test_P3_violation_in_plain_text_and_on_stderr_with_its_place_and_ruling() ->
 def test_wrong_claims_exit_1_and_name_the_claim() -> None:
     r = run(str(SAMPLES / "illegal-claim-wrong-pays.pan"))
     assert r.exit_code == 1
-    assert ":23:1: C7 Cruz claims [%pays 2] but each opponent paid 3" in r.stderr
+    assert ":23:41: C7 Cruz claims [%pays 2] but each opponent paid 3" in r.stderr
     assert "WRONG CLAIM" in r.stdout
     r = run(str(SAMPLES / "illegal-claim-wrong-ledger.pan"))
     assert r.exit_code == 1

@@ -16,6 +16,7 @@ from pancli.cli import cli
 from pancli.pagruc.referee import referee_hand as pagruc_referee_hand
 from pancli.referee import referee_hand
 from pancli.referee.actions import Decision, HandScript
+from pancli.rules import CARDROOM
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -87,3 +88,53 @@ def test_P7_one_card_in_hand_is_singular() -> None:
 def test_G2_dealt_one_card_is_singular() -> None:
     r = pagruc_referee_hand(pagruc_script("Ana Ben Cy", dict(PAGRUC_DEALS, Ben="2c"), "Kh"))
     assert r.violations[0].rule == "G2" and "Ben is dealt 1 card, not 7" in r.violations[0].message
+
+
+# ---------------------------------------------------------------- 3. places
+
+
+def test_C7_wrong_pays_claim_is_placed_at_the_claim() -> None:
+    path = str(SAMPLES / "illegal-claim-wrong-pays.pan")
+    r = CliRunner().invoke(cli, ["replay", path])
+    assert f"{path}:23:41: C7 Cruz claims [%pays 2] but each opponent paid 3\n" in r.stderr
+    assert f"WRONG CLAIM {path}:23:41: C7" in r.stdout
+    _, out = _replay("--json", path)
+    (wrong,) = [c for c in json.loads(out)[0]["claims"] if not c["ok"]]
+    assert (wrong["line"], wrong["col"]) == (23, 41)
+
+
+E4_RECORD = '[Players "Ana Ben"]\n\ndeal Ana 5s 5s 5s 5s 5s 5s 5s 5s 3h 4h\n{deal}\n{up}\n'
+
+
+def _first_violation(record: str) -> dict[str, object]:
+    _, out = _replay("--json", "-", stdin=record)
+    v: dict[str, object] = json.loads(out)[0]["violations"][0]
+    return v
+
+
+def test_E4_on_a_deal_line_is_placed_at_the_card_and_charged_to_the_dealt_player() -> None:
+    fast = E4_RECORD.format(deal="deal Ben 2d 5s 2d 6c 4s Jh 3d Ac 6d 2s", up="up 6h")
+    v = _first_violation(fast)
+    assert (v["rule"], v["line"], v["col"], v["player"]) == ("E4", 4, 13, "Ben")
+    spaced = E4_RECORD.format(deal="deal Ben  {cut} 2d   5s 2d 6c 4s Jh 3d Ac 6d 2s", up="up 6h")
+    v = _first_violation(spaced)
+    assert (v["rule"], v["line"], v["col"], v["player"]) == ("E4", 4, 22, "Ben")
+
+
+def test_E4_on_the_up_line_is_placed_at_the_upcard() -> None:
+    for up, col in (("up 5s", 4), ("up  {turned} 5s", 14)):
+        v = _first_violation(E4_RECORD.format(deal="deal Ben 2d 2d 6c 4s Jh 3d Ac 6d 2s 2s", up=up))
+        assert (v["rule"], v["line"], v["col"], v["player"]) == ("E4", 5, col, None)
+
+
+def test_M6_unused_borrow_is_placed_at_the_borrow() -> None:
+    deals = {"Ana": "2c 3c 4c 5c Jh Jh 7d 5c 6s Kd", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c", "Cruz": DEALS["Cruz"]}
+    head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "meld Jh Jh Jh", "meld 2c 3c 4c 5c", "discard 7d")]
+    mid = [T("Ben", "draw Qd", "discard Qd"), T("Cruz", "draw Qd", "discard Qd")]
+    for turn in (
+        T("Ana", "draw 5c", "borrow 5c from 2", "add 5c to 2", "discard Kd"),  # at the discard
+        T("Ana", "draw 5c", "borrow 5c from 2"),  # at the end of the turn
+    ):
+        r = referee_hand(hand(deals, [*head, *mid, turn], profile=CARDROOM))
+        v = r.violations[0]
+        assert (v.rule, v.col) == ("M6", 2) and "completes no new meld" in v.message

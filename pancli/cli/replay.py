@@ -126,7 +126,7 @@ class Sink:
             err.append(violation_line(file, v) + "\n")
         for c in result.claims:
             if not c.ok:
-                err.append(f"{file}:{c.line}:1: {claim_rule(c, pagruc)} {claim_message(c, pagruc)}\n")
+                err.append(f"{file}:{c.line}:{c.col}: {claim_rule(c, pagruc)} {claim_message(c, pagruc)}\n")
 
     def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
         from pancli.cli.replay_render import plain_text

@@ -257,7 +257,7 @@ def violation_line(file: str, v: Violation) -> str:
 def error_lines(file: str, result: HandResult) -> list[str]:
     """The stderr lines of a hand: its violations and wrong claims."""
     out = [violation_line(file, v) for v in result.violations]
-    out.extend(f"{file}:{c.line}:1: {claim_rule(c)} {claim_message(c)}" for c in result.claims if not c.ok)
+    out.extend(f"{file}:{c.line}:{c.col}: {claim_rule(c)} {claim_message(c)}" for c in result.claims if not c.ok)
     return out
 
 
@@ -301,6 +301,7 @@ def claim_json(c: ClaimCheck) -> dict[str, Any]:
     return {
         "kind": c.kind.value,
         "line": c.line,
+        "col": c.col,
         "player": c.player,
         "claimed": c.claimed,
         "actual": c.actual,
@@ -488,7 +489,7 @@ def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
             add(f"    ruling: {v.ruling}")
     for cl in result.claims:
         if not cl.ok:
-            add(f"  WRONG CLAIM {file}:{cl.line}:1: {claim_rule(cl)} {claim_message(cl)}")
+            add(f"  WRONG CLAIM {file}:{cl.line}:{cl.col}: {claim_rule(cl)} {claim_message(cl)}")
     add(f"  {outcome(result)}")
     add(f"  ledger: {ledger_text(result.ledger)}")
     money = money_map(result)
@@ -582,7 +583,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     for cl in result.claims:
         if not cl.ok:
             console.print(
-                f"[bold yellow]WRONG CLAIM[/] {escape(f'{file}:{cl.line}:1: {claim_rule(cl)}')} "
+                f"[bold yellow]WRONG CLAIM[/] {escape(f'{file}:{cl.line}:{cl.col}: {claim_rule(cl)}')} "
                 f"{escape(claim_message(cl))}"
             )
     console.print(Text(outcome(result), style="bold"))

@@ -20,7 +20,7 @@ A record line is read in two steps (grammar/README-records.md):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from pancli.cards import Card, Game
@@ -177,11 +177,13 @@ class TagPair:
 
 @dataclass(frozen=True, slots=True)
 class UpLine:
-    """``up CARD``: the upcard (S2; PAGRUC G2)."""
+    """``up CARD``: the upcard (S2; PAGRUC G2). ``card_col``: the card's column on ``line``
+    (0: ``up`` and the card one space apart, from ``col``)."""
 
     card: Card
     line: int
     col: int
+    card_col: int = field(default=0, compare=False)
 
 
 PlayItem = Deal | UpLine | Decision | Turn | Force | Reshuffle

@@ -75,6 +75,7 @@ from pancli.referee.actions import (
 ACTIONS_TEXT: Final = "an action (draw, take, meld, add, borrow, split, discard, out)"
 _KW_CHARS: Final = pp.alphanums + "_-"
 _WS: Final = re.compile(r"[ \t\r\n]*")
+_WORD: Final = re.compile(r"[^ \t\r\n]*")
 
 
 class _Coded(pp.ParseSyntaxException):
@@ -367,11 +368,22 @@ def _build_play(game: Game) -> pp.ParserElement:
 
     def deal_action(text: str, loc: int, toks: pp.ParseResults) -> _Line:
         ln, col = _pos(text, loc)
-        return _Line(Deal(toks[1].text, tuple(toks[2:]), ln, col))
+        places: list[tuple[int, int]] = []  # where each card is written (E4 points at one)
+        at = _skip_ws(text, _WORD.match(text, _skip_ws(text, loc + len("deal"))).end())  # type: ignore[union-attr]
+        for _ in toks[2:]:
+            at = _skip_ws(text, at)
+            places.append(_pos(text, at))
+            at = _WORD.match(text, at).end()  # type: ignore[union-attr]
+        return _Line(Deal(toks[1].text, tuple(toks[2:]), ln, col, tuple(places)))
+
+    def up_action(text: str, loc: int, toks: pp.ParseResults) -> _Line:
+        ln, col = _pos(text, loc)
+        card_ln, card_col = _pos(text, _skip_ws(text, loc + len("up")))
+        return _Line(UpLine(toks[1], ln, col, card_col if card_ln == ln else 0))
 
     deal.add_parse_action(deal_action)
     up = _kw("up") - card1() - end("the end of the line after the upcard")
-    up.add_parse_action(lambda text, loc, t: _Line(UpLine(t[1], *_pos(text, loc))))
+    up.add_parse_action(up_action)
     reshuffle = _kw("reshuffle") - end("the end of the line after reshuffle")
     reshuffle.add_parse_action(lambda text, loc, _t: _Line(Reshuffle(*_pos(text, loc))))
     line: pp.ParserElement = (deal | up | reshuffle | numbered | plain).set_name("play line")

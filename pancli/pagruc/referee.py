@@ -445,7 +445,8 @@ class _Referee:
         where = v.meld.where
         self.contrib[p].extend(CardScore(c, where, card_points(c, where), label, line) for c in a.cards)
         if a.claim is not None:
-            self.claims.append(ClaimCheck(ClaimKind.PAYS, line, p, a.claim, v.meld.points))
+            at = (self.script.claim_cols or {}).get((a.line, a.col), 1)
+            self.claims.append(ClaimCheck(ClaimKind.PAYS, line, p, a.claim, v.meld.points, at))
         self.step(line, col, p, t, a, [(c, Source.HAND, Source.MELD) for c in a.cards])
 
     def lay(self, t: Turn, a: Lay | Add, cards: tuple[Card, ...], owner: str, target: int, line: int, col: int) -> None:

@@ -31,6 +31,7 @@ from pancli.notation.record_common import (
     brace_open_after,
     error_at,
     lex,
+    locate,
 )
 from pancli.notation.record_fast import PlainRecipes, fast_play, fast_tag, plain_recipes
 from pancli.records.model import NO_NOTES, HandLayout, Notes, RecordHand, TagEntry
@@ -198,6 +199,7 @@ class _Hand:
         self.up: UpLine | None = None
         self.events: list[Event] = []
         self.overflow = False
+        self.claim_cols: dict[tuple[int, int], int] | None = None
 
     def add_raw(self, first: int, raws: list[str]) -> None:
         if not self.raw:
@@ -314,6 +316,7 @@ class _Hand:
         per: list[list[str]] = [[] for _ in acts]
         eol: str | None = None
         claims: dict[int, int] = {}
+        claimed_at: dict[int, int] = {}
         for off, c in comments:
             if c[0] == ";":
                 eol = c[1:].strip()
@@ -332,12 +335,18 @@ class _Hand:
                 if i in claims:
                     raise error_at(text, where, line, "R8", "a second [%pays N] claim for the same action")
                 claims[i] = int(value.group(1))
+                claimed_at[i] = where
         if claims:
             new: list[Action] = list(acts)
             for i, n in claims.items():
                 a = acts[i]
                 assert isinstance(a, MeldNew | Add | Split)
                 new[i] = replace(a, claim=n)
+                ln, col = locate(text, claimed_at[i], line)
+                if ln == a.line:  # where a wrong claim is reported (on the action's line)
+                    if self.claim_cols is None:
+                        self.claim_cols = {}
+                    self.claim_cols[(a.line, a.col)] = col
             turn = replace(turn, actions=tuple(new))
         actions: tuple[tuple[str, tuple[str, ...]], ...] = ()
         if glyphs or any(per):
@@ -379,6 +388,8 @@ class _Hand:
             tags=h.tags,
             first_line=self.tags[0].pair.line if self.tags else first,
             packs=h.packs,
+            claim_cols=self.claim_cols,
+            upcard_col=(self.up.card_col or self.up.col + len("up ")) if self.up else 0,
         )
         layout = HandLayout(tuple(self.tags), tuple(self.lines), self.notes, self.leading, self.trailing)
         return RecordHand(self.index, file, first, last, text, script, None, layout)

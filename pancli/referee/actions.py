@@ -137,12 +137,29 @@ Action = Draw | Take | TakeMany | MeldNew | Add | Lay | Borrow | Split | Discard
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """``deal NAME cards...``: the player's dealt cards (S2)."""
+    """``deal NAME cards...``: the player's dealt cards (S2).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> d = Deal("Ana", (card(Rank.FIVE, Suit.SPADES),) * 2, line=7, col=1)
+    >>> d.card_place(1)
+    (7, 13)
+    """
 
     player: str
     cards: tuple[Card, ...]
     line: int = 0
     col: int = 0
+    card_places: tuple[tuple[int, int], ...] | None = field(default=None, compare=False)
+    """(line, col) of each card as written; None: ``deal NAME`` then the cards one space
+    apart, two characters each, from ``col`` (as the fast reader reads a line)."""
+
+    def card_place(self, j: int) -> tuple[int, int]:
+        """(line, col) of the ``j``-th card (0-based); col 0 when the deal has no place."""
+        if self.card_places is not None and j < len(self.card_places):
+            return self.card_places[j]
+        if not self.col:
+            return self.line, 0
+        return self.line, self.col + len("deal ") + len(self.player) + 1 + 3 * j
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,3 +237,8 @@ class HandScript:
     first_line: int = 0
     packs: int | None = None
     """PAGRUC only: the number of 52-card packs (a ``Packs`` tag); None = by player count (G1)."""
+    claim_cols: Mapping[tuple[int, int], int] | None = field(default=None, compare=False)
+    """The column of each ``[%pays N]`` claim written on its action's line, by the action's
+    (line, col); None or missing: column 1 (where a wrong claim is reported)."""
+    upcard_col: int = field(default=0, compare=False)
+    """The column of the upcard on the ``up`` line (0: not read from text)."""

@@ -64,6 +64,8 @@ class ClaimCheck:
     player: str | None
     claimed: int
     actual: int
+    col: int = 1
+    """The column of the ``[%pays N]`` claim on ``line`` (1 for a ``[Ledger]`` tag)."""
 
     @property
     def ok(self) -> bool:

@@ -219,16 +219,17 @@ class Table:
         self.ledger.collect(payee, units, out)
         return out
 
-    def _check_card(self, c: Card, node: Any, extra: int = 1) -> None:
+    def _check_card(self, c: Card, node: Any, extra: int = 1, player: str | None = None) -> None:
         """E1 and E4 for ``extra`` more copies of ``c`` becoming known."""
         i = cidx(c)
         if self.copies[i] == 0:
-            raise self._fail("E1", f"{c} is not in this pack", node)
+            raise self._fail("E1", f"{c} is not in this pack", node, player=player)
         if self.seen[i] + extra > self.copies[i]:
             raise self._fail(
                 "E4",
                 f"one copy of {c} too many: the pack holds {self.copies[i]} and all are already accounted for",
                 node,
+                player=player,
             )
 
     def fits_melds(self, seat: Seat, c: Card) -> int:
@@ -276,7 +277,9 @@ class Table:
         for i in key:
             n = need[i] = need.get(i, 0) + 1
             if seen[i] + n > copies[i]:
-                self._check_card(ALL_CARDS[i], d, n)  # raises E1 or E4
+                c = ALL_CARDS[i]  # E1 or E4 at the n-th copy of c as written, charged to the dealt player
+                j = [k for k, x in enumerate(d.cards) if x == c][n - 1]
+                self._check_card(c, _Place(*d.card_place(j)), n, player=d.player)
 
     def verify_deal_count(self, d: Deal) -> None:
         """I1: ten cards to each player (S2)."""
@@ -319,7 +322,7 @@ class Table:
         """E1/E4 for the upcard (S2)."""
         up = self.script.upcard
         if up is not None:
-            node = _Place(self.script.upcard_line, 0)
+            node = _Place(self.script.upcard_line, self.script.upcard_col)
             self._check_card(up, node)
 
     def apply_upcard(self) -> None:
@@ -681,11 +684,11 @@ class Table:
             claim = a.claim  # type: ignore[union-attr]
             if type(a) is MeldNew:
                 if claim is not None:
-                    self.claims.append(ClaimCheck(ClaimKind.PAYS, a.line, name, claim, lm.value))
+                    self.claims.append(self._pays(a, name, claim, lm.value))
                 self._collect(s, gain, lm.rule, a.line, lm.cards)
             else:
                 if claim is not None:
-                    self.claims.append(ClaimCheck(ClaimKind.PAYS, a.line, name, claim, gain))
+                    self.claims.append(self._pays(a, name, claim, gain))  # type: ignore[arg-type]
                 self._collect(s, gain, "C7", a.line, lm.cards, f"#{a.target} grows")  # type: ignore[union-attr]
         self.pending = pend
         self.pending_used = True
@@ -722,7 +725,9 @@ class Table:
         if not self.drew:
             raise self._fail("P1", f"{s.name}'s turn has no draw or take", turn)
         if self.borrowed:
-            raise self._fail("M6", f"borrowed {format_cards(self.borrowed)} completes no new meld", turn)
+            raise self._fail(
+                "M6", f"borrowed {format_cards(self.borrowed)} completes no new meld", self._unused_borrow(turn)
+            )
         if self.discarded:
             if s.hand_n + s.melded_n != HAND_SIZE:
                 raise self._fail(
@@ -736,6 +741,17 @@ class Table:
         if s.hand_n > 0:
             raise self._fail("P5", f"{s.name} used his draw and must end the turn with a discard", turn)
         self._verify_going_out(turn)
+
+    def _unused_borrow(self, node: Any) -> Any:
+        """The last borrow before ``node`` in the turn whose card is still unused (M6), else ``node``."""
+        found = node
+        turn = self.turn
+        for a in turn.actions if turn is not None else ():
+            if a is node:
+                break
+            if type(a) is Borrow and a.card in self.borrowed:
+                found = a
+        return found
 
     def _verify_going_out(self, node: Any) -> None:
         s = self.seat
@@ -918,6 +934,12 @@ class Table:
     def _foul(self, rule: str, reason: str, node: Any) -> Ruling:
         return self._fail(rule, f"foul meld (I2): {reason}", node, ruling=I2_FOUL)
 
+    def _pays(self, a: MeldNew | Add | Split, name: str, claim: int, actual: int) -> ClaimCheck:
+        """The check of the ``[%pays N]`` claim written after ``a``, placed at the claim."""
+        cols = self.script.claim_cols
+        col = cols.get((a.line, a.col), 1) if cols else 1
+        return ClaimCheck(ClaimKind.PAYS, a.line, name, claim, actual, col)
+
     def _verify_meld(self, a: MeldNew) -> None:
         plan = self._plan_cards(a.cards, a, borrowed=True)
         if self.must_add and plan.pending:
@@ -936,7 +958,7 @@ class Table:
         s.fit_mask = -1
         rule = lm.rule
         if a.claim is not None:
-            self.claims.append(ClaimCheck(ClaimKind.PAYS, a.line, s.name, a.claim, lm.value))
+            self.claims.append(self._pays(a, s.name, a.claim, lm.value))
         return self._collect(s, lm.value, rule, a.line, lm.cards)
 
     def _target(self, n: int, node: Any) -> LaidMeld:
@@ -970,7 +992,7 @@ class Table:
         s.fit_mask = -1
         gain = new.value - old.value
         if a.claim is not None:
-            self.claims.append(ClaimCheck(ClaimKind.PAYS, a.line, s.name, a.claim, gain))
+            self.claims.append(self._pays(a, s.name, a.claim, gain))
         return self._collect(s, gain, "C7", a.line, new.cards, f"#{a.target} grows")
 
     def _verify_borrow(self, a: Borrow) -> None:
@@ -1052,7 +1074,7 @@ class Table:
         s.fit_mask = -1
         gain = parts[0].value + parts[1].value - old.value
         if a.claim is not None:
-            self.claims.append(ClaimCheck(ClaimKind.PAYS, a.line, s.name, a.claim, gain))
+            self.claims.append(self._pays(a, s.name, a.claim, gain))
         return self._collect(s, gain, "C7", a.line, (*a.first, *a.second), f"split #{a.target}")
 
     # ------------------------------------------------------------------ discard and going out (P2, P5, P7, P9, C8)
@@ -1094,7 +1116,9 @@ class Table:
         elif s.hand_n == 0:
             raise self._fail("P7", f"{s.name} has no card left to discard: with 11 melded he went out", a)
         if self.borrowed:
-            raise self._fail("M6", f"borrowed {format_cards(self.borrowed)} completes no new meld", a)
+            raise self._fail(
+                "M6", f"borrowed {format_cards(self.borrowed)} completes no new meld", self._unused_borrow(a)
+            )
         self._plan_cards((c,), a, borrowed=False)
 
     def _only_copies(self, c: Card) -> bool:
