@@ -138,3 +138,18 @@ def test_M6_unused_borrow_is_placed_at_the_borrow() -> None:
         r = referee_hand(hand(deals, [*head, *mid, turn], profile=CARDROOM))
         v = r.violations[0]
         assert (v.rule, v.col) == ("M6", 2) and "completes no new meld" in v.message
+
+
+# ---------------------------------------------------------------- 4. a malformed hand keeps its players (R5)
+
+
+def test_R5_malformed_hand_json_names_the_players_read_from_the_tags() -> None:
+    code, out = _replay("--json", str(SAMPLES / "malformed-unknown-player.pan"))
+    (h,) = json.loads(out)
+    assert code == 1 and h["malformed"] and h["players"] == ["Ana", "Ben", "Cruz", "Dee"]
+    _, out = _replay("--json", "-", stdin='[Players "Ana Ben"]\n[Rules "nowhere"]\n\nup 6h\n')
+    (h,) = json.loads(out)
+    assert h["malformed"] and h["players"] == ["Ana", "Ben"]
+    _, out = _replay("--json", "-", stdin='[Event "x"]\n\nup 6h\n')
+    (h,) = json.loads(out)
+    assert h["malformed"] and h["players"] == []

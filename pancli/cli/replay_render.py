@@ -347,7 +347,7 @@ def malformed_json(hand: RecordHand) -> dict[str, Any]:
         "first_line": hand.first_line,
         "last_line": hand.last_line,
         "malformed": True,
-        "players": [],
+        "players": list(hand.players),
         "winner": None,
         "void": False,
         "ledger": {},

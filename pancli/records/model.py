@@ -76,3 +76,5 @@ class RecordHand:
     script: HandScript | None
     error: NotationError | None = None
     layout: HandLayout | None = None
+    players: tuple[str, ...] = ()
+    """The players of a malformed hand, as its ``Players`` tag names them (when it was read)."""

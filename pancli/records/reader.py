@@ -356,6 +356,12 @@ class _Hand:
 
     # ----------------------------------------------------------------- the end
 
+    def _players_read(self) -> tuple[str, ...]:
+        """The players of a malformed hand: its header's, else as its Players tag names them."""
+        if self.header is not None:
+            return self.header.players
+        return next((tuple(t.pair.value.split()) for t in self.tags if t.pair.name == "Players"), ())
+
     def finish(self, last_line: int) -> RecordHand:
         raw = self.raw
         first = self.first_line
@@ -373,7 +379,7 @@ class _Hand:
             except NotationError as exc:
                 self.error = exc
         if self.error is not None or self.header is None:
-            return RecordHand(self.index, file, first, last, text, None, self.error)
+            return RecordHand(self.index, file, first, last, text, None, self.error, None, self._players_read())
         h = self.header
         script = HandScript(
             players=h.players,
