@@ -153,3 +153,29 @@ def test_R5_malformed_hand_json_names_the_players_read_from_the_tags() -> None:
     _, out = _replay("--json", "-", stdin='[Event "x"]\n\nup 6h\n')
     (h,) = json.loads(out)
     assert h["malformed"] and h["players"] == []
+
+
+# ---------------------------------------------------------------- 5. only a well-formed [%pays N] is a claim (R8)
+
+PROSE = (
+    '[Players "Ana Ben Cruz"]\n\ndeal Ana 5s 5s 3h 4h Kd Kh Kc 2c 7d Jc\nup 4c\nAna stay\nBen stay\nCruz stay\n'
+    "1. Ana draw 5s { no [%pays] claim here }, meld [5s 5s 5s] {[%pays two] or [%pays 4]}, discard 7d {[%payslip]}\n"
+)
+
+
+def test_R8_pays_text_in_comment_prose_is_just_comment() -> None:
+    code, out = _replay("--json", "-", stdin=PROSE)
+    (h,) = json.loads(out)
+    assert code == 0 and not h["violations"]
+    assert [(c["claimed"], c["ok"], c["col"]) for c in h["claims"]] == [(4, True, 75)]
+    r = CliRunner().invoke(cli, ["fmt", "-"], input=PROSE)
+    assert r.exit_code == 0 and "{ no [%pays] claim here }" in r.stdout
+
+
+def test_R8_well_formed_claim_misplaced_or_repeated_is_still_malformed() -> None:
+    for late in ("discard 7d {[%pays 2]}", "discard 7d {[%pays\t2 ]}"):
+        code, out = _replay("--json", "-", stdin=PROSE.replace("discard 7d {[%payslip]}", late))
+        assert code == 1 and json.loads(out)[0]["violations"][0]["rule"] == "R8"
+    twice = PROSE.replace("{[%pays two] or [%pays 4]}", "{[%pays 4]} {[%pays 4]}")
+    code, out = _replay("--json", "-", stdin=twice)
+    assert code == 1 and json.loads(out)[0]["violations"][0]["rule"] == "R8"

@@ -38,7 +38,7 @@ RECORD_CODES: Final = {
     "R5": "a name in a play line that is not in Players",
     "R6": "syntax error in a play line",
     "R7": "hand structure: deal or up after play began, a second deal for a player, a second up",
-    "R8": "comment or claim: '{' never closed, '}' without '{', a misplaced or malformed [%pays N]",
+    "R8": "comment or claim: '{' never closed, '}' without '{', a misplaced or repeated [%pays N]",
     "R9": "a PAGRUC-only action (take N, take several cards, lay) in a Panguingue record",
     "R10": "a line or a hand too long to be a record",
 }

@@ -39,8 +39,8 @@ from pancli.records.tags import Header, ProfileCache, read_header
 from pancli.referee.actions import Action, Add, Deal, Decision, Event, HandScript, MeldNew, Split, Turn
 
 _TAG_START: Final = re.compile(r"\[[A-Za-z]")
-_PAYS: Final = re.compile(r"\[%pays\b([^\]]*)(\]?)")
-_PAYS_VALUE: Final = re.compile(r" +([0-9]+) *")
+_PAYS: Final = re.compile(r"\[%pays[ \t\r\n]+([0-9]+)[ \t\r\n]*\]")
+"""A claim: only a well-formed ``[%pays N]``; any other text in a comment is just comment."""
 _NOT_PLAIN: Final = frozenset(["[", " ", "\t", ""])
 """First characters that keep a line off the fast lane ('' too: blank lines)."""
 
@@ -327,14 +327,11 @@ class _Hand:
                 (head if i < 0 else per[i]).append(c)
             for m in _PAYS.finditer(c):
                 where = off + m.start()
-                value = _PAYS_VALUE.fullmatch(m.group(1))
-                if not m.group(2) or value is None:
-                    raise error_at(text, where, line, "R8", "a claim is written [%pays N] (N units from each opponent)")
                 if i < 0 or not isinstance(acts[i], MeldNew | Add | Split):
                     raise error_at(text, where, line, "R8", "a [%pays N] claim follows a meld, add or split")
                 if i in claims:
                     raise error_at(text, where, line, "R8", "a second [%pays N] claim for the same action")
-                claims[i] = int(value.group(1))
+                claims[i] = int(m.group(1))
                 claimed_at[i] = where
         if claims:
             new: list[Action] = list(acts)

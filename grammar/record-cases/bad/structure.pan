@@ -1,4 +1,4 @@
-; expect: R7 5:1, R7 10:1, R7 16:1, ok, R8 24:13, R8 28:26, R8 32:31, R8 36:13, R2 39:1, R5 43:6
+; expect: R7 5:1, R7 10:1, R7 16:1, ok, R8 24:13, R8 28:26, ok, R8 36:13, R2 39:1, R5 43:6, ok, R8 51:43
 [Players "Ana Ben"]
 
 Ana stay
@@ -41,3 +41,11 @@ Ana stay
 
 [Players "Ana Ben"]
 deal Eve 5s
+
+[Players "Ana Ben"]
+Ana stay
+Ana draw 5h { no [%pays] claim here }, meld [5h 5h 5h] {[%pays 4] [%pays]}
+
+[Players "Ana Ben"]
+Ana stay
+Ana draw 5h, meld [5h 5h 5h] {[%pays 4]} {[%pays	2 ]}
