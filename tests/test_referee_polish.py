@@ -179,3 +179,15 @@ def test_R8_well_formed_claim_misplaced_or_repeated_is_still_malformed() -> None
     twice = PROSE.replace("{[%pays two] or [%pays 4]}", "{[%pays 4]} {[%pays 4]}")
     code, out = _replay("--json", "-", stdin=twice)
     assert code == 1 and json.loads(out)[0]["violations"][0]["rule"] == "R8"
+
+
+# ---------------------------------------------------------------- 6. fmt keeps ';' comment text as written (R8)
+
+TABLE = '[Players "Ana Ben"]\n;   | who | units |\n;   | Ana |   +3  |\n\nAna stay ;    kept   \nBen stay ;x\n'
+
+
+def test_R8_fmt_keeps_the_text_of_semicolon_comments_and_is_idempotent() -> None:
+    once = CliRunner().invoke(cli, ["fmt", "-"], input=TABLE).stdout
+    assert ";   | who | units |\n;   | Ana |   +3  |\n" in once
+    assert "Ana stay ;    kept\nBen stay ; x\n" in once
+    assert CliRunner().invoke(cli, ["fmt", "-"], input=once).stdout == once

@@ -46,15 +46,28 @@ _NOT_PLAIN: Final = frozenset(["[", " ", "\t", ""])
 
 
 def canonical_comment(comment: str) -> str:
-    """A comment as the canonical form writes it: ``{...}`` verbatim, ``; text`` stripped.
+    """A comment as the canonical form writes it: ``{...}`` verbatim, ``; text`` with its
+    text as written after the first space (trailing spaces stripped).
 
     >>> canonical_comment(";goes on top  "), canonical_comment("{ kept  as is }")
     ('; goes on top', '{ kept  as is }')
+    >>> canonical_comment(";   | a | b |"), canonical_comment(";  ")
+    (';   | a | b |', ';')
     """
     if comment[0] == ";":
-        body = comment[1:].strip()
+        body = semicolon_text(comment)
         return f"; {body}" if body else ";"
     return comment
+
+
+def semicolon_text(comment: str) -> str:
+    """The text of a ``;`` comment: after the ``;`` and one space, trailing spaces stripped.
+
+    >>> semicolon_text(";x "), semicolon_text(";   indented"), semicolon_text("; \\tcell")
+    ('x', '  indented', '\\tcell')
+    """
+    body = comment[1:].rstrip()
+    return body[1:] if body[:1] == " " else body
 
 
 # --------------------------------------------------------------------------- physical -> logical lines
@@ -291,7 +304,7 @@ class _Hand:
     @staticmethod
     def _simple_notes(comments: list[tuple[int, str]], before: tuple[str, ...]) -> Notes:
         after = tuple(c for _, c in comments if c[0] == "{")
-        eol = next((c[1:].strip() for _, c in comments if c[0] == ";"), None)
+        eol = next((semicolon_text(c) for _, c in comments if c[0] == ";"), None)
         return Notes(before, after, (), eol)
 
     @staticmethod
@@ -319,7 +332,7 @@ class _Hand:
         claimed_at: dict[int, int] = {}
         for off, c in comments:
             if c[0] == ";":
-                eol = c[1:].strip()
+                eol = semicolon_text(c)
             i = len(starts) - 1
             while i >= 0 and starts[i] > off:
                 i -= 1
