@@ -191,3 +191,22 @@ def test_R8_fmt_keeps_the_text_of_semicolon_comments_and_is_idempotent() -> None
     assert ";   | who | units |\n;   | Ana |   +3  |\n" in once
     assert "Ana stay ;    kept\nBen stay ; x\n" in once
     assert CliRunner().invoke(cli, ["fmt", "-"], input=once).stdout == once
+
+
+def test_P6_meld_number_naming_no_meld_is_placed_at_the_number_like_R6() -> None:
+    sample = (SAMPLES / "illegal-P6-own-melds.pan").read_text(encoding="utf-8")
+    assert "5. Ana draw 7c, add 7c to #2 ??" in sample
+    places = {}
+    for target in ("#2", "#0", "#99999", "#" + "9" * 30):
+        _, out = _replay("--json", "-", stdin=sample.replace("add 7c to #2", f"add 7c to {target}"))
+        v = json.loads(out)[0]["violations"][0]
+        places[target] = (v["rule"], v["line"], v["col"])
+    assert places == {
+        "#2": ("P6", 21, 27),
+        "#0": ("R6", 21, 27),
+        "#99999": ("P6", 21, 27),
+        "#" + "9" * 30: ("P6", 21, 27),
+    }
+    spaced = sample.replace("add 7c to #2", "add 7c {not #2} to   #2")
+    _, out = _replay("--json", "-", stdin=spaced)
+    assert json.loads(out)[0]["violations"][0]["col"] == 38

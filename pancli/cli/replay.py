@@ -391,6 +391,10 @@ class _Judge:
             script = replace(script, profile=self.profile)
         s3 = None if previous is None else self.next_hand(previous, script)
         result = self.stop(script, s3) if s3 is not None else self.referee(script, record_steps=self.steps)
+        if result.violations:
+            from pancli.cli.replay_render import at_meld_number
+
+            result = at_meld_number(hand, result)
         self.previous = result
         sink.hand(hand, script, result)
         return _count(tally, result)

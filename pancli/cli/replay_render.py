@@ -18,6 +18,7 @@ rule, line, units, meld and note) are one line, "4 from each of Ben Cruz Dee = 1
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -247,6 +248,32 @@ def claim_rule(c: ClaimCheck, pagruc: bool = False) -> str:
     if pagruc:
         return PAGRUC_CLAIM_RULE
     return PAYS_RULE if c.kind is ClaimKind.PAYS else LEDGER_RULE
+
+
+def at_meld_number(hand: RecordHand, result: HandResult) -> HandResult:
+    """``result`` with each P6 ruling on a meld number that names no meld of the player
+    (``add ... to #N``, ``borrow ... from #N``, ``split #N ...``) placed at its ``#N`` token,
+    where the reader places an ``#0`` (R6). The referee places it at the action; the record's
+    text is read again here, only for such a ruling."""
+    import re
+
+    from pancli.notation.record_common import LexError, lex
+
+    placed: list[Violation] = []
+    for v in result.violations:
+        m = re.search(r": no #([0-9]+) of his own", v.message) if v.rule == "P6" else None
+        i = v.line - hand.first_line
+        lines = hand.text.split("\n")
+        if m is not None and v.col >= 1 and 0 <= i < len(lines):
+            try:
+                text = lex(lines[i])[0]
+            except LexError:
+                text = lines[i]
+            token = re.compile(rf"#0*{m.group(1)}(?![0-9])").search(text, v.col - 1)
+            if token is not None:
+                v = dataclasses.replace(v, col=token.start() + 1)
+        placed.append(v)
+    return dataclasses.replace(result, violations=tuple(placed))
 
 
 def violation_line(file: str, v: Violation) -> str:
