@@ -210,3 +210,15 @@ def test_P6_meld_number_naming_no_meld_is_placed_at_the_number_like_R6() -> None
     spaced = sample.replace("add 7c to #2", "add 7c {not #2} to   #2")
     _, out = _replay("--json", "-", stdin=spaced)
     assert json.loads(out)[0]["violations"][0]["col"] == 38
+
+
+def test_G7_wrong_pagruc_claim_is_placed_at_the_claim() -> None:
+    sample = (SAMPLES / "pagruc-common-room.pan").read_text(encoding="utf-8")
+    line = "Ana take 4d, meld [4h 4c 4d], discard Qs"
+    assert line in sample
+    record = sample.replace(line, "Ana take 4d, meld [4h 4c 4d] {[%pays 99]}, discard Qs")
+    r = CliRunner().invoke(cli, ["replay", "-"], input=record)
+    assert "-:19:31: G7 Ana claims [%pays 99] but the meld scores 12\n" in r.stderr
+    _, out = _replay("--json", "-", stdin=record)
+    (claim,) = [c for c in json.loads(out)[0]["claims"] if c["kind"] == "pays"]
+    assert (claim["line"], claim["col"], claim["claimed"]) == (19, 31, 99)

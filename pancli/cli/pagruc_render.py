@@ -85,7 +85,14 @@ def to_json(result: PagrucHandResult, hand: int | None = None, last_line: int | 
         "hidden": {p: result.hidden.get(p, 0) for p in result.players},
         "violations": [violation_json(v) for v in result.violations],
         "claims": [
-            {"kind": c.kind.value, "line": c.line, "player": c.player, "claimed": c.claimed, "actual": c.actual}
+            {
+                "kind": c.kind.value,
+                "line": c.line,
+                "col": c.col,
+                "player": c.player,
+                "claimed": c.claimed,
+                "actual": c.actual,
+            }
             for c in result.claims
         ],
         "claims_ok": result.claims_ok,
