@@ -94,7 +94,7 @@ class Judgements:
     laid melds they make (a :class:`LaidMeld` never changes, so hands share them, with their
     fit masks worked out once). Keys are :func:`card_key` bytes."""
 
-    __slots__ = ("_grown", "_judged", "_laid", "_profile", "copies")
+    __slots__ = ("_grown", "_judged", "_laid", "_laid_by_id", "_profile", "copies")
     _by_profile: dict[Profile, Judgements] = {}  # noqa: RUF012 (a class-level registry)
 
     def __init__(self, profile: Profile) -> None:
@@ -105,6 +105,7 @@ class Judgements:
         self._judged: dict[bytes, Verdict] = {}
         self._grown: dict[bytes, LaidMeld | MeldError] = {}
         self._laid: dict[bytes, LaidMeld] = {}
+        self._laid_by_id: dict[int, tuple[tuple[Card, ...], LaidMeld]] = {}
 
     @classmethod
     def of(cls, profile: Profile) -> Judgements:
@@ -125,7 +126,14 @@ class Judgements:
         return v
 
     def laid(self, cards: tuple[Card, ...]) -> LaidMeld | None:
-        """The meld ``cards`` make when laid, valued (C6), or None when they make none (cached)."""
+        """The meld ``cards`` make when laid, valued (C6), or None when they make none (cached).
+
+        The record reader hands the same tuple to every line it rebuilds from a recipe, so the
+        tuple itself is looked up first (by identity: the entry holds the tuple, so its id is
+        not reused while the entry lives)."""
+        seen = self._laid_by_id.get(id(cards))
+        if seen is not None and seen[0] is cards:
+            return seen[1]
         key = card_key(cards)
         lm = self._laid.get(key)
         if lm is None:
@@ -135,6 +143,10 @@ class Judgements:
             if len(self._laid) > _CACHE_LIMIT:
                 self._laid.clear()
             lm = self._laid[key] = LaidMeld.of(v.meld, self._profile, key)
+        by_id = self._laid_by_id
+        if len(by_id) > _CACHE_LIMIT:
+            by_id.clear()
+        by_id[id(cards)] = (cards, lm)
         return lm
 
     def grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld:
