@@ -94,7 +94,7 @@ class Judgements:
     laid melds they make (a :class:`LaidMeld` never changes, so hands share them, with their
     fit masks worked out once). Keys are :func:`card_key` bytes."""
 
-    __slots__ = ("_grown", "_judged", "_laid", "_laid_by_id", "_profile", "copies")
+    __slots__ = ("_grown", "_grown_by_id", "_judged", "_laid", "_laid_by_id", "_profile", "copies")
     _by_profile: dict[Profile, Judgements] = {}  # noqa: RUF012 (a class-level registry)
 
     def __init__(self, profile: Profile) -> None:
@@ -106,6 +106,7 @@ class Judgements:
         self._grown: dict[bytes, LaidMeld | MeldError] = {}
         self._laid: dict[bytes, LaidMeld] = {}
         self._laid_by_id: dict[int, tuple[tuple[Card, ...], LaidMeld]] = {}
+        self._grown_by_id: dict[tuple[int, int], tuple[LaidMeld, tuple[Card, ...], LaidMeld | MeldError]] = {}
 
     @classmethod
     def of(cls, profile: Profile) -> Judgements:
@@ -162,7 +163,12 @@ class Judgements:
         return r if isinstance(r, MeldError) else r.meld
 
     def grown(self, old: LaidMeld, added: tuple[Card, ...]) -> LaidMeld | MeldError:
-        """The laid meld ``old`` becomes with ``added`` (M5, C7, E4), valued; or the MeldError (cached)."""
+        """The laid meld ``old`` becomes with ``added`` (M5, C7, E4), valued; or the MeldError (cached;
+        looked up by the identity of both first, as :meth:`laid` does)."""
+        ids = (id(old), id(added))
+        seen = self._grown_by_id.get(ids)
+        if seen is not None and seen[0] is old and seen[1] is added:
+            return seen[2]
         key = old.key + b"\xff" + card_key(added)
         r = self._grown.get(key)
         if r is None:
@@ -178,6 +184,10 @@ class Judgements:
             else:
                 r = LaidMeld.of(m, self._profile)
             self._grown[key] = r
+        by_id = self._grown_by_id
+        if len(by_id) > _CACHE_LIMIT:
+            by_id.clear()
+        by_id[ids] = (old, added, r)
         return r
 
 
