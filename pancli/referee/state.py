@@ -55,6 +55,8 @@ def card_key(cards: tuple[Card, ...] | list[Card]) -> bytes:
 
 
 _CACHE_LIMIT: Final = 50_000
+_ID_CACHE_LIMIT: Final = 10_000
+"""The lookups by identity keep their tuples alive: fewer of them (the tuples of remembered lines come early)."""
 
 T = TypeVar("T")
 
@@ -145,7 +147,7 @@ class Judgements:
                 self._laid.clear()
             lm = self._laid[key] = LaidMeld.of(v.meld, self._profile, key)
         by_id = self._laid_by_id
-        if len(by_id) > _CACHE_LIMIT:
+        if len(by_id) > _ID_CACHE_LIMIT:
             by_id.clear()
         by_id[id(cards)] = (cards, lm)
         return lm
@@ -185,7 +187,7 @@ class Judgements:
                 r = LaidMeld.of(m, self._profile)
             self._grown[key] = r
         by_id = self._grown_by_id
-        if len(by_id) > _CACHE_LIMIT:
+        if len(by_id) > _ID_CACHE_LIMIT:
             by_id.clear()
         by_id[ids] = (old, added, r)
         return r
