@@ -468,7 +468,7 @@ class _Reader:
                         if len(raw) >= MAX_HAND_LINES:
                             fast = None
                         continue
-                    # any other plain play line (no comment, no glyph): as _line's first branch reads it
+                    # any other plain play line (no comment, no glyph), as add_play would read it
                     if (
                         type(text) is str
                         and text[:1] not in _NOT_PLAIN
@@ -519,30 +519,7 @@ class _Reader:
     def _line(self, first: int, raws: list[str], text: str, problem: NotationError | None) -> RecordHand | None:
         """Read one logical line; returns the hand it closes, if any."""
         hand = self.hand
-        # A plain play line (no comment, no glyph) of a hand already in play.
-        if (
-            hand is not None
-            and hand.ctx is not None
-            and not self.pend_raw
-            and hand.error is None
-            and problem is None
-            and text[:1] not in _NOT_PLAIN
-            and "{" not in text
-            and "}" not in text
-            and ";" not in text
-            and len(hand.raw) < MAX_HAND_LINES
-        ):
-            ctx = hand.ctx
-            ctx.line = first
-            parsed = fast_play(text, ctx)
-            if parsed is not None and not parsed[1]:
-                self.last = first
-                hand.raw.append(text)
-                try:
-                    hand.place(parsed[0])
-                except NotationError as exc:
-                    hand.error = exc
-                return None
+        # (A plain play line of a hand in play never gets here: :meth:`hands` reads it.)
         self.last = first + len(raws) - 1
         blanked = text
         comments: list[tuple[int, str]] = []
