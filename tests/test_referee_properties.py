@@ -205,3 +205,24 @@ def test_corrupting_one_action_never_crashes(seed: int, n: int, profile: object,
         assert r.violations
     if changed and isinstance(a, Take) and script.upcard is not None:
         assert r.violations  # only the live discard may be taken (P3)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=seeds, n=tables, profile=profiles, data=st.data())
+def test_E4_deals_read_at_a_glance_rule_as_the_general_path(
+    seed: int, n: int, profile: object, data: st.DataObject
+) -> None:
+    """A deal is applied in one go when it passes every check; a deal that breaks E1, E4, I1 or S2
+    gets the general path's ruling (and nothing of it stays applied)."""
+    script = one_hand(seed, n, profile)
+    k = data.draw(st.integers(0, len(script.deals) - 1))
+    c = data.draw(st.sampled_from(PAN_CARDS))
+    count = data.draw(st.sampled_from([10, 9, 11]))
+    deals = list(script.deals)
+    deals[k] = replace(deals[k], cards=(c,) * count)
+    if data.draw(st.booleans()):
+        deals.append(deals[k])  # dealt twice (S2), and copies beyond the pack (E4)
+    broken = replace(script, deals=tuple(deals))
+    for strict in (True, False):
+        fast = referee_hand(broken, strict=strict, record_steps=False)
+        assert fast == _general_path(broken, strict=strict, record_steps=False)
