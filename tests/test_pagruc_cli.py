@@ -368,3 +368,9 @@ def test_G7_replay_json_of_pagruc_hands_has_the_panguingue_fields_and_cites_G7_f
     bad.write_text(GAME.read_text(encoding="utf-8").replace("Ana +26 Ben", "Ana +27 Ben", 1), encoding="utf-8")
     r = run("replay", str(bad))
     assert r.exit_code == 1 and ": G7 the Ledger claims Ana +27 but the referee finds +26" in r.stderr
+
+
+def test_G4_check_with_game_pagruc_refuses_a_panguingue_profile() -> None:
+    r = run("check", "--game", "pagruc", "--rules", "cardroom", "Qh Kh Ah")
+    assert r.exit_code == 2 and "--rules picks a Panguingue profile" in r.stderr
+    assert run("check", "--game", "pagruc", "5h 6h 7h").exit_code == 0

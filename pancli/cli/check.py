@@ -106,18 +106,23 @@ def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, rules: str,
     MELD is the canonical text (ropes low to high), KIND rope or set, CONDITION C1..C5
     (C4+C5 for a rope from A to K), VALUE the units each active opponent pays (C6),
     RULE the rule broken. --json prints a list of objects with the fields meld, legal,
-    kind, condition, value, rule, reason (and conditions, shape, file, line, col).
+    kind, condition, value, rule, reason (and conditions, shape, file, line, col,
+    player, message).
 
     Every illegal or unreadable meld is also reported on standard error as
     'FILE:LINE:COL: RULE message', FILE being '-' for standard input (LINE its line
     number) or '<arg>' for arguments (LINE the argument's position); COL is the column
     of a notation error, 1 for a readable meld that breaks a rule.
     """
-    profile = load_profile(rules)
     chosen = resolve_game(game)
     args = list(melds)
     if chosen is Game.PAGRUC:
+        from click.core import ParameterSource
+
+        if ctx.get_parameter_source("rules") is ParameterSource.COMMANDLINE:
+            raise click.UsageError("--rules picks a Panguingue profile; PAGRUC has one set of rules (RULES.md 10)")
         ctx.exit(_check_pagruc(args, as_json))
+    profile = load_profile(rules)
     if not as_json and not stdout_is_terminal():
         ctx.exit(EXIT_OK if _plain_batch(args, profile, chosen) else EXIT_ILLEGAL)
     reports = [assess(item, profile, chosen) for item in input_items(args)]
