@@ -55,6 +55,8 @@ def to_json(result: PagrucHandResult, hand: int | None = None, last_line: int | 
     >>> d["hand"], d["game"], d["dealer"], d["scores"]["Cy"], d["ledger"]["Cy"], d["payments"]
     (2, 'pagruc', 'Cy', None, None, [])
     """
+    from pancli.cli.replay_render import claim_json
+
     return {
         "hand": hand,
         "first_line": result.first_line,
@@ -84,17 +86,7 @@ def to_json(result: PagrucHandResult, hand: int | None = None, last_line: int | 
         "hands": {p: format_cards(result.hands.get(p, ())) for p in result.players},
         "hidden": {p: result.hidden.get(p, 0) for p in result.players},
         "violations": [violation_json(v) for v in result.violations],
-        "claims": [
-            {
-                "kind": c.kind.value,
-                "line": c.line,
-                "col": c.col,
-                "player": c.player,
-                "claimed": c.claimed,
-                "actual": c.actual,
-            }
-            for c in result.claims
-        ],
+        "claims": [claim_json(c) for c in result.claims],
         "claims_ok": result.claims_ok,
         "notes": list(result.notes),
     }
