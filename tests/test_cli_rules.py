@@ -60,7 +60,7 @@ def test_house_rules_file(tmp_path: Path) -> None:
     assert "C2\t2\t5 (was 4)" in run(str(f), "--diff").stdout
 
 
-def test_bad_house_rules_exit_2_naming_the_key(tmp_path: Path) -> None:
+def test_R3_bad_house_rules_exit_2_naming_the_key_and_its_place(tmp_path: Path) -> None:
     for text, key, place in (
         ("out_bonsu = 3\n", "out_bonsu", "1:1"),
         ("ante = 1\n  packs = 40\n", "packs", "2:3"),

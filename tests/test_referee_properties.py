@@ -119,6 +119,17 @@ def _turns(script: HandScript) -> list[int]:
     return [k for k, e in enumerate(script.events) if isinstance(e, Turn)]
 
 
+def _pick_turn(script: HandScript, data: st.DataObject) -> tuple[int, Turn] | None:
+    """A turn of the hand drawn by hypothesis, with its index in the events (None: no turn)."""
+    turns = _turns(script)
+    if not turns:
+        return None
+    k = data.draw(st.sampled_from(turns))
+    turn = script.events[k]
+    assert isinstance(turn, Turn)
+    return k, turn
+
+
 def _with_turn(script: HandScript, k: int, turn: Turn) -> HandScript:
     events = list(script.events)
     events[k] = turn
@@ -145,12 +156,10 @@ def test_dropping_the_draw_or_the_discard_is_a_violation(
     seed: int, n: int, profile: object, data: st.DataObject
 ) -> None:
     script = one_hand(seed, n, profile)
-    turns = _turns(script)
-    if not turns:
+    picked = _pick_turn(script, data)
+    if picked is None:
         return
-    k = data.draw(st.sampled_from(turns))
-    turn = script.events[k]
-    assert isinstance(turn, Turn)
+    k, turn = picked
     which = data.draw(st.sampled_from(["first", "discard"]))
     if which == "first":
         dropped = turn.actions[1:]
@@ -179,12 +188,10 @@ def _certain_when_dropped(turn: Turn, j: int) -> bool:
 @given(seed=seeds, n=tables, profile=profiles, data=st.data())
 def test_corrupting_one_action_never_crashes(seed: int, n: int, profile: object, data: st.DataObject) -> None:
     script = one_hand(seed, n, profile)
-    turns = _turns(script)
-    if not turns:
+    picked = _pick_turn(script, data)
+    if picked is None:
         return
-    k = data.draw(st.sampled_from(turns))
-    turn = script.events[k]
-    assert isinstance(turn, Turn)
+    k, turn = picked
     j = data.draw(st.integers(0, len(turn.actions) - 1))
     a = turn.actions[j]
     new = data.draw(st.sampled_from(PAN_CARDS))
