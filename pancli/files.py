@@ -1,0 +1,150 @@
+"""Writing files atomically: a reader sees the old text or the new text, never half of one.
+
+Every file ``pan`` writes (``fmt --write``, ``simulate -o``, ``replay --html``, pictures)
+goes through :func:`atomic_write`: the text is written to a temporary file in the same
+folder, flushed to the disk (``fsync``), given the old file's permission bits, and renamed
+over the target in one step (``os.replace``). If anything fails on the way, or the writer
+raises (Ctrl-C included), the temporary file is removed and the target is untouched.
+
+Standard library only, so any layer may use it.
+
+>>> import pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> target = folder / "hands.pan"
+>>> with atomic_write(target) as out:
+...     _ = out.write("7s 7s 7s\\n")
+>>> target.read_text()
+'7s 7s 7s\\n'
+>>> try:
+...     with atomic_write(target) as out:
+...         _ = out.write("half a")
+...         raise RuntimeError("interrupted")
+... except RuntimeError:
+...     pass
+>>> target.read_text(), sorted(p.name for p in folder.iterdir())
+('7s 7s 7s\\n', ['hands.pan'])
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from typing import IO, Any, BinaryIO, Literal, TextIO, overload
+
+__all__ = ["atomic_write"]
+
+StrPath = str | os.PathLike[str]
+
+
+@overload
+def atomic_write(
+    path: StrPath, mode: Literal["w"] = "w", *, encoding: str = "utf-8", newline: str | None = None
+) -> contextlib.AbstractContextManager[TextIO]: ...
+
+
+@overload
+def atomic_write(
+    path: StrPath, mode: Literal["wb"], *, encoding: str = "utf-8", newline: str | None = None
+) -> contextlib.AbstractContextManager[BinaryIO]: ...
+
+
+def atomic_write(
+    path: StrPath, mode: Literal["w", "wb"] = "w", *, encoding: str = "utf-8", newline: str | None = None
+) -> contextlib.AbstractContextManager[Any]:
+    """Open ``path`` for writing so that it changes in one step when the block ends.
+
+    ``mode`` is ``"w"`` (text, ``encoding``/``newline`` as for :func:`open`) or ``"wb"``.
+    The file keeps its permission bits (and, when allowed, its owner); a new file gets
+    the umask's default, as :func:`open` would give it. A symbolic link is followed: the
+    file it points to is replaced, the link stays. Errors are :class:`OSError` naming
+    ``path`` (never the temporary file).
+
+    >>> import pathlib, tempfile
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "picture.svg"
+    >>> with atomic_write(target, "wb") as out:
+    ...     _ = out.write(b"<svg/>")
+    >>> target.read_bytes()
+    b'<svg/>'
+    """
+    if mode not in ("w", "wb"):
+        raise ValueError(f"atomic_write: mode must be 'w' or 'wb', not {mode!r}")
+    return _atomic_write(os.fspath(path), mode, encoding, newline)
+
+
+@contextlib.contextmanager
+def _atomic_write(path: str, mode: str, encoding: str, newline: str | None) -> Iterator[IO[Any]]:
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target) or "."
+    old = _stat_or_none(target, path)
+    try:
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+    except OSError as exc:
+        raise _naming(exc, path) from None
+    try:
+        stream: IO[Any] = (
+            os.fdopen(fd, "wb") if mode == "wb" else os.fdopen(fd, "w", encoding=encoding, newline=newline)
+        )
+        with stream:
+            yield stream
+            stream.flush()
+            _keep_mode_and_owner(fd, old)
+            os.fsync(fd)
+        os.replace(temp, target)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        if isinstance(exc, OSError):
+            raise _naming(exc, path) from None
+        raise
+    _sync_folder(folder)
+
+
+def _stat_or_none(target: str, path: str) -> os.stat_result | None:
+    try:
+        found = os.stat(target)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise _naming(exc, path) from None
+    if stat.S_ISDIR(found.st_mode):
+        raise IsADirectoryError(21, os.strerror(21), path)
+    return found
+
+
+def _keep_mode_and_owner(fd: int, old: os.stat_result | None) -> None:
+    """Give the temporary file the old file's bits, or the umask default for a new file."""
+    if old is None:
+        os.fchmod(fd, 0o666 & ~_umask())
+        return
+    mine = os.fstat(fd)
+    if (mine.st_uid, mine.st_gid) != (old.st_uid, old.st_gid):
+        with contextlib.suppress(OSError):  # only the owner or root may give a file away
+            os.fchown(fd, old.st_uid, old.st_gid)
+    os.fchmod(fd, stat.S_IMODE(old.st_mode))  # after chown, which may clear set-id bits
+
+
+def _umask() -> int:
+    """The process's umask (reading it means setting it; put straight back)."""
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
+
+
+def _sync_folder(folder: str) -> None:
+    """Make the rename itself durable; best effort (some systems cannot open folders)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _naming(exc: OSError, path: str) -> OSError:
+    """The same error, naming the file the user asked for rather than the temporary one."""
+    if exc.errno is None:
+        return exc
+    return type(exc)(exc.errno, exc.strerror, path)

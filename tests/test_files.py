@@ -1,0 +1,128 @@
+"""pancli.files.atomic_write: the target holds the old text or the new text, never a part."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from pancli.files import atomic_write
+
+
+def _leftovers(folder: Path, *keep: str) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name not in keep)
+
+
+def test_text_write_replaces_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:
+    target = tmp_path / "x.pan"
+    target.write_text("old\n", encoding="utf-8")
+    with atomic_write(target) as out:
+        out.write("new ♠\n")
+        assert target.read_text(encoding="utf-8") == "old\n"  # nothing visible before the block ends
+    assert target.read_text(encoding="utf-8") == "new ♠\n"
+    assert _leftovers(tmp_path, "x.pan") == []
+
+
+def test_binary_mode_writes_bytes(tmp_path: Path) -> None:
+    target = tmp_path / "p.svg"
+    with atomic_write(str(target), "wb") as out:
+        out.write(b"<svg/>\x00")
+    assert target.read_bytes() == b"<svg/>\x00"
+
+
+def test_encoding_and_newline_are_passed_on(tmp_path: Path) -> None:
+    target = tmp_path / "latin.txt"
+    with atomic_write(target, encoding="latin-1", newline="\r\n") as out:
+        out.write("é\n")
+    assert target.read_bytes() == b"\xe9\r\n"
+
+
+@pytest.mark.parametrize("error", [RuntimeError("boom"), KeyboardInterrupt()])
+def test_an_exception_in_the_block_keeps_the_old_file_and_removes_the_temporary(
+    tmp_path: Path, error: BaseException
+) -> None:
+    target = tmp_path / "x.pan"
+    target.write_text("old\n", encoding="utf-8")
+    with pytest.raises(type(error)), atomic_write(target) as out:
+        out.write("half")
+        raise error
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert _leftovers(tmp_path, "x.pan") == []
+
+
+def test_an_exception_before_any_file_existed_creates_nothing(tmp_path: Path) -> None:
+    with pytest.raises(ValueError), atomic_write(tmp_path / "new.pan") as out:
+        out.write("x")
+        raise ValueError
+    assert _leftovers(tmp_path) == []
+
+
+def test_the_old_files_permission_bits_are_kept(tmp_path: Path) -> None:
+    target = tmp_path / "x.pan"
+    target.write_text("old\n", encoding="utf-8")
+    os.chmod(target, 0o640)
+    with atomic_write(target) as out:
+        out.write("new\n")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+
+
+def test_a_new_file_gets_the_umask_default(tmp_path: Path) -> None:
+    old = os.umask(0o027)
+    try:
+        with atomic_write(tmp_path / "new.pan") as out:
+            out.write("x")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "new.pan").stat().st_mode) == 0o640
+
+
+def test_a_symbolic_link_is_followed_and_kept(tmp_path: Path) -> None:
+    real = tmp_path / "real.pan"
+    real.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "link.pan"
+    link.symlink_to(real)
+    with atomic_write(link) as out:
+        out.write("new\n")
+    assert link.is_symlink()
+    assert real.read_text(encoding="utf-8") == "new\n"
+
+
+def test_a_missing_folder_is_an_oserror_naming_the_path(tmp_path: Path) -> None:
+    target = tmp_path / "nowhere" / "x.pan"
+    with pytest.raises(FileNotFoundError) as caught, atomic_write(target) as out:
+        out.write("x")
+    assert caught.value.filename == str(target)
+
+
+def test_a_folder_as_target_is_refused_before_writing(tmp_path: Path) -> None:
+    with pytest.raises(IsADirectoryError) as caught, atomic_write(tmp_path) as out:
+        out.write("x")
+    assert caught.value.filename == str(tmp_path)
+
+
+def test_a_bad_mode_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="mode"):
+        atomic_write(tmp_path / "x", "a")  # type: ignore[call-overload]
+
+
+def test_a_process_killed_mid_write_leaves_the_old_text(tmp_path: Path) -> None:
+    target = tmp_path / "x.pan"
+    target.write_text("old\n", encoding="utf-8")
+    script = textwrap.dedent(
+        f"""
+        import os, signal
+        from pancli.files import atomic_write
+        with atomic_write({str(target)!r}) as out:
+            out.write("new" * 100000)
+            out.flush()
+            os.kill(os.getpid(), signal.SIGKILL)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], check=False)
+    assert done.returncode == -9
+    assert target.read_text(encoding="utf-8") == "old\n"
