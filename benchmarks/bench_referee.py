@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from pancli.model.actions import Turn
 from pancli.referee import referee_hand
-from pancli.referee.actions import Turn
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import PROFILES
 

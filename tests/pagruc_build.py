@@ -7,8 +7,7 @@ action per string, cards as plain tokens (the notation's fast path).
 from __future__ import annotations
 
 from pancli.cards import Card, Game
-from pancli.notation.fast import fast_cards
-from pancli.referee.actions import (
+from pancli.model.actions import (
     Action,
     Add,
     Deal,
@@ -24,6 +23,7 @@ from pancli.referee.actions import (
     TakeMany,
     Turn,
 )
+from pancli.notation.fast import fast_cards
 
 
 def cards(text: str) -> tuple[Card, ...]:

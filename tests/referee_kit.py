@@ -12,8 +12,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from pancli.cards import Card
-from pancli.notation.fast import fast_cards
-from pancli.referee.actions import (
+from pancli.model.actions import (
     Action,
     Add,
     Borrow,
@@ -32,6 +31,7 @@ from pancli.referee.actions import (
     Take,
     Turn,
 )
+from pancli.notation.fast import fast_cards
 from pancli.rules import HOYLE, Profile
 
 FIRST_LINE = 10

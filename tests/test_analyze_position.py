@@ -20,10 +20,11 @@ from hypothesis import strategies as st
 from pancli.analyze.analysis import analyze
 from pancli.cards import Card
 from pancli.cli import cli
+from pancli.model.actions import Deal, Decision, Discard, Draw, HandScript, Reshuffle, Turn
+from pancli.model.results import Source
 from pancli.notation.fast import fast_cards
 from pancli.notation.record_writer import write_script
 from pancli.records import read_hands
-from pancli.referee.actions import Deal, Decision, Discard, Draw, HandScript, Reshuffle, Turn
 from pancli.referee.position import (
     Position,
     PositionUnavailable,
@@ -31,7 +32,6 @@ from pancli.referee.position import (
     acting_player,
     position_at,
 )
-from pancli.referee.results import Source
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import CARDROOM, HOYLE, Profile
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from pancli.cli import cli
 from pancli.cli.replay_render import collections, why
-from pancli.referee.results import Payment
+from pancli.model.results import Payment
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

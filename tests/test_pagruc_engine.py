@@ -10,11 +10,11 @@ from pagruc_build import DEALS, OPENING, cards, one, script, turn
 
 from pancli.cards import ALL_CARDS, SUITS, Card, Game, Rank, card
 from pancli.melds import MeldError
+from pancli.model.actions import Borrow, Decision, Reshuffle, Turn
 from pancli.pagruc import ONE_PACK, TWO_PACKS, PagrucKind, Where, card_points, judge, lay_off, pack_for, score_hand
 from pancli.pagruc.pack import official_problem, pack_problem
 from pancli.pagruc.referee import PagrucHandResult, referee_hand
 from pancli.pagruc.standings import GameHand, game_standings, pagruc_points
-from pancli.referee.actions import Borrow, Decision, Reshuffle, Turn
 
 
 def only_violation(r: PagrucHandResult) -> tuple[str, str | None, int]:
@@ -515,7 +515,7 @@ def test_G9_points_follow_the_totals(totals: list[int]) -> None:
 def test_G7_a_pays_claim_after_a_meld_claims_its_points() -> None:
     from dataclasses import replace
 
-    from pancli.referee.actions import MeldNew
+    from pancli.model.actions import MeldNew
 
     first = OPENING[0]
     claimed = replace(first, actions=(first.actions[0], replace(first.actions[1], claim=18), *first.actions[2:]))

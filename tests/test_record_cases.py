@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from pancli.cards import Game
+from pancli.model.actions import HandScript
 from pancli.notation.errors import NotationError
+from pancli.notation.layout import Notes
 from pancli.notation.record_common import LineContext, lex
 from pancli.notation.record_fast import fast_play
 from pancli.notation.record_grammar import grammar_play
 from pancli.notation.record_writer import format_records, item_text, write_script
 from pancli.records import read_hands
-from pancli.records.model import Notes
-from pancli.referee.actions import HandScript
 
 CASES = Path(__file__).resolve().parent.parent / "grammar" / "record-cases"
 PLAYERS = frozenset({"Ana", "Ben", "Cruz", "Dee"})

@@ -12,13 +12,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from pancli.cards import ALL_CARDS, PAN_CARDS, Card, Game
-from pancli.notation.errors import NotationError
-from pancli.notation.record_common import LexError, LineContext, lex
-from pancli.notation.record_fast import fast_play
-from pancli.notation.record_grammar import grammar_play
-from pancli.notation.record_writer import format_records, script_tags, write_script, write_scripts
-from pancli.records import read_hands
-from pancli.referee.actions import (
+from pancli.model.actions import (
     Action,
     Add,
     Borrow,
@@ -39,6 +33,12 @@ from pancli.referee.actions import (
     TakeMany,
     Turn,
 )
+from pancli.notation.errors import NotationError
+from pancli.notation.record_common import LexError, LineContext, lex
+from pancli.notation.record_fast import fast_play
+from pancli.notation.record_grammar import grammar_play
+from pancli.notation.record_writer import format_records, script_tags, write_script, write_scripts
+from pancli.records import read_hands
 from pancli.rules import CARDROOM, HOYLE
 
 NAMES = ["Ana", "Ben", "Cruz", "Dee", "eve_2", "Lu-3", "7"]

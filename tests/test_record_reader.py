@@ -133,7 +133,7 @@ EDGES = (
 
 def _same_hands(a: list[object], b: list[object]) -> None:
     """Hands equal field by field (a NotationError by its code, message and place)."""
-    from pancli.records import RecordHand
+    from pancli.notation.layout import RecordHand
 
     assert len(a) == len(b)
     for x, y in zip(a, b, strict=True):

@@ -13,9 +13,9 @@ from referee_kit import T, hand, stays
 from test_referee_rules import ANA5, DEALS, DEALS4, OUT_GAME
 
 from pancli.cli import cli
+from pancli.model.actions import Decision, HandScript
 from pancli.pagruc.referee import referee_hand as pagruc_referee_hand
 from pancli.referee import referee_hand
-from pancli.referee.actions import Decision, HandScript
 from pancli.rules import CARDROOM
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

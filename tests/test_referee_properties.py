@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pancli.cards import PAN_CARDS
+from pancli.model.actions import Discard, Draw, HandScript, Take, Turn
+from pancli.model.results import HandResult
 from pancli.referee import Table, referee_hand
-from pancli.referee.actions import Discard, Draw, HandScript, Take, Turn
-from pancli.referee.results import HandResult
 from pancli.referee.simulate import simulate_hands
 from pancli.referee.state import cidx
 from pancli.rules import CARDROOM, HOYLE

@@ -9,10 +9,10 @@ import pytest
 from referee_kit import T, act, cards, force, hand, one, reshuffle, stays
 
 from pancli.cards import Card, Rank, Suit
+from pancli.model.actions import Deal, Decision, HandScript, Turn
+from pancli.model.results import ClaimKind, HandResult, Source
+from pancli.model.rulings import I1_AT_DEAL, I2_FOUL
 from pancli.referee import Table, referee_hand
-from pancli.referee.actions import Deal, Decision, HandScript, Turn
-from pancli.referee.results import ClaimKind, HandResult, Source
-from pancli.referee.rulings import I1_AT_DEAL, I2_FOUL
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import CARDROOM, HOYLE, profile_from_mapping
 

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from pancli.cards import Game
 from pancli.cli import cli
-from pancli.referee.actions import HandScript
-from pancli.referee.results import HandResult
+from pancli.model.actions import HandScript
+from pancli.model.results import HandResult
 from pancli.referee.sequence import next_hand_order, next_hand_violation, stopped_before_play
 
 ROOT = Path(__file__).resolve().parent.parent

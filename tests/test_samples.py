@@ -19,8 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 from pancli.cli import cli
+from pancli.model.actions import Add, Borrow, Decision, Force, HandScript, MeldNew, Split, Take, Turn
 from pancli.records import read_hands
-from pancli.referee.actions import Add, Borrow, Decision, Force, HandScript, MeldNew, Split, Take, Turn
 from pancli.rules import Forcing
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
+from pancli.model.actions import Decision, Discard, Draw, Force, Take, Turn
 from pancli.referee import referee_hand
-from pancli.referee.actions import Decision, Discard, Draw, Force, Take, Turn
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import CARDROOM, HOYLE
 

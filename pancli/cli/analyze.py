@@ -191,7 +191,7 @@ def _plan_step(hand: tuple[Card, ...], draws: tuple[Card, ...], target: int | No
 
 def position_lines(spot: RecordSpot) -> list[tuple[str, str]]:
     """Where the analysed hand comes from: (label, text) lines before the analysis."""
-    from pancli.referee.results import Source
+    from pancli.model.results import Source
 
     p = spot.position
     if p.drawn is not None:

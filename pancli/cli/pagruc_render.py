@@ -16,12 +16,12 @@ import click
 
 from pancli.cards import Game, format_cards
 from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, InputLine, stdout_is_terminal
+from pancli.model.results import Violation
 from pancli.notation import NotationError, parse_meld
 from pancli.pagruc.melds import PagrucVerdict, judge
 from pancli.pagruc.pack import TWO_PACKS
 from pancli.pagruc.referee import PagrucHandResult
 from pancli.pagruc.scoring import CardScore
-from pancli.referee.results import Violation
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -50,9 +50,9 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from pancli.records.model import RecordHand
-    from pancli.referee.actions import HandScript
-    from pancli.referee.results import ClaimCheck, HandResult, Step, Violation
+    from pancli.model.actions import HandScript
+    from pancli.model.results import ClaimCheck, HandResult, Step, Violation
+    from pancli.notation.layout import RecordHand
 
 BATCH = 256
 """Hands whose text is written to standard output at once (plain, JSON, JSON lines)."""

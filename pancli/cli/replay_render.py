@@ -7,7 +7,7 @@ paths. Everything here is pure formatting: the referee has already decided.
 Payments are shown as *collections*: consecutive payments of one moment (same payee,
 rule, line, units, meld and note) are one line, "4 from each of Ben Cruz Dee = 12".
 
->>> from pancli.referee.results import Payment, HandResult
+>>> from pancli.model.results import Payment, HandResult
 >>> ps = (Payment("Ben", "Ana", 4, "C2", 9), Payment("Cruz", "Ana", 4, "C2", 9))
 >>> [str(c) for c in collections(ps)]
 ['Ana C2: 4 from each of Ben Cruz = 8']
@@ -25,7 +25,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final
 
 from pancli.cards import Card, format_cards
-from pancli.referee.actions import (
+from pancli.model.actions import (
     Add,
     Borrow,
     Decision,
@@ -42,13 +42,13 @@ from pancli.referee.actions import (
     TakeMany,
     Turn,
 )
-from pancli.referee.results import ClaimCheck, ClaimKind, HandResult, Payment, Step, Violation
+from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Step, Violation
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from pancli.notation.errors import NotationError
-    from pancli.records.model import RecordHand
+    from pancli.notation.layout import RecordHand
 
 WHY: Final[dict[str, str]] = {
     "C1": "valle set, different suits",

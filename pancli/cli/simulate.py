@@ -22,7 +22,7 @@ from pancli.cli.common import EXIT_OK, FileArgumentError, json_option, load_prof
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from pancli.referee.actions import HandScript
+    from pancli.model.actions import HandScript
 
 DEFAULT_NAMES: Final = (
     "Ana",

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from pancli.cards import Card, Game
+from pancli.model.actions import Deal, Decision, Force, Reshuffle, Turn
 from pancli.notation.errors import NotationError
 from pancli.notation.fast import token_table
-from pancli.referee.actions import Deal, Decision, Force, Reshuffle, Turn
 
 # --------------------------------------------------------------------------- error codes
 

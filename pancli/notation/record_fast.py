@@ -28,8 +28,7 @@ from collections.abc import Callable
 from typing import Final
 
 from pancli.cards import Card, Game
-from pancli.notation.record_common import GLYPHS, LineContext, ParsedPlay, TagPair, UpLine
-from pancli.referee.actions import (
+from pancli.model.actions import (
     Action,
     Add,
     Borrow,
@@ -47,7 +46,8 @@ from pancli.referee.actions import (
     TakeMany,
     Turn,
 )
-from pancli.referee.state import slot_constructor
+from pancli.model.slots import slot_constructor
+from pancli.notation.record_common import GLYPHS, LineContext, ParsedPlay, TagPair, UpLine
 
 _TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\\n]*)"\] *')
 

@@ -41,19 +41,7 @@ from typing import Any, Final, NoReturn
 import pyparsing as pp
 
 from pancli.cards import Card, Game
-from pancli.notation.errors import NotationError
-from pancli.notation.grammar import cards_element, elements
-from pancli.notation.record_common import (
-    NAME_RE,
-    LineContext,
-    ParsedPlay,
-    PlayItem,
-    TagPair,
-    UpLine,
-    locate,
-    show_token,
-)
-from pancli.referee.actions import (
+from pancli.model.actions import (
     Action,
     Add,
     Borrow,
@@ -70,6 +58,18 @@ from pancli.referee.actions import (
     Take,
     TakeMany,
     Turn,
+)
+from pancli.notation.errors import NotationError
+from pancli.notation.grammar import cards_element, elements
+from pancli.notation.record_common import (
+    NAME_RE,
+    LineContext,
+    ParsedPlay,
+    PlayItem,
+    TagPair,
+    UpLine,
+    locate,
+    show_token,
 )
 
 ACTIONS_TEXT: Final = "an action (draw, take, meld, add, borrow, split, discard, out)"

@@ -10,7 +10,7 @@ the end; one blank line between hands. Reading the canonical form back and forma
 again gives the same text.
 
 >>> from pancli.cards import card, Rank, Suit
->>> from pancli.referee.actions import Decision, Draw, Discard, HandScript, MeldNew, Turn
+>>> from pancli.model.actions import Decision, Draw, Discard, HandScript, MeldNew, Turn
 >>> five = card(Rank.FIVE, Suit.SPADES)
 >>> s = HandScript(("Ana", "Ben"), events=(Decision("Ana", True), Decision("Ben", False),
 ...     Turn("Ana", (Draw(five), MeldNew((five, five, five), claim=4), Discard(five)))))
@@ -28,8 +28,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import Card, Game
-from pancli.notation.record_common import PlayItem, UpLine, escape_value
-from pancli.referee.actions import (
+from pancli.model.actions import (
     Action,
     Add,
     Borrow,
@@ -48,10 +47,11 @@ from pancli.referee.actions import (
     TakeMany,
     Turn,
 )
+from pancli.notation.record_common import PlayItem, UpLine, escape_value
 from pancli.rules import CARDROOM, HOYLE
 
 if TYPE_CHECKING:
-    from pancli.records.model import Notes, RecordHand
+    from pancli.notation.layout import Notes, RecordHand
 
 TAG_ORDER: Final = ("Event", "Site", "Date", "Round", "Game", "Rules", "Stake", "Packs", "Players", "Ledger")
 """The canonical order of the known tags; other tags follow in their original order."""

@@ -1,4 +1,4 @@
-"""The PAGRUC referee (G1-G7): one :class:`~pancli.referee.actions.HandScript` with
+"""The PAGRUC referee (G1-G7): one :class:`~pancli.model.actions.HandScript` with
 ``game=Game.PAGRUC`` in, a :class:`PagrucHandResult` out.
 
 The referee keeps the table as it stands: every hand (the cards known to be in it, and
@@ -23,7 +23,7 @@ In strict mode (the default) the first violation stops the hand. A ``[%pays N]``
 a meld claims the points the meld scores (G7); a ``Ledger`` tag claims each player's hand score.
 
 >>> from pancli.cards import ALL_CARDS, Game
->>> from pancli.referee.actions import Add, Deal, Discard, Draw, HandScript, MeldNew, Turn
+>>> from pancli.model.actions import Add, Deal, Discard, Draw, HandScript, MeldNew, Turn
 >>> c = {str(x): x for x in ALL_CARDS}
 >>> cards = lambda text: tuple(c[t] for t in text.split())
 >>> script = HandScript(
@@ -50,10 +50,7 @@ from dataclasses import dataclass, field, replace
 
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import MeldError
-from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
-from pancli.pagruc.pack import PagrucPack, pack_for, pack_problem
-from pancli.pagruc.scoring import CardScore, hand_scores
-from pancli.referee.actions import (
+from pancli.model.actions import (
     Action,
     Add,
     Deal,
@@ -71,8 +68,11 @@ from pancli.referee.actions import (
     TakeMany,
     Turn,
 )
-from pancli.referee.results import ClaimCheck, ClaimKind, Source, Step, Violation
-from pancli.referee.rulings import counted
+from pancli.model.results import ClaimCheck, ClaimKind, Source, Step, Violation
+from pancli.model.rulings import counted
+from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
+from pancli.pagruc.pack import PagrucPack, pack_for, pack_problem
+from pancli.pagruc.scoring import CardScore, hand_scores
 
 DEAL_SIZE = 7
 """Cards dealt to each player (G2)."""

@@ -19,10 +19,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from pancli.model.results import ClaimKind
+from pancli.model.rulings import counted
 from pancli.pagruc.pack import MAX_PLAYERS, MIN_PLAYERS
 from pancli.pagruc.referee import PagrucHandResult
-from pancli.referee.results import ClaimKind
-from pancli.referee.rulings import counted
 
 MAX_DEALS = 5
 """No player deals more than five times in an official game (G8)."""

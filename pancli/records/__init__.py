@@ -1,4 +1,5 @@
-"""Reading ``.pan`` records: a stream of hands, one at a time, in constant memory.
+"""Reading ``.pan`` records: a stream of hands, one at a time, in constant memory. Each hand
+is a :class:`~pancli.notation.layout.RecordHand` (its script, text and layout).
 
 >>> import io
 >>> text = '''[Players "Ana Ben"]
@@ -20,7 +21,6 @@
 
 from __future__ import annotations
 
-from pancli.records.model import HandLayout, Notes, RecordHand, TagEntry
 from pancli.records.reader import read_hands
 
-__all__ = ["HandLayout", "Notes", "RecordHand", "TagEntry", "read_hands"]
+__all__ = ["read_hands"]

@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import IO, Final
 
 from pancli.cards import Game
+from pancli.model.actions import Action, Add, Deal, Decision, Event, HandScript, MeldNew, Split, Turn
 from pancli.notation.errors import NotationError
+from pancli.notation.layout import NO_NOTES, HandLayout, Notes, RecordHand, TagEntry
 from pancli.notation.record_common import (
     MAX_HAND_LINES,
     MAX_LINE_CHARS,
@@ -34,9 +36,7 @@ from pancli.notation.record_common import (
     locate,
 )
 from pancli.notation.record_fast import PlainRecipes, fast_play, fast_tag, plain_recipes
-from pancli.records.model import NO_NOTES, HandLayout, Notes, RecordHand, TagEntry
 from pancli.records.tags import Header, ProfileCache, read_header
-from pancli.referee.actions import Action, Add, Deal, Decision, Event, HandScript, MeldNew, Split, Turn
 
 _TAG_START: Final = re.compile(r"\[[A-Za-z]")
 _PAYS: Final = re.compile(r"\[%pays[ \t\r\n]+([0-9]+)[ \t\r\n]*\]")

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Final
 
 from pancli.cards import Game
+from pancli.model.actions import LedgerClaim
 from pancli.notation.errors import NotationError
 from pancli.notation.record_common import NAME_RE, RESERVED_NAMES, TagPair
-from pancli.referee.actions import LedgerClaim
 from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
 
 _WORD: Final = re.compile(r"\S+")

@@ -1,6 +1,6 @@
 """The Panguingue referee (RULES.md sections 2-6): :func:`referee_hand` judges a
-:class:`~pancli.referee.actions.HandScript` and returns a
-:class:`~pancli.referee.results.HandResult`; :mod:`pancli.referee.simulate` writes
+:class:`~pancli.model.actions.HandScript` and returns a
+:class:`~pancli.model.results.HandResult`; :mod:`pancli.referee.simulate` writes
 legal hands by self-play.
 """
 

@@ -27,7 +27,7 @@ What "at LINE" means:
   round it counts those who have not gone on top yet (the most the table can be).
 
 >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
->>> from pancli.referee.actions import Deal, Decision, Discard, Draw, HandScript, MeldNew, Turn
+>>> from pancli.model.actions import Deal, Decision, Discard, Draw, HandScript, MeldNew, Turn
 >>> c = fast_cards
 >>> script = HandScript(
 ...     players=("Ana", "Ben"),
@@ -57,9 +57,9 @@ from dataclasses import dataclass
 
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld
-from pancli.referee.actions import Draw, HandScript, Take, Turn
-from pancli.referee.results import Source, Violation
-from pancli.referee.rulings import Ruling
+from pancli.model.actions import Draw, HandScript, Take, Turn
+from pancli.model.results import Source, Violation
+from pancli.model.rulings import Ruling
 from pancli.referee.table import Phase, Table
 from pancli.rules import Profile
 
@@ -153,7 +153,7 @@ def _deal(table: Table) -> None:
 def acting_player(script: HandScript, line: int) -> str | None:
     """The player whose turn, decision or ``force`` line ``line`` is, or None.
 
-    >>> from pancli.referee.actions import Decision
+    >>> from pancli.model.actions import Decision
     >>> acting_player(HandScript(players=("Ana", "Ben"), events=(Decision("Ana", True, line=4),)), 4)
     'Ana'
     """

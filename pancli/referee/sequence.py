@@ -9,8 +9,8 @@ any hand is at its first violation: nothing is paid.
 A change of players (someone leaves or joins), a hand with no winner (void, stopped by a
 violation, unfinished) or a PAGRUC hand (G8 rules its deals) puts no constraint on the next.
 
->>> from pancli.referee.actions import HandScript
->>> from pancli.referee.results import HandResult
+>>> from pancli.model.actions import HandScript
+>>> from pancli.model.results import HandResult
 >>> last = HandResult(("Ana", "Ben", "Cy"), "Ben", (), {"Ana": -1, "Ben": 2, "Cy": -1})
 >>> next_hand_violation(last, HandScript(players=("Ben", "Cy", "Ana"))) is None
 True
@@ -24,15 +24,15 @@ True
 from __future__ import annotations
 
 from pancli.cards import Game
-from pancli.referee.actions import HandScript
-from pancli.referee.results import HandResult, Violation
-from pancli.referee.rulings import Ruling
+from pancli.model.actions import HandScript
+from pancli.model.results import HandResult, Violation
+from pancli.model.rulings import Ruling
 
 
 def next_hand_order(previous: HandResult) -> tuple[str, ...] | None:
     """The order of play S3 sets for the next hand with the same players (None: no winner).
 
-    >>> from pancli.referee.results import HandResult
+    >>> from pancli.model.results import HandResult
     >>> next_hand_order(HandResult(("Ana", "Ben", "Cy", "Dee"), "Cy", (), {}))
     ('Cy', 'Dee', 'Ana', 'Ben')
     """
@@ -60,8 +60,8 @@ def next_hand_violation(previous: HandResult, script: HandScript) -> Violation |
 def stopped_before_play(script: HandScript, violation: Violation) -> HandResult:
     """The result of a hand stopped before any play by ``violation``: nothing paid.
 
-    >>> from pancli.referee.actions import HandScript
-    >>> from pancli.referee.results import Violation
+    >>> from pancli.model.actions import HandScript
+    >>> from pancli.model.results import Violation
     >>> r = stopped_before_play(HandScript(players=("Ana", "Ben")), Violation("S3", 1, 1, "Ana", "x"))
     >>> r.winner, r.ledger, r.ok
     (None, {'Ana': 0, 'Ben': 0}, False)

@@ -47,7 +47,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from pancli.cards import ALL_CARDS
-from pancli.referee.actions import (
+from pancli.model.actions import (
     Action,
     Add,
     Deal,

@@ -16,9 +16,7 @@ profile by card tuple, since the same melds recur across hands.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Final
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards
 from pancli.melds import Meld, MeldError, Rope, Verdict, grow, judge
@@ -57,38 +55,6 @@ def card_key(cards: tuple[Card, ...] | list[Card]) -> bytes:
 _CACHE_LIMIT: Final = 50_000
 _ID_CACHE_LIMIT: Final = 10_000
 """The lookups by identity keep their tuples alive: fewer of them (the tuples of remembered lines come early)."""
-
-T = TypeVar("T")
-
-
-def slot_constructor(cls: type[T]) -> Callable[..., T] | None:
-    """A faster constructor of the frozen slots dataclass ``cls``: every field given positionally,
-    in order, each slot set directly (a frozen dataclass's ``__init__`` goes through
-    ``object.__setattr__`` once per field). None when that would not build what ``__init__``
-    builds: not a dataclass, a ``__post_init__``, a field outside ``__init__`` or fields that are
-    not exactly its slots.
-
-    >>> from pancli.referee.results import Payment
-    >>> make = slot_constructor(Payment)
-    >>> make("Ben", "Ana", 4, "C2", 12, None, "") == Payment("Ben", "Ana", 4, "C2", 12)
-    True
-    """
-    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__"):
-        return None
-    fields = dataclasses.fields(cls)
-    names = tuple(f.name for f in fields)
-    if names != getattr(cls, "__slots__", None) or not all(f.init for f in fields):
-        return None
-    env: dict[str, Any] = {f"s{i}": cls.__dict__[n].__set__ for i, n in enumerate(names)}
-    env.update(new=object.__new__, cls=cls)
-    args = ", ".join(f"a{i}" for i in range(len(names)))
-    binds = ", ".join(f"{k}={k}" for k in env)
-    body = "".join(f"    s{i}(o, a{i})\n" for i in range(len(names)))
-    namespace: dict[str, Any] = {}
-    exec(f"def make({args}, *, {binds}):\n    o = new(cls)\n{body}    return o\n", env, namespace)
-    make: Callable[..., T] = namespace["make"]
-    make.__qualname__ = f"{cls.__name__}.slot_constructor"
-    return make
 
 
 class Judgements:

@@ -1,9 +1,9 @@
 """The Panguingue referee's state machine (RULES.md sections 2-6): a :class:`Table`.
 
 Every play line and every action has a *verify* step, which raises a
-:class:`~pancli.referee.rulings.Ruling` naming the rule broken, and an *apply* step,
+:class:`~pancli.model.rulings.Ruling` naming the rule broken, and an *apply* step,
 which changes the table, makes the payments due at that moment and records a
-:class:`~pancli.referee.results.Step` with the provenance of each card moved.
+:class:`~pancli.model.results.Step` with the provenance of each card moved.
 ``can_*`` helpers answer the same questions without raising (for the self-play generator).
 
 Interpretations (where the rulebook leaves room):
@@ -34,7 +34,7 @@ Interpretations (where the rulebook leaves room):
   whole line, for a line-level violation), then goes on.
 
 >>> from pancli.cards import card, Rank, Suit
->>> from pancli.referee.actions import HandScript, Decision
+>>> from pancli.model.actions import HandScript, Decision
 >>> t = Table(HandScript(players=("Ana", "Ben")))
 >>> t.play_event(Decision("Ana", True)); t.play_event(Decision("Ben", True))
 >>> t.in_turn.name
@@ -49,7 +49,7 @@ from typing import Any, Final
 
 from pancli.cards import ALL_CARDS, Card, Game, format_cards
 from pancli.melds import MeldError, Rope
-from pancli.referee.actions import (
+from pancli.model.actions import (
     Action,
     Add,
     Borrow,
@@ -67,10 +67,11 @@ from pancli.referee.actions import (
     Take,
     Turn,
 )
-from pancli.referee.ledger import Ledger
-from pancli.referee.results import ClaimCheck, ClaimKind, HandResult, Payment, Source, Step, Violation
-from pancli.referee.rulings import I1_AT_DEAL, I2_FOUL, Ruling, counted
-from pancli.referee.state import ID_INDEX, Judgements, LaidMeld, Seat, card_key, cidx, slot_constructor
+from pancli.model.ledger import Ledger
+from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Source, Step, Violation
+from pancli.model.rulings import I1_AT_DEAL, I2_FOUL, Ruling, counted
+from pancli.model.slots import slot_constructor
+from pancli.referee.state import ID_INDEX, Judgements, LaidMeld, Seat, card_key, cidx
 from pancli.rules import Forcing
 
 MIN_PLAYERS: Final = 2
@@ -1282,7 +1283,7 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
     the per-action :class:`Step` records (bulk replay).
 
     >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
-    >>> from pancli.referee.actions import Deal, Decision, Turn, Draw, MeldNew, Discard
+    >>> from pancli.model.actions import Deal, Decision, Turn, Draw, MeldNew, Discard
     >>> c = lambda s: fast_cards(s)
     >>> script = HandScript(
     ...     players=("Ana", "Ben"),

@@ -1,7 +1,7 @@
 """Rulings: what the rulebook prescribes when a rule is broken (RULES.md sections 2-6).
 
 A referee check that fails raises :class:`Ruling`, which carries the
-:class:`~pancli.referee.results.Violation` (rule id, player, turn, place, message and
+:class:`~pancli.model.results.Violation` (rule id, player, turn, place, message and
 the prescribed ruling). :data:`PRESCRIBED` holds the rulebook's remedy for each rule.
 
 >>> r = Ruling.make("P3", "Ana", "Ana takes Qd, a dead discard", line=7, col=10, turn=3)
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pancli.referee.results import Violation
+from pancli.model.results import Violation
 
 I1_AT_DEAL: Final = (
     "I1: more than 10 cards: the extras are removed to the dead cards; fewer: the hand is filled from the stock."

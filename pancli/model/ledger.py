@@ -13,7 +13,7 @@ Every payment moves units from a payer to a payee, so the net always sums to zer
 from __future__ import annotations
 
 from pancli.cards import Card
-from pancli.referee.results import Payment
+from pancli.model.results import Payment
 
 
 class Ledger:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from pancli.model.actions import HandScript
 from pancli.notation.errors import NotationError
 from pancli.notation.record_common import PlayItem, TagPair
-from pancli.referee.actions import HandScript
 
 
 @dataclass(frozen=True, slots=True)

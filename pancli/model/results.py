@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
 
 from pancli.cards import Card
-from pancli.referee.actions import Action, Event
+from pancli.model.actions import Action, Event
 
 
 @dataclass(frozen=True, slots=True)

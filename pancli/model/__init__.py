@@ -1,0 +1,12 @@
+"""The shared model: the vocabulary every reader, writer and judge speaks, and nothing else.
+
+- :mod:`pancli.model.actions`: what happens at the table (actions, play lines, the
+  :class:`~pancli.model.actions.HandScript` of a hand), with its place in the record.
+- :mod:`pancli.model.results`: what a judge reports (payments, violations, claims, steps,
+  the :class:`~pancli.model.results.HandResult`).
+- :mod:`pancli.model.rulings`: the :class:`~pancli.model.rulings.Ruling` a failed check raises.
+- :mod:`pancli.model.ledger`: the running ledger of payments.
+- :mod:`pancli.model.slots`: a faster constructor for the small frozen values above.
+
+It imports only the core (cards, melds, rules): no judge, no text, no I/O.
+"""
