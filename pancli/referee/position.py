@@ -91,6 +91,17 @@ class PositionViolation(PositionError):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatState:
+    """One seat as the table shows it: the player, his melds (in the order laid), how many
+    cards he holds and whether he is in the hand (None: not decided yet, False: on top)."""
+
+    player: str
+    melds: tuple[Meld, ...]
+    cards: int
+    active: bool | None
+
+
+@dataclass(frozen=True, slots=True)
 class Position:
     """One player's view of the table at a record line (see the module docstring)."""
 
@@ -123,6 +134,8 @@ class Position:
     """Cards left in the stock."""
     draw_violation: Violation | None = None
     """The rule the line's own draw or take breaks (the position then stays before it)."""
+    seats: tuple[SeatState, ...] = ()
+    """Every seat, in order of play: what the whole table shows (for a picture of it)."""
 
     @property
     def seen(self) -> tuple[Card, ...]:
@@ -245,4 +258,5 @@ def _view(
         turn=turns,
         stock=table.stock_n,
         draw_violation=draw_violation,
+        seats=tuple(SeatState(s.name, tuple(m.meld for m in s.melds), s.hand_n, s.active) for s in table.seats),
     )

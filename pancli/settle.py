@@ -1,0 +1,229 @@
+"""Settling a sitting: each player's totals over many hands, and the transfers that settle them.
+
+A sitting is added to one hand at a time (:meth:`Sitting.add`), so it holds one entry per
+player and per disputed hand, never the hands themselves: constant memory in the number of
+hands. Units are whole numbers; money is exact (:class:`~decimal.Decimal`, every digit kept).
+Players are matched by name in Unicode normal form NFC, so ``"Zoë"`` typed with a combining
+diaeresis in one file and precomposed in another is one player.
+
+The settling payments are found greedily: the largest creditor is paid by the largest debtor,
+as much as one of them is owed or owes, until nobody is owed anything. Each transfer settles
+at least one player, and the last one settles two, so N players need at most N - 1 transfers.
+
+>>> s = Sitting()
+>>> s.add(Hand(("Ana", "Ben", "Cruz"), {"Ana": 8, "Ben": -4, "Cruz": -4}, Decimal("0.25")))
+>>> s.add(Hand(("Cruz", "Ana", "Ben"), {"Cruz": 6, "Ana": -3, "Ben": -3}, Decimal("0.25")))
+>>> [(t.player, t.hands, t.units, str(t.money)) for t in s.totals()]
+[('Ana', 2, 5, '1.25'), ('Ben', 2, -7, '-1.75'), ('Cruz', 2, 2, '0.50')]
+>>> [str(t) for t in s.transfers()]
+['Ben pays Ana 1.25', 'Ben pays Cruz 0.50']
+"""
+
+from __future__ import annotations
+
+import heapq
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, localcontext
+
+from pancli.referee.results import exact_product
+
+
+def player_key(name: str) -> str:
+    """The name players are matched by across hands and files: its NFC form.
+
+    >>> player_key("Zoe\\u0308") == player_key("Zo\\u00eb") == "Zo\\u00eb"
+    True
+    """
+    return name if name.isascii() else unicodedata.normalize("NFC", name)
+
+
+def exact_sum(a: Decimal, b: Decimal) -> Decimal:
+    """``a + b`` with every digit kept.
+
+    >>> exact_sum(Decimal("1e30"), Decimal("0.01"))
+    Decimal('1000000000000000000000000000000.01')
+    """
+    with localcontext() as ctx:
+        ctx.prec = max(_digits(a), _digits(b)) + 2
+        return a + b
+
+
+def _digits(d: Decimal) -> int:
+    t = d.as_tuple()
+    exp = t.exponent if isinstance(t.exponent, int) else 0
+    return len(t.digits) + max(exp, 0) + max(-exp, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """``payer`` pays ``payee`` ``amount`` (units, or money when the sitting has a stake)."""
+
+    payer: str
+    payee: str
+    amount: Decimal
+
+    def __str__(self) -> str:
+        return f"{self.payer} pays {self.payee} {self.amount}"
+
+
+def transfers(balances: Mapping[str, Decimal] | Mapping[str, int]) -> tuple[Transfer, ...]:
+    """The payments that settle ``balances`` (player -> net amount, summing to zero): the
+    largest creditor is paid by the largest debtor until all are settled (ties: by name).
+
+    >>> [str(t) for t in transfers({"Ana": 9, "Ben": -5, "Cruz": -3, "Dee": -1})]
+    ['Ben pays Ana 5', 'Cruz pays Ana 3', 'Dee pays Ana 1']
+    >>> [str(t) for t in transfers({"Ana": -6, "Ben": 4, "Cruz": 2})]
+    ['Ana pays Ben 4', 'Ana pays Cruz 2']
+    >>> transfers({"Ana": 1, "Ben": 0})
+    Traceback (most recent call last):
+    ...
+    ValueError: the balances sum to 1, not zero: nothing can settle them
+    """
+    total = sum((Decimal(v) for v in balances.values()), Decimal(0))
+    if total:
+        raise ValueError(f"the balances sum to {total}, not zero: nothing can settle them")
+    owed = [(-Decimal(v), p) for p, v in balances.items() if v > 0]
+    owing = [(Decimal(v), p) for p, v in balances.items() if v < 0]
+    heapq.heapify(owed)
+    heapq.heapify(owing)
+    out: list[Transfer] = []
+    while owed and owing:
+        credit, payee = heapq.heappop(owed)
+        debt, payer = heapq.heappop(owing)
+        amount = min(-credit, -debt)
+        out.append(Transfer(payer, payee, amount))
+        if -credit > amount:
+            heapq.heappush(owed, (exact_sum(credit, amount), payee))
+        if -debt > amount:
+            heapq.heappush(owing, (exact_sum(debt, amount), payer))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    """Why a hand is disputed: the first violation, wrong claim or notation error, and where."""
+
+    file: str
+    hand: int
+    first_line: int
+    last_line: int
+    game: str
+    kind: str
+    """``violation``, ``claim`` or ``malformed``."""
+    rule: str
+    line: int
+    col: int
+    player: str | None
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """What a sitting needs of one refereed hand: who sat, the net units (or, for PAGRUC, the
+    points) each made, the stake of a unit (None: none named) and why it is disputed, if it is."""
+
+    players: Sequence[str]
+    net: Mapping[str, int | None]
+    stake: Decimal | None = None
+    dispute: Dispute | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTotal:
+    """One player's totals: hands counted, units (or points), money (None without a stake on
+    every counted hand) and disputed hands he sat in that were left out."""
+
+    player: str
+    hands: int
+    units: int
+    money: Decimal | None
+    disputed: int = 0
+
+
+class _Running:
+    __slots__ = ("disputed", "hands", "money", "units")
+
+    def __init__(self) -> None:
+        self.hands = self.units = self.disputed = 0
+        self.money = Decimal(0)
+
+
+class Sitting:
+    """Totals over hands added one at a time (see the module docstring).
+
+    ``stake`` overrides every hand's own; ``include_disputed`` counts disputed hands too (what
+    each refereed hand's net says: for a hand stopped by a violation, the payments made before it).
+    ``zero_sum`` (Panguingue: every payment moves units from one player to another) is checked
+    hand by hand; PAGRUC points are not payments, so a PAGRUC sitting has totals but no transfers.
+    """
+
+    __slots__ = ("_players", "counted", "disputes", "include_disputed", "stake", "unstaked", "zero_sum")
+
+    def __init__(self, stake: Decimal | None = None, *, include_disputed: bool = False, zero_sum: bool = True) -> None:
+        self.stake = stake
+        self.include_disputed = include_disputed
+        self.zero_sum = zero_sum
+        self._players: dict[str, _Running] = {}
+        self.disputes: list[Dispute] = []
+        self.counted = 0
+        """Hands counted in the totals."""
+        self.unstaked = 0
+        """Counted hands with no stake (then the sitting has no money)."""
+
+    def add(self, hand: Hand) -> None:
+        """Count one hand (or list it as disputed)."""
+        counted = hand.dispute is None or self.include_disputed
+        if hand.dispute is not None:
+            self.disputes.append(hand.dispute)
+        if not counted:
+            for p in hand.players:
+                self._run(p).disputed += 1
+            return
+        if self.zero_sum:
+            total = sum(u or 0 for u in hand.net.values())
+            if total:
+                raise ValueError(f"a hand's net units sum to {total}, not zero")
+        self.counted += 1
+        stake = self.stake if self.stake is not None else hand.stake
+        if stake is None:
+            self.unstaked += 1
+        for p in hand.players:
+            run = self._run(p)
+            run.hands += 1
+            if hand.dispute is not None:
+                run.disputed += 1
+            units = hand.net.get(p) or 0
+            if units:
+                run.units += units
+                if stake is not None:
+                    run.money = exact_sum(run.money, exact_product(stake, units))
+
+    def _run(self, player: str) -> _Running:
+        key = player_key(player)
+        run = self._players.get(key)
+        if run is None:
+            run = self._players[key] = _Running()
+        return run
+
+    @property
+    def has_money(self) -> bool:
+        """Every counted hand named a stake (or ``stake`` was given), and at least one was counted."""
+        return self.counted > 0 and self.unstaked == 0
+
+    def totals(self) -> list[PlayerTotal]:
+        """Every player's totals, by name."""
+        money = self.has_money
+        return [
+            PlayerTotal(p, r.hands, r.units, r.money if money else None, r.disputed)
+            for p, r in sorted(self._players.items())
+        ]
+
+    def transfers(self) -> tuple[Transfer, ...]:
+        """The settling payments: in money when the sitting has it, else in units; none for PAGRUC."""
+        if not self.zero_sum:
+            return ()
+        if self.has_money:
+            return transfers({p: r.money for p, r in self._players.items()})
+        return transfers({p: r.units for p, r in self._players.items()})

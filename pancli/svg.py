@@ -1,0 +1,371 @@
+"""Pictures of cards, melds, hands and table positions, as SVG text (no dependency).
+
+Every picture is a :class:`Drawing`: an SVG fragment with its size, placed with
+:meth:`Drawing.at` inside a bigger one, or written alone with :meth:`Drawing.document`.
+The suits are shapes (``<symbol>`` elements in :data:`DEFS`, used by reference) as well as
+the suit symbol in each card's corner, so they are told apart without colour (print,
+colour-blind readers); the rank and suit are real ``<text>`` (selectable, searchable), and
+each card carries its canonical name (``5s``) as a tooltip and for screen readers. A card is
+40 x 56 units: its corner index stays readable when a card is drawn 30 pixels wide.
+
+Everything taken from a record (player names, labels) is escaped.
+
+>>> d = card(Card(Rank.FIVE, Suit.SPADES))
+>>> (d.width, d.height), "<title>5s</title>" in d.body, ">5</text>" in d.body
+((40, 56), True, True)
+>>> doc = meld([Card(Rank.FIVE, Suit.SPADES)] * 3, caption="#1 <C2>").document("a meld")
+>>> doc.startswith("<svg xmlns="), "&lt;C2&gt;" in doc, doc.count('class="card"')
+(True, True, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+from xml.sax.saxutils import escape as _xml_escape
+
+from pancli.cards import Card, Rank, Suit
+
+if TYPE_CHECKING:
+    from pancli.referee.position import Position
+
+CARD_W: Final = 40
+"""Width of a card, in SVG units."""
+CARD_H: Final = 56
+"""Height of a card."""
+FAN: Final = 20
+"""How far apart the cards of a meld are drawn (each card's corner index stays visible)."""
+GAP: Final = 12
+"""Space between groups of cards."""
+CAPTION: Final = 15
+"""Height of a caption line above a group."""
+FONT: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+INK: Final = {Suit.SPADES: "#111111", Suit.CLUBS: "#111111", Suit.HEARTS: "#c0142c", Suit.DIAMONDS: "#c0142c"}
+"""Suit colours (black and red); the shapes alone tell the suits apart."""
+SYMBOL: Final = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u2666", Suit.CLUBS: "\u2663"}
+"""The suit symbols of the corner index."""
+SUIT_NAME: Final = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+
+_SHAPES: Final = {
+    Suit.SPADES: (
+        '<path d="M10 1.5C13 6 18 8.5 18 12.3a4 4 0 0 1-6.6 3L12.8 19H7.2l1.4-3.7A4 4 0 0 1 2 12.3C2 8.5 7 6 10 1.5Z"/>'
+    ),
+    Suit.HEARTS: (
+        '<path d="M10 18.5C7 14.5 1.8 11.4 1.8 7a4.2 4.2 0 0 1 8.2-1.4A4.2 4.2 0 0 1 18.2 7c0 4.4-5.2 7.5-8.2 11.5Z"/>'
+    ),
+    Suit.DIAMONDS: '<path d="M10 1 17 10 10 19 3 10Z"/>',
+    Suit.CLUBS: (
+        '<circle cx="10" cy="5.6" r="3.9"/><circle cx="5.3" cy="11.6" r="3.9"/>'
+        '<circle cx="14.7" cy="11.6" r="3.9"/><path d="M9 10h2l1.6 9H7.4Z"/>'
+    ),
+}
+
+DEFS: Final = (
+    "<defs>"
+    + "".join(f'<symbol id="pan-{s.value}" viewBox="0 0 20 20">{_SHAPES[s]}</symbol>' for s in Suit)
+    + '<pattern id="pan-back" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+    '<rect width="6" height="6" fill="#2d4f8a"/><rect width="3" height="6" fill="#3d66ad"/></pattern>'
+    "</defs>"
+)
+"""The suit shapes and the card back, referred to by every card (once per document)."""
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside an SVG (or HTML) element or attribute.
+
+    >>> escape('<b a="1">&')
+    '&lt;b a=&quot;1&quot;&gt;&amp;'
+    """
+    return _xml_escape(text, {'"': "&quot;"})
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:.1f}"
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """An SVG fragment drawn from (0, 0) to (``width``, ``height``)."""
+
+    body: str
+    width: float
+    height: float
+
+    def at(self, x: float, y: float) -> str:
+        """The fragment moved to (x, y)."""
+        if not x and not y:
+            return self.body
+        return f'<g transform="translate({_num(x)} {_num(y)})">{self.body}</g>'
+
+    def svg(self, title: str, scale: float = 1.0) -> str:
+        """An inline ``<svg>`` element (for an HTML page that holds :data:`DEFS` once)."""
+        w, h = _num(self.width), _num(self.height)
+        return (
+            f'<svg class="pan" width="{_num(self.width * scale)}" height="{_num(self.height * scale)}" '
+            f'viewBox="0 0 {w} {h}" role="img" aria-label="{escape(title)}" font-family="{FONT}">'
+            f"{self.body}</svg>"
+        )
+
+    def document(self, title: str) -> str:
+        """A standalone SVG file: this drawing with its title and the shapes it uses."""
+        w, h = _num(self.width), _num(self.height)
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+            f'role="img" aria-label="{escape(title)}" font-family="{FONT}">'
+            f'<title>{escape(title)}</title>{DEFS}<rect width="{w}" height="{h}" fill="#fbfbf7"/>'
+            f"{self.body}</svg>\n"
+        )
+
+
+def _rank_text(rank: Rank) -> str:
+    return "10" if rank is Rank.TEN else rank.symbol
+
+
+def card(c: Card, *, mark: bool = False) -> Drawing:
+    """One card face: the rank and suit symbol in the corner (text), the suit's shape below.
+    ``mark`` outlines it (the drawn card).
+
+    >>> 'href="#pan-h"' in card(Card(Rank.KING, Suit.HEARTS)).body
+    True
+    """
+    ink = INK[c.suit]
+    rank = _rank_text(c.rank)
+    size = 14 if len(rank) > 1 else 17
+    outline = (
+        f'<rect x="-2.5" y="-2.5" width="{CARD_W + 5}" height="{CARD_H + 5}" rx="6" fill="none" '
+        'stroke="#1a73e8" stroke-width="2.5" stroke-dasharray="5 2.5"/>'
+        if mark
+        else ""
+    )
+    return Drawing(
+        f'<g class="card" data-card="{c}"><title>{c}</title>{outline}'
+        f'<rect x=".5" y=".5" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="4" fill="#fff" stroke="#444"/>'
+        f'<text x="3" y="17" font-size="{size}" font-weight="bold" fill="{ink}" letter-spacing="-1">{rank}</text>'
+        f'<text x="4" y="31" font-size="13" fill="{ink}">{SYMBOL[c.suit]}</text>'
+        f'<use href="#pan-{c.suit.value}" x="17" y="30" width="20" height="20" fill="{ink}"/></g>',
+        CARD_W,
+        CARD_H,
+    )
+
+
+def back(count: int | None = None, label: str = "cards") -> Drawing:
+    """A card back, with a count on it (a hidden hand, the stock).
+
+    >>> ">263<" in back(263, "stock").body
+    True
+    """
+    number = (
+        f'<rect x="5" y="18" width="30" height="20" rx="3" fill="#fff"/>'
+        f'<text x="20" y="33" font-size="{13 if count is None or count < 1000 else 10}" text-anchor="middle" '
+        f'font-weight="bold" fill="#111">{count}</text>'
+        if count is not None
+        else ""
+    )
+    title = label if count is None else f"{count} {label}"
+    return Drawing(
+        f'<g class="back"><title>{escape(title)}</title>'
+        f'<rect x=".5" y=".5" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="4" fill="url(#pan-back)" stroke="#444"/>'
+        f"{number}</g>",
+        CARD_W,
+        CARD_H,
+    )
+
+
+def _caption(text: str, x: float, y: float, *, bold: bool = False, size: int = 11) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return f'<text x="{_num(x)}" y="{_num(y)}" font-size="{size}"{weight} fill="#222">{escape(text)}</text>'
+
+
+def _caption_width(text: str, size: int = 11) -> float:
+    return len(text) * size * 0.6
+
+
+def fan(cards: Sequence[Card], *, marked: int | None = None, step: float = FAN) -> Drawing:
+    """Cards overlapping left to right (each corner visible); ``marked`` outlines one of them."""
+    if not cards:
+        return Drawing("", 0, CARD_H)
+    parts = [card(c, mark=i == marked).at(i * step, 0) for i, c in enumerate(cards)]
+    return Drawing("".join(parts), step * (len(cards) - 1) + CARD_W, CARD_H)
+
+
+def meld(cards: Sequence[Card], caption: str | None = None) -> Drawing:
+    """A meld: its cards fanned, under an optional caption (``#1 C2 4``)."""
+    body = fan(cards)
+    if caption is None:
+        return body
+    width = max(body.width, _caption_width(caption))
+    return Drawing(_caption(caption, 0, 11) + body.at(0, CAPTION), width, CAPTION + CARD_H)
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A captioned group of cards in a row: a meld, a hand, the dead cards.
+    ``marked`` outlines one card (an index into ``cards``); ``spread`` draws the cards apart."""
+
+    caption: str
+    cards: tuple[Card, ...]
+    marked: int | None = None
+    spread: bool = False
+
+
+def row(groups: Sequence[Group]) -> Drawing:
+    """Groups side by side, each under its caption."""
+    x = 0.0
+    parts: list[str] = []
+    for g in groups:
+        body = fan(g.cards, marked=g.marked, step=CARD_W + 4 if g.spread else FAN)
+        parts.append(_caption(g.caption, x, 11))
+        parts.append(body.at(x, CAPTION))
+        x += max(body.width, _caption_width(g.caption)) + GAP
+    return Drawing("".join(parts), max(x - GAP, 0), CAPTION + CARD_H + 4)
+
+
+def stack(rows: Sequence[tuple[str, Drawing]], *, label_width: float = 0) -> Drawing:
+    """Drawings one under another, each after a bold label (empty labels take no room)."""
+    y = 0.0
+    width = 0.0
+    parts: list[str] = []
+    for label, d in rows:
+        if label:
+            parts.append(_caption(label, 0, y + CAPTION + 20, bold=True, size=12))
+        parts.append(d.at(label_width, y))
+        y += d.height + 6
+        width = max(width, label_width + d.width)
+    return Drawing("".join(parts), width, max(y - 6, 0))
+
+
+def hand(
+    cards: Sequence[Card], melds: Sequence[Sequence[Card]] = (), drawn: Card | None = None, *, sort: bool = True
+) -> Drawing:
+    """A player's hand (sorted by rank, then suit) and, above it, his melds on the table
+        (``#1``, ``#2`` ...); the drawn card apart, outlined.
+
+        >>> from pancli.cards import Card, Rank, Suit
+
+    if TYPE_CHECKING:
+        from pancli.referee.position import Position
+        >>> d = hand([Card(Rank.ACE, Suit.CLUBS)], [[Card(Rank.FIVE, Suit.SPADES)] * 3], Card(Rank.TWO, Suit.HEARTS))
+        >>> d.body.count('class="card"'), "#1" in d.body, "stroke-dasharray" in d.body
+        (5, True, True)
+    """
+    rows: list[tuple[str, Drawing]] = []
+    if melds:
+        rows.append(("", row([Group(f"#{i}", tuple(m)) for i, m in enumerate(melds, 1)])))
+    held = tuple(sorted(cards, key=Card.sort_key)) if sort else tuple(cards)
+    groups = [Group(f"hand, {len(held)} card{'s' if len(held) != 1 else ''}", held)]
+    if drawn is not None:
+        groups.append(Group("drawn", (drawn,), marked=0))
+    rows.append(("", row(groups)))
+    return stack(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat at a table position: the player, his melds, how many cards he holds (None:
+    unknown), whether he is still in the hand (not on top) and whether it is his turn."""
+
+    player: str
+    melds: tuple[tuple[Card, ...], ...]
+    cards: int | None
+    active: bool = True
+    to_play: bool = False
+    hand: tuple[Card, ...] | None = None
+    """His cards, when they are shown (the analysed player's)."""
+    drawn: Card | None = None
+    """The card he has just drawn or taken, when his cards are shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """A table position: every seat, the top of the discard pile, the stock and a caption."""
+
+    seats: tuple[SeatView, ...]
+    discard_top: Card | None
+    discards: int
+    stock: int
+    caption: str = ""
+
+
+def table(view: TableView) -> Drawing:
+    """A table position: the caption, the stock and the discard pile, then one row per seat
+        (a marker and bold name for the player to play, his cards or their count, his melds).
+
+        >>> from pancli.cards import Card, Rank, Suit
+
+    if TYPE_CHECKING:
+        from pancli.referee.position import Position
+        >>> five = Card(Rank.FIVE, Suit.SPADES)
+        >>> v = TableView((SeatView("Ana", ((five,) * 3,), 8, to_play=True), SeatView("<Ben>", (), 10)), five, 4, 250)
+        >>> d = table(v)
+        >>> "&lt;Ben&gt;" in d.body, ">250<" in d.body, "\\u25b6" in d.body
+        (True, True, True)
+    """
+    parts: list[str] = []
+    y = 0.0
+    if view.caption:
+        parts.append(_caption(view.caption, 0, 13, bold=True, size=13))
+        y = 20.0
+    parts.append(_caption("stock", 0, y + 11))
+    parts.append(back(view.stock, "cards in the stock").at(0, y + CAPTION))
+    pile_x = CARD_W + GAP * 2
+    parts.append(_caption(f"discard pile ({view.discards})", pile_x, y + 11))
+    if view.discard_top is not None:
+        parts.append(card(view.discard_top).at(pile_x, y + CAPTION))
+    else:
+        parts.append(
+            f'<rect x="{_num(pile_x)}" y="{_num(y + CAPTION)}" width="{CARD_W}" height="{CARD_H}" rx="4" '
+            'fill="none" stroke="#999" stroke-dasharray="3 3"/>'
+        )
+    width = max(
+        pile_x + max(CARD_W, _caption_width(f"discard pile ({view.discards})")), _caption_width(view.caption, 13)
+    )
+    y += CAPTION + CARD_H + 14
+    name_w = max((_caption_width(s.player, 13) for s in view.seats), default=0) + 24
+    for s in view.seats:
+        marker = "\u25b6 " if s.to_play else ""
+        status = "" if s.active else "on top"
+        weight = ' font-weight="bold"' if s.to_play else ""
+        parts.append(
+            f'<text x="0" y="{_num(y + CAPTION + 22)}" font-size="13"{weight} '
+            f'fill="{"#111" if s.active else "#888"}">{escape(marker + s.player)}</text>'
+        )
+        if status:
+            parts.append(_caption(status, 0, y + CAPTION + 38))
+        groups: list[Group] = []
+        if s.hand is not None:
+            groups.append(Group(f"hand, {len(s.hand)}", tuple(sorted(s.hand, key=Card.sort_key))))
+            if s.drawn is not None:
+                groups.append(Group("drawn", (s.drawn,), marked=0))
+        groups.extend(Group(f"#{i}", m) for i, m in enumerate(s.melds, 1))
+        x = name_w
+        if s.hand is None:
+            label = "cards" if s.cards is not None else "cards unknown"
+            parts.append(_caption("hand", x, y + 11))
+            parts.append(back(s.cards, label).at(x, y + CAPTION))
+            x += CARD_W + GAP
+        body = row(groups)
+        parts.append(body.at(x, y))
+        width = max(width, x + body.width)
+        y += CAPTION + CARD_H + 10
+    return Drawing("".join(parts), width, y - 6)
+
+
+def position_view(pos: Position, caption: str = "") -> TableView:
+    """The table at a record position (:func:`pancli.referee.position.position_at`): every
+    seat's melds and card count, the analysed player's cards face up, the player to act marked."""
+    seats = tuple(
+        SeatView(
+            s.player,
+            tuple(m.cards for m in s.melds),
+            s.cards,
+            active=s.active is not False,
+            to_play=s.player == pos.acting,
+            hand=pos.hand if s.player == pos.player else None,
+            drawn=pos.drawn if s.player == pos.player else None,
+        )
+        for s in pos.seats
+    )
+    top = pos.discards[-1] if pos.discards else None
+    return TableView(seats, top, len(pos.discards), pos.stock, caption)
