@@ -44,6 +44,7 @@ LAYERS: Mapping[str, Layer] = {
     "pancli.analyze": Layer.JUDGES,
     "pancli.notation": Layer.TEXT,
     "pancli.records": Layer.TEXT,
+    "pancli.svg": Layer.TEXT,
     "pancli.app": Layer.APP,
     "pancli.files": Layer.APP,
     "pancli.cli": Layer.CLI,

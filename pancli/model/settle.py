@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
 
-from pancli.referee.results import exact_product
+from pancli.model.results import exact_product
 
 
 def player_key(name: str) -> str:
