@@ -1,7 +1,7 @@
 """``pan rules [PROFILE|FILE]``: every knob of a profile and its conditions table.
 
-The knobs are RULES.md section 9, each shown with the rule it governs; the conditions
-table is section 5 (C1-C5: base, spades, extra, extra_spades).
+The knobs are those of the rule registry (:data:`pancli.rulebook.KNOBS`), each shown with the
+rule it governs; the conditions table is C1-C5 (base, spades, extra, extra_spades), docs/rules.md.
 """
 
 from __future__ import annotations
@@ -12,22 +12,11 @@ from typing import Any, Final
 import click
 
 from pancli.cli.common import json_option, load_profile, stdout_is_terminal
+from pancli.rulebook import KNOBS
 from pancli.rules import HOYLE, Condition, Profile
 
-KNOB_RULES: Final[dict[str, tuple[str, str]]] = {
-    "name": ("-", "the profile's name"),
-    "packs": ("E1", "40-card packs shuffled together (5 to 11)"),
-    "spade_suits_removed": ("E1", "suits of spades taken out of the pack (0 or 1)"),
-    "ante": ("T2", "tops each seated player antes before the deal; going on top loses it"),
-    "forfeit": ("T2", "units a player who goes on top forfeits to the winner"),
-    "out_bonus": ("C8", "going-out bonus from each active opponent"),
-    "forcing": ("P8", "a live discard that fits a meld: 'demand' or 'automatic'"),
-    "flat_rule": ("P9", "the flat player's protection"),
-    "mixed_set_growth": ("M5", "a different-suits set takes a 'missing_suit' or 'any' suit"),
-    "borrowing": ("M6", "borrowing and splitting allowed"),
-    "conditions": ("C1-C5", "the conditions table (below)"),
-}
-"""Each knob (RULES.md section 9) with the rule it governs and what it means."""
+KNOB_RULES: Final[dict[str, tuple[str, str]]] = {k.name: (k.cites, k.meaning) for k in KNOBS.values()}
+"""Each knob (the rule registry's :data:`~pancli.rulebook.KNOBS`) with the rules it governs and what it means."""
 _RATE_FIELDS: Final = ("base", "spades", "extra", "extra_spades")
 
 

@@ -27,23 +27,13 @@ from pancli.cards import Card, Game
 from pancli.model.actions import Deal, Decision, Force, Reshuffle, Turn
 from pancli.notation.errors import NotationError
 from pancli.notation.fast import token_table
+from pancli.rulebook import RULEBOOK, Family
 
 # --------------------------------------------------------------------------- error codes
 
-RECORD_CODES: Final = {
-    "R1": "malformed tag pair",
-    "R2": "bad tag value (Players, Game, Stake, Packs), a repeated tag, or no Players tag",
-    "R3": "the Rules tag names no profile, or its house-rules file cannot be read",
-    "R4": "malformed Ledger claim",
-    "R5": "a name in a play line that is not in Players",
-    "R6": "syntax error in a play line",
-    "R7": "hand structure: deal or up after play began, a second deal for a player, a second up",
-    "R8": "comment or claim: '{' never closed, '}' without '{', a misplaced or repeated [%pays N]",
-    "R9": "a PAGRUC-only action (take N, take several cards, lay) in a Panguingue record",
-    "R10": "a line or a hand too long to be a record",
-}
-"""The record error codes (grammar/README-records.md). Card errors keep their own codes
-(``E1`` for 8, 9, 10 in Panguingue, ``N1``.. of grammar/README.md)."""
+RECORD_CODES: Final = {str(r): e.title for r, e in RULEBOOK.items() if e.family is Family.RECORD}
+"""The record error codes R1..R10 and their titles (the rule registry, docs/rules.md). Card errors keep
+their own codes (``E1`` for 8, 9, 10 in Panguingue, ``N1``.. of grammar/README.md)."""
 
 GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 """Annotation glyphs, written after an action."""
