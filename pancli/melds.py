@@ -53,6 +53,34 @@ class MeldError(ValueError):
         self.reason = reason
 
 
+def rope_value(profile: Profile, length: int, *, spades: bool, ace: bool, king: bool) -> int:
+    """The value of a rope as laid (C6): the base of each condition it is (C4 with the ace,
+    C5 with the king) plus the increment for every card beyond three.
+
+    A rope from A to K counts both bases and every card beyond three, so completing a rope
+    never lowers its value. Should a house table give C4 and C5 different increments, the
+    A-to-K rope counts the larger one, which keeps that promise.
+
+    >>> from pancli.rules import HOYLE
+    >>> rope_value(HOYLE, 9, spades=False, ace=True, king=False)   # A..Q
+    7
+    >>> rope_value(HOYLE, 10, spades=False, ace=True, king=True)   # A..K: 1 + 1 + 7
+    9
+    >>> rope_value(HOYLE, 10, spades=True, ace=True, king=True)    # in spades: 2 + 2 + 7 * 2
+    18
+    >>> rope_value(HOYLE, 5, spades=True, ace=False, king=False)
+    0
+    """
+    if not (ace or king):
+        return 0
+    c4, c5 = profile.rate(Condition.C4), profile.rate(Condition.C5)
+    if ace and king:
+        extra = max(c4.extra_for(spades), c5.extra_for(spades))
+        return c4.base_for(spades) + c5.base_for(spades) + (length - 3) * extra
+    rate = c4 if ace else c5
+    return rate.base_for(spades) + (length - 3) * rate.extra_for(spades)
+
+
 @dataclass(frozen=True, slots=True)
 class Rope:
     """A legal rope (M2): three or more cards of one suit in unbroken rank order.
@@ -82,20 +110,17 @@ class Rope:
         return tuple(out)
 
     def value(self, profile: Profile = HOYLE) -> int:
-        """Value as laid (C6): bases of its conditions plus each card beyond three
-        (beyond six for the A-to-K rope).
+        """Value as laid (C6): see :func:`rope_value`.
 
         >>> from pancli.cards import card, Rank, Suit
         >>> Rope(tuple(card(r, Suit.HEARTS) for r in (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR))).value()
         2
+        >>> Rope(tuple(card(r, Suit.HEARTS) for r in PAN_RANKS)).value()
+        9
         """
-        conds = self.conditions()
-        if not conds:
-            return 0
-        spades = self.suit is Suit.SPADES
-        total = sum(profile.rate(c).base_for(spades) for c in conds)
-        beyond = len(self.cards) - 3 * len(conds)
-        return total + beyond * profile.rate(conds[0]).extra_for(spades)
+        lo, hi = self.cards[0], self.cards[-1]
+        spades = lo.suit is Suit.SPADES
+        return rope_value(profile, len(self.cards), spades=spades, ace=lo.rank is Rank.ACE, king=hi.rank is Rank.KING)
 
     def __str__(self) -> str:
         return format_cards(self.cards)

@@ -122,7 +122,7 @@ def test_worst_hands_are_exact() -> None:
     assert (b.melded, b.value) == (10, 4 + 4 * 2 + 1)  # 5s x7 (C2 spades) and 5s 5h 5d (C1)
     ace_to_king = [card(r, Suit.HEARTS) for r in PAN_RANKS]
     c = best_arrangement(ace_to_king)
-    assert (c.melded, c.value, c.count) == (10, 1 + 1 + 4, 1)
+    assert (c.melded, c.value, c.count) == (10, 1 + 1 + 7, 1)  # C6: A to K
 
 
 def test_hand_context_serves_every_draw() -> None:

@@ -73,7 +73,7 @@ def test_json_has_exactly_the_notation_fields_and_extras() -> None:
         "reason": "one-suit set; C2 valle set, one suit",
     }
     assert (wrap["legal"], wrap["kind"], wrap["condition"], wrap["value"], wrap["rule"]) == (False, None, None, 0, "E2")
-    assert (a_to_k["condition"], a_to_k["conditions"], a_to_k["value"]) == ("C4", ["C4", "C5"], 6)
+    assert (a_to_k["condition"], a_to_k["conditions"], a_to_k["value"]) == ("C4", ["C4", "C5"], 9)
     assert five["shape"] == "one-suit" and a_to_k["shape"] is None
     (e,) = errors(r)
     assert e["rule"] == "E2"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from referee_kit import T, act, cards, force, hand, one, reshuffle, stays
@@ -12,6 +14,7 @@ from pancli.cards import Card, Rank, Suit
 from pancli.model.actions import Deal, Decision, HandScript, Turn
 from pancli.model.results import ClaimKind, HandResult, Source
 from pancli.model.rulings import I1_AT_DEAL, I2_FOUL
+from pancli.records import read_hands
 from pancli.referee import Table, referee_hand
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import CARDROOM, HOYLE, profile_from_mapping
@@ -280,6 +283,21 @@ def test_P8_demand_forcing_after_a_force_line() -> None:
     bad(play([*head, force("Ana", "Ben")], CRUZ_P8), "P8")  # Ben is not in turn
     bad(play([*head, force("Cruz", "Cruz")], CRUZ_P8), "P8")
     bad(play([*head[:-1], T("Ben", "draw Jd", "discard Jd"), force("Ana", "Cruz")], CRUZ_P8), "P8")  # fits nothing
+
+
+def _sample_hand(name: str, old: str, new: str) -> HandResult:
+    text = (Path(__file__).resolve().parent.parent / "samples" / name).read_text(encoding="utf-8")
+    assert old in text
+    (h,) = read_hands(io.StringIO(text.replace(old, new)), name)
+    assert h.script is not None
+    return referee_hand(h.script)
+
+
+def test_P8_a_live_K_is_forced_onto_an_A_Q_rope_since_C6_counts_A_to_K_in_full() -> None:
+    taken = "4. Ana take Kh, add Kh to #1 ! {[%pays 2]}, discard Kc"
+    ok(_sample_hand("cardroom-a-to-k-rope.pan", taken, taken))
+    r = bad(_sample_hand("cardroom-a-to-k-rope.pan", taken, "4. Ana draw 3s, discard 3s"), "P8")
+    assert (r.violations[0].player, r.violations[0].line) == ("Ana", 18)
 
 
 def test_P9_flat_player_next_the_fitting_draw_is_kept() -> None:

@@ -7,11 +7,13 @@ exercise the engine and nothing of the grammar.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pancli.cards import Card, Pack, Rank, Suit, card
+from pancli.cards import PAN_CARDS, PAN_RANKS, SUITS, Card, Pack, Rank, Suit, card
 from pancli.melds import MeldError, MeldKind, Rope, Set, SetShape, can_add, going_out_value, grow, judge, payout
 from pancli.notation.fast import fast_cards
-from pancli.rules import CARDROOM, HOYLE, Condition, profile_from_mapping
+from pancli.rules import CARDROOM, HOYLE, Condition, Profile, profile_from_mapping
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -254,12 +256,32 @@ def test_C5_rope_that_includes_the_king(text: str, value: int) -> None:
     assert v.conditions == ((Condition.C5,) if value else ())
 
 
-def test_C6_value_as_laid_A_to_K_rope_counts_both_bases_and_each_card_beyond_six() -> None:
+def test_C6_A_to_K_rope_counts_both_bases_and_every_card_beyond_three() -> None:
     hearts = judge(cards("Ah 2h 3h 4h 5h 6h 7h Jh Qh Kh"))
     assert hearts.conditions == (Condition.C4, Condition.C5)
-    assert hearts.value == 1 + 1 + 4
+    assert hearts.value == 1 + 1 + 7 == 9
     spades = judge(cards("As 2s 3s 4s 5s 6s 7s Js Qs Ks"))
-    assert spades.value == 2 + 2 + 4 * 2
+    assert spades.value == 2 + 2 + 7 * 2 == 18
+    cardroom = judge(cards("As 2s 3s 4s 5s 6s 7s Js Qs Ks"), CARDROOM)
+    assert cardroom.value == 18
+
+
+def test_C6_completing_a_rope_to_A_K_never_lowers_its_value() -> None:
+    a_q = meld("Ah 2h 3h 4h 5h 6h 7h Jh Qh")
+    assert a_q.value() == 7
+    a_k = grow(a_q, cards("Kh"))
+    assert a_k.value() - a_q.value() == 2  # C7 pays +2 (it was refused as lowering 7 to 6)
+    two_k = meld("2s 3s 4s 5s 6s 7s Js Qs Ks")
+    assert grow(two_k, cards("As")).value() - two_k.value() == 2 + 2  # the C4 spade base and one more card
+
+
+def test_C6_A_to_K_rope_takes_the_larger_increment_when_a_house_table_differs() -> None:
+    p = profile_from_mapping({"conditions": {"C4": {"extra": 10}, "C5": {"extra": 3}}})
+    a_q = meld("Ah 2h 3h 4h 5h 6h 7h Jh Qh", p)
+    two_k = meld("2h 3h 4h 5h 6h 7h Jh Qh Kh", p)
+    a_k = judge(cards("Ah 2h 3h 4h 5h 6h 7h Jh Qh Kh"), p).value
+    assert (a_q.value(p), two_k.value(p), a_k) == (61, 19, 1 + 1 + 7 * 10)
+    assert a_k >= a_q.value(p) and a_k >= two_k.value(p)
 
 
 def test_C6_house_table_changes_the_value() -> None:
@@ -276,15 +298,58 @@ def test_C7_pay_the_change() -> None:
     assert judge(cards("5s 5s 5s 5s")).value == 6
 
 
-def test_C7_a_change_that_would_lower_the_value_is_refused() -> None:
-    # With a steep C4 increment, A..Q is worth more than A..K (whose cards beyond six count once).
+def test_C7_adding_the_K_to_an_A_Q_rope_pays_the_change_even_with_a_steep_table() -> None:
+    # With a steep C4 increment A..Q is worth 61; A..K counts the K too (72), so it is no drop.
     p = profile_from_mapping({"conditions": {"C4": {"extra": 10}}})
     rope = meld("Ah 2h 3h 4h 5h 6h 7h Jh Qh", p)
     assert isinstance(rope, Rope) and rope.value(p) == 61
-    with pytest.raises(MeldError) as err:
-        grow(rope, cards("Kh"), p)
-    assert err.value.rule == "C7"
-    assert not can_add(rope, card(Rank.KING, Suit.HEARTS), p)
+    assert can_add(rope, card(Rank.KING, Suit.HEARTS), p)
+    assert grow(rope, cards("Kh"), p).value(p) == 72
+
+
+def _value_never_drops(m: Rope | Set, p: Profile) -> None:
+    for c in PAN_CARDS:
+        try:
+            grown = m.plus((c,), p)  # M5 alone: the C7 guard in grow() must never be what keeps this true
+        except MeldError:
+            continue
+        assert grown.value(p) >= m.value(p), (str(m), str(c), p.name)
+
+
+def test_C7_every_rope_and_every_card_M5_accepts_the_value_never_drops() -> None:
+    for p in (HOYLE, CARDROOM):
+        for suit in SUITS:
+            for lo in range(len(PAN_RANKS)):
+                for hi in range(lo + 2, len(PAN_RANKS)):
+                    rope = meld(" ".join(f"{r.symbol}{suit.letter}" for r in PAN_RANKS[lo : hi + 1]), p)
+                    _value_never_drops(rope, p)
+
+
+_RATE = st.fixed_dictionaries({k: st.integers(0, 12) for k in ("base", "spades", "extra", "extra_spades")})
+_HOUSE = st.builds(
+    lambda table, growth: profile_from_mapping({"conditions": table, "mixed_set_growth": growth}),
+    st.fixed_dictionaries({c.value: _RATE for c in Condition}),
+    st.sampled_from(["missing_suit", "any"]),
+)
+_ROPE = st.builds(
+    lambda suit, lo, n: " ".join(f"{r.symbol}{suit.letter}" for r in PAN_RANKS[lo : lo + n]),
+    st.sampled_from(SUITS),
+    st.integers(0, 7),
+    st.integers(3, 10),
+).filter(lambda t: len(t.split()) >= 3)
+_SET = st.builds(
+    lambda rank, suits: " ".join(f"{rank.symbol}{s.letter}" for s in suits),
+    st.sampled_from(PAN_RANKS),
+    st.lists(st.sampled_from(SUITS), min_size=3, max_size=7),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(p=st.one_of(st.sampled_from([HOYLE, CARDROOM]), _HOUSE), text=st.one_of(_ROPE, _SET))
+def test_C7_for_every_legal_meld_and_every_card_M5_accepts_the_value_never_drops(p: Profile, text: str) -> None:
+    v = judge(cards(text), p)
+    if v.meld is not None:
+        _value_never_drops(v.meld, p)
 
 
 def test_C8_going_out_value() -> None:

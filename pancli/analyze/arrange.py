@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Final
 
 from pancli.cards import PAN_RANKS, SUITS, Card, card
-from pancli.melds import Meld, Rope, SetShape, grow, judge
+from pancli.melds import Meld, Rope, SetShape, grow, judge, rope_value
 from pancli.rules import HOYLE, Condition, Profile, SetGrowth
 
 # --------------------------------------------------------------------------- encoding
@@ -97,16 +97,7 @@ class _Tables:
 
 
 def _rope_value(profile: Profile, s: int, lo: int, hi: int) -> int:
-    conds = []
-    if lo == 0:
-        conds.append(Condition.C4)
-    if hi == 9:
-        conds.append(Condition.C5)
-    if not conds:
-        return 0
-    spades = s == 0
-    total = sum(profile.rate(c).base_for(spades) for c in conds)
-    return total + (hi - lo + 1 - 3 * len(conds)) * profile.rate(conds[0]).extra_for(spades)
+    return rope_value(profile, hi - lo + 1, spades=s == 0, ace=lo == 0, king=hi == 9)
 
 
 def _build_tables(profile: Profile) -> _Tables:
