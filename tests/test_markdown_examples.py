@@ -1,15 +1,17 @@
-"""The README shows what ``pan`` really prints: every ``console`` block is run.
+"""The README and docs/ show what ``pan`` really prints: every ``console`` block of every
+markdown file is run, by this one mechanism.
 
 A block holds ``$ command`` lines, each followed by the output it prints (stdout, then
 stderr, as a terminal would show them in a pipe). A command with no output under it (the
 list of analyze invocations) must still run cleanly and print something. Pipelines of
-``printf``, ``pan`` and ``jq`` stages are run stage by stage; a ``jq`` stage is skipped
-(its input is checked to be JSON).
+``printf``, ``pan``, ``head -n N`` and ``jq`` stages are run stage by stage; a ``jq`` stage is
+skipped (its input is checked to be JSON).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 from dataclasses import dataclass
@@ -21,18 +23,35 @@ from click.testing import CliRunner
 from pancli.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
+
+
+SKIPPED = ("build", "dist", "node_modules")
+
+
+def markdown_files() -> list[Path]:
+    """Every markdown file of the repository (README.md, docs/, benchmarks/, grammar/ ...),
+    skipping hidden folders (.venv, .git) and build output."""
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIPPED and "egg-info" not in d)
+        found += [Path(folder) / f for f in sorted(files) if f.endswith(".md")]
+    return found
+
+
+MARKDOWN = markdown_files()
 
 
 @dataclass(frozen=True)
 class Example:
+    file: str
     line: int
     command: str
     output: str | None  # None: the README shows no output for it
 
 
-def examples() -> list[Example]:
-    text = README.read_text(encoding="utf-8")
+def examples(path: Path) -> list[Example]:
+    text = path.read_text(encoding="utf-8")
+    name = path.relative_to(ROOT).as_posix()
     found: list[Example] = []
     for block in re.finditer(r"```console\n(.*?)```", text, re.S):
         first = text.count("\n", 0, block.start(1)) + 1
@@ -41,12 +60,12 @@ def examples() -> list[Example]:
         for k, i in enumerate(starts):
             end = starts[k + 1] if k + 1 < len(starts) else len(lines)
             output = "".join(lines[i + 1 : end])
-            found.append(Example(first + i, lines[i][2:].rstrip("\n"), output or None))
+            found.append(Example(name, first + i, lines[i][2:].rstrip("\n"), output or None))
     return found
 
 
 def run(command: str) -> tuple[int, str]:
-    """Run a README command line; returns the last pan stage's exit code and its stdout + stderr."""
+    """Run a documented command line; returns the last pan stage's exit code and its stdout + stderr."""
     stdin: str | None = None
     code, shown = 0, ""
     stages: list[list[str]] = [[]]
@@ -60,6 +79,11 @@ def run(command: str) -> tuple[int, str]:
         if argv[0] == "printf":
             stdin = argv[1].encode().decode("unicode_escape")
             continue
+        if argv[0] == "head":
+            assert argv[1] == "-n" and stdin is not None, stage
+            head = stdin.splitlines(keepends=True)[: int(argv[2])]
+            shown = stdin = "".join(head)
+            continue
         if argv[0] == "jq":
             assert stdin is not None
             json.loads(stdin)
@@ -71,16 +95,17 @@ def run(command: str) -> tuple[int, str]:
     return code, shown
 
 
-EXAMPLES = examples()
+EXAMPLES = [e for path in MARKDOWN for e in examples(path)]
 
 
-def test_the_readme_has_examples_of_every_command() -> None:
+def test_the_docs_have_examples_of_every_command() -> None:
     commands = {shlex.split(e.command)[1] for e in EXAMPLES}
     assert {"check", "pay", "rules", "replay", "simulate", "analyze", "score", "standings"} <= commands
+    assert {"README.md", "docs/commands.md"} <= {e.file for e in EXAMPLES}
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"README.md:{e.line}")
-def test_readme_example_is_real_output(example: Example, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"{e.file}:{e.line}")
+def test_documented_example_is_real_output(example: Example, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     code, shown = run(example.command)
     assert code in (0, 1), (example.command, shown)
