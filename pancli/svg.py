@@ -42,8 +42,8 @@ CAPTION: Final = 15
 """Height of a caption line above a group."""
 FONT: Final = "DejaVu Sans, Verdana, Arial, sans-serif"
 
-INK: Final = {Suit.SPADES: "#111111", Suit.CLUBS: "#111111", Suit.HEARTS: "#c0142c", Suit.DIAMONDS: "#c0142c"}
-"""Suit colours (black and red); the shapes alone tell the suits apart."""
+_INK_CLASS: Final = {Suit.SPADES: "k", Suit.CLUBS: "k", Suit.HEARTS: "r", Suit.DIAMONDS: "r"}
+"""The ink of each suit (black ``k``, red ``r``); the shapes alone tell the suits apart."""
 SYMBOL: Final = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u2666", Suit.CLUBS: "\u2663"}
 """The suit symbols of the corner index."""
 SUIT_NAME: Final = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
@@ -70,6 +70,17 @@ DEFS: Final = (
     "</defs>"
 )
 """The suit shapes and the card back, referred to by every card (once per document)."""
+
+STYLE: Final = (
+    ".card .face,.back .face{fill:#fff;stroke:#444}"
+    ".card .mark{fill:none;stroke:#1a73e8;stroke-width:2.5;stroke-dasharray:5 2.5}"
+    ".card .rank{font-size:17px;font-weight:bold;letter-spacing:-1px}.card .rank.ten{font-size:14px}"
+    ".card .pip{font-size:13px}.card .r{fill:#c0142c}.card .k{fill:#111}"
+    ".back .back{fill:url(#pan-back);stroke:#444}"
+    ".back .count{font-size:13px;font-weight:bold;text-anchor:middle;fill:#111}.back .count.small{font-size:10px}"
+    "@media print{.card .r{fill:#a00}}"
+)
+"""How cards and backs are drawn: one style sheet per document (an SVG file or an HTML page)."""
 
 
 def escape(text: str) -> str:
@@ -114,7 +125,7 @@ class Drawing:
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
             f'role="img" aria-label="{escape(title)}" font-family="{FONT}">'
-            f'<title>{escape(title)}</title>{DEFS}<rect width="{w}" height="{h}" fill="#fbfbf7"/>'
+            f'<title>{escape(title)}</title><style>{STYLE}</style>{DEFS}<rect width="{w}" height="{h}" fill="#fbfbf7"/>'
             f"{self.body}</svg>\n"
         )
 
@@ -124,27 +135,22 @@ def _rank_text(rank: Rank) -> str:
 
 
 def card(c: Card, *, mark: bool = False) -> Drawing:
-    """One card face: the rank and suit symbol in the corner (text), the suit's shape below.
-    ``mark`` outlines it (the drawn card).
+    """One card face: the rank and suit symbol in the corner (text), the suit's shape below
+    (styled by :data:`STYLE`: red or black ink). ``mark`` outlines it (the drawn card).
 
     >>> 'href="#pan-h"' in card(Card(Rank.KING, Suit.HEARTS)).body
     True
     """
-    ink = INK[c.suit]
+    ink = _INK_CLASS[c.suit]
     rank = _rank_text(c.rank)
-    size = 14 if len(rank) > 1 else 17
-    outline = (
-        f'<rect x="-2.5" y="-2.5" width="{CARD_W + 5}" height="{CARD_H + 5}" rx="6" fill="none" '
-        'stroke="#1a73e8" stroke-width="2.5" stroke-dasharray="5 2.5"/>'
-        if mark
-        else ""
-    )
+    ten = " ten" if len(rank) > 1 else ""
+    outline = '<rect class="mark" x="-2.5" y="-2.5" width="45" height="61" rx="6"/>' if mark else ""
     return Drawing(
         f'<g class="card" data-card="{c}"><title>{c}</title>{outline}'
-        f'<rect x=".5" y=".5" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="4" fill="#fff" stroke="#444"/>'
-        f'<text x="3" y="17" font-size="{size}" font-weight="bold" fill="{ink}" letter-spacing="-1">{rank}</text>'
-        f'<text x="4" y="31" font-size="13" fill="{ink}">{SYMBOL[c.suit]}</text>'
-        f'<use href="#pan-{c.suit.value}" x="17" y="30" width="20" height="20" fill="{ink}"/></g>',
+        f'<rect class="face" x=".5" y=".5" width="39" height="55" rx="4"/>'
+        f'<text class="rank {ink}{ten}" x="3" y="17">{rank}</text>'
+        f'<text class="pip {ink}" x="4" y="31">{SYMBOL[c.suit]}</text>'
+        f'<use class="{ink}" href="#pan-{c.suit.value}" x="17" y="30" width="20" height="20"/></g>',
         CARD_W,
         CARD_H,
     )
@@ -157,17 +163,15 @@ def back(count: int | None = None, label: str = "cards") -> Drawing:
     True
     """
     number = (
-        f'<rect x="5" y="18" width="30" height="20" rx="3" fill="#fff"/>'
-        f'<text x="20" y="33" font-size="{13 if count is None or count < 1000 else 10}" text-anchor="middle" '
-        f'font-weight="bold" fill="#111">{count}</text>'
+        f'<rect class="face" x="5" y="18" width="30" height="20" rx="3"/>'
+        f'<text class="count{" small" if count >= 1000 else ""}" x="20" y="33">{count}</text>'
         if count is not None
         else ""
     )
     title = label if count is None else f"{count} {label}"
     return Drawing(
         f'<g class="back"><title>{escape(title)}</title>'
-        f'<rect x=".5" y=".5" width="{CARD_W - 1}" height="{CARD_H - 1}" rx="4" fill="url(#pan-back)" stroke="#444"/>'
-        f"{number}</g>",
+        f'<rect class="back" x=".5" y=".5" width="39" height="55" rx="4"/>{number}</g>',
         CARD_W,
         CARD_H,
     )
@@ -240,15 +244,12 @@ def hand(
     cards: Sequence[Card], melds: Sequence[Sequence[Card]] = (), drawn: Card | None = None, *, sort: bool = True
 ) -> Drawing:
     """A player's hand (sorted by rank, then suit) and, above it, his melds on the table
-        (``#1``, ``#2`` ...); the drawn card apart, outlined.
+    (``#1``, ``#2`` ...); the drawn card apart, outlined.
 
-        >>> from pancli.cards import Card, Rank, Suit
-
-    if TYPE_CHECKING:
-        from pancli.referee.position import Position
-        >>> d = hand([Card(Rank.ACE, Suit.CLUBS)], [[Card(Rank.FIVE, Suit.SPADES)] * 3], Card(Rank.TWO, Suit.HEARTS))
-        >>> d.body.count('class="card"'), "#1" in d.body, "stroke-dasharray" in d.body
-        (5, True, True)
+    >>> from pancli.cards import Card, Rank, Suit
+    >>> d = hand([Card(Rank.ACE, Suit.CLUBS)], [[Card(Rank.FIVE, Suit.SPADES)] * 3], Card(Rank.TWO, Suit.HEARTS))
+    >>> d.body.count('class="card"'), "#1" in d.body, d.body.count('class="mark"')
+    (5, True, 1)
     """
     rows: list[tuple[str, Drawing]] = []
     if melds:
@@ -290,17 +291,14 @@ class TableView:
 
 def table(view: TableView) -> Drawing:
     """A table position: the caption, the stock and the discard pile, then one row per seat
-        (a marker and bold name for the player to play, his cards or their count, his melds).
+    (a marker and bold name for the player to play, his cards or their count, his melds).
 
-        >>> from pancli.cards import Card, Rank, Suit
-
-    if TYPE_CHECKING:
-        from pancli.referee.position import Position
-        >>> five = Card(Rank.FIVE, Suit.SPADES)
-        >>> v = TableView((SeatView("Ana", ((five,) * 3,), 8, to_play=True), SeatView("<Ben>", (), 10)), five, 4, 250)
-        >>> d = table(v)
-        >>> "&lt;Ben&gt;" in d.body, ">250<" in d.body, "\\u25b6" in d.body
-        (True, True, True)
+    >>> from pancli.cards import Card, Rank, Suit
+    >>> five = Card(Rank.FIVE, Suit.SPADES)
+    >>> v = TableView((SeatView("Ana", ((five,) * 3,), 8, to_play=True), SeatView("<Ben>", (), 10)), five, 4, 250)
+    >>> d = table(v)
+    >>> "&lt;Ben&gt;" in d.body, ">250<" in d.body, "\\u25b6" in d.body
+    (True, True, True)
     """
     parts: list[str] = []
     y = 0.0

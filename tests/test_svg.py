@@ -59,7 +59,7 @@ def test_a_meld_fans_its_cards_and_a_hand_marks_the_drawn_card() -> None:
     d = svg.hand(fast_cards("Kd 3h 2c"), [fast_cards("As 2s 3s")], fast_cards("7d")[0])
     root = _parse(d.document("hand"))
     assert _cards_in(root) == ["As", "2s", "3s", "2c", "3h", "Kd", "7d"]  # melds, the hand sorted, the draw
-    assert d.body.count("stroke-dasharray") == 1
+    assert d.body.count('class="mark"') == 1
 
 
 def test_a_record_position_draws_every_seat_the_stock_and_the_discard_top() -> None:
@@ -82,7 +82,10 @@ def test_a_record_position_draws_every_seat_the_stock_and_the_discard_top() -> N
 
 def test_a_card_stays_readable_small() -> None:
     """The corner index is at least 12 units high on a 40-unit card: 9 px when drawn 30 px wide."""
+    import re
+
+    sizes = {m[0]: int(m[1]) for m in re.findall(r"\.card \.(rank|pip)\{font-size:(\d+)px", svg.STYLE)}
+    assert sizes.keys() == {"rank", "pip"}
+    assert min(sizes.values()) * 30 / svg.CARD_W >= 9
     for c in PAN_CARDS:
-        body = svg.card(c).body
-        size = int(body.split('font-size="')[1].split('"')[0])
-        assert size * 30 / svg.CARD_W >= 9
+        assert 'class="rank ' in svg.card(c).body
