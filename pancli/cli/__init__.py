@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("pancli.cli.analyze", "analyze"),
     "score": ("pancli.cli.score", "score"),
     "standings": ("pancli.cli.standings", "standings"),
+    "settle": ("pancli.cli.settle", "settle"),
 }
 
 

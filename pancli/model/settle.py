@@ -159,14 +159,15 @@ class Sitting:
     hand by hand; PAGRUC points are not payments, so a PAGRUC sitting has totals but no transfers.
     """
 
-    __slots__ = ("_players", "counted", "disputes", "include_disputed", "stake", "unstaked", "zero_sum")
+    __slots__ = ("_players", "counted", "disputed", "include_disputed", "stake", "unstaked", "zero_sum")
 
     def __init__(self, stake: Decimal | None = None, *, include_disputed: bool = False, zero_sum: bool = True) -> None:
         self.stake = stake
         self.include_disputed = include_disputed
         self.zero_sum = zero_sum
         self._players: dict[str, _Running] = {}
-        self.disputes: list[Dispute] = []
+        self.disputed = 0
+        """Disputed hands (listed by the caller as they come: a sitting keeps no hand)."""
         self.counted = 0
         """Hands counted in the totals."""
         self.unstaked = 0
@@ -176,7 +177,7 @@ class Sitting:
         """Count one hand (or list it as disputed)."""
         counted = hand.dispute is None or self.include_disputed
         if hand.dispute is not None:
-            self.disputes.append(hand.dispute)
+            self.disputed += 1
         if not counted:
             for p in hand.players:
                 self._run(p).disputed += 1

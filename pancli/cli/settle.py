@@ -1,0 +1,398 @@
+"""``pan settle FILE... | -``: settle a sitting: each player's totals over every hand, and who pays whom.
+
+Every hand is refereed as ``pan replay`` referees it (one at a time, through the same
+judge: constant memory) and added to a :class:`~pancli.model.settle.Sitting`; Panguingue
+hands and PAGRUC hands are kept apart (PAGRUC scores are points, not payments: totals, no
+transfers). A hand with a violation, a wrong claim or a notation error is *disputed*: it is
+listed as it comes (its place, rule and message) and left out of the totals unless
+``--include-disputed`` (then its ledger counts: the payments made before a violation).
+
+Output: a rich table on a terminal; in a pipe tab-separated lines, the first field saying
+what the line is (``disputed``, ``player``, ``pays``, ``note``); ``--json`` one object;
+``--jsonl`` one object per disputed hand, per player, then per transfer.
+
+Exit status: 0 no hand disputed; 1 some hand disputed; 2 usage error or a file that cannot be read.
+"""
+
+from __future__ import annotations
+
+import sys
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from pancli.cards import Game
+from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE, json_option, load_profile, record_files
+from pancli.cli.replay import Sink, Tally, replay_files
+from pancli.cli.replay_render import money_text, signed
+
+if TYPE_CHECKING:
+    from pancli.model.actions import HandScript
+    from pancli.model.results import ClaimCheck, HandResult, Violation
+    from pancli.model.settle import Dispute, Hand, PlayerTotal, Sitting, Transfer
+    from pancli.notation.layout import RecordHand
+
+
+def _dispute(hand: RecordHand, game: Game, result: Any, pagruc: bool) -> Dispute | None:
+    """Why a refereed hand is disputed (its first violation, else its first wrong claim), or None."""
+    from pancli.cli.replay_render import claim_message, claim_rule
+    from pancli.model.settle import Dispute
+
+    violations: tuple[Violation, ...] = result.violations
+    if violations:
+        v = violations[0]
+        return Dispute(
+            hand.file, hand.index, hand.first_line, hand.last_line, game.value, "violation",
+            str(v.rule), v.line, v.col, v.player, v.message,
+        )  # fmt: skip
+    wrong: list[ClaimCheck] = [c for c in result.claims if not c.ok]
+    if wrong:
+        c = wrong[0]
+        return Dispute(
+            hand.file, hand.index, hand.first_line, hand.last_line, game.value, "claim",
+            claim_rule(c, pagruc), c.line, c.col, c.player, claim_message(c, pagruc),
+        )  # fmt: skip
+    return None
+
+
+class SettleSink(Sink):
+    """Adds every refereed hand to a sitting (Panguingue and PAGRUC apart) and lists the
+    disputed ones as they come; :meth:`close` writes the totals and the transfers."""
+
+    def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
+        from pancli.model.settle import Sitting
+
+        super().__init__()
+        self.pan: Sitting = Sitting(stake, include_disputed=include_disputed)
+        self.pagruc_sitting: Sitting = Sitting(None, include_disputed=include_disputed, zero_sum=False)
+        self.status = EXIT_OK
+
+    # what each output form does with a disputed hand and with the totals
+    def disputed(self, d: Dispute) -> None:
+        """Write one disputed hand (in a pipe: a ``disputed`` line, and the error on standard error)."""
+        self.out.append(
+            f"disputed\t{d.file}:{d.line}:{d.col}\t{d.rule}\thand {d.hand} (lines {d.first_line}-{d.last_line})"
+            f"\t{d.message}\n"
+        )
+        self.err.append(f"{d.file}:{d.line}:{d.col}: {d.rule} {d.message}\n")
+
+    def _add(self, sitting: Sitting, hand: Hand) -> None:
+        if hand.dispute is not None:
+            self.status = EXIT_ILLEGAL
+            self.disputed(hand.dispute)
+        sitting.add(hand)
+        self._tick()
+
+    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+        from pancli.model.settle import Hand
+
+        dispute = _dispute(hand, Game.PANGUINGUE, result, False)
+        self._add(self.pan, Hand(result.players, result.ledger, result.stake, dispute))
+
+    def pagruc(self, hand: RecordHand, result: Any, render: Any) -> None:
+        from pancli.model.settle import Hand
+
+        dispute = _dispute(hand, Game.PAGRUC, result, True)
+        self._add(self.pagruc_sitting, Hand(result.players, result.scores, None, dispute))
+
+    def malformed(self, hand: RecordHand) -> None:
+        from pancli.model.settle import Dispute, Hand
+
+        e = hand.error
+        assert e is not None
+        d = Dispute(
+            hand.file, hand.index, hand.first_line, hand.last_line, "unknown", "malformed",
+            e.code, e.line, e.col, None, e.message,
+        )  # fmt: skip
+        self._add(self.pan, Hand(hand.players, {}, None, d))
+
+    def unsupported(self, hand: RecordHand, why: str) -> None:
+        from pancli.model.settle import Dispute, Hand
+
+        d = Dispute(
+            hand.file, hand.index, hand.first_line, hand.last_line, "pagruc", "unsupported",
+            "G1", hand.first_line, 1, None, why,
+        )  # fmt: skip
+        self._add(self.pagruc_sitting, Hand(hand.players, {}, None, d))
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        out = self.out
+        for name, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
+            if not sitting.counted and not sitting.disputed:
+                continue
+            unit = "points" if not sitting.zero_sum else "money" if sitting.has_money else "units"
+            out.append(f"sitting\t{name}\t{sitting.counted}\t{sitting.disputed}\t{unit}\n")
+            for t in sitting.totals():
+                money = "-" if t.money is None else money_text(t.money)
+                out.append(f"player\t{name}\t{t.player}\t{t.hands}\t{signed(t.units)}\t{money}\t{t.disputed}\n")
+            for tr in sitting.transfers():
+                out.append(f"pays\t{name}\t{tr.payer}\t{tr.payee}\t{amount_text(tr.amount)}\n")
+            note = money_note(sitting)
+            if note:
+                self.err.append(f"pan settle: {note}\n")
+        self.flush()
+
+
+def amount_text(value: Decimal) -> str:
+    """A transfer's amount, as exact as the stake (``4.50``, ``12``).
+
+    >>> amount_text(Decimal("4.50")), amount_text(Decimal(12))
+    ('4.50', '12')
+    """
+    return format(value, "f")
+
+
+def summary(sitting: Sitting) -> str:
+    """``4 hands counted, 1 disputed (left out); money`` in words."""
+    left = "counted too" if sitting.include_disputed else "left out"
+    text = f"{sitting.counted} hand{'s' if sitting.counted != 1 else ''} counted, {sitting.disputed} disputed"
+    if sitting.disputed:
+        text += f" ({left})"
+    if not sitting.zero_sum:
+        return text + "; points (G7), no transfers"
+    return text + ("; in money" if sitting.has_money else "; in units")
+
+
+def money_note(sitting: Sitting) -> str | None:
+    """Why a sitting with some stakes has no money (a counted hand names no Stake)."""
+    if sitting.zero_sum and sitting.unstaked and sitting.unstaked < sitting.counted:
+        return (
+            f"{sitting.unstaked} of {sitting.counted} counted hands name no Stake: settled in units"
+            " (give --stake to settle in money)"
+        )
+    return None
+
+
+def total_json(t: PlayerTotal, game: str) -> dict[str, Any]:
+    """One player's totals (``units`` are points for PAGRUC)."""
+    return {
+        "game": game,
+        "player": t.player,
+        "hands": t.hands,
+        "units": t.units,
+        "money": None if t.money is None else format(t.money, "f"),
+        "disputed": t.disputed,
+    }
+
+
+def transfer_json(t: Transfer, money: bool) -> dict[str, Any]:
+    """One settling payment."""
+    return {"payer": t.payer, "payee": t.payee, "amount": format(t.amount, "f"), "in": "money" if money else "units"}
+
+
+def dispute_json(d: Dispute) -> dict[str, Any]:
+    """One disputed hand: where, why."""
+    return {
+        "file": d.file,
+        "hand": d.hand,
+        "first_line": d.first_line,
+        "last_line": d.last_line,
+        "game": d.game,
+        "kind": d.kind,
+        "rule": d.rule,
+        "line": d.line,
+        "col": d.col,
+        "player": d.player,
+        "message": d.message,
+    }
+
+
+def sitting_json(sitting: Sitting, game: str) -> dict[str, Any]:
+    """A game's part of ``--json``."""
+    return {
+        "hands": sitting.counted,
+        "disputed": sitting.disputed,
+        "money": sitting.has_money,
+        "players": [total_json(t, game) for t in sitting.totals()],
+        "transfers": [transfer_json(t, sitting.has_money) for t in sitting.transfers()],
+        "note": money_note(sitting),
+    }
+
+
+class JsonSettle(SettleSink):
+    """``--json``: ``{"disputed": [...], "panguingue": {...}, "pagruc": {...}}``, the disputed
+    hands written as they come."""
+
+    def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
+        import json
+
+        super().__init__(stake, include_disputed)
+        self.dumps = json.JSONEncoder(ensure_ascii=False).encode
+        self.first = True
+        self.out.append('{"disputed": [')
+
+    def disputed(self, d: Dispute) -> None:
+        self.out.append(("\n  " if self.first else ",\n  ") + self.dumps(dispute_json(d)))
+        self.first = False
+        self.err.append(f"{d.file}:{d.line}:{d.col}: {d.rule} {d.message}\n")
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        import json
+
+        tail = {
+            "panguingue": sitting_json(self.pan, "panguingue"),
+            "pagruc": sitting_json(self.pagruc_sitting, "pagruc"),
+        }
+        body = json.dumps(tail, ensure_ascii=False, indent=2)[1:]
+        self.out.append(("]," if self.first else "\n],") + body + "\n")
+        self.flush()
+
+
+class JsonlSettle(SettleSink):
+    """``--jsonl``: one object per disputed hand as it comes, then per player, then per transfer."""
+
+    def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
+        import json
+
+        super().__init__(stake, include_disputed)
+        self.dumps = json.JSONEncoder(ensure_ascii=False).encode
+
+    def disputed(self, d: Dispute) -> None:
+        self.out.append(self.dumps({"event": "disputed", **dispute_json(d)}) + "\n")
+        self.err.append(f"{d.file}:{d.line}:{d.col}: {d.rule} {d.message}\n")
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
+            self.out.extend(self.dumps({"event": "player", **total_json(t, game)}) + "\n" for t in sitting.totals())
+        for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
+            money = sitting.has_money
+            self.out.extend(
+                self.dumps({"event": "transfer", "game": game, **transfer_json(t, money)}) + "\n"
+                for t in sitting.transfers()
+            )
+        for sitting in (self.pan, self.pagruc_sitting):
+            note = money_note(sitting)
+            if note:
+                self.err.append(f"pan settle: {note}\n")
+        self.flush()
+
+
+class RichSettle(SettleSink):
+    """A terminal: each disputed hand in red as it comes, then a table per game and the transfers."""
+
+    def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
+        from pancli.cli.common import stdout_console
+
+        super().__init__(stake, include_disputed)
+        self.console = stdout_console()
+
+    def disputed(self, d: Dispute) -> None:
+        from rich.markup import escape
+
+        self.console.print(
+            f"[bold red]DISPUTED[/] {escape(d.file)} hand {d.hand} (lines {d.first_line}-{d.last_line}): "
+            f"[bold]{escape(d.rule)}[/] {escape(d.message)} [dim]{escape(d.file)}:{d.line}:{d.col}[/]"
+        )
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        from rich.table import Table
+
+        console = self.console
+        for name, sitting in (("Panguingue", self.pan), ("PAGRUC", self.pagruc_sitting)):
+            if not sitting.counted and not sitting.disputed:
+                continue
+            money = sitting.has_money
+            console.print(f"[bold]{name}[/]: {summary(sitting)}")
+            table = Table()
+            table.add_column("player")
+            table.add_column("hands", justify="right")
+            table.add_column("units" if sitting.zero_sum else "points", justify="right")
+            if money:
+                table.add_column("money", justify="right")
+            table.add_column("disputed", justify="right")
+            for t in sitting.totals():
+                style = "green" if t.units > 0 else "red" if t.units < 0 else ""
+                row = [t.player, str(t.hands), f"[{style}]{signed(t.units)}[/]" if style else signed(t.units)]
+                if money:
+                    row.append(money_text(t.money or Decimal(0)))
+                row.append(str(t.disputed))
+                table.add_row(*row)
+            console.print(table)
+            moves = sitting.transfers()
+            if sitting.zero_sum:
+                console.print("[bold]to settle:[/]" if moves else "[bold]nothing to settle[/]")
+                for tr in moves:
+                    console.print(f"  {tr.payer} pays {tr.payee} {amount_text(tr.amount)}", markup=False)
+            note = money_note(sitting)
+            if note:
+                console.print(f"[yellow]{note}[/]")
+
+
+def _stake(value: str | None) -> Decimal | None:
+    if value is None:
+        return None
+    try:
+        stake = Decimal(value)
+    except InvalidOperation:
+        stake = Decimal("NaN")
+    if not stake.is_finite() or stake <= 0:
+        raise click.BadParameter(f"the money value of one unit, like 0.25, not {value!r}", param_hint="--stake")
+    return stake
+
+
+@click.command("settle")
+@click.argument("files", nargs=-1, metavar="FILE... | -")
+@json_option
+@click.option("--jsonl", "as_jsonl", is_flag=True, help="One JSON object per disputed hand, per player, per transfer.")
+@click.option("--stake", default=None, metavar="MONEY", help="The money value of one unit for every hand (e.g. 0.25).")
+@click.option(
+    "--include-disputed", is_flag=True, help="Count disputed hands too (the payments made before a violation)."
+)
+@click.option(
+    "--rules", default=None, metavar="NAME|FILE", help="Override every record's Rules tag (as pan replay does)."
+)
+@click.option("--plain", is_flag=True, help="Plain text even on a terminal.")
+def settle(
+    files: tuple[str, ...],
+    as_json: bool,
+    as_jsonl: bool,
+    stake: str | None,
+    include_disputed: bool,
+    rules: str | None,
+    plain: bool,
+) -> None:
+    """Settle a sitting: each player's hands, units and money over all the hands, and who pays whom.
+
+    Every hand is refereed as pan replay does; Panguingue and PAGRUC hands are kept apart
+    (PAGRUC points get totals, no transfers). Players are matched by name across files. The
+    payments that settle the sitting are the fewest the greedy method finds (the largest
+    creditor paid by the largest debtor; at most one fewer than the players), in money when
+    every counted hand has a Stake (or with --stake), else in units. A hand with a
+    violation, a wrong claim or a notation error is disputed: listed with its place and
+    rule and left out of the totals (unless --include-disputed). Exit status 0, 1 when
+    any hand is disputed, 2 for a usage error or a file that cannot be read.
+
+    \b
+    Examples:
+      pan settle samples/friday-hoyle.pan
+      pan settle --stake 0.10 samples/*.pan
+      pan settle --json samples/cardroom-saturday.pan samples/friday-hoyle.pan
+      pan simulate --players 5 --hands 100 --seed 3 | pan settle - | grep ^pays
+    """
+    from pancli.cli.common import stdout_is_terminal
+
+    if as_json and as_jsonl:
+        raise click.UsageError("choose one of --json and --jsonl")
+    money = _stake(stake)
+    names = record_files(files)
+    for name in names:
+        if name != "-" and (not Path(name).exists() or Path(name).is_dir()):
+            why = "a directory" if Path(name).is_dir() else "no such file"
+            click.echo(f"pan settle: cannot read {name}: {why}", err=True)
+            sys.exit(EXIT_USAGE)
+    profile = None if rules is None else load_profile(rules)
+    kind: type[SettleSink]
+    if as_jsonl:
+        kind = JsonlSettle
+    elif as_json:
+        kind = JsonSettle
+    elif not plain and stdout_is_terminal():
+        kind = RichSettle
+    else:
+        kind = SettleSink
+    sink = kind(money, include_disputed)
+    replay_files(names, sink, strict=False, profile=profile)
+    sys.stdout.flush()
+    sys.exit(sink.status)
