@@ -20,15 +20,16 @@ from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_USAGE,
-    batch_lines,
     emit_json,
     json_option,
     load_profile,
     open_text,
+    players_option,
+    reads_stdin,
     report,
     rules_option,
-    stdin_is_piped,
-    stdin_text,
+    seed_option,
+    stdin_lines,
     stdout_is_terminal,
 )
 from pancli.melds import Meld, judge
@@ -40,9 +41,6 @@ if TYPE_CHECKING:
     from pancli.analyze.arrange import Arrangement, Placed
     from pancli.analyze.odds import DrawRow
     from pancli.referee.position import Position
-
-DEFAULT_PLAYERS = 6
-"""Active players when ``--players`` is not given (the table of RULES.md section 8)."""
 
 
 class InputProblem(Exception):
@@ -495,12 +493,11 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
 @click.option("--draw", "draw", metavar="CARD", help="The card just drawn (or a trailing +CARD in HAND).")
 @click.option("--melds", "melds", multiple=True, metavar="MELDS", help="The player's melds on the table ([..] groups).")
 @click.option("--seen", "seen", multiple=True, metavar="CARDS", help="Every other card seen (melds, discards).")
-@click.option("--players", "-n", type=click.IntRange(2, 15), default=DEFAULT_PLAYERS, show_default=True,
-              help="Active players (2-15, S1): chips are per opponent x (N-1).")  # fmt: skip
+@players_option("Active players (2-15, S1): chips are per opponent x (N-1).")
 @click.option("--advice", is_flag=True, help="Simulate the hand: expected units of staying vs going on top.")
 @click.option("--samples", type=click.IntRange(1, 1_000_000), default=2000, show_default=True,
               help="Monte Carlo samples (going-out odds and --advice).")  # fmt: skip
-@click.option("--seed", type=int, default=1, show_default=True, help="Random seed of the simulations.")
+@seed_option("Random seed of the simulations.", default=1)
 @click.option("--at", "at_line", type=click.IntRange(1), metavar="LINE",
               help="Analyse a position of the record FILE: the moment line LINE is played.")  # fmt: skip
 @click.option("--player", "player", metavar="NAME",
@@ -578,7 +575,7 @@ def analyze(
             )
         override = None if ctx.get_parameter_source("rules") is DEFAULT else profile
         status = _analyse_one(job, lambda: _position(job, hand[0], at_line, player, override))
-    elif list(hand) == ["-"] or (not hand and stdin_is_piped()):
+    elif reads_stdin(hand):
         status = _analyse_batch(job, draw, melds, seen)
     else:
         status = _analyse_one(job, lambda: _hand(job, hand, draw, melds, seen))
@@ -707,7 +704,7 @@ def _analyse_batch(job: _Job, draw: str | None, melds: tuple[str, ...], seen: tu
         return exc.status
     status = EXIT_OK
     shown = 0
-    for item in batch_lines(stdin_text(), "-"):
+    for item in stdin_lines():
         text = item.text.split("#", 1)[0]
         try:
             cards, drawn = read_hand(text, draw, item.file, item.line)

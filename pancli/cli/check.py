@@ -18,38 +18,35 @@ import click
 
 from pancli.cards import Game
 from pancli.cli.common import (
+    ARG_FILE,
     EXIT_ILLEGAL,
     EXIT_OK,
+    NOTHING_TO_CHECK,
+    STDIN_FILE,
     game_option,
+    input_lines,
     json_option,
     load_profile,
+    reads_stdin,
     resolve_game,
     rules_option,
-    stdin_is_piped,
+    stdin_blocks,
     stdout_is_terminal,
 )
-from pancli.cli.meld_output import (
-    ARG_FILE,
-    STDIN_FILE,
-    MeldReport,
-    PlainBatch,
-    assess,
-    input_items,
-    stdin_blocks,
-)
+from pancli.cli.meld_output import MeldReport, PlainBatch, assess
 from pancli.rules import Profile
 
 
 def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
     """The pipe path: plain lines on stdout, error lines on stderr. True when all legal."""
-    if args == ["-"] or (not args and stdin_is_piped()):
+    if reads_stdin(args):
         file = STDIN_FILE
         blocks: Iterator[list[str]] | list[list[str]] = stdin_blocks()
     elif args:
         file = ARG_FILE
         blocks = [args]
     else:
-        raise click.UsageError("nothing to check: give melds as arguments, or '-' to read standard input")
+        raise click.UsageError(NOTHING_TO_CHECK)
     batch = PlainBatch(file, profile, game)
     write_out = sys.stdout.write
     write_err = sys.stderr.write
@@ -70,7 +67,7 @@ def _check_pagruc(args: list[str], as_json: bool) -> int:
     """``pan check --game pagruc``: PAGRUC melds (G4) and their points (G7); returns the exit status."""
     from pancli.cli.pagruc_render import check_pagruc
 
-    return check_pagruc(input_items(args), as_json)
+    return check_pagruc(input_lines(args, NOTHING_TO_CHECK), as_json)
 
 
 @click.command(
@@ -125,7 +122,7 @@ def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, rules: str,
     profile = load_profile(rules)
     if not as_json and not stdout_is_terminal():
         ctx.exit(EXIT_OK if _plain_batch(args, profile, chosen) else EXIT_ILLEGAL)
-    reports = [assess(item, profile, chosen) for item in input_items(args)]
+    reports = [assess(item, profile, chosen) for item in input_lines(args, NOTHING_TO_CHECK)]
     ctx.exit(render_reports(reports, as_json, title=f"pan check ({profile.name})"))
 
 

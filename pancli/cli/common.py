@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
@@ -40,6 +40,20 @@ def json_option(f: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")(f)
 
 
+def jsonl_option(help: str = "Print one JSON object per line instead of text.") -> Callable[[F], F]:
+    """``--jsonl``: one JSON object per line (``help`` says what each object is)."""
+    return click.option("--jsonl", "as_jsonl", is_flag=True, help=help)
+
+
+def json_mode(as_json: bool, as_jsonl: bool) -> None:
+    """Refuse ``--json`` with ``--jsonl`` (a usage error, exit 2)."""
+    if as_json and as_jsonl:
+        raise click.UsageError("choose one of --json and --jsonl")
+
+
+RULES_HELP = "Rule profile: hoyle, cardroom, or a house-rules TOML file."
+
+
 def rules_option(f: F) -> F:
     """``--rules NAME|FILE``: the profile (hoyle, cardroom) or a house-rules TOML file."""
     return click.option(
@@ -48,8 +62,40 @@ def rules_option(f: F) -> F:
         default="hoyle",
         show_default=True,
         metavar="NAME|FILE",
-        help="Rule profile: hoyle, cardroom, or a house-rules TOML file.",
+        help=RULES_HELP,
     )(f)
+
+
+def rules_override_option(f: F) -> F:
+    """``--rules NAME|FILE`` for records: no default (each record's ``Rules`` tag decides)."""
+    return click.option(
+        "--rules",
+        "rules",
+        default=None,
+        metavar="NAME|FILE",
+        help="Override every record's Rules tag: hoyle, cardroom, or a house-rules TOML file.",
+    )(f)
+
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 15
+"""Players seated at a Panguingue table (S1)."""
+DEFAULT_PLAYERS = 6
+"""Active players when ``--players`` is not given (the table of RULES.md section 8)."""
+
+
+def players_option(help: str, *, default: int | None = DEFAULT_PLAYERS, checked: bool = True) -> Callable[[F], F]:
+    """``--players/-n N``: players at the table, ``default`` when not given. ``checked``: click
+    refuses a number outside 2..15 (S1); otherwise the command checks it (and says why)."""
+    kind = click.IntRange(MIN_PLAYERS, MAX_PLAYERS) if checked else click.INT
+    return click.option(
+        "--players", "-n", "players", type=kind, default=default, show_default=default is not None, help=help
+    )
+
+
+def seed_option(help: str, *, default: int) -> Callable[[F], F]:
+    """``--seed N``: the seed of everything random in the command (same seed, same output)."""
+    return click.option("--seed", "-s", "seed", type=int, default=default, show_default=True, help=help)
 
 
 def game_option(f: F) -> F:
@@ -145,30 +191,92 @@ def open_text(name: str) -> IO[str]:
         raise FileArgumentError(name, hint=exc.strerror or str(exc)) from None
 
 
-def batch_lines(stream: IO[str], file: str = "-") -> Iterator[InputLine]:
-    """Lines of a batch: blank lines and ``#`` comments skipped, line numbers kept."""
-    for n, raw in enumerate(stream, 1):
-        text = raw.rstrip("\r\n")
-        stripped = text.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        yield InputLine(file, n, text)
+STDIN_FILE = "-"
+"""The file name of standard input in error lines (``-:LINE:COL``)."""
+ARG_FILE = "<arg>"
+"""The file name of command-line arguments in error lines (``<arg>:N:COL``, N = argument number)."""
+_BLOCK = 1 << 20
+"""Bytes read from standard input at a time."""
 
 
-def arguments_or_stdin(args: Iterable[str]) -> Iterator[InputLine]:
-    """Command-line arguments (each one item, file ``<arg>``, line = position), or,
-    with ``-`` or no argument and piped input, the batch lines of standard input.
+def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
+    """Standard input as lists of lines (without line ends), one list per block read: the one
+    reader of line-by-line input (``pan check``, ``pay``, ``score``, ``analyze`` with ``-``).
 
-    Raises click.UsageError (exit 2) with nothing to read.
+    Bytes that are not UTF-8 become U+FFFD; a leading byte-order mark is dropped; lines
+    end with ``\\n`` (a ``\\r`` before it stays: it is white space to every reader).
     """
-    items = list(args)
-    if items == ["-"] or (not items and stdin_is_piped()):
-        yield from batch_lines(open_text("-"), "-")
+    stream = stdin_binary()
+    pending: list[bytes] = []
+    first = True
+    while True:
+        data = stream.read(block)
+        if not data:
+            break
+        if first:
+            first = False
+            if data.startswith(b"\xef\xbb\xbf"):
+                data = data[3:]
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:
+            pending.append(data)
+            continue
+        if pending:
+            pending.append(data[:cut])
+            head = b"".join(pending)
+            pending = []
+        else:
+            head = data[:cut]
+        pending_tail = data[cut:]
+        if pending_tail:
+            pending.append(pending_tail)
+        yield head.decode("utf-8", "replace").split("\n")[:-1]
+    if pending:
+        yield [b"".join(pending).decode("utf-8", "replace")]
+
+
+def is_skipped(text: str) -> bool:
+    """Blank lines and ``#`` comment lines are not input items.
+
+    >>> is_skipped("  # a comment"), is_skipped(" \\r"), is_skipped("5sss")
+    (True, True, False)
+    """
+    s = text.lstrip()
+    return not s or s[0] == "#"
+
+
+def stdin_lines() -> Iterator[InputLine]:
+    """The items of standard input, one a line (blank lines and ``#`` comments skipped, line
+    numbers kept, a ``\\r`` before the line end dropped), read by :func:`stdin_blocks`."""
+    n = 0
+    for lines in stdin_blocks():
+        for text in lines:
+            n += 1
+            if not is_skipped(text):
+                yield InputLine(STDIN_FILE, n, text[:-1] if text[-1:] == "\r" else text)
+
+
+def reads_stdin(args: Sequence[str]) -> bool:
+    """True when the input is standard input: ``-`` alone, or no argument and input piped in."""
+    return list(args) == ["-"] or (not args and stdin_is_piped())
+
+
+NOTHING_TO_CHECK = "nothing to check: give melds as arguments, or '-' to read standard input"
+
+
+def input_lines(args: Sequence[str], nothing: str) -> Iterator[InputLine]:
+    """Each argument (file ``<arg>``, line = its position), or with ``-`` (or no argument and
+    piped input) each line of standard input (:func:`stdin_lines`).
+
+    Raises click.UsageError (exit 2) saying ``nothing`` when there is nothing to read.
+    """
+    if reads_stdin(args):
+        yield from stdin_lines()
         return
-    if not items:
-        raise click.UsageError("nothing to read: give arguments, or '-' to read standard input")
-    for i, text in enumerate(items, 1):
-        yield InputLine("<arg>", i, text)
+    if not args:
+        raise click.UsageError(nothing)
+    for i, text in enumerate(args, 1):
+        yield InputLine(ARG_FILE, i, text)
 
 
 def record_files(files: Iterable[str]) -> list[str]:
@@ -188,8 +296,13 @@ def record_files(files: Iterable[str]) -> list[str]:
 # --------------------------------------------------------------------------- output
 
 
-def error_line(file: str, line: int, col: int, rule: str, message: str) -> str:
-    """The canonical error line: ``file:line:col: RULE message``."""
+def error_line(file: str, line: int, col: int | None, rule: str | None, message: str) -> str:
+    """The canonical error line, the one form of every error pan reports on standard error:
+    ``file:line:col: RULE message``.
+
+    >>> error_line("-", 3, 1, "M3", "7c 7s 7s is not a set")
+    '-:3:1: M3 7c 7s 7s is not a set'
+    """
     return f"{file}:{line}:{col}: {rule} {message}"
 
 
@@ -225,10 +338,3 @@ def stdout_console() -> Console:
 
     force = bool(os.environ.get("PAN_FORCE_TERMINAL"))
     return Console(force_terminal=force or None, highlight=False, soft_wrap=False)
-
-
-def stderr_console() -> Console:
-    """A rich console on standard error."""
-    from rich.console import Console
-
-    return Console(stderr=True, highlight=False)

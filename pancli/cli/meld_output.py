@@ -14,14 +14,12 @@ pyparsing only when the fast path of the notation cannot read a meld.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import click
-
 from pancli.cards import Card, Game, format_cards
-from pancli.cli.common import InputLine, stdin_binary, stdin_is_piped
+from pancli.cli.common import STDIN_FILE, InputLine, error_line, is_skipped
 from pancli.melds import Meld, Rope, Set, judge
 from pancli.notation import NotationError, parse_meld
 from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS
@@ -36,12 +34,6 @@ NONE_MARK = "-"
 PLAIN_COLUMNS = ("meld", "verdict", "kind", "condition", "value", "rule", "reason")
 """The tab-separated columns of the plain (pipe) output of ``pan check``."""
 
-STDIN_FILE = "-"
-"""The file name of standard input in error lines (``-:LINE:COL``)."""
-ARG_FILE = "<arg>"
-"""The file name of command-line arguments in error lines (``<arg>:N:COL``, N = argument number)."""
-_BLOCK = 1 << 20
-"""Bytes read from standard input at a time."""
 _MAX_REASON = 300
 """Error lines quote at most this many characters of a reason (a 1 MB meld stays readable)."""
 
@@ -105,64 +97,7 @@ class MeldReport:
 
     def error_line(self) -> str:
         """``file:line:col: RULE message`` for an illegal meld."""
-        return f"{self.file}:{self.line}{self.error_suffix()}"
-
-
-def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
-    """Standard input as lists of lines (without line ends), one list per block read.
-
-    Bytes that are not UTF-8 become U+FFFD; a leading byte-order mark is dropped; lines
-    end with ``\\n`` (a ``\\r`` before it is white space and is stripped with the rest).
-    """
-    stream = stdin_binary()
-    pending: list[bytes] = []
-    first = True
-    while True:
-        data = stream.read(block)
-        if not data:
-            break
-        if first:
-            first = False
-            if data.startswith(b"\xef\xbb\xbf"):
-                data = data[3:]
-        cut = data.rfind(b"\n") + 1
-        if cut == 0:
-            pending.append(data)
-            continue
-        if pending:
-            pending.append(data[:cut])
-            head = b"".join(pending)
-            pending = []
-        else:
-            head = data[:cut]
-        pending_tail = data[cut:]
-        if pending_tail:
-            pending.append(pending_tail)
-        yield head.decode("utf-8", "replace").split("\n")[:-1]
-    if pending:
-        yield [b"".join(pending).decode("utf-8", "replace")]
-
-
-def is_skipped(text: str) -> bool:
-    """Blank lines and ``#`` comment lines are not melds."""
-    s = text.lstrip()
-    return not s or s[0] == "#"
-
-
-def input_items(args: list[str]) -> Iterator[InputLine]:
-    """Each argument, or with ``-`` (or no argument and piped input) each meld line of stdin."""
-    if args == ["-"] or (not args and stdin_is_piped()):
-        n = 0
-        for lines in stdin_blocks():
-            for text in lines:
-                n += 1
-                if not is_skipped(text):
-                    yield InputLine(STDIN_FILE, n, text)
-        return
-    if not args:
-        raise click.UsageError("nothing to check: give melds as arguments, or '-' to read standard input")
-    for i, text in enumerate(args, 1):
-        yield InputLine(ARG_FILE, i, text)
+        return error_line(self.file, self.line, self.col, self.rule, clipped(self.reason))
 
 
 def plain_line(
@@ -182,11 +117,15 @@ def plain_line(
     )
 
 
+def clipped(reason: str) -> str:
+    """A reason as error lines quote it: at most :data:`_MAX_REASON` characters."""
+    return reason[:_MAX_REASON] + "..." if len(reason) > _MAX_REASON else reason
+
+
 def error_suffix(col: int | None, rule: str | None, reason: str) -> str:
-    """``:col: RULE message``: an error line without its file and line (long reasons cut short)."""
-    if len(reason) > _MAX_REASON:
-        reason = reason[:_MAX_REASON] + "..."
-    return f":{col}: {rule} {reason}"
+    """``:col: RULE message``: :func:`~pancli.cli.common.error_line` without its file and line
+    (the batch path puts ``file:line`` before it), long reasons cut short."""
+    return error_line("", 0, col, rule, clipped(reason))[len(":0") :]
 
 
 _LEGAL_REASONS: dict[tuple[str, tuple[Condition, ...]], str] = {}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pancli.cards import Game, format_cards
-from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, InputLine, stdout_is_terminal
+from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, InputLine, error_line, stdout_is_terminal
 from pancli.model.results import Violation
 from pancli.notation import NotationError, parse_meld
 from pancli.pagruc.melds import PagrucVerdict, judge
@@ -221,7 +221,7 @@ class PagrucMeldReport:
         return "\t".join((*fields, str(self.points), self.rule or NONE_MARK, self.reason))
 
     def error_line(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: {self.rule} {self.reason}"
+        return error_line(self.file, self.line, self.col, self.rule, self.reason)
 
 
 def assess_pagruc(item: InputLine) -> PagrucMeldReport:

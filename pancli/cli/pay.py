@@ -16,13 +16,20 @@ from typing import Any
 import click
 
 from pancli.cards import Card
-from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, json_option, load_profile, rules_option, stdout_is_terminal
-from pancli.cli.meld_output import MeldReport, assess, input_items
+from pancli.cli.common import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    NOTHING_TO_CHECK,
+    input_lines,
+    json_option,
+    load_profile,
+    players_option,
+    rules_option,
+    stdout_is_terminal,
+)
+from pancli.cli.meld_output import MeldReport, assess
 from pancli.melds import going_out_value
 from pancli.rules import Profile
-
-DEFAULT_PLAYERS = 6
-"""Active players when ``--players`` is not given (the table of RULES.md section 8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,14 +140,7 @@ def compute(reports: list[MeldReport], players: int, profile: Profile, out: bool
     epilog="Exit status: 0 every meld legal, 1 some meld illegal or unreadable, 2 usage error.",
 )
 @click.argument("melds", nargs=-1, metavar="MELD...")
-@click.option(
-    "--players",
-    "-n",
-    type=click.IntRange(2, 15),
-    default=DEFAULT_PLAYERS,
-    show_default=True,
-    help="Active players at the table (2-15, S1): the melder pays nothing, the other N-1 pay.",
-)
+@players_option("Active players at the table (2-15, S1): the melder pays nothing, the other N-1 pay.")
 @click.option("--out", "going_out", is_flag=True, help="The player goes out with these melds: add C8.")
 @json_option
 @rules_option
@@ -169,7 +169,7 @@ def pay(ctx: click.Context, melds: tuple[str, ...], players: int, going_out: boo
     'FILE:LINE:COL: RULE message', and the exit status is 1.
     """
     profile = load_profile(rules)
-    reports = conserve([assess(item, profile) for item in input_items(list(melds))], profile)
+    reports = conserve([assess(item, profile) for item in input_lines(melds, NOTHING_TO_CHECK)], profile)
     result = compute(reports, players, profile, going_out)
     if as_json:
         from pancli.cli.common import emit_json

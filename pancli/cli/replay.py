@@ -38,10 +38,13 @@ from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_USAGE,
+    json_mode,
     json_option,
+    jsonl_option,
     load_profile,
     open_text,
     record_files,
+    rules_override_option,
 )
 from pancli.rules import Profile
 
@@ -547,15 +550,9 @@ def _count(tally: Tally, result: _Judged) -> bool:
 @click.command("replay")
 @click.argument("files", nargs=-1, metavar="FILE... | -")
 @json_option
-@click.option("--jsonl", "as_jsonl", is_flag=True, help="One JSON object per action (with provenance), then per hand.")
+@jsonl_option(help="One JSON object per action (with provenance), then per hand.")
 @click.option("--strict", is_flag=True, help="Stop at the first hand with a violation, a wrong claim or an error.")
-@click.option(
-    "--rules",
-    "rules",
-    default=None,
-    metavar="NAME|FILE",
-    help="Override every record's Rules tag: hoyle, cardroom, or a house-rules TOML file.",
-)
+@rules_override_option
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal.")
 @click.option(
     "--jobs",
@@ -585,8 +582,7 @@ def replay(
     """
     from pancli.cli.common import stdout_is_terminal
 
-    if as_json and as_jsonl:
-        raise click.UsageError("choose one of --json and --jsonl")
+    json_mode(as_json, as_jsonl)
     names = record_files(files)
     for name in names:  # a regular file, a named pipe or /dev/fd/N (process substitution)
         if name != "-" and (not Path(name).exists() or Path(name).is_dir()):

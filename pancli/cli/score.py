@@ -13,10 +13,10 @@ from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     InputLine,
-    batch_lines,
+    error_line,
     json_option,
-    open_text,
-    stdin_is_piped,
+    reads_stdin,
+    stdin_lines,
     stdout_is_terminal,
 )
 from pancli.melds import MeldError
@@ -122,7 +122,7 @@ class ScoreReport:
         return "\n".join(lines) + "\n"
 
     def error_line(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: {self.rule} {self.message}"
+        return error_line(self.file, self.line, self.col, self.rule, self.message)
 
 
 def assess_score(item: InputLine, pack: PagrucPack) -> ScoreReport:
@@ -213,9 +213,9 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
     if game.lower() != Game.PAGRUC.value:
         raise click.UsageError("pan score scores PAGRUC hands only (--game pagruc); Panguingue has no hand score")
     pack = PagrucPack(packs)
-    from_stdin = list(text) == ["-"] or (not text and stdin_is_piped())
+    from_stdin = reads_stdin(text)
     if from_stdin:
-        items = list(batch_lines(open_text("-"), "-"))
+        items = list(stdin_lines())
     elif text:
         items = [InputLine("<arg>", 1, " ".join(text))]
     else:

@@ -17,7 +17,18 @@ from typing import IO, TYPE_CHECKING, Final
 
 import click
 
-from pancli.cli.common import EXIT_OK, FileArgumentError, json_option, load_profile
+from pancli.cli.common import (
+    DEFAULT_PLAYERS,
+    EXIT_OK,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    FileArgumentError,
+    json_option,
+    load_profile,
+    players_option,
+    rules_option,
+    seed_option,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -42,8 +53,6 @@ DEFAULT_NAMES: Final = (
     "Oti",
 )
 """Seat names in order of play when ``--names`` is not given (15, the most S1 seats)."""
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 15
 _NAME: Final = re.compile(r"[A-Za-z0-9_-]+")
 _RESERVED: Final = frozenset({"deal", "up", "reshuffle"})
 
@@ -70,7 +79,7 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
             raise click.BadParameter(f"--players {players} but {len(seats)} names", param_hint="--names")
         players = len(seats)
     else:
-        players = 6 if players is None else players
+        players = DEFAULT_PLAYERS if players is None else players
         seats = DEFAULT_NAMES[:players]
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise click.BadParameter(f"Panguingue seats 2 to 15 players (S1), not {players}", param_hint="--players")
@@ -78,17 +87,10 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
 
 
 @click.command("simulate")
-@click.option("--players", "-n", type=int, default=None, help="Players seated, 2 to 15 (default 6, or as --names).")
+@players_option("Players seated, 2 to 15 (default 6, or as --names).", default=None, checked=False)
 @click.option("--hands", "-k", type=click.IntRange(min=0), default=1, show_default=True, help="Hands to play.")
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed of the shuffles and the policy.")
-@click.option(
-    "--rules",
-    "rules",
-    default="hoyle",
-    show_default=True,
-    metavar="NAME|FILE",
-    help="Rule profile: hoyle, cardroom, or a house-rules TOML file.",
-)
+@seed_option("Seed of the shuffles and the policy.", default=0)
+@rules_option
 @click.option("--names", default=None, metavar="'A B C'", help="Player names in order of play (spaces or commas).")
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None, help="Write to FILE, not stdout."
