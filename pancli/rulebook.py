@@ -656,7 +656,8 @@ _ENTRIES: Final = (
         _R,
         "Rules tag",
         "The Rules tag names a built-in profile (hoyle, cardroom) or a house-rules file that can be read and "
-        "whose knobs are all known and valid.",
+        "whose knobs are all known and valid. The file is named by a path inside the record's folder (relative, "
+        "no '..', no symbolic link out) and is a regular file of at most 64 KiB (not a device, FIFO or folder).",
         f"R3: {_RECORD_RULING}.",
         PROJECT_SRC,
     ),
@@ -716,9 +717,12 @@ _ENTRIES: Final = (
     _e(
         Rule.R10,
         _R,
-        "Too long to be a record",
-        "A physical line of more than 100,000 characters, or a hand of more than 100,000 lines, is not a "
-        "record; the reader stops there instead of holding it in memory.",
+        "Too long or too large to be a record",
+        "A physical line of more than 100,000 characters, a hand of more than 100,000 lines or 10,000,000 "
+        "characters, a comment of more than 100,000 characters, a tag value of more than 1,000, a player name "
+        "of more than 40, a turn of more than 1,000 actions, a number of more than 9 digits or a file of more "
+        "than 10,000,000 hands is not a record (pancli/limits.py, docs/limits.md); the reader stops there "
+        "instead of holding it in memory or converting it.",
         f"R10: {_RECORD_RULING}.",
         PROJECT_SRC,
     ),

@@ -79,16 +79,27 @@ def test_cardroom_records_say_so() -> None:
 
 
 def test_house_rules_file_is_named_relative_to_the_output(tmp_path: Path) -> None:
-    rules = tmp_path / "rules" / "house.toml"
-    rules.parent.mkdir()
+    rules = tmp_path / "games" / "rules" / "house.toml"
+    rules.parent.mkdir(parents=True)
     rules.write_text('base = "cardroom"\nname = "house"\nout_bonus = 3\n', encoding="utf-8")
     out = tmp_path / "games" / "h.pan"
-    out.parent.mkdir()
     assert pan("simulate", "-n", "4", "-k", "2", "-s", "2", "--rules", str(rules), "-o", str(out)).exit_code == 0
-    assert '[Rules "../rules/house.toml"]' in out.read_text(encoding="utf-8")
+    assert '[Rules "rules/house.toml"]' in out.read_text(encoding="utf-8")
     r = pan("replay", "--json", str(out))
     assert r.exit_code == 0
     assert {h["rules"] for h in json.loads(r.stdout)} == {"house"}
+
+
+def test_R3_a_house_rules_file_outside_the_output_folder_is_refused(tmp_path: Path) -> None:
+    """A record may name only a file inside its folder, so simulate will not write '../'."""
+    rules = tmp_path / "rules" / "house.toml"
+    rules.parent.mkdir()
+    rules.write_text('name = "house"\n', encoding="utf-8")
+    out = tmp_path / "games" / "h.pan"
+    out.parent.mkdir()
+    r = pan("simulate", "-n", "4", "-k", "1", "--rules", str(rules), "-o", str(out))
+    assert r.exit_code == 2 and "R3" in r.stderr and "outside" in r.stderr
+    assert not out.exists()
 
 
 def test_S3_the_winner_is_first_hand_of_the_next() -> None:

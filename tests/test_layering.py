@@ -38,6 +38,7 @@ LAYERS: Mapping[str, Layer] = {
     "pancli.melds": Layer.CORE,
     "pancli.rules": Layer.CORE,
     "pancli.rulebook": Layer.CORE,
+    "pancli.limits": Layer.CORE,
     "pancli.model": Layer.MODEL,
     "pancli.referee": Layer.JUDGES,
     "pancli.pagruc": Layer.JUDGES,

@@ -122,17 +122,19 @@ def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
     """
     if spec.lower() in ("hoyle", "cardroom"):
         return builtin_profile(spec)
+    if not spec or "\0" in spec:
+        raise click.BadParameter(f"R3 no profile or file named {spec!r} (built-in: hoyle, cardroom)")
     path = Path(spec)
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
     try:
-        from pancli.notation.houserules import profile_from_toml
+        from pancli.notation.houserules import profile_from_toml, read_rules_file
 
-        return profile_from_toml(path.read_bytes(), default=HOYLE)
+        return profile_from_toml(read_rules_file(path), default=HOYLE)
     except FileNotFoundError:
         raise click.BadParameter(f"R3 no profile or file named {spec!r} (built-in: hoyle, cardroom)") from None
     except OSError as exc:
-        raise click.BadParameter(f"{spec}: R3 {exc.strerror}") from None
+        raise click.BadParameter(f"{spec}: R3 cannot read the file: {exc.strerror or exc}") from None
     except HouseRulesError as exc:
         where = f":{exc.line}:{exc.col}" if exc.line else ""
         raise click.BadParameter(f"{spec}{where}: R3 {exc}") from None

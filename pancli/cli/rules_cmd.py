@@ -106,7 +106,8 @@ def rules(profile_spec: str | None, rules_opt: str | None, diff: bool, as_json: 
     """
     if profile_spec and rules_opt and profile_spec != rules_opt:
         raise click.UsageError("give the profile once: as PROFILE or as --rules")
-    profile = load_profile(profile_spec or rules_opt or "hoyle")
+    given = profile_spec if profile_spec is not None else rules_opt
+    profile = load_profile("hoyle" if given is None else given)  # '' names nothing: an error
     against = HOYLE if diff else None
     if as_json:
         from pancli.cli.common import emit_json

@@ -122,9 +122,16 @@ def simulate(
     profile = load_profile(rules)
     tags: tuple[tuple[str, str], ...] = ()
     if rules.lower() not in ("hoyle", "cardroom"):
-        where = rules
-        if output is not None:  # the reader looks the file up next to the record
-            where = os.path.relpath(os.path.abspath(rules), os.path.abspath(os.path.dirname(output) or "."))
+        # A record names its house-rules file by a path inside its own folder (R3): the folder
+        # of the output file, or the current one for standard output.
+        folder = os.path.abspath(os.path.dirname(output) or ".") if output is not None else os.getcwd()
+        where = os.path.relpath(os.path.realpath(rules), os.path.realpath(folder))
+        if where == ".." or where.startswith(".." + os.sep) or os.path.isabs(where):
+            raise click.BadParameter(
+                f"R3 {rules!r} is outside {folder!r}: a record names its house-rules file by a path inside"
+                " its folder (put the file there)",
+                param_hint="'--rules'",
+            )
         tags = (("Rules", Path(where).as_posix()),)
     scripts = simulate_hands(seats, hands, seed, profile)
     if tags:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from pancli.cards import Card, Game
+from pancli.limits import MAX_MELD_CARDS
 from pancli.notation.errors import NotationError
 from pancli.notation.fast import MAX_LENGTH, PAGRUC_TOKENS, PAN_TOKENS, fast_card, fast_cards, fast_hand, token_table
 from pancli.notation.hand import Hand, format_hand, format_meld
@@ -110,11 +111,14 @@ def meld_reader(game: Game = Game.PANGUINGUE) -> Callable[[str], tuple[Card, ...
         if len(text) > MAX_LENGTH:
             return parse_meld(text, game)
         try:
-            return tuple([table[t] for t in text.replace(",", " ").split(" ")])
+            got = tuple([table[t] for t in text.replace(",", " ").split(" ")])
         except KeyError:
-            from pancli.notation.grammar import parse_meld_text
+            got = ()
+        if 0 < len(got) <= MAX_MELD_CARDS:
+            return got
+        from pancli.notation.grammar import parse_meld_text
 
-            return parse_meld_text(text, game)
+        return parse_meld_text(text, game)
 
     return read
 

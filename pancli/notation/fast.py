@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from pancli.cards import ALL_CARDS, PAN_CARDS, Card, Game
+from pancli.limits import MAX_LITERAL_CHARS, MAX_MELD_CARDS
 from pancli.notation.hand import Hand
 
 SUIT_SPELLINGS: Final = {
@@ -44,10 +45,11 @@ def _token_table(game: Game) -> dict[str, Card]:
     return table
 
 
-MAX_LENGTH: Final = 4096
+MAX_LENGTH: Final = MAX_LITERAL_CHARS
 """The longest literal read, in characters (a whole pack written out is about 1000). Longer
 text is refused (N10) before parsing: the grammar reads some 25k cards/s, and a 1 MB line
-must not take a minute to reject."""
+must not take a minute to reject. A meld or group of more than MAX_MELD_CARDS cards is N10
+too: the fast path leaves it to the grammar, which says so."""
 
 PAN_TOKENS: Final = _token_table(Game.PANGUINGUE)
 """Every accepted one-card token of Panguingue (``5s``, ``kH``, ``Q♥``) to its card."""
@@ -82,9 +84,10 @@ def fast_cards(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...] | No
         return None
     table = PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS
     try:
-        return tuple([table[t] for t in text.replace(",", " ").split(" ")])
+        got = tuple([table[t] for t in text.replace(",", " ").split(" ")])
     except KeyError:
         return None
+    return got if len(got) <= MAX_MELD_CARDS else None
 
 
 def fast_card(text: str, game: Game = Game.PANGUINGUE) -> Card | None:
@@ -127,6 +130,8 @@ def fast_hand(text: str, game: Game = Game.PANGUINGUE) -> Hand | None:
         else:
             group.append(c)
             if close:
+                if len(group) > MAX_MELD_CARDS:
+                    return None
                 groups.append(tuple(group))
                 group = None
     if group is not None:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 import pyparsing as pp
 
 from pancli.cards import PAN_RANKS, Card, Game, Rank, Suit, card
+from pancli.limits import MAX_MELD_CARDS, too_long_message
 from pancli.notation.errors import NotationError
 from pancli.notation.fast import MAX_LENGTH
 from pancli.notation.hand import Hand
@@ -348,7 +349,16 @@ def parse_meld_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) ->
     >>> parse_meld_text("7-Jd", Game.PAGRUC)
     (Card('7d'), Card('8d'), Card('9d'), Card('Td'), Card('Jd'))
     """
-    return tuple(_run(elements(game).meld, text, offset))
+    return _bounded(tuple(_run(elements(game).meld, text, offset)), text, offset)
+
+
+def _bounded(cards: tuple[Card, ...], text: str, offset: int) -> tuple[Card, ...]:
+    """``cards``, or N10 when a meld or group holds more than MAX_MELD_CARDS cards."""
+    if len(cards) > MAX_MELD_CARDS:
+        where = len(text) - len(text.lstrip())
+        message = too_long_message("a card list", len(cards), MAX_MELD_CARDS, "cards")
+        raise NotationError("N10", message, *_colline(text, where, offset))
+    return cards
 
 
 def parse_hand_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) -> Hand:
@@ -357,7 +367,7 @@ def parse_hand_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) ->
     loose: list[Card] = []
     for tok in _run(elements(game).hand, text, offset):
         if isinstance(tok, pp.ParseResults):
-            groups.append(tuple(tok))
+            groups.append(_bounded(tuple(tok), text, offset))
         else:
             loose.append(tok)
     return Hand(tuple(groups), tuple(loose))
@@ -390,4 +400,10 @@ def cards_element(game: Game = Game.PANGUINGUE, *, commas: bool = False, stop: A
         item = ~stop + item
     nxt = (pp.Literal(",").suppress() + item) | item if commas else item
     listed: pp.ParserElement = (item + nxt[...]).set_name("cards")
+
+    def bounded(text: str, loc: int, toks: pp.ParseResults) -> None:
+        if len(toks) > MAX_MELD_CARDS:
+            raise _Coded(text, loc, "N10", too_long_message("a card list", len(toks), MAX_MELD_CARDS, "cards"))
+
+    listed.add_parse_action(bounded)
     return listed

@@ -19,18 +19,102 @@ key is looked up in the text):
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import tomllib
+from pathlib import Path
 
+from pancli.limits import MAX_HOUSE_RULES_BYTES, MAX_HOUSE_RULES_DEPTH, too_long_message
 from pancli.rules import HOYLE, HouseRulesError, Profile, profile_from_mapping
 
 
+def read_rules_file(path: Path) -> bytes:
+    """The bytes of a house-rules file: a regular file of at most MAX_HOUSE_RULES_BYTES.
+
+    A device, FIFO or folder is refused without reading it (a FIFO is opened without
+    waiting for a writer), and so is a larger file: HouseRulesError (key ``file``).
+    OSError when the file cannot be opened or read.
+
+    >>> read_rules_file(Path("/dev/null"))
+    Traceback (most recent call last):
+    ...
+    pancli.rules.HouseRulesError: file: not a regular file (a device, a FIFO or a folder)
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise HouseRulesError("file", "not a regular file (a device, a FIFO or a folder)")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_HOUSE_RULES_BYTES:
+            chunk = os.read(fd, MAX_HOUSE_RULES_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_HOUSE_RULES_BYTES:
+            raise HouseRulesError(
+                "file", too_long_message("a file", max(size, info.st_size), MAX_HOUSE_RULES_BYTES, "bytes")
+            )
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _too_deep(text: str) -> int:
+    """The line of the first bracket or brace nested past MAX_HOUSE_RULES_DEPTH, else 0
+    (strings and comments are not counted; tomllib would recurse once per level)."""
+    depth = 0
+    line = 1
+    quote = ""
+    comment = False
+    for ch in text:
+        if ch == "\n":
+            line += 1
+            comment = False
+            continue
+        if comment:
+            continue
+        if quote:
+            if ch == quote:
+                quote = ""
+            continue
+        if ch == "#":
+            comment = True
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_HOUSE_RULES_DEPTH:
+                return line
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return 0
+
+
 def profile_from_toml(data: bytes, default: Profile = HOYLE) -> Profile:
-    """Parse a house-rules TOML document; every key must be a knob of RULES.md section 9."""
+    """Parse a house-rules TOML document; every key must be a knob of RULES.md section 9.
+
+    Past the limits (a file over MAX_HOUSE_RULES_BYTES, nesting past MAX_HOUSE_RULES_DEPTH,
+    a number tomllib cannot convert) it raises HouseRulesError with the place, like any
+    other bad value:
+
+    >>> profile_from_toml(b"packs = " + b"9" * 5000)
+    Traceback (most recent call last):
+    ...
+    pancli.rules.HouseRulesError: toml: a number too large to read
+    """
+    if len(data) > MAX_HOUSE_RULES_BYTES:
+        raise HouseRulesError("file", too_long_message("a file", len(data), MAX_HOUSE_RULES_BYTES, "bytes"))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise HouseRulesError("toml", f"not UTF-8 text (byte {exc.start})") from None
+    deep = _too_deep(text)
+    if deep:
+        raise HouseRulesError("toml", f"nested more than {MAX_HOUSE_RULES_DEPTH} deep", deep, 1)
     try:
         mapping = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -38,6 +122,8 @@ def profile_from_toml(data: bytes, default: Profile = HOYLE) -> Profile:
         line, col = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
         message = _DECODE_PLACE.sub("", str(exc)).strip()
         raise HouseRulesError("toml", message, line, col) from None
+    except (ValueError, RecursionError):  # int() past Python's digit limit; nesting tomllib refuses
+        raise HouseRulesError("toml", "a number too large to read", 1, 1) from None
     try:
         return profile_from_mapping(mapping, default)
     except HouseRulesError as exc:

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from pancli.cards import Card, Game
+from pancli.limits import MAX_HAND_LINES as MAX_HAND_LINES  # (re-exported: the limits live there)
+from pancli.limits import MAX_LINE_CHARS as MAX_LINE_CHARS
 from pancli.model.actions import Deal, Decision, Force, Reshuffle, Turn
 from pancli.notation.errors import NotationError
 from pancli.notation.fast import token_table
@@ -43,11 +45,6 @@ RESERVED_NAMES: Final = frozenset({"deal", "up", "reshuffle"})
 
 NAME_RE: Final = re.compile(r"[A-Za-z0-9_-]+")
 """A player name."""
-
-MAX_LINE_CHARS: Final = 100_000
-"""A longer physical line is an R10 error (no record line comes near it)."""
-MAX_HAND_LINES: Final = 100_000
-"""A hand of more physical lines than this is an R10 error (and is not kept in memory)."""
 
 
 class LexError(Exception):

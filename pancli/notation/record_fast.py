@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Final
 
 from pancli.cards import Card, Game
+from pancli.limits import MAX_ACTIONS_PER_TURN, MAX_MELD_CARDS, MAX_NUMBER_DIGITS
 from pancli.model.actions import (
     Action,
     Add,
@@ -69,13 +70,15 @@ def _target(tok: str) -> int | None:
     if tok[:1] != "#":
         return None
     digits = tok[1:]
-    if not (digits.isascii() and digits.isdigit()):
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_NUMBER_DIGITS:
         return None
     n = int(digits)
     return n if n >= 1 else None
 
 
 def _cards(toks: list[str], table: dict[str, Card]) -> tuple[Card, ...] | None:
+    if len(toks) > MAX_MELD_CARDS:
+        return None  # the grammar says N10
     try:
         return tuple([table[t] for t in toks])
     except KeyError:
@@ -109,7 +112,7 @@ def _action(toks: list[str], line: int, col: int, ctx: LineContext, table: dict[
             return None
         if ctx.game is Game.PAGRUC:
             t1 = toks[1]
-            if n == 2 and t1.isascii() and t1.isdigit():
+            if n == 2 and t1.isascii() and t1.isdigit() and len(t1) <= MAX_NUMBER_DIGITS:
                 count = int(t1)
                 return TakeMany(count, (), line, col) if count >= 1 else None
             cards = _cards(toks[1:], table)
@@ -340,6 +343,8 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     line = ctx.line
     table = ctx.tokens
     parts = s.split(",")
+    if len(parts) > MAX_ACTIONS_PER_TURN:
+        return None  # the grammar says R10
     head = parts[0].rstrip(" ").split(" ")
     kw = head[0]
     if kw == "deal":
@@ -358,7 +363,7 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     pos = 0  # offset of the current token
     if kw[-1:] == ".":
         digits = kw[:-1]
-        if not (digits.isascii() and digits.isdigit()):
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_NUMBER_DIGITS:
             return None
         number = int(digits)
         pos = len(kw) + 1

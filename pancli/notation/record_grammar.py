@@ -41,6 +41,7 @@ from typing import Any, Final, NoReturn
 import pyparsing as pp
 
 from pancli.cards import Card, Game
+from pancli.limits import MAX_ACTIONS_PER_TURN, number_too_large, too_large_message, too_long_message
 from pancli.model.actions import (
     Action,
     Add,
@@ -161,15 +162,22 @@ def _check_name(text: str, loc: int, toks: pp.ParseResults) -> _Name:
     return _Name(name, loc)
 
 
+def _number(text: str, loc: int, digits: str, what: str) -> int:
+    """The value of ``digits`` (at ``loc``), or R10 past MAX_NUMBER."""
+    if number_too_large(digits):
+        raise _Coded(text, loc, "R10", too_large_message(what, digits))
+    return int(digits)
+
+
 def _target(text: str, loc: int, toks: pp.ParseResults) -> int:
-    n = int(toks[0][1:])
+    n = _number(text, loc, toks[0][1:], "a meld number")
     if n < 1:
         raise _Coded(text, loc, "R6", "melds are numbered from #1")
     return n
 
 
 def _count(text: str, loc: int, toks: pp.ParseResults) -> int:
-    n = int(toks[0])
+    n = _number(text, loc, toks[0], "a number of cards")
     if n < 1:
         raise _Coded(text, loc, "R6", "take at least one card")
     return n
@@ -330,6 +338,9 @@ def _build_play(game: Game) -> pp.ParserElement:
         def build(text: str, loc: int, toks: pp.ParseResults) -> _Line:
             who: _Name = toks[0]
             acts: list[_Act] = list(toks[1:])
+            if len(acts) > MAX_ACTIONS_PER_TURN:
+                message = too_long_message("a turn", len(acts), MAX_ACTIONS_PER_TURN, "actions")
+                raise _Coded(text, loc, "R10", message)
             glyphs = tuple(a.glyph for a in acts)
             ln, col = _pos(text, who.loc)
             item = Turn(who.text, tuple(a.action for a in acts), number, ln, col)
@@ -341,7 +352,7 @@ def _build_play(game: Game) -> pp.ParserElement:
 
     def numbered_action(text: str, loc: int, toks: pp.ParseResults) -> _Line:
         rest: pp.ParseResults = toks[1]
-        return turn(int(toks[0][:-1]))(text, loc, rest)
+        return turn(_number(text, loc, toks[0][:-1], "a move number"))(text, loc, rest)
 
     numbered = movenum + pp.Group(name_req - actions)
     numbered.add_parse_action(numbered_action)

@@ -13,12 +13,21 @@ its own hand.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Final
 
 from pancli.cards import Game
+from pancli.limits import (
+    MAX_COMMENT_CHARS,
+    MAX_HAND_CHARS,
+    MAX_HANDS_PER_FILE,
+    number_too_large,
+    too_large_message,
+    too_long_message,
+)
 from pancli.model.actions import Action, Add, Deal, Decision, Event, HandScript, MeldNew, Split, Turn
 from pancli.notation.errors import NotationError
 from pancli.notation.layout import NO_NOTES, HandLayout, Notes, RecordHand, TagEntry
@@ -33,7 +42,6 @@ from pancli.notation.record_common import (
     brace_open_after,
     error_at,
     lex,
-    locate,
 )
 from pancli.notation.record_fast import PlainRecipes, fast_play, fast_tag, plain_recipes
 from pancli.records.tags import Header, ProfileCache, read_header
@@ -129,11 +137,12 @@ class _Joiner:
     the ``{``; a line too long is an R10 error.
     """
 
-    __slots__ = ("pending", "start")
+    __slots__ = ("chars", "pending", "start")
 
     def __init__(self) -> None:
         self.pending: list[str] = []
         self.start = 0
+        self.chars = 0
 
     def push(self, lineno: int, text: str, cut: bool) -> list[tuple[int, list[str], str, NotationError | None]]:
         out: list[tuple[int, list[str], str, NotationError | None]] = []
@@ -142,11 +151,12 @@ class _Joiner:
             start = self.start
             if _TAG_START.match(text) is None and not cut:
                 pending.append(text)
+                self.chars += len(text) + 1
                 if not brace_open_after(text, True):
                     out.append((start, pending, "\n".join(pending), None))
                     self.pending = []
-                elif len(pending) > MAX_HAND_LINES:
-                    out.append((start, pending[:1], pending[0], _unclosed(pending[0], start)))
+                elif self.chars > MAX_COMMENT_CHARS:
+                    out.append((start, pending[:1], pending[0], _too_long_comment(pending[0], start, self.chars)))
                     self.pending = []
                 return out
             out.append((start, pending, "\n".join(pending), _unclosed("\n".join(pending), start)))
@@ -157,6 +167,7 @@ class _Joiner:
         elif "{" in text and brace_open_after(text, False):
             self.pending = [text]
             self.start = lineno
+            self.chars = len(text)
         else:
             out.append((lineno, [text], text, None))
         return out
@@ -168,6 +179,16 @@ class _Joiner:
             return []
         self.pending = []
         return [(self.start, pending, "\n".join(pending), _unclosed("\n".join(pending), self.start))]
+
+
+def _too_long_comment(text: str, line: int, size: int) -> NotationError:
+    """The R10 error of a ``{`` comment opened in ``text`` and longer than MAX_COMMENT_CHARS."""
+    message = too_long_message("a comment", size, MAX_COMMENT_CHARS) + " (or its '}' is missing)"
+    try:
+        lex(text)
+    except LexError as exc:
+        return error_at(text, exc.offset, line, "R10", message)
+    return NotationError("R10", message, 1, line)  # pragma: no cover - lex always finds it
 
 
 def _unclosed(text: str, line: int) -> NotationError:
@@ -182,12 +203,20 @@ def _unclosed(text: str, line: int) -> NotationError:
 # --------------------------------------------------------------------------- one hand
 
 
-def _offset(text: str, first: int, line: int, col: int) -> int:
-    """The offset in a logical line (starting at file line ``first``) of (line, col)."""
-    pos = 0
-    for _ in range(line - first):
-        pos = text.index("\n", pos) + 1
-    return pos + col - 1
+def _line_starts(text: str) -> list[int]:
+    r"""The offset of each physical line in a logical line (one pass: reading a turn continued
+    over many lines stays linear).
+
+    >>> _line_starts("ab\ncd\n")
+    [0, 3, 6]
+    """
+    starts = [0]
+    find = text.find
+    j = find("\n")
+    while j >= 0:
+        starts.append(j + 1)
+        j = find("\n", j + 1)
+    return starts
 
 
 class _Hand:
@@ -213,17 +242,26 @@ class _Hand:
         self.events: list[Event] = []
         self.overflow = False
         self.claim_cols: dict[tuple[int, int], int] | None = None
+        self.chars = 0
+        """Characters of ``raw`` (the fast lane of :meth:`_Reader.hands` keeps it up to date)."""
 
     def add_raw(self, first: int, raws: list[str]) -> None:
         if not self.raw:
             self.first_line = first
         if self.overflow:
             return
-        if len(self.raw) + len(raws) > MAX_HAND_LINES:
+        size = sum(map(len, raws))
+        if len(self.raw) + len(raws) > MAX_HAND_LINES or self.chars + size > MAX_HAND_CHARS:
             self.overflow = True
             if self.error is None:
-                self.error = NotationError("R10", f"a hand longer than {MAX_HAND_LINES} lines", 1, first)
+                what = (
+                    too_long_message("a hand", len(self.raw) + len(raws), MAX_HAND_LINES, "lines")
+                    if len(self.raw) + len(raws) > MAX_HAND_LINES
+                    else too_long_message("a hand", self.chars + size, MAX_HAND_CHARS)
+                )
+                self.error = NotationError("R10", what, 1, first)
             return
+        self.chars += size
         self.raw.extend(raws)
 
     # ----------------------------------------------------------------- lines
@@ -324,7 +362,8 @@ class _Hand:
         before: tuple[str, ...],
     ) -> tuple[Turn, Notes]:
         acts = turn.actions
-        starts = [_offset(text, line, a.line, a.col) for a in acts]
+        lines = _line_starts(text) if "\n" in text else [0]
+        starts = [lines[a.line - line] + a.col - 1 for a in acts]
         head: list[str] = []
         per: list[list[str]] = [[] for _ in acts]
         eol: str | None = None
@@ -333,9 +372,7 @@ class _Hand:
         for off, c in comments:
             if c[0] == ";":
                 eol = semicolon_text(c)
-            i = len(starts) - 1
-            while i >= 0 and starts[i] > off:
-                i -= 1
+            i = bisect_right(starts, off) - 1  # the action the comment follows (-1: before the first)
             if c[0] == "{":
                 (head if i < 0 else per[i]).append(c)
             for m in _PAYS.finditer(c):
@@ -344,6 +381,8 @@ class _Hand:
                     raise error_at(text, where, line, "R8", "a [%pays N] claim follows a meld, add or split")
                 if i in claims:
                     raise error_at(text, where, line, "R8", "a second [%pays N] claim for the same action")
+                if number_too_large(m.group(1)):
+                    raise error_at(text, where, line, "R10", too_large_message("a [%pays N] claim", m.group(1)))
                 claims[i] = int(m.group(1))
                 claimed_at[i] = where
         if claims:
@@ -352,7 +391,9 @@ class _Hand:
                 a = acts[i]
                 assert isinstance(a, MeldNew | Add | Split)
                 new[i] = replace(a, claim=n)
-                ln, col = locate(text, claimed_at[i], line)
+                at = claimed_at[i]
+                k = bisect_right(lines, at) - 1
+                ln, col = line + k, at - lines[k] + 1
                 if ln == a.line:  # where a wrong claim is reported (on the action's line)
                     if self.claim_cols is None:
                         self.claim_cols = {}
@@ -439,6 +480,7 @@ class _Reader:
             or self.pend_raw
             or hand.error is not None
             or len(hand.raw) >= MAX_HAND_LINES
+            or hand.chars >= MAX_HAND_CHARS
         ):
             return None
         return hand
@@ -454,6 +496,7 @@ class _Reader:
         raw: list[str] = []
         events: list[Event] = []
         lines: list[PlayItem] = []
+        chars = 0  # the characters of the fast hand's raw lines (synced with fast.chars when it stops)
         for block in blocks:
             for text in block:
                 lineno += 1
@@ -465,7 +508,9 @@ class _Reader:
                         events.append(item)
                         lines.append(item)
                         self.last = lineno
-                        if len(raw) >= MAX_HAND_LINES:
+                        chars += len(text)
+                        if len(raw) >= MAX_HAND_LINES or chars >= MAX_HAND_CHARS:
+                            fast.chars = chars
                             fast = None
                         continue
                     # any other plain play line (no comment, no glyph), as add_play would read it
@@ -481,21 +526,28 @@ class _Reader:
                         if parsed is not None and not parsed[1]:
                             self.last = lineno
                             raw.append(text)
+                            chars += len(text)
+                            fast.chars = chars
                             try:
                                 fast.place(parsed[0])
                             except NotationError as exc:
                                 fast.error = exc
                                 fast = None
                                 continue
-                            if len(raw) >= MAX_HAND_LINES:
+                            if len(raw) >= MAX_HAND_LINES or chars >= MAX_HAND_CHARS:
                                 fast = None
                             continue
+                    fast.chars = chars
                 cut = type(text) is tuple
                 logical = push(lineno, text[0] if cut else text, cut)  # type: ignore[arg-type]
                 for first, raws, ltext, problem in logical:
                     done = self._line(first, raws, ltext, problem)
                     if done is not None:
                         yield done
+                        if done.index >= MAX_HANDS_PER_FILE:
+                            if self.hand is not None and self.hand.error is not None:
+                                yield self.hand.finish(self.last)
+                            return
                 fast = None if joiner.pending else self._fast_hand()
                 if fast is not None:
                     assert fast.ctx is not None
@@ -505,6 +557,7 @@ class _Reader:
                     raw = fast.raw
                     events = fast.events
                     lines = fast.lines
+                    chars = fast.chars
         for first, raws, ltext, problem in joiner.end():
             done = self._line(first, raws, ltext, problem)
             if done is not None:
@@ -550,6 +603,9 @@ class _Reader:
                 done = hand.finish(self.last)
             self.index += 1
             hand = self.hand = _Hand(self, self.index)
+            if self.index > MAX_HANDS_PER_FILE:
+                message = too_long_message("a file", self.index, MAX_HANDS_PER_FILE, "hands")
+                hand.error = NotationError("R10", message + ": the rest is not read", 1, first)
         if self.pend_raw:
             hand.add_raw(self.pend_first, self.pend_raw)
             self.pend_raw = []

@@ -15,6 +15,13 @@ from pathlib import Path
 from typing import Final
 
 from pancli.cards import Game
+from pancli.limits import (
+    MAX_NAME_CHARS,
+    MAX_TAG_VALUE_CHARS,
+    number_too_large,
+    too_large_message,
+    too_long_message,
+)
 from pancli.model.actions import LedgerClaim
 from pancli.notation.errors import NotationError
 from pancli.notation.record_common import NAME_RE, RESERVED_NAMES, TagPair
@@ -49,18 +56,51 @@ class ProfileCache:
         """The profile of ``path``, or the error message."""
         got = self.files.get(path)
         if got is None:
-            from pancli.notation.houserules import profile_from_toml
+            from pancli.notation.houserules import profile_from_toml, read_rules_file
 
             try:
-                got = profile_from_toml(path.read_bytes(), default=HOYLE)
+                got = profile_from_toml(read_rules_file(path), default=HOYLE)
             except FileNotFoundError:
                 got = "no such profile or file (built-in: hoyle, cardroom)"
             except OSError as exc:
                 got = f"cannot read the file: {exc.strerror}"
             except HouseRulesError as exc:
-                got = f"house rules: {exc.key}: {exc.message}"
+                where = f" (line {exc.line})" if exc.line else ""
+                got = f"house rules: {exc.key}{where}: {exc.message}"
             self.files[path] = got
         return got
+
+
+def rules_path(spec: str, base_dir: Path | None) -> Path | str:
+    """The house-rules file a ``Rules`` tag names, or why it may not name it.
+
+    A record names a file inside its own folder by a relative path: no absolute path, no
+    ``..``, no control character, and no symbolic link leading out of the folder (the file
+    itself must be a regular file of at most MAX_HOUSE_RULES_BYTES: :meth:`ProfileCache.load`).
+
+    >>> rules_path("house/friday.toml", Path("/games")).as_posix()
+    '/games/house/friday.toml'
+    >>> rules_path("/etc/passwd", Path("/games"))
+    "an absolute path (name a file in the record's folder by a relative path)"
+    >>> rules_path("../x.toml", Path("/games"))
+    "a path with '..' (stay in the record's folder)"
+    """
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in spec):
+        return "a path with a control character"
+    path = Path(spec)
+    if path.is_absolute() or spec.startswith("~"):
+        return "an absolute path (name a file in the record's folder by a relative path)"
+    if ".." in path.parts:
+        return "a path with '..' (stay in the record's folder)"
+    base = base_dir if base_dir is not None else Path.cwd()
+    full = base / path
+    try:
+        inside = full.resolve().is_relative_to(base.resolve())
+    except (OSError, RuntimeError):  # a symlink loop
+        return "a path that cannot be resolved (a symbolic link loop)"
+    if not inside:
+        return "a path leading out of the record's folder (a symbolic link)"
+    return full
 
 
 def _at(tag: TagPair, offset: int) -> tuple[int, int]:
@@ -78,6 +118,8 @@ def _players(tag: TagPair) -> tuple[str, ...]:
         name = m.group()
         if not NAME_RE.fullmatch(name):
             raise _err("R2", f"{name!r} is not a player name (letters, digits, _ and -)", tag, m.start())
+        if len(name) > MAX_NAME_CHARS:
+            raise _err("R10", too_long_message("a player name", len(name), MAX_NAME_CHARS), tag, m.start())
         if name.lower() in RESERVED_NAMES:
             raise _err(
                 "R2", f"{name!r} cannot be a player name (it starts a line: deal, up, reshuffle)", tag, m.start()
@@ -104,6 +146,8 @@ def _ledger(tag: TagPair, players: tuple[str, ...]) -> LedgerClaim:
         amount = words[i + 1]
         if not _UNITS.fullmatch(amount.group()):
             raise _err("R4", f"expected units like +12, -4 or 0, found {amount.group()!r}", tag, amount.start())
+        if number_too_large(amount.group()):
+            raise _err("R10", too_large_message("a Ledger amount", amount.group()), tag, amount.start())
         units[who.group()] = int(amount.group())
     missing = [p for p in players if p not in units]
     if missing:
@@ -120,6 +164,10 @@ def read_header(
     """
     seen: dict[str, TagPair] = {}
     for t in tags:
+        if len(t.value) > MAX_TAG_VALUE_CHARS:
+            raise NotationError(
+                "R10", too_long_message("a tag value", len(t.value), MAX_TAG_VALUE_CHARS), t.value_col, t.line
+            )
         if t.name in seen:
             raise NotationError(
                 "R2", f"a second {t.name} tag (the first is on line {seen[t.name].line})", t.col, t.line
@@ -141,10 +189,8 @@ def read_header(
         if spec.lower() in ("hoyle", "cardroom"):
             profile = builtin_profile(spec)
         else:
-            path = Path(spec)
-            if not path.is_absolute():
-                path = (base_dir if base_dir is not None else Path.cwd()) / path
-            got = (cache or ProfileCache()).load(path)
+            path = rules_path(spec, base_dir)
+            got = path if isinstance(path, str) else (cache or ProfileCache()).load(path)
             if isinstance(got, str):
                 raise _err("R3", f"Rules {spec!r}: {got}", r)
             profile = got
@@ -152,11 +198,16 @@ def read_header(
     if (s := seen.get("Stake")) is not None:
         if not _STAKE.fullmatch(s.value):
             raise _err("R2", f"Stake is the money value of one unit, like 0.25, not {s.value!r}", s)
+        whole, _, cents = s.value.partition(".")
+        if number_too_large(whole) or number_too_large(cents):
+            raise _err("R10", too_large_message("a Stake part", max(whole, cents, key=len)), s)
         stake = Decimal(s.value)
     packs: int | None = None
     if (p := seen.get("Packs")) is not None:
         if game is not Game.PAGRUC:
             raise _err("R2", "Packs is a PAGRUC tag; a Panguingue pack is set by the Rules profile", p)
+        if _COUNT.fullmatch(p.value) and number_too_large(p.value):
+            raise _err("R10", too_large_message("Packs", p.value), p)
         if not _COUNT.fullmatch(p.value) or int(p.value) < 1:
             raise _err("R2", f"Packs is a number of packs, like 2, not {p.value!r}", p)
         packs = int(p.value)

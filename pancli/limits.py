@@ -1,0 +1,77 @@
+"""The limits of what ``pan`` reads: every number, line, name, value, comment, hand and file.
+
+Input past a limit is an error with its place and a code, never a traceback and never a
+hang: in a record it is ``R10`` (too long or too large; ``R3`` for a house-rules file), in
+a meld or hand literal ``N10``. The limits are far above anything a real game writes; they
+exist so that hostile input costs bounded time and memory (docs/notation.md, "Limits").
+
+Core layer: plain constants and two pure helpers, no I/O.
+
+>>> number_too_large("999999999"), number_too_large("1000000000")
+(False, True)
+>>> too_large_message("a move number", "12345678901")
+'a move number of 11 digits is too large (at most 999999999)'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+MAX_NUMBER_DIGITS: Final = 9
+"""Digits of any whole number written in a record or a literal: Ledger units, move numbers,
+``[%pays N]`` claims, meld numbers (``#N``), ``take N``, Packs, the integer part of a Stake."""
+MAX_NUMBER: Final = 10**MAX_NUMBER_DIGITS - 1
+"""The largest number any field takes (999,999,999)."""
+
+MAX_LINE_CHARS: Final = 100_000
+"""Characters of one physical line (a record line, a line of batch input)."""
+MAX_HAND_LINES: Final = 100_000
+"""Physical lines of one hand: no more turns than that either (one per line at least)."""
+MAX_HAND_CHARS: Final = 10_000_000
+"""Characters of one hand's text: the bound on the memory one hand takes while it is read."""
+MAX_COMMENT_CHARS: Final = 100_000
+"""Characters of one ``{...}`` comment, over all the lines it spans."""
+MAX_TAG_VALUE_CHARS: Final = 1_000
+"""Characters of a tag's value (``[Event "..."]``)."""
+MAX_NAME_CHARS: Final = 40
+"""Characters of a player name."""
+MAX_PLAYERS: Final = 15
+"""Players seated at one table (S1: 2 to 15; PAGRUC G1: 3 to 8): more is the S1 or G1 ruling."""
+MAX_ACTIONS_PER_TURN: Final = 1_000
+"""Actions in one turn line (however it is continued over physical lines)."""
+MAX_MELD_CARDS: Final = 64
+"""Cards in one meld or group (a Panguingue set holds at most 32: 4 suits of 8 packs)."""
+MAX_HANDS_PER_FILE: Final = 10_000_000
+"""Hands in one record file."""
+MAX_LITERAL_CHARS: Final = 4_096
+"""Characters of one meld, card or hand literal (``pan check``, ``pan pay``, ``pan analyze``)."""
+MAX_HOUSE_RULES_BYTES: Final = 65_536
+"""Bytes of a house-rules TOML file (a full one is under 2 KB)."""
+MAX_HOUSE_RULES_DEPTH: Final = 16
+"""Nesting of arrays and tables in a house-rules file (a valid one nests two deep)."""
+
+
+def number_too_large(digits: str) -> bool:
+    """Whether a run of decimal digits (a sign allowed) is past :data:`MAX_NUMBER`.
+
+    Leading zeros count (``0000000001`` is refused): the text, not the value, is bounded,
+    so no number is ever converted past Python's int-string limit.
+
+    >>> number_too_large("+12"), number_too_large("-0123456789")
+    (False, True)
+    """
+    return len(digits.lstrip("+-")) > MAX_NUMBER_DIGITS
+
+
+def too_large_message(what: str, digits: str) -> str:
+    """The message of a number past the limit (the number itself is not repeated)."""
+    return f"{what} of {len(digits.lstrip('+-'))} digits is too large (at most {MAX_NUMBER})"
+
+
+def too_long_message(what: str, size: int, limit: int, unit: str = "characters") -> str:
+    """The message of a text past a length limit.
+
+    >>> too_long_message("a player name", 41, MAX_NAME_CHARS)
+    'a player name of 41 characters is too long (at most 40)'
+    """
+    return f"{what} of {size:,} {unit} is too long (at most {limit:,})"
