@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from pancli.records.model import RecordHand
 
 from pancli import limits
 from pancli.cards import Game
@@ -21,6 +20,7 @@ from pancli.cli import cli
 from pancli.notation import parse_hand, parse_meld
 from pancli.notation.errors import NotationError
 from pancli.notation.houserules import profile_from_toml
+from pancli.notation.layout import RecordHand
 from pancli.notation.record_common import LineContext
 from pancli.notation.record_fast import fast_play
 from pancli.notation.record_grammar import grammar_play
