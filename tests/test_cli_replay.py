@@ -302,29 +302,6 @@ def test_collections_group_one_moment_and_keep_distinct_ones_apart() -> None:
     assert why("C4+C5") == "rope with the ace and the king"
 
 
-# --------------------------------------------------------------------------- README
-
-
-def test_readme_replay_section_is_real_output(monkeypatch: pytest.MonkeyPatch) -> None:
-    import re
-    import shlex
-
-    monkeypatch.chdir(ROOT)
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("## Refereeing records")
-    end = readme.find("\n## ", start + 1)
-    blocks = re.findall(r"```console\n\$ (.*?)\n(.*?)```", readme[start:end], re.S)
-    assert len(blocks) >= 3
-    for cmd, expected in blocks:
-        stdin = None
-        for part in [p.strip() for p in cmd.split("|")]:
-            argv = shlex.split(part)
-            assert argv[0] == "pan"
-            r = CliRunner().invoke(cli, argv[1:], input=stdin)
-            stdin = r.stdout
-        assert r.stdout + r.stderr == expected, cmd
-
-
 # --------------------------------------------------------------------------- memory
 
 

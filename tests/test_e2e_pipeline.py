@@ -49,7 +49,7 @@ def test_plain_replay_in_a_pipe_and_exit_status() -> None:
 
 def test_readme_first_command_runs() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    first = next(line for line in readme.splitlines() if line.startswith("pip install . && pan replay "))
+    first = next(line for line in readme.splitlines() if " && .venv/bin/pan replay " in line)
     sample = first.split("pan replay ", 1)[1].split()[0]
     p = subprocess.run(_pan("replay", sample), capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert p.returncode == 0 and "went out (C8)" in p.stdout
