@@ -385,6 +385,17 @@ def test_M6_borrow_off_a_rope_end_to_complete_a_new_meld() -> None:
     bad(play([*head, *mid, unused], deals, profile=CARDROOM), "M6")
 
 
+def test_M6_a_borrowed_card_added_to_a_meld_is_M6_not_E4() -> None:
+    deals = {"Ana": "2c 3c 4c 5c 5h 5d Kd Qs 7d 6s", "Ben": BEN, "Cruz": CRUZ}
+    head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5h 5d 5s", "meld 2c 3c 4c 5c", "discard 7d")]
+    mid = [T("Ben", "draw Qd", "discard Qd"), T("Cruz", "draw Qd", "discard Qd")]
+    r = bad(play([*head, *mid, T("Ana", "draw Kh", "borrow 5c from 2", "add 5c to 1")], deals, profile=CARDROOM), "M6")
+    assert "5c was borrowed this turn: a borrowed card may only complete a new meld" in r.violations[0].message
+    assert (r.violations[0].line, r.violations[0].col) == (16, 3)  # at the add, not the borrow
+    split = T("Ana", "draw 5c", "borrow 5c from 2", "split 1 | 5h 5d 5s | 5c 5c 5c")
+    bad(play([*head, *mid, split], deals, profile=CARDROOM), "M6")
+
+
 def test_M6_borrow_may_not_lower_the_value() -> None:
     deals = {"Ana": "As 2s 3s 4s 5s 5s 7d Jh Jh Kd", "Ben": BEN, "Cruz": CRUZ}
     head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "meld Jh Jh Jh", "meld As 2s 3s 4s", "discard 7d")]

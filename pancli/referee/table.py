@@ -72,6 +72,7 @@ from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Sou
 from pancli.model.rulings import I1_AT_DEAL, I2_FOUL, Ruling, counted
 from pancli.model.slots import slot_constructor
 from pancli.referee.state import ID_INDEX, Judgements, LaidMeld, Seat, card_key, cidx
+from pancli.rulebook import Rule
 from pancli.rules import Forcing
 
 MIN_PLAYERS: Final = 2
@@ -909,6 +910,13 @@ class Table:
             if extra > 0:
                 c = ALL_CARDS[i]
                 if s.unknown == 0:
+                    if not borrowed and c in self.borrowed:
+                        raise self._fail(
+                            Rule.M6,
+                            f"{c} was borrowed this turn: a borrowed card may only complete a new meld,"
+                            " not be added to a meld or used in a split",
+                            node,
+                        )
                     held = "" if hand[i] == 0 else f" {n} times (holds {hand[i]})"
                     raise self._fail("E4", f"{s.name} does not hold {c}{held}: a card cannot come from nowhere", node)
                 plan.unknown_need += extra
