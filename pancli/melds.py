@@ -4,15 +4,16 @@
 the :class:`Rope` or :class:`Set` it is, its condition and value, or the rule it breaks.
 
 >>> from pancli.cards import card, Rank, Suit
+>>> from pancli.rules import HOYLE
 >>> fives = [card(Rank.FIVE, Suit.SPADES)] * 3
->>> v = judge(fives)
+>>> v = judge(fives, HOYLE)
 >>> v.legal, v.kind, v.condition, v.value
 (True, <MeldKind.SET: 'set'>, <Condition.C2: 'C2'>, 4)
->>> bad = judge([card(Rank.SEVEN, Suit.CLUBS), card(Rank.SEVEN, Suit.SPADES), card(Rank.SEVEN, Suit.SPADES)])
+>>> bad = judge([card(Rank.SEVEN, Suit.CLUBS), card(Rank.SEVEN, Suit.SPADES), card(Rank.SEVEN, Suit.SPADES)], HOYLE)
 >>> bad.legal, bad.rule
 (False, 'M3')
->>> grown = v.meld.plus([card(Rank.FIVE, Suit.SPADES)])   # C7: collects 6 - 4 = 2
->>> grown.value() - v.meld.value()
+>>> grown = v.meld.plus([card(Rank.FIVE, Suit.SPADES)], HOYLE)   # C7: collects 6 - 4 = 2
+>>> grown.value(HOYLE) - v.meld.value(HOYLE)
 2
 """
 
@@ -26,7 +27,7 @@ from itertools import pairwise
 from typing import Final
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, format_cards
-from pancli.rules import HOYLE, Condition, Profile, SetGrowth
+from pancli.rules import Condition, Profile, SetGrowth
 
 
 class MeldKind(enum.Enum):
@@ -109,13 +110,14 @@ class Rope:
             out.append(Condition.C5)
         return tuple(out)
 
-    def value(self, profile: Profile = HOYLE) -> int:
+    def value(self, profile: Profile) -> int:
         """Value as laid (C6): see :func:`rope_value`.
 
+        >>> from pancli.rules import HOYLE
         >>> from pancli.cards import card, Rank, Suit
-        >>> Rope(tuple(card(r, Suit.HEARTS) for r in (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR))).value()
+        >>> Rope(tuple(card(r, Suit.HEARTS) for r in (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR))).value(HOYLE)
         2
-        >>> Rope(tuple(card(r, Suit.HEARTS) for r in PAN_RANKS)).value()
+        >>> Rope(tuple(card(r, Suit.HEARTS) for r in PAN_RANKS)).value(HOYLE)
         9
         """
         lo, hi = self.cards[0], self.cards[-1]
@@ -125,7 +127,7 @@ class Rope:
     def __str__(self) -> str:
         return format_cards(self.cards)
 
-    def plus(self, added: Iterable[Card], profile: Profile = HOYLE) -> Rope:
+    def plus(self, added: Iterable[Card], profile: Profile) -> Rope:
         """The rope grown at either end (M5), or MeldError M5."""
         new = (*self.cards, *added)
         v = judge(new, profile)
@@ -160,11 +162,12 @@ class Set:
             return (Condition.C1,)
         return ()
 
-    def value(self, profile: Profile = HOYLE) -> int:
+    def value(self, profile: Profile) -> int:
         """Value as laid (C6): the base plus the increment for each card beyond three.
 
+        >>> from pancli.rules import HOYLE
         >>> from pancli.cards import card, Rank, Suit
-        >>> Set((card(Rank.FIVE, Suit.SPADES),) * 4, SetShape.ONE_SUIT).value()
+        >>> Set((card(Rank.FIVE, Suit.SPADES),) * 4, SetShape.ONE_SUIT).value(HOYLE)
         6
         """
         conds = self.conditions()
@@ -177,7 +180,7 @@ class Set:
     def __str__(self) -> str:
         return format_cards(self.cards)
 
-    def accepts(self, c: Card, profile: Profile = HOYLE) -> bool:
+    def accepts(self, c: Card, profile: Profile) -> bool:
         """Whether one more card keeps this set's character (M5)."""
         if c.rank is not self.rank:
             return False
@@ -189,7 +192,7 @@ class Set:
             return True
         return all(x.suit is not c.suit for x in self.cards)
 
-    def plus(self, added: Iterable[Card], profile: Profile = HOYLE) -> Set:
+    def plus(self, added: Iterable[Card], profile: Profile) -> Set:
         """The set grown by ``added`` (M5), or MeldError M5."""
         grown = self
         for c in added:
@@ -235,7 +238,7 @@ class Verdict:
     meld: Meld | None
     rule: str | None
     reason: str
-    profile: Profile = HOYLE
+    profile: Profile
 
     @property
     def legal(self) -> bool:
@@ -278,17 +281,18 @@ _PAN_POS: Final = {int(r) - 1: i for i, r in enumerate(PAN_RANKS)}
 _NONCOMOQUER_RANKS: Final = frozenset(int(r) - 1 for r in Rank if r.is_noncomoquer)
 
 
-def judge(cards: Iterable[Card], profile: Profile = HOYLE) -> Verdict:
+def judge(cards: Iterable[Card], profile: Profile) -> Verdict:
     """Classify cards as a meld under ``profile`` (E1, E4, M1-M4, E2).
 
     The first rule broken is reported, checked in the order E1, E4, M1, M3, M2, E2. The
     work is done on card indices (rank * 4 + suit) for speed: ``pan check -`` judges every
     distinct line of its input.
 
+    >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
-    >>> judge([card(Rank.QUEEN, Suit.HEARTS), card(Rank.KING, Suit.HEARTS), card(Rank.ACE, Suit.HEARTS)]).rule
+    >>> judge([card(Rank.QUEEN, Suit.HEARTS), card(Rank.KING, Suit.HEARTS), card(Rank.ACE, Suit.HEARTS)], HOYLE).rule
     'E2'
-    >>> judge([card(Rank.SEVEN, Suit.CLUBS), card(Rank.JACK, Suit.CLUBS), card(Rank.QUEEN, Suit.CLUBS)]).value
+    >>> judge([card(Rank.SEVEN, Suit.CLUBS), card(Rank.JACK, Suit.CLUBS), card(Rank.QUEEN, Suit.CLUBS)], HOYLE).value
     0
     """
     cs = tuple(cards)
@@ -364,14 +368,15 @@ def _gaps(idx: list[int]) -> list[Rank]:
     return [PAN_RANKS[i] for i in range(idx[0], idx[-1] + 1) if i not in have]
 
 
-def grow(meld: Meld, added: Iterable[Card], profile: Profile = HOYLE) -> Meld:
+def grow(meld: Meld, added: Iterable[Card], profile: Profile) -> Meld:
     """Add cards to a meld keeping its character (M5); raise MeldError when refused.
 
     The value never drops (C7): a change that would lower it is refused.
 
+    >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
-    >>> rope = judge([card(r, Suit.HEARTS) for r in (Rank.TWO, Rank.THREE, Rank.FOUR)]).meld
-    >>> str(grow(rope, [card(Rank.ACE, Suit.HEARTS)]))
+    >>> rope = judge([card(r, Suit.HEARTS) for r in (Rank.TWO, Rank.THREE, Rank.FOUR)], HOYLE).meld
+    >>> str(grow(rope, [card(Rank.ACE, Suit.HEARTS)], HOYLE))
     'Ah 2h 3h 4h'
     """
     added = tuple(added)
@@ -387,12 +392,13 @@ def grow(meld: Meld, added: Iterable[Card], profile: Profile = HOYLE) -> Meld:
     return new
 
 
-def can_add(meld: Meld, c: Card, profile: Profile = HOYLE) -> bool:
+def can_add(meld: Meld, c: Card, profile: Profile) -> bool:
     """Whether one card can be added to ``meld`` under M5 (and C7, E4).
 
+    >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
-    >>> s = judge([card(Rank.FIVE, Suit.HEARTS), card(Rank.FIVE, Suit.CLUBS), card(Rank.FIVE, Suit.DIAMONDS)]).meld
-    >>> can_add(s, card(Rank.FIVE, Suit.SPADES)), can_add(s, card(Rank.FIVE, Suit.HEARTS))
+    >>> s = judge([card(Rank.FIVE, s) for s in (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)], HOYLE).meld
+    >>> can_add(s, card(Rank.FIVE, Suit.SPADES), HOYLE), can_add(s, card(Rank.FIVE, Suit.HEARTS), HOYLE)
     (True, False)
     """
     try:
@@ -418,8 +424,9 @@ class Payout:
 def payout(verdicts: Iterable[Verdict], active_players: int) -> Payout:
     """The payment for laying legal melds at a table of ``active_players`` (C6, C7).
 
+    >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
-    >>> payout([judge([card(Rank.FIVE, Suit.SPADES)] * 3)], 6)
+    >>> payout([judge([card(Rank.FIVE, Suit.SPADES)] * 3, HOYLE)], 6)
     Payout(per_opponent=4, opponents=5)
     """
     if active_players < 1:
@@ -427,7 +434,7 @@ def payout(verdicts: Iterable[Verdict], active_players: int) -> Payout:
     return Payout(sum(v.value for v in verdicts), active_players - 1)
 
 
-def going_out_value(melds: Iterable[Meld], profile: Profile = HOYLE) -> int:
+def going_out_value(melds: Iterable[Meld], profile: Profile) -> int:
     """C8: what each active opponent pays the player who goes out with ``melds``
     (the going-out bonus plus the value of all his melds again; forfeits and tops aside).
 

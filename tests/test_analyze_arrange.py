@@ -71,7 +71,7 @@ def table_melds(draw: st.DrawFn) -> list[Meld]:
             cards = [card(r, x) for x in draw(st.permutations(SUITS))[:3]]
         else:
             cards = [card(Rank.KING, Suit.SPADES), card(Rank.KING, Suit.SPADES), card(Rank.KING, s)]
-        m = judge(cards).meld
+        m = judge(cards, HOYLE).meld
         assert m is not None
         out.append(m)
     return out
@@ -104,9 +104,9 @@ def test_P4_best_using_the_draw_matches_the_oracle(hand: list[Card], drawn: Card
 def test_P4_drawn_card_must_be_used_even_at_a_lower_value() -> None:
     five, four, three = (card(r, Suit.SPADES) for r in (Rank.FIVE, Rank.FOUR, Rank.THREE))
     hand = [five, five, five, four]
-    free = best_arrangement([*hand, three])
+    free = best_arrangement([*hand, three], HOYLE)
     assert [str(p) for p in free.placed] == ["5s 5s 5s"] and free.value == 4  # 3s would stay dead
-    used = best_using(hand, three)
+    used = best_using(hand, three, HOYLE)
     assert used is not None
     assert [str(p) for p in used.placed] == ["3s 4s 5s"] and used.value == 0
 
@@ -114,20 +114,20 @@ def test_P4_drawn_card_must_be_used_even_at_a_lower_value() -> None:
 def test_worst_hands_are_exact() -> None:
     k = [card(Rank.KING, s) for s in SUITS]
     eleven = k * 2 + [card(Rank.KING, Suit.SPADES)] * 3
-    a = best_arrangement(eleven)
+    a = best_arrangement(eleven, HOYLE)
     # Ks x5 is C3 in spades: 2 + 2 + 2; the six other kings are one mixed set (M4), worth 0
     assert (a.melded, a.value, a.new_melds) == (11, 6, 2)
     fives = [card(Rank.FIVE, Suit.SPADES)] * 8 + [card(Rank.FIVE, Suit.HEARTS), card(Rank.FIVE, Suit.DIAMONDS)]
-    b = best_arrangement(fives)
+    b = best_arrangement(fives, HOYLE)
     assert (b.melded, b.value) == (10, 4 + 4 * 2 + 1)  # 5s x7 (C2 spades) and 5s 5h 5d (C1)
     ace_to_king = [card(r, Suit.HEARTS) for r in PAN_RANKS]
-    c = best_arrangement(ace_to_king)
+    c = best_arrangement(ace_to_king, HOYLE)
     assert (c.melded, c.value, c.count) == (10, 1 + 1 + 7, 1)  # C6: A to K
 
 
 def test_hand_context_serves_every_draw() -> None:
     hand = [card(Rank.FIVE, Suit.HEARTS), card(Rank.SIX, Suit.HEARTS), card(Rank.KING, Suit.CLUBS)]
-    ctx = HandContext(hand)
+    ctx = HandContext(hand, HOYLE)
     usable = {c for c in (card(r, s) for r in PAN_RANKS for s in SUITS) if ctx.usable(SLOT_OF[c])}
     assert usable == {card(Rank.FOUR, Suit.HEARTS), card(Rank.SEVEN, Suit.HEARTS)}
     assert ctx.state == encode(hand)

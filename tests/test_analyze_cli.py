@@ -68,6 +68,15 @@ def test_E4_own_and_seen_copies_cannot_pass_the_pack() -> None:
     assert r.exit_code == 1 and "E4" in r.stderr
 
 
+def test_E4_melds_on_the_table_are_judged_under_the_rules_option() -> None:
+    r = run("2c", "--melds", "[5s 5s 5s 5s 5s 5s 5s 5s 5s]", "--rules", "cardroom")
+    assert r.exit_code == 1 and "9 copies of 5s, but the pack holds 7" in r.stderr
+    r = run("2c 3c", "--melds", "[5s 5s 5s 5s 5s 5s 5s 5s]", "--rules", "cardroom")  # was accepted: 8 > 7
+    assert r.exit_code == 1 and "8 copies of 5s, but the pack holds 7" in r.stderr
+    r = run("2c 3c", "--melds", "[5s 5s 5s 5s 5s 5s 5s 5s]")
+    assert r.exit_code == 0, r.stderr
+
+
 def test_E1_card_not_in_pack_and_usage_errors() -> None:
     r = run("5s 5s 5s 3h 4h Kd Kh Kc 2c 8d")
     assert r.exit_code == 1 and "E1" in r.stderr
@@ -118,7 +127,7 @@ def test_section_8_worked_figures_through_the_analyzer() -> None:
         "Kc Kd Ks": 0, "As 2s 3s": 2, "Jc Qc Kc": 1, "7c Jc Qc": 0, "5s 5s 5s 5s": 6,
     }  # fmt: skip
     for text, each in figures.items():
-        a = best_arrangement(parse_meld(text))
+        a = best_arrangement(parse_meld(text), HOYLE)
         assert (a.melded, a.value, a.value * 5) == (len(text.split()), each, each * 5), text
 
 
@@ -130,8 +139,8 @@ def test_probabilities_match_a_direct_count_of_the_unseen_cards() -> None:
     unseen.subtract(Counter(hand))
     unseen.subtract(Counter(seen))
     stock = list(unseen.elements())
-    useful = sum(1 for c in stock if best_using(hand, c) is not None)
-    outs = sum(1 for c in stock if (u := best_using(hand, c)) is not None and not u.dead)
+    useful = sum(1 for c in stock if best_using(hand, c, HOYLE) is not None)
+    outs = sum(1 for c in stock if (u := best_using(hand, c, HOYLE)) is not None and not u.dead)
     assert a.unseen == len(stock)
     assert a.p_useful == useful / len(stock)
     assert a.p_out_next == outs / len(stock)
@@ -150,9 +159,9 @@ def test_out_odds_first_turn_is_exact_and_monte_carlo_agrees() -> None:
 
 
 def test_distance_counts_the_fewest_useful_draws() -> None:
-    out_now = analyze(list(parse_meld("5s 5s 5s 3h 4h 5h Kd Kh Kc 2c")), samples=50)
+    out_now = analyze(list(parse_meld("5s 5s 5s 3h 4h 5h Kd Kh Kc 2c")), samples=50, profile=HOYLE)
     assert out_now.distance.draws == 2  # 2c is discarded on one useful draw, the next puts him out
-    ready = analyze(list(parse_meld("5s 5s 5s 3h 4h 5h Kd Kh Kc 2h")), samples=50)
+    ready = analyze(list(parse_meld("5s 5s 5s 3h 4h 5h Kd Kh Kc 2h")), samples=50, profile=HOYLE)
     assert ready.distance.draws == 1 and any(r.out for r in ready.rows)
     assert ready.p_out_next > 0
 

@@ -18,7 +18,7 @@ from pancli.rules import CARDROOM, HOYLE, Condition, Profile, profile_from_mappi
 
 
 def test_M3_mixed_suits_set_is_illegal() -> None:
-    v = judge([card(Rank.SEVEN, Suit.CLUBS), card(Rank.SEVEN, Suit.SPADES), card(Rank.SEVEN, Suit.SPADES)])
+    v = judge([card(Rank.SEVEN, Suit.CLUBS), card(Rank.SEVEN, Suit.SPADES), card(Rank.SEVEN, Suit.SPADES)], HOYLE)
     assert not v.legal
     assert v.rule == "M3"
 
@@ -26,7 +26,7 @@ def test_M3_mixed_suits_set_is_illegal() -> None:
 def test_E4_eighth_spade_in_cardroom_pack() -> None:
     v = judge([card(Rank.FIVE, Suit.SPADES)] * 8, CARDROOM)
     assert v.rule == "E4"
-    assert judge([card(Rank.FIVE, Suit.SPADES)] * 8).legal
+    assert judge([card(Rank.FIVE, Suit.SPADES)] * 8, HOYLE).legal
 
 
 # --------------------------------------------------------------------------- property tests (hypothesis)
@@ -83,7 +83,7 @@ def test_every_generated_legal_meld_is_judged_legal_with_its_kind(m: Expected, r
     cs, kind, shape, conds = m
     shuffled = list(cs)
     rnd.shuffle(shuffled)  # type: ignore[attr-defined]
-    v = judge(shuffled)
+    v = judge(shuffled, HOYLE)
     assert v.legal, (cs, v.reason)
     assert v.rule is None
     assert v.kind is kind
@@ -100,7 +100,7 @@ def test_every_generated_legal_meld_is_judged_legal_with_its_kind(m: Expected, r
 )
 def test_every_permutation_gets_the_same_verdict(pair: tuple[list[Card], list[Card]]) -> None:
     cs, perm = pair
-    a, b = judge(cs), judge(perm)
+    a, b = judge(cs, HOYLE), judge(perm, HOYLE)
     assert (a.legal, a.rule, a.kind, a.conditions, a.value) == (b.legal, b.rule, b.kind, b.conditions, b.value)
     if a.meld is not None and a.kind is MeldKind.ROPE:
         assert str(a.meld) == str(b.meld)  # a rope's canonical text is low to high, whatever the order given
@@ -204,4 +204,4 @@ def test_judge_agrees_with_the_reference_on_every_three_card_meld_of_the_pan_pac
         for b in PAN_CARDS:
             for c in PAN_CARDS[::2]:
                 cs = [a, b, c]
-                assert judge(cs) == reference_judge(cs), cs
+                assert judge(cs, HOYLE) == reference_judge(cs), cs

@@ -211,6 +211,19 @@ def test_G1_pan_score_counts_copies_against_the_packs() -> None:
     assert one.exit_code == 1 and ": G1 " in one.stderr
 
 
+def test_G1_three_copies_of_Ah_with_one_pack_is_G1_in_check_score_and_replay() -> None:
+    check = run("check", "--game", "pagruc", "--json", "Ah Ah Ah")
+    assert check.exit_code == 1 and json.loads(check.stdout)[0]["rule"] == "G1"
+    score = run("score", "--packs", "1", "[Ah Ah Ah]")
+    assert score.exit_code == 1 and ": G1 " in score.stderr
+    record = (
+        '[Game "pagruc"]\n[Players "Ana Ben Cruz"]\n\n'
+        "deal Ana Ah Ah Ah 2c 3c 4c 9d\nup 8h\nAna draw 5c, meld [Ah Ah Ah], discard 9d\n"
+    )
+    (hand,) = json.loads(run("replay", "--json", "-", input=record).stdout)
+    assert hand["violations"][0]["rule"] == "G1"
+
+
 def test_pan_score_usage_errors() -> None:
     assert run("score", "--game", "panguingue", "[5h 6h 7h]").exit_code == 2
     assert run("score", "--packs", "3", "[5h 6h 7h]").exit_code == 2

@@ -166,30 +166,33 @@ def test_G3_non_strict_refereeing_reports_and_goes_on() -> None:
 
 
 def test_G4_runs_are_one_suit_consecutive_ace_low_only() -> None:
-    assert judge(cards("Ah 2h 3h")).kind is PagrucKind.RUN
-    assert judge(cards("Jh Qh Kh")).kind is PagrucKind.RUN
-    assert judge(cards("8s 9s Ts Js")).kind is PagrucKind.RUN
-    assert judge(cards("10s 9s 8s")).legal  # 10 and T both mean ten
+    assert judge(cards("Ah 2h 3h"), TWO_PACKS).kind is PagrucKind.RUN
+    assert judge(cards("Jh Qh Kh"), TWO_PACKS).kind is PagrucKind.RUN
+    assert judge(cards("8s 9s Ts Js"), TWO_PACKS).kind is PagrucKind.RUN
+    assert judge(cards("10s 9s 8s"), TWO_PACKS).legal  # 10 and T both mean ten
     for bad in ("Qh Kh Ah", "Kh Ah 2h", "5h 6h 7c", "5h 7h 8h", "5h 5h 6h 7h", "5h 6h"):
-        v = judge(cards(bad))
+        v = judge(cards(bad), TWO_PACKS)
         assert (v.legal, v.rule) == (False, "G4"), bad
-    assert "ace" in judge(cards("Qh Kh Ah")).reason
+    assert "ace" in judge(cards("Qh Kh Ah"), TWO_PACKS).reason
 
 
 def test_G4_sets_of_one_rank_any_suits() -> None:
-    assert judge(cards("9s 9h 9c")).kind is PagrucKind.SET
-    assert judge(cards("9s 9h 9c 9d")).legal
+    assert judge(cards("9s 9h 9c"), TWO_PACKS).kind is PagrucKind.SET
+    assert judge(cards("9s 9h 9c 9d"), TWO_PACKS).legal
     assert judge(cards("9s 9h 9c 9d 9s"), TWO_PACKS).legal
     assert not judge(cards("9s 9h 9c 9d 9s"), ONE_PACK).legal
 
 
-def test_G4_the_same_card_twice_only_with_two_packs() -> None:
+def test_G1_the_same_card_twice_only_with_two_packs() -> None:
     dup = cards("5h 5h 5c")
     assert judge(dup, TWO_PACKS).legal
     v = judge(dup, ONE_PACK)
-    assert (v.legal, v.rule) == (False, "G4")
+    assert (v.legal, v.rule) == (False, "G1")  # conservation is G1 (the packs), as the referee rules it
     assert "two packs" in v.reason
-    assert judge(cards("5h 5h 5h"), TWO_PACKS).rule == "G4"
+    assert judge(cards("5h 5h 5h"), TWO_PACKS).rule == "G1"
+    with pytest.raises(MeldError) as err:
+        lay_off(judge(cards("5h 5c 5d"), ONE_PACK).meld, cards("5h"), ONE_PACK)  # type: ignore[arg-type]
+    assert err.value.rule == "G1"
 
 
 def test_G4_an_illegal_meld_in_a_hand_is_a_violation() -> None:
@@ -264,10 +267,10 @@ def test_G5_laying_off_keeps_a_legal_meld_and_names_an_existing_one() -> None:
     r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
     assert only_violation(r)[0] == "G5"
     assert "Cy#2" in r.violations[0].message
-    run = judge(cards("5h 6h 7h")).meld
+    run = judge(cards("5h 6h 7h"), TWO_PACKS).meld
     assert run is not None
     with pytest.raises(MeldError) as err:
-        lay_off(run, cards("5c"))
+        lay_off(run, cards("5c"), TWO_PACKS)
     assert err.value.rule == "G5"
 
 
@@ -350,7 +353,7 @@ def test_G7_card_points() -> None:
 
 
 def test_G7_the_worked_score_is_38() -> None:
-    s = score_hand([cards("5h 6h 7h"), cards("Ac Ad As")], cards("Ks Ah"))
+    s = score_hand([cards("5h 6h 7h"), cards("Ac Ad As")], cards("Ks Ah"), TWO_PACKS)
     assert [(str(c.card), c.where.value, c.points) for c in s.cards] == [
         ("5h", "run", 5),
         ("6h", "run", 6),
@@ -366,7 +369,7 @@ def test_G7_the_worked_score_is_38() -> None:
 
 def test_G7_invalid_melds_and_too_many_copies_are_refused() -> None:
     with pytest.raises(MeldError) as err:
-        score_hand([cards("Qh Kh Ah")], ())
+        score_hand([cards("Qh Kh Ah")], (), TWO_PACKS)
     assert err.value.rule == "G4"
     with pytest.raises(MeldError) as err:
         score_hand([cards("5h 6h 7h")], cards("5h"), ONE_PACK)
@@ -378,7 +381,7 @@ def test_G7_invalid_melds_and_too_many_copies_are_refused() -> None:
 def test_G7_a_hand_with_nothing_melded_scores_minus_its_card_values(hand: list[Card]) -> None:
     values = {1: 15, 11: 10, 12: 10, 13: 10}
     try:
-        s = score_hand([], hand)
+        s = score_hand([], hand, TWO_PACKS)
     except MeldError as exc:
         assert exc.rule == "G1" and max(hand.count(c) for c in hand) > 2
         return

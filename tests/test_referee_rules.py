@@ -84,7 +84,7 @@ def test_S2_each_player_dealt_once() -> None:
 
 def test_S3_winner_is_first_hand_of_the_next() -> None:
     players = ("Ana", "Ben", "Cruz", "Dee")
-    scripts = list(simulate_hands(players, 6, seed=11))
+    scripts = list(simulate_hands(players, 6, seed=11, profile=HOYLE))
     for prev, nxt in pairwise(scripts):
         winner = referee_hand(prev).winner
         if winner is not None:

@@ -41,10 +41,10 @@ def test_section8_figure(text: str, each: int, total: int, profile: Profile) -> 
 
 
 def test_section8_four_5s_laid_at_once_collect_6_from_each() -> None:
-    v = judge(cards("5s 5s 5s 5s"))
+    v = judge(cards("5s 5s 5s 5s"), HOYLE)
     assert payout([v], PLAYERS).per_opponent == 6
     # the same as laying three and adding the fourth (C7): 4 + 2
-    three = judge(cards("5s 5s 5s"))
+    three = judge(cards("5s 5s 5s"), HOYLE)
     assert three.value + (v.value - three.value) == 6
 
 

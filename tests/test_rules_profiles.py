@@ -151,3 +151,34 @@ def test_house_rules_toml_errors_name_the_key(toml: bytes, key: str) -> None:
     with pytest.raises(HouseRulesError) as err:
         profile_from_toml(toml)
     assert err.value.key == key
+
+
+def test_section9_every_engine_entry_point_takes_the_profile_without_a_default() -> None:
+    """A judge that silently falls back to hoyle ignores --rules (pan analyze --melds did)."""
+    import importlib
+    import inspect
+
+    modules = [
+        "pancli.melds",
+        "pancli.analyze.arrange",
+        "pancli.analyze.odds",
+        "pancli.analyze.analysis",
+        "pancli.analyze.advice",
+        "pancli.referee.simulate",
+        "pancli.referee.state",
+    ]
+    checked = []
+    for name in modules:
+        mod = importlib.import_module(name)
+        for obj in vars(mod).values():
+            if getattr(obj, "__module__", None) != name:
+                continue
+            funcs = [obj] if inspect.isfunction(obj) else []
+            if inspect.isclass(obj):
+                funcs = [f for f in vars(obj).values() if inspect.isfunction(f)]
+            for f in funcs:
+                param = inspect.signature(f).parameters.get("profile")
+                if param is not None:
+                    checked.append(f.__qualname__)
+                    assert param.default is inspect.Parameter.empty, f"{name}.{f.__qualname__}"
+    assert {"judge", "grow", "can_add", "Rope.value", "Set.accepts", "best_arrangement"} <= set(checked)

@@ -15,9 +15,9 @@ SIX = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay")
 
 
 def test_identical_seeds_give_identical_scripts() -> None:
-    a = list(simulate_hands(SIX, 5, seed=42))
-    b = list(simulate_hands(SIX, 5, seed=42))
-    c = list(simulate_hands(SIX, 5, seed=43))
+    a = list(simulate_hands(SIX, 5, seed=42, profile=HOYLE))
+    b = list(simulate_hands(SIX, 5, seed=42, profile=HOYLE))
+    c = list(simulate_hands(SIX, 5, seed=43, profile=HOYLE))
     assert a == b
     assert a != c
 
@@ -55,6 +55,6 @@ def test_policy_exercises_forcing_and_the_flat_rule() -> None:
 
 def test_bad_seating_is_refused() -> None:
     with pytest.raises(ValueError, match="2 to 15"):
-        next(simulate_hands(("Ana",), 1, seed=1))
+        next(simulate_hands(("Ana",), 1, seed=1, profile=HOYLE))
     with pytest.raises(ValueError, match="unique"):
-        next(simulate_hands(("Ana", "Ana"), 1, seed=1))
+        next(simulate_hands(("Ana", "Ana"), 1, seed=1, profile=HOYLE))

@@ -90,11 +90,12 @@ class Advice:
 def advise(a: Analysis, samples: int = 2000, seed: int = 1) -> Advice:
     """Simulate the rest of the hand ``samples`` times (see the module text for the model).
 
+    >>> from pancli.rules import HOYLE
     >>> from pancli.analyze.analysis import analyze
     >>> from pancli.cards import card, Rank, Suit
     >>> hand = [card(Rank.FIVE, Suit.SPADES)] * 3 + [card(r, Suit.HEARTS) for r in (Rank.ACE, Rank.TWO, Rank.THREE,
     ...     Rank.FOUR, Rank.SIX)] + [card(Rank.KING, Suit.CLUBS)] * 2
-    >>> adv = advise(analyze(hand, players=3, samples=50), samples=50, seed=3)
+    >>> adv = advise(analyze(hand, HOYLE, players=3, samples=50), samples=50, seed=3)
     >>> adv.top, adv.choice, adv.samples
     (-2.0, 'stay', 50)
     """

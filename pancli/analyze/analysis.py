@@ -1,10 +1,11 @@
 """One position analysed: validation (P7, E4), best arrangement, P4, draw table, odds.
 
+>>> from pancli.rules import HOYLE
 >>> from pancli.cards import card, Rank, Suit
 >>> s5, h3, h4 = card(Rank.FIVE, Suit.SPADES), card(Rank.THREE, Suit.HEARTS), card(Rank.FOUR, Suit.HEARTS)
 >>> kd, kh, kc, c2, d7 = (card(Rank.KING, Suit.DIAMONDS), card(Rank.KING, Suit.HEARTS),
 ...                       card(Rank.KING, Suit.CLUBS), card(Rank.TWO, Suit.CLUBS), card(Rank.SEVEN, Suit.DIAMONDS))
->>> a = analyze([s5, s5, s5, h3, h4, kd, kh, kc, c2, d7], samples=200)
+>>> a = analyze([s5, s5, s5, h3, h4, kd, kh, kc, c2, d7], HOYLE, samples=200)
 >>> [str(p) for p in a.best.placed], a.best.value, a.now is None
 (['5s 5s 5s', 'Kh Kd Kc'], 4, True)
 >>> row = a.row(card(Rank.FIVE, Suit.HEARTS))
@@ -31,7 +32,7 @@ from pancli.analyze.odds import (
 )
 from pancli.cards import Card
 from pancli.melds import Meld
-from pancli.rules import HOYLE, Profile
+from pancli.rules import Profile
 
 
 class PositionError(ValueError):
@@ -48,6 +49,7 @@ def check_position(
 ) -> None:
     """Raise PositionError unless hand + melds = 10 (+1 drawn, P7) and no card is over its copies (E4).
 
+    >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
     >>> check_position([card(Rank.FIVE, Suit.SPADES)] * 10, None, [], [], HOYLE)
     Traceback (most recent call last):
@@ -133,7 +135,7 @@ class Analysis:
 
 def analyze(
     hand: Sequence[Card],
-    profile: Profile = HOYLE,
+    profile: Profile,
     drawn: Card | None = None,
     table: Sequence[Meld] = (),
     seen: Sequence[Card] = (),

@@ -14,10 +14,11 @@ arrangement (a multiset of blocks) is reached exactly once and can be counted.
 Arrangements are ranked by cards down, then chips (C6 values of new melds plus the C7 change
 of grown melds), then fewest new melds.
 
+>>> from pancli.rules import HOYLE
 >>> from pancli.cards import card, Rank, Suit
 >>> s5, h3, h4, h5 = (card(Rank.FIVE, Suit.SPADES), card(Rank.THREE, Suit.HEARTS),
 ...                   card(Rank.FOUR, Suit.HEARTS), card(Rank.FIVE, Suit.HEARTS))
->>> a = best_arrangement([s5, s5, s5, h3, h4, h5, card(Rank.KING, Suit.CLUBS)])
+>>> a = best_arrangement([s5, s5, s5, h3, h4, h5, card(Rank.KING, Suit.CLUBS)], HOYLE)
 >>> [str(p) for p in a.placed], a.melded, a.value, [str(c) for c in a.dead], a.count
 (['3h 4h 5h', '5s 5s 5s'], 6, 4, ['Kc'], 1)
 """
@@ -31,7 +32,7 @@ from typing import Final
 
 from pancli.cards import PAN_RANKS, SUITS, Card, card
 from pancli.melds import Meld, Rope, SetShape, grow, judge, rope_value
-from pancli.rules import HOYLE, Condition, Profile, SetGrowth
+from pancli.rules import Condition, Profile, SetGrowth
 
 # --------------------------------------------------------------------------- encoding
 
@@ -219,7 +220,7 @@ class TableMeld:
     counts: tuple[int, ...]  # set: copies of each suit (s h d c) already in it
 
     @staticmethod
-    def of(meld: Meld, profile: Profile = HOYLE) -> TableMeld:
+    def of(meld: Meld, profile: Profile) -> TableMeld:
         """Describe a legal meld for the search."""
         v = meld.value(profile)
         if isinstance(meld, Rope):
@@ -602,15 +603,16 @@ def prepare(profile: Profile, table: Sequence[Meld]) -> tuple[_Tables, tuple[Tab
     return tables_for(profile), tuple(TableMeld.of(m, profile) for m in table)
 
 
-def best_arrangement(cards: Iterable[Card], profile: Profile = HOYLE, table: Sequence[Meld] = ()) -> Arrangement:
+def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Meld] = ()) -> Arrangement:
     """The exact best arrangement of ``cards`` (new melds and additions to the ``table`` melds).
 
     Most cards down, then most chips, then fewest new melds; ``count`` is how many distinct
     arrangements (multisets of melds) tie with it.
 
+    >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
     >>> kings = [card(Rank.KING, s) for s in SUITS] * 2 + [card(Rank.KING, Suit.SPADES)] * 3
-    >>> a = best_arrangement(kings)
+    >>> a = best_arrangement(kings, HOYLE)
     >>> a.melded, a.value, [str(p) for p in a.placed]
     (11, 6, ['Ks Ks Ks Ks Ks', 'Kh Kh Kd Kd Kc Kc'])
     """
@@ -626,16 +628,17 @@ def best_arrangement(cards: Iterable[Card], profile: Profile = HOYLE, table: Seq
 
 
 def best_using(
-    hand: Iterable[Card], drawn: Card, profile: Profile = HOYLE, table: Sequence[Meld] = ()
+    hand: Iterable[Card], drawn: Card, profile: Profile, table: Sequence[Meld] = ()
 ) -> Arrangement | None:
     """The best arrangement of ``hand`` plus ``drawn`` in which the drawn card is used (P2, P4),
     or None when it cannot be used (it must then be discarded, and no hand card goes down).
 
+    >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
     >>> h = [card(Rank.FIVE, Suit.SPADES)] * 3 + [card(Rank.FOUR, Suit.SPADES)]
-    >>> [str(p) for p in best_using(h, card(Rank.THREE, Suit.SPADES)).placed]
+    >>> [str(p) for p in best_using(h, card(Rank.THREE, Suit.SPADES), HOYLE).placed]
     ['3s 4s 5s']
-    >>> best_using(h, card(Rank.KING, Suit.HEARTS)) is None
+    >>> best_using(h, card(Rank.KING, Suit.HEARTS), HOYLE) is None
     True
     """
     ctx = HandContext(list(hand), profile, table)
@@ -650,7 +653,7 @@ class HandContext:
 
     __slots__ = ("cnt", "profile", "solver", "state", "t", "table", "tms")
 
-    def __init__(self, hand: Sequence[Card], profile: Profile = HOYLE, table: Sequence[Meld] = ()) -> None:
+    def __init__(self, hand: Sequence[Card], profile: Profile, table: Sequence[Meld] = ()) -> None:
         t, tms = prepare(profile, table)
         self._setup(encode(hand), profile, t, tms)
 

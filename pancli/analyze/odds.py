@@ -33,12 +33,13 @@ from pancli.analyze.arrange import (
 )
 from pancli.cards import Card
 from pancli.melds import Meld, going_out_value
-from pancli.rules import HOYLE, Profile
+from pancli.rules import Profile
 
 
 def live_copies(profile: Profile, own: Iterable[Card], seen: Iterable[Card]) -> list[int]:
     """Live copies of each of the 40 cards (by slot): pack copies - seen - own (never below 0).
 
+    >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
     >>> live = live_copies(HOYLE, [card(Rank.FIVE, Suit.SPADES)] * 3, [card(Rank.FIVE, Suit.SPADES)])
     >>> live[SLOT_OF[card(Rank.FIVE, Suit.SPADES)]], sum(live)
@@ -106,8 +107,9 @@ class DrawRow:
 def draw_table(ctx: HandContext, live: Sequence[int]) -> list[DrawRow]:
     """One row per distinct card, for the hand of ``ctx``.
 
+    >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
-    >>> ctx = HandContext([card(Rank.FIVE, Suit.HEARTS), card(Rank.SIX, Suit.HEARTS)])
+    >>> ctx = HandContext([card(Rank.FIVE, Suit.HEARTS), card(Rank.SIX, Suit.HEARTS)], HOYLE)
     >>> rows = draw_table(ctx, live_copies(HOYLE, [], []))
     >>> [str(r.card) for r in rows if r.usable]
     ['4h', '7h']
@@ -314,9 +316,10 @@ def distance_to_out(ctx: HandContext, live: Sequence[int]) -> Distance:
     further cards join it at either end; an addition to a table meld fills its gaps by draws.
     Draws beyond those needed are assumed to extend some meld. Each needed card must be live.
 
+    >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
     >>> hand = [card(Rank.FIVE, Suit.HEARTS), card(Rank.SIX, Suit.HEARTS), card(Rank.KING, Suit.CLUBS)]
-    >>> d = distance_to_out(HandContext(hand), live_copies(HOYLE, hand, []))
+    >>> d = distance_to_out(HandContext(hand, HOYLE), live_copies(HOYLE, hand, []))
     >>> d.draws, [str(c) for c in d.discards]
     (2, ['Kc'])
     """
@@ -417,7 +420,7 @@ class Policy:
     (``Ah Ac 3s 5h 5c 5c 6c Qd Ks Kh +Qd``, 6,921 moves) went 2.7x faster (benchmarks/bench_odds.py).
     """
 
-    def __init__(self, profile: Profile = HOYLE) -> None:
+    def __init__(self, profile: Profile) -> None:
         self.profile = profile
         self.nodes: list[Node] = []
         self.index: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -532,9 +535,10 @@ def out_odds(
     k = 1 is the exact count ``exact_first``; for later turns the share of seeded Monte Carlo samples
     that go out in turns 2..k is added to it (``se`` is that share's standard error).
 
+    >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
     >>> hand = [card(Rank.FIVE, Suit.HEARTS), card(Rank.SIX, Suit.HEARTS)]
-    >>> o = out_odds(HandContext(hand), live_copies(HOYLE, hand, []), 16 / 318, turns=3, samples=500)
+    >>> o = out_odds(HandContext(hand, HOYLE), live_copies(HOYLE, hand, []), 16 / 318, turns=3, samples=500)
     >>> o.p[0] == 16 / 318 and o.p[0] <= o.p[1] <= o.p[2] <= 1
     True
     """

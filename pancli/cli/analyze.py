@@ -100,12 +100,13 @@ def read_draw(draw: str) -> Card:
         raise InputProblem("<draw>", exc.col, exc.code, exc.message) from None
 
 
-def read_melds(texts: Sequence[str]) -> tuple[Meld, ...]:
-    """The player's melds on the table: each ``--melds`` value is one meld, or ``[...]`` groups."""
+def read_melds(texts: Sequence[str], profile: Profile) -> tuple[Meld, ...]:
+    """The player's melds on the table: each ``--melds`` value is one meld, or ``[...]`` groups,
+    judged under ``profile`` (the pack it holds: E4)."""
     out: list[Meld] = []
     for i, text in enumerate(texts, 1):
         for group in _read_cards(text, f"<melds {i}>"):
-            v = judge(group)
+            v = judge(group, profile)
             if v.meld is None:
                 raise InputProblem(f"<melds {i}>", 1, v.rule or "M1", f"{format_cards(group)}: {v.reason}")
             out.append(v.meld)
@@ -663,7 +664,7 @@ def _hand(job: _Job, hand: tuple[str, ...], draw: str | None, melds: tuple[str, 
     """The analysis of the HAND given on the command line."""
     from pancli.analyze.analysis import PositionError
 
-    cards, drawn, table, seen_cards = _hand_arguments(hand, draw, melds, seen)
+    cards, drawn, table, seen_cards = _hand_arguments(hand, draw, melds, seen, job.profile)
     try:
         return (*job.analyse(cards, drawn, table, seen_cards), {}, [])
     except PositionError as exc:
@@ -693,7 +694,7 @@ def _analyse_batch(job: _Job, draw: str | None, melds: tuple[str, ...], seen: tu
 
     entries: list[dict[str, Any]] = []
     try:
-        table = read_melds(melds)
+        table = read_melds(melds, job.profile)
         seen_cards = read_seen(seen)
         if draw is not None:
             read_draw(draw)
@@ -734,7 +735,7 @@ def read_seen(seen: Sequence[str]) -> tuple[Card, ...]:
 
 
 def _hand_arguments(
-    hand: tuple[str, ...], draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...]
+    hand: tuple[str, ...], draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...], profile: Profile
 ) -> tuple[tuple[Card, ...], Card | None, tuple[Meld, ...], tuple[Card, ...]]:
     """The hand, drawn card, melds and seen cards given on the command line."""
     text = " ".join(hand)
@@ -745,4 +746,4 @@ def _hand_arguments(
     if len(hand) == 1 and hand[0].endswith(".pan") and Path(hand[0]).is_file():
         raise click.UsageError(f"{hand[0]} is a record: give --at LINE (and --player NAME) to analyse a position")
     cards, drawn = read_hand(text, draw)
-    return cards, drawn, read_melds(melds), read_seen(seen)
+    return cards, drawn, read_melds(melds, profile), read_seen(seen)

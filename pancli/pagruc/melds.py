@@ -6,15 +6,18 @@ more cards of one rank in any suits (the same card twice only with two packs).
 scores where it lies (G7).
 
 >>> from pancli.cards import card, Rank, Suit
->>> run = judge([card(r, Suit.HEARTS) for r in (Rank.SEVEN, Rank.FIVE, Rank.SIX)])
+>>> from pancli.pagruc.pack import ONE_PACK, TWO_PACKS
+>>> run = judge([card(r, Suit.HEARTS) for r in (Rank.SEVEN, Rank.FIVE, Rank.SIX)], TWO_PACKS)
 >>> run.legal, run.kind, str(run.meld), run.points
 (True, <PagrucKind.RUN: 'run'>, '5h 6h 7h', 18)
->>> aces = judge([card(Rank.ACE, s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)])
+>>> aces = judge([card(Rank.ACE, s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)], TWO_PACKS)
 >>> aces.kind, aces.points
 (<PagrucKind.SET: 'set'>, 45)
->>> wrap = judge([card(r, Suit.SPADES) for r in (Rank.QUEEN, Rank.KING, Rank.ACE)])
+>>> wrap = judge([card(r, Suit.SPADES) for r in (Rank.QUEEN, Rank.KING, Rank.ACE)], TWO_PACKS)
 >>> wrap.legal, wrap.rule
 (False, 'G4')
+>>> print(judge([card(Rank.ACE, Suit.HEARTS)] * 3, ONE_PACK).rule)   # conservation: G1, as in replay
+G1
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from itertools import pairwise
 
 from pancli.cards import Card, Rank, format_cards
 from pancli.melds import MeldError
-from pancli.pagruc.pack import TWO_PACKS, PagrucPack
+from pancli.pagruc.pack import PagrucPack
+from pancli.rulebook import Rule
 
 __all__ = ["MeldError", "PagrucKind", "PagrucMeld", "PagrucVerdict", "Where", "card_points", "judge", "lay_off"]
 
@@ -85,7 +89,8 @@ class PagrucMeld:
         """What its cards score on the table (G7).
 
         >>> from pancli.cards import card, Rank, Suit
-        >>> judge([card(Rank.ACE, Suit.CLUBS), card(Rank.TWO, Suit.CLUBS), card(Rank.THREE, Suit.CLUBS)]).points
+        >>> from pancli.pagruc.pack import TWO_PACKS
+        >>> judge([card(r, Suit.CLUBS) for r in (Rank.ACE, Rank.TWO, Rank.THREE)], TWO_PACKS).points
         6
         """
         where = self.where
@@ -128,16 +133,16 @@ def _illegal(cards: tuple[Card, ...], reason: str) -> PagrucVerdict:
     return PagrucVerdict(cards, None, "G4", reason)
 
 
-def judge(cards: Iterable[Card], pack: PagrucPack = TWO_PACKS) -> PagrucVerdict:
-    """Classify cards as a PAGRUC meld (G4) from ``pack`` (default two packs, the most a
-    game uses: a card may then appear twice).
+def judge(cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:
+    """Classify cards as a PAGRUC meld (G4) from ``pack`` (two packs, the most a game uses,
+    let a card appear twice). More copies than the pack holds is G1, as everywhere.
 
     >>> from pancli.cards import card, Rank, Suit
-    >>> from pancli.pagruc.pack import ONE_PACK
+    >>> from pancli.pagruc.pack import ONE_PACK, TWO_PACKS
     >>> fives = [card(Rank.FIVE, Suit.HEARTS), card(Rank.FIVE, Suit.HEARTS), card(Rank.FIVE, Suit.CLUBS)]
-    >>> judge(fives).legal, judge(fives, ONE_PACK).reason
+    >>> judge(fives, TWO_PACKS).legal, judge(fives, ONE_PACK).reason
     (True, '5h twice, but one pack holds one 5h (the same card twice needs two packs)')
-    >>> judge([card(Rank.NINE, Suit.DIAMONDS), card(Rank.TEN, Suit.DIAMONDS), card(Rank.QUEEN, Suit.DIAMONDS)]).reason
+    >>> judge([card(r, Suit.DIAMONDS) for r in (Rank.NINE, Rank.TEN, Rank.QUEEN)], TWO_PACKS).reason
     'a run is consecutive (missing J)'
     """
     cs = tuple(cards)
@@ -145,8 +150,10 @@ def judge(cards: Iterable[Card], pack: PagrucPack = TWO_PACKS) -> PagrucVerdict:
         if n > pack.copies(c):
             times = "twice" if n == 2 else f"{n} times"
             if pack.packs == 1:
-                return _illegal(cs, f"{c} {times}, but one pack holds one {c} (the same card twice needs two packs)")
-            return _illegal(cs, f"{c} {times}, but two packs hold two {c}")
+                why = f"{c} {times}, but one pack holds one {c} (the same card twice needs two packs)"
+            else:
+                why = f"{c} {times}, but two packs hold two {c}"
+            return PagrucVerdict(cs, None, Rule.G1, why)  # conservation is G1 (the packs), as in replay
     if len(cs) < 3:
         return _illegal(cs, f"a meld is 3 or more cards, not {len(cs)}")
     ranks = {c.rank for c in cs}
@@ -175,15 +182,16 @@ def _wraps(values: list[int]) -> bool:
     return len(gaps) == 1
 
 
-def lay_off(meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack = TWO_PACKS) -> PagrucMeld:
+def lay_off(meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack) -> PagrucMeld:
     """The meld with ``added`` laid off on it (G5): it must stay a legal meld of its kind,
-    else MeldError G5.
+    else MeldError G5 (G1 when the pack holds too few copies).
 
     >>> from pancli.cards import card, Rank, Suit
-    >>> run = judge([card(r, Suit.HEARTS) for r in (Rank.FIVE, Rank.SIX, Rank.SEVEN)]).meld
-    >>> str(lay_off(run, [card(Rank.FOUR, Suit.HEARTS), card(Rank.EIGHT, Suit.HEARTS)]))
+    >>> from pancli.pagruc.pack import TWO_PACKS
+    >>> run = judge([card(r, Suit.HEARTS) for r in (Rank.FIVE, Rank.SIX, Rank.SEVEN)], TWO_PACKS).meld
+    >>> str(lay_off(run, [card(Rank.FOUR, Suit.HEARTS), card(Rank.EIGHT, Suit.HEARTS)], TWO_PACKS))
     '4h 5h 6h 7h 8h'
-    >>> lay_off(run, [card(Rank.NINE, Suit.HEARTS)])
+    >>> lay_off(run, [card(Rank.NINE, Suit.HEARTS)], TWO_PACKS)
     Traceback (most recent call last):
     ...
     pancli.melds.MeldError: G5 cannot lay 9h on 5h 6h 7h: a run is consecutive (missing 8)
@@ -192,6 +200,8 @@ def lay_off(meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack = TWO_PACK
     if not added:
         raise MeldError("G5", "nothing to lay off")
     v = judge((*meld.cards, *added), pack)
+    if v.rule == Rule.G1:
+        raise MeldError(Rule.G1, f"cannot lay {format_cards(added)} on {meld}: {v.reason}")
     if v.meld is None or v.meld.kind is not meld.kind:
         why = v.reason if v.meld is None else f"it would no longer be a {meld.kind.value}"
         raise MeldError("G5", f"cannot lay {format_cards(added)} on {meld}: {why}")

@@ -1,10 +1,11 @@
 """A PAGRUC hand score (G7): cards on the table plus, cards left in the hand minus.
 
 >>> from pancli.cards import card, Rank, Suit
+>>> from pancli.pagruc.pack import TWO_PACKS
 >>> H, C, D, S = Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES
 >>> run = [card(Rank.FIVE, H), card(Rank.SIX, H), card(Rank.SEVEN, H)]
 >>> aces = [card(Rank.ACE, C), card(Rank.ACE, D), card(Rank.ACE, S)]
->>> s = score_hand([run, aces], [card(Rank.KING, S), card(Rank.ACE, H)])
+>>> s = score_hand([run, aces], [card(Rank.KING, S), card(Rank.ACE, H)], TWO_PACKS)
 >>> s.table, s.in_hand, s.total
 (63, -25, 38)
 >>> [(str(c.card), c.where.value, c.points) for c in s.cards][-2:]
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from pancli.cards import Card
 from pancli.melds import MeldError
 from pancli.pagruc.melds import PagrucMeld, Where, card_points, judge
-from pancli.pagruc.pack import TWO_PACKS, PagrucPack
+from pancli.pagruc.pack import PagrucPack
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,17 +69,19 @@ def hand_scores(hand: Iterable[Card]) -> tuple[CardScore, ...]:
     return tuple(CardScore(c, Where.HAND, card_points(c, Where.HAND)) for c in hand)
 
 
-def score_hand(melds: Iterable[Sequence[Card]], hand: Sequence[Card], pack: PagrucPack = TWO_PACKS) -> HandScore:
+def score_hand(melds: Iterable[Sequence[Card]], hand: Sequence[Card], pack: PagrucPack) -> HandScore:
     """Score melded groups and the cards left in a hand (G7).
 
     Each group must be a legal meld (else MeldError G4, the reason naming the group), and
-    all the cards together may not hold more copies of a card than ``pack`` (else MeldError G1).
+    neither a group nor all the cards together may hold more copies of a card than ``pack``
+    (else MeldError G1).
 
     >>> from pancli.cards import card, Rank, Suit
-    >>> score_hand([[card(Rank.TWO, Suit.CLUBS)] * 3], [])
+    >>> from pancli.pagruc.pack import TWO_PACKS
+    >>> score_hand([[card(Rank.TWO, Suit.CLUBS)] * 3], [], TWO_PACKS)
     Traceback (most recent call last):
     ...
-    pancli.melds.MeldError: G4 meld 1 (2c 2c 2c): 2c 3 times, but two packs hold two 2c
+    pancli.melds.MeldError: G1 meld 1 (2c 2c 2c): 2c 3 times, but two packs hold two 2c
     """
     laid: list[PagrucMeld] = []
     for i, group in enumerate(melds, 1):

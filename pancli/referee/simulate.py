@@ -31,11 +31,12 @@ The policy (simple on purpose, documented so records can be read with it in mind
 * **Next hand (S3).** The winner is first hand of the next hand (the order rotates to
   start with him); after a hand with no winner the deal passes one seat to the right.
 
+>>> from pancli.rules import HOYLE
 >>> from pancli.referee import referee_hand
->>> scripts = list(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 3, seed=7))
+>>> scripts = list(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 3, 7, HOYLE))
 >>> len(scripts), all(referee_hand(s).ok for s in scripts)
 (3, True)
->>> again = list(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 3, seed=7))
+>>> again = list(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 3, 7, HOYLE))
 >>> [s.events for s in again] == [s.events for s in scripts]
 True
 """
@@ -63,7 +64,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.referee.state import Judgements, LaidMeld, cidx
-from pancli.rules import HOYLE, Forcing, Profile
+from pancli.rules import Forcing, Profile
 
 # Cards are ints (Card.index) inside the generator: rank = i >> 2, suit = i & 3.
 _POS: Final = tuple(c.rank.pan_index if c.rank.in_pan_pack else -100 for c in ALL_CARDS)
@@ -88,10 +89,11 @@ class _Stuck(Exception):
     """The deal cycles its stock without end: it is dealt again."""
 
 
-def simulate_hands(players: tuple[str, ...], hands: int, seed: int, profile: Profile = HOYLE) -> Iterator[HandScript]:
+def simulate_hands(players: tuple[str, ...], hands: int, seed: int, profile: Profile) -> Iterator[HandScript]:
     """Yield ``hands`` complete hands of self-play among ``players`` (order of play, dealer last).
 
-    >>> s = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, seed=3))
+    >>> from pancli.rules import HOYLE
+    >>> s = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, 3, HOYLE))
     >>> s.players, len(s.deals), s.upcard is not None
     (('Ana', 'Ben', 'Cruz'), 3, True)
     """
