@@ -96,6 +96,6 @@ def test_out_odds_are_unchanged_on_the_worst_hand() -> None:
     cards = fast_cards(WORST)
     assert cards is not None
     hand = list(cards)
-    o = out_odds(HandContext(hand[:10]), live_copies(HOYLE, hand, []), 0.0)
+    o = out_odds(HandContext(hand[:10], HOYLE), live_copies(HOYLE, hand, []), 0.0)
     assert [round(p, 4) for p in o.p] == [0.0, 0.0, 0.0, 0.0, 0.001, 0.007, 0.015, 0.028, 0.0435, 0.0625]
     assert SLOT_OF[hand[10]] == SLOT_OF[hand[7]]

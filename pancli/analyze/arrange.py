@@ -627,9 +627,7 @@ def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Me
     return materialize(blocks, rest, tms, profile, n)
 
 
-def best_using(
-    hand: Iterable[Card], drawn: Card, profile: Profile, table: Sequence[Meld] = ()
-) -> Arrangement | None:
+def best_using(hand: Iterable[Card], drawn: Card, profile: Profile, table: Sequence[Meld] = ()) -> Arrangement | None:
     """The best arrangement of ``hand`` plus ``drawn`` in which the drawn card is used (P2, P4),
     or None when it cannot be used (it must then be discarded, and no hand card goes down).
 
