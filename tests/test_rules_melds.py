@@ -268,11 +268,11 @@ def test_C6_A_to_K_rope_counts_both_bases_and_every_card_beyond_three() -> None:
 
 def test_C6_completing_a_rope_to_A_K_never_lowers_its_value() -> None:
     a_q = meld("Ah 2h 3h 4h 5h 6h 7h Jh Qh")
-    assert a_q.value() == 7
+    assert a_q.value(HOYLE) == 7
     a_k = grow(a_q, cards("Kh"), HOYLE)
-    assert a_k.value(HOYLE) - a_q.value() == 2  # C7 pays +2 (it was refused as lowering 7 to 6)
+    assert a_k.value(HOYLE) - a_q.value(HOYLE) == 2  # C7 pays +2 (it was refused as lowering 7 to 6)
     two_k = meld("2s 3s 4s 5s 6s 7s Js Qs Ks")
-    assert grow(two_k, cards("As"), HOYLE).value(HOYLE) - two_k.value() == 2 + 2  # the C4 spade base and one more card
+    assert grow(two_k, cards("As"), HOYLE).value(HOYLE) - two_k.value(HOYLE) == 2 + 2  # C4 spade base + a card
 
 
 def test_C6_A_to_K_rope_takes_the_larger_increment_when_a_house_table_differs() -> None:
@@ -292,9 +292,9 @@ def test_C6_house_table_changes_the_value() -> None:
 
 def test_C7_pay_the_change() -> None:
     fives = meld("5s 5s 5s")
-    assert grow(fives, cards("5s"), HOYLE).value(HOYLE) - fives.value() == 2
+    assert grow(fives, cards("5s"), HOYLE).value(HOYLE) - fives.value(HOYLE) == 2
     rope = meld("2h 3h 4h")
-    assert grow(rope, cards("Ah"), HOYLE).value(HOYLE) - rope.value() == 2
+    assert grow(rope, cards("Ah"), HOYLE).value(HOYLE) - rope.value(HOYLE) == 2
     assert judge(cards("5s 5s 5s 5s"), HOYLE).value == 6
 
 

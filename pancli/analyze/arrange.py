@@ -328,6 +328,7 @@ class DrawProbe:
     going-out policy asks this about 2,600 times per analysed hand, 85% of them unusable draws.
 
     >>> from pancli.cards import card, Rank, Suit
+    >>> from pancli.rules import HOYLE
     >>> probe = DrawProbe(tables_for(HOYLE))
     >>> cnt = counts_of(encode([card(Rank.FIVE, Suit.SPADES)] * 2))
     >>> probe.usable(SLOT_OF[card(Rank.FIVE, Suit.SPADES)], cnt, ()), probe.usable(0, cnt, ())
@@ -668,6 +669,7 @@ class HandContext:
         """The context of the packed hand ``state`` with table melds already described (no re-judging).
 
         >>> from pancli.cards import card, Rank, Suit
+        >>> from pancli.rules import HOYLE
         >>> h = [card(Rank.FIVE, Suit.SPADES)] * 2
         >>> HandContext.of_state(encode(h), HOYLE, ()).usable(SLOT_OF[card(Rank.FIVE, Suit.SPADES)])
         True
