@@ -19,6 +19,7 @@ from pancli.cli import cli
 from pancli.model.settle import Dispute, Hand, Sitting, player_key, transfers
 from pancli.referee import referee_hand
 from pancli.referee.simulate import simulate_hands
+from pancli.rules import HOYLE
 
 NAMES = ("Ana", "Ben", "Cruz", "Dee", "Eli", "Fay", "Gil")
 
@@ -52,7 +53,7 @@ def test_C9_a_simulated_sitting_sums_to_zero_and_settles_in_at_most_players_minu
     at most players - 1 payments; the money is the stake times the units, exactly."""
     players = NAMES[:n]
     sitting = Sitting()
-    for script in simulate_hands(players, hands, seed):
+    for script in simulate_hands(players, hands, seed, HOYLE):
         result = referee_hand(replace(script, stake=stake))
         assert result.ok
         sitting.add(Hand(result.players, result.ledger, result.stake))
