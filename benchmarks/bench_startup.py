@@ -1,0 +1,81 @@
+"""Cold start of every ``pan`` command (issue 14) against ``python -c "import click"``, output to a pipe.
+
+Run from the repository root (the package installed, e.g. ``pip install -e .``)::
+
+    python benchmarks/bench_startup.py                      # 21 rounds
+    python benchmarks/bench_startup.py --runs 41 --against /tmp/old-tree
+
+Each round runs the baseline and every command once, in an order that alternates from round to
+round, and the medians are compared (target: every command at most 1.5x the baseline). Commands
+run as ``python -c "from pancli.cli import main; main()" ARGS`` so that ``--against TREE`` (a source
+tree of another version, put first on PYTHONPATH) runs the same launcher; ``.pyc`` files are
+allowed (PYTHONDONTWRITEBYTECODE is dropped), as for an installed program.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAUNCH = "import sys; sys.argv[0] = 'pan'; from pancli.cli import main; main()"
+COMMANDS: list[tuple[str, list[str]]] = [
+    ("pan --help", ["--help"]),
+    ("pan check", ["check", "5s 5s 5s"]),
+    ("pan pay (canonical)", ["pay", "5s 5s 5s", "3h 4h 5h", "--players", "6"]),
+    ("pan pay (shorthand)", ["pay", "5sss", "3-5h", "--players", "6"]),
+    ("pan rules", ["rules"]),
+    ("pan replay small", ["replay", "samples/illegal-T1-decision-order.pan"]),
+    ("pan replay --json small", ["replay", "--json", "samples/illegal-T1-decision-order.pan"]),
+    ("pan fmt small", ["fmt", "samples/illegal-T1-decision-order.pan"]),
+    ("pan simulate --hands 1", ["simulate", "--hands", "1"]),
+    ("pan analyze --help", ["analyze", "--help"]),
+    ("pan score --help", ["score", "--help"]),
+    ("pan standings --help", ["standings", "--help"]),
+]
+
+
+def timed(cmd: list[str], env: dict[str, str]) -> float:
+    t0 = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=ROOT, check=False)
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--against", type=Path, help="a source tree of another version, timed alternately")
+    args = ap.parse_args()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    envs = {"this": dict(env, PYTHONPATH=str(ROOT))}
+    if args.against is not None:
+        envs["against"] = dict(env, PYTHONPATH=str(args.against.resolve()))
+    jobs: list[tuple[str, str, list[str]]] = [("baseline", "this", [sys.executable, "-c", "import click"])]
+    for name, argv in COMMANDS:
+        for tree in envs:
+            jobs.append((name, tree, [sys.executable, "-c", LAUNCH, *argv]))
+    for _, tree, cmd in jobs:  # warm the .pyc files
+        timed(cmd, envs[tree])
+    times: dict[tuple[str, str], list[float]] = {(n, t): [] for n, t, _ in jobs}
+    for r in range(args.runs):
+        order = jobs if r % 2 == 0 else list(reversed(jobs))
+        for name, tree, cmd in order:
+            times[(name, tree)].append(timed(cmd, envs[tree]))
+    base = statistics.median(times[("baseline", "this")])
+    print(f"cold start to a pipe, median of {args.runs} alternating rounds; baseline python -c 'import click'")
+    print(f"  {'baseline':26s} {base * 1e3:7.1f} ms")
+    for name, _ in COMMANDS:
+        cells = []
+        for tree in envs:
+            m = statistics.median(times[(name, tree)])
+            cells.append(f"{tree} {m * 1e3:7.1f} ms {m / base:5.2f}x")
+        print(f"  {name:26s} " + "   ".join(cells) + "   (target <= 1.5x)")
+
+
+if __name__ == "__main__":
+    main()
