@@ -555,6 +555,14 @@ def _count(tally: Tally, result: _Judged) -> bool:
 @rules_override_option
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal.")
 @click.option(
+    "--html",
+    "html",
+    default=None,
+    metavar="OUT.html",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also write one self-contained page of the hands (cards as pictures, payments, ledgers, totals).",
+)
+@click.option(
     "--jobs",
     "-j",
     type=click.IntRange(min=0),
@@ -564,7 +572,14 @@ def _count(tally: Tally, result: _Judged) -> bool:
     help="Referee in N worker processes (0: one per CPU); the output is the same, in the same order.",
 )
 def replay(
-    files: tuple[str, ...], as_json: bool, as_jsonl: bool, strict: bool, rules: str | None, plain: bool, jobs: int
+    files: tuple[str, ...],
+    as_json: bool,
+    as_jsonl: bool,
+    strict: bool,
+    rules: str | None,
+    plain: bool,
+    html: str | None,
+    jobs: int,
 ) -> None:
     """Referee hand records: every payment, the final ledger, the first violation of each hand.
 
@@ -579,6 +594,7 @@ def replay(
       pan simulate --players 6 --hands 100 --seed 1 | pan replay - | tail -1
       pan replay --jsonl samples/cardroom-saturday.pan | grep '"event": "split"'
       pan simulate --players 6 --hands 1000 --seed 1 | pan replay --jobs 2 - | tail -1
+      pan replay samples/friday-hoyle.pan --html friday.html
     """
     from pancli.cli.common import stdout_is_terminal
 
@@ -589,6 +605,9 @@ def replay(
             why = "a directory" if Path(name).is_dir() else "no such file"
             click.echo(f"pan replay: cannot read {name}: {why}", err=True)
             sys.exit(EXIT_USAGE)
+    if html is not None and not Path(html).absolute().parent.is_dir():
+        click.echo(f"pan replay: cannot write {html}: no such folder", err=True)
+        sys.exit(EXIT_USAGE)
     profile = None if rules is None else load_profile(rules)
     sink: Sink
     if as_jsonl:
@@ -602,9 +621,23 @@ def replay(
     try:
         if jobs == 0:
             jobs = os.cpu_count() or 1
-        status = replay_files(names, sink, strict=strict, profile=profile, jobs=jobs)
+        if html is not None:
+            status = _replay_html(names, sink, html, strict=strict, profile=profile)
+        else:
+            status = replay_files(names, sink, strict=strict, profile=profile, jobs=jobs)
     except BrokenPipeError:  # pragma: no cover - the reader went away (| head)
         sys.stderr.close()
         sys.exit(EXIT_ILLEGAL)
     sys.stdout.flush()
     sys.exit(status)
+
+
+def _replay_html(names: list[str], sink: Sink, html: str, *, strict: bool, profile: Profile | None) -> int:
+    """:func:`replay_files` with the page of ``--html`` written too (atomically: a reader sees
+    the old page or the whole new one), in one process."""
+    from pancli.cli.replay_html import HtmlReport, HtmlTee
+    from pancli.files import atomic_write
+
+    with atomic_write(html) as out:
+        report = HtmlReport(out, f"pan replay {' '.join(names)}")
+        return replay_files(names, HtmlTee(sink, report), strict=strict, profile=profile)

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from pancli.notation.layout import RecordHand
 
 
-def _dispute(hand: RecordHand, game: Game, result: Any, pagruc: bool) -> Dispute | None:
+def dispute_of(hand: RecordHand, game: Game, result: Any, pagruc: bool) -> Dispute | None:
     """Why a refereed hand is disputed (its first violation, else its first wrong claim), or None."""
     from pancli.cli.replay_render import claim_message, claim_rule
     from pancli.model.settle import Dispute
@@ -55,6 +55,18 @@ def _dispute(hand: RecordHand, game: Game, result: Any, pagruc: bool) -> Dispute
             claim_rule(c, pagruc), c.line, c.col, c.player, claim_message(c, pagruc),
         )  # fmt: skip
     return None
+
+
+def malformed_dispute(hand: RecordHand) -> Dispute:
+    """A hand that cannot be read, as a disputed hand: its notation error."""
+    from pancli.model.settle import Dispute
+
+    e = hand.error
+    assert e is not None
+    return Dispute(
+        hand.file, hand.index, hand.first_line, hand.last_line, "unknown", "malformed",
+        e.code, e.line, e.col, None, e.message,
+    )  # fmt: skip
 
 
 class SettleSink(Sink):
@@ -88,25 +100,19 @@ class SettleSink(Sink):
     def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
         from pancli.model.settle import Hand
 
-        dispute = _dispute(hand, Game.PANGUINGUE, result, False)
+        dispute = dispute_of(hand, Game.PANGUINGUE, result, False)
         self._add(self.pan, Hand(result.players, result.ledger, result.stake, dispute))
 
     def pagruc(self, hand: RecordHand, result: Any, render: Any) -> None:
         from pancli.model.settle import Hand
 
-        dispute = _dispute(hand, Game.PAGRUC, result, True)
+        dispute = dispute_of(hand, Game.PAGRUC, result, True)
         self._add(self.pagruc_sitting, Hand(result.players, result.scores, None, dispute))
 
     def malformed(self, hand: RecordHand) -> None:
-        from pancli.model.settle import Dispute, Hand
+        from pancli.model.settle import Hand
 
-        e = hand.error
-        assert e is not None
-        d = Dispute(
-            hand.file, hand.index, hand.first_line, hand.last_line, "unknown", "malformed",
-            e.code, e.line, e.col, None, e.message,
-        )  # fmt: skip
-        self._add(self.pan, Hand(hand.players, {}, None, d))
+        self._add(self.pan, Hand(hand.players, {}, None, malformed_dispute(hand)))
 
     def unsupported(self, hand: RecordHand, why: str) -> None:
         from pancli.model.settle import Dispute, Hand

@@ -1,0 +1,633 @@
+"""``pan replay FILE --html OUT.html``: one self-contained page for a sitting's records.
+
+The page holds everything it needs: inline CSS, inline SVG cards (:mod:`pancli.svg`) and no
+script at all; it works offline, prints well (a print style sheet) and reflows on a phone.
+For each hand: its header (tags, profile, seats, stake), a timeline of every play line with
+the cards drawn as pictures, what each line paid and why (the rule id links to the rule's
+text at the end of the page), the violation highlighted with its ruling, wrong claims, the
+ledger as a table and a small bar chart. At the end: the sitting's totals and the payments
+that settle it (as ``pan settle`` finds them) and the text of every rule cited.
+
+It is written as the hands are refereed, one at a time (constant memory), to the stream it
+is given (``pan replay`` gives it a file written atomically). Everything taken from the
+record (names, tags, comments, the text of a malformed hand) is escaped: a ``<script>`` in a
+comment is shown as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from html import escape
+from typing import TYPE_CHECKING, Any, Final, TextIO
+
+from pancli import svg
+from pancli.cards import Card, Game
+from pancli.cli.replay import Sink, Tally
+from pancli.cli.replay_render import (
+    MALFORMED_RULING,
+    claim_message,
+    claim_rule,
+    collections,
+    money_map,
+    money_text,
+    outcome,
+    signed,
+)
+from pancli.model.actions import (
+    Add,
+    Borrow,
+    Deal,
+    Decision,
+    Discard,
+    Draw,
+    Force,
+    Lay,
+    MeldNew,
+    Out,
+    Reshuffle,
+    Split,
+    Take,
+    TakeMany,
+    Turn,
+)
+
+if TYPE_CHECKING:
+    from pancli.model.actions import Action, HandScript
+    from pancli.model.results import ClaimCheck, HandResult, Violation
+    from pancli.model.settle import Sitting
+    from pancli.notation.layout import Notes, RecordHand
+
+CARD_SCALE: Final = 0.7
+"""Cards in the timeline are drawn at this scale (28 x 39 pixels)."""
+
+CSS: Final = """
+:root{--ink:#1b1b1b;--muted:#5f6368;--line:#dadce0;--bad:#b00020;--badbg:#fde7ea;--warn:#7a4f00;
+--warnbg:#fff3cd;--good:#146c2e;--paper:#fff;--bg:#f6f6f1}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--ink);font:15px/1.45 "DejaVu Sans",system-ui,sans-serif}
+main{max-width:75rem;margin:0 auto;padding:1rem}
+h1{font-size:1.5rem;margin:.5rem 0}h2{font-size:1.2rem;margin:0 0 .5rem}h3{font-size:1rem;margin:1rem 0 .4rem}
+a{color:#1a56b8}
+.summary{color:var(--muted)}
+section.hand,section.totals,section.rules{background:var(--paper);border:1px solid var(--line);border-radius:8px;
+padding:1rem;margin:1.25rem 0}
+dl.tags{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem;margin:.25rem 0 .75rem}
+dl.tags dt{color:var(--muted)}dl.tags dd{margin:0}
+.badge{display:inline-block;padding:0 .5rem;border-radius:1rem;font-size:.85rem;font-weight:bold;border:1px solid}
+.badge.clean{color:var(--good)}.badge.bad{color:var(--bad);background:var(--badbg)}
+.badge.warn{color:var(--warn);background:var(--warnbg)}
+.wrap{overflow-x:auto}
+table{border-collapse:collapse;margin:.25rem 0}
+th,td{padding:.3rem .5rem;border-bottom:1px solid var(--line);vertical-align:top;text-align:left}
+th{font-size:.85rem;color:var(--muted)}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.timeline td.line{color:var(--muted);text-align:right;font-variant-numeric:tabular-nums}
+.timeline td.play{min-width:14rem}
+.who{font-weight:bold;margin-right:.4rem}
+.act{display:inline-flex;align-items:center;gap:.25rem;margin:.1rem .6rem .1rem 0;white-space:nowrap}
+.verb{color:var(--muted)}
+.glyph{font-weight:bold;color:#6a1b9a}
+svg.pan{vertical-align:middle;overflow:visible}
+.paid div{margin:.1rem 0}
+.paid .rule,.rule{font-weight:bold}
+.note{color:var(--muted);font-style:italic;white-space:pre-wrap;overflow-wrap:anywhere}
+tr.violation{background:var(--badbg);outline:2px solid var(--bad)}
+tr.wrong{background:var(--warnbg)}
+tr.after{opacity:.5}
+.violation-box{border-left:5px solid var(--bad);background:var(--badbg);padding:.5rem .75rem;margin:.75rem 0}
+.claim-box{border-left:5px solid var(--warn);background:var(--warnbg);padding:.5rem .75rem;margin:.75rem 0}
+.outcome{font-weight:bold;margin:.75rem 0 .25rem}
+.pos{color:var(--good)}.neg{color:var(--bad)}
+.ledger{display:flex;flex-wrap:wrap;gap:1rem 2rem;align-items:flex-start}
+pre.record{background:#f1f3f4;padding:.5rem;overflow-x:auto;white-space:pre}
+pre.record mark{background:var(--badbg);outline:1px solid var(--bad)}
+ol.transfers{font-size:1.05rem}
+dl.rulebook dt{font-weight:bold;margin-top:.5rem}dl.rulebook dd{margin:0 0 0 1rem}
+dl.rulebook dt:target{background:var(--warnbg)}
+@media (max-width:40rem){
+ main{padding:.5rem}section.hand{padding:.6rem}
+ .timeline thead{display:none}
+ .timeline tr{display:block;border-bottom:1px solid var(--line);padding:.3rem 0}
+ .timeline td{display:block;border:0;padding:.1rem .25rem}
+ .timeline td.line{text-align:left}.timeline td.line::before{content:"line "}
+}
+@media print{
+ body{background:#fff;font-size:10pt}main{max-width:none;padding:0}
+ section.hand,section.totals,section.rules{border:0;border-top:2px solid #000;border-radius:0;padding:.5rem 0}
+ section.hand{break-before:page}
+ tr{break-inside:avoid}
+ a{color:inherit;text-decoration:none}
+ nav{display:none}
+ tr.after{opacity:1;color:#777}
+ tr.violation{outline:2px solid #000}
+}
+"""
+
+
+def _rule_ids(rule: str) -> list[str]:
+    """The rule ids of a payment or violation rule (``C4+C5`` is two)."""
+    return [r for r in rule.split("+") if r]
+
+
+class HtmlReport:
+    """The page, written hand by hand to ``out``; :meth:`close` writes the totals and the rules."""
+
+    def __init__(self, out: TextIO, title: str, stake: Decimal | None = None) -> None:
+        from pancli.model.settle import Sitting
+
+        self.out = out
+        self.cited: set[str] = set()
+        self.count = 0
+        self.pan: Sitting = Sitting(stake)
+        self.pagruc_sitting: Sitting = Sitting(None, zero_sum=False)
+        self.disputes: list[tuple[int, str]] = []
+        """(section number, what) of each disputed hand, for the totals' list (one short line each)."""
+        out.write(
+            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(title)}</title><style>{CSS}{svg.STYLE}</style></head><body>"
+            f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{svg.DEFS}</svg>'
+            f"<main><header><h1>{escape(title)}</h1>"
+            '<nav><a href="#totals">the sitting\'s totals and settling payments</a> · '
+            '<a href="#rules">the rules cited</a></nav></header>\n'
+        )
+
+    # ------------------------------------------------------------------ links and pictures
+
+    def rule(self, rule: str) -> str:
+        """``rule`` as links to its text at the end of the page (``C4+C5``: two links)."""
+        from pancli.rulebook import lookup
+
+        parts = []
+        for r in _rule_ids(rule):
+            if lookup(r) is not None:
+                self.cited.add(r)
+                parts.append(f'<a class="rule" href="#rule-{r}">{r}</a>')
+            else:
+                parts.append(f'<span class="rule">{escape(r)}</span>')
+        return "+".join(parts)
+
+    @staticmethod
+    def cards(cards: Sequence[Card]) -> str:
+        """Cards as one small inline picture (a meld fanned, a single card alone)."""
+        d = svg.fan(cards)
+        return d.svg(" ".join(str(c) for c in cards), CARD_SCALE)
+
+    # ------------------------------------------------------------------ hands
+
+    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+        """One refereed Panguingue hand."""
+        from pancli.cli.settle import dispute_of
+        from pancli.model.settle import Hand
+
+        n = self._next()
+        dispute = dispute_of(hand, Game.PANGUINGUE, result, False)
+        self.pan.add(Hand(result.players, result.ledger, result.stake, dispute))
+        parts = [self._header(n, hand, script, result.violations, result.claims, script.profile.name)]
+        parts.append(self._timeline(hand, script, result.violations, result.claims, result, False))
+        parts.append(self._problems(hand.file, result.violations, result.claims, False))
+        parts.append(f'<p class="outcome">{escape(outcome(result))}</p>')
+        parts.append(self._ledger(result, script))
+        self._end_section(n, parts, dispute)
+
+    def pagruc(self, hand: RecordHand, result: Any) -> None:
+        """One refereed PAGRUC hand: its timeline and hand scores (G7)."""
+        from pancli.cli.settle import dispute_of
+        from pancli.model.settle import Hand
+
+        script = hand.script
+        assert script is not None
+        n = self._next()
+        dispute = dispute_of(hand, Game.PAGRUC, result, True)
+        self.pagruc_sitting.add(Hand(result.players, result.scores, None, dispute))
+        parts = [self._header(n, hand, script, result.violations, result.claims, "PAGRUC")]
+        parts.append(self._timeline(hand, script, result.violations, result.claims, None, True))
+        parts.append(self._problems(hand.file, result.violations, result.claims, True))
+        if result.winner is not None:
+            parts.append(f'<p class="outcome">{escape(result.winner)} went out (G6)</p>')
+        elif not result.finished:
+            parts.append('<p class="outcome">unfinished: nobody went out</p>')
+        scores: Mapping[str, int | None] = result.scores
+        parts.append(self._scores("hand scores (G7)", "points", scores))
+        self._end_section(n, parts, dispute)
+
+    def malformed(self, hand: RecordHand) -> None:
+        """A hand that cannot be read: its error and its text, the bad line marked."""
+        from pancli.cli.settle import malformed_dispute
+        from pancli.model.settle import Hand
+
+        e = hand.error
+        assert e is not None
+        n = self._next()
+        self.pan.add(Hand(hand.players, {}, None, malformed_dispute(hand)))
+        lines = []
+        for i, text in enumerate(hand.text.rstrip("\n").split("\n"), hand.first_line):
+            row = f"{i:>5}  {escape(text)}"
+            lines.append(f"<mark>{row}</mark>" if i == e.line else row)
+        body = "\n".join(lines)
+        self.out.write(
+            f'<section class="hand" id="hand-{n}"><h2>{escape(hand.file)}, hand {hand.index} '
+            f"(lines {hand.first_line}-{hand.last_line}) "
+            '<span class="badge bad">malformed</span></h2>'
+            f'<div class="violation-box"><span class="rule">{self.rule(e.code)}</span> '
+            f"{escape(hand.file)}:{e.line}:{e.col}: {escape(e.message)}<br>{escape(MALFORMED_RULING)}</div>"
+            f'<pre class="record">{body}</pre></section>\n'
+        )
+        self.disputes.append((n, f"{hand.file}:{e.line}:{e.col} {e.code} {e.message}"))
+
+    def unsupported(self, hand: RecordHand, why: str) -> None:
+        """A hand this installation cannot referee."""
+        n = self._next()
+        self.out.write(
+            f'<section class="hand" id="hand-{n}"><h2>{escape(hand.file)}, hand {hand.index}</h2>'
+            f"<p>{escape(why)}</p></section>\n"
+        )
+
+    def _next(self) -> int:
+        self.count += 1
+        return self.count
+
+    def _end_section(self, n: int, parts: list[str], dispute: Any) -> None:
+        parts.append("</section>\n")
+        self.out.write("".join(parts))
+        if dispute is not None:
+            d = dispute
+            self.disputes.append((n, f"{d.file}:{d.line}:{d.col} {d.rule} {d.message}"))
+
+    def _header(
+        self,
+        n: int,
+        hand: RecordHand,
+        script: HandScript,
+        violations: Sequence[Violation],
+        claims: Sequence[ClaimCheck],
+        rules: str,
+    ) -> str:
+        wrong = any(not c.ok for c in claims)
+        badge = (
+            '<span class="badge bad">violation</span>'
+            if violations
+            else '<span class="badge warn">wrong claim</span>'
+            if wrong
+            else '<span class="badge clean">clean</span>'
+        )
+        tags = [(k, v) for k, v in script.tags if k not in ("Players", "Ledger", "Rules", "Stake", "Game")]
+        rows = "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in tags)
+        rows += f"<dt>rules</dt><dd>{escape(rules)}</dd>"
+        rows += (
+            f"<dt>players</dt><dd>{escape(' '.join(script.players))} "
+            f"(in order of play; dealer {escape(script.players[-1])})</dd>"
+        )
+        if script.stake is not None:
+            rows += f"<dt>stake</dt><dd>{escape(format(script.stake, 'f'))} a unit</dd>"
+        lead = ""
+        layout = hand.layout
+        if layout is not None and layout.leading:
+            lead = "".join(f'<p class="note">{escape(c)}</p>' for c in layout.leading)
+        return (
+            f'<section class="hand" id="hand-{n}"><h2>{escape(hand.file)}, hand {hand.index} '
+            f"(lines {hand.first_line}-{hand.last_line}) {badge}</h2>{lead}"
+            f'<dl class="tags">{rows}</dl>'
+        )
+
+    # ------------------------------------------------------------------ the timeline
+
+    def _timeline(
+        self,
+        hand: RecordHand,
+        script: HandScript,
+        violations: Sequence[Violation],
+        claims: Sequence[ClaimCheck],
+        result: HandResult | None,
+        pagruc: bool,
+    ) -> str:
+        by_line: dict[int, list[str]] = {}
+        if result is not None:
+            bonus = script.profile.out_bonus
+            for c in collections(result.payments):
+                why = c.what(bonus)
+                by_line.setdefault(c.line, []).append(
+                    f'<div><span class="who">{escape(c.payee)}</span> collects {self.rule(c.rule)} '
+                    f"{escape(why)}: {escape(c.amounts())}</div>"
+                )
+        bad: dict[int, Violation] = {}
+        for v in violations:
+            bad.setdefault(v.line, v)
+        stop = min(bad) if bad else None
+        wrong: dict[int, list[ClaimCheck]] = {}
+        for cl in claims:
+            if not cl.ok:
+                wrong.setdefault(cl.line, []).append(cl)
+        rows: list[str] = []
+        for line, item, notes in _play_items(hand, script):
+            paid = by_line.pop(line, [])
+            cls = ""
+            if line in bad:
+                v = bad[line]
+                cls = "violation"
+                paid.append(f"<div><strong>✗ {self.rule(str(v.rule))}</strong> {escape(v.message)}</div>")
+            elif stop is not None and line > stop:
+                cls = "after"
+            for cl in wrong.get(line, ()):
+                cls = cls or "wrong"
+                paid.append(
+                    f"<div><strong>wrong claim {self.rule(claim_rule(cl, pagruc))}</strong> "
+                    f"{escape(claim_message(cl, pagruc))}</div>"
+                )
+            play = self._play(item, notes)
+            note = _note_text(notes)
+            rows.append(
+                f'<tr class="{cls}"><td class="line">{line}</td><td class="play">{play}</td>'
+                f'<td class="paid">{"".join(paid)}</td><td class="note">{note}</td></tr>'
+                if cls
+                else f'<tr><td class="line">{line}</td><td class="play">{play}</td>'
+                f'<td class="paid">{"".join(paid)}</td><td class="note">{note}</td></tr>'
+            )
+        for line, rest in sorted(by_line.items()):  # hand-level payments (T4, P10 refunds)
+            rows.append(f'<tr><td class="line">{line}</td><td></td><td class="paid">{"".join(rest)}</td><td></td></tr>')
+        return (
+            '<h3>play</h3><div class="wrap"><table class="timeline"><thead><tr><th class="num">line</th>'
+            "<th>play</th><th>paid and why</th><th>comments</th></tr></thead><tbody>"
+            + "".join(rows)
+            + "</tbody></table></div>"
+        )
+
+    def _play(self, item: Any, notes: Notes | None) -> str:
+        """One play line: the player, then each action with its cards as pictures."""
+        if isinstance(item, Deal):
+            return f'<span class="who">{escape(item.player)}</span>{_act("dealt", self.cards(item.cards))}'
+        if isinstance(item, Decision):
+            return f'<span class="who">{escape(item.player)}</span>{_act("stays" if item.stay else "goes on top", "")}'
+        if isinstance(item, Force):
+            return f'<span class="who">{escape(item.player)}</span>{_act("forces " + item.other, "")}'
+        if isinstance(item, Reshuffle):
+            return _act("reshuffle: the discards become the stock", "")
+        if isinstance(item, Turn):
+            glyphs = notes.actions if notes is not None and notes.actions else ()
+            acts = []
+            for i, a in enumerate(item.actions):
+                glyph = glyphs[i][0] if i < len(glyphs) else ""
+                acts.append(self._action(a, glyph))
+            number = f"{item.number}. " if item.number is not None else ""
+            return f'<span class="who">{number}{escape(item.player)}</span>{"".join(acts)}'
+        card: Card | None = getattr(item, "card", None)  # the upcard
+        return _act("up", self.cards([card])) if card is not None else ""
+
+    def _action(self, a: Action, glyph: str) -> str:
+        g = f'<span class="glyph">{escape(glyph)}</span>' if glyph else ""
+        if isinstance(a, Draw | Take | Discard):
+            verb = "draw" if isinstance(a, Draw) else "take" if isinstance(a, Take) else "discard"
+            return _act(verb, self.cards([a.card]) + g)
+        if isinstance(a, TakeMany):
+            return _act(f"take {a.count}", (self.cards(a.cards) if a.cards else "") + g)
+        if isinstance(a, MeldNew):
+            return _act("meld", self.cards(a.cards) + g)
+        if isinstance(a, Add):
+            return _act("add", self.cards(a.cards) + f'<span class="verb">to #{a.target}</span>' + g)
+        if isinstance(a, Lay):
+            return _act("lay", self.cards(a.cards) + f'<span class="verb">on {escape(a.owner)}#{a.target}</span>' + g)
+        if isinstance(a, Borrow):
+            return _act("borrow", self.cards([a.card]) + f'<span class="verb">from #{a.source}</span>' + g)
+        if isinstance(a, Split):
+            return _act(f"split #{a.target} into", self.cards(a.first) + self.cards(a.second) + g)
+        assert isinstance(a, Out)
+        return _act("out", g)
+
+    # ------------------------------------------------------------------ violations, claims, ledger
+
+    def _problems(self, file: str, violations: Sequence[Violation], claims: Sequence[ClaimCheck], pagruc: bool) -> str:
+        parts = []
+        for v in violations:
+            who = f" ({escape(v.player)}, turn {v.turn})" if v.player else ""
+            ruling = f"<br><em>ruling:</em> {escape(v.ruling)}" if v.ruling else ""
+            parts.append(
+                f'<div class="violation-box"><strong>violation {self.rule(str(v.rule))}</strong> '
+                f"{escape(file)}:{v.line}:{v.col}{who}: {escape(v.message)}{ruling}</div>"
+            )
+        for c in claims:
+            if not c.ok:
+                parts.append(
+                    f'<div class="claim-box"><strong>wrong claim {self.rule(claim_rule(c, pagruc))}</strong> '
+                    f"{escape(file)}:{c.line}:{c.col}: {escape(claim_message(c, pagruc))}</div>"
+                )
+        return "".join(parts)
+
+    def _ledger(self, result: HandResult, script: HandScript) -> str:
+        from pancli.model.results import ClaimKind
+
+        money = money_map(result)
+        claimed = {c.player: c for c in result.claims if c.kind is ClaimKind.LEDGER}
+        head = '<tr><th>player</th><th class="num">units</th>'
+        if money is not None:
+            head += f'<th class="num">money (stake {escape(format(result.stake or 0, "f"))})</th>'
+        if claimed:
+            head += '<th class="num">claimed</th>'
+        rows = []
+        for p, units in result.ledger.items():
+            row = f"<td>{escape(p)}</td>{_units_cell(units)}"
+            if money is not None:
+                row += f'<td class="num">{escape(money_text(money[p]))}</td>'
+            if claimed:
+                c = claimed.get(p)
+                text = "" if c is None else signed(c.claimed) + ("" if c.ok else " ✗")
+                row += f'<td class="num{"" if c is None or c.ok else " neg"}">{text}</td>'
+            rows.append(f"<tr>{row}</tr>")
+        total = sum(result.ledger.values())
+        foot = f'<tr><th>total</th><td class="num">{signed(total)}</td></tr>'
+        table = f'<table class="ledger-table"><thead>{head}</tr></thead><tbody>{"".join(rows)}</tbody>{foot}</table>'
+        return f'<h3>ledger</h3><div class="ledger"><div class="wrap">{table}</div>{bars(result.ledger)}</div>'
+
+    def _scores(self, title: str, unit: str, scores: Mapping[str, int | None]) -> str:
+        rows = "".join(
+            f"<tr><td>{escape(p)}</td>"
+            + (_units_cell(s) if s is not None else '<td class="num">unknown</td>')
+            + "</tr>"
+            for p, s in scores.items()
+        )
+        known = {p: s for p, s in scores.items() if s is not None}
+        return (
+            f'<h3>{escape(title)}</h3><div class="ledger"><div class="wrap"><table><thead><tr><th>player</th>'
+            f'<th class="num">{escape(unit)}</th></tr></thead><tbody>{rows}</tbody></table></div>{bars(known)}</div>'
+        )
+
+    # ------------------------------------------------------------------ the end of the page
+
+    def close(self, summary: str) -> None:
+        """The sitting's totals, the settling payments, the disputed hands and the rules cited."""
+        from pancli.cli.settle import amount_text
+        from pancli.cli.settle import summary as sitting_summary
+
+        out = self.out
+        parts = [f'<section class="totals" id="totals"><h2>the sitting</h2><p class="summary">{escape(summary)}</p>']
+        for name, sitting in (("Panguingue", self.pan), ("PAGRUC", self.pagruc_sitting)):
+            if not sitting.counted and not sitting.disputed:
+                continue
+            parts.append(f"<h3>{name}: {escape(sitting_summary(sitting))}</h3>")
+            parts.append(_totals_table(sitting))
+            if sitting.zero_sum:
+                moves = sitting.transfers()
+                if moves:
+                    items = "".join(
+                        f"<li>{escape(t.payer)} pays {escape(t.payee)} <strong>{escape(amount_text(t.amount))}</strong>"
+                        f"{'' if sitting.has_money else ' units'}</li>"
+                        for t in moves
+                    )
+                    parts.append(f'<h3>to settle</h3><ol class="transfers">{items}</ol>')
+                else:
+                    parts.append("<p>nothing to settle</p>")
+        if self.disputes:
+            items = "".join(f'<li><a href="#hand-{n}">{escape(what)}</a></li>' for n, what in self.disputes)
+            parts.append(f"<h3>disputed hands (left out of the totals)</h3><ul>{items}</ul>")
+        parts.append("</section>\n")
+        out.write("".join(parts))
+        out.write(self._rulebook())
+        out.write("</main></body></html>\n")
+
+    def _rulebook(self) -> str:
+        from pancli.rulebook import RULEBOOK, lookup
+
+        items = []
+        for rule in RULEBOOK:
+            if str(rule) not in self.cited:
+                continue
+            e = RULEBOOK[rule]
+            found = lookup(str(rule))
+            assert found is not None
+            items.append(
+                f'<dt id="rule-{rule}">{rule} {escape(e.title)}</dt><dd>{escape(e.statement)}'
+                + (f"<br><em>ruling:</em> {escape(e.ruling)}" if e.ruling else "")
+                + "</dd>"
+            )
+        return (
+            '<section class="rules" id="rules"><h2>the rules cited</h2>'
+            f'<dl class="rulebook">{"".join(items)}</dl></section>\n'
+        )
+
+
+def _act(verb: str, body: str) -> str:
+    return f'<span class="act"><span class="verb">{escape(verb)}</span>{body}</span>'
+
+
+def _units_cell(units: int) -> str:
+    cls = "pos" if units > 0 else "neg" if units < 0 else ""
+    return f'<td class="num {cls}">{signed(units)}</td>'
+
+
+def _note_text(notes: Notes | None) -> str:
+    if notes is None:
+        return ""
+    texts: list[str] = [*notes.before, *notes.after]
+    for _, comments in notes.actions:
+        texts.extend(comments)
+    if notes.eol:
+        texts.append(notes.eol)
+    return "<br>".join(escape(t) for t in texts if t)
+
+
+def _play_items(hand: RecordHand, script: HandScript) -> Iterable[tuple[int, Any, Notes | None]]:
+    """(line, item, notes) of each play line of the hand, in record order."""
+    layout = hand.layout
+    if layout is not None:
+        for i, item in enumerate(layout.lines):
+            yield item.line, item, layout.notes.get(i)
+        return
+    for d in script.deals:
+        yield d.line, d, None
+    if script.upcard is not None:
+        from pancli.notation.record_common import UpLine
+
+        yield script.upcard_line, UpLine(script.upcard, script.upcard_line, 1), None
+    for ev in script.events:
+        yield ev.line, ev, None
+
+
+def bars(values: Mapping[str, int]) -> str:
+    """A small horizontal bar chart of signed values (an SVG): bars right of the axis for
+    winners, left for losers, each labelled with its name and value (no colour needed).
+
+    >>> chart = bars({"Ana": 8, "<b>": -4})
+    >>> chart.count("<rect"), "&lt;b&gt;" in chart, ">+8<" in chart
+    (2, True, True)
+    """
+    if not values:
+        return ""
+    label_w = max(len(p) for p in values) * 7.5 + 10
+    half = 110.0
+    top = max((abs(v) for v in values.values()), default=0) or 1
+    row_h = 20
+    parts = []
+    axis = label_w + half
+    for i, (p, v) in enumerate(values.items()):
+        y = i * row_h + 4
+        w = abs(v) / top * (half - 30)
+        x = axis if v >= 0 else axis - w
+        fill = "#2e7d32" if v > 0 else "#c62828"
+        parts.append(f'<text x="{label_w - 6:.0f}" y="{y + 12}" text-anchor="end" font-size="12">{escape(p)}</text>')
+        if v:
+            parts.append(f'<rect x="{x:.1f}" y="{y}" width="{max(w, 1):.1f}" height="14" fill="{fill}"/>')
+        tx = axis + w + 4 if v >= 0 else axis - w - 4
+        anchor = "start" if v >= 0 else "end"
+        parts.append(f'<text x="{tx:.1f}" y="{y + 12}" text-anchor="{anchor}" font-size="11">{signed(v)}</text>')
+    height = len(values) * row_h + 8
+    width = label_w + 2 * half
+    parts.append(f'<line x1="{axis:.1f}" y1="0" x2="{axis:.1f}" y2="{height}" stroke="#555"/>')
+    return (
+        f'<svg class="bars" width="{width:.0f}" height="{height}" viewBox="0 0 {width:.0f} {height}" role="img" '
+        f'aria-label="bar chart of the values">{"".join(parts)}</svg>'
+    )
+
+
+def _totals_table(sitting: Sitting) -> str:
+    money = sitting.has_money
+    unit = "units" if sitting.zero_sum else "points"
+    head = f'<tr><th>player</th><th class="num">hands</th><th class="num">{unit}</th>'
+    if money:
+        head += '<th class="num">money</th>'
+    head += '<th class="num">disputed</th></tr>'
+    rows = []
+    totals = sitting.totals()
+    for t in totals:
+        row = f"<td>{escape(t.player)}</td><td class='num'>{t.hands}</td>{_units_cell(t.units)}"
+        if money:
+            row += f'<td class="num">{escape(money_text(t.money or Decimal(0)))}</td>'
+        row += f'<td class="num">{t.disputed}</td>'
+        rows.append(f"<tr>{row}</tr>")
+    chart = bars({t.player: t.units for t in totals})
+    return (
+        f'<div class="ledger"><div class="wrap"><table><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+        f"</div>{chart}</div>"
+    )
+
+
+class HtmlTee(Sink):
+    """``pan replay --html``: every hand goes to the usual sink and to the page."""
+
+    def __init__(self, inner: Sink, report: HtmlReport) -> None:
+        super().__init__()
+        self.inner = inner
+        self.report = report
+        self.wants_steps = inner.wants_steps
+
+    def flush(self) -> None:
+        self.inner.flush()
+
+    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+        self.inner.hand(hand, script, result)
+        self.report.hand(hand, script, result)
+
+    def pagruc(self, hand: RecordHand, result: Any, render: Any) -> None:
+        self.inner.pagruc(hand, result, render)
+        self.report.pagruc(hand, result)
+
+    def malformed(self, hand: RecordHand) -> None:
+        self.inner.malformed(hand)
+        self.report.malformed(hand)
+
+    def unsupported(self, hand: RecordHand, why: str) -> None:
+        self.inner.unsupported(hand, why)
+        self.report.unsupported(hand, why)
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        self.report.close(tally.text() + ("; stopped at the first violation (--strict)" if stopped else ""))
+        self.inner.close(tally, stopped)
