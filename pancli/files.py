@@ -76,6 +76,19 @@ def atomic_write(
 
 @contextlib.contextmanager
 def _atomic_write(path: str, mode: str, encoding: str, newline: str | None) -> Iterator[IO[Any]]:
+    if _is_special(path):
+        # A device or a FIFO (-o /dev/stdout, /dev/null, a pipe): written in place. Renaming a
+        # file over it would replace the device itself (as root: /dev/full became a file).
+        try:
+            if mode == "wb":
+                with open(path, "wb") as raw:
+                    yield raw
+            else:
+                with open(path, "w", encoding=encoding, newline=newline) as text:
+                    yield text
+        except OSError as exc:
+            raise _naming(exc, path) from None
+        return
     target = os.path.realpath(path)
     folder = os.path.dirname(target) or "."
     old = _stat_or_none(target, path)
@@ -100,6 +113,15 @@ def _atomic_write(path: str, mode: str, encoding: str, newline: str | None) -> I
             raise _naming(exc, path) from None
         raise
     _sync_folder(folder)
+
+
+def _is_special(path: str) -> bool:
+    """Whether ``path`` names an existing device, FIFO or socket (not a file, not a folder)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
 
 
 def _stat_or_none(target: str, path: str) -> os.stat_result | None:

@@ -228,6 +228,8 @@ def profile_from_mapping(data: Mapping[str, object], default: Profile = HOYLE) -
         if key == "name":
             if not isinstance(value, str) or not value:
                 raise HouseRulesError(key, f"expected a non-empty string, got {value!r}")
+            if not value.isprintable():  # a tab, a newline or an ESC would break every output's columns
+                raise HouseRulesError(key, f"expected printable text, got {value!r}")
             changes["name"] = value
         elif key in _INT_KNOBS:
             lo, hi = _INT_KNOBS[key]

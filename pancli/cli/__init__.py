@@ -103,6 +103,20 @@ def cli() -> None:
       pan pay 5sss 3-5h --players 6
       pan replay samples/friday-hoyle.pan
     """
+    _tolerant_output()
+
+
+def _tolerant_output() -> None:
+    """Any standard-output encoding works: a character it cannot hold is written as a
+    backslash escape (``PYTHONIOENCODING=ascii pan check "Ä"``), never a UnicodeEncodeError."""
+    import contextlib
+    import sys
+
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", "strict") == "strict":
+            with contextlib.suppress(ValueError, OSError):  # a stream that cannot change stays as it is
+                reconfigure(errors="backslashreplace")
 
 
 def main() -> None:

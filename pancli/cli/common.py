@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, Final, TypeVar
 
 import click
 
 from pancli.cards import Game
+from pancli.limits import MAX_HAND_CHARS, MAX_LINE_CHARS
 from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
@@ -173,24 +175,115 @@ def stdin_text() -> IO[str]:
     return io.TextIOWrapper(stdin_binary(), encoding="utf-8", errors="replace", newline=None)
 
 
-class FileArgumentError(click.FileError):
-    """A file named on the command line cannot be opened: a usage error (exit 2)."""
+# --------------------------------------------------------------------------- I/O failures
+
+
+def io_message(name: str, verb: str, problem: OSError | str) -> str:
+    """The one wording of every I/O failure, for every command: ``pan: cannot VERB NAME: why``.
+
+    ``verb`` is ``read`` or ``write``; ``name`` is the file as the user gave it (``-`` is
+    standard input, ``standard output`` the output).
+
+    >>> io_message("games.pan", "read", FileNotFoundError(2, "No such file or directory"))
+    'pan: cannot read games.pan: No such file or directory'
+    >>> io_message("out.pan", "write", "a folder")
+    'pan: cannot write out.pan: a folder'
+    """
+    why = problem if isinstance(problem, str) else (problem.strerror or str(problem) or type(problem).__name__)
+    shown = "standard input" if name == "-" else name
+    return f"pan: cannot {verb} {escape_text(shown)}: {why}"
+
+
+class IOFailure(click.ClickException):
+    """A file that cannot be read or written: its :func:`io_message` on standard error, exit 2."""
 
     exit_code = EXIT_USAGE
+
+    def __init__(self, name: str, verb: str, problem: OSError | str) -> None:
+        super().__init__(io_message(name, verb, problem))
+        self.name = name
+        self.verb = verb
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(self.format_message(), err=True)
+
+
+FileArgumentError = IOFailure
+"""(The former name: a file named on the command line that cannot be opened.)"""
+
+
+def check_readable(name: str) -> None:
+    """Fail early (IOFailure, exit 2) for a file that cannot be read: missing, in a missing
+    folder, a folder, no permission, a loop of symbolic links. A FIFO or a device passes
+    (reading it is the user's choice); nothing is opened, so a FIFO's writer is not disturbed."""
+    if name == "-":
+        return
+    try:
+        info = os.stat(name)
+    except OSError as exc:
+        raise IOFailure(name, "read", exc) from None
+    import stat
+
+    if stat.S_ISDIR(info.st_mode):
+        raise IOFailure(name, "read", "a folder, not a file")
+    if not os.access(name, os.R_OK):
+        raise IOFailure(name, "read", "Permission denied")
+
+
+class _ReadGuard(io.TextIOBase):
+    """A text stream whose read errors (EIO, a file that vanished) become IOFailure(read)."""
+
+    def __init__(self, inner: IO[str], name: str) -> None:
+        super().__init__()
+        self._inner = inner
+        self._name = name
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> str:
+        try:
+            return self._inner.read(-1 if size is None else size)
+        except OSError as exc:
+            raise IOFailure(self._name, "read", exc) from None
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        try:
+            return self._inner.readline(-1 if size is None else size)
+        except OSError as exc:
+            raise IOFailure(self._name, "read", exc) from None
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
 
 
 def open_text(name: str) -> IO[str]:
     """Open a file (or ``-`` for stdin) as UTF-8 text; undecodable bytes become U+FFFD.
 
-    Missing files raise click.FileError (exit 2).
+    A file that cannot be opened or read raises IOFailure (exit 2, :func:`io_message`).
+    On a terminal, ``-`` says on standard error how input is piped before it waits.
     """
     if name == "-":
+        hint_terminal_stdin()
         return stdin_text()
     try:
-        return open(name, encoding="utf-8", errors="replace", newline=None)
+        stream = open(name, encoding="utf-8", errors="replace", newline=None)  # noqa: SIM115 (the caller closes it)
     except OSError as exc:
-        # NOTATION.md: a missing file is a usage error (2)
-        raise FileArgumentError(name, hint=exc.strerror or str(exc)) from None
+        # NOTATION.md: a file that cannot be read is a usage error (2)
+        raise IOFailure(name, "read", exc) from None
+    return _ReadGuard(stream, name)  # type: ignore[return-value]
+
+
+def hint_terminal_stdin() -> None:
+    """On a terminal, ``-`` would wait silently for typed input: say how to pipe it instead."""
+    if stdin_is_piped():
+        return
+    click.echo(
+        "pan: reading standard input from the terminal: type lines and end with Ctrl-D,"
+        " or pipe input in (printf '5sss\\n' | pan check -; pan simulate | pan replay -)",
+        err=True,
+    )
 
 
 STDIN_FILE = "-"
@@ -208,8 +301,11 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
     Bytes that are not UTF-8 become U+FFFD; a leading byte-order mark is dropped; lines
     end with ``\\n`` (a ``\\r`` before it stays: it is white space to every reader).
     """
+    hint_terminal_stdin()
     stream = stdin_binary()
     pending: list[bytes] = []
+    pending_size = 0
+    skipped = -1  # >= 0: bytes dropped of a line past MAX_LINE_CHARS, up to its end
     first = True
     while True:
         data = stream.read(block)
@@ -219,10 +315,26 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
             first = False
             if data.startswith(b"\xef\xbb\xbf"):
                 data = data[3:]
+        if skipped >= 0:  # the rest of a line too long: never held, and not read past MAX_HAND_CHARS
+            end = data.find(b"\n")
+            if end < 0:
+                skipped += len(data)
+                if skipped > MAX_HAND_CHARS:
+                    return  # a device or pipe with no line end (/dev/zero): stop
+                continue
+            data = data[end + 1 :]
+            skipped = -1
         cut = data.rfind(b"\n") + 1
         if cut == 0:
             pending.append(data)
+            pending_size += len(data)
+            if pending_size > MAX_LINE_CHARS:  # the line is cut there: its readers report it too long
+                yield [b"".join(pending)[: MAX_LINE_CHARS + 1].decode("utf-8", "replace")]
+                pending = []
+                pending_size = 0
+                skipped = 0
             continue
+        pending_size = 0
         if pending:
             pending.append(data[:cut])
             head = b"".join(pending)
@@ -297,6 +409,40 @@ def record_files(files: Iterable[str]) -> list[str]:
 
 # --------------------------------------------------------------------------- output
 
+_CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+"""Characters that move the cursor, change colours or reorder text on a terminal (C0, DEL, C1,
+zero-width and bidirectional controls): never written raw from user text."""
+
+
+def _escaped(m: re.Match[str]) -> str:
+    n = ord(m.group())
+    return {9: "\\t", 10: "\\n", 13: "\\r"}.get(n) or (f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}")
+
+
+def escape_text(text: str) -> str:
+    """``text`` with every control character shown as an escape (``\\x1b``, ``\\t``, ``\\u202e``):
+    what a record, a house-rules file or an argument holds never reaches a terminal or a
+    tab-separated line raw. Text without any comes back as it is (one regex search).
+
+    >>> escape_text("Ana\\tBen\\x1b[31m\\x00"), escape_text("5s 5s 5s ♠")
+    ('Ana\\\\tBen\\\\x1b[31m\\\\x00', '5s 5s 5s ♠')
+    """
+    if _CONTROL.search(text) is None:
+        return text
+    return _CONTROL.sub(_escaped, text)
+
+
+def escape_json(document: str) -> str:
+    """A JSON text with the control characters json leaves raw (DEL, C1, bidirectional) written
+    as ``\\u`` escapes: the same value, harmless on a terminal. (json escapes C0 itself.)"""
+    if _JSON_RAW.search(document) is None:
+        return document
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", document)
+
+
+_JSON_RAW: Final = re.compile(_CONTROL.pattern.replace("\x00-\x1f", ""))
+"""The control characters json.dumps leaves raw (it escapes C0 in strings; its own line ends stay)."""
+
 
 def error_line(file: str, line: int, col: int | None, rule: str | None, message: str) -> str:
     """The canonical error line, the one form of every error pan reports on standard error:
@@ -305,7 +451,7 @@ def error_line(file: str, line: int, col: int | None, rule: str | None, message:
     >>> error_line("-", 3, 1, "M3", "7c 7s 7s is not a set")
     '-:3:1: M3 7c 7s 7s is not a set'
     """
-    return f"{file}:{line}:{col}: {rule} {message}"
+    return escape_text(f"{file}:{line}:{col}: {rule} {message}")
 
 
 def report(file: str, line: int, col: int, rule: str, message: str) -> None:
@@ -317,7 +463,7 @@ def emit_json(data: Any) -> None:
     """Write one JSON document to standard output (json is imported here: not on the plain path)."""
     import json
 
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
+    sys.stdout.write(escape_json(json.dumps(data, ensure_ascii=False, indent=2)))
     sys.stdout.write("\n")
 
 

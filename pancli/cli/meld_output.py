@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pancli.cards import Card, Game, format_cards
-from pancli.cli.common import STDIN_FILE, InputLine, error_line, is_skipped
+from pancli.cli.common import STDIN_FILE, InputLine, error_line, escape_text, is_skipped
 from pancli.melds import Meld, Rope, Set, judge
 from pancli.notation import NotationError, parse_meld
 from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS
@@ -150,7 +150,7 @@ def _judge_text(text: str, profile: Profile, game: Game) -> _Judged:
     try:
         cards = parse_meld(text, game)
     except NotationError as exc:
-        return (exc.col, " ".join(text.split()), False, None, None, (), 0, exc.code, exc.message, (), None)
+        return (exc.col, escape_text(" ".join(text.split())), False, None, None, (), 0, exc.code, exc.message, (), None)
     v = judge(cards, profile)
     meld = v.meld
     if meld is None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pancli.cards import Game, format_cards
-from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, InputLine, error_line, stdout_is_terminal
+from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, InputLine, error_line, escape_text, stdout_is_terminal
 from pancli.model.results import Violation
 from pancli.notation import NotationError, parse_meld
 from pancli.pagruc.melds import PagrucVerdict, judge
@@ -235,7 +235,8 @@ def assess_pagruc(item: InputLine) -> PagrucMeldReport:
     try:
         cards = parse_meld(item.text, Game.PAGRUC)
     except NotationError as exc:
-        return PagrucMeldReport(item.file, item.line, exc.col, " ".join(item.text.split()), None, exc.code, exc.message)
+        shown = escape_text(" ".join(item.text.split()))
+        return PagrucMeldReport(item.file, item.line, exc.col, shown, None, exc.code, exc.message)
     v = judge(cards, TWO_PACKS)
     if v.meld is None:
         return PagrucMeldReport(item.file, item.line, 1, format_cards(cards), v, v.rule, v.reason)

@@ -37,7 +37,9 @@ from pancli.cards import Game
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
-    EXIT_USAGE,
+    IOFailure,
+    check_readable,
+    escape_json,
     json_mode,
     json_option,
     jsonl_option,
@@ -172,7 +174,12 @@ class JsonSink(Sink):
         super().__init__()
         import json
 
-        self.dumps = json.JSONEncoder(ensure_ascii=False).encode
+        encode = json.JSONEncoder(ensure_ascii=False).encode
+
+        def dumps(obj: object) -> str:
+            return escape_json(encode(obj))  # no raw C1 or bidirectional control from a record
+
+        self.dumps = dumps
         self.first = True
 
     def _obj(self, obj: dict[str, Any]) -> None:
@@ -601,13 +608,9 @@ def replay(
     json_mode(as_json, as_jsonl)
     names = record_files(files)
     for name in names:  # a regular file, a named pipe or /dev/fd/N (process substitution)
-        if name != "-" and (not Path(name).exists() or Path(name).is_dir()):
-            why = "a directory" if Path(name).is_dir() else "no such file"
-            click.echo(f"pan replay: cannot read {name}: {why}", err=True)
-            sys.exit(EXIT_USAGE)
+        check_readable(name)
     if html is not None and not Path(html).absolute().parent.is_dir():
-        click.echo(f"pan replay: cannot write {html}: no such folder", err=True)
-        sys.exit(EXIT_USAGE)
+        raise IOFailure(html, "write", "no such folder")
     profile = None if rules is None else load_profile(rules)
     sink: Sink
     if as_jsonl:

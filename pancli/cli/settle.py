@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import sys
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from pancli.cards import Game
-from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, EXIT_USAGE, json_option, load_profile, record_files
+from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, check_readable, json_option, load_profile, record_files
 from pancli.cli.replay import Sink, Tally, replay_files
 from pancli.cli.replay_render import money_text, signed
 
@@ -384,10 +383,7 @@ def settle(
     money = _stake(stake)
     names = record_files(files)
     for name in names:
-        if name != "-" and (not Path(name).exists() or Path(name).is_dir()):
-            why = "a directory" if Path(name).is_dir() else "no such file"
-            click.echo(f"pan settle: cannot read {name}: {why}", err=True)
-            sys.exit(EXIT_USAGE)
+        check_readable(name)
     profile = None if rules is None else load_profile(rules)
     kind: type[SettleSink]
     if as_jsonl:

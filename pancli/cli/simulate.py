@@ -22,13 +22,14 @@ from pancli.cli.common import (
     EXIT_OK,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    FileArgumentError,
+    IOFailure,
     json_option,
     load_profile,
     players_option,
     rules_option,
     seed_option,
 )
+from pancli.files import atomic_write
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -92,9 +93,7 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
 @seed_option("Seed of the shuffles and the policy.", default=0)
 @rules_option
 @click.option("--names", default=None, metavar="'A B C'", help="Player names in order of play (spaces or commas).")
-@click.option(
-    "--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None, help="Write to FILE, not stdout."
-)
+@click.option("--output", "-o", metavar="FILE", default=None, help="Write to FILE, not stdout.")
 @json_option
 def simulate(
     players: int | None, hands: int, seed: int, rules: str, names: str | None, output: str | None, as_json: bool
@@ -118,6 +117,8 @@ def simulate(
     """
     from pancli.referee.simulate import simulate_hands
 
+    if output is not None and os.path.isdir(output):
+        raise IOFailure(output, "write", "a folder, not a file")
     seats = seat_names(players, names)
     profile = load_profile(rules)
     tags: tuple[tuple[str, str], ...] = ()
@@ -143,11 +144,11 @@ def simulate(
         except BrokenPipeError:  # pragma: no cover - the reader went away (| head)
             sys.stderr.close()
     else:
-        try:
-            with open(output, "w", encoding="utf-8") as stream:
+        try:  # a temporary file renamed over FILE at the end: a run killed half-way leaves no half file
+            with atomic_write(output) as stream:
                 _write(stream, pieces)
         except OSError as exc:
-            raise FileArgumentError(output, hint=exc.strerror or str(exc)) from None
+            raise IOFailure(output, "write", exc) from None
     sys.exit(EXIT_OK)
 
 

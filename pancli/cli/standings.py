@@ -14,6 +14,7 @@ from pancli.cards import Game
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
+    check_readable,
     error_line,
     json_option,
     open_text,
@@ -142,7 +143,7 @@ def _print_rich(g: Standings) -> None:
     "standings",
     epilog="Exit status: 0 an official game, 1 not official (or a hand malformed or illegal), 2 usage error.",
 )
-@click.argument("files", nargs=-1, metavar="FILE...", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, metavar="FILE...")
 @json_option
 @click.pass_context
 def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None:
@@ -169,6 +170,8 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None
     scores), totals, deals, standings (player, total, deals, place, points) and problems.
     """
     names = tuple(record_files(files))
+    for name in names:
+        check_readable(name)
     hands, unreadable, skipped = read_game(names)
     g = game_standings(hands)
     if unreadable:

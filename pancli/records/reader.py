@@ -97,6 +97,7 @@ def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
     carry = ""
     first = True
     skipping = False  # inside a line too long to keep: drop up to its end
+    skipped = 0
     while True:
         block = read(_BLOCK)
         if not block:
@@ -108,6 +109,9 @@ def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
         if skipping:
             j = block.find("\n")
             if j < 0:
+                skipped += len(block)
+                if skipped > MAX_HAND_CHARS:
+                    return  # no line end within MAX_HAND_CHARS (/dev/zero, a pipe of junk): stop reading
                 continue
             block = block[j + 1 :]
             skipping = False
@@ -122,6 +126,7 @@ def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
             lines.append((carry[:200],))
             carry = ""
             skipping = True
+            skipped = 0
         if lines:
             yield lines
     if carry:
