@@ -414,12 +414,16 @@ _CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u206
 zero-width and bidirectional controls): never written raw from user text."""
 
 
+_SHOWN: Final = re.compile(_CONTROL.pattern.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f"))
+"""The controls escaped in text whose layout stays (tab and line end kept)."""
+
+
 def _escaped(m: re.Match[str]) -> str:
     n = ord(m.group())
     return {9: "\\t", 10: "\\n", 13: "\\r"}.get(n) or (f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}")
 
 
-def escape_text(text: str) -> str:
+def escape_text(text: str, layout: bool = False) -> str:
     """``text`` with every control character shown as an escape (``\\x1b``, ``\\t``, ``\\u202e``):
     what a record, a house-rules file or an argument holds never reaches a terminal or a
     tab-separated line raw. Text without any comes back as it is (one regex search).
@@ -427,6 +431,8 @@ def escape_text(text: str) -> str:
     >>> escape_text("Ana\\tBen\\x1b[31m\\x00"), escape_text("5s 5s 5s ♠")
     ('Ana\\\\tBen\\\\x1b[31m\\\\x00', '5s 5s 5s ♠')
     """
+    if layout:  # a record's own line ends and tabs stay (pan fmt on a terminal)
+        return text if _SHOWN.search(text) is None else _SHOWN.sub(_escaped, text)
     if _CONTROL.search(text) is None:
         return text
     return _CONTROL.sub(_escaped, text)

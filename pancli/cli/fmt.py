@@ -25,11 +25,13 @@ from pancli.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     emit_json,
+    escape_text,
     io_message,
     json_option,
     record_files,
     report,
     stdin_text,
+    stdout_is_terminal,
 )
 
 if TYPE_CHECKING:
@@ -150,8 +152,9 @@ def _fmt_one(name: str, check: bool, diff: bool, as_json: bool) -> tuple[int, _T
     with source:
         if not check and not diff and not as_json:
             out = sys.stdout
+            shown = stdout_is_terminal()  # a terminal never gets a record's control characters raw
             for chunk in _chunks(source, tally, base_dir):
-                out.write(chunk)
+                out.write(escape_text(chunk, layout=True) if shown else chunk)
             return tally.status, tally
         if diff or not check or recording is not None:  # the whole text: a diff, --json's text, stdin
             if recording is None:

@@ -1,0 +1,3 @@
+[Players "Ana Ben"]
+[Rules "/dev/zero"]
+Ana stay

@@ -1,0 +1,3 @@
+[Players "Ana Ben"]
+[Rules "../../etc/passwd"]
+Ana stay

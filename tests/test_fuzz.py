@@ -1,0 +1,318 @@
+"""The fuzzing suite (issue 13): hostile text through every parser entry point and every command
+in-process, and mutated records through the referee and the formatter.
+
+What must hold for every input:
+
+- no exception escapes (a parser raises only NotationError / HouseRulesError; a command ends by
+  an exit status);
+- the exit status is 0, 1 or 2 with its documented meaning (2 only for usage and I/O);
+- every error names a place: ``file:line:col: CODE message`` with line and col >= 1;
+- no raw control character reaches standard output or standard error;
+- ledgers of refereed hands sum to zero;
+- ``fmt`` is a fixed point, and replaying ``fmt(x)`` judges every hand as replaying ``x`` does.
+
+Profiles: the default run tries a few hundred inputs in a few seconds; ``PAN_FUZZ=long`` tries
+100,000 (docs/limits.md says how to run it). Inputs that once failed are kept in
+``tests/fuzz_corpus/`` (one file each; ``*.toml`` house rules, ``*.pan`` records, ``*.txt`` lines
+for the batch commands) and run every time.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pancli.cards import Game
+from pancli.cli import cli
+from pancli.notation import parse_card, parse_hand, parse_meld
+from pancli.notation.errors import NotationError
+from pancli.notation.houserules import profile_from_toml
+from pancli.records import read_hands
+from pancli.rules import HouseRulesError
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = Path(__file__).resolve().parent / "fuzz_corpus"
+SAMPLES = sorted((ROOT / "samples").glob("*.pan"))
+
+LONG = os.environ.get("PAN_FUZZ", "") == "long"
+# (quick, long) examples per property; the long counts add up to 100,000 inputs
+BUDGET: dict[str, tuple[int, int]] = {
+    "parsers": (80, 45_000),
+    "reader": (40, 25_000),
+    "toml": (60, 15_000),
+    "batch": (40, 13_000),
+    "records": (6, 300),
+    "mutations": (8, 1_700),
+}
+assert sum(long for _, long in BUDGET.values()) == 100_000
+
+
+def budget(name: str) -> settings:
+    quick, long = BUDGET[name]
+    return settings(
+        max_examples=long if LONG else quick,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+        derandomize=not LONG,  # the default run tries the same inputs each time
+        database=None,
+    )
+
+
+# --------------------------------------------------------------------------- strategies
+
+FRAGMENTS = [
+    "5s", "5sss", "3-5h", "Kd", "kH", "Q♥", "10c", "8h", "Ts", "[", "]", "{", "}", ";", "#", ",", ".", " ", "  ",
+    "\t", "\n", "\r\n", "\r", "\x00", "\x1b[31m", "\x7f", "\u009b", "\u202e", "\ufeff", "Ä", "♠", "♤\ufe0f", '"',
+    "\\", "|", "-", "+", "deal", "up", "reshuffle", "stay", "top", "force", "draw", "discard", "meld", "take",
+    "add", "to", "#1", "#0", "borrow", "from", "split", "out", "lay", "on", "!", "??", "Ana", "Ben", "Cy",
+    '[Players "Ana Ben"]', '[Players "Ana Ben Cy"]', '[Game "pagruc"]', '[Rules "cardroom"]', '[Rules "../x"]',
+    '[Ledger "Ana +3 Ben -3"]', '[Stake "0.25"]', '[Packs "2"]', "[%pays 4]", "{[%pays 1]}", "1.", "99999.",
+]  # fmt: skip
+"""Pieces of the notation and of trouble: joined at random they make near-misses of every line."""
+
+
+def huge_number() -> st.SearchStrategy[str]:
+    return st.integers(min_value=1, max_value=6000).map(lambda n: "9" * n)
+
+
+def long_run() -> st.SearchStrategy[str]:
+    return st.tuples(st.sampled_from(["x", "5s ", "{", "[", "\x00", "a,", "{a} "]), st.integers(0, 3000)).map(
+        lambda t: t[0] * t[1]
+    )
+
+
+HOSTILE_TEXT: st.SearchStrategy[str] = st.lists(
+    st.one_of(
+        st.sampled_from(FRAGMENTS),
+        st.text(max_size=12),
+        huge_number(),
+        long_run(),
+        st.characters(max_codepoint=0x30FF, blacklist_categories=("Cs",)).map(str),
+    ),
+    max_size=30,
+).map("".join)
+"""Text made of notation pieces, control characters, huge numbers, long runs and any Unicode."""
+
+HOSTILE_LINES = st.lists(HOSTILE_TEXT, max_size=12).map("\n".join)
+
+
+def invalid_utf8() -> st.SearchStrategy[bytes]:
+    return st.tuples(HOSTILE_TEXT, st.binary(max_size=8)).map(lambda t: t[0].encode("utf-8") + b"\xff\xfe" + t[1])
+
+
+# --------------------------------------------------------------------------- checks
+
+PLACE = re.compile(r"^(?P<file>.+?):(?P<line>[0-9]+):(?P<col>[0-9]+): (?P<code>[A-Z][0-9]+|[A-Z][0-9]+\+?) ")
+RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def invoke(*args: str, input: str | bytes | None = None) -> Result:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    exc = result.exception
+    assert exc is None or isinstance(exc, SystemExit), f"pan {' '.join(args)}: {exc!r}"
+    assert result.exit_code in (0, 1, 2), result.exit_code
+    # (fmt's standard output in a pipe is the record itself, byte for byte; on a terminal it is escaped)
+    for stream in (result.stderr,) if args[0] == "fmt" else (result.stdout, result.stderr):
+        assert RAW_CONTROL.search(stream) is None, f"raw control character in output: {stream[:300]!r}"
+    return result
+
+
+def every_error_names_a_place(result: Result) -> None:
+    """Exit 1: each error line is ``file:line:col: CODE message`` with line, col >= 1."""
+    if result.exit_code != 1:
+        return
+    for line in result.stderr.splitlines():
+        if not line or line.startswith(("pan: reading standard input", "would reformat")):
+            continue
+        m = PLACE.match(line)
+        assert m is not None, f"an error without its place: {line!r}"
+        assert int(m["line"]) >= 1 and int(m["col"]) >= 1, line
+
+
+def notation_only(read: Callable[[str], object], text: str) -> None:
+    try:
+        read(text)
+    except NotationError as exc:
+        assert exc.line >= 1 and exc.col >= 1 and re.fullmatch(r"[A-Z][0-9]+", exc.code), exc
+
+
+def reader_holds(text: str) -> None:
+    for hand in read_hands(io.StringIO(text), "f.pan"):
+        if hand.error is not None:
+            assert hand.error.line >= 1 and hand.error.col >= 1
+            assert re.fullmatch(r"[A-Z][0-9]+", hand.error.code)
+        else:
+            assert hand.script is not None
+
+
+def toml_holds(data: bytes) -> None:
+    try:
+        profile_from_toml(data)
+    except HouseRulesError as exc:
+        assert exc.line >= 0 and exc.col >= 0
+
+
+BATCH = [("check", "-"), ("pay", "-"), ("score", "-"), ("analyze", "--samples", "20", "-")]
+
+
+def batch_holds(text: str | bytes) -> None:
+    for args in BATCH:
+        every_error_names_a_place(invoke(*args, input=text))
+
+
+def judged(out: str) -> list[tuple[object, ...]]:
+    """What replay --json decided of each hand, without places (fmt moves lines)."""
+    return [
+        (
+            h["winner"],
+            h["void"],
+            json.dumps(h["ledger"], sort_keys=True),
+            tuple(v["rule"] for v in h["violations"]),
+            h["claims_ok"],
+        )
+        for h in json.loads(out)
+    ]
+
+
+def record_holds(text: str) -> None:
+    """Replay: a status with its meaning, ledgers summing to zero; fmt: a fixed point that judges alike."""
+    replay = invoke("replay", "--json", "-", input=text)
+    assert replay.exit_code in (0, 1), replay.stderr
+    every_error_names_a_place(invoke("replay", "-", input=text))
+    hands = json.loads(replay.stdout)
+    for h in hands:
+        if h["ledger"] and h["game"] == "panguingue":  # (a PAGRUC ledger is the hand's scores)
+            assert sum(h["ledger"].values()) == 0, h["ledger"]
+    once = invoke("fmt", "-", input=text)
+    assert once.exit_code in (0, 1)
+    twice = invoke("fmt", "-", input=once.stdout)
+    assert twice.stdout == once.stdout, "fmt is not a fixed point"
+    if once.exit_code == 0:
+        again = invoke("replay", "--json", "-", input=once.stdout)
+        assert judged(again.stdout) == judged(replay.stdout), "replay of fmt(x) differs from replay of x"
+
+
+# --------------------------------------------------------------------------- properties
+
+
+@budget("parsers")
+@given(HOSTILE_TEXT, st.sampled_from(list(Game)))
+def test_fuzz_card_meld_and_hand_parsers_raise_only_notation_errors(text: str, game: Game) -> None:
+    notation_only(lambda t: parse_meld(t, game), text)
+    notation_only(lambda t: parse_card(t, game), text)
+    notation_only(lambda t: parse_hand(t, game), text)
+
+
+@budget("reader")
+@given(HOSTILE_LINES)
+def test_fuzz_the_record_reader_never_raises_and_places_every_error(text: str) -> None:
+    reader_holds(text)
+    reader_holds('[Players "Ana Ben"]\ndeal Ana 5s 5s 5s 3h 4h Kd Kh Kc 2c 7d\n' + text)
+
+
+TOML_BYTES = st.one_of(
+    HOSTILE_LINES.map(lambda t: t.encode("utf-8")),
+    invalid_utf8(),
+    huge_number().map(lambda n: f"packs = {n}".encode()),
+)
+
+
+@budget("toml")
+@given(TOML_BYTES)
+def test_fuzz_house_rules_raise_only_house_rules_errors(data: bytes) -> None:
+    toml_holds(data)
+
+
+@budget("batch")
+@given(st.one_of(HOSTILE_LINES, invalid_utf8()), st.sampled_from(BATCH))
+def test_fuzz_batch_commands_in_process(text: str | bytes, args: tuple[str, ...]) -> None:
+    every_error_names_a_place(invoke(*args, input=text))
+
+
+def _mutations() -> st.SearchStrategy[tuple[int, list[tuple[str, int, int, str]]]]:
+    op = st.tuples(
+        st.sampled_from(["swap", "delete", "duplicate", "card", "name", "number", "insert"]),
+        st.integers(0, 10_000),
+        st.integers(0, 10_000),
+        st.sampled_from([*FRAGMENTS, "9" * 30, "Kh", "2c", "Zed", "ana", "#99", "0."]),
+    )
+    return st.tuples(st.integers(0, len(SAMPLES) - 1), st.lists(op, min_size=1, max_size=4))
+
+
+_CARD = re.compile(r"\b(?:[2-7AJQK]|10|T)[shdc]\b")
+_NAME = re.compile(r"\b(?:Ana|Ben|Cruz|Dee|Eli|Flo|Gus|Hal)\b")
+_NUMBER = re.compile(r"[0-9]+")
+
+
+def mutate(text: str, ops: list[tuple[str, int, int, str]]) -> str:
+    lines = text.split("\n")
+    for kind, a, b, piece in ops:
+        if not lines:
+            break
+        i, j = a % len(lines), b % len(lines)
+        if kind == "swap":
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "delete":
+            del lines[i]
+        elif kind == "duplicate":
+            lines.insert(j, lines[i])
+        elif kind == "insert":
+            lines.insert(i, piece)
+        else:
+            pattern = {"card": _CARD, "name": _NAME, "number": _NUMBER}[kind]
+            found = list(pattern.finditer(lines[i]))
+            if found:
+                m = found[b % len(found)]
+                lines[i] = lines[i][: m.start()] + piece + lines[i][m.end() :]
+    return "\n".join(lines)
+
+
+@budget("records")
+@given(st.integers(0, len(SAMPLES) - 1))
+def test_fuzz_every_sample_record_holds(k: int) -> None:
+    record_holds(SAMPLES[k].read_text(encoding="utf-8"))
+
+
+@budget("mutations")
+@given(_mutations())
+def test_fuzz_mutated_records_hold(case: tuple[int, list[tuple[str, int, int, str]]]) -> None:
+    k, ops = case
+    record_holds(mutate(SAMPLES[k].read_text(encoding="utf-8"), ops))
+
+
+# --------------------------------------------------------------------------- the corpus
+
+CORPUS_FILES = sorted(CORPUS.glob("*")) if CORPUS.is_dir() else []
+
+
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+def test_fuzz_corpus_inputs_that_once_failed(path: Path) -> None:
+    data = path.read_bytes()
+    if path.suffix == ".toml":
+        toml_holds(data)
+        return
+    text = data.decode("utf-8", "replace")
+    reader_holds(text)
+    if path.suffix == ".pan":
+        replay = invoke("replay", "--json", "-", input=data)
+        assert replay.exit_code in (0, 1)
+        every_error_names_a_place(invoke("replay", "-", input=data))
+        every_error_names_a_place(invoke("fmt", "-", input=data))
+    else:
+        for line in text.splitlines()[:50]:
+            for read in (parse_meld, parse_card, parse_hand):
+                notation_only(read, line)
+        batch_holds(data)
+
+
+def test_fuzz_corpus_is_not_empty() -> None:
+    assert len(CORPUS_FILES) >= 10
