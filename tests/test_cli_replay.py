@@ -398,3 +398,40 @@ def run_ok_jsonl(path: Path) -> list[str]:
     r = CliRunner().invoke(cli, ["replay", "--jsonl", str(path)])
     assert r.exit_code == 0, r.stderr
     return r.stdout.splitlines()
+
+
+# --------------------------------------------------------------------------- fast output against the plain path
+
+
+def _plain_steps(self: Any, steps: Any, hand: Any) -> None:
+    """JsonlSink._steps the plain way: a dict per event, encoded (the oracle of StepLines)."""
+    from pancli.cli.replay_render import step_events
+
+    self.out.extend(self.dumps(e) + "\n" for e in step_events(steps, hand.index, hand.file))
+
+
+@pytest.fixture(scope="module")
+def replay_inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """Every sample record, and simulated hands of 2 to 8 players under two profiles."""
+    sim = tmp_path_factory.mktemp("sim")
+    paths = [str(p) for p in sorted(SAMPLES.glob("*.pan"))]
+    for players, rules in ((2, "hoyle"), (6, "cardroom"), (8, "hoyle")):
+        got = CliRunner().invoke(
+            cli, ["simulate", "--players", str(players), "--hands", "8", "--seed", str(players), "--rules", rules]
+        )
+        assert got.exit_code == 0, got.output
+        path = sim / f"sim-{players}.pan"
+        path.write_text(got.stdout, encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+def test_jsonl_step_lines_are_the_encoders_bytes(replay_inputs: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from pancli.cli.replay import JsonlSink
+
+    fast = CliRunner().invoke(cli, ["replay", "--jsonl", *replay_inputs])
+    monkeypatch.setattr(JsonlSink, "_steps", _plain_steps)
+    plain = CliRunner().invoke(cli, ["replay", "--jsonl", *replay_inputs])
+    assert fast.exit_code == plain.exit_code == 1  # the samples hold illegal hands
+    assert fast.stdout.count('"event": "draw"') > 500
+    assert fast.stdout == plain.stdout and fast.stderr == plain.stderr

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from pancli.cli.replay_render import StepLines
     from pancli.model.actions import HandScript
     from pancli.model.results import ClaimCheck, HandResult, Step, Violation
     from pancli.notation.layout import RecordHand
@@ -223,15 +224,17 @@ class JsonlSink(JsonSink):
     """``--jsonl``: one object per line: every applied action (with provenance), then the hand."""
 
     wants_steps = True
+    step_lines: StepLines | None = None
 
     def _line(self, obj: dict[str, Any]) -> None:
         self.out.append(self.dumps(obj) + "\n")
 
     def _steps(self, steps: Sequence[Step], hand: RecordHand) -> None:
-        from pancli.cli.replay_render import step_events
+        if self.step_lines is None:
+            from pancli.cli.replay_render import StepLines
 
-        dumps = self.dumps
-        self.out.extend(dumps(e) + "\n" for e in step_events(steps, hand.index, hand.file))
+            self.step_lines = StepLines(self.dumps)
+        self.out.extend(self.step_lines.lines(steps, hand.index, hand.file))
 
     def _obj(self, obj: dict[str, Any]) -> None:
         obj = {"event": "hand", **obj}

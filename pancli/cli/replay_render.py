@@ -42,7 +42,7 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
-from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Step, Violation
+from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Source, Step, Violation
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -474,6 +474,83 @@ def step_events(steps: Sequence[Step], hand: int, file: str) -> Iterator[dict[st
             "moves": [{"card": str(c), "from": a.value, "to": b.value} for c, a, b in s.moves],
             "payments": [payment_json(p) for p in s.payments],
         }
+
+
+_ONE_CARD: Final = (Draw, Take, Discard)
+"""Actions whose text is their kind and card (:func:`pancli.notation.record_writer.action_text`)."""
+
+
+class StepLines:
+    """:func:`step_events` as JSON lines, written straight from templates (``--jsonl``).
+
+    Byte for byte ``JSONEncoder(ensure_ascii=False).encode(event) + "\\n"`` for every event of
+    :func:`step_events` (tests/test_cli_replay.py checks it on the samples and simulated hands):
+    strings go through the encoder's own ``encode_basestring``, numbers through ``int.__repr__``,
+    payments through the encoder itself. A move's text and an action's text are kept per object
+    (the object is kept with it, so its id cannot be reused while cached), and so is the text of a
+    draw, take or discard per card. Measured in process on 500 simulated 6-player hands (65,800
+    events): ``pan replay --jsonl`` went from 3.9x plain replay to 2.9x; with no event written at all
+    it would be 2.1x (the referee recording steps, with its bulk fast paths off).
+    """
+
+    __slots__ = ("_dumps", "_moves", "_players", "_quote")
+
+    _LIMIT: Final = 100_000
+
+    def __init__(self, dumps: Any) -> None:
+        from json.encoder import encode_basestring
+
+        self._dumps = dumps
+        self._quote = encode_basestring
+        self._moves: dict[tuple[int, int, int], tuple[Card, str]] = {}
+        self._players: dict[str | None, str] = {None: "null"}
+
+    def _move(self, c: Card, a: Source, b: Source) -> str:
+        key = (id(c), id(a), id(b))
+        hit = self._moves.get(key)
+        if hit is not None and hit[0] is c:
+            return hit[1]
+        text = f'{{"card": {self._quote(str(c))}, "from": {self._quote(a.value)}, "to": {self._quote(b.value)}}}'
+        if len(self._moves) > self._LIMIT:
+            self._moves.clear()
+        self._moves[key] = (c, text)
+        return text
+
+    def _text(self, s: Step) -> str:
+        action = s.action
+        if type(action) not in _ONE_CARD:  # actions are new objects in every hand: only a card's text repeats
+            return self._quote(_step_text(s))
+        c = action.card  # type: ignore[union-attr]
+        key = (id(type(action)), id(c), 0)
+        hit = self._moves.get(key)
+        if hit is not None and hit[0] is c:
+            return hit[1]
+        text = self._quote(_step_text(s))
+        self._moves[key] = (c, text)
+        return text
+
+    def lines(self, steps: Sequence[Step], hand: int, file: str) -> Iterator[str]:
+        """One line (with its newline) per event of :func:`step_events`."""
+        where = f', "file": {self._quote(file)}, "hand": {hand!r}, "line": '
+        players = self._players
+        move = self._move
+        last_out = -1
+        for s in steps:
+            action = s.action
+            if action is not None and type(action) is Out and not s.moves and not s.payments and last_out == s.line:
+                continue  # as step_events: the referee's going out was already reported for this ``out``
+            kind = _KIND[type(action)] if action is not None else _step_kind(s)
+            if kind == "out":
+                last_out = s.line
+            player = players.get(s.player)
+            if player is None and s.player is not None:
+                player = players[s.player] = self._quote(s.player)
+            moves = ", ".join([move(c, a, b) for c, a, b in s.moves])
+            pays = self._dumps([payment_json(p) for p in s.payments]) if s.payments else "[]"
+            yield (
+                f'{{"event": "{kind}"{where}{s.line!r}, "col": {(s.col or 1)!r}, "player": {player},'
+                f' "text": {self._text(s)}, "moves": [{moves}], "payments": {pays}}}\n'
+            )
 
 
 # --------------------------------------------------------------------------- plain text (pipes)
