@@ -50,20 +50,3 @@ def test_help_imports_neither_pyparsing_nor_rich(argv: list[str]) -> None:
 
 def test_unknown_command_is_a_usage_error() -> None:
     assert CliRunner().invoke(cli, ["chekc"]).exit_code == 2
-
-
-@pytest.mark.parametrize("name", ["check", "pay", "rules"])
-def test_the_help_examples_of_check_pay_rules_run(name: str) -> None:
-    import re
-    import shlex
-
-    help_text = CliRunner().invoke(cli, [name, "--help"]).stdout
-    examples = [ln.strip() for ln in help_text.split("Examples:", 1)[1].splitlines() if ln.strip().startswith("pan ")]
-    assert examples
-    for example in examples:
-        argv = shlex.split(example.split("|")[0].split("#")[0])[1:]
-        if any(a.endswith(".toml") for a in argv):
-            continue
-        r = CliRunner().invoke(cli, argv, input="5sss\n")
-        assert r.exit_code in (0, 1), (example, r.output)
-        assert not re.search(r": N\d+ ", r.stderr), (example, r.stderr)  # no notation error in an example

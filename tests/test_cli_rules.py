@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
+from pancli.rulebook import Rule
 from pancli.rules import CARDROOM, HOYLE
 
 
@@ -86,3 +88,84 @@ def test_terminal_tables_respect_no_color() -> None:
     assert r.exit_code == 0
     assert "conditions (RULES.md section 5)" in r.stdout and "automatic" in r.stdout
     assert "\x1b[31m" not in r.stdout and "\x1b[32m" not in r.stdout
+
+
+# --------------------------------------------------------------------------- pan rules RULE
+
+
+def _rules(*args: str) -> tuple[int, str, str]:
+    from click.testing import CliRunner
+
+    from pancli.cli import cli
+
+    r = CliRunner().invoke(cli, ["rules", *args])
+    return r.exit_code, r.stdout, r.stderr
+
+
+def test_pan_rules_P8_explains_the_rule_under_each_profile() -> None:
+    code, out, _ = _rules("P8")
+    assert code == 0
+    assert out.startswith("rule\tP8 Forcing (turn)\nstatement\t")
+    assert "knob\tforcing = demand under hoyle; built in: hoyle demand, cardroom automatic" in out
+    assert "ruling\tP8: a forced live discard must be taken" in out
+    code, out, _ = _rules("p8", "--rules", "cardroom")
+    assert code == 0 and "knob\tforcing = automatic under cardroom" in out
+
+
+def test_pan_rules_takes_a_house_rules_file_for_the_knobs(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('base = "cardroom"\nout_bonus = 3\n', encoding="utf-8")
+    code, out, _ = _rules("C8", "--rules", str(house))
+    assert code == 0 and "knob\tout_bonus = 3 under cardroom+house; built in: hoyle 1, cardroom 2" in out
+
+
+def test_pan_rules_unknown_id_exits_2_and_names_the_closest() -> None:
+    code, _, err = _rules("P11")
+    assert code == 2 and "no rule 'P11' in the rulebook; closest: P1, P10" in err
+
+
+def test_pan_rules_list_names_every_registry_id() -> None:
+    code, out, _ = _rules("--list")
+    assert code == 0 and [ln.split("\t")[0] for ln in out.splitlines()] == [str(r) for r in Rule]
+    code, out, _ = _rules("--list", "--json")
+    assert json.loads(out)[0] == {"rule": "E1", "family": "equipment", "title": "Pack"}
+
+
+def test_pan_rules_json_of_a_rule() -> None:
+    code, out, _ = _rules("c7", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["rule"] == "C7" and data["profile"] == "hoyle"
+    assert data["example"]["sample"] == "illegal-claim-wrong-pays"
+
+
+def test_a_profile_named_like_a_file_still_shows_the_profile() -> None:
+    code, out, _ = _rules("cardroom")
+    assert code == 0 and out.startswith("# profile cardroom")
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+def test_rule_example_is_what_replay_really_prints(rule: Rule) -> None:
+    """The fragment `pan rules RULE` shows is the sample's line, and its replay line is what
+    `pan samples NAME | pan replay -` writes on standard error."""
+    from click.testing import CliRunner
+
+    from pancli.cli import cli
+    from pancli.cli.rule_explain import example
+    from pancli.records.shipped import sample_path
+
+    ex = example(rule)
+    if ex is None:
+        return
+    record = sample_path(ex.sample).read_text(encoding="utf-8")
+    assert record.splitlines()[ex.line - 1].strip() == ex.text
+    r = CliRunner().invoke(cli, ["replay", "-"], input=record)
+    assert ex.replay in r.stderr.splitlines()
+    assert f": {rule} " in ex.replay
+
+
+def test_every_illegal_sample_is_some_rule_s_example() -> None:
+    from pancli.cli.rule_explain import example
+    from pancli.records.shipped import sample_names
+
+    shown = {ex.sample for r in Rule if (ex := example(r)) is not None}
+    assert {n for n in sample_names() if n.startswith("illegal-") and "claim" not in n} <= shown

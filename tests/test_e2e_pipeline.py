@@ -55,22 +55,6 @@ def test_readme_first_command_runs() -> None:
     assert p.returncode == 0 and "went out (C8)" in p.stdout
 
 
-def test_help_examples_of_replay_and_simulate_run_in_a_shell(tmp_path: Path) -> None:
-    if PAN is None:
-        return  # the examples call the installed console script
-    (tmp_path / "samples").symlink_to(ROOT / "samples")
-    for name in ("replay", "simulate"):
-        help_text = subprocess.run([PAN, name, "--help"], capture_output=True, text=True, timeout=60).stdout
-        block = help_text.split("Examples:", 1)[1].split("Options:", 1)[0]
-        examples = [ln.strip() for ln in block.splitlines() if ln.strip().startswith("pan ")]
-        assert len(examples) >= 3
-        for example in examples:
-            p = subprocess.run(["bash", "-o", "pipefail", "-c", example], capture_output=True, text=True, cwd=tmp_path)
-            assert p.returncode in (0, 1), (example, p.stderr)  # samples/*.pan holds illegal records
-            assert "Traceback" not in p.stderr, example
-            assert p.stdout or " -o " in example, example
-
-
 def test_replay_reads_a_process_substitution() -> None:
     """``pan replay <(pan simulate ...)``: /dev/fd/N is a pipe, not a regular file."""
     if PAN is None:

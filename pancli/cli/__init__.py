@@ -26,7 +26,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "rules": (
         "pancli.cli.rules_cmd",
         "rules",
-        "Show a rule profile: every knob (RULES.md section 9) and the conditions table (C1-C5).",
+        "Show a rule profile (every knob and the conditions table), or explain one rule.",
     ),
     "replay": (
         "pancli.cli.replay",
@@ -63,6 +63,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "pancli.cli.settle",
         "settle",
         "Settle a sitting: each player's hands, units and money over all the hands, and who pays whom.",
+    ),
+    "samples": (
+        "pancli.cli.samples_cmd",
+        "samples",
+        "List the sample records shipped with pan, or print one (to pipe into another command).",
     ),
 }
 
@@ -101,7 +106,8 @@ def cli() -> None:
     Examples:
       pan check "7c 7s 7s"          # illegal: M3
       pan pay 5sss 3-5h --players 6
-      pan replay samples/friday-hoyle.pan
+      pan samples friday-hoyle | pan replay -
+      pan rules P8
     """
     _tolerant_output()
 

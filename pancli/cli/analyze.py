@@ -549,7 +549,7 @@ def analyze(
       pan analyze "3h 4h Kd Kh Kc 2c 7d" --melds "[5sss]" --seen "5s 5h 5h"
       pan analyze --json 5sss 3-5h Kd Kh 7c 2c | jq .p_useful
       pan analyze "5sss 3-5h Kd Kh 7c 2c" --advice --samples 500
-      pan analyze samples/friday-hoyle.pan --at 27 --player Cruz
+      pan analyze "$(pan samples --path friday-hoyle)" --at 27 --player Cruz
       printf '5sss 3-4h Kdhc 2c 7d\\n5sss 3-5h Kdhc 2h\\n' | pan analyze --json - | jq '.[].p_useful'
 
     The best arrangement gets the most cards down, then the most chips (C6 values of

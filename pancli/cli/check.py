@@ -138,6 +138,9 @@ def render_reports(reports: list[MeldReport], as_json: bool, title: str) -> int:
 
         stdout_console().print(meld_table(reports, title))
     sys.stdout.flush()
-    errors = [r.error_line() + "\n" for r in reports if not r.legal]
+    from pancli.cli.common import rule_hint
+
+    terminal = not as_json  # the table was drawn for a terminal
+    errors = [r.error_line() + (rule_hint(r.rule) if terminal else "") + "\n" for r in reports if not r.legal]
     sys.stderr.write("".join(errors))
     return EXIT_ILLEGAL if errors else EXIT_OK

@@ -460,9 +460,21 @@ def error_line(file: str, line: int, col: int | None, rule: str | None, message:
     return escape_text(f"{file}:{line}:{col}: {rule} {message}")
 
 
+def rule_hint(rule: str | None) -> str:
+    """What a terminal user types to read a cited rule: `` (pan rules P8)``; empty for no rule id.
+
+    >>> rule_hint("P8"), rule_hint("X9"), rule_hint(None)
+    (' (pan rules P8)', '', '')
+    """
+    from pancli.rulebook import lookup
+
+    return f" (pan rules {rule})" if rule and lookup(rule) is not None else ""
+
+
 def report(file: str, line: int, col: int, rule: str, message: str) -> None:
-    """Write one error line to standard error."""
-    click.echo(error_line(file, line, col, rule, message), err=True)
+    """Write one error line to standard error (on a terminal, with the hint to look the rule up)."""
+    hint = rule_hint(rule) if stdout_is_terminal() else ""
+    click.echo(error_line(file, line, col, rule, message) + hint, err=True)
 
 
 def emit_json(data: Any) -> None:

@@ -201,10 +201,10 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, as_json: bool) -> None:
 
     \b
     Examples:
-      pan fmt game.pan > game.canonical.pan
-      pan fmt --check samples/*.pan
-      cat game.pan | pan fmt -
-      pan fmt --json --check samples/friday-hoyle.pan
+      pan simulate --players 4 --hands 2 --seed 5 -o game.pan && pan fmt --check game.pan
+      pan fmt --check $(pan samples --path)
+      pan samples friday-hoyle | pan fmt -
+      pan fmt --json --check "$(pan samples --path friday-hoyle)"
 
     --json prints one list, an object per file: 'file', 'canonical' (true when the
     input was already canonical), 'text' (the canonical text; null with --check),

@@ -133,6 +133,8 @@ def render_text(
 ) -> None:
     """Write a refereed hand: plain lines on standard output when ``console`` is None, else
     a rich table of the players' scores and the melds on the table."""
+    from pancli.cli.common import rule_hint
+
     if console is None:
         click.echo("\n".join(plain_lines(result, hand, file)))
         return
@@ -159,7 +161,8 @@ def render_text(
     if result.table:
         console.print("melds: " + "; ".join(f"{m.label} [{m.meld}]" for m in result.table))
     for v in result.violations:
-        console.print(f"[red]line {v.line}:{v.col}: {v.rule}[/] {v.player or ''}: {v.message}")
+        hint = rule_hint(v.rule)
+        console.print(f"[red]line {v.line}:{v.col}: {v.rule}[/] {v.player or ''}: {v.message}[dim]{hint}[/]")
     for c in result.claims:
         if not c.ok:
             console.print(

@@ -599,12 +599,12 @@ def replay(
 
     \b
     Examples:
-      pan replay samples/friday-hoyle.pan
-      pan replay --json samples/*.pan
+      pan samples friday-hoyle | pan replay -
+      pan replay --json $(pan samples --path)
       pan simulate --players 6 --hands 100 --seed 1 | pan replay - | tail -1
-      pan replay --jsonl samples/cardroom-saturday.pan | grep '"event": "split"'
-      pan simulate --players 6 --hands 1000 --seed 1 | pan replay --jobs 2 - | tail -1
-      pan replay samples/friday-hoyle.pan --html friday.html
+      pan samples cardroom-saturday | pan replay --jsonl - | grep '"event": "split"'
+      pan simulate --players 6 --hands 300 --seed 1 | pan replay --jobs 2 - | tail -1
+      pan samples friday-hoyle | pan replay - --html friday.html
     """
     from pancli.cli.common import stdout_is_terminal
 

@@ -646,6 +646,8 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     from rich.table import Table
     from rich.text import Text
 
+    from pancli.cli.common import rule_hint
+
     file = hand.file
     console.rule(Text(_title(hand, script), style="bold"), align="left")
     by_line: dict[int, list[Collection]] = {}
@@ -681,14 +683,15 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     console.print(timeline)
     for v in result.violations:
         who = f" ({v.player}, turn {v.turn})" if v.player else ""
-        console.print(f"[bold red]VIOLATION[/] {escape(violation_line(file, v))}{escape(who)}")
+        hint = rule_hint(v.rule)
+        console.print(f"[bold red]VIOLATION[/] {escape(violation_line(file, v))}{escape(who)}[dim]{hint}[/]")
         if v.ruling:
             console.print(f"  [red]ruling:[/] {escape(v.ruling)}")
     for cl in result.claims:
         if not cl.ok:
             console.print(
                 f"[bold yellow]WRONG CLAIM[/] {escape(f'{file}:{cl.line}:{cl.col}: {claim_rule(cl)}')} "
-                f"{escape(claim_message(cl))}"
+                f"{escape(claim_message(cl))}[dim]{rule_hint(claim_rule(cl))}[/]"
             )
     console.print(Text(outcome(result), style="bold"))
     console.print(ledger_table(result, script))
@@ -730,5 +733,7 @@ def render_rich_malformed(console: Console, hand: RecordHand) -> None:
     e = hand.error
     assert e is not None
     console.rule(f"{escape(hand.file)}, hand {hand.index} (lines {hand.first_line}-{hand.last_line})", align="left")
-    console.print(f"[bold red]MALFORMED[/] {escape(malformed_line(hand.file, e))}")
+    from pancli.cli.common import rule_hint
+
+    console.print(f"[bold red]MALFORMED[/] {escape(malformed_line(hand.file, e))}[dim]{rule_hint(e.code)}[/]")
     console.print(f"  [red]{MALFORMED_RULING}[/]")

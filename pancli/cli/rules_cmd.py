@@ -6,7 +6,9 @@ rule it governs; the conditions table is C1-C5 (base, spades, extra, extra_spade
 
 from __future__ import annotations
 
+import re
 import sys
+from pathlib import Path
 from typing import Any, Final
 
 import click
@@ -14,6 +16,16 @@ import click
 from pancli.cli.common import json_option, load_profile, stdout_is_terminal
 from pancli.rulebook import KNOBS
 from pancli.rules import HOYLE, Condition, Profile
+
+
+def is_rule_like(text: str) -> bool:
+    """Whether an argument is meant as a rule id (``P8``, ``c10``) rather than a profile.
+
+    >>> is_rule_like("P8"), is_rule_like("c10"), is_rule_like("cardroom"), is_rule_like("house.toml")
+    (True, True, False, False)
+    """
+    return re.fullmatch(r"[A-Za-z]\d{1,3}", text.strip()) is not None
+
 
 KNOB_RULES: Final[dict[str, tuple[str, str]]] = {k.name: (k.cites, k.meaning) for k in KNOBS.values()}
 """Each knob (the rule registry's :data:`~pancli.rulebook.KNOBS`) with the rules it governs and what it means."""
@@ -74,24 +86,33 @@ def rules_json(profile: Profile, diff: bool) -> dict[str, Any]:
     return {"name": profile.name, "against": HOYLE.name, "differs": out}
 
 
-@click.command("rules", epilog="Exit status: 0, or 2 for an unknown profile or a bad house-rules file.")
-@click.argument("profile_spec", required=False, metavar="[PROFILE|FILE]")
-@click.option("--rules", "rules_opt", metavar="NAME|FILE", help="The same as the PROFILE argument.")
+@click.command("rules", epilog="Exit status: 0, or 2 for an unknown rule id or profile, or a bad house-rules file.")
+@click.argument("profile_spec", required=False, metavar="[PROFILE|FILE|RULE]")
+@click.option("--rules", "rules_opt", metavar="NAME|FILE", help="The profile (the same as the PROFILE argument).")
 @click.option("--diff", is_flag=True, help="Show only what differs from hoyle, with hoyle's value.")
+@click.option("--list", "list_rules", is_flag=True, help="List every rule id with its family and title.")
 @json_option
-def rules(profile_spec: str | None, rules_opt: str | None, diff: bool, as_json: bool) -> None:
-    """Show a rule profile: every knob (RULES.md section 9) and the conditions table (C1-C5).
+def rules(profile_spec: str | None, rules_opt: str | None, diff: bool, list_rules: bool, as_json: bool) -> None:
+    """Show a rule profile (every knob and the conditions table), or explain one rule.
 
     PROFILE is 'hoyle' (the default), 'cardroom', or the path of a house-rules TOML
     file: knobs at the top level, a 'base' profile to start from, and the table as
     [conditions.C2] base/spades/extra/extra_spades. An unknown knob or a bad value is an
     error naming the key (exit status 2).
 
+    RULE is a rule id of the rulebook (P8, c7, G4; any case): what the rule says, how the
+    profile (--rules, default hoyle) sets each knob that governs it, the ruling it
+    prescribes, where it comes from, and a line of a shipped sample that breaks it with
+    what 'pan replay' says of it. An unknown id is an error (exit status 2) naming the
+    closest ids. --list lists every rule id.
+
     \b
     Examples:
       pan rules
       pan rules cardroom --diff
-      pan rules house.toml --json
+      pan rules "$(pan samples --path oakland.toml)" --json
+      pan rules P8 --rules cardroom
+      pan rules --list
     \b
     house.toml:
       base = "cardroom"
@@ -101,9 +122,24 @@ def rules(profile_spec: str | None, rules_opt: str | None, diff: bool, as_json: 
 
     In a pipe the text is tab-separated: a header line then one line per knob (knob,
     value, hoyle's value with --diff, rule, meaning), a blank line, then the
-    conditions table (id, base, spades, extra, extra_spades, description). --json prints
-    the knobs as one object (with --diff: name, against, differs: knob -> value, hoyle).
+    conditions table (id, base, spades, extra, extra_spades, description); for a RULE,
+    'label<TAB>text' lines (rule, statement, knob, ruling, source, example, record,
+    replay). --json prints the knobs as one object (with --diff: name, against, differs:
+    knob -> value, hoyle); for a RULE: rule, family, title, statement, profile, knobs,
+    ruling, source, example.
     """
+    if list_rules:
+        from pancli.cli.rule_explain import print_list
+
+        print_list(as_json)
+        return
+    if profile_spec is not None and is_rule_like(profile_spec) and not Path(profile_spec).exists():
+        from pancli.cli.rule_explain import find_rule, print_rule
+
+        rule = find_rule(profile_spec)
+        profile = load_profile(rules_opt or "hoyle")
+        print_rule(rule, profile, as_json, stdout_is_terminal())
+        return
     if profile_spec and rules_opt and profile_spec != rules_opt:
         raise click.UsageError("give the profile once: as PROFILE or as --rules")
     given = profile_spec if profile_spec is not None else rules_opt

@@ -371,9 +371,9 @@ def settle(
 
     \b
     Examples:
-      pan settle samples/friday-hoyle.pan
-      pan settle --stake 0.10 samples/*.pan
-      pan settle --json samples/cardroom-saturday.pan samples/friday-hoyle.pan
+      pan samples friday-hoyle | pan settle -
+      pan settle --stake 0.10 $(pan samples --path)
+      pan settle --json "$(pan samples --path cardroom-saturday)" "$(pan samples --path friday-hoyle)"
       pan simulate --players 5 --hands 100 --seed 3 | pan settle - | grep ^pays
     """
     from pancli.cli.common import stdout_is_terminal

@@ -161,9 +161,9 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None
 
     \b
     Examples:
-      pan standings samples/pagruc-common-room.pan
-      cat week1.pan week2.pan | pan standings
-      pan standings --json week1.pan week2.pan
+      pan samples pagruc-common-room | pan standings
+      pan standings "$(pan samples --path pagruc-common-room)" "$(pan samples --path pagruc-unofficial)"
+      pan samples pagruc-unofficial | pan standings --json
 
     Why a game is not official is said on standard error, 'FILE:LINE:COL: RULE message'.
     --json prints official, players, hands (hand, file, line, dealer, first, winner,

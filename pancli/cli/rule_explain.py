@@ -1,0 +1,198 @@
+"""``pan rules RULE`` and ``pan rules --list``: one rule of the rulebook explained.
+
+What a rule says comes from the registry (:mod:`pancli.rulebook`); how a profile sets the
+knobs that govern it from the profile; and the example that breaks it from a shipped sample
+record, refereed on the spot by the same code as ``pan replay``, so the line shown is what
+replay prints.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from typing import Any, Final
+
+import click
+
+from pancli.rulebook import RULEBOOK, Rule, RuleEntry, closest, entry, lookup
+from pancli.rules import CARDROOM, HOYLE, Profile
+
+EXTRA_SAMPLES: Final[dict[Rule, tuple[str, ...]]] = {
+    Rule.C7: ("illegal-claim-wrong-pays",),
+    Rule.C9: ("illegal-claim-wrong-ledger",),
+    Rule.E1: ("malformed-record",),
+    Rule.R5: ("malformed-unknown-player",),
+    Rule.G1: ("pagruc-illegal",),
+    Rule.G3: ("pagruc-illegal",),
+    Rule.G4: ("pagruc-illegal",),
+    Rule.G5: ("pagruc-illegal",),
+}
+"""Shipped samples that break a rule without being named ``illegal-RULE-*``."""
+
+
+def find_rule(text: str) -> Rule:
+    """The rule ``text`` names; a usage error (exit 2) suggesting the closest ids otherwise."""
+    rule = lookup(text)
+    if rule is None:
+        near = ", ".join(closest(text))
+        raise click.UsageError(f"no rule {text!r} in the rulebook" + (f"; closest: {near}" if near else ""))
+    return rule
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A shipped record line that breaks a rule, and what ``pan replay`` says of it."""
+
+    sample: str
+    rules: str
+    line: int
+    text: str
+    replay: str
+
+    @property
+    def command(self) -> str:
+        """The commands that show it."""
+        return f"pan samples {self.sample} | pan replay -"
+
+
+def example(rule: Rule) -> Example | None:
+    """The first place a shipped sample breaks ``rule`` (None when no sample does)."""
+    from pancli.records.shipped import sample_names, sample_path
+
+    names = sample_names()
+    own = [n for n in names if n.startswith(f"illegal-{rule}-")]
+    for name in [*own, *(n for n in EXTRA_SAMPLES.get(rule, ()) if n in names)]:
+        path = sample_path(name)
+        for line in _replay_errors(str(path)):
+            where, _, rest = line.partition(": ")
+            if rest.split(" ", 1)[0] != rule:
+                continue
+            number = int(where.rsplit(":", 2)[-2])
+            record = path.read_text(encoding="utf-8")
+            text = record.splitlines()[number - 1]
+            tag = re.search(r'^\[Rules "([^"]*)"\]', record, re.M)
+            rules = "pagruc" if '[Game "pagruc"]' in record else tag.group(1) if tag else "hoyle"
+            return Example(name, rules, number, text.strip(), "-" + where[len(str(path)) :] + ": " + rest)
+    return None
+
+
+def _replay_errors(path: str) -> list[str]:
+    """The standard-error lines ``pan replay PATH`` writes (violations, wrong claims, malformed hands)."""
+    from pancli.cli.replay import Sink, Tally, replay_files
+
+    class Collect(Sink):
+        def _tick(self) -> None:
+            pass
+
+        def close(self, tally: Tally, stopped: bool) -> None:
+            pass
+
+    sink = Collect()
+    replay_files([path], sink, strict=False, profile=None)
+    return [e.rstrip("\n") for e in "".join(sink.err).splitlines()]
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def knob_settings(e: RuleEntry, profile: Profile) -> list[dict[str, str]]:
+    """For each knob that governs the rule: its value under ``profile``, hoyle and cardroom."""
+    out = []
+    for knob in e.knobs:
+        if knob == "conditions":
+            values = [_condition_text(p, e.rule) for p in (profile, HOYLE, CARDROOM)]
+        else:
+            values = [_shown(p.knobs()[knob]) for p in (profile, HOYLE, CARDROOM)]
+        out.append({"knob": knob, "value": values[0], "hoyle": values[1], "cardroom": values[2]})
+    return out
+
+
+def _condition_text(profile: Profile, rule: Rule) -> str:
+    r = profile.knobs()["conditions"][str(rule)]
+    return f"base {r['base']}, spades {r['spades']}, extra {r['extra']}, extra_spades {r['extra_spades']}"
+
+
+def rule_json(rule: Rule, profile: Profile) -> dict[str, Any]:
+    """``pan rules RULE --json``."""
+    e = entry(rule)
+    ex = example(rule)
+    return {
+        "rule": str(rule),
+        "family": str(e.family),
+        "title": e.title,
+        "statement": e.statement,
+        "profile": profile.name,
+        "knobs": knob_settings(e, profile),
+        "ruling": e.ruling,
+        "source": e.source,
+        "example": None
+        if ex is None
+        else {
+            "sample": ex.sample,
+            "rules": ex.rules,
+            "command": ex.command,
+            "line": ex.line,
+            "text": ex.text,
+            "replay": ex.replay,
+        },
+    }
+
+
+def rule_lines(rule: Rule, profile: Profile) -> list[str]:
+    """``pan rules RULE`` in a pipe: ``label<TAB>text`` lines."""
+    data = rule_json(rule, profile)
+    lines = [f"rule\t{rule} {data['title']} ({data['family']})", f"statement\t{data['statement']}"]
+    for k in data["knobs"]:
+        same = k["hoyle"] == k["cardroom"]
+        builtin = f"hoyle and cardroom {k['hoyle']}" if same else f"hoyle {k['hoyle']}, cardroom {k['cardroom']}"
+        lines.append(f"knob\t{k['knob']} = {k['value']} under {profile.name}; built in: {builtin}")
+    lines += [f"ruling\t{data['ruling']}", f"source\t{data['source']}"]
+    ex = data["example"]
+    if ex is None:
+        lines.append("example\tno shipped sample breaks it")
+    else:
+        lines += [
+            f"example\t{ex['command']}   (a {ex['rules']} record)",
+            f"record\tline {ex['line']}: {ex['text']}",
+            f"replay\t{ex['replay']}",
+        ]
+    return lines
+
+
+def print_rule(rule: Rule, profile: Profile, as_json: bool, terminal: bool) -> None:
+    """Show one rule: JSON, a panel on a terminal, or label lines in a pipe."""
+    if as_json:
+        from pancli.cli.common import emit_json
+
+        emit_json(rule_json(rule, profile))
+        return
+    lines = rule_lines(rule, profile)
+    if not terminal:
+        sys.stdout.write("\n".join(lines) + "\n")
+        return
+    from rich.markup import escape
+
+    from pancli.cli.common import stdout_console
+
+    console = stdout_console()
+    head, *rest = lines
+    console.print(f"[bold]{escape(head.split(chr(9), 1)[1])}[/]")
+    for line in rest:
+        label, text = line.split("\t", 1)
+        style = "red" if label in ("ruling", "replay") else "cyan"
+        console.print(f"  [{style}]{label:<9}[/] {escape(text)}")
+
+
+def print_list(as_json: bool) -> None:
+    """``pan rules --list``: every rule id, its family and title."""
+    rows = [(str(r), str(e.family), e.title) for r, e in RULEBOOK.items()]
+    if as_json:
+        from pancli.cli.common import emit_json
+
+        emit_json([{"rule": r, "family": f, "title": t} for r, f, t in rows])
+        return
+    sys.stdout.write("".join(f"{r}\t{f}\t{t}\n" for r, f, t in rows))

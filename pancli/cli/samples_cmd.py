@@ -1,0 +1,61 @@
+"""``pan samples [NAME]``: the sample records shipped with pan, listed or printed."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pancli.cli.common import json_option
+
+
+@click.command("samples", epilog="Exit status: 0, or 2 for an unknown sample name.")
+@click.argument("name", required=False)
+@click.option("--path", "show_path", is_flag=True, help="Print where the record is instead of its text.")
+@json_option
+def samples(name: str | None, show_path: bool, as_json: bool) -> None:
+    """List the sample records shipped with pan, or print one (to pipe into another command).
+
+    Without NAME: one line per record, its name and what it shows (--json: a list of
+    name, summary, path; --path: every record's file, one a line). With NAME: the
+    record's text (--path: its file, for commands that read a file, such as 'pan
+    analyze FILE --at LINE'). NAME may also be the shipped house-rules file oakland.toml
+    (a record that names it in its Rules tag is read from its file, not from a pipe). The samples include legal
+    hands under both profiles and a house-rules file, an illegal record for each family
+    of violation (illegal-RULE-...), malformed records and PAGRUC games.
+
+    \b
+    Examples:
+      pan samples
+      pan samples friday-hoyle | pan replay -
+      pan samples illegal-P8-forcing | pan replay --json -
+      pan analyze "$(pan samples --path friday-hoyle)" --at 27 --player Cruz
+      pan replay --json $(pan samples --path)
+      pan rules "$(pan samples --path oakland.toml)"
+    """
+    from pancli.records.shipped import sample_names, sample_path, sample_summary
+
+    if name is None:
+        names = sample_names()
+        if as_json:
+            from pancli.cli.common import emit_json
+
+            emit_json([{"name": n, "summary": sample_summary(n), "path": str(sample_path(n))} for n in names])
+        elif show_path:
+            sys.stdout.write("".join(f"{sample_path(n)}\n" for n in names))
+        else:
+            sys.stdout.write("".join(f"{n}\t{sample_summary(n)}\n" for n in names))
+        return
+    try:
+        path = sample_path(name)
+    except KeyError:
+        raise click.UsageError(f"no sample named {name!r} (pan samples lists them)") from None
+    if as_json:
+        from pancli.cli.common import emit_json
+
+        summary = sample_summary(path.stem) if path.suffix == ".pan" else ""
+        emit_json({"name": path.stem, "summary": summary, "path": str(path)})
+    elif show_path:
+        sys.stdout.write(f"{path}\n")
+    else:
+        sys.stdout.write(path.read_text(encoding="utf-8"))
