@@ -213,3 +213,11 @@ def test_simulate_killed_at_random_moments_leaves_the_old_file_or_the_new_whole_
             assert p.name in ("games.pan", "whole.pan") or (
                 p.name.startswith(".games.pan.") and p.name.endswith(".tmp")
             )
+
+
+def test_jobs_past_the_cpu_count_is_clamped_with_a_note() -> None:
+    r = pan("replay", "-j", "1000000", str(ROOT / "samples" / "friday-hoyle.pan"))
+    cpus = os.cpu_count() or 1
+    assert r.exit_code == 0
+    assert f"--jobs 1000000 is more than the {cpus} CPUs here: {cpus} workers" in r.stderr
+    assert r.stdout == pan("replay", str(ROOT / "samples" / "friday-hoyle.pan")).stdout

@@ -393,6 +393,18 @@ def input_lines(args: Sequence[str], nothing: str) -> Iterator[InputLine]:
         yield InputLine(ARG_FILE, i, text)
 
 
+def worker_count(jobs: int) -> int:
+    """``--jobs N`` as run: 0 means one per CPU, and more than the CPUs is clamped to them with
+    a note on standard error (``-j 1000000`` must not fork a million workers)."""
+    cpus = os.cpu_count() or 1
+    if jobs == 0:
+        return cpus
+    if jobs > cpus:
+        click.echo(f"pan: --jobs {jobs} is more than the {cpus} CPUs here: {cpus} workers", err=True)
+        return cpus
+    return jobs
+
+
 def record_files(files: Iterable[str]) -> list[str]:
     """The files to read: as given, or ``["-"]`` (standard input) when none is given and
     input is piped in. Raises click.UsageError (exit 2) with nothing to read, or ``-`` twice.

@@ -25,7 +25,6 @@ malformed hand anywhere; 2 usage error or a file that cannot be read.
 
 from __future__ import annotations
 
-import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -47,6 +46,7 @@ from pancli.cli.common import (
     open_text,
     record_files,
     rules_override_option,
+    worker_count,
 )
 from pancli.rules import Profile
 
@@ -579,7 +579,7 @@ def _count(tally: Tally, result: _Judged) -> bool:
     default=1,
     show_default=True,
     metavar="N",
-    help="Referee in N worker processes (0: one per CPU); the output is the same, in the same order.",
+    help="Referee in N worker processes (0: one per CPU; at most the CPUs); the output is the same, in the same order.",
 )
 def replay(
     files: tuple[str, ...],
@@ -625,8 +625,7 @@ def replay(
     else:
         sink = Sink()
     try:
-        if jobs == 0:
-            jobs = os.cpu_count() or 1
+        jobs = worker_count(jobs)
         if html is not None:
             status = _replay_html(names, sink, html, strict=strict, profile=profile)
         else:
