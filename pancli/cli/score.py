@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 import click
@@ -143,6 +144,57 @@ def assess_score(item: InputLine, pack: PagrucPack) -> ScoreReport:
         return ScoreReport(item.file, item.line, item.text, None, exc.rule, exc.reason, 1)
 
 
+_MEMO_LIMIT = 50_000
+"""Distinct literals remembered by :func:`scored` (a batch repeats its lines; memory stays bounded)."""
+
+
+def scored(items: Iterable[InputLine], pack: PagrucPack) -> Iterator[tuple[InputLine, ScoreReport]]:
+    """Each item with its :func:`assess_score`, a literal read and scored once however often it
+    comes (bounded memo; the report is the first item's: place errors with the item)."""
+    memo: dict[str, ScoreReport] = {}
+    for item in items:
+        known = memo.get(item.text)
+        if known is None:
+            known = assess_score(item, pack)
+            if len(memo) < _MEMO_LIMIT:
+                memo[item.text] = known
+        yield item, known
+
+
+def _plain_stream(pairs: Iterator[tuple[InputLine, ScoreReport]]) -> int:
+    """The pipe path: plain text streamed a batch at a time, error lines after each batch (memory
+    holds one batch, not the whole output); returns the exit status. A literal's text is made once."""
+    out: list[str] = []
+    err: list[str] = []
+    texts: dict[int, str] = {}  # id of a remembered report -> its plain text
+    failed = False
+
+    def flush() -> None:
+        sys.stdout.write("".join(out))
+        out.clear()
+        if err:
+            sys.stdout.flush()
+            sys.stderr.write("".join(err))
+            err.clear()
+
+    for item, r in pairs:
+        if r.score is None:
+            failed = True
+            err.append(error_line(item.file, item.line, r.col, r.rule, r.message) + "\n")
+        else:
+            text = texts.get(id(r))
+            if text is None:
+                text = r.plain()
+                if len(texts) < _MEMO_LIMIT:
+                    texts[id(r)] = text
+            out.append(text)
+        if len(out) + len(err) >= 4096:
+            flush()
+    flush()
+    sys.stdout.flush()
+    return EXIT_ILLEGAL if failed else EXIT_OK
+
+
 def _print_rich(reports: list[ScoreReport]) -> None:
     from rich.table import Table
 
@@ -215,12 +267,17 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
     pack = PagrucPack(packs)
     from_stdin = reads_stdin(text)
     if from_stdin:
-        items = list(stdin_lines())
+        items: Iterable[InputLine] = stdin_lines()
     elif text:
         items = [InputLine("<arg>", 1, " ".join(text))]
     else:
         raise click.UsageError("nothing to score: give 'MELDS | HAND', or '-' to read standard input")
-    reports = [assess_score(i, pack) for i in items]
+    if not as_json and not stdout_is_terminal():
+        ctx.exit(_plain_stream(scored(items, pack)))
+    reports = [
+        r if r.line == i.line and r.file == i.file else replace(r, file=i.file, line=i.line)
+        for i, r in scored(items, pack)
+    ]
     if as_json:
         from pancli.cli.common import emit_json
 
