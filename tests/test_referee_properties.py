@@ -74,8 +74,7 @@ def replay_accounting(script: HandScript) -> Table:
             t.verify_turn(ev)
             t.begin_turn(ev)
             for a in ev.actions:
-                t.verify(a)
-                t.apply(a)
+                t.apply(a, t.verify(a))
                 if t.phase.value == "playing":
                     account(t)
             t.verify_turn_end()

@@ -211,11 +211,11 @@ def position_at(script: HandScript, line: int, player: str) -> Position:
         try:
             table.verify_turn(now)
             table.begin_turn(now)
-            table.verify(now.actions[0])
+            plan = table.verify(now.actions[0])
         except Ruling as r:
             draw_violation = r.violation
         else:
-            table.apply(now.actions[0])
+            table.apply(now.actions[0], plan)
     return _view(table, script, line, player, turns, draw_violation)
 
 

@@ -240,6 +240,24 @@ class Seat:
         self.active: bool | None = None
         """None until the player decides (T1); then True (stayed) or False (went on top)."""
 
+    def fits(self, js: Judgements, c: Card) -> int:
+        """The 1-based number of his first meld that ``c`` can be added to (M5), or 0: the
+        table of what fits is :meth:`LaidMeld.fit_mask` (the meld engine's ``grow``), kept
+        in :attr:`fit_mask` until his melds change. P8 and P9 ask this."""
+        mask = self.fit_mask
+        if mask < 0:
+            mask = 0
+            for m in self.melds:
+                mask |= m.fit_mask(js)
+            self.fit_mask = mask
+        i = cidx(c)
+        if not mask >> i & 1:
+            return 0
+        for n, m in enumerate(self.melds, 1):
+            if m.fit_mask(js) >> i & 1:
+                return n
+        return 0  # pragma: no cover - the mask says one fits
+
     @property
     def flat(self) -> bool:
         """P9: ten cards melded and an empty hand."""

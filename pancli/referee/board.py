@@ -1,0 +1,176 @@
+"""The state of one Panguingue hand (:class:`Board`), shared by the rule families.
+
+A :class:`Board` holds what the table shows (seats, stock, discard pile, the ledger) and the
+turn in progress. It judges nothing: each rule family module (:mod:`~pancli.referee.deal`,
+:mod:`~pancli.referee.decisions`, :mod:`~pancli.referee.turns`, :mod:`~pancli.referee.melding`,
+:mod:`~pancli.referee.forcing`, :mod:`~pancli.referee.going_out`) reads and changes it, and
+:class:`~pancli.referee.table.Table` drives them line by line.
+
+>>> from pancli.model.actions import HandScript
+>>> b = Board(HandScript(players=("Ana", "Ben")))
+>>> b.phase, b.stock_n, [s.name for s in b.seats]
+(<Phase.DECIDING: 'deciding'>, 299, ['Ana', 'Ben'])
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final, Protocol
+
+from pancli.cards import Card, Game
+from pancli.model.actions import Action, Event, HandScript, Turn
+from pancli.model.ledger import Ledger
+from pancli.model.results import ClaimCheck, Payment, Source, Step
+from pancli.model.rulings import Ruling
+from pancli.referee.state import Judgements, Seat
+from pancli.rules import Forcing
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 15
+HAND_SIZE: Final = 10
+
+Move = tuple[Card, Source, Source]
+
+
+class Placed(Protocol):
+    """Anything with a place in the record (a line, an action, a ``_Place``)."""
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def col(self) -> int: ...
+
+
+class Place:
+    """A bare (line, col) for rulings on something that is not an action (a dealt card, the upcard)."""
+
+    __slots__ = ("col", "line")
+
+    def __init__(self, line: int, col: int) -> None:
+        self.line = line
+        self.col = col
+
+
+class Phase(enum.Enum):
+    """Where the hand stands."""
+
+    DECIDING = "deciding"
+    """T1: the decision round."""
+    PLAYING = "playing"
+    WON = "won"
+    """Closed: a player went out (C8, I3) or won under T4."""
+    VOID = "void"
+    """T4 (everybody on top) or P10 (no card left to draw)."""
+
+
+class Board:
+    """What the table shows and the turn in progress (no rule is judged here)."""
+
+    def __init__(self, script: HandScript, *, record_steps: bool = True) -> None:
+        if script.game is not Game.PANGUINGUE:
+            raise ValueError(f"not a Panguingue hand: {script.game.value}")
+        self.script = script
+        self.profile = profile = script.profile
+        self.js = Judgements.of(profile)
+        self.players = script.players
+        self.seats = [Seat(n) for n in script.players]
+        self.by_name: dict[str, Seat] = {}
+        for s in self.seats:
+            self.by_name.setdefault(s.name, s)
+        self.copies = self.js.copies
+        self.seen = [0] * 52
+        """Copies known to be outside the stock (hands shown, melds, discards, dead, drawn): E4."""
+        self.stock_n = profile.pack.size - HAND_SIZE * len(self.seats) - 1
+        self.pile: list[Card | None] = []
+        self.live_ok = False
+        """True when the top discard is live for the player in turn (P3)."""
+        self.live: Card | None = None
+        """The live discard (None with ``live_ok``: an upcard the record did not name)."""
+        self.dead_n = 0
+        self.phase = Phase.DECIDING
+        self.decided = 0
+        self.active: list[Seat] = []
+        self.pos = 0
+        self.turn_no = 0
+        self.forced_by: str | None = None
+        self.winner: str | None = None
+        self.ledger = Ledger(script.players)
+        self.claims: list[ClaimCheck] = []
+        self.steps: list[Step] | None = [] if record_steps else None
+        self.automatic = profile.forcing is Forcing.AUTOMATIC
+        # the turn in progress
+        self.turn: Turn | None = None
+        self.seat: Seat | None = None
+        self.pending: Card | None = None
+        self.pending_src: Source = Source.STOCK
+        self.pending_used = False
+        self.drew = False
+        self.hand_melded = False
+        self.discarded = False
+        self.out = False
+        self.must_add = False
+        self.borrowed: list[Card] = []
+        self.moves: list[Move] = []
+        """The cards moved by the action being applied (for its :class:`Step`)."""
+
+    def fail(
+        self,
+        rule: str,
+        message: str,
+        node: Placed | None,
+        *,
+        player: str | None = None,
+        ruling: str | None = None,
+    ) -> Ruling:
+        """A ruling citing ``rule`` at ``node``, by ``player`` (default: the player in turn)."""
+        who = player if player is not None else (self.seat.name if self.seat is not None else None)
+        return Ruling.make(
+            rule,
+            who,
+            message,
+            line=node.line if node is not None else 0,
+            col=node.col if node is not None else 0,
+            turn=self.turn_no,
+            ruling=ruling,
+        )
+
+    @property
+    def in_turn(self) -> Seat:
+        """The active player whose turn it is (only while playing)."""
+        return self.active[self.pos]
+
+    @property
+    def next_seat(self) -> Seat:
+        """The active player after the one in turn."""
+        return self.active[(self.pos + 1) % len(self.active)]
+
+    @property
+    def seat_name(self) -> str:
+        """The name of the player in turn (while a turn is in progress)."""
+        return self.seat.name if self.seat is not None else "?"
+
+    def step(self, event: Event | None, action: Action | None, node: Placed, payments: list[Payment]) -> None:
+        """Record what was applied (when steps are recorded), with the cards moved since the last step."""
+        steps = self.steps
+        if steps is None:
+            return
+        moves = tuple(self.moves)
+        self.moves = []
+        player = self.seat.name if self.seat is not None else getattr(event, "player", None)
+        steps.append(Step(node.line, node.col, player, event, action, moves, tuple(payments)))
+
+    def collect(
+        self, seat: Seat, units: int, rule: str, line: int, meld: tuple[Card, ...], note: str = ""
+    ) -> list[Payment]:
+        """Each active opponent of ``seat`` pays ``units`` (C1..C8)."""
+        if units <= 0:
+            return []
+        payee = seat.name
+        out = [Payment(o.name, payee, units, rule, line, meld, note) for o in self.active if o is not seat]
+        self.ledger.collect(payee, units, out)
+        return out
+
+    def fits_melds(self, seat: Seat, c: Card) -> int:
+        """The 1-based number of ``seat``'s first meld that ``c`` can be added to (M5), or 0."""
+        return seat.fits(self.js, c)

@@ -1,0 +1,183 @@
+"""Rule family: seating and the deal (S1, S2, I1) and the cards of the pack (E1, E4).
+
+Each rule is judged by one function here, which returns the :class:`Ruling` when the rule is
+broken and None when it holds (the caller raises it, or a bulk path falls back):
+
+* S1 :func:`s1` (2 to 15 players, unique names, a player named is seated);
+* S2 :func:`s2` (each player is dealt once);
+* I1 :func:`i1` (ten cards dealt);
+* E1, E4 :func:`card_fault` (a card in the pack, never more copies than it holds, never
+  a card its holder does not hold).
+
+:func:`verify_deal` returns a frozen :class:`DealPlan` that :func:`apply_deal` uses.
+
+>>> from pancli.model.actions import HandScript
+>>> from pancli.referee.board import Board
+>>> s1(Board(HandScript(players=("Ana",))), None).violation.message
+'1 player seated; Panguingue seats 2 to 15'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pancli.cards import ALL_CARDS, Card
+from pancli.model.actions import Deal
+from pancli.model.results import Source, Step
+from pancli.model.rulings import I1_AT_DEAL, Ruling, counted
+from pancli.referee.board import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Board, Place, Placed
+from pancli.referee.state import Seat, card_key, cidx
+
+
+@dataclass(frozen=True, slots=True)
+class DealPlan:
+    """What a verified deal puts where: the dense card indices as written (:func:`card_key`)."""
+
+    key: bytes
+
+
+def s1(b: Board, player: str | None, node: Placed | None = None, *, by: str | None = None) -> Ruling | None:
+    """S1: with ``player`` None, the seating (2 to 15 players, names unique); else ``player``
+    is seated (the ruling charged to ``by``, default ``player``)."""
+    if player is not None:
+        if player in b.by_name:
+            return None
+        what = "is dealt cards but is not seated" if isinstance(node, Deal) else "is not seated"
+        return b.fail("S1", f"{player} {what}", node, player=by or player)
+    names = b.players
+    line = b.script.first_line
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        return Ruling.make("S1", None, f"{counted(len(names), 'player')} seated; Panguingue seats 2 to 15", line=line)
+    if len(set(names)) != len(names):
+        dup = next(n for n in names if names.count(n) > 1)
+        return Ruling.make("S1", dup, f"{dup} is seated twice; each player has one seat", line=line)
+    return None
+
+
+def s2(b: Board, s: Seat, d: Deal) -> Ruling | None:
+    """S2: a player is dealt once (his ten cards are still unseen and none is counted)."""
+    if s.unknown == HAND_SIZE and s.hand_n == HAND_SIZE and not any(s.hand):
+        return None
+    return b.fail("S2", f"{d.player} is dealt twice", d, player=d.player)
+
+
+def i1(b: Board, d: Deal) -> Ruling | None:
+    """I1: ten cards to each player (S2)."""
+    n = len(d.cards)
+    if n == HAND_SIZE:
+        return None
+    return b.fail(
+        "I1", f"{d.player} is dealt {counted(n, 'card')}, not {HAND_SIZE}", d, player=d.player, ruling=I1_AT_DEAL
+    )
+
+
+def card_fault(
+    b: Board, c: Card, node: Placed, extra: int = 1, *, player: str | None = None, holder: Seat | None = None
+) -> Ruling | None:
+    """E1 and E4 for ``extra`` more copies of ``c`` becoming known. With ``holder`` (a player
+    laying copies his known hand does not hold): E4 when his whole hand is known (the card
+    comes from nowhere), else the copies come from his unseen cards and are counted."""
+    i = cidx(c)
+    if holder is not None and holder.unknown == 0:
+        held = holder.hand[i]
+        times = "" if held == 0 else f" {held + extra} times (holds {held})"
+        return b.fail("E4", f"{holder.name} does not hold {c}{times}: a card cannot come from nowhere", node)
+    copies = b.copies[i]
+    if copies == 0:
+        return b.fail("E1", f"{c} is not in this pack", node, player=player)
+    if b.seen[i] + extra > copies:
+        return b.fail(
+            "E4",
+            f"one copy of {c} too many: the pack holds {copies} and all are already accounted for",
+            node,
+            player=player,
+        )
+    return None
+
+
+def _first_excess(b: Board, key: bytes) -> tuple[int, int] | None:
+    """The first card of ``key`` (and which copy of it) that :func:`card_fault` refuses, or None."""
+    seen = b.seen
+    copies = b.copies
+    need: dict[int, int] = {}
+    for i in key:
+        n = need[i] = need.get(i, 0) + 1
+        if seen[i] + n > copies[i]:
+            return i, n
+    return None
+
+
+def verify_deal(b: Board, d: Deal) -> DealPlan:
+    """S1/S2 (a seated player, dealt once) and E1/E4 for the dealt cards; raises Ruling.
+    The count (I1) is :func:`i1`: a wrong count is put right, not refused."""
+    r = s1(b, d.player, d)
+    if r is not None:
+        raise r
+    r = s2(b, b.by_name[d.player], d)
+    if r is not None:
+        raise r
+    key = card_key(d.cards)
+    bad = _first_excess(b, key)
+    if bad is not None:
+        i, n = bad
+        c = ALL_CARDS[i]  # charged to the dealt player at the n-th copy of c as written
+        j = [k for k, x in enumerate(d.cards) if x == c][n - 1]
+        r = card_fault(b, c, Place(*d.card_place(j)), n, player=d.player)
+        assert r is not None
+        raise r
+    return DealPlan(key)
+
+
+def deal_at_once(b: Board, d: Deal) -> DealPlan | None:
+    """The plan of a deal that breaks no rule (S1, S2, E1, E4, I1), or None: the same judges
+    as :func:`verify_deal` and :func:`i1`, asked without building a ruling when they hold."""
+    s = b.by_name.get(d.player)
+    if s is None or len(d.cards) != HAND_SIZE or s2(b, s, d) is not None:
+        return None
+    key = card_key(d.cards)
+    return None if _first_excess(b, key) is not None else DealPlan(key)
+
+
+def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
+    """Put the dealt cards in the player's hand; a wrong count is put right as I1 prescribes
+    (extras to the dead cards; a short hand filled from the stock with unseen cards)."""
+    s = b.by_name[d.player]
+    seen = b.seen
+    hand = s.hand
+    key = plan.key if plan is not None else card_key(d.cards)
+    for i in key[:HAND_SIZE]:
+        seen[i] += 1
+        hand[i] += 1
+    for i in key[HAND_SIZE:]:
+        seen[i] += 1
+        b.dead_n += 1
+    if b.steps is not None:
+        deal = Source.DEAL
+        moves = [(c, deal, Source.HAND) for c in d.cards[:HAND_SIZE]]
+        moves += [(c, deal, Source.DEAD) for c in d.cards[HAND_SIZE:]]
+        b.steps.append(Step(d.line, d.col, d.player, None, None, tuple(moves), ()))
+    short = max(0, HAND_SIZE - len(d.cards))
+    s.unknown = short
+    b.stock_n -= short
+    s.hand_n = HAND_SIZE
+
+
+def verify_upcard(b: Board) -> None:
+    """E1/E4 for the upcard (S2); raises Ruling."""
+    up = b.script.upcard
+    if up is not None:
+        r = card_fault(b, up, Place(b.script.upcard_line, b.script.upcard_col))
+        if r is not None:
+            raise r
+
+
+def apply_upcard(b: Board) -> None:
+    """The upcard starts the discard pile and is live for the first player to act (S2, P3)."""
+    up = b.script.upcard
+    b.pile.append(up)
+    if up is not None:
+        b.seen[cidx(up)] += 1
+        if b.steps is not None:
+            b.steps.append(
+                Step(b.script.upcard_line, 0, None, None, None, ((up, Source.STOCK, Source.DISCARD_PILE),), ())
+            )

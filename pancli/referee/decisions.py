@@ -1,0 +1,72 @@
+"""Rule family: the decision round and tops (T1, T2, T3, T4).
+
+* T1 :func:`t1` (each player decides once, in order of play, before any play);
+* T2 :func:`~pancli.referee.going_out.pay_pot` (settlement: the winner collects the forfeits and the tops);
+* T3 :func:`t3` (a player who went on top takes no further part);
+* T4 :func:`apply_decision` (everybody else on top: the one who stayed wins at once).
+
+>>> from pancli.model.actions import Decision, HandScript
+>>> from pancli.referee.board import Board
+>>> b = Board(HandScript(players=("Ana", "Ben")))
+>>> t1(b, "Ben", Decision("Ben", True)).violation.message
+'Ana decides next in order of play, not Ben'
+"""
+
+from __future__ import annotations
+
+from pancli.cards import ALL_CARDS
+from pancli.model.actions import Decision
+from pancli.model.results import Payment, Source
+from pancli.model.rulings import Ruling
+from pancli.referee.board import Board, Phase, Placed
+from pancli.referee.going_out import pay_pot
+from pancli.referee.state import Seat
+
+
+def t1(b: Board, player: str | None, node: Placed) -> Ruling | None:
+    """T1: a decision (``node`` a :class:`Decision`) comes in the round, from the next player
+    in order of play (a player who is not seated is S1's to judge); anything else waits for
+    the round to end."""
+    if isinstance(node, Decision):
+        if b.phase is not Phase.DECIDING:
+            return b.fail("T1", f"{player} decides after the decision round", node, player=player)
+        expected = b.seats[b.decided].name
+        if player == expected or player not in b.by_name:
+            return None
+        return b.fail("T1", f"{expected} decides next in order of play, not {player}", node, player=player)
+    if b.phase is Phase.DECIDING:
+        who = b.seats[b.decided].name
+        return b.fail("T1", f"play before the decision round is over ({who} has not decided)", node, player=player)
+    return None
+
+
+def t3(b: Board, s: Seat, node: Placed) -> Ruling | None:
+    """T3: a player who went on top takes no further part."""
+    if s.active:
+        return None
+    return b.fail("T3", f"{s.name} went on top and takes no further part", node, player=s.name)
+
+
+def apply_decision(b: Board, ev: Decision) -> None:
+    """Record the decision; after the last one the hand is played, won (T4) or void."""
+    s = b.seats[b.decided]
+    s.active = ev.stay
+    b.decided += 1
+    if not ev.stay and b.steps is not None:
+        for i, n in enumerate(s.hand):
+            b.moves.extend([(ALL_CARDS[i], Source.HAND, Source.DEAD)] * n)
+    payments: list[Payment] = []
+    if b.decided == len(b.seats):
+        b.active = [x for x in b.seats if x.active]
+        if len(b.active) == 1:
+            b.phase = Phase.WON
+            b.winner = b.active[0].name
+            payments = pay_pot(b, b.active[0], ev.line, "T4: all the others went on top")
+        elif not b.active:
+            b.phase = Phase.VOID
+        else:
+            b.phase = Phase.PLAYING
+            b.pos = 0
+            b.live_ok = bool(b.pile)
+            b.live = b.pile[-1] if b.pile else None
+    b.step(ev, None, ev, payments)

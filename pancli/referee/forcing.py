@@ -1,0 +1,214 @@
+"""Rule family: the discard, forcing and the flat player (P2, P4, P5, P8, P9).
+
+* P2 :func:`p2` (the drawn card never joins the hand: it is used, or discarded at once);
+* P4 :func:`p4` (hand cards are melded only in a turn that uses the drawn card);
+* P5 :func:`p5` (a player who used his draw ends his turn with a discard, which ends it);
+* P8 :func:`p8`, with the predicate :func:`must_take` (a forced live discard is taken and added);
+* P9 :func:`p9`, with the predicate :func:`flat_next_fits` (the draw that fits a flat next
+  player's melds is kept).
+
+:func:`verify_discard` returns a frozen :class:`DiscardPlan` that :func:`apply_discard` uses.
+The self-play generator asks :func:`must_take` and :func:`flat_next_fits` too.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from pancli.cards import Card
+from pancli.model.actions import Discard, Draw, Force, MeldNew, Turn
+from pancli.model.results import Source
+from pancli.model.rulings import Ruling
+from pancli.referee.board import HAND_SIZE, Board, Placed
+from pancli.referee.going_out import p7
+from pancli.referee.melding import CardPlan, m6, plan_cards
+from pancli.referee.state import Judgements, Seat, cidx
+from pancli.referee.turns import p3
+from pancli.rules import Profile
+
+
+class DiscardKind(enum.Enum):
+    """What a discard does with the card drawn this turn."""
+
+    UNUSED_DRAW = "unused draw"
+    """The unused stock draw goes to the pile and is live for the next player (P2, P3)."""
+    KEPT_DRAW = "kept draw"
+    """The unused draw is kept and a hand card discarded (P9)."""
+    HAND_CARD = "hand card"
+    """A hand card after the draw was used (P5): a dead card."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardPlan:
+    """What a verified discard does (``cards``: where the discarded card comes from)."""
+
+    kind: DiscardKind
+    cards: CardPlan | None = None
+
+
+def must_take(automatic: bool, forced: bool, fits: int) -> int:
+    """P8: whether the player in turn must take the live discard and add it to his meld:
+    -1 when another player forced it (a ``force`` line, ``demand`` mode), the number of the
+    meld it fits (``fits``, 1-based) under ``automatic`` forcing, else 0.
+
+    >>> must_take(False, True, 0), must_take(True, False, 2), must_take(False, False, 2)
+    (-1, 2, 0)
+    """
+    if forced:
+        return -1
+    return fits if automatic else 0
+
+
+def forced_on(b: Board, s: Seat, card: Card | None) -> int:
+    """:func:`must_take` for ``s`` and the live discard ``card`` (None: no live discard)."""
+    forced = b.forced_by is not None
+    if forced or not b.automatic or card is None:
+        return must_take(b.automatic, forced, 0)
+    return must_take(True, False, b.fits_melds(s, card))
+
+
+def flat_next_fits(profile: Profile, js: Judgements, holder: Seat, nxt: Seat, card: Card) -> bool:
+    """P9: the flat rule is played, the next player ``nxt`` is flat (ten melded, an empty hand)
+    and ``card`` could be added to one of his melds (M5)."""
+    if not profile.flat_rule or nxt.hand_n or nxt.melded_n != HAND_SIZE or nxt is holder:
+        return False
+    return nxt.fits(js, card) > 0
+
+
+def p2(b: Board, node: Discard | Turn, flat: bool = False) -> Ruling | None:
+    """P2: the unused stock draw is discarded at once (a different card only when P9 keeps it,
+    ``flat``), never left unused at the end of the turn."""
+    if b.pending_used:
+        return None
+    if type(node) is Discard:
+        if flat:
+            return None
+        return b.fail("P2", f"the drawn {b.pending} never joins the hand: use it or discard it", node)
+    return b.fail("P2", f"the drawn {b.pending} must be used or discarded at once", node)
+
+
+def p4(b: Board, node: Discard) -> Ruling | None:
+    """P4: hand cards were melded, so the drawn card must be used this turn."""
+    if b.pending_used or not b.hand_melded:
+        return None
+    return b.fail("P4", f"hand cards were melded but the drawn {b.pending} is not used", node)
+
+
+def p5(b: Board, node: Placed) -> Ruling | None:
+    """P5: the discard ends the turn (no action after it); a player who used his draw and
+    still holds cards ends his turn with a discard."""
+    s = b.seat
+    assert s is not None
+    if type(node) is Turn:
+        if b.discarded or s.hand_n == 0:
+            return None
+        return b.fail("P5", f"{s.name} used his draw and must end the turn with a discard", node)
+    if b.discarded:
+        return b.fail("P5", f"{b.seat_name}'s discard ended the turn", node)
+    return None
+
+
+def p8(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pending: bool = False) -> Ruling | None:
+    """P8: a forced live discard must be taken (no draw) and added to one of the player's melds
+    (not laid in a new meld, ``uses_pending``, nor left unused); a ``force`` line names the
+    player in turn, another player, whose meld the live discard fits."""
+    kind = type(node)
+    if kind is Draw:
+        s = b.seat
+        assert s is not None
+        n = forced_on(b, s, b.live if b.live_ok else None)
+        if n < 0:
+            return b.fail("P8", f"{b.forced_by} forced {s.name} to take {b.live}; he may not draw", node)
+        if n:
+            return b.fail("P8", f"the live discard {b.live} fits {s.name}'s meld #{n}: he must take and add it", node)
+        return None
+    if kind is MeldNew:
+        if b.must_add and uses_pending:
+            return b.fail("P8", f"the forced {b.pending} must be added to one of {b.seat_name}'s melds", node)
+        return None
+    if kind is Discard:
+        if b.must_add and not b.pending_used:
+            return b.fail("P8", f"the forced {b.pending} must be added", node)
+        return None
+    assert isinstance(node, Force)
+    player, other = node.player, b.by_name[node.other]
+    if other is not b.in_turn:
+        return b.fail("P8", f"{node.other} is not in turn ({b.in_turn.name} is)", node, player=player)
+    if other is b.by_name[player]:
+        return b.fail("P8", f"{player} cannot force himself", node, player=player)
+    if not b.live_ok or b.live is None:
+        return b.fail("P8", "there is no live discard to force", node, player=player)
+    if not b.fits_melds(other, b.live):
+        return b.fail("P8", f"the live discard {b.live} fits none of {node.other}'s melds", node, player=player)
+    return None
+
+
+def p9(b: Board, s: Seat, node: Discard, flat: bool) -> Ruling | None:
+    """P9: with the next player flat and the unused draw fitting his melds (``flat``), the
+    player keeps it and discards a hand card: the drawn card itself only as a copy of a hand
+    that holds nothing else."""
+    c = node.card
+    if not flat or not s.hand_n or c != b.pending or (s.unknown == 0 and s.hand[cidx(c)] == s.hand_n):
+        return None
+    return b.fail("P9", f"{b.next_seat.name} is flat and {c} fits his melds: {s.name} must keep it", node)
+
+
+def apply_discard(b: Board, a: Discard, plan: DiscardPlan) -> None:
+    """Discard: the unused draw goes live (P3); or the kept draw joins the hand (P9) and a hand
+    card goes to the pile, dead."""
+    s = b.seat
+    assert s is not None
+    c = a.card
+    record = b.steps is not None
+    b.discarded = True
+    if plan.kind is DiscardKind.UNUSED_DRAW:
+        b.pile.append(c)
+        b.live_ok = True
+        b.live = c
+        if record:
+            b.moves.append((c, Source.STOCK, Source.DISCARD_PILE))
+        return
+    if plan.kind is DiscardKind.KEPT_DRAW:
+        assert b.pending is not None
+        s.hand[cidx(b.pending)] += 1
+        s.hand_n += 1
+        b.pending_used = True
+        if record:
+            b.moves.append((b.pending, Source.STOCK, Source.HAND))
+    assert plan.cards is not None
+    i = cidx(c)
+    if plan.cards.unknown_need:
+        s.unknown -= 1
+        b.seen[i] += 1
+    else:
+        s.hand[i] -= 1
+    s.hand_n -= 1
+    b.pile.append(c)
+    b.live_ok = False
+    if record:
+        b.moves.append((c, Source.HAND, Source.DISCARD_PILE))
+
+
+def verify_discard(b: Board, a: Discard) -> DiscardPlan:
+    """A discard (P3, P4, P8, P9, P2 while the draw is unused; P7 after; M6, E4); raises Ruling."""
+    s = b.seat
+    assert s is not None
+    c = a.card
+    kind = DiscardKind.HAND_CARD
+    if not b.pending_used:
+        r = p3(b, a) or p4(b, a) or p8(b, a)
+        if r is not None:
+            raise r
+        pending = b.pending
+        flat = pending is not None and flat_next_fits(b.profile, b.js, s, b.next_seat, pending)
+        if c == pending and not (flat and s.hand_n > 0):
+            return DiscardPlan(DiscardKind.UNUSED_DRAW)
+        r = p9(b, s, a, flat) or p2(b, a, flat)
+        kind = DiscardKind.KEPT_DRAW
+    else:
+        r = p7(b, a)
+    r = r or m6(b, a)
+    if r is not None:
+        raise r
+    return DiscardPlan(kind, plan_cards(b, (c,), a, borrowed=False))

@@ -1,0 +1,128 @@
+"""Rule family: going out and settlement (P7, C8, I3, T2, the ledger claim).
+
+* P7 :func:`p7` (hand plus melded cards is ten between turns; going out is the eleventh card
+  melded, with no discard; unseen cards laid are cards held);
+* C8 :func:`go_out` (the going-out payment: the bonus plus the value of his melds);
+* I3 :func:`i3` (nothing is heard after the hand is closed; a win stands before it);
+* T2 :func:`pay_pot` (the winner collects the forfeits and the tops).
+
+>>> from pancli.model.actions import HandScript
+>>> from pancli.referee.board import Board
+>>> i3(Board(HandScript(players=("Ana", "Ben"))), None, "Ana") is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pancli.model.actions import Discard, Out, Turn
+from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Violation
+from pancli.model.rulings import Ruling, counted
+from pancli.referee.board import HAND_SIZE, Board, Phase, Placed
+from pancli.referee.state import Seat
+
+
+def i3(b: Board, node: Placed | None, player: str | None = None) -> Ruling | None:
+    """I3: once a player has gone out (or won under T4) the hand is closed."""
+    if b.phase is not Phase.WON:
+        return None
+    if b.out and b.seat is not None:
+        return b.fail("I3", f"{b.seat_name} went out: the hand is closed", node)
+    return b.fail("I3", f"the hand is closed: {b.winner} has won it", node, player=player)
+
+
+def winner_stands(violations: Iterable[Violation]) -> bool:
+    """I3: a win (C8, T4) stands when every violation came after it, in the closed hand."""
+    return all(v.rule == "I3" for v in violations)
+
+
+def holds_ten(s: Seat) -> bool:
+    """P7: between turns, hand plus melded cards is exactly ten."""
+    return s.hand_n + s.melded_n == HAND_SIZE
+
+
+def p7(b: Board, node: Placed, *, unseen: int | None = None) -> Ruling | None:
+    """P7 for the player in turn: ``unseen`` cards laid from his unseen ones are cards he holds;
+    a discard needs a card left; ``out`` needs every card melded; a turn ends with ten cards
+    in hand and melds, or by going out with the eleventh melded."""
+    s = b.seat
+    assert s is not None
+    if unseen is not None:
+        if unseen <= s.unknown:
+            return None
+        return b.fail("P7", f"{s.name} lays {counted(unseen, 'unseen card')} but holds only {s.unknown}", node)
+    kind = type(node)
+    if kind is Discard:
+        if b.pending_used and s.hand_n == 0:
+            return b.fail("P7", f"{s.name} has no card left to discard: with 11 melded he went out", node)
+        return None
+    if kind is Out and (not b.pending_used or s.hand_n > 0 or b.borrowed):
+        left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
+        return b.fail("P7", f"{s.name} is not out: {left}", node)
+    if kind is Turn and b.discarded:
+        if not holds_ten(s):
+            return b.fail("P7", f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not {HAND_SIZE} in all", node)
+        return None
+    if s.melded_n != HAND_SIZE + 1:
+        return b.fail("P7", f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the 11th", node)
+    return None
+
+
+def go_out(b: Board, action: Out | None) -> None:
+    """The player in turn goes out: the hand is won and closed (C8, I3); he collects the
+    going-out payment from each active opponent and the pot (T2)."""
+    s = b.seat
+    turn = b.turn
+    assert s is not None and turn is not None
+    b.out = True
+    b.phase = Phase.WON
+    b.winner = s.name
+    node = action if action is not None else turn
+    line = node.line or turn.line
+    units = b.profile.out_bonus + s.meld_value()
+    payments = b.collect(s, units, "C8", line, (), "going out")
+    payments += pay_pot(b, s, line, "went out")
+    b.step(turn, action, node, payments)
+
+
+def pay_pot(b: Board, winner: Seat, line: int, note: str) -> list[Payment]:
+    """T2: forfeits of the players who went on top, and every other seated player's top."""
+    p = b.profile
+    pay = b.ledger.pay
+    out = []
+    if p.forfeit:
+        out += [
+            pay(s.name, winner.name, p.forfeit, "T2", line, None, f"forfeit; {note}")
+            for s in b.seats
+            if s.active is False
+        ]
+    if p.ante:
+        out += [pay(s.name, winner.name, p.ante, "T2", line, None, f"top; {note}") for s in b.seats if s is not winner]
+    return out
+
+
+def check_claims(b: Board) -> None:
+    """Check the ``[Ledger]`` claim against the ledger (one ClaimCheck per player named)."""
+    claim = b.script.ledger_claim
+    if claim is None:
+        return
+    net = b.ledger.net
+    for name, units in claim.units.items():
+        b.claims.append(ClaimCheck(ClaimKind.LEDGER, claim.line, name, units, net.get(name, 0)))
+
+
+def result(b: Board, violations: list[Violation]) -> HandResult:
+    """The hand's result so far."""
+    b.ledger.check()
+    return HandResult(
+        players=b.players,
+        winner=b.winner if winner_stands(violations) else None,
+        payments=tuple(b.ledger.payments),
+        ledger=dict(b.ledger.net),
+        violations=tuple(violations),
+        claims=tuple(b.claims),
+        void=b.phase is Phase.VOID,
+        stake=b.script.stake,
+        steps=tuple(b.steps) if b.steps is not None else (),
+    )

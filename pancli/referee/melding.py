@@ -1,0 +1,398 @@
+"""Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
+
+* M1-M5 are judged by the meld engine (:func:`pancli.melds.judge`, :func:`pancli.melds.grow`,
+  through the per-profile cache :class:`~pancli.referee.state.Judgements`); a meld it refuses is
+  a foul meld, :func:`i2`;
+* M6 :func:`m6` (borrowing and splitting: allowed by the house rules, one card off a rope end
+  or a set of four or more, to complete a new meld this turn, never lowering a value);
+* C1-C6 are the values of a laid meld (:class:`~pancli.referee.state.LaidMeld`), paid by each
+  active opponent when it is laid (:func:`apply_meld`); C7 :func:`c7` (a change never lowers a
+  value; a gain is paid);
+* P6 :func:`p6` (a player changes only his own melds).
+
+Where the cards of a meld action come from (the drawn card, borrowed cards, the hand) is a
+frozen :class:`CardPlan` (:func:`plan_cards`, E4 and P7); each ``verify_*`` returns a frozen
+plan that its ``apply_*`` uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pancli.cards import ALL_CARDS, Card, format_cards
+from pancli.melds import MeldError, Rope
+from pancli.model.actions import Add, Borrow, Discard, MeldNew, Split, Turn
+from pancli.model.results import ClaimCheck, ClaimKind, Payment, Source
+from pancli.model.rulings import I2_FOUL, Ruling, counted
+from pancli.referee.board import Board, Placed
+from pancli.referee.deal import card_fault
+from pancli.referee.going_out import p7
+from pancli.referee.state import LaidMeld, cidx
+from pancli.rulebook import Rule
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlan:
+    """Where the cards of a meld action come from: the drawn card (``pending``), cards
+    borrowed this turn, known hand cards (by index) and unseen ones (by index)."""
+
+    pending: bool
+    borrowed: tuple[Card, ...]
+    hand_need: tuple[tuple[int, int], ...]
+    hand_total: int
+    unknown_need: int
+    unseen: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MeldPlan:
+    """A verified new meld or addition: its cards' plan and the meld as laid afterwards."""
+
+    cards: CardPlan
+    laid: LaidMeld
+
+
+@dataclass(frozen=True, slots=True)
+class BorrowPlan:
+    """A verified borrow: what is left of the source meld."""
+
+    rest: LaidMeld
+
+
+@dataclass(frozen=True, slots=True)
+class SplitPlan:
+    """A verified split: the hand cards added and the two melds it makes."""
+
+    cards: CardPlan
+    added: tuple[Card, ...]
+    parts: tuple[LaidMeld, LaidMeld]
+
+
+def plan_cards(b: Board, cards: tuple[Card, ...], node: Placed, *, borrowed: bool) -> CardPlan:
+    """Where each card comes from: the drawn card, borrowed cards, the hand (E4 by
+    :func:`~pancli.referee.deal.card_fault`, P7 by :func:`~pancli.referee.going_out.p7`);
+    raises Ruling."""
+    s = b.seat
+    assert s is not None
+    pending = b.pending if not b.pending_used else None
+    uses_pending = False
+    left = list(b.borrowed) if borrowed else []
+    took: list[Card] = []
+    need: dict[int, int] = {}
+    for c in cards:
+        if pending is not None and c == pending:
+            uses_pending = True
+            pending = None
+        elif left and c in left:
+            left.remove(c)
+            took.append(c)
+        else:
+            i = cidx(c)
+            need[i] = need.get(i, 0) + 1
+    hand = s.hand
+    total = 0
+    unknown_need = 0
+    unseen: list[tuple[int, int]] = []
+    for i, n in need.items():
+        total += n
+        extra = n - hand[i]
+        if extra > 0:
+            c = ALL_CARDS[i]
+            r = m6(b, node, borrowed_card=c) if not borrowed and s.unknown == 0 else None
+            r = r or card_fault(b, c, node, extra, holder=s)
+            if r is not None:
+                raise r
+            unknown_need += extra
+            unseen.append((i, extra))
+    if unknown_need:
+        r = p7(b, node, unseen=unknown_need)
+        if r is not None:
+            raise r
+    return CardPlan(uses_pending, tuple(took), tuple(need.items()), total, unknown_need, tuple(unseen))
+
+
+def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
+    """Move the cards of a verified meld action out of where :func:`plan_cards` found them."""
+    s = b.seat
+    assert s is not None
+    if plan.pending:
+        b.pending_used = True
+        b.must_add = False
+    for c in plan.borrowed:
+        b.borrowed.remove(c)
+    hand = s.hand
+    for i, n in plan.hand_need:
+        hand[i] -= min(hand[i], n)
+    seen = b.seen
+    for i, n in plan.unseen:
+        seen[i] += n
+    s.unknown -= plan.unknown_need
+    s.hand_n -= plan.hand_total
+    s.melded_n += len(cards)  # borrowed cards left the melded count when borrowed
+    if plan.hand_total:
+        b.hand_melded = True
+    if b.steps is not None:
+        moves = b.moves
+        pend = b.pending
+        src_pending = plan.pending
+        bor = list(plan.borrowed)
+        for c in cards:
+            if src_pending and c == pend:
+                moves.append((c, b.pending_src, Source.MELD))
+                src_pending = False
+            elif bor and c in bor:
+                bor.remove(c)
+                moves.append((c, Source.MELD, Source.MELD))
+            else:
+                moves.append((c, Source.HAND, Source.MELD))
+
+
+def i2(b: Board, rule: str, reason: str, node: Placed) -> Ruling:
+    """I2: a foul meld (the meld engine's ``rule`` and reason), made good as I2 prescribes."""
+    return b.fail(rule, f"foul meld (I2): {reason}", node, ruling=I2_FOUL)
+
+
+def p6(b: Board, n: int, node: Placed) -> Ruling | None:
+    """P6: a player changes only his own melds (``#n`` is one of them)."""
+    s = b.seat
+    assert s is not None
+    if 1 <= n <= len(s.melds):
+        return None
+    have = f"has {counted(len(s.melds), 'meld')}" if s.melds else "has no meld"
+    return b.fail("P6", f"{s.name} {have}: no #{n} of his own to change", node)
+
+
+def c7(b: Board, node: Add | Split, *, error: MeldError | None = None, old: int = 0, new: int = 0) -> Ruling | None:
+    """C7: a change may not lower a meld's value (the engine's ``error`` for an addition, the
+    values ``old`` and ``new`` for a split)."""
+    if type(node) is Add:
+        if error is None or error.rule != "C7":
+            return None
+        return b.fail("C7", f"adding {format_cards(node.cards)} to #{node.target}: {error.reason}", node)
+    if new >= old:
+        return None
+    assert isinstance(node, Split)
+    return b.fail("C7", f"the split would lower #{node.target}'s value from {old} to {new}", node)
+
+
+def _without(cards: tuple[Card, ...], c: Card, *, rope: bool) -> tuple[Card, ...] | None:
+    """``cards`` less one copy of ``c`` (for a rope, only off an end), or None."""
+    if rope:
+        if cards[0] == c:
+            return cards[1:]
+        if cards[-1] == c:
+            return cards[:-1]
+        return None
+    if c not in cards:
+        return None
+    i = cards.index(c)
+    return cards[:i] + cards[i + 1 :]
+
+
+def m6(
+    b: Board,
+    node: Placed,
+    target: LaidMeld | None = None,
+    *,
+    borrowed_card: Card | None = None,
+) -> Ruling | None:
+    """M6: borrowing and splitting are allowed by the house rules; a borrow takes one card off a
+    rope end or a set of four or more, leaving a meld of no lower value (``target``: the meld
+    borrowed from); a split uses every card of ``target`` and adds hand cards; borrowed cards
+    complete a new meld before the discard or the end of the turn, never an addition or a
+    split (``borrowed_card``: a card such an action needs beyond the known hand)."""
+    kind = type(node)
+    if borrowed_card is not None:
+        if borrowed_card not in b.borrowed:
+            return None
+        return b.fail(
+            Rule.M6,
+            f"{borrowed_card} was borrowed this turn: a borrowed card may only complete a new meld,"
+            " not be added to a meld or used in a split",
+            node,
+        )
+    if kind is Discard or kind is Turn:
+        if not b.borrowed:
+            return None
+        return b.fail("M6", f"borrowed {format_cards(b.borrowed)} completes no new meld", _unused_borrow(b, node))
+    if target is None:
+        if b.profile.borrowing:
+            return None
+        what = "borrowing" if kind is Borrow else "splitting"
+        return b.fail("M6", f"{what} is not allowed under {b.profile.name}", node)
+    if isinstance(node, Borrow):
+        cards = target.cards
+        if len(cards) < 4:
+            return b.fail("M6", f"#{node.source} has {len(cards)} cards; borrowing needs 4 or more", node)
+        rope = isinstance(target.meld, Rope)
+        rest = _without(cards, node.card, rope=rope)
+        if rest is None:
+            where = "an end of" if rope else ""
+            return b.fail(
+                "M6", f"{node.card} is not {where or 'in'} #{node.source} ({target})".replace("  ", " "), node
+            )
+        v = b.js.judge(rest)
+        if v.meld is None:
+            return b.fail("M6", f"what is left of #{node.source} is no meld: {v.reason}", node)
+        if v.meld.value(b.profile) < target.value:
+            return b.fail("M6", f"borrowing {node.card} would lower the value of #{node.source}", node)
+        return None
+    assert isinstance(node, Split)
+    left = list(target.cards)
+    added = _split_added(node, left)
+    if left:
+        return b.fail(
+            "M6", f"the two melds must hold every card of #{node.target} ({format_cards(left)} missing)", node
+        )
+    if not added:
+        return b.fail("M6", f"splitting #{node.target} adds cards from the hand", node)
+    return None
+
+
+def _split_added(a: Split, left: list[Card]) -> tuple[Card, ...]:
+    """The cards of the two parts of ``a`` that are not in ``left`` (the meld split), which
+    loses the cards the parts hold."""
+    added: list[Card] = []
+    for c in (*a.first, *a.second):
+        if c in left:
+            left.remove(c)
+        else:
+            added.append(c)
+    return tuple(added)
+
+
+def _unused_borrow(b: Board, node: Placed) -> Placed:
+    """The last borrow before ``node`` in the turn whose card is still unused (M6), else ``node``."""
+    found = node
+    turn = b.turn
+    for a in turn.actions if turn is not None else ():
+        if a is node:
+            break
+        if type(a) is Borrow and a.card in b.borrowed:
+            found = a
+    return found
+
+
+def pays(b: Board, a: MeldNew | Add | Split, name: str, claim: int, actual: int) -> ClaimCheck:
+    """The check of the ``[%pays N]`` claim written after ``a``, placed at the claim."""
+    cols = b.script.claim_cols
+    col = cols.get((a.line, a.col), 1) if cols else 1
+    return ClaimCheck(ClaimKind.PAYS, a.line, name, claim, actual, col)
+
+
+def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld:
+    """The meld ``cards`` make when laid (M1-M5 by the meld engine), or raise its foul (I2)."""
+    lm = b.js.laid(cards)
+    if lm is None:
+        v = b.js.judge(cards)
+        raise i2(b, v.rule or "M1", v.reason, node)
+    return lm
+
+
+def verify_add(b: Board, a: Add) -> MeldPlan:
+    """An addition to his own meld (P6), its cards (E4, P7), the grown meld (M5, C7, I2); raises Ruling."""
+    s = b.seat
+    assert s is not None
+    r = p6(b, a.target, a)
+    if r is not None:
+        raise r
+    plan = plan_cards(b, a.cards, a, borrowed=False)
+    e = b.js.grown(s.melds[a.target - 1], a.cards)
+    if isinstance(e, MeldError):
+        raise c7(b, a, error=e) or i2(b, e.rule, e.reason, a)
+    return MeldPlan(plan, e)
+
+
+def apply_meld(b: Board, a: MeldNew, plan: MeldPlan) -> list[Payment]:
+    """Lay the new meld; each active opponent pays its value (C1-C6)."""
+    s = b.seat
+    assert s is not None
+    use_plan(b, a.cards, plan.cards)
+    lm = plan.laid
+    s.melds.append(lm)
+    s.fit_mask = -1
+    if a.claim is not None:
+        b.claims.append(pays(b, a, s.name, a.claim, lm.value))
+    return b.collect(s, lm.value, lm.rule, a.line, lm.cards)
+
+
+def apply_add(b: Board, a: Add, plan: MeldPlan) -> list[Payment]:
+    """Grow the meld; the gain is paid (C7)."""
+    s = b.seat
+    assert s is not None
+    old = s.melds[a.target - 1]
+    use_plan(b, a.cards, plan.cards)
+    new = plan.laid
+    s.melds[a.target - 1] = new
+    s.fit_mask = -1
+    gain = new.value - old.value
+    if a.claim is not None:
+        b.claims.append(pays(b, a, s.name, a.claim, gain))
+    return b.collect(s, gain, "C7", a.line, new.cards, f"#{a.target} grows")
+
+
+def verify_borrow(b: Board, a: Borrow) -> BorrowPlan:
+    """A borrow (M6, P6); raises Ruling."""
+    s = b.seat
+    assert s is not None
+    r = m6(b, a) or p6(b, a.source, a)
+    if r is None:
+        r = m6(b, a, s.melds[a.source - 1])
+    if r is not None:
+        raise r
+    m = s.melds[a.source - 1]
+    rest = b.js.laid(_without(m.cards, a.card, rope=isinstance(m.meld, Rope)) or ())
+    assert rest is not None
+    return BorrowPlan(rest)
+
+
+def apply_borrow(b: Board, a: Borrow, plan: BorrowPlan) -> list[Payment]:
+    """Take the card off the meld into the turn's borrowed cards; a gain is paid (C7)."""
+    s = b.seat
+    assert s is not None
+    old = s.melds[a.source - 1]
+    new = plan.rest
+    s.melds[a.source - 1] = new
+    s.fit_mask = -1
+    s.melded_n -= 1
+    b.borrowed.append(a.card)
+    if b.steps is not None:
+        b.moves.append((a.card, Source.MELD, Source.MELD))
+    return b.collect(s, new.value - old.value, "C7", a.line, new.cards, f"borrow from #{a.source}")
+
+
+def verify_split(b: Board, a: Split) -> SplitPlan:
+    """A split (M6, P6), the hand cards it adds (E4, P7), two legal melds (M1-M5, I2) of no
+    lower value (C7); raises Ruling."""
+    s = b.seat
+    assert s is not None
+    r = m6(b, a) or p6(b, a.target, a)
+    if r is None:
+        r = m6(b, a, s.melds[a.target - 1])
+    if r is not None:
+        raise r
+    m = s.melds[a.target - 1]
+    added = _split_added(a, list(m.cards))
+    plan = plan_cards(b, added, a, borrowed=False)
+    first = laid_or_foul(b, a.first, a)
+    second = laid_or_foul(b, a.second, a)
+    r = c7(b, a, old=m.value, new=first.value + second.value)
+    if r is not None:
+        raise r
+    return SplitPlan(plan, added, (first, second))
+
+
+def apply_split(b: Board, a: Split, plan: SplitPlan) -> list[Payment]:
+    """Replace the meld by the two parts; the gain is paid (C7)."""
+    s = b.seat
+    assert s is not None
+    old = s.melds[a.target - 1]
+    use_plan(b, plan.added, plan.cards)
+    first, second = plan.parts
+    s.melds[a.target - 1] = first
+    s.melds.append(second)
+    s.fit_mask = -1
+    gain = first.value + second.value - old.value
+    if a.claim is not None:
+        b.claims.append(pays(b, a, s.name, a.claim, gain))
+    return b.collect(s, gain, "C7", a.line, (*a.first, *a.second), f"split #{a.target}")

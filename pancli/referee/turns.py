@@ -1,0 +1,164 @@
+"""Rule family: turn order, the draw and the take (P1, P3, P10).
+
+* P1 :func:`p1` (the player in turn plays; a turn begins with one draw or take);
+* P3 :func:`p3` (only the live discard is taken, and a taken card is melded at once);
+* P10 :func:`p10` (an empty stock is rebuilt from the dead discards; with none the hand is void).
+
+>>> from pancli.model.actions import Decision, HandScript, Turn
+>>> from pancli.referee.board import Board
+>>> from pancli.referee.decisions import apply_decision
+>>> b = Board(HandScript(players=("Ana", "Ben")))
+>>> apply_decision(b, Decision("Ana", True)); apply_decision(b, Decision("Ben", True))
+>>> p1(b, Turn("Ben", ())).violation.message
+"it is Ana's turn, not Ben's"
+"""
+
+from __future__ import annotations
+
+from pancli.model.actions import Action, Add, Borrow, Discard, Draw, MeldNew, Out, Reshuffle, Split, Take, Turn
+from pancli.model.results import Source
+from pancli.model.rulings import Ruling, counted
+from pancli.referee.board import Board, Phase, Placed
+from pancli.referee.going_out import go_out
+from pancli.referee.state import cidx
+
+PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Discard, Out})
+"""The actions of a Panguingue turn (P1)."""
+
+
+def p1(b: Board, node: Turn | Action, *, end: bool = False) -> Ruling | None:
+    """P1: a turn line is the turn of the player in turn (before the turn begins); each action
+    is one of a Panguingue turn, the first a draw or take and no second one; at the ``end``,
+    the turn had its draw or take."""
+    if type(node) is Turn:
+        if end:
+            if b.drew:
+                return None
+            return b.fail("P1", f"{b.seat_name}'s turn has no draw or take", node)
+        s = b.by_name[node.player]
+        if s is b.in_turn:
+            return None
+        return b.fail("P1", f"it is {b.in_turn.name}'s turn, not {node.player}'s", node, player=node.player)
+    kind = type(node)
+    if kind not in PAN_ACTIONS:
+        return b.fail("P1", f"{kind.__name__.lower()} is not a Panguingue action", node)
+    draw = kind is Draw or kind is Take
+    if not b.drew and not draw:
+        return b.fail("P1", f"{b.seat_name}'s turn begins with a draw or a take", node)
+    if b.drew and draw:
+        return b.fail("P1", "one draw or take per turn", node)
+    return None
+
+
+def plays_now(b: Board, player: str) -> bool:
+    """The hand is being played (not closed, I3; not void, P10; decided, T1) and ``player`` is
+    the active player in turn (S1, T3, P1): when this holds, no judge of a turn line's place
+    (:func:`~pancli.referee.table.turn_fault`) finds anything, so they are asked only when it
+    does not."""
+    return b.phase is Phase.PLAYING and b.active[b.pos].name == player
+
+
+def p3(b: Board, node: Take | Discard | Turn) -> Ruling | None:
+    """P3: only the live discard may be taken (a card discarded from a hand is dead); a taken
+    card is melded at once (not discarded, not left unused at the end of the turn)."""
+    if type(node) is Take:
+        if not b.live_ok:
+            top = b.pile[-1] if b.pile else None
+            what = "there is no discard" if not b.pile else f"the top discard {top or 'card'} is dead"
+            return b.fail("P3", f"{what}: only the previous player's unused stock draw may be taken", node)
+        if b.live is not None and node.card != b.live:
+            return b.fail("P3", f"the live discard is {b.live}, not {node.card}", node)
+        return None
+    if b.pending_used or b.pending_src is not Source.DISCARD_PILE:
+        return None
+    if type(node) is Discard:
+        return b.fail("P3", f"the taken {b.pending} must be melded at once, not left unused", node)
+    return b.fail("P3", f"the taken {b.pending} must be melded at once", node)
+
+
+def p10(b: Board, node: Placed, player: str | None = None) -> Ruling | None:
+    """P10: nothing is played in a void hand; a draw needs a card in the stock (the dead discards
+    are reshuffled first); a reshuffle needs an empty stock."""
+    if b.phase is Phase.VOID:
+        return b.fail("P10", "the hand is void: nothing more is played", node, player=player)
+    kind = type(node)
+    if kind is Draw and b.stock_n <= 0:
+        if len(b.pile) > 1:
+            return b.fail("P10", "the stock is empty: the dead discards are reshuffled first", node)
+        return b.fail("P10", "no card is left to draw: the hand is void", node)
+    if kind is Reshuffle and b.phase is Phase.PLAYING and b.stock_n > 0:
+        return b.fail("P10", f"reshuffle while the stock still holds {counted(b.stock_n, 'card')}", node)
+    return None
+
+
+def begin_turn(b: Board, turn: Turn) -> None:
+    """Start the verified turn ``turn``."""
+    b.turn_no += 1
+    b.turn = turn
+    b.seat = b.by_name[turn.player]
+    b.pending = None
+    b.pending_src = Source.STOCK
+    b.pending_used = False
+    b.drew = False
+    b.hand_melded = False
+    b.discarded = False
+    b.out = False
+    b.must_add = False
+    b.borrowed = []
+
+
+def end_turn(b: Board) -> None:
+    """Close the turn: going out when the hand is empty (C8), then the next player is in turn."""
+    s = b.seat
+    assert s is not None
+    if not b.out and not b.discarded and b.drew and b.pending_used and s.hand_n == 0:
+        go_out(b, None)
+    if b.pending is not None and not b.pending_used and not b.discarded:
+        # non-strict repair of an unused draw: it becomes a dead discard
+        b.pile.append(b.pending)
+        b.live_ok = False
+    b.forced_by = None
+    if b.phase is Phase.PLAYING and b.active:
+        b.pos = (b.pos + 1) % len(b.active)
+    b.seat = None
+    b.turn = None
+
+
+def apply_draw(b: Board, a: Draw) -> None:
+    """The drawn card is shown and pending (P2)."""
+    b.stock_n -= 1
+    b.seen[cidx(a.card)] += 1
+    b.pending = a.card
+    b.pending_src = Source.STOCK
+    b.drew = True
+    b.live_ok = False
+
+
+def apply_take(b: Board, a: Take, must_add: bool) -> None:
+    """The taken card is pending and must be melded at once (P3); ``must_add`` when P8 forces it."""
+    if b.live is None:
+        b.seen[cidx(a.card)] += 1
+    b.pile.pop()
+    b.live_ok = False
+    b.pending = a.card
+    b.pending_src = Source.DISCARD_PILE
+    b.drew = True
+    b.must_add = must_add
+
+
+def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
+    """P10: the dead discards become the stock (none left: the hand is void)."""
+    dead = b.pile[:-1]
+    if not dead:
+        b.phase = Phase.VOID
+        b.step(ev, None, ev, [])
+        return
+    seen = b.seen
+    for c in dead:
+        if c is not None:
+            seen[cidx(c)] -= 1
+            if b.steps is not None:
+                b.moves.append((c, Source.DISCARD_PILE, Source.STOCK))
+    b.stock_n = len(dead)
+    del b.pile[:-1]
+    b.step(ev, None, ev, [])
