@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 
@@ -124,9 +124,19 @@ class Card:
 
     rank: Rank
     suit: Suit
+    index: int = field(init=False, compare=False, repr=False)
+    """A dense index 0..51: ``(rank - 1) * 4 + suit order`` (the referee counts cards in
+    lists by it)."""
+    text: str = field(init=False, compare=False, repr=False)
+    """The canonical text (``5s``)."""
+
+    def __post_init__(self) -> None:
+        # derived once per card (the referee asks these on every card it moves)
+        object.__setattr__(self, "index", (int(self.rank) - 1) * 4 + _SUIT_ORDER[self.suit])
+        object.__setattr__(self, "text", _RANK_SYMBOL[self.rank] + self.suit.value)
 
     def __str__(self) -> str:
-        return _TEXT_BY_ID.get(id(self)) or _RANK_SYMBOL[self.rank] + self.suit.value
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
@@ -135,19 +145,11 @@ class Card:
         """Order by rank, then suit (s h d c)."""
         return (int(self.rank), _SUIT_ORDER[self.suit])
 
-    @property
-    def index(self) -> int:
-        """A dense index 0..51: ``(rank - 1) * 4 + suit order``."""
-        return (int(self.rank) - 1) * 4 + _SUIT_ORDER[self.suit]
-
 
 ALL_CARDS: Final = tuple(Card(r, s) for r in Rank for s in Suit)
 """All 52 distinct cards, indexed by :attr:`Card.index`."""
 PAN_CARDS: Final = tuple(c for c in ALL_CARDS if c.rank.in_pan_pack)
 """The 40 distinct Panguingue cards, by rank then suit."""
-_TEXT_BY_ID: Final = {id(c): _RANK_SYMBOL[c.rank] + c.suit.value for c in ALL_CARDS}
-"""Canonical text of the interned cards by identity (they live as long as the module, so their
-ids are never reused): ``str()`` and :func:`format_cards` of a batch of melds stay cheap."""
 
 
 def card(rank: Rank, suit: Suit) -> Card:
@@ -165,8 +167,7 @@ def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
     >>> format_cards([card(Rank.FIVE, Suit.SPADES), card(Rank.KING, Suit.HEARTS)])
     '5s Kh'
     """
-    text = _TEXT_BY_ID.get
-    return " ".join([text(id(c)) or str(c) for c in cards])
+    return " ".join([c.text for c in cards])
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,25 +47,23 @@ class DiscardPlan:
     cards: CardPlan | None = None
 
 
-def must_take(automatic: bool, forced: bool, fits: int) -> int:
-    """P8: whether the player in turn must take the live discard and add it to his meld:
-    -1 when another player forced it (a ``force`` line, ``demand`` mode), the number of the
-    meld it fits (``fits``, 1-based) under ``automatic`` forcing, else 0.
+def must_take(forced_by: str | None, automatic: bool, js: Judgements, seat: Seat, card: Card | None) -> int:
+    """P8: whether ``seat``, in turn, must take the live discard ``card`` (None: there is none)
+    and add it to one of his melds: -1 when ``forced_by`` another player (a ``force`` line,
+    ``demand`` mode), else under ``automatic`` forcing the 1-based number of his first meld
+    it fits (M5), else 0. The referee and the self-play generator ask this.
 
-    >>> must_take(False, True, 0), must_take(True, False, 2), must_take(False, False, 2)
-    (-1, 2, 0)
+    >>> from pancli.rules import HOYLE
+    >>> from pancli.referee.state import Seat
+    >>> js = Judgements.of(HOYLE)
+    >>> must_take("Ben", False, js, Seat("Ana"), None), must_take(None, True, js, Seat("Ana"), None)
+    (-1, 0)
     """
-    if forced:
+    if forced_by is not None:
         return -1
-    return fits if automatic else 0
-
-
-def forced_on(b: Board, s: Seat, card: Card | None) -> int:
-    """:func:`must_take` for ``s`` and the live discard ``card`` (None: no live discard)."""
-    forced = b.forced_by is not None
-    if forced or not b.automatic or card is None:
-        return must_take(b.automatic, forced, 0)
-    return must_take(True, False, b.fits_melds(s, card))
+    if automatic and card is not None:
+        return seat.fits(js, card)
+    return 0
 
 
 def flat_next_fits(profile: Profile, js: Judgements, holder: Seat, nxt: Seat, card: Card) -> bool:
@@ -117,7 +115,7 @@ def p8(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pending: bool =
     if kind is Draw:
         s = b.seat
         assert s is not None
-        n = forced_on(b, s, b.live if b.live_ok else None)
+        n = must_take(b.forced_by, b.automatic, b.js, s, b.live if b.live_ok else None)
         if n < 0:
             return b.fail("P8", f"{b.forced_by} forced {s.name} to take {b.live}; he may not draw", node)
         if n:

@@ -152,11 +152,16 @@ def i2(b: Board, rule: str, reason: str, node: Placed) -> Ruling:
     return b.fail(rule, f"foul meld (I2): {reason}", node, ruling=I2_FOUL)
 
 
+def owns(n: int, melds: int) -> bool:
+    """P6: ``#n`` is one of the player's own ``melds`` (numbered from 1 in the order laid)."""
+    return 1 <= n <= melds
+
+
 def p6(b: Board, n: int, node: Placed) -> Ruling | None:
     """P6: a player changes only his own melds (``#n`` is one of them)."""
     s = b.seat
     assert s is not None
-    if 1 <= n <= len(s.melds):
+    if owns(n, len(s.melds)):
         return None
     have = f"has {counted(len(s.melds), 'meld')}" if s.melds else "has no meld"
     return b.fail("P6", f"{s.name} {have}: no #{n} of his own to change", node)

@@ -22,20 +22,15 @@ from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards
 from pancli.melds import Meld, MeldError, Rope, Verdict, grow, judge
 from pancli.rules import Profile
 
-_ID_INDEX: Final = {id(c): i for i, c in enumerate(ALL_CARDS)}
-ID_INDEX: Final = _ID_INDEX
-"""The dense index of each interned card by ``id`` (a card built otherwise is not in it)."""
-
 
 def cidx(c: Card) -> int:
-    """The dense index of a card (0..51), fast for the interned cards.
+    """The dense index of a card (0..51): :attr:`Card.index`.
 
     >>> from pancli.cards import card, Card, Rank, Suit
     >>> cidx(card(Rank.KING, Suit.CLUBS)), cidx(Card(Rank.ACE, Suit.SPADES))
     (51, 0)
     """
-    i = _ID_INDEX.get(id(c))
-    return c.index if i is None else i
+    return c.index
 
 
 def card_key(cards: tuple[Card, ...] | list[Card]) -> bytes:
@@ -46,15 +41,10 @@ def card_key(cards: tuple[Card, ...] | list[Card]) -> bytes:
     >>> card_key((card(Rank.ACE, Suit.SPADES), Card(Rank.KING, Suit.CLUBS)))
     b'\\x003'
     """
-    try:
-        return bytes([_ID_INDEX[id(c)] for c in cards])
-    except KeyError:  # a card built outside the interned set (equal, so the same key)
-        return bytes([cidx(c) for c in cards])
+    return bytes([c.index for c in cards])
 
 
 _CACHE_LIMIT: Final = 50_000
-_ID_CACHE_LIMIT: Final = 10_000
-"""The lookups by identity keep their tuples alive: fewer of them (the tuples of remembered lines come early)."""
 
 
 class Judgements:
@@ -62,7 +52,7 @@ class Judgements:
     laid melds they make (a :class:`LaidMeld` never changes, so hands share them, with their
     fit masks worked out once). Keys are :func:`card_key` bytes."""
 
-    __slots__ = ("_grown", "_grown_by_id", "_judged", "_laid", "_laid_by_id", "_profile", "copies")
+    __slots__ = ("_grown", "_judged", "_laid", "_profile", "copies")
     _by_profile: dict[Profile, Judgements] = {}  # noqa: RUF012 (a class-level registry)
 
     def __init__(self, profile: Profile) -> None:
@@ -73,8 +63,6 @@ class Judgements:
         self._judged: dict[bytes, Verdict] = {}
         self._grown: dict[bytes, LaidMeld | MeldError] = {}
         self._laid: dict[bytes, LaidMeld] = {}
-        self._laid_by_id: dict[int, tuple[tuple[Card, ...], LaidMeld]] = {}
-        self._grown_by_id: dict[tuple[int, int], tuple[LaidMeld, tuple[Card, ...], LaidMeld | MeldError]] = {}
 
     @classmethod
     def of(cls, profile: Profile) -> Judgements:
@@ -95,14 +83,7 @@ class Judgements:
         return v
 
     def laid(self, cards: tuple[Card, ...]) -> LaidMeld | None:
-        """The meld ``cards`` make when laid, valued (C6), or None when they make none (cached).
-
-        The record reader hands the same tuple to every line it rebuilds from a recipe, so the
-        tuple itself is looked up first (by identity: the entry holds the tuple, so its id is
-        not reused while the entry lives)."""
-        seen = self._laid_by_id.get(id(cards))
-        if seen is not None and seen[0] is cards:
-            return seen[1]
+        """The meld ``cards`` make when laid, valued (C6), or None when they make none (cached)."""
         key = card_key(cards)
         lm = self._laid.get(key)
         if lm is None:
@@ -112,10 +93,6 @@ class Judgements:
             if len(self._laid) > _CACHE_LIMIT:
                 self._laid.clear()
             lm = self._laid[key] = LaidMeld.of(v.meld, self._profile, key)
-        by_id = self._laid_by_id
-        if len(by_id) > _ID_CACHE_LIMIT:
-            by_id.clear()
-        by_id[id(cards)] = (cards, lm)
         return lm
 
     def grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld:
@@ -131,12 +108,7 @@ class Judgements:
         return r if isinstance(r, MeldError) else r.meld
 
     def grown(self, old: LaidMeld, added: tuple[Card, ...]) -> LaidMeld | MeldError:
-        """The laid meld ``old`` becomes with ``added`` (M5, C7, E4), valued; or the MeldError (cached;
-        looked up by the identity of both first, as :meth:`laid` does)."""
-        ids = (id(old), id(added))
-        seen = self._grown_by_id.get(ids)
-        if seen is not None and seen[0] is old and seen[1] is added:
-            return seen[2]
+        """The laid meld ``old`` becomes with ``added`` (M5, C7, E4), valued; or the MeldError (cached)."""
         key = old.key + b"\xff" + card_key(added)
         r = self._grown.get(key)
         if r is None:
@@ -152,10 +124,6 @@ class Judgements:
             else:
                 r = LaidMeld.of(m, self._profile)
             self._grown[key] = r
-        by_id = self._grown_by_id
-        if len(by_id) > _ID_CACHE_LIMIT:
-            by_id.clear()
-        by_id[ids] = (old, added, r)
         return r
 
 

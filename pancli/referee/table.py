@@ -58,6 +58,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from pancli.melds import MeldError
 from pancli.model.actions import (
     Action,
     Add,
@@ -75,13 +76,13 @@ from pancli.model.actions import (
     Take,
     Turn,
 )
-from pancli.model.results import HandResult, Payment, Violation
+from pancli.model.results import HandResult, Payment, Source, Violation
 from pancli.model.rulings import Ruling
 from pancli.referee import deal, decisions, forcing, going_out, melding, turns
 from pancli.referee.board import HAND_SIZE, Board, Phase
 from pancli.referee.forcing import DiscardPlan
 from pancli.referee.melding import BorrowPlan, MeldPlan, SplitPlan
-from pancli.referee.state import cidx
+from pancli.referee.state import LaidMeld
 
 __all__ = ["HAND_SIZE", "Phase", "Plan", "Table", "TakePlan", "referee_hand"]
 
@@ -235,7 +236,7 @@ class Table(Board):
                 r = deal.card_fault(self, a.card, a)
             _raise(r)
             assert self.seat is not None
-            return TakePlan(forcing.forced_on(self, self.seat, a.card) != 0)
+            return TakePlan(forcing.must_take(self.forced_by, self.automatic, self.js, self.seat, a.card) != 0)
         if kind is Borrow:
             return melding.verify_borrow(self, a)  # type: ignore[arg-type]
         if kind is Split:
@@ -250,22 +251,16 @@ class Table(Board):
         if kind is Draw:
             turns.apply_draw(self, a)  # type: ignore[arg-type]
         elif kind is Discard:
-            assert isinstance(plan, DiscardPlan)
             forcing.apply_discard(self, a, plan)  # type: ignore[arg-type]
         elif kind is MeldNew:
-            assert isinstance(plan, MeldPlan)
             payments = melding.apply_meld(self, a, plan)  # type: ignore[arg-type]
         elif kind is Add:
-            assert isinstance(plan, MeldPlan)
             payments = melding.apply_add(self, a, plan)  # type: ignore[arg-type]
         elif kind is Take:
-            assert isinstance(plan, TakePlan)
-            turns.apply_take(self, a, plan.must_add)  # type: ignore[arg-type]
+            turns.apply_take(self, a, plan.must_add)  # type: ignore[arg-type, union-attr]
         elif kind is Borrow:
-            assert isinstance(plan, BorrowPlan)
             payments = melding.apply_borrow(self, a, plan)  # type: ignore[arg-type]
         elif kind is Split:
-            assert isinstance(plan, SplitPlan)
             payments = melding.apply_split(self, a, plan)  # type: ignore[arg-type]
         else:
             going_out.go_out(self, a)  # type: ignore[arg-type]
@@ -300,17 +295,20 @@ class Table(Board):
         hold; False (nothing changed) sends it through the general path, which asks every
         judge in order and names the rule broken. Bulk replay only (no steps)."""
         acts = turn.actions
-        if not self.FAST or self.steps is not None or len(acts) != 2:
+        if not self.FAST or self.steps is not None:
             return False
-        d, x = acts
-        if type(d) is not Draw or type(x) is not Discard:
-            return False
+        if len(acts) != 2 or type(acts[0]) is not Draw or type(acts[1]) is not Discard:
+            return self._fast_meld_turn(turn)
+        d = acts[0]
+        x = acts[1]
         c = d.card
         if (x.card is not c and x.card != c) or not turns.plays_now(self, turn.player):
             return False
         s = self.active[self.pos]
         nxt = self.active[(self.pos + 1) % len(self.active)]
-        if not going_out.holds_ten(s) or forcing.forced_on(self, s, self.live if self.live_ok else None):
+        if not going_out.holds_ten(s) or forcing.must_take(
+            self.forced_by, self.automatic, self.js, s, self.live if self.live_ok else None
+        ):
             return False
         if turns.p10(self, d) is not None or deal.card_fault(self, c, d) is not None:
             return False
@@ -318,11 +316,142 @@ class Table(Board):
             return False  # P9: he must keep it
         self.turn_no += 1
         self.stock_n -= 1
-        self.seen[cidx(c)] += 1
+        self.seen[c.index] += 1
         self.pile.append(c)
         self.live_ok = True
         self.live = c
         self.pos = (self.pos + 1) % len(self.active)
+        return True
+
+    def _fast_meld_turn(self, turn: Turn) -> bool:
+        """Play a turn of a draw or a take, new melds and additions of known hand cards that
+        use the drawn card, then a discard (or going out with the last card), in one go when
+        the judges such a turn can break all hold (the place of the line, P8, P10, E1, E4,
+        P3, P6, M1-M5 and C7 by the meld engine, P4, P7); False (nothing changed) sends it
+        through the general path. Bulk replay only."""
+        acts = turn.actions
+        if len(acts) < 2 or self.forced_by is not None or not turns.plays_now(self, turn.player):
+            return False
+        s = self.active[self.pos]
+        if s.unknown or not going_out.holds_ten(s):
+            return False
+        first: Draw | Take = acts[0]  # type: ignore[assignment]
+        kind = type(first)
+        if kind is Draw:
+            if forcing.must_take(self.forced_by, self.automatic, self.js, s, self.live if self.live_ok else None):
+                return False
+            if turns.p10(self, first) is not None or deal.card_fault(self, first.card, first) is not None:
+                return False
+        elif kind is Take:
+            if (
+                self.live is None
+                or turns.p3(self, first) is not None  # type: ignore[arg-type]
+                or forcing.must_take(self.forced_by, self.automatic, self.js, s, first.card)
+            ):
+                return False  # P8: the taken card must be added (the general path checks that)
+        else:
+            return False
+        pend = first.card
+        last: Discard = acts[-1]  # type: ignore[assignment]
+        discard = type(last) is Discard
+        middle = acts[1:-1] if discard else acts[1:]
+        js = self.js
+        hand = s.hand
+        taken: dict[int, int] = {}
+        melds = list(s.melds)
+        done: list[tuple[MeldNew | Add, LaidMeld, int]] = []
+        pending_used = False
+        used = 0
+        melded = 0
+        a: MeldNew | Add
+        for a in middle:  # type: ignore[assignment]
+            if type(a) is MeldNew:
+                lm = js.laid(a.cards)
+                if lm is None:
+                    return False
+                gain = lm.value
+                melds.append(lm)
+            elif type(a) is Add:
+                n = a.target
+                if not melding.owns(n, len(melds)):
+                    return False
+                old = melds[n - 1]
+                grown = js.grown(old, a.cards)
+                if isinstance(grown, MeldError):
+                    return False
+                lm = grown
+                gain = lm.value - old.value
+                melds[n - 1] = lm
+            else:
+                return False
+            for c in a.cards:
+                if not pending_used and (c is pend or c == pend):
+                    pending_used = True
+                    continue
+                i = c.index
+                got = taken[i] = taken.get(i, 0) + 1
+                if got > hand[i]:
+                    return False  # E4 (or M6): the general path names it
+                used += 1
+            melded += len(a.cards)
+            done.append((a, lm, gain))
+        if not pending_used:
+            return False  # P2, P3, P4
+        left = s.hand_n - used
+        if discard:
+            i = last.card.index
+            got = taken[i] = taken.get(i, 0) + 1
+            if left <= 0 or got > hand[i]:
+                return False
+            left -= 1
+            if left + s.melded_n + melded != HAND_SIZE:
+                return False
+        elif left != 0 or s.melded_n + melded != HAND_SIZE + 1:
+            return False
+        # every judge holds: apply as the general path does
+        self.turn_no += 1
+        if kind is Draw:
+            self.stock_n -= 1
+            self.seen[pend.index] += 1
+            self.pending_src = Source.STOCK
+        else:
+            self.pile.pop()
+            self.pending_src = Source.DISCARD_PILE
+        self.live_ok = False
+        for i, n in taken.items():
+            hand[i] -= n
+        s.hand_n = left
+        s.melded_n += melded
+        s.melds[:] = melds
+        s.fit_mask = -1
+        name = s.name
+        for a, lm, gain in done:
+            if isinstance(a, MeldNew):
+                if a.claim is not None:
+                    self.claims.append(melding.pays(self, a, name, a.claim, lm.value))
+                self.collect(s, gain, lm.rule, a.line, lm.cards)
+            else:
+                if a.claim is not None:
+                    self.claims.append(melding.pays(self, a, name, a.claim, gain))
+                self.collect(s, gain, "C7", a.line, lm.cards, f"#{a.target} grows")
+        self.pending = pend
+        self.pending_used = True
+        self.drew = True
+        self.hand_melded = used > 0
+        self.must_add = False
+        self.out = False
+        self.borrowed = []
+        if discard:
+            self.pile.append(last.card)
+            self.discarded = True
+            self.pos = (self.pos + 1) % len(self.active)
+        else:
+            self.discarded = False
+            self.seat = s
+            self.turn = turn
+            going_out.go_out(self, None)
+            self.seat = None
+            self.turn = None
         return True
 
     # ------------------------------------------------------------------ results
