@@ -73,7 +73,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 
 
 class LazyGroup(click.Group):
-    """A click group whose subcommands are imported on first use."""
+    """A click group whose subcommands are imported on first use.
+
+    A reader that goes away while pan writes (``| head``) becomes :class:`PipeClosed` here,
+    before click can turn it into its own exit status 1 (see :func:`main`).
+    """
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return [n for n, (mod, _, _) in COMMANDS.items() if importlib.util.find_spec(mod) is not None]
@@ -95,6 +99,35 @@ class LazyGroup(click.Group):
         rows = [(n, click.Command(n, help=COMMANDS[n][2]).get_short_help_str(limit)) for n in names]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        try:  # --help and --version write while the arguments are parsed
+            return super().make_context(info_name, args, parent, **extra)
+        except BrokenPipeError:
+            raise PipeClosed from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise PipeClosed from None
+
+
+class PipeClosed(BaseException):
+    """Standard output's reader went away (a BaseException: no command's handler catches it)."""
+
+
+class Interrupted(BaseException):
+    """A signal asked pan to stop (Ctrl-C, ``kill``): raised by the handler :func:`main` installs.
+
+    Not KeyboardInterrupt, which click would report as "Aborted!" with status 1.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -125,22 +158,45 @@ def _tolerant_output() -> None:
                 reconfigure(errors="backslashreplace")
 
 
-def main() -> None:
-    """Console-script entry point.
+EXIT_PIPE_CLOSED = 128 + 13
+"""Exit status when standard output's reader went away: 128 + SIGPIPE, what a shell shows."""
+EXIT_INTERRUPTED = 128 + 2
+"""Exit status after Ctrl-C: 128 + SIGINT (SIGTERM gives 128 + 15)."""
 
-    Output that cannot be written (a full disk, a closed file) is an error message and
-    exit status 2, never a traceback; a reader that goes away (``| head``) ends quietly.
+
+def main() -> None:
+    """Console-script entry point: the one place that turns how pan ended into its exit status.
+
+    0, 1 and 2 are the commands' own (NOTATION.md section 4: all legal, something illegal,
+    usage or I/O error). Besides them, and quietly (no traceback, no "Aborted!"):
+
+    - standard output's reader went away (``pan replay big.pan | head -1``): 141;
+    - Ctrl-C: 130, and ``kill`` (SIGTERM): 143. Files being written are left as they were
+      (:mod:`pancli.files` removes its temporary file);
+    - output that cannot be written (a full disk, a closed file): an error message and 2.
     """
+    import signal
     import sys
 
+    def stop(signum: int, frame: object) -> None:
+        raise Interrupted(signum)
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    _buffer_stdout()
     try:
         try:
             cli.main(prog_name="pan")
         finally:
             sys.stdout.flush()
-    except BrokenPipeError:
+    except (PipeClosed, BrokenPipeError):
         _silence_stdout()
-        sys.exit(0)
+        sys.exit(EXIT_PIPE_CLOSED)
+    except Interrupted as stop_signal:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C cannot interrupt the way out
+        _silence_stdout()
+        _end_terminal_line()
+        sys.exit(128 + stop_signal.signum)
     except OSError as exc:
         _silence_stdout()
         where = exc.filename or "standard output"
@@ -148,8 +204,49 @@ def main() -> None:
         sys.exit(2)
 
 
+def _buffer_stdout() -> None:
+    """Give standard output a buffer when ``python -u`` or PYTHONUNBUFFERED took it away.
+
+    Unbuffered, a write that the pipe takes only in part (its reader went away) is cut short
+    without an error, so a closed pipe would look like success; and each line would cost a
+    system call. Commands flush where output must show at once (``--jsonl``, terminals).
+    """
+    import contextlib
+    import io
+    import sys
+
+    out = sys.stdout
+    if not isinstance(getattr(out, "buffer", None), io.RawIOBase) or not isinstance(out, io.TextIOWrapper):
+        return
+    with contextlib.suppress(OSError, ValueError):  # no file descriptor behind stdout: leave it
+        sys.stdout = open(  # noqa: SIM115 - lives as long as the process; fd 1 is not closed with it
+            out.fileno(),
+            "w",
+            encoding=out.encoding,
+            errors=out.errors,
+            closefd=False,
+            buffering=1 if out.isatty() else -1,
+        )
+
+
+def _end_terminal_line() -> None:
+    """After Ctrl-C on a terminal, end the line the terminal's ``^C`` echo left open."""
+    import sys
+
+    try:
+        if sys.stderr.isatty():
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):  # pragma: no cover - standard error is gone too
+        pass
+
+
 def _silence_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's last flush cannot fail again."""
+    """Point stdout at /dev/null so the interpreter's last flush cannot fail again.
+
+    What was buffered but not yet written is dropped: the reader is gone or the user
+    asked pan to stop.
+    """
     import os
     import sys
 

@@ -26,6 +26,7 @@ malformed hand anywhere; 2 usage error or a file that cannot be read.
 from __future__ import annotations
 
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -61,7 +62,9 @@ if TYPE_CHECKING:
     from pancli.notation.layout import RecordHand
 
 BATCH = 256
-"""Hands whose text is written to standard output at once (plain, JSON, JSON lines)."""
+"""Hands whose text is written to standard output at once (plain, JSON)..."""
+FLUSH_EVERY = 0.25
+"""...or fewer, when this many seconds have passed since the last write (output keeps coming)."""
 
 
 class _Judged(Protocol):
@@ -106,21 +109,23 @@ class Sink:
         self.out: list[str] = []
         self.err: list[str] = []
         self.pending = 0
+        self.flushed = time.monotonic()
 
     def flush(self) -> None:
         """Write what is buffered (standard output first, then the error lines)."""
         if self.out:
             sys.stdout.write("".join(self.out))
             self.out = []
+        sys.stdout.flush()
         if self.err:
-            sys.stdout.flush()
             sys.stderr.write("".join(self.err))
             self.err = []
         self.pending = 0
+        self.flushed = time.monotonic()
 
     def _tick(self) -> None:
         self.pending += 1
-        if self.pending >= BATCH:
+        if self.pending >= BATCH or time.monotonic() - self.flushed >= FLUSH_EVERY:
             self.flush()
 
     def errors(self, file: str, result: _Judged, pagruc: bool = False) -> None:
@@ -240,6 +245,9 @@ class JsonlSink(JsonSink):
         obj = {"event": "hand", **obj}
         self._line(obj)
         self._tick()
+
+    def _tick(self) -> None:
+        self.flush()  # each hand's lines as soon as it is refereed
 
     def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
         from pancli.cli.replay_render import violation_json
@@ -449,6 +457,12 @@ def _can_fork() -> bool:
 
 
 def _worker_init(kind: type, strict: bool, profile: Profile | None) -> None:
+    import signal
+
+    # Ctrl-C reaches the whole process group: the main process answers it (pancli.cli.main)
+    # and ends the pool, whose SIGTERM then ends a worker without a word.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER.update(kind=kind, strict=strict, profile=profile)
 
 
@@ -624,15 +638,11 @@ def replay(
         sink = RichSink()
     else:
         sink = Sink()
-    try:
-        jobs = worker_count(jobs)
-        if html is not None:
-            status = _replay_html(names, sink, html, strict=strict, profile=profile)
-        else:
-            status = replay_files(names, sink, strict=strict, profile=profile, jobs=jobs)
-    except BrokenPipeError:  # pragma: no cover - the reader went away (| head)
-        sys.stderr.close()
-        sys.exit(EXIT_ILLEGAL)
+    jobs = worker_count(jobs)
+    if html is not None:
+        status = _replay_html(names, sink, html, strict=strict, profile=profile)
+    else:
+        status = replay_files(names, sink, strict=strict, profile=profile, jobs=jobs)
     sys.stdout.flush()
     sys.exit(status)
 

@@ -139,10 +139,7 @@ def simulate(
         scripts = (replace(s, tags=tags) for s in scripts)
     pieces = _json_pieces(scripts, seed) if as_json else _text_pieces(scripts)
     if output is None:
-        try:
-            _write(sys.stdout, pieces)
-        except BrokenPipeError:  # pragma: no cover - the reader went away (| head)
-            sys.stderr.close()
+        _write(sys.stdout, pieces)
     else:
         try:  # a temporary file renamed over FILE at the end: a run killed half-way leaves no half file
             with atomic_write(output) as stream:

@@ -1,0 +1,100 @@
+"""How pan ends, seen from a shell: exit 141 when the reader of its output goes away, 130 after
+Ctrl-C, 143 after ``kill``, always quietly. Real processes, real pipes, real signals."""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAN = shutil.which("pan")
+
+
+def _pan(*args: str) -> list[str]:
+    return [PAN, *args] if PAN else [sys.executable, "-m", "pancli", *args]
+
+
+@pytest.fixture(scope="module")
+def many_hands(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("hands") / "many.pan"
+    with path.open("w", encoding="utf-8") as out:
+        subprocess.run(_pan("simulate", "--hands", "150", "--seed", "3"), stdout=out, check=True, timeout=120)
+    return path
+
+
+@pytest.fixture(scope="module")
+def many_melds(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("melds") / "melds.txt"
+    path.write_text("5s 5s 5s\nQh Kh Ah\n3-5h\n" * 120_000, encoding="utf-8")
+    return path
+
+
+def _read_one_line_then_close(args: list[str], stdin_path: Path | None = None) -> tuple[int, str]:
+    stdin = stdin_path.open("rb") if stdin_path else subprocess.DEVNULL
+    try:
+        proc = subprocess.Popen(args, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.readline()
+        proc.stdout.close()  # the reader goes away, as `| head -1` does
+        err = proc.stderr.read().decode()
+        return proc.wait(timeout=120), err
+    finally:
+        if stdin_path:
+            stdin.close()  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("simulate", "--hands", "100000"),
+        ("check", "-"),
+        ("replay", "-"),
+        ("replay", "--jsonl", "-"),
+        ("fmt", "-"),
+    ],
+    ids=" ".join,
+)
+def test_a_closed_pipe_ends_quietly_with_141(command: tuple[str, ...], many_hands: Path, many_melds: Path) -> None:
+    stdin = many_melds if command[0] == "check" else many_hands if command[-1] == "-" else None
+    status, err = _read_one_line_then_close(_pan(*command), stdin)
+    assert (status, err) == (141, "")
+
+
+def test_help_to_a_closed_pipe_is_not_an_error() -> None:
+    p = subprocess.run(["bash", "-o", "pipefail", "-c", f"{' '.join(_pan('--help'))} | head -c 1"], capture_output=True)
+    assert p.returncode in (0, 141) and p.stderr == b""
+
+
+def _interrupt_midway(args: list[str], signum: int) -> tuple[int, str]:
+    """Start pan, wait for its first line of output (it is at work), then send ``signum``."""
+    proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert proc.stdout is not None
+    assert proc.stdout.readline()
+    proc.send_signal(signum)
+    try:
+        _, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    return proc.returncode, err.decode()
+
+
+@pytest.mark.parametrize(
+    ("command", "signum", "status"),
+    [
+        (("simulate", "--hands", "100000"), signal.SIGINT, 130),
+        (("simulate", "--hands", "100000"), signal.SIGTERM, 143),
+        (("replay", "--jsonl", "{many}"), signal.SIGINT, 130),
+        (("replay", "--jsonl", "--jobs", "2", "{many}"), signal.SIGINT, 130),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, tuple) else str(v),
+)
+def test_a_signal_ends_quietly_with_128_plus_its_number(
+    command: tuple[str, ...], signum: int, status: int, many_hands: Path
+) -> None:
+    args = [str(many_hands) if a == "{many}" else a for a in command]
+    assert _interrupt_midway(_pan(*args), signum) == (status, "")
