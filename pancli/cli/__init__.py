@@ -13,6 +13,8 @@ from typing import Any
 
 import click
 
+from pancli import __version__
+
 # name -> (module, attribute, short help). A command appears once its module exists. The short help
 # is the first sentence of the command's help (tests/test_startup.py checks it), so ``pan --help``
 # lists every command without importing one (issue 14: 2.2x the cold start of ``import click`` before).
@@ -131,7 +133,7 @@ class Interrupted(BaseException):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="pancli", prog_name="pan")
+@click.version_option(version=__version__, prog_name="pan")
 def cli() -> None:
     """pan: a rules referee and hand analyzer for Panguingue and PAGRUC.
 
