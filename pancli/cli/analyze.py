@@ -21,7 +21,9 @@ from pancli.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     emit_json,
+    json_mode,
     json_option,
+    jsonl_option,
     load_profile,
     open_text,
     players_option,
@@ -504,6 +506,7 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
 @click.option("--player", "player", metavar="NAME",
               help="With --at: whose hand (default: the player whose turn or decision LINE is).")  # fmt: skip
 @json_option
+@jsonl_option("With '-': one JSON object per hand and line, as each is analysed (the entries of --json).")
 @rules_option
 @click.pass_context
 def analyze(
@@ -519,6 +522,7 @@ def analyze(
     at_line: int | None,
     player: str | None,
     as_json: bool,
+    as_jsonl: bool,
     rules: str,
 ) -> None:
     """Analyse one Panguingue hand: the best arrangement, what every draw would do, the odds.
@@ -565,8 +569,9 @@ def analyze(
     for a batch, each with the 'file' and 'line' it was read from. A bad hand gives
     an object whose 'error' holds file, line, col, rule, player (null) and message.
     """
+    json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
-    job = _Job(profile, players, samples, seed, advice, as_json)
+    job = _Job(profile, players, samples, seed, advice, as_json or as_jsonl, as_jsonl)
     if at_line is not None or player is not None:
         given = [n for n in ("draw", "melds", "seen", "players") if ctx.get_parameter_source(n) is not DEFAULT]
         if at_line is None or len(hand) != 1 or given:
@@ -597,6 +602,17 @@ class _Job:
     seed: int
     advice: bool
     as_json: bool
+    """JSON output: --json, or --jsonl (then ``lines`` too)."""
+    lines: bool = False
+
+    def emit(self, obj: dict[str, Any]) -> None:
+        """One JSON document: indented with --json, one line with --jsonl."""
+        if self.lines:
+            import json
+
+            sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        else:
+            emit_json(obj)
 
     def analyse(
         self, cards: Sequence[Card], drawn: Card | None, table: Sequence[Meld], seen: Sequence[Card]
@@ -651,10 +667,10 @@ def _analyse_one(job: _Job, find: Callable[[], Found]) -> int:
     except InputProblem as exc:
         error = _problem(exc)
         if job.as_json:
-            emit_json({"error": error})
+            job.emit({"error": error})
         return exc.status
     if job.as_json:
-        emit_json({**to_json(result, adv), **extra, "error": None})
+        job.emit({**to_json(result, adv), **extra, "error": None})
     else:
         _show(result, adv, context)
     return EXIT_OK
@@ -692,7 +708,11 @@ def _analyse_batch(job: _Job, draw: str | None, melds: tuple[str, ...], seen: tu
     the others are still analysed; the status is then 1."""
     from pancli.analyze.analysis import PositionError
 
-    entries: list[dict[str, Any]] = []
+    entries = None
+    if job.as_json:
+        from pancli.cli.stream import JsonStream
+
+        entries = JsonStream(job.lines)  # each entry written as it is analysed
     try:
         table = read_melds(melds, job.profile)
         seen_cards = read_seen(seen)
@@ -700,8 +720,9 @@ def _analyse_batch(job: _Job, draw: str | None, melds: tuple[str, ...], seen: tu
             read_draw(draw)
     except InputProblem as exc:  # an option is bad: no hand can be analysed
         error = _problem(exc)
-        if job.as_json:
-            emit_json([{"file": exc.where, "line": exc.line, "error": error}])
+        if entries is not None:
+            entries.add({"file": exc.where, "line": exc.line, "error": error})
+            entries.close()
         return exc.status
     status = EXIT_OK
     shown = 0
@@ -714,18 +735,20 @@ def _analyse_batch(job: _Job, draw: str | None, melds: tuple[str, ...], seen: tu
             except PositionError as exc:
                 raise _position_problem(exc, item.file, item.line) from None
         except InputProblem as exc:
-            entries.append({"file": item.file, "line": item.line, "error": _problem(exc)})
+            error = _problem(exc)
+            if entries is not None:
+                entries.add({"file": item.file, "line": item.line, "error": error})
             status = max(status, exc.status)
             continue
-        if job.as_json:
-            entries.append({"file": item.file, "line": item.line, **to_json(result, adv), "error": None})
+        if entries is not None:
+            entries.add({"file": item.file, "line": item.line, **to_json(result, adv), "error": None})
             continue
         if shown:
             sys.stdout.write("\n")
         _show(result, adv, [("input", f"{item.file}:{item.line}")])
         shown += 1
-    if job.as_json:
-        emit_json(entries)
+    if entries is not None:
+        entries.close()
     return status
 
 

@@ -300,15 +300,18 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
 
     Bytes that are not UTF-8 become U+FFFD; a leading byte-order mark is dropped; lines
     end with ``\\n`` (a ``\\r`` before it stays: it is white space to every reader).
+    A block is what one read gives (up to ``block`` bytes): from a file a whole block, from a
+    pipe what has arrived, so lines typed or written slowly are answered as they come.
     """
     hint_terminal_stdin()
     stream = stdin_binary()
+    read = getattr(stream, "read1", stream.read)
     pending: list[bytes] = []
     pending_size = 0
     skipped = -1  # >= 0: bytes dropped of a line past MAX_LINE_CHARS, up to its end
     first = True
     while True:
-        data = stream.read(block)
+        data = read(block)
         if not data:
             break
         if first:
@@ -417,6 +420,31 @@ def record_files(files: Iterable[str]) -> list[str]:
     if names.count("-") > 1:
         raise click.UsageError("standard input ('-') can be read only once")
     return names
+
+
+def refuse_output_into_input(names: Iterable[str]) -> None:
+    """A usage error (exit 2), raised before anything is written, when standard output is one of
+    the input files (``pan fmt x.pan > x.pan``, ``pan fmt - < x.pan >> x.pan``): the same file
+    (device and inode) read and written at once would be lost."""
+    import stat
+
+    try:
+        out = os.fstat(sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # no file behind standard output (tests)
+        return
+    if not stat.S_ISREG(out.st_mode):
+        return
+    for name in names:
+        try:
+            found = os.fstat(stdin_binary().fileno()) if name == "-" else os.stat(name)
+        except (AttributeError, OSError, ValueError):
+            continue
+        if (found.st_dev, found.st_ino) == (out.st_dev, out.st_ino):
+            shown = "standard input" if name == "-" else name
+            raise click.UsageError(
+                f"standard output is {shown}, which is also read: nothing written"
+                " (a shell's '>' empties it before pan starts; to rewrite a file in place use --write)"
+            )
 
 
 # --------------------------------------------------------------------------- output

@@ -24,11 +24,13 @@ from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_USAGE,
-    emit_json,
     escape_text,
     io_message,
+    json_mode,
     json_option,
+    jsonl_option,
     record_files,
+    refuse_output_into_input,
     report,
     stdin_text,
     stdout_is_terminal,
@@ -194,8 +196,16 @@ def _fmt_one(name: str, check: bool, diff: bool, as_json: bool) -> tuple[int, _T
 @click.argument("files", nargs=-1, metavar="FILE... | -")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 when a file is not in canonical form.")
 @click.option("--diff", is_flag=True, help="Print a unified diff against the canonical form instead of the text.")
+@click.option(
+    "--write",
+    "-w",
+    "write",
+    is_flag=True,
+    help="Rewrite each FILE in place (atomically); a file with a malformed hand is left as it is.",
+)
 @json_option
-def fmt(files: tuple[str, ...], check: bool, diff: bool, as_json: bool) -> None:
+@jsonl_option("One JSON object per file and line (the objects of --json), as each is formatted.")
+def fmt(files: tuple[str, ...], check: bool, diff: bool, write: bool, as_json: bool, as_jsonl: bool) -> None:
     """Print records in canonical form (tag order, one turn per line, canonical cards and
     melds; comments and annotations kept). Formatting canonical text gives the same text.
 
@@ -215,14 +225,72 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, as_json: bool) -> None:
     Exit status: 0 all formatted (with --check: all canonical), 1 a malformed hand (with
     --check: or a file not canonical), 2 a file that cannot be read.
     """
+    json_mode(as_json, as_jsonl)
+    if write:
+        given = (("check", check), ("diff", diff), ("json", as_json), ("jsonl", as_jsonl))
+        others = [f"--{n}" for n, on in given if on]
+        if others:
+            raise click.UsageError(f"--write rewrites the files and prints nothing: drop {' '.join(others)}")
+        if not files or "-" in files:
+            raise click.UsageError("--write needs FILE names (standard input cannot be rewritten)")
+        sys.exit(_write_all(files))
     names = record_files(files)
+    refuse_output_into_input(names)
     status = EXIT_OK
-    found: list[dict[str, Any]] = []
+    stream = None
+    if as_json or as_jsonl:
+        from pancli.cli.stream import JsonStream
+
+        stream = JsonStream(as_jsonl)  # each file's object as soon as it is formatted
     for name in names:
-        one, tally = _fmt_one(name, check, diff, as_json)
+        one, tally = _fmt_one(name, check, diff, stream is not None)
         status = max(status, one)
-        found.append(file_json(tally, diff))
-    if as_json:
-        emit_json(found)
+        if stream is not None:
+            stream.add(file_json(tally, diff))
+    if stream is not None:
+        stream.close()
     sys.stdout.flush()
     sys.exit(status)
+
+
+class _Malformed(Exception):
+    """A hand of the file being rewritten is malformed: the file is left as it was."""
+
+
+class _Unchanged(Exception):
+    """The file is already in canonical form: it is left as it was."""
+
+
+def _write_all(files: tuple[str, ...]) -> int:
+    """``--write``: each file rewritten in canonical form through :func:`pancli.files.atomic_write`
+    (a temporary file in the same folder, fsync, rename: the file holds the old text or the new,
+    its permissions kept). An unchanged file is not touched; a file with a malformed hand is left
+    as it was and reported (status 1); a file that cannot be read or written, status 2."""
+    from pancli.files import atomic_write
+
+    status = EXIT_OK
+    for name in files:
+        tally = _Tally(name)
+        try:
+            with _open(name) as source, _open(name) as again, atomic_write(name, newline="") as out:
+                same = True
+                for chunk in _chunks(source, tally, Path(name).parent):
+                    out.write(chunk)
+                    if same and again.read(len(chunk)) != chunk:
+                        same = False
+                if tally.errors:
+                    raise _Malformed
+                if same and not again.read(1):
+                    raise _Unchanged  # nothing to change: leave the file (and its time) alone
+        except _Malformed:
+            click.echo(f"pan fmt: {name} left unchanged: {len(tally.errors)} malformed hand(s)", err=True)
+            status = max(status, EXIT_ILLEGAL)
+            continue
+        except _Unchanged:
+            continue
+        except OSError as exc:
+            click.echo(io_message(name, "write" if exc.filename == name and tally.hands else "read", exc), err=True)
+            status = EXIT_USAGE
+            continue
+        click.echo(f"reformatted {name}", err=True)
+    return status

@@ -257,14 +257,20 @@ def _legal_reason(v: PagrucVerdict) -> str:
     return notes[0] + (": " + "; ".join(notes[1:]) if len(notes) > 1 else "")
 
 
-def check_pagruc(items: Iterable[InputLine], as_json: bool) -> int:
-    """``pan check --game pagruc``: judge each meld (G4) and give its points (G7); returns the exit status."""
-    reports = [assess_pagruc(i) for i in items]
-    if as_json:
-        from pancli.cli.common import emit_json
+def _error_or_none(r: PagrucMeldReport) -> str | None:
+    return None if r.legal else r.error_line()
 
-        emit_json([r.to_json() for r in reports])
-    elif stdout_is_terminal():
+
+def check_pagruc(items: Iterable[InputLine], as_json: bool, as_jsonl: bool = False) -> int:
+    """``pan check --game pagruc``: judge each meld (G4) and give its points (G7); returns the exit status."""
+    if as_json or as_jsonl:
+        from pancli.cli.stream import stream_reports
+
+        judged = (assess_pagruc(i) for i in items)
+        clean = stream_reports(judged, as_jsonl, PagrucMeldReport.to_json, _error_or_none)
+        return EXIT_OK if clean else EXIT_ILLEGAL
+    reports = [assess_pagruc(i) for i in items]
+    if stdout_is_terminal():
         from rich.table import Table
 
         from pancli.cli.common import stdout_console

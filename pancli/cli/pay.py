@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,7 +22,9 @@ from pancli.cli.common import (
     EXIT_OK,
     NOTHING_TO_CHECK,
     input_lines,
+    json_mode,
     json_option,
+    jsonl_option,
     load_profile,
     players_option,
     rules_option,
@@ -100,10 +103,10 @@ class PayReport:
         return rows
 
 
-def conserve(reports: list[MeldReport], profile: Profile) -> list[MeldReport]:
-    """E4 across melds: the first meld that takes a card past its copies in the pack is illegal."""
+def conserve(reports: Iterable[MeldReport], profile: Profile) -> Iterator[MeldReport]:
+    """E4 across melds: the first meld that takes a card past its copies in the pack is illegal
+    (each meld is judged against those before it: a stream in, a stream out)."""
     seen: Counter[Card] = Counter()
-    out = []
     copies = profile.pack.copies
     for r in reports:
         if r.legal:
@@ -123,8 +126,27 @@ def conserve(reports: list[MeldReport], profile: Profile) -> list[MeldReport]:
                     engine_meld=None,
                 )
                 seen.subtract(r.cards)
-        out.append(r)
-    return out
+        yield r
+
+
+def _pay_lines(judged: Iterable[MeldReport], players: int, profile: Profile, going_out: bool) -> int:
+    """``--jsonl``: each meld's object as it is judged, then one line of totals (the object of
+    ``--json`` without its ``melds``); returns the exit status."""
+    import json
+
+    reports = []
+    errors = False
+    for r in judged:
+        reports.append(r)
+        sys.stdout.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+        if not r.legal:
+            errors = True
+            sys.stderr.write(r.error_line() + "\n")
+    totals = compute(reports, players, profile, going_out).to_json()
+    del totals["melds"]
+    sys.stdout.write(json.dumps(totals, ensure_ascii=False) + "\n")
+    return EXIT_ILLEGAL if errors else EXIT_OK
 
 
 def compute(reports: list[MeldReport], players: int, profile: Profile, out: bool) -> PayReport:
@@ -143,9 +165,12 @@ def compute(reports: list[MeldReport], players: int, profile: Profile, out: bool
 @players_option("Active players at the table (2-15, S1): the melder pays nothing, the other N-1 pay.")
 @click.option("--out", "going_out", is_flag=True, help="The player goes out with these melds: add C8.")
 @json_option
+@jsonl_option("One JSON object per meld and line (as in 'pan check --jsonl') as it is judged, then the totals.")
 @rules_option
 @click.pass_context
-def pay(ctx: click.Context, melds: tuple[str, ...], players: int, going_out: bool, as_json: bool, rules: str) -> None:
+def pay(
+    ctx: click.Context, melds: tuple[str, ...], players: int, going_out: bool, as_json: bool, as_jsonl: bool, rules: str
+) -> None:
     """What one player's melds collect from each active opponent, and in all.
 
     Each argument is one meld (as in 'pan check'); with '-', or no argument and piped
@@ -168,8 +193,12 @@ def pay(ctx: click.Context, melds: tuple[str, ...], players: int, going_out: boo
     and going_out. An illegal meld counts 0, is reported on standard error as
     'FILE:LINE:COL: RULE message', and the exit status is 1.
     """
+    json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
-    reports = conserve([assess(item, profile) for item in input_lines(melds, NOTHING_TO_CHECK)], profile)
+    judged = conserve((assess(item, profile) for item in input_lines(melds, NOTHING_TO_CHECK)), profile)
+    if as_jsonl:
+        ctx.exit(_pay_lines(judged, players, profile, going_out))
+    reports = list(judged)
     result = compute(reports, players, profile, going_out)
     if as_json:
         from pancli.cli.common import emit_json

@@ -15,7 +15,9 @@ from pancli.cli.common import (
     EXIT_OK,
     InputLine,
     error_line,
+    json_mode,
     json_option,
+    jsonl_option,
     reads_stdin,
     stdin_lines,
     stdout_is_terminal,
@@ -126,6 +128,10 @@ class ScoreReport:
         return error_line(self.file, self.line, self.col, self.rule, self.message)
 
 
+def _error_or_none(r: ScoreReport) -> str | None:
+    return None if r.score is not None else r.error_line()
+
+
 def assess_score(item: InputLine, pack: PagrucPack) -> ScoreReport:
     """Read and score one literal.
 
@@ -159,6 +165,12 @@ def scored(items: Iterable[InputLine], pack: PagrucPack) -> Iterator[tuple[Input
             if len(memo) < _MEMO_LIMIT:
                 memo[item.text] = known
         yield item, known
+
+
+def _placed(items: Iterable[InputLine], pack: PagrucPack) -> Iterator[ScoreReport]:
+    """The report of each item, placed at the item (a remembered report carries its first place)."""
+    for i, r in scored(items, pack):
+        yield r if r.line == i.line and r.file == i.file else replace(r, file=i.file, line=i.line)
 
 
 def _plain_stream(pairs: Iterator[tuple[InputLine, ScoreReport]]) -> int:
@@ -239,8 +251,9 @@ def _print_rich(reports: list[ScoreReport]) -> None:
     help="52-card packs in play (G1): how many copies of a card may appear.",
 )
 @json_option
+@jsonl_option("One JSON object per hand and line (the objects of --json), as each is scored.")
 @click.pass_context
-def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_json: bool) -> None:
+def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_json: bool, as_jsonl: bool) -> None:
     """A PAGRUC hand score (G7), card by card: melded cards plus, cards left in the hand minus.
 
     The arguments together are one hand: the melds in [ ] (one group a meld), then '|',
@@ -262,22 +275,26 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
     meld); an unscorable hand has score null and an error (rule, message, col).
     An illegal meld is reported on standard error as 'FILE:LINE:COL: RULE message'.
     """
+    json_mode(as_json, as_jsonl)
     if game.lower() != Game.PAGRUC.value:
         raise click.UsageError("pan score scores PAGRUC hands only (--game pagruc); Panguingue has no hand score")
     pack = PagrucPack(packs)
     from_stdin = reads_stdin(text)
+    items: Iterable[InputLine]
     if from_stdin:
-        items: Iterable[InputLine] = stdin_lines()
+        items = stdin_lines()
     elif text:
         items = [InputLine("<arg>", 1, " ".join(text))]
     else:
         raise click.UsageError("nothing to score: give 'MELDS | HAND', or '-' to read standard input")
+    if as_jsonl or (as_json and from_stdin):  # a batch: each hand written as it is scored
+        from pancli.cli.stream import stream_reports
+
+        clean = stream_reports(_placed(items, pack), as_jsonl, ScoreReport.to_json, _error_or_none)
+        ctx.exit(EXIT_OK if clean else EXIT_ILLEGAL)
     if not as_json and not stdout_is_terminal():
         ctx.exit(_plain_stream(scored(items, pack)))
-    reports = [
-        r if r.line == i.line and r.file == i.file else replace(r, file=i.file, line=i.line)
-        for i, r in scored(items, pack)
-    ]
+    reports = list(_placed(items, pack))
     if as_json:
         from pancli.cli.common import emit_json
 

@@ -23,7 +23,9 @@ from pancli.cli.common import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     IOFailure,
+    json_mode,
     json_option,
+    jsonl_option,
     load_profile,
     players_option,
     rules_option,
@@ -95,8 +97,16 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
 @click.option("--names", default=None, metavar="'A B C'", help="Player names in order of play (spaces or commas).")
 @click.option("--output", "-o", metavar="FILE", default=None, help="Write to FILE, not stdout.")
 @json_option
+@jsonl_option("One JSON object per hand and line (the objects of --json), written as each hand is played.")
 def simulate(
-    players: int | None, hands: int, seed: int, rules: str, names: str | None, output: str | None, as_json: bool
+    players: int | None,
+    hands: int,
+    seed: int,
+    rules: str,
+    names: str | None,
+    output: str | None,
+    as_json: bool,
+    as_jsonl: bool,
 ) -> None:
     """Write legal, complete hand records from self-play (canonical .pan text).
 
@@ -119,6 +129,7 @@ def simulate(
 
     if output is not None and os.path.isdir(output):
         raise IOFailure(output, "write", "a folder, not a file")
+    json_mode(as_json, as_jsonl)
     seats = seat_names(players, names)
     profile = load_profile(rules)
     tags: tuple[tuple[str, str], ...] = ()
@@ -137,9 +148,9 @@ def simulate(
     scripts = simulate_hands(seats, hands, seed, profile)
     if tags:
         scripts = (replace(s, tags=tags) for s in scripts)
-    pieces = _json_pieces(scripts, seed) if as_json else _text_pieces(scripts)
+    pieces = _json_pieces(scripts, seed, as_jsonl) if as_json or as_jsonl else _text_pieces(scripts)
     if output is None:
-        _write(sys.stdout, pieces)
+        _write(sys.stdout, pieces, flush_each=as_jsonl)
     else:
         try:  # a temporary file renamed over FILE at the end: a run killed half-way leaves no half file
             with atomic_write(output) as stream:
@@ -157,8 +168,9 @@ def _text_pieces(scripts: Iterator[HandScript]) -> Iterator[str]:
         yield ("\n" if i else "") + write_script(script)
 
 
-def _json_pieces(scripts: Iterator[HandScript], seed: int) -> Iterator[str]:
-    """One JSON list, an object per line for each hand (streamed: any number of hands)."""
+def _json_pieces(scripts: Iterator[HandScript], seed: int, lines: bool = False) -> Iterator[str]:
+    """One JSON list, an object per line for each hand (streamed: any number of hands); with
+    ``lines`` the objects alone, one a line (``--jsonl``)."""
     import json
 
     from pancli.notation.record_writer import write_script
@@ -179,15 +191,23 @@ def _json_pieces(scripts: Iterator[HandScript], seed: int) -> Iterator[str]:
             "winner": referee_hand(script, record_steps=False).winner,
             "text": text,
         }
-        yield ("[\n" if hand == 1 else ",\n") + json.dumps(obj, ensure_ascii=False)
+        if lines:
+            yield json.dumps(obj, ensure_ascii=False) + "\n"
+        else:
+            yield ("[\n" if hand == 1 else ",\n") + json.dumps(obj, ensure_ascii=False)
         line += count + 1  # the blank line between hands
-    yield "\n]\n" if hand else "[]\n"
+    if not lines:
+        yield "\n]\n" if hand else "[]\n"
 
 
-def _write(stream: IO[str], pieces: Iterator[str]) -> None:
-    """The pieces of the output, written in batches."""
+def _write(stream: IO[str], pieces: Iterator[str], flush_each: bool = False) -> None:
+    """The pieces of the output, written in batches (``flush_each``: each as it comes)."""
     chunk: list[str] = []
     for piece in pieces:
+        if flush_each:
+            stream.write(piece)
+            stream.flush()
+            continue
         chunk.append(piece)
         if len(chunk) >= 256:
             stream.write("".join(chunk))

@@ -4,6 +4,7 @@ the totals and the PAGRUC points (G9)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,9 @@ from pancli.cli.common import (
     EXIT_OK,
     check_readable,
     error_line,
+    json_mode,
     json_option,
+    jsonl_option,
     open_text,
     record_files,
     stdout_is_terminal,
@@ -25,9 +28,11 @@ from pancli.pagruc.referee import referee_hand
 from pancli.pagruc.standings import GameHand, Problem, Standings, game_standings
 
 
-def read_game(files: tuple[str, ...]) -> tuple[list[GameHand], list[Problem], int]:
-    """Every PAGRUC hand of the files, in order, refereed; the malformed hands (as problems);
-    and how many Panguingue hands were passed over."""
+def read_game(
+    files: tuple[str, ...], on_hand: Callable[[GameHand], None] | None = None
+) -> tuple[list[GameHand], list[Problem], int]:
+    """Every PAGRUC hand of the files, in order, refereed (``on_hand`` told of each as it is);
+    the malformed hands (as problems); and how many Panguingue hands were passed over."""
     from pancli.records import read_hands
 
     hands: list[GameHand] = []
@@ -48,7 +53,22 @@ def read_game(files: tuple[str, ...]) -> tuple[list[GameHand], list[Problem], in
                     continue
                 result = referee_hand(rh.script)
                 hands.append(GameHand(result, name, rh.first_line, len(hands) + 1))
+                if on_hand is not None:
+                    on_hand(hands[-1])
     return hands, unreadable, skipped
+
+
+def hand_json(h: GameHand) -> dict[str, Any]:
+    """One hand of the game in ``--json`` (its ``hands`` list) and ``--jsonl``."""
+    return {
+        "hand": h.index,
+        "file": h.file,
+        "line": h.line,
+        "dealer": h.dealer,
+        "first": h.players[0],
+        "winner": h.result.winner,
+        "scores": dict(h.result.scores),
+    }
 
 
 def standings_json(g: Standings, skipped: int) -> dict[str, Any]:
@@ -56,18 +76,7 @@ def standings_json(g: Standings, skipped: int) -> dict[str, Any]:
     return {
         "official": g.official,
         "players": list(g.players),
-        "hands": [
-            {
-                "hand": h.index,
-                "file": h.file,
-                "line": h.line,
-                "dealer": h.dealer,
-                "first": h.players[0],
-                "winner": h.result.winner,
-                "scores": dict(h.result.scores),
-            }
-            for h in g.hands
-        ],
+        "hands": [hand_json(h) for h in g.hands],
         "totals": None if g.totals is None else dict(g.totals),
         "deals": dict(g.deals),
         "standings": [
@@ -145,8 +154,12 @@ def _print_rich(g: Standings) -> None:
 )
 @click.argument("files", nargs=-1, metavar="FILE...")
 @json_option
+@jsonl_option(
+    "One JSON object per line: each hand as it is refereed ('event': 'hand'), then the standings"
+    " ('event': 'standings', the fields of --json but 'hands')."
+)
 @click.pass_context
-def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None:
+def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool, as_jsonl: bool) -> None:
     """A PAGRUC game: is it official, each player's total, and the PAGRUC points.
 
     The game is every PAGRUC hand ([Game "pagruc"]) of the files, in order ('-', or no
@@ -169,15 +182,26 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None
     --json prints official, players, hands (hand, file, line, dealer, first, winner,
     scores), totals, deals, standings (player, total, deals, place, points) and problems.
     """
+    json_mode(as_json, as_jsonl)
     names = tuple(record_files(files))
     for name in names:
         check_readable(name)
-    hands, unreadable, skipped = read_game(names)
+    on_hand = None
+    if as_jsonl:
+        from pancli.cli.stream import JsonStream
+
+        lines = JsonStream(True)
+        on_hand = lambda h: lines.add({"event": "hand", **hand_json(h)})  # noqa: E731
+    hands, unreadable, skipped = read_game(names, on_hand)
     g = game_standings(hands)
     if unreadable:
         unofficial = tuple(replace(s, points=None) for s in g.table)
         g = replace(g, table=unofficial, problems=(*unreadable, *g.problems))
-    if as_json:
+    if as_jsonl:
+        doc = standings_json(g, skipped)
+        del doc["hands"]
+        lines.add({"event": "standings", **doc})
+    elif as_json:
         from pancli.cli.common import emit_json
 
         emit_json(standings_json(g, skipped))

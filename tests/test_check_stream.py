@@ -1,0 +1,79 @@
+"""``pan check --json`` streams its list and ``--jsonl`` writes one object per line: the text is
+exactly what json.dumps of every report gives (the batch path encodes each distinct line once)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pancli.cli import cli
+from pancli.cli.common import InputLine
+from pancli.cli.meld_output import assess
+from pancli.rules import CARDROOM, HOYLE, Profile
+
+TOKENS = ["5s", "5h", "7c", "7s", "As", "Ad", "Kh", "Kd", "Qh", "3h", "4h", "Jc", "10c", "5S", "kh", "Zz", "#"]
+RANDOM_LINE = st.lists(st.sampled_from(TOKENS), min_size=1, max_size=6).flatmap(
+    lambda toks: st.sampled_from([" ", ",", "\t", "  "]).map(lambda sep: sep.join(toks))
+)
+LINES = ["5s 5s 5s", "7c 7s 7s", "3-5h", "", "# comment", "Qh Kh Ah", "5sss", "Zz 9q", "5s,5s,5s", "  ", "A-Kh", "5hcd"]
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(cli, ["check", *args], input=input)
+
+
+def expected(lines: list[str], profile: Profile, file: str = "-") -> list[dict[str, object]]:
+    items = [InputLine(file, n, t) for n, t in enumerate(lines, 1)]
+    if file == "-":
+        items = [i for i in items if i.text.strip() and not i.text.strip().startswith("#")]
+    return [assess(i, profile).to_json() for i in items]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(LINES) | RANDOM_LINE, max_size=30), st.sampled_from([HOYLE, CARDROOM]))
+def test_json_of_stdin_is_json_dumps_of_every_report(lines: list[str], profile: Profile) -> None:
+    r = run("--json", "--rules", profile.name, "-", input="".join(t + "\n" for t in lines))
+    assert r.stdout == json.dumps(expected(lines, profile), ensure_ascii=False, indent=2) + "\n"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(LINES) | RANDOM_LINE, max_size=30))
+def test_jsonl_of_stdin_is_one_compact_object_per_report(lines: list[str]) -> None:
+    r = run("--jsonl", "-", input="".join(t + "\n" for t in lines))
+    assert r.stdout == "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in expected(lines, HOYLE))
+
+
+def test_a_batch_of_many_lines_with_repeats_is_json_dumps_of_every_report() -> None:
+    lines = [LINES[i % len(LINES)] for i in range(3000)] + ["5s\t5s 5s", "x\tlegal\ty", "As Ad Ac Ah"] * 5
+    r = run("--jsonl", "-", input="".join(t + "\n" for t in lines))
+    assert r.stdout == "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in expected(lines, HOYLE))
+
+
+def test_json_of_arguments_numbers_them_and_reports_errors() -> None:
+    args = ["5s 5s 5s", "7c 7s 7s", "5s 5s 5s"]
+    r = run("--json", *args)
+    assert r.exit_code == 1
+    assert json.loads(r.stdout) == expected(args, HOYLE, "<arg>")
+    assert r.stderr.startswith("<arg>:2:1: M3 ")
+
+
+def test_json_of_no_meld_is_an_empty_list() -> None:
+    r = run("--json", "-", input="# nothing\n\n")
+    assert (r.exit_code, r.stdout) == (0, "[]\n")
+    assert run("--jsonl", "-", input="").stdout == ""
+
+
+def test_json_and_jsonl_together_are_a_usage_error() -> None:
+    assert run("--json", "--jsonl", "5sss").exit_code == 2
+
+
+@pytest.mark.parametrize("flag", ["--json", "--jsonl"])
+def test_pagruc_check_streams_too(flag: str) -> None:
+    r = run(flag, "--game", "pagruc", "-", input="5h 6h 7h\n5h 6c\n")
+    objs = json.loads(r.stdout) if flag == "--json" else [json.loads(x) for x in r.stdout.splitlines()]
+    assert [o["legal"] for o in objs] == [True, False]
+    assert r.exit_code == 1
