@@ -271,17 +271,20 @@ def _write_all(files: tuple[str, ...]) -> int:
     status = EXIT_OK
     for name in files:
         tally = _Tally(name)
+        verb = "read"
         try:
-            with _open(name) as source, _open(name) as again, atomic_write(name, newline="") as out:
-                same = True
-                for chunk in _chunks(source, tally, Path(name).parent):
-                    out.write(chunk)
-                    if same and again.read(len(chunk)) != chunk:
-                        same = False
-                if tally.errors:
-                    raise _Malformed
-                if same and not again.read(1):
-                    raise _Unchanged  # nothing to change: leave the file (and its time) alone
+            with _open(name) as source, _open(name) as again:
+                verb = "write"
+                with atomic_write(name, newline="") as out:
+                    same = True
+                    for chunk in _chunks(source, tally, Path(name).parent):
+                        out.write(chunk)
+                        if same and again.read(len(chunk)) != chunk:
+                            same = False
+                    if tally.errors:
+                        raise _Malformed
+                    if same and not again.read(1):
+                        raise _Unchanged  # nothing to change: leave the file (and its time) alone
         except _Malformed:
             click.echo(f"pan fmt: {name} left unchanged: {len(tally.errors)} malformed hand(s)", err=True)
             status = max(status, EXIT_ILLEGAL)
@@ -289,7 +292,7 @@ def _write_all(files: tuple[str, ...]) -> int:
         except _Unchanged:
             continue
         except OSError as exc:
-            click.echo(io_message(name, "write" if exc.filename == name and tally.hands else "read", exc), err=True)
+            click.echo(io_message(name, verb, exc), err=True)
             status = EXIT_USAGE
             continue
         click.echo(f"reformatted {name}", err=True)
