@@ -1,7 +1,46 @@
 """pan: a rules referee and hand analyzer for Panguingue and PAGRUC.
 
 ``pancli.__version__`` is the one place the version is written (``pan --version`` and the
-package metadata read it).
+package metadata read it). The Python API (:mod:`pancli.api`, docs/api.md) is reachable from
+here: ``pancli.check_meld``, ``pancli.meld_value``, ``pancli.rules``, ``pancli.read_records``,
+``pancli.parse_records``, ``pancli.referee``, ``pancli.analyze_hand``, ``pancli.MeldCheck``,
+``pancli.PanError``. They are loaded on first use (module ``__getattr__``), so ``import
+pancli`` and ``pan --help`` stay light; ``__init__.pyi`` gives type checkers their types.
+
+>>> import pancli
+>>> pancli.check_meld("5s 5s 5s").value
+4
 """
 
+from typing import Any
+
 __version__ = "0.1.0"
+
+API = (
+    "MeldCheck",
+    "PanError",
+    "analyze_hand",
+    "check_meld",
+    "meld_value",
+    "parse_records",
+    "read_records",
+    "referee",
+    "rules",
+)
+"""The names of the public API, all from :mod:`pancli.api`."""
+
+__all__ = ["__version__", *API]
+
+
+def __getattr__(name: str) -> Any:
+    if name in API:
+        import importlib
+
+        value = getattr(importlib.import_module("pancli.api"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'pancli' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *API})

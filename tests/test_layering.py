@@ -48,6 +48,7 @@ LAYERS: Mapping[str, Layer] = {
     "pancli.svg": Layer.TEXT,
     "pancli.app": Layer.APP,
     "pancli.files": Layer.APP,
+    "pancli.api": Layer.APP,
     "pancli.cli": Layer.CLI,
     "pancli.__main__": Layer.CLI,
 }

@@ -18,12 +18,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pancli.cards import Card, Game, format_cards
+from pancli.api import judge_text
+from pancli.cards import Card, Game
 from pancli.cli.common import STDIN_FILE, InputLine, error_line, escape_text, is_skipped
-from pancli.melds import Meld, Rope, Set, judge
-from pancli.notation import NotationError, parse_meld
+from pancli.melds import Meld, Rope, judge
 from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS
-from pancli.rules import Condition, Profile
+from pancli.rules import Profile
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -128,18 +128,6 @@ def error_suffix(col: int | None, rule: str | None, reason: str) -> str:
     return error_line("", 0, col, rule, clipped(reason))[len(":0") :]
 
 
-_LEGAL_REASONS: dict[tuple[str, tuple[Condition, ...]], str] = {}
-
-
-def _legal_reason(verdict_reason: str, conditions: tuple[Condition, ...]) -> str:
-    key = (verdict_reason, conditions)
-    said = _LEGAL_REASONS.get(key)
-    if said is None:
-        parts = "; ".join(f"{c.value} {c.description}" for c in conditions)
-        said = _LEGAL_REASONS[key] = f"{verdict_reason}; " + (parts or "no condition (pays nothing)")
-    return said
-
-
 _Judged = tuple[
     int | None, str, bool, str | None, str | None, tuple[str, ...], int, str | None, str, tuple[Card, ...], Meld | None
 ]
@@ -147,30 +135,11 @@ _Judged = tuple[
 
 
 def _judge_text(text: str, profile: Profile, game: Game) -> _Judged:
-    try:
-        cards = parse_meld(text, game)
-    except NotationError as exc:
-        return (exc.col, escape_text(" ".join(text.split())), False, None, None, (), 0, exc.code, exc.message, (), None)
-    v = judge(cards, profile)
-    meld = v.meld
-    if meld is None:
-        return (1, format_cards(cards), False, None, None, (), 0, v.rule, v.reason, cards, None)
-    conds = v.conditions
-    shape = meld.shape.value if isinstance(meld, Set) else None
-    reason = _legal_reason(v.reason, conds)
-    return (
-        None,
-        str(meld),
-        True,
-        meld.kind.value,
-        shape,
-        tuple(c.value for c in conds),
-        v.value,
-        None,
-        reason,
-        cards,
-        meld,
-    )
+    """The fields of a report, from the API's judgement (:func:`pancli.api.judge_text`: the one
+    place a meld of text is judged), the unreadable text's control characters escaped."""
+    c = judge_text(text, profile, game)
+    meld = c.meld if c.legal or c.cards else escape_text(c.meld)
+    return (c.col, meld, c.legal, c.kind, c.shape, c.conditions, c.value, c.rule, c.reason, c.cards, c.engine_meld)
 
 
 def assess(item: InputLine, profile: Profile, game: Game = Game.PANGUINGUE) -> MeldReport:

@@ -1,0 +1,271 @@
+"""The Python API of pan: a small, stable, typed surface for scripts and notebooks.
+
+``import pancli`` gives these names (loaded on first use, so the import stays light):
+
+- :func:`rules`: a rule profile (``hoyle``, ``cardroom`` or a house-rules TOML file);
+- :func:`check_meld`: is a meld legal, its kind, conditions, value and the rule broken;
+- :func:`meld_value`: what a legal meld collects from each active opponent;
+- :func:`read_records` / :func:`parse_records`: the hands of a ``.pan`` record, from a
+  path or from a string;
+- :func:`referee`: referee one hand of a record (payments, ledger, violations);
+- :func:`analyze_hand`: analyse a ten-card Panguingue hand (best arrangement, draws, odds).
+
+``pan check`` judges each meld through :func:`check_meld`'s judgement (:func:`judge_text`),
+and ``pan replay``, ``pan analyze`` call the same reader, referees and analyser. Bad input
+raises :class:`PanError` (a ValueError) with the rule id and the column. See docs/api.md.
+
+>>> import pancli
+>>> pancli.check_meld("5s 5s 5s").legal, pancli.meld_value("5s 5s 5s")
+(True, 4)
+>>> pancli.check_meld("7c 7s 7s").rule
+'M3'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pancli.cards import Card, Game, format_cards
+from pancli.melds import Meld, Set, judge
+from pancli.rules import Condition, HouseRulesError, Profile, builtin_profile
+
+if TYPE_CHECKING:
+    from pancli.analyze.analysis import Analysis
+    from pancli.model.results import HandResult
+    from pancli.notation.layout import RecordHand
+    from pancli.pagruc.referee import PagrucHandResult
+
+__all__ = [
+    "MeldCheck",
+    "PanError",
+    "analyze_hand",
+    "check_meld",
+    "judge_text",
+    "meld_value",
+    "parse_records",
+    "read_records",
+    "referee",
+    "rules",
+]
+
+
+class PanError(ValueError):
+    """Input pan cannot use: ``rule`` is the rule or notation code (``M3``, ``N1``, ``R3``),
+    ``col`` the column in the text (1 when the whole text is at fault)."""
+
+    def __init__(self, rule: str, message: str, col: int = 1) -> None:
+        super().__init__(f"{rule} {message}")
+        self.rule = rule
+        self.message = message
+        self.col = col
+
+
+def rules(spec: str | os.PathLike[str] | Profile = "hoyle") -> Profile:
+    """The rule profile named ``spec``: ``hoyle``, ``cardroom``, or a house-rules TOML file.
+
+    >>> rules("cardroom").name
+    'cardroom'
+    >>> rules("no-such-rules")
+    Traceback (most recent call last):
+    ...
+    pancli.api.PanError: R3 no profile or file named 'no-such-rules' (built-in: hoyle, cardroom)
+    """
+    if isinstance(spec, Profile):
+        return spec
+    text = os.fspath(spec)
+    if text.lower() in ("hoyle", "cardroom"):
+        return builtin_profile(text)
+    from pancli.notation.houserules import profile_from_toml
+
+    try:
+        return profile_from_toml(Path(text).read_bytes())
+    except FileNotFoundError:
+        raise PanError("R3", f"no profile or file named {text!r} (built-in: hoyle, cardroom)") from None
+    except OSError as exc:
+        raise PanError("R3", f"{text}: {exc.strerror or exc}") from None
+    except HouseRulesError as exc:
+        raise PanError("R3", f"{text}: {exc}", exc.col or 1) from None
+
+
+_profile = rules
+""":func:`rules` under a name the functions' own ``rules`` parameters do not hide."""
+
+
+@dataclass(frozen=True, slots=True)
+class MeldCheck:
+    """One meld, judged (the fields of ``pan check --json``).
+
+    ``meld`` is the canonical text (ropes low to high), or the input with its white space
+    made single when it could not be read; ``col`` is the column of a notation error, 1 for a
+    readable meld that breaks a rule, None when legal; ``value`` the units each active
+    opponent pays for it as laid (C6, C7); ``engine_meld`` the engine's Rope or Set.
+    """
+
+    meld: str
+    legal: bool
+    kind: str | None
+    shape: str | None
+    conditions: tuple[str, ...]
+    value: int
+    rule: str | None
+    reason: str
+    col: int | None
+    cards: tuple[Card, ...] = ()
+    engine_meld: Meld | None = None
+
+
+_LEGAL_REASONS: dict[tuple[str, tuple[Condition, ...]], str] = {}
+
+
+def _legal_reason(verdict_reason: str, conditions: tuple[Condition, ...]) -> str:
+    key = (verdict_reason, conditions)
+    said = _LEGAL_REASONS.get(key)
+    if said is None:
+        parts = "; ".join(f"{c.value} {c.description}" for c in conditions)
+        said = _LEGAL_REASONS[key] = f"{verdict_reason}; " + (parts or "no condition (pays nothing)")
+    return said
+
+
+def judge_text(text: str, profile: Profile, game: Game = Game.PANGUINGUE) -> MeldCheck:
+    """:func:`check_meld` with the profile and game already resolved (what ``pan check`` calls)."""
+    from pancli.notation import NotationError, parse_meld
+
+    try:
+        cards = parse_meld(text, game)
+    except NotationError as exc:
+        return MeldCheck(" ".join(text.split()), False, None, None, (), 0, exc.code, exc.message, exc.col)
+    v = judge(cards, profile)
+    meld = v.meld
+    if meld is None:
+        return MeldCheck(format_cards(cards), False, None, None, (), 0, v.rule, v.reason, 1, cards)
+    conds = v.conditions
+    return MeldCheck(
+        str(meld),
+        True,
+        meld.kind.value,
+        meld.shape.value if isinstance(meld, Set) else None,
+        tuple(c.value for c in conds),
+        v.value,
+        None,
+        _legal_reason(v.reason, conds),
+        None,
+        cards,
+        meld,
+    )
+
+
+def check_meld(text: str, rules: str | Profile = "hoyle") -> MeldCheck:
+    """Judge one Panguingue meld written in pan's notation (``5s 5s 5s``, ``5sss``, ``3-5h``).
+
+    >>> r = check_meld("3-5h")
+    >>> r.meld, r.kind, r.legal
+    ('3h 4h 5h', 'rope', True)
+    >>> check_meld("5s 9s 5s").rule
+    'E1'
+    """
+    return judge_text(text, _profile(rules))
+
+
+def meld_value(text: str, rules: str | Profile = "hoyle") -> int:
+    """The units a legal meld collects from each active opponent (C6, C7); PanError if illegal.
+
+    >>> meld_value("Jc Qc Kc", "cardroom")
+    1
+    >>> meld_value("7c 7s 7s")
+    Traceback (most recent call last):
+    ...
+    pancli.api.PanError: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s
+    """
+    found = check_meld(text, rules)
+    if not found.legal:
+        raise PanError(found.rule or "M1", found.reason, found.col or 1)
+    return found.value
+
+
+def parse_records(
+    text: str, name: str = "<string>", rules_dir: str | os.PathLike[str] | None = None
+) -> list[RecordHand]:
+    """The hands of a record given as a string (``name`` is used in errors; a Rules tag's
+    house-rules file is looked up in ``rules_dir``, the current folder by default).
+
+    >>> hands = parse_records('[Players "Ana Ben"]\\n\\nAna stay\\nBen stay\\n')
+    >>> len(hands), hands[0].script.players, hands[0].error is None
+    (1, ('Ana', 'Ben'), True)
+    """
+    import io
+
+    from pancli.records import read_hands
+
+    return list(read_hands(io.StringIO(text), name, None if rules_dir is None else Path(rules_dir)))
+
+
+def read_records(path: str | os.PathLike[str]) -> Iterator[RecordHand]:
+    """The hands of a record file, one at a time (constant memory). A malformed hand comes with
+    ``error`` set and ``script`` None; reading goes on. OSError when the file cannot be read."""
+    from pancli.records import read_hands
+
+    name = os.fspath(path)
+    with open(name, encoding="utf-8", errors="replace") as stream:
+        yield from read_hands(stream, name, Path(name).parent)
+
+
+def referee(hand: RecordHand | str) -> HandResult | PagrucHandResult:
+    """Referee one hand (a :class:`RecordHand`, or the text of one hand) under its record's
+    rules: every payment, the ledger, the winner, the first violation. PanError for a
+    malformed hand.
+
+    >>> text = '[Players "Ana Ben"]\\n\\nAna stay\\nBen stay\\n'
+    >>> result = referee(text)
+    >>> result.ok, result.violations
+    (True, ())
+    """
+    if isinstance(hand, str):
+        hands = parse_records(hand)
+        if len(hands) != 1:
+            raise PanError("R1", f"the text holds {len(hands)} hands, not one")
+        hand = hands[0]
+    if hand.script is None:
+        err = hand.error
+        raise PanError(err.code if err else "R6", err.message if err else "unreadable hand", err.col if err else 1)
+    if hand.script.game is Game.PAGRUC:
+        from pancli.pagruc.referee import referee_hand as pagruc_referee
+
+        return pagruc_referee(hand.script)
+    from pancli.referee import referee_hand
+
+    return referee_hand(hand.script)
+
+
+def analyze_hand(
+    hand: str,
+    rules: str | Profile = "hoyle",
+    *,
+    drawn: str | None = None,
+    players: int = 6,
+    samples: int = 2000,
+    seed: int = 1,
+) -> Analysis:
+    """Analyse a ten-card Panguingue hand (and the card just ``drawn``): the best arrangement,
+    what every draw would do, the odds of going out. PanError for a bad hand or position.
+
+    >>> a = analyze_hand("5s 5s 5s 6h 7h Jc Qc Kc 2d 3d", samples=50)
+    >>> a.best.melded, a.best.value
+    (6, 5)
+    """
+    from pancli.analyze.analysis import PositionError, analyze
+    from pancli.notation import NotationError, parse_card, parse_meld
+
+    profile = _profile(rules)
+    try:
+        cards = parse_meld(hand)
+        card = None if drawn is None else parse_card(drawn)
+    except NotationError as exc:
+        raise PanError(exc.code, exc.message, exc.col) from None
+    try:
+        return analyze(cards, profile, card, players=players, samples=samples, seed=seed)
+    except PositionError as exc:
+        raise PanError(exc.rule, exc.message) from None

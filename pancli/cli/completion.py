@@ -1,0 +1,81 @@
+"""``pan completion bash|zsh|fish``: the shell completion script, and what completes what.
+
+The script is click's, for the program ``pan`` and the variable ``_PAN_COMPLETE``: the shell
+calls ``pan`` back at each TAB and gets the candidates. FILE arguments complete paths (the
+shell lists them), ``--rules`` offers the built-in profiles and the ``*.toml`` files, and
+choices such as ``--game`` offer their values. Nothing here imports rich or pyparsing.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import click
+from click.shell_completion import CompletionItem
+
+SHELLS = ("bash", "zsh", "fish")
+COMPLETE_VAR = "_PAN_COMPLETE"
+PROFILES = ("hoyle", "cardroom")
+
+
+def complete_paths(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Any file or folder: the shell completes the path itself.
+
+    >>> [(c.value, c.type) for c in complete_paths(None, None, "sam")]  # type: ignore[arg-type]
+    [('sam', 'file')]
+    """
+    return [CompletionItem(incomplete, type="file")]
+
+
+def complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """``--rules``: hoyle and cardroom, and the house-rules files (``*.toml``, and folders to
+    reach them) that start with what is typed."""
+    found = [CompletionItem(name, help="built-in profile") for name in PROFILES if name.startswith(incomplete)]
+    folder, _, start = incomplete.rpartition("/")
+    where = folder or "."
+    try:
+        names = sorted(os.listdir(where or "/"))
+    except OSError:
+        return found
+    for name in names:
+        if not name.startswith(start) or (name.startswith(".") and not start.startswith(".")):
+            continue
+        path = f"{folder}/{name}" if folder or incomplete.startswith("/") else name
+        if os.path.isdir(os.path.join(where or "/", name)):
+            found.append(CompletionItem(path + "/", type="plain"))
+        elif name.endswith(".toml"):
+            found.append(CompletionItem(path, help="house rules"))
+    return found
+
+
+def completion_script(shell: str, command: Any = None) -> str:
+    """The completion script of ``shell`` for the ``pan`` command line."""
+    from click.shell_completion import get_completion_class
+
+    if command is None:
+        from pancli.cli import cli as command
+    cls = get_completion_class(shell)
+    if cls is None:  # pragma: no cover - the choice below allows only click's shells
+        raise click.UsageError(f"no completion for {shell}")
+    return cls(command, {}, "pan", COMPLETE_VAR).source()
+
+
+@click.command(
+    "completion",
+    epilog="Exit status: 0, or 2 for a shell pan has no script for.",
+)
+@click.argument("shell", type=click.Choice(SHELLS))
+def completion(shell: str) -> None:
+    """Print the shell completion script of pan for SHELL (bash, zsh or fish).
+
+    With it, TAB completes commands, options, file names, --rules profiles and house-rules
+    files, and the choices of options such as --game.
+
+    \b
+    Examples:
+      eval "$(pan completion bash)"          # in ~/.bashrc
+      eval "$(pan completion zsh)"           # in ~/.zshrc
+      pan completion fish > ~/.config/fish/completions/pan.fish
+    """
+    click.echo(completion_script(shell), nl=False)
