@@ -66,6 +66,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "settle",
         "Settle a sitting: each player's hands, units and money over all the hands, and who pays whom.",
     ),
+    "completion": (
+        "pancli.cli.completion",
+        "completion",
+        "Print the shell completion script of pan for SHELL (bash, zsh or fish).",
+    ),
     "samples": (
         "pancli.cli.samples_cmd",
         "samples",

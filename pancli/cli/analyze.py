@@ -20,6 +20,7 @@ from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_USAGE,
+    complete_paths,
     emit_json,
     json_mode,
     json_option,
@@ -492,7 +493,7 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
     epilog="Exit status: 0 analysed, 1 the hand is unreadable or impossible (P7, E4, a bad meld) or the record"
     " breaks a rule before LINE, 2 usage error (no hand of that player's to analyse there).",
 )
-@click.argument("hand", nargs=-1, metavar="HAND|FILE")
+@click.argument("hand", nargs=-1, metavar="HAND|FILE", shell_complete=complete_paths)
 @click.option("--draw", "draw", metavar="CARD", help="The card just drawn (or a trailing +CARD in HAND).")
 @click.option("--melds", "melds", multiple=True, metavar="MELDS", help="The player's melds on the table ([..] groups).")
 @click.option("--seen", "seen", multiple=True, metavar="CARDS", help="Every other card seen (melds, discards).")

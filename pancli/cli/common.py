@@ -56,6 +56,20 @@ def json_mode(as_json: bool, as_jsonl: bool) -> None:
 RULES_HELP = "Rule profile: hoyle, cardroom, or a house-rules TOML file."
 
 
+def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of ``--rules``: hoyle, cardroom and ``*.toml`` files."""
+    from pancli.cli.completion import complete_rules
+
+    return complete_rules(ctx, param, incomplete)
+
+
+def complete_paths(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of a FILE argument or option: paths, completed by the shell."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file")]
+
+
 def rules_option(f: F) -> F:
     """``--rules NAME|FILE``: the profile (hoyle, cardroom) or a house-rules TOML file."""
     return click.option(
@@ -65,6 +79,7 @@ def rules_option(f: F) -> F:
         show_default=True,
         metavar="NAME|FILE",
         help=RULES_HELP,
+        shell_complete=_complete_rules,
     )(f)
 
 
@@ -76,6 +91,7 @@ def rules_override_option(f: F) -> F:
         default=None,
         metavar="NAME|FILE",
         help="Override every record's Rules tag: hoyle, cardroom, or a house-rules TOML file.",
+        shell_complete=_complete_rules,
     )(f)
 
 

@@ -2,8 +2,9 @@
 
 The script is click's, for the program ``pan`` and the variable ``_PAN_COMPLETE``: the shell
 calls ``pan`` back at each TAB and gets the candidates. FILE arguments complete paths (the
-shell lists them), ``--rules`` offers the built-in profiles and the ``*.toml`` files, and
-choices such as ``--game`` offer their values. Nothing here imports rich or pyparsing.
+shell lists them: :func:`pancli.cli.common.complete_paths`), ``--rules`` offers the built-in
+profiles and the ``*.toml`` files (:func:`complete_rules`), and choices such as ``--game``
+offer their values. Nothing here imports rich or pyparsing.
 """
 
 from __future__ import annotations
@@ -17,15 +18,6 @@ from click.shell_completion import CompletionItem
 SHELLS = ("bash", "zsh", "fish")
 COMPLETE_VAR = "_PAN_COMPLETE"
 PROFILES = ("hoyle", "cardroom")
-
-
-def complete_paths(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """Any file or folder: the shell completes the path itself.
-
-    >>> [(c.value, c.type) for c in complete_paths(None, None, "sam")]  # type: ignore[arg-type]
-    [('sam', 'file')]
-    """
-    return [CompletionItem(incomplete, type="file")]
 
 
 def complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:

@@ -24,6 +24,7 @@ from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_USAGE,
+    complete_paths,
     escape_text,
     io_message,
     json_mode,
@@ -193,7 +194,7 @@ def _fmt_one(name: str, check: bool, diff: bool, as_json: bool) -> tuple[int, _T
 
 
 @click.command("fmt")
-@click.argument("files", nargs=-1, metavar="FILE... | -")
+@click.argument("files", nargs=-1, metavar="FILE... | -", shell_complete=complete_paths)
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 when a file is not in canonical form.")
 @click.option("--diff", is_flag=True, help="Print a unified diff against the canonical form instead of the text.")
 @click.option(

@@ -39,6 +39,7 @@ from pancli.cli.common import (
     EXIT_OK,
     IOFailure,
     check_readable,
+    complete_paths,
     escape_json,
     json_mode,
     json_option,
@@ -572,7 +573,7 @@ def _count(tally: Tally, result: _Judged) -> bool:
 
 
 @click.command("replay")
-@click.argument("files", nargs=-1, metavar="FILE... | -")
+@click.argument("files", nargs=-1, metavar="FILE... | -", shell_complete=complete_paths)
 @json_option
 @jsonl_option(help="One JSON object per action (with provenance), then per hand.")
 @click.option("--strict", is_flag=True, help="Stop at the first hand with a violation, a wrong claim or an error.")

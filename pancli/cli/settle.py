@@ -23,7 +23,15 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pancli.cards import Game
-from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, check_readable, json_option, load_profile, record_files
+from pancli.cli.common import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    check_readable,
+    complete_paths,
+    json_option,
+    load_profile,
+    record_files,
+)
 from pancli.cli.replay import Sink, Tally, replay_files
 from pancli.cli.replay_render import money_text, signed
 
@@ -338,7 +346,7 @@ def _stake(value: str | None) -> Decimal | None:
 
 
 @click.command("settle")
-@click.argument("files", nargs=-1, metavar="FILE... | -")
+@click.argument("files", nargs=-1, metavar="FILE... | -", shell_complete=complete_paths)
 @json_option
 @click.option("--jsonl", "as_jsonl", is_flag=True, help="One JSON object per disputed hand, per player, per transfer.")
 @click.option("--stake", default=None, metavar="MONEY", help="The money value of one unit for every hand (e.g. 0.25).")

@@ -23,6 +23,7 @@ from pancli.cli.common import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     IOFailure,
+    complete_paths,
     json_mode,
     json_option,
     jsonl_option,
@@ -95,7 +96,9 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
 @seed_option("Seed of the shuffles and the policy.", default=0)
 @rules_option
 @click.option("--names", default=None, metavar="'A B C'", help="Player names in order of play (spaces or commas).")
-@click.option("--output", "-o", metavar="FILE", default=None, help="Write to FILE, not stdout.")
+@click.option(
+    "--output", "-o", metavar="FILE", default=None, help="Write to FILE, not stdout.", shell_complete=complete_paths
+)
 @json_option
 @jsonl_option("One JSON object per hand and line (the objects of --json), written as each hand is played.")
 def simulate(

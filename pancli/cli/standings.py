@@ -16,6 +16,7 @@ from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     check_readable,
+    complete_paths,
     error_line,
     json_mode,
     json_option,
@@ -152,7 +153,7 @@ def _print_rich(g: Standings) -> None:
     "standings",
     epilog="Exit status: 0 an official game, 1 not official (or a hand malformed or illegal), 2 usage error.",
 )
-@click.argument("files", nargs=-1, metavar="FILE...")
+@click.argument("files", nargs=-1, metavar="FILE...", shell_complete=complete_paths)
 @json_option
 @jsonl_option(
     "One JSON object per line: each hand as it is refereed ('event': 'hand'), then the standings"
