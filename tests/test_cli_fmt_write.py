@@ -58,7 +58,7 @@ def test_write_leaves_a_file_with_a_malformed_hand_untouched_and_exits_1(tmp_pat
     bad, good = tmp_path / "bad.pan", tmp_path / "good.pan"
     bad.write_text(MALFORMED, encoding="utf-8")
     good.write_text(MESSY, encoding="utf-8")
-    code, out, err = _run("--write", str(bad), str(good))
+    code, _, err = _run("--write", str(bad), str(good))
     assert code == 1
     assert bad.read_text(encoding="utf-8") == MALFORMED
     assert good.read_text(encoding="utf-8") == CANON
@@ -66,7 +66,9 @@ def test_write_leaves_a_file_with_a_malformed_hand_untouched_and_exits_1(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.pan", "good.pan"]
 
 
-@pytest.mark.parametrize("args", [["--write", "-"], ["--write"], ["--write", "--check", "x.pan"], ["-w", "--json", "x"]])
+@pytest.mark.parametrize(
+    "args", [["--write", "-"], ["--write"], ["--write", "--check", "x.pan"], ["-w", "--json", "x"]]
+)
 def test_write_with_standard_input_or_another_output_is_a_usage_error(args: list[str]) -> None:
     assert _run(*args)[0] == 2
 
