@@ -35,6 +35,7 @@ from pancli.cli.common import (
     stdin_lines,
     stdout_is_terminal,
 )
+from pancli.cli.progress import Progress, quiet_option, wanted
 from pancli.melds import Meld, judge
 from pancli.rules import Profile
 
@@ -422,14 +423,22 @@ def row_fields(a: Analysis, r: DrawRow) -> list[str]:
 ROW_HEADER = ["card", "live", "usable", "down", "value", "total", "out", "melds"]
 
 
-def print_plain(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = ()) -> None:
-    """The pipe format: ``label<TAB>text`` lines (``context`` first), then the draw table with a header line."""
+def print_plain(
+    a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = (), width: int | None = None
+) -> None:
+    """The pipe format: ``label<TAB>text`` lines (``context`` first), then the draw table with a header
+    line; with ``width`` (a narrow terminal) wrapped at whole words to it."""
     out = [f"{label}\t{text}\n" for label, text in [*context, *summary_lines(a)]]
     if advice is not None:
         out += [f"{label}\t{text}\n" for label, text in advice.lines()]
     out.append("\t".join(ROW_HEADER) + "\n")
     out += ["\t".join(row_fields(a, r)) + "\n" for r in a.rows if r.usable]
-    sys.stdout.write("".join(out))
+    if width is None:
+        sys.stdout.write("".join(out))
+    else:
+        from pancli.cli.terminal import wrap
+
+        sys.stdout.write(wrap("".join(out), width))
 
 
 def _colour(a: Analysis, r: DrawRow) -> str:
@@ -509,6 +518,7 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
 @json_option
 @jsonl_option("With '-': one JSON object per hand and line, as each is analysed (the entries of --json).")
 @rules_option
+@quiet_option
 @click.pass_context
 def analyze(
     ctx: click.Context,
@@ -525,6 +535,7 @@ def analyze(
     as_json: bool,
     as_jsonl: bool,
     rules: str,
+    quiet: bool,
 ) -> None:
     """Analyse one Panguingue hand: the best arrangement, what every draw would do, the odds.
 
@@ -583,7 +594,8 @@ def analyze(
         override = None if ctx.get_parameter_source("rules") is DEFAULT else profile
         status = _analyse_one(job, lambda: _position(job, hand[0], at_line, player, override))
     elif reads_stdin(hand):
-        status = _analyse_batch(job, draw, melds, seen)
+        with Progress("analyze", None, "hands", enabled=wanted(quiet)) as progress:
+            status = _analyse_batch(job, draw, melds, seen, progress)
     else:
         status = _analyse_one(job, lambda: _hand(job, hand, draw, melds, seen))
     sys.stdout.flush()
@@ -649,11 +661,22 @@ def _position_problem(exc: PositionError, file: str, line: int) -> InputProblem:
 
 
 def _show(a: Analysis, adv: Advice | None, context: Sequence[tuple[str, str]]) -> None:
-    """One analysis as text: rich on a terminal, plain lines in a pipe."""
+    """One analysis as text: rich on a terminal (wrapped plain lines when it is narrower than
+    :data:`RICH_COLUMNS`: the draw table's eight columns would cut words), plain lines in a pipe."""
     if stdout_is_terminal():
-        print_rich(a, adv, context)
+        from pancli.cli.terminal import size
+
+        columns = size().columns
+        if columns >= RICH_COLUMNS:
+            print_rich(a, adv, context)
+        else:
+            print_plain(a, adv, context, columns)
     else:
         print_plain(a, adv, context)
+
+
+RICH_COLUMNS = 80
+"""The narrowest terminal that gets the rich tables."""
 
 
 Found = tuple["Analysis", "Advice | None", dict[str, Any], Sequence[tuple[str, str]]]
@@ -701,7 +724,9 @@ def _position(job: _Job, file: str, at_line: int, player: str | None, override: 
     return (*found, {"position": position_json(spot)}, position_lines(spot))
 
 
-def _analyse_batch(job: _Job, draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...]) -> int:
+def _analyse_batch(
+    job: _Job, draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...], progress: Progress | None = None
+) -> int:
     """Standard input as a batch: one hand per line (blank lines and ``#`` comments skipped), each
     analysed on its own with the same options. Text: the analyses one after another, a blank line
     and an ``input -:LINE`` line before each; ``--json``: one list, an entry per hand (``file``,
@@ -728,6 +753,8 @@ def _analyse_batch(job: _Job, draw: str | None, melds: tuple[str, ...], seen: tu
     status = EXIT_OK
     shown = 0
     for item in stdin_lines():
+        if progress is not None:
+            progress.advance()
         text = item.text.split("#", 1)[0]
         try:
             cards, drawn = read_hand(text, draw, item.file, item.line)

@@ -649,7 +649,12 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     from pancli.cli.common import rule_hint
 
     file = hand.file
-    console.rule(Text(_title(hand, script), style="bold"), align="left")
+    title = Text(_title(hand, script), style="bold")
+    if len(title) + 4 > console.width:  # a rule cuts its title short: print it whole, wrapped at words
+        console.print(title)
+        console.rule()
+    else:
+        console.rule(title, align="left")
     by_line: dict[int, list[Collection]] = {}
     for c in collections(result.payments):
         by_line.setdefault(c.line, []).append(c)

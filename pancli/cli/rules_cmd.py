@@ -151,7 +151,8 @@ def rules(profile_spec: str | None, rules_opt: str | None, diff: bool, list_rule
         emit_json(rules_json(profile, diff))
         return
     knobs, conds = knob_rows(profile, against), condition_rows(profile, against)
-    if stdout_is_terminal():
+    terminal = stdout_is_terminal()
+    if terminal and _table_fits(knobs, diff):
         _print_rich(profile, knobs, conds, diff)
         return
     head = ("knob", "value", "hoyle", "rule", "meaning") if diff else ("knob", "value", "rule", "meaning")
@@ -162,7 +163,21 @@ def rules(profile_spec: str | None, rules_opt: str | None, diff: bool, list_rule
         lines += ["\t".join(r) for r in conds]
     else:
         lines += ["", "# conditions table as hoyle"]
-    sys.stdout.write("\n".join(lines) + "\n")
+    text = "\n".join(lines) + "\n"
+    if terminal:  # too narrow for the table: the plain lines, wrapped at whole words
+        from pancli.cli.terminal import size, wrap
+
+        text = wrap(text, size().columns)
+    sys.stdout.write(text)
+
+
+def _table_fits(knobs: list[tuple[str, str, str, str, str]], diff: bool) -> bool:
+    """Whether the knob table fits the terminal with no knob, value or word of a meaning cut."""
+    from pancli.cli.terminal import size
+
+    columns = (0, 1, 2, 3, 4) if diff else (0, 1, 3, 4)
+    widest = [max(len(w) for row in knobs for w in (row[i].split() if i == 4 else [row[i]])) for i in columns]
+    return sum(max(w, 4) for w in widest) + 3 * len(columns) + 1 <= size().columns
 
 
 def _print_rich(
@@ -175,12 +190,16 @@ def _print_rich(
     console = stdout_console()
     title = f"profile {profile.name}" + (" (differences from hoyle)" if diff else "")
     t = Table(title=title, title_justify="left")
-    t.add_column("knob", style="bold")
-    t.add_column("value")
+
+    def whole(i: int) -> int:  # a knob, a value or a rule id is typed back: never cut (60 columns)
+        return max((len(row[i]) for row in knobs), default=1)
+
+    t.add_column("knob", style="bold", no_wrap=True, min_width=whole(0))
+    t.add_column("value", no_wrap=True, min_width=whole(1))
     if diff:
-        t.add_column("hoyle", style="dim")
-    t.add_column("rule")
-    t.add_column("meaning")
+        t.add_column("hoyle", style="dim", no_wrap=True, min_width=whole(2))
+    t.add_column("rule", no_wrap=True)
+    t.add_column("meaning", min_width=max((len(w) for row in knobs for w in row[-1].split()), default=1))
     for k, v, h, rule, meaning in knobs:
         t.add_row(k, v, *((h,) if diff else ()), rule, meaning)
     console.print(t)

@@ -32,6 +32,7 @@ from pancli.cli.common import (
     rules_option,
     seed_option,
 )
+from pancli.cli.progress import Progress, quiet_option, wanted
 from pancli.files import atomic_write
 
 if TYPE_CHECKING:
@@ -101,6 +102,7 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
 )
 @json_option
 @jsonl_option("One JSON object per hand and line (the objects of --json), written as each hand is played.")
+@quiet_option
 def simulate(
     players: int | None,
     hands: int,
@@ -110,6 +112,7 @@ def simulate(
     output: str | None,
     as_json: bool,
     as_jsonl: bool,
+    quiet: bool,
 ) -> None:
     """Write legal, complete hand records from self-play (canonical .pan text).
 
@@ -148,7 +151,8 @@ def simulate(
                 param_hint="'--rules'",
             )
         tags = (("Rules", Path(where).as_posix()),)
-    scripts = simulate_hands(seats, hands, seed, profile)
+    progress = Progress("simulate", hands, "hands", enabled=wanted(quiet, stdout_too=output is not None))
+    scripts = _counted(simulate_hands(seats, hands, seed, profile), progress)
     if tags:
         scripts = (replace(s, tags=tags) for s in scripts)
     pieces = _json_pieces(scripts, seed, as_jsonl) if as_json or as_jsonl else _text_pieces(scripts)
@@ -161,6 +165,14 @@ def simulate(
         except OSError as exc:
             raise IOFailure(output, "write", exc) from None
     sys.exit(EXIT_OK)
+
+
+def _counted(scripts: Iterator[HandScript], progress: Progress) -> Iterator[HandScript]:
+    """The hands, ``progress`` told of each (and erased at the end, or when the run stops)."""
+    with progress:
+        for script in scripts:
+            yield script
+            progress.advance()
 
 
 def _text_pieces(scripts: Iterator[HandScript]) -> Iterator[str]:

@@ -25,6 +25,7 @@ from pancli.cli.common import (
     record_files,
     stdout_is_terminal,
 )
+from pancli.cli.progress import Progress, quiet_option, wanted
 from pancli.pagruc.referee import referee_hand
 from pancli.pagruc.standings import GameHand, Problem, Standings, game_standings
 
@@ -159,8 +160,9 @@ def _print_rich(g: Standings) -> None:
     "One JSON object per line: each hand as it is refereed ('event': 'hand'), then the standings"
     " ('event': 'standings', the fields of --json but 'hands')."
 )
+@quiet_option
 @click.pass_context
-def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool, as_jsonl: bool) -> None:
+def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool, as_jsonl: bool, quiet: bool) -> None:
     """A PAGRUC game: is it official, each player's total, and the PAGRUC points.
 
     The game is every PAGRUC hand ([Game "pagruc"]) of the files, in order ('-', or no
@@ -187,18 +189,25 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool, as_json
     names = tuple(record_files(files))
     for name in names:
         check_readable(name)
-    on_hand = None
+    progress = Progress("standings", None, "hands", enabled=wanted(quiet))
+    lines = None
     if as_jsonl:
         from pancli.cli.stream import JsonStream
 
         lines = JsonStream(True)
-        on_hand = lambda h: lines.add({"event": "hand", **hand_json(h)})  # noqa: E731
-    hands, unreadable, skipped = read_game(names, on_hand)
+
+    def on_hand(h: GameHand) -> None:
+        progress.advance()
+        if lines is not None:
+            lines.add({"event": "hand", **hand_json(h)})
+
+    with progress:
+        hands, unreadable, skipped = read_game(names, on_hand)
     g = game_standings(hands)
     if unreadable:
         unofficial = tuple(replace(s, points=None) for s in g.table)
         g = replace(g, table=unofficial, problems=(*unreadable, *g.problems))
-    if as_jsonl:
+    if lines is not None:
         doc = standings_json(g, skipped)
         del doc["hands"]
         lines.add({"event": "standings", **doc})
