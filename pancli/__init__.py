@@ -2,8 +2,8 @@
 
 ``pancli.__version__`` is the one place the version is written (``pan --version`` and the
 package metadata read it). The Python API (:mod:`pancli.api`, docs/api.md) is reachable from
-here: ``pancli.check_meld``, ``pancli.meld_value``, ``pancli.rules``, ``pancli.read_records``,
-``pancli.parse_records``, ``pancli.referee``, ``pancli.analyze_hand``, ``pancli.MeldCheck``,
+here: ``pancli.check_meld``, ``pancli.meld_value``, ``pancli.load_rules``, ``pancli.read_records``,
+``pancli.parse_records``, ``pancli.referee_hand``, ``pancli.analyze_hand``, ``pancli.MeldCheck``,
 ``pancli.PanError``. They are loaded on first use (module ``__getattr__``), so ``import
 pancli`` and ``pan --help`` stay light; ``__init__.pyi`` gives type checkers their types.
 
@@ -21,11 +21,11 @@ API = (
     "PanError",
     "analyze_hand",
     "check_meld",
+    "load_rules",
     "meld_value",
     "parse_records",
     "read_records",
-    "referee",
-    "rules",
+    "referee_hand",
 )
 """The names of the public API, all from :mod:`pancli.api`."""
 

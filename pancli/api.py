@@ -2,12 +2,12 @@
 
 ``import pancli`` gives these names (loaded on first use, so the import stays light):
 
-- :func:`rules`: a rule profile (``hoyle``, ``cardroom`` or a house-rules TOML file);
+- :func:`load_rules`: a rule profile (``hoyle``, ``cardroom`` or a house-rules TOML file);
 - :func:`check_meld`: is a meld legal, its kind, conditions, value and the rule broken;
 - :func:`meld_value`: what a legal meld collects from each active opponent;
 - :func:`read_records` / :func:`parse_records`: the hands of a ``.pan`` record, from a
   path or from a string;
-- :func:`referee`: referee one hand of a record (payments, ledger, violations);
+- :func:`referee_hand`: referee one hand of a record (payments, ledger, violations);
 - :func:`analyze_hand`: analyse a ten-card Panguingue hand (best arrangement, draws, odds).
 
 ``pan check`` judges each meld through :func:`check_meld`'s judgement (:func:`judge_text`),
@@ -45,11 +45,11 @@ __all__ = [
     "analyze_hand",
     "check_meld",
     "judge_text",
+    "load_rules",
     "meld_value",
     "parse_records",
     "read_records",
-    "referee",
-    "rules",
+    "referee_hand",
 ]
 
 
@@ -64,12 +64,12 @@ class PanError(ValueError):
         self.col = col
 
 
-def rules(spec: str | os.PathLike[str] | Profile = "hoyle") -> Profile:
+def load_rules(spec: str | os.PathLike[str] | Profile = "hoyle") -> Profile:
     """The rule profile named ``spec``: ``hoyle``, ``cardroom``, or a house-rules TOML file.
 
-    >>> rules("cardroom").name
+    >>> load_rules("cardroom").name
     'cardroom'
-    >>> rules("no-such-rules")
+    >>> load_rules("no-such-rules")
     Traceback (most recent call last):
     ...
     pancli.api.PanError: R3 no profile or file named 'no-such-rules' (built-in: hoyle, cardroom)
@@ -91,8 +91,8 @@ def rules(spec: str | os.PathLike[str] | Profile = "hoyle") -> Profile:
         raise PanError("R3", f"{text}: {exc}", exc.col or 1) from None
 
 
-_profile = rules
-""":func:`rules` under a name the functions' own ``rules`` parameters do not hide."""
+_profile = load_rules
+""":func:`load_rules` under a short name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,13 +213,13 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[RecordHand]:
         yield from read_hands(stream, name, Path(name).parent)
 
 
-def referee(hand: RecordHand | str) -> HandResult | PagrucHandResult:
+def referee_hand(hand: RecordHand | str) -> HandResult | PagrucHandResult:
     """Referee one hand (a :class:`RecordHand`, or the text of one hand) under its record's
     rules: every payment, the ledger, the winner, the first violation. PanError for a
     malformed hand.
 
     >>> text = '[Players "Ana Ben"]\\n\\nAna stay\\nBen stay\\n'
-    >>> result = referee(text)
+    >>> result = referee_hand(text)
     >>> result.ok, result.violations
     (True, ())
     """
@@ -235,9 +235,9 @@ def referee(hand: RecordHand | str) -> HandResult | PagrucHandResult:
         from pancli.pagruc.referee import referee_hand as pagruc_referee
 
         return pagruc_referee(hand.script)
-    from pancli.referee import referee_hand
+    from pancli.referee import referee_hand as pan_referee
 
-    return referee_hand(hand.script)
+    return pan_referee(hand.script)
 
 
 def analyze_hand(
