@@ -107,3 +107,9 @@ def test_no_progress_line_in_a_pipe(tmp_path: Path) -> None:
     args = [*pan, "simulate", "--hands", "400", "-o", str(tmp_path / "g.pan")]
     p = subprocess.run(args, capture_output=True, text=True, timeout=120, env=_env())
     assert p.returncode == 0 and p.stderr == ""
+
+
+def test_analyze_advice_shows_its_samples_then_the_analysis() -> None:
+    shown = on_terminal("pan analyze --advice --samples 400 5s 5s 5s 6h 7h Jc Qc Kc 2d 3d", 100)
+    assert re.search(r"advice +\d+% \[#*\.*\] [\d,]+ samples +[\d,]+ samples/s", shown)
+    assert "pan analyze (hoyle)" in shown

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,8 +88,9 @@ class Advice:
         }
 
 
-def advise(a: Analysis, samples: int = 2000, seed: int = 1) -> Advice:
-    """Simulate the rest of the hand ``samples`` times (see the module text for the model).
+def advise(a: Analysis, samples: int = 2000, seed: int = 1, progress: Callable[[], None] | None = None) -> Advice:
+    """Simulate the rest of the hand ``samples`` times (see the module text for the model);
+    ``progress`` is called after each sample (the command line's progress line).
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.analyze.analysis import analyze
@@ -110,6 +112,8 @@ def advise(a: Analysis, samples: int = 2000, seed: int = 1) -> Advice:
     won = void = 0
     nodes = policy.nodes
     for _ in range(samples):
+        if progress is not None:
+            progress()
         deck = pool[:]
         rng.shuffle(deck)
         seats = [start]

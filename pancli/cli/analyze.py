@@ -584,6 +584,8 @@ def analyze(
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
     job = _Job(profile, players, samples, seed, advice, as_json or as_jsonl, as_jsonl)
+    if advice and not reads_stdin(hand):
+        job = replace(job, progress=wanted(quiet, stdout_too=True))
     if at_line is not None or player is not None:
         given = [n for n in ("draw", "melds", "seen", "players") if ctx.get_parameter_source(n) is not DEFAULT]
         if at_line is None or len(hand) != 1 or given:
@@ -617,6 +619,8 @@ class _Job:
     as_json: bool
     """JSON output: --json, or --jsonl (then ``lines`` too)."""
     lines: bool = False
+    progress: bool = False
+    """A progress line for the --advice samples (a terminal, nothing printed yet, no --quiet)."""
 
     def emit(self, obj: dict[str, Any]) -> None:
         """One JSON document: indented with --json, one line with --jsonl."""
@@ -638,7 +642,8 @@ class _Job:
             return result, None
         from pancli.analyze.advice import advise
 
-        return result, advise(result, samples=self.samples, seed=self.seed)
+        with Progress("advice", self.samples, "samples", enabled=self.progress) as progress:
+            return result, advise(result, samples=self.samples, seed=self.seed, progress=progress.advance)
 
 
 def error_json(file: str, line: int, col: int, rule: str, message: str) -> dict[str, Any]:
