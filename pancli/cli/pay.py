@@ -9,13 +9,12 @@ opponent pays the going-out bonus plus the value of all the melds again (C8).
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
 import click
 
-from pancli.cards import Card
+from pancli.app.pay import going_out, over_the_pack
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -28,7 +27,6 @@ from pancli.cli.common import (
     stdout_is_terminal,
 )
 from pancli.cli.meld_output import MeldReport, assess
-from pancli.melds import going_out_value
 from pancli.rules import Profile
 
 
@@ -101,38 +99,20 @@ class PayReport:
 
 
 def conserve(reports: list[MeldReport], profile: Profile) -> list[MeldReport]:
-    """E4 across melds: the first meld that takes a card past its copies in the pack is illegal."""
-    seen: Counter[Card] = Counter()
-    out = []
-    copies = profile.pack.copies
-    for r in reports:
-        if r.legal:
-            seen.update(r.cards)
-            over = next((c for c in dict.fromkeys(r.cards) if seen[c] > copies(c)), None)
-            if over is not None:
-                r = replace(
-                    r,
-                    legal=False,
-                    col=1,
-                    kind=None,
-                    shape=None,
-                    conditions=(),
-                    value=0,
-                    rule="E4",
-                    reason=f"the melds hold {seen[over]} copies of {over}, but the pack holds {copies(over)}",
-                    engine_meld=None,
-                )
-                seen.subtract(r.cards)
-        out.append(r)
-    return out
+    """The reports with E4 across the melds applied (:func:`pancli.app.pay.over_the_pack`): a meld
+    that takes a card past its copies in the pack is illegal and counts nothing."""
+    over = over_the_pack([r.cards if r.legal else None for r in reports], profile)
+    return [
+        replace(r, legal=False, col=1, kind=None, shape=None, conditions=(), value=0, rule="E4", reason=over[i],
+                engine_meld=None) if i in over else r
+        for i, r in enumerate(reports)
+    ]  # fmt: skip
 
 
 def compute(reports: list[MeldReport], players: int, profile: Profile, out: bool) -> PayReport:
     """The payments for laying the legal melds among ``reports`` (and going out with them)."""
     melds = [r.engine_meld for r in reports if r.engine_meld is not None]
-    laid = sum(r.value for r in reports)
-    going = going_out_value(melds, profile) if out else None
-    return PayReport(tuple(reports), players, profile, laid, going)
+    return PayReport(tuple(reports), players, profile, sum(r.value for r in reports), going_out(melds, profile, out))
 
 
 @click.command(

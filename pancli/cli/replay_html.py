@@ -22,8 +22,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from pancli import svg
+from pancli.app.replay import HandSink, Tally
 from pancli.cards import Card, Game
-from pancli.cli.replay import Sink, Tally
 from pancli.cli.replay_render import (
     MALFORMED_RULING,
     claim_message,
@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from pancli.model.results import ClaimCheck, HandResult, Violation
     from pancli.model.settle import Sitting
     from pancli.notation.layout import Notes, RecordHand
+    from pancli.pagruc.referee import PagrucHandResult
 
 CARD_SCALE: Final = 0.7
 """Cards in the timeline are drawn at this scale (28 x 39 pixels)."""
@@ -191,7 +192,7 @@ class HtmlReport:
         parts.append(self._ledger(result, script))
         self._end_section(n, parts, dispute)
 
-    def pagruc(self, hand: RecordHand, result: Any) -> None:
+    def pagruc(self, hand: RecordHand, result: PagrucHandResult) -> None:
         """One refereed PAGRUC hand: its timeline and hand scores (G7)."""
         from pancli.cli.settle import dispute_of
         from pancli.model.settle import Hand
@@ -235,14 +236,6 @@ class HtmlReport:
             f'<pre class="record">{body}</pre></section>\n'
         )
         self.disputes.append((n, f"{hand.file}:{e.line}:{e.col} {e.code} {e.message}"))
-
-    def unsupported(self, hand: RecordHand, why: str) -> None:
-        """A hand this installation cannot referee."""
-        n = self._next()
-        self.out.write(
-            f'<section class="hand" id="hand-{n}"><h2>{escape(hand.file)}, hand {hand.index}</h2>'
-            f"<p>{escape(why)}</p></section>\n"
-        )
 
     def _next(self) -> int:
         self.count += 1
@@ -600,33 +593,25 @@ def _totals_table(sitting: Sitting) -> str:
     )
 
 
-class HtmlTee(Sink):
+class HtmlTee:
     """``pan replay --html``: every hand goes to the usual sink and to the page."""
 
-    def __init__(self, inner: Sink, report: HtmlReport) -> None:
-        super().__init__()
+    def __init__(self, inner: HandSink, report: HtmlReport) -> None:
         self.inner = inner
         self.report = report
         self.wants_steps = inner.wants_steps
-
-    def flush(self) -> None:
-        self.inner.flush()
 
     def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
         self.inner.hand(hand, script, result)
         self.report.hand(hand, script, result)
 
-    def pagruc(self, hand: RecordHand, result: Any, render: Any) -> None:
-        self.inner.pagruc(hand, result, render)
+    def pagruc(self, hand: RecordHand, result: PagrucHandResult) -> None:
+        self.inner.pagruc(hand, result)
         self.report.pagruc(hand, result)
 
     def malformed(self, hand: RecordHand) -> None:
         self.inner.malformed(hand)
         self.report.malformed(hand)
-
-    def unsupported(self, hand: RecordHand, why: str) -> None:
-        self.inner.unsupported(hand, why)
-        self.report.unsupported(hand, why)
 
     def close(self, tally: Tally, stopped: bool) -> None:
         self.report.close(tally.text() + ("; stopped at the first violation (--strict)" if stopped else ""))
