@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pancli.cards import ALL_CARDS, Card
@@ -68,7 +68,7 @@ def batches(draw: st.DrawFn) -> list[str]:
     return lines
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150)
 @given(batches(), st.sampled_from(PROFILES), st.sampled_from([2, 5, 200_000]), st.booleans())
 def test_batch_rows_equal_plain_row_for_every_order_and_spelling(
     lines: list[str], profile: Profile, cache_max: int, stdin: bool

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from cli_kit import pan
+from click.testing import CliRunner, Result
 
 from pancli.cli import cli
 from pancli.cli.replay_render import collections, why
@@ -24,10 +25,8 @@ FRIDAY = SAMPLES / "friday-hoyle.pan"
 SATURDAY = SAMPLES / "cardroom-saturday.pan"
 
 
-def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
-    r = CliRunner().invoke(cli, ["replay", *args], input=input, env=env)
-    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
-    return r
+def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
+    return pan("replay", *args, input=input, env=env)
 
 
 # --------------------------------------------------------------------------- plain text

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from cli_kit import pan
+from click.testing import CliRunner, Result
 
 from pancli.cli import cli
 from pancli.cli.pagruc_render import plain_lines, render_text, to_json
@@ -26,8 +27,8 @@ ILLEGAL = SAMPLES / "pagruc-illegal.pan"
 UNOFFICIAL = SAMPLES / "pagruc-unofficial.pan"
 
 
-def run(*args: str, input: str | None = None) -> Any:
-    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+def run(*args: str, input: str | None = None) -> Result:
+    return pan(*args, input=input)
 
 
 def sample_summary(path: Path) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""What both readers of a ``.pan`` line share: error codes, the comment lexer, line values.
+"""What both readers of a ``.pan`` line share: the comment lexer, line values, limits.
 
 A record line is read in two steps (grammar/README-records.md):
 
@@ -29,13 +29,6 @@ from pancli.limits import MAX_LINE_CHARS as MAX_LINE_CHARS
 from pancli.model.actions import Deal, Decision, Force, Reshuffle, Turn
 from pancli.notation.errors import NotationError
 from pancli.notation.fast import token_table
-from pancli.rulebook import RULEBOOK, Family
-
-# --------------------------------------------------------------------------- error codes
-
-RECORD_CODES: Final = {str(r): e.title for r, e in RULEBOOK.items() if e.family is Family.RECORD}
-"""The record error codes R1..R10 and their titles (the rule registry, docs/rules.md). Card errors keep
-their own codes (``E1`` for 8, 9, 10 in Panguingue, ``N1``.. of grammar/README.md)."""
 
 GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 """Annotation glyphs, written after an action."""
