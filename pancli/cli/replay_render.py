@@ -43,6 +43,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Source, Step, Violation
+from pancli.notation.record_writer import ledger_value
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -115,8 +116,8 @@ def money_text(value: Decimal) -> str:
 
 
 def ledger_text(ledger: Mapping[str, int]) -> str:
-    """``Ana +8, Ben -4`` in seating order."""
-    return ", ".join(f"{p} {signed(u)}" for p, u in ledger.items())
+    """``Ana +8, Ben -4`` in seating order: the form a ``Ledger`` tag reads back."""
+    return ledger_value(ledger)
 
 
 def money_map(result: HandResult) -> dict[str, Decimal] | None:
