@@ -176,3 +176,10 @@ def test_E4_on_a_deal_line_points_at_the_shorthand_that_holds_the_copy() -> None
     r = run("replay", "--json", "-", input=text)
     v = json.loads(r.stdout)[0]["violations"][0]
     assert (v["rule"], v["line"], v["col"], v["player"]) == ("E4", 4, 14, "Ben")
+
+
+def test_S1_simulate_seats_names_in_any_script_and_its_records_read_back() -> None:
+    out = run("simulate", "--names", f"{NFD_JOSE} Peña 李娜", "-k", "2", "-s", "5").stdout
+    assert '[Players "José Peña 李娜"]' in out  # written in NFC
+    assert run("replay", "-", input=out).exit_code == 0
+    assert run("simulate", "--names", "Ana dEAL", "-k", "1").exit_code == 2
