@@ -28,6 +28,7 @@ from xml.sax.saxutils import escape as _xml_escape
 from pancli.cards import Card, Rank, Suit
 
 if TYPE_CHECKING:
+    from pancli.analyze.analysis import Analysis
     from pancli.referee.position import Position
 
 CARD_W: Final = 40
@@ -182,8 +183,8 @@ def _caption(text: str, x: float, y: float, *, bold: bool = False, size: int = 1
     return f'<text x="{_num(x)}" y="{_num(y)}" font-size="{size}"{weight} fill="#222">{escape(text)}</text>'
 
 
-def _caption_width(text: str, size: int = 11) -> float:
-    return len(text) * size * 0.6
+def _caption_width(text: str, size: int = 11, *, bold: bool = False) -> float:
+    return len(text) * size * (0.68 if bold else 0.62)
 
 
 def fan(cards: Sequence[Card], *, marked: int | None = None, step: float = FAN) -> Drawing:
@@ -317,7 +318,8 @@ def table(view: TableView) -> Drawing:
             'fill="none" stroke="#999" stroke-dasharray="3 3"/>'
         )
     width = max(
-        pile_x + max(CARD_W, _caption_width(f"discard pile ({view.discards})")), _caption_width(view.caption, 13)
+        pile_x + max(CARD_W, _caption_width(f"discard pile ({view.discards})")),
+        _caption_width(view.caption, 13, bold=True),
     )
     y += CAPTION + CARD_H + 14
     name_w = max((_caption_width(s.player, 13) for s in view.seats), default=0) + 24
@@ -367,3 +369,36 @@ def position_view(pos: Position, caption: str = "") -> TableView:
     )
     top = pos.discards[-1] if pos.discards else None
     return TableView(seats, top, len(pos.discards), pos.stock, caption)
+
+
+def analysis(a: Analysis) -> Drawing:
+    """An analysed hand (``pan analyze --svg``): the hand and the drawn card, the melds already
+    on the table, then the best arrangement: each new meld (its condition and value), each table
+    meld grown (what it pays more) and the cards left dead."""
+    top = [
+        Group(f"hand, {len(a.hand)} card{'s' if len(a.hand) != 1 else ''}", tuple(sorted(a.hand, key=Card.sort_key)))
+    ]
+    if a.drawn is not None:
+        top.append(Group("drawn", (a.drawn,), marked=0))
+    top.extend(Group(f"#{i} on the table", m.cards) for i, m in enumerate(a.table, 1))
+    best: list[Group] = []
+    for p in a.best.placed:
+        conds = "+".join(c.value for c in p.meld.conditions())
+        if p.target is None:
+            best.append(Group(f"meld {conds} {p.value}".replace("  ", " ") if conds else "meld, pays 0", p.meld.cards))
+        else:
+            best.append(Group(f"#{p.target + 1} grows +{p.value}", p.meld.cards))
+    if a.best.dead:
+        best.append(Group("dead", tuple(a.best.dead)))
+    down = a.best.melded
+    title = f"best arrangement: {down} card{'s' if down != 1 else ''} down, {a.best.value} from each opponent"
+    return stack([("", row(top)), ("", _titled(title, row(best) if best else Drawing("", 0, 0)))])
+
+
+def _titled(title: str, d: Drawing) -> Drawing:
+    """``d`` under a bold title line."""
+    return Drawing(
+        _caption(title, 0, 13, bold=True, size=12) + d.at(0, 20),
+        max(d.width, _caption_width(title, 12, bold=True)),
+        d.height + 20,
+    )

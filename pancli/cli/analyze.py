@@ -375,6 +375,8 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
               help="Analyse a position of the record FILE: the moment line LINE is played.")  # fmt: skip
 @click.option("--player", "player", metavar="NAME",
               help="With --at: whose hand (default: the player whose turn or decision LINE is).")  # fmt: skip
+@click.option("--svg", "svg_out", metavar="OUT.svg", type=click.Path(dir_okay=False),
+              help="Also draw the hand and its best arrangement (with --at: the table) as an SVG picture.")  # fmt: skip
 @json_option
 @rules_option
 @click.pass_context
@@ -390,6 +392,7 @@ def analyze(
     seed: int,
     at_line: int | None,
     player: str | None,
+    svg_out: str | None,
     as_json: bool,
     rules: str,
 ) -> None:
@@ -422,6 +425,7 @@ def analyze(
       pan analyze --json 5sss 3-5h Kd Kh 7c 2c | jq .p_useful
       pan analyze "5sss 3-5h Kd Kh 7c 2c" --advice --samples 500
       pan analyze "$(pan samples --path friday-hoyle)" --at 27 --player Cruz
+      pan analyze "$(pan samples --path friday-hoyle)" --at 65 --svg table.svg
       printf '5sss 3-4h Kdhc 2c 7d\\n5sss 3-5h Kdhc 2h\\n' | pan analyze --json - | jq '.[].p_useful'
 
     The best arrangement gets the most cards down, then the most chips (C6 values of
@@ -439,6 +443,8 @@ def analyze(
     """
     profile = load_profile(rules)
     job = Job(profile, players, samples, seed, advice)
+    if svg_out is not None and not Path(svg_out).absolute().parent.is_dir():
+        raise click.BadParameter(f"cannot write {svg_out}: no such folder", param_hint="--svg")
     if at_line is not None or player is not None:
         given = [n for n in ("draw", "melds", "seen", "players") if ctx.get_parameter_source(n) is not DEFAULT]
         if at_line is None or len(hand) != 1 or given:
@@ -447,11 +453,13 @@ def analyze(
                 " card, the melds, the seen cards and the players" + (f" (drop --{' --'.join(given)})" if given else "")
             )
         override = None if ctx.get_parameter_source("rules") is DEFAULT else profile
-        status = _analyse_one(as_json, lambda: _position(job, hand[0], at_line, player, override))
+        status = _analyse_one(as_json, lambda: _position(job, hand[0], at_line, player, override, svg_out))
     elif reads_stdin(hand):
+        if svg_out is not None:
+            raise click.UsageError("--svg draws one hand: give a HAND or FILE --at LINE, not a batch")
         status = _analyse_batch(job, as_json, draw, melds, seen)
     else:
-        status = _analyse_one(as_json, lambda: _hand(job, hand, draw, melds, seen))
+        status = _analyse_one(as_json, lambda: _hand(job, hand, draw, melds, seen, svg_out))
     sys.stdout.flush()
     ctx.exit(status)
 
@@ -508,16 +516,46 @@ def _analyse_one(as_json: bool, find: Callable[[], Found]) -> int:
     return EXIT_OK
 
 
-def _hand(job: Job, hand: tuple[str, ...], draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...]) -> Found:
+def _hand(
+    job: Job,
+    hand: tuple[str, ...],
+    draw: str | None,
+    melds: tuple[str, ...],
+    seen: tuple[str, ...],
+    svg_out: str | None,
+) -> Found:
     """The analysis of the HAND given on the command line."""
     cards, drawn, table, seen_cards = _hand_arguments(hand, draw, melds, seen, job.profile)
-    return (*job.analyse(cards, drawn, table, seen_cards, "<hand>", 1), {}, [])
+    found = job.analyse(cards, drawn, table, seen_cards, "<hand>", 1)
+    if svg_out is not None:
+        from pancli import svg
+
+        _draw(svg_out, svg.analysis(found[0]), f"pan analyze {' '.join(hand)}")
+    return (*found, {}, [])
 
 
-def _position(job: Job, file: str, at_line: int, player: str | None, override: Profile | None) -> Found:
+def _draw(path: str, picture: Any, title: str) -> None:
+    """Write ``--svg``'s picture (a :class:`pancli.svg.Drawing`) atomically."""
+    from pancli.files import atomic_write
+
+    with atomic_write(path) as out:
+        out.write(picture.document(title))
+
+
+def _position(
+    job: Job, file: str, at_line: int, player: str | None, override: Profile | None, svg_out: str | None
+) -> Found:
     """``FILE --at LINE``: the position of a record (``-``: the record on standard input)."""
     spot = read_position(file, at_line, player, override, open_text)
-    return (*job.at_position(spot), {"position": position_json(spot)}, position_lines(spot))
+    found = job.at_position(spot)
+    if svg_out is not None:
+        from pancli import svg
+
+        pos = spot.position
+        who = f"{pos.acting} to play" if pos.acting else "between turns"
+        title = f"{spot.file} hand {spot.hand}, line {pos.line}: {who}; {pos.player}'s cards shown"
+        _draw(svg_out, svg.table(svg.position_view(pos, title)), title)
+    return (*found, {"position": position_json(spot)}, position_lines(spot))
 
 
 def _analyse_batch(job: Job, as_json: bool, draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...]) -> int:
