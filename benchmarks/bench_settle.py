@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_replay import env, pan_command, simulated  # noqa: E402
+from bench_replay import env, pan_command, simulated
 
 
 def wall(cmd: list[str]) -> float:
