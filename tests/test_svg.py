@@ -34,11 +34,12 @@ def test_every_card_is_well_formed_with_its_name_as_text_and_title() -> None:
 def test_suits_differ_by_shape_not_only_by_colour() -> None:
     """Without colour a card still shows its suit: each suit has its own shape and symbol."""
     shapes = {s: svg.card(Card(Rank.FIVE, s)).body for s in Suit}
-    uses = {s: body.split('href="')[1].split('"')[0] for s, body in shapes.items()}
+    uses = {s: body.split('href="#pan-pip-')[1].split('"')[0] for s, body in shapes.items()}
     assert len(set(uses.values())) == 4
     assert len(set(svg.SYMBOL.values())) == 4
     for s in Suit:  # every referenced shape is defined once
         assert svg.DEFS.count(f'id="pan-{s.value}"') == 1
+        assert svg.DEFS.count(f'id="pan-pip-{s.value}" href="#pan-{s.value}"') == 1
 
 
 def test_names_and_captions_from_a_record_are_escaped() -> None:
