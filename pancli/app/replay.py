@@ -12,13 +12,13 @@ in :mod:`pancli.cli.replay`, render it as text, JSON, JSON lines or a timeline).
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pancli.cards import Game
+from pancli.rulebook import Rule
 from pancli.rules import Profile
 
 if TYPE_CHECKING:
@@ -120,26 +120,16 @@ class ChunkSink(HandSink, Protocol):
 
 
 def at_meld_number(hand: RecordHand, result: HandResult) -> HandResult:
-    """``result`` with each P6 ruling on a meld number that names no meld of the player
-    (``add ... to #N``, ``borrow ... from #N``, ``split #N ...``) placed at its ``#N`` token,
-    where the reader places an ``#0`` (R6). The referee places it at the action; the record's
-    text is read again here, only for such a ruling."""
-    from pancli.notation.record_common import LexError, lex
+    """``result`` with each P6 ruling (a meld number that names no meld of the player:
+    ``add ... to #N``, ``borrow ... from #N``, ``split #N ...``) placed at its ``#N`` token,
+    where the reader places an ``#0`` (R6). The referee places it at the action; the reader
+    finds the action's ``#N`` in the record's text (only for such a ruling)."""
+    from pancli.records.reader import meld_number_col
 
     placed: list[Violation] = []
     for v in result.violations:
-        m = re.search(r": no #([0-9]+) of his own", v.message) if v.rule == "P6" else None
-        i = v.line - hand.first_line
-        lines = hand.text.split("\n")
-        if m is not None and v.col >= 1 and 0 <= i < len(lines):
-            try:
-                text = lex(lines[i])[0]
-            except LexError:
-                text = lines[i]
-            token = re.compile(rf"#0*{m.group(1)}(?![0-9])").search(text, v.col - 1)
-            if token is not None:
-                v = dataclasses.replace(v, col=token.start() + 1)
-        placed.append(v)
+        col = meld_number_col(hand, v.line, v.col) if v.rule == Rule.P6 else None
+        placed.append(v if col is None else dataclasses.replace(v, col=col))
     return dataclasses.replace(result, violations=tuple(placed))
 
 

@@ -23,6 +23,7 @@ from pancli.model.ledger import Ledger
 from pancli.model.results import ClaimCheck, Payment, Source, Step
 from pancli.model.rulings import Ruling
 from pancli.referee.state import Judgements, Seat
+from pancli.rulebook import Rule
 from pancli.rules import Forcing
 
 MIN_PLAYERS: Final = 2
@@ -116,7 +117,7 @@ class Board:
 
     def fail(
         self,
-        rule: str,
+        rule: Rule,
         message: str,
         node: Placed | None,
         *,
