@@ -7,10 +7,11 @@ Corrupting one action never raises anything but yields a violation where one is 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from profiles_kit import KNOB_VALUES, any_profile
 
 from pancli.cards import PAN_CARDS
 from pancli.model.actions import Discard, Draw, HandScript, Take, Turn
@@ -18,10 +19,10 @@ from pancli.model.results import HandResult
 from pancli.referee import Table, referee_hand
 from pancli.referee.simulate import simulate_hands
 from pancli.referee.state import cidx
-from pancli.rules import CARDROOM, HOYLE
+from pancli.rules import Profile
 
 NAMES = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay", "Gus", "Hal")
-profiles = st.sampled_from([HOYLE, CARDROOM])
+profiles = any_profile
 seeds = st.integers(min_value=0, max_value=2**32)
 tables = st.integers(min_value=2, max_value=8)
 
@@ -232,3 +233,8 @@ def test_E4_deals_read_at_a_glance_rule_as_the_general_path(
     for strict in (True, False):
         fast = referee_hand(broken, strict=strict, record_steps=False)
         assert fast == _general_path(broken, strict=strict, record_steps=False)
+
+
+def test_the_profiles_cover_every_knob() -> None:
+    """A knob added to Profile must get values here, or the properties above never try it."""
+    assert set(KNOB_VALUES) == {f.name for f in fields(Profile)}
