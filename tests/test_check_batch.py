@@ -9,6 +9,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles_kit import any_profile
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.cli.common import STDIN_FILE, is_skipped
@@ -69,7 +70,7 @@ def batches(draw: st.DrawFn) -> list[str]:
 
 
 @settings(max_examples=150)
-@given(batches(), st.sampled_from(PROFILES), st.sampled_from([2, 5, 200_000]), st.booleans())
+@given(batches(), st.one_of(st.sampled_from(PROFILES), any_profile), st.sampled_from([2, 5, 200_000]), st.booleans())
 def test_batch_rows_equal_plain_row_for_every_order_and_spelling(
     lines: list[str], profile: Profile, cache_max: int, stdin: bool
 ) -> None:

@@ -171,7 +171,3 @@ class Board:
         out = [Payment(o.name, payee, units, rule, line, meld, note) for o in self.active if o is not seat]
         self.ledger.collect(payee, units, out)
         return out
-
-    def fits_melds(self, seat: Seat, c: Card) -> int:
-        """The 1-based number of ``seat``'s first meld that ``c`` can be added to (M5), or 0."""
-        return seat.fits(self.js, c)

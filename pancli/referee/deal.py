@@ -131,16 +131,6 @@ def verify_deal(b: Board, d: Deal) -> DealPlan:
     return DealPlan(key)
 
 
-def deal_at_once(b: Board, d: Deal) -> DealPlan | None:
-    """The plan of a deal that breaks no rule (S1, S2, E1, E4, I1), or None: the same judges
-    as :func:`verify_deal` and :func:`i1`, asked without building a ruling when they hold."""
-    s = b.by_name.get(d.player)
-    if s is None or len(d.cards) != HAND_SIZE or s2(b, s, d) is not None:
-        return None
-    key = card_key(d.cards)
-    return None if _first_excess(b, key) is not None else DealPlan(key)
-
-
 def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
     """Put the dealt cards in the player's hand; a wrong count is put right as I1 prescribes
     (extras to the dead cards; a short hand filled from the stock with unseen cards)."""

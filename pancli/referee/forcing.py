@@ -140,7 +140,7 @@ def p8(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pending: bool =
         return b.fail(Rule.P8, f"{player} cannot force himself", node, player=player)
     if not b.live_ok or b.live is None:
         return b.fail(Rule.P8, "there is no live discard to force", node, player=player)
-    if not b.fits_melds(other, b.live):
+    if not other.fits(b.js, b.live):
         return b.fail(Rule.P8, f"the live discard {b.live} fits none of {node.other}'s melds", node, player=player)
     return None
 
