@@ -201,6 +201,22 @@ def _int_value(key: str, value: object, lo: int, hi: int) -> int:
     return value
 
 
+_ON_OFF: Final = {"on": True, "off": False}
+
+
+def _bool_value(key: str, value: object) -> bool:
+    """A yes/no knob: ``true``/``false``, or the words ``pan rules`` prints, ``"on"``/``"off"``.
+
+    >>> _bool_value("borrowing", "on"), _bool_value("borrowing", False)
+    (True, False)
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _ON_OFF:
+        return _ON_OFF[value.strip().lower()]
+    raise HouseRulesError(key, f'expected true or false (or "on" or "off"), got {value!r}')
+
+
 def profile_from_mapping(data: Mapping[str, object], default: Profile = HOYLE) -> Profile:
     """Build a profile from house-rules data (as read from TOML).
 
@@ -235,9 +251,7 @@ def profile_from_mapping(data: Mapping[str, object], default: Profile = HOYLE) -
             lo, hi = _INT_KNOBS[key]
             changes[key] = _int_value(key, value, lo, hi)
         elif key in _BOOL_KNOBS:
-            if not isinstance(value, bool):
-                raise HouseRulesError(key, f"expected true or false, got {value!r}")
-            changes[key] = value
+            changes[key] = _bool_value(key, value)
         elif key in _ENUM_KNOBS:
             kind = _ENUM_KNOBS[key]
             allowed = [m.value for m in kind]

@@ -4,7 +4,7 @@
 [Event "A to K"]
 [Rules "cardroom"]
 [Players "Ana Ben Cruz"]
-[Ledger "Ana -3 Ben +33 Cruz -30"]
+[Ledger "Ana -3, Ben +33, Cruz -30"]
 
 deal Ana Ah 2h 3h 4h 5h 6h 7h Jh Kc 4d
 deal Ben 5s 5s 5s 7c 7h 7d Jc Qc 2d 6c

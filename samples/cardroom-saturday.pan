@@ -6,7 +6,7 @@
 [Rules "cardroom"]
 [Stake "0.50"]
 [Players "Gil Hal Ida Jo Kim Lou"]
-[Ledger "Gil +49 Hal -17 Ida -12 Jo -1 Kim +3 Lou -22"]
+[Ledger "Gil +49, Hal -17, Ida -12, Jo -1, Kim +3, Lou -22"]
 
 deal Gil 7h 7c 7d 7s 7h 2h 3h Kc Qs Ac
 deal Hal 3h 3c 4d 5d 6d Jh Qh 2c 4s As

@@ -7,7 +7,7 @@
 [Rules "cardroom"]
 [Stake "1"]
 [Players "Ana Ben Cruz Dee Eli"]
-[Ledger "Ana -1 Ben -1 Cruz +4 Dee -1 Eli -1"]
+[Ledger "Ana -1, Ben -1, Cruz +4, Dee -1, Eli -1"]
 
 Ana top
 Ben top
@@ -20,7 +20,7 @@ Eli top ; everybody else folds: Cruz takes the four tops and no card is played (
 [Rules "cardroom"]
 [Stake "1"]
 [Players "Cruz Dee Eli Ana Ben"]
-[Ledger "Cruz 0 Dee 0 Eli 0 Ana 0 Ben 0"]
+[Ledger "Cruz 0, Dee 0, Eli 0, Ana 0, Ben 0"]
 
 Cruz top
 Dee top
@@ -34,7 +34,7 @@ Ben top { all five on top: the hand is void and every top goes back (T4) }
 [Rules "cardroom"]
 [Stake "1"]
 [Players "Dee Eli Ana Ben Cruz"]
-[Ledger "Dee -19 Eli -1 Ana +40 Ben -1 Cruz -19"]
+[Ledger "Dee -19, Eli -1, Ana +40, Ben -1, Cruz -19"]
 
 deal Dee Kd Kh Kc Ks Js 2h 4c 6d 3c 5d
 deal Eli 7c Qd 2s 4h 6s Jc 3d 5h Ah Kc

@@ -3,7 +3,7 @@
 [Date "2026.12.04"]
 [Rules "hoyle"]
 [Players "Ana Ben Cruz Dee Eli Fay Gil Hal"]
-[Ledger "Ana +16 Ben -2 Cruz -2 Dee +8 Eli -2 Fay -12 Gil -2 Hal -4"]
+[Ledger "Ana +16, Ben -2, Cruz -2, Dee +8, Eli -2, Fay -12, Gil -2, Hal -4"]
 
 deal Ana Jh Qh Kh 2c 2c 4s 6d 7s 5d Ac
 deal Ben 3c 6h Jd 2h 4d Qs 7c Ks 5c 6s

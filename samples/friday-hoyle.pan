@@ -7,7 +7,7 @@
 [Rules "hoyle"]
 [Stake "0.25"]
 [Players "Ana Ben Cruz Dee Eli"]
-[Ledger "Ana -2 Ben -2 Cruz +36 Dee -6 Eli -26"]
+[Ledger "Ana -2, Ben -2, Cruz +36, Dee -6, Eli -26"]
 
 deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d
 deal Ben 7s 2c Qd 6c 4s Jh 3d Ac 6d 2s
@@ -43,7 +43,7 @@ Dee force Cruz ; the 7c fits Cruz's sevens: Dee makes him take it and break his 
 [Rules "hoyle"]
 [Stake "0.25"]
 [Players "Cruz Dee Eli Ana Ben"]
-[Ledger "Cruz -15 Dee -11 Eli -2 Ana +39 Ben -11"]
+[Ledger "Cruz -15, Dee -11, Eli -2, Ana +39, Ben -11"]
 
 deal Cruz 2s 2s 4h 5h Qc Qd Jc 3d 7s Kc
 deal Dee 6d 6d 6d Ac 2c 4s Jh Jh Qh 7h

@@ -7,7 +7,7 @@
 [Rules "hoyle"]
 [Stake "0.25"]
 [Players "Ana Ben Cruz Dee Eli"]
-[Ledger "Ana -2 Ben 0 Cruz +34 Dee -6 Eli -26"]
+[Ledger "Ana -2, Ben 0, Cruz +34, Dee -6, Eli -26"]
 
 deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d
 deal Ben 7s 2c Qd 6c 4s Jh 3d Ac 6d 2s

@@ -16,7 +16,7 @@ Ben draw Jc, discard Jc
 [Round "2"]
 [Date "2026.12.06"]
 [Players "Ana Ben Cruz Dee"]
-[Ledger "Ana +24 Ben -4 Cruz -12 Dee -8"]
+[Ledger "Ana +24, Ben -4, Cruz -12, Dee -8"]
 
 deal Dee 4h 5h 6h Qc Qc 2s 3s Kd Jd 7c
 up 2h

@@ -4,7 +4,7 @@
 [Rules "oakland.toml"]
 [Stake "0.10"]
 [Players "Ana Ben Cruz Dee Eli Fay"]
-[Ledger "Ana +27 Ben -15 Cruz -3 Dee -7 Eli -1 Fay -1"]
+[Ledger "Ana +27, Ben -15, Cruz -3, Dee -7, Eli -1, Fay -1"]
 
 deal Ana 5h 5c 5d 5h 2s 3s Jc Qc 6d 7d
 deal Ben Kh Kh 2h 3h 4h 6c 6c Js Qd 7s

@@ -9,7 +9,7 @@
 [Date "2000.03.14"]
 [Game "pagruc"]
 [Players "Ana Ben Cruz Dee"]
-[Ledger "Ana +26 Ben +29 Cruz +30 Dee +60"]
+[Ledger "Ana +26, Ben +29, Cruz +30, Dee +60"]
 
 deal Ana 2s 4h 3h 5c Qs 4c 8c
 deal Ben Ah Ad 2d 6s 9s 6h Ac
@@ -34,7 +34,7 @@ Dee draw Js, meld [Jd Jh Js], discard Td ; his last card: the hand is over (G6)
 [Date "2000.03.14"]
 [Game "pagruc"]
 [Players "Ben Cruz Dee Ana"]
-[Ledger "Ben +56 Cruz +42 Dee +84 Ana +31"]
+[Ledger "Ben +56, Cruz +42, Dee +84, Ana +31"]
 
 deal Ben Kh Ad Th 5d 4d Ks 6h
 deal Cruz 2h 4c Jd 7h Qd 7c 2s
@@ -81,7 +81,7 @@ Cruz draw Ad, lay Ad on Dee#3, discard Qh
 [Date "2000.03.14"]
 [Game "pagruc"]
 [Players "Cruz Dee Ana Ben"]
-[Ledger "Cruz -40 Dee -50 Ana +27 Ben +48"]
+[Ledger "Cruz -40, Dee -50, Ana +27, Ben +48"]
 
 deal Cruz 5c 2h Qh 9s 4h 3s Qs
 deal Dee Th 5s 8d 6c 7s Kd Ad
@@ -101,7 +101,7 @@ Ben take 9h, meld [9c 9d 9h], discard 3d
 [Date "2000.03.14"]
 [Game "pagruc"]
 [Players "Dee Ana Ben Cruz"]
-[Ledger "Dee -36 Ana +56 Ben +55 Cruz -4"]
+[Ledger "Dee -36, Ana +56, Ben +55, Cruz -4"]
 
 deal Dee 9s 2s 2d 3c Ah Qc 4c
 deal Ana 6s 6c Jh Kc 6d Ks As

@@ -5,7 +5,7 @@
 ; why there are no PAGRUC points, exit status 1.
 [Game "pagruc"]
 [Players "Ana Ben Cruz"]
-[Ledger "Ana -23 Ben +42 Cruz -55"]
+[Ledger "Ana -23, Ben +42, Cruz -55"]
 
 deal Ana 3d 7d Qs Kd Js 5d 8d
 deal Ben 4h Qh 9s 3c Jd 9h 4c
@@ -22,7 +22,7 @@ Ben take 2c, meld [2c 3c 4c], lay 6d on Ana#1, discard 4h
 
 [Game "pagruc"]
 [Players "Cruz Ana Ben"]
-[Ledger "Cruz +20 Ana -7 Ben -59"]
+[Ledger "Cruz +20, Ana -7, Ben -59"]
 
 deal Cruz Ks Td 5c 4c 2d 3d 2s
 deal Ana 3c 7c 6c Qd Ad 9h Kc

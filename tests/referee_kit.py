@@ -1,121 +1,124 @@
-"""Test helpers for the referee: HandScript values from short strings (tests only).
+"""Test helpers for the referee: hands written as real ``.pan`` text, read by the record reader.
 
-``act("meld 5s 5s 5s =4")`` is a MeldNew claiming 4; ``act("add 2d to 1")``,
-``act("borrow 5c from 2")``, ``act("split 2 | 2c 3c 4c | 5c 5c 5c")``, ``act("out")``.
-:func:`hand` numbers the play lines from line 10 (actions get the turn's line and their
-position as column), so tests can check where a ruling points.
+``T("Ana", "draw 5s", "meld [5s 5s 5s] {[%pays 4]}", "discard 7d")`` is the play line
+``Ana draw 5s, meld [5s 5s 5s] {[%pays 4]}, discard 7d``; :func:`stays`, :func:`force` and
+:func:`reshuffle` write the other play lines. :func:`hand` writes the whole record (tags, deal
+lines, the up line, then the play lines in order) and reads it with
+:func:`pancli.records.read_hands`, so a test's hand is exactly what a record file would give,
+with the places (line, column) a ruling points to in that text: the tags are lines 1-3, the
+deals follow a blank line, and the play lines come after the up line.
+
+>>> script = hand({"Ana": "5s 5s 3h 4h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"},
+...               [*stays("Ana", "Ben"), T("Ana", "draw 5s", "meld [5s 5s 5s] {[%pays 4]}", "discard 7d")])
+>>> print(record_text(script))
+[Players "Ana Ben"]
+<BLANKLINE>
+deal Ana 5s 5s 3h 4h Kd Kh Kc 2c 7d Jc
+deal Ben 2d 2d 6c Jd Jd Qs 4s 4s 6h 7c
+up 4c
+Ana stay
+Ben stay
+Ana draw 5s, meld [5s 5s 5s] {[%pays 4]}, discard 7d
+>>> turn = script.events[-1]
+>>> (turn.line, turn.actions[1].col, turn.actions[1].claim)
+(8, 14, 4)
 """
 
 from __future__ import annotations
 
+import io
+from collections.abc import Iterable
 from dataclasses import replace
-from decimal import Decimal
 
-from pancli.cards import Card
-from pancli.model.actions import (
-    Action,
-    Add,
-    Borrow,
-    Deal,
-    Decision,
-    Discard,
-    Draw,
-    Event,
-    Force,
-    HandScript,
-    LedgerClaim,
-    MeldNew,
-    Out,
-    Reshuffle,
-    Split,
-    Take,
-    Turn,
-)
+from pancli.cards import Card, Game
+from pancli.model.actions import Event, HandScript
 from pancli.notation.fast import fast_cards
+from pancli.notation.layout import RecordHand
+from pancli.notation.record_common import LineContext, PlayItem, lex
+from pancli.notation.record_fast import fast_play
+from pancli.notation.record_grammar import grammar_play
+from pancli.notation.record_writer import item_text
+from pancli.records import read_hands
 from pancli.rules import HOYLE, Profile
-
-FIRST_LINE = 10
 
 
 def cards(text: str) -> tuple[Card, ...]:
+    """The cards of a hand text (one-card tokens: ``5s 5s 3h``)."""
     out = fast_cards(" ".join(text.split()))
     assert out is not None, text
     return out
 
 
 def one(text: str) -> Card:
+    """One card."""
     (c,) = cards(text)
     return c
 
 
-def _claim(words: list[str]) -> tuple[list[str], int | None]:
-    if words and words[-1].startswith("="):
-        return words[:-1], int(words[-1][1:])
-    return words, None
+def T(player: str, *actions: str) -> str:
+    """A turn line: ``player`` and the actions, as written in a record."""
+    return f"{player} {', '.join(actions)}"
 
 
-def act(text: str) -> Action:
-    verb, *rest = text.split()
-    rest, claim = _claim(rest)
-    if verb == "draw":
-        return Draw(one(rest[0]))
-    if verb == "take":
-        return Take(one(rest[0]))
-    if verb == "discard":
-        return Discard(one(rest[0]))
-    if verb == "meld":
-        return MeldNew(cards(" ".join(rest)), claim=claim)
-    if verb == "add":
-        i = rest.index("to")
-        return Add(cards(" ".join(rest[:i])), int(rest[i + 1]), claim=claim)
-    if verb == "borrow":
-        return Borrow(one(rest[0]), int(rest[2]))
-    if verb == "split":
-        target, first, second = " ".join(rest).split("|")
-        return Split(int(target), cards(first), cards(second), claim=claim)
-    if verb == "out":
-        return Out()
-    raise ValueError(text)
+def stays(*decisions: str) -> list[str]:
+    """``stays("Ana", "Ben top", "Cruz")``: the decision lines (``stay`` unless ``top`` is given)."""
+    return [d if " " in d else f"{d} stay" for d in decisions]
 
 
-def T(player: str, *actions: str) -> Turn:
-    """A turn line."""
-    return Turn(player, tuple(act(a) for a in actions))
+def force(player: str, other: str) -> str:
+    """A force line (P8)."""
+    return f"{player} force {other}"
 
 
-def stays(*decisions: str) -> list[Event]:
-    """``stays("Ana", "Ben top", "Cruz")``: the decision round."""
-    out: list[Event] = []
-    for d in decisions:
-        name, *word = d.split()
-        out.append(Decision(name, not word or word[0] == "stay"))
-    return out
+def reshuffle() -> str:
+    """A reshuffle line (P10)."""
+    return "reshuffle"
 
 
-def force(player: str, other: str) -> Force:
-    return Force(player, other)
+def line_item(text: str, players: Iterable[str], line: int = 1) -> PlayItem:
+    """One play line read alone (by the fast reader, else the grammar of record), at ``line``.
+    Comments (and so ``[%pays N]`` claims) are not read here: :func:`hand` reads those."""
+    ctx = LineContext(Game.PANGUINGUE, frozenset(players), line)
+    blanked = lex(text)[0]
+    got = fast_play(blanked, ctx) or grammar_play(blanked, ctx)
+    return got[0]
 
 
-def reshuffle() -> Reshuffle:
-    return Reshuffle()
+def record(
+    deals: dict[str, str],
+    events: Iterable[str | Event],
+    *,
+    players: tuple[str, ...] | None = None,
+    up: str | None = "4c",
+    ledger: dict[str, int] | None = None,
+    stake: str | None = None,
+) -> str:
+    """The ``.pan`` text of one hand; ``events`` are play lines (text, or values written by the
+    canonical writer with their claims)."""
+    names = players if players is not None else tuple(deals)
+    lines = [f'[Players "{" ".join(names)}"]']
+    if ledger is not None:
+        lines.append(f'[Ledger "{" ".join(f"{p} {u:+d}" for p, u in ledger.items())}"]')
+    if stake is not None:
+        lines.append(f'[Stake "{stake}"]')
+    lines.append("")
+    lines += [f"deal {p} {c}" for p, c in deals.items()]
+    if up:
+        lines.append(f"up {up}")
+    lines += [e if isinstance(e, str) else item_text(e, claims=True) for e in events]
+    return "\n".join(lines) + "\n"
 
 
-def number(events: list[Event]) -> tuple[Event, ...]:
-    """Give each play line a line number and each action its turn's line and a column."""
-    out: list[Event] = []
-    for k, ev in enumerate(events):
-        line = FIRST_LINE + k
-        if isinstance(ev, Turn):
-            acts = tuple(replace(a, line=line, col=j + 1) for j, a in enumerate(ev.actions))
-            out.append(replace(ev, actions=acts, line=line, col=1))
-        else:
-            out.append(replace(ev, line=line, col=1))
-    return tuple(out)
+def read_one(text: str, name: str = "kit.pan") -> RecordHand:
+    """The one hand of a record text (it must read cleanly)."""
+    [h] = read_hands(io.StringIO(text), name)
+    assert h.error is None and h.script is not None, h.error
+    return h
 
 
 def hand(
     deals: dict[str, str],
-    events: list[Event],
+    events: Iterable[str | Event],
     *,
     players: tuple[str, ...] | None = None,
     up: str | None = "4c",
@@ -123,16 +126,16 @@ def hand(
     ledger: dict[str, int] | None = None,
     stake: str | None = None,
 ) -> HandScript:
-    """A hand: players default to the dealt players in order; ``events`` are numbered from line 10."""
-    names = players if players is not None else tuple(deals)
-    return HandScript(
-        players=names,
-        profile=profile,
-        deals=tuple(Deal(p, cards(c), line=2 + k) for k, (p, c) in enumerate(deals.items())),
-        upcard=one(up) if up else None,
-        upcard_line=8,
-        events=number(events),
-        stake=Decimal(stake) if stake else None,
-        ledger_claim=LedgerClaim(ledger, line=1) if ledger is not None else None,
-        first_line=1,
-    )
+    """A hand as the reader gives it: players default to the dealt players in order; ``profile``
+    replaces the record's (``hoyle``: no Rules tag), since a test profile may have no name."""
+    text = record(deals, events, players=players, up=up, ledger=ledger, stake=stake)
+    script = read_one(text).script
+    assert script is not None
+    return script if profile is HOYLE else replace(script, profile=profile)
+
+
+def record_text(script: HandScript) -> str:
+    """The canonical text of a script (for doctests and failure messages)."""
+    from pancli.notation.record_writer import write_script
+
+    return write_script(script).rstrip("\n")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from analyze_oracle import oracle
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pancli.analyze.arrange import SLOT_OF, HandContext, best_arrangement, best_using, encode
@@ -31,7 +31,7 @@ def rich_hands(draw: st.DrawFn, low: int = 3, high: int = 11) -> list[Card]:
 
 
 profiles = st.sampled_from([HOYLE, CARDROOM, Profile(name="any", mixed_set_growth=SetGrowth.ANY)])
-FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=120)
 
 
 def _canon(a: object) -> tuple[tuple[int, tuple[str, ...]], ...]:

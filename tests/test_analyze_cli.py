@@ -8,6 +8,7 @@ import sys
 from collections import Counter
 from typing import Any
 
+from cli_kit import pan
 from click.testing import CliRunner, Result
 
 from pancli.analyze.analysis import analyze
@@ -21,7 +22,7 @@ HAND = "5s 5s 5s 3h 4h Kd Kh Kc 2c 7d"
 
 
 def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, ["analyze", "--samples", "200", *args], input=input)
+    return pan("analyze", "--samples", "200", *args, input=input)
 
 
 def as_json(*args: str) -> dict[str, Any]:

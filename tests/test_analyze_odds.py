@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pancli.analyze.arrange import (
@@ -75,7 +75,7 @@ def test_policy_moves_are_the_plain_search_and_materialized_melds(profile: Profi
                 assert [m.value(profile) for m in got.table] == [m.value(profile) for m in melds]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25)
 @given(st.integers(0, 10_000), st.sampled_from(PROFILES))
 def test_draw_probe_is_blocks_with(seed: int, profile: Profile) -> None:
     """Every position the policy reaches, every card drawn: the probe answers as the generators do."""

@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
-from hypothesis import HealthCheck, given, settings
+from cli_kit import pan
+from click.testing import Result
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pancli.analyze.analysis import analyze
 from pancli.cards import Card
-from pancli.cli import cli
 from pancli.model.actions import Deal, Decision, Discard, Draw, HandScript, Reshuffle, Turn
 from pancli.model.results import Source
 from pancli.notation.fast import fast_cards
@@ -198,7 +198,7 @@ def test_P10_reshuffled_discards_are_unseen_again() -> None:
 
 
 def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
-    return CliRunner().invoke(cli, ["analyze", "--samples", "100", *args], input=input, env=env)
+    return pan("analyze", "--samples", "100", *args, input=input, env=env)
 
 
 def run_at(*args: str) -> Result:
@@ -389,7 +389,7 @@ def _check_hand(script: HandScript, profile: Profile) -> int:
     return checked
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20)
 @given(seed=st.integers(0, 10**6), seated=st.integers(3, 6), profile=st.sampled_from([HOYLE, CARDROOM]))
 def test_P7_E4_simulated_positions_keep_the_count_and_the_pack(seed: int, seated: int, profile: Profile) -> None:
     players = tuple(f"P{i}" for i in range(seated))

@@ -9,9 +9,8 @@ import subprocess
 import sys
 from typing import Any
 
-from click.testing import CliRunner, Result
-
-from pancli.cli import cli
+from cli_kit import pan
+from click.testing import Result
 
 HAND = "5s 5s 5s 3h 4h Kd Kh Kc 2c 7d"
 OTHER = "5sss 3-5h Kdhc 2h +Qc"
@@ -19,7 +18,7 @@ ERROR_FIELDS = {"file", "line", "col", "rule", "player", "message"}
 
 
 def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
-    return CliRunner().invoke(cli, ["analyze", "--samples", "50", *args], input=input, env=env)
+    return pan("analyze", "--samples", "50", *args, input=input, env=env)
 
 
 def entries(r: Result) -> list[dict[str, Any]]:

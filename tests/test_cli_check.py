@@ -8,17 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from pancli.cli import cli
+from cli_kit import pan
+from click.testing import Result
 
 ERROR_LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<rule>[A-Z]\d+) (?P<msg>.+)$")
 FIELDS = {"meld", "legal", "kind", "condition", "value", "rule", "reason"}
 
 
 def run(*args: str, input: str | bytes | None = None, env: dict[str, str | None] | None = None) -> Result:
-    result = CliRunner().invoke(cli, ["check", *args], input=input, env=env)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    result = pan("check", *args, input=input, env=env)
     assert "Traceback" not in result.output
     return result
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_kit import pan
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
 
 
 def run(*args: str, input: str | None = None) -> Result:
-    result = CliRunner().invoke(cli, ["pay", *args], input=input)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
+    return pan("pay", *args, input=input)
 
 
 def pay_json(*args: str, input: str | None = None) -> dict:  # type: ignore[type-arg]

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from cli_kit import pan
+from click.testing import CliRunner, Result
 
 from pancli.cli import cli
 from pancli.cli.replay_render import collections, why
@@ -24,10 +25,8 @@ FRIDAY = SAMPLES / "friday-hoyle.pan"
 SATURDAY = SAMPLES / "cardroom-saturday.pan"
 
 
-def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Any:
-    r = CliRunner().invoke(cli, ["replay", *args], input=input, env=env)
-    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
-    return r
+def run(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
+    return pan("replay", *args, input=input, env=env)
 
 
 # --------------------------------------------------------------------------- plain text
@@ -311,7 +310,9 @@ def test_replay_keeps_no_hand_alive_after_it_is_written(monkeypatch: pytest.Monk
     import gc
     import io
 
-    from pancli.cli.replay import Sink, replay_files
+    from pancli.app.replay import replay_files
+    from pancli.cli.common import open_text
+    from pancli.cli.replay import Sink
     from pancli.referee.state import Judgements
     from pancli.referee.table import Table
 
@@ -322,7 +323,8 @@ def test_replay_keeps_no_hand_alive_after_it_is_written(monkeypatch: pytest.Monk
     gc.collect()
     before = sum(isinstance(o, Table) for o in gc.get_objects())  # other tests' tables, if any
     monkeypatch.setattr(sys, "stdout", io.StringIO())
-    assert replay_files([str(record)], Sink(), strict=False, profile=None) == 0
+    tally = replay_files([str(record)], Sink(), open_record=open_text, strict=False, profile=None)
+    assert tally.clean == tally.hands == 150
     gc.collect()
     assert sum(isinstance(o, Table) for o in gc.get_objects()) <= before + 1
 
@@ -366,7 +368,7 @@ def test_C6_plain_collection_lines_match_the_collections() -> None:
 @pytest.mark.parametrize("form", [[], ["--json"], ["--jsonl"], ["--strict"], ["--json", "--strict"]])
 def test_I3_jobs_write_the_same_output_in_the_same_order(tmp_path: Path, form: list[str]) -> None:
     """Worker processes referee chunks of hands; what is written (and the exit status) is the same."""
-    from pancli.cli import replay as replay_module
+    from pancli.app import replay as replay_module
 
     simulated = CliRunner().invoke(cli, ["simulate", "-n", "5", "-k", "60", "-s", "4"]).stdout
     samples = sorted(Path("samples").glob("*.pan"))

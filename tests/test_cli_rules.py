@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_kit import pan
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
@@ -14,9 +15,7 @@ from pancli.rules import CARDROOM, HOYLE
 
 
 def run(*args: str, env: dict[str, str | None] | None = None) -> Result:
-    result = CliRunner().invoke(cli, ["rules", *args], env=env)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
+    return pan("rules", *args, env=env)
 
 
 def test_json_is_the_profile_knobs() -> None:
@@ -94,9 +93,6 @@ def test_terminal_tables_respect_no_color() -> None:
 
 
 def _rules(*args: str) -> tuple[int, str, str]:
-    from click.testing import CliRunner
-
-    from pancli.cli import cli
 
     r = CliRunner().invoke(cli, ["rules", *args])
     return r.exit_code, r.stdout, r.stderr
@@ -147,9 +143,7 @@ def test_a_profile_named_like_a_file_still_shows_the_profile() -> None:
 def test_rule_example_is_what_replay_really_prints(rule: Rule) -> None:
     """The fragment `pan rules RULE` shows is the sample's line, and its replay line is what
     `pan samples NAME | pan replay -` writes on standard error."""
-    from click.testing import CliRunner
 
-    from pancli.cli import cli
     from pancli.cli.rule_explain import example
     from pancli.records.shipped import sample_path
 

@@ -6,23 +6,15 @@ from __future__ import annotations
 import itertools
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from cli_kit import pan
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pancli.cli import cli
 from pancli.cli.simulate import DEFAULT_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def pan(*args: str, input: str | None = None) -> Any:
-    r = CliRunner().invoke(cli, list(args), input=input)
-    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
-    return r
 
 
 def test_default_names_and_players() -> None:
@@ -112,7 +104,7 @@ def test_S3_the_winner_is_first_hand_of_the_next() -> None:
             assert after["players"] == before["players"][1:] + before["players"][:1]
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12)
 @given(
     seed=st.integers(0, 2**31),
     players=st.integers(2, 9),

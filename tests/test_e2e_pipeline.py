@@ -58,7 +58,7 @@ def test_readme_first_command_runs() -> None:
 def test_replay_reads_a_process_substitution() -> None:
     """``pan replay <(pan simulate ...)``: /dev/fd/N is a pipe, not a regular file."""
     if PAN is None:
-        return
+        pytest.skip("process substitution runs the installed console script 'pan', not on PATH here")
     p = subprocess.run(
         ["bash", "-c", f"{PAN} replay <({PAN} simulate -k 3 -s 5) | tail -1"],
         capture_output=True,

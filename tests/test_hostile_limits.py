@@ -12,11 +12,10 @@ import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_kit import pan
 
 from pancli import limits
 from pancli.cards import Game
-from pancli.cli import cli
 from pancli.notation import parse_hand, parse_meld
 from pancli.notation.errors import NotationError
 from pancli.notation.houserules import profile_from_toml
@@ -30,10 +29,6 @@ from pancli.rules import HouseRulesError
 BIG = "9" * 5000
 """Past Python's int-string limit (4300 digits): int() of it raises ValueError."""
 DEAL = "deal Ana 5s 5s 5s 3h 4h Kd Kh Kc 2c 7d\n"
-
-
-def pan(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input)
 
 
 def one_hand(text: str, base: Path | None = None) -> RecordHand:

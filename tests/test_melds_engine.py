@@ -77,7 +77,7 @@ legal_melds = st.one_of(ropes(), one_suit_sets(), different_suits_sets(), noncom
 any_cards = st.lists(st.sampled_from(PAN_CARDS), min_size=0, max_size=7)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(legal_melds, st.randoms(use_true_random=False))
 def test_every_generated_legal_meld_is_judged_legal_with_its_kind(m: Expected, rnd: object) -> None:
     cs, kind, shape, conds = m
@@ -92,7 +92,7 @@ def test_every_generated_legal_meld_is_judged_legal_with_its_kind(m: Expected, r
     assert (v.value > 0) == bool(conds)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     st.one_of(legal_melds.map(lambda m: list(m[0])), any_cards).flatmap(
         lambda cs: st.tuples(st.just(cs), st.permutations(cs))
@@ -107,7 +107,7 @@ def test_every_permutation_gets_the_same_verdict(pair: tuple[list[Card], list[Ca
 
 
 @pytest.mark.parametrize("profile", [HOYLE, CARDROOM], ids=lambda p: p.name)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(m=legal_melds, extra=st.sampled_from(PAN_CARDS))
 def test_a_meld_plus_a_card_accepted_by_M5_is_still_legal_with_the_same_condition(
     profile: Profile, m: Expected, extra: Card
@@ -186,7 +186,7 @@ def reference_judge(cards: Iterable[Card], profile: Profile = HOYLE) -> Verdict:
     return _illegal(cs, "M2", f"a rope is in unbroken rank order (missing {' '.join(missing)})", profile)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(
     st.lists(st.sampled_from(ALL_CARDS), max_size=10) | legal_melds.map(lambda m: list(m[0])),
     st.sampled_from([HOYLE, CARDROOM, profile_from_mapping({"packs": 5})]),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pancli.cards import ALL_CARDS, PAN_CARDS, PAN_RANKS, Card, Game, Rank, Suit, card
@@ -141,11 +141,7 @@ def mutant(draw: st.DrawFn, base: str) -> str:
 
 
 # PAN_NOTATION_EXAMPLES=5000 for a deeper hunt; the default keeps the suite fast.
-FAST = settings(
-    max_examples=int(os.environ.get("PAN_NOTATION_EXAMPLES", "120")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+FAST = settings(max_examples=int(os.environ.get("PAN_NOTATION_EXAMPLES", "120")))
 
 
 # --------------------------------------------------------------------------- the model

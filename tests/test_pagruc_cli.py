@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from cli_kit import pan
+from click.testing import CliRunner, Result
 
 from pancli.cli import cli
 from pancli.cli.pagruc_render import plain_lines, render_text, to_json
@@ -26,8 +27,8 @@ ILLEGAL = SAMPLES / "pagruc-illegal.pan"
 UNOFFICIAL = SAMPLES / "pagruc-unofficial.pan"
 
 
-def run(*args: str, input: str | None = None) -> Any:
-    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+def run(*args: str, input: str | None = None) -> Result:
+    return pan(*args, input=input)
 
 
 def sample_summary(path: Path) -> dict[str, Any]:
@@ -346,12 +347,12 @@ def test_G9_pan_standings_reads_piped_input_without_a_file_argument() -> None:
 
 def test_G7_a_wrong_ledger_claim_makes_the_game_unofficial(tmp_path: Path) -> None:
     text = GAME.read_text(encoding="utf-8")
-    assert "Ana +26 Ben" in text
+    assert "Ana +26, Ben" in text
     bad = tmp_path / "claim.pan"
-    bad.write_text(text.replace("Ana +26 Ben", "Ana +27 Ben", 1), encoding="utf-8")
+    bad.write_text(text.replace("Ana +26, Ben", "Ana +27, Ben", 1), encoding="utf-8")
     r = run("standings", str(bad))
     assert r.exit_code == 1
-    line = 1 + text[: text.index("Ana +26 Ben")].count("\n")
+    line = 1 + text[: text.index("Ana +26, Ben")].count("\n")
     assert f"{bad}:{line}:1: G7 hand 1: the Ledger claim of Ana is +27, the referee finds +26" in r.stderr
     d = json.loads(run("standings", "--json", str(bad)).stdout)
     assert d["official"] is False and [p["rule"] for p in d["problems"]] == ["G7"]
@@ -378,7 +379,7 @@ def test_G7_replay_json_of_pagruc_hands_has_the_panguingue_fields_and_cites_G7_f
         assert 1 <= h["first_line"] <= h["last_line"]
     assert all(b["first_line"] > a["last_line"] for a, b in itertools.pairwise(hands))
     bad = tmp_path / "claim.pan"
-    bad.write_text(GAME.read_text(encoding="utf-8").replace("Ana +26 Ben", "Ana +27 Ben", 1), encoding="utf-8")
+    bad.write_text(GAME.read_text(encoding="utf-8").replace("Ana +26, Ben", "Ana +27, Ben", 1), encoding="utf-8")
     r = run("replay", str(bad))
     assert r.exit_code == 1 and ": G7 the Ledger claims Ana +27 but the referee finds +26" in r.stderr
 

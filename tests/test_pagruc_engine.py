@@ -203,7 +203,7 @@ def test_G4_an_illegal_meld_in_a_hand_is_a_violation() -> None:
 _RUN_STARTS = st.integers(1, 11)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(start=_RUN_STARTS, data=st.data(), suit=st.sampled_from(SUITS))
 def test_G4_any_run_of_consecutive_ranks_is_legal(start: int, data: st.DataObject, suit: object) -> None:
     length = data.draw(st.integers(3, 14 - start))
@@ -215,7 +215,7 @@ def test_G4_any_run_of_consecutive_ranks_is_legal(start: int, data: st.DataObjec
     assert v.points == sum(1 if r == 1 else min(r, 10) for r in range(start, start + length))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(rank=st.sampled_from(list(Rank)), suits=st.lists(st.sampled_from(SUITS), min_size=3, max_size=8))
 def test_G4_any_set_within_the_pack_is_legal(rank: Rank, suits: list[object]) -> None:
     got = [card(rank, s) for s in suits]  # type: ignore[arg-type]
@@ -376,7 +376,7 @@ def test_G7_invalid_melds_and_too_many_copies_are_refused() -> None:
     assert err.value.rule == "G1"
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.lists(st.sampled_from(ALL_CARDS), max_size=14))
 def test_G7_a_hand_with_nothing_melded_scores_minus_its_card_values(hand: list[Card]) -> None:
     values = {1: 15, 11: 10, 12: 10, 13: 10}
@@ -500,7 +500,7 @@ def test_G9_ties_share_the_better_place() -> None:
     assert pagruc_points({"A": 0, "B": 0, "C": 0}) == {"A": (1, 3), "B": (1, 3), "C": (1, 3)}
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.lists(st.integers(-200, 200), min_size=3, max_size=8))
 def test_G9_points_follow_the_totals(totals: list[int]) -> None:
     got = pagruc_points({f"p{i}": t for i, t in enumerate(totals)})

@@ -8,7 +8,7 @@ from dataclasses import fields, is_dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pancli.cards import ALL_CARDS, PAN_CARDS, Card, Game
@@ -42,7 +42,7 @@ from pancli.records import read_hands
 from pancli.rules import CARDROOM, HOYLE
 
 NAMES = ["Ana", "Ben", "Cruz", "Dee", "eve_2", "Lu-3", "7"]
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=60)
 
 
 def strip_places(value: Any) -> Any:
@@ -194,7 +194,7 @@ def play_lines(draw: st.DrawFn) -> tuple[HandScript, str]:
     return script, _mutate(draw, line)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300)
 @given(play_lines())
 def test_fast_path_and_grammar_agree(case: tuple[HandScript, str]) -> None:
     script, line = case
@@ -236,7 +236,7 @@ def commented(draw: st.DrawFn) -> str:
     return "\n".join(out) + "\n"
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80)
 @given(commented())
 def test_fmt_is_idempotent_and_keeps_comments(text: str) -> None:
     hands = list(read_hands(io.StringIO(text), "t.pan"))

@@ -74,13 +74,13 @@ def test_I1_dealt_one_card_is_singular() -> None:
 
 
 def test_P6_one_meld_is_singular() -> None:
-    events = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s 5s", "add 5s to 2", "discard 7d")]
+    events = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s]", "add 5s to #2", "discard 7d")]
     r = referee_hand(hand(ANA5, events))
     assert (r.violations[0].rule, r.violations[0].message) == ("P6", "Ana has 1 meld: no #2 of his own to change")
 
 
 def test_P7_one_card_in_hand_is_singular() -> None:
-    flat = T("Ben", "draw 2d", "meld 2d 2d 2d", "meld 4s 4s 4s", "meld 6h 6h 6h 6h", "out")
+    flat = T("Ben", "draw 2d", "meld [2d 2d 2d]", "meld [4s 4s 4s]", "meld [6h 6h 6h 6h]", "out")
     r = referee_hand(hand(DEALS4, [*OUT_GAME[:5], flat]))
     assert (r.violations[0].rule, r.violations[0].message) == ("P7", "Ben is not out: 1 card in hand")
 
@@ -129,15 +129,15 @@ def test_E4_on_the_up_line_is_placed_at_the_upcard() -> None:
 
 def test_M6_unused_borrow_is_placed_at_the_borrow() -> None:
     deals = {"Ana": "2c 3c 4c 5c Jh Jh 7d 5c 6s Kd", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c", "Cruz": DEALS["Cruz"]}
-    head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "meld Jh Jh Jh", "meld 2c 3c 4c 5c", "discard 7d")]
+    head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "meld [Jh Jh Jh]", "meld [2c 3c 4c 5c]", "discard 7d")]
     mid = [T("Ben", "draw Qd", "discard Qd"), T("Cruz", "draw Qd", "discard Qd")]
     for turn in (
-        T("Ana", "draw 5c", "borrow 5c from 2", "add 5c to 2", "discard Kd"),  # at the discard
-        T("Ana", "draw 5c", "borrow 5c from 2"),  # at the end of the turn
+        T("Ana", "draw 5c", "borrow 5c from #2", "add 5c to #2", "discard Kd"),  # at the discard
+        T("Ana", "draw 5c", "borrow 5c from #2"),  # at the end of the turn
     ):
         r = referee_hand(hand(deals, [*head, *mid, turn], profile=CARDROOM))
         v = r.violations[0]
-        assert (v.rule, v.col) == ("M6", 2) and "completes no new meld" in v.message
+        assert (v.rule, v.col) == ("M6", 14) and "completes no new meld" in v.message  # Ana draw 5c, >borrow
 
 
 # ---------------------------------------------------------------- 4. a malformed hand keeps its players (R5)

@@ -8,7 +8,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from referee_kit import T, act, cards, force, hand, one, reshuffle, stays
+from referee_kit import T, cards, force, hand, line_item, one, reshuffle, stays
 
 from pancli.cards import Card, Rank, Suit
 from pancli.model.actions import Deal, Decision, HandScript, Turn
@@ -29,7 +29,7 @@ DEALS4 = {"Ana": ANA, "Ben": BEN_FLAT, "Cruz": CRUZ, "Dee": "Jh Jh Jh 2s 2s 6d 6
 
 ANA5 = {**DEALS, "Ana": "5s 5s 5s 3h 4h Kd Kh Kc 2c 7d"}
 """Ana holds a third 5s (to add a fourth)."""
-ANA_MELDS_FIVES = T("Ana", "draw 5s", "meld 5s 5s 5s", "discard 7d")
+ANA_MELDS_FIVES = T("Ana", "draw 5s", "meld [5s 5s 5s]", "discard 7d")
 
 
 def ok(r: HandResult) -> HandResult:
@@ -54,10 +54,10 @@ def play(events: list, deals: dict[str, str] | None = None, **kw: object) -> Han
 OUT_GAME = [
     *stays("Ana", "Ben", "Cruz", "Dee top"),
     ANA_MELDS_FIVES,
-    T("Ben", "draw 2d", "meld 2d 2d 2d", "meld 4s 4s 4s", "meld 6h 6h 6h 6h", "discard 7c"),
+    T("Ben", "draw 2d", "meld [2d 2d 2d]", "meld [4s 4s 4s]", "meld [6h 6h 6h 6h]", "discard 7c"),
     T("Cruz", "draw Jc", "discard Jc"),
     T("Ana", "draw 6h", "discard Kd"),
-    T("Ben", "draw 2d", "add 2d to 1", "out"),
+    T("Ben", "draw 2d", "add 2d to #1", "out"),
 ]
 """Ben goes flat, Ana keeps the 6h that fits him (P9), Ben goes out (C8); Dee went on top."""
 
@@ -72,7 +72,8 @@ def test_S1_two_to_fifteen_players_with_unique_names() -> None:
     bad(referee_hand(HandScript(players=tuple(f"P{i}" for i in range(16)))), "S1")
     r = bad(referee_hand(HandScript(players=("Ana", "Ben", "Ana"))), "S1")
     assert r.violations[0].player == "Ana"
-    bad(play([], {"Ana": ANA, "Zed": BEN}, players=("Ana", "Ben")), "S1")
+    seated = hand({"Ana": ANA}, [], players=("Ana", "Ben"))
+    bad(referee_hand(replace(seated, deals=(*seated.deals, Deal("Zed", cards(BEN), line=4)))), "S1")
 
 
 def test_S2_each_player_dealt_once() -> None:
@@ -152,33 +153,34 @@ def test_T4_everybody_on_top_is_void_and_nothing_is_paid() -> None:
 def test_P1_the_player_in_turn_begins_with_one_draw_or_take() -> None:
     ok(play([*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES, T("Ben", "draw Qd", "discard Qd")]))
     r = bad(play([*stays("Ana", "Ben", "Cruz"), T("Ben", "draw Qd", "discard Qd")]), "P1")
-    assert r.violations[0].player == "Ben" and r.violations[0].line == 13
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "meld Kd Kh Kc", "discard 7d")]), "P1")
+    assert r.violations[0].player == "Ben" and r.violations[0].line == 10
+    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "meld [Kd Kh Kc]", "discard 7d")]), "P1")
     bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Qd", "draw Qd", "discard Qd")]), "P1")
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana")]), "P1")
+    decided = hand(DEALS, stays("Ana", "Ben", "Cruz"))  # a turn with no action: no record line reads so
+    bad(referee_hand(replace(decided, events=(*decided.events, Turn("Ana", (), line=10)))), "P1")
 
 
 def test_P2_drawn_card_is_used_or_discarded_at_once() -> None:
     ok(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "discard Jh")]))
     r = bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "discard 7d")]), "P2")
-    assert r.violations[0].col == 2
+    assert r.violations[0].col == 14  # Ana draw Jh, >discard 7d
     bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh")]), "P2")
 
 
 def test_P3_upcard_or_previous_unused_draw_may_be_taken() -> None:
-    ok(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "take 5h", "meld 3h 4h 5h", "discard 7d")], up="5h"))
+    ok(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "take 5h", "meld [3h 4h 5h]", "discard 7d")], up="5h"))
     ok(
         play(
             [
                 *stays("Ana", "Ben", "Cruz"),
                 T("Ana", "draw Jd", "discard Jd"),
-                T("Ben", "take Jd", "meld Jd Jd Jd =1", "discard 7c"),
+                T("Ben", "take Jd", "meld [Jd Jd Jd] {[%pays 1]}", "discard 7c"),
             ]
         )
     )
     # the upcard is live only for the first player to act
     bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "discard Jh"), T("Ben", "take 4c")]), "P3")
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "take 5h", "meld 3h 4h 5h", "discard 7d")], up="4c"), "P3")
+    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "take 5h", "meld [3h 4h 5h]", "discard 7d")], up="4c"), "P3")
 
 
 def test_P3_dead_discard_cannot_be_taken() -> None:
@@ -188,7 +190,7 @@ def test_P3_dead_discard_cannot_be_taken() -> None:
             [
                 *stays("Ana", "Ben", "Cruz"),
                 T("Ana", "draw Jd", "discard Jd"),
-                T("Ben", "draw 2d", "meld 2d 2d 2d", "discard 7c"),
+                T("Ben", "draw 2d", "meld [2d 2d 2d]", "discard 7c"),
                 T("Cruz", "take Jd"),
             ]
         ),
@@ -202,21 +204,23 @@ def test_P3_taken_card_must_be_melded_at_once() -> None:
 
 
 def test_P4_hand_cards_melded_only_when_the_draw_is_used() -> None:
-    ok(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Ks", "meld Kd Kh Kc Ks", "discard 7d")]))
-    ok(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld Kd Kh Kc", "meld 5s 5s 5s", "discard 7d")]))
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "meld Kd Kh Kc", "discard Jh")]), "P4")
+    ok(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Ks", "meld [Kd Kh Kc Ks]", "discard 7d")]))
+    ok(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [Kd Kh Kc]", "meld [5s 5s 5s]", "discard 7d")]))
+    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "meld [Kd Kh Kc]", "discard Jh")]), "P4")
 
 
 def test_P5_a_discard_ends_the_turn_of_a_player_who_used_his_draw() -> None:
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s 5s")]), "P5")
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s 5s", "discard 7d", "discard Jc")]), "P5")
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "discard Jh", "meld Kd Kh Kc")]), "P5")
+    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s]")]), "P5")
+    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s]", "discard 7d", "discard Jc")]), "P5")
+    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "discard Jh", "meld [Kd Kh Kc]")]), "P5")
 
 
 def test_P6_own_melds_only() -> None:
-    ok(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s 5s", "add 5s to 1", "discard 7d")], ANA5))
+    ok(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s]", "add 5s to #1", "discard 7d")], ANA5))
     r = bad(
-        play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s 5s", "add 5s to 2", "discard 7d")], ANA5),
+        play(
+            [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s]", "add 5s to #2", "discard 7d")], ANA5
+        ),
         "P6",
     )
     assert "#2" in r.violations[0].message
@@ -225,10 +229,10 @@ def test_P6_own_melds_only() -> None:
 def test_P7_count_invariant_and_going_out() -> None:
     r = ok(play(OUT_GAME, DEALS4))
     assert r.winner == "Ben"
-    no_out = [*OUT_GAME[:-1], T("Ben", "draw 2d", "add 2d to 1")]
+    no_out = [*OUT_GAME[:-1], T("Ben", "draw 2d", "add 2d to #1")]
     assert ok(play(no_out, DEALS4)).winner == "Ben"  # "out" is optional
-    bad(play([*OUT_GAME[:-1], T("Ben", "draw 2d", "add 2d to 1", "discard 7c")], DEALS4), "P7")
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s 5s", "out")]), "P7")
+    bad(play([*OUT_GAME[:-1], T("Ben", "draw 2d", "add 2d to #1", "discard 7c")], DEALS4), "P7")
+    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s]", "out")]), "P7")
 
 
 def test_P7_unknown_hand_is_trusted_within_its_count() -> None:
@@ -236,14 +240,16 @@ def test_P7_unknown_hand_is_trusted_within_its_count() -> None:
     events = [*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES]
     ok(
         play(
-            [*events, T("Ben", "draw 2d", "meld 2d 2d 2d", "meld 4s 4s 4s", "discard 7c")],
+            [*events, T("Ben", "draw 2d", "meld [2d 2d 2d]", "meld [4s 4s 4s]", "discard 7c")],
             unknown,
             players=("Ana", "Ben", "Cruz"),
         )
     )
-    too_many = T("Ben", "draw 2d", "meld 2d 2d 2d", "meld 4s 4s 4s", "meld 6h 6h 6h", "meld 7c 7c 7c", "discard 7c")
+    too_many = T(
+        "Ben", "draw 2d", "meld [2d 2d 2d]", "meld [4s 4s 4s]", "meld [6h 6h 6h]", "meld [7c 7c 7c]", "discard 7c"
+    )
     r = bad(play([*events, too_many], unknown, players=("Ana", "Ben", "Cruz")), "P7")
-    assert r.violations[0].col == 5
+    assert r.violations[0].col == 65  # the fourth meld, the first that Ben cannot hold
 
 
 CRUZ_P8 = {**DEALS, "Cruz": "Qh Qh Ah 2h 3c 3d 6s 6s Jh Kh"}
@@ -253,33 +259,33 @@ def test_P8_automatic_forcing_drawing_instead_is_a_violation() -> None:
     head = [
         *stays("Ana", "Ben", "Cruz"),
         T("Ana", "draw Qh", "discard Qh"),
-        T("Ben", "draw 2d", "meld 2d 2d 2d", "discard 7c"),
-        T("Cruz", "draw Qh", "meld Qh Qh Qh", "discard 3c"),
+        T("Ben", "draw 2d", "meld [2d 2d 2d]", "discard 7c"),
+        T("Cruz", "draw Qh", "meld [Qh Qh Qh]", "discard 3c"),
         T("Ana", "draw 2c", "discard 2c"),
         T("Ben", "draw Qh", "discard Qh"),
     ]
-    r = ok(play([*head, T("Cruz", "take Qh", "add Qh to 1 =1", "discard 3d")], CRUZ_P8, profile=CARDROOM))
+    r = ok(play([*head, T("Cruz", "take Qh", "add Qh to #1 {[%pays 1]}", "discard 3d")], CRUZ_P8, profile=CARDROOM))
     assert all(c.ok for c in r.claims)
-    bad(play([*head, T("Cruz", "draw 6s", "meld 6s 6s 6s", "discard 3d")], CRUZ_P8, profile=CARDROOM), "P8")
-    bad(play([*head, T("Cruz", "take Qh", "meld Jh Qh Kh", "discard 3d")], CRUZ_P8, profile=CARDROOM), "P8")
+    bad(play([*head, T("Cruz", "draw 6s", "meld [6s 6s 6s]", "discard 3d")], CRUZ_P8, profile=CARDROOM), "P8")
+    bad(play([*head, T("Cruz", "take Qh", "meld [Jh Qh Kh]", "discard 3d")], CRUZ_P8, profile=CARDROOM), "P8")
     # demand mode: nobody demanded it, so drawing is legal
-    ok(play([*head, T("Cruz", "draw 6s", "meld 6s 6s 6s", "discard 3d")], CRUZ_P8, profile=HOYLE))
-    ok(play([*head, T("Cruz", "take Qh", "meld Jh Qh Kh", "discard 3d")], CRUZ_P8, profile=HOYLE))
+    ok(play([*head, T("Cruz", "draw 6s", "meld [6s 6s 6s]", "discard 3d")], CRUZ_P8, profile=HOYLE))
+    ok(play([*head, T("Cruz", "take Qh", "meld [Jh Qh Kh]", "discard 3d")], CRUZ_P8, profile=HOYLE))
 
 
 def test_P8_demand_forcing_after_a_force_line() -> None:
     head = [
         *stays("Ana", "Ben", "Cruz"),
         T("Ana", "draw Qh", "discard Qh"),
-        T("Ben", "draw 2d", "meld 2d 2d 2d", "discard 7c"),
-        T("Cruz", "draw Qh", "meld Qh Qh Qh", "discard 3c"),
+        T("Ben", "draw 2d", "meld [2d 2d 2d]", "discard 7c"),
+        T("Cruz", "draw Qh", "meld [Qh Qh Qh]", "discard 3c"),
         T("Ana", "draw 2c", "discard 2c"),
         T("Ben", "draw Qh", "discard Qh"),
     ]
-    ok(play([*head, force("Ana", "Cruz"), T("Cruz", "take Qh", "add Qh to 1", "discard 3d")], CRUZ_P8))
-    r = bad(play([*head, force("Ana", "Cruz"), T("Cruz", "draw 6s", "meld 6s 6s 6s", "discard 3d")], CRUZ_P8), "P8")
+    ok(play([*head, force("Ana", "Cruz"), T("Cruz", "take Qh", "add Qh to #1", "discard 3d")], CRUZ_P8))
+    r = bad(play([*head, force("Ana", "Cruz"), T("Cruz", "draw 6s", "meld [6s 6s 6s]", "discard 3d")], CRUZ_P8), "P8")
     assert "Ana" in r.violations[0].message
-    bad(play([*head, force("Ana", "Cruz"), T("Cruz", "take Qh", "meld Jh Qh Kh", "discard 3d")], CRUZ_P8), "P8")
+    bad(play([*head, force("Ana", "Cruz"), T("Cruz", "take Qh", "meld [Jh Qh Kh]", "discard 3d")], CRUZ_P8), "P8")
     bad(play([*head, force("Ana", "Ben")], CRUZ_P8), "P8")  # Ben is not in turn
     bad(play([*head, force("Cruz", "Cruz")], CRUZ_P8), "P8")
     bad(play([*head[:-1], T("Ben", "draw Jd", "discard Jd"), force("Ana", "Cruz")], CRUZ_P8), "P8")  # fits nothing
@@ -342,17 +348,16 @@ def test_P10_no_card_left_the_hand_is_void_and_conditions_stand() -> None:
     for d in t.script.deals:
         t.apply_deal(d)
     t.apply_upcard()
-    for ev in stays("Ana", "Ben", "Cruz"):
-        t.play_event(ev)
-    t.play_event(replace(ANA_MELDS_FIVES, line=20))
+    for line, text in enumerate([*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES], 17):
+        t.play_event(line_item(text, DEALS, line))
     t.stock_n = 0
     t.pile[:] = [one("7d")]  # nothing under the top card
-    t.play_event(reshuffle())
+    t.play_event(line_item(reshuffle(), DEALS, 21))
     r = t.result([])
     assert r.void and r.winner is None
     assert [(p.payer, p.units, p.rule) for p in r.payments] == [("Ben", 4, "C2"), ("Cruz", 4, "C2")]
     with pytest.raises(Exception, match="P10"):
-        t.play_event(T("Ben", "draw 2d", "discard 2d"))
+        t.play_event(line_item(T("Ben", "draw 2d", "discard 2d"), DEALS, 22))
 
 
 # ---------------------------------------------------------------- M and C: melds and payments
@@ -360,71 +365,79 @@ def test_P10_no_card_left_the_hand_is_void_and_conditions_stand() -> None:
 
 def test_M5_increase_keeps_the_meld_character() -> None:
     r = ok(
-        play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s 5s", "add 5s to 1 =2", "discard 7d")], ANA5)
+        play(
+            [
+                *stays("Ana", "Ben", "Cruz"),
+                T("Ana", "draw 5s", "meld [5s 5s 5s]", "add 5s to #1 {[%pays 2]}", "discard 7d"),
+            ],
+            ANA5,
+        )
     )
     assert [p.rule for p in r.payments] == ["C2", "C2", "C7", "C7"]
     assert r.claims[0].ok
     r = bad(
-        play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5h", "meld 3h 4h 5h", "add 5s to 1", "discard 7d")]), "M5"
+        play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5h", "meld [3h 4h 5h]", "add 5s to #1", "discard 7d")]), "M5"
     )
     assert r.violations[0].ruling == I2_FOUL
 
 
 def test_M6_borrow_off_a_rope_end_to_complete_a_new_meld() -> None:
     deals = {"Ana": "2c 3c 4c 5c Jh Jh 7d 5c 6s Kd", "Ben": BEN, "Cruz": CRUZ}
-    head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "meld Jh Jh Jh", "meld 2c 3c 4c 5c", "discard 7d")]
+    head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "meld [Jh Jh Jh]", "meld [2c 3c 4c 5c]", "discard 7d")]
     mid = [T("Ben", "draw Qd", "discard Qd"), T("Cruz", "draw Qd", "discard Qd")]
-    turn = T("Ana", "draw 5c", "borrow 5c from 2", "meld 5c 5c 5c =2", "discard Kd")
+    turn = T("Ana", "draw 5c", "borrow 5c from #2", "meld [5c 5c 5c] {[%pays 2]}", "discard Kd")
     r = ok(play([*head, *mid, turn], deals, profile=CARDROOM))
     assert r.claims[0].ok
     bad(play([*head, *mid, turn], deals, profile=HOYLE), "M6")
-    bad(play([*head, *mid, T("Ana", "draw 3c", "borrow 3c from 2")], deals, profile=CARDROOM), "M6")
-    bad(play([*head, *mid, T("Ana", "draw 5c", "borrow Jh from 1")], deals, profile=CARDROOM), "M6")
-    bad(play([*head, *mid, T("Ana", "draw 5c", "borrow 5c from 2", "meld 5c 5c 6s")], deals, profile=CARDROOM), "M2")
-    unused = T("Ana", "draw 5c", "borrow 5c from 2", "add 5c to 2", "discard Kd")
+    bad(play([*head, *mid, T("Ana", "draw 3c", "borrow 3c from #2")], deals, profile=CARDROOM), "M6")
+    bad(play([*head, *mid, T("Ana", "draw 5c", "borrow Jh from #1")], deals, profile=CARDROOM), "M6")
+    bad(play([*head, *mid, T("Ana", "draw 5c", "borrow 5c from #2", "meld [5c 5c 6s]")], deals, profile=CARDROOM), "M2")
+    unused = T("Ana", "draw 5c", "borrow 5c from #2", "add 5c to #2", "discard Kd")
     bad(play([*head, *mid, unused], deals, profile=CARDROOM), "M6")
 
 
 def test_M6_a_borrowed_card_added_to_a_meld_is_M6_not_E4() -> None:
     deals = {"Ana": "2c 3c 4c 5c 5h 5d Kd Qs 7d 6s", "Ben": BEN, "Cruz": CRUZ}
-    head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5h 5d 5s", "meld 2c 3c 4c 5c", "discard 7d")]
+    head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5h 5d 5s]", "meld [2c 3c 4c 5c]", "discard 7d")]
     mid = [T("Ben", "draw Qd", "discard Qd"), T("Cruz", "draw Qd", "discard Qd")]
-    r = bad(play([*head, *mid, T("Ana", "draw Kh", "borrow 5c from 2", "add 5c to 1")], deals, profile=CARDROOM), "M6")
+    r = bad(
+        play([*head, *mid, T("Ana", "draw Kh", "borrow 5c from #2", "add 5c to #1")], deals, profile=CARDROOM), "M6"
+    )
     assert "5c was borrowed this turn: a borrowed card may only complete a new meld" in r.violations[0].message
-    assert (r.violations[0].line, r.violations[0].col) == (16, 3)  # at the add, not the borrow
-    split = T("Ana", "draw 5c", "borrow 5c from 2", "split 1 | 5h 5d 5s | 5c 5c 5c")
+    assert (r.violations[0].line, r.violations[0].col) == (13, 33)  # at the add, not the borrow
+    split = T("Ana", "draw 5c", "borrow 5c from #2", "split #1 [5h 5d 5s] [5c 5c 5c]")
     bad(play([*head, *mid, split], deals, profile=CARDROOM), "M6")
 
 
 def test_M6_borrow_may_not_lower_the_value() -> None:
     deals = {"Ana": "As 2s 3s 4s 5s 5s 7d Jh Jh Kd", "Ben": BEN, "Cruz": CRUZ}
-    head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "meld Jh Jh Jh", "meld As 2s 3s 4s", "discard 7d")]
+    head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "meld [Jh Jh Jh]", "meld [As 2s 3s 4s]", "discard 7d")]
     mid = [T("Ben", "draw Qd", "discard Qd"), T("Cruz", "draw Qd", "discard Qd")]
-    r = bad(play([*head, *mid, T("Ana", "draw 4s", "borrow 4s from 2")], deals, profile=CARDROOM), "M6")
+    r = bad(play([*head, *mid, T("Ana", "draw 4s", "borrow 4s from #2")], deals, profile=CARDROOM), "M6")
     assert "lower" in r.violations[0].message
 
 
 def test_M6_split_collects_what_the_two_melds_gain() -> None:
     deals = {"Ana": "2c 3c 4c 5c Jh Jh 7d 5c 6s Kd", "Ben": BEN, "Cruz": CRUZ}
-    head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "meld Jh Jh Jh", "meld 2c 3c 4c 5c", "discard 7d")]
+    head = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "meld [Jh Jh Jh]", "meld [2c 3c 4c 5c]", "discard 7d")]
     mid = [T("Ben", "draw Qd", "discard Qd"), T("Cruz", "draw Qd", "discard Qd")]
-    split = T("Ana", "draw 5c", "split 2 | 2c 3c 4c | 5c 5c 5c =2", "discard Kd")
+    split = T("Ana", "draw 5c", "split #2 [2c 3c 4c] [5c 5c 5c] {[%pays 2]}", "discard Kd")
     r = ok(play([*head, *mid, split], deals, profile=CARDROOM))
     assert [(p.payer, p.units, p.rule) for p in r.payments[-2:]] == [("Ben", 2, "C7"), ("Cruz", 2, "C7")]
     assert r.claims[0].ok
     bad(play([*head, *mid, split], deals, profile=HOYLE), "M6")
-    bad(play([*head, *mid, T("Ana", "draw 5c", "split 2 | 2c 3c | 4c 5c 5c")], deals, profile=CARDROOM), "M1")
+    bad(play([*head, *mid, T("Ana", "draw 5c", "split #2 [2c 3c] [4c 5c 5c]")], deals, profile=CARDROOM), "M1")
 
 
 def test_C6_value_as_laid_paid_at_once_by_each_active_opponent() -> None:
     r = ok(play([*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES]))
     assert [(p.payer, p.payee, p.units, p.rule, p.line) for p in r.payments] == [
-        ("Ben", "Ana", 4, "C2", 13),
-        ("Cruz", "Ana", 4, "C2", 13),
+        ("Ben", "Ana", 4, "C2", 10),
+        ("Cruz", "Ana", 4, "C2", 10),
     ]
     four = ok(
         play(
-            [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s 5s 5s =6", "discard 7d")],
+            [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s 5s] {[%pays 6]}", "discard 7d")],
             {**DEALS, "Ana": "5s 5s 5s 4h Kd Kh Kc 2c 7d Jc"},
         )
     )
@@ -434,7 +447,8 @@ def test_C6_value_as_laid_paid_at_once_by_each_active_opponent() -> None:
 def test_C7_change_collected_from_each_active_opponent() -> None:
     r = ok(
         play(
-            [*stays("Ana", "Ben top", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s 5s", "add 5s to 1", "discard 7d")], ANA5
+            [*stays("Ana", "Ben top", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s]", "add 5s to #1", "discard 7d")],
+            ANA5,
         )
     )
     c7 = [(p.payer, p.units) for p in r.payments if p.rule == "C7"]
@@ -442,7 +456,7 @@ def test_C7_change_collected_from_each_active_opponent() -> None:
     # extending 2h 3h 4h down to Ah collects 2 (C4 base)
     deals = {**DEALS, "Cruz": "Qh Qh Ah 2h 3h 3d 6s 6s Js 4h"}
     events = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jh", "discard Jh"), T("Ben", "draw Jh", "discard Jh")]
-    r = ok(play([*events, T("Cruz", "draw 2h", "meld 2h 3h 4h", "add Ah to 1 =2", "discard 6s")], deals))
+    r = ok(play([*events, T("Cruz", "draw 2h", "meld [2h 3h 4h]", "add Ah to #1 {[%pays 2]}", "discard 6s")], deals))
     assert r.claims[0].ok
 
 
@@ -464,13 +478,16 @@ def test_C9_units_and_money_with_a_stake() -> None:
 def test_C10_melds_scored_as_laid_never_rearranged() -> None:
     deals = {**DEALS, "Ana": "5s 5s 5s 5s 5s 4h Kd Kh 2c 7d"}
     r = ok(
-        play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s 5s", "meld 5s 5s 5s", "discard 7d")], deals)
+        play(
+            [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s]", "meld [5s 5s 5s]", "discard 7d")],
+            deals,
+        )
     )
     assert r.ledger["Ana"] == 16  # two laid sets of three (4 + 4), not six 5s (7)
 
 
 def test_claims_pays_and_ledger_are_checked() -> None:
-    events = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s 5s =3", "discard 7d")]
+    events = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s] {[%pays 3]}", "discard 7d")]
     r = referee_hand(hand(DEALS, events, ledger={"Ana": 8, "Ben": -4, "Cruz": -5}))
     assert not r.violations and not r.ok
     assert [(c.kind, c.player, c.claimed, c.actual, c.ok) for c in r.claims] == [
@@ -496,20 +513,20 @@ def test_E4_no_card_beyond_the_pack() -> None:
     # every hand dealt is known: the stock holds no more Qh once eight are seen
     queens = {"Ana": "Qh Qh Qh Qh 3h 4h Kd Kh 2c 7d", "Ben": "Qh Qh 6c Jd Jd Qs 4s 4s 6h 7c", "Cruz": CRUZ}
     r = bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Qh", "discard Qh")], queens), "E4")
-    assert r.violations[0].col == 1
+    assert r.violations[0].col == 5  # Ana >draw Qh
     ok(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Qd", "discard Qd")], queens))
     # a card laid from a known hand that does not hold it comes from nowhere
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jd", "meld Jd Jd Jd", "discard 7d")]), "E4")
+    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Jd", "meld [Jd Jd Jd]", "discard 7d")]), "E4")
 
 
 def test_E4_unknown_hands_trusted_within_the_pack() -> None:
     queens = {"Ana": "Qh Qh Qh Qh 3h 4h Kd Kh 2c 7d", "Cruz": "Qh Qh Qh Qh Jd Qs 4s 4s 6h 7c"}
     events = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 2c", "discard 2c")]
-    ok(play([*events, T("Ben", "draw Qd", "meld Qd Qd Qd", "discard Qc")], queens, players=("Ana", "Ben", "Cruz")))
+    ok(play([*events, T("Ben", "draw Qd", "meld [Qd Qd Qd]", "discard Qc")], queens, players=("Ana", "Ben", "Cruz")))
     r = bad(play([*events, T("Ben", "draw Qh", "discard Qh")], queens, players=("Ana", "Ben", "Cruz")), "E4")
     assert r.violations[0].player == "Ben"
     bad(
-        play([*events, T("Ben", "draw Qd", "meld Qh Qd Qc", "discard 7c")], queens, players=("Ana", "Ben", "Cruz")),
+        play([*events, T("Ben", "draw Qd", "meld [Qh Qd Qc]", "discard 7c")], queens, players=("Ana", "Ben", "Cruz")),
         "E4",
     )
 
@@ -521,7 +538,7 @@ def test_I1_wrong_count_at_the_deal() -> None:
     long = {**DEALS, "Ben": BEN + " Qd"}
     r = bad(play(stays("Ana", "Ben", "Cruz"), long), "I1")
     v = r.violations[0]
-    assert v.ruling == I1_AT_DEAL and v.player == "Ben" and v.line == 3
+    assert v.ruling == I1_AT_DEAL and v.player == "Ben" and v.line == 4  # Ben's deal line
     bad(play(stays("Ana", "Ben", "Cruz"), {**DEALS, "Ben": "2d 2d 6c"}), "I1")
     # non-strict: the ruling is applied (the extra card is dead) and play goes on
     lax = referee_hand(hand(long, [*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES]), strict=False)
@@ -531,18 +548,18 @@ def test_I1_wrong_count_at_the_deal() -> None:
 
 def test_I2_foul_meld_cites_the_meld_rule_and_the_I2_ruling() -> None:
     deals = {**DEALS, "Ana": "7s 7s 3h 4h Kd Kh Kc 2c 7d Jc"}
-    r = bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 7c", "meld 7c 7s 7s", "discard 7d")], deals), "M3")
+    r = bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 7c", "meld [7c 7s 7s]", "discard 7d")], deals), "M3")
     v = r.violations[0]
-    assert v.ruling == I2_FOUL and "I2" in v.message and v.col == 2
+    assert v.ruling == I2_FOUL and "I2" in v.message and v.col == 14  # Ana draw 7c, >meld [7c 7s 7s]
     assert not r.payments
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld 5s 5s", "discard 7d")]), "M1")
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 6h", "meld 3h 4h 6h", "discard 7d")]), "M2")
+    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s]", "discard 7d")]), "M1")
+    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 6h", "meld [3h 4h 6h]", "discard 7d")]), "M2")
 
 
 def test_I3_closed_hand_after_going_out() -> None:
     for r in (
         bad(play([*OUT_GAME, T("Cruz", "draw Jc", "discard Jc")], DEALS4), "I3"),
-        bad(play([*OUT_GAME[:-1], T("Ben", "draw 2d", "add 2d to 1", "out", "discard 7c")], DEALS4), "I3"),
+        bad(play([*OUT_GAME[:-1], T("Ben", "draw 2d", "add 2d to #1", "out", "discard 7c")], DEALS4), "I3"),
         bad(play([*OUT_GAME, Decision("Ana", True)], DEALS4), "I3"),
     ):
         assert r.winner == "Ben" and any(p.rule == "C8" and p.payee == "Ben" for p in r.payments)
@@ -559,7 +576,7 @@ def test_steps_record_provenance_and_payments() -> None:
         (one("5s"), Source.HAND, Source.MELD),
         (one("5s"), Source.HAND, Source.MELD),
     )
-    assert len(meld.payments) == 2 and meld.line == 13
+    assert len(meld.payments) == 2 and meld.line == 10
     discard = r.steps[-1]
     assert discard.moves == ((one("7d"), Source.HAND, Source.DISCARD_PILE),)
     assert referee_hand(hand(DEALS, [*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES]), record_steps=False).steps == ()
@@ -569,7 +586,7 @@ def test_non_strict_records_every_violation_and_goes_on() -> None:
     events = [
         *stays("Ana", "Ben", "Cruz"),
         T("Ben", "draw 2d", "discard 2d"),
-        T("Ana", "draw 5s", "meld 5s 5s 5s", "add 7d to 1", "discard 7d"),
+        T("Ana", "draw 5s", "meld [5s 5s 5s]", "add 7d to #1", "discard 7d"),
         T("Ben", "take 7d"),
     ]
     strict = referee_hand(hand(DEALS, events))
@@ -582,8 +599,3 @@ def test_non_strict_records_every_violation_and_goes_on() -> None:
 def test_turn_numbers_in_rulings() -> None:
     r = bad(play([*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES, T("Ben", "take 7d")]), "P3")
     assert r.violations[0].turn == 2
-
-
-def test_act_helper_round_trip() -> None:
-    assert act("add 5s to 1 =2").target == 1  # type: ignore[union-attr]
-    assert isinstance(T("Ana", "out"), Turn)

@@ -74,7 +74,7 @@ def test_S3_holds_only_within_one_record(tmp_path: Path) -> None:
 
 
 def test_S3_is_checked_across_the_chunks_of_replay_jobs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import pancli.cli.replay as replay
+    import pancli.app.replay as replay
 
     monkeypatch.setattr(replay, "CHUNK_HANDS", 1)  # every hand its own chunk: S3 always across a cut
     bad = tmp_path / "bad.pan"

@@ -9,6 +9,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pancli.cli import cli
@@ -113,3 +114,20 @@ def test_the_page_is_replaced_atomically_and_only_when_complete(tmp_path: Path) 
     assert r.exit_code == 0
     assert out.read_text(encoding="utf-8").rstrip().endswith("</html>")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html"]
+
+
+def test_the_picture_memos_change_nothing_on_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memos of card pictures (pancli.svg._CARDS, replay_html._PICTURES) are speed only."""
+    import pancli.cli.replay_html as replay_html
+    from pancli import svg
+
+    class Forgetful(dict):  # type: ignore[type-arg]
+        def __setitem__(self, key: object, value: object) -> None:
+            pass
+
+    files = ("samples/friday-hoyle.pan", "samples/cardroom-saturday.pan", "samples/pagruc-common-room.pan")
+    _, _, memo, _ = _report(tmp_path, *files)
+    monkeypatch.setattr(svg, "_CARDS", Forgetful())
+    monkeypatch.setattr(replay_html, "_PICTURES", Forgetful())
+    _, _, plain, _ = _report(tmp_path, *files)
+    assert plain == memo

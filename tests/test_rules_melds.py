@@ -344,7 +344,7 @@ _SET = st.builds(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(p=st.one_of(st.sampled_from([HOYLE, CARDROOM]), _HOUSE), text=st.one_of(_ROPE, _SET))
 def test_C7_for_every_legal_meld_and_every_card_M5_accepts_the_value_never_drops(p: Profile, text: str) -> None:
     v = judge(cards(text), p)

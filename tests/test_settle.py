@@ -39,7 +39,7 @@ def _settled(balances: dict[str, Decimal]) -> dict[str, Decimal]:
     return left
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(
     n=st.integers(2, 7),
     hands=st.integers(1, 4),

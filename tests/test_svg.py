@@ -4,6 +4,7 @@ without colour, selectable text, everything from a record escaped)."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from pancli import svg
 from pancli.cards import ALL_CARDS, PAN_CARDS, Card, Rank, Suit
@@ -33,11 +34,12 @@ def test_every_card_is_well_formed_with_its_name_as_text_and_title() -> None:
 def test_suits_differ_by_shape_not_only_by_colour() -> None:
     """Without colour a card still shows its suit: each suit has its own shape and symbol."""
     shapes = {s: svg.card(Card(Rank.FIVE, s)).body for s in Suit}
-    uses = {s: body.split('href="')[1].split('"')[0] for s, body in shapes.items()}
+    uses = {s: body.split('href="#pan-pip-')[1].split('"')[0] for s, body in shapes.items()}
     assert len(set(uses.values())) == 4
     assert len(set(svg.SYMBOL.values())) == 4
     for s in Suit:  # every referenced shape is defined once
         assert svg.DEFS.count(f'id="pan-{s.value}"') == 1
+        assert svg.DEFS.count(f'id="pan-pip-{s.value}" href="#pan-{s.value}"') == 1
 
 
 def test_names_and_captions_from_a_record_are_escaped() -> None:
@@ -89,3 +91,37 @@ def test_a_card_stays_readable_small() -> None:
     assert min(sizes.values()) * 30 / svg.CARD_W >= 9
     for c in PAN_CARDS:
         assert 'class="rank ' in svg.card(c).body
+
+
+def test_pan_analyze_svg_draws_the_hand_and_its_best_arrangement(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from pancli.cli import cli
+
+    out = tmp_path / "hand.svg"
+    r = CliRunner().invoke(cli, ["analyze", "5ss 3-4h Kdh 2h +5s", "--melds", "[As 2s 3s]", "--svg", str(out)])
+    assert r.exit_code == 0, r.output
+    root = _parse(out.read_text(encoding="utf-8"))
+    texts = [t.text or "" for t in root.iter(f"{NS}text")]
+    assert "meld C2 4" in texts and "dead" in texts and "#1 on the table" in texts
+    assert any(t.startswith("best arrangement: 6 cards down, 4 from each opponent") for t in texts)
+    shown = _cards_in(root)
+    assert shown[:8] == ["2h", "3h", "4h", "5s", "5s", "Kh", "Kd", "5s"]  # the hand sorted, then the draw
+    assert sorted(shown).count("5s") == 6  # two held and the draw, then the meld of three
+
+
+def test_pan_analyze_at_a_record_line_svg_draws_the_table(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from pancli.cli import cli
+
+    out = tmp_path / "table.svg"
+    r = CliRunner().invoke(cli, ["analyze", "samples/friday-hoyle.pan", "--at", "65", "--svg", str(out)])
+    assert r.exit_code == 0, r.output
+    root = _parse(out.read_text(encoding="utf-8"))
+    texts = [t.text or "" for t in root.iter(f"{NS}text")]
+    assert "\u25b6 Ana" in texts and "263" in texts
+    r = CliRunner().invoke(cli, ["analyze", "-", "--svg", str(out)], input="5sss 3-4h Kdhc 2c 7d\n")
+    assert r.exit_code == 2 and "--svg draws one hand" in r.output
+    r = CliRunner().invoke(cli, ["analyze", "5sss 3-4h Kdhc 2c 7d", "--svg", str(tmp_path / "none" / "x.svg")])
+    assert r.exit_code == 2 and "no such folder" in r.output

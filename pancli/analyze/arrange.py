@@ -26,7 +26,7 @@ of grown melds), then fewest new melds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Final
 
@@ -95,6 +95,9 @@ class _Tables:
     rope: tuple[tuple[tuple[int, ...], ...], ...]  # suit -> lo -> hi -> value
     copies: tuple[int, ...]  # slot -> copies in the pack (E4)
     growth_any: bool
+    sets: dict[tuple[int, ...], bool] = field(default_factory=dict, compare=False)
+    """(pan rank index, copies of each suit) -> a legal set (M3, M4): the meld engine's
+    answers, filled as they are asked (:func:`pancli.analyze.odds`)."""
 
 
 def _rope_value(profile: Profile, s: int, lo: int, hi: int) -> int:

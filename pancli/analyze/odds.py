@@ -32,7 +32,7 @@ from pancli.analyze.arrange import (
     tables_for,
 )
 from pancli.cards import Card
-from pancli.melds import Meld, going_out_value
+from pancli.melds import Meld, going_out_value, judge
 from pancli.rules import Profile
 
 
@@ -161,13 +161,15 @@ def _subsets(xs: Sequence[int]) -> list[list[int]]:
     return [[x for k, x in enumerate(xs) if m >> k & 1] for m in range(1 << len(xs))]
 
 
-def _set_ok(cs: Sequence[int], ri: int) -> bool:
-    n = sum(cs)
-    if n < 3:
-        return False
-    if ri in (0, 9) or n in cs:
-        return True
-    return max(cs) == 1
+def _set_ok(profile: Profile, table: dict[tuple[int, ...], bool], cs: Sequence[int], ri: int) -> bool:
+    """Whether ``cs[x]`` copies of the rank ``ri`` card of each suit ``x`` make a legal set
+    (M3, M4): the meld engine's answer (:func:`pancli.melds.judge`), kept in ``table``."""
+    key = (ri, *cs)
+    ok = table.get(key)
+    if ok is None:
+        cards = [SLOT_CARDS[ri * 4 + x] for x, k in enumerate(cs) for _ in range(k)]
+        ok = table[key] = len(cards) >= 3 and judge(cards, profile).legal
+    return ok
 
 
 class _Planner:
@@ -178,6 +180,7 @@ class _Planner:
         self.profile = profile
         self.live = live
         self.memo: dict[tuple[int, int], _Front] = {}
+        self.sets = tables_for(profile).sets
 
     def blocks(self, state: int, slot: int, mask: int) -> list[tuple[int, int, int, int]]:
         """(hand part, drawn part, need, target) of every minimal buildable block whose lowest hand card is ``slot``."""
@@ -197,13 +200,13 @@ class _Planner:
                             continue
                         enc = sum(k * ONE[base + x] for x, k in enumerate(part))
                         if a + b + c + d >= 3:
-                            if _set_ok(part, ri):
+                            if _set_ok(self.profile, self.sets, part, ri):
                                 out.append((enc, 0, 0, -1))
                             continue
                         for x in range(4):
                             trial = list(part)
                             trial[x] += 1
-                            if live[base + x] and _set_ok(trial, ri):
+                            if live[base + x] and _set_ok(self.profile, self.sets, trial, ri):
                                 out.append((enc, ONE[base + x], 1, -1))
         # ropes: both ends hand cards, or exactly three long; some three in a row hold at most one draw
         have = [r for r in range(ri + 1, 10) if cnt[r * 4 + s]]

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
 
+from pancli.app.analyze import InputProblem, Job, RecordSpot, read_draw, read_hand, read_melds, read_position, read_seen
 from pancli.cards import PAN_RANKS, SUITS, Card, format_cards
 from pancli.cli.common import (
     EXIT_ILLEGAL,
@@ -36,142 +37,14 @@ from pancli.cli.common import (
     stdout_is_terminal,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
-from pancli.melds import Meld, judge
+from pancli.melds import Meld
 from pancli.rules import Profile
 
 if TYPE_CHECKING:
     from pancli.analyze.advice import Advice
-    from pancli.analyze.analysis import Analysis, PositionError
+    from pancli.analyze.analysis import Analysis
     from pancli.analyze.arrange import Arrangement, Placed
     from pancli.analyze.odds import DrawRow
-    from pancli.referee.position import Position
-
-
-class InputProblem(Exception):
-    """Bad input: where it is and the rule or notation code it breaks (exit 1; 2 for a usage error)."""
-
-    def __init__(
-        self, where: str, col: int, rule: str, message: str, line: int = 1, status: int = EXIT_ILLEGAL
-    ) -> None:
-        super().__init__(message)
-        self.where, self.col, self.rule, self.message = where, col, rule, message
-        self.line, self.status = line, status
-
-
-def _read_cards(text: str, where: str, line: int = 1) -> tuple[tuple[Card, ...], ...]:
-    """The bracketed groups of a hand literal, then its loose cards as one more group."""
-    from pancli.notation import NotationError, parse_hand
-
-    try:
-        hand = parse_hand(text)
-    except NotationError as exc:
-        raise InputProblem(where, exc.col, exc.code, exc.message, line) from None
-    groups = list(hand.groups)
-    if hand.loose:
-        groups.append(hand.loose)
-    return tuple(groups)
-
-
-def read_hand(
-    text: str, draw: str | None, where: str = "<hand>", line: int = 1
-) -> tuple[tuple[Card, ...], Card | None]:
-    """The hand and the drawn card: a trailing ``+CARD`` or ``--draw CARD``. ``where`` and
-    ``line`` place the errors (``-`` and the line number for a hand read from standard input)."""
-    from pancli.notation import NotationError, parse_card
-
-    if "+" not in text:
-        cards = tuple(c for g in _read_cards(text, where, line) for c in g)
-        return cards, None if draw is None else read_draw(draw)
-    cut = text.rindex("+")
-    if draw is not None:
-        if where == "<hand>":
-            raise click.UsageError("give the drawn card once: a trailing +CARD or --draw CARD")
-        raise InputProblem(where, cut + 1, "P7", "two drawn cards: a trailing +CARD and --draw CARD", line)
-    cards = tuple(c for g in _read_cards(text[:cut], where, line) for c in g)
-    try:
-        return cards, parse_card(text[cut + 1 :])
-    except NotationError as exc:
-        raise InputProblem(where, cut + 1 + exc.col, exc.code, exc.message, line) from None
-
-
-def read_draw(draw: str) -> Card:
-    """The ``--draw`` card (raises InputProblem at ``<draw>``)."""
-    from pancli.notation import NotationError, parse_card
-
-    try:
-        return parse_card(draw)
-    except NotationError as exc:
-        raise InputProblem("<draw>", exc.col, exc.code, exc.message) from None
-
-
-def read_melds(texts: Sequence[str], profile: Profile) -> tuple[Meld, ...]:
-    """The player's melds on the table: each ``--melds`` value is one meld, or ``[...]`` groups,
-    judged under ``profile`` (the pack it holds: E4)."""
-    out: list[Meld] = []
-    for i, text in enumerate(texts, 1):
-        for group in _read_cards(text, f"<melds {i}>"):
-            v = judge(group, profile)
-            if v.meld is None:
-                raise InputProblem(f"<melds {i}>", 1, v.rule or "M1", f"{format_cards(group)}: {v.reason}")
-            out.append(v.meld)
-    return tuple(out)
-
-
-# --------------------------------------------------------------------------- record positions
-
-
-@dataclass(frozen=True, slots=True)
-class RecordSpot:
-    """A position read from a record: the file, the 1-based hand number in it, the position."""
-
-    file: str
-    hand: int
-    position: Position
-
-
-def _usage(file: str, line: int, rule: str, message: str, col: int = 1) -> InputProblem:
-    return InputProblem(file, col, rule, message, line, EXIT_USAGE)
-
-
-def read_position(name: str, line: int, player: str | None, profile: Profile | None = None) -> RecordSpot:
-    """``player``'s position at ``line`` of the record ``name`` (``-``: standard input), in the
-    hand that holds the line; without ``player``, the player whose turn or decision the line is.
-    ``profile`` overrides the hand's Rules tag. Raises InputProblem (exit 1, or 2 for usage)."""
-    from pancli.records import read_hands
-    from pancli.referee.position import PositionUnavailable, PositionViolation, acting_player, position_at
-
-    spans: list[str] = []
-    found = None
-    with open_text(name) as stream:
-        for hand in read_hands(stream, name, None if name == "-" else Path(name).parent):
-            if hand.first_line > line:
-                break
-            if line <= hand.last_line:
-                found = hand
-                break
-            spans.append(f"{hand.first_line}-{hand.last_line}")
-    if found is None:
-        where = f"its hands span lines {', '.join(spans)}" if spans else "no hand comes before it"
-        raise _usage(name, line, "R7", f"line {line} is in no hand of the record ({where})")
-    if found.error is not None:
-        e = found.error
-        raise InputProblem(name, e.col, e.code, f"{e.message} (hand {found.index} is malformed)", e.line)
-    script = found.script
-    assert script is not None
-    if profile is not None:
-        script = replace(script, profile=profile)
-    if player is None:
-        player = acting_player(script, line)
-        if player is None:
-            raise _usage(name, line, "R5", f"line {line} is no player's turn or decision: give --player NAME")
-    try:
-        pos = position_at(script, line, player)
-    except PositionViolation as e:
-        msg = f"{e.message} (hand {found.index} breaks a rule before line {line}: no position to analyse)"
-        raise InputProblem(name, e.col or 1, e.rule, msg, e.line or line) from None
-    except PositionUnavailable as e:
-        raise _usage(name, e.line or line, e.rule, e.message, e.col or 1) from None
-    return RecordSpot(name, found.index, pos)
 
 
 def _n(n: int, word: str) -> str:
@@ -426,8 +299,7 @@ ROW_HEADER = ["card", "live", "usable", "down", "value", "total", "out", "melds"
 def print_plain(
     a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = (), width: int | None = None
 ) -> None:
-    """The pipe format: ``label<TAB>text`` lines (``context`` first), then the draw table with a header
-    line; with ``width`` (a narrow terminal) wrapped at whole words to it."""
+    """The pipe format: ``label<TAB>text`` lines (``context`` first), then the draw table with a header line."""
     out = [f"{label}\t{text}\n" for label, text in [*context, *summary_lines(a)]]
     if advice is not None:
         out += [f"{label}\t{text}\n" for label, text in advice.lines()]
@@ -435,7 +307,7 @@ def print_plain(
     out += ["\t".join(row_fields(a, r)) + "\n" for r in a.rows if r.usable]
     if width is None:
         sys.stdout.write("".join(out))
-    else:
+    else:  # a narrow terminal: wrapped at whole words
         from pancli.cli.terminal import wrap
 
         sys.stdout.write(wrap("".join(out), width))
@@ -515,6 +387,8 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
               help="Analyse a position of the record FILE: the moment line LINE is played.")  # fmt: skip
 @click.option("--player", "player", metavar="NAME",
               help="With --at: whose hand (default: the player whose turn or decision LINE is).")  # fmt: skip
+@click.option("--svg", "svg_out", metavar="OUT.svg", type=click.Path(dir_okay=False),
+              help="Also draw the hand and its best arrangement (with --at: the table) as an SVG picture.")  # fmt: skip
 @json_option
 @jsonl_option("With '-': one JSON object per hand and line, as each is analysed (the entries of --json).")
 @rules_option
@@ -532,6 +406,7 @@ def analyze(
     seed: int,
     at_line: int | None,
     player: str | None,
+    svg_out: str | None,
     as_json: bool,
     as_jsonl: bool,
     rules: str,
@@ -566,6 +441,7 @@ def analyze(
       pan analyze --json 5sss 3-5h Kd Kh 7c 2c | jq .p_useful
       pan analyze "5sss 3-5h Kd Kh 7c 2c" --advice --samples 500
       pan analyze "$(pan samples --path friday-hoyle)" --at 27 --player Cruz
+      pan analyze "$(pan samples --path friday-hoyle)" --at 65 --svg table.svg
       printf '5sss 3-4h Kdhc 2c 7d\\n5sss 3-5h Kdhc 2h\\n' | pan analyze --json - | jq '.[].p_useful'
 
     The best arrangement gets the most cards down, then the most chips (C6 values of
@@ -583,9 +459,10 @@ def analyze(
     """
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
-    job = _Job(profile, players, samples, seed, advice, as_json or as_jsonl, as_jsonl)
-    if advice and not reads_stdin(hand):
-        job = replace(job, progress=wanted(quiet, stdout_too=True))
+    job = Job(profile, players, samples, seed, advice)
+    emit = _emitter(as_jsonl) if as_json or as_jsonl else None
+    if svg_out is not None and not Path(svg_out).absolute().parent.is_dir():
+        raise click.BadParameter(f"cannot write {svg_out}: no such folder", param_hint="--svg")
     if at_line is not None or player is not None:
         given = [n for n in ("draw", "melds", "seen", "players") if ctx.get_parameter_source(n) is not DEFAULT]
         if at_line is None or len(hand) != 1 or given:
@@ -594,56 +471,21 @@ def analyze(
                 " card, the melds, the seen cards and the players" + (f" (drop --{' --'.join(given)})" if given else "")
             )
         override = None if ctx.get_parameter_source("rules") is DEFAULT else profile
-        status = _analyse_one(job, lambda: _position(job, hand[0], at_line, player, override))
+        status = _analyse_one(
+            emit, lambda: _advised(job, quiet, lambda j: _position(j, hand[0], at_line, player, override, svg_out))
+        )
     elif reads_stdin(hand):
+        if svg_out is not None:
+            raise click.UsageError("--svg draws one hand: give a HAND or FILE --at LINE, not a batch")
         with Progress("analyze", None, "hands", enabled=wanted(quiet)) as progress:
-            status = _analyse_batch(job, draw, melds, seen, progress)
+            status = _analyse_batch(job, as_jsonl if emit else None, draw, melds, seen, progress)
     else:
-        status = _analyse_one(job, lambda: _hand(job, hand, draw, melds, seen))
+        status = _analyse_one(emit, lambda: _advised(job, quiet, lambda j: _hand(j, hand, draw, melds, seen, svg_out)))
     sys.stdout.flush()
     ctx.exit(status)
 
 
 DEFAULT = ParameterSource.DEFAULT
-
-
-@dataclass(frozen=True, slots=True)
-class _Job:
-    """What every analysis of one invocation shares: the options."""
-
-    profile: Profile
-    players: int
-    samples: int
-    seed: int
-    advice: bool
-    as_json: bool
-    """JSON output: --json, or --jsonl (then ``lines`` too)."""
-    lines: bool = False
-    progress: bool = False
-    """A progress line for the --advice samples (a terminal, nothing printed yet, no --quiet)."""
-
-    def emit(self, obj: dict[str, Any]) -> None:
-        """One JSON document: indented with --json, one line with --jsonl."""
-        if self.lines:
-            import json
-
-            sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
-        else:
-            emit_json(obj)
-
-    def analyse(
-        self, cards: Sequence[Card], drawn: Card | None, table: Sequence[Meld], seen: Sequence[Card]
-    ) -> tuple[Analysis, Advice | None]:
-        """The analysis (and the advice with ``--advice``); raises PositionError (P7, E4, S1)."""
-        from pancli.analyze.analysis import analyze as run
-
-        result = run(cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed)
-        if not self.advice:
-            return result, None
-        from pancli.analyze.advice import advise
-
-        with Progress("advice", self.samples, "samples", enabled=self.progress) as progress:
-            return result, advise(result, samples=self.samples, seed=self.seed, progress=progress.advance)
 
 
 def error_json(file: str, line: int, col: int, rule: str, message: str) -> dict[str, Any]:
@@ -655,14 +497,15 @@ def error_json(file: str, line: int, col: int, rule: str, message: str) -> dict[
     return {"file": file, "line": line, "col": col, "rule": rule, "player": None, "message": message}
 
 
+def _status(exc: InputProblem) -> int:
+    """The exit status of an input problem: 2 for a usage error, else 1."""
+    return EXIT_USAGE if exc.usage else EXIT_ILLEGAL
+
+
 def _problem(exc: InputProblem) -> dict[str, Any]:
     """Report an input problem on standard error; its ``error`` object for ``--json``."""
     report(exc.where, exc.line, exc.col, exc.rule, exc.message)
     return error_json(exc.where, exc.line, exc.col, exc.rule, exc.message)
-
-
-def _position_problem(exc: PositionError, file: str, line: int) -> InputProblem:
-    return InputProblem(file, 1, exc.rule, exc.message, line)
 
 
 def _show(a: Analysis, adv: Advice | None, context: Sequence[tuple[str, str]]) -> None:
@@ -688,62 +531,99 @@ Found = tuple["Analysis", "Advice | None", dict[str, Any], Sequence[tuple[str, s
 """An analysis, its advice, the extra ``--json`` fields and the text context lines."""
 
 
-def _analyse_one(job: _Job, find: Callable[[], Found]) -> int:
-    """One analysis (a HAND or a record position): one object with ``--json``, whose ``error``
-    holds the error fields when the input is bad (also reported on standard error)."""
+def _emitter(lines: bool) -> Callable[[dict[str, Any]], None]:
+    """How one JSON document is written: indented (``--json``) or on one line (``--jsonl``)."""
+    if not lines:
+        return emit_json
+    from pancli.cli.stream import JsonStream
+
+    return JsonStream(True).add
+
+
+def _advised(job: Job, quiet: bool, find: Callable[[Job], Found]) -> Found:
+    """``find`` with a progress line over the ``--advice`` samples (a terminal, nothing printed yet)."""
+    with Progress("advice", job.samples, "samples", enabled=job.advice and wanted(quiet, stdout_too=True)) as p:
+        return find(replace(job, on_sample=p.advance) if p.enabled else job)
+
+
+def _analyse_one(emit: Callable[[dict[str, Any]], None] | None, find: Callable[[], Found]) -> int:
+    """One analysis (a HAND or a record position): one object with ``--json`` (``--jsonl``: on one
+    line), whose ``error`` holds the error fields when the input is bad (also on standard error)."""
     try:
         result, adv, extra, context = find()
     except InputProblem as exc:
         error = _problem(exc)
-        if job.as_json:
-            job.emit({"error": error})
-        return exc.status
-    if job.as_json:
-        job.emit({**to_json(result, adv), **extra, "error": None})
+        if emit is not None:
+            emit({"error": error})
+        return _status(exc)
+    if emit is not None:
+        emit({**to_json(result, adv), **extra, "error": None})
     else:
         _show(result, adv, context)
     return EXIT_OK
 
 
-def _hand(job: _Job, hand: tuple[str, ...], draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...]) -> Found:
+def _hand(
+    job: Job,
+    hand: tuple[str, ...],
+    draw: str | None,
+    melds: tuple[str, ...],
+    seen: tuple[str, ...],
+    svg_out: str | None,
+) -> Found:
     """The analysis of the HAND given on the command line."""
-    from pancli.analyze.analysis import PositionError
-
     cards, drawn, table, seen_cards = _hand_arguments(hand, draw, melds, seen, job.profile)
-    try:
-        return (*job.analyse(cards, drawn, table, seen_cards), {}, [])
-    except PositionError as exc:
-        raise _position_problem(exc, "<hand>", 1) from None
+    found = job.analyse(cards, drawn, table, seen_cards, "<hand>", 1)
+    if svg_out is not None:
+        from pancli import svg
+
+        _draw(svg_out, svg.analysis(found[0]), f"pan analyze {' '.join(hand)}")
+    return (*found, {}, [])
 
 
-def _position(job: _Job, file: str, at_line: int, player: str | None, override: Profile | None) -> Found:
+def _draw(path: str, picture: Any, title: str) -> None:
+    """Write ``--svg``'s picture (a :class:`pancli.svg.Drawing`) atomically."""
+    from pancli.files import atomic_write
+
+    with atomic_write(path) as out:
+        out.write(picture.document(title))
+
+
+def _position(
+    job: Job, file: str, at_line: int, player: str | None, override: Profile | None, svg_out: str | None
+) -> Found:
     """``FILE --at LINE``: the position of a record (``-``: the record on standard input)."""
-    from pancli.analyze.analysis import PositionError
+    spot = read_position(file, at_line, player, override, open_text)
+    found = job.at_position(spot)
+    if svg_out is not None:
+        from pancli import svg
 
-    spot = read_position(file, at_line, player, override)
-    pos = spot.position
-    try:
-        found = replace(job, profile=pos.profile, players=pos.players).analyse(pos.hand, pos.drawn, pos.melds, pos.seen)
-    except PositionError as exc:
-        raise _position_problem(exc, spot.file, pos.line) from None
+        pos = spot.position
+        who = f"{pos.acting} to play" if pos.acting else "between turns"
+        title = f"{spot.file} hand {spot.hand}, line {pos.line}: {who}; {pos.player}'s cards shown"
+        _draw(svg_out, svg.table(svg.position_view(pos, title)), title)
     return (*found, {"position": position_json(spot)}, position_lines(spot))
 
 
 def _analyse_batch(
-    job: _Job, draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...], progress: Progress | None = None
+    job: Job,
+    lines: bool | None,
+    draw: str | None,
+    melds: tuple[str, ...],
+    seen: tuple[str, ...],
+    progress: Progress | None = None,
 ) -> int:
     """Standard input as a batch: one hand per line (blank lines and ``#`` comments skipped), each
     analysed on its own with the same options. Text: the analyses one after another, a blank line
     and an ``input -:LINE`` line before each; ``--json``: one list, an entry per hand (``file``,
     ``line``, the analysis, ``error``). A bad hand is reported as ``-:LINE:COL: RULE message`` and
-    the others are still analysed; the status is then 1."""
-    from pancli.analyze.analysis import PositionError
-
+    the others are still analysed; the status is then 1. ``lines`` None: text; False: ``--json``,
+    True: ``--jsonl`` (each entry written as it is analysed, either way)."""
     entries = None
-    if job.as_json:
+    if lines is not None:
         from pancli.cli.stream import JsonStream
 
-        entries = JsonStream(job.lines)  # each entry written as it is analysed
+        entries = JsonStream(lines)
     try:
         table = read_melds(melds, job.profile)
         seen_cards = read_seen(seen)
@@ -754,7 +634,7 @@ def _analyse_batch(
         if entries is not None:
             entries.add({"file": exc.where, "line": exc.line, "error": error})
             entries.close()
-        return exc.status
+        return _status(exc)
     status = EXIT_OK
     shown = 0
     for item in stdin_lines():
@@ -763,15 +643,12 @@ def _analyse_batch(
         text = item.text.split("#", 1)[0]
         try:
             cards, drawn = read_hand(text, draw, item.file, item.line)
-            try:
-                result, adv = job.analyse(cards, drawn, table, seen_cards)
-            except PositionError as exc:
-                raise _position_problem(exc, item.file, item.line) from None
+            result, adv = job.analyse(cards, drawn, table, seen_cards, item.file, item.line)
         except InputProblem as exc:
             error = _problem(exc)
             if entries is not None:
                 entries.add({"file": item.file, "line": item.line, "error": error})
-            status = max(status, exc.status)
+            status = max(status, _status(exc))
             continue
         if entries is not None:
             entries.add({"file": item.file, "line": item.line, **to_json(result, adv), "error": None})
@@ -785,11 +662,6 @@ def _analyse_batch(
     return status
 
 
-def read_seen(seen: Sequence[str]) -> tuple[Card, ...]:
-    """The cards of the ``--seen`` values."""
-    return tuple(c for i, t in enumerate(seen, 1) for g in _read_cards(t, f"<seen {i}>") for c in g)
-
-
 def _hand_arguments(
     hand: tuple[str, ...], draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...], profile: Profile
 ) -> tuple[tuple[Card, ...], Card | None, tuple[Meld, ...], tuple[Card, ...]]:
@@ -801,5 +673,7 @@ def _hand_arguments(
         )
     if len(hand) == 1 and hand[0].endswith(".pan") and Path(hand[0]).is_file():
         raise click.UsageError(f"{hand[0]} is a record: give --at LINE (and --player NAME) to analyse a position")
+    if draw is not None and "+" in text:
+        raise click.UsageError("give the drawn card once: a trailing +CARD or --draw CARD")
     cards, drawn = read_hand(text, draw)
     return cards, drawn, read_melds(melds, profile), read_seen(seen)

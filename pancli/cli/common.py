@@ -132,16 +132,37 @@ def resolve_game(value: str) -> Game:
     return Game(value.lower())
 
 
+class HouseRulesProblem(click.ClickException):
+    """A profile that cannot be loaded: one error line on standard error, starting with
+    ``FILE:LINE:COL: R3`` (the file and the place of the bad key), exit status 2."""
+
+    exit_code = EXIT_USAGE
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(self.format_message(), err=True)
+
+
 def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
     """A built-in profile by name, or a house-rules TOML file (read with tomllib).
 
-    Raises click.BadParameter (exit 2) naming the bad knob or the unreadable file, with
-    its place and rule R3 (grammar/README-records.md: a bad profile or house-rules file).
+    Raises :class:`HouseRulesProblem` (exit 2) naming the bad knob or the unreadable file, with
+    its place and rule R3 (grammar/README-records.md: a bad profile or house-rules file):
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     bad = os.path.join(d, "h.toml")
+    ...     _ = open(bad, "w").write('ante = 1\\nout_bonus = "x"\\n')
+    ...     try:
+    ...         load_profile(bad)
+    ...     except HouseRulesProblem as exc:
+    ...         print(exc.format_message().replace(bad, "h.toml"))
+    h.toml:2:1: R3 out_bonus: expected a whole number from 0 to 100, got 'x'
     """
     if spec.lower() in ("hoyle", "cardroom"):
         return builtin_profile(spec)
+    missing = "R3 no such profile or file (built-in: hoyle, cardroom)"
     if not spec or "\0" in spec:
-        raise click.BadParameter(f"R3 no profile or file named {spec!r} (built-in: hoyle, cardroom)")
+        raise HouseRulesProblem(escape_text(f"{missing}: {spec!r}"))
     path = Path(spec)
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
@@ -150,12 +171,11 @@ def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
 
         return profile_from_toml(read_rules_file(path), default=HOYLE)
     except FileNotFoundError:
-        raise click.BadParameter(f"R3 no profile or file named {spec!r} (built-in: hoyle, cardroom)") from None
+        raise HouseRulesProblem(escape_text(f"{spec}: {missing}")) from None
     except OSError as exc:
-        raise click.BadParameter(f"{spec}: R3 cannot read the file: {exc.strerror or exc}") from None
+        raise HouseRulesProblem(escape_text(f"{spec}: R3 cannot read the file: {exc.strerror or exc}")) from None
     except HouseRulesError as exc:
-        where = f":{exc.line}:{exc.col}" if exc.line else ""
-        raise click.BadParameter(f"{spec}{where}: R3 {exc}") from None
+        raise HouseRulesProblem(error_line(spec, exc.line or 1, exc.col or 1, "R3", str(exc))) from None
 
 
 # --------------------------------------------------------------------------- input

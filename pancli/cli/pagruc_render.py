@@ -18,6 +18,7 @@ from pancli.cards import Game, format_cards
 from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, InputLine, error_line, escape_text, stdout_is_terminal
 from pancli.model.results import Violation
 from pancli.notation import NotationError, parse_meld
+from pancli.notation.cells import cell_width, ljust_cells
 from pancli.pagruc.melds import PagrucVerdict, judge
 from pancli.pagruc.pack import TWO_PACKS
 from pancli.pagruc.referee import PagrucHandResult
@@ -110,12 +111,12 @@ def plain_lines(result: PagrucHandResult, hand: int | None = None, file: str | N
         out.append(f"  {result.winner} went out (G6)")
     elif not result.violations:
         out.append("  not finished: nobody discarded his last card (G6)")
-    width = max(len(p) for p in result.players) if result.players else 0
+    width = max(cell_width(p) for p in result.players) if result.players else 0
     for p in result.players:
         score = _score_text(result.scores.get(p))
         hidden = result.hidden.get(p, 0)
         extra = f" and {hidden} unknown" if hidden else ""
-        out.append(f"  {p:<{width}} {score:>5}  {_player_cards(result.cards.get(p, ()))}{extra}")
+        out.append(f"  {ljust_cells(p, width)} {score:>5}  {_player_cards(result.cards.get(p, ()))}{extra}")
     for m in result.table:
         out.append(f"  {m.label}: [{m.meld}] {m.meld.kind.value}")
     for v in result.violations:

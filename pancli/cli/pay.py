@@ -9,14 +9,12 @@ opponent pays the going-out bonus plus the value of all the melds again (C8).
 from __future__ import annotations
 
 import sys
-from collections import Counter
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
 import click
 
-from pancli.cards import Card
+from pancli.app.pay import going_out, over_the_pack
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -31,7 +29,6 @@ from pancli.cli.common import (
     stdout_is_terminal,
 )
 from pancli.cli.meld_output import MeldReport, assess
-from pancli.melds import going_out_value
 from pancli.rules import Profile
 
 
@@ -103,58 +100,21 @@ class PayReport:
         return rows
 
 
-def conserve(reports: Iterable[MeldReport], profile: Profile) -> Iterator[MeldReport]:
-    """E4 across melds: the first meld that takes a card past its copies in the pack is illegal
-    (each meld is judged against those before it: a stream in, a stream out)."""
-    seen: Counter[Card] = Counter()
-    copies = profile.pack.copies
-    for r in reports:
-        if r.legal:
-            seen.update(r.cards)
-            over = next((c for c in dict.fromkeys(r.cards) if seen[c] > copies(c)), None)
-            if over is not None:
-                r = replace(
-                    r,
-                    legal=False,
-                    col=1,
-                    kind=None,
-                    shape=None,
-                    conditions=(),
-                    value=0,
-                    rule="E4",
-                    reason=f"the melds hold {seen[over]} copies of {over}, but the pack holds {copies(over)}",
-                    engine_meld=None,
-                )
-                seen.subtract(r.cards)
-        yield r
-
-
-def _pay_lines(judged: Iterable[MeldReport], players: int, profile: Profile, going_out: bool) -> int:
-    """``--jsonl``: each meld's object as it is judged, then one line of totals (the object of
-    ``--json`` without its ``melds``); returns the exit status."""
-    import json
-
-    reports = []
-    errors = False
-    for r in judged:
-        reports.append(r)
-        sys.stdout.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
-        sys.stdout.flush()
-        if not r.legal:
-            errors = True
-            sys.stderr.write(r.error_line() + "\n")
-    totals = compute(reports, players, profile, going_out).to_json()
-    del totals["melds"]
-    sys.stdout.write(json.dumps(totals, ensure_ascii=False) + "\n")
-    return EXIT_ILLEGAL if errors else EXIT_OK
+def conserve(reports: list[MeldReport], profile: Profile) -> list[MeldReport]:
+    """The reports with E4 across the melds applied (:func:`pancli.app.pay.over_the_pack`): a meld
+    that takes a card past its copies in the pack is illegal and counts nothing."""
+    over = over_the_pack([r.cards if r.legal else None for r in reports], profile)
+    return [
+        replace(r, legal=False, col=1, kind=None, shape=None, conditions=(), value=0, rule="E4", reason=over[i],
+                engine_meld=None) if i in over else r
+        for i, r in enumerate(reports)
+    ]  # fmt: skip
 
 
 def compute(reports: list[MeldReport], players: int, profile: Profile, out: bool) -> PayReport:
     """The payments for laying the legal melds among ``reports`` (and going out with them)."""
     melds = [r.engine_meld for r in reports if r.engine_meld is not None]
-    laid = sum(r.value for r in reports)
-    going = going_out_value(melds, profile) if out else None
-    return PayReport(tuple(reports), players, profile, laid, going)
+    return PayReport(tuple(reports), players, profile, sum(r.value for r in reports), going_out(melds, profile, out))
 
 
 @click.command(
@@ -165,7 +125,7 @@ def compute(reports: list[MeldReport], players: int, profile: Profile, out: bool
 @players_option("Active players at the table (2-15, S1): the melder pays nothing, the other N-1 pay.")
 @click.option("--out", "going_out", is_flag=True, help="The player goes out with these melds: add C8.")
 @json_option
-@jsonl_option("One JSON object per meld and line (as in 'pan check --jsonl') as it is judged, then the totals.")
+@jsonl_option("One JSON object per meld and line (as in 'pan check --jsonl'), then one line of totals.")
 @rules_option
 @click.pass_context
 def pay(
@@ -195,10 +155,9 @@ def pay(
     """
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
-    judged = conserve((assess(item, profile) for item in input_lines(melds, NOTHING_TO_CHECK)), profile)
+    reports = conserve([assess(item, profile) for item in input_lines(melds, NOTHING_TO_CHECK)], profile)
     if as_jsonl:
-        ctx.exit(_pay_lines(judged, players, profile, going_out))
-    reports = list(judged)
+        ctx.exit(_pay_lines(reports, players, profile, going_out))
     result = compute(reports, players, profile, going_out)
     if as_json:
         from pancli.cli.common import emit_json
@@ -231,3 +190,21 @@ def _print_rich(result: PayReport) -> None:
     for label, units, why in result.summary():
         summary.add_row(label, units, why)
     console.print(summary)
+
+
+def _pay_lines(reports: list[MeldReport], players: int, profile: Profile, going_out: bool) -> int:
+    """``--jsonl``: each meld's object (as ``pan check --jsonl``), then one line of totals (the
+    object of ``--json`` without its ``melds``); returns the exit status."""
+    from pancli.cli.stream import JsonStream
+
+    lines = JsonStream(True)
+    errors = False
+    for r in reports:
+        lines.add(r.to_json())
+        if not r.legal:
+            errors = True
+            sys.stderr.write(r.error_line() + "\n")
+    totals = compute(reports, players, profile, going_out).to_json()
+    del totals["melds"]
+    lines.add(totals)
+    return EXIT_ILLEGAL if errors else EXIT_OK

@@ -18,13 +18,13 @@ rule, line, units, meld and note) are one line, "4 from each of Ben Cruz Dee = 1
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final
 
 from pancli.cards import Card, format_cards
+from pancli.cli.common import error_line
 from pancli.model.actions import (
     Add,
     Borrow,
@@ -43,6 +43,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Source, Step, Violation
+from pancli.notation.record_writer import ledger_value
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -115,8 +116,8 @@ def money_text(value: Decimal) -> str:
 
 
 def ledger_text(ledger: Mapping[str, int]) -> str:
-    """``Ana +8, Ben -4`` in seating order."""
-    return ", ".join(f"{p} {signed(u)}" for p, u in ledger.items())
+    """``Ana +8, Ben -4`` in seating order: the form a ``Ledger`` tag reads back."""
+    return ledger_value(ledger)
 
 
 def money_map(result: HandResult) -> dict[str, Decimal] | None:
@@ -250,47 +251,14 @@ def claim_rule(c: ClaimCheck, pagruc: bool = False) -> str:
     return PAYS_RULE if c.kind is ClaimKind.PAYS else LEDGER_RULE
 
 
-def at_meld_number(hand: RecordHand, result: HandResult) -> HandResult:
-    """``result`` with each P6 ruling on a meld number that names no meld of the player
-    (``add ... to #N``, ``borrow ... from #N``, ``split #N ...``) placed at its ``#N`` token,
-    where the reader places an ``#0`` (R6). The referee places it at the action; the record's
-    text is read again here, only for such a ruling."""
-    import re
-
-    from pancli.notation.record_common import LexError, lex
-
-    placed: list[Violation] = []
-    for v in result.violations:
-        m = re.search(r": no #([0-9]+) of his own", v.message) if v.rule == "P6" else None
-        i = v.line - hand.first_line
-        lines = hand.text.split("\n")
-        if m is not None and v.col >= 1 and 0 <= i < len(lines):
-            try:
-                text = lex(lines[i])[0]
-            except LexError:
-                text = lines[i]
-            token = re.compile(rf"#0*{m.group(1)}(?![0-9])").search(text, v.col - 1)
-            if token is not None:
-                v = dataclasses.replace(v, col=token.start() + 1)
-        placed.append(v)
-    return dataclasses.replace(result, violations=tuple(placed))
-
-
 def violation_line(file: str, v: Violation) -> str:
     """``file:line:col: RULE message``."""
-    return f"{file}:{v.line}:{v.col}: {v.rule} {v.message}"
-
-
-def error_lines(file: str, result: HandResult) -> list[str]:
-    """The stderr lines of a hand: its violations and wrong claims."""
-    out = [violation_line(file, v) for v in result.violations]
-    out.extend(f"{file}:{c.line}:{c.col}: {claim_rule(c)} {claim_message(c)}" for c in result.claims if not c.ok)
-    return out
+    return error_line(file, v.line, v.col, v.rule, v.message)
 
 
 def malformed_line(file: str, e: NotationError) -> str:
     """The stderr line of a malformed hand."""
-    return f"{file}:{e.line}:{e.col}: {e.code} {e.message}"
+    return error_line(file, e.line, e.col, e.code, e.message)
 
 
 # --------------------------------------------------------------------------- JSON

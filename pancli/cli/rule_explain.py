@@ -79,7 +79,9 @@ def example(rule: Rule) -> Example | None:
 
 def _replay_errors(path: str) -> list[str]:
     """The standard-error lines ``pan replay PATH`` writes (violations, wrong claims, malformed hands)."""
-    from pancli.cli.replay import Sink, Tally, replay_files
+    from pancli.app.replay import Tally, replay_files
+    from pancli.cli.common import open_text
+    from pancli.cli.replay import Sink
 
     class Collect(Sink):
         def _tick(self) -> None:
@@ -89,7 +91,7 @@ def _replay_errors(path: str) -> list[str]:
             pass
 
     sink = Collect()
-    replay_files([path], sink, strict=False, profile=None)
+    replay_files([path], sink, open_record=open_text, strict=False, profile=None)
     return [e.rstrip("\n") for e in "".join(sink.err).splitlines()]
 
 

@@ -91,8 +91,11 @@ def rules_json(profile: Profile, diff: bool) -> dict[str, Any]:
 @click.option("--rules", "rules_opt", metavar="NAME|FILE", help="The profile (the same as the PROFILE argument).")
 @click.option("--diff", is_flag=True, help="Show only what differs from hoyle, with hoyle's value.")
 @click.option("--list", "list_rules", is_flag=True, help="List every rule id with its family and title.")
+@click.option("--toml", "as_toml", is_flag=True, help="Print the profile as a house-rules TOML file (it reads back).")
 @json_option
-def rules(profile_spec: str | None, rules_opt: str | None, diff: bool, list_rules: bool, as_json: bool) -> None:
+def rules(
+    profile_spec: str | None, rules_opt: str | None, diff: bool, list_rules: bool, as_toml: bool, as_json: bool
+) -> None:
     """Show a rule profile (every knob and the conditions table), or explain one rule.
 
     PROFILE is 'hoyle' (the default), 'cardroom', or the path of a house-rules TOML
@@ -111,6 +114,7 @@ def rules(profile_spec: str | None, rules_opt: str | None, diff: bool, list_rule
       pan rules
       pan rules cardroom --diff
       pan rules "$(pan samples --path oakland.toml)" --json
+      pan rules cardroom --toml > house.toml
       pan rules P8 --rules cardroom
       pan rules --list
     \b
@@ -126,7 +130,9 @@ def rules(profile_spec: str | None, rules_opt: str | None, diff: bool, list_rule
     'label<TAB>text' lines (rule, statement, knob, ruling, source, example, record,
     replay). --json prints the knobs as one object (with --diff: name, against, differs:
     knob -> value, hoyle); for a RULE: rule, family, title, statement, profile, knobs,
-    ruling, source, example.
+    ruling, source, example. --toml prints the profile as a house-rules file with every knob
+    (yes/no knobs as "on"/"off", which a house-rules file also takes): 'pan rules X --toml >
+    h.toml' then 'pan rules h.toml' shows the same knobs as 'pan rules X'.
     """
     if list_rules:
         from pancli.cli.rule_explain import print_list
@@ -144,6 +150,13 @@ def rules(profile_spec: str | None, rules_opt: str | None, diff: bool, list_rule
         raise click.UsageError("give the profile once: as PROFILE or as --rules")
     given = profile_spec if profile_spec is not None else rules_opt
     profile = load_profile("hoyle" if given is None else given)  # '' names nothing: an error
+    if as_toml:
+        if as_json or diff:
+            raise click.UsageError("--toml prints the whole profile: give it without --json and --diff")
+        from pancli.notation.houserules import profile_to_toml
+
+        sys.stdout.write(profile_to_toml(profile))
+        return
     against = HOYLE if diff else None
     if as_json:
         from pancli.cli.common import emit_json

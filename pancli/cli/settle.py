@@ -22,17 +22,23 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from pancli.app.replay import Tally, replay_files
 from pancli.cards import Game
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     check_readable,
     complete_paths,
+    error_line,
+    json_mode,
     json_option,
+    jsonl_option,
     load_profile,
+    open_text,
     record_files,
+    rules_override_option,
 )
-from pancli.cli.replay import Sink, Tally, replay_files
+from pancli.cli.replay import Sink
 from pancli.cli.replay_render import money_text, signed
 
 if TYPE_CHECKING:
@@ -40,6 +46,7 @@ if TYPE_CHECKING:
     from pancli.model.results import ClaimCheck, HandResult, Violation
     from pancli.model.settle import Dispute, Hand, PlayerTotal, Sitting, Transfer
     from pancli.notation.layout import RecordHand
+    from pancli.pagruc.referee import PagrucHandResult
 
 
 def dispute_of(hand: RecordHand, game: Game, result: Any, pagruc: bool) -> Dispute | None:
@@ -95,7 +102,7 @@ class SettleSink(Sink):
             f"disputed\t{d.file}:{d.line}:{d.col}\t{d.rule}\thand {d.hand} (lines {d.first_line}-{d.last_line})"
             f"\t{d.message}\n"
         )
-        self.err.append(f"{d.file}:{d.line}:{d.col}: {d.rule} {d.message}\n")
+        self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
     def _add(self, sitting: Sitting, hand: Hand) -> None:
         if hand.dispute is not None:
@@ -110,7 +117,7 @@ class SettleSink(Sink):
         dispute = dispute_of(hand, Game.PANGUINGUE, result, False)
         self._add(self.pan, Hand(result.players, result.ledger, result.stake, dispute))
 
-    def pagruc(self, hand: RecordHand, result: Any, render: Any) -> None:
+    def pagruc(self, hand: RecordHand, result: PagrucHandResult) -> None:
         from pancli.model.settle import Hand
 
         dispute = dispute_of(hand, Game.PAGRUC, result, True)
@@ -120,15 +127,6 @@ class SettleSink(Sink):
         from pancli.model.settle import Hand
 
         self._add(self.pan, Hand(hand.players, {}, None, malformed_dispute(hand)))
-
-    def unsupported(self, hand: RecordHand, why: str) -> None:
-        from pancli.model.settle import Dispute, Hand
-
-        d = Dispute(
-            hand.file, hand.index, hand.first_line, hand.last_line, "pagruc", "unsupported",
-            "G1", hand.first_line, 1, None, why,
-        )  # fmt: skip
-        self._add(self.pagruc_sitting, Hand(hand.players, {}, None, d))
 
     def close(self, tally: Tally, stopped: bool) -> None:
         out = self.out
@@ -239,7 +237,7 @@ class JsonSettle(SettleSink):
     def disputed(self, d: Dispute) -> None:
         self.out.append(("\n  " if self.first else ",\n  ") + self.dumps(dispute_json(d)))
         self.first = False
-        self.err.append(f"{d.file}:{d.line}:{d.col}: {d.rule} {d.message}\n")
+        self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
     def close(self, tally: Tally, stopped: bool) -> None:
         import json
@@ -264,7 +262,7 @@ class JsonlSettle(SettleSink):
 
     def disputed(self, d: Dispute) -> None:
         self.out.append(self.dumps({"event": "disputed", **dispute_json(d)}) + "\n")
-        self.err.append(f"{d.file}:{d.line}:{d.col}: {d.rule} {d.message}\n")
+        self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
     def close(self, tally: Tally, stopped: bool) -> None:
         for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
@@ -348,14 +346,12 @@ def _stake(value: str | None) -> Decimal | None:
 @click.command("settle")
 @click.argument("files", nargs=-1, metavar="FILE... | -", shell_complete=complete_paths)
 @json_option
-@click.option("--jsonl", "as_jsonl", is_flag=True, help="One JSON object per disputed hand, per player, per transfer.")
+@jsonl_option(help="One JSON object per disputed hand, per player, per transfer.")
 @click.option("--stake", default=None, metavar="MONEY", help="The money value of one unit for every hand (e.g. 0.25).")
 @click.option(
     "--include-disputed", is_flag=True, help="Count disputed hands too (the payments made before a violation)."
 )
-@click.option(
-    "--rules", default=None, metavar="NAME|FILE", help="Override every record's Rules tag (as pan replay does)."
-)
+@rules_override_option
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal.")
 def settle(
     files: tuple[str, ...],
@@ -386,8 +382,7 @@ def settle(
     """
     from pancli.cli.common import stdout_is_terminal
 
-    if as_json and as_jsonl:
-        raise click.UsageError("choose one of --json and --jsonl")
+    json_mode(as_json, as_jsonl)
     money = _stake(stake)
     names = record_files(files)
     for name in names:
@@ -403,6 +398,6 @@ def settle(
     else:
         kind = SettleSink
     sink = kind(money, include_disputed)
-    replay_files(names, sink, strict=False, profile=profile)
+    replay_files(names, sink, open_record=open_text, strict=False, profile=profile)
     sys.stdout.flush()
     sys.exit(sink.status)

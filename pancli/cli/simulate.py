@@ -58,8 +58,6 @@ DEFAULT_NAMES: Final = (
     "Oti",
 )
 """Seat names in order of play when ``--names`` is not given (15, the most S1 seats)."""
-_NAME: Final = re.compile(r"[A-Za-z0-9_-]+")
-_RESERVED: Final = frozenset({"deal", "up", "reshuffle"})
 
 
 def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
@@ -72,12 +70,17 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
     ('Ana', 'Ben', 'Cruz')
     >>> seat_names(None, "Mo, Lu Bo")
     ('Mo', 'Lu', 'Bo')
+    >>> seat_names(None, "José Peña Nguyễn") == ("José", "Peña", "Nguyễn")
+    True
     """
     if names is not None:
-        seats = tuple(n for n in re.split(r"[\s,]+", names.strip()) if n)
+        from pancli.notation.record_common import name_problem, player_name
+
+        seats = tuple(player_name(n) for n in re.split(r"[\s,]+", names.strip()) if n)
         for n in seats:
-            if not _NAME.fullmatch(n) or n.lower() in _RESERVED:
-                raise click.BadParameter(f"{n!r} is not a player name (letters, digits, _ and -)", param_hint="--names")
+            problem = name_problem(n)
+            if problem is not None:
+                raise click.BadParameter(problem, param_hint="--names")
         if len(set(seats)) != len(seats):
             raise click.BadParameter("each name once: a player has one seat (S1)", param_hint="--names")
         if players is not None and players != len(seats):

@@ -26,6 +26,7 @@ from pancli.cli.common import (
     stdout_is_terminal,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
+from pancli.notation.cells import cell_width, ljust_cells, rjust_cells
 from pancli.pagruc.referee import referee_hand
 from pancli.pagruc.standings import GameHand, Problem, Standings, game_standings
 
@@ -110,17 +111,19 @@ def plain_text(g: Standings) -> str:
     verdict = "official" if g.official else "NOT official"
     out = [f"PAGRUC game: {len(g.hands)} hands, {len(g.players)} players ({' '.join(g.players)}): {verdict}"]
     if g.players:
-        w = max(6, *(len(p) for p in g.players))
-        out.append("hand  dealer  " + " ".join(f"{p:>{w}}" for p in g.players))
+        w = max(6, *(cell_width(p) for p in g.players))
+        d = max(6, *(cell_width(h.dealer) for h in g.hands)) if g.hands else 6
+        out.append(f"hand  {ljust_cells('dealer', d)}  " + " ".join(rjust_cells(p, w) for p in g.players))
         for h in g.hands:
             scores = " ".join(f"{_num(h.result.scores.get(p)):>{w}}" for p in g.players)
-            out.append(f"{h.index:>4}  {h.dealer:<6}  {scores}")
+            out.append(f"{h.index:>4}  {ljust_cells(h.dealer, d)}  {scores}")
     if g.table:
         out.append("")
-        out.append("place  player      total  deals  points")
+        n = max(10, *(cell_width(s.player) for s in g.table))
+        out.append(f"place  {ljust_cells('player', n)}  total  deals  points")
         for s in g.table:
             pts = "-" if s.points is None else str(s.points)
-            out.append(f"{s.place:>5}  {s.player:<10} {s.total:>6}  {s.deals:>5}  {pts:>6}")
+            out.append(f"{s.place:>5}  {ljust_cells(s.player, n)} {s.total:>6}  {s.deals:>5}  {pts:>6}")
     return "\n".join(out) + "\n"
 
 

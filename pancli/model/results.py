@@ -15,6 +15,7 @@ from decimal import Decimal, localcontext
 
 from pancli.cards import Card
 from pancli.model.actions import Action, Event
+from pancli.rulebook import Rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +37,7 @@ class Payment:
 class Violation:
     """A rule broken: where, by whom, and what the rulebook prescribes (``ruling``)."""
 
-    rule: str
+    rule: Rule
     line: int
     col: int
     player: str | None

@@ -4,8 +4,8 @@ A referee check that fails raises :class:`Ruling`, which carries the
 :class:`~pancli.model.results.Violation` (rule id, player, turn, place, message and
 the prescribed ruling). :data:`~pancli.rulebook.PRESCRIBED` holds the rulebook's remedy for each rule.
 
->>> r = Ruling.make("P3", "Ana", "Ana takes Qd, a dead discard", line=7, col=10, turn=3)
->>> r.violation.rule, r.violation.line, r.violation.turn
+>>> r = Ruling.make(Rule.P3, "Ana", "Ana takes Qd, a dead discard", line=7, col=10, turn=3)
+>>> str(r.violation.rule), r.violation.line, r.violation.turn
 ('P3', 7, 3)
 >>> r.violation.ruling.startswith("P3: a card discarded from a hand is dead")
 True
@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 from pancli.model.results import Violation
-from pancli.rulebook import I1_AT_DEAL, I2_FOUL, PRESCRIBED
+from pancli.rulebook import I1_AT_DEAL, I2_FOUL, PRESCRIBED, Rule
 
 __all__ = ["I1_AT_DEAL", "I2_FOUL", "PRESCRIBED", "Ruling", "counted"]
 
@@ -38,7 +38,7 @@ class Ruling(Exception):
     @classmethod
     def make(
         cls,
-        rule: str,
+        rule: Rule,
         player: str | None,
         message: str,
         *,

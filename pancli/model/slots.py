@@ -1,7 +1,7 @@
 """A faster constructor for frozen slots dataclasses, for the hot paths that build many
-small values (the record reader's actions, the referee's payments).
+small values (the record reader's actions and turn lines).
 
-Kept for speed (benchmarks/README.md, "Reader" and "Referee"); the doctest compares what it
+Kept for speed (benchmarks/README.md, "Reader"); the doctest compares what it
 builds with the dataclass's own ``__init__``. Model layer, so that the reader and the referee
 share it without the notation importing a referee.
 """

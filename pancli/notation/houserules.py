@@ -26,7 +26,7 @@ import tomllib
 from pathlib import Path
 
 from pancli.limits import MAX_HOUSE_RULES_BYTES, MAX_HOUSE_RULES_DEPTH, too_long_message
-from pancli.rules import HOYLE, HouseRulesError, Profile, profile_from_mapping
+from pancli.rules import HOYLE, Condition, HouseRulesError, Profile, profile_from_mapping
 
 
 def read_rules_file(path: Path) -> bytes:
@@ -164,3 +164,41 @@ def key_place(text: str, key: str) -> tuple[int, int]:
             if full == key or key.startswith(full + "."):
                 return n, found.start(1) + 1
     return 1, 1
+
+
+def profile_to_toml(profile: Profile) -> str:
+    """``profile`` as a house-rules file: every knob at the top level (yes/no knobs as ``"on"``
+    or ``"off"``, the words ``pan rules`` prints) and the conditions table, so that reading
+    it back gives the same profile.
+
+    >>> from pancli.rules import CARDROOM
+    >>> text = profile_to_toml(CARDROOM)
+    >>> print(text.splitlines()[1:4])
+    ['name = "cardroom"', 'packs = 8', 'spade_suits_removed = 1']
+    >>> profile_from_toml(text.encode()) == CARDROOM
+    True
+    """
+    lines = [f"# house rules: every knob of the profile {profile.name} (pan rules FILE reads it back)"]
+    table = None
+    for key, value in profile.knobs().items():
+        if key == "conditions":
+            table = value
+        elif isinstance(value, bool):
+            lines.append(f'{key} = "{"on" if value else "off"}"')
+        elif isinstance(value, int):
+            lines.append(f"{key} = {value}")
+        else:
+            lines.append(f"{key} = {_toml_string(str(value))}")
+    assert isinstance(table, dict)
+    for cond in Condition:
+        lines.append("")
+        lines.append(f"[conditions.{cond.value}]  # {cond.description}")
+        lines.extend(f"{field} = {amount}" for field, amount in table[cond.value].items())
+    return "\n".join(lines) + "\n"
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's, but for a few control characters)."""
+    import json
+
+    return json.dumps(text, ensure_ascii=False)

@@ -1,4 +1,4 @@
-"""What both readers of a ``.pan`` line share: error codes, the comment lexer, line values.
+"""What both readers of a ``.pan`` line share: the comment lexer, line values, limits.
 
 A record line is read in two steps (grammar/README-records.md):
 
@@ -20,6 +20,7 @@ A record line is read in two steps (grammar/README-records.md):
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -29,13 +30,6 @@ from pancli.limits import MAX_LINE_CHARS as MAX_LINE_CHARS
 from pancli.model.actions import Deal, Decision, Force, Reshuffle, Turn
 from pancli.notation.errors import NotationError
 from pancli.notation.fast import token_table
-from pancli.rulebook import RULEBOOK, Family
-
-# --------------------------------------------------------------------------- error codes
-
-RECORD_CODES: Final = {str(r): e.title for r, e in RULEBOOK.items() if e.family is Family.RECORD}
-"""The record error codes R1..R10 and their titles (the rule registry, docs/rules.md). Card errors keep
-their own codes (``E1`` for 8, 9, 10 in Panguingue, ``N1``.. of grammar/README.md)."""
 
 GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 """Annotation glyphs, written after an action."""
@@ -43,8 +37,47 @@ GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 RESERVED_NAMES: Final = frozenset({"deal", "up", "reshuffle"})
 """Words that start a line and so cannot be player names (any case)."""
 
-NAME_RE: Final = re.compile(r"[A-Za-z0-9_-]+")
-"""A player name."""
+NAME_CHAR: Final = r"[^\s\x00-\x1f\x7f!-,./:-@\[-^`{-~]"
+"""A character that may continue a word: anything but blanks, control characters and the ASCII
+punctuation other than ``-`` and ``_``. What a player name may hold is narrower
+(:func:`name_problem`); this is how far a name or a keyword reaches on a line."""
+NAME_RE: Final = re.compile(NAME_CHAR + "+")
+"""The stretch of text read as a player name (then checked by :func:`name_problem`)."""
+
+
+def player_name(text: str) -> str:
+    """A player name as the referee keeps it: Unicode NFC, so that two spellings of the same
+    name (a precomposed ``é`` or ``e`` plus a combining accent) are one player.
+
+    >>> player_name("Jose\u0301") == player_name("Jos\u00e9") == "Jos\u00e9"
+    True
+    """
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (NFC) cannot be a player name, or None: a name is letters of any script
+    (with their accents), digits, ``_`` and ``-``, and not one of the words that start a line.
+
+    >>> name_problem("Nguy\u1ec5n"), name_problem("\u674e\u5a1c"), name_problem("Ana-2")
+    (None, None, None)
+    >>> name_problem("Ana!")
+    "'Ana!' is not a player name (letters of any script, digits, _ and -)"
+    >>> name_problem("DEAL")
+    "'DEAL' cannot be a player name (it starts a line: deal, up, reshuffle)"
+    """
+    if not name.isascii() or not _ASCII_NAME.fullmatch(name):
+        cats = [unicodedata.category(ch) for ch in name]
+        ok = bool(name) and cats[0][0] != "M"
+        ok = ok and all(c[0] in "LM" or c == "Nd" or ch in "_-" for c, ch in zip(cats, name, strict=True))
+        if not ok:
+            return f"{name!r} is not a player name (letters of any script, digits, _ and -)"
+    if name.casefold() in RESERVED_NAMES:
+        return f"{name!r} cannot be a player name (it starts a line: deal, up, reshuffle)"
+    return None
+
+
+_ASCII_NAME: Final = re.compile(r"[A-Za-z0-9_-]+")
 
 
 class LexError(Exception):

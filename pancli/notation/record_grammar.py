@@ -63,6 +63,7 @@ from pancli.model.actions import (
 from pancli.notation.errors import NotationError
 from pancli.notation.grammar import cards_element, elements
 from pancli.notation.record_common import (
+    NAME_CHAR,
     NAME_RE,
     LineContext,
     ParsedPlay,
@@ -70,13 +71,14 @@ from pancli.notation.record_common import (
     TagPair,
     UpLine,
     locate,
+    player_name,
     show_token,
 )
 
 ACTIONS_TEXT: Final = "an action (draw, take, meld, add, borrow, split, discard, out)"
-_KW_CHARS: Final = pp.alphanums + "_-"
 _WS: Final = re.compile(r"[ \t\r\n]*")
 _WORD: Final = re.compile(r"[^ \t\r\n]*")
+_DEAL_WORD: Final = re.compile(r"[^ \t\r\n,]+")
 
 
 class _Coded(pp.ParseSyntaxException):
@@ -145,7 +147,10 @@ def _expect(code: str, what: str) -> Callable[[str, int, pp.ParserElement, Excep
 
 
 def _kw(word: str) -> pp.ParserElement:
-    return pp.CaselessKeyword(word, ident_chars=_KW_CHARS).set_name(f"'{word}'")
+    """A keyword in any case, not followed by a character that would continue a word (of any
+    script: a player named ``Upé`` is not ``up`` and then ``é``)."""
+    kw = pp.Regex(f"{word}(?!{NAME_CHAR})", flags=re.IGNORECASE).set_name(f"'{word}'")
+    return kw.add_parse_action(pp.replace_with(word))
 
 
 def _skip_ws(text: str, loc: int) -> int:
@@ -156,9 +161,10 @@ def _skip_ws(text: str, loc: int) -> int:
 
 
 def _check_name(text: str, loc: int, toks: pp.ParseResults) -> _Name:
-    name: str = toks[0]
+    written: str = toks[0]
+    name = player_name(written)
     if name not in _CTX.players:
-        raise _Coded(text, loc, "R5", f"{name!r} is not in Players")
+        raise _Coded(text, loc, "R5", f"{written!r} is not in Players")
     return _Name(name, loc)
 
 
@@ -375,17 +381,20 @@ def _build_play(game: Game) -> pp.ParserElement:
 
     plain = (name + rest).add_parse_action(plain_action)
 
-    deal = _kw("deal") - name_req - cards() - end("a card or the end of the line")
+    # A deal line takes every card-list form (NOTATION.md section 2): blanks or commas between
+    # cards, shorthands (5sss, 3-5h), cards written together (5s5s5s).
+    deal = _kw("deal") - name_req - cards(commas=True) - end("a card after each ',' or the end of the line")
+    one_word = cards_element(game)
 
     def deal_action(text: str, loc: int, toks: pp.ParseResults) -> _Line:
         ln, col = _pos(text, loc)
-        places: list[tuple[int, int]] = []  # where each card is written (E4 points at one)
-        at = _skip_ws(text, _WORD.match(text, _skip_ws(text, loc + len("deal"))).end())  # type: ignore[union-attr]
-        for _ in toks[2:]:
-            at = _skip_ws(text, at)
-            places.append(_pos(text, at))
-            at = _WORD.match(text, at).end()  # type: ignore[union-attr]
-        return _Line(Deal(toks[1].text, tuple(toks[2:]), ln, col, tuple(places)))
+        cards = tuple(toks[2:])
+        places: list[tuple[int, int]] = []  # where each card is written (E4 points at it or its shorthand)
+        at = _WORD.match(text, _skip_ws(text, loc + len("deal"))).end()  # type: ignore[union-attr]
+        for m in _DEAL_WORD.finditer(text, at):
+            pos = _pos(text, m.start())
+            places.extend([pos] * len(one_word.parse_string(m.group(), parse_all=True)))
+        return _Line(Deal(toks[1].text, cards, ln, col, tuple(places[: len(cards)])))
 
     def up_action(text: str, loc: int, toks: pp.ParseResults) -> _Line:
         ln, col = _pos(text, loc)

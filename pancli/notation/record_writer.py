@@ -24,7 +24,7 @@ Ana draw 5s, meld [5s 5s 5s] {[%pays 4]}, discard 5s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import Card, Game
@@ -160,8 +160,18 @@ def _known_values(script: HandScript) -> dict[str, str]:
         out["Packs"] = str(script.packs)
     if script.ledger_claim is not None:
         units = script.ledger_claim.units
-        out["Ledger"] = " ".join(f"{p} {units[p]:+d}" if units[p] else f"{p} 0" for p in script.players if p in units)
+        out["Ledger"] = ledger_value({p: units[p] for p in script.players if p in units})
     return out
+
+
+def ledger_value(units: Mapping[str, int]) -> str:
+    """A ledger as ``pan replay`` prints it and ``pan fmt`` writes the ``Ledger`` tag: ``NAME
+    units`` pairs in the given order, separated by ``, ``, units signed (``0`` bare).
+
+    >>> ledger_value({"Ana": 26, "Ben": -13, "Cruz": -13, "Dee": 0})
+    'Ana +26, Ben -13, Cruz -13, Dee 0'
+    """
+    return ", ".join(f"{p} {u:+d}" if u else f"{p} 0" for p, u in units.items())
 
 
 def script_tags(script: HandScript) -> list[tuple[str, str]]:

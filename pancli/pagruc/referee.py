@@ -73,6 +73,7 @@ from pancli.model.rulings import counted
 from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
 from pancli.pagruc.pack import PagrucPack, pack_for, pack_problem
 from pancli.pagruc.scoring import CardScore, hand_scores
+from pancli.rulebook import Rule
 
 DEAL_SIZE = 7
 """Cards dealt to each player (G2)."""
@@ -147,7 +148,7 @@ class PagrucHandResult:
 class _Foul(Exception):
     """A violation found while applying a line; carries where and why."""
 
-    def __init__(self, rule: str, message: str, line: int, col: int, player: str | None) -> None:
+    def __init__(self, rule: Rule, message: str, line: int, col: int, player: str | None) -> None:
         super().__init__(f"{rule} {message}")
         self.violation = Violation(rule, line, col, player, message)
 
@@ -200,7 +201,7 @@ class _Referee:
 
     # ------------------------------------------------------------------ helpers
 
-    def foul(self, rule: str, message: str, line: int, col: int, player: str | None) -> _Foul:
+    def foul(self, rule: Rule, message: str, line: int, col: int, player: str | None) -> _Foul:
         return _Foul(rule, message, line, col, player)
 
     def record(self, foul: _Foul) -> bool:
@@ -223,7 +224,7 @@ class _Referee:
             n = self.visible(c)
             if n > self.pack.copies(c):
                 held = "one pack holds one" if self.pack.packs == 1 else "two packs hold two"
-                raise self.foul("G1", f"{n} copies of {c} are in play, but {held} {c}", line, col, player)
+                raise self.foul(Rule.G1, f"{n} copies of {c} are in play, but {held} {c}", line, col, player)
 
     def step(self, line: int, col: int, player: str | None, event: Event | None, action: Action | None,
              moves: Iterable[tuple[Card, Source, Source]]) -> None:  # fmt: skip
@@ -239,14 +240,14 @@ class _Referee:
         line = s.first_line
         problem = pack_problem(len(self.players), s.packs)
         if problem is not None:
-            raise self.foul("G1", problem, line, 1, None)
+            raise self.foul(Rule.G1, problem, line, 1, None)
         if len(set(self.players)) != len(self.players):
-            raise self.foul("G1", f"a player is listed twice: {' '.join(self.players)}", line, 1, None)
+            raise self.foul(Rule.G1, f"a player is listed twice: {' '.join(self.players)}", line, 1, None)
         seen: set[str] = set()
         for d in s.deals:
             self.deal(d, seen)
         if s.upcard is None:
-            raise self.foul("G2", "no up card: one card is turned face up to start the discard pile", line, 1, None)
+            raise self.foul(Rule.G2, "no up card: one card is turned face up to start the discard pile", line, 1, None)
         self.pile.append(s.upcard)
         self.conserve([s.upcard], s.upcard_line, 1, None)
         self.step(s.upcard_line, 1, None, None, None, [(s.upcard, Source.STOCK, Source.DISCARD_PILE)])
@@ -258,12 +259,16 @@ class _Referee:
 
     def deal(self, d: Deal, seen: set[str]) -> None:
         if d.player not in self.hands:
-            raise self.foul("G2", f"deal to {d.player}, who is not in this hand", d.line, d.col, d.player)
+            raise self.foul(Rule.G2, f"deal to {d.player}, who is not in this hand", d.line, d.col, d.player)
         if d.player in seen:
-            raise self.foul("G2", f"{d.player} is dealt twice", d.line, d.col, d.player)
+            raise self.foul(Rule.G2, f"{d.player} is dealt twice", d.line, d.col, d.player)
         if len(d.cards) != DEAL_SIZE:
             raise self.foul(
-                "G2", f"{d.player} is dealt {counted(len(d.cards), 'card')}, not {DEAL_SIZE}", d.line, d.col, d.player
+                Rule.G2,
+                f"{d.player} is dealt {counted(len(d.cards), 'card')}, not {DEAL_SIZE}",
+                d.line,
+                d.col,
+                d.player,
             )
         seen.add(d.player)
         self.hands[d.player] = _Hand(list(d.cards), 0)
@@ -283,7 +288,7 @@ class _Referee:
     def event(self, ev: Event) -> None:
         if self.winner is not None:
             raise self.foul(
-                "G6",
+                Rule.G6,
                 f"the hand ended at line {self.ended_line} when {self.winner} discarded the last card in hand",
                 ev.line,
                 ev.col,
@@ -295,15 +300,15 @@ class _Referee:
             self.turn(ev)
         elif isinstance(ev, Decision | Force):
             what = "staying or going on top" if isinstance(ev, Decision) else "forcing"
-            raise self.foul("G3", f"{what} is Panguingue, not PAGRUC", ev.line, ev.col, ev.player)
+            raise self.foul(Rule.G3, f"{what} is Panguingue, not PAGRUC", ev.line, ev.col, ev.player)
 
     def reshuffle(self, ev: Reshuffle) -> None:
         if self.stock > 0:
             held = counted(self.stock, "card")
-            raise self.foul("G6", f"the stock still holds {held}: it is turned over only when empty",
+            raise self.foul(Rule.G6, f"the stock still holds {held}: it is turned over only when empty",
                             ev.line, ev.col, None)  # fmt: skip
         if len(self.pile) < 2:
-            raise self.foul("G6", "nothing under the top discard to turn over", ev.line, ev.col, None)
+            raise self.foul(Rule.G6, "nothing under the top discard to turn over", ev.line, ev.col, None)
         under = self.pile[:-1]
         self.stock_known = Counter(under)
         self.stock = len(under)
@@ -314,15 +319,15 @@ class _Referee:
         p = t.player
         self.turn_no += 1
         if p not in self.hands:
-            raise self.foul("G3", f"{p} is not in this hand (players: {' '.join(self.players)})", t.line, t.col, p)
+            raise self.foul(Rule.G3, f"{p} is not in this hand (players: {' '.join(self.players)})", t.line, t.col, p)
         expected = self.players[self.next_index]
         if p != expected:
-            foul = self.foul("G3", f"it is {expected}'s turn, not {p}'s", t.line, t.col, p)
+            foul = self.foul(Rule.G3, f"it is {expected}'s turn, not {p}'s", t.line, t.col, p)
             if self.record(foul):
                 raise _Stop
         self.next_index = (self.players.index(p) + 1) % len(self.players)
         if not t.actions:
-            raise self.foul("G3", f"{p} does nothing: a turn is a draw or take, then a discard", t.line, t.col, p)
+            raise self.foul(Rule.G3, f"{p} does nothing: a turn is a draw or take, then a discard", t.line, t.col, p)
         picked = False
         discarded = False
         for a in t.actions:
@@ -339,19 +344,19 @@ class _Referee:
             hand = self.hands[p]
             if hand.size == 0:
                 msg = f"{p} melded the last card in hand: one card is kept to discard, and that discard ends the hand"
-                raise self.foul("G6", msg, t.line, t.col, p)
-            raise self.foul("G3", f"{p}'s turn does not end with a discard", t.line, t.col, p)
+                raise self.foul(Rule.G6, msg, t.line, t.col, p)
+            raise self.foul(Rule.G3, f"{p}'s turn does not end with a discard", t.line, t.col, p)
 
     def action(self, t: Turn, a: Action, picked: bool, discarded: bool) -> None:
         p = t.player
         line, col = (a.line or t.line), (a.col or t.col)
         if discarded and not isinstance(a, Out):
-            raise self.foul("G3", "the discard ends the turn", line, col, p)
+            raise self.foul(Rule.G3, "the discard ends the turn", line, col, p)
         pickup = isinstance(a, Draw | Take | TakeMany)
         if pickup and picked:
-            raise self.foul("G3", f"{p} takes only once a turn: from the stock or the discard pile", line, col, p)
+            raise self.foul(Rule.G3, f"{p} takes only once a turn: from the stock or the discard pile", line, col, p)
         if not pickup and not picked:
-            raise self.foul("G3", "a turn starts by taking the top card of the stock or of the discard pile",
+            raise self.foul(Rule.G3, "a turn starts by taking the top card of the stock or of the discard pile",
                             line, col, p)  # fmt: skip
         if isinstance(a, Draw):
             self.draw(t, a, line, col)
@@ -370,18 +375,18 @@ class _Referee:
         elif isinstance(a, Out):
             if self.winner != p:
                 held = self.hands[p].size
-                raise self.foul("G6", f"{p} says out but still holds {held} card{'s' * (held != 1)}", line, col, p)
+                raise self.foul(Rule.G6, f"{p} says out but still holds {held} card{'s' * (held != 1)}", line, col, p)
         else:
-            raise self.foul("G3", f"{type(a).__name__.lower()} is Panguingue, not PAGRUC", line, col, p)
+            raise self.foul(Rule.G3, f"{type(a).__name__.lower()} is Panguingue, not PAGRUC", line, col, p)
 
     def draw(self, t: Turn, a: Draw, line: int, col: int) -> None:
         p = t.player
         if self.stock == 0:
-            raise self.foul("G6", "the stock is empty: the discard pile is turned over first (reshuffle)",
+            raise self.foul(Rule.G6, "the stock is empty: the discard pile is turned over first (reshuffle)",
                             line, col, p)  # fmt: skip
         if self.stock_known is not None:
             if self.stock_known[a.card] == 0:
-                raise self.foul("G6", f"{a.card} is not in the turned-over stock", line, col, p)
+                raise self.foul(Rule.G6, f"{a.card} is not in the turned-over stock", line, col, p)
             self.stock_known[a.card] -= 1
         self.stock -= 1
         self.hands[p].known.append(a.card)
@@ -392,19 +397,21 @@ class _Referee:
         p = t.player
         n = len(cards) or count
         if not self.pile:
-            raise self.foul("G3", "the discard pile is empty", line, col, p)
+            raise self.foul(Rule.G3, "the discard pile is empty", line, col, p)
         if n < 1:
-            raise self.foul("G3", f"take {n}: take at least one card", line, col, p)
+            raise self.foul(Rule.G3, f"take {n}: take at least one card", line, col, p)
         if n > 1 and not self.has_meld(p):
-            raise self.foul("G3", f"{p} has no meld on the table yet: only the top discard may be taken", line, col, p)
+            raise self.foul(
+                Rule.G3, f"{p} has no meld on the table yet: only the top discard may be taken", line, col, p
+            )
         if n > len(self.pile):
             raise self.foul(
-                "G3", f"the discard pile holds only {counted(len(self.pile), 'card')}, not {n}", line, col, p
+                Rule.G3, f"the discard pile holds only {counted(len(self.pile), 'card')}, not {n}", line, col, p
             )
         top = self.pile[-n:]
         if cards and Counter(cards) != Counter(top):
             what = "the top discard is" if n == 1 else f"the top {n} discards are"
-            raise self.foul("G3", f"{what} {format_cards(top[::-1])}, not {format_cards(cards)}", line, col, p)
+            raise self.foul(Rule.G3, f"{what} {format_cards(top[::-1])}, not {format_cards(cards)}", line, col, p)
         del self.pile[-n:]
         self.hands[p].known.extend(top)
         self.step(line, col, p, t, a, [(c, Source.DISCARD_PILE, Source.HAND) for c in top])
@@ -421,12 +428,12 @@ class _Referee:
             else:
                 revealed.append(c)
         if len(revealed) > hand.hidden:
-            raise self.foul("G3", f"{p} does not hold {format_cards(tuple(revealed))}", line, col, p)
+            raise self.foul(Rule.G3, f"{p} does not hold {format_cards(tuple(revealed))}", line, col, p)
         for c, n in Counter(revealed).items():
             seen = self.visible(c) + n
             if seen > self.pack.copies(c):
                 held = "one pack holds one" if self.pack.packs == 1 else "two packs hold two"
-                raise self.foul("G1", f"{seen} copies of {c} are in play, but {held} {c}", line, col, p)
+                raise self.foul(Rule.G1, f"{seen} copies of {c} are in play, but {held} {c}", line, col, p)
         for c in cards:
             if c in hand.known:
                 hand.known.remove(c)
@@ -436,7 +443,9 @@ class _Referee:
         p = t.player
         v = judge(a.cards, self.pack)
         if v.meld is None:
-            raise self.foul(v.rule or "G4", f"[{format_cards(a.cards)}] is no meld: {v.reason}", line, col, p)
+            raise self.foul(
+                Rule(v.rule) if v.rule else Rule.G4, f"[{format_cards(a.cards)}] is no meld: {v.reason}", line, col, p
+            )
         self.from_hand(p, a.cards, line, col)
         m = _LiveMeld(p, len(self.melds[p]) + 1, v.meld, [(p, c) for c in a.cards], line)
         self.melds[p].append(m)
@@ -452,18 +461,18 @@ class _Referee:
     def lay(self, t: Turn, a: Lay | Add, cards: tuple[Card, ...], owner: str, target: int, line: int, col: int) -> None:
         p = t.player
         if not self.has_meld(p):
-            raise self.foul("G5", f"{p} has no meld on the table yet, so may not lay off", line, col, p)
+            raise self.foul(Rule.G5, f"{p} has no meld on the table yet, so may not lay off", line, col, p)
         if owner not in self.melds:
-            raise self.foul("G5", f"{owner} is not in this hand", line, col, p)
+            raise self.foul(Rule.G5, f"{owner} is not in this hand", line, col, p)
         theirs = self.melds[owner]
         if not 1 <= target <= len(theirs):
             has = f"only {len(theirs)} meld{'s' * (len(theirs) != 1)}" if theirs else "no meld"
-            raise self.foul("G5", f"{owner} has {has}, so no {owner}#{target}", line, col, p)
+            raise self.foul(Rule.G5, f"{owner} has {has}, so no {owner}#{target}", line, col, p)
         m = theirs[target - 1]
         try:
             grown = lay_off(m.meld, cards, self.pack)
         except MeldError as exc:
-            raise self.foul(exc.rule, exc.reason, line, col, p) from None
+            raise self.foul(Rule(exc.rule), exc.reason, line, col, p) from None
         self.from_hand(p, cards, line, col)
         m.meld = grown
         m.laid_by.extend((p, c) for c in cards)

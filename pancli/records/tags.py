@@ -1,9 +1,11 @@
 """The tag pairs of a hand: what they mean to the referee (Players, Rules, Game, Stake, Packs, Ledger).
 
 >>> from pancli.notation.record_common import TagPair
->>> h = read_header([TagPair("Players", "Ana Ben", 1, 1, 11), TagPair("Ledger", "Ben -3 Ana +3", 2, 1, 10)], 1)
+>>> h = read_header([TagPair("Players", "Ana Ben", 1, 1, 11), TagPair("Ledger", "Ben -3, Ana +3", 2, 1, 10)], 1)
 >>> h.players, dict(h.ledger_claim.units)
 (('Ana', 'Ben'), {'Ben': -3, 'Ana': 3})
+>>> read_header([TagPair("Players", "Jos\u00e9 Pe\u00f1a", 1, 1, 11)], 1).players == ("Jos\u00e9", "Pe\u00f1a")
+True
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pancli.limits import (
 )
 from pancli.model.actions import LedgerClaim
 from pancli.notation.errors import NotationError
-from pancli.notation.record_common import NAME_RE, RESERVED_NAMES, TagPair
+from pancli.notation.record_common import TagPair, name_problem, player_name
 from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
 
 _WORD: Final = re.compile(r"\S+")
@@ -115,15 +117,12 @@ def _err(code: str, message: str, tag: TagPair, offset: int = 0) -> NotationErro
 def _players(tag: TagPair) -> tuple[str, ...]:
     names: list[str] = []
     for m in _WORD.finditer(tag.value):
-        name = m.group()
-        if not NAME_RE.fullmatch(name):
-            raise _err("R2", f"{name!r} is not a player name (letters, digits, _ and -)", tag, m.start())
+        name = player_name(m.group())
         if len(name) > MAX_NAME_CHARS:
             raise _err("R10", too_long_message("a player name", len(name), MAX_NAME_CHARS), tag, m.start())
-        if name.lower() in RESERVED_NAMES:
-            raise _err(
-                "R2", f"{name!r} cannot be a player name (it starts a line: deal, up, reshuffle)", tag, m.start()
-            )
+        problem = name_problem(name)
+        if problem is not None:
+            raise _err("R2", problem, tag, m.start())
         if name in names:
             raise _err("R2", f"{name!r} is seated twice", tag, m.start())
         names.append(name)
@@ -132,23 +131,48 @@ def _players(tag: TagPair) -> tuple[str, ...]:
     return tuple(names)
 
 
+_LEDGER_TOKEN: Final = re.compile(r"[^\s,;]+|[,;]")
+
+
+def _ledger_pairs(tag: TagPair) -> list[tuple[re.Match[str], re.Match[str] | None]]:
+    """The ``NAME units`` pairs of a Ledger value (units None when the value ends after a name).
+    Pairs are separated by blanks, or by one comma or semicolon (with or without blanks)."""
+    pairs: list[tuple[re.Match[str], re.Match[str] | None]] = []
+    tokens = list(_LEDGER_TOKEN.finditer(tag.value))
+    i = 0
+    while i < len(tokens):
+        who = tokens[i]
+        if who.group() in ",;":
+            raise _err("R4", f"expected a player name, found {who.group()!r}", tag, who.start())
+        amount = tokens[i + 1] if i + 1 < len(tokens) else None
+        if amount is not None and amount.group() in ",;":
+            raise _err("R4", f"expected units like +12, -4 or 0, found {amount.group()!r}", tag, amount.start())
+        pairs.append((who, amount))
+        i += 2
+        if i < len(tokens) and tokens[i].group() in ",;":
+            if i + 1 == len(tokens):
+                raise _err("R4", f"{tokens[i].group()!r} with no NAME units pair after it", tag, tokens[i].start())
+            i += 1
+    return pairs
+
+
 def _ledger(tag: TagPair, players: tuple[str, ...]) -> LedgerClaim:
-    words = list(_WORD.finditer(tag.value))
+    """The ``Ledger`` claim: ``NAME units`` pairs separated by blanks, commas or semicolons
+    (``Ana +26, Ben -13, Cruz -13``, the form ``pan replay`` prints, or ``Ana +26 Ben -13``)."""
     units: dict[str, int] = {}
-    for i in range(0, len(words), 2):
-        who = words[i]
-        if who.group() not in players:
+    for who, amount in _ledger_pairs(tag):
+        name = player_name(who.group())
+        if name not in players:
             raise _err("R4", f"Ledger names {who.group()!r}, who is not in Players", tag, who.start())
-        if who.group() in units:
+        if name in units:
             raise _err("R4", f"Ledger names {who.group()!r} twice", tag, who.start())
-        if i + 1 == len(words):
+        if amount is None:
             raise _err("R4", f"Ledger gives no units for {who.group()!r}", tag, who.end())
-        amount = words[i + 1]
         if not _UNITS.fullmatch(amount.group()):
             raise _err("R4", f"expected units like +12, -4 or 0, found {amount.group()!r}", tag, amount.start())
         if number_too_large(amount.group()):
             raise _err("R10", too_large_message("a Ledger amount", amount.group()), tag, amount.start())
-        units[who.group()] = int(amount.group())
+        units[name] = int(amount.group())
     missing = [p for p in players if p not in units]
     if missing:
         raise _err("R4", f"Ledger gives no units for {', '.join(missing)} (name every player)", tag, len(tag.value))

@@ -23,6 +23,7 @@ from pancli.model.ledger import Ledger
 from pancli.model.results import ClaimCheck, Payment, Source, Step
 from pancli.model.rulings import Ruling
 from pancli.referee.state import Judgements, Seat
+from pancli.rulebook import Rule
 from pancli.rules import Forcing
 
 MIN_PLAYERS: Final = 2
@@ -116,7 +117,7 @@ class Board:
 
     def fail(
         self,
-        rule: str,
+        rule: Rule,
         message: str,
         node: Placed | None,
         *,
@@ -170,7 +171,3 @@ class Board:
         out = [Payment(o.name, payee, units, rule, line, meld, note) for o in self.active if o is not seat]
         self.ledger.collect(payee, units, out)
         return out
-
-    def fits_melds(self, seat: Seat, c: Card) -> int:
-        """The 1-based number of ``seat``'s first meld that ``c`` can be added to (M5), or 0."""
-        return seat.fits(self.js, c)

@@ -27,6 +27,7 @@ from pancli.model.results import Source, Step
 from pancli.model.rulings import I1_AT_DEAL, Ruling, counted
 from pancli.referee.board import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Board, Place, Placed
 from pancli.referee.state import Seat, card_key, cidx
+from pancli.rulebook import Rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,14 +44,16 @@ def s1(b: Board, player: str | None, node: Placed | None = None, *, by: str | No
         if player in b.by_name:
             return None
         what = "is dealt cards but is not seated" if isinstance(node, Deal) else "is not seated"
-        return b.fail("S1", f"{player} {what}", node, player=by or player)
+        return b.fail(Rule.S1, f"{player} {what}", node, player=by or player)
     names = b.players
     line = b.script.first_line
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        return Ruling.make("S1", None, f"{counted(len(names), 'player')} seated; Panguingue seats 2 to 15", line=line)
+        return Ruling.make(
+            Rule.S1, None, f"{counted(len(names), 'player')} seated; Panguingue seats 2 to 15", line=line
+        )
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
-        return Ruling.make("S1", dup, f"{dup} is seated twice; each player has one seat", line=line)
+        return Ruling.make(Rule.S1, dup, f"{dup} is seated twice; each player has one seat", line=line)
     return None
 
 
@@ -58,7 +61,7 @@ def s2(b: Board, s: Seat, d: Deal) -> Ruling | None:
     """S2: a player is dealt once (his ten cards are still unseen and none is counted)."""
     if s.unknown == HAND_SIZE and s.hand_n == HAND_SIZE and not any(s.hand):
         return None
-    return b.fail("S2", f"{d.player} is dealt twice", d, player=d.player)
+    return b.fail(Rule.S2, f"{d.player} is dealt twice", d, player=d.player)
 
 
 def i1(b: Board, d: Deal) -> Ruling | None:
@@ -67,7 +70,7 @@ def i1(b: Board, d: Deal) -> Ruling | None:
     if n == HAND_SIZE:
         return None
     return b.fail(
-        "I1", f"{d.player} is dealt {counted(n, 'card')}, not {HAND_SIZE}", d, player=d.player, ruling=I1_AT_DEAL
+        Rule.I1, f"{d.player} is dealt {counted(n, 'card')}, not {HAND_SIZE}", d, player=d.player, ruling=I1_AT_DEAL
     )
 
 
@@ -81,13 +84,13 @@ def card_fault(
     if holder is not None and holder.unknown == 0:
         held = holder.hand[i]
         times = "" if held == 0 else f" {held + extra} times (holds {held})"
-        return b.fail("E4", f"{holder.name} does not hold {c}{times}: a card cannot come from nowhere", node)
+        return b.fail(Rule.E4, f"{holder.name} does not hold {c}{times}: a card cannot come from nowhere", node)
     copies = b.copies[i]
     if copies == 0:
-        return b.fail("E1", f"{c} is not in this pack", node, player=player)
+        return b.fail(Rule.E1, f"{c} is not in this pack", node, player=player)
     if b.seen[i] + extra > copies:
         return b.fail(
-            "E4",
+            Rule.E4,
             f"one copy of {c} too many: the pack holds {copies} and all are already accounted for",
             node,
             player=player,
@@ -126,16 +129,6 @@ def verify_deal(b: Board, d: Deal) -> DealPlan:
         assert r is not None
         raise r
     return DealPlan(key)
-
-
-def deal_at_once(b: Board, d: Deal) -> DealPlan | None:
-    """The plan of a deal that breaks no rule (S1, S2, E1, E4, I1), or None: the same judges
-    as :func:`verify_deal` and :func:`i1`, asked without building a ruling when they hold."""
-    s = b.by_name.get(d.player)
-    if s is None or len(d.cards) != HAND_SIZE or s2(b, s, d) is not None:
-        return None
-    key = card_key(d.cards)
-    return None if _first_excess(b, key) is not None else DealPlan(key)
 
 
 def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:

@@ -21,6 +21,7 @@ from pancli.model.rulings import Ruling
 from pancli.referee.board import Board, Phase, Placed
 from pancli.referee.going_out import pay_pot
 from pancli.referee.state import Seat
+from pancli.rulebook import Rule
 
 
 def t1(b: Board, player: str | None, node: Placed) -> Ruling | None:
@@ -29,14 +30,14 @@ def t1(b: Board, player: str | None, node: Placed) -> Ruling | None:
     the round to end."""
     if isinstance(node, Decision):
         if b.phase is not Phase.DECIDING:
-            return b.fail("T1", f"{player} decides after the decision round", node, player=player)
+            return b.fail(Rule.T1, f"{player} decides after the decision round", node, player=player)
         expected = b.seats[b.decided].name
         if player == expected or player not in b.by_name:
             return None
-        return b.fail("T1", f"{expected} decides next in order of play, not {player}", node, player=player)
+        return b.fail(Rule.T1, f"{expected} decides next in order of play, not {player}", node, player=player)
     if b.phase is Phase.DECIDING:
         who = b.seats[b.decided].name
-        return b.fail("T1", f"play before the decision round is over ({who} has not decided)", node, player=player)
+        return b.fail(Rule.T1, f"play before the decision round is over ({who} has not decided)", node, player=player)
     return None
 
 
@@ -44,7 +45,7 @@ def t3(b: Board, s: Seat, node: Placed) -> Ruling | None:
     """T3: a player who went on top takes no further part."""
     if s.active:
         return None
-    return b.fail("T3", f"{s.name} went on top and takes no further part", node, player=s.name)
+    return b.fail(Rule.T3, f"{s.name} went on top and takes no further part", node, player=s.name)
 
 
 def apply_decision(b: Board, ev: Decision) -> None:

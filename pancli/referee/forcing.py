@@ -25,6 +25,7 @@ from pancli.referee.going_out import p7
 from pancli.referee.melding import CardPlan, m6, plan_cards
 from pancli.referee.state import Judgements, Seat, cidx
 from pancli.referee.turns import p3
+from pancli.rulebook import Rule
 from pancli.rules import Profile
 
 
@@ -82,15 +83,15 @@ def p2(b: Board, node: Discard | Turn, flat: bool = False) -> Ruling | None:
     if type(node) is Discard:
         if flat:
             return None
-        return b.fail("P2", f"the drawn {b.pending} never joins the hand: use it or discard it", node)
-    return b.fail("P2", f"the drawn {b.pending} must be used or discarded at once", node)
+        return b.fail(Rule.P2, f"the drawn {b.pending} never joins the hand: use it or discard it", node)
+    return b.fail(Rule.P2, f"the drawn {b.pending} must be used or discarded at once", node)
 
 
 def p4(b: Board, node: Discard) -> Ruling | None:
     """P4: hand cards were melded, so the drawn card must be used this turn."""
     if b.pending_used or not b.hand_melded:
         return None
-    return b.fail("P4", f"hand cards were melded but the drawn {b.pending} is not used", node)
+    return b.fail(Rule.P4, f"hand cards were melded but the drawn {b.pending} is not used", node)
 
 
 def p5(b: Board, node: Placed) -> Ruling | None:
@@ -101,9 +102,9 @@ def p5(b: Board, node: Placed) -> Ruling | None:
     if type(node) is Turn:
         if b.discarded or s.hand_n == 0:
             return None
-        return b.fail("P5", f"{s.name} used his draw and must end the turn with a discard", node)
+        return b.fail(Rule.P5, f"{s.name} used his draw and must end the turn with a discard", node)
     if b.discarded:
-        return b.fail("P5", f"{b.seat_name}'s discard ended the turn", node)
+        return b.fail(Rule.P5, f"{b.seat_name}'s discard ended the turn", node)
     return None
 
 
@@ -117,28 +118,30 @@ def p8(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pending: bool =
         assert s is not None
         n = must_take(b.forced_by, b.automatic, b.js, s, b.live if b.live_ok else None)
         if n < 0:
-            return b.fail("P8", f"{b.forced_by} forced {s.name} to take {b.live}; he may not draw", node)
+            return b.fail(Rule.P8, f"{b.forced_by} forced {s.name} to take {b.live}; he may not draw", node)
         if n:
-            return b.fail("P8", f"the live discard {b.live} fits {s.name}'s meld #{n}: he must take and add it", node)
+            return b.fail(
+                Rule.P8, f"the live discard {b.live} fits {s.name}'s meld #{n}: he must take and add it", node
+            )
         return None
     if kind is MeldNew:
         if b.must_add and uses_pending:
-            return b.fail("P8", f"the forced {b.pending} must be added to one of {b.seat_name}'s melds", node)
+            return b.fail(Rule.P8, f"the forced {b.pending} must be added to one of {b.seat_name}'s melds", node)
         return None
     if kind is Discard:
         if b.must_add and not b.pending_used:
-            return b.fail("P8", f"the forced {b.pending} must be added", node)
+            return b.fail(Rule.P8, f"the forced {b.pending} must be added", node)
         return None
     assert isinstance(node, Force)
     player, other = node.player, b.by_name[node.other]
     if other is not b.in_turn:
-        return b.fail("P8", f"{node.other} is not in turn ({b.in_turn.name} is)", node, player=player)
+        return b.fail(Rule.P8, f"{node.other} is not in turn ({b.in_turn.name} is)", node, player=player)
     if other is b.by_name[player]:
-        return b.fail("P8", f"{player} cannot force himself", node, player=player)
+        return b.fail(Rule.P8, f"{player} cannot force himself", node, player=player)
     if not b.live_ok or b.live is None:
-        return b.fail("P8", "there is no live discard to force", node, player=player)
-    if not b.fits_melds(other, b.live):
-        return b.fail("P8", f"the live discard {b.live} fits none of {node.other}'s melds", node, player=player)
+        return b.fail(Rule.P8, "there is no live discard to force", node, player=player)
+    if not other.fits(b.js, b.live):
+        return b.fail(Rule.P8, f"the live discard {b.live} fits none of {node.other}'s melds", node, player=player)
     return None
 
 
@@ -149,7 +152,7 @@ def p9(b: Board, s: Seat, node: Discard, flat: bool) -> Ruling | None:
     c = node.card
     if not flat or not s.hand_n or c != b.pending or (s.unknown == 0 and s.hand[cidx(c)] == s.hand_n):
         return None
-    return b.fail("P9", f"{b.next_seat.name} is flat and {c} fits his melds: {s.name} must keep it", node)
+    return b.fail(Rule.P9, f"{b.next_seat.name} is flat and {c} fits his melds: {s.name} must keep it", node)
 
 
 def apply_discard(b: Board, a: Discard, plan: DiscardPlan) -> None:

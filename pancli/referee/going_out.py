@@ -21,6 +21,7 @@ from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Vio
 from pancli.model.rulings import Ruling, counted
 from pancli.referee.board import HAND_SIZE, Board, Phase, Placed
 from pancli.referee.state import Seat
+from pancli.rulebook import Rule
 
 
 def i3(b: Board, node: Placed | None, player: str | None = None) -> Ruling | None:
@@ -28,8 +29,8 @@ def i3(b: Board, node: Placed | None, player: str | None = None) -> Ruling | Non
     if b.phase is not Phase.WON:
         return None
     if b.out and b.seat is not None:
-        return b.fail("I3", f"{b.seat_name} went out: the hand is closed", node)
-    return b.fail("I3", f"the hand is closed: {b.winner} has won it", node, player=player)
+        return b.fail(Rule.I3, f"{b.seat_name} went out: the hand is closed", node)
+    return b.fail(Rule.I3, f"the hand is closed: {b.winner} has won it", node, player=player)
 
 
 def winner_stands(violations: Iterable[Violation]) -> bool:
@@ -51,21 +52,23 @@ def p7(b: Board, node: Placed, *, unseen: int | None = None) -> Ruling | None:
     if unseen is not None:
         if unseen <= s.unknown:
             return None
-        return b.fail("P7", f"{s.name} lays {counted(unseen, 'unseen card')} but holds only {s.unknown}", node)
+        return b.fail(Rule.P7, f"{s.name} lays {counted(unseen, 'unseen card')} but holds only {s.unknown}", node)
     kind = type(node)
     if kind is Discard:
         if b.pending_used and s.hand_n == 0:
-            return b.fail("P7", f"{s.name} has no card left to discard: with 11 melded he went out", node)
+            return b.fail(Rule.P7, f"{s.name} has no card left to discard: with 11 melded he went out", node)
         return None
     if kind is Out and (not b.pending_used or s.hand_n > 0 or b.borrowed):
         left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
-        return b.fail("P7", f"{s.name} is not out: {left}", node)
+        return b.fail(Rule.P7, f"{s.name} is not out: {left}", node)
     if kind is Turn and b.discarded:
         if not holds_ten(s):
-            return b.fail("P7", f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not {HAND_SIZE} in all", node)
+            return b.fail(
+                Rule.P7, f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not {HAND_SIZE} in all", node
+            )
         return None
     if s.melded_n != HAND_SIZE + 1:
-        return b.fail("P7", f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the 11th", node)
+        return b.fail(Rule.P7, f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the 11th", node)
     return None
 
 

@@ -149,7 +149,7 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
 
 def i2(b: Board, rule: str, reason: str, node: Placed) -> Ruling:
     """I2: a foul meld (the meld engine's ``rule`` and reason), made good as I2 prescribes."""
-    return b.fail(rule, f"foul meld (I2): {reason}", node, ruling=I2_FOUL)
+    return b.fail(Rule(rule), f"foul meld (I2): {reason}", node, ruling=I2_FOUL)
 
 
 def owns(n: int, melds: int) -> bool:
@@ -164,7 +164,7 @@ def p6(b: Board, n: int, node: Placed) -> Ruling | None:
     if owns(n, len(s.melds)):
         return None
     have = f"has {counted(len(s.melds), 'meld')}" if s.melds else "has no meld"
-    return b.fail("P6", f"{s.name} {have}: no #{n} of his own to change", node)
+    return b.fail(Rule.P6, f"{s.name} {have}: no #{n} of his own to change", node)
 
 
 def c7(b: Board, node: Add | Split, *, error: MeldError | None = None, old: int = 0, new: int = 0) -> Ruling | None:
@@ -173,11 +173,11 @@ def c7(b: Board, node: Add | Split, *, error: MeldError | None = None, old: int 
     if type(node) is Add:
         if error is None or error.rule != "C7":
             return None
-        return b.fail("C7", f"adding {format_cards(node.cards)} to #{node.target}: {error.reason}", node)
+        return b.fail(Rule.C7, f"adding {format_cards(node.cards)} to #{node.target}: {error.reason}", node)
     if new >= old:
         return None
     assert isinstance(node, Split)
-    return b.fail("C7", f"the split would lower #{node.target}'s value from {old} to {new}", node)
+    return b.fail(Rule.C7, f"the split would lower #{node.target}'s value from {old} to {new}", node)
 
 
 def _without(cards: tuple[Card, ...], c: Card, *, rope: bool) -> tuple[Card, ...] | None:
@@ -219,38 +219,38 @@ def m6(
     if kind is Discard or kind is Turn:
         if not b.borrowed:
             return None
-        return b.fail("M6", f"borrowed {format_cards(b.borrowed)} completes no new meld", _unused_borrow(b, node))
+        return b.fail(Rule.M6, f"borrowed {format_cards(b.borrowed)} completes no new meld", _unused_borrow(b, node))
     if target is None:
         if b.profile.borrowing:
             return None
         what = "borrowing" if kind is Borrow else "splitting"
-        return b.fail("M6", f"{what} is not allowed under {b.profile.name}", node)
+        return b.fail(Rule.M6, f"{what} is not allowed under {b.profile.name}", node)
     if isinstance(node, Borrow):
         cards = target.cards
         if len(cards) < 4:
-            return b.fail("M6", f"#{node.source} has {len(cards)} cards; borrowing needs 4 or more", node)
+            return b.fail(Rule.M6, f"#{node.source} has {len(cards)} cards; borrowing needs 4 or more", node)
         rope = isinstance(target.meld, Rope)
         rest = _without(cards, node.card, rope=rope)
         if rest is None:
             where = "an end of" if rope else ""
             return b.fail(
-                "M6", f"{node.card} is not {where or 'in'} #{node.source} ({target})".replace("  ", " "), node
+                Rule.M6, f"{node.card} is not {where or 'in'} #{node.source} ({target})".replace("  ", " "), node
             )
         v = b.js.judge(rest)
         if v.meld is None:
-            return b.fail("M6", f"what is left of #{node.source} is no meld: {v.reason}", node)
+            return b.fail(Rule.M6, f"what is left of #{node.source} is no meld: {v.reason}", node)
         if v.meld.value(b.profile) < target.value:
-            return b.fail("M6", f"borrowing {node.card} would lower the value of #{node.source}", node)
+            return b.fail(Rule.M6, f"borrowing {node.card} would lower the value of #{node.source}", node)
         return None
     assert isinstance(node, Split)
     left = list(target.cards)
     added = _split_added(node, left)
     if left:
         return b.fail(
-            "M6", f"the two melds must hold every card of #{node.target} ({format_cards(left)} missing)", node
+            Rule.M6, f"the two melds must hold every card of #{node.target} ({format_cards(left)} missing)", node
         )
     if not added:
-        return b.fail("M6", f"splitting #{node.target} adds cards from the hand", node)
+        return b.fail(Rule.M6, f"splitting #{node.target} adds cards from the hand", node)
     return None
 
 

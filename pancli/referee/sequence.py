@@ -15,7 +15,7 @@ violation, unfinished) or a PAGRUC hand (G8 rules its deals) puts no constraint 
 >>> next_hand_violation(last, HandScript(players=("Ben", "Cy", "Ana"))) is None
 True
 >>> v = next_hand_violation(last, HandScript(players=("Cy", "Ana", "Ben"), first_line=12))
->>> v.rule, v.line, v.col, v.player
+>>> str(v.rule), v.line, v.col, v.player
 ('S3', 12, 1, 'Cy')
 >>> v.message
 'Ben won the last hand and is first hand in this one: the order of play is Ben Cy Ana, not Cy Ana Ben'
@@ -27,6 +27,7 @@ from pancli.cards import Game
 from pancli.model.actions import HandScript
 from pancli.model.results import HandResult, Violation
 from pancli.model.rulings import Ruling
+from pancli.rulebook import Rule
 
 
 def next_hand_order(previous: HandResult) -> tuple[str, ...] | None:
@@ -54,7 +55,7 @@ def next_hand_violation(previous: HandResult, script: HandScript) -> Violation |
         f"{expected[0]} won the last hand and is first hand in this one: the order of play is "
         f"{' '.join(expected)}, not {' '.join(script.players)}"
     )
-    return Ruling.make("S3", script.players[0], message, line=script.first_line or 1, col=1).violation
+    return Ruling.make(Rule.S3, script.players[0], message, line=script.first_line or 1, col=1).violation
 
 
 def stopped_before_play(script: HandScript, violation: Violation) -> HandResult:

@@ -63,7 +63,8 @@ from pancli.model.actions import (
     Take,
     Turn,
 )
-from pancli.referee.state import Judgements, LaidMeld, cidx
+from pancli.referee.forcing import flat_next_fits, must_take
+from pancli.referee.state import Judgements, LaidMeld, Seat, cidx
 from pancli.rules import Forcing, Profile
 
 # Cards are ints (Card.index) inside the generator: rank = i >> 2, suit = i & 3.
@@ -188,14 +189,6 @@ class _Policy:
                 best, best_key = m, key
         return best
 
-    def fits(self, melds: list[LaidMeld], c: int) -> int:
-        """The 1-based number of the first meld ``c`` can be added to (M5), or 0."""
-        js = self.js
-        for n, m in enumerate(melds, 1):
-            if m.fit_mask(js) >> c & 1:
-                return n
-        return 0
-
 
 class _HandPlay:
     """One hand of self-play."""
@@ -213,8 +206,8 @@ class _HandPlay:
         self.stock = stock
         self.upcard = stock.pop()
         self.pile: list[int] = [self.upcard]
-        self.melds: dict[str, list[LaidMeld]] = {p: [] for p in order}
-        self.masks: dict[str, int] = dict.fromkeys(order, 0)
+        self.seats: dict[str, Seat] = {p: Seat(p) for p in order}
+        """Per player, what the referee's judges read: his melds, what fits them, his counts."""
         """Per player, the cards that fit any of his melds (-1: to be worked out again)."""
         self.events: list[Event] = []
         self.deals = tuple(Deal(p, tuple(ALL_CARDS[i] for i in self.hands[p])) for p in order)
@@ -260,7 +253,8 @@ class _HandPlay:
         if live >= 0:
             n = self._fits(p, live)
             if n:
-                r = 0.0 if pol.automatic else self.rng.random()
+                forced = must_take(None, pol.automatic, pol.js, self._seat(p), ALL_CARDS[live])  # P8
+                r = 0.0 if forced else self.rng.random()
                 if r < 0.8:
                     if r >= 0.6:
                         self.events.append(Force(self.rng.choice([o for o in active if o != p]), p))
@@ -296,7 +290,7 @@ class _HandPlay:
         if meld is not None:
             self._lay(p, c, meld, actions)
             return self._finish(p, actions)
-        if hand and pol.profile.flat_rule and not self.hands[nxt] and self._fits(nxt, c):
+        if hand and flat_next_fits(pol.profile, pol.js, self._seat(p), self._seat(nxt), card):
             hand.append(c)  # P9: keep it, discard a hand card
             d = _least_useful(hand, avoid=c)
             hand.remove(d)
@@ -309,23 +303,22 @@ class _HandPlay:
         self.events.append(Turn(p, tuple(actions)))
         return c
 
+    def _seat(self, p: str) -> Seat:
+        """p's seat, with his hand count up to date."""
+        seat = self.seats[p]
+        seat.hand_n = len(self.hands[p])
+        return seat
+
     def _fits(self, p: str, c: int) -> int:
-        """The 1-based number of p's first meld that ``c`` can be added to, or 0."""
-        mask = self.masks[p]
-        if mask < 0:
-            js = self.policy.js
-            mask = 0
-            for m in self.melds[p]:
-                mask |= m.fit_mask(js)
-            self.masks[p] = mask
-        if not mask >> c & 1:
-            return 0
-        return self.policy.fits(self.melds[p], c)
+        """The 1-based number of p's first meld that ``c`` can be added to (M5), or 0."""
+        return self.seats[p].fits(self.policy.js, ALL_CARDS[c])
 
     def _add(self, p: str, n: int, c: int, actions: list[Action]) -> None:
         pol = self.policy
-        melds = self.melds[p]
-        self.masks[p] = -1
+        seat = self.seats[p]
+        melds = seat.melds
+        seat.fit_mask = -1
+        seat.melded_n += 1
         card = ALL_CARDS[c]
         melds[n - 1] = LaidMeld.of(pol.js.grow(melds[n - 1].meld, (card,)), pol.profile)
         actions.append(Add((card,), n))
@@ -339,8 +332,10 @@ class _HandPlay:
                 skip = False
             else:
                 hand.remove(x)
-        self.melds[p].append(self.policy.laid(meld))
-        self.masks[p] = -1
+        seat = self.seats[p]
+        seat.melds.append(self.policy.laid(meld))
+        seat.fit_mask = -1
+        seat.melded_n += len(meld)
         actions.append(MeldNew(tuple(ALL_CARDS[i] for i in meld)))
 
     def _finish(self, p: str, actions: list[Action]) -> int:

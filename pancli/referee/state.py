@@ -226,11 +226,6 @@ class Seat:
                 return n
         return 0  # pragma: no cover - the mask says one fits
 
-    @property
-    def flat(self) -> bool:
-        """P9: ten cards melded and an empty hand."""
-        return self.hand_n == 0 and self.melded_n == 10
-
     def meld_value(self) -> int:
         """The value of all his melds as laid (C6), for the going-out payment (C8)."""
         return sum(m.value for m in self.melds)

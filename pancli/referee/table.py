@@ -76,7 +76,7 @@ from pancli.model.actions import (
     Take,
     Turn,
 )
-from pancli.model.results import HandResult, Payment, Source, Violation
+from pancli.model.results import HandResult, Payment, Source, Step, Violation
 from pancli.model.rulings import Ruling
 from pancli.referee import deal, decisions, forcing, going_out, melding, turns
 from pancli.referee.board import HAND_SIZE, Board, Phase
@@ -293,12 +293,12 @@ class Table(Board):
         """Play a plain ``draw C, discard C`` turn (the commonest line) in one go when the
         judges that such a turn can break (:func:`turn_fault`, P8, P10, E1, E4, P9, P7) all
         hold; False (nothing changed) sends it through the general path, which asks every
-        judge in order and names the rule broken. Bulk replay only (no steps)."""
+        judge in order and names the rule broken."""
         acts = turn.actions
-        if not self.FAST or self.steps is not None:
+        if not self.FAST:
             return False
         if len(acts) != 2 or type(acts[0]) is not Draw or type(acts[1]) is not Discard:
-            return self._fast_meld_turn(turn)
+            return self._fast_meld_turn(turn) if self.steps is None else False
         d = acts[0]
         x = acts[1]
         c = d.card
@@ -321,6 +321,10 @@ class Table(Board):
         self.live_ok = True
         self.live = c
         self.pos = (self.pos + 1) % len(self.active)
+        steps = self.steps
+        if steps is not None:  # the two steps the general path records
+            steps.append(Step(d.line, d.col, s.name, turn, d, (), ()))
+            steps.append(Step(x.line, x.col, s.name, turn, x, ((c, Source.STOCK, Source.DISCARD_PILE),), ()))
         return True
 
     def _fast_meld_turn(self, turn: Turn) -> bool:

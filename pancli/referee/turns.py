@@ -21,6 +21,7 @@ from pancli.model.rulings import Ruling, counted
 from pancli.referee.board import Board, Phase, Placed
 from pancli.referee.going_out import go_out
 from pancli.referee.state import cidx
+from pancli.rulebook import Rule
 
 PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Discard, Out})
 """The actions of a Panguingue turn (P1)."""
@@ -34,19 +35,19 @@ def p1(b: Board, node: Turn | Action, *, end: bool = False) -> Ruling | None:
         if end:
             if b.drew:
                 return None
-            return b.fail("P1", f"{b.seat_name}'s turn has no draw or take", node)
+            return b.fail(Rule.P1, f"{b.seat_name}'s turn has no draw or take", node)
         s = b.by_name[node.player]
         if s is b.in_turn:
             return None
-        return b.fail("P1", f"it is {b.in_turn.name}'s turn, not {node.player}'s", node, player=node.player)
+        return b.fail(Rule.P1, f"it is {b.in_turn.name}'s turn, not {node.player}'s", node, player=node.player)
     kind = type(node)
     if kind not in PAN_ACTIONS:
-        return b.fail("P1", f"{kind.__name__.lower()} is not a Panguingue action", node)
+        return b.fail(Rule.P1, f"{kind.__name__.lower()} is not a Panguingue action", node)
     draw = kind is Draw or kind is Take
     if not b.drew and not draw:
-        return b.fail("P1", f"{b.seat_name}'s turn begins with a draw or a take", node)
+        return b.fail(Rule.P1, f"{b.seat_name}'s turn begins with a draw or a take", node)
     if b.drew and draw:
-        return b.fail("P1", "one draw or take per turn", node)
+        return b.fail(Rule.P1, "one draw or take per turn", node)
     return None
 
 
@@ -65,29 +66,29 @@ def p3(b: Board, node: Take | Discard | Turn) -> Ruling | None:
         if not b.live_ok:
             top = b.pile[-1] if b.pile else None
             what = "there is no discard" if not b.pile else f"the top discard {top or 'card'} is dead"
-            return b.fail("P3", f"{what}: only the previous player's unused stock draw may be taken", node)
+            return b.fail(Rule.P3, f"{what}: only the previous player's unused stock draw may be taken", node)
         if b.live is not None and node.card != b.live:
-            return b.fail("P3", f"the live discard is {b.live}, not {node.card}", node)
+            return b.fail(Rule.P3, f"the live discard is {b.live}, not {node.card}", node)
         return None
     if b.pending_used or b.pending_src is not Source.DISCARD_PILE:
         return None
     if type(node) is Discard:
-        return b.fail("P3", f"the taken {b.pending} must be melded at once, not left unused", node)
-    return b.fail("P3", f"the taken {b.pending} must be melded at once", node)
+        return b.fail(Rule.P3, f"the taken {b.pending} must be melded at once, not left unused", node)
+    return b.fail(Rule.P3, f"the taken {b.pending} must be melded at once", node)
 
 
 def p10(b: Board, node: Placed, player: str | None = None) -> Ruling | None:
     """P10: nothing is played in a void hand; a draw needs a card in the stock (the dead discards
     are reshuffled first); a reshuffle needs an empty stock."""
     if b.phase is Phase.VOID:
-        return b.fail("P10", "the hand is void: nothing more is played", node, player=player)
+        return b.fail(Rule.P10, "the hand is void: nothing more is played", node, player=player)
     kind = type(node)
     if kind is Draw and b.stock_n <= 0:
         if len(b.pile) > 1:
-            return b.fail("P10", "the stock is empty: the dead discards are reshuffled first", node)
-        return b.fail("P10", "no card is left to draw: the hand is void", node)
+            return b.fail(Rule.P10, "the stock is empty: the dead discards are reshuffled first", node)
+        return b.fail(Rule.P10, "no card is left to draw: the hand is void", node)
     if kind is Reshuffle and b.phase is Phase.PLAYING and b.stock_n > 0:
-        return b.fail("P10", f"reshuffle while the stock still holds {counted(b.stock_n, 'card')}", node)
+        return b.fail(Rule.P10, f"reshuffle while the stock still holds {counted(b.stock_n, 'card')}", node)
     return None
 
 

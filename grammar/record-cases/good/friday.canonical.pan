@@ -3,7 +3,7 @@
 [Date "2026.11.27"]
 [Rules "hoyle"]
 [Players "Ana Ben Cruz Dee"]
-[Ledger "Ana +12 Ben -4 Cruz -8 Dee 0"]
+[Ledger "Ana +12, Ben -4, Cruz -8, Dee 0"]
 [Table "3"] ; passed through
 
 deal Ana 5s 5s 5s 3h 4h Kd Kh Kc 2c 7d

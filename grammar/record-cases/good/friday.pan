@@ -3,7 +3,7 @@
 [Event "Friday game"]
 [Rules "HOYLE"]
 [Players "Ana  Ben Cruz Dee"]
-[Ledger "Dee 0 Ben -4 Cruz -8 Ana 12"]
+[Ledger "Dee 0; Ben -4, Cruz -8 Ana 12"]
 [Table "3"] ; passed through
 deal Ana 5s 5s 5s 3h 4h Kd Kh Kc 2c 7d
 deal Cruz 2h 2h 6c Jd Jd Qs 4s 4s 6h 7c

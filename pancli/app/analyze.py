@@ -1,0 +1,203 @@
+"""What ``pan analyze`` does before it renders: reading a hand literal (a trailing ``+CARD``
+is the drawn card), the ``--melds``, ``--seen`` and ``--draw`` values, finding a position in a
+record (the hand holding a line, refereed up to it), and running the analysis and advice.
+
+Every bad input is an :class:`InputProblem` with its place and rule or notation code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+from pancli.cards import Card, format_cards
+from pancli.melds import Meld, judge
+from pancli.rules import Profile
+
+if TYPE_CHECKING:
+    from pancli.analyze.advice import Advice
+    from pancli.analyze.analysis import Analysis
+    from pancli.referee.position import Position
+
+
+class InputProblem(Exception):
+    """Bad input: where it is and the rule or notation code it breaks; ``usage``: a usage error
+    (the input cannot be analysed at all) rather than an illegal or unreadable hand."""
+
+    def __init__(self, where: str, col: int, rule: str, message: str, line: int = 1, usage: bool = False) -> None:
+        super().__init__(message)
+        self.where, self.col, self.rule, self.message = where, col, rule, message
+        self.line, self.usage = line, usage
+
+
+def _read_cards(text: str, where: str, line: int = 1) -> tuple[tuple[Card, ...], ...]:
+    """The bracketed groups of a hand literal, then its loose cards as one more group."""
+    from pancli.notation import NotationError, parse_hand
+
+    try:
+        hand = parse_hand(text)
+    except NotationError as exc:
+        raise InputProblem(where, exc.col, exc.code, exc.message, line) from None
+    groups = list(hand.groups)
+    if hand.loose:
+        groups.append(hand.loose)
+    return tuple(groups)
+
+
+def read_hand(
+    text: str, draw: str | None, where: str = "<hand>", line: int = 1
+) -> tuple[tuple[Card, ...], Card | None]:
+    """The hand and the drawn card: a trailing ``+CARD`` or ``--draw CARD``. ``where`` and
+    ``line`` place the errors (``-`` and the line number for a hand read from standard input).
+
+    >>> cards, drawn = read_hand("5sss 3h 4h Kd Kh Kc 2c 7d +5h", None)
+    >>> len(cards), str(drawn)
+    (10, '5h')
+    """
+    from pancli.notation import NotationError, parse_card
+
+    if "+" not in text:
+        cards = tuple(c for g in _read_cards(text, where, line) for c in g)
+        return cards, None if draw is None else read_draw(draw)
+    cut = text.rindex("+")
+    if draw is not None:
+        raise InputProblem(where, cut + 1, "P7", "two drawn cards: a trailing +CARD and --draw CARD", line)
+    cards = tuple(c for g in _read_cards(text[:cut], where, line) for c in g)
+    try:
+        return cards, parse_card(text[cut + 1 :])
+    except NotationError as exc:
+        raise InputProblem(where, cut + 1 + exc.col, exc.code, exc.message, line) from None
+
+
+def read_draw(draw: str) -> Card:
+    """The ``--draw`` card (raises InputProblem at ``<draw>``)."""
+    from pancli.notation import NotationError, parse_card
+
+    try:
+        return parse_card(draw)
+    except NotationError as exc:
+        raise InputProblem("<draw>", exc.col, exc.code, exc.message) from None
+
+
+def read_melds(texts: Sequence[str], profile: Profile) -> tuple[Meld, ...]:
+    """The player's melds on the table: each ``--melds`` value is one meld, or ``[...]`` groups,
+    judged under ``profile`` (the pack it holds: E4)."""
+    out: list[Meld] = []
+    for i, text in enumerate(texts, 1):
+        for group in _read_cards(text, f"<melds {i}>"):
+            v = judge(group, profile)
+            if v.meld is None:
+                raise InputProblem(f"<melds {i}>", 1, v.rule or "M1", f"{format_cards(group)}: {v.reason}")
+            out.append(v.meld)
+    return tuple(out)
+
+
+def read_seen(seen: Sequence[str]) -> tuple[Card, ...]:
+    """The cards of the ``--seen`` values."""
+    return tuple(c for i, t in enumerate(seen, 1) for g in _read_cards(t, f"<seen {i}>") for c in g)
+
+
+# --------------------------------------------------------------------------- record positions
+
+
+@dataclass(frozen=True, slots=True)
+class RecordSpot:
+    """A position read from a record: the file, the 1-based hand number in it, the position."""
+
+    file: str
+    hand: int
+    position: Position
+
+
+def _usage(file: str, line: int, rule: str, message: str, col: int = 1) -> InputProblem:
+    return InputProblem(file, col, rule, message, line, usage=True)
+
+
+def read_position(
+    name: str, line: int, player: str | None, profile: Profile | None, open_record: Callable[[str], IO[str]]
+) -> RecordSpot:
+    """``player``'s position at ``line`` of the record ``name`` (``-``: standard input), in the
+    hand that holds the line; without ``player``, the player whose turn or decision the line is.
+    ``profile`` overrides the hand's Rules tag. Raises InputProblem."""
+    from pancli.records import read_hands
+    from pancli.referee.position import PositionUnavailable, PositionViolation, acting_player, position_at
+
+    spans: list[str] = []
+    found = None
+    with open_record(name) as stream:
+        for hand in read_hands(stream, name, None if name == "-" else Path(name).parent):
+            if hand.first_line > line:
+                break
+            if line <= hand.last_line:
+                found = hand
+                break
+            spans.append(f"{hand.first_line}-{hand.last_line}")
+    if found is None:
+        where = f"its hands span lines {', '.join(spans)}" if spans else "no hand comes before it"
+        raise _usage(name, line, "R7", f"line {line} is in no hand of the record ({where})")
+    if found.error is not None:
+        e = found.error
+        raise InputProblem(name, e.col, e.code, f"{e.message} (hand {found.index} is malformed)", e.line)
+    script = found.script
+    assert script is not None
+    if profile is not None:
+        script = replace(script, profile=profile)
+    if player is None:
+        player = acting_player(script, line)
+        if player is None:
+            raise _usage(name, line, "R5", f"line {line} is no player's turn or decision: give --player NAME")
+    try:
+        pos = position_at(script, line, player)
+    except PositionViolation as e:
+        msg = f"{e.message} (hand {found.index} breaks a rule before line {line}: no position to analyse)"
+        raise InputProblem(name, e.col or 1, e.rule, msg, e.line or line) from None
+    except PositionUnavailable as e:
+        raise _usage(name, e.line or line, e.rule, e.message, e.col or 1) from None
+    return RecordSpot(name, found.index, pos)
+
+
+# --------------------------------------------------------------------------- analyses
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """What every analysis of one invocation shares: the options."""
+
+    profile: Profile
+    players: int
+    samples: int
+    seed: int
+    advice: bool
+    on_sample: Callable[[], None] | None = None
+    """Told after each ``advice`` sample (the command line's progress line)."""
+
+    def analyse(
+        self,
+        cards: Sequence[Card],
+        drawn: Card | None,
+        table: Sequence[Meld],
+        seen: Sequence[Card],
+        where: str,
+        line: int,
+    ) -> tuple[Analysis, Advice | None]:
+        """The analysis (and the advice with ``advice``); an impossible hand (P7, E4, S1) is an
+        InputProblem at ``where``:``line``."""
+        from pancli.analyze.advice import advise
+        from pancli.analyze.analysis import PositionError
+        from pancli.analyze.analysis import analyze as run
+
+        try:
+            result = run(cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed)
+            if not self.advice:
+                return result, None
+            return result, advise(result, samples=self.samples, seed=self.seed, progress=self.on_sample)
+        except PositionError as exc:
+            raise InputProblem(where, 1, exc.rule, exc.message, line) from None
+
+    def at_position(self, spot: RecordSpot) -> tuple[Analysis, Advice | None]:
+        """The analysis of a record position (its profile and active players)."""
+        pos = spot.position
+        job = replace(self, profile=pos.profile, players=pos.players)
+        return job.analyse(pos.hand, pos.drawn, pos.melds, pos.seen, spot.file, pos.line)

@@ -1,0 +1,331 @@
+"""Replaying many records: every hand of every file in order, judged by its game's referee,
+S3 checked between consecutive hands of one record, the outcome of each hand counted.
+
+``jobs`` > 1 judges chunks of :data:`CHUNK_HANDS` hands in worker processes; S3 across a cut
+between chunks is checked here, and a chunk is judged again (with the hand before it known)
+when it matters, so the output is the same as one process's, in the same order.
+
+What is done with each result is the :class:`HandSink`'s business (``pan replay``'s sinks,
+in :mod:`pancli.cli.replay`, render it as text, JSON, JSON lines or a timeline).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from pancli.cards import Game
+from pancli.rulebook import Rule
+from pancli.rules import Profile
+
+if TYPE_CHECKING:
+    from pancli.model.actions import HandScript
+    from pancli.model.results import ClaimCheck, HandResult, Step, Violation
+    from pancli.notation.layout import RecordHand
+    from pancli.pagruc.referee import PagrucHandResult
+
+OpenRecord = Callable[[str], IO[str]]
+"""Opens a record file by name (``-``: standard input) as text."""
+
+
+class Judged(Protocol):
+    """What every judged hand has (Panguingue or PAGRUC)."""
+
+    @property
+    def violations(self) -> tuple[Violation, ...]: ...
+
+    @property
+    def claims(self) -> tuple[ClaimCheck, ...]: ...
+
+    @property
+    def ok(self) -> bool: ...
+
+    @property
+    def steps(self) -> tuple[Step, ...]: ...
+
+
+class Tally:
+    """How many hands were read, and how many were clean, had a violation, a wrong claim, were malformed."""
+
+    __slots__ = ("claims", "clean", "hands", "malformed", "violations")
+
+    FIELDS = ("hands", "clean", "violations", "claims", "malformed")
+
+    def __init__(self) -> None:
+        self.hands = self.clean = self.violations = self.claims = self.malformed = 0
+
+    def counts(self) -> tuple[int, ...]:
+        """The counts, in the order of :attr:`FIELDS`."""
+        return tuple(getattr(self, f) for f in self.FIELDS)
+
+    def add(self, counts: Sequence[int]) -> None:
+        """Add the counts of another tally (:meth:`counts`)."""
+        for f, n in zip(self.FIELDS, counts, strict=True):
+            setattr(self, f, getattr(self, f) + n)
+
+    def count(self, result: Judged) -> bool:
+        """Count a judged hand; True when it is not clean."""
+        if result.violations:
+            self.violations += 1
+        if not all(c.ok for c in result.claims):
+            self.claims += 1
+        if result.ok:
+            self.clean += 1
+            return False
+        return True
+
+    def text(self) -> str:
+        """One summary line."""
+        return (
+            f"{self.hands} hand{'s' if self.hands != 1 else ''}: {self.clean} clean, {self.violations} with a "
+            f"violation, {self.claims} with a wrong claim, {self.malformed} malformed"
+        )
+
+
+class HandSink(Protocol):
+    """Where the judged hands go, in record order."""
+
+    wants_steps: bool
+    """True when the sink shows every applied action (the referee then records steps)."""
+
+    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+        """A Panguingue hand and its result."""
+
+    def pagruc(self, hand: RecordHand, result: PagrucHandResult) -> None:
+        """A PAGRUC hand and its result."""
+
+    def malformed(self, hand: RecordHand) -> None:
+        """A hand that could not be read (``hand.error``)."""
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        """The end: every hand counted; ``stopped`` by ``--strict``."""
+
+
+@runtime_checkable
+class ChunkSink(HandSink, Protocol):
+    """A sink that buffers text (``out`` for standard output, ``err`` for standard error), so
+    that worker processes can write its output for chunks of hands."""
+
+    out: list[str]
+    err: list[str]
+
+    def collector(self) -> type[ChunkSink]:
+        """The kind of sink a worker fills for this one (built with no arguments)."""
+
+    def chunk(self, out: str, err: str) -> None:
+        """Write the output of one chunk (in order)."""
+
+
+def at_meld_number(hand: RecordHand, result: HandResult) -> HandResult:
+    """``result`` with each P6 ruling (a meld number that names no meld of the player:
+    ``add ... to #N``, ``borrow ... from #N``, ``split #N ...``) placed at its ``#N`` token,
+    where the reader places an ``#0`` (R6). The referee places it at the action; the reader
+    finds the action's ``#N`` in the record's text (only for such a ruling)."""
+    from pancli.records.reader import meld_number_col
+
+    placed: list[Violation] = []
+    for v in result.violations:
+        col = meld_number_col(hand, v.line, v.col) if v.rule == Rule.P6 else None
+        placed.append(v if col is None else dataclasses.replace(v, col=col))
+    return dataclasses.replace(result, violations=tuple(placed))
+
+
+class RecordJudge:
+    """Judges one hand after another into a sink, counting them: the hand's game chooses the
+    referee; ``profile`` (``--rules``) replaces every Panguingue hand's; S3 links each
+    Panguingue hand to the one before it in the same record."""
+
+    __slots__ = ("first", "next_hand", "pagruc", "previous", "profile", "referee", "sink", "started", "steps", "stop")
+
+    def __init__(self, sink: HandSink, profile: Profile | None) -> None:
+        from pancli.referee import referee_hand
+        from pancli.referee.sequence import next_hand_violation, stopped_before_play
+
+        self.sink = sink
+        self.profile = profile
+        self.steps = sink.wants_steps
+        self.pagruc: Callable[[HandScript], PagrucHandResult] | None = None
+        self.referee = referee_hand
+        self.next_hand = next_hand_violation
+        self.stop = stopped_before_play
+        self.previous: HandResult | None = None
+        """The last Panguingue hand judged in this record, for S3 (None: no constraint)."""
+        self.started = False
+        self.first: HandScript | None = None
+        """The script of the first hand judged, when it is a Panguingue hand."""
+
+    def hand(self, hand: RecordHand, tally: Tally) -> bool:
+        """Judge one hand, give it to the sink and count it; True when it is not clean."""
+        sink = self.sink
+        tally.hands += 1
+        script = hand.script
+        if not self.started:
+            self.started = True
+            self.first = script if script is not None and script.game is Game.PANGUINGUE else None
+        previous, self.previous = self.previous, None
+        if script is None:
+            tally.malformed += 1
+            sink.malformed(hand)
+            return True
+        if script.game is Game.PAGRUC:
+            if self.pagruc is None:
+                from pancli.pagruc.referee import referee_hand
+
+                self.pagruc = referee_hand
+            result_p = self.pagruc(script)
+            sink.pagruc(hand, result_p)
+            return tally.count(result_p)
+        if self.profile is not None:
+            script = replace(script, profile=self.profile)
+        s3 = None if previous is None else self.next_hand(previous, script)
+        result = self.stop(script, s3) if s3 is not None else self.referee(script, record_steps=self.steps)
+        if result.violations:
+            result = at_meld_number(hand, result)
+        self.previous = result
+        sink.hand(hand, script, result)
+        return tally.count(result)
+
+
+def replay_files(
+    names: Sequence[str],
+    sink: HandSink,
+    *,
+    open_record: OpenRecord,
+    strict: bool,
+    profile: Profile | None,
+    jobs: int = 1,
+) -> Tally:
+    """Judge every hand of every file into ``sink`` (closed at the end) and count them.
+
+    ``strict``: stop after the first hand that is not clean. ``jobs`` > 1 judges chunks of
+    hands in that many forked worker processes, where processes can be forked and the sink
+    is a :class:`ChunkSink`: the sink gets the same output, in the same order.
+    """
+    from pancli.records import read_hands
+
+    if jobs > 1 and isinstance(sink, ChunkSink) and _can_fork():
+        return _replay_parallel(names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs)
+    tally = Tally()
+    stopped = False
+    judge = RecordJudge(sink, profile)
+    for name in names:
+        base_dir = None if name == "-" else Path(name).parent
+        judge.previous = None  # S3 links the hands of one record
+        with open_record(name) as stream:
+            for hand in read_hands(stream, name, base_dir):
+                if judge.hand(hand, tally) and strict:
+                    stopped = True
+                    break
+        if stopped:
+            break
+    sink.close(tally, stopped)
+    return tally
+
+
+# --------------------------------------------------------------------------- --jobs N
+
+CHUNK_HANDS = 200
+"""Hands per task of a worker process."""
+
+_WORKER: dict[str, Any] = {}
+
+
+def _can_fork() -> bool:
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _worker_init(kind: type[ChunkSink], strict: bool, profile: Profile | None) -> None:
+    import signal
+
+    # Ctrl-C reaches the whole process group: the main process answers it (pancli.cli.main)
+    # and ends the pool, whose SIGTERM then ends a worker without a word.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _WORKER.update(kind=kind, strict=strict, profile=profile)
+
+
+_Task = tuple[Any, str, Path | None]
+"""A chunk of hands (as :func:`pancli.records.reader.split_hands` cuts it), its file and folder."""
+_Done = tuple[str, str, tuple[int, ...], bool, "HandScript | None", "HandResult | None"]
+"""A judged chunk: standard output, standard error, tally counts, stopped, and its edges for
+S3: the script of its first hand (None unless Panguingue) and the result of its last."""
+
+
+def _worker(task: _Task) -> _Done:
+    """Judge one chunk of hands (the first one with no hand before it: the main process
+    checks S3 across chunks and judges a chunk again, itself, when it matters)."""
+    return _judge_chunk(_WORKER["kind"], _WORKER["strict"], _WORKER["profile"], task, None)
+
+
+def _judge_chunk(
+    kind: type[ChunkSink], strict: bool, profile: Profile | None, task: _Task, previous: HandResult | None
+) -> _Done:
+    from pancli.records.reader import read_chunk
+
+    chunk, name, base_dir = task
+    sink = kind()
+    tally = Tally()
+    judge = RecordJudge(sink, profile)
+    judge.previous = previous
+    stopped = False
+    for hand in read_chunk(chunk, name, base_dir):
+        if judge.hand(hand, tally) and strict:
+            stopped = True
+            break
+    return "".join(sink.out), "".join(sink.err), tally.counts(), stopped, judge.first, judge.previous
+
+
+def _replay_parallel(
+    names: Sequence[str], sink: ChunkSink, *, open_record: OpenRecord, strict: bool, profile: Profile | None, jobs: int
+) -> Tally:
+    """:func:`replay_files` with the hands judged by ``jobs`` forked workers, a chunk of
+    :data:`CHUNK_HANDS` hands at a time (at most two chunks each in flight: constant memory)."""
+    import multiprocessing
+    from collections import deque
+
+    from pancli.records.reader import split_hands
+    from pancli.referee.sequence import next_hand_violation
+
+    kind = sink.collector()
+    tally = Tally()
+    stopped = False
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(jobs, initializer=_worker_init, initargs=(kind, strict, profile)) as pool:
+        last: HandResult | None = None
+        last_file: str | None = None
+
+        def take(pending: deque[Any]) -> bool:
+            nonlocal last, last_file
+            job, task = pending.popleft()
+            out, err, counts, halt, first, end = job.get()
+            if task[1] != last_file:
+                last, last_file = None, task[1]
+            if first is not None and last is not None and next_hand_violation(last, first) is not None:
+                # S3 across the cut: judge the chunk again with the hand before it known
+                out, err, counts, halt, first, end = _judge_chunk(kind, strict, profile, task, last)
+            last = end
+            tally.add(counts)
+            sink.chunk(out, err)
+            return bool(halt)
+
+        pending: deque[Any] = deque()
+        for name in names:
+            base_dir = None if name == "-" else Path(name).parent
+            with open_record(name) as stream:
+                for chunk in split_hands(stream, CHUNK_HANDS):
+                    task = (chunk, name, base_dir)
+                    pending.append((pool.apply_async(_worker, (task,)), task))
+                    if len(pending) >= 2 * jobs and take(pending):
+                        stopped = True
+                        break
+            if stopped:
+                break
+        while pending and not stopped:
+            stopped = take(pending)
+    sink.close(tally, stopped)
+    return tally

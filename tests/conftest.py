@@ -1,0 +1,51 @@
+"""What every test shares: Hypothesis settings profiles, and fixtures for the repository's
+folders and for running ``pan`` in-process.
+
+Hypothesis profiles (choose one with ``HYPOTHESIS_PROFILE=NAME``; ``default`` otherwise):
+
+- ``default``: no per-example deadline (the machine is shared and timings vary) and no
+  ``too_slow`` health check (strategies that build whole hands are slow by nature). Each
+  property keeps its own ``max_examples``, sized so that the suite stays within its budget.
+- ``ci``: the same, derandomized: every run tries the same examples.
+- ``thorough``: ten times the examples of every property, for a long run by hand.
+
+A property that meets an input it cannot judge rejects it (``assume``) rather than return: a
+returned example would count as a pass. A test that cannot run here is skipped, with the
+reason.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from cli_kit import pan as run_pan
+from click.testing import Result
+from hypothesis import HealthCheck, settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", settings.get_profile("default"), derandomize=True)
+settings.register_profile("thorough", settings.get_profile("default"), max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture
+def root() -> Path:
+    """The repository's folder."""
+    return ROOT
+
+
+@pytest.fixture
+def samples() -> Path:
+    """The shipped sample records (``samples/``), with their expected sidecars in ``expected/``."""
+    return ROOT / "samples"
+
+
+@pytest.fixture
+def pan() -> Callable[..., Result]:
+    """``pan(*args, input=None, env=None)``: run a ``pan`` command in-process (never a crash)."""
+    return run_pan

@@ -1,0 +1,40 @@
+"""Profiles built from every knob value (tests only): the fast-versus-plain and property
+tests of the referee run over these, not only the built-in profiles, so a new knob value is
+exercised on every path. :data:`KNOB_VALUES` names a strategy for each knob of
+:class:`~pancli.rules.Profile`; a test keeps it complete.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from pancli.rules import CARDROOM, HOYLE, ConditionRate, Forcing, Profile, SetGrowth
+
+_RATES = st.builds(
+    ConditionRate,
+    base=st.integers(0, 4),
+    spades=st.integers(0, 8),
+    extra=st.integers(0, 2),
+    extra_spades=st.integers(0, 4),
+)
+
+KNOB_VALUES: dict[str, st.SearchStrategy[object]] = {
+    "name": st.just("house"),
+    "packs": st.integers(3, 8),  # eight players need 81 cards
+    "spade_suits_removed": st.integers(0, 2),
+    "ante": st.integers(0, 2),
+    "forfeit": st.integers(0, 3),
+    "out_bonus": st.integers(0, 3),
+    "forcing": st.sampled_from(Forcing),
+    "flat_rule": st.booleans(),
+    "mixed_set_growth": st.sampled_from(SetGrowth),
+    "borrowing": st.booleans(),
+    "conditions": st.one_of(st.just(HOYLE.conditions), st.tuples(*[_RATES] * 5)),
+}
+"""A strategy of values for each knob (``name`` only labels the profile)."""
+
+any_profile: st.SearchStrategy[Profile] = st.one_of(
+    st.sampled_from([HOYLE, CARDROOM]),
+    st.builds(Profile, **KNOB_VALUES),  # type: ignore[arg-type]
+)
+"""The built-in profiles and profiles of any knob values."""
