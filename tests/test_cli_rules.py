@@ -85,7 +85,7 @@ def test_unknown_profile_and_conflicting_arguments_exit_2() -> None:
 def test_terminal_tables_respect_no_color() -> None:
     r = run("cardroom", env={"PAN_FORCE_TERMINAL": "1", "NO_COLOR": "1", "COLUMNS": "140"})
     assert r.exit_code == 0
-    assert "conditions (RULES.md section 5)" in r.stdout and "automatic" in r.stdout
+    assert "conditions (C1-C5)" in r.stdout and "automatic" in r.stdout
     assert "\x1b[31m" not in r.stdout and "\x1b[32m" not in r.stdout
 
 

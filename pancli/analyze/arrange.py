@@ -4,7 +4,7 @@ A hand is a multiset of the 40 distinct cards. It is packed into one integer, fi
 card (a four-bit count under a guard bit), so that taking a meld out of what is left is one
 subtraction and "does the hand still hold these cards" is one mask test (SWAR). Candidate
 melds are generated only inside same-rank groups (sets, M3/M4) and same-suit groups (ropes,
-M2), and identical cards are counts, never positions (PERF-NOTES.md, hand analysis).
+M2), and identical cards are counts, never positions (benchmarks/README.md, hand analysis).
 
 The search always places the lowest card left: either it is dead, or it is the lowest card of
 one candidate block (a new meld, or cards added to one of the player's melds already on the

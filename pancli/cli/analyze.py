@@ -143,7 +143,7 @@ def _arr_json(a: Arrangement | None, opponents: int) -> dict[str, Any] | None:
 
 
 def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
-    """The NOTATION.md fields (``best melded dead draws p_useful``) and the rest of the analysis."""
+    """The documented fields ``best melded dead draws p_useful`` (docs/commands.md) and the rest of the analysis."""
     opp = a.opponents
     draws = []
     for r in a.rows:
@@ -468,7 +468,7 @@ DEFAULT = ParameterSource.DEFAULT
 
 
 def error_json(file: str, line: int, col: int, rule: str, message: str) -> dict[str, Any]:
-    """The ``error`` object of ``--json``: the fields of an error line (NOTATION.md section 4).
+    """The ``error`` object of ``--json``: the fields of an error line (docs/commands.md).
 
     >>> error_json("-", 3, 1, "P7", "9 cards")["player"] is None
     True
