@@ -381,7 +381,7 @@ def _build_play(game: Game) -> pp.ParserElement:
 
     plain = (name + rest).add_parse_action(plain_action)
 
-    # A deal line takes every card-list form (NOTATION.md section 2): blanks or commas between
+    # A deal line takes every card-list form (docs/notation.md): blanks or commas between
     # cards, shorthands (5sss, 3-5h), cards written together (5s5s5s).
     deal = _kw("deal") - name_req - cards(commas=True) - end("a card after each ',' or the end of the line")
     one_word = cards_element(game)
