@@ -5,7 +5,7 @@
 [Rules "hoyle"]
 [Stake "0.25"]
 [Players "Ana Ben Cruz Dee"]
-[Ledger "Ana +30 Ben -14 Cruz -6 Dee -10"]
+[Ledger "Ana +30, Ben -14, Cruz -6, Dee -10"]
 
 deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d
 deal Ben 7h 7h 2c 2c 4d 6s Qd Jh 3c Ac
