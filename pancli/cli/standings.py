@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import click
 
-from pancli.cards import Game
+from pancli.app.standings import read_game
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -22,34 +21,7 @@ from pancli.cli.common import (
     stdout_is_terminal,
 )
 from pancli.notation.cells import cell_width, ljust_cells, rjust_cells
-from pancli.pagruc.referee import referee_hand
-from pancli.pagruc.standings import GameHand, Problem, Standings, game_standings
-
-
-def read_game(files: tuple[str, ...]) -> tuple[list[GameHand], list[Problem], int]:
-    """Every PAGRUC hand of the files, in order, refereed; the malformed hands (as problems);
-    and how many Panguingue hands were passed over."""
-    from pancli.records import read_hands
-
-    hands: list[GameHand] = []
-    unreadable: list[Problem] = []
-    skipped = 0
-    for name in files:
-        base = None if name == "-" else Path(name).parent
-        with open_text(name) as stream:
-            for rh in read_hands(stream, name, base):
-                if rh.script is None:
-                    err = rh.error
-                    code, msg = (err.code, err.message) if err else ("R6", "unreadable hand")
-                    line, col = (err.line, err.col) if err else (rh.first_line, 1)
-                    unreadable.append(Problem(code, f"hand {rh.index} is unreadable: {msg}", name, line, col))
-                    continue
-                if rh.script.game is not Game.PAGRUC:
-                    skipped += 1
-                    continue
-                result = referee_hand(rh.script)
-                hands.append(GameHand(result, name, rh.first_line, len(hands) + 1))
-    return hands, unreadable, skipped
+from pancli.pagruc.standings import Standings, game_standings
 
 
 def standings_json(g: Standings, skipped: int) -> dict[str, Any]:
@@ -175,7 +147,7 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool) -> None
     names = tuple(record_files(files))
     for name in names:
         check_readable(name)
-    hands, unreadable, skipped = read_game(names)
+    hands, unreadable, skipped = read_game(names, open_text)
     g = game_standings(hands)
     if unreadable:
         unofficial = tuple(replace(s, points=None) for s in g.table)
