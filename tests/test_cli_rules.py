@@ -163,3 +163,21 @@ def test_every_illegal_sample_is_some_rule_s_example() -> None:
 
     shown = {ex.sample for r in Rule if (ex := example(r)) is not None}
     assert {n for n in sample_names() if n.startswith("illegal-") and "claim" not in n} <= shown
+
+
+def test_terminal_violations_end_with_the_pan_rules_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal a cited rule comes with the command that explains it; in a pipe the id is enough."""
+    from click.testing import CliRunner
+
+    from pancli.cli import cli
+
+    piped = CliRunner().invoke(cli, ["check", "7c 7s 7s"])
+    assert piped.stderr.rstrip().endswith("not 7c 7s 7s")
+    monkeypatch.setenv("PAN_FORCE_TERMINAL", "1")
+    shown = CliRunner().invoke(cli, ["check", "7c 7s 7s"])
+    assert shown.stderr.rstrip().endswith("(pan rules M3)")
+    analyzed = CliRunner().invoke(cli, ["analyze", "5s 5s 5s"])
+    assert analyzed.stderr.rstrip().endswith("(pan rules P7)")
+    sample = Path(__file__).resolve().parent.parent / "samples" / "illegal-P3-dead-discard.pan"
+    replayed = CliRunner().invoke(cli, ["replay", str(sample)])
+    assert "(pan rules P3)" in replayed.stdout
