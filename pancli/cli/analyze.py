@@ -369,7 +369,7 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
 @players_option("Active players (2-15, S1): chips are per opponent x (N-1).")
 @click.option("--advice", is_flag=True, help="Simulate the hand: expected units of staying vs going on top.")
 @click.option("--samples", type=click.IntRange(1, 1_000_000), default=2000, show_default=True,
-              help="Monte Carlo samples (going-out odds and --advice).")  # fmt: skip
+              help="Monte Carlo samples: --advice uses N; the odds stop at s.e. 0.5/sqrt(N), at most N.")  # fmt: skip
 @seed_option("Random seed of the simulations.", default=1)
 @click.option("--at", "at_line", type=click.IntRange(1), metavar="LINE",
               help="Analyse a position of the record FILE: the moment line LINE is played.")  # fmt: skip
