@@ -83,11 +83,13 @@ def test_draw_probe_is_blocks_with(seed: int, profile: Profile) -> None:
     probe = DrawProbe(t)
     for node in policy.nodes[:12]:
         cnt = counts_of(node.state)
+        mask = probe.usable_mask(cnt, node.tms)
         for slot in range(NSLOT):
             cnt[slot] += 1
             want = bool(blocks_with(slot, cnt, t, node.tms))
             cnt[slot] -= 1
             assert probe.usable(slot, cnt, node.tms) is want, (decode(node.state), node.table, slot)
+            assert bool(mask >> slot & 1) is want, (decode(node.state), node.table, slot)
 
 
 def played_out(

@@ -590,7 +590,8 @@ def out_odds(
     (True, True, True)
     """
     pool = [slot for slot in range(NSLOT) for _ in range(live[slot])]
-    drawable = [slot for slot in range(NSLOT) if live[slot]]
+    drawable_slots = [slot for slot in range(NSLOT) if live[slot]]
+    drawable = sum(1 << slot for slot in drawable_slots)
     rng = random.Random(seed)
     policy = policy or Policy(ctx.profile)
     size = len(pool)
@@ -603,8 +604,13 @@ def out_odds(
 
     def outs(nid: int) -> tuple[int, int]:
         mask = copies = 0
-        for slot in drawable:
-            if goes_out(nid, slot):
+        node = nodes[nid]
+        cnt = node.cnt
+        if cnt is None:
+            cnt = node.cnt = counts_of(node.state)
+        usable = policy.probe.usable_mask(cnt, node.tms) & drawable
+        for slot in drawable_slots:
+            if usable >> slot & 1 and goes_out(nid, slot):
                 mask |= 1 << slot
                 copies += live[slot]
         hazard[nid] = (mask, copies)
