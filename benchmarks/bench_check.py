@@ -101,7 +101,7 @@ def pan_command() -> list[str]:
 
 
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-"""Subprocesses may write and use .pyc files, as an installed program does (PERF-NOTES.md:
+"""Subprocesses may write and use .pyc files, as an installed program does (benchmarks/README.md:
 without them start-up doubles)."""
 
 

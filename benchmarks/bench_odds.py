@@ -35,6 +35,7 @@ def worker() -> None:
     import pancli
     from pancli.analyze.analysis import analyze
     from pancli.notation.fast import fast_cards
+    from pancli.rules import HOYLE
 
     print(json.dumps({"pancli": str(Path(pancli.__file__).parent)}), flush=True)
     clock = time.perf_counter
@@ -43,7 +44,7 @@ def worker() -> None:
         cards = fast_cards(text.replace("+", ""))
         assert cards is not None and len(cards) == 11, text
         t0 = clock()
-        a = analyze(list(cards[:10]), drawn=cards[10])
+        a = analyze(list(cards[:10]), HOYLE, drawn=cards[10])
         t = clock() - t0
         print(json.dumps({"t": t, "p": a.odds.p[-1], "se": max(a.odds.se), "n": a.odds.samples}), flush=True)
 

@@ -1,4 +1,4 @@
-"""Rule profiles and their knobs (RULES.md section 9), and the conditions table (C1-C5).
+"""Rule profiles and their knobs (docs/rules.md, profiles and knobs), and the conditions table (C1-C5).
 
 A :class:`Profile` is a frozen value. The two built-in profiles are :data:`HOYLE` (the
 default) and :data:`CARDROOM`. House rules are a mapping of knob names to values (read
@@ -27,7 +27,7 @@ from pancli.cards import Pack
 
 
 class Condition(enum.Enum):
-    """The five kinds of condition (RULES.md section 5)."""
+    """The five kinds of condition (docs/rules.md, conditions)."""
 
     C1 = "C1"
     """Valle set (3, 5 or 7), different suits."""
@@ -94,13 +94,13 @@ DEFAULT_TABLE: Final[tuple[ConditionRate, ...]] = (
     ConditionRate(base=1, spades=2, extra=1, extra_spades=2),  # C4
     ConditionRate(base=1, spades=2, extra=1, extra_spades=2),  # C5
 )
-"""The conditions table of RULES.md section 5, in the order C1..C5."""
+"""The conditions table of docs/rules.md, conditions, in the order C1..C5."""
 _COND_POS: Final = {c: i for i, c in enumerate(Condition)}
 
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """A complete set of house rules: every knob of RULES.md section 9."""
+    """A complete set of house rules: every knob of docs/rules.md, profiles and knobs."""
 
     name: str = "hoyle"
     packs: int = 8
@@ -221,7 +221,7 @@ def profile_from_mapping(data: Mapping[str, object], default: Profile = HOYLE) -
     """Build a profile from house-rules data (as read from TOML).
 
     ``base`` names the built-in profile to start from (else ``default``). Every other
-    key must be a knob of RULES.md section 9; ``conditions`` is a table of condition ids
+    key must be a knob of docs/rules.md, profiles and knobs; ``conditions`` is a table of condition ids
     to ``base``/``spades``/``extra``/``extra_spades``.
 
     >>> profile_from_mapping({"forcing": "automatic"}).forcing.value

@@ -1,4 +1,4 @@
-; A complete, official game of PAGRUC (RULES.md section 10) for four players: Ana, Ben,
+; A complete, official game of PAGRUC (rules G1-G9) for four players: Ana, Ben,
 ; Cruz and Dee, one 52-card pack (G1). Each player deals once (G8), so the game is four hands.
 ; In every hand the players are listed in order of play with the dealer last; after each hand
 ; the player who played first deals the next one, so each hand lists the last one's players

@@ -1,4 +1,4 @@
-; Four PAGRUC hands, each stopped by a broken rule (RULES.md section 10). `pan replay`
+; Four PAGRUC hands, each stopped by a broken rule (rules G1-G9; `pan rules G3` explains one). `pan replay`
 ; reports the first violation of each hand with its rule id, line and column:
 ; hand 1, line 15: G3  Ben takes two discards with no meld of his own on the table
 ; hand 2, line 26: G4  Q-K-A is no run: aces are low only

@@ -1,4 +1,4 @@
-"""``pan analyze`` and standard input (NOTATION.md sections 2 and 4): ``-`` or no HAND with piped
+"""``pan analyze`` and standard input (docs/notation.md and docs/commands.md): ``-`` or no HAND with piped
 input reads a batch, one hand per line; errors name ``-:LINE:COL``; ``--json`` gives a list, and an
 ``error`` object for a bad hand."""
 

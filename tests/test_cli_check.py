@@ -1,4 +1,4 @@
-"""``pan check`` through click's runner and through a real pipe (NOTATION.md section 4)."""
+"""``pan check`` through click's runner and through a real pipe (docs/commands.md)."""
 
 from __future__ import annotations
 

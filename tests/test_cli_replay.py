@@ -1,4 +1,4 @@
-"""``pan replay`` (NOTATION.md sections 3-4): plain text in a pipe, the rich timeline on a
+"""``pan replay`` (docs/notation.md and docs/commands.md): plain text in a pipe, the rich timeline on a
 terminal, ``--json`` with the contract's fields, ``--jsonl`` events with provenance,
 ``--strict``, ``--rules``, standard input, malformed hands, PAGRUC hands and exit codes."""
 

@@ -85,7 +85,7 @@ def test_unknown_profile_and_conflicting_arguments_exit_2() -> None:
 def test_terminal_tables_respect_no_color() -> None:
     r = run("cardroom", env={"PAN_FORCE_TERMINAL": "1", "NO_COLOR": "1", "COLUMNS": "140"})
     assert r.exit_code == 0
-    assert "conditions (RULES.md section 5)" in r.stdout and "automatic" in r.stdout
+    assert "conditions (C1-C5)" in r.stdout and "automatic" in r.stdout
     assert "\x1b[31m" not in r.stdout and "\x1b[32m" not in r.stdout
 
 
@@ -163,3 +163,21 @@ def test_every_illegal_sample_is_some_rule_s_example() -> None:
 
     shown = {ex.sample for r in Rule if (ex := example(r)) is not None}
     assert {n for n in sample_names() if n.startswith("illegal-") and "claim" not in n} <= shown
+
+
+def test_terminal_violations_end_with_the_pan_rules_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal a cited rule comes with the command that explains it; in a pipe the id is enough."""
+    from click.testing import CliRunner
+
+    from pancli.cli import cli
+
+    piped = CliRunner().invoke(cli, ["check", "7c 7s 7s"])
+    assert piped.stderr.rstrip().endswith("not 7c 7s 7s")
+    monkeypatch.setenv("PAN_FORCE_TERMINAL", "1")
+    shown = CliRunner().invoke(cli, ["check", "7c 7s 7s"])
+    assert shown.stderr.rstrip().endswith("(pan rules M3)")
+    analyzed = CliRunner().invoke(cli, ["analyze", "5s 5s 5s"])
+    assert analyzed.stderr.rstrip().endswith("(pan rules P7)")
+    sample = Path(__file__).resolve().parent.parent / "samples" / "illegal-P3-dead-discard.pan"
+    replayed = CliRunner().invoke(cli, ["replay", str(sample)])
+    assert "(pan rules P3)" in replayed.stdout

@@ -5,8 +5,9 @@ payments) -> judges (referee/, pagruc/, analyze/) -> text (notation/, records/) 
 cli (click options, rendering, exit codes).
 
 Core, model and judges never import text, the application layer, click, rich or pyparsing;
-notation never imports a judge; and no two packages import each other, directly or through
-others (every import counts, lazy ones and ``TYPE_CHECKING`` ones too).
+nothing below the CLI imports click or rich; notation never imports a judge; and no two
+packages import each other, directly or through others (every import counts, lazy ones and
+``TYPE_CHECKING`` ones too).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ LAYERS: Mapping[str, Layer] = {
 """Each package (or top-level module) of pancli and its layer. A new one must be placed here."""
 
 FORBIDDEN_BELOW_TEXT = ("pancli.notation", "pancli.records", "pancli.app", "pancli.cli", "click", "rich", "pyparsing")
+FORBIDDEN_BELOW_CLI = ("pancli.cli", "click", "rich")
 JUDGES = ("pancli.referee", "pancli.pagruc", "pancli.analyze")
 
 
@@ -147,6 +149,8 @@ def test_imports_follow_the_layers(path: Path) -> None:
     for imported in _imports(path):
         if mine < Layer.TEXT:
             assert not imported.startswith(FORBIDDEN_BELOW_TEXT), f"{me} ({mine.name}) imports {imported}"
+        if mine < Layer.CLI:
+            assert not imported.startswith(FORBIDDEN_BELOW_CLI), f"{me} ({mine.name}) renders: it imports {imported}"
         if me.startswith("pancli.notation"):
             assert not imported.startswith(JUDGES), f"{me} (notation) imports the judge {imported}"
         if imported.startswith("pancli."):

@@ -4,7 +4,7 @@ markdown file is run, by this one mechanism.
 A block holds ``$ command`` lines, each followed by the output it prints (stdout, then
 stderr, as a terminal would show them in a pipe). A command with no output under it (the
 list of analyze invocations) must still run cleanly and print something. Pipelines of
-``printf``, ``pan``, ``head -n N`` and ``jq`` stages are run stage by stage; a ``jq`` stage is
+``printf``, ``pan``, ``head -n N``, ``tail -n N`` and ``jq`` stages are run stage by stage; a ``jq`` stage is
 skipped (its input is checked to be JSON).
 """
 
@@ -79,10 +79,10 @@ def run(command: str) -> tuple[int, str]:
         if argv[0] == "printf":
             stdin = argv[1].encode().decode("unicode_escape")
             continue
-        if argv[0] == "head":
+        if argv[0] in ("head", "tail"):
             assert argv[1] == "-n" and stdin is not None, stage
-            head = stdin.splitlines(keepends=True)[: int(argv[2])]
-            shown = stdin = "".join(head)
+            lines, n = stdin.splitlines(keepends=True), int(argv[2])
+            shown = stdin = "".join(lines[:n] if argv[0] == "head" else lines[-n:])
             continue
         if argv[0] == "jq":
             assert stdin is not None

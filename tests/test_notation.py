@@ -1,4 +1,4 @@
-"""The notation of cards, melds and hands (NOTATION.md 1-2; rules E1, E2; codes of grammar/README.md)."""
+"""The notation of cards, melds and hands (docs/notation.md; rules E1, E2; codes of grammar/README.md)."""
 
 from __future__ import annotations
 

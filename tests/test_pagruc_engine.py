@@ -1,4 +1,4 @@
-"""PAGRUC engine, one or more tests per rule (RULES.md section 10, G1-G9), on values built
+"""PAGRUC engine, one or more tests per rule (docs/rules.md, G1-G9), on values built
 directly (HandScript objects, no record text)."""
 
 from __future__ import annotations

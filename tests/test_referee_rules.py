@@ -1,4 +1,4 @@
-"""The Panguingue referee, one test (legal and illegal variants) per rule of RULES.md sections 2-6."""
+"""The Panguingue referee, one test (legal and illegal variants) per rule of docs/rules.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""S3 between hands: the winner of a hand is first hand in the next one (RULES.md section 2)."""
+"""S3 between hands: the winner of a hand is first hand in the next one (docs/rules.md)."""
 
 from __future__ import annotations
 

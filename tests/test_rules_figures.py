@@ -1,4 +1,4 @@
-"""The worked figures of RULES.md section 8: a table of 6 active players, so 5 opponents."""
+"""The worked figures of docs/rules.md: a table of 6 active players, so 5 opponents."""
 
 from __future__ import annotations
 

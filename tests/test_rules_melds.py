@@ -1,4 +1,4 @@
-"""One test (or a few) per rule id at the meld level: E1-E4, M1-M5, C1-C8 (RULES.md sections 1 and 5).
+"""One test (or a few) per rule id at the meld level: E1-E4, M1-M5, C1-C8 (docs/rules.md).
 
 Cards are written with the notation's fast path (plain card lists only), so these tests
 exercise the engine and nothing of the grammar.

@@ -1,4 +1,4 @@
-"""Profiles and their knobs (RULES.md section 9), house-rules mappings and TOML files."""
+"""Profiles and their knobs (docs/rules.md, profiles and knobs), house-rules mappings and TOML files."""
 
 from __future__ import annotations
 

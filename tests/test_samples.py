@@ -5,7 +5,7 @@ together they show what the issue asks of them (both profiles, 4 to 8 players, g
 top, both kinds of forcing, increases, borrowing and splitting, comments, glyphs, claims
 and a stake).
 
-The ledgers in the sidecars were worked out by hand from RULES.md and agree with the
+The ledgers in the sidecars were worked out by hand from docs/rules.md and agree with the
 ``[Ledger]`` tag of each legal record, which the referee checks independently.
 """
 

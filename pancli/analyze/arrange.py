@@ -4,7 +4,7 @@ A hand is a multiset of the 40 distinct cards. It is packed into one integer, fi
 card (a four-bit count under a guard bit), so that taking a meld out of what is left is one
 subtraction and "does the hand still hold these cards" is one mask test (SWAR). Candidate
 melds are generated only inside same-rank groups (sets, M3/M4) and same-suit groups (ropes,
-M2), and identical cards are counts, never positions (PERF-NOTES.md, hand analysis).
+M2), and identical cards are counts, never positions (benchmarks/README.md, hand analysis).
 
 The search always places the lowest card left: either it is dead, or it is the lowest card of
 one candidate block (a new meld, or cards added to one of the player's melds already on the
@@ -338,10 +338,13 @@ class DrawProbe:
     (True, False)
     """
 
-    __slots__ = ("_adds", "_keys", "_ropes", "_sets", "t")
+    __slots__ = ("_add_masks", "_adds", "_keys", "_rope_masks", "_ropes", "_set_masks", "_sets", "t")
 
     def __init__(self, t: _Tables) -> None:
         self.t = t
+        self._set_masks: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._rope_masks: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._add_masks: dict[tuple[object, tuple[int, ...]], int] = {}
         self._sets: dict[tuple[int, tuple[int, ...]], bool] = {}
         self._ropes: dict[tuple[int, tuple[int, ...]], bool] = {}
         self._adds: dict[tuple[object, int, tuple[int, ...], tuple[int, ...]], bool] = {}
@@ -406,6 +409,44 @@ class DrawProbe:
             if hit:
                 return True
         return False
+
+    def usable_mask(self, cnt: Sequence[int], table: Sequence[TableMeld] = ()) -> int:
+        """The slots :meth:`usable` says yes to, as bits: one answer per rank, suit and table meld,
+        kept under the counts of that rank or suit (those its blocks are made of)."""
+        mask = 0
+        sets, ropes, adds = self._set_masks, self._rope_masks, self._add_masks
+        for ri in range(10):
+            b = ri * 4
+            rk = (cnt[b], cnt[b + 1], cnt[b + 2], cnt[b + 3])
+            got = sets.get((ri, rk))
+            if got is None:
+                got = sets[(ri, rk)] = sum(1 << (b + x) for x in range(4) if self._probe(b + x, rk, (), None))
+            mask |= got
+        for s in range(4):
+            sk = tuple(cnt[s::4])
+            got = ropes.get((s, sk))
+            if got is None:
+                got = ropes[(s, sk)] = sum(
+                    1 << (r * 4 + s) for r in range(10) if self._probe(r * 4 + s, (0, 0, 0, 0), sk, None)
+                )
+            mask |= got
+        for tm in table:
+            desc = self._keys.get(id(tm))
+            if desc is None:  # the meld is kept, so ids stay unique
+                desc = self._keys[id(tm)] = (tm, *self._describe(tm))
+            group = tuple(cnt[tm.suit :: 4]) if tm.kind == "rope" else tuple(cnt[tm.lo * 4 : tm.lo * 4 + 4])
+            got = adds.get((desc[1], group))
+            if got is None:
+                got = 0
+                for slot in range(NSLOT):
+                    if desc[2] >> slot & 1:
+                        b = slot & ~3
+                        rk = (cnt[b], cnt[b + 1], cnt[b + 2], cnt[b + 3])
+                        if self._probe(slot, rk, tuple(cnt[slot & 3 :: 4]), tm):
+                            got |= 1 << slot
+                adds[(desc[1], group)] = got
+            mask |= got
+        return mask
 
 
 def _lowest_slot(enc: int) -> int:

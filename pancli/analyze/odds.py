@@ -11,6 +11,7 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from pancli.analyze.arrange import (
     GUARD,
@@ -364,7 +365,7 @@ class OutOdds:
     samples: int
     seed: int
     sampled_first: float = 0.0
-    """The share of samples out on the first turn: a check on the exact figure."""
+    """The policy's own chance of going out on the first turn: a check on the exact figure."""
 
 
 def _partners(h: int, cnt: Sequence[int]) -> int:
@@ -400,6 +401,7 @@ class Node:
     out: bool = False
     ctx: HandContext | None = None
     cnt: list[int] | None = None
+    pending: dict[int, list[Block]] | None = None  # searched draws whose melds are not laid yet
 
     @property
     def table(self) -> tuple[Meld, ...]:
@@ -481,22 +483,51 @@ class Policy:
             got = self._slots[enc] = [SLOT_OF[c] for c in decode(enc)]
         return got
 
+    def _search(self, node: Node, slot: int) -> list[Block] | None:
+        """The blocks of the best arrangement using the drawn ``slot`` (None: unusable, recorded)."""
+        pending = node.pending
+        if pending is not None and slot in pending:
+            return pending.pop(slot)
+        cnt = node.cnt
+        if cnt is None:
+            cnt = node.cnt = counts_of(node.state)
+        if not self.probe.usable(slot, cnt, node.tms):
+            node.moves[slot] = _UNUSABLE
+            return None
+        ctx = node.ctx
+        if ctx is None:
+            ctx = node.ctx = HandContext.of_state(node.state, self.profile, node.tms)
+        return ctx.using_blocks(slot)[1]
+
+    def goes_out(self, nid: int, slot: int) -> bool:
+        """Whether drawing ``slot`` at position ``nid`` puts the player out: :meth:`move` leads to a
+        position that is out. A usable draw that does not is searched but its melds are not laid
+        (kept for :meth:`move`)."""
+        node = self.nodes[nid]
+        nxt = node.moves[slot]
+        if nxt != _UNKNOWN:
+            return nxt >= 0 and self.nodes[nxt].out
+        blocks = self._search(node, slot)
+        if blocks is None:
+            return False
+        if node.state + ONE[slot] != sum(b[0] for b in blocks):
+            if node.pending is None:
+                node.pending = {}
+            node.pending[slot] = blocks
+            return False
+        node.pending = node.pending or {}
+        node.pending[slot] = blocks
+        return self.nodes[self.move(nid, slot)].out
+
     def move(self, nid: int, slot: int) -> int:
         """The position after drawing ``slot`` at position ``nid`` (-1: unusable, so discarded)."""
         node = self.nodes[nid]
         nxt = node.moves[slot]
         if nxt != _UNKNOWN:
             return nxt
-        cnt = node.cnt
-        if cnt is None:
-            cnt = node.cnt = counts_of(node.state)
-        if not self.probe.usable(slot, cnt, node.tms):
-            node.moves[slot] = _UNUSABLE
+        blocks = self._search(node, slot)
+        if blocks is None:
             return _UNUSABLE
-        ctx = node.ctx
-        if ctx is None:
-            ctx = node.ctx = HandContext.of_state(node.state, self.profile, node.tms)
-        _, blocks = ctx.using_blocks(slot)
         rest = node.state + ONE[slot]
         # the melds laid, in the order materialize places them: new melds by their cards, then additions
         tms = list(node.tms)
@@ -521,6 +552,10 @@ class Policy:
         return nxt
 
 
+_PILOT: Final = 200
+"""Paths of the pilot run that sizes the estimate of :func:`out_odds`."""
+
+
 def out_odds(
     ctx: HandContext,
     live: Sequence[int],
@@ -529,55 +564,115 @@ def out_odds(
     samples: int = 2000,
     seed: int = 1,
     policy: Policy | None = None,
+    se_target: float | None = None,
 ) -> OutOdds:
     """P(going out within k turns), k = 1..``turns``, drawing from the stock every turn.
 
     Model: the player's draws are a uniform sample without replacement from the unseen cards;
     he follows :class:`Policy`; unused draws are discarded; the other players are not modelled
     (they take no card he could use and nobody goes out first); the stock never runs out.
-    k = 1 is the exact count ``exact_first``; for later turns the share of seeded Monte Carlo samples
-    that go out in turns 2..k is added to it (``se`` is that share's standard error).
+
+    k = 1 is the exact count ``exact_first``. Later turns are estimated by seeded Monte Carlo,
+    conditioned on not going out: at each position of a sampled path the exact chance that the
+    next draw puts the player out is counted (the share of the cards left that do), weighted by
+    the chance of having come this far, and the path goes on with a draw that does not. Each
+    path's sum is an unbiased estimate of P(out within k), far less spread than the 0 or 1 of
+    playing the draws out. The stated error ``se_target`` is by default ``0.5 / sqrt(samples)``,
+    the most ``samples`` played-out draws could be off by (0.011 for 2,000): a pilot run of 200
+    paths measures the spread, and the estimate is then drawn afresh from as many paths as that
+    error needs (at least 200, at most ``samples``; ``OutOdds.samples``), ``se`` its standard error.
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
     >>> hand = [card(Rank.FIVE, Suit.HEARTS), card(Rank.SIX, Suit.HEARTS)]
     >>> o = out_odds(HandContext(hand, HOYLE), live_copies(HOYLE, hand, []), 16 / 318, turns=3, samples=500)
-    >>> o.p[0] == 16 / 318 and o.p[0] <= o.p[1] <= o.p[2] <= 1
-    True
+    >>> o.p[0] == 16 / 318 == o.sampled_first, o.p[0] <= o.p[1] <= o.p[2] <= 1, 200 <= o.samples <= 500
+    (True, True, True)
     """
     pool = [slot for slot in range(NSLOT) for _ in range(live[slot])]
+    drawable_slots = [slot for slot in range(NSLOT) if live[slot]]
+    drawable = sum(1 << slot for slot in drawable_slots)
     rng = random.Random(seed)
     policy = policy or Policy(ctx.profile)
-    hits = [0] * turns
-    n_draw = min(turns, len(pool))
+    size = len(pool)
+    n_draw = min(turns, size)
     root = policy.node(ctx.state, ctx.table)
     nodes = policy.nodes
-    rand, size = rng.random, len(pool)
-    for _ in range(samples):
-        nid = root
-        taken: list[int] = []  # positions of the pool drawn so far: without replacement
-        for k in range(n_draw):
-            i = int(rand() * size)
-            while i in taken:
+    rand = rng.random
+    hazard: dict[int, tuple[int, int]] = {}  # position -> (slots that put the player out, their live copies)
+    goes_out = policy.goes_out
+
+    def outs(nid: int) -> tuple[int, int]:
+        mask = copies = 0
+        node = nodes[nid]
+        cnt = node.cnt
+        if cnt is None:
+            cnt = node.cnt = counts_of(node.state)
+        usable = policy.probe.usable_mask(cnt, node.tms) & drawable
+        for slot in drawable_slots:
+            if usable >> slot & 1 and goes_out(nid, slot):
+                mask |= 1 << slot
+                copies += live[slot]
+        hazard[nid] = (mask, copies)
+        return mask, copies
+
+    def sample(count: int) -> tuple[list[float], list[float]]:
+        """Per k: the sums over ``count`` paths of their estimates of P(out within k + 1), and of the squares."""
+        s1 = [0.0] * turns
+        s2 = [0.0] * turns
+        for _ in range(count):
+            nid = root
+            taken: list[int] = []  # positions of the pool drawn so far: without replacement
+            weight = 1.0  # P(not out so far) along this path
+            y = 0.0
+            done = n_draw
+            for k in range(n_draw):
+                mask, copies = hazard.get(nid) or outs(nid)
+                if mask:
+                    left = copies - sum(1 for i in taken if mask >> pool[i] & 1)
+                    h = left / (size - k)
+                    y += weight * h
+                    weight *= 1.0 - h
+                s1[k] += y
+                s2[k] += y * y
+                if weight <= 0.0 or k == n_draw - 1:  # out for sure, or the last draw: nothing more to learn
+                    done = k + 1
+                    break
                 i = int(rand() * size)
-            taken.append(i)
-            slot = pool[i]
-            nxt = nodes[nid].moves[slot]
-            if nxt == _UNKNOWN:
-                nxt = policy.move(nid, slot)
-            if nxt < 0:
-                continue
-            nid = nxt
-            if nodes[nid].out:
-                hits[k] += 1
-                break
-    # k = 1 is exact; for k > 1 the exact first-turn figure plus the sampled share going out in turns 2..k
-    # (unbiased, and never below the figure before it)
+                while i in taken or mask >> pool[i] & 1:
+                    i = int(rand() * size)
+                taken.append(i)
+                slot = pool[i]
+                nxt = nodes[nid].moves[slot]
+                if nxt == _UNKNOWN:
+                    nxt = policy.move(nid, slot)
+                if nxt >= 0:
+                    nid = nxt
+            for k in range(done, turns):  # nothing left to draw (or out for sure): the figure stays
+                s1[k] += y
+                s2[k] += y * y
+        return s1, s2
+
+    # a pilot run sizes the estimate, which is then drawn afresh (sizing it on its own running error
+    # would stop early exactly when the rare paths to going out had not come up yet: a low bias)
+    target = 0.5 / math.sqrt(samples) if se_target is None else se_target
+    pilot = min(_PILOT, samples)
+    s1, s2 = sample(pilot)
+    spread = max(_se(s1[k], s2[k], pilot) for k in range(turns)) * math.sqrt(pilot)
+    n = min(samples, max(pilot, math.ceil((spread / target) ** 2))) if target > 0 else samples
+    s1, s2 = sample(n)
+    first = (hazard.get(root) or outs(root))[1] / size if size else 0.0  # the same for every path
     p, se = [exact_first], [0.0]
-    later = 0
     for k in range(1, turns):
-        later += hits[k]
-        q = later / samples if samples else 0.0
-        p.append(min(1.0, exact_first + q))
-        se.append(math.sqrt(q * (1 - q) / samples) if samples else 0.0)
-    return OutOdds(tuple(p), tuple(se), samples, seed, hits[0] / samples if samples else 0.0)
+        # the exact first-turn figure plus the estimate of going out in turns 2..k (never below the one before)
+        p.append(min(1.0, max(p[-1], exact_first + s1[k] / n - first)) if n else exact_first)
+        se.append(_se(s1[k], s2[k], n))
+    return OutOdds(tuple(p), tuple(se), n, seed, first)
+
+
+def _se(total: float, squares: float, n: int) -> float:
+    """The standard error of a mean of ``n`` values from their sum and sum of squares."""
+    if n < 2:
+        return 0.0
+    mean = total / n
+    return math.sqrt(max(0.0, squares / n - mean * mean) / (n - 1))

@@ -5,6 +5,7 @@
 - :mod:`pancli.app.analyze`: hand literals (``+CARD``), the analyzer's options, positions in a
   record, the analysis and its advice.
 - :mod:`pancli.app.pay`: one player's melds taken together (E4 across them, C8).
+- :mod:`pancli.app.standings`: the PAGRUC hands of a game's records, refereed in order.
 
 It uses the judges (referee, PAGRUC, analyzer) and the text layer (notation, records); it
 never imports click or rich, and writes nothing: the CLI renders what it returns.

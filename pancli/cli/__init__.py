@@ -1,7 +1,7 @@
 """The ``pan`` command line: a thin click layer over the engine.
 
 Subcommands are imported only when used, so ``pan --help`` and a batch of thousands
-of ``pan check`` calls in a pipeline stay cheap (PERF-NOTES.md): no command module
+of ``pan check`` calls in a pipeline stay cheap (benchmarks/README.md): no command module
 imports rich or pyparsing at its top.
 """
 

@@ -148,7 +148,7 @@ def _arr_json(a: Arrangement | None, opponents: int) -> dict[str, Any] | None:
 
 
 def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
-    """The NOTATION.md fields (``best melded dead draws p_useful``) and the rest of the analysis."""
+    """The documented fields ``best melded dead draws p_useful`` (docs/commands.md) and the rest of the analysis."""
     opp = a.opponents
     draws = []
     for r in a.rows:
@@ -381,7 +381,7 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
 @players_option("Active players (2-15, S1): chips are per opponent x (N-1).")
 @click.option("--advice", is_flag=True, help="Simulate the hand: expected units of staying vs going on top.")
 @click.option("--samples", type=click.IntRange(1, 1_000_000), default=2000, show_default=True,
-              help="Monte Carlo samples (going-out odds and --advice).")  # fmt: skip
+              help="Monte Carlo samples: --advice uses N; the odds stop at s.e. 0.5/sqrt(N), at most N.")  # fmt: skip
 @seed_option("Random seed of the simulations.", default=1)
 @click.option("--at", "at_line", type=click.IntRange(1), metavar="LINE",
               help="Analyse a position of the record FILE: the moment line LINE is played.")  # fmt: skip
@@ -489,7 +489,7 @@ DEFAULT = ParameterSource.DEFAULT
 
 
 def error_json(file: str, line: int, col: int, rule: str, message: str) -> dict[str, Any]:
-    """The ``error`` object of ``--json``: the fields of an error line (NOTATION.md section 4).
+    """The ``error`` object of ``--json``: the fields of an error line (docs/commands.md).
 
     >>> error_json("-", 3, 1, "P7", "9 cards")["player"] is None
     True

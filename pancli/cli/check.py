@@ -3,7 +3,7 @@
 Two paths. On a terminal, and with ``--json``, every meld becomes a
 :class:`~pancli.cli.meld_output.MeldReport` rendered as a rich table or a JSON list.
 In a pipe (the batch path) the output is one plain tab-separated line per meld, and the
-loop is kept lean (PERF-NOTES.md): standard input is read in 1 MB blocks, turned into
+loop is kept lean (benchmarks/README.md): standard input is read in 1 MB blocks, turned into
 output by :class:`~pancli.cli.meld_output.PlainBatch` (which judges each distinct line,
 or each multiset of canonical cards, once), and written in one block per input block.
 Neither rich nor json is imported on that path.
@@ -247,7 +247,7 @@ def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, as_jsonl: b
         from click.core import ParameterSource
 
         if ctx.get_parameter_source("rules") is ParameterSource.COMMANDLINE:
-            raise click.UsageError("--rules picks a Panguingue profile; PAGRUC has one set of rules (RULES.md 10)")
+            raise click.UsageError("--rules picks a Panguingue profile; PAGRUC has one set of rules (G1-G9)")
         ctx.exit(_check_pagruc(args, as_json, as_jsonl))
     profile = load_profile(rules)
     if as_json or as_jsonl:

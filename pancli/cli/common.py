@@ -1,6 +1,6 @@
 """What every command shares: options, input, errors, output and exit codes.
 
-Exit status (NOTATION.md section 4): 0 all legal and every claim holds; 1 input read but
+Exit status (docs/commands.md): 0 all legal and every claim holds; 1 input read but
 something illegal, malformed or a wrong claim; 2 usage error (bad option, missing file).
 Errors go to standard error as ``file:line:col: RULE message``.
 
@@ -99,7 +99,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 15
 """Players seated at a Panguingue table (S1)."""
 DEFAULT_PLAYERS = 6
-"""Active players when ``--players`` is not given (the table of RULES.md section 8)."""
+"""Active players when ``--players`` is not given (the worked figures of docs/rules.md)."""
 
 
 def players_option(help: str, *, default: int | None = DEFAULT_PLAYERS, checked: bool = True) -> Callable[[F], F]:
@@ -306,7 +306,7 @@ def open_text(name: str) -> IO[str]:
     try:
         stream = open(name, encoding="utf-8", errors="replace", newline=None)  # noqa: SIM115 (the caller closes it)
     except OSError as exc:
-        # NOTATION.md: a file that cannot be read is a usage error (2)
+        # docs/commands.md: a file that cannot be read is a usage error (2)
         raise IOFailure(name, "read", exc) from None
     return _ReadGuard(stream, name)  # type: ignore[return-value]
 

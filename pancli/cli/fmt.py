@@ -1,4 +1,4 @@
-"""``pan fmt FILE... | -``: records in canonical form (NOTATION.md section 3, grammar/README-records.md).
+"""``pan fmt FILE... | -``: records in canonical form (docs/notation.md, grammar/README-records.md).
 
 Streams: one hand at a time is read, formatted and written, so a file of any size formats
 in constant memory. ``--check`` writes nothing on standard output and exits 1 when a file

@@ -3,7 +3,7 @@
 :func:`assess` turns one line of input (an argument or a stdin line) into a
 :class:`MeldReport`: the notation is read (:func:`pancli.notation.parse_meld`) and the
 cards judged by the engine (:func:`pancli.melds.judge`). A report renders as a JSON
-object (the NOTATION.md fields ``meld legal kind condition value rule reason`` plus
+object (the documented fields (docs/commands.md) ``meld legal kind condition value rule reason`` plus
 ``conditions shape file line col``), as one plain tab-separated line for pipes, as an
 error line ``file:line:col: RULE message`` for standard error, or as a row of a rich
 table on a terminal.
@@ -68,7 +68,7 @@ class MeldReport:
         return self.conditions[0] if self.conditions else None
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object of NOTATION.md section 4 (``pan check --json``), with extras: the
+        """The JSON object of docs/commands.md (``pan check --json``), with extras: the
         error fields (``file line col rule player message``; ``message`` null when legal)."""
         return {
             "meld": self.meld,

@@ -33,7 +33,7 @@ NONE_MARK = "-"
 
 
 def violation_json(v: Violation) -> dict[str, Any]:
-    """The NOTATION.md violation object: rule, line, col, player, message."""
+    """The violation object of docs/commands.md: rule, line, col, player, message."""
     return {"rule": v.rule, "line": v.line, "col": v.col, "player": v.player, "message": v.message}
 
 
@@ -45,7 +45,7 @@ def card_json(c: CardScore) -> dict[str, Any]:
 
 def to_json(result: PagrucHandResult, hand: int | None = None, last_line: int | None = None) -> dict[str, Any]:
     """A refereed PAGRUC hand as one JSON object, with every field of ``pan replay --json``
-    for Panguingue (NOTATION.md section 4), so one script reads both games: ``ledger`` is the
+    for Panguingue (docs/commands.md), so one script reads both games: ``ledger`` is the
     hand score of each player (G7; null when unknown; PAGRUC scores do not sum to zero),
     ``payments`` is empty (nobody pays anybody during a PAGRUC hand); ``scores`` is the same
     map as ``ledger``, ``cards`` each card's contribution.

@@ -60,7 +60,7 @@ class PayReport:
         return self.per_opponent * self.opponents
 
     def to_json(self) -> dict[str, Any]:
-        """``melds per_opponent opponents total`` (NOTATION.md section 4), with the breakdown."""
+        """``melds per_opponent opponents total`` (docs/commands.md), with the breakdown."""
         out: dict[str, Any] = {
             "melds": [m.to_json() for m in self.melds],
             "per_opponent": self.per_opponent,

@@ -1,4 +1,4 @@
-"""``pan replay FILE... | -``: referee hand records (NOTATION.md sections 3-4).
+"""``pan replay FILE... | -``: referee hand records (docs/notation.md and docs/commands.md).
 
 Every hand of every file is read (one at a time: constant memory), refereed strictly (the
 first violation stops that hand) and written in one of four forms:
@@ -7,7 +7,7 @@ first violation stops that hand) and written in one of four forms:
   with its place and ruling) and a ledger table (rich);
 * in a pipe, plain text: one line per collection, violations, wrong claims, the outcome
   and the ledger (no rich, written in batches);
-* ``--json``: one JSON list, one object per hand (NOTATION.md section 4);
+* ``--json``: one JSON list, one object per hand (docs/commands.md);
 * ``--jsonl``: one JSON object per line, one per applied action with the provenance of
   every card moved, then one ``hand`` object with the hand's result.
 

@@ -66,7 +66,7 @@ WHY: Final[dict[str, str]] = {
     "I1": "wrong count: collections returned",
     "I2": "foul meld: collections returned",
 }
-"""Why a payment is made, by rule id (RULES.md sections 3 and 5)."""
+"""Why a payment is made, by rule id (docs/rules.md)."""
 
 PAYS_RULE: Final = "C7"
 """The rule a wrong ``[%pays N]`` claim is reported under (what a meld collects, C6/C7)."""
@@ -265,7 +265,7 @@ def malformed_line(file: str, e: NotationError) -> str:
 
 
 def payment_json(p: Payment) -> dict[str, Any]:
-    """NOTATION.md's payment fields plus ``meld`` and ``note``."""
+    """The payment fields of docs/commands.md plus ``meld`` and ``note``."""
     return {
         "payer": p.payer,
         "payee": p.payee,
@@ -278,7 +278,7 @@ def payment_json(p: Payment) -> dict[str, Any]:
 
 
 def violation_json(v: Violation, file: str) -> dict[str, Any]:
-    """NOTATION.md's violation fields plus ``ruling``, ``turn`` and ``file``."""
+    """The violation fields of docs/commands.md plus ``ruling``, ``turn`` and ``file``."""
     return {
         "rule": v.rule,
         "line": v.line,
@@ -305,7 +305,7 @@ def claim_json(c: ClaimCheck) -> dict[str, Any]:
 
 
 def hand_json(result: HandResult, hand: RecordHand, script: HandScript) -> dict[str, Any]:
-    """One refereed hand as ``pan replay --json`` writes it (NOTATION.md section 4).
+    """One refereed hand as ``pan replay --json`` writes it (docs/commands.md).
 
     Fields: ``hand players winner ledger payments violations claims_ok`` (the contract)
     and ``file first_line last_line rules void claims stake money``. Money values are

@@ -219,7 +219,7 @@ def _print_rich(
     if diff and not conds:
         console.print("conditions table as hoyle")
         return
-    c = Table(title="conditions (RULES.md section 5)", title_justify="left")
+    c = Table(title="conditions (C1-C5)", title_justify="left")
     c.add_column("id", style="bold")
     for f in _RATE_FIELDS:
         c.add_column(f, justify="right")

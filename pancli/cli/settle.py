@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from pancli.app.replay import Tally, replay_files
+from pancli.app.replay import Judged, Tally, replay_files
 from pancli.cards import Game
 from pancli.cli.common import (
     EXIT_ILLEGAL,
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from pancli.pagruc.referee import PagrucHandResult
 
 
-def dispute_of(hand: RecordHand, game: Game, result: Any, pagruc: bool) -> Dispute | None:
+def dispute_of(hand: RecordHand, game: Game, result: Judged, pagruc: bool) -> Dispute | None:
     """Why a refereed hand is disputed (its first violation, else its first wrong claim), or None."""
     from pancli.cli.replay_render import claim_message, claim_rule
     from pancli.model.settle import Dispute

@@ -4,14 +4,12 @@ the totals and the PAGRUC points (G9)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import click
 
-from pancli.cards import Game
+from pancli.app.standings import read_game
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -27,38 +25,7 @@ from pancli.cli.common import (
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
 from pancli.notation.cells import cell_width, ljust_cells, rjust_cells
-from pancli.pagruc.referee import referee_hand
-from pancli.pagruc.standings import GameHand, Problem, Standings, game_standings
-
-
-def read_game(
-    files: tuple[str, ...], on_hand: Callable[[GameHand], None] | None = None
-) -> tuple[list[GameHand], list[Problem], int]:
-    """Every PAGRUC hand of the files, in order, refereed (``on_hand`` told of each as it is);
-    the malformed hands (as problems); and how many Panguingue hands were passed over."""
-    from pancli.records import read_hands
-
-    hands: list[GameHand] = []
-    unreadable: list[Problem] = []
-    skipped = 0
-    for name in files:
-        base = None if name == "-" else Path(name).parent
-        with open_text(name) as stream:
-            for rh in read_hands(stream, name, base):
-                if rh.script is None:
-                    err = rh.error
-                    code, msg = (err.code, err.message) if err else ("R6", "unreadable hand")
-                    line, col = (err.line, err.col) if err else (rh.first_line, 1)
-                    unreadable.append(Problem(code, f"hand {rh.index} is unreadable: {msg}", name, line, col))
-                    continue
-                if rh.script.game is not Game.PAGRUC:
-                    skipped += 1
-                    continue
-                result = referee_hand(rh.script)
-                hands.append(GameHand(result, name, rh.first_line, len(hands) + 1))
-                if on_hand is not None:
-                    on_hand(hands[-1])
-    return hands, unreadable, skipped
+from pancli.pagruc.standings import GameHand, Standings, game_standings
 
 
 def hand_json(h: GameHand) -> dict[str, Any]:
@@ -205,7 +172,7 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool, as_json
             lines.add({"event": "hand", **hand_json(h)})
 
     with progress:
-        hands, unreadable, skipped = read_game(names, on_hand)
+        hands, unreadable, skipped = read_game(names, open_text, on_hand)
     g = game_standings(hands)
     if unreadable:
         unofficial = tuple(replace(s, points=None) for s in g.table)

@@ -1,4 +1,4 @@
-"""What a referee reports (RULES.md section 7): payments, violations, claims, the ledger,
+"""What a referee reports (docs/rules.md): payments, violations, claims, the ledger,
 and a per-action event stream with the provenance of every card.
 
 >>> p = Payment(payer="Ben", payee="Ana", units=4, rule="C2", line=12)

@@ -1,4 +1,4 @@
-"""Text to engine objects and back: the notation of cards, melds and hands (NOTATION.md 1-2).
+"""Text to engine objects and back: the notation of cards, melds and hands (docs/notation.md).
 
 Every reader tries the hand-written fast path (:mod:`pancli.notation.fast`) first and
 falls back to the pyparsing grammar of record (:mod:`pancli.notation.grammar`) for

@@ -1,6 +1,6 @@
 """The fast path: plain card tokens by dictionary lookup of interned cards.
 
-PERF-NOTES.md: pyparsing reads about 10-50k melds/s; ``str.split`` plus dictionary
+benchmarks/README.md: pyparsing reads about 10-50k melds/s; ``str.split`` plus dictionary
 lookups of pre-built card objects reads over 1M. The fast path accepts exactly this
 subset of the grammar: single-card tokens (any case, letters or suit symbols, ``10``
 for the PAGRUC ten) separated by ONE space or ONE comma, no leading or trailing

@@ -1,4 +1,4 @@
-"""The pyparsing grammar of record for card, meld and hand literals (NOTATION.md 1-2).
+"""The pyparsing grammar of record for card, meld and hand literals (docs/notation.md).
 
 ``grammar/cards.ebnf`` is the formal grammar; this module is its executable form and
 the source of every notation error (code, column) that users see. The fast path in

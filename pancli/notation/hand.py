@@ -1,4 +1,4 @@
-"""Hand literals as values, and the canonical text of melds and hands (NOTATION.md 1-2).
+"""Hand literals as values, and the canonical text of melds and hands (docs/notation.md).
 
 >>> from pancli.cards import ALL_CARDS
 >>> five_s, king_d = ALL_CARDS[16], ALL_CARDS[50]

@@ -95,7 +95,7 @@ def _too_deep(text: str) -> int:
 
 
 def profile_from_toml(data: bytes, default: Profile = HOYLE) -> Profile:
-    """Parse a house-rules TOML document; every key must be a knob of RULES.md section 9.
+    """Parse a house-rules TOML document; every key must be a knob of docs/rules.md, profiles and knobs.
 
     Past the limits (a file over MAX_HOUSE_RULES_BYTES, nesting past MAX_HOUSE_RULES_DEPTH,
     a number tomllib cannot convert) it raises HouseRulesError with the place, like any

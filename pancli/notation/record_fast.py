@@ -1,6 +1,6 @@
 """The fast path of the record reader: canonical-looking lines by ``str.split`` and dict lookups.
 
-PERF-NOTES.md: a pyparsing grammar applied to every line reads about 310 hands/s; a
+benchmarks/README.md: a pyparsing grammar applied to every line reads about 310 hands/s; a
 hand-written tokenizer over 8k. The functions here read the common lines (single spaces,
 one-card tokens, lower-case keywords, ``, `` between actions) and return ``None`` for
 anything else; the caller then asks the grammar of record

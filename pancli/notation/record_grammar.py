@@ -1,4 +1,4 @@
-"""The pyparsing grammar of record for the lines of a ``.pan`` record (NOTATION.md section 3).
+"""The pyparsing grammar of record for the lines of a ``.pan`` record (docs/notation.md).
 
 ``grammar/record.ebnf`` is the formal grammar; this module is its executable form and the
 source of every record error that users see (codes in grammar/README-records.md). The fast
@@ -10,7 +10,7 @@ are the elements of the card grammar (:mod:`pancli.notation.grammar`), so shorth
 How errors are precise: each keyword is followed by ``-`` (a failure after it is final),
 and every element that can fail in a committed place has a fail action raising a coded
 error (``R6 expected X, found Y``) at the first character that does not fit. Names are
-checked against ``Players`` as they are read (``R5``). No packrat (PERF-NOTES.md).
+checked against ``Players`` as they are read (``R5``). No packrat (benchmarks/README.md).
 
 pyparsing is imported only when this module is, which the reader does on the first line
 the fast path declines.
@@ -381,7 +381,7 @@ def _build_play(game: Game) -> pp.ParserElement:
 
     plain = (name + rest).add_parse_action(plain_action)
 
-    # A deal line takes every card-list form (NOTATION.md section 2): blanks or commas between
+    # A deal line takes every card-list form (docs/notation.md): blanks or commas between
     # cards, shorthands (5sss, 3-5h), cards written together (5s5s5s).
     deal = _kw("deal") - name_req - cards(commas=True) - end("a card after each ',' or the end of the line")
     one_word = cards_element(game)

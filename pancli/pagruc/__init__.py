@@ -1,4 +1,4 @@
-"""PAGRUC, the second game (RULES.md section 10, rules G1-G9): a rummy game with its own scoring.
+"""PAGRUC, the second game (docs/rules.md, rules G1-G9): a rummy game with its own scoring.
 
 The engine only: values in, values out; no text. :mod:`~pancli.pagruc.pack` (G1 packs),
 :mod:`~pancli.pagruc.melds` (G4 melds, G7 card points), :mod:`~pancli.pagruc.scoring`

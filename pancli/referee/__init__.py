@@ -1,4 +1,4 @@
-"""The Panguingue referee (RULES.md sections 2-6): :func:`referee_hand` judges a
+"""The Panguingue referee (docs/rules.md): :func:`referee_hand` judges a
 :class:`~pancli.model.actions.HandScript` and returns a
 :class:`~pancli.model.results.HandResult`; :mod:`pancli.referee.simulate` writes
 legal hands by self-play.

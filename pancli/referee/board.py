@@ -88,7 +88,6 @@ class Board:
         """True when the top discard is live for the player in turn (P3)."""
         self.live: Card | None = None
         """The live discard (None with ``live_ok``: an upcard the record did not name)."""
-        self.dead_n = 0
         self.phase = Phase.DECIDING
         self.decided = 0
         self.active: list[Seat] = []

@@ -141,9 +141,8 @@ def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
     for i in key[:HAND_SIZE]:
         seen[i] += 1
         hand[i] += 1
-    for i in key[HAND_SIZE:]:
+    for i in key[HAND_SIZE:]:  # I1: the extras are dead (seen, in nobody's hand)
         seen[i] += 1
-        b.dead_n += 1
     if b.steps is not None:
         deal = Source.DEAL
         moves = [(c, deal, Source.HAND) for c in d.cards[:HAND_SIZE]]

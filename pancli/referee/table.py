@@ -1,4 +1,4 @@
-"""The Panguingue referee (RULES.md sections 2-6): a :class:`Table` plays a hand line by line.
+"""The Panguingue referee (docs/rules.md): a :class:`Table` plays a hand line by line.
 
 Every rule is judged by one function of its family module, which returns the
 :class:`~pancli.model.rulings.Ruling` when the rule is broken and None when it holds:
@@ -470,7 +470,7 @@ class Table(Board):
 
 
 def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool = True) -> HandResult:
-    """Referee one Panguingue hand (RULES.md sections 2-6).
+    """Referee one Panguingue hand (docs/rules.md).
 
     Strict (the default): the first violation stops the hand; the ledger holds the payments
     made up to it and the winner is None (but a hand won before an I3 violation keeps its

@@ -1,0 +1,44 @@
+"""What ``pan standings`` does before it renders: every PAGRUC hand of the records, in order,
+refereed, for the game's standings (G1, G8, G9)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO
+
+from pancli.cards import Game
+from pancli.pagruc.referee import referee_hand
+from pancli.pagruc.standings import GameHand, Problem
+
+
+def read_game(
+    files: Sequence[str],
+    open_record: Callable[[str], IO[str]],
+    on_hand: Callable[[GameHand], None] | None = None,
+) -> tuple[list[GameHand], list[Problem], int]:
+    """Every PAGRUC hand of the files, in order, refereed (``on_hand`` told of each as it is);
+    the malformed hands (as problems); and how many Panguingue hands were passed over."""
+    from pancli.records import read_hands
+
+    hands: list[GameHand] = []
+    unreadable: list[Problem] = []
+    skipped = 0
+    for name in files:
+        base = None if name == "-" else Path(name).parent
+        with open_record(name) as stream:
+            for rh in read_hands(stream, name, base):
+                if rh.script is None:
+                    err = rh.error
+                    code, msg = (err.code, err.message) if err else ("R6", "unreadable hand")
+                    line, col = (err.line, err.col) if err else (rh.first_line, 1)
+                    unreadable.append(Problem(code, f"hand {rh.index} is unreadable: {msg}", name, line, col))
+                    continue
+                if rh.script.game is not Game.PAGRUC:
+                    skipped += 1
+                    continue
+                result = referee_hand(rh.script)
+                hands.append(GameHand(result, name, rh.first_line, len(hands) + 1))
+                if on_hand is not None:
+                    on_hand(hands[-1])
+    return hands, unreadable, skipped

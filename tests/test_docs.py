@@ -1,0 +1,93 @@
+"""The documentation ships with the project and points only at files that are in it.
+
+- every markdown link and every ``NAME.md`` mention, in markdown, code, samples and grammar/,
+  names a file of the repository (and a link's ``#anchor`` a heading of it);
+- docs/rules.md lists exactly the rule ids of the registry, in its order;
+- .ci/run runs exactly the README's test command.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from test_markdown_examples import MARKDOWN, ROOT
+
+from pancli.rulebook import RULEBOOK, Rule
+
+LINK = re.compile(r"\[[^\]\n]*\]\(([^)\s]+)\)")
+MENTION = re.compile(r"(?<![\w./-])([\w./-]*[\w-]\.md)\b")
+CHECKED = sorted(
+    {
+        *MARKDOWN,
+        *(ROOT / "pancli").rglob("*.py"),
+        *(ROOT / "samples").glob("*.pan"),
+        *(ROOT / "samples").glob("*.toml"),
+        *(p for p in (ROOT / "grammar").rglob("*") if p.is_file()),
+        ROOT / "pyproject.toml",
+        ROOT / ".ci" / "run",
+    }
+)
+
+
+def slug(heading: str) -> str:
+    """The anchor a markdown renderer gives a heading (GitHub's rule).
+
+    >>> slug("G: PAGRUC"), slug("Worked figures"), slug("`pan rules RULE`")
+    ('g-pagruc', 'worked-figures', 'pan-rules-rule')
+    """
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    return {slug(m.group(1)) for m in re.finditer(r"^#+ (.+)$", path.read_text(encoding="utf-8"), re.M)}
+
+
+def resolve(target: str, source: Path) -> Path | None:
+    """The file a mention or link names: relative to the mentioning file, or to the root."""
+    for base in (source.parent, ROOT):
+        p = (base / target).resolve()
+        if p.exists():
+            return p
+    return None
+
+
+@pytest.mark.parametrize("path", CHECKED, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_file_reference_resolves(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    bad: list[str] = []
+    for m in MENTION.finditer(text):
+        if resolve(m.group(1), path) is None:
+            bad.append(f"{m.group(1)} (line {text.count(chr(10), 0, m.start()) + 1})")
+    if path.suffix == ".md":
+        for m in LINK.finditer(text):
+            target = m.group(1)
+            if re.match(r"[a-z]+:", target):
+                continue
+            file, _, anchor = target.partition("#")
+            where = resolve(file, path) if file else path
+            line = text.count("\n", 0, m.start()) + 1
+            if where is None:
+                bad.append(f"{target} (line {line})")
+            elif anchor and where.suffix == ".md" and anchor not in anchors(where):
+                bad.append(f"{target}: no heading #{anchor} (line {line})")
+    bad = sorted(set(bad))
+    assert not bad, f"{path.relative_to(ROOT)} points at what is not in the repository: {bad}"
+
+
+def test_docs_rules_lists_every_registry_id_in_order() -> None:
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^### ([A-Z]\d+) ", text, re.M)
+    assert listed == [str(r) for r in Rule]
+    for rule, e in RULEBOOK.items():
+        assert re.search(rf"^### {rule} {re.escape(e.title)}$", text, re.M), f"{rule}: heading is not '{e.title}'"
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"# install the test extras and run the whole test suite\n(.+)\n", readme)
+    assert m, "the README names no test command"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert m.group(1) in ci
