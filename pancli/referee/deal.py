@@ -26,7 +26,7 @@ from pancli.model.actions import Deal
 from pancli.model.results import Source, Step
 from pancli.model.rulings import I1_AT_DEAL, Ruling, counted
 from pancli.referee.board import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Board, Place, Placed
-from pancli.referee.state import Seat, card_key, cidx
+from pancli.referee.state import Seat, card_key
 from pancli.rulebook import Rule
 
 
@@ -80,7 +80,7 @@ def card_fault(
     """E1 and E4 for ``extra`` more copies of ``c`` becoming known. With ``holder`` (a player
     laying copies his known hand does not hold): E4 when his whole hand is known (the card
     comes from nowhere), else the copies come from his unseen cards and are counted."""
-    i = cidx(c)
+    i = c.index
     if holder is not None and holder.unknown == 0:
         held = holder.hand[i]
         times = "" if held == 0 else f" {held + extra} times (holds {held})"
@@ -168,7 +168,7 @@ def apply_upcard(b: Board) -> None:
     up = b.script.upcard
     b.pile.append(up)
     if up is not None:
-        b.seen[cidx(up)] += 1
+        b.seen[up.index] += 1
         if b.steps is not None:
             b.steps.append(
                 Step(b.script.upcard_line, 0, None, None, None, ((up, Source.STOCK, Source.DISCARD_PILE),), ())

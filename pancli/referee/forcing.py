@@ -23,7 +23,7 @@ from pancli.model.rulings import Ruling
 from pancli.referee.board import HAND_SIZE, Board, Placed
 from pancli.referee.going_out import p7
 from pancli.referee.melding import CardPlan, m6, plan_cards
-from pancli.referee.state import Judgements, Seat, cidx
+from pancli.referee.state import Judgements, Seat
 from pancli.referee.turns import p3
 from pancli.rulebook import Rule
 from pancli.rules import Profile
@@ -150,7 +150,7 @@ def p9(b: Board, s: Seat, node: Discard, flat: bool) -> Ruling | None:
     player keeps it and discards a hand card: the drawn card itself only as a copy of a hand
     that holds nothing else."""
     c = node.card
-    if not flat or not s.hand_n or c != b.pending or (s.unknown == 0 and s.hand[cidx(c)] == s.hand_n):
+    if not flat or not s.hand_n or c != b.pending or (s.unknown == 0 and s.hand[c.index] == s.hand_n):
         return None
     return b.fail(Rule.P9, f"{b.next_seat.name} is flat and {c} fits his melds: {s.name} must keep it", node)
 
@@ -172,13 +172,13 @@ def apply_discard(b: Board, a: Discard, plan: DiscardPlan) -> None:
         return
     if plan.kind is DiscardKind.KEPT_DRAW:
         assert b.pending is not None
-        s.hand[cidx(b.pending)] += 1
+        s.hand[b.pending.index] += 1
         s.hand_n += 1
         b.pending_used = True
         if record:
             b.moves.append((b.pending, Source.STOCK, Source.HAND))
     assert plan.cards is not None
-    i = cidx(c)
+    i = c.index
     if plan.cards.unknown_need:
         s.unknown -= 1
         b.seen[i] += 1

@@ -27,7 +27,7 @@ from pancli.model.rulings import I2_FOUL, Ruling, counted
 from pancli.referee.board import Board, Placed
 from pancli.referee.deal import card_fault
 from pancli.referee.going_out import p7
-from pancli.referee.state import LaidMeld, cidx
+from pancli.referee.state import LaidMeld
 from pancli.rulebook import Rule
 
 
@@ -87,7 +87,7 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Placed, *, borrowed: boo
             left.remove(c)
             took.append(c)
         else:
-            i = cidx(c)
+            i = c.index
             need[i] = need.get(i, 0) + 1
     hand = s.hand
     total = 0

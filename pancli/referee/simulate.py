@@ -64,7 +64,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.referee.forcing import flat_next_fits, must_take
-from pancli.referee.state import Judgements, LaidMeld, Seat, cidx
+from pancli.referee.state import Judgements, LaidMeld, Seat
 from pancli.rules import Forcing, Profile
 
 # Cards are ints (Card.index) inside the generator: rank = i >> 2, suit = i & 3.
@@ -105,7 +105,7 @@ def simulate_hands(players: tuple[str, ...], hands: int, seed: int, profile: Pro
     rng = random.Random(seed)
     order = tuple(players)
     table = _Policy(profile)
-    full = [cidx(c) for c in profile.pack.full()]
+    full = [c.index for c in profile.pack.full()]
     done = 0
     while done < hands:
         try:

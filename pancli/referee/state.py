@@ -54,6 +54,7 @@ class Judgements:
 
     __slots__ = ("_grown", "_judged", "_laid", "_profile", "copies")
     _by_profile: dict[Profile, Judgements] = {}  # noqa: RUF012 (a class-level registry)
+    _last: Judgements | None = None
 
     def __init__(self, profile: Profile) -> None:
         self._profile = profile
@@ -67,9 +68,13 @@ class Judgements:
     @classmethod
     def of(cls, profile: Profile) -> Judgements:
         """The shared cache of ``profile``."""
+        last = cls._last
+        if last is not None and last._profile is profile:
+            return last  # the profile of the last hand (a profile's hash is a Python call per field)
         js = cls._by_profile.get(profile)
         if js is None:
             js = cls._by_profile[profile] = cls(profile)
+        cls._last = js
         return js
 
     def judge(self, cards: tuple[Card, ...]) -> Verdict:

@@ -3,16 +3,39 @@
 Every rule is judged by one function of its family module, which returns the
 :class:`~pancli.model.rulings.Ruling` when the rule is broken and None when it holds:
 
-========================================  ===================================================
-family                                    rules
-========================================  ===================================================
-:mod:`~pancli.referee.deal`               S1, S2, I1, E1, E4
-:mod:`~pancli.referee.decisions`          T1, T3, T4
-:mod:`~pancli.referee.turns`              P1, P3, P10
-:mod:`~pancli.referee.melding`            M1-M6 (M1-M5 by the meld engine), C1-C7, P6, I2
-:mod:`~pancli.referee.forcing`            P2, P4, P5, P8, P9
-:mod:`~pancli.referee.going_out`          P7, C8, I3, T2
-========================================  ===================================================
+=====  ====================================================================================
+rule   the one function that judges it
+=====  ====================================================================================
+S1     :func:`.deal.s1` (seating; a player named is seated)
+S2     :func:`.deal.s2` (dealt once)
+S3     :func:`.sequence.next_hand_violation` (across hands)
+I1     :func:`.deal.i1` (ten cards dealt; put right by :func:`.deal.apply_deal`)
+E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere)
+T1     :func:`.decisions.t1`
+T2     :func:`.going_out.pay_pot`
+T3     :func:`.decisions.t3`
+T4     :func:`.decisions.apply_decision`
+P1     :func:`.turns.p1` (the gate of a turn line: :func:`turn_fault`, summed up by
+       :func:`.turns.plays_now`)
+P2     :func:`.forcing.p2`
+P3     :func:`.turns.p3`
+P4     :func:`.forcing.p4`
+P5     :func:`.forcing.p5`
+P6     :func:`.melding.p6` (with :func:`.melding.owns`)
+P7     :func:`.going_out.p7` (with :func:`.going_out.holds_ten`)
+P8     :func:`.forcing.p8` (with :func:`.forcing.must_take`, which self-play asks too)
+P9     :func:`.forcing.p9` (with :func:`.forcing.flat_next_fits`, which self-play asks too)
+P10    :func:`.turns.p10`
+M1-M5  the meld engine, :func:`pancli.melds.judge` and :func:`pancli.melds.grow` (cached by
+       :class:`.state.Judgements`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
+M6     :func:`.melding.m6`
+C1-C6  the meld engine's values (:meth:`.state.LaidMeld.of`), paid by :func:`.melding.apply_meld`
+C7     :func:`.melding.c7` (and the engine's ``grow``), the change paid by ``apply_add``,
+       ``apply_borrow`` and ``apply_split``
+C8     :func:`.going_out.go_out`
+I2     :func:`.melding.i2`
+I3     :func:`.going_out.i3` (a win stands before it: :func:`.going_out.winner_stands`)
+=====  ====================================================================================
 
 This module only orders the judges: each ``verify`` asks them in turn, raises the first
 ruling and returns a frozen plan, which ``apply`` uses (nothing is kept between the two).

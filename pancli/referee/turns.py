@@ -20,7 +20,6 @@ from pancli.model.results import Source
 from pancli.model.rulings import Ruling, counted
 from pancli.referee.board import Board, Phase, Placed
 from pancli.referee.going_out import go_out
-from pancli.referee.state import cidx
 from pancli.rulebook import Rule
 
 PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Discard, Out})
@@ -128,7 +127,7 @@ def end_turn(b: Board) -> None:
 def apply_draw(b: Board, a: Draw) -> None:
     """The drawn card is shown and pending (P2)."""
     b.stock_n -= 1
-    b.seen[cidx(a.card)] += 1
+    b.seen[a.card.index] += 1
     b.pending = a.card
     b.pending_src = Source.STOCK
     b.drew = True
@@ -138,7 +137,7 @@ def apply_draw(b: Board, a: Draw) -> None:
 def apply_take(b: Board, a: Take, must_add: bool) -> None:
     """The taken card is pending and must be melded at once (P3); ``must_add`` when P8 forces it."""
     if b.live is None:
-        b.seen[cidx(a.card)] += 1
+        b.seen[a.card.index] += 1
     b.pile.pop()
     b.live_ok = False
     b.pending = a.card
@@ -157,7 +156,7 @@ def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
     seen = b.seen
     for c in dead:
         if c is not None:
-            seen[cidx(c)] -= 1
+            seen[c.index] -= 1
             if b.steps is not None:
                 b.moves.append((c, Source.DISCARD_PILE, Source.STOCK))
     b.stock_n = len(dead)
