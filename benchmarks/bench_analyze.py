@@ -57,9 +57,9 @@ def arrangement(hands: int, seed: int) -> None:
     clock = time.perf_counter
     for h in deals:
         t0 = clock()
-        judge(h)
+        judge(h, HOYLE)
         t1 = clock()
-        best_arrangement(h)
+        best_arrangement(h, HOYLE)
         t2 = clock()
         base.append(t1 - t0)
         times.append((t2 - t1, h))
@@ -83,7 +83,7 @@ def worst_hands() -> None:
         runs = []
         for _ in range(5):
             t0 = time.perf_counter()
-            a = best_arrangement(h)
+            a = best_arrangement(h, HOYLE)
             runs.append(time.perf_counter() - t0)
         print(f"  {name:24s} {statistics.median(runs) * 1e3:7.2f} ms  melded {a.melded} value {a.value} ways {a.count}")
 

@@ -126,16 +126,19 @@ def _build_tables(profile: Profile) -> _Tables:
     return _Tables(tuple(one_suit), tuple(diff), rope, copies, profile.mixed_set_growth is SetGrowth.ANY)
 
 
-_TABLE_CACHE: dict[int, tuple[Profile, _Tables]] = {}
+_TABLES: dict[Profile, _Tables] = {}
+_LAST: list[tuple[Profile, _Tables]] = []
 
 
 def tables_for(profile: Profile) -> _Tables:
-    """The value tables of ``profile`` (cached by identity)."""
-    hit = _TABLE_CACHE.get(id(profile))
-    if hit is not None and hit[0] is profile:
-        return hit[1]
-    t = _build_tables(profile)
-    _TABLE_CACHE[id(profile)] = (profile, t)
+    """The value tables of ``profile`` (built once per profile; the last one asked is found by
+    identity first, since hashing a profile is a Python call per field)."""
+    if _LAST and _LAST[0][0] is profile:
+        return _LAST[0][1]
+    t = _TABLES.get(profile)
+    if t is None:
+        t = _TABLES[profile] = _build_tables(profile)
+    _LAST[:] = [(profile, t)]
     return t
 
 
