@@ -181,3 +181,13 @@ def test_terminal_violations_end_with_the_pan_rules_hint(monkeypatch: pytest.Mon
     sample = Path(__file__).resolve().parent.parent / "samples" / "illegal-P3-dead-discard.pan"
     replayed = CliRunner().invoke(cli, ["replay", str(sample)])
     assert "(pan rules P3)" in replayed.stdout
+
+
+def test_pan_rules_RULE_on_a_terminal_is_a_panel(monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    monkeypatch.setenv("PAN_FORCE_TERMINAL", "1")
+    code, out, _ = _rules("P8", "--rules", "cardroom")
+    out = re.sub(r"\x1b\[[0-9;]*m", "", out)
+    assert code == 0 and out.startswith("P8 Forcing (turn)")
+    assert "forcing = automatic under cardroom" in out and "\t" not in out

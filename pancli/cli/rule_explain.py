@@ -176,17 +176,21 @@ def print_rule(rule: Rule, profile: Profile, as_json: bool, terminal: bool) -> N
     if not terminal:
         sys.stdout.write("\n".join(lines) + "\n")
         return
-    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
 
     from pancli.cli.common import stdout_console
 
     console = stdout_console()
     head, *rest = lines
-    console.print(f"[bold]{escape(head.split(chr(9), 1)[1])}[/]")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="cyan", no_wrap=True)
+    grid.add_column(overflow="fold")
     for line in rest:
         label, text = line.split("\t", 1)
-        style = "red" if label in ("ruling", "replay") else "cyan"
-        console.print(f"  [{style}]{label:<9}[/] {escape(text)}")
+        grid.add_row(label, Text(text, style="red" if label in ("ruling", "replay") else ""))
+    console.print(Text(head.split("\t", 1)[1], style="bold"))
+    console.print(grid)
 
 
 def print_list(as_json: bool) -> None:
