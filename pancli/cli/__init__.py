@@ -174,7 +174,7 @@ EXIT_INTERRUPTED = 128 + 2
 def main() -> None:
     """Console-script entry point: the one place that turns how pan ended into its exit status.
 
-    0, 1 and 2 are the commands' own (NOTATION.md section 4: all legal, something illegal,
+    0, 1 and 2 are the commands' own (docs/commands.md: all legal, something illegal,
     usage or I/O error). Besides them, and quietly (no traceback, no "Aborted!"):
 
     - standard output's reader went away (``pan replay big.pan | head -1``): 141;
