@@ -2,7 +2,8 @@
 
 - every markdown link and every ``NAME.md`` mention, in markdown, code, samples and grammar/,
   names a file of the repository (and a link's ``#anchor`` a heading of it);
-- docs/rules.md lists exactly the rule ids of the registry, in its order;
+- docs/rules.md lists exactly the rule ids of the registry, in its order, each with the registry's
+  title, statement and ruling;
 - .ci/run runs exactly the README's test command.
 """
 
@@ -83,6 +84,8 @@ def test_docs_rules_lists_every_registry_id_in_order() -> None:
     assert listed == [str(r) for r in Rule]
     for rule, e in RULEBOOK.items():
         assert re.search(rf"^### {rule} {re.escape(e.title)}$", text, re.M), f"{rule}: heading is not '{e.title}'"
+        section = text.split(f"### {rule} ", 1)[1].split("\n### ", 1)[0]
+        assert e.statement in section and f"**Ruling.** {e.ruling}" in section, f"{rule}: not the registry's text"
 
 
 def test_ci_runs_exactly_the_readme_test_command() -> None:

@@ -183,3 +183,14 @@ def test_S1_simulate_seats_names_in_any_script_and_its_records_read_back() -> No
     assert '[Players "José Peña 李娜"]' in out  # written in NFC
     assert run("replay", "-", input=out).exit_code == 0
     assert run("simulate", "--names", "Ana dEAL", "-k", "1").exit_code == 2
+
+
+def test_R5_analyze_player_option_matches_a_name_however_it_is_spelled(tmp_path: Any) -> None:
+    rec = tmp_path / "j.pan"
+    rec.write_text(
+        '[Players "José Ben"]\n\ndeal José 5s 5s 3h 4h Kd Kh Kc 2c 7d Jc\nJosé stay\nBen stay\n'
+        "José draw 5s, meld [5s 5s 5s], discard 7d\n",
+        encoding="utf-8",
+    )
+    r = run("analyze", str(rec), "--at", "6", "--player", NFD_JOSE, "--samples", "10")
+    assert r.exit_code == 0 and "José, in turn" in r.stdout

@@ -144,6 +144,10 @@ def read_position(
     assert script is not None
     if profile is not None:
         script = replace(script, profile=profile)
+    if player is not None:
+        from pancli.notation.record_common import player_name
+
+        player = player_name(player)  # --player José matches however the record spells it (NFC)
     if player is None:
         player = acting_player(script, line)
         if player is None:

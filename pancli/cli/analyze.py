@@ -427,7 +427,7 @@ def analyze(
     unknown cards (no deal line), a player on top or a closed hand exit 2.
 
     '-' (or no HAND with input piped in) reads a batch of hands from standard input,
-    one per line (blank lines and '#' comments skipped); each is analysed on its own
+    one per line (blank lines skipped, '#' starts a comment anywhere on a line); each is analysed on its own
     with the same options (--melds, --seen, --draw, --players, --rules, ...). The
     analyses follow one another, each after a blank line and an 'input -:LINE' line;
     a bad hand is reported as '-:LINE:COL: RULE message', the others are still

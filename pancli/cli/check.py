@@ -211,8 +211,8 @@ def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, as_jsonl: b
     """Is each meld legal? Its kind, condition (C1-C5), value, and the rule broken when not.
 
     Each argument is one meld (quote it). With '-', or no argument and piped input,
-    standard input is read: one meld per line; blank lines and '#' comment lines are
-    skipped. Melds are written as card lists ('5s 5s 5s', '5s,5s,5s', '5s5s5s'), set
+    standard input is read: one meld per line; blank lines are skipped and '#' starts
+    a comment anywhere on a line. Melds are written as card lists ('5s 5s 5s', '5s,5s,5s', '5s5s5s'), set
     shorthand ('5sss', '5hcd') or rope shorthand ('3-5h', '6-Jd').
 
     \b

@@ -388,24 +388,35 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
         yield [b"".join(pending).decode("utf-8", "replace")]
 
 
+def batch_text(text: str) -> str:
+    """A line of batch input without its ``#`` comment: ``#`` starts a comment anywhere on a
+    ``check``, ``pay``, ``score`` or ``analyze`` line (no card or meld is written with ``#``).
+
+    >>> batch_text("5sss  # my fives"), batch_text("5sss")
+    ('5sss  ', '5sss')
+    """
+    cut = text.find("#")
+    return text if cut < 0 else text[:cut]
+
+
 def is_skipped(text: str) -> bool:
     """Blank lines and ``#`` comment lines are not input items.
 
-    >>> is_skipped("  # a comment"), is_skipped(" \\r"), is_skipped("5sss")
+    >>> is_skipped("  # a comment"), is_skipped(" \\r"), is_skipped("5sss # fives")
     (True, True, False)
     """
-    s = text.lstrip()
-    return not s or s[0] == "#"
+    return not batch_text(text).strip()
 
 
 def stdin_lines() -> Iterator[InputLine]:
-    """The items of standard input, one a line (blank lines and ``#`` comments skipped, line
-    numbers kept, a ``\\r`` before the line end dropped), read by :func:`stdin_blocks`."""
+    """The items of standard input, one a line (blank lines skipped, a ``#`` comment cut off,
+    line numbers kept, a ``\\r`` before the line end dropped), read by :func:`stdin_blocks`."""
     n = 0
     for lines in stdin_blocks():
         for text in lines:
             n += 1
             if not is_skipped(text):
+                text = batch_text(text)
                 yield InputLine(STDIN_FILE, n, text[:-1] if text[-1:] == "\r" else text)
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pancli.api import judge_text
 from pancli.cards import Card, Game
-from pancli.cli.common import STDIN_FILE, InputLine, error_line, escape_text, is_skipped
+from pancli.cli.common import STDIN_FILE, InputLine, batch_text, error_line, escape_text, is_skipped
 from pancli.melds import Meld, Rope, judge
 from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS
 from pancli.rules import Profile
@@ -287,8 +287,10 @@ class PlainBatch:
         self._spread_max = min(held, _KEY_LIMIT - 1, room // 3) if self._fused and mode == _TWICE else 0
 
     def _row(self, text: str) -> tuple[str, str | None]:
-        if self.file == STDIN_FILE and is_skipped(text):
-            return "", None
+        if self.file == STDIN_FILE:
+            if is_skipped(text):
+                return "", None
+            text = batch_text(text)
         return plain_row(text, self.profile, self.game)
 
     def _entry(self, key: int, text: str, toks: list[str]) -> _Entry:

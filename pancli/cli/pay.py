@@ -134,7 +134,7 @@ def pay(
     """What one player's melds collect from each active opponent, and in all.
 
     Each argument is one meld (as in 'pan check'); with '-', or no argument and piped
-    input, one meld per line of standard input. Each meld pays its value as laid (C6,
+    input, one meld per line of standard input ('#' starts a comment). Each meld pays its value as laid (C6,
     C7) from each of the N-1 active opponents. With --out the player goes out with
     these melds: each opponent also pays the going-out bonus (out_bonus of the
     profile) plus the value of all the melds again (C8); forfeits and tops are not

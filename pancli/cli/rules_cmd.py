@@ -114,7 +114,7 @@ def rules(
       pan rules
       pan rules cardroom --diff
       pan rules "$(pan samples --path oakland.toml)" --json
-      pan rules cardroom --toml > house.toml
+      pan rules cardroom --toml
       pan rules P8 --rules cardroom
       pan rules --list
     \b

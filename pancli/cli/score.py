@@ -259,7 +259,7 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
     The arguments together are one hand: the melds in [ ] (one group a meld), then '|',
     then the cards left in the hand. Without '|' the [ ] groups are the melds and the loose
     cards the hand. With '-', or no argument and piped input, each line of standard input is
-    one hand (blank lines and '#' comments skipped).
+    one hand (blank lines skipped; '#' starts a comment anywhere on a line).
 
     Points (G7): 2 to 10 face value, J Q K 10; an ace 1 in a run, 15 in a set, minus 15 in
     the hand; every card left in the hand counts minus.

@@ -164,7 +164,34 @@ def _expected_card(text: str, loc: int, where: _Where) -> NoReturn:
             raise _Coded(text, loc, "N2", "']' without a matching '['")
     if ch in SUIT_CHARS:
         raise _Coded(text, loc, "N1", f"expected a card (rank first), found the suit {show_char(text, loc)}")
+    if ch == "-" and (hint := rope_hint(text, loc)) is not None:
+        raise _Coded(text, hint[0], "N4", hint[1])
     raise _Coded(text, loc, "N1", f"expected a card, found {show_char(text, loc)}")
+
+
+_CARD_DASH_CARD: Final = re.compile(rf"({RANK_PATTERN})({SUIT_PATTERN})-({RANK_PATTERN})({SUIT_PATTERN})(?=$|[\s,\]])")
+
+
+def rope_hint(text: str, dash: int) -> tuple[int, str] | None:
+    """When ``text`` has a card, ``-`` and a card with the ``-`` at ``dash`` (``3h-5h``,
+    ``Qh-Ah``): the offset of that word and an N4 message with the rope shorthand (a rank
+    range, then one suit: ``3-5h``); else None.
+
+    >>> rope_hint("5s 3h-5h", 5)
+    (3, 'write a rope as 3-5h (a rank range, then one suit), not 3h-5h')
+    >>> rope_hint("5s-", 2) is None
+    True
+    """
+    start = dash
+    while start > 0 and text[start - 1] not in WHITESPACE and text[start - 1] not in ",[":
+        start -= 1
+    m = _CARD_DASH_CARD.match(text, start)
+    if m is None or m.start(3) != dash + 1:
+        return None
+    lo, lo_suit, hi, hi_suit = m.groups()
+    same = _SUIT_OF[lo_suit[0]] is _SUIT_OF[hi_suit[0]]
+    rope = f"{lo}-{hi}{hi_suit}" if same else "3-5h"
+    return start, f"write a rope as {rope} (a rank range, then one suit), not {m.group()}"
 
 
 def _fail(where: _Where) -> Callable[[str, int, pp.ParserElement, Exception], None]:

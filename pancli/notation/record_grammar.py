@@ -61,7 +61,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.notation.errors import NotationError
-from pancli.notation.grammar import cards_element, elements
+from pancli.notation.grammar import cards_element, elements, rope_hint
 from pancli.notation.record_common import (
     NAME_CHAR,
     NAME_RE,
@@ -141,9 +141,37 @@ def _expect(code: str, what: str) -> Callable[[str, int, pp.ParserElement, Excep
         if isinstance(err, pp.ParseFatalException):
             return  # a deeper element already said what is wrong
         loc = _skip_ws(text, loc)
-        raise _Coded(text, loc, code, f"expected {what}, found {show_token(text, loc)}")
+        if text[loc : loc + 1] == "-" and (hint := rope_hint(text, loc)) is not None:
+            raise _Coded(text, hint[0], "N4", hint[1])
+        raise _Coded(text, loc, code, f"expected {what}, found {show_token(text, loc)}{_nearest(what, text, loc)}")
 
     return action
+
+
+_WORDS_OF: Final = re.compile(r"\b[a-z]+\b")
+_VERBS: Final = frozenset(
+    {"draw", "take", "meld", "add", "borrow", "split", "discard", "out", "lay", "stay", "top", "force", "deal", "up"}
+)
+_SPELLED: Final = re.compile(NAME_CHAR + "+")
+
+
+def _nearest(what: str, text: str, loc: int) -> str:
+    """``: did you mean 'draw'?`` when the word at ``loc`` is close to a keyword that ``what``
+    names (an unknown action, say ``drew``); empty otherwise.
+
+    >>> _nearest(ACTIONS_TEXT, "Ana drew 5h", 4), _nearest(ACTIONS_TEXT, "Ana xyzzy", 4)
+    (": did you mean 'draw'?", '')
+    """
+    m = _SPELLED.match(text, loc)
+    if m is None:
+        return ""
+    import difflib
+
+    choices = [w for w in _WORDS_OF.findall(what) if w in _VERBS]
+    if what == ACTIONS_TEXT and "," not in text[:loc]:
+        choices += ["stay", "top", "force"]  # the first word after the name may start a decision
+    close = difflib.get_close_matches(m.group().lower(), choices, n=1, cutoff=0.6)
+    return f": did you mean {close[0]!r}?" if close else ""
 
 
 def _kw(word: str) -> pp.ParserElement:
@@ -164,7 +192,12 @@ def _check_name(text: str, loc: int, toks: pp.ParseResults) -> _Name:
     written: str = toks[0]
     name = player_name(written)
     if name not in _CTX.players:
-        raise _Coded(text, loc, "R5", f"{written!r} is not in Players")
+        import difflib
+
+        words = [*sorted(_CTX.players), "deal", "up", "reshuffle"] if loc == _skip_ws(text, 0) else sorted(_CTX.players)
+        close = difflib.get_close_matches(name, words, n=1, cutoff=0.6)
+        hint = f": did you mean {close[0]!r}?" if close else ""
+        raise _Coded(text, loc, "R5", f"{written!r} is not in Players{hint}")
     return _Name(name, loc)
 
 

@@ -33,6 +33,9 @@ _WORD: Final = re.compile(r"\S+")
 _STAKE: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _COUNT: Final = re.compile(r"[0-9]+")
 _UNITS: Final = re.compile(r"[+-]?[0-9]+")
+_MEANINGFUL_TAGS: Final = {t.lower(): t for t in ("Players", "Rules", "Game", "Stake", "Packs", "Ledger")}
+"""The tags the referee reads, by their lower-case names: ``[players "..."]`` is a mistake, not a
+tag to pass through (other tags, ``Event`` or ``event``, are kept as written)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +200,12 @@ def read_header(
                 "R2", f"a second {t.name} tag (the first is on line {seen[t.name].line})", t.col, t.line
             )
         seen[t.name] = t
+    for t in tags:
+        known = _MEANINGFUL_TAGS.get(t.name.lower())
+        if known is not None and known != t.name:
+            raise NotationError(
+                "R2", f"tag names are case-sensitive: write [{known} ...], not [{t.name} ...]", t.col + 1, t.line
+            )
     players_tag = seen.get("Players")
     if players_tag is None:
         raise NotationError("R2", "the hand has no Players tag", 1, first_line)

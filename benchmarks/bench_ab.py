@@ -1,0 +1,79 @@
+"""A/B benchmark of two source trees of pan, run alternately in one run (machines drift: compare
+the ratio, not the absolute figures).
+
+Each tree is a checkout of the repository (``git worktree add`` or ``git archive REV | tar -x``);
+its ``pancli`` is the one imported, because every command runs with the tree as its working
+folder (the folder comes first on ``sys.path`` for ``python -m pancli``). Run from anywhere::
+
+    python benchmarks/bench_ab.py OLD_TREE NEW_TREE                # 5,000 hands, 5 rounds
+    python benchmarks/bench_ab.py OLD_TREE NEW_TREE --hands 20000 --rounds 7
+
+It measures, whole process, stdin from a file and stdout to nothing, alternating A and B (and
+which goes first) each round; the median of the rounds is kept:
+
+1. ``pan replay -`` over N simulated 6-player hands (hands/s);
+2. ``pan replay --jobs 2 -`` over the same hands (hands/s);
+3. ``pan check -`` over 200,000 random 3-5 card lines, nearly all distinct and most illegal
+   (the worst case of ``benchmarks/bench_check.py``; melds/s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_check import random_lines
+
+
+def wall(tree: Path, args: list[str], stdin: Path) -> float:
+    """Seconds of one whole-process run of ``pan ARGS < stdin`` with ``tree``'s pancli."""
+    with stdin.open("rb") as f:
+        t = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "pancli", *args],
+            cwd=tree,
+            stdin=f,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("old", type=Path, help="tree A (the previous main)")
+    ap.add_argument("new", type=Path, help="tree B (the change)")
+    ap.add_argument("--hands", type=int, default=5000, help="simulated 6-player hands (default 5,000)")
+    ap.add_argument("--rounds", type=int, default=5, help="runs of each command per tree (median kept)")
+    opts = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        record = Path(tmp) / "hands.pan"
+        sim = ["simulate", "-n", "6", "-k", str(opts.hands), "-s", "1"]
+        text = subprocess.run([sys.executable, "-m", "pancli", *sim], cwd=opts.new, capture_output=True, text=True)
+        record.write_text(text.stdout, encoding="utf-8")
+        melds = Path(tmp) / "melds.txt"
+        melds.write_text(random_lines(200_000), encoding="utf-8")
+        cases = [
+            ("replay", ["replay", "-"], record, opts.hands, "hands/s"),
+            ("replay --jobs 2", ["replay", "--jobs", "2", "-"], record, opts.hands, "hands/s"),
+            ("check - (worst case)", ["check", "-"], melds, 200_000, "melds/s"),
+        ]
+        for name, args, data, n, unit in cases:
+            times: dict[Path, list[float]] = {opts.old: [], opts.new: []}
+            for r in range(opts.rounds):
+                order = (opts.old, opts.new) if r % 2 == 0 else (opts.new, opts.old)
+                for tree in order:
+                    times[tree].append(wall(tree, args, data))
+            a, b = statistics.median(times[opts.old]), statistics.median(times[opts.new])
+            print(f"{name:22s} A {n / a:12,.0f} {unit}   B {n / b:12,.0f} {unit}   B/A time {b / a:.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
