@@ -98,7 +98,7 @@ def _json_batch(args: list[str], profile: Profile, game: Game, lines: bool) -> b
     ``pan check --jsonl`` of 1,000,000 generated lines: 16.1 s judging each distinct line with
     :func:`assess`, ... s this way (tests/test_check_stream.py compares both with json.dumps
     of every report)."""
-    from pancli.cli.common import InputLine, is_skipped
+    from pancli.cli.common import InputLine, batch_text, is_skipped
     from pancli.cli.stream import JsonStream
 
     file, blocks = _input_blocks(args)
@@ -148,7 +148,7 @@ def _json_batch(args: list[str], profile: Profile, game: Game, lines: bool) -> b
                 "message": None if legal else reason,
             }
         else:  # a reason holding a tab: judge the line again
-            obj = assess(InputLine(file, _LINE_MARK, text), profile, game).to_json()
+            obj = assess(InputLine(file, _LINE_MARK, batch_text(text) if stdin else text), profile, game).to_json()
         head, tail = encode(obj).split(mark)
         return lead + head + '"line": ', tail + end, None if suffix is None else suffix + "\n"
 
@@ -278,14 +278,19 @@ def _terminal(args: list[str], profile: Profile, game: Game) -> int:
     columns; else (past a screenful, or a narrow screen) the plain rows as they are judged (a
     rich table of 20,000 melds showed nothing for 44 s), wrapped at whole words to the screen's
     width, so no card or rule id is cut in half. Returns the exit status."""
-    from pancli.cli.common import InputLine, is_skipped
+    from pancli.cli.common import InputLine, batch_text, is_skipped
     from pancli.cli.terminal import size, wrap
 
     file, blocks = _input_blocks(args)
     pending = iter(blocks)
     first = next(pending, [])
     screen = size()
-    items = [InputLine(file, n, t) for n, t in enumerate(first, 1) if not (file == STDIN_FILE and is_skipped(t))]
+    stdin = file == STDIN_FILE
+    items = [
+        InputLine(file, n, batch_text(t) if stdin else t)
+        for n, t in enumerate(first, 1)
+        if not (stdin and is_skipped(t))
+    ]
     second = None
     fits = screen.columns >= TABLE_COLUMNS and len(items) <= max(screen.lines - 6, 5)
     if fits and file == STDIN_FILE:
