@@ -561,7 +561,7 @@ def rule_hint(rule: str | None) -> str:
 def report(file: str, line: int, col: int, rule: str, message: str) -> None:
     """Write one error line to standard error (on a terminal, with the hint to look the rule up)."""
     hint = rule_hint(rule) if stdout_is_terminal() else ""
-    click.echo(error_line(file, line, col, rule, message) + hint, err=True)
+    sys.stderr.write(error_line(file, line, col, rule, message) + hint + "\n")  # (click.echo: 10x the cost)
 
 
 def emit_json(data: Any) -> None:
