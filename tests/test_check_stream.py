@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pancli.cli import cli
-from pancli.cli.common import InputLine, batch_text
+from pancli.cli.common import InputLine, batch_text, is_skipped
 from pancli.cli.meld_output import assess
 from pancli.rules import CARDROOM, HOYLE, Profile
 
@@ -28,8 +28,8 @@ def run(*args: str, input: str | None = None) -> Result:
 
 def expected(lines: list[str], profile: Profile, file: str = "-") -> list[dict[str, object]]:
     items = [InputLine(file, n, t) for n, t in enumerate(lines, 1)]
-    if file == "-":  # a '#' starts a comment anywhere on a line of standard input
-        items = [InputLine(file, i.line, batch_text(i.text)) for i in items if batch_text(i.text).strip()]
+    if file == "-":  # '#' starts a comment anywhere on a line of standard input
+        items = [InputLine(file, i.line, batch_text(i.text)) for i in items if not is_skipped(i.text)]
     return [assess(i, profile).to_json() for i in items]
 
 

@@ -108,3 +108,24 @@ def test_terminal_table() -> None:
     r = CliRunner().invoke(cli, ["pay", "5sss", "--out"], env={"PAN_FORCE_TERMINAL": "1", "COLUMNS": "120"})
     assert r.exit_code == 0
     assert "per opponent" in r.stdout and "5s 5s 5s" in r.stdout
+
+
+def test_E4_the_streamed_pipe_path_says_what_the_report_path_says() -> None:
+    """pan pay - in a pipe streams (PackCounter, no report objects); the terminal/JSON path builds
+    reports (conserve): the same rows, totals and error lines, E4 included."""
+    from pancli.cli.common import InputLine
+    from pancli.cli.meld_output import assess_all
+    from pancli.cli.pay import compute, conserve
+    from pancli.rules import HOYLE
+
+    lines = ["5sss", "5s 5s 5s 5s", "3-5h", "5sss", "7c 7s 7s", "bad", "5s5s", "3-5h", "Kh Kd Ks", "5sss"]
+    for out in ([], ["--out"]):
+        r = CliRunner().invoke(cli, ["pay", *out, "-n", "4", "-"], input="\n".join(lines) + "\n")
+        items = [InputLine("-", i, t) for i, t in enumerate(lines, 1)]
+        reports = conserve(list(assess_all(items, HOYLE)), HOYLE)
+        result = compute(reports, 4, HOYLE, bool(out))
+        rows = [f"{m.meld}\t{'+'.join(m.conditions) or '-'}\t{m.value}\n" for m in reports]
+        rows += [f"{label}\t{units}\t{why}\n" for label, units, why in result.summary()]
+        assert r.stdout == "".join(rows)
+        assert r.stderr == "".join(m.error_line() + "\n" for m in reports if not m.legal)
+        assert r.exit_code == 1

@@ -221,3 +221,17 @@ def test_jobs_past_the_cpu_count_is_clamped_with_a_note() -> None:
     assert r.exit_code == 0
     assert f"--jobs 1000000 is more than the {cpus} CPUs here: {cpus} workers" in r.stderr
     assert r.stdout == pan("replay", str(ROOT / "samples" / "friday-hoyle.pan")).stdout
+
+
+def test_replay_tells_a_cut_off_hand_from_a_finished_one(tmp_path: Path) -> None:
+    """A record cut in the middle of a hand (a writer killed without atomic writes) is not
+    'clean' in silence: finished false in JSON and 'N unfinished' in the summary line."""
+    whole = pan("simulate", "-n", "4", "-k", "2", "-s", "5").stdout
+    done = pan("replay", "--json", "-", input=whole)
+    assert [h["finished"] for h in json.loads(done.stdout)] == [True, True]
+    assert "unfinished" not in pan("replay", "-", input=whole).stdout
+    cut = whole[: whole.rindex("\n", 0, len(whole) - 200)] + "\n"  # the last hand loses its end
+    hands = json.loads(pan("replay", "--json", "-", input=cut).stdout)
+    assert [h["finished"] for h in hands] == [True, False]
+    summary = pan("replay", "-", input=cut).stdout.splitlines()[-1]
+    assert summary.endswith(", 1 unfinished (no going out, no T4, not void)"), summary

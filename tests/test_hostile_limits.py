@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from cli_kit import pan
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pancli import limits
 from pancli.cards import Game
@@ -199,3 +201,32 @@ def test_rules_option_may_name_a_file_anywhere(tmp_path: Path) -> None:
 def test_rules_empty_name_is_a_usage_error() -> None:
     r = pan("rules", "")
     assert r.exit_code == 2 and "R3" in r.stderr
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, 3),
+    st.sampled_from(sorted("{}#|!?;<>()=*&^%$@~`/\\[")),
+    st.text(alphabet=st.sampled_from(list("5s 3-5h[]{}#,KQJA10♠x\t")), max_size=12),
+    st.booleans(),
+)
+def test_N1_N7_fast_rejection_of_a_literal_says_what_the_grammar_says(
+    spaces: int, first: str, tail: str, hand: bool
+) -> None:
+    """A comment or bracket line refused without the grammar (a million of them cost what ordinary
+    lines cost) gets the very error the grammar gives."""
+    from pancli.notation.fast import fast_reject
+    from pancli.notation.grammar import _read_hand, _read_meld
+
+    text = " " * spaces + first + tail
+    fast = fast_reject(text, hand)
+    if fast is None:
+        return
+    with pytest.raises(NotationError) as exc:
+        (_read_hand if hand else _read_meld)(text, Game.PANGUINGUE, 0)
+    assert (fast.code, fast.line, fast.col, fast.message) == (
+        exc.value.code,
+        exc.value.line,
+        exc.value.col,
+        exc.value.message,
+    )

@@ -54,7 +54,9 @@ _RATE = st.fixed_dictionaries({k: st.integers(0, 100) for k in ("base", "spades"
 PROFILES = st.builds(
     lambda base, name, knobs, table: profile_from_mapping({"base": base, "name": name, **knobs, "conditions": table}),
     st.sampled_from(["hoyle", "cardroom"]),
-    st.text(st.characters(categories=("L", "Nd", "Zs", "P")), min_size=1, max_size=12).filter(str.strip),
+    st.text(st.characters(categories=("L", "Nd", "P"), include_characters=" "), min_size=1, max_size=12).filter(
+        lambda n: n.strip() and n.isprintable()
+    ),
     st.fixed_dictionaries(
         {},
         optional={

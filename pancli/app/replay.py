@@ -44,18 +44,21 @@ class Judged(Protocol):
     def ok(self) -> bool: ...
 
     @property
+    def finished(self) -> bool: ...
+
+    @property
     def steps(self) -> tuple[Step, ...]: ...
 
 
 class Tally:
     """How many hands were read, and how many were clean, had a violation, a wrong claim, were malformed."""
 
-    __slots__ = ("claims", "clean", "hands", "malformed", "violations")
+    __slots__ = ("claims", "clean", "hands", "malformed", "unfinished", "violations")
 
-    FIELDS = ("hands", "clean", "violations", "claims", "malformed")
+    FIELDS = ("hands", "clean", "violations", "claims", "malformed", "unfinished")
 
     def __init__(self) -> None:
-        self.hands = self.clean = self.violations = self.claims = self.malformed = 0
+        self.hands = self.clean = self.violations = self.claims = self.malformed = self.unfinished = 0
 
     def counts(self) -> tuple[int, ...]:
         """The counts, in the order of :attr:`FIELDS`."""
@@ -72,6 +75,8 @@ class Tally:
             self.violations += 1
         if not all(c.ok for c in result.claims):
             self.claims += 1
+        if not result.finished and not result.violations:
+            self.unfinished += 1  # a record cut off before the hand's end: said in the summary
         if result.ok:
             self.clean += 1
             return False
@@ -82,6 +87,7 @@ class Tally:
         return (
             f"{self.hands} hand{'s' if self.hands != 1 else ''}: {self.clean} clean, {self.violations} with a "
             f"violation, {self.claims} with a wrong claim, {self.malformed} malformed"
+            + (f", {self.unfinished} unfinished (no going out, no T4, not void)" if self.unfinished else "")
         )
 
 

@@ -9,26 +9,33 @@ opponent pays the going-out bonus plus the value of all the melds again (C8).
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import click
 
-from pancli.app.pay import going_out, over_the_pack
+from pancli.app.pay import PackCounter, going_out
+from pancli.cards import Game
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     NOTHING_TO_CHECK,
+    InputLine,
+    error_line,
     input_lines,
     json_mode,
     json_option,
     jsonl_option,
     load_profile,
     players_option,
+    reads_stdin,
     rules_option,
+    stdin_lines,
     stdout_is_terminal,
 )
-from pancli.cli.meld_output import MeldReport, assess
+from pancli.cli.meld_output import MEMO_LIMIT, Judged, MeldReport, assess_all, judge_fields
+from pancli.melds import Meld
 from pancli.rules import Profile
 
 
@@ -100,15 +107,18 @@ class PayReport:
         return rows
 
 
-def conserve(reports: list[MeldReport], profile: Profile) -> list[MeldReport]:
-    """The reports with E4 across the melds applied (:func:`pancli.app.pay.over_the_pack`): a meld
+def conserve(reports: Iterable[MeldReport], profile: Profile) -> list[MeldReport]:
+    """The reports with E4 across the melds applied (:class:`pancli.app.pay.PackCounter`): a meld
     that takes a card past its copies in the pack is illegal and counts nothing."""
-    over = over_the_pack([r.cards if r.legal else None for r in reports], profile)
-    return [
-        replace(r, legal=False, col=1, kind=None, shape=None, conditions=(), value=0, rule="E4", reason=over[i],
-                engine_meld=None) if i in over else r
-        for i, r in enumerate(reports)
-    ]  # fmt: skip
+    pack = PackCounter(profile)
+    out = []
+    for r in reports:
+        if r.legal:
+            over = pack.take(r.cards)
+            if over is not None:
+                r = r.refused("E4", over)
+        out.append(r)
+    return out
 
 
 def compute(reports: list[MeldReport], players: int, profile: Profile, out: bool) -> PayReport:
@@ -155,7 +165,10 @@ def pay(
     """
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
-    reports = conserve([assess(item, profile) for item in input_lines(melds, NOTHING_TO_CHECK)], profile)
+    if not as_json and not as_jsonl and not stdout_is_terminal():
+        items = stdin_lines() if reads_stdin(melds) else input_lines(melds, NOTHING_TO_CHECK)
+        ctx.exit(_plain_stream(items, profile, players, going_out))
+    reports = conserve(assess_all(input_lines(melds, NOTHING_TO_CHECK), profile), profile)
     if as_jsonl:
         ctx.exit(_pay_lines(reports, players, profile, going_out))
     result = compute(reports, players, profile, going_out)
@@ -173,6 +186,55 @@ def pay(
     errors = [r.error_line() + "\n" for r in reports if not r.legal]
     sys.stderr.write("".join(errors))
     ctx.exit(EXIT_ILLEGAL if errors else EXIT_OK)
+
+
+def _plain_stream(items: Iterable[InputLine], profile: Profile, players: int, out: bool) -> int:
+    """The pipe path, streamed: a line out for each meld as it is read, error lines after each
+    batch, the totals at the end. Memory holds one batch and the distinct lines seen (bounded),
+    not every report (benchmarks/README.md). The same rows, totals and errors as the report path
+    (tests/test_cli_pay.py compares them)."""
+    pack = PackCounter(profile)
+    judged: dict[str, Judged] = {}
+    rows: dict[int, str] = {}
+    melds: list[Meld] = []
+    laid = 0
+    failed = False
+    text_out: list[str] = []
+    text_err: list[str] = []
+    for item in items:
+        j = judged.get(item.text)
+        if j is None:
+            j = judge_fields(item.text, profile, Game.PANGUINGUE)
+            if len(judged) < MEMO_LIMIT:
+                judged[item.text] = j
+        col, meld, legal, _, _, conds, value, rule, reason, cards, engine = j
+        if legal:
+            over = pack.take(cards)
+            if over is None:
+                row = rows.get(id(j))
+                if row is None:
+                    row = rows[id(j)] = f"{meld}\t{'+'.join(conds) or '-'}\t{value}\n"
+                text_out.append(row)
+                laid += value
+                if out and engine is not None:
+                    melds.append(engine)
+                continue
+            col, rule, reason = 1, "E4", over
+        failed = True
+        text_out.append(f"{meld}\t-\t0\n")
+        text_err.append(error_line(item.file, item.line, col, rule, reason) + "\n")
+        if len(text_err) >= 4096:
+            sys.stdout.write("".join(text_out))
+            sys.stdout.flush()
+            sys.stderr.write("".join(text_err))
+            text_out.clear()
+            text_err.clear()
+    result = PayReport((), players, profile, laid, going_out(melds, profile, out))
+    text_out += [f"{label}\t{units}\t{why}\n" for label, units, why in result.summary()]
+    sys.stdout.write("".join(text_out))
+    sys.stdout.flush()
+    sys.stderr.write("".join(text_err))
+    return EXIT_ILLEGAL if failed else EXIT_OK
 
 
 def _print_rich(result: PayReport) -> None:

@@ -308,7 +308,7 @@ def hand_json(result: HandResult, hand: RecordHand, script: HandScript) -> dict[
     """One refereed hand as ``pan replay --json`` writes it (docs/commands.md).
 
     Fields: ``hand players winner ledger payments violations claims_ok`` (the contract)
-    and ``file first_line last_line rules void claims stake money``. Money values are
+    and ``file first_line last_line rules void finished claims stake money``. Money values are
     decimal strings (exact), present when the record names a ``Stake``.
     """
     money = money_map(result)
@@ -322,6 +322,7 @@ def hand_json(result: HandResult, hand: RecordHand, script: HandScript) -> dict[
         "players": list(result.players),
         "winner": result.winner,
         "void": result.void,
+        "finished": result.finished,
         "ledger": dict(result.ledger),
         "payments": [payment_json(p) for p in result.payments],
         "violations": [violation_json(v, hand.file) for v in result.violations],
@@ -345,6 +346,7 @@ def malformed_json(hand: RecordHand) -> dict[str, Any]:
         "players": list(hand.players),
         "winner": None,
         "void": False,
+        "finished": False,
         "ledger": {},
         "payments": [],
         "violations": [

@@ -123,6 +123,12 @@ class HandResult:
         return all(c.ok for c in self.claims)
 
     @property
+    def finished(self) -> bool:
+        """The hand reached its end: someone went out (C8), won when all the others went on top
+        (T4), or it was void. False for a record that stops before (a cut-off file)."""
+        return self.winner is not None or self.void
+
+    @property
     def ok(self) -> bool:
         """No violation and every claim holds."""
         return not self.violations and self.claims_ok

@@ -27,7 +27,16 @@ from typing import TypeVar
 from pancli.cards import Card, Game
 from pancli.limits import MAX_MELD_CARDS
 from pancli.notation.errors import NotationError
-from pancli.notation.fast import MAX_LENGTH, PAGRUC_TOKENS, PAN_TOKENS, fast_card, fast_cards, fast_hand, token_table
+from pancli.notation.fast import (
+    MAX_LENGTH,
+    PAGRUC_TOKENS,
+    PAN_TOKENS,
+    fast_card,
+    fast_cards,
+    fast_hand,
+    fast_reject,
+    token_table,
+)
 from pancli.notation.hand import Hand, format_hand, format_meld
 
 __all__ = [
@@ -59,6 +68,9 @@ def parse_meld(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...]:
     got = fast_cards(text, game)
     if got is not None:
         return got
+    refused = fast_reject(text)
+    if refused is not None:
+        raise refused
     from pancli.notation.grammar import parse_meld_text
 
     return parse_meld_text(text, game)
@@ -88,6 +100,9 @@ def parse_hand(text: str, game: Game = Game.PANGUINGUE) -> Hand:
     got = fast_hand(text, game)
     if got is not None:
         return got
+    refused = fast_reject(text, hand=True)
+    if refused is not None:
+        raise refused
     from pancli.notation.grammar import parse_hand_text
 
     return parse_hand_text(text, game)
@@ -116,6 +131,9 @@ def meld_reader(game: Game = Game.PANGUINGUE) -> Callable[[str], tuple[Card, ...
             got = ()
         if 0 < len(got) <= MAX_MELD_CARDS:
             return got
+        refused = fast_reject(text)
+        if refused is not None:
+            raise refused
         from pancli.notation.grammar import parse_meld_text
 
         return parse_meld_text(text, game)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 import pyparsing as pp
 
@@ -376,7 +376,38 @@ def parse_meld_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) ->
     >>> parse_meld_text("7-Jd", Game.PAGRUC)
     (Card('7d'), Card('8d'), Card('9d'), Card('Td'), Card('Jd'))
     """
+    return _remembered("meld", text, game, offset, _read_meld)
+
+
+def _read_meld(text: str, game: Game, offset: int) -> tuple[Card, ...]:
     return _bounded(tuple(_run(elements(game).meld, text, offset)), text, offset)
+
+
+_MEMO: dict[tuple[str, str, Game, int], object] = {}
+_MEMO_LIMIT: Final = 4096
+"""Literals the grammar read lately (their result or their error), cleared when full: memory
+stays bounded. A batch repeats its lines (a million ``5sss``): the grammar takes about 1-3 ms a
+literal, a dictionary lookup about a microsecond (pan pay - on 2,000 lines of 5sss: 7.3 s ->
+0.6 s). tests/test_hostile_limits.py checks it against the grammar read afresh."""
+
+_T = TypeVar("_T")
+
+
+def _remembered(kind: str, text: str, game: Game, offset: int, read: Callable[[str, Game, int], _T]) -> _T:
+    """``read(text, game, offset)``, or what it gave (or raised) for the same literal before."""
+    key = (kind, text, game, offset)
+    got = _MEMO.get(key)
+    if got is None:
+        try:
+            got = read(text, game, offset)
+        except NotationError as exc:
+            got = exc
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        _MEMO[key] = got
+    if isinstance(got, NotationError):
+        raise NotationError(got.code, got.message, got.col, got.line)
+    return got  # type: ignore[return-value]
 
 
 def _bounded(cards: tuple[Card, ...], text: str, offset: int) -> tuple[Card, ...]:
@@ -390,6 +421,10 @@ def _bounded(cards: tuple[Card, ...], text: str, offset: int) -> tuple[Card, ...
 
 def parse_hand_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) -> Hand:
     """A hand literal (bracketed groups and loose cards), read by the grammar alone."""
+    return _remembered("hand", text, game, offset, _read_hand)
+
+
+def _read_hand(text: str, game: Game, offset: int) -> Hand:
     groups: list[tuple[Card, ...]] = []
     loose: list[Card] = []
     for tok in _run(elements(game).hand, text, offset):
@@ -406,6 +441,10 @@ def parse_card_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) ->
     >>> parse_card_text("q♥")
     Card('Qh')
     """
+    return _remembered("card", text, game, offset, _read_card)
+
+
+def _read_card(text: str, game: Game, offset: int) -> Card:
     got: Card = _run(elements(game).single, text, offset)[0]
     return got
 

@@ -1,0 +1,93 @@
+"""Benchmark of the batch commands over standard input (issue 13): ``pan check -``, ``pay -``,
+``score -`` and ``analyze -`` read N short lines each, in a pipe, and the time must grow linearly
+with N (the same per-line cost at N and at 10 N), with pay and score within 3 times check.
+
+Run from the repository root (the package installed)::
+
+    python benchmarks/bench_batch.py                 # 100,000 and 1,000,000 lines
+    python benchmarks/bench_batch.py --lines 20000 200000 --runs 3
+
+Runs are interleaved (check, pay, score, analyze, check, ...) and each figure is the median CPU
+time (user + system) of the child process, which the machine's load disturbs less than the wall
+clock; the ratio to ``pan check -`` of the same N is printed, and the cost per line. Pathological
+lines (``{...}`` comments and ``[`` brackets, all distinct) are timed against ordinary ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+MELDS = ["5sss", "3-5h", "5s 5s 5s", "7c 7s 7s", "J-Kc", "As 2s 3s", "Kh Kd Ks", "2h 3h 4h 5h"]
+SCORES = ["[2-4s] | Kh", "| As Ad", "[5h 6h 7h] [Ac Ad As] | Ks Ah", "[8c 9c 10c] | Qd 2s", "[Kh Kd Ks] | 2c 3c"]
+COMMANDS = {
+    "check": (["check", "-"], MELDS),
+    "pay": (["pay", "-"], MELDS),
+    "score": (["score", "-"], SCORES),
+    "analyze": (["analyze", "-"], MELDS),
+}
+
+
+def _file(lines: list[str], n: int, seed: int = 1) -> str:
+    rng = random.Random(seed)
+    fd, path = tempfile.mkstemp(suffix=".txt")
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write("".join(rng.choice(lines) + "\n" for _ in range(n)))
+    return path
+
+
+def _cpu(args: list[str], path: str) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of ``pan ARGS < path > /dev/null``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    with open(path, "rb") as stdin:
+        subprocess.run([sys.executable, "-m", "pancli", *args], stdin=stdin, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, check=False)  # fmt: skip
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lines", type=int, nargs="+", default=[100_000, 1_000_000])
+    parser.add_argument("--runs", type=int, default=3)
+    opts = parser.parse_args()
+    for n in opts.lines:
+        files = {name: _file(lines, n) for name, (_, lines) in COMMANDS.items()}
+        times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+        for _ in range(opts.runs):
+            for name, (args, _) in COMMANDS.items():
+                times[name].append(_cpu(args, files[name])[0])
+        base = statistics.median(times["check"])
+        print(f"{n:,} lines (median CPU of {opts.runs} interleaved runs)")
+        for name in COMMANDS:
+            t = statistics.median(times[name])
+            print(f"  pan {name:8} {t:7.2f} s  {t / n * 1e6:6.2f} us/line  {t / base:5.2f} x check")
+        for path in files.values():
+            os.unlink(path)
+    n = min(opts.lines)
+    odd = {
+        "ordinary distinct": [f"{r}s {r}h {r}d" for r in "234567JQK"] * (n // 9),
+        "distinct [ lines": [f"[{i}" for i in range(n)],
+        "distinct {..} lines": [f"{{comment {i}}}" for i in range(n)],
+    }
+    print(f"pan check - over {n:,} pathological lines against ordinary ones (median CPU)")
+    for label, lines in odd.items():
+        fd, path = tempfile.mkstemp(suffix=".txt")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write("\n".join(lines) + "\n")
+        t = statistics.median(_cpu(["check", "-"], path)[0] for _ in range(opts.runs))
+        print(f"  {label:22} {t:7.2f} s  {t / len(lines) * 1e6:6.2f} us/line")
+        os.unlink(path)
+
+
+if __name__ == "__main__":
+    main()
