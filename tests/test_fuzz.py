@@ -174,7 +174,7 @@ def judged(out: str) -> list[tuple[object, ...]]:
     return [
         (
             h["winner"],
-            h["void"],
+            h.get("void"),  # (a PAGRUC hand has no void; the long profile found it on pagruc-common-room.pan)
             json.dumps(h["ledger"], sort_keys=True),
             tuple(v["rule"] for v in h["violations"]),
             h["claims_ok"],
