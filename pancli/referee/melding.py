@@ -336,16 +336,22 @@ def apply_add(b: Board, a: Add, plan: MeldPlan) -> list[Payment]:
     return b.collect(s, gain, "C7", a.line, new.cards, f"#{a.target} grows")
 
 
-def verify_borrow(b: Board, a: Borrow) -> BorrowPlan:
-    """A borrow (M6, P6); raises Ruling."""
+def _own_meld_for_m6(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
+    """The player's meld ``#n`` that a borrow or a split changes, once M6 allows the move (the
+    knob), P6 finds ``#n`` among his melds, and M6 allows it on that meld; raises Ruling."""
     s = b.seat
     assert s is not None
-    r = m6(b, a) or p6(b, a.source, a)
+    r = m6(b, a) or p6(b, n, a)
     if r is None:
-        r = m6(b, a, s.melds[a.source - 1])
+        r = m6(b, a, s.melds[n - 1])
     if r is not None:
         raise r
-    m = s.melds[a.source - 1]
+    return s.melds[n - 1]
+
+
+def verify_borrow(b: Board, a: Borrow) -> BorrowPlan:
+    """A borrow (M6, P6); raises Ruling."""
+    m = _own_meld_for_m6(b, a, a.source)
     rest = b.js.laid(_without(m.cards, a.card, rope=isinstance(m.meld, Rope)) or ())
     assert rest is not None
     return BorrowPlan(rest)
@@ -369,14 +375,7 @@ def apply_borrow(b: Board, a: Borrow, plan: BorrowPlan) -> list[Payment]:
 def verify_split(b: Board, a: Split) -> SplitPlan:
     """A split (M6, P6), the hand cards it adds (E4, P7), two legal melds (M1-M5, I2) of no
     lower value (C7); raises Ruling."""
-    s = b.seat
-    assert s is not None
-    r = m6(b, a) or p6(b, a.target, a)
-    if r is None:
-        r = m6(b, a, s.melds[a.target - 1])
-    if r is not None:
-        raise r
-    m = s.melds[a.target - 1]
+    m = _own_meld_for_m6(b, a, a.target)
     added = _split_added(a, list(m.cards))
     plan = plan_cards(b, added, a, borrowed=False)
     first = laid_or_foul(b, a.first, a)
