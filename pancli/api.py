@@ -231,13 +231,9 @@ def referee_hand(hand: RecordHand | str) -> HandResult | PagrucHandResult:
     if hand.script is None:
         err = hand.error
         raise PanError(err.code if err else "R6", err.message if err else "unreadable hand", err.col if err else 1)
-    if hand.script.game is Game.PAGRUC:
-        from pancli.pagruc.referee import referee_hand as pagruc_referee
+    from pancli.app.replay import referee
 
-        return pagruc_referee(hand.script)
-    from pancli.referee import referee_hand as pan_referee
-
-    return pan_referee(hand.script)
+    return referee(hand.script)
 
 
 def analyze_hand(

@@ -6,7 +6,9 @@ between chunks is checked here, and a chunk is judged again (with the hand befor
 when it matters, so the output is the same as one process's, in the same order.
 
 What is done with each result is the :class:`HandSink`'s business (``pan replay``'s sinks,
-in :mod:`pancli.cli.replay`, render it as text, JSON, JSON lines or a timeline).
+in :mod:`pancli.cli.replay`, render it as text, JSON, JSON lines or a timeline). Both games
+come to a sink the same way, as a :data:`Judgement` (one hook, :meth:`HandSink.hand`): a
+result that is a :class:`~pancli.model.results.JudgedHand`, its type told by ``result.game``.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import IO, TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
 from pancli.cards import Game
 from pancli.rulebook import Rule
@@ -23,31 +25,44 @@ from pancli.rules import Profile
 
 if TYPE_CHECKING:
     from pancli.model.actions import HandScript
-    from pancli.model.results import ClaimCheck, HandResult, Step, Violation
+    from pancli.model.results import HandResult, JudgedHand, Violation
     from pancli.notation.layout import RecordHand
     from pancli.pagruc.referee import PagrucHandResult
+
+    Judgement: TypeAlias = HandResult | PagrucHandResult
+    """A refereed hand of either game: a :class:`~pancli.model.results.JudgedHand` whose
+    ``game`` (``Game.PANGUINGUE`` or ``Game.PAGRUC``) narrows it to its result type."""
 
 OpenRecord = Callable[[str], IO[str]]
 """Opens a record file by name (``-``: standard input) as text."""
 
 
-class Judged(Protocol):
-    """What every judged hand has (Panguingue or PAGRUC)."""
+class Referee(Protocol):
+    """A game's referee: :func:`pancli.referee.referee_hand` (Panguingue) and
+    :func:`pancli.pagruc.referee.referee_hand` (PAGRUC) are both one; :func:`referee`
+    chooses by the script's game."""
 
-    @property
-    def violations(self) -> tuple[Violation, ...]: ...
+    def __call__(self, script: HandScript, *, strict: bool = ..., record_steps: bool = ...) -> Judgement: ...
 
-    @property
-    def claims(self) -> tuple[ClaimCheck, ...]: ...
 
-    @property
-    def ok(self) -> bool: ...
+def referee(script: HandScript, *, strict: bool = True, record_steps: bool = True) -> Judgement:
+    """Referee one hand by its game's referee (``script.game``).
 
-    @property
-    def finished(self) -> bool: ...
+    >>> from pancli.app.replay import referee
+    >>> from pancli.records import read_hands
+    >>> import io
+    >>> hand = next(read_hands(io.StringIO('[Players "Ana Ben"]\\n\\nAna stay\\nBen stay\\n'), "-", None))
+    >>> result = referee(hand.script)
+    >>> result.game.value, result.ok
+    ('panguingue', True)
+    """
+    if script.game is Game.PAGRUC:
+        from pancli.pagruc.referee import referee_hand as pagruc_referee
 
-    @property
-    def steps(self) -> tuple[Step, ...]: ...
+        return pagruc_referee(script, strict=strict, record_steps=record_steps)
+    from pancli.referee import referee_hand as pan_referee
+
+    return pan_referee(script, strict=strict, record_steps=record_steps)
 
 
 class Tally:
@@ -69,7 +84,7 @@ class Tally:
         for f, n in zip(self.FIELDS, counts, strict=True):
             setattr(self, f, getattr(self, f) + n)
 
-    def count(self, result: Judged) -> bool:
+    def count(self, result: JudgedHand) -> bool:
         """Count a judged hand; True when it is not clean."""
         if result.violations:
             self.violations += 1
@@ -97,11 +112,9 @@ class HandSink(Protocol):
     wants_steps: bool
     """True when the sink shows every applied action (the referee then records steps)."""
 
-    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
-        """A Panguingue hand and its result."""
-
-    def pagruc(self, hand: RecordHand, result: PagrucHandResult) -> None:
-        """A PAGRUC hand and its result."""
+    def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
+        """A hand, its script (for Panguingue, under the profile it was judged by) and its
+        result, of either game (``result.game`` says which)."""
 
     def malformed(self, hand: RecordHand) -> None:
         """A hand that could not be read (``hand.error``)."""
@@ -153,7 +166,7 @@ class RecordJudge:
         self.sink = sink
         self.profile = profile
         self.steps = sink.wants_steps
-        self.pagruc: Callable[[HandScript], PagrucHandResult] | None = None
+        self.pagruc: Referee | None = None
         self.referee = referee_hand
         self.next_hand = next_hand_violation
         self.stop = stopped_before_play
@@ -181,8 +194,8 @@ class RecordJudge:
                 from pancli.pagruc.referee import referee_hand
 
                 self.pagruc = referee_hand
-            result_p = self.pagruc(script)
-            sink.pagruc(hand, result_p)
+            result_p = self.pagruc(script, record_steps=self.steps)
+            sink.hand(hand, script, result_p)
             return tally.count(result_p)
         if self.profile is not None:
             script = replace(script, profile=self.profile)

@@ -28,11 +28,11 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
-from pancli.app.replay import CHUNK_HANDS, ChunkSink, HandSink, Judged, Tally, replay_files
+from pancli.app.replay import CHUNK_HANDS, ChunkSink, HandSink, Tally, replay_files
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -57,11 +57,12 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from pancli.app.replay import Judgement
+    from pancli.cli.hand_render import HandView, JsonObject
     from pancli.cli.replay_render import StepLines
     from pancli.model.actions import HandScript
-    from pancli.model.results import HandResult, Step
+    from pancli.model.results import Step
     from pancli.notation.layout import RecordHand
-    from pancli.pagruc.referee import PagrucHandResult
     from pancli.rules import Profile
 
 BATCH = 256
@@ -117,31 +118,24 @@ class Sink:
         if self.progress is not None:
             self.progress.advance(CHUNK_HANDS)  # about: the last chunk of a file may hold fewer
 
-    def errors(self, file: str, result: Judged, pagruc: bool = False) -> None:
+    def errors(self, file: str, result: Judgement, shown: HandView) -> None:
         """Queue the stderr lines of a hand's violations and wrong claims."""
-        from pancli.cli.replay_render import claim_message, claim_rule, violation_line
+        from pancli.cli.replay_render import violation_line
 
         err = self.err
         for v in result.violations:
             err.append(violation_line(file, v) + "\n")
         for c in result.claims:
             if not c.ok:
-                err.append(error_line(file, c.line, c.col, claim_rule(c, pagruc), claim_message(c, pagruc)) + "\n")
+                err.append(error_line(file, c.line, c.col, shown.claim_rule(c), shown.claim_message(c)) + "\n")
 
-    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
-        from pancli.cli.replay_render import plain_text
+    def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
+        from pancli.cli.hand_render import view
 
-        self.out.append(plain_text(result, hand, script))
+        shown = view(result)
+        self.out.append(shown.plain(hand, script))
         if not result.ok:
-            self.errors(hand.file, result)
-        self._tick()
-
-    def pagruc(self, hand: RecordHand, result: PagrucHandResult) -> None:
-        from pancli.cli.pagruc_render import plain_lines
-
-        self.out.append("\n".join(plain_lines(result, hand.index, hand.file)) + "\n")
-        if not result.ok:
-            self.errors(hand.file, result, pagruc=True)
+            self.errors(hand.file, result, shown)
         self._tick()
 
     def malformed(self, hand: RecordHand) -> None:
@@ -186,26 +180,20 @@ class JsonSink(Sink):
             self.first = False
         super().chunk(out, err)
 
-    def _obj(self, obj: dict[str, Any]) -> None:
+    def _obj(self, obj: JsonObject) -> None:
         self.out.append(("[\n" if self.first else ",\n") + self.dumps(obj))
         self.first = False
         self._tick()
 
-    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
-        from pancli.cli.replay_render import hand_json
+    def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
+        from pancli.cli.hand_render import view
 
+        self._shown(hand, script, result, view(result))
+
+    def _shown(self, hand: RecordHand, script: HandScript, result: Judgement, shown: HandView) -> None:
         if not result.ok:
-            self.errors(hand.file, result)
-        self._obj(hand_json(result, hand, script))
-
-    def pagruc(self, hand: RecordHand, result: PagrucHandResult) -> None:
-        from pancli.cli.pagruc_render import to_json
-
-        if not result.ok:
-            self.errors(hand.file, result, pagruc=True)
-        obj = to_json(result, hand.index, hand.last_line)
-        obj["file"] = hand.file
-        self._obj(obj)
+            self.errors(hand.file, result, shown)
+        self._obj(shown.json(hand, script))
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.cli.replay_render import malformed_json, malformed_line
@@ -235,7 +223,7 @@ class JsonlSink(JsonSink):
     def chunk(self, out: str, err: str) -> None:
         Sink.chunk(self, out, err)
 
-    def _line(self, obj: dict[str, Any]) -> None:
+    def _line(self, obj: JsonObject) -> None:
         self.out.append(self.dumps(obj) + "\n")
 
     def _steps(self, steps: Sequence[Step], hand: RecordHand) -> None:
@@ -245,22 +233,19 @@ class JsonlSink(JsonSink):
             self.step_lines = StepLines(self.dumps)
         self.out.extend(self.step_lines.lines(steps, hand.index, hand.file))
 
-    def _obj(self, obj: dict[str, Any]) -> None:
+    def _obj(self, obj: JsonObject) -> None:
         obj = {"event": "hand", **obj}
         self._line(obj)
         self._tick()
 
-    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
-        from pancli.cli.replay_render import violation_json
+    def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
+        from pancli.cli.hand_render import view
 
+        shown = view(result)
         self._steps(result.steps, hand)
-        for v in result.violations:
-            self._line({"event": "violation", "hand": hand.index, **violation_json(v, hand.file)})
-        super().hand(hand, script, result)
-
-    def pagruc(self, hand: RecordHand, result: PagrucHandResult) -> None:
-        self._steps(result.steps, hand)
-        super().pagruc(hand, result)
+        for obj in shown.violation_events(hand):
+            self._line(obj)
+        self._shown(hand, script, result, shown)
 
     def close(self, tally: Tally, stopped: bool) -> None:
         if stopped:
@@ -314,19 +299,12 @@ class RichSink:
             self.console.print(f"[dim]more than {RICH_HANDS} hands: the rest as plain lines (--plain, --json)[/]")
         return self.drawn <= RICH_HANDS
 
-    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+    def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
         if not self._rich():
             return self.plain.hand(hand, script, result)
-        from pancli.cli.replay_render import render_rich
+        from pancli.cli.hand_render import view
 
-        render_rich(self.console, result, hand, script)
-
-    def pagruc(self, hand: RecordHand, result: PagrucHandResult) -> None:
-        if not self._rich():
-            return self.plain.pagruc(hand, result)
-        from pancli.cli.pagruc_render import render_text
-
-        render_text(result, self.console, hand.index, hand.file)
+        view(result).rich(self.console, hand, script)
 
     def malformed(self, hand: RecordHand) -> None:
         if not self._rich():

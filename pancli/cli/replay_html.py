@@ -28,10 +28,9 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from pancli import svg
 from pancli.app.replay import HandSink, Tally
 from pancli.cards import Card, Game
+from pancli.cli.hand_render import HandView, PagrucView, PanView
 from pancli.cli.replay_render import (
     MALFORMED_RULING,
-    claim_message,
-    claim_rule,
     collections,
     money_map,
     money_text,
@@ -57,6 +56,7 @@ from pancli.model.actions import (
 )
 
 if TYPE_CHECKING:
+    from pancli.app.replay import Judgement
     from pancli.model.actions import Action, HandScript
     from pancli.model.results import ClaimCheck, HandResult, Violation
     from pancli.model.settle import Sitting
@@ -195,34 +195,41 @@ class HtmlReport:
 
     # ------------------------------------------------------------------ hands
 
-    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+    def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
+        """One refereed hand, of either game."""
+        if result.game is Game.PAGRUC:
+            self._pagruc(hand, script, result)
+        else:
+            self._pan(hand, script, result)
+
+    def _pan(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
         """One refereed Panguingue hand."""
         from pancli.cli.settle import dispute_of
         from pancli.model.settle import Hand
 
         n = self._next()
-        dispute = dispute_of(hand, Game.PANGUINGUE, result, False)
-        self.pan.add(Hand(result.players, result.ledger, result.stake, dispute))
+        dispute = dispute_of(hand, result)
+        self.pan.add(Hand(result.players, result.totals, result.stake, dispute))
         parts = [self._header(n, hand, script, result.violations, result.claims, script.profile.name)]
-        parts.append(self._timeline(hand, script, result.violations, result.claims, result, False))
-        parts.append(self._problems(hand.file, result.violations, result.claims, False))
+        shown = PanView(result)
+        parts.append(self._timeline(hand, script, result, shown))
+        parts.append(self._problems(hand.file, result, shown))
         parts.append(f'<p class="outcome">{escape(outcome(result))}</p>')
         parts.append(self._ledger(result, script))
         self._end_section(n, parts, dispute)
 
-    def pagruc(self, hand: RecordHand, result: PagrucHandResult) -> None:
+    def _pagruc(self, hand: RecordHand, script: HandScript, result: PagrucHandResult) -> None:
         """One refereed PAGRUC hand: its timeline and hand scores (G7)."""
         from pancli.cli.settle import dispute_of
         from pancli.model.settle import Hand
 
-        script = hand.script
-        assert script is not None
         n = self._next()
-        dispute = dispute_of(hand, Game.PAGRUC, result, True)
-        self.pagruc_sitting.add(Hand(result.players, result.scores, None, dispute))
+        dispute = dispute_of(hand, result)
+        self.pagruc_sitting.add(Hand(result.players, result.totals, result.stake, dispute))
         parts = [self._header(n, hand, script, result.violations, result.claims, "PAGRUC")]
-        parts.append(self._timeline(hand, script, result.violations, result.claims, None, True))
-        parts.append(self._problems(hand.file, result.violations, result.claims, True))
+        shown = PagrucView(result)
+        parts.append(self._timeline(hand, script, result, shown))
+        parts.append(self._problems(hand.file, result, shown))
         if result.winner is not None:
             parts.append(f'<p class="outcome">{escape(result.winner)} went out (G6)</p>')
         elif not result.finished:
@@ -304,17 +311,9 @@ class HtmlReport:
 
     # ------------------------------------------------------------------ the timeline
 
-    def _timeline(
-        self,
-        hand: RecordHand,
-        script: HandScript,
-        violations: Sequence[Violation],
-        claims: Sequence[ClaimCheck],
-        result: HandResult | None,
-        pagruc: bool,
-    ) -> str:
+    def _timeline(self, hand: RecordHand, script: HandScript, result: Judgement, shown: HandView) -> str:
         by_line: dict[int, list[str]] = {}
-        if result is not None:
+        if result.game is Game.PANGUINGUE:
             bonus = script.profile.out_bonus
             for c in collections(result.payments):
                 why = c.what(bonus)
@@ -323,11 +322,11 @@ class HtmlReport:
                     f"{escape(why)}: {escape(c.amounts())}</div>"
                 )
         bad: dict[int, Violation] = {}
-        for v in violations:
+        for v in result.violations:
             bad.setdefault(v.line, v)
         stop = min(bad) if bad else None
         wrong: dict[int, list[ClaimCheck]] = {}
-        for cl in claims:
+        for cl in result.claims:
             if not cl.ok:
                 wrong.setdefault(cl.line, []).append(cl)
         rows: list[str] = []
@@ -343,8 +342,8 @@ class HtmlReport:
             for cl in wrong.get(line, ()):
                 cls = cls or "wrong"
                 paid.append(
-                    f"<div><strong>wrong claim {self.rule(claim_rule(cl, pagruc))}</strong> "
-                    f"{escape(claim_message(cl, pagruc))}</div>"
+                    f"<div><strong>wrong claim {self.rule(shown.claim_rule(cl))}</strong> "
+                    f"{escape(shown.claim_message(cl))}</div>"
                 )
             play = self._play(item, notes)
             note = _note_text(notes)
@@ -407,20 +406,20 @@ class HtmlReport:
 
     # ------------------------------------------------------------------ violations, claims, ledger
 
-    def _problems(self, file: str, violations: Sequence[Violation], claims: Sequence[ClaimCheck], pagruc: bool) -> str:
+    def _problems(self, file: str, result: Judgement, shown: HandView) -> str:
         parts = []
-        for v in violations:
+        for v in result.violations:
             who = f" ({escape(v.player)}, turn {v.turn})" if v.player else ""
             ruling = f"<br><em>ruling:</em> {escape(v.ruling)}" if v.ruling else ""
             parts.append(
                 f'<div class="violation-box"><strong>violation {self.rule(str(v.rule))}</strong> '
                 f"{escape(file)}:{v.line}:{v.col}{who}: {escape(v.message)}{ruling}</div>"
             )
-        for c in claims:
+        for c in result.claims:
             if not c.ok:
                 parts.append(
-                    f'<div class="claim-box"><strong>wrong claim {self.rule(claim_rule(c, pagruc))}</strong> '
-                    f"{escape(file)}:{c.line}:{c.col}: {escape(claim_message(c, pagruc))}</div>"
+                    f'<div class="claim-box"><strong>wrong claim {self.rule(shown.claim_rule(c))}</strong> '
+                    f"{escape(file)}:{c.line}:{c.col}: {escape(shown.claim_message(c))}</div>"
                 )
         return "".join(parts)
 
@@ -626,13 +625,9 @@ class HtmlTee:
         self.report = report
         self.wants_steps = inner.wants_steps
 
-    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+    def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
         self.inner.hand(hand, script, result)
         self.report.hand(hand, script, result)
-
-    def pagruc(self, hand: RecordHand, result: PagrucHandResult) -> None:
-        self.inner.pagruc(hand, result)
-        self.report.pagruc(hand, result)
 
     def malformed(self, hand: RecordHand) -> None:
         self.inner.malformed(hand)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from pancli.app.replay import Judged, Tally, replay_files
+from pancli.app.replay import Tally, replay_files
 from pancli.cards import Game
 from pancli.cli.common import (
     EXIT_ILLEGAL,
@@ -42,17 +42,19 @@ from pancli.cli.replay import Sink
 from pancli.cli.replay_render import money_text, signed
 
 if TYPE_CHECKING:
+    from pancli.app.replay import Judgement
     from pancli.model.actions import HandScript
-    from pancli.model.results import ClaimCheck, HandResult, Violation
+    from pancli.model.results import ClaimCheck, Violation
     from pancli.model.settle import Dispute, Hand, PlayerTotal, Sitting, Transfer
     from pancli.notation.layout import RecordHand
-    from pancli.pagruc.referee import PagrucHandResult
 
 
-def dispute_of(hand: RecordHand, game: Game, result: Judged, pagruc: bool) -> Dispute | None:
+def dispute_of(hand: RecordHand, result: Judgement) -> Dispute | None:
     """Why a refereed hand is disputed (its first violation, else its first wrong claim), or None."""
-    from pancli.cli.replay_render import claim_message, claim_rule
+    from pancli.cli.hand_render import view
     from pancli.model.settle import Dispute
+
+    game = result.game
 
     violations: tuple[Violation, ...] = result.violations
     if violations:
@@ -64,9 +66,10 @@ def dispute_of(hand: RecordHand, game: Game, result: Judged, pagruc: bool) -> Di
     wrong: list[ClaimCheck] = [c for c in result.claims if not c.ok]
     if wrong:
         c = wrong[0]
+        shown = view(result)
         return Dispute(
             hand.file, hand.index, hand.first_line, hand.last_line, game.value, "claim",
-            claim_rule(c, pagruc), c.line, c.col, c.player, claim_message(c, pagruc),
+            shown.claim_rule(c), c.line, c.col, c.player, shown.claim_message(c),
         )  # fmt: skip
     return None
 
@@ -111,17 +114,15 @@ class SettleSink(Sink):
         sitting.add(hand)
         self._tick()
 
-    def hand(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+    def sitting(self, game: Game) -> Sitting:
+        """The sitting a game's hands are added to."""
+        return self.pagruc_sitting if game is Game.PAGRUC else self.pan
+
+    def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
         from pancli.model.settle import Hand
 
-        dispute = dispute_of(hand, Game.PANGUINGUE, result, False)
-        self._add(self.pan, Hand(result.players, result.ledger, result.stake, dispute))
-
-    def pagruc(self, hand: RecordHand, result: PagrucHandResult) -> None:
-        from pancli.model.settle import Hand
-
-        dispute = dispute_of(hand, Game.PAGRUC, result, True)
-        self._add(self.pagruc_sitting, Hand(result.players, result.scores, None, dispute))
+        dispute = dispute_of(hand, result)
+        self._add(self.sitting(result.game), Hand(result.players, result.totals, result.stake, dispute))
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.model.settle import Hand

@@ -12,8 +12,9 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, localcontext
+from typing import ClassVar, Literal, Protocol
 
-from pancli.cards import Card
+from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event
 from pancli.rulebook import Rule
 
@@ -99,13 +100,62 @@ class Step:
     payments: tuple[Payment, ...] = ()
 
 
+class JudgedHand(Protocol):
+    """What every referee's result has, whatever the game: :class:`HandResult` (Panguingue)
+    and :class:`~pancli.pagruc.referee.PagrucHandResult` (PAGRUC) both are one. ``game``
+    tells them apart (a tag: ``result.game is Game.PAGRUC`` narrows the type); the same
+    :class:`Violation`, :class:`ClaimCheck` and :class:`Step` types serve both games.
+
+    >>> r: JudgedHand = HandResult(("Ana", "Ben"), "Ana", (), {"Ana": 2, "Ben": -2})
+    >>> r.game, r.finished, dict(r.totals)
+    (<Game.PANGUINGUE: 'panguingue'>, True, {'Ana': 2, 'Ben': -2})
+    """
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def winner(self) -> str | None: ...
+
+    @property
+    def violations(self) -> tuple[Violation, ...]: ...
+
+    @property
+    def claims(self) -> tuple[ClaimCheck, ...]: ...
+
+    @property
+    def steps(self) -> tuple[Step, ...]: ...
+
+    @property
+    def totals(self) -> Mapping[str, int | None]:
+        """Each player's net for the hand: units paid and collected (Panguingue, sums to
+        zero) or the hand score in points (PAGRUC; None when it cannot be computed)."""
+
+    @property
+    def stake(self) -> Decimal | None:
+        """The money of one unit, when the record names it (Panguingue, C9)."""
+
+    @property
+    def ok(self) -> bool:
+        """No violation and every claim holds."""
+
+    @property
+    def finished(self) -> bool:
+        """The hand reached its end (not a record cut off before it)."""
+
+
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """The referee's result for one hand.
+    """The referee's result for one Panguingue hand (a :class:`JudgedHand`).
 
     ``ledger`` maps every seated player to net units (always sums to zero).
     ``violations`` holds at most the first violation in strict refereeing (it stops the hand).
     """
+
+    game: ClassVar[Literal[Game.PANGUINGUE]] = Game.PANGUINGUE
 
     players: tuple[str, ...]
     winner: str | None
@@ -121,6 +171,11 @@ class HandResult:
     def claims_ok(self) -> bool:
         """True when every claim in the record holds."""
         return all(c.ok for c in self.claims)
+
+    @property
+    def totals(self) -> Mapping[str, int]:
+        """The ledger (:attr:`JudgedHand.totals`)."""
+        return self.ledger
 
     @property
     def finished(self) -> bool:

@@ -47,6 +47,8 @@ import contextlib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import ClassVar, Literal
 
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import MeldError
@@ -98,7 +100,7 @@ class TableMeld:
 
 @dataclass(frozen=True, slots=True)
 class PagrucHandResult:
-    """The referee's result for one PAGRUC hand.
+    """The referee's result for one PAGRUC hand (a :class:`~pancli.model.results.JudgedHand`).
 
     ``scores`` maps every player to his hand score (G7), or None when cards left in his hand
     are unknown (no deal line): ``hidden`` says how many. ``cards`` lists each player's card
@@ -108,6 +110,8 @@ class PagrucHandResult:
     violation in strict refereeing (it stops the hand). ``notes`` are plain remarks (an
     unknown hand, an unfinished hand).
     """
+
+    game: ClassVar[Literal[Game.PAGRUC]] = Game.PAGRUC
 
     players: tuple[str, ...]
     packs: int
@@ -128,6 +132,16 @@ class PagrucHandResult:
     def dealer(self) -> str:
         """The dealer: the last player in order of play."""
         return self.players[-1]
+
+    @property
+    def totals(self) -> Mapping[str, int | None]:
+        """The hand scores (:attr:`~pancli.model.results.JudgedHand.totals`)."""
+        return self.scores
+
+    @property
+    def stake(self) -> Decimal | None:
+        """None: PAGRUC scores points, not money."""
+        return None
 
     @property
     def claims_ok(self) -> bool:
@@ -177,9 +191,10 @@ class _LiveMeld:
 class _Referee:
     """The table during one hand (mutable; one instance per hand)."""
 
-    def __init__(self, script: HandScript, strict: bool) -> None:
+    def __init__(self, script: HandScript, strict: bool, record_steps: bool = True) -> None:
         self.script = script
         self.strict = strict
+        self.record_steps = record_steps
         self.players = script.players
         self.pack: PagrucPack = pack_for(len(self.players), _sane_packs(script.packs))
         self.hands: dict[str, _Hand] = {p: _Hand([], DEAL_SIZE) for p in self.players}
@@ -228,7 +243,8 @@ class _Referee:
 
     def step(self, line: int, col: int, player: str | None, event: Event | None, action: Action | None,
              moves: Iterable[tuple[Card, Source, Source]]) -> None:  # fmt: skip
-        self.steps.append(Step(line, col, player, event, action, tuple(moves)))
+        if self.record_steps:
+            self.steps.append(Step(line, col, player, event, action, tuple(moves)))
 
     def has_meld(self, player: str) -> bool:
         return bool(self.melds[player])
@@ -545,15 +561,16 @@ def _sane_packs(packs: int | None) -> int | None:
     return packs if packs in (1, 2) else None
 
 
-def referee_hand(script: HandScript, *, strict: bool = True) -> PagrucHandResult:
+def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool = True) -> PagrucHandResult:
     """Referee one PAGRUC hand (G1-G7). ``script.game`` should be ``Game.PAGRUC``.
 
     Strict refereeing stops at the first violation; otherwise a line that breaks a rule is
-    reported and skipped, and play goes on.
+    reported and skipped, and play goes on. ``record_steps=False`` skips the per-action
+    :class:`~pancli.model.results.Step` records (as :func:`pancli.referee.referee_hand`).
     """
     if script.game is not Game.PAGRUC:
         raise ValueError("referee_hand: not a PAGRUC hand (use pancli.referee for Panguingue)")
-    ref = _Referee(script, strict)
+    ref = _Referee(script, strict, record_steps)
     try:
         ref.setup()
     except _Foul as foul:
