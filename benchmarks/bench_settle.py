@@ -1,31 +1,26 @@
-"""Benchmark of ``pan settle`` and ``pan replay --html`` (issue 12).
+"""Benchmark of ``pan settle`` (issue 12): time against ``pan replay``, and memory.
 
 Run from the repository root (the package installed, e.g. ``pip install -e .``)::
 
-    python benchmarks/bench_settle.py                   # 100,000 hands, 3 runs each
+    nice -n 19 python benchmarks/bench_settle.py                 # 100,000 hands, 3 runs each
     python benchmarks/bench_settle.py --hands 20000 --repeat 1
 
 Inputs are generated once and cached under ``benchmarks/out/`` (``replay-6p-N.pan``: N hands
-of ``pan simulate --players 6 --seed 1``, shared with ``bench_replay.py``). It prints, all
-measured in the same run (machines are noisy: compare ratios):
-
-1. ``pan settle FILE`` against ``pan replay FILE`` (plain text), whole process, stdout to
-   nothing, run alternately; the median of ``--repeat`` runs each and their ratio
-   (target: settle within 1.2 times replay);
-2. ``pan replay FILE --html OUT`` of a 100-hand record, whole process (target < 2 s), against
-   ``pan replay FILE`` of the same record, alternately, and the page's size;
-3. with Chromium installed: the time headless Chromium takes to load and render that page
-   (``--dump-dom``) minus the time it takes for an empty page, alternately (target < 1 s).
+of ``pan simulate --players 6 --seed 1``, shared with ``bench_replay.py``). It prints, measured
+in the same run (machines are noisy: compare ratios), ``pan settle FILE`` against ``pan replay
+FILE`` (plain text), whole process, stdout to nothing, run alternately: the median of
+``--repeat`` runs each, their ratio (target: settle within 1.2 times replay) and each one's peak
+resident memory (run it with two ``--hands`` to see that it does not grow with the hands).
+The HTML report's benchmark is ``bench_html.py``.
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil
+import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -34,20 +29,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_replay import env, pan_command, simulated
 
 
-def wall(cmd: list[str]) -> float:
-    """Seconds ``cmd`` takes, output thrown away."""
+def run(cmd: list[str]) -> tuple[float, float]:
+    """Seconds ``cmd`` takes (output thrown away) and its peak resident memory in MB."""
     t = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env(), check=False)
-    return time.perf_counter() - t
-
-
-def alternately(cmds: dict[str, list[str]], repeat: int) -> dict[str, float]:
-    """The median wall time of each command, the commands run in turn ``repeat`` times."""
-    times: dict[str, list[float]] = {k: [] for k in cmds}
-    for _ in range(repeat):
-        for k, cmd in cmds.items():
-            times[k].append(wall(cmd))
-    return {k: statistics.median(v) for k, v in times.items()}
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env())
+    _, status, usage = os.wait4(p.pid, 0)
+    took = time.perf_counter() - t
+    p.returncode = os.waitstatus_to_exitcode(status)  # reaped here, for its memory figure
+    return took, usage.ru_maxrss / 1024
 
 
 def main() -> None:
@@ -56,37 +45,20 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     pan = pan_command()
-
     big = simulated(args.hands)
-    t = alternately({"replay": [*pan, "replay", str(big)], "settle": [*pan, "settle", str(big)]}, args.repeat)
-    ratio = t["settle"] / t["replay"]
-    print(f"1. {args.hands:,} hands: pan replay {t['replay']:.2f} s, pan settle {t['settle']:.2f} s")
-    print(f"   settle / replay = {ratio:.2f} (target <= 1.2)")
-
-    small = simulated(100)
-    with tempfile.TemporaryDirectory() as tmp:
-        page = Path(tmp) / "report.html"
-        t = alternately(
-            {"replay": [*pan, "replay", str(small)], "html": [*pan, "replay", str(small), "--html", str(page)]},
-            max(args.repeat, 3),
-        )
-        size = page.stat().st_size
-        print(
-            f"2. 100 hands: pan replay --html {t['html']:.2f} s (target < 2 s), pan replay {t['replay']:.2f} s;"
-            f" page {size / 1e6:.1f} MB"
-        )
-        chromium = next((p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
-        if chromium is None:
-            print("3. chromium is not installed: the page's load time is not measured")
-            return
-        empty = Path(tmp) / "empty.html"
-        empty.write_text("<!DOCTYPE html><title>empty</title>", encoding="utf-8")
-        base = [chromium, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp}/profile", "--dump-dom"]
-        t = alternately({"empty": [*base, empty.as_uri()], "page": [*base, page.as_uri()]}, max(args.repeat, 3))
-        print(
-            f"3. Chromium loads and renders the page in {t['page'] - t['empty']:.2f} s more than an empty page"
-            f" ({t['page']:.2f} s against {t['empty']:.2f} s, whole process; target < 1 s)"
-        )
+    cmds = {"replay": [*pan, "replay", str(big)], "settle": [*pan, "settle", str(big)]}
+    times: dict[str, list[float]] = {k: [] for k in cmds}
+    rss: dict[str, list[float]] = {k: [] for k in cmds}
+    for _ in range(args.repeat):
+        for k, cmd in cmds.items():
+            took, mb = run(cmd)
+            times[k].append(took)
+            rss[k].append(mb)
+    t = {k: statistics.median(v) for k, v in times.items()}
+    print(f"{args.hands:,} hands ({big.stat().st_size / 1e6:.0f} MB), whole process, median of {args.repeat}:")
+    for k in cmds:
+        print(f"   pan {k:7} {t[k]:8.2f} s   peak RSS {max(rss[k]):6.1f} MB")
+    print(f"   settle / replay = {t['settle'] / t['replay']:.2f} (target <= 1.2)")
 
 
 if __name__ == "__main__":

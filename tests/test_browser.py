@@ -6,6 +6,7 @@ Skipped, with the reason, where Chromium is not installed (``.ci/run`` installs 
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import zlib
@@ -110,7 +111,8 @@ def test_a_sample_report_renders_in_chromium_with_cards_and_ledger(tmp_path: Pat
     assert dom.returncode == 0, dom.stderr[-2000:]
     assert _console(dom.stderr) == []
     html = dom.stdout
-    assert html.count('class="card"') > 100 and 'data-card="5s"' in html
+    cards = re.findall(r'<i(?: class="[a-z ]+")?>([^<]+)</i>', html)  # each card: its rank and suit
+    assert len(cards) > 100 and "5 \u2660" in cards and "K \u2665" in cards
     assert "ledger-table" in html and "Cruz" in html and "+36" in html
     assert "Eli pays Ana" in html
     width, height, rows = _rgb(shot.read_bytes())

@@ -9,7 +9,6 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from pancli.cli import cli
@@ -36,6 +35,11 @@ class _Page(HTMLParser):
         return [a["href"] or "" for t, a in self.tags if t == "a" and "href" in a]
 
 
+def _cards(html: str) -> list[str]:
+    """The text of each card drawn in ``html`` (``5 \u2660``), in order."""
+    return re.findall(r'<i(?: class="[a-z ]+")?>([^<]+)</i>', html)
+
+
 def _report(tmp_path: Path, *files: str, args: tuple[str, ...] = ()) -> tuple[int, str, str, _Page]:
     out = tmp_path / "r.html"
     r = CliRunner().invoke(cli, ["replay", *files, "--html", str(out), *args])
@@ -58,9 +62,8 @@ def test_the_page_is_self_contained_with_no_script_and_nothing_fetched(tmp_path:
 
 
 def test_every_play_line_has_its_cards_drawn_and_every_payment_its_rule(tmp_path: Path) -> None:
-    _, _, text, page = _report(tmp_path, "samples/friday-hoyle.pan")
-    cards = [a.get("data-card") for t, a in page.tags if t == "g" and a.get("class") == "card"]
-    assert cards.count("5s") >= 5  # dealt 5s 5s, drawn, melded three
+    _, _, text, _ = _report(tmp_path, "samples/friday-hoyle.pan")
+    assert _cards(text).count("5 \u2660") >= 5  # dealt 5s 5s, drawn, melded three
     replay = json.loads(CliRunner().invoke(cli, ["replay", "--json", "samples/friday-hoyle.pan"]).stdout)
     rules = {p["rule"] for h in replay for p in h["payments"]}
     for rule in rules:
@@ -116,18 +119,30 @@ def test_the_page_is_replaced_atomically_and_only_when_complete(tmp_path: Path) 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html"]
 
 
-def test_the_picture_memos_change_nothing_on_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The memos of card pictures (pancli.svg._CARDS, replay_html._PICTURES) are speed only."""
-    import pancli.cli.replay_html as replay_html
+def test_a_card_is_one_element_with_its_rank_and_suit_as_text() -> None:
+    """Light pages: each card is one element holding its rank and suit symbol (no picture of
+    ten elements per card), red ink only for hearts and diamonds."""
     from pancli import svg
+    from pancli.cards import ALL_CARDS, Suit
+    from pancli.cli.replay_html import card
 
-    class Forgetful(dict):  # type: ignore[type-arg]
-        def __setitem__(self, key: object, value: object) -> None:
-            pass
+    for c in ALL_CARDS:
+        html = card(c)
+        assert _cards(html) == [f"{svg.rank_text(c.rank)} {svg.SYMBOL[c.suit]}"], html
+        assert html.count("<") == 2
+        assert ('class="r' in html) == (c.suit in (Suit.HEARTS, Suit.DIAMONDS))
 
-    files = ("samples/friday-hoyle.pan", "samples/cardroom-saturday.pan", "samples/pagruc-common-room.pan")
-    _, _, memo, _ = _report(tmp_path, *files)
-    monkeypatch.setattr(svg, "_CARDS", Forgetful())
-    monkeypatch.setattr(replay_html, "_PICTURES", Forgetful())
-    _, _, plain, _ = _report(tmp_path, *files)
-    assert plain == memo
+
+def test_a_dealt_line_shows_every_card_dealt_in_order(tmp_path: Path) -> None:
+    from pancli import svg
+    from pancli.notation.fast import fast_cards
+
+    _, _, text, _ = _report(tmp_path, "samples/friday-hoyle.pan")
+    deal = next(
+        line for line in Path("samples/friday-hoyle.pan").read_text().splitlines() if line.startswith("deal Ana")
+    )
+    dealt = fast_cards(deal.removeprefix("deal Ana "))
+    assert dealt is not None
+    expected = [f"{svg.rank_text(c.rank)} {svg.SYMBOL[c.suit]}" for c in dealt]
+    row = next(r for r in text.split("<tr") if "<b>Ana</b>" in r and "dealt" in r)
+    assert _cards(row) == expected and len(expected) == 10

@@ -1,16 +1,19 @@
 """``pan replay FILE --html OUT.html``: one self-contained page for a sitting's records.
 
-The page holds everything it needs: inline CSS, inline SVG cards (:mod:`pancli.svg`) and no
-script at all; it works offline, prints well (a print style sheet) and reflows on a phone.
-For each hand: its header (tags, profile, seats, stake), a timeline of every play line with
+The page holds everything it needs: inline CSS, cards drawn by the style sheet (:func:`card`),
+SVG bar charts, and no script at all; it works offline, prints well (a print style sheet) and
+reflows on a phone. For each hand: its header (tags, profile, seats, stake), a timeline of every play line with
 the cards drawn as pictures, what each line paid and why (the rule id links to the rule's
 text at the end of the page), the violation highlighted with its ruling, wrong claims, the
 ledger as a table and a small bar chart. At the end: the sitting's totals and the payments
 that settle it (as ``pan settle`` finds them) and the text of every rule cited.
 
-Hands off the screen are not laid out until scrolled to (``content-visibility: auto``): a
-100-hand page rendered 2.5x faster in headless Chromium (measured: 31-39 s against 91 s on a
-machine loaded 20-fold, where an empty page took 5 s; see benchmarks/bench_settle.py).
+The page is kept light, to open at once: one element a card, no empty cells at the end of a
+timeline row, and hands off the screen not laid out until scrolled to (``content-visibility:
+auto``). Measured with benchmarks/bench_html.py (a 100-hand record, headless Chromium, on a
+loaded machine where an empty page took 0.10 s): 1.35 MB and 68,000 elements, loaded and laid
+out in 0.77 s more than the empty page, against 7.5 MB, 213,000 elements and 5.25 s with a
+10-element SVG picture per card.
 
 It is written as the hands are refereed, one at a time (constant memory), to the stream it
 is given (``pan replay`` gives it a file written atomically). Everything taken from the
@@ -27,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from pancli import svg
 from pancli.app.replay import HandSink, Tally
-from pancli.cards import Card, Game
+from pancli.cards import ALL_CARDS, Card, Game, Suit
 from pancli.cli.hand_render import HandView, PagrucView, PanView
 from pancli.cli.replay_render import (
     MALFORMED_RULING,
@@ -63,9 +66,6 @@ if TYPE_CHECKING:
     from pancli.notation.layout import Notes, RecordHand
     from pancli.pagruc.referee import PagrucHandResult
 
-CARD_SCALE: Final = 0.7
-"""Cards in the timeline are drawn at this scale (28 x 39 pixels)."""
-
 CSS: Final = """
 :root{--ink:#1b1b1b;--muted:#5f6368;--line:#dadce0;--bad:#b00020;--badbg:#fde7ea;--warn:#7a4f00;
 --warnbg:#fff3cd;--good:#146c2e;--paper:#fff;--bg:#f6f6f1}
@@ -88,15 +88,19 @@ table{border-collapse:collapse;margin:.25rem 0}
 th,td{padding:.3rem .5rem;border-bottom:1px solid var(--line);vertical-align:top;text-align:left}
 th{font-size:.85rem;color:var(--muted)}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-.timeline td.line{color:var(--muted);text-align:right;font-variant-numeric:tabular-nums}
-.timeline td.play{min-width:14rem}
-.who{font-weight:bold;margin-right:.4rem}
-.act{display:inline-flex;align-items:center;gap:.25rem;margin:.1rem .6rem .1rem 0;white-space:nowrap}
-.verb{color:var(--muted)}
-.glyph{font-weight:bold;color:#6a1b9a}
-svg.pan{vertical-align:middle;overflow:visible}
+.timeline tr{border-bottom:1px solid var(--line)}.timeline td{border:0}
+.timeline td:first-child{color:var(--muted);text-align:right;font-variant-numeric:tabular-nums}
+.timeline td:nth-child(2){min-width:14rem}.timeline td:nth-child(2)>b{margin-right:.4rem}
+.act{display:inline-block;margin:.1rem .6rem .1rem 0;white-space:nowrap;color:var(--muted)}
+.glyph{font-weight:bold;color:#6a1b9a;margin-left:.25rem}
+.act i{display:inline-block;width:2.1em;height:2.9em;padding:.15em .2em;border:1px solid #555;border-radius:.3em;
+background:#fff;color:#111;font:bold .85rem/1.1 "DejaVu Sans",system-ui,sans-serif;white-space:normal;text-align:left;
+vertical-align:middle;
+box-shadow:-1px 0 2px rgba(0,0,0,.25)}
+.act i+i{margin-left:-.85em}
+.act i.r{color:#c0142c}.act i.t{letter-spacing:-.1em}
 .paid div{margin:.1rem 0}
-.paid .rule,.rule{font-weight:bold}
+.rule{font-weight:bold}
 .note{color:var(--muted);font-style:italic;white-space:pre-wrap;overflow-wrap:anywhere}
 tr.violation{background:var(--badbg);outline:2px solid var(--bad)}
 tr.wrong{background:var(--warnbg)}
@@ -116,7 +120,7 @@ dl.rulebook dt:target{background:var(--warnbg)}
  .timeline thead{display:none}
  .timeline tr{display:block;border-bottom:1px solid var(--line);padding:.3rem 0}
  .timeline td{display:block;border:0;padding:.1rem .25rem}
- .timeline td.line{text-align:left}.timeline td.line::before{content:"line "}
+ .timeline td:first-child{text-align:left}.timeline td:first-child::before{content:"line "}
 }
 @media print{
  body{background:#fff;font-size:10pt}main{max-width:none;padding:0}
@@ -127,6 +131,7 @@ dl.rulebook dt:target{background:var(--warnbg)}
  nav{display:none}
  tr.after{opacity:1;color:#777}
  tr.violation{outline:2px solid #000}
+ .act i{border-color:#000}.act i.r{color:#a00}
 }
 """
 
@@ -154,8 +159,7 @@ class HtmlReport:
         out.write(
             '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{escape(title)}</title><style>{CSS}{svg.STYLE}</style></head><body>"
-            f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{svg.DEFS}</svg>'
+            f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
             f"<main><header><h1>{escape(title)}</h1>"
             '<nav><a href="#totals">the sitting\'s totals and settling payments</a> · '
             '<a href="#rules">the rules cited</a></nav></header>\n'
@@ -184,14 +188,9 @@ class HtmlReport:
 
     @staticmethod
     def cards(cards: Sequence[Card]) -> str:
-        """Cards as one small inline picture (a meld fanned, a single card alone)."""
-        key = tuple(cards)
-        picture = _PICTURES.get(key)
-        if picture is None:
-            if len(_PICTURES) >= 4096:  # a bounded memo: constant memory over any record
-                _PICTURES.clear()
-            picture = _PICTURES[key] = svg.fan(cards).svg(" ".join(str(c) for c in cards), CARD_SCALE)
-        return picture
+        """Cards drawn fanned, each a small card-shaped box with its rank and suit symbol
+        as text (see :func:`card`)."""
+        return "".join(map(_CARD_HTML.__getitem__, cards))
 
     # ------------------------------------------------------------------ hands
 
@@ -318,7 +317,7 @@ class HtmlReport:
             for c in collections(result.payments):
                 why = c.what(bonus)
                 by_line.setdefault(c.line, []).append(
-                    f'<div><span class="who">{escape(c.payee)}</span> collects {self.rule(c.rule)} '
+                    f"<div><b>{escape(c.payee)}</b> collects {self.rule(c.rule)} "
                     f"{escape(why)}: {escape(c.amounts())}</div>"
                 )
         bad: dict[int, Violation] = {}
@@ -345,17 +344,9 @@ class HtmlReport:
                     f"<div><strong>wrong claim {self.rule(shown.claim_rule(cl))}</strong> "
                     f"{escape(shown.claim_message(cl))}</div>"
                 )
-            play = self._play(item, notes)
-            note = _note_text(notes)
-            rows.append(
-                f'<tr class="{cls}"><td class="line">{line}</td><td class="play">{play}</td>'
-                f'<td class="paid">{"".join(paid)}</td><td class="note">{note}</td></tr>'
-                if cls
-                else f'<tr><td class="line">{line}</td><td class="play">{play}</td>'
-                f'<td class="paid">{"".join(paid)}</td><td class="note">{note}</td></tr>'
-            )
+            rows.append(_row(cls, line, self._play(item, notes), "".join(paid), _note_text(notes)))
         for line, rest in sorted(by_line.items()):  # hand-level payments (T4, P10 refunds)
-            rows.append(f'<tr><td class="line">{line}</td><td></td><td class="paid">{"".join(rest)}</td><td></td></tr>')
+            rows.append(_row("", line, "", "".join(rest), ""))
         return (
             '<h3>play</h3><div class="wrap"><table class="timeline"><thead><tr><th class="num">line</th>'
             "<th>play</th><th>paid and why</th><th>comments</th></tr></thead><tbody>"
@@ -366,11 +357,11 @@ class HtmlReport:
     def _play(self, item: Any, notes: Notes | None) -> str:
         """One play line: the player, then each action with its cards as pictures."""
         if isinstance(item, Deal):
-            return f'<span class="who">{escape(item.player)}</span>{_act("dealt", self.cards(item.cards))}'
+            return f"<b>{escape(item.player)}</b>{_act('dealt', self.cards(item.cards))}"
         if isinstance(item, Decision):
-            return f'<span class="who">{escape(item.player)}</span>{_act("stays" if item.stay else "goes on top", "")}'
+            return f"<b>{escape(item.player)}</b>{_act('stays' if item.stay else 'goes on top', '')}"
         if isinstance(item, Force):
-            return f'<span class="who">{escape(item.player)}</span>{_act("forces " + item.other, "")}'
+            return f"<b>{escape(item.player)}</b>{_act('forces ' + item.other, '')}"
         if isinstance(item, Reshuffle):
             return _act("reshuffle: the discards become the stock", "")
         if isinstance(item, Turn):
@@ -380,7 +371,7 @@ class HtmlReport:
                 glyph = glyphs[i][0] if i < len(glyphs) else ""
                 acts.append(self._action(a, glyph))
             number = f"{item.number}. " if item.number is not None else ""
-            return f'<span class="who">{number}{escape(item.player)}</span>{"".join(acts)}'
+            return f"<b>{number}{escape(item.player)}</b>{''.join(acts)}"
         card: Card | None = getattr(item, "card", None)  # the upcard
         return _act("up", self.cards([card])) if card is not None else ""
 
@@ -394,13 +385,13 @@ class HtmlReport:
         if isinstance(a, MeldNew):
             return _act("meld", self.cards(a.cards) + g)
         if isinstance(a, Add):
-            return _act("add", self.cards(a.cards) + f'<span class="verb">to #{a.target}</span>' + g)
+            return _act("add", self.cards(a.cards) + f" to #{a.target}" + g)
         if isinstance(a, Lay):
-            return _act("lay", self.cards(a.cards) + f'<span class="verb">on {escape(a.owner)}#{a.target}</span>' + g)
+            return _act("lay", self.cards(a.cards) + f" on {escape(a.owner)}#{a.target}" + g)
         if isinstance(a, Borrow):
-            return _act("borrow", self.cards([a.card]) + f'<span class="verb">from #{a.source}</span>' + g)
+            return _act("borrow", self.cards([a.card]) + f" from #{a.source}" + g)
         if isinstance(a, Split):
-            return _act(f"split #{a.target} into", self.cards(a.first) + self.cards(a.second) + g)
+            return _act(f"split #{a.target} into", self.cards(a.first) + " and " + self.cards(a.second) + g)
         assert isinstance(a, Out)
         return _act("out", g)
 
@@ -515,15 +506,40 @@ class HtmlReport:
         )
 
 
-_PICTURES: dict[tuple[Card, ...], str] = {}
-"""The pictures of card groups drawn lately (most are single cards drawn and discarded): a 100-hand
-page draws 12,500 pictures, 1,100 of them distinct, and is written 1.8x faster with this memo
-(0.57 s against 1.03 s, measured in process); tests/test_replay_html.py checks the page is the same
-without it."""
+def card(c: Card) -> str:
+    """One card as HTML: a card-shaped box (drawn by the page's style sheet) holding its rank
+    and suit symbol as text, one above the other: selectable, readable at any size, the suits
+    told apart by their symbols without colour (red ink for hearts and diamonds). One element
+    a card: a 100-hand page holds some 20,000 cards (see the module's note on its weight).
+
+    >>> from pancli.cards import Rank
+    >>> card(Card(Rank.FIVE, Suit.SPADES)), card(Card(Rank.TEN, Suit.HEARTS))
+    ('<i>5 \u2660</i>', '<i class="r t">10 \u2665</i>')
+    """
+    rank = svg.rank_text(c.rank)
+    cls = " ".join(k for k, on in (("r", c.suit in (Suit.HEARTS, Suit.DIAMONDS)), ("t", len(rank) > 1)) if on)
+    attr = f' class="{cls}"' if cls else ""
+    return f"<i{attr}>{rank} {svg.SYMBOL[c.suit]}</i>"
+
+
+_CARD_HTML: Final = {c: card(c) for c in ALL_CARDS}
+"""Each card's HTML (:func:`card`), made once at import (52 short strings)."""
 
 
 def _act(verb: str, body: str) -> str:
-    return f'<span class="act"><span class="verb">{escape(verb)}</span>{body}</span>'
+    """An action: its verb, then its cards (and what it adds to, its glyph)."""
+    return f'<span class="act">{escape(verb)} {body}</span>' if body else f'<span class="act">{escape(verb)}</span>'
+
+
+def _row(cls: str, line: int, play: str, paid: str, note: str) -> str:
+    """One row of the timeline: line number, play, payments (and rulings), comments. Empty
+    cells at the end of a row are left out (most rows have neither payment nor comment)."""
+    tr = f'<tr class="{cls}">' if cls else "<tr>"
+    if note:
+        return f'{tr}<td>{line}</td><td>{play}</td><td class="paid">{paid}</td><td class="note">{note}</td></tr>'
+    if paid:
+        return f'{tr}<td>{line}</td><td>{play}</td><td class="paid">{paid}</td></tr>'
+    return f"{tr}<td>{line}</td><td>{play}</td></tr>"
 
 
 def _units_cell(units: int) -> str:
