@@ -9,16 +9,26 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pancli.analyze.arrange import (
+    CARD_WEIGHT,
     NSLOT,
     DrawProbe,
     HandContext,
+    all_blocks,
     blocks_with,
     counts_of,
     decode,
     encode,
     tables_for,
 )
-from pancli.analyze.odds import Policy, discard_choice, draw_table, final_melds, live_copies, out_odds
+from pancli.analyze.odds import (
+    Policy,
+    _discard_fast,
+    discard_choice,
+    draw_table,
+    final_melds,
+    live_copies,
+    out_odds,
+)
 from pancli.cards import Card
 from pancli.melds import Meld
 from pancli.notation.fast import fast_cards
@@ -77,19 +87,53 @@ def test_policy_moves_are_the_plain_search_and_materialized_melds(profile: Profi
 @settings(max_examples=12)
 @given(st.integers(0, 10_000), st.sampled_from(PROFILES))
 def test_draw_probe_is_blocks_with(seed: int, profile: Profile) -> None:
-    """Every position the policy reaches, every card drawn: the probe answers as the generators do."""
+    """Every position the policy reaches, every card drawn: the probe answers as the generators do
+    (the same blocks in the same order, the same usable cards, the same cards in some block)."""
     policy = explored(hands(1, seed)[0], profile, 10, seed)
     t = tables_for(profile)
     probe = DrawProbe(t)
     for node in policy.nodes[:12]:
         cnt = counts_of(node.state)
-        mask = probe.usable_mask(cnt, node.tms)
+        usable, covered = probe.scan(node.state, node.tms)
+        in_blocks = 0
+        for blk in all_blocks(cnt, t, node.tms):
+            in_blocks |= blk[0]
         for slot in range(NSLOT):
+            assert bool(covered >> (5 * slot) & 31) is bool(in_blocks >> (5 * slot) & 15), (node.state, slot)
             cnt[slot] += 1
-            want = bool(blocks_with(slot, cnt, t, node.tms))
+            want = blocks_with(slot, cnt, t, node.tms)
             cnt[slot] -= 1
-            assert probe.usable(slot, cnt, node.tms) is want, (decode(node.state), node.table, slot)
-            assert bool(mask >> slot & 1) is want, (decode(node.state), node.table, slot)
+            assert probe.blocks(slot, node.state, node.tms) == want, (decode(node.state), node.table, slot)
+            assert probe.usable(slot, node.state, node.tms) is bool(want)
+            assert bool(usable >> slot & 1) is bool(want), (decode(node.state), node.table, slot)
+
+
+@settings(max_examples=10)
+@given(st.integers(0, 10_000), st.sampled_from(PROFILES))
+def test_out_slots_are_the_moves_that_go_out(seed: int, profile: Profile) -> None:
+    """out_slots (a cover test, no meld laid) says yes exactly to the draws whose plain move is out,
+    and the solver's cover test is its best score counting every card."""
+    policy = explored(hands(1, seed)[0], profile, 20, seed)
+    for nid in range(min(40, len(policy.nodes))):
+        node = policy.nodes[nid]
+        if node.out:
+            continue
+        mask = policy.out_slots(nid, (1 << NSLOT) - 1)
+        ctx = HandContext.of_state(node.state, profile, node.tms)
+        for slot in range(NSLOT):
+            state, out, _, _ = plain_move(node.state, node.table, slot, profile)
+            assert bool(mask >> slot & 1) is (state != -1 and out), (decode(node.state), node.table, slot)
+        n = len(decode(node.state))
+        for sub in {node.state - (node.state & -node.state), node.state}:
+            if sub:
+                assert ctx.solver.covers(sub) is (ctx.solver.score(sub)[0] // CARD_WEIGHT == len(decode(sub))), n
+
+
+@given(st.lists(st.integers(0, NSLOT - 1), min_size=1, max_size=12))
+def test_discard_on_the_packed_hand_is_discard_choice(slots: list[int]) -> None:
+    """The policy's bit-mask discard picks the card discard_choice picks, ties and duplicates included."""
+    state = sum(1 << (5 * s) for s in slots)
+    assert _discard_fast(state) == discard_choice(state)
 
 
 def played_out(

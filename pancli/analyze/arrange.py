@@ -323,133 +323,164 @@ def blocks_with(slot: int, cnt: Sequence[int], t: _Tables, table: Sequence[Table
     return [blk for blk in out if (blk[0] >> shift) & 15]
 
 
-class DrawProbe:
-    """Whether a drawn card could be used (P2): ``bool(blocks_with(slot, cnt + slot, t, table))``, memoized.
+RANK_MASK: Final = tuple(sum(31 << (5 * (ri * 4 + x)) for x in range(4)) for ri in range(10))
+"""The fields of the four cards of each pan rank index in a packed multiset."""
+SUIT_MASK: Final = tuple(sum(31 << (5 * (ri * 4 + s)) for ri in range(10)) for s in range(4))
+"""The fields of the ten cards of each suit in a packed multiset."""
+_FIELD: Final = tuple(31 << (5 * i) for i in range(NSLOT))
+_TAG: Final = NSLOT * 5 + 1
+"""Memo keys are packed cards of one rank or suit with a tag bit at ``_TAG`` or above saying which."""
 
-    A block holding the card comes from :func:`set_blocks` of its rank, :func:`rope_blocks` of its
+
+_PROBE_MEMOS: dict[
+    int, tuple[dict[object, tuple[int, int]], dict[object, list[Block]], dict[int, tuple[TableMeld, object, int, int]]]
+] = {}
+_PROBE_MEMO_LIMIT: Final = 400_000
+"""Entries the shared memos of :class:`DrawProbe` may hold before a new probe starts them afresh."""
+
+
+class DrawProbe:
+    """What a drawn card could do (P2), memoized: ``blocks_with(slot, cnt + slot, t, table)``, whether it is
+    empty (the card is usable), and which hand cards lie in some block of ``all_blocks``.
+
+    A block holding a card comes from :func:`set_blocks` of its rank, :func:`rope_blocks` of its
     suit, or :func:`addition_blocks` of a table meld, whose blocks hold cards of the meld's rank (a
-    set) or suit (a rope) only. So each answer is kept under the card, the counts of its rank and
-    suit, and (for an addition) what the generator reads of the table meld, and asked of the same
-    generators on a miss (tests/test_analyze_odds.py checks it against :func:`blocks_with`). The
-    going-out policy asks this about 2,600 times per analysed hand, 85% of them unusable draws.
+    set) or suit (a rope) only. So each answer is kept under the packed cards of one rank, one suit,
+    or (for an addition) what the generator reads of the table meld, and asked of the same
+    generators on a miss (tests/test_analyze_odds.py checks every answer against :func:`blocks_with`
+    and :func:`all_blocks`). The going-out policy asks this thousands of times per analysed hand.
 
     >>> from pancli.cards import card, Rank, Suit
     >>> from pancli.rules import HOYLE
     >>> probe = DrawProbe(tables_for(HOYLE))
-    >>> cnt = counts_of(encode([card(Rank.FIVE, Suit.SPADES)] * 2))
-    >>> probe.usable(SLOT_OF[card(Rank.FIVE, Suit.SPADES)], cnt, ()), probe.usable(0, cnt, ())
+    >>> state = encode([card(Rank.FIVE, Suit.SPADES)] * 2)
+    >>> probe.usable(SLOT_OF[card(Rank.FIVE, Suit.SPADES)], state, ()), probe.usable(0, state, ())
     (True, False)
     """
 
-    __slots__ = ("_add_masks", "_adds", "_keys", "_rope_masks", "_ropes", "_set_masks", "_sets", "t")
+    __slots__ = ("_blocks", "_descs", "_groups", "t")
 
     def __init__(self, t: _Tables) -> None:
         self.t = t
-        self._set_masks: dict[tuple[int, tuple[int, ...]], int] = {}
-        self._rope_masks: dict[tuple[int, tuple[int, ...]], int] = {}
-        self._add_masks: dict[tuple[object, tuple[int, ...]], int] = {}
-        self._sets: dict[tuple[int, tuple[int, ...]], bool] = {}
-        self._ropes: dict[tuple[int, tuple[int, ...]], bool] = {}
-        self._adds: dict[tuple[object, int, tuple[int, ...], tuple[int, ...]], bool] = {}
-        self._keys: dict[int, tuple[TableMeld, object, int]] = {}
+        memos = _PROBE_MEMOS.get(id(t))  # tables live as long as the process: ids stay unique
+        if memos is None or len(memos[0]) + len(memos[1]) + len(memos[2]) > _PROBE_MEMO_LIMIT:
+            memos = _PROBE_MEMOS[id(t)] = ({}, {}, {})
+        # the answers depend on the cards and the profile only, so every analysis under the profile shares them
+        self._groups: dict[object, tuple[int, int]] = memos[0]  # one rank, suit or meld's cards -> (usable, covered)
+        self._blocks: dict[object, list[Block]] = memos[1]  # (a drawn slot, one rank's or suit's cards) -> blocks
+        # id(meld) -> (meld, key, reach, fields); the entry keeps the meld, so its id is not reused while it is there
+        self._descs: dict[int, tuple[TableMeld, object, int, int]] = memos[2]
 
-    def _probe(self, slot: int, rk: tuple[int, ...], sk: tuple[int, ...], tm: TableMeld | None) -> bool:
-        ri, s = divmod(slot, 4)
-        cnt = [0] * NSLOT
-        for x, n in enumerate(rk):
-            cnt[ri * 4 + x] = n
-        for r, n in enumerate(sk):
-            cnt[r * 4 + s] = n
-        cnt[slot] += 1
+    def _desc(self, tm: TableMeld) -> tuple[TableMeld, object, int, int]:
+        """What :func:`addition_blocks` reads of ``tm``, the slots its blocks can hold at all (those of
+        its blocks for a hand of one copy of every card: more copies of a card give no block a card it
+        could not have with one, each bound being a count or the copies left in the pack), and the
+        fields of the packed hand it reads (the meld's suit for a rope, its rank for a set)."""
+        got = self._descs.get(id(tm))
+        if got is None:
+            out: list[Block] = []
+            addition_blocks(0, tm, [1] * NSLOT, self.t, out)
+            reach = sum(1 << i for i in range(NSLOT) if (_bits(out) >> (5 * i)) & 15)
+            fields = SUIT_MASK[tm.suit] if tm.kind == "rope" else RANK_MASK[tm.lo]
+            key = (tm.kind, tm.suit, tm.lo, tm.hi, tm.counts, tm.value)
+            got = self._descs[id(tm)] = (tm, key, reach, fields)
+        return got
+
+    def _gen(self, part: int, kind: int, tm: TableMeld | None) -> list[Block]:
+        """The blocks of the packed cards ``part`` from one generator: sets of rank ``kind`` (0-9), ropes of
+        suit ``kind - 10`` (10-13), or additions to ``tm`` (as table meld 0)."""
+        cnt = counts_of(part)
         out: list[Block] = []
         if tm is not None:
             addition_blocks(0, tm, cnt, self.t, out)
-        elif sk:
-            rope_blocks(s, cnt, self.t, out)
+        elif kind < 10:
+            set_blocks(kind, cnt[kind * 4 : kind * 4 + 4], self.t, out)
         else:
-            set_blocks(ri, cnt[ri * 4 : ri * 4 + 4], self.t, out)
-        shift = 5 * slot
-        return any((blk[0] >> shift) & 15 for blk in out)
+            rope_blocks(kind - 10, cnt, self.t, out)
+        return out
 
-    def _describe(self, tm: TableMeld) -> tuple[object, int]:
-        """What :func:`addition_blocks` reads of ``tm``, and the slots its blocks can hold at all: those
-        of its blocks for a hand of one copy of every card (more copies of a card give no block a card
-        it could not have with one: each bound is a count or the copies left in the pack)."""
-        out: list[Block] = []
-        addition_blocks(0, tm, [1] * NSLOT, self.t, out)
-        cards = 0
-        for blk in out:
-            cards |= blk[0]
-        reach = sum(1 << i for i in range(NSLOT) if (cards >> (5 * i)) & 15)
-        return (tm.kind, tm.suit, tm.lo, tm.hi, tm.counts, tm.value), reach
+    def _group(self, part: int, kind: int, tm: TableMeld | None, slots: Iterable[int]) -> tuple[int, int]:
+        """(the ``slots`` whose card drawn to ``part`` is in a block, the fields of ``part`` in a block)."""
+        usable = 0
+        for slot in slots:
+            if any((blk[0] >> (5 * slot)) & 15 for blk in self._gen(part + ONE[slot], kind, tm)):
+                usable |= 1 << slot
+        cards = _bits(self._gen(part, kind, tm))
+        return usable, sum(f for f in _FIELD if cards & f)
 
-    def usable(self, slot: int, cnt: Sequence[int], table: Sequence[TableMeld] = ()) -> bool:
-        """True when the card of ``slot`` drawn to the hand counts ``cnt`` makes a block with it."""
-        b = slot & ~3
-        rk = (cnt[b], cnt[b + 1], cnt[b + 2], cnt[b + 3])
-        hit = self._sets.get((slot, rk))
-        if hit is None:
-            hit = self._sets[(slot, rk)] = self._probe(slot, rk, (), None)
-        if hit:
-            return True
-        sk = tuple(cnt[slot & 3 :: 4])
-        hit = self._ropes.get((slot, sk))
-        if hit is None:
-            hit = self._ropes[(slot, sk)] = self._probe(slot, (0, 0, 0, 0), sk, None)
-        if hit:
-            return True
-        for tm in table:
-            got = self._keys.get(id(tm))
-            if got is None:  # the meld is kept, so ids stay unique
-                got = self._keys[id(tm)] = (tm, *self._describe(tm))
-            if not got[2] >> slot & 1:
-                continue
-            tk = got[1]
-            key = (tk, slot, rk, sk)
-            hit = self._adds.get(key)
-            if hit is None:
-                hit = self._adds[key] = self._probe(slot, rk, sk, tm)
-            if hit:
-                return True
-        return False
-
-    def usable_mask(self, cnt: Sequence[int], table: Sequence[TableMeld] = ()) -> int:
-        """The slots :meth:`usable` says yes to, as bits: one answer per rank, suit and table meld,
-        kept under the counts of that rank or suit (those its blocks are made of)."""
-        mask = 0
-        sets, ropes, adds = self._set_masks, self._rope_masks, self._add_masks
+    def scan(self, state: int, table: Sequence[TableMeld] = ()) -> tuple[int, int]:
+        """(the slots whose card drawn to the hand ``state`` is usable, as bits; the fields of the hand
+        cards that lie in some block of ``all_blocks``, as a mask of ``state``)."""
+        usable = covered = 0
+        groups = self._groups
         for ri in range(10):
-            b = ri * 4
-            rk = (cnt[b], cnt[b + 1], cnt[b + 2], cnt[b + 3])
-            got = sets.get((ri, rk))
+            key = state & RANK_MASK[ri] | 1 << (_TAG + ri)
+            got = groups.get(key)
             if got is None:
-                got = sets[(ri, rk)] = sum(1 << (b + x) for x in range(4) if self._probe(b + x, rk, (), None))
-            mask |= got
+                got = groups[key] = self._group(state & RANK_MASK[ri], ri, None, range(ri * 4, ri * 4 + 4))
+            usable |= got[0]
+            covered |= got[1]
         for s in range(4):
-            sk = tuple(cnt[s::4])
-            got = ropes.get((s, sk))
+            key = state & SUIT_MASK[s] | 1 << (_TAG + 10 + s)
+            got = groups.get(key)
             if got is None:
-                got = ropes[(s, sk)] = sum(
-                    1 << (r * 4 + s) for r in range(10) if self._probe(r * 4 + s, (0, 0, 0, 0), sk, None)
-                )
-            mask |= got
+                got = groups[key] = self._group(state & SUIT_MASK[s], 10 + s, None, range(s, NSLOT, 4))
+            usable |= got[0]
+            covered |= got[1]
         for tm in table:
-            desc = self._keys.get(id(tm))
-            if desc is None:  # the meld is kept, so ids stay unique
-                desc = self._keys[id(tm)] = (tm, *self._describe(tm))
-            group = tuple(cnt[tm.suit :: 4]) if tm.kind == "rope" else tuple(cnt[tm.lo * 4 : tm.lo * 4 + 4])
-            got = adds.get((desc[1], group))
+            _, tk, reach, fields = self._desc(tm)
+            part = state & fields
+            got = groups.get((tk, part))
             if got is None:
-                got = 0
-                for slot in range(NSLOT):
-                    if desc[2] >> slot & 1:
-                        b = slot & ~3
-                        rk = (cnt[b], cnt[b + 1], cnt[b + 2], cnt[b + 3])
-                        if self._probe(slot, rk, tuple(cnt[slot & 3 :: 4]), tm):
-                            got |= 1 << slot
-                adds[(desc[1], group)] = got
-            mask |= got
-        return mask
+                slots = [i for i in range(NSLOT) if reach >> i & 1]
+                got = groups[(tk, part)] = self._group(part, -1, tm, slots)
+            usable |= got[0]
+            covered |= got[1]
+        return usable, covered
+
+    def blocks(self, slot: int, state: int, table: Sequence[TableMeld] = ()) -> list[Block]:
+        """``blocks_with(slot, counts_of(state + ONE[slot]), t, table)``: the same list, in the same order."""
+        memo = self._blocks
+        ri, s = divmod(slot, 4)
+        one = ONE[slot]
+        key = state & RANK_MASK[ri] | 1 << (_TAG + slot)
+        sets = memo.get(key)
+        if sets is None:
+            sets = memo[key] = _holding(slot, self._gen((state & RANK_MASK[ri]) + one, ri, None))
+        key = state & SUIT_MASK[s] | 1 << (_TAG + NSLOT + slot)
+        ropes = memo.get(key)
+        if ropes is None:
+            ropes = memo[key] = _holding(slot, self._gen((state & SUIT_MASK[s]) + one, 10 + s, None))
+        out = sets + ropes
+        for j, tm in enumerate(table):
+            _, tk, reach, fields = self._desc(tm)
+            if not reach >> slot & 1:
+                continue
+            key2 = (tk, slot, state & fields)
+            adds = memo.get(key2)
+            if adds is None:
+                adds = memo[key2] = _holding(slot, self._gen((state & fields) + one, -1, tm))
+            if adds:
+                bit = 1 << j
+                out.extend([(enc, gain, bit, j, size) for enc, gain, _, _, size in adds])
+        return out
+
+    def usable(self, slot: int, state: int, table: Sequence[TableMeld] = ()) -> bool:
+        """True when the card of ``slot`` drawn to the hand ``state`` makes a block with it."""
+        return bool(self.blocks(slot, state, table))
+
+
+def _holding(slot: int, blocks: list[Block]) -> list[Block]:
+    shift = 5 * slot
+    return [blk for blk in blocks if (blk[0] >> shift) & 15]
+
+
+def _bits(blocks: Iterable[Block]) -> int:
+    """Every card some of the ``blocks`` hold (a packed multiset with a count of at least 1 per card)."""
+    cards = 0
+    for blk in blocks:
+        cards |= blk[0]
+    return cards
 
 
 def _lowest_slot(enc: int) -> int:
@@ -467,7 +498,7 @@ class Solver:
     only (faster: no ordering constraint). ``mask`` holds the bits of the table melds already grown.
     """
 
-    __slots__ = ("_by_slot", "_count_memo", "_score_memo", "blocks")
+    __slots__ = ("_by_slot", "_count_memo", "_cover_memo", "_score_memo", "blocks")
 
     def __init__(self, blocks: list[Block]) -> None:
         self.blocks = blocks
@@ -477,6 +508,25 @@ class Solver:
         self._by_slot = by_slot
         self._count_memo: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         self._score_memo: dict[tuple[int, int], tuple[int, int]] = {}
+        self._cover_memo: dict[tuple[int, int], bool] = {}
+
+    def covers(self, state: int, mask: int = 0) -> bool:
+        """Whether some arrangement of ``state`` leaves no card dead: ``score(state, mask)`` counts every card
+        down (a search that stops at the first such arrangement; tests/test_analyze_odds.py compares them)."""
+        if not state:
+            return True
+        key = (state, mask)
+        hit = self._cover_memo.get(key)
+        if hit is not None:
+            return hit
+        g = GUARD
+        out = False
+        for _, (enc, _, bit, _, _) in self._by_slot[_lowest_slot(state)]:
+            if not bit & mask and ((state | g) - enc) & g == g and self.covers(state - enc, mask | bit):
+                out = True
+                break
+        self._cover_memo[key] = out
+        return out
 
     def count(self, state: int, bound: int = 0, mask: int = 0) -> tuple[int, int, int]:
         """(best score, number of best arrangements, first block index: 0 = lowest card dead)."""
@@ -725,14 +775,16 @@ class HandContext:
         ctx._setup(state, profile, tables_for(profile), tms)
         return ctx
 
-    def using_blocks(self, slot: int) -> tuple[int, list[Block]]:
-        """(best score, blocks) with the card of ``slot`` drawn and used; score -1 when unusable."""
-        cnt = self.cnt
-        cnt[slot] += 1
-        try:
-            first = blocks_with(slot, cnt, self.t, self.tms)
-        finally:
-            cnt[slot] -= 1
+    def using_blocks(self, slot: int, first: list[Block] | None = None) -> tuple[int, list[Block]]:
+        """(best score, blocks) with the card of ``slot`` drawn and used; score -1 when unusable.
+        ``first``, when given, is ``blocks_with(slot, cnt + slot, ...)`` found already (:class:`DrawProbe`)."""
+        if first is None:
+            cnt = self.cnt
+            cnt[slot] += 1
+            try:
+                first = blocks_with(slot, cnt, self.t, self.tms)
+            finally:
+                cnt[slot] -= 1
         if not first:
             return -1, []
         full = self.state + ONE[slot]

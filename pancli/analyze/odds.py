@@ -17,16 +17,18 @@ from pancli.analyze.arrange import (
     GUARD,
     NSLOT,
     ONE,
+    RANK_MASK,
     SLOT_CARDS,
     SLOT_OF,
+    SUIT_MASK,
     Arrangement,
     Block,
     DrawProbe,
     HandContext,
     Placed,
+    Solver,
     TableMeld,
     addition_blocks,
-    counts_of,
     decode,
     encode,
     materialize,
@@ -386,6 +388,32 @@ def discard_choice(state: int) -> int:
     return min(held, key=lambda h: (_partners(h, cnt), -h))
 
 
+_SUIT_SLOTS: Final = tuple(sum(1 << (r * 4 + s) for r in range(10)) for s in range(4))
+_HELD: Final = sum(1 << (5 * i) for i in range(NSLOT))
+_NEAR: Final = tuple(
+    sum(1 << (5 * (r * 4 + s)) for r in range(max(0, ri - 2), min(9, ri + 2) + 1) if r != ri)
+    for ri, s in map(lambda slot: divmod(slot, 4), range(NSLOT))
+)
+"""Per slot, bit 5i of each card of its suit within two ranks (its rope partners in :func:`discard_choice`)."""
+
+
+def _discard_fast(state: int) -> int:
+    """:func:`discard_choice` on the packed hand itself: no count list, partners counted by bit masks (the
+    same choice, tests/test_analyze_odds.py; the policy discards once per new position)."""
+    held = (state | state >> 1 | state >> 2 | state >> 3) & _HELD  # bit 5i: the hand holds the card of slot i
+    best = best_n = -1
+    x = held
+    while x:
+        low = x & -x
+        x ^= low
+        i = (low.bit_length() - 1) // 5
+        g = state >> (20 * (i >> 2))
+        n = (g & 15) + (g >> 5 & 15) + (g >> 10 & 15) + (g >> 15 & 15) - 1 + (held & _NEAR[i]).bit_count()
+        if best < 0 or n <= best_n:  # slots rise: a tie goes to the higher one
+            best, best_n = i, n
+    return best
+
+
 _UNKNOWN = -2
 _UNUSABLE = -1
 
@@ -400,13 +428,26 @@ class Node:
     paid: list[int]  # per drawn slot: units each opponent pays at once (C7)
     out: bool = False
     ctx: HandContext | None = None
-    cnt: list[int] | None = None
-    pending: dict[int, list[Block]] | None = None  # searched draws whose melds are not laid yet
+    usable: int = -1  # the slots whose draw is usable here, as bits (-1: not asked yet)
 
     @property
     def table(self) -> tuple[Meld, ...]:
         """The player's melds on the table."""
         return tuple(tm.meld for tm in self.tms)
+
+
+_MELDS: dict[
+    int,
+    tuple[
+        dict[int, int],
+        dict[Meld, TableMeld],
+        dict[int, TableMeld],
+        dict[tuple[int, int], TableMeld],
+        dict[int, list[int]],
+    ],
+] = {}
+_MELDS_LIMIT: Final = 200_000
+"""Melds the shared store of :class:`Policy` may describe before a new policy starts it afresh."""
 
 
 class Policy:
@@ -431,11 +472,16 @@ class Policy:
         self.index: dict[tuple[int, tuple[int, ...]], int] = {}
         self.t = tables_for(profile)
         self.probe = DrawProbe(self.t)
-        self._enc: dict[int, int] = {}  # id(table meld) -> its packed cards (the meld is kept by _of_meld or _laid)
-        self._of_meld: dict[Meld, TableMeld] = {}
-        self._new: dict[int, TableMeld] = {}  # packed cards -> the new meld they make
-        self._grown: dict[tuple[int, int], TableMeld] = {}  # (id(table meld), packed cards added) -> grown meld
-        self._slots: dict[int, list[int]] = {}  # packed cards -> their slots (the order of materialize)
+        # the melds laid depend on the cards and the profile only: every policy under the profile shares them
+        # (a policy keeps the store it started with, so a store started afresh leaves its ids valid)
+        store = _MELDS.get(id(self.t))  # tables live as long as the process: ids stay unique
+        if store is None or len(store[0]) > _MELDS_LIMIT:
+            store = _MELDS[id(self.t)] = ({}, {}, {}, {}, {})
+        self._enc: dict[int, int] = store[0]  # id(table meld) -> its packed cards (the meld is kept below)
+        self._of_meld: dict[Meld, TableMeld] = store[1]
+        self._new: dict[int, TableMeld] = store[2]  # packed cards -> the new meld they make
+        self._grown: dict[tuple[int, int], TableMeld] = store[3]  # (id(table meld), packed cards added) -> grown meld
+        self._slots: dict[int, list[int]] = store[4]  # packed cards -> their slots (the order of materialize)
 
     def node(self, state: int, table: tuple[Meld, ...], out: bool = False) -> int:
         """The id of the position (hand ``state``, melds ``table``)."""
@@ -485,39 +531,63 @@ class Policy:
 
     def _search(self, node: Node, slot: int) -> list[Block] | None:
         """The blocks of the best arrangement using the drawn ``slot`` (None: unusable, recorded)."""
-        pending = node.pending
-        if pending is not None and slot in pending:
-            return pending.pop(slot)
-        cnt = node.cnt
-        if cnt is None:
-            cnt = node.cnt = counts_of(node.state)
-        if not self.probe.usable(slot, cnt, node.tms):
+        usable = node.usable
+        first = None if usable >= 0 and not usable >> slot & 1 else self.probe.blocks(slot, node.state, node.tms)
+        if not first:
             node.moves[slot] = _UNUSABLE
             return None
+        return self._context(node).using_blocks(slot, first)[1]
+
+    def _context(self, node: Node) -> HandContext:
         ctx = node.ctx
         if ctx is None:
             ctx = node.ctx = HandContext.of_state(node.state, self.profile, node.tms)
-        return ctx.using_blocks(slot)[1]
+        return ctx
 
-    def goes_out(self, nid: int, slot: int) -> bool:
-        """Whether drawing ``slot`` at position ``nid`` puts the player out: :meth:`move` leads to a
-        position that is out. A usable draw that does not is searched but its melds are not laid
-        (kept for :meth:`move`)."""
+    def out_slots(self, nid: int, drawable: int) -> int:
+        """The slots among ``drawable`` whose draw at position ``nid`` puts the player out (:meth:`move` would
+        lead to a position that is out), as bits, found without laying any meld.
+
+        A draw goes out when some block holding it (:meth:`DrawProbe.blocks`) leaves a remainder that
+        :meth:`Solver.covers`. A hand card that lies in no block of the hand alone (:meth:`DrawProbe.scan`)
+        can only go down in the drawn card's block, so every such card must be in it: that test rules out
+        most draws, and most positions, without a search (tests/test_analyze_odds.py compares every answer
+        with :meth:`move`)."""
         node = self.nodes[nid]
-        nxt = node.moves[slot]
-        if nxt != _UNKNOWN:
-            return nxt >= 0 and self.nodes[nxt].out
-        blocks = self._search(node, slot)
-        if blocks is None:
-            return False
-        if node.state + ONE[slot] != sum(b[0] for b in blocks):
-            if node.pending is None:
-                node.pending = {}
-            node.pending[slot] = blocks
-            return False
-        node.pending = node.pending or {}
-        node.pending[slot] = blocks
-        return self.nodes[self.move(nid, slot)].out
+        probe, tms, state = self.probe, node.tms, node.state
+        usable, covered = probe.scan(state, tms)
+        node.usable = usable
+        cand = usable & drawable
+        if not cand:
+            return 0
+        lone = state & ~covered
+        if lone:
+            # every block comes from one group (a rank's sets, a suit's ropes, or additions to a table meld,
+            # which hold its rank or its suit: DrawProbe), so the lone cards and the draw share a rank or a suit
+            ri, su = divmod(((lone & -lone).bit_length() - 1) // 5, 4)
+            cand &= (0 if lone & ~RANK_MASK[ri] else 15 << (4 * ri)) | (0 if lone & ~SUIT_MASK[su] else _SUIT_SLOTS[su])
+            if not cand:
+                return 0
+        g = GUARD
+        solver: Solver | None = None
+        mask = 0
+        while cand:
+            low = cand & -cand
+            slot = low.bit_length() - 1
+            cand ^= low
+            full = state + ONE[slot]
+            for enc, _, bit, _, _ in probe.blocks(slot, state, tms):
+                if lone and ((enc | g) - lone) & g != g:  # the block must hold every lone hand card
+                    continue
+                rest = full - enc
+                if rest:
+                    if solver is None:
+                        solver = self._context(node).solver
+                    if not solver.covers(rest, bit):
+                        continue
+                mask |= low
+                break
+        return mask
 
     def move(self, nid: int, slot: int) -> int:
         """The position after drawing ``slot`` at position ``nid`` (-1: unusable, so discarded)."""
@@ -546,7 +616,7 @@ class Policy:
             tm = self._laid_new(enc)
             tms.append(tm)
             paid += tm.value
-        nxt = self._node(rest - ONE[discard_choice(rest)], tuple(tms)) if rest else self._node(0, tuple(tms), True)
+        nxt = self._node(rest - ONE[_discard_fast(rest)], tuple(tms)) if rest else self._node(0, tuple(tms), True)
         node.paid[slot] = paid
         node.moves[slot] = nxt
         return nxt
@@ -600,19 +670,11 @@ def out_odds(
     nodes = policy.nodes
     rand = rng.random
     hazard: dict[int, tuple[int, int]] = {}  # position -> (slots that put the player out, their live copies)
-    goes_out = policy.goes_out
+    out_slots = policy.out_slots
 
     def outs(nid: int) -> tuple[int, int]:
-        mask = copies = 0
-        node = nodes[nid]
-        cnt = node.cnt
-        if cnt is None:
-            cnt = node.cnt = counts_of(node.state)
-        usable = policy.probe.usable_mask(cnt, node.tms) & drawable
-        for slot in drawable_slots:
-            if usable >> slot & 1 and goes_out(nid, slot):
-                mask |= 1 << slot
-                copies += live[slot]
+        mask = out_slots(nid, drawable)
+        copies = sum(live[slot] for slot in drawable_slots if mask >> slot & 1) if mask else 0
         hazard[nid] = (mask, copies)
         return mask, copies
 
