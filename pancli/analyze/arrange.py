@@ -438,16 +438,19 @@ class DrawProbe:
             covered |= got[1]
         return usable, covered
 
-    def blocks(self, slot: int, state: int, table: Sequence[TableMeld] = ()) -> list[Block]:
-        """``blocks_with(slot, counts_of(state + ONE[slot]), t, table)``: the same list, in the same order."""
+    def blocks(self, slot: int, state: int, table: Sequence[TableMeld] = (), drawn: bool = True) -> list[Block]:
+        """``blocks_with(slot, counts_of(state + ONE[slot]), t, table)``: the same list, in the same order.
+        With ``drawn`` false, the blocks of ``state`` itself that hold the card of ``slot`` (in the order
+        of :func:`all_blocks`)."""
         memo = self._blocks
         ri, s = divmod(slot, 4)
-        one = ONE[slot]
-        key = state & RANK_MASK[ri] | 1 << (_TAG + slot)
+        one = ONE[slot] if drawn else 0
+        tag = _TAG if drawn else _TAG + 2 * NSLOT
+        key = state & RANK_MASK[ri] | 1 << (tag + slot)
         sets = memo.get(key)
         if sets is None:
             sets = memo[key] = _holding(slot, self._gen((state & RANK_MASK[ri]) + one, ri, None))
-        key = state & SUIT_MASK[s] | 1 << (_TAG + NSLOT + slot)
+        key = state & SUIT_MASK[s] | 1 << (tag + NSLOT + slot)
         ropes = memo.get(key)
         if ropes is None:
             ropes = memo[key] = _holding(slot, self._gen((state & SUIT_MASK[s]) + one, 10 + s, None))
@@ -456,7 +459,7 @@ class DrawProbe:
             _, tk, reach, fields = self._desc(tm)
             if not reach >> slot & 1:
                 continue
-            key2 = (tk, slot, state & fields)
+            key2 = (tk, slot, state & fields, drawn)
             adds = memo.get(key2)
             if adds is None:
                 adds = memo[key2] = _holding(slot, self._gen((state & fields) + one, -1, tm))
@@ -498,7 +501,7 @@ class Solver:
     only (faster: no ordering constraint). ``mask`` holds the bits of the table melds already grown.
     """
 
-    __slots__ = ("_by_slot", "_count_memo", "_cover_memo", "_score_memo", "blocks")
+    __slots__ = ("_by_slot", "_count_memo", "_score_memo", "blocks")
 
     def __init__(self, blocks: list[Block]) -> None:
         self.blocks = blocks
@@ -508,25 +511,6 @@ class Solver:
         self._by_slot = by_slot
         self._count_memo: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         self._score_memo: dict[tuple[int, int], tuple[int, int]] = {}
-        self._cover_memo: dict[tuple[int, int], bool] = {}
-
-    def covers(self, state: int, mask: int = 0) -> bool:
-        """Whether some arrangement of ``state`` leaves no card dead: ``score(state, mask)`` counts every card
-        down (a search that stops at the first such arrangement; tests/test_analyze_odds.py compares them)."""
-        if not state:
-            return True
-        key = (state, mask)
-        hit = self._cover_memo.get(key)
-        if hit is not None:
-            return hit
-        g = GUARD
-        out = False
-        for _, (enc, _, bit, _, _) in self._by_slot[_lowest_slot(state)]:
-            if not bit & mask and ((state | g) - enc) & g == g and self.covers(state - enc, mask | bit):
-                out = True
-                break
-        self._cover_memo[key] = out
-        return out
 
     def count(self, state: int, bound: int = 0, mask: int = 0) -> tuple[int, int, int]:
         """(best score, number of best arrangements, first block index: 0 = lowest card dead)."""
@@ -614,6 +598,82 @@ class Solver:
             out.append(blk)
             state -= blk[0]
             mask |= blk[2]
+        return out
+
+
+class TableSolver:
+    """:class:`Solver`'s ``score``, ``covers`` and ``walk_score`` for any hand under one set of table melds,
+    with no block list of its own: the blocks holding a hand's lowest card are asked of a shared
+    :class:`DrawProbe` (the same blocks, in the same order, as :class:`Solver` built from any hand that
+    holds this one). The going-out policy keeps one per set of table melds for all its positions, instead
+    of a :class:`Solver` per position (tests/test_analyze_odds.py compares every move with the plain path).
+    """
+
+    __slots__ = ("_cover_memo", "_score_memo", "probe", "tms")
+
+    def __init__(self, probe: DrawProbe, tms: tuple[TableMeld, ...]) -> None:
+        self.probe = probe
+        self.tms = tms
+        self._score_memo: dict[tuple[int, int], tuple[int, Block | None]] = {}
+        self._cover_memo: dict[tuple[int, int], bool] = {}
+
+    def covers(self, state: int, mask: int = 0) -> bool:
+        """Whether some arrangement of ``state`` leaves no card dead: :meth:`score` counts every card down
+        (a search that stops at the first such arrangement)."""
+        if not state:
+            return True
+        key = (state, mask)
+        hit = self._cover_memo.get(key)
+        if hit is not None:
+            return hit
+        out = False
+        for enc, _, bit, _, _ in self.probe.blocks(_lowest_slot(state), state, self.tms, False):
+            if not bit & mask and self.covers(state - enc, mask | bit):
+                out = True
+                break
+        self._cover_memo[key] = out
+        return out
+
+    def score(self, state: int, mask: int = 0) -> tuple[int, Block | None]:
+        """(best score, first block: None = lowest card dead) over every arrangement of ``state``."""
+        if not state:
+            return (0, None)
+        key = (state, mask)
+        hit = self._score_memo.get(key)
+        if hit is not None:
+            return hit
+        slot = _lowest_slot(state)
+        best: int = self.score(state - ONE[slot], mask)[0]
+        choice: Block | None = None
+        for blk in self.probe.blocks(slot, state, self.tms, False):
+            bit = blk[2]
+            if bit & mask:
+                continue
+            sub = self.score(state - blk[0], mask | bit)[0] + blk[1]
+            if sub > best:
+                best, choice = sub, blk
+        out = (best, choice)
+        self._score_memo[key] = out
+        return out
+
+    def using_blocks(self, slot: int, state: int, first: list[Block]) -> list[Block]:
+        """:meth:`HandContext.using_blocks` of the hand ``state``, given the ``first`` blocks (holding the draw)."""
+        full = state + ONE[slot]
+        best, pick = -1, first[0]
+        for blk in first:
+            sub = self.score(full - blk[0], blk[2])[0] + blk[1]
+            if sub > best:
+                best, pick = sub, blk
+        out = [pick]
+        rest, mask = full - pick[0], pick[2]
+        while rest:
+            choice = self.score(rest, mask)[1]
+            if choice is None:
+                rest -= ONE[_lowest_slot(rest)]
+                continue
+            out.append(choice)
+            rest -= choice[0]
+            mask |= choice[2]
         return out
 
 

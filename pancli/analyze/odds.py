@@ -26,8 +26,8 @@ from pancli.analyze.arrange import (
     DrawProbe,
     HandContext,
     Placed,
-    Solver,
     TableMeld,
+    TableSolver,
     addition_blocks,
     decode,
     encode,
@@ -426,8 +426,8 @@ class Node:
     tms: tuple[TableMeld, ...]  # the player's melds on the table, in the search's terms
     moves: list[int]  # per drawn slot: next node id, _UNUSABLE, or _UNKNOWN (not yet computed)
     paid: list[int]  # per drawn slot: units each opponent pays at once (C7)
+    solver: TableSolver  # the search of every position with these table melds
     out: bool = False
-    ctx: HandContext | None = None
     usable: int = -1  # the slots whose draw is usable here, as bits (-1: not asked yet)
 
     @property
@@ -470,6 +470,7 @@ class Policy:
         self.profile = profile
         self.nodes: list[Node] = []
         self.index: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._solvers: dict[tuple[int, ...], TableSolver] = {}  # one search per set of table melds (their cards)
         self.t = tables_for(profile)
         self.probe = DrawProbe(self.t)
         # the melds laid depend on the cards and the profile only: every policy under the profile shares them
@@ -496,11 +497,15 @@ class Policy:
 
     def _node(self, state: int, tms: tuple[TableMeld, ...], out: bool = False) -> int:
         enc = self._enc
-        key = (state, tuple([enc[id(tm)] for tm in tms]))
+        melds = tuple([enc[id(tm)] for tm in tms])
+        key = (state, melds)
         nid = self.index.get(key)
         if nid is None:
+            solver = self._solvers.get(melds)
+            if solver is None:
+                solver = self._solvers[melds] = TableSolver(self.probe, tms)
             nid = len(self.nodes)
-            self.nodes.append(Node(state, tms, [_UNKNOWN] * NSLOT, [0] * NSLOT, out))
+            self.nodes.append(Node(state, tms, [_UNKNOWN] * NSLOT, [0] * NSLOT, solver, out))
             self.index[key] = nid
         return nid
 
@@ -536,13 +541,7 @@ class Policy:
         if not first:
             node.moves[slot] = _UNUSABLE
             return None
-        return self._context(node).using_blocks(slot, first)[1]
-
-    def _context(self, node: Node) -> HandContext:
-        ctx = node.ctx
-        if ctx is None:
-            ctx = node.ctx = HandContext.of_state(node.state, self.profile, node.tms)
-        return ctx
+        return node.solver.using_blocks(slot, node.state, first)
 
     def out_slots(self, nid: int, drawable: int) -> int:
         """The slots among ``drawable`` whose draw at position ``nid`` puts the player out (:meth:`move` would
@@ -569,7 +568,7 @@ class Policy:
             if not cand:
                 return 0
         g = GUARD
-        solver: Solver | None = None
+        solver = node.solver
         mask = 0
         while cand:
             low = cand & -cand
@@ -580,11 +579,8 @@ class Policy:
                 if lone and ((enc | g) - lone) & g != g:  # the block must hold every lone hand card
                     continue
                 rest = full - enc
-                if rest:
-                    if solver is None:
-                        solver = self._context(node).solver
-                    if not solver.covers(rest, bit):
-                        continue
+                if rest and not solver.covers(rest, bit):
+                    continue
                 mask |= low
                 break
         return mask
