@@ -9,7 +9,9 @@ Each round runs the baseline and every command once, in an order that alternates
 round, and the medians are compared (target: every command at most 1.5x the baseline). Commands
 run as ``python -c "from pancli.cli import main; main()" ARGS`` so that ``--against TREE`` (a source
 tree of another version, put first on PYTHONPATH) runs the same launcher; ``.pyc`` files are
-allowed (PYTHONDONTWRITEBYTECODE is dropped), as for an installed program.
+allowed (PYTHONDONTWRITEBYTECODE is dropped), as for an installed program. Each tree's commands run
+from that tree (``python -c`` puts the current directory first on the path, before PYTHONPATH and
+an editable install).
 """
 
 from __future__ import annotations
@@ -27,22 +29,30 @@ LAUNCH = "import sys; sys.argv[0] = 'pan'; from pancli.cli import main; main()"
 COMMANDS: list[tuple[str, list[str]]] = [
     ("pan --help", ["--help"]),
     ("pan check", ["check", "5s 5s 5s"]),
+    ("pan check --game pagruc", ["check", "--game", "pagruc", "Ah 2h 3h"]),
     ("pan pay (canonical)", ["pay", "5s 5s 5s", "3h 4h 5h", "--players", "6"]),
     ("pan pay (shorthand)", ["pay", "5sss", "3-5h", "--players", "6"]),
     ("pan rules", ["rules"]),
+    ("pan rules P8", ["rules", "P8"]),
     ("pan replay small", ["replay", "samples/illegal-T1-decision-order.pan"]),
     ("pan replay --json small", ["replay", "--json", "samples/illegal-T1-decision-order.pan"]),
+    ("pan replay pagruc", ["replay", "samples/pagruc-common-room.pan"]),
     ("pan fmt small", ["fmt", "samples/illegal-T1-decision-order.pan"]),
     ("pan simulate --hands 1", ["simulate", "--hands", "1"]),
+    ("pan analyze (ten cards)", ["analyze", "--samples", "20", "5s 5s 5s 3h 4h Kd Kh Kc 2c 7d"]),
+    ("pan score", ["score", "--game", "pagruc", "[5h 6h 7h] [Ac Ad As] | Ks Ah"]),
+    ("pan standings", ["standings", "samples/pagruc-common-room.pan"]),
+    ("pan settle small", ["settle", "samples/illegal-T1-decision-order.pan"]),
+    ("pan samples", ["samples"]),
+    ("pan completion bash", ["completion", "bash"]),
     ("pan analyze --help", ["analyze", "--help"]),
-    ("pan score --help", ["score", "--help"]),
-    ("pan standings --help", ["standings", "--help"]),
 ]
 
 
 def timed(cmd: list[str], env: dict[str, str]) -> float:
     t0 = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=ROOT, check=False)
+    cwd = env.get("PYTHONPATH", ROOT)
+    subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=cwd, check=False)
     return time.perf_counter() - t0
 
 

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import Meld, Set, judge
 from pancli.rules import Condition, HouseRulesError, Profile, builtin_profile
+from pancli.values import frozen
 
 if TYPE_CHECKING:
     from pancli.analyze.analysis import Analysis
@@ -95,7 +95,7 @@ _profile = load_rules
 """:func:`load_rules` under a short name."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MeldCheck:
     """One meld, judged (the fields of ``pan check --json``).
 

@@ -18,8 +18,10 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Final
+
+from pancli.values import frozen
 
 
 class Suit(enum.Enum):
@@ -112,7 +114,7 @@ PAN_RANKS: Final = tuple(r for r in Rank if r.in_pan_pack)
 _PAN_INDEX: Final = {r: i for i, r in enumerate(PAN_RANKS)}
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@frozen
 class Card:
     """One card: a rank and a suit. Equal cards are interchangeable copies.
 
@@ -170,7 +172,7 @@ def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join([c.text for c in cards])
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Pack:
     """The Panguingue pack (E1): ``packs`` 40-card packs, less removed spade suits.
 

@@ -22,12 +22,12 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, format_cards
 from pancli.rules import Condition, Profile, SetGrowth
+from pancli.values import frozen
 
 
 class MeldKind(enum.Enum):
@@ -82,7 +82,7 @@ def rope_value(profile: Profile, length: int, *, spades: bool, ace: bool, king: 
     return rate.base_for(spades) + (length - 3) * rate.extra_for(spades)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Rope:
     """A legal rope (M2): three or more cards of one suit in unbroken rank order.
 
@@ -137,7 +137,7 @@ class Rope:
         return v.meld
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Set:
     """A legal set (M3, M4): three or more cards of one rank; ``shape`` is its character."""
 
@@ -226,7 +226,7 @@ Meld = Rope | Set
 """A legal meld: a :class:`Rope` or a :class:`Set`."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Verdict:
     """The judgement of a list of cards as a meld.
 
@@ -408,7 +408,7 @@ def can_add(meld: Meld, c: Card, profile: Profile) -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Payout:
     """What laying some melds collects: ``per_opponent`` units from each of ``opponents``."""
 

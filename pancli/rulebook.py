@@ -30,9 +30,10 @@ from __future__ import annotations
 import difflib
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
+
+from pancli.values import frozen
 
 
 class Rule(enum.StrEnum):
@@ -147,7 +148,7 @@ _FAMILY_LETTER: Final = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Knob:
     """A profile knob: its name, the rules it governs and what it means."""
 
@@ -194,7 +195,7 @@ KNOBS: Final[Mapping[str, Knob]] = MappingProxyType(
 """Every knob of a profile (pancli.rules.Profile) with the rules it governs, in profile order."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RuleEntry:
     """One rule of the rulebook.
 

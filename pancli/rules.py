@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from typing import Any, Final
 
 from pancli.cards import Pack
+from pancli.values import frozen
 
 
 class Condition(enum.Enum):
@@ -55,7 +56,7 @@ _CONDITION_TEXT: Final = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ConditionRate:
     """What one condition pays: base for three cards, and each card beyond three."""
 
@@ -98,7 +99,7 @@ DEFAULT_TABLE: Final[tuple[ConditionRate, ...]] = (
 _COND_POS: Final = {c: i for i, c in enumerate(Condition)}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Profile:
     """A complete set of house rules: every knob of docs/rules.md, profiles and knobs."""
 

@@ -21,11 +21,11 @@ Everything taken from a record (player names, labels) is escaped.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 from xml.sax.saxutils import escape as _xml_escape
 
 from pancli.cards import Card, Rank, Suit
+from pancli.values import frozen
 
 if TYPE_CHECKING:
     from pancli.analyze.analysis import Analysis
@@ -99,7 +99,7 @@ def _num(x: float) -> str:
     return str(int(x)) if x == int(x) else f"{x:.1f}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Drawing:
     """An SVG fragment drawn from (0, 0) to (``width``, ``height``)."""
 
@@ -201,7 +201,7 @@ def meld(cards: Sequence[Card], caption: str | None = None) -> Drawing:
     return Drawing(_caption(caption, 0, 11) + body.at(0, CAPTION), width, CAPTION + CARD_H)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Group:
     """A captioned group of cards in a row: a meld, a hand, the dead cards.
     ``marked`` outlines one card (an index into ``cards``); ``spread`` draws the cards apart."""
@@ -260,7 +260,7 @@ def hand(
     return stack(rows)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SeatView:
     """One seat at a table position: the player, his melds, how many cards he holds (None:
     unknown), whether he is still in the hand (not on top) and whether it is his turn."""
@@ -276,7 +276,7 @@ class SeatView:
     """The card he has just drawn or taken, when his cards are shown."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TableView:
     """A table position: every seat, the top of the discard pile, the stock and a caption."""
 

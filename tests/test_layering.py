@@ -40,6 +40,7 @@ LAYERS: Mapping[str, Layer] = {
     "pancli.rules": Layer.CORE,
     "pancli.rulebook": Layer.CORE,
     "pancli.limits": Layer.CORE,
+    "pancli.values": Layer.CORE,
     "pancli.model": Layer.MODEL,
     "pancli.referee": Layer.JUDGES,
     "pancli.pagruc": Layer.JUDGES,

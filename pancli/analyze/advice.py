@@ -19,19 +19,19 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from pancli.analyze.analysis import Analysis
 from pancli.analyze.arrange import NSLOT, SLOT_OF, encode
 from pancli.analyze.odds import Policy
 from pancli.melds import going_out_value
+from pancli.values import frozen
 
 POLICY = "draw from the stock; lay the best arrangement a usable draw allows; discard the card with fewest partners"
 """The simulated players' policy in one line (the module text has the details)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Advice:
     """Expected units of staying and of going on top, with the sampling error of staying."""
 

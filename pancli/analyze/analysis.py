@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from pancli.analyze.arrange import SLOT_OF, Arrangement, HandContext, best_arrangement
 from pancli.analyze.odds import (
@@ -33,6 +32,7 @@ from pancli.analyze.odds import (
 from pancli.cards import Card
 from pancli.melds import Meld
 from pancli.rules import Profile
+from pancli.values import frozen
 
 
 class PositionError(ValueError):
@@ -78,7 +78,7 @@ def check_position(
             )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Analysis:
     """Everything ``pan analyze`` reports about one position."""
 

@@ -26,13 +26,14 @@ of grown melds), then fewest new melds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import combinations
 from typing import Final
 
 from pancli.cards import PAN_RANKS, SUITS, Card, card
 from pancli.melds import Meld, Rope, SetShape, grow, judge, rope_value
 from pancli.rules import Condition, Profile, SetGrowth
+from pancli.values import frozen
 
 # --------------------------------------------------------------------------- encoding
 
@@ -86,7 +87,7 @@ def fits(state: int, block: int) -> bool:
 # --------------------------------------------------------------------------- values (C6)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Tables:
     """Meld values under one profile, precomputed (checked against melds.judge in the tests)."""
 
@@ -213,7 +214,7 @@ def rope_blocks(s: int, cnt: Sequence[int], t: _Tables, out: list[Block]) -> Non
                     out.append(_new(encs[a][b], b - a + 1, vals[a][b]))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TableMeld:
     """One of the player's melds on the table, in the search's terms."""
 
@@ -680,7 +681,7 @@ class TableSolver:
 # --------------------------------------------------------------------------- results
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Placed:
     """One part of an arrangement: a new meld, or cards added to a table meld.
 
@@ -699,7 +700,7 @@ class Placed:
         return text if self.target is None else f"{text} to #{self.target + 1}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Arrangement:
     """A way to lay cards down: what is placed, what stays dead, and how many ways tie with it."""
 

@@ -37,6 +37,7 @@ from pancli.analyze.arrange import (
 from pancli.cards import Card
 from pancli.melds import Meld, going_out_value, judge
 from pancli.rules import Profile
+from pancli.values import frozen
 
 
 def live_copies(profile: Profile, own: Iterable[Card], seen: Iterable[Card]) -> list[int]:
@@ -67,7 +68,7 @@ def final_melds(arr: Arrangement, table: Sequence[Meld]) -> list[Meld]:
     return melds
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DrawRow:
     """What drawing (or taking) one card would do for the hand.
 
@@ -141,7 +142,7 @@ def out_value(row: DrawRow, table: Sequence[Meld], profile: Profile) -> int:
 # --------------------------------------------------------------------------- distance to going out
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Distance:
     """The fewest useful draws to go out (None when no plan exists), and one plan that does it.
 
@@ -354,7 +355,7 @@ def distance_to_out(ctx: HandContext, live: Sequence[int]) -> Distance:
 # --------------------------------------------------------------------------- going out within k turns
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class OutOdds:
     """P(out within k turns) for k = 1..len(p): exact for k = 1, Monte Carlo after.
 

@@ -8,13 +8,14 @@ Every bad input is an :class:`InputProblem` with its place and rule or notation 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from pancli.cards import Card, format_cards
 from pancli.melds import Meld, judge
 from pancli.rules import Profile
+from pancli.values import frozen
 
 if TYPE_CHECKING:
     from pancli.analyze.advice import Advice
@@ -102,7 +103,7 @@ def read_seen(seen: Sequence[str]) -> tuple[Card, ...]:
 # --------------------------------------------------------------------------- record positions
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RecordSpot:
     """A position read from a record: the file, the 1-based hand number in it, the position."""
 
@@ -165,7 +166,7 @@ def read_position(
 # --------------------------------------------------------------------------- analyses
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Job:
     """What every analysis of one invocation shares: the options."""
 

@@ -15,7 +15,6 @@ pyparsing only when the fast path of the notation cannot read a meld.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pancli.api import judge_text
@@ -24,6 +23,7 @@ from pancli.cli.common import STDIN_FILE, InputLine, batch_text, error_line, esc
 from pancli.melds import Meld, Rope, judge
 from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS
 from pancli.rules import Profile
+from pancli.values import frozen
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -38,7 +38,7 @@ _MAX_REASON = 300
 """Error lines quote at most this many characters of a reason (a 1 MB meld stays readable)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MeldReport:
     """One meld of input, judged: where it came from, what it is, and why not.
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -23,6 +22,7 @@ from pancli.pagruc.melds import PagrucVerdict, judge
 from pancli.pagruc.pack import TWO_PACKS
 from pancli.pagruc.referee import PagrucHandResult
 from pancli.pagruc.scoring import CardScore
+from pancli.values import frozen
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -176,7 +176,7 @@ def render_text(
 # --------------------------------------------------------------------------- pan check --game pagruc
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PagrucMeldReport:
     """One PAGRUC meld of input, judged (G4), with the points it scores (G7)."""
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -37,9 +36,10 @@ from pancli.cli.common import (
 from pancli.cli.meld_output import MEMO_LIMIT, Judged, MeldReport, assess_all, judge_fields
 from pancli.melds import Meld
 from pancli.rules import Profile
+from pancli.values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PayReport:
     """The melds judged and what they collect from each of ``opponents`` active opponents."""
 

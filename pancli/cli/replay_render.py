@@ -19,7 +19,6 @@ rule, line, units, meld and note) are one line, "4 from each of Ben Cruz Dee = 1
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final
 
@@ -44,6 +43,7 @@ from pancli.model.actions import (
 )
 from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Source, Step, Violation
 from pancli.notation.record_writer import ledger_value
+from pancli.values import frozen
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -129,7 +129,7 @@ def money_map(result: HandResult) -> dict[str, Decimal] | None:
 # --------------------------------------------------------------------------- collections
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Collection:
     """Payments made at one moment for one reason: ``payee`` collects ``units`` from each payer."""
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
 from typing import Any, Final
 
 import click
 
 from pancli.rulebook import RULEBOOK, Rule, RuleEntry, closest, entry, lookup
 from pancli.rules import CARDROOM, HOYLE, Profile
+from pancli.values import frozen
 
 EXTRA_SAMPLES: Final[dict[Rule, tuple[str, ...]]] = {
     Rule.C7: ("illegal-claim-wrong-pays",),
@@ -40,7 +40,7 @@ def find_rule(text: str) -> Rule:
     return rule
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Example:
     """A shipped record line that breaks a rule, and what ``pan replay`` says of it."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -26,6 +26,7 @@ from pancli.melds import MeldError
 from pancli.notation import NotationError, parse_hand
 from pancli.pagruc.pack import PagrucPack
 from pancli.pagruc.scoring import HandScore, score_hand
+from pancli.values import frozen
 
 
 class ScoreInputError(ValueError):
@@ -81,7 +82,7 @@ def read_score(text: str) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...
     return (groups or ((loose,) if loose else ())), hand
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ScoreReport:
     """One score literal of input and its score, or the error that stops it."""
 

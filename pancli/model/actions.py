@@ -15,17 +15,18 @@ plain ``line``/``col`` numbers (1-based; 0 when the action was not read from tex
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal
 
 from pancli.cards import Card, Game
 from pancli.rules import HOYLE, Profile
+from pancli.values import frozen
 
 # --------------------------------------------------------------------------- turn actions
 # Each carries its place in the record (line, col) for rulings; 0 means "not from text".
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Draw:
     """``draw CARD``: the top card of the stock (P1), shown to all."""
 
@@ -34,7 +35,7 @@ class Draw:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Take:
     """``take CARD``: the top discard (P1, P3; PAGRUC G3)."""
 
@@ -43,7 +44,7 @@ class Take:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TakeMany:
     """PAGRUC only (G3): ``take 3`` or ``take 5h 6h 7h``: several cards from the top of the
     discard pile. ``cards`` is empty when only ``count`` was written."""
@@ -54,7 +55,7 @@ class TakeMany:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MeldNew:
     """``meld [cards]``: lay a new meld. ``claim`` is a ``[%pays N]`` claim (units per opponent)."""
 
@@ -64,7 +65,7 @@ class MeldNew:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Add:
     """``add cards to #N``: increase the player's own N-th meld (1-based, order laid) (M5)."""
 
@@ -75,7 +76,7 @@ class Add:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Lay:
     """PAGRUC only (G5): ``lay CARDS on NAME#N``: lay off onto any player's N-th meld."""
 
@@ -86,7 +87,7 @@ class Lay:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Borrow:
     """``borrow CARD from #N``: take a card off one's own N-th meld to complete a new meld (M6)."""
 
@@ -96,7 +97,7 @@ class Borrow:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Split:
     """``split #N [cards] [cards]``: one's own N-th meld becomes the two melds given (M6).
 
@@ -112,7 +113,7 @@ class Split:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Discard:
     """``discard CARD``: ends the turn (P5)."""
 
@@ -121,7 +122,7 @@ class Discard:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Out:
     """``out``: the player says he went out (optional; the referee sees it) (P7, C8)."""
 
@@ -135,7 +136,7 @@ Action = Draw | Take | TakeMany | MeldNew | Add | Lay | Borrow | Split | Discard
 # --------------------------------------------------------------------------- lines of a hand
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Deal:
     """``deal NAME cards...``: the player's dealt cards (S2).
 
@@ -162,7 +163,7 @@ class Deal:
         return self.line, self.col + len("deal ") + len(self.player) + 1 + 3 * j
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Decision:
     """``NAME stay`` or ``NAME top`` (T1)."""
 
@@ -172,7 +173,7 @@ class Decision:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Turn:
     """``NAME action, action, ...``: one player's turn. ``number`` is an optional move number."""
 
@@ -183,7 +184,7 @@ class Turn:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Force:
     """``NAME force OTHER``: NAME demands that OTHER take the live discard and add it (P8)."""
 
@@ -193,7 +194,7 @@ class Force:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Reshuffle:
     """``reshuffle``: the dead discards become the new stock (P10; PAGRUC G6)."""
 
@@ -205,7 +206,7 @@ Event = Decision | Turn | Force | Reshuffle
 """A play line of a hand, in record order."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LedgerClaim:
     """A ``[Ledger "..."]`` tag: each player's claimed net units for the hand."""
 
@@ -214,7 +215,7 @@ class LedgerClaim:
     col: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandScript:
     """One hand as the referee sees it: players in order of play (dealer last), the
     profile, what was dealt, the upcard and every play line in order.

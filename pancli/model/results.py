@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal, localcontext
 from typing import ClassVar, Literal, Protocol
 
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event
 from pancli.rulebook import Rule
+from pancli.values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Payment:
     """``payer`` pays ``payee`` ``units`` under ``rule`` (C1..C8, T2, T4, P10, I1, I2)
     for the record line ``line``; ``meld`` is the meld concerned, when there is one.
@@ -34,7 +35,7 @@ class Payment:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Violation:
     """A rule broken: where, by whom, and what the rulebook prescribes (``ruling``)."""
 
@@ -57,7 +58,7 @@ class ClaimKind(enum.Enum):
     """``[Ledger "..."]``: each player's net units for the hand."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ClaimCheck:
     """One claim and what the referee found."""
 
@@ -86,7 +87,7 @@ class Source(enum.Enum):
     DEAD = "dead"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Step:
     """One applied action (or play line) with its effects, in order."""
 
@@ -147,7 +148,7 @@ class JudgedHand(Protocol):
         """The hand reached its end (not a record cut off before it)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandResult:
     """The referee's result for one Panguingue hand (a :class:`JudgedHand`).
 

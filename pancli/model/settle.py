@@ -24,10 +24,10 @@ from __future__ import annotations
 import heapq
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal, localcontext
 
 from pancli.model.results import exact_product
+from pancli.values import frozen
 
 
 def player_key(name: str) -> str:
@@ -56,7 +56,7 @@ def _digits(d: Decimal) -> int:
     return len(t.digits) + max(exp, 0) + max(-exp, 0)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Transfer:
     """``payer`` pays ``payee`` ``amount`` (units, or money when the sitting has a stake)."""
 
@@ -101,7 +101,7 @@ def transfers(balances: Mapping[str, Decimal] | Mapping[str, int]) -> tuple[Tran
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Dispute:
     """Why a hand is disputed: the first violation, wrong claim or notation error, and where."""
 
@@ -119,7 +119,7 @@ class Dispute:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Hand:
     """What a sitting needs of one refereed hand: who sat, the net units (or, for PAGRUC, the
     points) each made, the stake of a unit (None: none named) and why it is disputed, if it is."""
@@ -130,7 +130,7 @@ class Hand:
     dispute: Dispute | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayerTotal:
     """One player's totals: hands counted, units (or points), money (None without a stake on
     every counted hand) and disputed hands he sat in that were left out."""

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 import pyparsing as pp
@@ -40,6 +39,7 @@ from pancli.limits import MAX_MELD_CARDS, too_long_message
 from pancli.notation.errors import NotationError
 from pancli.notation.fast import MAX_LENGTH
 from pancli.notation.hand import Hand
+from pancli.values import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -116,7 +116,7 @@ def not_in_pack_message(rank_text: str, text: str, end: int) -> str:
 # --------------------------------------------------------------------------- error classification
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Where:
     """The grammatical context of a place where a card (or a group) was expected."""
 
@@ -260,7 +260,7 @@ def _extra_suit(text: str, loc: int, _toks: pp.ParseResults) -> NoReturn:
     raise _Coded(text, loc, "N4", "a rope shorthand takes one suit")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Elements:
     """The named pyparsing elements of one game's grammar.
 

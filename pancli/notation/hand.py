@@ -12,12 +12,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from pancli.cards import Card
+from pancli.values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Hand:
     """A hand literal: bracketed groups (one meld each) and the loose cards, in order read.
 

@@ -4,14 +4,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from pancli.model.actions import HandScript
 from pancli.notation.errors import NotationError
 from pancli.notation.record_common import PlayItem, TagPair
+from pancli.values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Notes:
     """The comments and glyphs of one line, where the canonical form puts them.
 
@@ -31,7 +32,7 @@ class Notes:
 NO_NOTES = Notes()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TagEntry:
     """A tag line with its comments."""
 
@@ -39,7 +40,7 @@ class TagEntry:
     notes: Notes = NO_NOTES
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandLayout:
     """Everything of a hand that ``pan fmt`` writes: tags with their comments, the play lines
     (deal, up, decision, turn, force, reshuffle) in record order, the comments and glyphs of
@@ -58,7 +59,7 @@ class HandLayout:
         return self.notes.get(index, NO_NOTES)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RecordHand:
     """One hand of a record file.
 

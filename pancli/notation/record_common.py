@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Final
 
 from pancli.cards import Card, Game
@@ -30,6 +30,7 @@ from pancli.limits import MAX_LINE_CHARS as MAX_LINE_CHARS
 from pancli.model.actions import Deal, Decision, Force, Reshuffle, Turn
 from pancli.notation.errors import NotationError
 from pancli.notation.fast import token_table
+from pancli.values import frozen
 
 GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 """Annotation glyphs, written after an action."""
@@ -182,7 +183,7 @@ def lex(text: str) -> tuple[str, list[tuple[int, str]]]:
 # --------------------------------------------------------------------------- line values
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TagPair:
     """``[Name "value"]``: ``value`` unescaped; ``value_col`` is the column just inside the quote;
     ``escaped`` tells whether the value held a backslash escape (then columns inside it shift)."""
@@ -195,7 +196,7 @@ class TagPair:
     escaped: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class UpLine:
     """``up CARD``: the upcard (S2; PAGRUC G2). ``card_col``: the card's column on ``line``
     (0: ``up`` and the card one space apart, from ``col``)."""

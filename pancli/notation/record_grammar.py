@@ -35,7 +35,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Final, NoReturn
 
 import pyparsing as pp
@@ -74,6 +73,7 @@ from pancli.notation.record_common import (
     player_name,
     show_token,
 )
+from pancli.values import frozen
 
 ACTIONS_TEXT: Final = "an action (draw, take, meld, add, borrow, split, discard, out)"
 _WS: Final = re.compile(r"[ \t\r\n]*")
@@ -99,30 +99,30 @@ class _State:
 _CTX: Final = _State()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Name:
     text: str
     loc: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Act:
     action: Action
     glyph: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Group:
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Value:
     text: str
     escaped: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Line:
     """A parsed play line (a tuple returned by a parse action would be spread into tokens)."""
 
@@ -252,7 +252,7 @@ def _unescape(text: str, loc: int, toks: pp.ParseResults) -> _Value:
 # --------------------------------------------------------------------------- the grammar
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RecordGrammar:
     """The named elements of one game's record grammar (each ends with ``StringEnd``)."""
 

@@ -25,13 +25,13 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import pairwise
 
 from pancli.cards import Card, Rank, format_cards
 from pancli.melds import MeldError
 from pancli.pagruc.pack import PagrucPack
 from pancli.rulebook import Rule
+from pancli.values import frozen
 
 __all__ = ["MeldError", "PagrucKind", "PagrucMeld", "PagrucVerdict", "Where", "card_points", "judge", "lay_off"]
 
@@ -72,7 +72,7 @@ def card_points(c: Card, where: Where) -> int:
     return -value if where is Where.HAND else value
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PagrucMeld:
     """A legal PAGRUC meld (G4). A run's cards are kept low to high; a set's as given."""
 
@@ -100,7 +100,7 @@ class PagrucMeld:
         return format_cards(self.cards)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PagrucVerdict:
     """The judgement of cards as a PAGRUC meld: ``meld`` when legal, else the rule broken
     (``G4``) and ``reason`` in words."""

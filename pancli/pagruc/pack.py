@@ -12,10 +12,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from pancli.cards import ALL_CARDS, Card
+from pancli.values import frozen
 
 MIN_PLAYERS: Final = 3
 """Fewer than three players is not an official round (G1)."""
@@ -26,7 +26,7 @@ MAX_PLAYERS: Final = 8
 MAX_PACKS: Final = 2
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PagrucPack:
     """``packs`` full 52-card packs (G1): every card of the 52 exists ``packs`` times.
 

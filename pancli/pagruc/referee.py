@@ -76,12 +76,13 @@ from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
 from pancli.pagruc.pack import PagrucPack, pack_for, pack_problem
 from pancli.pagruc.scoring import CardScore, hand_scores
 from pancli.rulebook import Rule
+from pancli.values import frozen
 
 DEAL_SIZE = 7
 """Cards dealt to each player (G2)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TableMeld:
     """A meld on the table at the end of the hand: its owner (who laid it first), its
     number among the owner's melds (1-based, order laid), the meld, and who laid each card."""
@@ -98,7 +99,7 @@ class TableMeld:
         return f"{self.owner}#{self.number}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PagrucHandResult:
     """The referee's result for one PAGRUC hand (a :class:`~pancli.model.results.JudgedHand`).
 

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from pancli.cards import Card
 from pancli.melds import MeldError
 from pancli.pagruc.melds import PagrucMeld, Where, card_points, judge
 from pancli.pagruc.pack import PagrucPack
+from pancli.values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardScore:
     """One card's contribution to a hand score (G7).
 
@@ -40,7 +40,7 @@ class CardScore:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandScore:
     """A scored hand: the melds, the cards left in the hand and each card's points."""
 

@@ -17,18 +17,19 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from pancli.model.results import ClaimKind
 from pancli.model.rulings import counted
 from pancli.pagruc.pack import MAX_PLAYERS, MIN_PLAYERS
 from pancli.pagruc.referee import PagrucHandResult
+from pancli.values import frozen
 
 MAX_DEALS = 5
 """No player deals more than five times in an official game (G8)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameHand:
     """One refereed hand of a game, with where it was read (``file``, ``line`` of its first
     tag, ``index`` its 1-based number in the file)."""
@@ -49,7 +50,7 @@ class GameHand:
         return self.result.players[-1]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Problem:
     """Why a game is not official: the rule (G1, G6, G7, G8 or a violation's rule), where, what."""
 
@@ -62,7 +63,7 @@ class Problem:
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Standing:
     """One player's line: total score, place (ties share the better one) and PAGRUC points
     (None when the game is not official)."""
@@ -74,7 +75,7 @@ class Standing:
     points: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Standings:
     """A game's standings. ``table`` is ordered by place, then by seat (order of play of the
     first hand). ``problems`` is empty exactly when the game is official. ``totals`` is None

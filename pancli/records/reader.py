@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Final
 
@@ -45,6 +45,7 @@ from pancli.notation.record_common import (
 )
 from pancli.notation.record_fast import PlainRecipes, fast_play, fast_tag, plain_recipes
 from pancli.records.tags import Header, ProfileCache, read_header
+from pancli.values import frozen
 
 _TAG_START: Final = re.compile(r"\[[A-Za-z]")
 _PAYS: Final = re.compile(r"\[%pays[ \t\r\n]+([0-9]+)[ \t\r\n]*\]")
@@ -668,7 +669,7 @@ def read_hands(stream: IO[str], file: str = "-", base_dir: Path | None = None) -
 # --------------------------------------------------------------------------- hands in chunks (pan replay --jobs)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandChunk:
     """Consecutive whole hands of a record, cut where the reader starts a hand: ``lines`` are
     the physical lines (as :func:`read_hands` sees them), the first at file line ``first_line``;

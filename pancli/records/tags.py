@@ -28,6 +28,7 @@ from pancli.model.actions import LedgerClaim
 from pancli.notation.errors import NotationError
 from pancli.notation.record_common import TagPair, name_problem, player_name
 from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
+from pancli.values import frozen
 
 _WORD: Final = re.compile(r"\S+")
 _STAKE: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
@@ -38,7 +39,7 @@ _MEANINGFUL_TAGS: Final = {t.lower(): t for t in ("Players", "Rules", "Game", "S
 tag to pass through (other tags, ``Event`` or ``event``, are kept as written)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Header:
     """The referee's view of a hand's tags."""
 

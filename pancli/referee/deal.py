@@ -19,8 +19,6 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pancli.cards import ALL_CARDS, Card
 from pancli.model.actions import Deal
 from pancli.model.results import Source, Step
@@ -28,9 +26,10 @@ from pancli.model.rulings import I1_AT_DEAL, Ruling, counted
 from pancli.referee.board import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Board, Place, Placed
 from pancli.referee.state import Seat, card_key
 from pancli.rulebook import Rule
+from pancli.values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealPlan:
     """What a verified deal puts where: the dense card indices as written (:func:`card_key`)."""
 

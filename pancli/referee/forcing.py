@@ -14,7 +14,6 @@ The self-play generator asks :func:`must_take` and :func:`flat_next_fits` too.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
 from pancli.cards import Card
 from pancli.model.actions import Discard, Draw, Force, MeldNew, Turn
@@ -27,6 +26,7 @@ from pancli.referee.state import Judgements, Seat
 from pancli.referee.turns import p3
 from pancli.rulebook import Rule
 from pancli.rules import Profile
+from pancli.values import frozen
 
 
 class DiscardKind(enum.Enum):
@@ -40,7 +40,7 @@ class DiscardKind(enum.Enum):
     """A hand card after the draw was used (P5): a dead card."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DiscardPlan:
     """What a verified discard does (``cards``: where the discarded card comes from)."""
 

@@ -17,8 +17,6 @@ plan that its ``apply_*`` uses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pancli.cards import ALL_CARDS, Card, format_cards
 from pancli.melds import MeldError, Rope
 from pancli.model.actions import Add, Borrow, Discard, MeldNew, Split, Turn
@@ -29,9 +27,10 @@ from pancli.referee.deal import card_fault
 from pancli.referee.going_out import p7
 from pancli.referee.state import LaidMeld
 from pancli.rulebook import Rule
+from pancli.values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardPlan:
     """Where the cards of a meld action come from: the drawn card (``pending``), cards
     borrowed this turn, known hand cards (by index) and unseen ones (by index)."""
@@ -44,7 +43,7 @@ class CardPlan:
     unseen: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MeldPlan:
     """A verified new meld or addition: its cards' plan and the meld as laid afterwards."""
 
@@ -52,14 +51,14 @@ class MeldPlan:
     laid: LaidMeld
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class BorrowPlan:
     """A verified borrow: what is left of the source meld."""
 
     rest: LaidMeld
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SplitPlan:
     """A verified split: the hand cards added and the two melds it makes."""
 

@@ -53,8 +53,6 @@ pancli.referee.position.PositionUnavailable: R5 Cruz is not seated in this hand 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld
 from pancli.model.actions import Draw, HandScript, Take, Turn
@@ -62,6 +60,7 @@ from pancli.model.results import Source, Violation
 from pancli.model.rulings import Ruling
 from pancli.referee.table import Phase, Table
 from pancli.rules import Profile
+from pancli.values import frozen
 
 
 class PositionError(ValueError):
@@ -90,7 +89,7 @@ class PositionViolation(PositionError):
         self.violation = violation
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SeatState:
     """One seat as the table shows it: the player, his melds (in the order laid), how many
     cards he holds and whether he is in the hand (None: not decided yet, False: on top)."""
@@ -101,7 +100,7 @@ class SeatState:
     active: bool | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Position:
     """One player's view of the table at a record line (see the module docstring)."""
 

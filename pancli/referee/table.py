@@ -78,7 +78,6 @@ Interpretations (where the rulebook leaves room):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from pancli.melds import MeldError
@@ -106,11 +105,12 @@ from pancli.referee.board import HAND_SIZE, Board, Phase
 from pancli.referee.forcing import DiscardPlan
 from pancli.referee.melding import BorrowPlan, MeldPlan, SplitPlan
 from pancli.referee.state import LaidMeld
+from pancli.values import frozen
 
 __all__ = ["HAND_SIZE", "Phase", "Plan", "Table", "TakePlan", "referee_hand"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TakePlan:
     """A verified take: whether P8 forces the taken card to be added to a meld."""
 

@@ -1,0 +1,159 @@
+"""``@frozen`` (pancli.values) builds what ``@dataclass(frozen=True, slots=True)`` builds.
+
+Every value class of pan is rebuilt here as the plain dataclass from its own fields and methods,
+and both are compared: ``__init__`` signature, fields, slots, repr, equality, hash, frozenness,
+pickling (issue 14: ``@frozen`` exists for start-up speed only, so it must not change behaviour).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+import pickle
+import pkgutil
+from typing import Any
+
+import pytest
+
+import pancli
+from pancli.cards import ALL_CARDS, Card
+from pancli.pagruc.pack import PagrucPack
+from pancli.values import frozen
+
+DATACLASS = ("__slots__", "__dataclass_fields__", "__dataclass_params__", "__match_args__")
+GENERATED = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__", "__getstate__", "__setstate__")
+
+
+def value_classes() -> list[type]:
+    """Every class of pancli made by ``@frozen`` (its ``__setattr__`` is the frozen one)."""
+    from pancli import values
+
+    out: dict[str, type] = {}
+    for m in pkgutil.walk_packages(pancli.__path__, "pancli."):
+        if m.name == "pancli.__main__":
+            continue
+        mod = importlib.import_module(m.name)
+        for obj in vars(mod).values():
+            if (
+                isinstance(obj, type)
+                and obj.__module__ == m.name
+                and obj.__dict__.get("__setattr__") is values._setattr
+            ):
+                out[f"{m.name}.{obj.__qualname__}"] = obj
+    return [out[k] for k in sorted(out)]
+
+
+def plain(cls: type) -> type:
+    """``cls`` rebuilt as ``@dataclass(frozen=True, slots=True)`` of the same body."""
+    ns: dict[str, Any] = {
+        k: v
+        for k, v in cls.__dict__.items()
+        if k not in GENERATED
+        and k not in cls.__dict__["__slots__"]
+        and k not in ("__slots__", "__dataclass_fields__", "__dataclass_params__", "__match_args__")
+    }
+    for k in ("__repr__", "__eq__", "__hash__"):  # the class's own, when it wrote one
+        if k in cls.__dict__ and getattr(cls.__dict__[k], "__module__", None) != "pancli.values":
+            ns[k] = cls.__dict__[k]
+    for f in dataclasses.fields(cls):
+        kw: dict[str, Any] = {"init": f.init, "repr": f.repr, "compare": f.compare, "hash": f.hash}
+        if f.default is not dataclasses.MISSING:
+            kw["default"] = f.default
+        if f.default_factory is not dataclasses.MISSING:
+            kw["default_factory"] = f.default_factory
+        ns[f.name] = dataclasses.field(**kw)
+    made: type = dataclasses.dataclass(frozen=True, slots=True)(type(cls.__name__, cls.__bases__, ns))
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+CLASSES = value_classes()
+
+
+def outcome(f: Any, x: object) -> tuple[str, object]:
+    try:
+        return "value", f(x)
+    except Exception as exc:
+        return "raises", type(exc)
+
+
+def test_every_value_class_is_found() -> None:
+    names = {c.__name__ for c in CLASSES}
+    assert {"Card", "Turn", "HandScript", "Payment", "Profile"} <= names and len(CLASSES) > 60
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: f"{c.__module__}.{c.__qualname__}")
+def test_frozen_class_is_the_plain_frozen_slots_dataclass(cls: type) -> None:
+    ref = plain(cls)
+    assert str(inspect.signature(cls)) == str(inspect.signature(ref))
+    assert (
+        vars(cls)["__slots__"] == vars(ref)["__slots__"] and vars(cls)["__match_args__"] == vars(ref)["__match_args__"]
+    )
+    assert [(f.name, f.init, f.repr, f.compare) for f in dataclasses.fields(cls)] == [
+        (f.name, f.init, f.repr, f.compare) for f in dataclasses.fields(ref)
+    ]
+    assert cls.__doc__ == ref.__doc__
+    if "__post_init__" in cls.__dict__:
+        return  # Card and the PAGRUC pack compute from their values: compared in the test below
+    # distinct stand-in values for the fields without a default (the methods do not look at types)
+    required = [
+        f.name
+        for f in dataclasses.fields(cls)
+        if f.init and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    ]
+    args = [f"<{n}>" for n in required]
+    a, b, again = cls(*args), ref(*args), cls(*args)
+    assert repr(a) == repr(b)
+    assert a == again and (a != again) is False and (a == b) is False
+    assert outcome(hash, a) == outcome(hash, b) == outcome(hash, again)  # a dict field: TypeError in both
+    for f in dataclasses.fields(cls):
+        assert getattr(a, f.name) == getattr(b, f.name)
+        with pytest.raises(dataclasses.FrozenInstanceError, match=f"cannot assign to field '{f.name}'"):
+            setattr(a, f.name, 1)
+        with pytest.raises(dataclasses.FrozenInstanceError, match=f"cannot delete field '{f.name}'"):
+            delattr(a, f.name)
+    if required:  # a compared field that differs makes them unequal (and a field not compared does not)
+        other = cls(*args[:-1], "<changed>")
+        compared = next(f.compare for f in dataclasses.fields(cls) if f.name == required[-1])
+        assert (a == other) is not compared
+    assert pickle.loads(pickle.dumps(a)) == a
+    assert dataclasses.replace(a) == a and dataclasses.astuple(a) == dataclasses.astuple(b)
+
+
+def test_cards_are_the_plain_dataclass_cards() -> None:
+    ref = plain(Card)
+    for c in ALL_CARDS:
+        r = ref(c.rank, c.suit)
+        assert (repr(c), hash(c), c.index, c.text) == (repr(r), hash(r), r.index, r.text)
+        assert c == Card(c.rank, c.suit) and pickle.loads(pickle.dumps(c)) == c
+
+
+def test_pagruc_packs_are_the_plain_dataclass_packs() -> None:
+    ref = plain(PagrucPack)
+    for n in (1, 2):
+        assert (repr(PagrucPack(n)), hash(PagrucPack(n))) == (repr(ref(n)), hash(ref(n)))
+    for cls in (PagrucPack, ref):  # __post_init__ runs in both
+        with pytest.raises(ValueError, match="one or two packs, not 3"):
+            cls(3)
+
+
+def test_defaults_factories_and_fields_outside_init() -> None:
+    @frozen
+    class Bag:
+        name: str
+        items: dict[str, int] = dataclasses.field(default_factory=dict)
+        count: int = 3
+        hidden: int = dataclasses.field(default=7, init=False, repr=False, compare=False)
+
+    ref = plain(Bag)
+    assert (
+        str(inspect.signature(Bag))
+        == str(inspect.signature(ref))
+        == "(name: 'str', items: 'dict[str, int]' = <factory>, count: 'int' = 3) -> None"
+    )
+    a, b = Bag("x"), ref("x")
+    assert repr(a) == repr(b) and repr(a).endswith(".Bag(name='x', items={}, count=3)") and a.hidden == b.hidden == 7
+    assert Bag("x").items is not a.items and Bag("x", {"k": 1}, 4) == Bag("x", {"k": 1}, 4) != a
+    with pytest.raises(TypeError):  # unhashable field, as the dataclass
+        hash(a)
