@@ -4,9 +4,12 @@ Run from the repository root (the package installed, e.g. ``pip install -e .``):
 
     nice -n 19 python benchmarks/bench_settle.py                 # 100,000 hands, 3 runs each
     python benchmarks/bench_settle.py --hands 20000 --repeat 1
+    python benchmarks/bench_settle.py --hands 20000 --copies 5 --repeat 1   # 100,000 hands
 
 Inputs are generated once and cached under ``benchmarks/out/`` (``replay-6p-N.pan``: N hands
-of ``pan simulate --players 6 --seed 1``, shared with ``bench_replay.py``). It prints, measured
+of ``pan simulate --players 6 --seed 1``, shared with ``bench_replay.py``; ``--copies K`` makes
+the input K copies of it, one after the other: K times the hands without K times the wait to
+simulate them, the hands repeating only after ``--hands``). It prints, measured
 in the same run (machines are noisy: compare ratios), ``pan settle FILE`` against ``pan replay
 FILE`` (plain text), whole process, stdout to nothing, run alternately: the median of
 ``--repeat`` runs each, their ratio (target: settle within 1.2 times replay) and each one's peak
@@ -39,13 +42,30 @@ def run(cmd: list[str]) -> tuple[float, float]:
     return took, usage.ru_maxrss / 1024
 
 
+def copies(source: Path, k: int) -> Path:
+    """``k`` copies of the record ``source`` in one file (a blank line between), made once."""
+    if k == 1:
+        return source
+    path = source.with_name(f"{source.stem}-x{k}.pan")
+    if not path.exists():
+        data = source.read_bytes().rstrip(b"\n") + b"\n\n"
+        tmp = path.with_suffix(".tmp")
+        with tmp.open("wb") as f:
+            for _ in range(k):
+                f.write(data)
+        tmp.rename(path)
+    return path
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--hands", type=int, default=100_000)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--copies", type=int, default=1, help="the input is this many copies of the simulated hands")
     args = ap.parse_args()
     pan = pan_command()
-    big = simulated(args.hands)
+    big = copies(simulated(args.hands), args.copies)
+    hands = args.hands * args.copies
     cmds = {"replay": [*pan, "replay", str(big)], "settle": [*pan, "settle", str(big)]}
     times: dict[str, list[float]] = {k: [] for k in cmds}
     rss: dict[str, list[float]] = {k: [] for k in cmds}
@@ -55,7 +75,7 @@ def main() -> None:
             times[k].append(took)
             rss[k].append(mb)
     t = {k: statistics.median(v) for k, v in times.items()}
-    print(f"{args.hands:,} hands ({big.stat().st_size / 1e6:.0f} MB), whole process, median of {args.repeat}:")
+    print(f"{hands:,} hands ({big.stat().st_size / 1e6:.0f} MB), whole process, median of {args.repeat}:")
     for k in cmds:
         print(f"   pan {k:7} {t[k]:8.2f} s   peak RSS {max(rss[k]):6.1f} MB")
     print(f"   settle / replay = {t['settle'] / t['replay']:.2f} (target <= 1.2)")

@@ -361,7 +361,7 @@ class HtmlReport:
         if isinstance(item, Decision):
             return f"<b>{escape(item.player)}</b>{_act('stays' if item.stay else 'goes on top', '')}"
         if isinstance(item, Force):
-            return f"<b>{escape(item.player)}</b>{_act('forces ' + item.other, '')}"
+            return f"<b>{escape(item.player)}</b>{_act('forces ' + escape(item.other), '')}"
         if isinstance(item, Reshuffle):
             return _act("reshuffle: the discards become the stock", "")
         if isinstance(item, Turn):
@@ -373,13 +373,13 @@ class HtmlReport:
             number = f"{item.number}. " if item.number is not None else ""
             return f"<b>{number}{escape(item.player)}</b>{''.join(acts)}"
         card: Card | None = getattr(item, "card", None)  # the upcard
-        return _act("up", self.cards([card])) if card is not None else ""
+        return _act("up", _CARD_HTML[card]) if card is not None else ""
 
     def _action(self, a: Action, glyph: str) -> str:
         g = f'<span class="glyph">{escape(glyph)}</span>' if glyph else ""
         if isinstance(a, Draw | Take | Discard):
             verb = "draw" if isinstance(a, Draw) else "take" if isinstance(a, Take) else "discard"
-            return _act(verb, self.cards([a.card]) + g)
+            return _act(verb, _CARD_HTML[a.card] + g)
         if isinstance(a, TakeMany):
             return _act(f"take {a.count}", (self.cards(a.cards) if a.cards else "") + g)
         if isinstance(a, MeldNew):
@@ -389,7 +389,7 @@ class HtmlReport:
         if isinstance(a, Lay):
             return _act("lay", self.cards(a.cards) + f" on {escape(a.owner)}#{a.target}" + g)
         if isinstance(a, Borrow):
-            return _act("borrow", self.cards([a.card]) + f" from #{a.source}" + g)
+            return _act("borrow", _CARD_HTML[a.card] + f" from #{a.source}" + g)
         if isinstance(a, Split):
             return _act(f"split #{a.target} into", self.cards(a.first) + " and " + self.cards(a.second) + g)
         assert isinstance(a, Out)
@@ -527,8 +527,9 @@ _CARD_HTML: Final = {c: card(c) for c in ALL_CARDS}
 
 
 def _act(verb: str, body: str) -> str:
-    """An action: its verb, then its cards (and what it adds to, its glyph)."""
-    return f'<span class="act">{escape(verb)} {body}</span>' if body else f'<span class="act">{escape(verb)}</span>'
+    """An action: its verb (HTML: names in it already escaped), then its cards (and what it
+    adds to, its glyph)."""
+    return f'<span class="act">{verb} {body}</span>' if body else f'<span class="act">{verb}</span>'
 
 
 def _row(cls: str, line: int, play: str, paid: str, note: str) -> str:
