@@ -28,10 +28,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pancli.cards import Card, Game, format_cards
-from pancli.melds import Meld, Set, judge
-from pancli.rules import Condition, HouseRulesError, Profile, builtin_profile
-from pancli.values import frozen
+from pancli.app.check import MeldCheck, judge_text
+from pancli.rules import HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
     from pancli.analyze.analysis import Analysis
@@ -93,69 +91,6 @@ def load_rules(spec: str | os.PathLike[str] | Profile = "hoyle") -> Profile:
 
 _profile = load_rules
 """:func:`load_rules` under a short name."""
-
-
-@frozen
-class MeldCheck:
-    """One meld, judged (the fields of ``pan check --json``).
-
-    ``meld`` is the canonical text (ropes low to high), or the input with its white space
-    made single when it could not be read; ``col`` is the column of a notation error, 1 for a
-    readable meld that breaks a rule, None when legal; ``value`` the units each active
-    opponent pays for it as laid (C6, C7); ``engine_meld`` the engine's Rope or Set.
-    """
-
-    meld: str
-    legal: bool
-    kind: str | None
-    shape: str | None
-    conditions: tuple[str, ...]
-    value: int
-    rule: str | None
-    reason: str
-    col: int | None
-    cards: tuple[Card, ...] = ()
-    engine_meld: Meld | None = None
-
-
-_LEGAL_REASONS: dict[tuple[str, tuple[Condition, ...]], str] = {}
-
-
-def _legal_reason(verdict_reason: str, conditions: tuple[Condition, ...]) -> str:
-    key = (verdict_reason, conditions)
-    said = _LEGAL_REASONS.get(key)
-    if said is None:
-        parts = "; ".join(f"{c.value} {c.description}" for c in conditions)
-        said = _LEGAL_REASONS[key] = f"{verdict_reason}; " + (parts or "no condition (pays nothing)")
-    return said
-
-
-def judge_text(text: str, profile: Profile, game: Game = Game.PANGUINGUE) -> MeldCheck:
-    """:func:`check_meld` with the profile and game already resolved (what ``pan check`` calls)."""
-    from pancli.notation import NotationError, parse_meld
-
-    try:
-        cards = parse_meld(text, game)
-    except NotationError as exc:
-        return MeldCheck(" ".join(text.split()), False, None, None, (), 0, exc.code, exc.message, exc.col)
-    v = judge(cards, profile)
-    meld = v.meld
-    if meld is None:
-        return MeldCheck(format_cards(cards), False, None, None, (), 0, v.rule, v.reason, 1, cards)
-    conds = v.conditions
-    return MeldCheck(
-        str(meld),
-        True,
-        meld.kind.value,
-        meld.shape.value if isinstance(meld, Set) else None,
-        tuple(c.value for c in conds),
-        v.value,
-        None,
-        _legal_reason(v.reason, conds),
-        None,
-        cards,
-        meld,
-    )
 
 
 def check_meld(text: str, rules: str | Profile = "hoyle") -> MeldCheck:

@@ -35,8 +35,6 @@ MAX_TAG_VALUE_CHARS: Final = 1_000
 """Characters of a tag's value (``[Event "..."]``)."""
 MAX_NAME_CHARS: Final = 40
 """Characters of a player name."""
-MAX_PLAYERS: Final = 15
-"""Players seated at one table (S1: 2 to 15; PAGRUC G1: 3 to 8): more is the S1 or G1 ruling."""
 MAX_ACTIONS_PER_TURN: Final = 1_000
 """Actions in one turn line (however it is continued over physical lines)."""
 MAX_MELD_CARDS: Final = 64

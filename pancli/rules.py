@@ -26,6 +26,13 @@ from typing import Any, Final
 from pancli.cards import Pack
 from pancli.values import frozen
 
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 15
+"""Players seated at a Panguingue table (S1): the one place of these bounds, which the
+referee's S1 judge, the self-play generator, the analyzer and ``--players`` read."""
+DEFAULT_PLAYERS: Final = 6
+"""Players seated when a command is given neither a count nor names (``--players``)."""
+
 
 class Condition(enum.Enum):
     """The five kinds of condition (docs/rules.md, conditions)."""

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles_kit import any_profile
 
+from pancli.app.check import PlainBatch, plain_row
 from pancli.cards import ALL_CARDS, Card
 from pancli.cli.common import STDIN_FILE, is_skipped
-from pancli.cli.meld_output import PlainBatch, plain_row
 from pancli.rules import CARDROOM, HOYLE, Profile, profile_from_mapping
 
 TINY = profile_from_mapping({"base": "cardroom", "packs": 5, "conditions": {"C2": {"base": 3, "extra": 2}}})

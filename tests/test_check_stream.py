@@ -10,9 +10,9 @@ from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pancli.app.check import assess
 from pancli.cli import cli
 from pancli.cli.common import InputLine, batch_text, is_skipped
-from pancli.cli.meld_output import assess
 from pancli.rules import CARDROOM, HOYLE, Profile
 
 TOKENS = ["5s", "5h", "7c", "7s", "As", "Ad", "Kh", "Kd", "Qh", "3h", "4h", "Jc", "10c", "5S", "kh", "Zz", "#"]

@@ -113,8 +113,8 @@ def test_terminal_table() -> None:
 def test_E4_the_streamed_pipe_path_says_what_the_report_path_says() -> None:
     """pan pay - in a pipe streams (PackCounter, no report objects); the terminal/JSON path builds
     reports (conserve): the same rows, totals and error lines, E4 included."""
+    from pancli.app.check import assess_all
     from pancli.cli.common import InputLine
-    from pancli.cli.meld_output import assess_all
     from pancli.cli.pay import compute, conserve
     from pancli.rules import HOYLE
 

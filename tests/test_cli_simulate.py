@@ -12,7 +12,7 @@ from cli_kit import pan
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pancli.cli.simulate import DEFAULT_NAMES
+from pancli.app.simulate import DEFAULT_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 

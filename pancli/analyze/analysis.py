@@ -31,7 +31,7 @@ from pancli.analyze.odds import (
 )
 from pancli.cards import Card
 from pancli.melds import Meld
-from pancli.rules import Profile
+from pancli.rules import MAX_PLAYERS, MIN_PLAYERS, Profile
 from pancli.values import frozen
 
 
@@ -146,8 +146,8 @@ def analyze(
 ) -> Analysis:
     """Analyse a position: ``hand`` (without the drawn card), ``drawn``, the player's ``table`` melds
     and the ``seen`` cards. Raises :class:`PositionError` for an impossible position."""
-    if not 2 <= players <= 15:
-        raise PositionError("S1", f"{players} players: a table seats 2 to 15")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise PositionError("S1", f"{players} players: a table seats {MIN_PLAYERS} to {MAX_PLAYERS}")
     check_position(hand, drawn, table, seen, profile)
     own = [*hand, *(c for m in table for c in m.cards)]
     if drawn is not None:

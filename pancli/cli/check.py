@@ -1,10 +1,10 @@
 """``pan check MELD...``: is each meld legal, what kind, which condition, what it pays.
 
 Two paths. On a terminal, and with ``--json``, every meld becomes a
-:class:`~pancli.cli.meld_output.MeldReport` rendered as a rich table or a JSON list.
+:class:`~pancli.app.check.MeldCheck` rendered as a rich table or a JSON list.
 In a pipe (the batch path) the output is one plain tab-separated line per meld, and the
 loop is kept lean (benchmarks/README.md): standard input is read in 1 MB blocks, turned into
-output by :class:`~pancli.cli.meld_output.PlainBatch` (which judges each distinct line,
+output by :class:`~pancli.app.check.PlainBatch` (which judges each distinct line,
 or each multiset of canonical cards, once), and written in one block per input block.
 Neither rich nor json is imported on that path.
 """
@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 
 import click
 
+from pancli.app.check import NONE_MARK, MeldCheck, PlainBatch, assess
 from pancli.cards import Game
 from pancli.cli.common import (
     ARG_FILE,
@@ -36,7 +37,6 @@ from pancli.cli.common import (
     stdin_blocks,
     stdout_is_terminal,
 )
-from pancli.cli.meld_output import NONE_MARK, MeldReport, PlainBatch, assess
 from pancli.rules import Profile
 
 
@@ -87,7 +87,7 @@ def _slices(blocks: Iterable[list[str]], size: int) -> Iterator[list[str]]:
 
 
 def _json_batch(args: list[str], profile: Profile, game: Game, lines: bool) -> bool:
-    """``--json`` (a list, streamed) or ``--jsonl``: the objects of :meth:`MeldReport.to_json`,
+    """``--json`` (a list, streamed) or ``--jsonl``: the objects of :meth:`MeldCheck.to_json`,
     written a slice of input at a time, error lines on stderr. True when all legal.
 
     The objects are made from the rows and error lines of :class:`PlainBatch` (its savings
@@ -316,7 +316,7 @@ def _terminal(args: list[str], profile: Profile, game: Game) -> int:
     return EXIT_OK if all_legal else EXIT_ILLEGAL
 
 
-def render_reports(reports: list[MeldReport], as_json: bool, title: str) -> int:
+def render_reports(reports: list[MeldCheck], as_json: bool, title: str) -> int:
     """Write reports as JSON or a rich table, error lines on stderr; return the exit status."""
     if as_json:
         from pancli.cli.common import emit_json
@@ -324,7 +324,7 @@ def render_reports(reports: list[MeldReport], as_json: bool, title: str) -> int:
         emit_json([r.to_json() for r in reports])
     else:
         from pancli.cli.common import stdout_console
-        from pancli.cli.meld_output import meld_table
+        from pancli.cli.meld_table import meld_table
 
         stdout_console().print(meld_table(reports, title))
     sys.stdout.flush()

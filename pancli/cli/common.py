@@ -11,17 +11,24 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from pancli.app.lines import ARG_FILE as ARG_FILE
+from pancli.app.lines import STDIN_FILE as STDIN_FILE
+from pancli.app.lines import InputLine as InputLine
+from pancli.app.lines import batch_text as batch_text
+from pancli.app.lines import error_line as error_line
+from pancli.app.lines import escape_json as escape_json
+from pancli.app.lines import escape_text as escape_text
+from pancli.app.lines import is_skipped as is_skipped
 from pancli.cards import Game
 from pancli.limits import MAX_HAND_CHARS, MAX_LINE_CHARS
-from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
+from pancli.rules import DEFAULT_PLAYERS, HOYLE, MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -94,10 +101,6 @@ def rules_override_option(f: F) -> F:
     )(f)
 
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 15
-"""Players seated at a Panguingue table (S1)."""
-DEFAULT_PLAYERS = 6
 """Active players when ``--players`` is not given (the worked figures of docs/rules.md)."""
 
 
@@ -178,17 +181,6 @@ def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
 
 
 # --------------------------------------------------------------------------- input
-
-
-class InputLine(NamedTuple):
-    """One line of batch input: where it came from and its text (without newline).
-
-    (A named tuple, not a frozen dataclass: a batch makes one a line, and building a tuple costs
-    about a third as much: pan pay - over 1,000,000 lines 5.1 s -> see benchmarks/README.md.)"""
-
-    file: str
-    line: int
-    text: str
 
 
 def stdin_is_piped() -> bool:
@@ -323,10 +315,6 @@ def hint_terminal_stdin() -> None:
     )
 
 
-STDIN_FILE = "-"
-"""The file name of standard input in error lines (``-:LINE:COL``)."""
-ARG_FILE = "<arg>"
-"""The file name of command-line arguments in error lines (``<arg>:N:COL``, N = argument number)."""
 _BLOCK = 1 << 20
 """Bytes read from standard input at a time."""
 
@@ -387,26 +375,6 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
         yield head.decode("utf-8", "replace").split("\n")[:-1]
     if pending:
         yield [b"".join(pending).decode("utf-8", "replace")]
-
-
-def batch_text(text: str) -> str:
-    """A line of batch input without its ``#`` comment: ``#`` starts a comment anywhere on a
-    ``check``, ``pay``, ``score`` or ``analyze`` line (no card or meld is written with ``#``).
-
-    >>> batch_text("5sss  # my fives"), batch_text("5sss")
-    ('5sss  ', '5sss')
-    """
-    cut = text.find("#")
-    return text if cut < 0 else text[:cut]
-
-
-def is_skipped(text: str) -> bool:
-    """Blank lines and ``#`` comment lines are not input items.
-
-    >>> is_skipped("  # a comment"), is_skipped(" \\r"), is_skipped("5sss # fives")
-    (True, True, False)
-    """
-    return not batch_text(text).strip()
 
 
 def stdin_lines() -> Iterator[InputLine]:
@@ -496,56 +464,6 @@ def refuse_output_into_input(names: Iterable[str]) -> None:
 
 
 # --------------------------------------------------------------------------- output
-
-_CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
-"""Characters that move the cursor, change colours or reorder text on a terminal (C0, DEL, C1,
-zero-width and bidirectional controls): never written raw from user text."""
-
-
-_SHOWN: Final = re.compile(_CONTROL.pattern.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f"))
-"""The controls escaped in text whose layout stays (tab and line end kept)."""
-
-
-def _escaped(m: re.Match[str]) -> str:
-    n = ord(m.group())
-    return {9: "\\t", 10: "\\n", 13: "\\r"}.get(n) or (f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}")
-
-
-def escape_text(text: str, layout: bool = False) -> str:
-    """``text`` with every control character shown as an escape (``\\x1b``, ``\\t``, ``\\u202e``):
-    what a record, a house-rules file or an argument holds never reaches a terminal or a
-    tab-separated line raw. Text without any comes back as it is (one regex search).
-
-    >>> escape_text("Ana\\tBen\\x1b[31m\\x00"), escape_text("5s 5s 5s ♠")
-    ('Ana\\\\tBen\\\\x1b[31m\\\\x00', '5s 5s 5s ♠')
-    """
-    if layout:  # a record's own line ends and tabs stay (pan fmt on a terminal)
-        return text if _SHOWN.search(text) is None else _SHOWN.sub(_escaped, text)
-    if text.isprintable() or _CONTROL.search(text) is None:  # (isprintable: a C loop, 10x a search)
-        return text
-    return _CONTROL.sub(_escaped, text)
-
-
-def escape_json(document: str) -> str:
-    """A JSON text with the control characters json leaves raw (DEL, C1, bidirectional) written
-    as ``\\u`` escapes: the same value, harmless on a terminal. (json escapes C0 itself.)"""
-    if _JSON_RAW.search(document) is None:
-        return document
-    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", document)
-
-
-_JSON_RAW: Final = re.compile(_CONTROL.pattern.replace("\x00-\x1f", ""))
-"""The control characters json.dumps leaves raw (it escapes C0 in strings; its own line ends stay)."""
-
-
-def error_line(file: str, line: int, col: int | None, rule: str | None, message: str) -> str:
-    """The canonical error line, the one form of every error pan reports on standard error:
-    ``file:line:col: RULE message``.
-
-    >>> error_line("-", 3, 1, "M3", "7c 7s 7s is not a set")
-    '-:3:1: M3 7c 7s 7s is not a set'
-    """
-    return escape_text(f"{file}:{line}:{col}: {rule} {message}")
 
 
 def rule_hint(rule: str | None) -> str:

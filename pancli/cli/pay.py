@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from pancli.app.check import MEMO_LIMIT, Judged, MeldCheck, assess_all, judge_fields
 from pancli.app.pay import PackCounter, going_out
 from pancli.cards import Game
 from pancli.cli.common import (
@@ -33,7 +34,6 @@ from pancli.cli.common import (
     stdin_lines,
     stdout_is_terminal,
 )
-from pancli.cli.meld_output import MEMO_LIMIT, Judged, MeldReport, assess_all, judge_fields
 from pancli.melds import Meld
 from pancli.rules import Profile
 from pancli.values import frozen
@@ -43,7 +43,7 @@ from pancli.values import frozen
 class PayReport:
     """The melds judged and what they collect from each of ``opponents`` active opponents."""
 
-    melds: tuple[MeldReport, ...]
+    melds: tuple[MeldCheck, ...]
     players: int
     profile: Profile
     laid: int
@@ -107,7 +107,7 @@ class PayReport:
         return rows
 
 
-def conserve(reports: Iterable[MeldReport], profile: Profile) -> list[MeldReport]:
+def conserve(reports: Iterable[MeldCheck], profile: Profile) -> list[MeldCheck]:
     """The reports with E4 across the melds applied (:class:`pancli.app.pay.PackCounter`): a meld
     that takes a card past its copies in the pack is illegal and counts nothing."""
     pack = PackCounter(profile)
@@ -121,7 +121,7 @@ def conserve(reports: Iterable[MeldReport], profile: Profile) -> list[MeldReport
     return out
 
 
-def compute(reports: list[MeldReport], players: int, profile: Profile, out: bool) -> PayReport:
+def compute(reports: list[MeldCheck], players: int, profile: Profile, out: bool) -> PayReport:
     """The payments for laying the legal melds among ``reports`` (and going out with them)."""
     melds = [r.engine_meld for r in reports if r.engine_meld is not None]
     return PayReport(tuple(reports), players, profile, sum(r.value for r in reports), going_out(melds, profile, out))
@@ -241,7 +241,7 @@ def _print_rich(result: PayReport) -> None:
     from rich.table import Table
 
     from pancli.cli.common import stdout_console
-    from pancli.cli.meld_output import meld_table
+    from pancli.cli.meld_table import meld_table
 
     console = stdout_console()
     console.print(meld_table(result.melds, f"pan pay ({result.profile.name}, {result.players} players)"))
@@ -254,7 +254,7 @@ def _print_rich(result: PayReport) -> None:
     console.print(summary)
 
 
-def _pay_lines(reports: list[MeldReport], players: int, profile: Profile, going_out: bool) -> int:
+def _pay_lines(reports: list[MeldCheck], players: int, profile: Profile, going_out: bool) -> int:
     """``--jsonl``: each meld's object (as ``pan check --jsonl``), then one line of totals (the
     object of ``--json`` without its ``melds``); returns the exit status."""
     from pancli.cli.stream import JsonStream

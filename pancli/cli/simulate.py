@@ -1,27 +1,22 @@
 """``pan simulate --players N --hands K --seed S --rules P``: legal, complete records from self-play.
 
-The hands come from :func:`pancli.referee.simulate.simulate_hands` (its docstring states the
-policy) and are written in canonical form by
-:func:`pancli.notation.record_writer.write_script`, so ``pan fmt`` leaves them unchanged
-and ``pan replay`` finds no violation. The same arguments always give the same text.
+The hands come from :func:`pancli.app.simulate.simulated` (self-play written in canonical
+form: ``pan fmt`` leaves them unchanged and ``pan replay`` finds no violation); this module
+parses the options and writes the hands as text, JSON or JSON lines. The same arguments
+always give the same text.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import sys
-from dataclasses import replace
-from pathlib import Path
-from typing import IO, TYPE_CHECKING, Final
+from typing import IO, TYPE_CHECKING
 
 import click
 
+from pancli.app.simulate import SimulatedHand, SimulateProblem, rules_tags, seat_names, simulated
 from pancli.cli.common import (
-    DEFAULT_PLAYERS,
     EXIT_OK,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     IOFailure,
     complete_paths,
     json_mode,
@@ -37,61 +32,6 @@ from pancli.files import atomic_write
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
-
-    from pancli.model.actions import HandScript
-
-DEFAULT_NAMES: Final = (
-    "Ana",
-    "Ben",
-    "Cruz",
-    "Dee",
-    "Eli",
-    "Fay",
-    "Gil",
-    "Hal",
-    "Ida",
-    "Jo",
-    "Kim",
-    "Lou",
-    "Max",
-    "Ned",
-    "Oti",
-)
-"""Seat names in order of play when ``--names`` is not given (15, the most S1 seats)."""
-
-
-def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
-    """The names in order of play: ``--names`` (spaces or commas) or the first N default names.
-
-    Raises click.BadParameter (exit 2) for a bad count, a bad or repeated name, or a count
-    that disagrees with the names.
-
-    >>> seat_names(3, None)
-    ('Ana', 'Ben', 'Cruz')
-    >>> seat_names(None, "Mo, Lu Bo")
-    ('Mo', 'Lu', 'Bo')
-    >>> seat_names(None, "José Peña Nguyễn") == ("José", "Peña", "Nguyễn")
-    True
-    """
-    if names is not None:
-        from pancli.notation.record_common import name_problem, player_name
-
-        seats = tuple(player_name(n) for n in re.split(r"[\s,]+", names.strip()) if n)
-        for n in seats:
-            problem = name_problem(n)
-            if problem is not None:
-                raise click.BadParameter(problem, param_hint="--names")
-        if len(set(seats)) != len(seats):
-            raise click.BadParameter("each name once: a player has one seat (S1)", param_hint="--names")
-        if players is not None and players != len(seats):
-            raise click.BadParameter(f"--players {players} but {len(seats)} names", param_hint="--names")
-        players = len(seats)
-    else:
-        players = DEFAULT_PLAYERS if players is None else players
-        seats = DEFAULT_NAMES[:players]
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise click.BadParameter(f"Panguingue seats 2 to 15 players (S1), not {players}", param_hint="--players")
-    return seats
 
 
 @click.command("simulate")
@@ -134,31 +74,18 @@ def simulate(
       pan simulate --names "Mo Lu Bo" --hands 2 | pan replay -
       pan simulate --players 3 --hands 2 --seed 4 --json
     """
-    from pancli.referee.simulate import simulate_hands
-
     if output is not None and os.path.isdir(output):
         raise IOFailure(output, "write", "a folder, not a file")
     json_mode(as_json, as_jsonl)
-    seats = seat_names(players, names)
-    profile = load_profile(rules)
-    tags: tuple[tuple[str, str], ...] = ()
-    if rules.lower() not in ("hoyle", "cardroom"):
-        # A record names its house-rules file by a path inside its own folder (R3): the folder
-        # of the output file, or the current one for standard output.
-        folder = os.path.abspath(os.path.dirname(output) or ".") if output is not None else os.getcwd()
-        where = os.path.relpath(os.path.realpath(rules), os.path.realpath(folder))
-        if where == ".." or where.startswith(".." + os.sep) or os.path.isabs(where):
-            raise click.BadParameter(
-                f"R3 {rules!r} is outside {folder!r}: a record names its house-rules file by a path inside"
-                " its folder (put the file there)",
-                param_hint="'--rules'",
-            )
-        tags = (("Rules", Path(where).as_posix()),)
+    try:
+        seats = seat_names(players, names)
+        profile = load_profile(rules)
+        tags = rules_tags(rules, output)
+    except SimulateProblem as exc:
+        raise click.BadParameter(exc.message, param_hint=exc.option) from None
     progress = Progress("simulate", hands, "hands", enabled=wanted(quiet, stdout_too=output is not None))
-    scripts = _counted(simulate_hands(seats, hands, seed, profile), progress)
-    if tags:
-        scripts = (replace(s, tags=tags) for s in scripts)
-    pieces = _json_pieces(scripts, seed, as_jsonl) if as_json or as_jsonl else _text_pieces(scripts)
+    played = _counted(simulated(seats, hands, seed, profile, tags), progress)
+    pieces = _json_pieces(played, seed, as_jsonl) if as_json or as_jsonl else _text_pieces(played)
     if output is None:
         _write(sys.stdout, pieces, flush_each=as_jsonl)
     else:
@@ -170,52 +97,45 @@ def simulate(
     sys.exit(EXIT_OK)
 
 
-def _counted(scripts: Iterator[HandScript], progress: Progress) -> Iterator[HandScript]:
+def _counted(played: Iterator[SimulatedHand], progress: Progress) -> Iterator[SimulatedHand]:
     """The hands, ``progress`` told of each (and erased at the end, or when the run stops)."""
     with progress:
-        for script in scripts:
-            yield script
+        for hand in played:
+            yield hand
             progress.advance()
 
 
-def _text_pieces(scripts: Iterator[HandScript]) -> Iterator[str]:
+def _text_pieces(played: Iterator[SimulatedHand]) -> Iterator[str]:
     """Canonical text of the hands, one blank line between them."""
-    from pancli.notation.record_writer import write_script
-
-    for i, script in enumerate(scripts):
-        yield ("\n" if i else "") + write_script(script)
+    for hand in played:
+        yield ("\n" if hand.number > 1 else "") + hand.text
 
 
-def _json_pieces(scripts: Iterator[HandScript], seed: int, lines: bool = False) -> Iterator[str]:
+def _json_pieces(played: Iterator[SimulatedHand], seed: int, lines: bool = False) -> Iterator[str]:
     """One JSON list, an object per line for each hand (streamed: any number of hands); with
     ``lines`` the objects alone, one a line (``--jsonl``)."""
     import json
 
-    from pancli.notation.record_writer import write_script
-    from pancli.referee import referee_hand
-
-    line = 1
-    hand = 0
-    for hand, script in enumerate(scripts, 1):
-        text = write_script(script)
-        count = text.count("\n")
+    n = 0
+    for hand in played:
+        n = hand.number
+        script = hand.script
         obj = {
-            "hand": hand,
+            "hand": n,
             "players": list(script.players),
             "rules": script.profile.name,
             "seed": seed,
-            "first_line": line,
-            "last_line": line + count - 1,
-            "winner": referee_hand(script, record_steps=False).winner,
-            "text": text,
+            "first_line": hand.first_line,
+            "last_line": hand.last_line,
+            "winner": hand.winner,
+            "text": hand.text,
         }
         if lines:
             yield json.dumps(obj, ensure_ascii=False) + "\n"
         else:
-            yield ("[\n" if hand == 1 else ",\n") + json.dumps(obj, ensure_ascii=False)
-        line += count + 1  # the blank line between hands
+            yield ("[\n" if n == 1 else ",\n") + json.dumps(obj, ensure_ascii=False)
     if not lines:
-        yield "\n]\n" if hand else "[]\n"
+        yield "\n]\n" if n else "[]\n"
 
 
 def _write(stream: IO[str], pieces: Iterator[str], flush_each: bool = False) -> None:

@@ -26,8 +26,6 @@ from pancli.referee.state import Judgements, Seat
 from pancli.rulebook import Rule
 from pancli.rules import Forcing
 
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 15
 HAND_SIZE: Final = 10
 
 Move = tuple[Card, Source, Source]

@@ -23,9 +23,10 @@ from pancli.cards import ALL_CARDS, Card
 from pancli.model.actions import Deal
 from pancli.model.results import Source, Step
 from pancli.model.rulings import I1_AT_DEAL, Ruling, counted
-from pancli.referee.board import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Board, Place, Placed
+from pancli.referee.board import HAND_SIZE, Board, Place, Placed
 from pancli.referee.state import Seat, card_key
 from pancli.rulebook import Rule
+from pancli.rules import MAX_PLAYERS, MIN_PLAYERS
 from pancli.values import frozen
 
 
@@ -48,7 +49,10 @@ def s1(b: Board, player: str | None, node: Placed | None = None, *, by: str | No
     line = b.script.first_line
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         return Ruling.make(
-            Rule.S1, None, f"{counted(len(names), 'player')} seated; Panguingue seats 2 to 15", line=line
+            Rule.S1,
+            None,
+            f"{counted(len(names), 'player')} seated; Panguingue seats {MIN_PLAYERS} to {MAX_PLAYERS}",
+            line=line,
         )
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)

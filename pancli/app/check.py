@@ -1,32 +1,30 @@
-"""What ``pan check`` and ``pan pay`` share: one meld of input judged and rendered.
+"""Checking melds of text, one or a batch (``pan check``, ``pan pay`` and :func:`pancli.check_meld`).
 
-:func:`assess` turns one line of input (an argument or a stdin line) into a
-:class:`MeldReport`: the notation is read (:func:`pancli.notation.parse_meld`) and the
-cards judged by the engine (:func:`pancli.melds.judge`). A report renders as a JSON
-object (the documented fields (docs/commands.md) ``meld legal kind condition value rule reason`` plus
-``conditions shape file line col``), as one plain tab-separated line for pipes, as an
-error line ``file:line:col: RULE message`` for standard error, or as a row of a rich
-table on a terminal.
+:func:`judge_text` turns one meld of text into a :class:`MeldCheck`: the notation is read
+(:func:`pancli.notation.parse_meld`) and the cards judged by the engine
+(:func:`pancli.melds.judge`), the one place a meld of text is judged. :func:`assess` does it
+for one line of input (an argument or a stdin line), :func:`assess_all` for a batch (each
+distinct text judged once), and :class:`PlainBatch` turns a batch of lines into the plain
+rows and error lines of ``pan check`` in a pipe, faster. A check gives its JSON object
+(the documented fields (docs/commands.md) ``meld legal kind condition value rule reason``
+plus ``conditions shape file line col``), its plain tab-separated line and its error line
+``file:line:col: RULE message``; the commands write them (and draw the rich table).
 
-No rich and no pyparsing at import time: rich is imported only when a table is drawn,
-pyparsing only when the fast path of the notation cannot read a meld.
+No rich and no pyparsing at import time: pyparsing is imported only when the fast path of
+the notation cannot read a meld.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pancli.api import judge_text
-from pancli.cards import Card, Game
-from pancli.cli.common import STDIN_FILE, InputLine, batch_text, error_line, escape_text, is_skipped
-from pancli.melds import Meld, Rope, judge
+from pancli.app.lines import STDIN_FILE, InputLine, batch_text, error_line, escape_text, is_skipped
+from pancli.cards import Card, Game, format_cards
+from pancli.melds import Meld, Rope, Set, judge
 from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS
-from pancli.rules import Profile
+from pancli.rules import Condition, Profile
 from pancli.values import frozen
-
-if TYPE_CHECKING:
-    from rich.table import Table
 
 NONE_MARK = "-"
 """How the plain format writes a missing field (no kind, no condition, no rule)."""
@@ -39,13 +37,16 @@ _MAX_REASON = 300
 
 
 @frozen
-class MeldReport:
-    """One meld of input, judged: where it came from, what it is, and why not.
+class MeldCheck:
+    """One meld of text, judged (the fields of ``pan check --json``): where it came from,
+    what it is, and why not.
 
-    ``col`` is the column of a notation error, 1 for a readable but illegal meld, and
-    ``None`` for a legal one. ``meld`` is the canonical text (ropes low to high, sets in
-    the order given) or, when the text could not be read, the input with runs of
-    white space made single spaces.
+    ``file`` and ``line`` place it (``<string>`` and 1 for :func:`pancli.check_meld`);
+    ``col`` is the column of a notation error, 1 for a readable meld that breaks a rule,
+    None when legal. ``meld`` is the canonical text (ropes low to high, sets in the order
+    given) or, when the text could not be read, the input with runs of white space made
+    single spaces. ``value`` is the units each active opponent pays for it as laid (C6,
+    C7); ``engine_meld`` the engine's Rope or Set.
     """
 
     file: str
@@ -62,10 +63,10 @@ class MeldReport:
     cards: tuple[Card, ...] = ()
     engine_meld: Meld | None = None
 
-    def refused(self, rule: str, reason: str) -> MeldReport:
+    def refused(self, rule: str, reason: str) -> MeldCheck:
         """This meld made illegal by a rule across melds (E4 in ``pan pay``): it counts nothing.
         (The constructor, not dataclasses.replace: about 20 times cheaper, a million times.)"""
-        return MeldReport(self.file, self.line, 1, self.meld, False, None, None, (), 0, rule, reason, self.cards)
+        return MeldCheck(self.file, self.line, 1, self.meld, False, None, None, (), 0, rule, reason, self.cards)
 
     @property
     def condition(self) -> str | None:
@@ -133,21 +134,75 @@ def error_suffix(col: int | None, rule: str | None, reason: str) -> str:
     return error_line("", 0, col, rule, clipped(reason))[len(":0") :]
 
 
-_Judged = tuple[
+Judged = tuple[
     int | None, str, bool, str | None, str | None, tuple[str, ...], int, str | None, str, tuple[Card, ...], Meld | None
 ]
-"""The fields of a :class:`MeldReport` after ``file`` and ``line``."""
+"""The fields of a :class:`MeldCheck` after ``file`` and ``line``: a meld of text judged, not yet placed."""
+
+_LEGAL_REASONS: dict[tuple[str, tuple[Condition, ...]], str] = {}
 
 
-def _judge_text(text: str, profile: Profile, game: Game) -> _Judged:
-    """The fields of a report, from the API's judgement (:func:`pancli.api.judge_text`: the one
-    place a meld of text is judged), the unreadable text's control characters escaped."""
-    c = judge_text(text, profile, game)
-    meld = c.meld if c.legal or c.cards else escape_text(c.meld)
-    return (c.col, meld, c.legal, c.kind, c.shape, c.conditions, c.value, c.rule, c.reason, c.cards, c.engine_meld)
+def _legal_reason(verdict_reason: str, conditions: tuple[Condition, ...]) -> str:
+    key = (verdict_reason, conditions)
+    said = _LEGAL_REASONS.get(key)
+    if said is None:
+        parts = "; ".join(f"{c.value} {c.description}" for c in conditions)
+        said = _LEGAL_REASONS[key] = f"{verdict_reason}; " + (parts or "no condition (pays nothing)")
+    return said
 
 
-def assess(item: InputLine, profile: Profile, game: Game = Game.PANGUINGUE) -> MeldReport:
+def _judged(text: str, profile: Profile, game: Game) -> Judged:
+    """The one place a meld of text is judged: read by the notation, judged by the engine."""
+    from pancli.notation import NotationError, parse_meld
+
+    try:
+        cards = parse_meld(text, game)
+    except NotationError as exc:
+        return (exc.col, " ".join(text.split()), False, None, None, (), 0, exc.code, exc.message, (), None)
+    v = judge(cards, profile)
+    meld = v.meld
+    if meld is None:
+        return (1, format_cards(cards), False, None, None, (), 0, v.rule, v.reason, cards, None)
+    conds = v.conditions
+    return (
+        None,
+        str(meld),
+        True,
+        meld.kind.value,
+        meld.shape.value if isinstance(meld, Set) else None,
+        tuple(c.value for c in conds),
+        v.value,
+        None,
+        _legal_reason(v.reason, conds),
+        cards,
+        meld,
+    )
+
+
+def judge_text(
+    text: str, profile: Profile, game: Game = Game.PANGUINGUE, file: str = "<string>", line: int = 1
+) -> MeldCheck:
+    """:func:`pancli.check_meld` with the profile and game already resolved; ``file`` and
+    ``line`` say where the text was read.
+
+    >>> from pancli.rules import HOYLE
+    >>> c = judge_text("7c 7s 7s", HOYLE)
+    >>> c.legal, c.rule, c.col, c.file, c.line
+    (False, 'M3', 1, '<string>', 1)
+    """
+    return MeldCheck(file, line, *_judged(text, profile, game))
+
+
+def judge_fields(text: str, profile: Profile, game: Game) -> Judged:
+    """The fields of a check of a line of input (:func:`judge_text` without the place), the
+    unreadable text's control characters escaped (it is written to a terminal or a pipe)."""
+    j = _judged(text, profile, game)
+    if j[2] or j[9]:  # legal, or read: the canonical text of the cards
+        return j
+    return (j[0], escape_text(j[1]), *j[2:])
+
+
+def assess(item: InputLine, profile: Profile, game: Game = Game.PANGUINGUE) -> MeldCheck:
     """Read and judge one meld of input.
 
     >>> from pancli.cli.common import InputLine
@@ -158,10 +213,10 @@ def assess(item: InputLine, profile: Profile, game: Game = Game.PANGUINGUE) -> M
     >>> assess(InputLine("-", 3, "7c 7s 7s"), HOYLE).error_line()
     '-:3:1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s'
     """
-    return MeldReport(item.file, item.line, *_judge_text(item.text, profile, game))
+    return MeldCheck(item.file, item.line, *judge_fields(item.text, profile, game))
 
 
-def assess_all(items: Iterable[InputLine], profile: Profile, game: Game = Game.PANGUINGUE) -> Iterator[MeldReport]:
+def assess_all(items: Iterable[InputLine], profile: Profile, game: Game = Game.PANGUINGUE) -> Iterator[MeldCheck]:
     """:func:`assess` of each item, a meld text read and judged once however often it comes
     (bounded memo, like :class:`PlainBatch`): ``pan pay -`` over a million repeated lines costs a
     lookup a line, not a judgement."""
@@ -169,31 +224,26 @@ def assess_all(items: Iterable[InputLine], profile: Profile, game: Game = Game.P
     for item in items:
         judged = memo.get(item.text)
         if judged is None:
-            judged = _judge_text(item.text, profile, game)
+            judged = judge_fields(item.text, profile, game)
             if len(memo) < MEMO_LIMIT:
                 memo[item.text] = judged
-        yield MeldReport(item.file, item.line, *judged)
+        yield MeldCheck(item.file, item.line, *judged)
 
 
 MEMO_LIMIT = 50_000
 """Distinct meld texts a batch remembers (memory stays bounded on any input)."""
 
-Judged = _Judged
-"""The fields of a :class:`MeldReport` after its place (public name, for ``pan pay``'s stream)."""
-judge_fields = _judge_text
-"""One meld text read and judged: :data:`Judged` (public name, for ``pan pay``'s stream)."""
-
 
 def plain_row(text: str, profile: Profile, game: Game = Game.PANGUINGUE) -> tuple[str, str | None]:
     """The plain line and the error suffix (``:col: RULE message``, None when legal) of one meld,
-    each with its newline: :meth:`MeldReport.plain` and :meth:`MeldReport.error_suffix` without
+    each with its newline: :meth:`MeldCheck.plain` and :meth:`MeldCheck.error_suffix` without
     building the report (the batch path of ``pan check``).
 
     >>> from pancli.rules import HOYLE
     >>> plain_row("7c 7s 7s", HOYLE)[1]
     ':1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s\\n'
     """
-    col, meld, legal, kind, _, conds, value, rule, reason, _, _ = _judge_text(text, profile, game)
+    col, meld, legal, kind, _, conds, value, rule, reason, _, _ = judge_fields(text, profile, game)
     line = plain_line(meld, legal, kind, conds, value, rule, reason) + "\n"
     return line, None if legal else error_suffix(col, rule, reason) + "\n"
 
@@ -380,31 +430,3 @@ class PlainBatch:
             if hit[1] is not None:
                 err(f"{file}:{n}{hit[1]}")
         return "".join(outs), "".join(errs)
-
-
-def meld_table(reports: Iterable[MeldReport], title: str | None = None) -> Table:
-    """A rich table of judged melds (imports rich: terminal output only)."""
-    from rich.table import Table
-
-    table = Table(title=title, title_justify="left")
-    for name, justify in (
-        ("meld", "left"),
-        ("legal", "left"),
-        ("kind", "left"),
-        ("condition", "left"),
-        ("value", "right"),
-        ("rule", "left"),
-        ("reason", "left"),
-    ):
-        table.add_column(name, justify=justify, overflow="fold")  # type: ignore[arg-type]
-    for r in reports:
-        table.add_row(
-            r.meld,
-            "[green]yes[/]" if r.legal else "[red]no[/]",
-            r.kind or NONE_MARK,
-            "+".join(r.conditions) or NONE_MARK,
-            str(r.value),
-            f"[red]{r.rule}[/]" if r.rule else NONE_MARK,
-            r.reason,
-        )
-    return table

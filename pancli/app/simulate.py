@@ -1,0 +1,159 @@
+"""Self-play records (``pan simulate``): the seats, the ``Rules`` tag of a house-rules profile,
+and the hands played by :func:`pancli.referee.simulate.simulate_hands` (its docstring states
+the policy), each written in canonical form by
+:func:`pancli.notation.record_writer.write_script` (``pan fmt`` leaves it unchanged, ``pan
+replay`` finds no violation). The same arguments always give the same hands.
+
+>>> from pancli.rules import HOYLE
+>>> hands = list(simulated(seat_names(3, None), 2, 4, HOYLE))
+>>> [(h.number, h.first_line) for h in hands], hands[1].first_line == hands[0].last_line + 2
+([(1, 1), (2, 47)], True)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from pancli.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS
+from pancli.values import frozen
+
+if TYPE_CHECKING:
+    from pancli.model.actions import HandScript
+    from pancli.rules import Profile
+
+DEFAULT_NAMES: Final = (
+    "Ana",
+    "Ben",
+    "Cruz",
+    "Dee",
+    "Eli",
+    "Fay",
+    "Gil",
+    "Hal",
+    "Ida",
+    "Jo",
+    "Kim",
+    "Lou",
+    "Max",
+    "Ned",
+    "Oti",
+)
+"""Seat names in order of play when no names are given (15, the most S1 seats)."""
+
+
+class SimulateProblem(ValueError):
+    """Arguments that cannot be simulated: ``option`` names the one at fault (``--names``,
+    ``--players``, ``--rules``), ``message`` says why."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+        self.message = message
+
+
+def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
+    """The names in order of play: ``names`` (spaces or commas) or the first ``players``
+    default names (:data:`DEFAULT_PLAYERS` without either).
+
+    Raises :class:`SimulateProblem` for a bad count (S1), a bad or repeated name, or a count
+    that disagrees with the names.
+
+    >>> seat_names(3, None)
+    ('Ana', 'Ben', 'Cruz')
+    >>> seat_names(None, "Mo, Lu Bo")
+    ('Mo', 'Lu', 'Bo')
+    >>> seat_names(None, "José Peña Nguyễn") == ("José", "Peña", "Nguyễn")
+    True
+    >>> seat_names(16, None)
+    Traceback (most recent call last):
+    ...
+    pancli.app.simulate.SimulateProblem: Panguingue seats 2 to 15 players (S1), not 16
+    """
+    if names is not None:
+        from pancli.notation.record_common import name_problem, player_name
+
+        seats = tuple(player_name(n) for n in re.split(r"[\s,]+", names.strip()) if n)
+        for n in seats:
+            problem = name_problem(n)
+            if problem is not None:
+                raise SimulateProblem("--names", problem)
+        if len(set(seats)) != len(seats):
+            raise SimulateProblem("--names", "each name once: a player has one seat (S1)")
+        if players is not None and players != len(seats):
+            raise SimulateProblem("--names", f"--players {players} but {len(seats)} names")
+        players = len(seats)
+    else:
+        players = DEFAULT_PLAYERS if players is None else players
+        seats = DEFAULT_NAMES[:players]
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SimulateProblem(
+            "--players", f"Panguingue seats {MIN_PLAYERS} to {MAX_PLAYERS} players (S1), not {players}"
+        )
+    return seats
+
+
+def rules_tags(rules: str, output: str | None) -> tuple[tuple[str, str], ...]:
+    """The tags naming a house-rules file ``rules`` in each hand (none for a built-in profile).
+
+    A record names its house-rules file by a path inside its own folder (R3): the folder of the
+    ``output`` file, or the current one for standard output (None). Raises
+    :class:`SimulateProblem` for a file outside that folder.
+
+    >>> rules_tags("cardroom", None)
+    ()
+    """
+    if rules.lower() in ("hoyle", "cardroom"):
+        return ()
+    folder = os.path.abspath(os.path.dirname(output) or ".") if output is not None else os.getcwd()
+    where = os.path.relpath(os.path.realpath(rules), os.path.realpath(folder))
+    if where == ".." or where.startswith(".." + os.sep) or os.path.isabs(where):
+        raise SimulateProblem(
+            "'--rules'",
+            f"R3 {rules!r} is outside {folder!r}: a record names its house-rules file by a path inside"
+            " its folder (put the file there)",
+        )
+    return (("Rules", Path(where).as_posix()),)
+
+
+@frozen
+class SimulatedHand:
+    """One hand of self-play: its number (1-based), its script and its canonical text, which
+    sits at ``first_line``..``last_line`` of the text of every hand (a blank line between two)."""
+
+    number: int
+    script: HandScript
+    text: str
+    first_line: int
+
+    @property
+    def last_line(self) -> int:
+        """The last line of the hand in the text of every hand."""
+        return self.first_line + self.text.count("\n") - 1
+
+    @property
+    def winner(self) -> str | None:
+        """Who won the hand, as the referee finds (None when it is void)."""
+        from pancli.referee import referee_hand
+
+        return referee_hand(self.script, record_steps=False).winner
+
+
+def simulated(
+    seats: tuple[str, ...], hands: int, seed: int, profile: Profile, tags: tuple[tuple[str, str], ...] = ()
+) -> Iterator[SimulatedHand]:
+    """The ``hands`` hands of self-play at ``seats`` (``tags`` added to each), one at a time."""
+    from pancli.notation.record_writer import write_script
+    from pancli.referee.simulate import simulate_hands
+
+    line = 1
+    for number, script in enumerate(simulate_hands(seats, hands, seed, profile), 1):
+        if tags:
+            script = replace(script, tags=tags)
+        text = write_script(script)
+        yield SimulatedHand(number, script, text, line)
+        line += text.count("\n") + 1  # the blank line between hands
