@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -49,11 +50,13 @@ COMMANDS: list[tuple[str, list[str]]] = [
 ]
 
 
-def timed(cmd: list[str], env: dict[str, str]) -> float:
-    t0 = time.perf_counter()
+def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall time and CPU time (user + system) of one run of ``cmd``."""
+    r0, t0 = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
     cwd = env.get("PYTHONPATH", ROOT)
     subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=cwd, check=False)
-    return time.perf_counter() - t0
+    wall, r1 = time.perf_counter() - t0, resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime
 
 
 def main() -> None:
@@ -71,19 +74,24 @@ def main() -> None:
             jobs.append((name, tree, [sys.executable, "-c", LAUNCH, *argv]))
     for _, tree, cmd in jobs:  # warm the .pyc files
         timed(cmd, envs[tree])
-    times: dict[tuple[str, str], list[float]] = {(n, t): [] for n, t, _ in jobs}
+    walls: dict[tuple[str, str], list[float]] = {(n, t): [] for n, t, _ in jobs}
+    cpus: dict[tuple[str, str], list[float]] = {(n, t): [] for n, t, _ in jobs}
     for r in range(args.runs):
         order = jobs if r % 2 == 0 else list(reversed(jobs))
         for name, tree, cmd in order:
-            times[(name, tree)].append(timed(cmd, envs[tree]))
-    base = statistics.median(times[("baseline", "this")])
+            wall, cpu = timed(cmd, envs[tree])
+            walls[(name, tree)].append(wall)
+            cpus[(name, tree)].append(cpu)
+    base = statistics.median(walls[("baseline", "this")])
+    base_cpu = statistics.median(cpus[("baseline", "this")])
     print(f"cold start to a pipe, median of {args.runs} alternating rounds; baseline python -c 'import click'")
-    print(f"  {'baseline':26s} {base * 1e3:7.1f} ms")
+    print("(wall time, and CPU time: user + system, steadier on a shared machine)")
+    print(f"  {'baseline':26s} {base * 1e3:7.1f} ms wall {base_cpu * 1e3:7.1f} ms CPU")
     for name, _ in COMMANDS:
         cells = []
         for tree in envs:
-            m = statistics.median(times[(name, tree)])
-            cells.append(f"{tree} {m * 1e3:7.1f} ms {m / base:5.2f}x")
+            m, c = statistics.median(walls[(name, tree)]), statistics.median(cpus[(name, tree)])
+            cells.append(f"{tree} {m * 1e3:7.1f} ms {m / base:5.2f}x  CPU {c * 1e3:6.1f} ms {c / base_cpu:5.2f}x")
         print(f"  {name:26s} " + "   ".join(cells) + "   (target <= 1.5x)")
 
 

@@ -27,7 +27,6 @@ True
 
 from __future__ import annotations
 
-import difflib
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -925,6 +924,8 @@ def closest(text: str, n: int = 3) -> list[Rule]:
     >>> closest("")
     []
     """
+    import difflib  # here: only a mistyped rule id needs it (start-up: about 1.5 ms with heapq)
+
     key = text.strip().upper()
     if not key:
         return []

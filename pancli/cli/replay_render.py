@@ -19,7 +19,6 @@ rule, line, units, meld and note) are one line, "4 from each of Ben Cruz Dee = 1
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final
 
 from pancli.cards import Card, format_cards
@@ -46,6 +45,8 @@ from pancli.notation.record_writer import ledger_value
 from pancli.values import frozen
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from rich.console import Console
 
     from pancli.notation.errors import NotationError
@@ -109,6 +110,7 @@ def signed(units: int) -> str:
 def money_text(value: Decimal) -> str:
     """Money with its sign and the stake's precision.
 
+    >>> from decimal import Decimal
     >>> money_text(Decimal("2.50")), money_text(Decimal("-0.75")), money_text(Decimal(0))
     ('+2.50', '-0.75', '0')
     """
@@ -674,6 +676,8 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
 
 def ledger_table(result: HandResult, script: HandScript) -> Any:
     """The ledger as a rich table: player, part, units, money (with a stake), claimed (with a Ledger tag)."""
+    from decimal import Decimal
+
     from rich.table import Table
 
     money = money_map(result)

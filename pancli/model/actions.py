@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import field
-from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from pancli.cards import Card, Game
 from pancli.rules import HOYLE, Profile
 from pancli.values import frozen
+
+if TYPE_CHECKING:  # decimal is imported where a stake is read (start-up: about 3 ms)
+    from decimal import Decimal
 
 # --------------------------------------------------------------------------- turn actions
 # Each carries its place in the record (line, col) for rulings; 0 means "not from text".

@@ -11,13 +11,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import field
-from decimal import Decimal, localcontext
-from typing import ClassVar, Literal, Protocol
+from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event
 from pancli.rulebook import Rule
 from pancli.values import frozen
+
+if TYPE_CHECKING:  # decimal is imported where a stake is read (start-up: about 3 ms)
+    from decimal import Decimal
 
 
 @frozen
@@ -199,9 +201,12 @@ class HandResult:
 def exact_product(stake: Decimal, units: int) -> Decimal:
     """``stake * units`` with every digit kept (the default context rounds to 28 digits).
 
+    >>> from decimal import Decimal
     >>> exact_product(Decimal("12345678901234567890.123456789"), 2)
     Decimal('24691357802469135780.246913578')
     """
+    from decimal import localcontext
+
     with localcontext() as ctx:
         ctx.prec = len(stake.as_tuple().digits) + len(str(abs(units))) + 1
         return stake * units

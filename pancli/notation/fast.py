@@ -32,17 +32,15 @@ SUIT_SPELLINGS: Final = {
 
 
 def _token_table(game: Game) -> dict[str, Card]:
+    spellings = {letter: [s for s, to in SUIT_SPELLINGS.items() if to == letter] for letter in "shdc"}
     table: dict[str, Card] = {}
     for c in ALL_CARDS:
         if game is Game.PANGUINGUE and not c.rank.in_pan_pack:
             continue
-        syms = {c.rank.symbol, c.rank.symbol.lower()}
-        if c.rank.symbol == "T":
-            syms |= {"10"}
-        for r in syms:
-            for spelled, letter in SUIT_SPELLINGS.items():
-                if letter == c.suit.value:
-                    table[r + spelled] = c
+        symbol = c.rank.symbol
+        for r in {symbol, symbol.lower(), *(("10",) if symbol == "T" else ())}:
+            for spelled in spellings[c.suit.value]:
+                table[r + spelled] = c
     return table
 
 

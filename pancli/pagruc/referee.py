@@ -47,8 +47,7 @@ import contextlib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
-from typing import ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import MeldError
@@ -77,6 +76,9 @@ from pancli.pagruc.pack import PagrucPack, pack_for, pack_problem
 from pancli.pagruc.scoring import CardScore, hand_scores
 from pancli.rulebook import Rule
 from pancli.values import frozen
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 DEAL_SIZE = 7
 """Cards dealt to each player (G2)."""

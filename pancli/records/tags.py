@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from pancli.cards import Game
 from pancli.limits import (
@@ -29,6 +28,9 @@ from pancli.notation.errors import NotationError
 from pancli.notation.record_common import TagPair, name_problem, player_name
 from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
 from pancli.values import frozen
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 _WORD: Final = re.compile(r"\S+")
 _STAKE: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
@@ -235,6 +237,8 @@ def read_header(
         whole, _, cents = s.value.partition(".")
         if number_too_large(whole) or number_too_large(cents):
             raise _err("R10", too_large_message("a Stake part", max(whole, cents, key=len)), s)
+        from decimal import Decimal  # here, not at the top: most records name no stake (start-up: about 3 ms)
+
         stake = Decimal(s.value)
     packs: int | None = None
     if (p := seen.get("Packs")) is not None:
