@@ -95,7 +95,7 @@ def test_draw_probe_is_blocks_with(seed: int, profile: Profile) -> None:
     probe = DrawProbe(t)
     for node in policy.nodes[:12]:
         cnt = counts_of(node.state)
-        usable, covered = probe.scan(node.state, node.tms)
+        usable, covered = probe.scan(node.state, probe.describe(node.tms))
         in_blocks = 0
         for blk in all_blocks(cnt, t, node.tms):
             in_blocks |= blk[0]
@@ -104,7 +104,8 @@ def test_draw_probe_is_blocks_with(seed: int, profile: Profile) -> None:
             cnt[slot] += 1
             want = blocks_with(slot, cnt, t, node.tms)
             cnt[slot] -= 1
-            assert probe.blocks(slot, node.state, node.tms) == want, (decode(node.state), node.table, slot)
+            assert probe.blocks(slot, node.state, probe.describe(node.tms)) == want, (decode(node.state), slot)
+            assert node.solver.blocks(slot, node.state) == want, (decode(node.state), node.table, slot)
             assert probe.usable(slot, node.state, node.tms) is bool(want)
             assert bool(usable >> slot & 1) is bool(want), (decode(node.state), node.table, slot)
 

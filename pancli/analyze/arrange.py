@@ -333,11 +333,19 @@ _TAG: Final = NSLOT * 5 + 1
 """Memo keys are packed cards of one rank or suit with a tag bit at ``_TAG`` or above saying which."""
 
 
-_PROBE_MEMOS: dict[
-    int, tuple[dict[object, tuple[int, int]], dict[object, list[Block]], dict[int, tuple[TableMeld, object, int, int]]]
-] = {}
+Desc = tuple[TableMeld, object, int, int]
+"""A table meld as :class:`DrawProbe` reads it: (meld, what addition_blocks reads of it, the slots its blocks can
+hold as bits, the fields of the packed hand it reads)."""
+_PROBE_MEMOS: dict[int, tuple[dict[object, tuple[int, int]], dict[object, list[Block]], dict[int, Desc]]] = {}
 _PROBE_MEMO_LIMIT: Final = 400_000
 """Entries the shared memos of :class:`DrawProbe` may hold before a new probe starts them afresh."""
+
+
+_GROUPS: Final = (
+    *((RANK_MASK[ri], 1 << (_TAG + ri), ri, range(ri * 4, ri * 4 + 4)) for ri in range(10)),
+    *((SUIT_MASK[s], 1 << (_TAG + 10 + s), 10 + s, range(s, NSLOT, 4)) for s in range(4)),
+)
+"""Per rank and per suit: (its fields, its memo tag, its generator for :meth:`DrawProbe._gen`, its slots)."""
 
 
 class DrawProbe:
@@ -370,9 +378,9 @@ class DrawProbe:
         self._groups: dict[object, tuple[int, int]] = memos[0]  # one rank, suit or meld's cards -> (usable, covered)
         self._blocks: dict[object, list[Block]] = memos[1]  # (a drawn slot, one rank's or suit's cards) -> blocks
         # id(meld) -> (meld, key, reach, fields); the entry keeps the meld, so its id is not reused while it is there
-        self._descs: dict[int, tuple[TableMeld, object, int, int]] = memos[2]
+        self._descs: dict[int, Desc] = memos[2]
 
-    def _desc(self, tm: TableMeld) -> tuple[TableMeld, object, int, int]:
+    def _desc(self, tm: TableMeld) -> Desc:
         """What :func:`addition_blocks` reads of ``tm``, the slots its blocks can hold at all (those of
         its blocks for a hand of one copy of every card: more copies of a card give no block a card it
         could not have with one, each bound being a count or the copies left in the pack), and the
@@ -409,40 +417,36 @@ class DrawProbe:
         cards = _bits(self._gen(part, kind, tm))
         return usable, sum(f for f in _FIELD if cards & f)
 
-    def scan(self, state: int, table: Sequence[TableMeld] = ()) -> tuple[int, int]:
+    def describe(self, table: Sequence[TableMeld]) -> tuple[Desc, ...]:
+        """The table melds as :meth:`scan` and :meth:`blocks` take them."""
+        return tuple(map(self._desc, table))
+
+    def scan(self, state: int, table: Sequence[Desc] = ()) -> tuple[int, int]:
         """(the slots whose card drawn to the hand ``state`` is usable, as bits; the fields of the hand
-        cards that lie in some block of ``all_blocks``, as a mask of ``state``)."""
+        cards that lie in some block of ``all_blocks``, as a mask of ``state``), with the table melds
+        ``table`` (:meth:`describe`)."""
         usable = covered = 0
         groups = self._groups
-        for ri in range(10):
-            key = state & RANK_MASK[ri] | 1 << (_TAG + ri)
+        for fields, tag, kind, slots in _GROUPS:
+            key = state & fields | tag
             got = groups.get(key)
             if got is None:
-                got = groups[key] = self._group(state & RANK_MASK[ri], ri, None, range(ri * 4, ri * 4 + 4))
+                got = groups[key] = self._group(state & fields, kind, None, slots)
             usable |= got[0]
             covered |= got[1]
-        for s in range(4):
-            key = state & SUIT_MASK[s] | 1 << (_TAG + 10 + s)
-            got = groups.get(key)
-            if got is None:
-                got = groups[key] = self._group(state & SUIT_MASK[s], 10 + s, None, range(s, NSLOT, 4))
-            usable |= got[0]
-            covered |= got[1]
-        for tm in table:
-            _, tk, reach, fields = self._desc(tm)
+        for tm, tk, reach, fields in table:
             part = state & fields
             got = groups.get((tk, part))
             if got is None:
-                slots = [i for i in range(NSLOT) if reach >> i & 1]
-                got = groups[(tk, part)] = self._group(part, -1, tm, slots)
+                got = groups[(tk, part)] = self._group(part, -1, tm, [i for i in range(NSLOT) if reach >> i & 1])
             usable |= got[0]
             covered |= got[1]
         return usable, covered
 
-    def blocks(self, slot: int, state: int, table: Sequence[TableMeld] = (), drawn: bool = True) -> list[Block]:
-        """``blocks_with(slot, counts_of(state + ONE[slot]), t, table)``: the same list, in the same order.
-        With ``drawn`` false, the blocks of ``state`` itself that hold the card of ``slot`` (in the order
-        of :func:`all_blocks`)."""
+    def blocks(self, slot: int, state: int, table: Sequence[Desc] = (), drawn: bool = True) -> list[Block]:
+        """``blocks_with(slot, counts_of(state + ONE[slot]), t, melds)``: the same list, in the same order,
+        ``table`` being the ``melds`` described (:meth:`describe`). With ``drawn`` false, the blocks of
+        ``state`` itself that hold the card of ``slot`` (in the order of :func:`all_blocks`)."""
         memo = self._blocks
         ri, s = divmod(slot, 4)
         one = ONE[slot] if drawn else 0
@@ -456,8 +460,7 @@ class DrawProbe:
         if ropes is None:
             ropes = memo[key] = _holding(slot, self._gen((state & SUIT_MASK[s]) + one, 10 + s, None))
         out = sets + ropes
-        for j, tm in enumerate(table):
-            _, tk, reach, fields = self._desc(tm)
+        for j, (tm, tk, reach, fields) in enumerate(table):
             if not reach >> slot & 1:
                 continue
             key2 = (tk, slot, state & fields, drawn)
@@ -471,7 +474,7 @@ class DrawProbe:
 
     def usable(self, slot: int, state: int, table: Sequence[TableMeld] = ()) -> bool:
         """True when the card of ``slot`` drawn to the hand ``state`` makes a block with it."""
-        return bool(self.blocks(slot, state, table))
+        return bool(self.blocks(slot, state, self.describe(table)))
 
 
 def _holding(slot: int, blocks: list[Block]) -> list[Block]:
@@ -610,13 +613,18 @@ class TableSolver:
     of a :class:`Solver` per position (tests/test_analyze_odds.py compares every move with the plain path).
     """
 
-    __slots__ = ("_cover_memo", "_score_memo", "probe", "tms")
+    __slots__ = ("_cover_memo", "_score_memo", "descs", "probe", "tms")
 
     def __init__(self, probe: DrawProbe, tms: tuple[TableMeld, ...]) -> None:
         self.probe = probe
         self.tms = tms
+        self.descs = probe.describe(tms)
         self._score_memo: dict[tuple[int, int], tuple[int, Block | None]] = {}
         self._cover_memo: dict[tuple[int, int], bool] = {}
+
+    def blocks(self, slot: int, state: int, drawn: bool = True) -> list[Block]:
+        """:meth:`DrawProbe.blocks` with these table melds."""
+        return self.probe.blocks(slot, state, self.descs, drawn)
 
     def covers(self, state: int, mask: int = 0) -> bool:
         """Whether some arrangement of ``state`` leaves no card dead: :meth:`score` counts every card down
@@ -628,7 +636,7 @@ class TableSolver:
         if hit is not None:
             return hit
         out = False
-        for enc, _, bit, _, _ in self.probe.blocks(_lowest_slot(state), state, self.tms, False):
+        for enc, _, bit, _, _ in self.blocks(_lowest_slot(state), state, False):
             if not bit & mask and self.covers(state - enc, mask | bit):
                 out = True
                 break
@@ -646,7 +654,7 @@ class TableSolver:
         slot = _lowest_slot(state)
         best: int = self.score(state - ONE[slot], mask)[0]
         choice: Block | None = None
-        for blk in self.probe.blocks(slot, state, self.tms, False):
+        for blk in self.blocks(slot, state, False):
             bit = blk[2]
             if bit & mask:
                 continue
