@@ -160,16 +160,15 @@ class RecordJudge:
     __slots__ = ("first", "next_hand", "pagruc", "previous", "profile", "referee", "sink", "started", "steps", "stop")
 
     def __init__(self, sink: HandSink, profile: Profile | None) -> None:
-        from pancli.referee import referee_hand
-        from pancli.referee.sequence import next_hand_violation, stopped_before_play
-
         self.sink = sink
         self.profile = profile
         self.steps = sink.wants_steps
         self.pagruc: Referee | None = None
-        self.referee = referee_hand
-        self.next_hand = next_hand_violation
-        self.stop = stopped_before_play
+        """The referee of each game, imported with the game's first hand (a PAGRUC record does not
+        import the Panguingue referee, about 8 ms of start-up, nor the reverse)."""
+        self.referee: Callable[..., HandResult] | None = None
+        self.next_hand: Callable[[HandResult, HandScript], Violation | None]
+        self.stop: Callable[[HandScript, Violation], HandResult]
         self.previous: HandResult | None = None
         """The last Panguingue hand judged in this record, for S3 (None: no constraint)."""
         self.started = False
@@ -197,6 +196,11 @@ class RecordJudge:
             result_p = self.pagruc(script, record_steps=self.steps)
             sink.hand(hand, script, result_p)
             return tally.count(result_p)
+        if self.referee is None:
+            from pancli.referee import referee_hand as pan_referee
+            from pancli.referee.sequence import next_hand_violation, stopped_before_play
+
+            self.referee, self.next_hand, self.stop = pan_referee, next_hand_violation, stopped_before_play
         if self.profile is not None:
             script = replace(script, profile=self.profile)
         s3 = None if previous is None else self.next_hand(previous, script)

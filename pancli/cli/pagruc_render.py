@@ -15,17 +15,18 @@ import click
 
 from pancli.cards import Game, format_cards
 from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, InputLine, error_line, escape_text, stdout_is_terminal
-from pancli.model.results import Violation
 from pancli.notation import NotationError, parse_meld
 from pancli.notation.cells import cell_width, ljust_cells
 from pancli.pagruc.melds import PagrucVerdict, judge
 from pancli.pagruc.pack import TWO_PACKS
-from pancli.pagruc.referee import PagrucHandResult
-from pancli.pagruc.scoring import CardScore
 from pancli.values import frozen
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from pancli.model.results import Violation
+    from pancli.pagruc.referee import PagrucHandResult
+    from pancli.pagruc.scoring import CardScore
 
 NONE_MARK = "-"
 
