@@ -7,14 +7,14 @@ signature, ``__repr__``, ``__eq__``, ``__hash__``, ``FrozenInstanceError`` and p
 Why it exists: Python 3.11's ``dataclass`` compiles six methods from source text for each frozen
 class, one compilation each (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``,
 ``__delattr__``), and with about fifty such classes on a command's path those compilations were
-half of pan's start-up beyond importing click (issue 14). Here ``dataclass`` is asked for the fields
-and the slots only; ``__init__``, ``__eq__`` and ``__hash__`` (the methods that run often) are
-compiled from one source text as dataclass writes them, and the others are shared functions or
-closures, which cost no compilation. Measured (CPU time, medians of 11 alternating runs against
-the tree before): ``pan replay`` of a small file 320 -> 256 ms, ``pan standings`` 323 -> 259 ms,
-where ``python -c "import click"`` takes 100 ms; ``__init__`` is also about 3x faster (each slot set
-directly, not through ``object.__setattr__``). tests/test_values.py compares every value class of
-pan with the plain ``dataclass(frozen=True, slots=True)`` of the same body.
+the largest part of pan's start-up beyond importing click (issue 14). Here ``dataclass`` is asked
+for the fields and the slots only; ``__init__`` is compiled as dataclass writes it (each slot set
+directly: about 3x faster than through ``object.__setattr__``), ``__eq__`` and ``__hash__`` when
+first used, and the others are shared functions or closures, which cost no compilation. Measured
+against this module made plain ``dataclass(frozen=True, slots=True)`` (CPU time, medians of 15
+alternating runs; ``python -c "import click"`` 95 ms): ``pan replay`` of a small file 230 -> 186 ms,
+``pan standings`` 223 -> 187 ms. tests/test_values.py compares every value class of pan with the
+plain dataclass of the same body.
 
 >>> @frozen
 ... class Meld:
@@ -43,12 +43,12 @@ def frozen(cls: type[T]) -> type[T]:
     made: Any = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=True)
     fields = dataclasses.fields(made)
     own = made.__dict__
-    methods = _compiled(made, fields)
-    made.__init__ = methods["__init__"]
+    made.__init__ = _init(made, fields)
+    eq, hash_ = _compared_on_first_use(made, tuple(f.name for f in fields if f.compare))
     if "__eq__" not in own:
-        made.__eq__ = methods["__eq__"]
+        made.__eq__ = eq
     if own.get("__hash__") is None:  # none written (one written with __eq__ only is None): as dataclass
-        made.__hash__ = methods["__hash__"]
+        made.__hash__ = hash_
     if "__repr__" not in own:
         made.__repr__ = _repr(tuple(f.name for f in fields if f.repr))
     made.__setattr__, made.__delattr__ = _setattr, _delattr
@@ -68,10 +68,17 @@ class _Factory:
 FACTORY = _Factory()
 
 
-def _compiled(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> dict[str, Callable[..., Any]]:
-    """The methods that run often, compiled from one source text as dataclass writes them:
-    ``__init__`` (each field set through its slot, then ``__post_init__``), ``__eq__`` and
-    ``__hash__`` (on the tuple of the compared fields)."""
+def _compiled(cls: type, source: str, env: dict[str, Any]) -> dict[str, Callable[..., Any]]:
+    """The functions ``source`` defines, named as methods of ``cls``."""
+    methods: dict[str, Callable[..., Any]] = {}
+    exec(source, env, methods)
+    for name, method in methods.items():
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+    return methods
+
+
+def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
+    """The dataclass ``__init__``, compiled: each field set through its slot, then ``__post_init__``."""
     env: dict[str, Any] = {"FACTORY": FACTORY}
     params, body = [], []
     for f in fields:
@@ -94,21 +101,40 @@ def _compiled(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> dict[str
             body.append(f"    _set_{n}(self, {given})\n")
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()\n")
-    compared = [f.name for f in fields if f.compare]
+    source = f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}\n"
+    init = _compiled(cls, source, env)["__init__"]
+    init.__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
+    return init
+
+
+def _compared_on_first_use(cls: type, compared: tuple[str, ...]) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """``__eq__`` and ``__hash__`` that compile the dataclass ones (on the tuple of the compared
+    fields) when either is first called and put them in their place: most value classes of a run
+    are never compared nor hashed (in ``pan replay`` of a small file, 2 of 49), and compiling both
+    for every class was a third of the compilations (about 5 ms of start-up)."""
     mine, theirs = (f"({''.join(f'{who}.{n},' for n in compared)})" for who in ("self", "other"))
     source = (
-        f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}\n"
         "def __eq__(self, other):\n"
         f"    if other.__class__ is self.__class__:\n        return {mine} == {theirs}\n"
         "    return NotImplemented\n"
         f"def __hash__(self):\n    return hash({mine})\n"
     )
-    methods: dict[str, Callable[..., Any]] = {}
-    exec(source, env, methods)
-    for name, method in methods.items():
-        method.__qualname__ = f"{cls.__qualname__}.{name}"
-    methods["__init__"].__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
-    return methods
+
+    def compile_now() -> dict[str, Callable[..., Any]]:
+        methods = _compiled(cls, source, {})
+        for name, first_use in (("__eq__", __eq__), ("__hash__", __hash__)):
+            if cls.__dict__.get(name) is first_use:
+                setattr(cls, name, methods[name])
+        return methods
+
+    def __eq__(self: object, other: object) -> Any:
+        return compile_now()["__eq__"](self, other)
+
+    def __hash__(self: object) -> int:
+        result: int = compile_now()["__hash__"](self)
+        return result
+
+    return __eq__, __hash__
 
 
 def _repr(names: tuple[str, ...]) -> Callable[[object], str]:

@@ -157,3 +157,15 @@ def test_defaults_factories_and_fields_outside_init() -> None:
     assert Bag("x").items is not a.items and Bag("x", {"k": 1}, 4) == Bag("x", {"k": 1}, 4) != a
     with pytest.raises(TypeError):  # unhashable field, as the dataclass
         hash(a)
+
+
+def test_eq_and_hash_are_compiled_on_first_use_and_replace_themselves() -> None:
+    @frozen
+    class Pair:
+        a: int
+        b: str = "x"
+
+    first_eq, first_hash = Pair.__dict__["__eq__"], Pair.__dict__["__hash__"]
+    assert (Pair(1) == Pair(1), Pair(1) == Pair(2), Pair(1) != Pair(1)) == (True, False, False)
+    assert Pair.__dict__["__eq__"] is not first_eq and Pair.__dict__["__hash__"] is not first_hash
+    assert hash(Pair(1)) == hash((1, "x")) and Pair(1).__eq__(3) is NotImplemented
