@@ -35,6 +35,8 @@ ENGINES = ("pancli.referee", "pancli.analyze", "pancli.pagruc.referee", "pancli.
 UI = ("rich", "pyparsing")
 STDLIB = ("decimal", "difflib", "tempfile")  # only with a stake / a "did you mean" / a file written (-o)
 PAGRUC_FILE = "samples/pagruc-common-room.pan"
+ADVICE = "pancli.analyze.advice"  # only with --advice
+READER = "pancli.records.reader"
 
 # command line -> module prefixes it must not import (output to a pipe, canonical input). Every
 # command has a case (test below): the lighter its path, the more it lists.
@@ -69,7 +71,16 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     ),
     "analyze": (
         ["analyze", "--samples", "20", HAND],
-        (*UI, "json", *STDLIB, "pancli.referee", "pancli.pagruc", "pancli.records", "pancli.model"),
+        (
+            *UI,
+            "json",
+            *STDLIB,
+            "pancli.referee",
+            "pancli.pagruc",
+            "pancli.records",
+            "pancli.model",
+            "pancli.analyze.advice",
+        ),
     ),
     "score": (
         ["score", "--game", "pagruc", "[5h 6h 7h] [Ac Ad As] | Ks Ah"],
@@ -77,7 +88,10 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     ),
     "standings": (["standings", PAGRUC_FILE], (*UI, "json", *STDLIB, "pancli.referee", "pancli.analyze")),
     "settle": (["settle", SMALL], (*UI, "json", "difflib", "tempfile", "pancli.analyze", "pancli.pagruc")),
-    "samples": (["samples"], (*UI, "json", *STDLIB, *ENGINES, "pancli.pagruc")),
+    "samples": (
+        ["samples"],
+        (*UI, "json", *STDLIB, *ENGINES, "pancli.pagruc", "pancli.model", "pancli.records.reader"),
+    ),
     "completion": (["completion", "bash"], (*UI, "json", *STDLIB, *ENGINES, "pancli.cards", "pancli.model")),
     "score --help": (["score", "--help"], (*UI, "json", *STDLIB, *ENGINES)),
     "standings --help": (["standings", "--help"], (*UI, "json", *STDLIB, "pancli.referee", "pancli.analyze")),

@@ -189,7 +189,6 @@ class Job:
     ) -> tuple[Analysis, Advice | None]:
         """The analysis (and the advice with ``advice``); an impossible hand (P7, E4, S1) is an
         InputProblem at ``where``:``line``."""
-        from pancli.analyze.advice import advise
         from pancli.analyze.analysis import PositionError
         from pancli.analyze.analysis import analyze as run
 
@@ -197,6 +196,8 @@ class Job:
             result = run(cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed)
             if not self.advice:
                 return result, None
+            from pancli.analyze.advice import advise  # only with --advice: about 1 ms of start-up
+
             return result, advise(result, samples=self.samples, seed=self.seed, progress=self.on_sample)
         except PositionError as exc:
             raise InputProblem(where, 1, exc.rule, exc.message, line) from None

@@ -2,6 +2,7 @@
 is a :class:`~pancli.notation.layout.RecordHand` (its script, text and layout).
 
 >>> import io
+>>> from pancli.records import read_hands
 >>> text = '''[Players "Ana Ben"]
 ...
 ... deal Ana 5s 5s 5s 3h 4h Kd Kh Kc 2c 7d
@@ -21,6 +22,19 @@ is a :class:`~pancli.notation.layout.RecordHand` (its script, text and layout).
 
 from __future__ import annotations
 
-from pancli.records.reader import read_hands
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pancli.records.reader import read_hands
 
 __all__ = ["read_hands"]
+
+
+def __getattr__(name: str) -> Any:
+    """``read_hands`` is imported on first use, so that ``pancli.records.shipped`` (``pan samples``)
+    does not import the reader (about 15 ms of start-up)."""
+    if name == "read_hands":
+        from pancli.records.reader import read_hands
+
+        return read_hands
+    raise AttributeError(f"module 'pancli.records' has no attribute {name!r}")
