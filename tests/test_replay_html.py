@@ -146,3 +146,17 @@ def test_a_dealt_line_shows_every_card_dealt_in_order(tmp_path: Path) -> None:
     expected = [f"{svg.rank_text(c.rank)} {svg.SYMBOL[c.suit]}" for c in dealt]
     row = next(r for r in text.split("<tr") if "<b>Ana</b>" in r and "dealt" in r)
     assert _cards(row) == expected and len(expected) == 10
+
+
+def test_the_page_stays_light_to_open_at_once(tmp_path: Path) -> None:
+    """The browser's time to open a page grows with its markup (benchmarks/bench_html.py: a
+    100-hand page of SVG cards, ~1,000 bytes a play line, took 5 s; of one-element cards 0.8 s).
+    The samples' pages keep to a budget per timeline row, style sheet apart: now about 330 bytes
+    and 25 tags (the 100-hand page 180 and 18); the 100-hand page of SVG cards had 1,000 and 52."""
+    _, _, text, _ = _report(tmp_path, "samples/friday-hoyle.pan", "samples/cardroom-saturday.pan")
+    body = text[text.index("</style>") :]
+    rows = body.count("<tr")
+    assert rows > 100
+    assert len(body.encode()) / rows < 500, len(body.encode()) / rows
+    assert body.count("<") / rows < 35, body.count("<") / rows
+    assert "content-visibility:auto" in text  # hands off the screen are not laid out until seen
