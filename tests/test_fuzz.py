@@ -22,6 +22,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import re
 import time
 from collections.abc import Callable
@@ -59,11 +60,16 @@ BUDGET: dict[str, tuple[int, int]] = {
 }
 assert sum(long for _, long in BUDGET.values()) == 100_000
 CHUNK = 250
-"""Examples per Hypothesis run in the long profile. One run of 50,000 examples stalls: Hypothesis
-remembers every choice it made in the run (its data tree), and generating one example of
-``HOSTILE_TEXT`` went from 3 ms to 13 ms within the first 4,000 (and on, ever slower). Fresh runs of
-a few hundred examples each, each with its own seed, keep the rate steady, and pytest-xdist spreads
-them over processes (``-n auto``)."""
+"""Inputs per pytest case in the long profile (pytest-xdist spreads the cases over processes).
+
+One Hypothesis run of 50,000 examples stalls: Hypothesis remembers every choice it made in the
+run (its data tree), and generating one example of ``HOSTILE_TEXT`` went from 3 ms to 13 ms within
+the first 4,000, ever slower. Fresh runs of a few hundred keep the rate steady, but even then
+generating took 60% of the time of the parser property (11 of 19 ms an input on the loaded
+machine): Hypothesis' bookkeeping per choice, some hundred choices an input. So the long profile
+draws the hostile text from ``random.Random`` seeded per input (``*_from`` below, the same pieces
+as the strategies), and a failure names its seed; the default run keeps the strategies, which
+shrink a failing input."""
 SEED = int(os.environ.get("PAN_FUZZ_SEED", "1"))
 LOG = os.environ.get("PAN_FUZZ_LOG", "")
 """When set, each run of the long profile appends ``property chunk seed inputs seconds`` to it."""
@@ -75,9 +81,13 @@ SETTINGS = settings(
 )
 
 
-def fuzz(name: str, strategy: st.SearchStrategy[T]) -> Callable[[Callable[[T], None]], Callable[..., None]]:
-    """A property over ``strategy``: a few derandomized examples by default (the same each time); in
-    the long profile ``BUDGET[name]`` examples in seeded runs of ``CHUNK`` (one pytest case each)."""
+def fuzz(
+    name: str, strategy: st.SearchStrategy[T], draw: Callable[[random.Random], T] | None = None
+) -> Callable[[Callable[[T], None]], Callable[..., None]]:
+    """A property over ``strategy``: a few derandomized examples by default (the same each time,
+    shrunk by Hypothesis when one fails). In the long profile ``BUDGET[name]`` inputs in runs of
+    ``CHUNK`` (one pytest case each): drawn by ``draw`` from a ``random.Random`` seeded per input
+    when given (the same pieces as ``strategy``), else Hypothesis runs seeded per chunk."""
     quick, long = BUDGET[name]
 
     def decorate(check: Callable[[T], None]) -> Callable[..., None]:
@@ -87,17 +97,28 @@ def fuzz(name: str, strategy: st.SearchStrategy[T]) -> Callable[[Callable[[T], N
 
         def run(chunk: int) -> None:
             inputs = 0
-
-            def counted(value: T) -> None:
-                nonlocal inputs
-                inputs += 1
-                check(value)
-
             examples = min(CHUNK, long - chunk * CHUNK)
-            once = seed(SEED * 1_000_003 + chunk)(settings(SETTINGS, max_examples=examples)(given(strategy)(counted)))
             start = time.perf_counter()
             try:
-                once()
+                if draw is not None:
+                    for i in range(chunk * CHUNK, chunk * CHUNK + examples):
+                        value = draw(random.Random(f"{name}:{SEED}:{i}"))
+                        try:
+                            check(value)
+                        except BaseException as exc:  # the input and how to draw it again
+                            raise AssertionError(f"input {name}:{SEED}:{i} failed: {value!r:.3000}") from exc
+                        inputs += 1
+                else:
+
+                    def counted(value: T) -> None:
+                        nonlocal inputs
+                        inputs += 1
+                        check(value)
+
+                    seeded = seed(SEED * 1_000_003 + chunk)(
+                        settings(SETTINGS, max_examples=examples)(given(strategy)(counted))
+                    )
+                    seeded()
             finally:
                 if LOG:
                     with open(LOG, "a", encoding="utf-8") as log:
@@ -150,6 +171,53 @@ HOSTILE_LINES = st.lists(HOSTILE_TEXT, max_size=12).map("\n".join)
 
 def invalid_utf8() -> st.SearchStrategy[bytes]:
     return st.tuples(HOSTILE_TEXT, st.binary(max_size=8)).map(lambda t: t[0].encode("utf-8") + b"\xff\xfe" + t[1])
+
+
+_RUNS = ["x", "5s ", "{", "[", "\x00", "a,", "{a} "]
+
+
+def _sized(r: random.Random, most: int) -> int:
+    """0 to ``most``, log-uniform: mostly short, now and then the longest."""
+    return int((most + 1) ** r.random()) - 1
+
+
+def _char(r: random.Random) -> str:
+    """Any character but a surrogate: ASCII, C0/C1 controls and bidirectional marks, or anything."""
+    k = r.randrange(4)
+    if k == 0:
+        return chr(r.randrange(0x20, 0x7F))
+    if k == 1:
+        return chr(r.choice([*range(0x20), *range(0x7F, 0xA0), 0x202E, 0x2066, 0xFEFF]))
+    n = r.randrange(0x30FF if k == 2 else 0x110000)
+    return chr(n) if not 0xD800 <= n < 0xE000 else "\ufffd"
+
+
+def hostile_text_from(r: random.Random) -> str:
+    """:data:`HOSTILE_TEXT`, drawn from ``r``."""
+    parts = []
+    for _ in range(_sized(r, 30)):
+        k = r.randrange(5)
+        if k == 0:
+            parts.append(r.choice(FRAGMENTS))
+        elif k == 1:
+            parts.append("".join(_char(r) for _ in range(r.randrange(13))))
+        elif k == 2:
+            parts.append("9" * (1 + _sized(r, 5999)))
+        elif k == 3:
+            parts.append(r.choice(_RUNS) * _sized(r, 3000))
+        else:
+            parts.append(_char(r))
+    return "".join(parts)
+
+
+def hostile_lines_from(r: random.Random) -> str:
+    """:data:`HOSTILE_LINES`, drawn from ``r``."""
+    return "\n".join(hostile_text_from(r) for _ in range(_sized(r, 12)))
+
+
+def invalid_utf8_from(r: random.Random) -> bytes:
+    """:func:`invalid_utf8`, drawn from ``r``."""
+    return hostile_text_from(r).encode("utf-8") + b"\xff\xfe" + r.randbytes(r.randrange(9))
 
 
 # --------------------------------------------------------------------------- checks
@@ -247,7 +315,11 @@ def record_holds(text: str) -> None:
 # --------------------------------------------------------------------------- properties
 
 
-@fuzz("parsers", st.tuples(HOSTILE_TEXT, st.sampled_from(list(Game))))
+@fuzz(
+    "parsers",
+    st.tuples(HOSTILE_TEXT, st.sampled_from(list(Game))),
+    lambda r: (hostile_text_from(r), r.choice(list(Game))),
+)
 def test_fuzz_card_meld_and_hand_parsers_raise_only_notation_errors(case: tuple[str, Game]) -> None:
     text, game = case
     notation_only(lambda t: parse_meld(t, game), text)
@@ -255,7 +327,7 @@ def test_fuzz_card_meld_and_hand_parsers_raise_only_notation_errors(case: tuple[
     notation_only(lambda t: parse_hand(t, game), text)
 
 
-@fuzz("reader", HOSTILE_LINES)
+@fuzz("reader", HOSTILE_LINES, hostile_lines_from)
 def test_fuzz_the_record_reader_never_raises_and_places_every_error(text: str) -> None:
     reader_holds(text)
     reader_holds('[Players "Ana Ben"]\ndeal Ana 5s 5s 5s 3h 4h Kd Kh Kc 2c 7d\n' + text)
@@ -268,12 +340,24 @@ TOML_BYTES = st.one_of(
 )
 
 
-@fuzz("toml", TOML_BYTES)
+def toml_bytes_from(r: random.Random) -> bytes:
+    """:data:`TOML_BYTES`, drawn from ``r``."""
+    k = r.randrange(3)
+    if k == 0:
+        return hostile_lines_from(r).encode("utf-8")
+    return invalid_utf8_from(r) if k == 1 else f"packs = {'9' * (1 + _sized(r, 5999))}".encode()
+
+
+@fuzz("toml", TOML_BYTES, toml_bytes_from)
 def test_fuzz_house_rules_raise_only_house_rules_errors(data: bytes) -> None:
     toml_holds(data)
 
 
-@fuzz("batch", st.tuples(st.one_of(HOSTILE_LINES, invalid_utf8()), st.sampled_from(BATCH)))
+@fuzz(
+    "batch",
+    st.tuples(st.one_of(HOSTILE_LINES, invalid_utf8()), st.sampled_from(BATCH)),
+    lambda r: (hostile_lines_from(r) if r.randrange(2) else invalid_utf8_from(r), r.choice(BATCH)),
+)
 def test_fuzz_batch_commands_in_process(case: tuple[str | bytes, tuple[str, ...]]) -> None:
     text, args = case
     every_error_names_a_place(invoke(*args, input=text))
