@@ -7,6 +7,8 @@ import json
 import pytest
 from cli_kit import pan
 from click.testing import CliRunner, Result
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from pancli.cli import cli
 
@@ -129,3 +131,43 @@ def test_E4_the_streamed_pipe_path_says_what_the_report_path_says() -> None:
         assert r.stdout == "".join(rows)
         assert r.stderr == "".join(m.error_line() + "\n" for m in reports if not m.legal)
         assert r.exit_code == 1
+
+
+PAY_LINES = ["5sss", "5s 5s 5s 5s", "5s5s5s5s5s", "3-5h", "J-Kc", "Kh Kd Ks", "7c 7s 7s", "bad", "[5s", "{x}", "",
+             "# note", "5sss # again", "2h 3h 4h 5h\r", "Ac 2c 3c", "\x1b[31m5s"]  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@example(["5s 5s 5s 5s", "5s5s5s5s5s", "5sss", "5s5s5s5s5s"], False, "hoyle")  # refused twice, 9 then 12 held
+@given(st.lists(st.sampled_from(PAY_LINES), max_size=60), st.booleans(), st.sampled_from(["hoyle", "cardroom"]))
+def test_E4_stream_equals_report_path_and_a_plain_count_of_copies(lines: list[str], out: bool, rules: str) -> None:
+    """The streamed pipe path (memo of lines, E4 reasons remembered while nothing is counted) says
+    what the report path says, line by line, and E4 falls exactly where a plain count of copies
+    (a Counter per line, no memo) passes the pack."""
+    from collections import Counter
+
+    from pancli.cli.common import InputLine, batch_item, load_profile
+    from pancli.cli.meld_output import assess_all
+    from pancli.cli.pay import compute, conserve
+
+    profile = load_profile(rules)
+    flags = ["--out"] if out else []
+    r = CliRunner().invoke(cli, ["pay", *flags, "--rules", rules, "-n", "4", "-"], input="\n".join(lines) + "\n")
+    kept = [(i, batch_item(t)) for i, t in enumerate(lines, 1)]
+    items = [InputLine("-", i, t) for i, t in kept if t is not None]
+    reports = conserve(list(assess_all(items, profile)), profile)
+    result = compute(reports, 4, profile, out)
+    rows = [f"{m.meld}\t{'+'.join(m.conditions) or '-'}\t{m.value}\n" for m in reports]
+    rows += [f"{label}\t{units}\t{why}\n" for label, units, why in result.summary()]
+    assert r.stdout == "".join(rows)
+    assert r.stderr == "".join(m.error_line() + "\n" for m in reports if not m.legal)
+    held: Counter[object] = Counter()
+    for m in reports:
+        if m.rule == "E4":
+            c, n = next((c, n) for c, n in Counter(m.cards).items() if held[c] + n > profile.pack.copies(c))
+            assert (
+                m.reason == f"the melds hold {held[c] + n} copies of {c}, but the pack holds {profile.pack.copies(c)}"
+            )
+        elif m.legal:
+            held.update(m.cards)
+            assert all(held[c] <= profile.pack.copies(c) for c in m.cards)

@@ -14,6 +14,9 @@ from pancli.cards import ALL_CARDS, Card
 from pancli.melds import Meld, going_out_value
 from pancli.rules import Profile
 
+Counts = tuple[tuple[int, int], ...]
+"""``(card index, copies)`` of each distinct card of a meld (:meth:`PackCounter.counts`)."""
+
 
 class PackCounter:
     """E4 across one player's melds, one meld at a time: :meth:`take` counts a legal meld's cards,
@@ -30,26 +33,58 @@ class PackCounter:
     (None, 'the melds hold 9 copies of 5s, but the pack holds 8')
     """
 
-    __slots__ = ("most", "seen", "shapes")
+    __slots__ = ("_said", "_settled", "_stamp", "most", "seen", "shapes")
 
     def __init__(self, profile: Profile) -> None:
         self.seen = [0] * len(ALL_CARDS)
         self.most = [profile.pack.copies(c) for c in ALL_CARDS]
-        self.shapes: dict[int, tuple[tuple[Card, ...], tuple[tuple[int, int], ...]]] = {}
+        self.shapes: dict[int, tuple[tuple[Card, ...], Counts]] = {}
+        self._said: dict[tuple[int, int], str] = {}
+        self._stamp = 0
+        """Bumped whenever cards are counted."""
+        self._settled: dict[Counts, tuple[int, str]] = {}
+        """A refused shape and the stamp when it was refused: while no card is counted after it,
+        it is refused again with the same reason (a batch past the pack)."""
 
-    def take(self, cards: tuple[Card, ...]) -> str | None:
-        """Count ``cards``; or, when one would pass its copies, count nothing and say so (E4)."""
+    def counts(self, cards: tuple[Card, ...]) -> Counts:
+        """``(card index, copies)`` of each distinct card of ``cards``: what :meth:`take_counts` takes.
+        Each distinct card list is counted once (by identity: a batch repeats its lines)."""
         shape = self.shapes.get(id(cards))
         if shape is None or shape[0] is not cards:  # (the tuple is kept: its id is not reused)
             shape = (cards, tuple((c.index, n) for c, n in Counter(cards).items()))
             if len(self.shapes) < 50_000:
                 self.shapes[id(cards)] = shape
+        return shape[1]
+
+    def take(self, cards: tuple[Card, ...]) -> str | None:
+        """Count ``cards``; or, when one would pass its copies, count nothing and say so (E4)."""
+        return self.take_counts(self.counts(cards))
+
+    def take_counts(self, counts: Counts) -> str | None:
+        """:meth:`take` of cards given by :meth:`counts`.
+
+        Kept for speed: a million-line ``pan pay -`` is mostly melds past the pack (E4); the
+        reason of a refused shape is remembered until a card is counted (the count cannot have
+        changed), and each reason is written once. Measured in benchmarks/bench_batch.py
+        (``pan pay -``, 200,000 lines, CPU): see benchmarks/README.md; tests/test_cli_pay.py
+        compares the reasons with :func:`over_the_pack` line by line.
+        """
+        settled = self._settled.get(counts)
+        if settled is not None and settled[0] == self._stamp:
+            return settled[1]
         seen, most = self.seen, self.most
-        for k, n in shape[1]:
+        for k, n in counts:
             if seen[k] + n > most[k]:
-                return f"the melds hold {seen[k] + n} copies of {ALL_CARDS[k]}, but the pack holds {most[k]}"
-        for k, n in shape[1]:
+                said = self._said.get((k, seen[k] + n))
+                if said is None:
+                    said = f"the melds hold {seen[k] + n} copies of {ALL_CARDS[k]}, but the pack holds {most[k]}"
+                    self._said[k, seen[k] + n] = said
+                if len(self._settled) < 50_000:
+                    self._settled[counts] = (self._stamp, said)
+                return said
+        for k, n in counts:
             seen[k] += n
+        self._stamp += 1
         return None
 
 

@@ -384,9 +384,22 @@ def stdin_lines() -> Iterator[InputLine]:
     for lines in stdin_blocks():
         for text in lines:
             n += 1
-            if not is_skipped(text):
-                text = batch_text(text)
-                yield InputLine(STDIN_FILE, n, text[:-1] if text[-1:] == "\r" else text)
+            item = batch_item(text)
+            if item is not None:
+                yield InputLine(STDIN_FILE, n, item)
+
+
+def batch_item(text: str) -> str | None:
+    """The item of one line of batch input: None for a blank or comment line (:func:`is_skipped`),
+    else the line without its ``#`` comment and without a ``\\r`` before the line end.
+
+    >>> batch_item("5sss # fives"), batch_item("5sss\\r"), batch_item("  # note")
+    ('5sss ', '5sss', None)
+    """
+    if is_skipped(text):
+        return None
+    text = batch_text(text)
+    return text[:-1] if text[-1:] == "\r" else text
 
 
 def reads_stdin(args: Sequence[str]) -> bool:

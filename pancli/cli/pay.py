@@ -14,15 +14,16 @@ from typing import Any
 
 import click
 
-from pancli.app.check import MEMO_LIMIT, Judged, MeldCheck, assess_all, judge_fields
-from pancli.app.pay import PackCounter, going_out
+from pancli.app.check import MEMO_LIMIT, MeldCheck, assess_all, error_suffix, judge_fields
+from pancli.app.pay import Counts, PackCounter, going_out
 from pancli.cards import Game
 from pancli.cli.common import (
+    ARG_FILE,
     EXIT_ILLEGAL,
     EXIT_OK,
     NOTHING_TO_CHECK,
-    InputLine,
-    error_line,
+    STDIN_FILE,
+    batch_item,
     input_lines,
     json_mode,
     json_option,
@@ -31,7 +32,7 @@ from pancli.cli.common import (
     players_option,
     reads_stdin,
     rules_option,
-    stdin_lines,
+    stdin_blocks,
     stdout_is_terminal,
 )
 from pancli.melds import Meld
@@ -166,8 +167,11 @@ def pay(
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
     if not as_json and not as_jsonl and not stdout_is_terminal():
-        items = stdin_lines() if reads_stdin(melds) else input_lines(melds, NOTHING_TO_CHECK)
-        ctx.exit(_plain_stream(items, profile, players, going_out))
+        if reads_stdin(melds):
+            ctx.exit(_plain_stream(stdin_blocks(), STDIN_FILE, profile, players, going_out))
+        if not melds:
+            raise click.UsageError(NOTHING_TO_CHECK)
+        ctx.exit(_plain_stream([list(melds)], ARG_FILE, profile, players, going_out))
     reports = conserve(assess_all(input_lines(melds, NOTHING_TO_CHECK), profile), profile)
     if as_jsonl:
         ctx.exit(_pay_lines(reports, players, profile, going_out))
@@ -188,53 +192,75 @@ def pay(
     ctx.exit(EXIT_ILLEGAL if errors else EXIT_OK)
 
 
-def _plain_stream(items: Iterable[InputLine], profile: Profile, players: int, out: bool) -> int:
-    """The pipe path, streamed: a line out for each meld as it is read, error lines after each
-    batch, the totals at the end. Memory holds one batch and the distinct lines seen (bounded),
-    not every report (benchmarks/README.md). The same rows, totals and errors as the report path
-    (tests/test_cli_pay.py compares them)."""
+_PayLine = tuple[str, Counts | None, int, Meld | None, str, str]
+"""One distinct meld line of the pipe path: its row when counted, its cards' counts (None when
+it is not legal on its own), value, engine meld, its row when refused, its error suffix."""
+
+
+def _pay_line(text: str, profile: Profile, pack: PackCounter) -> _PayLine:
+    col, meld, legal, _, _, conds, value, rule, reason, cards, engine = judge_fields(text, profile, Game.PANGUINGUE)
+    if legal:
+        row = f"{meld}\t{'+'.join(conds) or '-'}\t{value}\n"
+        return row, pack.counts(cards), value, engine, f"{meld}\t-\t0\n", ""
+    return "", None, 0, None, f"{meld}\t-\t0\n", error_suffix(col, rule, reason) + "\n"
+
+
+def _plain_stream(blocks: Iterable[list[str]], file: str, profile: Profile, players: int, out: bool) -> int:
+    """The pipe path, streamed: a line out for each meld as it is read (``blocks`` of input lines,
+    of standard input when ``file`` is ``-``: blank and comment lines skipped), error lines after
+    each block, the totals at the end. Memory holds one block and the distinct lines seen
+    (bounded), not every report (benchmarks/README.md). The same rows, totals and errors as the
+    report path (tests/test_cli_pay.py compares them).
+
+    Kept for speed: each distinct line is read, judged and written once (its rows and error
+    suffix), E4 through :meth:`PackCounter.take_counts`; benchmarks/bench_batch.py, 200,000 lines
+    (CPU, whole process): 3.6x ``pan check -`` before, see benchmarks/README.md for after.
+    """
     pack = PackCounter(profile)
-    judged: dict[str, Judged] = {}
-    rows: dict[int, str] = {}
+    take = pack.take_counts
+    stdin = file == STDIN_FILE
+    memo: dict[str, _PayLine | None] = {}
+    said: dict[str, str] = {}
     melds: list[Meld] = []
     laid = 0
     failed = False
-    text_out: list[str] = []
-    text_err: list[str] = []
-    for item in items:
-        j = judged.get(item.text)
-        if j is None:
-            j = judge_fields(item.text, profile, Game.PANGUINGUE)
-            if len(judged) < MEMO_LIMIT:
-                judged[item.text] = j
-        col, meld, legal, _, _, conds, value, rule, reason, cards, engine = j
-        if legal:
-            over = pack.take(cards)
-            if over is None:
-                row = rows.get(id(j))
-                if row is None:
-                    row = rows[id(j)] = f"{meld}\t{'+'.join(conds) or '-'}\t{value}\n"
-                text_out.append(row)
-                laid += value
-                if out and engine is not None:
-                    melds.append(engine)
+    n = 0
+    for lines in blocks:
+        text_out: list[str] = []
+        text_err: list[str] = []
+        for text in lines:
+            n += 1
+            entry = memo.get(text, _UNSEEN)
+            if entry is _UNSEEN:
+                item = batch_item(text) if stdin else text
+                entry = None if item is None else _pay_line(item, profile, pack)
+                if len(memo) < MEMO_LIMIT:
+                    memo[text] = entry
+            if entry is None:
                 continue
-            col, rule, reason = 1, "E4", over
-        failed = True
-        text_out.append(f"{meld}\t-\t0\n")
-        text_err.append(error_line(item.file, item.line, col, rule, reason) + "\n")
-        if len(text_err) >= 4096:
-            sys.stdout.write("".join(text_out))
-            sys.stdout.flush()
-            sys.stderr.write("".join(text_err))
-            text_out.clear()
-            text_err.clear()
+            row, counts, value, engine, refused, suffix = entry
+            if counts is not None:
+                over = take(counts)
+                if over is None:
+                    text_out.append(row)
+                    laid += value
+                    if out and engine is not None:
+                        melds.append(engine)
+                    continue
+                suffix = said.get(over) or said.setdefault(over, error_suffix(1, "E4", over) + "\n")
+            failed = True
+            text_out.append(refused)
+            text_err.append(f"{file}:{n}{suffix}")
+        sys.stdout.write("".join(text_out))
+        sys.stdout.flush()
+        sys.stderr.write("".join(text_err))
     result = PayReport((), players, profile, laid, going_out(melds, profile, out))
-    text_out += [f"{label}\t{units}\t{why}\n" for label, units, why in result.summary()]
-    sys.stdout.write("".join(text_out))
+    sys.stdout.write("".join(f"{label}\t{units}\t{why}\n" for label, units, why in result.summary()))
     sys.stdout.flush()
-    sys.stderr.write("".join(text_err))
     return EXIT_ILLEGAL if failed else EXIT_OK
+
+
+_UNSEEN: Any = object()
 
 
 def _print_rich(result: PayReport) -> None:
