@@ -10,7 +10,8 @@ Run from the repository root (the package installed)::
 Runs are interleaved (check, pay, score, analyze, check, ...) and each figure is the median CPU
 time (user + system) of the child process, which the machine's load disturbs less than the wall
 clock; the ratio to ``pan check -`` of the same N is printed, and the cost per line. Pathological
-lines (``{...}`` comments and ``[`` brackets, all distinct) are timed against ordinary ones.
+lines (``{...}`` comments and ``[`` brackets, all distinct) are timed against ordinary distinct
+lines (random cards) through ``check``, ``pay`` and ``score``.
 """
 
 from __future__ import annotations
@@ -74,19 +75,39 @@ def main() -> None:
         for path in files.values():
             os.unlink(path)
     n = min(opts.lines)
-    odd = {
-        "ordinary distinct": [f"{r}s {r}h {r}d" for r in "234567JQK"] * (n // 9),
-        "distinct [ lines": [f"[{i}" for i in range(n)],
-        "distinct {..} lines": [f"{{comment {i}}}" for i in range(n)],
-    }
-    print(f"pan check - over {n:,} pathological lines against ordinary ones (median CPU)")
-    for label, lines in odd.items():
-        fd, path = tempfile.mkstemp(suffix=".txt")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write("\n".join(lines) + "\n")
-        t = statistics.median(_cpu(["check", "-"], path)[0] for _ in range(opts.runs))
-        print(f"  {label:22} {t:7.2f} s  {t / len(lines) * 1e6:6.2f} us/line")
-        os.unlink(path)
+    print(f"{n:,} distinct lines each, pathological against ordinary (median CPU of {opts.runs})")
+    for name, ordinary in (("check", _random_melds), ("pay", _random_melds), ("score", _random_scores)):
+        odd = {
+            "ordinary": ordinary(n),
+            "{comment N}": [f"{{comment {i}}}" for i in range(n)],
+            "[N": [f"[{i}" for i in range(n)],
+        }
+        for label, lines in odd.items():
+            fd, path = tempfile.mkstemp(suffix=".txt")
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write("\n".join(lines) + "\n")
+            t = statistics.median(_cpu([name, "-"], path)[0] for _ in range(opts.runs))
+            print(f"  pan {name:6} {label:12} {t:7.2f} s  {t / len(lines) * 1e6:6.2f} us/line")
+            os.unlink(path)
+
+
+_RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"]
+
+
+def _card(rng: random.Random) -> str:
+    return rng.choice(_RANKS) + rng.choice("shdc")
+
+
+def _random_melds(n: int, seed: int = 2) -> list[str]:
+    """Random 3-5 card lines, nearly all distinct (and most illegal)."""
+    rng = random.Random(seed)
+    return [" ".join(_card(rng) for _ in range(rng.randint(3, 5))) for _ in range(n)]
+
+
+def _random_scores(n: int, seed: int = 2) -> list[str]:
+    """Random ``[meld] | hand`` lines, nearly all distinct (most melds illegal)."""
+    rng = random.Random(seed)
+    return [f"[{_card(rng)} {_card(rng)} {_card(rng)}] | {_card(rng)} {_card(rng)}" for _ in range(n)]
 
 
 if __name__ == "__main__":

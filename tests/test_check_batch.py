@@ -121,3 +121,26 @@ def test_E4_long_spreads_and_lines_beyond_the_key_width_match_the_reference() ->
     lines += [" ".join(["5s"] * k + ["Kh"]) for k in (4, 5, 7, 8, 9)] + ["Kh " + " ".join(["5h"] * 9)]
     for profile in PROFILES:
         assert PlainBatch(STDIN_FILE, profile).rows(lines, 0) == reference(lines, profile)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 3),
+            st.sampled_from(sorted("{}|!?;<>()=*&^%$@~`/\\[5")),
+            st.text(alphabet=st.sampled_from(list("5s 3-5h[]{},KQJA10♠x\t\x1b\x00\u202e")), max_size=12),
+        ).map(lambda t: " " * t[0] + t[1] + t[2]),
+        max_size=20,
+    )
+)
+def test_lines_refused_from_their_first_character_print_what_plain_row_prints(lines: list[str]) -> None:
+    """``{comment}`` and ``[`` lines take a template (refused_row) instead of a judgement each: the
+    same row and error line as the reference, control characters escaped alike."""
+    from pancli.cli.meld_output import refused_row
+
+    for text in lines:
+        made = refused_row(text)
+        if made is not None:
+            assert made == plain_row(text, HOYLE)
+    assert PlainBatch(STDIN_FILE, HOYLE).rows(lines, 0) == reference(lines, HOYLE)

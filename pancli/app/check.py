@@ -22,7 +22,7 @@ from typing import Any
 from pancli.app.lines import STDIN_FILE, InputLine, batch_text, error_line, escape_text, is_skipped
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import Meld, Rope, Set, judge
-from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS
+from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS, fast_reject
 from pancli.rules import Condition, Profile
 from pancli.values import frozen
 
@@ -248,6 +248,36 @@ def plain_row(text: str, profile: Profile, game: Game = Game.PANGUINGUE) -> tupl
     return line, None if legal else error_suffix(col, rule, reason) + "\n"
 
 
+_REFUSED: dict[tuple[int, str, str], tuple[str, str]] = {}
+
+
+def refused_row(text: str) -> tuple[str, str] | None:
+    """:func:`plain_row` of a line the notation refuses from its first character (a ``{`` comment,
+    a ``[`` in a meld: :func:`~pancli.notation.fast.fast_reject`, the check the reader makes
+    first), or None for any other line: the row after the text and the error suffix are made
+    once per error, not a judgement a line.
+
+    Kept for speed: ``pan check -`` over 100,000 distinct ``[N`` lines 2.7 s -> see
+    benchmarks/README.md (CPU, whole process; distinct ordinary lines 0.5 s);
+    tests/test_check_batch.py compares it with :func:`plain_row`.
+
+    >>> refused_row("{a comment}")[1]
+    ":1: N1 expected a card, found '{'\\n"
+    >>> refused_row("5s {x}") is None
+    True
+    """
+    exc = fast_reject(text)
+    if exc is None:
+        return None
+    key = (exc.col, exc.code, exc.message)
+    made = _REFUSED.get(key)
+    if made is None:
+        made = (plain_line("", False, None, (), 0, exc.code, exc.message) + "\n", error_suffix(*key) + "\n")
+        if len(_REFUSED) < 1024:
+            _REFUSED[key] = made
+    return escape_text(" ".join(text.split())) + made[0], made[1]
+
+
 _LEAD, _TWICE, _SAME, _PER_LINE = range(4)
 """How a keyed entry of :class:`PlainBatch` makes a line's output from its text ``t``: ``_LEAD``
 ``t + a`` (error suffix ``b``); ``_TWICE`` ``t + a + t`` (error suffix ``b + t``), a reason ending
@@ -369,7 +399,7 @@ class PlainBatch:
             if is_skipped(text):
                 return "", None
             text = batch_text(text)
-        return plain_row(text, self.profile, self.game)
+        return refused_row(text) or plain_row(text, self.profile, self.game)
 
     def _entry(self, key: int, text: str, toks: list[str]) -> _Entry:
         if len(self._keyed) >= self.cache_max:
