@@ -41,6 +41,7 @@ LAYERS: Mapping[str, Layer] = {
     "pancli.rulebook": Layer.CORE,
     "pancli.limits": Layer.CORE,
     "pancli.values": Layer.CORE,
+    "pancli.escapes": Layer.CORE,
     "pancli.model": Layer.MODEL,
     "pancli.referee": Layer.JUDGES,
     "pancli.pagruc": Layer.JUDGES,

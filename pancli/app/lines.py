@@ -11,6 +11,9 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
+from pancli.escapes import _CONTROL
+from pancli.escapes import escape_text as escape_text  # (the one escaper: core, the text layer uses it too)
+
 STDIN_FILE = "-"
 """The file name of standard input in error lines (``-:LINE:COL``)."""
 ARG_FILE = "<arg>"
@@ -49,34 +52,6 @@ def is_skipped(text: str) -> bool:
 
 
 # --------------------------------------------------------------------------- output
-
-_CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
-"""Characters that move the cursor, change colours or reorder text on a terminal (C0, DEL, C1,
-zero-width and bidirectional controls): never written raw from user text."""
-
-
-_SHOWN: Final = re.compile(_CONTROL.pattern.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f"))
-"""The controls escaped in text whose layout stays (tab and line end kept)."""
-
-
-def _escaped(m: re.Match[str]) -> str:
-    n = ord(m.group())
-    return {9: "\\t", 10: "\\n", 13: "\\r"}.get(n) or (f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}")
-
-
-def escape_text(text: str, layout: bool = False) -> str:
-    """``text`` with every control character shown as an escape (``\\x1b``, ``\\t``, ``\\u202e``):
-    what a record, a house-rules file or an argument holds never reaches a terminal or a
-    tab-separated line raw. Text without any comes back as it is (one regex search).
-
-    >>> escape_text("Ana\\tBen\\x1b[31m\\x00"), escape_text("5s 5s 5s ♠")
-    ('Ana\\\\tBen\\\\x1b[31m\\\\x00', '5s 5s 5s ♠')
-    """
-    if layout:  # a record's own line ends and tabs stay (pan fmt on a terminal)
-        return text if _SHOWN.search(text) is None else _SHOWN.sub(_escaped, text)
-    if text.isprintable() or _CONTROL.search(text) is None:  # (isprintable: a C loop, 10x a search)
-        return text
-    return _CONTROL.sub(_escaped, text)
 
 
 def escape_json(document: str) -> str:

@@ -34,7 +34,6 @@ from pancli.cli.common import (
     refuse_output_into_input,
     report,
     stdin_text,
-    stdout_is_terminal,
 )
 
 if TYPE_CHECKING:
@@ -102,13 +101,16 @@ def _chunks(stream: IO[str], tally: _Tally, base_dir: Path | None) -> Iterator[s
 def _unified_diff(original: str, formatted: str, file: str) -> str:
     import difflib
 
-    return "".join(
-        difflib.unified_diff(
-            original.splitlines(keepends=True),
-            formatted.splitlines(keepends=True),
-            fromfile=f"{file} (original)",
-            tofile=f"{file} (canonical)",
-        )
+    return escape_text(  # the original's lines are shown: no raw control character
+        "".join(
+            difflib.unified_diff(
+                original.splitlines(keepends=True),
+                formatted.splitlines(keepends=True),
+                fromfile=f"{file} (original)",
+                tofile=f"{file} (canonical)",
+            )
+        ),
+        layout=True,
     )
 
 
@@ -154,10 +156,9 @@ def _fmt_one(name: str, check: bool, diff: bool, as_json: bool) -> tuple[int, _T
         original = ""
     with source:
         if not check and not diff and not as_json:
-            out = sys.stdout
-            shown = stdout_is_terminal()  # a terminal never gets a record's control characters raw
+            out = sys.stdout  # (format_record writes no control character raw, terminal or pipe)
             for chunk in _chunks(source, tally, base_dir):
-                out.write(escape_text(chunk, layout=True) if shown else chunk)
+                out.write(chunk)
             return tally.status, tally
         if diff or not check or recording is not None:  # the whole text: a diff, --json's text, stdin
             if recording is None:

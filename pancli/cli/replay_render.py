@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from pancli.cards import Card, format_cards
-from pancli.cli.common import error_line
+from pancli.cli.common import error_line, escape_text
 from pancli.model.actions import (
     Add,
     Borrow,
@@ -654,7 +654,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
         if line in wrong:
             paid.append(f"[bold yellow]claim wrong:[/] {escape(claim_message(wrong[line]))}")
         dim_deal = text.startswith(("deal ", "up ")) and not style
-        timeline.add_row(str(line), Text(text, style="dim" if dim_deal else style), "\n".join(paid))
+        timeline.add_row(str(line), Text(escape_text(text), style="dim" if dim_deal else style), "\n".join(paid))
     for line, rest in sorted(by_line.items()):  # payments on lines not shown (hand-level)
         timeline.add_row(str(line), "", "\n".join(escape(f"{c.payee} {c.reason(bonus)}: {c.amounts()}") for c in rest))
     console.print(timeline)

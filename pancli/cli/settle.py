@@ -30,6 +30,7 @@ from pancli.cli.common import (
     check_readable,
     complete_paths,
     error_line,
+    escape_json,
     json_mode,
     json_option,
     jsonl_option,
@@ -247,7 +248,7 @@ class JsonSettle(SettleSink):
             "panguingue": sitting_json(self.pan, "panguingue"),
             "pagruc": sitting_json(self.pagruc_sitting, "pagruc"),
         }
-        body = json.dumps(tail, ensure_ascii=False, indent=2)[1:]
+        body = escape_json(json.dumps(tail, ensure_ascii=False, indent=2))[1:]
         self.out.append(("]," if self.first else "\n],") + body + "\n")
         self.flush()
 

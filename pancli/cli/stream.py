@@ -113,8 +113,11 @@ class JsonStream:
         self.compact = json.JSONEncoder(ensure_ascii=False).encode
 
     def encode(self, obj: Any) -> str:
-        """The text of one item as :meth:`add_text` takes it."""
-        return self.compact(obj) if self.lines else indented_item(obj)
+        """The text of one item as :meth:`add_text` takes it (no raw DEL, C1 or bidirectional
+        control from user text: :func:`~pancli.cli.common.escape_json`)."""
+        from pancli.cli.common import escape_json
+
+        return escape_json(self.compact(obj) if self.lines else indented_item(obj))
 
     def add(self, obj: Any) -> None:
         """Write one item."""

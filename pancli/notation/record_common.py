@@ -25,6 +25,7 @@ from dataclasses import field
 from typing import Final
 
 from pancli.cards import Card, Game
+from pancli.escapes import escape_text
 from pancli.limits import MAX_HAND_LINES as MAX_HAND_LINES  # (re-exported: the limits live there)
 from pancli.limits import MAX_LINE_CHARS as MAX_LINE_CHARS
 from pancli.model.actions import Deal, Decision, Force, Reshuffle, Turn
@@ -233,12 +234,16 @@ class LineContext:
 
 
 def escape_value(value: str) -> str:
-    r"""A tag value as written between the quotes: ``\`` and ``"`` escaped.
+    r"""A tag value as written between the quotes: ``\`` and ``"`` escaped, and every control
+    character (:func:`pancli.escapes.escape_text`: a tab is ``\t``, ESC ``\x1b``), which the reader
+    reads back as the same character.
 
     >>> escape_value('say "hi" \\ bye')
     'say \\"hi\\" \\\\ bye'
+    >>> escape_value("red\x1b[31m\tbold")
+    'red\\x1b[31m\\tbold'
     """
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    return escape_text(value.replace("\\", "\\\\").replace('"', '\\"'))
 
 
 def locate(text: str, offset: int, line: int) -> tuple[int, int]:

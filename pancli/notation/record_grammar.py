@@ -40,6 +40,7 @@ from typing import Any, Final, NoReturn
 import pyparsing as pp
 
 from pancli.cards import Card, Game
+from pancli.escapes import read_escape
 from pancli.limits import MAX_ACTIONS_PER_TURN, number_too_large, too_large_message, too_long_message
 from pancli.model.actions import (
     Action,
@@ -238,11 +239,12 @@ def _unescape(text: str, loc: int, toks: pp.ParseResults) -> _Value:
     while i < len(raw):
         ch = raw[i]
         if ch == "\\":
-            nxt = raw[i + 1]
-            if nxt not in '\\"':
-                raise _Coded(text, loc + 1 + i, "R1", f"unknown escape '\\{nxt}' (only \\\" and \\\\)")
-            out.append(nxt)
-            i += 2
+            got = read_escape(raw, i)
+            if got is None:
+                shown = raw[i : i + 2]
+                raise _Coded(text, loc + 1 + i, "R1", f"unknown escape '{shown}' (\\\" \\\\ \\t \\n \\r \\xHH \\uHHHH)")
+            out.append(got[0])
+            i += got[1]
         else:
             out.append(ch)
             i += 1

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import Card, Game
+from pancli.escapes import escape_text
 from pancli.model.actions import (
     Action,
     Add,
@@ -216,12 +217,15 @@ def write_scripts(scripts: Iterable[HandScript]) -> Iterator[str]:
 def format_record(hand: RecordHand) -> str:
     """The canonical text of a hand as read, comments and annotations kept.
 
-    A malformed hand (``hand.error``) has no canonical form: its raw text is returned.
+    A malformed hand (``hand.error``) has no canonical form: its raw text is returned. Either way
+    no control character is written raw (:func:`pancli.escapes.escape_text`; line ends and tabs
+    stay): tag values write them as escapes that read back as the same characters, comments as
+    the same escapes, as text.
     """
     layout = hand.layout
     script = hand.script
     if layout is None or script is None:
-        return hand.text
+        return escape_text(hand.text, layout=True)
     lines: list[str] = list(layout.leading)
     values = dict(script_tags(script))
     entries = sorted(layout.tags, key=lambda e: _RANK.get(e.pair.name, len(TAG_ORDER)))
@@ -245,7 +249,7 @@ def format_record(hand: RecordHand) -> str:
             lines.extend(n.before)
             lines.append(item_text(item, n))
     lines.extend(layout.trailing)
-    return "\n".join(lines) + "\n"
+    return escape_text("\n".join(lines) + "\n", layout=True)
 
 
 def format_records(hands: Iterable[RecordHand]) -> Iterator[str]:

@@ -4,7 +4,7 @@
 
 Ana stay
 
-[Event "x\n"]
+[Event "x\q"]
 [Players "Ana Ben"]
 
 Ana stay

@@ -1,0 +1,66 @@
+"""Control characters shown as escapes: what a record, a house-rules file or an argument holds
+never reaches a terminal, a tab-separated line or a record written by ``pan fmt`` raw.
+
+One form everywhere (``\\t``, ``\\n``, ``\\r``, ``\\xHH``, ``\\uHHHH``), the form a record's tag value
+reads back (:func:`read_escape`; docs/notation.md). Standard library only: every command imports it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+"""Characters that move the cursor, change colours or reorder text on a terminal (C0, DEL, C1,
+zero-width and bidirectional controls): never written raw from user text."""
+
+
+_SHOWN: Final = re.compile(_CONTROL.pattern.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f"))
+"""The controls escaped in text whose layout stays (tab and line end kept)."""
+
+
+def _escaped(m: re.Match[str]) -> str:
+    n = ord(m.group())
+    return {9: "\\t", 10: "\\n", 13: "\\r"}.get(n) or (f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}")
+
+
+def escape_text(text: str, layout: bool = False) -> str:
+    """``text`` with every control character shown as an escape (``\\x1b``, ``\\t``, ``\\u202e``):
+    what a record, a house-rules file or an argument holds never reaches a terminal or a
+    tab-separated line raw. Text without any comes back as it is (one regex search).
+
+    >>> escape_text("Ana\\tBen\\x1b[31m\\x00"), escape_text("5s 5s 5s ♠")
+    ('Ana\\\\tBen\\\\x1b[31m\\\\x00', '5s 5s 5s ♠')
+    """
+    if layout:  # a record's own line ends and tabs stay (pan fmt)
+        return text if _SHOWN.search(text) is None else _SHOWN.sub(_escaped, text)
+    if text.isprintable() or _CONTROL.search(text) is None:  # (isprintable: a C loop, 10x a search)
+        return text
+    return _CONTROL.sub(_escaped, text)
+
+
+_NAMED: Final = {"t": "\t", "n": "\n", "r": "\r", "\\": "\\", '"': '"'}
+_HEX: Final = {"x": 2, "u": 4}
+
+
+def read_escape(text: str, at: int) -> tuple[str, int] | None:
+    r"""The character of the escape starting at ``text[at]`` (a backslash) and the escape's length,
+    or None when it is not one: ``\"`` and ``\\``, and the forms :func:`escape_text` writes.
+
+    >>> read_escape(r"a\x1bb", 1), read_escape(r'\"', 0), read_escape(r"\q", 0), read_escape(r"\x1", 0)
+    (('\x1b', 4), ('"', 2), None, None)
+    """
+    kind = text[at + 1 : at + 2]
+    named = _NAMED.get(kind)
+    if named is not None:
+        return named, 2
+    digits = _HEX.get(kind)
+    if digits is None:
+        return None
+    hexa = text[at + 2 : at + 2 + digits]
+    if len(hexa) != digits or not all(c in "0123456789abcdefABCDEF" for c in hexa):
+        return None
+    n = int(hexa, 16)
+    if 0xD800 <= n < 0xE000:
+        return None
+    return chr(n), 2 + digits
