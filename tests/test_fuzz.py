@@ -231,8 +231,7 @@ def invoke(*args: str, input: str | bytes | None = None) -> Result:
     exc = result.exception
     assert exc is None or isinstance(exc, SystemExit), f"pan {' '.join(args)}: {exc!r}"
     assert result.exit_code in (0, 1, 2), result.exit_code
-    # (fmt's standard output in a pipe is the record itself, byte for byte; on a terminal it is escaped)
-    for stream in (result.stderr,) if args[0] == "fmt" else (result.stdout, result.stderr):
+    for stream in (result.stdout, result.stderr):  # (fmt too: its records write controls as escapes)
         assert RAW_CONTROL.search(stream) is None, f"raw control character in output: {stream[:300]!r}"
     return result
 

@@ -17,6 +17,7 @@ Exit status: 0 no hand disputed; 1 some hand disputed; 2 usage error or a file t
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,7 @@ from pancli.cli.common import (
     complete_paths,
     error_line,
     escape_json,
+    escape_text,
     json_mode,
     json_option,
     jsonl_option,
@@ -103,8 +105,8 @@ class SettleSink(Sink):
     def disputed(self, d: Dispute) -> None:
         """Write one disputed hand (in a pipe: a ``disputed`` line, and the error on standard error)."""
         self.out.append(
-            f"disputed\t{d.file}:{d.line}:{d.col}\t{d.rule}\thand {d.hand} (lines {d.first_line}-{d.last_line})"
-            f"\t{d.message}\n"
+            f"disputed\t{escape_text(d.file)}:{d.line}:{d.col}\t{d.rule}\thand {d.hand}"
+            f" (lines {d.first_line}-{d.last_line})\t{escape_text(d.message)}\n"
         )
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
@@ -128,7 +130,8 @@ class SettleSink(Sink):
     def malformed(self, hand: RecordHand) -> None:
         from pancli.model.settle import Hand
 
-        self._add(self.pan, Hand(hand.players, {}, None, malformed_dispute(hand)))
+        # (a malformed hand's names are as read, maybe with control characters: shown escaped)
+        self._add(self.pan, Hand(tuple(map(escape_text, hand.players)), {}, None, malformed_dispute(hand)))
 
     def close(self, tally: Tally, stopped: bool) -> None:
         out = self.out
@@ -232,7 +235,8 @@ class JsonSettle(SettleSink):
         import json
 
         super().__init__(stake, include_disputed)
-        self.dumps = json.JSONEncoder(ensure_ascii=False).encode
+        encode = json.JSONEncoder(ensure_ascii=False).encode
+        self.dumps: Callable[[object], str] = lambda obj: escape_json(encode(obj))  # no raw DEL, C1, bidi
         self.first = True
         self.out.append('{"disputed": [')
 
@@ -260,7 +264,8 @@ class JsonlSettle(SettleSink):
         import json
 
         super().__init__(stake, include_disputed)
-        self.dumps = json.JSONEncoder(ensure_ascii=False).encode
+        encode = json.JSONEncoder(ensure_ascii=False).encode
+        self.dumps: Callable[[object], str] = lambda obj: escape_json(encode(obj))  # no raw DEL, C1, bidi
 
     def disputed(self, d: Dispute) -> None:
         self.out.append(self.dumps({"event": "disputed", **dispute_json(d)}) + "\n")
@@ -295,8 +300,9 @@ class RichSettle(SettleSink):
         from rich.markup import escape
 
         self.console.print(
-            f"[bold red]DISPUTED[/] {escape(d.file)} hand {d.hand} (lines {d.first_line}-{d.last_line}): "
-            f"[bold]{escape(d.rule)}[/] {escape(d.message)} [dim]{escape(d.file)}:{d.line}:{d.col}[/]"
+            f"[bold red]DISPUTED[/] {escape(escape_text(d.file))} hand {d.hand} (lines {d.first_line}-{d.last_line}): "
+            f"[bold]{escape(d.rule)}[/] {escape(escape_text(d.message))}"
+            f" [dim]{escape(escape_text(d.file))}:{d.line}:{d.col}[/]"
         )
 
     def close(self, tally: Tally, stopped: bool) -> None:
