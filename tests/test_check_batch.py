@@ -137,7 +137,7 @@ def test_E4_long_spreads_and_lines_beyond_the_key_width_match_the_reference() ->
 def test_lines_refused_from_their_first_character_print_what_plain_row_prints(lines: list[str]) -> None:
     """``{comment}`` and ``[`` lines take a template (refused_row) instead of a judgement each: the
     same row and error line as the reference, control characters escaped alike."""
-    from pancli.cli.meld_output import refused_row
+    from pancli.app.check import refused_row
 
     for text in lines:
         made = refused_row(text)

@@ -146,8 +146,8 @@ def test_E4_stream_equals_report_path_and_a_plain_count_of_copies(lines: list[st
     (a Counter per line, no memo) passes the pack."""
     from collections import Counter
 
+    from pancli.app.check import assess_all
     from pancli.cli.common import InputLine, batch_item, load_profile
-    from pancli.cli.meld_output import assess_all
     from pancli.cli.pay import compute, conserve
 
     profile = load_profile(rules)

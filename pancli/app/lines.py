@@ -51,6 +51,19 @@ def is_skipped(text: str) -> bool:
     return not batch_text(text).strip()
 
 
+def batch_item(text: str) -> str | None:
+    """The item of one line of batch input: None for a blank or comment line (:func:`is_skipped`),
+    else the line without its ``#`` comment and without a ``\\r`` before the line end.
+
+    >>> batch_item("5sss # fives"), batch_item("5sss\\r"), batch_item("  # note")
+    ('5sss ', '5sss', None)
+    """
+    if is_skipped(text):
+        return None
+    text = batch_text(text)
+    return text[:-1] if text[-1:] == "\r" else text
+
+
 # --------------------------------------------------------------------------- output
 
 

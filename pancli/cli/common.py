@@ -21,6 +21,7 @@ import click
 from pancli.app.lines import ARG_FILE as ARG_FILE
 from pancli.app.lines import STDIN_FILE as STDIN_FILE
 from pancli.app.lines import InputLine as InputLine
+from pancli.app.lines import batch_item as batch_item
 from pancli.app.lines import batch_text as batch_text
 from pancli.app.lines import error_line as error_line
 from pancli.app.lines import escape_json as escape_json
@@ -387,19 +388,6 @@ def stdin_lines() -> Iterator[InputLine]:
             item = batch_item(text)
             if item is not None:
                 yield InputLine(STDIN_FILE, n, item)
-
-
-def batch_item(text: str) -> str | None:
-    """The item of one line of batch input: None for a blank or comment line (:func:`is_skipped`),
-    else the line without its ``#`` comment and without a ``\\r`` before the line end.
-
-    >>> batch_item("5sss # fives"), batch_item("5sss\\r"), batch_item("  # note")
-    ('5sss ', '5sss', None)
-    """
-    if is_skipped(text):
-        return None
-    text = batch_text(text)
-    return text[:-1] if text[-1:] == "\r" else text
 
 
 def reads_stdin(args: Sequence[str]) -> bool:
