@@ -4,6 +4,7 @@ Run from the repository root (the package installed, e.g. ``pip install -e .``):
 
     python benchmarks/bench_startup.py                      # 21 rounds
     python benchmarks/bench_startup.py --runs 41 --against /tmp/old-tree
+    python benchmarks/bench_startup.py --runs 31 --only replay --only standings
 
 Each round runs the baseline and every command once, in an order that alternates from round to
 round, and the medians are compared (target: every command at most 1.5x the baseline). Commands
@@ -63,13 +64,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--runs", type=int, default=21)
     ap.add_argument("--against", type=Path, help="a source tree of another version, timed alternately")
+    ap.add_argument("--only", action="append", help="time only the commands whose name contains this (repeatable)")
     args = ap.parse_args()
+    commands = [(n, a) for n, a in COMMANDS if not args.only or any(o in n for o in args.only)]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     envs = {"this": dict(env, PYTHONPATH=str(ROOT))}
     if args.against is not None:
         envs["against"] = dict(env, PYTHONPATH=str(args.against.resolve()))
     jobs: list[tuple[str, str, list[str]]] = [("baseline", "this", [sys.executable, "-c", "import click"])]
-    for name, argv in COMMANDS:
+    for name, argv in commands:
         for tree in envs:
             jobs.append((name, tree, [sys.executable, "-c", LAUNCH, *argv]))
     for _, tree, cmd in jobs:  # warm the .pyc files
@@ -87,7 +90,7 @@ def main() -> None:
     print(f"cold start to a pipe, median of {args.runs} alternating rounds; baseline python -c 'import click'")
     print("(wall time, and CPU time: user + system, steadier on a shared machine)")
     print(f"  {'baseline':26s} {base * 1e3:7.1f} ms wall {base_cpu * 1e3:7.1f} ms CPU")
-    for name, _ in COMMANDS:
+    for name, _ in commands:
         cells = []
         for tree in envs:
             m, c = statistics.median(walls[(name, tree)]), statistics.median(cpus[(name, tree)])

@@ -31,6 +31,7 @@ dataclasses.FrozenInstanceError: cannot assign to field 'claim'
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform
 
@@ -40,10 +41,13 @@ T = TypeVar("T")
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
 def frozen(cls: type[T]) -> type[T]:
     """``cls`` as a frozen slots dataclass (see the module's docstring)."""
+    documented = cls.__doc__ is not None
     made: Any = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=True)
     fields = dataclasses.fields(made)
     own = made.__dict__
     made.__init__ = _init(made, fields)
+    if not documented:  # dataclass's own stand-in, from the signature of the __init__ now in place
+        made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
     eq, hash_ = _compared_on_first_use(made, tuple(f.name for f in fields if f.compare))
     if "__eq__" not in own:
         made.__eq__ = eq

@@ -53,6 +53,8 @@ def plain(cls: type) -> type:
         and k not in cls.__dict__["__slots__"]
         and k not in ("__slots__", "__dataclass_fields__", "__dataclass_params__", "__match_args__")
     }
+    if ns.get("__doc__", "").startswith(f"{cls.__name__}("):  # no docstring: dataclass writes one
+        del ns["__doc__"]
     for k in ("__repr__", "__eq__", "__hash__"):  # the class's own, when it wrote one
         if k in cls.__dict__ and getattr(cls.__dict__[k], "__module__", None) != "pancli.values":
             ns[k] = cls.__dict__[k]
