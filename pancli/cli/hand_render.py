@@ -10,9 +10,10 @@ timeline; ``pan settle``'s disputes; the ``--html`` page's claims) asks :func:`v
 
 >>> from pancli.model.results import ClaimCheck, ClaimKind, HandResult
 >>> v = view(HandResult(("Ana", "Ben"), "Ana", (), {"Ana": 2, "Ben": -2}))
->>> c = ClaimCheck(ClaimKind.PAYS, 7, "Ana", 3, 2)
->>> type(v).__name__, v.claim_rule(c), v.claim_message(c)
-('PanView', 'C7', 'Ana claims [%pays 3] but each opponent paid 2')
+>>> from pancli.rulebook import Rule
+>>> c = ClaimCheck(Rule.C7, ClaimKind.PAYS, 7, "Ana", 3, 2)
+>>> type(v).__name__, v.claim_message(c)
+('PanView', 'Ana claims [%pays 3] but each opponent paid 2')
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from pancli.cards import Game
-from pancli.cli.replay_render import claim_message, claim_rule
+from pancli.cli.replay_render import claim_message
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -50,11 +51,8 @@ class HandView(Protocol):
     def rich(self, console: Console, hand: RecordHand, script: HandScript) -> None:
         """The hand drawn on a terminal."""
 
-    def claim_rule(self, c: ClaimCheck) -> str:
-        """The rule a wrong claim is reported under."""
-
     def claim_message(self, c: ClaimCheck) -> str:
-        """What is wrong with a claim, in words."""
+        """What is wrong with a claim, in words (the rule it breaks is ``c.rule``)."""
 
 
 class PanView:
@@ -85,9 +83,6 @@ class PanView:
         from pancli.cli.replay_render import render_rich
 
         render_rich(console, self.result, hand, script)
-
-    def claim_rule(self, c: ClaimCheck) -> str:
-        return claim_rule(c)
 
     def claim_message(self, c: ClaimCheck) -> str:
         return claim_message(c)
@@ -120,9 +115,6 @@ class PagrucView:
         from pancli.cli.pagruc_render import render_text
 
         render_text(self.result, console, hand.index, hand.file)
-
-    def claim_rule(self, c: ClaimCheck) -> str:
-        return claim_rule(c, pagruc=True)
 
     def claim_message(self, c: ClaimCheck) -> str:
         return claim_message(c, pagruc=True)

@@ -127,7 +127,7 @@ class Sink:
             err.append(violation_line(file, v) + "\n")
         for c in result.claims:
             if not c.ok:
-                err.append(error_line(file, c.line, c.col, shown.claim_rule(c), shown.claim_message(c)) + "\n")
+                err.append(error_line(file, c.line, c.col, c.rule, shown.claim_message(c)) + "\n")
 
     def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
         from pancli.cli.hand_render import view

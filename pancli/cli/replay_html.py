@@ -341,8 +341,7 @@ class HtmlReport:
             for cl in wrong.get(line, ()):
                 cls = cls or "wrong"
                 paid.append(
-                    f"<div><strong>wrong claim {self.rule(shown.claim_rule(cl))}</strong> "
-                    f"{escape(shown.claim_message(cl))}</div>"
+                    f"<div><strong>wrong claim {self.rule(cl.rule)}</strong> {escape(shown.claim_message(cl))}</div>"
                 )
             rows.append(_row(cls, line, self._play(item, notes), "".join(paid), _note_text(notes)))
         for line, rest in sorted(by_line.items()):  # hand-level payments (T4, P10 refunds)
@@ -409,7 +408,7 @@ class HtmlReport:
         for c in result.claims:
             if not c.ok:
                 parts.append(
-                    f'<div class="claim-box"><strong>wrong claim {self.rule(shown.claim_rule(c))}</strong> '
+                    f'<div class="claim-box"><strong>wrong claim {self.rule(c.rule)}</strong> '
                     f"{escape(file)}:{c.line}:{c.col}: {escape(shown.claim_message(c))}</div>"
                 )
         return "".join(parts)

@@ -69,12 +69,6 @@ WHY: Final[dict[str, str]] = {
 }
 """Why a payment is made, by rule id (docs/rules.md)."""
 
-PAYS_RULE: Final = "C7"
-"""The rule a wrong ``[%pays N]`` claim is reported under (what a meld collects, C6/C7)."""
-LEDGER_RULE: Final = "C9"
-"""The rule a wrong ``[Ledger]`` claim is reported under (units, C9)."""
-PAGRUC_CLAIM_RULE: Final = "G7"
-"""The rule a wrong PAGRUC claim (meld points, hand scores) is reported under."""
 MALFORMED_RULING: Final = "the hand cannot be read: it is not refereed; the next hand is read normally"
 
 
@@ -244,13 +238,6 @@ def claim_message(c: ClaimCheck, pagruc: bool = False) -> str:
             return f"{c.player} claims [%pays {c.claimed}] but the meld scores {c.actual}"
         return f"{c.player} claims [%pays {c.claimed}] but each opponent paid {c.actual}"
     return f"the Ledger claims {c.player} {signed(c.claimed)} but the referee finds {signed(c.actual)}"
-
-
-def claim_rule(c: ClaimCheck, pagruc: bool = False) -> str:
-    """The rule a wrong claim is reported under: C7 or C9, or G7 for PAGRUC points."""
-    if pagruc:
-        return PAGRUC_CLAIM_RULE
-    return PAYS_RULE if c.kind is ClaimKind.PAYS else LEDGER_RULE
 
 
 def violation_line(file: str, v: Violation) -> str:
@@ -565,7 +552,7 @@ def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
             add(f"    ruling: {v.ruling}")
     for cl in result.claims:
         if not cl.ok:
-            add(f"  WRONG CLAIM {file}:{cl.line}:{cl.col}: {claim_rule(cl)} {claim_message(cl)}")
+            add(f"  WRONG CLAIM {file}:{cl.line}:{cl.col}: {cl.rule} {claim_message(cl)}")
     add(f"  {outcome(result)}")
     add(f"  ledger: {ledger_text(result.ledger)}")
     money = money_map(result)
@@ -667,8 +654,8 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     for cl in result.claims:
         if not cl.ok:
             console.print(
-                f"[bold yellow]WRONG CLAIM[/] {escape(f'{file}:{cl.line}:{cl.col}: {claim_rule(cl)}')} "
-                f"{escape(claim_message(cl))}[dim]{rule_hint(claim_rule(cl))}[/]"
+                f"[bold yellow]WRONG CLAIM[/] {escape(f'{file}:{cl.line}:{cl.col}: {cl.rule}')} "
+                f"{escape(claim_message(cl))}[dim]{rule_hint(cl.rule)}[/]"
             )
     console.print(Text(outcome(result), style="bold"))
     console.print(ledger_table(result, script))

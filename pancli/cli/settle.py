@@ -72,7 +72,7 @@ def dispute_of(hand: RecordHand, result: Judgement) -> Dispute | None:
         shown = view(result)
         return Dispute(
             hand.file, hand.index, hand.first_line, hand.last_line, game.value, "claim",
-            shown.claim_rule(c), c.line, c.col, c.player, shown.claim_message(c),
+            str(c.rule), c.line, c.col, c.player, shown.claim_message(c),
         )  # fmt: skip
     return None
 

@@ -62,8 +62,11 @@ class ClaimKind(enum.Enum):
 
 @frozen
 class ClaimCheck:
-    """One claim and what the referee found."""
+    """One claim and what the referee found. ``rule`` is the rule a wrong claim is reported
+    under, set by the judge that checks it: C7 for ``[%pays N]`` (what a meld collects) and
+    C9 for ``[Ledger]`` (units) in Panguingue, G7 for either in PAGRUC (points)."""
 
+    rule: Rule
     kind: ClaimKind
     line: int
     player: str | None

@@ -474,7 +474,7 @@ class _Referee:
         self.contrib[p].extend(CardScore(c, where, card_points(c, where), label, line) for c in a.cards)
         if a.claim is not None:
             at = (self.script.claim_cols or {}).get((a.line, a.col), 1)
-            self.claims.append(ClaimCheck(ClaimKind.PAYS, line, p, a.claim, v.meld.points, at))
+            self.claims.append(ClaimCheck(Rule.G7, ClaimKind.PAYS, line, p, a.claim, v.meld.points, at))
         self.step(line, col, p, t, a, [(c, Source.HAND, Source.MELD) for c in a.cards])
 
     def lay(self, t: Turn, a: Lay | Add, cards: tuple[Card, ...], owner: str, target: int, line: int, col: int) -> None:
@@ -537,7 +537,7 @@ class _Referee:
                 if actual is None:
                     self.notes.append(f"the Ledger claim for {p} cannot be checked: his score is unknown")
                 else:
-                    self.claims.append(ClaimCheck(ClaimKind.LEDGER, claim.line, p, claimed, actual))
+                    self.claims.append(ClaimCheck(Rule.G7, ClaimKind.LEDGER, claim.line, p, claimed, actual))
         return PagrucHandResult(
             players=self.players,
             packs=self.pack.packs,

@@ -128,7 +128,7 @@ def _hand_problems(h: GameHand) -> list[Problem]:
         if not c.ok:
             what = "[%pays]" if c.kind is ClaimKind.PAYS else "Ledger"
             msg = f"hand {h.index}: the {what} claim of {c.player} is {c.claimed:+d}, the referee finds {c.actual:+d}"
-            out.append(Problem("G7", msg, h.file, c.line, 1, h.index, c.player))
+            out.append(Problem(c.rule, msg, h.file, c.line, 1, h.index, c.player))
     return out
 
 

@@ -112,7 +112,7 @@ def check_claims(b: Board) -> None:
         return
     net = b.ledger.net
     for name, units in claim.units.items():
-        b.claims.append(ClaimCheck(ClaimKind.LEDGER, claim.line, name, units, net.get(name, 0)))
+        b.claims.append(ClaimCheck(Rule.C9, ClaimKind.LEDGER, claim.line, name, units, net.get(name, 0)))
 
 
 def result(b: Board, violations: list[Violation]) -> HandResult:

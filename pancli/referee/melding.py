@@ -281,7 +281,7 @@ def pays(b: Board, a: MeldNew | Add | Split, name: str, claim: int, actual: int)
     """The check of the ``[%pays N]`` claim written after ``a``, placed at the claim."""
     cols = b.script.claim_cols
     col = cols.get((a.line, a.col), 1) if cols else 1
-    return ClaimCheck(ClaimKind.PAYS, a.line, name, claim, actual, col)
+    return ClaimCheck(Rule.C7, ClaimKind.PAYS, a.line, name, claim, actual, col)
 
 
 def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld:

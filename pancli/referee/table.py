@@ -37,6 +37,19 @@ I2     :func:`.melding.i2`
 I3     :func:`.going_out.i3` (a win stands before it: :func:`.going_out.winner_stands`)
 =====  ====================================================================================
 
+A record's own figures are checked by one function each, which sets the rule a wrong claim is
+reported under (:attr:`~pancli.model.results.ClaimCheck.rule`):
+
+=====  ====================================================================================
+claim  the one function that checks it
+=====  ====================================================================================
+C7     :func:`.melding.pays` (``[%pays N]`` after a meld, an addition or a split)
+C9     :func:`.going_out.check_claims` (the ``[Ledger]`` tag: each player's net units)
+=====  ====================================================================================
+
+tests/test_one_rule_one_place.py reads both tables and the referee's source: a rule ruled on
+(or a claim checked) by any other function, or by two, fails there.
+
 This module only orders the judges: each ``verify`` asks them in turn, raises the first
 ruling and returns a frozen plan, which ``apply`` uses (nothing is kept between the two).
 :meth:`Table.fast_turn` plays the commonest turn lines in one go by asking the same judges
