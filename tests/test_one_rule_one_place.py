@@ -1,9 +1,10 @@
-"""ONE RULE, ONE PLACE (issue 9): each rule the Panguingue referee rules on is judged by exactly
-one function, and the table in ``pancli/referee/table.py``'s docstring (rule -> the one function
-that judges it) names it.
+"""ONE RULE, ONE PLACE (issue 9): each rule a referee rules on is judged by exactly one
+function, and the tables in the docstrings of ``pancli/referee/table.py`` (Panguingue) and
+``pancli/pagruc/referee.py`` (PAGRUC) name it: rule -> the one function that judges it, and
+claim -> the one function that checks it.
 
-Read from the source: every ``Rule.X`` that a referee module raises (the rule of a
-``Board.fail``, a ``Ruling.make``, a ``Violation`` or a ``ClaimCheck``) is found with the
+Read from the source: every ``Rule.X`` that a referee raises (the rule of a ``Board.fail``, a
+``Ruling.make``, a ``Violation``, a PAGRUC ``foul``; a ``ClaimCheck``'s rule) is found with the
 function it stands in. A rule raised from two functions, or from another function than the
 table's, fails here; so does a table row naming a function that does not exist.
 """
@@ -18,45 +19,60 @@ from pathlib import Path
 
 import pytest
 
+from pancli.pagruc import referee as pagruc_referee
 from pancli.referee import table
 from pancli.rulebook import Rule
 
-REFEREE = Path(table.__file__).resolve().parent
-RULINGS = frozenset({"fail", "make", "Violation"})
+PAN = Path(table.__file__).resolve().parent
+PAGRUC = Path(pagruc_referee.__file__).resolve()
+RULINGS = frozenset({"fail", "make", "Violation", "foul"})
 """The calls whose ``Rule.X`` argument is a ruling on that rule (a violation)."""
 CLAIMS = frozenset({"ClaimCheck"})
 """The call whose ``Rule.X`` argument is the rule a wrong claim is reported under."""
 
 _NOT_IN_A_HAND = {Rule.E2, Rule.E3, Rule.C10}
-"""Rules no ruling of a hand names: the rank order and the valle cards (definitions the meld
-engine uses), scoring as laid (the referee's way of scoring, not a check)."""
+"""Rules no ruling of a Panguingue hand names: the rank order and the valle cards (definitions
+the meld engine uses), scoring as laid (the referee's way of scoring, not a check)."""
 
 
-def raised_rules(folder: Path, calls: frozenset[str]) -> dict[str, set[str]]:
-    """Rule id -> the functions (``module.function``) of ``folder`` where a ``Rule.X`` is an
-    argument of one of ``calls``."""
+def raised_rules(paths: list[Path], calls: frozenset[str]) -> dict[str, set[str]]:
+    """Rule id -> the functions (``module.function``, ``module.Class.method``) of the files
+    ``paths`` where a ``Rule.X`` is in an argument of one of ``calls``."""
     found: dict[str, set[str]] = defaultdict(set)
 
     class Finder(ast.NodeVisitor):
         def __init__(self, module: str) -> None:
             self.module = module
             self.where: list[str] = []
+            self.functions = 0
+
+        def visit_ClassDef(self, node: ast.ClassDef) -> None:
+            self.where.append(node.name)
+            self.generic_visit(node)
+            self.where.pop()
 
         def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
             self.where.append(node.name)
+            self.functions += 1
             self.generic_visit(node)
+            self.functions -= 1
             self.where.pop()
 
         def visit_Call(self, node: ast.Call) -> None:
             f = node.func
             name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-            if name in calls and self.where:
+            if name in calls and self.functions:
                 for arg in [*node.args, *(k.value for k in node.keywords)]:
-                    if isinstance(arg, ast.Attribute) and isinstance(arg.value, ast.Name) and arg.value.id == "Rule":
-                        found[arg.attr].add(f"{self.module}.{self.where[-1]}")
+                    for sub in ast.walk(arg):
+                        if (
+                            isinstance(sub, ast.Attribute)
+                            and isinstance(sub.value, ast.Name)
+                            and sub.value.id == "Rule"
+                        ):
+                            found[sub.attr].add(".".join([self.module, *self.where]))
             self.generic_visit(node)
 
-    for path in sorted(folder.glob("*.py")):
+    for path in paths:
         Finder(path.stem).visit(ast.parse(path.read_text(encoding="utf-8")))
     return found
 
@@ -70,13 +86,14 @@ def _ids(column: str) -> list[str]:
     return out
 
 
-def tables() -> list[dict[str, str]]:
-    """The tables of the docstring (rulings, then claims): rule id -> the one function named
-    first on its row (``module.name``), or the row's words when it names none of the referee's."""
+def tables(doc: str, module: str = "") -> list[dict[str, str]]:
+    """The tables of a docstring (rulings, then claims): rule id -> the one function named first
+    on its row (``module.name``; ``module`` put before a name of one part or a class's method),
+    or the row's words when it names none of the referee's."""
     out: list[dict[str, str]] = []
     rows: dict[str, str] | None = None
     rules_seen = 0
-    for line in (table.__doc__ or "").splitlines():
+    for line in doc.splitlines():
         if line.startswith("=====  ====="):
             rules_seen += 1
             if rules_seen % 3 == 2:
@@ -88,37 +105,66 @@ def tables() -> list[dict[str, str]]:
         if rows is None or not line.strip() or line.startswith(" "):
             continue
         column, rest = re.split(r"\s{2,}", line, maxsplit=1)
-        m = re.search(r":(?:func|meth):`\.(\w+)\.(\w+)`", rest)
+        m = re.match(r":(?:func|meth):`\.?([\w.]+)`", rest)
         for rule in _ids(column):
             assert rule not in rows, f"{rule} twice in a table"
-            rows[rule] = f"{m[1]}.{m[2]}" if m else rest.split(",")[0]
+            if m is None:
+                rows[rule] = rest.split(",")[0]
+            else:
+                rows[rule] = f"{module}.{m[1]}" if module and m[1][0] == "_" else m[1]
     return out
 
 
-RULINGS_TABLE, CLAIMS_TABLE = tables()
+PAN_RULINGS, PAN_CLAIMS = tables(table.__doc__ or "")
+PAGRUC_RULINGS, PAGRUC_CLAIMS = tables(pagruc_referee.__doc__ or "", "referee")
+REFEREES = {
+    "Panguingue": (sorted(PAN.glob("*.py")), PAN_RULINGS, PAN_CLAIMS, "pancli.referee"),
+    "PAGRUC": ([PAGRUC], PAGRUC_RULINGS, PAGRUC_CLAIMS, "pancli.pagruc"),
+}
 
 
-def test_the_table_lists_every_rule_a_hand_is_ruled_on() -> None:
-    assert set(RULINGS_TABLE) <= {str(r) for r in Rule}
-    families = {"S", "I", "E", "T", "P", "M", "C"}
-    listed = RULINGS_TABLE.keys() | CLAIMS_TABLE.keys()
-    missing = [str(r) for r in Rule if str(r)[0] in families and str(r) not in listed and r not in _NOT_IN_A_HAND]
+def test_the_tables_list_every_rule_a_hand_is_ruled_on() -> None:
+    listed = PAN_RULINGS.keys() | PAN_CLAIMS.keys()
+    missing = [str(r) for r in Rule if str(r)[0] in "SIETPMC" and str(r) not in listed and r not in _NOT_IN_A_HAND]
     assert missing == []
+    pagruc = PAGRUC_RULINGS.keys() | PAGRUC_CLAIMS.keys()
+    assert pagruc == {"G1", "G2", "G3", "G4", "G5", "G6", "G7"}  # G8, G9: a game's standings, not a hand
 
 
-@pytest.mark.parametrize(("rule", "function"), sorted({**RULINGS_TABLE, **CLAIMS_TABLE}.items()))
-def test_each_function_of_the_tables_exists(rule: str, function: str) -> None:
-    if not re.fullmatch(r"\w+\.\w+", function):
-        pytest.skip(f"{rule}: judged by the meld engine ({function})")
-    module, name = function.split(".")
-    assert hasattr(importlib.import_module(f"pancli.referee.{module}"), name), f"{rule}: no {function}"
+_FUNCTION = re.compile(r"\w+(\.\w+)+")
+"""How a table names a function (``deal.s1``, ``referee._Referee.g1``); other rows name the engine."""
 
 
-@pytest.mark.parametrize(
-    ("calls", "rows"), [(RULINGS, RULINGS_TABLE), (CLAIMS, CLAIMS_TABLE)], ids=["rulings", "claims"]
-)
-def test_every_rule_is_ruled_on_by_its_one_function(calls: frozenset[str], rows: dict[str, str]) -> None:
-    raised = raised_rules(REFEREE, calls)
+def _tabled() -> list[tuple[str, str, str]]:
+    return [
+        (package, rule, function)
+        for _, rulings, claims, package in REFEREES.values()
+        for rule, function in sorted({**rulings, **claims}.items())
+        if _FUNCTION.fullmatch(function)
+    ]
+
+
+def test_only_the_meld_engine_s_rules_are_tabled_without_a_referee_function() -> None:
+    engine = {r for _, rulings, claims, _ in REFEREES.values() for r, f in {**rulings, **claims}.items()}
+    engine -= {rule for _, rule, _ in _tabled()}
+    assert engine == {"M1", "M2", "M3", "M4", "M5", "C1", "C2", "C3", "C4", "C5", "C6"}
+
+
+@pytest.mark.parametrize(("package", "rule", "function"), _tabled())
+def test_each_function_of_the_tables_exists(package: str, rule: str, function: str) -> None:
+    module, *names = function.split(".")
+    obj: object = importlib.import_module(f"{package}.{module}")
+    for name in names:
+        obj = getattr(obj, name, None)
+        assert obj is not None, f"{rule}: no {function}"
+
+
+@pytest.mark.parametrize("game", sorted(REFEREES))
+@pytest.mark.parametrize("kind", ["rulings", "claims"])
+def test_every_rule_is_ruled_on_by_its_one_function(game: str, kind: str) -> None:
+    paths, rulings, claims, _ = REFEREES[game]
+    calls, rows = (RULINGS, rulings) if kind == "rulings" else (CLAIMS, claims)
+    raised = raised_rules(paths, calls)
     assert raised, "nothing found: the finder is broken"
     wrong = {rule: sorted(where) for rule, where in raised.items() if where != {rows.get(rule)}}
     assert wrong == {}, "a rule ruled on by another function than the table's, or by several"
@@ -126,9 +172,10 @@ def test_every_rule_is_ruled_on_by_its_one_function(calls: frozenset[str], rows:
 
 def test_the_finder_sees_a_second_function(tmp_path: Path) -> None:
     """The check can fail: a rule raised from two functions is found in both."""
-    (tmp_path / "judges.py").write_text(
+    judges = tmp_path / "judges.py"
+    judges.write_text(
         "def p8(b, node):\n    return b.fail(Rule.P8, 'forced', node)\n\n"
-        "def p1(b, node):\n    if node:\n        return b.fail(Rule.P8, 'forced again', node)\n",
+        "class R:\n    def p1(self, node):\n        raise self.foul(Rule.P1 if node else Rule.P8, 'again')\n",
         encoding="utf-8",
     )
-    assert raised_rules(tmp_path, RULINGS) == {"P8": {"judges.p8", "judges.p1"}}
+    assert raised_rules([judges], RULINGS) == {"P8": {"judges.p8", "judges.R.p1"}, "P1": {"judges.R.p1"}}

@@ -54,6 +54,32 @@ def test_G1_a_card_twice_in_one_pack_breaks_conservation() -> None:
     assert "2 copies of Ks" in r.violations[0].message
 
 
+def test_G1_names_the_first_card_of_the_line_over_the_pack_whatever_the_hash_seed() -> None:
+    """Two cards of Cy's deal are Ana's (Ks, 7h): the first of them in the line is named, in
+    every process (cards are looked at in line order, not in a set's, which follows the hash seed)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "from pagruc_build import DEALS, script\n"
+        "from pancli.pagruc.referee import referee_hand\n"
+        "deals = dict(DEALS, Cy='2d 3d Ks 9s 7h Qd Qc')\n"
+        "print(referee_hand(script('Ana Ben Cy', deals, 'Kh')).violations[0].message)\n"
+    )
+    said = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).parent,
+            env={"PYTHONHASHSEED": str(seed)},
+        ).stdout
+        for seed in range(4)
+    }
+    assert said == {"2 copies of Ks are in play, but one pack holds one Ks\n"}
+
+
 def test_G1_two_packs_may_serve_three_players() -> None:
     deals = dict(DEALS, Cy="2d 3d 4d 9s 9h Qd Ks")
     r = referee_hand(script("Ana Ben Cy", deals, "Kh", *OPENING, packs=2))

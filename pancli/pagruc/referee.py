@@ -19,6 +19,29 @@ with who laid each of its cards. Each play line is checked against the rules:
   is empty) turns the discard pile under its top card over as the new stock.
 - G7: each player's hand score: his cards on the table plus, the cards left in his hand minus.
 
+Each rule is judged by one method of the referee, which raises (or returns) the foul, and
+each claim is checked by one (tests/test_one_rule_one_place.py keeps these tables true):
+
+=====  ====================================================================================
+rule   the one function that judges it
+=====  ====================================================================================
+G1     :meth:`_Referee.g1` (players and packs; conservation; within one meld, the verdict of
+       :func:`.melds.judge`)
+G2     :meth:`_Referee.g2`
+G3     :meth:`_Referee.g3` (at each stage of a line: the line, the seat, the order, the
+       actions, a take, the cards held, the end of the turn)
+G4     :meth:`_Referee.meld` (the verdict of :func:`.melds.judge`)
+G5     :meth:`_Referee.lay` (with :func:`.melds.lay_off`)
+G6     :meth:`_Referee.g6`
+=====  ====================================================================================
+
+=====  ====================================================================================
+claim  the one function that checks it
+=====  ====================================================================================
+G7     :meth:`_Referee.claim` (``[%pays N]``: the points a meld scores; ``[Ledger]``: the hand
+       scores, :func:`.scoring.hand_scores`)
+=====  ====================================================================================
+
 In strict mode (the default) the first violation stops the hand. A ``[%pays N]`` claim after
 a meld claims the points the meld scores (G7); a ``Ledger`` tag claims each player's hand score.
 
@@ -45,7 +68,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -82,6 +105,11 @@ if TYPE_CHECKING:
 
 DEAL_SIZE = 7
 """Cards dealt to each player (G2)."""
+
+_PAGRUC_ACTIONS = (Draw, Take, TakeMany, MeldNew, Lay, Add, Discard, Out)
+"""The actions of a PAGRUC turn (any other is Panguingue's, G3)."""
+_Stage = Literal["line", "seat", "order", "acts", "end", "action", "holds"]
+"""Where in a line :meth:`_Referee.g3` judges the turn."""
 
 
 @frozen
@@ -236,13 +264,171 @@ class _Referee:
             n += self.stock_known[c]
         return n
 
-    def conserve(self, cards: Iterable[Card], line: int, col: int, player: str | None) -> None:
-        """G1: no card seen more often than the pack holds it."""
-        for c in set(cards):
-            n = self.visible(c)
+    @staticmethod
+    def check(foul: _Foul | None) -> None:
+        """Raise a judge's foul, if it found one."""
+        if foul is not None:
+            raise foul
+
+    # ------------------------------------------------------------------ the judges: one per rule
+
+    def g1(
+        self,
+        line: int,
+        col: int,
+        player: str | None,
+        *,
+        seating: bool = False,
+        cards: Iterable[Card] = (),
+        revealed: Counter[Card] | None = None,
+    ) -> _Foul | None:
+        """G1, players, packs and conservation. With ``seating``: 3 to 8 players with the packs
+        for them, each listed once. Else no card seen more often than the pack holds it:
+        ``cards`` just placed (counted where they are), or ``revealed`` cards of an unknown hand
+        coming to light (not counted yet)."""
+        if seating:
+            problem = pack_problem(len(self.players), self.script.packs)
+            if problem is not None:
+                return self.foul(Rule.G1, problem, line, 1, None)
+            if len(set(self.players)) != len(self.players):
+                return self.foul(Rule.G1, f"a player is listed twice: {' '.join(self.players)}", line, 1, None)
+            return None
+        pairs = revealed.items() if revealed is not None else ((c, 0) for c in dict.fromkeys(cards))
+        for c, extra in pairs:
+            n = self.visible(c) + extra
             if n > self.pack.copies(c):
                 held = "one pack holds one" if self.pack.packs == 1 else "two packs hold two"
-                raise self.foul(Rule.G1, f"{n} copies of {c} are in play, but {held} {c}", line, col, player)
+                return self.foul(Rule.G1, f"{n} copies of {c} are in play, but {held} {c}", line, col, player)
+        return None
+
+    def g2(self, d: Deal | None, seen: set[str]) -> _Foul | None:
+        """G2, the deal: seven cards to a player of the hand, once (``d``, ``seen`` those dealt
+        already); after the deal lines (``d`` None), one card turned up."""
+        if d is None:
+            if self.script.upcard is None:
+                msg = "no up card: one card is turned face up to start the discard pile"
+                return self.foul(Rule.G2, msg, self.script.first_line, 1, None)
+            return None
+        if d.player not in self.hands:
+            return self.foul(Rule.G2, f"deal to {d.player}, who is not in this hand", d.line, d.col, d.player)
+        if d.player in seen:
+            return self.foul(Rule.G2, f"{d.player} is dealt twice", d.line, d.col, d.player)
+        if len(d.cards) != DEAL_SIZE:
+            msg = f"{d.player} is dealt {counted(len(d.cards), 'card')}, not {DEAL_SIZE}"
+            return self.foul(Rule.G2, msg, d.line, d.col, d.player)
+        return None
+
+    def g3(
+        self,
+        node: Event | Action | None,
+        line: int,
+        col: int,
+        player: str,
+        stage: _Stage,
+        *,
+        picked: bool = False,
+        discarded: bool = False,
+        revealed: Sequence[Card] = (),
+    ) -> _Foul | None:
+        """G3, the turn, at each ``stage`` of a line: ``"line"`` a line PAGRUC has (no decision,
+        no force); ``"seat"`` a turn by a player of the hand; ``"order"`` in order of play;
+        ``"acts"`` a turn that does something; ``"end"`` ended by a discard; ``"action"`` one
+        take first (``picked``: one was), then melds and lays, the discard last (``discarded``),
+        a take of the cards on the pile; ``"holds"`` cards the player holds (``revealed``: those
+        not among his known cards)."""
+        p = player
+        if stage == "line":
+            if isinstance(node, Decision | Force):
+                what = "staying or going on top" if isinstance(node, Decision) else "forcing"
+                return self.foul(Rule.G3, f"{what} is Panguingue, not PAGRUC", line, col, p)
+            return None
+        if stage == "seat":
+            if p not in self.hands:
+                return self.foul(Rule.G3, f"{p} is not in this hand (players: {' '.join(self.players)})", line, col, p)
+            return None
+        if stage == "order":
+            expected = self.players[self.next_index]
+            return None if p == expected else self.foul(Rule.G3, f"it is {expected}'s turn, not {p}'s", line, col, p)
+        if stage == "acts":
+            if isinstance(node, Turn) and not node.actions:
+                return self.foul(Rule.G3, f"{p} does nothing: a turn is a draw or take, then a discard", line, col, p)
+            return None
+        if stage == "end":
+            return self.foul(Rule.G3, f"{p}'s turn does not end with a discard", line, col, p)
+        if stage == "holds":
+            if len(revealed) > self.hands[p].hidden:
+                return self.foul(Rule.G3, f"{p} does not hold {format_cards(tuple(revealed))}", line, col, p)
+            return None
+        if discarded and not isinstance(node, Out):
+            return self.foul(Rule.G3, "the discard ends the turn", line, col, p)
+        pickup = isinstance(node, Draw | Take | TakeMany)
+        if pickup and picked:
+            return self.foul(Rule.G3, f"{p} takes only once a turn: from the stock or the discard pile", line, col, p)
+        if not pickup and not picked:
+            msg = "a turn starts by taking the top card of the stock or of the discard pile"
+            return self.foul(Rule.G3, msg, line, col, p)
+        if not isinstance(node, _PAGRUC_ACTIONS):
+            return self.foul(Rule.G3, f"{type(node).__name__.lower()} is Panguingue, not PAGRUC", line, col, p)
+        if isinstance(node, Take | TakeMany):
+            cards = (node.card,) if isinstance(node, Take) else node.cards
+            n = len(cards) or (1 if isinstance(node, Take) else node.count)
+            if not self.pile:
+                return self.foul(Rule.G3, "the discard pile is empty", line, col, p)
+            if n < 1:
+                return self.foul(Rule.G3, f"take {n}: take at least one card", line, col, p)
+            if n > 1 and not self.has_meld(p):
+                msg = f"{p} has no meld on the table yet: only the top discard may be taken"
+                return self.foul(Rule.G3, msg, line, col, p)
+            if n > len(self.pile):
+                msg = f"the discard pile holds only {counted(len(self.pile), 'card')}, not {n}"
+                return self.foul(Rule.G3, msg, line, col, p)
+            top = self.pile[-n:]
+            if cards and Counter(cards) != Counter(top):
+                what = "the top discard is" if n == 1 else f"the top {n} discards are"
+                return self.foul(Rule.G3, f"{what} {format_cards(top[::-1])}, not {format_cards(cards)}", line, col, p)
+        return None
+
+    def claim(self, kind: ClaimKind, line: int, player: str, claimed: int, actual: int, col: int = 1) -> None:
+        """G7, a record's claim of points checked: ``[%pays N]`` the points a meld scores,
+        ``[Ledger]`` a player's hand score."""
+        self.claims.append(ClaimCheck(Rule.G7, kind, line, player, claimed, actual, col))
+
+    def g6(
+        self, node: Event | Action, line: int, col: int, player: str | None, *, closing: bool = False
+    ) -> _Foul | None:
+        """G6, the end of the hand and the stock: no line after the discard of a last card; a
+        turn that ends without a discard (``closing``) did not meld its last card; ``out`` only
+        with no card left; a draw from a stock that holds the card; ``reshuffle`` only of an
+        empty stock, with cards under the top discard."""
+        p = player
+        if closing:
+            if p is not None and self.hands[p].size == 0:
+                msg = f"{p} melded the last card in hand: one card is kept to discard, and that discard ends the hand"
+                return self.foul(Rule.G6, msg, line, col, p)
+            return None
+        if isinstance(node, Out):
+            if self.winner != p:
+                held = self.hands[p].size if p is not None else 0
+                return self.foul(Rule.G6, f"{p} says out but still holds {held} card{'s' * (held != 1)}", line, col, p)
+            return None
+        if isinstance(node, Draw):
+            if self.stock == 0:
+                msg = "the stock is empty: the discard pile is turned over first (reshuffle)"
+                return self.foul(Rule.G6, msg, line, col, p)
+            if self.stock_known is not None and self.stock_known[node.card] == 0:
+                return self.foul(Rule.G6, f"{node.card} is not in the turned-over stock", line, col, p)
+            return None
+        if self.winner is not None:
+            msg = f"the hand ended at line {self.ended_line} when {self.winner} discarded the last card in hand"
+            return self.foul(Rule.G6, msg, line, col, getattr(node, "player", None))
+        if isinstance(node, Reshuffle):
+            if self.stock > 0:
+                holds = counted(self.stock, "card")
+                return self.foul(Rule.G6, f"the stock still holds {holds}: it is turned over only when empty",
+                                 line, col, None)  # fmt: skip
+            if len(self.pile) < 2:
+                return self.foul(Rule.G6, "nothing under the top discard to turn over", line, col, None)
+        return None
 
     def step(self, line: int, col: int, player: str | None, event: Event | None, action: Action | None,
              moves: Iterable[tuple[Card, Source, Source]]) -> None:  # fmt: skip
@@ -257,18 +443,14 @@ class _Referee:
     def setup(self) -> None:
         s = self.script
         line = s.first_line
-        problem = pack_problem(len(self.players), s.packs)
-        if problem is not None:
-            raise self.foul(Rule.G1, problem, line, 1, None)
-        if len(set(self.players)) != len(self.players):
-            raise self.foul(Rule.G1, f"a player is listed twice: {' '.join(self.players)}", line, 1, None)
+        self.check(self.g1(line, 1, None, seating=True))
         seen: set[str] = set()
         for d in s.deals:
             self.deal(d, seen)
-        if s.upcard is None:
-            raise self.foul(Rule.G2, "no up card: one card is turned face up to start the discard pile", line, 1, None)
+        self.check(self.g2(None, seen))
+        assert s.upcard is not None
         self.pile.append(s.upcard)
-        self.conserve([s.upcard], s.upcard_line, 1, None)
+        self.check(self.g1(s.upcard_line, 1, None, cards=[s.upcard]))
         self.step(s.upcard_line, 1, None, None, None, [(s.upcard, Source.STOCK, Source.DISCARD_PILE)])
         self.stock = self.pack.size - DEAL_SIZE * len(self.players) - 1
         self.dealt = True
@@ -277,21 +459,10 @@ class _Referee:
                 self.notes.append(f"{p} has no deal line: the {DEAL_SIZE} cards dealt are unknown (trusted within G1)")
 
     def deal(self, d: Deal, seen: set[str]) -> None:
-        if d.player not in self.hands:
-            raise self.foul(Rule.G2, f"deal to {d.player}, who is not in this hand", d.line, d.col, d.player)
-        if d.player in seen:
-            raise self.foul(Rule.G2, f"{d.player} is dealt twice", d.line, d.col, d.player)
-        if len(d.cards) != DEAL_SIZE:
-            raise self.foul(
-                Rule.G2,
-                f"{d.player} is dealt {counted(len(d.cards), 'card')}, not {DEAL_SIZE}",
-                d.line,
-                d.col,
-                d.player,
-            )
+        self.check(self.g2(d, seen))
         seen.add(d.player)
         self.hands[d.player] = _Hand(list(d.cards), 0)
-        self.conserve(d.cards, d.line, d.col, d.player)
+        self.check(self.g1(d.line, d.col, d.player, cards=d.cards))
         self.step(d.line, d.col, d.player, None, None, [(c, Source.DEAL, Source.HAND) for c in d.cards])
 
     # ------------------------------------------------------------------ play lines
@@ -305,29 +476,16 @@ class _Referee:
                     return
 
     def event(self, ev: Event) -> None:
-        if self.winner is not None:
-            raise self.foul(
-                Rule.G6,
-                f"the hand ended at line {self.ended_line} when {self.winner} discarded the last card in hand",
-                ev.line,
-                ev.col,
-                getattr(ev, "player", None),
-            )
+        player = getattr(ev, "player", None)
+        self.check(self.g6(ev, ev.line, ev.col, player))
         if isinstance(ev, Reshuffle):
             self.reshuffle(ev)
         elif isinstance(ev, Turn):
             self.turn(ev)
         elif isinstance(ev, Decision | Force):
-            what = "staying or going on top" if isinstance(ev, Decision) else "forcing"
-            raise self.foul(Rule.G3, f"{what} is Panguingue, not PAGRUC", ev.line, ev.col, ev.player)
+            self.check(self.g3(ev, ev.line, ev.col, ev.player, "line"))
 
     def reshuffle(self, ev: Reshuffle) -> None:
-        if self.stock > 0:
-            held = counted(self.stock, "card")
-            raise self.foul(Rule.G6, f"the stock still holds {held}: it is turned over only when empty",
-                            ev.line, ev.col, None)  # fmt: skip
-        if len(self.pile) < 2:
-            raise self.foul(Rule.G6, "nothing under the top discard to turn over", ev.line, ev.col, None)
         under = self.pile[:-1]
         self.stock_known = Counter(under)
         self.stock = len(under)
@@ -337,16 +495,12 @@ class _Referee:
     def turn(self, t: Turn) -> None:
         p = t.player
         self.turn_no += 1
-        if p not in self.hands:
-            raise self.foul(Rule.G3, f"{p} is not in this hand (players: {' '.join(self.players)})", t.line, t.col, p)
-        expected = self.players[self.next_index]
-        if p != expected:
-            foul = self.foul(Rule.G3, f"it is {expected}'s turn, not {p}'s", t.line, t.col, p)
-            if self.record(foul):
-                raise _Stop
+        self.check(self.g3(t, t.line, t.col, p, "seat"))
+        foul = self.g3(t, t.line, t.col, p, "order")
+        if foul is not None and self.record(foul):
+            raise _Stop
         self.next_index = (self.players.index(p) + 1) % len(self.players)
-        if not t.actions:
-            raise self.foul(Rule.G3, f"{p} does nothing: a turn is a draw or take, then a discard", t.line, t.col, p)
+        self.check(self.g3(t, t.line, t.col, p, "acts"))
         picked = False
         discarded = False
         for a in t.actions:
@@ -360,23 +514,13 @@ class _Referee:
             if self.winner is not None:
                 self.ended_line = a.line or t.line
         if not discarded and self.winner is None:
-            hand = self.hands[p]
-            if hand.size == 0:
-                msg = f"{p} melded the last card in hand: one card is kept to discard, and that discard ends the hand"
-                raise self.foul(Rule.G6, msg, t.line, t.col, p)
-            raise self.foul(Rule.G3, f"{p}'s turn does not end with a discard", t.line, t.col, p)
+            self.check(self.g6(t, t.line, t.col, p, closing=True))
+            self.check(self.g3(t, t.line, t.col, p, "end"))
 
     def action(self, t: Turn, a: Action, picked: bool, discarded: bool) -> None:
         p = t.player
         line, col = (a.line or t.line), (a.col or t.col)
-        if discarded and not isinstance(a, Out):
-            raise self.foul(Rule.G3, "the discard ends the turn", line, col, p)
-        pickup = isinstance(a, Draw | Take | TakeMany)
-        if pickup and picked:
-            raise self.foul(Rule.G3, f"{p} takes only once a turn: from the stock or the discard pile", line, col, p)
-        if not pickup and not picked:
-            raise self.foul(Rule.G3, "a turn starts by taking the top card of the stock or of the discard pile",
-                            line, col, p)  # fmt: skip
+        self.check(self.g3(a, line, col, p, "action", picked=picked, discarded=discarded))
         if isinstance(a, Draw):
             self.draw(t, a, line, col)
         elif isinstance(a, Take):
@@ -392,45 +536,22 @@ class _Referee:
         elif isinstance(a, Discard):
             self.discard(t, a, line, col)
         elif isinstance(a, Out):
-            if self.winner != p:
-                held = self.hands[p].size
-                raise self.foul(Rule.G6, f"{p} says out but still holds {held} card{'s' * (held != 1)}", line, col, p)
-        else:
-            raise self.foul(Rule.G3, f"{type(a).__name__.lower()} is Panguingue, not PAGRUC", line, col, p)
+            self.check(self.g6(a, line, col, p))
 
     def draw(self, t: Turn, a: Draw, line: int, col: int) -> None:
         p = t.player
-        if self.stock == 0:
-            raise self.foul(Rule.G6, "the stock is empty: the discard pile is turned over first (reshuffle)",
-                            line, col, p)  # fmt: skip
+        self.check(self.g6(a, line, col, p))
         if self.stock_known is not None:
-            if self.stock_known[a.card] == 0:
-                raise self.foul(Rule.G6, f"{a.card} is not in the turned-over stock", line, col, p)
             self.stock_known[a.card] -= 1
         self.stock -= 1
         self.hands[p].known.append(a.card)
-        self.conserve([a.card], line, col, p)
+        self.check(self.g1(line, col, p, cards=[a.card]))
         self.step(line, col, p, t, a, [(a.card, Source.STOCK, Source.HAND)])
 
     def take(self, t: Turn, a: Take | TakeMany, cards: tuple[Card, ...], count: int, line: int, col: int) -> None:
         p = t.player
-        n = len(cards) or count
-        if not self.pile:
-            raise self.foul(Rule.G3, "the discard pile is empty", line, col, p)
-        if n < 1:
-            raise self.foul(Rule.G3, f"take {n}: take at least one card", line, col, p)
-        if n > 1 and not self.has_meld(p):
-            raise self.foul(
-                Rule.G3, f"{p} has no meld on the table yet: only the top discard may be taken", line, col, p
-            )
-        if n > len(self.pile):
-            raise self.foul(
-                Rule.G3, f"the discard pile holds only {counted(len(self.pile), 'card')}, not {n}", line, col, p
-            )
+        n = len(cards) or count  # judged by g3 (a take of the cards on the pile)
         top = self.pile[-n:]
-        if cards and Counter(cards) != Counter(top):
-            what = "the top discard is" if n == 1 else f"the top {n} discards are"
-            raise self.foul(Rule.G3, f"{what} {format_cards(top[::-1])}, not {format_cards(cards)}", line, col, p)
         del self.pile[-n:]
         self.hands[p].known.extend(top)
         self.step(line, col, p, t, a, [(c, Source.DISCARD_PILE, Source.HAND) for c in top])
@@ -446,13 +567,8 @@ class _Referee:
                 have[c] -= 1
             else:
                 revealed.append(c)
-        if len(revealed) > hand.hidden:
-            raise self.foul(Rule.G3, f"{p} does not hold {format_cards(tuple(revealed))}", line, col, p)
-        for c, n in Counter(revealed).items():
-            seen = self.visible(c) + n
-            if seen > self.pack.copies(c):
-                held = "one pack holds one" if self.pack.packs == 1 else "two packs hold two"
-                raise self.foul(Rule.G1, f"{seen} copies of {c} are in play, but {held} {c}", line, col, p)
+        self.check(self.g3(None, line, col, p, "holds", revealed=revealed))
+        self.check(self.g1(line, col, p, revealed=Counter(revealed)))
         for c in cards:
             if c in hand.known:
                 hand.known.remove(c)
@@ -474,7 +590,7 @@ class _Referee:
         self.contrib[p].extend(CardScore(c, where, card_points(c, where), label, line) for c in a.cards)
         if a.claim is not None:
             at = (self.script.claim_cols or {}).get((a.line, a.col), 1)
-            self.claims.append(ClaimCheck(Rule.G7, ClaimKind.PAYS, line, p, a.claim, v.meld.points, at))
+            self.claim(ClaimKind.PAYS, line, p, a.claim, v.meld.points, at)
         self.step(line, col, p, t, a, [(c, Source.HAND, Source.MELD) for c in a.cards])
 
     def lay(self, t: Turn, a: Lay | Add, cards: tuple[Card, ...], owner: str, target: int, line: int, col: int) -> None:
@@ -537,7 +653,7 @@ class _Referee:
                 if actual is None:
                     self.notes.append(f"the Ledger claim for {p} cannot be checked: his score is unknown")
                 else:
-                    self.claims.append(ClaimCheck(Rule.G7, ClaimKind.LEDGER, claim.line, p, claimed, actual))
+                    self.claim(ClaimKind.LEDGER, claim.line, p, claimed, actual)
         return PagrucHandResult(
             players=self.players,
             packs=self.pack.packs,
