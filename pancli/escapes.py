@@ -7,16 +7,24 @@ reads back (:func:`read_escape`; docs/notation.md). Standard library only: every
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
-_CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+CONTROLS: Final = "[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]"
 """Characters that move the cursor, change colours or reorder text on a terminal (C0, DEL, C1,
 zero-width and bidirectional controls): never written raw from user text."""
 
-
-_SHOWN: Final = re.compile(_CONTROL.pattern.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f"))
+SHOWN: Final = CONTROLS.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f")
 """The controls escaped in text whose layout stays (tab and line end kept)."""
+
+
+@functools.cache
+def pattern(characters: str) -> re.Pattern[str]:
+    """``characters`` (one of the classes above) compiled when first needed: each takes about
+    1.4 ms to compile (its ranges beyond Latin-1), and text without a control character, most
+    of what pan writes, needs none (every command's start-up, issue 14)."""
+    return re.compile(characters)
 
 
 def _escaped(m: re.Match[str]) -> str:
@@ -33,10 +41,11 @@ def escape_text(text: str, layout: bool = False) -> str:
     ('Ana\\\\tBen\\\\x1b[31m\\\\x00', '5s 5s 5s ♠')
     """
     if layout:  # a record's own line ends and tabs stay (pan fmt)
-        return text if _SHOWN.search(text) is None else _SHOWN.sub(_escaped, text)
-    if text.isprintable() or _CONTROL.search(text) is None:  # (isprintable: a C loop, 10x a search)
+        shown = pattern(SHOWN)
+        return text if shown.search(text) is None else shown.sub(_escaped, text)
+    if text.isprintable() or pattern(CONTROLS).search(text) is None:  # (isprintable: a C loop, 10x a search)
         return text
-    return _CONTROL.sub(_escaped, text)
+    return pattern(CONTROLS).sub(_escaped, text)
 
 
 _NAMED: Final = {"t": "\t", "n": "\n", "r": "\r", "\\": "\\", '"': '"'}

@@ -8,10 +8,9 @@ them for the commands.
 
 from __future__ import annotations
 
-import re
 from typing import Final, NamedTuple
 
-from pancli.escapes import _CONTROL
+from pancli.escapes import CONTROLS, pattern
 from pancli.escapes import escape_text as escape_text  # (the one escaper: core, the text layer uses it too)
 
 STDIN_FILE = "-"
@@ -70,12 +69,13 @@ def batch_item(text: str) -> str | None:
 def escape_json(document: str) -> str:
     """A JSON text with the control characters json leaves raw (DEL, C1, bidirectional) written
     as ``\\u`` escapes: the same value, harmless on a terminal. (json escapes C0 itself.)"""
-    if _JSON_RAW.search(document) is None:
+    raw = pattern(JSON_RAW)
+    if raw.search(document) is None:
         return document
-    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", document)
+    return raw.sub(lambda m: f"\\u{ord(m.group()):04x}", document)
 
 
-_JSON_RAW: Final = re.compile(_CONTROL.pattern.replace("\x00-\x1f", ""))
+JSON_RAW: Final = CONTROLS.replace("\x00-\x1f", "")
 """The control characters json.dumps leaves raw (it escapes C0 in strings; its own line ends stay)."""
 
 
