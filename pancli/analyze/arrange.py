@@ -328,7 +328,24 @@ RANK_MASK: Final = tuple(sum(31 << (5 * (ri * 4 + x)) for x in range(4)) for ri 
 """The fields of the four cards of each pan rank index in a packed multiset."""
 SUIT_MASK: Final = tuple(sum(31 << (5 * (ri * 4 + s)) for ri in range(10)) for s in range(4))
 """The fields of the ten cards of each suit in a packed multiset."""
-_FIELD: Final = tuple(31 << (5 * i) for i in range(NSLOT))
+_LOW_BITS: Final = sum(1 << (5 * i) for i in range(NSLOT))
+
+
+def _held(cards: int) -> int:
+    """Bit 5i set for each card the packed multiset ``cards`` holds (its field's lowest bit)."""
+    return (cards | cards >> 1 | cards >> 2 | cards >> 3) & _LOW_BITS
+
+
+def _slot_bits(cards: int) -> int:
+    """The slots the packed multiset ``cards`` holds, as bits."""
+    x, out = _held(cards), 0
+    while x:
+        low = x & -x
+        out |= 1 << ((low.bit_length() - 1) // 5)
+        x ^= low
+    return out
+
+
 _TAG: Final = NSLOT * 5 + 1
 """Memo keys are packed cards of one rank or suit with a tag bit at ``_TAG`` or above saying which."""
 
@@ -389,7 +406,7 @@ class DrawProbe:
         if got is None:
             out: list[Block] = []
             addition_blocks(0, tm, [1] * NSLOT, self.t, out)
-            reach = sum(1 << i for i in range(NSLOT) if (_bits(out) >> (5 * i)) & 15)
+            reach = _slot_bits(_bits(out))
             fields = SUIT_MASK[tm.suit] if tm.kind == "rope" else RANK_MASK[tm.lo]
             key = (tm.kind, tm.suit, tm.lo, tm.hi, tm.counts, tm.value)
             got = self._descs[id(tm)] = (tm, key, reach, fields)
@@ -415,7 +432,7 @@ class DrawProbe:
             if any((blk[0] >> (5 * slot)) & 15 for blk in self._gen(part + ONE[slot], kind, tm)):
                 usable |= 1 << slot
         cards = _bits(self._gen(part, kind, tm))
-        return usable, sum(f for f in _FIELD if cards & f)
+        return usable, _held(cards) * 31  # each held card's whole field
 
     def describe(self, table: Sequence[TableMeld]) -> tuple[Desc, ...]:
         """The table melds as :meth:`scan` and :meth:`blocks` take them."""

@@ -460,12 +460,14 @@ class Policy:
     (:func:`discard_choice`); otherwise discard the drawn card. Positions and moves are cached.
 
     Speed (issue 14): a move is what :meth:`HandContext.using` and :func:`materialize` give (the test
-    tests/test_analyze_odds.py compares every move with that plain path), found more cheaply: a draw
-    is first asked of a shared :class:`DrawProbe` (85% of the draws are unusable); a usable one is
-    searched in the position's :class:`HandContext`, built from the melds already described; the
-    melds it lays are judged (:func:`judge`, :func:`grow`) once per distinct meld for all positions,
-    and going out is the search's empty remainder, with nothing materialized. The worst hand known
-    (``Ah Ac 3s 5h 5c 5c 6c Qd Ks Kh +Qd``, 6,921 moves) went 2.7x faster (benchmarks/bench_odds.py).
+    tests/test_analyze_odds.py compares every move with that plain path), found more cheaply: a
+    position's usable draws come from one :meth:`DrawProbe.scan` (85% of the draws are unusable and are
+    then never asked again); a usable one is searched by the :class:`TableSolver` shared by every position
+    with the same melds (no search built per position), its blocks from the probe, whose memos every
+    analysis under the profile shares; the melds it lays are judged (:func:`judge`, :func:`grow`) once per
+    distinct meld, also shared; going out is asked by :meth:`out_slots`, a cover test that lays nothing.
+    The worst hand of issue 14 (``Ah Ac 3s 5h 5c 5c 6c Qd Ks Kh +Qd``) went from 199 to about 30 ms of CPU
+    time, random hands about 4x (benchmarks/bench_odds.py, benchmarks/README.md).
     """
 
     def __init__(self, profile: Profile) -> None:
@@ -689,14 +691,15 @@ def out_odds(
         for _ in range(count):
             nid = root
             taken: list[int] = []  # positions of the pool drawn so far: without replacement
+            drawn: list[int] = []  # their slots
             weight = 1.0  # P(not out so far) along this path
             y = 0.0
             k = 0
             while True:
                 mask, copies = hazard.get(nid) or outs(nid)
                 if mask:
-                    for i in taken:
-                        if mask >> pool[i] & 1:
+                    for slot in drawn:
+                        if mask >> slot & 1:
                             copies -= 1
                     h = copies / (size - k)
                     y += weight * h
@@ -709,9 +712,11 @@ def out_odds(
                 while i in taken or mask >> pool[i] & 1:
                     i = int(rand() * size)
                 taken.append(i)
-                nxt = nodes[nid].moves[pool[i]]
+                slot = pool[i]
+                drawn.append(slot)
+                nxt = nodes[nid].moves[slot]
                 if nxt == _UNKNOWN:
-                    nxt = policy.move(nid, pool[i])
+                    nxt = policy.move(nid, slot)
                 if nxt >= 0:
                     nid = nxt
                 k += 1
