@@ -9,13 +9,17 @@ It deals N random positions (ten cards and a drawn card from the 320-card pack, 
 :func:`pancli.analyze.analysis.analyze` on each with the defaults of ``pan analyze`` (2,000 samples,
 seed 1) in one long-running process, and prints p50, p99 and the maximum (targets: p99 < 30 ms,
 worst < 50 ms), both as wall time and as the process's CPU time (on a shared machine the wall time
-also counts the time other programs hold the cores). A calibration measured in the same run, a plain
+also counts the time other programs hold the cores). With ``--repeat R`` each hand is analysed R times
+in a row and the median is printed beside the first analysis (one timing can be several times the
+cost on a loaded machine; the later analyses find the profile's shared memos warm for that hand).
+A calibration measured in the same run, a plain
 ``for i in range(10**7): s += i`` loop, lets the figures be scaled to another machine.
 
-Then it searches for the slowest hand: from the slowest hands of the sweep, ``--search`` rounds of a
-hill climb (change one card, keep the change when the analysis takes longer, CPU time) and prints the
-slowest hands found, each timed again (median of 3) in this process and once as the first analysis
-of a fresh process (memos cold), and the known worst hand of issue 14.
+Then it searches for the slowest hand: the slowest hands of the sweep are timed again (the median of 3:
+one timing on a shared machine can be several times the cost), then ``--search`` rounds of a hill climb
+from the slowest of them (change one card, keep the change when the analysis takes longer, CPU time,
+median of 3) and it prints the slowest hands found, each timed again (median of 3) in this process and
+once as the first analysis of a fresh process (memos cold), and the known worst hand of issue 14.
 
 With ``--against TREE`` (a source tree of another version, e.g. ``git archive main | tar -x -C
 TREE``) every hand of the sweep is timed in both trees by two worker processes, alternately, hand
@@ -144,6 +148,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--slowest", type=int, default=5, help="how many of the slowest hands to print")
     ap.add_argument("--search", type=int, default=100, help="hill-climb rounds from the slowest hands (0: none)")
+    ap.add_argument("--repeat", type=int, default=1, help="time each hand R times (the median beside the first)")
     ap.add_argument("--against", type=Path, help="a source tree of another version, timed alternately")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -162,6 +167,7 @@ def main() -> None:
     times: dict[str, list[float]] = {n: [] for n in workers}
     cpus: dict[str, list[float]] = {n: [] for n in workers}
     info: dict[str, list[dict[str, float]]] = {n: [] for n in workers}
+    steadies: dict[str, list[float]] = {n: [] for n in workers}
     for i, hand in enumerate(hands):
         order = list(workers) if i % 2 == 0 else list(reversed(workers))  # alternate who goes first
         for name in order:
@@ -169,6 +175,8 @@ def main() -> None:
             times[name].append(got["t"])
             cpus[name].append(got["c"])
             info[name].append(got)
+            again = [got["c"]] + [workers[name].time(hand)["c"] for _ in range(args.repeat - 1)]
+            steadies[name].append(statistics.median(again))
     calib.append(this.ask("calibrate"))
     loop_wall = statistics.median(float(c[0]) for c in calib)  # type: ignore[index]
     loop_cpu = statistics.median(float(c[1]) for c in calib)  # type: ignore[index]
@@ -190,6 +198,13 @@ def main() -> None:
             f"  {'':8s} CPU scaled to the issue's machine: p50 {pct(cs, 0.5) * scale * 1e3:5.1f}"
             f"  p99 {pct(cs, 0.99) * scale * 1e3:5.1f} (target < 30)  max {max(cs) * scale * 1e3:5.1f} ms (target < 50)"
         )
+        if args.repeat > 1:
+            st = steadies[name]
+            print(
+                f"  {'':8s} CPU, median of {args.repeat} per hand: p50 {pct(st, 0.5) * 1e3:5.1f}"
+                f"  p99 {pct(st, 0.99) * 1e3:5.1f}  max {max(st) * 1e3:5.1f} ms;"
+                f" scaled p50 {pct(st, 0.5) * scale * 1e3:5.1f}  p99 {pct(st, 0.99) * scale * 1e3:5.1f}  max {max(st) * scale * 1e3:5.1f} ms"
+            )
     if "against" in workers:
         for label, xs in (("wall", times), ("CPU", cpus)):
             a, b = xs["against"], xs["this"]
@@ -210,19 +225,28 @@ def main() -> None:
                 end="",
             )
         print()
-    # the search: a hill climb on CPU time from the slowest hands of the sweep
-    found = {h: c for h, c in zip(hands, cpus["this"], strict=True)}
+
+    # the search: a hill climb from the slowest hands of the sweep. One timing on a shared machine can be
+    # several times the hand's cost, so every hand the search compares is timed three times (median)
+    def steady(hand: str) -> float:
+        return statistics.median(this.time(hand)["c"] for _ in range(3))
+
+    sweep = {h: c for h, c in zip(hands, steadies["this"], strict=True)}
+    found = {h: steady(h) for h in sorted(sweep, key=lambda h: -sweep[h])[: 4 * max(1, args.slowest)]}
     rng = random.Random(args.seed)
     starts = sorted(found, key=lambda h: -found[h])[: max(1, args.slowest)]
     for k in range(args.search):
         base = starts[k % len(starts)]
         trial = mutate(base, rng)
         if trial not in found:
-            found[trial] = this.time(trial)["c"]
+            found[trial] = steady(trial)
         if found[trial] > found[base]:
             starts[k % len(starts)] = trial
     if args.search:
-        print(f"search: {args.search} hill-climb rounds (one card changed each) from the {len(starts)} slowest")
+        print(
+            f"search: the {4 * max(1, args.slowest)} slowest of the sweep timed again, then {args.search} hill-climb"
+            f" rounds (one card changed each) from the {len(starts)} slowest of them; each hand the median of 3"
+        )
     slow = sorted(found, key=lambda h: -found[h])[: args.slowest]
     print("slowest hands found, CPU ms: median of 3 more in this process / first analysis of a fresh process")
     for hand in [*slow, *KNOWN_WORST]:
