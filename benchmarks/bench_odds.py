@@ -12,8 +12,8 @@ worst < 50 ms), both as wall time and as the process's CPU time (on a shared mac
 also counts the time other programs hold the cores). With ``--repeat R`` each hand is analysed R times
 in a row and the median is printed beside the first analysis (one timing can be several times the
 cost on a loaded machine; the later analyses find the profile's shared memos warm for that hand).
-A calibration measured in the same run, a plain
-``for i in range(10**7): s += i`` loop, lets the figures be scaled to another machine.
+A calibration measured in the same run, a plain ``for i in range(10**7): s += i`` loop, lets the
+figures be scaled to another machine.
 
 Then it searches for the slowest hand: the slowest hands of the sweep are timed again (the median of 3:
 one timing on a shared machine can be several times the cost), then ``--search`` rounds of a hill climb
@@ -203,7 +203,8 @@ def main() -> None:
             print(
                 f"  {'':8s} CPU, median of {args.repeat} per hand: p50 {pct(st, 0.5) * 1e3:5.1f}"
                 f"  p99 {pct(st, 0.99) * 1e3:5.1f}  max {max(st) * 1e3:5.1f} ms;"
-                f" scaled p50 {pct(st, 0.5) * scale * 1e3:5.1f}  p99 {pct(st, 0.99) * scale * 1e3:5.1f}  max {max(st) * scale * 1e3:5.1f} ms"
+                f" scaled p50 {pct(st, 0.5) * scale * 1e3:5.1f}  p99 {pct(st, 0.99) * scale * 1e3:5.1f}"
+                f"  max {max(st) * scale * 1e3:5.1f} ms"
             )
     if "against" in workers:
         for label, xs in (("wall", times), ("CPU", cpus)):
