@@ -623,7 +623,7 @@ class Solver:
 
 
 class TableSolver:
-    """:class:`Solver`'s ``score``, ``covers`` and ``walk_score`` for any hand under one set of table melds,
+    """:class:`Solver`'s ``score`` (and a cover test) for any hand under one set of table melds,
     with no block list of its own: the blocks holding a hand's lowest card are asked of a shared
     :class:`DrawProbe` (the same blocks, in the same order, as :class:`Solver` built from any hand that
     holds this one). The going-out policy keeps one per set of table melds for all its positions, instead
