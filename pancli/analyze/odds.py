@@ -448,7 +448,7 @@ _MELDS: dict[
         dict[int, list[int]],
     ],
 ] = {}
-_MELDS_LIMIT: Final = 200_000
+_MELDS_LIMIT: Final = 50_000
 """Melds the shared store of :class:`Policy` may describe before a new policy starts it afresh."""
 
 
