@@ -32,6 +32,9 @@ MAX_PLAYERS: Final = 15
 referee's S1 judge, the self-play generator, the analyzer and ``--players`` read."""
 DEFAULT_PLAYERS: Final = 6
 """Players seated when a command is given neither a count nor names (``--players``)."""
+HAND_SIZE: Final = 10
+"""Cards dealt to each player (S2, I1) and held, in hand and melds, between turns (P7): the
+referee, the self-play generator and the analyzer read it here."""
 
 
 class Condition(enum.Enum):

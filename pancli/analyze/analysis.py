@@ -31,7 +31,7 @@ from pancli.analyze.odds import (
 )
 from pancli.cards import Card
 from pancli.melds import Meld
-from pancli.rules import MAX_PLAYERS, MIN_PLAYERS, Profile
+from pancli.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Profile
 from pancli.values import frozen
 
 
@@ -58,7 +58,7 @@ def check_position(
     """
     melded = sum(len(m.cards) for m in table)
     have = len(hand) + melded
-    want = 10
+    want = HAND_SIZE
     if have != want:
         hint = ""
         if drawn is None and have == want + 1:

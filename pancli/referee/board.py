@@ -15,7 +15,7 @@ turn in progress. It judges nothing: each rule family module (:mod:`~pancli.refe
 from __future__ import annotations
 
 import enum
-from typing import Final, Protocol
+from typing import Protocol
 
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event, HandScript, Turn
@@ -24,9 +24,8 @@ from pancli.model.results import ClaimCheck, Payment, Source, Step
 from pancli.model.rulings import Ruling
 from pancli.referee.state import Judgements, Seat
 from pancli.rulebook import Rule
+from pancli.rules import HAND_SIZE as HAND_SIZE
 from pancli.rules import Forcing
-
-HAND_SIZE: Final = 10
 
 Move = tuple[Card, Source, Source]
 

@@ -65,7 +65,7 @@ from pancli.model.actions import (
 )
 from pancli.referee.forcing import flat_next_fits, must_take
 from pancli.referee.state import Judgements, LaidMeld, Seat
-from pancli.rules import MAX_PLAYERS, MIN_PLAYERS, Forcing, Profile
+from pancli.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Forcing, Profile
 
 # Cards are ints (Card.index) inside the generator: rank = i >> 2, suit = i & 3.
 _POS: Final = tuple(c.rank.pan_index if c.rank.in_pan_pack else -100 for c in ALL_CARDS)
@@ -201,8 +201,8 @@ class _HandPlay:
         rng.shuffle(stock)
         self.hands: dict[str, list[int]] = {}
         for p in order:
-            self.hands[p] = stock[-10:]
-            del stock[-10:]
+            self.hands[p] = stock[-HAND_SIZE:]
+            del stock[-HAND_SIZE:]
         self.stock = stock
         self.upcard = stock.pop()
         self.pile: list[int] = [self.upcard]
