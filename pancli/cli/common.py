@@ -381,13 +381,22 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
 def stdin_lines() -> Iterator[InputLine]:
     """The items of standard input, one a line (blank lines skipped, a ``#`` comment cut off,
     line numbers kept, a ``\\r`` before the line end dropped), read by :func:`stdin_blocks`."""
+    for items in stdin_item_blocks():
+        yield from items
+
+
+def stdin_item_blocks() -> Iterator[list[InputLine]]:
+    """:func:`stdin_lines` a block at a time (what one read gave): a command that writes after
+    each block answers a pipe as its lines arrive."""
     n = 0
     for lines in stdin_blocks():
+        items = []
         for text in lines:
             n += 1
             item = batch_item(text)
             if item is not None:
-                yield InputLine(STDIN_FILE, n, item)
+                items.append(InputLine(STDIN_FILE, n, item))
+        yield items
 
 
 def reads_stdin(args: Sequence[str]) -> bool:

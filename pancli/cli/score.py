@@ -19,6 +19,7 @@ from pancli.cli.common import (
     json_option,
     jsonl_option,
     reads_stdin,
+    stdin_item_blocks,
     stdin_lines,
     stdout_is_terminal,
 )
@@ -155,10 +156,14 @@ _MEMO_LIMIT = 50_000
 """Distinct literals remembered by :func:`scored` (a batch repeats its lines; memory stays bounded)."""
 
 
-def scored(items: Iterable[InputLine], pack: PagrucPack) -> Iterator[tuple[InputLine, ScoreReport]]:
+def scored(
+    items: Iterable[InputLine], pack: PagrucPack, memo: dict[str, ScoreReport] | None = None
+) -> Iterator[tuple[InputLine, ScoreReport]]:
     """Each item with its :func:`assess_score`, a literal read and scored once however often it
-    comes (bounded memo; the report is the first item's: place errors with the item)."""
-    memo: dict[str, ScoreReport] = {}
+    comes (bounded ``memo``, kept by the caller across blocks; the report is the first item's:
+    place errors with the item)."""
+    if memo is None:
+        memo = {}
     for item in items:
         known = memo.get(item.text)
         if known is None:
@@ -174,9 +179,11 @@ def _placed(items: Iterable[InputLine], pack: PagrucPack) -> Iterator[ScoreRepor
         yield r if r.line == i.line and r.file == i.file else replace(r, file=i.file, line=i.line)
 
 
-def _plain_stream(pairs: Iterator[tuple[InputLine, ScoreReport]]) -> int:
-    """The pipe path: plain text streamed a batch at a time, error lines after each batch (memory
-    holds one batch, not the whole output); returns the exit status. A literal's text is made once."""
+def _plain_stream(blocks: Iterable[Iterable[InputLine]], pack: PagrucPack) -> int:
+    """The pipe path: plain text streamed a block of input at a time (a pipe's lines answered as
+    they arrive), error lines after each block (memory holds one block, not the whole output);
+    returns the exit status. A literal is scored and its text made once."""
+    memo: dict[str, ScoreReport] = {}
     out: list[str] = []
     err: list[str] = []
     texts: dict[int, str] = {}  # id of a remembered report -> its plain text
@@ -185,26 +192,26 @@ def _plain_stream(pairs: Iterator[tuple[InputLine, ScoreReport]]) -> int:
     def flush() -> None:
         sys.stdout.write("".join(out))
         out.clear()
+        sys.stdout.flush()
         if err:
-            sys.stdout.flush()
             sys.stderr.write("".join(err))
             err.clear()
 
-    for item, r in pairs:
-        if r.score is None:
-            failed = True
-            err.append(error_line(item.file, item.line, r.col, r.rule, r.message) + "\n")
-        else:
-            text = texts.get(id(r))
-            if text is None:
-                text = r.plain()
-                if len(texts) < _MEMO_LIMIT:
-                    texts[id(r)] = text
-            out.append(text)
-        if len(out) + len(err) >= 4096:
-            flush()
-    flush()
-    sys.stdout.flush()
+    for block in blocks:
+        for item, r in scored(block, pack, memo):
+            if r.score is None:
+                failed = True
+                err.append(error_line(item.file, item.line, r.col, r.rule, r.message) + "\n")
+            else:
+                text = texts.get(id(r))
+                if text is None:
+                    text = r.plain()
+                    if len(texts) < _MEMO_LIMIT:
+                        texts[id(r)] = text
+                out.append(text)
+            if len(out) + len(err) >= 4096:
+                flush()
+        flush()
     return EXIT_ILLEGAL if failed else EXIT_OK
 
 
@@ -294,7 +301,7 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
         clean = stream_reports(_placed(items, pack), as_jsonl, ScoreReport.to_json, _error_or_none)
         ctx.exit(EXIT_OK if clean else EXIT_ILLEGAL)
     if not as_json and not stdout_is_terminal():
-        ctx.exit(_plain_stream(scored(items, pack)))
+        ctx.exit(_plain_stream(stdin_item_blocks() if from_stdin else [items], pack))
     reports = list(_placed(items, pack))
     if as_json:
         from pancli.cli.common import emit_json
