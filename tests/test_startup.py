@@ -112,6 +112,34 @@ def test_each_command_imports_no_heavy_module_it_does_not_need(case: str) -> Non
     assert not bad, f"pan {' '.join(argv)} imports {bad}"
 
 
+EXIT_RUN = """
+import sys
+sys.argv = ['pan', *sys.argv[1:]]
+if sys.argv[1] == 'PLAIN':  # the plain path: no gc.freeze() at the end of main()
+    import gc
+    gc.freeze = lambda: None
+    del sys.argv[1]
+from pancli.cli import main
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["replay", SMALL], ["standings", PAGRUC_FILE], ["check", "5s 5s 5s", "7c 7s 7s"], ["simulate", "--hands", "2"]],
+)
+def test_freezing_the_heap_at_exit_changes_nothing_written(argv: list[str], tmp_path: Path) -> None:
+    """main() ends with gc.freeze() (start-up, issue 14): the same output, exit code and file as without."""
+    runs = []
+    for mode in ("PLAIN", "FROZEN"):
+        out = tmp_path / f"{mode}.pan"
+        extra = ["-o", str(out)] if argv[0] == "simulate" else []
+        args = [*(["PLAIN"] if mode == "PLAIN" else []), *argv, *extra]
+        p = subprocess.run([sys.executable, "-c", EXIT_RUN, *args], capture_output=True, cwd=ROOT, check=False)
+        runs.append((p.returncode, p.stdout, p.stderr, out.read_bytes() if extra else b""))
+    assert runs[0] == runs[1] and (runs[0][1] or runs[0][3])
+
+
 def test_every_command_has_a_case() -> None:
     assert set(COMMANDS) <= {argv[0] for argv, _ in CASES.values()}
 

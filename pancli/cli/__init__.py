@@ -182,6 +182,7 @@ def main() -> None:
       (:mod:`pancli.files` removes its temporary file);
     - output that cannot be written (a full disk, a closed file): an error message and 2.
     """
+    import gc
     import signal
     import sys
 
@@ -196,6 +197,10 @@ def main() -> None:
             cli.main(prog_name="pan")
         finally:
             sys.stdout.flush()
+            # The process ends here: the interpreter's last collections need not walk every class
+            # and value pan built (nothing pan writes waits on them; files are closed by now).
+            # Kept for speed: pan replay of a small file 199 -> 150 ms CPU, import click 108 ms.
+            gc.freeze()
     except (PipeClosed, BrokenPipeError):
         _silence_stdout()
         sys.exit(EXIT_PIPE_CLOSED)
