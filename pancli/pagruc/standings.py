@@ -132,52 +132,36 @@ def _hand_problems(h: GameHand) -> list[Problem]:
     return out
 
 
-def _order_problem(before: GameHand, after: GameHand) -> Problem | None:
-    """G8: the first player of ``before`` deals ``after``, and the seats turn one way."""
-    prev, now = before.players, after.players
-    if set(prev) != set(now):
-        return None  # reported as a change of players
-    if now[-1] != prev[0]:
-        msg = (
-            f"hand {after.index} is dealt by {now[-1]}, but {prev[0]} played first in hand {before.index} "
-            "and so deals next"
-        )
-        return Problem("G8", msg, after.file, after.line, 1, after.index, now[-1])
-    turned = (*prev[1:], prev[0])
-    if now != turned:
-        msg = (
-            f"hand {after.index} is played in the order {' '.join(now)}, not {' '.join(turned)}: "
-            "dealing and play keep one direction"
-        )
-        return Problem("G8", msg, after.file, after.line, 1, after.index)
-    return None
-
-
-def game_standings(hands: Sequence[GameHand]) -> Standings:
-    """Check a game (G1, G6-G8) and rank its players (G9).
-
-    Every reason the game is not official is collected in ``problems``; totals are given
-    whenever every score is known, PAGRUC points only for an official game.
-    """
+def g8(hands: Sequence[GameHand], seats: Sequence[str]) -> tuple[list[Problem], Counter[str]]:
+    """G8, the one judge of a game's order: at least one hand; every hand played by the game's
+    ``seats``; each dealt by the player who played first in the hand before, play keeping one
+    direction; every player dealing the same number of times, at most :data:`MAX_DEALS`.
+    Returns the problems, in the order of the hands, and how often each player dealt."""
     if not hands:
-        return Standings((), (), None, {}, (), (Problem("G8", "no PAGRUC hand: a game is at least one deal each"),))
-    first = hands[0]
-    seats = first.players
+        return [Problem("G8", "no PAGRUC hand: a game is at least one deal each")], Counter()
     problems: list[Problem] = []
-    n = len(seats)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        why = "fewer than 3 players is not an official round" if n < MIN_PLAYERS else "at most 8 players"
-        problems.append(Problem("G1", f"{counted(n, 'player')}: {why}", first.file, first.line, 1, first.index))
-    for h in hands:
-        problems.extend(_hand_problems(h))
     for before, after in itertools.pairwise(hands):
         if set(after.players) != set(seats):
             msg = f"hand {after.index} is played by {' '.join(after.players)}, not by the game's {' '.join(seats)}"
             problems.append(Problem("G8", msg, after.file, after.line, 1, after.index))
             continue
-        order = _order_problem(before, after)
-        if order is not None:
-            problems.append(order)
+        prev, now = before.players, after.players
+        if set(prev) != set(now):
+            continue  # reported as a change of players
+        if now[-1] != prev[0]:
+            msg = (
+                f"hand {after.index} is dealt by {now[-1]}, but {prev[0]} played first in hand {before.index} "
+                "and so deals next"
+            )
+            problems.append(Problem("G8", msg, after.file, after.line, 1, after.index, now[-1]))
+            continue
+        turned = (*prev[1:], prev[0])
+        if now != turned:
+            msg = (
+                f"hand {after.index} is played in the order {' '.join(now)}, not {' '.join(turned)}: "
+                "dealing and play keep one direction"
+            )
+            problems.append(Problem("G8", msg, after.file, after.line, 1, after.index))
     deals = Counter({p: 0 for p in seats})
     deals.update(h.dealer for h in hands if h.dealer in deals)
     counts = set(deals.values())
@@ -189,6 +173,28 @@ def game_standings(hands: Sequence[GameHand]) -> Standings:
     elif max(counts) > MAX_DEALS:
         msg = f"each player dealt {max(counts)} times: at most {MAX_DEALS} deals each"
         problems.append(Problem("G8", msg, last.file, last.line, 1, last.index))
+    return problems, deals
+
+
+def game_standings(hands: Sequence[GameHand]) -> Standings:
+    """Check a game (G1, G6-G8) and rank its players (G9).
+
+    Every reason the game is not official is collected in ``problems``; totals are given
+    whenever every score is known, PAGRUC points only for an official game.
+    """
+    if not hands:
+        return Standings((), (), None, {}, (), tuple(g8(hands, ())[0]))
+    first = hands[0]
+    seats = first.players
+    problems: list[Problem] = []
+    n = len(seats)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        why = "fewer than 3 players is not an official round" if n < MIN_PLAYERS else "at most 8 players"
+        problems.append(Problem("G1", f"{counted(n, 'player')}: {why}", first.file, first.line, 1, first.index))
+    for h in hands:
+        problems.extend(_hand_problems(h))
+    order, deals = g8(hands, seats)
+    problems.extend(order)
     totals: dict[str, int] | None = {p: 0 for p in seats}
     for h in hands:
         for p in seats:
