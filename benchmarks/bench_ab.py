@@ -9,7 +9,9 @@ folder (the folder comes first on ``sys.path`` for ``python -m pancli``). Run fr
     python benchmarks/bench_ab.py OLD_TREE NEW_TREE --hands 20000 --rounds 7
 
 It measures, whole process, stdin from a file and stdout to nothing, alternating A and B (and
-which goes first) each round; the median of the rounds is kept:
+which goes first) each round; the median of the rounds is kept, of the wall time and of the
+CPU time (user + system) of the process: on a shared machine the CPU time is the steadier
+ratio, since waiting for a core does not count in it:
 
 1. ``pan replay -`` over N simulated 6-player hands (hands/s);
 2. ``pan replay --jobs 2 -`` over the same hands (hands/s);
@@ -20,6 +22,7 @@ which goes first) each round; the median of the rounds is kept:
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -32,9 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_check import random_lines
 
 
-def wall(tree: Path, args: list[str], stdin: Path) -> float:
-    """Seconds of one whole-process run of ``pan ARGS < stdin`` with ``tree``'s pancli."""
+def wall(tree: Path, args: list[str], stdin: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of one whole-process run of ``pan ARGS < stdin`` with ``tree``'s pancli."""
     with stdin.open("rb") as f:
+        before = os.times()
         t = time.perf_counter()
         subprocess.run(
             [sys.executable, "-m", "pancli", *args],
@@ -43,7 +47,10 @@ def wall(tree: Path, args: list[str], stdin: Path) -> float:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        return time.perf_counter() - t
+        elapsed = time.perf_counter() - t
+        after = os.times()
+        cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+        return elapsed, cpu
 
 
 def main() -> None:
@@ -67,12 +74,20 @@ def main() -> None:
         ]
         for name, args, data, n, unit in cases:
             times: dict[Path, list[float]] = {opts.old: [], opts.new: []}
+            cpus: dict[Path, list[float]] = {opts.old: [], opts.new: []}
             for r in range(opts.rounds):
                 order = (opts.old, opts.new) if r % 2 == 0 else (opts.new, opts.old)
                 for tree in order:
-                    times[tree].append(wall(tree, args, data))
+                    t, cpu = wall(tree, args, data)
+                    times[tree].append(t)
+                    cpus[tree].append(cpu)
             a, b = statistics.median(times[opts.old]), statistics.median(times[opts.new])
-            print(f"{name:22s} A {n / a:12,.0f} {unit}   B {n / b:12,.0f} {unit}   B/A time {b / a:.3f}", flush=True)
+            ca, cb = statistics.median(cpus[opts.old]), statistics.median(cpus[opts.new])
+            print(
+                f"{name:22s} A {n / a:12,.0f} {unit}   B {n / b:12,.0f} {unit}   B/A time {b / a:.3f}"
+                f"   B/A cpu {cb / ca:.3f} ({ca:.2f} s, {cb:.2f} s)",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import field
-from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
+from typing import TYPE_CHECKING, ClassVar, Final, Literal, Protocol
 
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event
@@ -90,6 +90,17 @@ class Source(enum.Enum):
     HAND = "hand"
     MELD = "meld"
     DEAD = "dead"
+
+
+# Python 3.11 reads an enum member off its class (``Source.STOCK``) through the hook of
+# ``EnumType.__getattr__``, about nine times the cost of reading a module name: the referee's
+# per-card moves use these names (benchmarks/README.md, "Referee").
+DEAL: Final = Source.DEAL
+STOCK: Final = Source.STOCK
+DISCARD_PILE: Final = Source.DISCARD_PILE
+HAND: Final = Source.HAND
+MELD: Final = Source.MELD
+DEAD: Final = Source.DEAD
 
 
 @frozen

@@ -20,14 +20,20 @@ from typing import Protocol
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
-from pancli.model.results import ClaimCheck, Payment, Source, Step
+from pancli.model.results import STOCK, ClaimCheck, Payment, Source, Step
 from pancli.model.rulings import Ruling
+from pancli.model.slots import slot_constructor
 from pancli.referee.state import Judgements, Seat
 from pancli.rulebook import Rule
 from pancli.rules import HAND_SIZE as HAND_SIZE
 from pancli.rules import Forcing
 
 Move = tuple[Card, Source, Source]
+
+_NEW_PAYMENT: Final = slot_constructor(Payment) or Payment
+"""Builds a :class:`Payment` (every field, in order) without the frozen dataclass ``__init__``
+(an ``object.__setattr__`` per field): the collections of a hand build about 75 payments
+(measured in benchmarks/README.md, "Referee"; tests/test_referee_rules.py compares the two)."""
 
 
 class Placed(Protocol):
@@ -62,6 +68,15 @@ class Phase(enum.Enum):
     """T4 (everybody on top) or P10 (no card left to draw)."""
 
 
+# Python 3.11 reads an enum member off its class (``Phase.PLAYING``) through the hook of
+# ``EnumType.__getattr__``, about nine times the cost of reading a module name: the judges
+# asked on every turn line compare with these names (benchmarks/README.md, "Referee").
+DECIDING: Final = Phase.DECIDING
+PLAYING: Final = Phase.PLAYING
+WON: Final = Phase.WON
+VOID: Final = Phase.VOID
+
+
 class Board:
     """What the table shows and the turn in progress (no rule is judged here)."""
 
@@ -85,7 +100,7 @@ class Board:
         """True when the top discard is live for the player in turn (P3)."""
         self.live: Card | None = None
         """The live discard (None with ``live_ok``: an upcard the record did not name)."""
-        self.phase = Phase.DECIDING
+        self.phase = DECIDING
         self.decided = 0
         self.active: list[Seat] = []
         self.pos = 0
@@ -100,7 +115,7 @@ class Board:
         self.turn: Turn | None = None
         self.seat: Seat | None = None
         self.pending: Card | None = None
-        self.pending_src: Source = Source.STOCK
+        self.pending_src: Source = STOCK
         self.pending_used = False
         self.drew = False
         self.hand_melded = False
@@ -164,6 +179,7 @@ class Board:
         if units <= 0:
             return []
         payee = seat.name
-        out = [Payment(o.name, payee, units, rule, line, meld, note) for o in self.active if o is not seat]
+        pay = _NEW_PAYMENT
+        out = [pay(o.name, payee, units, rule, line, meld, note) for o in self.active if o is not seat]
         self.ledger.collect(payee, units, out)
         return out

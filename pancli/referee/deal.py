@@ -7,7 +7,7 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 * S2 :func:`s2` (each player is dealt once);
 * I1 :func:`i1` (ten cards dealt);
 * E1, E4 :func:`card_fault` (a card in the pack, never more copies than it holds, never
-  a card its holder does not hold).
+  a card its holder does not hold; what a known hand lacks is :func:`beyond_hand`).
 
 :func:`verify_deal` returns a frozen :class:`DealPlan` that :func:`apply_deal` uses.
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.model.actions import Deal
-from pancli.model.results import Source, Step
+from pancli.model.results import DEAD, DEAL, DISCARD_PILE, HAND, STOCK, Step
 from pancli.model.rulings import I1_AT_DEAL, Ruling, counted
 from pancli.referee.board import HAND_SIZE, Board, Place, Placed
 from pancli.referee.state import Seat, card_key
@@ -101,6 +101,20 @@ def card_fault(
     return None
 
 
+def beyond_hand(hand: list[int], need: dict[int, int]) -> list[tuple[int, int]]:
+    """E4 for a player's known ``hand`` (copies by :attr:`Card.index`): each card of ``need``
+    (index -> copies he lays) with how many copies beyond his known hand it needs, in the order
+    of ``need``; empty when he holds them all. The copies beyond come from his unseen cards or
+    from nowhere (:func:`card_fault` with the holder).
+
+    >>> hand = [0] * 52
+    >>> hand[7] = 2
+    >>> beyond_hand(hand, {7: 2}), beyond_hand(hand, {7: 3, 9: 1})
+    ([], [(7, 1), (9, 1)])
+    """
+    return [(i, n - hand[i]) for i, n in need.items() if n > hand[i]]
+
+
 def _first_excess(b: Board, key: bytes) -> tuple[int, int] | None:
     """The first card of ``key`` (and which copy of it) that :func:`card_fault` refuses, or None."""
     seen = b.seen
@@ -147,9 +161,9 @@ def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
     for i in key[HAND_SIZE:]:  # I1: the extras are dead (seen, in nobody's hand)
         seen[i] += 1
     if b.steps is not None:
-        deal = Source.DEAL
-        moves = [(c, deal, Source.HAND) for c in d.cards[:HAND_SIZE]]
-        moves += [(c, deal, Source.DEAD) for c in d.cards[HAND_SIZE:]]
+        deal = DEAL
+        moves = [(c, deal, HAND) for c in d.cards[:HAND_SIZE]]
+        moves += [(c, deal, DEAD) for c in d.cards[HAND_SIZE:]]
         b.steps.append(Step(d.line, d.col, d.player, None, None, tuple(moves), ()))
     short = max(0, HAND_SIZE - len(d.cards))
     s.unknown = short
@@ -173,6 +187,4 @@ def apply_upcard(b: Board) -> None:
     if up is not None:
         b.seen[up.index] += 1
         if b.steps is not None:
-            b.steps.append(
-                Step(b.script.upcard_line, 0, None, None, None, ((up, Source.STOCK, Source.DISCARD_PILE),), ())
-            )
+            b.steps.append(Step(b.script.upcard_line, 0, None, None, None, ((up, STOCK, DISCARD_PILE),), ()))

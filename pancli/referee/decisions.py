@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from pancli.cards import ALL_CARDS
 from pancli.model.actions import Decision
-from pancli.model.results import Payment, Source
+from pancli.model.results import DEAD, HAND, Payment
 from pancli.model.rulings import Ruling
-from pancli.referee.board import Board, Phase, Placed
+from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Placed
 from pancli.referee.going_out import pay_pot
 from pancli.referee.state import Seat
 from pancli.rulebook import Rule
@@ -29,13 +29,13 @@ def t1(b: Board, player: str | None, node: Placed) -> Ruling | None:
     in order of play (a player who is not seated is S1's to judge); anything else waits for
     the round to end."""
     if isinstance(node, Decision):
-        if b.phase is not Phase.DECIDING:
+        if b.phase is not DECIDING:
             return b.fail(Rule.T1, f"{player} decides after the decision round", node, player=player)
         expected = b.seats[b.decided].name
         if player == expected or player not in b.by_name:
             return None
         return b.fail(Rule.T1, f"{expected} decides next in order of play, not {player}", node, player=player)
-    if b.phase is Phase.DECIDING:
+    if b.phase is DECIDING:
         who = b.seats[b.decided].name
         return b.fail(Rule.T1, f"play before the decision round is over ({who} has not decided)", node, player=player)
     return None
@@ -55,18 +55,18 @@ def apply_decision(b: Board, ev: Decision) -> None:
     b.decided += 1
     if not ev.stay and b.steps is not None:
         for i, n in enumerate(s.hand):
-            b.moves.extend([(ALL_CARDS[i], Source.HAND, Source.DEAD)] * n)
+            b.moves.extend([(ALL_CARDS[i], HAND, DEAD)] * n)
     payments: list[Payment] = []
     if b.decided == len(b.seats):
         b.active = [x for x in b.seats if x.active]
         if len(b.active) == 1:
-            b.phase = Phase.WON
+            b.phase = WON
             b.winner = b.active[0].name
             payments = pay_pot(b, b.active[0], ev.line, "T4: all the others went on top")
         elif not b.active:
-            b.phase = Phase.VOID
+            b.phase = VOID
         else:
-            b.phase = Phase.PLAYING
+            b.phase = PLAYING
             b.pos = 0
             b.live_ok = bool(b.pile)
             b.live = b.pile[-1] if b.pile else None

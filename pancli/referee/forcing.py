@@ -17,7 +17,7 @@ import enum
 
 from pancli.cards import Card
 from pancli.model.actions import Discard, Draw, Force, MeldNew, Turn
-from pancli.model.results import Source
+from pancli.model.results import DISCARD_PILE, HAND, STOCK
 from pancli.model.rulings import Ruling
 from pancli.referee.board import HAND_SIZE, Board, Placed
 from pancli.referee.going_out import p7
@@ -168,7 +168,7 @@ def apply_discard(b: Board, a: Discard, plan: DiscardPlan) -> None:
         b.live_ok = True
         b.live = c
         if record:
-            b.moves.append((c, Source.STOCK, Source.DISCARD_PILE))
+            b.moves.append((c, STOCK, DISCARD_PILE))
         return
     if plan.kind is DiscardKind.KEPT_DRAW:
         assert b.pending is not None
@@ -176,7 +176,7 @@ def apply_discard(b: Board, a: Discard, plan: DiscardPlan) -> None:
         s.hand_n += 1
         b.pending_used = True
         if record:
-            b.moves.append((b.pending, Source.STOCK, Source.HAND))
+            b.moves.append((b.pending, STOCK, HAND))
     assert plan.cards is not None
     i = c.index
     if plan.cards.unknown_need:
@@ -188,7 +188,7 @@ def apply_discard(b: Board, a: Discard, plan: DiscardPlan) -> None:
     b.pile.append(c)
     b.live_ok = False
     if record:
-        b.moves.append((c, Source.HAND, Source.DISCARD_PILE))
+        b.moves.append((c, HAND, DISCARD_PILE))
 
 
 def verify_discard(b: Board, a: Discard) -> DiscardPlan:

@@ -19,14 +19,14 @@ from collections.abc import Iterable
 from pancli.model.actions import Discard, Out, Turn
 from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Violation
 from pancli.model.rulings import Ruling, counted
-from pancli.referee.board import HAND_SIZE, Board, Phase, Placed
+from pancli.referee.board import HAND_SIZE, VOID, WON, Board, Placed
 from pancli.referee.state import Seat
 from pancli.rulebook import Rule
 
 
 def i3(b: Board, node: Placed | None, player: str | None = None) -> Ruling | None:
     """I3: once a player has gone out (or won under T4) the hand is closed."""
-    if b.phase is not Phase.WON:
+    if b.phase is not WON:
         return None
     if b.out and b.seat is not None:
         return b.fail(Rule.I3, f"{b.seat_name} went out: the hand is closed", node)
@@ -79,7 +79,7 @@ def go_out(b: Board, action: Out | None) -> None:
     turn = b.turn
     assert s is not None and turn is not None
     b.out = True
-    b.phase = Phase.WON
+    b.phase = WON
     b.winner = s.name
     node = action if action is not None else turn
     line = node.line or turn.line
@@ -125,7 +125,7 @@ def result(b: Board, violations: list[Violation]) -> HandResult:
         ledger=dict(b.ledger.net),
         violations=tuple(violations),
         claims=tuple(b.claims),
-        void=b.phase is Phase.VOID,
+        void=b.phase is VOID,
         stake=b.script.stake,
         steps=tuple(b.steps) if b.steps is not None else (),
     )

@@ -20,10 +20,10 @@ from __future__ import annotations
 from pancli.cards import ALL_CARDS, Card, format_cards
 from pancli.melds import MeldError, Rope
 from pancli.model.actions import Add, Borrow, Discard, MeldNew, Split, Turn
-from pancli.model.results import ClaimCheck, ClaimKind, Payment, Source
+from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment
 from pancli.model.rulings import I2_FOUL, Ruling, counted
 from pancli.referee.board import Board, Placed
-from pancli.referee.deal import card_fault
+from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.going_out import p7
 from pancli.referee.state import LaidMeld
 from pancli.rulebook import Rule
@@ -69,6 +69,7 @@ class SplitPlan:
 
 def plan_cards(b: Board, cards: tuple[Card, ...], node: Placed, *, borrowed: bool) -> CardPlan:
     """Where each card comes from: the drawn card, borrowed cards, the hand (E4 by
+    :func:`~pancli.referee.deal.beyond_hand` and
     :func:`~pancli.referee.deal.card_fault`, P7 by :func:`~pancli.referee.going_out.p7`);
     raises Ruling."""
     s = b.seat
@@ -88,26 +89,21 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Placed, *, borrowed: boo
         else:
             i = c.index
             need[i] = need.get(i, 0) + 1
-    hand = s.hand
-    total = 0
     unknown_need = 0
     unseen: list[tuple[int, int]] = []
-    for i, n in need.items():
-        total += n
-        extra = n - hand[i]
-        if extra > 0:
-            c = ALL_CARDS[i]
-            r = m6(b, node, borrowed_card=c) if not borrowed and s.unknown == 0 else None
-            r = r or card_fault(b, c, node, extra, holder=s)
-            if r is not None:
-                raise r
-            unknown_need += extra
-            unseen.append((i, extra))
+    for i, extra in beyond_hand(s.hand, need):
+        c = ALL_CARDS[i]
+        r = m6(b, node, borrowed_card=c) if not borrowed and s.unknown == 0 else None
+        r = r or card_fault(b, c, node, extra, holder=s)
+        if r is not None:
+            raise r
+        unknown_need += extra
+        unseen.append((i, extra))
     if unknown_need:
         r = p7(b, node, unseen=unknown_need)
         if r is not None:
             raise r
-    return CardPlan(uses_pending, tuple(took), tuple(need.items()), total, unknown_need, tuple(unseen))
+    return CardPlan(uses_pending, tuple(took), tuple(need.items()), sum(need.values()), unknown_need, tuple(unseen))
 
 
 def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
@@ -137,13 +133,13 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
         bor = list(plan.borrowed)
         for c in cards:
             if src_pending and c == pend:
-                moves.append((c, b.pending_src, Source.MELD))
+                moves.append((c, b.pending_src, MELD))
                 src_pending = False
             elif bor and c in bor:
                 bor.remove(c)
-                moves.append((c, Source.MELD, Source.MELD))
+                moves.append((c, MELD, MELD))
             else:
-                moves.append((c, Source.HAND, Source.MELD))
+                moves.append((c, HAND, MELD))
 
 
 def i2(b: Board, rule: str, reason: str, node: Placed) -> Ruling:
@@ -367,7 +363,7 @@ def apply_borrow(b: Board, a: Borrow, plan: BorrowPlan) -> list[Payment]:
     s.melded_n -= 1
     b.borrowed.append(a.card)
     if b.steps is not None:
-        b.moves.append((a.card, Source.MELD, Source.MELD))
+        b.moves.append((a.card, MELD, MELD))
     return b.collect(s, new.value - old.value, "C7", a.line, new.cards, f"borrow from #{a.source}")
 
 

@@ -16,9 +16,9 @@
 from __future__ import annotations
 
 from pancli.model.actions import Action, Add, Borrow, Discard, Draw, MeldNew, Out, Reshuffle, Split, Take, Turn
-from pancli.model.results import Source
+from pancli.model.results import DISCARD_PILE, STOCK
 from pancli.model.rulings import Ruling, counted
-from pancli.referee.board import Board, Phase, Placed
+from pancli.referee.board import PLAYING, VOID, Board, Placed
 from pancli.referee.going_out import go_out
 from pancli.rulebook import Rule
 
@@ -55,7 +55,7 @@ def plays_now(b: Board, player: str) -> bool:
     the active player in turn (S1, T3, P1): when this holds, no judge of a turn line's place
     (:func:`~pancli.referee.table.turn_fault`) finds anything, so they are asked only when it
     does not."""
-    return b.phase is Phase.PLAYING and b.active[b.pos].name == player
+    return b.phase is PLAYING and b.active[b.pos].name == player
 
 
 def p3(b: Board, node: Take | Discard | Turn) -> Ruling | None:
@@ -69,7 +69,7 @@ def p3(b: Board, node: Take | Discard | Turn) -> Ruling | None:
         if b.live is not None and node.card != b.live:
             return b.fail(Rule.P3, f"the live discard is {b.live}, not {node.card}", node)
         return None
-    if b.pending_used or b.pending_src is not Source.DISCARD_PILE:
+    if b.pending_used or b.pending_src is not DISCARD_PILE:
         return None
     if type(node) is Discard:
         return b.fail(Rule.P3, f"the taken {b.pending} must be melded at once, not left unused", node)
@@ -79,14 +79,14 @@ def p3(b: Board, node: Take | Discard | Turn) -> Ruling | None:
 def p10(b: Board, node: Placed, player: str | None = None) -> Ruling | None:
     """P10: nothing is played in a void hand; a draw needs a card in the stock (the dead discards
     are reshuffled first); a reshuffle needs an empty stock."""
-    if b.phase is Phase.VOID:
+    if b.phase is VOID:
         return b.fail(Rule.P10, "the hand is void: nothing more is played", node, player=player)
     kind = type(node)
     if kind is Draw and b.stock_n <= 0:
         if len(b.pile) > 1:
             return b.fail(Rule.P10, "the stock is empty: the dead discards are reshuffled first", node)
         return b.fail(Rule.P10, "no card is left to draw: the hand is void", node)
-    if kind is Reshuffle and b.phase is Phase.PLAYING and b.stock_n > 0:
+    if kind is Reshuffle and b.phase is PLAYING and b.stock_n > 0:
         return b.fail(Rule.P10, f"reshuffle while the stock still holds {counted(b.stock_n, 'card')}", node)
     return None
 
@@ -97,7 +97,7 @@ def begin_turn(b: Board, turn: Turn) -> None:
     b.turn = turn
     b.seat = b.by_name[turn.player]
     b.pending = None
-    b.pending_src = Source.STOCK
+    b.pending_src = STOCK
     b.pending_used = False
     b.drew = False
     b.hand_melded = False
@@ -118,7 +118,7 @@ def end_turn(b: Board) -> None:
         b.pile.append(b.pending)
         b.live_ok = False
     b.forced_by = None
-    if b.phase is Phase.PLAYING and b.active:
+    if b.phase is PLAYING and b.active:
         b.pos = (b.pos + 1) % len(b.active)
     b.seat = None
     b.turn = None
@@ -129,7 +129,7 @@ def apply_draw(b: Board, a: Draw) -> None:
     b.stock_n -= 1
     b.seen[a.card.index] += 1
     b.pending = a.card
-    b.pending_src = Source.STOCK
+    b.pending_src = STOCK
     b.drew = True
     b.live_ok = False
 
@@ -141,7 +141,7 @@ def apply_take(b: Board, a: Take, must_add: bool) -> None:
     b.pile.pop()
     b.live_ok = False
     b.pending = a.card
-    b.pending_src = Source.DISCARD_PILE
+    b.pending_src = DISCARD_PILE
     b.drew = True
     b.must_add = must_add
 
@@ -150,7 +150,7 @@ def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
     """P10: the dead discards become the stock (none left: the hand is void)."""
     dead = b.pile[:-1]
     if not dead:
-        b.phase = Phase.VOID
+        b.phase = VOID
         b.step(ev, None, ev, [])
         return
     seen = b.seen
@@ -158,7 +158,7 @@ def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
         if c is not None:
             seen[c.index] -= 1
             if b.steps is not None:
-                b.moves.append((c, Source.DISCARD_PILE, Source.STOCK))
+                b.moves.append((c, DISCARD_PILE, STOCK))
     b.stock_n = len(dead)
     del b.pile[:-1]
     b.step(ev, None, ev, [])
