@@ -181,6 +181,8 @@ def test_R6_remembered_lines_are_rebuilt_equal_to_a_fresh_reading() -> None:
     for text in ("Ana draw 5h, discard 5h", "Ben take 5h, meld [5h 5h 5h], discard 7d", "Ana stay", "Ben draw 2c, out"):
         ctx.line = 3
         first = fast_play(text, ctx)
+        ctx.line = 7
+        fast_play(text, ctx)  # read twice: remembered
         ctx.line = 11
         again = fast_play(text, ctx)
         fresh = _fast_play(text, ctx)
