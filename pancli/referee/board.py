@@ -34,6 +34,9 @@ _NEW_PAYMENT: Final = slot_constructor(Payment) or Payment
 """Builds a :class:`Payment` (every field, in order) without the frozen dataclass ``__init__``
 (an ``object.__setattr__`` per field): the collections of a hand build about 75 payments
 (measured in benchmarks/README.md, "Referee"; tests/test_referee_rules.py compares the two)."""
+NEW_STEP: Final = slot_constructor(Step) or Step
+"""Builds a :class:`Step` (every field, in order) the same way: a hand records about 130 steps
+for ``--jsonl`` (benchmarks/README.md, "--json and --jsonl"; tests/test_referee_rules.py)."""
 
 
 class Placed(Protocol):
@@ -170,7 +173,7 @@ class Board:
         moves = tuple(self.moves)
         self.moves = []
         player = self.seat.name if self.seat is not None else getattr(event, "player", None)
-        steps.append(Step(node.line, node.col, player, event, action, moves, tuple(payments)))
+        steps.append(NEW_STEP(node.line, node.col, player, event, action, moves, tuple(payments)))
 
     def collect(
         self, seat: Seat, units: int, rule: str, line: int, meld: tuple[Card, ...], note: str = ""
