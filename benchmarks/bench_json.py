@@ -90,8 +90,8 @@ def main() -> None:
                 w = statistics.median(walls[tree, mode])
                 c = statistics.median(cpus[tree, mode])
                 print(
-                    f"  {name:12s} {mode:8s} wall {w:7.2f} s ({w / w0:4.2f}x plain)   cpu {c:7.2f} s ({c / c0:4.2f}x plain)"
-                    f"   {opts.hands / c:8,.0f} hands/cpu-s",
+                    f"  {name:12s} {mode:8s} wall {w:7.2f} s ({w / w0:4.2f}x plain)"
+                    f"   cpu {c:7.2f} s ({c / c0:4.2f}x plain)   {opts.hands / c:8,.0f} hands/cpu-s",
                     flush=True,
                 )
         print("targets: --json <= 1.1x plain, --jsonl <= 1.5x plain")
