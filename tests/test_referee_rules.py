@@ -12,7 +12,7 @@ from referee_kit import T, cards, force, hand, line_item, one, reshuffle, stays
 
 from pancli.cards import Card, Rank, Suit
 from pancli.model.actions import Deal, Decision, HandScript, Turn
-from pancli.model.results import ClaimKind, HandResult, Payment, Source, Step
+from pancli.model.results import ClaimKind, HandResult, Source
 from pancli.model.rulings import I1_AT_DEAL, I2_FOUL
 from pancli.records import read_hands
 from pancli.referee import Table, referee_hand
@@ -580,21 +580,6 @@ def test_steps_record_provenance_and_payments() -> None:
     discard = r.steps[-1]
     assert discard.moves == ((one("7d"), Source.HAND, Source.DISCARD_PILE),)
     assert referee_hand(hand(DEALS, [*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES]), record_steps=False).steps == ()
-
-
-def test_C1_C8_payments_and_steps_built_without_init_equal_those_built_by_init() -> None:
-    """The referee builds payments and steps with ``slot_constructor`` (a speed trick,
-    benchmarks/README.md): the same values as ``Payment(...)`` and ``Step(...)``, hashed and
-    compared alike."""
-    script = next(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 1, 7, HOYLE))
-    r = referee_hand(script)
-    assert r.payments and r.steps
-    for p in r.payments:
-        plain = Payment(p.payer, p.payee, p.units, p.rule, p.line, p.meld, p.note)
-        assert type(p) is Payment and p == plain and hash(p) == hash(plain) and repr(p) == repr(plain)
-    for s in r.steps:
-        again = Step(s.line, s.col, s.player, s.event, s.action, s.moves, s.payments)
-        assert type(s) is Step and s == again and repr(s) == repr(again)
 
 
 def test_non_strict_records_every_violation_and_goes_on() -> None:

@@ -22,21 +22,12 @@ from pancli.model.actions import Action, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
 from pancli.model.results import STOCK, ClaimCheck, Payment, Source, Step
 from pancli.model.rulings import Ruling
-from pancli.model.slots import slot_constructor
 from pancli.referee.state import Judgements, Seat
 from pancli.rulebook import Rule
 from pancli.rules import HAND_SIZE as HAND_SIZE
 from pancli.rules import Forcing
 
 Move = tuple[Card, Source, Source]
-
-_NEW_PAYMENT: Final = slot_constructor(Payment) or Payment
-"""Builds a :class:`Payment` (every field, in order) without the frozen dataclass ``__init__``
-(an ``object.__setattr__`` per field): the collections of a hand build about 75 payments
-(measured in benchmarks/README.md, "Referee"; tests/test_referee_rules.py compares the two)."""
-NEW_STEP: Final = slot_constructor(Step) or Step
-"""Builds a :class:`Step` (every field, in order) the same way: a hand records about 130 steps
-for ``--jsonl`` (benchmarks/README.md, "--json and --jsonl"; tests/test_referee_rules.py)."""
 
 
 class Placed(Protocol):
@@ -173,7 +164,7 @@ class Board:
         moves = tuple(self.moves)
         self.moves = []
         player = self.seat.name if self.seat is not None else getattr(event, "player", None)
-        steps.append(NEW_STEP(node.line, node.col, player, event, action, moves, tuple(payments)))
+        steps.append(Step(node.line, node.col, player, event, action, moves, tuple(payments)))
 
     def collect(
         self, seat: Seat, units: int, rule: str, line: int, meld: tuple[Card, ...], note: str = ""
@@ -182,7 +173,6 @@ class Board:
         if units <= 0:
             return []
         payee = seat.name
-        pay = _NEW_PAYMENT
-        out = [pay(o.name, payee, units, rule, line, meld, note) for o in self.active if o is not seat]
+        out = [Payment(o.name, payee, units, rule, line, meld, note) for o in self.active if o is not seat]
         self.ledger.collect(payee, units, out)
         return out

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.model.actions import Deal
-from pancli.model.results import DEAD, DEAL, DISCARD_PILE, HAND, STOCK
+from pancli.model.results import DEAD, DEAL, DISCARD_PILE, HAND, STOCK, Step
 from pancli.model.rulings import I1_AT_DEAL, Ruling, counted
-from pancli.referee.board import HAND_SIZE, NEW_STEP, Board, Place, Placed
+from pancli.referee.board import HAND_SIZE, Board, Place, Placed
 from pancli.referee.state import Seat, card_key
 from pancli.rulebook import Rule
 from pancli.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -164,7 +164,7 @@ def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
         deal = DEAL
         moves = [(c, deal, HAND) for c in d.cards[:HAND_SIZE]]
         moves += [(c, deal, DEAD) for c in d.cards[HAND_SIZE:]]
-        b.steps.append(NEW_STEP(d.line, d.col, d.player, None, None, tuple(moves), ()))
+        b.steps.append(Step(d.line, d.col, d.player, None, None, tuple(moves), ()))
     short = max(0, HAND_SIZE - len(d.cards))
     s.unknown = short
     b.stock_n -= short
@@ -187,4 +187,4 @@ def apply_upcard(b: Board) -> None:
     if up is not None:
         b.seen[up.index] += 1
         if b.steps is not None:
-            b.steps.append(NEW_STEP(b.script.upcard_line, 0, None, None, None, ((up, STOCK, DISCARD_PILE),), ()))
+            b.steps.append(Step(b.script.upcard_line, 0, None, None, None, ((up, STOCK, DISCARD_PILE),), ()))

@@ -111,10 +111,10 @@ from pancli.model.actions import (
     Take,
     Turn,
 )
-from pancli.model.results import DISCARD_PILE, HAND, MELD, STOCK, HandResult, Payment, Violation
+from pancli.model.results import DISCARD_PILE, HAND, MELD, STOCK, HandResult, Payment, Step, Violation
 from pancli.model.rulings import Ruling
 from pancli.referee import deal, decisions, forcing, going_out, melding, turns
-from pancli.referee.board import HAND_SIZE, NEW_STEP, Board, Phase
+from pancli.referee.board import HAND_SIZE, Board, Phase
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardPlan, flat_next_fits, must_take
 from pancli.referee.going_out import holds_ten
@@ -376,8 +376,8 @@ class Table(Board):
         self.pos = pos
         steps = self.steps
         if steps is not None:  # the two steps the general path records
-            steps.append(NEW_STEP(d.line, d.col, s.name, turn, d, (), ()))
-            steps.append(NEW_STEP(x.line, x.col, s.name, turn, x, ((c, STOCK, DISCARD_PILE),), ()))
+            steps.append(Step(d.line, d.col, s.name, turn, d, (), ()))
+            steps.append(Step(x.line, x.col, s.name, turn, x, ((c, STOCK, DISCARD_PILE),), ()))
         return True
 
     def _fast_meld_turn(self, turn: Turn) -> bool:
@@ -483,7 +483,7 @@ class Table(Board):
         name = s.name
         steps = self.steps
         if steps is not None:
-            steps.append(NEW_STEP(first.line, first.col, name, turn, first, (), ()))
+            steps.append(Step(first.line, first.col, name, turn, first, (), ()))
             pending_moved = False
         for a, lm, gain in done:
             if isinstance(a, MeldNew):
@@ -502,7 +502,7 @@ class Table(Board):
                         moves.append((c, src, MELD))
                     else:
                         moves.append((c, HAND, MELD))
-                steps.append(NEW_STEP(a.line, a.col, name, turn, a, tuple(moves), tuple(payments)))
+                steps.append(Step(a.line, a.col, name, turn, a, tuple(moves), tuple(payments)))
         self.pending = pend
         self.pending_used = True
         self.drew = True
@@ -516,7 +516,7 @@ class Table(Board):
             self.discarded = True
             self.pos = (self.pos + 1) % len(self.active)
             if steps is not None:
-                steps.append(NEW_STEP(last.line, last.col, name, turn, last, ((c, HAND, DISCARD_PILE),), ()))
+                steps.append(Step(last.line, last.col, name, turn, last, ((c, HAND, DISCARD_PILE),), ()))
         else:
             self.discarded = False
             self.seat = s
