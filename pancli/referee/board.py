@@ -15,7 +15,7 @@ turn in progress. It judges nothing: each rule family module (:mod:`~pancli.refe
 from __future__ import annotations
 
 import enum
-from typing import Protocol
+from typing import Final, Protocol
 
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event, HandScript, Turn
