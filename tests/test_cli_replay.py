@@ -5,8 +5,11 @@ terminal, ``--json`` with the contract's fields, ``--jsonl`` events with provena
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -437,3 +440,42 @@ def test_jsonl_step_lines_are_the_encoders_bytes(replay_inputs: list[str], monke
     assert fast.exit_code == plain.exit_code == 1  # the samples hold illegal hands
     assert fast.stdout.count('"event": "draw"') > 500
     assert fast.stdout == plain.stdout and fast.stderr == plain.stderr
+
+
+def _children(pid: int) -> list[int]:
+    """The process ids of ``pid``'s children (Linux's /proc)."""
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(n) for n in text.split()]
+
+
+@pytest.mark.skipif(
+    not Path("/proc/self/task").exists() or (os.cpu_count() or 1) < 2, reason="needs Linux's /proc and two CPUs"
+)
+def test_I3_jobs_a_killed_worker_loses_no_hand_and_nothing_hangs(tmp_path: Path) -> None:
+    """A worker killed mid-run (kill -9, out of memory): the pool starts another but the chunk
+    it held is lost; the main process judges that chunk itself, so the run ends, with exactly the
+    output and status of a run with no worker (before, it waited for the lost chunk forever)."""
+    record = tmp_path / "hands.pan"
+    record.write_text(
+        CliRunner().invoke(cli, ["simulate", "-n", "6", "-k", "1200", "-s", "5"]).stdout, encoding="utf-8"
+    )
+    command = [sys.executable, "-m", "pancli", "replay"]
+    serial = subprocess.run([*command, str(record)], capture_output=True, text=True, timeout=120)
+    run = subprocess.Popen(
+        [*command, "--jobs", "2", str(record)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while len(_children(run.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        workers = _children(run.pid)
+        assert len(workers) == 2, "the pool's two workers never started"
+        time.sleep(0.3)  # the first chunks are sent: both workers hold one
+        os.kill(workers[0], signal.SIGKILL)
+        out, err = run.communicate(timeout=60)
+    finally:
+        run.kill()
+    assert (run.returncode, out, err) == (serial.returncode, serial.stdout, serial.stderr)

@@ -303,6 +303,35 @@ def _judge_chunk(
     return "".join(sink.out), "".join(sink.err), tally.counts(), stopped, judge.first, judge.previous
 
 
+_POLL_SECONDS = 0.25
+"""How often the main process, waiting for a chunk, looks whether a worker died."""
+
+
+class _Workers:
+    """The pool's worker processes, to tell that one died (killed, out of memory): the pool
+    starts another in its place, so a death shows as a process id that is gone.
+
+    Which chunk was lost cannot be told, so once a death is seen, any chunk whose result is
+    not there when it is wanted is judged by the main process itself: the same judgement (a
+    chunk is judged alone), and the run ends with the output a run with no death writes.
+    """
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self._pids = {p.pid for p in multiprocessing.active_children()}
+        self._dead = False
+
+    def died(self) -> bool:
+        """Whether a worker has died since the pool started."""
+        import multiprocessing
+
+        if not self._dead:
+            alive = {p.pid for p in multiprocessing.active_children()}
+            self._dead = bool(self._pids - alive)
+        return self._dead
+
+
 def _replay_parallel(
     names: Sequence[str], sink: ChunkSink, *, open_record: OpenRecord, strict: bool, profile: Profile | None, jobs: int
 ) -> Tally:
@@ -322,10 +351,23 @@ def _replay_parallel(
         last: HandResult | None = None
         last_file: str | None = None
 
+        workers = _Workers()
+
+        def result(job: Any, task: _Task) -> _Done:
+            """The chunk's result from its worker; judged here if a worker died meanwhile (the
+            pool replaces a killed worker but loses its chunk, whose result would never come)."""
+            while True:
+                try:
+                    done: _Done = job.get(timeout=_POLL_SECONDS)
+                    return done
+                except multiprocessing.TimeoutError:
+                    if workers.died():
+                        return _judge_chunk(kind, strict, profile, task, None)
+
         def take(pending: deque[Any]) -> bool:
             nonlocal last, last_file
             job, task = pending.popleft()
-            out, err, counts, halt, first, end = job.get()
+            out, err, counts, halt, first, end = result(job, task)
             if task[1] != last_file:
                 last, last_file = None, task[1]
             if first is not None and last is not None and next_hand_violation(last, first) is not None:
