@@ -7,7 +7,6 @@
 - :mod:`pancli.model.rulings`: the :class:`~pancli.model.rulings.Ruling` a failed check raises.
 - :mod:`pancli.model.ledger`: the running ledger of payments.
 - :mod:`pancli.model.settle`: a sitting's totals and who pays whom.
-- :mod:`pancli.model.slots`: a faster constructor for the small frozen values above.
 
 It imports only the core (cards, melds, rules): no judge, no text, no I/O.
 """

@@ -47,7 +47,6 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
-from pancli.model.slots import slot_constructor
 from pancli.notation.record_common import GLYPHS, LineContext, ParsedPlay, TagPair, UpLine
 
 _TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\\n]*)"\] *')
@@ -275,89 +274,24 @@ def _recipe(turn: Turn, glyphs: tuple[str, ...]) -> _Recipe:
     return turn.player, turn.number, turn.col, tuple(steps), glyphs, frozenset(names)
 
 
-Setter = Callable[[object, object], None]
-
-
-def _slot_setters(cls: type) -> tuple[Setter, ...] | None:
-    """The slot setters of a frozen slots dataclass, in field order, where setting every slot
-    builds what ``__init__`` builds (:func:`slot_constructor` says where); else None. Kept per
-    class: asking :func:`slot_constructor` builds a function each time."""
-    if cls in _SETTERS:
-        return _SETTERS[cls]
-    setters = None
-    if slot_constructor(cls) is not None:
-        setters = tuple(cls.__dict__[n].__set__ for n in getattr(cls, "__slots__", ()))
-    _SETTERS[cls] = setters
-    return setters
-
-
-_SETTERS: Final[dict[type, tuple[Setter, ...] | None]] = {}
-
-
-_TURN_SETTERS: Final = _slot_setters(Turn)
-_BUILDERS: Final[dict[type, Callable[..., object]]] = {}
-
-
-def _builder(cls: type) -> Callable[..., object]:
-    """The fastest constructor of an action or line class (positional, every field)."""
-    b = _BUILDERS.get(cls)
-    if b is None:
-        b = _BUILDERS[cls] = slot_constructor(cls) or cls
-    return b
-
-
-_NEW_TURN: Final = _builder(Turn)
-_NEW_DECISION: Final = _builder(Decision)
-
-
 def _maker(item: Turn | Decision) -> tuple[Maker, frozenset[str]]:
     """A function of the line building ``item`` again there (one call, no re-reading)."""
     if isinstance(item, Decision):
         player, stay, dcol = item.player, item.stay, item.col
-        new_decision = _NEW_DECISION
-        return (lambda line: new_decision(player, stay, line, dcol)), frozenset((player,))  # type: ignore[return-value]
+        return (lambda line: Decision(player, stay, line, dcol)), frozenset((player,))
     name, number, name_col = item.player, item.number, item.col
     steps, names = _steps(item)
     if len(steps) == 2 and len(steps[0][1]) == 1 and len(steps[1][1]) == 1:
         (c1, (x1,), k1), (c2, (x2,), k2) = steps  # draw and discard, the commonest line
-        s1 = _slot_setters(c1)
-        s2 = _slot_setters(c2)
-        if s1 is not None and s2 is not None and len(s1) == len(s2) == 3 and len(_TURN_SETTERS or ()) == 5:
-            # The same objects, built without the frozen dataclass __init__ (an object.__setattr__
-            # per field): the commonest line costs about half as much.
-            v1, l1, o1 = s1
-            v2, l2, o2 = s2
-            tp, ta, tn, tl, tc = _TURN_SETTERS  # type: ignore[misc]
-            new = object.__new__
-
-            def two_fast(line: int) -> Turn:
-                a: object = new(c1)
-                v1(a, x1)
-                l1(a, line)
-                o1(a, k1)
-                b: object = new(c2)
-                v2(b, x2)
-                l2(b, line)
-                o2(b, k2)
-                t: Turn = new(Turn)
-                tp(t, name)
-                ta(t, (a, b))
-                tn(t, number)
-                tl(t, line)
-                tc(t, name_col)
-                return t
-
-            return two_fast, frozenset(names)
 
         def two(line: int) -> Turn:
             return Turn(name, (c1(x1, line, k1), c2(x2, line, k2)), number, line, name_col)
 
         return two, frozenset(names)
-    frozen = tuple((_builder(cls), args, col) for cls, args, col in steps)
-    new_turn = _NEW_TURN
+    frozen = tuple((cls, args, col) for cls, args, col in steps)
 
     def many(line: int) -> Turn:
-        return new_turn(name, tuple([b(*args, line, col) for b, args, col in frozen]), number, line, name_col)  # type: ignore[return-value]
+        return Turn(name, tuple([b(*args, line, col) for b, args, col in frozen]), number, line, name_col)
 
     return many, frozenset(names)
 
@@ -438,7 +372,7 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
             if act is None:
                 return None
             if type(act) is not Lay and len(segments) < _MAX_SEGMENTS:  # a lay depends on the players
-                segments[seg] = (_builder(type(act)), _values(act), glyph)  # type: ignore[assignment]
+                segments[seg] = (type(act), _values(act), glyph)
         else:
             build, args, glyph = hit
             act = build(*args, line, offset + 1)
