@@ -8,7 +8,8 @@ them for the commands.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Final, NamedTuple, TypeVar
 
 from pancli.escapes import CONTROLS, pattern
 from pancli.escapes import escape_text as escape_text  # (the one escaper: core, the text layer uses it too)
@@ -87,3 +88,37 @@ def error_line(file: str, line: int, col: int | None, rule: str | None, message:
     '-:3:1: M3 7c 7s 7s is not a set'
     """
     return escape_text(f"{file}:{line}:{col}: {rule} {message}")
+
+
+T = TypeVar("T")
+_UNSEEN: Any = object()
+
+
+def remembered_items(
+    blocks: Iterable[list[str]], file: str, read: Callable[[InputLine], T], limit: int
+) -> Iterator[list[tuple[int, T]]]:
+    """Each block of raw lines as ``(line number, what read made of it)`` pairs, blank and comment
+    lines of standard input left out (:func:`batch_item`); ``read`` runs once per distinct raw
+    line (the first place it is seen), the rest are remembered, up to ``limit`` lines. The batch
+    commands' pipe paths (``pay -``, ``score -``) answer a block at a time from it.
+
+    >>> blocks = [["5s 5s 5s", "# a note"], ["5s 5s 5s"]]
+    >>> list(remembered_items(blocks, "-", lambda i: (i.line, i.text), 10))
+    [[(1, (1, '5s 5s 5s'))], [(3, (1, '5s 5s 5s'))]]
+    """
+    stdin = file == STDIN_FILE
+    memo: dict[str, T | None] = {}
+    n = 0
+    for lines in blocks:
+        block: list[tuple[int, T]] = []
+        for raw in lines:
+            n += 1
+            known = memo.get(raw, _UNSEEN)
+            if known is _UNSEEN:
+                item = batch_item(raw) if stdin else raw
+                known = None if item is None else read(InputLine(file, n, item))
+                if len(memo) < limit:
+                    memo[raw] = known
+            if known is not None:
+                block.append((n, known))
+        yield block

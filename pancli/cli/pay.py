@@ -15,6 +15,7 @@ from typing import Any
 import click
 
 from pancli.app.check import MEMO_LIMIT, MeldCheck, assess_all, error_suffix, judge_fields
+from pancli.app.lines import remembered_items
 from pancli.app.pay import Counts, PackCounter, going_out
 from pancli.cards import Game
 from pancli.cli.common import (
@@ -23,7 +24,6 @@ from pancli.cli.common import (
     EXIT_OK,
     NOTHING_TO_CHECK,
     STDIN_FILE,
-    batch_item,
     input_lines,
     json_mode,
     json_option,
@@ -218,26 +218,14 @@ def _plain_stream(blocks: Iterable[list[str]], file: str, profile: Profile, play
     """
     pack = PackCounter(profile)
     take = pack.take_counts
-    stdin = file == STDIN_FILE
-    memo: dict[str, _PayLine | None] = {}
     said: dict[str, str] = {}
     melds: list[Meld] = []
     laid = 0
     failed = False
-    n = 0
-    for lines in blocks:
+    for block in remembered_items(blocks, file, lambda i: _pay_line(i.text, profile, pack), MEMO_LIMIT):
         text_out: list[str] = []
         text_err: list[str] = []
-        for text in lines:
-            n += 1
-            entry = memo.get(text, _UNSEEN)
-            if entry is _UNSEEN:
-                item = batch_item(text) if stdin else text
-                entry = None if item is None else _pay_line(item, profile, pack)
-                if len(memo) < MEMO_LIMIT:
-                    memo[text] = entry
-            if entry is None:
-                continue
+        for n, entry in block:
             row, counts, value, engine, refused, suffix = entry
             if counts is not None:
                 over = take(counts)
@@ -258,9 +246,6 @@ def _plain_stream(blocks: Iterable[list[str]], file: str, profile: Profile, play
     sys.stdout.write("".join(f"{label}\t{units}\t{why}\n" for label, units, why in result.summary()))
     sys.stdout.flush()
     return EXIT_ILLEGAL if failed else EXIT_OK
-
-
-_UNSEEN: Any = object()
 
 
 def _print_rich(result: PayReport) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from pancli.app.lines import remembered_items
 from pancli.cards import Card, Game, format_cards
 from pancli.cli.common import (
     ARG_FILE,
@@ -16,7 +17,6 @@ from pancli.cli.common import (
     EXIT_OK,
     STDIN_FILE,
     InputLine,
-    batch_item,
     error_line,
     json_mode,
     json_option,
@@ -182,6 +182,14 @@ def _placed(items: Iterable[InputLine], pack: PagrucPack) -> Iterator[ScoreRepor
         yield r if r.line == i.line and r.file == i.file else replace(r, file=i.file, line=i.line)
 
 
+def _score_line(line: InputLine, pack: PagrucPack) -> tuple[str, str]:
+    """A line's plain text, or its error suffix (``:col: RULE message``, after its place)."""
+    r = assess_score(line, pack)
+    if r.score is None:
+        return "", error_line("", 0, r.col, r.rule, r.message)[len(":0") :] + "\n"
+    return r.plain(), ""
+
+
 def _plain_stream(blocks: Iterable[list[str]], file: str, pack: PagrucPack) -> int:
     """The pipe path: plain text streamed a block of input at a time (a pipe's lines answered as
     they arrive; ``blocks`` of input lines, of standard input when ``file`` is ``-``: blank and
@@ -191,30 +199,11 @@ def _plain_stream(blocks: Iterable[list[str]], file: str, pack: PagrucPack) -> i
     Kept for speed: each distinct line is read, scored and written once (its text or its error
     suffix remembered by the raw line); benchmarks/bench_batch.py, 1,000,000 lines (CPU): 3.0x
     ``pan check -`` before, see benchmarks/README.md for after."""
-    stdin = file == STDIN_FILE
-    memo: dict[str, tuple[str, str] | None] = {}
     failed = False
-    n = 0
-    for lines in blocks:
+    for block in remembered_items(blocks, file, lambda i: _score_line(i, pack), _MEMO_LIMIT):
         out: list[str] = []
         err: list[str] = []
-        for raw in lines:
-            n += 1
-            known = memo.get(raw, _UNSEEN)
-            if known is _UNSEEN:
-                item = batch_item(raw) if stdin else raw
-                if item is None:
-                    known = None
-                else:
-                    r = assess_score(InputLine(file, n, item), pack)
-                    if r.score is None:  # ``:col: RULE message`` (the error line after its place)
-                        known = ("", error_line("", 0, r.col, r.rule, r.message)[len(":0") :] + "\n")
-                    else:
-                        known = (r.plain(), "")
-                if len(memo) < _MEMO_LIMIT:
-                    memo[raw] = known
-            if known is None:
-                continue
+        for n, known in block:
             text, suffix = known
             if suffix:
                 failed = True
@@ -226,9 +215,6 @@ def _plain_stream(blocks: Iterable[list[str]], file: str, pack: PagrucPack) -> i
         sys.stderr.write("".join(err))
     sys.stdout.flush()
     return EXIT_ILLEGAL if failed else EXIT_OK
-
-
-_UNSEEN: Any = object()
 
 
 def _print_rich(reports: list[ScoreReport]) -> None:
