@@ -80,9 +80,10 @@ def test_policy_moves_are_the_plain_search_and_materialized_melds(profile: Profi
                     continue
                 got = policy.nodes[nxt]
                 assert (got.state, got.out, node.paid[slot]) == (state, out, paid)
-                # a position is its hand and the multisets of its melds (reached first by any path)
-                assert [encode(m.cards) for m in got.table] == [encode(m.cards) for m in melds]
-                assert [m.value(profile) for m in got.table] == [m.value(profile) for m in melds]
+                # a position is its hand and the multiset of its melds (reached first by any path), in the order of
+                # their packed cards
+                laid = [(encode(m.cards), m.value(profile)) for m in got.table]
+                assert laid == sorted((encode(m.cards), m.value(profile)) for m in melds)
 
 
 @settings(max_examples=12)
@@ -184,7 +185,7 @@ def test_out_odds_agree_with_playing_the_draws_out(seed: int) -> None:
     first = sum(r.live for r in draw_table(ctx, live) if r.out) / sum(live)
     o = out_odds(ctx, live, first, samples=2000, seed=seed)
     assert o.sampled_first == o.p[0] == first
-    assert 200 <= o.samples <= 2000 and list(o.p) == sorted(o.p)
+    assert 100 <= o.samples <= 2000 and list(o.p) == sorted(o.p)
     plain = played_out(ctx, live, 1500, seed + 100)
     for k in range(10):
         q, se = plain[k]
