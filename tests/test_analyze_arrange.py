@@ -131,3 +131,60 @@ def test_hand_context_serves_every_draw() -> None:
     usable = {c for c in (card(r, s) for r in PAN_RANKS for s in SUITS) if ctx.usable(SLOT_OF[c])}
     assert usable == {card(Rank.FOUR, Suit.HEARTS), card(Rank.SEVEN, Suit.HEARTS)}
     assert ctx.state == encode(hand)
+
+
+def _plain_best(hand: list[Card], profile: Profile, table: list[Meld]) -> tuple[object, ...]:
+    """The plain search: every card of the hand searched (none set aside as dead), every new meld
+    judged afresh by the meld engine."""
+    from pancli.analyze.arrange import Solver, all_blocks, counts_of, decode, prepare
+
+    state = encode(hand)
+    t, tms = prepare(profile, table)
+    solver = Solver(all_blocks(counts_of(state), t, tms))
+    _, n, _ = solver.count(state)
+    blocks = solver.walk_count(state)
+    placed = []
+    for enc, _, _, target, _ in blocks:
+        cards = tuple(sorted(decode(enc), key=Card.sort_key))
+        if target < 0:
+            v = judge(cards, profile)
+            assert v.meld is not None
+            placed.append((-1, cards, v.meld, v.meld.value(profile)))
+        else:
+            placed.append((target, cards))
+    rest = state - sum(b[0] for b in blocks)
+    return tuple(sorted(placed, key=lambda p: (p[0], [c.sort_key() for c in p[1]]))), tuple(decode(rest)), n
+
+
+def _as_plain(got: object) -> tuple[object, ...]:
+    from pancli.analyze.arrange import Arrangement
+
+    assert isinstance(got, Arrangement)
+    placed = tuple((-1, p.cards, p.meld, p.value) if p.target is None else (p.target, p.cards) for p in got.placed)
+    return placed, got.dead, got.count
+
+
+@FAST
+@given(st.one_of(rich_hands(), st.lists(st.sampled_from(HOYLE.pack.full()), min_size=1, max_size=11)), profiles)
+def test_dead_cards_set_aside_and_remembered_melds_match_the_plain_search(hand: list[Card], profile: Profile) -> None:
+    """best_arrangement searches only the cards some candidate block holds (the others are dead in
+    every arrangement) and takes new melds from a memo of the meld engine's answers: the same
+    arrangement, dead cards and count as the plain search, with the memo cold and warm."""
+    from pancli.analyze.arrange import tables_for
+
+    want = _plain_best(hand, profile, [])
+    for memo in ("cold", "warm"):
+        if memo == "cold":
+            tables_for(profile).laid.clear()
+        got = best_arrangement(hand, profile)
+        assert _as_plain(got) == want, memo
+
+
+@FAST
+@given(rich_hands(high=8), table_melds(), profiles)
+def test_dead_cards_set_aside_match_the_plain_search_with_table_melds(
+    hand: list[Card], table: list[Meld], profile: Profile
+) -> None:
+    want = _plain_best(hand, profile, table)
+    got = best_arrangement(hand, profile, table)
+    assert _as_plain(got) == want
