@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import field
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from pancli.values import frozen
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
 
 
 class Suit(enum.Enum):
@@ -206,6 +209,27 @@ class Pack:
         for c in PAN_CARDS:
             out.extend([c] * self.copies(c))
         return out
+
+
+def past_the_pack(
+    seen: Sequence[int], copies: Sequence[int], counts: Iterable[tuple[int, int]]
+) -> tuple[int, int] | None:
+    """E4 (never more copies of a card than the pack holds), the one comparison: the first
+    ``(card index, copies)`` of ``counts`` (each a card's :attr:`Card.index` and how many more
+    copies of it become known) that would take the card past its ``copies`` in the pack, given
+    the ``seen`` copies already accounted for, with the count it would reach; None when all fit.
+    The referee's E4 judge (``referee.deal.card_fault``) and ``pan pay``'s count across melds
+    (``app.pay.PackCounter``) both ask it.
+
+    >>> past_the_pack([7, 8], [8, 8], [(0, 1), (1, 0)]) is None
+    True
+    >>> past_the_pack([7, 8], [8, 8], [(0, 1), (1, 1)])
+    (1, 9)
+    """
+    for i, n in counts:
+        if seen[i] + n > copies[i]:
+            return i, seen[i] + n
+    return None
 
 
 class Game(enum.Enum):

@@ -115,17 +115,16 @@ def test_terminal_table() -> None:
 def test_E4_the_streamed_pipe_path_says_what_the_report_path_says() -> None:
     """pan pay - in a pipe streams (PackCounter, no report objects); the terminal/JSON path builds
     reports (conserve): the same rows, totals and error lines, E4 included."""
-    from pancli.app.check import assess_all
+    from pancli.app.pay import pay_report
     from pancli.cli.common import InputLine
-    from pancli.cli.pay import compute, conserve
     from pancli.rules import HOYLE
 
     lines = ["5sss", "5s 5s 5s 5s", "3-5h", "5sss", "7c 7s 7s", "bad", "5s5s", "3-5h", "Kh Kd Ks", "5sss"]
     for out in ([], ["--out"]):
         r = CliRunner().invoke(cli, ["pay", *out, "-n", "4", "-"], input="\n".join(lines) + "\n")
         items = [InputLine("-", i, t) for i, t in enumerate(lines, 1)]
-        reports = conserve(list(assess_all(items, HOYLE)), HOYLE)
-        result = compute(reports, 4, HOYLE, bool(out))
+        result = pay_report(items, 4, HOYLE, bool(out))
+        reports = result.melds
         rows = [f"{m.meld}\t{'+'.join(m.conditions) or '-'}\t{m.value}\n" for m in reports]
         rows += [f"{label}\t{units}\t{why}\n" for label, units, why in result.summary()]
         assert r.stdout == "".join(rows)
@@ -146,17 +145,16 @@ def test_E4_stream_equals_report_path_and_a_plain_count_of_copies(lines: list[st
     (a Counter per line, no memo) passes the pack."""
     from collections import Counter
 
-    from pancli.app.check import assess_all
+    from pancli.app.pay import pay_report
     from pancli.cli.common import InputLine, batch_item, load_profile
-    from pancli.cli.pay import compute, conserve
 
     profile = load_profile(rules)
     flags = ["--out"] if out else []
     r = CliRunner().invoke(cli, ["pay", *flags, "--rules", rules, "-n", "4", "-"], input="\n".join(lines) + "\n")
     kept = [(i, batch_item(t)) for i, t in enumerate(lines, 1)]
     items = [InputLine("-", i, t) for i, t in kept if t is not None]
-    reports = conserve(list(assess_all(items, profile)), profile)
-    result = compute(reports, 4, profile, out)
+    result = pay_report(items, 4, profile, out)
+    reports = result.melds
     rows = [f"{m.meld}\t{'+'.join(m.conditions) or '-'}\t{m.value}\n" for m in reports]
     rows += [f"{label}\t{units}\t{why}\n" for label, units, why in result.summary()]
     assert r.stdout == "".join(rows)

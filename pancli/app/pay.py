@@ -1,26 +1,107 @@
 """What ``pan pay`` does before it renders: the melds of one player, taken together.
 
 Each meld is judged on its own first (as ``pan check`` does); then E4 holds across them
-(together they hold no more copies of a card than the pack), and the payments follow: the
-value of every legal meld as laid (C6, C7) and, going out with them, the C8 payment.
+(together they hold no more copies of a card than the pack: :class:`PackCounter`, which asks
+:func:`pancli.cards.past_the_pack`, the comparison the referee's E4 judge makes), and the
+payments follow: the value of every legal meld as laid (C6, C7) and, going out with them,
+the C8 payment. :func:`pay_report` does it for melds as reports (the terminal and JSON
+output); :class:`PayBatch` for a pipe, a block of lines at a time, with the same rows, totals
+and error lines (tests/test_cli_pay.py compares them).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
-from pancli.cards import ALL_CARDS, Card
+from pancli.app.check import MEMO_LIMIT, MeldCheck, assess_all, error_suffix, judge_fields
+from pancli.app.lines import InputLine, remembered_items
+from pancli.cards import ALL_CARDS, Card, Game, past_the_pack
 from pancli.melds import Meld, going_out_value
 from pancli.rules import Profile
+from pancli.values import frozen
 
 Counts = tuple[tuple[int, int], ...]
 """``(card index, copies)`` of each distinct card of a meld (:meth:`PackCounter.counts`)."""
 
 
+@frozen
+class PayReport:
+    """The melds judged and what they collect from each of ``opponents`` active opponents."""
+
+    melds: tuple[MeldCheck, ...]
+    players: int
+    profile: Profile
+    laid: int
+    """Units each opponent pays for laying the melds (C6, C7)."""
+    going_out: int | None
+    """Units each opponent pays for going out with them (C8), or None without ``--out``."""
+
+    @property
+    def opponents(self) -> int:
+        """The active opponents: every active player but the melder."""
+        return self.players - 1
+
+    @property
+    def per_opponent(self) -> int:
+        """Units each active opponent pays in all."""
+        return self.laid + (self.going_out or 0)
+
+    @property
+    def total(self) -> int:
+        """Units collected in all."""
+        return self.per_opponent * self.opponents
+
+    def to_json(self) -> dict[str, Any]:
+        """``melds per_opponent opponents total`` (docs/commands.md), with the breakdown."""
+        out: dict[str, Any] = {
+            "melds": [m.to_json() for m in self.melds],
+            "per_opponent": self.per_opponent,
+            "opponents": self.opponents,
+            "total": self.total,
+            "players": self.players,
+            "rules": self.profile.name,
+            "laid": {"rule": "C7", "per_opponent": self.laid},
+            "going_out": None,
+        }
+        if self.going_out is not None:
+            out["going_out"] = {
+                "rule": "C8",
+                "out_bonus": self.profile.out_bonus,
+                "melds_again": self.going_out - self.profile.out_bonus,
+                "per_opponent": self.going_out,
+            }
+        return out
+
+    def summary(self) -> list[tuple[str, str, str]]:
+        """The breakdown as (label, units, explanation) rows."""
+        rows = [("laid", str(self.laid), "C7: the value of the melds as laid, from each opponent")]
+        if self.going_out is not None:
+            again = self.going_out - self.profile.out_bonus
+            rows.append(
+                (
+                    "going out",
+                    str(self.going_out),
+                    f"C8: out_bonus {self.profile.out_bonus} + the melds again {again}, from each opponent",
+                )
+            )
+        rows += [
+            ("per opponent", str(self.per_opponent), "units each active opponent pays"),
+            ("opponents", str(self.opponents), f"{self.players} active players less the melder"),
+            ("total", str(self.total), f"{self.per_opponent} x {self.opponents}"),
+        ]
+        return rows
+
+    def summary_text(self) -> str:
+        """The breakdown as ``label<TAB>units<TAB>explanation`` lines (the end of the pipe output)."""
+        return "".join(f"{label}\t{units}\t{why}\n" for label, units, why in self.summary())
+
+
 class PackCounter:
     """E4 across one player's melds, one meld at a time: :meth:`take` counts a legal meld's cards,
     or says which card it would take past its copies in the pack (that meld is then not counted).
+    The comparison is :func:`pancli.cards.past_the_pack`, as in the referee's E4 judge.
 
     Each distinct card list is counted once, by card index (a batch repeats its lines, and the
     meld reader gives a repeated line the same tuple): 20,000 lines of 5sss under cProfile
@@ -67,47 +148,143 @@ class PackCounter:
         reason of a refused shape is remembered until a card is counted (the count cannot have
         changed), and each reason is written once. Measured in benchmarks/bench_batch.py
         (``pan pay -``, 200,000 lines, CPU): see benchmarks/README.md; tests/test_cli_pay.py
-        compares the reasons with :func:`over_the_pack` line by line.
+        compares the reasons with a plain count of copies line by line.
         """
         settled = self._settled.get(counts)
         if settled is not None and settled[0] == self._stamp:
             return settled[1]
-        seen, most = self.seen, self.most
-        for k, n in counts:
-            if seen[k] + n > most[k]:
-                said = self._said.get((k, seen[k] + n))
-                if said is None:
-                    said = f"the melds hold {seen[k] + n} copies of {ALL_CARDS[k]}, but the pack holds {most[k]}"
-                    self._said[k, seen[k] + n] = said
-                if len(self._settled) < 50_000:
-                    self._settled[counts] = (self._stamp, said)
-                return said
+        seen = self.seen
+        over = past_the_pack(seen, self.most, counts)
+        if over is not None:
+            said = self._said.get(over)
+            if said is None:
+                k, held = over
+                said = f"the melds hold {held} copies of {ALL_CARDS[k]}, but the pack holds {self.most[k]}"
+                self._said[over] = said
+            if len(self._settled) < 50_000:
+                self._settled[counts] = (self._stamp, said)
+            return said
         for k, n in counts:
             seen[k] += n
         self._stamp += 1
         return None
 
 
-def over_the_pack(melds: Sequence[tuple[Card, ...] | None], profile: Profile) -> dict[int, str]:
-    """E4 across one player's melds, in order: the index of each meld that takes a card past its
-    copies in the pack, with the reason (that meld is then not counted). ``None``: a meld that is
-    not legal on its own (not counted).
+def conserve(reports: Iterable[MeldCheck], profile: Profile) -> list[MeldCheck]:
+    """The reports with E4 across the melds applied (:class:`PackCounter`), in order: a meld
+    that takes a card past its copies in the pack is illegal and counts nothing.
 
-    >>> from pancli.notation import parse_meld
     >>> from pancli.rules import HOYLE
-    >>> over_the_pack([parse_meld("5s 5s 5s 5s"), None, parse_meld("5s 5s 5s 5s 5s")], HOYLE)
-    {2: 'the melds hold 9 copies of 5s, but the pack holds 8'}
+    >>> items = [InputLine("-", n, t) for n, t in enumerate(["5s 5s 5s 5s", "Kh", "5s 5s 5s 5s 5s"], 1)]
+    >>> [(r.rule, r.reason) for r in conserve(assess_all(items, HOYLE), HOYLE) if not r.legal][1]
+    ('E4', 'the melds hold 9 copies of 5s, but the pack holds 8')
     """
     pack = PackCounter(profile)
-    out: dict[int, str] = {}
-    for i, cards in enumerate(melds):
-        if cards is not None:
-            over = pack.take(cards)
+    out = []
+    for r in reports:
+        if r.legal:
+            over = pack.take(r.cards)
             if over is not None:
-                out[i] = over
+                r = r.refused("E4", over)
+        out.append(r)
     return out
 
 
 def going_out(melds: Sequence[Meld], profile: Profile, out: bool) -> int | None:
     """Units each opponent pays when the player goes out with ``melds`` (C8), None when he does not."""
     return going_out_value(melds, profile) if out else None
+
+
+def pay_report(items: Iterable[InputLine], players: int, profile: Profile, out: bool) -> PayReport:
+    """``pan pay``: the melds of ``items`` judged (:func:`~pancli.app.check.assess_all`), E4
+    across them (:func:`conserve`), and what the legal ones collect (and going out with them).
+
+    >>> from pancli.rules import HOYLE
+    >>> r = pay_report([InputLine("<arg>", 1, "5s 5s 5s"), InputLine("<arg>", 2, "3h 4h 5h")], 6, HOYLE, False)
+    >>> r.laid, r.per_opponent, r.total
+    (4, 4, 20)
+    """
+    reports = conserve(assess_all(items, profile), profile)
+    melds = [r.engine_meld for r in reports if r.engine_meld is not None]
+    return PayReport(tuple(reports), players, profile, sum(r.value for r in reports), going_out(melds, profile, out))
+
+
+_PayLine = tuple[str, Counts | None, int, Meld | None, str, str]
+"""One distinct meld line of the pipe path: its row when counted, its cards' counts (None when
+it is not legal on its own), value, engine meld, its row when refused, its error suffix."""
+
+
+class PayBatch:
+    """``pan pay`` in a pipe, streamed: :meth:`blocks` turns each block of input lines into its
+    rows and error lines as it is read; :meth:`report` has the totals at the end. Memory holds
+    one block and the distinct lines seen (bounded), not every report (benchmarks/README.md).
+    The same rows, totals and errors as :func:`pay_report` (tests/test_cli_pay.py compares them).
+
+    Kept for speed: each distinct line is read, judged and written once (its rows and error
+    suffix), E4 through :meth:`PackCounter.take_counts`; benchmarks/bench_batch.py, 200,000 lines
+    (CPU, whole process): 3.6x ``pan check -`` before, see benchmarks/README.md for after.
+
+    >>> from pancli.rules import HOYLE
+    >>> batch = PayBatch("-", HOYLE, 4, False)
+    >>> [(rows, errors)] = batch.blocks([["5s 5s 5s 5s", "# note", "5s5s5s5s5s"]])
+    >>> rows
+    '5s 5s 5s 5s\\tC2\\t6\\n5s 5s 5s 5s 5s\\t-\\t0\\n'
+    >>> errors
+    '-:3:1: E4 the melds hold 9 copies of 5s, but the pack holds 8\\n'
+    >>> batch.failed, batch.report().total
+    (True, 18)
+    """
+
+    def __init__(self, file: str, profile: Profile, players: int, out: bool) -> None:
+        self.file = file
+        self.profile = profile
+        self.players = players
+        self.out = out
+        self.pack = PackCounter(profile)
+        self.laid = 0
+        self.melds: list[Meld] = []
+        self.failed = False
+        """Whether some meld was illegal or unreadable."""
+
+    def _line(self, item: InputLine) -> _PayLine:
+        col, meld, legal, _, _, conds, value, rule, reason, cards, engine = judge_fields(
+            item.text, self.profile, Game.PANGUINGUE
+        )
+        if legal:
+            row = f"{meld}\t{'+'.join(conds) or '-'}\t{value}\n"
+            return row, self.pack.counts(cards), value, engine, f"{meld}\t-\t0\n", ""
+        return "", None, 0, None, f"{meld}\t-\t0\n", error_suffix(col, rule, reason) + "\n"
+
+    def blocks(self, blocks: Iterable[list[str]]) -> Iterator[tuple[str, str]]:
+        """The rows (``MELD<TAB>CONDITIONS<TAB>VALUE``) and error lines of each block of input
+        lines (of standard input when ``file`` is ``-``: blank and comment lines skipped)."""
+        take = self.pack.take_counts
+        said: dict[str, str] = {}
+        file = self.file
+        melds = self.melds
+        out = self.out
+        for block in remembered_items(blocks, file, self._line, MEMO_LIMIT):
+            text_out: list[str] = []
+            text_err: list[str] = []
+            laid = 0
+            for n, entry in block:
+                row, counts, value, engine, refused, suffix = entry
+                if counts is not None:
+                    over = take(counts)
+                    if over is None:
+                        text_out.append(row)
+                        laid += value
+                        if out and engine is not None:
+                            melds.append(engine)
+                        continue
+                    suffix = said.get(over) or said.setdefault(over, error_suffix(1, "E4", over) + "\n")
+                text_out.append(refused)
+                text_err.append(f"{file}:{n}{suffix}")
+            self.laid += laid
+            if text_err:
+                self.failed = True
+            yield "".join(text_out), "".join(text_err)
+
+    def report(self) -> PayReport:
+        """The totals of the lines read so far (no melds kept)."""
+        return PayReport((), self.players, self.profile, self.laid, going_out(self.melds, self.profile, self.out))

@@ -6,8 +6,9 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 * S1 :func:`s1` (2 to 15 players, unique names, a player named is seated);
 * S2 :func:`s2` (each player is dealt once);
 * I1 :func:`i1` (ten cards dealt);
-* E1, E4 :func:`card_fault` (a card in the pack, never more copies than it holds, never
-  a card its holder does not hold; what a known hand lacks is :func:`beyond_hand`).
+* E1, E4 :func:`card_fault` (a card in the pack, never more copies than it holds (the
+  comparison is :func:`pancli.cards.past_the_pack`, which ``pan pay`` asks too), never a card
+  its holder does not hold; what a known hand lacks is :func:`beyond_hand`).
 
 :func:`verify_deal` returns a frozen :class:`DealPlan` that :func:`apply_deal` uses.
 
@@ -19,7 +20,7 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 
 from __future__ import annotations
 
-from pancli.cards import ALL_CARDS, Card
+from pancli.cards import ALL_CARDS, Card, past_the_pack
 from pancli.model.actions import Deal
 from pancli.model.results import DEAD, DEAL, DISCARD_PILE, HAND, STOCK, Step
 from pancli.model.rulings import I1_AT_DEAL, Ruling, counted
@@ -91,7 +92,7 @@ def card_fault(
     copies = b.copies[i]
     if copies == 0:
         return b.fail(Rule.E1, f"{c} is not in this pack", node, player=player)
-    if b.seen[i] + extra > copies:
+    if past_the_pack(b.seen, b.copies, ((i, extra),)) is not None:
         return b.fail(
             Rule.E4,
             f"one copy of {c} too many: the pack holds {copies} and all are already accounted for",
@@ -122,7 +123,7 @@ def _first_excess(b: Board, key: bytes) -> tuple[int, int] | None:
     need: dict[int, int] = {}
     for i in key:
         n = need[i] = need.get(i, 0) + 1
-        if seen[i] + n > copies[i]:
+        if past_the_pack(seen, copies, ((i, n),)) is not None:
             return i, n
     return None
 
