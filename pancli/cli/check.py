@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 import click
 
-from pancli.app.check import NONE_MARK, MeldCheck, PlainBatch, assess
+from pancli.app.check import JsonBatch, MeldCheck, PlainBatch, assess
 from pancli.cards import Game
 from pancli.cli.common import (
     ARG_FILE,
@@ -68,124 +68,22 @@ def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
     return all_legal
 
 
-_LINE_MARK = -7_000_000_000_001
-"""A line number no input has: the JSON of a report made with it is cut there, and any line put in."""
-_JSON_CACHE_MAX = 100_000
-"""Distinct lines whose JSON text is kept (memory stays bounded: about 1 KB each)."""
-_JSON_SLICE = 2048
-"""Lines whose JSON is written at once (a 1 MB block of input is some 60 MB of --json text)."""
-
-
-def _slices(blocks: Iterable[list[str]], size: int) -> Iterator[list[str]]:
-    """The blocks of lines cut into lists of at most ``size`` lines, in order."""
-    for block in blocks:
-        if len(block) <= size:
-            yield block
-        else:
-            for i in range(0, len(block), size):
-                yield block[i : i + size]
-
-
 def _json_batch(args: list[str], profile: Profile, game: Game, lines: bool) -> bool:
-    """``--json`` (a list, streamed) or ``--jsonl``: the objects of :meth:`MeldCheck.to_json`,
-    written a slice of input at a time, error lines on stderr. True when all legal.
-
-    The objects are made from the rows and error lines of :class:`PlainBatch` (its savings
-    hold here too): every field of a report is in its plain row but the column (in its error
-    line) and a legal set's shape (judged once per distinct set). The JSON text of a row
-    differs from line to line only in the line number, so each distinct row is encoded once
-    and cut there. A row that does not split into its seven fields is judged again here.
-    ``pan check --jsonl`` of 1,000,000 generated lines: 16.1 s judging each distinct line with
-    :func:`assess`, ... s this way (tests/test_check_stream.py compares both with json.dumps
-    of every report)."""
-    from pancli.cli.common import InputLine, batch_text, is_skipped
+    """``--json`` (a list, streamed) or ``--jsonl``: the objects of :class:`~pancli.app.check.JsonBatch`,
+    written a slice of input at a time, error lines on stderr. True when all legal."""
     from pancli.cli.stream import JsonStream
 
     file, blocks = _input_blocks(args)
-    batch = PlainBatch(file, profile, game)
     stream = JsonStream(lines, flush_each=False)
-    encode = stream.encode
-    mark = f'"line": {_LINE_MARK}'
-    cache: dict[str, tuple[str, str, str | None]] = {}
-    known = cache.__contains__
-    shapes: dict[str, str | None] = {}
-    end = "\n" if lines else ""
-    lead = "" if lines else ",\n"  # before every item of a list but the first, which gets "[\n"
-    write = sys.stdout.write
-    stdin = file == STDIN_FILE
+    batch = JsonBatch(file, profile, game, stream.encode, lines)
     all_legal = True
-    n = 0
-    first = True
-
-    def entry(text: str, row: str, error: str | None) -> tuple[str, str, str | None]:
-        """The JSON text of a line cut at its line number, and its error suffix."""
-        fields = row.split("\t")
-        suffix = None if error is None else error[error.index(":", len(file) + 1) :]  # ":COL: RULE message"
-        col = None if suffix is None else suffix[1:].split(":", 1)[0]
-        if len(fields) == 7 and (col is None or col.isdigit()):
-            meld, verdict, kind, conds, value, rule, reason = fields
-            legal = verdict == "legal"
-            shape = None
-            if legal and kind == "set":
-                shape = shapes.get(meld)
-                if shape is None:
-                    shape = shapes[meld] = assess(InputLine(file, 0, meld), profile, game).shape
-            conditions = [] if conds == NONE_MARK else conds.split("+")
-            obj: dict[str, object] = {
-                "meld": meld,
-                "legal": legal,
-                "kind": None if kind == NONE_MARK else kind,
-                "condition": conditions[0] if conditions else None,
-                "value": int(value),
-                "rule": None if rule == NONE_MARK else rule,
-                "reason": reason,
-                "conditions": conditions,
-                "shape": shape,
-                "file": file,
-                "line": _LINE_MARK,
-                "col": None if col is None else int(col),
-                "player": None,
-                "message": None if legal else reason,
-            }
-        else:  # a reason holding a tab: judge the line again
-            obj = assess(InputLine(file, _LINE_MARK, batch_text(text) if stdin else text), profile, game).to_json()
-        head, tail = encode(obj).split(mark)
-        return lead + head + '"line": ', tail + end, None if suffix is None else suffix + "\n"
-
-    for block in _slices(blocks, _JSON_SLICE):
-        if len(cache) >= _JSON_CACHE_MAX:
-            cache.clear()
-        missing = [t for t in dict.fromkeys(block) if not known(t) and not (stdin and is_skipped(t))]
-        if missing:
-            out, err = batch.rows(missing, 0)
-            errs = iter(err.split("\n"))
-            for text, row in zip(missing, out.split("\n"), strict=False):
-                legal = row[row.find("\t") + 1 :].startswith("legal\t")  # the meld holds no tab
-                cache[text] = entry(text, row, None if legal else next(errs))
-        get = cache.get
-        parts: list[str] = []
-        add = parts.append
-        errors: list[str] = []
-        for text in block:
-            n += 1
-            hit = get(text)
-            if hit is None:  # blank or comment
-                continue
-            add(hit[0])  # three pieces, joined once per slice: no string made per line
-            add(str(n))
-            add(hit[1])
-            if hit[2] is not None:
-                errors.append(f"{file}:{n}{hit[2]}")
-        if first and parts:
-            first = False
-            if not lines:
-                parts[0] = "[\n" + parts[0][len(lead) :]
-        write("".join(parts))
+    for text, errors in batch.slices(blocks):
+        sys.stdout.write(text)
         sys.stdout.flush()
         if errors:
             all_legal = False
-            sys.stderr.write("".join(errors))
-    stream.count = 0 if first else n  # what close() needs to know: was anything written
+            sys.stderr.write(errors)
+    stream.count = batch.count  # what close() needs to know: was anything written
     stream.close()
     return all_legal
 

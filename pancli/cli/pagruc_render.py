@@ -14,12 +14,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pancli.cards import Game, format_cards
-from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, InputLine, error_line, escape_text, stdout_is_terminal
-from pancli.notation import NotationError, parse_meld
+from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, InputLine, stdout_is_terminal
 from pancli.notation.cells import cell_width, ljust_cells
-from pancli.pagruc.melds import PagrucVerdict, judge
-from pancli.pagruc.pack import TWO_PACKS
-from pancli.values import frozen
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -177,99 +173,15 @@ def render_text(
 # --------------------------------------------------------------------------- pan check --game pagruc
 
 
-@frozen
-class PagrucMeldReport:
-    """One PAGRUC meld of input, judged (G4), with the points it scores (G7)."""
-
-    file: str
-    line: int
-    col: int | None
-    meld: str
-    verdict: PagrucVerdict | None
-    rule: str | None
-    reason: str
-
-    @property
-    def legal(self) -> bool:
-        return self.verdict is not None and self.verdict.legal
-
-    @property
-    def points(self) -> int:
-        return 0 if self.verdict is None else self.verdict.points
-
-    @property
-    def kind(self) -> str | None:
-        k = None if self.verdict is None else self.verdict.kind
-        return None if k is None else k.value
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``pan check --json`` fields; ``value`` and ``points`` are the points it scores (G7)."""
-        return {
-            "meld": self.meld,
-            "legal": self.legal,
-            "kind": self.kind,
-            "condition": None,
-            "value": self.points,
-            "points": self.points,
-            "rule": self.rule,
-            "reason": self.reason,
-            "file": self.file,
-            "line": self.line,
-            "col": self.col,
-            "player": None,
-            "message": None if self.legal else self.reason,
-        }
-
-    def plain(self) -> str:
-        """The seven tab-separated fields of ``pan check`` in a pipe (condition always ``-``)."""
-        fields = (self.meld, "legal" if self.legal else "illegal", self.kind or NONE_MARK, NONE_MARK)
-        return "\t".join((*fields, str(self.points), self.rule or NONE_MARK, self.reason))
-
-    def error_line(self) -> str:
-        return error_line(self.file, self.line, self.col, self.rule, self.reason)
-
-
-def assess_pagruc(item: InputLine) -> PagrucMeldReport:
-    """Read and judge one PAGRUC meld (two packs: the most a game uses).
-
-    >>> assess_pagruc(InputLine("<arg>", 1, "Ac,Ad,As")).plain()
-    'Ac Ad As\\tlegal\\tset\\t-\\t45\\t-\\tset of aces: aces 15 each in a set'
-    >>> assess_pagruc(InputLine("<arg>", 2, "Qh Kh Ah")).error_line()
-    '<arg>:2:1: G4 aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)'
-    """
-    try:
-        cards = parse_meld(item.text, Game.PAGRUC)
-    except NotationError as exc:
-        shown = escape_text(" ".join(item.text.split()))
-        return PagrucMeldReport(item.file, item.line, exc.col, shown, None, exc.code, exc.message)
-    v = judge(cards, TWO_PACKS)
-    if v.meld is None:
-        return PagrucMeldReport(item.file, item.line, 1, format_cards(cards), v, v.rule, v.reason)
-    return PagrucMeldReport(item.file, item.line, None, str(v.meld), v, None, _legal_reason(v))
-
-
-def _legal_reason(v: PagrucVerdict) -> str:
-    assert v.meld is not None
-    notes = [v.reason]
-    aces = [c for c in v.meld.cards if c.rank.symbol == "A"]
-    if aces:
-        notes.append("aces 15 each in a set" if v.meld.kind.value == "set" else "the ace counts 1 in a run")
-    if len(set(v.meld.cards)) < len(v.meld.cards):
-        notes.append("needs two packs (the same card twice)")
-    return notes[0] + (": " + "; ".join(notes[1:]) if len(notes) > 1 else "")
-
-
-def _error_or_none(r: PagrucMeldReport) -> str | None:
-    return None if r.legal else r.error_line()
-
-
 def check_pagruc(items: Iterable[InputLine], as_json: bool, as_jsonl: bool = False) -> int:
     """``pan check --game pagruc``: judge each meld (G4) and give its points (G7); returns the exit status."""
+    from pancli.app.check import MeldCheck, assess_pagruc
+
     if as_json or as_jsonl:
         from pancli.cli.stream import stream_reports
 
         judged = (assess_pagruc(i) for i in items)
-        clean = stream_reports(judged, as_jsonl, PagrucMeldReport.to_json, _error_or_none)
+        clean = stream_reports(judged, as_jsonl, MeldCheck.to_json, lambda r: None if r.legal else r.error_line())
         return EXIT_OK if clean else EXIT_ILLEGAL
     reports = [assess_pagruc(i) for i in items]
     if stdout_is_terminal():
@@ -282,7 +194,7 @@ def check_pagruc(items: Iterable[InputLine], as_json: bool, as_jsonl: bool = Fal
             table.add_column(name, justify="right" if name == "points" else "left", overflow="fold")
         for r in reports:
             legal = "[green]yes[/]" if r.legal else "[red]no[/]"
-            table.add_row(r.meld, legal, r.kind or NONE_MARK, str(r.points), r.rule or NONE_MARK, r.reason)
+            table.add_row(r.meld, legal, r.kind or NONE_MARK, str(r.value), r.rule or NONE_MARK, r.reason)
         stdout_console().print(table)
     else:
         sys.stdout.write("".join(r.plain() + "\n" for r in reports))
