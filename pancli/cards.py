@@ -199,10 +199,6 @@ class Pack:
         """Total number of cards in the pack."""
         return 40 * self.packs - 10 * self.spade_suits_removed
 
-    def contains(self, c: Card) -> bool:
-        """True when at least one copy of ``c`` is in the pack."""
-        return self.copies(c) > 0
-
     def full(self) -> list[Card]:
         """Every card of the pack, each copy once, in rank/suit order."""
         out: list[Card] = []

@@ -47,7 +47,6 @@ _INK_CLASS: Final = {Suit.SPADES: "k", Suit.CLUBS: "k", Suit.HEARTS: "r", Suit.D
 """The ink of each suit (black ``k``, red ``r``); the shapes alone tell the suits apart."""
 SYMBOL: Final = {Suit.SPADES: "\u2660", Suit.HEARTS: "\u2665", Suit.DIAMONDS: "\u2666", Suit.CLUBS: "\u2663"}
 """The suit symbols of the corner index."""
-SUIT_NAME: Final = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 
 _SHAPES: Final = {
     Suit.SPADES: (

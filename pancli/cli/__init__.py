@@ -167,8 +167,6 @@ def _tolerant_output() -> None:
 
 EXIT_PIPE_CLOSED = 128 + 13
 """Exit status when standard output's reader went away: 128 + SIGPIPE, what a shell shows."""
-EXIT_INTERRUPTED = 128 + 2
-"""Exit status after Ctrl-C: 128 + SIGINT (SIGTERM gives 128 + 15)."""
 
 
 def main() -> None:

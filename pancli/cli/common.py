@@ -238,10 +238,6 @@ class IOFailure(click.ClickException):
         click.echo(self.format_message(), err=True)
 
 
-FileArgumentError = IOFailure
-"""(The former name: a file named on the command line that cannot be opened.)"""
-
-
 def check_readable(name: str) -> None:
     """Fail early (IOFailure, exit 2) for a file that cannot be read: missing, in a missing
     folder, a folder, no permission, a loop of symbolic links. A FIFO or a device passes

@@ -133,10 +133,6 @@ class JsonStream:
         if self.flush_each:
             self.out.flush()
 
-    def separator(self) -> str:
-        """What goes before the next item of a list (for callers that write blocks of items)."""
-        return "" if self.lines else ("[\n" if self.count == 0 else ",\n")
-
     def close(self) -> None:
         """End the list (``[]`` when it is empty) and flush."""
         if not self.lines:
