@@ -4,10 +4,16 @@ command ended by an exit status (never by an uncaught exception)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository's folder."""
+SAMPLES = ROOT / "samples"
+"""The shipped sample records, with their expected sidecars in ``expected/``."""
 
 
 def pan(*args: str, input: str | bytes | None = None, env: Mapping[str, str | None] | None = None) -> Result:

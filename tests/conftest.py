@@ -1,5 +1,6 @@
 """What every test shares: Hypothesis settings profiles, and fixtures for the repository's
-folders and for running ``pan`` in-process.
+folders and for running ``pan`` in-process (module-level code takes the same from
+``cli_kit``: ``ROOT``, ``SAMPLES``, ``pan``).
 
 Hypothesis profiles (choose one with ``HYPOTHESIS_PROFILE=NAME``; ``default`` otherwise):
 
@@ -21,11 +22,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from cli_kit import ROOT, SAMPLES
 from cli_kit import pan as run_pan
 from click.testing import Result
 from hypothesis import HealthCheck, settings
-
-ROOT = Path(__file__).resolve().parent.parent
 
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("ci", settings.get_profile("default"), derandomize=True)
@@ -42,7 +42,7 @@ def root() -> Path:
 @pytest.fixture
 def samples() -> Path:
     """The shipped sample records (``samples/``), with their expected sidecars in ``expected/``."""
-    return ROOT / "samples"
+    return SAMPLES
 
 
 @pytest.fixture

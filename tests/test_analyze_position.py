@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_kit import pan
+from cli_kit import ROOT, pan
 from click.testing import Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,7 +35,6 @@ from pancli.referee.position import (
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import CARDROOM, HOYLE, Profile
 
-ROOT = Path(__file__).resolve().parent.parent
 FRIDAY = "samples/friday-hoyle.pan"
 BEN_DEALT = "7s 2c Qd 6c 4s Jh 3d Ac 6d 2s"  # Ben goes on top in hand 1: his hand is dead
 ELI_DEALT_2 = "3c 7d Kd 2h Jd 4c 6s Qs 5d As"  # Eli goes on top in hand 2

@@ -8,15 +8,13 @@ import importlib.metadata
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from cli_kit import ROOT
 from click.testing import CliRunner
 
 import pancli
 from pancli.cli import cli
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_docs_api_md_runs_as_a_doctest() -> None:

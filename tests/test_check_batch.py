@@ -123,7 +123,7 @@ def test_E4_long_spreads_and_lines_beyond_the_key_width_match_the_reference() ->
         assert PlainBatch(STDIN_FILE, profile).rows(lines, 0) == reference(lines, profile)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     st.lists(
         st.tuples(

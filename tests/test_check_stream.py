@@ -3,16 +3,20 @@ exactly what json.dumps of every report gives (the batch path encodes each disti
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
 from click.testing import CliRunner, Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles_kit import any_profile
 
-from pancli.app.check import assess
+from pancli.app.check import JsonBatch, assess
+from pancli.cards import Game
 from pancli.cli import cli
 from pancli.cli.common import InputLine, batch_text, is_skipped
+from pancli.cli.stream import JsonStream
 from pancli.rules import CARDROOM, HOYLE, Profile
 
 TOKENS = ["5s", "5h", "7c", "7s", "As", "Ad", "Kh", "Kd", "Qh", "3h", "4h", "Jc", "10c", "5S", "kh", "Zz", "#"]
@@ -33,14 +37,36 @@ def expected(lines: list[str], profile: Profile, file: str = "-") -> list[dict[s
     return [assess(i, profile).to_json() for i in items]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.lists(st.sampled_from(LINES) | RANDOM_LINE, max_size=30), st.sampled_from([HOYLE, CARDROOM]))
 def test_json_of_stdin_is_json_dumps_of_every_report(lines: list[str], profile: Profile) -> None:
     r = run("--json", "--rules", profile.name, "-", input="".join(t + "\n" for t in lines))
     assert r.stdout == json.dumps(expected(lines, profile), ensure_ascii=False, indent=2) + "\n"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
+@given(st.lists(st.sampled_from(LINES) | RANDOM_LINE, max_size=30), any_profile, st.booleans())
+def test_the_json_batch_is_json_dumps_of_every_report_under_any_profile(
+    lines: list[str], profile: Profile, as_lines: bool
+) -> None:
+    """The batch path (:class:`JsonBatch`: objects made from plain rows, each distinct row encoded
+    once and cut at its line number) against json.dumps of every report, profiles of any knobs."""
+    stream = JsonStream(as_lines, io.StringIO())
+    batch = JsonBatch("-", profile, Game.PANGUINGUE, stream.encode, as_lines)
+    slices = list(batch.slices([lines[:9], lines[9:]]))
+    text = "".join(t for t, _ in slices)
+    reports = expected(lines, profile)
+    if as_lines:
+        assert text == "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in reports)
+    else:
+        assert text + ("\n]\n" if batch.count else "[]\n") == json.dumps(reports, ensure_ascii=False, indent=2) + "\n"
+    errors = [f"-:{o['line']}:{o['col']}: {o['rule']} " for o in reports if not o["legal"]]
+    assert [
+        e[: len(want)] for e, want in zip("".join(e for _, e in slices).splitlines(), errors, strict=True)
+    ] == errors
+
+
+@settings(max_examples=40)
 @given(st.lists(st.sampled_from(LINES) | RANDOM_LINE, max_size=30))
 def test_jsonl_of_stdin_is_one_compact_object_per_report(lines: list[str]) -> None:
     r = run("--jsonl", "-", input="".join(t + "\n" for t in lines))

@@ -4,14 +4,13 @@ objects of ``--json`` (its list's items), and ``--json --jsonl`` together a usag
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from cli_kit import ROOT
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGRUC = [str(p) for p in sorted((ROOT / "samples").glob("pagruc-*.pan"))]
 
 

@@ -15,15 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_kit import pan
+from cli_kit import ROOT, SAMPLES, pan
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
 from pancli.cli.replay_render import collections, why
 from pancli.model.results import Payment
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
 FRIDAY = SAMPLES / "friday-hoyle.pan"
 SATURDAY = SAMPLES / "cardroom-saturday.pan"
 

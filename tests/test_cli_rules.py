@@ -149,7 +149,7 @@ def test_rule_example_is_what_replay_really_prints(rule: Rule) -> None:
 
     ex = example(rule)
     if ex is None:
-        return
+        pytest.skip(f"pan rules {rule} shows no example line (no sample breaks {rule})")
     record = sample_path(ex.sample).read_text(encoding="utf-8")
     assert record.splitlines()[ex.line - 1].strip() == ex.text
     r = CliRunner().invoke(cli, ["replay", "-"], input=record)

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_kit import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 PAN = shutil.which("pan")
 
 

@@ -14,8 +14,6 @@ from hypothesis import strategies as st
 
 from pancli.app.simulate import DEFAULT_NAMES
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def test_default_names_and_players() -> None:
     r = pan("simulate", "--hands", "1", "--seed", "3")

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from cli_kit import ROOT
 from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
@@ -42,7 +43,6 @@ from pancli.notation.houserules import profile_from_toml
 from pancli.records import read_hands
 from pancli.rules import HouseRulesError
 
-ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "fuzz_corpus"
 SAMPLES = sorted((ROOT / "samples").glob("*.pan"))
 

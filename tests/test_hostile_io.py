@@ -15,13 +15,13 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_kit import ROOT
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
 from pancli.cli.common import escape_text, io_message
 from pancli.files import atomic_write
 
-ROOT = Path(__file__).resolve().parent.parent
 GOOD = (ROOT / "samples" / "friday-hoyle.pan").read_text(encoding="utf-8")
 
 

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
-from cli_kit import pan
+from cli_kit import ROOT, pan
 from click.testing import Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parent.parent
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
 """What must never be written raw (the tab and the line end are layout)."""
 STYLE = re.compile("\x1b\\[[0-9;]*m")
@@ -63,7 +61,7 @@ def columns(text: str) -> set[int]:
     return {line.count("\t") for line in text.splitlines() if line}
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(HOSTILE)
 def test_record_text_is_escaped_by_replay_fmt_settle_and_standings_in_every_mode(text: str) -> None:
     record = hostile_record(text)
@@ -95,7 +93,7 @@ def test_fmt_writes_control_characters_as_escapes_that_read_back_as_the_same_val
     assert pan("fmt", "--check", "-", input=record).exit_code == 1  # raw controls are not canonical
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20)
 @given(st.lists(HOSTILE, min_size=1, max_size=4))
 def test_batch_lines_and_arguments_are_escaped_and_keep_their_columns(texts: list[str]) -> None:
     lines = [*texts, "5s 5s 5s", *[f"5s 5s {t}" for t in texts]]
@@ -111,7 +109,7 @@ def test_batch_lines_and_arguments_are_escaped_and_keep_their_columns(texts: lis
             assert len(columns(plain.stdout.split("laid\t")[0])) <= 1, plain.stdout  # every row alike
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(HOSTILE)
 def test_a_house_rules_name_is_escaped_by_rules_in_every_mode(tmp_path_factory, text: str) -> None:  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("rules")

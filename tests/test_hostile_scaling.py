@@ -10,14 +10,11 @@ import os
 import select
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from cli_kit import pan
+from cli_kit import ROOT, pan
 
 import pancli.notation.grammar as grammar
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture

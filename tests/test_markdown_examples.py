@@ -18,12 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from cli_kit import ROOT
 from click.testing import CliRunner
 
 from pancli.cli import cli
-
-ROOT = Path(__file__).resolve().parent.parent
-
 
 SKIPPED = ("build", "dist", "node_modules")
 

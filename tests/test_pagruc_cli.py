@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_kit import pan
+from cli_kit import SAMPLES, pan
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
@@ -20,8 +20,6 @@ from pancli.cli.pagruc_render import plain_lines, render_text, to_json
 from pancli.pagruc.referee import referee_hand
 from pancli.records import read_hands
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
 GAME = SAMPLES / "pagruc-common-room.pan"
 ILLEGAL = SAMPLES / "pagruc-illegal.pan"
 UNOFFICIAL = SAMPLES / "pagruc-unofficial.pan"

@@ -4,8 +4,8 @@ wording, places, malformed hands, comments (one test per rule concerned)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
+from cli_kit import SAMPLES
 from click.testing import CliRunner
 from pagruc_build import DEALS as PAGRUC_DEALS
 from pagruc_build import script as pagruc_script
@@ -17,8 +17,6 @@ from pancli.model.actions import Decision, HandScript
 from pancli.pagruc.referee import referee_hand as pagruc_referee_hand
 from pancli.referee import referee_hand
 from pancli.rules import CARDROOM
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 def _replay(*args: str, stdin: str | None = None) -> tuple[int, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_kit import ROOT
 from click.testing import CliRunner
 
 from pancli.cards import Game
@@ -13,7 +14,6 @@ from pancli.model.actions import HandScript
 from pancli.model.results import HandResult
 from pancli.referee.sequence import next_hand_order, next_hand_violation, stopped_before_play
 
-ROOT = Path(__file__).resolve().parent.parent
 FRIDAY = ROOT / "samples" / "friday-hoyle.pan"
 
 WON = HandResult(("Ana", "Ben", "Cy", "Dee"), "Cy", (), {"Ana": -1, "Ben": -1, "Cy": 3, "Dee": -1})

@@ -12,7 +12,7 @@ import unicodedata
 from typing import Any
 
 from cli_kit import pan
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_notation_properties import written_meld
 
@@ -30,7 +30,7 @@ def _json(*args: str, input: str | None = None) -> Any:
 # --------------------------------------------------------------------------- check
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20)
 @given(st.lists(written_meld(Game.PANGUINGUE), min_size=1, max_size=12))
 def test_round_trip_every_meld_check_prints_reads_back_as_the_same_meld(melds: list[Any]) -> None:
     lines = [m.text.replace("\n", " ") for m in melds]
@@ -45,7 +45,7 @@ def test_round_trip_every_meld_check_prints_reads_back_as_the_same_meld(melds: l
 # --------------------------------------------------------------------------- analyze
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8)
 @given(st.lists(st.sampled_from(PAN_CARDS), min_size=10, max_size=10), st.sampled_from(["hoyle", "cardroom"]))
 def test_round_trip_every_best_arrangement_analyze_prints_reads_back_as_melds(cards: list[Any], rules: str) -> None:
     hand = format_cards(cards)
@@ -72,7 +72,7 @@ def _printed_ledgers(record: str) -> list[str]:
     return [ln.split("ledger: ", 1)[1] for ln in out if "ledger: " in ln]
 
 
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5)
 @given(st.integers(0, 10_000), st.lists(st.sampled_from(NAMES), min_size=2, max_size=6, unique=True))
 def test_round_trip_every_ledger_replay_prints_reads_back_as_a_Ledger_tag(seed: int, names: list[str]) -> None:
     record = pan("simulate", "--names", " ".join(names), "-k", "3", "-s", str(seed)).stdout
@@ -122,7 +122,7 @@ def _results(text: str) -> list[dict[str, Any]]:
     return [{k: h[k] for k in keep} | {"payments": len(h["payments"])} for h in _json("replay", "-", input=text)]
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6)
 @given(st.data(), st.integers(0, 10_000), st.lists(st.sampled_from(NAMES), min_size=3, max_size=5, unique=True))
 def test_round_trip_fmt_of_any_spelling_is_a_fixed_point_and_replays_the_same(
     data: st.DataObject, seed: int, names: list[str]

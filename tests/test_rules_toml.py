@@ -7,14 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_kit import pan
+from cli_kit import SAMPLES, pan
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pancli.notation.houserules import profile_from_toml, profile_to_toml
 from pancli.rules import CARDROOM, HOYLE, Condition, HouseRulesError, Profile, profile_from_mapping
-
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
 @pytest.mark.parametrize(

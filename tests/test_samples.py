@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_kit import SAMPLES
 from click.testing import CliRunner
 
 from pancli.cli import cli
@@ -23,8 +24,6 @@ from pancli.model.actions import Add, Borrow, Decision, Force, HandScript, MeldN
 from pancli.records import read_hands
 from pancli.rules import Forcing
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
 EXPECTED = SAMPLES / "expected"
 
 

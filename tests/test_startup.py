@@ -12,10 +12,10 @@ from pathlib import Path
 
 import click
 import pytest
+from cli_kit import ROOT
 
 from pancli.cli import COMMANDS, LazyGroup, cli
 
-ROOT = Path(__file__).resolve().parent.parent
 SMALL = "samples/illegal-T1-decision-order.pan"
 HAND = "5s 5s 5s 3h 4h Kd Kh Kc 2c 7d"
 

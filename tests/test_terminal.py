@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_kit import ROOT
 
 pexpect = pytest.importorskip("pexpect")
 
-ROOT = Path(__file__).resolve().parent.parent
 PAN = shutil.which("pan")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 BOX = "│┃┏┓┗┛┡┩└┘┌┐─━╇╈┳┻┼╋┃═║╔╗╚╝"

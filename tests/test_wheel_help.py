@@ -19,8 +19,8 @@ import click
 import pyparsing
 import pytest
 import rich
+from cli_kit import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SHELL_START = ("pan ", "printf ", "cat ", "echo ")
 
 
