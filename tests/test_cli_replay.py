@@ -17,10 +17,14 @@ from typing import Any
 import pytest
 from cli_kit import ROOT, SAMPLES, pan
 from click.testing import CliRunner, Result
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from pancli.cards import ALL_CARDS
 from pancli.cli import cli
 from pancli.cli.replay_render import collections, why
-from pancli.model.results import Payment
+from pancli.model.actions import Discard, Draw, Out, Take
+from pancli.model.results import Payment, Source, Step
 
 FRIDAY = SAMPLES / "friday-hoyle.pan"
 SATURDAY = SAMPLES / "cardroom-saturday.pan"
@@ -438,6 +442,71 @@ def test_jsonl_step_lines_are_the_encoders_bytes(replay_inputs: list[str], monke
     assert fast.exit_code == plain.exit_code == 1  # the samples hold illegal hands
     assert fast.stdout.count('"event": "draw"') > 500
     assert fast.stdout == plain.stdout and fast.stderr == plain.stderr
+
+
+def _encoded(steps: Any, hand: int, file: str) -> list[str]:
+    """The plain path of one hand's step lines: a dict per event, through the JSON encoder."""
+    from pancli.app.lines import escape_json
+    from pancli.cli.replay_render import step_events
+
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    return [escape_json(encode(e)) + "\n" for e in step_events(steps, hand, file)]
+
+
+def test_jsonl_step_lines_escape_a_hostile_file_name_as_the_encoder_path(tmp_path: Path) -> None:
+    """A file name with a bidirectional mark, a quote and a backslash: each step's ``file`` is
+    written as the encoder and escape_json write it (it was raw in the step lines before)."""
+    name = tmp_path / 'odd \u202e"\\.pan'
+    name.write_text((SAMPLES / "friday-hoyle.pan").read_text(encoding="utf-8"), encoding="utf-8")
+    r = CliRunner().invoke(cli, ["replay", "--jsonl", str(name)])
+    assert r.exit_code == 0, r.stderr
+    assert "\u202e" not in r.stdout and r.stdout.count("\\u202e") == len(r.stdout.splitlines()) > 50
+    from pancli.cli.replay_render import StepLines
+    from pancli.records import read_hands
+    from pancli.referee import referee_hand
+
+    with name.open(encoding="utf-8") as f:
+        scripts = [h.script for h in read_hands(f, str(name), tmp_path) if h.script is not None]
+    lines = StepLines()
+    for n, script in enumerate(scripts, 1):
+        steps = referee_hand(script).steps
+        assert lines.lines(steps, n, str(name)) == _encoded(steps, n, str(name))
+
+
+_CARDS = st.sampled_from([ALL_CARDS[0], ALL_CARDS[17], ALL_CARDS[51]])
+_PAYMENTS = st.builds(
+    Payment,
+    st.sampled_from(["Ana", "Ben"]),
+    st.sampled_from(["Ana", "Cruz"]),
+    st.sampled_from([1, 4]),
+    st.sampled_from(["C2", "C7"]),
+    st.sampled_from([3, 4]),
+    st.sampled_from([None, (ALL_CARDS[0],) * 3, tuple([ALL_CARDS[0]] * 3), (ALL_CARDS[17],) * 3]),
+    st.sampled_from(["", "#1 grows", 'a "q" \\ \u202e']),
+)
+_STEPS = st.builds(
+    Step,
+    st.sampled_from([1, 9]),
+    st.sampled_from([0, 5]),
+    st.sampled_from([None, "Ana", "Dee"]),
+    st.none(),
+    st.sampled_from([None, Draw(ALL_CARDS[17]), Discard(ALL_CARDS[51]), Take(ALL_CARDS[0]), Out()]),
+    st.lists(st.tuples(_CARDS, st.sampled_from(list(Source)), st.sampled_from(list(Source))), max_size=4).map(tuple),
+    st.lists(_PAYMENTS, max_size=5).map(tuple),
+)
+
+
+@settings(max_examples=150)
+@given(st.lists(_STEPS, max_size=6), st.sampled_from(["-", "a.pan", 'b "\u0085".pan']))
+def test_jsonl_step_lines_are_the_encoders_bytes_for_any_steps(steps: list[Step], file: str) -> None:
+    """StepLines' caches (a card's move and text, a player's name, the payments after the payer
+    while payee, units, rule, line, meld and note repeat) against the plain path, on steps mixing
+    every place, equal but distinct melds, notes that need escaping and repeated ``out``."""
+    from pancli.cli.replay_render import StepLines
+
+    lines = StepLines()
+    assert lines.lines(steps, 2, file) == _encoded(steps, 2, file)
+    assert lines.lines(steps[::-1], 3, file) == _encoded(steps[::-1], 3, file)  # with its caches filled
 
 
 def _children(pid: int) -> list[int]:

@@ -230,7 +230,7 @@ class JsonlSink(JsonSink):
         if self.step_lines is None:
             from pancli.cli.replay_render import StepLines
 
-            self.step_lines = StepLines(self.dumps)
+            self.step_lines = StepLines()
         self.out.extend(self.step_lines.lines(steps, hand.index, hand.file))
 
     def _obj(self, obj: JsonObject) -> None:

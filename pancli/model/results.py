@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import field
-from typing import TYPE_CHECKING, ClassVar, Final, Literal, Protocol
+from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, Protocol
 
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event
@@ -103,9 +103,14 @@ MELD: Final = Source.MELD
 DEAD: Final = Source.DEAD
 
 
-@frozen
-class Step:
-    """One applied action (or play line) with its effects, in order."""
+class Step(NamedTuple):
+    """One applied action (or play line) with its effects, in order.
+
+    A named tuple, not a ``@frozen`` class: ``--jsonl`` records about 130 steps a hand and a
+    tuple is built in one call where the value class sets seven slots (recording the steps of
+    200 simulated 6-player hands, in process: 1.75 us a step as a value class, 0.6-1.0 as a
+    tuple), and the JSON-line writer unpacks it in one go.
+    """
 
     line: int
     col: int
