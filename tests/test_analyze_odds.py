@@ -202,3 +202,19 @@ def test_out_odds_error_follows_the_samples_asked() -> None:
     assert coarse.samples <= 400 and max(coarse.se) <= 0.5 / 400**0.5
     assert fine.samples > coarse.samples or max(fine.se) <= 0.002
     assert max(fine.se) <= max(coarse.se) + 1e-12
+
+
+@pytest.mark.parametrize("text", [WORST, "As Ad 6d 7h 7c Jh Qs Kh Kh Kc 4s"])
+def test_control_value_keeps_the_mean_and_narrows_the_error(text: str) -> None:
+    """On the same paths, the estimate corrected by the control value (usable draws less their expected number)
+    and the plain mean agree (the control has mean 0), and its standard error is smaller."""
+    cards = fast_cards(text)
+    assert cards is not None
+    ctx = HandContext(list(cards[:10]), HOYLE)
+    live = live_copies(HOYLE, list(cards), [])
+    controlled = out_odds(ctx, live, 0.0, samples=3000, seed=4, se_target=0.0)
+    plain = out_odds(ctx, live, 0.0, samples=3000, seed=4, se_target=0.0, control=False)
+    assert controlled.samples == plain.samples == 3000
+    for k in range(1, 10):
+        assert abs(controlled.p[k] - plain.p[k]) <= 3 * plain.se[k] + 1e-9, (k, controlled.p, plain.p)
+    assert controlled.se[-1] < 0.9 * plain.se[-1], (controlled.se, plain.se)

@@ -389,13 +389,26 @@ _TAG: Final = NSLOT * 5 + 1
 """Memo keys are packed cards of one rank or suit with a tag bit at ``_TAG`` or above saying which."""
 
 
-Desc = tuple[TableMeld, object, int, int]
-"""A table meld as :class:`DrawProbe` reads it: (meld, what addition_blocks reads of it, the slots its blocks can
-hold as bits, the fields of the packed hand it reads)."""
-_PROBE_MEMOS: dict[int, tuple[dict[object, tuple[int, int]], dict[object, list[Block]], dict[int, Desc]]] = {}
+Desc = tuple[TableMeld, int, int, int]
+"""A table meld as :class:`DrawProbe` reads it: (meld, a number for what addition_blocks reads of it, the slots its
+blocks can hold as bits, the fields of the packed hand it reads)."""
+_PROBE_MEMOS: dict[
+    int,
+    tuple[dict[object, tuple[int, int]], dict[object, list[Block]], dict[int, Desc], dict[tuple[object, ...], int]],
+] = {}
 _PROBE_MEMO_LIMIT: Final = 100_000
 """Entries the shared memos of :class:`DrawProbe` may hold before a new probe starts them afresh (they grow
 by about 40 per analysed hand: 400 random hands took the process from 20 to 24 MB)."""
+
+
+_SLOT_KEYS: Final = tuple(
+    tuple(
+        (RANK_MASK[slot >> 2], SUIT_MASK[slot & 3], 1 << (tag + slot), 1 << (tag + NSLOT + slot))
+        for slot in range(NSLOT)
+    )
+    for tag in (_TAG + 2 * NSLOT, _TAG)
+)
+"""Per drawn (1) or not (0), per slot: the fields of its rank and of its suit, and the tag bits of its memo keys."""
 
 
 _GROUPS: Final = (
@@ -424,18 +437,21 @@ class DrawProbe:
     (True, False)
     """
 
-    __slots__ = ("_blocks", "_descs", "_groups", "t")
+    __slots__ = ("_blocks", "_descs", "_groups", "_keys", "t")
 
     def __init__(self, t: _Tables) -> None:
         self.t = t
         memos = _PROBE_MEMOS.get(id(t))  # tables live as long as the process: ids stay unique
-        if memos is None or len(memos[0]) + len(memos[1]) + len(memos[2]) > _PROBE_MEMO_LIMIT:
-            memos = _PROBE_MEMOS[id(t)] = ({}, {}, {})
+        if memos is None or len(memos[0]) + len(memos[1]) + len(memos[2]) + len(memos[3]) > _PROBE_MEMO_LIMIT:
+            memos = _PROBE_MEMOS[id(t)] = ({}, {}, {}, {})
         # the answers depend on the cards and the profile only, so every analysis under the profile shares them
         self._groups: dict[object, tuple[int, int]] = memos[0]  # one rank, suit or meld's cards -> (usable, covered)
         self._blocks: dict[object, list[Block]] = memos[1]  # (a drawn slot, one rank's or suit's cards) -> blocks
         # id(meld) -> (meld, key, reach, fields); the entry keeps the meld, so its id is not reused while it is there
         self._descs: dict[int, Desc] = memos[2]
+        # what addition_blocks reads of a meld -> a number for it in memo keys (a tuple holding a tuple and a string
+        # is hashed afresh on every look-up; a number is not)
+        self._keys: dict[tuple[object, ...], int] = memos[3]
 
     def _desc(self, tm: TableMeld) -> Desc:
         """What :func:`addition_blocks` reads of ``tm``, the slots its blocks can hold at all (those of
@@ -448,7 +464,10 @@ class DrawProbe:
             addition_blocks(0, tm, [1] * NSLOT, self.t, out)
             reach = _slot_bits(_bits(out))
             fields = SUIT_MASK[tm.suit] if tm.kind == "rope" else RANK_MASK[tm.lo]
-            key = (tm.kind, tm.suit, tm.lo, tm.hi, tm.counts, tm.value)
+            what = (tm.kind, tm.suit, tm.lo, tm.hi, tm.counts, tm.value)
+            key = self._keys.get(what)
+            if key is None:
+                key = self._keys[what] = len(self._keys)
             got = self._descs[id(tm)] = (tm, key, reach, fields)
         return got
 
@@ -505,28 +524,28 @@ class DrawProbe:
         ``table`` being the ``melds`` described (:meth:`describe`). With ``drawn`` false, the blocks of
         ``state`` itself that hold the card of ``slot`` (in the order of :func:`all_blocks`)."""
         memo = self._blocks
-        ri, s = divmod(slot, 4)
-        one = ONE[slot] if drawn else 0
-        tag = _TAG if drawn else _TAG + 2 * NSLOT
-        key = state & RANK_MASK[ri] | 1 << (tag + slot)
+        rank_fields, suit_fields, rank_tag, suit_tag = _SLOT_KEYS[drawn][slot]
+        key = state & rank_fields | rank_tag
         sets = memo.get(key)
         if sets is None:
-            sets = memo[key] = _holding(slot, self._gen((state & RANK_MASK[ri]) + one, ri, None))
-        key = state & SUIT_MASK[s] | 1 << (tag + NSLOT + slot)
+            part = (state & rank_fields) + (ONE[slot] if drawn else 0)
+            sets = memo[key] = _holding(slot, self._gen(part, slot >> 2, None))
+        key = state & suit_fields | suit_tag
         ropes = memo.get(key)
         if ropes is None:
-            ropes = memo[key] = _holding(slot, self._gen((state & SUIT_MASK[s]) + one, 10 + s, None))
+            part = (state & suit_fields) + (ONE[slot] if drawn else 0)
+            ropes = memo[key] = _holding(slot, self._gen(part, 10 + (slot & 3), None))
         out = sets + ropes
         for j, (tm, tk, reach, fields) in enumerate(table):
-            if not reach >> slot & 1:
-                continue
-            key2 = (tk, slot, state & fields, drawn)
-            adds = memo.get(key2)
-            if adds is None:
-                adds = memo[key2] = _holding(slot, self._gen((state & fields) + one, -1, tm))
-            if adds:
-                bit = 1 << j
-                out.extend([(enc, gain, bit, j, size) for enc, gain, _, _, size in adds])
+            if reach >> slot & 1:
+                part = state & fields
+                key2 = (tk, slot, part, drawn, j)
+                adds = memo.get(key2)
+                if adds is None:  # kept as table meld j's blocks: no tuple is made again on a hit
+                    got = _holding(slot, self._gen(part + (ONE[slot] if drawn else 0), -1, tm))
+                    adds = memo[key2] = [(enc, gain, 1 << j, j, size) for enc, gain, _, _, size in got]
+                if adds:
+                    out += adds
         return out
 
     def usable(self, slot: int, state: int, table: Sequence[TableMeld] = ()) -> bool:

@@ -624,8 +624,9 @@ class Policy:
         # a position is its hand and the multiset of its melds: in one order (their packed cards), the positions
         # that lay the same melds in another order are one (15-20% fewer positions on slow hands; the order only
         # breaks ties between equally good arrangements, and the next move is the plain search on that order)
-        encs = self._enc
-        tms.sort(key=lambda tm: encs[id(tm)])
+        if len(tms) > 1:
+            encs = self._enc
+            tms.sort(key=lambda tm: encs[id(tm)])
         nxt = self._node(rest - ONE[_discard_fast(rest)], tuple(tms)) if rest else self._node(0, tuple(tms), True)
         node.paid[slot] = paid
         node.moves[slot] = nxt
@@ -645,6 +646,7 @@ def out_odds(
     seed: int = 1,
     policy: Policy | None = None,
     se_target: float | None = None,
+    control: bool = True,
 ) -> OutOdds:
     """P(going out within k turns), k = 1..``turns``, drawing from the stock every turn.
 
@@ -657,11 +659,14 @@ def out_odds(
     next draw puts the player out is counted (the share of the cards left that do), weighted by
     the chance of having come this far, and the path goes on with a draw that does not. Each
     path's sum is an unbiased estimate of P(out within k), far less spread than the 0 or 1 of
-    playing the draws out. The stated error ``se_target`` is by default ``0.5 / sqrt(samples)``,
-    the most ``samples`` played-out draws could be off by (0.011 for 2,000): a pilot run of 100
-    paths measures the spread, and the estimate goes on from the pilot's paths to as many as that
-    error needs, sized again from all the paths while the error is still over it (at least 100, at
-    most ``samples``; ``OutOdds.samples``), ``se`` its standard error.
+    playing the draws out. With ``control`` (the default) the mean is corrected by a control value
+    of each path, its usable draws less their expected number (:func:`_controlled`): the same
+    mean, less spread, so fewer paths for the same error. The stated error ``se_target`` is by
+    default ``0.5 / sqrt(samples)``, the most ``samples`` played-out draws could be off by (0.011
+    for 2,000): a pilot run of 100 paths measures the spread, and the estimate goes on from the
+    pilot's paths to as many as that error needs, sized again from all the paths while the error
+    is still over it (at least 100, at most ``samples``; ``OutOdds.samples``), ``se`` its standard
+    error.
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
@@ -671,8 +676,7 @@ def out_odds(
     (True, True, True)
     """
     pool = [slot for slot in range(NSLOT) for _ in range(live[slot])]
-    drawable_slots = [slot for slot in range(NSLOT) if live[slot]]
-    drawable = sum(1 << slot for slot in drawable_slots)
+    drawable = sum(1 << slot for slot in range(NSLOT) if live[slot])
     rng = random.Random(seed)
     policy = policy or Policy(ctx.profile)
     size = len(pool)
@@ -680,56 +684,76 @@ def out_odds(
     root = policy.node(ctx.state, ctx.table)
     nodes = policy.nodes
     rand = rng.random
-    hazard: dict[int, tuple[int, int]] = {}  # position -> (slots that put the player out, their live copies)
+    # position -> (slots that put the player out, their live copies, the other usable slots, their live copies)
+    hazard: dict[int, tuple[int, int, int, int]] = {}
     out_slots = policy.out_slots
 
-    def outs(nid: int) -> tuple[int, int]:
+    def outs(nid: int) -> tuple[int, int, int, int]:
         mask = out_slots(nid, drawable)
-        copies = sum(live[slot] for slot in drawable_slots if mask >> slot & 1) if mask else 0
-        hazard[nid] = (mask, copies)
-        return mask, copies
+        usable = nodes[nid].usable & drawable & ~mask
+        got = hazard[nid] = (mask, _copies(mask, live), usable, _copies(usable, live))
+        return got
 
-    def sample(count: int) -> tuple[list[float], list[float]]:
-        """Per k: the sums over ``count`` paths of their estimates of P(out within k + 1), and of the squares."""
-        s1 = [0.0] * turns
-        s2 = [0.0] * turns
+    def sample(count: int, sums: list[list[float]]) -> None:
+        """Add ``count`` paths to ``sums``: per k, the sums of their estimates y of P(out within k + 1), of y * y
+        and of y * c; then the sums of their control values c and of c * c."""
+        s1, s2, sy, sc = sums
         last = n_draw - 1
         for _ in range(count):
             nid = root
             taken: list[int] = []  # positions of the pool drawn so far: without replacement
             drawn: list[int] = []  # their slots
+            ys: list[float] = []  # the path's estimate per k
             weight = 1.0  # P(not out so far) along this path
             y = 0.0
+            c = 0.0  # the control value: usable draws made - their expected number, step by step
             k = 0
-            while True:
-                mask, copies = hazard.get(nid) or outs(nid)
-                if mask:
+            done = False
+            while not done:
+                # a position entered: its chance per draw of going out, less the copies already drawn on the path
+                # (no draw made here is one of them: a draw here is conditioned not to put the player out), is the
+                # same for every draw while the path stays (its draws unusable), so it is asked once per stay;
+                # so is the chance that a draw is usable (and does not put him out)
+                mask, copies, usable, ucopies = hazard.get(nid) or outs(nid)
+                if mask or usable:
                     for slot in drawn:
                         if mask >> slot & 1:
                             copies -= 1
-                    h = copies / (size - k)
-                    y += weight * h
-                    weight *= 1.0 - h
-                s1[k] += y
-                s2[k] += y * y
-                if weight <= 0.0 or k >= last:  # out for sure, or the last draw: nothing more to learn
-                    break
-                i = int(rand() * size)
-                while i in taken or mask >> pool[i] & 1:
+                        elif usable >> slot & 1:
+                            ucopies -= 1
+                moves = nodes[nid].moves
+                while True:
+                    if mask:
+                        h = copies / (size - k)
+                        y += weight * h
+                        weight *= 1.0 - h
+                    ys.append(y)
+                    if weight <= 0.0 or k >= last:  # out for sure, or the last draw: nothing more to learn
+                        done = True
+                        break
                     i = int(rand() * size)
-                taken.append(i)
-                slot = pool[i]
-                drawn.append(slot)
-                nxt = nodes[nid].moves[slot]
-                if nxt == _UNKNOWN:
-                    nxt = policy.move(nid, slot)
-                if nxt >= 0:
-                    nid = nxt
-                k += 1
-            for rest in range(k + 1, turns):  # nothing left to draw (or out for sure): the figure stays
-                s1[rest] += y
-                s2[rest] += y * y
-        return s1, s2
+                    while i in taken or mask >> pool[i] & 1:
+                        i = int(rand() * size)
+                    taken.append(i)
+                    slot = pool[i]
+                    drawn.append(slot)
+                    if usable:  # each term has mean 0 given the path so far: the draw is uniform on those cards
+                        c += (usable >> slot & 1) - ucopies / (size - k - copies)
+                    k += 1
+                    nxt = moves[slot]
+                    if nxt == _UNKNOWN:
+                        nxt = policy.move(nid, slot)
+                    if nxt >= 0:  # a usable draw: the next position
+                        nid = nxt
+                        break
+            if y:  # (y never falls: a path that ends at 0 was 0 throughout and adds nothing)
+                ys.extend([y] * (turns - len(ys)))  # nothing left to draw (or out for sure): the figure stays
+                for k, y in enumerate(ys):
+                    s1[k] += y
+                    s2[k] += y * y
+                    sy[k] += y * c
+            sc[0] += c
+            sc[1] += c * c
 
     # sequential stopping at the stated error: a pilot measures the spread, which sizes the run; the paths drawn
     # are all kept, and while the standard error is still over the target (a pilot that missed the rare paths to
@@ -741,24 +765,57 @@ def out_odds(
     # errors, mean signed change -0.0002 (benchmarks/README.md); tests/test_analyze_odds.py compares the
     # estimate with playing the draws out.
     target = 0.5 / math.sqrt(samples) if se_target is None else se_target
+    sums: list[list[float]] = [[0.0] * turns, [0.0] * turns, [0.0] * turns, [0.0, 0.0]]
     n = min(_PILOT, samples)
-    s1, s2 = sample(n)
+    sample(n, sums)
     while n < samples:
-        spread = max(_se(s1[k], s2[k], n) for k in range(turns)) * math.sqrt(n)
+        spread = max(_controlled(sums, k, n, control)[1] for k in range(turns)) * math.sqrt(n)
         want = min(samples, math.ceil((spread / target) ** 2)) if target > 0 else samples
         if want <= n:
             break
-        t1, t2 = sample(want - n)
-        s1 = [a + b for a, b in zip(s1, t1, strict=True)]
-        s2 = [a + b for a, b in zip(s2, t2, strict=True)]
+        sample(want - n, sums)
         n = want
     first = (hazard.get(root) or outs(root))[1] / size if size else 0.0  # the same for every path
     p, se = [exact_first], [0.0]
     for k in range(1, turns):
+        mean, err = _controlled(sums, k, n, control)
         # the exact first-turn figure plus the estimate of going out in turns 2..k (never below the one before)
-        p.append(min(1.0, max(p[-1], exact_first + s1[k] / n - first)) if n else exact_first)
-        se.append(_se(s1[k], s2[k], n))
+        p.append(min(1.0, max(p[-1], exact_first + mean - first)) if n else exact_first)
+        se.append(err)
     return OutOdds(tuple(p), tuple(se), n, seed, first)
+
+
+def _copies(slots: int, live: Sequence[int]) -> int:
+    """The live copies of the slots ``slots`` (as bits)."""
+    n = 0
+    while slots:
+        low = slots & -slots
+        n += live[low.bit_length() - 1]
+        slots ^= low
+    return n
+
+
+def _controlled(sums: list[list[float]], k: int, n: int, control: bool = True) -> tuple[float, float]:
+    """The mean over ``n`` paths of the estimates of P(out within k + 1) with the control value, and its
+    standard error: mean(y) - b * mean(c), b the regression of y on c over the same paths.
+
+    c, a path's usable draws less the expected number of them (at each draw, the usable cards left over the cards
+    it could be), has mean 0 whatever the policy does, and y rises with it (a lucky path gets more cards down), so
+    y - b * c has the mean of y and less spread: 1.25-2.1x less variance on the slowest hands, so as many times
+    fewer paths for the stated error (benchmarks/README.md). Fitting b on the same paths biases the mean by
+    O(1/n) only (tests/test_analyze_odds.py compares the estimate with playing the draws out)."""
+    s1, s2, sy, sc = sums
+    if n < 3 or not control:  # (the plain mean: tests/test_analyze_odds.py compares the two)
+        return (s1[k] / n if n else 0.0), _se(s1[k], s2[k], n)
+    my, mc = s1[k] / n, sc[0] / n
+    var_y = max(0.0, (s2[k] - n * my * my) / (n - 1))
+    var_c = (sc[1] - n * mc * mc) / (n - 1)
+    if var_c <= 1e-12:
+        return my, math.sqrt(var_y / n)
+    cov = (sy[k] - n * my * mc) / (n - 1)
+    b = cov / var_c
+    rest = max(0.0, var_y - b * cov) * (n - 1) / (n - 2)  # one more parameter fitted
+    return my - b * mc, math.sqrt(rest / n)
 
 
 def _se(total: float, squares: float, n: int) -> float:
