@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import field
 from typing import TYPE_CHECKING, Final
 
@@ -205,6 +206,17 @@ class Pack:
         for c in PAN_CARDS:
             out.extend([c] * self.copies(c))
         return out
+
+
+@functools.cache
+def copies_by_index(pack: Pack) -> tuple[int, ...]:
+    """How many copies of each card the pack holds, by :attr:`Card.index` (what
+    :func:`past_the_pack` compares with).
+
+    >>> copies_by_index(Pack(spade_suits_removed=1))[:4]
+    (7, 8, 8, 8)
+    """
+    return tuple(pack.copies(c) for c in ALL_CARDS)
 
 
 def past_the_pack(
