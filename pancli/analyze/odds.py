@@ -476,6 +476,7 @@ class Policy:
         self.index: dict[tuple[int, tuple[int, ...]], int] = {}
         self._solvers: dict[tuple[int, ...], TableSolver] = {}  # one search per set of table melds (their cards)
         self._fresh: dict[int, list[int]] = {}  # usable draws -> a position's moves before any is made
+        self._discards: dict[int, int] = {}  # hand -> the slot the policy discards from it
         self.t = tables_for(profile)
         self.probe = DrawProbe(self.t)
         # the melds laid depend on the cards and the profile only: every policy under the profile shares them
@@ -627,7 +628,14 @@ class Policy:
         if len(tms) > 1:
             encs = self._enc
             tms.sort(key=lambda tm: encs[id(tm)])
-        nxt = self._node(rest - ONE[_discard_fast(rest)], tuple(tms)) if rest else self._node(0, tuple(tms), True)
+        if rest:
+            throw = self._discards.get(rest)  # hands recur under other melds (8 positions a hand on slow hands): the
+            # discard was 4-6% of the time (sampled profile); tests/test_analyze_odds.py compares the moves
+            if throw is None:
+                throw = self._discards[rest] = _discard_fast(rest)
+            nxt = self._node(rest - ONE[throw], tuple(tms))
+        else:
+            nxt = self._node(0, tuple(tms), True)
         node.paid[slot] = paid
         node.moves[slot] = nxt
         return nxt
