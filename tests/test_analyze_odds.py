@@ -24,6 +24,7 @@ from pancli.analyze.arrange import (
 from pancli.analyze.odds import (
     Policy,
     _discard_fast,
+    _Planner,
     discard_choice,
     draw_table,
     final_melds,
@@ -218,3 +219,19 @@ def test_control_value_keeps_the_mean_and_narrows_the_error(text: str) -> None:
     for k in range(1, 10):
         assert abs(controlled.p[k] - plain.p[k]) <= 3 * plain.se[k] + 1e-9, (k, controlled.p, plain.p)
     assert controlled.se[-1] < 0.9 * plain.se[-1], (controlled.se, plain.se)
+
+
+@settings(max_examples=15)
+@given(st.integers(0, 10_000), st.sampled_from(PROFILES))
+def test_planner_blocks_kept_by_rank_and_suit_are_found_afresh(seed: int, profile: Profile) -> None:
+    """The distance planner keeps a card's blocks under its rank's and suit's cards: every answer it gives in a
+    solve is the one a fresh search of that very hand gives."""
+    hand = hands(1, seed)[0]
+    live = live_copies(profile, hand, [])
+    planner = _Planner((), profile, live)
+    planner.solve(encode(hand[:10]), 0)
+    fresh = _Planner((), profile, live)
+    for state, mask in planner.memo:
+        if state:
+            slot = ((state & -state).bit_length() - 1) // 5
+            assert planner.blocks(state, slot, mask) == fresh._find(state, slot, mask), (decode(state), slot)
