@@ -25,8 +25,8 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import Final
 
-from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards, past_the_pack
-from pancli.rules import Condition, Profile, SetGrowth
+from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
+from pancli.rules import Condition, Profile, SetGrowth, copies_fault
 from pancli.values import frozen
 
 
@@ -279,8 +279,6 @@ _NOT_PAN: Final = frozenset(c.index for c in ALL_CARDS if not c.rank.in_pan_pack
 _PAN_POS: Final = {int(r) - 1: i for i, r in enumerate(PAN_RANKS)}
 """Rank index (``card.index >> 2``) to the position in the Panguingue order (E2)."""
 _NONCOMOQUER_RANKS: Final = frozenset(int(r) - 1 for r in Rank if r.is_noncomoquer)
-_NONE_SEEN: Final = (0,) * len(ALL_CARDS)
-"""No copy of any card accounted for yet: one meld judged on its own against the pack (E4)."""
 
 
 def judge(cards: Iterable[Card], profile: Profile) -> Verdict:
@@ -310,11 +308,9 @@ def judge(cards: Iterable[Card], profile: Profile) -> Verdict:
     counts = Counter(ints) if distinct < len(ints) else None
     # (a card held no more times than the pack's scarcest card cannot pass the pack: most sets)
     if counts is not None and max(counts.values()) > profile.packs - profile.spade_suits_removed:
-        over = past_the_pack(_NONE_SEEN, copies_by_index(profile.pack), counts.items())
-        if over is not None:
-            i, n = over
-            c = cs[ints.index(i)]
-            return _illegal(cs, "E4", f"{n} copies of {c}, but the pack holds {profile.pack.copies(c)}", profile)
+        why = copies_fault(counts.items(), copies_by_index(profile.pack))
+        if why is not None:
+            return _illegal(cs, "E4", why, profile)
     if len(cs) < 3:
         return _illegal(cs, "M1", f"a meld is 3 or more cards, not {len(cs)}", profile)
     ranks = {i >> 2 for i in ints}
@@ -385,11 +381,9 @@ def grow(meld: Meld, added: Iterable[Card], profile: Profile) -> Meld:
     if not added:
         raise MeldError("M5", "nothing to add")
     new = meld.plus(added, profile)
-    counts = Counter(c.index for c in new.cards)
-    over = past_the_pack(_NONE_SEEN, copies_by_index(profile.pack), counts.items())
-    if over is not None:
-        c = ALL_CARDS[over[0]]
-        raise MeldError("E4", f"{over[1]} copies of {c}, but the pack holds {profile.pack.copies(c)}")
+    why = copies_fault(Counter(c.index for c in new.cards).items(), copies_by_index(profile.pack))
+    if why is not None:
+        raise MeldError("E4", why)
     if new.value(profile) < meld.value(profile):
         raise MeldError("C7", f"adding {format_cards(added)} would lower the meld's value")
     return new

@@ -19,11 +19,11 @@ pancli.rules.HouseRulesError: out_bonsu: unknown knob (known: ...)
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any, Final
 
-from pancli.cards import Pack
+from pancli.cards import ALL_CARDS, Pack, past_the_pack
 from pancli.values import frozen
 
 MIN_PLAYERS: Final = 2
@@ -35,6 +35,74 @@ DEFAULT_PLAYERS: Final = 6
 HAND_SIZE: Final = 10
 """Cards dealt to each player (S2, I1) and held, in hand and melds, between turns (P7): the
 referee, the self-play generator and the analyzer read it here."""
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun`` in the right number, for violation messages.
+
+    >>> counted(1, "meld"), counted(0, "card"), counted(16, "player")
+    ('1 meld', '0 cards', '16 players')
+    """
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+# The rules judged on counts alone. Each is judged here once, on plain numbers, so that the
+# referee's judge (named in the rule table of pancli/referee/table.py), the meld engine and
+# the analyzer, which checks positions that are not records, ask the same function.
+
+
+def seating_fault(players: int) -> str | None:
+    """S1: why ``players`` cannot be seated at a Panguingue table, or None (2 to 15).
+
+    >>> seating_fault(6) is None, seating_fault(1), seating_fault(16)
+    (True, '1 player seated; Panguingue seats 2 to 15', '16 players seated; Panguingue seats 2 to 15')
+    """
+    if MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return None
+    return f"{counted(players, 'player')} seated; Panguingue seats {MIN_PLAYERS} to {MAX_PLAYERS}"
+
+
+def holds_ten(hand: int, melded: int) -> bool:
+    """P7: between turns, ``hand`` cards plus ``melded`` cards is exactly ten.
+
+    >>> holds_ten(7, 3), holds_ten(10, 1)
+    (True, False)
+    """
+    return hand + melded == HAND_SIZE
+
+
+def ten_fault(who: str, hand: int, melded: int) -> str | None:
+    """P7: why ``who`` with ``hand`` cards in hand and ``melded`` on the table does not hold
+    ten between turns (:func:`holds_ten`), or None.
+
+    >>> ten_fault("Ana", 9, 0)
+    'Ana holds 9 and has 0 melded: not 10 in all'
+    """
+    if holds_ten(hand, melded):
+        return None
+    return f"{who} holds {hand} and has {melded} melded: not {HAND_SIZE} in all"
+
+
+def copies_fault(cards: Iterable[tuple[int, int]], copies: Sequence[int]) -> str | None:
+    """E4: why the ``cards`` (each a card's :attr:`~pancli.cards.Card.index` and its number of
+    copies) cannot all be there when the pack holds ``copies`` of each (by index), or None. The
+    comparison is :func:`pancli.cards.past_the_pack`, which the referee's E4 judge asks too.
+
+    >>> from pancli.cards import ALL_CARDS
+    >>> five = next(c for c in ALL_CARDS if str(c) == "5s")
+    >>> eights = [8] * 52
+    >>> copies_fault([(five.index, 8)], eights) is None, copies_fault([(five.index, 9)], eights)
+    (True, '9 copies of 5s, but the pack holds 8')
+    """
+    over = past_the_pack(_NONE_SEEN, copies, cards)
+    if over is None:
+        return None
+    i, n = over
+    return f"{n} copies of {ALL_CARDS[i]}, but the pack holds {copies[i]}"
+
+
+_NONE_SEEN: Final = (0,) * len(ALL_CARDS)
+"""No copy of any card accounted for yet: cards judged on their own against the pack (E4)."""
 
 
 class Condition(enum.Enum):

@@ -82,7 +82,7 @@ def test_P7_E1_bad_hands_in_a_batch_name_their_line_and_the_others_are_analysed(
     r = run("-", input=text)
     assert r.exit_code == 1
     assert r.stderr.splitlines() == [
-        "-:2:1: P7 hand 3 + melded 0 = 3 cards; between turns a player holds 10 (plus the drawn card)",
+        "-:2:1: P7 the player holds 3 and has 0 melded: not 10 in all (the drawn card apart)",
         "-:3:24: E1 8d is not in a Panguingue pack (no 8, 9 or 10)",
     ]
     assert [ln for ln in r.stdout.splitlines() if ln.startswith("input\t")] == ["input\t-:1", "input\t-:4"]
@@ -147,7 +147,7 @@ def test_P7_json_of_a_bad_hand_argument_is_an_error_object() -> None:
             "col": 1,
             "rule": "P7",
             "player": None,
-            "message": "hand 3 + melded 0 = 3 cards; between turns a player holds 10 (plus the drawn card)",
+            "message": "the player holds 3 and has 0 melded: not 10 in all (the drawn card apart)",
         }
     }
     assert r.stderr.startswith("<hand>:1:1: P7 ")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from pancli.notation.fast import fast_cards
 from pancli.pagruc import referee as pagruc_referee
 from pancli.referee import table
 from pancli.rulebook import Rule
@@ -179,3 +180,84 @@ def test_the_finder_sees_a_second_function(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert raised_rules([judges], RULINGS) == {"P8": {"judges.p8", "judges.R.p1"}, "P1": {"judges.R.p1"}}
+
+
+# Checks on input that is not a record (a position to analyse, a game's seating) ask the judges
+# the rule tables name, or the counting rule those judges call: they never restate the rule.
+
+_NAMES = tuple(f"P{i}" for i in range(20))
+
+
+@pytest.mark.parametrize("players", [0, 1, 16])
+def test_S1_of_an_analysed_position_is_the_referee_s_S1(players: int) -> None:
+    from pancli.analyze.analysis import PositionError, analyze
+    from pancli.model.actions import HandScript
+    from pancli.referee.board import Board
+    from pancli.referee.deal import s1
+    from pancli.rules import HOYLE
+
+    ruling = s1(Board(HandScript(players=_NAMES[:players])), None)
+    assert ruling is not None
+    with pytest.raises(PositionError) as caught:
+        analyze(list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")), HOYLE, players=players, samples=10)
+    assert (caught.value.rule, caught.value.message) == (ruling.violation.rule, ruling.violation.message)
+
+
+def test_P7_of_an_analysed_position_is_the_referee_s_P7() -> None:
+    from pancli.analyze.analysis import PositionError, check_position
+    from pancli.model.actions import HandScript, Turn
+    from pancli.referee.board import Board
+    from pancli.referee.going_out import p7
+    from pancli.rules import HOYLE
+
+    b = Board(HandScript(players=("the player", "Ben")))
+    b.seat = b.seats[0]
+    b.seat.hand_n, b.discarded = 9, True
+    ruling = p7(b, Turn("the player", ()))
+    assert ruling is not None
+    with pytest.raises(PositionError) as caught:
+        check_position(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc"), None, [], [], HOYLE)
+    assert caught.value.rule == ruling.violation.rule
+    assert caught.value.message.startswith(ruling.violation.message)
+    with pytest.raises(PositionError, match="mark the drawn card"):  # eleven cards: the draw not marked
+        check_position(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c 7d"), None, [], [], HOYLE)
+
+
+def test_E4_of_an_analysed_position_is_the_meld_engine_s_E4() -> None:
+    from pancli.analyze.analysis import PositionError, check_position
+    from pancli.melds import judge
+    from pancli.rules import HOYLE
+
+    verdict = judge(fast_cards(" ".join(["5s"] * 10)), HOYLE)
+    with pytest.raises(PositionError) as caught:
+        check_position(fast_cards(" ".join(["5s"] * 10)), None, [], [], HOYLE)
+    assert (caught.value.rule, verdict.rule) == ("E4", "E4")
+    assert caught.value.message.startswith(verdict.reason)
+
+
+@pytest.mark.parametrize("players", [2, 9])
+def test_G1_of_a_game_s_seating_is_the_referee_s_G1_bound(players: int) -> None:
+    from pancli.pagruc.pack import official_problem, pack_problem
+    from pancli.pagruc.referee import PagrucHandResult
+    from pancli.pagruc.standings import GameHand, game_standings
+
+    seats = _NAMES[:players]
+    result = PagrucHandResult(seats, 2, None, True, dict.fromkeys(seats, 0), {p: () for p in seats})
+    problems = [p for p in game_standings([GameHand(result, "g.pan", 1, 1)]).problems if p.rule == "G1"]
+    why = official_problem(players)
+    assert why is not None and [p.message for p in problems] == [f"{players} players: {why}"]
+    assert players < 3 or why == pack_problem(players)  # above the official minimum: the referee's own words
+
+
+def test_the_seating_bounds_are_compared_only_by_their_judges() -> None:
+    """MIN_PLAYERS and MAX_PLAYERS (S1 in pancli.rules, G1 in pancli.pagruc.pack) are compared
+    in one function each: every other check asks it."""
+    bounds = {"MIN_PLAYERS", "MAX_PLAYERS", "MAX_ONE_PACK"}
+    found = set()
+    for path in sorted(Path(table.__file__).resolve().parent.parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                names = {n.id if isinstance(n, ast.Name) else getattr(n, "attr", "") for n in ast.walk(node)}
+                if names & bounds:
+                    found.add(f"{path.parent.name}/{path.name}:{node.lineno}")
+    assert {f.split(":")[0] for f in found} <= {"pancli/rules.py", "pagruc/pack.py"}, sorted(found)

@@ -29,16 +29,17 @@ from pancli.analyze.odds import (
     out_odds,
     out_value,
 )
-from pancli.cards import Card
+from pancli.cards import Card, copies_by_index
 from pancli.melds import Meld
-from pancli.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Profile
+from pancli.rulebook import Rule
+from pancli.rules import Profile, copies_fault, holds_ten, seating_fault, ten_fault
 from pancli.values import frozen
 
 
 class PositionError(ValueError):
     """The position cannot be: ``rule`` is the rule it breaks (P7, E4, S1)."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: Rule, message: str) -> None:
         super().__init__(f"{rule} {message}")
         self.rule = rule
         self.message = message
@@ -47,35 +48,34 @@ class PositionError(ValueError):
 def check_position(
     hand: Sequence[Card], drawn: Card | None, table: Sequence[Meld], seen: Sequence[Card], profile: Profile
 ) -> None:
-    """Raise PositionError unless hand + melds = 10 (+1 drawn, P7) and no card is over its copies (E4).
+    """Raise PositionError unless hand + melds = 10 (+1 drawn, P7) and no card is over its copies
+    (E4), as the rules' own judges (:func:`pancli.rules.ten_fault`,
+    :func:`pancli.rules.copies_fault`) say.
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
     >>> check_position([card(Rank.FIVE, Suit.SPADES)] * 10, None, [], [], HOYLE)
     Traceback (most recent call last):
     ...
-    pancli.analyze.analysis.PositionError: E4 10 copies of 5s (hand, melds and seen cards), but the pack holds 8
+    pancli.analyze.analysis.PositionError: E4 10 copies of 5s, but the pack holds 8 (hand, melds and seen cards)
+    >>> check_position([card(Rank.FIVE, Suit.SPADES)] * 9, None, [], [], HOYLE)
+    Traceback (most recent call last):
+    ...
+    pancli.analyze.analysis.PositionError: P7 the player holds 9 and has 0 melded: not 10 in all (the drawn card apart)
     """
     melded = sum(len(m.cards) for m in table)
-    have = len(hand) + melded
-    want = HAND_SIZE
-    if have != want:
+    why = ten_fault("the player", len(hand), melded)
+    if why is not None:
         hint = ""
-        if drawn is None and have == want + 1:
+        if drawn is None and holds_ten(len(hand) - 1, melded):
             hint = "; mark the drawn card with a trailing +CARD or --draw CARD"
-        raise PositionError(
-            "P7",
-            f"hand {len(hand)} + melded {melded} = {have} cards; between turns a player holds 10"
-            f" (plus the drawn card){hint}",
-        )
+        raise PositionError(Rule.P7, f"{why} (the drawn card apart){hint}")
     counts = Counter([*hand, *seen, *(c for m in table for c in m.cards)])
     if drawn is not None:
         counts[drawn] += 1
-    for c, n in counts.items():
-        if n > profile.pack.copies(c):
-            raise PositionError(
-                "E4", f"{n} copies of {c} (hand, melds and seen cards), but the pack holds {profile.pack.copies(c)}"
-            )
+    why = copies_fault([(c.index, n) for c, n in counts.items()], copies_by_index(profile.pack))
+    if why is not None:
+        raise PositionError(Rule.E4, f"{why} (hand, melds and seen cards)")
 
 
 @frozen
@@ -146,8 +146,9 @@ def analyze(
 ) -> Analysis:
     """Analyse a position: ``hand`` (without the drawn card), ``drawn``, the player's ``table`` melds
     and the ``seen`` cards. Raises :class:`PositionError` for an impossible position."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise PositionError("S1", f"{players} players: a table seats {MIN_PLAYERS} to {MAX_PLAYERS}")
+    why = seating_fault(players)
+    if why is not None:
+        raise PositionError(Rule.S1, why)
     check_position(hand, drawn, table, seen, profile)
     own = [*hand, *(c for m in table for c in m.cards)]
     if drawn is not None:

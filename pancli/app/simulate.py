@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from pancli.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS
+from pancli.rules import DEFAULT_PLAYERS, seating_fault
 from pancli.values import frozen
 
 if TYPE_CHECKING:
@@ -90,10 +90,9 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
     else:
         players = DEFAULT_PLAYERS if players is None else players
         seats = DEFAULT_NAMES[:players]
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SimulateProblem(
-            "--players", f"Panguingue seats {MIN_PLAYERS} to {MAX_PLAYERS} players (S1), not {players}"
-        )
+    why = seating_fault(players)
+    if why is not None:
+        raise SimulateProblem("--players", f"{why} (S1)")
     return seats
 
 

@@ -10,6 +10,7 @@ from typing import IO
 from pancli.cards import Game
 from pancli.pagruc.referee import referee_hand
 from pancli.pagruc.standings import GameHand, Problem
+from pancli.rulebook import Rule
 
 
 def read_game(
@@ -30,7 +31,7 @@ def read_game(
             for rh in read_hands(stream, name, base):
                 if rh.script is None:
                     err = rh.error
-                    code, msg = (err.code, err.message) if err else ("R6", "unreadable hand")
+                    code, msg = (Rule(err.code), err.message) if err else (Rule.R6, "unreadable hand")
                     line, col = (err.line, err.col) if err else (rh.first_line, 1)
                     unreadable.append(Problem(code, f"hand {rh.index} is unreadable: {msg}", name, line, col))
                     continue

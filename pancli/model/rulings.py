@@ -15,17 +15,9 @@ from __future__ import annotations
 
 from pancli.model.results import Violation
 from pancli.rulebook import I1_AT_DEAL, I2_FOUL, PRESCRIBED, Rule
+from pancli.rules import counted
 
 __all__ = ["I1_AT_DEAL", "I2_FOUL", "PRESCRIBED", "Ruling", "counted"]
-
-
-def counted(n: int, noun: str) -> str:
-    """``n`` and ``noun`` in the right number, for violation messages.
-
-    >>> counted(1, "meld"), counted(0, "card"), counted(16, "player")
-    ('1 meld', '0 cards', '16 players')
-    """
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 class Ruling(Exception):

@@ -25,8 +25,9 @@ each claim is checked by one (tests/test_one_rule_one_place.py keeps these table
 =====  ====================================================================================
 rule   the one function that judges it
 =====  ====================================================================================
-G1     :meth:`_Referee.g1` (players and packs; conservation; within one meld, the verdict of
-       :func:`.melds.judge`)
+G1     :meth:`_Referee.g1` (players and packs, :func:`.pack.pack_problem`, whose official
+       minimum, :func:`.pack.official_problem`, the standings ask; conservation; within one
+       meld, the verdict of :func:`.melds.judge`)
 G2     :meth:`_Referee.g2`
 G3     :meth:`_Referee.g3` (at each stage of a line: the line, the seat, the order, the
        actions, a take, the cards held, the end of the turn)

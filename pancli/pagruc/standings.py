@@ -21,8 +21,9 @@ from dataclasses import field
 
 from pancli.model.results import ClaimKind
 from pancli.model.rulings import counted
-from pancli.pagruc.pack import MAX_PLAYERS, MIN_PLAYERS
+from pancli.pagruc.pack import official_problem
 from pancli.pagruc.referee import PagrucHandResult
+from pancli.rulebook import Rule
 from pancli.values import frozen
 
 MAX_DEALS = 5
@@ -54,7 +55,7 @@ class GameHand:
 class Problem:
     """Why a game is not official: the rule (G1, G6, G7, G8 or a violation's rule), where, what."""
 
-    rule: str
+    rule: Rule
     message: str
     file: str = ""
     line: int = 0
@@ -120,10 +121,10 @@ def _hand_problems(h: GameHand) -> list[Problem]:
     out: list[Problem] = []
     if not r.finished:
         msg = f"hand {h.index} is not finished: nobody discarded the last card in hand"
-        out.append(Problem("G6", msg, h.file, h.line, 1, h.index))
+        out.append(Problem(Rule.G6, msg, h.file, h.line, 1, h.index))
     for p in r.unknown:
         msg = f"hand {h.index}: {p}'s score is unknown ({r.hidden.get(p, 0)} unknown cards left in hand)"
-        out.append(Problem("G7", msg, h.file, h.line, 1, h.index, p))
+        out.append(Problem(Rule.G7, msg, h.file, h.line, 1, h.index, p))
     for c in r.claims:
         if not c.ok:
             what = "[%pays]" if c.kind is ClaimKind.PAYS else "Ledger"
@@ -138,12 +139,12 @@ def g8(hands: Sequence[GameHand], seats: Sequence[str]) -> tuple[list[Problem], 
     direction; every player dealing the same number of times, at most :data:`MAX_DEALS`.
     Returns the problems, in the order of the hands, and how often each player dealt."""
     if not hands:
-        return [Problem("G8", "no PAGRUC hand: a game is at least one deal each")], Counter()
+        return [Problem(Rule.G8, "no PAGRUC hand: a game is at least one deal each")], Counter()
     problems: list[Problem] = []
     for before, after in itertools.pairwise(hands):
         if set(after.players) != set(seats):
             msg = f"hand {after.index} is played by {' '.join(after.players)}, not by the game's {' '.join(seats)}"
-            problems.append(Problem("G8", msg, after.file, after.line, 1, after.index))
+            problems.append(Problem(Rule.G8, msg, after.file, after.line, 1, after.index))
             continue
         prev, now = before.players, after.players
         if set(prev) != set(now):
@@ -153,7 +154,7 @@ def g8(hands: Sequence[GameHand], seats: Sequence[str]) -> tuple[list[Problem], 
                 f"hand {after.index} is dealt by {now[-1]}, but {prev[0]} played first in hand {before.index} "
                 "and so deals next"
             )
-            problems.append(Problem("G8", msg, after.file, after.line, 1, after.index, now[-1]))
+            problems.append(Problem(Rule.G8, msg, after.file, after.line, 1, after.index, now[-1]))
             continue
         turned = (*prev[1:], prev[0])
         if now != turned:
@@ -161,7 +162,7 @@ def g8(hands: Sequence[GameHand], seats: Sequence[str]) -> tuple[list[Problem], 
                 f"hand {after.index} is played in the order {' '.join(now)}, not {' '.join(turned)}: "
                 "dealing and play keep one direction"
             )
-            problems.append(Problem("G8", msg, after.file, after.line, 1, after.index))
+            problems.append(Problem(Rule.G8, msg, after.file, after.line, 1, after.index))
     deals = Counter({p: 0 for p in seats})
     deals.update(h.dealer for h in hands if h.dealer in deals)
     counts = set(deals.values())
@@ -169,10 +170,10 @@ def g8(hands: Sequence[GameHand], seats: Sequence[str]) -> tuple[list[Problem], 
     if len(counts) > 1:
         said = ", ".join(f"{p} {k}" for p, k in deals.items())
         msg = f"every player deals the same number of times; deals: {said}"
-        problems.append(Problem("G8", msg, last.file, last.line, 1, last.index))
+        problems.append(Problem(Rule.G8, msg, last.file, last.line, 1, last.index))
     elif max(counts) > MAX_DEALS:
         msg = f"each player dealt {max(counts)} times: at most {MAX_DEALS} deals each"
-        problems.append(Problem("G8", msg, last.file, last.line, 1, last.index))
+        problems.append(Problem(Rule.G8, msg, last.file, last.line, 1, last.index))
     return problems, deals
 
 
@@ -188,9 +189,9 @@ def game_standings(hands: Sequence[GameHand]) -> Standings:
     seats = first.players
     problems: list[Problem] = []
     n = len(seats)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        why = "fewer than 3 players is not an official round" if n < MIN_PLAYERS else "at most 8 players"
-        problems.append(Problem("G1", f"{counted(n, 'player')}: {why}", first.file, first.line, 1, first.index))
+    why = official_problem(n)  # G1's bounds, which the referee's G1 judge asks too
+    if why is not None:
+        problems.append(Problem(Rule.G1, f"{counted(n, 'player')}: {why}", first.file, first.line, 1, first.index))
     for h in hands:
         problems.extend(_hand_problems(h))
     order, deals = g8(hands, seats)

@@ -27,7 +27,7 @@ from pancli.model.rulings import I1_AT_DEAL, Ruling, counted
 from pancli.referee.board import HAND_SIZE, Board, Place, Placed
 from pancli.referee.state import Seat, card_key
 from pancli.rulebook import Rule
-from pancli.rules import MAX_PLAYERS, MIN_PLAYERS
+from pancli.rules import seating_fault
 from pancli.values import frozen
 
 
@@ -48,13 +48,9 @@ def s1(b: Board, player: str | None, node: Placed | None = None, *, by: str | No
         return b.fail(Rule.S1, f"{player} {what}", node, player=by or player)
     names = b.players
     line = b.script.first_line
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        return Ruling.make(
-            Rule.S1,
-            None,
-            f"{counted(len(names), 'player')} seated; Panguingue seats {MIN_PLAYERS} to {MAX_PLAYERS}",
-            line=line,
-        )
+    why = seating_fault(len(names))
+    if why is not None:
+        return Ruling.make(Rule.S1, None, why, line=line)
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
         return Ruling.make(Rule.S1, dup, f"{dup} is seated twice; each player has one seat", line=line)

@@ -22,6 +22,8 @@ from pancli.model.rulings import Ruling, counted
 from pancli.referee.board import HAND_SIZE, VOID, WON, Board, Placed
 from pancli.referee.state import Seat
 from pancli.rulebook import Rule
+from pancli.rules import holds_ten as ten_cards
+from pancli.rules import ten_fault
 
 
 def i3(b: Board, node: Placed | None, player: str | None = None) -> Ruling | None:
@@ -39,8 +41,8 @@ def winner_stands(violations: Iterable[Violation]) -> bool:
 
 
 def holds_ten(s: Seat) -> bool:
-    """P7: between turns, hand plus melded cards is exactly ten."""
-    return s.hand_n + s.melded_n == HAND_SIZE
+    """P7: between turns, hand plus melded cards is exactly ten (:func:`pancli.rules.holds_ten`)."""
+    return ten_cards(s.hand_n, s.melded_n)
 
 
 def p7(b: Board, node: Placed, *, unseen: int | None = None) -> Ruling | None:
@@ -62,11 +64,8 @@ def p7(b: Board, node: Placed, *, unseen: int | None = None) -> Ruling | None:
         left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
         return b.fail(Rule.P7, f"{s.name} is not out: {left}", node)
     if kind is Turn and b.discarded:
-        if not holds_ten(s):
-            return b.fail(
-                Rule.P7, f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not {HAND_SIZE} in all", node
-            )
-        return None
+        why = ten_fault(s.name, s.hand_n, s.melded_n)
+        return None if why is None else b.fail(Rule.P7, why, node)
     if s.melded_n != HAND_SIZE + 1:
         return b.fail(Rule.P7, f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the 11th", node)
     return None

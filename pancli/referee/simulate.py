@@ -65,7 +65,7 @@ from pancli.model.actions import (
 )
 from pancli.referee.forcing import flat_next_fits, must_take
 from pancli.referee.state import Judgements, LaidMeld, Seat
-from pancli.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Forcing, Profile
+from pancli.rules import HAND_SIZE, Forcing, Profile, seating_fault
 
 # Cards are ints (Card.index) inside the generator: rank = i >> 2, suit = i & 3.
 _POS: Final = tuple(c.rank.pan_index if c.rank.in_pan_pack else -100 for c in ALL_CARDS)
@@ -98,8 +98,9 @@ def simulate_hands(players: tuple[str, ...], hands: int, seed: int, profile: Pro
     >>> s.players, len(s.deals), s.upcard is not None
     (('Ana', 'Ben', 'Cruz'), 3, True)
     """
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ValueError(f"Panguingue seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    why = seating_fault(len(players))
+    if why is not None:
+        raise ValueError(why)
     if len(set(players)) != len(players):
         raise ValueError("player names must be unique")
     rng = random.Random(seed)

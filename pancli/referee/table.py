@@ -6,11 +6,14 @@ Every rule is judged by one function of its family module, which returns the
 =====  ====================================================================================
 rule   the one function that judges it
 =====  ====================================================================================
-S1     :func:`.deal.s1` (seating; a player named is seated)
+S1     :func:`.deal.s1` (seating; a player named is seated; the count is
+       :func:`pancli.rules.seating_fault`, which self-play and the analyzer ask too)
 S2     :func:`.deal.s2` (dealt once)
 S3     :func:`.sequence.next_hand_violation` (across hands)
 I1     :func:`.deal.i1` (ten cards dealt; put right by :func:`.deal.apply_deal`)
-E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere)
+E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere; the count
+       of copies is :func:`pancli.cards.past_the_pack`, which ``pan pay``, the meld engine and
+       the analyzer ask too, the last two through :func:`pancli.rules.copies_fault`)
 T1     :func:`.decisions.t1`
 T2     :func:`.going_out.pay_pot`
 T3     :func:`.decisions.t3`
@@ -22,7 +25,8 @@ P3     :func:`.turns.p3`
 P4     :func:`.forcing.p4`
 P5     :func:`.forcing.p5`
 P6     :func:`.melding.p6` (with :func:`.melding.owns`)
-P7     :func:`.going_out.p7` (with :func:`.going_out.holds_ten`)
+P7     :func:`.going_out.p7` (with :func:`.going_out.holds_ten`; ten cards is
+       :func:`pancli.rules.ten_fault`, which the analyzer asks too)
 P8     :func:`.forcing.p8` (with :func:`.forcing.must_take`, which self-play asks too)
 P9     :func:`.forcing.p9` (with :func:`.forcing.flat_next_fits`, which self-play asks too)
 P10    :func:`.turns.p10`
