@@ -72,7 +72,7 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
     >>> seat_names(16, None)
     Traceback (most recent call last):
     ...
-    pancli.app.simulate.SimulateProblem: Panguingue seats 2 to 15 players (S1), not 16
+    pancli.app.simulate.SimulateProblem: 16 players seated; Panguingue seats 2 to 15 (S1)
     """
     if names is not None:
         from pancli.notation.record_common import name_problem, player_name
