@@ -87,3 +87,27 @@ def test_bad_record_reports_each_malformed_hand(path: Path) -> None:
     for h in read_hands(io.StringIO(text), str(path), path.parent):
         got.append("ok" if h.error is None else f"{h.error.code} {h.error.line}:{h.error.col}")
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ana draw 7c, add 7c to #2, discard 5s",
+        "3. Ana draw 7c, borrow 5s from #12, meld [5s 5s 7c], discard 3h",
+        "Ana draw 7c, split #3 [5s 5s 5s] [7c 7c 7c] !",
+        "Ana draw 7c, add 7c to {#1} #2, discard 5s",
+        "Ana  draw 7c ,add 7c  to\t#2",
+    ],
+)
+def test_R6_the_reader_records_where_each_meld_number_is(text: str) -> None:
+    """A P6 ruling is placed at the ``#N`` from what the reader recorded (``number_at``), by
+    the fast path and by the grammar alike."""
+    ctx = LineContext(Game.PANGUINGUE, PLAYERS, line=1)
+    blanked, _ = lex(text)
+    read = [grammar_play(blanked, ctx)[0], *[got[0] for got in [fast_play(blanked, ctx)] if got is not None]]
+    for item in read:
+        numbered = [a for a in getattr(item, "actions", ()) if hasattr(a, "number_at")]
+        assert len(numbered) == 1
+        a = numbered[0]
+        assert text[a.col - 1 + a.number_at] == "#" and a.number_at > 0
+    assert len(read) == (1 if "  " in text or "{" in text else 2)  # both paths where the fast one reads

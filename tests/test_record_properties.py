@@ -53,7 +53,7 @@ def strip_places(value: Any) -> Any:
         changes = {}
         for f in fields(value):
             v = getattr(value, f.name)
-            if f.name in ("line", "col", "first_line", "upcard_line"):
+            if f.name in ("line", "col", "first_line", "upcard_line", "number_at"):
                 changes[f.name] = 0
             elif isinstance(v, tuple) or (is_dataclass(v) and not isinstance(v, Card)):
                 changes[f.name] = strip_places(v)

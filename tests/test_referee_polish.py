@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from cli_kit import SAMPLES
 from click.testing import CliRunner
 from pagruc_build import DEALS as PAGRUC_DEALS
@@ -208,6 +209,19 @@ def test_P6_meld_number_naming_no_meld_is_placed_at_the_number_like_R6() -> None
     spaced = sample.replace("add 7c to #2", "add 7c {not #2} to   #2")
     _, out = _replay("--json", "-", stdin=spaced)
     assert json.loads(out)[0]["violations"][0]["col"] == 38
+
+
+@pytest.mark.parametrize(
+    "action",
+    ["borrow 5s from #2, meld [5s 5s 7c], discard 3h", "split #2 [5s 5s 5s] [7c 7c 7c]", "add 7c to {#1} #2"],
+)
+def test_P6_of_a_borrow_or_split_is_placed_at_the_number_the_reader_recorded(action: str) -> None:
+    sample = (SAMPLES / "illegal-P6-own-melds.pan").read_text(encoding="utf-8")
+    record = sample.replace("add 7c to #2 ??", action)
+    _, out = _replay("--json", "--rules", "cardroom", "-", stdin=record)
+    v = json.loads(out)[0]["violations"][0]
+    line = record.splitlines()[v["line"] - 1]
+    assert (v["rule"], v["col"]) == ("P6", line.index("#2") + 1)
 
 
 def test_G7_wrong_pagruc_claim_is_placed_at_the_claim() -> None:

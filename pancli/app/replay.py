@@ -13,14 +13,12 @@ result that is a :class:`~pancli.model.results.JudgedHand`, its type told by ``r
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
 from pancli.cards import Game
-from pancli.rulebook import Rule
 from pancli.rules import Profile
 
 if TYPE_CHECKING:
@@ -138,20 +136,6 @@ class ChunkSink(HandSink, Protocol):
         """Write the output of one chunk (in order)."""
 
 
-def at_meld_number(hand: RecordHand, result: HandResult) -> HandResult:
-    """``result`` with each P6 ruling (a meld number that names no meld of the player:
-    ``add ... to #N``, ``borrow ... from #N``, ``split #N ...``) placed at its ``#N`` token,
-    where the reader places an ``#0`` (R6). The referee places it at the action; the reader
-    finds the action's ``#N`` in the record's text (only for such a ruling)."""
-    from pancli.records.reader import meld_number_col
-
-    placed: list[Violation] = []
-    for v in result.violations:
-        col = meld_number_col(hand, v.line, v.col) if v.rule == Rule.P6 else None
-        placed.append(v if col is None else dataclasses.replace(v, col=col))
-    return dataclasses.replace(result, violations=tuple(placed))
-
-
 class RecordJudge:
     """Judges one hand after another into a sink, counting them: the hand's game chooses the
     referee; ``profile`` (``--rules``) replaces every Panguingue hand's; S3 links each
@@ -205,8 +189,6 @@ class RecordJudge:
             script = replace(script, profile=self.profile)
         s3 = None if previous is None else self.next_hand(previous, script)
         result = self.stop(script, s3) if s3 is not None else self.referee(script, record_steps=self.steps)
-        if result.violations:
-            result = at_meld_number(hand, result)
         self.previous = result
         sink.hand(hand, script, result)
         return tally.count(result)

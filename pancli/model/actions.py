@@ -75,6 +75,9 @@ class Add:
     cards: tuple[Card, ...]
     target: int
     claim: int | None = None
+    number_at: int = 0
+    """Where the reader read the ``#N``: characters after the action's column (``col``), on its
+    line; 0 when not read from a record. A ruling on the meld number (P6) is placed there."""
     line: int = 0
     col: int = 0
 
@@ -96,6 +99,9 @@ class Borrow:
 
     card: Card
     source: int
+    number_at: int = 0
+    """Where the reader read the ``#N``: characters after the action's column (``col``), on its
+    line; 0 when not read from a record. A ruling on the meld number (P6) is placed there."""
     line: int = 0
     col: int = 0
 
@@ -112,6 +118,9 @@ class Split:
     first: tuple[Card, ...]
     second: tuple[Card, ...]
     claim: int | None = None
+    number_at: int = 0
+    """Where the reader read the ``#N``: characters after the action's column (``col``), on its
+    line; 0 when not read from a record. A ruling on the meld number (P6) is placed there."""
     line: int = 0
     col: int = 0
 

@@ -75,6 +75,16 @@ def _target(tok: str) -> int | None:
     return n if n >= 1 else None
 
 
+def _at(toks: list[str], k: int) -> int:
+    """How far token ``k`` of single-spaced ``toks`` is from the first (the reader records
+    where a ``#N`` is: :attr:`~pancli.model.actions.Add.number_at`).
+
+    >>> _at(["add", "5s", "to", "#4"], -1), _at(["borrow", "5s", "from", "#2"], 3)
+    (10, 15)
+    """
+    return sum(len(t) + 1 for t in toks[:k])
+
+
 def _cards(toks: list[str], table: dict[str, Card]) -> tuple[Card, ...] | None:
     if len(toks) > MAX_MELD_CARDS:
         return None  # the grammar says N10
@@ -129,7 +139,7 @@ def _action(toks: list[str], line: int, col: int, ctx: LineContext, table: dict[
         cards = _cards(toks[1:-2], table)
         if target is None or cards is None:
             return None
-        return Add(cards, target, None, line, col)
+        return Add(cards, target, None, _at(toks, -1), line, col)
     if kw == "out":
         return Out(line, col) if n == 1 else None
     if kw == "borrow":
@@ -139,7 +149,7 @@ def _action(toks: list[str], line: int, col: int, ctx: LineContext, table: dict[
         source = _target(toks[3])
         if c is None or source is None:
             return None
-        return Borrow(c, source, line, col)
+        return Borrow(c, source, _at(toks, 3), line, col)
     if kw == "split":
         return _split(toks, line, col, table)
     if kw == "lay" and ctx.game is Game.PAGRUC:
@@ -172,7 +182,7 @@ def _split(toks: list[str], line: int, col: int, table: dict[str, Card]) -> Spli
     second = _group(b, table)
     if not first or not second:
         return None
-    return Split(target, first, second, None, line, col)
+    return Split(target, first, second, None, len(toks[0]) + 1, line, col)
 
 
 _Recipe = tuple[str, int | None, int, tuple[tuple[type, tuple[object, ...], int], ...], tuple[str, ...], frozenset[str]]

@@ -118,6 +118,14 @@ class _Group:
 
 
 @frozen
+class _Number:
+    """A meld number ``#N`` and where it was read (``loc`` in the line's text)."""
+
+    n: int
+    loc: int
+
+
+@frozen
 class _Value:
     text: str
     escaped: bool
@@ -209,11 +217,11 @@ def _number(text: str, loc: int, digits: str, what: str) -> int:
     return int(digits)
 
 
-def _target(text: str, loc: int, toks: pp.ParseResults) -> int:
+def _target(text: str, loc: int, toks: pp.ParseResults) -> _Number:
     n = _number(text, loc, toks[0][1:], "a meld number")
     if n < 1:
         raise _Coded(text, loc, "R6", "melds are numbered from #1")
-    return n
+    return _Number(n, loc)
 
 
 def _count(text: str, loc: int, toks: pp.ParseResults) -> int:
@@ -331,6 +339,16 @@ def _build_play(game: Game) -> pp.ParserElement:
 
         return action
 
+    def with_number(fn: Callable[..., Action]) -> Callable[[str, int, pp.ParseResults], Action]:
+        """An action with a meld number: ``fn`` also gets how far its ``#N`` is from its start
+        (0 when on another line), which the reader records (``number_at``)."""
+
+        def action(text: str, loc: int, toks: pp.ParseResults) -> Action:
+            at = next(t.loc for t in toks if isinstance(t, _Number)) - loc
+            return fn(*_pos(text, loc), toks[1:], 0 if "\n" in text[loc : loc + at] else at)
+
+        return action
+
     draw = (_kw("draw") - card1()).add_parse_action(at(lambda ln, col, t: Draw(t[0], ln, col)))
     discard = (_kw("discard") - card1()).add_parse_action(at(lambda ln, col, t: Discard(t[0], ln, col)))
     count = pp.Regex(r"[0-9]+(?![0-9A-Za-z\u2660-\u2667])").set_name("number of cards")
@@ -357,17 +375,17 @@ def _build_play(game: Game) -> pp.ParserElement:
     meld = (_kw("meld") - group).add_parse_action(at(lambda ln, col, t: MeldNew(t[0].cards, None, ln, col)))
     to = _kw("to").set_fail_action(_expect("R6", "'to #N'"))
     add = _kw("add") - cards(stop="to") - to.suppress() - target
-    add.add_parse_action(at(lambda ln, col, t: Add(tuple(t[:-1]), t[-1], None, ln, col)))
+    add.add_parse_action(with_number(lambda ln, col, t, at: Add(tuple(t[:-1]), t[-1].n, None, at, ln, col)))
     from_ = _kw("from").set_fail_action(_expect("R6", "'from #N'"))
     borrow = _kw("borrow") - card1() - from_.suppress() - target
-    borrow.add_parse_action(at(lambda ln, col, t: Borrow(t[0], t[1], ln, col)))
+    borrow.add_parse_action(with_number(lambda ln, col, t, at: Borrow(t[0], t[1].n, at, ln, col)))
     split = _kw("split") - target - group - group
-    split.add_parse_action(at(lambda ln, col, t: Split(t[0], t[1].cards, t[2].cards, None, ln, col)))
+    split.add_parse_action(with_number(lambda ln, col, t, at: Split(t[0].n, t[1].cards, t[2].cards, None, at, ln, col)))
     out = _kw("out").add_parse_action(lambda text, loc, _t: Out(*_pos(text, loc)))
     if pagruc:
         on = _kw("on").set_fail_action(_expect("R6", "'on NAME#N'"))
         lay = _kw("lay") - cards(stop="on") - on.suppress() - name_req - target
-        lay.add_parse_action(at(lambda ln, col, t: Lay(tuple(t[:-2]), t[-2].text, t[-1], ln, col)))
+        lay.add_parse_action(at(lambda ln, col, t: Lay(tuple(t[:-2]), t[-2].text, t[-1].n, ln, col)))
     else:
         lay = _kw("lay").add_parse_action(_not_pan("lay (laying off on any meld, G5)"))
     core = (draw | take | meld | add | borrow | split | discard | out | lay).set_name("action")

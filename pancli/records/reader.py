@@ -635,27 +635,6 @@ class _Reader:
         return done
 
 
-def meld_number_col(hand: RecordHand, line: int, col: int) -> int | None:
-    """The column of the ``#N`` of the action written at ``line``:``col`` of ``hand`` (an
-    ``add ... to #N``, ``borrow ... from #N`` or ``split #N ...``), read from the record's
-    text with its comments blanked; None when that line holds no ``#`` there.
-
-    >>> h = RecordHand(1, "-", 3, 3, "Ana draw 5s, add 5s to #4 {no}, discard 6h", None, None, None)
-    >>> meld_number_col(h, 3, 14)
-    24
-    """
-    i = line - hand.first_line
-    lines = hand.text.split("\n")
-    if col < 1 or not 0 <= i < len(lines):
-        return None
-    try:
-        text = lex(lines[i])[0]
-    except LexError:
-        text = lines[i]
-    at = text.find("#", col - 1)
-    return None if at < 0 else at + 1
-
-
 def read_hands(stream: IO[str], file: str = "-", base_dir: Path | None = None) -> Iterator[RecordHand]:
     """The hands of a record, one at a time (constant memory), in file order.
 

@@ -22,7 +22,7 @@ from pancli.melds import MeldError, Rope
 from pancli.model.actions import Add, Borrow, Discard, MeldNew, Split, Turn
 from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment
 from pancli.model.rulings import I2_FOUL, Ruling, counted
-from pancli.referee.board import Board, Placed
+from pancli.referee.board import Board, Place, Placed
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.going_out import p7
 from pancli.referee.state import LaidMeld
@@ -152,14 +152,17 @@ def owns(n: int, melds: int) -> bool:
     return 1 <= n <= melds
 
 
-def p6(b: Board, n: int, node: Placed) -> Ruling | None:
-    """P6: a player changes only his own melds (``#n`` is one of them)."""
+def p6(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
+    """P6: a player changes only his own melds (``#n`` is one of them); the ruling is placed at
+    the ``#N`` where the reader read it (``node.number_at``)."""
     s = b.seat
     assert s is not None
     if owns(n, len(s.melds)):
         return None
     have = f"has {counted(len(s.melds), 'meld')}" if s.melds else "has no meld"
-    return b.fail(Rule.P6, f"{s.name} {have}: no #{n} of his own to change", node)
+    return b.fail(
+        Rule.P6, f"{s.name} {have}: no #{n} of his own to change", Place(node.line, node.col + node.number_at)
+    )
 
 
 def c7(b: Board, node: Add | Split, *, error: MeldError | None = None, old: int = 0, new: int = 0) -> Ruling | None:
