@@ -78,6 +78,35 @@ def raised_rules(paths: list[Path], calls: frozenset[str]) -> dict[str, set[str]
     return found
 
 
+def dynamic_rulings(paths: list[Path]) -> set[str]:
+    """The functions of ``paths`` where a ruling's rule (the first argument of one of
+    :data:`RULINGS`) is not written as ``Rule.X`` (nor a choice between such): a rule held in a
+    variable, looked up or computed, which :func:`raised_rules` cannot see."""
+    found: set[str] = set()
+
+    def static(node: ast.expr) -> bool:
+        if isinstance(node, ast.IfExp):
+            return static(node.body) and static(node.orelse)
+        return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "Rule"
+
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for top in ast.walk(tree):
+            if not isinstance(top, ast.ClassDef | ast.Module):
+                continue
+            for fn in top.body:
+                if not isinstance(fn, ast.FunctionDef):
+                    continue
+                where = ".".join([path.stem, *([top.name] if isinstance(top, ast.ClassDef) else []), fn.name])
+                for node in ast.walk(fn):
+                    if isinstance(node, ast.Call) and node.args:
+                        f = node.func
+                        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+                        if name in RULINGS and not static(node.args[0]):
+                            found.add(where)
+    return found
+
+
 def _ids(column: str) -> list[str]:
     """``E1 E4`` -> E1, E4; ``C1-C6`` -> C1 .. C6."""
     out: list[str] = []
@@ -261,3 +290,28 @@ def test_the_seating_bounds_are_compared_only_by_their_judges() -> None:
                 if names & bounds:
                     found.add(f"{path.parent.name}/{path.name}:{node.lineno}")
     assert {f.split(":")[0] for f in found} <= {"pancli/rules.py", "pagruc/pack.py"}, sorted(found)
+
+
+PASSED_THROUGH = {
+    "Panguingue": {"board.Board.fail", "melding.i2"},
+    "PAGRUC": {"referee._Foul.__init__"},
+}
+"""The only ruling sites whose rule is not written where they are: the plumbing that builds the
+ruling a judge decided (its rule is a parameter), and the I2 judge, which raises the meld
+engine's verdict (M1-M5). tests/test_rulings_audit.py watches these at run time."""
+
+
+@pytest.mark.parametrize("game", sorted(REFEREES))
+def test_every_ruling_names_its_rule_where_it_is_made(game: str) -> None:
+    assert dynamic_rulings(REFEREES[game][0]) == PASSED_THROUGH[game]
+
+
+def test_the_finder_sees_a_rule_computed_at_run_time(tmp_path: Path) -> None:
+    judges = tmp_path / "judges.py"
+    judges.write_text(
+        "def p8(b, node, code):\n    return b.fail(Rule(code), 'forced', node)\n\n"
+        "class R:\n    def p1(self, node):\n        raise self.foul(Rule.P1 if node else Rule.P8, 'again')\n"
+        "    def p2(self, rule):\n        raise self.foul(RULES[rule], 'again')\n",
+        encoding="utf-8",
+    )
+    assert dynamic_rulings([judges]) == {"judges.p8", "judges.R.p2"}

@@ -282,11 +282,16 @@ class _Referee:
         seating: bool = False,
         cards: Iterable[Card] = (),
         revealed: Counter[Card] | None = None,
+        judged: tuple[str | None, str] | None = None,
     ) -> _Foul | None:
         """G1, players, packs and conservation. With ``seating``: 3 to 8 players with the packs
-        for them, each listed once. Else no card seen more often than the pack holds it:
-        ``cards`` just placed (counted where they are), or ``revealed`` cards of an unknown hand
-        coming to light (not counted yet)."""
+        for them, each listed once. With ``judged`` (the rule and message of
+        :func:`.melds.judge`'s verdict on a new meld, or on a meld laid off on): no card in it
+        more often than the pack holds it. Else no card seen more often than the pack
+        holds it: ``cards`` just placed (counted where they are), or ``revealed`` cards of an
+        unknown hand coming to light (not counted yet)."""
+        if judged is not None:
+            return self.foul(Rule.G1, judged[1], line, col, player) if judged[0] == Rule.G1 else None
         if seating:
             problem = pack_problem(len(self.players), self.script.packs)
             if problem is not None:
@@ -579,9 +584,8 @@ class _Referee:
         p = t.player
         v = judge(a.cards, self.pack)
         if v.meld is None:
-            raise self.foul(
-                Rule(v.rule) if v.rule else Rule.G4, f"[{format_cards(a.cards)}] is no meld: {v.reason}", line, col, p
-            )
+            why = f"[{format_cards(a.cards)}] is no meld: {v.reason}"
+            raise self.g1(line, col, p, judged=(v.rule, why)) or self.foul(Rule.G4, why, line, col, p)
         self.from_hand(p, a.cards, line, col)
         m = _LiveMeld(p, len(self.melds[p]) + 1, v.meld, [(p, c) for c in a.cards], line)
         self.melds[p].append(m)
@@ -608,7 +612,9 @@ class _Referee:
         try:
             grown = lay_off(m.meld, cards, self.pack)
         except MeldError as exc:
-            raise self.foul(Rule(exc.rule), exc.reason, line, col, p) from None
+            raise self.g1(line, col, p, judged=(exc.rule, exc.reason)) or self.foul(
+                Rule.G5, exc.reason, line, col, p
+            ) from None
         self.from_hand(p, cards, line, col)
         m.meld = grown
         m.laid_by.extend((p, c) for c in cards)

@@ -1,0 +1,248 @@
+"""ONE RULE, ONE PLACE, at run time (issue 9): which function rules on each rule, watched while
+the referees judge real hands.
+
+tests/test_one_rule_one_place.py reads the source, so it sees only rulings that name their rule
+as ``Rule.X`` where they are made. This test sees every ruling however its rule is computed (a
+rule in a variable, a dict lookup, ``Rule(code)``, a meld engine's verdict passed through): while
+the referees judge every sample, every record case, the fuzz corpus and simulated hands (as
+played, and mutated so that they break rules), each :class:`~pancli.model.results.Violation` and
+:class:`~pancli.model.results.ClaimCheck` made is traced back to the function that made it (past
+the plumbing that only builds a ruling: ``Ruling.make``, ``Board.fail``, PAGRUC's ``foul``). Each
+rule must come from the one function its referee's rule table names; a meld engine rule (M1-M5)
+from the function that raises the engine's verdicts in a hand (the I2 row). A second judge of a
+rule, static or not, fails here once a hand reaches it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import io
+import random
+import sys
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+from test_one_rule_one_place import _FUNCTION, PAGRUC_CLAIMS, PAGRUC_RULINGS, PAN_CLAIMS, PAN_RULINGS
+
+from pancli.cards import ALL_CARDS, Card, Game
+from pancli.model.actions import HandScript, Reshuffle, Turn
+from pancli.model.results import ClaimCheck, Violation
+from pancli.pagruc.referee import referee_hand as pagruc_referee_hand
+from pancli.records import read_hands
+from pancli.referee import referee_hand
+from pancli.referee.sequence import next_hand_violation
+from pancli.referee.simulate import simulate_hands
+from pancli.rules import CARDROOM, HOYLE
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = sorted(
+    [
+        *(ROOT / "samples").glob("*.pan"),
+        *(ROOT / "grammar" / "record-cases").rglob("*.pan"),
+        *(ROOT / "tests" / "fuzz_corpus").glob("*.pan"),
+    ]
+)
+
+PLUMBING = frozenset({"rulings.Ruling.make", "board.Board.fail", "referee._Referee.foul", "referee._Foul.__init__"})
+"""Functions that only build the ruling another function decided on (its rule is their argument)."""
+
+
+def _where(frame: FrameType | None) -> str | None:
+    """The function that made the value being built in ``frame``'s caller chain (None: a copy,
+    made by ``dataclasses.replace`` from a ruling already made)."""
+    while frame is not None:
+        name = f"{frame.f_globals.get('__name__', '').rpartition('.')[2]}.{frame.f_code.co_qualname}"
+        if name.startswith("dataclasses."):
+            return None
+        if name not in PLUMBING:
+            return name
+        frame = frame.f_back
+    return None  # pragma: no cover - always called from somewhere
+
+
+class Audit:
+    """Rule -> the functions seen making a ruling (or a claim check) on it, per game."""
+
+    def __init__(self) -> None:
+        self.rulings: dict[Game, dict[str, set[str]]] = {g: defaultdict(set) for g in Game}
+        self.claims: dict[Game, dict[str, set[str]]] = {g: defaultdict(set) for g in Game}
+        self.game = Game.PANGUINGUE
+
+    def watch(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        for cls, seen in ((Violation, self.rulings), (ClaimCheck, self.claims)):
+            init = cls.__init__
+
+            def traced(obj: Any, *args: Any, _init: Any = init, _seen: Any = seen, **kw: Any) -> None:
+                _init(obj, *args, **kw)
+                where = _where(sys._getframe(1))
+                if where is not None:
+                    _seen[self.game][str(obj.rule)].add(where)
+
+            monkeypatch.setattr(cls, "__init__", traced)
+
+    def judge(self, script: HandScript, previous: Any = None) -> Any:
+        self.game = script.game
+        if script.game is Game.PAGRUC:
+            pagruc_referee_hand(script, strict=False)
+            return pagruc_referee_hand(script)
+        if previous is not None:
+            next_hand_violation(previous, script)
+        referee_hand(script, strict=False)
+        return referee_hand(script)
+
+
+def _scripts() -> Iterator[HandScript]:
+    for path in RECORDS:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for hand in read_hands(io.StringIO(text), str(path), path.parent):
+            if hand.script is not None:
+                yield hand.script
+
+
+def _simulated(n: int) -> list[HandScript]:
+    names = ("Ana", "Ben", "Cruz", "Dee")
+    return [*simulate_hands(names, n, 7, HOYLE), *simulate_hands(names[:3], n, 8, CARDROOM)]
+
+
+def _cards_of(value: object) -> bool:
+    return isinstance(value, tuple) and bool(value) and all(isinstance(c, Card) for c in value)
+
+
+def _other_card(rng: random.Random, value: object) -> object:
+    if isinstance(value, Card):
+        return rng.choice(ALL_CARDS)
+    if isinstance(value, tuple) and _cards_of(value):
+        cards = list(value)
+        cards[rng.randrange(len(cards))] = rng.choice(ALL_CARDS)
+        return tuple(cards)
+    return value
+
+
+def _mutated(script: HandScript, rng: random.Random) -> HandScript:
+    """``script`` with one random change: an event dropped or moved, a reshuffle put in, a turn's
+    action dropped, a card or a meld number changed, a meld's card dropped, a player changed, a
+    deal or the upcard dropped, a player seated or left out."""
+    events = list(script.events)
+    kind = rng.randrange(9)
+    if kind == 7:
+        events.insert(rng.randrange(len(events) + 1), Reshuffle())
+    elif kind == 0 and events:
+        del events[rng.randrange(len(events))]
+    elif kind == 1 and len(events) > 1:
+        i = rng.randrange(len(events) - 1)
+        events[i], events[i + 1] = events[i + 1], events[i]
+    elif kind == 5:
+        deals = list(script.deals)
+        if deals:
+            deals[rng.randrange(len(deals))] = deals[0]
+        return dataclasses.replace(script, deals=tuple(deals), upcard=None if rng.random() < 0.3 else script.upcard)
+    elif kind == 6:
+        players = script.players[:-1] if rng.random() < 0.5 else (*script.players, script.players[0])
+        return dataclasses.replace(script, players=players)
+    else:
+        turns = [i for i, e in enumerate(events) if isinstance(e, Turn) and e.actions]
+        if not turns:
+            return script
+        i = rng.choice(turns)
+        turn = events[i]
+        assert isinstance(turn, Turn)
+        actions = list(turn.actions)
+        j = rng.randrange(len(actions))
+        a = actions[j]
+        if kind == 2:
+            del actions[j]
+        elif kind == 8:
+            name = next((f.name for f in dataclasses.fields(a) if _cards_of(getattr(a, f.name))), "")
+            if name:
+                actions[j] = dataclasses.replace(a, **{name: getattr(a, name)[1:]})
+        elif kind == 3:
+            name = rng.choice([f.name for f in dataclasses.fields(a)])
+            actions[j] = dataclasses.replace(a, **{name: _other_card(rng, getattr(a, name))})
+        elif hasattr(a, "target") or hasattr(a, "source"):
+            name = "target" if hasattr(a, "target") else "source"
+            actions[j] = dataclasses.replace(a, **{name: rng.randrange(1, 4)})
+        else:
+            events[i] = dataclasses.replace(turn, player=rng.choice(script.players))
+            return dataclasses.replace(script, events=tuple(events))
+        events[i] = dataclasses.replace(turn, actions=tuple(actions))
+    return dataclasses.replace(script, events=tuple(events))
+
+
+@pytest.fixture(scope="module")
+def audit() -> Iterator[Audit]:
+    mp = pytest.MonkeyPatch()
+    a = Audit()
+    a.watch(mp)
+    try:
+        rng = random.Random(9)
+        originals = [*_scripts(), *_simulated(12)]
+        previous = None
+        for script in originals:
+            previous = a.judge(script, previous if script.game is Game.PANGUINGUE else None)
+        for _ in range(6):
+            for script in originals:
+                with contextlib.suppress(ValueError):  # a mutation no referee takes
+                    a.judge(_mutated(script, rng))
+        yield a
+    finally:
+        mp.undo()
+
+
+def _expected(rulings: dict[str, str], claims: dict[str, str], kind: str, rule: str) -> str | None:
+    """The one function the tables name for ``rule`` (a meld engine rule: the I2 row's)."""
+    rows = rulings if kind == "rulings" else claims
+    function = rows.get(rule)
+    if function is not None and not _FUNCTION.fullmatch(function):
+        return rulings.get("I2")  # the meld engine's rules are raised in a hand by the I2 judge
+    return function
+
+
+TABLES = {Game.PANGUINGUE: (PAN_RULINGS, PAN_CLAIMS), Game.PAGRUC: (PAGRUC_RULINGS, PAGRUC_CLAIMS)}
+
+
+@pytest.mark.parametrize("game", list(Game), ids=lambda g: g.value)
+@pytest.mark.parametrize("kind", ["rulings", "claims"])
+def test_every_ruling_made_comes_from_the_one_function_of_its_rule(audit: Audit, game: Game, kind: str) -> None:
+    seen = (audit.rulings if kind == "rulings" else audit.claims)[game]
+    assert seen, "nothing seen: the audit is broken"
+    rulings, claims = TABLES[game]
+    wrong = {rule: sorted(where) for rule, where in seen.items() if where != {_expected(rulings, claims, kind, rule)}}
+    assert wrong == {}, "a rule ruled on by another function than its table's, or by several"
+
+
+NO_RULING = {
+    "M4": "a permission (a set of aces or kings may mix suits): nothing to break",
+    "I2": "its rulings carry the meld engine's rule (M1-M5) that the foul meld breaks",
+    **dict.fromkeys(["C1", "C2", "C3", "C4", "C5", "C6", "C8", "T2", "T4"], "a payment, never a violation"),
+}
+"""Rows of the tables that no violation or claim check ever carries."""
+
+
+def test_the_audit_reaches_every_rule(audit: Audit) -> None:
+    """The hands judged reach every rule of both tables that a ruling can carry, so the check
+    above covers every judge: a new rule fails here until a hand reaches it."""
+    reached = {r for g in Game for r in audit.rulings[g]} | {r for g in Game for r in audit.claims[g]}
+    tabled = {*PAN_RULINGS, *PAN_CLAIMS, *PAGRUC_RULINGS, *PAGRUC_CLAIMS} - NO_RULING.keys()
+    assert sorted(tabled - reached) == [], " ".join(sorted(tabled - reached))
+
+
+def test_the_audit_sees_a_second_judge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The audit can fail: a ruling on P8 made by another function is seen there."""
+    from pancli.model.rulings import Ruling
+    from pancli.rulebook import Rule
+
+    a = Audit()
+    a.watch(monkeypatch)
+
+    def rogue_p8() -> None:
+        Ruling.make(Rule("P8"), "Ana", "forced")
+
+    rogue_p8()
+    where = a.rulings[Game.PANGUINGUE]["P8"]
+    assert where == {"test_rulings_audit.test_the_audit_sees_a_second_judge.<locals>.rogue_p8"}
+    assert where != {_expected(PAN_RULINGS, PAN_CLAIMS, "rulings", "P8")}
