@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pancli.analyze.arrange import SLOT_OF, Arrangement, HandContext, best_arrangement
 from pancli.analyze.odds import (
@@ -31,9 +32,11 @@ from pancli.analyze.odds import (
 )
 from pancli.cards import Card, copies_by_index
 from pancli.melds import Meld
-from pancli.rulebook import Rule
 from pancli.rules import Profile, copies_fault, holds_ten, seating_fault, ten_fault
 from pancli.values import frozen
+
+if TYPE_CHECKING:
+    from pancli.rulebook import Rule
 
 
 class PositionError(ValueError):
@@ -69,12 +72,16 @@ def check_position(
         hint = ""
         if drawn is None and holds_ten(len(hand) - 1, melded):
             hint = "; mark the drawn card with a trailing +CARD or --draw CARD"
+        from pancli.rulebook import Rule  # only for an error: ``pan analyze`` starts without it
+
         raise PositionError(Rule.P7, f"{why} (the drawn card apart){hint}")
     counts = Counter([*hand, *seen, *(c for m in table for c in m.cards)])
     if drawn is not None:
         counts[drawn] += 1
     why = copies_fault([(c.index, n) for c, n in counts.items()], copies_by_index(profile.pack))
     if why is not None:
+        from pancli.rulebook import Rule
+
         raise PositionError(Rule.E4, f"{why} (hand, melds and seen cards)")
 
 
@@ -148,6 +155,8 @@ def analyze(
     and the ``seen`` cards. Raises :class:`PositionError` for an impossible position."""
     why = seating_fault(players)
     if why is not None:
+        from pancli.rulebook import Rule
+
         raise PositionError(Rule.S1, why)
     check_position(hand, drawn, table, seen, profile)
     own = [*hand, *(c for m in table for c in m.cards)]
