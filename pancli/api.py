@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pancli.app.check import MeldCheck, judge_text
+from pancli.rulebook import Rule
 from pancli.rules import HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
@@ -82,11 +83,11 @@ def load_rules(spec: str | os.PathLike[str] | Profile = "hoyle") -> Profile:
     try:
         return profile_from_toml(Path(text).read_bytes())
     except FileNotFoundError:
-        raise PanError("R3", f"no profile or file named {text!r} (built-in: hoyle, cardroom)") from None
+        raise PanError(Rule.R3, f"no profile or file named {text!r} (built-in: hoyle, cardroom)") from None
     except OSError as exc:
-        raise PanError("R3", f"{text}: {exc.strerror or exc}") from None
+        raise PanError(Rule.R3, f"{text}: {exc.strerror or exc}") from None
     except HouseRulesError as exc:
-        raise PanError("R3", f"{text}: {exc}", exc.col or 1) from None
+        raise PanError(Rule.R3, f"{text}: {exc}", exc.col or 1) from None
 
 
 _profile = load_rules
@@ -117,7 +118,7 @@ def meld_value(text: str, rules: str | Profile = "hoyle") -> int:
     """
     found = check_meld(text, rules)
     if not found.legal:
-        raise PanError(found.rule or "M1", found.reason, found.col or 1)
+        raise PanError(found.rule or Rule.M1, found.reason, found.col or 1)
     return found.value
 
 
@@ -161,11 +162,11 @@ def referee_hand(hand: RecordHand | str) -> HandResult | PagrucHandResult:
     if isinstance(hand, str):
         hands = parse_records(hand)
         if len(hands) != 1:
-            raise PanError("R1", f"the text holds {len(hands)} hands, not one")
+            raise PanError(Rule.R1, f"the text holds {len(hands)} hands, not one")
         hand = hands[0]
     if hand.script is None:
         err = hand.error
-        raise PanError(err.code if err else "R6", err.message if err else "unreadable hand", err.col if err else 1)
+        raise PanError(err.code if err else Rule.R6, err.message if err else "unreadable hand", err.col if err else 1)
     from pancli.app.replay import referee
 
     return referee(hand.script)

@@ -64,7 +64,9 @@ def read_hand(
         return cards, None if draw is None else read_draw(draw)
     cut = text.rindex("+")
     if draw is not None:
-        raise InputProblem(where, cut + 1, "P7", "two drawn cards: a trailing +CARD and --draw CARD", line)
+        from pancli.rulebook import Rule  # only for an error: ``pan analyze`` starts without it
+
+        raise InputProblem(where, cut + 1, Rule.P7, "two drawn cards: a trailing +CARD and --draw CARD", line)
     cards = tuple(c for g in _read_cards(text[:cut], where, line) for c in g)
     try:
         return cards, parse_card(text[cut + 1 :])
@@ -90,7 +92,9 @@ def read_melds(texts: Sequence[str], profile: Profile) -> tuple[Meld, ...]:
         for group in _read_cards(text, f"<melds {i}>"):
             v = judge(group, profile)
             if v.meld is None:
-                raise InputProblem(f"<melds {i}>", 1, v.rule or "M1", f"{format_cards(group)}: {v.reason}")
+                from pancli.rulebook import Rule
+
+                raise InputProblem(f"<melds {i}>", 1, v.rule or Rule.M1, f"{format_cards(group)}: {v.reason}")
             out.append(v.meld)
     return tuple(out)
 
@@ -124,6 +128,7 @@ def read_position(
     ``profile`` overrides the hand's Rules tag. Raises InputProblem."""
     from pancli.records import read_hands
     from pancli.referee.position import PositionUnavailable, PositionViolation, acting_player, position_at
+    from pancli.rulebook import Rule
 
     spans: list[str] = []
     found = None
@@ -137,7 +142,7 @@ def read_position(
             spans.append(f"{hand.first_line}-{hand.last_line}")
     if found is None:
         where = f"its hands span lines {', '.join(spans)}" if spans else "no hand comes before it"
-        raise _usage(name, line, "R7", f"line {line} is in no hand of the record ({where})")
+        raise _usage(name, line, Rule.R7, f"line {line} is in no hand of the record ({where})")
     if found.error is not None:
         e = found.error
         raise InputProblem(name, e.col, e.code, f"{e.message} (hand {found.index} is malformed)", e.line)
@@ -152,7 +157,7 @@ def read_position(
     if player is None:
         player = acting_player(script, line)
         if player is None:
-            raise _usage(name, line, "R5", f"line {line} is no player's turn or decision: give --player NAME")
+            raise _usage(name, line, Rule.R5, f"line {line} is no player's turn or decision: give --player NAME")
     try:
         pos = position_at(script, line, player)
     except PositionViolation as e:

@@ -30,6 +30,7 @@ from pancli.melds import MeldError
 from pancli.notation import NotationError, parse_hand
 from pancli.pagruc.pack import PagrucPack
 from pancli.pagruc.scoring import HandScore, score_hand
+from pancli.rulebook import Rule
 from pancli.values import frozen
 
 
@@ -70,19 +71,19 @@ def read_score(text: str) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...
     ((Card('8c'), Card('9c'), Card('Tc')),)
     """
     if not text.strip():
-        raise ScoreInputError("N3", "empty: write MELDS | HAND, e.g. '[5h 6h 7h] | Ks'")
+        raise ScoreInputError(Rule.N3, "empty: write MELDS | HAND, e.g. '[5h 6h 7h] | Ks'")
     bars = [i for i, ch in enumerate(text) if ch == "|"]
     if len(bars) > 1:
-        raise ScoreInputError("G7", "more than one '|': write MELDS | HAND", bars[1] + 1)
+        raise ScoreInputError(Rule.G7, "more than one '|': write MELDS | HAND", bars[1] + 1)
     if not bars:
         return _side(text, 0)
     bar = bars[0]
     groups, loose = _side(text[:bar], 0)
     if groups and loose:
-        raise ScoreInputError("G7", f"cards left of '|' outside [ ]: {format_cards(loose)} (one [group] a meld)", 1)
+        raise ScoreInputError(Rule.G7, f"cards left of '|' outside [ ]: {format_cards(loose)} (one [group] a meld)", 1)
     right_groups, hand = _side(text[bar + 1 :], bar + 1)
     if right_groups:
-        raise ScoreInputError("G7", "the hand, right of '|', holds no [ ] groups", bar + 2)
+        raise ScoreInputError(Rule.G7, "the hand, right of '|', holds no [ ] groups", bar + 2)
     return (groups or ((loose,) if loose else ())), hand
 
 

@@ -14,7 +14,7 @@ scores where it lies (G7).
 >>> aces.kind, aces.points
 (<PagrucKind.SET: 'set'>, 45)
 >>> wrap = judge([card(r, Suit.SPADES) for r in (Rank.QUEEN, Rank.KING, Rank.ACE)], TWO_PACKS)
->>> wrap.legal, wrap.rule
+>>> wrap.legal, str(wrap.rule)
 (False, 'G4')
 >>> print(judge([card(Rank.ACE, Suit.HEARTS)] * 3, ONE_PACK).rule)   # conservation: G1, as in replay
 G1
@@ -107,7 +107,7 @@ class PagrucVerdict:
 
     cards: tuple[Card, ...]
     meld: PagrucMeld | None
-    rule: str | None
+    rule: Rule | None
     reason: str
 
     @property
@@ -130,7 +130,7 @@ _PLURAL = {Rank.ACE: "aces", Rank.TEN: "tens", Rank.JACK: "jacks", Rank.QUEEN: "
 
 
 def _illegal(cards: tuple[Card, ...], reason: str) -> PagrucVerdict:
-    return PagrucVerdict(cards, None, "G4", reason)
+    return PagrucVerdict(cards, None, Rule.G4, reason)
 
 
 def judge(cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:
@@ -198,11 +198,11 @@ def lay_off(meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack) -> Pagruc
     """
     added = tuple(added)
     if not added:
-        raise MeldError("G5", "nothing to lay off")
+        raise MeldError(Rule.G5, "nothing to lay off")
     v = judge((*meld.cards, *added), pack)
     if v.rule == Rule.G1:
         raise MeldError(Rule.G1, f"cannot lay {format_cards(added)} on {meld}: {v.reason}")
     if v.meld is None or v.meld.kind is not meld.kind:
         why = v.reason if v.meld is None else f"it would no longer be a {meld.kind.value}"
-        raise MeldError("G5", f"cannot lay {format_cards(added)} on {meld}: {why}")
+        raise MeldError(Rule.G5, f"cannot lay {format_cards(added)} on {meld}: {why}")
     return v.meld

@@ -21,6 +21,7 @@ from pancli.cards import Card
 from pancli.melds import MeldError
 from pancli.pagruc.melds import PagrucMeld, Where, card_points, judge
 from pancli.pagruc.pack import PagrucPack
+from pancli.rulebook import Rule
 from pancli.values import frozen
 
 
@@ -87,14 +88,14 @@ def score_hand(melds: Iterable[Sequence[Card]], hand: Sequence[Card], pack: Pagr
     for i, group in enumerate(melds, 1):
         v = judge(group, pack)
         if v.meld is None:
-            raise MeldError(v.rule or "G4", f"meld {i} ({' '.join(map(str, group))}): {v.reason}")
+            raise MeldError(v.rule or Rule.G4, f"meld {i} ({' '.join(map(str, group))}): {v.reason}")
         laid.append(v.meld)
     everything: Counter[Card] = Counter(hand)
     for m in laid:
         everything.update(m.cards)
     for c, n in everything.items():
         if n > pack.copies(c):
-            raise MeldError("G1", f"{n} copies of {c} in all, but {pack.describe()} {_holds(pack)} {pack.copies(c)}")
+            raise MeldError(Rule.G1, f"{n} copies of {c} in all, but {pack.describe()} {_holds(pack)} {pack.copies(c)}")
     out: list[CardScore] = []
     for i, m in enumerate(laid, 1):
         out.extend(CardScore(c, m.where, card_points(c, m.where), str(i)) for c in m.cards)

@@ -37,7 +37,7 @@ def i3(b: Board, node: Placed | None, player: str | None = None) -> Ruling | Non
 
 def winner_stands(violations: Iterable[Violation]) -> bool:
     """I3: a win (C8, T4) stands when every violation came after it, in the closed hand."""
-    return all(v.rule == "I3" for v in violations)
+    return all(v.rule == Rule.I3 for v in violations)
 
 
 def holds_ten(s: Seat) -> bool:

@@ -169,7 +169,7 @@ def c7(b: Board, node: Add | Split, *, error: MeldError | None = None, old: int 
     """C7: a change may not lower a meld's value (the engine's ``error`` for an addition, the
     values ``old`` and ``new`` for a split)."""
     if type(node) is Add:
-        if error is None or error.rule != "C7":
+        if error is None or error.rule != Rule.C7:
             return None
         return b.fail(Rule.C7, f"adding {format_cards(node.cards)} to #{node.target}: {error.reason}", node)
     if new >= old:

@@ -59,6 +59,7 @@ from pancli.model.actions import Draw, HandScript, Take, Turn
 from pancli.model.results import Source, Violation
 from pancli.model.rulings import Ruling
 from pancli.referee.table import Phase, Table
+from pancli.rulebook import Rule
 from pancli.rules import Profile
 from pancli.values import frozen
 
@@ -66,7 +67,7 @@ from pancli.values import frozen
 class PositionError(ValueError):
     """No position to analyse at that line: ``rule`` names why, ``line``/``col`` where (0: the hand)."""
 
-    def __init__(self, rule: str, message: str, line: int = 0, col: int = 0, player: str | None = None) -> None:
+    def __init__(self, rule: Rule, message: str, line: int = 0, col: int = 0, player: str | None = None) -> None:
         super().__init__(f"{rule} {message}")
         self.rule = rule
         self.message = message
@@ -182,10 +183,10 @@ def position_at(script: HandScript, line: int, player: str) -> Position:
     :class:`PositionUnavailable` when there is no hand of his to analyse there.
     """
     if script.game is not Game.PANGUINGUE:
-        raise PositionUnavailable("G1", f"a {script.game.value} hand: positions are analysed in Panguingue only")
+        raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are analysed in Panguingue only")
     if player not in script.players:
         raise PositionUnavailable(
-            "R5", f"{player} is not seated in this hand ({' '.join(script.players)})", player=player
+            Rule.R5, f"{player} is not seated in this hand ({' '.join(script.players)})", player=player
         )
     table = Table(script, record_steps=False)
     try:
@@ -223,16 +224,16 @@ def _view(
 ) -> Position:
     seat = table.by_name[player]
     if table.phase is Phase.WON:
-        rule = "I3" if table.turn_no else "T4"
+        rule = Rule.I3 if table.turn_no else Rule.T4
         raise PositionUnavailable(rule, f"the hand is closed before line {line}: {table.winner} has won it")
     if table.phase is Phase.VOID:
-        rule = "T4" if not table.active else "P10"
+        rule = Rule.T4 if not table.active else Rule.P10
         raise PositionUnavailable(rule, f"the hand is void before line {line}: nothing more is played")
     if seat.active is False:
-        raise PositionUnavailable("T3", f"{player} went on top: his cards are dead", player=player)
+        raise PositionUnavailable(Rule.T3, f"{player} went on top: his cards are dead", player=player)
     if seat.unknown:  # a wrong count at the deal (I1) stops the strict replay: no deal line is left
         raise PositionUnavailable(
-            "S2",
+            Rule.S2,
             f"{player}'s cards are not in the record ({player} has no deal line): give the hand instead",
             player=player,
         )
