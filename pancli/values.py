@@ -9,8 +9,9 @@ class, one compilation each (``__init__``, ``__repr__``, ``__eq__``, ``__hash__`
 ``__delattr__``), and with about fifty such classes on a command's path those compilations were
 the largest part of pan's start-up beyond importing click (issue 14). Here ``dataclass`` is asked
 for the fields and the slots only; ``__init__`` is compiled as dataclass writes it (each slot set
-directly: about 3x faster than through ``object.__setattr__``), ``__eq__`` and ``__hash__`` when
-first used, and the others are shared functions or closures, which cost no compilation. Measured
+directly: about 3x faster than through ``object.__setattr__``) when the class is first called,
+``__eq__`` and ``__hash__`` when first used, and the others are shared functions or closures,
+which cost no compilation (a command makes values of few of the classes it imports). Measured
 against this module made plain ``dataclass(frozen=True, slots=True)`` (CPU time, medians of 15
 alternating runs; ``python -c "import click"`` 95 ms): ``pan replay`` of a small file 230 -> 186 ms,
 ``pan standings`` 223 -> 187 ms. tests/test_values.py compares every value class of pan with the
@@ -45,7 +46,7 @@ def frozen(cls: type[T]) -> type[T]:
     made: Any = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=True)
     fields = dataclasses.fields(made)
     own = made.__dict__
-    made.__init__ = _init(made, fields)
+    made.__init__ = _init_on_first_use(made, fields)
     if not documented:  # dataclass's own stand-in, from the signature of the __init__ now in place
         made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
     eq, hash_ = _compared_on_first_use(made, tuple(f.name for f in fields if f.compare))
@@ -79,6 +80,32 @@ def _compiled(cls: type, source: str, env: dict[str, Any]) -> dict[str, Callable
     for name, method in methods.items():
         method.__qualname__ = f"{cls.__qualname__}.{name}"
     return methods
+
+
+def _init_on_first_use(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
+    """An ``__init__`` that compiles the real one (:func:`_init`) when first called and puts it in
+    its place, as ``__eq__`` and ``__hash__`` are: a command makes values of few of the classes it
+    imports (``pan replay`` of a small file, 19 of 49), and each compilation costs about 0.1 ms:
+    that run went from 297 to 289 million instructions (valgrind; ``import click``: 188).
+    Until then it carries the real one's signature and annotations, built from the fields."""
+
+    def __init__(self: object, *args: Any, **kwargs: Any) -> None:
+        init = _init(cls, fields)
+        if cls.__dict__.get("__init__") is __init__:
+            cls.__init__ = init  # type: ignore[misc]
+        init(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    __init__.__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
+    p = inspect.Parameter
+    params = [p("self", p.POSITIONAL_OR_KEYWORD)]
+    for f in fields:
+        if f.init:
+            default = f.default if f.default_factory is dataclasses.MISSING else FACTORY
+            default = p.empty if default is dataclasses.MISSING else default
+            params.append(p(f.name, p.POSITIONAL_OR_KEYWORD, default=default, annotation=f.type))
+    __init__.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]
+    return __init__
 
 
 def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:

@@ -171,3 +171,29 @@ def test_eq_and_hash_are_compiled_on_first_use_and_replace_themselves() -> None:
     assert (Pair(1) == Pair(1), Pair(1) == Pair(2), Pair(1) != Pair(1)) == (True, False, False)
     assert Pair.__dict__["__eq__"] is not first_eq and Pair.__dict__["__hash__"] is not first_hash
     assert hash(Pair(1)) == hash((1, "x")) and Pair(1).__eq__(3) is NotImplemented
+
+
+def test_init_is_compiled_on_first_call_with_the_real_signature_before() -> None:
+    @frozen
+    class Trio:
+        a: int
+        b: dict[str, int] = dataclasses.field(default_factory=dict)
+        c: str = "x"
+
+    stand_in = Trio.__dict__["__init__"]
+    before = (str(inspect.signature(Trio)), Trio.__init__.__annotations__, Trio.__init__.__qualname__)
+    with pytest.raises(TypeError, match=r"Trio.__init__\(\) missing 1 required positional argument: 'a'"):
+        Trio()  # the first call compiles it, and the real one reports the missing field
+    assert Trio.__dict__["__init__"] is not stand_in
+    t = Trio(1, c="y")
+    assert (t.a, t.b, t.c) == (1, {}, "y") and Trio(2).b is not Trio(2).b
+    after = (str(inspect.signature(Trio)), Trio.__init__.__annotations__, Trio.__init__.__qualname__)
+    assert (
+        before
+        == after
+        == (
+            "(a: 'int', b: 'dict[str, int]' = <factory>, c: 'str' = 'x') -> None",
+            {"a": "int", "b": "dict[str, int]", "c": "str", "return": None},
+            "test_init_is_compiled_on_first_call_with_the_real_signature_before.<locals>.Trio.__init__",
+        )
+    )
