@@ -206,3 +206,57 @@ def test_judge_agrees_with_the_reference_on_every_three_card_meld_of_the_pan_pac
             for c in PAN_CARDS[::2]:
                 cs = [a, b, c]
                 assert judge(cs, HOYLE) == reference_judge(cs), cs
+
+
+def reference_grow(meld: Rope | Set, added: Iterable[Card], profile: Profile) -> Rope | Set:
+    """grow() written plainly (its first version): every card's copies counted on Card objects
+    against ``profile.pack``; the oracle for grow(), which counts by card index against the
+    pack's copies by index (cards.past_the_pack)."""
+    from pancli.melds import MeldError
+
+    added = tuple(added)
+    if not added:
+        raise MeldError("M5", "nothing to add")
+    new = meld.plus(added, profile)
+    for c, n in Counter(new.cards).items():
+        if n > profile.pack.copies(c):
+            raise MeldError("E4", f"{n} copies of {c}, but the pack holds {profile.pack.copies(c)}")
+    if new.value(profile) < meld.value(profile):
+        raise MeldError("C7", f"adding {format_cards(added)} would lower the meld's value")
+    return new
+
+
+@settings(max_examples=400)
+@given(
+    legal_melds,
+    st.lists(st.sampled_from(PAN_CARDS), min_size=1, max_size=6),
+    st.sampled_from(
+        [HOYLE, CARDROOM, profile_from_mapping({"packs": 5}), Profile(name="bare", packs=2, spade_suits_removed=2)]
+    ),
+)
+def test_E4_M5_C7_grow_agrees_with_the_plain_reference(m: Expected, added: list[Card], profile: Profile) -> None:
+    from pancli.melds import MeldError, grow
+
+    v = judge(m[0], HOYLE)
+    assert v.meld is not None
+    out: list[object] = []
+    for f in (grow, reference_grow):
+        try:
+            got: object = f(v.meld, added, profile)
+        except MeldError as e:
+            got = (e.rule, e.reason)
+        out.append(got)
+    assert out[0] == out[1]
+
+
+def test_E4_grow_counts_a_card_the_pack_does_not_hold() -> None:
+    """One copy is already too many of a card the pack holds none of (no spades left)."""
+    from pancli.melds import MeldError, grow
+
+    bare = Profile(name="bare", packs=2, spade_suits_removed=2)
+    fives = judge([card(Rank.FIVE, s) for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)], HOYLE).meld
+    assert fives is not None
+    with pytest.raises(MeldError) as e:
+        grow(fives, [card(Rank.FIVE, Suit.SPADES)], bare)
+    assert (e.value.rule, e.value.reason) == ("E4", "1 copies of 5s, but the pack holds 0")
+    assert len(grow(fives, [card(Rank.FIVE, Suit.SPADES)], HOYLE).cards) == 4

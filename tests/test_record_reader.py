@@ -188,3 +188,22 @@ def test_R6_remembered_lines_are_rebuilt_equal_to_a_fresh_reading() -> None:
         assert text in plain_recipes(Game.PANGUINGUE)
         assert again == fresh and hash(again[0]) == hash(fresh[0]) and repr(again[0]) == repr(fresh[0])
         assert again[0].line == 11 and first[0].line == 3
+
+
+def test_R2_R4_repeated_headers_read_as_a_reader_that_keeps_none(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A header read before is reused only when it depends on its tags' names and values alone:
+    every hand (scripts, errors and their places, Ledger claims) is the same as with no header kept."""
+    import pancli.records.reader as reader
+
+    led = '[Players "Ana Ben"]\n[Ledger "Ana +0, Ben 0"]\n\nAna stay\nBen stay\nAna draw 5h, discard 5h\n'
+    bad = '[Players "Ana Ana"]\n\nAna stay\n'
+    rules = '[Players "Ana Ben"]\n[Rules " Cardroom"]\n[Stake "0.25"]\n\nAna stay\nBen stay\n'
+    text = "\n".join([GOOD, GOOD, led, "\n" + led, bad, GOOD, bad, rules, "\n\n" + rules, GOOD])
+
+    def hands() -> list[tuple[object, ...]]:
+        return [(h.first_line, h.last_line, h.script, h.error and str(h.error)) for h in read_hands(io.StringIO(text))]
+
+    kept = hands()
+    monkeypatch.setattr(reader, "_HEADER_MEMO", 0)
+    assert kept == hands()
+    assert [h[2].ledger_claim.line for h in kept if h[2] is not None and h[2].ledger_claim] == [14, 22]  # type: ignore[attr-defined]

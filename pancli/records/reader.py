@@ -38,6 +38,7 @@ from pancli.notation.record_common import (
     LineContext,
     ParsedPlay,
     PlayItem,
+    TagPair,
     UpLine,
     brace_open_after,
     error_at,
@@ -341,7 +342,7 @@ class _Hand:
 
     def _header(self, line: int) -> Header:
         first = self.tags[0].pair.line if self.tags else line
-        return read_header([t.pair for t in self.tags], first, self.reader.base_dir, self.reader.profiles)
+        return self.reader.header([t.pair for t in self.tags], first)
 
     # ----------------------------------------------------------------- comments
 
@@ -460,6 +461,19 @@ class _Hand:
 
 # --------------------------------------------------------------------------- the file
 
+_HEADER_MEMO = 64
+"""Distinct headers a reader keeps (0: none, as tests compare)."""
+
+
+def _position_free(key: tuple[tuple[str, str], ...]) -> bool:
+    """Whether the header of these tags depends on nothing but their names and values: no
+    ``Ledger`` (its claim keeps its line and column) and no ``Rules`` naming a file (looked up
+    on disk)."""
+    for name, value in key:
+        if name == "Ledger" or (name == "Rules" and value.strip().lower() not in ("hoyle", "cardroom")):
+            return False
+    return True
+
 
 class _Reader:
     """Hands from logical lines. The fast lane (:meth:`hands`) takes a whole physical line that
@@ -476,6 +490,22 @@ class _Reader:
         self.pend_first = 0
         self.pend_comments: list[str] = []
         self.last = 0
+        self.headers: dict[tuple[tuple[str, str], ...], Header] = {}
+
+    def header(self, pairs: list[TagPair], first: int) -> Header:
+        """:func:`read_header` of a hand's tags (``first``: the hand's first line). The header of
+        tags read before, as names and values, is the one read then when nothing in it depends on
+        where the tags stand or on a file (no ``Ledger``, whose claim keeps its place; no house
+        rules file): a simulated record repeats one header in every hand. Measured: reading 3,000
+        simulated hands, 1.03-1.06x less CPU time (in process, alternately with the tree before);
+        tests/test_record_reader.py compares every hand with a reader that keeps none."""
+        key = tuple([(p.name, p.value) for p in pairs])
+        got = self.headers.get(key)
+        if got is None:
+            got = read_header(pairs, first, self.base_dir, self.profiles)
+            if _HEADER_MEMO and len(self.headers) < _HEADER_MEMO and _position_free(key):
+                self.headers[key] = got
+        return got
 
     def _fast_hand(self) -> _Hand | None:
         """The hand the fast lane may extend now (in play, no error, nothing pending), or None."""
