@@ -188,3 +188,24 @@ def test_dead_cards_set_aside_match_the_plain_search_with_table_melds(
     want = _plain_best(hand, profile, table)
     got = best_arrangement(hand, profile, table)
     assert _as_plain(got) == want
+
+
+@FAST
+@given(
+    st.one_of(rich_hands(low=1, high=14), st.lists(st.sampled_from(HOYLE.pack.full()), max_size=14)),
+    st.lists(table_melds(), max_size=1),
+    profiles,
+    st.booleans(),
+)
+def test_remembered_rank_and_suit_blocks_match_all_blocks(
+    hand: list[Card], tables: list[list[Meld]], profile: Profile, cold: bool
+) -> None:
+    """hand_blocks keeps each rank's sets and each suit's ropes per profile: the same blocks, in the
+    same order, as the generators asked afresh (all_blocks), with the memo cold or warm."""
+    from pancli.analyze.arrange import all_blocks, counts_of, hand_blocks, prepare
+
+    t, tms = prepare(profile, tables[0] if tables else [])
+    if cold:
+        t.groups.clear()
+    state = encode(hand)
+    assert hand_blocks(state, t, tms) == all_blocks(counts_of(state), t, tms)

@@ -132,6 +132,8 @@ class _Tables:
     sets: dict[tuple[int, ...], bool] = field(default_factory=dict, compare=False)
     """(pan rank index, copies of each suit) -> a legal set (M3, M4): the meld engine's
     answers, filled as they are asked (:func:`pancli.analyze.odds`)."""
+    groups: dict[int, list[Block]] = field(default_factory=dict, compare=False)
+    """One rank's or one suit's packed cards (tagged) -> the new melds they make (:func:`hand_blocks`)."""
     laid: dict[int, Placed] = field(default_factory=dict, compare=False)
     """Packed cards -> the new meld they make (:func:`materialize`): the meld engine's answer
     (:func:`pancli.melds.judge`), asked once per profile and kept (bounded). Measured on 6,000
@@ -361,6 +363,53 @@ def blocks_with(slot: int, cnt: Sequence[int], t: _Tables, table: Sequence[Table
         addition_blocks(j, tm, cnt, t, out)
     shift = 5 * slot
     return [blk for blk in out if (blk[0] >> shift) & 15]
+
+
+def hand_blocks(state: int, t: _Tables, table: Sequence[TableMeld] = ()) -> list[Block]:
+    """``all_blocks(counts_of(state), t, table)``: the same blocks in the same order. A rank's sets
+    depend on that rank's cards only and a suit's ropes on that suit's, so each group's blocks are
+    kept per profile (bounded) under its packed cards. Measured on 10,000 random hands (best
+    arrangement, CPU, median of 3 per hand, alternately with and without): p50 31.7 -> 22.2 us,
+    p99 89.2 -> 64.6 us; tests/test_analyze_arrange.py compares it with :func:`all_blocks`."""
+    memo = t.groups
+    if len(memo) > _GROUP_LIMIT:
+        memo.clear()
+    out: list[Block] = []
+    held = _held(state)
+    for ri in range(10):
+        part = state & RANK_MASK[ri]
+        if part and _fields_sum(part, ri * 4) >= 3:
+            blocks = memo.get(part)  # a rank's fields are its own: no tag needed
+            if blocks is None:
+                blocks = []
+                set_blocks(ri, counts_of(part)[ri * 4 : ri * 4 + 4], t, blocks)
+                memo[part] = blocks
+            out += blocks
+    for s in range(4):
+        part = state & SUIT_MASK[s]
+        if (held & SUIT_MASK[s]).bit_count() >= 3:  # three ranks of the suit at least
+            key = part | 1 << (_TAG + s)
+            blocks = memo.get(key)
+            if blocks is None:
+                blocks = []
+                rope_blocks(s, counts_of(part), t, blocks)
+                memo[key] = blocks
+            out += blocks
+    if table:
+        cnt = counts_of(state)
+        for j, tm in enumerate(table):
+            addition_blocks(j, tm, cnt, t, out)
+    return out
+
+
+def _fields_sum(part: int, first: int) -> int:
+    """The number of cards of the four slots from ``first`` in the packed ``part``."""
+    part >>= 5 * first
+    return (part & 15) + (part >> 5 & 15) + (part >> 10 & 15) + (part >> 15 & 15)
+
+
+_GROUP_LIMIT: Final = 20_000
+"""Bound on :attr:`_Tables.groups` (a group's blocks are a few tuples)."""
 
 
 RANK_MASK: Final = tuple(sum(31 << (5 * (ri * 4 + x)) for x in range(4)) for ri in range(10))
@@ -894,7 +943,7 @@ def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Me
     t, tms = prepare(profile, table)
     if not state:
         return Arrangement((), ())
-    candidates = all_blocks(counts_of(state), t, tms)
+    candidates = hand_blocks(state, t, tms)
     if not candidates:
         return Arrangement((), tuple(decode(state)))
     # A card in no candidate block is dead in every arrangement: searching the others alone gives
@@ -941,7 +990,7 @@ class HandContext:
         self.t, self.tms = t, tms
         self.state = state
         self.cnt = counts_of(state)
-        self.solver = Solver(all_blocks(self.cnt, t, tms))
+        self.solver = Solver(hand_blocks(state, t, tms))
 
     @classmethod
     def of_state(cls, state: int, profile: Profile, tms: tuple[TableMeld, ...]) -> HandContext:

@@ -446,7 +446,8 @@ class Table(Board):
             else:
                 return False
             for c in a.cards:
-                if not pending_used and (c is pend or c == pend):
+                # (equal cards have one index: comparing Cards is a Python call per pair)
+                if not pending_used and (c is pend or c.index == pend.index):
                     pending_used = True
                     continue
                 i = c.index
@@ -501,7 +502,7 @@ class Table(Board):
             if steps is not None:  # the moves of melding.use_plan
                 moves = []
                 for c in a.cards:
-                    if not pending_moved and (c is pend or c == pend):
+                    if not pending_moved and (c is pend or c.index == pend.index):
                         pending_moved = True
                         moves.append((c, src, MELD))
                     else:
