@@ -1,29 +1,18 @@
-"""Building PAGRUC HandScripts directly (no record reader) for the engine tests.
+"""PAGRUC HandScripts for the engine tests, their play lines written as real ``.pan`` text.
 
-``turn("Ana", "draw 2s", "meld 5h 6h 7h", "lay 8h on Ben#1", "take 3", "discard Ks")``: one
-action per string, cards as plain tokens (the notation's fast path).
+``turn("Ana", "draw 2s", "meld [5h 6h 7h]", "lay 8h on Ben#1", "take 3", "discard Ks")`` is the
+play line ``Ana draw 2s, meld [5h 6h 7h], lay 8h on Ben#1, take 3, discard Ks`` read by the
+record reader's line reader; :func:`script` puts the deal, the up card and such turns together.
 """
 
 from __future__ import annotations
 
 from pancli.cards import Card, Game
-from pancli.model.actions import (
-    Action,
-    Add,
-    Deal,
-    Discard,
-    Draw,
-    Event,
-    HandScript,
-    Lay,
-    LedgerClaim,
-    MeldNew,
-    Out,
-    Take,
-    TakeMany,
-    Turn,
-)
+from pancli.model.actions import Deal, Event, HandScript, LedgerClaim, Turn
 from pancli.notation.fast import fast_cards
+from pancli.notation.record_common import LineContext, lex
+from pancli.notation.record_fast import fast_play
+from pancli.notation.record_grammar import grammar_play
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -37,33 +26,21 @@ def one(text: str) -> Card:
     return c
 
 
-def action(text: str, line: int = 0) -> Action:
-    kw, _, rest = text.partition(" ")
-    if kw == "draw":
-        return Draw(one(rest), line)
-    if kw == "take":
-        if rest.isdigit():
-            return TakeMany(int(rest), (), line)
-        got = cards(rest)
-        return Take(got[0], line) if len(got) == 1 else TakeMany(len(got), got, line)
-    if kw == "meld":
-        return MeldNew(cards(rest), None, line)
-    if kw == "lay":
-        what, _, where = rest.partition(" on ")
-        owner, _, n = where.partition("#")
-        return Lay(cards(what), owner, int(n), line)
-    if kw == "add":
-        what, _, n = rest.partition(" to ")
-        return Add(cards(what), int(n), None, line)
-    if kw == "discard":
-        return Discard(one(rest), line)
-    if kw == "out":
-        return Out(line)
-    raise AssertionError(text)
+NAMES = frozenset({"Ana", "Ben", "Cy", "Dee", *(f"P{i}" for i in range(10))})
+"""The players the tests seat (a play line may name any of them: ``lay 8h on Ben#1``)."""
 
 
-def turn(player: str, *acts: str, line: int = 0) -> Turn:
-    return Turn(player, tuple(action(a, line) for a in acts), line=line)
+def turn(player: str, *acts: str, line: int = 1) -> Turn:
+    """The turn of the ``.pan`` play line ``player act, act, ...`` (``meld [5h 6h 7h]``,
+    ``lay 8h on Ben#1``, ``add 8c to #1``, ``take 3``), read as the record reader reads it at
+    file line ``line``."""
+    text = f"{player} {', '.join(acts)}"
+    ctx = LineContext(Game.PAGRUC, NAMES, line)
+    blanked = lex(text)[0]
+    got = fast_play(blanked, ctx) or grammar_play(blanked, ctx)
+    event = got[0]
+    assert isinstance(event, Turn), text
+    return event
 
 
 def script(
@@ -93,8 +70,8 @@ CY = "2d 3d 4d 9s 9h Qd Qc"
 DEALS = {"Ana": ANA, "Ben": BEN, "Cy": CY}
 """A three-player deal (one pack) used by many tests; the up card is Kh."""
 OPENING = (
-    turn("Ana", "draw 2s", "meld 5h 6h 7h", "meld Ac Ad As", "discard Ks", line=10),
-    turn("Ben", "draw Jh", "meld 2c 3c 4c 5c 6c 7c", "discard Jh", line=11),
-    turn("Cy", "draw Jd", "meld 2d 3d 4d", "discard Jd", line=12),
+    turn("Ana", "draw 2s", "meld [5h 6h 7h]", "meld [Ac Ad As]", "discard Ks", line=10),
+    turn("Ben", "draw Jh", "meld [2c 3c 4c 5c 6c 7c]", "discard Jh", line=11),
+    turn("Cy", "draw Jd", "meld [2d 3d 4d]", "discard Jd", line=12),
 )
 """Ana holds 2s, Ben 8c, Cy 9s 9h Qd Qc after these; the pile is Kh Ks Jh Jd (Jd on top)."""
