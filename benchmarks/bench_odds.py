@@ -24,7 +24,8 @@ once as the first analysis of a fresh process (memos cold), and the known worst 
 With ``--against TREE`` (a source tree of another version, e.g. ``git archive main | tar -x -C
 TREE``) every hand of the sweep is timed in both trees by two worker processes, alternately, hand
 by hand, and the ratios are printed: the machine's load drifts, the ratio of neighbouring runs does
-not. The odds of the two trees are compared within their standard errors.
+not. The odds of the two trees are compared within their standard errors, and their mean signed
+difference (a bias of one against the other) is printed with its standard error.
 """
 
 from __future__ import annotations
@@ -226,6 +227,14 @@ def main() -> None:
                 end="",
             )
         print()
+        if len(pairs) > 1:  # a bias of one tree against the other would show as a mean away from 0
+            signed = [y["p"] - x["p"] for x, y in pairs]
+            print(
+                f"  this - against, P(out within 10): mean {statistics.mean(signed):+.4f}"
+                f" (its s.e. {statistics.stdev(signed) / len(signed) ** 0.5:.4f});"
+                f" mean stated s.e. this {statistics.mean(y['se'] for _, y in pairs):.4f},"
+                f" against {statistics.mean(x['se'] for x, _ in pairs):.4f}"
+            )
 
     # the search: a hill climb from the slowest hands of the sweep. One timing on a shared machine can be
     # several times the hand's cost, so every hand the search compares is timed three times (median)
