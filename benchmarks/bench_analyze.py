@@ -4,6 +4,7 @@ Run from the repository root (the package installed, e.g. ``pip install -e .``):
 
     python benchmarks/bench_analyze.py                  # 10,000 hands, 15 cold starts each
     python benchmarks/bench_analyze.py --hands 2000 --runs 7
+    python benchmarks/bench_analyze.py --cpu --repeat 3 --against /tmp/old   # part 1, CPU, A/B
 
 It prints, all measured in the same run (machines are noisy: compare ratios):
 
@@ -108,13 +109,86 @@ def whole_process(runs: int) -> None:
     print(f"  pan analyze HAND      {ma * 1e3:7.1f} ms   ratio {ma / mc:.2f}x (target <= 2)   [{HAND}]")
 
 
+ISSUE_LOOP = 1.45 / 3
+"""CPU seconds of the calibration loop on the machine of the issues' figures (as bench_odds.py)."""
+
+
+def calibrate() -> float:
+    """CPU seconds of ``for i in range(10**7): s += i`` (median of three 10**6 loops, x10)."""
+    cpus = []
+    for _ in range(3):
+        c0 = time.process_time()
+        s = 0
+        for i in range(10**6):
+            s += i
+        cpus.append((time.process_time() - c0) * 10)
+    return statistics.median(cpus)
+
+
+def arrangement_cpu(hands: int, seed: int, repeat: int, against: str | None) -> None:
+    """Part 1 in CPU time: each hand timed ``repeat`` times (median kept), alternately with the
+    ``arrange.py`` of the tree ``against`` when given (results checked equal), scaled to the
+    issue's machine by the calibration loop measured before and after."""
+    import importlib.util
+    from pathlib import Path
+
+    from pancli.analyze import arrange
+
+    trees: list[tuple[str, object]] = [("this", arrange)]
+    if against is not None:
+        spec = importlib.util.spec_from_file_location("arrange_against", Path(against) / "pancli/analyze/arrange.py")
+        assert spec is not None and spec.loader is not None
+        old = importlib.util.module_from_spec(spec)
+        sys.modules["arrange_against"] = old
+        spec.loader.exec_module(old)
+        trees.append(("against", old))
+    rng = random.Random(seed)
+    pack = HOYLE.pack.full()
+    deals = [rng.sample(pack, 10 + i % 2) for i in range(hands)]
+    times: dict[str, list[float]] = {name: [] for name, _ in trees}
+    loops = [calibrate()]
+    clock = time.process_time
+    for i, h in enumerate(deals):
+        got = []
+        for name, mod in trees if i % 2 else trees[::-1]:
+            runs = []
+            for _ in range(repeat):
+                t0 = clock()
+                a = mod.best_arrangement(h, HOYLE)  # type: ignore[attr-defined]
+                runs.append(clock() - t0)
+            times[name].append(statistics.median(runs))
+            got.append((tuple((p.cards, p.value, p.target) for p in a.placed), a.dead, a.count))
+        assert len(set(got)) == 1, f"the trees disagree on {format_cards(h)}"
+    loops.append(calibrate())
+    loop = statistics.median(loops)
+    scale = ISSUE_LOOP / loop
+    print(f"best arrangement, {hands} random 10/11-card hands (seed {seed}), CPU, median of {repeat} per hand")
+    print(f"  calibration loop CPU {loops[0]:.2f} / {loops[1]:.2f} s: x{scale:.2f} scales to the issue's machine")
+    for name, ts in times.items():
+        ts.sort()
+        p50, p99 = pct(ts, 0.5), pct(ts, 0.99)
+        print(
+            f"  {name:8s} p50 {p50 * 1e6:7.1f}  p99 {p99 * 1e6:7.1f}  max {ts[-1] * 1e6:8.1f} us"
+            f" | scaled p50 {p50 * scale * 1e6:6.1f}  p99 {p99 * scale * 1e6:6.1f} us (target <= 100)"
+        )
+    if against is not None:
+        a, b = times["against"], times["this"]
+        print(f"  against/this: p50 {pct(a, 0.5) / pct(b, 0.5):.2f}x  p99 {pct(a, 0.99) / pct(b, 0.99):.2f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=10_000)
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cpu", action="store_true", help="part 1 only, in CPU time, scaled by a calibration loop")
+    ap.add_argument("--repeat", type=int, default=1, help="with --cpu: timings per hand (median kept)")
+    ap.add_argument("--against", help="with --cpu: a source tree (git archive REV | tar -x) timed alternately")
     args = ap.parse_args()
     print(f"python {sys.version.split()[0]}")
+    if args.cpu:
+        arrangement_cpu(args.hands, args.seed, args.repeat, args.against)
+        return
     arrangement(args.hands, args.seed)
     worst_hands()
     whole_process(args.runs)
