@@ -23,11 +23,19 @@ import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
-from typing import Final
+from typing import TYPE_CHECKING, Final, Literal
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
 from pancli.rules import Condition, Profile, SetGrowth, copies_fault
 from pancli.values import frozen
+
+if TYPE_CHECKING:
+    from pancli.rulebook import Rule
+
+EngineRule = Literal["E1", "E2", "E4", "M1", "M2", "M3", "M5", "C7"]
+"""The rules the meld engine judges, which its verdicts and errors name (ids of the registry,
+:class:`pancli.rulebook.Rule`; spelled here so that a typo is a type error while ``pan check``
+starts without importing the registry)."""
 
 
 class MeldKind(enum.Enum):
@@ -46,9 +54,9 @@ class SetShape(enum.Enum):
 
 
 class MeldError(ValueError):
-    """A meld or an increase breaks a rule; ``rule`` is its id (``M3``)."""
+    """A meld or an increase breaks a rule; ``rule`` is its id (``M3``; PAGRUC's ``G1``, ``G5``)."""
 
-    def __init__(self, rule: str, reason: str) -> None:
+    def __init__(self, rule: EngineRule | Rule, reason: str) -> None:
         super().__init__(f"{rule} {reason}")
         self.rule = rule
         self.reason = reason
@@ -236,7 +244,7 @@ class Verdict:
 
     cards: tuple[Card, ...]
     meld: Meld | None
-    rule: str | None
+    rule: EngineRule | None
     reason: str
     profile: Profile
 
@@ -267,7 +275,7 @@ class Verdict:
         return 0 if self.meld is None else self.meld.value(self.profile)
 
 
-def _illegal(cards: tuple[Card, ...], rule: str, reason: str, profile: Profile) -> Verdict:
+def _illegal(cards: tuple[Card, ...], rule: EngineRule, reason: str, profile: Profile) -> Verdict:
     return Verdict(cards, None, rule, reason, profile)
 
 

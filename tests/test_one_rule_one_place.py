@@ -315,3 +315,16 @@ def test_the_finder_sees_a_rule_computed_at_run_time(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert dynamic_rulings([judges]) == {"judges.p8", "judges.R.p2"}
+
+
+def test_the_rule_ids_spelled_for_the_type_checker_are_registry_ids() -> None:
+    """The meld engine and the notation readers name rules by ``Literal`` ids (mypy rejects a
+    typo; they start without importing the registry): each must be a rule of the registry."""
+    from typing import get_args
+
+    from pancli.melds import EngineRule
+    from pancli.notation.errors import NotationCode
+
+    registry = {str(r) for r in Rule}
+    assert set(get_args(EngineRule)) <= registry and set(get_args(NotationCode)) <= registry
+    assert {"M1", "M5", "E4"} <= set(get_args(EngineRule)) and {"N1", "R10", "E1"} <= set(get_args(NotationCode))

@@ -36,7 +36,7 @@ import pyparsing as pp
 
 from pancli.cards import PAN_RANKS, Card, Game, Rank, Suit, card
 from pancli.limits import MAX_MELD_CARDS, too_long_message
-from pancli.notation.errors import NotationError
+from pancli.notation.errors import NotationCode, NotationError
 from pancli.notation.fast import MAX_LENGTH
 from pancli.notation.hand import Hand
 from pancli.values import frozen
@@ -99,7 +99,7 @@ def show_char(text: str, loc: int) -> str:
 class _Coded(pp.ParseSyntaxException):
     """A final parse failure with its notation error code (N1.., E1)."""
 
-    def __init__(self, text: str, loc: int, code: str, message: str) -> None:
+    def __init__(self, text: str, loc: int, code: NotationCode, message: str) -> None:
         super().__init__(text, loc, message)
         self.code = code
 
@@ -205,7 +205,7 @@ def _fail(where: _Where) -> Callable[[str, int, pp.ParserElement, Exception], No
     return action
 
 
-def _fail_with(code: str, what: str) -> Callable[[str, int, pp.ParserElement, Exception], None]:
+def _fail_with(code: NotationCode, what: str) -> Callable[[str, int, pp.ParserElement, Exception], None]:
     """A fail action raising ``code`` with the message ``expected <what>, found <char>``."""
 
     def action(text: str, loc: int, _expr: pp.ParserElement, err: Exception) -> None:

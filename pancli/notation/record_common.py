@@ -29,7 +29,7 @@ from pancli.escapes import escape_text
 from pancli.limits import MAX_HAND_LINES as MAX_HAND_LINES  # (re-exported: the limits live there)
 from pancli.limits import MAX_LINE_CHARS as MAX_LINE_CHARS
 from pancli.model.actions import Deal, Decision, Force, Reshuffle, Turn
-from pancli.notation.errors import NotationError
+from pancli.notation.errors import NotationCode, NotationError
 from pancli.notation.fast import token_table
 from pancli.values import frozen
 
@@ -85,7 +85,7 @@ _ASCII_NAME: Final = re.compile(r"[A-Za-z0-9_-]+")
 class LexError(Exception):
     """A comment problem at ``offset`` of the lexed text (the reader adds line and column)."""
 
-    def __init__(self, offset: int, code: str, message: str) -> None:
+    def __init__(self, offset: int, code: NotationCode, message: str) -> None:
         super().__init__(message)
         self.offset = offset
         self.code = code
@@ -258,7 +258,7 @@ def locate(text: str, offset: int, line: int) -> tuple[int, int]:
     return line + nl, offset - text.rfind("\n", 0, offset)
 
 
-def error_at(text: str, offset: int, line: int, code: str, message: str) -> NotationError:
+def error_at(text: str, offset: int, line: int, code: NotationCode, message: str) -> NotationError:
     """A NotationError placed at ``offset`` of a logical line."""
     ln, col = locate(text, offset, line)
     return NotationError(code, message, col, ln)

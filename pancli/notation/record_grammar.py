@@ -60,7 +60,7 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
-from pancli.notation.errors import NotationError
+from pancli.notation.errors import NotationCode, NotationError
 from pancli.notation.grammar import cards_element, elements, rope_hint
 from pancli.notation.record_common import (
     NAME_CHAR,
@@ -85,7 +85,7 @@ _DEAL_WORD: Final = re.compile(r"[^ \t\r\n,]+")
 class _Coded(pp.ParseSyntaxException):
     """A final failure with its record error code."""
 
-    def __init__(self, text: str, loc: int, code: str, message: str) -> None:
+    def __init__(self, text: str, loc: int, code: NotationCode, message: str) -> None:
         super().__init__(text, loc, message)
         self.code = code
 
@@ -143,7 +143,7 @@ def _pos(text: str, loc: int) -> tuple[int, int]:
     return locate(text, loc, _CTX.line)
 
 
-def _expect(code: str, what: str) -> Callable[[str, int, pp.ParserElement, Exception], None]:
+def _expect(code: NotationCode, what: str) -> Callable[[str, int, pp.ParserElement, Exception], None]:
     """A fail action: a plain failure here becomes ``code``: expected <what>, found <token>."""
 
     def action(text: str, loc: int, _expr: pp.ParserElement, err: Exception) -> None:

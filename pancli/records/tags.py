@@ -24,7 +24,7 @@ from pancli.limits import (
     too_long_message,
 )
 from pancli.model.actions import LedgerClaim
-from pancli.notation.errors import NotationError
+from pancli.notation.errors import NotationCode, NotationError
 from pancli.notation.record_common import TagPair, name_problem, player_name
 from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
 from pancli.values import frozen
@@ -116,7 +116,7 @@ def _at(tag: TagPair, offset: int) -> tuple[int, int]:
     return (tag.value_col + (0 if tag.escaped else offset)), tag.line
 
 
-def _err(code: str, message: str, tag: TagPair, offset: int = 0) -> NotationError:
+def _err(code: NotationCode, message: str, tag: TagPair, offset: int = 0) -> NotationError:
     return NotationError(code, message, *_at(tag, offset))
 
 
