@@ -70,7 +70,7 @@ from __future__ import annotations
 import contextlib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pancli.cards import Card, Game, format_cards
@@ -199,25 +199,31 @@ class _Foul(Exception):
         self.violation = Violation(rule, line, col, player, message)
 
 
-@dataclass(slots=True)
 class _Hand:
     """A player's hand: the cards known to be in it, and how many unknown ones."""
 
-    known: list[Card]
-    hidden: int = 0
+    __slots__ = ("hidden", "known")
+
+    def __init__(self, known: list[Card], hidden: int = 0) -> None:
+        self.known = known
+        self.hidden = hidden
 
     @property
     def size(self) -> int:
         return len(self.known) + self.hidden
 
 
-@dataclass(slots=True)
 class _LiveMeld:
-    owner: str
-    number: int
-    meld: PagrucMeld
-    laid_by: list[tuple[str, Card]]
-    line: int
+    """A meld on the table: its owner and number, the meld, who laid which card, its line."""
+
+    __slots__ = ("laid_by", "line", "meld", "number", "owner")
+
+    def __init__(self, owner: str, number: int, meld: PagrucMeld, laid_by: list[tuple[str, Card]], line: int) -> None:
+        self.owner = owner
+        self.number = number
+        self.meld = meld
+        self.laid_by = laid_by
+        self.line = line
 
 
 class _Referee:

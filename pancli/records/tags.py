@@ -11,7 +11,6 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -54,11 +53,13 @@ class Header:
     tags: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(slots=True)
 class ProfileCache:
     """House-rules files already read (a file of 100,000 hands names the same file each time)."""
 
-    files: dict[Path, Profile | str] = field(default_factory=dict)
+    __slots__ = ("files",)
+
+    def __init__(self) -> None:
+        self.files: dict[Path, Profile | str] = {}
 
     def load(self, path: Path) -> Profile | str:
         """The profile of ``path``, or the error message."""
