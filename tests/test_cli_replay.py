@@ -444,13 +444,38 @@ def test_jsonl_step_lines_are_the_encoders_bytes(replay_inputs: list[str], monke
     assert fast.stdout == plain.stdout and fast.stderr == plain.stderr
 
 
+def _dumps(obj: object) -> str:
+    """What the JSON sinks write for an object (their ``dumps``)."""
+    from pancli.app.lines import escape_json
+
+    return escape_json(json.JSONEncoder(ensure_ascii=False).encode(obj))
+
+
 def _encoded(steps: Any, hand: int, file: str) -> list[str]:
     """The plain path of one hand's step lines: a dict per event, through the JSON encoder."""
-    from pancli.app.lines import escape_json
     from pancli.cli.replay_render import step_events
 
-    encode = json.JSONEncoder(ensure_ascii=False).encode
-    return [escape_json(encode(e)) + "\n" for e in step_events(steps, hand, file)]
+    return [_dumps(e) + "\n" for e in step_events(steps, hand, file)]
+
+
+def _plain_hand_text(self: Any, hand: Any, script: Any, text: Any, event: str | None) -> str:
+    """PanView.json_text the plain way: the dict of hand_json, encoded (the oracle of JsonText.hand)."""
+    obj = self.json(hand, script)
+    return str(text.dumps(obj if event is None else {"event": event, **obj}))
+
+
+@pytest.mark.parametrize("form", [["--json"], ["--jsonl"]])
+def test_json_hand_text_is_the_encoders_bytes(
+    replay_inputs: list[str], form: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pancli.cli.hand_render import PanView
+
+    fast = CliRunner().invoke(cli, ["replay", *form, *replay_inputs])
+    monkeypatch.setattr(PanView, "json_text", _plain_hand_text)
+    plain = CliRunner().invoke(cli, ["replay", *form, *replay_inputs])
+    assert fast.exit_code == plain.exit_code == 1  # the samples hold illegal hands
+    assert fast.stdout.count('"payer"') > 300 and '"money": {' in fast.stdout  # stakes, payments
+    assert fast.stdout == plain.stdout and fast.stderr == plain.stderr
 
 
 def test_jsonl_step_lines_escape_a_hostile_file_name_as_the_encoder_path(tmp_path: Path) -> None:
@@ -467,7 +492,7 @@ def test_jsonl_step_lines_escape_a_hostile_file_name_as_the_encoder_path(tmp_pat
 
     with name.open(encoding="utf-8") as f:
         scripts = [h.script for h in read_hands(f, str(name), tmp_path) if h.script is not None]
-    lines = StepLines()
+    lines = StepLines(_dumps)
     for n, script in enumerate(scripts, 1):
         steps = referee_hand(script).steps
         assert lines.lines(steps, n, str(name)) == _encoded(steps, n, str(name))
@@ -504,7 +529,7 @@ def test_jsonl_step_lines_are_the_encoders_bytes_for_any_steps(steps: list[Step]
     every place, equal but distinct melds, notes that need escaping and repeated ``out``."""
     from pancli.cli.replay_render import StepLines
 
-    lines = StepLines()
+    lines = StepLines(_dumps)
     assert lines.lines(steps, 2, file) == _encoded(steps, 2, file)
     assert lines.lines(steps[::-1], 3, file) == _encoded(steps[::-1], 3, file)  # with its caches filled
 

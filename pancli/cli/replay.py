@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 
     from pancli.app.replay import Judgement
     from pancli.cli.hand_render import HandView, JsonObject
-    from pancli.cli.replay_render import StepLines
+    from pancli.cli.replay_render import JsonText, StepLines
     from pancli.model.actions import HandScript
     from pancli.model.results import Step
     from pancli.notation.layout import RecordHand
@@ -170,6 +170,18 @@ class JsonSink(Sink):
 
         self.dumps = dumps
         self.first = True
+        self.text: JsonText | None = None
+        """The hands' JSON text, made with the first hand (the Panguingue renderer's module)."""
+
+    event: str | None = None
+    """The ``event`` field a hand's object starts with (``--jsonl``)."""
+
+    def _json_text(self) -> JsonText:
+        if self.text is None:
+            from pancli.cli.replay_render import JsonText
+
+            self.text = JsonText(self.dumps)
+        return self.text
 
     def collector(self) -> type[ChunkSink]:
         return _CollectJson
@@ -180,8 +192,9 @@ class JsonSink(Sink):
             self.first = False
         super().chunk(out, err)
 
-    def _obj(self, obj: JsonObject) -> None:
-        self.out.append(("[\n" if self.first else ",\n") + self.dumps(obj))
+    def _put(self, text: str) -> None:
+        """Write one hand's object."""
+        self.out.append(("[\n" if self.first else ",\n") + text)
         self.first = False
         self._tick()
 
@@ -193,14 +206,15 @@ class JsonSink(Sink):
     def _shown(self, hand: RecordHand, script: HandScript, result: Judgement, shown: HandView) -> None:
         if not result.ok:
             self.errors(hand.file, result, shown)
-        self._obj(shown.json(hand, script))
+        self._put(shown.json_text(hand, script, self._json_text(), self.event))
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.cli.replay_render import malformed_json, malformed_line
 
         assert hand.error is not None
         self.err.append(malformed_line(hand.file, hand.error) + "\n")
-        self._obj(malformed_json(hand))
+        obj = malformed_json(hand)
+        self._put(self.dumps(obj if self.event is None else {"event": self.event, **obj}))
 
     def close(self, tally: Tally, stopped: bool) -> None:
         if stopped:
@@ -215,6 +229,7 @@ class JsonlSink(JsonSink):
     each_hand = True
 
     wants_steps = True
+    event = "hand"
     step_lines: StepLines | None = None
 
     def collector(self) -> type[ChunkSink]:
@@ -226,16 +241,18 @@ class JsonlSink(JsonSink):
     def _line(self, obj: JsonObject) -> None:
         self.out.append(self.dumps(obj) + "\n")
 
-    def _steps(self, steps: Sequence[Step], hand: RecordHand) -> None:
+    def _json_text(self) -> StepLines:
         if self.step_lines is None:
             from pancli.cli.replay_render import StepLines
 
-            self.step_lines = StepLines()
-        self.out.extend(self.step_lines.lines(steps, hand.index, hand.file))
+            self.step_lines = StepLines(self.dumps)
+        return self.step_lines
 
-    def _obj(self, obj: JsonObject) -> None:
-        obj = {"event": "hand", **obj}
-        self._line(obj)
+    def _steps(self, steps: Sequence[Step], hand: RecordHand) -> None:
+        self.out.extend(self._json_text().lines(steps, hand.index, hand.file))
+
+    def _put(self, text: str) -> None:
+        self.out.append(text + "\n")
         self._tick()
 
     def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:

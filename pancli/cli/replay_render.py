@@ -18,7 +18,7 @@ rule, line, units, meld and note) are one line, "4 from each of Ben Cruz Dee = 1
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from pancli.cards import Card, format_cards
@@ -300,7 +300,15 @@ def hand_json(result: HandResult, hand: RecordHand, script: HandScript) -> dict[
     and ``file first_line last_line rules void finished claims stake money``. Money values are
     decimal strings (exact), present when the record names a ``Stake``.
     """
-    money = money_map(result)
+    return {
+        **_hand_before(result, hand, script),
+        "payments": [payment_json(p) for p in result.payments],
+        **_hand_after(result, hand),
+    }
+
+
+def _hand_before(result: HandResult, hand: RecordHand, script: HandScript) -> dict[str, Any]:
+    """The fields of :func:`hand_json` before ``payments``."""
     return {
         "hand": hand.index,
         "file": hand.file,
@@ -313,7 +321,13 @@ def hand_json(result: HandResult, hand: RecordHand, script: HandScript) -> dict[
         "void": result.void,
         "finished": result.finished,
         "ledger": dict(result.ledger),
-        "payments": [payment_json(p) for p in result.payments],
+    }
+
+
+def _hand_after(result: HandResult, hand: RecordHand) -> dict[str, Any]:
+    """The fields of :func:`hand_json` after ``payments``."""
+    money = money_map(result)
+    return {
         "violations": [violation_json(v, hand.file) for v in result.violations],
         "claims": [claim_json(c) for c in result.claims],
         "claims_ok": result.claims_ok,
@@ -373,38 +387,23 @@ _KIND: Final[dict[type, str]] = {
 }
 
 
-def _step_kind(step: Step) -> str:
-    if step.action is not None:
-        return _KIND[type(step.action)]
+def _step_kind_text(step: Step) -> tuple[str, str]:
+    """A step's ``event`` and ``text``."""
+    action = step.action
+    if action is not None:
+        return _KIND[type(action)], action_text(action)
     ev = step.event
     if isinstance(ev, Decision):
-        return "stay" if ev.stay else "top"
+        return ("stay", f"{ev.player} stay") if ev.stay else ("top", f"{ev.player} top")
     if isinstance(ev, Force):
-        return "force"
+        return "force", f"{ev.player} force {ev.other}"
     if isinstance(ev, Reshuffle):
-        return "reshuffle"
+        return "reshuffle", "reshuffle"
     if isinstance(ev, Turn):
-        return "out"  # going out seen by the referee (no ``out`` written)
+        return "out", "out"  # going out seen by the referee (no ``out`` written)
     if step.player is not None:
-        return "deal"
-    return "up"
-
-
-def _step_text(step: Step) -> str:
-    if step.action is not None:
-        return action_text(step.action)
-    ev = step.event
-    if isinstance(ev, Decision):
-        return f"{ev.player} {'stay' if ev.stay else 'top'}"
-    if isinstance(ev, Force):
-        return f"{ev.player} force {ev.other}"
-    if isinstance(ev, Reshuffle):
-        return "reshuffle"
-    if isinstance(ev, Turn):
-        return "out"
-    if step.player is not None:
-        return f"deal {step.player} {format_cards([m[0] for m in step.moves])}"
-    return f"up {step.moves[0][0]}" if step.moves else "up"
+        return "deal", f"deal {step.player} {format_cards([m[0] for m in step.moves])}"
+    return "up", f"up {step.moves[0][0]}" if step.moves else "up"
 
 
 def step_events(steps: Sequence[Step], hand: int, file: str) -> Iterator[dict[str, Any]]:
@@ -418,16 +417,17 @@ def step_events(steps: Sequence[Step], hand: int, file: str) -> Iterator[dict[st
     for s in steps:
         if s.action is not None and type(s.action) is Out and not s.moves and not s.payments and last_out == s.line:
             continue  # the referee's going out was already reported for this ``out``
-        if _step_kind(s) == "out":
+        kind, text = _step_kind_text(s)
+        if kind == "out":
             last_out = s.line
         yield {
-            "event": _step_kind(s),
+            "event": kind,
             "file": file,
             "hand": hand,
             "line": s.line,
             "col": s.col or 1,  # a whole line (the upcard's) starts at column 1
             "player": s.player,
-            "text": _step_text(s),
+            "text": text,
             "moves": [{"card": str(c), "from": a.value, "to": b.value} for c, a, b in s.moves],
             "payments": [payment_json(p) for p in s.payments],
         }
@@ -435,27 +435,25 @@ def step_events(steps: Sequence[Step], hand: int, file: str) -> Iterator[dict[st
 
 _ONE_CARD: Final = (Draw, Take, Discard)
 """Actions whose text is their kind and card (:func:`pancli.notation.record_writer.action_text`)."""
+Moves = tuple[tuple[Card, Source, Source], ...]
 
 
-class StepLines:
-    """:func:`step_events` as JSON lines, written straight from templates (``--jsonl``).
+class JsonText:
+    """JSON text of refereed hands and payments written from templates (``--json``, ``--jsonl``),
+    byte for byte ``dumps`` of :func:`hand_json` and :func:`payment_json` (``dumps``: the sink's
+    ``escape_json(JSONEncoder(ensure_ascii=False).encode(obj))``).
 
-    Byte for byte ``escape_json(JSONEncoder(ensure_ascii=False).encode(event)) + "\\n"`` for every
-    event of :func:`step_events` (tests/test_cli_replay.py checks it on the samples, simulated
-    hands and arbitrary steps): strings go through the encoder's own ``encode_basestring`` and
-    :func:`escape_json`, numbers through ``int.__repr__``, in the encoder's order and separators.
-    What repeats is written once and kept, keyed by values (never by an object's id): a player's
-    name, the text of a draw, take or discard by its kind and card index, a card's move by its
-    card index and places, and within one step's payments everything after the payer while the
-    payee, units, rule, line, meld (the same tuple) and note stay the same. Measured in process
-    on 200 simulated 6-player hands (25,197 steps), alternately in one run: 0.58x the time of the
-    writer it replaced (id()-keyed caches, payments through the encoder; 2.1 against 3.5 us a
-    step on a quiet moment), and the plain path (a dict per event, encoded) takes 4-5x this one.
+    Payments are written without a dict each: the encoder's order and separators, strings through
+    its own ``encode_basestring`` and :func:`escape_json`, numbers through ``int.__repr__``, and
+    everything after the payer written once while the payee, units, rule, line, meld (the same
+    tuple) and note repeat (a meld's payments differ only in their payer). A hand's other fields go
+    through ``dumps``. tests/test_cli_replay.py compares both with the encoder on the samples,
+    simulated hands and arbitrary payments.
     """
 
-    __slots__ = ("_moves", "_players", "_quote", "_texts")
+    __slots__ = ("_players", "_quote", "dumps")
 
-    def __init__(self) -> None:
+    def __init__(self, dumps: Callable[[object], str]) -> None:
         from json.encoder import encode_basestring
 
         from pancli.app.lines import JSON_RAW, escape_json
@@ -467,12 +465,9 @@ class StepLines:
             json = encode_basestring(text)
             return json if raw(json) is None else escape_json(json)
 
+        self.dumps = dumps
         self._quote = quote
-        self._moves: dict[tuple[int, str, str], str] = {}
-        """A move's object by (card index, from, to): at most 52 x 6 x 6."""
         self._players: dict[str | None, str] = {None: "null"}
-        self._texts: dict[type, list[str | None]] = {t: [None] * 52 for t in _ONE_CARD}
-        """The quoted text of a draw, take or discard by its card's index."""
 
     def _player(self, name: str) -> str:
         text = self._players[name] = self._quote(name)
@@ -480,24 +475,8 @@ class StepLines:
             self._players = {None: "null"}
         return text
 
-    def _move(self, c: Card, a: Source, b: Source) -> str:
-        key = (c.index, a._value_, b._value_)  # an enum's ``value`` is a property: about 15x dearer
-        text = self._moves.get(key)
-        if text is None:
-            quote = self._quote
-            text = self._moves[key] = f'{{"card": {quote(c.text)}, "from": {quote(a.value)}, "to": {quote(b.value)}}}'
-        return text
-
-    def _one_card(self, action: Draw | Take | Discard) -> str:
-        texts = self._texts[type(action)]
-        i = action.card.index
-        text = texts[i]
-        if text is None:
-            text = texts[i] = self._quote(action_text(action))
-        return text
-
-    def _payments(self, payments: Sequence[Payment]) -> str:
-        """The payments as the encoder writes a list of :func:`payment_json` objects."""
+    def payments(self, payments: Sequence[Payment]) -> str:
+        """``dumps([payment_json(p) for p in payments])``."""
         quote = self._quote
         players = self._players
         out: list[str] = []
@@ -523,44 +502,112 @@ class StepLines:
             out.append(f'{{"payer": {players.get(p.payer) or self._player(p.payer)}{tail}')
         return f"[{', '.join(out)}]"
 
+    def hand(self, result: HandResult, hand: RecordHand, script: HandScript, event: str | None = None) -> str:
+        """``dumps(hand_json(result, hand, script))``, with ``"event": event`` first when given.
+
+        Measured in process on 200 simulated 6-player hands (18.6 payments a hand), alternately:
+        0.5x the time of ``dumps`` of the dict (36 against 72 us a hand; the plain text takes 22)."""
+        before = _hand_before(result, hand, script)
+        if event is not None:
+            before = {"event": event, **before}
+        dumps = self.dumps
+        paid = self.payments(result.payments) if result.payments else "[]"
+        return f'{dumps(before)[:-1]}, "payments": {paid}, {dumps(_hand_after(result, hand))[1:]}'
+
+
+class StepLines(JsonText):
+    """:func:`step_events` as JSON lines, written straight from templates (``--jsonl``).
+
+    Byte for byte ``dumps(event) + "\\n"`` for every event of :func:`step_events`
+    (tests/test_cli_replay.py checks it on the samples, simulated hands and arbitrary steps), as
+    :class:`JsonText` writes payments. What repeats is written once and kept, keyed by values
+    (never by an object's id): a player's name, a card's move by its places and card index, and
+    the end of a draw's, take's or discard's line (three lines in four) by its player, kind, card
+    and move. Measured in process on 200 simulated 6-player hands (25,197 steps), alternately in
+    one run: 0.58x the time of the writer it replaced (id()-keyed caches, payments through the
+    encoder; 2.1 against 3.5 us a step on a quiet moment; the plain path, a dict per event
+    encoded, takes 4-5x this one); then the lines' ends and the rows of moves by places: 0.90x
+    the instructions (valgrind, 288 M against 319 M for the 200 hands).
+    """
+
+    __slots__ = ("_rows", "_tails")
+
+    _LIMIT: Final = 50_000
+    """Lines' ends kept for draws, takes and discards (the cache is emptied when full)."""
+
+    def __init__(self, dumps: Callable[[object], str]) -> None:
+        super().__init__(dumps)
+        self._rows: dict[tuple[str, str], list[str | None]] = {}
+        """A move's object by its places (from, to), then its card's index."""
+        self._tails: dict[tuple[object, ...], str] = {}
+        """The end of a draw's, take's or discard's line (from its player on: player, text, its
+        move, no payment) by (player, kind, card index[, the move's card index, from, to])."""
+
+    def _moved(self, moves: Moves) -> str:
+        """The moves' objects, joined (as a list's items)."""
+        c, a, b = moves[0]
+        rows = self._rows
+        row = rows.get((a._value_, b._value_))  # an enum's ``value`` is a property: about 15x dearer
+        if row is None:
+            row = rows[a._value_, b._value_] = [None] * 52
+        if len(moves) == 1:
+            return row[c.index] or self._move(row, c, a, b)
+        out = []
+        for c, a2, b2 in moves:
+            if a2 is a and b2 is b:
+                out.append(row[c.index] or self._move(row, c, a, b))
+            else:
+                other = rows.get((a2._value_, b2._value_))
+                if other is None:
+                    other = rows[a2._value_, b2._value_] = [None] * 52
+                out.append(other[c.index] or self._move(other, c, a2, b2))
+        return ", ".join(out)
+
+    def _move(self, row: list[str | None], c: Card, a: Source, b: Source) -> str:
+        quote = self._quote
+        text = row[c.index] = f'{{"card": {quote(c.text)}, "from": {quote(a.value)}, "to": {quote(b.value)}}}'
+        return text
+
+    def _tail(self, player: str | None, text: str, moves: Moves, payments: Sequence[Payment]) -> str:
+        """A line from its ``player`` on: player, ``text`` (quoted), moves and payments."""
+        who = self._players.get(player) or self._player(player)  # type: ignore[arg-type]
+        moved = self._moved(moves) if moves else ""
+        paid = self.payments(payments) if payments else "[]"
+        return f', "player": {who}, "text": {text}, "moves": [{moved}], "payments": {paid}}}\n'
+
+    def _one_card_tail(self, key: tuple[object, ...], s: Step) -> str:
+        assert s.action is not None
+        tail = self._tail(s.player, self._quote(action_text(s.action)), s.moves, ())
+        if len(self._tails) >= self._LIMIT:
+            self._tails.clear()
+        self._tails[key] = tail
+        return tail
+
     def lines(self, steps: Sequence[Step], hand: int, file: str) -> list[str]:
         """One line (with its newline) per event of :func:`step_events`."""
         where = f', "file": {self._quote(file)}, "hand": {hand!r}, "line": '
-        players = self._players
-        texts = self._texts
-        move = self._move
-        known = self._moves.get
+        tails = self._tails.get
         out: list[str] = []
         last_out = -1
         for s in steps:
             line, col, player, _, action, moves, payments = s
-            if action is not None:
-                kind_of = type(action)
-                if kind_of is Out and not moves and not payments and last_out == line:
-                    continue  # as step_events: the referee's going out was already reported for this ``out``
-                kind = _KIND[kind_of]
-                if kind_of in _ONE_CARD:
-                    text = texts[kind_of][action.card.index] or self._one_card(action)  # type: ignore[union-attr, arg-type]
+            kind_of = type(action)
+            if kind_of in _ONE_CARD and not payments and len(moves) < 2:  # three lines in four
+                if moves:
+                    c, a, b = moves[0]
+                    key: tuple[object, ...] = (player, kind_of, action.card.index, c.index, a._value_, b._value_)  # type: ignore[union-attr]
                 else:
-                    text = self._quote(_step_text(s))
-            else:
-                kind = _step_kind(s)
-                text = self._quote(_step_text(s))
+                    key = (player, kind_of, action.card.index)  # type: ignore[union-attr]
+                tail = tails(key) or self._one_card_tail(key, s)
+                out.append(f'{{"event": "{_KIND[kind_of]}"{where}{line!r}, "col": {(col or 1)!r}{tail}')
+                continue
+            if kind_of is Out and not moves and not payments and last_out == line:
+                continue  # as step_events: the referee's going out was already reported for this ``out``
+            kind, text = _step_kind_text(s)
             if kind == "out":
                 last_out = line
-            who = players.get(player) or self._player(player)  # type: ignore[arg-type]
-            if not moves:
-                moved = "[]"
-            elif len(moves) == 1:  # a discard's, the commonest
-                c, a, b = moves[0]
-                moved = f"[{known((c.index, a._value_, b._value_)) or move(c, a, b)}]"
-            else:
-                moved = f"[{', '.join([known((c.index, a._value_, b._value_)) or move(c, a, b) for c, a, b in moves])}]"
-            paid = self._payments(payments) if payments else "[]"
-            out.append(
-                f'{{"event": "{kind}"{where}{line!r}, "col": {(col or 1)!r}, "player": {who},'
-                f' "text": {text}, "moves": {moved}, "payments": {paid}}}\n'
-            )
+            tail = self._tail(player, self._quote(text), moves, payments)
+            out.append(f'{{"event": "{kind}"{where}{line!r}, "col": {(col or 1)!r}{tail}')
         return out
 
 
