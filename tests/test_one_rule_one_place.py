@@ -328,3 +328,51 @@ def test_the_rule_ids_spelled_for_the_type_checker_are_registry_ids() -> None:
     registry = {str(r) for r in Rule}
     assert set(get_args(EngineRule)) <= registry and set(get_args(NotationCode)) <= registry
     assert {"M1", "M5", "E4"} <= set(get_args(EngineRule)) and {"N1", "R10", "E1"} <= set(get_args(NotationCode))
+
+
+def test_the_copies_of_a_card_are_compared_with_the_pack_only_by_the_conservation_predicates() -> None:
+    """E4 (Panguingue) and G1's conservation (PAGRUC) compare a count with the pack's copies in
+    one function each, ``cards.past_the_pack`` and ``pagruc.pack.beyond_pack``: the referees,
+    the meld engines, scoring and ``pan pay`` ask them."""
+    found = set()
+    for path in sorted(PAN.parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            ordered = isinstance(node, ast.Compare) and any(isinstance(op, ORDER) for op in node.ops)
+            if ordered and any(_pack_copies(n) for n in ast.walk(node)):
+                found.add(f"{path.parent.name}/{path.name}:{node.lineno}")
+    assert {f.split(":")[0] for f in found} == {"pancli/cards.py", "pagruc/pack.py"}, sorted(found)
+
+
+ORDER = (ast.Gt, ast.GtE, ast.Lt, ast.LtE)
+
+
+def _pack_copies(node: ast.AST) -> bool:
+    """``X.copies(c)``, ``X.copies[i]`` or ``copies[i]``: the copies of a card a pack holds."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        return node.func.attr == "copies"
+    if not isinstance(node, ast.Subscript):
+        return False
+    held = node.value
+    return (isinstance(held, ast.Attribute) and held.attr == "copies") or (
+        isinstance(held, ast.Name) and held.id == "copies"
+    )
+
+
+@pytest.mark.parametrize("packs", [1, 2])
+def test_G1_conservation_is_one_comparison_for_the_referee_the_meld_engine_and_scoring(packs: int) -> None:
+    from pancli.melds import MeldError
+    from pancli.pagruc.melds import judge
+    from pancli.pagruc.pack import PagrucPack, beyond_pack
+    from pancli.pagruc.scoring import score_hand
+
+    pack = PagrucPack(packs)
+    five, six, seven = fast_cards("5h 6h 7h")
+    over = [five] * (packs + 1)
+    beyond = beyond_pack(pack, [(five, packs + 1)])
+    assert beyond is not None and beyond_pack(pack, [(five, packs)]) is None
+    _, _, but = beyond
+    verdict = judge(over, pack)
+    assert verdict.rule == Rule.G1 and but in verdict.reason
+    with pytest.raises(MeldError) as caught:  # each group fits, the cards together do not
+        score_hand([[five, six, seven]], [five] * packs, pack)
+    assert caught.value.rule == Rule.G1 and caught.value.reason.endswith(f"copies of {five} in all, {but}")

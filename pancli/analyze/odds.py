@@ -34,7 +34,7 @@ from pancli.analyze.arrange import (
     materialize,
     tables_for,
 )
-from pancli.cards import Card
+from pancli.cards import Card, past_the_pack
 from pancli.melds import Meld, going_out_value, judge
 from pancli.rules import Profile
 from pancli.values import frozen
@@ -127,7 +127,9 @@ def draw_table(ctx: HandContext, live: Sequence[int]) -> list[DrawRow]:
             own[SLOT_OF[c]] += 1
     copies = ctx.t.copies
     for slot in range(NSLOT):
-        possible = own[slot] < copies[slot]  # E4: a card the player holds every copy of cannot be drawn
+        possible = (
+            past_the_pack(own, copies, ((slot, 1),)) is None
+        )  # E4: a card the player holds every copy of cannot be drawn
         rows.append(DrawRow(SLOT_CARDS[slot], live[slot], ctx.using(slot) if possible else None))
     return rows
 

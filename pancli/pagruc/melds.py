@@ -29,7 +29,7 @@ from itertools import pairwise
 
 from pancli.cards import Card, Rank, format_cards
 from pancli.melds import MeldError
-from pancli.pagruc.pack import PagrucPack
+from pancli.pagruc.pack import PagrucPack, beyond_pack
 from pancli.rulebook import Rule
 from pancli.values import frozen
 
@@ -146,14 +146,12 @@ def judge(cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:
     'a run is consecutive (missing J)'
     """
     cs = tuple(cards)
-    for c, n in Counter(cs).items():
-        if n > pack.copies(c):
-            times = "twice" if n == 2 else f"{n} times"
-            if pack.packs == 1:
-                why = f"{c} {times}, but one pack holds one {c} (the same card twice needs two packs)"
-            else:
-                why = f"{c} {times}, but two packs hold two {c}"
-            return PagrucVerdict(cs, None, Rule.G1, why)  # conservation is G1 (the packs), as in replay
+    beyond = beyond_pack(pack, Counter(cs).items())
+    if beyond is not None:  # conservation is G1 (the packs), as in replay
+        c, n, but = beyond
+        times = "twice" if n == 2 else f"{n} times"
+        needs = " (the same card twice needs two packs)" if pack.packs == 1 else ""
+        return PagrucVerdict(cs, None, Rule.G1, f"{c} {times}, {but}{needs}")
     if len(cs) < 3:
         return _illegal(cs, f"a meld is 3 or more cards, not {len(cs)}")
     ranks = {c.rank for c in cs}

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from pancli.cards import ALL_CARDS, Card
@@ -56,6 +57,25 @@ class PagrucPack:
     def describe(self) -> str:
         """``one pack`` or ``two packs``."""
         return "one pack" if self.packs == 1 else "two packs"
+
+
+def beyond_pack(pack: PagrucPack, counts: Iterable[tuple[Card, int]]) -> tuple[Card, int, str] | None:
+    """G1's conservation, the one comparison: the first ``(card, copies)`` of ``counts`` that
+    ``pack`` holds fewer copies of, with why as the end of a sentence (``... but one pack
+    holds one 5h``); None when every count fits. The referee's G1 judge
+    (``_Referee.g1``), the meld engine (:func:`.melds.judge`) and scoring
+    (:func:`.scoring.score_hand`) all ask it, each naming the copies its own way.
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> five = card(Rank.FIVE, Suit.HEARTS)
+    >>> beyond_pack(ONE_PACK, [(five, 1)]) is None, beyond_pack(TWO_PACKS, [(five, 3)])
+    (True, (Card('5h'), 3, 'but two packs hold two 5h'))
+    """
+    for c, n in counts:
+        if n > pack.copies(c):
+            held = "one pack holds one" if pack.packs == 1 else "two packs hold two"
+            return c, n, f"but {held} {c}"
+    return None
 
 
 ONE_PACK: Final = PagrucPack(1)

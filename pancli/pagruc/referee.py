@@ -26,8 +26,9 @@ each claim is checked by one (tests/test_one_rule_one_place.py keeps these table
 rule   the one function that judges it
 =====  ====================================================================================
 G1     :meth:`_Referee.g1` (players and packs, :func:`.pack.pack_problem`, whose official
-       minimum, :func:`.pack.official_problem`, the standings ask; conservation; within one
-       meld, the verdict of :func:`.melds.judge`)
+       minimum, :func:`.pack.official_problem`, the standings ask; conservation, by the one
+       comparison :func:`.pack.beyond_pack`, which :func:`.melds.judge` and scoring ask too;
+       within one meld, the verdict of :func:`.melds.judge`)
 G2     :meth:`_Referee.g2`
 G3     :meth:`_Referee.g3` (at each stage of a line: the line, the seat, the order, the
        actions, a take, the cards held, the end of the turn)
@@ -96,7 +97,7 @@ from pancli.model.actions import (
 from pancli.model.results import ClaimCheck, ClaimKind, Source, Step, Violation
 from pancli.model.rulings import counted
 from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
-from pancli.pagruc.pack import PagrucPack, pack_for, pack_problem
+from pancli.pagruc.pack import PagrucPack, beyond_pack, pack_for, pack_problem
 from pancli.pagruc.scoring import CardScore, hand_scores
 from pancli.rulebook import Rule
 from pancli.values import frozen
@@ -306,12 +307,11 @@ class _Referee:
                 return self.foul(Rule.G1, f"a player is listed twice: {' '.join(self.players)}", line, 1, None)
             return None
         pairs = revealed.items() if revealed is not None else ((c, 0) for c in dict.fromkeys(cards))
-        for c, extra in pairs:
-            n = self.visible(c) + extra
-            if n > self.pack.copies(c):
-                held = "one pack holds one" if self.pack.packs == 1 else "two packs hold two"
-                return self.foul(Rule.G1, f"{n} copies of {c} are in play, but {held} {c}", line, col, player)
-        return None
+        beyond = beyond_pack(self.pack, ((c, self.visible(c) + extra) for c, extra in pairs))
+        if beyond is None:
+            return None
+        c, n, but = beyond
+        return self.foul(Rule.G1, f"{n} copies of {c} are in play, {but}", line, col, player)
 
     def g2(self, d: Deal | None, seen: set[str]) -> _Foul | None:
         """G2, the deal: seven cards to a player of the hand, once (``d``, ``seen`` those dealt

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from pancli.cards import Card
 from pancli.melds import MeldError
 from pancli.pagruc.melds import PagrucMeld, Where, card_points, judge
-from pancli.pagruc.pack import PagrucPack
+from pancli.pagruc.pack import PagrucPack, beyond_pack
 from pancli.rulebook import Rule
 from pancli.values import frozen
 
@@ -93,15 +93,12 @@ def score_hand(melds: Iterable[Sequence[Card]], hand: Sequence[Card], pack: Pagr
     everything: Counter[Card] = Counter(hand)
     for m in laid:
         everything.update(m.cards)
-    for c, n in everything.items():
-        if n > pack.copies(c):
-            raise MeldError(Rule.G1, f"{n} copies of {c} in all, but {pack.describe()} {_holds(pack)} {pack.copies(c)}")
+    beyond = beyond_pack(pack, everything.items())
+    if beyond is not None:
+        c, n, but = beyond
+        raise MeldError(Rule.G1, f"{n} copies of {c} in all, {but}")
     out: list[CardScore] = []
     for i, m in enumerate(laid, 1):
         out.extend(CardScore(c, m.where, card_points(c, m.where), str(i)) for c in m.cards)
     out.extend(hand_scores(hand))
     return HandScore(tuple(laid), tuple(hand), tuple(out))
-
-
-def _holds(pack: PagrucPack) -> str:
-    return "holds" if pack.packs == 1 else "hold"
