@@ -96,3 +96,21 @@ def test_batch_a_hash_starts_a_comment_on_pay_analyze_and_score_lines() -> None:
     assert analyze.exit_code == 0 and "hand\t" + HAND in analyze.stdout
     score = pan("score", "-", input="[5h 6h 7h] | Kd # left\n")
     assert score.exit_code == 0 and "score 8" in score.stdout
+
+
+QUOTE_HINT = 'pan check: each argument is one meld; to check these cards as one meld, quote them: pan check "7c 7s 7s"'
+
+
+@pytest.mark.parametrize("options", [(), ("--json",), ("--jsonl",), ("--game", "pagruc")])
+def test_M1_one_meld_s_cards_as_separate_arguments_says_quote_them(options: tuple[str, ...]) -> None:
+    r = pan("check", *options, "7c", "7s", "7s")
+    assert r.exit_code == 1
+    assert r.stderr.splitlines()[-1] == QUOTE_HINT  # after the three one-card rulings
+    assert QUOTE_HINT not in r.stdout
+    quoted = pan("check", *options, "7c 7s 7s")
+    assert "quote them" not in quoted.stderr  # (one meld: M3 in Panguingue, a legal set of 7s in PAGRUC)
+
+
+@pytest.mark.parametrize("args", [("7c",), ("7c", "5sss"), ("5s 5s 5s", "7c"), ("-",)])
+def test_no_quote_hint_unless_every_argument_is_one_card(args: tuple[str, ...]) -> None:
+    assert "quote them" not in pan("check", *args, input="7c\n").stderr

@@ -37,6 +37,7 @@ from pancli.cli.common import (
     stdin_blocks,
     stdout_is_terminal,
 )
+from pancli.notation.fast import fast_card
 from pancli.rules import Profile
 
 
@@ -141,6 +142,9 @@ def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, as_jsonl: b
     json_mode(as_json, as_jsonl)
     chosen = resolve_game(game)
     args = list(melds)
+    hint = one_card_each_hint(args, chosen)
+    if hint:
+        ctx.call_on_close(lambda: sys.stderr.write(hint))
     if chosen is Game.PAGRUC:
         from click.core import ParameterSource
 
@@ -153,6 +157,22 @@ def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, as_jsonl: b
     if not stdout_is_terminal():
         ctx.exit(EXIT_OK if _plain_batch(args, profile, chosen) else EXIT_ILLEGAL)
     ctx.exit(_terminal(args, profile, chosen))
+
+
+def one_card_each_hint(args: list[str], game: Game) -> str:
+    """The line that tells a user who wrote one meld's cards as separate arguments
+    (``pan check 7c 7s 7s``: three one-card melds, each M1, or G4 in PAGRUC) how to write
+    them as one meld; empty unless there are two or more arguments, each a single card.
+
+    >>> one_card_each_hint(["7c", "7s", "7s"], Game.PANGUINGUE)
+    'pan check: each argument is one meld; to check these cards as one meld, quote them: pan check "7c 7s 7s"\\n'
+    >>> one_card_each_hint(["7c 7s 7s"], Game.PANGUINGUE), one_card_each_hint(["7c", "5sss"], Game.PANGUINGUE)
+    ('', '')
+    """
+    if len(args) < 2 or not all(fast_card(a, game) for a in args):
+        return ""
+    quoted = f'pan check "{" ".join(args)}"'
+    return f"pan check: each argument is one meld; to check these cards as one meld, quote them: {quoted}\n"
 
 
 TABLE_COLUMNS = 80
