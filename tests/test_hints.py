@@ -114,3 +114,9 @@ def test_M1_one_meld_s_cards_as_separate_arguments_says_quote_them(options: tupl
 @pytest.mark.parametrize("args", [("7c",), ("7c", "5sss"), ("5s 5s 5s", "7c"), ("-",)])
 def test_no_quote_hint_unless_every_argument_is_one_card(args: tuple[str, ...]) -> None:
     assert "quote them" not in pan("check", *args, input="7c\n").stderr
+
+
+def test_no_quote_hint_after_a_usage_error() -> None:
+    for args in (("--game", "pagruc", "--rules", "cardroom"), ("--rules", "no-such-house.toml")):
+        r = pan("check", *args, "7c", "7s", "7s")
+        assert r.exit_code == 2 and "quote them" not in r.stderr

@@ -142,16 +142,17 @@ def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, as_jsonl: b
     json_mode(as_json, as_jsonl)
     chosen = resolve_game(game)
     args = list(melds)
-    hint = one_card_each_hint(args, chosen)
-    if hint:
-        ctx.call_on_close(lambda: sys.stderr.write(hint))
     if chosen is Game.PAGRUC:
         from click.core import ParameterSource
 
         if ctx.get_parameter_source("rules") is ParameterSource.COMMANDLINE:
             raise click.UsageError("--rules picks a Panguingue profile; PAGRUC has one set of rules (G1-G9)")
+    profile = load_profile(rules) if chosen is Game.PANGUINGUE else None
+    hint = one_card_each_hint(args, chosen)  # (after the usage errors: the melds are then judged)
+    if hint:
+        ctx.call_on_close(lambda: sys.stderr.write(hint))
+    if profile is None:
         ctx.exit(_check_pagruc(args, as_json, as_jsonl))
-    profile = load_profile(rules)
     if as_json or as_jsonl:
         ctx.exit(EXIT_OK if _json_batch(args, profile, chosen, as_jsonl) else EXIT_ILLEGAL)
     if not stdout_is_terminal():
