@@ -127,9 +127,8 @@ def draw_table(ctx: HandContext, live: Sequence[int]) -> list[DrawRow]:
             own[SLOT_OF[c]] += 1
     copies = ctx.t.copies
     for slot in range(NSLOT):
-        possible = (
-            past_the_pack(own, copies, ((slot, 1),)) is None
-        )  # E4: a card the player holds every copy of cannot be drawn
+        # E4: a card the player holds every copy of cannot be drawn (the one comparison, by slot)
+        possible = past_the_pack(own, copies, ((slot, 1),)) is None
         rows.append(DrawRow(SLOT_CARDS[slot], live[slot], ctx.using(slot) if possible else None))
     return rows
 
