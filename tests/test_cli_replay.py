@@ -25,6 +25,7 @@ from pancli.cli import cli
 from pancli.cli.replay_render import collections, why
 from pancli.model.actions import Discard, Draw, Out, Take
 from pancli.model.results import Payment, Source, Step
+from pancli.rulebook import Rule
 
 FRIDAY = SAMPLES / "friday-hoyle.pan"
 SATURDAY = SAMPLES / "cardroom-saturday.pan"
@@ -291,10 +292,10 @@ def test_pagruc_hands_go_to_the_pagruc_referee() -> None:
 
 def test_collections_group_one_moment_and_keep_distinct_ones_apart() -> None:
     ps = (
-        Payment("Ben", "Ana", 4, "C2", 9),
-        Payment("Cruz", "Ana", 4, "C2", 9),
-        Payment("Ben", "Ana", 1, "C5", 9),
-        Payment("Ben", "Ana", 2, "T2", 20, note="forfeit; went out"),
+        Payment("Ben", "Ana", 4, (Rule.C2,), 9),
+        Payment("Cruz", "Ana", 4, (Rule.C2,), 9),
+        Payment("Ben", "Ana", 1, (Rule.C5,), 9),
+        Payment("Ben", "Ana", 2, (Rule.T2,), 20, note="forfeit; went out"),
     )
     groups = collections(ps)
     assert [(c.rule, c.payers, c.total) for c in groups] == [

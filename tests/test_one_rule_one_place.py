@@ -15,6 +15,7 @@ import ast
 import importlib
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,10 +31,14 @@ RULINGS = frozenset({"fail", "make", "Violation", "foul"})
 """The calls whose ``Rule.X`` argument is a ruling on that rule (a violation)."""
 CLAIMS = frozenset({"ClaimCheck"})
 """The call whose ``Rule.X`` argument is the rule a wrong claim is reported under."""
+PAYMENTS = frozenset({"collect", "pay", "Payment"})
+"""The calls whose ``Rule.X`` arguments are the rules a payment is made under (``Board.collect``,
+``Ledger.pay``, a ``Payment``)."""
 
-_NOT_IN_A_HAND = {Rule.E2, Rule.E3, Rule.C10}
-"""Rules no ruling of a Panguingue hand names: the rank order and the valle cards (definitions
-the meld engine uses), scoring as laid (the referee's way of scoring, not a check)."""
+_NOT_IN_A_HAND = {Rule.E2, Rule.E3, Rule.C6, Rule.C10}
+"""Rules no ruling or payment of a Panguingue hand names: the rank order and the valle cards
+(definitions the meld engine uses), a meld's value as laid (the meld engine's; the C1-C5, C7
+and C8 payments are made of it), scoring as laid (the referee's way of scoring, not a check)."""
 
 
 def raised_rules(paths: list[Path], calls: frozenset[str]) -> dict[str, set[str]]:
@@ -82,13 +87,18 @@ def dynamic_rulings(paths: list[Path]) -> set[str]:
     """The functions of ``paths`` where a ruling's rule (the first argument of one of
     :data:`RULINGS`) is not written as ``Rule.X`` (nor a choice between such): a rule held in a
     variable, looked up or computed, which :func:`raised_rules` cannot see."""
-    found: set[str] = set()
 
     def static(node: ast.expr) -> bool:
         if isinstance(node, ast.IfExp):
             return static(node.body) and static(node.orelse)
         return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "Rule"
 
+    return {where for where, name, node in _calls(paths) if name in RULINGS and node.args and not static(node.args[0])}
+
+
+def _calls(paths: list[Path]) -> Iterator[tuple[str, str, ast.Call]]:
+    """Each call made in a function or method of ``paths``: where (``module.function``,
+    ``module.Class.method``), the name called, the call."""
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for top in ast.walk(tree):
@@ -99,12 +109,10 @@ def dynamic_rulings(paths: list[Path]) -> set[str]:
                     continue
                 where = ".".join([path.stem, *([top.name] if isinstance(top, ast.ClassDef) else []), fn.name])
                 for node in ast.walk(fn):
-                    if isinstance(node, ast.Call) and node.args:
+                    if isinstance(node, ast.Call):
                         f = node.func
                         name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-                        if name in RULINGS and not static(node.args[0]):
-                            found.add(where)
-    return found
+                        yield where, name, node
 
 
 def _ids(column: str) -> list[str]:
@@ -117,9 +125,9 @@ def _ids(column: str) -> list[str]:
 
 
 def tables(doc: str, module: str = "") -> list[dict[str, str]]:
-    """The tables of a docstring (rulings, then claims): rule id -> the one function named first
-    on its row (``module.name``; ``module`` put before a name of one part or a class's method),
-    or the row's words when it names none of the referee's."""
+    """The tables of a docstring, in its order (rulings, payments if any, claims): rule id ->
+    the one function named first on its row (``module.name``; ``module`` put before a name of
+    one part or a class's method), or the row's words when it names none of the referee's."""
     out: list[dict[str, str]] = []
     rows: dict[str, str] | None = None
     rules_seen = 0
@@ -145,7 +153,7 @@ def tables(doc: str, module: str = "") -> list[dict[str, str]]:
     return out
 
 
-PAN_RULINGS, PAN_CLAIMS = tables(table.__doc__ or "")
+PAN_RULINGS, PAN_PAYMENTS, PAN_CLAIMS = tables(table.__doc__ or "")  # in the order of the docstring
 PAGRUC_RULINGS, PAGRUC_CLAIMS = tables(pagruc_referee.__doc__ or "", "referee")
 REFEREES = {
     "Panguingue": (sorted(PAN.glob("*.py")), PAN_RULINGS, PAN_CLAIMS, "pancli.referee"),
@@ -154,7 +162,7 @@ REFEREES = {
 
 
 def test_the_tables_list_every_rule_a_hand_is_ruled_on() -> None:
-    listed = PAN_RULINGS.keys() | PAN_CLAIMS.keys()
+    listed = PAN_RULINGS.keys() | PAN_CLAIMS.keys() | PAN_PAYMENTS.keys()
     missing = [str(r) for r in Rule if str(r)[0] in "SIETPMC" and str(r) not in listed and r not in _NOT_IN_A_HAND]
     assert missing == []
     pagruc = PAGRUC_RULINGS.keys() | PAGRUC_CLAIMS.keys()
@@ -171,13 +179,13 @@ def _tabled() -> list[tuple[str, str, str]]:
         for _, rulings, claims, package in REFEREES.values()
         for rule, function in sorted({**rulings, **claims}.items())
         if _FUNCTION.fullmatch(function)
-    ]
+    ] + [("pancli.referee", rule, function) for rule, function in sorted(PAN_PAYMENTS.items())]
 
 
 def test_only_the_meld_engine_s_rules_are_tabled_without_a_referee_function() -> None:
     engine = {r for _, rulings, claims, _ in REFEREES.values() for r, f in {**rulings, **claims}.items()}
     engine -= {rule for _, rule, _ in _tabled()}
-    assert engine == {"M1", "M2", "M3", "M4", "M5", "C1", "C2", "C3", "C4", "C5", "C6"}
+    assert engine == {"M1", "M2", "M3", "M4", "M5"}
 
 
 @pytest.mark.parametrize(("package", "rule", "function"), _tabled())
@@ -198,6 +206,52 @@ def test_every_rule_is_ruled_on_by_its_one_function(game: str, kind: str) -> Non
     assert raised, "nothing found: the finder is broken"
     wrong = {rule: sorted(where) for rule, where in raised.items() if where != {rows.get(rule)}}
     assert wrong == {}, "a rule ruled on by another function than the table's, or by several"
+
+
+PAID_THROUGH = {"board.Board.collect", "melding.collect_laid"}
+"""The only payment sites whose rules are not written ``Rule.X`` where they are: the plumbing
+that pays what a function decided (:meth:`Board.collect`), and the payment of a new meld, whose
+rules are its conditions (C1-C5, :attr:`pancli.referee.state.LaidMeld.rules`)."""
+
+
+def dynamic_payments(paths: list[Path]) -> set[str]:
+    """The functions of ``paths`` that make a payment (a call of :data:`PAYMENTS`) without a
+    ``Rule.X`` among its arguments."""
+    return {where for where, name, node in _calls(paths) if name in PAYMENTS and not raised_rules_in(node)}
+
+
+def raised_rules_in(node: ast.AST) -> set[str]:
+    """The ``Rule.X`` ids written anywhere in ``node``."""
+    return {
+        sub.attr
+        for sub in ast.walk(node)
+        if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id == "Rule"
+    }
+
+
+def test_every_payment_is_made_by_the_one_function_of_its_rule() -> None:
+    """A payment citing a rule is made only in the function the payments table names for it;
+    the one site whose rules are computed (a new meld's conditions) is the C1-C5 row's."""
+    paid = raised_rules(REFEREES["Panguingue"][0], PAYMENTS)
+    assert paid, "nothing found: the finder is broken"
+    wrong = {rule: sorted(where) for rule, where in paid.items() if where != {PAN_PAYMENTS.get(rule)}}
+    assert wrong == {}, "a payment under a rule made by another function than the table's, or by several"
+    assert dynamic_payments(REFEREES["Panguingue"][0]) == PAID_THROUGH
+    conditions = {"C1", "C2", "C3", "C4", "C5"}
+    assert {PAN_PAYMENTS[r] for r in conditions} == PAID_THROUGH - {"board.Board.collect"}
+    assert paid.keys() | conditions == PAN_PAYMENTS.keys()
+
+
+def test_the_payment_finder_sees_a_stray_payment(tmp_path: Path) -> None:
+    """The check can fail: a payment under P8, and one whose rules are computed, are found."""
+    judges = tmp_path / "judges.py"
+    judges.write_text(
+        "def p8(b, s):\n    return b.collect(s, 2, (Rule.P8,), 9, ())\n\n"
+        "class R:\n    def pay(self, b, s, rules):\n        b.ledger.pay('Ana', s, 1, rules, 9)\n",
+        encoding="utf-8",
+    )
+    assert raised_rules([judges], PAYMENTS) == {"P8": {"judges.p8"}}
+    assert dynamic_payments([judges]) == {"judges.R.pay"}
 
 
 def test_the_finder_sees_a_second_function(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ import contextlib
 import dataclasses
 import io
 import random
+import re
 import sys
 from collections import defaultdict
 from collections.abc import Iterator
@@ -27,11 +28,11 @@ from types import FrameType
 from typing import Any
 
 import pytest
-from test_one_rule_one_place import _FUNCTION, PAGRUC_CLAIMS, PAGRUC_RULINGS, PAN_CLAIMS, PAN_RULINGS
+from test_one_rule_one_place import _FUNCTION, PAGRUC_CLAIMS, PAGRUC_RULINGS, PAN_CLAIMS, PAN_PAYMENTS, PAN_RULINGS
 
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.model.actions import HandScript, Reshuffle, Turn
-from pancli.model.results import ClaimCheck, Violation
+from pancli.model.results import ClaimCheck, Payment, Violation
 from pancli.pagruc.referee import referee_hand as pagruc_referee_hand
 from pancli.records import read_hands
 from pancli.referee import referee_hand
@@ -48,8 +49,21 @@ RECORDS = sorted(
     ]
 )
 
-PLUMBING = frozenset({"rulings.Ruling.make", "board.Board.fail", "referee._Referee.foul", "referee._Foul.__init__"})
-"""Functions that only build the ruling another function decided on (its rule is their argument)."""
+PLUMBING = frozenset(
+    {
+        "rulings.Ruling.make",
+        "board.Board.fail",
+        "referee._Referee.foul",
+        "referee._Foul.__init__",
+        "board.Board.collect",
+        "ledger.Ledger.pay",
+    }
+)
+"""Functions that only build the ruling (or pay the payment) another function decided on (its
+rule is their argument)."""
+
+
+_COMPREHENSION = re.compile(r"(\.<locals>\.<(listcomp|genexpr|setcomp|dictcomp)>)+$")
 
 
 def _where(frame: FrameType | None) -> str | None:
@@ -57,6 +71,7 @@ def _where(frame: FrameType | None) -> str | None:
     made by ``dataclasses.replace`` from a ruling already made)."""
     while frame is not None:
         name = f"{frame.f_globals.get('__name__', '').rpartition('.')[2]}.{frame.f_code.co_qualname}"
+        name = _COMPREHENSION.sub("", name)  # Python 3.11 runs a comprehension in a frame of its own
         if name.startswith("dataclasses."):
             return None
         if name not in PLUMBING:
@@ -66,22 +81,24 @@ def _where(frame: FrameType | None) -> str | None:
 
 
 class Audit:
-    """Rule -> the functions seen making a ruling (or a claim check) on it, per game."""
+    """Rule -> the functions seen making a ruling (a claim check, a payment) on it, per game."""
 
     def __init__(self) -> None:
         self.rulings: dict[Game, dict[str, set[str]]] = {g: defaultdict(set) for g in Game}
         self.claims: dict[Game, dict[str, set[str]]] = {g: defaultdict(set) for g in Game}
+        self.payments: dict[Game, dict[str, set[str]]] = {g: defaultdict(set) for g in Game}
         self.game = Game.PANGUINGUE
 
     def watch(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        for cls, seen in ((Violation, self.rulings), (ClaimCheck, self.claims)):
+        for cls, seen in ((Violation, self.rulings), (ClaimCheck, self.claims), (Payment, self.payments)):
             init = cls.__init__
 
             def traced(obj: Any, *args: Any, _init: Any = init, _seen: Any = seen, **kw: Any) -> None:
                 _init(obj, *args, **kw)
                 where = _where(sys._getframe(1))
                 if where is not None:
-                    _seen[self.game][str(obj.rule)].add(where)
+                    for rule in getattr(obj, "rules", (obj.rule,)):  # a payment cites one rule or more
+                        _seen[self.game][str(rule)].add(where)
 
             monkeypatch.setattr(cls, "__init__", traced)
 
@@ -218,7 +235,7 @@ def test_every_ruling_made_comes_from_the_one_function_of_its_rule(audit: Audit,
 NO_RULING = {
     "M4": "a permission (a set of aces or kings may mix suits): nothing to break",
     "I2": "its rulings carry the meld engine's rule (M1-M5) that the foul meld breaks",
-    **dict.fromkeys(["C1", "C2", "C3", "C4", "C5", "C6", "C8", "T2", "T4"], "a payment, never a violation"),
+    "T4": "a win before play: its payments are the pot's (T2), never a violation",
 }
 """Rows of the tables that no violation or claim check ever carries."""
 
@@ -229,6 +246,34 @@ def test_the_audit_reaches_every_rule(audit: Audit) -> None:
     reached = {r for g in Game for r in audit.rulings[g]} | {r for g in Game for r in audit.claims[g]}
     tabled = {*PAN_RULINGS, *PAN_CLAIMS, *PAGRUC_RULINGS, *PAGRUC_CLAIMS} - NO_RULING.keys()
     assert sorted(tabled - reached) == [], " ".join(sorted(tabled - reached))
+
+
+def test_every_payment_made_comes_from_the_one_function_of_its_rule(audit: Audit) -> None:
+    """Each rule a payment cites is one of the payments table's, paid by the function the table
+    names for it (a new meld's conditions C1-C5 included, which the source does not spell)."""
+    seen = audit.payments[Game.PANGUINGUE]
+    assert seen, "nothing seen: the audit is broken"
+    wrong = {rule: sorted(where) for rule, where in seen.items() if where != {PAN_PAYMENTS.get(rule)}}
+    assert wrong == {}, "a payment under a rule outside its table, or paid by another function than the table's"
+    assert sorted(PAN_PAYMENTS.keys() - seen.keys()) == [], "a payment rule no hand reached"
+    assert audit.payments[Game.PAGRUC] == {}, "PAGRUC scores points: no payments"
+
+
+def test_the_audit_sees_a_payment_outside_its_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The payment audit can fail: a payment citing P8 (no payment rule) is seen, where it is made."""
+    from pancli.model.ledger import Ledger
+    from pancli.rulebook import Rule
+
+    a = Audit()
+    a.watch(monkeypatch)
+
+    def rogue_p8() -> None:
+        Ledger(("Ana", "Ben")).pay("Ben", "Ana", 1, (Rule("P8"), Rule("C7")), 9)
+
+    rogue_p8()
+    where = "test_rulings_audit.test_the_audit_sees_a_payment_outside_its_table.<locals>.rogue_p8"
+    assert a.payments[Game.PANGUINGUE] == {"P8": {where}, "C7": {where}}
+    assert PAN_PAYMENTS.get("P8") is None and PAN_PAYMENTS["C7"] != where
 
 
 def test_the_audit_sees_a_second_judge(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,8 @@ Payments are shown as *collections*: consecutive payments of one moment (same pa
 rule, line, units, meld and note) are one line, "4 from each of Ben Cruz Dee = 12".
 
 >>> from pancli.model.results import Payment, HandResult
->>> ps = (Payment("Ben", "Ana", 4, "C2", 9), Payment("Cruz", "Ana", 4, "C2", 9))
+>>> from pancli.rulebook import Rule
+>>> ps = (Payment("Ben", "Ana", 4, (Rule.C2,), 9), Payment("Cruz", "Ana", 4, (Rule.C2,), 9))
 >>> [str(c) for c in collections(ps)]
 ['Ana C2: 4 from each of Ben Cruz = 8']
 >>> r = HandResult(("Ana", "Ben", "Cruz"), "Ana", ps, {"Ana": 8, "Ben": -4, "Cruz": -4})
@@ -42,6 +43,7 @@ from pancli.model.actions import (
 )
 from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Source, Step, Violation
 from pancli.notation.record_writer import action_text, ledger_value
+from pancli.rulebook import Rule
 from pancli.values import frozen
 
 if TYPE_CHECKING:
@@ -186,7 +188,7 @@ def collection_lines(payments: Sequence[Payment], out_bonus: int | None) -> list
     i = 0
     while i < n:
         p = payments[i]
-        payee, rule, line, units, meld, note = p.payee, p.rule, p.line, p.units, p.meld, p.note
+        payee, rules, line, units, meld, note = p.payee, p.rules, p.line, p.units, p.meld, p.note
         payers = [p.payer]
         i += 1
         while i < n:
@@ -194,7 +196,7 @@ def collection_lines(payments: Sequence[Payment], out_bonus: int | None) -> list
             if (
                 q.line != line
                 or q.payee != payee
-                or q.rule != rule
+                or q.rules != rules
                 or q.units != units
                 or q.note != note
                 or not (q.meld is meld or q.meld == meld)
@@ -202,6 +204,7 @@ def collection_lines(payments: Sequence[Payment], out_bonus: int | None) -> list
                 break
             payers.append(q.payer)
             i += 1
+        rule = p.rule
         what = _what(rule, meld, note, units, out_bonus)
         out.append(f"  line {line}: {payee} collects {rule} {what}: {_amounts(units, payers)}")
     return out
@@ -214,7 +217,7 @@ def collections(payments: Iterable[Payment]) -> list[Collection]:
     payers: list[str] = []
     last: Payment | None = None
     for p in payments:
-        k = (p.payee, p.rule, p.line, p.units, p.meld, p.note)
+        k = (p.payee, p.rules, p.line, p.units, p.meld, p.note)
         if k != key:
             if last is not None:
                 out.append(
@@ -487,7 +490,7 @@ class JsonText:
                 last is None
                 or p.payee != last.payee
                 or p.units != last.units
-                or p.rule != last.rule
+                or p.rules != last.rules
                 or p.line != last.line
                 or p.note != last.note
                 or p.meld is not last.meld  # one meld's payments share its tuple
@@ -627,7 +630,7 @@ def outcome(result: HandResult) -> str:
         return "stopped at the first violation: no winner"
     if result.winner is not None:
         after = "; stopped at the first violation after it (I3)" if result.violations else ""
-        if any(p.rule == "C8" for p in result.payments) or not any(p.rule == "T2" for p in result.payments):
+        if any(Rule.C8 in p.rules for p in result.payments) or not any(Rule.T2 in p.rules for p in result.payments):
             return f"{result.winner} went out (C8){after}"
         return f"{result.winner} wins: all the others went on top (T4){after}"
     if result.void:

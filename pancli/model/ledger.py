@@ -2,9 +2,10 @@
 
 Every payment moves units from a payer to a payee, so the net always sums to zero.
 
+>>> from pancli.rulebook import Rule
 >>> led = Ledger(("Ana", "Ben", "Cruz"))
->>> _ = led.pay("Ben", "Ana", 4, "C2", 12)
->>> _ = led.pay("Cruz", "Ana", 4, "C2", 12)
+>>> _ = led.pay("Ben", "Ana", 4, (Rule.C2,), 12)
+>>> _ = led.pay("Cruz", "Ana", 4, (Rule.C2,), 12)
 >>> led.net
 {'Ana': 8, 'Ben': -4, 'Cruz': -4}
 >>> led.check()
@@ -12,8 +13,13 @@ Every payment moves units from a payer to a payee, so the net always sums to zer
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pancli.cards import Card
 from pancli.model.results import Payment
+
+if TYPE_CHECKING:
+    from pancli.rulebook import Rule
 
 
 class Ledger:
@@ -30,13 +36,13 @@ class Ledger:
         payer: str,
         payee: str,
         units: int,
-        rule: str,
+        rules: tuple[Rule, ...],
         line: int,
         meld: tuple[Card, ...] | None = None,
         note: str = "",
     ) -> Payment:
         """Record one payment and move the units (payer down, payee up)."""
-        p = Payment(payer, payee, units, rule, line, meld, note)
+        p = Payment(payer, payee, units, rules, line, meld, note)
         self.payments.append(p)
         net = self.net
         net[payer] = net.get(payer, 0) - units

@@ -1,9 +1,11 @@
 """What a referee reports (docs/rules.md): payments, violations, claims, the ledger,
 and a per-action event stream with the provenance of every card.
 
->>> p = Payment(payer="Ben", payee="Ana", units=4, rule="C2", line=12)
+>>> p = Payment(payer="Ben", payee="Ana", units=4, rules=(Rule.C2,), line=12)
 >>> p.units, p.rule
 (4, 'C2')
+>>> Payment("Ben", "Ana", 9, (Rule.C4, Rule.C5), 14).rule
+'C4+C5'
 """
 
 from __future__ import annotations
@@ -24,17 +26,26 @@ if TYPE_CHECKING:  # decimal is imported where a stake is read (start-up: about 
 
 @frozen
 class Payment:
-    """``payer`` pays ``payee`` ``units`` under ``rule`` (C1..C8, T2, T4, P10, I1, I2)
-    for the record line ``line``; ``meld`` is the meld concerned, when there is one.
-    Returns of collections (I1, I2) and refunds (T4, P10) are payments too."""
+    """``payer`` pays ``payee`` ``units`` under ``rules`` for the record line ``line``;
+    ``meld`` is the meld concerned, when there is one.
+
+    ``rules`` are ids of the rulebook: a new meld pays under its conditions (C1..C5, both C4
+    and C5 for a rope from A to K) or C6 for a meld that is none, a change under C7, going out
+    under C8, the forfeits and tops under T2 (docs/rules.md: every payment names its rule).
+    """
 
     payer: str
     payee: str
     units: int
-    rule: str
+    rules: tuple[Rule, ...]
     line: int
     meld: tuple[Card, ...] | None = None
     note: str = ""
+
+    @property
+    def rule(self) -> str:
+        """The rules as output writes them, joined by ``+``: ``C7``, ``C4+C5``."""
+        return "+".join(self.rules)
 
 
 @frozen

@@ -167,12 +167,12 @@ class Board:
         steps.append(Step(node.line, node.col, player, event, action, moves, tuple(payments)))
 
     def collect(
-        self, seat: Seat, units: int, rule: str, line: int, meld: tuple[Card, ...], note: str = ""
+        self, seat: Seat, units: int, rules: tuple[Rule, ...], line: int, meld: tuple[Card, ...], note: str = ""
     ) -> list[Payment]:
-        """Each active opponent of ``seat`` pays ``units`` (C1..C8)."""
+        """Each active opponent of ``seat`` pays ``units`` under ``rules`` (C1..C8)."""
         if units <= 0:
             return []
         payee = seat.name
-        out = [Payment(o.name, payee, units, rule, line, meld, note) for o in self.active if o is not seat]
+        out = [Payment(o.name, payee, units, rules, line, meld, note) for o in self.active if o is not seat]
         self.ledger.collect(payee, units, out)
         return out

@@ -83,7 +83,7 @@ def go_out(b: Board, action: Out | None) -> None:
     node = action if action is not None else turn
     line = node.line or turn.line
     units = b.profile.out_bonus + s.meld_value()
-    payments = b.collect(s, units, "C8", line, (), "going out")
+    payments = b.collect(s, units, (Rule.C8,), line, (), "going out")
     payments += pay_pot(b, s, line, "went out")
     b.step(turn, action, node, payments)
 
@@ -95,12 +95,14 @@ def pay_pot(b: Board, winner: Seat, line: int, note: str) -> list[Payment]:
     out = []
     if p.forfeit:
         out += [
-            pay(s.name, winner.name, p.forfeit, "T2", line, None, f"forfeit; {note}")
+            pay(s.name, winner.name, p.forfeit, (Rule.T2,), line, None, f"forfeit; {note}")
             for s in b.seats
             if s.active is False
         ]
     if p.ante:
-        out += [pay(s.name, winner.name, p.ante, "T2", line, None, f"top; {note}") for s in b.seats if s is not winner]
+        out += [
+            pay(s.name, winner.name, p.ante, (Rule.T2,), line, None, f"top; {note}") for s in b.seats if s is not winner
+        ]
     return out
 
 

@@ -6,8 +6,8 @@
 * M6 :func:`m6` (borrowing and splitting: allowed by the house rules, one card off a rope end
   or a set of four or more, to complete a new meld this turn, never lowering a value);
 * C1-C6 are the values of a laid meld (:class:`~pancli.referee.state.LaidMeld`), paid by each
-  active opponent when it is laid (:func:`apply_meld`); C7 :func:`c7` (a change never lowers a
-  value; a gain is paid);
+  active opponent when it is laid (:func:`collect_laid`); C7 :func:`c7` (a change never lowers a
+  value; the gain of a change is paid: :func:`collect_change`);
 * P6 :func:`p6` (a player changes only his own melds).
 
 Where the cards of a meld action come from (the drawn card, borrowed cards, the hand) is a
@@ -25,7 +25,7 @@ from pancli.model.rulings import I2_FOUL, Ruling, counted
 from pancli.referee.board import Board, Place, Placed
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.going_out import p7
-from pancli.referee.state import LaidMeld
+from pancli.referee.state import LaidMeld, Seat
 from pancli.rulebook import Rule
 from pancli.values import frozen
 
@@ -314,9 +314,16 @@ def apply_meld(b: Board, a: MeldNew, plan: MeldPlan) -> list[Payment]:
     lm = plan.laid
     s.melds.append(lm)
     s.fit_mask = -1
+    return collect_laid(b, s, a, lm)
+
+
+def collect_laid(b: Board, s: Seat, a: MeldNew, lm: LaidMeld) -> list[Payment]:
+    """Each active opponent of ``s`` pays the new meld ``lm`` its value (C6) under its
+    conditions (C1-C5; a meld that is none is worth 0 and pays nothing), and its ``[%pays N]``
+    claim is checked: :func:`apply_meld` and the referee's fast meld turn both pay through here."""
     if a.claim is not None:
         b.claims.append(pays(b, a, s.name, a.claim, lm.value))
-    return b.collect(s, lm.value, lm.rule, a.line, lm.cards)
+    return b.collect(s, lm.value, lm.rules, a.line, lm.cards)
 
 
 def apply_add(b: Board, a: Add, plan: MeldPlan) -> list[Payment]:
@@ -328,10 +335,21 @@ def apply_add(b: Board, a: Add, plan: MeldPlan) -> list[Payment]:
     new = plan.laid
     s.melds[a.target - 1] = new
     s.fit_mask = -1
-    gain = new.value - old.value
-    if a.claim is not None:
-        b.claims.append(pays(b, a, s.name, a.claim, gain))
-    return b.collect(s, gain, "C7", a.line, new.cards, f"#{a.target} grows")
+    return collect_change(b, s, a, new.value - old.value, new.cards)
+
+
+def collect_change(b: Board, s: Seat, a: Add | Borrow | Split, gain: int, cards: tuple[Card, ...]) -> list[Payment]:
+    """Each active opponent of ``s`` pays the ``gain`` of a change to one of his melds (C7): an
+    addition (:func:`apply_add`, and the referee's fast meld turn), a borrow or a split; the
+    change's ``[%pays N]`` claim is checked (a borrow has none). ``cards`` are the meld's
+    cards after the change (both parts of a split)."""
+    if isinstance(a, Borrow):
+        note = f"borrow from #{a.source}"
+    else:
+        note = f"split #{a.target}" if isinstance(a, Split) else f"#{a.target} grows"
+        if a.claim is not None:
+            b.claims.append(pays(b, a, s.name, a.claim, gain))
+    return b.collect(s, gain, (Rule.C7,), a.line, cards, note)
 
 
 def _own_meld_for_m6(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
@@ -367,7 +385,7 @@ def apply_borrow(b: Board, a: Borrow, plan: BorrowPlan) -> list[Payment]:
     b.borrowed.append(a.card)
     if b.steps is not None:
         b.moves.append((a.card, MELD, MELD))
-    return b.collect(s, new.value - old.value, "C7", a.line, new.cards, f"borrow from #{a.source}")
+    return collect_change(b, s, a, new.value - old.value, new.cards)
 
 
 def verify_split(b: Board, a: Split) -> SplitPlan:
@@ -394,7 +412,4 @@ def apply_split(b: Board, a: Split, plan: SplitPlan) -> list[Payment]:
     s.melds[a.target - 1] = first
     s.melds.append(second)
     s.fit_mask = -1
-    gain = first.value + second.value - old.value
-    if a.claim is not None:
-        b.claims.append(pays(b, a, s.name, a.claim, gain))
-    return b.collect(s, gain, "C7", a.line, (*a.first, *a.second), f"split #{a.target}")
+    return collect_change(b, s, a, first.value + second.value - old.value, (*a.first, *a.second))

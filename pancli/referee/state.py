@@ -20,7 +20,8 @@ from typing import Final
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards
 from pancli.melds import Meld, MeldError, Rope, Verdict, grow, judge
-from pancli.rules import Profile
+from pancli.rulebook import Rule
+from pancli.rules import Condition, Profile
 
 
 def cidx(c: Card) -> int:
@@ -132,23 +133,28 @@ class Judgements:
         return r
 
 
+_CITED: Final = {c: Rule(c.value) for c in Condition}
+"""The rule each condition is: a new meld pays under its conditions' ids (docs/rules.md, C1..C5)."""
+_NO_CONDITION: Final = (Rule.C6,)
+"""What a new meld that meets no condition is valued under: C6, value as laid (0: never paid)."""
+
+
 class LaidMeld:
     """One meld on the table: its cards, the engine's :data:`Meld` and its value (C6).
 
     Never changed once made (the referee replaces a meld that grows), so the laid melds of
-    :class:`Judgements` are shared by every hand. ``key`` is its :func:`card_key`; ``rule``
-    names what a new meld of it pays under (its conditions, ``C1+..``, or ``C6`` for none).
+    :class:`Judgements` are shared by every hand. ``key`` is its :func:`card_key`; ``rules``
+    are what a new meld of it pays under (its conditions, C1..C5, or C6 for none).
     """
 
-    __slots__ = ("_mask", "cards", "key", "meld", "rule", "value")
+    __slots__ = ("_mask", "cards", "key", "meld", "rules", "value")
 
     def __init__(self, meld: Meld, value: int, key: bytes | None = None) -> None:
         self.meld = meld
         self.cards = meld.cards
         self.value = value
         self.key = card_key(meld.cards) if key is None else key
-        cond = meld.conditions()
-        self.rule = "+".join(c.value for c in cond) if cond else "C6"
+        self.rules = tuple(_CITED[c] for c in meld.conditions()) or _NO_CONDITION
         self._mask = -1
 
     @classmethod

@@ -15,7 +15,6 @@ E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere
        of copies is :func:`pancli.cards.past_the_pack`, which ``pan pay``, the meld engine and
        the analyzer ask too, the last two through :func:`pancli.rules.copies_fault`)
 T1     :func:`.decisions.t1`
-T2     :func:`.going_out.pay_pot`
 T3     :func:`.decisions.t3`
 T4     :func:`.decisions.apply_decision`
 P1     :func:`.turns.p1` (the gate of a turn line: :func:`turn_fault`, summed up by
@@ -33,12 +32,22 @@ P10    :func:`.turns.p10`
 M1-M5  the meld engine, :func:`pancli.melds.judge` and :func:`pancli.melds.grow` (cached by
        :class:`.state.Judgements`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
 M6     :func:`.melding.m6`
-C1-C6  the meld engine's values (:meth:`.state.LaidMeld.of`), paid by :func:`.melding.apply_meld`
-C7     :func:`.melding.c7` (and the engine's ``grow``), the change paid by ``apply_add``,
-       ``apply_borrow`` and ``apply_split``
-C8     :func:`.going_out.go_out`
+C7     :func:`.melding.c7` (a change never lowers a value; and the engine's ``grow``)
 I2     :func:`.melding.i2`
 I3     :func:`.going_out.i3` (a win stands before it: :func:`.going_out.winner_stands`)
+=====  ====================================================================================
+
+Every payment cites the rules it is made under (:attr:`~pancli.model.results.Payment.rules`),
+and each is paid by one function:
+
+=====  ====================================================================================
+rule   the one function that pays under it
+=====  ====================================================================================
+C1-C5  :func:`.melding.collect_laid` (a new meld's value as laid, C6 by the meld engine,
+       under its conditions; a meld that is none is worth 0 and pays nothing)
+C7     :func:`.melding.collect_change` (the gain of an addition, a borrow or a split)
+C8     :func:`.going_out.go_out` (the going-out bonus and the melds again)
+T2     :func:`.going_out.pay_pot` (the forfeits and the tops, to the winner; after T4 too)
 =====  ====================================================================================
 
 A record's own figures are checked by one function each, which sets the rule a wrong claim is
@@ -51,8 +60,9 @@ C7     :func:`.melding.pays` (``[%pays N]`` after a meld, an addition or a split
 C9     :func:`.going_out.check_claims` (the ``[Ledger]`` tag: each player's net units)
 =====  ====================================================================================
 
-tests/test_one_rule_one_place.py reads both tables and the referee's source: a rule ruled on
-(or a claim checked) by any other function, or by two, fails there.
+tests/test_one_rule_one_place.py reads the tables and the referee's source: a rule ruled on
+(a claim checked, a payment made) by any other function, or by two, fails there;
+tests/test_rulings_audit.py checks the same while hands are judged.
 
 This module only orders the judges: each ``verify`` asks them in turn, raises the first
 ruling and returns a frozen plan, which ``apply`` uses (nothing is kept between the two).
@@ -492,13 +502,9 @@ class Table(Board):
             pending_moved = False
         for a, lm, gain in done:
             if isinstance(a, MeldNew):
-                if a.claim is not None:
-                    self.claims.append(melding.pays(self, a, name, a.claim, lm.value))
-                payments = self.collect(s, gain, lm.rule, a.line, lm.cards)
+                payments = melding.collect_laid(self, s, a, lm)
             else:
-                if a.claim is not None:
-                    self.claims.append(melding.pays(self, a, name, a.claim, gain))
-                payments = self.collect(s, gain, "C7", a.line, lm.cards, f"#{a.target} grows")
+                payments = melding.collect_change(self, s, a, gain, lm.cards)
             if steps is not None:  # the moves of melding.use_plan
                 moves = []
                 for c in a.cards:
