@@ -1,7 +1,8 @@
 """The documentation ships with the project and points only at files that are in it.
 
 - every markdown link and every ``NAME.md`` mention, in markdown, code, samples and grammar/,
-  names a file of the repository (and a link's ``#anchor`` a heading of it);
+  names a file of the repository (and a link's ``#anchor`` a heading of it), and nothing, tests
+  and benchmarks included, names the developers' own files;
 - docs/rules.md lists exactly the rule ids of the registry, in its order, each with the registry's
   title, statement and ruling;
 - .ci/run runs exactly the README's test command.
@@ -76,6 +77,29 @@ def test_every_file_reference_resolves(path: Path) -> None:
                 bad.append(f"{target}: no heading #{anchor} (line {line})")
     bad = sorted(set(bad))
     assert not bad, f"{path.relative_to(ROOT)} points at what is not in the repository: {bad}"
+
+
+OUTSIDE = re.compile("|".join([r"\b(?:RULES|NOTATION|PERF-NOTES)\.md\b", "/" + r"work/", r"\bseeds/"]))
+"""What only the developers' machine has: the contracts the project was written against (the
+rulebook and the notation are docs/rules.md and docs/notation.md here), its folders."""
+
+
+def test_nothing_points_outside_the_repository() -> None:
+    """Code, tests, benchmarks and every document name only what ships with the project."""
+    files = [
+        *CHECKED,
+        *(ROOT / "tests").glob("*.py"),
+        *(ROOT / "benchmarks").glob("*.py"),
+        ROOT / "CHANGELOG.md",
+        ROOT / "MANIFEST.in",
+    ]
+    bad = sorted(
+        f"{p.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}: {m.group()}"
+        for p in set(files)
+        for text in [p.read_text(encoding="utf-8", errors="replace")]
+        for m in OUTSIDE.finditer(text)
+    )
+    assert bad == []
 
 
 def test_docs_rules_lists_every_registry_id_in_order() -> None:

@@ -1,4 +1,4 @@
-"""House rules as TOML (RULES.md section 9, NOTATION.md section 4): yes/no knobs take
+"""House rules as TOML (docs/rules.md, profiles and knobs): yes/no knobs take
 ``true``/``false`` and ``"on"``/``"off"``; ``pan rules PROFILE --toml`` prints a house-rules file
 that reads back to the same knobs; a bad file is reported as ``FILE:LINE:COL: R3 ...`` first."""
 
