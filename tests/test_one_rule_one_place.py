@@ -376,11 +376,13 @@ def test_the_rule_ids_spelled_for_the_type_checker_are_registry_ids() -> None:
     typo; they start without importing the registry): each must be a rule of the registry."""
     from typing import get_args
 
+    from pancli.app.pay import PayRule
     from pancli.melds import EngineRule
     from pancli.notation.errors import NotationCode
 
     registry = {str(r) for r in Rule}
     assert set(get_args(EngineRule)) <= registry and set(get_args(NotationCode)) <= registry
+    assert set(get_args(PayRule)) <= registry and set(get_args(PayRule)) <= PAN_PAYMENTS.keys()
     assert {"M1", "M5", "E4"} <= set(get_args(EngineRule)) and {"N1", "R10", "E1"} <= set(get_args(NotationCode))
 
 

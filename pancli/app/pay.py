@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, Final, Literal
 
 from pancli.app.check import MEMO_LIMIT, MeldCheck, assess_all, error_suffix, judge_fields
 from pancli.app.lines import InputLine, remembered_items
@@ -21,6 +21,14 @@ from pancli.cards import ALL_CARDS, Card, Game, past_the_pack
 from pancli.melds import Meld, going_out_value
 from pancli.rules import Profile
 from pancli.values import frozen
+
+PayRule = Literal["C7", "C8"]
+"""The rules ``pan pay``'s payments are made under, as ids of the registry: ``pay`` starts
+without importing it (a misspelt id is a type error; a test keeps these within it)."""
+LAID: Final[PayRule] = "C7"
+"""Laying the melds: each collects its value from each active opponent (C7, the change from nothing)."""
+GOING_OUT: Final[PayRule] = "C8"
+"""Going out with them."""
 
 Counts = tuple[tuple[int, int], ...]
 """``(card index, copies)`` of each distinct card of a meld (:meth:`PackCounter.counts`)."""
@@ -62,12 +70,12 @@ class PayReport:
             "total": self.total,
             "players": self.players,
             "rules": self.profile.name,
-            "laid": {"rule": "C7", "per_opponent": self.laid},
+            "laid": {"rule": LAID, "per_opponent": self.laid},
             "going_out": None,
         }
         if self.going_out is not None:
             out["going_out"] = {
-                "rule": "C8",
+                "rule": GOING_OUT,
                 "out_bonus": self.profile.out_bonus,
                 "melds_again": self.going_out - self.profile.out_bonus,
                 "per_opponent": self.going_out,
@@ -76,14 +84,14 @@ class PayReport:
 
     def summary(self) -> list[tuple[str, str, str]]:
         """The breakdown as (label, units, explanation) rows."""
-        rows = [("laid", str(self.laid), "C7: the value of the melds as laid, from each opponent")]
+        rows = [("laid", str(self.laid), f"{LAID}: the value of the melds as laid, from each opponent")]
         if self.going_out is not None:
             again = self.going_out - self.profile.out_bonus
             rows.append(
                 (
                     "going out",
                     str(self.going_out),
-                    f"C8: out_bonus {self.profile.out_bonus} + the melds again {again}, from each opponent",
+                    f"{GOING_OUT}: out_bonus {self.profile.out_bonus} + the melds again {again}, from each opponent",
                 )
             )
         rows += [

@@ -64,7 +64,7 @@ def dispute_of(hand: RecordHand, result: Judgement) -> Dispute | None:
         v = violations[0]
         return Dispute(
             hand.file, hand.index, hand.first_line, hand.last_line, game.value, "violation",
-            str(v.rule), v.line, v.col, v.player, v.message,
+            v.rule, v.line, v.col, v.player, v.message,
         )  # fmt: skip
     wrong: list[ClaimCheck] = [c for c in result.claims if not c.ok]
     if wrong:
@@ -72,7 +72,7 @@ def dispute_of(hand: RecordHand, result: Judgement) -> Dispute | None:
         shown = view(result)
         return Dispute(
             hand.file, hand.index, hand.first_line, hand.last_line, game.value, "claim",
-            str(c.rule), c.line, c.col, c.player, shown.claim_message(c),
+            c.rule, c.line, c.col, c.player, shown.claim_message(c),
         )  # fmt: skip
     return None
 
@@ -80,12 +80,13 @@ def dispute_of(hand: RecordHand, result: Judgement) -> Dispute | None:
 def malformed_dispute(hand: RecordHand) -> Dispute:
     """A hand that cannot be read, as a disputed hand: its notation error."""
     from pancli.model.settle import Dispute
+    from pancli.rulebook import Rule
 
     e = hand.error
     assert e is not None
     return Dispute(
         hand.file, hand.index, hand.first_line, hand.last_line, "unknown", "malformed",
-        e.code, e.line, e.col, None, e.message,
+        Rule(e.code), e.line, e.col, None, e.message,
     )  # fmt: skip
 
 

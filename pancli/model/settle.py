@@ -25,9 +25,13 @@ import heapq
 import unicodedata
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, localcontext
+from typing import TYPE_CHECKING
 
 from pancli.model.results import exact_product
 from pancli.values import frozen
+
+if TYPE_CHECKING:
+    from pancli.rulebook import Rule
 
 
 def player_key(name: str) -> str:
@@ -112,7 +116,8 @@ class Dispute:
     game: str
     kind: str
     """``violation``, ``claim`` or ``malformed``."""
-    rule: str
+    rule: Rule
+    """The rule broken, the claim's rule, or the notation error's code (a rule of the registry too)."""
     line: int
     col: int
     player: str | None

@@ -18,7 +18,7 @@ plan that its ``apply_*`` uses.
 from __future__ import annotations
 
 from pancli.cards import ALL_CARDS, Card, format_cards
-from pancli.melds import MeldError, Rope
+from pancli.melds import EngineRule, MeldError, Rope
 from pancli.model.actions import Add, Borrow, Discard, MeldNew, Split, Turn
 from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment
 from pancli.model.rulings import I2_FOUL, Ruling, counted
@@ -142,7 +142,7 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
                 moves.append((c, HAND, MELD))
 
 
-def i2(b: Board, rule: str, reason: str, node: Placed) -> Ruling:
+def i2(b: Board, rule: EngineRule | Rule, reason: str, node: Placed) -> Ruling:
     """I2: a foul meld (the meld engine's ``rule`` and reason), made good as I2 prescribes."""
     return b.fail(Rule(rule), f"foul meld (I2): {reason}", node, ruling=I2_FOUL)
 
