@@ -166,6 +166,18 @@ def test_rule_example_is_what_replay_really_prints(rule: Rule) -> None:
     assert f": {rule} " in ex.replay
 
 
+def test_the_examples_file_is_what_refereeing_the_samples_finds() -> None:
+    """``pan rules RULE`` reads its example from rule_examples.tsv (start-up: no referee): the file
+    must be what refereeing the samples gives now, for every rule (its first line says how to
+    write it again)."""
+    from pancli.cli import rule_explain
+    from pancli.cli.rule_explain import EXAMPLES_FILE, example, examples_table, judged_example
+
+    written = (Path(rule_explain.__file__).parent / EXAMPLES_FILE).read_text(encoding="utf-8")
+    assert written == examples_table(), f"pancli/cli/{EXAMPLES_FILE} is out of date: {written.splitlines()[0]}"
+    assert all(example(r) == judged_example(r) for r in (Rule.P8, Rule.G4, Rule.C9, Rule.S2, Rule.E2))
+
+
 def test_every_illegal_sample_is_some_rule_s_example() -> None:
     from pancli.cli.rule_explain import example
     from pancli.records.shipped import sample_names

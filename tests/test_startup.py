@@ -60,7 +60,8 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     # a shorthand needs the grammar (pyparsing, which imports difflib and tempfile itself): allowed
     "pay shorthand": (["pay", "5sss", "3-5h"], ("rich", "json", "pancli.referee", "pancli.analyze", "pancli.records")),
     "rules": (["rules"], (*UI, "json", *STDLIB, *ENGINES, "pancli.melds", "pancli.model")),
-    "rules RULE": (["rules", "P8"], (*UI, "json", *STDLIB, "pancli.analyze", "pancli.pagruc")),
+    # the example's replay line is read from rule_examples.tsv: no reader, no referee
+    "rules RULE": (["rules", "P8"], (*UI, "json", *STDLIB, *ENGINES, "pancli.model", READER)),
     "replay": (["replay", SMALL], (*UI, "json", *STDLIB, "pancli.analyze", "pancli.pagruc")),
     "replay --json": (["replay", "--json", SMALL], (*UI, *STDLIB, "pancli.analyze", "pancli.pagruc")),
     "replay PAGRUC": (["replay", PAGRUC_FILE], (*UI, "json", *STDLIB, "pancli.analyze", "pancli.referee")),

@@ -2,8 +2,9 @@
 
 What a rule says comes from the registry (:mod:`pancli.rulebook`); how a profile sets the
 knobs that govern it from the profile; and the example that breaks it from a shipped sample
-record, refereed on the spot by the same code as ``pan replay``, so the line shown is what
-replay prints.
+record, with the line ``pan replay`` writes of it: the samples refereed by the same code as
+``pan replay`` (:func:`judged_example`) wrote :data:`EXAMPLES_FILE`, which a test keeps equal
+to what they give now.
 """
 
 from __future__ import annotations
@@ -56,25 +57,71 @@ class Example:
         return f"pan samples {self.sample} | pan replay -"
 
 
+EXAMPLES_FILE: Final = "rule_examples.tsv"
+"""Beside this module: for each rule a shipped sample breaks, the sample and the line ``pan replay
+-`` writes of it, as :func:`examples_table` finds them by refereeing the samples (a ``#`` line
+says how to write it again; tests/test_cli_rules.py fails when it differs).
+
+Kept for speed: ``pan rules P8`` need not import the reader and the referee to show one line
+(306 -> 221 million instructions; ``import click``: 191)."""
+
+
 def example(rule: Rule) -> Example | None:
-    """The first place a shipped sample breaks ``rule`` (None when no sample does)."""
+    """The first place a shipped sample breaks ``rule`` (None when no sample does), as
+    :func:`judged_example` finds it, read from :data:`EXAMPLES_FILE`."""
+    from pathlib import Path
+
+    table = Path(__file__).with_name(EXAMPLES_FILE).read_text(encoding="utf-8")
+    for row in table.splitlines():
+        cells = row.split("\t")
+        if cells[0] == rule:
+            return _example(cells[1], cells[2])
+    return None
+
+
+def judged_example(rule: Rule) -> Example | None:
+    """The first place a shipped sample breaks ``rule`` (None when no sample does): the
+    samples meant to break it (``illegal-RULE-*``, then :data:`EXTRA_SAMPLES`) refereed on the
+    spot by the same code as ``pan replay``."""
     from pancli.records.shipped import sample_names, sample_path
 
     names = sample_names()
     own = [n for n in names if n.startswith(f"illegal-{rule}-")]
     for name in [*own, *(n for n in EXTRA_SAMPLES.get(rule, ()) if n in names)]:
-        path = sample_path(name)
-        for line in _replay_errors(str(path)):
+        path = str(sample_path(name))
+        for line in _replay_errors(path):
             where, _, rest = line.partition(": ")
-            if rest.split(" ", 1)[0] != rule:
-                continue
-            number = int(where.rsplit(":", 2)[-2])
-            record = path.read_text(encoding="utf-8")
-            text = record.splitlines()[number - 1]
-            tag = re.search(r'^\[Rules "([^"]*)"\]', record, re.M)
-            rules = "pagruc" if '[Game "pagruc"]' in record else tag.group(1) if tag else "hoyle"
-            return Example(name, rules, number, text.strip(), "-" + where[len(str(path)) :] + ": " + rest)
+            if rest.split(" ", 1)[0] == rule:
+                return _example(name, "-" + where[len(path) :] + ": " + rest)
     return None
+
+
+def examples_table() -> str:
+    """The text of :data:`EXAMPLES_FILE`: ``rule<TAB>sample<TAB>replay line`` for each rule
+    :func:`judged_example` finds an example of, in the rulebook's order."""
+    rows = [
+        "# Written by (in the repository): python -c 'from pancli.cli.rule_explain import examples_table as t;"
+        f' print(t(), end="")\' > pancli/cli/{EXAMPLES_FILE}',
+        "# rule, the shipped sample that breaks it, what 'pan samples SAMPLE | pan replay -' writes of it",
+    ]
+    for rule in Rule:
+        ex = judged_example(rule)
+        if ex is not None:
+            rows.append(f"{rule}\t{ex.sample}\t{ex.replay}")
+    return "\n".join(rows) + "\n"
+
+
+def _example(sample: str, replay: str) -> Example:
+    """The example of sample ``sample`` whose line ``pan replay -`` reports as ``replay``
+    (``-:LINE:COL: RULE message``)."""
+    from pancli.records.shipped import sample_path
+
+    number = int(replay.split(":", 2)[1])
+    record = sample_path(sample).read_text(encoding="utf-8")
+    text = record.splitlines()[number - 1]
+    tag = re.search(r'^\[Rules "([^"]*)"\]', record, re.M)
+    rules = "pagruc" if '[Game "pagruc"]' in record else tag.group(1) if tag else "hoyle"
+    return Example(sample, rules, number, text.strip(), replay)
 
 
 def _replay_errors(path: str) -> list[str]:
