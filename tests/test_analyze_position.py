@@ -388,6 +388,7 @@ def _check_hand(script: HandScript, profile: Profile) -> int:
     return checked
 
 
+@pytest.mark.slow
 @settings(max_examples=20)
 @given(seed=st.integers(0, 10**6), seated=st.integers(3, 6), profile=st.sampled_from([HOYLE, CARDROOM]))
 def test_P7_E4_simulated_positions_keep_the_count_and_the_pack(seed: int, seated: int, profile: Profile) -> None:

@@ -113,6 +113,7 @@ def big_record(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
     return messy, canon
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("signum", "delay"), [(signal.SIGKILL, 0.2), (signal.SIGKILL, 0.6), (signal.SIGTERM, 0.4)])
 def test_write_killed_midway_leaves_the_old_text_or_the_new(
     tmp_path: Path, big_record: tuple[str, str], signum: int, delay: float

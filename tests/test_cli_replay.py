@@ -544,6 +544,7 @@ def _children(pid: int) -> list[int]:
     return [int(n) for n in text.split()]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     not Path("/proc/self/task").exists() or (os.cpu_count() or 1) < 2, reason="needs Linux's /proc and two CPUs"
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from cli_kit import ROOT, pan
 from click.testing import Result
 from hypothesis import given, settings
@@ -61,6 +62,7 @@ def columns(text: str) -> set[int]:
     return {line.count("\t") for line in text.splitlines() if line}
 
 
+@pytest.mark.slow
 @settings(max_examples=15)
 @given(HOSTILE)
 def test_record_text_is_escaped_by_replay_fmt_settle_and_standings_in_every_mode(text: str) -> None:
@@ -93,6 +95,7 @@ def test_fmt_writes_control_characters_as_escapes_that_read_back_as_the_same_val
     assert pan("fmt", "--check", "-", input=record).exit_code == 1  # raw controls are not canonical
 
 
+@pytest.mark.slow
 @settings(max_examples=20)
 @given(st.lists(HOSTILE, min_size=1, max_size=4))
 def test_batch_lines_and_arguments_are_escaped_and_keep_their_columns(texts: list[str]) -> None:

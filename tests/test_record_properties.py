@@ -9,6 +9,7 @@ from dataclasses import fields, is_dataclass, replace
 from decimal import Decimal
 from typing import Any, NamedTuple
 
+import pytest
 from hypothesis import assume, given, reject, settings
 from hypothesis import strategies as st
 
@@ -217,6 +218,7 @@ def play_lines(draw: st.DrawFn) -> tuple[HandScript, str]:
     return script, _mutate(draw, line)
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(play_lines())
 def test_fast_path_and_grammar_agree(case: tuple[HandScript, str]) -> None:

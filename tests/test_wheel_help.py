@@ -80,6 +80,7 @@ def help_examples() -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_every_help_example_runs_from_an_installed_wheel(wheel_env: Path, tmp_path: Path) -> None:
     where = _run(wheel_env, tmp_path, 'python -c "import pancli; print(pancli.__file__)"').stdout
     assert where.startswith(str(wheel_env.parent)), where  # the wheel's pancli, not the repository's
