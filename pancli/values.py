@@ -2,20 +2,28 @@
 
 ``@frozen`` makes the class a frozen slots dataclass, as ``@dataclass(frozen=True, slots=True)``
 does: the same fields (``dataclasses.fields``, ``replace``, ``asdict`` work), the same ``__init__``
-signature, ``__repr__``, ``__eq__``, ``__hash__``, ``FrozenInstanceError`` and pickling.
+signature, ``__match_args__``, ``__repr__``, ``__eq__``, ``__hash__``, ``FrozenInstanceError`` and
+pickling. tests/test_values.py compares every value class of pan with the plain dataclass of the
+same body.
 
-Why it exists: Python 3.11's ``dataclass`` compiles six methods from source text for each frozen
-class, one compilation each (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``,
-``__delattr__``), and with about fifty such classes on a command's path those compilations were
-the largest part of pan's start-up beyond importing click (issue 14). Here ``dataclass`` is asked
-for the fields and the slots only; ``__init__`` is compiled as dataclass writes it (each slot set
-directly: about 3x faster than through ``object.__setattr__``) when the class is first called,
-``__eq__`` and ``__hash__`` when first used, and the others are shared functions or closures,
-which cost no compilation (a command makes values of few of the classes it imports). Measured
-against this module made plain ``dataclass(frozen=True, slots=True)`` (CPU time, medians of 15
-alternating runs; ``python -c "import click"`` 95 ms): ``pan replay`` of a small file 230 -> 186 ms,
-``pan standings`` 223 -> 187 ms. tests/test_values.py compares every value class of pan with the
-plain dataclass of the same body.
+Why it exists: start-up (issue 14). Python 3.11's ``dataclass`` compiles six methods from source text
+for each frozen class, reads each string annotation three times with a regular expression (is it a
+``ClassVar``, an ``InitVar``, a ``KW_ONLY``?) and, for the slots, builds the class a second time; with
+about fifty value classes on a command's path that was the largest part of pan's start-up beyond
+importing click. Here the class is built once, slots and all, from its own body with the fields'
+defaults taken out; ``__init__``, ``__eq__`` and ``__hash__`` are compiled as dataclass writes them
+when they are first looked up (a call, or ``inspect.signature``), and put in the class in place of
+their stand-in (:class:`_OnFirstUse`): a command makes values of few of the classes it imports (``pan
+replay`` of a small file, 19 of 49) and compares or hashes fewer. The other methods are shared
+functions or closures. Measured in valgrind instructions (they do not drift as times do here): a
+class of four fields costs about 3.6 million as ``dataclass(frozen=True, slots=True)``, 0.54 million
+as ``@frozen`` built on ``dataclass(slots=True)`` with ``__init__``, ``__eq__`` and ``__hash__`` compiled
+on first use, 0.21 million now (a plain class with ``__slots__``: 0.07); ``import pancli.model.settle,
+pancli.model.rulings, pancli.melds`` after ``import click`` (35 value classes) 52.7 -> 39.1 million,
+``pan replay`` of a small file 291.9 -> 275.7, ``pan standings`` 325.7 -> 308.1 (``import click``: 190.8).
+
+What it does not take (a ``TypeError`` says so): ``InitVar`` and ``KW_ONLY`` fields, keyword-only
+fields and bases that are dataclasses.
 
 >>> @frozen
 ... class Meld:
@@ -32,35 +40,105 @@ dataclasses.FrozenInstanceError: cannot assign to field 'claim'
 from __future__ import annotations
 
 import dataclasses
-import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T")
+Methods = dict[str, Callable[..., Any]]
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
 def frozen(cls: type[T]) -> type[T]:
     """``cls`` as a frozen slots dataclass (see the module's docstring)."""
-    documented = cls.__doc__ is not None
-    made: Any = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=True)
-    fields = dataclasses.fields(made)
-    own = made.__dict__
-    made.__init__ = _init_on_first_use(made, fields)
-    if not documented:  # dataclass's own stand-in, from the signature of the __init__ now in place
-        made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
-    eq, hash_ = _compared_on_first_use(made, tuple(f.name for f in fields if f.compare))
+    if any(hasattr(b, "__dataclass_fields__") for b in cls.__bases__):
+        raise TypeError(f"@frozen {cls.__qualname__}: a base is a dataclass (not taken)")
+    own = cls.__dict__
+    body = {k: v for k, v in own.items() if k not in ("__dict__", "__weakref__")}
+    fields = _fields(cls, body)
+    body.update(
+        __qualname__=cls.__qualname__,
+        __slots__=tuple(fields),
+        __dataclass_fields__=fields,
+        __dataclass_params__=_PARAMS,
+        __match_args__=tuple(n for n, f in fields.items() if f.init),
+        __init__=_OnFirstUse(_init),
+        __setattr__=_setattr,
+        __delattr__=_delattr,
+        __getstate__=_getstate,
+        __setstate__=_setstate,
+    )
     if "__eq__" not in own:
-        made.__eq__ = eq
+        body["__eq__"] = _OnFirstUse(_compared)
     if own.get("__hash__") is None:  # none written (one written with __eq__ only is None): as dataclass
-        made.__hash__ = hash_
+        body["__hash__"] = _OnFirstUse(_compared)
     if "__repr__" not in own:
-        made.__repr__ = _repr(tuple(f.name for f in fields if f.repr))
-    made.__setattr__, made.__delattr__ = _setattr, _delattr
-    names = tuple(f.name for f in fields)
-    made.__getstate__ = lambda self: [getattr(self, n) for n in names]
-    made.__setstate__ = _setstate(names)
+        body["__repr__"] = _repr(tuple(n for n, f in fields.items() if f.repr))
+    meta: Any = type(cls)  # type(cls) as dataclass does (a class with a metaclass keeps it)
+    made = meta(cls.__name__, cls.__bases__, body)
+    if own.get("__doc__") is None:  # dataclass's own stand-in, from the signature of the __init__
+        import inspect
+
+        made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
     return made  # type: ignore[no-any-return]
+
+
+def _fields(cls: type, body: dict[str, Any]) -> dict[str, dataclasses.Field[Any]]:
+    """The fields of ``cls``, as dataclass makes them from its annotations (``ClassVar`` left out);
+    their defaults are taken out of ``body`` (a slot and a class attribute cannot share a name)."""
+    fields: dict[str, dataclasses.Field[Any]] = {}
+    for name, annotation in body.get("__annotations__", {}).items():
+        kind = _kind(annotation)
+        if kind == "ClassVar":
+            continue
+        given = body.pop(name, dataclasses.MISSING)
+        f: dataclasses.Field[Any] = given if isinstance(given, dataclasses.Field) else dataclasses.field(default=given)
+        if kind in ("InitVar", "KW_ONLY") or f.kw_only is True:
+            raise TypeError(f"@frozen {cls.__qualname__}.{name}: {kind or 'kw_only'} is not taken")
+        if f.default.__class__.__hash__ is None:  # as dataclass: a list, dict or set would be shared
+            raise ValueError(f"mutable default {type(f.default)} for field {name} is not allowed: use default_factory")
+        f.name, f.type, f.kw_only = name, annotation, False
+        f._field_type = dataclasses._FIELD  # type: ignore[attr-defined]  # what dataclasses.fields() lists
+        fields[name] = f
+    return fields
+
+
+def _kind(annotation: object) -> str:
+    """``ClassVar``, ``InitVar`` or ``KW_ONLY`` for an annotation of one of those (``typing.`` or
+    ``dataclasses.`` before it or not), else ``""``."""
+    head = str(annotation).partition("[")[0].strip().rpartition(".")[2]
+    return head if head in ("ClassVar", "InitVar", "KW_ONLY") else ""
+
+
+@dataclasses.dataclass(init=False, repr=False, eq=False, match_args=False)
+class _Parameters:
+    """The ``__dataclass_params__`` every value class shares (those ``dataclass`` was asked for
+    when it processed them: the methods are ``@frozen``'s own)."""
+
+
+_PARAMS = _Parameters.__dataclass_params__  # type: ignore[attr-defined]
+
+
+class _OnFirstUse:
+    """The stand-in of a method compiled when first looked up: its class's first call of
+    ``__init__`` (or ``inspect.signature`` of the class), first comparison or hash. ``compile``
+    gives the methods of the class it makes (``__eq__`` and ``__hash__`` come together); each
+    replaces its stand-in in the class, so a compilation happens once."""
+
+    __slots__ = ("cls", "compile", "name")
+
+    def __init__(self, compile: Callable[[type], Methods]) -> None:
+        self.compile = compile
+
+    def __set_name__(self, cls: type, name: str) -> None:
+        self.cls, self.name = cls, name
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        methods = self.compile(self.cls)
+        for name, method in methods.items():
+            method.__qualname__ = f"{self.cls.__qualname__}.{name}"
+            if isinstance(self.cls.__dict__.get(name), _OnFirstUse):
+                setattr(self.cls, name, method)
+        return methods[self.name].__get__(obj, owner)
 
 
 class _Factory:
@@ -73,45 +151,16 @@ class _Factory:
 FACTORY = _Factory()
 
 
-def _compiled(cls: type, source: str, env: dict[str, Any]) -> dict[str, Callable[..., Any]]:
-    """The functions ``source`` defines, named as methods of ``cls``."""
-    methods: dict[str, Callable[..., Any]] = {}
-    exec(source, env, methods)
-    for name, method in methods.items():
-        method.__qualname__ = f"{cls.__qualname__}.{name}"
-    return methods
+def _fields_of(cls: type) -> list[dataclasses.Field[Any]]:
+    return list(cls.__dict__["__dataclass_fields__"].values())
 
 
-def _init_on_first_use(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
-    """An ``__init__`` that compiles the real one (:func:`_init`) when first called and puts it in
-    its place, as ``__eq__`` and ``__hash__`` are: a command makes values of few of the classes it
-    imports (``pan replay`` of a small file, 19 of 49), and each compilation costs about 0.1 ms:
-    that run went from 297 to 289 million instructions (valgrind; ``import click``: 188).
-    Until then it carries the real one's signature and annotations, built from the fields."""
-
-    def __init__(self: object, *args: Any, **kwargs: Any) -> None:
-        init = _init(cls, fields)
-        if cls.__dict__.get("__init__") is __init__:
-            cls.__init__ = init  # type: ignore[misc]
-        init(self, *args, **kwargs)
-
-    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
-    __init__.__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
-    p = inspect.Parameter
-    params = [p("self", p.POSITIONAL_OR_KEYWORD)]
-    for f in fields:
-        if f.init:
-            default = f.default if f.default_factory is dataclasses.MISSING else FACTORY
-            default = p.empty if default is dataclasses.MISSING else default
-            params.append(p(f.name, p.POSITIONAL_OR_KEYWORD, default=default, annotation=f.type))
-    __init__.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]
-    return __init__
-
-
-def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
-    """The dataclass ``__init__``, compiled: each field set through its slot, then ``__post_init__``."""
+def _init(cls: type) -> Methods:
+    """The dataclass ``__init__``, compiled: each field set through its slot (about 3x faster than
+    through ``object.__setattr__``), then ``__post_init__``; with the annotations dataclass gives it."""
     env: dict[str, Any] = {"FACTORY": FACTORY}
     params, body = [], []
+    fields = _fields_of(cls)
     for f in fields:
         n = f.name
         env[f"_set_{n}"] = cls.__dict__[n].__set__
@@ -132,40 +181,26 @@ def _init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> Callable[...
             body.append(f"    _set_{n}(self, {given})\n")
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()\n")
-    source = f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}\n"
-    init = _compiled(cls, source, env)["__init__"]
-    init.__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
-    return init
+    methods: Methods = {}
+    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}\n", env, methods)
+    methods["__init__"].__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
+    return methods
 
 
-def _compared_on_first_use(cls: type, compared: tuple[str, ...]) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """``__eq__`` and ``__hash__`` that compile the dataclass ones (on the tuple of the compared
-    fields) when either is first called and put them in their place: most value classes of a run
-    are never compared nor hashed (in ``pan replay`` of a small file, 2 of 49), and compiling both
-    for every class was a third of the compilations (about 5 ms of start-up)."""
+def _compared(cls: type) -> Methods:
+    """The dataclass ``__eq__`` and ``__hash__``, on the tuple of the compared fields, compiled."""
+    compared = [f.name for f in _fields_of(cls) if f.compare]
     mine, theirs = (f"({''.join(f'{who}.{n},' for n in compared)})" for who in ("self", "other"))
-    source = (
+    methods: Methods = {}
+    exec(
         "def __eq__(self, other):\n"
         f"    if other.__class__ is self.__class__:\n        return {mine} == {theirs}\n"
         "    return NotImplemented\n"
-        f"def __hash__(self):\n    return hash({mine})\n"
+        f"def __hash__(self):\n    return hash({mine})\n",
+        {},
+        methods,
     )
-
-    def compile_now() -> dict[str, Callable[..., Any]]:
-        methods = _compiled(cls, source, {})
-        for name, first_use in (("__eq__", __eq__), ("__hash__", __hash__)):
-            if cls.__dict__.get(name) is first_use:
-                setattr(cls, name, methods[name])
-        return methods
-
-    def __eq__(self: object, other: object) -> Any:
-        return compile_now()["__eq__"](self, other)
-
-    def __hash__(self: object) -> int:
-        result: int = compile_now()["__hash__"](self)
-        return result
-
-    return __eq__, __hash__
+    return methods
 
 
 def _repr(names: tuple[str, ...]) -> Callable[[object], str]:
@@ -183,9 +218,15 @@ def _delattr(self: object, name: str) -> None:
     raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
 
-def _setstate(names: tuple[str, ...]) -> Callable[[object, list[Any]], None]:
-    def __setstate__(self: object, state: list[Any]) -> None:
-        for n, v in zip(names, state, strict=False):
-            object.__setattr__(self, n, v)
+def _getstate(self: object) -> list[Any]:
+    return [getattr(self, n) for n in _names(self)]
 
-    return __setstate__
+
+def _setstate(self: object, state: list[Any]) -> None:
+    for n, v in zip(_names(self), state, strict=False):
+        object.__setattr__(self, n, v)
+
+
+def _names(self: object) -> dict[str, Any]:
+    names: dict[str, Any] = type(self).__dataclass_fields__  # type: ignore[attr-defined]
+    return names

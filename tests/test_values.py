@@ -12,11 +12,12 @@ import importlib
 import inspect
 import pickle
 import pkgutil
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
 import pancli
+from pancli import values
 from pancli.cards import ALL_CARDS, Card
 from pancli.pagruc.pack import PagrucPack
 from pancli.values import frozen
@@ -27,8 +28,6 @@ GENERATED = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__del
 
 def value_classes() -> list[type]:
     """Every class of pancli made by ``@frozen`` (its ``__setattr__`` is the frozen one)."""
-    from pancli import values
-
     out: dict[str, type] = {}
     for m in pkgutil.walk_packages(pancli.__path__, "pancli."):
         if m.name == "pancli.__main__":
@@ -173,27 +172,47 @@ def test_eq_and_hash_are_compiled_on_first_use_and_replace_themselves() -> None:
     assert hash(Pair(1)) == hash((1, "x")) and Pair(1).__eq__(3) is NotImplemented
 
 
-def test_init_is_compiled_on_first_call_with_the_real_signature_before() -> None:
-    @frozen
-    class Trio:
-        a: int
-        b: dict[str, int] = dataclasses.field(default_factory=dict)
-        c: str = "x"
+def test_init_is_compiled_on_first_use_and_replaces_its_stand_in() -> None:
+    def trio() -> Any:
+        @frozen
+        class Trio:
+            """Three fields."""
 
-    stand_in = Trio.__dict__["__init__"]
-    before = (str(inspect.signature(Trio)), Trio.__init__.__annotations__, Trio.__init__.__qualname__)
+            a: int
+            b: dict[str, int] = dataclasses.field(default_factory=dict)
+            c: str = "x"
+
+        return Trio
+
+    called, asked = trio(), trio()
+    assert all(isinstance(c.__dict__["__init__"], values._OnFirstUse) for c in (called, asked))
     with pytest.raises(TypeError, match=r"Trio.__init__\(\) missing 1 required positional argument: 'a'"):
-        Trio()  # the first call compiles it, and the real one reports the missing field
-    assert Trio.__dict__["__init__"] is not stand_in
-    t = Trio(1, c="y")
-    assert (t.a, t.b, t.c) == (1, {}, "y") and Trio(2).b is not Trio(2).b
-    after = (str(inspect.signature(Trio)), Trio.__init__.__annotations__, Trio.__init__.__qualname__)
-    assert (
-        before
-        == after
-        == (
-            "(a: 'int', b: 'dict[str, int]' = <factory>, c: 'str' = 'x') -> None",
-            {"a": "int", "b": "dict[str, int]", "c": "str", "return": None},
-            "test_init_is_compiled_on_first_call_with_the_real_signature_before.<locals>.Trio.__init__",
-        )
-    )
+        called()  # the first call compiles it, and the real one reports the missing field
+    signature = str(inspect.signature(asked))  # asking for the signature compiles it too
+    assert signature == "(a: 'int', b: 'dict[str, int]' = <factory>, c: 'str' = 'x') -> None"
+    for cls in (called, asked):
+        init = cls.__dict__["__init__"]
+        assert inspect.isfunction(init) and init.__qualname__ == f"{cls.__qualname__}.__init__"
+        assert init.__annotations__ == {"a": "int", "b": "dict[str, int]", "c": "str", "return": None}
+        assert str(inspect.signature(cls)) == signature
+    t = called(1, c="y")
+    assert (t.a, t.b, t.c) == (1, {}, "y") and called(2).b is not called(2).b
+
+
+def test_class_variables_stay_on_the_class_and_what_frozen_does_not_take_is_refused() -> None:
+    @frozen
+    class Counted:
+        """A field and a class variable."""
+
+        n: int
+        unit: ClassVar[str] = "card"
+
+    assert [f.name for f in dataclasses.fields(Counted)] == ["n"] and Counted(3).unit == "card"
+    assert vars(Counted)["__slots__"] == ("n",) and Counted.__match_args__ == ("n",)
+    with pytest.raises(ValueError, match="mutable default <class 'list'> for field xs"):
+        frozen(type("Listed", (), {"__annotations__": {"xs": "list[int]"}, "xs": []}))
+    for annotation in ("InitVar[int]", "dataclasses.KW_ONLY"):
+        with pytest.raises(TypeError, match="is not taken"):
+            frozen(type("Odd", (), {"__annotations__": {"x": annotation}}))
+    with pytest.raises(TypeError, match="a base is a dataclass"):
+        frozen(type("Sub", (Counted,), {"__annotations__": {"m": "int"}}))
