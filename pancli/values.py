@@ -11,16 +11,20 @@ for each frozen class, reads each string annotation three times with a regular e
 ``ClassVar``, an ``InitVar``, a ``KW_ONLY``?) and, for the slots, builds the class a second time; with
 about fifty value classes on a command's path that was the largest part of pan's start-up beyond
 importing click. Here the class is built once, slots and all, from its own body with the fields'
-defaults taken out; ``__init__``, ``__eq__`` and ``__hash__`` are compiled as dataclass writes them
-when they are first looked up (a call, or ``inspect.signature``), and put in the class in place of
+defaults taken out; ``__init__``, ``__eq__`` and ``__hash__``, as dataclass writes them, are made
+when they are first looked up (a call, or ``inspect.signature``) and put in the class in place of
 their stand-in (:class:`_OnFirstUse`): a command makes values of few of the classes it imports (``pan
-replay`` of a small file, 19 of 49) and compares or hashes fewer. The other methods are shared
-functions or closures. Measured in valgrind instructions (they do not drift as times do here): a
+replay`` of a small file, 19 of 49) and compares or hashes fewer. Each is made from a template
+compiled once for all the classes of its shape (:func:`_template`: ``pan standings`` makes values of
+33 classes of 13 shapes), with the class's names put in. The other methods are shared functions or
+closures. Measured in valgrind instructions (they do not drift as times do here): a
 class of four fields costs about 3.6 million as ``dataclass(frozen=True, slots=True)``, 0.54 million
 as ``@frozen`` built on ``dataclass(slots=True)`` with ``__init__``, ``__eq__`` and ``__hash__`` compiled
 on first use, 0.21 million now (a plain class with ``__slots__``: 0.07); ``import pancli.model.settle,
 pancli.model.rulings, pancli.melds`` after ``import click`` (35 value classes) 52.7 -> 39.1 million,
 ``pan replay`` of a small file 291.9 -> 275.7, ``pan standings`` 325.7 -> 308.1 (``import click``: 190.8).
+A class's first value costs 0.45 million more when its ``__init__`` is compiled for it, 0.07 when the
+template of its shape is there; its first comparison 0.62 and 0.09.
 
 What it does not take (a ``TypeError`` says so): ``InitVar`` and ``KW_ONLY`` fields, keyword-only
 fields and bases that are dataclasses.
@@ -40,6 +44,7 @@ dataclasses.FrozenInstanceError: cannot assign to field 'claim'
 from __future__ import annotations
 
 import dataclasses
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform
 
@@ -86,6 +91,7 @@ def _fields(cls: type, body: dict[str, Any]) -> dict[str, dataclasses.Field[Any]
     """The fields of ``cls``, as dataclass makes them from its annotations (``ClassVar`` left out);
     their defaults are taken out of ``body`` (a slot and a class attribute cannot share a name)."""
     fields: dict[str, dataclasses.Field[Any]] = {}
+    defaulted = False
     for name, annotation in body.get("__annotations__", {}).items():
         kind = _kind(annotation)
         if kind == "ClassVar":
@@ -96,6 +102,10 @@ def _fields(cls: type, body: dict[str, Any]) -> dict[str, dataclasses.Field[Any]
             raise TypeError(f"@frozen {cls.__qualname__}.{name}: {kind or 'kw_only'} is not taken")
         if f.default.__class__.__hash__ is None:  # as dataclass: a list, dict or set would be shared
             raise ValueError(f"mutable default {type(f.default)} for field {name} is not allowed: use default_factory")
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        if f.init and required and defaulted:
+            raise TypeError(f"non-default argument {name!r} follows default argument")  # as dataclass
+        defaulted = defaulted or (f.init and not required)
         f.name, f.type, f.kw_only = name, annotation, False
         f._field_type = dataclasses._FIELD  # type: ignore[attr-defined]  # what dataclasses.fields() lists
         fields[name] = f
@@ -156,51 +166,91 @@ def _fields_of(cls: type) -> list[dataclasses.Field[Any]]:
 
 
 def _init(cls: type) -> Methods:
-    """The dataclass ``__init__``, compiled: each field set through its slot (about 3x faster than
-    through ``object.__setattr__``), then ``__post_init__``; with the annotations dataclass gives it."""
+    """The dataclass ``__init__``: each field set through its slot (about 3x faster than through
+    ``object.__setattr__``), then ``__post_init__``; with dataclass's defaults and annotations."""
     env: dict[str, Any] = {"FACTORY": FACTORY}
-    params, body = [], []
-    fields = _fields_of(cls)
-    for f in fields:
-        n = f.name
-        env[f"_set_{n}"] = cls.__dict__[n].__set__
-        if f.default is not dataclasses.MISSING:
-            env[f"_default_{n}"] = f.default
-            param, given = f"{n}=_default_{n}", f"_default_{n}"
-        elif f.default_factory is not dataclasses.MISSING:
-            env[f"_factory_{n}"] = f.default_factory
-            param, given = f"{n}=FACTORY", f"_factory_{n}()"
-            if f.init:
-                given = f"{given} if {n} is FACTORY else {n}"
-        else:
-            param, given = n, ""
+    shape, params, defaults = [], [], []
+    for i, f in enumerate(_fields_of(cls)):
+        env[f"s{i}"] = cls.__dict__[f.name].__set__
+        factory = f.default_factory is not dataclasses.MISSING
+        if factory:
+            env[f"f{i}"] = f.default_factory
         if f.init:
-            params.append(param)
-            body.append(f"    _set_{n}(self, {given if f.default_factory is not dataclasses.MISSING else n})\n")
-        elif given:
-            body.append(f"    _set_{n}(self, {given})\n")
+            params.append(f.name)
+            shape.append("f" if factory else "p")
+            if factory or f.default is not dataclasses.MISSING:
+                defaults.append(FACTORY if factory else f.default)
+        elif f.default is not dataclasses.MISSING:
+            env[f"d{i}"] = f.default
+            shape.append("d")
+        else:
+            shape.append("F" if factory else "-")
     if hasattr(cls, "__post_init__"):
-        body.append("    self.__post_init__()\n")
-    methods: Methods = {}
-    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}\n", env, methods)
-    methods["__init__"].__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
-    return methods
+        shape.append("+")
+    code = _template("".join(shape), _init_source)["__init__"]
+    me = "__dataclass_self__" if "self" in params else "self"  # as dataclass names it
+    init = _function(cls, code.replace(co_varnames=(me, *params)), env, tuple(defaults) or None)
+    init.__annotations__ = {**{f.name: f.type for f in _fields_of(cls) if f.init}, "return": None}
+    return {"__init__": init}
+
+
+def _init_source(shape: str) -> str:
+    """The ``__init__`` of a class of this shape: a letter a field (``p`` a parameter, ``f`` one
+    with a ``default_factory``, ``d`` and ``F`` not in ``__init__`` but with a default or a factory,
+    ``-`` set by nobody), ``+`` for a ``__post_init__``; field ``i``'s slot setter is ``s{i}``, its
+    parameter ``a{i}`` (renamed to the field's name), its default ``d{i}`` or factory ``f{i}``."""
+    set_by = {
+        "p": "s{i}(self, a{i})",
+        "f": "s{i}(self, f{i}() if a{i} is FACTORY else a{i})",
+        "d": "s{i}(self, d{i})",
+        "F": "s{i}(self, f{i}())",
+        "+": "self.__post_init__()",
+    }
+    params = "".join(f", a{i}" for i, kind in enumerate(shape) if kind in "pf")
+    body = "".join(f"    {set_by[kind].format(i=i)}\n" for i, kind in enumerate(shape) if kind in set_by)
+    return f"def __init__(self{params}):\n{body}    pass\n"
 
 
 def _compared(cls: type) -> Methods:
-    """The dataclass ``__eq__`` and ``__hash__``, on the tuple of the compared fields, compiled."""
-    compared = [f.name for f in _fields_of(cls) if f.compare]
-    mine, theirs = (f"({''.join(f'{who}.{n},' for n in compared)})" for who in ("self", "other"))
-    methods: Methods = {}
-    exec(
+    """The dataclass ``__eq__`` and ``__hash__``, on the tuple of the compared fields."""
+    compared = {f"n{i}": f.name for i, f in enumerate(f for f in _fields_of(cls) if f.compare)}
+    codes = _template(f"={len(compared)}", _compared_source)
+    return {
+        name: _function(cls, code.replace(co_names=tuple(compared.get(n, n) for n in code.co_names)), {}, None)
+        for name, code in codes.items()
+    }
+
+
+def _compared_source(shape: str) -> str:
+    """``__eq__`` and ``__hash__`` on ``self.n0``, ``self.n1`` .. (renamed to the compared fields)."""
+    mine, theirs = (f"({''.join(f'{who}.n{i},' for i in range(int(shape[1:])))})" for who in ("self", "other"))
+    return (
         "def __eq__(self, other):\n"
         f"    if other.__class__ is self.__class__:\n        return {mine} == {theirs}\n"
         "    return NotImplemented\n"
-        f"def __hash__(self):\n    return hash({mine})\n",
-        {},
-        methods,
+        f"def __hash__(self):\n    return hash({mine})\n"
     )
-    return methods
+
+
+_TEMPLATES: dict[str, dict[str, types.CodeType]] = {}
+
+
+def _template(shape: str, source: Callable[[str], str]) -> dict[str, types.CodeType]:
+    """The code of the functions ``source(shape)`` defines, compiled once a process for each shape
+    (``__init__`` of four plain fields, ``__eq__`` of two ...): the classes of a shape share it,
+    each with its own names put in. A compilation costs about 0.45 million instructions (valgrind),
+    which was once a class: ``pan standings`` made values of 33 classes of 13 shapes."""
+    codes = _TEMPLATES.get(shape)
+    if codes is None:
+        defined: dict[str, Any] = {}
+        exec(source(shape), {}, defined)
+        codes = _TEMPLATES[shape] = {name: f.__code__ for name, f in defined.items()}
+    return codes
+
+
+def _function(cls: type, code: types.CodeType, env: dict[str, Any], defaults: tuple[Any, ...] | None) -> Any:
+    """A method of ``cls`` running ``code``, with ``env`` for its globals."""
+    return types.FunctionType(code.replace(co_qualname=f"{cls.__qualname__}.{code.co_name}"), env, None, defaults)
 
 
 def _repr(names: tuple[str, ...]) -> Callable[[object], str]:

@@ -199,6 +199,36 @@ def test_init_is_compiled_on_first_use_and_replaces_its_stand_in() -> None:
     assert (t.a, t.b, t.c) == (1, {}, "y") and called(2).b is not called(2).b
 
 
+def test_classes_of_one_shape_share_one_compiled_template_each_with_its_names() -> None:
+    @frozen
+    class Pair:
+        """Two fields, the second with a default."""
+
+        x: int
+        y: str = "y"
+
+    @frozen
+    class Other:
+        """Two other fields of the same shape."""
+
+        p: tuple[int, ...]
+        q: int = 0
+
+    a, b = Pair(1), Other((2,), q=3)
+    assert (a.x, a.y, b.p, b.q, Other(()).q) == (1, "y", (2,), 3, 0)
+    template = values._TEMPLATES["pp"]["__init__"]
+    for cls, names in ((Pair, ("self", "x", "y")), (Other, ("self", "p", "q"))):
+        init = cls.__init__
+        assert init.__code__.co_code == template.co_code and init.__code__.co_varnames == names
+        assert init.__code__.co_qualname == init.__qualname__ == f"{cls.__qualname__}.__init__"
+    with pytest.raises(TypeError, match=r"Other.__init__\(\) got an unexpected keyword argument 'x'"):
+        Other(x=1)
+    assert (Pair(1) == Pair(1), Other((1,)) == Other((1,), 0), Other((1,)) == Other((1,), 5)) == (True, True, False)
+    assert hash(Pair(1)) == hash((1, "y")) and Pair.__eq__.__code__.co_code == Other.__eq__.__code__.co_code
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
+        frozen(type("Bad", (), {"__annotations__": {"a": "int", "b": "int"}, "a": 1}))
+
+
 def test_class_variables_stay_on_the_class_and_what_frozen_does_not_take_is_refused() -> None:
     @frozen
     class Counted:
