@@ -22,13 +22,13 @@ import functools
 from dataclasses import field
 from typing import TYPE_CHECKING, Final
 
-from pancli.values import frozen
+from pancli.values import QuickEnum, frozen
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
 
-class Suit(enum.Enum):
+class Suit(enum.Enum, metaclass=QuickEnum):
     """The four suits, in canonical order ``s h d c``."""
 
     SPADES = "s"
@@ -54,7 +54,7 @@ _SUIT_ORDER: Final = {s: i for i, s in enumerate(Suit)}
 SUITS: Final = tuple(Suit)
 
 
-class Rank(enum.IntEnum):
+class Rank(enum.IntEnum, metaclass=QuickEnum):
     """All thirteen ranks of a French pack, valued 1 (ace) to 13 (king).
 
     Panguingue uses ten of them (:data:`PAN_RANKS`); PAGRUC uses all thirteen.
@@ -241,7 +241,7 @@ def past_the_pack(
     return None
 
 
-class Game(enum.Enum):
+class Game(enum.Enum, metaclass=QuickEnum):
     """The two games the tool referees."""
 
     PANGUINGUE = "panguingue"

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
 from pancli.rules import Condition, Profile, SetGrowth, copies_fault
-from pancli.values import frozen
+from pancli.values import QuickEnum, frozen
 
 if TYPE_CHECKING:
     from pancli.rulebook import Rule
@@ -38,14 +38,14 @@ EngineRule = Literal["E1", "E2", "E4", "M1", "M2", "M3", "M5", "C7"]
 starts without importing the registry)."""
 
 
-class MeldKind(enum.Enum):
+class MeldKind(enum.Enum, metaclass=QuickEnum):
     """The two kinds of meld: ropes (M2) and sets (M3, M4)."""
 
     ROPE = "rope"
     SET = "set"
 
 
-class SetShape(enum.Enum):
+class SetShape(enum.Enum, metaclass=QuickEnum):
     """The character of a set, which M5 preserves when it grows."""
 
     ONE_SUIT = "one-suit"

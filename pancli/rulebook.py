@@ -32,10 +32,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from pancli.values import frozen
+from pancli.values import QuickEnum, frozen
 
 
-class Rule(enum.StrEnum):
+class Rule(enum.StrEnum, metaclass=QuickEnum):
     """One rule id: a family letter and a number (``E1`` .. ``G9``)."""
 
     E1 = "E1"
@@ -109,7 +109,7 @@ class Rule(enum.StrEnum):
     G9 = "G9"
 
 
-class Family(enum.StrEnum):
+class Family(enum.StrEnum, metaclass=QuickEnum):
     """The families of rules, in rulebook order; ``letter`` is the ids' first letter."""
 
     EQUIPMENT = "equipment"

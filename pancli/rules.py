@@ -24,7 +24,7 @@ from dataclasses import fields, replace
 from typing import Any, Final
 
 from pancli.cards import ALL_CARDS, Pack, past_the_pack
-from pancli.values import frozen
+from pancli.values import QuickEnum, frozen
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 15
@@ -105,7 +105,7 @@ _NONE_SEEN: Final = (0,) * len(ALL_CARDS)
 """No copy of any card accounted for yet: cards judged on their own against the pack (E4)."""
 
 
-class Condition(enum.Enum):
+class Condition(enum.Enum, metaclass=QuickEnum):
     """The five kinds of condition (docs/rules.md, conditions)."""
 
     C1 = "C1"
@@ -152,14 +152,14 @@ class ConditionRate:
         return self.extra_spades if all_spades else self.extra
 
 
-class Forcing(enum.Enum):
+class Forcing(enum.Enum, metaclass=QuickEnum):
     """P8: how a live discard that fits a meld is forced."""
 
     DEMAND = "demand"
     AUTOMATIC = "automatic"
 
 
-class SetGrowth(enum.Enum):
+class SetGrowth(enum.Enum, metaclass=QuickEnum):
     """M5: which cards a different-suits set may take."""
 
     MISSING_SUIT = "missing_suit"

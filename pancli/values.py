@@ -1,4 +1,4 @@
-"""``@frozen``: pan's frozen value classes, built for a cheap start-up.
+"""``@frozen`` and :class:`QuickEnum`: pan's frozen value classes and enums, built for a cheap start-up.
 
 ``@frozen`` makes the class a frozen slots dataclass, as ``@dataclass(frozen=True, slots=True)``
 does: the same fields (``dataclasses.fields``, ``replace``, ``asdict`` work), the same ``__init__``
@@ -44,6 +44,7 @@ dataclasses.FrozenInstanceError: cannot assign to field 'claim'
 from __future__ import annotations
 
 import dataclasses
+import enum
 import types
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform
@@ -280,3 +281,27 @@ def _setstate(self: object, state: list[Any]) -> None:
 def _names(self: object) -> dict[str, Any]:
     names: dict[str, Any] = type(self).__dataclass_fields__  # type: ignore[attr-defined]
     return names
+
+
+class QuickEnum(enum.EnumType):
+    """The metaclass of pan's enums, for start-up: ``class Suit(enum.Enum, metaclass=QuickEnum)``
+    makes the enum ``class Suit(enum.Enum)`` makes (tests/test_values.py compares each of pan's
+    with the enum of the same source, as the standard library's ``enum._test_simple_enum`` does),
+    built by the standard library's own fast path, ``enum._simple_enum`` (``re`` and ``ast`` build
+    theirs so), which skips the checks made on each member as the class body runs. Its members are
+    then put in the class as ``EnumType`` puts them (``enum._simple_enum`` leaves a property for
+    each, which makes ``Suit.SPADES`` a Python call). Measured (valgrind instructions): the
+    69-member ``Rule`` 5.4 -> 2.6 million, an enum of two members 0.43 -> 0.25 million, the twelve
+    enums of the core and model modules 5.7 million less.
+    mypy reads these classes as the enums they are (the metaclass derives from ``EnumType``)."""
+
+    @classmethod
+    def __prepare__(metacls, cls: str, bases: tuple[type, ...], **kwds: Any) -> dict[str, Any]:  # type: ignore[override]
+        return {}
+
+    def __new__(metacls, cls: str, bases: tuple[type, ...], classdict: dict[str, Any], **kwds: Any) -> Any:
+        (base,) = bases
+        made: Any = enum._simple_enum(base)(type(cls, (), classdict))  # type: ignore[attr-defined]
+        for name, member in made._member_map_.items():
+            type.__setattr__(made, name, member)
+        return made

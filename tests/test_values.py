@@ -6,12 +6,16 @@ pickling (issue 14: ``@frozen`` exists for start-up speed only, so it must not c
 """
 
 from __future__ import annotations
+import __future__
 
 import dataclasses
+import enum
 import importlib
 import inspect
 import pickle
 import pkgutil
+import sys
+import textwrap
 from typing import Any, ClassVar
 
 import pytest
@@ -246,3 +250,43 @@ def test_class_variables_stay_on_the_class_and_what_frozen_does_not_take_is_refu
             frozen(type("Odd", (), {"__annotations__": {"x": annotation}}))
     with pytest.raises(TypeError, match="a base is a dataclass"):
         frozen(type("Sub", (Counted,), {"__annotations__": {"m": "int"}}))
+
+
+def quick_enums() -> list[type[enum.Enum]]:
+    """Every enum of pancli built by :class:`~pancli.values.QuickEnum` (named in its class statement)."""
+    out: dict[str, type[enum.Enum]] = {}
+    for m in pkgutil.walk_packages(pancli.__path__, "pancli."):
+        if m.name == "pancli.__main__":
+            continue
+        for obj in vars(importlib.import_module(m.name)).values():
+            if isinstance(obj, enum.EnumType) and obj.__module__ == m.name and "metaclass=QuickEnum" in source(obj):
+                out[f"{m.name}.{obj.__qualname__}"] = obj
+    return [out[k] for k in sorted(out)]
+
+
+def source(cls: type) -> str:
+    return textwrap.dedent(inspect.getsource(cls))
+
+
+QUICK_ENUMS = quick_enums()
+
+
+def test_every_quick_enum_is_found() -> None:
+    names = {e.__name__ for e in QUICK_ENUMS}
+    assert {"Rule", "Family", "Suit", "Rank", "Game", "Source"} <= names
+
+
+@pytest.mark.parametrize("quick", QUICK_ENUMS, ids=lambda e: f"{e.__module__}.{e.__qualname__}")
+def test_quick_enum_is_the_enum_of_the_same_source(quick: type[enum.Enum]) -> None:
+    ns = dict(vars(sys.modules[quick.__module__]))
+    text = source(quick).replace(", metaclass=QuickEnum", "")
+    exec(compile(text, "<the same enum>", "exec", flags=__future__.annotations.compiler_flag), ns)
+    checked = ns[quick.__name__]
+    assert type(checked) is enum.EnumType and "QuickEnum" not in text
+    enum._test_simple_enum(checked, quick)  # type: ignore[attr-defined]  # raises on a difference
+    assert [(m.name, m.value, str(m), repr(m), f"{m}") for m in checked] == [
+        (m.name, m.value, str(m), repr(m), f"{m}") for m in quick
+    ]
+    for m in quick:  # each member in the class as EnumType puts it (not behind a property)
+        assert vars(quick)[m.name] is m and vars(checked)[m.name] is checked[m.name]
+        assert quick(m.value) is m and quick[m.name] is m and pickle.loads(pickle.dumps(m)) is m

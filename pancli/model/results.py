@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, Protocol
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event
 from pancli.rulebook import Rule
-from pancli.values import frozen
+from pancli.values import QuickEnum, frozen
 
 if TYPE_CHECKING:  # decimal is imported where a stake is read (start-up: about 3 ms)
     from decimal import Decimal
@@ -62,7 +62,7 @@ class Violation:
     """The turn number in the hand (1-based; 0 before play: seating, deal, decisions)."""
 
 
-class ClaimKind(enum.Enum):
+class ClaimKind(enum.Enum, metaclass=QuickEnum):
     """The claims a record can make and the referee checks."""
 
     PAYS = "pays"
@@ -92,7 +92,7 @@ class ClaimCheck:
         return self.claimed == self.actual
 
 
-class Source(enum.Enum):
+class Source(enum.Enum, metaclass=QuickEnum):
     """Where a card came from or went to (provenance, for ``--jsonl``)."""
 
     DEAL = "deal"
