@@ -2,7 +2,7 @@
 
 A referee check that fails raises :class:`Ruling`, which carries the
 :class:`~pancli.model.results.Violation` (rule id, player, turn, place, message and
-the prescribed ruling). :data:`~pancli.rulebook.PRESCRIBED` holds the rulebook's remedy for each rule.
+the prescribed ruling). :func:`~pancli.rulebook.prescribed` gives the rulebook's remedy for each rule.
 
 >>> r = Ruling.make(Rule.P3, "Ana", "Ana takes Qd, a dead discard", line=7, col=10, turn=3)
 >>> str(r.violation.rule), r.violation.line, r.violation.turn
@@ -14,10 +14,10 @@ True
 from __future__ import annotations
 
 from pancli.model.results import Violation
-from pancli.rulebook import I1_AT_DEAL, I2_FOUL, PRESCRIBED, Rule
+from pancli.rulebook import I1_AT_DEAL, I2_FOUL, Rule, prescribed
 from pancli.rules import counted
 
-__all__ = ["I1_AT_DEAL", "I2_FOUL", "PRESCRIBED", "Ruling", "counted"]
+__all__ = ["I1_AT_DEAL", "I2_FOUL", "Ruling", "counted"]
 
 
 class Ruling(Exception):
@@ -43,5 +43,5 @@ class Ruling(Exception):
 
         A ruling on a whole line (a tag, say) with no column is placed at its column 1.
         """
-        text = PRESCRIBED.get(rule, "") if ruling is None else ruling
+        text = prescribed(rule) if ruling is None else ruling
         return cls(Violation(rule, line, col or (1 if line else 0), player, message, text, turn))
