@@ -94,7 +94,14 @@ class ScoreReport:
         s = self.score
         if s is None:
             out["score"] = None
-            out["error"] = {"rule": self.rule, "message": self.message, "col": self.col}
+            out["error"] = {  # the fields of every error in JSON (docs/commands.md)
+                "file": self.file,
+                "line": self.line,
+                "col": self.col,
+                "rule": self.rule,
+                "player": None,
+                "message": self.message,
+            }
             return out
         out.update(
             score=s.total,
