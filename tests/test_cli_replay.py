@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from pancli.cards import ALL_CARDS
 from pancli.cli import cli
 from pancli.cli.replay_render import collections, why
-from pancli.model.actions import Discard, Draw, Out, Take
-from pancli.model.results import Payment, Source, Step
+from pancli.model.actions import Discard, Draw, Out, Take, Turn
+from pancli.model.results import Payment, Recorded, Source, Step
 from pancli.rulebook import Rule
 
 FRIDAY = SAMPLES / "friday-hoyle.pan"
@@ -495,8 +495,8 @@ def test_jsonl_step_lines_escape_a_hostile_file_name_as_the_encoder_path(tmp_pat
         scripts = [h.script for h in read_hands(f, str(name), tmp_path) if h.script is not None]
     lines = StepLines(_dumps)
     for n, script in enumerate(scripts, 1):
-        steps = referee_hand(script).steps
-        assert lines.lines(steps, n, str(name)) == _encoded(steps, n, str(name))
+        r = referee_hand(script)
+        assert "".join(lines.lines(r.recorded, n, str(name))) == "".join(_encoded(r.steps, n, str(name)))
 
 
 _CARDS = st.sampled_from([ALL_CARDS[0], ALL_CARDS[17], ALL_CARDS[51]])
@@ -520,19 +520,30 @@ _STEPS = st.builds(
     st.lists(st.tuples(_CARDS, st.sampled_from(list(Source)), st.sampled_from(list(Source))), max_size=4).map(tuple),
     st.lists(_PAYMENTS, max_size=5).map(tuple),
 )
+_PLAIN_TURNS = st.builds(
+    lambda player, c, line, cols: Turn(player, (Draw(c, line, cols[0]), Discard(c, line, cols[1])), line=line),
+    st.sampled_from(["Ana", "Dee", 'o"\u202e']),
+    _CARDS,
+    st.sampled_from([1, 9]),
+    st.sampled_from([(0, 0), (5, 13)]),
+)
+"""Plain turn lines as a referee records them (whole: two steps each)."""
 
 
 @settings(max_examples=150)
-@given(st.lists(_STEPS, max_size=6), st.sampled_from(["-", "a.pan", 'b "\u0085".pan']))
-def test_jsonl_step_lines_are_the_encoders_bytes_for_any_steps(steps: list[Step], file: str) -> None:
-    """StepLines' caches (a card's move and text, a player's name, the payments after the payer
-    while payee, units, rule, line, meld and note repeat) against the plain path, on steps mixing
-    every place, equal but distinct melds, notes that need escaping and repeated ``out``."""
+@given(st.lists(st.one_of(_STEPS, _PLAIN_TURNS), max_size=6), st.sampled_from(["-", "a.pan", 'b "\u0085".pan']))
+def test_jsonl_step_lines_are_the_encoders_bytes_for_any_steps(steps: list[Recorded], file: str) -> None:
+    """StepLines' caches (a card's move and text, a player's name, a plain turn's two lines, the
+    payments after the payer while payee, units, rule, line, meld and note repeat) against the
+    plain path, on steps mixing every place, plain turns recorded whole, equal but distinct melds,
+    notes that need escaping and repeated ``out``."""
     from pancli.cli.replay_render import StepLines
 
     lines = StepLines(_dumps)
-    assert lines.lines(steps, 2, file) == _encoded(steps, 2, file)
-    assert lines.lines(steps[::-1], 3, file) == _encoded(steps[::-1], 3, file)  # with its caches filled
+    assert "".join(lines.lines(steps, 2, file)) == "".join(_encoded(steps, 2, file))
+    assert "".join(lines.lines(steps[::-1], 3, file)) == "".join(
+        _encoded(steps[::-1], 3, file)
+    )  # with its caches filled
 
 
 def _children(pid: int) -> list[int]:

@@ -582,6 +582,26 @@ def test_steps_record_provenance_and_payments() -> None:
     assert referee_hand(hand(DEALS, [*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES]), record_steps=False).steps == ()
 
 
+def test_steps_of_a_plain_turn_are_recorded_whole_by_either_path() -> None:
+    """A plain turn line (draw C, discard C) is recorded as its Turn, by the fast path and the
+    general path alike; ``steps`` gives its two steps: the draw, then the drawn card from the
+    stock to the pile."""
+    script = hand(DEALS, [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Qd", "discard Qd")])
+    Table.FAST = False
+    try:
+        general = referee_hand(script)
+    finally:
+        Table.FAST = True
+    fast = referee_hand(script)
+    assert fast == general and fast.recorded == general.recorded
+    turn = fast.recorded[-1]
+    assert isinstance(turn, Turn) and turn.player == "Ana"
+    draw, discard = fast.steps[-2:]
+    assert (draw.action, draw.moves, draw.event) == (turn.actions[0], (), turn)
+    assert discard.moves == ((one("Qd"), Source.STOCK, Source.DISCARD_PILE),) and discard.event is turn
+    assert len(fast.steps) == len(fast.recorded) + 1
+
+
 def test_non_strict_records_every_violation_and_goes_on() -> None:
     events = [
         *stays("Ana", "Ben", "Cruz"),

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from pancli.cli.hand_render import HandView, JsonObject
     from pancli.cli.replay_render import JsonText, StepLines
     from pancli.model.actions import HandScript
-    from pancli.model.results import Step
+    from pancli.model.results import Recorded
     from pancli.notation.layout import RecordHand
     from pancli.rules import Profile
 
@@ -248,7 +248,7 @@ class JsonlSink(JsonSink):
             self.step_lines = StepLines(self.dumps)
         return self.step_lines
 
-    def _steps(self, steps: Sequence[Step], hand: RecordHand) -> None:
+    def _steps(self, steps: Sequence[Recorded], hand: RecordHand) -> None:
         self.out.extend(self._json_text().lines(steps, hand.index, hand.file))
 
     def _put(self, text: str) -> None:
@@ -259,7 +259,7 @@ class JsonlSink(JsonSink):
         from pancli.cli.hand_render import view
 
         shown = view(result)
-        self._steps(result.steps, hand)
+        self._steps(result.recorded, hand)
         for obj in shown.violation_events(hand):
             self._line(obj)
         self._shown(hand, script, result, shown)

@@ -41,7 +41,18 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
-from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Source, Step, Violation
+from pancli.model.results import (
+    ClaimCheck,
+    ClaimKind,
+    HandResult,
+    Payment,
+    Recorded,
+    Source,
+    Step,
+    Violation,
+    each_step,
+    turn_steps,
+)
 from pancli.notation.record_writer import action_text, ledger_value
 from pancli.rulebook import Rule
 from pancli.values import frozen
@@ -409,15 +420,16 @@ def _step_kind_text(step: Step) -> tuple[str, str]:
     return "up", f"up {step.moves[0][0]}" if step.moves else "up"
 
 
-def step_events(steps: Sequence[Step], hand: int, file: str) -> Iterator[dict[str, Any]]:
-    """One JSON object per applied step: ``event`` (draw, take, meld, add, borrow, split,
+def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[dict[str, Any]]:
+    """One JSON object per applied step (a plain turn line recorded whole: its two steps,
+    :func:`~pancli.model.results.each_step`): ``event`` (draw, take, meld, add, borrow, split,
     discard, out, deal, up, stay, top, force, reshuffle), ``file hand line col player text``,
     ``moves`` (``card from to``: deal, stock, discard, hand, meld, dead) and ``payments``.
 
     A drawn card moves when it is used: ``draw`` has no move, and the ``meld``, ``add`` or
     ``discard`` that uses it moves it from ``stock`` (or ``discard`` for a take)."""
     last_out = -1
-    for s in steps:
+    for s in each_step(steps):
         if s.action is not None and type(s.action) is Out and not s.moves and not s.payments and last_out == s.line:
             continue  # the referee's going out was already reported for this ``out``
         kind, text = _step_kind_text(s)
@@ -533,7 +545,7 @@ class StepLines(JsonText):
     the instructions (valgrind, 288 M against 319 M for the 200 hands).
     """
 
-    __slots__ = ("_rows", "_tails")
+    __slots__ = ("_plain", "_rows", "_tails")
 
     _LIMIT: Final = 50_000
     """Lines' ends kept for draws, takes and discards (the cache is emptied when full)."""
@@ -545,6 +557,8 @@ class StepLines(JsonText):
         self._tails: dict[tuple[object, ...], str] = {}
         """The end of a draw's, take's or discard's line (from its player on: player, text, its
         move, no payment) by (player, kind, card index[, the move's card index, from, to])."""
+        self._plain: dict[str, list[tuple[str, str] | None]] = {}
+        """A plain turn's two lines (:meth:`_plain_turn`) by its player, then its card's index."""
 
     def _moved(self, moves: Moves) -> str:
         """The moves' objects, joined (as a list's items)."""
@@ -586,13 +600,38 @@ class StepLines(JsonText):
         self._tails[key] = tail
         return tail
 
-    def lines(self, steps: Sequence[Step], hand: int, file: str) -> list[str]:
-        """One line (with its newline) per event of :func:`step_events`."""
+    def _plain_turn(self, row: list[tuple[str, str] | None], turn: Turn) -> tuple[str, str]:
+        """The two lines of a plain turn (:func:`~pancli.model.results.turn_steps`), the first
+        from its player on and up to the second's ``file``, the second from its player on."""
+        draw, discard = turn_steps(turn)
+        assert isinstance(draw.action, Draw) and isinstance(discard.action, Discard)
+        first = self._tail(draw.player, self._quote(action_text(draw.action)), draw.moves, ())
+        second = self._tail(discard.player, self._quote(action_text(discard.action)), discard.moves, ())
+        text = row[draw.action.card.index] = (f'{first}{{"event": "discard"', second)
+        return text
+
+    def lines(self, steps: Sequence[Recorded], hand: int, file: str) -> list[str]:
+        """The events of :func:`step_events` as JSON lines (each with its newline), in pieces to
+        join: a line a piece, but a plain turn's two lines are one."""
         where = f', "file": {self._quote(file)}, "hand": {hand!r}, "line": '
         tails = self._tails.get
         out: list[str] = []
         last_out = -1
+        plain = self._plain
         for s in steps:
+            if isinstance(s, Turn):  # a plain turn line, recorded whole: its two lines
+                d, x = s.actions
+                row = plain.get(s.player)
+                if row is None:
+                    if len(plain) >= 1000:  # names are few; a bound for a hostile record
+                        plain.clear()
+                    row = plain[s.player] = [None] * 52
+                mid, tail = row[d.card.index] or self._plain_turn(row, s)  # type: ignore[union-attr]
+                out.append(
+                    f'{{"event": "draw"{where}{d.line!r}, "col": {(d.col or 1)!r}{mid}'
+                    f'{where}{x.line!r}, "col": {(x.col or 1)!r}{tail}'
+                )
+                continue
             line, col, player, _, action, moves, payments = s
             kind_of = type(action)
             if kind_of in _ONE_CARD and not payments and len(moves) < 2:  # three lines in four

@@ -11,12 +11,12 @@ and a per-action event stream with the provenance of every card.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, Protocol
 
 from pancli.cards import Card, Game
-from pancli.model.actions import Action, Event
+from pancli.model.actions import Action, Discard, Draw, Event, Turn
 from pancli.rulebook import Rule
 from pancli.values import QuickEnum, frozen
 
@@ -133,6 +133,52 @@ class Step(NamedTuple):
     payments: tuple[Payment, ...] = ()
 
 
+Recorded = Step | Turn
+"""What a referee records of each play: a :class:`Step`, or a plain turn line (``draw C,
+discard C``: three turn lines in four) whole, as its :class:`Turn`, which stands for the two
+steps of :func:`turn_steps`. Recording one value where the turn is two steps, and a value the
+record already holds, is what keeps ``--jsonl`` near plain replay (benchmarks/README.md, issue 14)."""
+
+
+def plain_turn(turn: Turn) -> bool:
+    """True for a turn line of a draw and the discard of the card drawn (its shape only: whether
+    it is legal is the referee's business).
+
+    >>> from pancli.cards import Rank, Suit, card
+    >>> c = card(Rank.FIVE, Suit.SPADES)
+    >>> plain_turn(Turn("Ana", (Draw(c), Discard(c)))), plain_turn(Turn("Ana", (Draw(c),)))
+    (True, False)
+    """
+    acts = turn.actions
+    return len(acts) == 2 and type(acts[0]) is Draw and type(acts[1]) is Discard and acts[0].card == acts[1].card
+
+
+def turn_steps(turn: Turn) -> tuple[Step, Step]:
+    """The two steps a plain turn line (:func:`plain_turn`) recorded whole stands for: the draw
+    (the drawn card moves when it is used) and its discard, from the stock to the pile.
+
+    >>> from pancli.cards import Rank, Suit, card
+    >>> c = card(Rank.FIVE, Suit.SPADES)
+    >>> draw, discard = turn_steps(Turn("Ana", (Draw(c, 9, 5), Discard(c, 9, 13)), line=9))
+    >>> draw.action, draw.moves, discard.col, [(str(c), a.value, b.value) for c, a, b in discard.moves]
+    (Draw(card=Card('5s'), line=9, col=5), (), 13, [('5s', 'stock', 'discard')])
+    """
+    d, x = turn.actions
+    return (
+        Step(d.line, d.col, turn.player, turn, d),
+        Step(x.line, x.col, turn.player, turn, x, ((d.card, STOCK, DISCARD_PILE),)),  # type: ignore[union-attr]
+    )
+
+
+def each_step(recorded: Iterable[Recorded]) -> Iterator[Step]:
+    """Every step of what a referee recorded (a plain turn line as its two :func:`turn_steps`)."""
+    for s in recorded:
+        if type(s) is Turn:
+            yield from turn_steps(s)
+        else:
+            yield s  # type: ignore[misc]
+
+
 class JudgedHand(Protocol):
     """What every referee's result has, whatever the game: :class:`HandResult` (Panguingue)
     and :class:`~pancli.pagruc.referee.PagrucHandResult` (PAGRUC) both are one. ``game``
@@ -160,7 +206,13 @@ class JudgedHand(Protocol):
     def claims(self) -> tuple[ClaimCheck, ...]: ...
 
     @property
-    def steps(self) -> tuple[Step, ...]: ...
+    def steps(self) -> tuple[Step, ...]:
+        """Every applied action (or play line) with its effects, in order (empty when the
+        referee was asked not to record them)."""
+
+    @property
+    def recorded(self) -> tuple[Recorded, ...]:
+        """:attr:`steps` as the referee recorded them (:data:`Recorded`: a plain turn line whole)."""
 
     @property
     def totals(self) -> Mapping[str, int | None]:
@@ -198,7 +250,13 @@ class HandResult:
     claims: tuple[ClaimCheck, ...] = ()
     void: bool = False
     stake: Decimal | None = None
-    steps: tuple[Step, ...] = field(default=(), repr=False)
+    recorded: tuple[Recorded, ...] = field(default=(), repr=False)
+    """The steps as recorded (:data:`Recorded`; :attr:`steps` has them all)."""
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every applied action (or play line) with its effects, in order."""
+        return tuple(each_step(self.recorded))
 
     @property
     def claims_ok(self) -> bool:

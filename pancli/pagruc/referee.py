@@ -162,6 +162,11 @@ class PagrucHandResult:
     steps: tuple[Step, ...] = field(default=(), repr=False)
 
     @property
+    def recorded(self) -> tuple[Step, ...]:
+        """The steps as recorded: every one a :class:`Step` (:attr:`JudgedHand.recorded`)."""
+        return self.steps
+
+    @property
     def dealer(self) -> str:
         """The dealer: the last player in order of play."""
         return self.players[-1]

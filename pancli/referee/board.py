@@ -20,7 +20,7 @@ from typing import Final, Protocol
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
-from pancli.model.results import STOCK, ClaimCheck, Payment, Source, Step
+from pancli.model.results import STOCK, ClaimCheck, Payment, Recorded, Source, Step
 from pancli.model.rulings import Ruling
 from pancli.referee.state import Judgements, Seat
 from pancli.rulebook import Rule
@@ -103,7 +103,8 @@ class Board:
         self.winner: str | None = None
         self.ledger = Ledger(script.players)
         self.claims: list[ClaimCheck] = []
-        self.steps: list[Step] | None = [] if record_steps else None
+        self.steps: list[Recorded] | None = [] if record_steps else None
+        """What is applied, as :class:`~pancli.model.results.HandResult.recorded` holds it."""
         self.automatic = profile.forcing is Forcing.AUTOMATIC
         # the turn in progress
         self.turn: Turn | None = None

@@ -128,5 +128,5 @@ def result(b: Board, violations: list[Violation]) -> HandResult:
         claims=tuple(b.claims),
         void=b.phase is VOID,
         stake=b.script.stake,
-        steps=tuple(b.steps) if b.steps is not None else (),
+        recorded=tuple(b.steps) if b.steps is not None else (),
     )

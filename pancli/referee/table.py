@@ -125,7 +125,18 @@ from pancli.model.actions import (
     Take,
     Turn,
 )
-from pancli.model.results import DISCARD_PILE, HAND, MELD, STOCK, HandResult, Payment, Step, Violation
+from pancli.model.results import (
+    DISCARD_PILE,
+    HAND,
+    MELD,
+    STOCK,
+    HandResult,
+    Payment,
+    Step,
+    Violation,
+    plain_turn,
+    turn_steps,
+)
 from pancli.model.rulings import Ruling
 from pancli.referee import deal, decisions, forcing, going_out, melding, turns
 from pancli.referee.board import HAND_SIZE, Board, Phase
@@ -345,7 +356,14 @@ class Table(Board):
         _raise(r)
 
     def end_turn(self) -> None:
-        """Close the turn: going out when the hand is empty (C8), then the next player is in turn."""
+        """Close the turn: going out when the hand is empty (C8), then the next player is in turn.
+
+        A plain turn line whose two steps were just recorded is recorded whole, as
+        :meth:`fast_turn` records it (one form for one play, whichever path played it)."""
+        steps = self.steps
+        turn = self.turn
+        if steps is not None and turn is not None and plain_turn(turn) and steps[-2:] == [*turn_steps(turn)]:
+            steps[-2:] = [turn]
         turns.end_turn(self)
 
     # ------------------------------------------------------------------ the fast path
@@ -389,9 +407,8 @@ class Table(Board):
         self.live = c
         self.pos = pos
         steps = self.steps
-        if steps is not None:  # the two steps the general path records
-            steps.append(Step(d.line, d.col, s.name, turn, d, (), ()))
-            steps.append(Step(x.line, x.col, s.name, turn, x, ((c, STOCK, DISCARD_PILE),), ()))
+        if steps is not None:
+            steps.append(turn)  # its two steps, recorded whole (model.results.Recorded)
         return True
 
     def _fast_meld_turn(self, turn: Turn) -> bool:
