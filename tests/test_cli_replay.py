@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from pancli.cards import ALL_CARDS
 from pancli.cli import cli
 from pancli.cli.replay_render import collections, why
-from pancli.model.actions import Discard, Draw, Out, Take, Turn
+from pancli.model.actions import Deal, Discard, Draw, Out, Take, Turn
 from pancli.model.results import Payment, Recorded, Source, Step
 from pancli.rulebook import Rule
 
@@ -528,15 +528,22 @@ _PLAIN_TURNS = st.builds(
     st.sampled_from([(0, 0), (5, 13)]),
 )
 """Plain turn lines as a referee records them (whole: two steps each)."""
+_DEALS = st.builds(
+    lambda player, cards, col: Deal(player, tuple(cards), 4, col),
+    st.sampled_from(["Ana", 'o"\u202e']),
+    st.lists(_CARDS, max_size=10),
+    st.sampled_from([0, 1]),
+)
+"""Deals as a referee records them (whole: each card to the hand)."""
 
 
 @settings(max_examples=150)
-@given(st.lists(st.one_of(_STEPS, _PLAIN_TURNS), max_size=6), st.sampled_from(["-", "a.pan", 'b "\u0085".pan']))
+@given(st.lists(st.one_of(_STEPS, _PLAIN_TURNS, _DEALS), max_size=6), st.sampled_from(["-", "a.pan", 'b "\u0085".pan']))
 def test_jsonl_step_lines_are_the_encoders_bytes_for_any_steps(steps: list[Recorded], file: str) -> None:
     """StepLines' caches (a card's move and text, a player's name, a plain turn's two lines, the
     payments after the payer while payee, units, rule, line, meld and note repeat) against the
-    plain path, on steps mixing every place, plain turns recorded whole, equal but distinct melds,
-    notes that need escaping and repeated ``out``."""
+    plain path, on steps mixing every place, plain turns and deals recorded whole, equal but
+    distinct melds, notes that need escaping and repeated ``out``."""
     from pancli.cli.replay_render import StepLines
 
     lines = StepLines(_dumps)

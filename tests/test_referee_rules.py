@@ -544,6 +544,12 @@ def test_I1_wrong_count_at_the_deal() -> None:
     lax = referee_hand(hand(long, [*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES]), strict=False)
     assert [v.rule for v in lax.violations] == ["I1"]
     assert lax.ledger["Ana"] == 8
+    # the steps: Ben's eleventh card goes from the deal to the dead cards; the others' ten, recorded whole, to the hand
+    assert [type(x).__name__ for x in lax.recorded[:3]] == ["Deal", "Step", "Deal"]
+    ben = lax.steps[1]
+    assert ben.player == "Ben" and ben.moves[-1] == (one("Qd"), Source.DEAL, Source.DEAD)
+    assert [(a, b) for _, a, b in ben.moves[:-1]] == [(Source.DEAL, Source.HAND)] * 10
+    assert lax.steps[0].moves == tuple((c, Source.DEAL, Source.HAND) for c in cards(ANA))
 
 
 def test_I2_foul_meld_cites_the_meld_rule_and_the_I2_ruling() -> None:

@@ -27,6 +27,7 @@ from pancli.cli.common import error_line, escape_text
 from pancli.model.actions import (
     Add,
     Borrow,
+    Deal,
     Decision,
     Discard,
     Draw,
@@ -42,6 +43,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.model.results import (
+    DEALT,
     ClaimCheck,
     ClaimKind,
     HandResult,
@@ -416,8 +418,13 @@ def _step_kind_text(step: Step) -> tuple[str, str]:
     if isinstance(ev, Turn):
         return "out", "out"  # going out seen by the referee (no ``out`` written)
     if step.player is not None:
-        return "deal", f"deal {step.player} {format_cards([m[0] for m in step.moves])}"
+        return "deal", _deal_text(step.player, [m[0] for m in step.moves])
     return "up", f"up {step.moves[0][0]}" if step.moves else "up"
+
+
+def _deal_text(player: str, cards: tuple[Card, ...] | list[Card]) -> str:
+    """A deal step's ``text``: ``deal Ana 5s 5s ...``."""
+    return f"deal {player} {format_cards(cards)}"
 
 
 def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[dict[str, Any]]:
@@ -560,13 +567,17 @@ class StepLines(JsonText):
         self._plain: dict[str, list[tuple[str, str] | None]] = {}
         """A plain turn's two lines (:meth:`_plain_turn`) by its player, then its card's index."""
 
+    def _row(self, a: Source, b: Source) -> list[str | None]:
+        """The move objects from ``a`` to ``b`` by card index (filled as they are written)."""
+        row = self._rows.get((a._value_, b._value_))  # an enum's ``value`` is a property: about 15x dearer
+        if row is None:
+            row = self._rows[a._value_, b._value_] = [None] * 52
+        return row
+
     def _moved(self, moves: Moves) -> str:
         """The moves' objects, joined (as a list's items)."""
         c, a, b = moves[0]
-        rows = self._rows
-        row = rows.get((a._value_, b._value_))  # an enum's ``value`` is a property: about 15x dearer
-        if row is None:
-            row = rows[a._value_, b._value_] = [None] * 52
+        row = self._row(a, b)
         if len(moves) == 1:
             return row[c.index] or self._move(row, c, a, b)
         out = []
@@ -574,11 +585,19 @@ class StepLines(JsonText):
             if a2 is a and b2 is b:
                 out.append(row[c.index] or self._move(row, c, a, b))
             else:
-                other = rows.get((a2._value_, b2._value_))
-                if other is None:
-                    other = rows[a2._value_, b2._value_] = [None] * 52
+                other = self._row(a2, b2)
                 out.append(other[c.index] or self._move(other, c, a2, b2))
         return ", ".join(out)
+
+    def _dealt(self, deal: Deal) -> str:
+        """The line of a deal recorded whole (:func:`~pancli.model.results.deal_step`) from its
+        player on: the moves written straight from its cards (a deal's ten moves share their places)."""
+        dealt, to = DEALT
+        row = self._row(dealt, to)
+        moved = ", ".join([row[c.index] or self._move(row, c, dealt, to) for c in deal.cards])
+        who = self._players.get(deal.player) or self._player(deal.player)
+        text = self._quote(_deal_text(deal.player, deal.cards))
+        return f', "player": {who}, "text": {text}, "moves": [{moved}], "payments": []}}\n'
 
     def _move(self, row: list[str | None], c: Card, a: Source, b: Source) -> str:
         quote = self._quote
@@ -631,6 +650,9 @@ class StepLines(JsonText):
                     f'{{"event": "draw"{where}{d.line!r}, "col": {(d.col or 1)!r}{mid}'
                     f'{where}{x.line!r}, "col": {(x.col or 1)!r}{tail}'
                 )
+                continue
+            if isinstance(s, Deal):  # a deal recorded whole
+                out.append(f'{{"event": "deal"{where}{s.line!r}, "col": {(s.col or 1)!r}{self._dealt(s)}')
                 continue
             line, col, player, _, action, moves, payments = s
             kind_of = type(action)

@@ -16,7 +16,7 @@ from dataclasses import field
 from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, Protocol
 
 from pancli.cards import Card, Game
-from pancli.model.actions import Action, Discard, Draw, Event, Turn
+from pancli.model.actions import Action, Deal, Discard, Draw, Event, Turn
 from pancli.rulebook import Rule
 from pancli.values import QuickEnum, frozen
 
@@ -133,11 +133,15 @@ class Step(NamedTuple):
     payments: tuple[Payment, ...] = ()
 
 
-Recorded = Step | Turn
-"""What a referee records of each play: a :class:`Step`, or a plain turn line (``draw C,
-discard C``: three turn lines in four) whole, as its :class:`Turn`, which stands for the two
-steps of :func:`turn_steps`. Recording one value where the turn is two steps, and a value the
-record already holds, is what keeps ``--jsonl`` near plain replay (benchmarks/README.md, issue 14)."""
+Recorded = Step | Turn | Deal
+"""What a referee records of each play: a :class:`Step`; or, whole, a plain turn line (``draw C,
+discard C``: three turn lines in four) as its :class:`Turn`, which stands for the two steps of
+:func:`turn_steps`, and a deal whose every card goes to the hand as its :class:`Deal`, which
+stands for :func:`deal_step`. Recording a value the record already holds, one where the turn is
+two steps, is what keeps ``--jsonl`` near plain replay (benchmarks/README.md, issue 14)."""
+
+DEALT: Final = (DEAL, HAND)
+"""Where each card of a deal recorded whole goes: from the deal to the hand (:func:`deal_step`)."""
 
 
 def plain_turn(turn: Turn) -> bool:
@@ -170,13 +174,28 @@ def turn_steps(turn: Turn) -> tuple[Step, Step]:
     )
 
 
+def deal_step(deal: Deal) -> Step:
+    """The step a deal recorded whole stands for: each card from the deal to the hand (:data:`DEALT`).
+
+    >>> from pancli.cards import Rank, Suit, card
+    >>> step = deal_step(Deal("Ana", (card(Rank.FIVE, Suit.SPADES), card(Rank.KING, Suit.HEARTS)), line=4, col=1))
+    >>> step.player, step.action, [(str(c), a.value, b.value) for c, a, b in step.moves]
+    ('Ana', None, [('5s', 'deal', 'hand'), ('Kh', 'deal', 'hand')])
+    """
+    dealt, to = DEALT
+    return Step(deal.line, deal.col, deal.player, None, None, tuple([(c, dealt, to) for c in deal.cards]))
+
+
 def each_step(recorded: Iterable[Recorded]) -> Iterator[Step]:
-    """Every step of what a referee recorded (a plain turn line as its two :func:`turn_steps`)."""
+    """Every step of what a referee recorded (a plain turn line as its two :func:`turn_steps`,
+    a deal as its :func:`deal_step`)."""
     for s in recorded:
-        if type(s) is Turn:
+        if isinstance(s, Turn):
             yield from turn_steps(s)
+        elif isinstance(s, Deal):
+            yield deal_step(s)
         else:
-            yield s  # type: ignore[misc]
+            yield s
 
 
 class JudgedHand(Protocol):

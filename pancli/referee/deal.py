@@ -158,10 +158,12 @@ def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
     for i in key[HAND_SIZE:]:  # I1: the extras are dead (seen, in nobody's hand)
         seen[i] += 1
     if b.steps is not None:
-        deal = DEAL
-        moves = [(c, deal, HAND) for c in d.cards[:HAND_SIZE]]
-        moves += [(c, deal, DEAD) for c in d.cards[HAND_SIZE:]]
-        b.steps.append(Step(d.line, d.col, d.player, None, None, tuple(moves), ()))
+        if len(d.cards) <= HAND_SIZE:
+            b.steps.append(d)  # each card to the hand: recorded whole (model.results.deal_step)
+        else:
+            moves = [(c, DEAL, HAND) for c in d.cards[:HAND_SIZE]]
+            moves += [(c, DEAL, DEAD) for c in d.cards[HAND_SIZE:]]
+            b.steps.append(Step(d.line, d.col, d.player, None, None, tuple(moves), ()))
     short = max(0, HAND_SIZE - len(d.cards))
     s.unknown = short
     b.stock_n -= short
