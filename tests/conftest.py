@@ -42,6 +42,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
+@pytest.fixture(scope="session")
+def rules_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder for house-rules files (``profiles_kit.rules_name``); session-scoped, so that a
+    hypothesis test may take it."""
+    return tmp_path_factory.mktemp("rules")
+
+
 @pytest.fixture
 def root() -> Path:
     """The repository's folder."""

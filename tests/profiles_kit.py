@@ -6,8 +6,12 @@ exercised on every path. :data:`KNOB_VALUES` names a strategy for each knob of
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 from hypothesis import strategies as st
 
+from pancli.notation.houserules import profile_to_toml
 from pancli.rules import CARDROOM, HOYLE, ConditionRate, Forcing, Profile, SetGrowth
 
 _RATES = st.builds(
@@ -20,8 +24,8 @@ _RATES = st.builds(
 
 KNOB_VALUES: dict[str, st.SearchStrategy[object]] = {
     "name": st.just("house"),
-    "packs": st.integers(3, 8),  # eight players need 81 cards
-    "spade_suits_removed": st.integers(0, 2),
+    "packs": st.integers(5, 11),  # the rulebook's ranges (E1), which a house-rules file accepts
+    "spade_suits_removed": st.integers(0, 1),
     "ante": st.integers(0, 2),
     "forfeit": st.integers(0, 3),
     "out_bonus": st.integers(0, 3),
@@ -38,3 +42,17 @@ any_profile: st.SearchStrategy[Profile] = st.one_of(
     st.builds(Profile, **KNOB_VALUES),  # type: ignore[arg-type]
 )
 """The built-in profiles and profiles of any knob values."""
+
+
+def rules_name(profile: Profile, folder: Path) -> str:
+    """What ``--rules`` (or a ``Rules`` tag) says for ``profile``: a built-in profile's name, or
+    the name of a house-rules file of its knobs written into ``folder`` (named by its text). A
+    record names its house-rules file inside its own folder, and ``pan simulate`` refuses one
+    outside the current directory: run ``pan`` in ``folder`` (``contextlib.chdir``)."""
+    if profile in (HOYLE, CARDROOM):
+        return profile.name
+    text = profile_to_toml(profile)
+    path = folder / f"house-{hashlib.sha256(text.encode()).hexdigest()[:16]}.toml"
+    if not path.exists():
+        path.write_text(text, encoding="utf-8")
+    return path.name

@@ -9,6 +9,7 @@ import io
 import json
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from cli_kit import ROOT, pan
 from click.testing import Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles_kit import any_profile, rules_name
 
 from pancli.analyze.analysis import analyze
 from pancli.cards import Card
@@ -33,7 +35,7 @@ from pancli.referee.position import (
     position_at,
 )
 from pancli.referee.simulate import simulate_hands
-from pancli.rules import CARDROOM, HOYLE, Profile
+from pancli.rules import HOYLE, Profile
 
 FRIDAY = "samples/friday-hoyle.pan"
 BEN_DEALT = "7s 2c Qd 6c 4s Jh 3d Ac 6d 2s"  # Ben goes on top in hand 1: his hand is dead
@@ -390,10 +392,14 @@ def _check_hand(script: HandScript, profile: Profile) -> int:
 
 @pytest.mark.slow
 @settings(max_examples=20)
-@given(seed=st.integers(0, 10**6), seated=st.integers(3, 6), profile=st.sampled_from([HOYLE, CARDROOM]))
-def test_P7_E4_simulated_positions_keep_the_count_and_the_pack(seed: int, seated: int, profile: Profile) -> None:
+@given(seed=st.integers(0, 10**6), seated=st.integers(3, 6), profile=any_profile)
+def test_P7_E4_simulated_positions_keep_the_count_and_the_pack(
+    rules_folder: Path, seed: int, seated: int, profile: Profile
+) -> None:
     players = tuple(f"P{i}" for i in range(seated))
+    rules = rules_name(profile, rules_folder)  # a house-rules file in the record's folder
     for script in simulate_hands(players, 1, seed, profile):
-        [hand] = read_hands(io.StringIO(write_script(script)), "sim.pan")
+        script = replace(script, tags=(("Rules", rules),))
+        [hand] = read_hands(io.StringIO(write_script(script)), "sim.pan", rules_folder)
         assert hand.script is not None and hand.script.profile == profile
         _check_hand(hand.script, profile)

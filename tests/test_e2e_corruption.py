@@ -16,21 +16,28 @@ Each corruption below is one that the rules always catch:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+from pathlib import Path
 
 from cli_kit import pan
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from profiles_kit import any_profile, rules_name
+
+from pancli.rules import Profile
 
 _CARD = re.compile(r"^(?:[A2-7JQK][shdc])$")
 _OTHER = ("Ah", "2c", "3d", "4s", "5h", "6c", "7d", "Jh", "Qc", "Kd")
 
 
 def _record(seed: int, players: int, rules: str) -> list[str]:
-    text = pan("simulate", "-n", str(players), "-k", "1", "-s", str(seed), "--rules", rules).stdout
-    assert pan("replay", "-", input=text).exit_code == 0
-    return text.splitlines()
+    """A simulated hand; run in the folder of the house-rules file ``rules`` names, if any."""
+    sim = pan("simulate", "-n", str(players), "-k", "1", "-s", str(seed), "--rules", rules)
+    assert sim.exit_code == 0, sim.stderr
+    assert pan("replay", "-", input=sim.stdout).exit_code == 0
+    return sim.stdout.splitlines()
 
 
 def _turns(lines: list[str]) -> list[int]:
@@ -95,21 +102,23 @@ def _corrupt(lines: list[str], kind: str, pick: int, card: int) -> tuple[list[st
 @given(
     seed=st.integers(0, 10_000),
     players=st.integers(3, 6),
-    rules=st.sampled_from(["hoyle", "cardroom"]),
+    profile=any_profile,
     kind=st.sampled_from(["drop-draw", "drop-discard", "change-take", "change-discard", "drop-line"]),
     pick=st.integers(0, 1000),
     card=st.integers(0, 9),
 )
 def test_one_corrupted_action_is_a_violation_never_a_crash(
-    seed: int, players: int, rules: str, kind: str, pick: int, card: int
+    rules_folder: Path, seed: int, players: int, profile: Profile, kind: str, pick: int, card: int
 ) -> None:
-    lines = _record(seed, players, rules)
+    with contextlib.chdir(rules_folder):
+        lines = _record(seed, players, rules_name(profile, rules_folder))
     assume(_turns(lines))  # won at once under T4: no action to corrupt
     got = _corrupt(lines, kind, pick, card)
     assume(got is not None)
     assert got is not None
     text = "\n".join(got[0]) + "\n"
-    r = pan("replay", "--json", "-", input=text)
+    with contextlib.chdir(rules_folder):
+        r = pan("replay", "--json", "-", input=text)
     assert r.exit_code == 1, (kind, text)
     [hand] = json.loads(r.stdout)
     assert hand["violations"], (kind, text)
@@ -124,16 +133,20 @@ def test_one_corrupted_action_is_a_violation_never_a_crash(
     cut=st.integers(0, 10_000),
     junk=st.text(min_size=1, max_size=12),
     mode=st.sampled_from(["insert", "replace", "truncate"]),
+    profile=any_profile,
 )
-def test_random_damage_never_crashes(seed: int, cut: int, junk: str, mode: str) -> None:
-    text = "\n".join(_record(seed, 4, "hoyle")) + "\n"
-    at = cut % len(text)
-    if mode == "insert":
-        text = text[:at] + junk + text[at:]
-    elif mode == "replace":
-        text = text[:at] + junk + text[at + len(junk) :]
-    else:
-        text = text[:at]
-    for args in (["replay", "-"], ["replay", "--json", "-"], ["replay", "--jsonl", "-"]):
-        r = pan(*args, input=text)
-        assert r.exit_code in (0, 1)
+def test_random_damage_never_crashes(
+    rules_folder: Path, seed: int, cut: int, junk: str, mode: str, profile: Profile
+) -> None:
+    with contextlib.chdir(rules_folder):  # where the record names its house-rules file
+        text = "\n".join(_record(seed, 4, rules_name(profile, rules_folder))) + "\n"
+        at = cut % len(text)
+        if mode == "insert":
+            text = text[:at] + junk + text[at:]
+        elif mode == "replace":
+            text = text[:at] + junk + text[at + len(junk) :]
+        else:
+            text = text[:at]
+        for args in (["replay", "-"], ["replay", "--json", "-"], ["replay", "--jsonl", "-"]):
+            r = pan(*args, input=text)
+            assert r.exit_code in (0, 1)

@@ -7,11 +7,13 @@ import functools
 import io
 from dataclasses import fields, is_dataclass, replace
 from decimal import Decimal
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import assume, given, reject, settings
 from hypothesis import strategies as st
+from profiles_kit import any_profile, rules_name
 
 from pancli.cards import ALL_CARDS, PAN_CARDS, Card, Game
 from pancli.model.actions import (
@@ -41,7 +43,7 @@ from pancli.notation.record_fast import fast_play
 from pancli.notation.record_grammar import grammar_play
 from pancli.notation.record_writer import format_records, script_tags, write_script, write_scripts
 from pancli.records import read_hands
-from pancli.rules import CARDROOM, HOYLE
+from pancli.rules import CARDROOM, HOYLE, Profile
 
 NAMES = ["Ana", "Ben", "Cruz", "Dee", "eve_2", "Lu-3", "7"]
 FAST = settings(max_examples=60)
@@ -146,11 +148,14 @@ def _ok_tags(text: str) -> bool:
 
 
 @FAST
-@given(scripts())
-def test_write_script_then_read_gives_the_same_script(script: HandScript) -> None:
+@given(scripts(), any_profile)
+def test_write_script_then_read_gives_the_same_script(rules_folder: Path, script: HandScript, profile: Profile) -> None:
     assume(all(_ok_tags(v) for _, v in script.tags))  # tag values are one line of printable text
+    if script.game is Game.PANGUINGUE:  # a profile of any knob values, read back from its file
+        house = () if profile in (HOYLE, CARDROOM) else (("Rules", rules_name(profile, rules_folder)),)
+        script = replace(script, profile=profile, tags=(*script.tags, *house))
     text = write_script(script)
-    [hand] = read_hands(io.StringIO(text), "t.pan")
+    [hand] = read_hands(io.StringIO(text), "t.pan", rules_folder)
     assert hand.error is None, (hand.error, text)
     assert hand.script is not None
     assert hand.script.tags == tuple(script_tags(script))
