@@ -17,7 +17,7 @@ the notation cannot read a meld.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pancli.app.lines import STDIN_FILE, InputLine, batch_text, error_line, escape_text, is_skipped
 from pancli.cards import Card, Game, format_cards
@@ -25,6 +25,14 @@ from pancli.melds import Meld, Rope, Set, judge
 from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS, fast_reject
 from pancli.rules import Condition, Profile
 from pancli.values import frozen
+
+if TYPE_CHECKING:  # check and pay start without the registry: the ids are spelled as Literal types
+    from pancli.melds import EngineRule
+    from pancli.notation.errors import NotationCode
+    from pancli.rulebook import Rule
+
+    CheckRule = EngineRule | NotationCode | Rule
+    """The rule a meld breaks: the meld engine's, a notation code, or a PAGRUC rule (G1, G4)."""
 
 NONE_MARK = "-"
 """How the plain format writes a missing field (no kind, no condition, no rule)."""
@@ -60,13 +68,13 @@ class MeldCheck:
     shape: str | None
     conditions: tuple[str, ...]
     value: int
-    rule: str | None
+    rule: CheckRule | None
     reason: str
     cards: tuple[Card, ...] = ()
     engine_meld: Meld | None = None
     game: Game = Game.PANGUINGUE
 
-    def refused(self, rule: str, reason: str) -> MeldCheck:
+    def refused(self, rule: CheckRule, reason: str) -> MeldCheck:
         """This meld made illegal by a rule across melds (E4 in ``pan pay``): it counts nothing.
         (The constructor, not dataclasses.replace: about 20 times cheaper, a million times.)"""
         return MeldCheck(self.file, self.line, 1, self.meld, False, None, None, (), 0, rule, reason, self.cards)
@@ -141,7 +149,17 @@ def error_suffix(col: int | None, rule: str | None, reason: str) -> str:
 
 
 Judged = tuple[
-    int | None, str, bool, str | None, str | None, tuple[str, ...], int, str | None, str, tuple[Card, ...], Meld | None
+    int | None,
+    str,
+    bool,
+    str | None,
+    str | None,
+    tuple[str, ...],
+    int,
+    "CheckRule | None",
+    str,
+    tuple[Card, ...],
+    Meld | None,
 ]
 """The fields of a :class:`MeldCheck` after ``file`` and ``line``: a meld of text judged, not yet placed."""
 
@@ -597,7 +615,7 @@ class JsonBatch:
                 shape,
                 () if conds == NONE_MARK else tuple(conds.split("+")),
                 int(value),
-                None if rule == NONE_MARK else rule,
+                None if rule == NONE_MARK else cast("CheckRule", rule),  # the rule this batch wrote in the row
                 reason,
             )
         else:  # a reason holding a tab: judge the line again
