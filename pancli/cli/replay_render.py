@@ -582,11 +582,10 @@ class StepLines(JsonText):
             return row[c.index] or self._move(row, c, a, b)
         out = []
         for c, a2, b2 in moves:
-            if a2 is a and b2 is b:
-                out.append(row[c.index] or self._move(row, c, a, b))
-            else:
-                other = self._row(a2, b2)
-                out.append(other[c.index] or self._move(other, c, a2, b2))
+            if a2 is not a or b2 is not b:  # (a meld's drawn card, then its hand cards)
+                a, b = a2, b2
+                row = self._row(a, b)
+            out.append(row[c.index] or self._move(row, c, a, b))
         return ", ".join(out)
 
     def _dealt(self, deal: Deal) -> str:

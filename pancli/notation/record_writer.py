@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
-from pancli.cards import Card, Game
+from pancli.cards import Game, format_cards
 from pancli.escapes import escape_text
 from pancli.model.actions import (
     Action,
@@ -59,10 +59,6 @@ TAG_ORDER: Final = ("Event", "Site", "Date", "Round", "Game", "Rules", "Stake", 
 _RANK: Final = {name: i for i, name in enumerate(TAG_ORDER)}
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(map(str, cards))
-
-
 def action_text(a: Action) -> str:
     """The canonical text of one action (no claim, glyph or comment).
 
@@ -71,25 +67,25 @@ def action_text(a: Action) -> str:
     'split #1 [5s 5s 5s] [5s 5s 5s]'
     """
     if isinstance(a, Draw):
-        return f"draw {a.card}"
+        return f"draw {a.card.text}"
     if isinstance(a, Discard):
-        return f"discard {a.card}"
+        return f"discard {a.card.text}"
     if isinstance(a, MeldNew):
-        return f"meld [{_cards(a.cards)}]"
+        return f"meld [{format_cards(a.cards)}]"
     if isinstance(a, Take):
-        return f"take {a.card}"
+        return f"take {a.card.text}"
     if isinstance(a, Add):
-        return f"add {_cards(a.cards)} to #{a.target}"
+        return f"add {format_cards(a.cards)} to #{a.target}"
     if isinstance(a, Out):
         return "out"
     if isinstance(a, Borrow):
-        return f"borrow {a.card} from #{a.source}"
+        return f"borrow {a.card.text} from #{a.source}"
     if isinstance(a, Split):
-        return f"split #{a.target} [{_cards(a.first)}] [{_cards(a.second)}]"
+        return f"split #{a.target} [{format_cards(a.first)}] [{format_cards(a.second)}]"
     if isinstance(a, TakeMany):
-        return f"take {_cards(a.cards)}" if a.cards else f"take {a.count}"
+        return f"take {format_cards(a.cards)}" if a.cards else f"take {a.count}"
     if isinstance(a, Lay):
-        return f"lay {_cards(a.cards)} on {a.owner}#{a.target}"
+        return f"lay {format_cards(a.cards)} on {a.owner}#{a.target}"
     raise TypeError(f"not an action: {a!r}")  # pragma: no cover - Action is a closed union
 
 
@@ -124,7 +120,7 @@ def item_text(item: PlayItem, notes: Notes | None = None, *, claims: bool = Fals
         line = head + " " + ", ".join(parts)
     else:
         if isinstance(item, Deal):
-            line = f"deal {item.player} {_cards(item.cards)}"
+            line = f"deal {item.player} {format_cards(item.cards)}"
         elif isinstance(item, UpLine):
             line = f"up {item.card}"
         elif isinstance(item, Decision):
@@ -198,7 +194,7 @@ def script_tags(script: HandScript) -> list[tuple[str, str]]:
 
 def write_script(script: HandScript) -> str:
     """The canonical text of a hand with no comments (claims written as ``{[%pays N]}``)."""
-    play = [f"deal {d.player} {_cards(d.cards)}" for d in script.deals]
+    play = [f"deal {d.player} {format_cards(d.cards)}" for d in script.deals]
     if script.upcard is not None:
         play.append(f"up {script.upcard}")
     play.extend(item_text(e, claims=True) for e in script.events)
