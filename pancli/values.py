@@ -293,15 +293,21 @@ class QuickEnum(enum.EnumType):
     each, which makes ``Suit.SPADES`` a Python call). Measured (valgrind instructions): the
     69-member ``Rule`` 5.4 -> 2.6 million, an enum of two members 0.43 -> 0.25 million, the twelve
     enums of the core and model modules 5.7 million less.
-    mypy reads these classes as the enums they are (the metaclass derives from ``EnumType``)."""
+    mypy reads these classes as the enums they are (the metaclass derives from ``EnumType``).
+    ``enum._simple_enum`` is private to the standard library (present in Python 3.11-3.13): on a
+    Python without it, ``QuickEnum`` builds the plain enum, as ``EnumType`` does."""
 
     @classmethod
     def __prepare__(metacls, cls: str, bases: tuple[type, ...], **kwds: Any) -> dict[str, Any]:  # type: ignore[override]
+        if not hasattr(enum, "_simple_enum"):
+            return super().__prepare__(cls, bases, **kwds)
         return {}
 
     def __new__(metacls, cls: str, bases: tuple[type, ...], classdict: dict[str, Any], **kwds: Any) -> Any:
+        if not hasattr(enum, "_simple_enum"):  # no fast path in this Python: the plain enum
+            return super().__new__(metacls, cls, bases, classdict, **kwds)  # type: ignore[arg-type]
         (base,) = bases
-        made: Any = enum._simple_enum(base)(type(cls, (), classdict))  # type: ignore[attr-defined]
+        made: Any = enum._simple_enum(base)(type(cls, (), classdict))
         for name, member in made._member_map_.items():
             type.__setattr__(made, name, member)
         return made

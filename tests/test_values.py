@@ -290,3 +290,15 @@ def test_quick_enum_is_the_enum_of_the_same_source(quick: type[enum.Enum]) -> No
     for m in quick:  # each member in the class as EnumType puts it (not behind a property)
         assert vars(quick)[m.name] is m and vars(checked)[m.name] is checked[m.name]
         assert quick(m.value) is m and quick[m.name] is m and pickle.loads(pickle.dumps(m)) is m
+
+
+def test_quick_enum_without_the_fast_path_builds_the_plain_enum(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Python whose ``enum`` has no ``_simple_enum`` (it is private) still gets pan's enums."""
+    monkeypatch.delattr(enum, "_simple_enum")
+    rule = QUICK_ENUMS[[e.__name__ for e in QUICK_ENUMS].index("Rule")]
+    ns = dict(vars(sys.modules[rule.__module__]))
+    exec(compile(source(rule), "<Rule without the fast path>", "exec", flags=__future__.annotations.compiler_flag), ns)
+    plain = ns[rule.__name__]
+    assert type(plain) is values.QuickEnum
+    assert [(m.name, m.value, str(m), repr(m)) for m in plain] == [(m.name, m.value, str(m), repr(m)) for m in rule]
+    assert all(vars(plain)[m.name] is m and plain(m.value) is m for m in plain)
