@@ -12,7 +12,8 @@ Each command runs with a tree as its working folder (``python -m pancli``, so th
 standard output to nothing. Every round runs each (tree, mode) once, the order turning from round
 to round; the medians of the wall time and of the CPU time (user + system: the steadier figure on
 a shared machine) are kept, and each mode's time is given as a multiple of the same tree's plain
-replay. The outputs of the trees are compared byte for byte once, first.
+replay. The outputs of the trees are compared byte for byte once, first. Run it with
+PYTHONDONTWRITEBYTECODE unset: a tree without compiled byte code compiles every module on each run.
 """
 
 from __future__ import annotations
