@@ -38,6 +38,7 @@ STDLIB = ("decimal", "difflib", "tempfile", "signal")
 PAGRUC_FILE = "samples/pagruc-common-room.pan"
 ADVICE = "pancli.analyze.advice"  # only with --advice
 READER = "pancli.records.reader"
+RENDER = ("pancli.cli.replay_render", "pancli.cli.hand_render", "pancli.notation.record_writer")  # a hand's text
 
 # command line -> module prefixes it must not import (output to a pipe, canonical input). Every
 # command has a case (test below): the lighter its path, the more it lists.
@@ -89,7 +90,11 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
         (*UI, "json", *STDLIB, *ENGINES, "pancli.records"),
     ),
     "standings": (["standings", PAGRUC_FILE], (*UI, "json", *STDLIB, "pancli.referee", "pancli.analyze")),
-    "settle": (["settle", SMALL], (*UI, "json", "difflib", "tempfile", "pancli.analyze", "pancli.pagruc")),
+    # (decimal: a sitting's transfers are exact amounts, units too); no hand's text is written
+    "settle": (
+        ["settle", SMALL],
+        (*UI, "json", "difflib", "tempfile", "signal", "pancli.analyze", "pancli.pagruc", *RENDER),
+    ),
     "samples": (
         ["samples"],
         (*UI, "json", *STDLIB, *ENGINES, "pancli.pagruc", "pancli.model", "pancli.records.reader"),

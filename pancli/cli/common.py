@@ -32,6 +32,8 @@ from pancli.limits import MAX_HAND_CHARS, MAX_LINE_CHARS
 from pancli.rules import DEFAULT_PLAYERS, HOYLE, MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from rich.console import Console
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -470,6 +472,25 @@ def refuse_output_into_input(names: Iterable[str]) -> None:
 
 
 # --------------------------------------------------------------------------- output
+
+
+def signed(units: int) -> str:
+    """Units with their sign (``0`` bare).
+
+    >>> signed(4), signed(-3), signed(0)
+    ('+4', '-3', '0')
+    """
+    return f"{units:+d}" if units else "0"
+
+
+def money_text(value: Decimal) -> str:
+    """Money with its sign and the stake's precision.
+
+    >>> from decimal import Decimal
+    >>> money_text(Decimal("2.50")), money_text(Decimal("-0.75")), money_text(Decimal(0))
+    ('+2.50', '-0.75', '0')
+    """
+    return format(value, "+f") if value else "0"
 
 
 def rule_hint(rule: str | None) -> str:

@@ -31,15 +31,9 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from pancli import svg
 from pancli.app.replay import HandSink, Tally
 from pancli.cards import ALL_CARDS, Card, Game, Suit
+from pancli.cli.common import money_text, signed
 from pancli.cli.hand_render import HandView, PagrucView, PanView
-from pancli.cli.replay_render import (
-    MALFORMED_RULING,
-    collections,
-    money_map,
-    money_text,
-    outcome,
-    signed,
-)
+from pancli.cli.replay_render import MALFORMED_RULING, collections, money_map, outcome
 from pancli.model.actions import (
     Add,
     Borrow,

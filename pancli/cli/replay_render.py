@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from pancli.cards import Card, format_cards
-from pancli.cli.common import error_line, escape_text
+from pancli.cli.common import error_line, escape_text, money_text, signed
 from pancli.model.actions import (
     Add,
     Borrow,
@@ -105,25 +105,6 @@ def why(rule: str) -> str:
 
 
 _WHY_TEXT: dict[str, str] = {}
-
-
-def signed(units: int) -> str:
-    """Units with their sign (``0`` bare).
-
-    >>> signed(4), signed(-3), signed(0)
-    ('+4', '-3', '0')
-    """
-    return f"{units:+d}" if units else "0"
-
-
-def money_text(value: Decimal) -> str:
-    """Money with its sign and the stake's precision.
-
-    >>> from decimal import Decimal
-    >>> money_text(Decimal("2.50")), money_text(Decimal("-0.75")), money_text(Decimal(0))
-    ('+2.50', '-0.75', '0')
-    """
-    return format(value, "+f") if value else "0"
 
 
 def ledger_text(ledger: Mapping[str, int]) -> str:

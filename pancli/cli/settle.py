@@ -37,12 +37,13 @@ from pancli.cli.common import (
     json_option,
     jsonl_option,
     load_profile,
+    money_text,
     open_text,
     record_files,
     rules_override_option,
+    signed,
 )
 from pancli.cli.replay import Sink
-from pancli.cli.replay_render import money_text, signed
 
 if TYPE_CHECKING:
     from pancli.app.replay import Judgement
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
 
 def dispute_of(hand: RecordHand, result: Judgement) -> Dispute | None:
     """Why a refereed hand is disputed (its first violation, else its first wrong claim), or None."""
-    from pancli.cli.hand_render import view
     from pancli.model.settle import Dispute
 
     game = result.game
@@ -68,6 +68,8 @@ def dispute_of(hand: RecordHand, result: Judgement) -> Dispute | None:
         )  # fmt: skip
     wrong: list[ClaimCheck] = [c for c in result.claims if not c.ok]
     if wrong:
+        from pancli.cli.hand_render import view  # (only here: a wrong claim's words)
+
         c = wrong[0]
         shown = view(result)
         return Dispute(
