@@ -60,7 +60,10 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
         (*UI, "json", *STDLIB, *ENGINES, "pancli.model", "pancli.records"),
     ),
     # a shorthand needs the grammar (pyparsing, which imports difflib and tempfile itself): allowed
-    "pay shorthand": (["pay", "5sss", "3-5h"], ("rich", "json", "pancli.referee", "pancli.analyze", "pancli.records")),
+    "pay shorthand": (
+        ["pay", "5sss", "3-5h", "--players", "6"],
+        ("rich", "json", "pancli.referee", "pancli.analyze", "pancli.records"),
+    ),
     "rules": (["rules"], (*UI, "json", *STDLIB, *ENGINES, "pancli.melds", "pancli.model")),
     # the example's replay line is read from rule_examples.tsv: no reader, no referee
     "rules RULE": (["rules", "P8"], (*UI, "json", *STDLIB, *ENGINES, "pancli.model", READER)),
@@ -105,6 +108,7 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
         (*UI, "json", *(m for m in STDLIB if m != "signal"), *ENGINES, "pancli.cards", "pancli.model"),
     ),
     "score --help": (["score", "--help"], (*UI, "json", *STDLIB, *ENGINES)),
+    "analyze --help": (["analyze", "--help"], (*UI, "json", *STDLIB, *ENGINES, "pancli.model", "pancli.records")),
     "standings --help": (["standings", "--help"], (*UI, "json", *STDLIB, "pancli.referee", "pancli.analyze")),
 }
 
@@ -155,6 +159,18 @@ def test_pan_s_collector_settings_change_nothing_written(argv: list[str], tmp_pa
 
 def test_every_command_has_a_case() -> None:
     assert set(COMMANDS) <= {argv[0] for argv, _ in CASES.values()}
+
+
+def test_every_command_line_the_start_up_benchmark_times_has_a_case() -> None:
+    """benchmarks/bench_startup.py times these command lines; each is a case above, word for word."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_startup", ROOT / "benchmarks" / "bench_startup.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    cased = [argv for argv, _ in CASES.values()]
+    assert [name for name, argv in bench.COMMANDS if argv not in cased] == []
 
 
 @pytest.mark.parametrize("width", [50, 80, 200])
