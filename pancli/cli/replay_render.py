@@ -671,7 +671,8 @@ def outcome(result: HandResult) -> str:
         return "stopped at the first violation: no winner"
     if result.winner is not None:
         after = "; stopped at the first violation after it (I3)" if result.violations else ""
-        if any(Rule.C8 in p.rules for p in result.payments) or not any(Rule.T2 in p.rules for p in result.payments):
+        paid_under = {rule for p in result.payments for rule in p.rules}
+        if Rule.C8 in paid_under or Rule.T2 not in paid_under:
             return f"{result.winner} went out (C8){after}"
         return f"{result.winner} wins: all the others went on top (T4){after}"
     if result.void:
