@@ -505,7 +505,7 @@ _PAYMENTS = st.builds(
     st.sampled_from(["Ana", "Ben"]),
     st.sampled_from(["Ana", "Cruz"]),
     st.sampled_from([1, 4]),
-    st.sampled_from(["C2", "C7"]),
+    st.sampled_from([(Rule.C2,), (Rule.C7,), (Rule.C4, Rule.C5), (Rule.C8,)]),
     st.sampled_from([3, 4]),
     st.sampled_from([None, (ALL_CARDS[0],) * 3, tuple([ALL_CARDS[0]] * 3), (ALL_CARDS[17],) * 3]),
     st.sampled_from(["", "#1 grows", 'a "q" \\ \u202e']),
