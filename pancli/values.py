@@ -3,8 +3,8 @@
 ``@frozen`` makes the class a frozen slots dataclass, as ``@dataclass(frozen=True, slots=True)``
 does: the same fields (``dataclasses.fields``, ``replace``, ``asdict`` work), the same ``__init__``
 signature, ``__match_args__``, ``__repr__``, ``__eq__``, ``__hash__``, ``FrozenInstanceError`` and
-pickling. tests/test_values.py compares every value class of pan with the plain dataclass of the
-same body.
+pickling, and on Python 3.13 ``copy.replace``. tests/test_values.py compares every value class of
+pan with the plain dataclass of the same body (and the names each class holds).
 
 Why it exists: start-up (issue 14). Python 3.11's ``dataclass`` compiles six methods from source text
 for each frozen class, reads each string annotation three times with a regular expression (is it a
@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import sys
 import types
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform
@@ -73,6 +74,8 @@ def frozen(cls: type[T]) -> type[T]:
         __getstate__=_getstate,
         __setstate__=_setstate,
     )
+    if sys.version_info >= (3, 13) and "__replace__" not in own:  # copy.replace(), as dataclass gives it there
+        body["__replace__"] = _replace
     if "__eq__" not in own:
         body["__eq__"] = _OnFirstUse(_compared)
     if own.get("__hash__") is None:  # none written (one written with __eq__ only is None): as dataclass
@@ -276,6 +279,10 @@ def _getstate(self: object) -> list[Any]:
 def _setstate(self: object, state: list[Any]) -> None:
     for n, v in zip(_names(self), state, strict=False):
         object.__setattr__(self, n, v)
+
+
+def _replace(self: object, /, **changes: Any) -> Any:
+    return dataclasses.replace(self, **changes)  # type: ignore[type-var]
 
 
 def _names(self: object) -> dict[str, Any]:

@@ -8,6 +8,7 @@ pickling (issue 14: ``@frozen`` exists for start-up speed only, so it must not c
 from __future__ import annotations
 import __future__
 
+import copy
 import dataclasses
 import enum
 import importlib
@@ -27,7 +28,10 @@ from pancli.pagruc.pack import PagrucPack
 from pancli.values import frozen
 
 DATACLASS = ("__slots__", "__dataclass_fields__", "__dataclass_params__", "__match_args__")
-GENERATED = ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__", "__getstate__", "__setstate__")
+GENERATED = (
+    *("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__", "__getstate__", "__setstate__"),
+    "__replace__",  # Python 3.13's dataclass: copy.replace()
+)
 
 
 def value_classes() -> list[type]:
@@ -99,6 +103,7 @@ def test_frozen_class_is_the_plain_frozen_slots_dataclass(cls: type) -> None:
         (f.name, f.init, f.repr, f.compare) for f in dataclasses.fields(ref)
     ]
     assert cls.__doc__ == ref.__doc__
+    assert sorted(vars(cls)) == sorted(vars(ref)), "a method dataclass makes on this Python is missing (or one more)"
     if "__post_init__" in cls.__dict__:
         return  # Card and the PAGRUC pack compute from their values: compared in the test below
     # distinct stand-in values for the fields without a default (the methods do not look at types)
@@ -124,6 +129,8 @@ def test_frozen_class_is_the_plain_frozen_slots_dataclass(cls: type) -> None:
         assert (a == other) is not compared
     assert pickle.loads(pickle.dumps(a)) == a
     assert dataclasses.replace(a) == a and dataclasses.astuple(a) == dataclasses.astuple(b)
+    if sys.version_info >= (3, 13):
+        assert outcome(lambda x: copy.replace(x), a) == ("value", a)  # type: ignore[attr-defined]
 
 
 def test_cards_are_the_plain_dataclass_cards() -> None:
