@@ -916,8 +916,10 @@ if TYPE_CHECKING:  # at run time from __getattr__, built on first use
 
 
 def __getattr__(name: str) -> object:
-    if name in ("RULEBOOK", "PRESCRIBED"):
-        return _tables()[name == "PRESCRIBED"]
+    if name == "RULEBOOK":
+        return _tables()[0]
+    if name == "PRESCRIBED":
+        return _tables()[1]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

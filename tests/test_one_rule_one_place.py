@@ -242,13 +242,19 @@ def test_every_payment_is_made_by_the_one_function_of_its_rule() -> None:
     assert paid.keys() | conditions == PAN_PAYMENTS.keys()
 
 
+def judges_file(tmp_path: Path, source: str) -> Path:
+    """A module of judges written for a finder to read (the checks above must be able to fail)."""
+    judges = tmp_path / "judges.py"
+    judges.write_text(source, encoding="utf-8")
+    return judges
+
+
 def test_the_payment_finder_sees_a_stray_payment(tmp_path: Path) -> None:
     """The check can fail: a payment under P8, and one whose rules are computed, are found."""
-    judges = tmp_path / "judges.py"
-    judges.write_text(
+    judges = judges_file(
+        tmp_path,
         "def p8(b, s):\n    return b.collect(s, 2, (Rule.P8,), 9, ())\n\n"
         "class R:\n    def pay(self, b, s, rules):\n        b.ledger.pay('Ana', s, 1, rules, 9)\n",
-        encoding="utf-8",
     )
     assert raised_rules([judges], PAYMENTS) == {"P8": {"judges.p8"}}
     assert dynamic_payments([judges]) == {"judges.R.pay"}
@@ -256,11 +262,10 @@ def test_the_payment_finder_sees_a_stray_payment(tmp_path: Path) -> None:
 
 def test_the_finder_sees_a_second_function(tmp_path: Path) -> None:
     """The check can fail: a rule raised from two functions is found in both."""
-    judges = tmp_path / "judges.py"
-    judges.write_text(
+    judges = judges_file(
+        tmp_path,
         "def p8(b, node):\n    return b.fail(Rule.P8, 'forced', node)\n\n"
         "class R:\n    def p1(self, node):\n        raise self.foul(Rule.P1 if node else Rule.P8, 'again')\n",
-        encoding="utf-8",
     )
     assert raised_rules([judges], RULINGS) == {"P8": {"judges.p8", "judges.R.p1"}, "P1": {"judges.R.p1"}}
 
@@ -361,12 +366,11 @@ def test_every_ruling_names_its_rule_where_it_is_made(game: str) -> None:
 
 
 def test_the_finder_sees_a_rule_computed_at_run_time(tmp_path: Path) -> None:
-    judges = tmp_path / "judges.py"
-    judges.write_text(
+    judges = judges_file(
+        tmp_path,
         "def p8(b, node, code):\n    return b.fail(Rule(code), 'forced', node)\n\n"
         "class R:\n    def p1(self, node):\n        raise self.foul(Rule.P1 if node else Rule.P8, 'again')\n"
         "    def p2(self, rule):\n        raise self.foul(RULES[rule], 'again')\n",
-        encoding="utf-8",
     )
     assert dynamic_rulings([judges]) == {"judges.p8", "judges.R.p2"}
 
