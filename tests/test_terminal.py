@@ -23,7 +23,8 @@ BOX = "│┃┏┓┗┛┡┩└┘┌┐─━╇╈┳┻┼╋┃═║╔�
 
 def _env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("CI", "PAN_FORCE_TERMINAL", "COLUMNS", "LINES")}
-    env.update({"TERM": "xterm", "NO_COLOR": "1", **extra})
+    # the line shows from the first unit of work, however fast the machine (the default waits 0.5 s)
+    env.update({"TERM": "xterm", "NO_COLOR": "1", "PAN_PROGRESS_DELAY": "0", **extra})
     return env
 
 
@@ -91,6 +92,12 @@ def test_the_progress_line_shows_on_a_terminal_and_is_erased(tmp_path: Path) -> 
     shown = on_terminal(f"pan simulate --hands 400 --seed 2 -o {out}", 80)
     assert re.search(r"simulate +\d+% \[#*\.*\] [\d,]+ hands +[\d,]+ hands/s", shown), shown[-300:]
     assert out.read_text(encoding="utf-8").count("[Players ") == 400
+
+
+def test_the_progress_line_waits_for_its_delay(tmp_path: Path) -> None:
+    """A run shorter than the wait draws nothing (an hour: no machine is that slow at 400 hands)."""
+    shown = on_terminal(f"pan simulate --hands 400 --seed 2 -o {tmp_path / 'g.pan'}", 80, PAN_PROGRESS_DELAY="3600")
+    assert "hands/s" not in shown
 
 
 @pytest.mark.parametrize("extra", [{"quiet": "1"}, {"TERM": "dumb"}, {"CI": "true"}])

@@ -4,7 +4,8 @@
 Shown only when standard error is a terminal, standard output is not that same screen
 (the output itself would show the progress, and the two would mix), ``TERM`` is not
 ``dumb``, no ``CI`` variable is set and ``--quiet`` is not given; and only once the work has
-taken half a second (a quick run draws nothing). The line is redrawn at most ten times a
+taken half a second (a quick run draws nothing; ``PAN_PROGRESS_DELAY`` sets another wait, in
+seconds, so that a test need not outrun the machine). The line is redrawn at most ten times a
 second and erased when the work ends, is interrupted or fails. No rich: one line of text.
 """
 
@@ -21,9 +22,26 @@ import click
 F = TypeVar("F", bound=Callable[..., Any])
 
 DELAY = 0.5
-"""Seconds of work before the line first appears."""
+"""Seconds of work before the line first appears (unless ``PAN_PROGRESS_DELAY`` says otherwise)."""
 EVERY = 0.1
 """Seconds between two redraws."""
+
+
+def delay() -> float:
+    """The wait before the line first appears: ``PAN_PROGRESS_DELAY`` when it is a number of
+    seconds from 0 to 3600, else :data:`DELAY`.
+
+    >>> os.environ["PAN_PROGRESS_DELAY"] = "0"; delay()
+    0.0
+    >>> os.environ["PAN_PROGRESS_DELAY"] = "soon"; delay()
+    0.5
+    >>> del os.environ["PAN_PROGRESS_DELAY"]
+    """
+    try:
+        wait = float(os.environ.get("PAN_PROGRESS_DELAY", DELAY))
+    except ValueError:
+        return DELAY
+    return wait if 0 <= wait <= 3600 else DELAY
 
 
 def quiet_option(f: F) -> F:
@@ -75,6 +93,7 @@ class Progress:
         self.start = time.monotonic()
         self.drawn = 0.0
         self.shown = False
+        self.delay = delay() if enabled else DELAY
 
     def advance(self, n: int = 1, *, count: int = 0) -> None:
         """``n`` more units done (``count`` more of the rate's unit, when it differs)."""
@@ -82,7 +101,7 @@ class Progress:
         self.counted += count or n
         if self.enabled:
             now = time.monotonic()
-            if now - self.start >= DELAY and now - self.drawn >= EVERY:
+            if now - self.start >= self.delay and now - self.drawn >= EVERY:
                 self.drawn = now
                 self._draw(now)
 
