@@ -117,6 +117,30 @@ def _at(tag: TagPair, offset: int) -> tuple[int, int]:
     return (tag.value_col + (0 if tag.escaped else offset)), tag.line
 
 
+def read_stake(text: str) -> Decimal | tuple[NotationCode, str]:
+    """The money value of one unit, as a ``Stake`` tag and ``pan settle --stake`` write it (one
+    reader for both): ASCII digits, then a point and more digits if need be, each part at most
+    MAX_NUMBER_DIGITS digits; or the code and message of why it is not one (R2 the form, R10
+    a part too long: no Decimal context then rounds or traps on it).
+
+    >>> read_stake("0.25"), read_stake("1e3")
+    (Decimal('0.25'), ('R2', "the money value of one unit, like 0.25, not '1e3'"))
+    >>> read_stake("1" * 30)
+    ('R10', 'a Stake part of 30 digits is too large (at most 999999999)')
+    >>> read_stake("1_000")[0], read_stake("\u0661")[0], read_stake("-1")[0]
+    ('R2', 'R2', 'R2')
+    """
+    if not _STAKE.fullmatch(text):
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        return "R2", f"the money value of one unit, like 0.25, not {shown!r}"
+    whole, _, cents = text.partition(".")
+    if number_too_large(whole) or number_too_large(cents):
+        return "R10", too_large_message("a Stake part", max(whole, cents, key=len))
+    from decimal import Decimal  # here, not at the top: most records name no stake (start-up: about 3 ms)
+
+    return Decimal(text)
+
+
 def _err(code: NotationCode, message: str, tag: TagPair, offset: int = 0) -> NotationError:
     return NotationError(code, message, *_at(tag, offset))
 
@@ -233,14 +257,11 @@ def read_header(
             profile = got
     stake: Decimal | None = None
     if (s := seen.get("Stake")) is not None:
-        if not _STAKE.fullmatch(s.value):
-            raise _err("R2", f"Stake is the money value of one unit, like 0.25, not {s.value!r}", s)
-        whole, _, cents = s.value.partition(".")
-        if number_too_large(whole) or number_too_large(cents):
-            raise _err("R10", too_large_message("a Stake part", max(whole, cents, key=len)), s)
-        from decimal import Decimal  # here, not at the top: most records name no stake (start-up: about 3 ms)
-
-        stake = Decimal(s.value)
+        money = read_stake(s.value)
+        if isinstance(money, tuple):
+            code, problem = money
+            raise _err(code, f"Stake is {problem}" if code == "R2" else problem, s)
+        stake = money
     packs: int | None = None
     if (p := seen.get("Packs")) is not None:
         if game is not Game.PAGRUC:
