@@ -40,6 +40,7 @@ from pancli.cli import cli
 from pancli.notation import parse_card, parse_hand, parse_meld
 from pancli.notation.errors import NotationError
 from pancli.notation.houserules import profile_from_toml
+from pancli.notation.record_common import DEFAULT_IGNORABLE, name_key
 from pancli.records import read_hands
 from pancli.rules import HouseRulesError
 
@@ -52,7 +53,8 @@ LONG = os.environ.get("PAN_FUZZ", "") == "long"
 # (quick, long) examples per property; the long counts add up to 100,000 inputs (records: every
 # sample once more, on top)
 BUDGET: dict[str, tuple[int, int]] = {
-    "parsers": (80, 50_000),
+    "parsers": (80, 47_000),
+    "names": (60, 3_000),
     "reader": (40, 25_000),
     "toml": (60, 12_000),
     "batch": (40, 12_000),
@@ -367,6 +369,39 @@ def toml_bytes_from(r: random.Random) -> bytes:
     if k == 3:
         return hostile_key([r.choice(KEY_PARTS) for _ in range(1 + _sized(r, 20_000))], r.choice(KEY_SHAPES))
     return invalid_utf8_from(r) if k == 1 else f"packs = {'9' * (1 + _sized(r, 5999))}".encode()
+
+
+NAME_PIECES = [
+    "Ana", "ana", "ANA", "\uff21na", "Stra\u00dfe", "STRASSE", "\ufb01n", "fin", "Jos\u00e9", "Jose\u0301", "\u674e",
+    "\u034f", "\ufe0f", "\U000e0100", "\u3164", "\u115f", "\u1160", "\uffa0", "\u180b", "\u17b4", "\u200b",
+    "\u00ad", "\u2060", "\u0301", "_", "-", "1", "\u0661", "\u2163", "\u212a",
+]  # fmt: skip
+"""Pieces of player names: names that look alike after NFKC and case folding, invisible characters."""
+
+
+def names_from(r: random.Random) -> list[str]:
+    """:data:`PLAYER_NAMES`, drawn from ``r``."""
+    return ["".join(r.choice(NAME_PIECES) for _ in range(1 + r.randrange(3))) for _ in range(2 + r.randrange(4))]
+
+
+PLAYER_NAMES = st.lists(
+    st.lists(st.sampled_from(NAME_PIECES), min_size=1, max_size=3).map("".join), min_size=2, max_size=5
+)
+
+
+@fuzz("names", PLAYER_NAMES, names_from)
+def test_fuzz_player_names_print_apart_or_are_refused_or_warned(names: list[str]) -> None:
+    """A seated name holds no invisible character, and two seated names that look alike after
+    NFKC and case folding are warned about (R2), with the place of the second."""
+    [hand] = read_hands(io.StringIO(f'[Players "{" ".join(names)}"]\n'), "n.pan")
+    if hand.error is not None:
+        assert hand.error.code in ("R2", "R10") and hand.error.line == 1 and hand.error.col >= 10
+        return
+    assert hand.script is not None
+    seated = hand.script.players
+    assert not any(DEFAULT_IGNORABLE.search(n) for n in seated), seated
+    alike = sum(1 for i, n in enumerate(seated) if any(name_key(n) == name_key(m) for m in seated[:i]))
+    assert len(hand.warnings) == alike and all(w.code == "R2" and w.line == 1 for w in hand.warnings)
 
 
 @fuzz("toml", TOML_BYTES, toml_bytes_from)

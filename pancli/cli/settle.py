@@ -43,7 +43,7 @@ from pancli.cli.common import (
     rules_override_option,
     signed,
 )
-from pancli.cli.replay import Sink
+from pancli.cli.replay import Sink, warning_lines
 from pancli.records.tags import read_stake
 
 if TYPE_CHECKING:
@@ -128,6 +128,8 @@ class SettleSink(Sink):
     def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
         from pancli.model.settle import Hand
 
+        if hand.warnings:
+            self.err.append(warning_lines(hand))
         dispute = dispute_of(hand, result)
         self._add(self.sitting(result.game), Hand(result.players, result.totals, result.stake, dispute))
 

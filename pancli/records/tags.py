@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import Game
+from pancli.escapes import escape_text
 from pancli.limits import (
     MAX_NAME_CHARS,
     MAX_TAG_VALUE_CHARS,
@@ -24,7 +25,7 @@ from pancli.limits import (
 )
 from pancli.model.actions import LedgerClaim
 from pancli.notation.errors import NotationCode, NotationError
-from pancli.notation.record_common import TagPair, name_problem, player_name
+from pancli.notation.record_common import TagPair, name_key, name_problem, player_name
 from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
 from pancli.values import frozen
 
@@ -51,6 +52,8 @@ class Header:
     ledger_claim: LedgerClaim | None = None
     packs: int | None = None
     tags: tuple[tuple[str, str], ...] = ()
+    warnings: tuple[NotationError, ...] = ()
+    """Not errors: the hand is read and refereed (two names that look alike, with their place)."""
 
 
 class ProfileCache:
@@ -145,8 +148,10 @@ def _err(code: NotationCode, message: str, tag: TagPair, offset: int = 0) -> Not
     return NotationError(code, message, *_at(tag, offset))
 
 
-def _players(tag: TagPair) -> tuple[str, ...]:
+def _players(tag: TagPair, warnings: list[NotationError]) -> tuple[str, ...]:
+    """The names of a Players tag; a warning for each name that looks like one before it."""
     names: list[str] = []
+    keys: dict[str, str] = {}
     for m in _WORD.finditer(tag.value):
         name = player_name(m.group())
         if len(name) > MAX_NAME_CHARS:
@@ -156,6 +161,12 @@ def _players(tag: TagPair) -> tuple[str, ...]:
             raise _err("R2", problem, tag, m.start())
         if name in names:
             raise _err("R2", f"{name!r} is seated twice", tag, m.start())
+        like = keys.setdefault(name_key(name), name)
+        if like != name:  # told apart by the referee, hardly by the players reading its rulings
+            message = (
+                f"{escape_text(name)!r} and {escape_text(like)!r} look alike (the same after NFKC and case folding)"
+            )
+            warnings.append(_err("R2", message, tag, m.start()))
         names.append(name)
     if not names:
         raise _err("R2", "Players names no player", tag)
@@ -237,7 +248,8 @@ def read_header(
     players_tag = seen.get("Players")
     if players_tag is None:
         raise NotationError("R2", "the hand has no Players tag", 1, first_line)
-    players = _players(players_tag)
+    warnings: list[NotationError] = []
+    players = _players(players_tag, warnings)
     game = Game.PANGUINGUE
     if (g := seen.get("Game")) is not None:
         try:
@@ -272,4 +284,4 @@ def read_header(
             raise _err("R2", f"Packs is a number of packs, like 2, not {p.value!r}", p)
         packs = int(p.value)
     ledger = _ledger(seen["Ledger"], players) if "Ledger" in seen else None
-    return Header(players, profile, game, stake, ledger, packs, tuple((t.name, t.value) for t in tags))
+    return Header(players, profile, game, stake, ledger, packs, tuple((t.name, t.value) for t in tags), tuple(warnings))
