@@ -23,6 +23,7 @@ from pancli.cli.common import (
     EXIT_USAGE,
     complete_paths,
     emit_json,
+    escape_text,
     json_mode,
     json_option,
     jsonl_option,
@@ -83,7 +84,10 @@ def position_lines(spot: RecordSpot) -> list[tuple[str, str]]:
     else:
         now = "between turns"
     lines = [
-        ("position", f"{spot.file} hand {spot.hand} line {p.line}: {p.player}, {now}; {_n(p.turn, 'turn')} played"),
+        (
+            "position",
+            f"{escape_text(spot.file)} hand {spot.hand} line {p.line}: {p.player}, {now}; {_n(p.turn, 'turn')} played",
+        ),
         (
             "seen",
             f"{_n(len(p.seen), 'card')}: discard pile {len(p.discards)}"
