@@ -94,3 +94,18 @@ def test_the_samples_hold_no_control_character_so_the_escaping_changes_no_shippe
     for path in (ROOT / "samples").glob("*.pan"):
         assert RAW.search(path.read_text(encoding="utf-8")) is None, path
     assert RAW.search(SAMPLE) is None
+
+
+def test_usage_errors_name_a_hostile_path_escaped(records: dict[str, Path], tmp_path: Path) -> None:
+    missing = str(tmp_path / NAME / "x")
+    for args in (
+        ["analyze", "5sss 3-5h Kd Kh 7c 2c", "--svg", f"{missing}.svg"],
+        ["replay", "--html", f"{missing}.html", str(records["pan"])],
+        ["simulate", "--hands", "1", "-o", f"{missing}.pan"],
+        ["analyze", str(records["pan"])],
+        ["replay", f"{missing}.pan"],
+    ):
+        r = pan(*args, env=PLAIN)
+        assert r.exit_code == 2, (args, r.stderr)
+        nothing_raw(r.stdout + r.stderr, " ".join(args[:2]))
+        assert "bad\\nname" in r.stderr

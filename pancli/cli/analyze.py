@@ -468,7 +468,7 @@ def analyze(
     job = Job(profile, players, samples, seed, advice)
     emit = _emitter(as_jsonl) if as_json or as_jsonl else None
     if svg_out is not None and not Path(svg_out).absolute().parent.is_dir():
-        raise click.BadParameter(f"cannot write {svg_out}: no such folder", param_hint="--svg")
+        raise click.BadParameter(f"cannot write {escape_text(svg_out)}: no such folder", param_hint="--svg")
     if at_line is not None or player is not None:
         given = [n for n in ("draw", "melds", "seen", "players") if ctx.get_parameter_source(n) is not DEFAULT]
         if at_line is None or len(hand) != 1 or given:
@@ -690,7 +690,9 @@ def _hand_arguments(
             "give a hand: ten cards, or eleven with the drawn card marked +CARD; or '-' to read hands"
         )
     if len(hand) == 1 and hand[0].endswith(".pan") and Path(hand[0]).is_file():
-        raise click.UsageError(f"{hand[0]} is a record: give --at LINE (and --player NAME) to analyse a position")
+        raise click.UsageError(
+            f"{escape_text(hand[0])} is a record: give --at LINE (and --player NAME) to analyse a position"
+        )
     if draw is not None and "+" in text:
         raise click.UsageError("give the drawn card once: a trailing +CARD or --draw CARD")
     cards, drawn = read_hand(text, draw)
