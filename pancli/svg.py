@@ -91,8 +91,8 @@ def escape(text: str) -> str:
     as every format shows them (:func:`~pancli.escapes.escape_text`: ``cat picture.svg`` moves no
     cursor, and XML 1.0 allows no C0 control at all).
 
-    >>> escape('<b a="1">&'), escape("t\x1b]0;x\x07")
-    ('&lt;b a=&quot;1&quot;&gt;&amp;', 't\\x1b]0;x\\x07')
+    >>> escape('<b a="1">&'), escape("t\\x1b]0;x\\x07")
+    ('&lt;b a=&quot;1&quot;&gt;&amp;', 't\\\\x1b]0;x\\\\x07')
     """
     return _xml_escape(escape_text(text), {'"': "&quot;"})
 
