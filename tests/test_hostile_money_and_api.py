@@ -175,7 +175,8 @@ def test_every_public_function_is_driven_by_the_property() -> None:
     assert functions == set(CALLS)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(CALLS)), st.data())
 def test_every_api_function_raises_only_its_documented_exceptions(name: str, data: st.DataObject) -> None:
     function, params = CALLS[name]
