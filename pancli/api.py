@@ -29,8 +29,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pancli.app.check import MeldCheck, judge_text
+from pancli.escapes import escape_text
+from pancli.limits import MAX_SAMPLES
 from pancli.rulebook import Rule
-from pancli.rules import HouseRulesError, Profile, builtin_profile
+from pancli.rules import MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
     from pancli.analyze.analysis import Analysis
@@ -63,6 +65,35 @@ class PanError(ValueError):
         self.col = col
 
 
+def _shown(value: object) -> str:
+    """An argument as an error names it: its type, and its text when short (never a long repr)."""
+    short = not isinstance(value, (str, bytes)) or len(value) <= 40
+    simple = isinstance(value, (str, float, bytes)) or (isinstance(value, int) and value.bit_length() < 128)
+    text = repr(value) if short and simple and not isinstance(value, bool) else ""  # (repr of 10**5000 raises)
+    kind = type(value).__name__
+    return f"{kind} {escape_text(text)}" if text and len(text) <= 40 else kind
+
+
+def _text(value: object, what: str, rule: Rule = Rule.N3) -> str:
+    """``value`` when it is a string, else PanError naming ``what`` was expected."""
+    if not isinstance(value, str):
+        raise PanError(rule, f"{what} must be a string, not {_shown(value)}")
+    return value
+
+
+def _whole(value: object, what: str, lo: int | None, hi: int | None, rule: Rule) -> int:
+    """``value`` when it is a whole number from ``lo`` to ``hi`` (the limits the commands set),
+    else PanError (a bool is no number here)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PanError(rule, f"{what} must be a whole number, not {_shown(value)}")
+    if lo is not None and hi is not None and not lo <= value <= hi:
+        span = f"from {lo:,} to {hi:,}"
+        raise PanError(
+            rule, f"{what} must be {span}, not {value:,}" if value.bit_length() < 64 else f"{what} must be {span}"
+        )
+    return value
+
+
 def load_rules(spec: str | os.PathLike[str] | Profile = "hoyle") -> Profile:
     """The rule profile named ``spec``: ``hoyle``, ``cardroom``, or a house-rules TOML file.
 
@@ -75,19 +106,30 @@ def load_rules(spec: str | os.PathLike[str] | Profile = "hoyle") -> Profile:
     """
     if isinstance(spec, Profile):
         return spec
-    text = os.fspath(spec)
+    if not isinstance(spec, (str, os.PathLike)):
+        raise PanError(Rule.R3, f"rules must be a profile name, a path or a Profile, not {_shown(spec)}")
+    try:
+        text = os.fspath(spec)
+    except TypeError:  # a PathLike whose __fspath__ gives bytes or nothing
+        raise PanError(Rule.R3, f"rules must be a profile name, a path or a Profile, not {_shown(spec)}") from None
+    if not isinstance(text, str):
+        raise PanError(Rule.R3, f"rules must be a profile name, a path or a Profile, not {_shown(text)}")
     if text.lower() in ("hoyle", "cardroom"):
         return builtin_profile(text)
-    from pancli.notation.houserules import profile_from_toml
+    from pancli.notation.houserules import profile_from_toml, read_rules_file
 
-    try:
-        return profile_from_toml(Path(text).read_bytes())
+    shown = escape_text(text if len(text) <= 200 else text[:200] + "...")
+    try:  # the commands' reader: a regular file of at most 64 KiB, never a device or a FIFO
+        return profile_from_toml(read_rules_file(Path(text)))
     except FileNotFoundError:
-        raise PanError(Rule.R3, f"no profile or file named {text!r} (built-in: hoyle, cardroom)") from None
+        raise PanError(Rule.R3, f"no profile or file named {shown!r} (built-in: hoyle, cardroom)") from None
     except OSError as exc:
-        raise PanError(Rule.R3, f"{text}: {exc.strerror or exc}") from None
-    except HouseRulesError as exc:
-        raise PanError(Rule.R3, f"{text}: {exc}", exc.col or 1) from None
+        raise PanError(Rule.R3, f"{shown}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL in the path (HouseRulesError is one too: its key and place)
+        if isinstance(exc, HouseRulesError):
+            where = f" (line {exc.line})" if exc.line else ""
+            raise PanError(Rule.R3, escape_text(f"{shown}{where}: {exc}"), exc.col or 1) from None
+        raise PanError(Rule.R3, f"{shown}: not a path ({escape_text(str(exc))})") from None
 
 
 _profile = load_rules
@@ -103,7 +145,7 @@ def check_meld(text: str, rules: str | Profile = "hoyle") -> MeldCheck:
     >>> check_meld("5s 9s 5s").rule
     'E1'
     """
-    return judge_text(text, _profile(rules))
+    return judge_text(_text(text, "the meld"), _profile(rules))
 
 
 def meld_value(text: str, rules: str | Profile = "hoyle") -> int:
@@ -136,7 +178,19 @@ def parse_records(
 
     from pancli.records import read_hands
 
-    return list(read_hands(io.StringIO(text), name, None if rules_dir is None else Path(rules_dir)))
+    _text(text, "the record", Rule.R1)
+    _text(name, "the name", Rule.R1)
+    folder = None if rules_dir is None else _folder(rules_dir)
+    return list(read_hands(io.StringIO(text), name, folder))
+
+
+def _folder(value: object) -> Path:
+    if not isinstance(value, (str, os.PathLike)):
+        raise PanError(Rule.R3, f"rules_dir must be a path, not {_shown(value)}")
+    try:
+        return Path(value)
+    except TypeError:
+        raise PanError(Rule.R3, f"rules_dir must be a path, not {_shown(value)}") from None
 
 
 def read_records(path: str | os.PathLike[str]) -> Iterator[RecordHand]:
@@ -144,8 +198,16 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[RecordHand]:
     ``error`` set and ``script`` None; reading goes on. OSError when the file cannot be read."""
     from pancli.records import read_hands
 
+    if not isinstance(path, (str, os.PathLike)):
+        raise PanError(Rule.R1, f"path must be a path, not {_shown(path)}")
     name = os.fspath(path)
-    with open(name, encoding="utf-8", errors="replace") as stream:
+    if not isinstance(name, str):
+        raise PanError(Rule.R1, f"path must be a path, not {_shown(name)}")
+    try:
+        stream = open(name, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed below, as a generator may be
+    except ValueError as exc:  # a NUL in the name
+        raise PanError(Rule.R1, f"not a path ({escape_text(str(exc))})") from None
+    with stream:
         yield from read_hands(stream, name, Path(name).parent)
 
 
@@ -159,6 +221,10 @@ def referee_hand(hand: RecordHand | str) -> HandResult | PagrucHandResult:
     >>> result.ok, result.violations
     (True, ())
     """
+    from pancli.notation.layout import RecordHand
+
+    if not isinstance(hand, (str, RecordHand)):
+        raise PanError(Rule.R1, f"hand must be a RecordHand or the text of one hand, not {_shown(hand)}")
     if isinstance(hand, str):
         hands = parse_records(hand)
         if len(hands) != 1:
@@ -192,6 +258,12 @@ def analyze_hand(
     from pancli.notation import NotationError, parse_card, parse_meld
 
     profile = _profile(rules)
+    _text(hand, "the hand")
+    if drawn is not None:
+        _text(drawn, "the drawn card")
+    _whole(players, "players", MIN_PLAYERS, MAX_PLAYERS, Rule.S1)
+    _whole(samples, "samples", 1, MAX_SAMPLES, Rule.R10)
+    _whole(seed, "seed", None, None, Rule.R10)  # any whole number, as --seed
     try:
         cards = parse_meld(hand)
         card = None if drawn is None else parse_card(drawn)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 from xml.sax.saxutils import escape as _xml_escape
 
 from pancli.cards import Card, Rank, Suit
+from pancli.escapes import escape_text
 from pancli.values import frozen
 
 if TYPE_CHECKING:
@@ -86,12 +87,14 @@ STYLE: Final = (
 
 
 def escape(text: str) -> str:
-    """``text`` safe inside an SVG (or HTML) element or attribute.
+    """``text`` safe inside an SVG (or HTML) element or attribute, its control characters shown
+    as every format shows them (:func:`~pancli.escapes.escape_text`: ``cat picture.svg`` moves no
+    cursor, and XML 1.0 allows no C0 control at all).
 
-    >>> escape('<b a="1">&')
-    '&lt;b a=&quot;1&quot;&gt;&amp;'
+    >>> escape('<b a="1">&'), escape("t\\x1b]0;x\\x07")
+    ('&lt;b a=&quot;1&quot;&gt;&amp;', 't\\\\x1b]0;x\\\\x07')
     """
-    return _xml_escape(text, {'"': "&quot;"})
+    return _xml_escape(escape_text(text), {'"': "&quot;"})
 
 
 def _num(x: float) -> str:

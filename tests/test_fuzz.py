@@ -40,6 +40,7 @@ from pancli.cli import cli
 from pancli.notation import parse_card, parse_hand, parse_meld
 from pancli.notation.errors import NotationError
 from pancli.notation.houserules import profile_from_toml
+from pancli.notation.record_common import DEFAULT_IGNORABLE, name_key
 from pancli.records import read_hands
 from pancli.rules import HouseRulesError
 
@@ -52,7 +53,8 @@ LONG = os.environ.get("PAN_FUZZ", "") == "long"
 # (quick, long) examples per property; the long counts add up to 100,000 inputs (records: every
 # sample once more, on top)
 BUDGET: dict[str, tuple[int, int]] = {
-    "parsers": (80, 50_000),
+    "parsers": (80, 47_000),
+    "names": (60, 3_000),
     "reader": (40, 25_000),
     "toml": (60, 12_000),
     "batch": (40, 12_000),
@@ -269,6 +271,8 @@ def toml_holds(data: bytes) -> None:
         profile_from_toml(data)
     except HouseRulesError as exc:
         assert exc.line >= 0 and exc.col >= 0
+        if "deeper than any knob" in exc.message or "digits is too large" in exc.message:
+            assert exc.line >= 1 and exc.key != "toml" and len(exc.key) <= 63, exc  # the key, shortened, and its line
 
 
 BATCH = [("check", "-"), ("pay", "-"), ("score", "-"), ("analyze", "--samples", "20", "-")]
@@ -332,19 +336,72 @@ def test_fuzz_the_record_reader_never_raises_and_places_every_error(text: str) -
     reader_holds('[Players "Ana Ben"]\ndeal Ana 5s 5s 5s 3h 4h Kd Kh Kc 2c 7d\n' + text)
 
 
+KEY_PARTS = ["a", "conditions", "C2", "base", '"q.k"', "'x'", "ante", " a "]
+"""Parts of a dotted key: names of knobs, quoted and spaced parts."""
+KEY_SHAPES = ["{key} = 1\n", "[{key}]\nx = 1\n", "[[{key}]]\n", "conditions = {{C2 = {{{key} = 1}}}}\n",
+              "x = [{{{key} = 2}}]\n", "[conditions.C2]\n{key} = 3\n"]  # fmt: skip
+"""Where a key goes: top level, a header, an inline table, an array, under a table."""
+
+
+def hostile_key(parts: list[str], shape: str) -> bytes:
+    """A house-rules text holding the dotted key of ``parts`` in ``shape``: within the size
+    limit, a key of thousands of parts (tomllib's work grows with the square of that)."""
+    return shape.format(key=".".join(parts)).encode("utf-8")[:65_536]
+
+
 TOML_BYTES = st.one_of(
     HOSTILE_LINES.map(lambda t: t.encode("utf-8")),
     invalid_utf8(),
     huge_number().map(lambda n: f"packs = {n}".encode()),
+    st.builds(
+        hostile_key,
+        st.integers(1, 9000).flatmap(lambda n: st.lists(st.sampled_from(KEY_PARTS), min_size=n, max_size=n)),
+        st.sampled_from(KEY_SHAPES),
+    ),
 )
 
 
 def toml_bytes_from(r: random.Random) -> bytes:
     """:data:`TOML_BYTES`, drawn from ``r``."""
-    k = r.randrange(3)
+    k = r.randrange(4)
     if k == 0:
         return hostile_lines_from(r).encode("utf-8")
+    if k == 3:
+        return hostile_key([r.choice(KEY_PARTS) for _ in range(1 + _sized(r, 20_000))], r.choice(KEY_SHAPES))
     return invalid_utf8_from(r) if k == 1 else f"packs = {'9' * (1 + _sized(r, 5999))}".encode()
+
+
+NAME_PIECES = [
+    "Ana", "ana", "ANA", "\uff21na", "Stra\u00dfe", "STRASSE", "\ufb01n", "fin", "Jos\u00e9", "Jose\u0301", "\u674e",
+    "\u034f", "\ufe0f", "\U000e0100", "\u3164", "\u115f", "\u1160", "\uffa0", "\u180b", "\u17b4", "\u200b",
+    "\u00ad", "\u2060", "\u0301", "_", "-", "1", "\u0661", "\u2163", "\u212a",
+]  # fmt: skip
+"""Pieces of player names: names that look alike after NFKC and case folding, invisible characters."""
+
+
+def names_from(r: random.Random) -> list[str]:
+    """:data:`PLAYER_NAMES`, drawn from ``r``."""
+    return ["".join(r.choice(NAME_PIECES) for _ in range(1 + r.randrange(3))) for _ in range(2 + r.randrange(4))]
+
+
+PLAYER_NAMES = st.lists(
+    st.lists(st.sampled_from(NAME_PIECES), min_size=1, max_size=3).map("".join), min_size=2, max_size=5
+)
+
+
+@fuzz("names", PLAYER_NAMES, names_from)
+def test_fuzz_player_names_print_apart_or_are_refused_or_warned(names: list[str]) -> None:
+    """A seated name holds no invisible character, and two seated names that look alike after
+    NFKC and case folding are warned about (R2), with the place of the second."""
+    [hand] = read_hands(io.StringIO(f'[Players "{" ".join(names)}"]\n'), "n.pan")
+    if hand.error is not None:
+        assert hand.error.code in ("R2", "R10") and hand.error.line == 1 and hand.error.col >= 10
+        return
+    assert hand.script is not None
+    seated = hand.script.players
+    assert not any(DEFAULT_IGNORABLE.search(n) for n in seated), seated
+    alike = sum(1 for i, n in enumerate(seated) if any(name_key(n) == name_key(m) for m in seated[:i]))
+    assert len(hand.warnings) == alike and all(w.code == "R2" and w.line == 1 for w in hand.warnings)
 
 
 @fuzz("toml", TOML_BYTES, toml_bytes_from)

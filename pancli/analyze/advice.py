@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from pancli.analyze.analysis import Analysis
 from pancli.analyze.arrange import NSLOT, SLOT_OF, encode
@@ -88,9 +88,24 @@ class Advice:
         }
 
 
-def advise(a: Analysis, samples: int = 2000, seed: int = 1, progress: Callable[[], None] | None = None) -> Advice:
+POLICY_NODES: Final = 5_000
+"""Positions (or laid melds) the simulation's :class:`Policy` remembers before it starts afresh,
+between two samples: its memos grew with every sample (35 KB a sample, 771 MB for 10,000), so a
+fresh one bounds the memory whatever the number of samples; the moves, and so the advice, are
+the same (and the run is no slower: 4,000 samples took 3.7 s of CPU under this limit, 5.2 s
+remembering all)."""
+
+
+def advise(
+    a: Analysis,
+    samples: int = 2000,
+    seed: int = 1,
+    progress: Callable[[], None] | None = None,
+    memo: int = POLICY_NODES,
+) -> Advice:
     """Simulate the rest of the hand ``samples`` times (see the module text for the model);
-    ``progress`` is called after each sample (the command line's progress line).
+    ``progress`` is called after each sample (the command line's progress line); the policy's
+    memos are dropped past ``memo`` positions (:data:`POLICY_NODES`).
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.analyze.analysis import analyze
@@ -114,6 +129,10 @@ def advise(a: Analysis, samples: int = 2000, seed: int = 1, progress: Callable[[
     for _ in range(samples):
         if progress is not None:
             progress()
+        if policy.remembered > memo:
+            policy = Policy(profile, melds_limit=memo)
+            start = policy.node(encode(a.hand), a.table)
+            nodes = policy.nodes
         deck = pool[:]
         rng.shuffle(deck)
         seats = [start]

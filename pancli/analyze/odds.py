@@ -486,7 +486,7 @@ class Policy:
     (benchmarks/bench_odds.py, benchmarks/README.md).
     """
 
-    def __init__(self, profile: Profile) -> None:
+    def __init__(self, profile: Profile, melds_limit: int = _MELDS_LIMIT) -> None:
         self.profile = profile
         self.nodes: list[Node] = []
         self.index: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -498,13 +498,18 @@ class Policy:
         # the melds laid depend on the cards and the profile only: every policy under the profile shares them
         # (a policy keeps the store it started with, so a store started afresh leaves its ids valid)
         store = _MELDS.get(id(self.t))  # tables live as long as the process: ids stay unique
-        if store is None or len(store[0]) > _MELDS_LIMIT:
+        if store is None or len(store[0]) > melds_limit:
             store = _MELDS[id(self.t)] = ({}, {}, {}, {}, {})
         self._enc: dict[int, int] = store[0]  # id(table meld) -> its packed cards (the meld is kept below)
         self._of_meld: dict[Meld, TableMeld] = store[1]
         self._new: dict[int, TableMeld] = store[2]  # packed cards -> the new meld they make
         self._grown: dict[tuple[int, int], TableMeld] = store[3]  # (id(table meld), packed cards added) -> grown meld
         self._slots: dict[int, list[int]] = store[4]  # packed cards -> their slots (the order of materialize)
+
+    @property
+    def remembered(self) -> int:
+        """Positions or laid melds remembered, whichever are more: what its memory grows with."""
+        return max(len(self.nodes), len(self._enc))
 
     def node(self, state: int, table: tuple[Meld, ...], out: bool = False) -> int:
         """The id of the position (hand ``state``, melds ``table``)."""

@@ -178,7 +178,8 @@ def main() -> None:
     - standard output's reader went away (``pan replay big.pan | head -1``): 141;
     - Ctrl-C: 130, and ``kill`` (SIGTERM): 143. Files being written are left as they were
       (:mod:`pancli.files` removes its temporary file);
-    - output that cannot be written (a full disk, a closed file): an error message and 2.
+    - output that cannot be written (a full disk, a closed file): an error message and 2;
+    - memory exhausted under a limit (``ulimit -v``): ``pan: out of memory`` and 2.
     """
     import gc
     import sys
@@ -221,6 +222,10 @@ def main() -> None:
         _silence_stdout()
         where = exc.filename or "standard output"
         sys.stderr.write(f"pan: cannot write {where}: {exc.strerror or exc}\n")
+        sys.exit(2)
+    except MemoryError:  # under a memory limit (ulimit -v): what pan held is freed by now
+        _silence_stdout()
+        sys.stderr.write("pan: out of memory\n")
         sys.exit(2)
 
 

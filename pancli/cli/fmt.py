@@ -106,8 +106,8 @@ def _unified_diff(original: str, formatted: str, file: str) -> str:
             difflib.unified_diff(
                 original.splitlines(keepends=True),
                 formatted.splitlines(keepends=True),
-                fromfile=f"{file} (original)",
-                tofile=f"{file} (canonical)",
+                fromfile=f"{escape_text(file)} (original)",
+                tofile=f"{escape_text(file)} (canonical)",
             )
         ),
         layout=True,
@@ -175,7 +175,7 @@ def _fmt_one(name: str, check: bool, diff: bool, as_json: bool) -> tuple[int, _T
                     sys.stdout.write(tally.diff)
             status = tally.status
             if check and not tally.canonical:
-                click.echo(f"would reformat {tally.file}", err=True)
+                click.echo(f"would reformat {escape_text(tally.file)}", err=True)
                 status = max(status, EXIT_ILLEGAL)
             return status, tally
         # --check: compare chunk by chunk with a second reading of the file (constant memory)
@@ -189,7 +189,7 @@ def _fmt_one(name: str, check: bool, diff: bool, as_json: bool) -> tuple[int, _T
         tally.canonical = same
         status = tally.status
         if not same:
-            click.echo(f"would reformat {tally.file}", err=True)
+            click.echo(f"would reformat {escape_text(tally.file)}", err=True)
             status = max(status, EXIT_ILLEGAL)
         return status, tally
 
@@ -288,7 +288,7 @@ def _write_all(files: tuple[str, ...]) -> int:
                     if same and not again.read(1):
                         raise _Unchanged  # nothing to change: leave the file (and its time) alone
         except _Malformed:
-            click.echo(f"pan fmt: {name} left unchanged: {len(tally.errors)} malformed hand(s)", err=True)
+            click.echo(f"pan fmt: {escape_text(name)} left unchanged: {len(tally.errors)} malformed hand(s)", err=True)
             status = max(status, EXIT_ILLEGAL)
             continue
         except _Unchanged:
@@ -297,5 +297,5 @@ def _write_all(files: tuple[str, ...]) -> int:
             click.echo(io_message(name, verb, exc), err=True)
             status = EXIT_USAGE
             continue
-        click.echo(f"reformatted {name}", err=True)
+        click.echo(f"reformatted {escape_text(name)}", err=True)
     return status

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pancli.cards import Game, format_cards
-from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, InputLine, stdout_is_terminal
+from pancli.cli.common import EXIT_ILLEGAL, EXIT_OK, InputLine, escape_text, stdout_is_terminal
 from pancli.notation.cells import cell_width, ljust_cells
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ def _player_cards(cards: Iterable[CardScore]) -> str:
 def plain_lines(result: PagrucHandResult, hand: int | None = None, file: str | None = None) -> list[str]:
     """A refereed hand as plain text lines (pipes): who went out, each player's score with
     his cards, the melds on the table, then violations, wrong claims and notes."""
-    where = f"{file}: " if file else ""
+    where = f"{escape_text(file)}: " if file else ""
     title = f"{where}hand {hand}" if hand is not None else f"{where}hand"
     out = [f"{title} (PAGRUC, {' '.join(result.players)}; dealer {result.dealer}; {result.packs} pack(s))"]
     if result.winner is not None:
@@ -136,9 +136,10 @@ def render_text(
     if console is None:
         click.echo("\n".join(plain_lines(result, hand, file)))
         return
+    from rich.markup import escape
     from rich.table import Table
 
-    where = f"{file}: " if file else ""
+    where = f"{escape(escape_text(file))}: " if file else ""
     title = f"{where}hand {hand}" if hand is not None else f"{where}hand"
     status = f"{result.winner} went out" if result.winner else "not finished" if not result.violations else "stopped"
     table = Table(title=f"{title} (PAGRUC, dealer {result.dealer}): {status}", title_justify="left")

@@ -134,6 +134,8 @@ class Sink:
 
         shown = view(result)
         self.out.append(shown.plain(hand, script))
+        if hand.warnings:
+            self.err.append(warning_lines(hand))
         if not result.ok:
             self.errors(hand.file, result, shown)
         self._tick()
@@ -154,6 +156,12 @@ class Sink:
 
 
 STOPPED = "pan replay: stopped at the first violation (--strict)\n"
+
+
+def warning_lines(hand: RecordHand) -> str:
+    """The standard-error lines of a hand's warnings (two names that look alike): the error
+    line's form, the message starting ``warning:``; they change no exit status."""
+    return "".join(error_line(hand.file, w.line, w.col, w.code, f"warning: {w.message}") + "\n" for w in hand.warnings)
 
 
 class JsonSink(Sink):
@@ -204,6 +212,8 @@ class JsonSink(Sink):
         self._shown(hand, script, result, view(result))
 
     def _shown(self, hand: RecordHand, script: HandScript, result: Judgement, shown: HandView) -> None:
+        if hand.warnings:
+            self.err.append(warning_lines(hand))
         if not result.ok:
             self.errors(hand.file, result, shown)
         self._put(shown.json_text(hand, script, self._json_text(), self.event))
@@ -321,6 +331,8 @@ class RichSink:
             return self.plain.hand(hand, script, result)
         from pancli.cli.hand_render import view
 
+        if hand.warnings:
+            sys.stderr.write(warning_lines(hand))
         view(result).rich(self.console, hand, script)
 
     def malformed(self, hand: RecordHand) -> None:

@@ -23,9 +23,9 @@ comment is shown as text.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
-from html import escape
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from pancli import svg
@@ -34,6 +34,7 @@ from pancli.cards import ALL_CARDS, Card, Game, Suit
 from pancli.cli.common import money_text, signed
 from pancli.cli.hand_render import HandView, PagrucView, PanView
 from pancli.cli.replay_render import MALFORMED_RULING, collections, money_map, outcome
+from pancli.escapes import escape_text
 from pancli.model.actions import (
     Add,
     Borrow,
@@ -128,6 +129,13 @@ dl.rulebook dt:target{background:var(--warnbg)}
  .act i{border-color:#000}.act i.r{color:#a00}
 }
 """
+
+
+def escape(text: str) -> str:
+    """User text (a tag value, a comment, a file name) in the page: its control characters shown
+    as every format shows them (:func:`escape_text`: ``cat report.html`` changes no terminal
+    title, no bidirectional override reorders a line), then HTML's escapes."""
+    return html.escape(escape_text(text))
 
 
 def _rule_ids(rule: str) -> list[str]:

@@ -659,8 +659,9 @@ class StepLines(JsonText):
 
 
 def _title(hand: RecordHand, script: HandScript) -> str:
+    lines = f"lines {hand.first_line}-{hand.last_line}"
     return (
-        f"{hand.file}, hand {hand.index} (lines {hand.first_line}-{hand.last_line}): {script.profile.name}; "
+        f"{escape_text(hand.file)}, hand {hand.index} ({lines}): {script.profile.name}; "
         f"{' '.join(script.players)} (dealer {script.players[-1]})"
     )
 
@@ -696,7 +697,7 @@ def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
             add(f"    ruling: {v.ruling}")
     for cl in result.claims:
         if not cl.ok:
-            add(f"  WRONG CLAIM {file}:{cl.line}:{cl.col}: {cl.rule} {claim_message(cl)}")
+            add(f"  WRONG CLAIM {error_line(file, cl.line, cl.col, cl.rule, claim_message(cl))}")
     add(f"  {outcome(result)}")
     add(f"  ledger: {ledger_text(result.ledger)}")
     money = money_map(result)
@@ -709,8 +710,9 @@ def plain_malformed(hand: RecordHand) -> str:
     """A malformed hand in plain text."""
     e = hand.error
     assert e is not None
+    lines = f"lines {hand.first_line}-{hand.last_line}"
     return (
-        f"{hand.file}, hand {hand.index} (lines {hand.first_line}-{hand.last_line}): malformed, not refereed\n"
+        f"{escape_text(hand.file)}, hand {hand.index} ({lines}): malformed, not refereed\n"
         f"  MALFORMED {malformed_line(hand.file, e)}\n"
     )
 
@@ -842,7 +844,8 @@ def render_rich_malformed(console: Console, hand: RecordHand) -> None:
 
     e = hand.error
     assert e is not None
-    console.rule(f"{escape(hand.file)}, hand {hand.index} (lines {hand.first_line}-{hand.last_line})", align="left")
+    shown = escape(escape_text(hand.file))
+    console.rule(f"{shown}, hand {hand.index} (lines {hand.first_line}-{hand.last_line})", align="left")
     from pancli.cli.common import rule_hint
 
     console.print(f"[bold red]MALFORMED[/] {escape(malformed_line(hand.file, e))}[dim]{rule_hint(e.code)}[/]")

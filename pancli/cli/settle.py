@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -43,7 +43,8 @@ from pancli.cli.common import (
     rules_override_option,
     signed,
 )
-from pancli.cli.replay import Sink
+from pancli.cli.replay import Sink, warning_lines
+from pancli.records.tags import read_stake
 
 if TYPE_CHECKING:
     from pancli.app.replay import Judgement
@@ -127,6 +128,8 @@ class SettleSink(Sink):
     def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
         from pancli.model.settle import Hand
 
+        if hand.warnings:
+            self.err.append(warning_lines(hand))
         dispute = dispute_of(hand, result)
         self._add(self.sitting(result.game), Hand(result.players, result.totals, result.stake, dispute))
 
@@ -343,14 +346,12 @@ class RichSettle(SettleSink):
 
 
 def _stake(value: str | None) -> Decimal | None:
+    """``--stake``, read as a ``Stake`` tag is (:func:`read_stake`)."""
     if value is None:
         return None
-    try:
-        stake = Decimal(value)
-    except InvalidOperation:
-        stake = Decimal("NaN")
-    if not stake.is_finite() or stake <= 0:
-        raise click.BadParameter(f"the money value of one unit, like 0.25, not {value!r}", param_hint="--stake")
+    stake = read_stake(value)
+    if isinstance(stake, tuple):
+        raise click.BadParameter(escape_text(f"{stake[0]} {stake[1]}"), param_hint="--stake")
     return stake
 
 

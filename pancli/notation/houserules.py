@@ -24,8 +24,15 @@ import re
 import stat
 import tomllib
 from pathlib import Path
+from typing import Final, NoReturn
 
-from pancli.limits import MAX_HOUSE_RULES_BYTES, MAX_HOUSE_RULES_DEPTH, too_long_message
+from pancli.limits import (
+    MAX_HOUSE_RULES_BYTES,
+    MAX_HOUSE_RULES_DEPTH,
+    number_too_large,
+    too_large_message,
+    too_long_message,
+)
 from pancli.rules import HOYLE, Condition, HouseRulesError, Profile, profile_from_mapping
 
 
@@ -63,48 +70,178 @@ def read_rules_file(path: Path) -> bytes:
         os.close(fd)
 
 
-def _too_deep(text: str) -> int:
-    """The line of the first bracket or brace nested past MAX_HOUSE_RULES_DEPTH, else 0
-    (strings and comments are not counted; tomllib would recurse once per level)."""
-    depth = 0
-    line = 1
-    quote = ""
-    comment = False
-    for ch in text:
-        if ch == "\n":
-            line += 1
-            comment = False
+MAX_KEY_PARTS: Final = 3
+"""Parts of a dotted key, its table header's counted: the deepest knob is ``conditions.C2.base``."""
+MAX_ATOM_CHARS: Final = 64
+"""Characters of one key part or one bare value (a number, ``true``, a date): a knob's name
+is under 30, a knob's number under 10 digits."""
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_INTEGER = re.compile(r"[+-]?[0-9_]+")
+_VALUE_END = frozenset(" \t\r\n,]}#")
+
+
+def _shown_key(parts: list[str]) -> str:
+    """A dotted key as an error names it: its first 60 characters."""
+    key = ".".join(parts)
+    return key if len(key) <= 60 else f"{key[:60]}..."
+
+
+def _string_end(text: str, i: int) -> int:
+    """The index after the TOML string starting at ``text[i]`` (its end of line or of text
+    when it is not closed: tomllib then reports it)."""
+    quote = text[i]
+    closer = quote * 3 if text.startswith(quote * 3, i) else quote
+    j = i + len(closer)
+    n = len(text)
+    while j < n:
+        c = text[j]
+        if c == "\\" and quote == '"':
+            j += 2
             continue
-        if comment:
-            continue
-        if quote:
-            if ch == quote:
-                quote = ""
-            continue
-        if ch == "#":
-            comment = True
-        elif ch in "\"'":
-            quote = ch
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_HOUSE_RULES_DEPTH:
-                return line
-        elif ch in "]}":
-            depth = max(0, depth - 1)
-    return 0
+        if c == "\n" and len(closer) == 1:
+            return j
+        if text.startswith(closer, j):
+            return j + len(closer)
+        j += 1
+    return n
+
+
+def check_shape(text: str) -> None:
+    """Refuse, before tomllib reads it, a house-rules text that no file of the known knobs
+    could be: a dotted key (with its table header) of more than MAX_KEY_PARTS parts, a key
+    part or bare value of more than MAX_ATOM_CHARS characters, a number of more than
+    MAX_NUMBER_DIGITS digits, arrays and tables nested past MAX_HOUSE_RULES_DEPTH.
+
+    tomllib's work grows with the square of a key's parts (a 65 KB key of 32,700 parts took
+    4.2 GB and 49 s) and it converts a 5,000-digit number before anything can name its key:
+    this scan, linear in the text, bounds both and names the key and its place. Text it cannot
+    follow (a syntax error) is left to tomllib, which stops there too.
+
+    >>> check_shape('[conditions.C2]\\nbase = 3\\n')
+    >>> check_shape('[conditions.C2]\\nbase.x = 3\\n')
+    Traceback (most recent call last):
+    ...
+    pancli.rules.HouseRulesError: conditions.C2.base.x: a key of 4 parts is deeper than any knob (at most 3, ...)
+    >>> try:
+    ...     check_shape('name = "x"\\npacks = ' + "9" * 5000)
+    ... except HouseRulesError as exc:
+    ...     (exc.key, exc.line, exc.col, exc.message)
+    ('packs', 2, 9, 'a number of 5000 digits is too large (at most 999999999)')
+    """
+    n = len(text)
+
+    def fail(parts: list[str], message: str, at: int) -> NoReturn:
+        line = text.count("\n", 0, at) + 1
+        raise HouseRulesError(_shown_key(parts) or "toml", message, line, at - text.rfind("\n", 0, at))
+
+    def read_key(i: int, base: list[str]) -> tuple[int, list[str]]:
+        """The dotted key at ``i`` after the table path ``base`` (no parts when there is
+        none) and the index after it."""
+        parts: list[str] = []
+        count = 0
+        while i < n and text[i] in " \t":
+            i += 1
+        start = i
+        while True:
+            while i < n and text[i] in " \t":
+                i += 1
+            at = i
+            if i < n and text[i] in "\"'":
+                i = _string_end(text, i)
+                part = text[at + 1 : i - 1]
+            else:
+                bare = _BARE_KEY.match(text, i)
+                if bare is None:
+                    break
+                part, i = bare.group(), bare.end()
+            count += 1
+            if len(parts) < MAX_KEY_PARTS + 1:  # the rest is counted, not kept
+                parts.append(part[:MAX_ATOM_CHARS])
+            if len(part) > MAX_ATOM_CHARS:
+                fail(base + parts, too_long_message("a key", len(part), MAX_ATOM_CHARS), at)
+            while i < n and text[i] in " \t":
+                i += 1
+            if i >= n or text[i] != ".":
+                break
+            i += 1
+        if len(base) + count > MAX_KEY_PARTS:
+            message = f"a key of {len(base) + count:,} parts is deeper than any knob"
+            fail(base + parts, f"{message} (at most {MAX_KEY_PARTS}, as in conditions.C2.base)", start)
+        return i, parts
+
+    table: list[str] = []  # the parts of the last [table] header
+    path: list[str] = []  # the key whose value is being read
+    opened: list[tuple[str, list[str]]] = []  # the open arrays and inline tables, with their keys
+    want_key = True
+    i = 0
+    while i < n:
+        c = text[i]
+        if c in " \t\r":
+            i += 1
+        elif c == "\n":
+            i += 1
+            want_key = want_key or not opened
+        elif c == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif want_key and not opened and c == "[":  # a [table] or [[array of tables]] header
+            i += 2 if text.startswith("[[", i) else 1
+            i, table = read_key(i, [])
+            path = table
+            while i < n and text[i] in " \t]":
+                i += 1
+        elif want_key and c == "}" and opened:  # an empty inline table
+            path = opened.pop()[1]
+            want_key = False
+            i += 1
+        elif want_key:
+            base = opened[-1][1] if opened else table
+            end, parts = read_key(i, base)
+            if not parts or end >= n or text[end] != "=":
+                return  # not TOML: tomllib says where
+            path = base + parts
+            want_key = False
+            i = end + 1
+        elif c in "\"'":
+            i = _string_end(text, i)
+        elif c in "[{":
+            opened.append((c, path))
+            if len(opened) > MAX_HOUSE_RULES_DEPTH:
+                fail(path, f"nested more than {MAX_HOUSE_RULES_DEPTH} deep", i)
+            want_key = c == "{"
+            i += 1
+        elif c in "]}":
+            if opened:
+                path = opened.pop()[1]
+            i += 1
+        elif c == ",":
+            want_key = bool(opened) and opened[-1][0] == "{"
+            i += 1
+        else:  # a number, a boolean, a date
+            end = i
+            while end < n and text[end] not in _VALUE_END:
+                end += 1
+            value = text[i:end]
+            if _INTEGER.fullmatch(value):
+                digits = value.replace("_", "")
+                if number_too_large(digits):
+                    fail(path, too_large_message("a number", digits), i)
+            elif len(value) > MAX_ATOM_CHARS:
+                fail(path, too_long_message("a value", len(value), MAX_ATOM_CHARS), i)
+            i = end
 
 
 def profile_from_toml(data: bytes, default: Profile = HOYLE) -> Profile:
     """Parse a house-rules TOML document; every key must be a knob of docs/rules.md, profiles and knobs.
 
-    Past the limits (a file over MAX_HOUSE_RULES_BYTES, nesting past MAX_HOUSE_RULES_DEPTH,
-    a number tomllib cannot convert) it raises HouseRulesError with the place, like any
-    other bad value:
+    Past the limits (a file over MAX_HOUSE_RULES_BYTES, and those of :func:`check_shape`) it
+    raises HouseRulesError with the key and its place, like any other bad value:
 
     >>> profile_from_toml(b"packs = " + b"9" * 5000)
     Traceback (most recent call last):
     ...
-    pancli.rules.HouseRulesError: toml: a number too large to read
+    pancli.rules.HouseRulesError: packs: a number of 5000 digits is too large (at most 999999999)
     """
     if len(data) > MAX_HOUSE_RULES_BYTES:
         raise HouseRulesError("file", too_long_message("a file", len(data), MAX_HOUSE_RULES_BYTES, "bytes"))
@@ -112,9 +249,7 @@ def profile_from_toml(data: bytes, default: Profile = HOYLE) -> Profile:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise HouseRulesError("toml", f"not UTF-8 text (byte {exc.start})") from None
-    deep = _too_deep(text)
-    if deep:
-        raise HouseRulesError("toml", f"nested more than {MAX_HOUSE_RULES_DEPTH} deep", deep, 1)
+    check_shape(text)
     try:
         mapping = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

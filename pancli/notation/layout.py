@@ -79,3 +79,5 @@ class RecordHand:
     layout: HandLayout | None = None
     players: tuple[str, ...] = ()
     """The players of a malformed hand, as its ``Players`` tag names them (when it was read)."""
+    warnings: tuple[NotationError, ...] = ()
+    """What is worth a look but no error (two player names that look alike), with its place."""

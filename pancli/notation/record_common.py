@@ -67,6 +67,8 @@ def name_problem(name: str) -> str | None:
     "'Ana!' is not a player name (letters of any script, digits, _ and -)"
     >>> name_problem("DEAL")
     "'DEAL' cannot be a player name (it starts a line: deal, up, reshuffle)"
+    >>> name_problem("Ana\u034f")
+    "'Ana\\\\u034f' holds U+034F COMBINING GRAPHEME JOINER, which prints as nothing: not a player name"
     """
     if not name.isascii() or not _ASCII_NAME.fullmatch(name):
         cats = [unicodedata.category(ch) for ch in name]
@@ -74,12 +76,36 @@ def name_problem(name: str) -> str | None:
         ok = ok and all(c[0] in "LM" or c == "Nd" or ch in "_-" for c, ch in zip(cats, name, strict=True))
         if not ok:
             return f"{name!r} is not a player name (letters of any script, digits, _ and -)"
+        hidden = DEFAULT_IGNORABLE.search(name)
+        if hidden is not None:  # a letter or mark that prints as nothing: Ana and Ana+U+034F would look alike
+            ch = hidden.group()
+            what = f"U+{ord(ch):04X} {unicodedata.name(ch, 'an invisible character')}"
+            shown = DEFAULT_IGNORABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", name)  # shown, as escapes are
+            return f"'{escape_text(shown)}' holds {what}, which prints as nothing: not a player name"
     if name.casefold() in RESERVED_NAMES:
         return f"{name!r} cannot be a player name (it starts a line: deal, up, reshuffle)"
     return None
 
 
 _ASCII_NAME: Final = re.compile(r"[A-Za-z0-9_-]+")
+
+DEFAULT_IGNORABLE: Final = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+    "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0000-\U000e0fff]"
+)
+"""Unicode's Default_Ignorable_Code_Point characters (DerivedCoreProperties.txt): a terminal or a page
+draws them as nothing (a variation selector, the combining grapheme joiner, the Hangul fillers),
+so a name holding one prints like another name, or blank."""
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by when they might be taken for each other: NFKC, case folded.
+
+    >>> name_key("\uff21na") == name_key("ANA") == name_key("ana")
+    True
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 class LexError(Exception):

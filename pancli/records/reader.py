@@ -456,7 +456,7 @@ class _Hand:
             upcard_col=(self.up.card_col or self.up.col + len("up ")) if self.up else 0,
         )
         layout = HandLayout(tuple(self.tags), tuple(self.lines), self.notes, self.leading, self.trailing)
-        return RecordHand(self.index, file, first, last, text, script, None, layout)
+        return RecordHand(self.index, file, first, last, text, script, None, layout, warnings=h.warnings)
 
 
 # --------------------------------------------------------------------------- the file
@@ -503,7 +503,7 @@ class _Reader:
         got = self.headers.get(key)
         if got is None:
             got = read_header(pairs, first, self.base_dir, self.profiles)
-            if _HEADER_MEMO and len(self.headers) < _HEADER_MEMO and _position_free(key):
+            if _HEADER_MEMO and len(self.headers) < _HEADER_MEMO and _position_free(key) and not got.warnings:
                 self.headers[key] = got
         return got
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import Game
+from pancli.escapes import escape_text
 from pancli.limits import (
     MAX_NAME_CHARS,
     MAX_TAG_VALUE_CHARS,
@@ -24,7 +25,7 @@ from pancli.limits import (
 )
 from pancli.model.actions import LedgerClaim
 from pancli.notation.errors import NotationCode, NotationError
-from pancli.notation.record_common import TagPair, name_problem, player_name
+from pancli.notation.record_common import TagPair, name_key, name_problem, player_name
 from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
 from pancli.values import frozen
 
@@ -51,6 +52,8 @@ class Header:
     ledger_claim: LedgerClaim | None = None
     packs: int | None = None
     tags: tuple[tuple[str, str], ...] = ()
+    warnings: tuple[NotationError, ...] = ()
+    """Not errors: the hand is read and refereed (two names that look alike, with their place)."""
 
 
 class ProfileCache:
@@ -117,12 +120,38 @@ def _at(tag: TagPair, offset: int) -> tuple[int, int]:
     return (tag.value_col + (0 if tag.escaped else offset)), tag.line
 
 
+def read_stake(text: str) -> Decimal | tuple[NotationCode, str]:
+    """The money value of one unit, as a ``Stake`` tag and ``pan settle --stake`` write it (one
+    reader for both): ASCII digits, then a point and more digits if need be, each part at most
+    MAX_NUMBER_DIGITS digits; or the code and message of why it is not one (R2 the form, R10
+    a part too long: no Decimal context then rounds or traps on it).
+
+    >>> read_stake("0.25"), read_stake("1e3")
+    (Decimal('0.25'), ('R2', "the money value of one unit, like 0.25, not '1e3'"))
+    >>> read_stake("1" * 30)
+    ('R10', 'a Stake part of 30 digits is too large (at most 999999999)')
+    >>> read_stake("1_000")[0], read_stake("\u0661")[0], read_stake("-1")[0]
+    ('R2', 'R2', 'R2')
+    """
+    if not _STAKE.fullmatch(text):
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        return "R2", f"the money value of one unit, like 0.25, not {shown!r}"
+    whole, _, cents = text.partition(".")
+    if number_too_large(whole) or number_too_large(cents):
+        return "R10", too_large_message("a Stake part", max(whole, cents, key=len))
+    from decimal import Decimal  # here, not at the top: most records name no stake (start-up: about 3 ms)
+
+    return Decimal(text)
+
+
 def _err(code: NotationCode, message: str, tag: TagPair, offset: int = 0) -> NotationError:
     return NotationError(code, message, *_at(tag, offset))
 
 
-def _players(tag: TagPair) -> tuple[str, ...]:
+def _players(tag: TagPair, warnings: list[NotationError]) -> tuple[str, ...]:
+    """The names of a Players tag; a warning for each name that looks like one before it."""
     names: list[str] = []
+    keys: dict[str, str] = {}
     for m in _WORD.finditer(tag.value):
         name = player_name(m.group())
         if len(name) > MAX_NAME_CHARS:
@@ -132,6 +161,12 @@ def _players(tag: TagPair) -> tuple[str, ...]:
             raise _err("R2", problem, tag, m.start())
         if name in names:
             raise _err("R2", f"{name!r} is seated twice", tag, m.start())
+        like = keys.setdefault(name_key(name), name)
+        if like != name:  # told apart by the referee, hardly by the players reading its rulings
+            message = (
+                f"{escape_text(name)!r} and {escape_text(like)!r} look alike (the same after NFKC and case folding)"
+            )
+            warnings.append(_err("R2", message, tag, m.start()))
         names.append(name)
     if not names:
         raise _err("R2", "Players names no player", tag)
@@ -213,7 +248,8 @@ def read_header(
     players_tag = seen.get("Players")
     if players_tag is None:
         raise NotationError("R2", "the hand has no Players tag", 1, first_line)
-    players = _players(players_tag)
+    warnings: list[NotationError] = []
+    players = _players(players_tag, warnings)
     game = Game.PANGUINGUE
     if (g := seen.get("Game")) is not None:
         try:
@@ -233,14 +269,11 @@ def read_header(
             profile = got
     stake: Decimal | None = None
     if (s := seen.get("Stake")) is not None:
-        if not _STAKE.fullmatch(s.value):
-            raise _err("R2", f"Stake is the money value of one unit, like 0.25, not {s.value!r}", s)
-        whole, _, cents = s.value.partition(".")
-        if number_too_large(whole) or number_too_large(cents):
-            raise _err("R10", too_large_message("a Stake part", max(whole, cents, key=len)), s)
-        from decimal import Decimal  # here, not at the top: most records name no stake (start-up: about 3 ms)
-
-        stake = Decimal(s.value)
+        money = read_stake(s.value)
+        if isinstance(money, tuple):
+            code, problem = money
+            raise _err(code, f"Stake is {problem}" if code == "R2" else problem, s)
+        stake = money
     packs: int | None = None
     if (p := seen.get("Packs")) is not None:
         if game is not Game.PAGRUC:
@@ -251,4 +284,4 @@ def read_header(
             raise _err("R2", f"Packs is a number of packs, like 2, not {p.value!r}", p)
         packs = int(p.value)
     ledger = _ledger(seen["Ledger"], players) if "Ledger" in seen else None
-    return Header(players, profile, game, stake, ledger, packs, tuple((t.name, t.value) for t in tags))
+    return Header(players, profile, game, stake, ledger, packs, tuple((t.name, t.value) for t in tags), tuple(warnings))
