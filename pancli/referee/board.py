@@ -20,7 +20,7 @@ from typing import Final, Protocol
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
-from pancli.model.results import STOCK, ClaimCheck, Payment, Recorded, Source, Step
+from pancli.model.results import STOCK, ClaimCheck, Payment, Recorded, Remedy, Source, Step, Violation
 from pancli.model.rulings import Ruling
 from pancli.referee.state import Judgements, Seat
 from pancli.rulebook import Rule
@@ -103,6 +103,15 @@ class Board:
         self.winner: str | None = None
         self.ledger = Ledger(script.players)
         self.claims: list[ClaimCheck] = []
+        self.remedy = True
+        """Put an irregularity right as the rulebook prescribes (I1, I2) and go on; False: it
+        is a violation that stops the hand (``--strict``)."""
+        self.remedies: list[Remedy] = []
+        self.retired: list[Seat] = []
+        """Players retired from the hand (I1, I2): out of the turn order, still paying others."""
+        self.foul: tuple[Violation, tuple[Card, ...]] | None = None
+        """The first foul meld (I2) of the turn in progress, not made good: its ruling and the
+        cards laid foul this turn."""
         self.steps: list[Recorded] | None = [] if record_steps else None
         """What is applied, as :class:`~pancli.model.results.HandResult.recorded` holds it."""
         self.automatic = profile.forcing is Forcing.AUTOMATIC
@@ -170,10 +179,13 @@ class Board:
     def collect(
         self, seat: Seat, units: int, rules: tuple[Rule, ...], line: int, meld: tuple[Card, ...], note: str = ""
     ) -> list[Payment]:
-        """Each active opponent of ``seat`` pays ``units`` under ``rules`` (C1..C8)."""
+        """Each active opponent of ``seat`` pays ``units`` under ``rules`` (C1..C8); so does each
+        player retired from the hand (I1, I2: he still pays others' conditions and going out)."""
         if units <= 0:
             return []
         payee = seat.name
         out = [Payment(o.name, payee, units, rules, line, meld, note) for o in self.active if o is not seat]
+        if self.retired:
+            out += [Payment(o.name, payee, units, rules, line, meld, note) for o in self.retired]
         self.ledger.collect(payee, units, out)
         return out

@@ -20,11 +20,11 @@ from __future__ import annotations
 from pancli.cards import ALL_CARDS, Card, format_cards
 from pancli.melds import EngineRule, MeldError, Rope
 from pancli.model.actions import Add, Borrow, Discard, MeldNew, Split, Turn
-from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment
+from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment, Violation
 from pancli.model.rulings import I2_FOUL, Ruling, counted
 from pancli.referee.board import Board, Place, Placed
-from pancli.referee.deal import beyond_hand, card_fault
-from pancli.referee.going_out import p7
+from pancli.referee.deal import beyond_hand, card_fault, i1
+from pancli.referee.irregular import lay_foul
 from pancli.referee.state import LaidMeld, Seat
 from pancli.rulebook import Rule
 from pancli.values import frozen
@@ -52,6 +52,15 @@ class MeldPlan:
 
 
 @frozen
+class FoulPlan:
+    """A foul meld or addition laid where the referee puts irregularities right (I2): its cards'
+    plan and the ruling, applied by :func:`~pancli.referee.irregular.lay_foul`."""
+
+    cards: CardPlan
+    violation: Violation
+
+
+@frozen
 class BorrowPlan:
     """A verified borrow: what is left of the source meld."""
 
@@ -70,7 +79,8 @@ class SplitPlan:
 def plan_cards(b: Board, cards: tuple[Card, ...], node: Placed, *, borrowed: bool) -> CardPlan:
     """Where each card comes from: the drawn card, borrowed cards, the hand (E4 by
     :func:`~pancli.referee.deal.beyond_hand` and
-    :func:`~pancli.referee.deal.card_fault`, P7 by :func:`~pancli.referee.going_out.p7`);
+    :func:`~pancli.referee.deal.card_fault`; unseen cards beyond those held: I1 by
+    :func:`~pancli.referee.deal.i1`);
     raises Ruling."""
     s = b.seat
     assert s is not None
@@ -100,7 +110,7 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Placed, *, borrowed: boo
         unknown_need += extra
         unseen.append((i, extra))
     if unknown_need:
-        r = p7(b, node, unseen=unknown_need)
+        r = i1(b, node, unseen=unknown_need)
         if r is not None:
             raise r
     return CardPlan(uses_pending, tuple(took), tuple(need.items()), sum(need.values()), unknown_need, tuple(unseen))
@@ -143,7 +153,11 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
 
 
 def i2(b: Board, rule: EngineRule | Rule, reason: str, node: Placed) -> Ruling:
-    """I2: a foul meld (the meld engine's ``rule`` and reason), made good as I2 prescribes."""
+    """I2: a foul meld (the meld engine's ``rule`` and reason), made good as I2 prescribes.
+    Where the referee puts irregularities right (:attr:`Board.remedy`) the ruling cites I2 and
+    names the broken rule; stopping at it (``--strict``), it cites the broken rule."""
+    if b.remedy:
+        return b.fail(Rule.I2, f"foul meld: {reason} ({rule})", node, ruling=I2_FOUL)
     return b.fail(Rule(rule), f"foul meld (I2): {reason}", node, ruling=I2_FOUL)
 
 
@@ -283,17 +297,22 @@ def pays(b: Board, a: MeldNew | Add | Split, name: str, claim: int, actual: int)
     return ClaimCheck(Rule.C7, ClaimKind.PAYS, a.line, name, claim, actual, col)
 
 
-def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld:
-    """The meld ``cards`` make when laid (M1-M5 by the meld engine), or raise its foul (I2)."""
+def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld | Violation:
+    """The meld ``cards`` make when laid (M1-M5 by the meld engine), or its foul (I2): raised
+    when the referee stops at it, returned when it puts it right (:attr:`Board.remedy`)."""
     lm = b.js.laid(cards)
     if lm is None:
         v = b.js.judge(cards)
-        raise i2(b, v.rule or "M1", v.reason, node)
+        r = i2(b, v.rule or "M1", v.reason, node)
+        if not b.remedy:
+            raise r
+        return r.violation
     return lm
 
 
-def verify_add(b: Board, a: Add) -> MeldPlan:
-    """An addition to his own meld (P6), its cards (E4, P7), the grown meld (M5, C7, I2); raises Ruling."""
+def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan:
+    """An addition to his own meld (P6), its cards (E4, P7), the grown meld (M5, C7, I2); raises
+    Ruling (a foul addition is returned to be put right where the referee does, I2)."""
     s = b.seat
     assert s is not None
     r = p6(b, a.target, a)
@@ -302,15 +321,22 @@ def verify_add(b: Board, a: Add) -> MeldPlan:
     plan = plan_cards(b, a.cards, a, borrowed=False)
     e = b.js.grown(s.melds[a.target - 1], a.cards)
     if isinstance(e, MeldError):
-        raise c7(b, a, error=e) or i2(b, e.rule, e.reason, a)
+        r = c7(b, a, error=e) or i2(b, e.rule, e.reason, a)
+        if r.violation.rule != Rule.I2:
+            raise r
+        return FoulPlan(plan, r.violation)
     return MeldPlan(plan, e)
 
 
-def apply_meld(b: Board, a: MeldNew, plan: MeldPlan) -> list[Payment]:
-    """Lay the new meld; each active opponent pays its value (C1-C6)."""
+def apply_meld(b: Board, a: MeldNew, plan: MeldPlan | FoulPlan) -> list[Payment]:
+    """Lay the new meld; each active opponent pays its value (C1-C6). A foul meld is laid as I2
+    has it (:func:`~pancli.referee.irregular.lay_foul`)."""
     s = b.seat
     assert s is not None
     use_plan(b, a.cards, plan.cards)
+    if type(plan) is FoulPlan:
+        return lay_foul(b, a, plan.violation)
+    assert isinstance(plan, MeldPlan)
     lm = plan.laid
     s.melds.append(lm)
     s.fit_mask = -1
@@ -326,12 +352,15 @@ def collect_laid(b: Board, s: Seat, a: MeldNew, lm: LaidMeld) -> list[Payment]:
     return b.collect(s, lm.value, lm.rules, a.line, lm.cards)
 
 
-def apply_add(b: Board, a: Add, plan: MeldPlan) -> list[Payment]:
-    """Grow the meld; the gain is paid (C7)."""
+def apply_add(b: Board, a: Add, plan: MeldPlan | FoulPlan) -> list[Payment]:
+    """Grow the meld; the gain is paid (C7). A foul addition is laid as I2 has it."""
     s = b.seat
     assert s is not None
     old = s.melds[a.target - 1]
     use_plan(b, a.cards, plan.cards)
+    if type(plan) is FoulPlan:
+        return lay_foul(b, a, plan.violation)
+    assert isinstance(plan, MeldPlan)
     new = plan.laid
     s.melds[a.target - 1] = new
     s.fit_mask = -1

@@ -205,7 +205,7 @@ class Seat:
     (a player without a deal line): what he lays from them is trusted within P7 and E4.
     """
 
-    __slots__ = ("active", "fit_mask", "hand", "hand_n", "melded_n", "melds", "name", "unknown")
+    __slots__ = ("active", "fit_mask", "hand", "hand_n", "melded_n", "melds", "name", "retired", "unknown")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -218,6 +218,9 @@ class Seat:
         self.melded_n = 0
         self.active: bool | None = None
         """None until the player decides (T1); then True (stayed) or False (went on top)."""
+        self.retired = ""
+        """Why he retired from the hand (I1, I2: "at line 19 (I2)"), or empty: a retired
+        player plays no further turn but still pays others."""
 
     def fits(self, js: Judgements, c: Card) -> int:
         """The 1-based number of his first meld that ``c`` can be added to (M5), or 0: the

@@ -138,14 +138,15 @@ from pancli.model.results import (
     turn_steps,
 )
 from pancli.model.rulings import Ruling
-from pancli.referee import deal, decisions, forcing, going_out, melding, turns
-from pancli.referee.board import HAND_SIZE, Board, Phase
+from pancli.referee import deal, decisions, forcing, going_out, irregular, melding, turns
+from pancli.referee.board import HAND_SIZE, Board, Phase, Placed
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardPlan, flat_next_fits, must_take
 from pancli.referee.going_out import holds_ten
-from pancli.referee.melding import BorrowPlan, MeldPlan, SplitPlan
+from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, SplitPlan
 from pancli.referee.state import LaidMeld
 from pancli.referee.turns import p10, plays_now
+from pancli.rulebook import Rule
 from pancli.values import frozen
 
 __all__ = ["HAND_SIZE", "Phase", "Plan", "Table", "TakePlan", "referee_hand"]
@@ -158,7 +159,7 @@ class TakePlan:
     must_add: bool
 
 
-Plan = TakePlan | MeldPlan | BorrowPlan | SplitPlan | DiscardPlan | None
+Plan = TakePlan | MeldPlan | FoulPlan | BorrowPlan | SplitPlan | DiscardPlan | None
 """What ``verify`` of an action found and ``apply`` uses (None: a draw or ``out``)."""
 
 
@@ -298,7 +299,8 @@ class Table(Board):
             assert isinstance(a, MeldNew)
             cards = melding.plan_cards(self, a.cards, a, borrowed=True)
             _raise(forcing.p8(self, a, uses_pending=cards.pending))
-            return MeldPlan(cards, melding.laid_or_foul(self, a.cards, a))
+            laid = melding.laid_or_foul(self, a.cards, a)
+            return MeldPlan(cards, laid) if type(laid) is not Violation else FoulPlan(cards, laid)  # type: ignore[arg-type]
         if kind is Add:
             return melding.verify_add(self, a)  # type: ignore[arg-type]
         if kind is Take:
@@ -313,7 +315,8 @@ class Table(Board):
             return melding.verify_borrow(self, a)  # type: ignore[arg-type]
         if kind is Split:
             return melding.verify_split(self, a)  # type: ignore[arg-type]
-        _raise(going_out.p7(self, a))  # Out
+        if self.foul is None:  # going out with a foul meld is no going out: it is found (I2)
+            _raise(going_out.p7(self, a))  # Out
         return None
 
     def apply(self, a: Action, plan: Plan = None) -> None:
@@ -334,7 +337,7 @@ class Table(Board):
             payments = melding.apply_borrow(self, a, plan)  # type: ignore[arg-type]
         elif kind is Split:
             payments = melding.apply_split(self, a, plan)  # type: ignore[arg-type]
-        else:
+        elif self.foul is None:
             going_out.go_out(self, a)  # type: ignore[arg-type]
         if self.steps is not None:
             self.step(self.turn, a, a, payments)
@@ -345,7 +348,10 @@ class Table(Board):
         eleventh melded (P7)."""
         turn = self.turn
         assert self.seat is not None and turn is not None
-        if self.out:
+        if self.out or self.seat.retired:
+            return
+        if self.foul is not None:  # not made good before his turn ended: found now (I2)
+            irregular.retire(self, self.seat, self.foul[0], self._last_place(turn))
             return
         r = turns.p1(self, turn, end=True) or melding.m6(self, turn)
         if r is None:
@@ -354,6 +360,11 @@ class Table(Board):
             else:
                 r = turns.p3(self, turn) or forcing.p2(self, turn) or forcing.p5(self, turn) or going_out.p7(self, turn)
         _raise(r)
+
+    @staticmethod
+    def _last_place(turn: Turn) -> Placed:
+        """Where a foul meld is found: the turn's discard, or its last action (I2)."""
+        return turn.actions[-1] if turn.actions else turn
 
     def end_turn(self) -> None:
         """Close the turn: going out when the hand is empty (C8), then the next player is in turn.
@@ -565,7 +576,9 @@ class Table(Board):
         return going_out.result(self, violations)
 
 
-def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool = True) -> HandResult:
+def referee_hand(
+    script: HandScript, *, strict: bool = True, record_steps: bool = True, remedy: bool = True
+) -> HandResult:
     """Referee one Panguingue hand (docs/rules.md).
 
     Strict (the default): the first violation stops the hand; the ledger holds the payments
@@ -573,6 +586,11 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
     winner). Non-strict: every violation is recorded, the
     offending action (or line) is skipped, and play goes on. ``record_steps=False`` skips
     the per-action :class:`Step` records (bulk replay).
+
+    ``remedy`` (the default): an irregularity is put right as the rulebook prescribes and the
+    hand goes on (I1: a wrong count at the deal is put right, one shown later retires the
+    player; I2: a foul meld not made good by the end of the player's turn retires him); each
+    is in :attr:`HandResult.remedies`. ``remedy=False`` (``--strict``): it is a violation.
 
     >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
     >>> from pancli.model.actions import Deal, Decision, Turn, Draw, MeldNew, Discard
@@ -589,6 +607,7 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
     (True, {'Ana': 4, 'Ben': -4}, ['C2'])
     """
     table = Table(script, record_steps=record_steps)
+    table.remedy = remedy
     violations: list[Violation] = []
     try:
         table.verify_seating()
@@ -605,9 +624,12 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
             continue
         bad = deal.i1(table, d)
         if bad is not None:
-            violations.append(bad.violation)
-            if strict:
-                return table.result(violations)
+            if remedy:
+                irregular.remedy_deal(table, d, bad.violation)
+            else:
+                violations.append(bad.violation)
+                if strict:
+                    return table.result(violations)
         deal.apply_deal(table, d, plan)
     try:
         table.verify_upcard()
@@ -651,10 +673,15 @@ def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violatio
     table.begin_turn(turn)
     verify = table.verify
     apply = table.apply
+    seat = table.seat
+    assert seat is not None
     for a in turn.actions:
         try:
             plan = verify(a)
         except Ruling as r:
+            if table.remedy and r.violation.rule == Rule.I1:  # a count shown wrong: he retires
+                irregular.retire(table, seat, r.violation, a)
+                break
             violations.append(r.violation)
             if strict:
                 return False

@@ -38,6 +38,9 @@ def p1(b: Board, node: Turn | Action, *, end: bool = False) -> Ruling | None:
         s = b.by_name[node.player]
         if s is b.in_turn:
             return None
+        if s.retired:
+            why = f"{node.player} retired from the hand {s.retired} and plays no further turn"
+            return b.fail(Rule.P1, why, node, player=node.player)
         return b.fail(Rule.P1, f"it is {b.in_turn.name}'s turn, not {node.player}'s", node, player=node.player)
     kind = type(node)
     if kind not in PAN_ACTIONS:
@@ -111,7 +114,7 @@ def end_turn(b: Board) -> None:
     """Close the turn: going out when the hand is empty (C8), then the next player is in turn."""
     s = b.seat
     assert s is not None
-    if not b.out and not b.discarded and b.drew and b.pending_used and s.hand_n == 0:
+    if not b.out and not b.discarded and b.drew and b.pending_used and s.hand_n == 0 and not s.retired:
         go_out(b, None)
     if b.pending is not None and not b.pending_used and not b.discarded:
         # non-strict repair of an unused draw: it becomes a dead discard

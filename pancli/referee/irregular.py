@@ -1,0 +1,102 @@
+"""Rule family: irregularities put right as a table puts them right (I1, I2).
+
+The judges of the irregularities are :func:`.deal.i1` (a wrong count, at the deal or shown
+later) and :func:`.melding.i2` (a foul meld); this module applies the remedy the rulebook
+prescribes and records it as a :class:`~pancli.model.results.Remedy`, after which the hand goes on:
+
+* I1 at the deal: :func:`remedy_deal` (the extras, the last cards dealt, go to the dead cards;
+  a short hand is filled from the stock with cards the record does not show);
+* I1 found later and I2 found after the discard: :func:`retire` (the player returns all he
+  collected in the hand, his cards are dead, he plays no further turn and still pays others);
+* the units moved under I1 and I2 (a foul meld's collection, the returns): :func:`transfer`,
+  the one function that pays under them.
+
+>>> from pancli.model.actions import HandScript
+>>> from pancli.referee.board import Board
+>>> b = Board(HandScript(players=("Ana", "Ben")))
+>>> p = transfer(b, "Ben", "Ana", 2, True, 9, None, "returned")
+>>> p.rule, b.ledger.net
+('I1', {'Ana': 2, 'Ben': -2})
+"""
+
+from __future__ import annotations
+
+from pancli.cards import ALL_CARDS, Card, format_cards
+from pancli.model.actions import Add, Deal, MeldNew
+from pancli.model.results import DEAD, HAND, MELD, Payment, Remedy, Step, Violation
+from pancli.model.rulings import counted
+from pancli.referee.board import HAND_SIZE, Board, Placed
+from pancli.referee.state import Seat
+from pancli.rulebook import Rule
+
+
+def transfer(
+    b: Board, payer: str, payee: str, units: int, i1: bool, line: int, meld: tuple[Card, ...] | None, note: str
+) -> Payment:
+    """``payer`` pays ``payee`` ``units`` under I1 (``i1``) or I2: a return of what was
+    collected, or what the table paid for a foul meld on the player's word."""
+    return b.ledger.pay(payer, payee, units, (Rule.I1 if i1 else Rule.I2,), line, meld, note)
+
+
+def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
+    """I1 at the deal, put right by :func:`.deal.apply_deal`: record what was done."""
+    n = len(d.cards)
+    if n > HAND_SIZE:
+        extra = d.cards[HAND_SIZE:]
+        what = f"the extra {counted(len(extra), 'card')} {format_cards(extra)} (the last dealt) go to the dead cards"
+    else:
+        what = f"his hand is filled from the stock with {counted(HAND_SIZE - n, 'card')} the record does not show"
+    r = Remedy(v, f"{what}; play goes on")
+    b.remedies.append(r)
+    return r
+
+
+def lay_foul(b: Board, a: MeldNew | Add, v: Violation) -> list[Payment]:
+    """A foul meld laid (I2): its cards leave the hand (the caller moved them) and it is paid
+    what the record says the table paid for it (``[%pays N]`` from each active opponent, none
+    without a claim), until it is made good or found (:func:`retire`)."""
+    s = b.seat
+    assert s is not None
+    b.foul = (v, a.cards) if b.foul is None else (b.foul[0], b.foul[1] + a.cards)
+    units = a.claim or 0
+    if units <= 0:
+        return []
+    others = [o for o in b.active if o is not s] + b.retired
+    return [transfer(b, o.name, s.name, units, False, a.line, a.cards, "foul meld, paid on his word") for o in others]
+
+
+def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
+    """I1 found after the first draw, I2 found after the discard: ``s`` returns everything he
+    collected in the hand (each return citing the rule), his hand and melds are dead, and he
+    leaves the turn order until the next deal; he still pays others (:meth:`Board.collect`)."""
+    i1 = v.rule == Rule.I1
+    line = node.line
+    returns: list[Payment] = []
+    for p in list(b.ledger.payments):
+        if p.payee == s.name and p.units > 0:
+            returns.append(transfer(b, s.name, p.payer, p.units, i1, line, p.meld, f"returned (line {p.line})"))
+    moves: list[tuple[Card, object, object]] = []
+    for i, n in enumerate(s.hand):
+        moves += [(ALL_CARDS[i], HAND, DEAD)] * n
+    for m in s.melds:
+        moves += [(c, MELD, DEAD) for c in m.cards]
+    if b.foul is not None:
+        moves += [(c, MELD, DEAD) for c in b.foul[1]]
+    s.hand = [0] * 52
+    s.hand_n = s.melded_n = s.unknown = 0
+    s.melds = []
+    s.fit_mask = -1
+    s.retired = f"at line {line} ({v.rule})"
+    b.foul = None
+    i = b.active.index(s)
+    del b.active[i]
+    b.retired.append(s)
+    if i <= b.pos and b.active:
+        b.pos = (b.pos - 1) % len(b.active)  # the turn passes on to the player after him
+    total = sum(p.units for p in returns)
+    gave = f"returns {total} units he collected" if returns else "had collected nothing"
+    r = Remedy(v, f"{s.name} {gave}, his cards are dead and he retires from the hand, still paying others", tuple(returns), True)
+    b.remedies.append(r)
+    if b.steps is not None:
+        b.steps.append(Step(line, node.col, s.name, b.turn, None, tuple(moves), tuple(returns)))  # type: ignore[arg-type]
+    return r
