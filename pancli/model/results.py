@@ -62,6 +62,15 @@ class Violation:
     """The turn number in the hand (1-based; 0 before play: seating, deal, decisions)."""
 
 
+RETURNED: Final = "returned"
+"""How the note of a return (I1, I2: a player giving back what he collected) starts."""
+
+
+def is_return(p: Payment) -> bool:
+    """A return of what the payer collected (I1, I2), shown by payer, not by payee."""
+    return p.note.startswith(RETURNED) and p.rules[0] in (Rule.I1, Rule.I2)
+
+
 @frozen
 class Remedy:
     """An irregularity ruled as a table rules it (I1, I2): the ``violation`` found (its rule,
@@ -145,7 +154,8 @@ class Step(NamedTuple):
     line: int
     col: int
     player: str | None
-    event: Event | None
+    event: Event | Remedy | None
+    """The play line; or the :class:`Remedy` applied (I1, I2) with its cards and returns."""
     action: Action | None
     moves: tuple[tuple[Card, Source, Source], ...] = ()
     """Each card moved: (card, from, to)."""

@@ -125,4 +125,5 @@ def result(b: Board, violations: list[Violation]) -> HandResult:
         void=b.phase is VOID,
         stake=b.script.stake,
         recorded=tuple(b.steps) if b.steps is not None else (),
+        remedies=tuple(b.remedies),
     )

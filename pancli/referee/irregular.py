@@ -14,7 +14,7 @@ prescribes and records it as a :class:`~pancli.model.results.Remedy`, after whic
 >>> from pancli.model.actions import HandScript
 >>> from pancli.referee.board import Board
 >>> b = Board(HandScript(players=("Ana", "Ben")))
->>> p = transfer(b, "Ben", "Ana", 2, True, 9, None, "returned")
+>>> p = transfer(b, "Ben", "Ana", 2, True, 9, None, RETURNED)
 >>> p.rule, b.ledger.net
 ('I1', {'Ana': 2, 'Ben': -2})
 """
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from pancli.cards import ALL_CARDS, Card, format_cards
 from pancli.model.actions import Add, Deal, MeldNew
-from pancli.model.results import DEAD, HAND, MELD, Payment, Remedy, Step, Violation
+from pancli.model.results import DEAD, HAND, MELD, RETURNED, Payment, Remedy, Source, Step, Violation
 from pancli.model.rulings import counted
 from pancli.referee.board import HAND_SIZE, Board, Placed
 from pancli.referee.state import Seat
@@ -43,11 +43,18 @@ def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
     n = len(d.cards)
     if n > HAND_SIZE:
         extra = d.cards[HAND_SIZE:]
-        what = f"the extra {counted(len(extra), 'card')} {format_cards(extra)} (the last dealt) go to the dead cards"
+        them = (
+            f"card {extra[0]} (the last dealt) goes"
+            if len(extra) == 1
+            else f"cards {format_cards(extra)} (the last dealt) go"
+        )
+        what = f"the extra {them} to the dead cards"
     else:
         what = f"his hand is filled from the stock with {counted(HAND_SIZE - n, 'card')} the record does not show"
     r = Remedy(v, f"{what}; play goes on")
     b.remedies.append(r)
+    if b.steps is not None:
+        b.steps.append(Step(v.line, v.col, d.player, r, None))
     return r
 
 
@@ -74,8 +81,10 @@ def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
     returns: list[Payment] = []
     for p in list(b.ledger.payments):
         if p.payee == s.name and p.units > 0:
-            returns.append(transfer(b, s.name, p.payer, p.units, i1, line, p.meld, f"returned (line {p.line})"))
-    moves: list[tuple[Card, object, object]] = []
+            returns.append(
+                transfer(b, s.name, p.payer, p.units, i1, line, p.meld, f"{RETURNED} (collected at line {p.line})")
+            )
+    moves: list[tuple[Card, Source, Source]] = []
     for i, n in enumerate(s.hand):
         moves += [(ALL_CARDS[i], HAND, DEAD)] * n
     for m in s.melds:
@@ -95,8 +104,9 @@ def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
         b.pos = (b.pos - 1) % len(b.active)  # the turn passes on to the player after him
     total = sum(p.units for p in returns)
     gave = f"returns {total} units he collected" if returns else "had collected nothing"
-    r = Remedy(v, f"{s.name} {gave}, his cards are dead and he retires from the hand, still paying others", tuple(returns), True)
+    what = f"{s.name} {gave}, his cards are dead and he retires from the hand, still paying others"
+    r = Remedy(v, what, tuple(returns), True)
     b.remedies.append(r)
     if b.steps is not None:
-        b.steps.append(Step(line, node.col, s.name, b.turn, None, tuple(moves), tuple(returns)))  # type: ignore[arg-type]
+        b.steps.append(Step(line, node.col, s.name, r, None, tuple(moves), tuple(returns)))
     return r

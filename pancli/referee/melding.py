@@ -302,12 +302,25 @@ def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld | 
     when the referee stops at it, returned when it puts it right (:attr:`Board.remedy`)."""
     lm = b.js.laid(cards)
     if lm is None:
-        v = b.js.judge(cards)
-        r = i2(b, v.rule or "M1", v.reason, node)
+        r = _foul(b, cards, node)
         if not b.remedy:
             raise r
         return r.violation
     return lm
+
+
+def laid_or_raise(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld:
+    """The meld ``cards`` make when laid, or raise its foul (I2): a part of a split, which is
+    not laid foul (the split is refused whole)."""
+    lm = b.js.laid(cards)
+    if lm is None:
+        raise _foul(b, cards, node)
+    return lm
+
+
+def _foul(b: Board, cards: tuple[Card, ...], node: Placed) -> Ruling:
+    v = b.js.judge(cards)
+    return i2(b, v.rule or "M1", v.reason, node)
 
 
 def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan:
@@ -423,8 +436,8 @@ def verify_split(b: Board, a: Split) -> SplitPlan:
     m = _own_meld_for_m6(b, a, a.target)
     added = _split_added(a, list(m.cards))
     plan = plan_cards(b, added, a, borrowed=False)
-    first = laid_or_foul(b, a.first, a)
-    second = laid_or_foul(b, a.second, a)
+    first = laid_or_raise(b, a.first, a)
+    second = laid_or_raise(b, a.second, a)
     r = c7(b, a, old=m.value, new=first.value + second.value)
     if r is not None:
         raise r

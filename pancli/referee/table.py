@@ -623,14 +623,13 @@ def referee_hand(
                 return table.result(violations)
             continue
         bad = deal.i1(table, d)
-        if bad is not None:
-            if remedy:
-                irregular.remedy_deal(table, d, bad.violation)
-            else:
-                violations.append(bad.violation)
-                if strict:
-                    return table.result(violations)
+        if bad is not None and not remedy:
+            violations.append(bad.violation)
+            if strict:
+                return table.result(violations)
         deal.apply_deal(table, d, plan)
+        if bad is not None and remedy:
+            irregular.remedy_deal(table, d, bad.violation)
     try:
         table.verify_upcard()
     except Ruling as r:
