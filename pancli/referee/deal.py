@@ -85,7 +85,7 @@ def i1(b: Board, node: Deal | Placed, *, unseen: int = 0) -> Ruling | None:
         return None
     return b.fail(
         Rule.I1,
-        f"{s.name} lays {counted(unseen, 'unseen card')} but holds only {s.unknown}: he holds more than {HAND_SIZE}",
+        f"{s.name} lays {counted(unseen, 'unseen card')} but holds only {s.unknown}: more than {HAND_SIZE} were dealt",
         node,
     )
 

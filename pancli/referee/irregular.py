@@ -103,8 +103,8 @@ def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
     if i <= b.pos and b.active:
         b.pos = (b.pos - 1) % len(b.active)  # the turn passes on to the player after him
     total = sum(p.units for p in returns)
-    gave = f"returns {total} units he collected" if returns else "had collected nothing"
-    what = f"{s.name} {gave}, his cards are dead and he retires from the hand, still paying others"
+    gave = f"returns the {counted(total, 'unit')} collected in the hand" if returns else "had collected nothing"
+    what = f"{s.name} {gave}; the cards held and melded are dead; retired from the hand, still paying others"
     r = Remedy(v, what, tuple(returns), True)
     b.remedies.append(r)
     if b.steps is not None:

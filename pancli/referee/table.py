@@ -10,7 +10,8 @@ S1     :func:`.deal.s1` (seating; a player named is seated; the count is
        :func:`pancli.rules.seating_fault`, which self-play and the analyzer ask too)
 S2     :func:`.deal.s2` (dealt once)
 S3     :func:`.sequence.next_hand_violation` (across hands)
-I1     :func:`.deal.i1` (ten cards dealt; put right by :func:`.deal.apply_deal`)
+I1     :func:`.deal.i1` (ten cards dealt, or more shown later; put right by
+       :func:`.deal.apply_deal` and :func:`.irregular.remedy_deal`, or :func:`.irregular.retire`)
 E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere; the count
        of copies is :func:`pancli.cards.past_the_pack`, which ``pan pay``, the meld engine and
        the analyzer ask too, the last two through :func:`pancli.rules.copies_fault`)
@@ -33,7 +34,8 @@ M1-M5  the meld engine, :func:`pancli.melds.judge` and :func:`pancli.melds.grow`
        :class:`.state.Judgements`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
 M6     :func:`.melding.m6`
 C7     :func:`.melding.c7` (a change never lowers a value; and the engine's ``grow``)
-I2     :func:`.melding.i2`
+I2     :func:`.melding.i2` (laid foul by :func:`.irregular.lay_foul`, found at the end of the
+       turn: :func:`.irregular.retire`)
 I3     :func:`.going_out.i3` (a win stands before it: :func:`.going_out.winner_stands`)
 =====  ====================================================================================
 
@@ -48,6 +50,8 @@ C1-C5  :func:`.melding.collect_laid` (a new meld's value as laid, C6 by the meld
 C7     :func:`.melding.collect_change` (the gain of an addition, a borrow or a split)
 C8     :func:`.going_out.go_out` (the going-out bonus and the melds again)
 T2     :func:`.going_out.pay_pot` (the forfeits and the tops, to the winner; after T4 too)
+I1 I2  :func:`.irregular.transfer` (what the table paid for a foul meld on the player's word,
+       and every return of a player who retires)
 =====  ====================================================================================
 
 A record's own figures are checked by one function each, which sets the rule a wrong claim is
