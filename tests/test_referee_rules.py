@@ -385,7 +385,9 @@ def test_M5_increase_keeps_the_meld_character() -> None:
     assert [p.rule for p in r.payments] == ["C2", "C2", "C7", "C7"]
     assert r.claims[0].ok
     r = bad(
-        play_strict([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5h", "meld [3h 4h 5h]", "add 5s to #1", "discard 7d")]),
+        play_strict(
+            [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5h", "meld [3h 4h 5h]", "add 5s to #1", "discard 7d")]
+        ),
         "M5",
     )
     assert r.violations[0].ruling == I2_FOUL

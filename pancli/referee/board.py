@@ -107,6 +107,9 @@ class Board:
         """Put an irregularity right as the rulebook prescribes (I1, I2) and go on; False: it
         is a violation that stops the hand (``--strict``)."""
         self.remedies: list[Remedy] = []
+        self.dead: list[Card] = []
+        """Known cards out of play that no seat holds: the extras of a deal (I1) and the cards of
+        a player who retired (I1, I2). (The hands of players on top stay on their seats.)"""
         self.retired: list[Seat] = []
         """Players retired from the hand (I1, I2): out of the turn order, still paying others."""
         self.foul: tuple[Violation, tuple[Card, ...]] | None = None

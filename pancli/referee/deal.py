@@ -173,6 +173,7 @@ def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
         hand[i] += 1
     for i in key[HAND_SIZE:]:  # I1: the extras are dead (seen, in nobody's hand)
         seen[i] += 1
+    b.dead += d.cards[HAND_SIZE:]
     if b.steps is not None:
         if len(d.cards) <= HAND_SIZE:
             b.steps.append(d)  # each card to the hand: recorded whole (model.results.deal_step)

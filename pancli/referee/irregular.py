@@ -91,6 +91,7 @@ def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
         moves += [(c, MELD, DEAD) for c in m.cards]
     if b.foul is not None:
         moves += [(c, MELD, DEAD) for c in b.foul[1]]
+    b.dead += [c for c, src, _ in moves]
     s.hand = [0] * 52
     s.hand_n = s.melded_n = s.unknown = 0
     s.melds = []

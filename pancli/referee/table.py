@@ -236,12 +236,20 @@ class Table(Board):
         return deal.verify_deal(self, d)
 
     def verify_deal_count(self, d: Deal) -> None:
-        """I1: ten cards to each player (S2)."""
-        _raise(deal.i1(self, d))
+        """I1: ten cards to each player (S2); where the referee puts it right (:attr:`remedy`),
+        a wrong count is not raised: :meth:`apply_deal` puts it right."""
+        bad = deal.i1(self, d)
+        if not self.remedy:
+            _raise(bad)
 
     def apply_deal(self, d: Deal, plan: deal.DealPlan | None = None) -> None:
-        """Put the dealt cards in the player's hand (I1 puts a wrong count right)."""
+        """Put the dealt cards in the player's hand (I1 puts a wrong count right, recorded as a
+        remedy where the referee puts it right)."""
         deal.apply_deal(self, d, plan)
+        if self.remedy:
+            bad = deal.i1(self, d)
+            if bad is not None:
+                irregular.remedy_deal(self, d, bad.violation)
 
     def verify_upcard(self) -> None:
         """E1/E4 for the upcard (S2)."""
@@ -256,12 +264,9 @@ class Table(Board):
     def play_event(self, ev: Event) -> None:
         """Verify and apply one play line (a turn as a whole); raises Ruling."""
         if isinstance(ev, Turn):
-            self.verify_turn(ev)
-            self.begin_turn(ev)
-            for a in ev.actions:
-                self.apply(a, self.verify(a))
-            self.verify_turn_end()
-            self.end_turn()
+            violations: list[Violation] = []
+            if not _play_turn(self, ev, True, violations):
+                raise Ruling(violations[0])
             return
         self.verify_event(ev)
         self.apply_event(ev)
