@@ -101,7 +101,7 @@ def test_the_injector_finds_a_place_for_each_irregularity_in_most_hands() -> Non
 def test_a_retired_player_s_later_turn_is_a_violation() -> None:
     text = (SAMPLES / "illegal-I2-foul-meld-found.pan").read_text(encoding="utf-8")
     late = text.replace("14. Cruz", "Ana draw 2s, discard 2s\n14. Cruz")
-    code, out, err = run_cli("replay", "-", input=late)
+    code, _, err = run_cli("replay", "-", input=late)
     assert code == 1
     assert "P1 Ana retired from the hand at line 28 (I2) and plays no further turn" in err
 
@@ -157,7 +157,7 @@ def test_I1_I2_each_branch_is_put_right_and_the_hand_settled(
     assert ruling["remedy"] == remedy
     assert all(p in h["payments"] for p in ruling["returns"])
     # --strict: the old behaviour, stopped at the irregularity with no winner
-    code, out, err = run_cli("replay", "--strict", "--json", path)
+    code, out, _ = run_cli("replay", "--strict", "--json", path)
     [h] = json.loads(out)
     assert code == 1 and h["winner"] is None and h["rulings"] == [] and h["violations"][0]["line"] == ruling["line"]
     # pan settle settles the hand as played after the remedy
