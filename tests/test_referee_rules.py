@@ -327,8 +327,9 @@ def test_P9_flat_player_next_the_fitting_draw_is_kept() -> None:
     bad(play([*head, T("Ana", "draw 6h", "discard Kd")], DEALS4, profile=off), "P2")
 
 
-def _long_hand(extra: list) -> HandScript:
-    """Two players, five packs: draw-and-discard until the stock (179 cards) is empty."""
+def _long_hand(extra: list, *, show_ben: bool = True) -> HandScript:
+    """Two players, five packs: draw-and-discard until the stock (179 cards) is empty (Ben's
+    deal line left out unless ``show_ben``)."""
     profile = profile_from_mapping({"packs": 5})
     deals = {"Ana": "5s 5s 3h 4h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     left = {c: profile.pack.copies(c) for c in profile.pack.full()}
@@ -339,7 +340,8 @@ def _long_hand(extra: list) -> HandScript:
     events: list = stays("Ana", "Ben")
     for k, c in enumerate(stock):
         events.append(T("Ana" if k % 2 == 0 else "Ben", f"draw {c}", f"discard {c}"))
-    return hand(deals, events + extra, profile=profile)
+    shown = deals if show_ben else {"Ana": deals["Ana"]}
+    return hand(shown, events + extra, profile=profile, players=("Ana", "Ben"))
 
 
 def test_P10_stock_exhausted_dead_discards_reshuffled() -> None:
@@ -350,6 +352,15 @@ def test_P10_stock_exhausted_dead_discards_reshuffled() -> None:
     bad(referee_hand(_long_hand([T("Ben", "draw 4c", "discard 4c")])), "P10")
     early = hand(DEALS, [*stays("Ana", "Ben", "Cruz"), reshuffle()])
     bad(referee_hand(early), "P10")
+
+
+def test_P10_the_new_stock_holds_exactly_the_dead_discards() -> None:
+    """Ben's cards are not written down, so E4 allows a fourth Jd (he may hold some); but the
+    stock rebuilt from the discards holds only the three the record shows discarded."""
+    jd = [T(p, "draw Jd", "discard Jd") for p in ("Ben", "Ana", "Ben")]
+    ok(referee_hand(_long_hand([reshuffle(), *jd], show_ben=False)))
+    r = bad(referee_hand(_long_hand([reshuffle(), *jd, T("Ana", "draw Jd", "discard Jd")], show_ben=False)), "P10")
+    assert r.violations[0].message == "Jd is not among the dead discards reshuffled into the stock"
 
 
 def test_P10_no_card_left_the_hand_is_void_and_conditions_stand() -> None:

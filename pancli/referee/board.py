@@ -90,6 +90,9 @@ class Board:
         """Copies known to be outside the stock (hands shown, melds, discards, dead, drawn): E4."""
         self.stock_n = profile.pack.size - HAND_SIZE * len(self.seats) - 1
         self.pile: list[Card | None] = []
+        self.restock: list[int] | None = None
+        """After a reshuffle whose dead discards the record shows, the copies of each card (by
+        index) left in the new stock (P10); None before, or when a discard was not shown."""
         self.live_ok = False
         """True when the top discard is live for the player in turn (P3)."""
         self.live: Card | None = None

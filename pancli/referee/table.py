@@ -422,6 +422,8 @@ class Table(Board):
         self.turn_no += 1
         self.stock_n -= 1
         self.seen[c.index] += 1
+        if self.restock is not None:
+            self.restock[c.index] -= 1
         self.pile.append(c)
         self.live_ok = True
         self.live = c
@@ -521,6 +523,8 @@ class Table(Board):
         if kind is Draw:
             self.stock_n -= 1
             self.seen[pend.index] += 1
+            if self.restock is not None:
+                self.restock[pend.index] -= 1
             src = self.pending_src = STOCK
         else:
             self.pile.pop()

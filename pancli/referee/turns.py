@@ -81,7 +81,8 @@ def p3(b: Board, node: Take | Discard | Turn) -> Ruling | None:
 
 def p10(b: Board, node: Placed, player: str | None = None) -> Ruling | None:
     """P10: nothing is played in a void hand; a draw needs a card in the stock (the dead discards
-    are reshuffled first); a reshuffle needs an empty stock."""
+    are reshuffled first), and after a reshuffle whose discards the record shows, a card among
+    them; a reshuffle needs an empty stock."""
     if b.phase is VOID:
         return b.fail(Rule.P10, "the hand is void: nothing more is played", node, player=player)
     kind = type(node)
@@ -89,6 +90,9 @@ def p10(b: Board, node: Placed, player: str | None = None) -> Ruling | None:
         if len(b.pile) > 1:
             return b.fail(Rule.P10, "the stock is empty: the dead discards are reshuffled first", node)
         return b.fail(Rule.P10, "no card is left to draw: the hand is void", node)
+    if kind is Draw and b.restock is not None and not b.restock[node.card.index]:  # type: ignore[attr-defined]
+        c = node.card  # type: ignore[attr-defined]
+        return b.fail(Rule.P10, f"{c} is not among the dead discards reshuffled into the stock", node)
     if kind is Reshuffle and b.phase is PLAYING and b.stock_n > 0:
         return b.fail(Rule.P10, f"reshuffle while the stock still holds {counted(b.stock_n, 'card')}", node)
     return None
@@ -131,6 +135,8 @@ def apply_draw(b: Board, a: Draw) -> None:
     """The drawn card is shown and pending (P2)."""
     b.stock_n -= 1
     b.seen[a.card.index] += 1
+    if b.restock is not None:
+        b.restock[a.card.index] -= 1
     b.pending = a.card
     b.pending_src = STOCK
     b.drew = True
@@ -157,11 +163,14 @@ def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
         b.step(ev, None, ev, [])
         return
     seen = b.seen
+    restock = [0] * 52
     for c in dead:
         if c is not None:
             seen[c.index] -= 1
+            restock[c.index] += 1
             if b.steps is not None:
                 b.moves.append((c, DISCARD_PILE, STOCK))
+    b.restock = None if None in dead else restock  # an upcard not shown: the new stock is not known
     b.stock_n = len(dead)
     del b.pile[:-1]
     b.step(ev, None, ev, [])
