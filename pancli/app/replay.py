@@ -43,8 +43,9 @@ class Referee(Protocol):
     def __call__(self, script: HandScript, *, strict: bool = ..., record_steps: bool = ...) -> Judgement: ...
 
 
-def referee(script: HandScript, *, strict: bool = True, record_steps: bool = True) -> Judgement:
-    """Referee one hand by its game's referee (``script.game``).
+def referee(script: HandScript, *, strict: bool = True, record_steps: bool = True, remedy: bool = True) -> Judgement:
+    """Referee one hand by its game's referee (``script.game``); ``remedy``: a Panguingue
+    irregularity (I1, I2) is put right and the hand goes on, else it stops the hand.
 
     >>> from pancli.app.replay import referee
     >>> from pancli.records import read_hands
@@ -60,7 +61,7 @@ def referee(script: HandScript, *, strict: bool = True, record_steps: bool = Tru
         return pagruc_referee(script, strict=strict, record_steps=record_steps)
     from pancli.referee import referee_hand as pan_referee
 
-    return pan_referee(script, strict=strict, record_steps=record_steps)
+    return pan_referee(script, strict=strict, record_steps=record_steps, remedy=remedy)
 
 
 class Tally:

@@ -315,7 +315,7 @@ class HtmlReport:
             for c in collections(result.payments):
                 why = c.what(bonus)
                 by_line.setdefault(c.line, []).append(
-                    f"<div><b>{escape(c.payee)}</b> collects {self.rule(c.rule)} "
+                    f"<div><b>{escape(c.payee)}</b> {c.verb} {self.rule(c.rule)} "
                     f"{escape(why)}: {escape(c.amounts())}</div>"
                 )
             for r in getattr(result, "remedies", ()):  # irregularities put right (I1, I2)

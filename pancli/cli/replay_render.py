@@ -135,6 +135,13 @@ class Collection:
     payers: tuple[str, ...]
     meld: tuple[Card, ...] | None = None
     note: str = ""
+    returned: bool = False
+    """A return (I1, I2): ``payee`` is the player who gives back, ``payers`` those he pays."""
+
+    @property
+    def verb(self) -> str:
+        """``collects``, or ``returns`` for a return."""
+        return "returns" if self.returned else "collects"
 
     @property
     def total(self) -> int:
@@ -144,20 +151,19 @@ class Collection:
     def what(self, out_bonus: int | None = None) -> str:
         """What was paid for and why: ``[5s 5s 5s] valle set, one suit``; with ``out_bonus``,
         going out (C8) is split into the bonus and the melds again."""
-        return _what(self.rule, self.meld, self.note, self.units, out_bonus)
+        note = self.note.removeprefix(RETURNED).strip() if self.returned else self.note
+        return _what(self.rule, self.meld, note, self.units, out_bonus)
 
     def reason(self, out_bonus: int | None = None) -> str:
         """The rule, then :meth:`what`: ``C2 [5s 5s 5s] valle set, one suit``."""
         return f"{self.rule} {self.what(out_bonus)}"
 
     def amounts(self) -> str:
-        """``4 from each of Ben Cruz = 8`` (or ``2 from Ben``)."""
-        if len(self.payers) == 1:
-            return f"{self.units} from {self.payers[0]}"
-        return f"{self.units} from each of {' '.join(self.payers)} = {self.total}"
+        """``4 from each of Ben Cruz = 8`` (or ``2 from Ben``; a return: ``4 to each of ...``)."""
+        return _amounts(self.units, list(self.payers), "to" if self.returned else "from")
 
     def __str__(self) -> str:
-        return f"{self.payee} {self.rule}: {self.amounts()}"
+        return f"{self.payee} {self.rule}: {self.amounts()}"  # (a return: the player who gives back)
 
 
 def _what(rule: str, meld: tuple[Card, ...] | None, note: str, units: int, out_bonus: int | None) -> str:
@@ -228,24 +234,31 @@ def collection_lines(payments: Sequence[Payment], out_bonus: int | None) -> list
 
 
 def collections(payments: Iterable[Payment]) -> list[Collection]:
-    """Group consecutive payments of one moment (same payee, rule, line, units, meld, note)."""
+    """Group consecutive payments of one moment (same payee, rule, line, units, meld, note); a
+    player's returns (I1, I2) of one moment are grouped by him."""
     out: list[Collection] = []
     key: tuple[Any, ...] | None = None
     payers: list[str] = []
     last: Payment | None = None
     for p in payments:
-        k = (p.payee, p.rules, p.line, p.units, p.meld, p.note)
+        back = is_return(p)
+        k = (back, p.payer if back else p.payee, p.rules, p.line, p.units, p.meld, p.note)
         if k != key:
             if last is not None:
-                out.append(
-                    Collection(last.payee, last.rule, last.line, last.units, tuple(payers), last.meld, last.note)
-                )
+                out.append(_collection(last, payers))
             key, payers = k, []
-        payers.append(p.payer)
+        payers.append(p.payee if back else p.payer)
         last = p
     if last is not None:
-        out.append(Collection(last.payee, last.rule, last.line, last.units, tuple(payers), last.meld, last.note))
+        out.append(_collection(last, payers))
     return out
+
+
+def _collection(p: Payment, others: list[str]) -> Collection:
+    """The :class:`Collection` of the moment of ``p``, with the ``others`` who paid (or were paid back)."""
+    if is_return(p):
+        return Collection(p.payer, p.rule, p.line, p.units, tuple(others), p.meld, p.note, returned=True)
+    return Collection(p.payee, p.rule, p.line, p.units, tuple(others), p.meld, p.note)
 
 
 # --------------------------------------------------------------------------- claims and violations
@@ -832,7 +845,8 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     for line, text in _play_rows(hand, script):
         paid: list[str] = []
         for c in by_line.pop(line, ()):
-            paid.append(f"[green]{escape(c.payee)}[/] [bold]{c.rule}[/] {escape(c.what(bonus))}: {escape(c.amounts())}")
+            who = f"[green]{escape(c.payee)}[/]" + (" returns" if c.returned else "")
+            paid.append(f"{who} [bold]{c.rule}[/] {escape(c.what(bonus))}: {escape(c.amounts())}")
         style = ""
         if line in bad:
             v = bad[line]

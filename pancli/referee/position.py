@@ -234,7 +234,7 @@ def _view(
     if seat.retired:
         raise PositionUnavailable(
             Rule.I1 if "(I1)" in seat.retired else Rule.I2,
-            f"{player} retired from the hand {seat.retired}: his cards are dead",
+            f"{player} retired from the hand {seat.retired}: the cards held and melded are dead",
             player=player,
         )
     if seat.unknown:
