@@ -44,10 +44,12 @@ from pancli.model.actions import (
     Force,
     Lay,
     MeldNew,
+    Mend,
     Out,
     Reshuffle,
     Split,
     Take,
+    TakeBack,
     TakeMany,
     Turn,
 )
@@ -394,6 +396,10 @@ class HtmlReport:
             return _act("borrow", _CARD_HTML[a.card] + f" from #{a.source}" + g)
         if isinstance(a, Split):
             return _act(f"split #{a.target} into", self.cards(a.first) + " and " + self.cards(a.second) + g)
+        if isinstance(a, Mend):
+            return _act(f"mend #{a.target} into", self.cards(a.cards) + g)
+        if isinstance(a, TakeBack):
+            return _act(f"take back #{a.target}", g)
         assert isinstance(a, Out)
         return _act("out", g)
 

@@ -35,10 +35,12 @@ from pancli.model.actions import (
     HandScript,
     Lay,
     MeldNew,
+    Mend,
     Out,
     Reshuffle,
     Split,
     Take,
+    TakeBack,
     TakeMany,
     Turn,
 )
@@ -440,6 +442,8 @@ _KIND: Final[dict[type, str]] = {
     Lay: "lay",
     Borrow: "borrow",
     Split: "split",
+    Mend: "mend",
+    TakeBack: "back",
     Discard: "discard",
     Out: "out",
 }

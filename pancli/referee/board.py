@@ -20,9 +20,9 @@ from typing import Final, Protocol
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
-from pancli.model.results import STOCK, ClaimCheck, Payment, Recorded, Remedy, Source, Step, Violation
+from pancli.model.results import STOCK, ClaimCheck, Payment, Recorded, Remedy, Source, Step
 from pancli.model.rulings import Ruling
-from pancli.referee.state import Judgements, Seat
+from pancli.referee.state import Foul, Judgements, Seat
 from pancli.rulebook import Rule
 from pancli.rules import HAND_SIZE as HAND_SIZE
 from pancli.rules import Forcing
@@ -115,9 +115,8 @@ class Board:
         a player who retired (I1, I2). (The hands of players on top stay on their seats.)"""
         self.retired: list[Seat] = []
         """Players retired from the hand (I1, I2): out of the turn order, still paying others."""
-        self.foul: tuple[Violation, tuple[Card, ...]] | None = None
-        """The first foul meld (I2) of the turn in progress, not made good: its ruling and the
-        cards laid foul this turn."""
+        self.fouls: list[Foul] = []
+        """The foul melds and additions (I2) of the turn in progress not yet made good or taken back."""
         self.steps: list[Recorded] | None = [] if record_steps else None
         """What is applied, as :class:`~pancli.model.results.HandResult.recorded` holds it."""
         self.automatic = profile.forcing is Forcing.AUTOMATIC

@@ -8,6 +8,9 @@ prescribes and records it as a :class:`~pancli.model.results.Remedy`, after whic
   a short hand is filled from the stock with cards the record does not show);
 * I1 found later and I2 found after the discard: :func:`retire` (the player returns all he
   collected in the hand, his cards are dead, he plays no further turn and still pays others);
+* I2 made good or taken back in the player's turn (``mend #N [...]``, ``back #N``): the judges
+  and moves are :func:`.melding.verify_mend` and :func:`.melding.apply_mend` (and ``_back``), which
+  give back what the foul meld collected (:func:`give_back`) and record it (:func:`settled`);
 * the units moved under I1 and I2 (a foul meld's collection, the returns): :func:`transfer`,
   the one function that pays under them.
 
@@ -26,7 +29,7 @@ from pancli.model.actions import Add, Deal, MeldNew
 from pancli.model.results import DEAD, HAND, MELD, RETURNED, Payment, Remedy, Source, Step, Violation
 from pancli.model.rulings import counted
 from pancli.referee.board import HAND_SIZE, Board, Placed
-from pancli.referee.state import Seat
+from pancli.referee.state import Foul, LaidMeld, Seat
 from pancli.rulebook import Rule
 
 
@@ -58,18 +61,44 @@ def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
     return r
 
 
-def lay_foul(b: Board, a: MeldNew | Add, v: Violation) -> list[Payment]:
-    """A foul meld laid (I2): its cards leave the hand (the caller moved them) and it is paid
-    what the record says the table paid for it (``[%pays N]`` from each active opponent, none
-    without a claim), until it is made good or found (:func:`retire`)."""
+def lay_foul(
+    b: Board, a: MeldNew | Add, v: Violation, pending: bool, base: LaidMeld | None, before: bool
+) -> list[Payment]:
+    """A foul meld or addition laid (I2): its cards left the hand (the caller moved them, the
+    drawn card among them when ``pending``; ``before``: hand cards were melded earlier in the
+    turn) and it is paid what the record says the table paid
+    for it (``[%pays N]`` from each active opponent, none without a claim), until it is made
+    good, taken back or found (:func:`retire`)."""
     s = b.seat
     assert s is not None
-    b.foul = (v, a.cards) if b.foul is None else (b.foul[0], b.foul[1] + a.cards)
+    if base is None:
+        number = len(s.melds) + sum(1 for f in b.fouls if f.base is None) + 1
+        foul = Foul(number, v, a.cards, a.cards, pending, None)
+    else:
+        assert isinstance(a, Add)
+        foul = Foul(a.target, v, base.cards + a.cards, a.cards, pending, base)
+    foul.before = before
+    b.fouls.append(foul)
     units = a.claim or 0
-    if units <= 0:
-        return []
-    others = [o for o in b.active if o is not s] + b.retired
-    return [transfer(b, o.name, s.name, units, False, a.line, a.cards, "foul meld, paid on his word") for o in others]
+    if units > 0:
+        others = [o for o in b.active if o is not s] + b.retired
+        note = "foul meld, paid on his word"
+        foul.payments = [transfer(b, o.name, s.name, units, False, a.line, a.cards, note) for o in others]
+    return foul.payments
+
+
+def give_back(b: Board, foul: Foul, line: int) -> list[Payment]:
+    """I2: what the table paid for ``foul`` goes back to each payer (it is made good or taken back)."""
+    note = f"{RETURNED} (collected at line {foul.violation.line})"
+    return [transfer(b, p.payee, p.payer, p.units, False, line, p.meld, note) for p in foul.payments]
+
+
+def settled(b: Board, foul: Foul, what: str, returns: list[Payment]) -> Remedy:
+    """Record ``foul`` put right in the player's turn (I2: made good or taken back; he goes on)."""
+    b.fouls.remove(foul)
+    r = Remedy(foul.violation, what, tuple(returns))
+    b.remedies.append(r)
+    return r
 
 
 def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
@@ -89,15 +118,15 @@ def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
         moves += [(ALL_CARDS[i], HAND, DEAD)] * n
     for m in s.melds:
         moves += [(c, MELD, DEAD) for c in m.cards]
-    if b.foul is not None:
-        moves += [(c, MELD, DEAD) for c in b.foul[1]]
+    for f in b.fouls:
+        moves += [(c, MELD, DEAD) for c in f.added]
     b.dead += [c for c, src, _ in moves]
     s.hand = [0] * 52
     s.hand_n = s.melded_n = s.unknown = 0
     s.melds = []
     s.fit_mask = -1
     s.retired = f"at line {line} ({v.rule})"
-    b.foul = None
+    b.fouls = []
     i = b.active.index(s)
     del b.active[i]
     b.retired.append(s)

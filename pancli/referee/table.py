@@ -34,8 +34,9 @@ M1-M5  the meld engine, :func:`pancli.melds.judge` and :func:`pancli.melds.grow`
        :class:`.state.Judgements`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
 M6     :func:`.melding.m6`
 C7     :func:`.melding.c7` (a change never lowers a value; and the engine's ``grow``)
-I2     :func:`.melding.i2` (laid foul by :func:`.irregular.lay_foul`, found at the end of the
-       turn: :func:`.irregular.retire`)
+I2     :func:`.melding.i2` (laid foul by :func:`.irregular.lay_foul`; made good by
+       :func:`.melding.verify_mend`, taken back by :func:`.melding.verify_back`; found at the
+       end of the turn: :func:`.irregular.retire`)
 I3     :func:`.going_out.i3` (a win stands before it: :func:`.going_out.winner_stands`)
 =====  ====================================================================================
 
@@ -124,9 +125,11 @@ from pancli.model.actions import (
     Force,
     HandScript,
     MeldNew,
+    Mend,
     Reshuffle,
     Split,
     Take,
+    TakeBack,
     Turn,
 )
 from pancli.model.results import (
@@ -147,8 +150,8 @@ from pancli.referee.board import HAND_SIZE, Board, Phase, Placed
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardPlan, flat_next_fits, must_take
 from pancli.referee.going_out import holds_ten
-from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, SplitPlan
-from pancli.referee.state import LaidMeld
+from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
+from pancli.referee.state import Foul, LaidMeld
 from pancli.referee.turns import p10, plays_now
 from pancli.rulebook import Rule
 from pancli.values import frozen
@@ -163,7 +166,7 @@ class TakePlan:
     must_add: bool
 
 
-Plan = TakePlan | MeldPlan | FoulPlan | BorrowPlan | SplitPlan | DiscardPlan | None
+Plan = TakePlan | MeldPlan | FoulPlan | MendPlan | Foul | BorrowPlan | SplitPlan | DiscardPlan | None
 """What ``verify`` of an action found and ``apply`` uses (None: a draw or ``out``)."""
 
 
@@ -324,7 +327,11 @@ class Table(Board):
             return melding.verify_borrow(self, a)  # type: ignore[arg-type]
         if kind is Split:
             return melding.verify_split(self, a)  # type: ignore[arg-type]
-        if self.foul is None:  # going out with a foul meld is no going out: it is found (I2)
+        if kind is Mend:
+            return melding.verify_mend(self, a)  # type: ignore[arg-type]
+        if kind is TakeBack:
+            return melding.verify_back(self, a)  # type: ignore[arg-type]
+        if not self.fouls:  # going out with a foul meld is no going out: it is found (I2)
             _raise(going_out.p7(self, a))  # Out
         return None
 
@@ -346,7 +353,11 @@ class Table(Board):
             payments = melding.apply_borrow(self, a, plan)  # type: ignore[arg-type]
         elif kind is Split:
             payments = melding.apply_split(self, a, plan)  # type: ignore[arg-type]
-        elif self.foul is None:
+        elif kind is Mend:
+            payments = melding.apply_mend(self, a, plan)  # type: ignore[arg-type]
+        elif kind is TakeBack:
+            payments = melding.apply_back(self, a, plan)  # type: ignore[arg-type]
+        elif not self.fouls:
             going_out.go_out(self, a)  # type: ignore[arg-type]
         if self.steps is not None:
             self.step(self.turn, a, a, payments)
@@ -359,8 +370,8 @@ class Table(Board):
         assert self.seat is not None and turn is not None
         if self.out or self.seat.retired:
             return
-        if self.foul is not None:  # not made good before his turn ended: found now (I2)
-            irregular.retire(self, self.seat, self.foul[0], self._last_place(turn))
+        if self.fouls:  # not made good nor taken back before his turn ended: found now (I2)
+            irregular.retire(self, self.seat, self.fouls[0].violation, self._last_place(turn))
             return
         r = turns.p1(self, turn, end=True) or melding.m6(self, turn)
         if r is None:

@@ -15,14 +15,28 @@
 
 from __future__ import annotations
 
-from pancli.model.actions import Action, Add, Borrow, Discard, Draw, MeldNew, Out, Reshuffle, Split, Take, Turn
+from pancli.model.actions import (
+    Action,
+    Add,
+    Borrow,
+    Discard,
+    Draw,
+    MeldNew,
+    Mend,
+    Out,
+    Reshuffle,
+    Split,
+    Take,
+    TakeBack,
+    Turn,
+)
 from pancli.model.results import DISCARD_PILE, STOCK
 from pancli.model.rulings import Ruling, counted
 from pancli.referee.board import PLAYING, VOID, Board, Placed
 from pancli.referee.going_out import go_out
 from pancli.rulebook import Rule
 
-PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Discard, Out})
+PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Mend, TakeBack, Discard, Out})
 """The actions of a Panguingue turn (P1)."""
 
 
