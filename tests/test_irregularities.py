@@ -57,7 +57,7 @@ def test_I1_I2_remedies_keep_the_books_and_the_cards(seed: int, players: int, ki
     script, r = got
     assert not r.violations and sum(r.ledger.values()) == 0
     [remedy] = r.remedies
-    assert remedy.rule == (Rule.I2 if kind == "I2-found" else Rule.I1)
+    assert remedy.rule == (Rule.I2 if kind.startswith("I2") else Rule.I1)
     steps = r.steps
     if kind == "I1-extra":
         # the last card dealt goes to the dead cards: ten to the hand, one dead, none lost
@@ -67,6 +67,16 @@ def test_I1_I2_remedies_keep_the_books_and_the_cards(seed: int, players: int, ki
         return
     if kind == "I1-short":
         assert "filled from the stock with 1 card" in remedy.remedy and not remedy.returns
+        return
+    if kind in ("I2-mended", "I2-taken-back"):
+        # made good or taken back at once: no penalty; what the table paid for the foul meld on
+        # the player's word is returned, and every result is the legal hand's
+        legal = referee_hand(next(simulate_hands(NAMES[:players], 1, seed, CARDROOM if cardroom else HOYLE)))
+        assert (r.ledger, r.winner) == (legal.ledger, legal.winner) and not remedy.retired
+        paid = [p for p in r.payments if p.rules == (Rule.I2,) and not is_return(p)]
+        assert paid and sorted((p.payee, p.payer, p.units) for p in remedy.returns) == sorted(
+            (p.payer, p.payee, p.units) for p in paid
+        )
         return
     who = _retired_remedy(r).violation.player
     at = r.payments.index(remedy.returns[0]) if remedy.returns else None
@@ -137,6 +147,18 @@ BRANCHES = [
         "still paying others",
         {"Ana": -20, "Ben": -2, "Cruz": 42, "Dee": 0, "Eli": -20},
     ),
+    (
+        "irregular-I2-made-good",
+        "20:18: I2 foul meld: not a set (ranks differ) and not a rope (a rope is one suit): 7c 7c 7c 4d (M2)",
+        "Cruz makes #1 good as [7c 7c 7c 7c] at line 20: no penalty; what the foul meld collected is returned",
+        {"Ana": -2, "Ben": -2, "Cruz": 36, "Dee": -6, "Eli": -26},  # as if laid right
+    ),
+    (
+        "irregular-I2-taken-back",
+        "28:17: I2 foul meld: not a set (ranks differ) and not a rope (a rope is one suit): 2h 3h Jc (M2)",
+        "Ana takes #2 back at line 28 and returns the 3 units it collected; the turn goes on",
+        {"Ana": -2, "Ben": -2, "Cruz": 36, "Dee": -6, "Eli": -26},
+    ),
 ]
 
 
@@ -164,6 +186,26 @@ def test_I1_I2_each_branch_is_put_right_and_the_hand_settled(
     code, out, _ = run_cli("settle", "--json", path)
     data = json.loads(out)
     assert data["disputed"] == [] and {p["player"]: p["units"] for p in data["panguingue"]["players"]} == ledger
+
+
+def test_I2_made_good_and_taken_back_are_read_written_and_judged() -> None:
+    text = (SAMPLES / "irregular-I2-taken-back.pan").read_text(encoding="utf-8")
+    code, out, _ = run_cli("fmt", "-", input=text)
+    assert code == 0 and "9. Ana draw 2h, meld [2h 3h Jc] ?? {[%pays 1]}, back #2, meld [2h 3h 4h], discard Jc" in out
+    # the drawn card goes back with the foul meld: it must still be used or discarded (P2, P4)
+    unused = text.replace("back #2, meld [2h 3h 4h], discard Jc", "back #2, discard Jc")
+    _, out, err = run_cli("replay", "-", input=unused)
+    assert "P2 " in err or "P4 " in err
+    # only a foul meld of this turn is made good or taken back
+    code, _, err = run_cli("replay", "-", input=text.replace("back #2", "back #1"))
+    assert code == 1 and "I2 Ana has no foul meld #1 laid this turn to take back" in err
+    made = (SAMPLES / "irregular-I2-made-good.pan").read_text(encoding="utf-8")
+    code, _, err = run_cli("replay", "-", input=made.replace("mend #1 [7c 7c 7c 7c]", "mend #1 [7c 7c 7c 7d]"))
+    assert code == 1 and "-:20:" in err and "(M3)" in err  # still foul: a violation
+    _, out, _ = run_cli("replay", "--jsonl", str(SAMPLES / "irregular-I2-made-good.pan"))
+    [mend] = [json.loads(x) for x in out.splitlines() if '"event": "mend"' in x]
+    assert mend["text"] == "mend #1 [7c 7c 7c 7c]"
+    assert [(m["card"], m["from"], m["to"]) for m in mend["moves"]] == [("7c", "hand", "meld"), ("4d", "meld", "hand")]
 
 
 def test_I1_I2_returns_are_shown_by_the_player_who_returns_them() -> None:

@@ -260,8 +260,10 @@ def apply_back(b: Board, a: TakeBack, f: Foul) -> list[Payment]:
     if not f.later:
         b.hand_melded = f.before  # as if it had not been laid (P4)
     paid = sum(p.units for p in returns)
-    what = f"{s.name} takes #{f.number} back at line {a.line}" + (f" and returns {paid} units" if returns else "")
-    settled(b, f, what + "; he goes on with his turn", returns)
+    what = f"{s.name} takes #{f.number} back at line {a.line}" + (
+        f" and returns the {counted(paid, 'unit')} it collected" if returns else ""
+    )
+    settled(b, f, what + "; the turn goes on", returns)
     return returns
 
 

@@ -60,8 +60,10 @@ from pancli.model.actions import (
     Force,
     HandScript,
     MeldNew,
+    Mend,
     Reshuffle,
     Take,
+    TakeBack,
     Turn,
 )
 from pancli.referee.forcing import flat_next_fits, must_take
@@ -424,10 +426,13 @@ def _least_useful(hand: list[int], avoid: int) -> int:
 
 # --------------------------------------------------------------------------- irregularities
 
-IRREGULARITIES: Final = ("I1-extra", "I1-short", "I1-late", "I2-found")
+IRREGULARITIES: Final = ("I1-extra", "I1-short", "I1-late", "I2-found", "I2-mended", "I2-taken-back")
 """What :func:`inject` puts into a legal hand: a deal of eleven cards, a deal of nine (I1 at
 the deal); a player whose cards were not written down laying more than he can hold (I1 found
-after the first draw); a foul meld left on the table when its player discards (I2 found)."""
+after the first draw); a foul meld left on the table when its player discards (I2 found), made
+good at once (``mend #N``, I2 a) or taken back on demand (``back #N``, I2 b) and the legal meld
+laid after it. The last two change no one's result: the table paid the foul meld what it was
+claimed to be worth (a ``[%pays N]``), and that is returned."""
 
 
 def inject(script: HandScript, kind: str, rng: random.Random) -> HandScript | None:
@@ -452,6 +457,11 @@ def inject(script: HandScript, kind: str, rng: random.Random) -> HandScript | No
         if not r.violations and len(r.remedies) == 1:
             return candidate
     return None
+
+
+def _melds_before(events: list[Event], who: str) -> int:
+    """The new melds ``who`` laid in ``events`` (self-play neither borrows nor splits)."""
+    return sum(1 for e in events if type(e) is Turn and e.player == who for a in e.actions if type(a) is MeldNew)
 
 
 def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandScript]:
@@ -494,9 +504,20 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
             foul = (*meld.cards[:-1], last.card)  # his discard and a card of the meld change places
             if js.laid(foul) is not None:
                 continue
-            acts[k] = MeldNew(foul, line=meld.line, col=meld.col)
-            acts[-1] = Discard(meld.cards[-1], last.line, last.col)
             new_deals = tuple(deals)
+            if kind == "I2-found":
+                acts[k] = MeldNew(foul, line=meld.line, col=meld.col)
+                acts[-1] = Discard(meld.cards[-1], last.line, last.col)
+            else:  # the foul meld is put right at once and the hand goes on as played
+                number = _melds_before(events[:j], who) + sum(1 for a in acts[:k] if type(a) is MeldNew) + 1
+                laid = MeldNew(foul, rng.randint(1, 3), meld.line, meld.col)
+                fix: Action = Mend(number, meld.cards) if kind == "I2-mended" else TakeBack(number)
+                acts[k : k + 1] = [laid, fix] if kind == "I2-mended" else [laid, fix, meld]
+                yield replace(
+                    script,
+                    events=(*events[:j], Turn(who, tuple(acts), turn.number, turn.line, turn.col), *events[j + 1 :]),
+                )
+                continue
         rest = [
             e
             for e in events[j + 1 :]
