@@ -100,6 +100,13 @@ Interpretations (where the rulebook leaves room):
   no winner, ``void`` False.
 * Non-strict refereeing records each violation and skips the offending action (or the
   whole line, for a line-level violation), then goes on.
+* Irregularities are put right and the hand goes on (``remedy``, the default; docs/rules.md):
+  a deal's extras (the last cards written) are dead and a short deal is filled with unseen
+  cards (I1); a foul meld (I2) is laid, paid what the record claims, and made good
+  (``mend``), taken back (``back``) or, at the end of the turn, found; a player found with
+  more than ten (I1) or a foul meld (I2) retires: out of ``active`` (the turn order) and in
+  ``retired``, he pays every collection and the going-out payment (:meth:`Board.collect`)
+  and collects nothing. Each is a :class:`~pancli.model.results.Remedy`, not a violation.
 
 >>> from pancli.model.actions import HandScript, Decision
 >>> t = Table(HandScript(players=("Ana", "Ben")))
