@@ -211,10 +211,11 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[RecordHand]:
         yield from read_hands(stream, name, Path(name).parent)
 
 
-def referee_hand(hand: RecordHand | str) -> HandResult | PagrucHandResult:
+def referee_hand(hand: RecordHand | str, *, strict: bool = False) -> HandResult | PagrucHandResult:
     """Referee one hand (a :class:`RecordHand`, or the text of one hand) under its record's
-    rules: every payment, the ledger, the winner, the first violation. PanError for a
-    malformed hand.
+    rules: every payment, the ledger, the winner, the first violation, and the irregularities
+    put right (``remedies``: I1, I2; with ``strict``, the first one is a violation that stops
+    the hand, as ``pan replay --strict``). PanError for a malformed hand.
 
     >>> text = '[Players "Ana Ben"]\\n\\nAna stay\\nBen stay\\n'
     >>> result = referee_hand(text)
@@ -235,7 +236,7 @@ def referee_hand(hand: RecordHand | str) -> HandResult | PagrucHandResult:
         raise PanError(err.code if err else Rule.R6, err.message if err else "unreadable hand", err.col if err else 1)
     from pancli.app.replay import referee
 
-    return referee(hand.script)
+    return referee(hand.script, remedy=not strict)
 
 
 def analyze_hand(

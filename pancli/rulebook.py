@@ -311,7 +311,8 @@ def _entries() -> tuple[RuleEntry, ...]:
             _S,
             "Next hand",
             "Whoever wins a hand is first hand in the next one, and the player on the winner's left deals it. "
-            "In a record of several hands the next hand's Players tag must start with the last winner.",
+            "This holds whenever the winner sits in the next hand, even if others left or joined: in a record "
+            "of several hands the next hand's Players tag must start with the last winner.",
             "S3: the winner of a hand is first hand in the next one; the player on his left deals.",
             f"{HOYLE_SRC}: Deal and play",
         ),
@@ -448,7 +449,8 @@ def _entries() -> tuple[RuleEntry, ...]:
             "Stock exhausted",
             "When the stock runs out, the dead discards (all but the top one) are shuffled into a new stock. "
             "If no card at all is left to draw, the hand is void: forfeits and tops go back, and condition "
-            "payments already made stand.",
+            "payments already made stand. The new stock holds exactly those dead discards: where the record "
+            "shows them all, a card drawn from it that is not among them breaks this rule.",
             "P10: an empty stock is rebuilt from the dead discards; with no card left the hand is void.",
             f"{HOYLE_SRC}: Shuffle",
         ),
@@ -563,7 +565,8 @@ def _entries() -> tuple[RuleEntry, ...]:
             "Value as laid",
             "Every meld has a value: 0 when it is no condition, otherwise the table's base plus the increment "
             "for each card beyond three, at the spade rate when every card is a spade. A rope from A to K "
-            "counts both the C4 and the C5 base, so completing a rope to A-K never lowers its value.",
+            "counts both the C4 and the C5 base, so completing a rope to A-K never lowers its value; where a "
+            "house table gives C4 and C5 different increments, it takes the larger.",
             "C6: a meld is worth its condition's base plus the increment for each card beyond three.",
             PROJECT_SRC,
         ),

@@ -1,5 +1,5 @@
 ; Cruz lays three sevens of two suits: a set is all one suit or all different suits (M3).
-; A foul meld must be made good on demand (I2).
+; Nobody calls it before his discard: it is found then and he retires (I2); `pan replay --strict` stops at it (M3).
 [Event "Friday game"]
 [Rules "hoyle"]
 [Players "Ana Ben Cruz Dee Eli"]

@@ -119,7 +119,7 @@ def test_json_has_the_contract_fields() -> None:
 
 def test_json_violation_fields_include_ruling_and_file() -> None:
     path = str(SAMPLES / "illegal-M3-foul-meld.pan")
-    r = run("--json", path)
+    r = run("--json", "--strict", path)  # the foul meld stops the hand, as it did before I2 was put right
     assert r.exit_code == 1
     [h] = json.loads(r.stdout)
     [v] = h["violations"]
@@ -236,7 +236,15 @@ def test_rules_option_overrides_the_records_rules_tag() -> None:
     assert r.exit_code == 1
     [h] = json.loads(r.stdout)
     assert h["rules"] == "hoyle"
-    assert h["violations"][0]["line"] == 26  # under hoyle a different-suits set takes only a missing suit (M5)
+    # under hoyle a different-suits set takes only a missing suit: a foul addition (M5), put right (I2)
+    assert (h["rulings"][0]["rule"], h["rulings"][0]["line"]) == ("I2", 26)
+    assert h["rulings"][0]["message"].endswith("(M5)")
+    # Ana retired at the end of that turn: her next turn is out of order (P1)
+    v = h["violations"][0]
+    assert (v["rule"], v["line"], v["player"]) == ("P1", 30, "Ana")
+    assert "retired from the hand at line 26 (I2)" in v["message"]
+    r = run("--json", "--strict", "--rules", "hoyle", oakland)
+    assert json.loads(r.stdout)[0]["violations"][0]["line"] == 26
     r = run("--json", "--rules", str(SAMPLES / "oakland.toml"), str(FRIDAY))
     assert [h["rules"] for h in json.loads(r.stdout)] == ["oakland", "oakland"]
 

@@ -161,7 +161,7 @@ def test_rule_example_is_what_replay_really_prints(rule: Rule) -> None:
     assert ex is not None, f"no shipped sample breaks {rule}, though one is meant to"
     record = sample_path(ex.sample).read_text(encoding="utf-8")
     assert record.splitlines()[ex.line - 1].strip() == ex.text
-    r = CliRunner().invoke(cli, ["replay", "-"], input=record)
+    r = CliRunner().invoke(cli, ["replay", *(["--strict"] if ex.strict else []), "-"], input=record)
     assert ex.replay in r.stderr.splitlines()
     assert f": {rule} " in ex.replay
 

@@ -139,8 +139,8 @@ FRAGMENTS = [
     "5s", "5sss", "3-5h", "Kd", "kH", "Q♥", "10c", "8h", "Ts", "[", "]", "{", "}", ";", "#", ",", ".", " ", "  ",
     "\t", "\n", "\r\n", "\r", "\x00", "\x1b[31m", "\x7f", "\u009b", "\u202e", "\ufeff", "Ä", "♠", "♤\ufe0f", '"',
     "\\", "|", "-", "+", "deal", "up", "reshuffle", "stay", "top", "force", "draw", "discard", "meld", "take",
-    "add", "to", "#1", "#0", "borrow", "from", "split", "out", "lay", "on", "!", "??", "Ana", "Ben", "Cy",
-    '[Players "Ana Ben"]', '[Players "Ana Ben Cy"]', '[Game "pagruc"]', '[Rules "cardroom"]', '[Rules "../x"]',
+    "add", "to", "#1", "#0", "borrow", "from", "split", "mend", "back", "out", "lay", "on", "!", "??", "Ana", "Ben",
+    "Cy", '[Players "Ana Ben"]', '[Players "Ana Ben Cy"]', '[Game "pagruc"]', '[Rules "cardroom"]', '[Rules "../x"]',
     '[Ledger "Ana +3 Ben -3"]', '[Stake "0.25"]', '[Packs "2"]', "[%pays 4]", "{[%pays 1]}", "1.", "99999.",
 ]  # fmt: skip
 """Pieces of the notation and of trouble: joined at random they make near-misses of every line."""

@@ -69,7 +69,9 @@ def test_S1_one_player_seated_is_singular() -> None:
 
 def test_I1_dealt_one_card_is_singular() -> None:
     r = referee_hand(hand({**DEALS, "Ben": "2d"}, stays("Ana", "Ben", "Cruz")))
-    assert (r.violations[0].rule, r.violations[0].message) == ("I1", "Ben is dealt 1 card, not 10")
+    v = r.remedies[0].violation
+    assert (v.rule, v.message) == ("I1", "Ben is dealt 1 card, not 10")
+    assert "filled from the stock with 9 cards" in r.remedies[0].remedy
 
 
 def test_P6_one_meld_is_singular() -> None:

@@ -51,6 +51,11 @@ def play(events: list, deals: dict[str, str] | None = None, **kw: object) -> Han
     return referee_hand(hand(deals if deals is not None else DEALS, events, **kw))  # type: ignore[arg-type]
 
 
+def play_strict(events: list, deals: dict[str, str] | None = None, **kw: object) -> HandResult:
+    """As ``pan replay --strict``: an irregularity (I1, I2) is a violation that stops the hand."""
+    return referee_hand(hand(deals if deals is not None else DEALS, events, **kw), remedy=False)  # type: ignore[arg-type]
+
+
 OUT_GAME = [
     *stays("Ana", "Ben", "Cruz", "Dee top"),
     ANA_MELDS_FIVES,
@@ -235,7 +240,7 @@ def test_P7_count_invariant_and_going_out() -> None:
     bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s]", "out")]), "P7")
 
 
-def test_P7_unknown_hand_is_trusted_within_its_count() -> None:
+def test_I1_unknown_hand_is_trusted_within_its_count() -> None:
     unknown = {"Ana": ANA, "Cruz": CRUZ}
     events = [*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES]
     ok(
@@ -248,8 +253,12 @@ def test_P7_unknown_hand_is_trusted_within_its_count() -> None:
     too_many = T(
         "Ben", "draw 2d", "meld [2d 2d 2d]", "meld [4s 4s 4s]", "meld [6h 6h 6h]", "meld [7c 7c 7c]", "discard 7c"
     )
-    r = bad(play([*events, too_many], unknown, players=("Ana", "Ben", "Cruz")), "P7")
+    r = bad(play_strict([*events, too_many], unknown, players=("Ana", "Ben", "Cruz")), "I1")
     assert r.violations[0].col == 65  # the fourth meld, the first that Ben cannot hold
+    # put right: Ben shows he holds more than ten after the first draw, so he retires (I1)
+    r = ok(play([*events, too_many], unknown, players=("Ana", "Ben", "Cruz")))
+    [remedy] = r.remedies
+    assert (remedy.rule, remedy.violation.col, remedy.retired) == ("I1", 65, True)
 
 
 CRUZ_P8 = {**DEALS, "Cruz": "Qh Qh Ah 2h 3c 3d 6s 6s Jh Kh"}
@@ -318,8 +327,9 @@ def test_P9_flat_player_next_the_fitting_draw_is_kept() -> None:
     bad(play([*head, T("Ana", "draw 6h", "discard Kd")], DEALS4, profile=off), "P2")
 
 
-def _long_hand(extra: list) -> HandScript:
-    """Two players, five packs: draw-and-discard until the stock (179 cards) is empty."""
+def _long_hand(extra: list, *, show_ben: bool = True) -> HandScript:
+    """Two players, five packs: draw-and-discard until the stock (179 cards) is empty (Ben's
+    deal line left out unless ``show_ben``)."""
     profile = profile_from_mapping({"packs": 5})
     deals = {"Ana": "5s 5s 3h 4h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     left = {c: profile.pack.copies(c) for c in profile.pack.full()}
@@ -330,7 +340,8 @@ def _long_hand(extra: list) -> HandScript:
     events: list = stays("Ana", "Ben")
     for k, c in enumerate(stock):
         events.append(T("Ana" if k % 2 == 0 else "Ben", f"draw {c}", f"discard {c}"))
-    return hand(deals, events + extra, profile=profile)
+    shown = deals if show_ben else {"Ana": deals["Ana"]}
+    return hand(shown, events + extra, profile=profile, players=("Ana", "Ben"))
 
 
 def test_P10_stock_exhausted_dead_discards_reshuffled() -> None:
@@ -341,6 +352,15 @@ def test_P10_stock_exhausted_dead_discards_reshuffled() -> None:
     bad(referee_hand(_long_hand([T("Ben", "draw 4c", "discard 4c")])), "P10")
     early = hand(DEALS, [*stays("Ana", "Ben", "Cruz"), reshuffle()])
     bad(referee_hand(early), "P10")
+
+
+def test_P10_the_new_stock_holds_exactly_the_dead_discards() -> None:
+    """Ben's cards are not written down, so E4 allows a fourth Jd (he may hold some); but the
+    stock rebuilt from the discards holds only the three the record shows discarded."""
+    jd = [T(p, "draw Jd", "discard Jd") for p in ("Ben", "Ana", "Ben")]
+    ok(referee_hand(_long_hand([reshuffle(), *jd], show_ben=False)))
+    r = bad(referee_hand(_long_hand([reshuffle(), *jd, T("Ana", "draw Jd", "discard Jd")], show_ben=False)), "P10")
+    assert r.violations[0].message == "Jd is not among the dead discards reshuffled into the stock"
 
 
 def test_P10_no_card_left_the_hand_is_void_and_conditions_stand() -> None:
@@ -376,7 +396,10 @@ def test_M5_increase_keeps_the_meld_character() -> None:
     assert [p.rule for p in r.payments] == ["C2", "C2", "C7", "C7"]
     assert r.claims[0].ok
     r = bad(
-        play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5h", "meld [3h 4h 5h]", "add 5s to #1", "discard 7d")]), "M5"
+        play_strict(
+            [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5h", "meld [3h 4h 5h]", "add 5s to #1", "discard 7d")]
+        ),
+        "M5",
     )
     assert r.violations[0].ruling == I2_FOUL
 
@@ -391,7 +414,8 @@ def test_M6_borrow_off_a_rope_end_to_complete_a_new_meld() -> None:
     bad(play([*head, *mid, turn], deals, profile=HOYLE), "M6")
     bad(play([*head, *mid, T("Ana", "draw 3c", "borrow 3c from #2")], deals, profile=CARDROOM), "M6")
     bad(play([*head, *mid, T("Ana", "draw 5c", "borrow Jh from #1")], deals, profile=CARDROOM), "M6")
-    bad(play([*head, *mid, T("Ana", "draw 5c", "borrow 5c from #2", "meld [5c 5c 6s]")], deals, profile=CARDROOM), "M2")
+    foul = T("Ana", "draw 5c", "borrow 5c from #2", "meld [5c 5c 6s]")
+    bad(play_strict([*head, *mid, foul], deals, profile=CARDROOM), "M2")
     unused = T("Ana", "draw 5c", "borrow 5c from #2", "add 5c to #2", "discard Kd")
     bad(play([*head, *mid, unused], deals, profile=CARDROOM), "M6")
 
@@ -426,7 +450,9 @@ def test_M6_split_collects_what_the_two_melds_gain() -> None:
     assert [(p.payer, p.units, p.rule) for p in r.payments[-2:]] == [("Ben", 2, "C7"), ("Cruz", 2, "C7")]
     assert r.claims[0].ok
     bad(play([*head, *mid, split], deals, profile=HOYLE), "M6")
-    bad(play([*head, *mid, T("Ana", "draw 5c", "split #2 [2c 3c] [4c 5c 5c]")], deals, profile=CARDROOM), "M1")
+    foul = T("Ana", "draw 5c", "split #2 [2c 3c] [4c 5c 5c]")
+    bad(play_strict([*head, *mid, foul], deals, profile=CARDROOM), "M1")
+    bad(play([*head, *mid, foul], deals, profile=CARDROOM), "I2")  # a foul split is refused whole
 
 
 def test_C6_value_as_laid_paid_at_once_by_each_active_opponent() -> None:
@@ -536,30 +562,40 @@ def test_E4_unknown_hands_trusted_within_the_pack() -> None:
 
 def test_I1_wrong_count_at_the_deal() -> None:
     long = {**DEALS, "Ben": BEN + " Qd"}
-    r = bad(play(stays("Ana", "Ben", "Cruz"), long), "I1")
+    r = bad(play_strict(stays("Ana", "Ben", "Cruz"), long), "I1")
     v = r.violations[0]
     assert v.ruling == I1_AT_DEAL and v.player == "Ben" and v.line == 4  # Ben's deal line
-    bad(play(stays("Ana", "Ben", "Cruz"), {**DEALS, "Ben": "2d 2d 6c"}), "I1")
-    # non-strict: the ruling is applied (the extra card is dead) and play goes on
-    lax = referee_hand(hand(long, [*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES]), strict=False)
-    assert [v.rule for v in lax.violations] == ["I1"]
+    bad(play_strict(stays("Ana", "Ben", "Cruz"), {**DEALS, "Ben": "2d 2d 6c"}), "I1")
+    # put right (the default): the extra card is dead, I1 is a ruling with its place, and play goes on
+    lax = ok(play([*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES], long))
+    [remedy] = lax.remedies
+    assert (remedy.rule, remedy.violation.player, remedy.violation.line, remedy.retired) == ("I1", "Ben", 4, False)
+    assert "Qd" in remedy.remedy and remedy.returns == ()
     assert lax.ledger["Ana"] == 8
+    short = ok(play([*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES], {**DEALS, "Ben": "2d 2d 6c"}))
+    assert "filled from the stock with 7 cards" in short.remedies[0].remedy
     # the steps: Ben's eleventh card goes from the deal to the dead cards; the others' ten, recorded whole, to the hand
-    assert [type(x).__name__ for x in lax.recorded[:3]] == ["Deal", "Step", "Deal"]
+    assert [type(x).__name__ for x in lax.recorded[:4]] == ["Deal", "Step", "Step", "Deal"]  # the deal, its remedy
     ben = lax.steps[1]
     assert ben.player == "Ben" and ben.moves[-1] == (one("Qd"), Source.DEAL, Source.DEAD)
     assert [(a, b) for _, a, b in ben.moves[:-1]] == [(Source.DEAL, Source.HAND)] * 10
     assert lax.steps[0].moves == tuple((c, Source.DEAL, Source.HAND) for c in cards(ANA))
+    assert lax.steps[2].event is remedy and lax.steps[2].moves == ()
 
 
 def test_I2_foul_meld_cites_the_meld_rule_and_the_I2_ruling() -> None:
     deals = {**DEALS, "Ana": "7s 7s 3h 4h Kd Kh Kc 2c 7d Jc"}
-    r = bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 7c", "meld [7c 7s 7s]", "discard 7d")], deals), "M3")
+    foul = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 7c", "meld [7c 7s 7s]", "discard 7d")]
+    r = bad(play_strict(foul, deals), "M3")
     v = r.violations[0]
     assert v.ruling == I2_FOUL and "I2" in v.message and v.col == 14  # Ana draw 7c, >meld [7c 7s 7s]
     assert not r.payments
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s]", "discard 7d")]), "M1")
-    bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 6h", "meld [3h 4h 6h]", "discard 7d")]), "M2")
+    bad(play_strict([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s]", "discard 7d")]), "M1")
+    bad(play_strict([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 6h", "meld [3h 4h 6h]", "discard 7d")]), "M2")
+    # put right (the default): found after the discard, the ruling cites I2 and names the meld's rule
+    [remedy] = ok(play(foul, deals)).remedies
+    assert (remedy.rule, remedy.violation.col, remedy.retired) == ("I2", 14, True)
+    assert remedy.violation.message.endswith("(M3)")
 
 
 def test_I3_closed_hand_after_going_out() -> None:
@@ -615,8 +651,8 @@ def test_non_strict_records_every_violation_and_goes_on() -> None:
         T("Ana", "draw 5s", "meld [5s 5s 5s]", "add 7d to #1", "discard 7d"),
         T("Ben", "take 7d"),
     ]
-    strict = referee_hand(hand(DEALS, events))
-    lax = referee_hand(hand(DEALS, events), strict=False)
+    strict = referee_hand(hand(DEALS, events), remedy=False)
+    lax = referee_hand(hand(DEALS, events), strict=False, remedy=False)
     assert [v.rule for v in strict.violations] == ["P1"]
     assert [v.rule for v in lax.violations] == ["P1", "M5", "P3", "P1"]
     assert lax.ledger["Ana"] == 8 and sum(lax.ledger.values()) == 0

@@ -35,10 +35,18 @@ def test_S3_another_order_is_a_violation_before_play(order: tuple[str, ...]) -> 
     assert stopped.payments == () and set(stopped.ledger.values()) == {0} and stopped.winner is None
 
 
-def test_S3_no_constraint_without_a_winner_with_other_players_or_in_pagruc() -> None:
+@pytest.mark.parametrize("order", [("Dee", "Cy", "Ana"), ("Eve", "Ana", "Ben", "Cy", "Dee"), ("Ana", "Eve", "Cy")])
+def test_S3_holds_when_others_left_or_joined_if_the_winner_sits(order: tuple[str, ...]) -> None:
+    v = next_hand_violation(WON, HandScript(players=order, first_line=30))
+    assert v is not None and (v.rule, v.line, v.player) == ("S3", 30, order[0])
+    assert v.message.endswith(f"the order of play starts with Cy, not {order[0]}")
+    assert next_hand_violation(WON, HandScript(players=("Cy", *[p for p in order if p != "Cy"]))) is None
+
+
+def test_S3_no_constraint_without_a_winner_with_the_winner_gone_or_in_pagruc() -> None:
     void = HandResult(WON.players, None, (), dict.fromkeys(WON.players, 0), void=True)
     assert next_hand_violation(void, HandScript(players=("Dee", "Ana", "Ben", "Cy"))) is None
-    assert next_hand_violation(WON, HandScript(players=("Dee", "Ana", "Ben", "Eve"))) is None
+    assert next_hand_violation(WON, HandScript(players=("Dee", "Ana", "Ben", "Eve"))) is None  # Cy left
     pagruc = HandScript(players=("Dee", "Ana", "Ben", "Cy"), game=Game.PAGRUC)
     assert next_hand_violation(WON, pagruc) is None
 

@@ -43,8 +43,9 @@ class Referee(Protocol):
     def __call__(self, script: HandScript, *, strict: bool = ..., record_steps: bool = ...) -> Judgement: ...
 
 
-def referee(script: HandScript, *, strict: bool = True, record_steps: bool = True) -> Judgement:
-    """Referee one hand by its game's referee (``script.game``).
+def referee(script: HandScript, *, strict: bool = True, record_steps: bool = True, remedy: bool = True) -> Judgement:
+    """Referee one hand by its game's referee (``script.game``); ``remedy``: a Panguingue
+    irregularity (I1, I2) is put right and the hand goes on, else it stops the hand.
 
     >>> from pancli.app.replay import referee
     >>> from pancli.records import read_hands
@@ -60,18 +61,19 @@ def referee(script: HandScript, *, strict: bool = True, record_steps: bool = Tru
         return pagruc_referee(script, strict=strict, record_steps=record_steps)
     from pancli.referee import referee_hand as pan_referee
 
-    return pan_referee(script, strict=strict, record_steps=record_steps)
+    return pan_referee(script, strict=strict, record_steps=record_steps, remedy=remedy)
 
 
 class Tally:
     """How many hands were read, and how many were clean, had a violation, a wrong claim, were malformed."""
 
-    __slots__ = ("claims", "clean", "hands", "malformed", "unfinished", "violations")
+    __slots__ = ("claims", "clean", "hands", "malformed", "remedied", "unfinished", "violations")
 
-    FIELDS = ("hands", "clean", "violations", "claims", "malformed", "unfinished")
+    FIELDS = ("hands", "clean", "violations", "claims", "malformed", "unfinished", "remedied")
 
     def __init__(self) -> None:
         self.hands = self.clean = self.violations = self.claims = self.malformed = self.unfinished = 0
+        self.remedied = 0
 
     def counts(self) -> tuple[int, ...]:
         """The counts, in the order of :attr:`FIELDS`."""
@@ -90,7 +92,10 @@ class Tally:
             self.claims += 1
         if not result.finished and not result.violations:
             self.unfinished += 1  # a record cut off before the hand's end: said in the summary
-        if result.ok:
+        remedied = bool(getattr(result, "remedies", ()))
+        if remedied:
+            self.remedied += 1  # an irregularity put right (I1, I2): settled, but not clean
+        if result.ok and not remedied:
             self.clean += 1
             return False
         return True
@@ -101,6 +106,7 @@ class Tally:
             f"{self.hands} hand{'s' if self.hands != 1 else ''}: {self.clean} clean, {self.violations} with a "
             f"violation, {self.claims} with a wrong claim, {self.malformed} malformed"
             + (f", {self.unfinished} unfinished (no going out, no T4, not void)" if self.unfinished else "")
+            + (f", {self.remedied} with an irregularity put right (I1, I2)" if self.remedied else "")
         )
 
 
@@ -141,11 +147,25 @@ class RecordJudge:
     referee; ``profile`` (``--rules``) replaces every Panguingue hand's; S3 links each
     Panguingue hand to the one before it in the same record."""
 
-    __slots__ = ("first", "next_hand", "pagruc", "previous", "profile", "referee", "sink", "started", "steps", "stop")
+    __slots__ = (
+        "first",
+        "next_hand",
+        "pagruc",
+        "previous",
+        "profile",
+        "referee",
+        "remedy",
+        "sink",
+        "started",
+        "steps",
+        "stop",
+    )
 
-    def __init__(self, sink: HandSink, profile: Profile | None) -> None:
+    def __init__(self, sink: HandSink, profile: Profile | None, *, remedy: bool = True) -> None:
         self.sink = sink
         self.profile = profile
+        self.remedy = remedy
+        """Put irregularities right (I1, I2) and go on; False (``--strict``): they stop the hand."""
         self.steps = sink.wants_steps
         self.pagruc: Referee | None = None
         """The referee of each game, imported with the game's first hand (a PAGRUC record does not
@@ -188,7 +208,10 @@ class RecordJudge:
         if self.profile is not None:
             script = replace(script, profile=self.profile)
         s3 = None if previous is None else self.next_hand(previous, script)
-        result = self.stop(script, s3) if s3 is not None else self.referee(script, record_steps=self.steps)
+        if s3 is not None:
+            result = self.stop(script, s3)
+        else:
+            result = self.referee(script, record_steps=self.steps, remedy=self.remedy)
         self.previous = result
         sink.hand(hand, script, result)
         return tally.count(result)
@@ -205,7 +228,8 @@ def replay_files(
 ) -> Tally:
     """Judge every hand of every file into ``sink`` (closed at the end) and count them.
 
-    ``strict``: stop after the first hand that is not clean. ``jobs`` > 1 judges chunks of
+    ``strict``: every irregularity (I1, I2) is a violation that stops its hand, and the run
+    stops after the first hand that is not clean. ``jobs`` > 1 judges chunks of
     hands in that many forked worker processes, where processes can be forked and the sink
     is a :class:`ChunkSink`: the sink gets the same output, in the same order.
     """
@@ -215,7 +239,7 @@ def replay_files(
         return _replay_parallel(names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs)
     tally = Tally()
     stopped = False
-    judge = RecordJudge(sink, profile)
+    judge = RecordJudge(sink, profile, remedy=not strict)
     for name in names:
         base_dir = None if name == "-" else Path(name).parent
         judge.previous = None  # S3 links the hands of one record
@@ -275,7 +299,7 @@ def _judge_chunk(
     chunk, name, base_dir = task
     sink = kind()
     tally = Tally()
-    judge = RecordJudge(sink, profile)
+    judge = RecordJudge(sink, profile, remedy=not strict)
     judge.previous = previous
     stopped = False
     for hand in read_chunk(chunk, name, base_dir):

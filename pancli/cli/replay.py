@@ -123,6 +123,8 @@ class Sink:
         from pancli.cli.replay_render import violation_line
 
         err = self.err
+        for r in getattr(result, "remedies", ()):  # irregularities put right (I1, I2)
+            err.append(violation_line(file, r.violation) + "\n")
         for v in result.violations:
             err.append(violation_line(file, v) + "\n")
         for c in result.claims:
@@ -136,7 +138,7 @@ class Sink:
         self.out.append(shown.plain(hand, script))
         if hand.warnings:
             self.err.append(warning_lines(hand))
-        if not result.ok:
+        if not result.ok or remedied(result):
             self.errors(hand.file, result, shown)
         self._tick()
 
@@ -153,6 +155,11 @@ class Sink:
             self.err.append(STOPPED)
         self.out.append(tally.text() + "\n")
         self.flush()
+
+
+def remedied(result: object) -> bool:
+    """A Panguingue hand with an irregularity put right (I1, I2): its lines go to standard error."""
+    return bool(getattr(result, "remedies", None))
 
 
 STOPPED = "pan replay: stopped at the first violation (--strict)\n"
@@ -214,7 +221,7 @@ class JsonSink(Sink):
     def _shown(self, hand: RecordHand, script: HandScript, result: Judgement, shown: HandView) -> None:
         if hand.warnings:
             self.err.append(warning_lines(hand))
-        if not result.ok:
+        if not result.ok or remedied(result):
             self.errors(hand.file, result, shown)
         self._put(shown.json_text(hand, script, self._json_text(), self.event))
 
@@ -353,7 +360,12 @@ class RichSink:
 @click.argument("files", nargs=-1, metavar="FILE... | -", shell_complete=complete_paths)
 @json_option
 @jsonl_option(help="One JSON object per action (with provenance), then per hand.")
-@click.option("--strict", is_flag=True, help="Stop at the first hand with a violation, a wrong claim or an error.")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Rule an irregularity (I1, I2) as a violation that stops its hand, instead of putting it right, "
+    "and stop at the first hand that is not clean.",
+)
 @rules_override_option
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal.")
 @click.option(
@@ -388,6 +400,8 @@ def replay(
     """Referee hand records: every payment, the final ledger, the first violation of each hand.
 
     A record's Rules tag chooses the profile (hoyle without one); --rules overrides it.
+    An irregularity (a wrong count, I1; a foul meld, I2) is put right as the rulebook
+    prescribes and the hand goes on (--strict stops at it instead).
     Exit status 0 when every hand is legal and every claim holds, 1 otherwise, 2 for a
     usage error or a file that cannot be read.
 

@@ -45,10 +45,12 @@ from pancli.model.actions import (
     Force,
     Lay,
     MeldNew,
+    Mend,
     Out,
     Reshuffle,
     Split,
     Take,
+    TakeBack,
     TakeMany,
     Turn,
 )
@@ -56,7 +58,7 @@ from pancli.model.actions import (
 if TYPE_CHECKING:
     from pancli.app.replay import Judgement
     from pancli.model.actions import Action, HandScript
-    from pancli.model.results import ClaimCheck, HandResult, Violation
+    from pancli.model.results import ClaimCheck, HandResult, Remedy, Violation
     from pancli.model.settle import Sitting
     from pancli.notation.layout import Notes, RecordHand
     from pancli.pagruc.referee import PagrucHandResult
@@ -211,7 +213,8 @@ class HtmlReport:
         n = self._next()
         dispute = dispute_of(hand, result)
         self.pan.add(Hand(result.players, result.totals, result.stake, dispute))
-        parts = [self._header(n, hand, script, result.violations, result.claims, script.profile.name)]
+        header = self._header(n, hand, script, result.violations, result.claims, script.profile.name, result.remedies)
+        parts = [header]
         shown = PanView(result)
         parts.append(self._timeline(hand, script, result, shown))
         parts.append(self._problems(hand.file, result, shown))
@@ -282,6 +285,7 @@ class HtmlReport:
         violations: Sequence[Violation],
         claims: Sequence[ClaimCheck],
         rules: str,
+        remedies: Sequence[Remedy] = (),
     ) -> str:
         wrong = any(not c.ok for c in claims)
         badge = (
@@ -289,6 +293,8 @@ class HtmlReport:
             if violations
             else '<span class="badge warn">wrong claim</span>'
             if wrong
+            else '<span class="badge warn">irregularity put right</span>'
+            if remedies
             else '<span class="badge clean">clean</span>'
         )
         tags = [(k, v) for k, v in script.tags if k not in ("Players", "Ledger", "Rules", "Stake", "Game")]
@@ -319,8 +325,13 @@ class HtmlReport:
             for c in collections(result.payments):
                 why = c.what(bonus)
                 by_line.setdefault(c.line, []).append(
-                    f"<div><b>{escape(c.payee)}</b> collects {self.rule(c.rule)} "
+                    f"<div><b>{escape(c.payee)}</b> {c.verb} {self.rule(c.rule)} "
                     f"{escape(why)}: {escape(c.amounts())}</div>"
+                )
+            for r in getattr(result, "remedies", ()):  # irregularities put right (I1, I2)
+                by_line.setdefault(r.violation.line, []).append(
+                    f"<div><strong>! {self.rule(str(r.rule))}</strong> {escape(r.violation.message)}: "
+                    f"{escape(r.remedy)}</div>"
                 )
         bad: dict[int, Violation] = {}
         for v in result.violations:
@@ -393,6 +404,10 @@ class HtmlReport:
             return _act("borrow", _CARD_HTML[a.card] + f" from #{a.source}" + g)
         if isinstance(a, Split):
             return _act(f"split #{a.target} into", self.cards(a.first) + " and " + self.cards(a.second) + g)
+        if isinstance(a, Mend):
+            return _act(f"mend #{a.target} into", self.cards(a.cards) + g)
+        if isinstance(a, TakeBack):
+            return _act(f"take back #{a.target}", g)
         assert isinstance(a, Out)
         return _act("out", g)
 
@@ -400,6 +415,14 @@ class HtmlReport:
 
     def _problems(self, file: str, result: Judgement, shown: HandView) -> str:
         parts = []
+        for r in getattr(result, "remedies", ()):
+            v = r.violation
+            who = f" ({escape(v.player)})" if v.player else ""
+            parts.append(
+                f'<div class="claim-box"><strong>irregularity put right {self.rule(str(v.rule))}</strong> '
+                f"{escape(file)}:{v.line}:{v.col}{who}: {escape(v.message)}<br><em>remedy:</em> "
+                f"{escape(r.remedy)}</div>"
+            )
         for v in result.violations:
             who = f" ({escape(v.player)}, turn {v.turn})" if v.player else ""
             ruling = f"<br><em>ruling:</em> {escape(v.ruling)}" if v.ruling else ""

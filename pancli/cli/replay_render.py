@@ -35,24 +35,29 @@ from pancli.model.actions import (
     HandScript,
     Lay,
     MeldNew,
+    Mend,
     Out,
     Reshuffle,
     Split,
     Take,
+    TakeBack,
     TakeMany,
     Turn,
 )
 from pancli.model.results import (
     DEALT,
+    RETURNED,
     ClaimCheck,
     ClaimKind,
     HandResult,
     Payment,
     Recorded,
+    Remedy,
     Source,
     Step,
     Violation,
     each_step,
+    is_return,
     turn_steps,
 )
 from pancli.notation.record_writer import action_text, ledger_value
@@ -132,6 +137,13 @@ class Collection:
     payers: tuple[str, ...]
     meld: tuple[Card, ...] | None = None
     note: str = ""
+    returned: bool = False
+    """A return (I1, I2): ``payee`` is the player who gives back, ``payers`` those he pays."""
+
+    @property
+    def verb(self) -> str:
+        """``collects``, or ``returns`` for a return."""
+        return "returns" if self.returned else "collects"
 
     @property
     def total(self) -> int:
@@ -141,20 +153,19 @@ class Collection:
     def what(self, out_bonus: int | None = None) -> str:
         """What was paid for and why: ``[5s 5s 5s] valle set, one suit``; with ``out_bonus``,
         going out (C8) is split into the bonus and the melds again."""
-        return _what(self.rule, self.meld, self.note, self.units, out_bonus)
+        note = self.note.removeprefix(RETURNED).strip() if self.returned else self.note
+        return _what(self.rule, self.meld, note, self.units, out_bonus)
 
     def reason(self, out_bonus: int | None = None) -> str:
         """The rule, then :meth:`what`: ``C2 [5s 5s 5s] valle set, one suit``."""
         return f"{self.rule} {self.what(out_bonus)}"
 
     def amounts(self) -> str:
-        """``4 from each of Ben Cruz = 8`` (or ``2 from Ben``)."""
-        if len(self.payers) == 1:
-            return f"{self.units} from {self.payers[0]}"
-        return f"{self.units} from each of {' '.join(self.payers)} = {self.total}"
+        """``4 from each of Ben Cruz = 8`` (or ``2 from Ben``; a return: ``4 to each of ...``)."""
+        return _amounts(self.units, list(self.payers), "to" if self.returned else "from")
 
     def __str__(self) -> str:
-        return f"{self.payee} {self.rule}: {self.amounts()}"
+        return f"{self.payee} {self.rule}: {self.amounts()}"  # (a return: the player who gives back)
 
 
 def _what(rule: str, meld: tuple[Card, ...] | None, note: str, units: int, out_bonus: int | None) -> str:
@@ -167,11 +178,23 @@ def _what(rule: str, meld: tuple[Card, ...] | None, note: str, units: int, out_b
     return f"[{format_cards(meld)}] {tail}" if meld else tail
 
 
-def _amounts(units: int, payers: list[str]) -> str:
-    """:meth:`Collection.amounts` of its fields."""
+def _amounts(units: int, payers: list[str], way: str = "from") -> str:
+    """:meth:`Collection.amounts` of its fields (``way`` "to": what a player returns to each)."""
     if len(payers) == 1:
-        return f"{units} from {payers[0]}"
-    return f"{units} from each of {' '.join(payers)} = {units * len(payers)}"
+        return f"{units} {way} {payers[0]}"
+    return f"{units} {way} each of {' '.join(payers)} = {units * len(payers)}"
+
+
+def _same_return(q: Payment, p: Payment) -> bool:
+    """``q`` is one more return of the moment of ``p`` (same payer, rule, line, units, meld, note)."""
+    return (
+        q.payer == p.payer
+        and q.rules == p.rules
+        and q.line == p.line
+        and q.units == p.units
+        and q.note == p.note
+        and q.meld == p.meld
+    )
 
 
 def collection_lines(payments: Sequence[Payment], out_bonus: int | None) -> list[str]:
@@ -185,6 +208,14 @@ def collection_lines(payments: Sequence[Payment], out_bonus: int | None) -> list
         payee, rules, line, units, meld, note = p.payee, p.rules, p.line, p.units, p.meld, p.note
         payers = [p.payer]
         i += 1
+        if is_return(p):
+            payers = [p.payee]
+            while i < n and _same_return(payments[i], p):
+                payers.append(payments[i].payee)
+                i += 1
+            what = _what(p.rule, meld, note.removeprefix(RETURNED).strip(), units, None)
+            out.append(f"  line {line}: {p.payer} returns {p.rule} {what}: {_amounts(units, payers, 'to')}")
+            continue
         while i < n:
             q = payments[i]
             if (
@@ -205,24 +236,31 @@ def collection_lines(payments: Sequence[Payment], out_bonus: int | None) -> list
 
 
 def collections(payments: Iterable[Payment]) -> list[Collection]:
-    """Group consecutive payments of one moment (same payee, rule, line, units, meld, note)."""
+    """Group consecutive payments of one moment (same payee, rule, line, units, meld, note); a
+    player's returns (I1, I2) of one moment are grouped by him."""
     out: list[Collection] = []
     key: tuple[Any, ...] | None = None
     payers: list[str] = []
     last: Payment | None = None
     for p in payments:
-        k = (p.payee, p.rules, p.line, p.units, p.meld, p.note)
+        back = is_return(p)
+        k = (back, p.payer if back else p.payee, p.rules, p.line, p.units, p.meld, p.note)
         if k != key:
             if last is not None:
-                out.append(
-                    Collection(last.payee, last.rule, last.line, last.units, tuple(payers), last.meld, last.note)
-                )
+                out.append(_collection(last, payers))
             key, payers = k, []
-        payers.append(p.payer)
+        payers.append(p.payee if back else p.payer)
         last = p
     if last is not None:
-        out.append(Collection(last.payee, last.rule, last.line, last.units, tuple(payers), last.meld, last.note))
+        out.append(_collection(last, payers))
     return out
+
+
+def _collection(p: Payment, others: list[str]) -> Collection:
+    """The :class:`Collection` of the moment of ``p``, with the ``others`` who paid (or were paid back)."""
+    if is_return(p):
+        return Collection(p.payer, p.rule, p.line, p.units, tuple(others), p.meld, p.note, returned=True)
+    return Collection(p.payee, p.rule, p.line, p.units, tuple(others), p.meld, p.note)
 
 
 # --------------------------------------------------------------------------- claims and violations
@@ -240,6 +278,17 @@ def claim_message(c: ClaimCheck, pagruc: bool = False) -> str:
 def violation_line(file: str, v: Violation) -> str:
     """``file:line:col: RULE message``."""
     return error_line(file, v.line, v.col, v.rule, v.message)
+
+
+def remedy_lines(file: str, r: Remedy) -> list[str]:
+    """An irregularity put right (I1, I2), in plain text: where and what, the remedy applied,
+    what the rulebook prescribes."""
+    v = r.violation
+    who = f" ({v.player})" if v.player else ""
+    out = [f"  IRREGULARITY {violation_line(file, v)}{who}", f"    remedy: {r.remedy}"]
+    if v.ruling:
+        out.append(f"    ruling: {v.ruling}")
+    return out
 
 
 def malformed_line(file: str, e: NotationError) -> str:
@@ -277,6 +326,17 @@ def violation_json(v: Violation, file: str) -> dict[str, Any]:
     }
 
 
+def remedy_json(r: Remedy, file: str) -> dict[str, Any]:
+    """An irregularity put right (I1, I2): the violation fields, ``remedy`` (what was done),
+    ``returns`` (payments, also in the hand's ``payments``) and ``retired``."""
+    return {
+        **violation_json(r.violation, file),
+        "remedy": r.remedy,
+        "returns": [payment_json(p) for p in r.returns],
+        "retired": r.retired,
+    }
+
+
 def claim_json(c: ClaimCheck) -> dict[str, Any]:
     """One claim checked."""
     return {
@@ -294,7 +354,8 @@ def hand_json(result: HandResult, hand: RecordHand, script: HandScript) -> dict[
     """One refereed hand as ``pan replay --json`` writes it (docs/commands.md).
 
     Fields: ``hand players winner ledger payments violations claims_ok`` (the contract)
-    and ``file first_line last_line rules void finished claims stake money``. Money values are
+    and ``file first_line last_line rules void finished rulings claims stake money``
+    (``rulings``: the irregularities put right, :func:`remedy_json`). Money values are
     decimal strings (exact), present when the record names a ``Stake``.
     """
     return {
@@ -326,6 +387,7 @@ def _hand_after(result: HandResult, hand: RecordHand) -> dict[str, Any]:
     money = money_map(result)
     return {
         "violations": [violation_json(v, hand.file) for v in result.violations],
+        "rulings": [remedy_json(r, hand.file) for r in result.remedies],
         "claims": [claim_json(c) for c in result.claims],
         "claims_ok": result.claims_ok,
         "stake": None if result.stake is None else format(result.stake, "f"),
@@ -349,6 +411,7 @@ def malformed_json(hand: RecordHand) -> dict[str, Any]:
         "finished": False,
         "ledger": {},
         "payments": [],
+        "rulings": [],
         "violations": [
             {
                 "rule": e.code,
@@ -379,6 +442,8 @@ _KIND: Final[dict[type, str]] = {
     Lay: "lay",
     Borrow: "borrow",
     Split: "split",
+    Mend: "mend",
+    TakeBack: "back",
     Discard: "discard",
     Out: "out",
 }
@@ -398,6 +463,8 @@ def _step_kind_text(step: Step) -> tuple[str, str]:
         return "reshuffle", "reshuffle"
     if isinstance(ev, Turn):
         return "out", "out"  # going out seen by the referee (no ``out`` written)
+    if isinstance(ev, Remedy):
+        return "remedy", f"{ev.rule} {ev.violation.message}: {ev.remedy}"
     if step.player is not None:
         return "deal", _deal_text(step.player, [m[0] for m in step.moves])
     return "up", f"up {step.moves[0][0]}" if step.moves else "up"
@@ -411,7 +478,7 @@ def _deal_text(player: str, cards: tuple[Card, ...] | list[Card]) -> str:
 def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[dict[str, Any]]:
     """One JSON object per applied step (a plain turn line recorded whole: its two steps,
     :func:`~pancli.model.results.each_step`): ``event`` (draw, take, meld, add, borrow, split,
-    discard, out, deal, up, stay, top, force, reshuffle), ``file hand line col player text``,
+    discard, out, deal, up, stay, top, force, reshuffle, remedy), ``file hand line col player text``,
     ``moves`` (``card from to``: deal, stock, discard, hand, meld, dead) and ``payments``.
 
     A drawn card moves when it is used: ``draw`` has no move, and the ``meld``, ``add`` or
@@ -670,6 +737,9 @@ def outcome(result: HandResult) -> str:
     """Who won and how, in words."""
     if result.violations and result.winner is None:
         return "stopped at the first violation: no winner"
+    retired = [r.violation.player for r in result.remedies if r.retired]
+    if retired and result.winner is None and not result.void:
+        return f"unfinished: nobody went out ({', '.join(p or '?' for p in retired)} retired)"
     if result.winner is not None:
         after = "; stopped at the first violation after it (I3)" if result.violations else ""
         paid_under = {rule for p in result.payments for rule in p.rules}
@@ -690,6 +760,8 @@ def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
     bonus = script.profile.out_bonus
     out += collection_lines(result.payments, bonus)
     file = hand.file
+    for r in result.remedies:
+        out += remedy_lines(file, r)
     for v in result.violations:
         who = f" ({v.player})" if v.player else ""
         add(f"  VIOLATION {violation_line(file, v)}{who}")
@@ -768,6 +840,9 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     for v in result.violations:
         bad.setdefault(v.line, v)
     wrong = {c.line: c for c in result.claims if not c.ok}
+    put_right: dict[int, list[Remedy]] = {}
+    for r in result.remedies:
+        put_right.setdefault(r.violation.line, []).append(r)
     stop = min(bad) if bad else None
     timeline = Table(show_header=True, header_style="bold", box=None, pad_edge=False, expand=False)
     timeline.add_column("line", justify="right", style="dim", no_wrap=True)
@@ -776,7 +851,8 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     for line, text in _play_rows(hand, script):
         paid: list[str] = []
         for c in by_line.pop(line, ()):
-            paid.append(f"[green]{escape(c.payee)}[/] [bold]{c.rule}[/] {escape(c.what(bonus))}: {escape(c.amounts())}")
+            who = f"[green]{escape(c.payee)}[/]" + (" returns" if c.returned else "")
+            paid.append(f"{who} [bold]{c.rule}[/] {escape(c.what(bonus))}: {escape(c.amounts())}")
         style = ""
         if line in bad:
             v = bad[line]
@@ -784,6 +860,8 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
             style = "red"
         elif stop is not None and line > stop:
             style = "dim"
+        for r in put_right.get(line, ()):
+            paid.append(f"[bold magenta]! {r.rule}[/] [magenta]{escape(r.violation.message)}: {escape(r.remedy)}[/]")
         if line in wrong:
             paid.append(f"[bold yellow]claim wrong:[/] {escape(claim_message(wrong[line]))}")
         dim_deal = text.startswith(("deal ", "up ")) and not style
@@ -791,6 +869,13 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     for line, rest in sorted(by_line.items()):  # payments on lines not shown (hand-level)
         timeline.add_row(str(line), "", "\n".join(escape(f"{c.payee} {c.reason(bonus)}: {c.amounts()}") for c in rest))
     console.print(timeline)
+    for r in result.remedies:
+        v = r.violation
+        who = f" ({v.player})" if v.player else ""
+        console.print(
+            f"[bold magenta]IRREGULARITY[/] {escape(violation_line(file, v))}{escape(who)}[dim]{rule_hint(v.rule)}[/]"
+        )
+        console.print(f"  [magenta]remedy:[/] {escape(r.remedy)}")
     for v in result.violations:
         who = f" ({v.player}, turn {v.turn})" if v.player else ""
         hint = rule_hint(v.rule)

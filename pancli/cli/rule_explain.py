@@ -31,6 +31,10 @@ EXTRA_SAMPLES: Final[dict[Rule, tuple[str, ...]]] = {
 }
 """Shipped samples that break a rule without being named ``illegal-RULE-*``."""
 
+STRICT_ONLY: Final = frozenset({Rule.M1, Rule.M2, Rule.M3, Rule.M4, Rule.M5})
+"""Rules ``pan replay`` reports only with ``--strict``: a foul meld is otherwise put right as
+I2 prescribes and reported under I2 (its engine rule in the message)."""
+
 
 def find_rule(text: str) -> Rule:
     """The rule ``text`` names; a usage error (exit 2) suggesting the closest ids otherwise."""
@@ -52,9 +56,14 @@ class Example:
     replay: str
 
     @property
+    def strict(self) -> bool:
+        """Shown by ``pan replay --strict`` (:data:`STRICT_ONLY`)."""
+        return self.replay.split(" ", 2)[1] in STRICT_ONLY
+
+    @property
     def command(self) -> str:
         """The commands that show it."""
-        return f"pan samples {self.sample} | pan replay -"
+        return f"pan samples {self.sample} | pan replay {'--strict ' if self.strict else ''}-"
 
 
 EXAMPLES_FILE: Final = "rule_examples.tsv"
@@ -89,7 +98,7 @@ def judged_example(rule: Rule) -> Example | None:
     own = [n for n in names if n.startswith(f"illegal-{rule}-")]
     for name in [*own, *(n for n in EXTRA_SAMPLES.get(rule, ()) if n in names)]:
         path = str(sample_path(name))
-        for line in _replay_errors(path):
+        for line in _replay_errors(path, strict=rule in STRICT_ONLY):
             where, _, rest = line.partition(": ")
             if rest.split(" ", 1)[0] == rule:
                 return _example(name, "-" + where[len(path) :] + ": " + rest)
@@ -124,8 +133,9 @@ def _example(sample: str, replay: str) -> Example:
     return Example(sample, rules, number, text.strip(), replay)
 
 
-def _replay_errors(path: str) -> list[str]:
-    """The standard-error lines ``pan replay PATH`` writes (violations, wrong claims, malformed hands)."""
+def _replay_errors(path: str, *, strict: bool = False) -> list[str]:
+    """The standard-error lines ``pan replay PATH`` writes (violations, irregularities put right,
+    wrong claims, malformed hands); ``strict``: ``pan replay --strict PATH``."""
     from pancli.app.replay import Tally, replay_files
     from pancli.cli.common import open_text
     from pancli.cli.replay import Sink
@@ -138,8 +148,8 @@ def _replay_errors(path: str) -> list[str]:
             pass
 
     sink = Collect()
-    replay_files([path], sink, open_record=open_text, strict=False, profile=None)
-    return [e.rstrip("\n") for e in "".join(sink.err).splitlines()]
+    replay_files([path], sink, open_record=open_text, strict=strict, profile=None)
+    return [e.rstrip("\n") for e in "".join(sink.err).splitlines() if not e.startswith("pan replay: ")]
 
 
 def _shown(value: Any) -> str:

@@ -142,7 +142,32 @@ class Out:
     col: int = 0
 
 
-Action = Draw | Take | TakeMany | MeldNew | Add | Lay | Borrow | Split | Discard | Out
+@frozen
+class Mend:
+    """``mend #N [cards]``: the player makes his foul meld #N of this turn good (I2): it becomes
+    ``cards``, a legal meld, the cards exchanged with his hand. No penalty."""
+
+    target: int
+    cards: tuple[Card, ...]
+    number_at: int = 0
+    """Where the reader read the ``#N`` (as :attr:`Borrow.number_at`)."""
+    line: int = 0
+    col: int = 0
+
+
+@frozen
+class TakeBack:
+    """``back #N``: the foul meld #N of this turn, called, cannot be made good: the player takes
+    its cards back and returns what it collected (I2), then goes on with his turn legally."""
+
+    target: int
+    number_at: int = 0
+    """Where the reader read the ``#N`` (as :attr:`Borrow.number_at`)."""
+    line: int = 0
+    col: int = 0
+
+
+Action = Draw | Take | TakeMany | MeldNew | Add | Lay | Borrow | Split | Mend | TakeBack | Discard | Out
 """Anything that may appear in a turn line."""
 
 # --------------------------------------------------------------------------- lines of a hand

@@ -62,6 +62,34 @@ class Violation:
     """The turn number in the hand (1-based; 0 before play: seating, deal, decisions)."""
 
 
+RETURNED: Final = "returned"
+"""How the note of a return (I1, I2: a player giving back what he collected) starts."""
+
+
+def is_return(p: Payment) -> bool:
+    """A return of what the payer collected (I1, I2), shown by payer, not by payee."""
+    return p.note.startswith(RETURNED) and p.rules[0] in (Rule.I1, Rule.I2)
+
+
+@frozen
+class Remedy:
+    """An irregularity ruled as a table rules it (I1, I2): the ``violation`` found (its rule,
+    player and place; a foul meld's engine rule is in its message), the ``remedy`` applied, and
+    the ``returns``: what the player gave back, each a payment citing the irregularity's rule
+    (also in the hand's payments). Unlike a violation, a remedy does not stop the hand.
+    ``retired``: the player takes no further part in the hand (he still pays others)."""
+
+    violation: Violation
+    remedy: str
+    returns: tuple[Payment, ...] = ()
+    retired: bool = False
+
+    @property
+    def rule(self) -> Rule:
+        """The irregularity's rule (I1 or I2)."""
+        return self.violation.rule
+
+
 class ClaimKind(enum.Enum, metaclass=QuickEnum):
     """The claims a record can make and the referee checks."""
 
@@ -126,7 +154,8 @@ class Step(NamedTuple):
     line: int
     col: int
     player: str | None
-    event: Event | None
+    event: Event | Remedy | None
+    """The play line; or the :class:`Remedy` applied (I1, I2) with its cards and returns."""
     action: Action | None
     moves: tuple[tuple[Card, Source, Source], ...] = ()
     """Each card moved: (card, from, to)."""
@@ -271,6 +300,9 @@ class HandResult:
     stake: Decimal | None = None
     recorded: tuple[Recorded, ...] = field(default=(), repr=False)
     """The steps as recorded (:data:`Recorded`; :attr:`steps` has them all)."""
+    remedies: tuple[Remedy, ...] = ()
+    """The irregularities put right as the rulebook prescribes (I1, I2), in order: the hand
+    went on after each (empty when the referee stops at the first irregularity)."""
 
     @property
     def steps(self) -> tuple[Step, ...]:

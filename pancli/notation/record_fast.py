@@ -40,10 +40,12 @@ from pancli.model.actions import (
     Force,
     Lay,
     MeldNew,
+    Mend,
     Out,
     Reshuffle,
     Split,
     Take,
+    TakeBack,
     TakeMany,
     Turn,
 )
@@ -152,6 +154,15 @@ def _action(toks: list[str], line: int, col: int, ctx: LineContext, table: dict[
         return Borrow(c, source, _at(toks, 3), line, col)
     if kw == "split":
         return _split(toks, line, col, table)
+    if kw == "mend":  # I2: a foul meld made good
+        if n < 3 or toks[2][:1] != "[" or toks[-1][-1:] != "]" or "[" in "".join(toks[2:])[1:]:
+            return None
+        target = _target(toks[1])
+        cards = _group(toks[2:], table)
+        return Mend(target, cards, len(toks[0]) + 1, line, col) if target is not None and cards else None
+    if kw == "back":  # I2: a foul meld taken back
+        target = _target(toks[1]) if n == 2 else None
+        return None if target is None else TakeBack(target, len(toks[0]) + 1, line, col)
     if kw == "lay" and ctx.game is Game.PAGRUC:
         if n < 4 or toks[-2] != "on":
             return None

@@ -53,10 +53,12 @@ from pancli.model.actions import (
     Force,
     Lay,
     MeldNew,
+    Mend,
     Out,
     Reshuffle,
     Split,
     Take,
+    TakeBack,
     TakeMany,
     Turn,
 )
@@ -76,7 +78,7 @@ from pancli.notation.record_common import (
 )
 from pancli.values import frozen
 
-ACTIONS_TEXT: Final = "an action (draw, take, meld, add, borrow, split, discard, out)"
+ACTIONS_TEXT: Final = "an action (draw, take, meld, add, borrow, split, mend, back, discard, out)"
 _WS: Final = re.compile(r"[ \t\r\n]*")
 _WORD: Final = re.compile(r"[^ \t\r\n]*")
 _DEAL_WORD: Final = re.compile(r"[^ \t\r\n,]+")
@@ -159,8 +161,8 @@ def _expect(code: NotationCode, what: str) -> Callable[[str, int, pp.ParserEleme
 
 _WORDS_OF: Final = re.compile(r"\b[a-z]+\b")
 _VERBS: Final = frozenset(
-    {"draw", "take", "meld", "add", "borrow", "split", "discard", "out", "lay", "stay", "top", "force", "deal", "up"}
-)
+    ("draw", "take", "meld", "add", "borrow", "split", "mend", "back", "discard", "out", "lay", "stay", "top")
+) | {"force", "deal", "up"}
 _SPELLED: Final = re.compile(NAME_CHAR + "+")
 
 
@@ -381,6 +383,10 @@ def _build_play(game: Game) -> pp.ParserElement:
     borrow.add_parse_action(with_number(lambda ln, col, t, at: Borrow(t[0], t[1].n, at, ln, col)))
     split = _kw("split") - target - group - group
     split.add_parse_action(with_number(lambda ln, col, t, at: Split(t[0].n, t[1].cards, t[2].cards, None, at, ln, col)))
+    mend = _kw("mend") - target - group  # I2: a foul meld made good
+    mend.add_parse_action(with_number(lambda ln, col, t, at: Mend(t[0].n, t[1].cards, at, ln, col)))
+    back = _kw("back") - target  # I2: a foul meld taken back
+    back.add_parse_action(with_number(lambda ln, col, t, at: TakeBack(t[0].n, at, ln, col)))
     out = _kw("out").add_parse_action(lambda text, loc, _t: Out(*_pos(text, loc)))
     if pagruc:
         on = _kw("on").set_fail_action(_expect("R6", "'on NAME#N'"))
@@ -388,7 +394,7 @@ def _build_play(game: Game) -> pp.ParserElement:
         lay.add_parse_action(at(lambda ln, col, t: Lay(tuple(t[:-2]), t[-2].text, t[-1].n, ln, col)))
     else:
         lay = _kw("lay").add_parse_action(_not_pan("lay (laying off on any meld, G5)"))
-    core = (draw | take | meld | add | borrow | split | discard | out | lay).set_name("action")
+    core = (draw | take | meld | add | borrow | split | mend | back | discard | out | lay).set_name("action")
     action = (core + pp.Opt(glyph)).add_parse_action(lambda t: _Act(t[0], t[1] if len(t) > 1 else ""))
     action_req = action.copy().set_fail_action(_expect("R6", ACTIONS_TEXT))
     actions = action_req + (comma - action_req)[...] - end("',' or the end of the line")

@@ -41,10 +41,12 @@ from pancli.model.actions import (
     HandScript,
     Lay,
     MeldNew,
+    Mend,
     Out,
     Reshuffle,
     Split,
     Take,
+    TakeBack,
     TakeMany,
     Turn,
 )
@@ -82,6 +84,10 @@ def action_text(a: Action) -> str:
         return f"borrow {a.card.text} from #{a.source}"
     if isinstance(a, Split):
         return f"split #{a.target} [{format_cards(a.first)}] [{format_cards(a.second)}]"
+    if isinstance(a, Mend):
+        return f"mend #{a.target} [{format_cards(a.cards)}]"
+    if isinstance(a, TakeBack):
+        return f"back #{a.target}"
     if isinstance(a, TakeMany):
         return f"take {format_cards(a.cards)}" if a.cards else f"take {a.count}"
     if isinstance(a, Lay):

@@ -20,9 +20,9 @@ from typing import Final, Protocol
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
-from pancli.model.results import STOCK, ClaimCheck, Payment, Recorded, Source, Step
+from pancli.model.results import STOCK, ClaimCheck, Payment, Recorded, Remedy, Source, Step
 from pancli.model.rulings import Ruling
-from pancli.referee.state import Judgements, Seat
+from pancli.referee.state import Foul, Judgements, Seat
 from pancli.rulebook import Rule
 from pancli.rules import HAND_SIZE as HAND_SIZE
 from pancli.rules import Forcing
@@ -90,6 +90,9 @@ class Board:
         """Copies known to be outside the stock (hands shown, melds, discards, dead, drawn): E4."""
         self.stock_n = profile.pack.size - HAND_SIZE * len(self.seats) - 1
         self.pile: list[Card | None] = []
+        self.restock: list[int] | None = None
+        """After a reshuffle whose dead discards the record shows, the copies of each card (by
+        index) left in the new stock (P10); None before, or when a discard was not shown."""
         self.live_ok = False
         """True when the top discard is live for the player in turn (P3)."""
         self.live: Card | None = None
@@ -103,6 +106,17 @@ class Board:
         self.winner: str | None = None
         self.ledger = Ledger(script.players)
         self.claims: list[ClaimCheck] = []
+        self.remedy = True
+        """Put an irregularity right as the rulebook prescribes (I1, I2) and go on; False: it
+        is a violation that stops the hand (``--strict``)."""
+        self.remedies: list[Remedy] = []
+        self.dead: list[Card] = []
+        """Known cards out of play that no seat holds: the extras of a deal (I1) and the cards of
+        a player who retired (I1, I2). (The hands of players on top stay on their seats.)"""
+        self.retired: list[Seat] = []
+        """Players retired from the hand (I1, I2): out of the turn order, still paying others."""
+        self.fouls: list[Foul] = []
+        """The foul melds and additions (I2) of the turn in progress not yet made good or taken back."""
         self.steps: list[Recorded] | None = [] if record_steps else None
         """What is applied, as :class:`~pancli.model.results.HandResult.recorded` holds it."""
         self.automatic = profile.forcing is Forcing.AUTOMATIC
@@ -170,10 +184,13 @@ class Board:
     def collect(
         self, seat: Seat, units: int, rules: tuple[Rule, ...], line: int, meld: tuple[Card, ...], note: str = ""
     ) -> list[Payment]:
-        """Each active opponent of ``seat`` pays ``units`` under ``rules`` (C1..C8)."""
+        """Each active opponent of ``seat`` pays ``units`` under ``rules`` (C1..C8); so does each
+        player retired from the hand (I1, I2: he still pays others' conditions and going out)."""
         if units <= 0:
             return []
         payee = seat.name
         out = [Payment(o.name, payee, units, rules, line, meld, note) for o in self.active if o is not seat]
+        if self.retired:
+            out += [Payment(o.name, payee, units, rules, line, meld, note) for o in self.retired]
         self.ledger.collect(payee, units, out)
         return out

@@ -5,7 +5,7 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 
 * S1 :func:`s1` (2 to 15 players, unique names, a player named is seated);
 * S2 :func:`s2` (each player is dealt once);
-* I1 :func:`i1` (ten cards dealt);
+* I1 :func:`i1` (ten cards dealt; shown later, more cards laid than he holds);
 * E1, E4 :func:`card_fault` (a card in the pack, never more copies than it holds (the
   comparison is :func:`pancli.cards.past_the_pack`, which ``pan pay`` asks too), never a card
   its holder does not hold; what a known hand lacks is :func:`beyond_hand`).
@@ -64,13 +64,29 @@ def s2(b: Board, s: Seat, d: Deal) -> Ruling | None:
     return b.fail(Rule.S2, f"{d.player} is dealt twice", d, player=d.player)
 
 
-def i1(b: Board, d: Deal) -> Ruling | None:
-    """I1: ten cards to each player (S2)."""
-    n = len(d.cards)
-    if n == HAND_SIZE:
+def i1(b: Board, node: Deal | Placed, *, unseen: int = 0) -> Ruling | None:
+    """I1: ten cards to each player (S2). At the deal, ``node`` is the deal line; found after
+    the first draw, the player in turn lays ``unseen`` cards from those the record never showed
+    when he holds fewer: he was dealt more than ten."""
+    if type(node) is Deal:
+        n = len(node.cards)
+        if n == HAND_SIZE:
+            return None
+        return b.fail(
+            Rule.I1,
+            f"{node.player} is dealt {counted(n, 'card')}, not {HAND_SIZE}",
+            node,
+            player=node.player,
+            ruling=I1_AT_DEAL,
+        )
+    s = b.seat
+    assert s is not None
+    if unseen <= s.unknown:
         return None
     return b.fail(
-        Rule.I1, f"{d.player} is dealt {counted(n, 'card')}, not {HAND_SIZE}", d, player=d.player, ruling=I1_AT_DEAL
+        Rule.I1,
+        f"{s.name} lays {counted(unseen, 'unseen card')} but holds only {s.unknown}: more than {HAND_SIZE} were dealt",
+        node,
     )
 
 
@@ -157,6 +173,7 @@ def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
         hand[i] += 1
     for i in key[HAND_SIZE:]:  # I1: the extras are dead (seen, in nobody's hand)
         seen[i] += 1
+    b.dead += d.cards[HAND_SIZE:]
     if b.steps is not None:
         if len(d.cards) <= HAND_SIZE:
             b.steps.append(d)  # each card to the hand: recorded whole (model.results.deal_step)

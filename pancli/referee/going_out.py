@@ -1,7 +1,7 @@
 """Rule family: going out and settlement (P7, C8, I3, T2, the ledger claim).
 
 * P7 :func:`p7` (hand plus melded cards is ten between turns; going out is the eleventh card
-  melded, with no discard; unseen cards laid are cards held);
+  melded, with no discard);
 * C8 :func:`go_out` (the going-out payment: the bonus plus the value of his melds);
 * I3 :func:`i3` (nothing is heard after the hand is closed; a win stands before it);
 * T2 :func:`pay_pot` (the winner collects the forfeits and the tops).
@@ -45,16 +45,12 @@ def holds_ten(s: Seat) -> bool:
     return ten_cards(s.hand_n, s.melded_n)
 
 
-def p7(b: Board, node: Placed, *, unseen: int | None = None) -> Ruling | None:
-    """P7 for the player in turn: ``unseen`` cards laid from his unseen ones are cards he holds;
-    a discard needs a card left; ``out`` needs every card melded; a turn ends with ten cards
-    in hand and melds, or by going out with the eleventh melded."""
+def p7(b: Board, node: Placed) -> Ruling | None:
+    """P7 for the player in turn: a discard needs a card left; ``out`` needs every card melded;
+    a turn ends with ten cards in hand and melds, or by going out with the eleventh melded.
+    (Unseen cards laid beyond those he holds show a wrong count: I1, :func:`.deal.i1`.)"""
     s = b.seat
     assert s is not None
-    if unseen is not None:
-        if unseen <= s.unknown:
-            return None
-        return b.fail(Rule.P7, f"{s.name} lays {counted(unseen, 'unseen card')} but holds only {s.unknown}", node)
     kind = type(node)
     if kind is Discard:
         if b.pending_used and s.hand_n == 0:
@@ -129,4 +125,5 @@ def result(b: Board, violations: list[Violation]) -> HandResult:
         void=b.phase is VOID,
         stake=b.script.stake,
         recorded=tuple(b.steps) if b.steps is not None else (),
+        remedies=tuple(b.remedies),
     )

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from pancli.cards import ALL_CARDS, Card, format_cards
 from pancli.melds import EngineRule, MeldError, Rope
-from pancli.model.actions import Add, Borrow, Discard, MeldNew, Split, Turn
-from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment
+from pancli.model.actions import Add, Borrow, Discard, MeldNew, Mend, Split, TakeBack, Turn
+from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment, Violation
 from pancli.model.rulings import I2_FOUL, Ruling, counted
 from pancli.referee.board import Board, Place, Placed
-from pancli.referee.deal import beyond_hand, card_fault
-from pancli.referee.going_out import p7
-from pancli.referee.state import LaidMeld, Seat
+from pancli.referee.deal import beyond_hand, card_fault, i1
+from pancli.referee.irregular import give_back, lay_foul, settled
+from pancli.referee.state import Foul, LaidMeld, Seat
 from pancli.rulebook import Rule
 from pancli.values import frozen
 
@@ -52,6 +52,27 @@ class MeldPlan:
 
 
 @frozen
+class FoulPlan:
+    """A foul meld or addition laid where the referee puts irregularities right (I2): its cards'
+    plan and the ruling, applied by :func:`~pancli.referee.irregular.lay_foul`."""
+
+    cards: CardPlan
+    violation: Violation
+
+
+@frozen
+class MendPlan:
+    """A verified ``mend #N [cards]`` (I2): the foul meld, the legal meld it becomes, the hand
+    cards it takes (their plan) and the cards it gives back to the hand."""
+
+    foul: Foul
+    laid: LaidMeld
+    take: tuple[Card, ...]
+    cards: CardPlan
+    give: tuple[Card, ...]
+
+
+@frozen
 class BorrowPlan:
     """A verified borrow: what is left of the source meld."""
 
@@ -70,7 +91,8 @@ class SplitPlan:
 def plan_cards(b: Board, cards: tuple[Card, ...], node: Placed, *, borrowed: bool) -> CardPlan:
     """Where each card comes from: the drawn card, borrowed cards, the hand (E4 by
     :func:`~pancli.referee.deal.beyond_hand` and
-    :func:`~pancli.referee.deal.card_fault`, P7 by :func:`~pancli.referee.going_out.p7`);
+    :func:`~pancli.referee.deal.card_fault`; unseen cards beyond those held: I1 by
+    :func:`~pancli.referee.deal.i1`);
     raises Ruling."""
     s = b.seat
     assert s is not None
@@ -100,7 +122,7 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Placed, *, borrowed: boo
         unknown_need += extra
         unseen.append((i, extra))
     if unknown_need:
-        r = p7(b, node, unseen=unknown_need)
+        r = i1(b, node, unseen=unknown_need)
         if r is not None:
             raise r
     return CardPlan(uses_pending, tuple(took), tuple(need.items()), sum(need.values()), unknown_need, tuple(unseen))
@@ -126,6 +148,8 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
     s.melded_n += len(cards)  # borrowed cards left the melded count when borrowed
     if plan.hand_total:
         b.hand_melded = True
+        for f in b.fouls:  # (P4 after a foul meld is taken back)
+            f.later = True
     if b.steps is not None:
         moves = b.moves
         pend = b.pending
@@ -143,8 +167,104 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
 
 
 def i2(b: Board, rule: EngineRule | Rule, reason: str, node: Placed) -> Ruling:
-    """I2: a foul meld (the meld engine's ``rule`` and reason), made good as I2 prescribes."""
+    """I2: a foul meld (the meld engine's ``rule`` and reason), made good as I2 prescribes.
+    Where the referee puts irregularities right (:attr:`Board.remedy`) the ruling cites I2 and
+    names the broken rule; stopping at it (``--strict``), it cites the broken rule. With
+    ``rule`` I2: a ``mend`` or ``back`` with no foul meld to put right (``reason``)."""
+    if rule == Rule.I2:
+        return b.fail(Rule.I2, reason, node, ruling=I2_FOUL)
+    if b.remedy:
+        return b.fail(Rule.I2, f"foul meld: {reason} ({rule})", node, ruling=I2_FOUL)
     return b.fail(Rule(rule), f"foul meld (I2): {reason}", node, ruling=I2_FOUL)
+
+
+def _foul_of_turn(b: Board, n: int, node: Mend | TakeBack, *, new_only: bool) -> Foul:
+    """The foul meld ``#n`` of this turn that ``node`` makes good or takes back; raises I2."""
+    s = b.seat
+    assert s is not None
+    for f in b.fouls:
+        if f.number == n and (f.base is None or not new_only):
+            return f
+    what = "make good" if new_only else "take back"
+    raise i2(b, Rule.I2, f"{s.name} has no foul meld #{n} laid this turn to {what}", node)
+
+
+def _less(cards: tuple[Card, ...], minus: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards`` less one copy of each card of ``minus`` that it holds (multisets)."""
+    left = list(cards)
+    for c in minus:
+        if c in left:
+            left.remove(c)
+    return tuple(left)
+
+
+def verify_mend(b: Board, a: Mend) -> MendPlan:
+    """I2 made good: ``#N`` is a foul new meld of this turn, ``cards`` a legal meld (M1-M5),
+    the cards it adds held (E4, I1), those it leaves go back to the hand; raises Ruling."""
+    f = _foul_of_turn(b, a.target, a, new_only=True)
+    laid = b.js.laid(a.cards)
+    if laid is None:
+        raise _foul(b, a.cards, a)
+    take = _less(a.cards, f.cards)
+    plan = plan_cards(b, take, a, borrowed=False)
+    return MendPlan(f, laid, take, plan, _less(f.cards, a.cards))
+
+
+def _back_to_hand(b: Board, s: Seat, cards: tuple[Card, ...], pending: bool) -> None:
+    """``cards`` leave a foul meld for the hand; the drawn card among them (``pending``) is
+    the unused draw again (P2: it never joins the hand)."""
+    drawn = b.pending if pending and b.pending in cards else None
+    for c in cards:
+        if drawn is not None and c == drawn:
+            b.pending_used = False
+            drawn = None
+            if b.steps is not None:
+                b.moves.append((c, MELD, b.pending_src))
+            continue
+        s.hand[c.index] += 1
+        s.hand_n += 1
+        if b.steps is not None:
+            b.moves.append((c, MELD, HAND))
+    s.melded_n -= len(cards)
+
+
+def apply_mend(b: Board, a: Mend, plan: MendPlan) -> list[Payment]:
+    """The foul meld becomes the legal one, with no penalty (I2): what the table paid for the
+    foul meld goes back, and the meld is paid as laid (C1-C6), as a new meld."""
+    s = b.seat
+    assert s is not None
+    f = plan.foul
+    returns = give_back(b, f, a.line)
+    use_plan(b, plan.take, plan.cards)
+    _back_to_hand(b, s, plan.give, f.pending)
+    s.melds.insert(f.number - 1, plan.laid)
+    s.fit_mask = -1
+    paid = collect_laid(b, s, MeldNew(a.cards, None, a.line, a.col), plan.laid)
+    what = f"{s.name} makes #{f.number} good as [{format_cards(a.cards)}] at line {a.line}: no penalty"
+    settled(b, f, what + ("; what the foul meld collected is returned" if returns else ""), returns)
+    return returns + paid
+
+
+def verify_back(b: Board, a: TakeBack) -> Foul:
+    """I2 taken back: ``#N`` is a foul meld or addition of this turn; raises Ruling."""
+    return _foul_of_turn(b, a.target, a, new_only=False)
+
+
+def apply_back(b: Board, a: TakeBack, f: Foul) -> list[Payment]:
+    """The foul meld's cards go back to the hand (a foul addition's: its meld stays as it was)
+    and what it collected is returned; he goes on with his turn legally (I2)."""
+    s = b.seat
+    assert s is not None
+    returns = give_back(b, f, a.line)
+    _back_to_hand(b, s, f.added, f.pending)
+    if not f.later:
+        b.hand_melded = f.before  # as if it had not been laid (P4)
+    paid = sum(p.units for p in returns)
+    what = f"{s.name} takes #{f.number} back at line {a.line}" + (
+        f" and returns the {counted(paid, 'unit')} it collected" if returns else ""
+    )
+    settled(b, f, what + "; the turn goes on", returns)
+    return returns
 
 
 def owns(n: int, melds: int) -> bool:
@@ -283,17 +403,35 @@ def pays(b: Board, a: MeldNew | Add | Split, name: str, claim: int, actual: int)
     return ClaimCheck(Rule.C7, ClaimKind.PAYS, a.line, name, claim, actual, col)
 
 
-def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld:
-    """The meld ``cards`` make when laid (M1-M5 by the meld engine), or raise its foul (I2)."""
+def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld | Violation:
+    """The meld ``cards`` make when laid (M1-M5 by the meld engine), or its foul (I2): raised
+    when the referee stops at it, returned when it puts it right (:attr:`Board.remedy`)."""
     lm = b.js.laid(cards)
     if lm is None:
-        v = b.js.judge(cards)
-        raise i2(b, v.rule or "M1", v.reason, node)
+        r = _foul(b, cards, node)
+        if not b.remedy:
+            raise r
+        return r.violation
     return lm
 
 
-def verify_add(b: Board, a: Add) -> MeldPlan:
-    """An addition to his own meld (P6), its cards (E4, P7), the grown meld (M5, C7, I2); raises Ruling."""
+def laid_or_raise(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld:
+    """The meld ``cards`` make when laid, or raise its foul (I2): a part of a split, which is
+    not laid foul (the split is refused whole)."""
+    lm = b.js.laid(cards)
+    if lm is None:
+        raise _foul(b, cards, node)
+    return lm
+
+
+def _foul(b: Board, cards: tuple[Card, ...], node: Placed) -> Ruling:
+    v = b.js.judge(cards)
+    return i2(b, v.rule or "M1", v.reason, node)
+
+
+def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan:
+    """An addition to his own meld (P6), its cards (E4, P7), the grown meld (M5, C7, I2); raises
+    Ruling (a foul addition is returned to be put right where the referee does, I2)."""
     s = b.seat
     assert s is not None
     r = p6(b, a.target, a)
@@ -302,15 +440,23 @@ def verify_add(b: Board, a: Add) -> MeldPlan:
     plan = plan_cards(b, a.cards, a, borrowed=False)
     e = b.js.grown(s.melds[a.target - 1], a.cards)
     if isinstance(e, MeldError):
-        raise c7(b, a, error=e) or i2(b, e.rule, e.reason, a)
+        r = c7(b, a, error=e) or i2(b, e.rule, e.reason, a)
+        if r.violation.rule != Rule.I2:
+            raise r
+        return FoulPlan(plan, r.violation)
     return MeldPlan(plan, e)
 
 
-def apply_meld(b: Board, a: MeldNew, plan: MeldPlan) -> list[Payment]:
-    """Lay the new meld; each active opponent pays its value (C1-C6)."""
+def apply_meld(b: Board, a: MeldNew, plan: MeldPlan | FoulPlan) -> list[Payment]:
+    """Lay the new meld; each active opponent pays its value (C1-C6). A foul meld is laid as I2
+    has it (:func:`~pancli.referee.irregular.lay_foul`)."""
     s = b.seat
     assert s is not None
+    before = b.hand_melded
     use_plan(b, a.cards, plan.cards)
+    if type(plan) is FoulPlan:
+        return lay_foul(b, a, plan.violation, plan.cards.pending, None, before)
+    assert isinstance(plan, MeldPlan)
     lm = plan.laid
     s.melds.append(lm)
     s.fit_mask = -1
@@ -326,12 +472,16 @@ def collect_laid(b: Board, s: Seat, a: MeldNew, lm: LaidMeld) -> list[Payment]:
     return b.collect(s, lm.value, lm.rules, a.line, lm.cards)
 
 
-def apply_add(b: Board, a: Add, plan: MeldPlan) -> list[Payment]:
-    """Grow the meld; the gain is paid (C7)."""
+def apply_add(b: Board, a: Add, plan: MeldPlan | FoulPlan) -> list[Payment]:
+    """Grow the meld; the gain is paid (C7). A foul addition is laid as I2 has it."""
     s = b.seat
     assert s is not None
     old = s.melds[a.target - 1]
+    before = b.hand_melded
     use_plan(b, a.cards, plan.cards)
+    if type(plan) is FoulPlan:
+        return lay_foul(b, a, plan.violation, plan.cards.pending, old, before)
+    assert isinstance(plan, MeldPlan)
     new = plan.laid
     s.melds[a.target - 1] = new
     s.fit_mask = -1
@@ -394,8 +544,8 @@ def verify_split(b: Board, a: Split) -> SplitPlan:
     m = _own_meld_for_m6(b, a, a.target)
     added = _split_added(a, list(m.cards))
     plan = plan_cards(b, added, a, borrowed=False)
-    first = laid_or_foul(b, a.first, a)
-    second = laid_or_foul(b, a.second, a)
+    first = laid_or_raise(b, a.first, a)
+    second = laid_or_raise(b, a.second, a)
     r = c7(b, a, old=m.value, new=first.value + second.value)
     if r is not None:
         raise r

@@ -231,16 +231,24 @@ def _view(
         raise PositionUnavailable(rule, f"the hand is void before line {line}: nothing more is played")
     if seat.active is False:
         raise PositionUnavailable(Rule.T3, f"{player} went on top: his cards are dead", player=player)
-    if seat.unknown:  # a wrong count at the deal (I1) stops the strict replay: no deal line is left
+    if seat.retired:
         raise PositionUnavailable(
-            Rule.S2,
-            f"{player}'s cards are not in the record ({player} has no deal line): give the hand instead",
+            Rule.I1 if "(I1)" in seat.retired else Rule.I2,
+            f"{player} retired from the hand {seat.retired}: the cards held and melded are dead",
             player=player,
         )
+    if seat.unknown:
+        why = (
+            "filled from the stock at the deal (I1) with cards the record does not show"
+            if any(d.player == player for d in script.deals)
+            else f"not in the record ({player} has no deal line)"
+        )
+        raise PositionUnavailable(Rule.S2, f"{player}'s cards are {why}: give the hand instead", player=player)
     drawn = table.pending if table.seat is seat and table.drew else None
     deciding = table.phase is Phase.DECIDING
     players = len(table.active) if not deciding else sum(1 for s in table.seats if s.active is not False)
     dead = tuple(c for s in table.seats if s.active is False and s is not seat for c in _cards(s.hand))
+    dead += tuple(table.dead)  # a deal's extras and a retired player's cards (I1, I2)
     return Position(
         player=player,
         line=line,

@@ -1,12 +1,13 @@
 """Between hands (S3): the winner of a hand is first hand in the next one.
 
 A record lists each hand's players in order of play, the first hand first and the dealer
-last (S1). When a hand has a winner and the next hand of the same record seats the same
-players, the next hand must list them from the winner on, in the same seating order (the
-player on the winner's left deals). A hand that breaks this is stopped before play, as
-any hand is at its first violation: nothing is paid.
+last (S1). When a hand has a winner who sits in the next hand of the same record, the next
+hand lists him first; when it seats the same players, it lists them from the winner on, in
+the same seating order (the player on the winner's left deals). When others left or joined,
+only his place is known: first. A hand that breaks this is stopped before play, as any hand
+is at its first violation: nothing is paid.
 
-A change of players (someone leaves or joins), a hand with no winner (void, stopped by a
+A winner who does not sit in the next hand, a hand with no winner (void, stopped by a
 violation, unfinished) or a PAGRUC hand (G8 rules its deals) puts no constraint on the next.
 
 >>> from pancli.model.actions import HandScript
@@ -19,6 +20,8 @@ True
 ('S3', 12, 1, 'Cy')
 >>> v.message
 'Ben won the last hand and is first hand in this one: the order of play is Ben Cy Ana, not Cy Ana Ben'
+>>> next_hand_violation(last, HandScript(players=("Dee", "Ben", "Cy"))).message
+'Ben won the last hand and is first hand in this one (Ana left, Dee joined): the order of play starts with Ben, not Dee'
 """
 
 from __future__ import annotations
@@ -45,16 +48,29 @@ def next_hand_order(previous: HandResult) -> tuple[str, ...] | None:
 
 
 def next_hand_violation(previous: HandResult, script: HandScript) -> Violation | None:
-    """The S3 violation of ``script`` as the hand after ``previous`` in a record, if any."""
-    if script.game is not Game.PANGUINGUE or set(previous.players) != set(script.players):
+    """The S3 violation of ``script`` as the hand after ``previous`` in a record, if any: the
+    last winner, when he sits in this hand, is first hand (with the same players, the whole
+    order of play follows from the last hand's)."""
+    if script.game is not Game.PANGUINGUE:
         return None
     expected = next_hand_order(previous)
-    if expected is None or script.players == expected:
+    if expected is None or expected[0] not in script.players:
         return None
-    message = (
-        f"{expected[0]} won the last hand and is first hand in this one: the order of play is "
-        f"{' '.join(expected)}, not {' '.join(script.players)}"
-    )
+    if set(previous.players) == set(script.players):
+        if script.players == expected:
+            return None
+        why = f"the order of play is {' '.join(expected)}, not {' '.join(script.players)}"
+        message = f"{expected[0]} won the last hand and is first hand in this one: {why}"
+    else:
+        if script.players[0] == expected[0]:
+            return None
+        left = [p for p in previous.players if p not in script.players]
+        joined = [p for p in script.players if p not in previous.players]
+        moves = [f"{' '.join(left)} left" if left else "", f"{' '.join(joined)} joined" if joined else ""]
+        why = f"the order of play starts with {expected[0]}, not {script.players[0]}"
+        message = (
+            f"{expected[0]} won the last hand and is first hand in this one ({', '.join(m for m in moves if m)}): {why}"
+        )
     return Ruling.make(Rule.S3, script.players[0], message, line=script.first_line or 1, col=1).violation
 
 

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Final
 
 from pancli.cards import ALL_CARDS
@@ -59,8 +60,10 @@ from pancli.model.actions import (
     Force,
     HandScript,
     MeldNew,
+    Mend,
     Reshuffle,
     Take,
+    TakeBack,
     Turn,
 )
 from pancli.referee.forcing import flat_next_fits, must_take
@@ -419,3 +422,106 @@ def _least_useful(hand: list[int], avoid: int) -> int:
         if score < best_score:
             best, best_score = c, score
     return best
+
+
+# --------------------------------------------------------------------------- irregularities
+
+IRREGULARITIES: Final = ("I1-extra", "I1-short", "I1-late", "I2-found", "I2-mended", "I2-taken-back")
+"""What :func:`inject` puts into a legal hand: a deal of eleven cards, a deal of nine (I1 at
+the deal); a player whose cards were not written down laying more than he can hold (I1 found
+after the first draw); a foul meld left on the table when its player discards (I2 found), made
+good at once (``mend #N``, I2 a) or taken back on demand (``back #N``, I2 b) and the legal meld
+laid after it. The last two change no one's result: the table paid the foul meld what it was
+claimed to be worth (a ``[%pays N]``), and that is returned."""
+
+
+def inject(script: HandScript, kind: str, rng: random.Random) -> HandScript | None:
+    """``script`` (a legal, complete hand) with the irregularity ``kind`` of
+    :data:`IRREGULARITIES` put in at a place ``rng`` chooses, the rest of the hand as played; a
+    player who must retire plays no further turn (his later lines are left out). The first
+    place where the referee finds the irregularity and nothing else (leaving a player's lines
+    out can break another rule: a take of a discard he no longer made, a flat player's P9);
+    None when the hand offers none.
+
+    >>> from pancli.rules import HOYLE
+    >>> s = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, 3, HOYLE))
+    >>> [len(d.cards) for d in inject(s, "I1-extra", random.Random(1)).deals]
+    [10, 11, 10]
+    """
+    from pancli.referee.table import referee_hand
+
+    if kind not in IRREGULARITIES:
+        raise ValueError(f"no irregularity {kind!r}: one of {', '.join(IRREGULARITIES)}")
+    for candidate in _places(script, kind, rng):
+        r = referee_hand(candidate, record_steps=False)
+        if not r.violations and len(r.remedies) == 1:
+            return candidate
+    return None
+
+
+def _melds_before(events: list[Event], who: str) -> int:
+    """The new melds ``who`` laid in ``events`` (self-play neither borrows nor splits)."""
+    return sum(1 for e in events if type(e) is Turn and e.player == who for a in e.actions if type(a) is MeldNew)
+
+
+def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandScript]:
+    """Each way :func:`inject` may put ``kind`` into ``script``, in a random order."""
+    deals = list(script.deals)
+    if kind in ("I1-extra", "I1-short"):
+        order = list(range(len(deals)))
+        rng.shuffle(order)
+        for i in order:
+            d = deals[i]
+            if kind == "I1-extra":
+                extra = rng.choice(script.profile.pack.full())
+                cards = (*d.cards, extra)
+            else:
+                cards = d.cards[:-1]  # the last card dealt is the one missing: he holds it unseen
+            yield replace(script, deals=(*deals[:i], Deal(d.player, cards, d.line, d.col), *deals[i + 1 :]))
+        return
+    events = list(script.events)
+    js = Judgements.of(script.profile)
+    pack = [c for c in script.profile.pack.full() if c.rank.in_pan_pack]
+    places = [j for j, e in enumerate(events) if type(e) is Turn and len(e.actions) >= 2]
+    rng.shuffle(places)
+    for j in places:
+        turn = events[j]
+        assert isinstance(turn, Turn)
+        who = turn.player
+        acts = list(turn.actions)
+        if kind == "I1-late":
+            # his cards were not written down; he lays eleven cards from them, more than he holds
+            acts.insert(len(acts) - 1, MeldNew(tuple(rng.sample(pack, HAND_SIZE + 1))))
+            new_deals = tuple(d for d in deals if d.player != who)
+        else:
+            first, last = acts[0], acts[-1]
+            k = next((k for k, a in enumerate(acts) if type(a) is MeldNew), 0)
+            meld = acts[k]
+            if not k or not isinstance(last, Discard) or not isinstance(meld, MeldNew):
+                continue
+            if not isinstance(first, Draw | Take) or meld.cards[-1] == first.card:
+                continue
+            foul = (*meld.cards[:-1], last.card)  # his discard and a card of the meld change places
+            if js.laid(foul) is not None:
+                continue
+            new_deals = tuple(deals)
+            if kind == "I2-found":
+                acts[k] = MeldNew(foul, line=meld.line, col=meld.col)
+                acts[-1] = Discard(meld.cards[-1], last.line, last.col)
+            else:  # the foul meld is put right at once and the hand goes on as played
+                number = _melds_before(events[:j], who) + sum(1 for a in acts[:k] if type(a) is MeldNew) + 1
+                laid = MeldNew(foul, rng.randint(1, 3), meld.line, meld.col)
+                fix: Action = Mend(number, meld.cards) if kind == "I2-mended" else TakeBack(number)
+                acts[k : k + 1] = [laid, fix] if kind == "I2-mended" else [laid, fix, meld]
+                yield replace(
+                    script,
+                    events=(*events[:j], Turn(who, tuple(acts), turn.number, turn.line, turn.col), *events[j + 1 :]),
+                )
+                continue
+        rest = [
+            e
+            for e in events[j + 1 :]
+            if not (type(e) is Turn and e.player == who) and not (type(e) is Force and who in (e.player, e.other))
+        ]
+        changed = Turn(who, tuple(acts), turn.number, turn.line, turn.col)
+        yield replace(script, deals=new_deals, events=(*events[:j], changed, *rest))

@@ -16,12 +16,15 @@ profile by card tuple, since the same melds recur across hands.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards
 from pancli.melds import Meld, MeldError, Rope, Verdict, grow, judge
 from pancli.rulebook import Rule
 from pancli.rules import Condition, Profile
+
+if TYPE_CHECKING:
+    from pancli.model.results import Payment, Violation
 
 
 def cidx(c: Card) -> int:
@@ -194,6 +197,36 @@ class LaidMeld:
         return format_cards(self.cards)
 
 
+class Foul:
+    """A foul meld or addition (I2) of the turn in progress, not made good nor taken back:
+    its number (``#N``), the ruling, all its ``cards``, the cards ``added`` by the foul action
+    (all of them for a new meld), whether the drawn card is among them (``pending``), the meld
+    it grew (``base``, None for a new meld) and what the table paid for it (``payments``)."""
+
+    __slots__ = ("added", "base", "before", "cards", "later", "number", "payments", "pending", "violation")
+
+    def __init__(
+        self,
+        number: int,
+        violation: Violation,
+        cards: tuple[Card, ...],
+        added: tuple[Card, ...],
+        pending: bool,
+        base: LaidMeld | None,
+    ) -> None:
+        self.number = number
+        self.violation = violation
+        self.cards = cards
+        self.added = added
+        self.pending = pending
+        self.base = base
+        self.payments: list[Payment] = []
+        self.before = False
+        """Whether hand cards were melded in the turn before this foul action (P4)."""
+        self.later = False
+        """Whether hand cards were melded after it (P4): taking it back leaves them melded."""
+
+
 def _can_grow(js: Judgements, meld: LaidMeld, c: Card) -> bool:
     return not isinstance(js.grown(meld, (c,)), MeldError)
 
@@ -205,7 +238,7 @@ class Seat:
     (a player without a deal line): what he lays from them is trusted within P7 and E4.
     """
 
-    __slots__ = ("active", "fit_mask", "hand", "hand_n", "melded_n", "melds", "name", "unknown")
+    __slots__ = ("active", "fit_mask", "hand", "hand_n", "melded_n", "melds", "name", "retired", "unknown")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -218,6 +251,9 @@ class Seat:
         self.melded_n = 0
         self.active: bool | None = None
         """None until the player decides (T1); then True (stayed) or False (went on top)."""
+        self.retired = ""
+        """Why he retired from the hand (I1, I2: "at line 19 (I2)"), or empty: a retired
+        player plays no further turn but still pays others."""
 
     def fits(self, js: Judgements, c: Card) -> int:
         """The 1-based number of his first meld that ``c`` can be added to (M5), or 0: the

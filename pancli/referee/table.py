@@ -10,7 +10,8 @@ S1     :func:`.deal.s1` (seating; a player named is seated; the count is
        :func:`pancli.rules.seating_fault`, which self-play and the analyzer ask too)
 S2     :func:`.deal.s2` (dealt once)
 S3     :func:`.sequence.next_hand_violation` (across hands)
-I1     :func:`.deal.i1` (ten cards dealt; put right by :func:`.deal.apply_deal`)
+I1     :func:`.deal.i1` (ten cards dealt, or more shown later; put right by
+       :func:`.deal.apply_deal` and :func:`.irregular.remedy_deal`, or :func:`.irregular.retire`)
 E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere; the count
        of copies is :func:`pancli.cards.past_the_pack`, which ``pan pay``, the meld engine and
        the analyzer ask too, the last two through :func:`pancli.rules.copies_fault`)
@@ -33,7 +34,9 @@ M1-M5  the meld engine, :func:`pancli.melds.judge` and :func:`pancli.melds.grow`
        :class:`.state.Judgements`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
 M6     :func:`.melding.m6`
 C7     :func:`.melding.c7` (a change never lowers a value; and the engine's ``grow``)
-I2     :func:`.melding.i2`
+I2     :func:`.melding.i2` (laid foul by :func:`.irregular.lay_foul`; made good by
+       :func:`.melding.verify_mend`, taken back by :func:`.melding.verify_back`; found at the
+       end of the turn: :func:`.irregular.retire`)
 I3     :func:`.going_out.i3` (a win stands before it: :func:`.going_out.winner_stands`)
 =====  ====================================================================================
 
@@ -48,6 +51,8 @@ C1-C5  :func:`.melding.collect_laid` (a new meld's value as laid, C6 by the meld
 C7     :func:`.melding.collect_change` (the gain of an addition, a borrow or a split)
 C8     :func:`.going_out.go_out` (the going-out bonus and the melds again)
 T2     :func:`.going_out.pay_pot` (the forfeits and the tops, to the winner; after T4 too)
+I1 I2  :func:`.irregular.transfer` (what the table paid for a foul meld on the player's word,
+       and every return of a player who retires)
 =====  ====================================================================================
 
 A record's own figures are checked by one function each, which sets the rule a wrong claim is
@@ -95,6 +100,13 @@ Interpretations (where the rulebook leaves room):
   no winner, ``void`` False.
 * Non-strict refereeing records each violation and skips the offending action (or the
   whole line, for a line-level violation), then goes on.
+* Irregularities are put right and the hand goes on (``remedy``, the default; docs/rules.md):
+  a deal's extras (the last cards written) are dead and a short deal is filled with unseen
+  cards (I1); a foul meld (I2) is laid, paid what the record claims, and made good
+  (``mend``), taken back (``back``) or, at the end of the turn, found; a player found with
+  more than ten (I1) or a foul meld (I2) retires: out of ``active`` (the turn order) and in
+  ``retired``, he pays every collection and the going-out payment (:meth:`Board.collect`)
+  and collects nothing. Each is a :class:`~pancli.model.results.Remedy`, not a violation.
 
 >>> from pancli.model.actions import HandScript, Decision
 >>> t = Table(HandScript(players=("Ana", "Ben")))
@@ -120,9 +132,11 @@ from pancli.model.actions import (
     Force,
     HandScript,
     MeldNew,
+    Mend,
     Reshuffle,
     Split,
     Take,
+    TakeBack,
     Turn,
 )
 from pancli.model.results import (
@@ -138,14 +152,15 @@ from pancli.model.results import (
     turn_steps,
 )
 from pancli.model.rulings import Ruling
-from pancli.referee import deal, decisions, forcing, going_out, melding, turns
-from pancli.referee.board import HAND_SIZE, Board, Phase
+from pancli.referee import deal, decisions, forcing, going_out, irregular, melding, turns
+from pancli.referee.board import HAND_SIZE, Board, Phase, Placed
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardPlan, flat_next_fits, must_take
 from pancli.referee.going_out import holds_ten
-from pancli.referee.melding import BorrowPlan, MeldPlan, SplitPlan
-from pancli.referee.state import LaidMeld
+from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
+from pancli.referee.state import Foul, LaidMeld
 from pancli.referee.turns import p10, plays_now
+from pancli.rulebook import Rule
 from pancli.values import frozen
 
 __all__ = ["HAND_SIZE", "Phase", "Plan", "Table", "TakePlan", "referee_hand"]
@@ -158,7 +173,7 @@ class TakePlan:
     must_add: bool
 
 
-Plan = TakePlan | MeldPlan | BorrowPlan | SplitPlan | DiscardPlan | None
+Plan = TakePlan | MeldPlan | FoulPlan | MendPlan | Foul | BorrowPlan | SplitPlan | DiscardPlan | None
 """What ``verify`` of an action found and ``apply`` uses (None: a draw or ``out``)."""
 
 
@@ -231,12 +246,20 @@ class Table(Board):
         return deal.verify_deal(self, d)
 
     def verify_deal_count(self, d: Deal) -> None:
-        """I1: ten cards to each player (S2)."""
-        _raise(deal.i1(self, d))
+        """I1: ten cards to each player (S2); where the referee puts it right (:attr:`remedy`),
+        a wrong count is not raised: :meth:`apply_deal` puts it right."""
+        bad = deal.i1(self, d)
+        if not self.remedy:
+            _raise(bad)
 
     def apply_deal(self, d: Deal, plan: deal.DealPlan | None = None) -> None:
-        """Put the dealt cards in the player's hand (I1 puts a wrong count right)."""
+        """Put the dealt cards in the player's hand (I1 puts a wrong count right, recorded as a
+        remedy where the referee puts it right)."""
         deal.apply_deal(self, d, plan)
+        if self.remedy:
+            bad = deal.i1(self, d)
+            if bad is not None:
+                irregular.remedy_deal(self, d, bad.violation)
 
     def verify_upcard(self) -> None:
         """E1/E4 for the upcard (S2)."""
@@ -251,12 +274,9 @@ class Table(Board):
     def play_event(self, ev: Event) -> None:
         """Verify and apply one play line (a turn as a whole); raises Ruling."""
         if isinstance(ev, Turn):
-            self.verify_turn(ev)
-            self.begin_turn(ev)
-            for a in ev.actions:
-                self.apply(a, self.verify(a))
-            self.verify_turn_end()
-            self.end_turn()
+            violations: list[Violation] = []
+            if not _play_turn(self, ev, True, violations):
+                raise Ruling(violations[0])
             return
         self.verify_event(ev)
         self.apply_event(ev)
@@ -298,7 +318,8 @@ class Table(Board):
             assert isinstance(a, MeldNew)
             cards = melding.plan_cards(self, a.cards, a, borrowed=True)
             _raise(forcing.p8(self, a, uses_pending=cards.pending))
-            return MeldPlan(cards, melding.laid_or_foul(self, a.cards, a))
+            laid = melding.laid_or_foul(self, a.cards, a)
+            return MeldPlan(cards, laid) if type(laid) is not Violation else FoulPlan(cards, laid)  # type: ignore[arg-type]
         if kind is Add:
             return melding.verify_add(self, a)  # type: ignore[arg-type]
         if kind is Take:
@@ -313,7 +334,12 @@ class Table(Board):
             return melding.verify_borrow(self, a)  # type: ignore[arg-type]
         if kind is Split:
             return melding.verify_split(self, a)  # type: ignore[arg-type]
-        _raise(going_out.p7(self, a))  # Out
+        if kind is Mend:
+            return melding.verify_mend(self, a)  # type: ignore[arg-type]
+        if kind is TakeBack:
+            return melding.verify_back(self, a)  # type: ignore[arg-type]
+        if not self.fouls:  # going out with a foul meld is no going out: it is found (I2)
+            _raise(going_out.p7(self, a))  # Out
         return None
 
     def apply(self, a: Action, plan: Plan = None) -> None:
@@ -334,7 +360,11 @@ class Table(Board):
             payments = melding.apply_borrow(self, a, plan)  # type: ignore[arg-type]
         elif kind is Split:
             payments = melding.apply_split(self, a, plan)  # type: ignore[arg-type]
-        else:
+        elif kind is Mend:
+            payments = melding.apply_mend(self, a, plan)  # type: ignore[arg-type]
+        elif kind is TakeBack:
+            payments = melding.apply_back(self, a, plan)  # type: ignore[arg-type]
+        elif not self.fouls:
             going_out.go_out(self, a)  # type: ignore[arg-type]
         if self.steps is not None:
             self.step(self.turn, a, a, payments)
@@ -345,7 +375,10 @@ class Table(Board):
         eleventh melded (P7)."""
         turn = self.turn
         assert self.seat is not None and turn is not None
-        if self.out:
+        if self.out or self.seat.retired:
+            return
+        if self.fouls:  # not made good nor taken back before his turn ended: found now (I2)
+            irregular.retire(self, self.seat, self.fouls[0].violation, self._last_place(turn))
             return
         r = turns.p1(self, turn, end=True) or melding.m6(self, turn)
         if r is None:
@@ -354,6 +387,11 @@ class Table(Board):
             else:
                 r = turns.p3(self, turn) or forcing.p2(self, turn) or forcing.p5(self, turn) or going_out.p7(self, turn)
         _raise(r)
+
+    @staticmethod
+    def _last_place(turn: Turn) -> Placed:
+        """Where a foul meld is found: the turn's discard, or its last action (I2)."""
+        return turn.actions[-1] if turn.actions else turn
 
     def end_turn(self) -> None:
         """Close the turn: going out when the hand is empty (C8), then the next player is in turn.
@@ -402,6 +440,8 @@ class Table(Board):
         self.turn_no += 1
         self.stock_n -= 1
         self.seen[c.index] += 1
+        if self.restock is not None:
+            self.restock[c.index] -= 1
         self.pile.append(c)
         self.live_ok = True
         self.live = c
@@ -501,6 +541,8 @@ class Table(Board):
         if kind is Draw:
             self.stock_n -= 1
             self.seen[pend.index] += 1
+            if self.restock is not None:
+                self.restock[pend.index] -= 1
             src = self.pending_src = STOCK
         else:
             self.pile.pop()
@@ -565,7 +607,9 @@ class Table(Board):
         return going_out.result(self, violations)
 
 
-def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool = True) -> HandResult:
+def referee_hand(
+    script: HandScript, *, strict: bool = True, record_steps: bool = True, remedy: bool = True
+) -> HandResult:
     """Referee one Panguingue hand (docs/rules.md).
 
     Strict (the default): the first violation stops the hand; the ledger holds the payments
@@ -573,6 +617,11 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
     winner). Non-strict: every violation is recorded, the
     offending action (or line) is skipped, and play goes on. ``record_steps=False`` skips
     the per-action :class:`Step` records (bulk replay).
+
+    ``remedy`` (the default): an irregularity is put right as the rulebook prescribes and the
+    hand goes on (I1: a wrong count at the deal is put right, one shown later retires the
+    player; I2: a foul meld not made good by the end of the player's turn retires him); each
+    is in :attr:`HandResult.remedies`. ``remedy=False`` (``--strict``): it is a violation.
 
     >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
     >>> from pancli.model.actions import Deal, Decision, Turn, Draw, MeldNew, Discard
@@ -589,6 +638,7 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
     (True, {'Ana': 4, 'Ben': -4}, ['C2'])
     """
     table = Table(script, record_steps=record_steps)
+    table.remedy = remedy
     violations: list[Violation] = []
     try:
         table.verify_seating()
@@ -604,11 +654,13 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
                 return table.result(violations)
             continue
         bad = deal.i1(table, d)
-        if bad is not None:
+        if bad is not None and not remedy:
             violations.append(bad.violation)
             if strict:
                 return table.result(violations)
         deal.apply_deal(table, d, plan)
+        if bad is not None and remedy:
+            irregular.remedy_deal(table, d, bad.violation)
     try:
         table.verify_upcard()
     except Ruling as r:
@@ -651,10 +703,15 @@ def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violatio
     table.begin_turn(turn)
     verify = table.verify
     apply = table.apply
+    seat = table.seat
+    assert seat is not None
     for a in turn.actions:
         try:
             plan = verify(a)
         except Ruling as r:
+            if table.remedy and r.violation.rule == Rule.I1:  # a count shown wrong: he retires
+                irregular.retire(table, seat, r.violation, a)
+                break
             violations.append(r.violation)
             if strict:
                 return False

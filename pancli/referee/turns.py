@@ -15,14 +15,28 @@
 
 from __future__ import annotations
 
-from pancli.model.actions import Action, Add, Borrow, Discard, Draw, MeldNew, Out, Reshuffle, Split, Take, Turn
+from pancli.model.actions import (
+    Action,
+    Add,
+    Borrow,
+    Discard,
+    Draw,
+    MeldNew,
+    Mend,
+    Out,
+    Reshuffle,
+    Split,
+    Take,
+    TakeBack,
+    Turn,
+)
 from pancli.model.results import DISCARD_PILE, STOCK
 from pancli.model.rulings import Ruling, counted
 from pancli.referee.board import PLAYING, VOID, Board, Placed
 from pancli.referee.going_out import go_out
 from pancli.rulebook import Rule
 
-PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Discard, Out})
+PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Mend, TakeBack, Discard, Out})
 """The actions of a Panguingue turn (P1)."""
 
 
@@ -38,6 +52,9 @@ def p1(b: Board, node: Turn | Action, *, end: bool = False) -> Ruling | None:
         s = b.by_name[node.player]
         if s is b.in_turn:
             return None
+        if s.retired:
+            why = f"{node.player} retired from the hand {s.retired} and plays no further turn"
+            return b.fail(Rule.P1, why, node, player=node.player)
         return b.fail(Rule.P1, f"it is {b.in_turn.name}'s turn, not {node.player}'s", node, player=node.player)
     kind = type(node)
     if kind not in PAN_ACTIONS:
@@ -78,7 +95,8 @@ def p3(b: Board, node: Take | Discard | Turn) -> Ruling | None:
 
 def p10(b: Board, node: Placed, player: str | None = None) -> Ruling | None:
     """P10: nothing is played in a void hand; a draw needs a card in the stock (the dead discards
-    are reshuffled first); a reshuffle needs an empty stock."""
+    are reshuffled first), and after a reshuffle whose discards the record shows, a card among
+    them; a reshuffle needs an empty stock."""
     if b.phase is VOID:
         return b.fail(Rule.P10, "the hand is void: nothing more is played", node, player=player)
     kind = type(node)
@@ -86,6 +104,9 @@ def p10(b: Board, node: Placed, player: str | None = None) -> Ruling | None:
         if len(b.pile) > 1:
             return b.fail(Rule.P10, "the stock is empty: the dead discards are reshuffled first", node)
         return b.fail(Rule.P10, "no card is left to draw: the hand is void", node)
+    if kind is Draw and b.restock is not None and not b.restock[node.card.index]:  # type: ignore[attr-defined]
+        c = node.card  # type: ignore[attr-defined]
+        return b.fail(Rule.P10, f"{c} is not among the dead discards reshuffled into the stock", node)
     if kind is Reshuffle and b.phase is PLAYING and b.stock_n > 0:
         return b.fail(Rule.P10, f"reshuffle while the stock still holds {counted(b.stock_n, 'card')}", node)
     return None
@@ -111,7 +132,7 @@ def end_turn(b: Board) -> None:
     """Close the turn: going out when the hand is empty (C8), then the next player is in turn."""
     s = b.seat
     assert s is not None
-    if not b.out and not b.discarded and b.drew and b.pending_used and s.hand_n == 0:
+    if not b.out and not b.discarded and b.drew and b.pending_used and s.hand_n == 0 and not s.retired:
         go_out(b, None)
     if b.pending is not None and not b.pending_used and not b.discarded:
         # non-strict repair of an unused draw: it becomes a dead discard
@@ -128,6 +149,8 @@ def apply_draw(b: Board, a: Draw) -> None:
     """The drawn card is shown and pending (P2)."""
     b.stock_n -= 1
     b.seen[a.card.index] += 1
+    if b.restock is not None:
+        b.restock[a.card.index] -= 1
     b.pending = a.card
     b.pending_src = STOCK
     b.drew = True
@@ -154,11 +177,14 @@ def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
         b.step(ev, None, ev, [])
         return
     seen = b.seen
+    restock = [0] * 52
     for c in dead:
         if c is not None:
             seen[c.index] -= 1
+            restock[c.index] += 1
             if b.steps is not None:
                 b.moves.append((c, DISCARD_PILE, STOCK))
+    b.restock = None if None in dead else restock  # an upcard not shown: the new stock is not known
     b.stock_n = len(dead)
     del b.pile[:-1]
     b.step(ev, None, ev, [])

@@ -1,0 +1,142 @@
+"""Rule family: irregularities put right as a table puts them right (I1, I2).
+
+The judges of the irregularities are :func:`.deal.i1` (a wrong count, at the deal or shown
+later) and :func:`.melding.i2` (a foul meld); this module applies the remedy the rulebook
+prescribes and records it as a :class:`~pancli.model.results.Remedy`, after which the hand goes on:
+
+* I1 at the deal: :func:`remedy_deal` (the extras, the last cards dealt, go to the dead cards;
+  a short hand is filled from the stock with cards the record does not show);
+* I1 found later and I2 found after the discard: :func:`retire` (the player returns all he
+  collected in the hand, his cards are dead, he plays no further turn and still pays others);
+* I2 made good or taken back in the player's turn (``mend #N [...]``, ``back #N``): the judges
+  and moves are :func:`.melding.verify_mend` and :func:`.melding.apply_mend` (and ``_back``), which
+  give back what the foul meld collected (:func:`give_back`) and record it (:func:`settled`);
+* the units moved under I1 and I2 (a foul meld's collection, the returns): :func:`transfer`,
+  the one function that pays under them.
+
+>>> from pancli.model.actions import HandScript
+>>> from pancli.referee.board import Board
+>>> b = Board(HandScript(players=("Ana", "Ben")))
+>>> p = transfer(b, "Ben", "Ana", 2, True, 9, None, RETURNED)
+>>> p.rule, b.ledger.net
+('I1', {'Ana': 2, 'Ben': -2})
+"""
+
+from __future__ import annotations
+
+from pancli.cards import ALL_CARDS, Card, format_cards
+from pancli.model.actions import Add, Deal, MeldNew
+from pancli.model.results import DEAD, HAND, MELD, RETURNED, Payment, Remedy, Source, Step, Violation
+from pancli.model.rulings import counted
+from pancli.referee.board import HAND_SIZE, Board, Placed
+from pancli.referee.state import Foul, LaidMeld, Seat
+from pancli.rulebook import Rule
+
+
+def transfer(
+    b: Board, payer: str, payee: str, units: int, i1: bool, line: int, meld: tuple[Card, ...] | None, note: str
+) -> Payment:
+    """``payer`` pays ``payee`` ``units`` under I1 (``i1``) or I2: a return of what was
+    collected, or what the table paid for a foul meld on the player's word."""
+    return b.ledger.pay(payer, payee, units, (Rule.I1 if i1 else Rule.I2,), line, meld, note)
+
+
+def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
+    """I1 at the deal, put right by :func:`.deal.apply_deal`: record what was done."""
+    n = len(d.cards)
+    if n > HAND_SIZE:
+        extra = d.cards[HAND_SIZE:]
+        them = (
+            f"card {extra[0]} (the last dealt) goes"
+            if len(extra) == 1
+            else f"cards {format_cards(extra)} (the last dealt) go"
+        )
+        what = f"the extra {them} to the dead cards"
+    else:
+        what = f"his hand is filled from the stock with {counted(HAND_SIZE - n, 'card')} the record does not show"
+    r = Remedy(v, f"{what}; play goes on")
+    b.remedies.append(r)
+    if b.steps is not None:
+        b.steps.append(Step(v.line, v.col, d.player, r, None))
+    return r
+
+
+def lay_foul(
+    b: Board, a: MeldNew | Add, v: Violation, pending: bool, base: LaidMeld | None, before: bool
+) -> list[Payment]:
+    """A foul meld or addition laid (I2): its cards left the hand (the caller moved them, the
+    drawn card among them when ``pending``; ``before``: hand cards were melded earlier in the
+    turn) and it is paid what the record says the table paid
+    for it (``[%pays N]`` from each active opponent, none without a claim), until it is made
+    good, taken back or found (:func:`retire`)."""
+    s = b.seat
+    assert s is not None
+    if base is None:
+        number = len(s.melds) + sum(1 for f in b.fouls if f.base is None) + 1
+        foul = Foul(number, v, a.cards, a.cards, pending, None)
+    else:
+        assert isinstance(a, Add)
+        foul = Foul(a.target, v, base.cards + a.cards, a.cards, pending, base)
+    foul.before = before
+    b.fouls.append(foul)
+    units = a.claim or 0
+    if units > 0:
+        others = [o for o in b.active if o is not s] + b.retired
+        note = "foul meld, paid on his word"
+        foul.payments = [transfer(b, o.name, s.name, units, False, a.line, a.cards, note) for o in others]
+    return foul.payments
+
+
+def give_back(b: Board, foul: Foul, line: int) -> list[Payment]:
+    """I2: what the table paid for ``foul`` goes back to each payer (it is made good or taken back)."""
+    note = f"{RETURNED} (collected at line {foul.violation.line})"
+    return [transfer(b, p.payee, p.payer, p.units, False, line, p.meld, note) for p in foul.payments]
+
+
+def settled(b: Board, foul: Foul, what: str, returns: list[Payment]) -> Remedy:
+    """Record ``foul`` put right in the player's turn (I2: made good or taken back; he goes on)."""
+    b.fouls.remove(foul)
+    r = Remedy(foul.violation, what, tuple(returns))
+    b.remedies.append(r)
+    return r
+
+
+def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
+    """I1 found after the first draw, I2 found after the discard: ``s`` returns everything he
+    collected in the hand (each return citing the rule), his hand and melds are dead, and he
+    leaves the turn order until the next deal; he still pays others (:meth:`Board.collect`)."""
+    i1 = v.rule == Rule.I1
+    line = node.line
+    returns: list[Payment] = []
+    for p in list(b.ledger.payments):
+        if p.payee == s.name and p.units > 0:
+            returns.append(
+                transfer(b, s.name, p.payer, p.units, i1, line, p.meld, f"{RETURNED} (collected at line {p.line})")
+            )
+    moves: list[tuple[Card, Source, Source]] = []
+    for i, n in enumerate(s.hand):
+        moves += [(ALL_CARDS[i], HAND, DEAD)] * n
+    for m in s.melds:
+        moves += [(c, MELD, DEAD) for c in m.cards]
+    for f in b.fouls:
+        moves += [(c, MELD, DEAD) for c in f.added]
+    b.dead += [c for c, src, _ in moves]
+    s.hand = [0] * 52
+    s.hand_n = s.melded_n = s.unknown = 0
+    s.melds = []
+    s.fit_mask = -1
+    s.retired = f"at line {line} ({v.rule})"
+    b.fouls = []
+    i = b.active.index(s)
+    del b.active[i]
+    b.retired.append(s)
+    if i <= b.pos and b.active:
+        b.pos = (b.pos - 1) % len(b.active)  # the turn passes on to the player after him
+    total = sum(p.units for p in returns)
+    gave = f"returns the {counted(total, 'unit')} collected in the hand" if returns else "had collected nothing"
+    what = f"{s.name} {gave}; the cards held and melded are dead; retired from the hand, still paying others"
+    r = Remedy(v, what, tuple(returns), True)
+    b.remedies.append(r)
+    if b.steps is not None:
+        b.steps.append(Step(line, node.col, s.name, r, None, tuple(moves), tuple(returns)))
+    return r
