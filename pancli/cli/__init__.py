@@ -51,6 +51,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "analyze",
         "Analyse one Panguingue hand: the best arrangement, what every draw would do, the odds.",
     ),
+    "review": (
+        "pancli.cli.review",
+        "review",
+        "Annotate played hands as a chess engine annotates a game: each decision against the analyzer's best.",
+    ),
     "score": (
         "pancli.cli.score",
         "score",
