@@ -258,6 +258,8 @@ def _judge_decision(script: HandScript, ev: Any, opts: Options) -> list[Judgemen
         pos = position_at(script, ev.line, ev.player)
     except PositionError as e:
         return e.message
+    if pos.players < 2:
+        return []  # everybody else went on top: staying wins at once (T4), no choice to judge
     return [review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts)]
 
 
