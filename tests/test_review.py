@@ -34,6 +34,8 @@ from pancli.rules import HOYLE
 FAST = Options(samples=100, advice_samples=40)
 """Enough paths for the tests (the marks only need the sizes past their errors)."""
 FAST_ARGS = ("--samples", "100", "--advice-samples", "40", "-q")
+QUICK_ARGS = ("--samples", "20", "--advice-samples", "10", "--depth", "2", "-q")
+"""For tests of the record's form, not of the marks."""
 
 
 def _reviewed(text: str, opts: Options = FAST) -> list[HandReview]:
@@ -124,7 +126,7 @@ def test_review_works_on_every_shipped_sample_and_round_trips(name: str, tmp_pat
     path = str(SAMPLES / name)
     for toml in SAMPLES.glob("*.toml"):  # a Rules tag names its house rules beside the record
         (tmp_path / toml.name).write_text(toml.read_text())
-    got = pan("review", *FAST_ARGS, path)
+    got = pan("review", *QUICK_ARGS, path)
     replayed = pan("replay", "--json", path)
     broken = replayed.exit_code == 2 or any(h.get("violations") or h.get("error") for h in json.loads(replayed.stdout))
     assert got.exit_code == (1 if broken else 0), got.stderr  # a wrong claim is the replay's business
@@ -133,7 +135,7 @@ def test_review_works_on_every_shipped_sample_and_round_trips(name: str, tmp_pat
     reviewed = tmp_path / name
     reviewed.write_text(text)
     assert pan("fmt", str(reviewed)).stdout == text  # canonical: pan fmt leaves it as it is
-    again = pan("review", *FAST_ARGS, str(reviewed))
+    again = pan("review", *QUICK_ARGS, str(reviewed))
     assert again.stdout == text  # a second review replaces the first: nothing stacks
     before = [_results(h) for h in json.loads(replayed.stdout)]
     after = [_results(h) for h in json.loads(pan("replay", "--json", str(reviewed)).stdout)]

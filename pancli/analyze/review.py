@@ -57,7 +57,7 @@ class Options:
 
     depth: int = 3
     samples: int = 400
-    advice_samples: int = 60
+    advice_samples: int = 40
     seed: int = 1
 
 

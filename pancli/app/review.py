@@ -39,7 +39,7 @@ REVIEW_NOTE: Final = re.compile(r"\{review(?: (\(?)(!!|\?\?|!\?|\?!|!|\?)\)?)?:"
 
 @frozen
 class Skip:
-    """Decisions not reviewed: whose, from which line, how many, and why."""
+    """Play lines (decisions, turns) not reviewed: whose, from which line, how many, and why."""
 
     player: str
     line: int
@@ -47,8 +47,9 @@ class Skip:
     reason: str
 
     def text(self) -> str:
-        """``not reviewed: Ben's cards unknown from line 14 (6 decisions)``."""
-        n = f"{self.count} decision{'s' if self.count != 1 else ''}"
+        """``not reviewed: Ben's cards unknown from line 14 (6 lines)``: the play lines (stay or top
+        decisions, turns) not reviewed."""
+        n = f"{self.count} line{'s' if self.count != 1 else ''}"
         return f"not reviewed: {self.reason} from line {self.line} ({n})"
 
 
@@ -283,11 +284,11 @@ def comment(j: Judgement, own_glyph: bool) -> str:
     parts = []
     if j.note:
         parts.append(j.note)
-    if j.odds_played is not None and j.odds_best is not None and (j.odds_played or j.odds_best):
-        parts.append(
-            f"out within {j.depth} draw{'s' if j.depth != 1 else ''} {j.odds_best:.0%} vs {j.odds_played:.0%}"
-            f" (s.e. {j.odds_se:.0%})"
-        )
+    if j.odds_played is not None and j.odds_best is not None and max(j.odds_played, j.odds_best) >= 0.005:
+        within = f"out within {j.depth} draw{'s' if j.depth != 1 else ''} {j.odds_best:.0%}"
+        if j.mark != "!":
+            within += f" vs {j.odds_played:.0%} (s.e. {j.odds_se:.0%})"
+        parts.append(within)
     return head + (": " + "; ".join(parts) if parts else "") + "}"
 
 
@@ -364,7 +365,7 @@ def _renote(item: Any, n: Notes, todo: Sequence[Judgement]) -> Notes | None:
 
 
 class Totals:
-    """Per player: decisions reviewed, marks by kind, units given up in mistakes, decisions not reviewed."""
+    """Per player: decisions reviewed, marks by kind, units given up in mistakes, play lines not reviewed."""
 
     FIELDS: Final = ("reviewed", "!", "?!", "?", "??", "chips", "not reviewed")
 

@@ -39,7 +39,7 @@ from pancli.cli.progress import Progress, quiet_option, wanted
 if TYPE_CHECKING:
     from pancli.app.review import HandReview, Totals
 
-SUMMARY_HEAD = ("player", "reviewed", "!", "?!", "?", "??", "units given up", "not reviewed")
+SUMMARY_HEAD = ("player", "reviewed", "!", "?!", "?", "??", "units given up", "lines not reviewed")
 
 
 def summary_lines(totals: Totals, skips: list[str]) -> list[str]:
@@ -47,7 +47,7 @@ def summary_lines(totals: Totals, skips: list[str]) -> list[str]:
 
     >>> from pancli.app.review import Totals
     >>> print("\\n".join(summary_lines(Totals(), [])))
-    player  reviewed  !  ?!  ?  ??  units given up  not reviewed
+    player  reviewed  !  ?!  ?  ??  units given up  lines not reviewed
     """
     rows = [list(SUMMARY_HEAD)]
     for r in totals.table():
@@ -135,7 +135,7 @@ class _Writer:
               help="The odds are of going out within K draws.")  # fmt: skip
 @click.option("--samples", type=click.IntRange(10, 100_000), default=400, show_default=True, metavar="N",
               help="Monte Carlo paths of the odds (at most N; they stop at s.e. 0.5/sqrt(N)).")  # fmt: skip
-@click.option("--advice-samples", type=click.IntRange(10, 100_000), default=60, show_default=True, metavar="N",
+@click.option("--advice-samples", type=click.IntRange(10, 100_000), default=40, show_default=True, metavar="N",
               help="Simulated hands of the stay-or-top advice (T1).")  # fmt: skip
 @seed_option("Seed of the odds and the advice (same seed, same review).", default=1)
 @click.option("--output", "-o", "output", metavar="FILE", type=click.Path(dir_okay=False), default=None,
