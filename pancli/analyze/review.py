@@ -102,8 +102,8 @@ def mark_of(chips: float, chips_se: float, odds: float, odds_se: float) -> str:
 
     >>> mark_of(4.0, 0.0, 0.0, 0.0), mark_of(1.0, 0.0, 0.12, 0.01), mark_of(0.0, 0.0, 0.12, 0.07)
     ('?', '?', '')
-    >>> mark_of(9.0, 4.0, 0.0, 0.0), mark_of(9.0, 1.0, 0.25, 0.0)
-    ('?', '??')
+    >>> mark_of(9.0, 5.0, 0.0, 0.0), mark_of(9.0, 4.0, 0.0, 0.0), mark_of(3.0, 1.0, 0.25, 0.0)
+    ('', '??', '??')
     """
     best = -1
     for loss, se, table in ((chips, chips_se, CHIPS_MARKS), (odds, odds_se, ODDS_MARKS)):

@@ -54,7 +54,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "review": (
         "pancli.cli.review",
         "review",
-        "Annotate played hands as a chess engine annotates a game: each decision against the analyzer's best.",
+        "Annotate played hands, as a chess engine annotates a game: where was a hand lost?",
     ),
     "score": (
         "pancli.cli.score",

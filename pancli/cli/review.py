@@ -199,11 +199,11 @@ def review(
 
     \b
     Examples:
-      pan review samples/friday-hoyle.pan
-      pan review friday.pan -o friday-reviewed.pan
-      pan simulate --players 6 --hands 4 --seed 2 | pan review --summary -
-      pan review --json friday.pan | jq '.judgements[] | select(.mark == "??")'
-      pan review --player Ana --depth 5 --samples 2000 friday.pan
+      pan samples friday-hoyle | pan review -
+      pan review "$(pan samples --path friday-hoyle)" -o friday-reviewed.pan
+      pan simulate --players 6 --hands 2 --seed 2 | pan review --summary -
+      pan review --json "$(pan samples --path friday-hoyle)" | jq '.judgements[] | select(.mark == "??")'
+      pan review --player Ana --depth 5 --samples 1000 "$(pan samples --path friday-hoyle)"
     """
     from pancli.analyze.review import Options
     from pancli.app.review import review_files
