@@ -47,10 +47,10 @@ class Skip:
     reason: str
 
     def text(self) -> str:
-        """``not reviewed: Ben's cards unknown from line 14 (6 lines)``: the play lines (stay or top
+        """``not reviewed: Ben's cards unknown: 6 lines from line 14``: the play lines (stay or top
         decisions, turns) not reviewed."""
         n = f"{self.count} line{'s' if self.count != 1 else ''}"
-        return f"not reviewed: {self.reason} from line {self.line} ({n})"
+        return f"not reviewed: {self.reason}: {n} from line {self.line}"
 
 
 @frozen
