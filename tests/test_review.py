@@ -206,6 +206,19 @@ def test_review_output_file_is_written_and_the_summary_goes_to_stdout(tmp_path: 
     assert out.read_text() == pan("review", *FAST_ARGS, str(SAMPLES / "friday-hoyle.pan")).stdout
 
 
+def test_review_html_adds_the_marks_to_the_replay_report(tmp_path: Any) -> None:
+    page, record = tmp_path / "r.html", tmp_path / "r.pan"
+    got = pan("review", *FAST_ARGS, "--html", str(page), "-o", str(record), str(SAMPLES / "friday-hoyle.pan"))
+    assert got.exit_code == 0
+    html = page.read_text()
+    assert html.count('<section class="hand"') == 2 and html.rstrip().endswith("</html>")
+    text = record.read_text()
+    first = next(line for line in text.splitlines() if "{review" in line)
+    comment = first[first.index("{review") : first.index("}", first.index("{review")) + 1]
+    assert comment.replace("<", "&lt;") in html  # the reviewer's comment in the timeline
+    assert f"{record}, hand 2 (lines 39-" in html  # lines as in the reviewed record
+
+
 def test_review_usage_errors_exit_2(tmp_path: Any) -> None:
     assert pan("review", "--summary", "--json", str(SAMPLES / "friday-hoyle.pan")).exit_code == 2
     assert pan("review", str(tmp_path / "missing.pan")).exit_code == 2

@@ -3,7 +3,8 @@
 The work is :mod:`pancli.app.review` (walking the refereed hands) and :mod:`pancli.analyze.review`
 (judging each decision); this module checks the options and writes: the annotated record (standard
 output, or ``-o FILE`` atomically), the per-player summary (standard error, or standard output with
-``-o`` or ``--summary``), or the judgements as ``--json`` / ``--jsonl``.
+``-o`` or ``--summary``), or the judgements as ``--json`` / ``--jsonl``; ``--html`` adds the page of
+``pan replay --html`` for the reviewed record.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from pancli.cli.progress import Progress, quiet_option, wanted
 
 if TYPE_CHECKING:
     from pancli.app.review import HandReview, Totals
+    from pancli.cli.replay_html import HtmlReport
+    from pancli.rules import Profile
 
 SUMMARY_HEAD = ("player", "reviewed", "!", "?!", "?", "??", "units given up", "lines not reviewed")
 
@@ -64,10 +67,22 @@ def summary_lines(totals: Totals, skips: list[str]) -> list[str]:
 class _Writer:
     """Writes each hand's review as it comes, in record order."""
 
-    def __init__(self, record: IO[str] | None, as_json: bool, as_jsonl: bool, progress: Progress) -> None:
+    def __init__(
+        self,
+        record: IO[str] | None,
+        as_json: bool,
+        as_jsonl: bool,
+        progress: Progress,
+        html: HtmlReport | None = None,
+        html_name: str = "",
+        profile: Profile | None = None,
+    ) -> None:
         from pancli.app.review import Totals
 
         self.record = record
+        self.html, self.html_name, self.profile = html, html_name, profile
+        self.lines = 0
+        """Lines of the reviewed record written so far (the page numbers its lines as the record's)."""
         self.as_json, self.as_jsonl = as_json, as_jsonl
         self.progress = progress
         self.totals = Totals()
@@ -90,6 +105,9 @@ class _Writer:
         self.totals.add(r)
         if self.record is not None:
             self.record.write(("\n" if self.hands else "") + r.text)
+        if self.html is not None:
+            self._page(r)
+        self.lines += (1 if self.hands else 0) + r.text.count("\n")
         self.hands += 1
         if r.error is not None:
             self.bad += 1
@@ -112,6 +130,34 @@ class _Writer:
                 self._line({"event": "not_reviewed", **data})
             else:
                 self.skip_data.append(data)
+
+    def _page(self, r: HandReview) -> None:
+        """The reviewed hand on the page of ``--html``, as ``pan replay --html`` draws it: the marks with
+        their actions, the reviewer's comments in the comments column (lines as in the reviewed record)."""
+        import io
+        from dataclasses import replace
+
+        from pancli.app.replay import referee
+        from pancli.records.reader import read_chunk, split_hands
+
+        assert self.html is not None
+        base = None if r.file == "-" else Path(r.file).parent
+        for chunk in split_hands(io.StringIO(r.text), 1):
+            placed = replace(chunk, first_line=chunk.first_line + self.lines + (1 if self.hands else 0),
+                             first_index=r.hand)  # fmt: skip
+            for hand in read_chunk(placed, self.html_name, base):
+                if hand.script is None:
+                    self.html.malformed(hand)
+                    continue
+                script = hand.script if self.profile is None else replace(hand.script, profile=self.profile)
+                self.html.hand(hand, script, referee(script))
+
+    def tally_text(self) -> str:
+        """The page's summary line: hands, decisions reviewed, marks."""
+        rows = self.totals.table()
+        marks = ", ".join(f"{sum(r[m] for r in rows)} {m}" for m in ("??", "?", "?!", "!"))
+        reviewed = sum(r["reviewed"] for r in rows)
+        return f"{self.hands} hand{'s' if self.hands != 1 else ''} reviewed: {reviewed} decisions, marks {marks}"
 
     def finish(self, summary: IO[str] | None) -> None:
         from pancli.cli.common import emit_json
@@ -142,6 +188,9 @@ class _Writer:
               help="Write the annotated record to FILE (atomically; it may be the input); the summary goes to"
                    " standard output.")  # fmt: skip
 @click.option("--summary", "summary_only", is_flag=True, help="Print only the per-player summary, not the record.")
+@click.option("--html", "html", metavar="OUT.html", type=click.Path(dir_okay=False), default=None,
+              help="Also write the page of pan replay --html for the reviewed record: the marks and comments in"
+                   " each hand's timeline.")  # fmt: skip
 @json_option
 @jsonl_option("One JSON object per line: each judgement, decision not reviewed and error, then the summary rows.")
 @rules_override_option
@@ -164,6 +213,7 @@ def review(
     seed: int,
     output: str | None,
     summary_only: bool,
+    html: str | None,
     as_json: bool,
     as_jsonl: bool,
     rules: str | None,
@@ -190,6 +240,9 @@ def review(
     summary per player (decisions reviewed, marks, units given up in the mistakes, decisions
     not reviewed and why) goes to standard error (standard output with -o or --summary).
 
+    --html OUT.html also writes the page of pan replay --html for the reviewed record, the
+    marks and comments in each hand's timeline.
+
     --json prints one object: 'judgements' (each with file, hand, line, player, kind, played,
     best, chips, odds, mark, ...), 'summary', 'not_reviewed' and 'errors'; --jsonl one object
     per line as each hand is reviewed.
@@ -214,8 +267,9 @@ def review(
     names = record_files(files)
     for name in names:
         check_readable(name)
-    if output is not None and not Path(output).absolute().parent.is_dir():
-        raise IOFailure(output, "write", "no such folder")
+    for target in (output, html):
+        if target is not None and not Path(target).absolute().parent.is_dir():
+            raise IOFailure(target, "write", "no such folder")
     structured = as_json or as_jsonl
     if output is None and not structured and not summary_only:
         refuse_output_into_input(names)
@@ -236,10 +290,23 @@ def review(
                 raise IOFailure(output, "write", exc) from None
         elif not structured and not summary_only:
             record = sys.stdout
+        report = None
+        if html is not None:
+            from pancli.cli.replay_html import HtmlReport
+            from pancli.files import atomic_write
+
+            try:
+                page = stack.enter_context(atomic_write(html))
+            except OSError as exc:
+                raise IOFailure(html, "write", exc) from None
+            report = HtmlReport(page, f"pan review {' '.join(names)}")
         progress = stack.enter_context(Progress("review", None, "hands", enabled=wanted(quiet)))
-        writer = _Writer(record, as_json, as_jsonl, progress)
+        name = output if output is not None else f"review of {', '.join(names)}"
+        writer = _Writer(record, as_json, as_jsonl, progress, report, name, profile)
         review_files(names, writer.show, open_record=open_text, opts=opts, player=player, profile=profile,
                      jobs=worker_count(jobs))  # fmt: skip
+        if report is not None:
+            report.close(writer.tally_text())
     summary = None if structured else sys.stdout if (output is not None or summary_only) else sys.stderr
     sys.stdout.flush()
     writer.finish(summary)
