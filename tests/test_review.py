@@ -336,3 +336,48 @@ def test_review_marks_few_plays_of_the_analyzers_own_policy(monkeypatch: pytest.
     mistakes = [j for j in judged if j.mistake]
     assert len(judged) >= 40
     assert len(mistakes) <= 0.1 * len(judged), [(j.kind, j.played, j.best, j.mark) for j in mistakes]
+
+
+# --------------------------------------------------------------------------- what the referee tells the reviewer
+
+
+def _script(name: str) -> HandScript:
+    with (SAMPLES / name).open() as f:
+        (hand,) = read_hands(f, name, SAMPLES)
+    assert hand.script is not None
+    return hand.script
+
+
+def test_position_P3_offers_the_live_discard_on_the_players_own_turn_line() -> None:
+    script = _script("tutorial-four-handed.pan")
+    first = position_at(script, 19, "Ana")  # the first player may take the upcard
+    took = position_at(script, 23, "Ana")  # Ana takes Dee's unused Kc
+    after_hand_discard = position_at(script, 20, "Ben")  # Ana threw 2d from her hand: dead
+    assert (str(first.offered), str(took.offered), after_hand_discard.offered) == ("6h", "Kc", None)
+    assert not (first.forced or took.forced or first.keeps_draw)
+    assert position_at(script, 20, "Ana").offered is None  # not his turn line
+
+
+def test_position_P8_says_the_take_was_forced_and_the_reviewer_does_not_judge_it() -> None:
+    script = _script("illegal-P8-forcing.pan")  # cardroom: Kim draws though the live 5c fits his meld
+    pos = position_at(script, 28, "Kim")
+    assert pos.forced and str(pos.offered) == "5c" and pos.draw_violation is not None
+
+
+def test_position_P9_says_the_unused_draw_must_be_kept() -> None:
+    script = _script("illegal-P9-flat-player.pan")  # Ana is flat; Hal draws the Jd that fits her rope
+    pos = position_at(script, 35, "Hal")
+    assert pos.keeps_draw and str(pos.drawn) == "Jd"
+    assert not position_at(script, 34, "Fay").keeps_draw
+
+
+def test_review_P9_judges_the_discard_of_a_kept_draw_among_the_hand_cards() -> None:
+    text = (
+        (SAMPLES / "illegal-P9-flat-player.pan")
+        .read_text()
+        .replace("Hal draw Jd, discard Jd ??", "Hal draw Jd, discard Qs")
+    )
+    (r,) = _reviewed(text)
+    (j,) = [j for j in r.judgements if j.line == 35]
+    assert j.kind == "discard" and j.played == "discard Qs"
+    assert j.best in ("discard Qs", "discard Ks", "discard Kd")  # never the kept Jd (nor its twin: E4 copies)
