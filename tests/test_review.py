@@ -380,4 +380,4 @@ def test_review_P9_judges_the_discard_of_a_kept_draw_among_the_hand_cards() -> N
     (r,) = _reviewed(text)
     (j,) = [j for j in r.judgements if j.line == 35]
     assert j.kind == "discard" and j.played == "discard Qs"
-    assert j.best in ("discard Qs", "discard Ks", "discard Kd")  # never the kept Jd (nor its twin: E4 copies)
+    assert j.best in ("discard Qs", "discard Ks", "discard Kd")  # never the kept Jd (nor the Jd he held: copies are one card)
