@@ -22,6 +22,7 @@ from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from pancli.analyze.review import MARKS, Judgement, Laid, Options
+from pancli.limits import MAX_REVIEWED_LINES
 from pancli.values import frozen
 
 if TYPE_CHECKING:
@@ -225,8 +226,15 @@ def review_hand(
     stop = result.violations[0].line if result.violations else None
     known = {d.player for d in script.deals}
     events = script.events
+    played = 0
     for i, ev in enumerate(events):
-        if not isinstance(ev, Decision | Turn) or (player is not None and ev.player != player):
+        if not isinstance(ev, Decision | Turn):
+            continue
+        played += 1
+        if player is not None and ev.player != player:
+            continue
+        if played > MAX_REVIEWED_LINES:
+            skips.add(ev.player, ev.line, f"past the first {MAX_REVIEWED_LINES:,} play lines of the hand")
             continue
         if script.game is not Game.PANGUINGUE:
             skips.add(ev.player, ev.line, f"a {script.game.value} hand")
