@@ -380,14 +380,14 @@ def test_review_P9_judges_the_discard_of_a_kept_draw_among_the_hand_cards() -> N
     (r,) = _reviewed(text)
     (j,) = [j for j in r.judgements if j.line == 35]
     assert j.kind == "discard" and j.played == "discard Qs"
-    assert j.best in ("discard Qs", "discard Ks", "discard Kd")  # never the kept Jd (nor the Jd he held: copies are one card)
+    assert j.best in ("discard Qs", "discard Ks", "discard Kd")  # never the kept Jd (nor his own: copies are one)
 
 
 def test_review_stops_at_its_limit_of_play_lines_and_counts_the_rest(monkeypatch: pytest.MonkeyPatch) -> None:
     import pancli.app.review as app_review
 
-    monkeypatch.setattr(app_review, "MAX_REVIEWED_LINES", 5)
+    monkeypatch.setattr(app_review, "MAX_REVIEWED_LINES", 3)
     (r,) = _reviewed(HAND)
-    assert max(j.line for j in r.judgements) <= 8  # the 5th play line is Ana's turn on line 8
+    assert max(j.line for j in r.judgements) == 8  # the 3rd play line is Ana's turn on line 8
     assert [(s.player, s.line, s.count) for s in r.skipped] == [("Ben", 9, 1)]
-    assert r.skipped[0].reason == "past the first 5 play lines of the hand"
+    assert r.skipped[0].reason == "past the first 3 play lines of the hand"
