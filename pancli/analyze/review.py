@@ -336,7 +336,7 @@ def judge_draw(
     se = math.hypot(bse, pse)
     mark = mark_of(chips, 0.0, bp - pp, se)
     return Judgement(
-        "draw", player, line, 0, ptext if took else f"draw (not {take_text})", btext, max(0.0, chips), 0.0, pp,
+        "draw", player, line, 0, ptext, btext, max(0.0, chips), 0.0, pp,
         bp, se, depth, mark, f"{bc / opponents:.2f} vs {pc / opponents:.2f} from each now",
     )  # fmt: skip
 
