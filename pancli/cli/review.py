@@ -192,7 +192,7 @@ class _Writer:
               help="Also write the page of pan replay --html for the reviewed record: the marks and comments in"
                    " each hand's timeline.")  # fmt: skip
 @json_option
-@jsonl_option("One JSON object per line: each judgement, decision not reviewed and error, then the summary rows.")
+@jsonl_option("One JSON object per line: each judgement, run of lines not reviewed and error, then the summary rows.")
 @rules_override_option
 @click.option(
     "--jobs",
