@@ -46,7 +46,7 @@ SUMMARY_HEAD = ("player", "reviewed", "!", "?!", "?", "??", "units given up", "l
 
 
 def summary_lines(totals: Totals, skips: list[str]) -> list[str]:
-    """The per-player table (columns aligned), then one line per run of decisions not reviewed.
+    """The per-player table (columns aligned), then one line per run of play lines not reviewed.
 
     >>> from pancli.app.review import Totals
     >>> print("\\n".join(summary_lines(Totals(), [])))
@@ -237,7 +237,7 @@ def review(
     '{review ?: better discard Kc: ...}'. A comment '{review (?): ...}' holds the mark when
     the action already carried the record's own glyph (kept) or is a stay or top line. A
     second review replaces every '{review ...}' comment (and the glyphs they own). The
-    summary per player (decisions reviewed, marks, units given up in the mistakes, decisions
+    summary per player (decisions reviewed, marks, units given up in the mistakes, play lines
     not reviewed and why) goes to standard error (standard output with -o or --summary).
 
     --html OUT.html also writes the page of pan replay --html for the reviewed record, the
