@@ -270,8 +270,7 @@ def judge_melds(
 ) -> Judgement | None:
     """What went down (``laid``) against the analyzer's best arrangement that uses ``drawn``
     (None: it matches the best in cards down and chips, or the drawn card has no use)."""
-    a = analyze(hand, profile, drawn, table, seen, opponents + 1, samples=100, seed=opts.seed, turns=1)
-    now = a.now
+    now = HandContext(hand, profile, table).using(SLOT_OF[drawn])  # the analyzer's "now" (pan analyze)
     if now is None or (laid.down, laid.chips) >= (now.melded, now.value):
         return None
     best_chips, out = _after(now, table, profile, opponents)
