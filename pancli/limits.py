@@ -76,3 +76,8 @@ def too_long_message(what: str, size: int, limit: int, unit: str = "characters")
     'a player name of 41 characters is too long (at most 40)'
     """
     return f"{what} of {size:,} {unit} is too long (at most {limit:,})"
+
+
+MAX_REVIEWED_LINES: Final = 1_000
+"""Play lines of one hand that ``pan review`` reviews (each position is refereed from the deal: the
+work grows with the square of the lines); the rest are counted as not reviewed."""

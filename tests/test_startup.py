@@ -88,6 +88,12 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
             "pancli.analyze.advice",
         ),
     ),
+    # the reviewer asks the referee and the analyzer (its advice too), writes the record's text; json only
+    # carries a worker's reviews (--jobs), imported with the module
+    "review": (
+        ["review", "--samples", "20", "--advice-samples", "10", SMALL],
+        (*UI, *STDLIB, "pancli.pagruc"),
+    ),
     "score": (
         ["score", "--game", "pagruc", "[5h 6h 7h] [Ac Ad As] | Ks Ah"],
         (*UI, "json", *STDLIB, *ENGINES, "pancli.records"),

@@ -225,18 +225,23 @@ def replay_files(
     strict: bool,
     profile: Profile | None,
     jobs: int = 1,
+    chunk_hands: int = 0,
 ) -> Tally:
     """Judge every hand of every file into ``sink`` (closed at the end) and count them.
 
     ``strict``: every irregularity (I1, I2) is a violation that stops its hand, and the run
     stops after the first hand that is not clean. ``jobs`` > 1 judges chunks of
     hands in that many forked worker processes, where processes can be forked and the sink
-    is a :class:`ChunkSink`: the sink gets the same output, in the same order.
+    is a :class:`ChunkSink`: the sink gets the same output, in the same order. A chunk holds
+    ``chunk_hands`` hands (0: :data:`CHUNK_HANDS`; fewer for a sink whose every hand is long work).
     """
     from pancli.records import read_hands
 
     if jobs > 1 and isinstance(sink, ChunkSink) and _can_fork():
-        return _replay_parallel(names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs)
+        size = chunk_hands or CHUNK_HANDS
+        return _replay_parallel(
+            names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs, chunk_hands=size
+        )
     tally = Tally()
     stopped = False
     judge = RecordJudge(sink, profile, remedy=not strict)
@@ -339,10 +344,17 @@ class _Workers:
 
 
 def _replay_parallel(
-    names: Sequence[str], sink: ChunkSink, *, open_record: OpenRecord, strict: bool, profile: Profile | None, jobs: int
+    names: Sequence[str],
+    sink: ChunkSink,
+    *,
+    open_record: OpenRecord,
+    strict: bool,
+    profile: Profile | None,
+    jobs: int,
+    chunk_hands: int = CHUNK_HANDS,
 ) -> Tally:
     """:func:`replay_files` with the hands judged by ``jobs`` forked workers, a chunk of
-    :data:`CHUNK_HANDS` hands at a time (at most two chunks each in flight: constant memory)."""
+    ``chunk_hands`` hands at a time (at most two chunks each in flight: constant memory)."""
     import multiprocessing
     from collections import deque
 
@@ -388,7 +400,7 @@ def _replay_parallel(
         for name in names:
             base_dir = None if name == "-" else Path(name).parent
             with open_record(name) as stream:
-                for chunk in split_hands(stream, CHUNK_HANDS):
+                for chunk in split_hands(stream, chunk_hands):
                     task = (chunk, name, base_dir)
                     pending.append((pool.apply_async(_worker, (task,)), task))
                     if len(pending) >= 2 * jobs and take(pending):

@@ -51,6 +51,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "analyze",
         "Analyse one Panguingue hand: the best arrangement, what every draw would do, the odds.",
     ),
+    "review": (
+        "pancli.cli.review",
+        "review",
+        "Annotate played hands, as a chess engine annotates a game: where was a hand lost?",
+    ),
     "score": (
         "pancli.cli.score",
         "score",

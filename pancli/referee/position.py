@@ -53,11 +53,14 @@ pancli.referee.position.PositionUnavailable: R5 Cruz is not seated in this hand 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld
 from pancli.model.actions import Draw, HandScript, Take, Turn
 from pancli.model.results import Source, Violation
 from pancli.model.rulings import Ruling
+from pancli.referee.forcing import flat_next_fits, must_take
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
 from pancli.rules import Profile
@@ -136,6 +139,12 @@ class Position:
     """The rule the line's own draw or take breaks (the position then stays before it)."""
     seats: tuple[SeatState, ...] = ()
     """Every seat, in order of play: what the whole table shows (for a picture of it)."""
+    offered: Card | None = None
+    """On his own turn line: the live discard he could have taken instead of drawing (P3), or None."""
+    forced: bool = False
+    """On his own turn line: he had to take the live discard (P8), so drawing was no choice."""
+    keeps_draw: bool = False
+    """His unused stock draw fits the flat next player's meld: he must keep it (P9)."""
 
     @property
     def seen(self) -> tuple[Card, ...]:
@@ -207,16 +216,26 @@ def position_at(script: HandScript, line: int, player: str) -> Position:
         raise PositionViolation(r.violation) from None
     draw_violation = None
     turns = table.turn_no
+    offered = None
+    forced = keeps = False
     if now is not None and now.actions and isinstance(now.actions[0], Draw | Take):
         try:
             table.verify_turn(now)
             table.begin_turn(now)
+            seat = table.in_turn
+            offered = table.live if table.live_ok else None
+            forced = must_take(table.forced_by, table.automatic, table.js, seat, offered) != 0
             plan = table.verify(now.actions[0])
         except Ruling as r:
             draw_violation = r.violation
         else:
             table.apply(now.actions[0], plan)
-    return _view(table, script, line, player, turns, draw_violation)
+            first = now.actions[0]
+            keeps = isinstance(first, Draw) and flat_next_fits(
+                table.profile, table.js, seat, table.next_seat, first.card
+            )
+    view = _view(table, script, line, player, turns, draw_violation)
+    return replace(view, offered=offered, forced=forced, keeps_draw=keeps) if now is not None else view
 
 
 def _view(

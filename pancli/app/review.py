@@ -1,0 +1,483 @@
+"""What ``pan review`` does: walk each refereed hand, ask the reviewer (:mod:`pancli.analyze.review`)
+about every decision whose position is known, and write the record back with its marks.
+
+A hand is refereed first (the replay's :class:`~pancli.app.replay.RecordJudge`, through
+:func:`~pancli.app.replay.replay_files`, whose worker pool spreads the hands over ``--jobs``);
+its decisions before its first violation are reviewed at the positions the referee gives
+(:func:`pancli.referee.position.position_at`). A decision whose player's cards are unknown (no
+deal line), or after the first violation, or in a PAGRUC hand, is counted as not reviewed.
+
+The reviewer's own notes are comments that start with ``review``: ``{review ?: ...}`` after an
+action whose glyph the reviewer wrote, ``{review (?): ...}`` when the action already carried a
+glyph of the record's own (kept) or cannot carry one (a ``stay`` or ``top`` line). A second
+review removes every such comment, and the glyphs they own, before writing its own.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, replace
+from typing import TYPE_CHECKING, Any, Final
+
+from pancli.analyze.review import MARKS, Judgement, Laid, Options
+from pancli.limits import MAX_REVIEWED_LINES
+from pancli.values import frozen
+
+if TYPE_CHECKING:
+    from pancli.app.replay import ChunkSink, OpenRecord, Tally
+    from pancli.app.replay import Judgement as Refereed
+    from pancli.model.actions import HandScript, Turn
+    from pancli.model.results import HandResult
+    from pancli.notation.layout import HandLayout, Notes, RecordHand
+    from pancli.referee.position import Position
+    from pancli.rules import Profile
+
+REVIEW_NOTE: Final = re.compile(r"\{review(?: (\(?)(!!|\?\?|!\?|\?!|!|\?)\)?)?:")
+"""The start of a reviewer's comment; group 1 ``(`` when the mark is not the glyph's, group 2 the mark."""
+
+
+@frozen
+class Skip:
+    """Play lines (decisions, turns) not reviewed: whose, from which line, how many, and why."""
+
+    player: str
+    line: int
+    count: int
+    reason: str
+
+    def text(self) -> str:
+        """``not reviewed: Ben's cards unknown: 6 lines from line 14``: the play lines (stay or top
+        decisions, turns) not reviewed."""
+        n = f"{self.count} line{'s' if self.count != 1 else ''}"
+        return f"not reviewed: {self.reason}: {n} from line {self.line}"
+
+
+@frozen
+class HandReview:
+    """One hand reviewed: where it is, its judgements in record order, what was not reviewed,
+    and the hand's canonical text with the reviewer's marks."""
+
+    file: str
+    hand: int
+    first_line: int
+    judgements: tuple[Judgement, ...]
+    skipped: tuple[Skip, ...]
+    text: str
+    error: dict[str, Any] | None = None
+    """The hand's first violation or reading error (file, line, col, rule, player, message)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data (the worker processes send it so)."""
+        return {
+            "file": self.file,
+            "hand": self.hand,
+            "first_line": self.first_line,
+            "judgements": [asdict(j) for j in self.judgements],
+            "skipped": [asdict(s) for s in self.skipped],
+            "text": self.text,
+            "error": self.error,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> HandReview:
+        """The review :meth:`to_json` wrote."""
+        return cls(
+            d["file"], d["hand"], d["first_line"], tuple(Judgement(**j) for j in d["judgements"]),
+            tuple(Skip(**s) for s in d["skipped"]), d["text"], d["error"],
+        )  # fmt: skip
+
+
+def judgement_json(r: HandReview, j: Judgement) -> dict[str, Any]:
+    """One judgement as data: the documented fields ``hand line player played best chips odds
+    mark``, then the rest."""
+    return {
+        "file": r.file,
+        "hand": r.hand,
+        "line": j.line,
+        "player": j.player,
+        "kind": j.kind,
+        "played": j.played,
+        "best": j.best,
+        "chips": round(j.chips, 4),
+        "odds": round(j.odds, 4),
+        "mark": j.mark or None,
+        "odds_played": None if j.odds_played is None else round(j.odds_played, 4),
+        "odds_best": None if j.odds_best is None else round(j.odds_best, 4),
+        "odds_se": round(j.odds_se, 4),
+        "chips_se": round(j.chips_se, 4),
+        "depth": j.depth,
+        "note": j.note,
+    }
+
+
+# --------------------------------------------------------------------------- reviewing one hand
+
+
+class _Skips:
+    """The skips of a hand, one per player and reason (first line, count)."""
+
+    def __init__(self) -> None:
+        self.items: dict[tuple[str, str], list[int]] = {}
+
+    def add(self, player: str, line: int, reason: str) -> None:
+        got = self.items.setdefault((player, reason), [line, 0])
+        got[1] += 1
+
+    def done(self) -> tuple[Skip, ...]:
+        return tuple(Skip(p, line, n, reason) for (p, reason), (line, n) in self.items.items())
+
+
+def _collected(result: HandResult, player: str, line: int) -> int:
+    """The units one opponent paid ``player`` for the melds of line ``line`` (C1-C7, as ruled)."""
+    from pancli.rulebook import Rule
+
+    per: dict[str, int] = {}
+    for p in result.payments:
+        if p.line == line and p.payee == player and Rule.C8 not in p.rules and Rule.T2 not in p.rules:
+            per[p.payer] = per.get(p.payer, 0) + p.units
+    return max(per.values(), default=0)
+
+
+def _laid_text(turn: Turn) -> str:
+    from pancli.model.actions import Add, Borrow, MeldNew, Split
+    from pancli.notation.record_writer import action_text
+
+    return ", ".join(action_text(a) for a in turn.actions if isinstance(a, MeldNew | Add | Borrow | Split))
+
+
+def _judge_turn(
+    script: HandScript, result: HandResult, turn: Turn, after_line: int, opts: Options
+) -> list[Judgement] | str:
+    """The judgements of one turn, or why it is not reviewed."""
+    from pancli.analyze import review
+    from pancli.model.actions import Add, Borrow, Discard, Draw, MeldNew, Split, Take
+    from pancli.referee.position import PositionError, PositionUnavailable, position_at
+
+    player, line = turn.player, turn.line
+    try:
+        pos = position_at(script, line, player)
+    except PositionError as e:
+        return e.message
+    if pos.drawn is None or not turn.actions:
+        return "no draw to review"
+    out: list[Judgement] = []
+    opp = pos.players - 1
+    first = turn.actions[0]
+    took = isinstance(first, Take)
+    if pos.offered is not None and not pos.forced:
+        seen = (*pos.seen, pos.offered) if took else pos.seen
+        j = review.judge_draw(player, line, pos.hand, pos.melds, seen, pos.offered, took, pos.profile, opp, opts)
+        if j is not None:
+            out.append(j)
+    laying = [i for i, a in enumerate(turn.actions) if isinstance(a, MeldNew | Add | Borrow | Split)]
+    last = turn.actions[-1]
+    discard = last.card if isinstance(last, Discard) else None
+    if laying:
+        try:
+            after: Position | None = position_at(script, after_line, player)
+        except PositionUnavailable:
+            after = None  # the hand is closed: he went out on this line
+        except PositionError as e:
+            return out or e.message
+        hand = () if after is None else (*after.hand, *((discard,) if discard is not None else ()))
+        table = pos.melds if after is None else after.melds
+        laid = Laid(len(pos.hand) + 1 - len(hand), _collected(result, player, line), tuple(hand), table,
+                    _laid_text(turn))  # fmt: skip
+        j = review.judge_melds(
+            player, line, laying[-1], pos.hand, pos.drawn, pos.melds, pos.seen, laid, pos.profile, opp, opts
+        )
+        if j is None:
+            j = Judgement("meld", player, line, laying[-1], laid.text, laid.text, 0.0, 0.0, None, None, 0.0,
+                          opts.depth, "")  # fmt: skip
+        out.append(j)
+        if discard is not None and after is not None:
+            j = review.judge_discard(
+                player, line, len(turn.actions) - 1, hand, after.melds, pos.seen, discard, pos.profile, opp, opts
+            )
+            if j is not None:
+                out.append(j)
+    elif pos.keeps_draw and discard is not None and isinstance(first, Draw):
+        hand = (*pos.hand, first.card)  # P9: the draw is kept, a hand card goes
+        j = review.judge_discard(
+            player, line, len(turn.actions) - 1, hand, pos.melds, pos.seen, discard, pos.profile, opp, opts,
+            keep=first.card,
+        )  # fmt: skip
+        if j is not None:
+            out.append(j)
+    return out
+
+
+def review_hand(
+    hand: RecordHand, script: HandScript, result: Refereed, opts: Options, player: str | None = None
+) -> HandReview:
+    """Review one refereed hand (``player``: only his decisions)."""
+    from pancli.cards import Game
+    from pancli.model.actions import Decision, Turn
+
+    skips = _Skips()
+    judgements: list[Judgement] = []
+    error = None
+    if result.violations:
+        v = result.violations[0]
+        error = {"file": hand.file, "line": v.line, "col": v.col, "rule": str(v.rule), "player": v.player,
+                 "message": v.message}  # fmt: skip
+    stop = result.violations[0].line if result.violations else None
+    known = {d.player for d in script.deals}
+    events = script.events
+    played = 0
+    for i, ev in enumerate(events):
+        if not isinstance(ev, Decision | Turn):
+            continue
+        played += 1
+        if player is not None and ev.player != player:
+            continue
+        if played > MAX_REVIEWED_LINES:
+            skips.add(ev.player, ev.line, f"past the first {MAX_REVIEWED_LINES:,} play lines of the hand")
+            continue
+        if script.game is not Game.PANGUINGUE:
+            skips.add(ev.player, ev.line, f"a {script.game.value} hand")
+            continue
+        if stop is not None and ev.line >= stop:
+            skips.add(ev.player, ev.line, f"the hand breaks {result.violations[0].rule} at line {stop}")
+            continue
+        if ev.player not in known:
+            skips.add(ev.player, ev.line, f"{ev.player}'s cards unknown")
+            continue
+        if isinstance(ev, Decision):
+            got = _judge_decision(script, ev, opts)
+        else:
+            after = events[i + 1].line if i + 1 < len(events) else ev.line + 1
+            assert result.game is Game.PANGUINGUE
+            got = _judge_turn(script, result, ev, after, opts)
+        if isinstance(got, str):
+            skips.add(ev.player, ev.line, got)
+        else:
+            judgements.extend(got)
+    return HandReview(hand.file, hand.index, hand.first_line, tuple(judgements), skips.done(),
+                      annotate(hand, judgements), error)  # fmt: skip
+
+
+def _judge_decision(script: HandScript, ev: Any, opts: Options) -> list[Judgement] | str:
+    from pancli.analyze import review
+    from pancli.referee.position import PositionError, position_at
+
+    try:
+        pos = position_at(script, ev.line, ev.player)
+    except PositionError as e:
+        return e.message
+    if pos.players < 2:
+        return []  # everybody else went on top: staying wins at once (T4), no choice to judge
+    return [review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts)]
+
+
+# --------------------------------------------------------------------------- the annotated record
+
+
+def comment(j: Judgement, own_glyph: bool) -> str:
+    """The reviewer's comment of a marked judgement (``own_glyph``: the mark is the glyph before it).
+
+    >>> j = Judgement("discard", "Ana", 9, 3, "discard 7d", "discard Kc", 0.0, 0.0, 0.18, 0.41, 0.02, 3, "?", "")
+    >>> comment(j, True)
+    '{review ?: better discard Kc: out within 3 draws 41% vs 18% (s.e. 2%)}'
+    """
+    mark = j.mark if own_glyph else f"({j.mark})"
+    if j.mark == "!":
+        head = f"{{review {mark}: the best {j.kind}"
+    else:
+        head = f"{{review {mark}: better {j.best}"
+        if j.chips >= 0.005:
+            head += f" (gives up {j.chips:.2f} units in all)"
+    parts = []
+    if j.note:
+        parts.append(j.note)
+    if j.odds_played is not None and j.odds_best is not None and max(j.odds_played, j.odds_best) >= 0.005:
+        within = f"out within {j.depth} draw{'s' if j.depth != 1 else ''} {j.odds_best:.0%}"
+        if j.mark != "!":
+            within += f" vs {j.odds_played:.0%} (s.e. {j.odds_se:.0%})"
+        parts.append(within)
+    return head + (": " + "; ".join(parts) if parts else "") + "}"
+
+
+def _strip(glyph: str, comments: Sequence[str]) -> tuple[str, tuple[str, ...]]:
+    """Remove the reviewer's comments (and the glyph one of them owns)."""
+    kept = []
+    for c in comments:
+        m = REVIEW_NOTE.match(c)
+        if m is None:
+            kept.append(c)
+        elif m.group(2) and not m.group(1) and glyph == m.group(2):
+            glyph = ""
+    return glyph, tuple(kept)
+
+
+def annotate(hand: RecordHand, judgements: Iterable[Judgement]) -> str:
+    """The hand's canonical text (:func:`pancli.notation.record_writer.format_record`) with the
+    reviewer's earlier notes removed and the marks of ``judgements`` written."""
+    from pancli.notation.layout import NO_NOTES
+    from pancli.notation.record_writer import format_record
+
+    layout = hand.layout
+    if layout is None:
+        return format_record(hand)
+    marked: dict[int, list[Judgement]] = {}
+    for j in judgements:
+        if j.mark:
+            marked.setdefault(j.line, []).append(j)
+    notes = dict(layout.notes)
+    for i, item in enumerate(layout.lines):
+        n = notes.get(i)
+        line = getattr(item, "line", 0)
+        todo = marked.get(line, []) if line else []
+        if n is None and not todo:
+            continue
+        new = _renote(item, n or NO_NOTES, todo)
+        if new is not None:
+            notes[i] = new
+        else:
+            notes.pop(i, None)
+    return format_record(replace(hand, layout=_with_notes(layout, notes)))
+
+
+def _with_notes(layout: HandLayout, notes: dict[int, Notes]) -> HandLayout:
+    return replace(layout, notes=notes)
+
+
+def _renote(item: Any, n: Notes, todo: Sequence[Judgement]) -> Notes | None:
+    """The notes of one play line: the reviewer's old ones out, ``todo`` in (None: no notes left)."""
+    from pancli.model.actions import Turn
+    from pancli.notation.layout import NO_NOTES
+
+    _, after = _strip("", n.after)
+    actions = n.actions
+    if isinstance(item, Turn):
+        blank: tuple[str, tuple[str, ...]] = ("", ())
+        per = [_strip(g, cs) for g, cs in actions] if actions else [blank] * len(item.actions)
+        for j in todo:
+            if j.action < 0:
+                after = (*after, comment(j, False))
+                continue
+            k = min(j.action, len(per) - 1)
+            glyph, cs = per[k]
+            own = not glyph
+            per[k] = (j.mark if own else glyph, (*cs, comment(j, own)))
+        actions = tuple(per) if any(g or cs for g, cs in per) else ()
+    else:
+        after = (*after, *(comment(j, False) for j in todo))
+    new = replace(n, after=after, actions=actions)
+    return None if new == NO_NOTES else new
+
+
+# --------------------------------------------------------------------------- many hands
+
+
+class Totals:
+    """Per player: decisions reviewed, marks by kind, units given up in mistakes, play lines not reviewed."""
+
+    FIELDS: Final = ("reviewed", "!", "?!", "?", "??", "chips", "not reviewed")
+
+    def __init__(self) -> None:
+        self.rows: dict[str, dict[str, float]] = {}
+
+    def add(self, r: HandReview) -> None:
+        for j in r.judgements:
+            row = self._row(j.player)
+            row["reviewed"] += 1
+            if j.mark:
+                row[j.mark] += 1
+            if j.mistake:
+                row["chips"] += j.chips
+        for s in r.skipped:
+            self._row(s.player)["not reviewed"] += s.count
+
+    def _row(self, player: str) -> dict[str, float]:
+        row = self.rows.get(player)
+        if row is None:
+            row = self.rows[player] = dict.fromkeys(self.FIELDS, 0.0)
+        return row
+
+    def table(self) -> list[dict[str, Any]]:
+        """One row per player, in order of first appearance: ``player``, ``reviewed``, the count of
+        each mark, ``chips`` (units given up in the mistakes, in all) and ``not_reviewed``."""
+        return [
+            {"player": p, "reviewed": int(r["reviewed"]), **{m: int(r[m]) for m in ("!", *MARKS)},
+             "chips": round(r["chips"], 2), "not_reviewed": int(r["not reviewed"])}
+            for p, r in self.rows.items()
+        ]  # fmt: skip
+
+
+def _refereed(file: str, hand: RecordHand) -> dict[str, Any]:
+    e = hand.error
+    assert e is not None
+    return {"file": file, "line": e.line, "col": e.col, "rule": e.code, "player": None, "message": e.message}
+
+
+class ReviewSink:
+    """The replay's hand sink that reviews each hand and hands the :class:`HandReview` to ``show``
+    (in record order). In a worker process (``--jobs``), the collector keeps each review as a JSON
+    line, and :meth:`chunk` gives them to ``show`` in the main process: the same output."""
+
+    wants_steps = False
+
+    def __init__(self, opts: Options, player: str | None, show: Callable[[HandReview], None] | None) -> None:
+        self.opts = opts
+        self.player = player
+        self.show = show
+        self.out: list[str] = []
+        self.err: list[str] = []
+
+    def _put(self, r: HandReview) -> None:
+        if self.show is None:
+            self.out.append(json.dumps(r.to_json()) + "\n")
+        else:
+            self.show(r)
+
+    def hand(self, hand: RecordHand, script: HandScript, result: Refereed) -> None:
+        self._put(review_hand(hand, script, result, self.opts, self.player))
+
+    def malformed(self, hand: RecordHand) -> None:
+        from pancli.notation.record_writer import format_record
+
+        self._put(HandReview(hand.file, hand.index, hand.first_line, (), (), format_record(hand),
+                             _refereed(hand.file, hand)))  # fmt: skip
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        pass
+
+    def collector(self) -> type[ChunkSink]:
+        opts, player = self.opts, self.player
+
+        class Collect(ReviewSink):
+            def __init__(self) -> None:
+                super().__init__(opts, player, None)
+
+        return Collect
+
+    def chunk(self, out: str, err: str) -> None:
+        assert self.show is not None
+        for line in out.splitlines():
+            self.show(HandReview.from_json(json.loads(line)))
+
+
+REVIEW_CHUNK: Final = 1
+"""Hands per worker task: reviewing a hand is long work (a second or so), so one at a time."""
+
+
+def review_files(
+    names: Sequence[str],
+    show: Callable[[HandReview], None],
+    *,
+    open_record: OpenRecord,
+    opts: Options,
+    player: str | None = None,
+    profile: Profile | None = None,
+    jobs: int = 1,
+) -> Tally:
+    """Referee and review every hand of every file, in order, giving each review to ``show``."""
+    from pancli.app.replay import replay_files
+
+    sink = ReviewSink(opts, player, show)
+    return replay_files(
+        names, sink, open_record=open_record, strict=False, profile=profile, jobs=jobs, chunk_hands=REVIEW_CHUNK
+    )

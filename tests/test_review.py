@@ -1,0 +1,393 @@
+"""``pan review``: the analyzer annotates played hands (T1, P1/P3, P4, P5 judged; marks by size).
+
+The planted-mistakes tests play simulated hands with the self-play generator under a deliberately
+bad policy (laying no condition the hand holds beyond the drawn card's meld, P4; going on top with
+the strongest hands, T1) and check that the reviewer finds those mistakes, and that hands played
+by the analyzer's own policy (its discard rule and its stay-or-top advice) earn few marks.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from cli_kit import SAMPLES, pan
+
+import pancli.referee.simulate as sim
+from pancli.analyze.advice import advise
+from pancli.analyze.analysis import analyze
+from pancli.analyze.arrange import SLOT_CARDS, encode
+from pancli.analyze.odds import discard_choice
+from pancli.analyze.review import CHIPS_MARKS, ODDS_MARKS, Options, Z, judge_decision, mark_of
+from pancli.app.replay import referee
+from pancli.app.review import HandReview, annotate, review_hand
+from pancli.cards import ALL_CARDS
+from pancli.model.actions import Decision, Discard, HandScript, Turn
+from pancli.notation.record_writer import write_scripts
+from pancli.records import read_hands
+from pancli.referee.position import position_at
+from pancli.rules import HOYLE
+
+FAST = Options(samples=100, advice_samples=40)
+"""Enough paths for the tests (the marks only need the sizes past their errors)."""
+FAST_ARGS = ("--samples", "100", "--advice-samples", "40", "-q")
+QUICK_ARGS = ("--samples", "20", "--advice-samples", "10", "--depth", "2", "-q")
+"""For tests of the record's form, not of the marks."""
+
+
+def _reviewed(text: str, opts: Options = FAST) -> list[HandReview]:
+    return [review_hand(h, h.script, referee(h.script), opts) for h in read_hands(io.StringIO(text), "-", None)]
+
+
+# --------------------------------------------------------------------------- marks
+
+
+def test_review_marks_follow_the_documented_thresholds() -> None:
+    assert [mark_of(u, 0.0, 0.0, 0.0) for u, _ in CHIPS_MARKS] == ["??", "?", "?!"]
+    assert [mark_of(0.0, 0.0, p, 0.0) for p, _ in ODDS_MARKS] == ["??", "?", "?!"]
+    assert mark_of(1.99, 0.0, 0.049, 0.0) == ""
+    assert mark_of(3.0, 0.0, 0.21, 0.0) == "??"  # the larger of the two
+
+
+def test_review_never_marks_within_the_stated_error() -> None:
+    # a drop of 30 points of odds with a standard error of 0.15 is within Z errors: no mark
+    assert mark_of(0.0, 0.0, 0.30, 0.30 / Z) == ""
+    assert mark_of(0.0, 0.0, 0.30, 0.30 / Z - 0.01) == "??"
+    assert mark_of(9.0, 9.0 / Z, 0.0, 0.0) == ""
+
+
+# --------------------------------------------------------------------------- the annotated record
+
+
+HAND = """[Players "Ana Ben"]
+
+deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d
+deal Ben 7s 2c Qd 6c 4s Jh 3d Ac 6d 2s
+up 6h
+Ana stay
+Ben stay
+Ana draw 5s, meld [5s 5s 5s], discard Qc
+Ben draw 7c, discard 7c
+"""
+"""Ana lays the spade valles but keeps Kd Kh Kc and throws the queen of her J-Q-K of clubs: the
+analyzer lays [Jc Qc Kc] too (C5: one more unit from Ben, P4)."""
+
+
+def test_review_P4_marks_a_meld_left_in_the_hand_and_names_the_better_play() -> None:
+    (r,) = _reviewed(HAND)
+    melds = [j for j in r.judgements if j.kind == "meld"]
+    assert len(melds) == 1 and melds[0].line == 8
+    j = melds[0]
+    assert j.best == "meld [5s 5s 5s], meld [Jc Qc Kc]" and j.chips == 1.0 and j.mark == ""  # 1 unit: below ?!
+    assert "review" not in r.text
+
+
+def test_review_comment_and_glyph_are_the_reviewers_own_and_a_second_review_replaces_them() -> None:
+    text = HAND.replace("discard Qc", "discard Qc ! {kept}")
+    (hand,) = read_hands(io.StringIO(text), "-", None)
+    (r,) = _reviewed(text)
+    judged = [j for j in r.judgements if j.kind == "discard"]
+    assert judged
+    planted = [replace(judged[0], mark="?", best="discard Kd")]
+    once = annotate(hand, planted)
+    assert "discard Qc ! {kept} {review (?): better discard Kd" in once  # the record's own glyph stays
+    (again,) = read_hands(io.StringIO(once), "-", None)
+    twice = annotate(again, [replace(planted[0], mark="??")])
+    assert twice.count("{review") == 1 and "{review (??):" in twice and "{kept}" in twice
+    (bare,) = read_hands(io.StringIO(HAND), "-", None)
+    own = annotate(bare, planted)
+    assert "discard Qc ? {review ?: better discard Kd" in own
+    (own_hand,) = read_hands(io.StringIO(own), "-", None)
+    assert annotate(own_hand, []) == annotate(bare, [])  # the glyph it owned goes with its comment
+
+
+def test_review_stay_or_top_mark_goes_in_a_comment_after_the_decision() -> None:
+    (hand,) = read_hands(io.StringIO(HAND), "-", None)
+    (r,) = _reviewed(HAND)
+    decision = next(j for j in r.judgements if j.kind == "decision")
+    text = annotate(hand, [replace(decision, mark="?", best="top")])
+    assert "Ana stay {review (?): better top" in text
+    assert pan("fmt", "-", input=text).stdout == text
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def _samples() -> list[str]:
+    return sorted(p.name for p in SAMPLES.glob("*.pan"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _samples())
+def test_review_works_on_every_shipped_sample_and_round_trips(name: str, tmp_path: Any) -> None:
+    path = str(SAMPLES / name)
+    for toml in SAMPLES.glob("*.toml"):  # a Rules tag names its house rules beside the record
+        (tmp_path / toml.name).write_text(toml.read_text())
+    got = pan("review", *QUICK_ARGS, path)
+    replayed = pan("replay", "--json", path)
+    broken = replayed.exit_code == 2 or any(h.get("violations") or h.get("error") for h in json.loads(replayed.stdout))
+    assert got.exit_code == (1 if broken else 0), got.stderr  # a wrong claim is the replay's business
+    assert "Traceback" not in got.stderr
+    text = got.stdout
+    reviewed = tmp_path / name
+    reviewed.write_text(text)
+    assert pan("fmt", str(reviewed)).stdout == text  # canonical: pan fmt leaves it as it is
+    again = pan("review", *QUICK_ARGS, str(reviewed))
+    assert again.stdout == text  # a second review replaces the first: nothing stacks
+    before = [_results(h) for h in json.loads(replayed.stdout)]
+    after = [_results(h) for h in json.loads(pan("replay", "--json", str(reviewed)).stdout)]
+    assert after == before  # the same results as the original
+
+
+def _results(hand: dict[str, Any]) -> dict[str, Any]:
+    v = hand.get("violations") or []
+    return {
+        "winner": hand.get("winner"),
+        "ledger": hand.get("ledger"),
+        "payments": [(p["payer"], p["payee"], p["units"], p["rule"]) for p in hand.get("payments", [])],
+        "violations": [(x["rule"], x["player"]) for x in v],
+        "claims_ok": hand.get("claims_ok"),
+    }
+
+
+def test_review_counts_the_decisions_of_players_whose_cards_are_unknown() -> None:
+    got = pan("review", "--summary", *FAST_ARGS, str(SAMPLES / "kitchen-table-unknown-hands.pan"))
+    assert got.exit_code == 0
+    assert "Ana: not reviewed: Ana's cards unknown: 5 lines from line 10\n" in got.stdout
+    assert got.stdout.startswith("player")
+
+
+def test_review_stops_at_the_first_violation_and_exits_1() -> None:
+    got = pan("review", "--json", *FAST_ARGS, str(SAMPLES / "illegal-P8-forcing.pan"))
+    assert got.exit_code == 1
+    data = json.loads(got.stdout)
+    assert data["errors"][0]["rule"] == "P8" and ":28:8: P8 " in got.stderr
+    assert all(j["line"] < 28 for j in data["judgements"])
+    assert any("the hand breaks P8 at line 28" in s["reason"] for s in data["not_reviewed"])
+
+
+def test_review_json_gives_each_judgement_as_data() -> None:
+    got = pan("review", "--json", *FAST_ARGS, str(SAMPLES / "friday-hoyle.pan"))
+    data = json.loads(got.stdout)
+    j = data["judgements"][0]
+    for field in ("hand", "line", "player", "played", "best", "chips", "odds", "mark"):
+        assert field in j
+    kinds = {x["kind"] for x in data["judgements"]}
+    assert kinds == {"decision", "draw", "meld", "discard"}
+    rows = {r["player"]: r for r in data["summary"]}
+    assert sum(r["reviewed"] for r in rows.values()) == len(data["judgements"])
+    lines = pan("review", "--jsonl", *FAST_ARGS, str(SAMPLES / "friday-hoyle.pan")).stdout.splitlines()
+    events = [json.loads(x) for x in lines]
+    assert [e for e in events if e["event"] == "judgement"] == [{"event": "judgement", **x} for x in data["judgements"]]
+    assert [e["player"] for e in events if e["event"] == "summary"] == list(rows)
+
+
+def test_review_player_reviews_one_player() -> None:
+    data = json.loads(pan("review", "--json", "--player", "Ana", *FAST_ARGS, str(SAMPLES / "friday-hoyle.pan")).stdout)
+    assert {j["player"] for j in data["judgements"]} == {"Ana"}
+
+
+@pytest.mark.slow
+def test_review_jobs_gives_the_output_of_one_process() -> None:
+    text = pan("simulate", "--players", "4", "--hands", "3", "--seed", "5").stdout
+    one = pan("review", *FAST_ARGS, "-", input=text)
+    two = pan("review", *FAST_ARGS, "--jobs", "2", "-", input=text)
+    assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
+    assert one.stdout.count("[Players") == 3
+
+
+def test_review_output_file_is_written_and_the_summary_goes_to_stdout(tmp_path: Any) -> None:
+    out = tmp_path / "r.pan"
+    got = pan("review", *FAST_ARGS, "-o", str(out), str(SAMPLES / "friday-hoyle.pan"))
+    assert got.exit_code == 0 and got.stdout.startswith("player")
+    assert out.read_text() == pan("review", *FAST_ARGS, str(SAMPLES / "friday-hoyle.pan")).stdout
+
+
+def test_review_html_adds_the_marks_to_the_replay_report(tmp_path: Any) -> None:
+    page, record = tmp_path / "r.html", tmp_path / "r.pan"
+    got = pan("review", *FAST_ARGS, "--html", str(page), "-o", str(record), str(SAMPLES / "friday-hoyle.pan"))
+    assert got.exit_code == 0
+    html = page.read_text()
+    assert html.count('<section class="hand"') == 2 and html.rstrip().endswith("</html>")
+    text = record.read_text()
+    first = next(line for line in text.splitlines() if "{review" in line)
+    comment = first[first.index("{review") : first.index("}", first.index("{review")) + 1]
+    assert comment.replace("<", "&lt;") in html  # the reviewer's comment in the timeline
+    assert f"{record}, hand 2 (lines 39-" in html  # lines as in the reviewed record
+
+
+def test_review_usage_errors_exit_2(tmp_path: Any) -> None:
+    assert pan("review", "--summary", "--json", str(SAMPLES / "friday-hoyle.pan")).exit_code == 2
+    assert pan("review", str(tmp_path / "missing.pan")).exit_code == 2
+    assert pan("review", "--depth", "0", str(SAMPLES / "friday-hoyle.pan")).exit_code == 2
+
+
+# --------------------------------------------------------------------------- planted mistakes
+
+
+def _text(scripts: list[HandScript]) -> str:
+    return "".join(write_scripts(scripts))
+
+
+class _Lazy:
+    """A bad policy: after using his draw, the player lays nothing more (no other meld, no addition),
+    P4; a planted mistake wherever the generator would have laid a condition from his hand. (The
+    analyzer ranks arrangements by cards down first: where its best lays a longer meld that pays
+    nothing, say [As Ah Ah Ah] for the paying [Ah Ah Ah], it collects no more than the lazy play, so
+    a few planted mistakes are no loss by its measure.)"""
+
+    def __init__(self) -> None:
+        self.planted: list[tuple[str, int]] = []
+
+    def finish(self, play: Any, p: str, actions: list[Any]) -> int:
+        hand = play.hands[p]
+        pays = False
+        for k, c in enumerate(hand):
+            m = play.policy.best_with(c, hand[:k] + hand[k + 1 :])
+            if m is not None and play.policy.value(m) > 0:
+                pays = True
+        if pays:
+            self.planted.append((p, len(play.events)))
+        if not hand:
+            play.events.append(Turn(p, tuple(actions)))
+            return -1
+        d = sim._least_useful(hand, avoid=-1)
+        hand.remove(d)
+        play.pile.append(d)
+        actions.append(Discard(ALL_CARDS[d]))
+        play.events.append(Turn(p, tuple(actions)))
+        return -3
+
+
+def _played(seeds: range) -> list[tuple[HandScript, Any, HandReview]]:
+    """Each seed's hand as played (the generator as patched), read back (its lines) and reviewed."""
+    out = []
+    for seed in seeds:
+        (script,) = sim.simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 1, seed, HOYLE)
+        (hand,) = read_hands(io.StringIO(_text([script])), "-", None)
+        assert hand.script is not None
+        (r,) = _reviewed(hand.text)
+        out.append((script, hand.script, r))
+    return out
+
+
+@pytest.mark.slow
+def test_review_P4_finds_the_planted_mistakes_of_a_lazy_melder(monkeypatch: pytest.MonkeyPatch) -> None:
+    lazy = _Lazy()
+    monkeypatch.setattr(sim._HandPlay, "_finish", lambda self, p, actions: lazy.finish(self, p, actions))
+    found = planted = 0
+    for seed in range(1, 9):
+        lazy.planted.clear()
+        ((_, read, r),) = _played(range(seed, seed + 1))
+        by_line = {j.line: j for j in r.judgements if j.kind == "meld"}
+        for p, i in lazy.planted:
+            ev = read.events[i] if i < len(read.events) else None  # (a deal dealt again leaves stale entries)
+            if isinstance(ev, Turn) and ev.player == p:
+                planted += 1
+                j = by_line.get(ev.line)
+                found += j is not None and j.mistake
+    assert planted >= 5 and found >= 0.75 * planted, (found, planted)
+
+
+@pytest.mark.slow
+def test_review_T1_finds_the_planted_mistakes_of_going_on_top_with_strong_hands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The strongest hands go on top; a planted mistake is one that a precise advice (200 simulated
+    hands, another seed) says gives up at least the ``?`` size beyond its error. The reviewer, at
+    its own settings, must find most of them."""
+    strength = sim._strength
+    monkeypatch.setattr(sim, "_strength", lambda hand: 0 if strength(hand) >= 8 else 10)  # the strong go on top
+    precise = Options(advice_samples=200, seed=99)
+    found = planted = 0
+    for script, read, r in _played(range(1, 9)):
+        by_line = {j.line: j for j in r.judgements if j.kind == "decision"}
+        for d in script.deals:
+            e = next(e for e in read.events if isinstance(e, Decision) and e.player == d.player)
+            if strength([c.index for c in d.cards]) < 8 or e.stay:
+                continue
+            pos = position_at(read, e.line, e.player)
+            oracle = judge_decision(e.player, e.line, pos.hand, pos.seen, False, pos.profile, pos.players, precise)
+            if oracle.mark in ("?", "??"):
+                planted += 1
+                j = by_line.get(e.line)
+                found += j is not None and j.mistake
+    assert planted >= 4 and found >= 0.8 * planted, (found, planted)
+
+
+@pytest.mark.slow
+def test_review_marks_few_plays_of_the_analyzers_own_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    def analyzer_discard(hand: list[int], avoid: int) -> int:
+        cards = [ALL_CARDS[i] for i in hand if i != avoid]
+        return SLOT_CARDS[discard_choice(encode(cards))].index
+
+    def advised(hand: list[int]) -> int:
+        a = analyze([ALL_CARDS[i] for i in hand], HOYLE, players=4, samples=100, turns=1)
+        adv = advise(a, samples=FAST.advice_samples, seed=FAST.seed)
+        return 10 if adv.stay >= adv.top else 0
+
+    monkeypatch.setattr(sim, "_least_useful", analyzer_discard)
+    monkeypatch.setattr(sim, "_strength", advised)
+    reviews = _reviewed(_text(list(sim.simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 4, 3, HOYLE))))
+    judged = [j for r in reviews for j in r.judgements]
+    mistakes = [j for j in judged if j.mistake]
+    assert len(judged) >= 40
+    assert len(mistakes) <= 0.1 * len(judged), [(j.kind, j.played, j.best, j.mark) for j in mistakes]
+
+
+# --------------------------------------------------------------------------- what the referee tells the reviewer
+
+
+def _script(name: str) -> HandScript:
+    with (SAMPLES / name).open() as f:
+        (hand,) = read_hands(f, name, SAMPLES)
+    assert hand.script is not None
+    return hand.script
+
+
+def test_position_P3_offers_the_live_discard_on_the_players_own_turn_line() -> None:
+    script = _script("tutorial-four-handed.pan")
+    first = position_at(script, 19, "Ana")  # the first player may take the upcard
+    took = position_at(script, 23, "Ana")  # Ana takes Dee's unused Kc
+    after_hand_discard = position_at(script, 20, "Ben")  # Ana threw 2d from her hand: dead
+    assert (str(first.offered), str(took.offered), after_hand_discard.offered) == ("6h", "Kc", None)
+    assert not (first.forced or took.forced or first.keeps_draw)
+    assert position_at(script, 20, "Ana").offered is None  # not his turn line
+
+
+def test_position_P8_says_the_take_was_forced_and_the_reviewer_does_not_judge_it() -> None:
+    script = _script("illegal-P8-forcing.pan")  # cardroom: Kim draws though the live 5c fits his meld
+    pos = position_at(script, 28, "Kim")
+    assert pos.forced and str(pos.offered) == "5c" and pos.draw_violation is not None
+
+
+def test_position_P9_says_the_unused_draw_must_be_kept() -> None:
+    script = _script("illegal-P9-flat-player.pan")  # Ana is flat; Hal draws the Jd that fits her rope
+    pos = position_at(script, 35, "Hal")
+    assert pos.keeps_draw and str(pos.drawn) == "Jd"
+    assert not position_at(script, 34, "Fay").keeps_draw
+
+
+def test_review_P9_judges_the_discard_of_a_kept_draw_among_the_hand_cards() -> None:
+    text = (
+        (SAMPLES / "illegal-P9-flat-player.pan")
+        .read_text()
+        .replace("Hal draw Jd, discard Jd ??", "Hal draw Jd, discard Qs")
+    )
+    (r,) = _reviewed(text)
+    (j,) = [j for j in r.judgements if j.line == 35]
+    assert j.kind == "discard" and j.played == "discard Qs"
+    assert j.best in ("discard Qs", "discard Ks", "discard Kd")  # never the kept Jd (nor his own: copies are one)
+
+
+def test_review_stops_at_its_limit_of_play_lines_and_counts_the_rest(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pancli.app.review as app_review
+
+    monkeypatch.setattr(app_review, "MAX_REVIEWED_LINES", 3)
+    (r,) = _reviewed(HAND)
+    assert max(j.line for j in r.judgements) == 8  # the 3rd play line is Ana's turn on line 8
+    assert [(s.player, s.line, s.count) for s in r.skipped] == [("Ben", 9, 1)]
+    assert r.skipped[0].reason == "past the first 3 play lines of the hand"
