@@ -13,13 +13,14 @@ from hypothesis import assume, given, reject, settings
 from hypothesis import strategies as st
 from profiles_kit import KNOB_VALUES, any_profile
 
-from pancli.cards import PAN_CARDS
+from pancli.cards import PAN_CARDS, Rank, Suit, card
 from pancli.model.actions import Discard, Draw, HandScript, Take, Turn
 from pancli.model.results import HandResult
 from pancli.referee import Table, referee_hand
+from pancli.referee.forcing import flat_next_fits
 from pancli.referee.simulate import simulate_hands
 from pancli.referee.state import cidx
-from pancli.rules import Profile
+from pancli.rules import ConditionRate, Forcing, Profile, SetGrowth
 
 NAMES = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay", "Gus", "Hal")
 profiles = any_profile
@@ -169,6 +170,25 @@ def test_dropping_the_draw_or_the_discard_is_a_violation(
     assert r.violations, f"dropping the {which} action of turn {k} went unnoticed"
 
 
+def _flat_next_keeps(script: HandScript, k: int, first: object) -> bool:
+    """Whether P9 makes keeping this stock draw legal at turn ``k`` (the next player is flat and it
+    fits his melds): the referee's own predicate, asked on the table as it stood before the turn."""
+    if not isinstance(first, Draw):
+        return False
+    t = Table(script)
+    for d in script.deals:
+        t.apply_deal(d, t.verify_deal(d))
+    t.verify_upcard()
+    t.apply_upcard()
+    for ev in script.events[:k]:
+        t.play_event(ev)
+    turn = script.events[k]
+    assert isinstance(turn, Turn)
+    t.verify_turn(turn)
+    t.begin_turn(turn)
+    return flat_next_fits(t.profile, t.js, t.in_turn, t.next_seat, first.card)
+
+
 def _certain_when_dropped(turn: Turn, j: int) -> bool:
     """Dropping the draw, the discard, or the only action that uses the drawn card is always noticed.
 
@@ -207,9 +227,31 @@ def test_corrupting_one_action_never_crashes(seed: int, n: int, profile: object,
     r = _same_verdict(_with_turn(script, k, replace(turn, actions=actions)))
     changed = actions != turn.actions
     if changed and kind == "drop" and _certain_when_dropped(turn, j):
-        assert r.violations
+        assert r.violations or _flat_next_keeps(script, k, turn.actions[0]), "the dropped use went unnoticed"
     if changed and isinstance(a, Take) and script.upcard is not None:
         assert r.violations  # only the live discard may be taken (P3)
+
+
+def test_P9_a_stock_draw_kept_for_the_flat_next_player_needs_no_use() -> None:
+    """Found by the property above: Eve draws Ad, which fits the flat Fay's meld; dropping Eve's
+    addition of it leaves a legal turn (P9: she keeps it and discards a hand card)."""
+    rate = ConditionRate(base=1, spades=2, extra=1, extra_spades=2)
+    house = Profile(
+        name="house", packs=10, spade_suits_removed=0, ante=0, forfeit=0, out_bonus=0,
+        forcing=Forcing.AUTOMATIC, flat_rule=True, mixed_set_growth=SetGrowth.MISSING_SUIT, borrowing=False,
+        conditions=(ConditionRate(1, 1, 1, 1), ConditionRate(2, 4, 1, 2), rate, rate, rate),
+    )  # fmt: skip
+    script = one_hand(859190187, 6, house)
+    k = 76
+    turn = script.events[k]
+    assert (
+        isinstance(turn, Turn)
+        and isinstance(turn.actions[0], Draw)
+        and turn.actions[0].card == card(Rank.ACE, Suit.DIAMONDS)
+    )
+    kept = _with_turn(script, k, replace(turn, actions=(turn.actions[0], turn.actions[2])))
+    assert _flat_next_keeps(script, k, turn.actions[0])
+    assert _same_verdict(kept).violations == ()
 
 
 @settings(max_examples=30)
