@@ -405,6 +405,7 @@ class HtmlReport:
                     f'<div class="claim-box"><strong>wrong claim {self.rule(c.rule)}</strong> '
                     f"{escape(file)}:{c.line}:{c.col}: {escape(shown.claim_message(c))}</div>"
                 )
+        parts.extend(f'<p class="note">note: {escape(n)}</p>' for n in result.notes)
         return "".join(parts)
 
     def _ledger(self, result: HandResult, script: HandScript) -> str:

@@ -328,6 +328,7 @@ def _hand_after(result: HandResult, hand: RecordHand) -> dict[str, Any]:
         "violations": [violation_json(v, hand.file) for v in result.violations],
         "claims": [claim_json(c) for c in result.claims],
         "claims_ok": result.claims_ok,
+        "notes": list(result.notes),
         "stake": None if result.stake is None else format(result.stake, "f"),
         "money": None if money is None else {p: format(m, "f") for p, m in money.items()},
     }
@@ -363,6 +364,7 @@ def malformed_json(hand: RecordHand) -> dict[str, Any]:
         ],
         "claims": [],
         "claims_ok": False,
+        "notes": [],
         "stake": None,
         "money": None,
     }
@@ -697,6 +699,7 @@ def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
     for cl in result.claims:
         if not cl.ok:
             add(f"  WRONG CLAIM {file}:{cl.line}:{cl.col}: {cl.rule} {claim_message(cl)}")
+    out.extend(f"  note: {n}" for n in result.notes)
     add(f"  {outcome(result)}")
     add(f"  ledger: {ledger_text(result.ledger)}")
     money = money_map(result)
@@ -801,6 +804,8 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
                 f"[bold yellow]WRONG CLAIM[/] {escape(f'{file}:{cl.line}:{cl.col}: {cl.rule}')} "
                 f"{escape(claim_message(cl))}[dim]{rule_hint(cl.rule)}[/]"
             )
+    for n in result.notes:
+        console.print(f"[dim]note: {escape(n)}[/]")
     console.print(Text(outcome(result), style="bold"))
     console.print(ledger_table(result, script))
 

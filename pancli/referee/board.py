@@ -103,6 +103,8 @@ class Board:
         self.winner: str | None = None
         self.ledger = Ledger(script.players)
         self.claims: list[ClaimCheck] = []
+        self.notes: list[str] = []
+        """What the referee says of the hand besides rulings and claims (a claim it cannot compare)."""
         self.steps: list[Recorded] | None = [] if record_steps else None
         """What is applied, as :class:`~pancli.model.results.HandResult.recorded` holds it."""
         self.automatic = profile.forcing is Forcing.AUTOMATIC
