@@ -370,7 +370,7 @@ def position_view(pos: Position, caption: str = "") -> TableView:
 def analysis(a: Analysis) -> Drawing:
     """An analysed hand (``pan analyze --svg``): the hand and the drawn card, the melds already
     on the table, then the best arrangement: each new meld (its condition and value), each table
-    meld grown (what it pays more) and the cards left dead."""
+    meld grown (what it pays more) and the cards left in the hand."""
     top = [
         Group(f"hand, {len(a.hand)} card{'s' if len(a.hand) != 1 else ''}", tuple(sorted(a.hand, key=Card.sort_key)))
     ]
@@ -385,7 +385,7 @@ def analysis(a: Analysis) -> Drawing:
         else:
             best.append(Group(f"#{p.target + 1} grows +{p.value}", p.meld.cards))
     if a.best.dead:
-        best.append(Group("dead", tuple(a.best.dead)))
+        best.append(Group("left in hand", tuple(a.best.dead)))
     down = a.best.melded
     title = f"best arrangement: {down} card{'s' if down != 1 else ''} down, {a.best.value} from each opponent"
     return stack([("", row(top)), ("", _titled(title, row(best) if best else Drawing("", 0, 0)))])

@@ -41,3 +41,30 @@ def test_C9_a_finished_hand_ledger_claim_is_still_compared(tmp_path: Path) -> No
     record.write_text(text, encoding="utf-8")
     r = pan("replay", str(record))
     assert "WRONG CLAIM" in r.output and "note: the Ledger claim" not in r.output
+
+
+def test_P5_with_a_drawn_card_the_analyzer_advises_the_turn_and_the_next_draw() -> None:
+    r = pan("analyze", "7s 7s 3s 3s 5h 5d Jc Qc Kc 2h +7s")
+    assert r.exit_code == 0
+    lines = dict(line.split("\t", 1) for line in r.stdout.splitlines() if line.count("\t") >= 1)
+    assert lines["now"].startswith("7s 7s 7s (C2 4) | Jc Qc Kc (C5 1)")
+    assert lines["discard"].startswith("2h (P5), leaving 3s 3s 5h 5d in hand;")
+    assert "next turn's draw" in lines["discard"]
+    assert "draw 7s" not in lines["distance"]  # never advises drawing the card already drawn
+    data = json.loads(pan("analyze", "--json", "7s 7s 3s 3s 5h 5d Jc Qc Kc 2h +7s").stdout)
+    assert data["draws_for"] == "next turn" and data["discard"] == "2h" and data["next_hand"] == "3s 3s 5h 5d"
+    assert data["next_melds"] == ["7s 7s 7s", "Jc Qc Kc"]
+    seven = next(d for d in data["draws"] if d["card"] == "7s")
+    assert seven["melds"] == ["7s 7s 7s 7s"] and seven["drawn"] is False  # the next 7s grows the laid set
+
+
+def test_P2_an_unusable_drawn_card_is_the_discard_and_the_table_is_for_the_next_draw() -> None:
+    r = pan("analyze", "7s 7s 3s 3s 5h 5d Jc Qc Kc 2h +6d")
+    assert "next\tthe lines and the draw table below are for the next turn's draw, to the hand as it is" in r.stdout
+    assert json.loads(pan("analyze", "--json", "7s 7s 3s 3s 5h 5d Jc Qc Kc 2h").stdout)["draws_for"] == "this turn"
+
+
+def test_left_in_hand_not_dead_in_the_analysis() -> None:
+    r = pan("analyze", "5sss 3-4h Kdhc 2c 7d")
+    assert "left in hand\t2c 3h 4h 7d" in r.stdout
+    assert "\ndead\t" not in r.stdout

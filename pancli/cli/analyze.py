@@ -163,7 +163,7 @@ def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
                 "total": r.value * opp,
                 "out": r.out,
                 "out_value": a.out_value(r),
-                "drawn": r.card == a.drawn,
+                "drawn": r.card == a.drawn and not a.next_turn,
             }
         )
     d = a.distance
@@ -181,6 +181,10 @@ def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
         "dead": [str(c) for c in a.best.dead],
         "now": _arr_json(a.now, opp),
         "waits": _arr_json(a.waits, opp),
+        "discard": None if a.discard is None else str(a.discard),
+        "draws_for": "next turn" if a.next_turn else "this turn",
+        "next_hand": None if a.next_hand is None else format_cards(a.next_hand),
+        "next_melds": [format_cards(m.cards) for m in a.next_table] if a.next_turn else None,
         "draws": draws,
         "unseen": a.unseen,
         "useful_live": a.useful_live,
@@ -233,7 +237,7 @@ def summary_lines(a: Analysis) -> list[tuple[str, str]]:
     lines += [
         ("best", _arr_text(b)),
         ("melded", f"{b.melded} cards, {b.value} from each opponent ({b.value * opp} in all), {b.count} way(s)"),
-        ("dead", format_cards(b.dead) or "-"),
+        ("left in hand", format_cards(b.dead) or "-"),
     ]
     if a.drawn is None:
         lines.append(("now", "nothing yet: hand cards go down only in a turn whose draw is used (P4)"))
@@ -241,6 +245,20 @@ def summary_lines(a: Analysis) -> list[tuple[str, str]]:
         lines.append(("now", f"nothing: {a.drawn} cannot be used, so it is discarded (P2) and the hand waits (P4)"))
     else:
         lines.append(("now", f"{_arr_text(a.now)}; {a.now.melded} down, {a.now.value} from each opponent (P4)"))
+    if a.discard is not None and a.next_hand is not None:
+        lines.append(
+            (
+                "discard",
+                f"{a.discard} (P5), leaving "
+                + (f"{format_cards(a.next_hand)} in hand" if a.next_hand else "no card in hand (flat, P9)")
+                + "; "
+                "the lines and the draw table below are for the next turn's draw",
+            )
+        )
+    elif a.next_turn:
+        lines.append(("next", "the lines and the draw table below are for the next turn's draw, to the hand as it is"))
+    elif a.now is not None:
+        lines.append(("next", "nothing: the player goes out (C8); the draw table is for this turn's draw"))
     if a.waits is not None and a.waits.placed:
         lines.append(("waits", f"{_arr_text(a.waits)} (for a usable draw, P4)"))
     useful = [r for r in a.rows if r.usable]
@@ -258,13 +276,10 @@ def summary_lines(a: Analysis) -> list[tuple[str, str]]:
     if d.draws is None:
         lines.append(("distance", "no way out found with the live cards"))
     else:
-        plan = "; ".join(_plan_step(h, x, t) for h, x, t in d.plan)
-        lines.append(
-            (
-                "distance",
-                f"{d.draws} useful draw(s): {plan}" + (f"; discard {format_cards(d.discards)}" if d.discards else ""),
-            )
-        )
+        steps = [_plan_step(h, x, t) for h, x, t in d.plan]
+        if d.discards:
+            steps.append(f"discard {format_cards(d.discards)}")
+        lines.append(("distance", f"{d.draws} useful draw(s): {'; '.join(steps) or 'any card added to a meld'}"))
     o = a.odds
     within = " ".join(f"{k + 1}:{p:.3f}" for k, p in enumerate(o.p))
     se = max(o.se) if o.se else 0.0
