@@ -68,3 +68,35 @@ def test_left_in_hand_not_dead_in_the_analysis() -> None:
     r = pan("analyze", "5sss 3-4h Kdhc 2c 7d")
     assert "left in hand\t2c 3h 4h 7d" in r.stdout
     assert "\ndead\t" not in r.stdout
+
+
+def test_T1_a_fold_line_suggests_top_and_stay(tmp_path: Path) -> None:
+    record = tmp_path / "fold.pan"
+    record.write_text('[Players "Ana Ben Jack"]\n\nAna stay\nBen stay\nJack fold\n', encoding="utf-8")
+    r = pan("replay", str(record))
+    assert r.exit_code == 1
+    assert "the decision before play is Jack stay or Jack top (T1); did you mean 'Jack top'?" in r.stderr
+
+
+def test_R6_a_deal_line_without_a_name_says_the_name_is_missing(tmp_path: Path) -> None:
+    record = tmp_path / "deal.pan"
+    record.write_text('[Players "Ana Ben Jack"]\n\ndeal 5c 5c 5c 2h 3h 4h Kd Kh Kc 2c\n', encoding="utf-8")
+    r = pan("replay", str(record))
+    assert f"{record}:3:6: R6 the player's name is missing: a deal line is 'deal NAME cards', found '5c'" in r.stderr
+    assert "not in Players" not in r.stderr
+
+
+def test_R2_a_utf16_record_is_named_as_such(tmp_path: Path) -> None:
+    record = tmp_path / "wide.pan"
+    record.write_text((SAMPLES / "friday-hoyle.pan").read_text(encoding="utf-8"), encoding="utf-16")
+    r = pan("replay", str(record))
+    assert r.exit_code == 1
+    assert f"{record}:1:1: R2 the file is UTF-16 text, not UTF-8: records are UTF-8" in r.stderr
+    assert "no Players tag" not in r.stderr
+
+
+def test_T1_advice_policy_is_described_in_the_help() -> None:
+    text = " ".join(pan("analyze", "--help").stdout.split())
+    assert "The policy of every simulated player:" in text and "fewest partners" in text
+    advice = pan("analyze", "5sss 3-5h Kd Kh 7c 2c", "--advice", "--samples", "20").stdout
+    assert "'pan analyze --help', under --advice" in advice

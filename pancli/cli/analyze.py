@@ -394,7 +394,11 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
 @click.option("--melds", "melds", multiple=True, metavar="MELDS", help="The player's melds on the table ([..] groups).")
 @click.option("--seen", "seen", multiple=True, metavar="CARDS", help="Every other card seen (melds, discards).")
 @players_option("Active players (2-15, S1): chips are per opponent x (N-1).")
-@click.option("--advice", is_flag=True, help="Simulate the hand: expected units of staying vs going on top.")
+@click.option(
+    "--advice",
+    is_flag=True,
+    help="Simulate the hand: expected units of staying vs going on top (its policy is described above).",
+)
 @click.option("--samples", type=click.IntRange(1, 1_000_000), default=2000, show_default=True,
               help="Monte Carlo samples: --advice uses N; the odds stop at s.e. 0.5/sqrt(N), at most N.")  # fmt: skip
 @seed_option("Random seed of the simulations.", default=1)
@@ -471,6 +475,21 @@ def analyze(
     p_useful, ..., error: null) for a HAND or a record position, and a list of them
     for a batch, each with the 'file' and 'line' it was read from. A bad hand gives
     an object whose 'error' holds file, line, col, rule, player (null) and message.
+
+    With a drawn card, 'now' is what to lay with it and 'discard' the hand card to
+    throw (P5); 'useful', 'distance', the odds and the draw table are then for the
+    next turn's draw (the 'next' or 'discard' line says so; 'draws_for' in --json).
+    'left in hand' lists the cards the best arrangement keeps in the hand.
+
+    --advice (T1, T2) plays the rest of the hand --samples times and compares the
+    expected units of staying with the cost of going on top. The policy of every
+    simulated player: the other active players all stay and are dealt at random from
+    the unseen cards; everyone draws from the stock (nobody takes a discard or
+    forces, P8 is not modelled); a usable draw lays the best arrangement that uses
+    it, then discards the hand card with the fewest partners (same rank, or same
+    suit within two ranks); an unusable draw is discarded. Conditions are paid at
+    once (C7), the first out collects C8 and the tops, and an exhausted stock
+    voids the hand (P10).
     """
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
