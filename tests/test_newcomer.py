@@ -5,9 +5,10 @@ HTML page, completion, docs and the Pythons tested."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
-from tests.cli_kit import SAMPLES, pan
+from tests.cli_kit import ROOT, SAMPLES, pan
 
 P8_WITH_LEDGER = (
     (SAMPLES / "illegal-P8-forcing.pan")
@@ -100,3 +101,50 @@ def test_T1_advice_policy_is_described_in_the_help() -> None:
     assert "The policy of every simulated player:" in text and "fewest partners" in text
     advice = pan("analyze", "5sss 3-5h Kd Kh 7c 2c", "--advice", "--samples", "20").stdout
     assert "'pan analyze --help', under --advice" in advice
+
+
+def _terminal(args: list[str], columns: int, redirect: str = "", cwd: Path = ROOT) -> str:
+    """What a terminal of ``columns`` columns shows for ``pan ARGS`` (then ``redirect``, a shell
+    redirection), escapes removed."""
+    import os
+    import shlex
+    import shutil
+    import sys
+
+    import pytest
+
+    pexpect = pytest.importorskip("pexpect")
+    pan = shutil.which("pan")
+    command = shlex.join([pan, *args] if pan else [sys.executable, "-m", "pancli", *args]) + redirect
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "PAN_FORCE_TERMINAL", "COLUMNS", "LINES")}
+    env.update({"TERM": "xterm", "NO_COLOR": "1", "PAN_PROGRESS_DELAY": "0"})
+    child = pexpect.spawn(
+        "bash", ["-c", command], dimensions=(40, columns), encoding="utf-8", timeout=120, env=env, cwd=str(cwd)
+    )
+    out = child.read()
+    child.close()
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out).replace("\r", "")
+
+
+def test_P8_violation_and_ruling_lines_wrap_indented_on_a_terminal() -> None:
+    shown = _terminal(["replay", str(SAMPLES / "illegal-P8-forcing.pan")], 60)
+    lines = shown.split("\n")
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("VIOLATION "))
+    ruling = next(i for i, ln in enumerate(lines) if ln.startswith("  ruling: "))
+    assert start < ruling
+    assert all(ln.startswith(" " * 10) for ln in lines[start + 1 : ruling])  # under the message, not column 0
+    assert lines[ruling + 1].startswith(" " * 10) and "player's meld" in lines[ruling + 1]
+
+
+def test_settle_disputed_line_keeps_its_place_apart_on_a_terminal() -> None:
+    shown = _terminal(["settle", "friday-hoyle.pan", "illegal-P8-forcing.pan"], 80, "", SAMPLES)
+    first = shown.split("\n")[0]
+    assert first.startswith("DISPUTED illegal-P8-forcing.pan:28:8: P8 the live discard 5c")
+    assert "(hand 1, lines 1-28)" in shown
+
+
+def test_replay_progress_line_shows_the_share_of_the_input_read(tmp_path: Path) -> None:
+    record = tmp_path / "night.pan"
+    assert pan("simulate", "--hands", "300", "--seed", "2", "-o", str(record)).exit_code == 0
+    shown = _terminal(["replay", "--plain", str(record)], 100, " > /dev/null")
+    assert re.search(r"replay +\d+% \[[#.]*\] [\d.]+ [KM]?B +[\d,]+ hands/s", shown), shown[-300:]

@@ -753,6 +753,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     from rich.text import Text
 
     from pancli.cli.common import rule_hint
+    from pancli.cli.terminal import print_hanging
 
     file = hand.file
     title = Text(_title(hand, script), style="bold")
@@ -795,17 +796,20 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     for v in result.violations:
         who = f" ({v.player}, turn {v.turn})" if v.player else ""
         hint = rule_hint(v.rule)
-        console.print(f"[bold red]VIOLATION[/] {escape(violation_line(file, v))}{escape(who)}[dim]{hint}[/]")
+        print_hanging(
+            console, "[bold red]VIOLATION[/]", f"{escape(violation_line(file, v))}{escape(who)}[dim]{hint}[/]"
+        )
         if v.ruling:
-            console.print(f"  [red]ruling:[/] {escape(v.ruling)}")
+            print_hanging(console, "[red]ruling:[/]", escape(v.ruling), indent=2)
     for cl in result.claims:
         if not cl.ok:
-            console.print(
-                f"[bold yellow]WRONG CLAIM[/] {escape(f'{file}:{cl.line}:{cl.col}: {cl.rule}')} "
-                f"{escape(claim_message(cl))}[dim]{rule_hint(cl.rule)}[/]"
+            print_hanging(
+                console,
+                "[bold yellow]WRONG CLAIM[/]",
+                f"{escape(f'{file}:{cl.line}:{cl.col}: {cl.rule}')} {escape(claim_message(cl))}[dim]{rule_hint(cl.rule)}[/]",
             )
     for n in result.notes:
-        console.print(f"[dim]note: {escape(n)}[/]")
+        print_hanging(console, "[dim]note:[/]", f"[dim]{escape(n)}[/]")
     console.print(Text(outcome(result), style="bold"))
     console.print(ledger_table(result, script))
 

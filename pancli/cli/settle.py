@@ -302,10 +302,13 @@ class RichSettle(SettleSink):
     def disputed(self, d: Dispute) -> None:
         from rich.markup import escape
 
-        self.console.print(
-            f"[bold red]DISPUTED[/] {escape(escape_text(d.file))} hand {d.hand} (lines {d.first_line}-{d.last_line}): "
-            f"[bold]{escape(d.rule)}[/] {escape(escape_text(d.message))}"
-            f" [dim]{escape(escape_text(d.file))}:{d.line}:{d.col}[/]"
+        from pancli.cli.terminal import print_hanging
+
+        print_hanging(
+            self.console,
+            "[bold red]DISPUTED[/]",
+            f"{escape(escape_text(d.file))}:{d.line}:{d.col}: [bold]{escape(d.rule)}[/] {escape(escape_text(d.message))}"
+            f" [dim](hand {d.hand}, lines {d.first_line}-{d.last_line})[/]",
         )
 
     def close(self, tally: Tally, stopped: bool) -> None:
