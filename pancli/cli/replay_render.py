@@ -803,11 +803,9 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
             print_hanging(console, "[red]ruling:[/]", escape(v.ruling), indent=2)
     for cl in result.claims:
         if not cl.ok:
-            print_hanging(
-                console,
-                "[bold yellow]WRONG CLAIM[/]",
-                f"{escape(f'{file}:{cl.line}:{cl.col}: {cl.rule}')} {escape(claim_message(cl))}[dim]{rule_hint(cl.rule)}[/]",
-            )
+            place = escape(f"{file}:{cl.line}:{cl.col}: {cl.rule}")
+            body = f"{place} {escape(claim_message(cl))}[dim]{rule_hint(cl.rule)}[/]"
+            print_hanging(console, "[bold yellow]WRONG CLAIM[/]", body)
     for n in result.notes:
         print_hanging(console, "[dim]note:[/]", f"[dim]{escape(n)}[/]")
     console.print(Text(outcome(result), style="bold"))

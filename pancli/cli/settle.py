@@ -307,7 +307,8 @@ class RichSettle(SettleSink):
         print_hanging(
             self.console,
             "[bold red]DISPUTED[/]",
-            f"{escape(escape_text(d.file))}:{d.line}:{d.col}: [bold]{escape(d.rule)}[/] {escape(escape_text(d.message))}"
+            f"{escape(escape_text(d.file))}:{d.line}:{d.col}: "
+            f"[bold]{escape(d.rule)}[/] {escape(escape_text(d.message))}"
             f" [dim](hand {d.hand}, lines {d.first_line}-{d.last_line})[/]",
         )
 
