@@ -148,3 +148,36 @@ def test_replay_progress_line_shows_the_share_of_the_input_read(tmp_path: Path) 
     assert pan("simulate", "--hands", "300", "--seed", "2", "-o", str(record)).exit_code == 0
     shown = _terminal(["replay", "--plain", str(record)], 100, " > /dev/null")
     assert re.search(r"replay +\d+% \[[#.]*\] [\d.]+ [KM]?B +[\d,]+ hands/s", shown), shown[-300:]
+
+
+def test_standard_input_is_titled_by_the_event_tag_or_standard_input(tmp_path: Path) -> None:
+    record = (SAMPLES / "friday-hoyle.pan").read_text(encoding="utf-8")
+    page = tmp_path / "friday.html"
+    r = pan("replay", "-", "--html", str(page), input=record)
+    assert r.stdout.startswith("Friday game (standard input), hand 1 (lines 1-37): hoyle;")
+    html = page.read_text(encoding="utf-8")
+    assert "<title>pan replay Friday game (standard input)</title>" in html
+    assert "<h2>Friday game (standard input), hand 2 (lines 39-69)" in html
+    assert "<title>pan replay -</title>" not in html
+    untitled = record.replace('[Event "Friday game"]\n', "")
+    assert pan("replay", "-", input=untitled).stdout.startswith("standard input, hand 1 (lines 1-36)")
+    assert "-:" not in pan("replay", "-", input=untitled).stdout.split("\n")[0]
+
+
+def test_P3_the_svg_of_a_position_keeps_the_table_size_and_labels_a_taken_card(tmp_path: Path) -> None:
+    folder = tmp_path.joinpath(*["a-long-folder-name"] * 12)
+    folder.mkdir(parents=True)
+    record = folder / "friday-hoyle-written-down-at-the-club.pan"
+    record.write_text((SAMPLES / "friday-hoyle.pan").read_text(encoding="utf-8"), encoding="utf-8")
+    short, long = tmp_path / "short.svg", tmp_path / "long.svg"
+    assert pan("analyze", str(SAMPLES / "friday-hoyle.pan"), "--at", "65", "--svg", str(short)).exit_code == 0
+    assert pan("analyze", str(record), "--at", "65", "--svg", str(long)).exit_code == 0
+
+    def width(svg: Path) -> float:
+        found = re.search(r'<svg [^>]*width="([\d.]+)"', svg.read_text(encoding="utf-8"))
+        assert found is not None
+        return float(found.group(1))
+
+    assert width(long) == width(short) < 500  # the table's width, whatever the path (1,370 px before)
+    text = long.read_text(encoding="utf-8")
+    assert ">taken<" in text and ">drawn<" not in text  # Ana took 5c from the discard pile (P3)

@@ -634,7 +634,8 @@ def _position(
 
         pos = spot.position
         who = f"{pos.acting} to play" if pos.acting else "between turns"
-        title = f"{spot.file} hand {spot.hand}, line {pos.line}: {who}; {pos.player}'s cards shown"
+        source = "standard input" if spot.file == "-" else spot.file
+        title = f"{source} hand {spot.hand}, line {pos.line}: {who}; {pos.player}'s cards shown"
         _draw(svg_out, svg.table(svg.position_view(pos, title)), title)
     return (*found, {"position": position_json(spot)}, position_lines(spot))
 

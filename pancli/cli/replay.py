@@ -476,5 +476,9 @@ def _replay_html(
     from pancli.files import atomic_write
 
     with atomic_write(html) as out:
-        report = HtmlReport(out, f"pan replay {' '.join(names)}")
+        stdin_only = names == ["-"]
+        title = (
+            "pan replay" if stdin_only else f"pan replay {' '.join('standard input' if n == '-' else n for n in names)}"
+        )
+        report = HtmlReport(out, title, named_by_hand=stdin_only)
         return replay_files(names, HtmlTee(sink, report), open_record=opener, strict=strict, profile=profile)

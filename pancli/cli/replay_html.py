@@ -138,10 +138,14 @@ def _rule_ids(rule: str) -> list[str]:
 class HtmlReport:
     """The page, written hand by hand to ``out``; :meth:`close` writes the totals and the rules."""
 
-    def __init__(self, out: TextIO, title: str, stake: Decimal | None = None) -> None:
+    def __init__(self, out: TextIO, title: str, stake: Decimal | None = None, *, named_by_hand: bool = False) -> None:
+        """``named_by_hand``: the title is ``title`` and the first hand's :attr:`RecordHand.source`
+        (standard input: its Event tag), the head written when that hand comes."""
         from pancli.model.settle import Sitting
 
         self.out = out
+        self.title = title
+        self.named_by_hand = named_by_hand
         self.cited: set[str] = set()
         self.links: dict[str, str] = {}
         """The links of each rule (or rules, ``C4+C5``) cited so far."""
@@ -150,7 +154,12 @@ class HtmlReport:
         self.pagruc_sitting: Sitting = Sitting(None, zero_sum=False)
         self.disputes: list[tuple[int, str]] = []
         """(section number, what) of each disputed hand, for the totals' list (one short line each)."""
-        out.write(
+        if not named_by_hand:
+            self._head(title)
+
+    def _head(self, title: str) -> None:
+        self.named_by_hand = False
+        self.out.write(
             '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
@@ -200,7 +209,7 @@ class HtmlReport:
         from pancli.cli.settle import dispute_of
         from pancli.model.settle import Hand
 
-        n = self._next()
+        n = self._next(hand)
         dispute = dispute_of(hand, result)
         self.pan.add(Hand(result.players, result.totals, result.stake, dispute))
         parts = [self._header(n, hand, script, result.violations, result.claims, script.profile.name)]
@@ -216,7 +225,7 @@ class HtmlReport:
         from pancli.cli.settle import dispute_of
         from pancli.model.settle import Hand
 
-        n = self._next()
+        n = self._next(hand)
         dispute = dispute_of(hand, result)
         self.pagruc_sitting.add(Hand(result.players, result.totals, result.stake, dispute))
         parts = [self._header(n, hand, script, result.violations, result.claims, "PAGRUC")]
@@ -238,7 +247,7 @@ class HtmlReport:
 
         e = hand.error
         assert e is not None
-        n = self._next()
+        n = self._next(hand)
         self.pan.add(Hand(hand.players, {}, None, malformed_dispute(hand)))
         lines = []
         for i, text in enumerate(hand.text.rstrip("\n").split("\n"), hand.first_line):
@@ -246,7 +255,7 @@ class HtmlReport:
             lines.append(f"<mark>{row}</mark>" if i == e.line else row)
         body = "\n".join(lines)
         self.out.write(
-            f'<section class="hand" id="hand-{n}"><h2>{escape(hand.file)}, hand {hand.index} '
+            f'<section class="hand" id="hand-{n}"><h2>{escape(hand.source)}, hand {hand.index} '
             f"(lines {hand.first_line}-{hand.last_line}) "
             '<span class="badge bad">malformed</span></h2>'
             f'<div class="violation-box"><span class="rule">{self.rule(e.code)}</span> '
@@ -255,7 +264,9 @@ class HtmlReport:
         )
         self.disputes.append((n, f"{hand.file}:{e.line}:{e.col} {e.code} {e.message}"))
 
-    def _next(self) -> int:
+    def _next(self, hand: RecordHand | None = None) -> int:
+        if self.named_by_hand:
+            self._head(f"{self.title} {hand.source}" if hand is not None else f"{self.title} standard input")
         self.count += 1
         return self.count
 
@@ -297,7 +308,7 @@ class HtmlReport:
         if layout is not None and layout.leading:
             lead = "".join(f'<p class="note">{escape(c)}</p>' for c in layout.leading)
         return (
-            f'<section class="hand" id="hand-{n}"><h2>{escape(hand.file)}, hand {hand.index} '
+            f'<section class="hand" id="hand-{n}"><h2>{escape(hand.source)}, hand {hand.index} '
             f"(lines {hand.first_line}-{hand.last_line}) {badge}</h2>{lead}"
             f'<dl class="tags">{rows}</dl>'
         )
@@ -453,6 +464,8 @@ class HtmlReport:
         from pancli.cli.settle import amount_text
         from pancli.cli.settle import summary as sitting_summary
 
+        if self.named_by_hand:  # no hand at all
+            self._head(f"{self.title} standard input")
         out = self.out
         parts = [f'<section class="totals" id="totals"><h2>the sitting</h2><p class="summary">{escape(summary)}</p>']
         for name, sitting in (("Panguingue", self.pan), ("PAGRUC", self.pagruc_sitting)):

@@ -662,7 +662,7 @@ class StepLines(JsonText):
 
 def _title(hand: RecordHand, script: HandScript) -> str:
     return (
-        f"{hand.file}, hand {hand.index} (lines {hand.first_line}-{hand.last_line}): {script.profile.name}; "
+        f"{hand.source}, hand {hand.index} (lines {hand.first_line}-{hand.last_line}): {script.profile.name}; "
         f"{' '.join(script.players)} (dealer {script.players[-1]})"
     )
 
@@ -713,7 +713,7 @@ def plain_malformed(hand: RecordHand) -> str:
     e = hand.error
     assert e is not None
     return (
-        f"{hand.file}, hand {hand.index} (lines {hand.first_line}-{hand.last_line}): malformed, not refereed\n"
+        f"{hand.source}, hand {hand.index} (lines {hand.first_line}-{hand.last_line}): malformed, not refereed\n"
         f"  MALFORMED {malformed_line(hand.file, e)}\n"
     )
 
@@ -849,7 +849,7 @@ def render_rich_malformed(console: Console, hand: RecordHand) -> None:
 
     e = hand.error
     assert e is not None
-    console.rule(f"{escape(hand.file)}, hand {hand.index} (lines {hand.first_line}-{hand.last_line})", align="left")
+    console.rule(f"{escape(hand.source)}, hand {hand.index} (lines {hand.first_line}-{hand.last_line})", align="left")
     from pancli.cli.common import rule_hint
 
     console.print(f"[bold red]MALFORMED[/] {escape(malformed_line(hand.file, e))}[dim]{rule_hint(e.code)}[/]")

@@ -79,3 +79,12 @@ class RecordHand:
     layout: HandLayout | None = None
     players: tuple[str, ...] = ()
     """The players of a malformed hand, as its ``Players`` tag names them (when it was read)."""
+
+    @property
+    def source(self) -> str:
+        """Where the hand comes from, for titles: the file, or for standard input (``-``) the
+        hand's ``Event`` tag and "standard input" (error places keep ``-``: ``-:LINE:COL``)."""
+        if self.file != "-":
+            return self.file
+        event = next((v for k, v in self.script.tags if k == "Event"), "") if self.script is not None else ""
+        return f"{event} (standard input)" if event else "standard input"
