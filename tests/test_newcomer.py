@@ -181,3 +181,42 @@ def test_P3_the_svg_of_a_position_keeps_the_table_size_and_labels_a_taken_card(t
     assert width(long) == width(short) < 500  # the table's width, whatever the path (1,370 px before)
     text = long.read_text(encoding="utf-8")
     assert ">taken<" in text and ">drawn<" not in text  # Ana took 5c from the discard pile (P3)
+
+
+def test_C9_default_stake_prices_only_the_hands_without_a_stake() -> None:
+    friday, eight = str(SAMPLES / "friday-hoyle.pan"), str(SAMPLES / "eight-handed-hoyle.pan")
+    units = pan("settle", friday, eight)
+    assert "sitting\tpanguingue\t3\t0\tunits" in units.stdout and "name no Stake" in units.stderr
+    r = pan("settle", "--default-stake", "0.10", friday, eight)
+    assert r.exit_code == 0 and "sitting\tpanguingue\t3\t0\tmoney" in r.stdout
+    assert f"default-stake\tpanguingue\t{eight}\t1\t0.10" in r.stdout
+    # the Friday hands keep their own Stake (0.25 a unit), the eight-handed hand takes 0.10
+    totals = {
+        p["player"]: p
+        for p in json.loads(pan("settle", "--json", "--default-stake", "0.10", friday, eight).stdout)["panguingue"][
+            "players"
+        ]
+    }
+    friday_only = {p["player"]: p for p in json.loads(pan("settle", "--json", friday).stdout)["panguingue"]["players"]}
+    eight_only = {p["player"]: p for p in json.loads(pan("settle", "--json", eight).stdout)["panguingue"]["players"]}
+    from decimal import Decimal
+
+    for name, t in totals.items():
+        own = Decimal(friday_only[name]["money"]) if name in friday_only else Decimal(0)
+        extra = Decimal(eight_only[name]["units"]) * Decimal("0.10") if name in eight_only else Decimal(0)
+        assert Decimal(t["money"]) == own + extra, name
+    data = json.loads(pan("settle", "--json", "--default-stake", "0.10", friday, eight).stdout)
+    assert data["default_stake"] == {"stake": "0.10", "hands": [{"file": eight, "first": 1, "last": 1}]}
+    assert pan("settle", "--stake", "1", "--default-stake", "0.10", friday).exit_code == 2
+
+
+def test_settle_reports_an_unfinished_hand(tmp_path: Path) -> None:
+    cut = tmp_path / "cut.pan"
+    cut.write_text("".join((SAMPLES / "friday-hoyle.pan").read_text(encoding="utf-8").splitlines(True)[:45]))
+    assert "1 unfinished" in pan("replay", str(cut)).stdout
+    r = pan("settle", str(cut))
+    assert r.exit_code == 0
+    assert f"unfinished\t{cut}:45\thand 2 (lines 39-45)\tthe record stops before the hand's end" in r.stdout
+    assert json.loads(pan("settle", "--json", str(cut)).stdout)["unfinished"] == [
+        {"file": str(cut), "first": 2, "last": 2}
+    ]
