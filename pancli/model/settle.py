@@ -205,7 +205,8 @@ class Sitting:
         >>> s = Sitting(default_stake=Decimal("0.25"))
         >>> s.takes_default(Hand(("Ana", "Ben"), {"Ana": 4, "Ben": -4})), s.takes_default(Hand((), {}, Decimal(1)))
         (True, False)
-        >>> s.add(Hand(("Ana", "Ben"), {"Ana": 4, "Ben": -4})); s.add(Hand(("Ana", "Ben"), {"Ana": -2, "Ben": 2}, Decimal(1)))
+        >>> s.add(Hand(("Ana", "Ben"), {"Ana": 4, "Ben": -4}))
+        >>> s.add(Hand(("Ana", "Ben"), {"Ana": -2, "Ben": 2}, Decimal(1)))
         >>> [(t.player, str(t.money)) for t in s.totals()], s.defaulted
         ([('Ana', '-1.00'), ('Ben', '1.00')], 1)
         """
