@@ -68,6 +68,6 @@ def completion(shell: str) -> None:
     Examples:
       eval "$(pan completion bash)"          # in ~/.bashrc
       eval "$(pan completion zsh)"           # in ~/.zshrc
-      pan completion fish > ~/.config/fish/completions/pan.fish
+      mkdir -p ~/.config/fish/completions && pan completion fish > ~/.config/fish/completions/pan.fish
     """
     click.echo(completion_script(shell), nl=False)

@@ -393,7 +393,7 @@ def replay(
     \b
     Examples:
       pan samples friday-hoyle | pan replay -
-      pan replay --json $(pan samples --path)
+      pan replay --json $(pan samples --path)    # exits 1: the illegal-* samples break rules on purpose
       pan simulate --players 6 --hands 100 --seed 1 | pan replay - | tail -1
       pan samples cardroom-saturday | pan replay --jsonl - | grep '"event": "split"'
       pan simulate --players 6 --hands 300 --seed 1 | pan replay --jobs 2 - | tail -1

@@ -28,9 +28,9 @@ def samples(name: str | None, show_path: bool, as_json: bool) -> None:
     Examples:
       pan samples
       pan samples friday-hoyle | pan replay -
-      pan samples illegal-P8-forcing | pan replay --json -
+      pan samples illegal-P8-forcing | pan replay --json -   # exits 1: the P8 violation
       pan analyze "$(pan samples --path friday-hoyle)" --at 27 --player Cruz
-      pan replay --json $(pan samples --path)
+      pan replay --json $(pan samples --path)    # exits 1: the illegal-* samples break rules on purpose
       pan rules "$(pan samples --path oakland.toml)"
     """
     from pancli.records.shipped import sample_names, sample_path, sample_summary

@@ -473,7 +473,7 @@ def settle(
     \b
     Examples:
       pan samples friday-hoyle | pan settle -
-      pan settle --stake 0.10 $(pan samples --path)
+      pan settle --stake 0.10 $(pan samples --path)   # exits 1: the illegal samples are disputed
       pan settle --default-stake 0.25 "$(pan samples --path friday-hoyle)" "$(pan samples --path eight-handed-hoyle)"
       pan settle --json "$(pan samples --path cardroom-saturday)" "$(pan samples --path friday-hoyle)"
       pan simulate --players 5 --hands 100 --seed 3 | pan settle - | grep ^pays
