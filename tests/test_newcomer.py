@@ -220,3 +220,30 @@ def test_settle_reports_an_unfinished_hand(tmp_path: Path) -> None:
     assert json.loads(pan("settle", "--json", str(cut)).stdout)["unfinished"] == [
         {"file": str(cut), "first": 2, "last": 2}
     ]
+
+
+def test_C7_the_html_page_shows_comments_and_claims_in_words(tmp_path: Path) -> None:
+    page = tmp_path / "friday.html"
+    pan("replay", str(SAMPLES / "friday-hoyle.pan"), "--html", str(page))
+    html = page.read_text(encoding="utf-8")
+    assert '<p class="note">Friday game at the club: five at the table' in html  # no '; '
+    assert "claimed: 4 from each opponent" in html and "[%pays" not in html
+    assert "kings mix suits (M4) but pay nothing" in html and "{ kings" not in html
+
+
+def test_the_html_page_cites_rules_in_rulebook_order(tmp_path: Path) -> None:
+    from pancli.rulebook import RULEBOOK
+
+    page = tmp_path / "night.html"
+    pan("replay", str(SAMPLES / "friday-hoyle.pan"), str(SAMPLES / "illegal-P8-forcing.pan"), "--html", str(page))
+    cited = re.findall(r'<dt id="rule-([A-Z]+[0-9]+)"', page.read_text(encoding="utf-8"))
+    order = [str(r) for r in RULEBOOK]
+    assert len(cited) > 5 and cited == sorted(cited, key=order.index)
+
+
+def test_a_sitting_with_no_counted_hand_draws_no_chart(tmp_path: Path) -> None:
+    page = tmp_path / "p8.html"
+    pan("replay", str(SAMPLES / "illegal-P8-forcing.pan"), "--html", str(page))
+    totals = page.read_text(encoding="utf-8").split('id="totals"', 1)[1]
+    assert "0 hands counted, 1 disputed" in totals
+    assert "<svg" not in totals.split('id="rules"')[0]

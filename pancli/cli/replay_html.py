@@ -23,6 +23,7 @@ comment is shown as text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from html import escape
@@ -306,7 +307,7 @@ class HtmlReport:
         lead = ""
         layout = hand.layout
         if layout is not None and layout.leading:
-            lead = "".join(f'<p class="note">{escape(c)}</p>' for c in layout.leading)
+            lead = "".join(f'<p class="note">{escape(comment_text(c))}</p>' for c in layout.leading if comment_text(c))
         return (
             f'<section class="hand" id="hand-{n}"><h2>{escape(hand.source)}, hand {hand.index} '
             f"(lines {hand.first_line}-{hand.last_line}) {badge}</h2>{lead}"
@@ -563,7 +564,25 @@ def _note_text(notes: Notes | None) -> str:
         texts.extend(comments)
     if notes.eol:
         texts.append(notes.eol)
-    return "<br>".join(escape(t) for t in texts if t)
+    return "<br>".join(escape(shown) for t in texts if (shown := comment_text(t)))
+
+
+_PAYS_CLAIM: Final = re.compile(r"\[%pays\s+([0-9]+)\]")
+
+
+def comment_text(comment: str) -> str:
+    """A record's comment as a reader of the page wants it: without its ``;`` or ``{ }`` marks,
+    and a ``[%pays N]`` claim in words.
+
+    >>> comment_text("; goes on top"), comment_text("{[%pays 4]}"), comment_text("{ kings mix suits }")
+    ('goes on top', 'claimed: 4 from each opponent', 'kings mix suits')
+    """
+    text = comment.strip()
+    if text[:1] == ";":
+        text = text[1:]
+    elif text[:1] == "{" and text[-1:] == "}":
+        text = text[1:-1]
+    return _PAYS_CLAIM.sub(lambda m: f"claimed: {m.group(1)} from each opponent", text).strip()
 
 
 def _play_items(hand: RecordHand, script: HandScript) -> Iterable[tuple[int, Any, Notes | None]]:
@@ -634,7 +653,8 @@ def _totals_table(sitting: Sitting) -> str:
             row += f'<td class="num">{escape(money_text(t.money or Decimal(0)))}</td>'
         row += f'<td class="num">{t.disputed}</td>'
         rows.append(f"<tr>{row}</tr>")
-    chart = bars({t.player: t.units for t in totals})
+    # a sitting with nothing counted (every hand disputed) has no totals to draw: all would be 0
+    chart = bars({t.player: t.units for t in totals}) if sitting.counted else ""
     return (
         f'<div class="ledger"><div class="wrap"><table><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
         f"</div>{chart}</div>"
