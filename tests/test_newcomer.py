@@ -247,3 +247,21 @@ def test_a_sitting_with_no_counted_hand_draws_no_chart(tmp_path: Path) -> None:
     totals = page.read_text(encoding="utf-8").split('id="totals"', 1)[1]
     assert "0 hands counted, 1 disputed" in totals
     assert "<svg" not in totals.split('id="rules"')[0]
+
+
+def test_the_readme_names_every_command_with_jsonl() -> None:
+    import click
+
+    from pancli.cli import cli
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    start = readme.index("`--jsonl` prints one JSON object per line")
+    sentence = readme[start : readme.index(";", start)]
+    ctx = click.Context(cli)
+    with_jsonl = [
+        name
+        for name in cli.list_commands(ctx)
+        if any("--jsonl" in p.opts for p in (cli.get_command(ctx, name) or cli).params)
+    ]
+    assert "settle" in with_jsonl and len(with_jsonl) >= 8
+    assert [n for n in with_jsonl if f"`{n}`" not in sentence] == []

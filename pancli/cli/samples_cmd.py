@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
 from pancli.cli.common import json_option
 
 
+def _complete_samples(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from pancli.cli.completion import complete_samples  # only when the shell asks
+
+    return complete_samples(ctx, param, incomplete)
+
+
 @click.command("samples", epilog="Exit status: 0, or 2 for an unknown sample name.")
-@click.argument("name", required=False)
+@click.argument("name", required=False, shell_complete=_complete_samples)
 @click.option("--path", "show_path", is_flag=True, help="Print where the record is instead of its text.")
 @json_option
 def samples(name: str | None, show_path: bool, as_json: bool) -> None:
