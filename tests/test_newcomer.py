@@ -265,3 +265,21 @@ def test_the_readme_names_every_command_with_jsonl() -> None:
     ]
     assert "settle" in with_jsonl and len(with_jsonl) >= 8
     assert [n for n in with_jsonl if f"`{n}`" not in sentence] == []
+
+
+def test_the_classifiers_list_the_pythons_tested() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    claimed = sorted(
+        c.rsplit(" :: ", 1)[1]
+        for c in project["classifiers"]
+        if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    )
+    found = re.search(r"^PYTHONS = \[(.*)\]$", (ROOT / "noxfile.py").read_text(encoding="utf-8"), flags=re.MULTILINE)
+    assert found is not None
+    tested = sorted(v.strip().strip('"') for v in found.group(1).split(","))
+    assert claimed == tested == ["3.11", "3.12", "3.13"]
+    assert project["requires-python"] == f">={tested[0]}"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "noxfile.py" in ci and "skipped tests-$v" in ci and '.venv/bin/nox -s "${sessions[@]}"' in ci
