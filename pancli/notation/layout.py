@@ -87,4 +87,8 @@ class RecordHand:
         if self.file != "-":
             return self.file
         event = next((v for k, v in self.script.tags if k == "Event"), "") if self.script is not None else ""
-        return f"{event} (standard input)" if event else "standard input"
+        if not event:
+            return "standard input"
+        from pancli.escapes import escape_text  # a tag's control characters are never written raw
+
+        return f"{escape_text(event)} (standard input)"
