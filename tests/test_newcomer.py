@@ -145,7 +145,7 @@ def test_settle_disputed_line_keeps_its_place_apart_on_a_terminal() -> None:
 
 def test_replay_progress_line_shows_the_share_of_the_input_read(tmp_path: Path) -> None:
     record = tmp_path / "night.pan"
-    assert pan("simulate", "--hands", "300", "--seed", "2", "-o", str(record)).exit_code == 0
+    assert pan("simulate", "--hands", "30", "--seed", "2", "-o", str(record)).exit_code == 0
     shown = _terminal(["replay", "--plain", str(record)], 100, " > /dev/null")
     assert re.search(r"replay +\d+% \[[#.]*\] [\d.]+ [KM]?B +[\d,]+ hands/s", shown), shown[-300:]
 
@@ -283,3 +283,17 @@ def test_the_classifiers_list_the_pythons_tested() -> None:
     assert project["requires-python"] == f">={tested[0]}"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "noxfile.py" in ci and "skipped tests-$v" in ci and '.venv/bin/nox -s "${sessions[@]}"' in ci
+
+
+def test_G7_a_stopped_pagruc_hand_says_its_ledger_claim_cannot_be_compared(tmp_path: Path) -> None:
+    text = (SAMPLES / "pagruc-illegal.pan").read_text(encoding="utf-8")
+    record = tmp_path / "claim.pan"
+    record.write_text(
+        text.replace('[Players "Ana Ben Cruz"]\n', '[Players "Ana Ben Cruz"]\n[Ledger "Ana -1, Ben 0, Cruz 1"]\n', 1),
+        encoding="utf-8",
+    )
+    hand = json.loads(pan("replay", "--json", str(record)).stdout)[0]
+    assert hand["claims_ok"] is True
+    assert hand["notes"] == [
+        "the Ledger claim (line 9) cannot be compared (G7): the hand stopped at line 16 (G3) before its end"
+    ]
