@@ -4,7 +4,8 @@
 package metadata read it). The Python API (:mod:`pancli.api`, docs/api.md) is reachable from
 here: ``pancli.check_meld``, ``pancli.meld_value``, ``pancli.load_rules``, ``pancli.read_records``,
 ``pancli.parse_records``, ``pancli.referee_hand``, ``pancli.analyze_hand``, ``pancli.MeldCheck``,
-``pancli.PanError``. They are loaded on first use (module ``__getattr__``), so ``import
+``pancli.PanError``, and the results of ``referee_hand``, ``pancli.HandResult`` and
+``pancli.PagrucHandResult``. They are loaded on first use (module ``__getattr__``), so ``import
 pancli`` and ``pan --help`` stay light; ``__init__.pyi`` gives type checkers their types.
 
 >>> import pancli
@@ -17,7 +18,9 @@ from typing import Any
 __version__ = "0.1.0"
 
 API = (
+    "HandResult",
     "MeldCheck",
+    "PagrucHandResult",
     "PanError",
     "analyze_hand",
     "check_meld",

@@ -8,6 +8,8 @@ from pancli.api import meld_value as meld_value
 from pancli.api import parse_records as parse_records
 from pancli.api import read_records as read_records
 from pancli.api import referee_hand as referee_hand
+from pancli.model.results import HandResult as HandResult
+from pancli.pagruc.referee import PagrucHandResult as PagrucHandResult
 
 __version__: str
 API: tuple[str, ...]

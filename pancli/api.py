@@ -41,7 +41,9 @@ if TYPE_CHECKING:
     from pancli.pagruc.referee import PagrucHandResult
 
 __all__ = [
+    "HandResult",
     "MeldCheck",
+    "PagrucHandResult",
     "PanError",
     "analyze_hand",
     "check_meld",
@@ -52,6 +54,19 @@ __all__ = [
     "read_records",
     "referee_hand",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The result types of :func:`referee_hand`, imported when asked for (for ``isinstance``)."""
+    if name == "HandResult":
+        from pancli.model.results import HandResult
+
+        return HandResult
+    if name == "PagrucHandResult":
+        from pancli.pagruc.referee import PagrucHandResult
+
+        return PagrucHandResult
+    raise AttributeError(f"module 'pancli.api' has no attribute {name!r}")
 
 
 class PanError(ValueError):
@@ -211,25 +226,35 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[RecordHand]:
         yield from read_hands(stream, name, Path(name).parent)
 
 
-def referee_hand(hand: RecordHand | str, *, strict: bool = False) -> HandResult | PagrucHandResult:
-    """Referee one hand (a :class:`RecordHand`, or the text of one hand) under its record's
-    rules: every payment, the ledger, the winner, the first violation, and the irregularities
-    put right (``remedies``: I1, I2; with ``strict``, the first one is a violation that stops
-    the hand, as ``pan replay --strict``). PanError for a malformed hand.
+def referee_hand(hand: RecordHand | str | os.PathLike[str], *, strict: bool = False) -> HandResult | PagrucHandResult:
+    """Referee one hand under its record's rules: every payment, the ledger, the winner, the
+    first violation, and the irregularities put right (``remedies``: I1, I2; with ``strict``, the
+    first one is a violation that stops the hand, as ``pan replay --strict``). ``hand`` is a
+    :class:`RecordHand`, the text of one hand, or the path of a record file holding one hand (a
+    ``str`` of one line naming a file is its path). PanError for a malformed hand, or a text or
+    file of more hands than one (:func:`read_records` reads those).
+
+    The result is a :class:`HandResult` (Panguingue: ``ledger``, ``payments``) or a
+    :class:`PagrucHandResult` (``scores``): ``isinstance`` tells them apart; both have ``ok``,
+    ``winner``, ``violations``, ``claims`` and ``totals``.
 
     >>> text = '[Players "Ana Ben"]\\n\\nAna stay\\nBen stay\\n'
     >>> result = referee_hand(text)
     >>> result.ok, result.violations
     (True, ())
+    >>> referee_hand("no-such-record.pan")
+    Traceback (most recent call last):
+    ...
+    pancli.api.PanError: R2 'no-such-record.pan' is neither a file nor the text of a hand (tags, play lines)
     """
     from pancli.notation.layout import RecordHand
 
-    if not isinstance(hand, (str, RecordHand)):
-        raise PanError(Rule.R1, f"hand must be a RecordHand or the text of one hand, not {_shown(hand)}")
-    if isinstance(hand, str):
-        hands = parse_records(hand)
+    if not isinstance(hand, (str, os.PathLike, RecordHand)):
+        raise PanError(Rule.R1, f"hand must be a RecordHand, the text of one hand or a path, not {_shown(hand)}")
+    if isinstance(hand, (str, os.PathLike)):
+        hands = _one_hand_text(hand)
         if len(hands) != 1:
-            raise PanError(Rule.R1, f"the text holds {len(hands)} hands, not one")
+            raise PanError(Rule.R1, f"the record holds {len(hands)} hands, not one (read_records gives each)")
         hand = hands[0]
     if hand.script is None:
         err = hand.error
@@ -237,6 +262,22 @@ def referee_hand(hand: RecordHand | str, *, strict: bool = False) -> HandResult 
     from pancli.app.replay import referee
 
     return referee(hand.script, remedy=not strict)
+
+
+def _one_hand_text(hand: str | os.PathLike[str]) -> list[RecordHand]:
+    """The hands of ``hand``: a path (a ``PathLike``, or a one-line ``str`` naming a file) or a record's text."""
+    is_path = not isinstance(hand, str) or ("\n" not in hand and Path(hand).is_file())
+    if not is_path:
+        text = str(hand)
+        if "\n" not in text and "[" not in text:
+            raise PanError(Rule.R2, f"{text!r} is neither a file nor the text of a hand (tags, play lines)")
+        return parse_records(text)
+    path = Path(hand)
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise PanError(Rule.R2, f"{path}: {exc.strerror or exc}") from None
+    return parse_records(text, str(path), path.parent)
 
 
 def analyze_hand(
@@ -248,15 +289,18 @@ def analyze_hand(
     samples: int = 2000,
     seed: int = 1,
 ) -> Analysis:
-    """Analyse a ten-card Panguingue hand (and the card just ``drawn``): the best arrangement,
-    what every draw would do, the odds of going out. PanError for a bad hand or position.
+    """Analyse a ten-card Panguingue hand (and the card just drawn: a trailing ``+CARD``, as
+    ``pan analyze`` takes it, or ``drawn``): the best arrangement, what every draw would do, the
+    odds of going out. PanError for a bad hand or position.
 
     >>> a = analyze_hand("5s 5s 5s 6h 7h Jc Qc Kc 2d 3d", samples=50)
     >>> a.best.melded, a.best.value
     (6, 5)
+    >>> str(analyze_hand("5sss 3-4h Kdhc 2c 7d +5h", samples=50).discard)
+    '7d'
     """
     from pancli.analyze.analysis import PositionError, analyze
-    from pancli.notation import NotationError, parse_card, parse_meld
+    from pancli.app.analyze import InputProblem, read_hand
 
     profile = _profile(rules)
     _text(hand, "the hand")
@@ -266,10 +310,9 @@ def analyze_hand(
     _whole(samples, "samples", 1, MAX_SAMPLES, Rule.R10)
     _whole(seed, "seed", None, None, Rule.R10)  # any whole number, as --seed
     try:
-        cards = parse_meld(hand)
-        card = None if drawn is None else parse_card(drawn)
-    except NotationError as exc:
-        raise PanError(exc.code, exc.message, exc.col) from None
+        cards, card = read_hand(hand, drawn)
+    except InputProblem as exc:
+        raise PanError(exc.rule, exc.message, exc.col) from None
     try:
         return analyze(cards, profile, card, players=players, samples=samples, seed=seed)
     except PositionError as exc:

@@ -652,7 +652,8 @@ def _entries() -> tuple[RuleEntry, ...]:
             Rule.R2,
             _R,
             "Bad tag value",
-            "The tags of a hand must make sense: a Players tag is required, names must be valid and unique, "
+            "The tags of a hand must make sense (and be readable: a record is UTF-8 text, and a UTF-16 file "
+            "is reported as such at its line 1): a Players tag is required, names must be valid and unique, "
             "Game, Stake and Packs must have valid values (Packs in PAGRUC only), and no tag may appear twice.",
             f"R2: {_RECORD_RULING}.",
             PROJECT_SRC,

@@ -276,6 +276,8 @@ class SeatView:
     """His cards, when they are shown (the analysed player's)."""
     drawn: Card | None = None
     """The card he has just drawn or taken, when his cards are shown."""
+    took: bool = False
+    """``drawn`` was taken from the discard pile (P3), not drawn from the stock."""
 
 
 @frozen
@@ -302,9 +304,6 @@ def table(view: TableView) -> Drawing:
     """
     parts: list[str] = []
     y = 0.0
-    if view.caption:
-        parts.append(_caption(view.caption, 0, 13, bold=True, size=13))
-        y = 20.0
     parts.append(_caption("stock", 0, y + 11))
     parts.append(back(view.stock, "cards in the stock").at(0, y + CAPTION))
     pile_x = CARD_W + GAP * 2
@@ -316,10 +315,7 @@ def table(view: TableView) -> Drawing:
             f'<rect x="{_num(pile_x)}" y="{_num(y + CAPTION)}" width="{CARD_W}" height="{CARD_H}" rx="4" '
             'fill="none" stroke="#999" stroke-dasharray="3 3"/>'
         )
-    width = max(
-        pile_x + max(CARD_W, _caption_width(f"discard pile ({view.discards})")),
-        _caption_width(view.caption, 13, bold=True),
-    )
+    width = pile_x + max(CARD_W, _caption_width(f"discard pile ({view.discards})"))
     y += CAPTION + CARD_H + 14
     name_w = max((_caption_width(s.player, 13) for s in view.seats), default=0) + 24
     for s in view.seats:
@@ -336,7 +332,7 @@ def table(view: TableView) -> Drawing:
         if s.hand is not None:
             groups.append(Group(f"hand, {len(s.hand)}", tuple(sorted(s.hand, key=Card.sort_key))))
             if s.drawn is not None:
-                groups.append(Group("drawn", (s.drawn,), marked=0))
+                groups.append(Group("taken" if s.took else "drawn", (s.drawn,), marked=0))
         groups.extend(Group(f"#{i}", m) for i, m in enumerate(s.melds, 1))
         x = name_w
         if s.hand is None:
@@ -348,12 +344,51 @@ def table(view: TableView) -> Drawing:
         parts.append(body.at(x, y))
         width = max(width, x + body.width)
         y += CAPTION + CARD_H + 10
-    return Drawing("".join(parts), width, y - 6)
+    drawing = Drawing("".join(parts), width, y - 6)
+    if not view.caption:
+        return drawing
+    # the caption wraps to the table's width (a long file path does not widen the picture)
+    lines = _wrapped(view.caption, width, 13)
+    head = "".join(_caption(t, 0, 13 + 17 * i, bold=True, size=13) for i, t in enumerate(lines))
+    top = 17.0 * len(lines) + 3
+    return Drawing(head + drawing.at(0, top), width, top + drawing.height)
+
+
+def _wrapped(text: str, width: float, size: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` (bold, ``size``), broken at spaces, and inside a
+    word too long for a line (a file path) at a ``/`` or anywhere.
+
+    >>> _wrapped("samples/friday-hoyle.pan hand 2, line 65: Ana to play", 300, 13)
+    ['samples/friday-hoyle.pan hand 2,', 'line 65: Ana to play']
+    >>> _wrapped("a/very/long/path/to/the/record/of/friday.pan", 150, 13)
+    ['a/very/long/', 'path/to/the/', 'record/of/', 'friday.pan']
+    """
+    per_line = max(8, int(width / (size * 0.68)))
+    lines: list[str] = []
+    row = ""
+    for word in text.split(" "):
+        while len(word) > per_line:
+            cut = word.rfind("/", 0, per_line) + 1 or per_line
+            if row:
+                lines.append(row)
+                row = ""
+            lines.append(word[:cut])
+            word = word[cut:]
+        if row and len(row) + 1 + len(word) > per_line:
+            lines.append(row)
+            row = word
+        else:
+            row = f"{row} {word}" if row else word
+    if row:
+        lines.append(row)
+    return lines
 
 
 def position_view(pos: Position, caption: str = "") -> TableView:
     """The table at a record position (:func:`pancli.referee.position.position_at`): every
     seat's melds and card count, the analysed player's cards face up, the player to act marked."""
+    from pancli.model.results import Source
+
     seats = tuple(
         SeatView(
             s.player,
@@ -363,6 +398,7 @@ def position_view(pos: Position, caption: str = "") -> TableView:
             to_play=s.player == pos.acting,
             hand=pos.hand if s.player == pos.player else None,
             drawn=pos.drawn if s.player == pos.player else None,
+            took=s.player == pos.player and pos.drawn_from is Source.DISCARD_PILE,
         )
         for s in pos.seats
     )
@@ -373,7 +409,7 @@ def position_view(pos: Position, caption: str = "") -> TableView:
 def analysis(a: Analysis) -> Drawing:
     """An analysed hand (``pan analyze --svg``): the hand and the drawn card, the melds already
     on the table, then the best arrangement: each new meld (its condition and value), each table
-    meld grown (what it pays more) and the cards left dead."""
+    meld grown (what it pays more) and the cards left in the hand."""
     top = [
         Group(f"hand, {len(a.hand)} card{'s' if len(a.hand) != 1 else ''}", tuple(sorted(a.hand, key=Card.sort_key)))
     ]
@@ -388,7 +424,7 @@ def analysis(a: Analysis) -> Drawing:
         else:
             best.append(Group(f"#{p.target + 1} grows +{p.value}", p.meld.cards))
     if a.best.dead:
-        best.append(Group("dead", tuple(a.best.dead)))
+        best.append(Group("left in hand", tuple(a.best.dead)))
     down = a.best.melded
     title = f"best arrangement: {down} card{'s' if down != 1 else ''} down, {a.best.value} from each opponent"
     return stack([("", row(top)), ("", _titled(title, row(best) if best else Drawing("", 0, 0)))])

@@ -8,6 +8,7 @@ import importlib.metadata
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from cli_kit import ROOT
@@ -83,3 +84,62 @@ def test_bad_input_raises_pan_error_with_its_rule() -> None:
     assert caught.value.rule == "P7"
     with pytest.raises(pancli.PanError, match="R3"):
         pancli.load_rules("/no/such/house.toml")
+
+
+def api_md_as_a_script() -> str:
+    """The examples of docs/api.md as one Python script: each ``>>>`` or ``...`` line of its
+    ``python`` blocks, in order (outputs and tracebacks left out)."""
+    import re
+
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    lines: list[str] = []
+    for block in re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL):
+        lines += [ln[4:] for ln in block.splitlines() if ln.startswith((">>> ", "... "))]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.slow
+def test_docs_api_md_examples_pass_mypy_strict_against_the_installed_package(tmp_path: Path) -> None:
+    """As a user's script: outside the checkout, so pancli is found as installed (editable here:
+    its .pth path entry, which type checkers follow, unlike an import hook)."""
+    script = tmp_path / "api_examples.py"
+    script.write_text(api_md_as_a_script(), encoding="utf-8")
+    assert "referee_hand" in script.read_text(encoding="utf-8")
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            "--no-incremental",
+            script.name,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_referee_hand_takes_the_path_of_a_record_of_one_hand(tmp_path: Path) -> None:
+    one = (ROOT / "samples" / "illegal-P8-forcing.pan").read_text(encoding="utf-8")
+    record = tmp_path / "one.pan"
+    record.write_text(one, encoding="utf-8")
+    for given in (record, str(record)):
+        result = pancli.referee_hand(given)
+        assert [v.rule for v in result.violations] == ["P8"]
+        assert result.violations[0].line == 28
+    with pytest.raises(pancli.PanError, match="R1 the record holds 2 hands, not one"):
+        pancli.referee_hand(ROOT / "samples" / "friday-hoyle.pan")
+    with pytest.raises(pancli.PanError, match=r"R2 'nothing\.pan' is neither a file nor the text of a hand"):
+        pancli.referee_hand("nothing.pan")
+
+
+def test_analyze_hand_takes_the_drawn_card_as_the_command_line_does() -> None:
+    plus = pancli.analyze_hand("5sss 3-4h Kdhc 2c 7d +5h", samples=50)
+    keyword = pancli.analyze_hand("5sss 3-4h Kdhc 2c 7d", drawn="5h", samples=50)
+    assert str(plus.drawn) == str(keyword.drawn) == "5h" and plus.now == keyword.now
+    with pytest.raises(pancli.PanError, match="P7 two drawn cards"):
+        pancli.analyze_hand("5sss 3-4h Kdhc 2c 7d +5h", drawn="5h")

@@ -252,7 +252,7 @@ def test_rules_option_overrides_the_records_rules_tag() -> None:
 def test_standard_input() -> None:
     text = FRIDAY.read_text(encoding="utf-8")
     r = run("-", input=text)
-    assert r.exit_code == 0 and "-, hand 2 (lines 39-69)" in r.stdout
+    assert r.exit_code == 0 and "Friday game (standard input), hand 2 (lines 39-69)" in r.stdout
     r = run(input=text)
     assert r.exit_code == 0
 

@@ -78,3 +78,18 @@ def test_completion_prints_the_script_of_each_shell(shell: str, marker: str) -> 
 
 def test_completion_of_an_unknown_shell_is_a_usage_error() -> None:
     assert CliRunner().invoke(cli, ["completion", "tcsh"]).exit_code == 2
+
+
+def test_samples_offers_the_sample_names() -> None:
+    assert values(["samples"], "friday") == [("plain", "friday-hoyle")]
+    assert ("plain", "illegal-P8-forcing") in values(["samples"], "illegal-P")
+    assert ("plain", "oakland.toml") in values(["samples"], "oak")
+    assert values(["samples", "--path"], "pagruc-u") == [("plain", "pagruc-unofficial")]
+
+
+def test_rules_offers_profiles_and_rule_ids(in_tmp: Path) -> None:
+    assert values(["rules"], "") == [("plain", "hoyle"), ("plain", "cardroom")]
+    assert values(["rules"], "P1") == [("plain", "P1"), ("plain", "P10")]
+    assert values(["rules"], "p8") == [("plain", "P8")]
+    assert ("plain", "cardroom") in values(["rules"], "c") and ("plain", "C10") in values(["rules"], "c")
+    assert dict((c.value, c.help) for c in complete(["rules"], "T2"))["T2"] == "Cost of going on top"

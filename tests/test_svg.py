@@ -103,7 +103,7 @@ def test_pan_analyze_svg_draws_the_hand_and_its_best_arrangement(tmp_path: Path)
     assert r.exit_code == 0, r.output
     root = _parse(out.read_text(encoding="utf-8"))
     texts = [t.text or "" for t in root.iter(f"{NS}text")]
-    assert "meld C2 4" in texts and "dead" in texts and "#1 on the table" in texts
+    assert "meld C2 4" in texts and "left in hand" in texts and "#1 on the table" in texts
     assert any(t.startswith("best arrangement: 6 cards down, 4 from each opponent") for t in texts)
     shown = _cards_in(root)
     assert shown[:8] == ["2h", "3h", "4h", "5s", "5s", "Kh", "Kd", "5s"]  # the hand sorted, then the draw

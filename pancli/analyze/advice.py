@@ -68,7 +68,8 @@ class Advice:
             ("stay", f"{self.stay:+.2f} units (95% CI {lo:+.2f} to {hi:+.2f}); "
                      f"out first in {self.won:.1%}, void {self.void:.1%}"),
             ("top", f"{self.top:+.2f} units (T2, {self.rules})"),
-            ("advice", f"{self.choice} ({self.samples} samples, seed {self.seed}; policy: see 'pan analyze --help')"),
+            ("advice", f"{self.choice} ({self.samples} samples, seed {self.seed}; every player's policy: "
+                       "'pan analyze --help', under --advice)"),
         ]  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:

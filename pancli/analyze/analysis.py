@@ -19,13 +19,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pancli.analyze.arrange import SLOT_OF, Arrangement, HandContext, best_arrangement
+from pancli.analyze.arrange import SLOT_OF, Arrangement, HandContext, best_arrangement, decode, encode
 from pancli.analyze.odds import (
     Distance,
     DrawRow,
     OutOdds,
+    discard_choice,
     distance_to_out,
     draw_table,
+    final_melds,
     live_copies,
     out_odds,
     out_value,
@@ -102,9 +104,23 @@ class Analysis:
     waits: Arrangement | None
     """P4: the hand's best arrangement when it must wait for a usable draw, else None."""
     rows: tuple[DrawRow, ...]
+    """The draw table: for this turn's draw, or with a drawn card for the next one (:attr:`next_turn`)."""
     live: tuple[int, ...]
     distance: Distance
     odds: OutOdds
+    discard: Card | None = None
+    """P5: the hand card to discard after laying :attr:`now` (None: no drawn card, an unusable
+    one, which is itself the discard (P2), or going out)."""
+    next_hand: tuple[Card, ...] | None = None
+    """With a drawn card (and not going out): the hand the next turn starts from, after laying
+    :attr:`now` and the discard; :attr:`rows`, :attr:`distance` and :attr:`odds` are about it."""
+    next_table: tuple[Meld, ...] = ()
+    """The player's melds at the next turn (with :attr:`next_hand`)."""
+
+    @property
+    def next_turn(self) -> bool:
+        """True when the draw table and odds are for the next turn's draw (a drawn card was given)."""
+        return self.next_hand is not None
 
     @property
     def opponents(self) -> int:
@@ -137,7 +153,7 @@ class Analysis:
 
     def out_value(self, row: DrawRow) -> int:
         """C8 per opponent when ``row``'s draw puts the player out (0 otherwise)."""
-        return out_value(row, self.table, self.profile)
+        return out_value(row, self.next_table if self.next_turn else self.table, self.profile)
 
 
 def analyze(
@@ -167,11 +183,20 @@ def analyze(
     rows = draw_table(ctx, live)
     cards = [*hand, drawn] if drawn is not None else list(hand)
     best = best_arrangement(cards, profile, table)
-    now = waits = None
+    now = waits = discard = None
+    next_hand: tuple[Card, ...] | None = None
+    next_table: tuple[Meld, ...] = ()
     if drawn is not None:
         now = rows[SLOT_OF[drawn]].arrangement
         if now is not None and now.score == best.score:
             best = Arrangement(now.placed, now.dead, best.count)  # the tie that uses the draw
+        if now is None:  # P2: the unusable draw is the discard; the hand meets the next draw as it is
+            next_hand, next_table = tuple(hand), tuple(table)
+        elif now.dead:  # the drawn card used: what is laid stays down, one hand card is discarded (P5)
+            next_table = tuple(final_melds(now, table))
+            discard, ctx = _best_discard(now.dead, profile, next_table, live)
+            next_hand = tuple(decode(ctx.state))
+            rows = draw_table(ctx, live)
     if now is None:
         waits = best_arrangement(hand, profile, table) if drawn is not None else best
     distance = distance_to_out(ctx, live)
@@ -180,5 +205,23 @@ def analyze(
     odds = out_odds(ctx, live, exact_first, turns=turns, samples=samples, seed=seed)
     return Analysis(
         tuple(hand), drawn, tuple(table), tuple(seen), players, profile, best, now, waits, tuple(rows), tuple(live),
-        distance, odds,
+        distance, odds, discard, next_hand, next_table,
     )  # fmt: skip
+
+
+def _best_discard(
+    left: Sequence[Card], profile: Profile, table: Sequence[Meld], live: Sequence[int]
+) -> tuple[Card, HandContext]:
+    """P5: the card of ``left`` (the hand after this turn's melds) to discard, and the context of
+    the hand it leaves: the fewest useful draws to go out (:func:`distance_to_out`), then the
+    policy's choice (:func:`discard_choice`: fewest partners) among the ties."""
+    policy = discard_choice(encode(left))
+    tried: list[tuple[int, bool, Card, HandContext]] = []
+    for c in dict.fromkeys(left):
+        rest = list(left)
+        rest.remove(c)
+        ctx = HandContext(rest, profile, table)
+        draws = distance_to_out(ctx, live).draws
+        tried.append((len(left) + 1 if draws is None else draws, SLOT_OF[c] != policy, c, ctx))
+    _, _, card, ctx = min(tried, key=lambda t: t[:2])
+    return card, ctx

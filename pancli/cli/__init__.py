@@ -149,7 +149,7 @@ def cli() -> None:
 
     \b
     Examples:
-      pan check "7c 7s 7s"          # illegal: M3
+      pan check "7c 7s 7s"          # illegal (M3): exits 1
       pan pay 5sss 3-5h --players 6
       pan samples friday-hoyle | pan replay -
       pan rules P8

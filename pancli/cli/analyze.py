@@ -168,7 +168,7 @@ def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
                 "total": r.value * opp,
                 "out": r.out,
                 "out_value": a.out_value(r),
-                "drawn": r.card == a.drawn,
+                "drawn": r.card == a.drawn and not a.next_turn,
             }
         )
     d = a.distance
@@ -186,6 +186,10 @@ def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
         "dead": [str(c) for c in a.best.dead],
         "now": _arr_json(a.now, opp),
         "waits": _arr_json(a.waits, opp),
+        "discard": None if a.discard is None else str(a.discard),
+        "draws_for": "next turn" if a.next_turn else "this turn",
+        "next_hand": None if a.next_hand is None else format_cards(a.next_hand),
+        "next_melds": [format_cards(m.cards) for m in a.next_table] if a.next_turn else None,
         "draws": draws,
         "unseen": a.unseen,
         "useful_live": a.useful_live,
@@ -238,7 +242,7 @@ def summary_lines(a: Analysis) -> list[tuple[str, str]]:
     lines += [
         ("best", _arr_text(b)),
         ("melded", f"{b.melded} cards, {b.value} from each opponent ({b.value * opp} in all), {b.count} way(s)"),
-        ("dead", format_cards(b.dead) or "-"),
+        ("left in hand", format_cards(b.dead) or "-"),
     ]
     if a.drawn is None:
         lines.append(("now", "nothing yet: hand cards go down only in a turn whose draw is used (P4)"))
@@ -246,6 +250,20 @@ def summary_lines(a: Analysis) -> list[tuple[str, str]]:
         lines.append(("now", f"nothing: {a.drawn} cannot be used, so it is discarded (P2) and the hand waits (P4)"))
     else:
         lines.append(("now", f"{_arr_text(a.now)}; {a.now.melded} down, {a.now.value} from each opponent (P4)"))
+    if a.discard is not None and a.next_hand is not None:
+        lines.append(
+            (
+                "discard",
+                f"{a.discard} (P5), leaving "
+                + (f"{format_cards(a.next_hand)} in hand" if a.next_hand else "no card in hand (flat, P9)")
+                + "; "
+                "the lines and the draw table below are for the next turn's draw",
+            )
+        )
+    elif a.next_turn:
+        lines.append(("next", "the lines and the draw table below are for the next turn's draw, to the hand as it is"))
+    elif a.now is not None:
+        lines.append(("next", "nothing: the player goes out (C8); the draw table is for this turn's draw"))
     if a.waits is not None and a.waits.placed:
         lines.append(("waits", f"{_arr_text(a.waits)} (for a usable draw, P4)"))
     useful = [r for r in a.rows if r.usable]
@@ -263,13 +281,10 @@ def summary_lines(a: Analysis) -> list[tuple[str, str]]:
     if d.draws is None:
         lines.append(("distance", "no way out found with the live cards"))
     else:
-        plan = "; ".join(_plan_step(h, x, t) for h, x, t in d.plan)
-        lines.append(
-            (
-                "distance",
-                f"{d.draws} useful draw(s): {plan}" + (f"; discard {format_cards(d.discards)}" if d.discards else ""),
-            )
-        )
+        steps = [_plan_step(h, x, t) for h, x, t in d.plan]
+        if d.discards:
+            steps.append(f"discard {format_cards(d.discards)}")
+        lines.append(("distance", f"{d.draws} useful draw(s): {'; '.join(steps) or 'any card added to a meld'}"))
     o = a.odds
     within = " ".join(f"{k + 1}:{p:.3f}" for k, p in enumerate(o.p))
     se = max(o.se) if o.se else 0.0
@@ -384,7 +399,11 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
 @click.option("--melds", "melds", multiple=True, metavar="MELDS", help="The player's melds on the table ([..] groups).")
 @click.option("--seen", "seen", multiple=True, metavar="CARDS", help="Every other card seen (melds, discards).")
 @players_option("Active players (2-15, S1): chips are per opponent x (N-1).")
-@click.option("--advice", is_flag=True, help="Simulate the hand: expected units of staying vs going on top.")
+@click.option(
+    "--advice",
+    is_flag=True,
+    help="Simulate the hand: expected units of staying vs going on top (its policy is described above).",
+)
 @click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=2000, show_default=True,
               help=f"Monte Carlo samples (1 to {MAX_SAMPLES:,}): --advice uses N, in constant memory (about"
                    " 1.5 ms a sample); the odds stop at s.e. 0.5/sqrt(N), at most N.")  # fmt: skip
@@ -462,6 +481,21 @@ def analyze(
     p_useful, ..., error: null) for a HAND or a record position, and a list of them
     for a batch, each with the 'file' and 'line' it was read from. A bad hand gives
     an object whose 'error' holds file, line, col, rule, player (null) and message.
+
+    With a drawn card, 'now' is what to lay with it and 'discard' the hand card to
+    throw (P5); 'useful', 'distance', the odds and the draw table are then for the
+    next turn's draw (the 'next' or 'discard' line says so; 'draws_for' in --json).
+    'left in hand' lists the cards the best arrangement keeps in the hand.
+
+    --advice (T1, T2) plays the rest of the hand --samples times and compares the
+    expected units of staying with the cost of going on top. The policy of every
+    simulated player: the other active players all stay and are dealt at random from
+    the unseen cards; everyone draws from the stock (nobody takes a discard or
+    forces, P8 is not modelled); a usable draw lays the best arrangement that uses
+    it, then discards the hand card with the fewest partners (same rank, or same
+    suit within two ranks); an unusable draw is discarded. Conditions are paid at
+    once (C7), the first out collects C8 and the tops, and an exhausted stock
+    voids the hand (P10).
     """
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
@@ -606,7 +640,8 @@ def _position(
 
         pos = spot.position
         who = f"{pos.acting} to play" if pos.acting else "between turns"
-        title = f"{spot.file} hand {spot.hand}, line {pos.line}: {who}; {pos.player}'s cards shown"
+        source = "standard input" if spot.file == "-" else spot.file
+        title = f"{source} hand {spot.hand}, line {pos.line}: {who}; {pos.player}'s cards shown"
         _draw(svg_out, svg.table(svg.position_view(pos, title)), title)
     return (*found, {"position": position_json(spot)}, position_lines(spot))
 

@@ -116,8 +116,8 @@ def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, as_jsonl: b
 
     \b
     Examples:
-      pan check "5s 5s 5s" "7c 7s 7s" 3-5h
-      printf '5sss\\n# a comment\\nQh Kh Ah\\n' | pan check -
+      pan check "5s 5s 5s" "7c 7s 7s" 3-5h        # exits 1: 7c 7s 7s is illegal (M3)
+      printf '5sss\\n# a comment\\nQh Kh Ah\\n' | pan check -   # exits 1: Qh Kh Ah wraps (E2)
       pan check --json --rules cardroom J-Kc
 
     On a terminal the result is a table. In a pipe each meld is one line of seven

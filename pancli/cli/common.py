@@ -285,6 +285,13 @@ class _ReadGuard(io.TextIOBase):
         self._inner.close()
         super().close()
 
+    def bytes_read(self) -> int:
+        """Bytes taken from the file so far (the share of it a progress line shows)."""
+        try:
+            return int(self._inner.buffer.raw.tell())  # type: ignore[attr-defined]
+        except (AttributeError, OSError, ValueError):
+            return 0
+
 
 def open_text(name: str) -> IO[str]:
     """Open a file (or ``-`` for stdin) as UTF-8 text; undecodable bytes become U+FFFD.

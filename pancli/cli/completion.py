@@ -3,8 +3,10 @@
 The script is click's, for the program ``pan`` and the variable ``_PAN_COMPLETE``: the shell
 calls ``pan`` back at each TAB and gets the candidates. FILE arguments complete paths (the
 shell lists them: :func:`pancli.cli.common.complete_paths`), ``--rules`` offers the built-in
-profiles and the ``*.toml`` files (:func:`complete_rules`), and choices such as ``--game``
-offer their values. Nothing here imports rich or pyparsing.
+profiles and the ``*.toml`` files (:func:`complete_rules`), ``pan samples`` the sample names
+(:func:`complete_samples`), ``pan rules`` the profiles and the rule ids
+(:func:`complete_rule_or_profile`), and choices such as ``--game`` offer their values. Nothing
+here imports rich or pyparsing.
 """
 
 from __future__ import annotations
@@ -41,6 +43,26 @@ def complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) 
     return found
 
 
+def complete_samples(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """``pan samples NAME``: the shipped records and house-rules files that start with what is typed."""
+    from pancli.records.shipped import SAMPLES_DIR, sample_names
+
+    names = [*sample_names(), *sorted(p.name for p in SAMPLES_DIR.glob("*.toml"))]
+    return [CompletionItem(n, help="sample") for n in names if n.startswith(incomplete)]
+
+
+def complete_rule_or_profile(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """``pan rules [PROFILE|FILE|RULE]``: the profiles and ``*.toml`` files as for ``--rules``,
+    and, once a letter is typed, the rule ids that start with it (``p`` or ``P``: P1 ... P10)."""
+    found = complete_rules(ctx, param, incomplete)
+    if incomplete and "/" not in incomplete:
+        from pancli.rulebook import RULEBOOK
+
+        typed = incomplete.upper()
+        found += [CompletionItem(str(r), help=e.title) for r, e in RULEBOOK.items() if str(r).startswith(typed)]
+    return found
+
+
 def completion_script(shell: str, command: Any = None) -> str:
     """The completion script of ``shell`` for the ``pan`` command line."""
     from click.shell_completion import get_completion_class
@@ -68,6 +90,6 @@ def completion(shell: str) -> None:
     Examples:
       eval "$(pan completion bash)"          # in ~/.bashrc
       eval "$(pan completion zsh)"           # in ~/.zshrc
-      pan completion fish > ~/.config/fish/completions/pan.fish
+      mkdir -p ~/.config/fish/completions && pan completion fish > ~/.config/fish/completions/pan.fish
     """
     click.echo(completion_script(shell), nl=False)

@@ -214,7 +214,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, write: bool, as_json: b
     \b
     Examples:
       pan simulate --players 4 --hands 2 --seed 5 -o game.pan && pan fmt --check game.pan
-      pan fmt --check $(pan samples --path)
+      pan fmt --check $(pan samples --path)   # exits 1: two samples are malformed on purpose
       pan samples friday-hoyle | pan fmt -
       pan fmt --json --check "$(pan samples --path friday-hoyle)"
 

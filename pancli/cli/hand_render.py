@@ -106,7 +106,7 @@ class PagrucView:
     def plain(self, hand: RecordHand, script: HandScript) -> str:
         from pancli.cli.pagruc_render import plain_lines
 
-        return "\n".join(plain_lines(self.result, hand.index, hand.file)) + "\n"
+        return "\n".join(plain_lines(self.result, hand.index, hand.source)) + "\n"
 
     def json(self, hand: RecordHand, script: HandScript) -> JsonObject:
         from pancli.cli.pagruc_render import to_json
@@ -125,7 +125,7 @@ class PagrucView:
     def rich(self, console: Console, hand: RecordHand, script: HandScript) -> None:
         from pancli.cli.pagruc_render import render_text
 
-        render_text(self.result, console, hand.index, hand.file)
+        render_text(self.result, console, hand.index, hand.source)
 
     def claim_message(self, c: ClaimCheck) -> str:
         return claim_message(c, pagruc=True)

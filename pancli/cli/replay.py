@@ -25,14 +25,15 @@ malformed hand anywhere; 2 usage error or a file that cannot be read.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 import click
 
-from pancli.app.replay import CHUNK_HANDS, ChunkSink, HandSink, Tally, replay_files
+from pancli.app.replay import CHUNK_HANDS, ChunkSink, HandSink, OpenRecord, Tally, replay_files
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -80,6 +81,8 @@ class Sink:
     """Write each hand's text as soon as it is judged (``--jsonl``)."""
     progress: Progress | None = None
     """Told of each hand (the progress line of a long replay)."""
+    share: ReadShare | None = None
+    """How far the input is read, when its size is known (the progress line shows the share)."""
 
     def __init__(self) -> None:
         self.out: list[str] = []
@@ -102,7 +105,7 @@ class Sink:
     def _tick(self) -> None:
         self.pending += 1
         if self.progress is not None:
-            self.progress.advance()
+            self._advance(1)
         if self.each_hand or self.pending >= BATCH or time.monotonic() - self.flushed >= FLUSH_EVERY:
             self.flush()
 
@@ -116,7 +119,15 @@ class Sink:
         self.err.append(err)
         self.flush()
         if self.progress is not None:
-            self.progress.advance(CHUNK_HANDS)  # about: the last chunk of a file may hold fewer
+            self._advance(CHUNK_HANDS)  # about: the last chunk of a file may hold fewer
+
+    def _advance(self, hands: int) -> None:
+        progress = self.progress
+        assert progress is not None
+        if self.share is None:
+            progress.advance(hands)
+        elif progress.enabled:
+            progress.set(self.share.read(), count=hands)
 
     def errors(self, file: str, result: Judgement, shown: HandView) -> None:
         """Queue the stderr lines of a hand's violations and wrong claims."""
@@ -408,7 +419,7 @@ def replay(
     \b
     Examples:
       pan samples friday-hoyle | pan replay -
-      pan replay --json $(pan samples --path)
+      pan replay --json $(pan samples --path)    # exits 1: the illegal-* samples break rules on purpose
       pan simulate --players 6 --hands 100 --seed 1 | pan replay - | tail -1
       pan samples cardroom-saturday | pan replay --jsonl - | grep '"event": "split"'
       pan simulate --players 6 --hands 300 --seed 1 | pan replay --jobs 2 - | tail -1
@@ -433,24 +444,67 @@ def replay(
     else:
         sink = Sink()
     jobs = worker_count(jobs)
-    progress = Progress("replay", None, "hands", enabled=wanted(quiet))
+    share = ReadShare(names)
+    unit = "hands" if share.total is None else "bytes"
+    progress = Progress("replay", share.total, unit, rate_unit="hands", enabled=wanted(quiet))
     if isinstance(sink, Sink):
         sink.progress = progress
+        sink.share = share if share.total is not None else None
     with progress:
         if html is not None:
-            tally = _replay_html(names, sink, html, strict=strict, profile=profile)
+            tally = _replay_html(names, sink, html, strict=strict, profile=profile, opener=share.open)
         else:
-            tally = replay_files(names, sink, open_record=open_text, strict=strict, profile=profile, jobs=jobs)
+            tally = replay_files(names, sink, open_record=share.open, strict=strict, profile=profile, jobs=jobs)
     sys.stdout.flush()
     sys.exit(EXIT_OK if tally.clean == tally.hands else EXIT_ILLEGAL)
 
 
-def _replay_html(names: list[str], sink: HandSink, html: str, *, strict: bool, profile: Profile | None) -> Tally:
+class ReadShare:
+    """How much of the input files is read (the share the progress line shows): ``total`` is
+    their size in bytes, None when one of them is not a regular file (a pipe, standard input)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        sizes = [_size(n) for n in names]
+        self.total = None if None in sizes else sum(s or 0 for s in sizes) or None
+        self.before = 0
+        self.stream: IO[str] | None = None
+
+    def open(self, name: str) -> IO[str]:
+        """:func:`open_text`, remembering the stream to ask how far it is read."""
+        if self.stream is not None:
+            self.before += self.read()
+        self.stream = open_text(name)
+        return self.stream
+
+    def read(self) -> int:
+        """Bytes read of the files so far."""
+        bytes_read = getattr(self.stream, "bytes_read", None)
+        return self.before + (bytes_read() if bytes_read is not None else 0)
+
+
+def _size(name: str) -> int | None:
+    """The size of a regular file; None for anything else (``-``, a pipe, a missing file)."""
+    import stat
+
+    try:
+        st = os.stat(name)
+    except (OSError, ValueError):
+        return None
+    return st.st_size if name != "-" and stat.S_ISREG(st.st_mode) else None
+
+
+def _replay_html(
+    names: list[str], sink: HandSink, html: str, *, strict: bool, profile: Profile | None, opener: OpenRecord
+) -> Tally:
     """:func:`replay_files` with the page of ``--html`` written too (atomically: a reader sees
     the old page or the whole new one), in one process."""
     from pancli.cli.replay_html import HtmlReport, HtmlTee
     from pancli.files import atomic_write
 
     with atomic_write(html) as out:
-        report = HtmlReport(out, f"pan replay {' '.join(names)}")
-        return replay_files(names, HtmlTee(sink, report), open_record=open_text, strict=strict, profile=profile)
+        stdin_only = names == ["-"]
+        title = (
+            "pan replay" if stdin_only else f"pan replay {' '.join('standard input' if n == '-' else n for n in names)}"
+        )
+        report = HtmlReport(out, title, named_by_hand=stdin_only)
+        return replay_files(names, HtmlTee(sink, report), open_record=opener, strict=strict, profile=profile)

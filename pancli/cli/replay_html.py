@@ -24,6 +24,7 @@ comment is shown as text.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, TextIO
@@ -148,10 +149,14 @@ def _rule_ids(rule: str) -> list[str]:
 class HtmlReport:
     """The page, written hand by hand to ``out``; :meth:`close` writes the totals and the rules."""
 
-    def __init__(self, out: TextIO, title: str, stake: Decimal | None = None) -> None:
+    def __init__(self, out: TextIO, title: str, stake: Decimal | None = None, *, named_by_hand: bool = False) -> None:
+        """``named_by_hand``: the title is ``title`` and the first hand's :attr:`RecordHand.source`
+        (standard input: its Event tag), the head written when that hand comes."""
         from pancli.model.settle import Sitting
 
         self.out = out
+        self.title = title
+        self.named_by_hand = named_by_hand
         self.cited: set[str] = set()
         self.links: dict[str, str] = {}
         """The links of each rule (or rules, ``C4+C5``) cited so far."""
@@ -160,7 +165,12 @@ class HtmlReport:
         self.pagruc_sitting: Sitting = Sitting(None, zero_sum=False)
         self.disputes: list[tuple[int, str]] = []
         """(section number, what) of each disputed hand, for the totals' list (one short line each)."""
-        out.write(
+        if not named_by_hand:
+            self._head(title)
+
+    def _head(self, title: str) -> None:
+        self.named_by_hand = False
+        self.out.write(
             '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
@@ -210,7 +220,7 @@ class HtmlReport:
         from pancli.cli.settle import dispute_of
         from pancli.model.settle import Hand
 
-        n = self._next()
+        n = self._next(hand)
         dispute = dispute_of(hand, result)
         self.pan.add(Hand(result.players, result.totals, result.stake, dispute))
         header = self._header(n, hand, script, result.violations, result.claims, script.profile.name, result.remedies)
@@ -227,7 +237,7 @@ class HtmlReport:
         from pancli.cli.settle import dispute_of
         from pancli.model.settle import Hand
 
-        n = self._next()
+        n = self._next(hand)
         dispute = dispute_of(hand, result)
         self.pagruc_sitting.add(Hand(result.players, result.totals, result.stake, dispute))
         parts = [self._header(n, hand, script, result.violations, result.claims, "PAGRUC")]
@@ -249,7 +259,7 @@ class HtmlReport:
 
         e = hand.error
         assert e is not None
-        n = self._next()
+        n = self._next(hand)
         self.pan.add(Hand(hand.players, {}, None, malformed_dispute(hand)))
         lines = []
         for i, text in enumerate(hand.text.rstrip("\n").split("\n"), hand.first_line):
@@ -257,7 +267,7 @@ class HtmlReport:
             lines.append(f"<mark>{row}</mark>" if i == e.line else row)
         body = "\n".join(lines)
         self.out.write(
-            f'<section class="hand" id="hand-{n}"><h2>{escape(hand.file)}, hand {hand.index} '
+            f'<section class="hand" id="hand-{n}"><h2>{escape(hand.source)}, hand {hand.index} '
             f"(lines {hand.first_line}-{hand.last_line}) "
             '<span class="badge bad">malformed</span></h2>'
             f'<div class="violation-box"><span class="rule">{self.rule(e.code)}</span> '
@@ -266,7 +276,9 @@ class HtmlReport:
         )
         self.disputes.append((n, f"{hand.file}:{e.line}:{e.col} {e.code} {e.message}"))
 
-    def _next(self) -> int:
+    def _next(self, hand: RecordHand | None = None) -> int:
+        if self.named_by_hand:
+            self._head(f"{self.title} {hand.source}" if hand is not None else f"{self.title} standard input")
         self.count += 1
         return self.count
 
@@ -309,9 +321,9 @@ class HtmlReport:
         lead = ""
         layout = hand.layout
         if layout is not None and layout.leading:
-            lead = "".join(f'<p class="note">{escape(c)}</p>' for c in layout.leading)
+            lead = "".join(f'<p class="note">{escape(comment_text(c))}</p>' for c in layout.leading if comment_text(c))
         return (
-            f'<section class="hand" id="hand-{n}"><h2>{escape(hand.file)}, hand {hand.index} '
+            f'<section class="hand" id="hand-{n}"><h2>{escape(hand.source)}, hand {hand.index} '
             f"(lines {hand.first_line}-{hand.last_line}) {badge}</h2>{lead}"
             f'<dl class="tags">{rows}</dl>'
         )
@@ -436,6 +448,7 @@ class HtmlReport:
                     f'<div class="claim-box"><strong>wrong claim {self.rule(c.rule)}</strong> '
                     f"{escape(file)}:{c.line}:{c.col}: {escape(shown.claim_message(c))}</div>"
                 )
+        parts.extend(f'<p class="note">note: {escape(n)}</p>' for n in result.notes)
         return "".join(parts)
 
     def _ledger(self, result: HandResult, script: HandScript) -> str:
@@ -483,6 +496,8 @@ class HtmlReport:
         from pancli.cli.settle import amount_text
         from pancli.cli.settle import summary as sitting_summary
 
+        if self.named_by_hand:  # no hand at all
+            self._head(f"{self.title} standard input")
         out = self.out
         parts = [f'<section class="totals" id="totals"><h2>the sitting</h2><p class="summary">{escape(summary)}</p>']
         for name, sitting in (("Panguingue", self.pan), ("PAGRUC", self.pagruc_sitting)):
@@ -580,7 +595,25 @@ def _note_text(notes: Notes | None) -> str:
         texts.extend(comments)
     if notes.eol:
         texts.append(notes.eol)
-    return "<br>".join(escape(t) for t in texts if t)
+    return "<br>".join(escape(shown) for t in texts if (shown := comment_text(t)))
+
+
+_PAYS_CLAIM: Final = re.compile(r"\[%pays\s+([0-9]+)\]")
+
+
+def comment_text(comment: str) -> str:
+    """A record's comment as a reader of the page wants it: without its ``;`` or ``{ }`` marks,
+    and a ``[%pays N]`` claim in words.
+
+    >>> comment_text("; goes on top"), comment_text("{[%pays 4]}"), comment_text("{ kings mix suits }")
+    ('goes on top', 'claimed: 4 from each opponent', 'kings mix suits')
+    """
+    text = comment.strip()
+    if text[:1] == ";":
+        text = text[1:]
+    elif text[:1] == "{" and text[-1:] == "}":
+        text = text[1:-1]
+    return _PAYS_CLAIM.sub(lambda m: f"claimed: {m.group(1)} from each opponent", text).strip()
 
 
 def _play_items(hand: RecordHand, script: HandScript) -> Iterable[tuple[int, Any, Notes | None]]:
@@ -651,7 +684,8 @@ def _totals_table(sitting: Sitting) -> str:
             row += f'<td class="num">{escape(money_text(t.money or Decimal(0)))}</td>'
         row += f'<td class="num">{t.disputed}</td>'
         rows.append(f"<tr>{row}</tr>")
-    chart = bars({t.player: t.units for t in totals})
+    # a sitting with nothing counted (every hand disputed) has no totals to draw: all would be 0
+    chart = bars({t.player: t.units for t in totals}) if sitting.counted else ""
     return (
         f'<div class="ledger"><div class="wrap"><table><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
         f"</div>{chart}</div>"

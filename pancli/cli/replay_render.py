@@ -390,6 +390,7 @@ def _hand_after(result: HandResult, hand: RecordHand) -> dict[str, Any]:
         "rulings": [remedy_json(r, hand.file) for r in result.remedies],
         "claims": [claim_json(c) for c in result.claims],
         "claims_ok": result.claims_ok,
+        "notes": list(result.notes),
         "stake": None if result.stake is None else format(result.stake, "f"),
         "money": None if money is None else {p: format(m, "f") for p, m in money.items()},
     }
@@ -426,6 +427,7 @@ def malformed_json(hand: RecordHand) -> dict[str, Any]:
         ],
         "claims": [],
         "claims_ok": False,
+        "notes": [],
         "stake": None,
         "money": None,
     }
@@ -726,9 +728,8 @@ class StepLines(JsonText):
 
 
 def _title(hand: RecordHand, script: HandScript) -> str:
-    lines = f"lines {hand.first_line}-{hand.last_line}"
     return (
-        f"{escape_text(hand.file)}, hand {hand.index} ({lines}): {script.profile.name}; "
+        f"{hand.source}, hand {hand.index} (lines {hand.first_line}-{hand.last_line}): {script.profile.name}; "
         f"{' '.join(script.players)} (dealer {script.players[-1]})"
     )
 
@@ -770,6 +771,7 @@ def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
     for cl in result.claims:
         if not cl.ok:
             add(f"  WRONG CLAIM {error_line(file, cl.line, cl.col, cl.rule, claim_message(cl))}")
+    out.extend(f"  note: {n}" for n in result.notes)
     add(f"  {outcome(result)}")
     add(f"  ledger: {ledger_text(result.ledger)}")
     money = money_map(result)
@@ -782,9 +784,8 @@ def plain_malformed(hand: RecordHand) -> str:
     """A malformed hand in plain text."""
     e = hand.error
     assert e is not None
-    lines = f"lines {hand.first_line}-{hand.last_line}"
     return (
-        f"{escape_text(hand.file)}, hand {hand.index} ({lines}): malformed, not refereed\n"
+        f"{hand.source}, hand {hand.index} (lines {hand.first_line}-{hand.last_line}): malformed, not refereed\n"
         f"  MALFORMED {malformed_line(hand.file, e)}\n"
     )
 
@@ -824,6 +825,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     from rich.text import Text
 
     from pancli.cli.common import rule_hint
+    from pancli.cli.terminal import print_hanging
 
     file = hand.file
     title = Text(_title(hand, script), style="bold")
@@ -879,15 +881,18 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     for v in result.violations:
         who = f" ({v.player}, turn {v.turn})" if v.player else ""
         hint = rule_hint(v.rule)
-        console.print(f"[bold red]VIOLATION[/] {escape(violation_line(file, v))}{escape(who)}[dim]{hint}[/]")
+        print_hanging(
+            console, "[bold red]VIOLATION[/]", f"{escape(violation_line(file, v))}{escape(who)}[dim]{hint}[/]"
+        )
         if v.ruling:
-            console.print(f"  [red]ruling:[/] {escape(v.ruling)}")
+            print_hanging(console, "[red]ruling:[/]", escape(v.ruling), indent=2)
     for cl in result.claims:
         if not cl.ok:
-            console.print(
-                f"[bold yellow]WRONG CLAIM[/] {escape(f'{file}:{cl.line}:{cl.col}: {cl.rule}')} "
-                f"{escape(claim_message(cl))}[dim]{rule_hint(cl.rule)}[/]"
-            )
+            place = escape(f"{file}:{cl.line}:{cl.col}: {cl.rule}")
+            body = f"{place} {escape(claim_message(cl))}[dim]{rule_hint(cl.rule)}[/]"
+            print_hanging(console, "[bold yellow]WRONG CLAIM[/]", body)
+    for n in result.notes:
+        print_hanging(console, "[dim]note:[/]", f"[dim]{escape(n)}[/]")
     console.print(Text(outcome(result), style="bold"))
     console.print(ledger_table(result, script))
 
@@ -929,8 +934,7 @@ def render_rich_malformed(console: Console, hand: RecordHand) -> None:
 
     e = hand.error
     assert e is not None
-    shown = escape(escape_text(hand.file))
-    console.rule(f"{shown}, hand {hand.index} (lines {hand.first_line}-{hand.last_line})", align="left")
+    console.rule(f"{escape(hand.source)}, hand {hand.index} (lines {hand.first_line}-{hand.last_line})", align="left")
     from pancli.cli.common import rule_hint
 
     console.print(f"[bold red]MALFORMED[/] {escape(malformed_line(hand.file, e))}[dim]{rule_hint(e.code)}[/]")

@@ -86,8 +86,14 @@ def rules_json(profile: Profile, diff: bool) -> dict[str, Any]:
     return {"name": profile.name, "against": HOYLE.name, "differs": out}
 
 
+def _complete_spec(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from pancli.cli.completion import complete_rule_or_profile  # only when the shell asks
+
+    return complete_rule_or_profile(ctx, param, incomplete)
+
+
 @click.command("rules", epilog="Exit status: 0, or 2 for an unknown rule id or profile, or a bad house-rules file.")
-@click.argument("profile_spec", required=False, metavar="[PROFILE|FILE|RULE]")
+@click.argument("profile_spec", required=False, metavar="[PROFILE|FILE|RULE]", shell_complete=_complete_spec)
 @click.option("--rules", "rules_opt", metavar="NAME|FILE", help="The profile (the same as the PROFILE argument).")
 @click.option("--diff", is_flag=True, help="Show only what differs from hoyle, with hoyle's value.")
 @click.option("--list", "list_rules", is_flag=True, help="List every rule id with its family and title.")

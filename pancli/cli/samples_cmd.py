@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
 from pancli.cli.common import json_option
 
 
+def _complete_samples(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from pancli.cli.completion import complete_samples  # only when the shell asks
+
+    return complete_samples(ctx, param, incomplete)
+
+
 @click.command("samples", epilog="Exit status: 0, or 2 for an unknown sample name.")
-@click.argument("name", required=False)
+@click.argument("name", required=False, shell_complete=_complete_samples)
 @click.option("--path", "show_path", is_flag=True, help="Print where the record is instead of its text.")
 @json_option
 def samples(name: str | None, show_path: bool, as_json: bool) -> None:
@@ -28,9 +35,9 @@ def samples(name: str | None, show_path: bool, as_json: bool) -> None:
     Examples:
       pan samples
       pan samples friday-hoyle | pan replay -
-      pan samples illegal-P8-forcing | pan replay --json -
+      pan samples illegal-P8-forcing | pan replay --json -   # exits 1: the P8 violation
       pan analyze "$(pan samples --path friday-hoyle)" --at 27 --player Cruz
-      pan replay --json $(pan samples --path)
+      pan replay --json $(pan samples --path)    # exits 1: the illegal-* samples break rules on purpose
       pan rules "$(pan samples --path oakland.toml)"
     """
     from pancli.records.shipped import sample_names, sample_path, sample_summary

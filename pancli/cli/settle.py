@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from pancli.app.replay import Judgement
     from pancli.model.actions import HandScript
     from pancli.model.results import ClaimCheck, Violation
-    from pancli.model.settle import Dispute, Hand, PlayerTotal, Sitting, Transfer
+    from pancli.model.settle import Dispute, Hand, HandRuns, PlayerTotal, Sitting, Transfer
     from pancli.notation.layout import RecordHand
 
 
@@ -98,12 +98,23 @@ class SettleSink(Sink):
     disputed ones as they come; :meth:`close` writes the totals and the transfers."""
 
     def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
-        from pancli.model.settle import Sitting
+        from pancli.model.settle import HandRuns, Sitting
 
         super().__init__()
         self.pan: Sitting = Sitting(stake, include_disputed=include_disputed)
         self.pagruc_sitting: Sitting = Sitting(None, include_disputed=include_disputed, zero_sum=False)
         self.status = EXIT_OK
+        self.defaulted = HandRuns()
+        """The hands counted at ``--default-stake`` (they name no Stake)."""
+        self.cut_off = HandRuns()
+        """The hands counted although unfinished (the record stops before their end)."""
+
+    def unfinished(self, hand: RecordHand) -> None:
+        """Write one unfinished hand (counted: the payments made so far), as it comes."""
+        self.out.append(
+            f"unfinished\t{escape_text(hand.file)}:{hand.last_line}\thand {hand.index} "
+            f"(lines {hand.first_line}-{hand.last_line})\t{UNFINISHED}\n"
+        )
 
     # what each output form does with a disputed hand and with the totals
     def disputed(self, d: Dispute) -> None:
@@ -131,7 +142,14 @@ class SettleSink(Sink):
         if hand.warnings:
             self.err.append(warning_lines(hand))
         dispute = dispute_of(hand, result)
-        self._add(self.sitting(result.game), Hand(result.players, result.totals, result.stake, dispute))
+        sitting = self.sitting(result.game)
+        counted = Hand(result.players, result.totals, result.stake, dispute)
+        if sitting.takes_default(counted):
+            self.defaulted.add(hand.file, hand.index)
+        if not result.finished and not result.violations:  # as pan replay's summary counts it
+            self.cut_off.add(hand.file, hand.index)
+            self.unfinished(hand)
+        self._add(sitting, counted)
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.model.settle import Hand
@@ -154,7 +172,23 @@ class SettleSink(Sink):
             note = money_note(sitting)
             if note:
                 self.err.append(f"pan settle: {note}\n")
+        out.extend(
+            f"default-stake\tpanguingue\t{escape_text(f)}\t{a if a == b else f'{a}-{b}'}\t{self.pan.default_stake}\n"
+            for f, a, b in self.defaulted.runs()
+        )
         self.flush()
+
+
+UNFINISHED = "the record stops before the hand's end (nobody went out, no T4, not void): its payments so far count"
+"""What an unfinished hand is, in a settle report."""
+
+
+def default_note(sink: SettleSink) -> str | None:
+    """Which hands took ``--default-stake``, in words."""
+    if not sink.defaulted.count:
+        return None
+    runs = escape_text(sink.defaulted.text())
+    return f"--default-stake {sink.pan.default_stake} a unit for the hands that name no Stake: {runs}"
 
 
 def amount_text(value: Decimal) -> str:
@@ -182,7 +216,7 @@ def money_note(sitting: Sitting) -> str | None:
     if sitting.zero_sum and sitting.unstaked and sitting.unstaked < sitting.counted:
         return (
             f"{sitting.unstaked} of {sitting.counted} counted hands name no Stake: settled in units"
-            " (give --stake to settle in money)"
+            " (give --default-stake MONEY for those hands, or --stake for every hand, to settle in money)"
         )
     return None
 
@@ -221,6 +255,11 @@ def dispute_json(d: Dispute) -> dict[str, Any]:
     }
 
 
+def runs_json(runs: HandRuns) -> list[dict[str, Any]]:
+    """Runs of hands: ``file``, ``first`` and ``last`` hand numbers."""
+    return [{"file": f, "first": a, "last": b} for f, a, b in runs.runs()]
+
+
 def sitting_json(sitting: Sitting, game: str) -> dict[str, Any]:
     """A game's part of ``--json``."""
     return {
@@ -251,12 +290,20 @@ class JsonSettle(SettleSink):
         self.first = False
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
+    def unfinished(self, hand: RecordHand) -> None:
+        pass  # listed at the end, in ``unfinished``
+
     def close(self, tally: Tally, stopped: bool) -> None:
         import json
 
+        default = self.pan.default_stake
         tail = {
             "panguingue": sitting_json(self.pan, "panguingue"),
             "pagruc": sitting_json(self.pagruc_sitting, "pagruc"),
+            "unfinished": runs_json(self.cut_off),
+            "default_stake": None
+            if default is None
+            else {"stake": format(default, "f"), "hands": runs_json(self.defaulted)},
         }
         body = escape_json(json.dumps(tail, ensure_ascii=False, indent=2))[1:]
         self.out.append(("]," if self.first else "\n],") + body + "\n")
@@ -277,7 +324,17 @@ class JsonlSettle(SettleSink):
         self.out.append(self.dumps({"event": "disputed", **dispute_json(d)}) + "\n")
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
+    def unfinished(self, hand: RecordHand) -> None:
+        where = {"file": hand.file, "hand": hand.index, "first_line": hand.first_line, "last_line": hand.last_line}
+        self.out.append(self.dumps({"event": "unfinished", **where}) + "\n")
+
     def close(self, tally: Tally, stopped: bool) -> None:
+        stake = self.pan.default_stake
+        self.out.extend(
+            self.dumps({"event": "default_stake", "stake": format(stake, "f"), **run}) + "\n"
+            for run in runs_json(self.defaulted)
+            if stake is not None
+        )
         for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
             self.out.extend(self.dumps({"event": "player", **total_json(t, game)}) + "\n" for t in sitting.totals())
         for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
@@ -305,10 +362,26 @@ class RichSettle(SettleSink):
     def disputed(self, d: Dispute) -> None:
         from rich.markup import escape
 
-        self.console.print(
-            f"[bold red]DISPUTED[/] {escape(escape_text(d.file))} hand {d.hand} (lines {d.first_line}-{d.last_line}): "
+        from pancli.cli.terminal import print_hanging
+
+        print_hanging(
+            self.console,
+            "[bold red]DISPUTED[/]",
+            f"{escape(escape_text(d.file))}:{d.line}:{d.col}: "
             f"[bold]{escape(d.rule)}[/] {escape(escape_text(d.message))}"
-            f" [dim]{escape(escape_text(d.file))}:{d.line}:{d.col}[/]"
+            f" [dim](hand {d.hand}, lines {d.first_line}-{d.last_line})[/]",
+        )
+
+    def unfinished(self, hand: RecordHand) -> None:
+        from rich.markup import escape
+
+        from pancli.cli.terminal import print_hanging
+
+        print_hanging(
+            self.console,
+            "[bold yellow]UNFINISHED[/]",
+            f"{escape(escape_text(hand.file))}:{hand.last_line}: hand {hand.index} "
+            f"(lines {hand.first_line}-{hand.last_line}): {UNFINISHED}",
         )
 
     def close(self, tally: Tally, stopped: bool) -> None:
@@ -343,15 +416,18 @@ class RichSettle(SettleSink):
             note = money_note(sitting)
             if note:
                 console.print(f"[yellow]{note}[/]")
+        note = default_note(self)
+        if note:
+            console.print(note, markup=False)
 
 
-def _stake(value: str | None) -> Decimal | None:
-    """``--stake``, read as a ``Stake`` tag is (:func:`read_stake`)."""
+def _stake(value: str | None, option: str = "--stake") -> Decimal | None:
+    """``--stake`` or ``--default-stake``, read as a ``Stake`` tag is (:func:`read_stake`)."""
     if value is None:
         return None
     stake = read_stake(value)
     if isinstance(stake, tuple):
-        raise click.BadParameter(escape_text(f"{stake[0]} {stake[1]}"), param_hint="--stake")
+        raise click.BadParameter(escape_text(f"{stake[0]} {stake[1]}"), param_hint=option)
     return stake
 
 
@@ -360,6 +436,12 @@ def _stake(value: str | None) -> Decimal | None:
 @json_option
 @jsonl_option(help="One JSON object per disputed hand, per player, per transfer.")
 @click.option("--stake", default=None, metavar="MONEY", help="The money value of one unit for every hand (e.g. 0.25).")
+@click.option(
+    "--default-stake",
+    default=None,
+    metavar="MONEY",
+    help="The money value of one unit for the hands that name no Stake (the others keep theirs).",
+)
 @click.option(
     "--include-disputed", is_flag=True, help="Count disputed hands too (the payments made before a violation)."
 )
@@ -370,6 +452,7 @@ def settle(
     as_json: bool,
     as_jsonl: bool,
     stake: str | None,
+    default_stake: str | None,
     include_disputed: bool,
     rules: str | None,
     plain: bool,
@@ -380,15 +463,19 @@ def settle(
     (PAGRUC points get totals, no transfers). Players are matched by name across files. The
     payments that settle the sitting are the fewest the greedy method finds (the largest
     creditor paid by the largest debtor; at most one fewer than the players), in money when
-    every counted hand has a Stake (or with --stake), else in units. A hand with a
-    violation, a wrong claim or a notation error is disputed: listed with its place and
-    rule and left out of the totals (unless --include-disputed). Exit status 0, 1 when
-    any hand is disputed, 2 for a usage error or a file that cannot be read.
+    every counted hand has a Stake (or with --stake), else in units. --stake sets the
+    stake of every hand; --default-stake only that of the hands that name none (listed at
+    the end: 'default-stake' lines in a pipe). A hand with a violation, a wrong claim or a
+    notation error is disputed: listed with its place and rule and left out of the totals
+    (unless --include-disputed). An unfinished hand (the record stops before its end) is
+    counted and listed ('unfinished'). Exit status 0, 1 when any hand is disputed, 2 for a
+    usage error or a file that cannot be read.
 
     \b
     Examples:
       pan samples friday-hoyle | pan settle -
-      pan settle --stake 0.10 $(pan samples --path)
+      pan settle --stake 0.10 $(pan samples --path)   # exits 1: the illegal samples are disputed
+      pan settle --default-stake 0.25 "$(pan samples --path friday-hoyle)" "$(pan samples --path eight-handed-hoyle)"
       pan settle --json "$(pan samples --path cardroom-saturday)" "$(pan samples --path friday-hoyle)"
       pan simulate --players 5 --hands 100 --seed 3 | pan settle - | grep ^pays
     """
@@ -396,6 +483,11 @@ def settle(
 
     json_mode(as_json, as_jsonl)
     money = _stake(stake)
+    default = _stake(default_stake, "--default-stake")
+    if money is not None and default is not None:
+        raise click.UsageError(
+            "--stake sets every hand's stake; --default-stake only the hands that name none: give one"
+        )
     names = record_files(files)
     for name in names:
         check_readable(name)
@@ -410,6 +502,7 @@ def settle(
     else:
         kind = SettleSink
     sink = kind(money, include_disputed)
+    sink.pan.default_stake = default
     replay_files(names, sink, open_record=open_text, strict=False, profile=profile)
     sys.stdout.flush()
     sys.exit(sink.status)

@@ -148,10 +148,12 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool, as_json
     \b
     Examples:
       pan samples pagruc-common-room | pan standings
-      pan standings "$(pan samples --path pagruc-common-room)" "$(pan samples --path pagruc-unofficial)"
-      pan samples pagruc-unofficial | pan standings --json
+      pan standings "$(pan samples --path pagruc-common-room)" "$(pan samples --path pagruc-unofficial)"  # exits 1 (G8)
+      pan samples pagruc-unofficial | pan standings --json   # exits 1: not official (G8)
 
-    Why a game is not official is said on standard error, 'FILE:LINE:COL: RULE message'.
+    The second example exits 1: the two files are one game, and its hands 5 and 6
+    have three players, so it is not official (G8). Why a game is not official is
+    said on standard error, 'FILE:LINE:COL: RULE message'.
     --json prints official, players, hands (hand, file, line, dealer, first, winner,
     scores), totals, deals, standings (player, total, deals, place, points) and problems.
     """

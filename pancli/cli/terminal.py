@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from typing import Any
 
 INDENT = "    "
 """What a continuation line starts with."""
@@ -51,3 +52,16 @@ def wrap(text: str, width: int) -> str:
                 row = INDENT + word
         out.append(row)
     return "\n".join(out)
+
+
+def print_hanging(console: Any, label: str, body: str, indent: int = 0) -> None:
+    """Print ``label`` then ``body`` (rich markup) on a terminal, the lines ``body`` wraps onto
+    indented under its start, so a message never runs back to column 0 nor into what follows."""
+    from rich.padding import Padding
+    from rich.table import Table
+
+    grid = Table.grid(padding=(0, 1, 0, 0))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(label, body)
+    console.print(Padding(grid, (0, 0, 0, indent)) if indent else grid)

@@ -254,6 +254,10 @@ class JudgedHand(Protocol):
     def claims(self) -> tuple[ClaimCheck, ...]: ...
 
     @property
+    def notes(self) -> tuple[str, ...]:
+        """What the referee says besides rulings and claims (a claim it cannot compare)."""
+
+    @property
     def steps(self) -> tuple[Step, ...]:
         """Every applied action (or play line) with its effects, in order (empty when the
         referee was asked not to record them)."""
@@ -298,6 +302,8 @@ class HandResult:
     claims: tuple[ClaimCheck, ...] = ()
     void: bool = False
     stake: Decimal | None = None
+    notes: tuple[str, ...] = ()
+    """What the referee says besides rulings and claims (a claim it cannot compare)."""
     recorded: tuple[Recorded, ...] = field(default=(), repr=False)
     """The steps as recorded (:data:`Recorded`; :attr:`steps` has them all)."""
     remedies: tuple[Remedy, ...] = ()

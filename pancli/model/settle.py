@@ -158,16 +158,37 @@ class _Running:
 class Sitting:
     """Totals over hands added one at a time (see the module docstring).
 
-    ``stake`` overrides every hand's own; ``include_disputed`` counts disputed hands too (what
+    ``stake`` overrides every hand's own; ``default_stake`` is the stake of the hands that name
+    none (the others keep theirs); ``include_disputed`` counts disputed hands too (what
     each refereed hand's net says: for a hand stopped by a violation, the payments made before it).
     ``zero_sum`` (Panguingue: every payment moves units from one player to another) is checked
     hand by hand; PAGRUC points are not payments, so a PAGRUC sitting has totals but no transfers.
     """
 
-    __slots__ = ("_players", "counted", "disputed", "include_disputed", "stake", "unstaked", "zero_sum")
+    __slots__ = (
+        "_players",
+        "counted",
+        "default_stake",
+        "defaulted",
+        "disputed",
+        "include_disputed",
+        "stake",
+        "unstaked",
+        "zero_sum",
+    )
 
-    def __init__(self, stake: Decimal | None = None, *, include_disputed: bool = False, zero_sum: bool = True) -> None:
+    def __init__(
+        self,
+        stake: Decimal | None = None,
+        *,
+        include_disputed: bool = False,
+        zero_sum: bool = True,
+        default_stake: Decimal | None = None,
+    ) -> None:
         self.stake = stake
+        self.default_stake = default_stake
+        self.defaulted = 0
+        """Counted hands that took ``default_stake`` (they named no stake)."""
         self.include_disputed = include_disputed
         self.zero_sum = zero_sum
         self._players: dict[str, _Running] = {}
@@ -177,6 +198,20 @@ class Sitting:
         """Hands counted in the totals."""
         self.unstaked = 0
         """Counted hands with no stake (then the sitting has no money)."""
+
+    def takes_default(self, hand: Hand) -> bool:
+        """Whether ``hand`` is counted at ``default_stake``: counted, no stake of its own, no ``stake``.
+
+        >>> s = Sitting(default_stake=Decimal("0.25"))
+        >>> s.takes_default(Hand(("Ana", "Ben"), {"Ana": 4, "Ben": -4})), s.takes_default(Hand((), {}, Decimal(1)))
+        (True, False)
+        >>> s.add(Hand(("Ana", "Ben"), {"Ana": 4, "Ben": -4}))
+        >>> s.add(Hand(("Ana", "Ben"), {"Ana": -2, "Ben": 2}, Decimal(1)))
+        >>> [(t.player, str(t.money)) for t in s.totals()], s.defaulted
+        ([('Ana', '-1.00'), ('Ben', '1.00')], 1)
+        """
+        counted = hand.dispute is None or self.include_disputed
+        return counted and self.stake is None and hand.stake is None and self.default_stake is not None
 
     def add(self, hand: Hand) -> None:
         """Count one hand (or list it as disputed)."""
@@ -193,6 +228,9 @@ class Sitting:
                 raise ValueError(f"a hand's net units sum to {total}, not zero")
         self.counted += 1
         stake = self.stake if self.stake is not None else hand.stake
+        if self.takes_default(hand):
+            stake = self.default_stake
+            self.defaulted += 1
         if stake is None:
             self.unstaked += 1
         for p in hand.players:
@@ -233,3 +271,46 @@ class Sitting:
         if self.has_money:
             return transfers({p: r.money for p, r in self._players.items()})
         return transfers({p: r.units for p, r in self._players.items()})
+
+
+class HandRuns:
+    """Hands named by file and number, kept as runs of consecutive numbers (``1-3, 7``): a
+    sitting says which hands took the default stake, or were unfinished, in memory that grows
+    with the runs, not the hands.
+
+    >>> r = HandRuns()
+    >>> for n in (1, 2, 3, 7):
+    ...     r.add("a.pan", n)
+    >>> r.add("b.pan", 2)
+    >>> r.runs(), r.text()
+    ([('a.pan', 1, 3), ('a.pan', 7, 7), ('b.pan', 2, 2)], 'a.pan hands 1-3, 7; b.pan hand 2')
+    """
+
+    __slots__ = ("_runs", "count")
+
+    def __init__(self) -> None:
+        self._runs: list[list[str | int]] = []
+        self.count = 0
+
+    def add(self, file: str, hand: int) -> None:
+        """One more hand."""
+        self.count += 1
+        last = self._runs[-1] if self._runs else None
+        if last is not None and last[0] == file and last[2] == hand - 1:
+            last[2] = hand
+        else:
+            self._runs.append([file, hand, hand])
+
+    def runs(self) -> list[tuple[str, int, int]]:
+        """(file, first hand, last hand) of each run, in the order read."""
+        return [(str(f), int(a), int(b)) for f, a, b in self._runs]
+
+    def text(self) -> str:
+        """The runs in words, file by file."""
+        by_file: dict[str, list[str]] = {}
+        for f, a, b in self.runs():
+            by_file.setdefault(f, []).append(str(a) if a == b else f"{a}-{b}")
+        return "; ".join(
+            f"{f} hand{'s' if len(parts) > 1 or '-' in parts[0] else ''} {', '.join(parts)}"
+            for f, parts in by_file.items()
+        )

@@ -81,3 +81,16 @@ class RecordHand:
     """The players of a malformed hand, as its ``Players`` tag names them (when it was read)."""
     warnings: tuple[NotationError, ...] = ()
     """What is worth a look but no error (two player names that look alike), with its place."""
+
+    @property
+    def source(self) -> str:
+        """Where the hand comes from, for titles, escaped: the file, or for standard input (``-``)
+        the hand's ``Event`` tag and "standard input" (error places keep ``-``: ``-:LINE:COL``)."""
+        from pancli.escapes import escape_text  # a name's or tag's control characters are never written raw
+
+        if self.file != "-":
+            return escape_text(self.file)
+        event = next((v for k, v in self.script.tags if k == "Event"), "") if self.script is not None else ""
+        if not event:
+            return "standard input"
+        return f"{escape_text(event)} (standard input)"

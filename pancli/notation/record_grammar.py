@@ -164,6 +164,9 @@ _VERBS: Final = frozenset(
     ("draw", "take", "meld", "add", "borrow", "split", "mend", "back", "discard", "out", "lay", "stay", "top")
 ) | {"force", "deal", "up"}
 _SPELLED: Final = re.compile(NAME_CHAR + "+")
+_DECISION_WORDS: Final = {"fold": "top", "folds": "top", "drop": "top", "drops": "top", "pass": "top",
+                          "play": "stay", "plays": "stay", "in": "stay", "stays": "stay", "stand": "stay"}  # fmt: skip
+"""Words players bring from other games for going on top or staying (T1)."""
 
 
 def _nearest(what: str, text: str, loc: int) -> str:
@@ -181,6 +184,10 @@ def _nearest(what: str, text: str, loc: int) -> str:
     choices = [w for w in _WORDS_OF.findall(what) if w in _VERBS]
     if what == ACTIONS_TEXT and "," not in text[:loc]:
         choices += ["stay", "top", "force"]  # the first word after the name may start a decision
+        decision = _DECISION_WORDS.get(m.group().lower())
+        if decision is not None:  # a word from other card games for the T1 decision
+            who = text[:loc].split()[-1]
+            return f": the decision before play is {who} stay or {who} top (T1); did you mean '{who} {decision}'?"
     close = difflib.get_close_matches(m.group().lower(), choices, n=1, cutoff=0.6)
     return f": did you mean {close[0]!r}?" if close else ""
 
@@ -199,10 +206,18 @@ def _skip_ws(text: str, loc: int) -> int:
 # --------------------------------------------------------------------------- parse actions
 
 
+_CARD_LIKE: Final = re.compile(r"(?i)(10|[a2-9tjqk])[-shdc♠♥♦♣♤♡♢♧]")
+"""A word that starts as a card does (``5c``, ``5sss``, ``3-5h`` is not a name either way)."""
+
+
 def _check_name(text: str, loc: int, toks: pp.ParseResults) -> _Name:
     written: str = toks[0]
     name = player_name(written)
     if name not in _CTX.players:
+        if text[:loc].strip().lower() == "deal" and _CARD_LIKE.match(written):
+            raise _Coded(
+                text, loc, "R6", f"the player's name is missing: a deal line is 'deal NAME cards', found {written!r}"
+            )
         import difflib
 
         words = [*sorted(_CTX.players), "deal", "up", "reshuffle"] if loc == _skip_ws(text, 0) else sorted(_CTX.players)

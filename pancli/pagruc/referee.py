@@ -665,6 +665,14 @@ class _Referee:
         if not finished and not self.violations:
             self.notes.append("the hand is not finished: nobody has discarded the last card in hand (G6)")
         claim = self.script.ledger_claim
+        if claim is not None and self.violations:
+            v = self.violations[0]
+            self.notes.append(
+                f"the Ledger claim (line {claim.line}) cannot be compared (G7): the hand stopped at line {v.line} "
+                f"({v.rule}) before its end"
+            )
+        elif claim is not None and not finished:
+            self.notes.append(f"the Ledger claim (line {claim.line}) cannot be compared (G7): the hand is not finished")
         if claim is not None and finished and not self.violations:
             for p, claimed in claim.units.items():
                 actual = scores.get(p)

@@ -198,6 +198,26 @@ def _too_long_comment(text: str, line: int, size: int) -> NotationError:
     return NotationError("R10", message, 1, line)  # pragma: no cover - lex always finds it
 
 
+def _utf16_error(text: str, line: int) -> NotationError | None:
+    r"""The R2 error of a file whose first line, read as UTF-8, is UTF-16 text: a NUL beside every
+    ASCII character (and the byte-order mark read as two U+FFFD). Records are UTF-8.
+
+    >>> _utf16_error("\ufffd\ufffd[\x00P\x00", 1).message
+    'the file is UTF-16 text, not UTF-8: records are UTF-8 (convert it, say with iconv -f UTF-16 -t UTF-8)'
+    >>> _utf16_error("[Players", 1) is None
+    True
+    """
+    nuls = text.count("\x00")
+    if nuls < 2 or nuls * 3 < len(text):
+        return None
+    return NotationError(
+        "R2",
+        "the file is UTF-16 text, not UTF-8: records are UTF-8 (convert it, say with iconv -f UTF-16 -t UTF-8)",
+        1,
+        line,
+    )
+
+
 def _unclosed(text: str, line: int) -> NotationError:
     """The R8 error of the ``{`` left open in ``text``."""
     try:
@@ -533,9 +553,13 @@ class _Reader:
         events: list[Event] = []
         lines: list[PlayItem] = []
         chars = 0  # the characters of the fast hand's raw lines (synced with fast.chars when it stops)
+        first_line = lineno + 1
         for block in blocks:
             for text in block:
                 lineno += 1
+                if lineno == first_line and type(text) is str and (wide := _utf16_error(text, lineno)) is not None:
+                    self._line(lineno, [text], text, wide)
+                    continue
                 if fast is not None:
                     hit = plain.get(text)  # type: ignore[arg-type]
                     if hit is not None and hit[1] <= players:

@@ -117,6 +117,8 @@ class Board:
         """Players retired from the hand (I1, I2): out of the turn order, still paying others."""
         self.fouls: list[Foul] = []
         """The foul melds and additions (I2) of the turn in progress not yet made good or taken back."""
+        self.notes: list[str] = []
+        """What the referee says of the hand besides rulings and claims (a claim it cannot compare)."""
         self.steps: list[Recorded] | None = [] if record_steps else None
         """What is applied, as :class:`~pancli.model.results.HandResult.recorded` holds it."""
         self.automatic = profile.forcing is Forcing.AUTOMATIC

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from pancli.model.actions import Discard, Out, Turn
 from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Violation
@@ -102,10 +102,20 @@ def pay_pot(b: Board, winner: Seat, line: int, note: str) -> list[Payment]:
     return out
 
 
-def check_claims(b: Board) -> None:
-    """Check the ``[Ledger]`` claim against the ledger (one ClaimCheck per player named)."""
+def check_claims(b: Board, violations: Sequence[Violation] = ()) -> None:
+    """Check the ``[Ledger]`` claim against the ledger (one ClaimCheck per player named).
+
+    A hand stopped by a violation has no final ledger: the claim, about the whole hand, cannot
+    be compared with the part played before the stop, and a note says so once."""
     claim = b.script.ledger_claim
     if claim is None:
+        return
+    if violations and not winner_stands(violations):
+        v = violations[0]
+        b.notes.append(
+            f"the Ledger claim (line {claim.line}) cannot be compared (C9): the hand stopped at line {v.line} "
+            f"({v.rule}) before its end"
+        )
         return
     net = b.ledger.net
     for name, units in claim.units.items():
@@ -122,6 +132,7 @@ def result(b: Board, violations: list[Violation]) -> HandResult:
         ledger=dict(b.ledger.net),
         violations=tuple(violations),
         claims=tuple(b.claims),
+        notes=tuple(b.notes),
         void=b.phase is VOID,
         stake=b.script.stake,
         recorded=tuple(b.steps) if b.steps is not None else (),

@@ -117,6 +117,7 @@ Interpretations (where the rulebook leaves room):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from pancli.melds import MeldError
@@ -598,9 +599,9 @@ class Table(Board):
 
     # ------------------------------------------------------------------ results
 
-    def check_claims(self) -> None:
+    def check_claims(self, violations: Sequence[Violation] = ()) -> None:
         """Check the ``[Ledger]`` claim against the ledger (one ClaimCheck per player named)."""
-        going_out.check_claims(self)
+        going_out.check_claims(self, violations)
 
     def result(self, violations: list[Violation]) -> HandResult:
         """The hand's result so far."""
@@ -728,5 +729,5 @@ def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violatio
 
 
 def _finish(table: Table, violations: list[Violation]) -> HandResult:
-    table.check_claims()
+    table.check_claims(violations)
     return table.result(violations)
