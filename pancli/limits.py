@@ -49,6 +49,30 @@ MAX_HOUSE_RULES_DEPTH: Final = 16
 """Nesting of arrays and tables in a house-rules file (a valid one nests two deep)."""
 
 
+class LongLine(str):
+    """The head of a physical line past :data:`MAX_LINE_CHARS` (the rest was skipped unread),
+    with the whole line's length: a reader of lines gives it in the line's place so that its
+    error names the real length (:func:`text_length`).
+
+    >>> line = LongLine("5s 5s", 12_000_000)
+    >>> line, text_length(line), text_length("5s 5s")
+    ('5s 5s', 12000000, 5)
+    """
+
+    __slots__ = ("length",)
+    length: int
+
+    def __new__(cls, head: str, length: int) -> LongLine:
+        made = super().__new__(cls, head)
+        made.length = length
+        return made
+
+
+def text_length(text: str) -> int:
+    """The length of ``text``, or of the whole line when it is a :class:`LongLine`."""
+    return text.length if type(text) is LongLine else len(text)
+
+
 def number_too_large(digits: str) -> bool:
     """Whether a run of decimal digits (a sign allowed) is past :data:`MAX_NUMBER`.
 

@@ -529,7 +529,8 @@ class PlainBatch:
                     hit = self._row(text)
                 if len(cache) >= cache_max:
                     cache.clear()
-                cache[text] = hit
+                if type(text) is str:  # (a LongLine: its error names its own length)
+                    cache[text] = hit
             add(hit[0])
             if hit[1] is not None:
                 err(f"{file}:{n}{hit[1]}")

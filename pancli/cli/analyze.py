@@ -21,6 +21,7 @@ from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_USAGE,
+    batch_text,
     complete_paths,
     emit_json,
     json_mode,
@@ -644,15 +645,15 @@ def _analyse_batch(
     for item in stdin_lines():
         if progress is not None:
             progress.advance()
-        text = item.text.split("#", 1)[0]
-        outcome = memo.get(text)
+        text = batch_text(item.text)
+        outcome = memo.get(text) if type(text) is str else None  # (a LongLine: its own length)
         if outcome is None:
             try:
                 cards, drawn = read_hand(text, draw, item.file, item.line)
                 outcome = job.analyse(cards, drawn, table, seen_cards, item.file, item.line)
             except InputProblem as exc:
                 outcome = exc
-            if len(memo) < 10_000:
+            if len(memo) < 10_000 and type(text) is str:
                 memo[text] = outcome
         if isinstance(outcome, InputProblem):
             here = InputProblem(item.file, outcome.col, outcome.rule, outcome.message, item.line, outcome.usage)
