@@ -177,8 +177,9 @@ def main() -> None:
     usage or I/O error). Besides them, and quietly (no traceback, no "Aborted!"):
 
     - standard output's reader went away (``pan replay big.pan | head -1``): 141;
-    - Ctrl-C: 130, and ``kill`` (SIGTERM): 143. Files being written are left as they were
-      (:mod:`pancli.files` removes its temporary file);
+    - Ctrl-C: 130, ``kill`` (SIGTERM): 143, a hangup (SIGHUP, the terminal closed): 129. Files
+      being written are left as they were (:mod:`pancli.files` removes its temporary file), and
+      ``replay --jobs`` ends its workers;
     - output that cannot be written (a full disk, a closed file): an error message and 2.
     """
     import gc
@@ -200,6 +201,8 @@ def main() -> None:
     gc.set_threshold(10_000)
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
+    if hasattr(signal, "SIGHUP"):  # the terminal went away: as SIGTERM (129, temporary files removed)
+        signal.signal(signal.SIGHUP, stop)
     _guard_streams()
     _buffer_stdout()
     try:
