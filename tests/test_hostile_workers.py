@@ -144,30 +144,9 @@ def test_I3_jobs_a_worker_killed_at_any_moment_changes_nothing(
         assert _killed_run(record, after, victims) == serial, f"killed after {after} hands"
 
 
-@pytest.mark.slow
-def test_I3_jobs_workers_die_with_the_main_process(record: Path) -> None:
-    big = record.parent / "big.pan"
-    big.write_text(record.read_text(encoding="utf-8") * 40, encoding="utf-8")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", _RUN, "replay", "--jobs", "2", str(big)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        cwd=ROOT,
-    )
-    assert proc.stdout is not None
-    try:
-        _wait_for(lambda: len(_children(proc.pid)) == 2, "the workers never started")
-        proc.stdout.readline()  # at work
-        workers = _children(proc.pid)
-        proc.send_signal(signal.SIGKILL)  # no handler runs: the kernel (or the pipes) end the workers
-        proc.wait(timeout=HANG)
-        _wait_for(lambda: not any(_alive(w) for w in workers), "a worker outlived the main process")
-    finally:
-        proc.kill()
-
-
-@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
-def test_a_signal_ends_replay_jobs_quietly_and_its_workers_with_it(record: Path, signum: int) -> None:
+def _signalled_at_work(record: Path, signum: int) -> tuple[int, bytes, list[int]]:
+    """``replay --jobs 2`` of a long record sent ``signum`` once at work: its status, standard
+    error and its workers' process ids."""
     big = record.parent / f"big-{signum}.pan"
     big.write_text(record.read_text(encoding="utf-8") * 40, encoding="utf-8")
     proc = subprocess.Popen(
@@ -179,13 +158,27 @@ def test_a_signal_ends_replay_jobs_quietly_and_its_workers_with_it(record: Path,
     assert proc.stdout is not None
     try:
         _wait_for(lambda: len(_children(proc.pid)) == 2, "the workers never started")
-        proc.stdout.readline()
+        proc.stdout.readline()  # at work
         workers = _children(proc.pid)
         proc.send_signal(signum)
         _, err = proc.communicate(timeout=HANG)
     finally:
         proc.kill()
-    assert (proc.returncode, err) == (128 + signum, b"")
+    return proc.returncode, err, workers
+
+
+@pytest.mark.slow
+def test_I3_jobs_workers_die_with_the_main_process(record: Path) -> None:
+    """SIGKILL: no handler of pan runs, the kernel (or the ends of their pipes) end the workers."""
+    status, _, workers = _signalled_at_work(record, signal.SIGKILL)
+    assert status == -signal.SIGKILL
+    _wait_for(lambda: not any(_alive(w) for w in workers), "a worker outlived the main process")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
+def test_a_signal_ends_replay_jobs_quietly_and_its_workers_with_it(record: Path, signum: int) -> None:
+    status, err, workers = _signalled_at_work(record, signum)
+    assert (status, err) == (128 + signum, b"")
     assert not any(_alive(w) for w in workers)  # killed and reaped before pan ended
 
 
