@@ -444,6 +444,24 @@ def worker_count(jobs: int) -> int:
     return jobs
 
 
+def output_file(*, to_stdout: bool) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+    """The click callback of an option naming a file to write (``-o``, ``--html``, ``--svg``): the
+    empty name is a usage error, never a folder; ``-`` is standard output (None: as without the
+    option) when ``to_stdout``, else a usage error (standard output carries the command's report),
+    never a file named ``-``."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value == "":
+            raise click.BadParameter("an empty file name: name the file to write")
+        if value == "-":
+            if to_stdout:
+                return None
+            raise click.BadParameter("'-' (standard output) carries the report already: name a file to write")
+        return value
+
+    return check
+
+
 def record_files(files: Iterable[str]) -> list[str]:
     """The files to read: as given, or ``["-"]`` (standard input) when none is given and
     input is piped in. Raises click.UsageError (exit 2) with nothing to read, or ``-`` twice.

@@ -46,6 +46,7 @@ from pancli.cli.common import (
     jsonl_option,
     load_profile,
     open_text,
+    output_file,
     record_files,
     rules_override_option,
     worker_count,
@@ -350,6 +351,7 @@ class RichSink:
     default=None,
     metavar="OUT.html",
     type=click.Path(dir_okay=False, writable=True),
+    callback=output_file(to_stdout=False),
     help="Also write one self-contained page of the hands (cards as pictures, payments, ledgers, totals).",
 )
 @click.option(
@@ -425,6 +427,11 @@ def _replay_html(names: list[str], sink: HandSink, html: str, *, strict: bool, p
     from pancli.cli.replay_html import HtmlReport, HtmlTee
     from pancli.files import atomic_write
 
-    with atomic_write(html) as out:
-        report = HtmlReport(out, f"pan replay {' '.join(names)}")
-        return replay_files(names, HtmlTee(sink, report), open_record=open_text, strict=strict, profile=profile)
+    try:
+        with atomic_write(html) as out:
+            report = HtmlReport(out, f"pan replay {' '.join(names)}")
+            return replay_files(names, HtmlTee(sink, report), open_record=open_text, strict=strict, profile=profile)
+    except OSError as exc:
+        if exc.filename != html:  # standard output's own failure
+            raise
+        raise IOFailure(html, "write", exc) from None
