@@ -16,6 +16,8 @@ from typing import IO
 
 import pytest
 from cli_kit import ROOT, SAMPLES, pan
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pancli.limits import MAX_HAND_CHARS, MAX_LINE_CHARS, LongLine
 
@@ -181,3 +183,29 @@ except SystemExit:
 sys.stdout.flush()
 print(f"peak={resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}", file=sys.stderr)
 """
+
+
+@pytest.mark.filterwarnings("ignore:Generating overly large repr")
+@settings(max_examples=15 if os.environ.get("PAN_FUZZ") != "long" else 500, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(["5sss", "7c 7s 7s", "# a note", "", "3-5h"]),
+            st.integers(MAX_LINE_CHARS - 2, MAX_LINE_CHARS + 3).map(lambda n: "5s " * (n // 3) + "x" * (n % 3)),
+            st.integers(MAX_LINE_CHARS, 3 * MAX_LINE_CHARS).map(lambda n: "#" * n),
+        ),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_N10_long_lines_anywhere_each_line_judged_once_with_its_length(lines: list[str]) -> None:
+    """Lines at and past the limit among ordinary ones, through ``check -``: every line past the
+    limit is one N10 naming its length, every other line is judged as when alone."""
+    r = pan("check", "-", input="\n".join(lines) + "\n")
+    errors = {int(e.split(":")[1]): e for e in r.stderr.splitlines() if e.startswith("-:")}
+    for n, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE_CHARS:
+            assert errors[n].endswith(_n10(len(line))), errors.get(n)
+        else:
+            alone = pan("check", "-", input=line + "\n").stderr.rstrip("\n")
+            assert errors.get(n, "").split(":", 2)[-1] == alone.split(":", 2)[-1]  # ":COL: RULE message"
