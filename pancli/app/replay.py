@@ -14,6 +14,7 @@ result that is a :class:`~pancli.model.results.JudgedHand`, its type told by ``r
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -210,10 +211,9 @@ def replay_files(
     hands in that many forked worker processes, where processes can be forked and the sink
     is a :class:`ChunkSink`: the sink gets the same output, in the same order.
     """
-    from pancli.app.workers import can_fork
     from pancli.records import read_hands
 
-    if jobs > 1 and isinstance(sink, ChunkSink) and can_fork():
+    if jobs > 1 and isinstance(sink, ChunkSink) and hasattr(os, "fork"):
         return _replay_parallel(names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs)
     tally = Tally()
     stopped = False

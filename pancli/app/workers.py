@@ -34,11 +34,6 @@ R = TypeVar("R")
 _END: Any = object()
 
 
-def can_fork() -> bool:
-    """Whether worker processes can be forked here."""
-    return hasattr(os, "fork") and sys.platform != "emscripten"
-
-
 class _Worker:
     __slots__ = ("pid", "results", "seq", "task", "tasks")
 
