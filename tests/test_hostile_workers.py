@@ -210,10 +210,10 @@ def _random_hangups(args: list[str], target: Path, old: str, rng: random.Random,
 def test_SIGHUP_during_fmt_write_and_simulate_o_leaves_no_temporary_file(tmp_path: Path) -> None:
     rng = random.Random(20)
     games = tmp_path / "games.pan"
-    old = CliRunner().invoke(cli, ["simulate", "-n", "5", "-k", "60", "-s", "2"]).stdout.replace("deal ", "deal  ")
-    _random_hangups(["fmt", "--write", str(games)], games, old, rng, 4)
+    old = CliRunner().invoke(cli, ["simulate", "-n", "5", "-k", "40", "-s", "2"]).stdout.replace("deal ", "deal  ")
+    _random_hangups(["fmt", "--write", str(games)], games, old, rng, 3)
     out = tmp_path / "out.pan"
-    _random_hangups(["simulate", "-n", "5", "-k", "60", "-s", "3", "-o", str(out)], out, "old\n", rng, 4)
+    _random_hangups(["simulate", "-n", "5", "-k", "40", "-s", "3", "-o", str(out)], out, "old\n", rng, 3)
 
 
 def test_SIGHUP_while_a_command_runs_is_status_129_quietly() -> None:
