@@ -57,6 +57,8 @@ class LongLine(str):
     >>> line = LongLine("5s 5s", 12_000_000)
     >>> line, text_length(line), text_length("5s 5s")
     ('5s 5s', 12000000, 5)
+    >>> line == LongLine("5s 5s", 12_000_000), line == LongLine("5s 5s", 9), line == "5s 5s"
+    (True, False, False)
     """
 
     __slots__ = ("length",)
@@ -66,6 +68,17 @@ class LongLine(str):
         made = super().__new__(cls, head)
         made.length = length
         return made
+
+    # Equal only to a LongLine of the same head and length: the memos of the batch commands,
+    # keyed by a line's text, then never give one long line another's error.
+    def __eq__(self, other: object) -> bool:
+        return type(other) is LongLine and other.length == self.length and str.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((str(self), self.length))
 
 
 def text_length(text: str) -> int:

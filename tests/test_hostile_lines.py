@@ -99,10 +99,15 @@ def test_N10_a_long_line_of_blanks_or_a_comment_is_still_too_long(command: str) 
         assert _n10(len(line)) in r.stderr, r.stderr[:300]
 
 
-def test_N10_two_long_lines_alike_at_the_start_each_name_their_own_length() -> None:
+@pytest.mark.parametrize("form", [[], ["--json"], ["--jsonl"]])
+@pytest.mark.parametrize("command", ["check", "pay", "score", "analyze"])
+def test_N10_two_long_lines_alike_at_the_start_each_name_their_own_length(command: str, form: list[str]) -> None:
     head = "z" * (MAX_LINE_CHARS + 10)
-    r = pan("check", "-", input=f"{head}a\n{head}bb\n")
+    if command in ("pay", "score") and form == ["--json"]:
+        form = []  # (their --json judges the lines together)
+    r = pan(command, *form, "-", input=f"{head}a\n{head}bb\n{head}a\n")
     assert _n10(MAX_LINE_CHARS + 11) in r.stderr and _n10(MAX_LINE_CHARS + 12) in r.stderr
+    assert r.stderr.count(_n10(MAX_LINE_CHARS + 11)) == 2
 
 
 def test_N10_a_long_line_in_json_output_too() -> None:

@@ -529,8 +529,7 @@ class PlainBatch:
                     hit = self._row(text)
                 if len(cache) >= cache_max:
                     cache.clear()
-                if type(text) is str:  # (a LongLine: its error names its own length)
-                    cache[text] = hit
+                cache[text] = hit
             add(hit[0])
             if hit[1] is not None:
                 err(f"{file}:{n}{hit[1]}")

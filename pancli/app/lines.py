@@ -120,7 +120,7 @@ def remembered_items(
             if known is _UNSEEN:
                 item = batch_item(raw) if stdin else raw
                 known = None if item is None else read(InputLine(file, n, item))
-                if len(memo) < limit and type(raw) is str:  # a LongLine: its own length
+                if len(memo) < limit:
                     memo[raw] = known
             if known is not None:
                 block.append((n, known))

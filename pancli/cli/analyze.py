@@ -652,14 +652,14 @@ def _analyse_batch(
         if progress is not None:
             progress.advance()
         text = batch_text(item.text)
-        outcome = memo.get(text) if type(text) is str else None  # (a LongLine: its own length)
+        outcome = memo.get(text)
         if outcome is None:
             try:
                 cards, drawn = read_hand(text, draw, item.file, item.line)
                 outcome = job.analyse(cards, drawn, table, seen_cards, item.file, item.line)
             except InputProblem as exc:
                 outcome = exc
-            if len(memo) < 10_000 and type(text) is str:
+            if len(memo) < 10_000:
                 memo[text] = outcome
         if isinstance(outcome, InputProblem):
             here = InputProblem(item.file, outcome.col, outcome.rule, outcome.message, item.line, outcome.usage)
