@@ -240,11 +240,10 @@ def _guard_streams() -> None:
     - standard error never fails: what cannot be written there is dropped, and the command
       ends with its own status (an error message cannot change a verdict).
     """
-    import io
     import os
     import sys
 
-    closed = set()
+    closed: set[int] = set()
     for fd in (0, 1, 2):
         try:
             os.fstat(fd)
