@@ -28,6 +28,7 @@ Standard library only, so any layer may use it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -37,30 +38,50 @@ from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 __all__ = ["atomic_write"]
 
 StrPath = str | os.PathLike[str]
+READ_ONLY = "Permission denied (a read-only file: pan replaces only files that may be written)"
 
 
 @overload
 def atomic_write(
-    path: StrPath, mode: Literal["w"] = "w", *, encoding: str = "utf-8", newline: str | None = None
+    path: StrPath,
+    mode: Literal["w"] = "w",
+    *,
+    encoding: str = "utf-8",
+    newline: str | None = None,
+    regular_only: bool = False,
 ) -> contextlib.AbstractContextManager[TextIO]: ...
 
 
 @overload
 def atomic_write(
-    path: StrPath, mode: Literal["wb"], *, encoding: str = "utf-8", newline: str | None = None
+    path: StrPath,
+    mode: Literal["wb"],
+    *,
+    encoding: str = "utf-8",
+    newline: str | None = None,
+    regular_only: bool = False,
 ) -> contextlib.AbstractContextManager[BinaryIO]: ...
 
 
 def atomic_write(
-    path: StrPath, mode: Literal["w", "wb"] = "w", *, encoding: str = "utf-8", newline: str | None = None
+    path: StrPath,
+    mode: Literal["w", "wb"] = "w",
+    *,
+    encoding: str = "utf-8",
+    newline: str | None = None,
+    regular_only: bool = False,
 ) -> contextlib.AbstractContextManager[Any]:
     """Open ``path`` for writing so that it changes in one step when the block ends.
 
     ``mode`` is ``"w"`` (text, ``encoding``/``newline`` as for :func:`open`) or ``"wb"``.
     The file keeps its permission bits (and, when allowed, its owner); a new file gets
     the umask's default, as :func:`open` would give it. A symbolic link is followed: the
-    file it points to is replaced, the link stays. Errors are :class:`OSError` naming
-    ``path`` (never the temporary file).
+    file it points to is replaced, the link stays: the file is replaced, not written into, so
+    another name of it (a hard link) keeps the old text. A file marked read-only (no write
+    permission bit, or one the user may not write) is refused (PermissionError), for root too:
+    a read-only mark means "leave this file alone". A device or FIFO (``-o /dev/stdout``) is
+    written in place, unless ``regular_only``, which refuses it (``fmt --write``). Errors are
+    :class:`OSError` naming ``path`` (never the temporary file).
 
     >>> import pathlib, tempfile
     >>> target = pathlib.Path(tempfile.mkdtemp()) / "picture.svg"
@@ -71,12 +92,14 @@ def atomic_write(
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"atomic_write: mode must be 'w' or 'wb', not {mode!r}")
-    return _atomic_write(os.fspath(path), mode, encoding, newline)
+    return _atomic_write(os.fspath(path), mode, encoding, newline, regular_only)
 
 
 @contextlib.contextmanager
-def _atomic_write(path: str, mode: str, encoding: str, newline: str | None) -> Iterator[IO[Any]]:
+def _atomic_write(path: str, mode: str, encoding: str, newline: str | None, regular_only: bool) -> Iterator[IO[Any]]:
     if _is_special(path):
+        if regular_only:
+            raise OSError(errno.EINVAL, "not a regular file (a device, a FIFO or a folder)", path)
         # A device or a FIFO (-o /dev/stdout, /dev/null, a pipe): written in place. Renaming a
         # file over it would replace the device itself (as root: /dev/full became a file).
         try:
@@ -133,6 +156,8 @@ def _stat_or_none(target: str, path: str) -> os.stat_result | None:
         raise _naming(exc, path) from None
     if stat.S_ISDIR(found.st_mode):
         raise IsADirectoryError(21, os.strerror(21), path)
+    if not stat.S_IMODE(found.st_mode) & 0o222 or not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, READ_ONLY, path)
     return found
 
 

@@ -52,6 +52,43 @@ MAX_SAMPLES: Final = 100_000
 about 1.5 ms of CPU a sample, so the most is a few minutes, and its standard error is 0.3% of 1,000."""
 
 
+class LongLine(str):
+    """The head of a physical line past :data:`MAX_LINE_CHARS` (the rest was skipped unread),
+    with the whole line's length: a reader of lines gives it in the line's place so that its
+    error names the real length (:func:`text_length`).
+
+    >>> line = LongLine("5s 5s", 12_000_000)
+    >>> line, text_length(line), text_length("5s 5s")
+    ('5s 5s', 12000000, 5)
+    >>> line == LongLine("5s 5s", 12_000_000), line == LongLine("5s 5s", 9), line == "5s 5s"
+    (True, False, False)
+    """
+
+    __slots__ = ("length",)
+    length: int
+
+    def __new__(cls, head: str, length: int) -> LongLine:
+        made = super().__new__(cls, head)
+        made.length = length
+        return made
+
+    # Equal only to a LongLine of the same head and length: the memos of the batch commands,
+    # keyed by a line's text, then never give one long line another's error.
+    def __eq__(self, other: object) -> bool:
+        return type(other) is LongLine and other.length == self.length and str.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((str(self), self.length))
+
+
+def text_length(text: str) -> int:
+    """The length of ``text``, or of the whole line when it is a :class:`LongLine`."""
+    return text.length if type(text) is LongLine else len(text)
+
+
 def number_too_large(digits: str) -> bool:
     """Whether a run of decimal digits (a sign allowed) is past :data:`MAX_NUMBER`.
 

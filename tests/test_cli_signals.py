@@ -1,5 +1,5 @@
 """How pan ends, seen from a shell: exit 141 when the reader of its output goes away, 130 after
-Ctrl-C, 143 after ``kill``, always quietly. Real processes, real pipes, real signals."""
+Ctrl-C, 143 after ``kill``, 129 after a hangup, always quietly. Real processes, real pipes, real signals."""
 
 from __future__ import annotations
 
@@ -90,6 +90,10 @@ def _interrupt_midway(args: list[str], signum: int) -> tuple[int, str]:
         (("simulate", "--hands", "100000"), signal.SIGTERM, 143),
         (("replay", "--jsonl", "{many}"), signal.SIGINT, 130),
         (("replay", "--jsonl", "--jobs", "2", "{many}"), signal.SIGINT, 130),
+        (("simulate", "--hands", "100000"), signal.SIGHUP, 129),
+        (("replay", "--jsonl", "{many}"), signal.SIGHUP, 129),
+        (("replay", "--jsonl", "--jobs", "2", "{many}"), signal.SIGHUP, 129),
+        (("replay", "--jsonl", "--jobs", "2", "{many}"), signal.SIGTERM, 143),
     ],
     ids=lambda v: " ".join(v) if isinstance(v, tuple) else str(v),
 )

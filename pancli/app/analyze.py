@@ -58,7 +58,11 @@ def read_hand(
     (10, '5h')
     """
     from pancli.notation import NotationError, parse_card
+    from pancli.notation.fast import too_long_error
 
+    too_long = too_long_error(text)
+    if too_long is not None:
+        raise InputProblem(where, too_long.col, too_long.code, too_long.message, line)
     if "+" not in text:
         cards = tuple(c for g in _read_cards(text, where, line) for c in g)
         return cards, None if draw is None else read_draw(draw)

@@ -13,6 +13,7 @@ from typing import Any, Final, NamedTuple, TypeVar
 
 from pancli.escapes import CONTROLS, pattern
 from pancli.escapes import escape_text as escape_text  # (the one escaper: core, the text layer uses it too)
+from pancli.limits import LongLine
 
 STDIN_FILE = "-"
 """The file name of standard input in error lines (``-:LINE:COL``)."""
@@ -39,7 +40,7 @@ def batch_text(text: str) -> str:
     ('5sss  ', '5sss')
     """
     cut = text.find("#")
-    return text if cut < 0 else text[:cut]
+    return text if cut < 0 or type(text) is LongLine else text[:cut]
 
 
 def is_skipped(text: str) -> bool:
@@ -48,7 +49,7 @@ def is_skipped(text: str) -> bool:
     >>> is_skipped("  # a comment"), is_skipped(" \\r"), is_skipped("5sss # fives")
     (True, True, False)
     """
-    return not batch_text(text).strip()
+    return type(text) is not LongLine and not batch_text(text).strip()
 
 
 def batch_item(text: str) -> str | None:
@@ -58,6 +59,8 @@ def batch_item(text: str) -> str | None:
     >>> batch_item("5sss # fives"), batch_item("5sss\\r"), batch_item("  # note")
     ('5sss ', '5sss', None)
     """
+    if type(text) is LongLine:
+        return text  # past the line limit: an item (its error), whatever it holds
     if is_skipped(text):
         return None
     text = batch_text(text)

@@ -13,7 +13,9 @@ result that is a :class:`~pancli.model.results.JudgedHand`, its type told by ``r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import contextlib
+import os
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
@@ -237,7 +239,7 @@ def replay_files(
     """
     from pancli.records import read_hands
 
-    if jobs > 1 and isinstance(sink, ChunkSink) and _can_fork():
+    if jobs > 1 and isinstance(sink, ChunkSink) and hasattr(os, "fork"):
         size = chunk_hands or CHUNK_HANDS
         return _replay_parallel(
             names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs, chunk_hands=size
@@ -265,22 +267,7 @@ CHUNK_HANDS = 200
 """Hands per task of a worker process."""
 
 _WORKER: dict[str, Any] = {}
-
-
-def _can_fork() -> bool:
-    import multiprocessing
-
-    return "fork" in multiprocessing.get_all_start_methods()
-
-
-def _worker_init(kind: type[ChunkSink], strict: bool, profile: Profile | None) -> None:
-    import signal
-
-    # Ctrl-C reaches the whole process group: the main process answers it (pancli.cli.main)
-    # and ends the pool, whose SIGTERM then ends a worker without a word.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _WORKER.update(kind=kind, strict=strict, profile=profile)
+"""What a forked worker judges with (set before the workers are forked)."""
 
 
 _Task = tuple[Any, str, Path | None]
@@ -314,35 +301,6 @@ def _judge_chunk(
     return "".join(sink.out), "".join(sink.err), tally.counts(), stopped, judge.first, judge.previous
 
 
-_POLL_SECONDS = 0.25
-"""How often the main process, waiting for a chunk, looks whether a worker died."""
-
-
-class _Workers:
-    """The pool's worker processes, to tell that one died (killed, out of memory): the pool
-    starts another in its place, so a death shows as a process id that is gone.
-
-    Which chunk was lost cannot be told, so once a death is seen, any chunk whose result is
-    not there when it is wanted is judged by the main process itself: the same judgement (a
-    chunk is judged alone), and the run ends with the output a run with no death writes.
-    """
-
-    def __init__(self) -> None:
-        import multiprocessing
-
-        self._pids = {p.pid for p in multiprocessing.active_children()}
-        self._dead = False
-
-    def died(self) -> bool:
-        """Whether a worker has died since the pool started."""
-        import multiprocessing
-
-        if not self._dead:
-            alive = {p.pid for p in multiprocessing.active_children()}
-            self._dead = bool(self._pids - alive)
-        return self._dead
-
-
 def _replay_parallel(
     names: Sequence[str],
     sink: ChunkSink,
@@ -354,38 +312,35 @@ def _replay_parallel(
     chunk_hands: int = CHUNK_HANDS,
 ) -> Tally:
     """:func:`replay_files` with the hands judged by ``jobs`` forked workers, a chunk of
-    ``chunk_hands`` hands at a time (at most two chunks each in flight: constant memory)."""
-    import multiprocessing
-    from collections import deque
-
+    ``chunk_hands`` hands at a time (one chunk each in flight: constant memory). Whatever
+    process dies when, the run ends with the output of a run with no worker
+    (:mod:`pancli.app.workers`)."""
+    from pancli.app.workers import Workers
     from pancli.records.reader import split_hands
     from pancli.referee.sequence import next_hand_violation
 
     kind = sink.collector()
     tally = Tally()
     stopped = False
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs, initializer=_worker_init, initargs=(kind, strict, profile)) as pool:
-        last: HandResult | None = None
-        last_file: str | None = None
+    last: HandResult | None = None
+    last_file: str | None = None
 
-        workers = _Workers()
+    def tasks() -> Generator[_Task, None, None]:
+        for name in names:
+            base_dir = None if name == "-" else Path(name).parent
+            with open_record(name) as stream:
+                for chunk in split_hands(stream, chunk_hands):
+                    yield (chunk, name, base_dir)
 
-        def result(job: Any, task: _Task) -> _Done:
-            """The chunk's result from its worker; judged here if a worker died meanwhile (the
-            pool replaces a killed worker but loses its chunk, whose result would never come)."""
-            while True:
-                try:
-                    done: _Done = job.get(timeout=_POLL_SECONDS)
-                    return done
-                except multiprocessing.TimeoutError:
-                    if workers.died():
-                        return _judge_chunk(kind, strict, profile, task, None)
+    def here(task: _Task) -> _Done:
+        """A chunk whose worker died, judged by this process: the same judgement."""
+        return _judge_chunk(kind, strict, profile, task, None)
 
-        def take(pending: deque[Any]) -> bool:
-            nonlocal last, last_file
-            job, task = pending.popleft()
-            out, err, counts, halt, first, end = result(job, task)
+    _WORKER.update(kind=kind, strict=strict, profile=profile)
+    source = tasks()
+    with Workers(jobs, _worker) as workers, contextlib.closing(source):
+        for task, done in workers.results(source, here):
+            out, err, counts, halt, first, end = done
             if task[1] != last_file:
                 last, last_file = None, task[1]
             if first is not None and last is not None and next_hand_violation(last, first) is not None:
@@ -394,21 +349,8 @@ def _replay_parallel(
             last = end
             tally.add(counts)
             sink.chunk(out, err)
-            return bool(halt)
-
-        pending: deque[Any] = deque()
-        for name in names:
-            base_dir = None if name == "-" else Path(name).parent
-            with open_record(name) as stream:
-                for chunk in split_hands(stream, chunk_hands):
-                    task = (chunk, name, base_dir)
-                    pending.append((pool.apply_async(_worker, (task,)), task))
-                    if len(pending) >= 2 * jobs and take(pending):
-                        stopped = True
-                        break
-            if stopped:
+            if halt:
+                stopped = True
                 break
-        while pending and not stopped:
-            stopped = take(pending)
     sink.close(tally, stopped)
     return tally

@@ -17,6 +17,7 @@ from pancli.app.lines import InputLine, error_line, remembered_items
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import MeldError
 from pancli.notation import NotationError, parse_hand
+from pancli.notation.fast import too_long_error
 from pancli.pagruc.pack import PagrucPack
 from pancli.pagruc.scoring import HandScore, score_hand
 from pancli.rulebook import Rule
@@ -59,6 +60,9 @@ def read_score(text: str) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...
     >>> read_score("8c 9c 10c | Qd")[0]
     ((Card('8c'), Card('9c'), Card('Tc')),)
     """
+    too_long = too_long_error(text)
+    if too_long is not None:
+        raise ScoreInputError(too_long.code, too_long.message, too_long.col)
     if not text.strip():
         raise ScoreInputError(Rule.N3, "empty: write MELDS | HAND, e.g. '[5h 6h 7h] | Ks'")
     bars = [i for i, ch in enumerate(text) if ch == "|"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import io
 from typing import Any
 
 import click
@@ -181,8 +182,9 @@ def main() -> None:
     usage or I/O error). Besides them, and quietly (no traceback, no "Aborted!"):
 
     - standard output's reader went away (``pan replay big.pan | head -1``): 141;
-    - Ctrl-C: 130, and ``kill`` (SIGTERM): 143. Files being written are left as they were
-      (:mod:`pancli.files` removes its temporary file);
+    - Ctrl-C: 130, ``kill`` (SIGTERM): 143, a hangup (SIGHUP, the terminal closed): 129. Files
+      being written are left as they were (:mod:`pancli.files` removes its temporary file), and
+      ``replay --jobs`` ends its workers;
     - output that cannot be written (a full disk, a closed file): an error message and 2;
     - memory exhausted under a limit (``ulimit -v``): ``pan: out of memory`` and 2.
     """
@@ -205,6 +207,9 @@ def main() -> None:
     gc.set_threshold(10_000)
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
+    if hasattr(signal, "SIGHUP"):  # the terminal went away: as SIGTERM (129, temporary files removed)
+        signal.signal(signal.SIGHUP, stop)
+    _guard_streams()
     _buffer_stdout()
     try:
         try:
@@ -232,6 +237,92 @@ def main() -> None:
         _silence_stdout()
         sys.stderr.write("pan: out of memory\n")
         sys.exit(2)
+
+
+def _guard_streams() -> None:
+    """Standard streams that are closed (``>&-``), full (``2>/dev/full``) or a closed pipe end as
+    pan ends anywhere else (docs/commands.md, "Exit status"):
+
+    - a closed descriptor 0, 1 or 2 is taken by /dev/null at once, so that no file pan opens
+      later gets its number (an output file opened as descriptor 1 would receive the report);
+    - closed standard input reads as empty; closed standard output fails at its first write
+      like a full one (``pan: cannot write standard output: Bad file descriptor``, status 2);
+    - standard error never fails: what cannot be written there is dropped, and the command
+      ends with its own status (an error message cannot change a verdict).
+    """
+    import os
+    import sys
+
+    closed: set[int] = set()
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            closed.add(fd)
+            null = os.open(os.devnull, os.O_RDWR)  # the lowest free number: ``fd`` itself
+            if null != fd:  # pragma: no cover - a lower descriptor was closed too and is taken
+                os.dup2(null, fd)
+                os.close(null)
+    if 0 in closed:
+        sys.stdin = open(0, encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115 - the process's
+    if 1 in closed:
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedOutput()), encoding="utf-8")
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    sys.stderr = io.TextIOWrapper(
+        _QuietError(), encoding=encoding, errors="backslashreplace", line_buffering=True, write_through=True
+    )
+
+
+class _ClosedOutput(io.RawIOBase):
+    """Standard output that was closed when pan started: every write fails as writing to a
+    closed descriptor does, until pan has said so (``quiet``: then what is left is dropped)."""
+
+    quiet = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        import errno
+        import os
+
+        if self.quiet:
+            return len(memoryview(data))
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+class _QuietError(io.RawIOBase):
+    """Standard error (descriptor 2) that never raises: once a write fails (a full device, a
+    closed pipe), what follows is dropped."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failed = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return 2
+
+    def isatty(self) -> bool:
+        import os
+
+        return os.isatty(2)
+
+    def write(self, data: Any) -> int:
+        import os
+
+        view = memoryview(data)
+        size = len(view)
+        while view and not self.failed:
+            try:
+                view = view[os.write(2, view) :]
+            except InterruptedError:  # pragma: no cover - a signal's handler returned
+                continue
+            except OSError:
+                self.failed = True
+        return size
 
 
 def _buffer_stdout() -> None:
@@ -280,6 +371,10 @@ def _silence_stdout() -> None:
     import os
     import sys
 
+    closed = getattr(getattr(sys.stdout, "buffer", None), "raw", None)
+    if isinstance(closed, _ClosedOutput):
+        closed.quiet = True
+        return
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -21,6 +21,8 @@ from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_USAGE,
+    IOFailure,
+    batch_text,
     complete_paths,
     emit_json,
     escape_text,
@@ -29,6 +31,7 @@ from pancli.cli.common import (
     jsonl_option,
     load_profile,
     open_text,
+    output_file,
     players_option,
     reads_stdin,
     report,
@@ -413,6 +416,7 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
 @click.option("--player", "player", metavar="NAME",
               help="With --at: whose hand (default: the player whose turn or decision LINE is).")  # fmt: skip
 @click.option("--svg", "svg_out", metavar="OUT.svg", type=click.Path(dir_okay=False),
+              callback=output_file(to_stdout=False),
               help="Also draw the hand and its best arrangement (with --at: the table) as an SVG picture.")  # fmt: skip
 @json_option
 @jsonl_option("With '-': one JSON object per hand and line, as each is analysed (the entries of --json).")
@@ -625,8 +629,11 @@ def _draw(path: str, picture: Any, title: str) -> None:
     """Write ``--svg``'s picture (a :class:`pancli.svg.Drawing`) atomically."""
     from pancli.files import atomic_write
 
-    with atomic_write(path) as out:
-        out.write(picture.document(title))
+    try:
+        with atomic_write(path) as out:
+            out.write(picture.document(title))
+    except OSError as exc:
+        raise IOFailure(path, "write", exc) from None
 
 
 def _position(
@@ -685,7 +692,7 @@ def _analyse_batch(
     for item in stdin_lines():
         if progress is not None:
             progress.advance()
-        text = item.text.split("#", 1)[0]
+        text = batch_text(item.text)
         outcome = memo.get(text)
         if outcome is None:
             try:

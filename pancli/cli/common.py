@@ -9,6 +9,7 @@ Rich is imported only when a table is drawn for a terminal (:func:`stdout_consol
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import sys
@@ -28,7 +29,7 @@ from pancli.app.lines import escape_json as escape_json
 from pancli.app.lines import escape_text as escape_text
 from pancli.app.lines import is_skipped as is_skipped
 from pancli.cards import Game
-from pancli.limits import MAX_HAND_CHARS, MAX_LINE_CHARS
+from pancli.limits import MAX_LINE_CHARS, LongLine
 from pancli.rules import DEFAULT_PLAYERS, HOYLE, MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
@@ -333,13 +334,17 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
     end with ``\\n`` (a ``\\r`` before it stays: it is white space to every reader).
     A block is what one read gives (up to ``block`` bytes): from a file a whole block, from a
     pipe what has arrived, so lines typed or written slowly are answered as they come.
+    A line past MAX_LINE_CHARS comes as a :class:`~pancli.limits.LongLine` (its head and its
+    length), read to its end however long it is: the lines after it are read as any others.
     """
     hint_terminal_stdin()
     stream = stdin_binary()
     read = getattr(stream, "read1", stream.read)
     pending: list[bytes] = []
     pending_size = 0
-    skipped = -1  # >= 0: bytes dropped of a line past MAX_LINE_CHARS, up to its end
+    long_head = ""  # the head of a line past MAX_LINE_CHARS while its rest is skipped unread
+    long_size = -1  # its length in characters so far; -1: no such line
+    count = codecs.getincrementaldecoder("utf-8")("replace").decode  # (a character cut by a read)
     first = True
     while True:
         data = read(block)
@@ -349,24 +354,25 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
             first = False
             if data.startswith(b"\xef\xbb\xbf"):
                 data = data[3:]
-        if skipped >= 0:  # the rest of a line too long: never held, and not read past MAX_HAND_CHARS
+        if long_size >= 0:  # the rest of a line too long: never held, however long it is
             end = data.find(b"\n")
             if end < 0:
-                skipped += len(data)
-                if skipped > MAX_HAND_CHARS:
-                    return  # a device or pipe with no line end (/dev/zero): stop
+                long_size += len(count(data))
                 continue
+            long_size += len(count(data[:end].removesuffix(b"\r"), True))
+            yield [LongLine(long_head, long_size)]
             data = data[end + 1 :]
-            skipped = -1
+            long_size = -1
         cut = data.rfind(b"\n") + 1
         if cut == 0:
             pending.append(data)
             pending_size += len(data)
-            if pending_size > MAX_LINE_CHARS:  # the line is cut there: its readers report it too long
-                yield [b"".join(pending)[: MAX_LINE_CHARS + 1].decode("utf-8", "replace")]
+            if pending_size > MAX_LINE_CHARS:  # past the limit: keep its head, count the rest
+                held = count(b"".join(pending))
+                long_head = held[: MAX_LINE_CHARS + 1]
+                long_size = len(held)
                 pending = []
                 pending_size = 0
-                skipped = 0
             continue
         pending_size = 0
         if pending:
@@ -378,8 +384,14 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
         pending_tail = data[cut:]
         if pending_tail:
             pending.append(pending_tail)
-        yield head.decode("utf-8", "replace").split("\n")[:-1]
-    if pending:
+            pending_size = len(pending_tail)
+        lines = head.decode("utf-8", "replace").split("\n")[:-1]
+        if len(head) > MAX_LINE_CHARS:
+            lines = [LongLine(x[: MAX_LINE_CHARS + 1], len(x)) if len(x) > MAX_LINE_CHARS else x for x in lines]
+        yield lines
+    if long_size >= 0:
+        yield [LongLine(long_head, long_size + len(count(b"", True)))]
+    elif pending:
         yield [b"".join(pending).decode("utf-8", "replace")]
 
 
@@ -437,6 +449,24 @@ def worker_count(jobs: int) -> int:
         click.echo(f"pan: --jobs {jobs} is more than the {cpus} CPUs here: {cpus} workers", err=True)
         return cpus
     return jobs
+
+
+def output_file(*, to_stdout: bool) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+    """The click callback of an option naming a file to write (``-o``, ``--html``, ``--svg``): the
+    empty name is a usage error, never a folder; ``-`` is standard output (None: as without the
+    option) when ``to_stdout``, else a usage error (standard output carries the command's report),
+    never a file named ``-``."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value == "":
+            raise click.BadParameter("an empty file name: name the file to write")
+        if value == "-":
+            if to_stdout:
+                return None
+            raise click.BadParameter("'-' (standard output) carries the report already: name a file to write")
+        return value
+
+    return check
 
 
 def record_files(files: Iterable[str]) -> list[str]:

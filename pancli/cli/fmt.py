@@ -12,6 +12,7 @@ status is the same.
 from __future__ import annotations
 
 import io
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -42,6 +43,28 @@ if TYPE_CHECKING:
 
 def _open(name: str) -> IO[str]:
     return open(name, encoding="utf-8", errors="replace", newline="")
+
+
+class _NotRegular(OSError):
+    """``fmt --write`` given a device, a FIFO or a folder."""
+
+
+def _open_regular(name: str) -> IO[str]:
+    """``name`` opened for ``--write``, which replaces regular files only: anything else (a FIFO
+    would wait for a writer, a device would be written in place) is refused once opened, without
+    waiting and without reading (OSError)."""
+    import errno
+    import stat
+
+    fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _NotRegular(errno.EINVAL, "not a regular file (a device, a FIFO or a folder)", name)
+        os.set_blocking(fd, True)
+        return open(fd, encoding="utf-8", errors="replace", newline="")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 @dataclass(slots=True)
@@ -275,9 +298,9 @@ def _write_all(files: tuple[str, ...]) -> int:
         tally = _Tally(name)
         verb = "read"
         try:
-            with _open(name) as source, _open(name) as again:
+            with _open_regular(name) as source, _open_regular(name) as again:
                 verb = "write"
-                with atomic_write(name, newline="") as out:
+                with atomic_write(name, newline="", regular_only=True) as out:
                     same = True
                     for chunk in _chunks(source, tally, Path(name).parent):
                         out.write(chunk)
@@ -294,7 +317,7 @@ def _write_all(files: tuple[str, ...]) -> int:
         except _Unchanged:
             continue
         except OSError as exc:
-            click.echo(io_message(name, verb, exc), err=True)
+            click.echo(io_message(name, "write" if isinstance(exc, _NotRegular) else verb, exc), err=True)
             status = EXIT_USAGE
             continue
         click.echo(f"reformatted {escape_text(name)}", err=True)

@@ -47,6 +47,7 @@ from pancli.cli.common import (
     jsonl_option,
     load_profile,
     open_text,
+    output_file,
     record_files,
     rules_override_option,
     worker_count,
@@ -385,6 +386,7 @@ class RichSink:
     default=None,
     metavar="OUT.html",
     type=click.Path(dir_okay=False, writable=True),
+    callback=output_file(to_stdout=False),
     help="Also write one self-contained page of the hands (cards as pictures, payments, ledgers, totals).",
 )
 @click.option(
@@ -501,10 +503,13 @@ def _replay_html(
     from pancli.cli.replay_html import HtmlReport, HtmlTee
     from pancli.files import atomic_write
 
-    with atomic_write(html) as out:
-        stdin_only = names == ["-"]
-        title = (
-            "pan replay" if stdin_only else f"pan replay {' '.join('standard input' if n == '-' else n for n in names)}"
-        )
-        report = HtmlReport(out, title, named_by_hand=stdin_only)
-        return replay_files(names, HtmlTee(sink, report), open_record=opener, strict=strict, profile=profile)
+    stdin_only = names == ["-"]
+    title = "pan replay" if stdin_only else f"pan replay {' '.join('standard input' if n == '-' else n for n in names)}"
+    try:
+        with atomic_write(html) as out:
+            report = HtmlReport(out, title, named_by_hand=stdin_only)
+            return replay_files(names, HtmlTee(sink, report), open_record=opener, strict=strict, profile=profile)
+    except OSError as exc:
+        if exc.filename != html:  # standard output's own failure
+            raise
+        raise IOFailure(html, "write", exc) from None

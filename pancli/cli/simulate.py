@@ -23,6 +23,7 @@ from pancli.cli.common import (
     json_option,
     jsonl_option,
     load_profile,
+    output_file,
     players_option,
     rules_option,
     seed_option,
@@ -40,7 +41,13 @@ if TYPE_CHECKING:
 @rules_option
 @click.option("--names", default=None, metavar="'A B C'", help="Player names in order of play (spaces or commas).")
 @click.option(
-    "--output", "-o", metavar="FILE", default=None, help="Write to FILE, not stdout.", shell_complete=complete_paths
+    "--output",
+    "-o",
+    metavar="FILE",
+    default=None,
+    callback=output_file(to_stdout=True),
+    help="Write to FILE (atomically), not stdout ('-': stdout).",
+    shell_complete=complete_paths,
 )
 @json_option
 @jsonl_option("One JSON object per hand and line (the objects of --json), written as each hand is played.")

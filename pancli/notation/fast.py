@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from pancli.cards import ALL_CARDS, PAN_CARDS, Card, Game
-from pancli.limits import MAX_LITERAL_CHARS, MAX_MELD_CARDS
+from pancli.limits import MAX_LITERAL_CHARS, MAX_MELD_CARDS, text_length, too_long_message
 from pancli.notation.errors import NotationError
 from pancli.notation.hand import Hand
 
@@ -49,6 +49,23 @@ MAX_LENGTH: Final = MAX_LITERAL_CHARS
 text is refused (N10) before parsing: the grammar reads some 25k cards/s, and a 1 MB line
 must not take a minute to reject. A meld or group of more than MAX_MELD_CARDS cards is N10
 too: the fast path leaves it to the grammar, which says so."""
+
+
+def too_long_error(text: str, offset: int = 0) -> NotationError | None:
+    """The N10 error of a literal longer than :data:`MAX_LENGTH` (at its first character past
+    the limit; columns shifted by ``offset``), else None. It names the whole length, also of a
+    line its reader cut short (:class:`~pancli.limits.LongLine`).
+
+    >>> too_long_error("5s" * 3000).message
+    'a text of 6,000 characters is too long (at most 4,096)'
+    """
+    if len(text) <= MAX_LENGTH:
+        return None
+    line = text.count("\n", 0, MAX_LENGTH) + 1
+    col = MAX_LENGTH - text.rfind("\n", 0, MAX_LENGTH)
+    message = too_long_message("a text", text_length(text), MAX_LENGTH)
+    return NotationError("N10", message, col + offset if line == 1 else col, line)
+
 
 PAN_TOKENS: Final = _token_table(Game.PANGUINGUE)
 """Every accepted one-card token of Panguingue (``5s``, ``kH``, ``Q♥``) to its card."""
@@ -155,6 +172,8 @@ def fast_reject(text: str, hand: bool = False) -> NotationError | None:
     >>> fast_reject("5s {x}") is None, fast_reject("[5s", hand=True) is None
     (True, True)
     """
+    if len(text) > MAX_LENGTH:
+        return too_long_error(text)  # the grammar's first check, whatever the text starts with
     lead = len(text) - len(text.lstrip(" "))
     if lead >= len(text) or "\n" in text:
         return None

@@ -37,7 +37,7 @@ import pyparsing as pp
 from pancli.cards import PAN_RANKS, Card, Game, Rank, Suit, card
 from pancli.limits import MAX_MELD_CARDS, too_long_message
 from pancli.notation.errors import NotationCode, NotationError
-from pancli.notation.fast import MAX_LENGTH
+from pancli.notation.fast import too_long_error
 from pancli.notation.hand import Hand
 from pancli.values import frozen
 
@@ -353,10 +353,6 @@ def to_notation_error(exc: pp.ParseBaseException, text: str, offset: int = 0) ->
 
 
 def _run(element: pp.ParserElement, text: str, offset: int) -> pp.ParseResults:
-    if len(text) > MAX_LENGTH:
-        raise NotationError(
-            "N10", f"text too long ({len(text)} characters, at most {MAX_LENGTH})", *_colline(text, MAX_LENGTH, offset)
-        )
     try:
         # columns count characters: a tab is one (pyparsing would expand it to 8)
         return element.parse_with_tabs().parse_string(text)
@@ -394,7 +390,12 @@ _T = TypeVar("_T")
 
 
 def _remembered(kind: str, text: str, game: Game, offset: int, read: Callable[[str, Game, int], _T]) -> _T:
-    """``read(text, game, offset)``, or what it gave (or raised) for the same literal before."""
+    """``read(text, game, offset)``, or what it gave (or raised) for the same literal before.
+    Text past the length limit is refused first, never parsed nor remembered (a line its reader
+    cut short names its own length)."""
+    too_long = too_long_error(text, offset)
+    if too_long is not None:
+        raise too_long
     key = (kind, text, game, offset)
     got = _MEMO.get(key)
     if got is None:

@@ -19,6 +19,7 @@ key is looked up in the text):
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -36,12 +37,19 @@ from pancli.limits import (
 from pancli.rules import HOYLE, Condition, HouseRulesError, Profile, profile_from_mapping
 
 
-def read_rules_file(path: Path) -> bytes:
+class OutsideFolder(OSError):
+    """A house-rules file that, once opened, is not a file inside the folder it must be in."""
+
+
+def read_rules_file(path: Path, within: Path | None = None) -> bytes:
     """The bytes of a house-rules file: a regular file of at most MAX_HOUSE_RULES_BYTES.
 
     A device, FIFO or folder is refused without reading it (a FIFO is opened without
     waiting for a writer), and so is a larger file: HouseRulesError (key ``file``).
-    OSError when the file cannot be opened or read.
+    OSError when the file cannot be opened or read. With ``within`` (a record's folder), the
+    file is opened once and what was opened is checked: it must be the file ``path`` resolves
+    to, inside ``within`` (OutsideFolder otherwise), so a file swapped for a link between a
+    check and the opening is never read.
 
     >>> read_rules_file(Path("/dev/null"))
     Traceback (most recent call last):
@@ -51,6 +59,8 @@ def read_rules_file(path: Path) -> bytes:
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)
+        if within is not None and not _opened_within(info, path, within):
+            raise OutsideFolder(errno.EACCES, "a path leading out of the record's folder (a symbolic link)", str(path))
         if not stat.S_ISREG(info.st_mode):
             raise HouseRulesError("file", "not a regular file (a device, a FIFO or a folder)")
         chunks: list[bytes] = []
@@ -68,6 +78,19 @@ def read_rules_file(path: Path) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def _opened_within(opened: os.stat_result, path: Path, folder: Path) -> bool:
+    """Whether the file opened (its ``fstat``) is the one ``path`` resolves to now, and that one
+    lies inside ``folder``: a link swapped in before the opening resolves outside, one swapped in
+    after it resolves to another file."""
+    try:
+        real = Path(os.path.realpath(path, strict=True))
+        now = os.stat(real)
+        inside = real.is_relative_to(os.path.realpath(folder, strict=True))
+    except (OSError, RuntimeError):  # gone meanwhile, or a loop
+        return False
+    return inside and (now.st_dev, now.st_ino) == (opened.st_dev, opened.st_ino)
 
 
 MAX_KEY_PARTS: Final = 3

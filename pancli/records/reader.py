@@ -86,20 +86,24 @@ def semicolon_text(comment: str) -> str:
 _BLOCK: Final = 1 << 16
 """Characters read at once: lines are split a block at a time (one C call for many lines)."""
 
-Physical = str | tuple[str]
-"""A physical line without its end; a line longer than MAX_LINE_CHARS comes as a 1-tuple of
-its first 200 characters (the rest is never held)."""
+Physical = str | tuple[str, int]
+"""A physical line without its end; a line longer than MAX_LINE_CHARS comes as a 2-tuple of
+its first 200 characters and its length (the rest is never held)."""
 
 
 def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
     """The physical lines of ``stream``, a block of them at a time (a BOM at the start dropped,
-    trailing ``\r`` stripped). Memory holds one block and at most MAX_LINE_CHARS of one line."""
+    trailing ``\r`` stripped). Memory holds one block and at most MAX_LINE_CHARS of one line.
+
+    A line past the limit is read on to its end, however long, and comes with its length: the
+    lines after it are read as any others (a record with a 12 MB line loses only that line).
+    """
     read = stream.read
     limit = MAX_LINE_CHARS
     carry = ""
     first = True
-    skipping = False  # inside a line too long to keep: drop up to its end
-    skipped = 0
+    long_head = ""  # the head of a line past the limit, while the rest of it is skipped unread
+    long_size = -1  # its length so far; -1: no such line
     while True:
         block = read(_BLOCK)
         if not block:
@@ -108,30 +112,32 @@ def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
             first = False
             if block[:1] == "\ufeff":
                 block = block[1:]
-        if skipping:
+        if long_size >= 0:
             j = block.find("\n")
             if j < 0:
-                skipped += len(block)
-                if skipped > MAX_HAND_CHARS:
-                    return  # no line end within MAX_HAND_CHARS (/dev/zero, a pipe of junk): stop reading
+                long_size += len(block)
                 continue
+            long_size += j - (block[j - 1 : j] == "\r" if j else 0)
             block = block[j + 1 :]
-            skipping = False
+            lines_done: list[Physical] = [(long_head, long_size)]
+            long_size = -1
+            yield lines_done
         chunk = carry + block if carry else block
         lines: list[Physical] = chunk.split("\n")  # type: ignore[assignment]
         carry = lines.pop()  # type: ignore[assignment]
         if len(chunk) > limit:
-            lines = [(x[:200],) if len(x) > limit else x for x in lines]  # type: ignore[misc]
+            lines = [(x[:200], len(x.rstrip("\r"))) if len(x) > limit else x for x in lines]  # type: ignore[misc, union-attr]
         if "\r" in chunk:
             lines = [x.rstrip("\r") if type(x) is str else x for x in lines]
         if len(carry) > limit:
-            lines.append((carry[:200],))
+            long_head = carry[:200]
+            long_size = len(carry)
             carry = ""
-            skipping = True
-            skipped = 0
         if lines:
             yield lines
-    if carry:
+    if long_size >= 0:
+        yield [(long_head, long_size)]
+    elif carry:
         yield [carry.rstrip("\r")]
 
 
@@ -151,7 +157,8 @@ class _Joiner:
         self.start = 0
         self.chars = 0
 
-    def push(self, lineno: int, text: str, cut: bool) -> list[tuple[int, list[str], str, NotationError | None]]:
+    def push(self, lineno: int, text: str, cut: int = 0) -> list[tuple[int, list[str], str, NotationError | None]]:
+        """``cut``: the length of a line past MAX_LINE_CHARS (``text`` is its head), else 0."""
         out: list[tuple[int, list[str], str, NotationError | None]] = []
         pending = self.pending
         if pending:
@@ -169,7 +176,7 @@ class _Joiner:
             out.append((start, pending, "\n".join(pending), _unclosed("\n".join(pending), start)))
             self.pending = []
         if cut:
-            problem = NotationError("R10", f"line longer than {MAX_LINE_CHARS} characters", MAX_LINE_CHARS + 1, lineno)
+            problem = NotationError("R10", too_long_message("a line", cut, MAX_LINE_CHARS), MAX_LINE_CHARS + 1, lineno)
             out.append((lineno, [text + "..."], text, problem))
         elif "{" in text and brace_open_after(text, False):
             self.pending = [text]
@@ -598,8 +605,7 @@ class _Reader:
                                 fast = None
                             continue
                     fast.chars = chars
-                cut = type(text) is tuple
-                logical = push(lineno, text[0] if cut else text, cut)  # type: ignore[arg-type]
+                logical = push(lineno, text) if type(text) is str else push(lineno, *text)
                 for first, raws, ltext, problem in logical:
                     done = self._line(first, raws, ltext, problem)
                     if done is not None:
@@ -767,8 +773,8 @@ def split_hands(stream: IO[str], hands_per_chunk: int) -> Iterator[HandChunk]:
                     in_play = True  # a play line: never starts a hand
                     pend = -1
                     continue
-            cut = type(text) is tuple
-            for first, _raws, ltext, problem in push(lineno, text[0] if cut else text, cut):  # type: ignore[arg-type]
+            logical = push(lineno, text) if type(text) is str else push(lineno, *text)
+            for first, _raws, ltext, problem in logical:
                 kind = _kind(ltext, problem)
                 if kind == 0:
                     if pend < 0:

@@ -64,14 +64,17 @@ class ProfileCache:
     def __init__(self) -> None:
         self.files: dict[Path, Profile | str] = {}
 
-    def load(self, path: Path) -> Profile | str:
-        """The profile of ``path``, or the error message."""
+    def load(self, path: Path, within: Path | None = None) -> Profile | str:
+        """The profile of ``path`` (a file inside the folder ``within``, when given), or the error
+        message."""
         got = self.files.get(path)
         if got is None:
-            from pancli.notation.houserules import profile_from_toml, read_rules_file
+            from pancli.notation.houserules import OutsideFolder, profile_from_toml, read_rules_file
 
             try:
-                got = profile_from_toml(read_rules_file(path), default=HOYLE)
+                got = profile_from_toml(read_rules_file(path, within), default=HOYLE)
+            except OutsideFolder as exc:
+                got = str(exc.strerror)
             except FileNotFoundError:
                 got = "no such profile or file (built-in: hoyle, cardroom)"
             except OSError as exc:
@@ -87,8 +90,9 @@ def rules_path(spec: str, base_dir: Path | None) -> Path | str:
     """The house-rules file a ``Rules`` tag names, or why it may not name it.
 
     A record names a file inside its own folder by a relative path: no absolute path, no
-    ``..``, no control character, and no symbolic link leading out of the folder (the file
-    itself must be a regular file of at most MAX_HOUSE_RULES_BYTES: :meth:`ProfileCache.load`).
+    ``..``, no control character. That no symbolic link leads out of the folder is checked on
+    the file opened, once opened (:func:`pancli.notation.houserules.read_rules_file`), as is
+    that it is a regular file of at most MAX_HOUSE_RULES_BYTES (:meth:`ProfileCache.load`).
 
     >>> rules_path("house/friday.toml", Path("/games")).as_posix()
     '/games/house/friday.toml'
@@ -105,14 +109,7 @@ def rules_path(spec: str, base_dir: Path | None) -> Path | str:
     if ".." in path.parts:
         return "a path with '..' (stay in the record's folder)"
     base = base_dir if base_dir is not None else Path.cwd()
-    full = base / path
-    try:
-        inside = full.resolve().is_relative_to(base.resolve())
-    except (OSError, RuntimeError):  # a symlink loop
-        return "a path that cannot be resolved (a symbolic link loop)"
-    if not inside:
-        return "a path leading out of the record's folder (a symbolic link)"
-    return full
+    return base / path
 
 
 def _at(tag: TagPair, offset: int) -> tuple[int, int]:
@@ -263,7 +260,8 @@ def read_header(
             profile = builtin_profile(spec)
         else:
             path = rules_path(spec, base_dir)
-            got = path if isinstance(path, str) else (cache or ProfileCache()).load(path)
+            within = base_dir if base_dir is not None else Path.cwd()
+            got = path if isinstance(path, str) else (cache or ProfileCache()).load(path, within)
             if isinstance(got, str):
                 raise _err("R3", f"Rules {spec!r}: {got}", r)
             profile = got

@@ -1,0 +1,196 @@
+"""Forked worker processes that do tasks for the main process, results taken in task order.
+
+Why not :class:`multiprocessing.Pool`: its workers share locks on one task queue and one result
+queue, so a worker killed while it holds one (an idle worker holds the task queue's lock while it
+waits) leaves the pool blocked for good, and ``Pool.terminate`` waits on that lock forever
+(``pan replay --jobs 2`` hung when a worker was killed near the end of a run, about 2 tries in
+10). Here each worker has a pipe of its own each way and nothing else is shared:
+
+- a worker is given a task only when it is idle (so neither side ever waits on a full pipe);
+- a worker that dies (killed, out of memory) shows as the end of its result pipe: its task is
+  done in the main process instead, and the run goes on with the workers left (with none, the
+  main process does the rest): the same results in the same order, whatever dies when;
+- the workers die with the main process: on Linux the kernel kills them when it dies
+  (``PR_SET_PDEATHSIG``), elsewhere an idle worker ends at the end of its task pipe and a busy one
+  when it cannot send its result; and when the main process stops (at the end, on an error or a
+  signal) it kills and reaps them;
+- a worker never writes to the standard streams: whatever goes wrong in it, it ends silently
+  and the main process does its task (an error that is the task's own then shows there, once).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from multiprocessing.connection import Connection, Pipe, wait
+from typing import Any, Generic, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+_END: Any = object()
+
+
+class _Worker:
+    __slots__ = ("pid", "results", "seq", "task", "tasks")
+
+    def __init__(self, pid: int, tasks: Connection, results: Connection) -> None:
+        self.pid = pid
+        self.tasks = tasks
+        self.results = results
+        self.seq = -1
+        """The number of the task it holds (-1: idle)."""
+        self.task: Any = None
+
+
+class Workers(Generic[T, R]):
+    """``jobs`` forked processes doing ``work(task)``; use as a context manager (the workers are
+    killed and reaped when it ends) and :meth:`results` to hand out tasks and take results.
+
+    >>> with Workers(2, abs) as pool:
+    ...     [r for _, r in pool.results(range(-3, 3), abs)]
+    [3, 2, 1, 0, 1, 2]
+    """
+
+    def __init__(self, jobs: int, work: Callable[[T], R]) -> None:
+        self.work = work
+        self.jobs = jobs
+        self._workers: list[_Worker] = []
+
+    def __enter__(self) -> Workers[T, R]:
+        try:
+            for _ in range(self.jobs):
+                self._start()
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _start(self) -> None:
+        parent = os.getpid()
+        tasks_in, tasks_out = Pipe(duplex=False)
+        results_in, results_out = Pipe(duplex=False)
+        for stream in (sys.stdout, sys.stderr):  # nothing buffered is copied into the worker
+            with contextlib.suppress(Exception):
+                stream.flush()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the worker (measured through the main process)
+            others = [c for w in self._workers for c in (w.tasks, w.results)]
+            _serve(parent, tasks_in, results_out, [tasks_out, results_in, *others], self.work)
+        tasks_in.close()
+        results_out.close()
+        self._workers.append(_Worker(pid, tasks_out, results_in))
+
+    def results(self, tasks: Iterable[T], here: Callable[[T], R]) -> Iterator[tuple[T, R]]:
+        """Each task with its result, in the order of ``tasks`` (read as workers are free: at most
+        one task a worker is out, and as many results held); ``here(task)`` does in this process
+        a task whose worker died."""
+        source = iter(tasks)
+        given = 0  # tasks taken from the source
+        taken = 0  # results handed back
+        done: dict[int, tuple[T, R]] = {}
+        exhausted = False
+        while True:
+            for w in list(self._workers):
+                if w.seq < 0 and not exhausted:
+                    task = next(source, _END)
+                    if task is _END:
+                        exhausted = True
+                        break
+                    w.seq, w.task = given, task
+                    given += 1
+                    try:
+                        w.tasks.send(task)
+                    except (OSError, ValueError):  # it died (a broken pipe): the task is done here
+                        self._lost(w, done, here)
+            while taken in done:
+                yield done.pop(taken)
+                taken += 1
+            busy = {w.results: w for w in self._workers if w.seq >= 0}
+            if not busy:
+                if exhausted:
+                    return
+                if not self._workers:  # every worker died: the rest is done here
+                    task = next(source, _END)
+                    if task is _END:
+                        exhausted = True
+                    else:
+                        done[given] = (task, here(task))
+                        given += 1
+                continue
+            for conn in wait(list(busy)):
+                w = busy[conn]  # type: ignore[index]
+                try:
+                    result = w.results.recv()
+                except Exception:  # the end of its pipe, or half a result: it died
+                    self._lost(w, done, here)
+                    continue
+                done[w.seq] = (w.task, result)
+                w.seq, w.task = -1, None
+
+    def _lost(self, w: _Worker, done: dict[int, tuple[T, R]], here: Callable[[T], R]) -> None:
+        """A worker died: reap it, and do its task here."""
+        self._workers.remove(w)
+        _end(w)
+        done[w.seq] = (w.task, here(w.task))
+
+    def close(self) -> None:
+        """Kill and reap every worker (a worker holds nothing the run still needs)."""
+        while self._workers:
+            _end(self._workers.pop())
+
+
+def _end(w: _Worker) -> None:
+    for conn in (w.tasks, w.results):
+        with contextlib.suppress(OSError):
+            conn.close()
+    with contextlib.suppress(OSError):
+        os.kill(w.pid, signal.SIGKILL)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(w.pid, 0)
+
+
+def _serve(  # pragma: no cover - runs in the worker
+    parent: int, tasks: Connection, results: Connection, others: list[Connection], work: Callable[[Any], Any]
+) -> None:
+    """A worker's life: do each task it is sent until its task pipe ends; never returns."""
+    status = 0
+    try:
+        # Ctrl-C reaches the whole process group: the main process answers it and ends its
+        # workers; a hangup or a kill ends a worker at once, without a word.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if signum is not None:
+                signal.signal(signum, signal.SIG_DFL)
+        for conn in others:  # the main process's ends: the pipes end when it does
+            conn.close()
+        _die_with(parent)
+        while True:
+            try:
+                task = tasks.recv()
+            except EOFError:
+                break
+            results.send(work(task))
+    except BaseException:
+        status = 1
+    finally:
+        os._exit(status)
+
+
+def _die_with(parent: int) -> None:  # pragma: no cover - runs in the worker
+    """Ask the kernel to kill this worker when the main process dies (Linux), then make sure it
+    had not died already."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            import ctypes
+
+            pr_set_pdeathsig = 1
+            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(0)
