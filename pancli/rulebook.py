@@ -226,6 +226,10 @@ PROJECT_SRC: Final = "project"
 I1_AT_DEAL: Final = (
     "I1: more than 10 cards: the extras are removed to the dead cards; fewer: the hand is filled from the stock."
 )
+I1_LATE: Final = (
+    "I1: a wrong count found after the first draw retires the player from the hand: he returns all he "
+    "collected, and still pays others' conditions and the going-out payment."
+)
 I2_FOUL: Final = (
     "I2: an illegal meld must be made good on demand; if the player cannot and has not yet discarded, he "
     "returns what it collected and goes on legally; if he has already discarded, he returns all his collections "

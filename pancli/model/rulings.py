@@ -14,10 +14,10 @@ True
 from __future__ import annotations
 
 from pancli.model.results import Violation
-from pancli.rulebook import I1_AT_DEAL, I2_FOUL, Rule, prescribed
+from pancli.rulebook import I1_AT_DEAL, I1_LATE, I2_FOUL, Rule, prescribed
 from pancli.rules import counted
 
-__all__ = ["I1_AT_DEAL", "I2_FOUL", "Ruling", "counted"]
+__all__ = ["I1_AT_DEAL", "I1_LATE", "I2_FOUL", "Ruling", "counted"]
 
 
 class Ruling(Exception):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from pancli.cards import ALL_CARDS, Card, past_the_pack
 from pancli.model.actions import Deal
 from pancli.model.results import DEAD, DEAL, DISCARD_PILE, HAND, STOCK, Step
-from pancli.model.rulings import I1_AT_DEAL, Ruling, counted
+from pancli.model.rulings import I1_AT_DEAL, I1_LATE, Ruling, counted
 from pancli.referee.board import HAND_SIZE, Board, Place, Placed
 from pancli.referee.state import Seat, card_key
 from pancli.rulebook import Rule
@@ -87,6 +87,7 @@ def i1(b: Board, node: Deal | Placed, *, unseen: int = 0) -> Ruling | None:
         Rule.I1,
         f"{s.name} lays {counted(unseen, 'unseen card')} but holds only {s.unknown}: more than {HAND_SIZE} were dealt",
         node,
+        ruling=I1_LATE,
     )
 
 
