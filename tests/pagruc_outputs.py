@@ -14,6 +14,7 @@ referee's result for every hand, strict and not, with and without steps.
 from __future__ import annotations
 
 import io
+import itertools
 import re
 import subprocess
 import sys
@@ -81,7 +82,7 @@ def main(target: Path) -> None:
     for packs in ("1", "2"):
         run(out, f"check-{packs}", ["check", "--game", "pagruc", "-"], plain)
         run(out, f"check-{packs}--json", ["check", "--game", "pagruc", "--json", "-"], plain)
-        hands = "".join(f"{a} {b} | {a[1:-1].split()[0]}\n" for a, b in zip(melds, melds[1:], strict=False))
+        hands = "".join(f"{a} {b} | {a[1:-1].split()[0]}\n" for a, b in itertools.pairwise(melds))
         run(out, f"score-{packs}", ["score", "--packs", packs, "-"], hands)
         run(out, f"score-{packs}--json", ["score", "--packs", packs, "--json", "-"], hands)
     with (out / "results.txt").open("w", encoding="utf-8") as f:
