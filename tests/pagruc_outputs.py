@@ -1,6 +1,11 @@
 """Capture every output of the PAGRUC commands, to compare two versions of the referee byte for byte.
 
-    .venv/bin/python tests/pagruc_outputs.py OUT      # then: diff -r OUT-before OUT-after
+    PYTHONPATH=OLD_TREE .venv/bin/python tests/pagruc_outputs.py OUT-before
+    .venv/bin/python tests/pagruc_outputs.py OUT-after
+    diff -r OUT-before OUT-after
+
+``pan`` runs as ``python -m pancli``, so ``PYTHONPATH`` chooses the source tree (a checkout made
+with ``git archive REV | tar -x``) for the commands and for the referee asked in process.
 
 Writes the records (the PAGRUC samples, the PAGRUC record cases, and self-played hands with one
 mutation each, :mod:`pagruc_selfplay`) to ``OUT/records`` and, for each command and mode, the
@@ -29,7 +34,7 @@ from pagruc_selfplay import corpus  # noqa: E402
 from pancli.pagruc.referee import referee_hand  # noqa: E402
 from pancli.records import read_hands  # noqa: E402
 
-PAN = str(ROOT / ".venv" / "bin" / "pan")
+PAN = [sys.executable, "-m", "pancli"]
 CHUNK = 30
 
 
@@ -57,7 +62,7 @@ MODES = {
 
 
 def run(out: Path, name: str, args: list[str], stdin: str | None = None) -> None:
-    got = subprocess.run([PAN, *args], input=stdin, capture_output=True, text=True, check=False, cwd=out.parent)
+    got = subprocess.run([*PAN, *args], input=stdin, capture_output=True, text=True, check=False, cwd=out.parent)
     (out / f"{name}.stdout").write_text(got.stdout, encoding="utf-8")
     (out / f"{name}.stderr").write_text(got.stderr, encoding="utf-8")
     (out / f"{name}.rc").write_text(f"{got.returncode}\n", encoding="utf-8")
