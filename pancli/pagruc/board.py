@@ -1,5 +1,5 @@
 """The state of one PAGRUC hand (:class:`Board`), which the judges of :mod:`~pancli.pagruc.judges`
-read and :class:`~pancli.pagruc.referee.Table` changes, and the referee's result.
+read and :class:`~pancli.pagruc.referee.Table` changes.
 
 The board keeps the table as it stands: every hand (the cards known to be in it, and how many
 unknown ones when a player has no deal line), the stock (how many cards, and which ones once
@@ -16,13 +16,11 @@ its cards. It judges nothing.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import field
-from typing import TYPE_CHECKING, ClassVar, Literal
+from collections.abc import Iterable
 
-from pancli.cards import Card, Game
+from pancli.cards import Card
 from pancli.model.actions import Action, Event, HandScript
-from pancli.model.results import ClaimCheck, Source, Step, Violation
+from pancli.model.results import ClaimCheck, Source, Step
 from pancli.model.rulings import Ruling
 from pancli.pagruc.melds import PagrucMeld
 from pancli.pagruc.pack import PagrucPack, pack_for
@@ -30,17 +28,14 @@ from pancli.pagruc.scoring import CardScore
 from pancli.rulebook import Rule
 from pancli.values import frozen
 
-if TYPE_CHECKING:
-    from decimal import Decimal
-
 DEAL_SIZE = 7
 """Cards dealt to each player (G2)."""
 
 
 @frozen
 class TableMeld:
-    """A meld on the table at the end of the hand: its owner (who laid it first), its
-    number among the owner's melds (1-based, order laid), the meld, and who laid each card."""
+    """A meld on the table: its owner (who laid it first), its number among the owner's melds
+    (1-based, order laid), the meld, who laid each card, and the line where it was laid."""
 
     owner: str
     number: int
@@ -52,72 +47,6 @@ class TableMeld:
     def label(self) -> str:
         """``Ana#2``: how a record names it in ``lay CARDS on Ana#2``."""
         return f"{self.owner}#{self.number}"
-
-
-@frozen
-class PagrucHandResult:
-    """The referee's result for one PAGRUC hand (a :class:`~pancli.model.results.JudgedHand`).
-
-    ``scores`` maps every player to his hand score (G7), or None when cards left in his hand
-    are unknown (no deal line): ``hidden`` says how many. ``cards`` lists each player's card
-    contributions: the cards he laid on the table (in the order laid), then the known cards
-    left in his hand. ``winner`` is the player who discarded his last card (G6); ``finished``
-    is False when the record stops before that. ``violations`` holds at most the first
-    violation in strict refereeing (it stops the hand). ``notes`` are plain remarks (an
-    unknown hand, an unfinished hand).
-    """
-
-    game: ClassVar[Literal[Game.PAGRUC]] = Game.PAGRUC
-
-    players: tuple[str, ...]
-    packs: int
-    winner: str | None
-    finished: bool
-    scores: Mapping[str, int | None]
-    cards: Mapping[str, tuple[CardScore, ...]]
-    table: tuple[TableMeld, ...] = ()
-    hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
-    hidden: Mapping[str, int] = field(default_factory=dict)
-    violations: tuple[Violation, ...] = ()
-    claims: tuple[ClaimCheck, ...] = ()
-    notes: tuple[str, ...] = ()
-    first_line: int = 0
-    steps: tuple[Step, ...] = field(default=(), repr=False)
-
-    @property
-    def recorded(self) -> tuple[Step, ...]:
-        """The steps as recorded: every one a :class:`Step` (:attr:`JudgedHand.recorded`)."""
-        return self.steps
-
-    @property
-    def dealer(self) -> str:
-        """The dealer: the last player in order of play."""
-        return self.players[-1]
-
-    @property
-    def totals(self) -> Mapping[str, int | None]:
-        """The hand scores (:attr:`~pancli.model.results.JudgedHand.totals`)."""
-        return self.scores
-
-    @property
-    def stake(self) -> Decimal | None:
-        """None: PAGRUC scores points, not money."""
-        return None
-
-    @property
-    def claims_ok(self) -> bool:
-        """True when every claim in the record holds."""
-        return all(c.ok for c in self.claims)
-
-    @property
-    def ok(self) -> bool:
-        """No violation and every claim holds."""
-        return not self.violations and self.claims_ok
-
-    @property
-    def unknown(self) -> tuple[str, ...]:
-        """Players whose score cannot be computed: unknown cards are left in their hands."""
-        return tuple(p for p in self.players if self.scores.get(p) is None)
 
 
 class Hand:
@@ -134,19 +63,6 @@ class Hand:
         return len(self.known) + self.hidden
 
 
-class LiveMeld:
-    """A meld on the table: its owner and number, the meld, who laid which card, its line."""
-
-    __slots__ = ("laid_by", "line", "meld", "number", "owner")
-
-    def __init__(self, owner: str, number: int, meld: PagrucMeld, laid_by: list[tuple[str, Card]], line: int) -> None:
-        self.owner = owner
-        self.number = number
-        self.meld = meld
-        self.laid_by = laid_by
-        self.line = line
-
-
 class Board:
     """What the table shows during one hand, and the turn in progress (no rule is judged here)."""
 
@@ -156,8 +72,9 @@ class Board:
         self.players = script.players
         self.pack: PagrucPack = pack_for(len(self.players), script.packs if script.packs in (1, 2) else None)
         self.hands: dict[str, Hand] = {p: Hand([], DEAL_SIZE) for p in self.players}
-        self.melds: dict[str, list[LiveMeld]] = {p: [] for p in self.players}
-        self.order: list[LiveMeld] = []
+        self.melds: dict[str, list[TableMeld]] = {p: [] for p in self.players}
+        self.order: list[TableMeld] = []
+        """The melds on the table in the order laid (each also in its owner's list of :attr:`melds`)."""
         self.contrib: dict[str, list[CardScore]] = {p: [] for p in self.players}
         self.pile: list[Card] = []
         self.stock = 0

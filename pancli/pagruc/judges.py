@@ -14,23 +14,21 @@ asks them in turn (its docstring holds the table rule -> judge).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
 from pancli.cards import Card, format_cards
 from pancli.model.actions import (
     Action,
-    Add,
+    Borrow,
     Deal,
     Decision,
-    Discard,
     Draw,
     Event,
     Force,
-    Lay,
-    MeldNew,
     Out,
     Reshuffle,
+    Split,
     Take,
     TakeMany,
     Turn,
@@ -42,8 +40,6 @@ from pancli.pagruc.melds import PagrucVerdict
 from pancli.pagruc.pack import beyond_pack, pack_problem
 from pancli.rulebook import Rule
 
-PAGRUC_ACTIONS = (Draw, Take, TakeMany, MeldNew, Lay, Add, Discard, Out)
-"""The actions of a PAGRUC turn (any other is Panguingue's, G3)."""
 Stage = Literal["line", "seat", "order", "acts", "end", "action", "holds"]
 """Where in a line :func:`turn_fault` judges the turn."""
 
@@ -56,7 +52,7 @@ def pack_fault(
     *,
     seating: bool = False,
     cards: Iterable[Card] = (),
-    revealed: Counter[Card] | None = None,
+    revealed: Mapping[Card, int] | None = None,
     judged: tuple[str | None, str] | None = None,
 ) -> Ruling | None:
     """G1, players, packs and conservation. With ``seating``: 3 to 8 players with the packs
@@ -147,7 +143,7 @@ def turn_fault(
     if not pickup and not b.picked:
         msg = "a turn starts by taking the top card of the stock or of the discard pile"
         return b.fail(Rule.G3, msg, line, col, p)
-    if not isinstance(node, PAGRUC_ACTIONS):
+    if isinstance(node, Borrow | Split):  # Panguingue's
         return b.fail(Rule.G3, f"{type(node).__name__.lower()} is Panguingue, not PAGRUC", line, col, p)
     if isinstance(node, Take | TakeMany):
         cards = (node.card,) if isinstance(node, Take) else node.cards

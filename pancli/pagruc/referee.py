@@ -1,21 +1,7 @@
 """The PAGRUC referee (G1-G7): one :class:`~pancli.model.actions.HandScript` with
 ``game=Game.PAGRUC`` in, a :class:`PagrucHandResult` out.
 
-A :class:`Table` (the :class:`~pancli.pagruc.board.Board` of the hand) plays it line by line,
-and each line is checked against the rules:
-
-- G1: 2 to 8 players; one pack for up to 5, two for 6 to 8 (two may serve fewer, with a
-  ``Packs`` tag); no card seen more often than the pack holds it (conservation).
-- G2: 7 cards to each player, one up card to start the discard pile.
-- G3: turns in order of play (the first player after the dealer first, the dealer last); a turn
-  starts with ``draw`` or ``take`` (several cards, ``take 3`` or the cards named, only for a
-  player who already has a meld on the table), melds or lays off, and ends with one discard.
-- G4: every new meld is a run or a set.
-- G5: laying off (``lay CARDS on NAME#N``, or ``add CARDS to #N`` on one's own meld) needs a
-  meld of one's own on the table and must leave a legal meld; the cards score for the layer.
-- G6: the hand ends when a player discards his last card; ``reshuffle`` (only when the stock
-  is empty) turns the discard pile under its top card over as the new stock.
-- G7: each player's hand score: his cards on the table plus, the cards left in his hand minus.
+A :class:`Table` (the :class:`~pancli.pagruc.board.Board` of the hand) plays it line by line.
 
 Each rule is judged by one function of :mod:`~pancli.pagruc.judges`, which returns the
 :class:`~pancli.model.rulings.Ruling` when the rule is broken, and each claim is checked by one
@@ -48,11 +34,6 @@ each ``verify`` asks them in turn, raises the first ruling and returns a frozen 
 ``apply`` carries out. A card dealt, turned up or drawn is counted against the pack (G1) once it
 is in play: its plan holds that ruling, which ``apply`` raises after placing the card.
 
-In strict mode (the default) the first violation stops the hand. Otherwise a line or action
-that breaks a rule is reported and skipped (but a turn out of order is still played). A
-``[%pays N]`` claim after a meld claims the points the meld scores (G7); a ``Ledger`` tag
-claims each player's hand score.
-
 >>> from pancli.cards import ALL_CARDS, Game
 >>> from pancli.model.actions import Add, Deal, Discard, Draw, HandScript, MeldNew, Turn
 >>> c = {str(x): x for x in ALL_CARDS}
@@ -75,6 +56,9 @@ claims each player's hand score.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from dataclasses import field
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import MeldError
@@ -96,13 +80,16 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
-from pancli.model.results import ClaimKind, Source, Violation
+from pancli.model.results import DEAL, DISCARD_PILE, HAND, MELD, STOCK, ClaimCheck, ClaimKind, Source, Step, Violation
 from pancli.model.rulings import Ruling
 from pancli.pagruc import judges
-from pancli.pagruc.board import DEAL_SIZE, Board, LiveMeld, PagrucHandResult, TableMeld
+from pancli.pagruc.board import DEAL_SIZE, Board, TableMeld
 from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
 from pancli.pagruc.scoring import CardScore, hand_scores
 from pancli.values import frozen
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 __all__ = ["DEAL_SIZE", "PagrucHandResult", "Plan", "Table", "TableMeld", "referee_hand"]
 
@@ -117,33 +104,91 @@ class TurnPlan:
 
 
 @frozen
-class HandPlan:
-    """Cards leaving the player's hand: ``revealed``, those not among his known cards (they
-    were unknown: no deal line)."""
-
-    revealed: tuple[Card, ...]
-
-
-@frozen
 class MeldPlan:
-    """A verified new meld: the meld, and the cards it takes from the hand."""
+    """A verified new meld; ``revealed``: how many of its cards were unknown ones of the hand."""
 
     meld: PagrucMeld
-    hand: HandPlan
+    revealed: int
 
 
 @frozen
 class LayPlan:
-    """A verified lay-off: the meld laid on, what it grows into, the cards it takes from the hand."""
+    """A verified lay-off: the meld laid on, what it grows into, and ``revealed`` as a meld's."""
 
-    target: LiveMeld
+    target: TableMeld
     grown: PagrucMeld
-    hand: HandPlan
+    revealed: int
 
 
-Plan = Ruling | MeldPlan | LayPlan | HandPlan | None
+Plan = Ruling | MeldPlan | LayPlan | int | None
 """What ``verify`` of an action found and ``apply`` uses: for a draw, the G1 ruling on the card
-once drawn (None: it is one more of the pack); None for a take or ``out``."""
+once drawn (None: it is one more of the pack); for a discard, ``revealed`` as a meld's."""
+
+
+@frozen
+class PagrucHandResult:
+    """The referee's result for one PAGRUC hand (a :class:`~pancli.model.results.JudgedHand`).
+
+    ``scores`` maps every player to his hand score (G7), or None when cards left in his hand
+    are unknown (no deal line): ``hidden`` says how many. ``cards`` lists each player's card
+    contributions: the cards he laid on the table (in the order laid), then the known cards
+    left in his hand. ``winner`` is the player who discarded his last card (G6); ``finished``
+    is False when the record stops before that. ``violations`` holds at most the first
+    violation in strict refereeing (it stops the hand). ``notes`` are plain remarks (an
+    unknown hand, an unfinished hand).
+    """
+
+    game: ClassVar[Literal[Game.PAGRUC]] = Game.PAGRUC
+
+    players: tuple[str, ...]
+    packs: int
+    winner: str | None
+    finished: bool
+    scores: Mapping[str, int | None]
+    cards: Mapping[str, tuple[CardScore, ...]]
+    table: tuple[TableMeld, ...] = ()
+    hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    hidden: Mapping[str, int] = field(default_factory=dict)
+    violations: tuple[Violation, ...] = ()
+    claims: tuple[ClaimCheck, ...] = ()
+    notes: tuple[str, ...] = ()
+    first_line: int = 0
+    steps: tuple[Step, ...] = field(default=(), repr=False)
+
+    @property
+    def recorded(self) -> tuple[Step, ...]:
+        """The steps as recorded: every one a :class:`Step` (:attr:`JudgedHand.recorded`)."""
+        return self.steps
+
+    @property
+    def dealer(self) -> str:
+        """The dealer: the last player in order of play."""
+        return self.players[-1]
+
+    @property
+    def totals(self) -> Mapping[str, int | None]:
+        """The hand scores (:attr:`~pancli.model.results.JudgedHand.totals`)."""
+        return self.scores
+
+    @property
+    def stake(self) -> Decimal | None:
+        """None: PAGRUC scores points, not money."""
+        return None
+
+    @property
+    def claims_ok(self) -> bool:
+        """True when every claim in the record holds."""
+        return all(c.ok for c in self.claims)
+
+    @property
+    def ok(self) -> bool:
+        """No violation and every claim holds."""
+        return not self.violations and self.claims_ok
+
+    @property
+    def unknown(self) -> tuple[str, ...]:
+        """Players whose score cannot be computed: unknown cards are left in their hands."""
+        return tuple(p for p in self.players if self.scores.get(p) is None)
 
 
 def _raise(r: Ruling | None) -> None:
@@ -173,7 +218,7 @@ class Table(Board):
         self.hands[d.player].known = list(d.cards)
         self.hands[d.player].hidden = 0
         _raise(over)
-        self.step(d.line, d.col, d.player, None, None, [(c, Source.DEAL, Source.HAND) for c in d.cards])
+        self.step(d.line, d.col, d.player, None, None, [(c, DEAL, HAND) for c in d.cards])
 
     def verify_upcard(self, seen: set[str]) -> Ruling | None:
         """G2: there is an up card; returns G1 on it."""
@@ -187,7 +232,7 @@ class Table(Board):
         assert s.upcard is not None
         self.pile.append(s.upcard)
         _raise(over)
-        self.step(s.upcard_line, 1, None, None, None, [(s.upcard, Source.STOCK, Source.DISCARD_PILE)])
+        self.step(s.upcard_line, 1, None, None, None, [(s.upcard, STOCK, DISCARD_PILE)])
         self.stock = self.pack.size - DEAL_SIZE * len(self.players) - 1
         self.dealt = True
         for p in self.players:
@@ -209,12 +254,11 @@ class Table(Board):
         self.stock_known = Counter(under)
         self.stock = len(under)
         self.pile = self.pile[-1:]
-        self.step(ev.line, ev.col, None, ev, None, [(c, Source.DISCARD_PILE, Source.STOCK) for c in under])
+        self.step(ev.line, ev.col, None, ev, None, [(c, DISCARD_PILE, STOCK) for c in under])
 
     def verify_turn(self, t: Turn) -> TurnPlan:
         """G3 for the turn line as a whole: its player is in the hand (raised), in turn and
         doing something (the plan's rulings, in this order)."""
-        self.turn_no += 1  # the rulings on the line are in its turn
         _raise(judges.turn_fault(self, t, t.line, t.col, t.player, "seat"))
         late = judges.turn_fault(self, t, t.line, t.col, t.player, "order")
         return TurnPlan(late, judges.turn_fault(self, t, t.line, t.col, t.player, "acts"))
@@ -232,7 +276,9 @@ class Table(Board):
         if isinstance(a, Draw):
             _raise(judges.end_fault(self, a, line, col, p))
             extra = 1 if self.stock_known is None else 0  # from a turned-over stock, the card was counted there
-            return judges.pack_fault(self, line, col, p, revealed=Counter({a.card: extra}))
+            return judges.pack_fault(self, line, col, p, revealed={a.card: extra})
+        if isinstance(a, Discard):
+            return self._verify_from_hand(p, (a.card,), line, col)
         if isinstance(a, MeldNew):
             v = judge(a.cards, self.pack)
             why = f"[{format_cards(a.cards)}] is no meld: {v.reason}"
@@ -254,13 +300,11 @@ class Table(Board):
                 assert r is not None
                 raise r from None
             return LayPlan(m, grown, self._verify_from_hand(p, a.cards, line, col))
-        if isinstance(a, Discard):
-            return self._verify_from_hand(p, (a.card,), line, col)
         if isinstance(a, Out):
             _raise(judges.end_fault(self, a, line, col, p))
         return None
 
-    def _verify_from_hand(self, p: str, cards: tuple[Card, ...], line: int, col: int) -> HandPlan:
+    def _verify_from_hand(self, p: str, cards: tuple[Card, ...], line: int, col: int) -> int:
         """The player holds ``cards`` (G3); those not among his known cards come to light and
         must not break conservation (G1)."""
         have = Counter(self.hands[p].known)
@@ -270,9 +314,10 @@ class Table(Board):
                 have[c] -= 1
             else:
                 revealed.append(c)
-        _raise(judges.turn_fault(self, None, line, col, p, "holds", revealed=revealed))
-        _raise(judges.pack_fault(self, line, col, p, revealed=Counter(revealed)))
-        return HandPlan(tuple(revealed))
+        if revealed:  # (with none, neither judge can fail)
+            _raise(judges.turn_fault(self, None, line, col, p, "holds", revealed=revealed))
+            _raise(judges.pack_fault(self, line, col, p, revealed=Counter(revealed)))
+        return len(revealed)
 
     def apply(self, t: Turn, a: Action, plan: Plan) -> None:
         """Apply the verified action ``a`` of turn ``t`` with the ``plan`` its :meth:`verify` returned."""
@@ -286,49 +331,50 @@ class Table(Board):
             self.hands[p].known.append(a.card)
             assert plan is None or isinstance(plan, Ruling)
             _raise(plan)
-            moves = [(a.card, Source.STOCK, Source.HAND)]
+            moves = [(a.card, STOCK, HAND)]
+        elif isinstance(a, Discard):
+            assert isinstance(plan, int)
+            self._from_hand(p, (a.card,), plan)
+            self.pile.append(a.card)
+            moves = [(a.card, HAND, DISCARD_PILE)]
+            if self.hands[p].size == 0:
+                self.winner = p
         elif isinstance(a, Take | TakeMany):
             n = judges.taken(a)
             top = self.pile[-n:]
             del self.pile[-n:]
             self.hands[p].known.extend(top)
-            moves = [(c, Source.DISCARD_PILE, Source.HAND) for c in top]
+            moves = [(c, DISCARD_PILE, HAND) for c in top]
         elif isinstance(a, MeldNew):
             assert isinstance(plan, MeldPlan)
-            self._from_hand(p, a.cards, plan.hand)
-            m = LiveMeld(p, len(self.melds[p]) + 1, plan.meld, [(p, c) for c in a.cards], line)
+            self._from_hand(p, a.cards, plan.revealed)
+            m = TableMeld(p, len(self.melds[p]) + 1, plan.meld, tuple((p, c) for c in a.cards), line)
             self.melds[p].append(m)
             self.order.append(m)
-            self._score(p, a.cards, plan.meld, f"{p}#{m.number}", line)
+            self._score(p, a.cards, plan.meld, m.label, line)
             if a.claim is not None:
                 at = (self.script.claim_cols or {}).get((a.line, a.col), 1)
                 judges.check_claim(self, ClaimKind.PAYS, line, p, a.claim, plan.meld.points, at)
-            moves = [(c, Source.HAND, Source.MELD) for c in a.cards]
+            moves = [(c, HAND, MELD) for c in a.cards]
         elif isinstance(a, Lay | Add):
             assert isinstance(plan, LayPlan)
-            self._from_hand(p, a.cards, plan.hand)
+            self._from_hand(p, a.cards, plan.revealed)
             m = plan.target
-            m.meld = plan.grown
-            m.laid_by.extend((p, c) for c in a.cards)
-            self._score(p, a.cards, plan.grown, f"{m.owner}#{m.number}", line)
-            moves = [(c, Source.HAND, Source.MELD) for c in a.cards]
-        elif isinstance(a, Discard):
-            assert isinstance(plan, HandPlan)
-            self._from_hand(p, (a.card,), plan)
-            self.pile.append(a.card)
-            moves = [(a.card, Source.HAND, Source.DISCARD_PILE)]
+            grown = TableMeld(m.owner, m.number, plan.grown, (*m.laid_by, *((p, c) for c in a.cards)), m.line)
+            self.melds[m.owner][m.number - 1] = grown
+            self.order[self.order.index(m)] = grown
+            self._score(p, a.cards, plan.grown, m.label, line)
+            moves = [(c, HAND, MELD) for c in a.cards]
         else:
             return  # out: nothing moves
         self.step(line, col, p, t, a, moves)
-        if isinstance(a, Discard) and self.hands[p].size == 0:
-            self.winner = p
 
-    def _from_hand(self, p: str, cards: tuple[Card, ...], plan: HandPlan) -> None:
+    def _from_hand(self, p: str, cards: tuple[Card, ...], revealed: int) -> None:
         hand = self.hands[p]
         for c in cards:
             if c in hand.known:
                 hand.known.remove(c)
-        hand.hidden -= len(plan.revealed)
+        hand.hidden -= revealed
 
     def _score(self, p: str, cards: tuple[Card, ...], meld: PagrucMeld, label: str, line: int) -> None:
         """The cards laid score for the layer where the meld puts them (G7)."""
@@ -388,7 +434,7 @@ class Table(Board):
             finished=finished,
             scores=scores,
             cards=cards,
-            table=tuple(TableMeld(m.owner, m.number, m.meld, tuple(m.laid_by), m.line) for m in self.order),
+            table=tuple(self.order),
             hands={p: tuple(h.known) for p, h in self.hands.items()},
             hidden={p: h.hidden for p, h in self.hands.items()},
             violations=tuple(violations),
@@ -402,8 +448,9 @@ class Table(Board):
 def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool = True) -> PagrucHandResult:
     """Referee one PAGRUC hand (G1-G7). ``script.game`` should be ``Game.PAGRUC``.
 
-    Strict refereeing stops at the first violation; otherwise a line that breaks a rule is
-    reported and skipped, and play goes on. ``record_steps=False`` skips the per-action
+    Strict refereeing stops at the first violation; otherwise a line or action that breaks a
+    rule is reported and skipped (a turn out of order is still played), and play goes on; a
+    violation in the seating or the deal stops the hand either way. ``record_steps=False`` skips the per-action
     :class:`~pancli.model.results.Step` records (as :func:`pancli.referee.referee_hand`).
     """
     if script.game is not Game.PAGRUC:
@@ -436,6 +483,7 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
 def _play_turn(table: Table, t: Turn, strict: bool, violations: list[Violation]) -> bool:
     """Play one turn line; False when a violation stops the hand (strict). A ruling on the
     line as a whole, or at its end, is raised to the caller."""
+    table.turn_no += 1  # a turn line refused is still counted: its rulings carry its number
     plan = table.verify_turn(t)
     if plan.late is not None:
         violations.append(plan.late.violation)
