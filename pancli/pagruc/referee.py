@@ -338,7 +338,7 @@ class Table(Board):
             self.pile.append(a.card)
             moves = [(a.card, HAND, DISCARD_PILE)]
             if self.hands[p].size == 0:
-                self.winner = p
+                self.winner = p  # the discard of the last card ends the hand (G6)
         elif isinstance(a, Take | TakeMany):
             n = judges.taken(a)
             top = self.pile[-n:]
