@@ -16,7 +16,9 @@ ratio, since waiting for a core does not count in it:
 1. ``pan replay -`` over N simulated 6-player hands (hands/s);
 2. ``pan replay --jobs 2 -`` over the same hands (hands/s);
 3. ``pan check -`` over 200,000 random 3-5 card lines, nearly all distinct and most illegal
-   (the worst case of ``benchmarks/bench_check.py``; melds/s).
+   (the worst case of ``benchmarks/bench_check.py``; melds/s);
+4. ``pan replay`` and ``pan standings`` over N PAGRUC hands of 3 to 8 players played by the
+   self-play of ``tests/pagruc_selfplay.py`` (``--pagruc-hands``, default 1,000; hands/s).
 """
 
 from __future__ import annotations
@@ -31,8 +33,18 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from bench_check import random_lines
+from pagruc_selfplay import NAMES, selfplay_hand
+
+
+def pagruc_hands(n: int) -> str:
+    """``n`` legal PAGRUC hands of 3 to 8 players, one record."""
+    import random
+
+    rng = random.Random(1)
+    return "\n".join(selfplay_hand(tuple(rng.sample(NAMES, rng.randint(3, 8))), rng) for _ in range(n))
 
 
 def wall(tree: Path, args: list[str], stdin: Path) -> tuple[float, float]:
@@ -58,6 +70,8 @@ def main() -> None:
     ap.add_argument("old", type=Path, help="tree A (the previous main)")
     ap.add_argument("new", type=Path, help="tree B (the change)")
     ap.add_argument("--hands", type=int, default=5000, help="simulated 6-player hands (default 5,000)")
+    ap.add_argument("--pagruc-hands", type=int, default=1000, help="PAGRUC hands (default 1,000)")
+    ap.add_argument("--only", action="append", default=[], help="run only the cases of this name (repeatable)")
     ap.add_argument("--rounds", type=int, default=5, help="runs of each command per tree (median kept)")
     opts = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -67,12 +81,18 @@ def main() -> None:
         record.write_text(text.stdout, encoding="utf-8")
         melds = Path(tmp) / "melds.txt"
         melds.write_text(random_lines(200_000), encoding="utf-8")
+        pagruc = Path(tmp) / "pagruc.pan"
+        pagruc.write_text(pagruc_hands(opts.pagruc_hands), encoding="utf-8")
         cases = [
             ("replay", ["replay", "-"], record, opts.hands, "hands/s"),
             ("replay --jobs 2", ["replay", "--jobs", "2", "-"], record, opts.hands, "hands/s"),
             ("check - (worst case)", ["check", "-"], melds, 200_000, "melds/s"),
+            ("replay pagruc", ["replay", "-"], pagruc, opts.pagruc_hands, "hands/s"),
+            ("standings", ["standings", "-"], pagruc, opts.pagruc_hands, "hands/s"),
         ]
         for name, args, data, n, unit in cases:
+            if opts.only and name not in opts.only:
+                continue
             times: dict[Path, list[float]] = {opts.old: [], opts.new: []}
             cpus: dict[Path, list[float]] = {opts.old: [], opts.new: []}
             for r in range(opts.rounds):

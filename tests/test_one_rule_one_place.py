@@ -4,7 +4,7 @@ function, and the tables in the docstrings of ``pancli/referee/table.py`` (Pangu
 claim -> the one function that checks it.
 
 Read from the source: every ``Rule.X`` that a referee raises (the rule of a ``Board.fail``, a
-``Ruling.make``, a ``Violation``, a PAGRUC ``foul``; a ``ClaimCheck``'s rule) is found with the
+``Ruling.make``, a ``Violation``; a ``ClaimCheck``'s rule) is found with the
 function it stands in. A rule raised from two functions, or from another function than the
 table's, fails here; so does a table row naming a function that does not exist.
 """
@@ -26,8 +26,9 @@ from pancli.referee import table
 from pancli.rulebook import Rule
 
 PAN = Path(table.__file__).resolve().parent
-PAGRUC = Path(pagruc_referee.__file__).resolve()
-RULINGS = frozenset({"fail", "make", "Violation", "foul"})
+PAGRUC = [Path(pagruc_referee.__file__).resolve().parent / f"{m}.py" for m in ("board", "judges", "referee")]
+"""The PAGRUC referee's modules (the meld engine, the pack and scoring are asked, as ``melds.py``)."""
+RULINGS = frozenset({"fail", "make", "Violation"})
 """The calls whose ``Rule.X`` argument is a ruling on that rule (a violation)."""
 CLAIMS = frozenset({"ClaimCheck"})
 """The call whose ``Rule.X`` argument is the rule a wrong claim is reported under."""
@@ -157,7 +158,7 @@ PAN_RULINGS, PAN_PAYMENTS, PAN_CLAIMS = tables(table.__doc__ or "")  # in the or
 PAGRUC_RULINGS, PAGRUC_CLAIMS = tables(pagruc_referee.__doc__ or "", "referee")
 REFEREES = {
     "Panguingue": (sorted(PAN.glob("*.py")), PAN_RULINGS, PAN_CLAIMS, "pancli.referee"),
-    "PAGRUC": ([PAGRUC], PAGRUC_RULINGS, PAGRUC_CLAIMS, "pancli.pagruc"),
+    "PAGRUC": (PAGRUC, PAGRUC_RULINGS, PAGRUC_CLAIMS, "pancli.pagruc"),
 }
 
 
@@ -265,7 +266,7 @@ def test_the_finder_sees_a_second_function(tmp_path: Path) -> None:
     judges = judges_file(
         tmp_path,
         "def p8(b, node):\n    return b.fail(Rule.P8, 'forced', node)\n\n"
-        "class R:\n    def p1(self, node):\n        raise self.foul(Rule.P1 if node else Rule.P8, 'again')\n",
+        "class R:\n    def p1(self, node):\n        raise self.fail(Rule.P1 if node else Rule.P8, 'again')\n",
     )
     assert raised_rules([judges], RULINGS) == {"P8": {"judges.p8", "judges.R.p1"}, "P1": {"judges.R.p1"}}
 
@@ -353,7 +354,7 @@ def test_the_seating_bounds_are_compared_only_by_their_judges() -> None:
 
 PASSED_THROUGH = {
     "Panguingue": {"board.Board.fail", "melding.i2"},
-    "PAGRUC": {"referee._Foul.__init__"},
+    "PAGRUC": {"board.Board.fail"},
 }
 """The only ruling sites whose rule is not written where they are: the plumbing that builds the
 ruling a judge decided (its rule is a parameter), and the I2 judge, which raises the meld
@@ -369,8 +370,8 @@ def test_the_finder_sees_a_rule_computed_at_run_time(tmp_path: Path) -> None:
     judges = judges_file(
         tmp_path,
         "def p8(b, node, code):\n    return b.fail(Rule(code), 'forced', node)\n\n"
-        "class R:\n    def p1(self, node):\n        raise self.foul(Rule.P1 if node else Rule.P8, 'again')\n"
-        "    def p2(self, rule):\n        raise self.foul(RULES[rule], 'again')\n",
+        "class R:\n    def p1(self, node):\n        raise self.fail(Rule.P1 if node else Rule.P8, 'again')\n"
+        "    def p2(self, rule):\n        raise self.fail(RULES[rule], 'again')\n",
     )
     assert dynamic_rulings([judges]) == {"judges.p8", "judges.R.p2"}
 

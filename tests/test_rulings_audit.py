@@ -7,7 +7,7 @@ rule in a variable, a dict lookup, ``Rule(code)``, a meld engine's verdict passe
 the referees judge every sample, every record case, the fuzz corpus and simulated hands (as
 played, and mutated so that they break rules), each :class:`~pancli.model.results.Violation` and
 :class:`~pancli.model.results.ClaimCheck` made is traced back to the function that made it (past
-the plumbing that only builds a ruling: ``Ruling.make``, ``Board.fail``, PAGRUC's ``foul``). Each
+the plumbing that only builds a ruling: ``Ruling.make``, each game's ``Board.fail``). Each
 rule must come from the one function its referee's rule table names; a meld engine rule (M1-M5)
 from the function that raises the engine's verdicts in a hand (the I2 row). A second judge of a
 rule, static or not, fails here once a hand reaches it.
@@ -28,6 +28,7 @@ from types import FrameType
 from typing import Any
 
 import pytest
+from pagruc_selfplay import corpus
 from test_one_rule_one_place import _FUNCTION, PAGRUC_CLAIMS, PAGRUC_RULINGS, PAN_CLAIMS, PAN_PAYMENTS, PAN_RULINGS
 
 from pancli.cards import ALL_CARDS, Card, Game
@@ -53,8 +54,6 @@ PLUMBING = frozenset(
     {
         "rulings.Ruling.make",
         "board.Board.fail",
-        "referee._Referee.foul",
-        "referee._Foul.__init__",
         "board.Board.collect",
         "ledger.Ledger.pay",
     }
@@ -124,7 +123,9 @@ def _scripts() -> Iterator[HandScript]:
 
 def _simulated(n: int) -> list[HandScript]:
     names = ("Ana", "Ben", "Cruz", "Dee")
-    return [*simulate_hands(names, n, 7, HOYLE), *simulate_hands(names[:3], n, 8, CARDROOM)]
+    played = [*simulate_hands(names, n, 7, HOYLE), *simulate_hands(names[:3], n, 8, CARDROOM)]
+    pagruc = [h.script for text in corpus(9, n) for h in read_hands(io.StringIO(text), "selfplay.pan", ROOT)]
+    return [*played, *(s for s in pagruc if s is not None)]
 
 
 def _cards_of(value: object) -> bool:

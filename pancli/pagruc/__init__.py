@@ -2,7 +2,8 @@
 
 The engine only: values in, values out; no text. :mod:`~pancli.pagruc.pack` (G1 packs),
 :mod:`~pancli.pagruc.melds` (G4 melds, G7 card points), :mod:`~pancli.pagruc.scoring`
-(G7 hand scores), :mod:`~pancli.pagruc.referee` (G1-G7 over a HandScript) and
+(G7 hand scores), :mod:`~pancli.pagruc.referee` (G1-G7 over a HandScript: its :mod:`~pancli.pagruc.judges`,
+one per rule, read the :mod:`~pancli.pagruc.board`) and
 :mod:`~pancli.pagruc.standings` (G8 official games, G9 PAGRUC points).
 
 >>> from pancli.pagruc import judge, TWO_PACKS

@@ -1,51 +1,38 @@
 """The PAGRUC referee (G1-G7): one :class:`~pancli.model.actions.HandScript` with
 ``game=Game.PAGRUC`` in, a :class:`PagrucHandResult` out.
 
-The referee keeps the table as it stands: every hand (the cards known to be in it, and
-how many unknown ones when a player has no deal line), the stock (how many cards, and
-which ones once the discard pile has been turned over), the discard pile and every meld
-with who laid each of its cards. Each play line is checked against the rules:
+A :class:`Table` (the :class:`~pancli.pagruc.board.Board` of the hand) plays it line by line.
 
-- G1: 2 to 8 players; one pack for up to 5, two for 6 to 8 (two may serve fewer, with a
-  ``Packs`` tag); no card seen more often than the pack holds it (conservation).
-- G2: 7 cards to each player, one up card to start the discard pile.
-- G3: turns in order of play (the first player after the dealer first, the dealer last); a turn
-  starts with ``draw`` or ``take`` (several cards, ``take 3`` or the cards named, only for a
-  player who already has a meld on the table), melds or lays off, and ends with one discard.
-- G4: every new meld is a run or a set.
-- G5: laying off (``lay CARDS on NAME#N``, or ``add CARDS to #N`` on one's own meld) needs a
-  meld of one's own on the table and must leave a legal meld; the cards score for the layer.
-- G6: the hand ends when a player discards his last card; ``reshuffle`` (only when the stock
-  is empty) turns the discard pile under its top card over as the new stock.
-- G7: each player's hand score: his cards on the table plus, the cards left in his hand minus.
-
-Each rule is judged by one method of the referee, which raises (or returns) the foul, and
-each claim is checked by one (tests/test_one_rule_one_place.py keeps these tables true):
+Each rule is judged by one function of :mod:`~pancli.pagruc.judges`, which returns the
+:class:`~pancli.model.rulings.Ruling` when the rule is broken, and each claim is checked by one
+(tests/test_one_rule_one_place.py and tests/test_rulings_audit.py keep these tables true):
 
 =====  ====================================================================================
 rule   the one function that judges it
 =====  ====================================================================================
-G1     :meth:`_Referee.g1` (players and packs, :func:`.pack.pack_problem`, whose official
-       minimum, :func:`.pack.official_problem`, the standings ask; conservation, by the one
-       comparison :func:`.pack.beyond_pack`, which :func:`.melds.judge` and scoring ask too;
-       within one meld, the verdict of :func:`.melds.judge`)
-G2     :meth:`_Referee.g2`
-G3     :meth:`_Referee.g3` (at each stage of a line: the line, the seat, the order, the
-       actions, a take, the cards held, the end of the turn)
-G4     :meth:`_Referee.meld` (the verdict of :func:`.melds.judge`)
-G5     :meth:`_Referee.lay` (with :func:`.melds.lay_off`)
-G6     :meth:`_Referee.g6`
+G1     :func:`.judges.pack_fault` (players and packs, :func:`.pack.pack_problem`, whose
+       official minimum, :func:`.pack.official_problem`, the standings ask; conservation, by
+       the one comparison :func:`.pack.beyond_pack`, which :func:`.melds.judge` and scoring
+       ask too; within one meld, the verdict of :func:`.melds.judge`)
+G2     :func:`.judges.deal_fault`
+G3     :func:`.judges.turn_fault` (at each stage of a line: the line, the seat, the order,
+       the actions, a take, the cards held, the end of the turn)
+G4     :func:`.judges.meld_fault` (the verdict of :func:`.melds.judge`)
+G5     :func:`.judges.lay_off_fault` (with :func:`.melds.lay_off`)
+G6     :func:`.judges.end_fault`
 =====  ====================================================================================
 
 =====  ====================================================================================
 claim  the one function that checks it
 =====  ====================================================================================
-G7     :meth:`_Referee.claim` (``[%pays N]``: the points a meld scores; ``[Ledger]``: the hand
-       scores, :func:`.scoring.hand_scores`)
+G7     :func:`.judges.check_claim` (``[%pays N]``: the points a meld scores; ``[Ledger]``:
+       the hand scores, :func:`.scoring.hand_scores`)
 =====  ====================================================================================
 
-In strict mode (the default) the first violation stops the hand. A ``[%pays N]`` claim after
-a meld claims the points the meld scores (G7); a ``Ledger`` tag claims each player's hand score.
+As in Panguingue's :class:`~pancli.referee.table.Table`, this module only orders the judges:
+each ``verify`` asks them in turn, raises the first ruling and returns a frozen plan, which
+``apply`` carries out. A card dealt, turned up or drawn is counted against the pack (G1) once it
+is in play: its plan holds that ruling, which ``apply`` raises after placing the card.
 
 >>> from pancli.cards import ALL_CARDS, Game
 >>> from pancli.model.actions import Add, Deal, Discard, Draw, HandScript, MeldNew, Turn
@@ -68,10 +55,9 @@ a meld claims the points the meld scores (G7); a ``Ledger`` tag claims each play
 
 from __future__ import annotations
 
-import contextlib
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import field, replace
+from collections.abc import Mapping
+from dataclasses import field
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pancli.cards import Card, Game, format_cards
@@ -94,41 +80,49 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
-from pancli.model.results import ClaimCheck, ClaimKind, Source, Step, Violation
-from pancli.model.rulings import counted
+from pancli.model.results import DEAL, DISCARD_PILE, HAND, MELD, STOCK, ClaimCheck, ClaimKind, Source, Step, Violation
+from pancli.model.rulings import Ruling
+from pancli.pagruc import judges
+from pancli.pagruc.board import DEAL_SIZE, Board, TableMeld
 from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
-from pancli.pagruc.pack import PagrucPack, beyond_pack, pack_for, pack_problem
 from pancli.pagruc.scoring import CardScore, hand_scores
-from pancli.rulebook import Rule
 from pancli.values import frozen
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
-DEAL_SIZE = 7
-"""Cards dealt to each player (G2)."""
-
-_PAGRUC_ACTIONS = (Draw, Take, TakeMany, MeldNew, Lay, Add, Discard, Out)
-"""The actions of a PAGRUC turn (any other is Panguingue's, G3)."""
-_Stage = Literal["line", "seat", "order", "acts", "end", "action", "holds"]
-"""Where in a line :meth:`_Referee.g3` judges the turn."""
+__all__ = ["DEAL_SIZE", "PagrucHandResult", "Plan", "Table", "TableMeld", "referee_hand"]
 
 
 @frozen
-class TableMeld:
-    """A meld on the table at the end of the hand: its owner (who laid it first), its
-    number among the owner's melds (1-based, order laid), the meld, and who laid each card."""
+class TurnPlan:
+    """A turn line verified as a whole: ``late``, its ruling when it is out of order (G3; a
+    non-strict referee still plays it), and ``idle``, when it does nothing (G3)."""
 
-    owner: str
-    number: int
+    late: Ruling | None
+    idle: Ruling | None
+
+
+@frozen
+class MeldPlan:
+    """A verified new meld; ``revealed``: how many of its cards were unknown ones of the hand."""
+
     meld: PagrucMeld
-    laid_by: tuple[tuple[str, Card], ...]
-    line: int = 0
+    revealed: int
 
-    @property
-    def label(self) -> str:
-        """``Ana#2``: how a record names it in ``lay CARDS on Ana#2``."""
-        return f"{self.owner}#{self.number}"
+
+@frozen
+class LayPlan:
+    """A verified lay-off: the meld laid on, what it grows into, and ``revealed`` as a meld's."""
+
+    target: TableMeld
+    grown: PagrucMeld
+    revealed: int
+
+
+Plan = Ruling | MeldPlan | LayPlan | int | None
+"""What ``verify`` of an action found and ``apply`` uses: for a draw, the G1 ruling on the card
+once drawn (None: it is one more of the pack); for a discard, ``revealed`` as a meld's."""
 
 
 @frozen
@@ -197,454 +191,215 @@ class PagrucHandResult:
         return tuple(p for p in self.players if self.scores.get(p) is None)
 
 
-class _Foul(Exception):
-    """A violation found while applying a line; carries where and why."""
-
-    def __init__(self, rule: Rule, message: str, line: int, col: int, player: str | None) -> None:
-        super().__init__(f"{rule} {message}")
-        self.violation = Violation(rule, line, col, player, message)
+def _raise(r: Ruling | None) -> None:
+    if r is not None:
+        raise r
 
 
-class _Hand:
-    """A player's hand: the cards known to be in it, and how many unknown ones."""
+class Table(Board):
+    """One PAGRUC hand, driven line by line: :meth:`verify_event` / :meth:`apply_event` for a
+    line, :meth:`verify_turn` / :meth:`begin_turn` for a turn line, then :meth:`verify` /
+    :meth:`apply` for each of its actions and :meth:`verify_turn_end`."""
 
-    __slots__ = ("hidden", "known")
+    # ------------------------------------------------------------------ seating and deal (G1, G2)
 
-    def __init__(self, known: list[Card], hidden: int = 0) -> None:
-        self.known = known
-        self.hidden = hidden
+    def verify_seating(self) -> None:
+        """G1: the players and the packs for them."""
+        _raise(judges.pack_fault(self, self.script.first_line, 1, None, seating=True))
 
-    @property
-    def size(self) -> int:
-        return len(self.known) + self.hidden
+    def verify_deal(self, d: Deal, seen: set[str]) -> Ruling | None:
+        """G2 (a player of the hand, dealt once, seven cards); returns G1 on the dealt cards."""
+        _raise(judges.deal_fault(self, d, seen))
+        return judges.pack_fault(self, d.line, d.col, d.player, revealed=Counter(d.cards))
 
+    def apply_deal(self, d: Deal, seen: set[str], over: Ruling | None) -> None:
+        """The dealt cards go to the player's hand; then ``over``, the G1 ruling on them, is raised."""
+        seen.add(d.player)
+        self.hands[d.player].known = list(d.cards)
+        self.hands[d.player].hidden = 0
+        _raise(over)
+        self.step(d.line, d.col, d.player, None, None, [(c, DEAL, HAND) for c in d.cards])
 
-class _LiveMeld:
-    """A meld on the table: its owner and number, the meld, who laid which card, its line."""
+    def verify_upcard(self, seen: set[str]) -> Ruling | None:
+        """G2: there is an up card; returns G1 on it."""
+        _raise(judges.deal_fault(self, None, seen))
+        assert self.script.upcard is not None
+        return judges.pack_fault(self, self.script.upcard_line, 1, None, revealed=Counter([self.script.upcard]))
 
-    __slots__ = ("laid_by", "line", "meld", "number", "owner")
-
-    def __init__(self, owner: str, number: int, meld: PagrucMeld, laid_by: list[tuple[str, Card]], line: int) -> None:
-        self.owner = owner
-        self.number = number
-        self.meld = meld
-        self.laid_by = laid_by
-        self.line = line
-
-
-class _Referee:
-    """The table during one hand (mutable; one instance per hand)."""
-
-    def __init__(self, script: HandScript, strict: bool, record_steps: bool = True) -> None:
-        self.script = script
-        self.strict = strict
-        self.record_steps = record_steps
-        self.players = script.players
-        self.pack: PagrucPack = pack_for(len(self.players), _sane_packs(script.packs))
-        self.hands: dict[str, _Hand] = {p: _Hand([], DEAL_SIZE) for p in self.players}
-        self.melds: dict[str, list[_LiveMeld]] = {p: [] for p in self.players}
-        self.order: list[_LiveMeld] = []
-        self.contrib: dict[str, list[CardScore]] = {p: [] for p in self.players}
-        self.pile: list[Card] = []
-        self.stock = 0
-        self.stock_known: Counter[Card] | None = None
-        self.violations: list[Violation] = []
-        self.claims: list[ClaimCheck] = []
-        self.notes: list[str] = []
-        self.steps: list[Step] = []
-        self.winner: str | None = None
-        self.ended_line = 0
-        self.next_index = 0
-        self.turn_no = 0
-        self.dealt = False
-
-    # ------------------------------------------------------------------ helpers
-
-    def foul(self, rule: Rule, message: str, line: int, col: int, player: str | None) -> _Foul:
-        return _Foul(rule, message, line, col, player)
-
-    def record(self, foul: _Foul) -> bool:
-        """Note a violation (with the turn number); True when refereeing stops (strict)."""
-        self.violations.append(replace(foul.violation, turn=self.turn_no))
-        return self.strict
-
-    def visible(self, c: Card) -> int:
-        """Copies of ``c`` whose place is known: known hand cards, melds, the pile, a turned-over stock."""
-        n = sum(h.known.count(c) for h in self.hands.values())
-        n += sum(m.meld.cards.count(c) for m in self.order)
-        n += self.pile.count(c)
-        if self.stock_known is not None:
-            n += self.stock_known[c]
-        return n
-
-    @staticmethod
-    def check(foul: _Foul | None) -> None:
-        """Raise a judge's foul, if it found one."""
-        if foul is not None:
-            raise foul
-
-    # ------------------------------------------------------------------ the judges: one per rule
-
-    def g1(
-        self,
-        line: int,
-        col: int,
-        player: str | None,
-        *,
-        seating: bool = False,
-        cards: Iterable[Card] = (),
-        revealed: Counter[Card] | None = None,
-        judged: tuple[str | None, str] | None = None,
-    ) -> _Foul | None:
-        """G1, players, packs and conservation. With ``seating``: 3 to 8 players with the packs
-        for them, each listed once. With ``judged`` (the rule and message of
-        :func:`.melds.judge`'s verdict on a new meld, or on a meld laid off on): no card in it
-        more often than the pack holds it. Else no card seen more often than the pack
-        holds it: ``cards`` just placed (counted where they are), or ``revealed`` cards of an
-        unknown hand coming to light (not counted yet)."""
-        if judged is not None:
-            return self.foul(Rule.G1, judged[1], line, col, player) if judged[0] == Rule.G1 else None
-        if seating:
-            problem = pack_problem(len(self.players), self.script.packs)
-            if problem is not None:
-                return self.foul(Rule.G1, problem, line, 1, None)
-            if len(set(self.players)) != len(self.players):
-                return self.foul(Rule.G1, f"a player is listed twice: {' '.join(self.players)}", line, 1, None)
-            return None
-        pairs = revealed.items() if revealed is not None else ((c, 0) for c in dict.fromkeys(cards))
-        beyond = beyond_pack(self.pack, ((c, self.visible(c) + extra) for c, extra in pairs))
-        if beyond is None:
-            return None
-        c, n, but = beyond
-        return self.foul(Rule.G1, f"{n} copies of {c} are in play, {but}", line, col, player)
-
-    def g2(self, d: Deal | None, seen: set[str]) -> _Foul | None:
-        """G2, the deal: seven cards to a player of the hand, once (``d``, ``seen`` those dealt
-        already); after the deal lines (``d`` None), one card turned up."""
-        if d is None:
-            if self.script.upcard is None:
-                msg = "no up card: one card is turned face up to start the discard pile"
-                return self.foul(Rule.G2, msg, self.script.first_line, 1, None)
-            return None
-        if d.player not in self.hands:
-            return self.foul(Rule.G2, f"deal to {d.player}, who is not in this hand", d.line, d.col, d.player)
-        if d.player in seen:
-            return self.foul(Rule.G2, f"{d.player} is dealt twice", d.line, d.col, d.player)
-        if len(d.cards) != DEAL_SIZE:
-            msg = f"{d.player} is dealt {counted(len(d.cards), 'card')}, not {DEAL_SIZE}"
-            return self.foul(Rule.G2, msg, d.line, d.col, d.player)
-        return None
-
-    def g3(
-        self,
-        node: Event | Action | None,
-        line: int,
-        col: int,
-        player: str,
-        stage: _Stage,
-        *,
-        picked: bool = False,
-        discarded: bool = False,
-        revealed: Sequence[Card] = (),
-    ) -> _Foul | None:
-        """G3, the turn, at each ``stage`` of a line: ``"line"`` a line PAGRUC has (no decision,
-        no force); ``"seat"`` a turn by a player of the hand; ``"order"`` in order of play;
-        ``"acts"`` a turn that does something; ``"end"`` ended by a discard; ``"action"`` one
-        take first (``picked``: one was), then melds and lays, the discard last (``discarded``),
-        a take of the cards on the pile; ``"holds"`` cards the player holds (``revealed``: those
-        not among his known cards)."""
-        p = player
-        if stage == "line":
-            if isinstance(node, Decision | Force):
-                what = "staying or going on top" if isinstance(node, Decision) else "forcing"
-                return self.foul(Rule.G3, f"{what} is Panguingue, not PAGRUC", line, col, p)
-            return None
-        if stage == "seat":
-            if p not in self.hands:
-                return self.foul(Rule.G3, f"{p} is not in this hand (players: {' '.join(self.players)})", line, col, p)
-            return None
-        if stage == "order":
-            expected = self.players[self.next_index]
-            return None if p == expected else self.foul(Rule.G3, f"it is {expected}'s turn, not {p}'s", line, col, p)
-        if stage == "acts":
-            if isinstance(node, Turn) and not node.actions:
-                return self.foul(Rule.G3, f"{p} does nothing: a turn is a draw or take, then a discard", line, col, p)
-            return None
-        if stage == "end":
-            return self.foul(Rule.G3, f"{p}'s turn does not end with a discard", line, col, p)
-        if stage == "holds":
-            if len(revealed) > self.hands[p].hidden:
-                return self.foul(Rule.G3, f"{p} does not hold {format_cards(tuple(revealed))}", line, col, p)
-            return None
-        if discarded and not isinstance(node, Out):
-            return self.foul(Rule.G3, "the discard ends the turn", line, col, p)
-        pickup = isinstance(node, Draw | Take | TakeMany)
-        if pickup and picked:
-            return self.foul(Rule.G3, f"{p} takes only once a turn: from the stock or the discard pile", line, col, p)
-        if not pickup and not picked:
-            msg = "a turn starts by taking the top card of the stock or of the discard pile"
-            return self.foul(Rule.G3, msg, line, col, p)
-        if not isinstance(node, _PAGRUC_ACTIONS):
-            return self.foul(Rule.G3, f"{type(node).__name__.lower()} is Panguingue, not PAGRUC", line, col, p)
-        if isinstance(node, Take | TakeMany):
-            cards = (node.card,) if isinstance(node, Take) else node.cards
-            n = len(cards) or (1 if isinstance(node, Take) else node.count)
-            if not self.pile:
-                return self.foul(Rule.G3, "the discard pile is empty", line, col, p)
-            if n < 1:
-                return self.foul(Rule.G3, f"take {n}: take at least one card", line, col, p)
-            if n > 1 and not self.has_meld(p):
-                msg = f"{p} has no meld on the table yet: only the top discard may be taken"
-                return self.foul(Rule.G3, msg, line, col, p)
-            if n > len(self.pile):
-                msg = f"the discard pile holds only {counted(len(self.pile), 'card')}, not {n}"
-                return self.foul(Rule.G3, msg, line, col, p)
-            top = self.pile[-n:]
-            if cards and Counter(cards) != Counter(top):
-                what = "the top discard is" if n == 1 else f"the top {n} discards are"
-                return self.foul(Rule.G3, f"{what} {format_cards(top[::-1])}, not {format_cards(cards)}", line, col, p)
-        return None
-
-    def claim(self, kind: ClaimKind, line: int, player: str, claimed: int, actual: int, col: int = 1) -> None:
-        """G7, a record's claim of points checked: ``[%pays N]`` the points a meld scores,
-        ``[Ledger]`` a player's hand score."""
-        self.claims.append(ClaimCheck(Rule.G7, kind, line, player, claimed, actual, col))
-
-    def g6(
-        self, node: Event | Action, line: int, col: int, player: str | None, *, closing: bool = False
-    ) -> _Foul | None:
-        """G6, the end of the hand and the stock: no line after the discard of a last card; a
-        turn that ends without a discard (``closing``) did not meld its last card; ``out`` only
-        with no card left; a draw from a stock that holds the card; ``reshuffle`` only of an
-        empty stock, with cards under the top discard."""
-        p = player
-        if closing:
-            if p is not None and self.hands[p].size == 0:
-                msg = f"{p} melded the last card in hand: one card is kept to discard, and that discard ends the hand"
-                return self.foul(Rule.G6, msg, line, col, p)
-            return None
-        if isinstance(node, Out):
-            if self.winner != p:
-                held = self.hands[p].size if p is not None else 0
-                return self.foul(Rule.G6, f"{p} says out but still holds {held} card{'s' * (held != 1)}", line, col, p)
-            return None
-        if isinstance(node, Draw):
-            if self.stock == 0:
-                msg = "the stock is empty: the discard pile is turned over first (reshuffle)"
-                return self.foul(Rule.G6, msg, line, col, p)
-            if self.stock_known is not None and self.stock_known[node.card] == 0:
-                return self.foul(Rule.G6, f"{node.card} is not in the turned-over stock", line, col, p)
-            return None
-        if self.winner is not None:
-            msg = f"the hand ended at line {self.ended_line} when {self.winner} discarded the last card in hand"
-            return self.foul(Rule.G6, msg, line, col, getattr(node, "player", None))
-        if isinstance(node, Reshuffle):
-            if self.stock > 0:
-                holds = counted(self.stock, "card")
-                return self.foul(Rule.G6, f"the stock still holds {holds}: it is turned over only when empty",
-                                 line, col, None)  # fmt: skip
-            if len(self.pile) < 2:
-                return self.foul(Rule.G6, "nothing under the top discard to turn over", line, col, None)
-        return None
-
-    def step(self, line: int, col: int, player: str | None, event: Event | None, action: Action | None,
-             moves: Iterable[tuple[Card, Source, Source]]) -> None:  # fmt: skip
-        if self.record_steps:
-            self.steps.append(Step(line, col, player, event, action, tuple(moves)))
-
-    def has_meld(self, player: str) -> bool:
-        return bool(self.melds[player])
-
-    # ------------------------------------------------------------------ the deal (G1, G2)
-
-    def setup(self) -> None:
+    def apply_upcard(self, seen: set[str], over: Ruling | None) -> None:
+        """The up card starts the discard pile (then ``over`` is raised); the rest is the stock."""
         s = self.script
-        line = s.first_line
-        self.check(self.g1(line, 1, None, seating=True))
-        seen: set[str] = set()
-        for d in s.deals:
-            self.deal(d, seen)
-        self.check(self.g2(None, seen))
         assert s.upcard is not None
         self.pile.append(s.upcard)
-        self.check(self.g1(s.upcard_line, 1, None, cards=[s.upcard]))
-        self.step(s.upcard_line, 1, None, None, None, [(s.upcard, Source.STOCK, Source.DISCARD_PILE)])
+        _raise(over)
+        self.step(s.upcard_line, 1, None, None, None, [(s.upcard, STOCK, DISCARD_PILE)])
         self.stock = self.pack.size - DEAL_SIZE * len(self.players) - 1
         self.dealt = True
         for p in self.players:
             if p not in seen:
                 self.notes.append(f"{p} has no deal line: the {DEAL_SIZE} cards dealt are unknown (trusted within G1)")
 
-    def deal(self, d: Deal, seen: set[str]) -> None:
-        self.check(self.g2(d, seen))
-        seen.add(d.player)
-        self.hands[d.player] = _Hand(list(d.cards), 0)
-        self.check(self.g1(d.line, d.col, d.player, cards=d.cards))
-        self.step(d.line, d.col, d.player, None, None, [(c, Source.DEAL, Source.HAND) for c in d.cards])
-
     # ------------------------------------------------------------------ play lines
 
-    def play(self) -> None:
-        for ev in self.script.events:
-            try:
-                self.event(ev)
-            except _Foul as foul:
-                if self.record(foul):
-                    return
+    def verify_event(self, ev: Event) -> None:
+        """Any line: none after the hand ended, a reshuffle of an empty stock (G6); a line
+        PAGRUC has (G3)."""
+        _raise(judges.end_fault(self, ev, ev.line, ev.col, getattr(ev, "player", None)))
+        if isinstance(ev, Decision | Force):
+            _raise(judges.turn_fault(self, ev, ev.line, ev.col, ev.player, "line"))
 
-    def event(self, ev: Event) -> None:
-        player = getattr(ev, "player", None)
-        self.check(self.g6(ev, ev.line, ev.col, player))
-        if isinstance(ev, Reshuffle):
-            self.reshuffle(ev)
-        elif isinstance(ev, Turn):
-            self.turn(ev)
-        elif isinstance(ev, Decision | Force):
-            self.check(self.g3(ev, ev.line, ev.col, ev.player, "line"))
-
-    def reshuffle(self, ev: Reshuffle) -> None:
+    def apply_event(self, ev: Reshuffle) -> None:
+        """Turn the discard pile under its top card over as the new stock (G6)."""
         under = self.pile[:-1]
         self.stock_known = Counter(under)
         self.stock = len(under)
         self.pile = self.pile[-1:]
-        self.step(ev.line, ev.col, None, ev, None, [(c, Source.DISCARD_PILE, Source.STOCK) for c in under])
+        self.step(ev.line, ev.col, None, ev, None, [(c, DISCARD_PILE, STOCK) for c in under])
 
-    def turn(self, t: Turn) -> None:
-        p = t.player
-        self.turn_no += 1
-        self.check(self.g3(t, t.line, t.col, p, "seat"))
-        foul = self.g3(t, t.line, t.col, p, "order")
-        if foul is not None and self.record(foul):
-            raise _Stop
-        self.next_index = (self.players.index(p) + 1) % len(self.players)
-        self.check(self.g3(t, t.line, t.col, p, "acts"))
-        picked = False
-        discarded = False
-        for a in t.actions:
-            try:
-                self.action(t, a, picked, discarded)
-            except _Foul as foul:
-                if self.record(foul):
-                    raise _Stop from None
-            picked = True
-            discarded = discarded or isinstance(a, Discard)
-            if self.winner is not None:
-                self.ended_line = a.line or t.line
-        if not discarded and self.winner is None:
-            self.check(self.g6(t, t.line, t.col, p, closing=True))
-            self.check(self.g3(t, t.line, t.col, p, "end"))
+    def verify_turn(self, t: Turn) -> TurnPlan:
+        """G3 for the turn line as a whole: its player is in the hand (raised), in turn and
+        doing something (the plan's rulings, in this order)."""
+        _raise(judges.turn_fault(self, t, t.line, t.col, t.player, "seat"))
+        late = judges.turn_fault(self, t, t.line, t.col, t.player, "order")
+        return TurnPlan(late, judges.turn_fault(self, t, t.line, t.col, t.player, "acts"))
 
-    def action(self, t: Turn, a: Action, picked: bool, discarded: bool) -> None:
+    def begin_turn(self, t: Turn) -> None:
+        """The turn begins: the next player in order is the one after this one."""
+        self.next_index = (self.players.index(t.player) + 1) % len(self.players)
+        self.picked = self.discarded = False
+
+    def verify(self, t: Turn, a: Action) -> Plan:
+        """Raise a Ruling if action ``a`` of turn ``t`` is not allowed now; else what :meth:`apply` needs."""
         p = t.player
         line, col = (a.line or t.line), (a.col or t.col)
-        self.check(self.g3(a, line, col, p, "action", picked=picked, discarded=discarded))
+        _raise(judges.turn_fault(self, a, line, col, p, "action"))
         if isinstance(a, Draw):
-            self.draw(t, a, line, col)
-        elif isinstance(a, Take):
-            self.take(t, a, (a.card,), 1, line, col)
-        elif isinstance(a, TakeMany):
-            self.take(t, a, a.cards, a.count, line, col)
-        elif isinstance(a, MeldNew):
-            self.meld(t, a, line, col)
-        elif isinstance(a, Lay):
-            self.lay(t, a, a.cards, a.owner, a.target, line, col)
-        elif isinstance(a, Add):
-            self.lay(t, a, a.cards, p, a.target, line, col)
-        elif isinstance(a, Discard):
-            self.discard(t, a, line, col)
-        elif isinstance(a, Out):
-            self.check(self.g6(a, line, col, p))
+            _raise(judges.end_fault(self, a, line, col, p))
+            extra = 1 if self.stock_known is None else 0  # from a turned-over stock, the card was counted there
+            return judges.pack_fault(self, line, col, p, revealed={a.card: extra})
+        if isinstance(a, Discard):
+            return self._verify_from_hand(p, (a.card,), line, col)
+        if isinstance(a, MeldNew):
+            v = judge(a.cards, self.pack)
+            why = f"[{format_cards(a.cards)}] is no meld: {v.reason}"
+            _raise(
+                judges.pack_fault(self, line, col, p, judged=(v.rule, why))
+                or judges.meld_fault(self, v, why, line, col, p)
+            )
+            assert v.meld is not None
+            return MeldPlan(v.meld, self._verify_from_hand(p, a.cards, line, col))
+        if isinstance(a, Lay | Add):
+            owner = a.owner if isinstance(a, Lay) else p
+            _raise(judges.lay_off_fault(self, p, owner, a.target, line, col))
+            m = self.melds[owner][a.target - 1]
+            try:
+                grown = lay_off(m.meld, a.cards, self.pack)
+            except MeldError as exc:
+                r = judges.pack_fault(self, line, col, p, judged=(exc.rule, exc.reason))
+                r = r or judges.lay_off_fault(self, p, owner, a.target, line, col, refused=exc.reason)
+                assert r is not None
+                raise r from None
+            return LayPlan(m, grown, self._verify_from_hand(p, a.cards, line, col))
+        if isinstance(a, Out):
+            _raise(judges.end_fault(self, a, line, col, p))
+        return None
 
-    def draw(self, t: Turn, a: Draw, line: int, col: int) -> None:
-        p = t.player
-        self.check(self.g6(a, line, col, p))
-        if self.stock_known is not None:
-            self.stock_known[a.card] -= 1
-        self.stock -= 1
-        self.hands[p].known.append(a.card)
-        self.check(self.g1(line, col, p, cards=[a.card]))
-        self.step(line, col, p, t, a, [(a.card, Source.STOCK, Source.HAND)])
-
-    def take(self, t: Turn, a: Take | TakeMany, cards: tuple[Card, ...], count: int, line: int, col: int) -> None:
-        p = t.player
-        n = len(cards) or count  # judged by g3 (a take of the cards on the pile)
-        top = self.pile[-n:]
-        del self.pile[-n:]
-        self.hands[p].known.extend(top)
-        self.step(line, col, p, t, a, [(c, Source.DISCARD_PILE, Source.HAND) for c in top])
-
-    def from_hand(self, p: str, cards: tuple[Card, ...], line: int, col: int) -> None:
-        """Take ``cards`` out of p's hand (G3: only cards he holds); cards that were unknown
-        come to light and must not break conservation (G1)."""
-        hand = self.hands[p]
-        have = Counter(hand.known)
+    def _verify_from_hand(self, p: str, cards: tuple[Card, ...], line: int, col: int) -> int:
+        """The player holds ``cards`` (G3); those not among his known cards come to light and
+        must not break conservation (G1)."""
+        have = Counter(self.hands[p].known)
         revealed: list[Card] = []
         for c in cards:
             if have[c] > 0:
                 have[c] -= 1
             else:
                 revealed.append(c)
-        self.check(self.g3(None, line, col, p, "holds", revealed=revealed))
-        self.check(self.g1(line, col, p, revealed=Counter(revealed)))
+        if revealed:  # (with none, neither judge can fail)
+            _raise(judges.turn_fault(self, None, line, col, p, "holds", revealed=revealed))
+            _raise(judges.pack_fault(self, line, col, p, revealed=Counter(revealed)))
+        return len(revealed)
+
+    def apply(self, t: Turn, a: Action, plan: Plan) -> None:
+        """Apply the verified action ``a`` of turn ``t`` with the ``plan`` its :meth:`verify` returned."""
+        p = t.player
+        line, col = (a.line or t.line), (a.col or t.col)
+        moves: list[tuple[Card, Source, Source]]
+        if isinstance(a, Draw):
+            if self.stock_known is not None:
+                self.stock_known[a.card] -= 1
+            self.stock -= 1
+            self.hands[p].known.append(a.card)
+            assert plan is None or isinstance(plan, Ruling)
+            _raise(plan)
+            moves = [(a.card, STOCK, HAND)]
+        elif isinstance(a, Discard):
+            assert isinstance(plan, int)
+            self._from_hand(p, (a.card,), plan)
+            self.pile.append(a.card)
+            moves = [(a.card, HAND, DISCARD_PILE)]
+            if self.hands[p].size == 0:
+                self.winner = p  # the discard of the last card ends the hand (G6)
+        elif isinstance(a, Take | TakeMany):
+            n = judges.taken(a)
+            top = self.pile[-n:]
+            del self.pile[-n:]
+            self.hands[p].known.extend(top)
+            moves = [(c, DISCARD_PILE, HAND) for c in top]
+        elif isinstance(a, MeldNew):
+            assert isinstance(plan, MeldPlan)
+            self._from_hand(p, a.cards, plan.revealed)
+            m = TableMeld(p, len(self.melds[p]) + 1, plan.meld, tuple((p, c) for c in a.cards), line)
+            self.melds[p].append(m)
+            self.order.append(m)
+            self._score(p, a.cards, plan.meld, m.label, line)
+            if a.claim is not None:
+                at = (self.script.claim_cols or {}).get((a.line, a.col), 1)
+                judges.check_claim(self, ClaimKind.PAYS, line, p, a.claim, plan.meld.points, at)
+            moves = [(c, HAND, MELD) for c in a.cards]
+        elif isinstance(a, Lay | Add):
+            assert isinstance(plan, LayPlan)
+            self._from_hand(p, a.cards, plan.revealed)
+            m = plan.target
+            grown = TableMeld(m.owner, m.number, plan.grown, (*m.laid_by, *((p, c) for c in a.cards)), m.line)
+            self.melds[m.owner][m.number - 1] = grown
+            self.order[self.order.index(m)] = grown
+            self._score(p, a.cards, plan.grown, m.label, line)
+            moves = [(c, HAND, MELD) for c in a.cards]
+        else:
+            return  # out: nothing moves
+        self.step(line, col, p, t, a, moves)
+
+    def _from_hand(self, p: str, cards: tuple[Card, ...], revealed: int) -> None:
+        hand = self.hands[p]
         for c in cards:
             if c in hand.known:
                 hand.known.remove(c)
-        hand.hidden -= len(revealed)
+        hand.hidden -= revealed
 
-    def meld(self, t: Turn, a: MeldNew, line: int, col: int) -> None:
-        p = t.player
-        v = judge(a.cards, self.pack)
-        if v.meld is None:
-            why = f"[{format_cards(a.cards)}] is no meld: {v.reason}"
-            raise self.g1(line, col, p, judged=(v.rule, why)) or self.foul(Rule.G4, why, line, col, p)
-        self.from_hand(p, a.cards, line, col)
-        m = _LiveMeld(p, len(self.melds[p]) + 1, v.meld, [(p, c) for c in a.cards], line)
-        self.melds[p].append(m)
-        self.order.append(m)
-        label = f"{p}#{m.number}"
-        where = v.meld.where
-        self.contrib[p].extend(CardScore(c, where, card_points(c, where), label, line) for c in a.cards)
-        if a.claim is not None:
-            at = (self.script.claim_cols or {}).get((a.line, a.col), 1)
-            self.claim(ClaimKind.PAYS, line, p, a.claim, v.meld.points, at)
-        self.step(line, col, p, t, a, [(c, Source.HAND, Source.MELD) for c in a.cards])
-
-    def lay(self, t: Turn, a: Lay | Add, cards: tuple[Card, ...], owner: str, target: int, line: int, col: int) -> None:
-        p = t.player
-        if not self.has_meld(p):
-            raise self.foul(Rule.G5, f"{p} has no meld on the table yet, so may not lay off", line, col, p)
-        if owner not in self.melds:
-            raise self.foul(Rule.G5, f"{owner} is not in this hand", line, col, p)
-        theirs = self.melds[owner]
-        if not 1 <= target <= len(theirs):
-            has = f"only {len(theirs)} meld{'s' * (len(theirs) != 1)}" if theirs else "no meld"
-            raise self.foul(Rule.G5, f"{owner} has {has}, so no {owner}#{target}", line, col, p)
-        m = theirs[target - 1]
-        try:
-            grown = lay_off(m.meld, cards, self.pack)
-        except MeldError as exc:
-            raise self.g1(line, col, p, judged=(exc.rule, exc.reason)) or self.foul(
-                Rule.G5, exc.reason, line, col, p
-            ) from None
-        self.from_hand(p, cards, line, col)
-        m.meld = grown
-        m.laid_by.extend((p, c) for c in cards)
-        where = grown.where
-        label = f"{owner}#{target}"
+    def _score(self, p: str, cards: tuple[Card, ...], meld: PagrucMeld, label: str, line: int) -> None:
+        """The cards laid score for the layer where the meld puts them (G7)."""
+        where = meld.where
         self.contrib[p].extend(CardScore(c, where, card_points(c, where), label, line) for c in cards)
-        self.step(line, col, p, t, a, [(c, Source.HAND, Source.MELD) for c in cards])
 
-    def discard(self, t: Turn, a: Discard, line: int, col: int) -> None:
-        p = t.player
-        self.from_hand(p, (a.card,), line, col)
-        self.pile.append(a.card)
-        self.step(line, col, p, t, a, [(a.card, Source.HAND, Source.DISCARD_PILE)])
-        if self.hands[p].size == 0:
-            self.winner = p
+    def acted(self, t: Turn, a: Action) -> None:
+        """After action ``a`` was tried (applied or not): the take is behind, a discard ends the
+        turn, a discard of the last card ends the hand."""
+        self.picked = True
+        self.discarded = self.discarded or isinstance(a, Discard)
+        if self.winner is not None:
+            self.ended_line = a.line or t.line
+
+    def verify_turn_end(self, t: Turn) -> None:
+        """A turn ends with a discard: not with the last card melded (G6), nor with cards held (G3)."""
+        if not self.discarded and self.winner is None:
+            _raise(judges.end_fault(self, t, t.line, t.col, t.player, closing=True))
+            _raise(judges.turn_fault(self, t, t.line, t.col, t.player, "end"))
 
     # ------------------------------------------------------------------ result (G7)
 
-    def result(self) -> PagrucHandResult:
+    def result(self, violations: list[Violation]) -> PagrucHandResult:
+        """The hand's result: each player's score (G7), and the Ledger claim checked when the
+        hand is finished and clean."""
         scores: dict[str, int | None] = {}
         cards: dict[str, tuple[CardScore, ...]] = {}
         for p in self.players:
@@ -662,24 +417,24 @@ class _Referee:
             else:
                 scores[p] = sum(c.points for c in mine)
         finished = self.winner is not None
-        if not finished and not self.violations:
+        if not finished and not violations:
             self.notes.append("the hand is not finished: nobody has discarded the last card in hand (G6)")
         claim = self.script.ledger_claim
-        if claim is not None and self.violations:
-            v = self.violations[0]
+        if claim is not None and violations:
+            v = violations[0]
             self.notes.append(
                 f"the Ledger claim (line {claim.line}) cannot be compared (G7): the hand stopped at line {v.line} "
                 f"({v.rule}) before its end"
             )
         elif claim is not None and not finished:
             self.notes.append(f"the Ledger claim (line {claim.line}) cannot be compared (G7): the hand is not finished")
-        if claim is not None and finished and not self.violations:
+        if claim is not None and finished and not violations:
             for p, claimed in claim.units.items():
                 actual = scores.get(p)
                 if actual is None:
                     self.notes.append(f"the Ledger claim for {p} cannot be checked: his score is unknown")
                 else:
-                    self.claim(ClaimKind.LEDGER, claim.line, p, claimed, actual)
+                    judges.check_claim(self, ClaimKind.LEDGER, claim.line, p, claimed, actual)
         return PagrucHandResult(
             players=self.players,
             packs=self.pack.packs,
@@ -687,10 +442,10 @@ class _Referee:
             finished=finished,
             scores=scores,
             cards=cards,
-            table=tuple(TableMeld(m.owner, m.number, m.meld, tuple(m.laid_by), m.line) for m in self.order),
+            table=tuple(self.order),
             hands={p: tuple(h.known) for p, h in self.hands.items()},
             hidden={p: h.hidden for p, h in self.hands.items()},
-            violations=tuple(self.violations),
+            violations=tuple(violations),
             claims=tuple(self.claims),
             notes=tuple(self.notes),
             first_line=self.script.first_line,
@@ -698,29 +453,59 @@ class _Referee:
         )
 
 
-class _Stop(Exception):
-    """Strict refereeing stops at the first violation."""
-
-
-def _sane_packs(packs: int | None) -> int | None:
-    return packs if packs in (1, 2) else None
-
-
 def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool = True) -> PagrucHandResult:
     """Referee one PAGRUC hand (G1-G7). ``script.game`` should be ``Game.PAGRUC``.
 
-    Strict refereeing stops at the first violation; otherwise a line that breaks a rule is
-    reported and skipped, and play goes on. ``record_steps=False`` skips the per-action
+    Strict refereeing stops at the first violation; otherwise a line or action that breaks a
+    rule is reported and skipped (a turn out of order is still played), and play goes on; a
+    violation in the seating or the deal stops the hand either way. ``record_steps=False`` skips the per-action
     :class:`~pancli.model.results.Step` records (as :func:`pancli.referee.referee_hand`).
     """
     if script.game is not Game.PAGRUC:
         raise ValueError("referee_hand: not a PAGRUC hand (use pancli.referee for Panguingue)")
-    ref = _Referee(script, strict, record_steps)
-    try:
-        ref.setup()
-    except _Foul as foul:
-        ref.record(foul)
-        return ref.result()
-    with contextlib.suppress(_Stop):
-        ref.play()
-    return ref.result()
+    table = Table(script, record_steps=record_steps)
+    violations: list[Violation] = []
+    seen: set[str] = set()
+    try:  # the seating and the deal: a violation stops the hand, strict or not
+        table.verify_seating()
+        for d in script.deals:
+            table.apply_deal(d, seen, table.verify_deal(d, seen))
+        table.apply_upcard(seen, table.verify_upcard(seen))
+    except Ruling as r:
+        violations.append(r.violation)
+        return table.result(violations)
+    for ev in script.events:
+        try:
+            table.verify_event(ev)
+            if isinstance(ev, Reshuffle):
+                table.apply_event(ev)
+            elif isinstance(ev, Turn) and not _play_turn(table, ev, strict, violations):
+                break
+        except Ruling as r:
+            violations.append(r.violation)
+            if strict:
+                break
+    return table.result(violations)
+
+
+def _play_turn(table: Table, t: Turn, strict: bool, violations: list[Violation]) -> bool:
+    """Play one turn line; False when a violation stops the hand (strict). A ruling on the
+    line as a whole, or at its end, is raised to the caller."""
+    table.turn_no += 1  # a turn line refused is still counted: its rulings carry its number
+    plan = table.verify_turn(t)
+    if plan.late is not None:
+        violations.append(plan.late.violation)
+        if strict:
+            return False
+    table.begin_turn(t)
+    _raise(plan.idle)
+    for a in t.actions:
+        try:
+            table.apply(t, a, table.verify(t, a))
+        except Ruling as r:
+            violations.append(r.violation)
+            if strict:
+                return False
+        table.acted(t, a)
+    table.verify_turn_end(t)
+    return True

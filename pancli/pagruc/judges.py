@@ -1,0 +1,241 @@
+"""The judges of a PAGRUC hand: one function per rule, each returning the
+:class:`~pancli.model.rulings.Ruling` when its rule is broken and None when it holds (the claim
+checker records a :class:`~pancli.model.results.ClaimCheck`). They read the
+:class:`~pancli.pagruc.board.Board` and change nothing; :class:`~pancli.pagruc.referee.Table`
+asks them in turn (its docstring holds the table rule -> judge).
+
+>>> from pancli.cards import Game
+>>> from pancli.model.actions import HandScript, Turn
+>>> b = Board(HandScript(players=("Ana", "Ben", "Cy"), game=Game.PAGRUC))
+>>> turn_fault(b, Turn("Ben", ()), 5, 1, "Ben", "order").violation.message
+"it is Ana's turn, not Ben's"
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
+
+from pancli.cards import Card, format_cards
+from pancli.model.actions import (
+    Action,
+    Borrow,
+    Deal,
+    Decision,
+    Draw,
+    Event,
+    Force,
+    Out,
+    Reshuffle,
+    Split,
+    Take,
+    TakeMany,
+    Turn,
+)
+from pancli.model.results import ClaimCheck, ClaimKind
+from pancli.model.rulings import Ruling, counted
+from pancli.pagruc.board import DEAL_SIZE, Board
+from pancli.pagruc.melds import PagrucVerdict
+from pancli.pagruc.pack import beyond_pack, pack_problem
+from pancli.rulebook import Rule
+
+Stage = Literal["line", "seat", "order", "acts", "end", "action", "holds"]
+"""Where in a line :func:`turn_fault` judges the turn."""
+
+
+def pack_fault(
+    b: Board,
+    line: int,
+    col: int,
+    player: str | None,
+    *,
+    seating: bool = False,
+    cards: Iterable[Card] = (),
+    revealed: Mapping[Card, int] | None = None,
+    judged: tuple[str | None, str] | None = None,
+) -> Ruling | None:
+    """G1, players, packs and conservation. With ``seating``: 3 to 8 players with the packs
+    for them, each listed once. With ``judged`` (the rule and message of
+    :func:`.melds.judge`'s verdict on a new meld, or on a meld laid off on): no card in it
+    more often than the pack holds it. Else no card seen more often than the pack holds it:
+    ``cards`` just placed (counted where they are), or ``revealed`` cards about to come to
+    light (not counted yet: a hand's unknown cards, or cards dealt or drawn)."""
+    if judged is not None:
+        return b.fail(Rule.G1, judged[1], line, col, player) if judged[0] == Rule.G1 else None
+    if seating:
+        problem = pack_problem(len(b.players), b.script.packs)
+        if problem is not None:
+            return b.fail(Rule.G1, problem, line, 1, None)
+        if len(set(b.players)) != len(b.players):
+            return b.fail(Rule.G1, f"a player is listed twice: {' '.join(b.players)}", line, 1, None)
+        return None
+    pairs = revealed.items() if revealed is not None else ((c, 0) for c in dict.fromkeys(cards))
+    beyond = beyond_pack(b.pack, ((c, b.visible(c) + extra) for c, extra in pairs))
+    if beyond is None:
+        return None
+    c, n, but = beyond
+    return b.fail(Rule.G1, f"{n} copies of {c} are in play, {but}", line, col, player)
+
+
+def deal_fault(b: Board, d: Deal | None, seen: set[str]) -> Ruling | None:
+    """G2, the deal: seven cards to a player of the hand, once (``d``, ``seen`` those dealt
+    already); after the deal lines (``d`` None), one card turned up."""
+    if d is None:
+        if b.script.upcard is None:
+            msg = "no up card: one card is turned face up to start the discard pile"
+            return b.fail(Rule.G2, msg, b.script.first_line, 1, None)
+        return None
+    if d.player not in b.hands:
+        return b.fail(Rule.G2, f"deal to {d.player}, who is not in this hand", d.line, d.col, d.player)
+    if d.player in seen:
+        return b.fail(Rule.G2, f"{d.player} is dealt twice", d.line, d.col, d.player)
+    if len(d.cards) != DEAL_SIZE:
+        msg = f"{d.player} is dealt {counted(len(d.cards), 'card')}, not {DEAL_SIZE}"
+        return b.fail(Rule.G2, msg, d.line, d.col, d.player)
+    return None
+
+
+def turn_fault(
+    b: Board,
+    node: Event | Action | None,
+    line: int,
+    col: int,
+    player: str,
+    stage: Stage,
+    *,
+    revealed: Sequence[Card] = (),
+) -> Ruling | None:
+    """G3, the turn, at each ``stage`` of a line: ``"line"`` a line PAGRUC has (no decision,
+    no force); ``"seat"`` a turn by a player of the hand; ``"order"`` in order of play;
+    ``"acts"`` a turn that does something; ``"end"`` ended by a discard; ``"action"`` one
+    take first (:attr:`Board.picked`: an action was tried), then melds and lays, the discard
+    last (:attr:`Board.discarded`), a take of the cards on the pile; ``"holds"`` cards the
+    player holds (``revealed``: those not among his known cards)."""
+    p = player
+    if stage == "line":
+        if isinstance(node, Decision | Force):
+            what = "staying or going on top" if isinstance(node, Decision) else "forcing"
+            return b.fail(Rule.G3, f"{what} is Panguingue, not PAGRUC", line, col, p)
+        return None
+    if stage == "seat":
+        if p not in b.hands:
+            return b.fail(Rule.G3, f"{p} is not in this hand (players: {' '.join(b.players)})", line, col, p)
+        return None
+    if stage == "order":
+        expected = b.players[b.next_index]
+        return None if p == expected else b.fail(Rule.G3, f"it is {expected}'s turn, not {p}'s", line, col, p)
+    if stage == "acts":
+        if isinstance(node, Turn) and not node.actions:
+            return b.fail(Rule.G3, f"{p} does nothing: a turn is a draw or take, then a discard", line, col, p)
+        return None
+    if stage == "end":
+        return b.fail(Rule.G3, f"{p}'s turn does not end with a discard", line, col, p)
+    if stage == "holds":
+        if len(revealed) > b.hands[p].hidden:
+            return b.fail(Rule.G3, f"{p} does not hold {format_cards(tuple(revealed))}", line, col, p)
+        return None
+    if b.discarded and not isinstance(node, Out):
+        return b.fail(Rule.G3, "the discard ends the turn", line, col, p)
+    pickup = isinstance(node, Draw | Take | TakeMany)
+    if pickup and b.picked:
+        return b.fail(Rule.G3, f"{p} takes only once a turn: from the stock or the discard pile", line, col, p)
+    if not pickup and not b.picked:
+        msg = "a turn starts by taking the top card of the stock or of the discard pile"
+        return b.fail(Rule.G3, msg, line, col, p)
+    if isinstance(node, Borrow | Split):  # Panguingue's
+        return b.fail(Rule.G3, f"{type(node).__name__.lower()} is Panguingue, not PAGRUC", line, col, p)
+    if isinstance(node, Take | TakeMany):
+        cards = (node.card,) if isinstance(node, Take) else node.cards
+        n = taken(node)
+        if not b.pile:
+            return b.fail(Rule.G3, "the discard pile is empty", line, col, p)
+        if n < 1:
+            return b.fail(Rule.G3, f"take {n}: take at least one card", line, col, p)
+        if n > 1 and not b.has_meld(p):
+            msg = f"{p} has no meld on the table yet: only the top discard may be taken"
+            return b.fail(Rule.G3, msg, line, col, p)
+        if n > len(b.pile):
+            msg = f"the discard pile holds only {counted(len(b.pile), 'card')}, not {n}"
+            return b.fail(Rule.G3, msg, line, col, p)
+        top = b.pile[-n:]
+        if cards and Counter(cards) != Counter(top):
+            what = "the top discard is" if n == 1 else f"the top {n} discards are"
+            return b.fail(Rule.G3, f"{what} {format_cards(top[::-1])}, not {format_cards(cards)}", line, col, p)
+    return None
+
+
+def taken(a: Take | TakeMany) -> int:
+    """How many discards a take takes: the cards named, or ``take N``'s count."""
+    return 1 if isinstance(a, Take) else len(a.cards) or a.count
+
+
+def meld_fault(b: Board, verdict: PagrucVerdict, why: str, line: int, col: int, player: str) -> Ruling | None:
+    """G4, a new meld is a run or a set: the verdict of :func:`.melds.judge` (``why`` says what
+    it found); a meld with a card beyond the pack is :func:`pack_fault`'s."""
+    if verdict.meld is not None or verdict.rule == Rule.G1:
+        return None
+    return b.fail(Rule.G4, why, line, col, player)
+
+
+def lay_off_fault(
+    b: Board, player: str, owner: str, target: int, line: int, col: int, *, refused: str | None = None
+) -> Ruling | None:
+    """G5, laying off: the player has a meld of his own on the table, and lays on a meld that
+    is there (``owner``'s number ``target``); ``refused`` is why :func:`.melds.lay_off` found
+    the grown meld no meld."""
+    p = player
+    if refused is not None:
+        return b.fail(Rule.G5, refused, line, col, p)
+    if not b.has_meld(p):
+        return b.fail(Rule.G5, f"{p} has no meld on the table yet, so may not lay off", line, col, p)
+    if owner not in b.melds:
+        return b.fail(Rule.G5, f"{owner} is not in this hand", line, col, p)
+    theirs = b.melds[owner]
+    if not 1 <= target <= len(theirs):
+        has = f"only {len(theirs)} meld{'s' * (len(theirs) != 1)}" if theirs else "no meld"
+        return b.fail(Rule.G5, f"{owner} has {has}, so no {owner}#{target}", line, col, p)
+    return None
+
+
+def end_fault(
+    b: Board, node: Event | Action, line: int, col: int, player: str | None, *, closing: bool = False
+) -> Ruling | None:
+    """G6, the end of the hand and the stock: no line after the discard of a last card; a
+    turn that ends without a discard (``closing``) did not meld its last card; ``out`` only
+    with no card left; a draw from a stock that holds the card; ``reshuffle`` only of an
+    empty stock, with cards under the top discard."""
+    p = player
+    if closing:
+        if p is not None and b.hands[p].size == 0:
+            msg = f"{p} melded the last card in hand: one card is kept to discard, and that discard ends the hand"
+            return b.fail(Rule.G6, msg, line, col, p)
+        return None
+    if isinstance(node, Out):
+        if b.winner != p:
+            held = b.hands[p].size if p is not None else 0
+            return b.fail(Rule.G6, f"{p} says out but still holds {held} card{'s' * (held != 1)}", line, col, p)
+        return None
+    if isinstance(node, Draw):
+        if b.stock == 0:
+            msg = "the stock is empty: the discard pile is turned over first (reshuffle)"
+            return b.fail(Rule.G6, msg, line, col, p)
+        if b.stock_known is not None and b.stock_known[node.card] == 0:
+            return b.fail(Rule.G6, f"{node.card} is not in the turned-over stock", line, col, p)
+        return None
+    if b.winner is not None:
+        msg = f"the hand ended at line {b.ended_line} when {b.winner} discarded the last card in hand"
+        return b.fail(Rule.G6, msg, line, col, getattr(node, "player", None))
+    if isinstance(node, Reshuffle):
+        if b.stock > 0:
+            holds = counted(b.stock, "card")
+            return b.fail(Rule.G6, f"the stock still holds {holds}: it is turned over only when empty", line, col, None)
+        if len(b.pile) < 2:
+            return b.fail(Rule.G6, "nothing under the top discard to turn over", line, col, None)
+    return None
+
+
+def check_claim(b: Board, kind: ClaimKind, line: int, player: str, claimed: int, actual: int, col: int = 1) -> None:
+    """G7, a record's claim of points checked: ``[%pays N]`` the points a meld scores,
+    ``[Ledger]`` a player's hand score."""
+    b.claims.append(ClaimCheck(Rule.G7, kind, line, player, claimed, actual, col))

@@ -1,0 +1,115 @@
+"""The PAGRUC referee's shape, as Panguingue's: ``verify`` asks the judges and changes nothing,
+``apply`` carries out the plan; every ruling is the model's :class:`Ruling` carrying a
+:class:`Violation` (rule G1-G6; G7 is a claim)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pagruc_selfplay import corpus
+
+from pancli.model.actions import HandScript
+from pancli.model.results import Violation
+from pancli.model.rulings import Ruling
+from pancli.pagruc import judges
+from pancli.pagruc.referee import Table, referee_hand
+from pancli.records import read_hands
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _scripts() -> Iterator[HandScript]:
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "samples").glob("pagruc-*.pan"))]
+    for text in [*texts, *corpus(5, 12)]:
+        for hand in read_hands(io.StringIO(text), "x.pan", ROOT):
+            if hand.script is not None and hand.script.game.value == "pagruc":
+                yield hand.script
+
+
+def _state(t: Table) -> tuple[Any, ...]:
+    """Everything a verify might change, copied (the cards and melds are values; what is only
+    appended to, by its length)."""
+    return (
+        {p: (tuple(h.known), h.hidden) for p, h in t.hands.items()},
+        {p: tuple(ms) for p, ms in t.melds.items()},
+        tuple(t.order),
+        tuple(t.pile),
+        t.stock,
+        None if t.stock_known is None else dict(t.stock_known),
+        len(t.claims),
+        len(t.notes),
+        len(t.steps),
+        t.winner,
+        t.next_index,
+        t.turn_no,
+        t.picked,
+        t.discarded,
+    )
+
+
+VERIFIERS = [name for name in vars(Table) if name.startswith("verify")]
+
+
+def test_the_verifiers_are_the_table_s() -> None:
+    assert set(VERIFIERS) == {
+        "verify_seating",
+        "verify_deal",
+        "verify_upcard",
+        "verify_event",
+        "verify_turn",
+        "verify",
+        "verify_turn_end",
+    }
+
+
+def test_verify_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every verify of every line of the samples and of self-played hands (mutated too, so that
+    the judges find something) leaves the table as it was, ruling or not."""
+    calls: dict[str, int] = dict.fromkeys(VERIFIERS, 0)
+    rulings: dict[str, int] = dict.fromkeys(VERIFIERS, 0)
+
+    def watched(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        def verify(self: Table, *args: Any) -> Any:
+            before = _state(self)
+            calls[name] += 1
+            try:
+                return method(self, *args)
+            except Ruling:
+                rulings[name] += 1
+                raise
+            finally:
+                assert _state(self) == before, name
+
+        return verify
+
+    for name in VERIFIERS:
+        monkeypatch.setattr(Table, name, watched(name, getattr(Table, name)))
+    for script in _scripts():
+        referee_hand(script, strict=False)
+        referee_hand(script)
+    assert all(calls.values()), calls
+    assert rulings["verify"] and rulings["verify_event"], rulings
+
+
+def test_every_ruling_is_the_model_s_violation_of_a_G_rule() -> None:
+    seen: set[str] = set()
+    for script in _scripts():
+        for r in (referee_hand(script, strict=False), referee_hand(script)):
+            assert all(type(v) is Violation for v in r.violations)
+            seen |= {str(v.rule) for v in r.violations}
+            assert {str(c.rule) for c in r.claims} <= {"G7"}
+    assert seen <= {"G1", "G2", "G3", "G4", "G5", "G6"} and {"G1", "G3", "G6"} <= seen, seen
+
+
+def test_a_judge_returns_its_ruling_and_raises_nothing() -> None:
+    from pancli.cards import Game
+    from pancli.model.actions import Turn
+
+    t = Table(HandScript(players=("Ana", "Ben", "Cy"), game=Game.PAGRUC))
+    r = judges.turn_fault(t, Turn("Zed", ()), 4, 1, "Zed", "seat")
+    assert isinstance(r, Ruling) and (r.violation.rule, r.violation.line, r.violation.player) == ("G3", 4, "Zed")
+    assert judges.turn_fault(t, Turn("Ana", ()), 4, 1, "Ana", "seat") is None
