@@ -533,3 +533,69 @@ def buildable(
             if (enc >> (5 * slot)) & 15:
                 out.append((enc, 0, 0, j))
     return out
+
+
+# Cards by Card.index for self-play (rank = i >> 2, suit = i & 3).
+RANK_POS: Final = tuple(c.rank.pan_index if c.rank.in_pan_pack else -100 for c in ALL_CARDS)
+"""Position of each card's rank in A 2 3 4 5 6 7 J Q K (E2)."""
+_MIXED_CARD: Final = tuple(c.rank.is_noncomoquer for c in ALL_CARDS)
+NEAR: Final = tuple(
+    sum(
+        1 << j
+        for j, x in enumerate(ALL_CARDS)
+        if x.rank is c.rank or (x.suit is c.suit and abs(RANK_POS[j] - RANK_POS[c.index]) <= 2)
+    )
+    for c in ALL_CARDS
+)
+"""For each card, the cards that could share a meld with it (same rank, or same suit within two ranks)."""
+
+
+def widest_melds_with(c: int, hand: Sequence[int]) -> list[tuple[int, ...]]:
+    """The widest melds card ``c`` might form with cards of ``hand`` (cards by :attr:`Card.index`),
+    not yet judged: ``c`` with every copy of it (a one-suit set), with every card of its rank
+    (aces and kings, M4), with one card of each other suit (a different-suits set), and the
+    unbroken run of its suit through it (a rope, M2). Self-play asks the meld engine which of
+    them are legal and what each is worth.
+
+    >>> from pancli.cards import ALL_CARDS
+    >>> ix = {str(x): x.index for x in ALL_CARDS}
+    >>> [[str(ALL_CARDS[i]) for i in m] for m in widest_melds_with(ix["5h"], [ix["4h"], ix["6h"], ix["5s"]])]
+    [['5h', '4h', '6h']]
+    """
+    near = NEAR[c]
+    hand = [x for x in hand if near >> x & 1]
+    if len(hand) < 2:
+        return []
+    r = c >> 2
+    same = [x for x in hand if x >> 2 == r]
+    cands: list[tuple[int, ...]] = []
+    if len(same) >= 2:
+        copies = [x for x in same if x == c]
+        if len(copies) >= 2:
+            cands.append((c, *copies))
+        if _MIXED_CARD[c]:
+            cands.append((c, *same))
+        else:
+            suits = 1 << (c & 3)
+            diff = [c]
+            for x in same:
+                bit = 1 << (x & 3)
+                if not suits & bit:
+                    suits |= bit
+                    diff.append(x)
+            if len(diff) >= 3:
+                cands.append(tuple(diff))
+    s = c & 3
+    pos = RANK_POS
+    suited = {pos[x]: x for x in hand if x & 3 == s and x >> 2 != r}
+    if len(suited) >= 2:
+        i = pos[c]
+        lo = i
+        while lo - 1 in suited:
+            lo -= 1
+        hi = i
+        while hi + 1 in suited:
+            hi += 1
+        if hi - lo >= 2:
+            cands.append(tuple(c if k == i else suited[k] for k in range(lo, hi + 1)))
+    return cands
