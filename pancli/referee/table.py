@@ -65,9 +65,11 @@ C7     :func:`.melding.pays` (``[%pays N]`` after a meld, an addition or a split
 C9     :func:`.going_out.check_claims` (the ``[Ledger]`` tag: each player's net units)
 =====  ====================================================================================
 
-tests/test_one_rule_one_place.py reads the tables and the referee's source: a rule ruled on
-(a claim checked, a payment made) by any other function, or by two, fails there;
-tests/test_rulings_audit.py checks the same while hands are judged.
+tests/test_rulings_audit.py checks while hands are judged that each rule is ruled on (a claim
+checked, a payment made) by its function here and by no other; the questions these judges share
+with the analyzer, the batches and self-play are decided by the functions of
+:data:`pancli.referee.deciders.DECIDERS`, which tests/test_one_rule_one_place.py changes to
+see every caller follow.
 
 This module only orders the judges: each ``verify`` asks them in turn, raises the first
 ruling and returns a frozen plan, which ``apply`` uses (nothing is kept between the two).
