@@ -145,11 +145,12 @@ class MeldSpace:
     groups: dict[int, list[Block]] = field(default_factory=dict, compare=False)
     """One rank's or one suit's packed cards (tagged) -> the new melds they make
     (:func:`pancli.analyze.arrange.hand_blocks`)."""
-    laid: dict[int, tuple[tuple[Card, ...], Meld, int]] = field(default_factory=dict, compare=False)
-    """Packed cards -> (the cards, the new meld they make, its value) (:meth:`new_meld`), kept
-    (bounded). Measured on 6,000 random hands (best arrangement, CPU, each hand with the memo
-    and emptied alternately in one process): p50 45.9 against 66.8 us, p99 193 against 266 us.
-    tests/test_analyze_arrange.py compares the results with the plain search, memo cold and warm."""
+    laid: dict[int, object] = field(default_factory=dict, compare=False)
+    """Packed cards -> the analyzer's placing of the new meld they make (of :meth:`new_meld`),
+    kept (bounded: :data:`LAID_LIMIT`). Measured on 6,000 random hands (best arrangement, CPU,
+    each hand with the memo and emptied alternately in one process): p50 45.9 against 66.8 us,
+    p99 193 against 266 us. tests/test_analyze_arrange.py compares the results with the plain
+    search, memo cold and warm."""
 
     def blocks(self, cnt: Sequence[int], table: Sequence[TableMeld] = ()) -> list[Block]:
         """Which melds the counts ``cnt`` (by slot) can form: new sets, new ropes, additions to
@@ -169,18 +170,13 @@ class MeldSpace:
     def new_meld(self, enc: int) -> tuple[tuple[Card, ...], Meld, int]:
         """(the cards, the meld, its value as laid, C6) of the packed cards ``enc`` of a new
         meld, judged by :func:`pancli.melds.judge` (M1-M4)."""
-        got = self.laid.get(enc)
-        if got is None:
-            cards = tuple(decode(enc))
-            v = judge(cards, self.profile)
-            assert v.meld is not None, v.reason
-            if len(self.laid) >= _LAID_LIMIT:
-                self.laid.clear()
-            got = self.laid[enc] = (cards, v.meld, v.meld.value(self.profile))
-        return got
+        cards = tuple(decode(enc))
+        v = judge(cards, self.profile)
+        assert v.meld is not None, v.reason
+        return cards, v.meld, v.meld.value(self.profile)
 
 
-_LAID_LIMIT: Final = 20_000
+LAID_LIMIT: Final = 20_000
 """Bound on :attr:`MeldSpace.laid` (new melds judged once per profile: about 2 KB each)."""
 _MIXED: Final = tuple(r.is_noncomoquer for r in PAN_RANKS)
 """Per pan rank index: its sets mix suits in any way (M4)."""

@@ -29,6 +29,7 @@ from pancli.cards import Card
 from pancli.melds import Meld, grow
 from pancli.meldspace import (
     GUARD,
+    LAID_LIMIT,
     NSLOT,
     ONE,
     RANK_MASK,
@@ -559,10 +560,16 @@ def materialize(
 ) -> Arrangement:
     """Turn search blocks into melds (new ones judged by the meld space, additions by :func:`grow`)."""
     placed: list[Placed] = []
-    new_meld = meld_space(profile).new_meld
+    space = meld_space(profile)
+    memo = space.laid
     for enc, _, _, target, _ in blocks:
         if target < 0:
-            placed.append(Placed(*new_meld(enc)))
+            p = memo.get(enc)
+            if p is None:
+                if len(memo) >= LAID_LIMIT:
+                    memo.clear()
+                p = memo[enc] = Placed(*space.new_meld(enc))
+            placed.append(p)  # type: ignore[arg-type]
         else:
             cards = tuple(decode(enc))  # by rank then suit
             tm = table[target]
