@@ -147,10 +147,8 @@ class MeldSpace:
     (:func:`pancli.analyze.arrange.hand_blocks`)."""
     laid: dict[int, object] = field(default_factory=dict, compare=False)
     """Packed cards -> the analyzer's placing of the new meld they make (of :meth:`new_meld`),
-    kept (bounded: :data:`LAID_LIMIT`). Measured on 6,000 random hands (best arrangement, CPU,
-    each hand with the memo and emptied alternately in one process): p50 45.9 against 66.8 us,
-    p99 193 against 266 us. tests/test_analyze_arrange.py compares the results with the plain
-    search, memo cold and warm."""
+    kept (bounded: :data:`LAID_LIMIT`): p99 0.73x of the search without it (benchmarks/README.md,
+    best arrangement); tests/test_analyze_arrange.py compares with the plain search, cold and warm."""
 
     def blocks(self, cnt: Sequence[int], table: Sequence[TableMeld] = ()) -> list[Block]:
         """Which melds the counts ``cnt`` (by slot) can form: new sets, new ropes, additions to

@@ -55,9 +55,8 @@ from pancli.values import frozen
 def hand_blocks(state: int, t: MeldSpace, table: Sequence[TableMeld] = ()) -> list[Block]:
     """``all_blocks(counts_of(state), t, table)``: the same blocks in the same order. A rank's sets
     depend on that rank's cards only and a suit's ropes on that suit's, so each group's blocks are
-    kept per profile (bounded) under its packed cards. Measured on 10,000 random hands (best
-    arrangement, CPU, median of 3 per hand, alternately with and without): p50 31.7 -> 22.2 us,
-    p99 89.2 -> 64.6 us; tests/test_analyze_arrange.py compares it with :func:`all_blocks`."""
+    kept per profile (bounded) under its packed cards: p99 0.72x (benchmarks/README.md, best
+    arrangement); tests/test_analyze_arrange.py compares it with :func:`all_blocks`."""
     memo = t.groups
     if len(memo) > _GROUP_LIMIT:
         memo.clear()
