@@ -554,7 +554,7 @@ def widest_melds_with(c: int, hand: Sequence[int]) -> list[tuple[int, ...]]:
     >>> from pancli.cards import ALL_CARDS
     >>> ix = {str(x): x.index for x in ALL_CARDS}
     >>> [[str(ALL_CARDS[i]) for i in m] for m in widest_melds_with(ix["5h"], [ix["4h"], ix["6h"], ix["5s"]])]
-    [['5h', '4h', '6h']]
+    [['4h', '5h', '6h']]
     """
     near = NEAR[c]
     hand = [x for x in hand if near >> x & 1]

@@ -596,7 +596,7 @@ def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Me
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
-    >>> kings = [card(Rank.KING, s) for s in SUITS] * 2 + [card(Rank.KING, Suit.SPADES)] * 3
+    >>> kings = [card(Rank.KING, s) for s in Suit] * 2 + [card(Rank.KING, Suit.SPADES)] * 3
     >>> a = best_arrangement(kings, HOYLE)
     >>> a.melded, a.value, [str(p) for p in a.placed]
     (11, 6, ['Ks Ks Ks Ks Ks', 'Kh Kh Kd Kd Kc Kc'])
