@@ -108,11 +108,6 @@ def decode(state: int) -> list[Card]:
     return out
 
 
-def fits(state: int, block: int) -> bool:
-    """True when the multiset ``state`` holds every card of ``block``."""
-    return ((state | GUARD) - block) & GUARD == GUARD
-
-
 RANK_MASK: Final = tuple(sum(31 << (5 * (ri * 4 + x)) for x in range(4)) for ri in range(10))
 """The fields of the four cards of each pan rank index in a packed multiset."""
 SUIT_MASK: Final = tuple(sum(31 << (5 * (ri * 4 + s)) for ri in range(10)) for s in range(4))

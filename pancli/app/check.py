@@ -433,8 +433,8 @@ class PlainBatch:
     then a *spread* (3 or more cards, at least two ranks and two suits, of a length the engine
     rules M2 whatever the cards: :func:`pancli.melds.spread_rule`) gets the M2 row and reason of
     one judged sample, ending in the meld's text (the most common line of random input), and
-    any other such line is judged once per multiset of cards, whatever their order, sharing only what is order-free
-    (:func:`_order_free_entry`). Anything else (shorthands, packed lists, comments, errors)
+    any other such line is judged once per multiset of cards, whatever their order, sharing
+    only what is order-free (:func:`_order_free_entry`). Anything else (shorthands, packed lists, comments, errors)
     goes through :func:`plain_row`.
 
     Kept for speed: on the worst case of benchmarks/bench_check.py (random 3-5 card lines, nearly

@@ -4,8 +4,8 @@
 * P4 :func:`p4` (hand cards are melded only in a turn that uses the drawn card);
 * P5 :func:`p5` (a player who used his draw ends his turn with a discard, which ends it);
 * P8 :func:`p8`, with the predicate :func:`must_take` (a forced live discard is taken and added);
-* P9 :func:`p9`, with the predicates :func:`must_keep_draw` and :func:`flat_next_fits` (the draw that fits a flat next
-  player's melds is kept).
+* P9 :func:`p9`, with the predicates :func:`must_keep_draw` (the draw that fits a flat next
+  player's melds is kept: :func:`flat_next_fits`) and :func:`holds_nothing_else`.
 
 :func:`verify_discard` returns a frozen :class:`DiscardPlan` that :func:`apply_discard` uses.
 The self-play generator asks :func:`must_take` and :func:`must_keep_draw` too.
