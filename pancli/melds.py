@@ -314,8 +314,7 @@ def judge(cards: Iterable[Card], profile: Profile) -> Verdict:
         return _illegal(cs, "E1", f"{c} is not in a Panguingue pack (no 8, 9 or 10)", profile)
     distinct = len(set(ints))
     counts = Counter(ints) if distinct < len(ints) else None
-    # (a card held no more times than the pack's scarcest card cannot pass the pack: most sets)
-    if counts is not None and max(counts.values()) > profile.packs - profile.spade_suits_removed:
+    if counts is not None:
         why = copies_fault(counts.items(), copies_by_index(profile.pack))
         if why is not None:
             return _illegal(cs, "E4", why, profile)
@@ -392,9 +391,35 @@ def grow(meld: Meld, added: Iterable[Card], profile: Profile) -> Meld:
     why = copies_fault(Counter(c.index for c in new.cards).items(), copies_by_index(profile.pack))
     if why is not None:
         raise MeldError("E4", why)
-    if new.value(profile) < meld.value(profile):
+    if not keeps_value(meld.value(profile), new.value(profile)):
         raise MeldError("C7", f"adding {format_cards(added)} would lower the meld's value")
     return new
+
+
+def keeps_value(before: int, after: int) -> bool:
+    """C7: a meld may change only when its value does not drop (it collects the difference).
+
+    >>> keeps_value(4, 6), keeps_value(9, 7)
+    (True, False)
+    """
+    return after >= before
+
+
+def spread_rule(n: int, profile: Profile) -> EngineRule | None:
+    """The rule :func:`judge` finds first in every meld of ``n`` Panguingue cards holding two
+    ranks and two suits at least (M2), or None when it depends on the cards: under three
+    cards (M1), or so many that ``n`` copies of one card could pass the pack (E4).
+
+    >>> from pancli.rules import HOYLE
+    >>> spread_rule(3, HOYLE), spread_rule(2, HOYLE), spread_rule(9, HOYLE)
+    ('M2', None, None)
+    """
+    if n < 3:
+        return None
+    copies = copies_by_index(profile.pack)
+    if any(copies_fault(((c.index, n),), copies) is not None for c in ALL_CARDS if c.rank.in_pan_pack):
+        return None
+    return "M2"
 
 
 def can_add(meld: Meld, c: Card, profile: Profile) -> bool:

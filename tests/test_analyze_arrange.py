@@ -9,9 +9,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from profiles_kit import any_profile
 
-from pancli.analyze.arrange import SLOT_OF, HandContext, best_arrangement, best_using, encode
+from pancli.analyze.arrange import HandContext, best_arrangement, best_using
 from pancli.cards import PAN_RANKS, SUITS, Card, Rank, Suit, card
 from pancli.melds import Meld, judge
+from pancli.meldspace import SLOT_OF, encode
 from pancli.rules import CARDROOM, HOYLE, Profile, SetGrowth
 
 
@@ -148,7 +149,8 @@ def test_hand_context_serves_every_draw() -> None:
 def _plain_best(hand: list[Card], profile: Profile, table: list[Meld]) -> tuple[object, ...]:
     """The plain search: every card of the hand searched (none set aside as dead), every new meld
     judged afresh by the meld engine."""
-    from pancli.analyze.arrange import Solver, all_blocks, counts_of, decode, prepare
+    from pancli.analyze.arrange import Solver, prepare
+    from pancli.meldspace import all_blocks, counts_of, decode
 
     state = encode(hand)
     t, tms = prepare(profile, table)
@@ -183,12 +185,12 @@ def test_dead_cards_set_aside_and_remembered_melds_match_the_plain_search(hand: 
     every arrangement) and takes new melds from a memo of the meld engine's answers: the same
     arrangement, dead cards and count as the plain search, with the memo cold and warm."""
     assume(possible(profile, hand))
-    from pancli.analyze.arrange import tables_for
+    from pancli.meldspace import meld_space
 
     want = _plain_best(hand, profile, [])
     for memo in ("cold", "warm"):
         if memo == "cold":
-            tables_for(profile).laid.clear()
+            meld_space(profile).laid.clear()
         got = best_arrangement(hand, profile)
         assert _as_plain(got) == want, memo
 
@@ -216,7 +218,8 @@ def test_remembered_rank_and_suit_blocks_match_all_blocks(
 ) -> None:
     """hand_blocks keeps each rank's sets and each suit's ropes per profile: the same blocks, in the
     same order, as the generators asked afresh (all_blocks), with the memo cold or warm."""
-    from pancli.analyze.arrange import all_blocks, counts_of, hand_blocks, prepare
+    from pancli.analyze.arrange import hand_blocks, prepare
+    from pancli.meldspace import all_blocks, counts_of
 
     t, tms = prepare(profile, tables[0] if tables else [])
     if cold:

@@ -8,19 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pancli.analyze.arrange import (
-    CARD_WEIGHT,
-    NSLOT,
-    ONE,
-    DrawProbe,
-    HandContext,
-    all_blocks,
-    blocks_with,
-    counts_of,
-    decode,
-    encode,
-    tables_for,
-)
+from pancli.analyze.arrange import DrawProbe, HandContext
 from pancli.analyze.odds import (
     Policy,
     _discard_fast,
@@ -33,6 +21,18 @@ from pancli.analyze.odds import (
 )
 from pancli.cards import Card
 from pancli.melds import Meld
+from pancli.meldspace import (
+    CARD_WEIGHT,
+    NSLOT,
+    ONE,
+    all_blocks,
+    blocks_with,
+    buildable,
+    counts_of,
+    decode,
+    encode,
+    meld_space,
+)
 from pancli.notation.fast import fast_cards
 from pancli.rules import CARDROOM, HOYLE, Profile, SetGrowth
 
@@ -93,7 +93,7 @@ def test_draw_probe_is_blocks_with(seed: int, profile: Profile) -> None:
     """Every position the policy reaches, every card drawn: the probe answers as the generators do
     (the same blocks in the same order, the same usable cards, the same cards in some block)."""
     policy = explored(hands(1, seed)[0], profile, 10, seed)
-    t = tables_for(profile)
+    t = meld_space(profile)
     probe = DrawProbe(t)
     for node in policy.nodes[:12]:
         cnt = counts_of(node.state)
@@ -234,4 +234,7 @@ def test_planner_blocks_kept_by_rank_and_suit_are_found_afresh(seed: int, profil
     for state, mask in planner.memo:
         if state:
             slot = ((state & -state).bit_length() - 1) // 5
-            assert planner.blocks(state, slot, mask) == fresh._find(state, slot, mask), (decode(state), slot)
+            assert planner.blocks(state, slot, mask) == buildable(fresh.space, (), live, state, slot, mask), (
+                decode(state),
+                slot,
+            )

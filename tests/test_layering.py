@@ -37,6 +37,7 @@ LAYERS: Mapping[str, Layer] = {
     "pancli": Layer.APP,  # the package's face: __version__ and the public API, pancli.api (loaded on first use)
     "pancli.cards": Layer.CORE,
     "pancli.melds": Layer.CORE,
+    "pancli.meldspace": Layer.CORE,
     "pancli.rules": Layer.CORE,
     "pancli.rulebook": Layer.CORE,
     "pancli.limits": Layer.CORE,

@@ -1,119 +1,43 @@
-"""ONE RULE, ONE PLACE (issue 9): each rule a referee rules on is judged by exactly one
-function, and the tables in the docstrings of ``pancli/referee/table.py`` (Panguingue) and
-``pancli/pagruc/referee.py`` (PAGRUC) name it: rule -> the one function that judges it, and
-claim -> the one function that checks it.
+"""ONE RULE, ONE PLACE: each rule is decided by one function that every caller asks.
 
-Read from the source: every ``Rule.X`` that a referee raises (the rule of a ``Board.fail``, a
-``Ruling.make``, a ``Violation``; a ``ClaimCheck``'s rule) is found with the
-function it stands in. A rule raised from two functions, or from another function than the
-table's, fails here; so does a table row naming a function that does not exist.
+Two registries name them: the tables in the docstrings of ``pancli/referee/table.py`` and
+``pancli/pagruc/referee.py`` (rule -> the judge that rules on it in a hand, claim -> the one
+that checks it; tests/test_rulings_audit.py watches the rulings made while hands are judged),
+and :data:`pancli.referee.deciders.DECIDERS` (rule -> the function that decides the question
+the referee, the analyzer, the check and pay batches and self-play all ask).
+
+The checks here are behavioural: each decider is changed (every binding of it replaced, as a
+house rule might change it) and every caller is driven through the same cases, before and
+after: each must follow the change, which a caller that restated the rule would not.
 """
 
 from __future__ import annotations
 
-import ast
+import dataclasses
 import importlib
+import io
 import re
-from collections import defaultdict
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from pancli.cards import past_the_pack
+from pancli.melds import keeps_value
+from pancli.model.actions import HandScript
 from pancli.notation.fast import fast_cards
 from pancli.pagruc import referee as pagruc_referee
 from pancli.referee import table
+from pancli.referee.deciders import DECIDERS
+from pancli.referee.forcing import must_keep_draw
 from pancli.rulebook import Rule
-
-PAN = Path(table.__file__).resolve().parent
-PAGRUC = [Path(pagruc_referee.__file__).resolve().parent / f"{m}.py" for m in ("board", "judges", "referee")]
-"""The PAGRUC referee's modules (the meld engine, the pack and scoring are asked, as ``melds.py``)."""
-RULINGS = frozenset({"fail", "make", "Violation"})
-"""The calls whose ``Rule.X`` argument is a ruling on that rule (a violation)."""
-CLAIMS = frozenset({"ClaimCheck"})
-"""The call whose ``Rule.X`` argument is the rule a wrong claim is reported under."""
-PAYMENTS = frozenset({"collect", "pay", "Payment"})
-"""The calls whose ``Rule.X`` arguments are the rules a payment is made under (``Board.collect``,
-``Ledger.pay``, a ``Payment``)."""
+from pancli.rules import HOYLE, Profile
 
 _NOT_IN_A_HAND = {Rule.E2, Rule.E3, Rule.C6, Rule.C10}
 """Rules no ruling or payment of a Panguingue hand names: the rank order and the valle cards
 (definitions the meld engine uses), a meld's value as laid (the meld engine's; the C1-C5, C7
 and C8 payments are made of it), scoring as laid (the referee's way of scoring, not a check)."""
-
-
-def raised_rules(paths: list[Path], calls: frozenset[str]) -> dict[str, set[str]]:
-    """Rule id -> the functions (``module.function``, ``module.Class.method``) of the files
-    ``paths`` where a ``Rule.X`` is in an argument of one of ``calls``."""
-    found: dict[str, set[str]] = defaultdict(set)
-
-    class Finder(ast.NodeVisitor):
-        def __init__(self, module: str) -> None:
-            self.module = module
-            self.where: list[str] = []
-            self.functions = 0
-
-        def visit_ClassDef(self, node: ast.ClassDef) -> None:
-            self.where.append(node.name)
-            self.generic_visit(node)
-            self.where.pop()
-
-        def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
-            self.where.append(node.name)
-            self.functions += 1
-            self.generic_visit(node)
-            self.functions -= 1
-            self.where.pop()
-
-        def visit_Call(self, node: ast.Call) -> None:
-            f = node.func
-            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-            if name in calls and self.functions:
-                for arg in [*node.args, *(k.value for k in node.keywords)]:
-                    for sub in ast.walk(arg):
-                        if (
-                            isinstance(sub, ast.Attribute)
-                            and isinstance(sub.value, ast.Name)
-                            and sub.value.id == "Rule"
-                        ):
-                            found[sub.attr].add(".".join([self.module, *self.where]))
-            self.generic_visit(node)
-
-    for path in paths:
-        Finder(path.stem).visit(ast.parse(path.read_text(encoding="utf-8")))
-    return found
-
-
-def dynamic_rulings(paths: list[Path]) -> set[str]:
-    """The functions of ``paths`` where a ruling's rule (the first argument of one of
-    :data:`RULINGS`) is not written as ``Rule.X`` (nor a choice between such): a rule held in a
-    variable, looked up or computed, which :func:`raised_rules` cannot see."""
-
-    def static(node: ast.expr) -> bool:
-        if isinstance(node, ast.IfExp):
-            return static(node.body) and static(node.orelse)
-        return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "Rule"
-
-    return {where for where, name, node in _calls(paths) if name in RULINGS and node.args and not static(node.args[0])}
-
-
-def _calls(paths: list[Path]) -> Iterator[tuple[str, str, ast.Call]]:
-    """Each call made in a function or method of ``paths``: where (``module.function``,
-    ``module.Class.method``), the name called, the call."""
-    for path in paths:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for top in ast.walk(tree):
-            if not isinstance(top, ast.ClassDef | ast.Module):
-                continue
-            for fn in top.body:
-                if not isinstance(fn, ast.FunctionDef):
-                    continue
-                where = ".".join([path.stem, *([top.name] if isinstance(top, ast.ClassDef) else []), fn.name])
-                for node in ast.walk(fn):
-                    if isinstance(node, ast.Call):
-                        f = node.func
-                        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-                        yield where, name, node
 
 
 def _ids(column: str) -> list[str]:
@@ -157,8 +81,8 @@ def tables(doc: str, module: str = "") -> list[dict[str, str]]:
 PAN_RULINGS, PAN_PAYMENTS, PAN_CLAIMS = tables(table.__doc__ or "")  # in the order of the docstring
 PAGRUC_RULINGS, PAGRUC_CLAIMS = tables(pagruc_referee.__doc__ or "", "referee")
 REFEREES = {
-    "Panguingue": (sorted(PAN.glob("*.py")), PAN_RULINGS, PAN_CLAIMS, "pancli.referee"),
-    "PAGRUC": (PAGRUC, PAGRUC_RULINGS, PAGRUC_CLAIMS, "pancli.pagruc"),
+    "Panguingue": (PAN_RULINGS, PAN_CLAIMS, "pancli.referee"),
+    "PAGRUC": (PAGRUC_RULINGS, PAGRUC_CLAIMS, "pancli.pagruc"),
 }
 
 
@@ -177,14 +101,14 @@ _FUNCTION = re.compile(r"\w+(\.\w+)+")
 def _tabled() -> list[tuple[str, str, str]]:
     return [
         (package, rule, function)
-        for _, rulings, claims, package in REFEREES.values()
+        for rulings, claims, package in REFEREES.values()
         for rule, function in sorted({**rulings, **claims}.items())
         if _FUNCTION.fullmatch(function)
     ] + [("pancli.referee", rule, function) for rule, function in sorted(PAN_PAYMENTS.items())]
 
 
 def test_only_the_meld_engine_s_rules_are_tabled_without_a_referee_function() -> None:
-    engine = {r for _, rulings, claims, _ in REFEREES.values() for r, f in {**rulings, **claims}.items()}
+    engine = {r for rulings, claims, _ in REFEREES.values() for r, f in {**rulings, **claims}.items()}
     engine -= {rule for _, rule, _ in _tabled()}
     assert engine == {"M1", "M2", "M3", "M4", "M5"}
 
@@ -196,79 +120,6 @@ def test_each_function_of_the_tables_exists(package: str, rule: str, function: s
     for name in names:
         obj = getattr(obj, name, None)
         assert obj is not None, f"{rule}: no {function}"
-
-
-@pytest.mark.parametrize("game", sorted(REFEREES))
-@pytest.mark.parametrize("kind", ["rulings", "claims"])
-def test_every_rule_is_ruled_on_by_its_one_function(game: str, kind: str) -> None:
-    paths, rulings, claims, _ = REFEREES[game]
-    calls, rows = (RULINGS, rulings) if kind == "rulings" else (CLAIMS, claims)
-    raised = raised_rules(paths, calls)
-    assert raised, "nothing found: the finder is broken"
-    wrong = {rule: sorted(where) for rule, where in raised.items() if where != {rows.get(rule)}}
-    assert wrong == {}, "a rule ruled on by another function than the table's, or by several"
-
-
-PAID_THROUGH = {"board.Board.collect", "melding.collect_laid"}
-"""The only payment sites whose rules are not written ``Rule.X`` where they are: the plumbing
-that pays what a function decided (:meth:`Board.collect`), and the payment of a new meld, whose
-rules are its conditions (C1-C5, :attr:`pancli.referee.state.LaidMeld.rules`)."""
-
-
-def dynamic_payments(paths: list[Path]) -> set[str]:
-    """The functions of ``paths`` that make a payment (a call of :data:`PAYMENTS`) without a
-    ``Rule.X`` among its arguments."""
-    return {where for where, name, node in _calls(paths) if name in PAYMENTS and not raised_rules_in(node)}
-
-
-def raised_rules_in(node: ast.AST) -> set[str]:
-    """The ``Rule.X`` ids written anywhere in ``node``."""
-    return {
-        sub.attr
-        for sub in ast.walk(node)
-        if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id == "Rule"
-    }
-
-
-def test_every_payment_is_made_by_the_one_function_of_its_rule() -> None:
-    """A payment citing a rule is made only in the function the payments table names for it;
-    the one site whose rules are computed (a new meld's conditions) is the C1-C5 row's."""
-    paid = raised_rules(REFEREES["Panguingue"][0], PAYMENTS)
-    assert paid, "nothing found: the finder is broken"
-    wrong = {rule: sorted(where) for rule, where in paid.items() if where != {PAN_PAYMENTS.get(rule)}}
-    assert wrong == {}, "a payment under a rule made by another function than the table's, or by several"
-    assert dynamic_payments(REFEREES["Panguingue"][0]) == PAID_THROUGH
-    conditions = {"C1", "C2", "C3", "C4", "C5"}
-    assert {PAN_PAYMENTS[r] for r in conditions} == PAID_THROUGH - {"board.Board.collect"}
-    assert paid.keys() | conditions == PAN_PAYMENTS.keys()
-
-
-def judges_file(tmp_path: Path, source: str) -> Path:
-    """A module of judges written for a finder to read (the checks above must be able to fail)."""
-    judges = tmp_path / "judges.py"
-    judges.write_text(source, encoding="utf-8")
-    return judges
-
-
-def test_the_payment_finder_sees_a_stray_payment(tmp_path: Path) -> None:
-    """The check can fail: a payment under P8, and one whose rules are computed, are found."""
-    judges = judges_file(
-        tmp_path,
-        "def p8(b, s):\n    return b.collect(s, 2, (Rule.P8,), 9, ())\n\n"
-        "class R:\n    def pay(self, b, s, rules):\n        b.ledger.pay('Ana', s, 1, rules, 9)\n",
-    )
-    assert raised_rules([judges], PAYMENTS) == {"P8": {"judges.p8"}}
-    assert dynamic_payments([judges]) == {"judges.R.pay"}
-
-
-def test_the_finder_sees_a_second_function(tmp_path: Path) -> None:
-    """The check can fail: a rule raised from two functions is found in both."""
-    judges = judges_file(
-        tmp_path,
-        "def p8(b, node):\n    return b.fail(Rule.P8, 'forced', node)\n\n"
-        "class R:\n    def p1(self, node):\n        raise self.fail(Rule.P1 if node else Rule.P8, 'again')\n",
-    )
-    assert raised_rules([judges], RULINGS) == {"P8": {"judges.p8", "judges.R.p1"}, "P1": {"judges.R.p1"}}
 
 
 # Checks on input that is not a record (a position to analyse, a game's seating) ask the judges
@@ -338,87 +189,6 @@ def test_G1_of_a_game_s_seating_is_the_referee_s_G1_bound(players: int) -> None:
     assert players < 3 or why == pack_problem(players)  # above the official minimum: the referee's own words
 
 
-def test_the_seating_bounds_are_compared_only_by_their_judges() -> None:
-    """MIN_PLAYERS and MAX_PLAYERS (S1 in pancli.rules, G1 in pancli.pagruc.pack) are compared
-    in one function each: every other check asks it."""
-    bounds = {"MIN_PLAYERS", "MAX_PLAYERS", "MAX_ONE_PACK"}
-    found = set()
-    for path in sorted(Path(table.__file__).resolve().parent.parent.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Compare):
-                names = {n.id if isinstance(n, ast.Name) else getattr(n, "attr", "") for n in ast.walk(node)}
-                if names & bounds:
-                    found.add(f"{path.parent.name}/{path.name}:{node.lineno}")
-    assert {f.split(":")[0] for f in found} <= {"pancli/rules.py", "pagruc/pack.py"}, sorted(found)
-
-
-PASSED_THROUGH = {
-    "Panguingue": {"board.Board.fail", "melding.i2"},
-    "PAGRUC": {"board.Board.fail"},
-}
-"""The only ruling sites whose rule is not written where they are: the plumbing that builds the
-ruling a judge decided (its rule is a parameter), and the I2 judge, which raises the meld
-engine's verdict (M1-M5). tests/test_rulings_audit.py watches these at run time."""
-
-
-@pytest.mark.parametrize("game", sorted(REFEREES))
-def test_every_ruling_names_its_rule_where_it_is_made(game: str) -> None:
-    assert dynamic_rulings(REFEREES[game][0]) == PASSED_THROUGH[game]
-
-
-def test_the_finder_sees_a_rule_computed_at_run_time(tmp_path: Path) -> None:
-    judges = judges_file(
-        tmp_path,
-        "def p8(b, node, code):\n    return b.fail(Rule(code), 'forced', node)\n\n"
-        "class R:\n    def p1(self, node):\n        raise self.fail(Rule.P1 if node else Rule.P8, 'again')\n"
-        "    def p2(self, rule):\n        raise self.fail(RULES[rule], 'again')\n",
-    )
-    assert dynamic_rulings([judges]) == {"judges.p8", "judges.R.p2"}
-
-
-def test_the_rule_ids_spelled_for_the_type_checker_are_registry_ids() -> None:
-    """The meld engine and the notation readers name rules by ``Literal`` ids (mypy rejects a
-    typo; they start without importing the registry): each must be a rule of the registry."""
-    from typing import get_args
-
-    from pancli.app.pay import PayRule
-    from pancli.melds import EngineRule
-    from pancli.notation.errors import NotationCode
-
-    registry = {str(r) for r in Rule}
-    assert set(get_args(EngineRule)) <= registry and set(get_args(NotationCode)) <= registry
-    assert set(get_args(PayRule)) <= registry and set(get_args(PayRule)) <= PAN_PAYMENTS.keys()
-    assert {"M1", "M5", "E4"} <= set(get_args(EngineRule)) and {"N1", "R10", "E1"} <= set(get_args(NotationCode))
-
-
-def test_the_copies_of_a_card_are_compared_with_the_pack_only_by_the_conservation_predicates() -> None:
-    """E4 (Panguingue) and G1's conservation (PAGRUC) compare a count with the pack's copies in
-    one function each, ``cards.past_the_pack`` and ``pagruc.pack.beyond_pack``: the referees,
-    the meld engines, scoring and ``pan pay`` ask them."""
-    found = set()
-    for path in sorted(PAN.parent.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            ordered = isinstance(node, ast.Compare) and any(isinstance(op, ORDER) for op in node.ops)
-            if ordered and any(_pack_copies(n) for n in ast.walk(node)):
-                found.add(f"{path.parent.name}/{path.name}:{node.lineno}")
-    assert {f.split(":")[0] for f in found} == {"pancli/cards.py", "pagruc/pack.py"}, sorted(found)
-
-
-ORDER = (ast.Gt, ast.GtE, ast.Lt, ast.LtE)
-
-
-def _pack_copies(node: ast.AST) -> bool:
-    """``X.copies(c)``, ``X.copies[i]`` or ``copies[i]``: the copies of a card a pack holds."""
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-        return node.func.attr == "copies"
-    if not isinstance(node, ast.Subscript):
-        return False
-    held = node.value
-    return (isinstance(held, ast.Attribute) and held.attr == "copies") or (
-        isinstance(held, ast.Name) and held.id == "copies"
-    )
-
-
 @pytest.mark.parametrize("packs", [1, 2])
 def test_G1_conservation_is_one_comparison_for_the_referee_the_meld_engine_and_scoring(packs: int) -> None:
     from pancli.melds import MeldError
@@ -437,3 +207,197 @@ def test_G1_conservation_is_one_comparison_for_the_referee_the_meld_engine_and_s
     with pytest.raises(MeldError) as caught:  # each group fits, the cards together do not
         score_hand([[five, six, seven]], [five] * packs, pack)
     assert caught.value.rule == Rule.G1 and caught.value.reason.endswith(f"copies of {five} in all, {but}")
+
+
+# --------------------------------------------------------------------------- the deciders, changed
+
+
+def change(monkeypatch: pytest.MonkeyPatch, decider: Callable[..., object], to: Callable[..., object]) -> int:
+    """Replace every binding of ``decider`` in the loaded modules of pancli by ``to`` (for this
+    test); the number of modules that bind it."""
+    bound = 0
+    for name, module in list(sys.modules.items()):
+        if name == "pancli" or name.startswith("pancli."):
+            for attr, value in list(vars(module).items()):
+                if value is decider:
+                    monkeypatch.setattr(module, attr, to)
+                    bound += 1
+    return bound
+
+
+_FRESH = iter(range(1_000_000))
+
+
+def fresh(profile: Profile = HOYLE, **knobs: object) -> Profile:
+    """``profile`` under a name of its own: no cache kept under a profile answers for it."""
+    return dataclasses.replace(profile, name=f"changed-{next(_FRESH)}", **knobs)  # type: ignore[arg-type]
+
+
+def _referee_rules(text: str | HandScript, profile: Profile) -> list[str]:
+    """The rules the referee finds broken in the hands of a record text (or in one hand) under ``profile``."""
+    from pancli.records import read_hands
+    from pancli.referee import referee_hand
+
+    scripts = [h.script for h in read_hands(io.StringIO(text), "case.pan")] if isinstance(text, str) else [text]
+    out: list[str] = []
+    for script in scripts:
+        assert script is not None
+        out += [str(v.rule) for v in referee_hand(dataclasses.replace(script, profile=profile)).violations]
+    return out
+
+
+def _deal(deals: dict[str, str], *plays: str) -> str:
+    lines = [f'[Players "{" ".join(deals)}"]', ""]
+    lines += [f"deal {p} {c}" for p, c in deals.items()]
+    return "\n".join([*lines, "up 4c", *(f"{p} stay" for p in deals), *plays]) + "\n"
+
+
+EIGHT = " ".join(["5s"] * 8)
+
+
+def e4_callers(profile: Profile) -> dict[str, bool]:
+    """Whether each caller finds the eighth copy of 5s past the pack (hoyle's pack holds 8)."""
+    from pancli.analyze.analysis import PositionError, check_position
+    from pancli.analyze.arrange import HandContext, best_arrangement
+    from pancli.analyze.odds import draw_table, live_copies
+    from pancli.app.check import PlainBatch, judge_text
+    from pancli.app.lines import InputLine
+    from pancli.app.pay import pay_report
+    from pancli.melds import judge
+    from pancli.meldspace import SLOT_OF
+
+    five = fast_cards("5s")[0]
+    try:
+        check_position(fast_cards(EIGHT + " 2h 3h"), None, [], [], profile)
+        position = False
+    except PositionError as e:
+        position = e.rule == "E4"
+    five_melded = judge(fast_cards(" ".join(["5s"] * 6)), profile).meld
+    assert five_melded is not None
+    seven = list(fast_cards(" ".join(["5s"] * 7)))
+    row = draw_table(HandContext(seven, profile), live_copies(profile, seven, []))[SLOT_OF[five]]
+    deals = {"Ana": "5s 5s 5s 5s 2h 3h 4h 6c 7c Jc", "Ben": "5s 5s 5s 5s 2d 3d 4d 6h 7h Jh"}
+    return {
+        "meld engine": judge(fast_cards(EIGHT), profile).rule == "E4",
+        "pan check": judge_text(EIGHT, profile).rule == "E4",
+        "pan check batch": ": E4 " in PlainBatch("-", profile).rows([EIGHT], 0)[1],
+        "pan pay (across melds)": any(
+            m.rule == "E4" for m in pay_report([InputLine("-", 1, "5s 5s 5s 5s")] * 2, 4, profile, False).melds
+        ),
+        "analyzer (position)": position,
+        "analyzer (draw table)": not row.usable,
+        "analyzer (additions)": best_arrangement(fast_cards("5s 5s"), profile, [five_melded]).melded < 2,
+        "referee": _referee_rules(_deal(deals), profile) == ["E4"],
+    }
+
+
+def test_E4_every_caller_asks_past_the_pack(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert DECIDERS[Rule.E4] is past_the_pack
+    assert e4_callers(fresh()) == dict.fromkeys(e4_callers(fresh()), False)
+
+    def one_copy_fewer(seen: object, copies: list[int], counts: object) -> object:
+        return past_the_pack(seen, [n - 1 for n in copies], counts)  # type: ignore[arg-type]
+
+    assert change(monkeypatch, past_the_pack, one_copy_fewer) >= 4
+    got = e4_callers(fresh())
+    assert got == dict.fromkeys(got, True)
+
+
+_ROPE_PLAY = (
+    "Ana draw 4h, meld [2h 3h 4h], discard Kc",
+    "Ben draw 7c, discard 7c",
+    "Ana draw 5h, add 5h to #1, discard Qc",
+)
+"""A rope of no condition (worth 0) grown to one still worth 0."""
+
+
+def c7_callers(profile: Profile) -> dict[str, bool]:
+    """Whether each caller lets 5h grow the rope 2h 3h 4h (worth 0 before and after)."""
+    from pancli.analyze.arrange import HandContext, best_arrangement
+    from pancli.analyze.odds import distance_to_out, live_copies
+    from pancli.melds import MeldError, grow, judge
+
+    rope = judge(fast_cards("2h 3h 4h"), profile).meld
+    assert rope is not None
+    try:
+        grow(rope, fast_cards("5h"), profile)
+        engine = True
+    except MeldError as e:
+        assert e.rule == "C7"
+        engine = False
+    hand = list(fast_cards("6h Kc Kd Ks 7c 7d 7s"))  # out in one draw: 5h, with 6h added to the rope
+    distance = distance_to_out(HandContext(hand, profile, [rope]), live_copies(profile, hand, []))
+    deals = {"Ana": "2h 3h 5h Kc Qc 6c 7s Js Jd 2c", "Ben": "2d 3d 4d 6h 7h Jh 5c 5c 6s 6s"}
+    return {
+        "meld engine": engine,
+        "analyzer (arrangement)": best_arrangement(fast_cards("5h"), profile, [rope]).melded == 1,
+        "analyzer (distance)": any(t == 0 for _, _, t in distance.plan),
+        "referee": _referee_rules(_deal(deals, *_ROPE_PLAY), profile) == [],
+    }
+
+
+def _simulated(profile: Profile, hands: int = 6) -> list[HandScript]:
+    """``hands`` hands of self-play under ``profile``."""
+    from pancli.referee.simulate import simulate_hands
+
+    return list(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), hands, 5, profile))
+
+
+def _plays(scripts: list[HandScript]) -> list[object]:
+    return [s.events for s in scripts]
+
+
+def test_C7_every_caller_asks_keeps_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert DECIDERS[Rule.C7] is keeps_value
+    assert c7_callers(fresh()) == dict.fromkeys(c7_callers(fresh()), True)
+    before = _simulated(profile := fresh())
+    assert all(_referee_rules(text, profile) == [] for text in before)
+
+    def must_gain(before: int, after: int) -> bool:
+        return after > before
+
+    assert change(monkeypatch, keeps_value, must_gain) >= 3
+    got = c7_callers(fresh())
+    assert got == dict.fromkeys(got, False)
+    # self-play grows melds only as the referee allows: under the changed C7 its hands are clean,
+    # and hands played under the rulebook's C7 break it
+    after = _simulated(profile := fresh())
+    assert _plays(after) != _plays(before) and all(_referee_rules(text, profile) == [] for text in after)
+    assert any("C7" in _referee_rules(text, profile) for text in before)
+
+
+P9_SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "illegal-P9-flat-player.pan"
+
+
+def test_P9_every_caller_asks_must_keep_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert DECIDERS[Rule.P9] is must_keep_draw
+    text = P9_SAMPLE.read_text(encoding="utf-8")
+    profile = fresh()
+    assert _referee_rules(text, profile) == ["P9"]
+    before = _simulated(profile := fresh(flat_rule=True), 8)
+    assert all(_referee_rules(t, profile) == [] for t in before)
+
+    def keeps_every_draw(profile: Profile, js: object, holder: object, nxt: object, card: object) -> bool:
+        return getattr(holder, "hand_n", 0) > 0  # a rule where every unused draw is kept
+
+    def keeps_none(profile: Profile, js: object, holder: object, nxt: object, card: object) -> bool:
+        return False  # no flat rule at all
+
+    assert change(monkeypatch, must_keep_draw, keeps_none) >= 3
+    assert _referee_rules(text, fresh()) == []
+    monkeypatch.undo()
+    assert change(monkeypatch, must_keep_draw, keeps_every_draw) >= 3
+    # self-play now keeps every unused draw, as the changed referee requires of it
+    after = _simulated(profile := fresh(flat_rule=True), 8)
+    assert _plays(after) != _plays(before) and all(_referee_rules(t, profile) == [] for t in after)
+    monkeypatch.undo()
+    assert any(_referee_rules(t, fresh(flat_rule=True)) for t in after)
+
+
+def test_every_decider_is_changed_by_a_test_here_or_has_its_callers_compared() -> None:
+    """A rule added to the registry needs a test that drives its callers."""
+    here = Path(__file__).read_text(encoding="utf-8")
+    compared = {Rule.S1, Rule.P7, Rule.E2, Rule.M1, Rule.M2, Rule.M3, Rule.M4, Rule.M5, Rule.P8, Rule.C8}
+    changed = {r for r, f in DECIDERS.items() if f"change(monkeypatch, {f.__name__}," in here}
+    assert changed == {Rule.E4, Rule.C7, Rule.P9}
+    assert DECIDERS.keys() == changed | compared

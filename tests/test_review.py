@@ -19,12 +19,12 @@ from cli_kit import SAMPLES, pan
 import pancli.referee.simulate as sim
 from pancli.analyze.advice import advise
 from pancli.analyze.analysis import analyze
-from pancli.analyze.arrange import SLOT_CARDS, encode
 from pancli.analyze.odds import discard_choice
 from pancli.analyze.review import CHIPS_MARKS, ODDS_MARKS, Options, Z, judge_decision, mark_of
 from pancli.app.replay import referee
 from pancli.app.review import HandReview, annotate, review_hand
 from pancli.cards import ALL_CARDS
+from pancli.meldspace import SLOT_CARDS, encode
 from pancli.model.actions import Decision, Discard, HandScript, Turn
 from pancli.notation.record_writer import write_scripts
 from pancli.records import read_hands

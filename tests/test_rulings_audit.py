@@ -1,8 +1,8 @@
 """ONE RULE, ONE PLACE, at run time (issue 9): which function rules on each rule, watched while
 the referees judge real hands.
 
-tests/test_one_rule_one_place.py reads the source, so it sees only rulings that name their rule
-as ``Rule.X`` where they are made. This test sees every ruling however its rule is computed (a
+tests/test_one_rule_one_place.py changes the functions that decide the rules and requires every
+caller to follow. This test sees every ruling however its rule is computed (a
 rule in a variable, a dict lookup, ``Rule(code)``, a meld engine's verdict passed through): while
 the referees judge every sample, every record case, the fuzz corpus and simulated hands (as
 played, and mutated so that they break rules), each :class:`~pancli.model.results.Violation` and

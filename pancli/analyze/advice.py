@@ -22,9 +22,9 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from pancli.analyze.analysis import Analysis
-from pancli.analyze.arrange import NSLOT, SLOT_OF, encode
 from pancli.analyze.odds import Policy
 from pancli.melds import going_out_value
+from pancli.meldspace import NSLOT, SLOT_OF, encode
 from pancli.values import frozen
 
 POLICY = "draw from the stock; lay the best arrangement a usable draw allows; discard the card with fewest partners"

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pancli.analyze.arrange import SLOT_OF, Arrangement, HandContext, best_arrangement, decode, encode
+from pancli.analyze.arrange import Arrangement, HandContext, best_arrangement
 from pancli.analyze.odds import (
     Distance,
     DrawRow,
@@ -34,6 +34,7 @@ from pancli.analyze.odds import (
 )
 from pancli.cards import Card, copies_by_index
 from pancli.melds import Meld
+from pancli.meldspace import SLOT_OF, decode, encode
 from pancli.rules import Profile, copies_fault, holds_ten, seating_fault, ten_fault
 from pancli.values import frozen
 

@@ -1,10 +1,7 @@
 """Best arrangement of a hand: an exact, memoized search over card counts.
 
-A hand is a multiset of the 40 distinct cards. It is packed into one integer, five bits per
-card (a four-bit count under a guard bit), so that taking a meld out of what is left is one
-subtraction and "does the hand still hold these cards" is one mask test (SWAR). Candidate
-melds are generated only inside same-rank groups (sets, M3/M4) and same-suit groups (ropes,
-M2), and identical cards are counts, never positions (benchmarks/README.md, hand analysis).
+A hand is a packed multiset of the 40 distinct cards, and its candidate melds (blocks) are
+what the profile's meld space (:mod:`pancli.meldspace`) says its cards can form.
 
 The search always places the lowest card left: either it is dead, or it is the lowest card of
 one candidate block (a new meld, or cards added to one of the player's melds already on the
@@ -26,356 +23,45 @@ of grown melds), then fewest new melds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import field
-from itertools import combinations
 from typing import Final
 
-from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, card
-from pancli.melds import Meld, Rope, SetShape, grow, judge, rope_value
-from pancli.rules import Condition, Profile, SetGrowth
+from pancli.cards import Card
+from pancli.melds import Meld, grow
+from pancli.meldspace import (
+    GUARD,
+    LAID_LIMIT,
+    NSLOT,
+    ONE,
+    RANK_MASK,
+    SLOT_OF,
+    SUIT_MASK,
+    Block,
+    MeldSpace,
+    TableMeld,
+    addition_blocks,
+    blocks_with,
+    counts_of,
+    decode,
+    encode,
+    held_fields,
+    meld_space,
+    rope_blocks,
+    set_blocks,
+)
+from pancli.rules import Profile
 from pancli.values import frozen
 
-# --------------------------------------------------------------------------- encoding
 
-NSLOT: Final = 40
-"""Slots 0..39: ``pan_index(rank) * 4 + suit order`` (A s, A h, A d, A c, 2 s, ...)."""
-ONE: Final = tuple(1 << (5 * i) for i in range(NSLOT))
-GUARD: Final = sum(16 << (5 * i) for i in range(NSLOT))
-SLOT_CARDS: Final = tuple(card(PAN_RANKS[i // 4], SUITS[i % 4]) for i in range(NSLOT))
-"""The card of each slot."""
-SLOT_OF: Final = {c: i for i, c in enumerate(SLOT_CARDS)}
-"""The slot of each Panguingue card."""
-
-CARD_WEIGHT: Final = 100_000
-CHIP_WEIGHT: Final = 100
-"""Score = cards down * CARD_WEIGHT + chips * CHIP_WEIGHT - new melds."""
-
-
-def encode(cards: Iterable[Card]) -> int:
-    """The packed multiset of ``cards`` (Panguingue cards only).
-
-    >>> from pancli.cards import card, Rank, Suit
-    >>> decode(encode([card(Rank.KING, Suit.CLUBS)] * 2)) == [card(Rank.KING, Suit.CLUBS)] * 2
-    True
-    """
-    s = 0
-    for c in cards:
-        one = _ONE_OF_INDEX[c.index]
-        if not one:
-            raise KeyError(c)  # not a Panguingue card (as SLOT_OF[c] says)
-        s += one
-    return s
-
-
-_ONE_OF_INDEX: Final = tuple(ONE[SLOT_OF[c]] if c in SLOT_OF else 0 for c in ALL_CARDS)
-"""``ONE[SLOT_OF[c]]`` by :attr:`Card.index` (0 for a card not in the Panguingue pack): a card's
-hash is a Python call (its enums), its index a slot read."""
-
-
-def counts_of(state: int) -> list[int]:
-    """The 40 counts of a packed multiset.
-
-    >>> from pancli.cards import card, Rank, Suit
-    >>> cnt = counts_of(encode([card(Rank.KING, Suit.CLUBS)] * 3 + [card(Rank.ACE, Suit.SPADES)]))
-    >>> cnt[0], cnt[SLOT_OF[card(Rank.KING, Suit.CLUBS)]], sum(cnt)
-    (1, 3, 4)
-    """
-    cnt = [0] * NSLOT
-    held = _held(state)  # only the slots held (a hand holds a few of the 40)
-    while held:
-        low = held & -held
-        shift = low.bit_length() - 1
-        cnt[shift // 5] = (state >> shift) & 15
-        held ^= low
-    return cnt
-
-
-def decode(state: int) -> list[Card]:
-    """The cards of a packed multiset, by rank then suit (the slots' order).
-
-    >>> from pancli.cards import card, Rank, Suit
-    >>> [str(c) for c in decode(encode([card(Rank.KING, Suit.CLUBS), card(Rank.ACE, Suit.HEARTS)] * 2))]
-    ['Ah', 'Ah', 'Kc', 'Kc']
-    """
-    out: list[Card] = []
-    held = _held(state)  # only the slots held, lowest first (a hand holds a few of the 40)
-    while held:
-        low = held & -held
-        shift = low.bit_length() - 1
-        n = (state >> shift) & 15
-        c = SLOT_CARDS[shift // 5]
-        if n == 1:
-            out.append(c)
-        else:
-            out.extend([c] * n)
-        held ^= low
-    return out
-
-
-def fits(state: int, block: int) -> bool:
-    """True when the multiset ``state`` holds every card of ``block``."""
-    return ((state | GUARD) - block) & GUARD == GUARD
-
-
-# --------------------------------------------------------------------------- values (C6)
-
-
-@frozen
-class _Tables:
-    """Meld values under one profile, precomputed (checked against melds.judge in the tests)."""
-
-    one_suit: tuple[tuple[int, int], ...]  # slot -> (base, extra) of a one-suit set of that card
-    diff: tuple[tuple[int, int], ...]  # pan rank index -> (base, extra) of a different-suits set
-    rope: tuple[tuple[tuple[int, ...], ...], ...]  # suit -> lo -> hi -> value
-    copies: tuple[int, ...]  # slot -> copies in the pack (E4)
-    growth_any: bool
-    sets: dict[tuple[int, ...], bool] = field(default_factory=dict, compare=False)
-    """(pan rank index, copies of each suit) -> a legal set (M3, M4): the meld engine's
-    answers, filled as they are asked (:func:`pancli.analyze.odds`)."""
-    groups: dict[int, list[Block]] = field(default_factory=dict, compare=False)
-    """One rank's or one suit's packed cards (tagged) -> the new melds they make (:func:`hand_blocks`)."""
-    laid: dict[int, Placed] = field(default_factory=dict, compare=False)
-    """Packed cards -> the new meld they make (:func:`materialize`): the meld engine's answer
-    (:func:`pancli.melds.judge`), asked once per profile and kept (bounded). Measured on 6,000
-    random hands (best arrangement, CPU, each hand with the memo and emptied alternately in one
-    process): p50 45.9 against 66.8 us, p99 193 against 266 us. tests/test_analyze_arrange.py
-    compares the results with the plain search, memo cold and warm."""
-
-
-def _rope_value(profile: Profile, s: int, lo: int, hi: int) -> int:
-    return rope_value(profile, hi - lo + 1, spades=s == 0, ace=lo == 0, king=hi == 9)
-
-
-def _build_tables(profile: Profile) -> _Tables:
-    one_suit = []
-    for i in range(NSLOT):
-        c = SLOT_CARDS[i]
-        rate = profile.rate(Condition.C2 if c.rank.is_valle else Condition.C3)
-        spades = i % 4 == 0
-        one_suit.append((rate.base_for(spades), rate.extra_for(spades)))
-    diff = []
-    for r in PAN_RANKS:
-        if r.is_valle:
-            rate = profile.rate(Condition.C1)
-            diff.append((rate.base, rate.extra))
-        else:
-            diff.append((0, 0))
-    rope = tuple(
-        tuple(tuple(_rope_value(profile, s, lo, hi) if hi >= lo + 2 else 0 for hi in range(10)) for lo in range(10))
-        for s in range(4)
-    )
-    copies = tuple(profile.pack.copies(c) for c in SLOT_CARDS)
-    return _Tables(tuple(one_suit), tuple(diff), rope, copies, profile.mixed_set_growth is SetGrowth.ANY)
-
-
-_TABLES: dict[Profile, _Tables] = {}
-_LAST: list[tuple[Profile, _Tables]] = []
-
-
-def tables_for(profile: Profile) -> _Tables:
-    """The value tables of ``profile`` (built once per profile; the last one asked is found by
-    identity first, since hashing a profile is a Python call per field)."""
-    if _LAST and _LAST[0][0] is profile:
-        return _LAST[0][1]
-    t = _TABLES.get(profile)
-    if t is None:
-        t = _TABLES[profile] = _build_tables(profile)
-    _LAST[:] = [(profile, t)]
-    return t
-
-
-# --------------------------------------------------------------------------- candidate blocks
-
-# A block is a tuple (enc, gain, bit, target, size): the packed cards, the score it adds, the bit of
-# the table meld it grows (0 for a new meld), that meld's index (-1 for a new meld), its card count.
-Block = tuple[int, int, int, int, int]
-
-_ROPE_ENC: Final = tuple(
-    tuple(tuple(sum(ONE[r * 4 + s] for r in range(lo, hi + 1)) for hi in range(10)) for lo in range(10))
-    for s in range(4)
-)
-
-
-def _new(enc: int, size: int, value: int) -> Block:
-    return (enc, size * CARD_WEIGHT + value * CHIP_WEIGHT - 1, 0, -1, size)
-
-
-def set_blocks(ri: int, cs: Sequence[int], t: _Tables, out: list[Block]) -> None:
-    """Every legal set (M3, M4) drawn from the counts ``cs`` (s h d c) of pan rank index ``ri``."""
-    if cs[0] + cs[1] + cs[2] + cs[3] < 3:
-        return
-    base = ri * 4
-    if ri == 0 or ri == 9:  # aces and kings mix suits in any way (M4)
-        o0, o1, o2, o3 = ONE[base], ONE[base + 1], ONE[base + 2], ONE[base + 3]
-        for a in range(cs[0] + 1):
-            for b in range(cs[1] + 1):
-                for c in range(cs[2] + 1):
-                    for d in range(cs[3] + 1):
-                        n = a + b + c + d
-                        if n < 3:
-                            continue
-                        if n in (a, b, c, d):
-                            s = (a, b, c, d).index(n)
-                            be, ex = t.one_suit[base + s]
-                            v = be + (n - 3) * ex
-                        else:
-                            v = 0
-                        out.append(_new(a * o0 + b * o1 + c * o2 + d * o3, n, v))
-        return
-    for s in range(4):
-        n = cs[s]
-        if n >= 3:
-            be, ex = t.one_suit[base + s]
-            for k in range(3, n + 1):
-                out.append(_new(k * ONE[base + s], k, be + (k - 3) * ex))
-    present = [s for s in range(4) if cs[s]]
-    if len(present) >= 3:
-        be, ex = t.diff[ri]
-        for combo in combinations(present, 3):
-            out.append(_new(sum(ONE[base + s] for s in combo), 3, be))
-        if len(present) == 4:
-            out.append(_new(sum(ONE[base + s] for s in present), 4, be + ex))
-
-
-def rope_blocks(s: int, cnt: Sequence[int], t: _Tables, out: list[Block]) -> None:
-    """Every legal rope (M2) of suit ``s`` drawn from the counts ``cnt`` (40 slots)."""
-    ri = 0
-    while ri < 10:
-        if not cnt[ri * 4 + s]:
-            ri += 1
-            continue
-        lo = ri
-        while ri < 10 and cnt[ri * 4 + s]:
-            ri += 1
-        hi = ri - 1
-        if hi - lo >= 2:
-            encs, vals = _ROPE_ENC[s], t.rope[s]
-            for a in range(lo, hi - 1):
-                for b in range(a + 2, hi + 1):
-                    out.append(_new(encs[a][b], b - a + 1, vals[a][b]))
-
-
-@frozen
-class TableMeld:
-    """One of the player's melds on the table, in the search's terms."""
-
-    meld: Meld
-    value: int
-    kind: str  # "rope", "one", "diff", "mixed"
-    suit: int
-    lo: int  # rope: lowest pan index; set: pan rank index
-    hi: int
-    counts: tuple[int, ...]  # set: copies of each suit (s h d c) already in it
-
-    @staticmethod
-    def of(meld: Meld, profile: Profile) -> TableMeld:
-        """Describe a legal meld for the search."""
-        v = meld.value(profile)
-        if isinstance(meld, Rope):
-            idx = [c.rank.pan_index for c in meld.cards]
-            return TableMeld(meld, v, "rope", meld.suit.order, min(idx), max(idx), ())
-        cs = [0, 0, 0, 0]
-        for c in meld.cards:
-            cs[c.suit.order] += 1
-        kind = {SetShape.ONE_SUIT: "one", SetShape.DIFFERENT_SUITS: "diff", SetShape.NONCOMOQUER: "mixed"}[meld.shape]
-        suit = meld.cards[0].suit.order
-        ri = meld.rank.pan_index
-        return TableMeld(meld, v, kind, suit, ri, ri, tuple(cs))
-
-
-def addition_blocks(j: int, tm: TableMeld, cnt: Sequence[int], t: _Tables, out: list[Block]) -> None:
-    """Every legal addition (M5, value not lowered: C7) of hand cards ``cnt`` to table meld ``j``."""
-    bit = 1 << j
-    if tm.kind == "rope":
-        s = tm.suit
-        down = 0
-        while tm.lo - down - 1 >= 0 and cnt[(tm.lo - down - 1) * 4 + s]:
-            down += 1
-        up = 0
-        while tm.hi + up + 1 <= 9 and cnt[(tm.hi + up + 1) * 4 + s]:
-            up += 1
-        for a in range(down + 1):
-            for b in range(up + 1):
-                if a == b == 0:
-                    continue
-                lo, hi = tm.lo - a, tm.hi + b
-                delta = t.rope[s][lo][hi] - tm.value
-                if delta < 0:
-                    continue
-                enc = (_ROPE_ENC[s][lo][tm.lo - 1] if a else 0) + (_ROPE_ENC[s][tm.hi + 1][hi] if b else 0)
-                out.append((enc, (a + b) * CARD_WEIGHT + delta * CHIP_WEIGHT, bit, j, a + b))
-        return
-    ri = tm.lo
-    base = ri * 4
-    n0 = sum(tm.counts)
-    if tm.kind == "one":
-        slot = base + tm.suit
-        ex = t.one_suit[slot][1]
-        for k in range(1, min(cnt[slot], t.copies[slot] - n0) + 1):
-            delta = k * ex
-            out.append((k * ONE[slot], k * CARD_WEIGHT + delta * CHIP_WEIGHT, bit, j, k))
-        return
-    if tm.kind == "diff" and not t.growth_any:
-        missing = [s for s in range(4) if not tm.counts[s] and cnt[base + s]]
-        ex = t.diff[ri][1]
-        for k in range(1, len(missing) + 1):
-            for combo in combinations(missing, k):
-                enc = sum(ONE[base + s] for s in combo)
-                out.append((enc, k * CARD_WEIGHT + k * ex * CHIP_WEIGHT, bit, j, k))
-        return
-    # a mixed ace/king set takes any ace or king; with mixed_set_growth = "any" a different-suits set
-    # takes any suit of its rank. Copies in the pack still bound it (E4).
-    ex = t.diff[ri][1] if tm.kind == "diff" else 0
-    lim = [min(cnt[base + s], t.copies[base + s] - tm.counts[s]) for s in range(4)]
-    for a in range(lim[0] + 1):
-        for b in range(lim[1] + 1):
-            for c in range(lim[2] + 1):
-                for d in range(lim[3] + 1):
-                    k = a + b + c + d
-                    if k:
-                        enc = a * ONE[base] + b * ONE[base + 1] + c * ONE[base + 2] + d * ONE[base + 3]
-                        out.append((enc, k * CARD_WEIGHT + k * ex * CHIP_WEIGHT, bit, j, k))
-
-
-def all_blocks(cnt: Sequence[int], t: _Tables, table: Sequence[TableMeld] = ()) -> list[Block]:
-    """Every candidate block of the counts ``cnt``: new sets, new ropes, additions to table melds."""
-    out: list[Block] = []
-    for ri in range(10):
-        b = ri * 4
-        if cnt[b] + cnt[b + 1] + cnt[b + 2] + cnt[b + 3] >= 3:
-            set_blocks(ri, cnt[b : b + 4], t, out)
-    for s in range(4):
-        if sum(map(bool, cnt[s::4])) >= 3:  # three ranks of the suit at least
-            rope_blocks(s, cnt, t, out)
-    for j, tm in enumerate(table):
-        addition_blocks(j, tm, cnt, t, out)
-    return out
-
-
-def blocks_with(slot: int, cnt: Sequence[int], t: _Tables, table: Sequence[TableMeld] = ()) -> list[Block]:
-    """The candidate blocks of ``cnt`` that hold the card of ``slot``."""
-    out: list[Block] = []
-    ri, s = divmod(slot, 4)
-    b = ri * 4
-    set_blocks(ri, cnt[b : b + 4], t, out)
-    rope_blocks(s, cnt, t, out)
-    for j, tm in enumerate(table):
-        addition_blocks(j, tm, cnt, t, out)
-    shift = 5 * slot
-    return [blk for blk in out if (blk[0] >> shift) & 15]
-
-
-def hand_blocks(state: int, t: _Tables, table: Sequence[TableMeld] = ()) -> list[Block]:
+def hand_blocks(state: int, t: MeldSpace, table: Sequence[TableMeld] = ()) -> list[Block]:
     """``all_blocks(counts_of(state), t, table)``: the same blocks in the same order. A rank's sets
     depend on that rank's cards only and a suit's ropes on that suit's, so each group's blocks are
-    kept per profile (bounded) under its packed cards. Measured on 10,000 random hands (best
-    arrangement, CPU, median of 3 per hand, alternately with and without): p50 31.7 -> 22.2 us,
-    p99 89.2 -> 64.6 us; tests/test_analyze_arrange.py compares it with :func:`all_blocks`."""
+    kept per profile (bounded) under its packed cards: p99 0.72x (benchmarks/README.md, best
+    arrangement); tests/test_analyze_arrange.py compares it with :func:`all_blocks`."""
     memo = t.groups
     if len(memo) > _GROUP_LIMIT:
         memo.clear()
     out: list[Block] = []
-    held = _held(state)
+    held = held_fields(state)
     for ri in range(10):
         part = state & RANK_MASK[ri]
         if part and _fields_sum(part, ri * 4) >= 3:
@@ -409,24 +95,12 @@ def _fields_sum(part: int, first: int) -> int:
 
 
 _GROUP_LIMIT: Final = 20_000
-"""Bound on :attr:`_Tables.groups` (a group's blocks are a few tuples)."""
-
-
-RANK_MASK: Final = tuple(sum(31 << (5 * (ri * 4 + x)) for x in range(4)) for ri in range(10))
-"""The fields of the four cards of each pan rank index in a packed multiset."""
-SUIT_MASK: Final = tuple(sum(31 << (5 * (ri * 4 + s)) for ri in range(10)) for s in range(4))
-"""The fields of the ten cards of each suit in a packed multiset."""
-_LOW_BITS: Final = sum(1 << (5 * i) for i in range(NSLOT))
-
-
-def _held(cards: int) -> int:
-    """Bit 5i set for each card the packed multiset ``cards`` holds (its field's lowest bit)."""
-    return (cards | cards >> 1 | cards >> 2 | cards >> 3) & _LOW_BITS
+"""Bound on :attr:`MeldSpace.groups` (a group's blocks are a few tuples)."""
 
 
 def _slot_bits(cards: int) -> int:
     """The slots the packed multiset ``cards`` holds, as bits."""
-    x, out = _held(cards), 0
+    x, out = held_fields(cards), 0
     while x:
         low = x & -x
         out |= 1 << ((low.bit_length() - 1) // 5)
@@ -482,7 +156,7 @@ class DrawProbe:
 
     >>> from pancli.cards import card, Rank, Suit
     >>> from pancli.rules import HOYLE
-    >>> probe = DrawProbe(tables_for(HOYLE))
+    >>> probe = DrawProbe(meld_space(HOYLE))
     >>> state = encode([card(Rank.FIVE, Suit.SPADES)] * 2)
     >>> probe.usable(SLOT_OF[card(Rank.FIVE, Suit.SPADES)], state, ()), probe.usable(0, state, ())
     (True, False)
@@ -490,7 +164,7 @@ class DrawProbe:
 
     __slots__ = ("_blocks", "_descs", "_groups", "_keys", "t")
 
-    def __init__(self, t: _Tables) -> None:
+    def __init__(self, t: MeldSpace) -> None:
         self.t = t
         memos = _PROBE_MEMOS.get(id(t))  # tables live as long as the process: ids stay unique
         if memos is None or len(memos[0]) + len(memos[1]) + len(memos[2]) + len(memos[3]) > _PROBE_MEMO_LIMIT:
@@ -542,7 +216,7 @@ class DrawProbe:
             if any((blk[0] >> (5 * slot)) & 15 for blk in self._gen(part + ONE[slot], kind, tm)):
                 usable |= 1 << slot
         cards = _bits(self._gen(part, kind, tm))
-        return usable, _held(cards) * 31  # each held card's whole field
+        return usable, held_fields(cards) * 31  # each held card's whole field
 
     def describe(self, table: Sequence[TableMeld]) -> tuple[Desc, ...]:
         """The table melds as :meth:`scan` and :meth:`blocks` take them."""
@@ -883,18 +557,18 @@ class Arrangement:
 def materialize(
     blocks: Sequence[Block], rest: int, table: Sequence[TableMeld], profile: Profile, count: int = 1
 ) -> Arrangement:
-    """Turn search blocks into melds (judged by :func:`pancli.melds.judge` and :func:`grow`)."""
+    """Turn search blocks into melds (new ones judged by the meld space, additions by :func:`grow`)."""
     placed: list[Placed] = []
-    memo = tables_for(profile).laid
+    space = meld_space(profile)
+    memo = space.laid
     for enc, _, _, target, _ in blocks:
         if target < 0:
             p = memo.get(enc)
             if p is None:
-                p = _new_meld(enc, profile)
-                if len(memo) >= _LAID_LIMIT:
+                if len(memo) >= LAID_LIMIT:
                     memo.clear()
-                memo[enc] = p
-            placed.append(p)
+                p = memo[enc] = Placed(*space.new_meld(enc))
+            placed.append(p)  # type: ignore[arg-type]
         else:
             cards = tuple(decode(enc))  # by rank then suit
             tm = table[target]
@@ -909,21 +583,9 @@ def materialize(
     return Arrangement(tuple(placed), tuple(decode(rest)), count)
 
 
-def _new_meld(enc: int, profile: Profile) -> Placed:
-    """The new meld of the packed cards ``enc``, judged by :func:`pancli.melds.judge` (M1-M4, C6)."""
-    cards = tuple(decode(enc))
-    v = judge(cards, profile)
-    assert v.meld is not None, v.reason
-    return Placed(cards, v.meld, v.meld.value(profile))
-
-
-_LAID_LIMIT: Final = 20_000
-"""Bound on :attr:`_Tables.laid` (new melds judged once per profile: about 2 KB each)."""
-
-
-def prepare(profile: Profile, table: Sequence[Meld]) -> tuple[_Tables, tuple[TableMeld, ...]]:
+def prepare(profile: Profile, table: Sequence[Meld]) -> tuple[MeldSpace, tuple[TableMeld, ...]]:
     """The value tables and the table melds in the search's terms."""
-    return tables_for(profile), tuple(TableMeld.of(m, profile) for m in table)
+    return meld_space(profile), tuple(TableMeld.of(m, profile) for m in table)
 
 
 def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Meld] = ()) -> Arrangement:
@@ -934,7 +596,7 @@ def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Me
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
-    >>> kings = [card(Rank.KING, s) for s in SUITS] * 2 + [card(Rank.KING, Suit.SPADES)] * 3
+    >>> kings = [card(Rank.KING, s) for s in Suit] * 2 + [card(Rank.KING, Suit.SPADES)] * 3
     >>> a = best_arrangement(kings, HOYLE)
     >>> a.melded, a.value, [str(p) for p in a.placed]
     (11, 6, ['Ks Ks Ks Ks Ks', 'Kh Kh Kd Kd Kc Kc'])
@@ -948,7 +610,7 @@ def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Me
         return Arrangement((), tuple(decode(state)))
     # A card in no candidate block is dead in every arrangement: searching the others alone gives
     # the same best score, count and blocks (each such card only ever takes the "dead" branch).
-    live = state & _held(_bits(candidates)) * 31
+    live = state & held_fields(_bits(candidates)) * 31
     solver = Solver(candidates)
     _, n, _ = solver.count(live)
     blocks = solver.walk_count(live)
@@ -984,7 +646,7 @@ class HandContext:
         t, tms = prepare(profile, table)
         self._setup(encode(hand), profile, t, tms)
 
-    def _setup(self, state: int, profile: Profile, t: _Tables, tms: tuple[TableMeld, ...]) -> None:
+    def _setup(self, state: int, profile: Profile, t: MeldSpace, tms: tuple[TableMeld, ...]) -> None:
         self.profile = profile
         self.table = tuple(tm.meld for tm in tms)
         self.t, self.tms = t, tms
@@ -1003,7 +665,7 @@ class HandContext:
         True
         """
         ctx = cls.__new__(cls)
-        ctx._setup(state, profile, tables_for(profile), tms)
+        ctx._setup(state, profile, meld_space(profile), tms)
         return ctx
 
     def using_blocks(self, slot: int, first: list[Block] | None = None) -> tuple[int, list[Block]]:

@@ -13,7 +13,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from pancli.analyze.arrange import (
+from pancli.analyze.arrange import Arrangement, DrawProbe, HandContext, Placed, TableSolver, materialize
+from pancli.cards import Card, past_the_pack
+from pancli.melds import Meld, going_out_value
+from pancli.meldspace import (
     GUARD,
     NSLOT,
     ONE,
@@ -21,21 +24,13 @@ from pancli.analyze.arrange import (
     SLOT_CARDS,
     SLOT_OF,
     SUIT_MASK,
-    Arrangement,
     Block,
-    DrawProbe,
-    HandContext,
-    Placed,
     TableMeld,
-    TableSolver,
-    addition_blocks,
+    buildable,
     decode,
     encode,
-    materialize,
-    tables_for,
+    meld_space,
 )
-from pancli.cards import Card, past_the_pack
-from pancli.melds import Meld, going_out_value, judge
 from pancli.rules import Profile
 from pancli.values import frozen
 
@@ -161,22 +156,6 @@ _Entry = tuple[int, int, int]
 _Front = dict[tuple[int, int, bool], tuple[_Entry, ...]]
 
 
-def _subsets(xs: Sequence[int]) -> list[list[int]]:
-    """Every subset of ``xs``, in order."""
-    return [[x for k, x in enumerate(xs) if m >> k & 1] for m in range(1 << len(xs))]
-
-
-def _set_ok(profile: Profile, table: dict[tuple[int, ...], bool], cs: Sequence[int], ri: int) -> bool:
-    """Whether ``cs[x]`` copies of the rank ``ri`` card of each suit ``x`` make a legal set
-    (M3, M4): the meld engine's answer (:func:`pancli.melds.judge`), kept in ``table``."""
-    key = (ri, *cs)
-    ok = table.get(key)
-    if ok is None:
-        cards = [SLOT_CARDS[ri * 4 + x] for x, k in enumerate(cs) for _ in range(k)]
-        ok = table[key] = len(cards) >= 3 and judge(cards, profile).legal
-    return ok
-
-
 class _Planner:
     """Dynamic programme over the hand: each card is discarded, or joins a buildable meld."""
 
@@ -185,7 +164,7 @@ class _Planner:
         self.profile = profile
         self.live = live
         self.memo: dict[tuple[int, int], _Front] = {}
-        self.sets = tables_for(profile).sets
+        self.space = meld_space(profile)
         self._blocks: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
 
     def blocks(self, state: int, slot: int, mask: int) -> list[tuple[int, int, int, int]]:
@@ -197,104 +176,8 @@ class _Planner:
         key = (slot, mask, state & (RANK_MASK[slot >> 2] | SUIT_MASK[slot & 3]))
         got = self._blocks.get(key)
         if got is None:
-            got = self._blocks[key] = self._find(state, slot, mask)
+            got = self._blocks[key] = buildable(self.space, self.tms, self.live, state, slot, mask)
         return got
-
-    def _find(self, state: int, slot: int, mask: int) -> list[tuple[int, int, int, int]]:
-        cnt = [(state >> (5 * i)) & 15 for i in range(NSLOT)]
-        live = self.live
-        ri, s = divmod(slot, 4)
-        out: list[tuple[int, int, int, int]] = []
-        base = ri * 4
-        cs = cnt[base : base + 4]
-        # sets: three or more hand cards that are a set, or a pair completed by one live card
-        for a in range(cs[0] + 1):
-            for b in range(cs[1] + 1):
-                for c in range(cs[2] + 1):
-                    for d in range(cs[3] + 1):
-                        part = (a, b, c, d)
-                        if not part[s] or a + b + c + d < 2:
-                            continue
-                        enc = sum(k * ONE[base + x] for x, k in enumerate(part))
-                        if a + b + c + d >= 3:
-                            if _set_ok(self.profile, self.sets, part, ri):
-                                out.append((enc, 0, 0, -1))
-                            continue
-                        for x in range(4):
-                            trial = list(part)
-                            trial[x] += 1
-                            if live[base + x] and _set_ok(self.profile, self.sets, trial, ri):
-                                out.append((enc, ONE[base + x], 1, -1))
-        # ropes: both ends hand cards, or exactly three long; some three in a row hold at most one draw
-        have = [r for r in range(ri + 1, 10) if cnt[r * 4 + s]]
-        spans: list[tuple[int, int]] = [(a, a + 2) for a in range(max(0, ri - 2), min(ri, 7) + 1)]
-        spans += [(ri, b) for b in have if b > ri + 2]
-        for lo, hi in spans:
-            inner = [r for r in have if r <= hi]
-            for m in range(1 << len(inner)):
-                ranks = {ri, *(r for k, r in enumerate(inner) if m >> k & 1)}
-                if hi - lo > 2 and hi not in ranks:
-                    continue
-                drawn = [r for r in range(lo, hi + 1) if r not in ranks]
-                if any(not live[r * 4 + s] for r in drawn):
-                    continue
-                if not any(sum(1 for r in drawn if w <= r <= w + 2) <= 1 for w in range(lo, hi - 1)):
-                    continue
-                out.append(
-                    (
-                        sum(ONE[r * 4 + s] for r in ranks),
-                        sum(ONE[r * 4 + s] for r in drawn),
-                        len(drawn),
-                        -1,
-                    )
-                )
-        # additions to the player's table melds (M5); gaps are filled by draws, one card at a time
-        for j, tm in enumerate(self.tms):
-            if mask >> j & 1:
-                continue
-            if tm.kind == "rope":
-                if s != tm.suit or tm.lo <= ri <= tm.hi:
-                    continue
-                # the block's hand cards: this card, any hand cards between it and the meld, and on the
-                # other side (when this card is below the meld) hand cards up to a chosen top one
-                options: list[list[int]] = []
-                if ri < tm.lo:
-                    below = [r for r in have if r < tm.lo]
-                    ups = [r for r in have if r > tm.hi]
-                    for low_ranks in _subsets(below):
-                        options.append([ri, *low_ranks])
-                        for top in ups:
-                            options += [[ri, *low_ranks, *mid, top] for mid in _subsets([r for r in ups if r < top])]
-                else:
-                    options.append([ri])
-                    for top in have:
-                        options += [[ri, *mid, top] for mid in _subsets([r for r in have if r < top])]
-                for chosen in options:
-                    low_end = min(chosen) if min(chosen) < tm.lo else tm.lo
-                    high_end = max(chosen) if max(chosen) > tm.hi else tm.hi
-                    drawn = [r for r in range(low_end, tm.lo) if r not in chosen]
-                    drawn += [r for r in range(tm.hi + 1, high_end + 1) if r not in chosen]
-                    if any(not live[r * 4 + s] for r in drawn):
-                        continue
-                    if tables_for(self.profile).rope[s][low_end][high_end] < tm.value:
-                        continue
-                    out.append(
-                        (
-                            sum(ONE[r * 4 + s] for r in sorted(set(chosen))),
-                            sum(ONE[r * 4 + s] for r in drawn),
-                            len(drawn),
-                            j,
-                        )
-                    )
-                continue
-            if ri != tm.lo:
-                continue
-            acc: list[Block] = []
-            addition_blocks(j, tm, cnt, tables_for(self.profile), acc)
-            for enc, _, _, _, _ in acc:
-                if (enc >> (5 * slot)) & 15:
-                    out.append((enc, 0, 0, j))
-        return out
 
     def solve(self, state: int, mask: int) -> _Front:
         if not state:
@@ -493,7 +376,7 @@ class Policy:
         self._solvers: dict[tuple[int, ...], TableSolver] = {}  # one search per set of table melds (their cards)
         self._fresh: dict[int, list[int]] = {}  # usable draws -> a position's moves before any is made
         self._discards: dict[int, int] = {}  # hand -> the slot the policy discards from it
-        self.t = tables_for(profile)
+        self.t = meld_space(profile)
         self.probe = DrawProbe(self.t)
         # the melds laid depend on the cards and the profile only: every policy under the profile shares them
         # (a policy keeps the store it started with, so a store started afresh leaves its ids valid)

@@ -33,10 +33,11 @@ from typing import Final
 
 from pancli.analyze.advice import advise
 from pancli.analyze.analysis import analyze
-from pancli.analyze.arrange import SLOT_OF, Arrangement, HandContext
+from pancli.analyze.arrange import Arrangement, HandContext
 from pancli.analyze.odds import draw_table, final_melds, live_copies, out_odds, out_value
 from pancli.cards import Card, format_cards
 from pancli.melds import Meld, going_out_value
+from pancli.meldspace import SLOT_OF
 from pancli.rules import Profile
 from pancli.values import frozen
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pancli.app.lines import STDIN_FILE, InputLine, batch_text, error_line, escape_text, is_skipped
 from pancli.cards import Card, Game, format_cards
-from pancli.melds import Meld, Rope, Set, judge
+from pancli.melds import Meld, Rope, Set, judge, spread_rule
 from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS, fast_reject
 from pancli.rules import Condition, Profile
 from pancli.values import frozen
@@ -430,11 +430,11 @@ class PlainBatch:
     Three savings of work. Every line that is not a spread (below) is remembered by its text
     (melds repeat). A line the notation's fast path reads (one-card tokens, one space or one
     comma between them) is first written canonically (``5S,kh`` as ``5s Kh``, :func:`_respelled`);
-    then a *spread* (3 or more cards, at least two ranks and two suits, too few to break E4) is
-    always M2 with a reason ending in the meld's text, written from one template without
-    judging (the most common line of random input), and any other such line is judged once
-    per multiset of cards, whatever their order, sharing only what is order-free
-    (:func:`_order_free_entry`). Anything else (shorthands, packed lists, comments, errors)
+    then a *spread* (3 or more cards, at least two ranks and two suits, of a length the engine
+    rules M2 whatever the cards: :func:`pancli.melds.spread_rule`) gets the M2 row and reason of
+    one judged sample, ending in the meld's text (the most common line of random input), and
+    any other such line is judged once per multiset of cards, whatever their order, sharing
+    only what is order-free (:func:`_order_free_entry`). Anything else (shorthands, packed lists, comments, errors)
     goes through :func:`plain_row`.
 
     Kept for speed: on the worst case of benchmarks/bench_check.py (random 3-5 card lines, nearly
@@ -464,9 +464,12 @@ class PlainBatch:
         sample = tuple(PAN_CANONICAL[t] for t in _SPREAD_SAMPLE.split(" "))
         mode, mid, emid = _order_free_entry(_SPREAD_SAMPLE, sample, profile)
         self._spread = (mid, emid or "")
-        held = min(profile.packs - profile.spade_suits_removed, profile.packs)
         room = _MAX_REASON - (len(self._spread[1]) - len(":1: M2 ")) + 1  # the reason is never cut short
-        self._spread_max = min(held, _KEY_LIMIT - 1, room // 3) if self._fused and mode == _TWICE else 0
+        most = min(_KEY_LIMIT - 1, room // 3) if self._fused and mode == _TWICE else 0
+        k = 2  # the lengths of spread the engine rules M2 whatever the cards (spread_rule)
+        while k < most and spread_rule(k + 1, profile) == "M2":
+            k += 1
+        self._spread_max = k if k > 2 else 0
 
     def _row(self, text: str) -> tuple[str, str | None]:
         if self.file == STDIN_FILE:

@@ -4,11 +4,11 @@
 * P4 :func:`p4` (hand cards are melded only in a turn that uses the drawn card);
 * P5 :func:`p5` (a player who used his draw ends his turn with a discard, which ends it);
 * P8 :func:`p8`, with the predicate :func:`must_take` (a forced live discard is taken and added);
-* P9 :func:`p9`, with the predicate :func:`flat_next_fits` (the draw that fits a flat next
-  player's melds is kept).
+* P9 :func:`p9`, with the predicates :func:`must_keep_draw` (the draw that fits a flat next
+  player's melds is kept: :func:`flat_next_fits`) and :func:`holds_nothing_else`.
 
 :func:`verify_discard` returns a frozen :class:`DiscardPlan` that :func:`apply_discard` uses.
-The self-play generator asks :func:`must_take` and :func:`flat_next_fits` too.
+The self-play generator asks :func:`must_take` and :func:`must_keep_draw` too.
 """
 
 from __future__ import annotations
@@ -73,6 +73,20 @@ def flat_next_fits(profile: Profile, js: Judgements, holder: Seat, nxt: Seat, ca
     if not profile.flat_rule or nxt.hand_n or nxt.melded_n != HAND_SIZE or nxt is holder:
         return False
     return nxt.fits(js, card) > 0
+
+
+def must_keep_draw(profile: Profile, js: Judgements, holder: Seat, nxt: Seat, card: Card) -> bool:
+    """P9: ``holder`` must keep the unused draw ``card`` and discard a hand card instead: the next
+    player is flat and ``card`` fits his melds (:func:`flat_next_fits`), and ``holder`` has a hand
+    card to discard (with none, he discards the draw itself). The referee's discard and fast turn
+    and the self-play generator ask it."""
+    return holder.hand_n > 0 and flat_next_fits(profile, js, holder, nxt, card)
+
+
+def holds_nothing_else(s: Seat, c: Card) -> bool:
+    """P9: every card of ``s``'s hand is a known copy of ``c``, so that discarding ``c`` is
+    discarding a hand card even when ``c`` is the kept draw."""
+    return s.unknown == 0 and s.hand[c.index] == s.hand_n
 
 
 def p2(b: Board, node: Discard | Turn, flat: bool = False) -> Ruling | None:
@@ -145,12 +159,11 @@ def p8(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pending: bool =
     return None
 
 
-def p9(b: Board, s: Seat, node: Discard, flat: bool) -> Ruling | None:
-    """P9: with the next player flat and the unused draw fitting his melds (``flat``), the
-    player keeps it and discards a hand card: the drawn card itself only as a copy of a hand
-    that holds nothing else."""
+def p9(b: Board, s: Seat, node: Discard, keep: bool) -> Ruling | None:
+    """P9: a player who must keep the unused draw (``keep``, :func:`must_keep_draw`) discards a
+    hand card: the drawn card itself only as a copy of a hand that holds nothing else."""
     c = node.card
-    if not flat or not s.hand_n or c != b.pending or (s.unknown == 0 and s.hand[c.index] == s.hand_n):
+    if not keep or c != b.pending or holds_nothing_else(s, c):
         return None
     return b.fail(Rule.P9, f"{b.next_seat.name} is flat and {c} fits his melds: {s.name} must keep it", node)
 
@@ -202,10 +215,12 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
         if r is not None:
             raise r
         pending = b.pending
-        flat = pending is not None and flat_next_fits(b.profile, b.js, s, b.next_seat, pending)
-        if c == pending and not (flat and s.hand_n > 0):
+        keep = pending is not None and must_keep_draw(b.profile, b.js, s, b.next_seat, pending)
+        if c == pending and not keep:
             return DiscardPlan(DiscardKind.UNUSED_DRAW)
-        r = p9(b, s, a, flat) or p2(b, a, flat)
+        # P2 excuses a discard other than the draw whenever the next player is flat and it fits
+        flat = keep or (pending is not None and flat_next_fits(b.profile, b.js, s, b.next_seat, pending))
+        r = p9(b, s, a, keep) or p2(b, a, flat)
         kind = DiscardKind.KEPT_DRAW
     else:
         r = p7(b, a)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from pancli.melds import going_out_value
 from pancli.model.actions import Discard, Out, Turn
 from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Violation
 from pancli.model.rulings import Ruling, counted
@@ -78,7 +79,7 @@ def go_out(b: Board, action: Out | None) -> None:
     b.winner = s.name
     node = action if action is not None else turn
     line = node.line or turn.line
-    units = b.profile.out_bonus + s.meld_value()
+    units = going_out_value([m.meld for m in s.melds], b.profile)
     payments = b.collect(s, units, (Rule.C8,), line, (), "going out")
     payments += pay_pot(b, s, line, "went out")
     b.step(turn, action, node, payments)

@@ -18,7 +18,7 @@ plan that its ``apply_*`` uses.
 from __future__ import annotations
 
 from pancli.cards import ALL_CARDS, Card, format_cards
-from pancli.melds import EngineRule, MeldError, Rope
+from pancli.melds import EngineRule, MeldError, Rope, keeps_value
 from pancli.model.actions import Add, Borrow, Discard, MeldNew, Mend, Split, TakeBack, Turn
 from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment, Violation
 from pancli.model.rulings import I2_FOUL, Ruling, counted
@@ -292,7 +292,7 @@ def c7(b: Board, node: Add | Split, *, error: MeldError | None = None, old: int 
         if error is None or error.rule != Rule.C7:
             return None
         return b.fail(Rule.C7, f"adding {format_cards(node.cards)} to #{node.target}: {error.reason}", node)
-    if new >= old:
+    if keeps_value(old, new):
         return None
     assert isinstance(node, Split)
     return b.fail(Rule.C7, f"the split would lower #{node.target}'s value from {old} to {new}", node)

@@ -49,6 +49,7 @@ from dataclasses import replace
 from typing import Final
 
 from pancli.cards import ALL_CARDS
+from pancli.meldspace import RANK_POS, widest_melds_with
 from pancli.model.actions import (
     Action,
     Add,
@@ -66,23 +67,10 @@ from pancli.model.actions import (
     TakeBack,
     Turn,
 )
-from pancli.referee.forcing import flat_next_fits, must_take
+from pancli.referee.forcing import must_keep_draw, must_take
 from pancli.referee.state import Judgements, LaidMeld, Seat
 from pancli.rules import HAND_SIZE, Forcing, Profile, seating_fault
 
-# Cards are ints (Card.index) inside the generator: rank = i >> 2, suit = i & 3.
-_POS: Final = tuple(c.rank.pan_index if c.rank.in_pan_pack else -100 for c in ALL_CARDS)
-"""Position of each card's rank in A 2 3 4 5 6 7 J Q K (E2)."""
-_NONCOMOQUER: Final = tuple(c.rank.is_noncomoquer for c in ALL_CARDS)
-_NEAR: Final = tuple(
-    sum(
-        1 << j
-        for j, x in enumerate(ALL_CARDS)
-        if x.rank is c.rank or (x.suit is c.suit and abs(_POS[j] - _POS[c.index]) <= 2)
-    )
-    for c in ALL_CARDS
-)
-"""For each card, the cards that could share a meld with it (same rank, or same suit within two ranks)."""
 _MAX_RESHUFFLES: Final = 3
 _OUT: Final = -1
 _VOID: Final = -2
@@ -149,45 +137,9 @@ class _Policy:
 
     def best_with(self, c: int, hand: list[int]) -> tuple[int, ...] | None:
         """The most valuable legal meld of ``c`` with cards of ``hand`` (ties: the longer), or None."""
-        near = _NEAR[c]
-        hand = [x for x in hand if near >> x & 1]
-        if len(hand) < 2:
-            return None
-        r = c >> 2
-        same = [x for x in hand if x >> 2 == r]
-        cands: list[tuple[int, ...]] = []
-        if len(same) >= 2:
-            copies = [x for x in same if x == c]
-            if len(copies) >= 2:
-                cands.append((c, *copies))
-            if _NONCOMOQUER[c]:
-                cands.append((c, *same))
-            else:
-                suits = 1 << (c & 3)
-                diff = [c]
-                for x in same:
-                    bit = 1 << (x & 3)
-                    if not suits & bit:
-                        suits |= bit
-                        diff.append(x)
-                if len(diff) >= 3:
-                    cands.append(tuple(diff))
-        s = c & 3
-        pos = _POS
-        suited = {pos[x]: x for x in hand if x & 3 == s and x >> 2 != r}
-        if len(suited) >= 2:
-            i = pos[c]
-            lo = i
-            while lo - 1 in suited:
-                lo -= 1
-            hi = i
-            while hi + 1 in suited:
-                hi += 1
-            if hi - lo >= 2:
-                cands.append(tuple(c if k == i else suited[k] for k in range(lo, hi + 1)))
         best = None
         best_key = (-1, 0)
-        for m in cands:
+        for m in widest_melds_with(c, hand):
             key = (self.value(m), len(m))
             if key[0] >= 0 and key > best_key:
                 best, best_key = m, key
@@ -294,7 +246,7 @@ class _HandPlay:
         if meld is not None:
             self._lay(p, c, meld, actions)
             return self._finish(p, actions)
-        if hand and flat_next_fits(pol.profile, pol.js, self._seat(p), self._seat(nxt), card):
+        if must_keep_draw(pol.profile, pol.js, self._seat(p), self._seat(nxt), card):
             hand.append(c)  # P9: keep it, discard a hand card
             d = _least_useful(hand, avoid=c)
             hand.remove(d)
@@ -385,7 +337,7 @@ class _HandPlay:
 def _strength(hand: list[int]) -> int:
     """Pairs of equal rank plus same-suit cards one rank apart."""
     s = 0
-    pos = _POS
+    pos = RANK_POS
     for i, a in enumerate(hand):
         pa = pos[a]
         ra = a >> 2
@@ -400,7 +352,7 @@ def _least_useful(hand: list[int], avoid: int) -> int:
     """The hand card least likely to join a meld (never ``avoid`` if another card exists)."""
     best = hand[0]
     best_score = 1 << 30
-    pos = _POS
+    pos = RANK_POS
     for i, c in enumerate(hand):
         if c == avoid:
             continue

@@ -272,7 +272,3 @@ class Seat:
             if m.fit_mask(js) >> i & 1:
                 return n
         return 0  # pragma: no cover - the mask says one fits
-
-    def meld_value(self) -> int:
-        """The value of all his melds as laid (C6), for the going-out payment (C8)."""
-        return sum(m.value for m in self.melds)

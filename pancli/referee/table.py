@@ -28,7 +28,7 @@ P6     :func:`.melding.p6` (with :func:`.melding.owns`)
 P7     :func:`.going_out.p7` (with :func:`.going_out.holds_ten`; ten cards is
        :func:`pancli.rules.ten_fault`, which the analyzer asks too)
 P8     :func:`.forcing.p8` (with :func:`.forcing.must_take`, which self-play asks too)
-P9     :func:`.forcing.p9` (with :func:`.forcing.flat_next_fits`, which self-play asks too)
+P9     :func:`.forcing.p9` (with :func:`.forcing.must_keep_draw`, which self-play asks too)
 P10    :func:`.turns.p10`
 M1-M5  the meld engine, :func:`pancli.melds.judge` and :func:`pancli.melds.grow` (cached by
        :class:`.state.Judgements`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
@@ -65,9 +65,11 @@ C7     :func:`.melding.pays` (``[%pays N]`` after a meld, an addition or a split
 C9     :func:`.going_out.check_claims` (the ``[Ledger]`` tag: each player's net units)
 =====  ====================================================================================
 
-tests/test_one_rule_one_place.py reads the tables and the referee's source: a rule ruled on
-(a claim checked, a payment made) by any other function, or by two, fails there;
-tests/test_rulings_audit.py checks the same while hands are judged.
+tests/test_rulings_audit.py checks while hands are judged that each rule is ruled on (a claim
+checked, a payment made) by its function here and by no other; the questions these judges share
+with the analyzer, the batches and self-play are decided by the functions of
+:data:`pancli.referee.deciders.DECIDERS`, which tests/test_one_rule_one_place.py changes to
+see every caller follow.
 
 This module only orders the judges: each ``verify`` asks them in turn, raises the first
 ruling and returns a frozen plan, which ``apply`` uses (nothing is kept between the two).
@@ -156,7 +158,7 @@ from pancli.model.rulings import Ruling
 from pancli.referee import deal, decisions, forcing, going_out, irregular, melding, turns
 from pancli.referee.board import HAND_SIZE, Board, Phase, Placed
 from pancli.referee.deal import beyond_hand, card_fault
-from pancli.referee.forcing import DiscardPlan, flat_next_fits, must_take
+from pancli.referee.forcing import DiscardPlan, must_keep_draw, must_take
 from pancli.referee.going_out import holds_ten
 from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
 from pancli.referee.state import Foul, LaidMeld
@@ -435,7 +437,7 @@ class Table(Board):
             or must_take(self.forced_by, self.automatic, js, s, self.live if self.live_ok else None)
             or p10(self, d) is not None
             or card_fault(self, c, d) is not None
-            or (s.hand_n and flat_next_fits(self.profile, js, s, active[pos], c))  # P9: he must keep it
+            or must_keep_draw(self.profile, js, s, active[pos], c)  # P9: he must keep it
         ):
             return False
         self.turn_no += 1
