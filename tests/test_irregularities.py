@@ -68,9 +68,9 @@ def test_I1_I2_remedies_keep_the_books_and_the_cards(seed: int, players: int, ki
     if kind == "I1-short":
         assert "filled from the stock with 1 card" in remedy.remedy and not remedy.returns
         return
-    if kind in ("I2-mended", "I2-taken-back"):
-        # made good or taken back at once: no penalty; what the table paid for the foul meld on
-        # the player's word is returned, and every result is the legal hand's
+    if kind in ("I2-mended", "I2-taken-back", "I2-addition-mended"):
+        # made good or taken back at once: no penalty; what the table paid for the foul meld (or
+        # addition) on the player's word is returned, and every result is the legal hand's
         legal = referee_hand(next(simulate_hands(NAMES[:players], 1, seed, CARDROOM if cardroom else HOYLE)))
         assert (r.ledger, r.winner) == (legal.ledger, legal.winner) and not remedy.retired
         paid = [p for p in r.payments if p.rules == (Rule.I2,) and not is_return(p)]
