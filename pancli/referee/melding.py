@@ -8,7 +8,10 @@
 * C1-C6 are the values of a laid meld (:class:`~pancli.referee.state.LaidMeld`), paid by each
   active opponent when it is laid (:func:`collect_laid`); C7 :func:`c7` (a change never lowers a
   value; the gain of a change is paid: :func:`collect_change`);
-* P6 :func:`p6` (a player changes only his own melds).
+* P6 :func:`p6` (a player changes only his own melds, numbered as the table sees them:
+  :func:`table_count`, :func:`meld_index`);
+* I2 :func:`i2` (a foul meld or addition), :func:`foul_first` (put right before any other change),
+  made good by :func:`verify_mend`, taken back by :func:`verify_back`.
 
 Where the cards of a meld action come from (the drawn card, borrowed cards, the hand) is a
 frozen :class:`CardPlan` (:func:`plan_cards`, E4 and P7); each ``verify_*`` returns a frozen
