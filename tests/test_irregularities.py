@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 from cli_kit import SAMPLES, pan
@@ -35,6 +36,16 @@ def _injected(seed: int, players: int, kind: str, cardroom: bool) -> tuple[objec
     script = next(simulate_hands(NAMES[:players], 1, seed, CARDROOM if cardroom else HOYLE))
     bad = inject(script, kind, random.Random(seed))
     return None if bad is None else (bad, referee_hand(bad))
+
+
+def _where_cards_end(result: HandResult) -> Counter[tuple[str, str]]:
+    """How many of each card every place holds after the hand's moves (the deal included)."""
+    held: Counter[tuple[str, str]] = Counter()
+    for step in result.steps:
+        for card, src, dst in step.moves:
+            held[(str(card), str(src))] -= 1
+            held[(str(card), str(dst))] += 1
+    return +held  # (the places cards come from at the deal go negative: dropped alike)
 
 
 def _retired_remedy(result: HandResult) -> Remedy:
@@ -73,6 +84,8 @@ def test_I1_I2_remedies_keep_the_books_and_the_cards(seed: int, players: int, ki
         # addition) on the player's word is returned, and every result is the legal hand's
         legal = referee_hand(next(simulate_hands(NAMES[:players], 1, seed, CARDROOM if cardroom else HOYLE)))
         assert (r.ledger, r.winner) == (legal.ledger, legal.winner) and not remedy.retired
+        assert r.claims_ok  # a mend's [%pays N] is the claim of the meld as made good
+        assert _where_cards_end(r) == _where_cards_end(legal)  # no card created or lost
         paid = [p for p in r.payments if p.rules == (Rule.I2,) and not is_return(p)]
         assert paid and sorted((p.payee, p.payer, p.units) for p in remedy.returns) == sorted(
             (p.payer, p.payee, p.units) for p in paid

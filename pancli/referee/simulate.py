@@ -482,11 +482,13 @@ def _melds_of(events: list[Event], who: str) -> list[tuple[Card, ...]]:
     return melds
 
 
-def _foul_addition(events: list[Event], j: int, acts: list[Action], rng: random.Random) -> list[Action] | None:
+def _foul_addition(
+    events: list[Event], j: int, acts: list[Action], js: Judgements, rng: random.Random
+) -> list[Action] | None:
     """The actions of turn ``events[j]`` with its first addition made foul and made good at
     once: his discard added in place of the addition's last card, then ``mend #N`` naming the
-    whole meld as the legal addition leaves it, after which he discards the same card; None
-    where the turn has no such addition."""
+    whole meld as the legal addition leaves it (its claim: the addition's gain), after which he
+    discards the same card; None where the turn has no such addition."""
     turn = events[j]
     assert isinstance(turn, Turn)
     last = acts[-1]
@@ -498,8 +500,13 @@ def _foul_addition(events: list[Event], j: int, acts: list[Action], rng: random.
     melds += [a.cards for a in acts[:k] if type(a) is MeldNew]
     if add.target > len(melds):
         return None
+    base = js.laid(melds[add.target - 1])
+    grown = js.laid(melds[add.target - 1] + add.cards)
+    if base is None or grown is None:
+        return None
     foul = Add((*add.cards[:-1], last.card), add.target, rng.randint(1, 3), line=add.line, col=add.col)
-    return [*acts[:k], foul, Mend(add.target, melds[add.target - 1] + add.cards), *acts[k + 1 :]]
+    fix = Mend(add.target, melds[add.target - 1] + add.cards, grown.value - base.value)
+    return [*acts[:k], foul, fix, *acts[k + 1 :]]
 
 
 def _melds_before(events: list[Event], who: str) -> int:
@@ -533,7 +540,7 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
         who = turn.player
         acts = list(turn.actions)
         if kind == "I2-addition-mended":
-            fixed = _foul_addition(events, j, acts, rng)
+            fixed = _foul_addition(events, j, acts, js, rng)
             if fixed is not None:
                 changed = Turn(who, tuple(fixed), turn.number, turn.line, turn.col)
                 yield replace(script, events=(*events[:j], changed, *events[j + 1 :]))
@@ -560,7 +567,9 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
             else:  # the foul meld is put right at once and the hand goes on as played
                 number = _melds_before(events[:j], who) + sum(1 for a in acts[:k] if type(a) is MeldNew) + 1
                 laid = MeldNew(foul, rng.randint(1, 3), meld.line, meld.col)
-                fix: Action = Mend(number, meld.cards) if kind == "I2-mended" else TakeBack(number)
+                value = js.laid(meld.cards)
+                claim = None if value is None else value.value  # the meld as made good
+                fix: Action = Mend(number, meld.cards, claim) if kind == "I2-mended" else TakeBack(number)
                 acts[k : k + 1] = [laid, fix] if kind == "I2-mended" else [laid, fix, meld]
                 yield replace(
                     script,
