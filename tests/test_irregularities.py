@@ -298,7 +298,9 @@ def test_I2_a_foul_addition_is_made_good_only_as_a_legal_addition() -> None:
     assert code == 1 and "-:27:35: I2 mend #1 keeps every card #1 held before the addition (7c missing)" in err
     # still foul: the mend is refused, a violation that stops the hand
     code, out, err = _addition_turn(fix.format("[7c 7c 7c 7c 7c 4d]"))
-    assert "VIOLATION -:27:35: I2 foul meld: cannot add 4d" in out and "(M5)" in err
+    assert "VIOLATION -:27:35: I2 foul addition: cannot add 4d" in out and "(M5)" in err
+    code, _, err = _addition_turn(fix.format("[7c 7c 7c 7c]"))  # #1 as it was: that is a take-back
+    assert code == 1 and "-:27:35: I2 mend #1 adds nothing to #1: take the addition back (back #1)" in err
     code, out, _ = _addition_turn(fix.format("[7c 7c 7c 7c 7c]"))
     assert "Cruz went out (C8)" in out and "ledger: Ana -2, Ben -2, Cruz +36, Dee -6, Eli -26" in out
     # taken back instead, and added right

@@ -169,14 +169,15 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
                 moves.append((c, HAND, MELD))
 
 
-def i2(b: Board, rule: EngineRule | Rule, reason: str, node: Placed) -> Ruling:
-    """I2: a foul meld (the meld engine's ``rule`` and reason), made good as I2 prescribes.
+def i2(b: Board, rule: EngineRule | Rule, reason: str, node: Placed, *, addition: bool = False) -> Ruling:
+    """I2: a foul meld or addition (``node`` an addition, or ``addition``; the meld engine's
+    ``rule`` and reason), made good as I2 prescribes.
     Where the referee puts irregularities right (:attr:`Board.remedy`) the ruling cites I2 and
     names the broken rule; stopping at it (``--strict``), it cites the broken rule. With
     ``rule`` I2: a ``mend`` or ``back`` with no foul meld to put right (``reason``)."""
     if rule == Rule.I2:
         return b.fail(Rule.I2, reason, node, ruling=I2_FOUL)
-    what = "foul addition" if type(node) is Add else "foul meld"
+    what = "foul addition" if addition or type(node) is Add else "foul meld"
     if b.remedy:
         return b.fail(Rule.I2, f"{what}: {reason} ({rule})", node, ruling=I2_FOUL)
     return b.fail(Rule(rule), f"{what} (I2): {reason}", node, ruling=I2_FOUL)
@@ -247,9 +248,17 @@ def verify_mend(b: Board, a: Mend) -> MendPlan:
         if missing:
             reason = f"mend #{a.target} keeps every card #{a.target} held before the addition"
             raise i2(b, Rule.I2, f"{reason} ({format_cards(missing)} missing)", a)
-        grown = b.js.grown(f.base, _less(a.cards, f.base.cards))
+        added = _less(a.cards, f.base.cards)
+        if not added:
+            raise i2(
+                b,
+                Rule.I2,
+                f"mend #{a.target} adds nothing to #{a.target}: take the addition back (back #{a.target})",
+                a,
+            )
+        grown = b.js.grown(f.base, added)
         if isinstance(grown, MeldError):
-            raise i2(b, grown.rule, grown.reason, a)
+            raise i2(b, grown.rule, grown.reason, a, addition=True)
         laid = grown
     take = _less(a.cards, f.cards)
     plan = plan_cards(b, take, a, borrowed=False)
