@@ -711,8 +711,8 @@ def _entries() -> tuple[RuleEntry, ...]:
             Rule.R8,
             _R,
             "Comments and claims",
-            "Every { comment is closed by }, and no } stands alone. A [%pays N] claim follows a meld, add or "
-            "split action, once.",
+            "Every { comment is closed by }, and no } stands alone. A [%pays N] claim follows a meld, add, "
+            "split or mend action, once.",
             f"R8: {_RECORD_RULING}.",
             PROJECT_SRC,
         ),

@@ -1,6 +1,6 @@
 ; Cruz lays 7c 7c 7c 4d, no set (M3), and the table pays him 3 each on his word; before anyone
 ; calls it he makes it good as four 7c (I2 a): no penalty. The 3 each go back and the meld is paid as
-; laid, 3 each again; the hand ends as if the meld had been laid right.
+; laid, 3 each again (the claim after the mend); the hand ends as if the meld had been laid right.
 [Event "Friday game"]
 [Rules "hoyle"]
 [Players "Ana Ben Cruz Dee Eli"]
@@ -17,7 +17,7 @@ Cruz stay
 Dee stay
 Eli stay
 1. Ana draw 5s, meld [5s 5s 5s] {[%pays 4]}, discard 2d
-2. Cruz draw 7c, meld [7c 7c 7c 4d] ?? {[%pays 3]}, mend #1 [7c 7c 7c 7c], discard Jd
+2. Cruz draw 7c, meld [7c 7c 7c 4d] ?? {[%pays 3]}, mend #1 [7c 7c 7c 7c] {[%pays 3]}, discard Jd
 3. Dee draw Kc, discard Kc
 4. Eli take Kc, meld [Kd Kd Kc] ?!, discard 3c { kings mix suits (M4) but pay nothing }
 5. Ana draw 7c, discard 7c

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 from cli_kit import SAMPLES, pan
@@ -35,6 +36,16 @@ def _injected(seed: int, players: int, kind: str, cardroom: bool) -> tuple[objec
     script = next(simulate_hands(NAMES[:players], 1, seed, CARDROOM if cardroom else HOYLE))
     bad = inject(script, kind, random.Random(seed))
     return None if bad is None else (bad, referee_hand(bad))
+
+
+def _where_cards_end(result: HandResult) -> Counter[tuple[str, str]]:
+    """How many of each card every place holds after the hand's moves (the deal included)."""
+    held: Counter[tuple[str, str]] = Counter()
+    for step in result.steps:
+        for card, src, dst in step.moves:
+            held[(str(card), str(src))] -= 1
+            held[(str(card), str(dst))] += 1
+    return +held  # (the places cards come from at the deal go negative: dropped alike)
 
 
 def _retired_remedy(result: HandResult) -> Remedy:
@@ -68,11 +79,13 @@ def test_I1_I2_remedies_keep_the_books_and_the_cards(seed: int, players: int, ki
     if kind == "I1-short":
         assert "filled from the stock with 1 card" in remedy.remedy and not remedy.returns
         return
-    if kind in ("I2-mended", "I2-taken-back"):
-        # made good or taken back at once: no penalty; what the table paid for the foul meld on
-        # the player's word is returned, and every result is the legal hand's
+    if kind in ("I2-mended", "I2-taken-back", "I2-addition-mended"):
+        # made good or taken back at once: no penalty; what the table paid for the foul meld (or
+        # addition) on the player's word is returned, and every result is the legal hand's
         legal = referee_hand(next(simulate_hands(NAMES[:players], 1, seed, CARDROOM if cardroom else HOYLE)))
         assert (r.ledger, r.winner) == (legal.ledger, legal.winner) and not remedy.retired
+        assert r.claims_ok  # a mend's [%pays N] is the claim of the meld as made good
+        assert _where_cards_end(r) == _where_cards_end(legal)  # no card created or lost
         paid = [p for p in r.payments if p.rules == (Rule.I2,) and not is_return(p)]
         assert paid and sorted((p.payee, p.payer, p.units) for p in remedy.returns) == sorted(
             (p.payer, p.payee, p.units) for p in paid
@@ -152,6 +165,13 @@ BRANCHES = [
         "20:18: I2 foul meld: not a set (ranks differ) and not a rope (a rope is one suit): 7c 7c 7c 4d (M2)",
         "Cruz makes #1 good as [7c 7c 7c 7c] at line 20: no penalty; what the foul meld collected is returned",
         {"Ana": -2, "Ben": -2, "Cruz": 36, "Dee": -6, "Eli": -26},  # as if laid right
+    ),
+    (
+        "irregular-I2-addition-made-good",
+        "27:18: I2 foul addition: cannot add 4d to one-suit set 7c 7c 7c 7c: a set of 7s takes only 7s (M5)",
+        "Cruz makes the addition to #1 good as [7c 7c 7c 7c 7c] at line 27: no penalty; what the foul addition "
+        "collected is returned",
+        {"Ana": -2, "Ben": -2, "Cruz": 36, "Dee": -6, "Eli": -26},  # as if added right
     ),
     (
         "irregular-I2-taken-back",
@@ -236,3 +256,96 @@ def test_I1_I2_summary_counts_the_hands_put_right() -> None:
         "1 hand: 0 clean, 0 with a violation, 0 with a wrong claim, 0 malformed, "
         "1 with an irregularity put right (I1, I2)\n"
     )
+
+
+ADDITION = (SAMPLES / "irregular-I2-addition-made-good.pan").read_text(encoding="utf-8")
+ADDITION_TURN = "6. Cruz take 7c, add 4d to #1 ?? {[%pays 1]}, mend #1 [7c 7c 7c 7c 7c] {[%pays 1]}, discard 4d"
+
+
+def _addition_turn(turn: str) -> tuple[int, str, str]:
+    assert ADDITION_TURN in ADDITION
+    return run_cli("replay", "-", input=ADDITION.replace(ADDITION_TURN, turn))
+
+
+def test_I2_a_foul_addition_made_good_is_read_written_and_shown() -> None:
+    code, out, _ = run_cli("fmt", "-", input=ADDITION)
+    assert code == 0 and out == ADDITION  # the claim after the mend stays with it
+    _, out, _ = run_cli("replay", "--jsonl", str(SAMPLES / "irregular-I2-addition-made-good.pan"))
+    [mend] = [json.loads(x) for x in out.splitlines() if '"event": "mend"' in x]
+    assert mend["text"] == "mend #1 [7c 7c 7c 7c 7c]"
+    # the taken 7c joins the meld, the foul 4d goes back to the hand (then is discarded)
+    assert [(m["card"], m["from"], m["to"]) for m in mend["moves"]] == [
+        ("7c", "discard", "meld"),
+        ("4d", "meld", "hand"),
+    ]
+    assert [(p["payer"], p["units"], p["rule"]) for p in mend["payments"]] == [
+        ("Cruz", 1, "I2"),
+        ("Cruz", 1, "I2"),
+        ("Cruz", 1, "I2"),
+        ("Ana", 1, "C7"),
+        ("Dee", 1, "C7"),
+        ("Eli", 1, "C7"),
+    ]
+    _, out, _ = run_cli("replay", str(SAMPLES / "irregular-I2-addition-made-good.pan"))
+    assert "  line 27: Cruz collects I2 [4d] foul addition, paid on his word: 1 from each of Ana Dee Eli = 3\n" in out
+    assert "  line 27: Cruz collects C7 [7c 7c 7c 7c 7c] #1 grows: 1 from each of Ana Dee Eli = 3\n" in out
+
+
+def test_I2_a_foul_addition_is_made_good_only_as_a_legal_addition() -> None:
+    fix = "6. Cruz take 7c, add 4d to #1 ??, mend #1 {}, discard 4d"
+    # every card #1 held before the addition stays in it
+    code, _, err = _addition_turn(fix.format("[7c 7c 7c 4d]"))
+    assert code == 1 and "-:27:35: I2 mend #1 keeps every card #1 held before the addition (7c missing)" in err
+    # still foul: the mend is refused, a violation that stops the hand
+    code, out, err = _addition_turn(fix.format("[7c 7c 7c 7c 7c 4d]"))
+    assert "VIOLATION -:27:35: I2 foul addition: cannot add 4d" in out and "(M5)" in err
+    code, _, err = _addition_turn(fix.format("[7c 7c 7c 7c]"))  # #1 as it was: that is a take-back
+    assert code == 1 and "-:27:35: I2 mend #1 adds nothing to #1: take the addition back (back #1)" in err
+    code, out, _ = _addition_turn(fix.format("[7c 7c 7c 7c 7c]"))
+    assert "Cruz went out (C8)" in out and "ledger: Ana -2, Ben -2, Cruz +36, Dee -6, Eli -26" in out
+    # taken back instead, and added right
+    code, out, _ = _addition_turn("6. Cruz take 7c, add 4d to #1 {[%pays 1]}, back #1, add 7c to #1, discard 4d")
+    assert "remedy: Cruz takes #1 back at line 27 and returns the 3 units it collected; the turn goes on" in out
+    assert "ledger: Ana -2, Ben -2, Cruz +36, Dee -6, Eli -26" in out
+
+
+def test_I2_a_pays_claim_after_a_mend_is_the_claim_of_the_meld_made_good() -> None:
+    # the claim is checked against what the meld made good was paid: its gain as an addition (C7)
+    code, out, err = _addition_turn(ADDITION_TURN.replace("7c 7c] {[%pays 1]}", "7c 7c] {[%pays 2]}"))
+    assert "WRONG CLAIM -:27:73: C7 Cruz claims [%pays 2] but each opponent paid 1" in out
+    made = (SAMPLES / "irregular-I2-made-good.pan").read_text(encoding="utf-8")
+    assert "mend #1 [7c 7c 7c 7c] {[%pays 3]}" in made  # its value as a new meld (C2)
+    _, out, _ = run_cli("replay", "-", input=made.replace("7c 7c] {[%pays 3]}", "7c 7c] {[%pays 4]}"))
+    assert "C7 Cruz claims [%pays 4] but each opponent paid 3" in out
+    # a claim still follows only an action that is paid
+    code, _, err = _addition_turn("6. Cruz take 7c, add 4d to #1, back #1 {[%pays 1]}, add 7c to #1, discard 4d")
+    assert code == 1 and "-:27:41: R8 a [%pays N] claim follows a meld, add, split or mend" in err
+
+
+TABLE = (SAMPLES / "irregular-I2-taken-back.pan").read_text(encoding="utf-8")
+TABLE_TURN = "9. Ana draw 2h, meld [2h 3h Jc] ?? {[%pays 1]}, back #2, meld [2h 3h 4h], discard Jc"
+TABLE_LAST = "13. Ana draw Ah, add Ah to #2 {[%pays 2]}, meld [Kd Kh Kc], discard Qc ; flat: ten melded"
+
+
+def _table(turn: str, last: str) -> tuple[int, str, str]:
+    assert TABLE_TURN in TABLE and TABLE_LAST in TABLE
+    return run_cli("replay", "-", input=TABLE.replace(TABLE_TURN, turn).replace(TABLE_LAST, last))
+
+
+def test_I2_meld_numbers_count_a_foul_meld_while_it_lies_on_the_table() -> None:
+    # Ana's [5s 5s 5s] is #1 and her foul [2h 3h Jc] #2, so the kings laid after it are #3
+    turn = "9. Ana draw 2h, meld [2h 3h Jc] ??, meld [Kd Kh Kc], {}, discard Jc"
+    code, out, err = _table(turn.format("add 4h to #3, back #3, mend #2 [2h 3h 4h]"), "13. Ana draw Ah, discard Ah")
+    assert "remedy: Ana takes #3 back at line 28; the turn goes on" in out  # the foul addition to the kings
+    assert "remedy: Ana makes #2 good as [2h 3h 4h] at line 28: no penalty" in out
+    # and #2 is the foul meld: it is put right before anything changes it
+    code, _, err = _table(turn.format("add 4h to #2"), TABLE_LAST)
+    assert code == 1 and "-:28:54: I2 #2 is a foul meld: make it good (mend #2) or take it back (back #2) first" in err
+    # made good, it keeps its place: the rope is #2, the kings #3
+    code, out, _ = _table(turn.format("mend #2 [2h 3h 4h]"), "13. Ana draw Ah, add Ah to #2 {[%pays 2]}, discard Qc")
+    assert "Ana collects C7 [Ah 2h 3h 4h] #2 grows" in out and "ledger: Ana -2, Ben -2, Cruz +36" in out
+    # taken back, it leaves the table and the melds after it move up: the kings are #2
+    code, out, _ = _table(
+        turn.format("back #2, meld [2h 3h 4h]"), "13. Ana draw Ah, add Ah to #3 {[%pays 2]}, discard Qc"
+    )
+    assert "Ana collects C7 [Ah 2h 3h 4h] #3 grows" in out and "ledger: Ana -2, Ben -2, Cruz +36" in out

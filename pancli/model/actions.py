@@ -145,10 +145,14 @@ class Out:
 @frozen
 class Mend:
     """``mend #N [cards]``: the player makes his foul meld #N of this turn good (I2): it becomes
-    ``cards``, a legal meld, the cards exchanged with his hand. No penalty."""
+    ``cards``, a legal meld, the cards exchanged with his hand. No penalty. For a foul addition
+    to #N, ``cards`` are the whole meld #N as it becomes (every card it held before, and the
+    addition as corrected). ``claim``: a ``[%pays N]`` claim for the meld as made good (its value
+    as a new meld, the gain over #N before the addition)."""
 
     target: int
     cards: tuple[Card, ...]
+    claim: int | None = None
     number_at: int = 0
     """Where the reader read the ``#N`` (as :attr:`Borrow.number_at`)."""
     line: int = 0

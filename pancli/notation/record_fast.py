@@ -159,7 +159,7 @@ def _action(toks: list[str], line: int, col: int, ctx: LineContext, table: dict[
             return None
         target = _target(toks[1])
         cards = _group(toks[2:], table)
-        return Mend(target, cards, len(toks[0]) + 1, line, col) if target is not None and cards else None
+        return Mend(target, cards, None, len(toks[0]) + 1, line, col) if target is not None and cards else None
     if kw == "back":  # I2: a foul meld taken back
         target = _target(toks[1]) if n == 2 else None
         return None if target is None else TakeBack(target, len(toks[0]) + 1, line, col)

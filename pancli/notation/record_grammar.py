@@ -399,7 +399,7 @@ def _build_play(game: Game) -> pp.ParserElement:
     split = _kw("split") - target - group - group
     split.add_parse_action(with_number(lambda ln, col, t, at: Split(t[0].n, t[1].cards, t[2].cards, None, at, ln, col)))
     mend = _kw("mend") - target - group  # I2: a foul meld made good
-    mend.add_parse_action(with_number(lambda ln, col, t, at: Mend(t[0].n, t[1].cards, at, ln, col)))
+    mend.add_parse_action(with_number(lambda ln, col, t, at: Mend(t[0].n, t[1].cards, None, at, ln, col)))
     back = _kw("back") - target  # I2: a foul meld taken back
     back.add_parse_action(with_number(lambda ln, col, t, at: TakeBack(t[0].n, at, ln, col)))
     out = _kw("out").add_parse_action(lambda text, loc, _t: Out(*_pos(text, loc)))

@@ -96,7 +96,7 @@ def action_text(a: Action) -> str:
 
 
 def _claim(a: Action) -> str:
-    claim = a.claim if isinstance(a, MeldNew | Add | Split) else None
+    claim = a.claim if isinstance(a, MeldNew | Add | Split | Mend) else None
     return "" if claim is None else f" {{[%pays {claim}]}}"
 
 

@@ -28,7 +28,7 @@ from pancli.limits import (
     too_large_message,
     too_long_message,
 )
-from pancli.model.actions import Action, Add, Deal, Decision, Event, HandScript, MeldNew, Split, Turn
+from pancli.model.actions import Action, Add, Deal, Decision, Event, HandScript, MeldNew, Mend, Split, Turn
 from pancli.notation.errors import NotationError
 from pancli.notation.layout import NO_NOTES, HandLayout, Notes, RecordHand, TagEntry
 from pancli.notation.record_common import (
@@ -51,6 +51,7 @@ from pancli.values import frozen
 _TAG_START: Final = re.compile(r"\[[A-Za-z]")
 _PAYS: Final = re.compile(r"\[%pays[ \t\r\n]+([0-9]+)[ \t\r\n]*\]")
 """A claim: only a well-formed ``[%pays N]``; any other text in a comment is just comment."""
+_MISPLACED: Final = "a [%pays N] claim follows a meld, add, split or mend"
 _NOT_PLAIN: Final = frozenset(["[", " ", "\t", ""])
 """First characters that keep a line off the fast lane ('' too: blank lines)."""
 
@@ -384,7 +385,7 @@ class _Hand:
         for off, c in comments:
             m = _PAYS.search(c)
             if m:
-                raise error_at(text, off + m.start(), line, "R8", "a [%pays N] claim follows a meld, add or split")
+                raise error_at(text, off + m.start(), line, "R8", _MISPLACED)
 
     def _turn_notes(
         self,
@@ -411,8 +412,8 @@ class _Hand:
                 (head if i < 0 else per[i]).append(c)
             for m in _PAYS.finditer(c):
                 where = off + m.start()
-                if i < 0 or not isinstance(acts[i], MeldNew | Add | Split):
-                    raise error_at(text, where, line, "R8", "a [%pays N] claim follows a meld, add or split")
+                if i < 0 or not isinstance(acts[i], MeldNew | Add | Split | Mend):
+                    raise error_at(text, where, line, "R8", _MISPLACED)
                 if i in claims:
                     raise error_at(text, where, line, "R8", "a second [%pays N] claim for the same action")
                 if number_too_large(m.group(1)):
@@ -423,7 +424,7 @@ class _Hand:
             new: list[Action] = list(acts)
             for i, n in claims.items():
                 a = acts[i]
-                assert isinstance(a, MeldNew | Add | Split)
+                assert isinstance(a, MeldNew | Add | Split | Mend)
                 new[i] = replace(a, claim=n)
                 at = claimed_at[i]
                 k = bisect_right(lines, at) - 1

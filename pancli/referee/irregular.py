@@ -82,7 +82,7 @@ def lay_foul(
     units = a.claim or 0
     if units > 0:
         others = [o for o in b.active if o is not s] + b.retired
-        note = "foul meld, paid on his word"
+        note = f"foul {'meld' if base is None else 'addition'}, paid on his word"
         foul.payments = [transfer(b, o.name, s.name, units, False, a.line, a.cards, note) for o in others]
     return foul.payments
 

@@ -8,7 +8,10 @@
 * C1-C6 are the values of a laid meld (:class:`~pancli.referee.state.LaidMeld`), paid by each
   active opponent when it is laid (:func:`collect_laid`); C7 :func:`c7` (a change never lowers a
   value; the gain of a change is paid: :func:`collect_change`);
-* P6 :func:`p6` (a player changes only his own melds).
+* P6 :func:`p6` (a player changes only his own melds, numbered as the table sees them:
+  :func:`table_count`, :func:`meld_index`);
+* I2 :func:`i2` (a foul meld or addition), :func:`foul_first` (put right before any other change),
+  made good by :func:`verify_mend`, taken back by :func:`verify_back`.
 
 Where the cards of a meld action come from (the drawn card, borrowed cards, the hand) is a
 frozen :class:`CardPlan` (:func:`plan_cards`, E4 and P7); each ``verify_*`` returns a frozen
@@ -62,8 +65,8 @@ class FoulPlan:
 
 @frozen
 class MendPlan:
-    """A verified ``mend #N [cards]`` (I2): the foul meld, the legal meld it becomes, the hand
-    cards it takes (their plan) and the cards it gives back to the hand."""
+    """A verified ``mend #N [cards]`` (I2): the foul meld or addition, the legal meld it
+    becomes, the hand cards it takes (their plan) and the cards it gives back to the hand."""
 
     foul: Foul
     laid: LaidMeld
@@ -166,27 +169,59 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
                 moves.append((c, HAND, MELD))
 
 
-def i2(b: Board, rule: EngineRule | Rule, reason: str, node: Placed) -> Ruling:
-    """I2: a foul meld (the meld engine's ``rule`` and reason), made good as I2 prescribes.
+def i2(b: Board, rule: EngineRule | Rule, reason: str, node: Placed, *, addition: bool = False) -> Ruling:
+    """I2: a foul meld or addition (``node`` an addition, or ``addition``; the meld engine's
+    ``rule`` and reason), made good as I2 prescribes.
     Where the referee puts irregularities right (:attr:`Board.remedy`) the ruling cites I2 and
     names the broken rule; stopping at it (``--strict``), it cites the broken rule. With
     ``rule`` I2: a ``mend`` or ``back`` with no foul meld to put right (``reason``)."""
     if rule == Rule.I2:
         return b.fail(Rule.I2, reason, node, ruling=I2_FOUL)
+    what = "foul addition" if addition or type(node) is Add else "foul meld"
     if b.remedy:
-        return b.fail(Rule.I2, f"foul meld: {reason} ({rule})", node, ruling=I2_FOUL)
-    return b.fail(Rule(rule), f"foul meld (I2): {reason}", node, ruling=I2_FOUL)
+        return b.fail(Rule.I2, f"{what}: {reason} ({rule})", node, ruling=I2_FOUL)
+    return b.fail(Rule(rule), f"{what} (I2): {reason}", node, ruling=I2_FOUL)
 
 
-def _foul_of_turn(b: Board, n: int, node: Mend | TakeBack, *, new_only: bool) -> Foul:
-    """The foul meld ``#n`` of this turn that ``node`` makes good or takes back; raises I2."""
+def _foul_of_turn(b: Board, n: int, node: Mend | TakeBack) -> Foul:
+    """The foul meld ``#n`` of this turn, or the foul addition to ``#n``, that ``node`` makes
+    good or takes back; raises I2."""
     s = b.seat
     assert s is not None
     for f in b.fouls:
-        if f.number == n and (f.base is None or not new_only):
+        if f.number == n:
             return f
-    what = "make good" if new_only else "take back"
+    what = "make good" if type(node) is Mend else "take back"
     raise i2(b, Rule.I2, f"{s.name} has no foul meld #{n} laid this turn to {what}", node)
+
+
+def table_count(b: Board, s: Seat) -> int:
+    """How many melds ``s`` has on the table: his legal melds and the foul new melds of his
+    turn not yet made good or taken back (I2: the table sees them until then)."""
+    return len(s.melds) + sum(1 for f in b.fouls if f.base is None)
+
+
+def meld_index(b: Board, n: int) -> int | None:
+    """Where the table's ``#n`` (his melds in the order laid, a foul new meld of the turn among
+    them while it lies there) is among the player's legal melds; None for a foul new meld."""
+    k = n - 1
+    for f in b.fouls:
+        if f.base is None:
+            if f.number == n:
+                return None
+            if f.number < n:
+                k -= 1
+    return k
+
+
+def foul_first(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
+    """I2: a meld that is foul (a foul new meld, or one with a foul addition) is made good or
+    taken back before anything else changes it."""
+    for f in b.fouls:
+        if f.number == n:
+            what = "a foul meld" if f.base is None else f"a foul addition ({format_cards(f.added)})"
+            return i2(b, Rule.I2, f"#{n} is {what}: make it good (mend #{n}) or take it back (back #{n}) first", node)
+    return None
 
 
 def _less(cards: tuple[Card, ...], minus: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -199,12 +234,32 @@ def _less(cards: tuple[Card, ...], minus: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 def verify_mend(b: Board, a: Mend) -> MendPlan:
-    """I2 made good: ``#N`` is a foul new meld of this turn, ``cards`` a legal meld (M1-M5),
-    the cards it adds held (E4, I1), those it leaves go back to the hand; raises Ruling."""
-    f = _foul_of_turn(b, a.target, a, new_only=True)
-    laid = b.js.laid(a.cards)
-    if laid is None:
-        raise _foul(b, a.cards, a)
+    """I2 made good: ``#N`` is a foul new meld of this turn and ``cards`` a legal meld (M1-M5),
+    or ``#N`` had a foul addition and ``cards`` are the whole meld, every card it held before
+    the addition and a legal addition (M5, C7); the cards it adds held (E4, I1), those it
+    leaves go back to the hand; raises Ruling."""
+    f = _foul_of_turn(b, a.target, a)
+    if f.base is None:
+        laid = b.js.laid(a.cards)
+        if laid is None:
+            raise _foul(b, a.cards, a)
+    else:
+        missing = _less(f.base.cards, a.cards)
+        if missing:
+            reason = f"mend #{a.target} keeps every card #{a.target} held before the addition"
+            raise i2(b, Rule.I2, f"{reason} ({format_cards(missing)} missing)", a)
+        added = _less(a.cards, f.base.cards)
+        if not added:
+            raise i2(
+                b,
+                Rule.I2,
+                f"mend #{a.target} adds nothing to #{a.target}: take the addition back (back #{a.target})",
+                a,
+            )
+        grown = b.js.grown(f.base, added)
+        if isinstance(grown, MeldError):
+            raise i2(b, grown.rule, grown.reason, a, addition=True)
+        laid = grown
     take = _less(a.cards, f.cards)
     plan = plan_cards(b, take, a, borrowed=False)
     return MendPlan(f, laid, take, plan, _less(f.cards, a.cards))
@@ -230,24 +285,39 @@ def _back_to_hand(b: Board, s: Seat, cards: tuple[Card, ...], pending: bool) -> 
 
 def apply_mend(b: Board, a: Mend, plan: MendPlan) -> list[Payment]:
     """The foul meld becomes the legal one, with no penalty (I2): what the table paid for the
-    foul meld goes back, and the meld is paid as laid (C1-C6), as a new meld."""
+    foul meld goes back, and the meld is paid as laid (C1-C6) as a new meld, or a foul
+    addition made good as an addition, its gain over the meld before it (C7). The mend's
+    ``[%pays N]`` claim is checked against that payment."""
     s = b.seat
     assert s is not None
     f = plan.foul
+    base = f.base
     returns = give_back(b, f, a.line)
     use_plan(b, plan.take, plan.cards)
     _back_to_hand(b, s, plan.give, f.pending)
-    s.melds.insert(f.number - 1, plan.laid)
+    if base is None:
+        earlier = sum(1 for g in b.fouls if g.base is None and g.number < f.number)
+        s.melds.insert(f.number - 1 - earlier, plan.laid)  # where the table sees it
+        paid = collect_laid(b, s, MeldNew(a.cards, a.claim, a.line, a.col), plan.laid)
+        what = f"{s.name} makes #{f.number} good as [{format_cards(a.cards)}]"
+        foul = "foul meld"
+    else:
+        k = meld_index(b, f.number)
+        assert k is not None
+        s.melds[k] = plan.laid
+        grows = Add(_less(a.cards, base.cards), f.number, a.claim, line=a.line, col=a.col)
+        paid = collect_change(b, s, grows, plan.laid.value - base.value, plan.laid.cards)
+        what = f"{s.name} makes the addition to #{f.number} good as [{format_cards(a.cards)}]"
+        foul = "foul addition"
     s.fit_mask = -1
-    paid = collect_laid(b, s, MeldNew(a.cards, None, a.line, a.col), plan.laid)
-    what = f"{s.name} makes #{f.number} good as [{format_cards(a.cards)}] at line {a.line}: no penalty"
-    settled(b, f, what + ("; what the foul meld collected is returned" if returns else ""), returns)
+    what += f" at line {a.line}: no penalty"
+    settled(b, f, what + (f"; what the {foul} collected is returned" if returns else ""), returns)
     return returns + paid
 
 
 def verify_back(b: Board, a: TakeBack) -> Foul:
     """I2 taken back: ``#N`` is a foul meld or addition of this turn; raises Ruling."""
-    return _foul_of_turn(b, a.target, a, new_only=False)
+    return _foul_of_turn(b, a.target, a)
 
 
 def apply_back(b: Board, a: TakeBack, f: Foul) -> list[Payment]:
@@ -264,6 +334,10 @@ def apply_back(b: Board, a: TakeBack, f: Foul) -> list[Payment]:
         f" and returns the {counted(paid, 'unit')} it collected" if returns else ""
     )
     settled(b, f, what + "; the turn goes on", returns)
+    if f.base is None:  # it leaves the table: the melds laid after it move up one
+        for g in b.fouls:
+            if g.number > f.number:
+                g.number -= 1
     return returns
 
 
@@ -273,16 +347,26 @@ def owns(n: int, melds: int) -> bool:
 
 
 def p6(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
-    """P6: a player changes only his own melds (``#n`` is one of them); the ruling is placed at
-    the ``#N`` where the reader read it (``node.number_at``)."""
+    """P6: a player changes only his own melds (``#n`` is one of them, as the table counts
+    them: :func:`table_count`); the ruling is placed at the ``#N`` where the reader read it
+    (``node.number_at``)."""
     s = b.seat
     assert s is not None
-    if owns(n, len(s.melds)):
+    count = table_count(b, s)
+    if owns(n, count):
         return None
-    have = f"has {counted(len(s.melds), 'meld')}" if s.melds else "has no meld"
+    have = f"has {counted(count, 'meld')}" if count else "has no meld"
     return b.fail(
         Rule.P6, f"{s.name} {have}: no #{n} of his own to change", Place(node.line, node.col + node.number_at)
     )
+
+
+def _index(b: Board, n: int) -> int:
+    """The index among the player's legal melds of his legal meld ``#n`` (P6 and
+    :func:`foul_first` have allowed the change)."""
+    k = meld_index(b, n)
+    assert k is not None
+    return k
 
 
 def c7(b: Board, node: Add | Split, *, error: MeldError | None = None, old: int = 0, new: int = 0) -> Ruling | None:
@@ -434,11 +518,11 @@ def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan:
     Ruling (a foul addition is returned to be put right where the referee does, I2)."""
     s = b.seat
     assert s is not None
-    r = p6(b, a.target, a)
+    r = p6(b, a.target, a) or foul_first(b, a.target, a)
     if r is not None:
         raise r
     plan = plan_cards(b, a.cards, a, borrowed=False)
-    e = b.js.grown(s.melds[a.target - 1], a.cards)
+    e = b.js.grown(s.melds[_index(b, a.target)], a.cards)
     if isinstance(e, MeldError):
         r = c7(b, a, error=e) or i2(b, e.rule, e.reason, a)
         if r.violation.rule != Rule.I2:
@@ -476,14 +560,15 @@ def apply_add(b: Board, a: Add, plan: MeldPlan | FoulPlan) -> list[Payment]:
     """Grow the meld; the gain is paid (C7). A foul addition is laid as I2 has it."""
     s = b.seat
     assert s is not None
-    old = s.melds[a.target - 1]
+    k = _index(b, a.target)
+    old = s.melds[k]
     before = b.hand_melded
     use_plan(b, a.cards, plan.cards)
     if type(plan) is FoulPlan:
         return lay_foul(b, a, plan.violation, plan.cards.pending, old, before)
     assert isinstance(plan, MeldPlan)
     new = plan.laid
-    s.melds[a.target - 1] = new
+    s.melds[k] = new
     s.fit_mask = -1
     return collect_change(b, s, a, new.value - old.value, new.cards)
 
@@ -507,12 +592,12 @@ def _own_meld_for_m6(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
     knob), P6 finds ``#n`` among his melds, and M6 allows it on that meld; raises Ruling."""
     s = b.seat
     assert s is not None
-    r = m6(b, a) or p6(b, n, a)
+    r = m6(b, a) or p6(b, n, a) or foul_first(b, n, a)
     if r is None:
-        r = m6(b, a, s.melds[n - 1])
+        r = m6(b, a, s.melds[_index(b, n)])
     if r is not None:
         raise r
-    return s.melds[n - 1]
+    return s.melds[_index(b, n)]
 
 
 def verify_borrow(b: Board, a: Borrow) -> BorrowPlan:
@@ -527,9 +612,10 @@ def apply_borrow(b: Board, a: Borrow, plan: BorrowPlan) -> list[Payment]:
     """Take the card off the meld into the turn's borrowed cards; a gain is paid (C7)."""
     s = b.seat
     assert s is not None
-    old = s.melds[a.source - 1]
+    k = _index(b, a.source)
+    old = s.melds[k]
     new = plan.rest
-    s.melds[a.source - 1] = new
+    s.melds[k] = new
     s.fit_mask = -1
     s.melded_n -= 1
     b.borrowed.append(a.card)
@@ -556,10 +642,11 @@ def apply_split(b: Board, a: Split, plan: SplitPlan) -> list[Payment]:
     """Replace the meld by the two parts; the gain is paid (C7)."""
     s = b.seat
     assert s is not None
-    old = s.melds[a.target - 1]
+    k = _index(b, a.target)
+    old = s.melds[k]
     use_plan(b, plan.added, plan.cards)
     first, second = plan.parts
-    s.melds[a.target - 1] = first
+    s.melds[k] = first
     s.melds.append(second)
     s.fit_mask = -1
     return collect_change(b, s, a, first.value + second.value - old.value, (*a.first, *a.second))

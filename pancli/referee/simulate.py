@@ -48,7 +48,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Final
 
-from pancli.cards import ALL_CARDS
+from pancli.cards import ALL_CARDS, Card
 from pancli.meldspace import RANK_POS, widest_melds_with
 from pancli.model.actions import (
     Action,
@@ -378,13 +378,23 @@ def _least_useful(hand: list[int], avoid: int) -> int:
 
 # --------------------------------------------------------------------------- irregularities
 
-IRREGULARITIES: Final = ("I1-extra", "I1-short", "I1-late", "I2-found", "I2-mended", "I2-taken-back")
+IRREGULARITIES: Final = (
+    "I1-extra",
+    "I1-short",
+    "I1-late",
+    "I2-found",
+    "I2-mended",
+    "I2-taken-back",
+    "I2-addition-mended",
+)
 """What :func:`inject` puts into a legal hand: a deal of eleven cards, a deal of nine (I1 at
 the deal); a player whose cards were not written down laying more than he can hold (I1 found
 after the first draw); a foul meld left on the table when its player discards (I2 found), made
 good at once (``mend #N``, I2 a) or taken back on demand (``back #N``, I2 b) and the legal meld
-laid after it. The last two change no one's result: the table paid the foul meld what it was
-claimed to be worth (a ``[%pays N]``), and that is returned."""
+laid after it; a foul addition (his discard added in place of a card of a legal addition) made
+good at once (``mend #N`` naming the whole meld, I2 a). The last three change no one's result:
+the table paid the foul meld or addition what it was claimed to be worth (a ``[%pays N]``), and
+that is returned."""
 
 
 def inject(script: HandScript, kind: str, rng: random.Random) -> HandScript | None:
@@ -409,6 +419,46 @@ def inject(script: HandScript, kind: str, rng: random.Random) -> HandScript | No
         if not r.violations and len(r.remedies) == 1:
             return candidate
     return None
+
+
+def _melds_of(events: list[Event], who: str) -> list[tuple[Card, ...]]:
+    """The cards of each meld ``who`` has after ``events`` (self-play neither borrows nor splits)."""
+    melds: list[tuple[Card, ...]] = []
+    for e in events:
+        if type(e) is Turn and e.player == who:
+            for a in e.actions:
+                if type(a) is MeldNew:
+                    melds.append(a.cards)
+                elif type(a) is Add:
+                    melds[a.target - 1] += a.cards
+    return melds
+
+
+def _foul_addition(
+    events: list[Event], j: int, acts: list[Action], js: Judgements, rng: random.Random
+) -> list[Action] | None:
+    """The actions of turn ``events[j]`` with its first addition made foul and made good at
+    once: his discard added in place of the addition's last card, then ``mend #N`` naming the
+    whole meld as the legal addition leaves it (its claim: the addition's gain), after which he
+    discards the same card; None where the turn has no such addition."""
+    turn = events[j]
+    assert isinstance(turn, Turn)
+    last = acts[-1]
+    k = next((k for k, a in enumerate(acts) if type(a) is Add), 0)
+    add = acts[k]
+    if not k or not isinstance(last, Discard) or not isinstance(add, Add) or last.card in add.cards:
+        return None
+    melds = _melds_of(events[:j], turn.player)
+    melds += [a.cards for a in acts[:k] if type(a) is MeldNew]
+    if add.target > len(melds):
+        return None
+    base = js.laid(melds[add.target - 1])
+    grown = js.laid(melds[add.target - 1] + add.cards)
+    if base is None or grown is None:
+        return None
+    foul = Add((*add.cards[:-1], last.card), add.target, rng.randint(1, 3), line=add.line, col=add.col)
+    fix = Mend(add.target, melds[add.target - 1] + add.cards, grown.value - base.value)
+    return [*acts[:k], foul, fix, *acts[k + 1 :]]
 
 
 def _melds_before(events: list[Event], who: str) -> int:
@@ -441,6 +491,12 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
         assert isinstance(turn, Turn)
         who = turn.player
         acts = list(turn.actions)
+        if kind == "I2-addition-mended":
+            fixed = _foul_addition(events, j, acts, js, rng)
+            if fixed is not None:
+                changed = Turn(who, tuple(fixed), turn.number, turn.line, turn.col)
+                yield replace(script, events=(*events[:j], changed, *events[j + 1 :]))
+            continue
         if kind == "I1-late":
             # his cards were not written down; he lays eleven cards from them, more than he holds
             acts.insert(len(acts) - 1, MeldNew(tuple(rng.sample(pack, HAND_SIZE + 1))))
@@ -463,7 +519,9 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
             else:  # the foul meld is put right at once and the hand goes on as played
                 number = _melds_before(events[:j], who) + sum(1 for a in acts[:k] if type(a) is MeldNew) + 1
                 laid = MeldNew(foul, rng.randint(1, 3), meld.line, meld.col)
-                fix: Action = Mend(number, meld.cards) if kind == "I2-mended" else TakeBack(number)
+                value = js.laid(meld.cards)
+                claim = None if value is None else value.value  # the meld as made good
+                fix: Action = Mend(number, meld.cards, claim) if kind == "I2-mended" else TakeBack(number)
                 acts[k : k + 1] = [laid, fix] if kind == "I2-mended" else [laid, fix, meld]
                 yield replace(
                     script,

@@ -24,7 +24,8 @@ P2     :func:`.forcing.p2`
 P3     :func:`.turns.p3`
 P4     :func:`.forcing.p4`
 P5     :func:`.forcing.p5`
-P6     :func:`.melding.p6` (with :func:`.melding.owns`)
+P6     :func:`.melding.p6` (with :func:`.melding.owns`; the melds counted as the table sees
+       them, a foul meld among them while it lies there: :func:`.melding.table_count`)
 P7     :func:`.going_out.p7` (with :func:`.going_out.holds_ten`; ten cards is
        :func:`pancli.rules.ten_fault`, which the analyzer asks too)
 P8     :func:`.forcing.p8` (with :func:`.forcing.must_take`, which self-play asks too)
@@ -34,9 +35,10 @@ M1-M5  the meld engine, :func:`pancli.melds.judge` and :func:`pancli.melds.grow`
        :class:`.state.Judgements`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
 M6     :func:`.melding.m6`
 C7     :func:`.melding.c7` (a change never lowers a value; and the engine's ``grow``)
-I2     :func:`.melding.i2` (laid foul by :func:`.irregular.lay_foul`; made good by
-       :func:`.melding.verify_mend`, taken back by :func:`.melding.verify_back`; found at the
-       end of the turn: :func:`.irregular.retire`)
+I2     :func:`.melding.i2` (laid foul by :func:`.irregular.lay_foul`; a foul meld or addition
+       made good by :func:`.melding.verify_mend`, taken back by :func:`.melding.verify_back`,
+       changed before either: :func:`.melding.foul_first`; found at the end of the turn:
+       :func:`.irregular.retire`)
 I3     :func:`.going_out.i3` (a win stands before it: :func:`.going_out.winner_stands`)
 =====  ====================================================================================
 
