@@ -82,6 +82,35 @@ while True:
 """
 
 
+def test_R3_a_link_swapped_back_between_the_check_s_two_lookups_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race the swapping test below hits about once in a few hundred reads, made certain: the
+    file opened is the outside one (h.toml is a link then); while the check resolves the name,
+    h.toml is the inside file; by the time the check looks at what the name resolved to, it is
+    the link again. Following that link would find the very file that was opened."""
+    base = tmp_path / "games"
+    base.mkdir()
+    outside = tmp_path / "outside.toml"
+    outside.write_text('name = "out"\n', encoding="utf-8")
+    target = base / "h.toml"
+    target.symlink_to(outside)
+    plain = os.path.realpath
+
+    def swapping(path: Any, *, strict: bool = False) -> str:
+        if Path(path).name != "h.toml":
+            return plain(path, strict=strict)
+        (base / ".in.toml").write_text('name = "in"\n', encoding="utf-8")
+        os.replace(base / ".in.toml", target)
+        resolved = plain(path, strict=strict)
+        (base / ".link.toml").symlink_to(outside)
+        os.replace(base / ".link.toml", target)
+        return resolved
+
+    monkeypatch.setattr(os.path, "realpath", swapping)
+    assert _profile_or_error(base) == "R3"
+
+
 def test_R3_a_rules_file_swapped_for_a_link_while_it_is_read_is_never_read_from_outside(tmp_path: Path) -> None:
     """Another process swaps h.toml between a file inside the folder and a link to one outside
     (each swap one rename: the name always exists) while hands naming it are read: each hand

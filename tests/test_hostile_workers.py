@@ -145,25 +145,38 @@ def test_I3_jobs_a_worker_killed_at_any_moment_changes_nothing(
 
 
 def _signalled_at_work(record: Path, signum: int) -> tuple[int, bytes, list[int]]:
-    """``replay --jobs 2`` of a long record sent ``signum`` once at work: its status, standard
-    error and its workers' process ids."""
-    big = record.parent / f"big-{signum}.pan"
-    big.write_text(record.read_text(encoding="utf-8") * 40, encoding="utf-8")
+    """``replay --jobs 2 -`` sent ``signum`` once at work: its status, standard error and its
+    workers' process ids. Its input stays open until then, so however fast the machine the run
+    is still going when the signal comes (a whole file could be done first)."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", _RUN, "replay", "--jobs", "2", str(big)],
+        [sys.executable, "-c", _RUN, "replay", "--jobs", "2", "-"],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
     )
-    assert proc.stdout is not None
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    text, stdin = record.read_bytes() * 40, proc.stdin
+
+    def feed() -> None:
+        with contextlib.suppress(OSError):  # the pipe's reader is gone once the signal ended it
+            stdin.write(text)
+            stdin.flush()
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
     try:
         _wait_for(lambda: len(_children(proc.pid)) == 2, "the workers never started")
         proc.stdout.readline()  # at work
         workers = _children(proc.pid)
         proc.send_signal(signum)
-        _, err = proc.communicate(timeout=HANG)
+        proc.wait(timeout=HANG)
+        err = proc.stderr.read()
     finally:
         proc.kill()
+        feeder.join(timeout=HANG)
+        with contextlib.suppress(OSError):
+            stdin.close()
     return proc.returncode, err, workers
 
 

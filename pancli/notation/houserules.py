@@ -83,10 +83,11 @@ def read_rules_file(path: Path, within: Path | None = None) -> bytes:
 def _opened_within(opened: os.stat_result, path: Path, folder: Path) -> bool:
     """Whether the file opened (its ``fstat``) is the one ``path`` resolves to now, and that one
     lies inside ``folder``: a link swapped in before the opening resolves outside, one swapped in
-    after it resolves to another file."""
+    after it resolves to another file. ``lstat``: a link swapped in after ``realpath`` is itself
+    compared (and differs), never followed to what was opened."""
     try:
         real = Path(os.path.realpath(path, strict=True))
-        now = os.stat(real)
+        now = os.lstat(real)
         inside = real.is_relative_to(os.path.realpath(folder, strict=True))
     except (OSError, RuntimeError):  # gone meanwhile, or a loop
         return False
