@@ -102,3 +102,75 @@ def test_a_signal_ends_quietly_with_128_plus_its_number(
 ) -> None:
     args = [str(many_hands) if a == "{many}" else a for a in command]
     assert _interrupt_midway(_pan(*args), signum) == (status, "")
+
+
+def _drained(proc: subprocess.Popen[bytes]) -> bool:
+    """Whether pan has read everything written to its standard input so far (FIONREAD on the
+    pipe: nothing left in it), so that it is past start-up and its signal handlers."""
+    import fcntl
+    import struct
+    import termios
+
+    assert proc.stdin is not None
+    left = fcntl.ioctl(proc.stdin.fileno(), termios.FIONREAD, struct.pack("i", 0))
+    return struct.unpack("i", left)[0] == 0
+
+
+_PAGRUC = (ROOT / "samples" / "pagruc-common-room.pan").read_bytes()
+_RECORD = (ROOT / "samples" / "friday-hoyle.pan").read_bytes()
+READERS: dict[str, tuple[list[str], bytes]] = {
+    "check": (["check", "-"], b"5s 5s 5s\nQh Kh Ah\n3-5h\n7c 7s 7s\n"),
+    "pay": (["pay", "-"], b"5sss Qhhh 2-4h\n"),
+    "score": (["score", "--game", "pagruc", "-"], b"[5h 6h 7h] [Ac Ad As] | Ks Ah\n"),
+    "analyze": (["analyze", "--samples", "50", "-"], b"5s 5s 5s 6h 7h Jc Qc Kc 2d 3d\n"),
+    "analyze --advice": (["analyze", "--advice", "--samples", "50", "-"], b"5s 5s 5s 6h 7h Jc Qc Kc 2d 3d\n"),
+    "replay": (["replay", "-"], _RECORD),
+    "replay --jobs 2": (["replay", "--jobs", "2", "-"], _RECORD),
+    "settle": (["settle", "-"], _RECORD),
+    "standings": (["standings", "-"], _PAGRUC),
+    "fmt": (["fmt", "-"], _RECORD),
+    "review": (["review", "--samples", "50", "--advice-samples", "10", "-"], _RECORD),
+}
+"""Every command that reads standard input, with a unit of its input."""
+SIGNALS = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 129}
+
+
+def _signals_for(name: str) -> list[signal.Signals]:
+    """Every signal under PAN_FUZZ=long; else one drawn for the command (seeded by its name)."""
+    import os
+    import random
+
+    if os.environ.get("PAN_FUZZ") == "long":
+        return list(SIGNALS)
+    return [random.Random(name).choice(list(SIGNALS))]
+
+
+@pytest.mark.parametrize(
+    ("name", "signum"), [(n, s) for n in READERS for s in _signals_for(n)], ids=lambda v: getattr(v, "name", v)
+)
+def test_a_signal_at_a_random_moment_of_any_reader_ends_it_quietly(name: str, signum: signal.Signals) -> None:
+    """pan reads a random number of units of input from a pipe that stays open (so it is at
+    work however fast the machine), has read them all, then gets the signal: 128 + its number,
+    nothing on standard error, whatever it was doing."""
+    import random
+    import time
+
+    args, unit = READERS[name]
+    proc = subprocess.Popen(
+        _pan(*args), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT
+    )
+    assert proc.stdin is not None and proc.stderr is not None
+    try:
+        proc.stdin.write(unit * random.Random(f"{name} {signum}").randint(1, 6))
+        proc.stdin.flush()
+        deadline = time.monotonic() + 120  # a hang detector only
+        while not _drained(proc) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert proc.poll() is None, "pan ended before its input did"
+        proc.send_signal(signum)
+        status = proc.wait(timeout=120)
+        err = proc.stderr.read().decode()
+    finally:
+        proc.kill()
+        proc.stdin.close()
+    assert (status, err) == (SIGNALS[signum], "")
