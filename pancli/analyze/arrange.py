@@ -26,14 +26,15 @@ of grown melds), then fewest new melds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import field
 from itertools import combinations
 from typing import Final
+
+from msgspec import field
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, card
 from pancli.melds import Meld, Rope, SetShape, grow, judge, rope_value
 from pancli.rules import Condition, Profile, SetGrowth
-from pancli.values import frozen
+from pancli.values import Value
 
 # --------------------------------------------------------------------------- encoding
 
@@ -120,8 +121,7 @@ def fits(state: int, block: int) -> bool:
 # --------------------------------------------------------------------------- values (C6)
 
 
-@frozen
-class _Tables:
+class _Tables(Value):
     """Meld values under one profile, precomputed (checked against melds.judge in the tests)."""
 
     one_suit: tuple[tuple[int, int], ...]  # slot -> (base, extra) of a one-suit set of that card
@@ -129,12 +129,12 @@ class _Tables:
     rope: tuple[tuple[tuple[int, ...], ...], ...]  # suit -> lo -> hi -> value
     copies: tuple[int, ...]  # slot -> copies in the pack (E4)
     growth_any: bool
-    sets: dict[tuple[int, ...], bool] = field(default_factory=dict, compare=False)
+    sets: dict[tuple[int, ...], bool] = field(default_factory=dict)
     """(pan rank index, copies of each suit) -> a legal set (M3, M4): the meld engine's
     answers, filled as they are asked (:func:`pancli.analyze.odds`)."""
-    groups: dict[int, list[Block]] = field(default_factory=dict, compare=False)
+    groups: dict[int, list[Block]] = field(default_factory=dict)
     """One rank's or one suit's packed cards (tagged) -> the new melds they make (:func:`hand_blocks`)."""
-    laid: dict[int, Placed] = field(default_factory=dict, compare=False)
+    laid: dict[int, Placed] = field(default_factory=dict)
     """Packed cards -> the new meld they make (:func:`materialize`): the meld engine's answer
     (:func:`pancli.melds.judge`), asked once per profile and kept (bounded). Measured on 6,000
     random hands (best arrangement, CPU, each hand with the memo and emptied alternately in one
@@ -255,8 +255,7 @@ def rope_blocks(s: int, cnt: Sequence[int], t: _Tables, out: list[Block]) -> Non
                     out.append(_new(encs[a][b], b - a + 1, vals[a][b]))
 
 
-@frozen
-class TableMeld:
+class TableMeld(Value):
     """One of the player's melds on the table, in the search's terms."""
 
     meld: Meld
@@ -831,8 +830,7 @@ class TableSolver:
 # --------------------------------------------------------------------------- results
 
 
-@frozen
-class Placed:
+class Placed(Value):
     """One part of an arrangement: a new meld, or cards added to a table meld.
 
     ``cards`` are the hand cards placed; ``meld`` is the meld that results; ``value`` is what each
@@ -850,8 +848,7 @@ class Placed:
         return text if self.target is None else f"{text} to #{self.target + 1}"
 
 
-@frozen
-class Arrangement:
+class Arrangement(Value):
     """A way to lay cards down: what is placed, what stays dead, and how many ways tie with it."""
 
     placed: tuple[Placed, ...]

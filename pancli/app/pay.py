@@ -20,7 +20,7 @@ from pancli.app.lines import InputLine, remembered_items
 from pancli.cards import ALL_CARDS, Card, Game, past_the_pack
 from pancli.melds import Meld, going_out_value
 from pancli.rules import Profile
-from pancli.values import frozen
+from pancli.values import Value
 
 PayRule = Literal["C7", "C8"]
 """The rules ``pan pay``'s payments are made under, as ids of the registry: ``pay`` starts
@@ -34,8 +34,7 @@ Counts = tuple[tuple[int, int], ...]
 """``(card index, copies)`` of each distinct card of a meld (:meth:`PackCounter.counts`)."""
 
 
-@frozen
-class PayReport:
+class PayReport(Value):
     """The melds judged and what they collect from each of ``opponents`` active opponents."""
 
     melds: tuple[MeldCheck, ...]

@@ -14,9 +14,10 @@ result that is a :class:`~pancli.model.results.JudgedHand`, its type told by ``r
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
+
+from msgspec.structs import replace
 
 from pancli.cards import Game
 from pancli.rules import Profile

@@ -186,23 +186,12 @@ def main() -> None:
     - output that cannot be written (a full disk, a closed file): an error message and 2;
     - memory exhausted under a limit (``ulimit -v``): ``pan: out of memory`` and 2.
     """
-    import gc
+    import signal
     import sys
-
-    try:  # signal's C module: the same calls without signal's three enums (3.3 M instructions)
-        import _signal as signal  # type: ignore[import-not-found]
-    except ImportError:  # pragma: no cover - every CPython has it
-        import signal
 
     def stop(signum: int, frame: object) -> None:
         raise Interrupted(signum)
 
-    # The command's modules load from here on: their functions and classes live as long as the
-    # process, and a young collection every 700 new objects (the default) walks them again and
-    # again. Kept for speed: pan replay of a small file 291.9 -> 287.0 M instructions
-    # (import click: 190.8), of 300 hands 1,555 -> 1,540 M; the collector still runs, every
-    # 10,000 new objects.
-    gc.set_threshold(10_000)
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
     _buffer_stdout()
@@ -211,10 +200,6 @@ def main() -> None:
             cli.main(prog_name="pan")
         finally:
             sys.stdout.flush()
-            # The process ends here: the interpreter's last collections need not walk every class
-            # and value pan built (nothing pan writes waits on them; files are closed by now).
-            # Kept for speed: pan replay of a small file 199 -> 150 ms CPU, import click 108 ms.
-            gc.freeze()
     except (PipeClosed, BrokenPipeError):
         _silence_stdout()
         sys.exit(EXIT_PIPE_CLOSED)

@@ -518,10 +518,10 @@ def report(file: str, line: int, col: int, rule: str, message: str) -> None:
 
 
 def emit_json(data: Any) -> None:
-    """Write one JSON document to standard output (json is imported here: not on the plain path)."""
-    import json
+    """Write one JSON document to standard output."""
+    from pancli.jsontext import dumps_indented
 
-    sys.stdout.write(escape_json(json.dumps(data, ensure_ascii=False, indent=2)))
+    sys.stdout.write(dumps_indented(data))
     sys.stdout.write("\n")
 
 

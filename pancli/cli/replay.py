@@ -41,7 +41,6 @@ from pancli.cli.common import (
     check_readable,
     complete_paths,
     error_line,
-    escape_json,
     json_mode,
     json_option,
     jsonl_option,
@@ -52,6 +51,7 @@ from pancli.cli.common import (
     worker_count,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
+from pancli.jsontext import dumps
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -60,7 +60,6 @@ if TYPE_CHECKING:
 
     from pancli.app.replay import Judgement
     from pancli.cli.hand_render import HandView, JsonObject
-    from pancli.cli.replay_render import JsonText, StepLines
     from pancli.model.actions import HandScript
     from pancli.model.results import Recorded
     from pancli.notation.layout import RecordHand
@@ -187,27 +186,10 @@ class JsonSink(Sink):
 
     def __init__(self) -> None:
         super().__init__()
-        import json
-
-        encode = json.JSONEncoder(ensure_ascii=False).encode
-
-        def dumps(obj: object) -> str:
-            return escape_json(encode(obj))  # no raw C1 or bidirectional control from a record
-
-        self.dumps = dumps
         self.first = True
-        self.text: JsonText | None = None
-        """The hands' JSON text, made with the first hand (the Panguingue renderer's module)."""
 
     event: str | None = None
     """The ``event`` field a hand's object starts with (``--jsonl``)."""
-
-    def _json_text(self) -> JsonText:
-        if self.text is None:
-            from pancli.cli.replay_render import JsonText
-
-            self.text = JsonText(self.dumps)
-        return self.text
 
     def collector(self) -> type[ChunkSink]:
         return _CollectJson
@@ -234,7 +216,8 @@ class JsonSink(Sink):
             self.err.append(warning_lines(hand))
         if not result.ok or remedied(result):
             self.errors(hand.file, result, shown)
-        self._put(shown.json_text(hand, script, self._json_text(), self.event))
+        obj = shown.json(hand, script)
+        self._put(dumps(obj if self.event is None else {"event": self.event, **obj}))
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.cli.replay_render import malformed_json, malformed_line
@@ -242,7 +225,7 @@ class JsonSink(Sink):
         assert hand.error is not None
         self.err.append(malformed_line(hand.file, hand.error) + "\n")
         obj = malformed_json(hand)
-        self._put(self.dumps(obj if self.event is None else {"event": self.event, **obj}))
+        self._put(dumps(obj if self.event is None else {"event": self.event, **obj}))
 
     def close(self, tally: Tally, stopped: bool) -> None:
         if stopped:
@@ -258,7 +241,6 @@ class JsonlSink(JsonSink):
 
     wants_steps = True
     event = "hand"
-    step_lines: StepLines | None = None
 
     def collector(self) -> type[ChunkSink]:
         return _CollectJsonl
@@ -267,17 +249,12 @@ class JsonlSink(JsonSink):
         Sink.chunk(self, out, err)
 
     def _line(self, obj: JsonObject) -> None:
-        self.out.append(self.dumps(obj) + "\n")
-
-    def _json_text(self) -> StepLines:
-        if self.step_lines is None:
-            from pancli.cli.replay_render import StepLines
-
-            self.step_lines = StepLines(self.dumps)
-        return self.step_lines
+        self.out.append(dumps(obj) + "\n")
 
     def _steps(self, steps: Sequence[Recorded], hand: RecordHand) -> None:
-        self.out.extend(self._json_text().lines(steps, hand.index, hand.file))
+        from pancli.cli.replay_render import step_events
+
+        self.out.extend([dumps(e) + "\n" for e in step_events(steps, hand.index, hand.file)])
 
     def _put(self, text: str) -> None:
         self.out.append(text + "\n")

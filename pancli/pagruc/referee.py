@@ -71,8 +71,10 @@ from __future__ import annotations
 import contextlib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import field, replace
 from typing import TYPE_CHECKING, ClassVar, Literal
+
+from msgspec import field
+from msgspec.structs import replace
 
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import MeldError
@@ -100,7 +102,7 @@ from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
 from pancli.pagruc.pack import PagrucPack, beyond_pack, pack_for, pack_problem
 from pancli.pagruc.scoring import CardScore, hand_scores
 from pancli.rulebook import Rule
-from pancli.values import frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -114,8 +116,7 @@ _Stage = Literal["line", "seat", "order", "acts", "end", "action", "holds"]
 """Where in a line :meth:`_Referee.g3` judges the turn."""
 
 
-@frozen
-class TableMeld:
+class TableMeld(Value):
     """A meld on the table at the end of the hand: its owner (who laid it first), its
     number among the owner's melds (1-based, order laid), the meld, and who laid each card."""
 
@@ -131,8 +132,7 @@ class TableMeld:
         return f"{self.owner}#{self.number}"
 
 
-@frozen
-class PagrucHandResult:
+class PagrucHandResult(Value):
     """The referee's result for one PAGRUC hand (a :class:`~pancli.model.results.JudgedHand`).
 
     ``scores`` maps every player to his hand score (G7), or None when cards left in his hand
@@ -159,7 +159,7 @@ class PagrucHandResult:
     claims: tuple[ClaimCheck, ...] = ()
     notes: tuple[str, ...] = ()
     first_line: int = 0
-    steps: tuple[Step, ...] = field(default=(), repr=False)
+    steps: tuple[Step, ...] = ()
 
     @property
     def recorded(self) -> tuple[Step, ...]:
