@@ -276,10 +276,6 @@ def _illegal(cards: tuple[Card, ...], rule: EngineRule, reason: str, profile: Pr
     return Verdict(cards, None, rule, reason, profile)
 
 
-_INDEX_BY_ID: Final = {id(c): c.index for c in ALL_CARDS}
-"""Card index by object identity for the interned cards (:func:`pancli.cards.card`): a C-speed
-lookup. The interned cards live as long as the module, so their ids are never reused; any
-other Card instance misses and falls back to :attr:`Card.index`."""
 _NOT_PAN: Final = frozenset(c.index for c in ALL_CARDS if not c.rank.in_pan_pack)
 _PAN_POS: Final = {int(r) - 1: i for i, r in enumerate(PAN_RANKS)}
 """Rank index (``card.index >> 2``) to the position in the Panguingue order (E2)."""
@@ -301,11 +297,7 @@ def judge(cards: Iterable[Card], profile: Profile) -> Verdict:
     0
     """
     cs = tuple(cards)
-    get = _INDEX_BY_ID.get
-    ix = [get(id(c)) for c in cs]
-    if None in ix:
-        ix = [c.index for c in cs]
-    ints: list[int] = ix  # type: ignore[assignment]
+    ints = [c.index for c in cs]
     if not _NOT_PAN.isdisjoint(ints):
         c = cs[next(k for k, i in enumerate(ints) if i in _NOT_PAN)]
         return _illegal(cs, "E1", f"{c} is not in a Panguingue pack (no 8, 9 or 10)", profile)

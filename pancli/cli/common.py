@@ -24,7 +24,6 @@ from pancli.app.lines import InputLine as InputLine
 from pancli.app.lines import batch_item as batch_item
 from pancli.app.lines import batch_text as batch_text
 from pancli.app.lines import error_line as error_line
-from pancli.app.lines import escape_json as escape_json
 from pancli.app.lines import escape_text as escape_text
 from pancli.app.lines import is_skipped as is_skipped
 from pancli.cards import Game

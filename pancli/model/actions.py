@@ -1,4 +1,4 @@
-"""What happens at the table, as values: every action is a small frozen dataclass.
+"""What happens at the table, as values: every action is a small frozen value (:class:`~pancli.values.Value`).
 
 This is the contract between the record reader (text -> :class:`HandScript`), the
 referees (Panguingue in :mod:`pancli.referee`, PAGRUC in :mod:`pancli.pagruc`), the

@@ -140,10 +140,7 @@ DEAD: Final = Source.DEAD
 class Step(NamedTuple):
     """One applied action (or play line) with its effects, in order.
 
-    A named tuple, not a ``@frozen`` class: ``--jsonl`` records about 130 steps a hand and a
-    tuple is built in one call where the value class sets seven slots (recording the steps of
-    200 simulated 6-player hands, in process: 1.75 us a step as a value class, 0.6-1.0 as a
-    tuple), and the JSON-line writer unpacks it in one go.
+    A named tuple: callers unpack it (``line, col, player, ...``) as well as name its fields.
     """
 
     line: int
@@ -162,7 +159,7 @@ Recorded = Step | Turn | Deal
 discard C``: three turn lines in four) as its :class:`Turn`, which stands for the two steps of
 :func:`turn_steps`, and a deal whose every card goes to the hand as its :class:`Deal`, which
 stands for :func:`deal_step`. Recording a value the record already holds, one where the turn is
-two steps, is what keeps ``--jsonl`` near plain replay (benchmarks/README.md, issue 14)."""
+two steps, saves a referee most of the values of a hand (benchmarks/README.md)."""
 
 DEALT: Final = (DEAL, HAND)
 """Where each card of a deal recorded whole goes: from the deal to the hand (:func:`deal_step`)."""
