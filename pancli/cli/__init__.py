@@ -186,6 +186,7 @@ def main() -> None:
     - output that cannot be written (a full disk, a closed file): an error message and 2;
     - memory exhausted under a limit (``ulimit -v``): ``pan: out of memory`` and 2.
     """
+    import gc
     import signal
     import sys
 
@@ -200,6 +201,9 @@ def main() -> None:
             cli.main(prog_name="pan")
         finally:
             sys.stdout.flush()
+            # the interpreter's last collection need not walk every module and class pan loaded
+            # (nothing waits on it): pan check of one meld 72 -> 59 ms CPU, import click 52
+            gc.freeze()
     except (PipeClosed, BrokenPipeError):
         _silence_stdout()
         sys.exit(EXIT_PIPE_CLOSED)
