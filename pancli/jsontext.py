@@ -21,6 +21,7 @@ C0 controls msgspec escapes itself.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any, Final
 
@@ -58,6 +59,13 @@ def _text(data: bytes) -> str:
 def dumps(obj: object) -> str:
     """``obj`` as one line of compact JSON (no newline)."""
     return _text(_encode(obj))
+
+
+def lines(objs: Iterable[object]) -> str:
+    """Each of ``objs`` as a line of compact JSON, each line ending with a newline (escaped
+    and decoded once for all: a hand's step lines are many and short)."""
+    data = b"\n".join(map(_encode, objs))
+    return _text(data) + "\n" if data else ""
 
 
 def dumps_indented(obj: object) -> str:

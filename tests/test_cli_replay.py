@@ -419,6 +419,7 @@ def test_jsonl_lines_are_the_step_events_and_hands_encoded() -> None:
     """Each ``--jsonl`` line is one object: the steps of :func:`step_events`, the violations,
     then the hand's object of ``--json``, in that order."""
     from pancli.cli.replay_render import step_events
+    from pancli.jsontext import dumps
     from pancli.records import read_hands
     from pancli.referee import referee_hand
 
@@ -432,7 +433,7 @@ def test_jsonl_lines_are_the_step_events_and_hands_encoded() -> None:
         scripts = [h.script for h in read_hands(f, str(path), SAMPLES) if h.script is not None]
     want: list[object] = []
     for n, (script, hand) in enumerate(zip(scripts, hands, strict=True), 1):
-        want += json.loads(json.dumps(list(step_events(referee_hand(script).recorded, n, str(path)))))
+        want += json.loads(dumps(list(step_events(referee_hand(script).recorded, n, str(path)))))
         want.append({"event": "hand", **hand})
     assert got == want and len(got) > 50
 

@@ -51,7 +51,7 @@ from pancli.cli.common import (
     worker_count,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
-from pancli.jsontext import dumps
+from pancli.jsontext import dumps, lines
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -254,7 +254,7 @@ class JsonlSink(JsonSink):
     def _steps(self, steps: Sequence[Recorded], hand: RecordHand) -> None:
         from pancli.cli.replay_render import step_events
 
-        self.out.extend([dumps(e) + "\n" for e in step_events(steps, hand.index, hand.file)])
+        self.out.append(lines(step_events(steps, hand.index, hand.file)))
 
     def _put(self, text: str) -> None:
         self.out.append(text + "\n")
@@ -398,7 +398,7 @@ def replay(
       pan samples friday-hoyle | pan replay -
       pan replay --json $(pan samples --path)    # exits 1: the illegal-* samples break rules on purpose
       pan simulate --players 6 --hands 100 --seed 1 | pan replay - | tail -1
-      pan samples cardroom-saturday | pan replay --jsonl - | grep '"event": "split"'
+      pan samples cardroom-saturday | pan replay --jsonl - | grep '"event":"split"'
       pan simulate --players 6 --hands 300 --seed 1 | pan replay --jobs 2 - | tail -1
       pan samples friday-hoyle | pan replay - --html friday.html
     """

@@ -495,7 +495,7 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[dic
             "col": s.col or 1,  # a whole line (the upcard's) starts at column 1
             "player": s.player,
             "text": text,
-            "moves": [{"card": str(c), "from": a.value, "to": b.value} for c, a, b in s.moves],
+            "moves": [{"card": c.text, "from": a, "to": b} for c, a, b in s.moves],  # enums: by value
             "payments": [payment_json(p) for p in s.payments],
         }
 
