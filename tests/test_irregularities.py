@@ -18,6 +18,7 @@ from cli_kit import SAMPLES, pan
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pancli.api import parse_records
 from pancli.model.results import DEAD, HandResult, Remedy, is_return
 from pancli.referee import referee_hand
 from pancli.referee.simulate import IRREGULARITIES, inject, simulate_hands
@@ -349,3 +350,67 @@ def test_I2_meld_numbers_count_a_foul_meld_while_it_lies_on_the_table() -> None:
         turn.format("back #2, meld [2h 3h 4h]"), "13. Ana draw Ah, add Ah to #3 {[%pays 2]}, discard Qc"
     )
     assert "Ana collects C7 [Ah 2h 3h 4h] #3 grows" in out and "ledger: Ana -2, Ben -2, Cruz +36" in out
+
+
+def _sample_until(name: str, last_line: int, *more: str) -> str:
+    """The shipped sample ``name`` up to its line ``last_line``, then the lines ``more``."""
+    lines = (SAMPLES / name).read_text(encoding="utf-8").splitlines()[:last_line]
+    return "\n".join([*lines, *more]) + "\n"
+
+
+def _returned_by(result: HandResult, name: str, line: int) -> int:
+    return sum(p.units for p in result.payments if is_return(p) and p.payer == name and p.line == line)
+
+
+def test_I2_retiring_returns_what_he_still_holds_not_a_foul_meld_already_given_back() -> None:
+    """Cruz's foul meld was made good at line 20 (its 9 given back then); found later with a
+    foul meld after his discard, he returns the 9 his meld as made good collected and the 3 of
+    its growth, 12 in all: not the 9 of the foul meld a second time."""
+    text = _sample_until(
+        "irregular-I2-made-good.pan",
+        28,
+        "10. Cruz draw Qs, meld [Qs Qs 6s] ??, discard Ah",
+        "11. Dee draw 3s, meld [3s 3s 3s] {[%pays 4]}, discard 6c",
+    )
+    [hand] = parse_records(text)
+    assert hand.script is not None
+    r = referee_hand(hand.script)
+    assert isinstance(r, HandResult)
+    assert _returned_by(r, "Cruz", 29) == 12
+    assert dict(r.ledger) == {"Ana": 7, "Ben": 0, "Cruz": -9, "Dee": 11, "Eli": -9}
+    assert sum(r.ledger.values()) == 0
+
+
+def test_I2_a_return_made_to_him_is_no_collection_of_his_to_return() -> None:
+    """Ana's foul meld was taken back at line 28 and Cruz was given back the 1 he paid for it;
+    when Cruz retires he returns his own collections (12), not that 1 to Ana."""
+    text = _sample_until(
+        "irregular-I2-taken-back.pan",
+        28,
+        "10. Cruz draw Qs, meld [Qs Qs 6s] ??, discard Ah",
+        "11. Dee draw 3s, meld [3s 3s 3s] {[%pays 4]}, discard 6c",
+    )
+    [hand] = parse_records(text)
+    assert hand.script is not None
+    r = referee_hand(hand.script)
+    assert isinstance(r, HandResult)
+    assert _returned_by(r, "Cruz", 29) == 12
+    foul_of_ana = [p for p in r.payments if is_return(p) and p.payer == "Cruz" and p.meld and "Jc" in map(str, p.meld)]
+    assert foul_of_ana == []
+    assert sum(r.ledger.values()) == 0
+
+
+def test_I2_a_card_borrowed_for_a_foul_meld_taken_back_is_still_borrowed_M6() -> None:
+    """Dee borrows Ks off her kings for a foul meld and takes it back: the Ks does not join her
+    hand; it is a borrowed card of the turn again, and completing no new meld it breaks M6."""
+    text = _sample_until(
+        "cardroom-tops-and-borrowing.pan",
+        52,
+        "Dee draw Qs, borrow Ks from #2, meld [Ks Qs 6d] ?? {[%pays 2]}, back #3, discard Qs",
+    )
+    hands = parse_records(text)
+    script = hands[-1].script
+    assert script is not None
+    r = referee_hand(script)
+    assert [v.rule for v in r.violations] == [Rule.M6]
+    assert "borrowed Ks completes no new meld" in r.violations[0].message

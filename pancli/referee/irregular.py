@@ -62,11 +62,17 @@ def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
 
 
 def lay_foul(
-    b: Board, a: MeldNew | Add, v: Violation, pending: bool, base: LaidMeld | None, before: bool
+    b: Board,
+    a: MeldNew | Add,
+    v: Violation,
+    pending: bool,
+    borrowed: tuple[Card, ...],
+    base: LaidMeld | None,
+    before: bool,
 ) -> list[Payment]:
-    """A foul meld or addition laid (I2): its cards left the hand (the caller moved them, the
-    drawn card among them when ``pending``; ``before``: hand cards were melded earlier in the
-    turn) and it is paid what the record says the table paid
+    """A foul meld or addition laid (I2): its cards left the hand (the caller moved them: the
+    drawn card among them when ``pending``, the cards ``borrowed`` this turn that it used;
+    ``before``: hand cards were melded earlier in the turn) and it is paid what the record says the table paid
     for it (``[%pays N]`` from each active opponent, none without a claim), until it is made
     good, taken back or found (:func:`retire`)."""
     s = b.seat
@@ -78,6 +84,7 @@ def lay_foul(
         assert isinstance(a, Add)
         foul = Foul(a.target, v, base.cards + a.cards, a.cards, pending, base)
     foul.before = before
+    foul.borrowed = borrowed
     b.fouls.append(foul)
     units = a.claim or 0
     if units > 0:
@@ -101,18 +108,46 @@ def settled(b: Board, foul: Foul, what: str, returns: list[Payment]) -> Remedy:
     return r
 
 
+def collected(b: Board, name: str) -> list[Payment]:
+    """What ``name`` has collected in the hand and still holds: every payment to him, less
+    the returns made to him (a foul meld of another's given back is no collection of his) and
+    less what he has already given back (a foul meld of his made good or taken back, I2).
+
+    >>> from pancli.model.actions import HandScript
+    >>> from pancli.referee.board import Board
+    >>> b = Board(HandScript(players=("Ana", "Ben")))
+    >>> paid = transfer(b, "Ben", "Ana", 3, False, 9, None, "foul meld, paid on his word")
+    >>> back = transfer(b, "Ana", "Ben", 3, False, 9, None, f"{RETURNED} (collected at line 9)")
+    >>> collected(b, "Ana"), collected(b, "Ben")
+    ([], [])
+    """
+    given_back: dict[tuple[str, int, tuple[Card, ...] | None, str], int] = {}
+    for p in b.ledger.payments:
+        if p.payer == name and p.note.startswith(RETURNED):
+            key = (p.payee, p.units, p.meld, p.note)
+            given_back[key] = given_back.get(key, 0) + 1
+    held: list[Payment] = []
+    for p in b.ledger.payments:
+        if p.payee != name or p.units <= 0 or p.note.startswith(RETURNED):
+            continue
+        key = (p.payer, p.units, p.meld, f"{RETURNED} (collected at line {p.line})")
+        if given_back.get(key):
+            given_back[key] -= 1
+        else:
+            held.append(p)
+    return held
+
+
 def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
     """I1 found after the first draw, I2 found after the discard: ``s`` returns everything he
     collected in the hand (each return citing the rule), his hand and melds are dead, and he
     leaves the turn order until the next deal; he still pays others (:meth:`Board.collect`)."""
     i1 = v.rule == Rule.I1
     line = node.line
-    returns: list[Payment] = []
-    for p in list(b.ledger.payments):
-        if p.payee == s.name and p.units > 0:
-            returns.append(
-                transfer(b, s.name, p.payer, p.units, i1, line, p.meld, f"{RETURNED} (collected at line {p.line})")
-            )
+    returns = [
+        transfer(b, s.name, p.payer, p.units, i1, line, p.meld, f"{RETURNED} (collected at line {p.line})")
+        for p in collected(b, s.name)
+    ]
     moves: list[tuple[Card, Source, Source]] = []
     for i, n in enumerate(s.hand):
         moves += [(ALL_CARDS[i], HAND, DEAD)] * n

@@ -265,16 +265,24 @@ def verify_mend(b: Board, a: Mend) -> MendPlan:
     return MendPlan(f, laid, take, plan, _less(f.cards, a.cards))
 
 
-def _back_to_hand(b: Board, s: Seat, cards: tuple[Card, ...], pending: bool) -> None:
-    """``cards`` leave a foul meld for the hand; the drawn card among them (``pending``) is
-    the unused draw again (P2: it never joins the hand)."""
-    drawn = b.pending if pending and b.pending in cards else None
+def _back_to_hand(b: Board, s: Seat, cards: tuple[Card, ...], f: Foul) -> None:
+    """``cards`` leave the foul meld ``f`` for the hand; the drawn card among them is the unused
+    draw again (P2: it never joins the hand), and a card borrowed for it is a borrowed card of
+    the turn again (M6: it may still only complete a new meld)."""
+    drawn = b.pending if f.pending and b.pending in cards else None
+    borrowed = list(f.borrowed)
     for c in cards:
         if drawn is not None and c == drawn:
             b.pending_used = False
             drawn = None
             if b.steps is not None:
                 b.moves.append((c, MELD, b.pending_src))
+            continue
+        if c in borrowed:
+            borrowed.remove(c)
+            b.borrowed.append(c)
+            if b.steps is not None:
+                b.moves.append((c, MELD, MELD))
             continue
         s.hand[c.index] += 1
         s.hand_n += 1
@@ -294,7 +302,7 @@ def apply_mend(b: Board, a: Mend, plan: MendPlan) -> list[Payment]:
     base = f.base
     returns = give_back(b, f, a.line)
     use_plan(b, plan.take, plan.cards)
-    _back_to_hand(b, s, plan.give, f.pending)
+    _back_to_hand(b, s, plan.give, f)
     if base is None:
         earlier = sum(1 for g in b.fouls if g.base is None and g.number < f.number)
         s.melds.insert(f.number - 1 - earlier, plan.laid)  # where the table sees it
@@ -326,7 +334,7 @@ def apply_back(b: Board, a: TakeBack, f: Foul) -> list[Payment]:
     s = b.seat
     assert s is not None
     returns = give_back(b, f, a.line)
-    _back_to_hand(b, s, f.added, f.pending)
+    _back_to_hand(b, s, f.added, f)
     if not f.later:
         b.hand_melded = f.before  # as if it had not been laid (P4)
     paid = sum(p.units for p in returns)
@@ -539,7 +547,7 @@ def apply_meld(b: Board, a: MeldNew, plan: MeldPlan | FoulPlan) -> list[Payment]
     before = b.hand_melded
     use_plan(b, a.cards, plan.cards)
     if type(plan) is FoulPlan:
-        return lay_foul(b, a, plan.violation, plan.cards.pending, None, before)
+        return lay_foul(b, a, plan.violation, plan.cards.pending, plan.cards.borrowed, None, before)
     assert isinstance(plan, MeldPlan)
     lm = plan.laid
     s.melds.append(lm)
@@ -565,7 +573,7 @@ def apply_add(b: Board, a: Add, plan: MeldPlan | FoulPlan) -> list[Payment]:
     before = b.hand_melded
     use_plan(b, a.cards, plan.cards)
     if type(plan) is FoulPlan:
-        return lay_foul(b, a, plan.violation, plan.cards.pending, old, before)
+        return lay_foul(b, a, plan.violation, plan.cards.pending, plan.cards.borrowed, old, before)
     assert isinstance(plan, MeldPlan)
     new = plan.laid
     s.melds[k] = new

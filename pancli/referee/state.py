@@ -203,7 +203,7 @@ class Foul:
     (all of them for a new meld), whether the drawn card is among them (``pending``), the meld
     it grew (``base``, None for a new meld) and what the table paid for it (``payments``)."""
 
-    __slots__ = ("added", "base", "before", "cards", "later", "number", "payments", "pending", "violation")
+    __slots__ = ("added", "base", "before", "borrowed", "cards", "later", "number", "payments", "pending", "violation")
 
     def __init__(
         self,
@@ -223,6 +223,9 @@ class Foul:
         self.payments: list[Payment] = []
         self.before = False
         """Whether hand cards were melded in the turn before this foul action (P4)."""
+        self.borrowed: tuple[Card, ...] = ()
+        """The cards borrowed this turn that the foul action used (M6: taken back, they are
+        borrowed cards of the turn again, never hand cards)."""
         self.later = False
         """Whether hand cards were melded after it (P4): taking it back leaves them melded."""
 
