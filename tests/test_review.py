@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -391,3 +392,40 @@ def test_review_stops_at_its_limit_of_play_lines_and_counts_the_rest(monkeypatch
     assert max(j.line for j in r.judgements) == 8  # the 3rd play line is Ana's turn on line 8
     assert [(s.player, s.line, s.count) for s in r.skipped] == [("Ben", 9, 1)]
     assert r.skipped[0].reason == "past the first 3 play lines of the hand"
+
+
+def test_review_in_place_leaves_a_record_with_a_malformed_hand_unchanged(tmp_path: Any) -> None:
+    """A malformed hand's text is what the reader kept of it (a line past the limit cut): -o onto
+    the record read refuses, as pan fmt --write does, and the file keeps every byte."""
+    record = tmp_path / "long.pan"
+    text = "; " + "x" * 150_000 + "\n" + (SAMPLES / "friday-hoyle.pan").read_text(encoding="utf-8")
+    record.write_text(text, encoding="utf-8")
+    got = pan("review", *FAST_ARGS, str(record), "-o", str(record))
+    assert got.exit_code == 1
+    assert "left unchanged: 1 malformed hand(s)" in got.stderr
+    assert record.read_text(encoding="utf-8") == text
+    assert [p.name for p in tmp_path.iterdir()] == ["long.pan"]  # no temporary file left
+
+
+@pytest.mark.parametrize("command", ["review", "replay"])
+def test_html_onto_a_record_read_is_refused(command: str, tmp_path: Any) -> None:
+    record = tmp_path / "f.pan"
+    text = (SAMPLES / "friday-hoyle.pan").read_text(encoding="utf-8")
+    record.write_text(text, encoding="utf-8")
+    got = pan(command, *(FAST_ARGS if command == "review" else ()), str(record), "--html", str(record))
+    assert got.exit_code == 2 and "is a record being read" in got.stderr
+    assert record.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(("option", "name"), [("-o", ""), ("--html", ""), ("--html", "-")])
+def test_review_output_names_are_checked_as_every_writer_s(option: str, name: str, tmp_path: Any) -> None:
+    got = pan("review", *FAST_ARGS, str(SAMPLES / "friday-hoyle.pan"), option, name)
+    assert got.exit_code == 2 and "Invalid value" in got.stderr
+    assert not (Path.cwd() / "-").exists()
+
+
+def test_review_not_reviewed_lines_escape_the_file_name(tmp_path: Any) -> None:
+    record = tmp_path / "k\x1b[31mred\nx.pan"
+    record.write_text((SAMPLES / "kitchen-table-unknown-hands.pan").read_text(encoding="utf-8"), encoding="utf-8")
+    got = pan("review", *FAST_ARGS, "--summary", str(record))
+    assert "not reviewed" in got.stdout and "\x1b" not in got.stdout and "\x1b" not in got.stderr

@@ -67,6 +67,8 @@ class HandReview:
     text: str
     error: dict[str, Any] | None = None
     """The hand's first violation or reading error (file, line, col, rule, player, message)."""
+    malformed: bool = False
+    """The hand could not be read: ``text`` is what the reader kept of it, not the record's text."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (the worker processes send it so)."""
@@ -78,6 +80,7 @@ class HandReview:
             "skipped": [asdict(s) for s in self.skipped],
             "text": self.text,
             "error": self.error,
+            "malformed": self.malformed,
         }
 
     @classmethod
@@ -85,7 +88,7 @@ class HandReview:
         """The review :meth:`to_json` wrote."""
         return cls(
             d["file"], d["hand"], d["first_line"], tuple(Judgement(**j) for j in d["judgements"]),
-            tuple(Skip(**s) for s in d["skipped"]), d["text"], d["error"],
+            tuple(Skip(**s) for s in d["skipped"]), d["text"], d["error"], d["malformed"],
         )  # fmt: skip
 
 
@@ -440,7 +443,7 @@ class ReviewSink:
         from pancli.notation.record_writer import format_record
 
         self._put(HandReview(hand.file, hand.index, hand.first_line, (), (), format_record(hand),
-                             _refereed(hand.file, hand)))  # fmt: skip
+                             _refereed(hand.file, hand), malformed=True))  # fmt: skip
 
     def close(self, tally: Tally, stopped: bool) -> None:
         pass

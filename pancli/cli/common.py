@@ -469,6 +469,21 @@ def output_file(*, to_stdout: bool) -> Callable[[click.Context, click.Parameter,
     return check
 
 
+def same_file(a: str, b: str) -> bool:
+    """Whether the names ``a`` and ``b`` are one existing file (device and inode)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def refuse_writing_an_input(target: str | None, names: Iterable[str], option: str) -> None:
+    """A usage error (exit 2) when ``option`` would write over one of the records read
+    (``pan replay f.pan --html f.pan``): the record would be lost to the page."""
+    if target is not None and any(name != "-" and same_file(target, name) for name in names):
+        raise click.BadParameter(f"{target} is a record being read: name another file", param_hint=option)
+
+
 def record_files(files: Iterable[str]) -> list[str]:
     """The files to read: as given, or ``["-"]`` (standard input) when none is given and
     input is piped in. Raises click.UsageError (exit 2) with nothing to read, or ``-`` twice.

@@ -49,6 +49,7 @@ from pancli.cli.common import (
     open_text,
     output_file,
     record_files,
+    refuse_writing_an_input,
     rules_override_option,
     worker_count,
 )
@@ -431,6 +432,7 @@ def replay(
 
     json_mode(as_json, as_jsonl)
     names = record_files(files)
+    refuse_writing_an_input(html, names, "--html")
     for name in names:  # a regular file, a named pipe or /dev/fd/N (process substitution)
         check_readable(name)
     if html is not None and not Path(html).absolute().parent.is_dir():

@@ -29,18 +29,28 @@ from pancli.cli.common import (
     jsonl_option,
     load_profile,
     open_text,
+    output_file,
     record_files,
     refuse_output_into_input,
+    refuse_writing_an_input,
     rules_override_option,
+    same_file,
     seed_option,
     worker_count,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
+from pancli.escapes import escape_text
 
 if TYPE_CHECKING:
+    from pancli.analyze.review import Options
     from pancli.app.review import HandReview, Totals
     from pancli.cli.replay_html import HtmlReport
     from pancli.rules import Profile
+
+
+class ReviewRefused(Exception):
+    """``-o`` onto a record read whose text cannot be written back whole: nothing is replaced."""
+
 
 SUMMARY_HEAD = ("player", "reviewed", "!", "?!", "?", "??", "units given up", "lines not reviewed")
 
@@ -92,6 +102,7 @@ class _Writer:
         self.errors: list[dict[str, Any]] = []
         self.hands = 0
         self.bad = 0
+        self.malformed = 0
 
     def _line(self, obj: dict[str, Any]) -> None:
         import json
@@ -109,6 +120,7 @@ class _Writer:
             self._page(r)
         self.lines += (1 if self.hands else 0) + r.text.count("\n")
         self.hands += 1
+        self.malformed += r.malformed
         if r.error is not None:
             self.bad += 1
             e = r.error
@@ -123,7 +135,7 @@ class _Writer:
             else:
                 self.judgements.append(obj)
         for s in r.skipped:
-            self.skips.append(f"{r.file} hand {r.hand}: {s.player}: {s.text()}")
+            self.skips.append(escape_text(f"{r.file} hand {r.hand}: {s.player}: {s.text()}"))
             data = {"file": r.file, "hand": r.hand, "player": s.player, "line": s.line, "count": s.count,
                     "reason": s.reason}  # fmt: skip
             if self.as_jsonl:
@@ -185,10 +197,12 @@ class _Writer:
               help="Simulated hands of the stay-or-top advice (T1).")  # fmt: skip
 @seed_option("Seed of the odds and the advice (same seed, same review).", default=1)
 @click.option("--output", "-o", "output", metavar="FILE", type=click.Path(dir_okay=False), default=None,
+              callback=output_file(to_stdout=True),
               help="Write the annotated record to FILE (atomically; it may be the input); the summary goes to"
                    " standard output.")  # fmt: skip
 @click.option("--summary", "summary_only", is_flag=True, help="Print only the per-player summary, not the record.")
 @click.option("--html", "html", metavar="OUT.html", type=click.Path(dir_okay=False), default=None,
+              callback=output_file(to_stdout=False),
               help="Also write the page of pan replay --html for the reviewed record: the marks and comments in"
                    " each hand's timeline.")  # fmt: skip
 @json_option
@@ -259,7 +273,6 @@ def review(
       pan review --player Ana --depth 5 --samples 1000 "$(pan samples --path friday-hoyle)"
     """
     from pancli.analyze.review import Options
-    from pancli.app.review import review_files
 
     json_mode(as_json, as_jsonl)
     if summary_only and (as_json or as_jsonl or output is not None):
@@ -270,6 +283,8 @@ def review(
     for target in (output, html):
         if target is not None and not Path(target).absolute().parent.is_dir():
             raise IOFailure(target, "write", "no such folder")
+    refuse_writing_an_input(html, names, "--html")
+    in_place = output is not None and any(n != "-" and same_file(output, n) for n in names)
     structured = as_json or as_jsonl
     if output is None and not structured and not summary_only:
         refuse_output_into_input(names)
@@ -279,6 +294,37 @@ def review(
         player = player_name(player)
     profile = None if rules is None else load_profile(rules)
     opts = Options(depth=depth, samples=samples, advice_samples=advice_samples, seed=seed)
+    try:
+        writer = _review_into(names, output, html, structured, summary_only, as_json, as_jsonl, quiet, profile,
+                              opts, player, jobs, in_place)  # fmt: skip
+    except ReviewRefused as exc:
+        sys.stderr.write(escape_text(str(exc)) + "\n")
+        sys.exit(EXIT_ILLEGAL)
+    summary = None if structured else sys.stdout if (output is not None or summary_only) else sys.stderr
+    sys.stdout.flush()
+    writer.finish(summary)
+    sys.stdout.flush()
+    sys.exit(EXIT_OK if not writer.bad else EXIT_ILLEGAL)
+
+
+def _review_into(
+    names: list[str],
+    output: str | None,
+    html: str | None,
+    structured: bool,
+    summary_only: bool,
+    as_json: bool,
+    as_jsonl: bool,
+    quiet: bool,
+    profile: Profile | None,
+    opts: Options,
+    player: str | None,
+    jobs: int,
+    in_place: bool,
+) -> _Writer:
+    """Review the records into the outputs asked for (each file written atomically, or not at all)."""
+    from pancli.app.review import review_files
+
     with ExitStack() as stack:
         record: IO[str] | None = None
         if output is not None:
@@ -305,10 +351,10 @@ def review(
         writer = _Writer(record, as_json, as_jsonl, progress, report, name, profile)
         review_files(names, writer.show, open_record=open_text, opts=opts, player=player, profile=profile,
                      jobs=worker_count(jobs))  # fmt: skip
+        if in_place and writer.malformed:
+            # A malformed hand's text is what the reader kept of it (a line past the limit cut):
+            # the record is left as it was, as pan fmt --write leaves it.
+            raise ReviewRefused(f"{output}: left unchanged: {writer.malformed} malformed hand(s)")
         if report is not None:
             report.close(writer.tally_text())
-    summary = None if structured else sys.stdout if (output is not None or summary_only) else sys.stderr
-    sys.stdout.flush()
-    writer.finish(summary)
-    sys.stdout.flush()
-    sys.exit(EXIT_OK if not writer.bad else EXIT_ILLEGAL)
+    return writer
