@@ -362,12 +362,10 @@ def _returned_by(result: HandResult, name: str, line: int) -> int:
     return sum(p.units for p in result.payments if is_return(p) and p.payer == name and p.line == line)
 
 
-def test_I2_retiring_returns_what_he_still_holds_not_a_foul_meld_already_given_back() -> None:
-    """Cruz's foul meld was made good at line 20 (its 9 given back then); found later with a
-    foul meld after his discard, he returns the 9 his meld as made good collected and the 3 of
-    its growth, 12 in all: not the 9 of the foul meld a second time."""
+def _cruz_retires_after(sample: str) -> HandResult:
+    """The sample to its line 28, then Cruz lays a foul meld and discards (I2 c: he retires)."""
     text = _sample_until(
-        "irregular-I2-made-good.pan",
+        sample,
         28,
         "10. Cruz draw Qs, meld [Qs Qs 6s] ??, discard Ah",
         "11. Dee draw 3s, meld [3s 3s 3s] {[%pays 4]}, discard 6c",
@@ -376,6 +374,14 @@ def test_I2_retiring_returns_what_he_still_holds_not_a_foul_meld_already_given_b
     assert hand.script is not None
     r = referee_hand(hand.script)
     assert isinstance(r, HandResult)
+    return r
+
+
+def test_I2_retiring_returns_what_he_still_holds_not_a_foul_meld_already_given_back() -> None:
+    """Cruz's foul meld was made good at line 20 (its 9 given back then); found later with a
+    foul meld after his discard, he returns the 9 his meld as made good collected and the 3 of
+    its growth, 12 in all: not the 9 of the foul meld a second time."""
+    r = _cruz_retires_after("irregular-I2-made-good.pan")
     assert _returned_by(r, "Cruz", 29) == 12
     assert dict(r.ledger) == {"Ana": 7, "Ben": 0, "Cruz": -9, "Dee": 11, "Eli": -9}
     assert sum(r.ledger.values()) == 0
@@ -384,16 +390,7 @@ def test_I2_retiring_returns_what_he_still_holds_not_a_foul_meld_already_given_b
 def test_I2_a_return_made_to_him_is_no_collection_of_his_to_return() -> None:
     """Ana's foul meld was taken back at line 28 and Cruz was given back the 1 he paid for it;
     when Cruz retires he returns his own collections (12), not that 1 to Ana."""
-    text = _sample_until(
-        "irregular-I2-taken-back.pan",
-        28,
-        "10. Cruz draw Qs, meld [Qs Qs 6s] ??, discard Ah",
-        "11. Dee draw 3s, meld [3s 3s 3s] {[%pays 4]}, discard 6c",
-    )
-    [hand] = parse_records(text)
-    assert hand.script is not None
-    r = referee_hand(hand.script)
-    assert isinstance(r, HandResult)
+    r = _cruz_retires_after("irregular-I2-taken-back.pan")
     assert _returned_by(r, "Cruz", 29) == 12
     foul_of_ana = [p for p in r.payments if is_return(p) and p.payer == "Cruz" and p.meld and "Jc" in map(str, p.meld)]
     assert foul_of_ana == []
