@@ -19,16 +19,15 @@ from __future__ import annotations
 
 import enum
 import functools
-from dataclasses import field
 from typing import TYPE_CHECKING, Final
 
-from pancli.values import QuickEnum, frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
 
-class Suit(enum.Enum, metaclass=QuickEnum):
+class Suit(enum.Enum):
     """The four suits, in canonical order ``s h d c``."""
 
     SPADES = "s"
@@ -54,7 +53,7 @@ _SUIT_ORDER: Final = {s: i for i, s in enumerate(Suit)}
 SUITS: Final = tuple(Suit)
 
 
-class Rank(enum.IntEnum, metaclass=QuickEnum):
+class Rank(enum.IntEnum):
     """All thirteen ranks of a French pack, valued 1 (ace) to 13 (king).
 
     Panguingue uses ten of them (:data:`PAN_RANKS`); PAGRUC uses all thirteen.
@@ -118,28 +117,50 @@ PAN_RANKS: Final = tuple(r for r in Rank if r.in_pan_pack)
 _PAN_INDEX: Final = {r: i for i, r in enumerate(PAN_RANKS)}
 
 
-@frozen
 class Card:
-    """One card: a rank and a suit. Equal cards are interchangeable copies.
+    """One card: a rank and a suit. Equal cards are interchangeable copies, so each of the 52 is
+    one shared instance: ``Card(rank, suit)`` looks it up, equality is identity and the hash is
+    the card's :attr:`index` (cheap where the referee counts and keys cards by the thousand).
 
     >>> Card(Rank.KING, Suit.HEARTS)
     Card('Kh')
+    >>> Card(Rank.KING, Suit.HEARTS) is Card(Rank.KING, Suit.HEARTS)
+    True
     >>> sorted([Card(Rank.KING, Suit.HEARTS), Card(Rank.ACE, Suit.CLUBS)], key=Card.sort_key)
     [Card('Ac'), Card('Kh')]
     """
 
+    __slots__ = ("index", "rank", "suit", "text")
+    __match_args__ = ("rank", "suit")
+
     rank: Rank
     suit: Suit
-    index: int = field(init=False, compare=False, repr=False)
+    index: int
     """A dense index 0..51: ``(rank - 1) * 4 + suit order`` (the referee counts cards in
     lists by it)."""
-    text: str = field(init=False, compare=False, repr=False)
+    text: str
     """The canonical text (``5s``)."""
 
-    def __post_init__(self) -> None:
-        # derived once per card (the referee asks these on every card it moves)
-        object.__setattr__(self, "index", (int(self.rank) - 1) * 4 + _SUIT_ORDER[self.suit])
-        object.__setattr__(self, "text", _RANK_SYMBOL[self.rank] + self.suit.value)
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        return ALL_CARDS[(int(rank) - 1) * 4 + _SUIT_ORDER[suit]]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Card is immutable: cannot assign to {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Card is immutable: cannot delete {name!r}")
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     def __str__(self) -> str:
         return self.text
@@ -152,16 +173,29 @@ class Card:
         return (int(self.rank), _SUIT_ORDER[self.suit])
 
 
-ALL_CARDS: Final = tuple(Card(r, s) for r in Rank for s in Suit)
+def _made(rank: Rank, suit: Suit) -> Card:
+    """One of the 52 shared cards, made once at import (``Card()`` only looks them up)."""
+    c = object.__new__(Card)
+    for name, value in (
+        ("rank", rank),
+        ("suit", suit),
+        ("index", (int(rank) - 1) * 4 + _SUIT_ORDER[suit]),
+        ("text", _RANK_SYMBOL[rank] + suit.value),
+    ):
+        object.__setattr__(c, name, value)
+    return c
+
+
+ALL_CARDS: Final = tuple(_made(r, s) for r in Rank for s in Suit)
 """All 52 distinct cards, indexed by :attr:`Card.index`."""
 PAN_CARDS: Final = tuple(c for c in ALL_CARDS if c.rank.in_pan_pack)
 """The 40 distinct Panguingue cards, by rank then suit."""
 
 
 def card(rank: Rank, suit: Suit) -> Card:
-    """The shared, interned instance of a card (cheap: no allocation).
+    """The shared instance of a card, as ``Card(rank, suit)`` (kept for its callers).
 
-    >>> card(Rank.FIVE, Suit.SPADES) is card(Rank.FIVE, Suit.SPADES)
+    >>> card(Rank.FIVE, Suit.SPADES) is Card(Rank.FIVE, Suit.SPADES)
     True
     """
     return ALL_CARDS[(int(rank) - 1) * 4 + _SUIT_ORDER[suit]]
@@ -176,8 +210,7 @@ def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join([c.text for c in cards])
 
 
-@frozen
-class Pack:
+class Pack(Value):
     """The Panguingue pack (E1): ``packs`` 40-card packs, less removed spade suits.
 
     >>> Pack(packs=5).size
@@ -241,7 +274,7 @@ def past_the_pack(
     return None
 
 
-class Game(enum.Enum, metaclass=QuickEnum):
+class Game(enum.Enum):
     """The two games the tool referees."""
 
     PANGUINGUE = "panguingue"

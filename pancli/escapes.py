@@ -23,7 +23,7 @@ SHOWN: Final = CONTROLS.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f")
 def pattern(characters: str) -> re.Pattern[str]:
     """``characters`` (one of the classes above) compiled when first needed: each takes about
     1.4 ms to compile (its ranges beyond Latin-1), and text without a control character, most
-    of what pan writes, needs none (every command's start-up, issue 14)."""
+    of what pan writes, needs none (every command's start-up)."""
     return re.compile(characters)
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
 from pancli.rules import Condition, Profile, SetGrowth, copies_fault
-from pancli.values import QuickEnum, frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.rulebook import Rule
@@ -38,14 +38,14 @@ EngineRule = Literal["E1", "E2", "E4", "M1", "M2", "M3", "M5", "C7"]
 starts without importing the registry)."""
 
 
-class MeldKind(enum.Enum, metaclass=QuickEnum):
+class MeldKind(enum.Enum):
     """The two kinds of meld: ropes (M2) and sets (M3, M4)."""
 
     ROPE = "rope"
     SET = "set"
 
 
-class SetShape(enum.Enum, metaclass=QuickEnum):
+class SetShape(enum.Enum):
     """The character of a set, which M5 preserves when it grows."""
 
     ONE_SUIT = "one-suit"
@@ -90,8 +90,7 @@ def rope_value(profile: Profile, length: int, *, spades: bool, ace: bool, king: 
     return rate.base_for(spades) + (length - 3) * rate.extra_for(spades)
 
 
-@frozen
-class Rope:
+class Rope(Value):
     """A legal rope (M2): three or more cards of one suit in unbroken rank order.
 
     Cards are kept low to high.
@@ -145,8 +144,7 @@ class Rope:
         return v.meld
 
 
-@frozen
-class Set:
+class Set(Value):
     """A legal set (M3, M4): three or more cards of one rank; ``shape`` is its character."""
 
     cards: tuple[Card, ...]
@@ -234,8 +232,7 @@ Meld = Rope | Set
 """A legal meld: a :class:`Rope` or a :class:`Set`."""
 
 
-@frozen
-class Verdict:
+class Verdict(Value):
     """The judgement of a list of cards as a meld.
 
     ``rule`` is the id of the first rule broken (``None`` when legal) and ``reason``
@@ -279,10 +276,6 @@ def _illegal(cards: tuple[Card, ...], rule: EngineRule, reason: str, profile: Pr
     return Verdict(cards, None, rule, reason, profile)
 
 
-_INDEX_BY_ID: Final = {id(c): c.index for c in ALL_CARDS}
-"""Card index by object identity for the interned cards (:func:`pancli.cards.card`): a C-speed
-lookup. The interned cards live as long as the module, so their ids are never reused; any
-other Card instance misses and falls back to :attr:`Card.index`."""
 _NOT_PAN: Final = frozenset(c.index for c in ALL_CARDS if not c.rank.in_pan_pack)
 _PAN_POS: Final = {int(r) - 1: i for i, r in enumerate(PAN_RANKS)}
 """Rank index (``card.index >> 2``) to the position in the Panguingue order (E2)."""
@@ -304,11 +297,7 @@ def judge(cards: Iterable[Card], profile: Profile) -> Verdict:
     0
     """
     cs = tuple(cards)
-    get = _INDEX_BY_ID.get
-    ix = [get(id(c)) for c in cs]
-    if None in ix:
-        ix = [c.index for c in cs]
-    ints: list[int] = ix  # type: ignore[assignment]
+    ints = [c.index for c in cs]
     if not _NOT_PAN.isdisjoint(ints):
         c = cs[next(k for k, i in enumerate(ints) if i in _NOT_PAN)]
         return _illegal(cs, "E1", f"{c} is not in a Panguingue pack (no 8, 9 or 10)", profile)
@@ -438,8 +427,7 @@ def can_add(meld: Meld, c: Card, profile: Profile) -> bool:
     return True
 
 
-@frozen
-class Payout:
+class Payout(Value):
     """What laying some melds collects: ``per_opponent`` units from each of ``opponents``."""
 
     per_opponent: int

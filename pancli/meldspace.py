@@ -22,14 +22,15 @@ identical cards are counts, never positions (benchmarks/README.md, hand analysis
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import field
 from itertools import combinations
 from typing import Final
+
+from msgspec import field
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, card, past_the_pack
 from pancli.melds import Meld, Rope, Set, SetShape, judge, keeps_value
 from pancli.rules import Profile, SetGrowth
-from pancli.values import frozen
+from pancli.values import Value
 
 # --------------------------------------------------------------------------- encoding
 
@@ -123,8 +124,7 @@ def held_fields(cards: int) -> int:
 # --------------------------------------------------------------------------- values (C6)
 
 
-@frozen
-class MeldSpace:
+class MeldSpace(Value):
     """The melds of one profile in the search's terms: their values, asked once of the meld
     engine's melds (C6), and the answers kept as they are asked. :func:`meld_space` gives it."""
 
@@ -134,13 +134,13 @@ class MeldSpace:
     rope: tuple[tuple[tuple[int, ...], ...], ...]  # suit -> lo -> hi -> value
     copies: tuple[int, ...]  # slot -> copies in the pack (E4)
     growth_any: bool
-    sets: dict[tuple[int, ...], bool] = field(default_factory=dict, compare=False)
+    sets: dict[tuple[int, ...], bool] = field(default_factory=dict)
     """(pan rank index, copies of each suit) -> a legal set (M3, M4): the meld engine's
     answers, filled as they are asked (:meth:`set_ok`)."""
-    groups: dict[int, list[Block]] = field(default_factory=dict, compare=False)
+    groups: dict[int, list[Block]] = field(default_factory=dict)
     """One rank's or one suit's packed cards (tagged) -> the new melds they make
     (:func:`pancli.analyze.arrange.hand_blocks`)."""
-    laid: dict[int, object] = field(default_factory=dict, compare=False)
+    laid: dict[int, object] = field(default_factory=dict)
     """Packed cards -> the analyzer's placing of the new meld they make (of :meth:`new_meld`),
     kept (bounded: :data:`LAID_LIMIT`): p99 0.73x of the search without it (benchmarks/README.md,
     best arrangement); tests/test_analyze_arrange.py compares with the plain search, cold and warm."""
@@ -296,8 +296,7 @@ def rope_blocks(s: int, cnt: Sequence[int], t: MeldSpace, out: list[Block]) -> N
                     out.append(_new(encs[a][b], b - a + 1, vals[a][b]))
 
 
-@frozen
-class TableMeld:
+class TableMeld(Value):
     """One of the player's melds on the table, in the search's terms."""
 
     meld: Meld

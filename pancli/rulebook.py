@@ -33,10 +33,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
-from pancli.values import QuickEnum, frozen
+from pancli.values import Value
 
 
-class Rule(enum.StrEnum, metaclass=QuickEnum):
+class Rule(enum.StrEnum):
     """One rule id: a family letter and a number (``E1`` .. ``G9``)."""
 
     E1 = "E1"
@@ -110,7 +110,7 @@ class Rule(enum.StrEnum, metaclass=QuickEnum):
     G9 = "G9"
 
 
-class Family(enum.StrEnum, metaclass=QuickEnum):
+class Family(enum.StrEnum):
     """The families of rules, in rulebook order; ``letter`` is the ids' first letter."""
 
     EQUIPMENT = "equipment"
@@ -148,8 +148,7 @@ _FAMILY_LETTER: Final = {
 }
 
 
-@frozen
-class Knob:
+class Knob(Value):
     """A profile knob: its name, the rules it governs and what it means."""
 
     name: str
@@ -195,8 +194,7 @@ KNOBS: Final[Mapping[str, Knob]] = MappingProxyType(
 """Every knob of a profile (pancli.rules.Profile) with the rules it governs, in profile order."""
 
 
-@frozen
-class RuleEntry:
+class RuleEntry(Value):
     """One rule of the rulebook.
 
     ``statement`` is one paragraph in the project's words; ``ruling`` is what the rulebook

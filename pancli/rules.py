@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import fields, replace
 from typing import Any, Final
 
+from msgspec.structs import replace
+
 from pancli.cards import ALL_CARDS, Pack, past_the_pack
-from pancli.values import QuickEnum, frozen
+from pancli.values import Value
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 15
@@ -105,7 +106,7 @@ _NONE_SEEN: Final = (0,) * len(ALL_CARDS)
 """No copy of any card accounted for yet: cards judged on their own against the pack (E4)."""
 
 
-class Condition(enum.Enum, metaclass=QuickEnum):
+class Condition(enum.Enum):
     """The five kinds of condition (docs/rules.md, conditions)."""
 
     C1 = "C1"
@@ -134,8 +135,7 @@ _CONDITION_TEXT: Final = {
 }
 
 
-@frozen
-class ConditionRate:
+class ConditionRate(Value):
     """What one condition pays: base for three cards, and each card beyond three."""
 
     base: int
@@ -152,14 +152,14 @@ class ConditionRate:
         return self.extra_spades if all_spades else self.extra
 
 
-class Forcing(enum.Enum, metaclass=QuickEnum):
+class Forcing(enum.Enum):
     """P8: how a live discard that fits a meld is forced."""
 
     DEMAND = "demand"
     AUTOMATIC = "automatic"
 
 
-class SetGrowth(enum.Enum, metaclass=QuickEnum):
+class SetGrowth(enum.Enum):
     """M5: which cards a different-suits set may take."""
 
     MISSING_SUIT = "missing_suit"
@@ -177,8 +177,7 @@ DEFAULT_TABLE: Final[tuple[ConditionRate, ...]] = (
 _COND_POS: Final = {c: i for i, c in enumerate(Condition)}
 
 
-@frozen
-class Profile:
+class Profile(Value):
     """A complete set of house rules: every knob of docs/rules.md, profiles and knobs."""
 
     name: str = "hoyle"
@@ -206,16 +205,16 @@ class Profile:
     def knobs(self) -> dict[str, Any]:
         """Every knob as plain data (enums as their strings, the table as nested dicts)."""
         out: dict[str, Any] = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
+        for name in self.__struct_fields__:
+            v = getattr(self, name)
             if isinstance(v, enum.Enum):
                 v = v.value
-            elif f.name == "conditions":
+            elif name == "conditions":
                 v = {
                     c.value: {"base": r.base, "spades": r.spades, "extra": r.extra, "extra_spades": r.extra_spades}
                     for c, r in zip(Condition, v, strict=True)
                 }
-            out[f.name] = v
+            out[name] = v
         return out
 
 

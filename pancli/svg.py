@@ -26,7 +26,7 @@ from xml.sax.saxutils import escape as _xml_escape
 
 from pancli.cards import Card, Rank, Suit
 from pancli.escapes import escape_text
-from pancli.values import frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.analyze.analysis import Analysis
@@ -101,8 +101,7 @@ def _num(x: float) -> str:
     return str(int(x)) if x == int(x) else f"{x:.1f}"
 
 
-@frozen
-class Drawing:
+class Drawing(Value):
     """An SVG fragment drawn from (0, 0) to (``width``, ``height``)."""
 
     body: str
@@ -203,8 +202,7 @@ def meld(cards: Sequence[Card], caption: str | None = None) -> Drawing:
     return Drawing(_caption(caption, 0, 11) + body.at(0, CAPTION), width, CAPTION + CARD_H)
 
 
-@frozen
-class Group:
+class Group(Value):
     """A captioned group of cards in a row: a meld, a hand, the dead cards.
     ``marked`` outlines one card (an index into ``cards``); ``spread`` draws the cards apart."""
 
@@ -262,8 +260,7 @@ def hand(
     return stack(rows)
 
 
-@frozen
-class SeatView:
+class SeatView(Value):
     """One seat at a table position: the player, his melds, how many cards he holds (None:
     unknown), whether he is still in the hand (not on top) and whether it is his turn."""
 
@@ -280,8 +277,7 @@ class SeatView:
     """``drawn`` was taken from the discard pile (P3), not drawn from the stock."""
 
 
-@frozen
-class TableView:
+class TableView(Value):
     """A table position: every seat, the top of the discard pile, the stock and a caption."""
 
     seats: tuple[SeatView, ...]

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from pancli.cards import Card, Game
 from pancli.model.actions import Event, HandScript

@@ -9,7 +9,6 @@ import io
 import json
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from cli_kit import ROOT, pan
 from click.testing import Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 from profiles_kit import any_profile, rules_name
 
 from pancli.analyze.analysis import analyze

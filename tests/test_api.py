@@ -68,7 +68,7 @@ def test_one_meld_check_type_for_the_api_and_pan_check(text: str) -> None:
     assert type(m) is MeldCheck is pancli.MeldCheck
     assert (m.file, m.line) == ("<string>", 1)
     placed = assess(InputLine("-", 7, text), pancli.load_rules("cardroom"))
-    assert placed == MeldCheck("-", 7, *(getattr(m, f) for f in MeldCheck.__slots__[2:]))
+    assert placed == MeldCheck("-", 7, *(getattr(m, f) for f in MeldCheck.__struct_fields__[2:]))
     assert placed.to_json() == {**m.to_json(), "file": "-", "line": 7}
 
 

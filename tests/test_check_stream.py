@@ -1,5 +1,5 @@
 """``pan check --json`` streams its list and ``--jsonl`` writes one object per line: the text is
-exactly what json.dumps of every report gives (the batch path encodes each distinct line once)."""
+exactly what the encoder (pancli.jsontext) gives for every report (the batch path encodes each distinct line once)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from pancli.cards import Game
 from pancli.cli import cli
 from pancli.cli.common import InputLine, batch_text, is_skipped
 from pancli.cli.stream import JsonStream
+from pancli.jsontext import dumps, dumps_indented
 from pancli.rules import CARDROOM, HOYLE, Profile
 
 TOKENS = ["5s", "5h", "7c", "7s", "As", "Ad", "Kh", "Kd", "Qh", "3h", "4h", "Jc", "10c", "5S", "kh", "Zz", "#"]
@@ -41,7 +42,7 @@ def expected(lines: list[str], profile: Profile, file: str = "-") -> list[dict[s
 @given(st.lists(st.sampled_from(LINES) | RANDOM_LINE, max_size=30), st.sampled_from([HOYLE, CARDROOM]))
 def test_json_of_stdin_is_json_dumps_of_every_report(lines: list[str], profile: Profile) -> None:
     r = run("--json", "--rules", profile.name, "-", input="".join(t + "\n" for t in lines))
-    assert r.stdout == json.dumps(expected(lines, profile), ensure_ascii=False, indent=2) + "\n"
+    assert r.stdout == dumps_indented(expected(lines, profile)) + "\n"
 
 
 @settings(max_examples=40)
@@ -50,16 +51,16 @@ def test_the_json_batch_is_json_dumps_of_every_report_under_any_profile(
     lines: list[str], profile: Profile, as_lines: bool
 ) -> None:
     """The batch path (:class:`JsonBatch`: objects made from plain rows, each distinct row encoded
-    once and cut at its line number) against json.dumps of every report, profiles of any knobs."""
+    once and cut at its line number) against the encoder of every report, profiles of any knobs."""
     stream = JsonStream(as_lines, io.StringIO())
     batch = JsonBatch("-", profile, Game.PANGUINGUE, stream.encode, as_lines)
     slices = list(batch.slices([lines[:9], lines[9:]]))
     text = "".join(t for t, _ in slices)
     reports = expected(lines, profile)
     if as_lines:
-        assert text == "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in reports)
+        assert text == "".join(dumps(o) + "\n" for o in reports)
     else:
-        assert text + ("\n]\n" if batch.count else "[]\n") == json.dumps(reports, ensure_ascii=False, indent=2) + "\n"
+        assert text + ("\n]\n" if batch.count else "[]\n") == dumps_indented(reports) + "\n"
     errors = [f"-:{o['line']}:{o['col']}: {o['rule']} " for o in reports if not o["legal"]]
     assert [
         e[: len(want)] for e, want in zip("".join(e for _, e in slices).splitlines(), errors, strict=True)
@@ -70,13 +71,13 @@ def test_the_json_batch_is_json_dumps_of_every_report_under_any_profile(
 @given(st.lists(st.sampled_from(LINES) | RANDOM_LINE, max_size=30))
 def test_jsonl_of_stdin_is_one_compact_object_per_report(lines: list[str]) -> None:
     r = run("--jsonl", "-", input="".join(t + "\n" for t in lines))
-    assert r.stdout == "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in expected(lines, HOYLE))
+    assert r.stdout == "".join(dumps(o) + "\n" for o in expected(lines, HOYLE))
 
 
 def test_a_batch_of_many_lines_with_repeats_is_json_dumps_of_every_report() -> None:
     lines = [LINES[i % len(LINES)] for i in range(3000)] + ["5s\t5s 5s", "x\tlegal\ty", "As Ad Ac Ah"] * 5
     r = run("--jsonl", "-", input="".join(t + "\n" for t in lines))
-    assert r.stdout == "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in expected(lines, HOYLE))
+    assert r.stdout == "".join(dumps(o) + "\n" for o in expected(lines, HOYLE))
 
 
 def test_json_of_arguments_numbers_them_and_reports_errors() -> None:

@@ -17,14 +17,10 @@ from typing import Any
 import pytest
 from cli_kit import ROOT, SAMPLES, pan
 from click.testing import CliRunner, Result
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from pancli.cards import ALL_CARDS
 from pancli.cli import cli
 from pancli.cli.replay_render import collections, why
-from pancli.model.actions import Deal, Discard, Draw, Out, Take, Turn
-from pancli.model.results import Payment, Recorded, Source, Step
+from pancli.model.results import Payment
 from pancli.rulebook import Rule
 
 FRIDAY = SAMPLES / "friday-hoyle.pan"
@@ -416,149 +412,41 @@ def run_ok_jsonl(path: Path) -> list[str]:
     return r.stdout.splitlines()
 
 
-# --------------------------------------------------------------------------- fast output against the plain path
+# --------------------------------------------------------------------------- JSON text
 
 
-def _plain_steps(self: Any, steps: Any, hand: Any) -> None:
-    """JsonlSink._steps the plain way: a dict per event, encoded (the oracle of StepLines)."""
+def test_jsonl_lines_are_the_step_events_and_hands_encoded() -> None:
+    """Each ``--jsonl`` line is one object: the steps of :func:`step_events`, the violations,
+    then the hand's object of ``--json``, in that order."""
     from pancli.cli.replay_render import step_events
+    from pancli.jsontext import dumps
+    from pancli.records import read_hands
+    from pancli.referee import referee_hand
 
-    self.out.extend(self.dumps(e) + "\n" for e in step_events(steps, hand.index, hand.file))
-
-
-@pytest.fixture(scope="module")
-def replay_inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """Every sample record, and simulated hands of 2 to 8 players under two profiles."""
-    sim = tmp_path_factory.mktemp("sim")
-    paths = [str(p) for p in sorted(SAMPLES.glob("*.pan"))]
-    for players, rules in ((2, "hoyle"), (6, "cardroom"), (8, "hoyle")):
-        got = CliRunner().invoke(
-            cli, ["simulate", "--players", str(players), "--hands", "8", "--seed", str(players), "--rules", rules]
-        )
-        assert got.exit_code == 0, got.output
-        path = sim / f"sim-{players}.pan"
-        path.write_text(got.stdout, encoding="utf-8")
-        paths.append(str(path))
-    return paths
-
-
-def test_jsonl_step_lines_are_the_encoders_bytes(replay_inputs: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from pancli.cli.replay import JsonlSink
-
-    fast = CliRunner().invoke(cli, ["replay", "--jsonl", *replay_inputs])
-    monkeypatch.setattr(JsonlSink, "_steps", _plain_steps)
-    plain = CliRunner().invoke(cli, ["replay", "--jsonl", *replay_inputs])
-    assert fast.exit_code == plain.exit_code == 1  # the samples hold illegal hands
-    assert fast.stdout.count('"event": "draw"') > 500
-    assert fast.stdout == plain.stdout and fast.stderr == plain.stderr
+    path = SAMPLES / "friday-hoyle.pan"
+    r = CliRunner().invoke(cli, ["replay", "--jsonl", str(path)])
+    whole = CliRunner().invoke(cli, ["replay", "--json", str(path)])
+    assert r.exit_code == whole.exit_code == 0, r.stderr
+    got = [json.loads(line) for line in r.stdout.splitlines()]
+    hands = json.loads(whole.stdout)
+    with path.open(encoding="utf-8") as f:
+        scripts = [h.script for h in read_hands(f, str(path), SAMPLES) if h.script is not None]
+    want: list[object] = []
+    for n, (script, hand) in enumerate(zip(scripts, hands, strict=True), 1):
+        want += json.loads(dumps(list(step_events(referee_hand(script).recorded, n, str(path)))))
+        want.append({"event": "hand", **hand})
+    assert got == want and len(got) > 50
 
 
-def _dumps(obj: object) -> str:
-    """What the JSON sinks write for an object (their ``dumps``)."""
-    from pancli.app.lines import escape_json
-
-    return escape_json(json.JSONEncoder(ensure_ascii=False).encode(obj))
-
-
-def _encoded(steps: Any, hand: int, file: str) -> list[str]:
-    """The plain path of one hand's step lines: a dict per event, through the JSON encoder."""
-    from pancli.cli.replay_render import step_events
-
-    return [_dumps(e) + "\n" for e in step_events(steps, hand, file)]
-
-
-def _plain_hand_text(self: Any, hand: Any, script: Any, text: Any, event: str | None) -> str:
-    """PanView.json_text the plain way: the dict of hand_json, encoded (the oracle of JsonText.hand)."""
-    obj = self.json(hand, script)
-    return str(text.dumps(obj if event is None else {"event": event, **obj}))
-
-
-@pytest.mark.parametrize("form", [["--json"], ["--jsonl"]])
-def test_json_hand_text_is_the_encoders_bytes(
-    replay_inputs: list[str], form: list[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from pancli.cli.hand_render import PanView
-
-    fast = CliRunner().invoke(cli, ["replay", *form, *replay_inputs])
-    monkeypatch.setattr(PanView, "json_text", _plain_hand_text)
-    plain = CliRunner().invoke(cli, ["replay", *form, *replay_inputs])
-    assert fast.exit_code == plain.exit_code == 1  # the samples hold illegal hands
-    assert fast.stdout.count('"payer"') > 300 and '"money": {' in fast.stdout  # stakes, payments
-    assert fast.stdout == plain.stdout and fast.stderr == plain.stderr
-
-
-def test_jsonl_step_lines_escape_a_hostile_file_name_as_the_encoder_path(tmp_path: Path) -> None:
+def test_jsonl_step_lines_escape_a_hostile_file_name(tmp_path: Path) -> None:
     """A file name with a bidirectional mark, a quote and a backslash: each step's ``file`` is
-    written as the encoder and escape_json write it (it was raw in the step lines before)."""
+    written escaped (the same value, never the raw mark)."""
     name = tmp_path / 'odd \u202e"\\.pan'
     name.write_text((SAMPLES / "friday-hoyle.pan").read_text(encoding="utf-8"), encoding="utf-8")
     r = CliRunner().invoke(cli, ["replay", "--jsonl", str(name)])
     assert r.exit_code == 0, r.stderr
     assert "\u202e" not in r.stdout and r.stdout.count("\\u202e") == len(r.stdout.splitlines()) > 50
-    from pancli.cli.replay_render import StepLines
-    from pancli.records import read_hands
-    from pancli.referee import referee_hand
-
-    with name.open(encoding="utf-8") as f:
-        scripts = [h.script for h in read_hands(f, str(name), tmp_path) if h.script is not None]
-    lines = StepLines(_dumps)
-    for n, script in enumerate(scripts, 1):
-        r = referee_hand(script)
-        assert "".join(lines.lines(r.recorded, n, str(name))) == "".join(_encoded(r.steps, n, str(name)))
-
-
-_CARDS = st.sampled_from([ALL_CARDS[0], ALL_CARDS[17], ALL_CARDS[51]])
-_PAYMENTS = st.builds(
-    Payment,
-    st.sampled_from(["Ana", "Ben"]),
-    st.sampled_from(["Ana", "Cruz"]),
-    st.sampled_from([1, 4]),
-    st.sampled_from([(Rule.C2,), (Rule.C7,), (Rule.C4, Rule.C5), (Rule.C8,)]),
-    st.sampled_from([3, 4]),
-    st.sampled_from([None, (ALL_CARDS[0],) * 3, tuple([ALL_CARDS[0]] * 3), (ALL_CARDS[17],) * 3]),
-    st.sampled_from(["", "#1 grows", 'a "q" \\ \u202e']),
-)
-_STEPS = st.builds(
-    Step,
-    st.sampled_from([1, 9]),
-    st.sampled_from([0, 5]),
-    st.sampled_from([None, "Ana", "Dee"]),
-    st.none(),
-    st.sampled_from([None, Draw(ALL_CARDS[17]), Discard(ALL_CARDS[51]), Take(ALL_CARDS[0]), Out()]),
-    st.lists(st.tuples(_CARDS, st.sampled_from(list(Source)), st.sampled_from(list(Source))), max_size=4).map(tuple),
-    st.lists(_PAYMENTS, max_size=5).map(tuple),
-)
-_PLAIN_TURNS = st.builds(
-    lambda player, c, line, cols: Turn(player, (Draw(c, line, cols[0]), Discard(c, line, cols[1])), line=line),
-    st.sampled_from(["Ana", "Dee", 'o"\u202e']),
-    _CARDS,
-    st.sampled_from([1, 9]),
-    st.sampled_from([(0, 0), (5, 13)]),
-)
-"""Plain turn lines as a referee records them (whole: two steps each)."""
-_DEALS = st.builds(
-    lambda player, cards, col: Deal(player, tuple(cards), 4, col),
-    st.sampled_from(["Ana", 'o"\u202e']),
-    st.lists(_CARDS, max_size=10),
-    st.sampled_from([0, 1]),
-)
-"""Deals as a referee records them (whole: each card to the hand)."""
-
-
-@settings(max_examples=150)
-@given(st.lists(st.one_of(_STEPS, _PLAIN_TURNS, _DEALS), max_size=6), st.sampled_from(["-", "a.pan", 'b "\u0085".pan']))
-def test_jsonl_step_lines_are_the_encoders_bytes_for_any_steps(steps: list[Recorded], file: str) -> None:
-    """StepLines' caches (a card's move and text, a player's name, a plain turn's two lines, the
-    payments after the payer while payee, units, rule, line, meld and note repeat) against the
-    plain path, on steps mixing every place, plain turns and deals recorded whole, equal but
-    distinct melds, notes that need escaping and repeated ``out``."""
-    from pancli.cli.replay_render import StepLines
-
-    lines = StepLines(_dumps)
-    assert "".join(lines.lines(steps, 2, file)) == "".join(_encoded(steps, 2, file))
-    assert "".join(lines.lines(steps[::-1], 3, file)) == "".join(
-        _encoded(steps[::-1], 3, file)
-    )  # with its caches filled
+    assert {json.loads(line)["file"] for line in r.stdout.splitlines()} == {str(name)}
 
 
 def _children(pid: int) -> list[int]:

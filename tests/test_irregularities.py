@@ -224,7 +224,7 @@ def test_I2_made_good_and_taken_back_are_read_written_and_judged() -> None:
     code, _, err = run_cli("replay", "-", input=made.replace("mend #1 [7c 7c 7c 7c]", "mend #1 [7c 7c 7c 7d]"))
     assert code == 1 and "-:20:" in err and "(M3)" in err  # still foul: a violation
     _, out, _ = run_cli("replay", "--jsonl", str(SAMPLES / "irregular-I2-made-good.pan"))
-    [mend] = [json.loads(x) for x in out.splitlines() if '"event": "mend"' in x]
+    [mend] = [e for e in map(json.loads, out.splitlines()) if e.get("event") == "mend"]
     assert mend["text"] == "mend #1 [7c 7c 7c 7c]"
     assert [(m["card"], m["from"], m["to"]) for m in mend["moves"]] == [("7c", "hand", "meld"), ("4d", "meld", "hand")]
 
@@ -272,7 +272,7 @@ def test_I2_a_foul_addition_made_good_is_read_written_and_shown() -> None:
     code, out, _ = run_cli("fmt", "-", input=ADDITION)
     assert code == 0 and out == ADDITION  # the claim after the mend stays with it
     _, out, _ = run_cli("replay", "--jsonl", str(SAMPLES / "irregular-I2-addition-made-good.pan"))
-    [mend] = [json.loads(x) for x in out.splitlines() if '"event": "mend"' in x]
+    [mend] = [json.loads(x) for x in out.splitlines() if '"event":"mend"' in x]
     assert mend["text"] == "mend #1 [7c 7c 7c 7c 7c]"
     # the taken 7c joins the meld, the foul 4d goes back to the hand (then is discarded)
     assert [(m["card"], m["from"], m["to"]) for m in mend["moves"]] == [

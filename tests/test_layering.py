@@ -43,6 +43,7 @@ LAYERS: Mapping[str, Layer] = {
     "pancli.limits": Layer.CORE,
     "pancli.values": Layer.CORE,
     "pancli.escapes": Layer.CORE,
+    "pancli.jsontext": Layer.CORE,
     "pancli.model": Layer.MODEL,
     "pancli.referee": Layer.JUDGES,
     "pancli.pagruc": Layer.JUDGES,

@@ -13,7 +13,6 @@ after: each must follow the change, which a caller that restated the rule would 
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import io
 import re
@@ -22,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from pancli.cards import past_the_pack
 from pancli.melds import keeps_value
@@ -230,7 +230,7 @@ _FRESH = iter(range(1_000_000))
 
 def fresh(profile: Profile = HOYLE, **knobs: object) -> Profile:
     """``profile`` under a name of its own: no cache kept under a profile answers for it."""
-    return dataclasses.replace(profile, name=f"changed-{next(_FRESH)}", **knobs)  # type: ignore[arg-type]
+    return replace(profile, name=f"changed-{next(_FRESH)}", **knobs)  # type: ignore[arg-type]
 
 
 def _referee_rules(text: str | HandScript, profile: Profile) -> list[str]:
@@ -242,7 +242,7 @@ def _referee_rules(text: str | HandScript, profile: Profile) -> list[str]:
     out: list[str] = []
     for script in scripts:
         assert script is not None
-        out += [str(v.rule) for v in referee_hand(dataclasses.replace(script, profile=profile)).violations]
+        out += [str(v.rule) for v in referee_hand(replace(script, profile=profile)).violations]
     return out
 
 

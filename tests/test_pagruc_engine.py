@@ -544,7 +544,7 @@ def test_G9_points_follow_the_totals(totals: list[int]) -> None:
 
 
 def test_G7_a_pays_claim_after_a_meld_claims_its_points() -> None:
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from pancli.model.actions import MeldNew
 

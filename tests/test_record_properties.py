@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import io
-from dataclasses import fields, is_dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -13,6 +12,8 @@ from typing import Any, NamedTuple
 import pytest
 from hypothesis import assume, given, reject, settings
 from hypothesis import strategies as st
+from msgspec import Struct
+from msgspec.structs import replace
 from profiles_kit import any_profile, rules_name
 
 from pancli.cards import ALL_CARDS, PAN_CARDS, Card, Game
@@ -53,14 +54,14 @@ def strip_places(value: Any) -> Any:
     """The value with every line/col (and first_line, upcard_line) set to 0."""
     if isinstance(value, tuple):
         return tuple(strip_places(v) for v in value)
-    if is_dataclass(value) and not isinstance(value, type):
+    if isinstance(value, Struct):
         changes = {}
-        for f in fields(value):
-            v = getattr(value, f.name)
-            if f.name in ("line", "col", "first_line", "upcard_line", "number_at"):
-                changes[f.name] = 0
-            elif isinstance(v, tuple) or (is_dataclass(v) and not isinstance(v, Card)):
-                changes[f.name] = strip_places(v)
+        for name in value.__struct_fields__:
+            v = getattr(value, name)
+            if name in ("line", "col", "first_line", "upcard_line", "number_at"):
+                changes[name] = 0
+            elif isinstance(v, (tuple, Struct)):
+                changes[name] = strip_places(v)
         return replace(value, **changes)
     return value
 

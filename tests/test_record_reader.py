@@ -142,7 +142,7 @@ def _same_hands(a: list[object], b: list[object]) -> None:
         assert (ex is None) == (ey is None)
         if ex is not None and ey is not None:
             assert (ex.code, str(ex), ex.line, ex.col) == (ey.code, str(ey), ey.line, ey.col)
-        from dataclasses import replace
+        from msgspec.structs import replace
 
         assert replace(x, error=None) == replace(y, error=None)
 

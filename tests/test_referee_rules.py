@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import io
-from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 from referee_kit import T, cards, force, hand, line_item, one, reshuffle, stays
 
 from pancli.cards import Card, Rank, Suit

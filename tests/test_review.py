@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from cli_kit import SAMPLES, pan
+from msgspec.structs import replace
 
 import pancli.referee.simulate as sim
 from pancli.analyze.advice import advise

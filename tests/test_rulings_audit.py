@@ -16,7 +16,6 @@ rule, static or not, fails here once a hand reaches it.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import io
 import random
 import re
@@ -27,6 +26,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+import msgspec.structs
 import pytest
 from pagruc_selfplay import corpus
 from test_one_rule_one_place import _FUNCTION, PAGRUC_CLAIMS, PAGRUC_RULINGS, PAN_CLAIMS, PAN_PAYMENTS, PAN_RULINGS
@@ -50,6 +50,10 @@ RECORDS = sorted(
     ]
 )
 
+COPIES = frozenset({"referee._Referee.record"})
+"""Functions that copy a ruling already made (``msgspec.structs.replace``, compiled, leaves no
+frame of its own): the copy is not a ruling of theirs."""
+
 PLUMBING = frozenset(
     {
         "rulings.Ruling.make",
@@ -67,11 +71,11 @@ _COMPREHENSION = re.compile(r"(\.<locals>\.<(listcomp|genexpr|setcomp|dictcomp)>
 
 def _where(frame: FrameType | None) -> str | None:
     """The function that made the value being built in ``frame``'s caller chain (None: a copy,
-    made by ``dataclasses.replace`` from a ruling already made)."""
+    made by ``msgspec.structs.replace`` from a ruling already made)."""
     while frame is not None:
         name = f"{frame.f_globals.get('__name__', '').rpartition('.')[2]}.{frame.f_code.co_qualname}"
         name = _COMPREHENSION.sub("", name)  # Python 3.11 runs a comprehension in a frame of its own
-        if name.startswith("dataclasses."):
+        if name in COPIES:
             return None
         if name not in PLUMBING:
             return name
@@ -89,17 +93,23 @@ class Audit:
         self.game = Game.PANGUINGUE
 
     def watch(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # a Struct's constructor is compiled: each module's name for the class is pointed at a
+        # subclass whose __post_init__ (run by the constructor) notes who called it
         for cls, seen in ((Violation, self.rulings), (ClaimCheck, self.claims), (Payment, self.payments)):
-            init = cls.__init__
 
-            def traced(obj: Any, *args: Any, _init: Any = init, _seen: Any = seen, **kw: Any) -> None:
-                _init(obj, *args, **kw)
+            def traced(obj: Any, _seen: Any = seen) -> None:
                 where = _where(sys._getframe(1))
                 if where is not None:
                     for rule in getattr(obj, "rules", (obj.rule,)):  # a payment cites one rule or more
                         _seen[self.game][str(rule)].add(where)
 
-            monkeypatch.setattr(cls, "__init__", traced)
+            body = {"__post_init__": traced, "__module__": cls.__module__, "__qualname__": cls.__qualname__}
+            sub = type(cls)(cls.__name__, (cls,), body)
+            for module in list(sys.modules.values()):
+                if getattr(module, "__name__", "").startswith("pancli"):
+                    for name, value in list(vars(module).items()):
+                        if isinstance(value, type) and issubclass(value, cls):  # another audit's too
+                            monkeypatch.setattr(module, name, sub)
 
     def judge(self, script: HandScript, previous: Any = None) -> Any:
         self.game = script.game
@@ -159,10 +169,10 @@ def _mutated(script: HandScript, rng: random.Random) -> HandScript:
         deals = list(script.deals)
         if deals:
             deals[rng.randrange(len(deals))] = deals[0]
-        return dataclasses.replace(script, deals=tuple(deals), upcard=None if rng.random() < 0.3 else script.upcard)
+        return msgspec.structs.replace(script, deals=tuple(deals), upcard=None if rng.random() < 0.3 else script.upcard)
     elif kind == 6:
         players = script.players[:-1] if rng.random() < 0.5 else (*script.players, script.players[0])
-        return dataclasses.replace(script, players=players)
+        return msgspec.structs.replace(script, players=players)
     else:
         turns = [i for i, e in enumerate(events) if isinstance(e, Turn) and e.actions]
         if not turns:
@@ -176,20 +186,20 @@ def _mutated(script: HandScript, rng: random.Random) -> HandScript:
         if kind == 2:
             del actions[j]
         elif kind == 8:
-            name = next((f.name for f in dataclasses.fields(a) if _cards_of(getattr(a, f.name))), "")
+            name = next((n for n in a.__struct_fields__ if _cards_of(getattr(a, n))), "")
             if name:
-                actions[j] = dataclasses.replace(a, **{name: getattr(a, name)[1:]})
+                actions[j] = msgspec.structs.replace(a, **{name: getattr(a, name)[1:]})
         elif kind == 3:
-            name = rng.choice([f.name for f in dataclasses.fields(a)])
-            actions[j] = dataclasses.replace(a, **{name: _other_card(rng, getattr(a, name))})
+            name = rng.choice(list(a.__struct_fields__))
+            actions[j] = msgspec.structs.replace(a, **{name: _other_card(rng, getattr(a, name))})
         elif hasattr(a, "target") or hasattr(a, "source"):
             name = "target" if hasattr(a, "target") else "source"
-            actions[j] = dataclasses.replace(a, **{name: rng.randrange(1, 4)})
+            actions[j] = msgspec.structs.replace(a, **{name: rng.randrange(1, 4)})
         else:
-            events[i] = dataclasses.replace(turn, player=rng.choice(script.players))
-            return dataclasses.replace(script, events=tuple(events))
-        events[i] = dataclasses.replace(turn, actions=tuple(actions))
-    return dataclasses.replace(script, events=tuple(events))
+            events[i] = msgspec.structs.replace(turn, player=rng.choice(script.players))
+            return msgspec.structs.replace(script, events=tuple(events))
+        events[i] = msgspec.structs.replace(turn, actions=tuple(actions))
+    return msgspec.structs.replace(script, events=tuple(events))
 
 
 @pytest.fixture(scope="module")

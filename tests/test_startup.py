@@ -33,8 +33,8 @@ finally:
 
 ENGINES = ("pancli.referee", "pancli.analyze", "pancli.pagruc.referee", "pancli.notation.record_grammar")
 UI = ("rich", "pyparsing")
-# only with a stake / a "did you mean" / a file written (-o) / --jobs (main() installs its handlers with _signal)
-STDLIB = ("decimal", "difflib", "tempfile", "signal")
+# only with a "did you mean" / a file written (-o) (decimal comes with msgspec, signal with main())
+STDLIB = ("difflib", "tempfile")
 PAGRUC_FILE = "samples/pagruc-common-room.pan"
 ADVICE = "pancli.analyze.advice"  # only with --advice
 READER = "pancli.records.reader"
@@ -102,7 +102,7 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     # (decimal: a sitting's transfers are exact amounts, units too); no hand's text is written
     "settle": (
         ["settle", SMALL],
-        (*UI, "json", "difflib", "tempfile", "signal", "pancli.analyze", "pancli.pagruc", *RENDER),
+        (*UI, "json", "difflib", "tempfile", "pancli.analyze", "pancli.pagruc", *RENDER),
     ),
     "samples": (
         ["samples"],

@@ -25,14 +25,13 @@ from pancli.analyze.analysis import Analysis
 from pancli.analyze.odds import Policy
 from pancli.melds import going_out_value
 from pancli.meldspace import NSLOT, SLOT_OF, encode
-from pancli.values import frozen
+from pancli.values import Value
 
 POLICY = "draw from the stock; lay the best arrangement a usable draw allows; discard the card with fewest partners"
 """The simulated players' policy in one line (the module text has the details)."""
 
 
-@frozen
-class Advice:
+class Advice(Value):
     """Expected units of staying and of going on top, with the sampling error of staying."""
 
     stay: float

@@ -36,7 +36,7 @@ from pancli.cards import Card, copies_by_index
 from pancli.melds import Meld
 from pancli.meldspace import SLOT_OF, decode, encode
 from pancli.rules import Profile, copies_fault, holds_ten, seating_fault, ten_fault
-from pancli.values import frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.rulebook import Rule
@@ -88,8 +88,7 @@ def check_position(
         raise PositionError(Rule.E4, f"{why} (hand, melds and seen cards)")
 
 
-@frozen
-class Analysis:
+class Analysis(Value):
     """Everything ``pan analyze`` reports about one position."""
 
     hand: tuple[Card, ...]

@@ -49,7 +49,7 @@ from pancli.meldspace import (
     set_blocks,
 )
 from pancli.rules import Profile
-from pancli.values import frozen
+from pancli.values import Value
 
 
 def hand_blocks(state: int, t: MeldSpace, table: Sequence[TableMeld] = ()) -> list[Block]:
@@ -505,8 +505,7 @@ class TableSolver:
 # --------------------------------------------------------------------------- results
 
 
-@frozen
-class Placed:
+class Placed(Value):
     """One part of an arrangement: a new meld, or cards added to a table meld.
 
     ``cards`` are the hand cards placed; ``meld`` is the meld that results; ``value`` is what each
@@ -524,8 +523,7 @@ class Placed:
         return text if self.target is None else f"{text} to #{self.target + 1}"
 
 
-@frozen
-class Arrangement:
+class Arrangement(Value):
     """A way to lay cards down: what is placed, what stays dead, and how many ways tie with it."""
 
     placed: tuple[Placed, ...]

@@ -32,7 +32,7 @@ from pancli.meldspace import (
     meld_space,
 )
 from pancli.rules import Profile
-from pancli.values import frozen
+from pancli.values import Value
 
 
 def live_copies(profile: Profile, own: Iterable[Card], seen: Iterable[Card]) -> list[int]:
@@ -63,8 +63,7 @@ def final_melds(arr: Arrangement, table: Sequence[Meld]) -> list[Meld]:
     return melds
 
 
-@frozen
-class DrawRow:
+class DrawRow(Value):
     """What drawing (or taking) one card would do for the hand.
 
     ``value`` is what each active opponent pays at once (C7); ``out`` says whether it melds the
@@ -138,8 +137,7 @@ def out_value(row: DrawRow, table: Sequence[Meld], profile: Profile) -> int:
 # --------------------------------------------------------------------------- distance to going out
 
 
-@frozen
-class Distance:
+class Distance(Value):
     """The fewest useful draws to go out (None when no plan exists), and one plan that does it.
 
     ``plan`` lists (hand cards, cards to draw, target table meld or None) per meld; ``discards``
@@ -251,8 +249,7 @@ def distance_to_out(ctx: HandContext, live: Sequence[int]) -> Distance:
 # --------------------------------------------------------------------------- going out within k turns
 
 
-@frozen
-class OutOdds:
+class OutOdds(Value):
     """P(out within k turns) for k = 1..len(p): exact for k = 1, Monte Carlo after.
 
     ``se`` is the standard error of each estimate (0 for the exact figure); ``samples`` and

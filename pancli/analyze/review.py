@@ -39,7 +39,7 @@ from pancli.cards import Card, format_cards
 from pancli.melds import Meld, going_out_value
 from pancli.meldspace import SLOT_OF
 from pancli.rules import Profile
-from pancli.values import frozen
+from pancli.values import Value
 
 CHIPS_MARKS: Final = ((8.0, "??"), (4.0, "?"), (2.0, "?!"))
 """Units given up in all (every opponent's share added) from which a play earns each mark."""
@@ -51,8 +51,7 @@ MARKS: Final = ("?!", "?", "??")
 """The question marks, mildest first (``!`` is the one praise)."""
 
 
-@frozen
-class Options:
+class Options(Value):
     """How hard the reviewer looks: ``depth`` draws for the odds of going out, ``samples`` for
     the Monte Carlo of the odds, ``advice_samples`` for the stay-or-top simulation, ``seed``."""
 
@@ -62,8 +61,7 @@ class Options:
     seed: int = 1
 
 
-@frozen
-class Judgement:
+class Judgement(Value):
     """One decision judged: who, where (``line``, ``action``: the index of the action in the
     turn, -1 for a decision line), what was played and the best choice, and the sizes."""
 
@@ -116,8 +114,7 @@ def mark_of(chips: float, chips_se: float, odds: float, odds_se: float) -> str:
     return MARKS[best] if best >= 0 else ""
 
 
-@frozen
-class Outlook:
+class Outlook(Value):
     """The chance of going out within ``depth`` draws from a position between turns (``p``, its
     standard error ``se``) and what the next stock draw collects, on average, from each opponent
     (``chips``: C7 at once, C8 when it puts the player out)."""
@@ -235,8 +232,7 @@ def arrangement_text(arr: Arrangement) -> str:
     return ", ".join(parts)
 
 
-@frozen
-class Laid:
+class Laid(Value):
     """What a turn put down: the cards laid (the drawn one included), the units each opponent
     paid for them (C1-C7, as the referee ruled), the cards left in the hand and the melds after."""
 

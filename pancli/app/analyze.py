@@ -8,14 +8,15 @@ Every bad input is an :class:`InputProblem` with its place and rule or notation 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
+
+from msgspec.structs import replace
 
 from pancli.cards import Card, format_cards
 from pancli.melds import Meld, judge
 from pancli.rules import Profile
-from pancli.values import frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.analyze.advice import Advice
@@ -111,8 +112,7 @@ def read_seen(seen: Sequence[str]) -> tuple[Card, ...]:
 # --------------------------------------------------------------------------- record positions
 
 
-@frozen
-class RecordSpot:
+class RecordSpot(Value):
     """A position read from a record: the file, the 1-based hand number in it, the position."""
 
     file: str
@@ -175,8 +175,7 @@ def read_position(
 # --------------------------------------------------------------------------- analyses
 
 
-@frozen
-class Job:
+class Job(Value):
     """What every analysis of one invocation shares: the options."""
 
     profile: Profile

@@ -9,9 +9,8 @@ them for the commands.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from pancli.escapes import CONTROLS, pattern
 from pancli.escapes import escape_text as escape_text  # (the one escaper: core, the text layer uses it too)
 from pancli.limits import LongLine
 
@@ -24,8 +23,7 @@ ARG_FILE = "<arg>"
 class InputLine(NamedTuple):
     """One line of batch input: where it came from and its text (without newline).
 
-    (A named tuple, not a frozen dataclass: a batch makes one a line, and building a tuple costs
-    about a third as much: pan pay - over 1,000,000 lines 5.1 s -> see benchmarks/README.md.)"""
+    (A named tuple: a batch makes one a line and unpacks it.)"""
 
     file: str
     line: int
@@ -68,19 +66,6 @@ def batch_item(text: str) -> str | None:
 
 
 # --------------------------------------------------------------------------- output
-
-
-def escape_json(document: str) -> str:
-    """A JSON text with the control characters json leaves raw (DEL, C1, bidirectional) written
-    as ``\\u`` escapes: the same value, harmless on a terminal. (json escapes C0 itself.)"""
-    raw = pattern(JSON_RAW)
-    if raw.search(document) is None:
-        return document
-    return raw.sub(lambda m: f"\\u{ord(m.group()):04x}", document)
-
-
-JSON_RAW: Final = CONTROLS.replace("\x00-\x1f", "")
-"""The control characters json.dumps leaves raw (it escapes C0 in strings; its own line ends stay)."""
 
 
 def error_line(file: str, line: int, col: int | None, rule: str | None, message: str) -> str:

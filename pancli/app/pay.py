@@ -20,7 +20,7 @@ from pancli.app.lines import InputLine, remembered_items
 from pancli.cards import ALL_CARDS, Card, Game, past_the_pack
 from pancli.melds import Meld, going_out_value
 from pancli.rules import Profile
-from pancli.values import frozen
+from pancli.values import Value
 
 PayRule = Literal["C7", "C8"]
 """The rules ``pan pay``'s payments are made under, as ids of the registry: ``pay`` starts
@@ -34,8 +34,7 @@ Counts = tuple[tuple[int, int], ...]
 """``(card index, copies)`` of each distinct card of a meld (:meth:`PackCounter.counts`)."""
 
 
-@frozen
-class PayReport:
+class PayReport(Value):
     """The melds judged and what they collect from each of ``opponents`` active opponents."""
 
     melds: tuple[MeldCheck, ...]
@@ -127,7 +126,7 @@ class PackCounter:
     def __init__(self, profile: Profile) -> None:
         self.seen = [0] * len(ALL_CARDS)
         self.most = [profile.pack.copies(c) for c in ALL_CARDS]
-        self.shapes: dict[int, tuple[tuple[Card, ...], Counts]] = {}
+        self.shapes: dict[tuple[Card, ...], Counts] = {}
         self._said: dict[tuple[int, int], str] = {}
         self._stamp = 0
         """Bumped whenever cards are counted."""
@@ -137,13 +136,13 @@ class PackCounter:
 
     def counts(self, cards: tuple[Card, ...]) -> Counts:
         """``(card index, copies)`` of each distinct card of ``cards``: what :meth:`take_counts` takes.
-        Each distinct card list is counted once (by identity: a batch repeats its lines)."""
-        shape = self.shapes.get(id(cards))
-        if shape is None or shape[0] is not cards:  # (the tuple is kept: its id is not reused)
-            shape = (cards, tuple((c.index, n) for c, n in Counter(cards).items()))
+        Each distinct card list is counted once (a batch repeats its lines)."""
+        shape = self.shapes.get(cards)
+        if shape is None:
+            shape = tuple((c.index, n) for c, n in Counter(cards).items())
             if len(self.shapes) < 50_000:
-                self.shapes[id(cards)] = shape
-        return shape[1]
+                self.shapes[cards] = shape
+        return shape
 
     def take(self, cards: tuple[Card, ...]) -> str | None:
         """Count ``cards``; or, when one would pass its copies, count nothing and say so (E4)."""

@@ -16,9 +16,10 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
+
+from msgspec.structs import replace
 
 from pancli.cards import Game
 from pancli.rules import Profile

@@ -18,12 +18,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Any, Final
+
+from msgspec.structs import asdict, replace
 
 from pancli.analyze.review import MARKS, Judgement, Laid, Options
 from pancli.limits import MAX_REVIEWED_LINES
-from pancli.values import frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.app.replay import ChunkSink, OpenRecord, Tally
@@ -38,8 +39,7 @@ REVIEW_NOTE: Final = re.compile(r"\{review(?: (\(?)(!!|\?\?|!\?|\?!|!|\?)\)?)?:"
 """The start of a reviewer's comment; group 1 ``(`` when the mark is not the glyph's, group 2 the mark."""
 
 
-@frozen
-class Skip:
+class Skip(Value):
     """Play lines (decisions, turns) not reviewed: whose, from which line, how many, and why."""
 
     player: str
@@ -54,8 +54,7 @@ class Skip:
         return f"not reviewed: {self.reason}: {n} from line {self.line}"
 
 
-@frozen
-class HandReview:
+class HandReview(Value):
     """One hand reviewed: where it is, its judgements in record order, what was not reviewed,
     and the hand's canonical text with the reviewer's marks."""
 

@@ -10,8 +10,9 @@ block of lines at a time.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from pancli.app.lines import InputLine, error_line, remembered_items
 from pancli.cards import Card, Game, format_cards
@@ -21,7 +22,7 @@ from pancli.notation.fast import too_long_error
 from pancli.pagruc.pack import PagrucPack
 from pancli.pagruc.scoring import HandScore, score_hand
 from pancli.rulebook import Rule
-from pancli.values import frozen
+from pancli.values import Value
 
 
 class ScoreInputError(ValueError):
@@ -80,8 +81,7 @@ def read_score(text: str) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...
     return (groups or ((loose,) if loose else ())), hand
 
 
-@frozen
-class ScoreReport:
+class ScoreReport(Value):
     """One score literal of input and its score, or the error that stops it."""
 
     file: str

@@ -15,12 +15,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from msgspec.structs import replace
+
 from pancli.rules import DEFAULT_PLAYERS, seating_fault
-from pancli.values import frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.model.actions import HandScript
@@ -119,8 +120,7 @@ def rules_tags(rules: str, output: str | None) -> tuple[tuple[str, str], ...]:
     return (("Rules", Path(where).as_posix()),)
 
 
-@frozen
-class SimulatedHand:
+class SimulatedHand(Value):
     """One hand of self-play: its number (1-based), its script and its canonical text, which
     sits at ``first_line``..``last_line`` of the text of every hand (a blank line between two)."""
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
+from msgspec.structs import replace
 
 from pancli.app.analyze import InputProblem, Job, RecordSpot, read_draw, read_hand, read_melds, read_position, read_seen
 from pancli.cards import PAN_RANKS, SUITS, Card, format_cards

@@ -25,7 +25,6 @@ from pancli.app.lines import InputLine as InputLine
 from pancli.app.lines import batch_item as batch_item
 from pancli.app.lines import batch_text as batch_text
 from pancli.app.lines import error_line as error_line
-from pancli.app.lines import escape_json as escape_json
 from pancli.app.lines import escape_text as escape_text
 from pancli.app.lines import is_skipped as is_skipped
 from pancli.cards import Game
@@ -563,10 +562,10 @@ def report(file: str, line: int, col: int, rule: str, message: str) -> None:
 
 
 def emit_json(data: Any) -> None:
-    """Write one JSON document to standard output (json is imported here: not on the plain path)."""
-    import json
+    """Write one JSON document to standard output."""
+    from pancli.jsontext import dumps_indented
 
-    sys.stdout.write(escape_json(json.dumps(data, ensure_ascii=False, indent=2)))
+    sys.stdout.write(dumps_indented(data))
     sys.stdout.write("\n")
 
 

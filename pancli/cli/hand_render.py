@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from pancli.app.replay import Judgement
-    from pancli.cli.replay_render import JsonText
     from pancli.model.actions import HandScript
     from pancli.model.results import ClaimCheck, HandResult
     from pancli.notation.layout import RecordHand
@@ -45,9 +44,6 @@ class HandView(Protocol):
 
     def json(self, hand: RecordHand, script: HandScript) -> JsonObject:
         """The hand's object of ``pan replay --json`` (docs/commands.md)."""
-
-    def json_text(self, hand: RecordHand, script: HandScript, text: JsonText, event: str | None) -> str:
-        """``text.dumps`` of :meth:`json` (with ``"event": event`` first when given)."""
 
     def violation_events(self, hand: RecordHand) -> list[JsonObject]:
         """The ``violation`` objects ``--jsonl`` writes before the hand's object."""
@@ -76,9 +72,6 @@ class PanView:
         from pancli.cli.replay_render import hand_json
 
         return hand_json(self.result, hand, script)
-
-    def json_text(self, hand: RecordHand, script: HandScript, text: JsonText, event: str | None) -> str:
-        return text.hand(self.result, hand, script, event)
 
     def violation_events(self, hand: RecordHand) -> list[JsonObject]:
         from pancli.cli.replay_render import violation_json
@@ -114,10 +107,6 @@ class PagrucView:
         obj: JsonObject = to_json(self.result, hand.index, hand.last_line)
         obj["file"] = hand.file
         return obj
-
-    def json_text(self, hand: RecordHand, script: HandScript, text: JsonText, event: str | None) -> str:
-        obj = self.json(hand, script)
-        return text.dumps(obj if event is None else {"event": event, **obj})
 
     def violation_events(self, hand: RecordHand) -> list[JsonObject]:
         return []  # a PAGRUC hand's violations are in its hand object only

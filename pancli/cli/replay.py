@@ -41,7 +41,6 @@ from pancli.cli.common import (
     check_readable,
     complete_paths,
     error_line,
-    escape_json,
     json_mode,
     json_option,
     jsonl_option,
@@ -54,6 +53,7 @@ from pancli.cli.common import (
     worker_count,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
+from pancli.jsontext import dumps, lines
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -62,7 +62,6 @@ if TYPE_CHECKING:
 
     from pancli.app.replay import Judgement
     from pancli.cli.hand_render import HandView, JsonObject
-    from pancli.cli.replay_render import JsonText, StepLines
     from pancli.model.actions import HandScript
     from pancli.model.results import Recorded
     from pancli.notation.layout import RecordHand
@@ -189,27 +188,10 @@ class JsonSink(Sink):
 
     def __init__(self) -> None:
         super().__init__()
-        import json
-
-        encode = json.JSONEncoder(ensure_ascii=False).encode
-
-        def dumps(obj: object) -> str:
-            return escape_json(encode(obj))  # no raw C1 or bidirectional control from a record
-
-        self.dumps = dumps
         self.first = True
-        self.text: JsonText | None = None
-        """The hands' JSON text, made with the first hand (the Panguingue renderer's module)."""
 
     event: str | None = None
     """The ``event`` field a hand's object starts with (``--jsonl``)."""
-
-    def _json_text(self) -> JsonText:
-        if self.text is None:
-            from pancli.cli.replay_render import JsonText
-
-            self.text = JsonText(self.dumps)
-        return self.text
 
     def collector(self) -> type[ChunkSink]:
         return _CollectJson
@@ -236,7 +218,8 @@ class JsonSink(Sink):
             self.err.append(warning_lines(hand))
         if not result.ok or remedied(result):
             self.errors(hand.file, result, shown)
-        self._put(shown.json_text(hand, script, self._json_text(), self.event))
+        obj = shown.json(hand, script)
+        self._put(dumps(obj if self.event is None else {"event": self.event, **obj}))
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.cli.replay_render import malformed_json, malformed_line
@@ -244,7 +227,7 @@ class JsonSink(Sink):
         assert hand.error is not None
         self.err.append(malformed_line(hand.file, hand.error) + "\n")
         obj = malformed_json(hand)
-        self._put(self.dumps(obj if self.event is None else {"event": self.event, **obj}))
+        self._put(dumps(obj if self.event is None else {"event": self.event, **obj}))
 
     def close(self, tally: Tally, stopped: bool) -> None:
         if stopped:
@@ -260,7 +243,6 @@ class JsonlSink(JsonSink):
 
     wants_steps = True
     event = "hand"
-    step_lines: StepLines | None = None
 
     def collector(self) -> type[ChunkSink]:
         return _CollectJsonl
@@ -269,17 +251,12 @@ class JsonlSink(JsonSink):
         Sink.chunk(self, out, err)
 
     def _line(self, obj: JsonObject) -> None:
-        self.out.append(self.dumps(obj) + "\n")
-
-    def _json_text(self) -> StepLines:
-        if self.step_lines is None:
-            from pancli.cli.replay_render import StepLines
-
-            self.step_lines = StepLines(self.dumps)
-        return self.step_lines
+        self.out.append(dumps(obj) + "\n")
 
     def _steps(self, steps: Sequence[Recorded], hand: RecordHand) -> None:
-        self.out.extend(self._json_text().lines(steps, hand.index, hand.file))
+        from pancli.cli.replay_render import step_events
+
+        self.out.append(lines(step_events(steps, hand.index, hand.file)))
 
     def _put(self, text: str) -> None:
         self.out.append(text + "\n")
@@ -424,7 +401,7 @@ def replay(
       pan samples friday-hoyle | pan replay -
       pan replay --json $(pan samples --path)    # exits 1: the illegal-* samples break rules on purpose
       pan simulate --players 6 --hands 100 --seed 1 | pan replay - | tail -1
-      pan samples cardroom-saturday | pan replay --jsonl - | grep '"event": "split"'
+      pan samples cardroom-saturday | pan replay --jsonl - | grep '"event":"split"'
       pan simulate --players 6 --hands 300 --seed 1 | pan replay --jobs 2 - | tail -1
       pan samples friday-hoyle | pan replay - --html friday.html
     """

@@ -19,7 +19,7 @@ rule, line, units, meld and note) are one line, "4 from each of Ben Cruz Dee = 1
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from pancli.cards import Card, format_cards
@@ -27,7 +27,6 @@ from pancli.cli.common import error_line, escape_text, money_text, signed
 from pancli.model.actions import (
     Add,
     Borrow,
-    Deal,
     Decision,
     Discard,
     Draw,
@@ -45,7 +44,6 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.model.results import (
-    DEALT,
     RETURNED,
     ClaimCheck,
     ClaimKind,
@@ -53,16 +51,14 @@ from pancli.model.results import (
     Payment,
     Recorded,
     Remedy,
-    Source,
     Step,
     Violation,
     each_step,
     is_return,
-    turn_steps,
 )
 from pancli.notation.record_writer import action_text, ledger_value
 from pancli.rulebook import Rule
-from pancli.values import frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -126,8 +122,7 @@ def money_map(result: HandResult) -> dict[str, Decimal] | None:
 # --------------------------------------------------------------------------- collections
 
 
-@frozen
-class Collection:
+class Collection(Value):
     """Payments made at one moment for one reason: ``payee`` collects ``units`` from each payer."""
 
     payee: str
@@ -500,231 +495,9 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[dic
             "col": s.col or 1,  # a whole line (the upcard's) starts at column 1
             "player": s.player,
             "text": text,
-            "moves": [{"card": str(c), "from": a.value, "to": b.value} for c, a, b in s.moves],
+            "moves": [{"card": c.text, "from": a, "to": b} for c, a, b in s.moves],  # enums: by value
             "payments": [payment_json(p) for p in s.payments],
         }
-
-
-_ONE_CARD: Final = (Draw, Take, Discard)
-"""Actions whose text is their kind and card (:func:`pancli.notation.record_writer.action_text`)."""
-Moves = tuple[tuple[Card, Source, Source], ...]
-
-
-class JsonText:
-    """JSON text of refereed hands and payments written from templates (``--json``, ``--jsonl``),
-    byte for byte ``dumps`` of :func:`hand_json` and :func:`payment_json` (``dumps``: the sink's
-    ``escape_json(JSONEncoder(ensure_ascii=False).encode(obj))``).
-
-    Payments are written without a dict each: the encoder's order and separators, strings through
-    its own ``encode_basestring`` and :func:`escape_json`, numbers through ``int.__repr__``, and
-    everything after the payer written once while the payee, units, rule, line, meld (the same
-    tuple) and note repeat (a meld's payments differ only in their payer). A hand's other fields go
-    through ``dumps``. tests/test_cli_replay.py compares both with the encoder on the samples,
-    simulated hands and arbitrary payments.
-    """
-
-    __slots__ = ("_players", "_quote", "dumps")
-
-    def __init__(self, dumps: Callable[[object], str]) -> None:
-        from json.encoder import encode_basestring
-
-        from pancli.app.lines import JSON_RAW, escape_json
-        from pancli.escapes import pattern
-
-        raw = pattern(JSON_RAW).search
-
-        def quote(text: str) -> str:  # escape_json(encode_basestring(text)), a call less
-            json = encode_basestring(text)
-            return json if raw(json) is None else escape_json(json)
-
-        self.dumps = dumps
-        self._quote = quote
-        self._players: dict[str | None, str] = {None: "null"}
-
-    def _player(self, name: str) -> str:
-        text = self._players[name] = self._quote(name)
-        if len(self._players) > 10_000:  # names are few; a bound for a hostile record
-            self._players = {None: "null"}
-        return text
-
-    def payments(self, payments: Sequence[Payment]) -> str:
-        """``dumps([payment_json(p) for p in payments])``."""
-        quote = self._quote
-        players = self._players
-        out: list[str] = []
-        last: Payment | None = None
-        tail = ""
-        for p in payments:
-            if (
-                last is None
-                or p.payee != last.payee
-                or p.units != last.units
-                or p.rules != last.rules
-                or p.line != last.line
-                or p.note != last.note
-                or p.meld is not last.meld  # one meld's payments share its tuple
-            ):
-                payee = players.get(p.payee) or self._player(p.payee)
-                meld = quote(format_cards(p.meld)) if p.meld else "null"
-                tail = (
-                    f', "payee": {payee}, "units": {p.units!r}, "rule": {quote(p.rule)}, "line": {p.line!r},'
-                    f' "meld": {meld}, "note": {quote(p.note)}}}'
-                )
-            last = p
-            out.append(f'{{"payer": {players.get(p.payer) or self._player(p.payer)}{tail}')
-        return f"[{', '.join(out)}]"
-
-    def hand(self, result: HandResult, hand: RecordHand, script: HandScript, event: str | None = None) -> str:
-        """``dumps(hand_json(result, hand, script))``, with ``"event": event`` first when given.
-
-        Measured in process on 200 simulated 6-player hands (18.6 payments a hand), alternately:
-        0.5x the time of ``dumps`` of the dict (36 against 72 us a hand; the plain text takes 22)."""
-        before = _hand_before(result, hand, script)
-        if event is not None:
-            before = {"event": event, **before}
-        dumps = self.dumps
-        paid = self.payments(result.payments) if result.payments else "[]"
-        return f'{dumps(before)[:-1]}, "payments": {paid}, {dumps(_hand_after(result, hand))[1:]}'
-
-
-class StepLines(JsonText):
-    """:func:`step_events` as JSON lines, written straight from templates (``--jsonl``).
-
-    Byte for byte ``dumps(event) + "\\n"`` for every event of :func:`step_events`
-    (tests/test_cli_replay.py checks it on the samples, simulated hands and arbitrary steps), as
-    :class:`JsonText` writes payments. What repeats is written once and kept, keyed by values
-    (never by an object's id): a player's name, a card's move by its places and card index, and
-    the end of a draw's, take's or discard's line (three lines in four) by its player, kind, card
-    and move. Measured in process on 200 simulated 6-player hands (25,197 steps), alternately in
-    one run: 0.58x the time of the writer it replaced (id()-keyed caches, payments through the
-    encoder; 2.1 against 3.5 us a step on a quiet moment; the plain path, a dict per event
-    encoded, takes 4-5x this one); then the lines' ends and the rows of moves by places: 0.90x
-    the instructions (valgrind, 288 M against 319 M for the 200 hands).
-    """
-
-    __slots__ = ("_plain", "_rows", "_tails")
-
-    _LIMIT: Final = 50_000
-    """Lines' ends kept for draws, takes and discards (the cache is emptied when full)."""
-
-    def __init__(self, dumps: Callable[[object], str]) -> None:
-        super().__init__(dumps)
-        self._rows: dict[tuple[str, str], list[str | None]] = {}
-        """A move's object by its places (from, to), then its card's index."""
-        self._tails: dict[tuple[object, ...], str] = {}
-        """The end of a draw's, take's or discard's line (from its player on: player, text, its
-        move, no payment) by (player, kind, card index[, the move's card index, from, to])."""
-        self._plain: dict[str, list[tuple[str, str] | None]] = {}
-        """A plain turn's two lines (:meth:`_plain_turn`) by its player, then its card's index."""
-
-    def _row(self, a: Source, b: Source) -> list[str | None]:
-        """The move objects from ``a`` to ``b`` by card index (filled as they are written)."""
-        row = self._rows.get((a._value_, b._value_))  # an enum's ``value`` is a property: about 15x dearer
-        if row is None:
-            row = self._rows[a._value_, b._value_] = [None] * 52
-        return row
-
-    def _moved(self, moves: Moves) -> str:
-        """The moves' objects, joined (as a list's items)."""
-        c, a, b = moves[0]
-        row = self._row(a, b)
-        if len(moves) == 1:
-            return row[c.index] or self._move(row, c, a, b)
-        out = []
-        for c, a2, b2 in moves:
-            if a2 is not a or b2 is not b:  # (a meld's drawn card, then its hand cards)
-                a, b = a2, b2
-                row = self._row(a, b)
-            out.append(row[c.index] or self._move(row, c, a, b))
-        return ", ".join(out)
-
-    def _dealt(self, deal: Deal) -> str:
-        """The line of a deal recorded whole (:func:`~pancli.model.results.deal_step`) from its
-        player on: the moves written straight from its cards (a deal's ten moves share their places)."""
-        dealt, to = DEALT
-        row = self._row(dealt, to)
-        moved = ", ".join([row[c.index] or self._move(row, c, dealt, to) for c in deal.cards])
-        who = self._players.get(deal.player) or self._player(deal.player)
-        text = self._quote(_deal_text(deal.player, deal.cards))
-        return f', "player": {who}, "text": {text}, "moves": [{moved}], "payments": []}}\n'
-
-    def _move(self, row: list[str | None], c: Card, a: Source, b: Source) -> str:
-        quote = self._quote
-        text = row[c.index] = f'{{"card": {quote(c.text)}, "from": {quote(a.value)}, "to": {quote(b.value)}}}'
-        return text
-
-    def _tail(self, player: str | None, text: str, moves: Moves, payments: Sequence[Payment]) -> str:
-        """A line from its ``player`` on: player, ``text`` (quoted), moves and payments."""
-        who = self._players.get(player) or self._player(player)  # type: ignore[arg-type]
-        moved = self._moved(moves) if moves else ""
-        paid = self.payments(payments) if payments else "[]"
-        return f', "player": {who}, "text": {text}, "moves": [{moved}], "payments": {paid}}}\n'
-
-    def _one_card_tail(self, key: tuple[object, ...], s: Step) -> str:
-        assert s.action is not None
-        tail = self._tail(s.player, self._quote(action_text(s.action)), s.moves, ())
-        if len(self._tails) >= self._LIMIT:
-            self._tails.clear()
-        self._tails[key] = tail
-        return tail
-
-    def _plain_turn(self, row: list[tuple[str, str] | None], turn: Turn) -> tuple[str, str]:
-        """The two lines of a plain turn (:func:`~pancli.model.results.turn_steps`), the first
-        from its player on and up to the second's ``file``, the second from its player on."""
-        draw, discard = turn_steps(turn)
-        assert isinstance(draw.action, Draw) and isinstance(discard.action, Discard)
-        first = self._tail(draw.player, self._quote(action_text(draw.action)), draw.moves, ())
-        second = self._tail(discard.player, self._quote(action_text(discard.action)), discard.moves, ())
-        text = row[draw.action.card.index] = (f'{first}{{"event": "discard"', second)
-        return text
-
-    def lines(self, steps: Sequence[Recorded], hand: int, file: str) -> list[str]:
-        """The events of :func:`step_events` as JSON lines (each with its newline), in pieces to
-        join: a line a piece, but a plain turn's two lines are one."""
-        where = f', "file": {self._quote(file)}, "hand": {hand!r}, "line": '
-        tails = self._tails.get
-        out: list[str] = []
-        last_out = -1
-        plain = self._plain
-        for s in steps:
-            if isinstance(s, Turn):  # a plain turn line, recorded whole: its two lines
-                d, x = s.actions
-                row = plain.get(s.player)
-                if row is None:
-                    if len(plain) >= 1000:  # names are few; a bound for a hostile record
-                        plain.clear()
-                    row = plain[s.player] = [None] * 52
-                mid, tail = row[d.card.index] or self._plain_turn(row, s)  # type: ignore[union-attr]
-                out.append(
-                    f'{{"event": "draw"{where}{d.line!r}, "col": {(d.col or 1)!r}{mid}'
-                    f'{where}{x.line!r}, "col": {(x.col or 1)!r}{tail}'
-                )
-                continue
-            if isinstance(s, Deal):  # a deal recorded whole
-                out.append(f'{{"event": "deal"{where}{s.line!r}, "col": {(s.col or 1)!r}{self._dealt(s)}')
-                continue
-            line, col, player, _, action, moves, payments = s
-            kind_of = type(action)
-            if kind_of in _ONE_CARD and not payments and len(moves) < 2:  # three lines in four
-                if moves:
-                    c, a, b = moves[0]
-                    key: tuple[object, ...] = (player, kind_of, action.card.index, c.index, a._value_, b._value_)  # type: ignore[union-attr]
-                else:
-                    key = (player, kind_of, action.card.index)  # type: ignore[union-attr]
-                tail = tails(key) or self._one_card_tail(key, s)
-                out.append(f'{{"event": "{_KIND[kind_of]}"{where}{line!r}, "col": {(col or 1)!r}{tail}')
-                continue
-            if kind_of is Out and not moves and not payments and last_out == line:
-                continue  # as step_events: the referee's going out was already reported for this ``out``
-            kind, text = _step_kind_text(s)
-            if kind == "out":
-                last_out = line
-            tail = self._tail(player, self._quote(text), moves, payments)
-            out.append(f'{{"event": "{kind}"{where}{line!r}, "col": {(col or 1)!r}{tail}')
-        return out
-
-
-# --------------------------------------------------------------------------- plain text (pipes)
 
 
 def _title(hand: RecordHand, script: HandScript) -> str:

@@ -23,7 +23,6 @@ from pancli.cli.common import (
     check_readable,
     complete_paths,
     error_line,
-    escape_json,
     json_mode,
     json_option,
     jsonl_option,
@@ -105,9 +104,9 @@ class _Writer:
         self.malformed = 0
 
     def _line(self, obj: dict[str, Any]) -> None:
-        import json
+        from pancli.jsontext import dumps
 
-        sys.stdout.write(escape_json(json.dumps(obj, ensure_ascii=False)) + "\n")
+        sys.stdout.write(dumps(obj) + "\n")
 
     def show(self, r: HandReview) -> None:
         from pancli.app.review import judgement_json
@@ -147,7 +146,8 @@ class _Writer:
         """The reviewed hand on the page of ``--html``, as ``pan replay --html`` draws it: the marks with
         their actions, the reviewer's comments in the comments column (lines as in the reviewed record)."""
         import io
-        from dataclasses import replace
+
+        from msgspec.structs import replace
 
         from pancli.app.replay import referee
         from pancli.records.reader import read_chunk, split_hands

@@ -17,7 +17,7 @@ import click
 
 from pancli.rulebook import RULEBOOK, Rule, RuleEntry, closest, entry, lookup
 from pancli.rules import CARDROOM, HOYLE, Profile
-from pancli.values import frozen
+from pancli.values import Value
 
 EXTRA_SAMPLES: Final[dict[Rule, tuple[str, ...]]] = {
     Rule.C7: ("illegal-claim-wrong-pays",),
@@ -45,8 +45,7 @@ def find_rule(text: str) -> Rule:
     return rule
 
 
-@frozen
-class Example:
+class Example(Value):
     """A shipped record line that breaks a rule, and what ``pan replay`` says of it."""
 
     sample: str

@@ -17,7 +17,6 @@ Exit status: 0 no hand disputed; 1 some hand disputed; 2 usage error or a file t
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +30,6 @@ from pancli.cli.common import (
     check_readable,
     complete_paths,
     error_line,
-    escape_json,
     escape_text,
     json_mode,
     json_option,
@@ -44,6 +42,7 @@ from pancli.cli.common import (
     signed,
 )
 from pancli.cli.replay import Sink, warning_lines
+from pancli.jsontext import dumps, dumps_indented
 from pancli.records.tags import read_stake
 
 if TYPE_CHECKING:
@@ -277,16 +276,12 @@ class JsonSettle(SettleSink):
     hands written as they come."""
 
     def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
-        import json
-
         super().__init__(stake, include_disputed)
-        encode = json.JSONEncoder(ensure_ascii=False).encode
-        self.dumps: Callable[[object], str] = lambda obj: escape_json(encode(obj))  # no raw DEL, C1, bidi
         self.first = True
         self.out.append('{"disputed": [')
 
     def disputed(self, d: Dispute) -> None:
-        self.out.append(("\n  " if self.first else ",\n  ") + self.dumps(dispute_json(d)))
+        self.out.append(("\n  " if self.first else ",\n  ") + dumps(dispute_json(d)))
         self.first = False
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
@@ -294,8 +289,6 @@ class JsonSettle(SettleSink):
         pass  # listed at the end, in ``unfinished``
 
     def close(self, tally: Tally, stopped: bool) -> None:
-        import json
-
         default = self.pan.default_stake
         tail = {
             "panguingue": sitting_json(self.pan, "panguingue"),
@@ -305,7 +298,7 @@ class JsonSettle(SettleSink):
             if default is None
             else {"stake": format(default, "f"), "hands": runs_json(self.defaulted)},
         }
-        body = escape_json(json.dumps(tail, ensure_ascii=False, indent=2))[1:]
+        body = dumps_indented(tail)[1:]
         self.out.append(("]," if self.first else "\n],") + body + "\n")
         self.flush()
 
@@ -314,33 +307,29 @@ class JsonlSettle(SettleSink):
     """``--jsonl``: one object per disputed hand as it comes, then per player, then per transfer."""
 
     def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
-        import json
-
         super().__init__(stake, include_disputed)
-        encode = json.JSONEncoder(ensure_ascii=False).encode
-        self.dumps: Callable[[object], str] = lambda obj: escape_json(encode(obj))  # no raw DEL, C1, bidi
 
     def disputed(self, d: Dispute) -> None:
-        self.out.append(self.dumps({"event": "disputed", **dispute_json(d)}) + "\n")
+        self.out.append(dumps({"event": "disputed", **dispute_json(d)}) + "\n")
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
     def unfinished(self, hand: RecordHand) -> None:
         where = {"file": hand.file, "hand": hand.index, "first_line": hand.first_line, "last_line": hand.last_line}
-        self.out.append(self.dumps({"event": "unfinished", **where}) + "\n")
+        self.out.append(dumps({"event": "unfinished", **where}) + "\n")
 
     def close(self, tally: Tally, stopped: bool) -> None:
         stake = self.pan.default_stake
         self.out.extend(
-            self.dumps({"event": "default_stake", "stake": format(stake, "f"), **run}) + "\n"
+            dumps({"event": "default_stake", "stake": format(stake, "f"), **run}) + "\n"
             for run in runs_json(self.defaulted)
             if stake is not None
         )
         for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
-            self.out.extend(self.dumps({"event": "player", **total_json(t, game)}) + "\n" for t in sitting.totals())
+            self.out.extend(dumps({"event": "player", **total_json(t, game)}) + "\n" for t in sitting.totals())
         for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
             money = sitting.has_money
             self.out.extend(
-                self.dumps({"event": "transfer", "game": game, **transfer_json(t, money)}) + "\n"
+                dumps({"event": "transfer", "game": game, **transfer_json(t, money)}) + "\n"
                 for t in sitting.transfers()
             )
         for sitting in (self.pan, self.pagruc_sitting):

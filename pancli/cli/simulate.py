@@ -122,7 +122,7 @@ def _text_pieces(played: Iterator[SimulatedHand]) -> Iterator[str]:
 def _json_pieces(played: Iterator[SimulatedHand], seed: int, lines: bool = False) -> Iterator[str]:
     """One JSON list, an object per line for each hand (streamed: any number of hands); with
     ``lines`` the objects alone, one a line (``--jsonl``)."""
-    import json
+    from pancli.jsontext import dumps
 
     n = 0
     for hand in played:
@@ -139,9 +139,9 @@ def _json_pieces(played: Iterator[SimulatedHand], seed: int, lines: bool = False
             "text": hand.text,
         }
         if lines:
-            yield json.dumps(obj, ensure_ascii=False) + "\n"
+            yield dumps(obj) + "\n"
         else:
-            yield ("[\n" if n == 1 else ",\n") + json.dumps(obj, ensure_ascii=False)
+            yield ("[\n" if n == 1 else ",\n") + dumps(obj)
     if not lines:
         yield "\n]\n" if n else "[]\n"
 

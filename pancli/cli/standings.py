@@ -4,10 +4,10 @@ the totals and the PAGRUC points (G9)."""
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from typing import Any
 
 import click
+from msgspec.structs import replace
 
 from pancli.app.standings import read_game
 from pancli.cli.common import (

@@ -1,4 +1,4 @@
-"""What happens at the table, as values: every action is a small frozen dataclass.
+"""What happens at the table, as values: every action is a small frozen value (:class:`~pancli.values.Value`).
 
 This is the contract between the record reader (text -> :class:`HandScript`), the
 referees (Panguingue in :mod:`pancli.referee`, PAGRUC in :mod:`pancli.pagruc`), the
@@ -15,12 +15,13 @@ plain ``line``/``col`` numbers (1-based; 0 when the action was not read from tex
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
 from typing import TYPE_CHECKING
+
+from msgspec.structs import astuple
 
 from pancli.cards import Card, Game
 from pancli.rules import HOYLE, Profile
-from pancli.values import frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:  # decimal is imported where a stake is read (start-up: about 3 ms)
     from decimal import Decimal
@@ -29,8 +30,7 @@ if TYPE_CHECKING:  # decimal is imported where a stake is read (start-up: about 
 # Each carries its place in the record (line, col) for rulings; 0 means "not from text".
 
 
-@frozen
-class Draw:
+class Draw(Value):
     """``draw CARD``: the top card of the stock (P1), shown to all."""
 
     card: Card
@@ -38,8 +38,7 @@ class Draw:
     col: int = 0
 
 
-@frozen
-class Take:
+class Take(Value):
     """``take CARD``: the top discard (P1, P3; PAGRUC G3)."""
 
     card: Card
@@ -47,8 +46,7 @@ class Take:
     col: int = 0
 
 
-@frozen
-class TakeMany:
+class TakeMany(Value):
     """PAGRUC only (G3): ``take 3`` or ``take 5h 6h 7h``: several cards from the top of the
     discard pile. ``cards`` is empty when only ``count`` was written."""
 
@@ -58,8 +56,7 @@ class TakeMany:
     col: int = 0
 
 
-@frozen
-class MeldNew:
+class MeldNew(Value):
     """``meld [cards]``: lay a new meld. ``claim`` is a ``[%pays N]`` claim (units per opponent)."""
 
     cards: tuple[Card, ...]
@@ -68,8 +65,7 @@ class MeldNew:
     col: int = 0
 
 
-@frozen
-class Add:
+class Add(Value):
     """``add cards to #N``: increase the player's own N-th meld (1-based, order laid) (M5)."""
 
     cards: tuple[Card, ...]
@@ -82,8 +78,7 @@ class Add:
     col: int = 0
 
 
-@frozen
-class Lay:
+class Lay(Value):
     """PAGRUC only (G5): ``lay CARDS on NAME#N``: lay off onto any player's N-th meld."""
 
     cards: tuple[Card, ...]
@@ -93,8 +88,7 @@ class Lay:
     col: int = 0
 
 
-@frozen
-class Borrow:
+class Borrow(Value):
     """``borrow CARD from #N``: take a card off one's own N-th meld to complete a new meld (M6)."""
 
     card: Card
@@ -106,8 +100,7 @@ class Borrow:
     col: int = 0
 
 
-@frozen
-class Split:
+class Split(Value):
     """``split #N [cards] [cards]``: one's own N-th meld becomes the two melds given (M6).
 
     The two groups hold all the old meld's cards plus the cards added from the hand.
@@ -125,8 +118,7 @@ class Split:
     col: int = 0
 
 
-@frozen
-class Discard:
+class Discard(Value):
     """``discard CARD``: ends the turn (P5)."""
 
     card: Card
@@ -134,16 +126,14 @@ class Discard:
     col: int = 0
 
 
-@frozen
-class Out:
+class Out(Value):
     """``out``: the player says he went out (optional; the referee sees it) (P7, C8)."""
 
     line: int = 0
     col: int = 0
 
 
-@frozen
-class Mend:
+class Mend(Value):
     """``mend #N [cards]``: the player makes his foul meld #N of this turn good (I2): it becomes
     ``cards``, a legal meld, the cards exchanged with his hand. No penalty. For a foul addition
     to #N, ``cards`` are the whole meld #N as it becomes (every card it held before, and the
@@ -159,8 +149,7 @@ class Mend:
     col: int = 0
 
 
-@frozen
-class TakeBack:
+class TakeBack(Value):
     """``back #N``: the foul meld #N of this turn, called, cannot be made good: the player takes
     its cards back and returns what it collected (I2), then goes on with his turn legally."""
 
@@ -177,8 +166,7 @@ Action = Draw | Take | TakeMany | MeldNew | Add | Lay | Borrow | Split | Mend | 
 # --------------------------------------------------------------------------- lines of a hand
 
 
-@frozen
-class Deal:
+class Deal(Value):
     """``deal NAME cards...``: the player's dealt cards (S2).
 
     >>> from pancli.cards import card, Rank, Suit
@@ -191,9 +179,19 @@ class Deal:
     cards: tuple[Card, ...]
     line: int = 0
     col: int = 0
-    card_places: tuple[tuple[int, int], ...] | None = field(default=None, compare=False)
+    card_places: tuple[tuple[int, int], ...] | None = None
     """(line, col) of each card as written; None: ``deal NAME`` then the cards one space
     apart, two characters each, from ``col`` (as the fast reader reads a line)."""
+
+    # where each card was written is not part of the deal: both readers give equal deals
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Deal:
+            return NotImplemented
+        o: Deal = other
+        return (self.player, self.cards, self.line, self.col) == (o.player, o.cards, o.line, o.col)
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.cards, self.line, self.col))
 
     def card_place(self, j: int) -> tuple[int, int]:
         """(line, col) of the ``j``-th card (0-based); col 0 when the deal has no place."""
@@ -204,8 +202,7 @@ class Deal:
         return self.line, self.col + len("deal ") + len(self.player) + 1 + 3 * j
 
 
-@frozen
-class Decision:
+class Decision(Value):
     """``NAME stay`` or ``NAME top`` (T1)."""
 
     player: str
@@ -214,8 +211,7 @@ class Decision:
     col: int = 0
 
 
-@frozen
-class Turn:
+class Turn(Value):
     """``NAME action, action, ...``: one player's turn. ``number`` is an optional move number."""
 
     player: str
@@ -225,8 +221,7 @@ class Turn:
     col: int = 0
 
 
-@frozen
-class Force:
+class Force(Value):
     """``NAME force OTHER``: NAME demands that OTHER take the live discard and add it (P8)."""
 
     player: str
@@ -235,8 +230,7 @@ class Force:
     col: int = 0
 
 
-@frozen
-class Reshuffle:
+class Reshuffle(Value):
     """``reshuffle``: the dead discards become the new stock (P10; PAGRUC G6)."""
 
     line: int = 0
@@ -247,8 +241,7 @@ Event = Decision | Turn | Force | Reshuffle
 """A play line of a hand, in record order."""
 
 
-@frozen
-class LedgerClaim:
+class LedgerClaim(Value):
     """A ``[Ledger "..."]`` tag: each player's claimed net units for the hand."""
 
     units: Mapping[str, int]
@@ -256,8 +249,7 @@ class LedgerClaim:
     col: int = 0
 
 
-@frozen
-class HandScript:
+class HandScript(Value):
     """One hand as the referee sees it: players in order of play (dealer last), the
     profile, what was dealt, the upcard and every play line in order.
 
@@ -275,12 +267,24 @@ class HandScript:
     events: tuple[Event, ...] = ()
     stake: Decimal | None = None
     ledger_claim: LedgerClaim | None = None
-    tags: tuple[tuple[str, str], ...] = field(default=())
+    tags: tuple[tuple[str, str], ...] = ()
     first_line: int = 0
     packs: int | None = None
     """PAGRUC only: the number of 52-card packs (a ``Packs`` tag); None = by player count (G1)."""
-    claim_cols: Mapping[tuple[int, int], int] | None = field(default=None, compare=False)
+    claim_cols: Mapping[tuple[int, int], int] | None = None
     """The column of each ``[%pays N]`` claim written on its action's line, by the action's
     (line, col); None or missing: column 1 (where a wrong claim is reported)."""
-    upcard_col: int = field(default=0, compare=False)
+    upcard_col: int = 0
     """The column of the upcard on the ``up`` line (0: not read from text)."""
+
+    # columns say where things were written, not what the hand is (nor do they hash: a dict)
+    def _compared(self) -> tuple[object, ...]:
+        return astuple(self)[:-2]
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not HandScript:
+            return NotImplemented
+        return self._compared() == other._compared()
+
+    def __hash__(self) -> int:
+        return hash(self._compared())

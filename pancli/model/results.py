@@ -12,20 +12,18 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import field
 from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, Protocol
 
 from pancli.cards import Card, Game
 from pancli.model.actions import Action, Deal, Discard, Draw, Event, Turn
 from pancli.rulebook import Rule
-from pancli.values import QuickEnum, frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:  # decimal is imported where a stake is read (start-up: about 3 ms)
     from decimal import Decimal
 
 
-@frozen
-class Payment:
+class Payment(Value):
     """``payer`` pays ``payee`` ``units`` under ``rules`` for the record line ``line``;
     ``meld`` is the meld concerned, when there is one.
 
@@ -48,8 +46,7 @@ class Payment:
         return "+".join(self.rules)
 
 
-@frozen
-class Violation:
+class Violation(Value):
     """A rule broken: where, by whom, and what the rulebook prescribes (``ruling``)."""
 
     rule: Rule
@@ -71,8 +68,7 @@ def is_return(p: Payment) -> bool:
     return p.note.startswith(RETURNED) and p.rules[0] in (Rule.I1, Rule.I2)
 
 
-@frozen
-class Remedy:
+class Remedy(Value):
     """An irregularity ruled as a table rules it (I1, I2): the ``violation`` found (its rule,
     player and place; a foul meld's engine rule is in its message), the ``remedy`` applied, and
     the ``returns``: what the player gave back, each a payment citing the irregularity's rule
@@ -90,7 +86,7 @@ class Remedy:
         return self.violation.rule
 
 
-class ClaimKind(enum.Enum, metaclass=QuickEnum):
+class ClaimKind(enum.Enum):
     """The claims a record can make and the referee checks."""
 
     PAYS = "pays"
@@ -99,8 +95,7 @@ class ClaimKind(enum.Enum, metaclass=QuickEnum):
     """``[Ledger "..."]``: each player's net units for the hand."""
 
 
-@frozen
-class ClaimCheck:
+class ClaimCheck(Value):
     """One claim and what the referee found. ``rule`` is the rule a wrong claim is reported
     under, set by the judge that checks it: C7 for ``[%pays N]`` (what a meld collects) and
     C9 for ``[Ledger]`` (units) in Panguingue, G7 for either in PAGRUC (points)."""
@@ -120,7 +115,7 @@ class ClaimCheck:
         return self.claimed == self.actual
 
 
-class Source(enum.Enum, metaclass=QuickEnum):
+class Source(enum.Enum):
     """Where a card came from or went to (provenance, for ``--jsonl``)."""
 
     DEAL = "deal"
@@ -145,10 +140,7 @@ DEAD: Final = Source.DEAD
 class Step(NamedTuple):
     """One applied action (or play line) with its effects, in order.
 
-    A named tuple, not a ``@frozen`` class: ``--jsonl`` records about 130 steps a hand and a
-    tuple is built in one call where the value class sets seven slots (recording the steps of
-    200 simulated 6-player hands, in process: 1.75 us a step as a value class, 0.6-1.0 as a
-    tuple), and the JSON-line writer unpacks it in one go.
+    A named tuple: callers unpack it (``line, col, player, ...``) as well as name its fields.
     """
 
     line: int
@@ -167,7 +159,7 @@ Recorded = Step | Turn | Deal
 discard C``: three turn lines in four) as its :class:`Turn`, which stands for the two steps of
 :func:`turn_steps`, and a deal whose every card goes to the hand as its :class:`Deal`, which
 stands for :func:`deal_step`. Recording a value the record already holds, one where the turn is
-two steps, is what keeps ``--jsonl`` near plain replay (benchmarks/README.md, issue 14)."""
+two steps, saves a referee most of the values of a hand (benchmarks/README.md)."""
 
 DEALT: Final = (DEAL, HAND)
 """Where each card of a deal recorded whole goes: from the deal to the hand (:func:`deal_step`)."""
@@ -284,8 +276,7 @@ class JudgedHand(Protocol):
         """The hand reached its end (not a record cut off before it)."""
 
 
-@frozen
-class HandResult:
+class HandResult(Value):
     """The referee's result for one Panguingue hand (a :class:`JudgedHand`).
 
     ``ledger`` maps every seated player to net units (always sums to zero).
@@ -304,7 +295,7 @@ class HandResult:
     stake: Decimal | None = None
     notes: tuple[str, ...] = ()
     """What the referee says besides rulings and claims (a claim it cannot compare)."""
-    recorded: tuple[Recorded, ...] = field(default=(), repr=False)
+    recorded: tuple[Recorded, ...] = ()
     """The steps as recorded (:data:`Recorded`; :attr:`steps` has them all)."""
     remedies: tuple[Remedy, ...] = ()
     """The irregularities put right as the rulebook prescribes (I1, I2), in order: the hand

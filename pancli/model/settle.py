@@ -28,7 +28,7 @@ from decimal import Decimal, localcontext
 from typing import TYPE_CHECKING
 
 from pancli.model.results import exact_product
-from pancli.values import frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.rulebook import Rule
@@ -60,8 +60,7 @@ def _digits(d: Decimal) -> int:
     return len(t.digits) + max(exp, 0) + max(-exp, 0)
 
 
-@frozen
-class Transfer:
+class Transfer(Value):
     """``payer`` pays ``payee`` ``amount`` (units, or money when the sitting has a stake)."""
 
     payer: str
@@ -105,8 +104,7 @@ def transfers(balances: Mapping[str, Decimal] | Mapping[str, int]) -> tuple[Tran
     return tuple(out)
 
 
-@frozen
-class Dispute:
+class Dispute(Value):
     """Why a hand is disputed: the first violation, wrong claim or notation error, and where."""
 
     file: str
@@ -124,8 +122,7 @@ class Dispute:
     message: str
 
 
-@frozen
-class Hand:
+class Hand(Value):
     """What a sitting needs of one refereed hand: who sat, the net units (or, for PAGRUC, the
     points) each made, the stake of a unit (None: none named) and why it is disputed, if it is."""
 
@@ -135,8 +132,7 @@ class Hand:
     dispute: Dispute | None = None
 
 
-@frozen
-class PlayerTotal:
+class PlayerTotal(Value):
     """One player's totals: hands counted, units (or points), money (None without a stake on
     every counted hand) and disputed hands he sat in that were left out."""
 

@@ -39,7 +39,7 @@ from pancli.limits import MAX_MELD_CARDS, too_long_message
 from pancli.notation.errors import NotationCode, NotationError
 from pancli.notation.fast import too_long_error
 from pancli.notation.hand import Hand
-from pancli.values import frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -116,8 +116,7 @@ def not_in_pack_message(rank_text: str, text: str, end: int) -> str:
 # --------------------------------------------------------------------------- error classification
 
 
-@frozen
-class _Where:
+class _Where(Value):
     """The grammatical context of a place where a card (or a group) was expected."""
 
     hand: bool  # brackets are allowed (hand literal)
@@ -260,8 +259,7 @@ def _extra_suit(text: str, loc: int, _toks: pp.ParseResults) -> NoReturn:
     raise _Coded(text, loc, "N4", "a rope shorthand takes one suit")
 
 
-@frozen
-class Elements:
+class Elements(Value):
     """The named pyparsing elements of one game's grammar.
 
     ``card`` is one card (rank then suit, nothing between); ``item`` one card or shorthand

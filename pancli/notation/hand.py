@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pancli.cards import Card
-from pancli.values import frozen
+from pancli.values import Value
 
 
-@frozen
-class Hand:
+class Hand(Value):
     """A hand literal: bracketed groups (one meld each) and the loose cards, in order read.
 
     Where the groups stood among the loose cards is not kept: the canonical text puts the

@@ -4,16 +4,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
+
+from msgspec import field
 
 from pancli.model.actions import HandScript
 from pancli.notation.errors import NotationError
 from pancli.notation.record_common import PlayItem, TagPair
-from pancli.values import frozen
+from pancli.values import Value
 
 
-@frozen
-class Notes:
+class Notes(Value):
     """The comments and glyphs of one line, where the canonical form puts them.
 
     ``before``: whole comment lines just before the line (each as one canonical line of text).
@@ -32,16 +32,14 @@ class Notes:
 NO_NOTES = Notes()
 
 
-@frozen
-class TagEntry:
+class TagEntry(Value):
     """A tag line with its comments."""
 
     pair: TagPair
     notes: Notes = NO_NOTES
 
 
-@frozen
-class HandLayout:
+class HandLayout(Value):
     """Everything of a hand that ``pan fmt`` writes: tags with their comments, the play lines
     (deal, up, decision, turn, force, reshuffle) in record order, the comments and glyphs of
     the play lines that have any (``notes``: line index -> Notes; most lines have none, and
@@ -59,8 +57,7 @@ class HandLayout:
         return self.notes.get(index, NO_NOTES)
 
 
-@frozen
-class RecordHand:
+class RecordHand(Value):
     """One hand of a record file.
 
     ``index`` is the 1-based hand number in the file; ``first_line``/``last_line`` the file

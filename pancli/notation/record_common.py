@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import field
 from typing import Final
 
 from pancli.cards import Card, Game
@@ -31,7 +30,7 @@ from pancli.limits import MAX_LINE_CHARS as MAX_LINE_CHARS
 from pancli.model.actions import Deal, Decision, Force, Reshuffle, Turn
 from pancli.notation.errors import NotationCode, NotationError
 from pancli.notation.fast import token_table
-from pancli.values import frozen
+from pancli.values import Value
 
 GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 """Annotation glyphs, written after an action."""
@@ -210,8 +209,7 @@ def lex(text: str) -> tuple[str, list[tuple[int, str]]]:
 # --------------------------------------------------------------------------- line values
 
 
-@frozen
-class TagPair:
+class TagPair(Value):
     """``[Name "value"]``: ``value`` unescaped; ``value_col`` is the column just inside the quote;
     ``escaped`` tells whether the value held a backslash escape (then columns inside it shift)."""
 
@@ -223,15 +221,24 @@ class TagPair:
     escaped: bool = False
 
 
-@frozen
-class UpLine:
+class UpLine(Value):
     """``up CARD``: the upcard (S2; PAGRUC G2). ``card_col``: the card's column on ``line``
     (0: ``up`` and the card one space apart, from ``col``)."""
 
     card: Card
     line: int
     col: int
-    card_col: int = field(default=0, compare=False)
+    card_col: int = 0
+
+    # the card's column says where it was written, not what the line is
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not UpLine:
+            return NotImplemented
+        o: UpLine = other
+        return (self.card, self.line, self.col) == (o.card, o.line, o.col)
+
+    def __hash__(self) -> int:
+        return hash((self.card, self.line, self.col))
 
 
 PlayItem = Deal | UpLine | Decision | Turn | Force | Reshuffle

@@ -422,4 +422,4 @@ _SEGMENTS_PAN: Final = _SEGMENTS[_PAN]
 
 def _values(a: Action) -> tuple[object, ...]:
     """An action's fields but its place (``line``, ``col``), in constructor order."""
-    return tuple(getattr(a, f) for f in getattr(a, "__slots__", ()) if f not in ("line", "col"))
+    return tuple(getattr(a, f) for f in a.__struct_fields__ if f not in ("line", "col"))

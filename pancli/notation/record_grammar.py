@@ -76,7 +76,7 @@ from pancli.notation.record_common import (
     player_name,
     show_token,
 )
-from pancli.values import frozen
+from pancli.values import Value
 
 ACTIONS_TEXT: Final = "an action (draw, take, meld, add, borrow, split, mend, back, discard, out)"
 _WS: Final = re.compile(r"[ \t\r\n]*")
@@ -102,39 +102,33 @@ class _State:
 _CTX: Final = _State()
 
 
-@frozen
-class _Name:
+class _Name(Value):
     text: str
     loc: int
 
 
-@frozen
-class _Act:
+class _Act(Value):
     action: Action
     glyph: str
 
 
-@frozen
-class _Group:
+class _Group(Value):
     cards: tuple[Card, ...]
 
 
-@frozen
-class _Number:
+class _Number(Value):
     """A meld number ``#N`` and where it was read (``loc`` in the line's text)."""
 
     n: int
     loc: int
 
 
-@frozen
-class _Value:
+class _Value(Value):
     text: str
     escaped: bool
 
 
-@frozen
-class _Line:
+class _Line(Value):
     """A parsed play line (a tuple returned by a parse action would be spread into tokens)."""
 
     item: PlayItem
@@ -279,8 +273,7 @@ def _unescape(text: str, loc: int, toks: pp.ParseResults) -> _Value:
 # --------------------------------------------------------------------------- the grammar
 
 
-@frozen
-class RecordGrammar:
+class RecordGrammar(Value):
     """The named elements of one game's record grammar (each ends with ``StringEnd``)."""
 
     tag: pp.ParserElement

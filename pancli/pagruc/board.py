@@ -26,14 +26,13 @@ from pancli.pagruc.melds import PagrucMeld
 from pancli.pagruc.pack import PagrucPack, pack_for
 from pancli.pagruc.scoring import CardScore
 from pancli.rulebook import Rule
-from pancli.values import frozen
+from pancli.values import Value
 
 DEAL_SIZE = 7
 """Cards dealt to each player (G2)."""
 
 
-@frozen
-class TableMeld:
+class TableMeld(Value):
     """A meld on the table: its owner (who laid it first), its number among the owner's melds
     (1-based, order laid), the meld, who laid each card, and the line where it was laid."""
 

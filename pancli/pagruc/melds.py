@@ -31,7 +31,7 @@ from pancli.cards import Card, Rank, format_cards
 from pancli.melds import MeldError
 from pancli.pagruc.pack import PagrucPack, beyond_pack
 from pancli.rulebook import Rule
-from pancli.values import frozen
+from pancli.values import Value
 
 __all__ = ["MeldError", "PagrucKind", "PagrucMeld", "PagrucVerdict", "Where", "card_points", "judge", "lay_off"]
 
@@ -72,8 +72,7 @@ def card_points(c: Card, where: Where) -> int:
     return -value if where is Where.HAND else value
 
 
-@frozen
-class PagrucMeld:
+class PagrucMeld(Value):
     """A legal PAGRUC meld (G4). A run's cards are kept low to high; a set's as given."""
 
     cards: tuple[Card, ...]
@@ -100,8 +99,7 @@ class PagrucMeld:
         return format_cards(self.cards)
 
 
-@frozen
-class PagrucVerdict:
+class PagrucVerdict(Value):
     """The judgement of cards as a PAGRUC meld: ``meld`` when legal, else the rule broken
     (``G4``) and ``reason`` in words."""
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from pancli.cards import ALL_CARDS, Card
-from pancli.values import frozen
+from pancli.values import Value
 
 MIN_PLAYERS: Final = 3
 """Fewer than three players is not an official round (G1)."""
@@ -27,8 +27,7 @@ MAX_PLAYERS: Final = 8
 MAX_PACKS: Final = 2
 
 
-@frozen
-class PagrucPack:
+class PagrucPack(Value):
     """``packs`` full 52-card packs (G1): every card of the 52 exists ``packs`` times.
 
     >>> len(PagrucPack(1).full())

@@ -57,8 +57,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import field
 from typing import TYPE_CHECKING, ClassVar, Literal
+
+from msgspec import field
 
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import MeldError
@@ -86,7 +87,7 @@ from pancli.pagruc import judges
 from pancli.pagruc.board import DEAL_SIZE, Board, TableMeld
 from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
 from pancli.pagruc.scoring import CardScore, hand_scores
-from pancli.values import frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -94,8 +95,7 @@ if TYPE_CHECKING:
 __all__ = ["DEAL_SIZE", "PagrucHandResult", "Plan", "Table", "TableMeld", "referee_hand"]
 
 
-@frozen
-class TurnPlan:
+class TurnPlan(Value):
     """A turn line verified as a whole: ``late``, its ruling when it is out of order (G3; a
     non-strict referee still plays it), and ``idle``, when it does nothing (G3)."""
 
@@ -103,16 +103,14 @@ class TurnPlan:
     idle: Ruling | None
 
 
-@frozen
-class MeldPlan:
+class MeldPlan(Value):
     """A verified new meld; ``revealed``: how many of its cards were unknown ones of the hand."""
 
     meld: PagrucMeld
     revealed: int
 
 
-@frozen
-class LayPlan:
+class LayPlan(Value):
     """A verified lay-off: the meld laid on, what it grows into, and ``revealed`` as a meld's."""
 
     target: TableMeld
@@ -125,8 +123,7 @@ Plan = Ruling | MeldPlan | LayPlan | int | None
 once drawn (None: it is one more of the pack); for a discard, ``revealed`` as a meld's."""
 
 
-@frozen
-class PagrucHandResult:
+class PagrucHandResult(Value):
     """The referee's result for one PAGRUC hand (a :class:`~pancli.model.results.JudgedHand`).
 
     ``scores`` maps every player to his hand score (G7), or None when cards left in his hand
@@ -153,7 +150,7 @@ class PagrucHandResult:
     claims: tuple[ClaimCheck, ...] = ()
     notes: tuple[str, ...] = ()
     first_line: int = 0
-    steps: tuple[Step, ...] = field(default=(), repr=False)
+    steps: tuple[Step, ...] = ()
 
     @property
     def recorded(self) -> tuple[Step, ...]:

@@ -22,11 +22,10 @@ from pancli.melds import MeldError
 from pancli.pagruc.melds import PagrucMeld, Where, card_points, judge
 from pancli.pagruc.pack import PagrucPack, beyond_pack
 from pancli.rulebook import Rule
-from pancli.values import frozen
+from pancli.values import Value
 
 
-@frozen
-class CardScore:
+class CardScore(Value):
     """One card's contribution to a hand score (G7).
 
     ``meld`` names the meld it lies in (``1`` for the first meld of a score, or
@@ -41,8 +40,7 @@ class CardScore:
     line: int = 0
 
 
-@frozen
-class HandScore:
+class HandScore(Value):
     """A scored hand: the melds, the cards left in the hand and each card's points."""
 
     melds: tuple[PagrucMeld, ...]

@@ -17,21 +17,19 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import field
 
 from pancli.model.results import ClaimKind
 from pancli.model.rulings import counted
 from pancli.pagruc.pack import official_problem
 from pancli.pagruc.referee import PagrucHandResult
 from pancli.rulebook import Rule
-from pancli.values import frozen
+from pancli.values import Value
 
 MAX_DEALS = 5
 """No player deals more than five times in an official game (G8)."""
 
 
-@frozen
-class GameHand:
+class GameHand(Value):
     """One refereed hand of a game, with where it was read (``file``, ``line`` of its first
     tag, ``index`` its 1-based number in the file)."""
 
@@ -51,8 +49,7 @@ class GameHand:
         return self.result.players[-1]
 
 
-@frozen
-class Problem:
+class Problem(Value):
     """Why a game is not official: the rule (G1, G6, G7, G8 or a violation's rule), where, what."""
 
     rule: Rule
@@ -64,8 +61,7 @@ class Problem:
     player: str | None = None
 
 
-@frozen
-class Standing:
+class Standing(Value):
     """One player's line: total score, place (ties share the better one) and PAGRUC points
     (None when the game is not official)."""
 
@@ -76,8 +72,7 @@ class Standing:
     points: int | None
 
 
-@frozen
-class Standings:
+class Standings(Value):
     """A game's standings. ``table`` is ordered by place, then by seat (order of play of the
     first hand). ``problems`` is empty exactly when the game is official. ``totals`` is None
     when some hand's score is unknown."""
@@ -87,7 +82,7 @@ class Standings:
     totals: Mapping[str, int] | None
     deals: Mapping[str, int]
     table: tuple[Standing, ...]
-    problems: tuple[Problem, ...] = field(default=())
+    problems: tuple[Problem, ...] = ()
 
     @property
     def official(self) -> bool:

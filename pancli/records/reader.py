@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import IO, Final
+
+from msgspec.structs import replace
 
 from pancli.cards import Game
 from pancli.limits import (
@@ -46,7 +47,7 @@ from pancli.notation.record_common import (
 )
 from pancli.notation.record_fast import PlainRecipes, fast_play, fast_tag, plain_recipes
 from pancli.records.tags import Header, ProfileCache, read_header
-from pancli.values import frozen
+from pancli.values import Value
 
 _TAG_START: Final = re.compile(r"\[[A-Za-z]")
 _PAYS: Final = re.compile(r"\[%pays[ \t\r\n]+([0-9]+)[ \t\r\n]*\]")
@@ -709,8 +710,7 @@ def read_hands(stream: IO[str], file: str = "-", base_dir: Path | None = None) -
 # --------------------------------------------------------------------------- hands in chunks (pan replay --jobs)
 
 
-@frozen
-class HandChunk:
+class HandChunk(Value):
     """Consecutive whole hands of a record, cut where the reader starts a hand: ``lines`` are
     the physical lines (as :func:`read_hands` sees them), the first at file line ``first_line``;
     ``first_index`` is the number in the file of the first hand starting in it, ``hands`` how

@@ -27,7 +27,7 @@ from pancli.model.actions import LedgerClaim
 from pancli.notation.errors import NotationCode, NotationError
 from pancli.notation.record_common import TagPair, name_key, name_problem, player_name
 from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
-from pancli.values import frozen
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -41,8 +41,7 @@ _MEANINGFUL_TAGS: Final = {t.lower(): t for t in ("Players", "Rules", "Game", "S
 tag to pass through (other tags, ``Event`` or ``event``, are kept as written)."""
 
 
-@frozen
-class Header:
+class Header(Value):
     """The referee's view of a hand's tags."""
 
     players: tuple[str, ...]

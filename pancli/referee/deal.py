@@ -28,11 +28,10 @@ from pancli.referee.board import HAND_SIZE, Board, Place, Placed
 from pancli.referee.state import Seat, card_key
 from pancli.rulebook import Rule
 from pancli.rules import seating_fault
-from pancli.values import frozen
+from pancli.values import Value
 
 
-@frozen
-class DealPlan:
+class DealPlan(Value):
     """What a verified deal puts where: the dense card indices as written (:func:`card_key`)."""
 
     key: bytes

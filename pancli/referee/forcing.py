@@ -26,7 +26,7 @@ from pancli.referee.state import Judgements, Seat
 from pancli.referee.turns import p3
 from pancli.rulebook import Rule
 from pancli.rules import Profile
-from pancli.values import frozen
+from pancli.values import Value
 
 
 class DiscardKind(enum.Enum):
@@ -40,8 +40,7 @@ class DiscardKind(enum.Enum):
     """A hand card after the draw was used (P5): a dead card."""
 
 
-@frozen
-class DiscardPlan:
+class DiscardPlan(Value):
     """What a verified discard does (``cards``: where the discarded card comes from)."""
 
     kind: DiscardKind

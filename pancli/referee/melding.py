@@ -30,11 +30,10 @@ from pancli.referee.deal import beyond_hand, card_fault, i1
 from pancli.referee.irregular import give_back, lay_foul, settled
 from pancli.referee.state import Foul, LaidMeld, Seat
 from pancli.rulebook import Rule
-from pancli.values import frozen
+from pancli.values import Value
 
 
-@frozen
-class CardPlan:
+class CardPlan(Value):
     """Where the cards of a meld action come from: the drawn card (``pending``), cards
     borrowed this turn, known hand cards (by index) and unseen ones (by index)."""
 
@@ -46,16 +45,14 @@ class CardPlan:
     unseen: tuple[tuple[int, int], ...]
 
 
-@frozen
-class MeldPlan:
+class MeldPlan(Value):
     """A verified new meld or addition: its cards' plan and the meld as laid afterwards."""
 
     cards: CardPlan
     laid: LaidMeld
 
 
-@frozen
-class FoulPlan:
+class FoulPlan(Value):
     """A foul meld or addition laid where the referee puts irregularities right (I2): its cards'
     plan and the ruling, applied by :func:`~pancli.referee.irregular.lay_foul`."""
 
@@ -63,8 +60,7 @@ class FoulPlan:
     violation: Violation
 
 
-@frozen
-class MendPlan:
+class MendPlan(Value):
     """A verified ``mend #N [cards]`` (I2): the foul meld or addition, the legal meld it
     becomes, the hand cards it takes (their plan) and the cards it gives back to the hand."""
 
@@ -75,15 +71,13 @@ class MendPlan:
     give: tuple[Card, ...]
 
 
-@frozen
-class BorrowPlan:
+class BorrowPlan(Value):
     """A verified borrow: what is left of the source meld."""
 
     rest: LaidMeld
 
 
-@frozen
-class SplitPlan:
+class SplitPlan(Value):
     """A verified split: the hand cards added and the two melds it makes."""
 
     cards: CardPlan

@@ -53,7 +53,7 @@ pancli.referee.position.PositionUnavailable: R5 Cruz is not seated in this hand 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld
@@ -64,7 +64,7 @@ from pancli.referee.forcing import flat_next_fits, must_take
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
 from pancli.rules import Profile
-from pancli.values import frozen
+from pancli.values import Value
 
 
 class PositionError(ValueError):
@@ -93,8 +93,7 @@ class PositionViolation(PositionError):
         self.violation = violation
 
 
-@frozen
-class SeatState:
+class SeatState(Value):
     """One seat as the table shows it: the player, his melds (in the order laid), how many
     cards he holds and whether he is in the hand (None: not decided yet, False: on top)."""
 
@@ -104,8 +103,7 @@ class SeatState:
     active: bool | None
 
 
-@frozen
-class Position:
+class Position(Value):
     """One player's view of the table at a record line (see the module docstring)."""
 
     player: str

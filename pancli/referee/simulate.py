@@ -45,8 +45,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Final
+
+from msgspec.structs import replace
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.meldspace import RANK_POS, widest_melds_with

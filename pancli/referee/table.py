@@ -166,13 +166,12 @@ from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, Spl
 from pancli.referee.state import Foul, LaidMeld
 from pancli.referee.turns import p10, plays_now
 from pancli.rulebook import Rule
-from pancli.values import frozen
+from pancli.values import Value
 
 __all__ = ["HAND_SIZE", "Phase", "Plan", "Table", "TakePlan", "referee_hand"]
 
 
-@frozen
-class TakePlan:
+class TakePlan(Value):
     """A verified take: whether P8 forces the taken card to be added to a meld."""
 
     must_add: bool
