@@ -95,7 +95,7 @@ def test_the_tables_list_every_rule_a_hand_is_ruled_on() -> None:
 
 
 _FUNCTION = re.compile(r"\w+(\.\w+)+")
-"""How a table names a function (``deal.s1``, ``referee._Referee.g1``); other rows name the engine."""
+"""How a table names a function (``deal.seat_fault``, ``judges.pack_fault``); other rows name the engine."""
 
 
 def _tabled() -> list[tuple[str, str, str]]:
@@ -133,10 +133,10 @@ def test_S1_of_an_analysed_position_is_the_referee_s_S1(players: int) -> None:
     from pancli.analyze.analysis import PositionError, analyze
     from pancli.model.actions import HandScript
     from pancli.referee.board import Board
-    from pancli.referee.deal import s1
+    from pancli.referee.deal import seat_fault
     from pancli.rules import HOYLE
 
-    ruling = s1(Board(HandScript(players=_NAMES[:players])), None)
+    ruling = seat_fault(Board(HandScript(players=_NAMES[:players])), None)
     assert ruling is not None
     with pytest.raises(PositionError) as caught:
         analyze(list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")), HOYLE, players=players, samples=10)
@@ -147,13 +147,13 @@ def test_P7_of_an_analysed_position_is_the_referee_s_P7() -> None:
     from pancli.analyze.analysis import PositionError, check_position
     from pancli.model.actions import HandScript, Turn
     from pancli.referee.board import Board
-    from pancli.referee.going_out import p7
+    from pancli.referee.going_out import ten_cards_fault
     from pancli.rules import HOYLE
 
     b = Board(HandScript(players=("the player", "Ben")))
     b.seat = b.seats[0]
     b.seat.hand_n, b.discarded = 9, True
-    ruling = p7(b, Turn("the player", ()))
+    ruling = ten_cards_fault(b, Turn("the player", ()))
     assert ruling is not None
     with pytest.raises(PositionError) as caught:
         check_position(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc"), None, [], [], HOYLE)

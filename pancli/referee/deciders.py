@@ -3,7 +3,7 @@ asks about, the one function that decides it. The referee's judges, the analyzer
 and pay batches and self-play all ask these functions and never restate the rule;
 tests/test_one_rule_one_place.py changes each function and requires every caller to follow.
 
-The judges that rule on a hand (``p9`` raises the P9 ruling) are listed in the tables of
+The judges that rule on a hand (``flat_player_fault`` raises the P9 ruling) are listed in the tables of
 :mod:`pancli.referee.table`; the functions here decide the question such a judge, and the
 other callers, ask.
 
