@@ -169,7 +169,7 @@ class _Planner:
         """(hand part, drawn part, need, target) of every minimal buildable block whose lowest hand card is ``slot``.
 
         They read the hand's cards of the slot's rank and suit only (sets, ropes, and additions to a table meld,
-        which holds the rank or the suit), so they are kept under those: 46% of the asks on random hands are
+        which holds the rank or the suit), so they are kept under those: on random hands many asks are
         answered again (tests/test_analyze_odds.py compares the distance with the plain search)."""
         key = (slot, mask, state & (RANK_MASK[slot >> 2] | SUIT_MASK[slot & 3]))
         got = self._blocks.get(key)
@@ -354,7 +354,7 @@ class Policy:
 
     A move is what :meth:`HandContext.using` and :func:`materialize` give (the test
     tests/test_analyze_odds.py compares every move with that plain path), found more cheaply: a
-    position's usable draws come from one :meth:`DrawProbe.scan` (85% of the draws are unusable and are
+    position's usable draws come from one :meth:`DrawProbe.scan` (most draws are unusable and are
     then never asked again); a usable one is searched by the :class:`TableSolver` shared by every position
     with the same melds (no search built per position), its blocks from the probe, whose memos every
     analysis under the profile shares; the melds it lays are judged (:func:`judge`, :func:`grow`) once per
@@ -521,14 +521,14 @@ class Policy:
             tms.append(tm)
             paid += tm.value
         # a position is its hand and the multiset of its melds: in one order (their packed cards), the positions
-        # that lay the same melds in another order are one (15-20% fewer positions on slow hands; the order only
+        # that lay the same melds in another order are one (fewer positions on slow hands; the order only
         # breaks ties between equally good arrangements, and the next move is the plain search on that order)
         if len(tms) > 1:
             encs = self._enc
             tms.sort(key=lambda tm: encs[id(tm)])
         if rest:
-            throw = self._discards.get(rest)  # hands recur under other melds (8 positions a hand on slow hands): the
-            # discard was 4-6% of the time (sampled profile); tests/test_analyze_odds.py compares the moves
+            throw = self._discards.get(rest)  # hands recur under other melds, so each discard is chosen once;
+            # tests/test_analyze_odds.py compares the moves
             if throw is None:
                 throw = self._discards[rest] = _discard_fast(rest)
             nxt = self._node(rest - ONE[throw], tuple(tms))

@@ -46,7 +46,7 @@ def _token_table(game: Game) -> dict[str, Card]:
 
 MAX_LENGTH: Final = MAX_LITERAL_CHARS
 """The longest literal read, in characters (a whole pack written out is about 1000). Longer
-text is refused (N10) before parsing: the grammar reads some 25k cards/s, and a 1 MB line
+text is refused (N10) before parsing: the grammar is slow on long text, and a 1 MB line
 must not take a minute to reject. A meld or group of more than MAX_MELD_CARDS cards is N10
 too: the fast path leaves it to the grammar, which says so."""
 
