@@ -1,4 +1,4 @@
-"""Benchmark of ``pan check`` (issue 2): cold start and batch throughput, whole process.
+"""Benchmark of ``pan check``: cold start and batch throughput, whole process.
 
 Run from the repository root (the package installed, e.g. ``pip install -e .``)::
 
