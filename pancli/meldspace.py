@@ -9,7 +9,7 @@ A hand is a multiset of the 40 distinct Panguingue cards, packed into one intege
 per card (a four-bit count under a guard bit), so that taking a meld out of what is left is one
 subtraction and "does the hand still hold these cards" is one mask test (SWAR). Melds are
 generated only inside same-rank groups (sets, M3/M4) and same-suit groups (ropes, M2), and
-identical cards are counts, never positions (benchmarks/README.md, hand analysis).
+identical cards are counts, never positions (benchmarks/README.md, bench_analyze).
 
 >>> from pancli.rules import HOYLE
 >>> from pancli.cards import card, Rank, Suit

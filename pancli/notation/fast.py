@@ -1,7 +1,7 @@
 """The fast path: plain card tokens by dictionary lookup of interned cards.
 
-benchmarks/README.md: pyparsing reads about 10-50k melds/s; ``str.split`` plus dictionary
-lookups of pre-built card objects reads over 1M. The fast path accepts exactly this
+``str.split`` plus dictionary lookups of pre-built card objects reads melds many times faster
+than pyparsing (benchmarks/README.md, bench_check). The fast path accepts exactly this
 subset of the grammar: single-card tokens (any case, letters or suit symbols, ``10``
 for the PAGRUC ten) separated by ONE space or ONE comma, no leading or trailing
 whitespace; for hands, ``[`` glued to the first card of a group and ``]`` to its last.
