@@ -908,7 +908,7 @@ def _entries() -> tuple[RuleEntry, ...]:
 @functools.cache
 def _tables() -> tuple[Mapping[Rule, RuleEntry], Mapping[str, str]]:
     """:data:`RULEBOOK` and :data:`PRESCRIBED`, built when first asked for: only ``pan rules``, a
-    ruling and the docs read the texts, and building the entries is most of this module's import."""
+    ruling and the docs read the texts, and building the entries is a third of this module's import."""
     book = MappingProxyType({e.rule: e for e in _entries()})
     return book, MappingProxyType({str(r): e.ruling for r, e in book.items()})
 
