@@ -1,4 +1,4 @@
-"""Benchmark of ``pan analyze`` (issue 4): best arrangement in-process, whole process in a pipe.
+"""Benchmark of ``pan analyze``: best arrangement in-process, whole process in a pipe.
 
 Run from the repository root (the package installed, e.g. ``pip install -e .``)::
 
@@ -109,8 +109,8 @@ def whole_process(runs: int) -> None:
     print(f"  pan analyze HAND      {ma * 1e3:7.1f} ms   ratio {ma / mc:.2f}x (target <= 2)   [{HAND}]")
 
 
-ISSUE_LOOP = 1.45 / 3
-"""CPU seconds of the calibration loop on the machine of the issues' figures (as bench_odds.py)."""
+REFERENCE_LOOP = 1.45 / 3
+"""CPU seconds of the calibration loop on the reference machine the targets were set on (as bench_odds.py)."""
 
 
 def calibrate() -> float:
@@ -128,7 +128,7 @@ def calibrate() -> float:
 def arrangement_cpu(hands: int, seed: int, repeat: int, against: str | None) -> None:
     """Part 1 in CPU time: each hand timed ``repeat`` times (median kept), alternately with the
     ``arrange.py`` of the tree ``against`` when given (results checked equal), scaled to the
-    issue's machine by the calibration loop measured before and after."""
+    reference machine by the calibration loop measured before and after."""
     import importlib.util
     from pathlib import Path
 
@@ -161,9 +161,9 @@ def arrangement_cpu(hands: int, seed: int, repeat: int, against: str | None) -> 
         assert len(set(got)) == 1, f"the trees disagree on {format_cards(h)}"
     loops.append(calibrate())
     loop = statistics.median(loops)
-    scale = ISSUE_LOOP / loop
+    scale = REFERENCE_LOOP / loop
     print(f"best arrangement, {hands} random 10/11-card hands (seed {seed}), CPU, median of {repeat} per hand")
-    print(f"  calibration loop CPU {loops[0]:.2f} / {loops[1]:.2f} s: x{scale:.2f} scales to the issue's machine")
+    print(f"  calibration loop CPU {loops[0]:.2f} / {loops[1]:.2f} s: x{scale:.2f} scales to the reference machine")
     for name, ts in times.items():
         ts.sort()
         p50, p99 = pct(ts, 0.5), pct(ts, 0.99)

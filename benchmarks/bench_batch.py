@@ -1,4 +1,4 @@
-"""Benchmark of the batch commands over standard input (issue 13): ``pan check -``, ``pay -``,
+"""Benchmark of the batch commands over standard input: ``pan check -``, ``pay -``,
 ``score -`` and ``analyze -`` read N short lines each, in a pipe, and the time must grow linearly
 with N (the same per-line cost at N and at 10 N), with pay and score within 3 times check.
 

@@ -1,4 +1,4 @@
-"""Benchmark of ``pan replay FILE --html OUT.html`` (issue 12): writing the page and opening it.
+"""Benchmark of ``pan replay FILE --html OUT.html``: writing the page and opening it.
 
 Run from the repository root (the package installed, e.g. ``pip install -e .``)::
 

@@ -1,4 +1,4 @@
-"""Benchmark of the full ``pan analyze`` analysis (issue 14): draw table, distance and odds, in process.
+"""Benchmark of the full ``pan analyze`` analysis: draw table, distance and odds, in process.
 
 Run from the repository root (the package installed, e.g. ``pip install -e .``)::
 
@@ -19,7 +19,7 @@ Then it searches for the slowest hand: the slowest hands of the sweep are timed 
 one timing on a shared machine can be several times the cost), then ``--search`` rounds of a hill climb
 from the slowest of them (change one card, keep the change when the analysis takes longer, CPU time,
 median of 3) and it prints the slowest hands found, each timed again (median of 3) in this process and
-once as the first analysis of a fresh process (memos cold), and the known worst hand of issue 14.
+once as the first analysis of a fresh process (memos cold), and the known worst hand (``KNOWN_WORST``).
 
 With ``--against TREE`` (a source tree of another version, e.g. ``git archive main | tar -x -C
 TREE``) every hand of the sweep is timed in both trees by two worker processes, alternately, hand
@@ -41,8 +41,9 @@ import time
 from pathlib import Path
 
 KNOWN_WORST = ["Ah Ac 3s 5h 5c 5c 6c Qd Ks Kh +Qd"]
-ISSUE_LOOP = 1.45 / 3
-"""Seconds of the calibration loop on the machine of the issue's figures (3x this project machine's 1.45 s)."""
+REFERENCE_LOOP = 1.45 / 3
+"""Seconds of the calibration loop on the reference machine the targets were set on (a third of
+the project machine's 1.45 s)."""
 
 
 def calibrate() -> tuple[float, float]:
@@ -181,10 +182,11 @@ def main() -> None:
     calib.append(this.ask("calibrate"))
     loop_wall = statistics.median(float(c[0]) for c in calib)  # type: ignore[index]
     loop_cpu = statistics.median(float(c[1]) for c in calib)  # type: ignore[index]
-    scale = ISSUE_LOOP / loop_cpu
+    scale = REFERENCE_LOOP / loop_cpu
     print(
         f"calibration: for i in range(10**7): s += i  wall {loop_wall:.2f} s  CPU {loop_cpu:.2f} s"
-        f" (before and after the sweep); x{scale:.2f} scales CPU figures to the issue's machine ({ISSUE_LOOP:.2f} s)"
+        f" (before and after the sweep); x{scale:.2f} scales CPU figures to the reference machine"
+        f" ({REFERENCE_LOOP:.2f} s)"
     )
     print(f"full analysis, {len(hands)} random positions (10 cards + drawn, seed {args.seed}), in one process")
     for name in workers:
@@ -196,7 +198,7 @@ def main() -> None:
             f"  samples p50 {pct(ns, 0.5):.0f}"
         )
         print(
-            f"  {'':8s} CPU scaled to the issue's machine: p50 {pct(cs, 0.5) * scale * 1e3:5.1f}"
+            f"  {'':8s} CPU scaled to the reference machine: p50 {pct(cs, 0.5) * scale * 1e3:5.1f}"
             f"  p99 {pct(cs, 0.99) * scale * 1e3:5.1f} (target < 30)  max {max(cs) * scale * 1e3:5.1f} ms (target < 50)"
         )
         if args.repeat > 1:
@@ -267,7 +269,7 @@ def main() -> None:
             cold = fresh.time(hand)["c"]
             fresh.close()
             cells.append(f"{again * 1e3:6.1f} / {cold * 1e3:6.1f}")
-        mark = "   (issue 14's worst)" if hand in KNOWN_WORST else ""
+        mark = "   (known worst)" if hand in KNOWN_WORST else ""
         print(f"  {' | '.join(cells)}  {hand}{mark}")
     for w in workers.values():
         w.close()

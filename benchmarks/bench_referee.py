@@ -1,4 +1,4 @@
-"""Benchmark of the Panguingue engine alone (issue 3): self-play and ``referee_hand``, in process.
+"""Benchmark of the Panguingue engine alone: self-play and ``referee_hand``, in process.
 
 Run from the repository root (the package installed)::
 

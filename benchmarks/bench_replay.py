@@ -1,4 +1,4 @@
-"""Benchmark of ``pan replay`` (issue 3): whole-process hands/s and peak memory.
+"""Benchmark of ``pan replay``: whole-process hands/s and peak memory.
 
 Run from the repository root (the package installed, e.g. ``pip install -e .``)::
 

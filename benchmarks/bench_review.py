@@ -53,7 +53,7 @@ def long_hands(count: int, turns: int = 60) -> list[str]:
             played = [i for i, e in enumerate(script.events) if isinstance(e, Turn)]
             if stays == 6 and len(played) >= turns:
                 cut = script.events[: played[turns - 1] + 1]
-                from dataclasses import replace
+                from pancli.values import replace
 
                 out.append(write_script(replace(script, events=cut)))
                 if len(out) == count:

@@ -1,4 +1,4 @@
-"""Benchmark of ``pan settle`` (issue 12): time against ``pan replay``, and memory.
+"""Benchmark of ``pan settle``: time against ``pan replay``, and memory.
 
 Run from the repository root (the package installed, e.g. ``pip install -e .``)::
 

@@ -1,4 +1,4 @@
-"""Streaming output (issue 11): ``pan check --json -`` and ``--jsonl -`` against the plain
+"""Streaming output: ``pan check --json -`` and ``--jsonl -`` against the plain
 ``pan check -`` over the same generated meld lines, whole process, stdin from a file and stdout a
 pipe drained by this script; peak memory through GNU time (``/usr/bin/time -f %M``).
 

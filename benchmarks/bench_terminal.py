@@ -1,4 +1,4 @@
-"""Terminals (issue 11): ``pan check -`` of 20,000 melds and ``pan replay`` of 300 hands on a real
+"""Terminals: ``pan check -`` of 20,000 melds and ``pan replay`` of 300 hands on a real
 pseudo-terminal (``script``, 60 columns) against the same command into a pipe, whole process,
 runs interleaved; the target is at most 3x the piped time. Also the time to the first byte on the
 terminal (target: half a second after start-up).

@@ -21,9 +21,9 @@ SHOWN: Final = CONTROLS.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f")
 
 @functools.cache
 def pattern(characters: str) -> re.Pattern[str]:
-    """``characters`` (one of the classes above) compiled when first needed: each takes about
-    1.4 ms to compile (its ranges beyond Latin-1), and text without a control character, most
-    of what pan writes, needs none (every command's start-up)."""
+    """``characters`` (one of the classes above) compiled when first needed: its ranges beyond
+    Latin-1 are slow to compile, and text without a control character, most of what pan writes,
+    needs none (every command's start-up)."""
     return re.compile(characters)
 
 
@@ -43,7 +43,7 @@ def escape_text(text: str, layout: bool = False) -> str:
     if layout:  # a record's own line ends and tabs stay (pan fmt)
         shown = pattern(SHOWN)
         return text if shown.search(text) is None else shown.sub(_escaped, text)
-    if text.isprintable() or pattern(CONTROLS).search(text) is None:  # (isprintable: a C loop, 10x a search)
+    if text.isprintable() or pattern(CONTROLS).search(text) is None:  # (isprintable: a C loop, cheaper than a search)
         return text
     return pattern(CONTROLS).sub(_escaped, text)
 

@@ -48,8 +48,8 @@ MAX_HOUSE_RULES_BYTES: Final = 65_536
 MAX_HOUSE_RULES_DEPTH: Final = 16
 """Nesting of arrays and tables in a house-rules file (a valid one nests two deep)."""
 MAX_SAMPLES: Final = 100_000
-"""Monte Carlo samples of ``pan analyze --samples`` (and ``analyze_hand(samples=)``): the advice takes
-about 1.5 ms of CPU a sample, so the most is a few minutes, and its standard error is 0.3% of 1,000."""
+"""Monte Carlo samples of ``pan analyze --samples`` (and ``analyze_hand(samples=)``): the most keeps
+the advice to minutes (benchmarks/README.md, bench_odds), and its standard error is 0.3% of 1,000."""
 
 
 class LongLine(str):

@@ -286,8 +286,8 @@ def judge(cards: Iterable[Card], profile: Profile) -> Verdict:
     """Classify cards as a meld under ``profile`` (E1, E4, M1-M4, E2).
 
     The first rule broken is reported, checked in the order E1, E4, M1, M3, M2, E2. The
-    work is done on card indices (rank * 4 + suit) for speed: ``pan check -`` judges every
-    distinct line of its input.
+    work is done on card indices (rank * 4 + suit): ``pan check -`` judges every distinct line of
+    its input.
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit

@@ -9,7 +9,7 @@ A hand is a multiset of the 40 distinct Panguingue cards, packed into one intege
 per card (a four-bit count under a guard bit), so that taking a meld out of what is left is one
 subtraction and "does the hand still hold these cards" is one mask test (SWAR). Melds are
 generated only inside same-rank groups (sets, M3/M4) and same-suit groups (ropes, M2), and
-identical cards are counts, never positions (benchmarks/README.md, hand analysis).
+identical cards are counts, never positions (benchmarks/README.md, bench_analyze).
 
 >>> from pancli.rules import HOYLE
 >>> from pancli.cards import card, Rank, Suit
@@ -142,8 +142,9 @@ class MeldSpace(Value):
     (:func:`pancli.analyze.arrange.hand_blocks`)."""
     laid: dict[int, object] = field(default_factory=dict)
     """Packed cards -> the analyzer's placing of the new meld they make (of :meth:`new_meld`),
-    kept (bounded: :data:`LAID_LIMIT`): p99 0.73x of the search without it (benchmarks/README.md,
-    best arrangement); tests/test_analyze_arrange.py compares with the plain search, cold and warm."""
+    kept (bounded: :data:`LAID_LIMIT`) because the search lays the same melds again and again
+    (benchmarks/README.md, bench_analyze); tests/test_analyze_arrange.py compares with the plain
+    search, cold and warm."""
 
     def blocks(self, cnt: Sequence[int], table: Sequence[TableMeld] = ()) -> list[Block]:
         """Which melds the counts ``cnt`` (by slot) can form: new sets, new ropes, additions to

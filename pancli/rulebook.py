@@ -908,8 +908,7 @@ def _entries() -> tuple[RuleEntry, ...]:
 @functools.cache
 def _tables() -> tuple[Mapping[Rule, RuleEntry], Mapping[str, str]]:
     """:data:`RULEBOOK` and :data:`PRESCRIBED`, built when first asked for: only ``pan rules``, a
-    ruling and the docs read the texts, and building the 69 entries was a third of this module's
-    import (about 3 million instructions of ``pan replay``'s 270, valgrind)."""
+    ruling and the docs read the texts, and building the entries is a third of this module's import."""
     book = MappingProxyType({e.rule: e for e in _entries()})
     return book, MappingProxyType({str(r): e.ruling for r, e in book.items()})
 
@@ -963,7 +962,7 @@ def closest(text: str, n: int = 3) -> list[Rule]:
     >>> closest("")
     []
     """
-    import difflib  # here: only a mistyped rule id needs it (start-up: about 1.5 ms with heapq)
+    import difflib  # here: only a mistyped rule id needs it, and start-up should not pay for it
 
     key = text.strip().upper()
     if not key:

@@ -37,7 +37,7 @@ from pancli.notation.fast import fast_cards
 from pancli.rules import CARDROOM, HOYLE, Profile, SetGrowth
 
 PROFILES = [HOYLE, CARDROOM, Profile(name="any", mixed_set_growth=SetGrowth.ANY)]
-WORST = "Ah Ac 3s 5h 5c 5c 6c Qd Ks Kh Qd"  # the slowest full analysis found (issue 14)
+WORST = "Ah Ac 3s 5h 5c 5c 6c Qd Ks Kh Qd"  # the slowest full analysis found (benchmarks/bench_odds.py)
 
 
 def plain_move(

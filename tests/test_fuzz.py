@@ -1,4 +1,4 @@
-"""The fuzzing suite (issue 13): hostile text through every parser entry point and every command
+"""The fuzzing suite: hostile text through every parser entry point and every command
 in-process, and mutated records through the referee and the formatter.
 
 What must hold for every input:

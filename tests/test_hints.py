@@ -1,4 +1,4 @@
-"""Common mistakes get a hint (issue 8, item 7): a rope written card-dash-card, 10h in
+"""Common mistakes get a hint: a rope written card-dash-card, 10h in
 Panguingue, a lower-case tag name, an unknown action or a misspelled name, and ``#`` comments
 anywhere on a batch line of ``check``, ``pay``, ``score`` and ``analyze``."""
 

@@ -1,4 +1,4 @@
-"""Hostile files and streams (issue 13): one voice for I/O failures (exit 2, the file named, the
+"""Hostile files and streams: one voice for I/O failures (exit 2, the file named, the
 right verb), no raw control character on any output, any output encoding, endless inputs stop,
 and a file written by pan is never left half-written.
 """

@@ -1,4 +1,4 @@
-"""Hostile input at the edge (issue 13): every limit of pancli.limits is an error with its place
+"""Hostile input at the edge: every limit of pancli.limits is an error with its place
 and a code, in the fast path and in the grammar alike; a Rules tag stays in its record's folder.
 
 Each test is one of the cases a bad-input campaign found (a traceback, a hang, a file read

@@ -1,5 +1,5 @@
 """Nothing a record, a line of input, a house-rules file or an argument holds reaches the output
-raw (issue 13): control characters (C0 but the layout's tab and line end, DEL, C1, zero-width and
+raw: control characters (C0 but the layout's tab and line end, DEL, C1, zero-width and
 bidirectional marks) are shown escaped by every command in every output mode (plain text in a
 pipe, the terminal, ``--json``, ``--jsonl``, ``fmt``'s records), and a tab-separated line never
 carries a raw tab or line end from user text: its columns stay where they are.

@@ -1,4 +1,4 @@
-"""Issue 8's record forms (docs/notation.md, records): player names in any script (R2, R5), Ledger
+"""Record forms (docs/notation.md, records): player names in any script (R2, R5), Ledger
 pairs separated by blanks, commas or semicolons (R4, C9), deal lines in every card-list form
 (S2, E4 places), and the canonical forms ``pan fmt`` writes for them."""
 

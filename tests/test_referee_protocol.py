@@ -1,4 +1,4 @@
-"""Issue 9, item 5: Panguingue and PAGRUC behind one referee protocol: one result protocol
+"""Panguingue and PAGRUC behind one referee protocol: one result protocol
 (:class:`~pancli.model.results.JudgedHand`, tagged by ``game``), one sink hook
 (:meth:`~pancli.app.replay.HandSink.hand`), one renderer interface chosen by game
 (:func:`pancli.cli.hand_render.view`), no ``Any`` in those signatures."""

@@ -1,4 +1,4 @@
-"""Whatever ``pan`` prints, ``pan`` reads (issue 8, item 8), for generated inputs: every meld
+"""Whatever ``pan`` prints, ``pan`` reads, for generated inputs: every meld
 ``check`` prints reads back as the same meld; every ``best`` arrangement ``analyze`` prints reads
 back as ``--melds``; every ledger ``replay`` prints reads back as a ``Ledger`` tag that ``replay``
 confirms; ``fmt`` of a record written in any accepted spelling is a fixed point and replays to the

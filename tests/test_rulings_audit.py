@@ -1,4 +1,4 @@
-"""ONE RULE, ONE PLACE, at run time (issue 9): which function rules on each rule, watched while
+"""ONE RULE, ONE PLACE, at run time: which function rules on each rule, watched while
 the referees judge real hands.
 
 tests/test_one_rule_one_place.py changes the functions that decide the rules and requires every

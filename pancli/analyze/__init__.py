@@ -1,4 +1,4 @@
-"""The hand analyzer (issue 4): best arrangement, draw table, odds, stay-or-top advice.
+"""The hand analyzer: best arrangement, draw table, odds, stay-or-top advice.
 
 Engine layer: imports only cards, melds and rules (never notation, click or rich).
 """

@@ -90,10 +90,8 @@ class Advice(Value):
 
 POLICY_NODES: Final = 5_000
 """Positions (or laid melds) the simulation's :class:`Policy` remembers before it starts afresh,
-between two samples: its memos grew with every sample (35 KB a sample, 771 MB for 10,000), so a
-fresh one bounds the memory whatever the number of samples; the moves, and so the advice, are
-the same (and the run is no slower: 4,000 samples took 3.7 s of CPU under this limit, 5.2 s
-remembering all)."""
+between two samples: its memos grow with every sample, so a fresh one bounds the memory whatever
+the number of samples; the moves, and so the advice, are the same, and the run no slower."""
 
 
 def advise(

@@ -55,8 +55,8 @@ from pancli.values import Value
 def hand_blocks(state: int, t: MeldSpace, table: Sequence[TableMeld] = ()) -> list[Block]:
     """``all_blocks(counts_of(state), t, table)``: the same blocks in the same order. A rank's sets
     depend on that rank's cards only and a suit's ropes on that suit's, so each group's blocks are
-    kept per profile (bounded) under its packed cards: p99 0.72x (benchmarks/README.md, best
-    arrangement); tests/test_analyze_arrange.py compares it with :func:`all_blocks`."""
+    kept per profile (bounded) under its packed cards (benchmarks/README.md, bench_analyze);
+    tests/test_analyze_arrange.py compares it with :func:`all_blocks`."""
     memo = t.groups
     if len(memo) > _GROUP_LIMIT:
         memo.clear()
@@ -121,7 +121,7 @@ _PROBE_MEMOS: dict[
 ] = {}
 _PROBE_MEMO_LIMIT: Final = 100_000
 """Entries the shared memos of :class:`DrawProbe` may hold before a new probe starts them afresh (they grow
-by about 40 per analysed hand: 400 random hands took the process from 20 to 24 MB)."""
+with every analysed hand)."""
 
 
 _SLOT_KEYS: Final = tuple(

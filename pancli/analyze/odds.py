@@ -169,7 +169,7 @@ class _Planner:
         """(hand part, drawn part, need, target) of every minimal buildable block whose lowest hand card is ``slot``.
 
         They read the hand's cards of the slot's rank and suit only (sets, ropes, and additions to a table meld,
-        which holds the rank or the suit), so they are kept under those: 46% of the asks on random hands are
+        which holds the rank or the suit), so they are kept under those: on random hands many asks are
         answered again (tests/test_analyze_odds.py compares the distance with the plain search)."""
         key = (slot, mask, state & (RANK_MASK[slot >> 2] | SUIT_MASK[slot & 3]))
         got = self._blocks.get(key)
@@ -352,18 +352,15 @@ class Policy:
     cards down, then chips, then fewest melds) and discard the hand card with the fewest partners
     (:func:`discard_choice`); otherwise discard the drawn card. Positions and moves are cached.
 
-    Speed (issue 14): a move is what :meth:`HandContext.using` and :func:`materialize` give (the test
+    A move is what :meth:`HandContext.using` and :func:`materialize` give (the test
     tests/test_analyze_odds.py compares every move with that plain path), found more cheaply: a
-    position's usable draws come from one :meth:`DrawProbe.scan` (85% of the draws are unusable and are
+    position's usable draws come from one :meth:`DrawProbe.scan` (most draws are unusable and are
     then never asked again); a usable one is searched by the :class:`TableSolver` shared by every position
     with the same melds (no search built per position), its blocks from the probe, whose memos every
     analysis under the profile shares; the melds it lays are judged (:func:`judge`, :func:`grow`) once per
     distinct meld, also shared; going out is asked by :meth:`out_slots`, a cover test that lays nothing.
     A position is its hand and its melds in one order (their packed cards); the policy remembers its discard
-    per hand. With the odds' control value (:func:`out_odds`), the whole analysis of random hands is about 6x
-    (p50) and 8.5x (p99) faster than before this work (de310f6), the worst hand of issue 14
-    (``Ah Ac 3s 5h 5c 5c 6c Qd Ks Kh +Qd``) 199 -> 10-15 ms of CPU time in a warm process
-    (benchmarks/bench_odds.py, benchmarks/README.md).
+    per hand. Figures, with the odds' control value (:func:`out_odds`): benchmarks/README.md, bench_odds.
     """
 
     def __init__(self, profile: Profile, melds_limit: int = _MELDS_LIMIT) -> None:
@@ -524,14 +521,14 @@ class Policy:
             tms.append(tm)
             paid += tm.value
         # a position is its hand and the multiset of its melds: in one order (their packed cards), the positions
-        # that lay the same melds in another order are one (15-20% fewer positions on slow hands; the order only
+        # that lay the same melds in another order are one (fewer positions on slow hands; the order only
         # breaks ties between equally good arrangements, and the next move is the plain search on that order)
         if len(tms) > 1:
             encs = self._enc
             tms.sort(key=lambda tm: encs[id(tm)])
         if rest:
-            throw = self._discards.get(rest)  # hands recur under other melds (8 positions a hand on slow hands): the
-            # discard was 4-6% of the time (sampled profile); tests/test_analyze_odds.py compares the moves
+            throw = self._discards.get(rest)  # hands recur under other melds, so each discard is chosen once;
+            # tests/test_analyze_odds.py compares the moves
             if throw is None:
                 throw = self._discards[rest] = _discard_fast(rest)
             nxt = self._node(rest - ONE[throw], tuple(tms))
@@ -668,11 +665,9 @@ def out_odds(
     # are all kept, and while the standard error is still over the target (a pilot that missed the rare paths to
     # going out underestimates the spread) the run is sized again from all its paths. The pilot is fixed in
     # advance and kept (sizing a run on its own running error alone stops early exactly when the rare paths to
-    # going out have not come up yet: a low bias). A pilot of 100 paths (it was 200): most hands need fewer than
-    # 100 for the stated error, and the first paths explore most positions: 1.2-1.35x on random hands (p50, p99)
-    # (benchmarks/bench_odds.py); over 300 random hands the odds moved by a median of 0.31 combined standard
-    # errors, mean signed change -0.0002 (benchmarks/README.md); tests/test_analyze_odds.py compares the
-    # estimate with playing the draws out.
+    # going out have not come up yet: a low bias). A pilot of 100 paths: most hands need fewer than 100 for
+    # the stated error, and the first paths explore most positions (benchmarks/README.md, bench_odds);
+    # tests/test_analyze_odds.py compares the estimate with playing the draws out.
     target = 0.5 / math.sqrt(samples) if se_target is None else se_target
     sums: list[list[float]] = [[0.0] * turns, [0.0] * turns, [0.0] * turns, [0.0, 0.0]]
     n = min(_PILOT, samples)
@@ -710,8 +705,8 @@ def _controlled(sums: list[list[float]], k: int, n: int, control: bool = True) -
 
     c, a path's usable draws less the expected number of them (at each draw, the usable cards left over the cards
     it could be), has mean 0 whatever the policy does, and y rises with it (a lucky path gets more cards down), so
-    y - b * c has the mean of y and less spread: 1.25-2.1x less variance on the slowest hands, so as many times
-    fewer paths for the stated error (benchmarks/README.md). Fitting b on the same paths biases the mean by
+    y - b * c has the mean of y and less spread, so fewer paths reach the stated error (benchmarks/README.md,
+    bench_odds). Fitting b on the same paths biases the mean by
     O(1/n) only (tests/test_analyze_odds.py compares the estimate with playing the draws out)."""
     s1, s2, sy, sc = sums
     if n < 3 or not control:  # (the plain mean: tests/test_analyze_odds.py compares the two)

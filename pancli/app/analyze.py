@@ -204,7 +204,7 @@ class Job(Value):
             result = run(cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed)
             if not self.advice:
                 return result, None
-            from pancli.analyze.advice import advise  # only with --advice: about 1 ms of start-up
+            from pancli.analyze.advice import advise  # only --advice pays for importing it
 
             return result, advise(result, samples=self.samples, seed=self.seed, progress=self.on_sample)
         except PositionError as exc:

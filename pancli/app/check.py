@@ -5,7 +5,7 @@
 (:func:`pancli.melds.judge`), the one place a meld of text is judged. :func:`assess` does it
 for one line of input (an argument or a stdin line), :func:`assess_all` for a batch (each
 distinct text judged once), and :class:`PlainBatch` turns a batch of lines into the plain
-rows and error lines of ``pan check`` in a pipe, faster. A check gives its JSON object
+rows and error lines of ``pan check`` in a pipe with less work per line. A check gives its JSON object
 (the documented fields (docs/commands.md) ``meld legal kind condition value rule reason``
 plus ``conditions shape file line col``), its plain tab-separated line and its error line
 ``file:line:col: RULE message``; the commands write them (and draw the rich table).
@@ -330,9 +330,9 @@ def refused_row(text: str) -> tuple[str, str] | None:
     first), or None for any other line: the row after the text and the error suffix are made
     once per error, not a judgement a line.
 
-    Kept for speed: ``pan check -`` over 100,000 distinct ``[N`` lines 2.7 s -> see
-    benchmarks/README.md (CPU, whole process; distinct ordinary lines 0.5 s);
-    tests/test_check_batch.py compares it with :func:`plain_row`.
+    Kept for speed: a batch of distinct comment or bracket lines then costs what ordinary lines
+    cost (benchmarks/README.md, bench_check); tests/test_check_batch.py compares it with
+    :func:`plain_row`.
 
     >>> refused_row("{a comment}")[1]
     ":1: N1 expected a card, found '{'\\n"
@@ -424,7 +424,7 @@ def _order_free_entry(text: str, cards: tuple[Card, ...], profile: Profile) -> _
 
 class PlainBatch:
     """The plain rows of a batch of meld lines (``pan check`` in a pipe), with the same bytes as
-    :func:`plain_row` line by line, faster.
+    :func:`plain_row` line by line, with less work per line.
 
     Three savings of work. Every line that is not a spread (below) is remembered by its text
     (melds repeat). A line the notation's fast path reads (one-card tokens, one space or one
@@ -436,11 +436,11 @@ class PlainBatch:
     only what is order-free (:func:`_order_free_entry`). Anything else (shorthands, packed lists, comments, errors)
     goes through :func:`plain_row`.
 
-    Kept for speed: on the worst case of benchmarks/bench_check.py (random 3-5 card lines, nearly
-    all distinct and illegal) it took ``pan check -`` from 179,853 to 690,657 melds/s, and the
-    target is 400,000. The spread template depends on the wording of the M2 reason, derived from
-    the engine at start; tests/test_check_batch.py compares every row with :func:`plain_row`
-    (hypothesis, every spelling and order, under profiles of any knob values).
+    Kept for speed: the worst case of benchmarks/bench_check.py (random 3-5 card lines, nearly
+    all distinct and illegal) is mostly spreads (figures and target: benchmarks/README.md). The
+    spread template depends on the wording of the M2 reason, derived from the engine at start;
+    tests/test_check_batch.py compares every row with :func:`plain_row` (hypothesis, every
+    spelling and order, under profiles of any knob values).
 
     >>> from pancli.rules import HOYLE
     >>> out, err = PlainBatch("-", HOYLE).rows(["5s 5s 5s", "# note", "7c 7s 7s", "Kh 3s Kh"], 0)

@@ -110,9 +110,8 @@ class PackCounter:
     or says which card it would take past its copies in the pack (that meld is then not counted).
     The comparison is :func:`pancli.cards.past_the_pack`, as in the referee's E4 judge.
 
-    Each distinct card list is counted once, by card index (a batch repeats its lines, and the
-    meld reader gives a repeated line the same tuple): 20,000 lines of 5sss under cProfile
-    5.0 s (a Counter of cards a line) -> 0.9 s.
+    Each distinct card list is counted once, by card index: a batch repeats its lines, and the
+    meld reader gives a repeated line the same tuple.
 
     >>> from pancli.notation import parse_meld
     >>> from pancli.rules import HOYLE
@@ -153,9 +152,8 @@ class PackCounter:
 
         Kept for speed: a million-line ``pan pay -`` is mostly melds past the pack (E4); the
         reason of a refused shape is remembered until a card is counted (the count cannot have
-        changed), and each reason is written once. Measured in benchmarks/bench_batch.py
-        (``pan pay -``, 200,000 lines, CPU): see benchmarks/README.md; tests/test_cli_pay.py
-        compares the reasons with a plain count of copies line by line.
+        changed), and each reason is written once (benchmarks/README.md, bench_batch);
+        tests/test_cli_pay.py compares the reasons with a plain count of copies line by line.
         """
         settled = self._settled.get(counts)
         if settled is not None and settled[0] == self._stamp:
@@ -228,8 +226,8 @@ class PayBatch:
     The same rows, totals and errors as :func:`pay_report` (tests/test_cli_pay.py compares them).
 
     Kept for speed: each distinct line is read, judged and written once (its rows and error
-    suffix), E4 through :meth:`PackCounter.take_counts`; benchmarks/bench_batch.py, 200,000 lines
-    (CPU, whole process): 3.6x ``pan check -`` before, see benchmarks/README.md for after.
+    suffix), E4 through :meth:`PackCounter.take_counts`, as a batch repeats its lines
+    (benchmarks/README.md, bench_batch).
 
     >>> from pancli.rules import HOYLE
     >>> batch = PayBatch("-", HOYLE, 4, False)

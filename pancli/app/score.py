@@ -198,8 +198,8 @@ class ScoreBatch:
     block and the distinct lines seen (bounded), not the whole output.
 
     Kept for speed: each distinct line is read, scored and written once (its text or its error
-    suffix remembered by the raw line); benchmarks/bench_batch.py, 1,000,000 lines (CPU): 3.0x
-    ``pan check -`` before, see benchmarks/README.md for after.
+    suffix remembered by the raw line), as a batch repeats its lines (benchmarks/README.md,
+    bench_batch).
 
     >>> batch = ScoreBatch("-", PagrucPack(2))
     >>> [(text, errors)] = batch.blocks([["| Ah", "# note", "[Qh Kh Ah] | 2c"]])

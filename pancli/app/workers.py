@@ -3,8 +3,8 @@
 Why not :class:`multiprocessing.Pool`: its workers share locks on one task queue and one result
 queue, so a worker killed while it holds one (an idle worker holds the task queue's lock while it
 waits) leaves the pool blocked for good, and ``Pool.terminate`` waits on that lock forever
-(``pan replay --jobs 2`` hung when a worker was killed near the end of a run, about 2 tries in
-10). Here each worker has a pipe of its own each way and nothing else is shared:
+(``pan replay --jobs 2`` would hang when a worker is killed near the end of a run). Here each
+worker has a pipe of its own each way and nothing else is shared:
 
 - a worker is given a task only when it is idle (so neither side ever waits on a full pipe);
 - a worker that dies (killed, out of memory) shows as the end of its result pipe: its task is

@@ -19,7 +19,7 @@ from pancli.model.actions import Action, Deal, Discard, Draw, Event, Turn
 from pancli.rulebook import Rule
 from pancli.values import Value
 
-if TYPE_CHECKING:  # decimal is imported where a stake is read (start-up: about 3 ms)
+if TYPE_CHECKING:  # decimal is imported where a stake is read: most commands never need it
     from decimal import Decimal
 
 
@@ -127,8 +127,8 @@ class Source(enum.Enum):
 
 
 # Python 3.11 reads an enum member off its class (``Source.STOCK``) through the hook of
-# ``EnumType.__getattr__``, about nine times the cost of reading a module name: the referee's
-# per-card moves use these names (benchmarks/README.md, "Referee").
+# ``EnumType.__getattr__``, far dearer than reading a module name: the referee's per-card
+# moves use these names.
 DEAL: Final = Source.DEAL
 STOCK: Final = Source.STOCK
 DISCARD_PILE: Final = Source.DISCARD_PILE
@@ -159,7 +159,7 @@ Recorded = Step | Turn | Deal
 discard C``: three turn lines in four) as its :class:`Turn`, which stands for the two steps of
 :func:`turn_steps`, and a deal whose every card goes to the hand as its :class:`Deal`, which
 stands for :func:`deal_step`. Recording a value the record already holds, one where the turn is
-two steps, saves a referee most of the values of a hand (benchmarks/README.md)."""
+two steps, saves a referee most of the values of a hand (benchmarks/README.md, bench_referee)."""
 
 DEALT: Final = (DEAL, HAND)
 """Where each card of a deal recorded whole goes: from the deal to the hand (:func:`deal_step`)."""

@@ -1,7 +1,7 @@
 """The fast path: plain card tokens by dictionary lookup of interned cards.
 
-benchmarks/README.md: pyparsing reads about 10-50k melds/s; ``str.split`` plus dictionary
-lookups of pre-built card objects reads over 1M. The fast path accepts exactly this
+``str.split`` plus dictionary lookups of pre-built card objects reads melds many times faster
+than pyparsing (benchmarks/README.md, bench_check). The fast path accepts exactly this
 subset of the grammar: single-card tokens (any case, letters or suit symbols, ``10``
 for the PAGRUC ten) separated by ONE space or ONE comma, no leading or trailing
 whitespace; for hands, ``[`` glued to the first card of a group and ``]`` to its last.
@@ -46,7 +46,7 @@ def _token_table(game: Game) -> dict[str, Card]:
 
 MAX_LENGTH: Final = MAX_LITERAL_CHARS
 """The longest literal read, in characters (a whole pack written out is about 1000). Longer
-text is refused (N10) before parsing: the grammar reads some 25k cards/s, and a 1 MB line
+text is refused (N10) before parsing: the grammar is slow on long text, and a 1 MB line
 must not take a minute to reject. A meld or group of more than MAX_MELD_CARDS cards is N10
 too: the fast path leaves it to the grammar, which says so."""
 
@@ -164,7 +164,7 @@ def fast_reject(text: str, hand: bool = False) -> NotationError | None:
     """The grammar's own error for a meld (or, with ``hand``, a hand) literal that cannot be one
     from its first character on: N1 "expected a card" at a ``{``, ``#``, ``|``... (and N7 at a
     ``[`` in a meld); None otherwise. A batch of a million comment or bracket lines then costs
-    what ordinary lines cost, not a grammar run each (about 1 ms). A property test checks it
+    what ordinary lines cost, not a grammar run each. A property test checks it
     against the grammar.
 
     >>> str(fast_reject("  {a comment}"))

@@ -5,8 +5,8 @@ the source of every notation error (code, column) that users see. The fast path 
 :mod:`pancli.notation.fast` only accepts a subset of what this grammar accepts, with
 the same result (a differential property test checks it).
 
-Importing pyparsing costs about 60 ms, so nothing imports this module until the fast
-path gives up, and the grammars are built once, on first use (:func:`_grammars`).
+Importing pyparsing is most of a command's start-up, so nothing imports this module until the
+fast path gives up, and the grammars are built once, on first use (:func:`_grammars`).
 
 How errors are made precise: every place where the grammar can fail has either a
 ``-`` (commit: a syntax error from here on is final) or a fail action that looks at
@@ -380,9 +380,9 @@ def _read_meld(text: str, game: Game, offset: int) -> tuple[Card, ...]:
 _MEMO: dict[tuple[str, str, Game, int], object] = {}
 _MEMO_LIMIT: Final = 4096
 """Literals the grammar read lately (their result or their error), cleared when full: memory
-stays bounded. A batch repeats its lines (a million ``5sss``): the grammar takes about 1-3 ms a
-literal, a dictionary lookup about a microsecond (pan pay - on 2,000 lines of 5sss: 7.3 s ->
-0.6 s). tests/test_hostile_limits.py checks it against the grammar read afresh."""
+stays bounded. A batch repeats its lines (a million ``5sss``), and a dictionary lookup costs a
+thousandth of a grammar run (benchmarks/README.md, bench_batch). tests/test_hostile_limits.py
+checks it against the grammar read afresh."""
 
 _T = TypeVar("_T")
 

@@ -1,7 +1,7 @@
 """The fast path of the record reader: canonical-looking lines by ``str.split`` and dict lookups.
 
-benchmarks/README.md: a pyparsing grammar applied to every line reads about 310 hands/s; a
-hand-written tokenizer over 8k. The functions here read the common lines (single spaces,
+A pyparsing grammar applied to every line is many times slower than a hand-written tokenizer
+(benchmarks/README.md, bench_replay). The functions here read the common lines (single spaces,
 one-card tokens, lower-case keywords, ``, `` between actions) and return ``None`` for
 anything else; the caller then asks the grammar of record
 (:mod:`pancli.notation.record_grammar`), which reads every form and makes every error.
@@ -200,7 +200,7 @@ _Recipe = tuple[str, int | None, int, tuple[tuple[type, tuple[object, ...], int]
 _RECIPES: Final[dict[Game, dict[str, _Recipe]]] = {g: {} for g in Game}
 _MAX_RECIPES: Final = 8_000
 """Bound on remembered lines (about 10 MB), so memory stays constant on any file. When full,
-new lines are no longer remembered: the common lines of a record come early."""
+new lines are not remembered: the common lines of a record come early."""
 
 Maker = Callable[[int], "Turn | Decision"]
 """Builds the item of a remembered line at a given file line."""

@@ -10,7 +10,8 @@ are the elements of the card grammar (:mod:`pancli.notation.grammar`), so shorth
 How errors are precise: each keyword is followed by ``-`` (a failure after it is final),
 and every element that can fail in a committed place has a fail action raising a coded
 error (``R6 expected X, found Y``) at the first character that does not fit. Names are
-checked against ``Players`` as they are read (``R5``). No packrat (benchmarks/README.md).
+checked against ``Players`` as they are read (``R5``). No packrat: the grammar commits after
+each keyword (``-``), so it has little backtracking to memoize.
 
 pyparsing is imported only when this module is, which the reader does on the first line
 the fast path declines.

@@ -128,7 +128,7 @@ def _hand_problems(h: GameHand) -> list[Problem]:
     return out
 
 
-def g8(hands: Sequence[GameHand], seats: Sequence[str]) -> tuple[list[Problem], Counter[str]]:
+def game_order_problems(hands: Sequence[GameHand], seats: Sequence[str]) -> tuple[list[Problem], Counter[str]]:
     """G8, the one judge of a game's order: at least one hand; every hand played by the game's
     ``seats``; each dealt by the player who played first in the hand before, play keeping one
     direction; every player dealing the same number of times, at most :data:`MAX_DEALS`.
@@ -179,7 +179,7 @@ def game_standings(hands: Sequence[GameHand]) -> Standings:
     whenever every score is known, PAGRUC points only for an official game.
     """
     if not hands:
-        return Standings((), (), None, {}, (), tuple(g8(hands, ())[0]))
+        return Standings((), (), None, {}, (), tuple(game_order_problems(hands, ())[0]))
     first = hands[0]
     seats = first.players
     problems: list[Problem] = []
@@ -189,7 +189,7 @@ def game_standings(hands: Sequence[GameHand]) -> Standings:
         problems.append(Problem(Rule.G1, f"{counted(n, 'player')}: {why}", first.file, first.line, 1, first.index))
     for h in hands:
         problems.extend(_hand_problems(h))
-    order, deals = g8(hands, seats)
+    order, deals = game_order_problems(hands, seats)
     problems.extend(order)
     totals: dict[str, int] | None = {p: 0 for p in seats}
     for h in hands:

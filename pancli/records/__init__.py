@@ -32,7 +32,7 @@ __all__ = ["read_hands"]
 
 def __getattr__(name: str) -> Any:
     """``read_hands`` is imported on first use, so that ``pancli.records.shipped`` (``pan samples``)
-    does not import the reader (about 15 ms of start-up)."""
+    does not pay for importing the reader at start-up."""
     if name == "read_hands":
         from pancli.records.reader import read_hands
 

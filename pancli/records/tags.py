@@ -135,7 +135,7 @@ def read_stake(text: str) -> Decimal | tuple[NotationCode, str]:
     whole, _, cents = text.partition(".")
     if number_too_large(whole) or number_too_large(cents):
         return "R10", too_large_message("a Stake part", max(whole, cents, key=len))
-    from decimal import Decimal  # here, not at the top: most records name no stake (start-up: about 3 ms)
+    from decimal import Decimal  # here, not at the top: most records name no stake, and start-up should not pay for it
 
     return Decimal(text)
 

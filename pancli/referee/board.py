@@ -63,8 +63,8 @@ class Phase(enum.Enum):
 
 
 # Python 3.11 reads an enum member off its class (``Phase.PLAYING``) through the hook of
-# ``EnumType.__getattr__``, about nine times the cost of reading a module name: the judges
-# asked on every turn line compare with these names (benchmarks/README.md, "Referee").
+# ``EnumType.__getattr__``, far dearer than reading a module name: the judges asked on every
+# turn line compare with these names.
 DECIDING: Final = Phase.DECIDING
 PLAYING: Final = Phase.PLAYING
 WON: Final = Phase.WON

@@ -3,9 +3,9 @@
 Each rule is judged by one function here, which returns the :class:`Ruling` when the rule is
 broken and None when it holds (the caller raises it, or a bulk path falls back):
 
-* S1 :func:`s1` (2 to 15 players, unique names, a player named is seated);
-* S2 :func:`s2` (each player is dealt once);
-* I1 :func:`i1` (ten cards dealt; shown later, more cards laid than he holds);
+* S1 :func:`seat_fault` (2 to 15 players, unique names, a player named is seated);
+* S2 :func:`second_deal_fault` (each player is dealt once);
+* I1 :func:`deal_count_fault` (ten cards dealt; shown later, more cards laid than he holds);
 * E1, E4 :func:`card_fault` (a card in the pack, never more copies than it holds (the
   comparison is :func:`pancli.cards.past_the_pack`, which ``pan pay`` asks too), never a card
   its holder does not hold; what a known hand lacks is :func:`beyond_hand`).
@@ -14,7 +14,7 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 
 >>> from pancli.model.actions import HandScript
 >>> from pancli.referee.board import Board
->>> s1(Board(HandScript(players=("Ana",))), None).violation.message
+>>> seat_fault(Board(HandScript(players=("Ana",))), None).violation.message
 '1 player seated; Panguingue seats 2 to 15'
 """
 
@@ -37,7 +37,7 @@ class DealPlan(Value):
     key: bytes
 
 
-def s1(b: Board, player: str | None, node: Placed | None = None, *, by: str | None = None) -> Ruling | None:
+def seat_fault(b: Board, player: str | None, node: Placed | None = None, *, by: str | None = None) -> Ruling | None:
     """S1: with ``player`` None, the seating (2 to 15 players, names unique); else ``player``
     is seated (the ruling charged to ``by``, default ``player``)."""
     if player is not None:
@@ -56,14 +56,14 @@ def s1(b: Board, player: str | None, node: Placed | None = None, *, by: str | No
     return None
 
 
-def s2(b: Board, s: Seat, d: Deal) -> Ruling | None:
+def second_deal_fault(b: Board, s: Seat, d: Deal) -> Ruling | None:
     """S2: a player is dealt once (his ten cards are still unseen and none is counted)."""
     if s.unknown == HAND_SIZE and s.hand_n == HAND_SIZE and not any(s.hand):
         return None
     return b.fail(Rule.S2, f"{d.player} is dealt twice", d, player=d.player)
 
 
-def i1(b: Board, node: Deal | Placed, *, unseen: int = 0) -> Ruling | None:
+def deal_count_fault(b: Board, node: Deal | Placed, *, unseen: int = 0) -> Ruling | None:
     """I1: ten cards to each player (S2). At the deal, ``node`` is the deal line; found after
     the first draw, the player in turn lays ``unseen`` cards from those the record never showed
     when he holds fewer: he was dealt more than ten."""
@@ -142,11 +142,11 @@ def _first_excess(b: Board, key: bytes) -> tuple[int, int] | None:
 
 def verify_deal(b: Board, d: Deal) -> DealPlan:
     """S1/S2 (a seated player, dealt once) and E1/E4 for the dealt cards; raises Ruling.
-    The count (I1) is :func:`i1`: a wrong count is put right, not refused."""
-    r = s1(b, d.player, d)
+    The count (I1) is :func:`deal_count_fault`: a wrong count is put right, not refused."""
+    r = seat_fault(b, d.player, d)
     if r is not None:
         raise r
-    r = s2(b, b.by_name[d.player], d)
+    r = second_deal_fault(b, b.by_name[d.player], d)
     if r is not None:
         raise r
     key = card_key(d.cards)

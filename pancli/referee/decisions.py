@@ -1,14 +1,14 @@
 """Rule family: the decision round and tops (T1, T2, T3, T4).
 
-* T1 :func:`t1` (each player decides once, in order of play, before any play);
+* T1 :func:`decision_order_fault` (each player decides once, in order of play, before any play);
 * T2 :func:`~pancli.referee.going_out.pay_pot` (settlement: the winner collects the forfeits and the tops);
-* T3 :func:`t3` (a player who went on top takes no further part);
+* T3 :func:`on_top_fault` (a player who went on top takes no further part);
 * T4 :func:`apply_decision` (everybody else on top: the one who stayed wins at once).
 
 >>> from pancli.model.actions import Decision, HandScript
 >>> from pancli.referee.board import Board
 >>> b = Board(HandScript(players=("Ana", "Ben")))
->>> t1(b, "Ben", Decision("Ben", True)).violation.message
+>>> decision_order_fault(b, "Ben", Decision("Ben", True)).violation.message
 'Ana decides next in order of play, not Ben'
 """
 
@@ -24,7 +24,7 @@ from pancli.referee.state import Seat
 from pancli.rulebook import Rule
 
 
-def t1(b: Board, player: str | None, node: Placed) -> Ruling | None:
+def decision_order_fault(b: Board, player: str | None, node: Placed) -> Ruling | None:
     """T1: a decision (``node`` a :class:`Decision`) comes in the round, from the next player
     in order of play (a player who is not seated is S1's to judge); anything else waits for
     the round to end."""
@@ -41,7 +41,7 @@ def t1(b: Board, player: str | None, node: Placed) -> Ruling | None:
     return None
 
 
-def t3(b: Board, s: Seat, node: Placed) -> Ruling | None:
+def on_top_fault(b: Board, s: Seat, node: Placed) -> Ruling | None:
     """T3: a player who went on top takes no further part."""
     if s.active:
         return None

@@ -1,10 +1,10 @@
 """Rule family: the discard, forcing and the flat player (P2, P4, P5, P8, P9).
 
-* P2 :func:`p2` (the drawn card never joins the hand: it is used, or discarded at once);
-* P4 :func:`p4` (hand cards are melded only in a turn that uses the drawn card);
-* P5 :func:`p5` (a player who used his draw ends his turn with a discard, which ends it);
-* P8 :func:`p8`, with the predicate :func:`must_take` (a forced live discard is taken and added);
-* P9 :func:`p9`, with the predicates :func:`must_keep_draw` (the draw that fits a flat next
+* P2 :func:`unused_draw_fault` (the drawn card never joins the hand: it is used, or discarded at once);
+* P4 :func:`melding_gate_fault` (hand cards are melded only in a turn that uses the drawn card);
+* P5 :func:`discard_fault` (a player who used his draw ends his turn with a discard, which ends it);
+* P8 :func:`forcing_fault`, with the predicate :func:`must_take` (a forced live discard is taken and added);
+* P9 :func:`flat_player_fault`, with the predicates :func:`must_keep_draw` (the draw that fits a flat next
   player's melds is kept: :func:`flat_next_fits`) and :func:`holds_nothing_else`.
 
 :func:`verify_discard` returns a frozen :class:`DiscardPlan` that :func:`apply_discard` uses.
@@ -20,8 +20,8 @@ from pancli.model.actions import Discard, Draw, Force, MeldNew, Turn
 from pancli.model.results import DISCARD_PILE, HAND, STOCK
 from pancli.model.rulings import Ruling
 from pancli.referee.board import HAND_SIZE, Board, Placed
-from pancli.referee.going_out import p7
-from pancli.referee.melding import CardPlan, m6, plan_cards
+from pancli.referee.going_out import ten_cards_fault
+from pancli.referee.melding import CardPlan, borrowing_fault, plan_cards
 from pancli.referee.state import Judgements, Seat
 from pancli.referee.turns import p3
 from pancli.rulebook import Rule
@@ -88,7 +88,7 @@ def holds_nothing_else(s: Seat, c: Card) -> bool:
     return s.unknown == 0 and s.hand[c.index] == s.hand_n
 
 
-def p2(b: Board, node: Discard | Turn, flat: bool = False) -> Ruling | None:
+def unused_draw_fault(b: Board, node: Discard | Turn, flat: bool = False) -> Ruling | None:
     """P2: the unused stock draw is discarded at once (a different card only when P9 keeps it,
     ``flat``), never left unused at the end of the turn."""
     if b.pending_used:
@@ -100,14 +100,14 @@ def p2(b: Board, node: Discard | Turn, flat: bool = False) -> Ruling | None:
     return b.fail(Rule.P2, f"the drawn {b.pending} must be used or discarded at once", node)
 
 
-def p4(b: Board, node: Discard) -> Ruling | None:
+def melding_gate_fault(b: Board, node: Discard) -> Ruling | None:
     """P4: hand cards were melded, so the drawn card must be used this turn."""
     if b.pending_used or not b.hand_melded:
         return None
     return b.fail(Rule.P4, f"hand cards were melded but the drawn {b.pending} is not used", node)
 
 
-def p5(b: Board, node: Placed) -> Ruling | None:
+def discard_fault(b: Board, node: Placed) -> Ruling | None:
     """P5: the discard ends the turn (no action after it); a player who used his draw and
     still holds cards ends his turn with a discard."""
     s = b.seat
@@ -121,7 +121,7 @@ def p5(b: Board, node: Placed) -> Ruling | None:
     return None
 
 
-def p8(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pending: bool = False) -> Ruling | None:
+def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pending: bool = False) -> Ruling | None:
     """P8: a forced live discard must be taken (no draw) and added to one of the player's melds
     (not laid in a new meld, ``uses_pending``, nor left unused); a ``force`` line names the
     player in turn, another player, whose meld the live discard fits."""
@@ -158,7 +158,7 @@ def p8(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pending: bool =
     return None
 
 
-def p9(b: Board, s: Seat, node: Discard, keep: bool) -> Ruling | None:
+def flat_player_fault(b: Board, s: Seat, node: Discard, keep: bool) -> Ruling | None:
     """P9: a player who must keep the unused draw (``keep``, :func:`must_keep_draw`) discards a
     hand card: the drawn card itself only as a copy of a hand that holds nothing else."""
     c = node.card
@@ -210,7 +210,7 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
     c = a.card
     kind = DiscardKind.HAND_CARD
     if not b.pending_used:
-        r = p3(b, a) or p4(b, a) or p8(b, a)
+        r = p3(b, a) or melding_gate_fault(b, a) or forcing_fault(b, a)
         if r is not None:
             raise r
         pending = b.pending
@@ -219,11 +219,11 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
             return DiscardPlan(DiscardKind.UNUSED_DRAW)
         # P2 excuses a discard other than the draw whenever the next player is flat and it fits
         flat = keep or (pending is not None and flat_next_fits(b.profile, b.js, s, b.next_seat, pending))
-        r = p9(b, s, a, keep) or p2(b, a, flat)
+        r = flat_player_fault(b, s, a, keep) or unused_draw_fault(b, a, flat)
         kind = DiscardKind.KEPT_DRAW
     else:
-        r = p7(b, a)
-    r = r or m6(b, a)
+        r = ten_cards_fault(b, a)
+    r = r or borrowing_fault(b, a)
     if r is not None:
         raise r
     return DiscardPlan(kind, plan_cards(b, (c,), a, borrowed=False))

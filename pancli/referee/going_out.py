@@ -1,14 +1,14 @@
 """Rule family: going out and settlement (P7, C8, I3, T2, the ledger claim).
 
-* P7 :func:`p7` (hand plus melded cards is ten between turns; going out is the eleventh card
+* P7 :func:`ten_cards_fault` (hand plus melded cards is ten between turns; going out is the eleventh card
   melded, with no discard);
 * C8 :func:`go_out` (the going-out payment: the bonus plus the value of his melds);
-* I3 :func:`i3` (nothing is heard after the hand is closed; a win stands before it);
+* I3 :func:`closed_hand_fault` (nothing is heard after the hand is closed; a win stands before it);
 * T2 :func:`pay_pot` (the winner collects the forfeits and the tops).
 
 >>> from pancli.model.actions import HandScript
 >>> from pancli.referee.board import Board
->>> i3(Board(HandScript(players=("Ana", "Ben"))), None, "Ana") is None
+>>> closed_hand_fault(Board(HandScript(players=("Ana", "Ben"))), None, "Ana") is None
 True
 """
 
@@ -27,7 +27,7 @@ from pancli.rules import holds_ten as ten_cards
 from pancli.rules import ten_fault
 
 
-def i3(b: Board, node: Placed | None, player: str | None = None) -> Ruling | None:
+def closed_hand_fault(b: Board, node: Placed | None, player: str | None = None) -> Ruling | None:
     """I3: once a player has gone out (or won under T4) the hand is closed."""
     if b.phase is not WON:
         return None
@@ -46,10 +46,10 @@ def holds_ten(s: Seat) -> bool:
     return ten_cards(s.hand_n, s.melded_n)
 
 
-def p7(b: Board, node: Placed) -> Ruling | None:
+def ten_cards_fault(b: Board, node: Placed) -> Ruling | None:
     """P7 for the player in turn: a discard needs a card left; ``out`` needs every card melded;
     a turn ends with ten cards in hand and melds, or by going out with the eleventh melded.
-    (Unseen cards laid beyond those he holds show a wrong count: I1, :func:`.deal.i1`.)"""
+    (Unseen cards laid beyond those he holds show a wrong count: I1, :func:`.deal.deal_count_fault`.)"""
     s = b.seat
     assert s is not None
     kind = type(node)

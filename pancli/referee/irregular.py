@@ -1,7 +1,7 @@
 """Rule family: irregularities put right as a table puts them right (I1, I2).
 
-The judges of the irregularities are :func:`.deal.i1` (a wrong count, at the deal or shown
-later) and :func:`.melding.i2` (a foul meld); this module applies the remedy the rulebook
+The judges of the irregularities are :func:`.deal.deal_count_fault` (a wrong count, at the deal or shown
+later) and :func:`.melding.foul_meld_ruling` (a foul meld); this module applies the remedy the rulebook
 prescribes and records it as a :class:`~pancli.model.results.Remedy`, after which the hand goes on:
 
 * I1 at the deal: :func:`remedy_deal` (the extras, the last cards dealt, go to the dead cards;

@@ -2,15 +2,15 @@
 
 * M1-M5 are judged by the meld engine (:func:`pancli.melds.judge`, :func:`pancli.melds.grow`,
   through the per-profile cache :class:`~pancli.referee.state.Judgements`); a meld it refuses is
-  a foul meld, :func:`i2`;
-* M6 :func:`m6` (borrowing and splitting: allowed by the house rules, one card off a rope end
+  a foul meld, :func:`foul_meld_ruling`;
+* M6 :func:`borrowing_fault` (borrowing and splitting: allowed by the house rules, one card off a rope end
   or a set of four or more, to complete a new meld this turn, never lowering a value);
 * C1-C6 are the values of a laid meld (:class:`~pancli.referee.state.LaidMeld`), paid by each
-  active opponent when it is laid (:func:`collect_laid`); C7 :func:`c7` (a change never lowers a
+  active opponent when it is laid (:func:`collect_laid`); C7 :func:`lowered_value_fault` (a change never lowers a
   value; the gain of a change is paid: :func:`collect_change`);
-* P6 :func:`p6` (a player changes only his own melds, numbered as the table sees them:
+* P6 :func:`own_melds_fault` (a player changes only his own melds, numbered as the table sees them:
   :func:`table_count`, :func:`meld_index`);
-* I2 :func:`i2` (a foul meld or addition), :func:`foul_first` (put right before any other change),
+* I2 :func:`foul_meld_ruling` (a foul meld or addition), :func:`foul_first` (put right before any other change),
   made good by :func:`verify_mend`, taken back by :func:`verify_back`.
 
 Where the cards of a meld action come from (the drawn card, borrowed cards, the hand) is a
@@ -26,7 +26,7 @@ from pancli.model.actions import Add, Borrow, Discard, MeldNew, Mend, Split, Tak
 from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment, Violation
 from pancli.model.rulings import I2_FOUL, Ruling, counted
 from pancli.referee.board import Board, Place, Placed
-from pancli.referee.deal import beyond_hand, card_fault, i1
+from pancli.referee.deal import beyond_hand, card_fault, deal_count_fault
 from pancli.referee.irregular import give_back, lay_foul, settled
 from pancli.referee.state import Foul, LaidMeld, Seat
 from pancli.rulebook import Rule
@@ -89,7 +89,7 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Placed, *, borrowed: boo
     """Where each card comes from: the drawn card, borrowed cards, the hand (E4 by
     :func:`~pancli.referee.deal.beyond_hand` and
     :func:`~pancli.referee.deal.card_fault`; unseen cards beyond those held: I1 by
-    :func:`~pancli.referee.deal.i1`);
+    :func:`~pancli.referee.deal.deal_count_fault`);
     raises Ruling."""
     s = b.seat
     assert s is not None
@@ -112,14 +112,14 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Placed, *, borrowed: boo
     unseen: list[tuple[int, int]] = []
     for i, extra in beyond_hand(s.hand, need):
         c = ALL_CARDS[i]
-        r = m6(b, node, borrowed_card=c) if not borrowed and s.unknown == 0 else None
+        r = borrowing_fault(b, node, borrowed_card=c) if not borrowed and s.unknown == 0 else None
         r = r or card_fault(b, c, node, extra, holder=s)
         if r is not None:
             raise r
         unknown_need += extra
         unseen.append((i, extra))
     if unknown_need:
-        r = i1(b, node, unseen=unknown_need)
+        r = deal_count_fault(b, node, unseen=unknown_need)
         if r is not None:
             raise r
     return CardPlan(uses_pending, tuple(took), tuple(need.items()), sum(need.values()), unknown_need, tuple(unseen))
@@ -163,7 +163,7 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
                 moves.append((c, HAND, MELD))
 
 
-def i2(b: Board, rule: EngineRule | Rule, reason: str, node: Placed, *, addition: bool = False) -> Ruling:
+def foul_meld_ruling(b: Board, rule: EngineRule | Rule, reason: str, node: Placed, *, addition: bool = False) -> Ruling:
     """I2: a foul meld or addition (``node`` an addition, or ``addition``; the meld engine's
     ``rule`` and reason), made good as I2 prescribes.
     Where the referee puts irregularities right (:attr:`Board.remedy`) the ruling cites I2 and
@@ -186,7 +186,7 @@ def _foul_of_turn(b: Board, n: int, node: Mend | TakeBack) -> Foul:
         if f.number == n:
             return f
     what = "make good" if type(node) is Mend else "take back"
-    raise i2(b, Rule.I2, f"{s.name} has no foul meld #{n} laid this turn to {what}", node)
+    raise foul_meld_ruling(b, Rule.I2, f"{s.name} has no foul meld #{n} laid this turn to {what}", node)
 
 
 def table_count(b: Board, s: Seat) -> int:
@@ -214,7 +214,9 @@ def foul_first(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
     for f in b.fouls:
         if f.number == n:
             what = "a foul meld" if f.base is None else f"a foul addition ({format_cards(f.added)})"
-            return i2(b, Rule.I2, f"#{n} is {what}: make it good (mend #{n}) or take it back (back #{n}) first", node)
+            return foul_meld_ruling(
+                b, Rule.I2, f"#{n} is {what}: make it good (mend #{n}) or take it back (back #{n}) first", node
+            )
     return None
 
 
@@ -241,10 +243,10 @@ def verify_mend(b: Board, a: Mend) -> MendPlan:
         missing = _less(f.base.cards, a.cards)
         if missing:
             reason = f"mend #{a.target} keeps every card #{a.target} held before the addition"
-            raise i2(b, Rule.I2, f"{reason} ({format_cards(missing)} missing)", a)
+            raise foul_meld_ruling(b, Rule.I2, f"{reason} ({format_cards(missing)} missing)", a)
         added = _less(a.cards, f.base.cards)
         if not added:
-            raise i2(
+            raise foul_meld_ruling(
                 b,
                 Rule.I2,
                 f"mend #{a.target} adds nothing to #{a.target}: take the addition back (back #{a.target})",
@@ -252,7 +254,7 @@ def verify_mend(b: Board, a: Mend) -> MendPlan:
             )
         grown = b.js.grown(f.base, added)
         if isinstance(grown, MeldError):
-            raise i2(b, grown.rule, grown.reason, a, addition=True)
+            raise foul_meld_ruling(b, grown.rule, grown.reason, a, addition=True)
         laid = grown
     take = _less(a.cards, f.cards)
     plan = plan_cards(b, take, a, borrowed=False)
@@ -348,7 +350,7 @@ def owns(n: int, melds: int) -> bool:
     return 1 <= n <= melds
 
 
-def p6(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
+def own_melds_fault(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
     """P6: a player changes only his own melds (``#n`` is one of them, as the table counts
     them: :func:`table_count`); the ruling is placed at the ``#N`` where the reader read it
     (``node.number_at``)."""
@@ -371,7 +373,9 @@ def _index(b: Board, n: int) -> int:
     return k
 
 
-def c7(b: Board, node: Add | Split, *, error: MeldError | None = None, old: int = 0, new: int = 0) -> Ruling | None:
+def lowered_value_fault(
+    b: Board, node: Add | Split, *, error: MeldError | None = None, old: int = 0, new: int = 0
+) -> Ruling | None:
     """C7: a change may not lower a meld's value (the engine's ``error`` for an addition, the
     values ``old`` and ``new`` for a split)."""
     if type(node) is Add:
@@ -398,7 +402,7 @@ def _without(cards: tuple[Card, ...], c: Card, *, rope: bool) -> tuple[Card, ...
     return cards[:i] + cards[i + 1 :]
 
 
-def m6(
+def borrowing_fault(
     b: Board,
     node: Placed,
     target: LaidMeld | None = None,
@@ -512,7 +516,7 @@ def laid_or_raise(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld:
 
 def _foul(b: Board, cards: tuple[Card, ...], node: Placed) -> Ruling:
     v = b.js.judge(cards)
-    return i2(b, v.rule or "M1", v.reason, node)
+    return foul_meld_ruling(b, v.rule or "M1", v.reason, node)
 
 
 def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan:
@@ -520,13 +524,13 @@ def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan:
     Ruling (a foul addition is returned to be put right where the referee does, I2)."""
     s = b.seat
     assert s is not None
-    r = p6(b, a.target, a) or foul_first(b, a.target, a)
+    r = own_melds_fault(b, a.target, a) or foul_first(b, a.target, a)
     if r is not None:
         raise r
     plan = plan_cards(b, a.cards, a, borrowed=False)
     e = b.js.grown(s.melds[_index(b, a.target)], a.cards)
     if isinstance(e, MeldError):
-        r = c7(b, a, error=e) or i2(b, e.rule, e.reason, a)
+        r = lowered_value_fault(b, a, error=e) or foul_meld_ruling(b, e.rule, e.reason, a)
         if r.violation.rule != Rule.I2:
             raise r
         return FoulPlan(plan, r.violation)
@@ -589,14 +593,14 @@ def collect_change(b: Board, s: Seat, a: Add | Borrow | Split, gain: int, cards:
     return b.collect(s, gain, (Rule.C7,), a.line, cards, note)
 
 
-def _own_meld_for_m6(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
+def _own_meld_changed(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
     """The player's meld ``#n`` that a borrow or a split changes, once M6 allows the move (the
     knob), P6 finds ``#n`` among his melds, and M6 allows it on that meld; raises Ruling."""
     s = b.seat
     assert s is not None
-    r = m6(b, a) or p6(b, n, a) or foul_first(b, n, a)
+    r = borrowing_fault(b, a) or own_melds_fault(b, n, a) or foul_first(b, n, a)
     if r is None:
-        r = m6(b, a, s.melds[_index(b, n)])
+        r = borrowing_fault(b, a, s.melds[_index(b, n)])
     if r is not None:
         raise r
     return s.melds[_index(b, n)]
@@ -604,7 +608,7 @@ def _own_meld_for_m6(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
 
 def verify_borrow(b: Board, a: Borrow) -> BorrowPlan:
     """A borrow (M6, P6); raises Ruling."""
-    m = _own_meld_for_m6(b, a, a.source)
+    m = _own_meld_changed(b, a, a.source)
     rest = b.js.laid(_without(m.cards, a.card, rope=isinstance(m.meld, Rope)) or ())
     assert rest is not None
     return BorrowPlan(rest)
@@ -629,12 +633,12 @@ def apply_borrow(b: Board, a: Borrow, plan: BorrowPlan) -> list[Payment]:
 def verify_split(b: Board, a: Split) -> SplitPlan:
     """A split (M6, P6), the hand cards it adds (E4, P7), two legal melds (M1-M5, I2) of no
     lower value (C7); raises Ruling."""
-    m = _own_meld_for_m6(b, a, a.target)
+    m = _own_meld_changed(b, a, a.target)
     added = _split_added(a, list(m.cards))
     plan = plan_cards(b, added, a, borrowed=False)
     first = laid_or_raise(b, a.first, a)
     second = laid_or_raise(b, a.second, a)
-    r = c7(b, a, old=m.value, new=first.value + second.value)
+    r = lowered_value_fault(b, a, old=m.value, new=first.value + second.value)
     if r is not None:
         raise r
     return SplitPlan(plan, added, (first, second))

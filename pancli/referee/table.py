@@ -6,40 +6,40 @@ Every rule is judged by one function of its family module, which returns the
 =====  ====================================================================================
 rule   the one function that judges it
 =====  ====================================================================================
-S1     :func:`.deal.s1` (seating; a player named is seated; the count is
+S1     :func:`.deal.seat_fault` (seating; a player named is seated; the count is
        :func:`pancli.rules.seating_fault`, which self-play and the analyzer ask too)
-S2     :func:`.deal.s2` (dealt once)
+S2     :func:`.deal.second_deal_fault` (dealt once)
 S3     :func:`.sequence.next_hand_violation` (across hands)
-I1     :func:`.deal.i1` (ten cards dealt, or more shown later; put right by
+I1     :func:`.deal.deal_count_fault` (ten cards dealt, or more shown later; put right by
        :func:`.deal.apply_deal` and :func:`.irregular.remedy_deal`, or :func:`.irregular.retire`)
 E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere; the count
        of copies is :func:`pancli.cards.past_the_pack`, which ``pan pay``, the meld engine and
        the analyzer ask too, the last two through :func:`pancli.rules.copies_fault`)
-T1     :func:`.decisions.t1`
-T3     :func:`.decisions.t3`
+T1     :func:`.decisions.decision_order_fault`
+T3     :func:`.decisions.on_top_fault`
 T4     :func:`.decisions.apply_decision`
-P1     :func:`.turns.p1` (the gate of a turn line: :func:`turn_fault`, summed up by
+P1     :func:`.turns.turn_draw_fault` (the gate of a turn line: :func:`turn_fault`, summed up by
        :func:`.turns.plays_now`)
-P2     :func:`.forcing.p2`
+P2     :func:`.forcing.unused_draw_fault`
 P3     :func:`.turns.p3`
-P4     :func:`.forcing.p4`
-P5     :func:`.forcing.p5`
-P6     :func:`.melding.p6` (with :func:`.melding.owns`; the melds counted as the table sees
+P4     :func:`.forcing.melding_gate_fault`
+P5     :func:`.forcing.discard_fault`
+P6     :func:`.melding.own_melds_fault` (with :func:`.melding.owns`; the melds counted as the table sees
        them, a foul meld among them while it lies there: :func:`.melding.table_count`)
-P7     :func:`.going_out.p7` (with :func:`.going_out.holds_ten`; ten cards is
+P7     :func:`.going_out.ten_cards_fault` (with :func:`.going_out.holds_ten`; ten cards is
        :func:`pancli.rules.ten_fault`, which the analyzer asks too)
-P8     :func:`.forcing.p8` (with :func:`.forcing.must_take`, which self-play asks too)
-P9     :func:`.forcing.p9` (with :func:`.forcing.must_keep_draw`, which self-play asks too)
+P8     :func:`.forcing.forcing_fault` (with :func:`.forcing.must_take`, which self-play asks too)
+P9     :func:`.forcing.flat_player_fault` (with :func:`.forcing.must_keep_draw`, which self-play asks too)
 P10    :func:`.turns.p10`
 M1-M5  the meld engine, :func:`pancli.melds.judge` and :func:`pancli.melds.grow` (cached by
        :class:`.state.Judgements`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
-M6     :func:`.melding.m6`
-C7     :func:`.melding.c7` (a change never lowers a value; and the engine's ``grow``)
-I2     :func:`.melding.i2` (laid foul by :func:`.irregular.lay_foul`; a foul meld or addition
+M6     :func:`.melding.borrowing_fault`
+C7     :func:`.melding.lowered_value_fault` (a change never lowers a value; and the engine's ``grow``)
+I2     :func:`.melding.foul_meld_ruling` (laid foul by :func:`.irregular.lay_foul`; a foul meld or addition
        made good by :func:`.melding.verify_mend`, taken back by :func:`.melding.verify_back`,
        changed before either: :func:`.melding.foul_first`; found at the end of the turn:
        :func:`.irregular.retire`)
-I3     :func:`.going_out.i3` (a win stands before it: :func:`.going_out.winner_stands`)
+I3     :func:`.going_out.closed_hand_fault` (a win stands before it: :func:`.going_out.winner_stands`)
 =====  ====================================================================================
 
 Every payment cites the rules it is made under (:attr:`~pancli.model.results.Payment.rules`),
@@ -193,11 +193,15 @@ def turn_fault(b: Board, turn: Turn) -> Ruling | None:
     player = turn.player
     if turns.plays_now(b, player):
         return None
-    r = going_out.i3(b, turn, player) or turns.p10(b, turn, player) or decisions.t1(b, player, turn)
+    r = (
+        going_out.closed_hand_fault(b, turn, player)
+        or turns.p10(b, turn, player)
+        or decisions.decision_order_fault(b, player, turn)
+    )
     if r is None:
-        r = deal.s1(b, player, turn)
+        r = deal.seat_fault(b, player, turn)
     if r is None:
-        r = decisions.t3(b, b.by_name[player], turn) or turns.p1(b, turn)
+        r = decisions.on_top_fault(b, b.by_name[player], turn) or turns.turn_draw_fault(b, turn)
     return r
 
 
@@ -208,23 +212,27 @@ def event_fault(b: Board, ev: Event) -> Ruling | None:
     kind = type(ev)
     if kind is Decision:
         assert isinstance(ev, Decision)
-        return going_out.i3(b, ev, ev.player) or decisions.t1(b, ev.player, ev) or deal.s1(b, ev.player, ev)
+        return (
+            going_out.closed_hand_fault(b, ev, ev.player)
+            or decisions.decision_order_fault(b, ev.player, ev)
+            or deal.seat_fault(b, ev.player, ev)
+        )
     if kind is Force:
         assert isinstance(ev, Force)
-        r = going_out.i3(b, ev, ev.player) or turns.p10(b, ev, ev.player)
-        r = r or decisions.t1(b, ev.player, ev) or deal.s1(b, ev.player, ev)
+        r = going_out.closed_hand_fault(b, ev, ev.player) or turns.p10(b, ev, ev.player)
+        r = r or decisions.decision_order_fault(b, ev.player, ev) or deal.seat_fault(b, ev.player, ev)
         if r is None:
-            r = decisions.t3(b, b.by_name[ev.player], ev) or deal.s1(b, ev.other, ev, by=ev.player)
-        return r or forcing.p8(b, ev)
+            r = decisions.on_top_fault(b, b.by_name[ev.player], ev) or deal.seat_fault(b, ev.other, ev, by=ev.player)
+        return r or forcing.forcing_fault(b, ev)
     if kind is Reshuffle:
-        return going_out.i3(b, ev) or turns.p10(b, ev) or decisions.t1(b, None, ev)
+        return going_out.closed_hand_fault(b, ev) or turns.p10(b, ev) or decisions.decision_order_fault(b, None, ev)
     raise TypeError(kind.__name__)  # pragma: no cover - Turn goes through play_event
 
 
 def draw_fault(b: Board, a: Draw) -> Ruling | None:
     """The first rule a draw breaks (P1 is asked of every action): the live discard is forced
     on him (P8), the stock is empty (P10), the card is not one more of the pack (E1, E4)."""
-    return forcing.p8(b, a) or turns.p10(b, a) or deal.card_fault(b, a.card, a)
+    return forcing.forcing_fault(b, a) or turns.p10(b, a) or deal.card_fault(b, a.card, a)
 
 
 class Table(Board):
@@ -242,7 +250,7 @@ class Table(Board):
 
     def verify_seating(self) -> None:
         """S1: 2 to 15 players, names unique."""
-        _raise(deal.s1(self, None))
+        _raise(deal.seat_fault(self, None))
 
     def verify_deal(self, d: Deal) -> deal.DealPlan:
         """S1/S2 (a seated player, dealt once) and E1/E4 for the dealt cards; the count is
@@ -252,7 +260,7 @@ class Table(Board):
     def verify_deal_count(self, d: Deal) -> None:
         """I1: ten cards to each player (S2); where the referee puts it right (:attr:`remedy`),
         a wrong count is not raised: :meth:`apply_deal` puts it right."""
-        bad = deal.i1(self, d)
+        bad = deal.deal_count_fault(self, d)
         if not self.remedy:
             _raise(bad)
 
@@ -261,7 +269,7 @@ class Table(Board):
         remedy where the referee puts it right)."""
         deal.apply_deal(self, d, plan)
         if self.remedy:
-            bad = deal.i1(self, d)
+            bad = deal.deal_count_fault(self, d)
             if bad is not None:
                 irregular.remedy_deal(self, d, bad.violation)
 
@@ -311,7 +319,7 @@ class Table(Board):
 
     def verify(self, a: Action) -> Plan:
         """Raise a Ruling if action ``a`` is not allowed now; else what :meth:`apply` needs."""
-        _raise(going_out.i3(self, a) or forcing.p5(self, a) or turns.p1(self, a))
+        _raise(going_out.closed_hand_fault(self, a) or forcing.discard_fault(self, a) or turns.turn_draw_fault(self, a))
         kind = type(a)
         if kind is Draw:
             _raise(draw_fault(self, a))  # type: ignore[arg-type]
@@ -321,7 +329,7 @@ class Table(Board):
         if kind is MeldNew:
             assert isinstance(a, MeldNew)
             cards = melding.plan_cards(self, a.cards, a, borrowed=True)
-            _raise(forcing.p8(self, a, uses_pending=cards.pending))
+            _raise(forcing.forcing_fault(self, a, uses_pending=cards.pending))
             laid = melding.laid_or_foul(self, a.cards, a)
             return MeldPlan(cards, laid) if type(laid) is not Violation else FoulPlan(cards, laid)  # type: ignore[arg-type]
         if kind is Add:
@@ -343,7 +351,7 @@ class Table(Board):
         if kind is TakeBack:
             return melding.verify_back(self, a)  # type: ignore[arg-type]
         if not self.fouls:  # going out with a foul meld is no going out: it is found (I2)
-            _raise(going_out.p7(self, a))  # Out
+            _raise(going_out.ten_cards_fault(self, a))  # Out
         return None
 
     def apply(self, a: Action, plan: Plan = None) -> None:
@@ -384,12 +392,17 @@ class Table(Board):
         if self.fouls:  # not made good nor taken back before his turn ended: found now (I2)
             irregular.retire(self, self.seat, self.fouls[0].violation, self._last_place(turn))
             return
-        r = turns.p1(self, turn, end=True) or melding.m6(self, turn)
+        r = turns.turn_draw_fault(self, turn, end=True) or melding.borrowing_fault(self, turn)
         if r is None:
             if self.discarded:
-                r = going_out.p7(self, turn)
+                r = going_out.ten_cards_fault(self, turn)
             else:
-                r = turns.p3(self, turn) or forcing.p2(self, turn) or forcing.p5(self, turn) or going_out.p7(self, turn)
+                r = (
+                    turns.p3(self, turn)
+                    or forcing.unused_draw_fault(self, turn)
+                    or forcing.discard_fault(self, turn)
+                    or going_out.ten_cards_fault(self, turn)
+                )
         _raise(r)
 
     @staticmethod
@@ -657,7 +670,7 @@ def referee_hand(
             if strict:
                 return table.result(violations)
             continue
-        bad = deal.i1(table, d)
+        bad = deal.deal_count_fault(table, d)
         if bad is not None and not remedy:
             violations.append(bad.violation)
             if strict:

@@ -1,6 +1,6 @@
 """Rule family: turn order, the draw and the take (P1, P3, P10).
 
-* P1 :func:`p1` (the player in turn plays; a turn begins with one draw or take);
+* P1 :func:`turn_draw_fault` (the player in turn plays; a turn begins with one draw or take);
 * P3 :func:`p3` (only the live discard is taken, and a taken card is melded at once);
 * P10 :func:`p10` (an empty stock is rebuilt from the dead discards; with none the hand is void).
 
@@ -9,7 +9,7 @@
 >>> from pancli.referee.decisions import apply_decision
 >>> b = Board(HandScript(players=("Ana", "Ben")))
 >>> apply_decision(b, Decision("Ana", True)); apply_decision(b, Decision("Ben", True))
->>> p1(b, Turn("Ben", ())).violation.message
+>>> turn_draw_fault(b, Turn("Ben", ())).violation.message
 "it is Ana's turn, not Ben's"
 """
 
@@ -40,7 +40,7 @@ PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Mend, TakeBack
 """The actions of a Panguingue turn (P1)."""
 
 
-def p1(b: Board, node: Turn | Action, *, end: bool = False) -> Ruling | None:
+def turn_draw_fault(b: Board, node: Turn | Action, *, end: bool = False) -> Ruling | None:
     """P1: a turn line is the turn of the player in turn (before the turn begins); each action
     is one of a Panguingue turn, the first a draw or take and no second one; at the ``end``,
     the turn had its draw or take."""
