@@ -331,7 +331,7 @@ def print_plain(
     if width is None:
         sys.stdout.write("".join(out))
     else:  # a narrow terminal: wrapped at whole words
-        from pancli.cli.terminal import wrap
+        from pancli.render.terminal import wrap
 
         sys.stdout.write(wrap("".join(out), width))
 
@@ -556,7 +556,7 @@ def _show(a: Analysis, adv: Advice | None, context: Sequence[tuple[str, str]]) -
     """One analysis as text: rich on a terminal (wrapped plain lines when it is narrower than
     :data:`RICH_COLUMNS`: the draw table's eight columns would cut words), plain lines in a pipe."""
     if stdout_is_terminal():
-        from pancli.cli.terminal import size
+        from pancli.render.terminal import size
 
         columns = size().columns
         if columns >= RICH_COLUMNS:
@@ -579,7 +579,7 @@ def _emitter(lines: bool) -> Callable[[dict[str, Any]], None]:
     """How one JSON document is written: indented (``--json``) or on one line (``--jsonl``)."""
     if not lines:
         return emit_json
-    from pancli.cli.stream import JsonStream
+    from pancli.render.stream import JsonStream
 
     return JsonStream(True).add
 
@@ -619,14 +619,14 @@ def _hand(
     cards, drawn, table, seen_cards = _hand_arguments(hand, draw, melds, seen, job.profile)
     found = job.analyse(cards, drawn, table, seen_cards, "<hand>", 1)
     if svg_out is not None:
-        from pancli import svg
+        from pancli.render import svg
 
         _draw(svg_out, svg.analysis(found[0]), f"pan analyze {' '.join(hand)}")
     return (*found, {}, [])
 
 
 def _draw(path: str, picture: Any, title: str) -> None:
-    """Write ``--svg``'s picture (a :class:`pancli.svg.Drawing`) atomically."""
+    """Write ``--svg``'s picture (a :class:`pancli.render.svg.Drawing`) atomically."""
     from pancli.files import atomic_write
 
     try:
@@ -643,7 +643,7 @@ def _position(
     spot = read_position(file, at_line, player, override, open_text)
     found = job.at_position(spot)
     if svg_out is not None:
-        from pancli import svg
+        from pancli.render import svg
 
         pos = spot.position
         who = f"{pos.acting} to play" if pos.acting else "between turns"
@@ -669,7 +669,7 @@ def _analyse_batch(
     True: ``--jsonl`` (each entry written as it is analysed, either way)."""
     entries = None
     if lines is not None:
-        from pancli.cli.stream import JsonStream
+        from pancli.render.stream import JsonStream
 
         entries = JsonStream(lines)
     try:

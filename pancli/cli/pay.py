@@ -130,7 +130,7 @@ def _print_rich(result: PayReport) -> None:
 def _pay_lines(result: PayReport) -> int:
     """``--jsonl``: each meld's object (as ``pan check --jsonl``), then one line of totals (the
     object of ``--json`` without its ``melds``); returns the exit status."""
-    from pancli.cli.stream import JsonStream
+    from pancli.render.stream import JsonStream
 
     lines = JsonStream(True)
     errors = False

@@ -43,7 +43,7 @@ from pancli.escapes import escape_text
 if TYPE_CHECKING:
     from pancli.analyze.review import Options
     from pancli.app.review import HandReview, Totals
-    from pancli.cli.replay_html import HtmlReport
+    from pancli.render.html import HtmlReport
     from pancli.rules import Profile
 
 
@@ -150,6 +150,7 @@ class _Writer:
         from msgspec.structs import replace
 
         from pancli.app.replay import referee
+        from pancli.app.report import HandReport
         from pancli.records.reader import read_chunk, split_hands
 
         assert self.html is not None
@@ -162,7 +163,7 @@ class _Writer:
                     self.html.malformed(hand)
                     continue
                 script = hand.script if self.profile is None else replace(hand.script, profile=self.profile)
-                self.html.hand(hand, script, referee(script))
+                self.html.hand(HandReport(hand, script, referee(script)))
 
     def tally_text(self) -> str:
         """The page's summary line: hands, decisions reviewed, marks."""
@@ -338,8 +339,8 @@ def _review_into(
             record = sys.stdout
         report = None
         if html is not None:
-            from pancli.cli.replay_html import HtmlReport
             from pancli.files import atomic_write
+            from pancli.render.html import HtmlReport
 
             try:
                 page = stack.enter_context(atomic_write(html))

@@ -119,7 +119,7 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
     else:
         raise click.UsageError("nothing to score: give 'MELDS | HAND', or '-' to read standard input")
     if as_jsonl or (as_json and from_stdin):  # a batch: each hand written as it is scored
-        from pancli.cli.stream import stream_reports
+        from pancli.render.stream import stream_reports
 
         clean = stream_reports(placed(items, pack), as_jsonl, ScoreReport.to_json, ScoreReport.error_or_none)
         ctx.exit(EXIT_OK if clean else EXIT_ILLEGAL)

@@ -164,7 +164,7 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool, as_json
     progress = Progress("standings", None, "hands", enabled=wanted(quiet))
     lines = None
     if as_jsonl:
-        from pancli.cli.stream import JsonStream
+        from pancli.render.stream import JsonStream
 
         lines = JsonStream(True)
 
