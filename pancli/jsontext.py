@@ -53,7 +53,8 @@ _encode: Final = _ENCODER.encode
 
 
 def _text(data: bytes) -> str:
-    if _RAW.search(data) is not None:
+    # ASCII (nearly all output) can hold only DEL of those: two C scans spare the regex's
+    if (not data.isascii() or b"\x7f" in data) and _RAW.search(data) is not None:
         data = _RAW.sub(_escaped, data)
     return data.decode()
 

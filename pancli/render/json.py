@@ -6,7 +6,7 @@ as objects of their fields: no dict is built per step."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import msgspec
 
@@ -14,6 +14,7 @@ from pancli.cards import Card, Game, format_cards
 from pancli.model.actions import (
     Add,
     Borrow,
+    Deal,
     Decision,
     Discard,
     Draw,
@@ -30,6 +31,9 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.model.results import (
+    DEALT,
+    DISCARD_PILE,
+    STOCK,
     ClaimCheck,
     HandResult,
     Payment,
@@ -341,7 +345,24 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[Ste
     A drawn card moves when it is used: ``draw`` has no move, and the ``meld``, ``add`` or
     ``discard`` that uses it moves it from ``stock`` (or ``discard`` for a take)."""
     last_out = -1
-    for s in each_step(steps):
+    for s in steps:
+        # the two kinds recorded whole (most of a hand), written straight from the record's values;
+        # the same lines as their steps (tests/test_cli_jsonl.py compares them)
+        if type(s) is Turn:
+            d, x = s.actions
+            card = cast(Draw, d).card.text
+            player = s.player
+            yield StepEvent("draw", file, hand, d.line, d.col or 1, player, "draw " + card, [], [])
+            yield StepEvent(
+                "discard", file, hand, x.line, x.col or 1, player, "discard " + card, [Move(card, *_DRAWN)], []
+            )
+            continue
+        if type(s) is Deal:
+            moves = [Move(c.text, *DEALT) for c in s.cards]
+            text = _deal_text(s.player, s.cards)
+            yield StepEvent("deal", file, hand, s.line, s.col or 1, s.player, text, moves, [])
+            continue
+        s = cast(Step, s)
         if s.action is not None and type(s.action) is Out and not s.moves and not s.payments and last_out == s.line:
             continue  # the referee's going out was already reported for this ``out``
         kind, text = _step_kind_text(s)
@@ -358,6 +379,16 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[Ste
             [Move(c.text, a, b) for c, a, b in s.moves],
             [payment_item(p) for p in s.payments] if s.payments else [],
         )
+
+
+def step_events_of_steps(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[StepEvent]:
+    """:func:`step_events` of every step expanded first (:func:`~pancli.model.results.each_step`):
+    the plain path its shortcut for whole turns and deals is tested against."""
+    return step_events(list(each_step(steps)), hand, file)
+
+
+_DRAWN: Final = (STOCK, DISCARD_PILE)
+"""Where a plain turn's card goes when it is discarded (:func:`~pancli.model.results.turn_steps`)."""
 
 
 # --------------------------------------------------------------------------- PAGRUC
