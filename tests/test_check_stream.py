@@ -16,7 +16,7 @@ from pancli.app.check import JsonBatch, assess
 from pancli.cards import Game
 from pancli.cli import cli
 from pancli.cli.common import InputLine, batch_text, is_skipped
-from pancli.cli.stream import JsonStream
+from pancli.render.stream import JsonStream
 from pancli.jsontext import dumps, dumps_indented
 from pancli.rules import CARDROOM, HOYLE, Profile
 

@@ -18,7 +18,7 @@ import contextlib
 import os
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
+from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from msgspec.structs import replace
 
@@ -27,14 +27,10 @@ from pancli.cards import Game
 from pancli.rules import Profile
 
 if TYPE_CHECKING:
+    from pancli.app.report import Judgement as Judgement
     from pancli.model.actions import HandScript
     from pancli.model.results import HandResult, JudgedHand, Violation
     from pancli.notation.layout import RecordHand
-    from pancli.pagruc.referee import PagrucHandResult
-
-    Judgement: TypeAlias = HandResult | PagrucHandResult
-    """A refereed hand of either game: a :class:`~pancli.model.results.JudgedHand` whose
-    ``game`` (``Game.PANGUINGUE`` or ``Game.PAGRUC``) narrows it to its result type."""
 
 OpenRecord = Callable[[str], IO[str]]
 """Opens a record file by name (``-``: standard input) as text."""

@@ -15,17 +15,21 @@ Every exporter of :mod:`pancli.render` (plain, terminal, JSON, JSON lines, HTML)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from pancli.app.lines import signed
 from pancli.cards import Game
 
 if TYPE_CHECKING:
-    from pancli.app.replay import Judgement
     from pancli.model.actions import HandScript
-    from pancli.model.results import ClaimCheck
+    from pancli.model.results import ClaimCheck, HandResult
     from pancli.model.settle import Dispute
     from pancli.notation.layout import RecordHand
+    from pancli.pagruc.referee import PagrucHandResult
+
+    Judgement: TypeAlias = HandResult | PagrucHandResult
+    """A refereed hand of either game: a :class:`~pancli.model.results.JudgedHand` whose
+    ``game`` (``Game.PANGUINGUE`` or ``Game.PAGRUC``) narrows it to its result type."""
 
 _UNDECIDED = object()
 

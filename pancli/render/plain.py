@@ -41,12 +41,6 @@ def error_lines(report: HandReport) -> str:
     return "".join(out)
 
 
-def warning_lines(hand: RecordHand) -> str:
-    """The standard-error lines of a hand's warnings (two names that look alike): the error
-    line's form, the message starting ``warning:``; they change no exit status."""
-    return "".join(error_line(hand.file, w.line, w.col, w.code, f"warning: {w.message}") + "\n" for w in hand.warnings)
-
-
 def violation_line(file: str, v: Violation) -> str:
     """``file:line:col: RULE message``."""
     return error_line(file, v.line, v.col, v.rule, v.message)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from pancli.app.replay import CHUNK_HANDS, ChunkSink, Tally
 from pancli.jsontext import dumps, lines
+from pancli.render.text import warning_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -102,7 +103,7 @@ class Sink:
             progress.set(self.share.read(), count=hands)
 
     def hand(self, report: HandReport) -> None:
-        from pancli.render.plain import error_lines, hand_text, warning_lines
+        from pancli.render.plain import error_lines, hand_text
 
         hand = report.hand
         self.out.append(hand_text(report))
@@ -163,7 +164,7 @@ class JsonSink(Sink):
 
     def _judged(self, report: HandReport) -> None:
         """Queue the standard-error lines of a hand."""
-        from pancli.render.plain import error_lines, warning_lines
+        from pancli.render.plain import error_lines
 
         hand = report.hand
         if hand.warnings:
@@ -270,7 +271,6 @@ class RichSink:
     def hand(self, report: HandReport) -> None:
         if not self._rich():
             return self.plain.hand(report)
-        from pancli.render.plain import warning_lines
         from pancli.render.terminal import hand_rich
 
         hand = report.hand

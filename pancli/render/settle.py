@@ -13,9 +13,8 @@ from pancli.app.lines import error_line, escape_text, signed
 from pancli.app.report import malformed_dispute
 from pancli.cards import Game
 from pancli.jsontext import dumps, dumps_indented
-from pancli.render.plain import warning_lines
 from pancli.render.replay import Sink
-from pancli.render.text import money_text
+from pancli.render.text import money_text, warning_lines
 
 if TYPE_CHECKING:
     from pancli.app.replay import Tally

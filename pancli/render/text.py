@@ -8,12 +8,15 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from pancli.app.lines import error_line
 from pancli.app.lines import signed as signed
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
     from rich.console import Console
+
+    from pancli.notation.layout import RecordHand
 
 
 def money_text(value: Decimal) -> str:
@@ -56,3 +59,9 @@ def stdout_console() -> Console:
 
     force = bool(os.environ.get("PAN_FORCE_TERMINAL"))
     return Console(force_terminal=force or None, highlight=False, soft_wrap=False)
+
+
+def warning_lines(hand: RecordHand) -> str:
+    """The standard-error lines of a hand's warnings (two names that look alike): the error
+    line's form, the message starting ``warning:``; they change no exit status."""
+    return "".join(error_line(hand.file, w.line, w.col, w.code, f"warning: {w.message}") + "\n" for w in hand.warnings)
