@@ -1,6 +1,6 @@
 """``pan replay``, ``pan replay --json`` and ``pan replay --jsonl`` over the same simulated hands,
-whole process, run alternately in one run (issue 14: ``--jsonl`` at most 1.5x plain replay,
-``--json`` at most 1.1x); optionally the same three in a second source tree, to compare.
+whole process, run alternately in one run (targets: ``--jsonl`` at most 1.2x plain replay,
+``--json`` at most 1.05x); optionally the same three in a second source tree, to compare.
 
 Run from anywhere with the package's dependencies installed::
 
@@ -95,7 +95,7 @@ def main() -> None:
                     f"   cpu {c:7.2f} s ({c / c0:4.2f}x plain)   {opts.hands / c:8,.0f} hands/cpu-s",
                     flush=True,
                 )
-        print("targets: --json <= 1.1x plain, --jsonl <= 1.5x plain")
+        print("targets: --json <= 1.05x plain, --jsonl <= 1.2x plain")
 
 
 if __name__ == "__main__":
