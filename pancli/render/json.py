@@ -5,7 +5,7 @@ as objects of their fields: no dict is built per step."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 import msgspec
@@ -83,18 +83,10 @@ class ViolationItem(_Item):
     file: str
 
 
-class RemedyItem(_Item):
+class RemedyItem(ViolationItem):
     """An irregularity put right (I1, I2): the violation fields, ``remedy`` (what was done),
     ``returns`` (payments, also in the hand's ``payments``) and ``retired``."""
 
-    rule: str
-    line: int
-    col: int
-    player: str | None
-    message: str
-    ruling: str
-    turn: int
-    file: str
     remedy: str
     returns: list[PaymentItem]
     retired: bool
@@ -332,8 +324,8 @@ class StepEvent(_Item):
     col: int
     player: str | None
     text: str
-    moves: list[Move]
-    payments: list[PaymentItem]
+    moves: Sequence[Move]
+    payments: Sequence[PaymentItem]
 
 
 def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[StepEvent]:
@@ -352,15 +344,15 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[Ste
             d, x = s.actions
             card = cast(Draw, d).card.text
             player = s.player
-            yield StepEvent("draw", file, hand, d.line, d.col or 1, player, "draw " + card, [], [])
+            yield StepEvent("draw", file, hand, d.line, d.col or 1, player, "draw " + card, (), ())
             yield StepEvent(
-                "discard", file, hand, x.line, x.col or 1, player, "discard " + card, [Move(card, *_DRAWN)], []
+                "discard", file, hand, x.line, x.col or 1, player, "discard " + card, (Move(card, *_DRAWN),), ()
             )
             continue
         if type(s) is Deal:
             moves = [Move(c.text, *DEALT) for c in s.cards]
             text = _deal_text(s.player, s.cards)
-            yield StepEvent("deal", file, hand, s.line, s.col or 1, s.player, text, moves, [])
+            yield StepEvent("deal", file, hand, s.line, s.col or 1, s.player, text, moves, ())
             continue
         s = cast(Step, s)
         if s.action is not None and type(s.action) is Out and not s.moves and not s.payments and last_out == s.line:
@@ -376,8 +368,8 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[Ste
             s.col or 1,  # a whole line (the upcard's) starts at column 1
             s.player,
             text,
-            [Move(c.text, a, b) for c, a, b in s.moves],
-            [payment_item(p) for p in s.payments] if s.payments else [],
+            [Move(c.text, a, b) for c, a, b in s.moves] if s.moves else (),
+            [payment_item(p) for p in s.payments] if s.payments else (),
         )
 
 
