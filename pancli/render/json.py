@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 import msgspec
 
-from pancli.cards import Card, Game, format_cards
+from pancli.cards import ALL_CARDS, Card, Game, format_cards
 from pancli.model.actions import (
     Add,
     Borrow,
@@ -339,18 +339,19 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[Ste
     last_out = -1
     for s in steps:
         # the two kinds recorded whole (most of a hand), written straight from the record's values;
-        # the same lines as their steps (tests/test_cli_jsonl.py compares them)
+        # the same lines as their steps (tests/test_cli_replay.py compares them)
         if type(s) is Turn:
             d, x = s.actions
-            card = cast(Draw, d).card.text
+            drawn = cast(Draw, d).card
+            card = drawn.text
             player = s.player
             yield StepEvent("draw", file, hand, d.line, d.col or 1, player, "draw " + card, (), ())
             yield StepEvent(
-                "discard", file, hand, x.line, x.col or 1, player, "discard " + card, (Move(card, *_DRAWN),), ()
+                "discard", file, hand, x.line, x.col or 1, player, "discard " + card, _DISCARDED[drawn.index], ()
             )
             continue
         if type(s) is Deal:
-            moves = [Move(c.text, *DEALT) for c in s.cards]
+            moves = [_DEALT[c.index] for c in s.cards]
             text = _deal_text(s.player, s.cards)
             yield StepEvent("deal", file, hand, s.line, s.col or 1, s.player, text, moves, ())
             continue
@@ -379,8 +380,11 @@ def step_events_of_steps(steps: Iterable[Recorded], hand: int, file: str) -> Ite
     return step_events(list(each_step(steps)), hand, file)
 
 
-_DRAWN: Final = (STOCK, DISCARD_PILE)
-"""Where a plain turn's card goes when it is discarded (:func:`~pancli.model.results.turn_steps`)."""
+_DEALT: Final = [Move(c.text, *DEALT) for c in ALL_CARDS]
+"""The move of each card (by index) dealt to a hand."""
+_DISCARDED: Final = [(Move(c.text, STOCK, DISCARD_PILE),) for c in ALL_CARDS]
+"""The moves of a plain turn's discard, by the card's index: from the stock to the pile
+(:func:`~pancli.model.results.turn_steps`)."""
 
 
 # --------------------------------------------------------------------------- PAGRUC
