@@ -17,15 +17,20 @@ from click.testing import CliRunner, Result
 
 from pancli.cli import cli
 from pancli.jsontext import dumps
-from pancli.render.json import pagruc_json as to_json
-from pancli.render.plain import plain_lines
-from pancli.render.terminal import render_text
 from pancli.pagruc.referee import referee_hand
 from pancli.records import read_hands
+from pancli.render.json import pagruc_item
+from pancli.render.plain import plain_lines
+from pancli.render.terminal import render_text
 
 GAME = SAMPLES / "pagruc-common-room.pan"
 ILLEGAL = SAMPLES / "pagruc-illegal.pan"
 UNOFFICIAL = SAMPLES / "pagruc-unofficial.pan"
+
+
+def to_json(result: Any, hand: int | None = None) -> Any:
+    """A PAGRUC hand's ``--json`` object as a script reads it (through the one encoder)."""
+    return json.loads(dumps(pagruc_item(result, hand)))
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -127,7 +132,7 @@ def test_G7_a_wrong_ledger_claim_is_reported() -> None:
 def test_replay_rendering_json_and_text() -> None:
     r = _result(RECORD)
     d = to_json(r, 1)
-    assert json.loads(dumps(d))["claims"][0]["kind"] == "ledger"  # written by the one encoder
+    assert d["claims"][0]["kind"] == "ledger"
     assert d["hand"] == 1 and d["winner"] == "Ben" and d["scores"]["Cy"] == -29 and d["claims_ok"]
     assert d["violations"] == [] and d["dealer"] == "Cy" and d["game"] == "pagruc"
     assert {"card": "8c", "where": "run", "points": 8, "meld": "Ben#1", "line": 13} in d["cards"]["Ben"]

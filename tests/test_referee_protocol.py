@@ -69,7 +69,7 @@ def test_both_games_reach_the_one_sink_hook_tagged_by_their_game(samples: Path) 
         assert report.game is result.game and report.pagruc is (result.game is Game.PAGRUC)
         assert hand_text(report).endswith("\n")
         item = hand_item(report)
-        assert (item["file"] if isinstance(item, dict) else item.file) == hand.file
+        assert item.file == hand.file
 
 
 def test_the_one_referee_chooses_by_game_and_records_steps_on_request(samples: Path) -> None:

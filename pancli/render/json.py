@@ -6,7 +6,7 @@ as objects of their fields: no dict is built per step."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 import msgspec
 
@@ -193,13 +193,11 @@ def claim_item(c: ClaimCheck) -> ClaimItem:
     return ClaimItem(c.kind.value, c.line, c.col, c.player, c.claimed, c.actual, c.ok)
 
 
-def hand_item(report: HandReport, event: str | None = None) -> HandItem | dict[str, Any]:
+def hand_item(report: HandReport, event: str | None = None) -> HandItem | PagrucHandItem:
     """The hand's object of ``--json`` (``event`` first in ``--jsonl``), of either game."""
     hand = report.hand
     if report.pagruc:
-        obj = pagruc_json(report.result, hand.index, hand.last_line)  # type: ignore[arg-type]
-        obj["file"] = hand.file
-        return obj if event is None else {"event": event, **obj}
+        return pagruc_item(report.result, hand.index, hand.last_line, hand.file, event)  # type: ignore[arg-type]
     result: HandResult = report.result  # type: ignore[assignment]
     file = hand.file
     money = money_map(result)
@@ -390,60 +388,128 @@ _DISCARDED: Final = [(Move(c.text, STOCK, DISCARD_PILE),) for c in ALL_CARDS]
 # --------------------------------------------------------------------------- PAGRUC
 
 
-def pagruc_violation_json(v: Violation) -> dict[str, Any]:
+class PagrucViolationItem(_Item):
     """The violation object of docs/commands.md: rule, line, col, player, message."""
-    return {"rule": v.rule, "line": v.line, "col": v.col, "player": v.player, "message": v.message}
+
+    rule: str
+    line: int
+    col: int
+    player: str | None
+    message: str
 
 
-def card_json(c: CardScore) -> dict[str, Any]:
+class CardItem(_Item):
     """One card's contribution: card, where (run, set, hand), points, meld (``Ana#1``), and the
     line where it went down (null for a card left in hand)."""
-    return {"card": str(c.card), "where": c.where.value, "points": c.points, "meld": c.meld, "line": c.line or None}
+
+    card: str
+    where: str
+    points: int
+    meld: str | None
+    line: int | None
 
 
-def pagruc_json(result: PagrucHandResult, hand: int | None = None, last_line: int | None = None) -> dict[str, Any]:
+class LaidItem(_Item):
+    """Who laid off a card on a meld."""
+
+    player: str
+    card: str
+
+
+class TableMeldItem(_Item):
+    """A meld on the table at the end of a PAGRUC hand."""
+
+    meld: str
+    owner: str
+    kind: str
+    cards: str
+    points: int
+    laid_by: list[LaidItem]
+    line: int
+
+
+class PagrucHandItem(_Item, kw_only=True, omit_defaults=True):
     """A refereed PAGRUC hand as one JSON object, with every field of ``pan replay --json``
     for Panguingue (docs/commands.md), so one script reads both games: ``ledger`` is the
     hand score of each player (G7; null when unknown; PAGRUC scores do not sum to zero),
     ``payments`` is empty (nobody pays anybody during a PAGRUC hand); ``scores`` is the same
-    map as ``ledger``, ``cards`` each card's contribution.
+    map as ``ledger``, ``cards`` each card's contribution."""
+
+    event: str | None = None
+    hand: int | None
+    first_line: int
+    last_line: int | None
+    game: str
+    players: tuple[str, ...]
+    dealer: str
+    packs: int
+    winner: str | None
+    finished: bool
+    ledger: Mapping[str, int | None]
+    payments: tuple[()]
+    scores: Mapping[str, int | None]
+    cards: dict[str, list[CardItem]]
+    table: list[TableMeldItem]
+    hands: dict[str, str]
+    hidden: dict[str, int]
+    violations: list[PagrucViolationItem]
+    claims: list[ClaimItem]
+    claims_ok: bool
+    notes: tuple[str, ...]
+    file: str | None
+
+
+def pagruc_item(
+    result: PagrucHandResult,
+    hand: int | None = None,
+    last_line: int | None = None,
+    file: str | None = None,
+    event: str | None = None,
+) -> PagrucHandItem:
+    """A refereed PAGRUC hand's object (``file`` last, ``event`` first in ``--jsonl``).
 
     >>> from pancli.pagruc.referee import PagrucHandResult
     >>> r = PagrucHandResult(("Ana", "Ben", "Cy"), 1, None, False, {"Ana": 0, "Ben": 0, "Cy": None}, {})
-    >>> d = pagruc_json(r, 2)
-    >>> d["hand"], d["game"], d["dealer"], d["scores"]["Cy"], d["ledger"]["Cy"], d["payments"]
-    (2, 'pagruc', 'Cy', None, None, [])
+    >>> d = pagruc_item(r, 2)
+    >>> d.hand, d.game, d.dealer, d.scores["Cy"], d.ledger["Cy"], d.payments
+    (2, 'pagruc', 'Cy', None, None, ())
     """
-    return {
-        "hand": hand,
-        "first_line": result.first_line,
-        "last_line": last_line,
-        "game": Game.PAGRUC.value,
-        "players": list(result.players),
-        "dealer": result.dealer,
-        "packs": result.packs,
-        "winner": result.winner,
-        "finished": result.finished,
-        "ledger": dict(result.scores),
-        "payments": [],
-        "scores": dict(result.scores),
-        "cards": {p: [card_json(c) for c in result.cards.get(p, ())] for p in result.players},
-        "table": [
-            {
-                "meld": m.label,
-                "owner": m.owner,
-                "kind": m.meld.kind.value,
-                "cards": format_cards(m.meld.cards),
-                "points": m.meld.points,
-                "laid_by": [{"player": p, "card": str(c)} for p, c in m.laid_by],
-                "line": m.line,
-            }
+    return PagrucHandItem(
+        event=event,
+        hand=hand,
+        first_line=result.first_line,
+        last_line=last_line,
+        game=Game.PAGRUC.value,
+        players=result.players,
+        dealer=result.dealer,
+        packs=result.packs,
+        winner=result.winner,
+        finished=result.finished,
+        ledger=result.scores,
+        payments=(),
+        scores=result.scores,
+        cards={p: [_card_item(c) for c in result.cards.get(p, ())] for p in result.players},
+        table=[
+            TableMeldItem(
+                m.label,
+                m.owner,
+                m.meld.kind.value,
+                format_cards(m.meld.cards),
+                m.meld.points,
+                [LaidItem(p, str(c)) for p, c in m.laid_by],
+                m.line,
+            )
             for m in result.table
         ],
-        "hands": {p: format_cards(result.hands.get(p, ())) for p in result.players},
-        "hidden": {p: result.hidden.get(p, 0) for p in result.players},
-        "violations": [pagruc_violation_json(v) for v in result.violations],
-        "claims": [claim_item(c) for c in result.claims],
-        "claims_ok": result.claims_ok,
-        "notes": list(result.notes),
-    }
+        hands={p: format_cards(result.hands.get(p, ())) for p in result.players},
+        hidden={p: result.hidden.get(p, 0) for p in result.players},
+        violations=[PagrucViolationItem(v.rule, v.line, v.col, v.player, v.message) for v in result.violations],
+        claims=[claim_item(c) for c in result.claims],
+        claims_ok=result.claims_ok,
+        notes=result.notes,
+        file=file,
+    )
+
+
+def _card_item(c: CardScore) -> CardItem:
+    return CardItem(str(c.card), c.where.value, c.points, c.meld, c.line or None)
