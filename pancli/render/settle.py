@@ -7,19 +7,22 @@ and transfers, in four forms: plain tab-separated lines (:class:`SettleSink`), `
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
+
+import msgspec
+from msgspec.structs import astuple
 
 from pancli.app.lines import error_line, escape_text, signed
 from pancli.app.report import malformed_dispute
 from pancli.cards import Game
-from pancli.jsontext import dumps, dumps_indented
+from pancli.jsontext import dumps, dumps_indented, lines
 from pancli.render.replay import Sink
 from pancli.render.text import money_text, warning_lines
 
 if TYPE_CHECKING:
     from pancli.app.replay import Tally
     from pancli.app.report import HandReport
-    from pancli.model.settle import Dispute, Hand, HandRuns, PlayerTotal, Sitting, Transfer
+    from pancli.model.settle import Dispute, Hand, HandRuns, PlayerTotal, Sitting
     from pancli.notation.layout import RecordHand
 
 
@@ -153,55 +156,142 @@ def money_note(sitting: Sitting) -> str | None:
     return None
 
 
-def total_json(t: PlayerTotal, game: str) -> dict[str, Any]:
+class _Item(msgspec.Struct, gc=False):
+    """An object of settle's JSON, its fields in the order written."""
+
+
+class _Line(_Item, tag_field="event"):
+    """A ``--jsonl`` line: its ``event`` (the class's tag) first."""
+
+
+class TotalItem(_Item):
     """One player's totals (``units`` are points for PAGRUC)."""
-    return {
-        "game": game,
-        "player": t.player,
-        "hands": t.hands,
-        "units": t.units,
-        "money": None if t.money is None else format(t.money, "f"),
-        "disputed": t.disputed,
-    }
+
+    game: str
+    player: str
+    hands: int
+    units: int
+    money: str | None
+    disputed: int
 
 
-def transfer_json(t: Transfer, money: bool) -> dict[str, Any]:
+class PlayerLine(TotalItem, _Line, tag="player"):
+    """A player's totals as a ``--jsonl`` line."""
+
+
+class TransferItem(_Item):
     """One settling payment."""
-    return {"payer": t.payer, "payee": t.payee, "amount": format(t.amount, "f"), "in": "money" if money else "units"}
+
+    payer: str
+    payee: str
+    amount: str
+    in_: str = msgspec.field(name="in")
 
 
-def dispute_json(d: Dispute) -> dict[str, Any]:
-    """One disputed hand: where, why."""
-    return {
-        "file": d.file,
-        "hand": d.hand,
-        "first_line": d.first_line,
-        "last_line": d.last_line,
-        "game": d.game,
-        "kind": d.kind,
-        "rule": d.rule,
-        "line": d.line,
-        "col": d.col,
-        "player": d.player,
-        "message": d.message,
-    }
+class TransferLine(_Line, tag="transfer"):
+    """A settling payment as a ``--jsonl`` line, with its game."""
+
+    game: str
+    payer: str
+    payee: str
+    amount: str
+    in_: str = msgspec.field(name="in")
 
 
-def runs_json(runs: HandRuns) -> list[dict[str, Any]]:
-    """Runs of hands: ``file``, ``first`` and ``last`` hand numbers."""
-    return [{"file": f, "first": a, "last": b} for f, a, b in runs.runs()]
+class DisputedLine(_Line, tag="disputed"):
+    """A disputed hand as a ``--jsonl`` line: the fields of its :class:`~pancli.model.settle.Dispute`."""
+
+    file: str
+    hand: int
+    first_line: int
+    last_line: int
+    game: str
+    kind: str
+    rule: str
+    line: int
+    col: int
+    player: str | None
+    message: str
 
 
-def sitting_json(sitting: Sitting, game: str) -> dict[str, Any]:
+class UnfinishedLine(_Line, tag="unfinished"):
+    """An unfinished hand, counted, as a ``--jsonl`` line."""
+
+    file: str
+    hand: int
+    first_line: int
+    last_line: int
+
+
+class RunItem(_Item):
+    """A run of hands: ``file``, ``first`` and ``last`` hand numbers."""
+
+    file: str
+    first: int
+    last: int
+
+
+class DefaultStakeLine(_Line, tag="default_stake"):
+    """A run of hands counted at ``--default-stake``, as a ``--jsonl`` line."""
+
+    stake: str
+    file: str
+    first: int
+    last: int
+
+
+class SittingItem(_Item):
     """A game's part of ``--json``."""
-    return {
-        "hands": sitting.counted,
-        "disputed": sitting.disputed,
-        "money": sitting.has_money,
-        "players": [total_json(t, game) for t in sitting.totals()],
-        "transfers": [transfer_json(t, sitting.has_money) for t in sitting.transfers()],
-        "note": money_note(sitting),
-    }
+
+    hands: int
+    disputed: int
+    money: bool
+    players: list[TotalItem]
+    transfers: list[TransferItem]
+    note: str | None
+
+
+class DefaultStakeItem(_Item):
+    stake: str
+    hands: list[RunItem]
+
+
+class SettleTail(_Item):
+    """What ``--json`` writes after the disputed hands."""
+
+    panguingue: SittingItem
+    pagruc: SittingItem
+    unfinished: list[RunItem]
+    default_stake: DefaultStakeItem | None
+
+
+_T = TypeVar("_T", bound=TotalItem)
+
+
+def _total(t: PlayerTotal, game: str, kind: type[_T]) -> _T:
+    money = None if t.money is None else format(t.money, "f")
+    return kind(game, t.player, t.hands, t.units, money, t.disputed)
+
+
+def _in(money: bool) -> str:
+    return "money" if money else "units"
+
+
+def _runs(runs: HandRuns) -> list[RunItem]:
+    return [RunItem(f, a, b) for f, a, b in runs.runs()]
+
+
+def sitting_item(sitting: Sitting, game: str) -> SittingItem:
+    """A game's part of ``--json``."""
+    money = sitting.has_money
+    return SittingItem(
+        sitting.counted,
+        sitting.disputed,
+        money,
+        [_total(t, game, TotalItem) for t in sitting.totals()],
+        [TransferItem(t.payer, t.payee, format(t.amount, "f"), _in(money)) for t in sitting.transfers()],
+        money_note(sitting),
+    )
 
 
 class JsonSettle(SettleSink):
@@ -214,7 +304,7 @@ class JsonSettle(SettleSink):
         self.out.append('{"disputed": [')
 
     def disputed(self, d: Dispute) -> None:
-        self.out.append(("\n  " if self.first else ",\n  ") + dumps(dispute_json(d)))
+        self.out.append(("\n  " if self.first else ",\n  ") + dumps(d))
         self.first = False
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
@@ -223,14 +313,12 @@ class JsonSettle(SettleSink):
 
     def close(self, tally: Tally, stopped: bool) -> None:
         default = self.pan.default_stake
-        tail = {
-            "panguingue": sitting_json(self.pan, "panguingue"),
-            "pagruc": sitting_json(self.pagruc_sitting, "pagruc"),
-            "unfinished": runs_json(self.cut_off),
-            "default_stake": None
-            if default is None
-            else {"stake": format(default, "f"), "hands": runs_json(self.defaulted)},
-        }
+        tail = SettleTail(
+            sitting_item(self.pan, "panguingue"),
+            sitting_item(self.pagruc_sitting, "pagruc"),
+            _runs(self.cut_off),
+            None if default is None else DefaultStakeItem(format(default, "f"), _runs(self.defaulted)),
+        )
         body = dumps_indented(tail)[1:]
         self.out.append(("]," if self.first else "\n],") + body + "\n")
         self.flush()
@@ -243,28 +331,24 @@ class JsonlSettle(SettleSink):
         super().__init__(stake, include_disputed)
 
     def disputed(self, d: Dispute) -> None:
-        self.out.append(dumps({"event": "disputed", **dispute_json(d)}) + "\n")
+        self.out.append(dumps(DisputedLine(*astuple(d))) + "\n")
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
     def unfinished(self, hand: RecordHand) -> None:
-        where = {"file": hand.file, "hand": hand.index, "first_line": hand.first_line, "last_line": hand.last_line}
-        self.out.append(dumps({"event": "unfinished", **where}) + "\n")
+        line = UnfinishedLine(hand.file, hand.index, hand.first_line, hand.last_line)
+        self.out.append(dumps(line) + "\n")
 
     def close(self, tally: Tally, stopped: bool) -> None:
         stake = self.pan.default_stake
-        self.out.extend(
-            dumps({"event": "default_stake", "stake": format(stake, "f"), **run}) + "\n"
-            for run in runs_json(self.defaulted)
-            if stake is not None
-        )
+        items: list[_Line] = []
+        if stake is not None:
+            items += [DefaultStakeLine(format(stake, "f"), f, a, b) for f, a, b in self.defaulted.runs()]
         for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
-            self.out.extend(dumps({"event": "player", **total_json(t, game)}) + "\n" for t in sitting.totals())
+            items += [_total(t, game, PlayerLine) for t in sitting.totals()]
         for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
-            money = sitting.has_money
-            self.out.extend(
-                dumps({"event": "transfer", "game": game, **transfer_json(t, money)}) + "\n"
-                for t in sitting.transfers()
-            )
+            way = _in(sitting.has_money)
+            items += [TransferLine(game, t.payer, t.payee, format(t.amount, "f"), way) for t in sitting.transfers()]
+        self.out.append(lines(items))
         for sitting in (self.pan, self.pagruc_sitting):
             note = money_note(sitting)
             if note:
