@@ -16,6 +16,7 @@ from pancli.app.lines import error_line, escape_text, signed
 from pancli.app.report import malformed_dispute
 from pancli.cards import Game
 from pancli.jsontext import dumps, dumps_indented, lines
+from pancli.model.settle import Dispute
 from pancli.render.replay import Sink
 from pancli.render.text import money_text, warning_lines
 
@@ -198,20 +199,8 @@ class TransferLine(_Line, tag="transfer"):
     in_: str = msgspec.field(name="in")
 
 
-class DisputedLine(_Line, tag="disputed"):
-    """A disputed hand as a ``--jsonl`` line: the fields of its :class:`~pancli.model.settle.Dispute`."""
-
-    file: str
-    hand: int
-    first_line: int
-    last_line: int
-    game: str
-    kind: str
-    rule: str
-    line: int
-    col: int
-    player: str | None
-    message: str
+class DisputedLine(Dispute, tag_field="event", tag="disputed"):
+    """A disputed hand as a ``--jsonl`` line: its ``event``, then the fields of its :class:`Dispute`."""
 
 
 class UnfinishedLine(_Line, tag="unfinished"):
