@@ -31,9 +31,6 @@ if TYPE_CHECKING:
     """A refereed hand of either game: a :class:`~pancli.model.results.JudgedHand` whose
     ``game`` (``Game.PANGUINGUE`` or ``Game.PAGRUC``) narrows it to its result type."""
 
-_UNDECIDED = object()
-
-
 def claim_message(c: ClaimCheck, pagruc: bool) -> str:
     """What is wrong with a claim, in words (a PAGRUC claim is of points, G7)."""
     from pancli.model.results import ClaimKind
@@ -50,13 +47,14 @@ class HandReport:
     played, under the profile it was judged by) and ``result`` (either game's judgement,
     told apart by :attr:`game`). The dispute is decided on first use (a plain replay never asks)."""
 
-    __slots__ = ("_dispute", "hand", "result", "script")
+    __slots__ = ("_decided", "_dispute", "hand", "result", "script")
 
     def __init__(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
         self.hand = hand
         self.script = script
         self.result = result
-        self._dispute: object = _UNDECIDED
+        self._decided = False
+        self._dispute: Dispute | None = None
 
     @property
     def game(self) -> Game:
@@ -79,9 +77,9 @@ class HandReport:
     @property
     def dispute(self) -> Dispute | None:
         """Why the hand is disputed (its first violation, else its first wrong claim), or None."""
-        if self._dispute is _UNDECIDED:
-            self._dispute = _dispute_of(self)
-        return self._dispute  # type: ignore[return-value]
+        if not self._decided:
+            self._dispute, self._decided = _dispute_of(self), True
+        return self._dispute
 
 
 def _dispute_of(report: HandReport) -> Dispute | None:

@@ -210,10 +210,11 @@ class HtmlReport:
 
     def hand(self, report: HandReport) -> None:
         """One refereed hand, of either game."""
-        if report.pagruc:
-            self._pagruc(report, report.result)  # type: ignore[arg-type]
+        result = report.result
+        if result.game is Game.PAGRUC:
+            self._pagruc(report, result)
         else:
-            self._pan(report, report.result)  # type: ignore[arg-type]
+            self._pan(report, result)
 
     def _pan(self, report: HandReport, result: HandResult) -> None:
         """One refereed Panguingue hand."""

@@ -35,7 +35,6 @@ from pancli.model.results import (
     DISCARD_PILE,
     STOCK,
     ClaimCheck,
-    HandResult,
     Payment,
     Recorded,
     Remedy,
@@ -196,9 +195,9 @@ def claim_item(c: ClaimCheck) -> ClaimItem:
 def hand_item(report: HandReport, event: str | None = None) -> HandItem | PagrucHandItem:
     """The hand's object of ``--json`` (``event`` first in ``--jsonl``), of either game."""
     hand = report.hand
-    if report.pagruc:
-        return pagruc_item(report.result, hand.index, hand.last_line, hand.file, event)  # type: ignore[arg-type]
-    result: HandResult = report.result  # type: ignore[assignment]
+    result = report.result
+    if result.game is Game.PAGRUC:
+        return pagruc_item(result, hand.index, hand.last_line, hand.file, event)
     file = hand.file
     money = money_map(result)
     return HandItem(

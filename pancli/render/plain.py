@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from pancli.app.lines import error_line, escape_text
 from pancli.app.report import claim_message
+from pancli.cards import Game
 from pancli.notation.cells import cell_width, ljust_cells
 from pancli.render.text import money_text
 from pancli.render.words import collection_lines, ledger_text, money_map, outcome
@@ -25,10 +26,10 @@ if TYPE_CHECKING:
 
 def hand_text(report: HandReport) -> str:
     """The hand as plain text, ending with a newline."""
-    hand = report.hand
-    if report.pagruc:
-        return "\n".join(plain_lines(report.result, hand.index, hand.source)) + "\n"  # type: ignore[arg-type]
-    return plain_text(report.result, hand, report.script)  # type: ignore[arg-type]
+    hand, result = report.hand, report.result
+    if result.game is Game.PAGRUC:
+        return "\n".join(plain_lines(result, hand.index, hand.source)) + "\n"
+    return plain_text(result, hand, report.script)
 
 
 def error_lines(report: HandReport) -> str:

@@ -103,15 +103,21 @@ class Sink:
             progress.set(self.share.read(), count=hands)
 
     def hand(self, report: HandReport) -> None:
-        from pancli.render.plain import error_lines, hand_text
+        from pancli.render.plain import hand_text
+
+        self.out.append(hand_text(report))
+        self._judged(report)
+        self._tick()
+
+    def _judged(self, report: HandReport) -> None:
+        """Queue the standard-error lines of a hand: its warnings, then its problems."""
+        from pancli.render.plain import error_lines
 
         hand = report.hand
-        self.out.append(hand_text(report))
         if hand.warnings:
             self.err.append(warning_lines(hand))
         if not report.result.ok or report.remedied:
             self.err.append(error_lines(report))
-        self._tick()
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.render.plain import malformed_line, plain_malformed
@@ -161,16 +167,6 @@ class JsonSink(Sink):
 
         self._judged(report)
         self._put(dumps(hand_item(report, self.event)))
-
-    def _judged(self, report: HandReport) -> None:
-        """Queue the standard-error lines of a hand."""
-        from pancli.render.plain import error_lines
-
-        hand = report.hand
-        if hand.warnings:
-            self.err.append(warning_lines(hand))
-        if not report.result.ok or report.remedied:
-            self.err.append(error_lines(report))
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.render.json import malformed_item

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pancli.app.lines import escape_text, signed
 from pancli.app.report import claim_message
-from pancli.cards import format_cards
+from pancli.cards import Game, format_cards
 from pancli.model.actions import Decision
 from pancli.model.results import ClaimKind
 from pancli.render.plain import NONE_MARK, hand_title, malformed_line, player_cards, score_text, violation_line
@@ -89,10 +89,11 @@ def print_hanging(console: Any, label: str, body: str, indent: int = 0) -> None:
 def hand_rich(console: Console, report: HandReport) -> None:
     """The hand drawn on a terminal."""
     hand = report.hand
-    if report.pagruc:
-        render_text(report.result, console, hand.index, hand.source)  # type: ignore[arg-type]
+    result = report.result
+    if result.game is Game.PAGRUC:
+        render_text(result, console, hand.index, hand.source)
     else:
-        render_rich(console, report.result, hand, report.script)  # type: ignore[arg-type]
+        render_rich(console, result, hand, report.script)
 
 
 def _roles(script: HandScript, result: HandResult) -> dict[str, str]:
