@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     """A refereed hand of either game: a :class:`~pancli.model.results.JudgedHand` whose
     ``game`` (``Game.PANGUINGUE`` or ``Game.PAGRUC``) narrows it to its result type."""
 
+
 def claim_message(c: ClaimCheck, pagruc: bool) -> str:
     """What is wrong with a claim, in words (a PAGRUC claim is of points, G7)."""
     from pancli.model.results import ClaimKind

@@ -102,17 +102,10 @@ def _check_pagruc(args: list[str], as_json: bool, as_jsonl: bool) -> int:
         return EXIT_OK if clean else EXIT_ILLEGAL
     reports = [assess_pagruc(i) for i in items]
     if stdout_is_terminal():
-        from rich.table import Table
-
         from pancli.cli.common import stdout_console
+        from pancli.render.melds import pagruc_meld_table
 
-        table = Table(title="pan check (PAGRUC)", title_justify="left")
-        for name in ("meld", "legal", "kind", "points", "rule", "reason"):
-            table.add_column(name, justify="right" if name == "points" else "left", overflow="fold")
-        for r in reports:
-            legal = "[green]yes[/]" if r.legal else "[red]no[/]"
-            table.add_row(r.meld, legal, r.kind or "-", str(r.value), r.rule or "-", r.reason)
-        stdout_console().print(table)
+        stdout_console().print(pagruc_meld_table(reports))
     else:
         sys.stdout.write("".join(r.plain() + "\n" for r in reports))
     sys.stdout.flush()
@@ -268,7 +261,7 @@ def render_reports(reports: list[MeldCheck], as_json: bool, title: str) -> int:
         emit_json([r.to_json() for r in reports])
     else:
         from pancli.cli.common import stdout_console
-        from pancli.cli.meld_table import meld_table
+        from pancli.render.melds import meld_table
 
         stdout_console().print(meld_table(reports, title))
     sys.stdout.flush()

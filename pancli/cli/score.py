@@ -38,30 +38,6 @@ def _plain_stream(blocks: Iterable[list[str]], file: str, pack: PagrucPack) -> i
     return EXIT_ILLEGAL if batch.failed else EXIT_OK
 
 
-def _print_rich(reports: list[ScoreReport]) -> None:
-    from rich.table import Table
-
-    from pancli.cli.common import stdout_console
-
-    console = stdout_console()
-    for r in reports:
-        s = r.score
-        if s is None:
-            continue
-        console.print(f"PAGRUC score: {r.text.strip()}", markup=False)
-        table = Table()
-        for name, justify in (("card", "left"), ("where", "left"), ("meld", "left"), ("points", "right")):
-            table.add_column(name, justify=justify)  # type: ignore[arg-type]
-        for c in s.cards:
-            colour = "green" if c.points > 0 else "red"
-            table.add_row(str(c.card), c.where.value, c.meld or "-", f"[{colour}]{c.points:+d}[/]")
-        table.add_section()
-        table.add_row("table", "", "", f"{s.table:+d}")
-        table.add_row("hand", "", "", f"{s.in_hand:+d}")
-        table.add_row("[bold]score[/]", "", "", f"[bold]{s.total}[/]")
-        console.print(table)
-
-
 @click.command(
     "score",
     epilog="Exit status: 0 scored, 1 a meld is illegal or the text unreadable, 2 usage error.",
@@ -136,7 +112,9 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
         docs = [r.to_json() for r in reports]
         emit_json(docs if from_stdin else docs[0])
     elif stdout_is_terminal():
-        _print_rich(reports)
+        from pancli.render.melds import print_scores
+
+        print_scores(reports)
     else:
         sys.stdout.write("".join(r.plain() for r in reports))
     sys.stdout.flush()
