@@ -19,8 +19,8 @@ from cli_kit import ROOT, SAMPLES, pan
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
-from pancli.render.words import collections, why
 from pancli.model.results import Payment
+from pancli.render.words import collections, why
 from pancli.rulebook import Rule
 
 FRIDAY = SAMPLES / "friday-hoyle.pan"
@@ -322,9 +322,9 @@ def test_replay_keeps_no_hand_alive_after_it_is_written(monkeypatch: pytest.Monk
 
     from pancli.app.replay import replay_files
     from pancli.cli.common import open_text
-    from pancli.render.replay import Sink
     from pancli.referee.state import Judgements
     from pancli.referee.table import Table
+    from pancli.render.replay import Sink
 
     text = CliRunner().invoke(cli, ["simulate", "-n", "6", "-k", "150", "-s", "9"]).stdout
     record = tmp_path / "hands.pan"
@@ -357,9 +357,9 @@ def test_cached_meld_errors_hold_no_traceback() -> None:
 
 def test_C6_plain_collection_lines_match_the_collections() -> None:
     """The batch path's collection lines are those of :func:`collections` (C6-C8 payments grouped)."""
-    from pancli.render.words import collection_lines, collections
     from pancli.referee import referee_hand
     from pancli.referee.simulate import simulate_hands
+    from pancli.render.words import collection_lines, collections
     from pancli.rules import CARDROOM, HOYLE
 
     for profile in (HOYLE, CARDROOM):
@@ -418,10 +418,10 @@ def run_ok_jsonl(path: Path) -> list[str]:
 def test_jsonl_lines_are_the_step_events_and_hands_encoded() -> None:
     """Each ``--jsonl`` line is one object: the steps of :func:`step_events`, the violations,
     then the hand's object of ``--json``, in that order."""
-    from pancli.render.json import step_events
     from pancli.jsontext import dumps
     from pancli.records import read_hands
     from pancli.referee import referee_hand
+    from pancli.render.json import step_events
 
     path = SAMPLES / "friday-hoyle.pan"
     r = CliRunner().invoke(cli, ["replay", "--jsonl", str(path)])

@@ -252,7 +252,7 @@ def test_no_import_cycle_between_modules() -> None:
 def test_a_planted_cycle_between_two_modules_is_found() -> None:
     # pancli.render.plain imports pancli.render.words; a lazy import back closes a circle
     assert "pancli.render.words" in _module_graph()["pancli.render.plain"]
-    planted = open(PKG / "render" / "words.py", encoding="utf-8").read() + (
+    planted = (PKG / "render" / "words.py").read_text(encoding="utf-8") + (
         "\n\ndef _back() -> None:\n    from pancli.render.plain import hand_text\n"
     )
     cycles = list(_cycles(_module_graph({"pancli.render.words": planted})))

@@ -12,17 +12,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pancli.app.replay import HandSink, Referee, Tally, referee, replay_files
+from pancli.app.report import HandReport
 from pancli.cards import Game
 from pancli.cli.common import open_text
-from pancli.app.report import HandReport
-from pancli.render.json import hand_item
-from pancli.render.plain import hand_text
 from pancli.model.actions import HandScript
 from pancli.model.results import JudgedHand
 from pancli.notation.layout import RecordHand
 from pancli.pagruc.referee import referee_hand as pagruc_referee
 from pancli.records import read_hands
 from pancli.referee import referee_hand as pan_referee
+from pancli.render.json import hand_item
+from pancli.render.plain import hand_text
 
 if TYPE_CHECKING:
     from pancli.app.replay import Judgement
