@@ -115,9 +115,9 @@ def rss_of(cmd: list[str]) -> tuple[float, int, int]:
 def _stream(path: Path, limit: int, stage: int) -> tuple[int, float, float]:
     """Hands, seconds and lines per hand streaming the first ``limit`` hands through ``stage``
     (1 read, 2 and referee, 3 and plain text), keeping nothing (as ``pan replay`` does)."""
-    from pancli.cli.replay_render import plain_text
     from pancli.records import read_hands
     from pancli.referee import referee_hand
+    from pancli.render.plain import plain_text
 
     n = lines = 0
     with path.open(encoding="utf-8") as f:

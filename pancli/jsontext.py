@@ -50,10 +50,12 @@ def _hook(obj: Any) -> Any:
 
 _ENCODER: Final = msgspec.json.Encoder(enc_hook=_hook, decimal_format="string")
 _encode: Final = _ENCODER.encode
+_encode_lines: Final = _ENCODER.encode_lines
 
 
 def _text(data: bytes) -> str:
-    if _RAW.search(data) is not None:
+    # ASCII (nearly all output) can hold only DEL of those: two C scans spare the regex's
+    if (not data.isascii() or b"\x7f" in data) and _RAW.search(data) is not None:
         data = _RAW.sub(_escaped, data)
     return data.decode()
 
@@ -64,10 +66,9 @@ def dumps(obj: object) -> str:
 
 
 def lines(objs: Iterable[object]) -> str:
-    """Each of ``objs`` as a line of compact JSON, each line ending with a newline (escaped
-    and decoded once for all: a hand's step lines are many and short)."""
-    data = b"\n".join(map(_encode, objs))
-    return _text(data) + "\n" if data else ""
+    """Each of ``objs`` as a line of compact JSON, each line ending with a newline (encoded,
+    escaped and decoded once for all: a hand's step lines are many and short)."""
+    return _text(_encode_lines(objs))
 
 
 def dumps_indented(obj: object) -> str:

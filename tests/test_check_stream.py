@@ -16,8 +16,8 @@ from pancli.app.check import JsonBatch, assess
 from pancli.cards import Game
 from pancli.cli import cli
 from pancli.cli.common import InputLine, batch_text, is_skipped
-from pancli.cli.stream import JsonStream
 from pancli.jsontext import dumps, dumps_indented
+from pancli.render.stream import JsonStream
 from pancli.rules import CARDROOM, HOYLE, Profile
 
 TOKENS = ["5s", "5h", "7c", "7s", "As", "Ad", "Kh", "Kd", "Qh", "3h", "4h", "Jc", "10c", "5S", "kh", "Zz", "#"]

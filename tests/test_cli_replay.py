@@ -19,8 +19,8 @@ from cli_kit import ROOT, SAMPLES, pan
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
-from pancli.cli.replay_render import collections, why
 from pancli.model.results import Payment
+from pancli.render.words import collections, why
 from pancli.rulebook import Rule
 
 FRIDAY = SAMPLES / "friday-hoyle.pan"
@@ -322,9 +322,9 @@ def test_replay_keeps_no_hand_alive_after_it_is_written(monkeypatch: pytest.Monk
 
     from pancli.app.replay import replay_files
     from pancli.cli.common import open_text
-    from pancli.cli.replay import Sink
     from pancli.referee.state import Judgements
     from pancli.referee.table import Table
+    from pancli.render.replay import Sink
 
     text = CliRunner().invoke(cli, ["simulate", "-n", "6", "-k", "150", "-s", "9"]).stdout
     record = tmp_path / "hands.pan"
@@ -357,9 +357,9 @@ def test_cached_meld_errors_hold_no_traceback() -> None:
 
 def test_C6_plain_collection_lines_match_the_collections() -> None:
     """The batch path's collection lines are those of :func:`collections` (C6-C8 payments grouped)."""
-    from pancli.cli.replay_render import collection_lines, collections
     from pancli.referee import referee_hand
     from pancli.referee.simulate import simulate_hands
+    from pancli.render.words import collection_lines, collections
     from pancli.rules import CARDROOM, HOYLE
 
     for profile in (HOYLE, CARDROOM):
@@ -418,10 +418,10 @@ def run_ok_jsonl(path: Path) -> list[str]:
 def test_jsonl_lines_are_the_step_events_and_hands_encoded() -> None:
     """Each ``--jsonl`` line is one object: the steps of :func:`step_events`, the violations,
     then the hand's object of ``--json``, in that order."""
-    from pancli.cli.replay_render import step_events
     from pancli.jsontext import dumps
     from pancli.records import read_hands
     from pancli.referee import referee_hand
+    from pancli.render.json import step_events
 
     path = SAMPLES / "friday-hoyle.pan"
     r = CliRunner().invoke(cli, ["replay", "--jsonl", str(path)])
@@ -487,3 +487,28 @@ def test_I3_jobs_a_killed_worker_loses_no_hand_and_nothing_hangs(tmp_path: Path)
     finally:
         run.kill()
     assert (run.returncode, out, err) == (serial.returncode, serial.stdout, serial.stderr)
+
+
+def test_jsonl_step_lines_of_whole_turns_and_deals_are_those_of_their_steps() -> None:
+    """:func:`step_events` writes a plain turn and a deal recorded whole straight from the record;
+    the lines are those of the steps they stand for (:func:`~pancli.model.results.each_step`),
+    over every shipped sample and simulated hands."""
+    import io
+
+    from pancli.jsontext import lines
+    from pancli.model.actions import Deal, Turn
+    from pancli.records import read_hands
+    from pancli.referee import referee_hand
+    from pancli.render.json import step_events, step_events_of_steps
+
+    simulated = CliRunner().invoke(cli, ["simulate", "-n", "6", "-k", "20", "-s", "3"]).stdout
+    sources = [(p.name, p.read_text(encoding="utf-8")) for p in sorted(SAMPLES.glob("*.pan"))]
+    whole = 0
+    for name, text in [*sources, ("simulated", simulated)]:
+        for n, hand in enumerate(read_hands(io.StringIO(text), name, SAMPLES), 1):
+            if hand.script is None:
+                continue
+            recorded = referee_hand(hand.script).recorded if hand.script.game.value == "panguingue" else ()
+            whole += sum(isinstance(r, Turn | Deal) for r in recorded)
+            assert lines(step_events(recorded, n, name)) == lines(step_events_of_steps(recorded, n, name))
+    assert whole > 500

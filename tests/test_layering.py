@@ -2,12 +2,12 @@
 
 core (cards, melds, rules, rulebook) -> model (the record vocabulary, results, violations,
 payments) -> judges (referee/, pagruc/, analyze/) -> text (notation/, records/) -> app ->
-cli (click options, rendering, exit codes).
+render (one exporter per output form) -> cli (click options, the choice of output, exit codes).
 
 Core, model and judges never import text, the application layer, click, rich or pyparsing;
-nothing below the CLI imports click or rich; notation never imports a judge; and no two
-packages import each other, directly or through others (every import counts, lazy ones and
-``TYPE_CHECKING`` ones too).
+nothing below render imports rich, nothing below the CLI imports click; notation never
+imports a judge; and no two packages, nor any two modules, import each other, directly or
+through others (every import counts, lazy ones and ``TYPE_CHECKING`` ones too).
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ class Layer(enum.IntEnum):
     JUDGES = 2
     TEXT = 3
     APP = 4
-    CLI = 5
+    RENDER = 5
+    CLI = 6
 
 
 LAYERS: Mapping[str, Layer] = {
@@ -50,17 +51,18 @@ LAYERS: Mapping[str, Layer] = {
     "pancli.analyze": Layer.JUDGES,
     "pancli.notation": Layer.TEXT,
     "pancli.records": Layer.TEXT,
-    "pancli.svg": Layer.TEXT,
     "pancli.app": Layer.APP,
     "pancli.files": Layer.APP,
     "pancli.api": Layer.APP,
+    "pancli.render": Layer.RENDER,
     "pancli.cli": Layer.CLI,
     "pancli.__main__": Layer.CLI,
 }
 """Each package (or top-level module) of pancli and its layer. A new one must be placed here."""
 
 FORBIDDEN_BELOW_TEXT = ("pancli.notation", "pancli.records", "pancli.app", "pancli.cli", "click", "rich", "pyparsing")
-FORBIDDEN_BELOW_CLI = ("pancli.cli", "click", "rich")
+FORBIDDEN_BELOW_CLI = ("pancli.cli", "click")
+FORBIDDEN_BELOW_RENDER = ("pancli.render", "rich")
 JUDGES = ("pancli.referee", "pancli.pagruc", "pancli.analyze")
 
 
@@ -84,10 +86,12 @@ def _is_module(name: str) -> bool:
     return rel is not None and ((PKG / rel).with_suffix(".py").is_file() or (PKG / rel / "__init__.py").is_file())
 
 
-def imports_in(source: str, me: str, is_package: bool = False) -> set[str]:
+def imports_in(source: str, me: str, is_package: bool = False, *, containers: bool = True) -> set[str]:
     """Every module the source of module ``me`` imports, anywhere in it: ``import X``, ``from X
     import Y`` (``X.Y`` too when that is a module: ``from pancli import referee``), relative
-    imports resolved, and ``importlib.import_module("X")`` with a literal name."""
+    imports resolved, and ``importlib.import_module("X")`` with a literal name. ``containers``
+    False: ``from P import m1, m2`` naming only submodules counts as importing them, not ``P``
+    (a package is only their container there, as it is for ``import P.m1``)."""
     package = me if is_package else me.rpartition(".")[0]
     out: set[str] = set()
     for node in ast.walk(ast.parse(source)):
@@ -101,8 +105,10 @@ def imports_in(source: str, me: str, is_package: bool = False) -> set[str]:
                 module = node.module
             else:
                 continue
-            out.add(module)
-            out.update(f"{module}.{a.name}" for a in node.names if _is_module(f"{module}.{a.name}"))
+            subs = {f"{module}.{a.name}" for a in node.names if _is_module(f"{module}.{a.name}")}
+            if containers or len(subs) < len(node.names):
+                out.add(module)
+            out.update(subs)
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute | ast.Name)
@@ -182,6 +188,8 @@ def faults(me: str, imported_all: set[str]) -> list[str]:
         if mine < Layer.TEXT and imported.startswith(FORBIDDEN_BELOW_TEXT):
             out.append(f"{me} ({mine.name}) imports {imported}")
         if mine < Layer.CLI and imported.startswith(FORBIDDEN_BELOW_CLI):
+            out.append(f"{me} ({mine.name}) imports the command line: {imported}")
+        if mine < Layer.RENDER and imported.startswith(FORBIDDEN_BELOW_RENDER):
             out.append(f"{me} ({mine.name}) renders: it imports {imported}")
         if me.startswith("pancli.notation") and imported.startswith(JUDGES):
             out.append(f"{me} (notation) imports the judge {imported}")
@@ -223,6 +231,38 @@ def test_a_lower_layer_importing_a_higher_one_is_refused() -> None:
 
 def test_no_import_cycle_between_packages() -> None:
     assert list(_cycles(_graph())) == []
+
+
+def _module_graph(extra: Mapping[str, str] | None = None) -> dict[str, set[str]]:
+    """The module graph: an edge X -> Y when module X imports module Y of pancli anywhere
+    (lazily, for type checking, through ``importlib``); ``extra``: more modules and their source."""
+    sources = {_module_name(path): (path.read_text(encoding="utf-8"), path.name == "__init__.py") for path in MODULES}
+    sources.update((name, (text, False)) for name, text in (extra or {}).items())
+    graph: dict[str, set[str]] = {}
+    for me, (text, is_package) in sources.items():
+        imported = imports_in(text, me, is_package, containers=False)
+        graph[me] = {m for m in imported if m.startswith("pancli") and m != me and (m in sources or _is_module(m))}
+    return graph
+
+
+def test_no_import_cycle_between_modules() -> None:
+    assert list(_cycles(_module_graph())) == []
+
+
+def test_a_planted_cycle_between_two_modules_is_found() -> None:
+    # pancli.render.plain imports pancli.render.words; a lazy import back closes a circle
+    assert "pancli.render.words" in _module_graph()["pancli.render.plain"]
+    planted = (PKG / "render" / "words.py").read_text(encoding="utf-8") + (
+        "\n\ndef _back() -> None:\n    from pancli.render.plain import hand_text\n"
+    )
+    cycles = list(_cycles(_module_graph({"pancli.render.words": planted})))
+    assert ["pancli.render.plain", "pancli.render.words"] in cycles
+
+
+def test_a_planted_type_checking_cycle_is_found() -> None:
+    planted = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pancli.app.replay import Tally\n"
+    graph = _module_graph({"pancli.app.lines": planted})
+    assert any({"pancli.app.lines", "pancli.app.replay"} <= set(c) for c in _cycles(graph))
 
 
 def test_the_cycle_check_finds_a_cycle() -> None:

@@ -16,13 +16,21 @@ from cli_kit import SAMPLES, pan
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
-from pancli.cli.pagruc_render import plain_lines, render_text, to_json
+from pancli.jsontext import dumps
 from pancli.pagruc.referee import referee_hand
 from pancli.records import read_hands
+from pancli.render.json import pagruc_item
+from pancli.render.plain import plain_lines
+from pancli.render.terminal import render_text
 
 GAME = SAMPLES / "pagruc-common-room.pan"
 ILLEGAL = SAMPLES / "pagruc-illegal.pan"
 UNOFFICIAL = SAMPLES / "pagruc-unofficial.pan"
+
+
+def to_json(result: Any, hand: int | None = None) -> Any:
+    """A PAGRUC hand's ``--json`` object as a script reads it (through the one encoder)."""
+    return json.loads(dumps(pagruc_item(result, hand)))
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -121,16 +129,15 @@ def test_G7_a_wrong_ledger_claim_is_reported() -> None:
     assert any("claim wrong" in line for line in plain_lines(r, 1, "t.pan"))
 
 
-def test_replay_rendering_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_rendering_json_and_text() -> None:
     r = _result(RECORD)
     d = to_json(r, 1)
-    json.dumps(d)  # serialisable
+    assert d["claims"][0]["kind"] == "ledger"
     assert d["hand"] == 1 and d["winner"] == "Ben" and d["scores"]["Cy"] == -29 and d["claims_ok"]
     assert d["violations"] == [] and d["dealer"] == "Cy" and d["game"] == "pagruc"
     assert {"card": "8c", "where": "run", "points": 8, "meld": "Ben#1", "line": 13} in d["cards"]["Ben"]
     assert d["table"][2]["meld"] == "Ben#1" and d["table"][2]["cards"] == "2c 3c 4c 5c 6c 7c 8c"
-    render_text(r, None, 1, "t.pan")
-    out = capsys.readouterr().out
+    out = "\n".join(plain_lines(r, 1, "t.pan"))
     assert "Ben went out (G6)" in out
     assert re.search(r"^  Cy +-29  2d\+2 3d\+3 4d\+4 9s-9 9h-9 Qd-10 Qc-10$", out, re.M)
     from rich.console import Console

@@ -1,7 +1,8 @@
 """Panguingue and PAGRUC behind one referee protocol: one result protocol
 (:class:`~pancli.model.results.JudgedHand`, tagged by ``game``), one sink hook
-(:meth:`~pancli.app.replay.HandSink.hand`), one renderer interface chosen by game
-(:func:`pancli.cli.hand_render.view`), no ``Any`` in those signatures."""
+(:meth:`~pancli.app.replay.HandSink.hand`, given one :class:`~pancli.app.report.HandReport`),
+every exporter of :mod:`pancli.render` taking that report whatever the game, no ``Any`` in those
+signatures."""
 
 from __future__ import annotations
 
@@ -11,15 +12,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pancli.app.replay import HandSink, Referee, Tally, referee, replay_files
+from pancli.app.report import HandReport
 from pancli.cards import Game
 from pancli.cli.common import open_text
-from pancli.cli.hand_render import HandView, PagrucView, PanView, view
 from pancli.model.actions import HandScript
 from pancli.model.results import JudgedHand
 from pancli.notation.layout import RecordHand
 from pancli.pagruc.referee import referee_hand as pagruc_referee
 from pancli.records import read_hands
 from pancli.referee import referee_hand as pan_referee
+from pancli.render.json import hand_item
+from pancli.render.plain import hand_text
 
 if TYPE_CHECKING:
     from pancli.app.replay import Judgement
@@ -34,8 +37,8 @@ class Recorder:
     bad: list[RecordHand] = field(default_factory=list)
     closed: Tally | None = None
 
-    def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
-        self.got.append((hand, script, result))
+    def hand(self, report: HandReport) -> None:
+        self.got.append((report.hand, report.script, report.result))
 
     def malformed(self, hand: RecordHand) -> None:
         self.bad.append(hand)
@@ -62,10 +65,11 @@ def test_both_games_reach_the_one_sink_hook_tagged_by_their_game(samples: Path) 
         assert hand.script is not None and hand.script.game is result.game
         judged: JudgedHand = result  # both result types are the protocol
         assert set(judged.totals) == set(judged.players)
-        shown = view(result)
-        assert isinstance(shown, PagrucView if result.game is Game.PAGRUC else PanView)
-        assert shown.plain(hand, script).endswith("\n")
-        assert shown.json(hand, script)["file"] == hand.file
+        report = HandReport(hand, script, result)
+        assert report.game is result.game and report.pagruc is (result.game is Game.PAGRUC)
+        assert hand_text(report).endswith("\n")
+        item = hand_item(report)
+        assert item.file == hand.file
 
 
 def test_the_one_referee_chooses_by_game_and_records_steps_on_request(samples: Path) -> None:
@@ -101,7 +105,7 @@ def test_claims_carry_their_rule_G7_in_PAGRUC_C7_and_C9_in_Panguingue(samples: P
 
 
 def test_no_Any_in_the_protocol_signatures() -> None:
-    for owner in (HandSink, HandView, JudgedHand, Referee):
+    for owner in (HandSink, HandReport, JudgedHand, Referee):
         for name, member in inspect.getmembers(owner):
             if name.startswith("_") and name != "__call__":
                 continue

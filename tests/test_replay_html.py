@@ -122,9 +122,9 @@ def test_the_page_is_replaced_atomically_and_only_when_complete(tmp_path: Path) 
 def test_a_card_is_one_element_with_its_rank_and_suit_as_text() -> None:
     """Light pages: each card is one element holding its rank and suit symbol (no picture of
     ten elements per card), red ink only for hearts and diamonds."""
-    from pancli import svg
     from pancli.cards import ALL_CARDS, Suit
-    from pancli.cli.replay_html import card
+    from pancli.render import svg
+    from pancli.render.html import card
 
     for c in ALL_CARDS:
         html = card(c)
@@ -134,8 +134,8 @@ def test_a_card_is_one_element_with_its_rank_and_suit_as_text() -> None:
 
 
 def test_a_dealt_line_shows_every_card_dealt_in_order(tmp_path: Path) -> None:
-    from pancli import svg
     from pancli.notation.fast import fast_cards
+    from pancli.render import svg
 
     _, _, text, _ = _report(tmp_path, "samples/friday-hoyle.pan")
     deal = next(

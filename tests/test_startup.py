@@ -38,7 +38,7 @@ STDLIB = ("difflib", "tempfile")
 PAGRUC_FILE = "samples/pagruc-common-room.pan"
 ADVICE = "pancli.analyze.advice"  # only with --advice
 READER = "pancli.records.reader"
-RENDER = ("pancli.cli.replay_render", "pancli.cli.hand_render", "pancli.notation.record_writer")  # a hand's text
+RENDER = ("pancli.render.plain", "pancli.render.words", "pancli.notation.record_writer")  # a hand's text
 
 # command line -> module prefixes it must not import (output to a pipe, canonical input). Every
 # command has a case (test below): the lighter its path, the more it lists.

@@ -1,4 +1,4 @@
-"""pancli.svg: pictures of cards, melds, hands and table positions (well-formed SVG, readable
+"""pancli.render.svg: pictures of cards, melds, hands and table positions (well-formed SVG, readable
 without colour, selectable text, everything from a record escaped)."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from pancli import svg
 from pancli.cards import ALL_CARDS, PAN_CARDS, Card, Rank, Suit
 from pancli.notation.fast import fast_cards
+from pancli.render import svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -110,3 +110,12 @@ def remembered_items(
             if known is not None:
                 block.append((n, known))
         yield block
+
+
+def signed(units: int) -> str:
+    """Units with their sign (``0`` bare).
+
+    >>> signed(4), signed(-3), signed(0)
+    ('+4', '-3', '0')
+    """
+    return f"{units:+d}" if units else "0"

@@ -5,10 +5,11 @@ S3 checked between consecutive hands of one record, the outcome of each hand cou
 between chunks is checked here, and a chunk is judged again (with the hand before it known)
 when it matters, so the output is the same as one process's, in the same order.
 
-What is done with each result is the :class:`HandSink`'s business (``pan replay``'s sinks,
-in :mod:`pancli.cli.replay`, render it as text, JSON, JSON lines or a timeline). Both games
-come to a sink the same way, as a :data:`Judgement` (one hook, :meth:`HandSink.hand`): a
-result that is a :class:`~pancli.model.results.JudgedHand`, its type told by ``result.game``.
+What is done with each hand is the :class:`HandSink`'s business (the exporters of
+:mod:`pancli.render` write it as text, JSON, JSON lines, a timeline or a page). Both games
+come to a sink the same way, as a :class:`~pancli.app.report.HandReport` (one hook,
+:meth:`HandSink.hand`) whose result is a :class:`~pancli.model.results.JudgedHand`, its
+type told by ``result.game``.
 """
 
 from __future__ import annotations
@@ -17,22 +18,19 @@ import contextlib
 import os
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
+from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from msgspec.structs import replace
 
+from pancli.app.report import HandReport
 from pancli.cards import Game
 from pancli.rules import Profile
 
 if TYPE_CHECKING:
+    from pancli.app.report import Judgement as Judgement
     from pancli.model.actions import HandScript
     from pancli.model.results import HandResult, JudgedHand, Violation
     from pancli.notation.layout import RecordHand
-    from pancli.pagruc.referee import PagrucHandResult
-
-    Judgement: TypeAlias = HandResult | PagrucHandResult
-    """A refereed hand of either game: a :class:`~pancli.model.results.JudgedHand` whose
-    ``game`` (``Game.PANGUINGUE`` or ``Game.PAGRUC``) narrows it to its result type."""
 
 OpenRecord = Callable[[str], IO[str]]
 """Opens a record file by name (``-``: standard input) as text."""
@@ -119,9 +117,9 @@ class HandSink(Protocol):
     wants_steps: bool
     """True when the sink shows every applied action (the referee then records steps)."""
 
-    def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
-        """A hand, its script (for Panguingue, under the profile it was judged by) and its
-        result, of either game (``result.game`` says which)."""
+    def hand(self, report: HandReport) -> None:
+        """A refereed hand of either game (``report.game`` says which): its text, its script
+        (for Panguingue, under the profile it was judged by) and its result."""
 
     def malformed(self, hand: RecordHand) -> None:
         """A hand that could not be read (``hand.error``)."""
@@ -201,7 +199,7 @@ class RecordJudge:
 
                 self.pagruc = referee_hand
             result_p = self.pagruc(script, record_steps=self.steps)
-            sink.hand(hand, script, result_p)
+            sink.hand(HandReport(hand, script, result_p))
             return tally.count(result_p)
         if self.referee is None:
             from pancli.referee import referee_hand as pan_referee
@@ -216,7 +214,7 @@ class RecordJudge:
         else:
             result = self.referee(script, record_steps=self.steps, remedy=self.remedy)
         self.previous = result
-        sink.hand(hand, script, result)
+        sink.hand(HandReport(hand, script, result))
         return tally.count(result)
 
 

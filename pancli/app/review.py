@@ -29,6 +29,7 @@ from pancli.values import Value
 if TYPE_CHECKING:
     from pancli.app.replay import ChunkSink, OpenRecord, Tally
     from pancli.app.replay import Judgement as Refereed
+    from pancli.app.report import HandReport
     from pancli.model.actions import HandScript, Turn
     from pancli.model.results import HandResult
     from pancli.notation.layout import HandLayout, Notes, RecordHand
@@ -435,8 +436,8 @@ class ReviewSink:
         else:
             self.show(r)
 
-    def hand(self, hand: RecordHand, script: HandScript, result: Refereed) -> None:
-        self._put(review_hand(hand, script, result, self.opts, self.player))
+    def hand(self, report: HandReport) -> None:
+        self._put(review_hand(report.hand, report.script, report.result, self.opts, self.player))
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.notation.record_writer import format_record

@@ -72,7 +72,7 @@ def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
 def _json_batch(args: list[str], profile: Profile, game: Game, lines: bool) -> bool:
     """``--json`` (a list, streamed) or ``--jsonl``: the objects of :class:`~pancli.app.check.JsonBatch`,
     written a slice of input at a time, error lines on stderr. True when all legal."""
-    from pancli.cli.stream import JsonStream
+    from pancli.render.stream import JsonStream
 
     file, blocks = _input_blocks(args)
     stream = JsonStream(lines, flush_each=False)
@@ -91,9 +91,27 @@ def _json_batch(args: list[str], profile: Profile, game: Game, lines: bool) -> b
 
 def _check_pagruc(args: list[str], as_json: bool, as_jsonl: bool) -> int:
     """``pan check --game pagruc``: PAGRUC melds (G4) and their points (G7); returns the exit status."""
-    from pancli.cli.pagruc_render import check_pagruc
+    from pancli.app.check import assess_pagruc
 
-    return check_pagruc(input_lines(args, NOTHING_TO_CHECK), as_json, as_jsonl)
+    items = input_lines(args, NOTHING_TO_CHECK)
+    if as_json or as_jsonl:
+        from pancli.render.stream import stream_reports
+
+        judged = (assess_pagruc(i) for i in items)
+        clean = stream_reports(judged, as_jsonl, MeldCheck.to_json, lambda r: None if r.legal else r.error_line())
+        return EXIT_OK if clean else EXIT_ILLEGAL
+    reports = [assess_pagruc(i) for i in items]
+    if stdout_is_terminal():
+        from pancli.cli.common import stdout_console
+        from pancli.render.melds import pagruc_meld_table
+
+        stdout_console().print(pagruc_meld_table(reports))
+    else:
+        sys.stdout.write("".join(r.plain() + "\n" for r in reports))
+    sys.stdout.flush()
+    errors = [r.error_line() + "\n" for r in reports if not r.legal]
+    sys.stderr.write("".join(errors))
+    return EXIT_ILLEGAL if errors else EXIT_OK
 
 
 @click.command(
@@ -198,7 +216,7 @@ def _terminal(args: list[str], profile: Profile, game: Game) -> int:
     rich table of 20,000 melds showed nothing for 44 s), wrapped at whole words to the screen's
     width, so no card or rule id is cut in half. Returns the exit status."""
     from pancli.cli.common import InputLine, batch_text, is_skipped
-    from pancli.cli.terminal import size, wrap
+    from pancli.render.terminal import size, wrap
 
     file, blocks = _input_blocks(args)
     pending = iter(blocks)
@@ -243,7 +261,7 @@ def render_reports(reports: list[MeldCheck], as_json: bool, title: str) -> int:
         emit_json([r.to_json() for r in reports])
     else:
         from pancli.cli.common import stdout_console
-        from pancli.cli.meld_table import meld_table
+        from pancli.render.melds import meld_table
 
         stdout_console().print(meld_table(reports, title))
     sys.stdout.flush()

@@ -27,14 +27,17 @@ from pancli.app.lines import batch_text as batch_text
 from pancli.app.lines import error_line as error_line
 from pancli.app.lines import escape_text as escape_text
 from pancli.app.lines import is_skipped as is_skipped
+from pancli.app.lines import signed as signed
 from pancli.cards import Game
 from pancli.limits import MAX_LINE_CHARS, LongLine
+from pancli.render.text import money_text as money_text
+from pancli.render.text import rule_hint as rule_hint
+from pancli.render.text import stdout_console as stdout_console
+from pancli.render.text import stdout_is_terminal as stdout_is_terminal
 from pancli.rules import DEFAULT_PLAYERS, HOYLE, MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
-    from decimal import Decimal
-
-    from rich.console import Console
+    pass
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -525,36 +528,6 @@ def refuse_output_into_input(names: Iterable[str]) -> None:
 # --------------------------------------------------------------------------- output
 
 
-def signed(units: int) -> str:
-    """Units with their sign (``0`` bare).
-
-    >>> signed(4), signed(-3), signed(0)
-    ('+4', '-3', '0')
-    """
-    return f"{units:+d}" if units else "0"
-
-
-def money_text(value: Decimal) -> str:
-    """Money with its sign and the stake's precision.
-
-    >>> from decimal import Decimal
-    >>> money_text(Decimal("2.50")), money_text(Decimal("-0.75")), money_text(Decimal(0))
-    ('+2.50', '-0.75', '0')
-    """
-    return format(value, "+f") if value else "0"
-
-
-def rule_hint(rule: str | None) -> str:
-    """What a terminal user types to read a cited rule: `` (pan rules P8)``; empty for no rule id.
-
-    >>> rule_hint("P8"), rule_hint("X9"), rule_hint(None)
-    (' (pan rules P8)', '', '')
-    """
-    from pancli.rulebook import lookup
-
-    return f" (pan rules {rule})" if rule and lookup(rule) is not None else ""
-
-
 def report(file: str, line: int, col: int, rule: str, message: str) -> None:
     """Write one error line to standard error (on a terminal, with the hint to look the rule up)."""
     hint = rule_hint(rule) if stdout_is_terminal() else ""
@@ -567,24 +540,3 @@ def emit_json(data: Any) -> None:
 
     sys.stdout.write(dumps_indented(data))
     sys.stdout.write("\n")
-
-
-def stdout_is_terminal() -> bool:
-    """True when standard output is a terminal (rich tables), False in a pipe (plain text)."""
-    if os.environ.get("PAN_FORCE_TERMINAL"):
-        return True
-    try:
-        return sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def stdout_console() -> Console:
-    """A rich console on standard output (imports rich: use only for terminal output).
-
-    Rich honours ``NO_COLOR``; ``PAN_FORCE_TERMINAL=1`` forces terminal rendering (tests).
-    """
-    from rich.console import Console
-
-    force = bool(os.environ.get("PAN_FORCE_TERMINAL"))
-    return Console(force_terminal=force or None, highlight=False, soft_wrap=False)

@@ -264,7 +264,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, write: bool, as_json: b
     status = EXIT_OK
     stream = None
     if as_json or as_jsonl:
-        from pancli.cli.stream import JsonStream
+        from pancli.render.stream import JsonStream
 
         stream = JsonStream(as_jsonl)  # each file's object as soon as it is formatted
     for name in names:

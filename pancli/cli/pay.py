@@ -87,7 +87,9 @@ def pay(
 
         emit_json(result.to_json())
     elif stdout_is_terminal():
-        _print_rich(result)
+        from pancli.render.melds import print_pay
+
+        print_pay(result)
     else:
         lines = [f"{r.meld}\t{'+'.join(r.conditions) or '-'}\t{r.value}\n" for r in reports]
         sys.stdout.write("".join(lines) + result.summary_text())
@@ -110,27 +112,10 @@ def _plain_stream(blocks: Iterable[list[str]], file: str, profile: Profile, play
     return EXIT_ILLEGAL if batch.failed else EXIT_OK
 
 
-def _print_rich(result: PayReport) -> None:
-    from rich.table import Table
-
-    from pancli.cli.common import stdout_console
-    from pancli.cli.meld_table import meld_table
-
-    console = stdout_console()
-    console.print(meld_table(result.melds, f"pan pay ({result.profile.name}, {result.players} players)"))
-    summary = Table(show_header=False, box=None)
-    summary.add_column(style="bold")
-    summary.add_column(justify="right")
-    summary.add_column(style="dim")
-    for label, units, why in result.summary():
-        summary.add_row(label, units, why)
-    console.print(summary)
-
-
 def _pay_lines(result: PayReport) -> int:
     """``--jsonl``: each meld's object (as ``pan check --jsonl``), then one line of totals (the
     object of ``--json`` without its ``melds``); returns the exit status."""
-    from pancli.cli.stream import JsonStream
+    from pancli.render.stream import JsonStream
 
     lines = JsonStream(True)
     errors = False

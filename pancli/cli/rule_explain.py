@@ -137,7 +137,7 @@ def _replay_errors(path: str, *, strict: bool = False) -> list[str]:
     wrong claims, malformed hands); ``strict``: ``pan replay --strict PATH``."""
     from pancli.app.replay import Tally, replay_files
     from pancli.cli.common import open_text
-    from pancli.cli.replay import Sink
+    from pancli.render.replay import Sink
 
     class Collect(Sink):
         def _tick(self) -> None:

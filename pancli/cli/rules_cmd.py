@@ -184,7 +184,7 @@ def rules(
         lines += ["", "# conditions table as hoyle"]
     text = "\n".join(lines) + "\n"
     if terminal:  # too narrow for the table: the plain lines, wrapped at whole words
-        from pancli.cli.terminal import size, wrap
+        from pancli.render.terminal import size, wrap
 
         text = wrap(text, size().columns)
     sys.stdout.write(text)
@@ -192,7 +192,7 @@ def rules(
 
 def _table_fits(knobs: list[tuple[str, str, str, str, str]], diff: bool) -> bool:
     """Whether the knob table fits the terminal with no knob, value or word of a meaning cut."""
-    from pancli.cli.terminal import size
+    from pancli.render.terminal import size
 
     columns = (0, 1, 2, 3, 4) if diff else (0, 1, 3, 4)
     widest = [max(len(w) for row in knobs for w in (row[i].split() if i == 4 else [row[i]])) for i in columns]

@@ -38,30 +38,6 @@ def _plain_stream(blocks: Iterable[list[str]], file: str, pack: PagrucPack) -> i
     return EXIT_ILLEGAL if batch.failed else EXIT_OK
 
 
-def _print_rich(reports: list[ScoreReport]) -> None:
-    from rich.table import Table
-
-    from pancli.cli.common import stdout_console
-
-    console = stdout_console()
-    for r in reports:
-        s = r.score
-        if s is None:
-            continue
-        console.print(f"PAGRUC score: {r.text.strip()}", markup=False)
-        table = Table()
-        for name, justify in (("card", "left"), ("where", "left"), ("meld", "left"), ("points", "right")):
-            table.add_column(name, justify=justify)  # type: ignore[arg-type]
-        for c in s.cards:
-            colour = "green" if c.points > 0 else "red"
-            table.add_row(str(c.card), c.where.value, c.meld or "-", f"[{colour}]{c.points:+d}[/]")
-        table.add_section()
-        table.add_row("table", "", "", f"{s.table:+d}")
-        table.add_row("hand", "", "", f"{s.in_hand:+d}")
-        table.add_row("[bold]score[/]", "", "", f"[bold]{s.total}[/]")
-        console.print(table)
-
-
 @click.command(
     "score",
     epilog="Exit status: 0 scored, 1 a meld is illegal or the text unreadable, 2 usage error.",
@@ -119,7 +95,7 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
     else:
         raise click.UsageError("nothing to score: give 'MELDS | HAND', or '-' to read standard input")
     if as_jsonl or (as_json and from_stdin):  # a batch: each hand written as it is scored
-        from pancli.cli.stream import stream_reports
+        from pancli.render.stream import stream_reports
 
         clean = stream_reports(placed(items, pack), as_jsonl, ScoreReport.to_json, ScoreReport.error_or_none)
         ctx.exit(EXIT_OK if clean else EXIT_ILLEGAL)
@@ -136,7 +112,9 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
         docs = [r.to_json() for r in reports]
         emit_json(docs if from_stdin else docs[0])
     elif stdout_is_terminal():
-        _print_rich(reports)
+        from pancli.render.melds import print_scores
+
+        print_scores(reports)
     else:
         sys.stdout.write("".join(r.plain() for r in reports))
     sys.stdout.flush()

@@ -29,12 +29,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
-from pancli import svg
+from pancli.app.lines import signed
 from pancli.app.replay import HandSink, Tally
+from pancli.app.report import HandReport, malformed_dispute
 from pancli.cards import ALL_CARDS, Card, Game, Suit
-from pancli.cli.common import money_text, signed
-from pancli.cli.hand_render import HandView, PagrucView, PanView
-from pancli.cli.replay_render import MALFORMED_RULING, collections, money_map, outcome
 from pancli.escapes import escape_text
 from pancli.model.actions import (
     Add,
@@ -55,9 +53,11 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
+from pancli.render import svg
+from pancli.render.text import money_text
+from pancli.render.words import MALFORMED_RULING, collections, money_map, outcome
 
 if TYPE_CHECKING:
-    from pancli.app.replay import Judgement
     from pancli.model.actions import Action, HandScript
     from pancli.model.results import ClaimCheck, HandResult, Remedy, Violation
     from pancli.model.settle import Sitting
@@ -208,42 +208,41 @@ class HtmlReport:
 
     # ------------------------------------------------------------------ hands
 
-    def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
+    def hand(self, report: HandReport) -> None:
         """One refereed hand, of either game."""
+        result = report.result
         if result.game is Game.PAGRUC:
-            self._pagruc(hand, script, result)
+            self._pagruc(report, result)
         else:
-            self._pan(hand, script, result)
+            self._pan(report, result)
 
-    def _pan(self, hand: RecordHand, script: HandScript, result: HandResult) -> None:
+    def _pan(self, report: HandReport, result: HandResult) -> None:
         """One refereed Panguingue hand."""
-        from pancli.cli.settle import dispute_of
         from pancli.model.settle import Hand
 
+        hand, script = report.hand, report.script
         n = self._next(hand)
-        dispute = dispute_of(hand, result)
+        dispute = report.dispute
         self.pan.add(Hand(result.players, result.totals, result.stake, dispute))
         header = self._header(n, hand, script, result.violations, result.claims, script.profile.name, result.remedies)
         parts = [header]
-        shown = PanView(result)
-        parts.append(self._timeline(hand, script, result, shown))
-        parts.append(self._problems(hand.file, result, shown))
+        parts.append(self._timeline(report))
+        parts.append(self._problems(report))
         parts.append(f'<p class="outcome">{escape(outcome(result))}</p>')
         parts.append(self._ledger(result, script))
         self._end_section(n, parts, dispute)
 
-    def _pagruc(self, hand: RecordHand, script: HandScript, result: PagrucHandResult) -> None:
+    def _pagruc(self, report: HandReport, result: PagrucHandResult) -> None:
         """One refereed PAGRUC hand: its timeline and hand scores (G7)."""
-        from pancli.cli.settle import dispute_of
         from pancli.model.settle import Hand
 
+        hand, script = report.hand, report.script
         n = self._next(hand)
-        dispute = dispute_of(hand, result)
+        dispute = report.dispute
         self.pagruc_sitting.add(Hand(result.players, result.totals, result.stake, dispute))
         parts = [self._header(n, hand, script, result.violations, result.claims, "PAGRUC")]
-        shown = PagrucView(result)
-        parts.append(self._timeline(hand, script, result, shown))
-        parts.append(self._problems(hand.file, result, shown))
+        parts.append(self._timeline(report))
+        parts.append(self._problems(report))
         if result.winner is not None:
             parts.append(f'<p class="outcome">{escape(result.winner)} went out (G6)</p>')
         elif not result.finished:
@@ -254,7 +253,6 @@ class HtmlReport:
 
     def malformed(self, hand: RecordHand) -> None:
         """A hand that cannot be read: its error and its text, the bad line marked."""
-        from pancli.cli.settle import malformed_dispute
         from pancli.model.settle import Hand
 
         e = hand.error
@@ -330,7 +328,8 @@ class HtmlReport:
 
     # ------------------------------------------------------------------ the timeline
 
-    def _timeline(self, hand: RecordHand, script: HandScript, result: Judgement, shown: HandView) -> str:
+    def _timeline(self, report: HandReport) -> str:
+        hand, script, result = report.hand, report.script, report.result
         by_line: dict[int, list[str]] = {}
         if result.game is Game.PANGUINGUE:
             bonus = script.profile.out_bonus
@@ -366,7 +365,7 @@ class HtmlReport:
             for cl in wrong.get(line, ()):
                 cls = cls or "wrong"
                 paid.append(
-                    f"<div><strong>wrong claim {self.rule(cl.rule)}</strong> {escape(shown.claim_message(cl))}</div>"
+                    f"<div><strong>wrong claim {self.rule(cl.rule)}</strong> {escape(report.claim_message(cl))}</div>"
                 )
             rows.append(_row(cls, line, self._play(item, notes), "".join(paid), _note_text(notes)))
         for line, rest in sorted(by_line.items()):  # hand-level payments (T4, P10 refunds)
@@ -425,7 +424,8 @@ class HtmlReport:
 
     # ------------------------------------------------------------------ violations, claims, ledger
 
-    def _problems(self, file: str, result: Judgement, shown: HandView) -> str:
+    def _problems(self, report: HandReport) -> str:
+        file, result = report.hand.file, report.result
         parts = []
         for r in getattr(result, "remedies", ()):
             v = r.violation
@@ -446,7 +446,7 @@ class HtmlReport:
             if not c.ok:
                 parts.append(
                     f'<div class="claim-box"><strong>wrong claim {self.rule(c.rule)}</strong> '
-                    f"{escape(file)}:{c.line}:{c.col}: {escape(shown.claim_message(c))}</div>"
+                    f"{escape(file)}:{c.line}:{c.col}: {escape(report.claim_message(c))}</div>"
                 )
         parts.extend(f'<p class="note">note: {escape(n)}</p>' for n in result.notes)
         return "".join(parts)
@@ -493,8 +493,8 @@ class HtmlReport:
 
     def close(self, summary: str) -> None:
         """The sitting's totals, the settling payments, the disputed hands and the rules cited."""
-        from pancli.cli.settle import amount_text
-        from pancli.cli.settle import summary as sitting_summary
+        from pancli.render.settle import amount_text
+        from pancli.render.settle import summary as sitting_summary
 
         if self.named_by_hand:  # no hand at all
             self._head(f"{self.title} standard input")
@@ -700,9 +700,9 @@ class HtmlTee:
         self.report = report
         self.wants_steps = inner.wants_steps
 
-    def hand(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
-        self.inner.hand(hand, script, result)
-        self.report.hand(hand, script, result)
+    def hand(self, report: HandReport) -> None:
+        self.inner.hand(report)
+        self.report.hand(report)
 
     def malformed(self, hand: RecordHand) -> None:
         self.inner.malformed(hand)

@@ -1,0 +1,116 @@
+"""One refereed hand as every output sees it: the :class:`HandReport` the application builds
+once per hand (what was read, played, paid, ruled, remedied, claimed), with the decisions the
+outputs share made here, once: whether the hand is disputed and why (:attr:`HandReport.dispute`),
+what its wrong claims say (:func:`claim_message`), whether its lines go to standard error.
+
+Every exporter of :mod:`pancli.render` (plain, terminal, JSON, JSON lines, HTML) and
+``pan settle``'s sitting read these reports; none decides again.
+
+>>> from pancli.model.results import ClaimCheck, ClaimKind, HandResult
+>>> from pancli.rulebook import Rule
+>>> c = ClaimCheck(Rule.C7, ClaimKind.PAYS, 7, "Ana", 3, 2)
+>>> claim_message(c, pagruc=False)
+'Ana claims [%pays 3] but each opponent paid 2'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeAlias
+
+from pancli.app.lines import signed
+from pancli.cards import Game
+
+if TYPE_CHECKING:
+    from pancli.model.actions import HandScript
+    from pancli.model.results import ClaimCheck, HandResult
+    from pancli.model.settle import Dispute
+    from pancli.notation.layout import RecordHand
+    from pancli.pagruc.referee import PagrucHandResult
+
+    Judgement: TypeAlias = HandResult | PagrucHandResult
+    """A refereed hand of either game: a :class:`~pancli.model.results.JudgedHand` whose
+    ``game`` (``Game.PANGUINGUE`` or ``Game.PAGRUC``) narrows it to its result type."""
+
+
+def claim_message(c: ClaimCheck, pagruc: bool) -> str:
+    """What is wrong with a claim, in words (a PAGRUC claim is of points, G7)."""
+    from pancli.model.results import ClaimKind
+
+    if c.kind is ClaimKind.PAYS:
+        if pagruc:
+            return f"{c.player} claims [%pays {c.claimed}] but the meld scores {c.actual}"
+        return f"{c.player} claims [%pays {c.claimed}] but each opponent paid {c.actual}"
+    return f"the Ledger claims {c.player} {signed(c.claimed)} but the referee finds {signed(c.actual)}"
+
+
+class HandReport:
+    """A hand read and refereed: ``hand`` (its text, place and layout), ``script`` (what was
+    played, under the profile it was judged by) and ``result`` (either game's judgement,
+    told apart by :attr:`game`). The dispute is decided on first use (a plain replay never asks)."""
+
+    __slots__ = ("_decided", "_dispute", "hand", "result", "script")
+
+    def __init__(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
+        self.hand = hand
+        self.script = script
+        self.result = result
+        self._decided = False
+        self._dispute: Dispute | None = None
+
+    @property
+    def game(self) -> Game:
+        """The hand's game (``result`` is a ``PagrucHandResult`` for PAGRUC, else a ``HandResult``)."""
+        return self.result.game
+
+    @property
+    def pagruc(self) -> bool:
+        return self.result.game is Game.PAGRUC
+
+    def claim_message(self, c: ClaimCheck) -> str:
+        """What is wrong with one of this hand's claims."""
+        return claim_message(c, self.result.game is Game.PAGRUC)
+
+    @property
+    def remedied(self) -> bool:
+        """A Panguingue hand with an irregularity put right (I1, I2): its lines go to standard error."""
+        return bool(getattr(self.result, "remedies", None))
+
+    @property
+    def dispute(self) -> Dispute | None:
+        """Why the hand is disputed (its first violation, else its first wrong claim), or None."""
+        if not self._decided:
+            self._dispute, self._decided = _dispute_of(self), True
+        return self._dispute
+
+
+def _dispute_of(report: HandReport) -> Dispute | None:
+    from pancli.model.settle import Dispute
+
+    hand, result = report.hand, report.result
+    game = result.game.value
+    if result.violations:
+        v = result.violations[0]
+        return Dispute(
+            hand.file, hand.index, hand.first_line, hand.last_line, game, "violation",
+            v.rule, v.line, v.col, v.player, v.message,
+        )  # fmt: skip
+    for c in result.claims:
+        if not c.ok:
+            return Dispute(
+                hand.file, hand.index, hand.first_line, hand.last_line, game, "claim",
+                c.rule, c.line, c.col, c.player, report.claim_message(c),
+            )  # fmt: skip
+    return None
+
+
+def malformed_dispute(hand: RecordHand) -> Dispute:
+    """A hand that cannot be read, as a disputed hand: its notation error."""
+    from pancli.model.settle import Dispute
+    from pancli.rulebook import Rule
+
+    e = hand.error
+    assert e is not None
+    return Dispute(
+        hand.file, hand.index, hand.first_line, hand.last_line, "unknown", "malformed",
+        Rule(e.code), e.line, e.col, None, e.message,
+    )  # fmt: skip

@@ -1,0 +1,388 @@
+"""The exporters of an analysis (``pan analyze``, ``pan review``'s judgements): plain
+tab-separated lines (pipes, and terminals narrower than :data:`RICH_COLUMNS`), a rich rank x
+suit grid on a terminal, and the objects of ``--json``; a record position's lines and object."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from pancli.app.lines import escape_text
+from pancli.cards import PAN_RANKS, SUITS, Card, format_cards
+from pancli.render.text import stdout_is_terminal
+
+if TYPE_CHECKING:
+    from pancli.analyze.advice import Advice
+    from pancli.analyze.analysis import Analysis
+    from pancli.analyze.arrange import Arrangement, Placed
+    from pancli.analyze.odds import DrawRow
+    from pancli.app.analyze import RecordSpot
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _plan_step(hand: tuple[Card, ...], draws: tuple[Card, ...], target: int | None) -> str:
+    """One step of the way out: hand cards, the draws they wait for, the meld they join.
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> _plan_step((card(Rank.SEVEN, Suit.DIAMONDS),), (), 1)
+    '7d to #2'
+    >>> _plan_step((), (card(Rank.FIVE, Suit.CLUBS),), None)
+    'draw 5c'
+    """
+    held, drawn = format_cards(hand), format_cards(draws)
+    text = held if not drawn else f"{held} + draw {drawn}" if held else f"draw {drawn}"
+    return text + (f" to #{target + 1}" if target is not None else "")
+
+
+def position_lines(spot: RecordSpot) -> list[tuple[str, str]]:
+    """Where the analysed hand comes from: (label, text) lines before the analysis."""
+    from pancli.model.results import Source
+
+    p = spot.position
+    if p.drawn is not None:
+        took = p.drawn_from is Source.DISCARD_PILE
+        now = f"in turn, {'took' if took else 'drew'} {p.drawn}" + (" (P3: melded at once)" if took else "")
+    elif p.deciding:
+        now = "the decision round (T1: stay or go on top)"
+    elif p.acting == p.player:
+        now = "in turn, before the draw"
+    elif p.acting is not None:
+        now = f"between turns ({p.acting} acts on this line)"
+    else:
+        now = "between turns"
+    lines = [
+        (
+            "position",
+            f"{escape_text(spot.file)} hand {spot.hand} line {p.line}: {p.player}, {now}; {_n(p.turn, 'turn')} played",
+        ),
+        (
+            "seen",
+            f"{_n(len(p.seen), 'card')}: discard pile {len(p.discards)}"
+            + (f" (top {p.discards[-1]})" if p.discards else "")
+            + f", others' melds {len(p.others_melded)}, dead {len(p.dead)}; stock {p.stock}",
+        ),
+    ]
+    v = p.draw_violation
+    if v is not None:
+        lines.append(("note", f"line {v.line}:{v.col}: {v.rule} {v.message}; the position is before it"))
+    return lines
+
+
+def position_json(spot: RecordSpot) -> dict[str, Any]:
+    """The ``position`` object of ``--json`` for a record position."""
+    p = spot.position
+    v = p.draw_violation
+    return {
+        "file": spot.file,
+        "hand": spot.hand,
+        "line": p.line,
+        "player": p.player,
+        "acting": p.acting,
+        "turn": p.turn,
+        "deciding": p.deciding,
+        "drawn_from": None if p.drawn_from is None else p.drawn_from.value,
+        "stock": p.stock,
+        "seen": {
+            "discards": format_cards(p.discards),
+            "melds": format_cards(p.others_melded),
+            "dead": format_cards(p.dead),
+        },
+        "draw_violation": None if v is None else {"rule": v.rule, "line": v.line, "col": v.col, "message": v.message},
+    }
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def _placed_json(p: Placed) -> dict[str, Any]:
+    conds = [c.value for c in p.meld.conditions()]
+    return {
+        "meld": format_cards(p.meld.cards),
+        "cards": format_cards(p.cards),
+        "kind": p.meld.kind.value,
+        "condition": conds[0] if conds else None,
+        "conditions": conds,
+        "value": p.value,
+        "add_to": None if p.target is None else p.target + 1,
+    }
+
+
+def _arr_json(a: Arrangement | None, opponents: int) -> dict[str, Any] | None:
+    if a is None:
+        return None
+    return {
+        "melds": [_placed_json(p) for p in a.placed],
+        "melded": a.melded,
+        "value": a.value,
+        "total": a.value * opponents,
+        "dead": format_cards(a.dead),
+    }
+
+
+def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
+    """The documented fields ``best melded dead draws p_useful`` (docs/commands.md) and the rest of the analysis."""
+    opp = a.opponents
+    draws = []
+    for r in a.rows:
+        draws.append(
+            {
+                "card": str(r.card),
+                "live": r.live,
+                "usable": r.usable,
+                "melds": [format_cards(p.meld.cards) for p in r.melds],
+                "down": r.down,
+                "value": r.value,
+                "total": r.value * opp,
+                "out": r.out,
+                "out_value": a.out_value(r),
+                "drawn": r.card == a.drawn and not a.next_turn,
+            }
+        )
+    d = a.distance
+    out: dict[str, Any] = {
+        "hand": format_cards(a.hand),
+        "drawn": None if a.drawn is None else str(a.drawn),
+        "melds_on_table": [format_cards(m.cards) for m in a.table],
+        "rules": a.profile.name,
+        "players": a.players,
+        "opponents": opp,
+        "best": [_placed_json(p) for p in a.best.placed],
+        "melded": a.best.melded,
+        "value": a.best.value,
+        "ways": a.best.count,
+        "dead": [str(c) for c in a.best.dead],
+        "now": _arr_json(a.now, opp),
+        "waits": _arr_json(a.waits, opp),
+        "discard": None if a.discard is None else str(a.discard),
+        "draws_for": "next turn" if a.next_turn else "this turn",
+        "next_hand": None if a.next_hand is None else format_cards(a.next_hand),
+        "next_melds": [format_cards(m.cards) for m in a.next_table] if a.next_turn else None,
+        "draws": draws,
+        "unseen": a.unseen,
+        "useful_live": a.useful_live,
+        "p_useful": a.p_useful,
+        "p_out_next": a.p_out_next,
+        "distance": {
+            "draws": d.draws,
+            "plan": [
+                {"hand": format_cards(h), "draw": format_cards(x), "add_to": None if t is None else t + 1}
+                for h, x, t in d.plan
+            ],
+            "discards": format_cards(d.discards),
+        },
+        "out_within": [
+            {"turns": k + 1, "p": p, "se": se, "exact": k == 0}
+            for k, (p, se) in enumerate(zip(a.odds.p, a.odds.se, strict=True))
+        ],
+        "samples": a.odds.samples,
+        "seed": a.odds.seed,
+    }
+    if advice is not None:
+        out["advice"] = advice.to_json()
+    return out
+
+
+# --------------------------------------------------------------------------- text
+
+
+def _placed_text(p: Placed) -> str:
+    conds = "+".join(c.value for c in p.meld.conditions()) or "-"
+    if p.target is None:
+        return f"{format_cards(p.cards)} ({conds} {p.value})"
+    return f"add {format_cards(p.cards)} to #{p.target + 1} -> {format_cards(p.meld.cards)} ({conds} +{p.value})"
+
+
+def _arr_text(a: Arrangement) -> str:
+    return " | ".join(_placed_text(p) for p in a.placed) or "nothing"
+
+
+def summary_lines(a: Analysis) -> list[tuple[str, str]]:
+    """The analysis as (label, text) lines: the plain format and the terminal summary."""
+    opp = a.opponents
+    b = a.best
+    lines = [
+        ("hand", format_cards(a.hand) + (f" +{a.drawn}" if a.drawn else "")),
+        ("rules", f"{a.profile.name}, {a.players} active players ({opp} opponents)"),
+    ]
+    if a.table:
+        lines.append(("melds", " | ".join(f"#{i} {format_cards(m.cards)}" for i, m in enumerate(a.table, 1))))
+    lines += [
+        ("best", _arr_text(b)),
+        ("melded", f"{b.melded} cards, {b.value} from each opponent ({b.value * opp} in all), {b.count} way(s)"),
+        ("left in hand", format_cards(b.dead) or "-"),
+    ]
+    if a.drawn is None:
+        lines.append(("now", "nothing yet: hand cards go down only in a turn whose draw is used (P4)"))
+    elif a.now is None:
+        lines.append(("now", f"nothing: {a.drawn} cannot be used, so it is discarded (P2) and the hand waits (P4)"))
+    else:
+        lines.append(("now", f"{_arr_text(a.now)}; {a.now.melded} down, {a.now.value} from each opponent (P4)"))
+    if a.discard is not None and a.next_hand is not None:
+        lines.append(
+            (
+                "discard",
+                f"{a.discard} (P5), leaving "
+                + (f"{format_cards(a.next_hand)} in hand" if a.next_hand else "no card in hand (flat, P9)")
+                + "; "
+                "the lines and the draw table below are for the next turn's draw",
+            )
+        )
+    elif a.next_turn:
+        lines.append(("next", "the lines and the draw table below are for the next turn's draw, to the hand as it is"))
+    elif a.now is not None:
+        lines.append(("next", "nothing: the player goes out (C8); the draw table is for this turn's draw"))
+    if a.waits is not None and a.waits.placed:
+        lines.append(("waits", f"{_arr_text(a.waits)} (for a usable draw, P4)"))
+    useful = [r for r in a.rows if r.usable]
+    lines.append(
+        (
+            "useful",
+            f"{len(useful)} of 40 cards: {' '.join(str(r.card) for r in useful) or '-'}; "
+            f"p(next stock card useful) = {a.useful_live}/{a.unseen} = {a.p_useful:.3f}",
+        )
+    )
+    outs = [r for r in a.rows if r.out]
+    if outs:
+        lines.append(("out", f"{' '.join(str(r.card) for r in outs)} put the player out; p = {a.p_out_next:.3f}"))
+    d = a.distance
+    if d.draws is None:
+        lines.append(("distance", "no way out found with the live cards"))
+    else:
+        steps = [_plan_step(h, x, t) for h, x, t in d.plan]
+        if d.discards:
+            steps.append(f"discard {format_cards(d.discards)}")
+        lines.append(("distance", f"{d.draws} useful draw(s): {'; '.join(steps) or 'any card added to a meld'}"))
+    o = a.odds
+    within = " ".join(f"{k + 1}:{p:.3f}" for k, p in enumerate(o.p))
+    se = max(o.se) if o.se else 0.0
+    lines.append(
+        (
+            "out within",
+            f"{within} (k=1 exact; later turns Monte Carlo, {o.samples} samples, seed {o.seed}, s.e. <= {se:.3f})",
+        )
+    )
+    return lines
+
+
+def row_fields(a: Analysis, r: DrawRow) -> list[str]:
+    """One draw-table row as text fields: card live usable down value total out melds."""
+    melds = " | ".join(format_cards(p.meld.cards) for p in r.melds) or "-"
+    out = f"out (C8 {a.out_value(r)})" if r.out else "-"
+    return [
+        str(r.card),
+        str(r.live),
+        "yes" if r.usable else "no",
+        str(r.down),
+        str(r.value),
+        str(r.value * a.opponents),
+        out,
+        melds,
+    ]
+
+
+ROW_HEADER = ["card", "live", "usable", "down", "value", "total", "out", "melds"]
+
+
+def print_plain(
+    a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = (), width: int | None = None
+) -> None:
+    """The pipe format: ``label<TAB>text`` lines (``context`` first), then the draw table with a header line."""
+    out = [f"{label}\t{text}\n" for label, text in [*context, *summary_lines(a)]]
+    if advice is not None:
+        out += [f"{label}\t{text}\n" for label, text in advice.lines()]
+    out.append("\t".join(ROW_HEADER) + "\n")
+    out += ["\t".join(row_fields(a, r)) + "\n" for r in a.rows if r.usable]
+    if width is None:
+        sys.stdout.write("".join(out))
+    else:  # a narrow terminal: wrapped at whole words
+        from pancli.render.terminal import wrap
+
+        sys.stdout.write(wrap("".join(out), width))
+
+
+def _colour(a: Analysis, r: DrawRow) -> str:
+    if r.out:
+        return "bold white on green"
+    if r.usable and r.value:
+        return "black on yellow"
+    if r.usable:
+        return "black on cyan"
+    return "dim"
+
+
+def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = ()) -> None:
+    """The terminal format: summary (``context`` first), then a rank x suit grid coloured by usefulness
+    beside the list."""
+    from rich.columns import Columns
+    from rich.table import Table
+
+    from pancli.render.text import stdout_console
+
+    console = stdout_console()
+    head = Table(show_header=False, box=None, title=f"pan analyze ({a.profile.name})")
+    head.add_column(style="bold")
+    head.add_column()
+    for label, text in [*context, *summary_lines(a)]:
+        head.add_row(label, text)
+    if advice is not None:
+        for label, text in advice.lines():
+            head.add_row(label, text)
+    console.print(head)
+    grid = Table(title="draws (live copies)", show_lines=False)
+    grid.add_column("")
+    for s in SUITS:
+        grid.add_column(s.letter, justify="center")
+    for rank in PAN_RANKS:
+        cells = []
+        for s in SUITS:
+            from pancli.cards import card
+
+            r = a.row(card(rank, s))
+            cells.append(f"[{_colour(a, r)}] {r.live} [/]")
+        grid.add_row(rank.symbol, *cells)
+    legend = "[bold white on green] out [/] [black on yellow] chips [/] [black on cyan] usable [/] [dim]no use[/]"
+    grid.caption = legend
+    table = Table(title="useful draws")
+    for h in ROW_HEADER:
+        table.add_column(h, justify="right" if h in ("live", "down", "value", "total") else "left")
+    for r in a.rows:
+        if r.usable:
+            table.add_row(*row_fields(a, r), style=None)
+    if not any(r.usable for r in a.rows):
+        table.add_row("-", "", "", "", "", "", "", "no card is usable")
+    console.print(Columns([grid, table]))
+
+
+# --------------------------------------------------------------------------- command
+
+
+def error_json(file: str, line: int, col: int, rule: str, message: str) -> dict[str, Any]:
+    """The ``error`` object of ``--json``: the fields of an error line (docs/commands.md).
+
+    >>> error_json("-", 3, 1, "P7", "9 cards")["player"] is None
+    True
+    """
+    return {"file": file, "line": line, "col": col, "rule": rule, "player": None, "message": message}
+
+
+def show(a: Analysis, adv: Advice | None, context: Sequence[tuple[str, str]]) -> None:
+    """One analysis as text: rich on a terminal (wrapped plain lines when it is narrower than
+    :data:`RICH_COLUMNS`: the draw table's eight columns would cut words), plain lines in a pipe."""
+    if stdout_is_terminal():
+        from pancli.render.terminal import size
+
+        columns = size().columns
+        if columns >= RICH_COLUMNS:
+            print_rich(a, adv, context)
+        else:
+            print_plain(a, adv, context, columns)
+    else:
+        print_plain(a, adv, context)
+
+
+RICH_COLUMNS = 80
+"""The narrowest terminal that gets the rich tables."""

@@ -1,0 +1,416 @@
+"""``pan settle``'s sitting as a consumer of hand reports: every refereed hand added to a
+:class:`~pancli.model.settle.Sitting` (Panguingue and PAGRUC apart), the disputed ones (the
+report's :attr:`~pancli.app.report.HandReport.dispute`) listed as they come, then the totals
+and transfers, in four forms: plain tab-separated lines (:class:`SettleSink`), ``--json``,
+``--jsonl`` and a terminal."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, TypeVar
+
+import msgspec
+from msgspec.structs import astuple
+
+from pancli.app.lines import error_line, escape_text, signed
+from pancli.app.report import malformed_dispute
+from pancli.cards import Game
+from pancli.jsontext import dumps, dumps_indented, lines
+from pancli.model.settle import Dispute
+from pancli.render.replay import Sink
+from pancli.render.text import money_text, warning_lines
+
+if TYPE_CHECKING:
+    from pancli.app.replay import Tally
+    from pancli.app.report import HandReport
+    from pancli.model.settle import Dispute, Hand, HandRuns, PlayerTotal, Sitting
+    from pancli.notation.layout import RecordHand
+
+
+class SettleSink(Sink):
+    """Adds every refereed hand to a sitting (Panguingue and PAGRUC apart) and lists the
+    disputed ones as they come; :meth:`close` writes the totals and the transfers."""
+
+    def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
+        from pancli.model.settle import HandRuns, Sitting
+
+        super().__init__()
+        self.pan: Sitting = Sitting(stake, include_disputed=include_disputed)
+        self.pagruc_sitting: Sitting = Sitting(None, include_disputed=include_disputed, zero_sum=False)
+        self.any_disputed = False
+        """Some hand is disputed (the exit status is 1)."""
+        self.defaulted = HandRuns()
+        """The hands counted at ``--default-stake`` (they name no Stake)."""
+        self.cut_off = HandRuns()
+        """The hands counted although unfinished (the record stops before their end)."""
+
+    def unfinished(self, hand: RecordHand) -> None:
+        """Write one unfinished hand (counted: the payments made so far), as it comes."""
+        self.out.append(
+            f"unfinished\t{escape_text(hand.file)}:{hand.last_line}\thand {hand.index} "
+            f"(lines {hand.first_line}-{hand.last_line})\t{UNFINISHED}\n"
+        )
+
+    # what each output form does with a disputed hand and with the totals
+    def disputed(self, d: Dispute) -> None:
+        """Write one disputed hand (in a pipe: a ``disputed`` line, and the error on standard error)."""
+        self.out.append(
+            f"disputed\t{escape_text(d.file)}:{d.line}:{d.col}\t{d.rule}\thand {d.hand}"
+            f" (lines {d.first_line}-{d.last_line})\t{escape_text(d.message)}\n"
+        )
+        self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
+
+    def _add(self, sitting: Sitting, hand: Hand) -> None:
+        if hand.dispute is not None:
+            self.any_disputed = True
+            self.disputed(hand.dispute)
+        sitting.add(hand)
+        self._tick()
+
+    def sitting(self, game: Game) -> Sitting:
+        """The sitting a game's hands are added to."""
+        return self.pagruc_sitting if game is Game.PAGRUC else self.pan
+
+    def hand(self, report: HandReport) -> None:
+        from pancli.model.settle import Hand
+
+        hand, result = report.hand, report.result
+        if hand.warnings:
+            self.err.append(warning_lines(hand))
+        dispute = report.dispute
+        sitting = self.sitting(result.game)
+        counted = Hand(result.players, result.totals, result.stake, dispute)
+        if sitting.takes_default(counted):
+            self.defaulted.add(hand.file, hand.index)
+        if not result.finished and not result.violations:  # as pan replay's summary counts it
+            self.cut_off.add(hand.file, hand.index)
+            self.unfinished(hand)
+        self._add(sitting, counted)
+
+    def malformed(self, hand: RecordHand) -> None:
+        from pancli.model.settle import Hand
+
+        # (a malformed hand's names are as read, maybe with control characters: shown escaped)
+        self._add(self.pan, Hand(tuple(map(escape_text, hand.players)), {}, None, malformed_dispute(hand)))
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        out = self.out
+        for name, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
+            if not sitting.counted and not sitting.disputed:
+                continue
+            unit = "points" if not sitting.zero_sum else "money" if sitting.has_money else "units"
+            out.append(f"sitting\t{name}\t{sitting.counted}\t{sitting.disputed}\t{unit}\n")
+            for t in sitting.totals():
+                money = "-" if t.money is None else money_text(t.money)
+                out.append(f"player\t{name}\t{t.player}\t{t.hands}\t{signed(t.units)}\t{money}\t{t.disputed}\n")
+            for tr in sitting.transfers():
+                out.append(f"pays\t{name}\t{tr.payer}\t{tr.payee}\t{amount_text(tr.amount)}\n")
+            note = money_note(sitting)
+            if note:
+                self.err.append(f"pan settle: {note}\n")
+        out.extend(
+            f"default-stake\tpanguingue\t{escape_text(f)}\t{a if a == b else f'{a}-{b}'}\t{self.pan.default_stake}\n"
+            for f, a, b in self.defaulted.runs()
+        )
+        self.flush()
+
+
+UNFINISHED = "the record stops before the hand's end (nobody went out, no T4, not void): its payments so far count"
+"""What an unfinished hand is, in a settle report."""
+
+
+def default_note(sink: SettleSink) -> str | None:
+    """Which hands took ``--default-stake``, in words."""
+    if not sink.defaulted.count:
+        return None
+    runs = escape_text(sink.defaulted.text())
+    return f"--default-stake {sink.pan.default_stake} a unit for the hands that name no Stake: {runs}"
+
+
+def amount_text(value: Decimal) -> str:
+    """A transfer's amount, as exact as the stake (``4.50``, ``12``).
+
+    >>> amount_text(Decimal("4.50")), amount_text(Decimal(12))
+    ('4.50', '12')
+    """
+    return format(value, "f")
+
+
+def summary(sitting: Sitting) -> str:
+    """``4 hands counted, 1 disputed (left out); money`` in words."""
+    left = "counted too" if sitting.include_disputed else "left out"
+    text = f"{sitting.counted} hand{'s' if sitting.counted != 1 else ''} counted, {sitting.disputed} disputed"
+    if sitting.disputed:
+        text += f" ({left})"
+    if not sitting.zero_sum:
+        return text + "; points (G7), no transfers"
+    return text + ("; in money" if sitting.has_money else "; in units")
+
+
+def money_note(sitting: Sitting) -> str | None:
+    """Why a sitting with some stakes has no money (a counted hand names no Stake)."""
+    if sitting.zero_sum and sitting.unstaked and sitting.unstaked < sitting.counted:
+        return (
+            f"{sitting.unstaked} of {sitting.counted} counted hands name no Stake: settled in units"
+            " (give --default-stake MONEY for those hands, or --stake for every hand, to settle in money)"
+        )
+    return None
+
+
+class _Item(msgspec.Struct, gc=False):
+    """An object of settle's JSON, its fields in the order written."""
+
+
+class _Line(_Item, tag_field="event"):
+    """A ``--jsonl`` line: its ``event`` (the class's tag) first."""
+
+
+class TotalItem(_Item):
+    """One player's totals (``units`` are points for PAGRUC)."""
+
+    game: str
+    player: str
+    hands: int
+    units: int
+    money: str | None
+    disputed: int
+
+
+class PlayerLine(TotalItem, _Line, tag="player"):
+    """A player's totals as a ``--jsonl`` line."""
+
+
+class TransferItem(_Item):
+    """One settling payment."""
+
+    payer: str
+    payee: str
+    amount: str
+    in_: str = msgspec.field(name="in")
+
+
+class TransferLine(_Line, tag="transfer"):
+    """A settling payment as a ``--jsonl`` line, with its game."""
+
+    game: str
+    payer: str
+    payee: str
+    amount: str
+    in_: str = msgspec.field(name="in")
+
+
+class DisputedLine(Dispute, tag_field="event", tag="disputed"):
+    """A disputed hand as a ``--jsonl`` line: its ``event``, then the fields of its :class:`Dispute`."""
+
+
+class UnfinishedLine(_Line, tag="unfinished"):
+    """An unfinished hand, counted, as a ``--jsonl`` line."""
+
+    file: str
+    hand: int
+    first_line: int
+    last_line: int
+
+
+class RunItem(_Item):
+    """A run of hands: ``file``, ``first`` and ``last`` hand numbers."""
+
+    file: str
+    first: int
+    last: int
+
+
+class DefaultStakeLine(_Line, tag="default_stake"):
+    """A run of hands counted at ``--default-stake``, as a ``--jsonl`` line."""
+
+    stake: str
+    file: str
+    first: int
+    last: int
+
+
+class SittingItem(_Item):
+    """A game's part of ``--json``."""
+
+    hands: int
+    disputed: int
+    money: bool
+    players: list[TotalItem]
+    transfers: list[TransferItem]
+    note: str | None
+
+
+class DefaultStakeItem(_Item):
+    stake: str
+    hands: list[RunItem]
+
+
+class SettleTail(_Item):
+    """What ``--json`` writes after the disputed hands."""
+
+    panguingue: SittingItem
+    pagruc: SittingItem
+    unfinished: list[RunItem]
+    default_stake: DefaultStakeItem | None
+
+
+_T = TypeVar("_T", bound=TotalItem)
+
+
+def _total(t: PlayerTotal, game: str, kind: type[_T]) -> _T:
+    money = None if t.money is None else format(t.money, "f")
+    return kind(game, t.player, t.hands, t.units, money, t.disputed)
+
+
+def _in(money: bool) -> str:
+    return "money" if money else "units"
+
+
+def _runs(runs: HandRuns) -> list[RunItem]:
+    return [RunItem(f, a, b) for f, a, b in runs.runs()]
+
+
+def sitting_item(sitting: Sitting, game: str) -> SittingItem:
+    """A game's part of ``--json``."""
+    money = sitting.has_money
+    return SittingItem(
+        sitting.counted,
+        sitting.disputed,
+        money,
+        [_total(t, game, TotalItem) for t in sitting.totals()],
+        [TransferItem(t.payer, t.payee, format(t.amount, "f"), _in(money)) for t in sitting.transfers()],
+        money_note(sitting),
+    )
+
+
+class JsonSettle(SettleSink):
+    """``--json``: ``{"disputed": [...], "panguingue": {...}, "pagruc": {...}}``, the disputed
+    hands written as they come."""
+
+    def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
+        super().__init__(stake, include_disputed)
+        self.first = True
+        self.out.append('{"disputed": [')
+
+    def disputed(self, d: Dispute) -> None:
+        self.out.append(("\n  " if self.first else ",\n  ") + dumps(d))
+        self.first = False
+        self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
+
+    def unfinished(self, hand: RecordHand) -> None:
+        pass  # listed at the end, in ``unfinished``
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        default = self.pan.default_stake
+        tail = SettleTail(
+            sitting_item(self.pan, "panguingue"),
+            sitting_item(self.pagruc_sitting, "pagruc"),
+            _runs(self.cut_off),
+            None if default is None else DefaultStakeItem(format(default, "f"), _runs(self.defaulted)),
+        )
+        body = dumps_indented(tail)[1:]
+        self.out.append(("]," if self.first else "\n],") + body + "\n")
+        self.flush()
+
+
+class JsonlSettle(SettleSink):
+    """``--jsonl``: one object per disputed hand as it comes, then per player, then per transfer."""
+
+    def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
+        super().__init__(stake, include_disputed)
+
+    def disputed(self, d: Dispute) -> None:
+        self.out.append(dumps(DisputedLine(*astuple(d))) + "\n")
+        self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
+
+    def unfinished(self, hand: RecordHand) -> None:
+        line = UnfinishedLine(hand.file, hand.index, hand.first_line, hand.last_line)
+        self.out.append(dumps(line) + "\n")
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        stake = self.pan.default_stake
+        items: list[_Line] = []
+        if stake is not None:
+            items += [DefaultStakeLine(format(stake, "f"), f, a, b) for f, a, b in self.defaulted.runs()]
+        for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
+            items += [_total(t, game, PlayerLine) for t in sitting.totals()]
+        for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
+            way = _in(sitting.has_money)
+            items += [TransferLine(game, t.payer, t.payee, format(t.amount, "f"), way) for t in sitting.transfers()]
+        self.out.append(lines(items))
+        for sitting in (self.pan, self.pagruc_sitting):
+            note = money_note(sitting)
+            if note:
+                self.err.append(f"pan settle: {note}\n")
+        self.flush()
+
+
+class RichSettle(SettleSink):
+    """A terminal: each disputed hand in red as it comes, then a table per game and the transfers."""
+
+    def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
+        from pancli.render.text import stdout_console
+
+        super().__init__(stake, include_disputed)
+        self.console = stdout_console()
+
+    def disputed(self, d: Dispute) -> None:
+        from rich.markup import escape
+
+        from pancli.render.terminal import print_hanging
+
+        print_hanging(
+            self.console,
+            "[bold red]DISPUTED[/]",
+            f"{escape(escape_text(d.file))}:{d.line}:{d.col}: "
+            f"[bold]{escape(d.rule)}[/] {escape(escape_text(d.message))}"
+            f" [dim](hand {d.hand}, lines {d.first_line}-{d.last_line})[/]",
+        )
+
+    def unfinished(self, hand: RecordHand) -> None:
+        from rich.markup import escape
+
+        from pancli.render.terminal import print_hanging
+
+        print_hanging(
+            self.console,
+            "[bold yellow]UNFINISHED[/]",
+            f"{escape(escape_text(hand.file))}:{hand.last_line}: hand {hand.index} "
+            f"(lines {hand.first_line}-{hand.last_line}): {UNFINISHED}",
+        )
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        from rich.table import Table
+
+        console = self.console
+        for name, sitting in (("Panguingue", self.pan), ("PAGRUC", self.pagruc_sitting)):
+            if not sitting.counted and not sitting.disputed:
+                continue
+            money = sitting.has_money
+            console.print(f"[bold]{name}[/]: {summary(sitting)}")
+            table = Table()
+            table.add_column("player")
+            table.add_column("hands", justify="right")
+            table.add_column("units" if sitting.zero_sum else "points", justify="right")
+            if money:
+                table.add_column("money", justify="right")
+            table.add_column("disputed", justify="right")
+            for t in sitting.totals():
+                style = "green" if t.units > 0 else "red" if t.units < 0 else ""
+                row = [t.player, str(t.hands), f"[{style}]{signed(t.units)}[/]" if style else signed(t.units)]
+                if money:
+                    row.append(money_text(t.money or Decimal(0)))
+                row.append(str(t.disputed))
+                table.add_row(*row)
+            console.print(table)
+            moves = sitting.transfers()
+            if sitting.zero_sum:
+                console.print("[bold]to settle:[/]" if moves else "[bold]nothing to settle[/]")
+                for tr in moves:
+                    console.print(f"  {tr.payer} pays {tr.payee} {amount_text(tr.amount)}", markup=False)
+            note = money_note(sitting)
+            if note:
+                console.print(f"[yellow]{note}[/]")
+        note = default_note(self)
+        if note:
+            console.print(note, markup=False)

@@ -1,0 +1,67 @@
+"""Small pieces of text every output form shares: money with its sign, the hint that names a
+rule's explanation, and whether standard output is a terminal (rich) or a pipe (plain lines).
+No rich at import time: :func:`stdout_console` imports it when a terminal is drawn on."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from pancli.app.lines import error_line
+from pancli.app.lines import signed as signed
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+    from rich.console import Console
+
+    from pancli.notation.layout import RecordHand
+
+
+def money_text(value: Decimal) -> str:
+    """Money with its sign and the stake's precision.
+
+    >>> from decimal import Decimal
+    >>> money_text(Decimal("2.50")), money_text(Decimal("-0.75")), money_text(Decimal(0))
+    ('+2.50', '-0.75', '0')
+    """
+    return format(value, "+f") if value else "0"
+
+
+def rule_hint(rule: str | None) -> str:
+    """What a terminal user types to read a cited rule: `` (pan rules P8)``; empty for no rule id.
+
+    >>> rule_hint("P8"), rule_hint("X9"), rule_hint(None)
+    (' (pan rules P8)', '', '')
+    """
+    from pancli.rulebook import lookup
+
+    return f" (pan rules {rule})" if rule and lookup(rule) is not None else ""
+
+
+def stdout_is_terminal() -> bool:
+    """True when standard output is a terminal (rich tables), False in a pipe (plain text)."""
+    if os.environ.get("PAN_FORCE_TERMINAL"):
+        return True
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def stdout_console() -> Console:
+    """A rich console on standard output (imports rich: use only for terminal output).
+
+    Rich honours ``NO_COLOR``; ``PAN_FORCE_TERMINAL=1`` forces terminal rendering (tests).
+    """
+    from rich.console import Console
+
+    force = bool(os.environ.get("PAN_FORCE_TERMINAL"))
+    return Console(force_terminal=force or None, highlight=False, soft_wrap=False)
+
+
+def warning_lines(hand: RecordHand) -> str:
+    """The standard-error lines of a hand's warnings (two names that look alike): the error
+    line's form, the message starting ``warning:``; they change no exit status."""
+    return "".join(error_line(hand.file, w.line, w.col, w.code, f"warning: {w.message}") + "\n" for w in hand.warnings)

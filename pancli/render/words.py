@@ -1,0 +1,231 @@
+"""The words every output form uses for a refereed hand: why a payment is made (by rule),
+payments of one moment grouped as *collections* ("4 from each of Ben Cruz Dee = 12"), the
+ledger in words and money, and the hand's outcome.
+
+>>> from pancli.model.results import Payment, HandResult
+>>> from pancli.rulebook import Rule
+>>> ps = (Payment("Ben", "Ana", 4, (Rule.C2,), 9), Payment("Cruz", "Ana", 4, (Rule.C2,), 9))
+>>> [str(c) for c in collections(ps)]
+['Ana C2: 4 from each of Ben Cruz = 8']
+>>> r = HandResult(("Ana", "Ben", "Cruz"), "Ana", ps, {"Ana": 8, "Ben": -4, "Cruz": -4})
+>>> ledger_text(r.ledger)
+'Ana +8, Ben -4, Cruz -4'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from pancli.cards import Card, format_cards
+from pancli.model.results import RETURNED, HandResult, Payment, is_return
+from pancli.notation.record_writer import ledger_value
+from pancli.rulebook import Rule
+from pancli.values import Value
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+WHY: Final[dict[str, str]] = {
+    "C1": "valle set, different suits",
+    "C2": "valle set, one suit",
+    "C3": "non-valle set, one suit",
+    "C4": "rope with the ace",
+    "C5": "rope with the king",
+    "C6": "value as laid",
+    "C7": "the meld's value grows",
+    "C8": "going out",
+    "T2": "forfeits and tops",
+    "T4": "all the others went on top",
+    "P10": "void hand: returned",
+    "I1": "wrong count: collections returned",
+    "I2": "foul meld: collections returned",
+}
+"""Why a payment is made, by rule id (docs/rules.md)."""
+
+MALFORMED_RULING: Final = "the hand cannot be read: it is not refereed; the next hand is read normally"
+
+
+def why(rule: str) -> str:
+    """The reason behind a payment rule (``C4+C5`` names both).
+
+    >>> why("C4+C5"), why("C2")
+    ('rope with the ace and the king', 'valle set, one suit')
+    """
+    text = _WHY_TEXT.get(rule)
+    if text is None:
+        if rule == "C4+C5":
+            text = "rope with the ace and the king"
+        else:
+            text = " + ".join(WHY.get(r, r) for r in rule.split("+"))
+        if len(_WHY_TEXT) < 1000:
+            _WHY_TEXT[rule] = text
+    return text
+
+
+_WHY_TEXT: dict[str, str] = {}
+
+
+def ledger_text(ledger: Mapping[str, int]) -> str:
+    """``Ana +8, Ben -4`` in seating order: the form a ``Ledger`` tag reads back."""
+    return ledger_value(ledger)
+
+
+def money_map(result: HandResult) -> dict[str, Decimal] | None:
+    """The ledger in money (C9), or None without a stake."""
+    money = result.money()
+    return None if money is None else dict(money)
+
+
+class Collection(Value):
+    """Payments made at one moment for one reason: ``payee`` collects ``units`` from each payer."""
+
+    payee: str
+    rule: str
+    line: int
+    units: int
+    payers: tuple[str, ...]
+    meld: tuple[Card, ...] | None = None
+    note: str = ""
+    returned: bool = False
+    """A return (I1, I2): ``payee`` is the player who gives back, ``payers`` those he pays."""
+
+    @property
+    def verb(self) -> str:
+        """``collects``, or ``returns`` for a return."""
+        return "returns" if self.returned else "collects"
+
+    @property
+    def total(self) -> int:
+        """Units collected in all."""
+        return self.units * len(self.payers)
+
+    def what(self, out_bonus: int | None = None) -> str:
+        """What was paid for and why: ``[5s 5s 5s] valle set, one suit``; with ``out_bonus``,
+        going out (C8) is split into the bonus and the melds again."""
+        note = self.note.removeprefix(RETURNED).strip() if self.returned else self.note
+        return _what(self.rule, self.meld, note, self.units, out_bonus)
+
+    def reason(self, out_bonus: int | None = None) -> str:
+        """The rule, then :meth:`what`: ``C2 [5s 5s 5s] valle set, one suit``."""
+        return f"{self.rule} {self.what(out_bonus)}"
+
+    def amounts(self) -> str:
+        """``4 from each of Ben Cruz = 8`` (or ``2 from Ben``; a return: ``4 to each of ...``)."""
+        return _amounts(self.units, list(self.payers), "to" if self.returned else "from")
+
+    def __str__(self) -> str:
+        return f"{self.payee} {self.rule}: {self.amounts()}"  # (a return: the player who gives back)
+
+
+def _what(rule: str, meld: tuple[Card, ...] | None, note: str, units: int, out_bonus: int | None) -> str:
+    """:meth:`Collection.what` of its fields."""
+    if rule == "C8" and out_bonus is not None:
+        again = units - out_bonus
+        tail = f"going out: bonus {out_bonus} + melds again {again}" if again else f"going out: bonus {out_bonus}"
+    else:
+        tail = note or why(rule)
+    return f"[{format_cards(meld)}] {tail}" if meld else tail
+
+
+def _amounts(units: int, payers: list[str], way: str = "from") -> str:
+    """:meth:`Collection.amounts` of its fields (``way`` "to": what a player returns to each)."""
+    if len(payers) == 1:
+        return f"{units} {way} {payers[0]}"
+    return f"{units} {way} each of {' '.join(payers)} = {units * len(payers)}"
+
+
+def _same_return(q: Payment, p: Payment) -> bool:
+    """``q`` is one more return of the moment of ``p`` (same payer, rule, line, units, meld, note)."""
+    return (
+        q.payer == p.payer
+        and q.rules == p.rules
+        and q.line == p.line
+        and q.units == p.units
+        and q.note == p.note
+        and q.meld == p.meld
+    )
+
+
+def collection_lines(payments: Sequence[Payment], out_bonus: int | None) -> list[str]:
+    """The plain-text lines of :func:`collections` (``  line 9: Ana collects C2 ...``), built
+    without the Collection objects (the batch path)."""
+    out: list[str] = []
+    n = len(payments)
+    i = 0
+    while i < n:
+        p = payments[i]
+        payee, rules, line, units, meld, note = p.payee, p.rules, p.line, p.units, p.meld, p.note
+        payers = [p.payer]
+        i += 1
+        if is_return(p):
+            payers = [p.payee]
+            while i < n and _same_return(payments[i], p):
+                payers.append(payments[i].payee)
+                i += 1
+            what = _what(p.rule, meld, note.removeprefix(RETURNED).strip(), units, None)
+            out.append(f"  line {line}: {p.payer} returns {p.rule} {what}: {_amounts(units, payers, 'to')}")
+            continue
+        while i < n:
+            q = payments[i]
+            if (
+                q.line != line
+                or q.payee != payee
+                or q.rules != rules
+                or q.units != units
+                or q.note != note
+                or not (q.meld is meld or q.meld == meld)
+            ):
+                break
+            payers.append(q.payer)
+            i += 1
+        rule = p.rule
+        what = _what(rule, meld, note, units, out_bonus)
+        out.append(f"  line {line}: {payee} collects {rule} {what}: {_amounts(units, payers)}")
+    return out
+
+
+def collections(payments: Iterable[Payment]) -> list[Collection]:
+    """Group consecutive payments of one moment (same payee, rule, line, units, meld, note); a
+    player's returns (I1, I2) of one moment are grouped by him."""
+    out: list[Collection] = []
+    key: tuple[Any, ...] | None = None
+    payers: list[str] = []
+    last: Payment | None = None
+    for p in payments:
+        back = is_return(p)
+        k = (back, p.payer if back else p.payee, p.rules, p.line, p.units, p.meld, p.note)
+        if k != key:
+            if last is not None:
+                out.append(_collection(last, payers))
+            key, payers = k, []
+        payers.append(p.payee if back else p.payer)
+        last = p
+    if last is not None:
+        out.append(_collection(last, payers))
+    return out
+
+
+def _collection(p: Payment, others: list[str]) -> Collection:
+    """The :class:`Collection` of the moment of ``p``, with the ``others`` who paid (or were paid back)."""
+    if is_return(p):
+        return Collection(p.payer, p.rule, p.line, p.units, tuple(others), p.meld, p.note, returned=True)
+    return Collection(p.payee, p.rule, p.line, p.units, tuple(others), p.meld, p.note)
+
+
+def outcome(result: HandResult) -> str:
+    """Who won and how, in words."""
+    if result.violations and result.winner is None:
+        return "stopped at the first violation: no winner"
+    retired = [r.violation.player for r in result.remedies if r.retired]
+    if retired and result.winner is None and not result.void:
+        return f"unfinished: nobody went out ({', '.join(p or '?' for p in retired)} retired)"
+    if result.winner is not None:
+        after = "; stopped at the first violation after it (I3)" if result.violations else ""
+        paid_under = {rule for p in result.payments for rule in p.rules}
+        if Rule.C8 in paid_under or Rule.T2 not in paid_under:
+            return f"{result.winner} went out (C8){after}"
+        return f"{result.winner} wins: all the others went on top (T4){after}"
+    if result.void:
+        return "void hand: forfeits and tops returned (T4, P10)"
+    return "unfinished: nobody went out"
