@@ -20,6 +20,7 @@ from pathlib import Path
 from pancli.notation.record_writer import write_scripts
 from pancli.records import read_hands
 from pancli.referee.simulate import simulate_hands
+from pancli.rules import HOYLE
 
 PLAYERS = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay")
 
@@ -48,7 +49,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "sim.pan"
         with open(path, "w", encoding="utf-8") as out:
-            out.writelines(write_scripts(simulate_hands(PLAYERS, args.hands, seed=1)))
+            out.writelines(write_scripts(simulate_hands(PLAYERS, args.hands, 1, HOYLE)))
         size = path.stat().st_size
         with open(path, encoding="utf-8") as f:
             lines = sum(1 for _ in f)
