@@ -53,7 +53,8 @@ class Rule(str, metaclass=_RuleIds):
 
     The ids are the names annotated below, in rulebook order: each is one shared instance,
     ``Rule.P8``, and ``Rule("P8")`` is that instance (a ValueError for a text that is no id).
-    A plain class, not an enum: a 69-member enum class took about 3 ms to build at every start.
+    A plain class, not an enum: building a 69-member enum class at every start cost more than
+    the rest of this module.
     """
 
     __slots__ = ()

@@ -436,11 +436,12 @@ class PlainBatch:
     only what is order-free (:func:`_order_free_entry`). Anything else (shorthands, packed lists, comments, errors)
     goes through :func:`plain_row`.
 
-    Kept for speed: on the worst case of benchmarks/bench_check.py (random 3-5 card lines, nearly
-    all distinct and illegal) it took ``pan check -`` from 179,853 to 690,657 melds/s, and the
-    target is 400,000. The spread template depends on the wording of the M2 reason, derived from
-    the engine at start; tests/test_check_batch.py compares every row with :func:`plain_row`
-    (hypothesis, every spelling and order, under profiles of any knob values).
+    Kept for speed: on the worst case of benchmarks/bench_check.py (200,000 random 3-5 card lines,
+    nearly all distinct and illegal) ``pan check -`` takes 4.5x the CPU time without the spread
+    template (1.75 s against 0.39 s), far under the target of 400,000 melds/s. The template
+    depends on the wording of the M2 reason, derived from the engine at start;
+    tests/test_check_batch.py compares every row with :func:`plain_row` (hypothesis, every
+    spelling and order, under profiles of any knob values).
 
     >>> from pancli.rules import HOYLE
     >>> out, err = PlainBatch("-", HOYLE).rows(["5s 5s 5s", "# note", "7c 7s 7s", "Kh 3s Kh"], 0)
