@@ -947,8 +947,8 @@ def _entries() -> tuple[RuleEntry, ...]:
 @functools.cache
 def _tables() -> tuple[Mapping[Rule, RuleEntry], Mapping[str, str]]:
     """:data:`RULEBOOK` and :data:`PRESCRIBED`, built when first asked for: only ``pan rules``, a
-    ruling and the docs read the texts, and building the 69 entries was a third of this module's
-    import (about 3 million instructions of ``pan replay``'s 270, valgrind)."""
+    ruling and the docs read the texts, and building the 69 entries at import was a third of
+    this module's cost."""
     book = MappingProxyType({e.rule: e for e in _entries()})
     return book, MappingProxyType({str(r): e.ruling for r, e in book.items()})
 

@@ -1,6 +1,6 @@
 """Start-up stays light: what each command imports, and ``pan --help`` without any command module.
 
-This is the one test of start-up imports (issue 14): a command that needs a heavy module on a path
+This is the one test of start-up imports: a command that needs a heavy module on a path
 listed here is a slower cold start for every user of that path (benchmarks/bench_startup.py).
 """
 
@@ -156,8 +156,8 @@ main()
     [["replay", SMALL], ["standings", PAGRUC_FILE], ["check", "5s 5s 5s", "7c 7s 7s"], ["simulate", "--hands", "2"]],
 )
 def test_pan_s_collector_settings_change_nothing_written(argv: list[str], tmp_path: Path) -> None:
-    """main() collects less often and ends with gc.freeze() (start-up, issue 14): the same output,
-    exit code and file as with Python's own settings."""
+    """main() ends with gc.freeze() (the interpreter's last collection need not walk what pan
+    loaded): the same output, exit code and file as with Python's own settings."""
     runs = []
     for mode in ("PLAIN", "FROZEN"):
         out = tmp_path / f"{mode}.pan"

@@ -352,7 +352,7 @@ class Policy:
     cards down, then chips, then fewest melds) and discard the hand card with the fewest partners
     (:func:`discard_choice`); otherwise discard the drawn card. Positions and moves are cached.
 
-    Speed (issue 14): a move is what :meth:`HandContext.using` and :func:`materialize` give (the test
+    Speed: a move is what :meth:`HandContext.using` and :func:`materialize` give (the test
     tests/test_analyze_odds.py compares every move with that plain path), found more cheaply: a
     position's usable draws come from one :meth:`DrawProbe.scan` (85% of the draws are unusable and are
     then never asked again); a usable one is searched by the :class:`TableSolver` shared by every position
@@ -361,9 +361,8 @@ class Policy:
     distinct meld, also shared; going out is asked by :meth:`out_slots`, a cover test that lays nothing.
     A position is its hand and its melds in one order (their packed cards); the policy remembers its discard
     per hand. With the odds' control value (:func:`out_odds`), the whole analysis of random hands is about 6x
-    (p50) and 8.5x (p99) faster than before this work (de310f6), the worst hand of issue 14
-    (``Ah Ac 3s 5h 5c 5c 6c Qd Ks Kh +Qd``) 199 -> 10-15 ms of CPU time in a warm process
-    (benchmarks/bench_odds.py, benchmarks/README.md).
+    (p50) and 8.5x (p99) faster than without these savings, the worst hand known (``Ah Ac 3s 5h 5c 5c 6c Qd Ks Kh
+    +Qd``) 199 -> 10-15 ms of CPU time in a warm process (benchmarks/bench_odds.py, benchmarks/README.md).
     """
 
     def __init__(self, profile: Profile, melds_limit: int = _MELDS_LIMIT) -> None:
