@@ -297,8 +297,9 @@ def rope_blocks(s: int, cnt: Sequence[int], t: MeldSpace, out: list[Block]) -> N
                     out.append(_new(encs[a][b], b - a + 1, vals[a][b]))
 
 
-class TableMeld(Value):
-    """One of the player's melds on the table, in the search's terms."""
+class TableMeld(Value, cache_hash=True):
+    """One of the player's melds on the table, in the search's terms (the analyzer's memos are
+    keyed by them: the hash, a Python call per card, is computed once)."""
 
     meld: Meld
     value: int

@@ -7,8 +7,8 @@ govern it (``knobs``, from :data:`KNOBS`), what the rulebook prescribes when it 
 (``ruling``) and where it comes from (``source``). docs/rules.md is the same rulebook
 written out for a reader; a test keeps the two listing the same ids.
 
-:class:`Rule` is a :class:`~enum.StrEnum`, so ``Rule.P8 == "P8"`` and a rule id prints and
-serialises as its plain text.
+:class:`Rule` is a string, so ``Rule.P8 == "P8"`` and a rule id prints and serialises as its
+plain text; ``Rule("P8")`` is ``Rule.P8`` and iterating the class gives the ids in rulebook order.
 
 >>> Rule.P8 == "P8", str(Rule.C7), f"{Rule.G4}"
 (True, 'C7', 'G4')
@@ -18,96 +18,135 @@ serialises as its plain text.
 >>> e.ruling.startswith("P8: a forced live discard must be taken")
 True
 >>> lookup("c7"), lookup(" p10 "), lookup("P11")
-(<Rule.C7: 'C7'>, <Rule.P10: 'P10'>, None)
+(Rule.C7, Rule.P10, None)
+>>> Rule("P8") is Rule.P8, len(Rule), list(Rule)[:3]
+(True, 69, [Rule.E1, Rule.E2, Rule.E3])
 >>> [str(r) for r in closest("P11")]
 ['P1', 'P10']
 >>> KNOBS["out_bonus"].rules, KNOBS["conditions"].cites
-((<Rule.C8: 'C8'>,), 'C1-C5')
+((Rule.C8,), 'C1-C5')
 """
 
 from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from pancli.values import Value
 
 
-class Rule(enum.StrEnum):
-    """One rule id: a family letter and a number (``E1`` .. ``G9``)."""
+class _RuleIds(type):
+    """Iterating :class:`Rule` (the class) gives every id in rulebook order."""
 
-    E1 = "E1"
-    E2 = "E2"
-    E3 = "E3"
-    E4 = "E4"
-    S1 = "S1"
-    S2 = "S2"
-    S3 = "S3"
-    T1 = "T1"
-    T2 = "T2"
-    T3 = "T3"
-    T4 = "T4"
-    P1 = "P1"
-    P2 = "P2"
-    P3 = "P3"
-    P4 = "P4"
-    P5 = "P5"
-    P6 = "P6"
-    P7 = "P7"
-    P8 = "P8"
-    P9 = "P9"
-    P10 = "P10"
-    M1 = "M1"
-    M2 = "M2"
-    M3 = "M3"
-    M4 = "M4"
-    M5 = "M5"
-    M6 = "M6"
-    C1 = "C1"
-    C2 = "C2"
-    C3 = "C3"
-    C4 = "C4"
-    C5 = "C5"
-    C6 = "C6"
-    C7 = "C7"
-    C8 = "C8"
-    C9 = "C9"
-    C10 = "C10"
-    I1 = "I1"
-    I2 = "I2"
-    I3 = "I3"
-    R1 = "R1"
-    R2 = "R2"
-    R3 = "R3"
-    R4 = "R4"
-    R5 = "R5"
-    R6 = "R6"
-    R7 = "R7"
-    R8 = "R8"
-    R9 = "R9"
-    R10 = "R10"
-    N1 = "N1"
-    N2 = "N2"
-    N3 = "N3"
-    N4 = "N4"
-    N5 = "N5"
-    N6 = "N6"
-    N7 = "N7"
-    N8 = "N8"
-    N9 = "N9"
-    N10 = "N10"
-    G1 = "G1"
-    G2 = "G2"
-    G3 = "G3"
-    G4 = "G4"
-    G5 = "G5"
-    G6 = "G6"
-    G7 = "G7"
-    G8 = "G8"
-    G9 = "G9"
+    def __iter__(cls) -> Iterator[Rule]:
+        return iter(_IN_ORDER)
+
+    def __len__(cls) -> int:
+        return len(_IN_ORDER)
+
+
+class Rule(str, metaclass=_RuleIds):
+    """One rule id: a family letter and a number (``E1`` .. ``G9``), a string.
+
+    The ids are the names annotated below, in rulebook order: each is one shared instance,
+    ``Rule.P8``, and ``Rule("P8")`` is that instance (a ValueError for a text that is no id).
+    A plain class, not an enum: building a 69-member enum class at every start cost more than
+    the rest of this module.
+    """
+
+    __slots__ = ()
+
+    E1: ClassVar[Rule]
+    E2: ClassVar[Rule]
+    E3: ClassVar[Rule]
+    E4: ClassVar[Rule]
+    S1: ClassVar[Rule]
+    S2: ClassVar[Rule]
+    S3: ClassVar[Rule]
+    T1: ClassVar[Rule]
+    T2: ClassVar[Rule]
+    T3: ClassVar[Rule]
+    T4: ClassVar[Rule]
+    P1: ClassVar[Rule]
+    P2: ClassVar[Rule]
+    P3: ClassVar[Rule]
+    P4: ClassVar[Rule]
+    P5: ClassVar[Rule]
+    P6: ClassVar[Rule]
+    P7: ClassVar[Rule]
+    P8: ClassVar[Rule]
+    P9: ClassVar[Rule]
+    P10: ClassVar[Rule]
+    M1: ClassVar[Rule]
+    M2: ClassVar[Rule]
+    M3: ClassVar[Rule]
+    M4: ClassVar[Rule]
+    M5: ClassVar[Rule]
+    M6: ClassVar[Rule]
+    C1: ClassVar[Rule]
+    C2: ClassVar[Rule]
+    C3: ClassVar[Rule]
+    C4: ClassVar[Rule]
+    C5: ClassVar[Rule]
+    C6: ClassVar[Rule]
+    C7: ClassVar[Rule]
+    C8: ClassVar[Rule]
+    C9: ClassVar[Rule]
+    C10: ClassVar[Rule]
+    I1: ClassVar[Rule]
+    I2: ClassVar[Rule]
+    I3: ClassVar[Rule]
+    R1: ClassVar[Rule]
+    R2: ClassVar[Rule]
+    R3: ClassVar[Rule]
+    R4: ClassVar[Rule]
+    R5: ClassVar[Rule]
+    R6: ClassVar[Rule]
+    R7: ClassVar[Rule]
+    R8: ClassVar[Rule]
+    R9: ClassVar[Rule]
+    R10: ClassVar[Rule]
+    N1: ClassVar[Rule]
+    N2: ClassVar[Rule]
+    N3: ClassVar[Rule]
+    N4: ClassVar[Rule]
+    N5: ClassVar[Rule]
+    N6: ClassVar[Rule]
+    N7: ClassVar[Rule]
+    N8: ClassVar[Rule]
+    N9: ClassVar[Rule]
+    N10: ClassVar[Rule]
+    G1: ClassVar[Rule]
+    G2: ClassVar[Rule]
+    G3: ClassVar[Rule]
+    G4: ClassVar[Rule]
+    G5: ClassVar[Rule]
+    G6: ClassVar[Rule]
+    G7: ClassVar[Rule]
+    G8: ClassVar[Rule]
+    G9: ClassVar[Rule]
+
+    def __new__(cls, text: object) -> Rule:
+        try:
+            return _BY_ID[text]
+        except (KeyError, TypeError):
+            raise ValueError(f"{text!r} is not a rule id") from None
+
+    def __repr__(self) -> str:
+        return f"Rule.{self}"
+
+    def __reduce__(self) -> tuple[type[Rule], tuple[str]]:
+        return Rule, (str(self),)
+
+
+_IN_ORDER: Final[tuple[Rule, ...]] = tuple(str.__new__(Rule, name) for name in Rule.__annotations__)
+_BY_ID: Final[dict[object, Rule]] = {str(r): r for r in _IN_ORDER}
+for _rule in _IN_ORDER:
+    setattr(Rule, _rule, _rule)
+del _rule
 
 
 class Family(enum.StrEnum):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pancli.notation.errors import NotationError
 from pancli.records import read_hands
-from pancli.rules import CARDROOM
+from pancli.rules import CARDROOM, HOYLE
 
 GOOD = '[Players "Ana Ben"]\n\nAna stay\nBen stay\nAna draw 5h, discard 5h\n'
 
@@ -207,3 +207,34 @@ def test_R2_R4_repeated_headers_read_as_a_reader_that_keeps_none(monkeypatch) ->
     monkeypatch.setattr(reader, "_HEADER_MEMO", 0)
     assert kept == hands()
     assert [h[2].ledger_claim.line for h in kept if h[2] is not None and h[2].ledger_claim] == [14, 22]  # type: ignore[attr-defined]
+
+
+def test_R6_the_reader_with_its_remembered_lines_and_actions_reads_as_one_that_keeps_none(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The fast path's memos (plain lines rebuilt from a recipe, actions by their text) change no
+    hand: every shipped sample and 60 simulated hands (with glyphs added to some lines), each read
+    twice so that the memos are filled, read the same as by a reader that remembers nothing."""
+    import pancli.notation.record_fast as fast
+    from pancli.cards import Game
+    from pancli.notation.record_writer import write_scripts
+    from pancli.referee.simulate import simulate_hands
+
+    simulated = "".join(write_scripts(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 60, 7, HOYLE)))
+    lines = simulated.splitlines()
+    annotated = "\n".join(ln + " !" if ", discard" in ln and i % 3 else ln for i, ln in enumerate(lines))
+    assert annotated.count(" !\n") > 100
+    texts = [p.read_text(encoding="utf-8") for p in sorted(Path("samples").glob("*.pan"))]
+    texts += [simulated, annotated]
+
+    def hands() -> list[list[object]]:
+        return [list(read_hands(io.StringIO(t + "\n\n" + t), "x.pan")) for t in texts]
+
+    kept = hands()
+    monkeypatch.setattr(fast, "_MAX_RECIPES", 0)
+    monkeypatch.setattr(fast, "_MAX_SEGMENTS", 0)
+    monkeypatch.setattr(fast, "_PLAIN_PAN", {})
+    monkeypatch.setattr(fast, "_SEGMENTS_PAN", {})
+    monkeypatch.setattr(fast, "_PLAIN", {g: {} for g in Game})
+    monkeypatch.setattr(fast, "_SEGMENTS", {g: {} for g in Game})
+    for got, fresh in zip(kept, hands(), strict=True):
+        _same_hands(got, fresh)
+    assert not fast._PLAIN_PAN and not fast._SEGMENTS_PAN

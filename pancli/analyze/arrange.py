@@ -116,8 +116,10 @@ Desc = tuple[TableMeld, int, int, int]
 """A table meld as :class:`DrawProbe` reads it: (meld, a number for what addition_blocks reads of it, the slots its
 blocks can hold as bits, the fields of the packed hand it reads)."""
 _PROBE_MEMOS: dict[
-    int,
-    tuple[dict[object, tuple[int, int]], dict[object, list[Block]], dict[int, Desc], dict[tuple[object, ...], int]],
+    Profile,
+    tuple[
+        dict[object, tuple[int, int]], dict[object, list[Block]], dict[TableMeld, Desc], dict[tuple[object, ...], int]
+    ],
 ] = {}
 _PROBE_MEMO_LIMIT: Final = 100_000
 """Entries the shared memos of :class:`DrawProbe` may hold before a new probe starts them afresh (they grow
@@ -166,14 +168,13 @@ class DrawProbe:
 
     def __init__(self, t: MeldSpace) -> None:
         self.t = t
-        memos = _PROBE_MEMOS.get(id(t))  # tables live as long as the process: ids stay unique
+        memos = _PROBE_MEMOS.get(t.profile)
         if memos is None or len(memos[0]) + len(memos[1]) + len(memos[2]) + len(memos[3]) > _PROBE_MEMO_LIMIT:
-            memos = _PROBE_MEMOS[id(t)] = ({}, {}, {}, {})
+            memos = _PROBE_MEMOS[t.profile] = ({}, {}, {}, {})
         # the answers depend on the cards and the profile only, so every analysis under the profile shares them
         self._groups: dict[object, tuple[int, int]] = memos[0]  # one rank, suit or meld's cards -> (usable, covered)
         self._blocks: dict[object, list[Block]] = memos[1]  # (a drawn slot, one rank's or suit's cards) -> blocks
-        # id(meld) -> (meld, key, reach, fields); the entry keeps the meld, so its id is not reused while it is there
-        self._descs: dict[int, Desc] = memos[2]
+        self._descs: dict[TableMeld, Desc] = memos[2]  # table meld -> (meld, key, reach, fields)
         # what addition_blocks reads of a meld -> a number for it in memo keys (a tuple holding a tuple and a string
         # is hashed afresh on every look-up; a number is not)
         self._keys: dict[tuple[object, ...], int] = memos[3]
@@ -183,7 +184,7 @@ class DrawProbe:
         its blocks for a hand of one copy of every card: more copies of a card give no block a card it
         could not have with one, each bound being a count or the copies left in the pack), and the
         fields of the packed hand it reads (the meld's suit for a rope, its rank for a set)."""
-        got = self._descs.get(id(tm))
+        got = self._descs.get(tm)
         if got is None:
             out: list[Block] = []
             addition_blocks(0, tm, [1] * NSLOT, self.t, out)
@@ -193,7 +194,7 @@ class DrawProbe:
             key = self._keys.get(what)
             if key is None:
                 key = self._keys[what] = len(self._keys)
-            got = self._descs[id(tm)] = (tm, key, reach, fields)
+            got = self._descs[tm] = (tm, key, reach, fields)
         return got
 
     def _gen(self, part: int, kind: int, tm: TableMeld | None) -> list[Block]:

@@ -332,12 +332,12 @@ class Node:
 
 
 _MELDS: dict[
-    int,
+    Profile,
     tuple[
-        dict[int, int],
+        dict[TableMeld, int],
         dict[Meld, TableMeld],
         dict[int, TableMeld],
-        dict[tuple[int, int], TableMeld],
+        dict[tuple[TableMeld, int], TableMeld],
         dict[int, list[int]],
     ],
 ] = {}
@@ -373,14 +373,13 @@ class Policy:
         self.t = meld_space(profile)
         self.probe = DrawProbe(self.t)
         # the melds laid depend on the cards and the profile only: every policy under the profile shares them
-        # (a policy keeps the store it started with, so a store started afresh leaves its ids valid)
-        store = _MELDS.get(id(self.t))  # tables live as long as the process: ids stay unique
+        store = _MELDS.get(profile)
         if store is None or len(store[0]) > melds_limit:
-            store = _MELDS[id(self.t)] = ({}, {}, {}, {}, {})
-        self._enc: dict[int, int] = store[0]  # id(table meld) -> its packed cards (the meld is kept below)
+            store = _MELDS[profile] = ({}, {}, {}, {}, {})
+        self._enc: dict[TableMeld, int] = store[0]  # table meld -> its packed cards
         self._of_meld: dict[Meld, TableMeld] = store[1]
         self._new: dict[int, TableMeld] = store[2]  # packed cards -> the new meld they make
-        self._grown: dict[tuple[int, int], TableMeld] = store[3]  # (id(table meld), packed cards added) -> grown meld
+        self._grown: dict[tuple[TableMeld, int], TableMeld] = store[3]  # (table meld, packed cards added) -> grown
         self._slots: dict[int, list[int]] = store[4]  # packed cards -> their slots (the order of materialize)
 
     @property
@@ -395,13 +394,13 @@ class Policy:
             tm = self._of_meld.get(m)
             if tm is None:
                 tm = self._of_meld[m] = TableMeld.of(m, self.profile)
-                self._enc[id(tm)] = encode(m.cards)
+                self._enc[tm] = encode(m.cards)
             tms.append(tm)
         return self._node(state, tuple(tms), out)
 
     def _node(self, state: int, tms: tuple[TableMeld, ...], out: bool = False) -> int:
         enc = self._enc
-        melds = tuple([enc[id(tm)] for tm in tms])
+        melds = tuple([enc[tm] for tm in tms])
         key = (state, melds)
         nid = self.index.get(key)
         if nid is None:
@@ -419,17 +418,17 @@ class Policy:
         if tm is None:
             (placed,) = materialize([(enc, 0, 0, -1, 0)], 0, (), self.profile).placed
             tm = self._new[enc] = TableMeld.of(placed.meld, self.profile)
-            self._enc[id(tm)] = enc
+            self._enc[tm] = enc
         return tm
 
     def _laid_grown(self, old: TableMeld, enc: int) -> TableMeld:
         """Table meld ``old`` grown by the packed cards ``enc`` (:func:`grow`, once, as materialize does)."""
-        key = (id(old), enc)
+        key = (old, enc)
         tm = self._grown.get(key)
         if tm is None:
             (placed,) = materialize([(enc, 0, 0, 0, 0)], 0, (old,), self.profile).placed
             tm = self._grown[key] = TableMeld.of(placed.meld, self.profile)
-            self._enc[id(tm)] = self._enc[id(old)] + enc
+            self._enc[tm] = self._enc[old] + enc
         return tm
 
     def _slots_of(self, enc: int) -> list[int]:
@@ -525,7 +524,7 @@ class Policy:
         # breaks ties between equally good arrangements, and the next move is the plain search on that order)
         if len(tms) > 1:
             encs = self._enc
-            tms.sort(key=lambda tm: encs[id(tm)])
+            tms.sort(key=encs.__getitem__)
         if rest:
             throw = self._discards.get(rest)  # hands recur under other melds, so each discard is chosen once;
             # tests/test_analyze_odds.py compares the moves
