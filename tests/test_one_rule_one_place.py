@@ -418,14 +418,10 @@ def test_every_rule_has_a_decider_or_a_reason_for_none_exactly_once() -> None:
 _RULE_ID_NAME = re.compile(r"_?(check_|judge_?)?[a-z]\d+\w*|\w*_[a-z]\d+|judge\d+")
 """A name that is a rule id or says no more than a number (``p8``, ``check_p8``, ``_m3``, ``judge2``)."""
 
-_KEPT_NAMES = {"p3", "p10"}
-"""turns.p3 and turns.p10 keep their names while the referee's fast turn, which calls them, is
-reworked elsewhere; take them out of here when they are renamed."""
-
 
 def test_deciders_are_named_for_what_they_judge() -> None:
     named_by_id = {f.__name__ for f in DECIDERS.values() if _RULE_ID_NAME.fullmatch(f.__name__)}
-    assert named_by_id == _KEPT_NAMES
+    assert named_by_id == set()
 
 
 def _dotted(f: Callable[..., object]) -> str:

@@ -39,7 +39,7 @@ from pancli.referee.forcing import (
 from pancli.referee.going_out import check_claims, closed_hand_fault, pay_pot
 from pancli.referee.melding import borrowing_fault, foul_meld_ruling, own_melds_fault
 from pancli.referee.sequence import next_hand_violation
-from pancli.referee.turns import p3, p10, turn_draw_fault
+from pancli.referee.turns import stock_fault, taken_card_fault, turn_draw_fault
 from pancli.rulebook import Rule
 from pancli.rules import profile_from_mapping, seating_fault, ten_fault
 
@@ -58,14 +58,14 @@ _REGISTRY: Final[dict[Rule, tuple[Callable[..., object], str]]] = {
     Rule.T4: (apply_decision, "after the last decision: the hand is played, won by the last one in, or void"),
     Rule.P1: (turn_draw_fault, "whether a turn is the player in turn's, with one draw or take first"),
     Rule.P2: (unused_draw_fault, "whether an unused stock draw is discarded at once"),
-    Rule.P3: (p3, "whether a taken card is the live discard, melded at once"),
+    Rule.P3: (taken_card_fault, "whether a taken card is the live discard, melded at once"),
     Rule.P4: (melding_gate_fault, "whether hand cards are melded in a turn that uses the drawn card"),
     Rule.P5: (discard_fault, "whether a turn that used its draw ends with a discard, and nothing after it"),
     Rule.P6: (own_melds_fault, "whether a changed meld is one of the player's own"),
     Rule.P7: (ten_fault, "whether hand and melds hold ten cards between turns"),
     Rule.P8: (must_take, "whether the live discard must be taken and added to one of the player's melds"),
     Rule.P9: (must_keep_draw, "whether an unused stock draw that fits a flat next player must be kept"),
-    Rule.P10: (p10, "whether a draw finds a card in the stock, and a reshuffle an empty stock"),
+    Rule.P10: (stock_fault, "whether a draw finds a card in the stock, and a reshuffle an empty stock"),
     Rule.M1: (judge, _M),
     Rule.M2: (judge, _M),
     Rule.M3: (judge, _M),

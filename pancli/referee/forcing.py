@@ -23,7 +23,7 @@ from pancli.referee.board import HAND_SIZE, Board, Placed
 from pancli.referee.going_out import ten_cards_fault
 from pancli.referee.melding import CardPlan, borrowing_fault, plan_cards
 from pancli.referee.state import Judgements, Seat
-from pancli.referee.turns import p3
+from pancli.referee.turns import taken_card_fault
 from pancli.rulebook import Rule
 from pancli.rules import Profile
 from pancli.values import Value
@@ -210,7 +210,7 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
     c = a.card
     kind = DiscardKind.HAND_CARD
     if not b.pending_used:
-        r = p3(b, a) or melding_gate_fault(b, a) or forcing_fault(b, a)
+        r = taken_card_fault(b, a) or melding_gate_fault(b, a) or forcing_fault(b, a)
         if r is not None:
             raise r
         pending = b.pending

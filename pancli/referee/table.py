@@ -21,7 +21,7 @@ T4     :func:`.decisions.apply_decision`
 P1     :func:`.turns.turn_draw_fault` (the gate of a turn line: :func:`turn_fault`, summed up by
        :func:`.turns.plays_now`)
 P2     :func:`.forcing.unused_draw_fault`
-P3     :func:`.turns.p3`
+P3     :func:`.turns.taken_card_fault`
 P4     :func:`.forcing.melding_gate_fault`
 P5     :func:`.forcing.discard_fault`
 P6     :func:`.melding.own_melds_fault` (with :func:`.melding.owns`; the melds counted as the table sees
@@ -30,7 +30,7 @@ P7     :func:`.going_out.ten_cards_fault` (with :func:`.going_out.holds_ten`; te
        :func:`pancli.rules.ten_fault`, which the analyzer asks too)
 P8     :func:`.forcing.forcing_fault` (with :func:`.forcing.must_take`, which self-play asks too)
 P9     :func:`.forcing.flat_player_fault` (with :func:`.forcing.must_keep_draw`, which self-play asks too)
-P10    :func:`.turns.p10`
+P10    :func:`.turns.stock_fault`
 M1-M5  the meld engine, :func:`pancli.melds.judge` and :func:`pancli.melds.grow` (cached by
        :class:`.state.Judgements`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
 M6     :func:`.melding.borrowing_fault`
@@ -165,7 +165,7 @@ from pancli.referee.forcing import DiscardPlan, must_keep_draw, must_take
 from pancli.referee.going_out import holds_ten
 from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
 from pancli.referee.state import Foul, LaidMeld
-from pancli.referee.turns import p10, plays_now
+from pancli.referee.turns import plays_now, stock_fault
 from pancli.rulebook import Rule
 from pancli.values import Value
 
@@ -196,7 +196,7 @@ def turn_fault(b: Board, turn: Turn) -> Ruling | None:
         return None
     r = (
         going_out.closed_hand_fault(b, turn, player)
-        or turns.p10(b, turn, player)
+        or turns.stock_fault(b, turn, player)
         or decisions.decision_order_fault(b, player, turn)
     )
     if r is None:
@@ -220,20 +220,24 @@ def event_fault(b: Board, ev: Event) -> Ruling | None:
         )
     if kind is Force:
         assert isinstance(ev, Force)
-        r = going_out.closed_hand_fault(b, ev, ev.player) or turns.p10(b, ev, ev.player)
+        r = going_out.closed_hand_fault(b, ev, ev.player) or turns.stock_fault(b, ev, ev.player)
         r = r or decisions.decision_order_fault(b, ev.player, ev) or deal.seat_fault(b, ev.player, ev)
         if r is None:
             r = decisions.on_top_fault(b, b.by_name[ev.player], ev) or deal.seat_fault(b, ev.other, ev, by=ev.player)
         return r or forcing.forcing_fault(b, ev)
     if kind is Reshuffle:
-        return going_out.closed_hand_fault(b, ev) or turns.p10(b, ev) or decisions.decision_order_fault(b, None, ev)
+        return (
+            going_out.closed_hand_fault(b, ev)
+            or turns.stock_fault(b, ev)
+            or decisions.decision_order_fault(b, None, ev)
+        )
     raise TypeError(kind.__name__)  # pragma: no cover - Turn goes through play_event
 
 
 def draw_fault(b: Board, a: Draw) -> Ruling | None:
     """The first rule a draw breaks (P1 is asked of every action): the live discard is forced
     on him (P8), the stock is empty (P10), the card is not one more of the pack (E1, E4)."""
-    return forcing.forcing_fault(b, a) or turns.p10(b, a) or deal.card_fault(b, a.card, a)
+    return forcing.forcing_fault(b, a) or turns.stock_fault(b, a) or deal.card_fault(b, a.card, a)
 
 
 class Table(Board):
@@ -337,7 +341,7 @@ class Table(Board):
             return melding.verify_add(self, a)  # type: ignore[arg-type]
         if kind is Take:
             assert isinstance(a, Take)
-            r = turns.p3(self, a)
+            r = turns.taken_card_fault(self, a)
             if r is None and self.live is None:
                 r = deal.card_fault(self, a.card, a)
             _raise(r)
@@ -399,7 +403,7 @@ class Table(Board):
                 r = going_out.ten_cards_fault(self, turn)
             else:
                 r = (
-                    turns.p3(self, turn)
+                    turns.taken_card_fault(self, turn)
                     or forcing.unused_draw_fault(self, turn)
                     or forcing.discard_fault(self, turn)
                     or going_out.ten_cards_fault(self, turn)
@@ -450,7 +454,7 @@ class Table(Board):
         if (
             not holds_ten(s)
             or must_take(self.forced_by, self.automatic, js, s, self.live if self.live_ok else None)
-            or p10(self, d) is not None
+            or stock_fault(self, d) is not None
             or card_fault(self, c, d) is not None
             or must_keep_draw(self.profile, js, s, active[pos], c)  # P9: he must keep it
         ):
@@ -487,12 +491,12 @@ class Table(Board):
         if kind is Draw:
             if must_take(self.forced_by, self.automatic, self.js, s, self.live if self.live_ok else None):
                 return False
-            if p10(self, first) is not None or card_fault(self, first.card, first) is not None:
+            if stock_fault(self, first) is not None or card_fault(self, first.card, first) is not None:
                 return False
         elif kind is Take:
             if (
                 self.live is None
-                or turns.p3(self, first) is not None  # type: ignore[arg-type]
+                or turns.taken_card_fault(self, first) is not None  # type: ignore[arg-type]
                 or must_take(self.forced_by, self.automatic, self.js, s, first.card)
             ):
                 return False  # P8: the taken card must be added (the general path checks that)

@@ -1,8 +1,8 @@
 """Rule family: turn order, the draw and the take (P1, P3, P10).
 
 * P1 :func:`turn_draw_fault` (the player in turn plays; a turn begins with one draw or take);
-* P3 :func:`p3` (only the live discard is taken, and a taken card is melded at once);
-* P10 :func:`p10` (an empty stock is rebuilt from the dead discards; with none the hand is void).
+* P3 :func:`taken_card_fault` (only the live discard is taken, and a taken card is melded at once);
+* P10 :func:`stock_fault` (an empty stock is rebuilt from the dead discards; with none the hand is void).
 
 >>> from pancli.model.actions import Decision, HandScript, Turn
 >>> from pancli.referee.board import Board
@@ -75,7 +75,7 @@ def plays_now(b: Board, player: str) -> bool:
     return b.phase is PLAYING and b.active[b.pos].name == player
 
 
-def p3(b: Board, node: Take | Discard | Turn) -> Ruling | None:
+def taken_card_fault(b: Board, node: Take | Discard | Turn) -> Ruling | None:
     """P3: only the live discard may be taken (a card discarded from a hand is dead); a taken
     card is melded at once (not discarded, not left unused at the end of the turn)."""
     if type(node) is Take:
@@ -93,7 +93,7 @@ def p3(b: Board, node: Take | Discard | Turn) -> Ruling | None:
     return b.fail(Rule.P3, f"the taken {b.pending} must be melded at once", node)
 
 
-def p10(b: Board, node: Placed, player: str | None = None) -> Ruling | None:
+def stock_fault(b: Board, node: Placed, player: str | None = None) -> Ruling | None:
     """P10: nothing is played in a void hand; a draw needs a card in the stock (the dead discards
     are reshuffled first), and after a reshuffle whose discards the record shows, a card among
     them; a reshuffle needs an empty stock."""
