@@ -23,6 +23,7 @@ import msgspec
 from msgspec.structs import replace
 
 from pancli.analyze.review import Judgement, Laid, Options
+from pancli.app.lines import ErrorFields
 from pancli.limits import MAX_REVIEWED_LINES
 from pancli.values import Value
 
@@ -55,17 +56,6 @@ class Skip(Value):
         return f"not reviewed: {self.reason}: {n} from line {self.line}"
 
 
-class HandError(Value):
-    """A hand's first violation or reading error."""
-
-    file: str
-    line: int
-    col: int
-    rule: str
-    player: str | None
-    message: str
-
-
 class HandReview(Value):
     """One hand reviewed: where it is, its judgements in record order, what was not reviewed,
     and the hand's canonical text with the reviewer's marks."""
@@ -76,7 +66,7 @@ class HandReview(Value):
     judgements: tuple[Judgement, ...]
     skipped: tuple[Skip, ...]
     text: str
-    error: HandError | None = None
+    error: ErrorFields | None = None
     malformed: bool = False
     """The hand could not be read: ``text`` is what the reader kept of it, not the record's text."""
 
@@ -187,10 +177,10 @@ def review_hand(
 
     skips = _Skips()
     judgements: list[Judgement] = []
-    error: HandError | None = None
+    error: ErrorFields | None = None
     if result.violations:
         v = result.violations[0]
-        error = HandError(hand.file, v.line, v.col, str(v.rule), v.player, v.message)
+        error = ErrorFields(hand.file, v.line, v.col, str(v.rule), v.player, v.message)
     stop = result.violations[0].line if result.violations else None
     known = {d.player for d in script.deals}
     events = script.events
@@ -392,10 +382,10 @@ class Totals:
         ]  # fmt: skip
 
 
-def _refereed(file: str, hand: RecordHand) -> HandError:
+def _refereed(file: str, hand: RecordHand) -> ErrorFields:
     e = hand.error
     assert e is not None
-    return HandError(file, e.line, e.col, e.code, None, e.message)
+    return ErrorFields(file, e.line, e.col, e.code, None, e.message)
 
 
 class ReviewSink:

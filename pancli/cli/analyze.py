@@ -17,6 +17,7 @@ from click.core import ParameterSource
 from msgspec.structs import replace
 
 from pancli.app.analyze import InputProblem, Job, read_draw, read_hand, read_melds, read_position, read_seen
+from pancli.app.lines import ErrorFields
 from pancli.cards import Card
 from pancli.cli.common import (
     EXIT_ILLEGAL,
@@ -196,7 +197,7 @@ def _status(exc: InputProblem) -> int:
     return EXIT_USAGE if exc.usage else EXIT_ILLEGAL
 
 
-def _problem(exc: InputProblem) -> dict[str, Any]:
+def _problem(exc: InputProblem) -> ErrorFields:
     """Report an input problem on standard error; its ``error`` object for ``--json``."""
     report(exc.where, exc.line, exc.col, exc.rule, exc.message)
     return error_json(exc.where, exc.line, exc.col, exc.rule, exc.message)

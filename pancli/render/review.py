@@ -10,8 +10,8 @@ from typing import IO, TYPE_CHECKING, Protocol
 import msgspec
 from msgspec.structs import astuple
 
-from pancli.app.lines import error_line, escape_text
-from pancli.app.review import HandError, SummaryRow
+from pancli.app.lines import ErrorFields, error_line, escape_text
+from pancli.app.review import SummaryRow
 from pancli.jsontext import Item, Line, dumps, dumps_indented
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class ReviewDoc(Item):
     judgements: list[JudgementItem]
     summary: list[SummaryRow]
     not_reviewed: list[NotReviewedItem]
-    errors: list[HandError]
+    errors: list[ErrorFields]
 
 
 SUMMARY_HEAD = ("player", "reviewed", "!", "?!", "?", "??", "units given up", "lines not reviewed")
@@ -150,7 +150,7 @@ class ReviewWriter:
         self.skips: list[str] = []
         self.skip_data: list[NotReviewedItem] = []
         self.judgements: list[JudgementItem] = []
-        self.errors: list[HandError] = []
+        self.errors: list[ErrorFields] = []
         self.hands = 0
         self.bad = 0
         self.malformed = 0
