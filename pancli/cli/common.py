@@ -27,10 +27,8 @@ from pancli.app.lines import batch_text as batch_text
 from pancli.app.lines import error_line as error_line
 from pancli.app.lines import escape_text as escape_text
 from pancli.app.lines import is_skipped as is_skipped
-from pancli.app.lines import signed as signed
 from pancli.cards import Game
 from pancli.limits import MAX_LINE_CHARS, LongLine
-from pancli.render.text import money_text as money_text
 from pancli.render.text import rule_hint as rule_hint
 from pancli.render.text import stdout_console as stdout_console
 from pancli.render.text import stdout_is_terminal as stdout_is_terminal
