@@ -33,7 +33,6 @@ from pancli.meldspace import (
     NSLOT,
     ONE,
     RANK_MASK,
-    SLOT_OF,
     SUIT_MASK,
     Block,
     MeldSpace,
@@ -614,22 +613,6 @@ def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Me
     blocks = solver.walk_count(live)
     rest = state - sum(b[0] for b in blocks)
     return materialize(blocks, rest, tms, profile, n)
-
-
-def best_using(hand: Iterable[Card], drawn: Card, profile: Profile, table: Sequence[Meld] = ()) -> Arrangement | None:
-    """The best arrangement of ``hand`` plus ``drawn`` in which the drawn card is used (P2, P4),
-    or None when it cannot be used (it must then be discarded, and no hand card goes down).
-
-    >>> from pancli.rules import HOYLE
-    >>> from pancli.cards import card, Rank, Suit
-    >>> h = [card(Rank.FIVE, Suit.SPADES)] * 3 + [card(Rank.FOUR, Suit.SPADES)]
-    >>> [str(p) for p in best_using(h, card(Rank.THREE, Suit.SPADES), HOYLE).placed]
-    ['3s 4s 5s']
-    >>> best_using(h, card(Rank.KING, Suit.HEARTS), HOYLE) is None
-    True
-    """
-    ctx = HandContext(list(hand), profile, table)
-    return ctx.using(SLOT_OF[drawn])
 
 
 class HandContext:

@@ -26,7 +26,6 @@ from pancli.cli.common import (
     InputLine,
     IOFailure,
     complete_paths,
-    emit_json,
     escape_text,
     json_mode,
     json_option,
@@ -209,9 +208,10 @@ Found = tuple["Analysis", "Advice | None", dict[str, Any], Sequence[tuple[str, s
 
 def _emitter(lines: bool) -> Callable[[dict[str, Any]], None]:
     """How one JSON document is written: indented (``--json``) or on one line (``--jsonl``)."""
+    from pancli.render.stream import JsonStream, write_json
+
     if not lines:
-        return emit_json
-    from pancli.render.stream import JsonStream
+        return write_json
 
     return JsonStream(True).add
 

@@ -530,11 +530,3 @@ def report(file: str, line: int, col: int, rule: str, message: str) -> None:
     """Write one error line to standard error (on a terminal, with the hint to look the rule up)."""
     hint = rule_hint(rule) if stdout_is_terminal() else ""
     sys.stderr.write(error_line(file, line, col, rule, message) + hint + "\n")  # (click.echo: 10x the cost)
-
-
-def emit_json(data: Any) -> None:
-    """Write one JSON document to standard output."""
-    from pancli.jsontext import dumps_indented
-
-    sys.stdout.write(dumps_indented(data))
-    sys.stdout.write("\n")

@@ -12,7 +12,8 @@ from msgspec.structs import astuple
 
 from pancli.app.lines import ErrorFields, error_line, escape_text
 from pancli.app.review import SummaryRow
-from pancli.jsontext import Item, Line, dumps, dumps_indented
+from pancli.jsontext import Item, Line, dumps
+from pancli.render.stream import write_json
 
 if TYPE_CHECKING:
     from pancli.analyze.review import Judgement
@@ -223,6 +224,6 @@ class ReviewWriter:
                 self._line(SummaryLine(*astuple(row)))
         elif self.as_json:
             doc = ReviewDoc(self.judgements, self.totals.table(), self.skip_data, self.errors)
-            sys.stdout.write(dumps_indented(doc) + "\n")
+            write_json(doc)
         elif summary is not None:
             summary.write("\n".join(summary_lines(self.totals, self.skips)) + "\n")

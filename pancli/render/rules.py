@@ -7,16 +7,12 @@ from __future__ import annotations
 import sys
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from pancli.jsontext import dumps_indented
+from pancli.render.stream import write_json
 from pancli.rulebook import KNOBS, RULEBOOK, Rule, RuleEntry, entry
 from pancli.rules import CARDROOM, HOYLE, Condition, Profile
 
 if TYPE_CHECKING:
     from pancli.app.rule_examples import Example
-
-
-def _emit_json(data: Any) -> None:
-    sys.stdout.write(dumps_indented(data) + "\n")
 
 
 KNOB_RULES: Final[dict[str, tuple[str, str]]] = {k.name: (k.cites, k.meaning) for k in KNOBS.values()}
@@ -84,7 +80,7 @@ def write_profile(profile: Profile, diff: bool, as_json: bool, terminal: bool) -
     conditions table, as JSON, a rich table when it fits the terminal, or tab-separated lines."""
     against = HOYLE if diff else None
     if as_json:
-        _emit_json(rules_json(profile, diff))
+        write_json(rules_json(profile, diff))
         return
     knobs, conds = knob_rows(profile, against), condition_rows(profile, against)
     if terminal and _table_fits(knobs, diff):
@@ -220,7 +216,7 @@ def rule_lines(rule: Rule, profile: Profile) -> list[str]:
 def write_rule(rule: Rule, profile: Profile, as_json: bool, terminal: bool) -> None:
     """Show one rule: JSON, a panel on a terminal, or label lines in a pipe."""
     if as_json:
-        _emit_json(rule_json(rule, profile))
+        write_json(rule_json(rule, profile))
         return
     lines = rule_lines(rule, profile)
     if not terminal:
@@ -247,7 +243,7 @@ def write_list(as_json: bool) -> None:
     """``pan rules --list``: every rule id, its family and title."""
     rows = [(str(r), str(e.family), e.title) for r, e in RULEBOOK.items()]
     if as_json:
-        _emit_json([{"rule": r, "family": f, "title": t} for r, f, t in rows])
+        write_json([{"rule": r, "family": f, "title": t} for r, f, t in rows])
         return
     sys.stdout.write("".join(f"{r}\t{f}\t{t}\n" for r, f, t in rows))
 

@@ -7,8 +7,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from pancli.jsontext import Item, dumps_indented
+from pancli.jsontext import Item
 from pancli.records.shipped import sample_path, sample_summary
+from pancli.render.stream import write_json
 
 
 class SampleItem(Item):
@@ -23,7 +24,7 @@ def write_listing(names: Sequence[str], as_json: bool, show_path: bool) -> None:
     """Every shipped record: ``name<TAB>summary`` lines, ``--path`` its file, ``--json`` a list."""
     if as_json:
         items = [SampleItem(n, sample_summary(n), str(sample_path(n))) for n in names]
-        sys.stdout.write(dumps_indented(items) + "\n")
+        write_json(items)
     elif show_path:
         sys.stdout.write("".join(f"{sample_path(n)}\n" for n in names))
     else:
@@ -34,7 +35,7 @@ def write_sample(path: Path, as_json: bool, show_path: bool) -> None:
     """One shipped file: its text, ``--path`` where it is, ``--json`` its object."""
     if as_json:
         summary = sample_summary(path.stem) if path.suffix == ".pan" else ""
-        sys.stdout.write(dumps_indented(SampleItem(path.stem, summary, str(path))) + "\n")
+        write_json(SampleItem(path.stem, summary, str(path)))
     elif show_path:
         sys.stdout.write(f"{path}\n")
     else:

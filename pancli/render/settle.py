@@ -308,9 +308,6 @@ class JsonSettle(SettleSink):
 class JsonlSettle(SettleSink):
     """``--jsonl``: one object per disputed hand as it comes, then per player, then per transfer."""
 
-    def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
-        super().__init__(stake, include_disputed)
-
     def disputed(self, d: Dispute) -> None:
         self.out.append(dumps(DisputedLine(*astuple(d))) + "\n")
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
