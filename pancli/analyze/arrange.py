@@ -154,6 +154,7 @@ class DrawProbe:
     and :func:`all_blocks`). The going-out policy asks this thousands of times per analysed hand.
 
     >>> from pancli.cards import card, Rank, Suit
+    >>> from pancli.meldspace import SLOT_OF
     >>> from pancli.rules import HOYLE
     >>> probe = DrawProbe(meld_space(HOYLE))
     >>> state = encode([card(Rank.FIVE, Suit.SPADES)] * 2)
@@ -640,6 +641,7 @@ class HandContext:
         """The context of the packed hand ``state`` with table melds already described (no re-judging).
 
         >>> from pancli.cards import card, Rank, Suit
+        >>> from pancli.meldspace import SLOT_OF
         >>> from pancli.rules import HOYLE
         >>> h = [card(Rank.FIVE, Suit.SPADES)] * 2
         >>> HandContext.of_state(encode(h), HOYLE, ()).usable(SLOT_OF[card(Rank.FIVE, Suit.SPADES)])
