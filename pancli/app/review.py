@@ -49,12 +49,6 @@ class Skip(Value):
     count: int
     reason: str
 
-    def text(self) -> str:
-        """``not reviewed: Ben's cards unknown: 6 lines from line 14``: the play lines (stay or top
-        decisions, turns) not reviewed."""
-        n = f"{self.count} line{'s' if self.count != 1 else ''}"
-        return f"not reviewed: {self.reason}: {n} from line {self.line}"
-
 
 class HandReview(Value):
     """One hand reviewed: where it is, its judgements in record order, what was not reviewed,

@@ -17,7 +17,7 @@ from pancli.render.stream import write_json
 
 if TYPE_CHECKING:
     from pancli.analyze.review import Judgement
-    from pancli.app.review import HandReview, Totals
+    from pancli.app.review import HandReview, Skip, Totals
     from pancli.render.html import HtmlReport
     from pancli.rules import Profile
 
@@ -92,6 +92,13 @@ class ErrorLine(Line, tag="error"):
 
 class SummaryLine(SummaryRow, tag_field="event", tag="summary"):
     """A player's summary row as a ``--jsonl`` line."""
+
+
+def skip_text(s: Skip) -> str:
+    """``not reviewed: Ben's cards unknown: 6 lines from line 14``: the play lines (stay or top
+    decisions, turns) not reviewed."""
+    n = f"{s.count} line{'s' if s.count != 1 else ''}"
+    return f"not reviewed: {s.reason}: {n} from line {s.line}"
 
 
 class ReviewDoc(Item):
@@ -182,7 +189,7 @@ class ReviewWriter:
             else:
                 self.judgements.append(_judgement(JudgementItem, r, j))
         for s in r.skipped:
-            self.skips.append(escape_text(f"{r.file} hand {r.hand}: {s.player}: {s.text()}"))
+            self.skips.append(escape_text(f"{r.file} hand {r.hand}: {s.player}: {skip_text(s)}"))
             if self.as_jsonl:
                 self._line(NotReviewedLine(r.file, r.hand, s.player, s.line, s.count, s.reason))
             else:
