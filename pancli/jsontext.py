@@ -38,6 +38,14 @@ def _escaped(m: re.Match[bytes]) -> bytes:
     return b"\\u%04x" % ord(m.group().decode())
 
 
+class Item(msgspec.Struct, gc=False):
+    """An object of JSON output, its fields in the order written (no cycles: untracked by gc)."""
+
+
+class Line(Item, tag_field="event"):
+    """A ``--jsonl`` line whose ``event`` (the class's tag) comes first."""
+
+
 def _hook(obj: Any) -> Any:
     if isinstance(obj, Card):
         return obj.text

@@ -411,47 +411,6 @@ def spread_rule(n: int, profile: Profile) -> EngineRule | None:
     return "M2"
 
 
-def can_add(meld: Meld, c: Card, profile: Profile) -> bool:
-    """Whether one card can be added to ``meld`` under M5 (and C7, E4).
-
-    >>> from pancli.rules import HOYLE
-    >>> from pancli.cards import card, Rank, Suit
-    >>> s = judge([card(Rank.FIVE, s) for s in (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)], HOYLE).meld
-    >>> can_add(s, card(Rank.FIVE, Suit.SPADES), HOYLE), can_add(s, card(Rank.FIVE, Suit.HEARTS), HOYLE)
-    (True, False)
-    """
-    try:
-        grow(meld, (c,), profile)
-    except MeldError:
-        return False
-    return True
-
-
-class Payout(Value):
-    """What laying some melds collects: ``per_opponent`` units from each of ``opponents``."""
-
-    per_opponent: int
-    opponents: int
-
-    @property
-    def total(self) -> int:
-        """Units collected in all."""
-        return self.per_opponent * self.opponents
-
-
-def payout(verdicts: Iterable[Verdict], active_players: int) -> Payout:
-    """The payment for laying legal melds at a table of ``active_players`` (C6, C7).
-
-    >>> from pancli.rules import HOYLE
-    >>> from pancli.cards import card, Rank, Suit
-    >>> payout([judge([card(Rank.FIVE, Suit.SPADES)] * 3, HOYLE)], 6)
-    Payout(per_opponent=4, opponents=5)
-    """
-    if active_players < 1:
-        raise ValueError("at least one active player")
-    return Payout(sum(v.value for v in verdicts), active_players - 1)
-
-
 def going_out_value(melds: Iterable[Meld], profile: Profile) -> int:
     """C8: what each active opponent pays the player who goes out with ``melds``
     (the going-out bonus plus the value of all his melds again; forfeits and tops aside).

@@ -11,6 +11,8 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
+from pancli.cards import Card
+from pancli.melds import Meld, MeldError, grow
 from pancli.notation.houserules import profile_to_toml
 from pancli.rules import CARDROOM, HOYLE, ConditionRate, Forcing, Profile, SetGrowth
 
@@ -56,3 +58,12 @@ def rules_name(profile: Profile, folder: Path) -> str:
     if not path.exists():
         path.write_text(text, encoding="utf-8")
     return path.name
+
+
+def can_add(meld: Meld, c: Card, profile: Profile) -> bool:
+    """Whether the engine lets one card be added to ``meld`` (M5, with C7 and E4): ``grow`` asked."""
+    try:
+        grow(meld, (c,), profile)
+    except MeldError:
+        return False
+    return True

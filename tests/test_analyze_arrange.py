@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from profiles_kit import any_profile
 
-from pancli.analyze.arrange import HandContext, best_arrangement, best_using
+from pancli.analyze.arrange import HandContext, best_arrangement
 from pancli.cards import PAN_RANKS, SUITS, Card, Rank, Suit, card
 from pancli.melds import Meld, judge
 from pancli.meldspace import SLOT_OF, encode
@@ -104,7 +104,7 @@ def test_M5_additions_to_table_melds_match_the_oracle(hand: list[Card], table: l
 @given(rich_hands(low=2, high=9), st.sampled_from([card(r, s) for r in PAN_RANKS[:5] for s in SUITS]), profiles)
 def test_P4_best_using_the_draw_matches_the_oracle(hand: list[Card], drawn: Card, profile: Profile) -> None:
     assume(possible(profile, hand, [drawn]))
-    got = best_using(hand, drawn, profile)
+    got = HandContext(hand, profile).using(SLOT_OF[drawn])
     want, ways = oracle([*hand, drawn], profile, must_use=drawn)
     if got is None:
         assert want[0] < 0, "the oracle found a use for the draw"
@@ -119,7 +119,7 @@ def test_P4_drawn_card_must_be_used_even_at_a_lower_value() -> None:
     hand = [five, five, five, four]
     free = best_arrangement([*hand, three], HOYLE)
     assert [str(p) for p in free.placed] == ["5s 5s 5s"] and free.value == 4  # 3s would stay dead
-    used = best_using(hand, three, HOYLE)
+    used = HandContext(hand, HOYLE).using(SLOT_OF[three])
     assert used is not None
     assert [str(p) for p in used.placed] == ["3s 4s 5s"] and used.value == 0
 

@@ -12,9 +12,10 @@ from cli_kit import pan
 from click.testing import CliRunner, Result
 
 from pancli.analyze.analysis import analyze
-from pancli.analyze.arrange import best_arrangement, best_using
+from pancli.analyze.arrange import HandContext, best_arrangement
 from pancli.cards import PAN_CARDS, Rank, Suit, card
 from pancli.cli import cli
+from pancli.meldspace import SLOT_OF
 from pancli.notation import parse_hand, parse_meld
 from pancli.rules import CARDROOM, HOYLE
 
@@ -140,8 +141,9 @@ def test_probabilities_match_a_direct_count_of_the_unseen_cards() -> None:
     unseen.subtract(Counter(hand))
     unseen.subtract(Counter(seen))
     stock = list(unseen.elements())
-    useful = sum(1 for c in stock if best_using(hand, c, HOYLE) is not None)
-    outs = sum(1 for c in stock if (u := best_using(hand, c, HOYLE)) is not None and not u.dead)
+    ctx = HandContext(hand, HOYLE)
+    useful = sum(1 for c in stock if ctx.using(SLOT_OF[c]) is not None)
+    outs = sum(1 for c in stock if (u := ctx.using(SLOT_OF[c])) is not None and not u.dead)
     assert a.unseen == len(stock)
     assert a.p_useful == useful / len(stock)
     assert a.p_out_next == outs / len(stock)

@@ -141,8 +141,8 @@ def test_a_profile_named_like_a_file_still_shows_the_profile() -> None:
 
 def _with_a_sample() -> list[Rule]:
     """The rules a shipped sample is meant to break (``illegal-RULE-*``, or named in
-    ``rule_explain.EXTRA_SAMPLES``): each must have an example; the others have none to check."""
-    from pancli.cli.rule_explain import EXTRA_SAMPLES
+    ``rule_examples.EXTRA_SAMPLES``): each must have an example; the others have none to check."""
+    from pancli.app.rule_examples import EXTRA_SAMPLES
     from pancli.records.shipped import sample_names
 
     names = sample_names()
@@ -154,7 +154,7 @@ def test_rule_example_is_what_replay_really_prints(rule: Rule) -> None:
     """The fragment `pan rules RULE` shows is the sample's line, and its replay line is what
     `pan samples NAME | pan replay -` writes on standard error."""
 
-    from pancli.cli.rule_explain import example
+    from pancli.app.rule_examples import example
     from pancli.records.shipped import sample_path
 
     ex = example(rule)
@@ -170,16 +170,17 @@ def test_the_examples_file_is_what_refereeing_the_samples_finds() -> None:
     """``pan rules RULE`` reads its example from rule_examples.tsv (start-up: no referee): the file
     must be what refereeing the samples gives now, for every rule (its first line says how to
     write it again)."""
-    from pancli.cli import rule_explain
-    from pancli.cli.rule_explain import EXAMPLES_FILE, example, examples_table, judged_example
+    from pancli.app import rule_examples
+    from pancli.app.rule_examples import EXAMPLES_FILE, example
+    from pancli.render.rules import examples_table, judged_example
 
-    written = (Path(rule_explain.__file__).parent / EXAMPLES_FILE).read_text(encoding="utf-8")
-    assert written == examples_table(), f"pancli/cli/{EXAMPLES_FILE} is out of date: {written.splitlines()[0]}"
+    written = (Path(rule_examples.__file__).parent / EXAMPLES_FILE).read_text(encoding="utf-8")
+    assert written == examples_table(), f"pancli/app/{EXAMPLES_FILE} is out of date: {written.splitlines()[0]}"
     assert all(example(r) == judged_example(r) for r in (Rule.P8, Rule.G4, Rule.C9, Rule.S2, Rule.E2))
 
 
 def test_every_illegal_sample_is_some_rule_s_example() -> None:
-    from pancli.cli.rule_explain import example
+    from pancli.app.rule_examples import example
     from pancli.records.shipped import sample_names
 
     shown = {ex.sample for r in Rule if (ex := example(r)) is not None}

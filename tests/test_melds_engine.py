@@ -11,9 +11,10 @@ from collections.abc import Iterable
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from profiles_kit import can_add
 
 from pancli.cards import ALL_CARDS, PAN_CARDS, PAN_RANKS, Card, Rank, Suit, card, format_cards
-from pancli.melds import MeldKind, Rope, Set, SetShape, Verdict, _gaps, _illegal, _wraps, can_add, judge
+from pancli.melds import MeldError, MeldKind, Rope, Set, SetShape, Verdict, _gaps, _illegal, _wraps, grow, judge
 from pancli.rules import CARDROOM, HOYLE, Condition, Profile, profile_from_mapping
 
 
@@ -212,7 +213,6 @@ def reference_grow(meld: Rope | Set, added: Iterable[Card], profile: Profile) ->
     """grow() written plainly (its first version): every card's copies counted on Card objects
     against ``profile.pack``; the oracle for grow(), which counts by card index against the
     pack's copies by index (cards.past_the_pack)."""
-    from pancli.melds import MeldError
 
     added = tuple(added)
     if not added:
@@ -235,7 +235,6 @@ def reference_grow(meld: Rope | Set, added: Iterable[Card], profile: Profile) ->
     ),
 )
 def test_E4_M5_C7_grow_agrees_with_the_plain_reference(m: Expected, added: list[Card], profile: Profile) -> None:
-    from pancli.melds import MeldError, grow
 
     v = judge(m[0], HOYLE)
     assert v.meld is not None
@@ -251,7 +250,6 @@ def test_E4_M5_C7_grow_agrees_with_the_plain_reference(m: Expected, added: list[
 
 def test_E4_grow_counts_a_card_the_pack_does_not_hold() -> None:
     """One copy is already too many of a card the pack holds none of (no spades left)."""
-    from pancli.melds import MeldError, grow
 
     bare = Profile(name="bare", packs=2, spade_suits_removed=2)
     fives = judge([card(Rank.FIVE, s) for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)], HOYLE).meld

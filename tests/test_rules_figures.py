@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pancli.cards import Card
-from pancli.melds import going_out_value, judge, payout
+from pancli.melds import going_out_value, judge
 from pancli.notation.fast import fast_cards
 from pancli.rules import CARDROOM, HOYLE, Profile
 
@@ -36,13 +36,12 @@ def cards(text: str) -> tuple[Card, ...]:
 def test_section8_figure(text: str, each: int, total: int, profile: Profile) -> None:
     v = judge(cards(text), profile)
     assert v.legal, v.reason
-    pay = payout([v], PLAYERS)
-    assert (pay.per_opponent, pay.opponents, pay.total) == (each, 5, total)
+    assert (v.value, v.value * (PLAYERS - 1)) == (each, total)  # from each of the 5 others
 
 
 def test_section8_four_5s_laid_at_once_collect_6_from_each() -> None:
     v = judge(cards("5s 5s 5s 5s"), HOYLE)
-    assert payout([v], PLAYERS).per_opponent == 6
+    assert v.value == 6
     # the same as laying three and adding the fourth (C7): 4 + 2
     three = judge(cards("5s 5s 5s"), HOYLE)
     assert three.value + (v.value - three.value) == 6
@@ -51,7 +50,7 @@ def test_section8_four_5s_laid_at_once_collect_6_from_each() -> None:
 def test_section8_going_out_in_cardroom_collects_14_in_all_from_each() -> None:
     laid = [judge(cards(t), CARDROOM) for t in ("5s 5s 5s 5s", "7c Jc Qc", "2h 3h 4h")]
     assert all(v.legal for v in laid)
-    on_laying = payout(laid, PLAYERS).per_opponent
+    on_laying = sum(v.value for v in laid)
     melds = [v.meld for v in laid if v.meld is not None]
     on_going_out = going_out_value(melds, CARDROOM)
     assert (on_laying, on_going_out) == (6, 8)

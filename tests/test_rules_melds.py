@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profiles_kit import can_add
 
 from pancli.cards import PAN_CARDS, PAN_RANKS, SUITS, Card, Pack, Rank, Suit, card
-from pancli.melds import MeldError, MeldKind, Rope, Set, SetShape, can_add, going_out_value, grow, judge, payout
+from pancli.melds import MeldError, MeldKind, Rope, Set, SetShape, going_out_value, grow, judge
 from pancli.notation.fast import fast_cards
 from pancli.rules import CARDROOM, HOYLE, Condition, Profile, profile_from_mapping
 
@@ -358,10 +359,3 @@ def test_C8_going_out_value() -> None:
     cardroom = [meld(t, CARDROOM) for t in ("5s 5s 5s 5s", "7c Jc Qc", "2h 3h 4h")]
     assert going_out_value(cardroom, CARDROOM) == 2 + 6
     assert going_out_value([], HOYLE) == 1
-
-
-def test_C9_payout_is_per_active_opponent_in_units() -> None:
-    p = payout([judge(cards("5s 5s 5s"), HOYLE), judge(cards("Qh Qh Qh"), HOYLE)], 4)
-    assert (p.per_opponent, p.opponents, p.total) == (5, 3, 15)
-    with pytest.raises(ValueError):
-        payout([], 0)

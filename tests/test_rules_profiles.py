@@ -181,4 +181,4 @@ def test_section9_every_engine_entry_point_takes_the_profile_without_a_default()
                 if param is not None:
                     checked.append(f.__qualname__)
                     assert param.default is inspect.Parameter.empty, f"{name}.{f.__qualname__}"
-    assert {"judge", "grow", "can_add", "Rope.value", "Set.accepts", "best_arrangement"} <= set(checked)
+    assert {"judge", "grow", "going_out_value", "Rope.value", "Set.accepts", "best_arrangement"} <= set(checked)

@@ -5,6 +5,6 @@ Engine layer: imports only cards, melds and rules (never notation, click or rich
 
 from __future__ import annotations
 
-from pancli.analyze.arrange import Arrangement, HandContext, Placed, best_arrangement, best_using
+from pancli.analyze.arrange import Arrangement, HandContext, Placed, best_arrangement
 
-__all__ = ["Arrangement", "HandContext", "Placed", "best_arrangement", "best_using"]
+__all__ = ["Arrangement", "HandContext", "Placed", "best_arrangement"]

@@ -33,7 +33,6 @@ from pancli.meldspace import (
     NSLOT,
     ONE,
     RANK_MASK,
-    SLOT_OF,
     SUIT_MASK,
     Block,
     MeldSpace,
@@ -157,6 +156,7 @@ class DrawProbe:
     and :func:`all_blocks`). The going-out policy asks this thousands of times per analysed hand.
 
     >>> from pancli.cards import card, Rank, Suit
+    >>> from pancli.meldspace import SLOT_OF
     >>> from pancli.rules import HOYLE
     >>> probe = DrawProbe(meld_space(HOYLE))
     >>> state = encode([card(Rank.FIVE, Suit.SPADES)] * 2)
@@ -617,22 +617,6 @@ def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Me
     return materialize(blocks, rest, tms, profile, n)
 
 
-def best_using(hand: Iterable[Card], drawn: Card, profile: Profile, table: Sequence[Meld] = ()) -> Arrangement | None:
-    """The best arrangement of ``hand`` plus ``drawn`` in which the drawn card is used (P2, P4),
-    or None when it cannot be used (it must then be discarded, and no hand card goes down).
-
-    >>> from pancli.rules import HOYLE
-    >>> from pancli.cards import card, Rank, Suit
-    >>> h = [card(Rank.FIVE, Suit.SPADES)] * 3 + [card(Rank.FOUR, Suit.SPADES)]
-    >>> [str(p) for p in best_using(h, card(Rank.THREE, Suit.SPADES), HOYLE).placed]
-    ['3s 4s 5s']
-    >>> best_using(h, card(Rank.KING, Suit.HEARTS), HOYLE) is None
-    True
-    """
-    ctx = HandContext(list(hand), profile, table)
-    return ctx.using(SLOT_OF[drawn])
-
-
 class HandContext:
     """One hand's shared search (candidate blocks and memo), for asking about many draws.
 
@@ -658,6 +642,7 @@ class HandContext:
         """The context of the packed hand ``state`` with table melds already described (no re-judging).
 
         >>> from pancli.cards import card, Rank, Suit
+        >>> from pancli.meldspace import SLOT_OF
         >>> from pancli.rules import HOYLE
         >>> h = [card(Rank.FIVE, Suit.SPADES)] * 2
         >>> HandContext.of_state(encode(h), HOYLE, ()).usable(SLOT_OF[card(Rank.FIVE, Suit.SPADES)])

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from pancli.escapes import escape_text as escape_text  # (the one escaper: core, the text layer uses it too)
 from pancli.limits import LongLine
+from pancli.values import Value
 
 STDIN_FILE = "-"
 """The file name of standard input in error lines (``-:LINE:COL``)."""
@@ -66,6 +67,18 @@ def batch_item(text: str) -> str | None:
 
 
 # --------------------------------------------------------------------------- output
+
+
+class ErrorFields(Value):
+    """An error as ``--json`` writes it: the fields of its error line (docs/commands.md), and
+    whose hand it is (null where no player is concerned)."""
+
+    file: str
+    line: int
+    col: int
+    rule: str
+    player: str | None
+    message: str
 
 
 def error_line(file: str, line: int, col: int | None, rule: str | None, message: str) -> str:

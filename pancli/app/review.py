@@ -15,14 +15,15 @@ review removes every such comment, and the glyphs they own, before writing its o
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from msgspec.structs import asdict, replace
+import msgspec
+from msgspec.structs import replace
 
-from pancli.analyze.review import MARKS, Judgement, Laid, Options
+from pancli.analyze.review import Judgement, Laid, Options
+from pancli.app.lines import ErrorFields
 from pancli.limits import MAX_REVIEWED_LINES
 from pancli.values import Value
 
@@ -48,12 +49,6 @@ class Skip(Value):
     count: int
     reason: str
 
-    def text(self) -> str:
-        """``not reviewed: Ben's cards unknown: 6 lines from line 14``: the play lines (stay or top
-        decisions, turns) not reviewed."""
-        n = f"{self.count} line{'s' if self.count != 1 else ''}"
-        return f"not reviewed: {self.reason}: {n} from line {self.line}"
-
 
 class HandReview(Value):
     """One hand reviewed: where it is, its judgements in record order, what was not reviewed,
@@ -65,54 +60,9 @@ class HandReview(Value):
     judgements: tuple[Judgement, ...]
     skipped: tuple[Skip, ...]
     text: str
-    error: dict[str, Any] | None = None
-    """The hand's first violation or reading error (file, line, col, rule, player, message)."""
+    error: ErrorFields | None = None
     malformed: bool = False
     """The hand could not be read: ``text`` is what the reader kept of it, not the record's text."""
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data (the worker processes send it so)."""
-        return {
-            "file": self.file,
-            "hand": self.hand,
-            "first_line": self.first_line,
-            "judgements": [asdict(j) for j in self.judgements],
-            "skipped": [asdict(s) for s in self.skipped],
-            "text": self.text,
-            "error": self.error,
-            "malformed": self.malformed,
-        }
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> HandReview:
-        """The review :meth:`to_json` wrote."""
-        return cls(
-            d["file"], d["hand"], d["first_line"], tuple(Judgement(**j) for j in d["judgements"]),
-            tuple(Skip(**s) for s in d["skipped"]), d["text"], d["error"], d["malformed"],
-        )  # fmt: skip
-
-
-def judgement_json(r: HandReview, j: Judgement) -> dict[str, Any]:
-    """One judgement as data: the documented fields ``hand line player played best chips odds
-    mark``, then the rest."""
-    return {
-        "file": r.file,
-        "hand": r.hand,
-        "line": j.line,
-        "player": j.player,
-        "kind": j.kind,
-        "played": j.played,
-        "best": j.best,
-        "chips": round(j.chips, 4),
-        "odds": round(j.odds, 4),
-        "mark": j.mark or None,
-        "odds_played": None if j.odds_played is None else round(j.odds_played, 4),
-        "odds_best": None if j.odds_best is None else round(j.odds_best, 4),
-        "odds_se": round(j.odds_se, 4),
-        "chips_se": round(j.chips_se, 4),
-        "depth": j.depth,
-        "note": j.note,
-    }
 
 
 # --------------------------------------------------------------------------- reviewing one hand
@@ -221,11 +171,10 @@ def review_hand(
 
     skips = _Skips()
     judgements: list[Judgement] = []
-    error = None
+    error: ErrorFields | None = None
     if result.violations:
         v = result.violations[0]
-        error = {"file": hand.file, "line": v.line, "col": v.col, "rule": str(v.rule), "player": v.player,
-                 "message": v.message}  # fmt: skip
+        error = ErrorFields(hand.file, v.line, v.col, str(v.rule), v.player, v.message)
     stop = result.violations[0].line if result.violations else None
     known = {d.player for d in script.deals}
     events = script.events
@@ -375,6 +324,24 @@ def _renote(item: Any, n: Notes, todo: Sequence[Judgement]) -> Notes | None:
 # --------------------------------------------------------------------------- many hands
 
 
+class SummaryRow(Value):
+    """One player's line of the summary: decisions reviewed, the count of each mark, ``chips``
+    (units given up in the mistakes, in all) and the play lines not reviewed."""
+
+    player: str
+    reviewed: int
+    good: int = msgspec.field(name="!")
+    dubious: int = msgspec.field(name="?!")
+    mistake: int = msgspec.field(name="?")
+    blunder: int = msgspec.field(name="??")
+    chips: float
+    not_reviewed: int
+
+    def marks(self) -> dict[str, int]:
+        """The count of each mark, by its glyph."""
+        return {"!": self.good, "?!": self.dubious, "?": self.mistake, "??": self.blunder}
+
+
 class Totals:
     """Per player: decisions reviewed, marks by kind, units given up in mistakes, play lines not reviewed."""
 
@@ -400,20 +367,19 @@ class Totals:
             row = self.rows[player] = dict.fromkeys(self.FIELDS, 0.0)
         return row
 
-    def table(self) -> list[dict[str, Any]]:
-        """One row per player, in order of first appearance: ``player``, ``reviewed``, the count of
-        each mark, ``chips`` (units given up in the mistakes, in all) and ``not_reviewed``."""
+    def table(self) -> list[SummaryRow]:
+        """One row per player, in order of first appearance."""
         return [
-            {"player": p, "reviewed": int(r["reviewed"]), **{m: int(r[m]) for m in ("!", *MARKS)},
-             "chips": round(r["chips"], 2), "not_reviewed": int(r["not reviewed"])}
+            SummaryRow(p, int(r["reviewed"]), int(r["!"]), int(r["?!"]), int(r["?"]), int(r["??"]),
+                       round(r["chips"], 2), int(r["not reviewed"]))
             for p, r in self.rows.items()
         ]  # fmt: skip
 
 
-def _refereed(file: str, hand: RecordHand) -> dict[str, Any]:
+def _refereed(file: str, hand: RecordHand) -> ErrorFields:
     e = hand.error
     assert e is not None
-    return {"file": file, "line": e.line, "col": e.col, "rule": e.code, "player": None, "message": e.message}
+    return ErrorFields(file, e.line, e.col, e.code, None, e.message)
 
 
 class ReviewSink:
@@ -432,7 +398,7 @@ class ReviewSink:
 
     def _put(self, r: HandReview) -> None:
         if self.show is None:
-            self.out.append(json.dumps(r.to_json()) + "\n")
+            self.out.append(msgspec.json.encode(r).decode() + "\n")
         else:
             self.show(r)
 
@@ -460,7 +426,7 @@ class ReviewSink:
     def chunk(self, out: str, err: str) -> None:
         assert self.show is not None
         for line in out.splitlines():
-            self.show(HandReview.from_json(json.loads(line)))
+            self.show(msgspec.json.decode(line, type=HandReview))
 
 
 REVIEW_CHUNK: Final = 1

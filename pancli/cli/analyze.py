@@ -17,6 +17,7 @@ from click.core import ParameterSource
 from msgspec.structs import replace
 
 from pancli.app.analyze import InputProblem, Job, read_draw, read_hand, read_melds, read_position, read_seen
+from pancli.app.lines import ErrorFields
 from pancli.cards import Card
 from pancli.cli.common import (
     EXIT_ILLEGAL,
@@ -25,7 +26,6 @@ from pancli.cli.common import (
     InputLine,
     IOFailure,
     complete_paths,
-    emit_json,
     escape_text,
     json_mode,
     json_option,
@@ -196,7 +196,7 @@ def _status(exc: InputProblem) -> int:
     return EXIT_USAGE if exc.usage else EXIT_ILLEGAL
 
 
-def _problem(exc: InputProblem) -> dict[str, Any]:
+def _problem(exc: InputProblem) -> ErrorFields:
     """Report an input problem on standard error; its ``error`` object for ``--json``."""
     report(exc.where, exc.line, exc.col, exc.rule, exc.message)
     return error_json(exc.where, exc.line, exc.col, exc.rule, exc.message)
@@ -208,9 +208,10 @@ Found = tuple["Analysis", "Advice | None", dict[str, Any], Sequence[tuple[str, s
 
 def _emitter(lines: bool) -> Callable[[dict[str, Any]], None]:
     """How one JSON document is written: indented (``--json``) or on one line (``--jsonl``)."""
+    from pancli.render.stream import JsonStream, write_json
+
     if not lines:
-        return emit_json
-    from pancli.render.stream import JsonStream
+        return write_json
 
     return JsonStream(True).add
 

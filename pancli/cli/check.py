@@ -256,9 +256,9 @@ def _terminal(args: list[str], profile: Profile, game: Game) -> int:
 def render_reports(reports: list[MeldCheck], as_json: bool, title: str) -> int:
     """Write reports as JSON or a rich table, error lines on stderr; return the exit status."""
     if as_json:
-        from pancli.cli.common import emit_json
+        from pancli.render.stream import write_json
 
-        emit_json([r.to_json() for r in reports])
+        write_json([r.to_json() for r in reports])
     else:
         from pancli.cli.common import stdout_console
         from pancli.render.melds import meld_table

@@ -27,10 +27,8 @@ from pancli.app.lines import batch_text as batch_text
 from pancli.app.lines import error_line as error_line
 from pancli.app.lines import escape_text as escape_text
 from pancli.app.lines import is_skipped as is_skipped
-from pancli.app.lines import signed as signed
 from pancli.cards import Game
 from pancli.limits import MAX_LINE_CHARS, LongLine
-from pancli.render.text import money_text as money_text
 from pancli.render.text import rule_hint as rule_hint
 from pancli.render.text import stdout_console as stdout_console
 from pancli.render.text import stdout_is_terminal as stdout_is_terminal
@@ -532,11 +530,3 @@ def report(file: str, line: int, col: int, rule: str, message: str) -> None:
     """Write one error line to standard error (on a terminal, with the hint to look the rule up)."""
     hint = rule_hint(rule) if stdout_is_terminal() else ""
     sys.stderr.write(error_line(file, line, col, rule, message) + hint + "\n")  # (click.echo: 10x the cost)
-
-
-def emit_json(data: Any) -> None:
-    """Write one JSON document to standard output."""
-    from pancli.jsontext import dumps_indented
-
-    sys.stdout.write(dumps_indented(data))
-    sys.stdout.write("\n")

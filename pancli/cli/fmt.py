@@ -5,8 +5,8 @@ in constant memory. ``--check`` writes nothing on standard output and exits 1 wh
 is not canonical (as black does), naming it on standard error; ``--diff`` prints a unified
 diff instead of the text. A malformed hand is reported (``file:line:col: CODE message``)
 and written unchanged; the exit status is then 1. A file that cannot be read exits 2.
-``--json`` prints one list instead, an object per input (:func:`file_json`); the exit
-status is the same.
+``--json`` prints one list instead, an object per input
+(:func:`pancli.render.fmt.file_item`); the exit status is the same.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
 
 import click
 
@@ -85,28 +85,6 @@ class _Tally:
         return EXIT_ILLEGAL if self.errors else EXIT_OK
 
 
-def file_json(t: _Tally, with_diff: bool) -> dict[str, Any]:
-    """The ``--json`` object of one input: ``file``, ``canonical`` (the input was already in
-    canonical form; null when it could not be read), ``text`` (the canonical text; null with
-    ``--check``), ``hands`` (count), ``errors`` (``file line col rule player message`` of each
-    malformed hand), ``read_error`` (why the file could not be read, or null), and with
-    ``--diff`` the unified ``diff`` ("" when canonical)."""
-    out: dict[str, Any] = {
-        "file": t.file,
-        "canonical": t.canonical,
-        "text": t.text,
-        "hands": t.hands,
-        "errors": [
-            {"file": t.file, "line": e.line, "col": e.col, "rule": e.code, "player": None, "message": e.message}
-            for e in t.errors
-        ],
-        "read_error": t.unreadable,
-    }
-    if with_diff:
-        out["diff"] = t.diff
-    return out
-
-
 def _chunks(stream: IO[str], tally: _Tally, base_dir: Path | None) -> Iterator[str]:
     """The canonical text hand by hand; malformed hands are reported and counted in ``tally``."""
     from pancli.notation.record_writer import format_record
@@ -119,22 +97,6 @@ def _chunks(stream: IO[str], tally: _Tally, base_dir: Path | None) -> Iterator[s
             report(tally.file, e.line, e.col, e.code, e.message)
             tally.errors.append(e)
         yield ("\n" if i else "") + format_record(hand)
-
-
-def _unified_diff(original: str, formatted: str, file: str) -> str:
-    import difflib
-
-    return escape_text(  # the original's lines are shown: no raw control character
-        "".join(
-            difflib.unified_diff(
-                original.splitlines(keepends=True),
-                formatted.splitlines(keepends=True),
-                fromfile=f"{escape_text(file)} (original)",
-                tofile=f"{escape_text(file)} (canonical)",
-            )
-        ),
-        layout=True,
-    )
 
 
 class _Recording(io.TextIOBase):
@@ -193,7 +155,9 @@ def _fmt_one(name: str, check: bool, diff: bool, as_json: bool) -> tuple[int, _T
             tally.canonical = formatted == original
             tally.text = None if check else formatted
             if diff:  # canonical input has no diff: difflib is not run (4,000 hands: 43 s before)
-                tally.diff = "" if tally.canonical else _unified_diff(original, formatted, tally.file)
+                from pancli.render.fmt import unified_diff
+
+                tally.diff = "" if tally.canonical else unified_diff(original, formatted, tally.file)
                 if not as_json:
                     sys.stdout.write(tally.diff)
             status = tally.status
@@ -264,6 +228,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, write: bool, as_json: b
     status = EXIT_OK
     stream = None
     if as_json or as_jsonl:
+        from pancli.render.fmt import file_item
         from pancli.render.stream import JsonStream
 
         stream = JsonStream(as_jsonl)  # each file's object as soon as it is formatted
@@ -271,7 +236,8 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, write: bool, as_json: b
         one, tally = _fmt_one(name, check, diff, stream is not None)
         status = max(status, one)
         if stream is not None:
-            stream.add(file_json(tally, diff))
+            stream.add(file_item(tally.file, tally.canonical, tally.text, tally.hands, tally.errors, tally.unreadable,
+                                 diff, tally.diff))  # fmt: skip
     if stream is not None:
         stream.close()
     sys.stdout.flush()

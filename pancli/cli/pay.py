@@ -83,9 +83,9 @@ def pay(
     if as_jsonl:
         ctx.exit(_pay_lines(result))
     if as_json:
-        from pancli.cli.common import emit_json
+        from pancli.render.stream import write_json
 
-        emit_json(result.to_json())
+        write_json(result.to_json())
     elif stdout_is_terminal():
         from pancli.render.melds import print_pay
 

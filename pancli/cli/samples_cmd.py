@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import click
@@ -40,29 +39,14 @@ def samples(name: str | None, show_path: bool, as_json: bool) -> None:
       pan replay --json $(pan samples --path)    # exits 1: the illegal-* samples break rules on purpose
       pan rules "$(pan samples --path oakland.toml)"
     """
-    from pancli.records.shipped import sample_names, sample_path, sample_summary
+    from pancli.records.shipped import sample_names, sample_path
+    from pancli.render.samples import write_listing, write_sample
 
     if name is None:
-        names = sample_names()
-        if as_json:
-            from pancli.cli.common import emit_json
-
-            emit_json([{"name": n, "summary": sample_summary(n), "path": str(sample_path(n))} for n in names])
-        elif show_path:
-            sys.stdout.write("".join(f"{sample_path(n)}\n" for n in names))
-        else:
-            sys.stdout.write("".join(f"{n}\t{sample_summary(n)}\n" for n in names))
+        write_listing(sample_names(), as_json, show_path)
         return
     try:
         path = sample_path(name)
     except KeyError:
         raise click.UsageError(f"no sample named {name!r} (pan samples lists them)") from None
-    if as_json:
-        from pancli.cli.common import emit_json
-
-        summary = sample_summary(path.stem) if path.suffix == ".pan" else ""
-        emit_json({"name": path.stem, "summary": summary, "path": str(path)})
-    elif show_path:
-        sys.stdout.write(f"{path}\n")
-    else:
-        sys.stdout.write(path.read_text(encoding="utf-8"))
+    write_sample(path, as_json, show_path)

@@ -107,10 +107,10 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
         )
     reports = list(placed(items, pack))
     if as_json:
-        from pancli.cli.common import emit_json
+        from pancli.render.stream import write_json
 
         docs = [r.to_json() for r in reports]
-        emit_json(docs if from_stdin else docs[0])
+        write_json(docs if from_stdin else docs[0])
     elif stdout_is_terminal():
         from pancli.render.melds import print_scores
 

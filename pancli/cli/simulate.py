@@ -91,7 +91,9 @@ def simulate(
         raise click.BadParameter(exc.message, param_hint=exc.option) from None
     progress = Progress("simulate", hands, "hands", enabled=wanted(quiet, stdout_too=output is not None))
     played = _counted(simulated(seats, hands, seed, profile, tags), progress)
-    pieces = _json_pieces(played, seed, as_jsonl) if as_json or as_jsonl else _text_pieces(played)
+    from pancli.render.simulate import json_pieces, text_pieces
+
+    pieces = json_pieces(played, seed, as_jsonl) if as_json or as_jsonl else text_pieces(played)
     if output is None:
         _write(sys.stdout, pieces, flush_each=as_jsonl)
     else:
@@ -111,39 +113,6 @@ def _counted(played: Iterator[SimulatedHand], progress: Progress) -> Iterator[Si
         for hand in played:
             yield hand
             progress.advance()
-
-
-def _text_pieces(played: Iterator[SimulatedHand]) -> Iterator[str]:
-    """Canonical text of the hands, one blank line between them."""
-    for hand in played:
-        yield ("\n" if hand.number > 1 else "") + hand.text
-
-
-def _json_pieces(played: Iterator[SimulatedHand], seed: int, lines: bool = False) -> Iterator[str]:
-    """One JSON list, an object per line for each hand (streamed: any number of hands); with
-    ``lines`` the objects alone, one a line (``--jsonl``)."""
-    from pancli.jsontext import dumps
-
-    n = 0
-    for hand in played:
-        n = hand.number
-        script = hand.script
-        obj = {
-            "hand": n,
-            "players": list(script.players),
-            "rules": script.profile.name,
-            "seed": seed,
-            "first_line": hand.first_line,
-            "last_line": hand.last_line,
-            "winner": hand.winner,
-            "text": hand.text,
-        }
-        if lines:
-            yield dumps(obj) + "\n"
-        else:
-            yield ("[\n" if n == 1 else ",\n") + dumps(obj)
-    if not lines:
-        yield "\n]\n" if n else "[]\n"
 
 
 def _write(stream: IO[str], pieces: Iterator[str], flush_each: bool = False) -> None:

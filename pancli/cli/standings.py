@@ -91,9 +91,9 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool, as_json
         del doc["hands"]
         lines.add({"event": "standings", **doc})
     elif as_json:
-        from pancli.cli.common import emit_json
+        from pancli.render.stream import write_json
 
-        emit_json(standings_json(g, skipped))
+        write_json(standings_json(g, skipped))
     elif stdout_is_terminal():
         print_rich(g)
     else:

@@ -53,10 +53,6 @@ class PagrucPack(Value):
         """Every card of the pack, each copy once, in rank/suit order."""
         return [c for c in ALL_CARDS for _ in range(self.packs)]
 
-    def describe(self) -> str:
-        """``one pack`` or ``two packs``."""
-        return "one pack" if self.packs == 1 else "two packs"
-
 
 def beyond_pack(pack: PagrucPack, counts: Iterable[tuple[Card, int]]) -> tuple[Card, int, str] | None:
     """G1's conservation, the one comparison: the first ``(card, copies)`` of ``counts`` that

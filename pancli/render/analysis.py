@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pancli.app.lines import escape_text
+from pancli.app.lines import ErrorFields, escape_text
 from pancli.cards import PAN_RANKS, SUITS, Card, format_cards
 from pancli.render.text import stdout_is_terminal
 
@@ -360,13 +360,13 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
 # --------------------------------------------------------------------------- command
 
 
-def error_json(file: str, line: int, col: int, rule: str, message: str) -> dict[str, Any]:
+def error_json(file: str, line: int, col: int, rule: str, message: str) -> ErrorFields:
     """The ``error`` object of ``--json``: the fields of an error line (docs/commands.md).
 
-    >>> error_json("-", 3, 1, "P7", "9 cards")["player"] is None
+    >>> error_json("-", 3, 1, "P7", "9 cards").player is None
     True
     """
-    return {"file": file, "line": line, "col": col, "rule": rule, "player": None, "message": message}
+    return ErrorFields(file, line, col, rule, None, message)
 
 
 def show(a: Analysis, adv: Advice | None, context: Sequence[tuple[str, str]]) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final, cast
 import msgspec
 
 from pancli.cards import ALL_CARDS, Card, Game, format_cards
+from pancli.jsontext import Item
 from pancli.model.actions import (
     Add,
     Borrow,
@@ -53,11 +54,7 @@ if TYPE_CHECKING:
     from pancli.pagruc.scoring import CardScore
 
 
-class _Item(msgspec.Struct, gc=False):
-    """An object of the JSON output, its fields in the order written (no cycles: untracked by gc)."""
-
-
-class PaymentItem(_Item):
+class PaymentItem(Item):
     """The payment fields of docs/commands.md plus ``meld`` and ``note``."""
 
     payer: str
@@ -69,7 +66,7 @@ class PaymentItem(_Item):
     note: str
 
 
-class ViolationItem(_Item):
+class ViolationItem(Item):
     """The violation fields of docs/commands.md plus ``ruling``, ``turn`` and ``file``."""
 
     rule: str
@@ -91,7 +88,7 @@ class RemedyItem(ViolationItem):
     retired: bool
 
 
-class ViolationEvent(_Item):
+class ViolationEvent(Item):
     """A ``--jsonl`` violation line: the violation's fields after ``event`` and ``hand``."""
 
     event: str
@@ -106,7 +103,7 @@ class ViolationEvent(_Item):
     file: str
 
 
-class ClaimItem(_Item):
+class ClaimItem(Item):
     """One claim checked."""
 
     kind: str
@@ -118,7 +115,7 @@ class ClaimItem(_Item):
     ok: bool
 
 
-class HandItem(_Item, kw_only=True, omit_defaults=True):
+class HandItem(Item, kw_only=True, omit_defaults=True):
     """One refereed hand as ``pan replay --json`` writes it (docs/commands.md); ``event`` (only
     in ``--jsonl``) first.
 
@@ -150,7 +147,7 @@ class HandItem(_Item, kw_only=True, omit_defaults=True):
     money: dict[str, str] | None
 
 
-class MalformedItem(_Item, kw_only=True, omit_defaults=True):
+class MalformedItem(Item, kw_only=True, omit_defaults=True):
     """A hand that could not be read: its error as the one violation, nothing refereed."""
 
     event: str | None = None
@@ -303,7 +300,7 @@ def _deal_text(player: str, cards: tuple[Card, ...] | list[Card]) -> str:
     return f"deal {player} {format_cards(cards)}"
 
 
-class Move(_Item):
+class Move(Item):
     """A card moved by a step: ``card from to`` (deal, stock, discard, hand, meld, dead)."""
 
     card: str
@@ -311,7 +308,7 @@ class Move(_Item):
     to: Source
 
 
-class StepEvent(_Item):
+class StepEvent(Item):
     """One ``--jsonl`` line of an applied step."""
 
     event: str
@@ -387,7 +384,7 @@ _DISCARDED: Final = [(Move(c.text, STOCK, DISCARD_PILE),) for c in ALL_CARDS]
 # --------------------------------------------------------------------------- PAGRUC
 
 
-class PagrucViolationItem(_Item):
+class PagrucViolationItem(Item):
     """The violation object of docs/commands.md: rule, line, col, player, message."""
 
     rule: str
@@ -397,7 +394,7 @@ class PagrucViolationItem(_Item):
     message: str
 
 
-class CardItem(_Item):
+class CardItem(Item):
     """One card's contribution: card, where (run, set, hand), points, meld (``Ana#1``), and the
     line where it went down (null for a card left in hand)."""
 
@@ -408,14 +405,14 @@ class CardItem(_Item):
     line: int | None
 
 
-class LaidItem(_Item):
+class LaidItem(Item):
     """Who laid off a card on a meld."""
 
     player: str
     card: str
 
 
-class TableMeldItem(_Item):
+class TableMeldItem(Item):
     """A meld on the table at the end of a PAGRUC hand."""
 
     meld: str
@@ -427,7 +424,7 @@ class TableMeldItem(_Item):
     line: int
 
 
-class PagrucHandItem(_Item, kw_only=True, omit_defaults=True):
+class PagrucHandItem(Item, kw_only=True, omit_defaults=True):
     """A refereed PAGRUC hand as one JSON object, with every field of ``pan replay --json``
     for Panguingue (docs/commands.md), so one script reads both games: ``ledger`` is the
     hand score of each player (G7; null when unknown; PAGRUC scores do not sum to zero),

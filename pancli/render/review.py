@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol
+from typing import IO, TYPE_CHECKING, Protocol
 
-from pancli.app.lines import error_line, escape_text
-from pancli.jsontext import dumps_indented
+import msgspec
+from msgspec.structs import astuple
+
+from pancli.app.lines import ErrorFields, error_line, escape_text
+from pancli.app.review import SummaryRow
+from pancli.jsontext import Item, Line, dumps
+from pancli.render.stream import write_json
 
 if TYPE_CHECKING:
-    from pancli.app.review import HandReview, Totals
+    from pancli.analyze.review import Judgement
+    from pancli.app.review import HandReview, Skip, Totals
     from pancli.render.html import HtmlReport
     from pancli.rules import Profile
 
@@ -20,6 +26,88 @@ class Ticker(Protocol):
     """Told of each hand reviewed (the progress line)."""
 
     def advance(self, n: int = ..., *, count: int = ...) -> None: ...
+
+
+class JudgementItem(Item):
+    """One judgement: the documented fields ``hand line player played best chips odds mark``,
+    then the rest (sizes rounded to four places)."""
+
+    file: str
+    hand: int
+    line: int
+    player: str
+    kind: str
+    played: str
+    best: str
+    chips: float
+    odds: float
+    mark: str | None
+    odds_played: float | None
+    odds_best: float | None
+    odds_se: float
+    chips_se: float
+    depth: int
+    note: str
+
+
+class JudgementLine(JudgementItem, Line, tag="judgement"):
+    """A judgement as a ``--jsonl`` line."""
+
+
+def _judgement(kind: type[JudgementItem], r: HandReview, j: Judgement) -> JudgementItem:
+    return kind(
+        r.file, r.hand, j.line, j.player, j.kind, j.played, j.best, round(j.chips, 4), round(j.odds, 4),
+        j.mark or None, None if j.odds_played is None else round(j.odds_played, 4),
+        None if j.odds_best is None else round(j.odds_best, 4), round(j.odds_se, 4), round(j.chips_se, 4),
+        j.depth, j.note,
+    )  # fmt: skip
+
+
+class NotReviewedItem(Item):
+    """A run of play lines not reviewed: whose, from which line, how many, and why."""
+
+    file: str
+    hand: int
+    player: str
+    line: int
+    count: int
+    reason: str
+
+
+class NotReviewedLine(NotReviewedItem, Line, tag="not_reviewed"):
+    """A run of lines not reviewed as a ``--jsonl`` line."""
+
+
+class ErrorLine(Line, tag="error"):
+    """A hand's first violation or reading error as a ``--jsonl`` line, after its hand number."""
+
+    hand: int
+    file: str
+    line: int
+    col: int
+    rule: str
+    player: str | None
+    message: str
+
+
+class SummaryLine(SummaryRow, tag_field="event", tag="summary"):
+    """A player's summary row as a ``--jsonl`` line."""
+
+
+def skip_text(s: Skip) -> str:
+    """``not reviewed: Ben's cards unknown: 6 lines from line 14``: the play lines (stay or top
+    decisions, turns) not reviewed."""
+    n = f"{s.count} line{'s' if s.count != 1 else ''}"
+    return f"not reviewed: {s.reason}: {n} from line {s.line}"
+
+
+class ReviewDoc(Item):
+    """The document of ``--json``."""
+
+    judgements: list[JudgementItem]
+    summary: list[SummaryRow]
+    not_reviewed: list[NotReviewedItem]
+    errors: list[ErrorFields]
 
 
 SUMMARY_HEAD = ("player", "reviewed", "!", "?!", "?", "??", "units given up", "lines not reviewed")
@@ -34,8 +122,8 @@ def summary_lines(totals: Totals, skips: list[str]) -> list[str]:
     """
     rows = [list(SUMMARY_HEAD)]
     for r in totals.table():
-        rows.append([r["player"], str(r["reviewed"]), str(r["!"]), str(r["?!"]), str(r["?"]), str(r["??"]),
-                     f"{r['chips']:.2f}", str(r["not_reviewed"])])  # fmt: skip
+        rows.append([r.player, str(r.reviewed), *(str(n) for n in r.marks().values()), f"{r.chips:.2f}",
+                     str(r.not_reviewed)])  # fmt: skip
     widths = [max(len(row[k]) for row in rows) for k in range(len(SUMMARY_HEAD))]
     out = []
     for row in rows:
@@ -68,21 +156,17 @@ class ReviewWriter:
         self.progress = progress
         self.totals = Totals()
         self.skips: list[str] = []
-        self.skip_data: list[dict[str, Any]] = []
-        self.judgements: list[dict[str, Any]] = []
-        self.errors: list[dict[str, Any]] = []
+        self.skip_data: list[NotReviewedItem] = []
+        self.judgements: list[JudgementItem] = []
+        self.errors: list[ErrorFields] = []
         self.hands = 0
         self.bad = 0
         self.malformed = 0
 
-    def _line(self, obj: dict[str, Any]) -> None:
-        from pancli.jsontext import dumps
-
+    def _line(self, obj: msgspec.Struct) -> None:
         sys.stdout.write(dumps(obj) + "\n")
 
     def show(self, r: HandReview) -> None:
-        from pancli.app.review import judgement_json
-
         self.progress.advance()
         self.totals.add(r)
         if self.record is not None:
@@ -95,24 +179,21 @@ class ReviewWriter:
         if r.error is not None:
             self.bad += 1
             e = r.error
-            sys.stderr.write(error_line(e["file"], e["line"], e["col"], e["rule"], e["message"]) + "\n")
+            sys.stderr.write(error_line(e.file, e.line, e.col, e.rule, e.message) + "\n")
             self.errors.append(e)
             if self.as_jsonl:
-                self._line({"event": "error", "hand": r.hand, **e})
+                self._line(ErrorLine(r.hand, e.file, e.line, e.col, e.rule, e.player, e.message))
         for j in r.judgements:
-            obj = judgement_json(r, j)
             if self.as_jsonl:
-                self._line({"event": "judgement", **obj})
+                self._line(_judgement(JudgementLine, r, j))
             else:
-                self.judgements.append(obj)
+                self.judgements.append(_judgement(JudgementItem, r, j))
         for s in r.skipped:
-            self.skips.append(escape_text(f"{r.file} hand {r.hand}: {s.player}: {s.text()}"))
-            data = {"file": r.file, "hand": r.hand, "player": s.player, "line": s.line, "count": s.count,
-                    "reason": s.reason}  # fmt: skip
+            self.skips.append(escape_text(f"{r.file} hand {r.hand}: {s.player}: {skip_text(s)}"))
             if self.as_jsonl:
-                self._line({"event": "not_reviewed", **data})
+                self._line(NotReviewedLine(r.file, r.hand, s.player, s.line, s.count, s.reason))
             else:
-                self.skip_data.append(data)
+                self.skip_data.append(NotReviewedItem(r.file, r.hand, s.player, s.line, s.count, s.reason))
 
     def _page(self, r: HandReview) -> None:
         """The reviewed hand on the page of ``--html``, as ``pan replay --html`` draws it: the marks with
@@ -140,17 +221,16 @@ class ReviewWriter:
     def tally_text(self) -> str:
         """The page's summary line: hands, decisions reviewed, marks."""
         rows = self.totals.table()
-        marks = ", ".join(f"{sum(r[m] for r in rows)} {m}" for m in ("??", "?", "?!", "!"))
-        reviewed = sum(r["reviewed"] for r in rows)
+        marks = ", ".join(f"{sum(r.marks()[m] for r in rows)} {m}" for m in ("??", "?", "?!", "!"))
+        reviewed = sum(r.reviewed for r in rows)
         return f"{self.hands} hand{'s' if self.hands != 1 else ''} reviewed: {reviewed} decisions, marks {marks}"
 
     def finish(self, summary: IO[str] | None) -> None:
         if self.as_jsonl:
             for row in self.totals.table():
-                self._line({"event": "summary", **row})
+                self._line(SummaryLine(*astuple(row)))
         elif self.as_json:
-            doc = {"judgements": self.judgements, "summary": self.totals.table(), "not_reviewed": self.skip_data,
-                   "errors": self.errors}  # fmt: skip
-            sys.stdout.write(dumps_indented(doc) + "\n")
+            doc = ReviewDoc(self.judgements, self.totals.table(), self.skip_data, self.errors)
+            write_json(doc)
         elif summary is not None:
             summary.write("\n".join(summary_lines(self.totals, self.skips)) + "\n")

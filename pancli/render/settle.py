@@ -15,7 +15,7 @@ from msgspec.structs import astuple
 from pancli.app.lines import error_line, escape_text, signed
 from pancli.app.report import malformed_dispute
 from pancli.cards import Game
-from pancli.jsontext import dumps, dumps_indented, lines
+from pancli.jsontext import Item, Line, dumps, dumps_indented, lines
 from pancli.model.settle import Dispute
 from pancli.render.replay import Sink
 from pancli.render.text import money_text, warning_lines
@@ -157,15 +157,7 @@ def money_note(sitting: Sitting) -> str | None:
     return None
 
 
-class _Item(msgspec.Struct, gc=False):
-    """An object of settle's JSON, its fields in the order written."""
-
-
-class _Line(_Item, tag_field="event"):
-    """A ``--jsonl`` line: its ``event`` (the class's tag) first."""
-
-
-class TotalItem(_Item):
+class TotalItem(Item):
     """One player's totals (``units`` are points for PAGRUC)."""
 
     game: str
@@ -176,11 +168,11 @@ class TotalItem(_Item):
     disputed: int
 
 
-class PlayerLine(TotalItem, _Line, tag="player"):
+class PlayerLine(TotalItem, Line, tag="player"):
     """A player's totals as a ``--jsonl`` line."""
 
 
-class TransferItem(_Item):
+class TransferItem(Item):
     """One settling payment."""
 
     payer: str
@@ -189,7 +181,7 @@ class TransferItem(_Item):
     in_: str = msgspec.field(name="in")
 
 
-class TransferLine(_Line, tag="transfer"):
+class TransferLine(Line, tag="transfer"):
     """A settling payment as a ``--jsonl`` line, with its game."""
 
     game: str
@@ -203,7 +195,7 @@ class DisputedLine(Dispute, tag_field="event", tag="disputed"):
     """A disputed hand as a ``--jsonl`` line: its ``event``, then the fields of its :class:`Dispute`."""
 
 
-class UnfinishedLine(_Line, tag="unfinished"):
+class UnfinishedLine(Line, tag="unfinished"):
     """An unfinished hand, counted, as a ``--jsonl`` line."""
 
     file: str
@@ -212,7 +204,7 @@ class UnfinishedLine(_Line, tag="unfinished"):
     last_line: int
 
 
-class RunItem(_Item):
+class RunItem(Item):
     """A run of hands: ``file``, ``first`` and ``last`` hand numbers."""
 
     file: str
@@ -220,7 +212,7 @@ class RunItem(_Item):
     last: int
 
 
-class DefaultStakeLine(_Line, tag="default_stake"):
+class DefaultStakeLine(Line, tag="default_stake"):
     """A run of hands counted at ``--default-stake``, as a ``--jsonl`` line."""
 
     stake: str
@@ -229,7 +221,7 @@ class DefaultStakeLine(_Line, tag="default_stake"):
     last: int
 
 
-class SittingItem(_Item):
+class SittingItem(Item):
     """A game's part of ``--json``."""
 
     hands: int
@@ -240,12 +232,12 @@ class SittingItem(_Item):
     note: str | None
 
 
-class DefaultStakeItem(_Item):
+class DefaultStakeItem(Item):
     stake: str
     hands: list[RunItem]
 
 
-class SettleTail(_Item):
+class SettleTail(Item):
     """What ``--json`` writes after the disputed hands."""
 
     panguingue: SittingItem
@@ -316,9 +308,6 @@ class JsonSettle(SettleSink):
 class JsonlSettle(SettleSink):
     """``--jsonl``: one object per disputed hand as it comes, then per player, then per transfer."""
 
-    def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
-        super().__init__(stake, include_disputed)
-
     def disputed(self, d: Dispute) -> None:
         self.out.append(dumps(DisputedLine(*astuple(d))) + "\n")
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
@@ -329,7 +318,7 @@ class JsonlSettle(SettleSink):
 
     def close(self, tally: Tally, stopped: bool) -> None:
         stake = self.pan.default_stake
-        items: list[_Line] = []
+        items: list[Line] = []
         if stake is not None:
             items += [DefaultStakeLine(format(stake, "f"), f, a, b) for f, a, b in self.defaulted.runs()]
         for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):

@@ -19,6 +19,11 @@ from typing import IO, Any
 from pancli.jsontext import dumps, dumps_indented
 
 
+def write_json(obj: Any) -> None:
+    """Write one JSON document (``--json``), indented by two spaces, to standard output."""
+    sys.stdout.write(dumps_indented(obj) + "\n")
+
+
 def indented_item(obj: Any) -> str:
     """One item of a JSON list indented by two spaces, as it stands inside the list (indented
     one level, no comma, no newline at either end).

@@ -1,0 +1,66 @@
+"""The exporters of ``pan fmt``: the ``--json`` object of each input and the unified diff of
+``--diff`` (the canonical text itself is the canonical writer's)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from pancli.app.lines import ErrorFields, escape_text
+from pancli.jsontext import Item
+
+if TYPE_CHECKING:
+    from pancli.notation.errors import NotationError
+
+
+class FileItem(Item):
+    """One input: ``file``, ``canonical`` (the input was already in canonical form; null when it
+    could not be read), ``text`` (the canonical text; null with ``--check``), ``hands`` (count),
+    ``errors`` (one per malformed hand), ``read_error`` (why the file could not be read, or null)."""
+
+    file: str
+    canonical: bool | None
+    text: str | None
+    hands: int
+    errors: list[ErrorFields]
+    read_error: str | None
+
+
+class FileDiffItem(FileItem):
+    """One input with ``--diff``: its unified ``diff`` last ("" when canonical)."""
+
+    diff: str | None
+
+
+def file_item(
+    file: str,
+    canonical: bool | None,
+    text: str | None,
+    hands: int,
+    errors: Sequence[NotationError],
+    read_error: str | None,
+    with_diff: bool,
+    diff: str | None,
+) -> FileItem:
+    """The ``--json`` object of one input (:class:`FileItem`, or :class:`FileDiffItem` with ``--diff``)."""
+    fields = [ErrorFields(file, e.line, e.col, e.code, None, e.message) for e in errors]
+    if with_diff:
+        return FileDiffItem(file, canonical, text, hands, fields, read_error, diff)
+    return FileItem(file, canonical, text, hands, fields, read_error)
+
+
+def unified_diff(original: str, formatted: str, file: str) -> str:
+    """``pan fmt --diff``: the unified diff from the original text to the canonical one."""
+    import difflib
+
+    return escape_text(  # the original's lines are shown: no raw control character
+        "".join(
+            difflib.unified_diff(
+                original.splitlines(keepends=True),
+                formatted.splitlines(keepends=True),
+                fromfile=f"{escape_text(file)} (original)",
+                tofile=f"{escape_text(file)} (canonical)",
+            )
+        ),
+        layout=True,
+    )
