@@ -28,6 +28,8 @@ from typing import Any, Final
 import msgspec
 
 from pancli.cards import Card
+from pancli.values import Item as Item
+from pancli.values import Line as Line
 
 # DEL, C1 (U+0080-009F), U+200B-200F, U+2028-202E, U+2060-2069 and U+FEFF in UTF-8: they only
 # occur inside strings, since JSON's own syntax is ASCII
@@ -36,14 +38,6 @@ _RAW: Final = re.compile(rb"\x7f|\xc2[\x80-\x9f]|\xe2\x80[\x8b-\x8f\xa8-\xae]|\x
 
 def _escaped(m: re.Match[bytes]) -> bytes:
     return b"\\u%04x" % ord(m.group().decode())
-
-
-class Item(msgspec.Struct, gc=False):
-    """An object of JSON output, its fields in the order written (no cycles: untracked by gc)."""
-
-
-class Line(Item, tag_field="event"):
-    """A ``--jsonl`` line whose ``event`` (the class's tag) comes first."""
 
 
 def _hook(obj: Any) -> Any:

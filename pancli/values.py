@@ -22,9 +22,19 @@ from typing import dataclass_transform
 import msgspec
 from msgspec.structs import replace
 
-__all__ = ["Value", "replace"]
+__all__ = ["Item", "Line", "Value", "replace"]
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(msgspec.field,))  # for type checkers
 class Value(msgspec.Struct, frozen=True):
     """A frozen value class (subclass it and annotate the fields, as a dataclass)."""
+
+
+class Item(msgspec.Struct, gc=False):
+    """An object of JSON output, its fields in the order written (no cycles: untracked by gc).
+    Defined here, not with the encoder (:mod:`pancli.jsontext`), so that a command declares its
+    output objects without loading the encoder on paths that write no JSON."""
+
+
+class Line(Item, tag_field="event"):
+    """A ``--jsonl`` line whose ``event`` (the class's tag) comes first."""

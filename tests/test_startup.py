@@ -41,6 +41,8 @@ READER = "pancli.records.reader"
 RENDER = ("pancli.render.plain", "pancli.render.words", "pancli.notation.record_writer")  # a hand's text
 # the rule registry, the JSON encoder and the analyzer's meld space: only the paths that cite, write or search
 LIGHT = ("pancli.rulebook", "pancli.jsontext", "pancli.meldspace")
+# pathlib (with urllib.parse and ipaddress) only where a path is handled: a house-rules file, a record
+PATHS = ("pathlib",)
 
 # command line -> module prefixes it must not import (output to a pipe, canonical input). Every
 # command has a case (test below): the lighter its path, the more it lists.
@@ -51,22 +53,32 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     ),
     "check": (
         ["check", "5s 5s 5s"],
-        (*UI, "json", *STDLIB, *ENGINES, *LIGHT, "pancli.model", "pancli.pagruc", "pancli.records"),
+        (*UI, "json", *STDLIB, *ENGINES, *LIGHT, *PATHS, "pancli.model", "pancli.pagruc", "pancli.records"),
     ),
     "check --game pagruc": (
         ["check", "--game", "pagruc", "Ah 2h 3h"],
-        (*UI, "json", *STDLIB, *ENGINES, "pancli.jsontext", "pancli.meldspace", "pancli.model", "pancli.records"),
+        (
+            *UI,
+            "json",
+            *STDLIB,
+            *ENGINES,
+            *PATHS,
+            "pancli.jsontext",
+            "pancli.meldspace",
+            "pancli.model",
+            "pancli.records",
+        ),
     ),
     "pay canonical": (
         ["pay", "5s 5s 5s", "3h 4h 5h", "--players", "6"],
-        (*UI, "json", *STDLIB, *ENGINES, *LIGHT, "pancli.model", "pancli.records"),
+        (*UI, "json", *STDLIB, *ENGINES, *LIGHT, *PATHS, "pancli.model", "pancli.records"),
     ),
     # a shorthand needs the grammar (pyparsing, which imports difflib and tempfile itself): allowed
     "pay shorthand": (
         ["pay", "5sss", "3-5h", "--players", "6"],
         ("rich", "json", "pancli.referee", "pancli.analyze", "pancli.records"),
     ),
-    "rules": (["rules"], (*UI, "json", *STDLIB, *ENGINES, "pancli.jsontext", "pancli.melds", "pancli.model")),
+    "rules": (["rules"], (*UI, "json", *STDLIB, *ENGINES, *PATHS, "pancli.jsontext", "pancli.melds", "pancli.model")),
     # the example's replay line is read from rule_examples.tsv: no reader, no referee
     "rules RULE": (["rules", "P8"], (*UI, "json", *STDLIB, *ENGINES, "pancli.jsontext", "pancli.model", READER)),
     "replay": (["replay", SMALL], (*UI, "json", *STDLIB, "pancli.analyze", "pancli.pagruc")),

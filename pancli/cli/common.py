@@ -14,7 +14,6 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -35,7 +34,7 @@ from pancli.render.text import stdout_is_terminal as stdout_is_terminal
 from pancli.rules import DEFAULT_PLAYERS, HOYLE, MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
-    pass
+    from pathlib import Path
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -169,6 +168,8 @@ def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
     missing = "R3 no such profile or file (built-in: hoyle, cardroom)"
     if not spec or "\0" in spec:
         raise HouseRulesProblem(escape_text(f"{missing}: {spec!r}"))
+    from pathlib import Path  # only a house-rules file needs it: the commands start without pathlib
+
     path = Path(spec)
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path

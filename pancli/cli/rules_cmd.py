@@ -3,9 +3,9 @@ rule of the rulebook explained (:mod:`pancli.render.rules` writes them; docs/rul
 
 from __future__ import annotations
 
+import os
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
@@ -91,7 +91,7 @@ def rules(
 
         write_list(as_json)
         return
-    if profile_spec is not None and is_rule_like(profile_spec) and not Path(profile_spec).exists():
+    if profile_spec is not None and is_rule_like(profile_spec) and not os.path.exists(profile_spec):
         from pancli.render.rules import write_rule
 
         rule = find_rule(profile_spec)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import sys
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from pancli.render.stream import write_json
 from pancli.rulebook import KNOBS, RULEBOOK, Rule, RuleEntry, entry
 from pancli.rules import CARDROOM, HOYLE, Condition, Profile
 
@@ -80,6 +79,8 @@ def write_profile(profile: Profile, diff: bool, as_json: bool, terminal: bool) -
     conditions table, as JSON, a rich table when it fits the terminal, or tab-separated lines."""
     against = HOYLE if diff else None
     if as_json:
+        from pancli.render.stream import write_json  # the encoder only for --json
+
         write_json(rules_json(profile, diff))
         return
     knobs, conds = knob_rows(profile, against), condition_rows(profile, against)
@@ -216,6 +217,8 @@ def rule_lines(rule: Rule, profile: Profile) -> list[str]:
 def write_rule(rule: Rule, profile: Profile, as_json: bool, terminal: bool) -> None:
     """Show one rule: JSON, a panel on a terminal, or label lines in a pipe."""
     if as_json:
+        from pancli.render.stream import write_json  # the encoder only for --json
+
         write_json(rule_json(rule, profile))
         return
     lines = rule_lines(rule, profile)
@@ -243,6 +246,8 @@ def write_list(as_json: bool) -> None:
     """``pan rules --list``: every rule id, its family and title."""
     rows = [(str(r), str(e.family), e.title) for r, e in RULEBOOK.items()]
     if as_json:
+        from pancli.render.stream import write_json  # the encoder only for --json
+
         write_json([{"rule": r, "family": f, "title": t} for r, f, t in rows])
         return
     sys.stdout.write("".join(f"{r}\t{f}\t{t}\n" for r, f, t in rows))
