@@ -44,6 +44,8 @@ from pancli.rulebook import Rule
 from pancli.rules import profile_from_mapping, seating_fault, ten_fault
 
 _M = "whether some cards are a meld, and which: a rope (M2, in E2's rank order) or a set (M3, M4)"
+_SET = "which condition a set is (C1-C3)"
+_ROPE = "which conditions a rope is (C4 with the ace, C5 with the king)"
 
 _REGISTRY: Final[dict[Rule, tuple[Callable[..., object], str]]] = {
     Rule.E1: (Pack.copies, "how many copies of a card the profile's pack holds (0: not in the pack)"),
@@ -72,11 +74,11 @@ _REGISTRY: Final[dict[Rule, tuple[Callable[..., object], str]]] = {
     Rule.M4: (judge, _M),
     Rule.M5: (grow, "what adding cards to a meld makes, or why it cannot"),
     Rule.M6: (borrowing_fault, "whether a borrow or split is allowed and leaves legal melds"),
-    Rule.C1: (Set.conditions, "which condition a set is (C1-C3)"),
-    Rule.C2: (Set.conditions, "which condition a set is (C1-C3)"),
-    Rule.C3: (Set.conditions, "which condition a set is (C1-C3)"),
-    Rule.C4: (Rope.conditions, "which conditions a rope is (C4 with the ace, C5 with the king)"),
-    Rule.C5: (Rope.conditions, "which conditions a rope is (C4 with the ace, C5 with the king)"),
+    Rule.C1: (Set.conditions, _SET),
+    Rule.C2: (Set.conditions, _SET),
+    Rule.C3: (Set.conditions, _SET),
+    Rule.C4: (Rope.conditions, _ROPE),
+    Rule.C5: (Rope.conditions, _ROPE),
     Rule.C7: (keeps_value, "whether a change keeps a meld's value (it never drops)"),
     Rule.C8: (going_out_value, "what going out collects from each opponent"),
     Rule.C9: (check_claims, "whether a record's Ledger claim matches each player's net units"),
