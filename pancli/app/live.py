@@ -40,10 +40,10 @@ from pancli.cards import Game
 from pancli.files import atomic_write
 from pancli.model.results import Payment, Recorded, Violation
 from pancli.notation.errors import NotationError
-from pancli.records.reader import HandChunk, read_chunk, read_hands
+from pancli.records.reader import HandChunk, Physical, read_chunk, read_hands
 
 if TYPE_CHECKING:
-    from pancli.model.results import ClaimCheck, JudgedHand
+    from pancli.model.results import ClaimCheck, HandResult
     from pancli.notation.layout import RecordHand
     from pancli.referee.position import TableNow
     from pancli.rulebook import Rule
@@ -96,9 +96,10 @@ class Entry:
     @property
     def payments(self) -> tuple[Payment, ...]:
         """The payments made on this line."""
-        if self.report is None or self.verdict is not Verdict.ACCEPTED:
+        report = self.report
+        if report is None or self.verdict is not Verdict.ACCEPTED or report.result.game is Game.PAGRUC:
             return ()
-        return tuple(p for p in self.report.result.payments if p.line == self.line)
+        return tuple(p for p in report.result.payments if p.line == self.line)
 
     @property
     def steps(self) -> tuple[Recorded, ...]:
@@ -184,8 +185,8 @@ class Session:
         """Comments entered before the next hand's first line (written with it)."""
         self.report: HandReport | None = None
         """The hand in play as judged after its last line (None: no line of it yet)."""
-        self.previous: JudgedHand | None = None
-        """The last hand finished (for S3 and the ``settle`` of the night)."""
+        self.previous: HandResult | None = None
+        """The last Panguingue hand finished (S3 seats the next after it)."""
         self.judge = RecordJudge(_Capture(), None)
         self._now: TableNow | None = None
         self._now_of: HandReport | None = None
@@ -261,7 +262,7 @@ class Session:
         hands = list(read_hands(io.StringIO(text), self.name, base))
         capture = self._capture
         last: RecordHand | None = None
-        before: JudgedHand | None = None
+        before: HandResult | None = None
         for hand in hands:
             if hand.script is None:
                 e = hand.error
@@ -361,7 +362,7 @@ class Session:
     def _next_hand(self, last: RecordHand, report: HandReport) -> None:
         """After ``last`` ended: the next hand's number, seating (S3) and tags."""
         result = report.result
-        self.previous = result
+        self.previous = result if result.game is Game.PANGUINGUE else None
         self.hand_index = last.index + 1
         self.hand_first = 0
         self.report = None
@@ -460,7 +461,8 @@ class Session:
             else:
                 self._append([text], line)
             return entry
-        hands = list(read_chunk(HandChunk(first, self.hand_index, 1, lines), self.name, Path(self.path).parent))
+        physical: list[Physical] = list(lines)
+        hands = list(read_chunk(HandChunk(first, self.hand_index, 1, physical), self.name, Path(self.path).parent))
         entry = Entry(Verdict.REFUSED, text, line)
         if len(hands) != 1 or hands[0].script is None:
             bad = next((h.error for h in hands if h.error is not None), None)
@@ -469,7 +471,7 @@ class Session:
         hand = hands[0]
         capture = self._capture
         capture.report = None
-        self.judge.previous = self.previous if self.previous is not None and not _pagruc(self.previous) else None
+        self.judge.previous = self.previous
         self.judge.started = True
         self.judge.hand(hand, Tally())
         report = capture.report
@@ -540,10 +542,6 @@ class Session:
         return out
 
 
-def _pagruc(result: JudgedHand) -> bool:
-    return result.game is Game.PAGRUC
-
-
 def _same_file(fd: int, path: str) -> bool:
     try:
         a, b = os.fstat(fd), os.stat(path)
@@ -571,9 +569,7 @@ def _comment_only(stripped: str) -> bool:
     """A line of comments alone (``; ...`` or ``{ ... }``)."""
     if stripped.startswith(";"):
         return True
-    if stripped.startswith("{") and stripped.endswith("}") and stripped.count("{") == 1 == stripped.count("}"):
-        return True
-    return False
+    return stripped.startswith("{") and stripped.endswith("}") and stripped.count("{") == 1 == stripped.count("}")
 
 
 def _units(lines: list[str]) -> list[int]:
@@ -643,7 +639,11 @@ def command(session: Session, text: str, out: LiveOutput) -> bool | None:
         rule = lookup(words[1]) if len(words) == 2 else None
         if rule is None:
             near = ", ".join(closest(words[1])) if len(words) == 2 else ""
-            out.problem(session, text, "rules ID: " + (f"no rule {words[1]!r}; closest: {near}" if near else "name one rule id (P8)"))
+            out.problem(
+                session,
+                text,
+                "rules ID: " + (f"no rule {words[1]!r}; closest: {near}" if near else "name one rule id (P8)"),
+            )
             return False
         out.rule(session, rule)
     else:

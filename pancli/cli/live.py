@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
 
@@ -25,6 +27,9 @@ from pancli.cli.common import (
     load_profile,
     resolve_game,
 )
+
+if TYPE_CHECKING:
+    from pancli.app.live import Options
 
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[object]:
@@ -68,7 +73,7 @@ def live(
       printf 'Ana stay\\nBen stay\\n' | pan live night.pan --players "Ana Ben"
       pan live night.pan          # resume the night after a break
     """
-    from pancli.app.live import LiveProblem, Options, Session, keep_score
+    from pancli.app.live import LiveProblem, Session, keep_score
 
     options = _options(file, players, rules, stake, game)
     session = Session(file, options)
@@ -95,7 +100,7 @@ def live(
     sys.exit(EXIT_OK if clean else EXIT_ILLEGAL)
 
 
-def _stdin_lines() -> object:
+def _stdin_lines() -> Iterator[str]:
     """Standard input, a line at a time as it comes (a script may wait for each judgement)."""
     stream = sys.stdin
     while True:
@@ -105,7 +110,7 @@ def _stdin_lines() -> object:
         yield line
 
 
-def _options(file: str, players: str | None, rules: str | None, stake: str | None, game: str) -> object:
+def _options(file: str, players: str | None, rules: str | None, stake: str | None, game: str) -> Options:
     from pancli.app.live import Options
 
     rules_tag = None
