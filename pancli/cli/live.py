@@ -67,11 +67,14 @@ def live(
     On a terminal, a full-screen view; when standard input is not a terminal, one judgement
     per line (--jsonl: JSON events).
 
+    On a terminal, `pan live night.pan --players "Ana Ben Cruz Dee"` opens the view; run
+    `pan live night.pan` again to resume the night.
+
     \b
     Examples:
-      pan live night.pan --players "Ana Ben Cruz Dee" --stake 0.25
       printf 'Ana stay\\nBen stay\\n' | pan live night.pan --players "Ana Ben"
-      pan live night.pan          # resume the night after a break
+      printf 'Ana stay\\nBen top\\n' | pan live --jsonl tuesday.pan --players "Ana Ben" --stake 0.25
+      printf 'Ana stay\\nCruz stay\\n' | pan live friday.pan --players "Ana Ben Cruz"   # exits 1: Ben decides first (T1)
     """
     from pancli.app.live import LiveProblem, Session, keep_score
 
