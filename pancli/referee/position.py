@@ -369,7 +369,7 @@ def table_now(script: HandScript) -> TableNow:
     >>> now = table_now(replace(script, events=(*script.events, Decision("Ben", True, line=7),
     ...     Turn("Ana", (Draw(c("5s")[0]), MeldNew(c("5s 5s 5s")), Discard(c("7d")[0])), line=8))))
     >>> now.to_act, str(now.live), now.stock, [s.cards for s in now.seats]
-    ('Ben', '7d', 277, [7, 10])
+    ('Ben', 'None', 298, [7, 10])
     """
     if script.game is not Game.PANGUINGUE:
         raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are of Panguingue only")
