@@ -3,6 +3,7 @@ a retired seat in the picture, money in every command, readable values from the 
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -38,3 +39,83 @@ def test_C9_replay_html_takes_default_stake_as_settle_does(tmp_path: Path) -> No
     assert both.exit_code == 2 and "give one" in both.stderr
     alone = pan("replay", record, "--default-stake", "0.25")
     assert alone.exit_code == 2 and "--html" in alone.stderr
+
+
+# --------------------------------------------------------------------------- analyze
+
+
+def _lines(*args: str) -> dict[str, str]:
+    r = pan("analyze", *args)
+    assert r.exit_code == 0, r.output
+    return dict(line.split("\t", 1) for line in r.stdout.splitlines() if "\t" in line)
+
+
+def test_C7_a_draw_is_useful_only_when_it_raises_the_cards_down_or_their_value() -> None:
+    hand = "3s 3d 3c 5s 5s 7h 7h Jd Qc 2h"  # lays 3s 3d 3c (C1 1) without a draw
+    lines = _lines(hand)
+    assert lines["useful"].startswith("3 of 40 cards raise what the hand lays or its value: 3h 5s 7h;")
+    assert lines["useful"].endswith("; usable for no gain: 3s 3d 3c 4s")
+    r = pan("analyze", hand)
+    table = [
+        ln.split("\t")
+        for ln in r.stdout.splitlines()[
+            r.stdout.splitlines().index("card\tlive\tusable\traises\tdown\tvalue\ttotal\tout\tmelds") + 1 :
+        ]
+    ]
+    rows = {f[0]: f for f in table}
+    assert rows["4s"][2:6] == ["yes", "-", "3", "0"] and rows["4s"][8] == "3s 4s 5s"  # a rope that pays nothing
+    assert rows["3h"][3] == rows["5s"][3] == "down+value"
+    data = json.loads(pan("analyze", "--json", hand).stdout)
+    four = next(d for d in data["draws"] if d["card"] == "4s")
+    assert four["usable"] and not four["useful"] and four["raises"] == []
+    assert data["p_useful"] == sum(d["live"] for d in data["draws"] if d["useful"]) / data["unseen"]
+    assert data["useful_live"] == 8 + 6 + 6  # 3h, 5s, 7h
+
+
+def test_C7_a_draw_that_only_raises_the_value_says_so() -> None:
+    # the hand lays 2s 2h 2c and 5d 6d 7d Jd, 7 cards for nothing; a 2s lays 7 too, with 2s 2s 2s (C2)
+    data = json.loads(pan("analyze", "--json", "2s 2s 2h 2c 5h 5d 6d 7d Jd Jd").stdout)
+    two = next(d for d in data["draws"] if d["card"] == "2s")
+    assert two["useful"] and two["raises"] == ["value"] and (two["down"], data["melded"]) == (7, 7)
+
+
+def test_P5_the_way_out_is_said_in_words_and_keeps_what_the_best_arrangement_lays() -> None:
+    lines = _lines("6h 3h 5c 4s 7c 2s 6c 4h 7h 7d")
+    assert lines["best"] == "7h 7d 7c (C1 1)"
+    distance = lines["distance"]
+    assert distance.startswith("3 useful draws to go out, at the fewest: lay 7h 7d 7c;"), distance
+    assert "discard 4s and 2s on the way, one a turn" in distance and "7d" not in distance.split("discard")[1]
+    # of two ways alike, the one that keeps the pair worth more (3s 3s 3s pays 4; 5h 5d 5x pays 1)
+    lines = _lines("7s 7s 3s 3s 5h 5d Jc Qc Kc 2h +7s")
+    assert "draw 3s to meld with 3s 3s" in lines["distance"] and "discard 5d and 5h" in lines["distance"]
+
+
+def test_P5_no_advised_discard_is_a_card_the_best_arrangement_lays() -> None:
+    import random
+    from collections import Counter
+
+    from pancli.analyze.analysis import analyze
+    from pancli.meldspace import SLOT_CARDS
+    from pancli.notation import parse_meld
+    from pancli.rules import HOYLE
+
+    rng = random.Random(5)
+    pool = [c for c in SLOT_CARDS for _ in range(HOYLE.pack.copies(c))]
+    found = ["6h 3h 5c 4s 7c 2s 6c 4h 7h 7d", "3h As Jc Kc 3s 2c Ad 2s 7c Js", "6c Kd 4c 2s Qs 5h 6c 5c Qh Ad"]
+    for cards in [list(parse_meld(h)) for h in found] + [rng.sample(pool, 10) for _ in range(40)]:
+        a = analyze(cards, HOYLE, samples=100, turns=2)
+        assert not Counter(a.distance.discards) - Counter(a.best.dead), (cards, a.distance)
+
+
+# --------------------------------------------------------------------------- the picture
+
+
+def test_I2_the_picture_marks_a_retired_player_retired(tmp_path: Path) -> None:
+    picture = tmp_path / "table.svg"
+    record = str(SAMPLES / "illegal-I2-foul-meld-found.pan")  # Ana retires at line 28
+    r = pan("analyze", record, "--at", "30", "--player", "Dee", "--svg", str(picture))
+    assert r.exit_code == 0, r.output
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", picture.read_text(encoding="utf-8"))
+    ana = texts.index("Ana")
+    assert texts[ana + 1 : ana + 3] == ["retired (I2)", "cards dead"]
+    assert texts[ana + 3] == "Ben"  # no "hand" of 0 cards drawn for him
