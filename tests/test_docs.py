@@ -126,3 +126,11 @@ def test_numbered_sections_count_one_by_one(name: str) -> None:
     text = (ROOT / "docs" / name).read_text(encoding="utf-8")
     numbers = [int(n) for n in re.findall(r"^## (\d+)\. ", text, re.M)]
     assert numbers == list(range(1, len(numbers) + 1)), f"docs/{name}: sections numbered {numbers}"
+
+
+def test_readme_says_what_the_test_command_installs_and_how_long_it_takes() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    after = readme.split("# install the test extras and run the whole test suite\n", 1)[1].split("\n## ", 1)[0]
+    said = after.split("```\n", 1)[1].split("\n\n", 1)[0]
+    assert "reinstalls `pan` there as an **editable** install" in said and "`.venv`" in said
+    assert re.search(r"in about \d+ seconds on two cores", said), said

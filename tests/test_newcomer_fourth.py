@@ -119,3 +119,61 @@ def test_I2_the_picture_marks_a_retired_player_retired(tmp_path: Path) -> None:
     ana = texts.index("Ana")
     assert texts[ana + 1 : ana + 3] == ["retired (I2)", "cards dead"]
     assert texts[ana + 3] == "Ben"  # no "hand" of 0 cards drawn for him
+
+
+# --------------------------------------------------------------------------- the API
+
+PUBLIC = {
+    "MeldCheck": "pancli.app.check",
+    "RecordHand": "pancli.notation.layout",
+    "HandResult": "pancli.model.results",
+    "PagrucHandResult": "pancli.pagruc.referee",
+    "Violation": "pancli.model.results",
+    "Remedy": "pancli.model.results",
+    "ClaimCheck": "pancli.model.results",
+    "Payment": "pancli.model.results",
+    "Analysis": "pancli.analyze.analysis",
+    "Arrangement": "pancli.analyze.arrange",
+    "Placed": "pancli.analyze.arrange",
+    "DrawRow": "pancli.analyze.odds",
+    "Distance": "pancli.analyze.odds",
+    "OutOdds": "pancli.analyze.odds",
+}
+"""The values the API returns, and the values inside them a script reads (docs/api.md)."""
+
+
+def test_api_values_print_for_people() -> None:
+    import pancli
+
+    results = [pancli.referee_hand(h) for h in pancli.read_records(SAMPLES / "friday-hoyle.pan")]
+    shown = " ".join(str(r) for r in results)
+    assert "Card(" not in shown and "Rule." not in shown
+    payment = next(p for r in results if isinstance(r, pancli.HandResult) for p in r.payments if p.meld)
+    text = str(payment)
+    assert text.startswith(f"Payment(payer='{payment.payer}', payee='{payment.payee}', units={payment.units}, rules=(")
+    assert f"meld=[{' '.join(map(str, payment.meld or ()))}]" in text
+    a = pancli.analyze_hand("5s 5s 5s 6h 7h Jc Qc Kc 2d 3d", samples=100)
+    assert str(a.best) == "Arrangement(placed=(5s 5s 5s, Jc Qc Kc), dead=[2d 3d 6h 7h], count=1)"
+    assert "Card(" not in str(a) and repr(a.best).startswith("Arrangement(placed=(Placed(cards=(Card('5s')")
+
+
+def test_docs_api_md_gives_the_type_of_every_public_field() -> None:
+    import importlib
+
+    from tests.cli_kit import ROOT
+
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    for name, module in PUBLIC.items():
+        cls = getattr(importlib.import_module(module), name)
+        section = text.split(f"\n### `{name}`\n", 1)[1].split("\n#", 1)[0]
+        listed = dict(re.findall(r"^\| `(\w+)`(?: \(property\))? \| `(.+)` \|$", section, re.M))
+        annotations: dict[str, str] = {}
+        for k in reversed(cls.__mro__):
+            annotations.update(getattr(k, "__annotations__", {}))
+        wanted = {f: annotations[f] for f in cls.__struct_fields__}
+        wanted |= {
+            p: attr.fget.__annotations__["return"]
+            for p, attr in vars(cls).items()
+            if isinstance(attr, property) and not p.startswith("_")
+        }
+        assert {f: t.replace("\\|", "|") for f, t in listed.items()} == wanted, name
