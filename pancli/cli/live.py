@@ -74,7 +74,7 @@ def live(
     Examples:
       printf 'Ana stay\\nBen stay\\n' | pan live night.pan --players "Ana Ben"
       printf 'Ana stay\\nBen top\\n' | pan live --jsonl tuesday.pan --players "Ana Ben" --stake 0.25
-      printf 'Ana stay\\nCruz stay\\n' | pan live friday.pan --players "Ana Ben Cruz"   # exits 1: Ben decides first (T1)
+      printf 'Ana stay\\nCruz stay\\n' | pan live friday.pan --players "Ana Ben Cruz"  # exits 1: T1
     """
     from pancli.app.live import LiveProblem, Session, keep_score
 
