@@ -125,9 +125,9 @@ def main() -> None:
     wall = statistics.median(s[0] for s in starts)
     cpu = statistics.median(s[1] for s in starts)
     print(f"view start, whole process (target under 0.5 s): {wall:.3f} s wall, {cpu:.3f} s CPU")
-    print(
-        f"  a bare interpreter: {statistics.median(s[2] for s in starts):.3f} s wall, {statistics.median(s[3] for s in starts):.3f} s CPU"
-    )
+    bare_wall = statistics.median(s[2] for s in starts)
+    bare_cpu = statistics.median(s[3] for s in starts)
+    print(f"  a bare interpreter: {bare_wall:.3f} s wall, {bare_cpu:.3f} s CPU")
     print(f"  (cpus: {os.cpu_count()})")
 
 
