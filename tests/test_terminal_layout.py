@@ -137,3 +137,28 @@ def test_the_console_and_the_size_are_bounded(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("PAN_FORCE_TERMINAL", "1")
     assert stdout_console().width == MAX_COLUMNS
     assert size().columns == MAX_COLUMNS
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_review_summary_fits_the_screen(columns: int) -> None:
+    out = on_terminal("review", "--summary", str(SAMPLES / "tutorial-dispute.pan"), columns=columns)
+    assert max(map(cell_len, out.splitlines())) <= columns
+    if columns < 72:  # the aligned table is 66 columns: one line per player instead
+        assert re.search(r"^Ana: reviewed 9, ! 1, \?! 1, \? 0, \?\? 0,\n +units given up 3\.00", out, re.M), out
+    else:
+        assert out.startswith("player  reviewed  !  ?!  ?  ??  units given up  lines not reviewed\n")
+
+
+@pytest.mark.parametrize("columns", [40, 60])
+def test_analyze_keeps_its_columns_aligned_on_a_narrow_screen(columns: int) -> None:
+    out = on_terminal("analyze", "--samples", "50", "5s", "5s", "5s", "6h", "7h", "Jc", "Qc", "Kc", "2d", "3d",
+                      columns=columns)  # fmt: skip
+    lines = out.splitlines()
+    assert max(map(cell_len, lines)) <= columns
+    head = next(line for line in lines if re.match(r"card +live +usable +down +value +total +out", line))
+    rows = lines[lines.index(head) + 1 :][:9]
+    assert len(rows) == 9
+    for name in ("live", "down", "value", "total"):  # right-aligned under their heads
+        end = head.index(name) + len(name)
+        assert all(row[end - 1].isdigit() and row[end : end + 1] in (" ", "") for row in rows), (name, rows)
+    assert "5s 5s 5s 5s" in out and "7c Jc Qc Kc" in out  # a meld never split

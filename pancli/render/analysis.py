@@ -357,6 +357,50 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
     console.print(Columns([grid, table]))
 
 
+def print_narrow(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = ()) -> None:
+    """A terminal narrower than :data:`RICH_COLUMNS`: the summary as labelled lines (each
+    wrapping under its text), the draw table in aligned columns (the melds, one a line, in a
+    table of their own when the screen has no room for them beside the numbers; plain lines
+    when it has no room for the numbers either)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from pancli.render.terminal import Wrapped, print_table, table_fits
+    from pancli.render.text import stdout_console
+
+    console = stdout_console()
+    head = Table.grid(padding=(0, 2, 0, 0))
+    head.add_column(style="bold", no_wrap=True)
+    head.add_column()
+    for label, text in [*context, *summary_lines(a), *(advice.lines() if advice is not None else ())]:
+        head.add_row(label, Wrapped(Text(text)))
+    console.print(head)
+    rows = [row_fields(a, r) for r in a.rows if r.usable]
+
+    def table(columns: Sequence[str], gap: int = 2) -> Table:
+        t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, gap, 0, 0))
+        for h in columns:
+            t.add_column(h, justify="right" if h in ("live", "down", "value", "total") else "left")
+        for row in rows:
+            cells = dict(zip(ROW_HEADER, row, strict=True))
+            melds = Wrapped(Text("\n".join(cells["melds"].split(" | "))))
+            t.add_row(*(melds if h == "melds" else cells[h] for h in columns))
+        return t
+
+    if not rows:
+        console.print("useful draws: no card is usable")
+        return
+    for columns, gap in ((ROW_HEADER, 2), (ROW_HEADER[:-1], 2), (ROW_HEADER[:-1], 1)):
+        drawn = table(columns, gap)
+        if table_fits(console, drawn):
+            console.print(drawn)
+            break
+    else:
+        print_table(console, table(ROW_HEADER[:-1]))
+    if columns != ROW_HEADER:  # the melds beside their card, below the numbers
+        console.print(table(("card", "melds")))
+
+
 # --------------------------------------------------------------------------- command
 
 
@@ -379,7 +423,7 @@ def show(a: Analysis, adv: Advice | None, context: Sequence[tuple[str, str]]) ->
         if columns >= RICH_COLUMNS:
             print_rich(a, adv, context)
         else:
-            print_plain(a, adv, context, columns)
+            print_narrow(a, adv, context)
     else:
         print_plain(a, adv, context)
 
