@@ -162,3 +162,12 @@ def test_analyze_keeps_its_columns_aligned_on_a_narrow_screen(columns: int) -> N
         end = head.index(name) + len(name)
         assert all(row[end - 1].isdigit() and row[end : end + 1] in (" ", "") for row in rows), (name, rows)
     assert "5s 5s 5s 5s" in out and "7c Jc Qc Kc" in out  # a meld never split
+
+
+@pytest.mark.parametrize("columns", [30, *WIDTHS])
+def test_C2_pay_keeps_each_meld_and_head_whole(columns: int) -> None:
+    out = on_terminal("pay", "5sss", "7hhh", "--out", columns=columns)
+    assert "…" not in out
+    assert max(map(cell_len, out.splitlines())) <= columns
+    for word in ("5s 5s 5s", "7h 7h 7h", "condition", "legal"):
+        assert word in out, word

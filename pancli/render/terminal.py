@@ -55,7 +55,7 @@ WHOLE = re.compile(r"\[[^\[\]\n]*\]|\(pan rules [^()\s]*\)")
 list in brackets, and the hint that names a rule (a user types these back)."""
 
 
-def units(line: str) -> list[tuple[int, int]]:
+def units(line: str, whole: bool = False) -> list[tuple[int, int]]:
     """The spans of ``line`` a wrap keeps whole: runs between spaces, the spaces inside a
     :data:`WHOLE` span not counting.
 
@@ -63,6 +63,8 @@ def units(line: str) -> list[tuple[int, int]]:
     >>> [line[a:b] for a, b in units(line)]
     ['meld', '[5s 5s 5s]', '(pan rules C2)']
     """
+    if whole and line.strip(" "):
+        return [(len(line) - len(line.lstrip(" ")), len(line.rstrip(" ")))]
     kept = [m.span() for m in WHOLE.finditer(line)]
     out: list[tuple[int, int]] = []
     start = None
@@ -105,17 +107,18 @@ def _split(line: str, start: int, end: int, room: int, fold: bool) -> list[tuple
     return out
 
 
-def breaks(line: str, width: int, hang: int = 0, *, fold: bool = False) -> list[int]:
+def breaks(line: str, width: int, hang: int = 0, *, fold: bool = False, whole: bool = False) -> list[int]:
     """Where to break ``line`` so that each piece fits ``width`` cells (each piece after the first
     ``width - hang``): at spaces, never inside a :data:`WHOLE` span unless it alone is too wide
     (then at its spaces); a word wider than a line is ``fold``-ed at ``width`` or left whole.
+    ``whole``: the line is one unit (a meld in a table cell), broken only when it is too wide.
 
     >>> line = "Cruz C2 [7c 7c 7c 7c] valle set (pan rules C2)"
     >>> offsets = breaks(line, 24)
     >>> [line[a:b].strip() for a, b in zip([0, *offsets], [*offsets, len(line)])]
     ['Cruz C2 [7c 7c 7c 7c]', 'valle set (pan rules C2)']
     """
-    todo = units(line)[::-1]
+    todo = units(line, whole)[::-1]
     out: list[int] = []
     limit = width
     col, empty, prev = 0, True, 0
@@ -176,26 +179,28 @@ def wrap(text: str, width: int) -> str:
 class Wrapped:
     """Rich text (markup or a :class:`rich.text.Text`) that wraps as :func:`breaks` says, in a
     table cell or under a label: a meld and a rule hint stay on one line, a word is folded only
-    when it alone is wider than the space. Its narrowest width is its widest unit."""
+    when it alone is wider than the space. Its narrowest width is its widest unit (its widest
+    line when ``whole``: a cell holding one meld, kept on one line while the screen allows)."""
 
-    def __init__(self, body: Any) -> None:
+    def __init__(self, body: Any, *, whole: bool = False) -> None:
         from rich.text import Text
 
         self.text: Text = Text.from_markup(body) if isinstance(body, str) else body
+        self.whole = whole
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         from rich.measure import Measurement
 
         lines = self.text.plain.split("\n")
         widest = max(map(cell_width, lines))
-        longest = max((cell_width(line[a:b]) for line in lines for a, b in units(line)), default=0)
+        longest = max((cell_width(line[a:b]) for line in lines for a, b in units(line, self.whole)), default=0)
         return Measurement(longest, widest).clamp(max_width=options.max_width)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
         from rich.segment import Segment
 
         for line in self.text.split("\n", allow_blank=True):
-            for part in line.divide(breaks(line.plain, options.max_width, fold=True)):
+            for part in line.divide(breaks(line.plain, options.max_width, fold=True, whole=self.whole)):
                 part.rstrip()
                 yield from part.render(console)
                 yield Segment.line()
