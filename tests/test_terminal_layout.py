@@ -155,13 +155,14 @@ def test_analyze_keeps_its_columns_aligned_on_a_narrow_screen(columns: int) -> N
                       columns=columns)  # fmt: skip
     lines = out.splitlines()
     assert max(map(cell_len, lines)) <= columns
-    head = next(line for line in lines if re.match(r"card +live +usable +down +value +total +out", line))
+    head = next(line for line in lines if re.match(r"card +live +usable( +raises)? +down +value +total +out", line))
     rows = lines[lines.index(head) + 1 :][:9]
     assert len(rows) == 9
     for name in ("live", "down", "value", "total"):  # right-aligned under their heads
         end = head.index(name) + len(name)
         assert all(row[end - 1].isdigit() and row[end : end + 1] in (" ", "") for row in rows), (name, rows)
     assert "5s 5s 5s 5s" in out and "7c Jc Qc Kc" in out  # a meld never split
+    assert ": live " not in out  # columns, not one line per card
 
 
 @pytest.mark.parametrize("columns", [30, *WIDTHS])

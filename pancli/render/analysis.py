@@ -424,15 +424,21 @@ def print_narrow(a: Analysis, advice: Advice | None, context: Sequence[tuple[str
     if not rows:
         console.print("useful draws: no card is usable")
         return
-    for columns, gap in ((ROW_HEADER, 2), (ROW_HEADER[:-1], 2), (ROW_HEADER[:-1], 1)):
+    # the widest text columns move to a table of their own (beside their card) when the screen
+    # has no room for them among the numbers
+    words = [h for h in ("raises", "melds") if h in ROW_HEADER]
+    layouts: list[tuple[list[str], list[str], int]] = [(ROW_HEADER, [], 2)]
+    layouts += [([h for h in ROW_HEADER if h not in words[k:]], ["card", *words[k:]], gap)
+                for k in range(len(words) - 1, -1, -1) for gap in (2, 1)]  # fmt: skip
+    for columns, side, gap in layouts:
         drawn = table(columns, gap)
         if table_fits(console, drawn):
             console.print(drawn)
             break
     else:
-        print_table(console, table(ROW_HEADER[:-1]))
-    if columns != ROW_HEADER:  # the melds beside their card, below the numbers
-        console.print(table(("card", "melds")))
+        print_table(console, table(columns))
+    if side:
+        print_table(console, table(side))
 
 
 # --------------------------------------------------------------------------- command
