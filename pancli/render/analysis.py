@@ -1,6 +1,7 @@
 """The exporters of an analysis (``pan analyze``, ``pan review``'s judgements): plain
-tab-separated lines (pipes, and terminals narrower than :data:`RICH_COLUMNS`), a rich rank x
-suit grid on a terminal, and the objects of ``--json``; a record position's lines and object."""
+tab-separated lines (pipes), aligned columns on a terminal narrower than :data:`RICH_COLUMNS`, a
+rich rank x suit grid on a wider one, and the objects of ``--json``; a record position's lines and
+object."""
 
 from __future__ import annotations
 
@@ -316,21 +317,14 @@ def row_fields(a: Analysis, r: DrawRow) -> list[str]:
 ROW_HEADER = ["card", "live", "usable", "raises", "down", "value", "total", "out", "melds"]
 
 
-def print_plain(
-    a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = (), width: int | None = None
-) -> None:
+def print_plain(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = ()) -> None:
     """The pipe format: ``label<TAB>text`` lines (``context`` first), then the draw table with a header line."""
     out = [f"{label}\t{text}\n" for label, text in [*context, *summary_lines(a)]]
     if advice is not None:
         out += [f"{label}\t{text}\n" for label, text in advice.lines()]
     out.append("\t".join(ROW_HEADER) + "\n")
     out += ["\t".join(row_fields(a, r)) + "\n" for r in a.rows if r.usable]
-    if width is None:
-        sys.stdout.write("".join(out))
-    else:  # a narrow terminal: wrapped at whole words
-        from pancli.render.terminal import wrap
-
-        sys.stdout.write(wrap("".join(out), width))
+    sys.stdout.write("".join(out))
 
 
 def _colour(a: Analysis, r: DrawRow) -> str:
@@ -430,7 +424,8 @@ def print_narrow(a: Analysis, advice: Advice | None, context: Sequence[tuple[str
     layouts: list[tuple[list[str], list[str], int]] = [(ROW_HEADER, [], 2)]
     layouts += [([h for h in ROW_HEADER if h not in words[k:]], ["card", *words[k:]], gap)
                 for k in range(len(words) - 1, -1, -1) for gap in (2, 1)]  # fmt: skip
-    for columns, side, gap in layouts:
+    for layout in layouts:
+        columns, side, gap = layout
         drawn = table(columns, gap)
         if table_fits(console, drawn):
             console.print(drawn)
@@ -454,8 +449,8 @@ def error_json(file: str, line: int, col: int, rule: str, message: str) -> Error
 
 
 def show(a: Analysis, adv: Advice | None, context: Sequence[tuple[str, str]]) -> None:
-    """One analysis as text: rich on a terminal (wrapped plain lines when it is narrower than
-    :data:`RICH_COLUMNS`: the draw table's eight columns would cut words), plain lines in a pipe."""
+    """One analysis as text: rich on a terminal (:func:`print_narrow` when it is narrower than
+    :data:`RICH_COLUMNS`: the grid beside the draw table would cut words), plain lines in a pipe."""
     if stdout_is_terminal():
         from pancli.render.terminal import size
 
