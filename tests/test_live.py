@@ -346,3 +346,10 @@ def test_T1_the_position_names_who_decides_and_the_melds_a_known_hand_can_lay(tm
         assert {" ".join(map(str, m)) for m in now.lays} == {"Jc Qc Kc", "Kh Kd Kc"}
     finally:
         s.close()
+
+
+def test_bytes_that_are_not_utf8_are_read_as_the_reader_reads_them(tmp_path: Path) -> None:
+    night = tmp_path / "n.pan"
+    r = pan("live", str(night), "--players", PLAYERS, input=b"; caf\xe9\nAna stay\n")
+    assert r.exit_code == 0
+    assert "; caf\ufffd" in night.read_text(encoding="utf-8")

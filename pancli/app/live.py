@@ -431,6 +431,8 @@ class Session:
     def enter(self, text: str) -> Entry:
         """Judge one line; write it when it is legal (appended and on the disk before this returns)."""
         text = text.rstrip("\r\n")
+        if any("\ud800" <= ch <= "\udfff" for ch in text):  # undecodable bytes: as the reader reads them
+            text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
         if "\n" in text or "\r" in text:
             text = text.replace("\r", " ").replace("\n", " ")
         stripped = text.strip()

@@ -105,7 +105,9 @@ def live(
 
 def _stdin_lines() -> Iterator[str]:
     """Standard input, a line at a time as it comes (a script may wait for each judgement)."""
-    stream = sys.stdin
+    from pancli.cli.common import stdin_text
+
+    stream = stdin_text()  # bytes that are not UTF-8 read as U+FFFD, as records are read
     while True:
         line = stream.readline()
         if not line:
