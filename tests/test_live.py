@@ -353,3 +353,12 @@ def test_bytes_that_are_not_utf8_are_read_as_the_reader_reads_them(tmp_path: Pat
     r = pan("live", str(night), "--players", PLAYERS, input=b"; caf\xe9\nAna stay\n")
     assert r.exit_code == 0
     assert "; caf\ufffd" in night.read_text(encoding="utf-8")
+
+
+def test_a_record_written_with_crlf_and_a_byte_order_mark_goes_on(tmp_path: Path) -> None:
+    night = tmp_path / "n.pan"
+    night.write_bytes(b'\xef\xbb\xbf[Players "Ana Ben Cruz Dee"]\r\n\r\nAna stay\r\nBen stay\r\n')
+    code, out, _ = _keep(night, ["Cruz stay", "undo", "Cruz top"])
+    assert code == 0, out
+    assert night.read_bytes().endswith(b"Ben stay\r\nCruz top\n")
+    assert pan("replay", str(night)).exit_code == 0

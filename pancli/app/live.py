@@ -256,8 +256,12 @@ class Session:
             raise LiveProblem(f"{self.path}:{line}: not a record: not UTF-8 text") from None
         self._reset()
         self.size = len(data)
-        self.lines = text.split("\n")[:-1] if text else []
-        self.units = _units(self.lines)
+        raw = text.split("\n")[:-1] if text else []
+        self.units = _units(raw)
+        # as the reader sees them: no carriage return at a line's end, no byte-order mark
+        self.lines = [x.removesuffix("\r") for x in raw]
+        if self.lines:
+            self.lines[0] = self.lines[0].removeprefix("\ufeff")
         base = Path(self.path).parent
         hands = list(read_hands(io.StringIO(text), self.name, base))
         capture = self._capture
