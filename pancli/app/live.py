@@ -150,6 +150,27 @@ class Options:
         self.date = date or datetime.date.today()
 
 
+def options_of(file: str, players: str | None, rules: str | None, stake: str | None, game: Game) -> Options:
+    """The :class:`Options` of the command line: the players' names, the ``Rules`` tag (a
+    built-in profile by name, a house-rules file relative to the record's folder), the stake
+    (raises :class:`LiveProblem` when it is no amount of money, as a ``Stake`` tag would be)."""
+    rules_tag = None
+    if rules is not None:
+        if rules.lower() in ("hoyle", "cardroom"):
+            rules_tag = rules.lower()
+        else:
+            folder = os.path.dirname(os.path.abspath(file))
+            rules_tag = os.path.relpath(os.path.abspath(rules), folder)
+    if stake is not None:
+        from pancli.records.tags import read_stake
+
+        got = read_stake(stake)
+        if isinstance(got, tuple):
+            raise LiveProblem(f"{got[0]} {got[1]}")
+    names = tuple(players.split()) if players is not None else ()
+    return Options(names, rules_tag, stake, game)
+
+
 def _tag(name: str, value: str) -> str:
     return f'[{name} "{value}"]'
 
