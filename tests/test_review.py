@@ -82,7 +82,8 @@ def test_review_P4_marks_a_meld_left_in_the_hand_and_names_the_better_play() -> 
     melds = [j for j in r.judgements if j.kind == "meld"]
     assert len(melds) == 1 and melds[0].line == 8
     j = melds[0]
-    assert j.best == "meld [5s 5s 5s], meld [Jc Qc Kc]" and j.chips == 1.0 and j.mark == ""  # 1 unit: below ?!
+    assert j.best == "meld [5s 5s 5s], meld [Jc Qc Kc]" and j.mark == ""
+    assert 0 < j.chips < 1.0  # the unit of [Jc Qc Kc] is delayed, not lost: less than it, and below ?!
     assert "review" not in r.text
 
 
@@ -166,8 +167,10 @@ def test_review_stops_at_the_first_violation_and_exits_1() -> None:
     assert got.exit_code == 1
     data = json.loads(got.stdout)
     assert data["errors"][0]["rule"] == "P8" and ":28:8: P8 " in got.stderr
-    assert all(j["line"] < 28 for j in data["judgements"])
-    assert any("the hand breaks P8 at line 28" in s["reason"] for s in data["not_reviewed"])
+    assert all(j["line"] < 28 for j in data["judgements"] if j["kind"] != "foul")
+    (foul,) = [j for j in data["judgements"] if j["kind"] == "foul"]  # the illegal play itself
+    assert foul["line"] == 28 and foul["mark"] == "??" and foul["note"].startswith("P8: ")
+    assert all("the hand breaks P8 at line 28" in s["reason"] for s in data["not_reviewed"])
 
 
 def test_review_json_gives_each_judgement_as_data() -> None:
@@ -279,7 +282,7 @@ def _played(seeds: range) -> list[tuple[HandScript, Any, HandReview]]:
 def test_review_P4_finds_the_planted_mistakes_of_a_lazy_melder(monkeypatch: pytest.MonkeyPatch) -> None:
     lazy = _Lazy()
     monkeypatch.setattr(sim._HandPlay, "_finish", lambda self, p, actions: lazy.finish(self, p, actions))
-    found = planted = 0
+    found = planted = marked = 0
     for seed in range(1, 9):
         lazy.planted.clear()
         ((_, read, r),) = _played(range(seed, seed + 1))
@@ -289,8 +292,11 @@ def test_review_P4_finds_the_planted_mistakes_of_a_lazy_melder(monkeypatch: pyte
             if isinstance(ev, Turn) and ev.player == p:
                 planted += 1
                 j = by_line.get(ev.line)
-                found += j is not None and j.mistake
-    assert planted >= 5 and found >= 0.75 * planted, (found, planted)
+                found += j is not None and j.chips > 0
+                marked += j is not None and j.mistake
+    # a held-back meld is a collection delayed, not lost: each gives up its expected value, and the
+    # larger ones a mark (the lazy player never lays them, but the reviewer judges each play alone)
+    assert planted >= 5 and found >= 0.75 * planted and marked >= 0.3 * planted, (found, marked, planted)
 
 
 @pytest.mark.slow

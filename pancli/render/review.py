@@ -48,6 +48,8 @@ class JudgementItem(Item):
     chips_se: float
     depth: int
     note: str
+    chips_part: float
+    out_part: float
 
 
 class JudgementLine(JudgementItem, Line, tag="judgement"):
@@ -59,7 +61,7 @@ def _judgement(kind: type[JudgementItem], r: HandReview, j: Judgement) -> Judgem
         r.file, r.hand, j.line, j.player, j.kind, j.played, j.best, round(j.chips, 4), round(j.odds, 4),
         j.mark or None, None if j.odds_played is None else round(j.odds_played, 4),
         None if j.odds_best is None else round(j.odds_best, 4), round(j.odds_se, 4), round(j.chips_se, 4),
-        j.depth, j.note,
+        j.depth, j.note, round(j.chips_part, 4), round(j.out_part, 4),
     )  # fmt: skip
 
 
