@@ -37,13 +37,13 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from pancli.analyze.advice import advise
+from pancli.analyze.advice import POLICY_NODES, advise
 from pancli.analyze.analysis import analyze
 from pancli.analyze.arrange import Arrangement, HandContext
-from pancli.analyze.odds import draw_table, final_melds, live_copies, out_odds
+from pancli.analyze.odds import Policy, final_melds, live_copies, out_odds
 from pancli.cards import Card, format_cards
 from pancli.melds import Meld, going_out_value
-from pancli.meldspace import SLOT_OF
+from pancli.meldspace import NSLOT, SLOT_OF
 from pancli.rules import Profile
 from pancli.values import Value
 
@@ -54,6 +54,9 @@ ODDS_MARKS: Final = ((0.20, "??"), (0.10, "?"), (0.05, "?!"))
 alone (the judgements weigh the odds in units, through the going-out payment)."""
 Z: Final = 2.0
 """An estimated loss counts only beyond this many standard errors of the difference (about 95%)."""
+CLEAR: Final = 2.0
+"""The stay-or-top simulation stops early once the choice played gives up less than the smallest mark
+by this many standard errors (a sequential test: the marks are those of the full run but by chance)."""
 MARKS: Final = ("?!", "?", "??")
 """The question marks, mildest first (``!`` is the one praise)."""
 OUT_PER_TURN: Final = (0.12, 0.002, 0.057, 0.002)
@@ -210,6 +213,40 @@ def worth(now: float, look: Outlook | None, table: Sequence[Meld], spot: Spot, l
     return Worth(now + look.chips * spot.opponents, look.p * pay, look.se * pay, look.p, look.se)
 
 
+class Memo:
+    """What one hand's judgements share: the discard outlooks already found (the meld and the discard
+    judgements of a turn ask the same) and the simulated player's policy (its moves are the same
+    whoever asks, so a position met again is searched once), started afresh past :data:`POLICY_NODES`."""
+
+    def __init__(self) -> None:
+        self.looks: dict[tuple[object, ...], dict[Card, Outlook]] = {}
+        self._policy: Policy | None = None
+
+    def policy(self, profile: Profile) -> Policy:
+        """The shared policy of ``profile``."""
+        got = self._policy
+        if got is None or got.profile != profile or got.remembered > POLICY_NODES:
+            got = self._policy = Policy(profile)
+        return got
+
+
+def _next_draw(ctx: HandContext, live: Sequence[int], policy: Policy) -> tuple[float, float, float]:
+    """(the chance the next draw puts the player out, that it is usable, the chips it collects from each
+    opponent on average), the moves being the policy's: the arrangement :meth:`HandContext.using` gives."""
+    unseen = sum(live)
+    root = policy.node(ctx.state, ctx.table)
+    drawable = sum(1 << slot for slot in range(NSLOT) if live[slot])
+    outs = policy.out_slots(root, drawable)
+    usable = policy.nodes[root].usable & drawable
+    first = sum(live[slot] for slot in range(NSLOT) if outs >> slot & 1) / unseen
+    can = per_draw = 0.0
+    for slot in range(NSLOT):
+        if usable >> slot & 1 and policy.move(root, slot) >= 0:
+            can += live[slot]
+            per_draw += live[slot] * policy.nodes[root].paid[slot]
+    return first, can / unseen, per_draw / unseen
+
+
 def outlook(
     hand: Sequence[Card],
     table: Sequence[Meld],
@@ -218,23 +255,23 @@ def outlook(
     depth: int,
     opts: Options,
     survive: float = 1.0,
+    memo: Memo | None = None,
 ) -> Outlook:
-    """The :class:`Outlook` of ``hand`` with the melds ``table``, ``seen`` cards seen (the
-    analyzer's draw table, :func:`pancli.analyze.odds.out_odds` for the odds), the hand lasting
-    from one of the player's turns to the next with the chance ``survive``."""
+    """The :class:`Outlook` of ``hand`` with the melds ``table``, ``seen`` cards seen, the hand lasting
+    from one of the player's turns to the next with the chance ``survive``: each draw's move is the
+    analyzer's (:class:`pancli.analyze.odds.Policy`, the arrangement :meth:`HandContext.using` gives),
+    :func:`pancli.analyze.odds.out_odds` for the odds."""
     own = [*hand, *(c for m in table for c in m.cards)]
     live = live_copies(profile, own, seen)
     unseen = sum(live)
     if not unseen or depth < 1:
         return Outlook(0.0, 0.0, 0.0)
     ctx = HandContext(hand, profile, table)
-    rows = draw_table(ctx, live)
-    first = sum(r.live for r in rows if r.out) / unseen
-    usable = sum(r.live for r in rows if r.usable) / unseen
-    per_draw = sum(r.live * r.value for r in rows if r.usable) / unseen
+    policy = (memo or Memo()).policy(profile)
+    first, can, per_draw = _next_draw(ctx, live, policy)
     # the first usable draw within depth draws: draw t comes if the hand lasts t rounds and the t-1 before were unusable
-    reach = sum(survive**t * (1.0 - usable) ** (t - 1) for t in range(1, depth + 1))
-    odds = out_odds(ctx, live, first, turns=depth, samples=opts.samples, seed=opts.seed)
+    reach = sum(survive**t * (1.0 - can) ** (t - 1) for t in range(1, depth + 1))
+    odds = out_odds(ctx, live, first, turns=depth, samples=opts.samples, seed=opts.seed, policy=policy)
     return Outlook(odds.p[-1], odds.se[-1], per_draw * reach)
 
 
@@ -242,10 +279,6 @@ def _minus(cards: Sequence[Card], c: Card) -> list[Card]:
     rest = list(cards)
     rest.remove(c)
     return rest
-
-
-Looks = dict[tuple[object, ...], dict[Card, Outlook]]
-"""Discard outlooks already found in one turn (the meld and the discard judgements ask the same)."""
 
 
 def discard_outlooks(
@@ -257,20 +290,19 @@ def discard_outlooks(
     opts: Options,
     keep: Card | None = None,
     survive: float = 1.0,
-    memo: Looks | None = None,
+    memo: Memo | None = None,
 ) -> dict[Card, Outlook]:
     """The outlook after discarding each distinct card of ``hand`` (but ``keep``, which P9 keeps):
     the discard joins the seen cards (``memo``: outlooks found before, by their question)."""
     key = (tuple(hand), tuple(table), tuple(seen), depth, keep, survive)
-    if memo is not None and key in memo:
-        return memo[key]
-    got = {
-        d: outlook(_minus(hand, d), table, [*seen, d], profile, depth, opts, survive)
-        for d in dict.fromkeys(sorted(hand, key=lambda c: c.index))
-        if d != keep
-    }
-    if memo is not None:
-        memo[key] = got
+    memo = memo or Memo()
+    got = memo.looks.get(key)
+    if got is None:
+        got = memo.looks[key] = {
+            d: outlook(_minus(hand, d), table, [*seen, d], profile, depth, opts, survive, memo)
+            for d in dict.fromkeys(sorted(hand, key=lambda c: c.index))
+            if d != keep
+        }
     return got
 
 
@@ -297,7 +329,7 @@ def judge_discard(
     opts: Options,
     keep: Card | None = None,
     stakes: Stakes = CALM,
-    memo: Looks | None = None,
+    memo: Memo | None = None,
 ) -> Judgement | None:
     """The discard ``played`` from ``hand`` (the cards held after the turn's melds) against the
     best one; None when there was no choice (one distinct card)."""
@@ -333,7 +365,7 @@ def best_discard(
     depth: int,
     opts: Options,
     spot: Spot | None = None,
-    memo: Looks | None = None,
+    memo: Memo | None = None,
 ) -> tuple[Card | None, Outlook]:
     """The best discard of ``hand`` and its outlook (None and certainty when the hand is empty:
     the player is out)."""
@@ -381,7 +413,7 @@ def _cards(n: int) -> str:
 
 
 def _play_worth(
-    arr: Arrangement, table: Sequence[Meld], spot: Spot, depth: int, memo: Looks | None
+    arr: Arrangement, table: Sequence[Meld], spot: Spot, depth: int, memo: Memo | None
 ) -> tuple[Worth, str]:
     """What laying ``arr`` (then the best discard) is worth, and its text."""
     chips, out = _after(arr, table, spot.profile, spot.opponents)
@@ -405,7 +437,7 @@ def judge_melds(
     opponents: int,
     opts: Options,
     stakes: Stakes = CALM,
-    memo: Looks | None = None,
+    memo: Memo | None = None,
 ) -> Judgement | None:
     """What went down (``laid``; nothing, and the draw thrown, when ``laid.down`` is 0) against the
     analyzer's best arrangement that uses ``drawn`` (None: the drawn card has no use, or the play
@@ -487,26 +519,27 @@ def judge_draw(
     opponents: int,
     opts: Options,
     stakes: Stakes = CALM,
-    memo: Looks | None = None,
+    memo: Memo | None = None,
 ) -> Judgement | None:
     """Taking the live discard ``offered`` or drawing, before the turn's draw (``seen`` holds
     ``offered``); None when taking was not possible (the card has no use, P3)."""
+    ctx = HandContext(hand, profile, table)
+    arr = ctx.using(SLOT_OF[offered])
+    if arr is None:
+        return None
     own = [*hand, *(c for m in table for c in m.cards)]
     live = live_copies(profile, own, seen)
-    ctx = HandContext(hand, profile, table)
-    rows = draw_table(ctx, live)
-    row = rows[SLOT_OF[offered]]
-    if row.arrangement is None:
-        return None
-    arr = row.arrangement
     depth = opts.depth
     spot = Spot(tuple(_minus(seen, offered)), profile, opponents, stakes, opts)
     take, take_text = _play_worth(arr, table, spot, depth - 1, memo)
     take_text = f"take {offered}, {take_text}"
     unseen = sum(live)
-    first = sum(r.live for r in rows if r.out) / unseen if unseen else 0.0
-    draw_chips = sum(r.live * r.value for r in rows if r.usable) * opponents / unseen if unseen else 0.0
-    odds = out_odds(ctx, live, first, turns=depth, samples=opts.samples, seed=opts.seed) if unseen else None
+    policy = (memo or Memo()).policy(profile)
+    first, _, draw_chips = _next_draw(ctx, live, policy) if unseen else (0.0, 0.0, 0.0)
+    draw_chips *= opponents
+    odds = (
+        out_odds(ctx, live, first, turns=depth, samples=opts.samples, seed=opts.seed, policy=policy) if unseen else None
+    )
     look = Outlook(odds.p[-1], odds.se[-1], 0.0) if odds is not None else Outlook(0.0, 0.0, 0.0)
     draw = worth(draw_chips, look, table, spot, later=False)
     options = {True: (take, take_text), False: (draw, "draw")}
@@ -533,7 +566,13 @@ def judge_decision(
 ) -> Judgement:
     """Staying or going on top (T1) against the analyzer's advice (expected units of each)."""
     a = analyze(hand, profile, None, (), seen, players, samples=100, seed=opts.seed, turns=1)
-    adv = advise(a, samples=opts.advice_samples, seed=opts.seed)
+    top = -float(profile.forfeit if profile.ante == 0 else profile.ante)
+
+    def clear(mean: float, se: float) -> bool:
+        # the play gives up less than the smallest mark beyond doubt: more samples would not mark it
+        return se > 0 and (top - mean if stayed else mean - top) + CLEAR * se < CHIPS_MARKS[-1][0]
+
+    adv = advise(a, samples=opts.advice_samples, seed=opts.seed, enough=clear)
     choice = {True: adv.stay, False: adv.top}
     best = adv.stay >= adv.top
     chips = choice[best] - choice[stayed]

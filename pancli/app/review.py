@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 from msgspec.structs import replace
 
-from pancli.analyze.review import Judgement, Laid, Options, Stakes
+from pancli.analyze.review import Judgement, Laid, Memo, Options, Stakes
 from pancli.app.lines import ErrorFields
 from pancli.limits import MAX_REVIEWED_LINES
 from pancli.values import Value
@@ -152,7 +152,7 @@ def _action_text(turn: Turn, i: int) -> str:
 
 
 def _judge_turn(
-    script: HandScript, result: HandResult, turn: Turn, after_line: int, opts: Options
+    script: HandScript, result: HandResult, turn: Turn, after_line: int, opts: Options, memo: Memo
 ) -> list[Judgement] | str:
     """The judgements of one turn, or why it is not reviewed."""
     from pancli.analyze import review
@@ -174,7 +174,7 @@ def _judge_turn(
     out: list[Judgement] = []
     opp = pos.players - 1
     stakes = _stakes(pos)
-    memo: review.Looks = {}
+    memo.looks.clear()
     first = turn.actions[0]
     took = isinstance(first, Take)
     if pos.offered is not None and not pos.forced:
@@ -234,10 +234,12 @@ def review_hand(
     hand: RecordHand, script: HandScript, result: Refereed, opts: Options, player: str | None = None
 ) -> HandReview:
     """Review one refereed hand (``player``: only his decisions)."""
+    from pancli.analyze.review import Memo
     from pancli.cards import Game
     from pancli.model.actions import Decision, Turn
 
     skips = _Skips()
+    memo = Memo()
     judgements: list[Judgement] = []
     error: ErrorFields | None = None
     if result.violations:
@@ -284,7 +286,7 @@ def review_hand(
         else:
             after = events[i + 1].line if i + 1 < len(events) else ev.line + 1
             assert result.game is Game.PANGUINGUE
-            got = _judge_turn(script, result, ev, after, opts)
+            got = _judge_turn(script, result, ev, after, opts, memo)
         if isinstance(got, str):
             skips.add(ev.player, ev.line, got)
         else:
