@@ -440,9 +440,14 @@ def judge_melds(
     memo: Memo | None = None,
 ) -> Judgement | None:
     """What went down (``laid``; nothing, and the draw thrown, when ``laid.down`` is 0) against the
-    analyzer's best arrangement that uses ``drawn`` (None: the drawn card has no use, or the play
-    lays as many cards for as many chips)."""
+    analyzer's best arrangement that uses ``drawn`` (None: the play lays as many cards for as many
+    chips, or nothing was thrown and the drawn card has no use; a useless draw thrown is judged, unmarked)."""
     now = HandContext(hand, profile, table).using(SLOT_OF[drawn])  # the analyzer's "now" (pan analyze)
+    threw = laid.down == 0
+    if now is None and threw:
+        played = f"discard {drawn}"  # P2 leaves no choice: judged, and never marked
+        note = f"{drawn} has no use with the hand or the melds: thrown, as P2 requires"
+        return Judgement("meld", player, line, action, played, played, 0.0, 0.0, None, None, 0.0, opts.depth, "", note)
     if now is None or (laid.down, laid.chips) >= (now.melded, now.value):
         return None
     spot = Spot(tuple(seen), profile, opponents, stakes, opts)
@@ -454,7 +459,6 @@ def judge_melds(
         p = worth(float(laid.chips * opponents), mine, laid.table, spot)
     loss, chips, out, se = _gives_up(b, p)
     mark = mark_of(loss, se, 0.0, 0.0)
-    threw = laid.down == 0
     if threw and not now.dead:
         mark = "??"  # a draw that puts the player out, thrown: the worst blunder there is
     played = laid.text or (f"discard {drawn}" if threw else "nothing laid")

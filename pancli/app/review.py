@@ -82,13 +82,16 @@ class _Skips:
         return tuple(Skip(p, line, n, reason) for (p, reason), (line, n) in self.items.items())
 
 
-def _collected(result: HandResult, player: str, line: int) -> int:
-    """The units one opponent paid ``player`` for the melds of line ``line`` (C1-C7, as ruled)."""
+def _collected(result: HandResult, turn: Turn) -> int:
+    """The units one opponent paid the player of ``turn`` for its melds (C1-C7, as ruled). A payment
+    names the line of its action, which a comment running onto the next line moves off the turn's."""
     from pancli.rulebook import Rule
 
+    lines = {turn.line, *(getattr(a, "line", 0) for a in turn.actions)}
+    player = turn.player
     per: dict[str, int] = {}
     for p in result.payments:
-        if p.line == line and p.payee == player and Rule.C8 not in p.rules and Rule.T2 not in p.rules:
+        if p.line in lines and p.payee == player and Rule.C8 not in p.rules and Rule.T2 not in p.rules:
             per[p.payer] = per.get(p.payer, 0) + p.units
     return max(per.values(), default=0)
 
@@ -195,7 +198,7 @@ def _judge_turn(
             return out or e.message
         hand = () if after is None else (*after.hand, *((discard,) if discard is not None else ()))
         table = pos.melds if after is None else after.melds
-        laid = Laid(len(pos.hand) + 1 - len(hand), _collected(result, player, line), tuple(hand), table,
+        laid = Laid(len(pos.hand) + 1 - len(hand), _collected(result, turn), tuple(hand), table,
                     _laid_text(turn))  # fmt: skip
         j = review.judge_melds(
             player, line, laying[-1], pos.hand, pos.drawn, pos.melds, pos.seen, laid, pos.profile, opp, opts,
