@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from typing import Any
 
 import pytest
@@ -111,3 +112,48 @@ def test_review_C7_a_comment_running_onto_the_next_line_changes_no_judgement() -
     plain, moved = pan(*args, input=text), pan(*args, input=broken)
     assert plain.exit_code == moved.exit_code == 0
     assert _judged(moved, 68) == _judged(plain, 10_000)
+
+
+def _unknown_hands(tmp_path: Any, count: int) -> str:
+    """A record of ``count`` hands whose cards are all unknown (kitchen-table, no deal line)."""
+    hand = "\n".join(
+        line for line in _sample("kitchen-table-unknown-hands.pan").splitlines() if not line.startswith("deal ")
+    )
+    path = tmp_path / f"unknown-{count}.pan"
+    path.write_text("\n\n".join([hand] * count) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("jsonl", [False, True])
+def test_review_memory_stays_the_same_over_many_hands_not_reviewed(tmp_path: Any, jsonl: bool) -> None:
+    import contextlib
+    import tracemalloc
+
+    from pancli.app.review import review_files
+    from pancli.cli.common import open_text
+    from pancli.render.review import ReviewWriter
+
+    class Quiet:
+        def advance(self, n: int = 1, *, count: int = 0) -> None:
+            pass
+
+    def peak(count: int) -> int:
+        name = _unknown_hands(tmp_path, count)
+        sink = io.StringIO()
+        with open(os.devnull, "w") as null, contextlib.redirect_stdout(null), contextlib.redirect_stderr(null):
+            writer = ReviewWriter(sink, False, jsonl, Quiet())
+            tracemalloc.start()
+            try:
+                review_files([name], lambda r: (writer.show(r), sink.seek(0), sink.truncate()), open_record=open_text,
+                             opts=FAST)  # fmt: skip
+                writer.finish(io.StringIO())
+                return tracemalloc.get_traced_memory()[1]
+            finally:
+                tracemalloc.stop()
+
+    peak(20)  # imports and the referee's caches first
+    small, large = peak(150), peak(600)
+    assert large < 1.3 * small, (
+        small,
+        large,
+    )  # the runs not reviewed are not kept to the end  # the runs not reviewed are not kept to the end

@@ -424,7 +424,8 @@ def _renote(item: Any, n: Notes, todo: Sequence[Judgement]) -> Notes | None:
 
 class SummaryRow(Value):
     """One player's line of the summary: decisions reviewed, the count of each mark, ``chips``
-    (units given up in the mistakes, in all) and the play lines not reviewed."""
+    (units given up in the mistakes, in all), ``per_100`` (expected units given up in every decision
+    reviewed, per 100 decisions: nights of any length compare) and the play lines not reviewed."""
 
     player: str
     reviewed: int
@@ -434,6 +435,7 @@ class SummaryRow(Value):
     blunder: int = msgspec.field(name="??")
     chips: float
     not_reviewed: int
+    per_100: float = 0.0
 
     def marks(self) -> dict[str, int]:
         """The count of each mark, by its glyph."""
@@ -443,7 +445,7 @@ class SummaryRow(Value):
 class Totals:
     """Per player: decisions reviewed, marks by kind, units given up in mistakes, play lines not reviewed."""
 
-    FIELDS: Final = ("reviewed", "!", "?!", "?", "??", "chips", "not reviewed")
+    FIELDS: Final = ("reviewed", "!", "?!", "?", "??", "chips", "not reviewed", "all")
 
     def __init__(self) -> None:
         self.rows: dict[str, dict[str, float]] = {}
@@ -456,6 +458,7 @@ class Totals:
                 row[j.mark] += 1
             if j.mistake:
                 row["chips"] += j.chips
+            row["all"] += j.chips
         for s in r.skipped:
             self._row(s.player)["not reviewed"] += s.count
 
@@ -469,7 +472,8 @@ class Totals:
         """One row per player, in order of first appearance."""
         return [
             SummaryRow(p, int(r["reviewed"]), int(r["!"]), int(r["?!"]), int(r["?"]), int(r["??"]),
-                       round(r["chips"], 2), int(r["not reviewed"]))
+                       round(r["chips"], 2), int(r["not reviewed"]),
+                       round(100 * r["all"] / r["reviewed"], 2) if r["reviewed"] else 0.0)
             for p, r in self.rows.items()
         ]  # fmt: skip
 

@@ -19,6 +19,7 @@ import click
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
+    EXIT_USAGE,
     IOFailure,
     check_readable,
     complete_paths,
@@ -36,7 +37,7 @@ from pancli.cli.common import (
     seed_option,
     worker_count,
 )
-from pancli.cli.progress import Progress, quiet_option, wanted
+from pancli.cli.progress import Progress, wanted
 from pancli.escapes import escape_text
 from pancli.render.review import ReviewWriter
 
@@ -47,6 +48,16 @@ if TYPE_CHECKING:
 
 class ReviewRefused(Exception):
     """``-o`` onto a record read whose text cannot be written back whole: nothing is replaced."""
+
+
+class NobodySeated(click.ClickException):
+    """``--player NAME`` seated in no hand reviewed (R5): a usage error, exit 2, as ``pan analyze``'s;
+    the files ``-o`` and ``--html`` would have written are left as they were."""
+
+    exit_code = EXIT_USAGE
+
+    def show(self, file: IO[str] | None = None) -> None:
+        sys.stderr.write(escape_text(self.format_message()) + "\n")
 
 
 @click.command("review")
@@ -80,7 +91,9 @@ class ReviewRefused(Exception):
     metavar="N",
     help="Review hands in N worker processes (0: one per CPU); the output is the same, in the same order.",
 )
-@quiet_option
+@click.option(
+    "--quiet", "-q", is_flag=True, help="Nothing on standard error but the errors: no progress line, no summary."
+)
 def review(
     files: tuple[str, ...],
     player: str | None,
@@ -150,7 +163,7 @@ def review(
     in_place = output is not None and any(n != "-" and same_file(output, n) for n in names)
     structured = as_json or as_jsonl
     if output is None and not structured and not summary_only:
-        refuse_output_into_input(names)
+        refuse_output_into_input(names, "-o FILE, which may be the input")
     if player is not None:
         from pancli.notation.record_common import player_name
 
@@ -163,7 +176,14 @@ def review(
     except ReviewRefused as exc:
         sys.stderr.write(escape_text(str(exc)) + "\n")
         sys.exit(EXIT_ILLEGAL)
-    summary = None if structured else sys.stdout if (output is not None or summary_only) else sys.stderr
+    # --quiet: nothing but the errors (and the record, or the table --summary asks for)
+    summary = (
+        None
+        if structured or (quiet and not summary_only)
+        else sys.stdout
+        if (output is not None or summary_only)
+        else sys.stderr
+    )
     sys.stdout.flush()
     writer.finish(summary)
     sys.stdout.flush()
@@ -214,6 +234,9 @@ def _review_into(
         writer = ReviewWriter(record, as_json, as_jsonl, progress, report, name, profile)
         review_files(names, writer.show, open_record=open_text, opts=opts, player=player, profile=profile,
                      jobs=worker_count(jobs))  # fmt: skip
+        if player is not None and player not in {r.player for r in writer.totals.table()}:
+            hands = f"{writer.hands} hand{'s' if writer.hands != 1 else ''}"
+            raise NobodySeated(f"pan: R5 --player {player}: nobody of that name is seated in the {hands} reviewed")
         if in_place and writer.malformed:
             # A malformed hand's text is what the reader kept of it (a line past the limit cut):
             # the record is left as it was, as pan fmt --write leaves it.
