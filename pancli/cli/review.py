@@ -115,20 +115,23 @@ def review(
     Each hand is refereed; every decision before its first violation whose position the
     record shows (the player's cards from his deal line and the play) is compared with the
     analyzer's best choice: staying or going on top (T1), taking the live discard or drawing
-    (P1, P3), what was laid down (P4) and which card was discarded (P5, P9). Each judgement
-    measures the units given up (at once, or expected) and the drop in the odds of going out
-    within K draws (--depth), estimated with a stated error; a loss marks the play ?! (2 units
-    in all, or 5 points of odds), ? (4 units, 10 points) or ?? (8 units, 20 points), never
-    when the loss is within two standard errors. The best discard where most others would
-    earn ? or worse is marked !.
+    (P1, P3), what was laid down (P4), playing the draw or throwing it (P2) and which card was
+    discarded (P5, P9). Each option is worth its expected units over the hand: the chips it
+    collects (at once, and at the next usable draw within K draws, --depth, as the hand lasts)
+    plus the chance of going out within K draws times what going out pays. A play that gives
+    up 2 units in all is marked ?!, 4 units ?, 8 units ??, never when the loss is within two
+    standard errors; the best discard where most others would earn ? or worse is marked !.
+    A foul play (I1, I2, or a hand's first violation) is always ?? against the best legal play,
+    its cost what the remedy returned; so is throwing a draw that would have put the player out.
 
     The output is the record in canonical form (as pan fmt writes it) with each mark after
-    its action and a comment naming the better play and what it was worth:
-    '{review ?: better discard Kc: ...}'. A comment '{review (?): ...}' holds the mark when
-    the action already carried the record's own glyph (kept) or is a stay or top line. A
-    second review replaces every '{review ...}' comment (and the glyphs they own). The
-    summary per player (decisions reviewed, marks, units given up in the mistakes, play lines
-    not reviewed and why) goes to standard error (standard output with -o or --summary).
+    its action and a comment naming the better play and what it gives up, in chips and in
+    going out: '{review ?: better discard Kc (gives up ...)}'. A comment '{review (?): ...}'
+    holds the mark when the action already carried the record's own glyph (kept) or is a stay
+    or top line. A second review replaces every '{review ...}' comment (and the glyphs they
+    own). The summary per player (decisions reviewed, marks, units given up in the mistakes,
+    expected units given up per 100 decisions, play lines not reviewed and why) goes to
+    standard error (standard output with -o or --summary; --quiet leaves it out).
 
     --html OUT.html also writes the page of pan replay --html for the reviewed record, the
     marks and comments in each hand's timeline.
@@ -138,7 +141,7 @@ def review(
     per line as each hand is reviewed.
 
     Exit status: 0 reviewed, 1 a hand breaks a rule (reviewed up to it) or cannot be read,
-    2 usage error or a file that cannot be read.
+    2 usage error (--player NAME seated in no hand reviewed: R5) or a file that cannot be read.
 
     \b
     Examples:
