@@ -319,7 +319,7 @@ def comment(j: Judgement, own_glyph: bool) -> str:
 
     >>> j = Judgement("discard", "Ana", 9, 3, "discard 7d", "discard Kc", 4.6, 0.4, 0.18, 0.41, 0.02, 3, "?", "",
     ...               0.0, 4.6)
-    >>> print(comment(j, True).replace(": ", ":\n "))
+    >>> print(comment(j, True).replace(": ", ":\\n "))
     {review ?:
      better discard Kc (gives up 4.60 units expected:
      0.00 in chips, 4.60 in going out):
