@@ -486,15 +486,22 @@ def judge_foul(
     returned: int,
     why: str,
     forced: Card | None = None,
+    keeps: bool = False,
+    fallback: str = "a legal play",
 ) -> Judgement:
     """A play the referee ruled illegal or foul (``why``): ``??`` against the best legal play (the
     analyzer's arrangement that uses ``drawn``, or the live discard ``forced`` that P8 made him take,
-    or drawing and throwing it), its cost the ``returned`` units the remedy took back."""
-    best = "a legal play"
+    or drawing and throwing it, or keeping the draw P9 ``keeps``; ``fallback`` when the draw itself was
+    illegal), its cost the ``returned`` units the remedy took back."""
+    best = fallback
     take = ""
     if drawn is None and forced is not None:
         drawn, take = forced, f"take {forced}, "
-    if drawn is not None:
+    if drawn is not None and keeps:
+        others = [c for c in hand if c != drawn]  # a twin of the draw thrown is the draw thrown
+        d, _ = best_discard(others, table, seen, profile, 1, opts)
+        best = f"keep {drawn} (P9)" + (f", discard {d}" if d is not None else "")
+    elif drawn is not None:
         now = HandContext(hand, profile, table).using(SLOT_OF[drawn])
         if now is None:
             best = f"discard {drawn}"

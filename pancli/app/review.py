@@ -133,6 +133,7 @@ def _judge_foul(
 ) -> list[Judgement] | str:
     """The foul play of ``turn`` (the violation ``v``; its ``remedy`` returning ``returned`` units in all)."""
     from pancli.analyze import review
+    from pancli.model.actions import Take
     from pancli.referee.position import PositionError, position_at
 
     try:
@@ -144,7 +145,8 @@ def _judge_foul(
     why = f"{v.rule}: {v.message}" + (f"; remedy: {remedy}" if remedy else "")
     j = review.judge_foul(turn.player, turn.line, action, played, pos.hand, pos.drawn, pos.melds, pos.seen,
                           pos.profile, pos.players - 1, opts, returned, why,
-                          pos.offered if pos.forced else None)  # fmt: skip
+                          pos.offered if pos.forced else None, pos.keeps_draw,
+                          "draw from the stock" if isinstance(turn.actions[0], Take) else "a legal play")  # fmt: skip
     return [j]
 
 
