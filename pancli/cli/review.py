@@ -148,7 +148,7 @@ def review(
       pan samples friday-hoyle | pan review -
       pan review "$(pan samples --path friday-hoyle)" -o friday-reviewed.pan
       pan simulate --players 6 --hands 2 --seed 2 | pan review --summary -
-      pan review --json "$(pan samples --path friday-hoyle)" | jq '.judgements[] | select(.mark == "??")'
+      pan review --json "$(pan samples --path illegal-M3-foul-meld)" | jq '.judgements[] | select(.mark == "??")'
       pan review --player Ana --depth 5 --samples 1000 "$(pan samples --path friday-hoyle)"
     """
     from pancli.analyze.review import Options
