@@ -157,3 +157,18 @@ def test_review_memory_stays_the_same_over_many_hands_not_reviewed(tmp_path: Any
         small,
         large,
     )  # the runs not reviewed are not kept to the end  # the runs not reviewed are not kept to the end
+
+
+def test_review_T1_advice_shuffles_as_random_shuffle_does() -> None:
+    import random
+
+    from pancli.analyze.advice import shuffle
+
+    for seed in range(20):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        a, b = list(range(320)), list(range(320))
+        for _ in range(3):
+            shuffle(a, mine.getrandbits)
+            theirs.shuffle(b)
+            assert a == b
+        assert mine.random() == theirs.random()  # the generator left in the same state
