@@ -172,3 +172,11 @@ def test_review_T1_advice_shuffles_as_random_shuffle_does() -> None:
             theirs.shuffle(b)
             assert a == b
         assert mine.random() == theirs.random()  # the generator left in the same state
+
+
+def test_review_words_read_right() -> None:
+    from pancli.analyze.review import _cards
+
+    assert (_cards(1), _cards(3)) == ("1 card", "3 cards")  # never "1 cards down"
+    j = Judgement("discard", "Ana", 9, 3, "discard 7d", "discard Kc", 2.5, 0.1, 0.18, 0.41, 0.004, 3, "?!", "", 0.0, 2.5)
+    assert "(s.e. 0.4 points)" in comment(j, True)  # a standard error under 1% is not "0%"
