@@ -178,5 +178,5 @@ def test_review_words_read_right() -> None:
     from pancli.analyze.review import _cards
 
     assert (_cards(1), _cards(3)) == ("1 card", "3 cards")  # never "1 cards down"
-    j = Judgement("discard", "Ana", 9, 3, "discard 7d", "discard Kc", 2.5, 0.1, 0.18, 0.41, 0.004, 3, "?!", "", 0.0, 2.5)
+    j = Judgement("discard", "Ana", 9, 3, "discard 7d", "discard Kc", 2.5, 0.1, 0.18, 0.41, 0.004, 3, "?!", "", 0, 2.5)
     assert "(s.e. 0.4 points)" in comment(j, True)  # a standard error under 1% is not "0%"
