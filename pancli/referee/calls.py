@@ -161,8 +161,12 @@ def answer(b: Board, turn: Turn) -> Violation | None:
 
 
 def count_fault(b: Board, ev: Count) -> Ruling | None:
-    """I1: a count is of a player with cards to count (:func:`.deal.deal_count_fault`)."""
-    return deal_count_fault(b, ev)
+    """I1: a count is of a player with cards to count (:func:`.deal.deal_count_fault`); where the
+    referee stops at irregularities (``--strict``), a wrong count found is a violation too."""
+    r = deal_count_fault(b, ev)
+    if r is None and not b.remedy:
+        r = deal_count_fault(b, ev, found=True)
+    return r
 
 
 def apply_count(b: Board, ev: Count) -> None:
@@ -180,8 +184,6 @@ def apply_count(b: Board, ev: Count) -> None:
         else:
             b.notes.append(f"line {ev.line}: {ev.player} counts {s.name}: {HAND_SIZE} cards, right (I1): noted")
         return
-    if not b.remedy:
-        raise bad
     if b.turn_no:
         retire(b, s, bad.violation, ev)
     else:

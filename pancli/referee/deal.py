@@ -77,7 +77,8 @@ def deal_count_fault(b: Board, node: Deal | Count | Placed, *, unseen: int = 0, 
     (a count of a player who retired or went on top, or a number found that the record
     contradicts), or with ``found`` what the count finds (hand and melds not ten)."""
     if type(node) is Count:
-        return _count_fault(b, node, found)
+        got = _count_finding(b, node, found)
+        return None if got is None else b.fail(Rule.I1, got[0], node, player=got[1], ruling=got[2])
     if type(node) is Deal:
         n = len(node.cards)
         if n == HAND_SIZE or counted_later(b, node.player):
@@ -101,28 +102,26 @@ def deal_count_fault(b: Board, node: Deal | Count | Placed, *, unseen: int = 0, 
     )
 
 
-def _count_fault(b: Board, node: Count, found: bool) -> Ruling | None:
+def _count_finding(b: Board, node: Count, found: bool) -> tuple[str, str, str | None] | None:
+    """What is wrong with a ``count`` line (:func:`deal_count_fault`): the message, whose it is
+    and the ruling prescribed; None when nothing is."""
     s = b.by_name[node.other]
     if not found:
-        why = ""
         if s.retired:
             why = f"{s.name} retired from the hand {s.retired}: his cards are dead, there is nothing to count"
         elif s.active is False:
             why = f"{s.name} went on top (T3): his cards are dead, there is nothing to count"
         elif node.number is not None and not s.unknown and node.number != s.hand_n:
             why = f"the count finds {node.number} in {s.name}'s hand, but the record shows {s.hand_n}"
-        return b.fail(Rule.I1, why, node, player=node.player) if why else None
+        else:
+            return None
+        return why, node.player, None
     held = s.hand_n if node.number is None else node.number
     if held + s.melded_n == HAND_SIZE or (s.unknown and node.number is None):
         return None
     melded = f" and {s.melded_n} melded" if s.melded_n else ""
-    return b.fail(
-        Rule.I1,
-        f"{node.player}'s count finds {s.name} with {held} in hand{melded}: {held + s.melded_n}, not {HAND_SIZE}",
-        node,
-        player=s.name,
-        ruling=I1_LATE if b.turn_no else I1_AT_DEAL,
-    )
+    why = f"{node.player}'s count finds {s.name} with {held} in hand{melded}: {held + s.melded_n}, not {HAND_SIZE}"
+    return why, s.name, I1_LATE if b.turn_no else I1_AT_DEAL
 
 
 def card_fault(
