@@ -21,8 +21,11 @@ EXTRA_SAMPLES: Final[dict[Rule, tuple[str, ...]]] = {
     Rule.G3: ("pagruc-illegal",),
     Rule.G4: ("pagruc-illegal",),
     Rule.G5: ("pagruc-illegal",),
+    Rule.I1: ("irregular-I1-counted-in-play",),
+    Rule.I2: ("irregular-I2-called-late",),
 }
-"""Shipped samples that break a rule without being named ``illegal-RULE-*``."""
+"""Shipped samples that break a rule without being named ``illegal-RULE-*``, looked at first: an
+irregularity is shown where a count or a call finds it."""
 
 STRICT_ONLY: Final = frozenset({Rule.M1, Rule.M2, Rule.M3, Rule.M4, Rule.M5})
 """Rules ``pan replay`` reports only with ``--strict``: a foul meld is otherwise put right as

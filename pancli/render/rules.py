@@ -255,14 +255,14 @@ def write_list(as_json: bool) -> None:
 
 def judged_example(rule: Rule) -> Example | None:
     """The first place a shipped sample breaks ``rule`` (None when no sample does): the
-    samples meant to break it (``illegal-RULE-*``, then :data:`~pancli.app.rule_examples.EXTRA_SAMPLES`) refereed on the
+    samples meant to break it (:data:`~pancli.app.rule_examples.EXTRA_SAMPLES`, then ``illegal-RULE-*``) refereed on the
     spot by the same code as ``pan replay``."""
     from pancli.app.rule_examples import EXTRA_SAMPLES, STRICT_ONLY, example_at
     from pancli.records.shipped import sample_names, sample_path
 
     names = sample_names()
     own = [n for n in names if n.startswith(f"illegal-{rule}-")]
-    for name in [*own, *(n for n in EXTRA_SAMPLES.get(rule, ()) if n in names)]:
+    for name in [*(n for n in EXTRA_SAMPLES.get(rule, ()) if n in names), *own]:
         path = str(sample_path(name))
         for line in _replay_errors(path, strict=rule in STRICT_ONLY):
             where, _, rest = line.partition(": ")
