@@ -162,6 +162,7 @@ def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
     s.melds = []
     s.fit_mask = -1
     s.retired = f"at line {line} ({v.rule})"
+    s.retired_by = v.rule
     s.standing = []
     if in_turn:
         b.fouls = []

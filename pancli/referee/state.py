@@ -265,6 +265,7 @@ class Seat:
         "melds",
         "name",
         "retired",
+        "retired_by",
         "size",
         "standing",
         "unknown",
@@ -284,6 +285,8 @@ class Seat:
         self.retired = ""
         """Why he retired from the hand (I1, I2: "at line 19 (I2)"), or empty: a retired
         player plays no further turn but still pays others."""
+        self.retired_by: Rule | None = None
+        """The rule he retired under (I1, I2), or None."""
         self.size = 10
         """What his hand and melds hold between turns (P7): ten, or the number dealt when a wrong
         count at the deal is found only at a count later in the hand (I1)."""
