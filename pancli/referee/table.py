@@ -112,6 +112,10 @@ Interpretations (where the rulebook leaves room):
   more than ten (I1) or a foul meld (I2) retires: out of ``active`` (the turn order) and in
   ``retired``, he pays every collection and the going-out payment (:meth:`Board.collect`)
   and collects nothing. Each is a :class:`~pancli.model.results.Remedy`, not a violation.
+* Calls and counts (:mod:`.calls`) are ruled at the line where the record writes them: a foul
+  meld that a later ``call`` names lies on the table after its turn and is found at the call
+  (or made good on the next line); a deal of the wrong count that a later ``count`` names is
+  found at the count, the player holding what he was dealt until then.
 
 >>> from pancli.model.actions import HandScript, Decision
 >>> t = Table(HandScript(players=("Ana", "Ben")))
