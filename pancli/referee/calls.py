@@ -79,16 +79,15 @@ def call_fault(b: Board, ev: Call) -> Ruling | None:
         why = f"{s.name} retired from the hand {s.retired}: his melds are dead"
     elif s.active is False:
         why = f"{s.name} went on top (T3) and has no meld"
-    elif ev.target <= len(s.melds) + len(s.standing):
-        why = f"{s.name}'s #{ev.target} is a legal meld"
     else:
-        n = len(s.melds) + len(s.standing)
-        why = f"{s.name} has {counted(n, 'meld')}" if n else f"{s.name} has no meld"
+        n = len(s.melds) + sum(1 for f in s.standing if f.base is None)  # as the table numbers them
+        if ev.target <= n:
+            why = f"{s.name}'s #{ev.target} is a legal meld"
+        else:
+            why = f"{s.name} has {counted(n, 'meld')}" if n else f"{s.name} has no meld"
     where = Place(ev.line, ev.col + ev.number_at if ev.col else 0)
-    return foul_meld_ruling(
-        b, Rule.I2, f"{ev.player} calls {s.name}'s #{ev.target}, but no foul meld is there: {why}", where,
-        player=ev.player,
-    )  # fmt: skip
+    reason = f"{ev.player} calls {s.name}'s #{ev.target}, but no foul meld is there: {why}"
+    return foul_meld_ruling(b, Rule.I2, reason, where, player=ev.player)
 
 
 def apply_call(b: Board, ev: Call) -> None:
