@@ -49,7 +49,7 @@ def test_a_night_kept_in_the_view_replays_to_the_same_ledger(tmp_path: Path) -> 
                 if x == REFUSED:
                     await pilot.pause()
                     shots["refused"] = screen_text(app)
-                if x.startswith("2. Cruz draw 7c"):
+                if x.startswith("Cruz mend #1"):
                     await pilot.pause()
                     shots["foul"] = screen_text(app)
             await _type(app, pilot, "settle")

@@ -194,9 +194,8 @@ def entry_text(session: Session, entry: Entry) -> str:
     out.append(f"ok {entry.line}: {entry.text.strip()}")
     if report.script.game.value == "panguingue":
         out += collection_lines(entry.payments, report.script.profile.out_bonus)
-        for r in report.result.remedies:  # type: ignore[union-attr]
-            if r.violation.line == entry.line:
-                out += remedy_lines(session.name, r)
+        for r in entry.remedies:
+            out += remedy_lines(session.name, r)
     if entry.hand_over:
         result = report.result
         if result.game is Game.PANGUINGUE:
