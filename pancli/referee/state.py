@@ -24,7 +24,7 @@ from pancli.rulebook import Rule
 from pancli.rules import Condition, Profile
 
 if TYPE_CHECKING:
-    from pancli.model.results import Payment, Violation
+    from pancli.model.results import Payment, Retirement, Violation
 
 
 def cidx(c: Card) -> int:
@@ -254,8 +254,8 @@ class Seat:
         self.melded_n = 0
         self.active: bool | None = None
         """None until the player decides (T1); then True (stayed) or False (went on top)."""
-        self.retired = ""
-        """Why he retired from the hand (I1, I2: "at line 19 (I2)"), or empty: a retired
+        self.retired: Retirement | None = None
+        """How he retired from the hand (I1, I2: the rule and the line), or None: a retired
         player plays no further turn but still pays others."""
 
     def fits(self, js: Judgements, c: Card) -> int:

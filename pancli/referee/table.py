@@ -392,7 +392,7 @@ class Table(Board):
         eleventh melded (P7)."""
         turn = self.turn
         assert self.seat is not None and turn is not None
-        if self.out or self.seat.retired:
+        if self.out or self.seat.retired is not None:
             return
         if self.fouls:  # not made good nor taken back before his turn ended: found now (I2)
             irregular.retire(self, self.seat, self.fouls[0].violation, self._last_place(turn))

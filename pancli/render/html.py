@@ -55,7 +55,7 @@ from pancli.model.actions import (
 )
 from pancli.render import svg
 from pancli.render.text import money_text
-from pancli.render.words import MALFORMED_RULING, collections, money_map, outcome
+from pancli.render.words import MALFORMED_RULING, collections, money_map, outcome, parts
 
 if TYPE_CHECKING:
     from pancli.model.actions import Action, HandScript
@@ -456,14 +456,15 @@ class HtmlReport:
 
         money = money_map(result)
         claimed = {c.player: c for c in result.claims if c.kind is ClaimKind.LEDGER}
-        head = '<tr><th>player</th><th class="num">units</th>'
+        head = '<tr><th>player</th><th>part</th><th class="num">units</th>'
+        roles = parts(result, script)
         if money is not None:
             head += f'<th class="num">money (stake {escape(format(result.stake or 0, "f"))})</th>'
         if claimed:
             head += '<th class="num">claimed</th>'
         rows = []
         for p, units in result.ledger.items():
-            row = f"<td>{escape(p)}</td>{_units_cell(units)}"
+            row = f"<td>{escape(p)}</td><td>{escape(roles.get(p, ''))}</td>{_units_cell(units)}"
             if money is not None:
                 row += f'<td class="num">{escape(money_text(money[p]))}</td>'
             if claimed:
@@ -472,7 +473,7 @@ class HtmlReport:
                 row += f'<td class="num{"" if c is None or c.ok else " neg"}">{text}</td>'
             rows.append(f"<tr>{row}</tr>")
         total = sum(result.ledger.values())
-        foot = f'<tr><th>total</th><td class="num">{signed(total)}</td></tr>'
+        foot = f'<tr><th>total</th><td></td><td class="num">{signed(total)}</td></tr>'
         table = f'<table class="ledger-table"><thead>{head}</tr></thead><tbody>{"".join(rows)}</tbody>{foot}</table>'
         return f'<h3>ledger</h3><div class="ledger"><div class="wrap">{table}</div>{bars(result.ledger)}</div>'
 

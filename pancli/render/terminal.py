@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING, Any
 from pancli.app.lines import escape_text, signed
 from pancli.app.report import claim_message
 from pancli.cards import Game, format_cards
-from pancli.model.actions import Decision
 from pancli.model.results import ClaimKind
 from pancli.render.plain import NONE_MARK, hand_title, malformed_line, player_cards, score_text, violation_line
 from pancli.render.text import money_text, rule_hint
-from pancli.render.words import MALFORMED_RULING, Collection, collections, money_map, outcome
+from pancli.render.words import MALFORMED_RULING, Collection, collections, money_map, outcome, parts
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -94,16 +93,6 @@ def hand_rich(console: Console, report: HandReport) -> None:
         render_text(result, console, hand.index, hand.source)
     else:
         render_rich(console, result, hand, report.script)
-
-
-def _roles(script: HandScript, result: HandResult) -> dict[str, str]:
-    roles = dict.fromkeys(script.players, "")
-    for ev in script.events:
-        if isinstance(ev, Decision) and ev.player in roles:
-            roles[ev.player] = "stayed" if ev.stay else "went on top"
-    if result.winner is not None:
-        roles[result.winner] = "winner" if not roles.get(result.winner) else f"{roles[result.winner]}, winner"
-    return roles
 
 
 def _play_rows(hand: RecordHand, script: HandScript) -> list[tuple[int, str]]:
@@ -205,7 +194,7 @@ def ledger_table(result: HandResult, script: HandScript) -> Any:
 
     money = money_map(result)
     claimed = {c.player: c for c in result.claims if c.kind is ClaimKind.LEDGER}
-    roles = _roles(script, result)
+    roles = parts(result, script)
     table = Table(title="ledger", title_justify="left", show_footer=True)
     table.add_column("player", footer="total")
     table.add_column("part")
