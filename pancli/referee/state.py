@@ -241,7 +241,17 @@ class Seat:
     (a player without a deal line): what he lays from them is trusted within P7 and E4.
     """
 
-    __slots__ = ("active", "fit_mask", "hand", "hand_n", "melded_n", "melds", "name", "retired", "unknown")
+    __slots__ = (
+        "active",
+        "fit_mask",
+        "hand",
+        "hand_n",
+        "melded_n",
+        "melds",
+        "name",
+        "retired",
+        "unknown",
+    )
 
     def __init__(self, name: str) -> None:
         self.name = name
