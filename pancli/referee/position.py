@@ -356,6 +356,9 @@ class TableNow(Value):
     winner: str | None
     reshuffle: bool
     """The stock is empty: the next line is a ``reshuffle`` (P10)."""
+    lays: tuple[tuple[Card, ...], ...] = ()
+    """New melds the player in turn's known hand can lay as it stands (the meld space of the
+    profile, which asks the meld engine, M1-M4), the largest first."""
 
     @property
     def over(self) -> bool:
@@ -423,6 +426,7 @@ def _now(table: Table) -> TableNow:
     forcer: str | None = None
     next_flat = False
     fits: tuple[Fit, ...] = ()
+    lays: tuple[tuple[Card, ...], ...] = ()
     if phase is Phase.DECIDING:
         to_act = table.seats[table.decided].name
     elif phase is Phase.PLAYING:
@@ -439,6 +443,7 @@ def _now(table: Table) -> TableNow:
         )
         fits = tuple(Fit(c, n) for c in _cards(seat.hand) if (n := seat.fits(table.js, c)))
         fits = tuple(dict.fromkeys(fits))
+        lays = _lays(table.profile, _cards(seat.hand))
     return TableNow(
         phase=phase,
         seats=seats,
@@ -452,4 +457,16 @@ def _now(table: Table) -> TableNow:
         turn=table.turn_no,
         winner=table.winner,
         reshuffle=phase is Phase.PLAYING and table.stock_n == 0,
+        lays=lays,
     )
+
+
+def _lays(profile: Profile, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """The new melds ``hand`` can form (:meth:`MeldSpace.blocks`), the largest first, each once."""
+    from pancli.meldspace import counts_of, decode, encode, meld_space
+
+    if len(hand) < 3:
+        return ()
+    blocks = meld_space(profile).blocks(counts_of(encode(hand)))
+    found = {tuple(decode(b[0])) for b in blocks if b[3] < 0}
+    return tuple(sorted(found, key=lambda m: (-len(m), [c.index for c in m])))
