@@ -60,6 +60,7 @@ from pancli.melds import Meld
 from pancli.model.actions import Draw, HandScript, Take, Turn
 from pancli.model.results import Ending, Retirement, Source, Violation
 from pancli.model.rulings import Ruling
+from pancli.referee.board import HAND_SIZE
 from pancli.referee.forcing import flat_next_fits, must_take
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
@@ -259,6 +260,12 @@ def _view(
             f"{player} retired from the hand at line {gone.line} ({gone.rule}): the cards held and melded are dead",
             player=player,
         )
+    if seat.size != HAND_SIZE:
+        why = f"{player} was dealt {seat.size} cards, found at a count later in the hand (I1)"
+        raise PositionUnavailable(Rule.I1, f"{why}: there is no hand of ten to analyse", player=player)
+    if seat.standing or (table.seat is seat and table.fouls):
+        why = f"a foul meld of {player}'s lies on the table until it is made good or called (I2)"
+        raise PositionUnavailable(Rule.I2, f"{why}: there is no legal position to analyse", player=player)
     if seat.unknown:
         why = (
             "filled from the stock at the deal (I1) with cards the record does not show"

@@ -37,6 +37,8 @@ from pancli.escapes import escape_text
 from pancli.model.actions import (
     Add,
     Borrow,
+    Call,
+    Count,
     Deal,
     Decision,
     Discard,
@@ -400,6 +402,11 @@ class HtmlReport:
             return f"<b>{escape(item.player)}</b>{_act('forces ' + escape(item.other), '')}"
         if isinstance(item, Reshuffle):
             return _act("reshuffle: the discards become the stock", "")
+        if isinstance(item, Call):
+            return f"<b>{escape(item.player)}</b>{_act(f'calls {escape(item.other)} #{item.target}', '')}"
+        if isinstance(item, Count):
+            found = "" if item.number is None else f": {item.number} in hand"
+            return f"<b>{escape(item.player)}</b>{_act(f'counts {escape(item.other)}{found}', '')}"
         if isinstance(item, Turn):
             glyphs = notes.actions if notes is not None and notes.actions else ()
             acts = []
