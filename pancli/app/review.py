@@ -140,8 +140,11 @@ def _judge_foul(
         pos = position_at(script, turn.line, turn.player)
     except PositionError as e:
         return e.message
+    from pancli.model.actions import Add, Borrow, MeldNew, Split
+
     action = _action_at(turn, v.col, len(turn.actions) - 1)
-    played = _laid_text(turn) or _action_text(turn, action)
+    laying = isinstance(turn.actions[action], MeldNew | Add | Borrow | Split)
+    played = (_laid_text(turn) if laying else "") or _action_text(turn, action)  # what the ruling is about
     why = f"{v.rule}: {v.message}" + (f"; remedy: {remedy}" if remedy else "")
     j = review.judge_foul(turn.player, turn.line, action, played, pos.hand, pos.drawn, pos.melds, pos.seen,
                           pos.profile, pos.players - 1, opts, returned, why,
