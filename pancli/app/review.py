@@ -197,8 +197,12 @@ def _judge_turn(
     if laying:
         try:
             after: Position | None = position_at(script, after_line, player)
-        except PositionUnavailable:
-            after = None  # the hand is closed: he went out on this line
+        except PositionUnavailable as e:
+            from pancli.model.results import Ending
+
+            if result.ending is not Ending.OUT or result.winner != player:
+                return out or e.message  # no position after it: retired (I1, I2), not out
+            after = None  # the referee's ending: the player went out on this line, closing the hand
         except PositionError as e:
             return out or e.message
         hand = () if after is None else (*after.hand, *((discard,) if discard is not None else ()))
