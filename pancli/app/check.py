@@ -162,16 +162,10 @@ Judged = tuple[
 ]
 """The fields of a :class:`MeldCheck` after ``file`` and ``line``: a meld of text judged, not yet placed."""
 
-_LEGAL_REASONS: dict[tuple[str, tuple[Condition, ...]], str] = {}
-
 
 def _legal_reason(verdict_reason: str, conditions: tuple[Condition, ...]) -> str:
-    key = (verdict_reason, conditions)
-    said = _LEGAL_REASONS.get(key)
-    if said is None:
-        parts = "; ".join(f"{c.value} {c.description}" for c in conditions)
-        said = _LEGAL_REASONS[key] = f"{verdict_reason}; " + (parts or "no condition (pays nothing)")
-    return said
+    parts = "; ".join(f"{c.value} {c.description}" for c in conditions)
+    return f"{verdict_reason}; " + (parts or "no condition (pays nothing)")
 
 
 def _judged(text: str, profile: Profile, game: Game) -> Judged:
@@ -321,14 +315,13 @@ def plain_row(text: str, profile: Profile, game: Game = Game.PANGUINGUE) -> tupl
     return line, None if legal else error_suffix(col, rule, reason) + "\n"
 
 
-_REFUSED: dict[tuple[int, str, str], tuple[str, str]] = {}
-
-
-def refused_row(text: str) -> tuple[str, str] | None:
+def refused_row(
+    text: str, made_rows: dict[tuple[int, str, str], tuple[str, str]] | None = None
+) -> tuple[str, str] | None:
     """:func:`plain_row` of a line the notation refuses from its first character (a ``{`` comment,
     a ``[`` in a meld: :func:`~pancli.notation.fast.fast_reject`, the check the reader makes
     first), or None for any other line: the row after the text and the error suffix are made
-    once per error, not a judgement a line.
+    once per error (kept in ``made_rows``, the caller's, when given), not a judgement a line.
 
     Kept for speed: a batch of distinct comment or bracket lines then costs what ordinary lines
     cost (benchmarks/README.md, bench_check); tests/test_check_batch.py compares it with
@@ -343,11 +336,11 @@ def refused_row(text: str) -> tuple[str, str] | None:
     if exc is None:
         return None
     key = (exc.col, exc.code, exc.message)
-    made = _REFUSED.get(key)
+    made = made_rows.get(key) if made_rows is not None else None
     if made is None:
         made = (plain_line("", False, None, (), 0, exc.code, exc.message) + "\n", error_suffix(*key) + "\n")
-        if len(_REFUSED) < 1024:
-            _REFUSED[key] = made
+        if made_rows is not None and len(made_rows) < 1024:
+            made_rows[key] = made
     return escape_text(" ".join(text.split())) + made[0], made[1]
 
 
@@ -460,6 +453,7 @@ class PlainBatch:
         """Entries each cache holds before it starts afresh (memory stays bounded)."""
         self._lines: dict[str, tuple[str, str | None]] = {}
         self._keyed: dict[int, _Entry] = {}
+        self._refused: dict[tuple[int, str, str], tuple[str, str]] = {}
         self._fused = game is Game.PANGUINGUE
         sample = tuple(PAN_CANONICAL[t] for t in _SPREAD_SAMPLE.split(" "))
         mode, mid, emid = _order_free_entry(_SPREAD_SAMPLE, sample, profile)
@@ -476,7 +470,7 @@ class PlainBatch:
             if is_skipped(text):
                 return "", None
             text = batch_text(text)
-        return refused_row(text) or plain_row(text, self.profile, self.game)
+        return refused_row(text, self._refused) or plain_row(text, self.profile, self.game)
 
     def _entry(self, key: int, text: str, toks: list[str]) -> _Entry:
         if len(self._keyed) >= self.cache_max:
