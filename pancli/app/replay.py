@@ -265,21 +265,11 @@ def replay_files(
 CHUNK_HANDS = 200
 """Hands per task of a worker process."""
 
-_WORKER: dict[str, Any] = {}
-"""What a forked worker judges with (set before the workers are forked)."""
-
-
 _Task = tuple[Any, str, Path | None]
 """A chunk of hands (as :func:`pancli.records.reader.split_hands` cuts it), its file and folder."""
 _Done = tuple[str, str, tuple[int, ...], bool, "HandScript | None", "HandResult | None"]
 """A judged chunk: standard output, standard error, tally counts, stopped, and its edges for
 S3: the script of its first hand (None unless Panguingue) and the result of its last."""
-
-
-def _worker(task: _Task) -> _Done:
-    """Judge one chunk of hands (the first one with no hand before it: the main process
-    checks S3 across chunks and judges a chunk again, itself, when it matters)."""
-    return _judge_chunk(_WORKER["kind"], _WORKER["strict"], _WORKER["profile"], task, None)
 
 
 def _judge_chunk(
@@ -331,14 +321,16 @@ def _replay_parallel(
                 for chunk in split_hands(stream, chunk_hands):
                     yield (chunk, name, base_dir)
 
-    def here(task: _Task) -> _Done:
-        """A chunk whose worker died, judged by this process: the same judgement."""
+    def judged(task: _Task) -> _Done:
+        """Judge one chunk of hands, as if the first with no hand before it (the main process checks
+        S3 across chunks and judges a chunk again, itself, when it matters). The workers are forked
+        with this function, so what it judges with travels with it; a chunk whose worker died is
+        judged by this process with it too: the same judgement."""
         return _judge_chunk(kind, strict, profile, task, None)
 
-    _WORKER.update(kind=kind, strict=strict, profile=profile)
     source = tasks()
-    with Workers(jobs, _worker) as workers, contextlib.closing(source):
-        for task, done in workers.results(source, here):
+    with Workers(jobs, judged) as workers, contextlib.closing(source):
+        for task, done in workers.results(source, judged):
             out, err, counts, halt, first, end = done
             if task[1] != last_file:
                 last, last_file = None, task[1]
