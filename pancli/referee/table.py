@@ -77,7 +77,7 @@ This module only orders the judges: each ``verify`` asks them in turn, raises th
 ruling and returns a frozen plan, which ``apply`` uses (nothing is kept between the two).
 :meth:`Table.fast_turn` plays the commonest turn lines in one go by asking the same judges
 without the per-action bookkeeping: refereeing 5,000 simulated 6-player hands takes twice the
-time without it (tests compare the two paths, ``Table.FAST`` off).
+time without it (tests compare the two paths, ``referee_hand(fast=False)``).
 
 Interpretations (where the rulebook leaves room):
 
@@ -123,7 +123,6 @@ Interpretations (where the rulebook leaves room):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 
 from pancli.melds import MeldError
 from pancli.model.actions import (
@@ -247,9 +246,6 @@ class Table(Board):
 
     ``apply(a, plan)`` takes the plan that ``verify(a)`` returned.
     """
-
-    FAST: ClassVar[bool] = True
-    """Take :meth:`fast_turn` for plain turns (tests turn it off to compare)."""
 
     # ------------------------------------------------------------------ seating and deal
 
@@ -630,7 +626,7 @@ class Table(Board):
 
 
 def referee_hand(
-    script: HandScript, *, strict: bool = True, record_steps: bool = True, remedy: bool = True
+    script: HandScript, *, strict: bool = True, record_steps: bool = True, remedy: bool = True, fast: bool = True
 ) -> HandResult:
     """Referee one Panguingue hand (docs/rules.md).
 
@@ -644,6 +640,8 @@ def referee_hand(
     hand goes on (I1: a wrong count at the deal is put right, one shown later retires the
     player; I2: a foul meld not made good by the end of the player's turn retires him); each
     is in :attr:`HandResult.remedies`. ``remedy=False`` (``--strict``): it is a violation.
+    ``fast=False`` plays every turn through the general path, never :meth:`Table.fast_turn`
+    (tests compare the two paths).
 
     >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
     >>> from pancli.model.actions import Deal, Decision, Turn, Draw, MeldNew, Discard
@@ -691,7 +689,7 @@ def referee_hand(
             return table.result(violations)
     else:
         table.apply_upcard()
-    fast_turn = table.fast_turn if table.FAST else _no_fast_turn
+    fast_turn = table.fast_turn if fast else _no_fast_turn
     for ev in script.events:
         if type(ev) is Turn:
             if not fast_turn(ev) and not _play_turn(table, ev, strict, violations):
@@ -711,7 +709,7 @@ def referee_hand(
 
 
 def _no_fast_turn(turn: Turn) -> bool:
-    """Every turn through the general path (``Table.FAST`` off, as tests compare)."""
+    """Every turn through the general path (``fast=False``, as tests compare)."""
     return False
 
 
