@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from pancli.model.actions import HandScript
     from pancli.model.results import HandResult, JudgedHand, Violation
     from pancli.notation.layout import RecordHand
+    from pancli.referee.state import ProfileJudgements
 
 OpenRecord = Callable[[str], IO[str]]
 """Opens a record file by name (``-``: standard input) as text."""
@@ -150,6 +151,7 @@ class RecordJudge:
 
     __slots__ = (
         "first",
+        "judgements",
         "next_hand",
         "pagruc",
         "previous",
@@ -172,6 +174,8 @@ class RecordJudge:
         """The referee of each game, imported with the game's first hand (a PAGRUC record does not
         import the Panguingue referee, about 8 ms of start-up, nor the reverse)."""
         self.referee: Callable[..., HandResult] | None = None
+        self.judgements: ProfileJudgements | None = None
+        """The meld judgements of each profile met, shared by the hands judged here."""
         self.next_hand: Callable[[HandResult, HandScript], Violation | None]
         self.stop: Callable[[HandScript, Violation], HandResult]
         self.previous: HandResult | None = None
@@ -204,15 +208,19 @@ class RecordJudge:
         if self.referee is None:
             from pancli.referee import referee_hand as pan_referee
             from pancli.referee.sequence import next_hand_violation, stopped_before_play
+            from pancli.referee.state import ProfileJudgements
 
             self.referee, self.next_hand, self.stop = pan_referee, next_hand_violation, stopped_before_play
+            self.judgements = ProfileJudgements()
         if self.profile is not None:
             script = replace(script, profile=self.profile)
         s3 = None if previous is None else self.next_hand(previous, script)
         if s3 is not None:
             result = self.stop(script, s3)
         else:
-            result = self.referee(script, record_steps=self.steps, remedy=self.remedy)
+            assert self.judgements is not None
+            js = self.judgements.of(script.profile)
+            result = self.referee(script, record_steps=self.steps, remedy=self.remedy, js=js)
         self.previous = result
         sink.hand(HandReport(hand, script, result))
         return tally.count(result)

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from pancli.model.results import HandResult
     from pancli.notation.layout import HandLayout, Notes, RecordHand
     from pancli.referee.position import Position
+    from pancli.referee.state import Judgements
     from pancli.rules import Profile
 
 REVIEW_NOTE: Final = re.compile(r"\{review(?: (\(?)(!!|\?\?|!\?|\?!|!|\?)\)?)?:")
@@ -101,7 +102,7 @@ def _laid_text(turn: Turn) -> str:
 
 
 def _judge_turn(
-    script: HandScript, result: HandResult, turn: Turn, after_line: int, opts: Options
+    script: HandScript, result: HandResult, turn: Turn, after_line: int, opts: Options, js: Judgements
 ) -> list[Judgement] | str:
     """The judgements of one turn, or why it is not reviewed."""
     from pancli.analyze import review
@@ -110,7 +111,7 @@ def _judge_turn(
 
     player, line = turn.player, turn.line
     try:
-        pos = position_at(script, line, player)
+        pos = position_at(script, line, player, js)
     except PositionError as e:
         return e.message
     if pos.drawn is None or not turn.actions:
@@ -129,7 +130,7 @@ def _judge_turn(
     discard = last.card if isinstance(last, Discard) else None
     if laying:
         try:
-            after: Position | None = position_at(script, after_line, player)
+            after: Position | None = position_at(script, after_line, player, js)
         except PositionUnavailable:
             after = None  # the hand is closed: he went out on this line
         except PositionError as e:
@@ -168,7 +169,9 @@ def review_hand(
     """Review one refereed hand (``player``: only his decisions)."""
     from pancli.cards import Game
     from pancli.model.actions import Decision, Turn
+    from pancli.referee.state import Judgements
 
+    js = Judgements(script.profile)  # the meld judgements every position of the hand shares
     skips = _Skips()
     judgements: list[Judgement] = []
     error: ErrorFields | None = None
@@ -198,11 +201,11 @@ def review_hand(
             skips.add(ev.player, ev.line, f"{ev.player}'s cards unknown")
             continue
         if isinstance(ev, Decision):
-            got = _judge_decision(script, ev, opts)
+            got = _judge_decision(script, ev, opts, js)
         else:
             after = events[i + 1].line if i + 1 < len(events) else ev.line + 1
             assert result.game is Game.PANGUINGUE
-            got = _judge_turn(script, result, ev, after, opts)
+            got = _judge_turn(script, result, ev, after, opts, js)
         if isinstance(got, str):
             skips.add(ev.player, ev.line, got)
         else:
@@ -211,12 +214,12 @@ def review_hand(
                       annotate(hand, judgements), error)  # fmt: skip
 
 
-def _judge_decision(script: HandScript, ev: Any, opts: Options) -> list[Judgement] | str:
+def _judge_decision(script: HandScript, ev: Any, opts: Options, js: Judgements) -> list[Judgement] | str:
     from pancli.analyze import review
     from pancli.referee.position import PositionError, position_at
 
     try:
-        pos = position_at(script, ev.line, ev.player)
+        pos = position_at(script, ev.line, ev.player, js)
     except PositionError as e:
         return e.message
     if pos.players < 2:

@@ -163,7 +163,7 @@ from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardPlan, must_keep_draw, must_take
 from pancli.referee.going_out import holds_ten
 from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
-from pancli.referee.state import Foul, LaidMeld
+from pancli.referee.state import Foul, Judgements, LaidMeld
 from pancli.referee.turns import plays_now, stock_fault
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -626,7 +626,13 @@ class Table(Board):
 
 
 def referee_hand(
-    script: HandScript, *, strict: bool = True, record_steps: bool = True, remedy: bool = True, fast: bool = True
+    script: HandScript,
+    *,
+    strict: bool = True,
+    record_steps: bool = True,
+    remedy: bool = True,
+    fast: bool = True,
+    js: Judgements | None = None,
 ) -> HandResult:
     """Referee one Panguingue hand (docs/rules.md).
 
@@ -641,7 +647,9 @@ def referee_hand(
     player; I2: a foul meld not made good by the end of the player's turn retires him); each
     is in :attr:`HandResult.remedies`. ``remedy=False`` (``--strict``): it is a violation.
     ``fast=False`` plays every turn through the general path, never :meth:`Table.fast_turn`
-    (tests compare the two paths).
+    (tests compare the two paths). ``js``: the meld judgements of the script's profile, kept by a
+    caller that referees many hands (:class:`~pancli.referee.state.ProfileJudgements`); a
+    fresh one without.
 
     >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
     >>> from pancli.model.actions import Deal, Decision, Turn, Draw, MeldNew, Discard
@@ -657,7 +665,7 @@ def referee_hand(
     >>> r.ok, r.ledger, [p.rule for p in r.payments]
     (True, {'Ana': 4, 'Ben': -4}, ['C2'])
     """
-    table = Table(script, record_steps=record_steps)
+    table = Table(script, record_steps=record_steps, js=js)
     table.remedy = remedy
     violations: list[Violation] = []
     try:
