@@ -145,6 +145,10 @@ class MeldSpace(Value):
     kept (bounded: :data:`LAID_LIMIT`) because the search lays the same melds again and again
     (benchmarks/README.md, bench_analyze); tests/test_analyze_arrange.py compares with the plain
     search, cold and warm."""
+    parts: dict[str, object] = field(default_factory=dict)
+    """The memos of the analyzer's parts that depend on the cards and this profile only (the draw
+    probe's, the going-out policy's), by part: every analysis under the profile shares them. Each
+    part types its own and replaces it when it outgrows its bound."""
 
     def blocks(self, cnt: Sequence[int], table: Sequence[TableMeld] = ()) -> list[Block]:
         """Which melds the counts ``cnt`` (by slot) can form: new sets, new ropes, additions to

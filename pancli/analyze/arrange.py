@@ -23,7 +23,7 @@ of grown melds), then fewest new melds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, cast
 
 from pancli.cards import Card
 from pancli.melds import Meld, grow
@@ -114,12 +114,10 @@ _TAG: Final = NSLOT * 5 + 1
 Desc = tuple[TableMeld, int, int, int]
 """A table meld as :class:`DrawProbe` reads it: (meld, a number for what addition_blocks reads of it, the slots its
 blocks can hold as bits, the fields of the packed hand it reads)."""
-_PROBE_MEMOS: dict[
-    Profile,
-    tuple[
-        dict[object, tuple[int, int]], dict[object, list[Block]], dict[TableMeld, Desc], dict[tuple[object, ...], int]
-    ],
-] = {}
+_ProbeMemos = tuple[
+    dict[object, tuple[int, int]], dict[object, list[Block]], dict[TableMeld, Desc], dict[tuple[object, ...], int]
+]
+"""The memos of :class:`DrawProbe`, kept in the meld space (:attr:`MeldSpace.parts`)."""
 _PROBE_MEMO_LIMIT: Final = 100_000
 """Entries the shared memos of :class:`DrawProbe` may hold before a new probe starts them afresh (they grow
 with every analysed hand)."""
@@ -168,9 +166,10 @@ class DrawProbe:
 
     def __init__(self, t: MeldSpace) -> None:
         self.t = t
-        memos = _PROBE_MEMOS.get(t.profile)
+        memos = cast("_ProbeMemos | None", t.parts.get("probe"))
         if memos is None or len(memos[0]) + len(memos[1]) + len(memos[2]) + len(memos[3]) > _PROBE_MEMO_LIMIT:
-            memos = _PROBE_MEMOS[t.profile] = ({}, {}, {}, {})
+            memos = ({}, {}, {}, {})
+            t.parts["probe"] = memos
         # the answers depend on the cards and the profile only, so every analysis under the profile shares them
         self._groups: dict[object, tuple[int, int]] = memos[0]  # one rank, suit or meld's cards -> (usable, covered)
         self._blocks: dict[object, list[Block]] = memos[1]  # (a drawn slot, one rank's or suit's cards) -> blocks

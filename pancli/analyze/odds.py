@@ -11,7 +11,7 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
 from pancli.analyze.arrange import Arrangement, DrawProbe, HandContext, Placed, TableSolver, materialize
 from pancli.cards import Card, past_the_pack
@@ -331,16 +331,14 @@ class Node:
         return tuple(tm.meld for tm in self.tms)
 
 
-_MELDS: dict[
-    Profile,
-    tuple[
-        dict[TableMeld, int],
-        dict[Meld, TableMeld],
-        dict[int, TableMeld],
-        dict[tuple[TableMeld, int], TableMeld],
-        dict[int, list[int]],
-    ],
-] = {}
+_PolicyMelds = tuple[
+    dict[TableMeld, int],
+    dict[Meld, TableMeld],
+    dict[int, TableMeld],
+    dict[tuple[TableMeld, int], TableMeld],
+    dict[int, list[int]],
+]
+"""The melds :class:`Policy` lays, kept in the meld space (:attr:`MeldSpace.parts`)."""
 _MELDS_LIMIT: Final = 50_000
 """Melds the shared store of :class:`Policy` may describe before a new policy starts it afresh."""
 
@@ -373,9 +371,10 @@ class Policy:
         self.t = meld_space(profile)
         self.probe = DrawProbe(self.t)
         # the melds laid depend on the cards and the profile only: every policy under the profile shares them
-        store = _MELDS.get(profile)
+        store = cast("_PolicyMelds | None", self.t.parts.get("policy"))
         if store is None or len(store[0]) > melds_limit:
-            store = _MELDS[profile] = ({}, {}, {}, {}, {})
+            store = ({}, {}, {}, {}, {})
+            self.t.parts["policy"] = store
         self._enc: dict[TableMeld, int] = store[0]  # table meld -> its packed cards
         self._of_meld: dict[Meld, TableMeld] = store[1]
         self._new: dict[int, TableMeld] = store[2]  # packed cards -> the new meld they make
