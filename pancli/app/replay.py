@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from pancli.model.actions import HandScript
     from pancli.model.results import HandResult, JudgedHand, Violation
     from pancli.notation.layout import RecordHand
+    from pancli.notation.record_common import LineMemos
     from pancli.referee.state import ProfileJudgements
 
 OpenRecord = Callable[[str], IO[str]]
@@ -164,7 +165,14 @@ class RecordJudge:
         "stop",
     )
 
-    def __init__(self, sink: HandSink, profile: Profile | None, *, remedy: bool = True) -> None:
+    def __init__(
+        self,
+        sink: HandSink,
+        profile: Profile | None,
+        *,
+        remedy: bool = True,
+        judgements: ProfileJudgements | None = None,
+    ) -> None:
         self.sink = sink
         self.profile = profile
         self.remedy = remedy
@@ -174,8 +182,9 @@ class RecordJudge:
         """The referee of each game, imported with the game's first hand (a PAGRUC record does not
         import the Panguingue referee, about 8 ms of start-up, nor the reverse)."""
         self.referee: Callable[..., HandResult] | None = None
-        self.judgements: ProfileJudgements | None = None
-        """The meld judgements of each profile met, shared by the hands judged here."""
+        self.judgements = judgements
+        """The meld judgements of each profile met, shared by the hands judged here (the caller's,
+        shared with its other judges, or made with the first Panguingue hand)."""
         self.next_hand: Callable[[HandResult, HandScript], Violation | None]
         self.stop: Callable[[HandScript, Violation], HandResult]
         self.previous: HandResult | None = None
@@ -211,7 +220,8 @@ class RecordJudge:
             from pancli.referee.state import ProfileJudgements
 
             self.referee, self.next_hand, self.stop = pan_referee, next_hand_violation, stopped_before_play
-            self.judgements = ProfileJudgements()
+            if self.judgements is None:
+                self.judgements = ProfileJudgements()
         if self.profile is not None:
             script = replace(script, profile=self.profile)
         s3 = None if previous is None else self.next_hand(previous, script)
@@ -244,6 +254,7 @@ def replay_files(
     is a :class:`ChunkSink`: the sink gets the same output, in the same order. A chunk holds
     ``chunk_hands`` hands (0: :data:`CHUNK_HANDS`; fewer for a sink whose every hand is long work).
     """
+    from pancli.notation.record_common import LineMemos
     from pancli.records import read_hands
 
     if jobs > 1 and isinstance(sink, ChunkSink) and hasattr(os, "fork"):
@@ -254,11 +265,12 @@ def replay_files(
     tally = Tally()
     stopped = False
     judge = RecordJudge(sink, profile, remedy=not strict)
+    memos = LineMemos()  # the lines every file's reader remembers
     for name in names:
         base_dir = None if name == "-" else Path(name).parent
         judge.previous = None  # S3 links the hands of one record
         with open_record(name) as stream:
-            for hand in read_hands(stream, name, base_dir):
+            for hand in read_hands(stream, name, base_dir, memos):
                 if judge.hand(hand, tally) and strict:
                     stopped = True
                     break
@@ -281,17 +293,24 @@ S3: the script of its first hand (None unless Panguingue) and the result of its 
 
 
 def _judge_chunk(
-    kind: type[ChunkSink], strict: bool, profile: Profile | None, task: _Task, previous: HandResult | None
+    kind: type[ChunkSink],
+    strict: bool,
+    profile: Profile | None,
+    task: _Task,
+    previous: HandResult | None,
+    kept: tuple[LineMemos, ProfileJudgements],
 ) -> _Done:
+    """Judge one chunk; ``kept``: the remembered lines and meld judgements of the process's chunks."""
     from pancli.records.reader import read_chunk
 
     chunk, name, base_dir = task
+    memos, judgements = kept
     sink = kind()
     tally = Tally()
-    judge = RecordJudge(sink, profile, remedy=not strict)
+    judge = RecordJudge(sink, profile, remedy=not strict, judgements=judgements)
     judge.previous = previous
     stopped = False
-    for hand in read_chunk(chunk, name, base_dir):
+    for hand in read_chunk(chunk, name, base_dir, memos):
         if judge.hand(hand, tally) and strict:
             stopped = True
             break
@@ -313,8 +332,10 @@ def _replay_parallel(
     process dies when, the run ends with the output of a run with no worker
     (:mod:`pancli.app.workers`)."""
     from pancli.app.workers import Workers
+    from pancli.notation.record_common import LineMemos
     from pancli.records.reader import split_hands
     from pancli.referee.sequence import next_hand_violation
+    from pancli.referee.state import ProfileJudgements
 
     kind = sink.collector()
     tally = Tally()
@@ -334,8 +355,9 @@ def _replay_parallel(
         S3 across chunks and judges a chunk again, itself, when it matters). The workers are forked
         with this function, so what it judges with travels with it; a chunk whose worker died is
         judged by this process with it too: the same judgement."""
-        return _judge_chunk(kind, strict, profile, task, None)
+        return _judge_chunk(kind, strict, profile, task, None, kept)
 
+    kept = (LineMemos(), ProfileJudgements())  # each forked worker fills its own copy
     source = tasks()
     with Workers(jobs, judged) as workers, contextlib.closing(source):
         for task, done in workers.results(source, judged):
@@ -344,7 +366,7 @@ def _replay_parallel(
                 last, last_file = None, task[1]
             if first is not None and last is not None and next_hand_violation(last, first) is not None:
                 # S3 across the cut: judge the chunk again with the hand before it known
-                out, err, counts, halt, first, end = _judge_chunk(kind, strict, profile, task, last)
+                out, err, counts, halt, first, end = _judge_chunk(kind, strict, profile, task, last, kept)
             last = end
             tally.add(counts)
             sink.chunk(out, err)
