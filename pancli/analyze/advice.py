@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from pancli.analyze.analysis import Analysis
 from pancli.analyze.odds import Policy
@@ -70,22 +70,6 @@ class Advice(Value):
             ("advice", f"{self.choice} ({self.samples} samples, seed {self.seed}; every player's policy: "
                        "'pan analyze --help', under --advice)"),
         ]  # fmt: skip
-
-    def to_json(self) -> dict[str, Any]:
-        """The advice as plain data."""
-        lo, hi = self.ci
-        return {
-            "stay": self.stay,
-            "stay_se": self.stay_se,
-            "stay_ci95": [lo, hi],
-            "top": self.top,
-            "choice": self.choice,
-            "samples": self.samples,
-            "seed": self.seed,
-            "won": self.won,
-            "void": self.void,
-            "policy": POLICY,
-        }
 
 
 POLICY_NODES: Final = 5_000
