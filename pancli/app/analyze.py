@@ -15,13 +15,14 @@ from msgspec.structs import replace
 
 from pancli.app.lines import InputLine, batch_text
 from pancli.cards import Card, format_cards
-from pancli.melds import Meld, judge
+from pancli.melds import Meld as Meld
+from pancli.melds import judge
 from pancli.rules import Profile
 from pancli.values import Value
 
 if TYPE_CHECKING:
-    from pancli.analyze.advice import Advice
-    from pancli.analyze.analysis import Analysis
+    from pancli.analyze.advice import Advice as Advice
+    from pancli.analyze.analysis import Analysis as Analysis
     from pancli.referee.position import Position
 
 

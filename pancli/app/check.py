@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from pancli.app.lines import STDIN_FILE, InputLine, batch_text, error_line, escape_text, is_skipped
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import Meld, Rope, Set, judge, spread_rule
-from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS, fast_reject
+from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS, fast_card, fast_reject
 from pancli.rules import Condition, Profile
 from pancli.values import Value
 
@@ -94,6 +94,16 @@ class MeldCheck(Value):
     def error_line(self) -> str:
         """``file:line:col: RULE message`` for an illegal meld."""
         return error_line(self.file, self.line, self.col, self.rule, clipped(self.reason))
+
+
+def one_card_each(args: list[str], game: Game) -> bool:
+    """Whether there are two or more arguments, each a single card (``pan check 7c 7s 7s``: the
+    user meant one meld, and gets a hint).
+
+    >>> one_card_each(["7c", "7s", "7s"], Game.PANGUINGUE), one_card_each(["7c", "5sss"], Game.PANGUINGUE)
+    (True, False)
+    """
+    return len(args) >= 2 and all(fast_card(a, game) for a in args)
 
 
 def plain_line(

@@ -18,7 +18,7 @@ from pancli.cards import Card, Game, format_cards
 from pancli.melds import MeldError
 from pancli.notation import NotationError, parse_hand
 from pancli.notation.fast import too_long_error
-from pancli.pagruc.pack import PagrucPack
+from pancli.pagruc.pack import PagrucPack as PagrucPack
 from pancli.pagruc.scoring import HandScore, score_hand
 from pancli.rulebook import Rule
 from pancli.values import Value

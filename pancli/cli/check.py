@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import click
 
-from pancli.app.check import MeldCheck, PlainBatch, assess
+from pancli.app.check import MeldCheck, PlainBatch, assess, one_card_each
 from pancli.cards import Game
 from pancli.cli.common import (
     ARG_FILE,
@@ -37,7 +37,6 @@ from pancli.cli.common import (
     stdin_blocks,
     stdout_is_terminal,
 )
-from pancli.notation.fast import fast_card
 from pancli.rules import Profile
 
 
@@ -188,7 +187,7 @@ def one_card_each_hint(args: list[str], game: Game) -> str:
     >>> one_card_each_hint(["7c 7s 7s"], Game.PANGUINGUE), one_card_each_hint(["7c", "5sss"], Game.PANGUINGUE)
     ('', '')
     """
-    if len(args) < 2 or not all(fast_card(a, game) for a in args):
+    if not one_card_each(args, game):
         return ""
     quoted = f'pan check "{" ".join(args)}"'
     return f"pan check: each argument is one meld; to check these cards as one meld, quote them: {quoted}\n"

@@ -31,7 +31,7 @@ from pancli.limits import MAX_LINE_CHARS, LongLine
 from pancli.render.text import rule_hint as rule_hint
 from pancli.render.text import stdout_console as stdout_console
 from pancli.render.text import stdout_is_terminal as stdout_is_terminal
-from pancli.rules import DEFAULT_PLAYERS, HOYLE, MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
+from pancli.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -174,9 +174,9 @@ def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
     try:
-        from pancli.notation.houserules import profile_from_toml, read_rules_file
+        from pancli.app.profiles import house_rules
 
-        return profile_from_toml(read_rules_file(path), default=HOYLE)
+        return house_rules(path)
     except FileNotFoundError:
         raise HouseRulesProblem(escape_text(f"{spec}: {missing}")) from None
     except OSError as exc:

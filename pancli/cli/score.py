@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import click
 
-from pancli.app.score import ScoreBatch, ScoreReport, placed
+from pancli.app.score import PagrucPack, ScoreBatch, ScoreReport, placed
 from pancli.cards import Game
 from pancli.cli.common import (
     ARG_FILE,
@@ -23,7 +23,6 @@ from pancli.cli.common import (
     stdin_lines,
     stdout_is_terminal,
 )
-from pancli.pagruc.pack import PagrucPack
 
 
 def _plain_stream(blocks: Iterable[list[str]], file: str, pack: PagrucPack) -> int:

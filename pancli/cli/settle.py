@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from pancli.app.lines import stake_option
 from pancli.app.replay import replay_files
 from pancli.cli.common import (
     EXIT_ILLEGAL,
@@ -37,7 +38,6 @@ from pancli.cli.common import (
     record_files,
     rules_override_option,
 )
-from pancli.records.tags import read_stake
 from pancli.render.settle import JsonlSettle, JsonSettle, RichSettle, SettleSink
 
 if TYPE_CHECKING:
@@ -45,10 +45,10 @@ if TYPE_CHECKING:
 
 
 def _stake(value: str | None, option: str = "--stake") -> Decimal | None:
-    """``--stake`` or ``--default-stake``, read as a ``Stake`` tag is (:func:`read_stake`)."""
+    """``--stake`` or ``--default-stake``, read as a ``Stake`` tag is (:func:`stake_option`)."""
     if value is None:
         return None
-    stake = read_stake(value)
+    stake = stake_option(value)
     if isinstance(stake, tuple):
         raise click.BadParameter(escape_text(f"{stake[0]} {stake[1]}"), param_hint=option)
     return stake
