@@ -53,9 +53,11 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
+from pancli.model.results import exact_product
+from pancli.notation.cells import cell_width
 from pancli.render import svg
 from pancli.render.text import money_text
-from pancli.render.words import MALFORMED_RULING, collections, money_map, outcome
+from pancli.render.words import MALFORMED_RULING, collections, outcome
 
 if TYPE_CHECKING:
     from pancli.model.actions import Action, HandScript
@@ -149,9 +151,19 @@ def _rule_ids(rule: str) -> list[str]:
 class HtmlReport:
     """The page, written hand by hand to ``out``; :meth:`close` writes the totals and the rules."""
 
-    def __init__(self, out: TextIO, title: str, stake: Decimal | None = None, *, named_by_hand: bool = False) -> None:
-        """``named_by_hand``: the title is ``title`` and the first hand's :attr:`RecordHand.source`
-        (standard input: its Event tag), the head written when that hand comes."""
+    def __init__(
+        self,
+        out: TextIO,
+        title: str,
+        stake: Decimal | None = None,
+        *,
+        default_stake: Decimal | None = None,
+        named_by_hand: bool = False,
+    ) -> None:
+        """``stake`` prices every hand, ``default_stake`` the hands that name no Stake (``pan settle``'s
+        ``--stake`` and ``--default-stake``). ``named_by_hand``: the title is ``title`` and the first
+        hand's :attr:`RecordHand.source` (standard input: its Event tag), the head written when that
+        hand comes."""
         from pancli.model.settle import Sitting
 
         self.out = out
@@ -161,7 +173,7 @@ class HtmlReport:
         self.links: dict[str, str] = {}
         """The links of each rule (or rules, ``C4+C5``) cited so far."""
         self.count = 0
-        self.pan: Sitting = Sitting(stake)
+        self.pan: Sitting = Sitting(stake, default_stake=default_stake)
         self.pagruc_sitting: Sitting = Sitting(None, zero_sum=False)
         self.disputes: list[tuple[int, str]] = []
         """(section number, what) of each disputed hand, for the totals' list (one short line each)."""
@@ -319,7 +331,7 @@ class HtmlReport:
         lead = ""
         layout = hand.layout
         if layout is not None and layout.leading:
-            lead = "".join(f'<p class="note">{escape(comment_text(c))}</p>' for c in layout.leading if comment_text(c))
+            lead = "".join(f'<p class="note">{escape(text)}</p>' for text in paragraphs(layout.leading))
         return (
             f'<section class="hand" id="hand-{n}"><h2>{escape(hand.source)}, hand {hand.index} '
             f"(lines {hand.first_line}-{hand.last_line}) {badge}</h2>{lead}"
@@ -454,11 +466,12 @@ class HtmlReport:
     def _ledger(self, result: HandResult, script: HandScript) -> str:
         from pancli.model.results import ClaimKind
 
-        money = money_map(result)
+        stake, given = self._stake(result)
+        money = None if stake is None else {p: exact_product(stake, u) for p, u in result.ledger.items()}
         claimed = {c.player: c for c in result.claims if c.kind is ClaimKind.LEDGER}
         head = '<tr><th>player</th><th class="num">units</th>'
-        if money is not None:
-            head += f'<th class="num">money (stake {escape(format(result.stake or 0, "f"))})</th>'
+        if stake is not None:
+            head += f'<th class="num">money (stake {escape(format(stake, "f"))}{given})</th>'
         if claimed:
             head += '<th class="num">claimed</th>'
         rows = []
@@ -475,6 +488,14 @@ class HtmlReport:
         foot = f'<tr><th>total</th><td class="num">{signed(total)}</td></tr>'
         table = f'<table class="ledger-table"><thead>{head}</tr></thead><tbody>{"".join(rows)}</tbody>{foot}</table>'
         return f'<h3>ledger</h3><div class="ledger"><div class="wrap">{table}</div>{bars(result.ledger)}</div>'
+
+    def _stake(self, result: HandResult) -> tuple[Decimal | None, str]:
+        """The stake the page prices ``result`` at, and the option that set it (``""``: the record's Stake)."""
+        if self.pan.stake is not None:
+            return self.pan.stake, ", --stake"
+        if result.stake is None and self.pan.default_stake is not None:
+            return self.pan.default_stake, ", --default-stake"
+        return result.stake, ""
 
     def _scores(self, title: str, unit: str, scores: Mapping[str, int | None]) -> str:
         rows = "".join(
@@ -504,6 +525,12 @@ class HtmlReport:
             if not sitting.counted and not sitting.disputed:
                 continue
             parts.append(f"<h3>{name}: {escape(sitting_summary(sitting))}</h3>")
+            if sitting.defaulted:
+                n = sitting.defaulted
+                parts.append(
+                    f"<p>--default-stake {escape(format(sitting.default_stake or 0, 'f'))} a unit for the {n} counted"
+                    f" hand{'s that name' if n != 1 else ' that names'} no Stake</p>"
+                )
             parts.append(_totals_table(sitting))
             if sitting.zero_sum:
                 moves = sitting.transfers()
@@ -616,6 +643,28 @@ def comment_text(comment: str) -> str:
     return _PAYS_CLAIM.sub(lambda m: f"claimed: {m.group(1)} from each opponent", text).strip()
 
 
+def paragraphs(comments: Sequence[str]) -> list[str]:
+    """Comment lines as the page's paragraphs: a run of ``;`` lines is one comment written over
+    several lines (one paragraph); a ``{ }`` comment is a paragraph of its own.
+
+    >>> paragraphs(["; The hand as the table scored it:", "; the referee disagrees.", "{ a note }"])
+    ['The hand as the table scored it: the referee disagrees.', 'a note']
+    """
+    out: list[str] = []
+    joined = False
+    for comment in comments:
+        text = comment_text(comment)
+        if not text:
+            continue
+        line = comment.strip()[:1] == ";"
+        if line and joined:
+            out[-1] += " " + text
+        else:
+            out.append(text)
+        joined = line
+    return out
+
+
 def _play_items(hand: RecordHand, script: HandScript) -> Iterable[tuple[int, Any, Notes | None]]:
     """(line, item, notes) of each play line of the hand, in record order."""
     layout = hand.layout
@@ -643,7 +692,9 @@ def bars(values: Mapping[str, int]) -> str:
     """
     if not values:
         return ""
-    label_w = max(len(p) for p in values) * 7.5 + 10
+    # the labels in a monospace font, a cell 7.5 px wide (monospace glyphs are 0.6 em: 7.2 px at
+    # 12 px), so the widest name fits its room: a proportional "M" or "W" overran it, cut at x=0
+    label_w = max(cell_width(p) for p in values) * 7.5 + 10
     half = 110.0
     top = max((abs(v) for v in values.values()), default=0) or 1
     row_h = 20
@@ -654,7 +705,10 @@ def bars(values: Mapping[str, int]) -> str:
         w = abs(v) / top * (half - 30)
         x = axis if v >= 0 else axis - w
         fill = "#2e7d32" if v > 0 else "#c62828"
-        parts.append(f'<text x="{label_w - 6:.0f}" y="{y + 12}" text-anchor="end" font-size="12">{escape(p)}</text>')
+        parts.append(
+            f'<text x="{label_w - 6:.0f}" y="{y + 12}" text-anchor="end" font-size="12" font-family="monospace">'
+            f"{escape(p)}</text>"
+        )
         if v:
             parts.append(f'<rect x="{x:.1f}" y="{y}" width="{max(w, 1):.1f}" height="14" fill="{fill}"/>')
         tx = axis + w + 4 if v >= 0 else axis - w - 4
