@@ -138,7 +138,7 @@ def stake_options(stake_help: str = STAKE_HELP, default_help: str = DEFAULT_STAK
 
 
 def stakes(stake: str | None, default_stake: str | None) -> tuple[Decimal | None, Decimal | None]:
-    """``--stake`` and ``--default-stake`` read as a ``Stake`` tag is (:func:`~pancli.app.lines.stake_option`), at most one given.
+    """``--stake`` and ``--default-stake`` read as a ``Stake`` tag is (:func:`.stake_option`), at most one given.
 
     >>> stakes("0.25", None), stakes(None, "1")
     ((Decimal('0.25'), None), (None, Decimal('1')))
