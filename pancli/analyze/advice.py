@@ -24,7 +24,7 @@ from typing import Final
 from pancli.analyze.analysis import Analysis
 from pancli.analyze.odds import Policy
 from pancli.melds import going_out_value
-from pancli.meldspace import NSLOT, SLOT_OF, encode
+from pancli.meldspace import NSLOT, SLOT_OF, MeldSpace, encode, meld_space
 from pancli.values import Value
 
 POLICY = "draw from the stock; lay the best arrangement a usable draw allows; discard the card with fewest partners"
@@ -84,10 +84,12 @@ def advise(
     seed: int = 1,
     progress: Callable[[], None] | None = None,
     memo: int = POLICY_NODES,
+    space: MeldSpace | None = None,
 ) -> Advice:
     """Simulate the rest of the hand ``samples`` times (see the module text for the model);
     ``progress`` is called after each sample (the command line's progress line); the policy's
-    memos are dropped past ``memo`` positions (:data:`POLICY_NODES`).
+    memos are dropped past ``memo`` positions (:data:`POLICY_NODES`). ``space``: the meld space of
+    the analysis's profile the caller asks in (one built afresh without), shared by the policies.
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.analyze.analysis import analyze
@@ -100,7 +102,9 @@ def advise(
     """
     profile = a.profile
     n = a.players
-    policy = Policy(profile)
+    if space is None:
+        space = meld_space(profile)
+    policy = Policy(profile, space=space)
     rng = random.Random(seed)
     pool = [slot for slot in range(NSLOT) for _ in range(a.live[slot])]
     start = policy.node(encode(a.hand), a.table)
@@ -112,7 +116,7 @@ def advise(
         if progress is not None:
             progress()
         if policy.remembered > memo:
-            policy = Policy(profile, melds_limit=memo)
+            policy = Policy(profile, melds_limit=memo, space=space)
             start = policy.node(encode(a.hand), a.table)
             nodes = policy.nodes
         deck = pool[:]

@@ -553,11 +553,11 @@ class Arrangement(Value):
 
 
 def materialize(
-    blocks: Sequence[Block], rest: int, table: Sequence[TableMeld], profile: Profile, count: int = 1
+    blocks: Sequence[Block], rest: int, table: Sequence[TableMeld], space: MeldSpace, count: int = 1
 ) -> Arrangement:
     """Turn search blocks into melds (new ones judged by the meld space, additions by :func:`grow`)."""
     placed: list[Placed] = []
-    space = meld_space(profile)
+    profile = space.profile
     memo = space.laid
     for enc, _, _, target, _ in blocks:
         if target < 0:
@@ -581,12 +581,17 @@ def materialize(
     return Arrangement(tuple(placed), tuple(decode(rest)), count)
 
 
-def prepare(profile: Profile, table: Sequence[Meld]) -> tuple[MeldSpace, tuple[TableMeld, ...]]:
-    """The value tables and the table melds in the search's terms."""
-    return meld_space(profile), tuple(TableMeld.of(m, profile) for m in table)
+def prepare(
+    profile: Profile, table: Sequence[Meld], space: MeldSpace | None = None
+) -> tuple[MeldSpace, tuple[TableMeld, ...]]:
+    """The value tables (``space``, the caller's meld space of ``profile``; one built afresh
+    without) and the table melds in the search's terms."""
+    return space if space is not None else meld_space(profile), tuple(TableMeld.of(m, profile) for m in table)
 
 
-def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Meld] = ()) -> Arrangement:
+def best_arrangement(
+    cards: Iterable[Card], profile: Profile, table: Sequence[Meld] = (), space: MeldSpace | None = None
+) -> Arrangement:
     """The exact best arrangement of ``cards`` (new melds and additions to the ``table`` melds).
 
     Most cards down, then most chips, then fewest new melds; ``count`` is how many distinct
@@ -600,7 +605,7 @@ def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Me
     (11, 6, ['Ks Ks Ks Ks Ks', 'Kh Kh Kd Kd Kc Kc'])
     """
     state = encode(cards)
-    t, tms = prepare(profile, table)
+    t, tms = prepare(profile, table, space)
     if not state:
         return Arrangement((), ())
     candidates = hand_blocks(state, t, tms)
@@ -613,19 +618,23 @@ def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Me
     _, n, _ = solver.count(live)
     blocks = solver.walk_count(live)
     rest = state - sum(b[0] for b in blocks)
-    return materialize(blocks, rest, tms, profile, n)
+    return materialize(blocks, rest, tms, t, n)
 
 
 class HandContext:
     """One hand's shared search (candidate blocks and memo), for asking about many draws.
 
     Every draw's remainder is a sub-multiset of the hand, so one solver serves all 40 draws.
+    ``space``: the meld space of ``profile`` the caller asks all its questions in (one built
+    afresh without); what is asked of the context and of its tables (:attr:`t`) keeps to it.
     """
 
     __slots__ = ("cnt", "profile", "solver", "state", "t", "table", "tms")
 
-    def __init__(self, hand: Sequence[Card], profile: Profile, table: Sequence[Meld] = ()) -> None:
-        t, tms = prepare(profile, table)
+    def __init__(
+        self, hand: Sequence[Card], profile: Profile, table: Sequence[Meld] = (), space: MeldSpace | None = None
+    ) -> None:
+        t, tms = prepare(profile, table, space)
         self._setup(encode(hand), profile, t, tms)
 
     def _setup(self, state: int, profile: Profile, t: MeldSpace, tms: tuple[TableMeld, ...]) -> None:
@@ -637,7 +646,9 @@ class HandContext:
         self.solver = Solver(hand_blocks(state, t, tms))
 
     @classmethod
-    def of_state(cls, state: int, profile: Profile, tms: tuple[TableMeld, ...]) -> HandContext:
+    def of_state(
+        cls, state: int, profile: Profile, tms: tuple[TableMeld, ...], space: MeldSpace | None = None
+    ) -> HandContext:
         """The context of the packed hand ``state`` with table melds already described (no re-judging).
 
         >>> from pancli.cards import card, Rank, Suit
@@ -648,7 +659,7 @@ class HandContext:
         True
         """
         ctx = cls.__new__(cls)
-        ctx._setup(state, profile, meld_space(profile), tms)
+        ctx._setup(state, profile, space if space is not None else meld_space(profile), tms)
         return ctx
 
     def using_blocks(self, slot: int, first: list[Block] | None = None) -> tuple[int, list[Block]]:
@@ -678,7 +689,7 @@ class HandContext:
         if best < 0:
             return None
         rest = self.state + ONE[slot] - sum(b[0] for b in blocks)
-        return materialize(blocks, rest, self.tms, self.profile)
+        return materialize(blocks, rest, self.tms, self.t)
 
     def usable(self, slot: int) -> bool:
         """Whether the card of ``slot`` could be used if drawn (a meld with hand cards, or M5)."""

@@ -37,7 +37,7 @@ from pancli.analyze.arrange import Arrangement, HandContext
 from pancli.analyze.odds import draw_table, final_melds, live_copies, out_odds, out_value
 from pancli.cards import Card, format_cards
 from pancli.melds import Meld, going_out_value
-from pancli.meldspace import SLOT_OF
+from pancli.meldspace import SLOT_OF, MeldSpace, meld_space
 from pancli.rules import Profile
 from pancli.values import Value
 
@@ -125,16 +125,24 @@ class Outlook(Value):
 
 
 def outlook(
-    hand: Sequence[Card], table: Sequence[Meld], seen: Sequence[Card], profile: Profile, depth: int, opts: Options
+    hand: Sequence[Card],
+    table: Sequence[Meld],
+    seen: Sequence[Card],
+    profile: Profile,
+    depth: int,
+    opts: Options,
+    space: MeldSpace | None = None,
 ) -> Outlook:
     """The :class:`Outlook` of ``hand`` with the melds ``table``, ``seen`` cards seen (the
-    analyzer's draw table, :func:`pancli.analyze.odds.out_odds` for the odds)."""
+    analyzer's draw table, :func:`pancli.analyze.odds.out_odds` for the odds). ``space``, here
+    and in every judge of this module: the meld space of ``profile`` the caller asks in (a
+    hand's review shares one; one built afresh without)."""
     own = [*hand, *(c for m in table for c in m.cards)]
     live = live_copies(profile, own, seen)
     unseen = sum(live)
     if not unseen or depth < 1:
         return Outlook(0.0, 0.0, 0.0)
-    ctx = HandContext(hand, profile, table)
+    ctx = HandContext(hand, profile, table, space)
     rows = draw_table(ctx, live)
     first = sum(r.live for r in rows if r.out) / unseen
     chips = sum(r.live * (r.value + out_value(r, table, profile)) for r in rows if r.usable) / unseen
@@ -156,11 +164,14 @@ def discard_outlooks(
     depth: int,
     opts: Options,
     keep: Card | None = None,
+    space: MeldSpace | None = None,
 ) -> dict[Card, Outlook]:
     """The outlook after discarding each distinct card of ``hand`` (but ``keep``, which P9 keeps):
     the discard joins the seen cards."""
+    if space is None:
+        space = meld_space(profile)
     return {
-        d: outlook(_minus(hand, d), table, [*seen, d], profile, depth, opts)
+        d: outlook(_minus(hand, d), table, [*seen, d], profile, depth, opts, space)
         for d in dict.fromkeys(sorted(hand, key=lambda c: c.index))
         if d != keep
     }
@@ -183,10 +194,11 @@ def judge_discard(
     opponents: int,
     opts: Options,
     keep: Card | None = None,
+    space: MeldSpace | None = None,
 ) -> Judgement | None:
     """The discard ``played`` from ``hand`` (the cards held after the turn's melds) against the
     best one; None when there was no choice (one distinct card)."""
-    looks = discard_outlooks(hand, table, seen, profile, opts.depth, opts, keep)
+    looks = discard_outlooks(hand, table, seen, profile, opts.depth, opts, keep, space)
     if len(looks) < 2 or played not in looks:
         return None
     best = _best(looks, played)
@@ -210,13 +222,19 @@ def judge_discard(
 
 
 def best_discard(
-    hand: Sequence[Card], table: Sequence[Meld], seen: Sequence[Card], profile: Profile, depth: int, opts: Options
+    hand: Sequence[Card],
+    table: Sequence[Meld],
+    seen: Sequence[Card],
+    profile: Profile,
+    depth: int,
+    opts: Options,
+    space: MeldSpace | None = None,
 ) -> tuple[Card | None, Outlook]:
     """The best discard of ``hand`` and its outlook (None and certainty when the hand is empty:
     the player is out)."""
     if not hand:
         return None, Outlook(1.0, 0.0, 0.0)
-    looks = discard_outlooks(hand, table, seen, profile, depth, opts)
+    looks = discard_outlooks(hand, table, seen, profile, depth, opts, space=space)
     best = _best(looks)
     return best, looks[best]
 
@@ -264,20 +282,23 @@ def judge_melds(
     profile: Profile,
     opponents: int,
     opts: Options,
+    space: MeldSpace | None = None,
 ) -> Judgement | None:
     """What went down (``laid``) against the analyzer's best arrangement that uses ``drawn``
     (None: it matches the best in cards down and chips, or the drawn card has no use)."""
-    now = HandContext(hand, profile, table).using(SLOT_OF[drawn])  # the analyzer's "now" (pan analyze)
+    if space is None:
+        space = meld_space(profile)
+    now = HandContext(hand, profile, table, space).using(SLOT_OF[drawn])  # the analyzer's "now" (pan analyze)
     if now is None or (laid.down, laid.chips) >= (now.melded, now.value):
         return None
     best_chips, out = _after(now, table, profile, opponents)
     if out is None:
-        _, out = best_discard(list(now.dead), final_melds(now, table), seen, profile, opts.depth, opts)
+        _, out = best_discard(list(now.dead), final_melds(now, table), seen, profile, opts.depth, opts, space)
     played_out = not laid.hand
     if played_out:
         mine = Outlook(1.0, 0.0, 0.0)
     else:
-        _, mine = best_discard(laid.hand, laid.table, seen, profile, opts.depth, opts)
+        _, mine = best_discard(laid.hand, laid.table, seen, profile, opts.depth, opts, space)
     played_chips = float(laid.chips * opponents)
     chips = best_chips - played_chips
     se = math.hypot(out.se, mine.se)
@@ -301,12 +322,15 @@ def judge_draw(
     profile: Profile,
     opponents: int,
     opts: Options,
+    space: MeldSpace | None = None,
 ) -> Judgement | None:
     """Taking the live discard ``offered`` or drawing, before the turn's draw (``seen`` holds
     ``offered``); None when taking was not possible (the card has no use, P3)."""
     own = [*hand, *(c for m in table for c in m.cards)]
     live = live_copies(profile, own, seen)
-    ctx = HandContext(hand, profile, table)
+    if space is None:
+        space = meld_space(profile)
+    ctx = HandContext(hand, profile, table, space)
     rows = draw_table(ctx, live)
     row = rows[SLOT_OF[offered]]
     if row.arrangement is None:
@@ -316,7 +340,7 @@ def judge_draw(
     depth = opts.depth
     if take_out is None:
         rest_seen = _minus(seen, offered)
-        _, take_out = best_discard(list(arr.dead), final_melds(arr, table), rest_seen, profile, depth - 1, opts)
+        _, take_out = best_discard(list(arr.dead), final_melds(arr, table), rest_seen, profile, depth - 1, opts, space)
     unseen = sum(live)
     first = sum(r.live for r in rows if r.out) / unseen if unseen else 0.0
     paid = sum(r.live * (r.value + out_value(r, table, profile)) for r in rows if r.usable) * opponents
@@ -346,10 +370,13 @@ def judge_decision(
     profile: Profile,
     players: int,
     opts: Options,
+    space: MeldSpace | None = None,
 ) -> Judgement:
     """Staying or going on top (T1) against the analyzer's advice (expected units of each)."""
-    a = analyze(hand, profile, None, (), seen, players, samples=100, seed=opts.seed, turns=1)
-    adv = advise(a, samples=opts.advice_samples, seed=opts.seed)
+    if space is None:
+        space = meld_space(profile)
+    a = analyze(hand, profile, None, (), seen, players, samples=100, seed=opts.seed, turns=1, space=space)
+    adv = advise(a, samples=opts.advice_samples, seed=opts.seed, space=space)
     choice = {True: adv.stay, False: adv.top}
     best = adv.stay >= adv.top
     chips = choice[best] - choice[stayed]

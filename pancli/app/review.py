@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from pancli.app.replay import ChunkSink, OpenRecord, Tally
     from pancli.app.replay import Judgement as Refereed
     from pancli.app.report import HandReport
+    from pancli.meldspace import MeldSpace
     from pancli.model.actions import HandScript, Turn
     from pancli.model.results import HandResult
     from pancli.notation.layout import HandLayout, Notes, RecordHand
@@ -103,7 +104,13 @@ def _laid_text(turn: Turn) -> str:
 
 
 def _judge_turn(
-    script: HandScript, result: HandResult, turn: Turn, after_line: int, opts: Options, js: Judgements
+    script: HandScript,
+    result: HandResult,
+    turn: Turn,
+    after_line: int,
+    opts: Options,
+    js: Judgements,
+    space: MeldSpace,
 ) -> list[Judgement] | str:
     """The judgements of one turn, or why it is not reviewed."""
     from pancli.analyze import review
@@ -123,7 +130,7 @@ def _judge_turn(
     took = isinstance(first, Take)
     if pos.offered is not None and not pos.forced:
         seen = (*pos.seen, pos.offered) if took else pos.seen
-        j = review.judge_draw(player, line, pos.hand, pos.melds, seen, pos.offered, took, pos.profile, opp, opts)
+        j = review.judge_draw(player, line, pos.hand, pos.melds, seen, pos.offered, took, pos.profile, opp, opts, space)
         if j is not None:
             out.append(j)
     laying = [i for i, a in enumerate(turn.actions) if isinstance(a, MeldNew | Add | Borrow | Split)]
@@ -141,7 +148,7 @@ def _judge_turn(
         laid = Laid(len(pos.hand) + 1 - len(hand), _collected(result, player, line), tuple(hand), table,
                     _laid_text(turn))  # fmt: skip
         j = review.judge_melds(
-            player, line, laying[-1], pos.hand, pos.drawn, pos.melds, pos.seen, laid, pos.profile, opp, opts
+            player, line, laying[-1], pos.hand, pos.drawn, pos.melds, pos.seen, laid, pos.profile, opp, opts, space
         )
         if j is None:
             j = Judgement("meld", player, line, laying[-1], laid.text, laid.text, 0.0, 0.0, None, None, 0.0,
@@ -149,15 +156,16 @@ def _judge_turn(
         out.append(j)
         if discard is not None and after is not None:
             j = review.judge_discard(
-                player, line, len(turn.actions) - 1, hand, after.melds, pos.seen, discard, pos.profile, opp, opts
-            )
+                player, line, len(turn.actions) - 1, hand, after.melds, pos.seen, discard, pos.profile, opp, opts,
+                space=space,
+            )  # fmt: skip
             if j is not None:
                 out.append(j)
     elif pos.keeps_draw and discard is not None and isinstance(first, Draw):
         hand = (*pos.hand, first.card)  # P9: the draw is kept, a hand card goes
         j = review.judge_discard(
             player, line, len(turn.actions) - 1, hand, pos.melds, pos.seen, discard, pos.profile, opp, opts,
-            keep=first.card,
+            keep=first.card, space=space,
         )  # fmt: skip
         if j is not None:
             out.append(j)
@@ -169,10 +177,12 @@ def review_hand(
 ) -> HandReview:
     """Review one refereed hand (``player``: only his decisions)."""
     from pancli.cards import Game
+    from pancli.meldspace import meld_space
     from pancli.model.actions import Decision, Turn
     from pancli.referee.state import Judgements
 
     js = Judgements(script.profile)  # the meld judgements every position of the hand shares
+    space = meld_space(script.profile)  # and the analyzer's meld space, every judgement of the hand
     skips = _Skips()
     judgements: list[Judgement] = []
     error: ErrorFields | None = None
@@ -202,11 +212,11 @@ def review_hand(
             skips.add(ev.player, ev.line, f"{ev.player}'s cards unknown")
             continue
         if isinstance(ev, Decision):
-            got = _judge_decision(script, ev, opts, js)
+            got = _judge_decision(script, ev, opts, js, space)
         else:
             after = events[i + 1].line if i + 1 < len(events) else ev.line + 1
             assert result.game is Game.PANGUINGUE
-            got = _judge_turn(script, result, ev, after, opts, js)
+            got = _judge_turn(script, result, ev, after, opts, js, space)
         if isinstance(got, str):
             skips.add(ev.player, ev.line, got)
         else:
@@ -215,7 +225,9 @@ def review_hand(
                       annotate(hand, judgements), error)  # fmt: skip
 
 
-def _judge_decision(script: HandScript, ev: Any, opts: Options, js: Judgements) -> list[Judgement] | str:
+def _judge_decision(
+    script: HandScript, ev: Any, opts: Options, js: Judgements, space: MeldSpace
+) -> list[Judgement] | str:
     from pancli.analyze import review
     from pancli.referee.position import PositionError, position_at
 
@@ -225,7 +237,9 @@ def _judge_decision(script: HandScript, ev: Any, opts: Options, js: Judgements) 
         return e.message
     if pos.players < 2:
         return []  # everybody else went on top: staying wins at once (T4), no choice to judge
-    return [review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts)]
+    return [
+        review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts, space)
+    ]
 
 
 # --------------------------------------------------------------------------- the annotated record
