@@ -120,7 +120,7 @@ def test_json_violation_fields_include_ruling_and_file() -> None:
     [h] = json.loads(r.stdout)
     [v] = h["violations"]
     assert (v["rule"], v["line"], v["col"], v["player"]) == ("M3", 19, 18, "Cruz")
-    assert v["file"] == path and v["ruling"].startswith("I2: an illegal meld must be made good on demand")
+    assert v["file"] == path and v["ruling"].startswith("M3: a set that mixes suits")
     assert h["winner"] is None
     # the payments made before the violation stand in the ledger
     assert h["ledger"] == {"Ana": 12, "Ben": 0, "Cruz": -4, "Dee": -4, "Eli": -4}

@@ -24,7 +24,7 @@ from pancli.rulebook import Rule
 from pancli.rules import Condition, Profile
 
 if TYPE_CHECKING:
-    from pancli.model.results import Payment, Violation
+    from pancli.model.results import Payment, Retirement, Violation
 
 
 def cidx(c: Card) -> int:
@@ -285,7 +285,6 @@ class Seat:
         "melds",
         "name",
         "retired",
-        "retired_by",
         "size",
         "standing",
         "unknown",
@@ -302,11 +301,9 @@ class Seat:
         self.melded_n = 0
         self.active: bool | None = None
         """None until the player decides (T1); then True (stayed) or False (went on top)."""
-        self.retired = ""
-        """Why he retired from the hand (I1, I2: "at line 19 (I2)"), or empty: a retired
+        self.retired: Retirement | None = None
+        """How he retired from the hand (I1, I2: the rule and the line), or None: a retired
         player plays no further turn but still pays others."""
-        self.retired_by: Rule | None = None
-        """The rule he retired under (I1, I2), or None."""
         self.size = 10
         """What his hand and melds hold between turns (P7): ten, or the number dealt when a wrong
         count at the deal is found only at a count later in the hand (I1)."""

@@ -405,7 +405,7 @@ class Table(Board):
         eleventh melded (P7)."""
         turn = self.turn
         assert self.seat is not None and turn is not None
-        if self.out or self.seat.retired:
+        if self.out or self.seat.retired is not None:
             return
         if self.fouls:  # not made good nor taken back: found now, or left lying for a later call (I2)
             found = calls.stand_or_find(self, self.seat)
