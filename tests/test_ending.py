@@ -178,3 +178,19 @@ def test_P10_a_line_after_every_player_retired_is_ruled_not_a_crash() -> None:
     assert r.exit_code == 1 and "Traceback" not in r.stderr
     assert "-:10:4: P10 the hand is void: nothing more is played" in r.stderr
     assert pan("settle", "-", input=ALL_RETIRE + "3. Ana draw 3s, discard 3s\n").exit_code == 1
+
+
+@pytest.mark.parametrize("sample", ["illegal-M3-foul-meld.pan", "irregular-I1-found-late.pan"])
+@pytest.mark.parametrize("mode", [(), ("--json",), ("--jsonl",)])
+def test_I1_I2_settle_exits_1_as_replay_does_for_an_irregularity_put_right(sample: str, mode: tuple[str, ...]) -> None:
+    path = str(SAMPLES / sample)
+    replay, settle = pan("replay", *mode, path), pan("settle", *mode, path)
+    assert replay.exit_code == settle.exit_code == 1
+    assert f"{path}:" in settle.stderr and (" I1 " in settle.stderr or " I2 " in settle.stderr)
+
+
+def test_settle_exits_0_for_legal_and_unfinished_hands() -> None:
+    assert pan("settle", str(SAMPLES / "friday-hoyle.pan")).exit_code == 0
+    cut = '[Players "Ana Ben"]\n\nAna stay\nBen stay\n1. Ana draw 5s, discard 5s\n'
+    r = pan("settle", "-", input=cut)
+    assert r.exit_code == 0 and "unfinished" in r.stdout
