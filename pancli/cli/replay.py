@@ -163,7 +163,7 @@ def replay(
         else:
             tally = replay_files(names, sink, open_record=share.open, strict=strict, profile=profile, jobs=jobs)
     sys.stdout.flush()
-    sys.exit(EXIT_OK if tally.clean == tally.hands else EXIT_ILLEGAL)
+    sys.exit(EXIT_OK if tally.legal else EXIT_ILLEGAL)
 
 
 class ReadShare:
