@@ -39,7 +39,11 @@ def batch_text(text: str) -> str:
     ('5sss  ', '5sss')
     """
     cut = text.find("#")
-    return text if cut < 0 or type(text) is LongLine else text[:cut]
+    if cut < 0 or type(text) is LongLine:
+        return text
+    if text[-1:] == "\x00":  # the line where binary data stopped the reading: its error, at its column
+        return text[:cut].ljust(len(text) - 1) + "\x00"
+    return text[:cut]
 
 
 def is_skipped(text: str) -> bool:

@@ -27,7 +27,7 @@ from pancli.app.lines import error_line as error_line
 from pancli.app.lines import escape_text as escape_text
 from pancli.app.lines import is_skipped as is_skipped
 from pancli.cards import Game
-from pancli.limits import MAX_LINE_CHARS, LongLine
+from pancli.limits import MAX_LINE_CHARS, LongLine, text_length
 from pancli.render.text import rule_hint as rule_hint
 from pancli.render.text import stdout_console as stdout_console
 from pancli.render.text import stdout_is_terminal as stdout_is_terminal
@@ -347,7 +347,10 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
     long_size = -1  # its length in characters so far; -1: no such line
     count = codecs.getincrementaldecoder("utf-8")("replace").decode  # (a character cut by a read)
     first = True
-    while True:
+    lineno = 0  # lines given so far
+    last_len = 0  # the length of the last of them
+    nul = -1
+    while nul < 0:
         data = read(block)
         if not data:
             break
@@ -355,11 +358,16 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
             first = False
             if data.startswith(b"\xef\xbb\xbf"):
                 data = data[3:]
+        nul = data.find(b"\x00")
+        if nul >= 0:  # binary data: its line ends at the NUL, and nothing after it is read
+            data = data[: nul + 1] + b"\n"
         if long_size >= 0:  # the rest of a line too long: never held, however long it is
             end = data.find(b"\n")
             if end < 0:
                 long_size += len(count(data))
                 continue
+            lineno += 1
+            last_len = long_size
             long_size += len(count(data[:end].removesuffix(b"\r"), True))
             yield [LongLine(long_head, long_size)]
             data = data[end + 1 :]
@@ -389,11 +397,17 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
         lines = head.decode("utf-8", "replace").split("\n")[:-1]
         if len(head) > MAX_LINE_CHARS:
             lines = [LongLine(x[: MAX_LINE_CHARS + 1], len(x)) if len(x) > MAX_LINE_CHARS else x for x in lines]
+        if lines:
+            lineno += len(lines)
+            last_len = text_length(lines[-1])
         yield lines
     if long_size >= 0:
         yield [LongLine(long_head, long_size + len(count(b"", True)))]
     elif pending:
         yield [b"".join(pending).decode("utf-8", "replace")]
+    if nul >= 0:  # said once, after the error of the line itself
+        message = "binary data (a NUL byte): input is text, the rest is not read"
+        sys.stderr.write(error_line(STDIN_FILE, lineno, last_len, "N1", message) + "\n")
 
 
 def stdin_lines() -> Iterator[InputLine]:
