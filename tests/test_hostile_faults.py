@@ -103,3 +103,103 @@ def test_R2_a_file_of_NULs_is_binary_data_not_UTF16(tmp_path: Path) -> None:
     p = run("replay", str(wide))
     assert p.returncode == 1 and b"wide.pan:1:1: R2 the file is UTF-16 text" in p.stderr
     assert b"binary data" not in p.stderr
+
+
+# --------------------------------------------------------------------------- names that are not UTF-8
+
+
+NOT_UTF8 = [
+    ("replay", "--json"),
+    ("replay", "--jsonl"),
+    ("replay", "--html", "out.html"),
+    ("review", "--json"),
+    ("review", "--jsonl"),
+    ("review", "--html", "out.html"),
+    ("fmt", "--json"),
+    ("analyze", "--at", "23", "--json"),
+    ("analyze", "--at", "23", "--svg", "out.svg"),
+    ("settle", "--jsonl"),
+    ("standings", "--json"),
+]
+
+
+@pytest.mark.parametrize("args", NOT_UTF8 if LONG else NOT_UTF8[:1] + NOT_UTF8[2:3] + NOT_UTF8[-3:-1])
+def test_a_file_name_that_is_not_UTF8_is_escaped_in_every_output(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """``night\\xff.pan``: Python holds the byte as a lone surrogate, which UTF-8 cannot write."""
+    name = b"night\xff.pan"
+    (tmp_path / os.fsdecode(name)).write_text(GOOD, encoding="utf-8")
+    p = subprocess.run(
+        [sys.executable, "-m", "pancli", args[0], os.fsdecode(name), *args[1:]],
+        capture_output=True,
+        timeout=120,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert p.returncode in (0, 1), p.stderr
+    assert b"Traceback" not in p.stderr and b"udcff" not in p.stderr.lower()
+    written = b"".join(f.read_bytes() for f in tmp_path.iterdir() if f.name.startswith("out."))
+    shown = p.stdout + written + p.stderr
+    assert args[0] == "settle" or b"night\\xff.pan" in shown or b"night\\udcff.pan" in shown
+    shown.decode("utf-8")  # all of it UTF-8
+
+
+def test_a_meld_that_is_not_UTF8_is_named_by_its_byte() -> None:
+    p = subprocess.run(
+        [sys.executable, "-m", "pancli", "check", "--json", os.fsdecode(b"5s\xff")],
+        capture_output=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert p.returncode == 1 and b"Traceback" not in p.stderr
+    assert b"found the byte \\xff, which is not UTF-8" in p.stderr
+
+
+def test_ASCII_streams_with_surrogateescape_take_any_name(tmp_path: Path) -> None:
+    """``PYTHONUTF8=0 LC_ALL=C``: standard streams are ASCII with surrogateescape, which fails on any
+    character past ASCII; pan writes it as an escape instead."""
+    (tmp_path / "nïght.pan").write_text(GOOD.replace("Ana", "José"), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONIOENCODING"}
+    env.update(PYTHONUTF8="0", LC_ALL="C", PYTHONPATH=str(ROOT))
+    for args in (["replay", "nïght.pan"], ["replay", "--json", "nïght.pan"], ["check", "Ä"], ["settle", "nïght.pan"]):
+        p = subprocess.run(
+            [sys.executable, "-m", "pancli", *args], capture_output=True, timeout=60, cwd=tmp_path, env=env
+        )
+        assert p.returncode in (0, 1), (args, p.stderr)
+        assert b"Traceback" not in p.stderr and b"udc" not in p.stderr, args
+        assert args[0] != "check" or b"found the byte \\xc3" in p.stderr  # (the bytes of Ä shown)
+
+
+# --------------------------------------------------------------------------- names at the length limit
+
+
+def test_atomic_write_takes_a_name_of_255_bytes(tmp_path: Path) -> None:
+    from pancli.files import atomic_write
+
+    for name in ("x" * 251 + ".pan", "é" * 127 + "x", "h" * 244):
+        target = tmp_path / name
+        with atomic_write(target) as out:
+            out.write("5s 5s 5s\n")
+        assert target.read_text() == "5s 5s 5s\n"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+WRITERS = [
+    ("fmt", "--write", "{long}"),
+    ("simulate", "--hands", "1", "-o", "{long}"),
+    ("replay", "g.pan", "--html", "{long}"),
+    ("review", "g.pan", "--html", "{long}"),
+    ("review", "g.pan", "-o", "{long}"),
+    ("analyze", "g.pan", "--at", "23", "--svg", "{long}"),
+]
+
+
+@pytest.mark.parametrize("args", WRITERS if LONG else WRITERS[:1] + WRITERS[-1:])
+def test_every_writer_writes_a_legal_name_of_250_bytes(tmp_path: Path, args: tuple[str, ...]) -> None:
+    long = "r" * 246 + ".pan"
+    (tmp_path / "g.pan").write_text(GOOD, encoding="utf-8")
+    (tmp_path / long).write_text(GOOD, encoding="utf-8")
+    p = run(*(a.format(long=long) for a in args), cwd=tmp_path, env={"PYTHONPATH": str(ROOT)})
+    assert p.returncode in (0, 1), p.stderr
+    assert b"too long" not in p.stderr
+    assert (tmp_path / long).stat().st_size > 0
+    assert [q.name for q in tmp_path.iterdir() if q.name.endswith(".tmp")] == []

@@ -160,13 +160,15 @@ def cli() -> None:
 
 def _tolerant_output() -> None:
     """Any standard-output encoding works: a character it cannot hold is written as a
-    backslash escape (``PYTHONIOENCODING=ascii pan check "Ä"``), never a UnicodeEncodeError."""
+    backslash escape (``PYTHONIOENCODING=ascii pan check "Ä"``), never a UnicodeEncodeError,
+    whatever handler the stream began with (``surrogateescape`` under ``LC_ALL=C`` fails on
+    any character past ASCII)."""
     import contextlib
     import sys
 
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None and getattr(stream, "errors", "strict") == "strict":
+        if reconfigure is not None and getattr(stream, "errors", "strict") != "backslashreplace":
             with contextlib.suppress(ValueError, OSError):  # a stream that cannot change stays as it is
                 reconfigure(errors="backslashreplace")
 

@@ -93,6 +93,8 @@ def show_char(text: str, loc: int) -> str:
         return "a space"
     if ch.isprintable() and not ch.isspace():
         return repr(ch)
+    if 0xDC80 <= ord(ch) <= 0xDCFF:  # a byte of an argument that is not UTF-8, as Python holds it
+        return f"the byte \\x{ord(ch) - 0xDC00:02x}, which is not UTF-8"
     return f"U+{ord(ch):04X}"
 
 
