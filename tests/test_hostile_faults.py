@@ -203,3 +203,120 @@ def test_every_writer_writes_a_legal_name_of_250_bytes(tmp_path: Path, args: tup
     assert b"too long" not in p.stderr
     assert (tmp_path / long).stat().st_size > 0
     assert [q.name for q in tmp_path.iterdir() if q.name.endswith(".tmp")] == []
+
+
+# --------------------------------------------------------------------------- output onto input
+
+
+ONTO_INPUT = [
+    (("analyze", "g.pan", "--at", "23", "--svg", "g.pan"), None),
+    (("analyze", "-", "--at", "23", "--svg", "g.pan"), "g.pan"),
+    (("replay", "-", "--html", "g.pan"), "g.pan"),
+    (("review", "-", "--html", "g.pan"), "g.pan"),
+    (("review", "-", "-o", "g.pan"), "g.pan"),
+    (("replay", "r.pan", "--html", "h.toml"), None),
+    (("review", "r.pan", "--html", "h.toml"), None),
+    (("replay", "g.pan", "--rules", "h.toml", "--html", "h.toml"), None),
+    (("analyze", "r.pan", "--at", "24", "--svg", "h.toml"), None),
+    (("review", "g.pan", "-o", "x.pan", "--html", "x.pan"), None),
+]
+
+
+@pytest.mark.parametrize(("args", "stdin"), ONTO_INPUT if LONG else ONTO_INPUT[1:6] + ONTO_INPUT[-1:])
+def test_an_output_onto_an_input_is_refused_and_the_input_kept(
+    tmp_path: Path, args: tuple[str, ...], stdin: str | None
+) -> None:
+    rules = "ante = 1\n"
+    (tmp_path / "g.pan").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "h.toml").write_text(rules, encoding="utf-8")
+    (tmp_path / "r.pan").write_text('[Rules "h.toml"]\n' + GOOD.split("\n", 1)[1], encoding="utf-8")
+    env = {"PYTHONPATH": str(ROOT)}
+    if stdin is None:
+        p = run(*args, cwd=tmp_path, env=env)
+    else:
+        with open(tmp_path / stdin, "rb") as given:
+            p = run(*args, stdin=given, cwd=tmp_path, env=env)
+    assert p.returncode == 2, p.stderr
+    assert b"Traceback" not in p.stderr
+    assert b"being read" in p.stderr or b"Rules tag" in p.stderr or b"--rules" in p.stderr or b"one file" in p.stderr
+    assert (tmp_path / "g.pan").read_text(encoding="utf-8") == GOOD
+    assert (tmp_path / "h.toml").read_text(encoding="utf-8") == rules
+    assert not (tmp_path / "x.pan").exists()
+
+
+def test_review_o_onto_its_own_named_record_still_rewrites_it(tmp_path: Path) -> None:
+    (tmp_path / "g.pan").write_text(GOOD, encoding="utf-8")
+    p = run("review", "g.pan", "-o", "g.pan", cwd=tmp_path, env={"PYTHONPATH": str(ROOT)}, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "{review" in (tmp_path / "g.pan").read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- errors not about standard output
+
+
+def _few_files(n: int) -> object:
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (n, n))
+
+    return limit
+
+
+@pytest.mark.parametrize("files", [6, 7, 8] if LONG else [7])
+def test_jobs_under_a_descriptor_limit_go_on_in_fewer_workers_and_say_so(files: int) -> None:
+    """``ulimit -n 7`` with ``--jobs 2``: a worker's pipes cannot be made, so fewer workers (or pan's
+    own process) do the work, with a note; the hands are all judged, as without ``--jobs``."""
+    record = str(SAMPLES / "friday-hoyle.pan")
+    alone = run("replay", record)
+    p = run("replay", "--jobs", "2", record, preexec_fn=_few_files(files))
+    assert p.returncode == alone.returncode, p.stderr
+    assert p.stdout == alone.stdout
+    assert b"standard output" not in p.stderr and b"Traceback" not in p.stderr
+    assert b"pan: --jobs 2: cannot make worker" in p.stderr and b"Too many open files" in p.stderr
+
+
+def test_a_refused_fork_leaves_the_work_to_pan_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ulimit -u``: fork fails with EAGAIN; the tasks are done in this process, and that is said."""
+    import errno
+
+    from pancli.app.workers import Workers
+
+    def refuse() -> int:
+        raise BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    said: list[str] = []
+    with Workers(2, abs, note=said.append) as pool:
+        assert [r for _, r in pool.results(range(-3, 3), abs)] == [3, 2, 1, 0, 1, 2]
+    assert said == [
+        "pan: --jobs 2: cannot make worker 1 (Resource temporarily unavailable): the work goes on in one process,"
+        " pan's own"
+    ]
+
+
+def test_a_deleted_current_folder_is_named_not_standard_output(tmp_path: Path) -> None:
+    gone = tmp_path / "gone"
+    script = (
+        "import os, sys; os.chdir(sys.argv[1]); os.rmdir(sys.argv[1]); sys.argv = ['pan', *sys.argv[2:]];"
+        " from pancli.cli import main; main()"
+    )
+    record = str(SAMPLES / "friday-hoyle.pan")
+    for args in (["replay", record, "--html", "o.html"], ["analyze", record, "--at", "23", "--svg", "o.svg"]):
+        gone.mkdir()
+        p = subprocess.run(
+            [sys.executable, "-c", script, str(gone), *args], capture_output=True, timeout=60, cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )  # fmt: skip
+        assert p.returncode == 2, p.stderr
+        assert b"standard output" not in p.stderr and b"Traceback" not in p.stderr
+        assert b"pan: the current folder is gone" in p.stderr
+
+
+def test_os_errors_name_what_failed() -> None:
+    from pancli.cli import _os_failure
+
+    assert _os_failure(OSError(24, "Too many open files")).startswith("pan: Too many open files (EMFILE)")
+    site = "/usr/lib/python3/site-packages/click/core.py"
+    assert _os_failure(OSError(12, "Cannot allocate memory", site)) == f"pan: out of memory (reading {site})"
+    assert _os_failure(OSError(27, "File too large")) == "pan: cannot write standard output: File too large"

@@ -221,13 +221,48 @@ def main() -> None:
         sys.exit(128 + stop_signal.signum)
     except OSError as exc:
         _silence_stdout()
-        where = exc.filename or "standard output"
-        sys.stderr.write(f"pan: cannot write {where}: {exc.strerror or exc}\n")
+        sys.stderr.write(_os_failure(exc) + "\n")
         sys.exit(2)
     except MemoryError:  # under a memory limit (ulimit -v): what pan held is freed by now
         _silence_stdout()
         sys.stderr.write("pan: out of memory\n")
         sys.exit(2)
+
+
+_OUTPUT_ERRNOS = frozenset(["ENOSPC", "EIO", "EBADF", "EFBIG", "EDQUOT", "EAGAIN", "EINVAL"])
+"""How writing standard output fails (a full disk, a closed or broken device, ulimit -f)."""
+
+
+def _os_failure(exc: OSError) -> str:
+    """The message of an OSError no command caught: what failed, named (never "standard output"
+    for what is not about it: a descriptor or process limit, a folder deleted, memory).
+
+    >>> _os_failure(OSError(28, "No space left on device"))
+    'pan: cannot write standard output: No space left on device'
+    >>> _os_failure(OSError(24, "Too many open files"))
+    'pan: Too many open files (EMFILE): raise the limit (ulimit -n) or use fewer --jobs'
+    """
+    import errno
+    import os
+
+    why = exc.strerror or str(exc) or type(exc).__name__
+    code = errno.errorcode.get(exc.errno or 0, "")
+    if code == "ENOMEM":
+        return "pan: out of memory" + (f" (reading {exc.filename})" if exc.filename else "")
+    if exc.filename:
+        return f"pan: {exc.filename}: {why}"
+    if code in _OUTPUT_ERRNOS:
+        return f"pan: cannot write standard output: {why}"
+    if code == "ENOENT":
+        try:
+            os.getcwd()
+        except OSError:
+            return f"pan: the current folder is gone (deleted or moved): {why}; cd to a folder that exists"
+    hint = {
+        "EMFILE": ": raise the limit (ulimit -n) or use fewer --jobs",
+        "ENFILE": ": the system's open files are used up",
+    }.get(code, "")
+    return f"pan: {why}" + (f" ({code})" if code else "") + hint
 
 
 def _guard_streams() -> None:

@@ -485,18 +485,51 @@ def output_file(*, to_stdout: bool) -> Callable[[click.Context, click.Parameter,
 
 
 def same_file(a: str, b: str) -> bool:
-    """Whether the names ``a`` and ``b`` are one existing file (device and inode)."""
+    """Whether the names ``a`` and ``b`` are one existing file (device and inode); ``b`` may be
+    ``-``, standard input (``pan replay - --html g.pan < g.pan``)."""
     try:
-        return os.path.samefile(a, b)
-    except OSError:
+        found = os.fstat(stdin_binary().fileno()) if b == "-" else os.stat(b)
+        target = os.stat(a)
+    except (AttributeError, OSError, ValueError):
         return False
+    return (found.st_dev, found.st_ino) == (target.st_dev, target.st_ino)
 
 
-def refuse_writing_an_input(target: str | None, names: Iterable[str], option: str) -> None:
-    """A usage error (exit 2) when ``option`` would write over one of the records read
-    (``pan replay f.pan --html f.pan``): the record would be lost to the page."""
-    if target is not None and any(name != "-" and same_file(target, name) for name in names):
-        raise click.BadParameter(f"{target} is a record being read: name another file", param_hint=option)
+def refuse_writing_an_input(
+    target: str | None, names: Iterable[str], option: str, rules: str | None = None, *, records: bool = True
+) -> None:
+    """A usage error (exit 2), before anything is read or written, when ``option`` would write over
+    a file the command reads: one of the records (standard input too, by device and inode), the
+    house-rules file of ``--rules`` or of a record's ``Rules`` tag (``records``: the names are
+    records, whose tags are looked at). The file would be lost to the output."""
+    if target is None or not os.path.isfile(target):
+        return
+    from pancli.app.lines import rules_files_named
+
+    for name in names:
+        if same_file(target, name):
+            shown = "standard input" if name == "-" else f"the record {name}"
+            raise click.BadParameter(
+                escape_text(f"{target} is {shown}, being read: name another file"), param_hint=option
+            )
+    if rules is not None and same_file(target, rules):
+        raise click.BadParameter(
+            escape_text(f"{target} is the house rules of --rules: name another file"), param_hint=option
+        )
+    for name in names if records else ():
+        for spec in rules_files_named(name):
+            if same_file(target, spec):
+                message = f"{target} is the house-rules file {name}'s Rules tag names: name another file"
+                raise click.BadParameter(escape_text(message), param_hint=option)
+
+
+def refuse_two_outputs(a: str | None, b: str | None, options: str) -> None:
+    """A usage error (exit 2) when two outputs name one file (``review f.pan -o x --html x``):
+    the second would replace the first."""
+    if a is None or b is None:
+        return
+    if os.path.realpath(a) == os.path.realpath(b) or same_file(a, b):
+        raise click.UsageError(escape_text(f"{options} name one file, {a}: each output needs its own"))
 
 
 def record_files(files: Iterable[str]) -> list[str]:

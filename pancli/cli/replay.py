@@ -122,7 +122,7 @@ def replay(
 
     json_mode(as_json, as_jsonl)
     names = record_files(files)
-    refuse_writing_an_input(html, names, "--html")
+    refuse_writing_an_input(html, names, "--html", rules)
     for name in names:  # a regular file, a named pipe or /dev/fd/N (process substitution)
         check_readable(name)
     if html is not None and not Path(html).absolute().parent.is_dir():
