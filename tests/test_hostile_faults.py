@@ -320,3 +320,77 @@ def test_os_errors_name_what_failed() -> None:
     site = "/usr/lib/python3/site-packages/click/core.py"
     assert _os_failure(OSError(12, "Cannot allocate memory", site)) == f"pan: out of memory (reading {site})"
     assert _os_failure(OSError(27, "File too large")) == "pan: cannot write standard output: File too large"
+
+
+# --------------------------------------------------------------------------- long card lists
+
+
+def _calls_to_read(text: str) -> tuple[int, list[str]]:
+    """The Python calls made reading ``text`` (a count of work, never of time) and its errors."""
+    calls = 0
+
+    def count(frame: object, event: str, arg: object) -> None:
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    sys.setprofile(count)
+    try:
+        hands = list(read_hands(io.StringIO(text), "x.pan"))
+    finally:
+        sys.setprofile(None)
+    return calls, [str(h.error) for h in hands]
+
+
+@pytest.mark.parametrize(
+    "shape", ["Ana draw 5s, meld [{cards}]", "Ana draw 5s, add {cards} to #1", "Ana draw 5s, meld {cards}"]
+)
+def test_N10_a_card_list_is_read_to_its_65th_card_only(shape: str) -> None:
+    """A list of 30,000 cards costs the reader what one of 65 does (it stopped at the 65th card),
+    where it once parsed all of them, ~40 us a byte."""
+
+    def record(n: int) -> str:
+        return '[Players "Ana Ben"]\n\n' + shape.format(cards=" ".join(["5s"] * n)) + "\n"
+
+    short, errors = _calls_to_read(record(70))
+    long, long_errors = _calls_to_read(record(30_000))
+    assert errors == long_errors
+    assert "meld {" in shape or "N10 a card list of more than 64 cards is too long (at most 64)" in long_errors[0]
+    assert long < short * 1.5, (short, long)
+
+
+# --------------------------------------------------------------------------- the API
+
+
+def test_PanError_is_pickled_and_copied_with_its_fields() -> None:
+    import copy
+    import pickle
+
+    import pancli
+
+    e = pancli.PanError("M3", "7c 7s 7s is not a set", 4)
+    for again in (pickle.loads(pickle.dumps(e)), copy.copy(e), copy.deepcopy(e)):
+        assert type(again) is pancli.PanError
+        assert (again.rule, again.message, again.col, str(again)) == (e.rule, e.message, e.col, str(e))
+
+
+def test_a_pool_gets_the_PanError_back_instead_of_waiting_for_ever() -> None:
+    import multiprocessing
+
+    import pancli
+
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        waiting = pool.map_async(pancli.check_meld, ["5s 5s 5s", None])  # type: ignore[list-item]
+        with pytest.raises(pancli.PanError) as caught:
+            waiting.get(timeout=60)  # (a guard only: it fails at once, or hung for ever before)
+    assert caught.value.rule == "N3"
+
+
+@pytest.mark.parametrize("hand", [Path("/dev/zero"), "a" * 300, Path("a" * 300), "/", Path("/"), "a\x00b"])
+def test_referee_hand_raises_only_PanError_and_reads_within_the_records_bounds(hand: object) -> None:
+    import pancli
+
+    with pytest.raises(pancli.PanError) as caught:
+        pancli.referee_hand(hand)  # type: ignore[arg-type]
+    assert caught.value.rule in ("R1", "R2")
+    assert len(str(caught.value)) < 400
