@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import io
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -203,6 +203,8 @@ def main() -> None:
         signal.signal(signal.SIGHUP, stop)
     _guard_streams()
     _buffer_stdout()
+    # room to report running out of memory in (``ulimit -v``): freed first when memory runs out
+    reserve = bytearray(_RESERVE_BYTES)
     try:
         try:
             cli.main(prog_name="pan")
@@ -223,10 +225,9 @@ def main() -> None:
         _silence_stdout()
         sys.stderr.write(_os_failure(exc) + "\n")
         sys.exit(2)
-    except MemoryError:  # under a memory limit (ulimit -v): what pan held is freed by now
-        _silence_stdout()
-        sys.stderr.write("pan: out of memory\n")
-        sys.exit(2)
+    except MemoryError:  # under a memory limit (ulimit -v)
+        del reserve
+        _out_of_memory()
 
 
 _OUTPUT_ERRNOS = frozenset(["ENOSPC", "EIO", "EBADF", "EFBIG", "EDQUOT", "EAGAIN", "EINVAL"])
@@ -263,6 +264,26 @@ def _os_failure(exc: OSError) -> str:
         "ENFILE": ": the system's open files are used up",
     }.get(code, "")
     return f"pan: {why}" + (f" ({code})" if code else "") + hint
+
+
+_RESERVE_BYTES = 1 << 20
+"""Memory :func:`main` holds back to report running out of it."""
+
+
+def _out_of_memory() -> NoReturn:
+    """Say ``pan: out of memory`` and end with status 2 at once: nothing more is run that could
+    need memory (no cleanup, no flush of what is buffered, no second error while reporting one),
+    and a signal from now on ends pan as it would any program."""
+    import os
+    import signal
+
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.write(2, b"pan: out of memory\n")
+    except BaseException:  # pragma: no cover - no memory even for that, or standard error gone
+        pass
+    os._exit(2)
 
 
 def _guard_streams() -> None:

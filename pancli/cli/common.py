@@ -508,10 +508,8 @@ def refuse_writing_an_input(
 
     for name in names:
         if same_file(target, name):
-            shown = "standard input" if name == "-" else f"the record {name}"
-            raise click.BadParameter(
-                escape_text(f"{target} is {shown}, being read: name another file"), param_hint=option
-            )
+            shown = "standard input, a record being read" if name == "-" else "a record being read"
+            raise click.BadParameter(escape_text(f"{target} is {shown}: name another file"), param_hint=option)
     if rules is not None and same_file(target, rules):
         raise click.BadParameter(
             escape_text(f"{target} is the house rules of --rules: name another file"), param_hint=option
