@@ -17,17 +17,68 @@ compiled class, cheap to define and to build, so no start-up or construction tri
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Mapping
 from typing import dataclass_transform
 
 import msgspec
 from msgspec.structs import replace
 
-__all__ = ["Item", "Line", "Value", "replace"]
+__all__ = ["Item", "Line", "Value", "readable", "replace"]
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(msgspec.field,))  # for type checkers
 class Value(msgspec.Struct, frozen=True):
-    """A frozen value class (subclass it and annotate the fields, as a dataclass)."""
+    """A frozen value class (subclass it and annotate the fields, as a dataclass).
+
+    Its ``str`` is for people (its ``repr`` stays Python's): cards as the notation writes them,
+    rule ids and other enums by their value, nested values readable too (:func:`readable`).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> class Paid(Value):
+    ...     payer: str
+    ...     meld: tuple[object, ...]
+    ...     units: int = 0
+    >>> print(Paid("Ben", (card(Rank.SEVEN, Suit.SPADES),) * 2, 4))
+    Paid(payer='Ben', meld=[7s 7s], units=4)
+    """
+
+    def __str__(self) -> str:
+        fields = ", ".join(f"{name}={readable(getattr(self, name))}" for name in self.__struct_fields__)
+        return f"{type(self).__name__}({fields})"
+
+
+def readable(v: object) -> str:
+    """``v`` for people: a value by its ``str``, an enum by its value, a run of cards (or of anything
+    else that is one word) as ``[7s 7s 7c]``, text, numbers and None as Python writes them.
+
+    >>> import enum
+    >>> class Rule(enum.Enum):
+    ...     C2 = "C2"
+    >>> readable((Rule.C2,)), readable({"Ana": 4, "Ben": None}), readable(("Ana", "Ben")), readable(())
+    ('(C2)', "{'Ana': 4, 'Ben': None}", "('Ana', 'Ben')", '()')
+    >>> from pancli.rulebook import Rule
+    >>> readable((Rule.C4, Rule.C5))
+    '(C4, C5)'
+    """
+    if isinstance(v, Value):
+        return str(v)
+    if isinstance(v, enum.Enum):
+        return str(v.value)
+    if v is None or type(v) in (str, int, float, bool):  # (a rule id is a str of its own kind: its text)
+        return repr(v)
+    if isinstance(v, Mapping):
+        return "{" + ", ".join(f"{readable(k)}: {readable(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, tuple | list):
+        if v and all(_word(x) for x in v):
+            return "[" + " ".join(map(str, v)) + "]"
+        return "(" + ", ".join(map(readable, v)) + ")"
+    return str(v)
+
+
+def _word(v: object) -> bool:
+    """A thing written as one word by its own ``str`` (a card, a decimal), not a value or a container."""
+    return not (v is None or isinstance(v, Value | enum.Enum | str | int | float | Mapping | tuple | list))
 
 
 class Item(msgspec.Struct, gc=False):

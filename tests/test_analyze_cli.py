@@ -42,7 +42,7 @@ def test_json_has_the_notation_fields() -> None:
     assert sorted(data["dead"]) == sorted(["3h", "4h", "2c", "7d"])
     assert len(data["draws"]) == 40
     assert {"card", "live", "melds", "value"} <= set(data["draws"][0])
-    useful = sum(d["live"] for d in data["draws"] if d["usable"])
+    useful = sum(d["live"] for d in data["draws"] if d["useful"])
     assert data["p_useful"] == useful / data["unseen"]
     assert data["unseen"] == 320 - 10
 
@@ -192,7 +192,7 @@ def test_terminal_output_draws_the_grid() -> None:
         cli, ["analyze", "--samples", "100", HAND], env={"PAN_FORCE_TERMINAL": "1", "COLUMNS": "160"}
     )
     assert r.exit_code == 0, r.output
-    assert "draws (live copies)" in r.stdout and "useful draws" in r.stdout
+    assert "draws (live copies)" in r.stdout and "usable draws" in r.stdout
 
 
 def test_T2_advice_states_costs_and_interval() -> None:

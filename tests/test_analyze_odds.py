@@ -231,7 +231,7 @@ def test_planner_blocks_kept_by_rank_and_suit_are_found_afresh(seed: int, profil
     planner = _Planner((), profile, live)
     planner.solve(encode(hand[:10]), 0)
     fresh = _Planner((), profile, live)
-    for state, mask in planner.memo:
+    for state, mask, _ in planner.memo:
         if state:
             slot = ((state & -state).bit_length() - 1) // 5
             assert planner.blocks(state, slot, mask) == buildable(fresh.space, (), live, state, slot, mask), (

@@ -295,7 +295,7 @@ def test_rules_given_override_the_records_rules_tag() -> None:
 def test_terminal_output_shows_the_position() -> None:
     r = run("--at", "27", "--player", "Cruz", str(ROOT / FRIDAY), env={"PAN_FORCE_TERMINAL": "1", "COLUMNS": "200"})
     assert r.exit_code == 0, r.stderr
-    assert "position" in r.stdout and "Ana acts on this line" in r.stdout and "useful draws" in r.stdout
+    assert "position" in r.stdout and "Ana acts on this line" in r.stdout and "usable draws" in r.stdout
 
 
 @pytest.mark.parametrize(

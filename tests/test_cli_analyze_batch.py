@@ -74,7 +74,7 @@ def test_batch_text_output_separates_the_hands_with_a_header() -> None:
 def test_batch_on_a_terminal_draws_every_hand() -> None:
     r = run("-", input=f"{HAND}\n{OTHER}\n", env={"PAN_FORCE_TERMINAL": "1", "COLUMNS": "160"})
     assert r.exit_code == 0, r.stderr
-    assert r.stdout.count("useful draws") == 2 and "-:1" in r.stdout and "-:2" in r.stdout
+    assert r.stdout.count("usable draws") == 2 and "-:1" in r.stdout and "-:2" in r.stdout
 
 
 def test_P7_E1_bad_hands_in_a_batch_name_their_line_and_the_others_are_analysed() -> None:

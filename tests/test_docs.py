@@ -118,3 +118,19 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert m, "the README names no test command"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert m.group(1) in ci
+
+
+@pytest.mark.parametrize("name", ["tutorial.md"])
+def test_numbered_sections_count_one_by_one(name: str) -> None:
+    """A document's numbered sections go 1, 2, 3 ... with no number twice and none skipped."""
+    text = (ROOT / "docs" / name).read_text(encoding="utf-8")
+    numbers = [int(n) for n in re.findall(r"^## (\d+)\. ", text, re.M)]
+    assert numbers == list(range(1, len(numbers) + 1)), f"docs/{name}: sections numbered {numbers}"
+
+
+def test_readme_says_what_the_test_command_installs_and_how_long_it_takes() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    after = readme.split("# install the test extras and run the whole test suite\n", 1)[1].split("\n## ", 1)[0]
+    said = after.split("```\n", 1)[1].split("\n\n", 1)[0]
+    assert "reinstalls `pan` there as an **editable** install" in said and "`.venv`" in said
+    assert re.search(r"in about \d+\s+seconds on two (free )?cores", said), said

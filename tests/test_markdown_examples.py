@@ -6,6 +6,10 @@ stderr, as a terminal would show them in a pipe). A command with no output under
 list of analyze invocations) must still run cleanly and print something. Pipelines of
 ``printf``, ``pan``, ``head -n N``, ``tail -n N`` and ``jq`` stages are run stage by stage; a ``jq`` stage is
 skipped (its input is checked to be JSON).
+
+A block fenced ```` ```text columns=N ```` is what a terminal N columns wide shows: its commands
+run as on such a terminal (``PAN_FORCE_TERMINAL``, ``NO_COLOR``), compared without the styles'
+escapes and the spaces that end a line.
 """
 
 from __future__ import annotations
@@ -45,25 +49,33 @@ class Example:
     line: int
     command: str
     output: str | None  # None: the README shows no output for it
+    columns: int | None = None  # a terminal this wide (None: a pipe)
 
 
 def examples(path: Path) -> list[Example]:
     text = path.read_text(encoding="utf-8")
     name = path.relative_to(ROOT).as_posix()
     found: list[Example] = []
-    for block in re.finditer(r"```console\n(.*?)```", text, re.S):
-        first = text.count("\n", 0, block.start(1)) + 1
-        lines = block.group(1).splitlines(keepends=True)
+    for block in re.finditer(r"```(?:console|text columns=(\d+))\n(.*?)```", text, re.S):
+        first = text.count("\n", 0, block.start(2)) + 1
+        columns = int(block.group(1)) if block.group(1) else None
+        lines = block.group(2).splitlines(keepends=True)
         starts = [i for i, ln in enumerate(lines) if ln.startswith("$ ")]
         for k, i in enumerate(starts):
             end = starts[k + 1] if k + 1 < len(starts) else len(lines)
             output = "".join(lines[i + 1 : end])
-            found.append(Example(name, first + i, lines[i][2:].rstrip("\n"), output or None))
+            found.append(Example(name, first + i, lines[i][2:].rstrip("\n"), output or None, columns))
     return found
 
 
-def run(command: str) -> tuple[int, str]:
-    """Run a documented command line; returns the last pan stage's exit code and its stdout + stderr."""
+def on_terminal(shown: str) -> str:
+    """Terminal output as the docs show it: no style escapes, no spaces at the ends of lines."""
+    return "".join(ln.rstrip() + "\n" for ln in re.sub(r"\x1b\[[0-9;]*m", "", shown).splitlines())
+
+
+def run(command: str, columns: int | None = None) -> tuple[int, str]:
+    """Run a documented command line (on a terminal ``columns`` wide, or in a pipe); returns the last
+    pan stage's exit code and its stdout + stderr."""
     stdin: str | None = None
     code, shown = 0, ""
     stages: list[list[str]] = [[]]
@@ -87,7 +99,8 @@ def run(command: str) -> tuple[int, str]:
             json.loads(stdin)
             continue
         assert argv[0] == "pan", stage
-        r = CliRunner().invoke(cli, argv[1:], input=stdin)
+        env = None if columns is None else {"PAN_FORCE_TERMINAL": "1", "NO_COLOR": "1", "COLUMNS": str(columns)}
+        r = CliRunner().invoke(cli, argv[1:], input=stdin, env=env)
         assert r.exception is None or isinstance(r.exception, SystemExit), (stage, r.exception)
         code, shown, stdin = r.exit_code, r.stdout + r.stderr, r.stdout
     return code, shown
@@ -105,7 +118,9 @@ def test_the_docs_have_examples_of_every_command() -> None:
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"{e.file}:{e.line}")
 def test_documented_example_is_real_output(example: Example, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
-    code, shown = run(example.command)
+    code, shown = run(example.command, example.columns)
+    if example.columns is not None:
+        shown = on_terminal(shown)
     assert code in (0, 1), (example.command, shown)
     assert "Traceback" not in shown
     if example.output is None:

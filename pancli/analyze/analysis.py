@@ -134,12 +134,12 @@ class Analysis(Value):
 
     @property
     def useful_live(self) -> int:
-        """Live copies of every usable card."""
-        return sum(r.live for r in self.rows if r.usable)
+        """Live copies of every useful card (:attr:`DrawRow.useful`: it raises what the hand lays or its value)."""
+        return sum(r.live for r in self.rows if r.useful)
 
     @property
     def p_useful(self) -> float:
-        """Probability that the next stock card is usable: useful live copies / unseen cards."""
+        """Probability that the next stock card is useful: useful live copies / unseen cards."""
         return self.useful_live / self.unseen if self.unseen else 0.0
 
     @property
@@ -199,7 +199,9 @@ def analyze(
             rows = draw_table(ctx, live)
     if now is None:
         waits = best_arrangement(hand, profile, table) if drawn is not None else best
-    distance = distance_to_out(ctx, live)
+    # the way out keeps every card the hand's own best arrangement lays (it never advises throwing them)
+    lays = best_arrangement(decode(ctx.state), profile, ctx.table)
+    distance = distance_to_out(ctx, live, [c for p in lays.placed for c in p.cards])
     unseen = sum(live)
     exact_first = sum(r.live for r in rows if r.out) / unseen if unseen else 0.0
     odds = out_odds(ctx, live, exact_first, turns=turns, samples=samples, seed=seed)

@@ -13,7 +13,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from pancli.analyze.arrange import Arrangement, DrawProbe, HandContext, Placed, TableSolver, materialize
+from pancli.analyze.arrange import (
+    Arrangement,
+    DrawProbe,
+    HandContext,
+    Placed,
+    TableSolver,
+    best_arrangement,
+    materialize,
+)
 from pancli.cards import Card, past_the_pack
 from pancli.melds import Meld, going_out_value
 from pancli.meldspace import (
@@ -27,6 +35,7 @@ from pancli.meldspace import (
     Block,
     TableMeld,
     buildable,
+    counts_of,
     decode,
     encode,
     meld_space,
@@ -68,11 +77,30 @@ class DrawRow(Value):
 
     ``value`` is what each active opponent pays at once (C7); ``out`` says whether it melds the
     last hand card (P7), and ``out_value`` is then the going-out payment per opponent (C8).
+    ``lays`` is what the hand lays without it (cards down, value): a usable card is *useful* only
+    when it raises one of them (:attr:`more_down`, :attr:`more_value`).
     """
 
     card: Card
     live: int
     arrangement: Arrangement | None
+    lays: tuple[int, int] = (0, 0)
+
+    @property
+    def more_down(self) -> bool:
+        """True when it gets more cards down than the hand alone can lay."""
+        return self.arrangement is not None and self.arrangement.melded > self.lays[0]
+
+    @property
+    def more_value(self) -> bool:
+        """True when what it lays is worth more at once (C7) than the hand alone's best."""
+        return self.arrangement is not None and self.arrangement.value > self.lays[1]
+
+    @property
+    def useful(self) -> bool:
+        """True when it raises what the hand can lay or its value (a usable card may do neither:
+        a 4s that turns the set 3s 3d 3c into the rope 3s 4s 5s that pays nothing)."""
+        return self.more_down or self.more_value
 
     @property
     def usable(self) -> bool:
@@ -103,7 +131,8 @@ class DrawRow(Value):
 
 
 def draw_table(ctx: HandContext, live: Sequence[int]) -> list[DrawRow]:
-    """One row per distinct card, for the hand of ``ctx``.
+    """One row per distinct card, for the hand of ``ctx``; each row knows what the hand lays
+    without a draw (its best arrangement), to say whether the card is useful.
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
@@ -111,9 +140,11 @@ def draw_table(ctx: HandContext, live: Sequence[int]) -> list[DrawRow]:
     >>> rows = draw_table(ctx, live_copies(HOYLE, [], []))
     >>> [str(r.card) for r in rows if r.usable]
     ['4h', '7h']
-    >>> [r.out for r in rows if r.usable]
-    [True, True]
+    >>> [r.out for r in rows if r.usable], [r.useful for r in rows if r.usable]
+    ([True, True], [True, True])
     """
+    base = best_arrangement(decode(ctx.state), ctx.profile, ctx.table)
+    lays = (base.melded, base.value)
     rows = []
     own = ctx.cnt[:]
     for m in ctx.table:
@@ -123,7 +154,7 @@ def draw_table(ctx: HandContext, live: Sequence[int]) -> list[DrawRow]:
     for slot in range(NSLOT):
         # E4: a card the player holds every copy of cannot be drawn (the one comparison, by slot)
         possible = past_the_pack(own, copies, ((slot, 1),)) is None
-        rows.append(DrawRow(SLOT_CARDS[slot], live[slot], ctx.using(slot) if possible else None))
+        rows.append(DrawRow(SLOT_CARDS[slot], live[slot], ctx.using(slot) if possible else None, lays))
     return rows
 
 
@@ -151,19 +182,39 @@ class Distance(Value):
 
 # A plan entry in packed form: (hand part, drawn part, target index or -1)
 _Entry = tuple[int, int, int]
-_Front = dict[tuple[int, int, bool], tuple[_Entry, ...]]
+# (discards, draws needed, a meld made) -> (what the plan's melds pay at once, the plan)
+_Front = dict[tuple[int, int, bool], tuple[int, tuple[_Entry, ...]]]
 
 
 class _Planner:
-    """Dynamic programme over the hand: each card is discarded, or joins a buildable meld."""
+    """Dynamic programme over the hand: each card is discarded, or joins a buildable meld.
 
-    def __init__(self, tms: Sequence[TableMeld], profile: Profile, live: Sequence[int]) -> None:
+    ``keep`` (packed counts) are hand cards that are never discarded: the cards the hand's best
+    arrangement lays. Among plans alike in discards, draws and melds, the one whose melds pay more
+    at once is kept (:meth:`worth`)."""
+
+    def __init__(
+        self, tms: Sequence[TableMeld], profile: Profile, live: Sequence[int], hand: int = 0, keep: int = 0
+    ) -> None:
         self.tms = tms
         self.profile = profile
         self.live = live
-        self.memo: dict[tuple[int, int], _Front] = {}
+        self.held = counts_of(hand)
+        self.keep = counts_of(keep)
+        self.memo: dict[tuple[int, int, int], _Front] = {}
         self.space = meld_space(profile)
         self._blocks: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+        self._worth: dict[tuple[int, int], int] = {}
+
+    def worth(self, cards: int, target: int) -> int:
+        """What the meld of the packed ``cards`` pays at once (C6; C7's gain for an addition to table meld
+        ``target``), as the arrangement of those cards says."""
+        key = (cards, target)
+        got = self._worth.get(key)
+        if got is None:
+            bit = 1 << target if target >= 0 else 0
+            got = self._worth[key] = materialize([(cards, 0, bit, target, 0)], 0, self.tms, self.profile).value
+        return got
 
     def blocks(self, state: int, slot: int, mask: int) -> list[tuple[int, int, int, int]]:
         """(hand part, drawn part, need, target) of every minimal buildable block whose lowest hand card is ``slot``.
@@ -177,39 +228,59 @@ class _Planner:
             got = self._blocks[key] = buildable(self.space, self.tms, self.live, state, slot, mask)
         return got
 
-    def solve(self, state: int, mask: int) -> _Front:
+    def solve(self, state: int, mask: int, thrown: int = 0) -> _Front:
+        """The plans for the hand ``state`` (table melds in ``mask`` grown already); ``thrown`` copies of its
+        lowest card are discarded already (counted only for a card the best arrangement lays: :attr:`keep`)."""
         if not state:
-            return {(0, 0, False): ()}
-        key = (state, mask)
+            return {(0, 0, False): (0, ())}
+        key = (state, mask, thrown)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
         slot = ((state & -state).bit_length() - 1) // 5
+        shift = 5 * slot
+        kept = self.keep[slot]
         front: _Front = {}
-        for (d, n, has), plan in self.solve(state - ONE[slot], mask).items():
-            _keep(front, (d + 1, n, has), (*plan, (ONE[slot], 0, -2)))
+        # a card is thrown only while the copies left of it still cover what the best arrangement lays
+        if not kept or thrown < self.held[slot] - kept:
+            rest = state - ONE[slot]
+            after = thrown + 1 if kept and rest >> shift & 15 else 0
+            for (d, n, has), (worth, plan) in self.solve(rest, mask, after).items():
+                _keep(front, (d + 1, n, has), worth, (*plan, (ONE[slot], 0, -2)))
         for hand_part, drawn, need, target in self.blocks(state, slot, mask):
             if ((state | GUARD) - hand_part) & GUARD != GUARD:
                 continue
             bit = (1 << target) if target >= 0 else 0
-            for (d, n, _has), plan in self.solve(state - hand_part, mask | bit).items():
-                _keep(front, (d, n + need, True), (*plan, (hand_part, drawn, target)))
+            gain = self.worth(hand_part + drawn, target)
+            rest = state - hand_part
+            after = thrown if kept and rest >> shift & 15 else 0
+            for (d, n, _has), (worth, plan) in self.solve(rest, mask | bit, after).items():
+                _keep(front, (d, n + need, True), worth + gain, (*plan, (hand_part, drawn, target)))
         self.memo[key] = front
         return front
 
 
-def _keep(front: _Front, key: tuple[int, int, bool], plan: tuple[_Entry, ...]) -> None:
+def _keep(front: _Front, key: tuple[int, int, bool], worth: int, plan: tuple[_Entry, ...]) -> None:
+    """Add ``plan`` to ``front`` unless a plan there is as good in discards, draws and melds (and, alike in
+    those, worth as much); drop the plans it is better than."""
     d, n, has = key
-    for od, on, ohas in list(front):
-        if od <= d and on <= n and (ohas or not has):
+    for other, (other_worth, _) in list(front.items()):
+        od, on, ohas = other
+        if other == key:
+            if other_worth >= worth:
+                return
+            del front[other]
+        elif od <= d and on <= n and (ohas or not has):
             return
-        if d <= od and n <= on and (has or not ohas):
-            del front[(od, on, ohas)]
-    front[key] = plan
+        elif d <= od and n <= on and (has or not ohas):
+            del front[other]
+    front[key] = (worth, plan)
 
 
-def distance_to_out(ctx: HandContext, live: Sequence[int]) -> Distance:
-    """The fewest useful draws that take the hand of ``ctx`` out (11th card melded, P7).
+def distance_to_out(ctx: HandContext, live: Sequence[int], keep: Iterable[Card] = ()) -> Distance:
+    """The fewest useful draws that take the hand of ``ctx`` out (11th card melded, P7), never
+    discarding the cards of ``keep`` (the cards the hand's best arrangement lays); of the plans
+    that tie, one whose melds pay the most at once.
 
     Model: every hand card is either discarded (one per useful draw but the last, P5) or goes into
     a meld that can be built one draw at a time: a new meld needs two hand cards and at most one
@@ -224,18 +295,18 @@ def distance_to_out(ctx: HandContext, live: Sequence[int]) -> Distance:
     >>> d.draws, [str(c) for c in d.discards]
     (2, ['Kc'])
     """
-    planner = _Planner(ctx.tms, ctx.profile, live)
-    front = planner.solve(ctx.state, 0) if ctx.state else {(0, 0, False): ()}
-    best: tuple[int, tuple[_Entry, ...]] | None = None
-    for (d, n, has), plan in front.items():
+    planner = _Planner(ctx.tms, ctx.profile, live, ctx.state, encode(keep))
+    front = planner.solve(ctx.state, 0) if ctx.state else {(0, 0, False): (0, ())}
+    best: tuple[int, int, tuple[_Entry, ...]] | None = None
+    for (d, n, has), (worth, plan) in front.items():
         k = d + 1
         if n > k or (n < k and not has and not ctx.tms):
             continue
-        if best is None or k < best[0]:
-            best = (k, plan)
+        if best is None or (k, -worth) < best[:2]:
+            best = (k, -worth, plan)
     if best is None:
         return Distance(None)
-    k, plan = best
+    k, _, plan = best
     entries = []
     discards: list[Card] = []
     for hand_part, drawn, target in plan:

@@ -24,6 +24,8 @@ from pancli.rules import DEFAULT_PLAYERS, seating_fault
 from pancli.values import Value
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from pancli.model.actions import HandScript
     from pancli.rules import Profile
 
@@ -143,9 +145,15 @@ class SimulatedHand(Value):
 
 
 def simulated(
-    seats: tuple[str, ...], hands: int, seed: int, profile: Profile, tags: tuple[tuple[str, str], ...] = ()
+    seats: tuple[str, ...],
+    hands: int,
+    seed: int,
+    profile: Profile,
+    tags: tuple[tuple[str, str], ...] = (),
+    stake: Decimal | None = None,
 ) -> Iterator[SimulatedHand]:
-    """The ``hands`` hands of self-play at ``seats`` (``tags`` added to each), one at a time."""
+    """The ``hands`` hands of self-play at ``seats`` (``tags`` added to each, and a ``Stake`` tag with
+    ``stake``), one at a time."""
     from pancli.notation.record_writer import write_script
     from pancli.referee.simulate import simulate_hands
 
@@ -153,6 +161,8 @@ def simulated(
     for number, script in enumerate(simulate_hands(seats, hands, seed, profile), 1):
         if tags:
             script = replace(script, tags=tags)
+        if stake is not None:
+            script = replace(script, stake=stake)
         text = write_script(script)
         yield SimulatedHand(number, script, text, line)
         line += text.count("\n") + 1  # the blank line between hands

@@ -34,6 +34,7 @@ from pancli.render.text import stdout_is_terminal as stdout_is_terminal
 from pancli.rules import DEFAULT_PLAYERS, HOYLE, MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
+    from decimal import Decimal
     from pathlib import Path
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -119,6 +120,47 @@ def players_option(help: str, *, default: int | None = DEFAULT_PLAYERS, checked:
 def seed_option(help: str, *, default: int) -> Callable[[F], F]:
     """``--seed N``: the seed of everything random in the command (same seed, same output)."""
     return click.option("--seed", "-s", "seed", type=int, default=default, show_default=True, help=help)
+
+
+STAKE_HELP = "The money value of one unit for every hand (e.g. 0.25)."
+DEFAULT_STAKE_HELP = "The money value of one unit for the hands that name no Stake (the others keep theirs)."
+
+
+def stake_options(stake_help: str = STAKE_HELP, default_help: str = DEFAULT_STAKE_HELP) -> Callable[[F], F]:
+    """``--stake MONEY`` and ``--default-stake MONEY``: the one pair every command that counts money takes
+    (``settle``, ``replay --html``); :func:`stakes` reads them."""
+
+    def add(f: F) -> F:
+        f = click.option("--default-stake", "default_stake", default=None, metavar="MONEY", help=default_help)(f)
+        return click.option("--stake", "stake", default=None, metavar="MONEY", help=stake_help)(f)
+
+    return add
+
+
+def stakes(stake: str | None, default_stake: str | None) -> tuple[Decimal | None, Decimal | None]:
+    """``--stake`` and ``--default-stake`` read as a ``Stake`` tag is (:func:`read_stake`), at most one given.
+
+    >>> stakes("0.25", None), stakes(None, "1")
+    ((Decimal('0.25'), None), (None, Decimal('1')))
+    """
+    money = _stake(stake, "--stake")
+    default = _stake(default_stake, "--default-stake")
+    if money is not None and default is not None:
+        raise click.UsageError(
+            "--stake sets every hand's stake; --default-stake only the hands that name none: give one"
+        )
+    return money, default
+
+
+def _stake(value: str | None, option: str) -> Decimal | None:
+    if value is None:
+        return None
+    from pancli.records.tags import read_stake
+
+    stake = read_stake(value)
+    if isinstance(stake, tuple):
+        raise click.BadParameter(escape_text(f"{stake[0]} {stake[1]}"), param_hint=option)
+    return stake
 
 
 def game_option(f: F) -> F:

@@ -48,6 +48,8 @@ from pancli.cli.common import (
     record_files,
     refuse_writing_an_input,
     rules_override_option,
+    stake_options,
+    stakes,
     worker_count,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
@@ -55,6 +57,7 @@ from pancli.render.replay import JsonlSink, JsonSink, RichSink, Sink
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from decimal import Decimal
 
     from pancli.rules import Profile
 
@@ -80,6 +83,10 @@ if TYPE_CHECKING:
     callback=output_file(to_stdout=False),
     help="Also write one self-contained page of the hands (cards as pictures, payments, ledgers, totals).",
 )
+@stake_options(
+    "With --html: the money value of one unit for every hand on the page (e.g. 0.25).",
+    "With --html: the money value of one unit for the hands that name no Stake (the others keep theirs).",
+)
 @click.option(
     "--jobs",
     "-j",
@@ -98,6 +105,8 @@ def replay(
     rules: str | None,
     plain: bool,
     html: str | None,
+    stake: str | None,
+    default_stake: str | None,
     jobs: int,
     quiet: bool,
 ) -> None:
@@ -123,6 +132,10 @@ def replay(
     json_mode(as_json, as_jsonl)
     names = record_files(files)
     refuse_writing_an_input(html, names, "--html", rules)
+    money = stakes(stake, default_stake)
+    if html is None and (stake is not None or default_stake is not None):
+        given = "--stake" if stake is not None else "--default-stake"
+        raise click.UsageError(f"{given} prices the page of --html (pan settle settles in money): give --html too")
     for name in names:  # a regular file, a named pipe or /dev/fd/N (process substitution)
         check_readable(name)
     if html is not None and not Path(html).absolute().parent.is_dir():
@@ -146,7 +159,7 @@ def replay(
         sink.share = share if share.total is not None else None
     with progress:
         if html is not None:
-            tally = _replay_html(names, sink, html, strict=strict, profile=profile, opener=share.open)
+            tally = _replay_html(names, sink, html, strict=strict, profile=profile, opener=share.open, money=money)
         else:
             tally = replay_files(names, sink, open_record=share.open, strict=strict, profile=profile, jobs=jobs)
     sys.stdout.flush()
@@ -188,7 +201,14 @@ def _size(name: str) -> int | None:
 
 
 def _replay_html(
-    names: list[str], sink: HandSink, html: str, *, strict: bool, profile: Profile | None, opener: OpenRecord
+    names: list[str],
+    sink: HandSink,
+    html: str,
+    *,
+    strict: bool,
+    profile: Profile | None,
+    opener: OpenRecord,
+    money: tuple[Decimal | None, Decimal | None] = (None, None),
 ) -> Tally:
     """:func:`replay_files` with the page of ``--html`` written too (atomically: a reader sees
     the old page or the whole new one), in one process."""
@@ -199,7 +219,7 @@ def _replay_html(
     title = "pan replay" if stdin_only else f"pan replay {' '.join('standard input' if n == '-' else n for n in names)}"
     try:
         with atomic_write(html) as out:
-            report = HtmlReport(out, title, named_by_hand=stdin_only)
+            report = HtmlReport(out, title, money[0], default_stake=money[1], named_by_hand=stdin_only)
             return replay_files(names, HtmlTee(sink, report), open_record=opener, strict=strict, profile=profile)
     except OSError as exc:
         if exc.filename != html:  # standard output's own failure

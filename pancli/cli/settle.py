@@ -17,7 +17,6 @@ Exit status: 0 no hand disputed; 1 some hand disputed; 2 usage error or a file t
 from __future__ import annotations
 
 import sys
-from decimal import Decimal
 from typing import TYPE_CHECKING
 
 import click
@@ -28,7 +27,6 @@ from pancli.cli.common import (
     EXIT_OK,
     check_readable,
     complete_paths,
-    escape_text,
     json_mode,
     json_option,
     jsonl_option,
@@ -36,35 +34,20 @@ from pancli.cli.common import (
     open_text,
     record_files,
     rules_override_option,
+    stake_options,
+    stakes,
 )
-from pancli.records.tags import read_stake
 from pancli.render.settle import JsonlSettle, JsonSettle, RichSettle, SettleSink
 
 if TYPE_CHECKING:
     pass
 
 
-def _stake(value: str | None, option: str = "--stake") -> Decimal | None:
-    """``--stake`` or ``--default-stake``, read as a ``Stake`` tag is (:func:`read_stake`)."""
-    if value is None:
-        return None
-    stake = read_stake(value)
-    if isinstance(stake, tuple):
-        raise click.BadParameter(escape_text(f"{stake[0]} {stake[1]}"), param_hint=option)
-    return stake
-
-
 @click.command("settle")
 @click.argument("files", nargs=-1, metavar="FILE... | -", shell_complete=complete_paths)
 @json_option
 @jsonl_option(help="One JSON object per disputed hand, per player, per transfer.")
-@click.option("--stake", default=None, metavar="MONEY", help="The money value of one unit for every hand (e.g. 0.25).")
-@click.option(
-    "--default-stake",
-    default=None,
-    metavar="MONEY",
-    help="The money value of one unit for the hands that name no Stake (the others keep theirs).",
-)
+@stake_options()
 @click.option(
     "--include-disputed", is_flag=True, help="Count disputed hands too (the payments made before a violation)."
 )
@@ -105,12 +88,7 @@ def settle(
     from pancli.cli.common import stdout_is_terminal
 
     json_mode(as_json, as_jsonl)
-    money = _stake(stake)
-    default = _stake(default_stake, "--default-stake")
-    if money is not None and default is not None:
-        raise click.UsageError(
-            "--stake sets every hand's stake; --default-stake only the hands that name none: give one"
-        )
+    money, default = stakes(stake, default_stake)
     names = record_files(files)
     for name in names:
         check_readable(name)

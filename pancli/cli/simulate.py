@@ -27,6 +27,7 @@ from pancli.cli.common import (
     players_option,
     rules_option,
     seed_option,
+    stakes,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
 
@@ -49,6 +50,12 @@ if TYPE_CHECKING:
     help="Write to FILE (atomically), not stdout ('-': stdout).",
     shell_complete=complete_paths,
 )
+@click.option(
+    "--stake",
+    default=None,
+    metavar="MONEY",
+    help="The money value of one unit, written as each hand's Stake tag (e.g. 0.25; pan settle then pays money).",
+)
 @json_option
 @jsonl_option("One JSON object per hand and line (the objects of --json), written as each hand is played.")
 @quiet_option
@@ -59,6 +66,7 @@ def simulate(
     rules: str,
     names: str | None,
     output: str | None,
+    stake: str | None,
     as_json: bool,
     as_jsonl: bool,
     quiet: bool,
@@ -79,10 +87,12 @@ def simulate(
       pan simulate --players 4 --hands 100 --rules cardroom -o games.pan
       pan simulate --names "Mo Lu Bo" --hands 2 | pan replay -
       pan simulate --players 3 --hands 2 --seed 4 --json
+      pan simulate --players 4 --hands 20 --stake 0.25 | pan settle -
     """
     if output is not None and os.path.isdir(output):
         raise IOFailure(output, "write", "a folder, not a file")
     json_mode(as_json, as_jsonl)
+    money = stakes(stake, None)[0]
     try:
         seats = seat_names(players, names)
         profile = load_profile(rules)
@@ -90,7 +100,7 @@ def simulate(
     except SimulateProblem as exc:
         raise click.BadParameter(exc.message, param_hint=exc.option) from None
     progress = Progress("simulate", hands, "hands", enabled=wanted(quiet, stdout_too=output is not None))
-    played = _counted(simulated(seats, hands, seed, profile, tags), progress)
+    played = _counted(simulated(seats, hands, seed, profile, tags, money), progress)
     from pancli.render.simulate import json_pieces, text_pieces
 
     pieces = json_pieces(played, seed, as_jsonl) if as_json or as_jsonl else text_pieces(played)

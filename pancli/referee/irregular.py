@@ -161,6 +161,7 @@ def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
     s.melds = []
     s.fit_mask = -1
     s.retired = f"at line {line} ({v.rule})"
+    s.retired_by = v.rule
     b.fouls = []
     i = b.active.index(s)
     del b.active[i]

@@ -101,6 +101,8 @@ class SeatState(Value):
     melds: tuple[Meld, ...]
     cards: int
     active: bool | None
+    retired: Rule | None = None
+    """The rule he retired from the hand under (I1, I2: his cards are dead), or None."""
 
 
 class Position(Value):
@@ -250,7 +252,7 @@ def _view(
         raise PositionUnavailable(Rule.T3, f"{player} went on top: his cards are dead", player=player)
     if seat.retired:
         raise PositionUnavailable(
-            Rule.I1 if "(I1)" in seat.retired else Rule.I2,
+            seat.retired_by or Rule.I2,
             f"{player} retired from the hand {seat.retired}: the cards held and melded are dead",
             player=player,
         )
@@ -283,5 +285,7 @@ def _view(
         turn=turns,
         stock=table.stock_n,
         draw_violation=draw_violation,
-        seats=tuple(SeatState(s.name, tuple(m.meld for m in s.melds), s.hand_n, s.active) for s in table.seats),
+        seats=tuple(
+            SeatState(s.name, tuple(m.meld for m in s.melds), s.hand_n, s.active, s.retired_by) for s in table.seats
+        ),
     )

@@ -241,7 +241,18 @@ class Seat:
     (a player without a deal line): what he lays from them is trusted within P7 and E4.
     """
 
-    __slots__ = ("active", "fit_mask", "hand", "hand_n", "melded_n", "melds", "name", "retired", "unknown")
+    __slots__ = (
+        "active",
+        "fit_mask",
+        "hand",
+        "hand_n",
+        "melded_n",
+        "melds",
+        "name",
+        "retired",
+        "retired_by",
+        "unknown",
+    )
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -257,6 +268,8 @@ class Seat:
         self.retired = ""
         """Why he retired from the hand (I1, I2: "at line 19 (I2)"), or empty: a retired
         player plays no further turn but still pays others."""
+        self.retired_by: Rule | None = None
+        """The rule he retired under (I1, I2), or None."""
 
     def fits(self, js: Judgements, c: Card) -> int:
         """The 1-based number of his first meld that ``c`` can be added to (M5), or 0: the

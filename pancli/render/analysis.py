@@ -24,18 +24,43 @@ def _n(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _and(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join(words) if len(words) < 3 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def _plan_step(hand: tuple[Card, ...], draws: tuple[Card, ...], target: int | None) -> str:
-    """One step of the way out: hand cards, the draws they wait for, the meld they join.
+    """One step of the way out in words: hand cards, the draws they wait for, the meld they make or join.
 
     >>> from pancli.cards import card, Rank, Suit
-    >>> _plan_step((card(Rank.SEVEN, Suit.DIAMONDS),), (), 1)
-    '7d to #2'
-    >>> _plan_step((), (card(Rank.FIVE, Suit.CLUBS),), None)
-    'draw 5c'
+    >>> seven, five = card(Rank.SEVEN, Suit.HEARTS), card(Rank.FIVE, Suit.CLUBS)
+    >>> _plan_step((seven, seven), (seven,), None), _plan_step((seven,) * 3, (), None)
+    ('draw 7h to meld with 7h 7h', 'lay 7h 7h 7h')
+    >>> _plan_step((seven,), (), 1), _plan_step((), (five,), 0), _plan_step((seven,), (five,), 0)
+    ('add 7h to meld #2', 'draw 5c to add to meld #1', 'draw 5c to add with 7h to meld #1')
     """
-    held, drawn = format_cards(hand), format_cards(draws)
-    text = held if not drawn else f"{held} + draw {drawn}" if held else f"draw {drawn}"
-    return text + (f" to #{target + 1}" if target is not None else "")
+    held, drawn = format_cards(hand), _and([str(c) for c in draws])
+    if target is None:
+        return f"draw {drawn} to meld with {held}" if drawn else f"lay {held}"
+    if not drawn:
+        return f"add {held} to meld #{target + 1}"
+    return f"draw {drawn} to add" + (f" with {held}" if held else "") + f" to meld #{target + 1}"
+
+
+def distance_text(a: Analysis) -> str:
+    """The ``distance`` line in words: the fewest useful draws to go out, and one way to do it
+    (keeping every card the hand's best arrangement lays)."""
+    d = a.distance
+    if d.draws is None:
+        return "no way out found with the live cards (keeping the melds the hand can lay)"
+    steps = [_plan_step(h, x, t) for h, x, t in sorted(d.plan, key=lambda step: len(step[1]))]  # lays first
+    extra = d.draws - sum(len(x) for _, x, _ in d.plan)
+    if extra:
+        steps.append(f"{'a card that adds' if extra == 1 else f'{extra} cards that add'} to a meld")
+    if d.discards:
+        steps.append(f"discard {_and([str(c) for c in d.discards])} on the way, one a turn")
+    head = f"{_n(d.draws, 'useful draw')} to go out, at the fewest"
+    return f"{head}: {'; '.join(steps)}"
 
 
 def position_lines(spot: RecordSpot) -> list[tuple[str, str]]:
@@ -133,6 +158,8 @@ def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
                 "card": str(r.card),
                 "live": r.live,
                 "usable": r.usable,
+                "useful": r.useful,
+                "raises": [w for w, up in (("down", r.more_down), ("value", r.more_value)) if up],
                 "melds": [format_cards(p.meld.cards) for p in r.melds],
                 "down": r.down,
                 "value": r.value,
@@ -237,25 +264,21 @@ def summary_lines(a: Analysis) -> list[tuple[str, str]]:
         lines.append(("next", "nothing: the player goes out (C8); the draw table is for this turn's draw"))
     if a.waits is not None and a.waits.placed:
         lines.append(("waits", f"{_arr_text(a.waits)} (for a usable draw, P4)"))
-    useful = [r for r in a.rows if r.usable]
+    useful = [r for r in a.rows if r.useful]
+    idle = [r for r in a.rows if r.usable and not r.useful]
     lines.append(
         (
             "useful",
-            f"{len(useful)} of 40 cards: {' '.join(str(r.card) for r in useful) or '-'}; "
-            f"p(next stock card useful) = {a.useful_live}/{a.unseen} = {a.p_useful:.3f}",
+            f"{len(useful)} of 40 cards raise what the hand lays or its value: "
+            f"{' '.join(str(r.card) for r in useful) or '-'}; "
+            f"p(next stock card useful) = {a.useful_live}/{a.unseen} = {a.p_useful:.3f}"
+            + (f"; usable for no gain: {' '.join(str(r.card) for r in idle)}" if idle else ""),
         )
     )
     outs = [r for r in a.rows if r.out]
     if outs:
         lines.append(("out", f"{' '.join(str(r.card) for r in outs)} put the player out; p = {a.p_out_next:.3f}"))
-    d = a.distance
-    if d.draws is None:
-        lines.append(("distance", "no way out found with the live cards"))
-    else:
-        steps = [_plan_step(h, x, t) for h, x, t in d.plan]
-        if d.discards:
-            steps.append(f"discard {format_cards(d.discards)}")
-        lines.append(("distance", f"{d.draws} useful draw(s): {'; '.join(steps) or 'any card added to a meld'}"))
+    lines.append(("distance", distance_text(a)))
     o = a.odds
     within = " ".join(f"{k + 1}:{p:.3f}" for k, p in enumerate(o.p))
     se = max(o.se) if o.se else 0.0
@@ -268,14 +291,20 @@ def summary_lines(a: Analysis) -> list[tuple[str, str]]:
     return lines
 
 
+def raises(r: DrawRow) -> str:
+    """What a draw raises over the hand alone: ``down+value``, ``down``, ``value``, or ``-`` (no gain)."""
+    return "+".join(w for w, up in (("down", r.more_down), ("value", r.more_value)) if up) or "-"
+
+
 def row_fields(a: Analysis, r: DrawRow) -> list[str]:
-    """One draw-table row as text fields: card live usable down value total out melds."""
+    """One draw-table row as text fields: card live usable raises down value total out melds."""
     melds = " | ".join(format_cards(p.meld.cards) for p in r.melds) or "-"
     out = f"out (C8 {a.out_value(r)})" if r.out else "-"
     return [
         str(r.card),
         str(r.live),
         "yes" if r.usable else "no",
+        raises(r),
         str(r.down),
         str(r.value),
         str(r.value * a.opponents),
@@ -284,7 +313,7 @@ def row_fields(a: Analysis, r: DrawRow) -> list[str]:
     ]
 
 
-ROW_HEADER = ["card", "live", "usable", "down", "value", "total", "out", "melds"]
+ROW_HEADER = ["card", "live", "usable", "raises", "down", "value", "total", "out", "melds"]
 
 
 def print_plain(
@@ -307,10 +336,12 @@ def print_plain(
 def _colour(a: Analysis, r: DrawRow) -> str:
     if r.out:
         return "bold white on green"
-    if r.usable and r.value:
+    if r.more_value:
         return "black on yellow"
-    if r.usable:
+    if r.more_down:
         return "black on cyan"
+    if r.usable:
+        return "dim cyan"
     return "dim"
 
 
@@ -344,16 +375,19 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
             r = a.row(card(rank, s))
             cells.append(f"[{_colour(a, r)}] {r.live} [/]")
         grid.add_row(rank.symbol, *cells)
-    legend = "[bold white on green] out [/] [black on yellow] chips [/] [black on cyan] usable [/] [dim]no use[/]"
+    legend = (
+        "[bold white on green] out [/] [black on yellow] more chips [/] [black on cyan] more down [/] "
+        "[dim cyan]no gain[/] [dim]no use[/]"
+    )
     grid.caption = legend
-    table = Table(title="useful draws")
+    table = Table(title="usable draws")
     for h in ROW_HEADER:
         table.add_column(h, justify="right" if h in ("live", "down", "value", "total") else "left")
     for r in a.rows:
         if r.usable:
             table.add_row(*row_fields(a, r), style=None)
     if not any(r.usable for r in a.rows):
-        table.add_row("-", "", "", "", "", "", "", "no card is usable")
+        table.add_row("-", "", "", "", "", "", "", "", "no card is usable")
     console.print(Columns([grid, table]))
 
 

@@ -53,9 +53,10 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
+from pancli.model.results import exact_product
 from pancli.render import svg
 from pancli.render.text import money_text
-from pancli.render.words import MALFORMED_RULING, collections, money_map, outcome
+from pancli.render.words import MALFORMED_RULING, collections, outcome
 
 if TYPE_CHECKING:
     from pancli.model.actions import Action, HandScript
@@ -149,9 +150,19 @@ def _rule_ids(rule: str) -> list[str]:
 class HtmlReport:
     """The page, written hand by hand to ``out``; :meth:`close` writes the totals and the rules."""
 
-    def __init__(self, out: TextIO, title: str, stake: Decimal | None = None, *, named_by_hand: bool = False) -> None:
-        """``named_by_hand``: the title is ``title`` and the first hand's :attr:`RecordHand.source`
-        (standard input: its Event tag), the head written when that hand comes."""
+    def __init__(
+        self,
+        out: TextIO,
+        title: str,
+        stake: Decimal | None = None,
+        *,
+        default_stake: Decimal | None = None,
+        named_by_hand: bool = False,
+    ) -> None:
+        """``stake`` prices every hand, ``default_stake`` the hands that name no Stake (``pan settle``'s
+        ``--stake`` and ``--default-stake``). ``named_by_hand``: the title is ``title`` and the first
+        hand's :attr:`RecordHand.source` (standard input: its Event tag), the head written when that
+        hand comes."""
         from pancli.model.settle import Sitting
 
         self.out = out
@@ -161,7 +172,7 @@ class HtmlReport:
         self.links: dict[str, str] = {}
         """The links of each rule (or rules, ``C4+C5``) cited so far."""
         self.count = 0
-        self.pan: Sitting = Sitting(stake)
+        self.pan: Sitting = Sitting(stake, default_stake=default_stake)
         self.pagruc_sitting: Sitting = Sitting(None, zero_sum=False)
         self.disputes: list[tuple[int, str]] = []
         """(section number, what) of each disputed hand, for the totals' list (one short line each)."""
@@ -454,11 +465,12 @@ class HtmlReport:
     def _ledger(self, result: HandResult, script: HandScript) -> str:
         from pancli.model.results import ClaimKind
 
-        money = money_map(result)
+        stake, given = self._stake(result)
+        money = None if stake is None else {p: exact_product(stake, u) for p, u in result.ledger.items()}
         claimed = {c.player: c for c in result.claims if c.kind is ClaimKind.LEDGER}
         head = '<tr><th>player</th><th class="num">units</th>'
-        if money is not None:
-            head += f'<th class="num">money (stake {escape(format(result.stake or 0, "f"))})</th>'
+        if stake is not None:
+            head += f'<th class="num">money (stake {escape(format(stake, "f"))}{given})</th>'
         if claimed:
             head += '<th class="num">claimed</th>'
         rows = []
@@ -475,6 +487,14 @@ class HtmlReport:
         foot = f'<tr><th>total</th><td class="num">{signed(total)}</td></tr>'
         table = f'<table class="ledger-table"><thead>{head}</tr></thead><tbody>{"".join(rows)}</tbody>{foot}</table>'
         return f'<h3>ledger</h3><div class="ledger"><div class="wrap">{table}</div>{bars(result.ledger)}</div>'
+
+    def _stake(self, result: HandResult) -> tuple[Decimal | None, str]:
+        """The stake the page prices ``result`` at, and the option that set it (``""``: the record's Stake)."""
+        if self.pan.stake is not None:
+            return self.pan.stake, ", --stake"
+        if result.stake is None and self.pan.default_stake is not None:
+            return self.pan.default_stake, ", --default-stake"
+        return result.stake, ""
 
     def _scores(self, title: str, unit: str, scores: Mapping[str, int | None]) -> str:
         rows = "".join(
@@ -504,6 +524,12 @@ class HtmlReport:
             if not sitting.counted and not sitting.disputed:
                 continue
             parts.append(f"<h3>{name}: {escape(sitting_summary(sitting))}</h3>")
+            if sitting.defaulted:
+                n = sitting.defaulted
+                parts.append(
+                    f"<p>--default-stake {escape(format(sitting.default_stake or 0, 'f'))} a unit for the {n} counted"
+                    f" hand{'s that name' if n != 1 else ' that names'} no Stake</p>"
+                )
             parts.append(_totals_table(sitting))
             if sitting.zero_sum:
                 moves = sitting.transfers()

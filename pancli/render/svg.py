@@ -262,7 +262,7 @@ def hand(
 
 class SeatView(Value):
     """One seat at a table position: the player, his melds, how many cards he holds (None:
-    unknown), whether he is still in the hand (not on top) and whether it is his turn."""
+    unknown), whether he is still in the hand (not on top, not retired) and whether it is his turn."""
 
     player: str
     melds: tuple[tuple[Card, ...], ...]
@@ -275,6 +275,8 @@ class SeatView(Value):
     """The card he has just drawn or taken, when his cards are shown."""
     took: bool = False
     """``drawn`` was taken from the discard pile (P3), not drawn from the stock."""
+    retired: str = ""
+    """The rule he retired from the hand under (``I1``, ``I2``: his cards are dead), or empty."""
 
 
 class TableView(Value):
@@ -297,6 +299,8 @@ def table(view: TableView) -> Drawing:
     >>> d = table(v)
     >>> "&lt;Ben&gt;" in d.body, ">250<" in d.body, "\\u25b6" in d.body
     (True, True, True)
+    >>> ">retired (I2)<" in table(TableView((SeatView("Ana", (), 0, retired="I2"),), None, 0, 250)).body
+    True
     """
     parts: list[str] = []
     y = 0.0
@@ -316,11 +320,12 @@ def table(view: TableView) -> Drawing:
     name_w = max((_caption_width(s.player, 13) for s in view.seats), default=0) + 24
     for s in view.seats:
         marker = "\u25b6 " if s.to_play else ""
-        status = "" if s.active else "on top"
+        status = f"retired ({s.retired})" if s.retired else "" if s.active else "on top"
+        out = bool(s.retired) or not s.active
         weight = ' font-weight="bold"' if s.to_play else ""
         parts.append(
             f'<text x="0" y="{_num(y + CAPTION + 22)}" font-size="13"{weight} '
-            f'fill="{"#111" if s.active else "#888"}">{escape(marker + s.player)}</text>'
+            f'fill="{"#888" if out else "#111"}">{escape(marker + s.player)}</text>'
         )
         if status:
             parts.append(_caption(status, 0, y + CAPTION + 38))
@@ -331,7 +336,10 @@ def table(view: TableView) -> Drawing:
                 groups.append(Group("taken" if s.took else "drawn", (s.drawn,), marked=0))
         groups.extend(Group(f"#{i}", m) for i, m in enumerate(s.melds, 1))
         x = name_w
-        if s.hand is None:
+        if s.retired:  # his cards are dead: no hand to count
+            parts.append(_caption("cards dead", x, y + 11))
+            x += CARD_W + GAP
+        elif s.hand is None:
             label = "cards" if s.cards is not None else "cards unknown"
             parts.append(_caption("hand", x, y + 11))
             parts.append(back(s.cards, label).at(x, y + CAPTION))
@@ -391,6 +399,7 @@ def position_view(pos: Position, caption: str = "") -> TableView:
             tuple(m.cards for m in s.melds),
             s.cards,
             active=s.active is not False,
+            retired="" if s.retired is None else str(s.retired),
             to_play=s.player == pos.acting,
             hand=pos.hand if s.player == pos.player else None,
             drawn=pos.drawn if s.player == pos.player else None,
