@@ -394,3 +394,39 @@ def test_referee_hand_raises_only_PanError_and_reads_within_the_records_bounds(h
         pancli.referee_hand(hand)  # type: ignore[arg-type]
     assert caught.value.rule in ("R1", "R2")
     assert len(str(caught.value)) < 400
+
+
+# --------------------------------------------------------------------------- out of memory
+
+
+def _address_space(megabytes: int) -> object:
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (megabytes << 20, megabytes << 20))
+
+    return limit
+
+
+@pytest.mark.parametrize("megabytes", [26, 27, 32, 41, 63] if LONG else [27, 41])
+def test_a_memory_limit_too_small_to_run_in_ends_at_once_with_status_2(megabytes: int) -> None:
+    """Under ``ulimit -v`` of 26-41 MB, ``analyze --advice`` ran out of memory where Python cannot
+    report it (a fatal error, SIGSEGV, SIGABRT) or spun; pan now ends before it starts, and says why."""
+    p = run("analyze", "--advice", "5s 5s 5s 6h 7h Jc Qc Kc 2d 3d", preexec_fn=_address_space(megabytes))
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.startswith(b"pan: out of memory") and b"ulimit -v" in p.stderr
+    assert p.stderr.count(b"\n") == 1 and p.stdout == b""
+
+
+def test_running_out_of_memory_later_frees_the_reserve_and_ends_at_once() -> None:
+    """A MemoryError from the work: the message, written without allocating, then status 2 at once
+    (no cleanup that could fail again, no second traceback)."""
+    code = (
+        "import sys; sys.argv = ['pan', 'check', '5sss']; import pancli.cli as c\n"
+        "def eat(**k):\n    held = []\n    while True: held.append(bytearray(1 << 22))\n"
+        "c.cli.main = eat; c.main()"
+    )
+    p = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, cwd=ROOT, timeout=120, preexec_fn=_address_space(200)
+    )
+    assert (p.returncode, p.stderr) == (2, b"pan: out of memory\n")

@@ -203,6 +203,7 @@ def main() -> None:
         signal.signal(signal.SIGHUP, stop)
     _guard_streams()
     _buffer_stdout()
+    _enough_memory()
     # room to report running out of memory in (``ulimit -v``): freed first when memory runs out
     reserve = bytearray(_RESERVE_BYTES)
     try:
@@ -268,6 +269,26 @@ def _os_failure(exc: OSError) -> str:
 
 _RESERVE_BYTES = 1 << 20
 """Memory :func:`main` holds back to report running out of it."""
+
+
+MIN_MEMORY_MB = 64
+"""The address space pan needs to run at all (``ulimit -v``): the interpreter, click, the engine
+and ``analyze --advice`` take about 45 MB. Under less, running out of memory may come where
+Python cannot report it (a fatal error, a crash), so pan does not start."""
+
+
+def _enough_memory() -> None:
+    """End at once, with status 2 and a message, under an address-space limit pan cannot run in."""
+    import resource
+
+    soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft != resource.RLIM_INFINITY and soft < MIN_MEMORY_MB << 20:
+        import os
+
+        given = soft >> 20
+        message = f"pan: out of memory: the limit (ulimit -v) is {given} MB, pan needs {MIN_MEMORY_MB} MB to run\n"
+        os.write(2, message.encode())
+        os._exit(2)
 
 
 def _out_of_memory() -> NoReturn:
