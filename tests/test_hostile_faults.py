@@ -430,3 +430,92 @@ def test_running_out_of_memory_later_frees_the_reserve_and_ends_at_once() -> Non
         [sys.executable, "-c", code], capture_output=True, cwd=ROOT, timeout=120, preexec_fn=_address_space(200)
     )
     assert (p.returncode, p.stderr) == (2, b"pan: out of memory\n")
+
+
+# --------------------------------------------------------------------------- small ones
+
+
+def test_a_tiny_stake_prints_as_written_and_no_money_is_negative_zero(tmp_path: Path) -> None:
+    from cli_kit import pan
+
+    tiny = '[Players "Ana Ben"]\n[Stake "0.000000001"]\n\nAna stay\nBen stay\n'
+    got = pan("replay", "-", input=tiny)
+    assert "money (stake 0.000000001)" in got.stdout and "E-" not in got.stdout
+    zero = GOOD.replace('[Stake "0.25"]', '[Stake "0.0"]')
+    assert '[Stake "0.0"]' in zero
+    got = pan("replay", "--json", "-", input=zero)
+    assert '"-0' not in got.stdout and '"0.0"' in got.stdout
+    got = pan("settle", "--default-stake", "0.000000001", "-", input=tiny.replace('[Stake "0.000000001"]\n', ""))
+    assert "E-" not in got.stdout + got.stderr
+
+
+def test_one_file_given_twice_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "a.pan").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "link.pan").symlink_to(tmp_path / "a.pan")
+    env = {"PYTHONPATH": str(ROOT)}
+    for args in (["a.pan", "a.pan"], ["a.pan", "./a.pan"], ["a.pan", "link.pan"]):
+        p = run("settle", *args, cwd=tmp_path, env=env)
+        assert p.returncode == 2 and b"name one file: give it once" in p.stderr, args
+        assert p.stdout == b""
+    with open(tmp_path / "a.pan", "rb") as given:
+        p = run("replay", "a.pan", "-", stdin=given, cwd=tmp_path, env=env)
+    assert p.returncode == 2 and b"a.pan is standard input: give it once" in p.stderr
+
+
+def test_R2_settle_warns_of_look_alike_names_across_files(tmp_path: Path) -> None:
+    from cli_kit import pan
+
+    for i, name in enumerate(["Ana", "ana", "\uff21na"]):
+        text = f'[Players "{name} Ben"]\n[Stake "1"]\n\n{name} stay\nBen stay\n'
+        (tmp_path / f"a{i}.pan").write_text(text, encoding="utf-8")
+    got = pan("settle", *(str(tmp_path / f"a{i}.pan") for i in range(3)))
+    warned = [line for line in got.stderr.splitlines() if "look alike" in line]
+    assert len(warned) == 2 and all(line.startswith("pan settle: R2 warning: ") for line in warned)
+    assert "'ana'" in warned[0] and "'Ana'" in warned[0] and "'\uff21na'" in warned[1]
+
+
+@pytest.mark.parametrize("option", ["--html", "--svg", "-o"])
+def test_an_output_name_that_starts_with_a_dash_is_refused(tmp_path: Path, option: str) -> None:
+    from cli_kit import pan
+
+    command = {"--html": ["replay"], "--svg": ["analyze", "--at", "23"], "-o": ["review"]}[option]
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        got = pan(*command, option, "--json", str(SAMPLES / "friday-hoyle.pan"))
+    finally:
+        os.chdir(cwd)
+    assert got.exit_code == 2 and "looks like an option" in got.stderr
+    assert not (tmp_path / "--json").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", "--json", "5sss", "7c7s7s", "6sss"),
+        ("replay", "--json", str(SAMPLES / "illegal-P8-forcing.pan"), str(SAMPLES / "friday-hoyle.pan")),
+        ("simulate", "--json", "--hands", "2"),
+        ("fmt", "--json", str(SAMPLES / "friday-hoyle.pan"), str(SAMPLES / "illegal-P8-forcing.pan")),
+    ],
+)
+def test_every_line_of_standard_output_is_written_with_its_newline(args: tuple[str, ...]) -> None:
+    """Under ``2>&1`` an error line lands between two lines of output, never inside one: every
+    write to standard output ends with a newline (a JSON list's last item once waited for its
+    comma, or the list's end, without it)."""
+    code = """
+import io, os, sys
+class Raw(io.RawIOBase):
+    def writable(self): return True
+    def write(self, b):
+        b = bytes(b)
+        os.write(1, b)
+        os.write(2, b"WRITE-ENDS-" + (b"NEWLINE" if b.endswith(b"\\n") else b"INSIDE-A-LINE") + b"\\n")
+        return len(b)
+sys.stdout = io.TextIOWrapper(io.BufferedWriter(Raw()), encoding="utf-8")
+sys.argv = ["pan", *sys.argv[1:]]
+from pancli.cli import main
+main()
+"""
+    p = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, timeout=120, cwd=ROOT)
+    ends = [line for line in p.stderr.decode().splitlines() if line.startswith("WRITE-ENDS-")]
+    assert ends and set(ends) == {"WRITE-ENDS-NEWLINE"}, (ends, p.stderr[-300:])

@@ -78,13 +78,18 @@ def _json_batch(args: list[str], profile: Profile, game: Game, lines: bool) -> b
     stream = JsonStream(lines, flush_each=False)
     batch = JsonBatch(file, profile, game, stream.encode, lines)
     all_legal = True
+    held = ""  # a list's last line, written with what follows it: no error line lands inside it
     for text, errors in batch.slices(blocks):
-        sys.stdout.write(text)
+        text = held + text
+        cut = text.rfind("\n") + 1
+        held = text[cut:]
+        sys.stdout.write(text[:cut])
         sys.stdout.flush()
         if errors:
             all_legal = False
             sys.stderr.write(errors)
     stream.count = batch.count  # what close() needs to know: was anything written
+    stream.held = held
     stream.close()
     return all_legal
 

@@ -521,6 +521,10 @@ def output_file(*, to_stdout: bool) -> Callable[[click.Context, click.Parameter,
             if to_stdout:
                 return None
             raise click.BadParameter("'-' (standard output) carries the report already: name a file to write")
+        if value is not None and value.startswith("-"):  # an option taken for the name (--html --json f.pan)
+            raise click.BadParameter(
+                escape_text(f"{value} looks like an option, not a file to write (write ./{value} to mean the file)")
+            )
         return value
 
     return check
@@ -583,6 +587,23 @@ def record_files(files: Iterable[str]) -> list[str]:
         names = ["-"]
     if names.count("-") > 1:
         raise click.UsageError("standard input ('-') can be read only once")
+    seen: dict[tuple[int, int], str] = {}
+    for name in names:  # one file under two names (a.pan ./a.pan, a link): its hands counted twice
+        try:
+            found = os.fstat(stdin_binary().fileno()) if name == "-" else os.stat(name)
+        except (AttributeError, OSError, ValueError):
+            continue
+        import stat
+
+        if not stat.S_ISREG(found.st_mode):
+            continue
+        first = seen.setdefault((found.st_dev, found.st_ino), name)
+        if first is not name:
+            if "-" in (first, name):
+                what = f"{first if name == '-' else name} is standard input"
+            else:
+                what = f"{first} and {name} name one file"
+            raise click.UsageError(escape_text(f"{what}: give it once (its hands would count twice)"))
     return names
 
 

@@ -72,6 +72,9 @@ class JsonStream:
         self.out = out if out is not None else sys.stdout
         self.flush_each = flush_each
         self.count = 0
+        self.held = ""
+        """The last item of a list, written with what follows it (its comma, or the list's end):
+        every line goes out whole with its newline, so standard error never lands inside one."""
 
     def encode(self, obj: Any) -> str:
         """The text of one item as :meth:`add_text` takes it."""
@@ -86,7 +89,9 @@ class JsonStream:
         if self.lines:
             self.out.write(text + "\n")
         else:
-            self.out.write(("[\n" if self.count == 0 else ",\n") + text)
+            if self.count:
+                self.out.write(self.held + ",\n")
+            self.held = ("[\n" if self.count == 0 else "") + text
         self.count += 1
         if self.flush_each:
             self.out.flush()
@@ -94,7 +99,8 @@ class JsonStream:
     def close(self) -> None:
         """End the list (``[]`` when it is empty) and flush."""
         if not self.lines:
-            self.out.write("\n]\n" if self.count else "[]\n")
+            self.out.write(self.held + "\n]\n" if self.count else "[]\n")
+            self.held = ""
         self.out.flush()
 
 
