@@ -210,6 +210,22 @@ def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join([c.text for c in cards])
 
 
+class Cards(tuple[Card, ...]):
+    """Cards in a row: a tuple whose ``str`` is the notation's (``print(payment.meld)`` shows
+    ``7s 7s 7c``; its ``repr`` is the tuple's).
+
+    >>> meld = Cards([card(Rank.SEVEN, Suit.SPADES)] * 2)
+    >>> print(meld), meld == (card(Rank.SEVEN, Suit.SPADES),) * 2
+    7s 7s
+    (None, True)
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return format_cards(self)
+
+
 class Pack(Value):
     """The Panguingue pack (E1): ``packs`` 40-card packs, less removed spade suits.
 

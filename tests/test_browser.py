@@ -123,3 +123,45 @@ def test_a_sample_report_renders_in_chromium_with_cards_and_ledger(tmp_path: Pat
     assert drawn > 0.05, f"the screenshot is almost blank ({drawn:.1%} drawn)"
     red = sum(1 for p in pixels if p[0] > 150 and p[1] < 90 and p[2] < 90)  # red suits, the losses' bars
     assert red > 20, "no red ink: the card pictures were not drawn"
+
+
+def _shot(tmp_path: Path, page: Path, size: str) -> tuple[subprocess.CompletedProcess[str], list[bytes]]:
+    """The page's DOM and its screenshot's rows (RGB bytes), at ``size`` pixels, scale 1."""
+    shot = tmp_path / "shot.png"
+    dom = _chromium(tmp_path, "--dump-dom", f"--screenshot={shot}", f"--window-size={size}",
+                    "--force-device-scale-factor=1", url=page.as_uri())  # fmt: skip
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    assert _console(dom.stderr) == []
+    return dom, _rgb(shot.read_bytes())[2]
+
+
+def test_the_bar_chart_shows_wide_names_whole(tmp_path: Path) -> None:
+    """A name of wide letters ("MMMMMMMM", "Memo") once overran the room left of the axis and was
+    cut at the chart's left edge ("emo"): no ink touches that edge, and each name is drawn."""
+    from pancli.render.html import CSS, bars
+
+    names = {"MMMMMMMM": 8, "Memo": -4, "WWWWWW": 3, "Ana": -7}
+    page = tmp_path / "bars.html"
+    page.write_text(f"<!DOCTYPE html><html><head><style>{CSS} body{{margin:0;background:#fff}}</style></head>"
+                    f"<body>{bars(names)}</body></html>", encoding="utf-8")  # fmt: skip
+    _, rows = _shot(tmp_path, page, "600,200")
+    height = len(names) * 20 + 8
+
+    def ink(x: int, y: int) -> bool:
+        r, g, b = rows[y][3 * x : 3 * x + 3]
+        return r + g + b < 3 * 160
+
+    assert not any(ink(x, y) for x in (0, 1, 2) for y in range(height)), "a name is cut at the chart's left edge"
+    for i in range(len(names)):  # each label row has ink left of the axis
+        assert any(ink(x, y) for x in range(3, 60) for y in range(i * 20 + 4, i * 20 + 18)), f"label {i} not drawn"
+
+
+def test_a_comment_written_over_several_lines_is_one_paragraph(tmp_path: Path) -> None:
+    page = tmp_path / "dispute.html"
+    result = CliRunner().invoke(cli, ["replay", "samples/tutorial-dispute.pan", "--html", str(page)])
+    assert result.exit_code == 1
+    dom, _ = _shot(tmp_path, page, "900,600")
+    head = dom.stdout.split('<dl class="tags">')[0].split('id="hand-1"')[1]
+    notes = re.findall(r'<p class="note">(.*?)</p>', head, re.S)
+    assert len(notes) == 1, notes
+    assert notes[0].startswith("The tutorial's hand as the table scored it") and "The referee disagrees" in notes[0]

@@ -152,6 +152,7 @@ def test_api_values_print_for_people() -> None:
     text = str(payment)
     assert text.startswith(f"Payment(payer='{payment.payer}', payee='{payment.payee}', units={payment.units}, rules=(")
     assert f"meld=[{' '.join(map(str, payment.meld or ()))}]" in text
+    assert str(payment.meld) == " ".join(c.text for c in payment.meld or ())  # not (Card('7h'), ...)
     a = pancli.analyze_hand("5s 5s 5s 6h 7h Jc Qc Kc 2d 3d", samples=100)
     assert str(a.best) == "Arrangement(placed=(5s 5s 5s, Jc Qc Kc), dead=[2d 3d 6h 7h], count=1)"
     assert "Card(" not in str(a) and repr(a.best).startswith("Arrangement(placed=(Placed(cards=(Card('5s')")

@@ -120,3 +120,13 @@ def test_analyze_advice_shows_its_samples_then_the_analysis() -> None:
     shown = on_terminal("pan analyze --advice --samples 400 5s 5s 5s 6h 7h Jc Qc Kc 2d 3d", 100)
     assert re.search(r"advice +\d+% \[#*\.*\] [\d,]+ samples +[\d,]+ samples/s", shown)
     assert "pan analyze (hoyle)" in shown
+
+
+def test_no_progress_line_from_a_background_job(tmp_path: Path) -> None:
+    """``pan ... &`` under job control runs in its own process group, not the terminal's
+    foreground one: it draws nothing (``stty tostop`` would stop it at the first redraw)."""
+    out = tmp_path / "g.pan"
+    shown = on_terminal(f"set -m; pan simulate --hands 400 --seed 2 -o '{out}' & wait", 80)
+    assert "hands/s" not in shown, shown
+    assert out.exists(), shown
+    assert out.read_text(encoding="utf-8").count("[Players ") == 400

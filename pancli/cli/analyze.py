@@ -137,9 +137,12 @@ def analyze(
     new melds, C7 change of grown melds), then the fewest melds; it is exact. Hand
     cards go down only in a turn whose draw is used (P4): 'now' is what goes down
     this turn, 'waits' what needs a usable draw. The draw table gives, for each card,
-    its live copies (pack - seen - own), whether it is usable, what it gets down, the
-    chips it collects at once (per opponent and in all) and whether it puts the
-    player out (with the C8 payment). Odds assume the next stock card is any unseen
+    its live copies (pack - seen - own), whether it is usable, what it raises over the
+    hand alone (cards down, value: a card that raises neither is usable for no gain,
+    and not useful), what it gets down, the chips it collects at once (per opponent
+    and in all) and whether it puts the player out (with the C8 payment). The
+    'distance' line says in words the fewest useful draws to go out, never throwing
+    a card the best arrangement lays. Odds assume the next stock card is any unseen
     card alike. In a pipe the output is 'label<TAB>text' lines, then a tab-separated
     table of the usable draws; --json prints one object (best, melded, dead, draws,
     p_useful, ..., error: null) for a HAND or a record position, and a list of them

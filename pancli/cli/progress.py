@@ -1,8 +1,11 @@
 """A progress line on standard error for long work: ``replay`` of large inputs, ``simulate``,
 ``analyze --advice``, ``standings`` of many files.
 
-Shown only when standard error is a terminal, standard output is not that same screen
-(the output itself would show the progress, and the two would mix), ``TERM`` is not
+Shown only when standard error is a terminal whose foreground process group is pan's (a
+background job, ``pan replay big.pan > out.txt &``, would be stopped by SIGTTOU under ``stty
+tostop`` and would draw over the foreground's screen otherwise: the test is made again before
+each redraw, as a job can be sent to the background while it runs), standard output is not
+that same screen (the output itself would show the progress, and the two would mix), ``TERM`` is not
 ``dumb``, no ``CI`` variable is set and ``--quiet`` is not given; and only once the work has
 taken half a second (a quick run draws nothing; ``PAN_PROGRESS_DELAY`` sets another wait, in
 seconds, so that a test need not outrun the machine). The line is redrawn at most ten times a
@@ -55,10 +58,18 @@ def wanted(quiet: bool, *, stdout_too: bool = False) -> bool:
     if quiet or os.environ.get("TERM", "") == "dumb" or os.environ.get("CI"):
         return False
     try:
-        if not sys.stderr.isatty():
+        if not sys.stderr.isatty() or not foreground(sys.stderr.fileno()):
             return False
         return stdout_too or not (sys.stdout.isatty() and os.path.sameopenfile(1, 2))
     except (AttributeError, OSError, ValueError):
+        return False
+
+
+def foreground(fd: int) -> bool:
+    """Whether pan's process group is the foreground one of the terminal on ``fd``."""
+    try:
+        return os.tcgetpgrp(fd) == os.getpgrp()
+    except (AttributeError, OSError):
         return False
 
 
@@ -87,6 +98,13 @@ class Progress:
         self.rate_unit = rate_unit or unit
         self.enabled = enabled
         self.out = out if out is not None else sys.stderr
+        self.fd: int | None = None
+        """The terminal drawn on, when it is standard error (drawn only in its foreground)."""
+        if enabled and out is None:
+            try:
+                self.fd = sys.stderr.fileno()
+            except (AttributeError, OSError, ValueError):
+                self.enabled = False
         self.done = 0
         self.counted = 0
         """What the rate counts (hands when progress is in bytes)."""
@@ -110,6 +128,8 @@ class Progress:
         self.advance(done - self.done, count=count)
 
     def _draw(self, now: float) -> None:
+        if self.fd is not None and not foreground(self.fd):
+            return
         width = _columns()
         rate = self.counted / max(now - self.start, 1e-9)
         tail = f" {_amount(self.done, self.unit)}  {rate:,.0f} {self.rate_unit}/s"
@@ -127,10 +147,10 @@ class Progress:
 
     def close(self) -> None:
         """Erase the line (if it was drawn)."""
-        if self.shown:
+        if self.shown and (self.fd is None or foreground(self.fd)):
             self.out.write("\r\x1b[K")
             self.out.flush()
-            self.shown = False
+        self.shown = False
 
     def __enter__(self) -> Progress:
         return self

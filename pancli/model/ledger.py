@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pancli.cards import Card
+from pancli.cards import Card, Cards
 from pancli.model.results import Payment
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class Ledger:
         note: str = "",
     ) -> Payment:
         """Record one payment and move the units (payer down, payee up)."""
-        p = Payment(payer, payee, units, rules, line, meld, note)
+        p = Payment(payer, payee, units, rules, line, None if meld is None else Cards(meld), note)
         self.payments.append(p)
         net = self.net
         net[payer] = net.get(payer, 0) - units

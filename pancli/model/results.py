@@ -38,6 +38,7 @@ class Payment(Value):
     rules: tuple[Rule, ...]
     line: int
     meld: tuple[Card, ...] | None = None
+    """The meld's cards: the referee gives them as :class:`~pancli.cards.Cards` (``str``: ``7s 7s 7c``)."""
     note: str = ""
 
     @property

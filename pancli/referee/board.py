@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from typing import Final, Protocol
 
-from pancli.cards import Card, Game
+from pancli.cards import Card, Cards, Game
 from pancli.model.actions import Action, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
 from pancli.model.results import STOCK, ClaimCheck, Payment, Recorded, Remedy, Source, Step
@@ -191,6 +191,7 @@ class Board:
         if units <= 0:
             return []
         payee = seat.name
+        meld = Cards(meld)  # (prints as the notation writes it)
         out = [Payment(o.name, payee, units, rules, line, meld, note) for o in self.active if o is not seat]
         if self.retired:
             out += [Payment(o.name, payee, units, rules, line, meld, note) for o in self.retired]

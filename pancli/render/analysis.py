@@ -1,6 +1,7 @@
 """The exporters of an analysis (``pan analyze``, ``pan review``'s judgements): plain
-tab-separated lines (pipes, and terminals narrower than :data:`RICH_COLUMNS`), a rich rank x
-suit grid on a terminal, and the objects of ``--json``; a record position's lines and object."""
+tab-separated lines (pipes), aligned columns on a terminal narrower than :data:`RICH_COLUMNS`, a
+rich rank x suit grid on a wider one, and the objects of ``--json``; a record position's lines and
+object."""
 
 from __future__ import annotations
 
@@ -316,21 +317,14 @@ def row_fields(a: Analysis, r: DrawRow) -> list[str]:
 ROW_HEADER = ["card", "live", "usable", "raises", "down", "value", "total", "out", "melds"]
 
 
-def print_plain(
-    a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = (), width: int | None = None
-) -> None:
+def print_plain(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = ()) -> None:
     """The pipe format: ``label<TAB>text`` lines (``context`` first), then the draw table with a header line."""
     out = [f"{label}\t{text}\n" for label, text in [*context, *summary_lines(a)]]
     if advice is not None:
         out += [f"{label}\t{text}\n" for label, text in advice.lines()]
     out.append("\t".join(ROW_HEADER) + "\n")
     out += ["\t".join(row_fields(a, r)) + "\n" for r in a.rows if r.usable]
-    if width is None:
-        sys.stdout.write("".join(out))
-    else:  # a narrow terminal: wrapped at whole words
-        from pancli.render.terminal import wrap
-
-        sys.stdout.write(wrap("".join(out), width))
+    sys.stdout.write("".join(out))
 
 
 def _colour(a: Analysis, r: DrawRow) -> str:
@@ -391,6 +385,57 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
     console.print(Columns([grid, table]))
 
 
+def print_narrow(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = ()) -> None:
+    """A terminal narrower than :data:`RICH_COLUMNS`: the summary as labelled lines (each
+    wrapping under its text), the draw table in aligned columns (the melds, one a line, in a
+    table of their own when the screen has no room for them beside the numbers; plain lines
+    when it has no room for the numbers either)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from pancli.render.terminal import Wrapped, print_table, table_fits
+    from pancli.render.text import stdout_console
+
+    console = stdout_console()
+    head = Table.grid(padding=(0, 2, 0, 0))
+    head.add_column(style="bold", no_wrap=True)
+    head.add_column()
+    for label, text in [*context, *summary_lines(a), *(advice.lines() if advice is not None else ())]:
+        head.add_row(label, Wrapped(Text(text)))
+    console.print(head)
+    rows = [row_fields(a, r) for r in a.rows if r.usable]
+
+    def table(columns: Sequence[str], gap: int = 2) -> Table:
+        t = Table(box=None, pad_edge=False, header_style="bold", padding=(0, gap, 0, 0))
+        for h in columns:
+            t.add_column(h, justify="right" if h in ("live", "down", "value", "total") else "left")
+        for row in rows:
+            cells = dict(zip(ROW_HEADER, row, strict=True))
+            melds = Wrapped(Text("\n".join(cells["melds"].split(" | "))))
+            t.add_row(*(melds if h == "melds" else cells[h] for h in columns))
+        return t
+
+    if not rows:
+        console.print("useful draws: no card is usable")
+        return
+    # the widest text columns move to a table of their own (beside their card) when the screen
+    # has no room for them among the numbers
+    words = [h for h in ("raises", "melds") if h in ROW_HEADER]
+    layouts: list[tuple[list[str], list[str], int]] = [(ROW_HEADER, [], 2)]
+    layouts += [([h for h in ROW_HEADER if h not in words[k:]], ["card", *words[k:]], gap)
+                for k in range(len(words) - 1, -1, -1) for gap in (2, 1)]  # fmt: skip
+    for layout in layouts:
+        columns, side, gap = layout
+        drawn = table(columns, gap)
+        if table_fits(console, drawn):
+            console.print(drawn)
+            break
+    else:
+        print_table(console, table(columns))
+    if side:
+        print_table(console, table(side))
+
+
 # --------------------------------------------------------------------------- command
 
 
@@ -404,8 +449,8 @@ def error_json(file: str, line: int, col: int, rule: str, message: str) -> Error
 
 
 def show(a: Analysis, adv: Advice | None, context: Sequence[tuple[str, str]]) -> None:
-    """One analysis as text: rich on a terminal (wrapped plain lines when it is narrower than
-    :data:`RICH_COLUMNS`: the draw table's eight columns would cut words), plain lines in a pipe."""
+    """One analysis as text: rich on a terminal (:func:`print_narrow` when it is narrower than
+    :data:`RICH_COLUMNS`: the grid beside the draw table would cut words), plain lines in a pipe."""
     if stdout_is_terminal():
         from pancli.render.terminal import size
 
@@ -413,7 +458,7 @@ def show(a: Analysis, adv: Advice | None, context: Sequence[tuple[str, str]]) ->
         if columns >= RICH_COLUMNS:
             print_rich(a, adv, context)
         else:
-            print_plain(a, adv, context, columns)
+            print_narrow(a, adv, context)
     else:
         print_plain(a, adv, context)
 

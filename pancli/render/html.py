@@ -54,6 +54,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.model.results import exact_product
+from pancli.notation.cells import cell_width
 from pancli.render import svg
 from pancli.render.text import money_text
 from pancli.render.words import MALFORMED_RULING, collections, outcome
@@ -330,7 +331,7 @@ class HtmlReport:
         lead = ""
         layout = hand.layout
         if layout is not None and layout.leading:
-            lead = "".join(f'<p class="note">{escape(comment_text(c))}</p>' for c in layout.leading if comment_text(c))
+            lead = "".join(f'<p class="note">{escape(text)}</p>' for text in paragraphs(layout.leading))
         return (
             f'<section class="hand" id="hand-{n}"><h2>{escape(hand.source)}, hand {hand.index} '
             f"(lines {hand.first_line}-{hand.last_line}) {badge}</h2>{lead}"
@@ -642,6 +643,28 @@ def comment_text(comment: str) -> str:
     return _PAYS_CLAIM.sub(lambda m: f"claimed: {m.group(1)} from each opponent", text).strip()
 
 
+def paragraphs(comments: Sequence[str]) -> list[str]:
+    """Comment lines as the page's paragraphs: a run of ``;`` lines is one comment written over
+    several lines (one paragraph); a ``{ }`` comment is a paragraph of its own.
+
+    >>> paragraphs(["; The hand as the table scored it:", "; the referee disagrees.", "{ a note }"])
+    ['The hand as the table scored it: the referee disagrees.', 'a note']
+    """
+    out: list[str] = []
+    joined = False
+    for comment in comments:
+        text = comment_text(comment)
+        if not text:
+            continue
+        line = comment.strip()[:1] == ";"
+        if line and joined:
+            out[-1] += " " + text
+        else:
+            out.append(text)
+        joined = line
+    return out
+
+
 def _play_items(hand: RecordHand, script: HandScript) -> Iterable[tuple[int, Any, Notes | None]]:
     """(line, item, notes) of each play line of the hand, in record order."""
     layout = hand.layout
@@ -669,7 +692,9 @@ def bars(values: Mapping[str, int]) -> str:
     """
     if not values:
         return ""
-    label_w = max(len(p) for p in values) * 7.5 + 10
+    # the labels in a monospace font, a cell 7.5 px wide (monospace glyphs are 0.6 em: 7.2 px at
+    # 12 px), so the widest name fits its room: a proportional "M" or "W" overran it, cut at x=0
+    label_w = max(cell_width(p) for p in values) * 7.5 + 10
     half = 110.0
     top = max((abs(v) for v in values.values()), default=0) or 1
     row_h = 20
@@ -680,7 +705,10 @@ def bars(values: Mapping[str, int]) -> str:
         w = abs(v) / top * (half - 30)
         x = axis if v >= 0 else axis - w
         fill = "#2e7d32" if v > 0 else "#c62828"
-        parts.append(f'<text x="{label_w - 6:.0f}" y="{y + 12}" text-anchor="end" font-size="12">{escape(p)}</text>')
+        parts.append(
+            f'<text x="{label_w - 6:.0f}" y="{y + 12}" text-anchor="end" font-size="12" font-family="monospace">'
+            f"{escape(p)}</text>"
+        )
         if v:
             parts.append(f'<rect x="{x:.1f}" y="{y}" width="{max(w, 1):.1f}" height="14" fill="{fill}"/>')
         tx = axis + w + 4 if v >= 0 else axis - w - 4

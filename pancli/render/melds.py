@@ -17,8 +17,11 @@ if TYPE_CHECKING:
 
 
 def meld_table(reports: Iterable[MeldCheck], title: str | None = None) -> Table:
-    """A rich table of judged melds (imports rich: terminal output only)."""
+    """A rich table of judged melds (imports rich: terminal output only), a meld kept on one line."""
     from rich.table import Table
+    from rich.text import Text
+
+    from pancli.render.terminal import Wrapped
 
     table = Table(title=title, title_justify="left")
     for name, justify in (
@@ -33,7 +36,7 @@ def meld_table(reports: Iterable[MeldCheck], title: str | None = None) -> Table:
         table.add_column(name, justify=justify, overflow="fold")  # type: ignore[arg-type]
     for r in reports:
         table.add_row(
-            r.meld,
+            Wrapped(Text(r.meld), whole=True),
             "[green]yes[/]" if r.legal else "[red]no[/]",
             r.kind or NONE_MARK,
             "+".join(r.conditions) or NONE_MARK,
@@ -48,10 +51,11 @@ def print_pay(result: PayReport) -> None:
     """``pan pay`` on a terminal: the melds, then the summary."""
     from rich.table import Table
 
+    from pancli.render.terminal import print_table
     from pancli.render.text import stdout_console
 
     console = stdout_console()
-    console.print(meld_table(result.melds, f"pan pay ({result.profile.name}, {result.players} players)"))
+    print_table(console, meld_table(result.melds, f"pan pay ({result.profile.name}, {result.players} players)"))
     summary = Table(show_header=False, box=None)
     summary.add_column(style="bold")
     summary.add_column(justify="right")
@@ -65,6 +69,7 @@ def print_scores(reports: list[ScoreReport]) -> None:
     """``pan score`` on a terminal: each hand's cards and score."""
     from rich.table import Table
 
+    from pancli.render.terminal import print_table
     from pancli.render.text import stdout_console
 
     console = stdout_console()
@@ -83,7 +88,7 @@ def print_scores(reports: list[ScoreReport]) -> None:
         table.add_row("table", "", "", f"{s.table:+d}")
         table.add_row("hand", "", "", f"{s.in_hand:+d}")
         table.add_row("[bold]score[/]", "", "", f"[bold]{s.total}[/]")
-        console.print(table)
+        print_table(console, table)
 
 
 def pagruc_meld_table(reports: Iterable[MeldCheck]) -> Table:

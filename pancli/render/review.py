@@ -113,8 +113,10 @@ class ReviewDoc(Item):
 SUMMARY_HEAD = ("player", "reviewed", "!", "?!", "?", "??", "units given up", "lines not reviewed")
 
 
-def summary_lines(totals: Totals, skips: list[str]) -> list[str]:
-    """The per-player table (columns aligned), then one line per run of play lines not reviewed.
+def summary_lines(totals: Totals, skips: list[str], width: int | None = None) -> list[str]:
+    """The per-player table (columns aligned), then one line per run of play lines not reviewed;
+    on a terminal ``width`` columns wide, a table wider than that as one line per player
+    (``Ana: reviewed 9, ! 1, ...``), the lines wrapped at whole words.
 
     >>> from pancli.app.review import Totals
     >>> print("\\n".join(summary_lines(Totals(), [])))
@@ -129,7 +131,28 @@ def summary_lines(totals: Totals, skips: list[str]) -> list[str]:
     for row in rows:
         cells = [row[0].ljust(widths[0]), *(c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True))]
         out.append("  ".join(cells).rstrip())
+    if width is not None:
+        from pancli.render.terminal import wrap
+
+        if max(map(len, out)) > width:
+            out = [
+                f"{r[0]}: " + ", ".join(f"{h} {c}" for h, c in zip(SUMMARY_HEAD[1:], r[1:], strict=True))
+                for r in rows[1:]
+            ]
+        return wrap("\n".join(out + skips), width).split("\n")
     return out + skips
+
+
+def _terminal_width(stream: IO[str]) -> int | None:
+    """The columns of the terminal ``stream`` is on (None: not a terminal)."""
+    from pancli.render.terminal import size
+    from pancli.render.text import stdout_is_terminal
+
+    try:
+        terminal = stdout_is_terminal() if stream is sys.stdout else stream.isatty()
+    except (AttributeError, ValueError):
+        terminal = False
+    return size().columns if terminal else None
 
 
 class ReviewWriter:
@@ -233,4 +256,4 @@ class ReviewWriter:
             doc = ReviewDoc(self.judgements, self.totals.table(), self.skip_data, self.errors)
             write_json(doc)
         elif summary is not None:
-            summary.write("\n".join(summary_lines(self.totals, self.skips)) + "\n")
+            summary.write("\n".join(summary_lines(self.totals, self.skips, _terminal_width(summary))) + "\n")

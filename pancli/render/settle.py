@@ -395,6 +395,8 @@ class RichSettle(SettleSink):
     def close(self, tally: Tally, stopped: bool) -> None:
         from rich.table import Table
 
+        from pancli.render.terminal import print_table
+
         console = self.console
         for name, sitting in (("Panguingue", self.pan), ("PAGRUC", self.pagruc_sitting)):
             if not sitting.counted and not sitting.disputed:
@@ -415,7 +417,7 @@ class RichSettle(SettleSink):
                     row.append(money_text(t.money or Decimal(0)))
                 row.append(str(t.disputed))
                 table.add_row(*row)
-            console.print(table)
+            print_table(console, table)
             moves = sitting.transfers()
             if sitting.zero_sum:
                 console.print("[bold]to settle:[/]" if moves else "[bold]nothing to settle[/]")

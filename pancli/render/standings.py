@@ -81,6 +81,7 @@ def print_rich(g: Standings) -> None:
     """The standings on a terminal: the hand scores and the standings tables."""
     from rich.table import Table
 
+    from pancli.render.terminal import print_table
     from pancli.render.text import stdout_console
 
     console = stdout_console()
@@ -93,7 +94,7 @@ def print_rich(g: Standings) -> None:
         grid.add_column(p, justify="right")
     for h in g.hands:
         grid.add_row(str(h.index), h.dealer, *(_num(h.result.scores.get(p)) for p in g.players))
-    console.print(grid)
+    print_table(console, grid)
     if g.table:
         table = Table(title="standings (G9)", title_justify="left")
         for name in ("place", "player", "total", "deals", "PAGRUC points"):
@@ -101,4 +102,4 @@ def print_rich(g: Standings) -> None:
         for s in g.table:
             pts = "-" if s.points is None else f"[bold]{s.points}[/]"
             table.add_row(str(s.place), s.player, str(s.total), str(s.deals), pts)
-        console.print(table)
+        print_table(console, table)

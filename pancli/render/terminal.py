@@ -10,7 +10,9 @@ when something is drawn.
 from __future__ import annotations
 
 import os
+import re
 import shutil
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from pancli.app.lines import escape_text, signed
@@ -18,12 +20,16 @@ from pancli.app.report import claim_message
 from pancli.cards import Game, format_cards
 from pancli.model.actions import Decision
 from pancli.model.results import ClaimKind
+from pancli.notation.cells import cell_width
 from pancli.render.plain import NONE_MARK, hand_title, malformed_line, player_cards, score_text, violation_line
-from pancli.render.text import money_text, rule_hint
+from pancli.render.text import MAX_COLUMNS, money_text, rule_hint
 from pancli.render.words import MALFORMED_RULING, Collection, collections, money_map, outcome
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions
+    from rich.measure import Measurement
+    from rich.segment import Segment
+    from rich.text import Text
 
     from pancli.app.report import HandReport
     from pancli.model.actions import HandScript
@@ -33,16 +39,115 @@ if TYPE_CHECKING:
 
 INDENT = "    "
 """What a continuation line starts with."""
+PAID_ROOM = 40
+"""The narrowest "paid and why" column beside a play column as wide as its longest line."""
 
 
 def size() -> os.terminal_size:
-    """The terminal's columns and lines (``COLUMNS``/``LINES`` when set; 80x24 when unknown)."""
-    return shutil.get_terminal_size((80, 24))
+    """The terminal's columns and lines (``COLUMNS``/``LINES`` when set; 80x24 when unknown), the
+    columns at most :data:`MAX_COLUMNS`."""
+    columns, lines = shutil.get_terminal_size((80, 24))
+    return os.terminal_size((min(columns, MAX_COLUMNS), lines))
+
+
+WHOLE = re.compile(r"\[[^\[\]\n]*\]|\(pan rules [^()\s]*\)")
+"""What a line never breaks inside, unless it alone is wider than the screen: a meld or a card
+list in brackets, and the hint that names a rule (a user types these back)."""
+
+
+def units(line: str, whole: bool = False) -> list[tuple[int, int]]:
+    """The spans of ``line`` a wrap keeps whole: runs between spaces, the spaces inside a
+    :data:`WHOLE` span not counting.
+
+    >>> line = "meld [5s 5s 5s] (pan rules C2)"
+    >>> [line[a:b] for a, b in units(line)]
+    ['meld', '[5s 5s 5s]', '(pan rules C2)']
+    """
+    if whole and line.strip(" "):
+        return [(len(line) - len(line.lstrip(" ")), len(line.rstrip(" ")))]
+    kept = [m.span() for m in WHOLE.finditer(line)]
+    out: list[tuple[int, int]] = []
+    start = None
+    k = 0
+    for i, ch in enumerate(line):
+        while k < len(kept) and kept[k][1] <= i:
+            k += 1
+        inside = k < len(kept) and kept[k][0] < i < kept[k][1] - 1
+        if ch == " " and not inside:
+            if start is not None:
+                out.append((start, i))
+                start = None
+        elif start is None:
+            start = i
+    if start is not None:
+        out.append((start, len(line)))
+    return out
+
+
+def _split(line: str, start: int, end: int, room: int, fold: bool) -> list[tuple[int, int]]:
+    """A span too wide for a line, in smaller spans: its words, else (``fold``) runs of ``room`` cells."""
+    piece = line[start:end]
+    if " " in piece:
+        out, at = [], start
+        for word in piece.split(" "):
+            if word:
+                out.append((at, at + len(word)))
+            at += len(word) + 1
+        return out
+    if not fold:
+        return [(start, end)]
+    out, at, row = [], start, 0
+    for i in range(start, end):
+        w = cell_width(line[i])
+        if row and row + w > room:
+            out.append((at, i))
+            at, row = i, 0
+        row += w
+    out.append((at, end))
+    return out
+
+
+def breaks(line: str, width: int, hang: int = 0, *, fold: bool = False, whole: bool = False) -> list[int]:
+    """Where to break ``line`` so that each piece fits ``width`` cells (each piece after the first
+    ``width - hang``): at spaces, never inside a :data:`WHOLE` span unless it alone is too wide
+    (then at its spaces); a word wider than a line is ``fold``-ed at ``width`` or left whole.
+    ``whole``: the line is one unit (a meld in a table cell), broken only when it is too wide.
+
+    >>> line = "Cruz C2 [7c 7c 7c 7c] valle set (pan rules C2)"
+    >>> offsets = breaks(line, 24)
+    >>> [line[a:b].strip() for a, b in zip([0, *offsets], [*offsets, len(line)])]
+    ['Cruz C2 [7c 7c 7c 7c]', 'valle set (pan rules C2)']
+    """
+    todo = units(line, whole)[::-1]
+    out: list[int] = []
+    limit = width
+    col, empty, prev = 0, True, 0
+    while todo:
+        start, end = todo.pop()
+        w = cell_width(line[start:end])
+        gap = cell_width(line[prev:start])
+        if col + gap + w <= limit or (empty and w <= limit):
+            col, empty, prev = col + gap + w, False, end
+            continue
+        room = limit if empty else width - hang
+        if w > room:
+            parts = _split(line, start, end, max(room, 1), fold)
+            if len(parts) > 1:
+                todo.extend(reversed(parts))
+                continue
+        if empty:  # alone and too wide, never cut
+            col, empty, prev = col + gap + w, False, end
+            continue
+        out.append(start)
+        limit = width - hang
+        col, prev = w, end
+    return out
 
 
 def wrap(text: str, width: int) -> str:
     r"""``text`` (lines ending with ``\n``) with every line longer than ``width`` broken at spaces
-    (tabs count as two spaces, written as two spaces), continuation lines indented.
+    (tabs count as two spaces, written as two spaces), continuation lines indented; a meld in
+    brackets and a ``(pan rules ..)`` hint are kept on one line.
 
     >>> print(wrap("5s 5s 5s\tlegal\tset\tC2\t4\t-\tone-suit set; C2 valle set, one suit\n", 30), end="")
     5s 5s 5s  legal  set  C2  4  -
@@ -50,30 +155,58 @@ def wrap(text: str, width: int) -> str:
         set, one suit
     >>> wrap("spade_suits_removed_and_more x\n", 10)
     'spade_suits_removed_and_more\n    x\n'
+    >>> print(wrap("best  5s 5s 5s | meld [Jc Qc Kc] (pan rules C5)", 26))
+    best  5s 5s 5s | meld
+        [Jc Qc Kc]
+        (pan rules C5)
     """
     if "\t" in text:
         text = text.replace("\t", "  ")
-    if width <= len(INDENT) + 1 or max(map(len, text.split("\n"))) <= width:
+    if width <= len(INDENT) + 1 or max(map(cell_width, text.split("\n"))) <= width:
         return text
     out: list[str] = []
     for line in text.split("\n"):
-        if len(line) <= width:
+        if cell_width(line) <= width:
             out.append(line)
             continue
-        row = ""
-        for word in line.split(" "):
-            if not row:
-                row = word
-            elif len(row) + 1 + len(word) <= width:
-                row += " " + word
-            else:
-                out.append(row.rstrip())
-                row = INDENT + word
-        out.append(row)
+        offsets = breaks(line, width, len(INDENT))
+        pieces = [line[a:b].rstrip() for a, b in zip([0, *offsets], [*offsets, len(line)], strict=True)]
+        out.append(pieces[0])
+        out.extend(INDENT + p for p in pieces[1:])
     return "\n".join(out)
 
 
-def print_hanging(console: Any, label: str, body: str, indent: int = 0) -> None:
+class Wrapped:
+    """Rich text (markup or a :class:`rich.text.Text`) that wraps as :func:`breaks` says, in a
+    table cell or under a label: a meld and a rule hint stay on one line, a word is folded only
+    when it alone is wider than the space. Its narrowest width is its widest unit (its widest
+    line when ``whole``: a cell holding one meld, kept on one line while the screen allows)."""
+
+    def __init__(self, body: Any, *, whole: bool = False) -> None:
+        from rich.text import Text
+
+        self.text: Text = Text.from_markup(body) if isinstance(body, str) else body
+        self.whole = whole
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        from rich.measure import Measurement
+
+        lines = self.text.plain.split("\n")
+        widest = max(map(cell_width, lines))
+        longest = max((cell_width(line[a:b]) for line in lines for a, b in units(line, self.whole)), default=0)
+        return Measurement(longest, widest).clamp(max_width=options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        from rich.segment import Segment
+
+        for line in self.text.split("\n", allow_blank=True):
+            for part in line.divide(breaks(line.plain, options.max_width, fold=True, whole=self.whole)):
+                part.rstrip()
+                yield from part.render(console)
+                yield Segment.line()
+
+
+def print_hanging(console: Any, label: str, body: str | Text, indent: int = 0) -> None:
     """Print ``label`` then ``body`` (rich markup) on a terminal, the lines ``body`` wraps onto
     indented under its start, so a message never runs back to column 0 nor into what follows."""
     from rich.padding import Padding
@@ -81,9 +214,49 @@ def print_hanging(console: Any, label: str, body: str, indent: int = 0) -> None:
 
     grid = Table.grid(padding=(0, 1, 0, 0))
     grid.add_column(no_wrap=True)
-    grid.add_column(overflow="fold")
-    grid.add_row(label, body)
+    grid.add_column()
+    grid.add_row(label, Wrapped(body))
     console.print(Padding(grid, (0, 0, 0, indent)) if indent else grid)
+
+
+def table_fits(console: Console, table: Any) -> bool:
+    """Whether ``table`` fits the console's width with no cell narrower than its widest word
+    (a name, a number or a card is never cut to "…")."""
+    from rich.measure import Measurement
+
+    return Measurement.get(console, console.options.update_width(1 << 20), table).minimum <= console.width
+
+
+def _plain(cell: Any) -> str:
+    from rich.text import Text
+
+    if isinstance(cell, str):
+        return Text.from_markup(cell).plain
+    if isinstance(cell, Wrapped):
+        return cell.text.plain
+    return cell.plain if isinstance(cell, Text) else ""
+
+
+def print_table(console: Console, table: Any) -> None:
+    """Print a rich ``table`` when it fits the screen, else its rows as plain lines wrapped at
+    whole words (``Ana: part stayed, units -2``; a numbered row keeps its column's name:
+    ``hand 3: dealer Ana, ...``): narrowing it would cut its names and numbers to "…"."""
+    from rich.markup import escape
+
+    if table_fits(console, table):
+        console.print(table)
+        return
+    if table.title:
+        console.print(_plain(table.title), markup=False, style="italic")
+    heads = [_plain(c.header) for c in table.columns]
+    rows = zip(*(list(c.cells) for c in table.columns), strict=True)
+    if table.show_footer:
+        rows = [*rows, tuple(c.footer for c in table.columns)]  # type: ignore[assignment]
+    for row in rows:
+        cells = [_plain(c) for c in row]
+        first = f"{heads[0]} {cells[0]}" if cells[0].isdigit() else cells[0]
+        rest = ", ".join(f"{h} {c}" if h else c for h, c in zip(heads[1:], cells[1:], strict=True) if c)
+        print_hanging(console, escape(f"{first}:"), escape(rest))
 
 
 def hand_rich(console: Console, report: HandReport) -> None:
@@ -146,11 +319,17 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     for r in result.remedies:
         put_right.setdefault(r.violation.line, []).append(r)
     stop = min(bad) if bad else None
+    rows = _play_rows(hand, script)
     timeline = Table(show_header=True, header_style="bold", box=None, pad_edge=False, expand=False)
     timeline.add_column("line", justify="right", style="dim", no_wrap=True)
-    timeline.add_column("play", overflow="fold")
-    timeline.add_column("paid and why", overflow="fold")
-    for line, text in _play_rows(hand, script):
+    # the play column as wide as its longest line when that leaves the payments room enough;
+    # else rich shares the width out (the two columns wrap)
+    play = max((cell_width(escape_text(text)) for _, text in rows), default=4)
+    line_width = max((len(str(line)) for line, _ in rows), default=4)
+    fits = play + line_width + 4 + PAID_ROOM <= console.width
+    timeline.add_column("play", width=play if fits else None)
+    timeline.add_column("paid and why")
+    for line, text in rows:
         paid: list[str] = []
         for c in by_line.pop(line, ()):
             who = f"[green]{escape(c.payee)}[/]" + (" returns" if c.returned else "")
@@ -167,17 +346,30 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
         if line in wrong:
             paid.append(f"[bold yellow]claim wrong:[/] {escape(claim_message(wrong[line], pagruc=False))}")
         dim_deal = text.startswith(("deal ", "up ")) and not style
-        timeline.add_row(str(line), Text(escape_text(text), style="dim" if dim_deal else style), "\n".join(paid))
+        play_text = Text(escape_text(text), style="dim" if dim_deal else style)
+        timeline.add_row(str(line), Wrapped(play_text), Wrapped("\n".join(paid)))
     for line, rest in sorted(by_line.items()):  # payments on lines not shown (hand-level)
-        timeline.add_row(str(line), "", "\n".join(escape(f"{c.payee} {c.reason(bonus)}: {c.amounts()}") for c in rest))
-    console.print(timeline)
+        paid_text = "\n".join(escape(f"{c.payee} {c.reason(bonus)}: {c.amounts()}") for c in rest)
+        timeline.add_row(str(line), "", Wrapped(paid_text))
+    if table_fits(console, timeline):
+        console.print(timeline)
+    else:  # too narrow for two text columns: each line's play, and what it paid under it
+        for line_cell, play_cell, paid_cell in zip(*(list(c.cells) for c in timeline.columns), strict=True):
+            both = play_cell.text.copy() if isinstance(play_cell, Wrapped) else Text()
+            if isinstance(paid_cell, Wrapped) and paid_cell.text.plain:
+                both.append("\n")
+                both.append_text(paid_cell.text)
+            grid = Table.grid(padding=(0, 1, 0, 0))
+            grid.add_column(justify="right", style="dim", no_wrap=True, min_width=line_width)
+            grid.add_column()
+            grid.add_row(str(line_cell), Wrapped(both))
+            console.print(grid)
     for r in result.remedies:
         v = r.violation
         who = f" ({v.player})" if v.player else ""
-        console.print(
-            f"[bold magenta]IRREGULARITY[/] {escape(violation_line(file, v))}{escape(who)}[dim]{rule_hint(v.rule)}[/]"
-        )
-        console.print(f"  [magenta]remedy:[/] {escape(r.remedy)}")
+        body = f"{escape(violation_line(file, v))}{escape(who)}[dim]{rule_hint(v.rule)}[/]"
+        print_hanging(console, "[bold magenta]IRREGULARITY[/]", body)
+        print_hanging(console, "[magenta]remedy:[/]", escape(r.remedy), indent=2)
     for v in result.violations:
         who = f" ({v.player}, turn {v.turn})" if v.player else ""
         hint = rule_hint(v.rule)
@@ -194,7 +386,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     for n in result.notes:
         print_hanging(console, "[dim]note:[/]", f"[dim]{escape(n)}[/]")
     console.print(Text(outcome(result), style="bold"))
-    console.print(ledger_table(result, script))
+    print_table(console, ledger_table(result, script))
 
 
 def ledger_table(result: HandResult, script: HandScript) -> Any:
@@ -249,7 +441,7 @@ def render_text(result: PagrucHandResult, console: Console, hand: int | None = N
     status = f"{result.winner} went out" if result.winner else "not finished" if not result.violations else "stopped"
     table = Table(title=f"{title} (PAGRUC, dealer {result.dealer}): {status}", title_justify="left")
     for name, justify in (("player", "left"), ("score", "right"), ("on the table", "left"), ("in hand", "left")):
-        table.add_column(name, justify=justify, overflow="fold")  # type: ignore[arg-type]
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for p in result.players:
         mine = result.cards.get(p, ())
         laid = [c for c in mine if c.where.value != "hand"]
@@ -261,7 +453,7 @@ def render_text(result: PagrucHandResult, console: Console, hand: int | None = N
             player_cards(laid) or NONE_MARK,
             (player_cards(held) + (f" +{hidden} unknown" if hidden else "")).strip() or NONE_MARK,
         )
-    console.print(table)
+    print_table(console, table)
     if result.table:
         console.print("melds: " + "; ".join(f"{m.label} [{m.meld}]" for m in result.table))
     for v in result.violations:

@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from pancli.notation.layout import RecordHand
 
 
+MAX_COLUMNS = 1000
+"""The widest screen drawn for: a ``COLUMNS`` past it (``COLUMNS=99999999``) would pad every rule
+line and table row to that many cells."""
+
+
 def money_text(value: Decimal) -> str:
     """Money with its sign and the stake's precision.
 
@@ -58,7 +63,10 @@ def stdout_console() -> Console:
     from rich.console import Console
 
     force = bool(os.environ.get("PAN_FORCE_TERMINAL"))
-    return Console(force_terminal=force or None, highlight=False, soft_wrap=False)
+    console = Console(force_terminal=force or None, highlight=False, soft_wrap=False)
+    if console.width > MAX_COLUMNS:  # COLUMNS=99999999 would pad each rule line to that width
+        console.width = MAX_COLUMNS
+    return console
 
 
 def warning_lines(hand: RecordHand) -> str:
