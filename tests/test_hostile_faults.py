@@ -519,3 +519,29 @@ main()
     p = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, timeout=120, cwd=ROOT)
     ends = [line for line in p.stderr.decode().splitlines() if line.startswith("WRITE-ENDS-")]
     assert ends and set(ends) == {"WRITE-ENDS-NEWLINE"}, (ends, p.stderr[-300:])
+
+
+def test_R2_binary_data_in_a_hand_already_malformed_is_still_said() -> None:
+    text = '[Players "Ana Ben"]\n\nAna jump\nBen stay\nAna st\x00ay\nBen stay\n'
+    hands = list(read_hands(io.StringIO(text), "x.pan"))
+    assert [(h.error.code, h.error.line) for h in hands if h.error] == [("R6", 3), ("R2", 5)]
+    assert hands[-1].error is not None and hands[-1].error.message.startswith("binary data")
+
+
+def test_completion_never_lets_a_file_name_inject_an_item(tmp_path: Path) -> None:
+    """A ``.toml`` name holding a line end would read as two items (the second one made up by the
+    name); a name with a space is given to bash quoted, as it is to be typed."""
+    (tmp_path / "evil\nplain,x.toml").write_text("")
+    (tmp_path / "my rules.toml").write_text("")
+    (tmp_path / "ok.toml").write_text("")
+    env = {**os.environ, "_PAN_COMPLETE": "bash_complete", "COMP_WORDS": "pan check --rules ", "COMP_CWORD": "3"}
+    p = subprocess.run([sys.executable, "-m", "pancli"], capture_output=True, env=env, cwd=tmp_path, timeout=60)
+    items = p.stdout.decode().splitlines()
+    assert items == ["plain,hoyle", "plain,cardroom", "plain,'my rules.toml'", "plain,ok.toml"], items
+
+
+def test_completion_with_a_word_number_that_is_no_number_is_a_message(tmp_path: Path) -> None:
+    env = {**os.environ, "_PAN_COMPLETE": "bash_complete", "COMP_WORDS": "pan check ", "COMP_CWORD": "abc"}
+    p = subprocess.run([sys.executable, "-m", "pancli"], capture_output=True, env=env, cwd=ROOT, timeout=60)
+    assert p.returncode == 2 and b"Traceback" not in p.stderr
+    assert p.stderr == b"pan: shell completion: COMP_CWORD is not a word number\n"

@@ -204,6 +204,7 @@ def main() -> None:
     _guard_streams()
     _buffer_stdout()
     _enough_memory()
+    _completion_request()
     # room to report running out of memory in (``ulimit -v``): freed first when memory runs out
     reserve = bytearray(_RESERVE_BYTES)
     try:
@@ -289,6 +290,16 @@ def _enough_memory() -> None:
         message = f"pan: out of memory: the limit (ulimit -v) is {given} MB, pan needs {MIN_MEMORY_MB} MB to run\n"
         os.write(2, message.encode())
         os._exit(2)
+
+
+def _completion_request() -> None:
+    """A shell's completion request (``_PAN_COMPLETE``, :mod:`pancli.cli.completion`) with a word
+    number that is no number: status 2 and why, where click would end in a traceback."""
+    import os
+
+    if os.environ.get("_PAN_COMPLETE") and not os.environ.get("COMP_CWORD", "0").strip().isdigit():
+        os.write(2, b"pan: shell completion: COMP_CWORD is not a word number\n")
+        raise SystemExit(2)
 
 
 def _out_of_memory() -> NoReturn:

@@ -109,6 +109,11 @@ def binary_message() -> str:
     return "binary data (a NUL byte): a record is text, the rest of the file is not read"
 
 
+def _is_binary(problem: NotationError) -> bool:
+    """Whether ``problem`` is the error of binary data (:class:`Binary`)."""
+    return problem.code == "R2" and problem.message == binary_message()
+
+
 def _looks_utf16(text: str) -> bool:
     r"""Whether ``text`` (a first line read as UTF-8) is UTF-16 text: a NUL beside every ASCII
     character, so about half of it NULs, and the other half not (a run of NULs is binary data).
@@ -722,7 +727,10 @@ class _Reader:
             stripped = text.strip()
         done: RecordHand | None = None
         is_tag = stripped[:1] == "["
-        if hand is None or (is_tag and hand.in_play):
+        # binary data in a hand already malformed is a hand of its own: said, never lost behind
+        # the hand's first error
+        apart = problem is not None and hand is not None and hand.error is not None and _is_binary(problem)
+        if hand is None or (is_tag and hand.in_play) or apart:
             if hand is not None:
                 done = hand.finish(self.last)
             self.index += 1
