@@ -5,7 +5,8 @@ payments) -> judges (referee/, pagruc/, analyze/) -> text (notation/, records/) 
 render (one exporter per output form) -> cli (click options, the choice of output, exit codes).
 
 Core, model and judges never import text, the application layer, click, rich or pyparsing;
-nothing below render imports rich, nothing below the CLI imports click; notation never
+nothing below render imports rich or textual (and in render, only the full-screen view of ``pan
+live``, ``render/live_view.py``, imports textual), nothing below the CLI imports click; notation never
 imports a judge; and no two packages, nor any two modules, import each other, directly or
 through others (every import counts, lazy ones and ``TYPE_CHECKING`` ones too).
 """
@@ -62,7 +63,7 @@ LAYERS: Mapping[str, Layer] = {
 
 FORBIDDEN_BELOW_TEXT = ("pancli.notation", "pancli.records", "pancli.app", "pancli.cli", "click", "rich", "pyparsing")
 FORBIDDEN_BELOW_CLI = ("pancli.cli", "click")
-FORBIDDEN_BELOW_RENDER = ("pancli.render", "rich")
+FORBIDDEN_BELOW_RENDER = ("pancli.render", "rich", "textual")
 JUDGES = ("pancli.referee", "pancli.pagruc", "pancli.analyze")
 
 
@@ -227,6 +228,17 @@ def test_a_lower_layer_importing_a_higher_one_is_refused() -> None:
     assert faults("pancli.model.fake", imports_in("from pancli import app", "pancli.model.fake")) != []
     assert faults("pancli.melds", imports_in("import rich", "pancli.melds")) != []
     assert faults("pancli.newthing", set()) != []  # a package no layer holds
+
+
+TEXTUAL_VIEW = "pancli.render.live_view"
+"""The one module that imports Textual (the full-screen view of ``pan live``)."""
+
+
+def test_only_the_live_view_imports_textual_and_only_pan_live_imports_the_view() -> None:
+    textual = sorted(_module_name(p) for p in MODULES if any(m.split(".")[0] == "textual" for m in _imports(p)))
+    assert textual == [TEXTUAL_VIEW]
+    viewers = sorted(_module_name(p) for p in MODULES if TEXTUAL_VIEW in _imports(p))
+    assert viewers == ["pancli.cli.live"]
 
 
 def test_no_import_cycle_between_packages() -> None:

@@ -127,6 +127,8 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
         ["completion", "bash"],
         (*UI, "json", *(m for m in STDLIB if m != "signal"), *ENGINES, "pancli.cards", "pancli.model"),
     ),
+    # the full-screen view (Textual) only on a terminal: its help and the line mode never load it
+    "live --help": (["live", "--help"], ("textual", *UI, "json", *STDLIB, *ENGINES, "pancli.records")),
     "score --help": (["score", "--help"], (*UI, "json", *STDLIB, *ENGINES)),
     "analyze --help": (
         ["analyze", "--help"],

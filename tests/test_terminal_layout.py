@@ -51,6 +51,7 @@ def test_I2_irregularity_and_remedy_wrap_under_their_message_as_a_violation_does
     out = on_terminal("replay", str(SAMPLES / "irregular-I2-made-good.pan"), columns=40)
     irregularity = block(out, "IRREGULARITY ", "  remedy:")
     assert len(irregularity) > 1 and all(line.startswith(" " * 13) for line in irregularity[1:]), irregularity
+    assert "irregular-I2-made-good.pan" in out  # the path broken after a "/", its file name whole
     remedy = block(out, "  remedy: ", "Cruz went out")
     assert len(remedy) > 1 and all(line.startswith(" " * 10) for line in remedy[1:]), remedy
     violation = block(

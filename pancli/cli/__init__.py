@@ -72,6 +72,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "settle",
         "Settle a sitting: each player's hands, units and money over all the hands, and who pays whom.",
     ),
+    "live": (
+        "pancli.cli.live",
+        "live",
+        "Keep the score at the table: each line entered is judged at once, and written when legal.",
+    ),
     "completion": (
         "pancli.cli.completion",
         "completion",

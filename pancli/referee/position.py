@@ -289,3 +289,157 @@ def _view(
             SeatState(s.name, tuple(m.meld for m in s.melds), s.hand_n, s.active, s.retired_by) for s in table.seats
         ),
     )
+
+
+# --------------------------------------------------------------------------- the table as it stands now
+
+
+class SeatNow(Value):
+    """One seat at the end of the lines played: its melds (``#1``, ``#2``, ... in the order laid),
+    how many cards it holds, the known ones, and where it stands (T1, T3, I1/I2)."""
+
+    player: str
+    melds: tuple[Meld, ...]
+    cards: int
+    known: tuple[Card, ...]
+    """The cards of his hand the record shows (all of them when he was dealt in the record)."""
+    unknown: int
+    """Cards of his hand the record never showed (no deal line: S2)."""
+    active: bool | None
+    """None: not decided yet; True: stays; False: went on top (T3)."""
+    retired: str = ""
+    """Why he retired from the hand (I1, I2), or empty."""
+    flat: bool = False
+    """Ten cards melded, none in hand (P9 protects him)."""
+
+
+class Fit(Value):
+    """A card of the player's hand that one of his melds takes (M5): ``add CARD to #meld``."""
+
+    card: Card
+    meld: int
+
+
+class TableNow(Value):
+    """What the table shows after the lines played so far, and what may be played next: the one
+    answer ``pan live`` asks for its "may do now" line and its completion. Each answer is the
+    referee's own state or one of its judges (P8's :func:`must_take`, P9's
+    :func:`flat_next_fits`, M5's fit table): nothing here restates a rule."""
+
+    phase: Phase
+    seats: tuple[SeatNow, ...]
+    to_act: str | None
+    """Who decides (T1) or plays (P1) next; None when the hand is over."""
+    stock: int
+    live: Card | None
+    """The live discard the player in turn may take (P3), or None."""
+    must_take: int
+    """P8: -1 forced by a ``force`` line, N: the live discard fits his meld #N under automatic
+    forcing (he must take and add it), 0: he may draw or take."""
+    forcer: str | None
+    """P8 in demand mode: the player who may force the one in turn to take the live discard."""
+    next_flat: bool
+    """P9: the next player is flat and the flat rule is played: a stock draw that fits his melds is kept."""
+    fits: tuple[Fit, ...]
+    """Cards of the player in turn's known hand his melds take (M5)."""
+    turn: int
+    winner: str | None
+    reshuffle: bool
+    """The stock is empty: the next line is a ``reshuffle`` (P10)."""
+
+    @property
+    def over(self) -> bool:
+        """The hand is closed (won) or void: the next line begins the next hand."""
+        return self.phase is Phase.WON or self.phase is Phase.VOID
+
+
+def table_now(script: HandScript) -> TableNow:
+    """The table after every line of ``script`` (a Panguingue hand the referee accepts line by
+    line; raises :class:`PositionViolation` at its first violation), and what may come next.
+
+    >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
+    >>> from pancli.model.actions import Deal, Decision, Discard, Draw, HandScript, MeldNew, Turn
+    >>> c = fast_cards
+    >>> script = HandScript(
+    ...     players=("Ana", "Ben"),
+    ...     deals=(Deal("Ana", c("5s 5s 2h 3h Kd Kh Kc 2c 7d Jc"), line=3),),
+    ...     upcard=c("4c")[0], upcard_line=5,
+    ...     events=(Decision("Ana", True, line=6),),
+    ...     first_line=1,
+    ... )
+    >>> now = table_now(script)
+    >>> now.phase.value, now.to_act, now.seats[1].unknown
+    ('deciding', 'Ben', 10)
+    >>> now = table_now(replace(script, events=(*script.events, Decision("Ben", True, line=7),
+    ...     Turn("Ana", (Draw(c("5s")[0]), MeldNew(c("5s 5s 5s")), Discard(c("7d")[0])), line=8))))
+    >>> now.to_act, str(now.live), now.stock, [s.cards for s in now.seats]
+    ('Ben', 'None', 298, [7, 10])
+    """
+    if script.game is not Game.PANGUINGUE:
+        raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are of Panguingue only")
+    table = Table(script, record_steps=False)
+    try:
+        _deal(table)
+        for ev in script.events:
+            if isinstance(ev, Turn):
+                if not table.fast_turn(ev):
+                    table.play_event(ev)
+            else:
+                table.verify_event(ev)
+                table.apply_event(ev)
+    except Ruling as r:
+        raise PositionViolation(r.violation) from None
+    return _now(table)
+
+
+def _now(table: Table) -> TableNow:
+    phase = table.phase
+    seats = tuple(
+        SeatNow(
+            s.name,
+            tuple(m.meld for m in s.melds),
+            s.hand_n,
+            _cards(s.hand),
+            s.unknown,
+            s.active,
+            s.retired,
+            bool(s.melds) and s.hand_n == 0,
+        )
+        for s in table.seats
+    )
+    to_act: str | None = None
+    live: Card | None = None
+    take = 0
+    forcer: str | None = None
+    next_flat = False
+    fits: tuple[Fit, ...] = ()
+    if phase is Phase.DECIDING:
+        to_act = table.seats[table.decided].name
+    elif phase is Phase.PLAYING:
+        seat = table.in_turn
+        to_act = seat.name
+        live = table.live if table.live_ok else None
+        take = must_take(table.forced_by, table.automatic, table.js, seat, live)
+        if live is not None and not take and not table.automatic and seat.fits(table.js, live):
+            before = table.active[(table.pos - 1) % len(table.active)]
+            forcer = before.name if before is not seat else None
+        nxt = table.next_seat
+        next_flat = nxt is not seat and any(
+            flat_next_fits(table.profile, table.js, seat, nxt, c) for c in ALL_CARDS if nxt.fits(table.js, c)
+        )
+        fits = tuple(Fit(c, n) for c in _cards(seat.hand) if (n := seat.fits(table.js, c)))
+        fits = tuple(dict.fromkeys(fits))
+    return TableNow(
+        phase=phase,
+        seats=seats,
+        to_act=to_act,
+        stock=table.stock_n,
+        live=live,
+        must_take=take,
+        forcer=forcer,
+        next_flat=next_flat,
+        fits=fits,
+        turn=table.turn_no,
+        winner=table.winner,
+        reshuffle=phase is Phase.PLAYING and table.stock_n == 0,
+    )

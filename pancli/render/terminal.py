@@ -85,7 +85,8 @@ def units(line: str, whole: bool = False) -> list[tuple[int, int]]:
 
 
 def _split(line: str, start: int, end: int, room: int, fold: bool) -> list[tuple[int, int]]:
-    """A span too wide for a line, in smaller spans: its words, else (``fold``) runs of ``room`` cells."""
+    """A span too wide for a line, in smaller spans: its words, else its path's parts (each
+    ending with its ``/``), else (``fold``) runs of ``room`` cells."""
     piece = line[start:end]
     if " " in piece:
         out, at = [], start
@@ -94,6 +95,9 @@ def _split(line: str, start: int, end: int, room: int, fold: bool) -> list[tuple
                 out.append((at, at + len(word)))
             at += len(word) + 1
         return out
+    if "/" in piece[:-1]:
+        cuts = [start + i + 1 for i, ch in enumerate(piece[:-1]) if ch == "/"]
+        return list(zip([start, *cuts], [*cuts, end], strict=True))
     if not fold:
         return [(start, end)]
     out, at, row = [], start, 0

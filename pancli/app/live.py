@@ -1,0 +1,672 @@
+"""``pan live``: keeping the score at the table, one line at a time.
+
+A :class:`Session` holds one record file for as long as the scorer keeps it:
+
+* it is locked (``fcntl.flock``) so that a second ``pan live`` on it is refused, since two
+  writers would interleave their lines;
+* it is read and refereed whole when the session opens: play goes on at its end (a night
+  resumes after a crash or a break); a last line without its end of line (the write was cut
+  off) is reported with its place and set aside in ``FILE.torn``, never dropped;
+* each line entered is judged with the hand so far by the one referee ``pan replay`` asks
+  (:class:`~pancli.app.replay.RecordJudge`: the hand's game, its profile, S3 across hands): a
+  legal line is appended and flushed to the disk (``fsync``) before the next line is read, an
+  illegal one is refused with its ruling and not written;
+* a hand that ends is followed by the next, seated as S3 requires (the winner first); its tags
+  are written with its first line, so a record never ends on an empty hand;
+* ``undo`` takes back the last line written (across a hand's end too), rewriting the file
+  atomically (:func:`pancli.files.atomic_write`), the lock kept on the new file.
+
+What the table shows and what may be played next is asked of the referee's position
+(:func:`pancli.referee.position.table_now`). Nothing is rendered here: the line mode and the
+full-screen view of :mod:`pancli.render` write what a :class:`Entry` holds.
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+import errno
+import fcntl
+import io
+import os
+import stat
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from pancli.app.replay import RecordJudge, Tally
+from pancli.app.report import HandReport
+from pancli.cards import Game
+from pancli.files import atomic_write
+from pancli.model.results import Payment, Recorded, Violation
+from pancli.notation.errors import NotationError
+from pancli.records.reader import HandChunk, Physical, read_chunk, read_hands
+
+if TYPE_CHECKING:
+    from pancli.model.results import ClaimCheck, HandResult
+    from pancli.notation.layout import RecordHand
+    from pancli.referee.position import TableNow
+    from pancli.rulebook import Rule
+    from pancli.rules import Profile
+
+COMMANDS = ("undo", "settle", "rules", "quit")
+"""The words of ``pan live`` that are not record lines (``rules ID``)."""
+
+
+class LiveProblem(Exception):
+    """The session cannot start or go on (a usage or I/O error: exit 2)."""
+
+
+class Verdict(enum.Enum):
+    """What became of a line entered."""
+
+    ACCEPTED = "accepted"
+    """Judged legal and written."""
+    REFUSED = "refused"
+    """Illegal (a rule broken, a notation error, a wrong claim): not written."""
+    NOTED = "noted"
+    """A comment: written (or kept for the next hand's first line), nothing judged."""
+    BLANK = "blank"
+    """Nothing on the line."""
+
+
+class Entry:
+    """The judgement of one line entered: its verdict, where it stands (or would have stood) in
+    the file, the hand's report after it, and what it paid or which rule it breaks."""
+
+    __slots__ = ("claim", "error", "hand_over", "line", "next_players", "report", "started", "text", "verdict")
+
+    def __init__(self, verdict: Verdict, text: str, line: int) -> None:
+        self.verdict = verdict
+        self.text = text
+        self.line = line
+        self.report: HandReport | None = None
+        """The hand after the line (refused: the hand as the line would have made it)."""
+        self.error: NotationError | Violation | None = None
+        """Why it was refused: a notation error or the rule it breaks."""
+        self.claim: ClaimCheck | None = None
+        """A wrong claim of the line (``[%pays N]``): refused."""
+        self.hand_over = False
+        """The line ended the hand (a win, T4, a void hand)."""
+        self.next_players: tuple[str, ...] = ()
+        """The seating of the next hand (S3), when the line ended the hand."""
+        self.started = False
+        """The line began a hand (its tags were written with it)."""
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        """The payments made on this line."""
+        report = self.report
+        if report is None or self.verdict is not Verdict.ACCEPTED or report.result.game is Game.PAGRUC:
+            return ()
+        return tuple(p for p in report.result.payments if p.line == self.line)
+
+    @property
+    def steps(self) -> tuple[Recorded, ...]:
+        """The referee's steps of this line (what ``replay --jsonl`` writes of it)."""
+        if self.report is None or self.verdict is not Verdict.ACCEPTED:
+            return ()
+        return tuple(s for s in self.report.result.recorded if s.line == self.line)
+
+
+class _Capture:
+    """The sink of :class:`RecordJudge` here: keeps the one report."""
+
+    wants_steps = True
+
+    def __init__(self) -> None:
+        self.report: HandReport | None = None
+        self.bad: RecordHand | None = None
+
+    def hand(self, report: HandReport) -> None:
+        self.report = report
+
+    def malformed(self, hand: RecordHand) -> None:
+        self.bad = hand
+
+    def close(self, tally: Tally, stopped: bool) -> None:  # pragma: no cover - never closed
+        pass
+
+
+class Options:
+    """What the command line gives a new record's header: the players (in order of play), the
+    rules (a profile name or a house-rules file, as the ``Rules`` tag writes it), the stake, the
+    game, the date."""
+
+    __slots__ = ("date", "game", "players", "rules", "stake")
+
+    def __init__(
+        self,
+        players: Sequence[str] = (),
+        rules: str | None = None,
+        stake: str | None = None,
+        game: Game = Game.PANGUINGUE,
+        date: datetime.date | None = None,
+    ) -> None:
+        self.players = tuple(players)
+        self.rules = rules
+        self.stake = stake
+        self.game = game
+        self.date = date or datetime.date.today()
+
+
+def _tag(name: str, value: str) -> str:
+    return f'[{name} "{value}"]'
+
+
+class Session:
+    """One ``pan live`` on one record file (module docstring). :meth:`open` first, :meth:`close` last."""
+
+    def __init__(self, path: str, options: Options) -> None:
+        self.path = path
+        self.options = options
+        self.name = path
+        self.fd = -1
+        """The file, open for appending; it holds the lock."""
+        self.torn: tuple[int, str] | None = None
+        """A torn last line found when the session opened: its line and its text (set aside)."""
+        self.notes: list[str] = []
+        """What the opening found worth saying (a hand stopped by a violation, a torn line)."""
+        self._reset()
+
+    def _reset(self) -> None:
+        self.lines: list[str] = []
+        """The file's lines, without their ends."""
+        self.size = 0
+        self.units: list[int] = []
+        """Where each line that ``undo`` takes back begins, in bytes (a hand's first line with its tags)."""
+        self.hand_index = 0
+        """The number in the file of the hand in play (the next one when none is)."""
+        self.hand_first = 0
+        """The file line of the hand in play's first line (0: its tags are not written yet)."""
+        self.header: list[str] = []
+        """The tags of the next hand, written with its first line."""
+        self.held: list[str] = []
+        """Comments entered before the next hand's first line (written with it)."""
+        self.report: HandReport | None = None
+        """The hand in play as judged after its last line (None: no line of it yet)."""
+        self.previous: HandResult | None = None
+        """The last Panguingue hand finished (S3 seats the next after it)."""
+        self.judge = RecordJudge(_Capture(), None)
+        self._now: TableNow | None = None
+        self._now_of: HandReport | None = None
+
+    # ------------------------------------------------------------------ opening and closing
+
+    def open(self) -> None:
+        """Check, lock and read the file (raises :class:`LiveProblem`: nothing is written then,
+        save a torn last line set aside)."""
+        path = self.path
+        exists = os.path.lexists(path)
+        if exists:
+            try:
+                st = os.stat(path)
+            except OSError as exc:
+                raise LiveProblem(f"cannot read {path}: {exc.strerror}") from None
+            if not stat.S_ISREG(st.st_mode):
+                raise LiveProblem(f"{path} is not a regular file (a folder, a device or a pipe): no record to keep")
+        else:
+            self._check_header()
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except OSError as exc:
+            raise LiveProblem(f"cannot write {path}: {exc.strerror}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise LiveProblem(f"{path} is kept by another pan live (two writers would interleave)") from None
+            raise LiveProblem(f"cannot lock {path}: {exc.strerror}") from None
+        if not _same_file(fd, path):  # replaced by an undo of the other session between open and lock
+            os.close(fd)
+            raise LiveProblem(f"{path} is kept by another pan live (two writers would interleave)")
+        self.fd = fd
+        try:
+            self._load(first=True)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Release the file (and its lock)."""
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def __enter__(self) -> Session:
+        self.open()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _load(self, first: bool = False) -> None:
+        """Read and referee the whole file; the hand in play (or the next) is where play goes on."""
+        with open(self.path, "rb") as f:
+            data = f.read()
+        if data and not data.endswith(b"\n"):
+            if not first:  # pragma: no cover - pan live always writes whole lines
+                raise LiveProblem(f"{self.path} ends with a torn line")
+            data = self._set_aside(data)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data[: exc.start].count(b"\n") + 1
+            raise LiveProblem(f"{self.path}:{line}: not a record: not UTF-8 text") from None
+        self._reset()
+        self.size = len(data)
+        self.lines = text.split("\n")[:-1] if text else []
+        self.units = _units(self.lines)
+        base = Path(self.path).parent
+        hands = list(read_hands(io.StringIO(text), self.name, base))
+        capture = self._capture
+        last: RecordHand | None = None
+        before: HandResult | None = None
+        for hand in hands:
+            if hand.script is None:
+                e = hand.error
+                assert e is not None
+                raise LiveProblem(f"{self.name}:{e.line}:{e.col}: not a record: {e.code} {e.message}")
+            before = self.judge.previous
+            self.judge.hand(hand, Tally())
+            last = hand
+        if last is None:
+            self._check_header()
+            self.hand_index = 1
+            self.header = self._first_header()
+            return
+        report = capture.report
+        assert report is not None
+        result = report.result
+        if result.finished or result.violations:
+            if result.violations and first:
+                v = result.violations[0]
+                self.notes.append(
+                    f"{self.name}:{v.line}:{v.col}: hand {last.index} stops at {v.rule} {v.message}: "
+                    "the next hand begins"
+                )
+            self._next_hand(last, report)
+        else:
+            self.hand_index = last.index
+            self.hand_first = last.first_line
+            self.report = report
+            self.previous = before
+
+    @property
+    def _capture(self) -> _Capture:
+        sink = self.judge.sink
+        assert isinstance(sink, _Capture)
+        return sink
+
+    def _set_aside(self, data: bytes) -> bytes:
+        """A torn last line: appended to ``FILE.torn`` and taken out of the file (atomically)."""
+        cut = data.rfind(b"\n") + 1
+        torn = data[cut:]
+        line = data[:cut].count(b"\n") + 1
+        aside = self.path + ".torn"
+        fd = os.open(aside, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        try:
+            os.write(fd, torn + b"\n")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        self._rewrite(data[:cut])
+        self.torn = (line, torn.decode("utf-8", "replace"))
+        return data[:cut]
+
+    def _rewrite(self, data: bytes) -> None:
+        """Replace the file's text atomically, keeping the lock: the new file is locked before it
+        takes the old one's name."""
+        locked = -1
+        try:
+            with atomic_write(self.path, "wb") as out:
+                out.write(data)
+                out.flush()
+                fcntl.flock(out.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                # a second descriptor of the same open file keeps the lock (and the offset, at the
+                # end of the text: later lines are written there) once the writer closes its own
+                locked = os.dup(out.fileno())
+        except BaseException:
+            if locked >= 0:
+                os.close(locked)
+            raise
+        old, self.fd = self.fd, locked
+        if old >= 0:
+            os.close(old)
+
+    # ------------------------------------------------------------------ the hands
+
+    def _check_header(self) -> None:
+        """A new record's tags, from the options, must read (the players named, the rules found)."""
+        if not self.options.players:
+            raise LiveProblem(f'{self.path} is a new record: give the players in order of play (--players "A B C")')
+        text = "".join(t + "\n" for t in self._first_header())
+        for hand in read_hands(io.StringIO(text), "--players", Path(self.path).parent):
+            e = hand.error
+            if e is not None:
+                raise LiveProblem(f"the tags of a new record do not read: {e.code} {e.message}")
+
+    def _first_header(self) -> list[str]:
+        o = self.options
+        tags = [_tag("Date", o.date.strftime("%Y.%m.%d"))]
+        if o.game is Game.PAGRUC:
+            tags.append(_tag("Game", "pagruc"))
+        if o.rules is not None:
+            tags.append(_tag("Rules", o.rules))
+        if o.stake is not None:
+            tags.append(_tag("Stake", o.stake))
+        tags.append(_tag("Players", " ".join(o.players)))
+        return tags
+
+    def _next_hand(self, last: RecordHand, report: HandReport) -> None:
+        """After ``last`` ended: the next hand's number, seating (S3) and tags."""
+        result = report.result
+        self.previous = result if result.game is Game.PANGUINGUE else None
+        self.hand_index = last.index + 1
+        self.hand_first = 0
+        self.report = None
+        players = next_seating(result.players, result.winner if result.finished else None)
+        o = self.options
+        tags: list[str] = []
+        for raw in last.text.split("\n"):
+            s = raw.strip()
+            if not s.startswith("["):
+                continue
+            name = s[1:].split(" ", 1)[0].split('"', 1)[0]
+            if name in ("Players", "Ledger", "Date"):
+                continue
+            if name == "Stake" and o.stake is not None:
+                continue
+            if name == "Rules" and o.rules is not None:
+                continue
+            tags.append(s)
+        if o.rules is not None:
+            tags.append(_tag("Rules", o.rules))
+        if o.stake is not None:
+            tags.append(_tag("Stake", o.stake))
+        self.header = [_tag("Date", o.date.strftime("%Y.%m.%d")), *tags, _tag("Players", " ".join(players))]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players of the hand in play (or of the next), in order of play."""
+        if self.report is not None:
+            return self.report.script.players
+        for t in self.header:
+            if t.startswith("[Players "):
+                return tuple(t[len('[Players "') : -2].split())
+        return ()  # pragma: no cover - every header names the players
+
+    @property
+    def profile(self) -> Profile | None:
+        """The rules of the hand in play (None before its first line)."""
+        return self.report.script.profile if self.report is not None else None
+
+    @property
+    def now(self) -> TableNow | None:
+        """The table after the last line, and what may come next (None: no Panguingue hand in
+        play, or the referee has no position to give)."""
+        report = self.report
+        if report is None or report.script.game is not Game.PANGUINGUE:
+            return None
+        if self._now_of is not report:
+            from pancli.referee.position import PositionError, table_now
+
+            try:
+                self._now = table_now(report.script)
+            except PositionError:  # pragma: no cover - an accepted hand has a position
+                self._now = None
+            self._now_of = report
+        return self._now
+
+    @property
+    def lines_of_hand(self) -> list[str]:
+        """The file lines of the hand in play (empty before its first line)."""
+        if not self.hand_first:
+            return []
+        return self.lines[self.hand_first - 1 :]
+
+    # ------------------------------------------------------------------ a line entered
+
+    def enter(self, text: str) -> Entry:
+        """Judge one line; write it when it is legal (appended and on the disk before this returns)."""
+        text = text.rstrip("\r\n")
+        if "\n" in text or "\r" in text:
+            text = text.replace("\r", " ").replace("\n", " ")
+        stripped = text.strip()
+        started = not self.hand_first
+        line = len(self.lines) + 1
+        if not stripped:
+            return Entry(Verdict.BLANK, text, line)
+        if stripped.startswith("["):
+            entry = Entry(Verdict.REFUSED, text, line)
+            entry.error = NotationError("R1", "pan live writes each hand's tags itself: enter play lines", line, 1)
+            return entry
+        if started:
+            sep = [""] if self.lines else []
+            first = line + len(sep)
+            body = [*self.header, "", *self.held]
+            new = [*sep, *body]
+            lines = [*body, text]
+            line = first + len(lines) - 1
+        else:
+            first = self.hand_first
+            new = []
+            lines = [*self.lines_of_hand, text]
+        if _comment_only(stripped):
+            entry = Entry(Verdict.NOTED, text, line)
+            if started:
+                self.held.append(text)
+                entry.line = 0
+            else:
+                self._append([text], line)
+            return entry
+        physical: list[Physical] = list(lines)
+        hands = list(read_chunk(HandChunk(first, self.hand_index, 1, physical), self.name, Path(self.path).parent))
+        entry = Entry(Verdict.REFUSED, text, line)
+        if len(hands) != 1 or hands[0].script is None:
+            bad = next((h.error for h in hands if h.error is not None), None)
+            entry.error = bad or NotationError("R1", "not one line of the hand in play", line, 1)
+            return entry
+        hand = hands[0]
+        capture = self._capture
+        capture.report = None
+        self.judge.previous = self.previous
+        self.judge.started = True
+        self.judge.hand(hand, Tally())
+        report = capture.report
+        assert report is not None
+        entry.report = report
+        result = report.result
+        fault = next((v for v in result.violations if v.line >= line), None)
+        if fault is not None:
+            entry.error = fault
+            return entry
+        wrong = next((c for c in result.claims if not c.ok and c.line >= line), None)
+        if wrong is not None:
+            entry.claim = wrong
+            return entry
+        entry.verdict = Verdict.ACCEPTED
+        entry.started = started
+        self._append([*new, text], line if not new else first)
+        if started:
+            self.hand_first = first
+            self.held = []
+            self.header = []
+        self.report = report
+        if result.finished:
+            entry.hand_over = True
+            self._next_hand(hand, report)
+            entry.next_players = self.players
+        return entry
+
+    def _append(self, lines: list[str], first_line: int) -> None:
+        """Append whole lines and put them on the disk before anything else is read (one write)."""
+        data = "".join(x + "\n" for x in lines).encode("utf-8")
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self.fd, view) :]
+        os.fsync(self.fd)
+        self.units.append(self.size)
+        self.size += len(data)
+        self.lines.extend(lines)
+
+    # ------------------------------------------------------------------ undo
+
+    def undo(self) -> str | None:
+        """Take back the last line written (with the tags of a hand it began); the file is
+        rewritten atomically. Returns the line taken back, or None when there is none."""
+        if not self.units:
+            return None
+        start = self.units[-1]
+        with open(self.path, "rb") as f:
+            data = f.read()
+        taken = data[start:].decode("utf-8").rstrip("\n").split("\n")[-1]
+        self._rewrite(data[:start])
+        self._load()
+        return taken
+
+    # ------------------------------------------------------------------ what the view shows
+
+    def hand_reports(self) -> list[HandReport]:
+        """Every hand of the file as ``pan replay`` judges it (for ``settle`` and the ledger)."""
+        out: list[HandReport] = []
+        sink = _Capture()
+        judge = RecordJudge(sink, None)
+        with open(self.path, encoding="utf-8") as f:
+            for hand in read_hands(f, self.name, Path(self.path).parent):
+                sink.report = None
+                judge.hand(hand, Tally())
+                if sink.report is not None:
+                    out.append(sink.report)
+        return out
+
+
+def _same_file(fd: int, path: str) -> bool:
+    try:
+        a, b = os.fstat(fd), os.stat(path)
+    except OSError:
+        return False
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
+def next_seating(players: Sequence[str], winner: str | None) -> tuple[str, ...]:
+    """The next hand's order of play: the winner first, the others after him in their order
+    (S3: the player on his left deals, last); no winner: the same order.
+
+    >>> next_seating(("Ana", "Ben", "Cruz", "Dee"), "Cruz")
+    ('Cruz', 'Dee', 'Ana', 'Ben')
+    >>> next_seating(("Ana", "Ben"), None)
+    ('Ana', 'Ben')
+    """
+    if winner is None or winner not in players:
+        return tuple(players)
+    i = players.index(winner)
+    return (*players[i:], *players[:i])
+
+
+def _comment_only(stripped: str) -> bool:
+    """A line of comments alone (``; ...`` or ``{ ... }``)."""
+    if stripped.startswith(";"):
+        return True
+    return stripped.startswith("{") and stripped.endswith("}") and stripped.count("{") == 1 == stripped.count("}")
+
+
+def _units(lines: list[str]) -> list[int]:
+    """Where each undoable line of a file begins, in bytes: a play line with the tags, blank
+    lines and comments before it that begin its hand; any other line by itself (blank lines
+    go with the line after them)."""
+    units: list[int] = []
+    offset = 0
+    pending = -1
+    in_play = False
+    for raw in lines:
+        s = raw.strip()
+        size = len(raw.encode("utf-8")) + 1
+        if not s or s.startswith("[") or (not in_play and _comment_only(s)):
+            if s.startswith("["):
+                in_play = False
+            if pending < 0:
+                pending = offset
+        else:
+            units.append(pending if pending >= 0 else offset)
+            pending = -1
+            in_play = True
+        offset += size
+    return units
+
+
+# --------------------------------------------------------------------------- the line mode's loop
+
+
+class LiveOutput(Protocol):
+    """Where a session's judgements go (the exporters of :mod:`pancli.render.live`)."""
+
+    def opened(self, session: Session) -> None:
+        """The session is open: the hand in play (or the next), what the opening found."""
+
+    def entry(self, session: Session, entry: Entry) -> None:
+        """A line judged."""
+
+    def undone(self, session: Session, text: str | None) -> None:
+        """``undo``: the line taken back (None: nothing to take back)."""
+
+    def settle(self, session: Session) -> None:
+        """``settle``: the night so far."""
+
+    def rule(self, session: Session, rule: Rule) -> None:
+        """``rules ID``: one rule explained."""
+
+    def problem(self, session: Session, text: str, message: str) -> None:
+        """A command that cannot be done (``rules`` of no rule)."""
+
+
+def command(session: Session, text: str, out: LiveOutput) -> bool | None:
+    """Do ``text`` when it is a command of the session (``undo``, ``settle``, ``rules ID``):
+    True done, False refused (a rule id that names no rule); None when it is no command
+    (``quit`` is the caller's)."""
+    words = text.split()
+    if not words or words[0] not in COMMANDS or (words[0] != "rules" and len(words) != 1):
+        return None
+    verb = words[0]
+    if verb == "undo":
+        out.undone(session, session.undo())
+    elif verb == "settle":
+        out.settle(session)
+    elif verb == "rules":
+        from pancli.rulebook import closest, lookup
+
+        rule = lookup(words[1]) if len(words) == 2 else None
+        if rule is None:
+            near = ", ".join(closest(words[1])) if len(words) == 2 else ""
+            out.problem(
+                session,
+                text,
+                "rules ID: " + (f"no rule {words[1]!r}; closest: {near}" if near else "name one rule id (P8)"),
+            )
+            return False
+        out.rule(session, rule)
+    else:
+        return None
+    return True
+
+
+def keep_score(session: Session, lines: Iterable[str], out: LiveOutput) -> bool:
+    """The line mode: each line judged (or each command done) and its judgement given to
+    ``out`` before the next is read, until the lines end or ``quit``. True when every line
+    was accepted (and every command done)."""
+    clean = True
+    out.opened(session)
+    for raw in lines:
+        text = raw.rstrip("\r\n")
+        if text.strip() == "quit":
+            break
+        done = command(session, text.strip(), out)
+        if done is not None:
+            clean = clean and done
+            continue
+        entry = session.enter(text)
+        out.entry(session, entry)
+        if entry.verdict is Verdict.REFUSED:
+            clean = False
+    return clean

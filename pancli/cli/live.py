@@ -1,0 +1,134 @@
+"""``pan live FILE``: keep the score at the table, every line judged as it is entered.
+
+On a terminal, a full-screen view (:mod:`pancli.render.live_view`, Textual, imported only
+here); when standard input is not a terminal, the line mode: one line in, one judgement out
+(plain, or ``--jsonl`` events). What the session does is :mod:`pancli.app.live`'s.
+
+Exit status (line mode): 0 every line accepted, 1 some line refused, 2 a usage error (a FILE
+that is not a record, cannot be written, or is kept by another ``pan live``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import click
+
+from pancli.cli.common import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    complete_paths,
+    escape_text,
+    game_option,
+    jsonl_option,
+    load_profile,
+    resolve_game,
+)
+
+if TYPE_CHECKING:
+    from pancli.app.live import Options
+
+
+def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[object]:
+    from pancli.cli.completion import complete_rules
+
+    return list(complete_rules(ctx, param, incomplete))
+
+
+@click.command("live", epilog="Exit status: 0 every line accepted, 1 some line refused, 2 a usage error.")
+@click.argument("file", metavar="FILE", shell_complete=complete_paths)
+@click.option("--players", default=None, metavar='"A B C ..."', help="A new record's players, in order of play.")
+@click.option(
+    "--rules",
+    "rules",
+    default=None,
+    metavar="NAME|FILE",
+    help="A new record's rules: hoyle, cardroom, or a house-rules TOML file.",
+    shell_complete=_complete_rules,
+)
+@click.option("--stake", default=None, metavar="MONEY", help="The money value of one unit (e.g. 0.25).")
+@game_option
+@jsonl_option(help="Line mode: one JSON object per event (as pan replay --jsonl writes them).")
+@click.option("--lines", "line_mode", is_flag=True, help="The line mode even on a terminal.")
+def live(
+    file: str, players: str | None, rules: str | None, stake: str | None, game: str, as_jsonl: bool, line_mode: bool
+) -> None:
+    """Keep the score at the table: each line entered is judged at once, and written when legal.
+
+    A new FILE gets its tags from the options; an existing one is refereed and play goes on
+    at its end. Each line is a record line (deal, up, stay/top, a turn, force, call, count,
+    mend, back, reshuffle, comments); a legal one is appended and on the disk before the
+    next is read, an illegal one is refused with its ruling and not written. When a hand ends
+    the next begins seated as S3 requires (the winner first). Commands: undo (take back the
+    last line written), settle (the night so far), rules ID (one rule explained), quit.
+    On a terminal, a full-screen view; when standard input is not a terminal, one judgement
+    per line (--jsonl: JSON events).
+
+    On a terminal, `pan live night.pan --players "Ana Ben Cruz Dee"` opens the view; run
+    `pan live night.pan` again to resume the night.
+
+    \b
+    Examples:
+      printf 'Ana stay\\nBen stay\\n' | pan live night.pan --players "Ana Ben"
+      printf 'Ana stay\\nBen top\\n' | pan live --jsonl tuesday.pan --players "Ana Ben" --stake 0.25
+      printf 'Ana stay\\nCruz stay\\n' | pan live friday.pan --players "Ana Ben Cruz"  # exits 1: T1
+    """
+    from pancli.app.live import LiveProblem, Session, keep_score
+
+    options = _options(file, players, rules, stake, game)
+    session = Session(file, options)
+    terminal = sys.stdin.isatty() and sys.stdout.isatty() and not line_mode and not as_jsonl
+    try:
+        session.open()
+    except LiveProblem as exc:
+        raise click.UsageError(escape_text(str(exc))) from None
+    except OSError as exc:
+        raise click.UsageError(escape_text(f"cannot keep {file}: {exc.strerror or exc}")) from None
+    try:
+        if terminal:
+            from pancli.render.live_view import run_view
+
+            clean = run_view(session)
+        else:
+            from pancli.render.live import JsonlLive, PlainLive
+
+            out = JsonlLive() if as_jsonl else PlainLive()
+            clean = keep_score(session, _stdin_lines(), out)
+    finally:
+        session.close()
+    sys.stdout.flush()
+    sys.exit(EXIT_OK if clean else EXIT_ILLEGAL)
+
+
+def _stdin_lines() -> Iterator[str]:
+    """Standard input, a line at a time as it comes (a script may wait for each judgement)."""
+    stream = sys.stdin
+    while True:
+        line = stream.readline()
+        if not line:
+            return
+        yield line
+
+
+def _options(file: str, players: str | None, rules: str | None, stake: str | None, game: str) -> Options:
+    from pancli.app.live import Options
+
+    rules_tag = None
+    if rules is not None:
+        load_profile(rules)  # a usage error (exit 2) now, not at the first line
+        if rules.lower() in ("hoyle", "cardroom"):
+            rules_tag = rules.lower()
+        else:
+            folder = os.path.dirname(os.path.abspath(file))
+            rules_tag = os.path.relpath(os.path.abspath(rules), folder)
+    if stake is not None:
+        from pancli.records.tags import read_stake
+
+        got = read_stake(stake)
+        if isinstance(got, tuple):
+            raise click.BadParameter(escape_text(f"{got[0]} {got[1]}"), param_hint="--stake")
+    names = tuple(players.split()) if players is not None else ()
+    return Options(names, rules_tag, stake, resolve_game(game))

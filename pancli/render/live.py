@@ -1,0 +1,521 @@
+"""What ``pan live`` writes: the line mode's judgement of each line (plain text or ``--jsonl``
+events as ``pan replay --jsonl`` writes them), and the text the full-screen view shows (the
+seats, what may be done now, the ledger), all from the session of :mod:`pancli.app.live`.
+
+Plain, one judgement per line entered::
+
+    ok 14: Ana draw 5s, meld [5s 5s 5s], discard 2d
+      line 14: Ana collects C2 three spade valles (M3): 4 from Ben, Cruz, Dee (12 in all)
+    refused -:15:1: P1 it is Ben's turn, not Cruz's
+      ruling: ...
+
+``--jsonl``: the referee's step events of an accepted line (``draw``, ``meld``, ... with their
+moves and payments), a ``refused`` event with a ruling's fields, the ``hand`` object when a
+hand ends, and ``noted``, ``undone``, ``started`` events of the session.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from contextlib import redirect_stdout
+from typing import IO, TYPE_CHECKING
+
+from pancli.app.lines import error_line
+from pancli.app.live import Entry, Session, Verdict
+from pancli.cards import Card, Game
+from pancli.model.results import Payment, Violation
+from pancli.notation.errors import NotationError
+from pancli.values import Item, Line
+
+if TYPE_CHECKING:
+    from pancli.referee.position import TableNow
+    from pancli.rulebook import Rule
+
+
+# --------------------------------------------------------------------------- words shared by both outputs
+
+
+def refusal(session: Session, entry: Entry) -> tuple[str, str, int, int, str | None, str, str]:
+    """Why a line is refused: ``rule message line col player ruling``, and the error line."""
+    e = entry.error
+    if isinstance(e, Violation):
+        return (
+            e.rule,
+            e.message,
+            e.line,
+            e.col,
+            e.player,
+            e.ruling,
+            error_line(session.name, e.line, e.col, e.rule, e.message),
+        )
+    if isinstance(e, NotationError):
+        line = entry.line if e.line == 0 else e.line
+        return (e.code, e.message, line, e.col, None, "", error_line(session.name, line, e.col, e.code, e.message))
+    c = entry.claim
+    assert c is not None
+    assert entry.report is not None
+    message = entry.report.claim_message(c)
+    return (c.rule, message, c.line, c.col, c.player, "", error_line(session.name, c.line, c.col, c.rule, message))
+
+
+def torn_text(session: Session) -> str:
+    """The torn last line found at the opening: its place, its text, where it was set aside."""
+    assert session.torn is not None
+    n, text = session.torn
+    return f"torn {session.name}:{n}: a last line cut off mid-write, set aside in {session.name}.torn: {text!r}"
+
+
+def seating_text(players: tuple[str, ...]) -> str:
+    """``Cruz Dee Ana Ben (Cruz first, Ben deals)``."""
+    return f"{' '.join(players)} ({players[0]} first, {players[-1]} deals)"
+
+
+def may_now(session: Session) -> str:
+    """What the player to act may do now, in a line (the "may do now" line of the view)."""
+    now = session.now
+    if session.report is None:
+        return "deal lines, the upcard, then each player decides: stay or top (T1)"
+    if now is None:
+        return "play goes on (no position for this game)"
+    return now_text(now)
+
+
+def now_text(now: TableNow) -> str:
+    from pancli.referee.board import Phase
+
+    if now.phase is Phase.DECIDING:
+        before = "more deal lines and the upcard, or " if all(s.active is None for s in now.seats) else ""
+        return f"{before}{now.to_act} decides: stay or top (T1)"
+    if now.phase is Phase.WON:
+        return f"{now.winner} won the hand"
+    if now.phase is Phase.VOID:
+        return "the hand is void (T4, P10)"
+    who = now.to_act
+    if now.reshuffle:
+        return f"the stock is empty: reshuffle (P10), then {who} draws"
+    if now.must_take < 0:
+        what = f"{who} must take {now.live} and add it to a meld (P8, forced)"
+    elif now.must_take > 0:
+        what = f"{who} must take {now.live} and add it to #{now.must_take} (P8)"
+    elif now.live is not None:
+        what = f"{who} draws, or takes {now.live} to meld it at once (P1, P3)"
+    else:
+        what = f"{who} draws (P1)"
+    extra = []
+    if now.forcer is not None:
+        extra.append(f"{now.forcer} may force {who} to take {now.live} (P8)")
+    if now.fits:
+        extra.append("adds: " + ", ".join(f"{f.card} to #{f.meld}" for f in now.fits[:6]))
+    if now.next_flat:
+        extra.append("the next player is flat: a draw that fits him is kept (P9)")
+    return "; ".join([what, *extra])
+
+
+def ledger_of_night(session: Session) -> dict[str, int]:
+    """Each player's net units over the hands of the file (disputed hands left out, as ``pan
+    settle`` counts them)."""
+    totals: dict[str, int] = {}
+    for report in session.hand_reports():
+        result = report.result
+        if report.dispute is not None or result.game is Game.PAGRUC:
+            continue
+        for p, n in result.ledger.items():
+            totals[p] = totals.get(p, 0) + n
+    return totals
+
+
+# --------------------------------------------------------------------------- line mode
+
+
+class PlainLive:
+    """The plain judgement of each line, on standard output (flushed at once: a script waits for it)."""
+
+    def __init__(self, out: IO[str] | None = None) -> None:
+        self.out = out
+
+    def _w(self, text: str) -> None:
+        out = self.out or sys.stdout
+        out.write(text)
+        out.flush()
+
+    def opened(self, session: Session) -> None:
+        lines = []
+        if session.torn is not None:
+            lines.append(torn_text(session))
+        lines += [f"note {n}" for n in session.notes]
+        lines.append(f"hand {session.hand_index}: {seating_text(session.players)}")
+        lines.append(f"  now: {may_now(session)}")
+        self._w("".join(x + "\n" for x in lines))
+
+    def entry(self, session: Session, entry: Entry) -> None:
+        self._w(entry_text(session, entry))
+
+    def undone(self, session: Session, text: str | None) -> None:
+        if text is None:
+            self._w("undo: nothing to take back\n")
+        else:
+            self._w(f"undone: {text}\n  now: {may_now(session)}\n")
+
+    def settle(self, session: Session) -> None:
+        self._w(settle_text(session, jsonl=False))
+
+    def rule(self, session: Session, rule: Rule) -> None:
+        self._w("".join(x + "\n" for x in rule_text(session, rule)))
+
+    def problem(self, session: Session, text: str, message: str) -> None:
+        self._w(f"refused {message}\n")
+
+
+def entry_text(session: Session, entry: Entry) -> str:
+    """The plain judgement of a line."""
+    if entry.verdict is Verdict.BLANK:
+        return ""
+    if entry.verdict is Verdict.NOTED:
+        where = f"{entry.line}" if entry.line else "(written with the hand's first line)"
+        return f"noted {where}: {entry.text.strip()}\n"
+    if entry.verdict is Verdict.REFUSED:
+        _rule, _message, _line, _col, player, ruling, err = refusal(session, entry)
+        out = [f"refused {err}" + (f" ({player})" if player else "")]
+        if ruling:
+            out.append(f"  ruling: {ruling}")
+        out.append("  not written: enter the line again as it was played")
+        return "".join(x + "\n" for x in out)
+    from pancli.render.plain import remedy_lines
+    from pancli.render.words import collection_lines, ledger_text, outcome
+
+    report = entry.report
+    assert report is not None
+    out = []
+    if entry.started:
+        out.append(f"hand {report.hand.index} begins (its tags written with this line)")
+    out.append(f"ok {entry.line}: {entry.text.strip()}")
+    if report.script.game.value == "panguingue":
+        out += collection_lines(entry.payments, report.script.profile.out_bonus)
+        for r in report.result.remedies:  # type: ignore[union-attr]
+            if r.violation.line == entry.line:
+                out += remedy_lines(session.name, r)
+    if entry.hand_over:
+        result = report.result
+        if result.game is Game.PANGUINGUE:
+            out.append(f"  {outcome(result)}")
+            out.append(f"  ledger: {ledger_text(result.ledger)}")
+        out.append(f"hand {session.hand_index}: {seating_text(entry.next_players)} (S3)")
+    out.append(f"  now: {may_now(session)}")
+    return "".join(x + "\n" for x in out)
+
+
+def rule_text(session: Session, rule: Rule) -> list[str]:
+    """``rules ID``: the rule explained under the rules of the hand in play."""
+    from pancli.render.rules import rule_lines
+    from pancli.rules import HOYLE
+
+    return rule_lines(rule, session.profile or HOYLE)
+
+
+def settle_text(session: Session, *, jsonl: bool) -> str:
+    """``settle``: the night so far, as ``pan settle FILE`` writes it in a pipe."""
+    from pancli.app.replay import replay_files
+    from pancli.render.settle import JsonlSettle, SettleSink
+
+    buffer = io.StringIO()
+    sink = (JsonlSettle if jsonl else SettleSink)(None, False)
+    with redirect_stdout(buffer):
+        replay_files([session.path], sink, open_record=_open, strict=False, profile=None)
+    return buffer.getvalue()
+
+
+def _open(name: str) -> IO[str]:
+    return open(name, encoding="utf-8")
+
+
+class NotedLine(Line, tag="noted"):
+    """A comment written (``line`` 0: kept for the next hand's first line)."""
+
+    file: str
+    line: int
+    text: str
+
+
+class UndoneLine(Line, tag="undone"):
+    """``undo``: the line taken back (None: nothing to take back)."""
+
+    file: str
+    text: str | None
+
+
+class StartedLine(Line, tag="started"):
+    """The session's start: the hand in play (or the next) and its players; a torn line set aside."""
+
+    file: str
+    hand: int
+    players: tuple[str, ...]
+    torn_line: int | None
+    torn_text: str | None
+    notes: tuple[str, ...]
+
+
+class RefusedLine(Item):
+    """A refused line: the fields of a ``replay --jsonl`` violation, and the text entered."""
+
+    event: str
+    hand: int
+    rule: str
+    line: int
+    col: int
+    player: str | None
+    message: str
+    ruling: str
+    turn: int
+    file: str
+    text: str
+
+
+class RuleLine(Line, tag="rule"):
+    """``rules ID``: the rule's lines (``label<TAB>text``)."""
+
+    rule: str
+    lines: list[str]
+
+
+class JsonlLive(PlainLive):
+    """``--jsonl``: one JSON object per line (module docstring)."""
+
+    def opened(self, session: Session) -> None:
+        from pancli.jsontext import dumps
+
+        n, text = session.torn if session.torn is not None else (None, None)
+        item = StartedLine(session.name, session.hand_index, session.players, n, text, tuple(session.notes))
+        self._w(dumps(item) + "\n")
+
+    def entry(self, session: Session, entry: Entry) -> None:
+        from pancli.jsontext import dumps, lines
+
+        if entry.verdict is Verdict.BLANK:
+            return
+        if entry.verdict is Verdict.NOTED:
+            self._w(dumps(NotedLine(session.name, entry.line, entry.text.strip())) + "\n")
+            return
+        if entry.verdict is Verdict.REFUSED:
+            rule, message, line, col, player, ruling, _ = refusal(session, entry)
+            turn = entry.error.turn if isinstance(entry.error, Violation) else 0
+            item = RefusedLine(
+                "refused", session.hand_index, rule, line, col, player, message, ruling, turn, session.name, entry.text
+            )
+            self._w(dumps(item) + "\n")
+            return
+        from pancli.render.json import hand_item, step_events
+
+        report = entry.report
+        assert report is not None
+        text = lines(step_events(entry.steps, report.hand.index, session.name))
+        if entry.hand_over:
+            text += dumps(hand_item(report, "hand")) + "\n"
+        self._w(text)
+
+    def undone(self, session: Session, text: str | None) -> None:
+        from pancli.jsontext import dumps
+
+        self._w(dumps(UndoneLine(session.name, text)) + "\n")
+
+    def settle(self, session: Session) -> None:
+        self._w(settle_text(session, jsonl=True))
+
+    def rule(self, session: Session, rule: Rule) -> None:
+        from pancli.jsontext import dumps
+
+        self._w(dumps(RuleLine(str(rule), rule_text(session, rule))) + "\n")
+
+    def problem(self, session: Session, text: str, message: str) -> None:
+        from pancli.jsontext import dumps
+
+        item = RefusedLine("refused", session.hand_index, "usage", 0, 0, None, message, "", 0, session.name, text)
+        self._w(dumps(item) + "\n")
+
+
+# --------------------------------------------------------------------------- the full-screen view's text
+
+
+def title_text(session: Session) -> str:
+    """The view's first line: the file, the hand, its rules and stake."""
+    report = session.report
+    rules = report.script.profile.name if report is not None else (session.options.rules or "hoyle")
+    stake = getattr(report.result, "stake", None) if report is not None else session.options.stake
+    money = f" · stake {stake}" if stake is not None else ""
+    return f"pan live {session.name} · hand {session.hand_index} · {rules}{money}"
+
+
+def _within(part: tuple[Card, ...], whole: tuple[Card, ...]) -> bool:
+    rest = list(whole)
+    for c in part:
+        if c not in rest:
+            return False
+        rest.remove(c)
+    return True
+
+
+def _meld_paid(session: Session, player: str, cards: tuple[Card, ...]) -> int:
+    """What each opponent paid ``player`` for the meld ``cards`` as it lies (laid and grown: C1-C7)."""
+    report = session.report
+    if report is None or report.result.game is Game.PAGRUC:
+        return 0
+    paid: dict[tuple[int, str], int] = {}
+    for p in report.result.payments:
+        if p.payee == player and p.meld and p.rule not in ("C8", "T2") and _within(p.meld, cards):
+            paid[(p.line, p.rule)] = p.units
+    return sum(paid.values())
+
+
+def table_lines(session: Session) -> list[str]:
+    """The table at a glance: the stock, the live discard, each seat (stays, on top, retired),
+    its cards (the known ones shown), its melds and what they paid."""
+    now = session.now
+    if now is None:
+        return [
+            f"players: {seating_text(session.players)}",
+            "",
+            "no line of this hand yet" if session.report is None else "",
+        ]
+    live = str(now.live) if now.live is not None else "-"
+    out = [f"turn {now.turn} · stock {now.stock} · live discard {live}", ""]
+    width = max(len(s.player) for s in now.seats)
+    for s in now.seats:
+        mark = ">" if s.player == now.to_act else " "
+        if s.retired:
+            state = "retired"
+        elif s.active is None:
+            state = "deciding"
+        elif s.active:
+            state = "flat" if s.flat else "stays"
+        else:
+            state = "on top"
+        held = " ".join(str(c) for c in s.known)
+        if s.unknown:
+            held = (held + " " if held else "") + f"+{s.unknown} unknown"
+        out.append(f"{mark} {s.player:<{width}}  {state:<8} {s.cards:>2} cards  {held}")
+        for n, m in enumerate(s.melds, 1):
+            paid = _meld_paid(session, s.player, m.cards)
+            out.append(f"    #{n} [{' '.join(str(c) for c in m.cards)}]" + (f"  paid {paid} each" if paid else ""))
+    return out
+
+
+def ledger_lines(session: Session, night: dict[str, int]) -> list[str]:
+    """The running ledger: this hand's net units, the night's (finished hands plus this one),
+    and money when the hand names a stake."""
+    report = session.report
+    hand: dict[str, int] = {}
+    stake = None
+    if report is not None and report.result.game is Game.PANGUINGUE:
+        hand = dict(report.result.ledger)
+        stake = report.result.stake
+    players = list(dict.fromkeys([*night, *hand, *session.players]))
+    width = max((len(p) for p in players), default=4)
+    out = [f"{'':<{width}}  {'hand':>5}  {'night':>6}" + ("  money" if stake is not None else "")]
+    for p in players:
+        total = night.get(p, 0) + hand.get(p, 0)
+        row = f"{p:<{width}}  {hand.get(p, 0):>+5}  {total:>+6}"
+        if stake is not None:
+            from pancli.render.text import money_text
+
+            row += f"  {money_text(stake * total)}"
+        out.append(row)
+    return out
+
+
+def finished_totals(session: Session) -> dict[str, int]:
+    """The night's units over the hands finished (the hand in play left out): :func:`ledger_of_night`."""
+    totals = ledger_of_night(session)
+    report = session.report
+    if report is not None and report.result.game is Game.PANGUINGUE and report.dispute is None:
+        for p, n in report.result.ledger.items():
+            totals[p] = totals.get(p, 0) - n
+    return totals
+
+
+def hand_log(session: Session) -> list[str]:
+    """The hand in play's lines as written, each with what it paid and the rulings put right."""
+    from pancli.render.words import collection_lines
+
+    report = session.report
+    out = []
+    first = session.hand_first
+    payments = report.result.payments if report is not None and report.result.game is Game.PANGUINGUE else ()
+    by_line: dict[int, list[Payment]] = {}
+    for p in payments:
+        by_line.setdefault(p.line, []).append(p)
+    bonus = report.script.profile.out_bonus if report is not None else None
+    for n, text in enumerate(session.lines_of_hand, first):
+        if not text.strip() or text.startswith("["):
+            continue
+        out.append(f"{n:>4}  {text}")
+        out += collection_lines(by_line.get(n, []), bonus)
+    return out
+
+
+# --------------------------------------------------------------------------- completion
+
+VERBS_DECIDING = ("stay", "top")
+VERBS_FIRST = ("draw", "take")
+VERBS_THEN = ("meld", "add", "borrow", "split", "discard", "out", "mend", "back")
+VERBS_LINE = ("force", "call", "count")
+WORDS = ("deal", "up", "reshuffle", "undo", "settle", "rules", "quit")
+
+
+def candidates(session: Session, text: str) -> list[str]:
+    """What may complete the last word of ``text``: player names and commands first, then the
+    actions legal now (T1: stay or top; P1: draw or take; the rest of a turn), the cards the
+    player in turn holds (when known), the live discard after ``take``, his meld numbers after
+    ``to``, rule ids after ``rules``."""
+    words = text.split(" ")
+    before = [w for w in words[:-1] if w]
+    if before and before[0].endswith(".") and before[0][:-1].isdigit():
+        before = before[1:]  # a move number
+    now = session.now
+    players = list(session.players)
+    to_act = now.to_act if now is not None else (players[0] if players else None)
+    if not before:
+        first = [to_act] if to_act else []
+        return list(dict.fromkeys([*first, *players, *WORDS]))
+    head = before[0]
+    last = before[-1].rstrip(",")
+    if head == "rules":
+        from pancli.rulebook import RULEBOOK
+
+        return [str(r) for r in RULEBOOK]
+    if head == "deal":
+        return players if len(before) == 1 else []
+    if head not in players:
+        return []
+    seat = next((s for s in now.seats if s.player == head), None) if now is not None else None
+    hand = [str(c) for c in dict.fromkeys(seat.known)] if seat is not None else []
+    if len(before) == 1:
+        if now is None or now.phase.value == "deciding":
+            return list(VERBS_DECIDING)
+        if head == to_act:
+            first = ["take", "draw"] if now.must_take else ["draw", "take"]
+            return first
+        return list(VERBS_LINE)
+    if last == "take" and now is not None and now.live is not None:
+        return [str(now.live)]
+    if last in ("force", "call", "count"):
+        return [p for p in players if p != head]
+    if last == "to" or last in ("mend", "back", "split") or (last == "from"):
+        n = len(seat.melds) if seat is not None else 0
+        return [f"#{i}" for i in range(1, n + 1)]
+    if last == "add" and now is not None:
+        fit = [str(f.card) for f in now.fits]
+        return list(dict.fromkeys([*fit, *hand]))
+    if before[-1].endswith(","):
+        return list(VERBS_THEN)
+    if last in ("discard", "meld", "borrow") or last.startswith("["):
+        return [("[" if last == "meld" else "") + c for c in hand]
+    return hand
+
+
+def complete_line(session: Session, text: str) -> str | None:
+    """``text`` with its last word completed by the first candidate it begins (None: none)."""
+    word = text.split(" ")[-1]
+    for c in candidates(session, text):
+        if c.lower().startswith(word.lower()) and c != word:
+            return text[: len(text) - len(word)] + c
+    return None

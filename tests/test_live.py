@@ -1,0 +1,295 @@
+"""``pan live`` in the line mode: a night kept line by line, what is written and when, undo,
+the lock, the file that is refused, a torn line, and kill -9 at several moments."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cli_kit import ROOT, pan
+from live_kit import HAND_1, PLAYERS, REFUSED, accepted_lines, night_lines
+
+from pancli.app.live import Options, Session, Verdict
+
+PAN = [sys.executable, "-m", "pancli"]
+
+
+def _keep(path: Path, lines: list[str], *extra: str) -> tuple[int, str, str]:
+    r = pan("live", str(path), "--players", PLAYERS, *extra, input="".join(x + "\n" for x in lines))
+    return r.exit_code, r.stdout, r.stderr
+
+
+def _play_lines(path: Path) -> list[str]:
+    """The file's play lines (no tags, no blank lines)."""
+    return [x for x in path.read_text(encoding="utf-8").splitlines() if x.strip() and not x.startswith("[")]
+
+
+def test_a_night_kept_in_line_mode_replays_to_the_same_ledger(tmp_path: Path) -> None:
+    night = tmp_path / "night.pan"
+    code, out, _ = _keep(night, [*night_lines(), "settle"], "--stake", "0.25")
+    assert code == 1  # one line was refused
+    assert _play_lines(night) == accepted_lines()
+    assert out.count("refused ") == 1 and "P2" in out.split("refused ", 1)[1].split("\n", 1)[0]
+    replayed = pan("replay", "--json", str(night))
+    hands = json.loads(replayed.stdout)
+    assert [h["winner"] for h in hands] == ["Ana", "Cruz", "Cruz"]
+    assert [h["violations"] for h in hands] == [[], [], []]
+    assert [len(h["rulings"]) for h in hands] == [0, 1, 0]  # the foul meld made good (I2)
+    # the night so far, as pan settle writes it
+    settled = pan("settle", str(night)).stdout
+    assert settled in out
+
+
+def test_jsonl_events_are_those_of_replay_jsonl(tmp_path: Path) -> None:
+    night = tmp_path / "night.pan"
+    code, out, _ = _keep(night, night_lines(), "--jsonl")
+    assert code == 1
+    events = [json.loads(x) for x in out.splitlines()]
+    assert events[0]["event"] == "started"
+    refused = [e for e in events if e["event"] == "refused"]
+    assert [(e["rule"], e["text"]) for e in refused] == [("P2", REFUSED)]
+    kept = [x for x, e in zip(out.splitlines(), events, strict=True) if e["event"] not in ("started", "refused")]
+    replayed = pan("replay", "--jsonl", str(night)).stdout.splitlines()
+    assert kept == [x for x in replayed if json.loads(x)["event"] != "violation"]
+
+
+def test_P2_a_refused_line_is_not_written_and_shows_its_ruling(tmp_path: Path) -> None:
+    night = tmp_path / "night.pan"
+    h1 = HAND_1.splitlines()
+    lines = [*h1[: h1.index("4. Dee draw Kc, discard Kc")], REFUSED]
+    code, out, _ = _keep(night, lines)
+    assert code == 1
+    assert REFUSED not in night.read_text(encoding="utf-8")
+    refusal = out.split("refused ", 1)[1]
+    assert refusal.startswith(f"{night}:") and " P2 " in refusal.split("\n")[0]
+    assert "ruling: P2" in refusal
+
+
+def test_S3_the_next_hand_seats_the_winner_first_its_tags_written_with_its_first_line(tmp_path: Path) -> None:
+    night = tmp_path / "night.pan"
+    lines = accepted_lines()
+    hand_1 = HAND_1.splitlines()
+    code, out, _ = _keep(night, hand_1)
+    assert code == 0
+    assert night.read_text(encoding="utf-8").count("[Players") == 1  # no empty hand at the end
+    assert "hand 2: Ana Ben Cruz Dee (Ana first, Dee deals)" in out
+    code, out, _ = _keep(night, lines[len(hand_1) : len(hand_1) + 1])  # resumed: the next hand's first line
+    assert code == 0
+    text = night.read_text(encoding="utf-8")
+    assert text.count('[Players "Ana Ben Cruz Dee"]') == 2
+    code, out, _ = _keep(night, lines[len(hand_1) + 1 :])
+    assert code == 0
+    assert '[Players "Cruz Dee Ana Ben"]' in night.read_text(encoding="utf-8")  # Cruz won hand 2
+    assert pan("replay", str(night)).exit_code == 1  # only for the foul meld put right (I2)
+    assert ": S3 " not in pan("replay", str(night)).stderr
+
+
+def _session(path: Path) -> Session:
+    s = Session(str(path), Options(PLAYERS.split()))
+    s.open()
+    return s
+
+
+def test_undo_takes_back_the_last_line_across_a_hand_end(tmp_path: Path) -> None:
+    night = tmp_path / "night.pan"
+    hand_1 = HAND_1.splitlines()
+    s = _session(night)
+    try:
+        for x in [*hand_1, "deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d"]:
+            assert s.enter(x).verdict is Verdict.ACCEPTED, x
+        assert night.read_text(encoding="utf-8").count("[Players") == 2
+        assert s.undo() == "deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d"
+        assert night.read_text(encoding="utf-8").count("[Players") == 1  # the tags went with it
+        assert s.undo() == hand_1[-1]
+        assert _play_lines(night) == hand_1[:-1]
+        assert s.now is not None and s.now.to_act == "Ana"
+        assert s.enter(hand_1[-1]).hand_over
+        # the lock is kept across the rewrite: a second session is refused
+        with pytest.raises(Exception, match="kept by another pan live"):
+            _session(night)
+    finally:
+        s.close()
+    assert _play_lines(night) == hand_1
+
+
+def test_undo_with_nothing_written(tmp_path: Path) -> None:
+    code, out, _ = _keep(tmp_path / "n.pan", ["undo"])
+    assert code == 0 and "nothing to take back" in out
+    assert (tmp_path / "n.pan").read_text() == ""
+
+
+def test_a_second_live_on_the_same_file_is_refused(tmp_path: Path) -> None:
+    night = tmp_path / "night.pan"
+    s = _session(night)
+    try:
+        code, _, err = _keep(night, ["Ana stay"])
+    finally:
+        s.close()
+    assert code == 2 and "kept by another pan live" in err
+    assert night.read_text() == ""
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '[Players "Ana Ben"]\n\nAna stay\nBen draw 5q\n',  # a notation error
+        "\x00\x01 not text\n",
+        b"\xff\xfe".decode("latin-1") + "\n",
+    ],
+)
+def test_a_file_that_is_not_a_record_is_refused_before_anything_is_written(tmp_path: Path, content: str) -> None:
+    night = tmp_path / "night.pan"
+    night.write_bytes(content.encode("latin-1") if "\xff" in content else content.encode())
+    before = night.read_bytes()
+    code, _, err = _keep(night, ["Ana stay"])
+    assert code == 2 and "not a record" in err
+    assert night.read_bytes() == before
+
+
+def test_a_file_that_cannot_be_written_is_refused(tmp_path: Path) -> None:
+    code, _, err = _keep(tmp_path / "no" / "such" / "folder.pan", ["Ana stay"])
+    assert code == 2 and "cannot write" in err
+    code, _, err = _keep(tmp_path, ["Ana stay"])
+    assert code == 2 and "not a regular file" in err
+    if os.geteuid() != 0:
+        ro = tmp_path / "ro.pan"
+        ro.write_text("")
+        ro.chmod(0o444)
+        code, _, err = _keep(ro, ["Ana stay"])
+        assert code == 2 and "cannot write" in err
+
+
+def test_a_new_record_needs_its_players_and_good_options(tmp_path: Path) -> None:
+    r = pan("live", str(tmp_path / "n.pan"), input="Ana stay\n")
+    assert r.exit_code == 2 and "--players" in r.stderr
+    r = pan("live", str(tmp_path / "n.pan"), "--players", "Ana Ana!", input="Ana stay\n")
+    assert r.exit_code == 2 and "do not read" in r.stderr
+    r = pan("live", str(tmp_path / "n.pan"), "--players", "Ana Ben", "--stake", "x", input="")
+    assert r.exit_code == 2
+    r = pan("live", str(tmp_path / "n.pan"), "--players", "Ana Ben", "--rules", "nope.toml", input="")
+    assert r.exit_code == 2
+    assert not (tmp_path / "n.pan").exists()
+
+
+def test_a_torn_last_line_is_reported_with_its_place_and_set_aside(tmp_path: Path) -> None:
+    night = tmp_path / "night.pan"
+    code, _, _ = _keep(night, ["Ana stay", "Ben stay", "Cruz stay", "Dee stay"])
+    with open(night, "ab") as f:
+        f.write(b"Ana draw 5s, disc")  # the power went off mid-write
+    code, out, _ = _keep(night, ["Ana draw 5s, discard 5s"])
+    assert code == 0
+    assert f"torn {night}:8: " in out and "'Ana draw 5s, disc'" in out
+    assert (tmp_path / "night.pan.torn").read_text() == "Ana draw 5s, disc\n"
+    assert _play_lines(night)[-2:] == ["Dee stay", "Ana draw 5s, discard 5s"]
+
+
+def test_commands_rules_settle_and_quit(tmp_path: Path) -> None:
+    code, out, _ = _keep(tmp_path / "n.pan", ["Ana stay", "rules p8", "rules Z9", "quit", "Ben stay"])
+    assert code == 1  # rules of no rule
+    assert "rule\tP8 Forcing" in out and "no rule 'Z9'" in out
+    assert _play_lines(tmp_path / "n.pan") == ["Ana stay"]  # nothing after quit
+
+
+def test_a_tag_line_is_refused(tmp_path: Path) -> None:
+    code, out, _ = _keep(tmp_path / "n.pan", ['[Event "x"]'])
+    assert code == 1 and "R1" in out
+
+
+def test_comments_before_a_hand_are_written_with_its_first_line(tmp_path: Path) -> None:
+    night = tmp_path / "n.pan"
+    code, _, _ = _keep(night, ["; Tuesday at Ana's", "Ana stay", "; Ben thinks", "Ben stay"])
+    assert code == 0
+    text = night.read_text()
+    assert text.index("[Players") < text.index("; Tuesday") < text.index("Ana stay") < text.index("; Ben thinks")
+
+
+# --------------------------------------------------------------------------- kill -9
+
+
+def _start(path: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [*PAN, "live", str(path), "--players", PLAYERS],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+
+
+def _judged(p: subprocess.Popen[str], line: str) -> str:
+    """Send a line and read its judgement (up to its last line: "now: ..." or "not written")."""
+    assert p.stdin is not None and p.stdout is not None
+    p.stdin.write(line + "\n")
+    p.stdin.flush()
+    got = []
+    while True:
+        x = p.stdout.readline()
+        assert x, "pan live ended"
+        got.append(x)
+        if x.startswith(("  now: ", "  not written")):
+            return "".join(got)
+
+
+def _opened(p: subprocess.Popen[str]) -> str:
+    assert p.stdout is not None
+    got = []
+    while not got or not got[-1].startswith("  now: "):
+        got.append(p.stdout.readline())
+        assert got[-1], "pan live ended"
+    return "".join(got)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("moment", [1, 9, 14, 27, 45])
+def test_kill_9_leaves_every_accepted_line_and_the_night_resumes(tmp_path: Path, moment: int) -> None:
+    night = tmp_path / "night.pan"
+    lines = night_lines()
+    p = _start(night)
+    _opened(p)
+    for x in lines[:moment]:
+        _judged(p, x)
+    os.kill(p.pid, signal.SIGKILL)  # waiting for the next line
+    p.wait()
+    assert _play_lines(night) == [x for x in lines[:moment] if x != REFUSED]
+    # one more line sent and killed at once: written whole or not at all
+    p = _start(night)
+    assert "hand" in _opened(p)
+    assert p.stdin is not None
+    p.stdin.write(lines[moment] + "\n")
+    p.stdin.flush()
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait()
+    done = _play_lines(night)
+    expected = [x for x in lines[:moment] if x != REFUSED]
+    assert done in (expected, [*expected, lines[moment]] if lines[moment] != REFUSED else expected)
+    assert night.read_bytes().endswith(b"\n")
+    rest = lines[moment + 1 :] if len(done) > len(expected) else lines[moment:]
+    _keep(night, rest)
+    assert _play_lines(night) == accepted_lines()
+    hands = json.loads(pan("replay", "--json", str(night)).stdout)
+    assert [h["winner"] for h in hands] == ["Ana", "Cruz", "Cruz"]
+
+
+def test_line_mode_does_not_import_textual(tmp_path: Path) -> None:
+    run = (
+        "import sys\nsys.argv=['pan', *sys.argv[1:]]\nfrom pancli.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write('MODULES ' + ' '.join(sys.modules))\n"
+    )
+    p = subprocess.run(
+        [sys.executable, "-c", run, "live", str(tmp_path / "n.pan"), "--players", PLAYERS],
+        input="Ana stay\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    mods = p.stderr.rsplit("MODULES ", 1)[1].split()
+    assert "ok 4: Ana stay" in p.stdout
+    assert not [m for m in mods if m.split(".")[0] in ("textual", "rich")]

@@ -1,0 +1,154 @@
+"""The full-screen view of ``pan live``: a whole night kept through it (Textual's Pilot,
+headless), completion and history of the input line, undo; and one run on a real terminal
+(pexpect)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from cli_kit import ROOT, pan
+from live_kit import PLAYERS, REFUSED, accepted_lines, night_lines
+from textual.widgets import Input
+
+from pancli.app.live import Options, Session
+from pancli.render.live_view import LiveApp
+
+
+def screen_text(app: LiveApp) -> str:
+    """What the terminal shows, as text (a screenshot without colours)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(s.text.rstrip() for s in strips)
+
+
+def _session(path: Path) -> Session:
+    s = Session(str(path), Options(PLAYERS.split(), stake="0.25"))
+    s.open()
+    return s
+
+
+async def _type(app: LiveApp, pilot: object, line: str) -> None:
+    app.query_one(Input).value = line
+    await pilot.press("enter")  # type: ignore[attr-defined]
+
+
+def test_a_night_kept_in_the_view_replays_to_the_same_ledger(tmp_path: Path) -> None:
+    night = tmp_path / "night.pan"
+    session = _session(night)
+    shots: dict[str, str] = {}
+
+    async def run() -> bool | None:
+        app = LiveApp(session)
+        async with app.run_test(size=(120, 44)) as pilot:
+            for x in night_lines():
+                await _type(app, pilot, x)
+                if x == REFUSED:
+                    await pilot.pause()
+                    shots["refused"] = screen_text(app)
+                if x.startswith("2. Cruz draw 7c"):
+                    await pilot.pause()
+                    shots["foul"] = screen_text(app)
+            await _type(app, pilot, "settle")
+            await pilot.pause()
+            shots["end"] = screen_text(app)
+            await pilot.press("ctrl+q")
+        return app.return_value
+
+    try:
+        clean = asyncio.run(run())
+    finally:
+        session.close()
+    assert clean is False  # one line was refused
+    lines = [x for x in night.read_text().splitlines() if x.strip() and not x.startswith("[")]
+    assert lines == accepted_lines()
+    assert "refused" in shots["refused"] and "P2" in shots["refused"]
+    assert "I2" in shots["foul"] and "#1 [7c 7c 7c 7c]" in shots["foul"]
+    hands = json.loads(pan("replay", "--json", str(night)).stdout)
+    night_units = {p: sum(h["ledger"][p] for h in hands) for p in PLAYERS.split()}
+    for p, units in night_units.items():
+        assert f"{p}" in shots["end"] and f"{units:+d}" in shots["end"]
+    assert "pays\tpanguingue" in shots["end"] or "pays" in shots["end"]
+    if os.environ.get("PAN_LIVE_SHOT"):
+        Path(os.environ["PAN_LIVE_SHOT"]).write_text(shots["foul"] + "\n")
+
+
+def test_the_input_line_completes_and_keeps_a_history(tmp_path: Path) -> None:
+    night = tmp_path / "night.pan"
+    session = _session(night)
+
+    async def run() -> list[str]:
+        seen = []
+        app = LiveApp(session)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("A", "tab")  # a player's name
+            seen.append(app.query_one(Input).value)
+            await pilot.press("space", "s", "tab")  # the decision: stay
+            seen.append(app.query_one(Input).value)
+            await pilot.press("enter")
+            await pilot.press("up")  # the line entered before
+            seen.append(app.query_one(Input).value)
+            await pilot.press("down")
+            seen.append(app.query_one(Input).value)
+            await _type(app, pilot, "undo")
+            await pilot.pause()
+            seen.append(screen_text(app))
+            await pilot.press("ctrl+q")
+        return seen
+
+    try:
+        seen = asyncio.run(run())
+    finally:
+        session.close()
+    assert seen[:4] == ["Ana", "Ana stay", "Ana stay", ""]
+    assert "undone: Ana stay" in seen[4]
+    assert night.read_text() == ""
+
+
+def test_completion_offers_what_is_legal_now(tmp_path: Path) -> None:
+    from pancli.render.live import candidates, complete_line
+
+    session = _session(tmp_path / "n.pan")
+    try:
+        for x in ["deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d", "up 6h", "Ana stay", "Ben stay", "Cruz stay", "Dee stay"]:
+            session.enter(x)
+        assert complete_line(session, "") == "Ana"  # the player in turn first
+        assert candidates(session, "Ana ") == ["draw", "take"]
+        assert complete_line(session, "Ana t") == "Ana take"
+        assert complete_line(session, "Ana take ") == "Ana take 6h"  # the live discard
+        assert complete_line(session, "Ana draw 5s, d") == "Ana draw 5s, discard"
+        assert "Jc" in candidates(session, "Ana draw 5s, discard ")  # his known cards
+        assert complete_line(session, "rules p") == "rules P1"
+    finally:
+        session.close()
+
+
+@pytest.mark.slow
+def test_a_real_terminal_run(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    night = tmp_path / "night.pan"
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "110", "LINES": "40"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "pancli", "live", str(night), "--players", PLAYERS],
+        cwd=str(ROOT),
+        env=env,
+        dimensions=(40, 110),
+        encoding="utf-8",
+        timeout=30,
+    )
+    try:
+        child.expect("deal lines, the upcard")
+        child.send("Ana stay\r")
+        child.expect("Ben decides")
+        child.send("Cruz stay\r")  # out of turn (T1): refused
+        child.expect("refused")
+        child.send("quit\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 1  # a line was refused
+    assert [x for x in night.read_text().splitlines() if x and not x.startswith("[")] == ["Ana stay"]
