@@ -15,7 +15,11 @@ It prints, all measured in the same run (machines are noisy: compare ratios and 
 3. whole process: ``pan review`` of the hand writing to a pipe, CPU (user + system of the child)
    and wall seconds, medians, against ``pan replay`` of the same hand, runs interleaved;
 4. with ``--jobs-hands K``: K such hands (seeds on) reviewed with ``--jobs 1`` and ``--jobs 2``,
-   wall seconds, and whether the outputs are the same.
+   wall seconds, and whether the outputs are the same;
+5. the night: ``pan simulate --players 5 --hands 30 --seed 1`` reviewed by one ``pan review``
+   process (``-q``, default depth), CPU and wall seconds, medians (target: under 3 s of CPU), and
+   with ``--against TREE`` the same night by TREE's ``pan`` (its ``.venv``), runs interleaved,
+   with the marks of the two compared.
 """
 
 from __future__ import annotations
@@ -79,7 +83,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--jobs-hands", type=int, default=0)
+    ap.add_argument("--against", metavar="TREE", help="another checkout, with its .venv, for the night")
+    ap.add_argument("--night-only", action="store_true", help="only the night (figure 5)")
     a = ap.parse_args()
+    if a.night_only:
+        night(a.runs, a.against)
+        return
     (text,) = long_hands(1)
     (hand,) = read_hands(io.StringIO(text), "bench", None)
     assert hand.script is not None
@@ -119,6 +128,40 @@ def main() -> None:
             print(f"--jobs {jobs}: {a.jobs_hands} hands, wall {time.perf_counter() - t:.2f} s")
         print(f"outputs identical: {outs[0] == outs[1]}")
         os.unlink(f.name)
+    night(a.runs, a.against)
+
+
+def marks(pan: str, name: str) -> list[tuple[int, int, str, str]]:
+    """(hand, line, kind, mark) of every marked judgement of ``pan review --json``."""
+    import json
+
+    got = subprocess.run([pan, "review", "-q", "--json", name], capture_output=True, text=True, check=False)
+    return [(j["hand"], j["line"], j["kind"], j["mark"]) for j in json.loads(got.stdout)["judgements"] if j["mark"]]
+
+
+def night(runs: int, against: str | None) -> None:
+    """Figure 5: a 30-hand five-player night, one process, default depth."""
+    pan = os.path.join(os.path.dirname(sys.executable), "pan")
+    other = os.path.join(against, ".venv", "bin", "pan") if against else None
+    text = subprocess.run([pan, "simulate", "--players", "5", "--hands", "30", "--seed", "1"], capture_output=True,
+                          text=True, check=True).stdout  # fmt: skip
+    with tempfile.NamedTemporaryFile("w", suffix=".pan", delete=False) as f:
+        f.write(text)
+    mine, theirs = [], []
+    for _ in range(runs):
+        mine.append(run([pan, "review", "-q", f.name]))
+        if other:
+            theirs.append(run([other, "review", "-q", f.name]))
+    c, w = statistics.median(x[0] for x in mine), statistics.median(x[1] for x in mine)
+    print(
+        f"night (30 hands, 5 players): pan review CPU {c:.2f} s, wall {w:.2f} s (median of {runs}; target: CPU < 3 s)"
+    )
+    if other:
+        oc, ow = statistics.median(x[0] for x in theirs), statistics.median(x[1] for x in theirs)
+        print(f"  {against}: CPU {oc:.2f} s, wall {ow:.2f} s; this tree / that one, CPU: {c / oc:.2f}x")
+        a, b = marks(pan, f.name), marks(other, f.name)
+        print(f"  marks: {len(a)} here, {len(b)} there, {len(set(a) & set(b))} the same")
+    os.unlink(f.name)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,8 @@ MAX_ACTIONS_PER_TURN: Final = 1_000
 """Actions in one turn line (however it is continued over physical lines)."""
 MAX_MELD_CARDS: Final = 64
 """Cards in one meld or group (a Panguingue set holds at most 32: 4 suits of 8 packs)."""
+MAX_COUNTED: Final = MAX_MELD_CARDS
+"""The most cards a ``count`` line may find in a hand (more is no count but a slip of the pen)."""
 MAX_HANDS_PER_FILE: Final = 10_000_000
 """Hands in one record file."""
 MAX_LITERAL_CHARS: Final = 4_096

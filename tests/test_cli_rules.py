@@ -179,11 +179,21 @@ def test_the_examples_file_is_what_refereeing_the_samples_finds() -> None:
     assert all(example(r) == judged_example(r) for r in (Rule.P8, Rule.G4, Rule.C9, Rule.S2, Rule.E2))
 
 
+def test_I1_I2_show_the_count_and_the_call_first_then_the_deal_and_the_turn() -> None:
+    from pancli.render.rules import rule_lines
+
+    i1 = rule_lines(Rule.I1, HOYLE)
+    assert "record\tline 33: Dee count Eli" in "\n".join(i1)
+    assert i1[-3].startswith("also\tpan samples illegal-I1-wrong-count")
+    i2 = "\n".join(rule_lines(Rule.I2, HOYLE))
+    assert "record\tline 35: Dee call Ana #2" in i2 and "also\tpan samples illegal-I2-foul-meld-found" in i2
+
+
 def test_every_illegal_sample_is_some_rule_s_example() -> None:
-    from pancli.app.rule_examples import example
+    from pancli.app.rule_examples import examples
     from pancli.records.shipped import sample_names
 
-    shown = {ex.sample for r in Rule if (ex := example(r)) is not None}
+    shown = {ex.sample for r in Rule for ex in examples(r)}
     assert {n for n in sample_names() if n.startswith("illegal-") and "claim" not in n} <= shown
 
 

@@ -92,7 +92,27 @@ def test_I1_I2_remedies_keep_the_books_and_the_cards(seed: int, players: int, ki
             (p.payer, p.payee, p.units) for p in paid
         )
         return
+    who = _retired_properties(r, kind)
+    if kind in LATE:
+        return  # --strict stops at the foul meld or the deal, not at the call or the count
+    # --strict: the same irregularity is a violation that stops the hand, at the same place
+    strict = referee_hand(script, remedy=False)  # type: ignore[arg-type]
+    v = strict.violations[0]
+    assert (v.line, v.col, v.player) == (remedy.violation.line, remedy.violation.col, who)
+
+
+LATE = ("I2-called-late", "I1-counted-late")
+"""The irregularities found where a call or a count is written, lines after they were made."""
+
+
+def _retired_properties(r: HandResult, kind: str) -> str:
+    """The books and the cards of a hand where a player retired (I1, I2): he returns all he
+    collected, collects nothing after, pays every other player's collection, and every card
+    he held and melded goes dead; his name."""
+    [remedy] = r.remedies
+    steps = r.steps
     who = _retired_remedy(r).violation.player
+    assert who is not None
     at = r.payments.index(remedy.returns[0]) if remedy.returns else None
     before = r.payments if at is None else r.payments[:at]
     collected = sum(p.units for p in before if p.payee == who)
@@ -105,13 +125,38 @@ def test_I1_I2_remedies_keep_the_books_and_the_cards(seed: int, players: int, ki
             moment = [q for q in after if (q.payee, q.line, q.rules) == (p.payee, p.line, p.rules)]
             assert who in {q.payer for q in moment}
     [step] = [s for s in steps if s.event is remedy]
-    if kind == "I2-found":  # a known hand: his ten cards, held and melded, all go dead
+    if kind in ("I2-found", "I2-called-late"):  # a known hand: his ten cards, held and melded, all go dead
         assert len(step.moves) == HAND_SIZE and all(to is DEAD for _, _, to in step.moves)
+    if kind == "I1-counted-late":  # the eleven dealt to him, none taken at the deal
+        assert len(step.moves) == HAND_SIZE + 1 and all(to is DEAD for _, _, to in step.moves)
+        assert not [s for s in steps if s.event is None and s.player == who and any(t is DEAD for *_, t in s.moves)]
     assert not any(s.player == who and s.action is not None for s in steps[steps.index(step) + 1 :])
-    # --strict: the same irregularity is a violation that stops the hand, at the same place
-    strict = referee_hand(script, remedy=False)  # type: ignore[arg-type]
-    v = strict.violations[0]
-    assert (v.line, v.col, v.player) == (remedy.violation.line, remedy.violation.col, who)
+    return who
+
+
+def test_I1_I2_late_calls_and_counts_keep_the_books_and_the_cards_over_200_hands() -> None:
+    """Properties over at least 200 hands where a foul meld is called, or an eleven-card deal
+    counted, lines after it was made (pancli.referee.simulate.inject)."""
+    done = dict.fromkeys(LATE, 0)
+    seed = 0
+    while min(done.values()) < 100:
+        seed += 1
+        assert seed < 1_000, done
+        players = 3 + seed % 4
+        profile = CARDROOM if seed % 3 == 0 else HOYLE
+        script = next(simulate_hands(NAMES[:players], 1, seed, profile))
+        for kind in LATE:
+            bad = inject(script, kind, random.Random(seed))
+            if bad is None:
+                continue
+            done[kind] += 1
+            r = referee_hand(bad)
+            assert not r.violations and sum(r.ledger.values()) == 0  # the chips sum to zero
+            [remedy] = r.remedies
+            late = next(e for e in bad.events if type(e).__name__ == ("Call" if kind.startswith("I2") else "Count"))
+            assert (remedy.rule, remedy.violation.line) == (Rule.I2 if kind.startswith("I2") else Rule.I1, late.line)
+            _retired_properties(r, kind)
+    assert sum(done.values()) >= 200
 
 
 def test_the_injector_finds_a_place_for_each_irregularity_in_most_hands() -> None:

@@ -293,3 +293,72 @@ def test_line_mode_does_not_import_textual(tmp_path: Path) -> None:
     mods = p.stderr.rsplit("MODULES ", 1)[1].split()
     assert "ok 4: Ana stay" in p.stdout
     assert not [m for m in mods if m.split(".")[0] in ("textual", "rich")]
+
+
+# --------------------------------------------------------------------------- what may be played next
+
+
+def _at(tmp_path: Path, sample: str, line: int) -> tuple[Session, str]:
+    """A session on the sample's lines before ``line``, and that line."""
+    text = (ROOT / "samples" / sample).read_text(encoding="utf-8").split("\n")
+    path = tmp_path / sample
+    path.write_text("\n".join(text[: line - 1]) + "\n", encoding="utf-8")
+    s = Session(str(path), Options())
+    s.open()
+    return s, text[line - 1]
+
+
+def test_P8_the_position_says_the_live_card_must_be_taken_and_the_referee_refuses_a_draw(tmp_path: Path) -> None:
+    s, line = _at(tmp_path, "illegal-P8-forcing.pan", 28)
+    try:
+        now = s.now
+        assert now is not None and (now.to_act, now.must_take, str(now.live)) == ("Kim", 1, "5c")
+        from pancli.render.live import may_now
+
+        assert "Kim must take 5c and add it to #1 (P8)" in may_now(s)
+        entry = s.enter(line)
+        assert entry.verdict is Verdict.REFUSED and entry.error is not None and entry.error.rule == "P8"
+    finally:
+        s.close()
+
+
+def test_P9_the_position_says_the_next_player_is_flat(tmp_path: Path) -> None:
+    s, line = _at(tmp_path, "cardroom-saturday.pan", 38)
+    try:
+        now = s.now
+        assert now is not None and now.to_act == "Lou" and now.next_flat
+        assert s.enter(line).verdict is Verdict.ACCEPTED
+    finally:
+        s.close()
+
+
+def test_T1_the_position_names_who_decides_and_the_melds_a_known_hand_can_lay(tmp_path: Path) -> None:
+    s = _session(tmp_path / "n.pan")
+    try:
+        assert s.now is None  # no line yet: the view says what comes first
+        for x in ["deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d", "up 6h", "Ana stay"]:
+            assert s.enter(x).verdict is Verdict.ACCEPTED
+        assert s.now is not None and s.now.to_act == "Ben"
+        for x in ["Ben stay", "Cruz stay", "Dee stay"]:
+            s.enter(x)
+        now = s.now
+        assert now is not None and now.to_act == "Ana" and str(now.live) == "6h" and now.must_take == 0
+        assert {" ".join(map(str, m)) for m in now.lays} == {"Jc Qc Kc", "Kh Kd Kc"}
+    finally:
+        s.close()
+
+
+def test_bytes_that_are_not_utf8_are_read_as_the_reader_reads_them(tmp_path: Path) -> None:
+    night = tmp_path / "n.pan"
+    r = pan("live", str(night), "--players", PLAYERS, input=b"; caf\xe9\nAna stay\n")
+    assert r.exit_code == 0
+    assert "; caf\ufffd" in night.read_text(encoding="utf-8")
+
+
+def test_a_record_written_with_crlf_and_a_byte_order_mark_goes_on(tmp_path: Path) -> None:
+    night = tmp_path / "n.pan"
+    night.write_bytes(b'\xef\xbb\xbf[Players "Ana Ben Cruz Dee"]\r\n\r\nAna stay\r\nBen stay\r\n')
+    code, out, _ = _keep(night, ["Cruz stay", "undo", "Cruz top"])
+    assert code == 0, out
+    assert night.read_bytes().endswith(b"Ben stay\r\nCruz top\n")
+    assert pan("replay", str(night)).exit_code == 0

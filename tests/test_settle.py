@@ -146,7 +146,7 @@ def test_pan_settle_every_sample_sums_to_zero_and_exits_1_for_the_disputed() -> 
     assert len(pan["transfers"]) <= len(pan["players"]) - 1
     illegal = {d["file"] for d in data["disputed"]}
     remedied = {s for s in samples if "-I1-" in s or "-I2-" in s or "-M3-" in s}  # put right: settled, not disputed
-    assert len(remedied) == 8 and not remedied & illegal
+    assert len(remedied) == 11 and not remedied & illegal
     assert {s for s in samples if "illegal" in s or "malformed" in s} - remedied <= illegal
     assert all(d["rule"] and d["line"] >= 1 for d in data["disputed"])
     assert data["pagruc"]["transfers"] == []

@@ -2,53 +2,67 @@
 
 At a position the referee gives (:func:`pancli.referee.position.position_at`: the player's cards
 known from the deal and the play), the reviewer compares what was played with the analyzer's
-best choice, for four decisions:
+best choice, for these decisions:
 
 * **stay or go on top (T1)**: the expected units of each, from the analyzer's advice
   (:func:`pancli.analyze.advice.advise`);
 * **take the live discard or draw (P1, P3)**, when both were legal: taking needs a use for the
   card (its draw-table row, P3); not judged when P8 forced the take;
 * **what goes down (P4)**: what was laid against the analyzer's best arrangement that uses the
-  drawn card (most cards down, then most chips);
-* **which card to discard (P5)**: every distinct hand card (but the draw P9 keeps).
+  drawn card (most cards down, then most chips); a usable draw thrown away (P2) is this decision
+  too, and throwing a draw that puts the player out is always ``??``;
+* **which card to discard (P5)**: every distinct hand card (but the draw P9 keeps);
+* **a foul play** (one the referee rules illegal, or foul with a remedy, I1, I2): always ``??``,
+  against the best legal play, costing what the remedy made the player return.
 
-Each judgement has two measured sizes. ``chips``: the units given up in all (each opponent's
-payment times the opponents), exact for what a play collects at once, an expectation over the
-unseen cards for what the next draw collects (C7, C8), an estimate with its error for T1.
-``odds``: the drop in the chance of going out within ``depth`` draws, by
-:func:`pancli.analyze.odds.out_odds` (Monte Carlo from the second draw on, with its standard
-error; every option is estimated with the same seed).
+Every option is worth one figure, its expected units over the hand, in all (every opponent's
+share added): the chips collected at once (C7; C8 when it goes out), the chips of the player's
+next usable draw within ``depth`` draws (each draw counted with the chance the hand lasts until
+it, :func:`survival`), and the going-out payment (C8 from each opponent) times the chance of
+going out within ``depth`` draws (:func:`pancli.analyze.odds.out_odds`, Monte Carlo with its
+standard error; every option is estimated with the same seed) and of the hand lasting to the next
+turn. A meld held back and laid at a later usable draw so loses only the chance that no such draw
+comes in time, not its whole value. A judgement's ``chips`` is what the play gives up in that
+figure; its two parts (``chips_part``, ``out_part``) are shown in the comment.
 
-A mark needs the loss to pass a threshold (:data:`CHIPS_MARKS`, :data:`ODDS_MARKS`) and an
-estimated loss to pass :data:`Z` standard errors of the difference as well: a difference within
-the stated error never earns a mark. The larger of the two marks is given. A discard that is the
-best where most other discards would have earned ``?`` or worse earns ``!``.
+A mark needs the loss to pass a threshold (:data:`CHIPS_MARKS`) and the loss to pass :data:`Z`
+standard errors (the odds' error times the going-out payment) as well: a difference within the
+stated error never earns a mark. A discard that is the best where most other discards would have
+earned ``?`` or worse earns ``!``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
-from pancli.analyze.advice import advise
+from pancli.analyze.advice import POLICY_NODES, advise
 from pancli.analyze.analysis import analyze
 from pancli.analyze.arrange import Arrangement, HandContext
-from pancli.analyze.odds import draw_table, final_melds, live_copies, out_odds, out_value
+from pancli.analyze.odds import Policy, final_melds, live_copies, out_odds
 from pancli.cards import Card, format_cards
 from pancli.melds import Meld, going_out_value
-from pancli.meldspace import SLOT_OF
+from pancli.meldspace import NSLOT, SLOT_OF
 from pancli.rules import Profile
 from pancli.values import Value
 
 CHIPS_MARKS: Final = ((8.0, "??"), (4.0, "?"), (2.0, "?!"))
-"""Units given up in all (every opponent's share added) from which a play earns each mark."""
+"""Expected units given up in all (every opponent's share added) from which a play earns each mark."""
 ODDS_MARKS: Final = ((0.20, "??"), (0.10, "?"), (0.05, "?!"))
-"""Drop in the chance of going out within ``depth`` draws from which a play earns each mark."""
+"""Drop in the chance of going out from which :func:`mark_of` gives each mark when asked about odds
+alone (the judgements weigh the odds in units, through the going-out payment)."""
 Z: Final = 2.0
 """An estimated loss counts only beyond this many standard errors of the difference (about 95%)."""
+CLEAR: Final = 2.0
+"""The stay-or-top simulation stops early once the choice played gives up less than the smallest mark
+by this many standard errors (a sequential test: the marks are those of the full run but by chance)."""
 MARKS: Final = ("?!", "?", "??")
 """The question marks, mildest first (``!`` is the one praise)."""
+OUT_PER_TURN: Final = (0.12, 0.002, 0.057, 0.002)
+"""The chance that a player holding 0, 1, 2 or 3 cards before his turn goes out on it (none with
+more), as measured over 200 five-player self-play hands (hoyle, seeds 1-40): what the reviewer
+takes for each opponent's chance of ending the hand before the player's next turn."""
 
 
 class Options(Value):
@@ -66,14 +80,15 @@ class Judgement(Value):
     turn, -1 for a decision line), what was played and the best choice, and the sizes."""
 
     kind: str
-    """``decision`` (T1), ``draw`` (take or draw), ``meld`` (what goes down) or ``discard``."""
+    """``decision`` (T1), ``draw`` (take or draw), ``meld`` (what goes down, a usable draw thrown
+    included), ``discard`` or ``foul`` (a play the referee ruled illegal or foul)."""
     player: str
     line: int
     action: int
     played: str
     best: str
     chips: float
-    """Units given up in all (0: none; the best collects no more than the play)."""
+    """Expected units given up in all (0: none; the best is worth no more than the play)."""
     chips_se: float
     odds_played: float | None
     odds_best: float | None
@@ -82,6 +97,10 @@ class Judgement(Value):
     mark: str
     """``""``, ``!``, ``?!``, ``?`` or ``??``."""
     note: str = ""
+    chips_part: float = 0.0
+    """The part of the difference from chips (collected at once and at the next usable draw)."""
+    out_part: float = 0.0
+    """The part of the difference from going out (its payment times its chance)."""
 
     @property
     def odds(self) -> float:
@@ -114,32 +133,146 @@ def mark_of(chips: float, chips_se: float, odds: float, odds_se: float) -> str:
     return MARKS[best] if best >= 0 else ""
 
 
+def survival(hand_sizes: Iterable[int]) -> float:
+    """The chance that no opponent goes out before the player's next turn, the opponents holding
+    ``hand_sizes`` cards (:data:`OUT_PER_TURN`).
+
+    >>> survival([10, 7]), round(survival([0, 2]), 4)
+    (1.0, 0.8298)
+    """
+    s = 1.0
+    for h in hand_sizes:
+        if 0 <= h < len(OUT_PER_TURN):
+            s *= 1.0 - OUT_PER_TURN[h]
+    return s
+
+
+class Stakes(Value):
+    """What one decision's options share beyond the cards: ``survive``, the chance the hand lasts to
+    the player's next turn (:func:`survival`), and ``extra``, what going out wins besides his own C8:
+    the forfeits or tops (T2), and the C8 he would otherwise pay, on average, an opponent going out."""
+
+    survive: float = 1.0
+    extra: float = 0.0
+
+
+CALM: Final = Stakes()
+"""No opponent near going out, nothing to win but the player's own C8."""
+
+
 class Outlook(Value):
     """The chance of going out within ``depth`` draws from a position between turns (``p``, its
-    standard error ``se``) and what the next stock draw collects, on average, from each opponent
-    (``chips``: C7 at once, C8 when it puts the player out)."""
+    standard error ``se``) and the chips (C7, from each opponent) of the first usable draw within
+    ``depth`` draws, each draw weighted by the chance the hand lasts until it (``chips``)."""
 
     p: float
     se: float
     chips: float
 
 
+class Spot(Value):
+    """What every option of one decision shares: the seen cards, the rules, the opponents who pay,
+    the :class:`Stakes` and the options."""
+
+    seen: tuple[Card, ...]
+    profile: Profile
+    opponents: int
+    stakes: Stakes
+    opts: Options
+
+    @property
+    def survive(self) -> float:
+        """The chance the hand lasts to the player's next turn."""
+        return self.stakes.survive
+
+
+class Worth(Value):
+    """An option's expected units over the hand, in all: ``chips`` (collected at once and at the next
+    usable draw) plus ``out`` (the going-out payment times its chance), ``se`` the error of ``out``."""
+
+    chips: float
+    out: float
+    se: float
+    p: float
+    p_se: float
+
+    @property
+    def units(self) -> float:
+        """The one figure: chips and going out together."""
+        return self.chips + self.out
+
+
+def worth(now: float, look: Outlook | None, table: Sequence[Meld], spot: Spot, later: bool = True) -> Worth:
+    """The :class:`Worth` of an option collecting ``now`` units in all at once and leaving the outlook
+    ``look`` with the melds ``table`` (None: the player is out, ``now`` holds C8; ``later``: the odds
+    are of draws from the player's next turn on, which comes if the hand lasts)."""
+    if look is None:
+        return Worth(now, 0.0, 0.0, 1.0, 0.0)
+    pay = going_out_value(table, spot.profile) * spot.opponents + spot.stakes.extra
+    pay *= spot.survive if later else 1.0
+    return Worth(now + look.chips * spot.opponents, look.p * pay, look.se * pay, look.p, look.se)
+
+
+class Memo:
+    """What one hand's judgements share: the discard outlooks already found (the meld and the discard
+    judgements of a turn ask the same) and the simulated player's policy (its moves are the same
+    whoever asks, so a position met again is searched once), started afresh past :data:`POLICY_NODES`."""
+
+    def __init__(self) -> None:
+        self.looks: dict[tuple[object, ...], dict[Card, Outlook]] = {}
+        self._policy: Policy | None = None
+
+    def policy(self, profile: Profile) -> Policy:
+        """The shared policy of ``profile``."""
+        got = self._policy
+        if got is None or got.profile != profile or got.remembered > POLICY_NODES:
+            got = self._policy = Policy(profile)
+        return got
+
+
+def _next_draw(ctx: HandContext, live: Sequence[int], policy: Policy) -> tuple[float, float, float]:
+    """(the chance the next draw puts the player out, that it is usable, the chips it collects from each
+    opponent on average), the moves being the policy's: the arrangement :meth:`HandContext.using` gives."""
+    unseen = sum(live)
+    root = policy.node(ctx.state, ctx.table)
+    drawable = sum(1 << slot for slot in range(NSLOT) if live[slot])
+    outs = policy.out_slots(root, drawable)
+    usable = policy.nodes[root].usable & drawable
+    first = sum(live[slot] for slot in range(NSLOT) if outs >> slot & 1) / unseen
+    can = per_draw = 0.0
+    for slot in range(NSLOT):
+        if usable >> slot & 1 and policy.move(root, slot) >= 0:
+            can += live[slot]
+            per_draw += live[slot] * policy.nodes[root].paid[slot]
+    return first, can / unseen, per_draw / unseen
+
+
 def outlook(
-    hand: Sequence[Card], table: Sequence[Meld], seen: Sequence[Card], profile: Profile, depth: int, opts: Options
+    hand: Sequence[Card],
+    table: Sequence[Meld],
+    seen: Sequence[Card],
+    profile: Profile,
+    depth: int,
+    opts: Options,
+    survive: float = 1.0,
+    memo: Memo | None = None,
 ) -> Outlook:
-    """The :class:`Outlook` of ``hand`` with the melds ``table``, ``seen`` cards seen (the
-    analyzer's draw table, :func:`pancli.analyze.odds.out_odds` for the odds)."""
+    """The :class:`Outlook` of ``hand`` with the melds ``table``, ``seen`` cards seen, the hand lasting
+    from one of the player's turns to the next with the chance ``survive``: each draw's move is the
+    analyzer's (:class:`pancli.analyze.odds.Policy`, the arrangement :meth:`HandContext.using` gives),
+    :func:`pancli.analyze.odds.out_odds` for the odds."""
     own = [*hand, *(c for m in table for c in m.cards)]
     live = live_copies(profile, own, seen)
     unseen = sum(live)
     if not unseen or depth < 1:
         return Outlook(0.0, 0.0, 0.0)
     ctx = HandContext(hand, profile, table)
-    rows = draw_table(ctx, live)
-    first = sum(r.live for r in rows if r.out) / unseen
-    chips = sum(r.live * (r.value + out_value(r, table, profile)) for r in rows if r.usable) / unseen
-    odds = out_odds(ctx, live, first, turns=depth, samples=opts.samples, seed=opts.seed)
-    return Outlook(odds.p[-1], odds.se[-1], chips)
+    policy = (memo or Memo()).policy(profile)
+    first, can, per_draw = _next_draw(ctx, live, policy)
+    # the first usable draw within depth draws: draw t comes if the hand lasts t rounds and the t-1 before were unusable
+    reach = sum(survive**t * (1.0 - can) ** (t - 1) for t in range(1, depth + 1))
+    odds = out_odds(ctx, live, first, turns=depth, samples=opts.samples, seed=opts.seed, policy=policy)
+    return Outlook(odds.p[-1], odds.se[-1], per_draw * reach)
 
 
 def _minus(cards: Sequence[Card], c: Card) -> list[Card]:
@@ -156,19 +289,31 @@ def discard_outlooks(
     depth: int,
     opts: Options,
     keep: Card | None = None,
+    survive: float = 1.0,
+    memo: Memo | None = None,
 ) -> dict[Card, Outlook]:
     """The outlook after discarding each distinct card of ``hand`` (but ``keep``, which P9 keeps):
-    the discard joins the seen cards."""
-    return {
-        d: outlook(_minus(hand, d), table, [*seen, d], profile, depth, opts)
-        for d in dict.fromkeys(sorted(hand, key=lambda c: c.index))
-        if d != keep
-    }
+    the discard joins the seen cards (``memo``: outlooks found before, by their question)."""
+    key = (tuple(hand), tuple(table), tuple(seen), depth, keep, survive)
+    memo = memo or Memo()
+    got = memo.looks.get(key)
+    if got is None:
+        got = memo.looks[key] = {
+            d: outlook(_minus(hand, d), table, [*seen, d], profile, depth, opts, survive, memo)
+            for d in dict.fromkeys(sorted(hand, key=lambda c: c.index))
+            if d != keep
+        }
+    return got
 
 
-def _best(looks: dict[Card, Outlook], prefer: Card | None = None) -> Card:
-    """The best discard: the highest odds, then the most chips of the next draw (``prefer`` on a tie)."""
-    return max(looks, key=lambda d: (looks[d].p, looks[d].chips, d == prefer))
+def _best(worths: dict[Card, Worth], prefer: Card | None = None) -> Card:
+    """The best discard: the most expected units, then the best odds (``prefer`` on a tie)."""
+    return max(worths, key=lambda d: (round(worths[d].units, 9), worths[d].p, d == prefer))
+
+
+def _gives_up(b: Worth, p: Worth) -> tuple[float, float, float, float]:
+    """(units given up in all, the chips part, the going-out part, the error) of ``p`` against ``b``."""
+    return b.units - p.units, b.chips - p.chips, b.out - p.out, math.hypot(b.se, p.se)
 
 
 def judge_discard(
@@ -183,41 +328,52 @@ def judge_discard(
     opponents: int,
     opts: Options,
     keep: Card | None = None,
+    stakes: Stakes = CALM,
+    memo: Memo | None = None,
 ) -> Judgement | None:
     """The discard ``played`` from ``hand`` (the cards held after the turn's melds) against the
     best one; None when there was no choice (one distinct card)."""
-    looks = discard_outlooks(hand, table, seen, profile, opts.depth, opts, keep)
+    spot = Spot(tuple(seen), profile, opponents, stakes, opts)
+    looks = discard_outlooks(hand, table, seen, profile, opts.depth, opts, keep, stakes.survive, memo)
     if len(looks) < 2 or played not in looks:
         return None
-    best = _best(looks, played)
-    b, p = looks[best], looks[played]
-    chips = (b.chips - p.chips) * opponents
-    se = math.hypot(b.se, p.se)
-    mark = mark_of(chips, 0.0, b.p - p.p, se)
-    note = f"next draw {b.chips:.2f} vs {p.chips:.2f} from each"
+    worths = {d: worth(0.0, o, table, spot) for d, o in looks.items()}
+    best = _best(worths, played)
+    b, p = worths[best], worths[played]
+    loss, chips, out, se = _gives_up(b, p)
+    mark = mark_of(loss, se, 0.0, 0.0)
+    note = f"next usable draw {looks[best].chips:.2f} vs {looks[played].chips:.2f} from each"
     if best == played:
-        others = [o for d, o in looks.items() if d != best]
-        worse = sum(
-            1 for o in others if mark_of((b.chips - o.chips) * opponents, 0.0, b.p - o.p, math.hypot(b.se, o.se)) in
-            ("?", "??")
-        )  # fmt: skip
+        others = [w for d, w in worths.items() if d != best]
+        worse = sum(1 for o in others if mark_of(*_gives_up(b, o)[::3], 0.0, 0.0) in ("?", "??"))
         mark = "!" if 2 * worse > len(others) else ""
-        note = f"{worse} of the {len(others)} other discards would earn ? or ??; next draw {b.chips:.2f} from each"
+        note = (
+            f"{worse} of the {len(others)} other discards would earn ? or ??; "
+            f"next usable draw {looks[best].chips:.2f} from each"
+        )
     return Judgement(
-        "discard", player, line, action, f"discard {played}", f"discard {best}", max(0.0, chips), 0.0,
-        p.p, b.p, se, opts.depth, mark, note,
+        "discard", player, line, action, f"discard {played}", f"discard {best}", max(0.0, loss), se,
+        p.p, b.p, math.hypot(b.p_se, p.p_se), opts.depth, mark, note, chips, out,
     )  # fmt: skip
 
 
 def best_discard(
-    hand: Sequence[Card], table: Sequence[Meld], seen: Sequence[Card], profile: Profile, depth: int, opts: Options
+    hand: Sequence[Card],
+    table: Sequence[Meld],
+    seen: Sequence[Card],
+    profile: Profile,
+    depth: int,
+    opts: Options,
+    spot: Spot | None = None,
+    memo: Memo | None = None,
 ) -> tuple[Card | None, Outlook]:
     """The best discard of ``hand`` and its outlook (None and certainty when the hand is empty:
     the player is out)."""
     if not hand:
         return None, Outlook(1.0, 0.0, 0.0)
-    looks = discard_outlooks(hand, table, seen, profile, depth, opts)
-    best = _best(looks)
+    spot = spot or Spot(tuple(seen), profile, 1, CALM, opts)
+    looks = discard_outlooks(hand, table, seen, profile, depth, opts, None, spot.survive, memo)
+    best = _best({d: worth(0.0, o, table, spot) for d, o in looks.items()})
     return best, looks[best]
 
 
@@ -252,6 +408,22 @@ def _after(arr: Arrangement, table: Sequence[Meld], profile: Profile, opponents:
     return chips + going_out_value(final_melds(arr, table), profile) * opponents, Outlook(1.0, 0.0, 0.0)
 
 
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def _play_worth(
+    arr: Arrangement, table: Sequence[Meld], spot: Spot, depth: int, memo: Memo | None
+) -> tuple[Worth, str]:
+    """What laying ``arr`` (then the best discard) is worth, and its text."""
+    chips, out = _after(arr, table, spot.profile, spot.opponents)
+    melds = final_melds(arr, table)
+    if out is not None:
+        return worth(chips, None, melds, spot), arrangement_text(arr) + ", out"
+    _, look = best_discard(list(arr.dead), melds, spot.seen, spot.profile, depth, spot.opts, spot, memo)
+    return worth(chips, look, melds, spot), arrangement_text(arr)
+
+
 def judge_melds(
     player: str,
     line: int,
@@ -264,29 +436,85 @@ def judge_melds(
     profile: Profile,
     opponents: int,
     opts: Options,
+    stakes: Stakes = CALM,
+    memo: Memo | None = None,
 ) -> Judgement | None:
-    """What went down (``laid``) against the analyzer's best arrangement that uses ``drawn``
-    (None: it matches the best in cards down and chips, or the drawn card has no use)."""
+    """What went down (``laid``; nothing, and the draw thrown, when ``laid.down`` is 0) against the
+    analyzer's best arrangement that uses ``drawn`` (None: the play lays as many cards for as many
+    chips, or nothing was thrown and the drawn card has no use; a useless draw thrown is judged, unmarked)."""
     now = HandContext(hand, profile, table).using(SLOT_OF[drawn])  # the analyzer's "now" (pan analyze)
+    threw = laid.down == 0
+    if now is None and threw:
+        played = f"discard {drawn}"  # P2 leaves no choice: judged, and never marked
+        note = f"{drawn} has no use with the hand or the melds: thrown, as P2 requires"
+        return Judgement("meld", player, line, action, played, played, 0.0, 0.0, None, None, 0.0, opts.depth, "", note)
     if now is None or (laid.down, laid.chips) >= (now.melded, now.value):
         return None
-    best_chips, out = _after(now, table, profile, opponents)
-    if out is None:
-        _, out = best_discard(list(now.dead), final_melds(now, table), seen, profile, opts.depth, opts)
-    played_out = not laid.hand
-    if played_out:
-        mine = Outlook(1.0, 0.0, 0.0)
+    spot = Spot(tuple(seen), profile, opponents, stakes, opts)
+    b, best_text = _play_worth(now, table, spot, opts.depth, memo)
+    if not laid.hand:
+        p = worth(float((laid.chips + going_out_value(laid.table, profile)) * opponents), None, laid.table, spot)
     else:
-        _, mine = best_discard(laid.hand, laid.table, seen, profile, opts.depth, opts)
-    played_chips = float(laid.chips * opponents)
-    chips = best_chips - played_chips
-    se = math.hypot(out.se, mine.se)
-    mark = mark_of(chips, 0.0, out.p - mine.p, se)
-    best_text = arrangement_text(now) + (", out" if not now.dead else "")
+        _, mine = best_discard(laid.hand, laid.table, seen, profile, opts.depth, opts, spot, memo)
+        p = worth(float(laid.chips * opponents), mine, laid.table, spot)
+    loss, chips, out, se = _gives_up(b, p)
+    mark = mark_of(loss, se, 0.0, 0.0)
+    if threw and not now.dead:
+        mark = "??"  # a draw that puts the player out, thrown: the worst blunder there is
+    played = laid.text or (f"discard {drawn}" if threw else "nothing laid")
+    if loss < 0 and mark != "??":
+        best_text, mark = played, ""  # the play is worth more than the analyzer's arrangement
     return Judgement(
-        "meld", player, line, action, laid.text or "nothing laid", best_text, max(0.0, chips), 0.0, mine.p, out.p,
-        se, opts.depth, mark,
-        f"{now.melded} cards down for {now.value} from each vs {laid.down} for {laid.chips}",
+        "meld", player, line, action, played, best_text, max(0.0, loss), se, p.p, b.p, math.hypot(b.p_se, p.p_se),
+        opts.depth, mark, f"{_cards(now.melded)} down for {now.value} from each vs {laid.down} for {laid.chips}",
+        chips, out,
+    )  # fmt: skip
+
+
+def judge_foul(
+    player: str,
+    line: int,
+    action: int,
+    played: str,
+    hand: Sequence[Card],
+    drawn: Card | None,
+    table: Sequence[Meld],
+    seen: Sequence[Card],
+    profile: Profile,
+    opponents: int,
+    opts: Options,
+    returned: int,
+    why: str,
+    forced: Card | None = None,
+    keeps: bool = False,
+    fallback: str = "a legal play",
+) -> Judgement:
+    """A play the referee ruled illegal or foul (``why``): ``??`` against the best legal play (the
+    analyzer's arrangement that uses ``drawn``, or the live discard ``forced`` that P8 made him take,
+    or drawing and throwing it, or keeping the draw P9 ``keeps``; ``fallback`` when the draw itself was
+    illegal), its cost the ``returned`` units the remedy took back."""
+    best = fallback
+    take = ""
+    if drawn is None and forced is not None:
+        drawn, take = forced, f"take {forced}, "
+    if drawn is not None and keeps:
+        others = [c for c in hand if c != drawn]  # a twin of the draw thrown is the draw thrown
+        d, _ = best_discard(others, table, seen, profile, 1, opts)
+        best = f"keep {drawn} (P9)" + (f", discard {d}" if d is not None else "")
+    elif drawn is not None:
+        now = HandContext(hand, profile, table).using(SLOT_OF[drawn])
+        if now is None:
+            best = f"discard {drawn}"
+        else:
+            best = take + arrangement_text(now) + (", out" if not now.dead else "")
+            if now.dead:
+                spot = Spot(tuple(seen), profile, opponents, CALM, opts)
+                d, _ = best_discard(list(now.dead), final_melds(now, table), seen, profile, 1, opts, spot)
+                best += f", discard {d}" if d is not None else ""
+    note = why
+    return Judgement(
+        "foul", player, line, action, played, best, float(returned), 0.0, None, None, 0.0, opts.depth, "??", note,
+        float(returned), 0.0,
     )  # fmt: skip
 
 
@@ -301,39 +529,39 @@ def judge_draw(
     profile: Profile,
     opponents: int,
     opts: Options,
+    stakes: Stakes = CALM,
+    memo: Memo | None = None,
 ) -> Judgement | None:
     """Taking the live discard ``offered`` or drawing, before the turn's draw (``seen`` holds
     ``offered``); None when taking was not possible (the card has no use, P3)."""
+    ctx = HandContext(hand, profile, table)
+    arr = ctx.using(SLOT_OF[offered])
+    if arr is None:
+        return None
     own = [*hand, *(c for m in table for c in m.cards)]
     live = live_copies(profile, own, seen)
-    ctx = HandContext(hand, profile, table)
-    rows = draw_table(ctx, live)
-    row = rows[SLOT_OF[offered]]
-    if row.arrangement is None:
-        return None
-    arr = row.arrangement
-    take_chips, take_out = _after(arr, table, profile, opponents)
     depth = opts.depth
-    if take_out is None:
-        rest_seen = _minus(seen, offered)
-        _, take_out = best_discard(list(arr.dead), final_melds(arr, table), rest_seen, profile, depth - 1, opts)
+    spot = Spot(tuple(_minus(seen, offered)), profile, opponents, stakes, opts)
+    take, take_text = _play_worth(arr, table, spot, depth - 1, memo)
+    take_text = f"take {offered}, {take_text}"
     unseen = sum(live)
-    first = sum(r.live for r in rows if r.out) / unseen if unseen else 0.0
-    paid = sum(r.live * (r.value + out_value(r, table, profile)) for r in rows if r.usable) * opponents
-    draw_chips = paid / unseen if unseen else 0.0
-    odds = out_odds(ctx, live, first, turns=depth, samples=opts.samples, seed=opts.seed) if unseen else None
-    draw_p, draw_se = (odds.p[-1], odds.se[-1]) if odds is not None else (0.0, 0.0)
-    take_text = f"take {offered}, {arrangement_text(arr)}" + (", out" if not arr.dead else "")
-    options = {True: (take_out.p, take_chips, take_out.se, take_text), False: (draw_p, draw_chips, draw_se, "draw")}
-    best = max(options, key=lambda k: (options[k][0], options[k][1], k == took))
-    bp, bc, bse, btext = options[best]
-    pp, pc, pse, ptext = options[took]
-    chips = bc - pc
-    se = math.hypot(bse, pse)
-    mark = mark_of(chips, 0.0, bp - pp, se)
+    policy = (memo or Memo()).policy(profile)
+    first, _, draw_chips = _next_draw(ctx, live, policy) if unseen else (0.0, 0.0, 0.0)
+    draw_chips *= opponents
+    odds = (
+        out_odds(ctx, live, first, turns=depth, samples=opts.samples, seed=opts.seed, policy=policy) if unseen else None
+    )
+    look = Outlook(odds.p[-1], odds.se[-1], 0.0) if odds is not None else Outlook(0.0, 0.0, 0.0)
+    draw = worth(draw_chips, look, table, spot, later=False)
+    options = {True: (take, take_text), False: (draw, "draw")}
+    best = max(options, key=lambda k: (round(options[k][0].units, 9), options[k][0].p, k == took))
+    (b, btext), (p, ptext) = options[best], options[took]
+    loss, chips, out, se = _gives_up(b, p)
+    mark = mark_of(loss, se, 0.0, 0.0)
+    now = {True: float(arr.value * opponents), False: draw_chips}
     return Judgement(
-        "draw", player, line, 0, ptext, btext, max(0.0, chips), 0.0, pp,
-        bp, se, depth, mark, f"{bc / opponents:.2f} vs {pc / opponents:.2f} from each now",
+        "draw", player, line, 0, ptext, btext, max(0.0, loss), se, p.p, b.p, math.hypot(b.p_se, p.p_se), depth,
+        mark, f"{now[best] / opponents:.2f} vs {now[took] / opponents:.2f} from each now", chips, out,
     )  # fmt: skip
 
 
@@ -349,7 +577,13 @@ def judge_decision(
 ) -> Judgement:
     """Staying or going on top (T1) against the analyzer's advice (expected units of each)."""
     a = analyze(hand, profile, None, (), seen, players, samples=100, seed=opts.seed, turns=1)
-    adv = advise(a, samples=opts.advice_samples, seed=opts.seed)
+    top = -float(profile.forfeit if profile.ante == 0 else profile.ante)
+
+    def clear(mean: float, se: float) -> bool:
+        # the play gives up less than the smallest mark beyond doubt: more samples would not mark it
+        return se > 0 and (top - mean if stayed else mean - top) + CLEAR * se < CHIPS_MARKS[-1][0]
+
+    adv = advise(a, samples=opts.advice_samples, seed=opts.seed, enough=clear)
     choice = {True: adv.stay, False: adv.top}
     best = adv.stay >= adv.top
     chips = choice[best] - choice[stayed]
@@ -358,4 +592,5 @@ def judge_decision(
     return Judgement(
         "decision", player, line, -1, word[stayed], word[best], max(0.0, chips), adv.stay_se, None, None, 0.0,
         opts.depth, mark, f"stay {adv.stay:+.2f} (s.e. {adv.stay_se:.2f}) vs top {adv.top:+.2f} units expected",
+        chips,
     )  # fmt: skip

@@ -150,6 +150,27 @@ class Options:
         self.date = date or datetime.date.today()
 
 
+def options_of(file: str, players: str | None, rules: str | None, stake: str | None, game: Game) -> Options:
+    """The :class:`Options` of the command line: the players' names, the ``Rules`` tag (a
+    built-in profile by name, a house-rules file relative to the record's folder), the stake
+    (raises :class:`LiveProblem` when it is no amount of money, as a ``Stake`` tag would be)."""
+    rules_tag = None
+    if rules is not None:
+        if rules.lower() in ("hoyle", "cardroom"):
+            rules_tag = rules.lower()
+        else:
+            folder = os.path.dirname(os.path.abspath(file))
+            rules_tag = os.path.relpath(os.path.abspath(rules), folder)
+    if stake is not None:
+        from pancli.records.tags import read_stake
+
+        got = read_stake(stake)
+        if isinstance(got, tuple):
+            raise LiveProblem(f"{got[0]} {got[1]}")
+    names = tuple(players.split()) if players is not None else ()
+    return Options(names, rules_tag, stake, game)
+
+
 def _tag(name: str, value: str) -> str:
     return f'[{name} "{value}"]'
 
@@ -256,8 +277,12 @@ class Session:
             raise LiveProblem(f"{self.path}:{line}: not a record: not UTF-8 text") from None
         self._reset()
         self.size = len(data)
-        self.lines = text.split("\n")[:-1] if text else []
-        self.units = _units(self.lines)
+        raw = text.split("\n")[:-1] if text else []
+        self.units = _units(raw)
+        # as the reader sees them: no carriage return at a line's end, no byte-order mark
+        self.lines = [x.removesuffix("\r") for x in raw]
+        if self.lines:
+            self.lines[0] = self.lines[0].removeprefix("\ufeff")
         base = Path(self.path).parent
         hands = list(read_hands(io.StringIO(text), self.name, base))
         capture = self._capture
@@ -431,6 +456,8 @@ class Session:
     def enter(self, text: str) -> Entry:
         """Judge one line; write it when it is legal (appended and on the disk before this returns)."""
         text = text.rstrip("\r\n")
+        if any("\ud800" <= ch <= "\udfff" for ch in text):  # undecodable bytes: as the reader reads them
+            text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
         if "\n" in text or "\r" in text:
             text = text.replace("\r", " ").replace("\n", " ")
         stripped = text.strip()

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 from msgspec.structs import replace
 
-from pancli.analyze.review import Judgement, Laid, Options
+from pancli.analyze.review import Judgement, Laid, Memo, Options, Stakes
 from pancli.app.lines import ErrorFields
 from pancli.limits import MAX_REVIEWED_LINES
 from pancli.values import Value
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from pancli.app.replay import Judgement as Refereed
     from pancli.app.report import HandReport
     from pancli.model.actions import HandScript, Turn
-    from pancli.model.results import HandResult
+    from pancli.model.results import HandResult, Violation
     from pancli.notation.layout import HandLayout, Notes, RecordHand
     from pancli.referee.position import Position
     from pancli.rules import Profile
@@ -82,13 +82,16 @@ class _Skips:
         return tuple(Skip(p, line, n, reason) for (p, reason), (line, n) in self.items.items())
 
 
-def _collected(result: HandResult, player: str, line: int) -> int:
-    """The units one opponent paid ``player`` for the melds of line ``line`` (C1-C7, as ruled)."""
+def _collected(result: HandResult, turn: Turn) -> int:
+    """The units one opponent paid the player of ``turn`` for its melds (C1-C7, as ruled). A payment
+    names the line of its action, which a comment running onto the next line moves off the turn's."""
     from pancli.rulebook import Rule
 
+    lines = {turn.line, *(getattr(a, "line", 0) for a in turn.actions)}
+    player = turn.player
     per: dict[str, int] = {}
     for p in result.payments:
-        if p.line == line and p.payee == player and Rule.C8 not in p.rules and Rule.T2 not in p.rules:
+        if p.line in lines and p.payee == player and Rule.C8 not in p.rules and Rule.T2 not in p.rules:
             per[p.payer] = per.get(p.payer, 0) + p.units
     return max(per.values(), default=0)
 
@@ -100,8 +103,61 @@ def _laid_text(turn: Turn) -> str:
     return ", ".join(action_text(a) for a in turn.actions if isinstance(a, MeldNew | Add | Borrow | Split))
 
 
+def _stakes(pos: Position) -> Stakes:
+    """The :class:`~pancli.analyze.review.Stakes` of the player's decisions at ``pos``, from the table
+    as it shows: the opponents' hands (the chance one goes out first), their melds (what the player
+    would pay one going out, on average) and the forfeits or tops (T2)."""
+    from pancli.analyze.review import Stakes, survival
+    from pancli.melds import going_out_value
+
+    opps = [s for s in pos.seats if s.player != pos.player and s.active]
+    toppers = sum(1 for s in pos.seats if s.active is False)
+    p = pos.profile
+    pot = p.forfeit * toppers if p.ante == 0 else p.ante * (len(pos.seats) - 1)
+    owed = sum(going_out_value(s.melds, p) for s in opps) / len(opps) if opps else 0.0
+    return Stakes(survival(s.cards for s in opps), pot + owed)
+
+
+def _action_at(turn: Turn, col: int, default: int) -> int:
+    """The index of the action of ``turn`` at column ``col`` (the last one starting before it)."""
+    at = default
+    for i, a in enumerate(turn.actions):
+        c = getattr(a, "col", 0)
+        if c and c <= col:
+            at = i
+    return at
+
+
+def _judge_foul(
+    script: HandScript, turn: Turn, v: Violation, returned: int, opts: Options, remedy: str = ""
+) -> list[Judgement] | str:
+    """The foul play of ``turn`` (the violation ``v``; its ``remedy`` returning ``returned`` units in all)."""
+    from pancli.analyze import review
+    from pancli.model.actions import Take
+    from pancli.referee.position import PositionError, position_at
+
+    try:
+        pos = position_at(script, turn.line, turn.player)
+    except PositionError as e:
+        return e.message
+    action = _action_at(turn, v.col, len(turn.actions) - 1)
+    played = _laid_text(turn) or _action_text(turn, action)
+    why = f"{v.rule}: {v.message}" + (f"; remedy: {remedy}" if remedy else "")
+    j = review.judge_foul(turn.player, turn.line, action, played, pos.hand, pos.drawn, pos.melds, pos.seen,
+                          pos.profile, pos.players - 1, opts, returned, why,
+                          pos.offered if pos.forced else None, pos.keeps_draw,
+                          "draw from the stock" if isinstance(turn.actions[0], Take) else "a legal play")  # fmt: skip
+    return [j]
+
+
+def _action_text(turn: Turn, i: int) -> str:
+    from pancli.notation.record_writer import action_text
+
+    return action_text(turn.actions[i])
+
+
 def _judge_turn(
-    script: HandScript, result: HandResult, turn: Turn, after_line: int, opts: Options
+    script: HandScript, result: HandResult, turn: Turn, after_line: int, opts: Options, memo: Memo
 ) -> list[Judgement] | str:
     """The judgements of one turn, or why it is not reviewed."""
     from pancli.analyze import review
@@ -109,6 +165,11 @@ def _judge_turn(
     from pancli.referee.position import PositionError, PositionUnavailable, position_at
 
     player, line = turn.player, turn.line
+    for remedy in result.remedies:
+        v = remedy.violation
+        if v.line == line and v.player == player:
+            returned = sum(p.units for p in remedy.returns if p.payer == player)
+            return _judge_foul(script, turn, v, returned, opts, remedy.remedy)
     try:
         pos = position_at(script, line, player)
     except PositionError as e:
@@ -117,11 +178,14 @@ def _judge_turn(
         return "no draw to review"
     out: list[Judgement] = []
     opp = pos.players - 1
+    stakes = _stakes(pos)
+    memo.looks.clear()
     first = turn.actions[0]
     took = isinstance(first, Take)
     if pos.offered is not None and not pos.forced:
         seen = (*pos.seen, pos.offered) if took else pos.seen
-        j = review.judge_draw(player, line, pos.hand, pos.melds, seen, pos.offered, took, pos.profile, opp, opts)
+        j = review.judge_draw(player, line, pos.hand, pos.melds, seen, pos.offered, took, pos.profile, opp, opts,
+                              stakes, memo)  # fmt: skip
         if j is not None:
             out.append(j)
     laying = [i for i, a in enumerate(turn.actions) if isinstance(a, MeldNew | Add | Borrow | Split)]
@@ -136,27 +200,36 @@ def _judge_turn(
             return out or e.message
         hand = () if after is None else (*after.hand, *((discard,) if discard is not None else ()))
         table = pos.melds if after is None else after.melds
-        laid = Laid(len(pos.hand) + 1 - len(hand), _collected(result, player, line), tuple(hand), table,
+        laid = Laid(len(pos.hand) + 1 - len(hand), _collected(result, turn), tuple(hand), table,
                     _laid_text(turn))  # fmt: skip
         j = review.judge_melds(
-            player, line, laying[-1], pos.hand, pos.drawn, pos.melds, pos.seen, laid, pos.profile, opp, opts
-        )
+            player, line, laying[-1], pos.hand, pos.drawn, pos.melds, pos.seen, laid, pos.profile, opp, opts,
+            stakes, memo,
+        )  # fmt: skip
         if j is None:
             j = Judgement("meld", player, line, laying[-1], laid.text, laid.text, 0.0, 0.0, None, None, 0.0,
                           opts.depth, "")  # fmt: skip
         out.append(j)
         if discard is not None and after is not None:
             j = review.judge_discard(
-                player, line, len(turn.actions) - 1, hand, after.melds, pos.seen, discard, pos.profile, opp, opts
-            )
+                player, line, len(turn.actions) - 1, hand, after.melds, pos.seen, discard, pos.profile, opp, opts,
+                None, stakes, memo,
+            )  # fmt: skip
             if j is not None:
                 out.append(j)
     elif pos.keeps_draw and discard is not None and isinstance(first, Draw):
         hand = (*pos.hand, first.card)  # P9: the draw is kept, a hand card goes
         j = review.judge_discard(
             player, line, len(turn.actions) - 1, hand, pos.melds, pos.seen, discard, pos.profile, opp, opts,
-            keep=first.card,
+            first.card, stakes, memo,
         )  # fmt: skip
+        if j is not None:
+            out.append(j)
+    elif isinstance(first, Draw) and discard == first.card:
+        # P2: the draw played or thrown is a decision whenever the card has a use
+        laid = Laid(0, 0, pos.hand, pos.melds, "")
+        j = review.judge_melds(player, line, len(turn.actions) - 1, pos.hand, first.card, pos.melds, pos.seen, laid,
+                               pos.profile, opp, opts, stakes, memo)  # fmt: skip
         if j is not None:
             out.append(j)
     return out
@@ -166,10 +239,12 @@ def review_hand(
     hand: RecordHand, script: HandScript, result: Refereed, opts: Options, player: str | None = None
 ) -> HandReview:
     """Review one refereed hand (``player``: only his decisions)."""
+    from pancli.analyze.review import Memo
     from pancli.cards import Game
     from pancli.model.actions import Decision, Turn
 
     skips = _Skips()
+    memo = Memo()
     judgements: list[Judgement] = []
     error: ErrorFields | None = None
     if result.violations:
@@ -191,6 +266,20 @@ def review_hand(
         if script.game is not Game.PANGUINGUE:
             skips.add(ev.player, ev.line, f"a {script.game.value} hand")
             continue
+        broken = result.violations[0] if result.violations else None
+        if (
+            broken is not None
+            and ev.line == broken.line
+            and isinstance(ev, Turn)
+            and ev.player == broken.player
+            and ev.player in known
+        ):
+            got = _judge_foul(script, ev, broken, 0, opts)  # the illegal play itself: ?? against a legal one
+            if isinstance(got, str):
+                skips.add(ev.player, ev.line, got)
+            else:
+                judgements.extend(got)
+            continue
         if stop is not None and ev.line >= stop:
             skips.add(ev.player, ev.line, f"the hand breaks {result.violations[0].rule} at line {stop}")
             continue
@@ -202,7 +291,7 @@ def review_hand(
         else:
             after = events[i + 1].line if i + 1 < len(events) else ev.line + 1
             assert result.game is Game.PANGUINGUE
-            got = _judge_turn(script, result, ev, after, opts)
+            got = _judge_turn(script, result, ev, after, opts, memo)
         if isinstance(got, str):
             skips.add(ev.player, ev.line, got)
         else:
@@ -230,24 +319,35 @@ def _judge_decision(script: HandScript, ev: Any, opts: Options) -> list[Judgemen
 def comment(j: Judgement, own_glyph: bool) -> str:
     """The reviewer's comment of a marked judgement (``own_glyph``: the mark is the glyph before it).
 
-    >>> j = Judgement("discard", "Ana", 9, 3, "discard 7d", "discard Kc", 0.0, 0.0, 0.18, 0.41, 0.02, 3, "?", "")
-    >>> comment(j, True)
-    '{review ?: better discard Kc: out within 3 draws 41% vs 18% (s.e. 2%)}'
+    >>> j = Judgement("discard", "Ana", 9, 3, "discard 7d", "discard Kc", 4.6, 0.4, 0.18, 0.41, 0.02, 3, "?", "",
+    ...               0.0, 4.6)
+    >>> print(comment(j, True).replace(": ", ":\\n "))
+    {review ?:
+     better discard Kc (gives up 4.60 units expected:
+     0.00 in chips, 4.60 in going out):
+     out within 3 draws 41% vs 18% (s.e. 2.0 points)}
     """
     mark = j.mark if own_glyph else f"({j.mark})"
     if j.mark == "!":
         head = f"{{review {mark}: the best {j.kind}"
+    elif j.kind == "foul":
+        cost = f" (returned {j.chips:.0f} units in all)" if j.chips else ""
+        head = f"{{review {mark}: foul play{cost}; the best legal play {j.best}"
     else:
         head = f"{{review {mark}: better {j.best}"
-        if j.chips >= 0.005:
-            head += f" (gives up {j.chips:.2f} units in all)"
+        if j.chips >= 0.005 and j.kind == "decision":
+            head += f" (gives up {j.chips:.2f} units expected)"
+        elif j.chips >= 0.005:
+            head += (
+                f" (gives up {j.chips:.2f} units expected: {j.chips_part:.2f} in chips, {j.out_part:.2f} in going out)"
+            )
     parts = []
     if j.note:
         parts.append(j.note)
     if j.odds_played is not None and j.odds_best is not None and max(j.odds_played, j.odds_best) >= 0.005:
         within = f"out within {j.depth} draw{'s' if j.depth != 1 else ''} {j.odds_best:.0%}"
         if j.mark != "!":
-            within += f" vs {j.odds_played:.0%} (s.e. {j.odds_se:.0%})"
+            within += f" vs {j.odds_played:.0%} (s.e. {j.odds_se * 100:.1f} points)"
         parts.append(within)
     return head + (": " + "; ".join(parts) if parts else "") + "}"
 
@@ -326,7 +426,8 @@ def _renote(item: Any, n: Notes, todo: Sequence[Judgement]) -> Notes | None:
 
 class SummaryRow(Value):
     """One player's line of the summary: decisions reviewed, the count of each mark, ``chips``
-    (units given up in the mistakes, in all) and the play lines not reviewed."""
+    (units given up in the mistakes, in all), ``per_100`` (expected units given up in every decision
+    reviewed, per 100 decisions: nights of any length compare) and the play lines not reviewed."""
 
     player: str
     reviewed: int
@@ -336,6 +437,7 @@ class SummaryRow(Value):
     blunder: int = msgspec.field(name="??")
     chips: float
     not_reviewed: int
+    per_100: float = 0.0
 
     def marks(self) -> dict[str, int]:
         """The count of each mark, by its glyph."""
@@ -345,7 +447,7 @@ class SummaryRow(Value):
 class Totals:
     """Per player: decisions reviewed, marks by kind, units given up in mistakes, play lines not reviewed."""
 
-    FIELDS: Final = ("reviewed", "!", "?!", "?", "??", "chips", "not reviewed")
+    FIELDS: Final = ("reviewed", "!", "?!", "?", "??", "chips", "not reviewed", "all")
 
     def __init__(self) -> None:
         self.rows: dict[str, dict[str, float]] = {}
@@ -358,6 +460,7 @@ class Totals:
                 row[j.mark] += 1
             if j.mistake:
                 row["chips"] += j.chips
+            row["all"] += j.chips
         for s in r.skipped:
             self._row(s.player)["not reviewed"] += s.count
 
@@ -371,7 +474,8 @@ class Totals:
         """One row per player, in order of first appearance."""
         return [
             SummaryRow(p, int(r["reviewed"]), int(r["!"]), int(r["?!"]), int(r["?"]), int(r["??"]),
-                       round(r["chips"], 2), int(r["not reviewed"]))
+                       round(r["chips"], 2), int(r["not reviewed"]),
+                       round(100 * r["all"] / r["reviewed"], 2) if r["reviewed"] else 0.0)
             for p, r in self.rows.items()
         ]  # fmt: skip
 

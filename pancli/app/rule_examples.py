@@ -21,8 +21,11 @@ EXTRA_SAMPLES: Final[dict[Rule, tuple[str, ...]]] = {
     Rule.G3: ("pagruc-illegal",),
     Rule.G4: ("pagruc-illegal",),
     Rule.G5: ("pagruc-illegal",),
+    Rule.I1: ("irregular-I1-counted-in-play",),
+    Rule.I2: ("irregular-I2-called-late",),
 }
-"""Shipped samples that break a rule without being named ``illegal-RULE-*``."""
+"""Shipped samples that break a rule without being named ``illegal-RULE-*``, looked at first: an
+irregularity is shown where a count or a call finds it."""
 
 STRICT_ONLY: Final = frozenset({Rule.M1, Rule.M2, Rule.M3, Rule.M4, Rule.M5})
 """Rules ``pan replay`` reports only with ``--strict``: a foul meld is otherwise put right as
@@ -61,14 +64,18 @@ Kept for speed: ``pan rules P8`` need not import the reader and the referee to s
 def example(rule: Rule) -> Example | None:
     """The first place a shipped sample breaks ``rule`` (None when no sample does), as
     :func:`pancli.render.rules.judged_example` finds it, read from :data:`EXAMPLES_FILE`."""
+    found = examples(rule)
+    return found[0] if found else None
+
+
+def examples(rule: Rule) -> list[Example]:
+    """Every shipped sample's first place of breaking ``rule``, :func:`example` first (an
+    irregularity found at a call or a count, then at the deal or the end of a turn), read
+    from :data:`EXAMPLES_FILE`."""
     from pathlib import Path
 
     table = Path(__file__).with_name(EXAMPLES_FILE).read_text(encoding="utf-8")
-    for row in table.splitlines():
-        cells = row.split("\t")
-        if cells[0] == rule:
-            return example_at(cells[1], cells[2])
-    return None
+    return [example_at(cells[1], cells[2]) for row in table.splitlines() if (cells := row.split("\t"))[0] == rule]
 
 
 def example_at(sample: str, replay: str) -> Example:

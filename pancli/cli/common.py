@@ -607,10 +607,11 @@ def record_files(files: Iterable[str]) -> list[str]:
     return names
 
 
-def refuse_output_into_input(names: Iterable[str]) -> None:
+def refuse_output_into_input(names: Iterable[str], in_place: str = "--write") -> None:
     """A usage error (exit 2), raised before anything is written, when standard output is one of
     the input files (``pan fmt x.pan > x.pan``, ``pan fmt - < x.pan >> x.pan``): the same file
-    (device and inode) read and written at once would be lost."""
+    (device and inode) read and written at once would be lost. ``in_place`` is the command's own
+    option that rewrites a file in place, which the message names."""
     import stat
 
     try:
@@ -628,7 +629,7 @@ def refuse_output_into_input(names: Iterable[str]) -> None:
             shown = "standard input" if name == "-" else name
             raise click.UsageError(
                 f"standard output is {shown}, which is also read: nothing written"
-                " (a shell's '>' empties it before pan starts; to rewrite a file in place use --write)"
+                f" (a shell's '>' empties it before pan starts; to rewrite a file in place use {in_place})"
             )
 
 

@@ -10,7 +10,6 @@ that is not a record, cannot be written, or is kept by another ``pan live``).
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -105,7 +104,9 @@ def live(
 
 def _stdin_lines() -> Iterator[str]:
     """Standard input, a line at a time as it comes (a script may wait for each judgement)."""
-    stream = sys.stdin
+    from pancli.cli.common import stdin_text
+
+    stream = stdin_text()  # bytes that are not UTF-8 read as U+FFFD, as records are read
     while True:
         line = stream.readline()
         if not line:
@@ -114,21 +115,11 @@ def _stdin_lines() -> Iterator[str]:
 
 
 def _options(file: str, players: str | None, rules: str | None, stake: str | None, game: str) -> Options:
-    from pancli.app.live import Options
+    from pancli.app.live import LiveProblem, options_of
 
-    rules_tag = None
     if rules is not None:
         load_profile(rules)  # a usage error (exit 2) now, not at the first line
-        if rules.lower() in ("hoyle", "cardroom"):
-            rules_tag = rules.lower()
-        else:
-            folder = os.path.dirname(os.path.abspath(file))
-            rules_tag = os.path.relpath(os.path.abspath(rules), folder)
-    if stake is not None:
-        from pancli.records.tags import read_stake
-
-        got = read_stake(stake)
-        if isinstance(got, tuple):
-            raise click.BadParameter(escape_text(f"{got[0]} {got[1]}"), param_hint="--stake")
-    names = tuple(players.split()) if players is not None else ()
-    return Options(names, rules_tag, stake, resolve_game(game))
+    try:
+        return options_of(file, players, rules, stake, resolve_game(game))
+    except LiveProblem as exc:
+        raise click.BadParameter(escape_text(str(exc)), param_hint="--stake") from None

@@ -19,6 +19,7 @@ import click
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
+    EXIT_USAGE,
     IOFailure,
     check_readable,
     complete_paths,
@@ -37,7 +38,7 @@ from pancli.cli.common import (
     seed_option,
     worker_count,
 )
-from pancli.cli.progress import Progress, quiet_option, wanted
+from pancli.cli.progress import Progress, wanted
 from pancli.escapes import escape_text
 from pancli.render.review import ReviewWriter
 
@@ -48,6 +49,16 @@ if TYPE_CHECKING:
 
 class ReviewRefused(Exception):
     """``-o`` onto a record read whose text cannot be written back whole: nothing is replaced."""
+
+
+class NobodySeated(click.ClickException):
+    """``--player NAME`` seated in no hand reviewed (R5): a usage error, exit 2, as ``pan analyze``'s;
+    the files ``-o`` and ``--html`` would have written are left as they were."""
+
+    exit_code = EXIT_USAGE
+
+    def show(self, file: IO[str] | None = None) -> None:
+        sys.stderr.write(escape_text(self.format_message()) + "\n")
 
 
 @click.command("review")
@@ -81,7 +92,9 @@ class ReviewRefused(Exception):
     metavar="N",
     help="Review hands in N worker processes (0: one per CPU); the output is the same, in the same order.",
 )
-@quiet_option
+@click.option(
+    "--quiet", "-q", is_flag=True, help="Nothing on standard error but the errors: no progress line, no summary."
+)
 def review(
     files: tuple[str, ...],
     player: str | None,
@@ -103,20 +116,23 @@ def review(
     Each hand is refereed; every decision before its first violation whose position the
     record shows (the player's cards from his deal line and the play) is compared with the
     analyzer's best choice: staying or going on top (T1), taking the live discard or drawing
-    (P1, P3), what was laid down (P4) and which card was discarded (P5, P9). Each judgement
-    measures the units given up (at once, or expected) and the drop in the odds of going out
-    within K draws (--depth), estimated with a stated error; a loss marks the play ?! (2 units
-    in all, or 5 points of odds), ? (4 units, 10 points) or ?? (8 units, 20 points), never
-    when the loss is within two standard errors. The best discard where most others would
-    earn ? or worse is marked !.
+    (P1, P3), what was laid down (P4), playing the draw or throwing it (P2) and which card was
+    discarded (P5, P9). Each option is worth its expected units over the hand: the chips it
+    collects (at once, and at the next usable draw within K draws, --depth, as the hand lasts)
+    plus the chance of going out within K draws times what going out pays. A play that gives
+    up 2 units in all is marked ?!, 4 units ?, 8 units ??, never when the loss is within two
+    standard errors; the best discard where most others would earn ? or worse is marked !.
+    A foul play (I1, I2, or a hand's first violation) is always ?? against the best legal play,
+    its cost what the remedy returned; so is throwing a draw that would have put the player out.
 
     The output is the record in canonical form (as pan fmt writes it) with each mark after
-    its action and a comment naming the better play and what it was worth:
-    '{review ?: better discard Kc: ...}'. A comment '{review (?): ...}' holds the mark when
-    the action already carried the record's own glyph (kept) or is a stay or top line. A
-    second review replaces every '{review ...}' comment (and the glyphs they own). The
-    summary per player (decisions reviewed, marks, units given up in the mistakes, play lines
-    not reviewed and why) goes to standard error (standard output with -o or --summary).
+    its action and a comment naming the better play and what it gives up, in chips and in
+    going out: '{review ?: better discard Kc (gives up ...)}'. A comment '{review (?): ...}'
+    holds the mark when the action already carried the record's own glyph (kept) or is a stay
+    or top line. A second review replaces every '{review ...}' comment (and the glyphs they
+    own). The summary per player (decisions reviewed, marks, units given up in the mistakes,
+    expected units given up per 100 decisions, play lines not reviewed and why) goes to
+    standard error (standard output with -o or --summary; --quiet leaves it out).
 
     --html OUT.html also writes the page of pan replay --html for the reviewed record, the
     marks and comments in each hand's timeline.
@@ -126,14 +142,14 @@ def review(
     per line as each hand is reviewed.
 
     Exit status: 0 reviewed, 1 a hand breaks a rule (reviewed up to it) or cannot be read,
-    2 usage error or a file that cannot be read.
+    2 usage error (--player NAME seated in no hand reviewed: R5) or a file that cannot be read.
 
     \b
     Examples:
       pan samples friday-hoyle | pan review -
       pan review "$(pan samples --path friday-hoyle)" -o friday-reviewed.pan
       pan simulate --players 6 --hands 2 --seed 2 | pan review --summary -
-      pan review --json "$(pan samples --path friday-hoyle)" | jq '.judgements[] | select(.mark == "??")'
+      pan review --json "$(pan samples --path illegal-M3-foul-meld)" | jq '.judgements[] | select(.mark == "??")'
       pan review --player Ana --depth 5 --samples 1000 "$(pan samples --path friday-hoyle)"
     """
     from pancli.analyze.review import Options
@@ -157,7 +173,7 @@ def review(
         refuse_writing_an_input(output, names, "-o", rules)
     structured = as_json or as_jsonl
     if output is None and not structured and not summary_only:
-        refuse_output_into_input(names)
+        refuse_output_into_input(names, "-o FILE, which may be the input")
     if player is not None:
         from pancli.notation.record_common import player_name
 
@@ -170,7 +186,14 @@ def review(
     except ReviewRefused as exc:
         sys.stderr.write(escape_text(str(exc)) + "\n")
         sys.exit(EXIT_ILLEGAL)
-    summary = None if structured else sys.stdout if (output is not None or summary_only) else sys.stderr
+    # --quiet: nothing but the errors (and the record, or the table --summary asks for)
+    summary = (
+        None
+        if structured or (quiet and not summary_only)
+        else sys.stdout
+        if (output is not None or summary_only)
+        else sys.stderr
+    )
     sys.stdout.flush()
     writer.finish(summary)
     sys.stdout.flush()
@@ -221,6 +244,9 @@ def _review_into(
         writer = ReviewWriter(record, as_json, as_jsonl, progress, report, name, profile)
         review_files(names, writer.show, open_record=open_text, opts=opts, player=player, profile=profile,
                      jobs=worker_count(jobs))  # fmt: skip
+        if player is not None and player not in {r.player for r in writer.totals.table()}:
+            hands = f"{writer.hands} hand{'s' if writer.hands != 1 else ''}"
+            raise NobodySeated(f"pan: R5 --player {player}: nobody of that name is seated in the {hands} reviewed")
         if in_place and writer.malformed:
             # A malformed hand's text is what the reader kept of it (a line past the limit cut):
             # the record is left as it was, as pan fmt --write leaves it.

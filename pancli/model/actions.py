@@ -237,7 +237,34 @@ class Reshuffle(Value):
     col: int = 0
 
 
-Event = Decision | Turn | Force | Reshuffle
+class Call(Value):
+    """``NAME call OTHER #N``, on a line of its own where it was made: NAME demands that OTHER's
+    foul meld #N, or his foul addition to #N, be made good (I2). OTHER may answer on the next
+    line with ``OTHER mend #N [cards]`` (a turn line of that one action); the lines before the
+    call stand as played."""
+
+    player: str
+    other: str
+    target: int
+    number_at: int = 0
+    """Where the reader read the ``#N`` (as :attr:`Borrow.number_at`, from ``col``)."""
+    line: int = 0
+    col: int = 0
+
+
+class Count(Value):
+    """``NAME count OTHER`` or ``NAME count OTHER N``, on a line of its own: NAME demands a count
+    of OTHER's cards (I1). ``number`` is the number found in OTHER's hand, written for a player
+    whose cards the record does not show (None when not written)."""
+
+    player: str
+    other: str
+    number: int | None = None
+    line: int = 0
+    col: int = 0
+
+
+Event = Decision | Turn | Force | Reshuffle | Call | Count
 """A play line of a hand, in record order."""
 
 

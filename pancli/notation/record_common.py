@@ -7,7 +7,8 @@ A record line is read in two steps (grammar/README-records.md):
    everything else are unchanged. A ``"..."`` string (a tag value) is opaque to the lexer.
 2. **Parser**: the fast path (:mod:`pancli.notation.record_fast`) or the grammar of record
    (:mod:`pancli.notation.record_grammar`) reads the blanked text into a :class:`TagPair`
-   or a play item (``Deal``, :class:`UpLine`, ``Decision``, ``Turn``, ``Force``, ``Reshuffle``)
+   or a play item (``Deal``, :class:`UpLine`, ``Decision``, ``Turn``, ``Force``, ``Reshuffle``,
+   ``Call``, ``Count``)
    plus the annotation glyph of every action.
 
 >>> blanked, comments = lex("Ana draw 5h {nice} ; done")
@@ -27,7 +28,7 @@ from pancli.cards import Card, Game
 from pancli.escapes import escape_text
 from pancli.limits import MAX_HAND_LINES as MAX_HAND_LINES  # (re-exported: the limits live there)
 from pancli.limits import MAX_LINE_CHARS as MAX_LINE_CHARS
-from pancli.model.actions import Deal, Decision, Force, Reshuffle, Turn
+from pancli.model.actions import Call, Count, Deal, Decision, Force, Reshuffle, Turn
 from pancli.notation.errors import NotationCode, NotationError
 from pancli.notation.fast import token_table
 from pancli.values import Value
@@ -241,7 +242,7 @@ class UpLine(Value):
         return hash((self.card, self.line, self.col))
 
 
-PlayItem = Deal | UpLine | Decision | Turn | Force | Reshuffle
+PlayItem = Deal | UpLine | Decision | Turn | Force | Reshuffle | Call | Count
 """What one play line holds."""
 
 ParsedPlay = tuple[PlayItem, tuple[str, ...]]

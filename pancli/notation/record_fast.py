@@ -28,11 +28,13 @@ from collections.abc import Callable
 from typing import Final
 
 from pancli.cards import Card, Game
-from pancli.limits import MAX_ACTIONS_PER_TURN, MAX_MELD_CARDS, MAX_NUMBER_DIGITS
+from pancli.limits import MAX_ACTIONS_PER_TURN, MAX_COUNTED, MAX_MELD_CARDS, MAX_NUMBER_DIGITS
 from pancli.model.actions import (
     Action,
     Add,
     Borrow,
+    Call,
+    Count,
     Deal,
     Decision,
     Discard,
@@ -349,6 +351,21 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
             if len(head) != 3 or head[2] not in players:
                 return None
             return Force(name, head[2], line, name_col), ()
+        if word == "call":
+            n = _target(head[3]) if len(head) == 4 and head[2] in players else None
+            if n is None:
+                return None
+            return Call(name, head[2], n, len(name) + len(head[2]) + 7, line, name_col), ()
+        if word == "count":
+            if len(head) != 3 or head[2] not in players:
+                return None
+            return Count(name, head[2], None, line, name_col), ()
+    if number is None and len(parts) == 1 and len(head) == 4 and head[1] == "count":
+        digits = head[3]
+        if head[2] not in players or not (digits.isascii() and digits.isdigit()) or len(digits) > 2:
+            return None
+        found = int(digits)
+        return (Count(name, head[2], found, line, name_col), ()) if found <= MAX_COUNTED else None
     if len(head) < 2:
         return None
     actions: list[Action] = []

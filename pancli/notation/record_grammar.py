@@ -42,11 +42,13 @@ import pyparsing as pp
 
 from pancli.cards import Card, Game
 from pancli.escapes import read_escape
-from pancli.limits import MAX_ACTIONS_PER_TURN, number_too_large, too_large_message, too_long_message
+from pancli.limits import MAX_ACTIONS_PER_TURN, MAX_COUNTED, number_too_large, too_large_message, too_long_message
 from pancli.model.actions import (
     Action,
     Add,
     Borrow,
+    Call,
+    Count,
     Deal,
     Decision,
     Discard,
@@ -157,7 +159,7 @@ def _expect(code: NotationCode, what: str) -> Callable[[str, int, pp.ParserEleme
 _WORDS_OF: Final = re.compile(r"\b[a-z]+\b")
 _VERBS: Final = frozenset(
     ("draw", "take", "meld", "add", "borrow", "split", "mend", "back", "discard", "out", "lay", "stay", "top")
-) | {"force", "deal", "up"}
+) | {"force", "call", "count", "deal", "up"}
 _SPELLED: Final = re.compile(NAME_CHAR + "+")
 _DECISION_WORDS: Final = {"fold": "top", "folds": "top", "drop": "top", "drops": "top", "pass": "top",
                           "play": "stay", "plays": "stay", "in": "stay", "stays": "stay", "stand": "stay"}  # fmt: skip
@@ -178,7 +180,7 @@ def _nearest(what: str, text: str, loc: int) -> str:
 
     choices = [w for w in _WORDS_OF.findall(what) if w in _VERBS]
     if what == ACTIONS_TEXT and "," not in text[:loc]:
-        choices += ["stay", "top", "force"]  # the first word after the name may start a decision
+        choices += ["stay", "top", "force", "call", "count"]  # the first word after the name may start a decision
         decision = _DECISION_WORDS.get(m.group().lower())
         if decision is not None:  # a word from other card games for the T1 decision
             who = text[:loc].split()[-1]
@@ -240,6 +242,17 @@ def _count(text: str, loc: int, toks: pp.ParseResults) -> int:
     n = _number(text, loc, toks[0], "a number of cards")
     if n < 1:
         raise _Coded(text, loc, "R6", "take at least one card")
+    return n
+
+
+def _counted(text: str, loc: int, toks: pp.ParseResults) -> int:
+    """The number of cards a count finds (0 up to :data:`~pancli.limits.MAX_COUNTED`)."""
+    digits: str = toks[0]
+    if digits[:1] == "-":
+        raise _Coded(text, loc, "R6", f"a count finds no fewer than 0 cards, not {digits}")
+    n = _number(text, loc, digits.lstrip("+"), "a number of cards")
+    if n > MAX_COUNTED:
+        raise _Coded(text, loc, "R10", f"a count of {n} cards: no hand holds more than {MAX_COUNTED}")
     return n
 
 
@@ -403,7 +416,16 @@ def _build_play(game: Game) -> pp.ParserElement:
         lay.add_parse_action(at(lambda ln, col, t: Lay(tuple(t[:-2]), t[-2].text, t[-1].n, ln, col)))
     else:
         lay = _kw("lay").add_parse_action(_not_pan("lay (laying off on any meld, G5)"))
-    core = (draw | take | meld | add | borrow | split | mend | back | discard | out | lay).set_name("action")
+
+    def own_line(text: str, loc: int, toks: pp.ParseResults) -> NoReturn:
+        word = toks[0]
+        form = "NAME call OTHER #N" if word == "call" else "NAME count OTHER [N]"
+        raise _Coded(text, loc, "R6", f"a {word} is a line of its own ({form}), not an action of a turn")
+
+    misplaced = (_kw("call") | _kw("count")).add_parse_action(own_line)
+    core = (draw | take | meld | add | borrow | split | mend | back | discard | out | lay | misplaced).set_name(
+        "action"
+    )
     action = (core + pp.Opt(glyph)).add_parse_action(lambda t: _Act(t[0], t[1] if len(t) > 1 else ""))
     action_req = action.copy().set_fail_action(_expect("R6", ACTIONS_TEXT))
     actions = action_req + (comma - action_req)[...] - end("',' or the end of the line")
@@ -434,8 +456,12 @@ def _build_play(game: Game) -> pp.ParserElement:
     stay = _kw("stay") - end("the end of the line after stay")
     top = _kw("top") - end("the end of the line after top")
     force = _kw("force") - name_req - end("the end of the line after force NAME")
-    rest = (stay | top | force | actions).set_name("rest of the line")
-    rest.set_fail_action(_expect("R6", f"stay, top, force or {ACTIONS_TEXT}"))
+    call = _kw("call") - name_req - target - end("the end of the line after call NAME #N")
+    found = pp.Regex(r"[-+]?[0-9]+(?![0-9A-Za-z\u2660-\u2667])").set_name("number of cards")
+    found.add_parse_action(_counted)
+    count = _kw("count") - name_req - pp.Opt(found) - end("a number of cards or the end of the line")
+    rest = (stay | top | force | call | count | actions).set_name("rest of the line")
+    rest.set_fail_action(_expect("R6", f"stay, top, force, call, count or {ACTIONS_TEXT}"))
 
     def plain_action(text: str, loc: int, toks: pp.ParseResults) -> _Line:
         who: _Name = toks[0]
@@ -445,6 +471,14 @@ def _build_play(game: Game) -> pp.ParserElement:
             return _Line(Decision(who.text, word == "stay", ln, col))
         if word == "force":
             return _Line(Force(who.text, toks[2].text, ln, col))
+        if word == "call":
+            number: _Number = toks[3]
+            at = number.loc - who.loc
+            return _Line(
+                Call(who.text, toks[2].text, number.n, 0 if "\n" in text[who.loc : number.loc] else at, ln, col)
+            )
+        if word == "count":
+            return _Line(Count(who.text, toks[2].text, toks[3] if len(toks) > 3 else None, ln, col))
         return turn(None)(text, loc, toks)
 
     plain = (name + rest).add_parse_action(plain_action)

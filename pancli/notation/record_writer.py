@@ -33,6 +33,8 @@ from pancli.model.actions import (
     Action,
     Add,
     Borrow,
+    Call,
+    Count,
     Deal,
     Decision,
     Discard,
@@ -135,6 +137,11 @@ def item_text(item: PlayItem, notes: Notes | None = None, *, claims: bool = Fals
             line = f"{item.player} force {item.other}"
         elif isinstance(item, Reshuffle):
             line = "reshuffle"
+        elif isinstance(item, Call):
+            line = f"{item.player} call {item.other} #{item.target}"
+        elif isinstance(item, Count):
+            found = "" if item.number is None else f" {item.number}"
+            line = f"{item.player} count {item.other}{found}"
         else:  # pragma: no cover - PlayItem is a closed union
             raise TypeError(f"not a play line: {item!r}")
         if notes is not None and notes.after:

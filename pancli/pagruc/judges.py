@@ -21,6 +21,8 @@ from pancli.cards import Card, format_cards
 from pancli.model.actions import (
     Action,
     Borrow,
+    Call,
+    Count,
     Deal,
     Decision,
     Draw,
@@ -39,6 +41,14 @@ from pancli.pagruc.board import DEAL_SIZE, Board
 from pancli.pagruc.melds import PagrucVerdict
 from pancli.pagruc.pack import beyond_pack, pack_problem
 from pancli.rulebook import Rule
+
+_PAN_ONLY: dict[type, str] = {
+    Decision: "staying or going on top",
+    Force: "forcing",
+    Call: "calling a foul meld",
+    Count: "calling a count",
+}
+"""The Panguingue lines PAGRUC has no place for (G3), by what they do."""
 
 Stage = Literal["line", "seat", "order", "acts", "end", "action", "holds"]
 """Where in a line :func:`turn_fault` judges the turn."""
@@ -114,8 +124,8 @@ def turn_fault(
     player holds (``revealed``: those not among his known cards)."""
     p = player
     if stage == "line":
-        if isinstance(node, Decision | Force):
-            what = "staying or going on top" if isinstance(node, Decision) else "forcing"
+        if isinstance(node, Decision | Force | Call | Count):
+            what = _PAN_ONLY[type(node)]
             return b.fail(Rule.G3, f"{what} is Panguingue, not PAGRUC", line, col, p)
         return None
     if stage == "seat":

@@ -66,6 +66,8 @@ from pancli.melds import MeldError
 from pancli.model.actions import (
     Action,
     Add,
+    Call,
+    Count,
     Deal,
     Decision,
     Discard,
@@ -242,7 +244,7 @@ class Table(Board):
         """Any line: none after the hand ended, a reshuffle of an empty stock (G6); a line
         PAGRUC has (G3)."""
         _raise(judges.end_fault(self, ev, ev.line, ev.col, getattr(ev, "player", None)))
-        if isinstance(ev, Decision | Force):
+        if isinstance(ev, Decision | Force | Call | Count):
             _raise(judges.turn_fault(self, ev, ev.line, ev.col, ev.player, "line"))
 
     def apply_event(self, ev: Reshuffle) -> None:

@@ -18,7 +18,7 @@ import enum
 from typing import Final, Protocol
 
 from pancli.cards import Card, Cards, Game
-from pancli.model.actions import Action, Event, HandScript, Turn
+from pancli.model.actions import Action, Call, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
 from pancli.model.results import STOCK, ClaimCheck, Payment, Recorded, Remedy, Source, Step
 from pancli.model.rulings import Ruling
@@ -115,6 +115,8 @@ class Board:
         a player who retired (I1, I2). (The hands of players on top stay on their seats.)"""
         self.retired: list[Seat] = []
         """Players retired from the hand (I1, I2): out of the turn order, still paying others."""
+        self.answering: Call | None = None
+        """A call (I2) whose foul meld the next line, ``OTHER mend #N [cards]``, makes good."""
         self.fouls: list[Foul] = []
         """The foul melds and additions (I2) of the turn in progress not yet made good or taken back."""
         self.notes: list[str] = []

@@ -21,7 +21,7 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 from __future__ import annotations
 
 from pancli.cards import ALL_CARDS, Card, past_the_pack
-from pancli.model.actions import Deal
+from pancli.model.actions import Count, Deal
 from pancli.model.results import DEAD, DEAL, DISCARD_PILE, HAND, STOCK, Step
 from pancli.model.rulings import I1_AT_DEAL, I1_LATE, Ruling, counted
 from pancli.referee.board import HAND_SIZE, Board, Place, Placed
@@ -63,13 +63,25 @@ def second_deal_fault(b: Board, s: Seat, d: Deal) -> Ruling | None:
     return b.fail(Rule.S2, f"{d.player} is dealt twice", d, player=d.player)
 
 
-def deal_count_fault(b: Board, node: Deal | Placed, *, unseen: int = 0) -> Ruling | None:
-    """I1: ten cards to each player (S2). At the deal, ``node`` is the deal line; found after
+def counted_later(b: Board, player: str) -> bool:
+    """Whether a ``count`` of ``player`` is called in the hand: a wrong count at his deal is then
+    found at the count, not at the deal (I1), where the referee puts irregularities right."""
+    return b.remedy and any(type(ev) is Count and ev.other == player for ev in b.script.events)
+
+
+def deal_count_fault(b: Board, node: Deal | Count | Placed, *, unseen: int = 0, found: bool = False) -> Ruling | None:
+    """I1: ten cards to each player (S2). At the deal, ``node`` is the deal line (a wrong count
+    there waits for a count of the player called later, :func:`counted_later`); found after
     the first draw, the player in turn lays ``unseen`` cards from those the record never showed
-    when he holds fewer: he was dealt more than ten."""
+    when he holds fewer: he was dealt more than ten. At a ``count`` line: the call itself
+    (a count of a player who retired or went on top, or a number found that the record
+    contradicts), or with ``found`` what the count finds (hand and melds not ten)."""
+    if type(node) is Count:
+        got = _count_finding(b, node, found)
+        return None if got is None else b.fail(Rule.I1, got[0], node, player=got[1], ruling=got[2])
     if type(node) is Deal:
         n = len(node.cards)
-        if n == HAND_SIZE:
+        if n == HAND_SIZE or counted_later(b, node.player):
             return None
         return b.fail(
             Rule.I1,
@@ -88,6 +100,28 @@ def deal_count_fault(b: Board, node: Deal | Placed, *, unseen: int = 0) -> Rulin
         node,
         ruling=I1_LATE,
     )
+
+
+def _count_finding(b: Board, node: Count, found: bool) -> tuple[str, str, str | None] | None:
+    """What is wrong with a ``count`` line (:func:`deal_count_fault`): the message, whose it is
+    and the ruling prescribed; None when nothing is."""
+    s = b.by_name[node.other]
+    if not found:
+        if s.retired:
+            why = f"{s.name} retired from the hand {s.retired}: his cards are dead, there is nothing to count"
+        elif s.active is False:
+            why = f"{s.name} went on top (T3): his cards are dead, there is nothing to count"
+        elif node.number is not None and not s.unknown and node.number != s.hand_n:
+            why = f"the count finds {node.number} in {s.name}'s hand, but the record shows {s.hand_n}"
+        else:
+            return None
+        return why, node.player, None
+    held = s.hand_n if node.number is None else node.number
+    if held + s.melded_n == HAND_SIZE or (s.unknown and node.number is None):
+        return None
+    melded = f" and {s.melded_n} melded" if s.melded_n else ""
+    why = f"{node.player}'s count finds {s.name} with {held} in hand{melded}: {held + s.melded_n}, not {HAND_SIZE}"
+    return why, s.name, I1_LATE if b.turn_no else I1_AT_DEAL
 
 
 def card_fault(
@@ -167,24 +201,34 @@ def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
     s = b.by_name[d.player]
     seen = b.seen
     hand = s.hand
+    n = len(d.cards)
     key = plan.key if plan is not None else card_key(d.cards)
-    for i in key[:HAND_SIZE]:
+    # a wrong count found only at a later count: he holds what he was dealt until then (I1)
+    keep = n if n != HAND_SIZE and counted_later(b, d.player) else HAND_SIZE
+    for i in key[:keep]:
         seen[i] += 1
         hand[i] += 1
-    for i in key[HAND_SIZE:]:  # I1: the extras are dead (seen, in nobody's hand)
+    for i in key[keep:]:  # I1: the extras are dead (seen, in nobody's hand)
         seen[i] += 1
-    b.dead += d.cards[HAND_SIZE:]
+    b.dead += d.cards[keep:]
     if b.steps is not None:
-        if len(d.cards) <= HAND_SIZE:
+        if n <= keep:
             b.steps.append(d)  # each card to the hand: recorded whole (model.results.deal_step)
         else:
-            moves = [(c, DEAL, HAND) for c in d.cards[:HAND_SIZE]]
-            moves += [(c, DEAL, DEAD) for c in d.cards[HAND_SIZE:]]
+            moves = [(c, DEAL, HAND) for c in d.cards[:keep]]
+            moves += [(c, DEAL, DEAD) for c in d.cards[keep:]]
             b.steps.append(Step(d.line, d.col, d.player, None, None, tuple(moves), ()))
-    short = max(0, HAND_SIZE - len(d.cards))
-    s.unknown = short
-    b.stock_n -= short
-    s.hand_n = HAND_SIZE
+    # The stock was counted as if ten went to each: extras dealt leave it shorter; a short
+    # deal leaves it longer until the fill comes off it (I1, P10).
+    b.stock_n -= n - HAND_SIZE
+    if keep == HAND_SIZE:
+        short = max(0, HAND_SIZE - n)
+        s.unknown = short
+        b.stock_n -= short
+        s.hand_n = HAND_SIZE
+    else:
+        s.unknown = 0
+        s.hand_n = s.size = n
 
 
 def verify_upcard(b: Board) -> None:

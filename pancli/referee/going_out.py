@@ -42,7 +42,10 @@ def winner_stands(violations: Iterable[Violation]) -> bool:
 
 
 def holds_ten(s: Seat) -> bool:
-    """P7: between turns, hand plus melded cards is exactly ten (:func:`pancli.rules.holds_ten`)."""
+    """P7: between turns, hand plus melded cards is exactly ten (:func:`pancli.rules.holds_ten`),
+    or what he was dealt while a wrong count waits for the count that finds it (I1)."""
+    if s.size != HAND_SIZE:
+        return s.hand_n + s.melded_n == s.size
     return ten_cards(s.hand_n, s.melded_n)
 
 
@@ -61,9 +64,11 @@ def ten_cards_fault(b: Board, node: Placed) -> Ruling | None:
         left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
         return b.fail(Rule.P7, f"{s.name} is not out: {left}", node)
     if kind is Turn and b.discarded:
-        why = ten_fault(s.name, s.hand_n, s.melded_n)
+        why = ten_fault(s.name, s.hand_n, s.melded_n) if s.size == HAND_SIZE else None
+        if s.size != HAND_SIZE and not holds_ten(s):
+            why = f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not the {s.size} dealt to him"
         return None if why is None else b.fail(Rule.P7, why, node)
-    if s.melded_n != HAND_SIZE + 1:
+    if s.melded_n != s.size + 1:
         return b.fail(Rule.P7, f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the 11th", node)
     return None
 

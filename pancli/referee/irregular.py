@@ -153,7 +153,8 @@ def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
         moves += [(ALL_CARDS[i], HAND, DEAD)] * n
     for m in s.melds:
         moves += [(c, MELD, DEAD) for c in m.cards]
-    for f in b.fouls:
+    in_turn = b.seat is s
+    for f in (b.fouls if in_turn else []) + s.standing:
         moves += [(c, MELD, DEAD) for c in f.added]
     b.dead += [c for c, src, _ in moves]
     s.hand = [0] * 52
@@ -162,12 +163,17 @@ def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
     s.fit_mask = -1
     s.retired = f"at line {line} ({v.rule})"
     s.retired_by = v.rule
-    b.fouls = []
+    s.standing = []
+    if in_turn:
+        b.fouls = []
     i = b.active.index(s)
     del b.active[i]
     b.retired.append(s)
-    if i <= b.pos and b.active:
-        b.pos = (b.pos - 1) % len(b.active)  # the turn passes on to the player after him
+    # the turn passes on to the player after him (between turns, b.pos is the next to play)
+    if b.active and (i < b.pos or (in_turn and i == b.pos)):
+        b.pos = (b.pos - 1) % len(b.active)
+    elif b.active and b.pos >= len(b.active):
+        b.pos = 0
     total = sum(p.units for p in returns)
     gave = f"returns the {counted(total, 'unit')} collected in the hand" if returns else "had collected nothing"
     what = f"{s.name} {gave}; the cards held and melded are dead; retired from the hand, still paying others"

@@ -163,14 +163,17 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
                 moves.append((c, HAND, MELD))
 
 
-def foul_meld_ruling(b: Board, rule: EngineRule | Rule, reason: str, node: Placed, *, addition: bool = False) -> Ruling:
+def foul_meld_ruling(
+    b: Board, rule: EngineRule | Rule, reason: str, node: Placed, *, addition: bool = False, player: str | None = None
+) -> Ruling:
     """I2: a foul meld or addition (``node`` an addition, or ``addition``; the meld engine's
     ``rule`` and reason), made good as I2 prescribes.
     Where the referee puts irregularities right (:attr:`Board.remedy`) the ruling cites I2 and
     names the broken rule; stopping at it (``--strict``), it cites the broken rule. With
-    ``rule`` I2: a ``mend`` or ``back`` with no foul meld to put right (``reason``)."""
+    ``rule`` I2: a ``mend`` or ``back`` with no foul meld to put right, a call naming none, or a
+    foul meld found at a call (``reason``; ``player``: whose it is, default the player in turn)."""
     if rule == Rule.I2:
-        return b.fail(Rule.I2, reason, node, ruling=I2_FOUL)
+        return b.fail(Rule.I2, reason, node, ruling=I2_FOUL, player=player)
     what = "foul addition" if addition or type(node) is Add else "foul meld"
     if b.remedy:
         return b.fail(Rule.I2, f"{what}: {reason} ({rule})", node, ruling=I2_FOUL)
@@ -320,8 +323,13 @@ def apply_mend(b: Board, a: Mend, plan: MendPlan) -> list[Payment]:
 
 
 def verify_back(b: Board, a: TakeBack) -> Foul:
-    """I2 taken back: ``#N`` is a foul meld or addition of this turn; raises Ruling."""
-    return _foul_of_turn(b, a.target, a)
+    """I2 taken back: ``#N`` is a foul meld or addition of this turn (one left lying since an
+    earlier turn, he has discarded since: it can only be made good); raises Ruling."""
+    f = _foul_of_turn(b, a.target, a)
+    if f.earlier:
+        why = f"#{a.target} was laid in an earlier turn and {f.violation.player} has discarded since"
+        raise foul_meld_ruling(b, Rule.I2, f"{why}: it can only be made good (mend #{a.target})", a)
+    return f
 
 
 def apply_back(b: Board, a: TakeBack, f: Foul) -> list[Payment]:
@@ -519,12 +527,17 @@ def _foul(b: Board, cards: tuple[Card, ...], node: Placed) -> Ruling:
     return foul_meld_ruling(b, v.rule or "M1", v.reason, node)
 
 
-def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan:
+def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan | MendPlan:
     """An addition to his own meld (P6), its cards (E4, P7), the grown meld (M5, C7, I2); raises
     Ruling (a foul addition is returned to be put right where the referee does, I2)."""
     s = b.seat
     assert s is not None
-    r = own_melds_fault(b, a.target, a) or foul_first(b, a.target, a)
+    r = own_melds_fault(b, a.target, a)
+    if r is None:
+        corrected = _correction(b, a)
+        if corrected is not None:
+            return corrected
+        r = foul_first(b, a.target, a)
     if r is not None:
         raise r
     plan = plan_cards(b, a.cards, a, borrowed=False)
@@ -535,6 +548,29 @@ def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan:
             raise r
         return FoulPlan(plan, r.violation)
     return MeldPlan(plan, e)
+
+
+def as_mend(b: Board, a: Add) -> Mend:
+    """The ``mend`` that an addition correcting the player's own foul ``#N`` amounts to (I2):
+    the whole meld as it becomes."""
+    f = next(f for f in b.fouls if f.number == a.target)
+    return Mend(a.target, f.cards + a.cards, a.claim, a.number_at, a.line, a.col)
+
+
+def _correction(b: Board, a: Add) -> MendPlan | None:
+    """I2: an addition that makes the player's own foul meld (or foul addition) ``#N`` legal
+    before anyone calls it is a correction, as ``mend``: no penalty. None when ``#N`` is not
+    foul or stays foul."""
+    f = next((f for f in b.fouls if f.number == a.target), None)
+    if f is None:
+        return None
+    whole = f.cards + a.cards
+    if f.base is None:
+        if b.js.laid(whole) is None:
+            return None
+    elif isinstance(b.js.grown(f.base, f.added + a.cards), MeldError):
+        return None
+    return verify_mend(b, as_mend(b, a))
 
 
 def apply_meld(b: Board, a: MeldNew, plan: MeldPlan | FoulPlan) -> list[Payment]:
@@ -562,10 +598,13 @@ def collect_laid(b: Board, s: Seat, a: MeldNew, lm: LaidMeld) -> list[Payment]:
     return b.collect(s, lm.value, lm.rules, a.line, lm.cards)
 
 
-def apply_add(b: Board, a: Add, plan: MeldPlan | FoulPlan) -> list[Payment]:
-    """Grow the meld; the gain is paid (C7). A foul addition is laid as I2 has it."""
+def apply_add(b: Board, a: Add, plan: MeldPlan | FoulPlan | MendPlan) -> list[Payment]:
+    """Grow the meld; the gain is paid (C7). A foul addition is laid as I2 has it; an addition
+    that makes a foul meld legal makes it good (I2, :func:`apply_mend`)."""
     s = b.seat
     assert s is not None
+    if type(plan) is MendPlan:
+        return apply_mend(b, as_mend(b, a), plan)
     k = _index(b, a.target)
     old = s.melds[k]
     before = b.hand_melded

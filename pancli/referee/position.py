@@ -60,6 +60,7 @@ from pancli.melds import Meld
 from pancli.model.actions import Draw, HandScript, Take, Turn
 from pancli.model.results import Source, Violation
 from pancli.model.rulings import Ruling
+from pancli.referee.board import HAND_SIZE
 from pancli.referee.forcing import flat_next_fits, must_take
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
@@ -256,6 +257,12 @@ def _view(
             f"{player} retired from the hand {seat.retired}: the cards held and melded are dead",
             player=player,
         )
+    if seat.size != HAND_SIZE:
+        why = f"{player} was dealt {seat.size} cards, found at a count later in the hand (I1)"
+        raise PositionUnavailable(Rule.I1, f"{why}: there is no hand of ten to analyse", player=player)
+    if seat.standing or (table.seat is seat and table.fouls):
+        why = f"a foul meld of {player}'s lies on the table until it is made good or called (I2)"
+        raise PositionUnavailable(Rule.I2, f"{why}: there is no legal position to analyse", player=player)
     if seat.unknown:
         why = (
             "filled from the stock at the deal (I1) with cards the record does not show"
@@ -346,6 +353,9 @@ class TableNow(Value):
     winner: str | None
     reshuffle: bool
     """The stock is empty: the next line is a ``reshuffle`` (P10)."""
+    lays: tuple[tuple[Card, ...], ...] = ()
+    """New melds the player in turn's known hand can lay as it stands (the meld space of the
+    profile, which asks the meld engine, M1-M4), the largest first."""
 
     @property
     def over(self) -> bool:
@@ -413,6 +423,7 @@ def _now(table: Table) -> TableNow:
     forcer: str | None = None
     next_flat = False
     fits: tuple[Fit, ...] = ()
+    lays: tuple[tuple[Card, ...], ...] = ()
     if phase is Phase.DECIDING:
         to_act = table.seats[table.decided].name
     elif phase is Phase.PLAYING:
@@ -429,6 +440,7 @@ def _now(table: Table) -> TableNow:
         )
         fits = tuple(Fit(c, n) for c in _cards(seat.hand) if (n := seat.fits(table.js, c)))
         fits = tuple(dict.fromkeys(fits))
+        lays = _lays(table.profile, _cards(seat.hand))
     return TableNow(
         phase=phase,
         seats=seats,
@@ -442,4 +454,16 @@ def _now(table: Table) -> TableNow:
         turn=table.turn_no,
         winner=table.winner,
         reshuffle=phase is Phase.PLAYING and table.stock_n == 0,
+        lays=lays,
     )
+
+
+def _lays(profile: Profile, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """The new melds ``hand`` can form (:meth:`MeldSpace.blocks`), the largest first, each once."""
+    from pancli.meldspace import counts_of, decode, encode, meld_space
+
+    if len(hand) < 3:
+        return ()
+    blocks = meld_space(profile).blocks(counts_of(encode(hand)))
+    found = {tuple(decode(b[0])) for b in blocks if b[3] < 0}
+    return tuple(sorted(found, key=lambda m: (-len(m), [c.index for c in m])))

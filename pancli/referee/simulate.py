@@ -54,6 +54,8 @@ from pancli.meldspace import RANK_POS, widest_melds_with
 from pancli.model.actions import (
     Action,
     Add,
+    Call,
+    Count,
     Deal,
     Decision,
     Discard,
@@ -387,15 +389,19 @@ IRREGULARITIES: Final = (
     "I2-mended",
     "I2-taken-back",
     "I2-addition-mended",
+    "I2-called-late",
+    "I1-counted-late",
 )
 """What :func:`inject` puts into a legal hand: a deal of eleven cards, a deal of nine (I1 at
 the deal); a player whose cards were not written down laying more than he can hold (I1 found
 after the first draw); a foul meld left on the table when its player discards (I2 found), made
 good at once (``mend #N``, I2 a) or taken back on demand (``back #N``, I2 b) and the legal meld
 laid after it; a foul addition (his discard added in place of a card of a legal addition) made
-good at once (``mend #N`` naming the whole meld, I2 a). The last three change no one's result:
-the table paid the foul meld or addition what it was claimed to be worth (a ``[%pays N]``), and
-that is returned."""
+good at once (``mend #N`` naming the whole meld, I2 a); a foul meld left on the table that another
+player calls later, on a line of its own (``NAME call OTHER #N``, I2 found at the call); a deal of
+eleven found by a count later in the hand (``NAME count OTHER``, I1 found at the count). The
+mended and taken-back ones change no one's result: the table paid the foul meld or addition what
+it was claimed to be worth (a ``[%pays N]``), and that is returned."""
 
 
 def inject(script: HandScript, kind: str, rng: random.Random) -> HandScript | None:
@@ -483,6 +489,9 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
             yield replace(script, deals=(*deals[:i], Deal(d.player, cards, d.line, d.col), *deals[i + 1 :]))
         return
     events = list(script.events)
+    if kind == "I1-counted-late":
+        yield from _counted_late(script, deals, events, rng)
+        return
     js = Judgements.of(script.profile)
     pack = [c for c in script.profile.pack.full() if c.rank.in_pan_pack]
     places = [j for j, e in enumerate(events) if type(e) is Turn and len(e.actions) >= 2]
@@ -514,6 +523,13 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
             if js.laid(foul) is not None:
                 continue
             new_deals = tuple(deals)
+            if kind == "I2-called-late":
+                number = _melds_before(events[:j], who) + sum(1 for a in acts[:k] if type(a) is MeldNew) + 1
+                acts[k] = MeldNew(foul, line=meld.line, col=meld.col)
+                acts[-1] = Discard(meld.cards[-1], last.line, last.col)
+                changed = Turn(who, tuple(acts), turn.number, turn.line, turn.col)
+                yield from _called_late(script, [*events[:j], changed, *events[j + 1 :]], j, number, rng)
+                continue
             if kind == "I2-found":
                 acts[k] = MeldNew(foul, line=meld.line, col=meld.col)
                 acts[-1] = Discard(meld.cards[-1], last.line, last.col)
@@ -536,3 +552,74 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
         ]
         changed = Turn(who, tuple(acts), turn.number, turn.line, turn.col)
         yield replace(script, deals=new_deals, events=(*events[:j], changed, *rest))
+
+
+def _stayed(events: list[Event]) -> list[str]:
+    return [e.player for e in events if type(e) is Decision and e.stay]
+
+
+def _without_after(events: list[Event], at: int, who: str) -> list[Event]:
+    """``events[at:]`` less the lines of ``who`` (a turn, a force by or on him): he retired at ``at``."""
+    return [
+        e
+        for e in events[at:]
+        if not (type(e) is Turn and e.player == who) and not (type(e) is Force and who in (e.player, e.other))
+    ]
+
+
+def _late(events: list[Event], after: int, who: str, rng: random.Random) -> int | None:
+    """Where a late call or count of ``who`` goes: after his next turn line when there is one
+    before the hand's last line, else after a line chosen between ``after`` and the last."""
+    last = len(events) - 1
+    if after >= last:
+        return None
+    turns = [i for i in range(after, last) if isinstance(e := events[i], Turn) and e.player == who]
+    nxt = turns[0] if turns else None
+    return nxt + 1 if nxt is not None and rng.random() < 0.7 else rng.randrange(after, last) + 1
+
+
+def _called_late(
+    script: HandScript, events: list[Event], j: int, number: int, rng: random.Random
+) -> Iterator[HandScript]:
+    """``events`` (turn ``j`` lays a foul meld, ``#number``) with a call of it by another player who
+    stayed, some lines later; the offender's lines after the call are left out (he retires there)."""
+    turn = events[j]
+    assert isinstance(turn, Turn)
+    who = turn.player
+    callers = [p for p in _stayed(events) if p != who]
+    for _ in range(3):  # (leaving his later lines out can break another's: try other places)
+        at = _late(events, j + 1, who, rng)
+        if not callers or at is None:
+            return
+        call = Call(rng.choice(callers), who, number)
+        yield replace(script, events=(*events[:at], call, *_without_after(events, at, who)))
+
+
+def _counted_late(
+    script: HandScript, deals: list[Deal], events: list[Event], rng: random.Random
+) -> Iterator[HandScript]:
+    """A deal of eleven cards that no one sees at the deal, found by a count of that player some
+    lines after the first turn (I1); his lines after the count are left out (he retires there)."""
+    first = next((i for i, e in enumerate(events) if type(e) is Turn), None)
+    if first is None:
+        return
+    order = list(range(len(deals)))
+    rng.shuffle(order)
+    stayed = _stayed(events)
+    for i in order:
+        d = deals[i]
+        callers = [p for p in stayed if p != d.player]
+        if d.player not in stayed or not callers:
+            continue
+        extra = rng.choice(script.profile.pack.full())
+        dealt = Deal(d.player, (*d.cards, extra), d.line, d.col)
+        for _ in range(3):  # (leaving his later lines out can break another's: try other places)
+            at = _late(events, first + 1, d.player, rng)
+            if at is None:
+                break
+            count = Count(rng.choice(callers), d.player)
+            yield replace(
+                script,
+                deals=(*deals[:i], dealt, *deals[i + 1 :]),
+                events=(*events[:at], count, *_without_after(events, at, d.player)),
+            )

@@ -203,7 +203,19 @@ class Foul:
     (all of them for a new meld), whether the drawn card is among them (``pending``), the meld
     it grew (``base``, None for a new meld) and what the table paid for it (``payments``)."""
 
-    __slots__ = ("added", "base", "before", "borrowed", "cards", "later", "number", "payments", "pending", "violation")
+    __slots__ = (
+        "added",
+        "base",
+        "before",
+        "borrowed",
+        "cards",
+        "earlier",
+        "later",
+        "number",
+        "payments",
+        "pending",
+        "violation",
+    )
 
     def __init__(
         self,
@@ -228,6 +240,9 @@ class Foul:
         borrowed cards of the turn again, never hand cards)."""
         self.later = False
         """Whether hand cards were melded after it (P4): taking it back leaves them melded."""
+        self.earlier = False
+        """Whether it was laid in an earlier turn and left lying because a call of it comes later
+        in the record (I2): after the discard it can only be made good, or found at the call."""
 
 
 def _can_grow(js: Judgements, meld: LaidMeld, c: Card) -> bool:
@@ -251,6 +266,8 @@ class Seat:
         "name",
         "retired",
         "retired_by",
+        "size",
+        "standing",
         "unknown",
     )
 
@@ -270,6 +287,12 @@ class Seat:
         player plays no further turn but still pays others."""
         self.retired_by: Rule | None = None
         """The rule he retired under (I1, I2), or None."""
+        self.size = 10
+        """What his hand and melds hold between turns (P7): ten, or the number dealt when a wrong
+        count at the deal is found only at a count later in the hand (I1)."""
+        self.standing: list[Foul] = []
+        """His foul melds and additions left lying after his turn because a call of each comes later
+        in the record (I2): found at the call, or made good before it."""
 
     def fits(self, js: Judgements, c: Card) -> int:
         """The 1-based number of his first meld that ``c`` can be added to (M5), or 0: the

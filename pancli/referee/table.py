@@ -112,6 +112,10 @@ Interpretations (where the rulebook leaves room):
   more than ten (I1) or a foul meld (I2) retires: out of ``active`` (the turn order) and in
   ``retired``, he pays every collection and the going-out payment (:meth:`Board.collect`)
   and collects nothing. Each is a :class:`~pancli.model.results.Remedy`, not a violation.
+* Calls and counts (:mod:`.calls`) are ruled at the line where the record writes them: a foul
+  meld that a later ``call`` names lies on the table after its turn and is found at the call
+  (or made good on the next line); a deal of the wrong count that a later ``count`` names is
+  found at the count, the player holding what he was dealt until then.
 
 >>> from pancli.model.actions import HandScript, Decision
 >>> t = Table(HandScript(players=("Ana", "Ben")))
@@ -130,6 +134,8 @@ from pancli.model.actions import (
     Action,
     Add,
     Borrow,
+    Call,
+    Count,
     Deal,
     Decision,
     Discard,
@@ -158,7 +164,7 @@ from pancli.model.results import (
     turn_steps,
 )
 from pancli.model.rulings import Ruling
-from pancli.referee import deal, decisions, forcing, going_out, irregular, melding, turns
+from pancli.referee import calls, deal, decisions, forcing, going_out, irregular, melding, turns
 from pancli.referee.board import HAND_SIZE, Board, Phase, Placed
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardPlan, must_keep_draw, must_take
@@ -231,6 +237,13 @@ def event_fault(b: Board, ev: Event) -> Ruling | None:
             or turns.stock_fault(b, ev)
             or decisions.decision_order_fault(b, None, ev)
         )
+    if kind is Call or kind is Count:
+        assert isinstance(ev, Call | Count)
+        r = going_out.closed_hand_fault(b, ev, ev.player) or turns.stock_fault(b, ev, ev.player)
+        r = r or deal.seat_fault(b, ev.player, ev) or deal.seat_fault(b, ev.other, ev, by=ev.player)
+        if r is None:
+            r = calls.call_fault(b, ev) if isinstance(ev, Call) else calls.count_fault(b, ev)
+        return r
     raise TypeError(kind.__name__)  # pragma: no cover - Turn goes through play_event
 
 
@@ -311,6 +324,10 @@ class Table(Board):
             self.step(ev, None, ev, [])
         elif isinstance(ev, Reshuffle):
             turns.apply_reshuffle(self, ev)
+        elif isinstance(ev, Call):
+            calls.apply_call(self, ev)
+        elif isinstance(ev, Count):
+            calls.apply_count(self, ev)
 
     # ------------------------------------------------------------------ turns
 
@@ -394,9 +411,11 @@ class Table(Board):
         assert self.seat is not None and turn is not None
         if self.out or self.seat.retired:
             return
-        if self.fouls:  # not made good nor taken back before his turn ended: found now (I2)
-            irregular.retire(self, self.seat, self.fouls[0].violation, self._last_place(turn))
-            return
+        if self.fouls:  # not made good nor taken back: found now, or left lying for a later call (I2)
+            found = calls.stand_or_find(self, self.seat)
+            if found is not None:
+                irregular.retire(self, self.seat, found.violation, self._last_place(turn))
+                return
         r = turns.turn_draw_fault(self, turn, end=True) or melding.borrowing_fault(self, turn)
         if r is None:
             if self.discarded:
@@ -484,8 +503,8 @@ class Table(Board):
         if len(acts) < 2 or self.forced_by is not None or not plays_now(self, turn.player):
             return False
         s = self.active[self.pos]
-        if s.unknown or not holds_ten(s):
-            return False
+        if s.unknown or s.standing or not holds_ten(s):
+            return False  # (foul melds left lying renumber his melds: the general path)
         first: Draw | Take = acts[0]  # type: ignore[assignment]
         kind = type(first)
         if kind is Draw:
@@ -551,9 +570,9 @@ class Table(Board):
             i = last.card.index
             taken[i] = taken.get(i, 0) + 1
             left -= 1
-            if left + s.melded_n + melded != HAND_SIZE:
+            if left + s.melded_n + melded != s.size:
                 return False
-        elif left != 0 or s.melded_n + melded != HAND_SIZE + 1:
+        elif left != 0 or s.melded_n + melded != s.size + 1:
             return False
         hand = s.hand
         if beyond_hand(hand, taken):
@@ -716,7 +735,14 @@ def _no_fast_turn(turn: Turn) -> bool:
 
 
 def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violation]) -> bool:
-    """Play one turn line through the general path; False when a violation stops the hand (strict)."""
+    """Play one turn line through the general path; False when a violation stops the hand (strict).
+    A line of one ``mend`` answers the call on the line before (I2)."""
+    if table.answering is not None or calls.lone_mend(turn):
+        v = calls.answer(table, turn) if table.answering is not None else calls.stray_mend(table, turn)
+        if v is not None:
+            violations.append(v)
+            return not strict
+        return True
     try:
         table.verify_turn(turn)
     except Ruling as r:

@@ -116,7 +116,8 @@ def begin_turn(b: Board, turn: Turn) -> None:
     """Start the verified turn ``turn``."""
     b.turn_no += 1
     b.turn = turn
-    b.seat = b.by_name[turn.player]
+    b.seat = s = b.by_name[turn.player]
+    b.fouls, s.standing = s.standing, []  # his foul melds left lying are his to make good (I2)
     b.pending = None
     b.pending_src = STOCK
     b.pending_used = False

@@ -37,6 +37,8 @@ from pancli.escapes import escape_text
 from pancli.model.actions import (
     Add,
     Borrow,
+    Call,
+    Count,
     Deal,
     Decision,
     Discard,
@@ -93,6 +95,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:now
 .timeline td:nth-child(2){min-width:14rem}.timeline td:nth-child(2)>b{margin-right:.4rem}
 .act{display:inline-block;margin:.1rem .6rem .1rem 0;white-space:nowrap;color:var(--muted)}
 .glyph{font-weight:bold;color:#6a1b9a;margin-left:.25rem}
+.glyph.review{color:#fff;background:#00695c;border-radius:.2rem;padding:0 .2rem}.note .review{color:#00695c}
 .act i{display:inline-block;width:2.1em;height:2.9em;padding:.15em .2em;border:1px solid #555;border-radius:.3em;
 background:#fff;color:#111;font:bold .85rem/1.1 "DejaVu Sans",system-ui,sans-serif;white-space:normal;text-align:left;
 vertical-align:middle;
@@ -399,19 +402,25 @@ class HtmlReport:
             return f"<b>{escape(item.player)}</b>{_act('forces ' + escape(item.other), '')}"
         if isinstance(item, Reshuffle):
             return _act("reshuffle: the discards become the stock", "")
+        if isinstance(item, Call):
+            return f"<b>{escape(item.player)}</b>{_act(f'calls {escape(item.other)} #{item.target}', '')}"
+        if isinstance(item, Count):
+            found = "" if item.number is None else f": {item.number} in hand"
+            return f"<b>{escape(item.player)}</b>{_act(f'counts {escape(item.other)}{found}', '')}"
         if isinstance(item, Turn):
             glyphs = notes.actions if notes is not None and notes.actions else ()
             acts = []
             for i, a in enumerate(item.actions):
-                glyph = glyphs[i][0] if i < len(glyphs) else ""
-                acts.append(self._action(a, glyph))
+                glyph, comments = glyphs[i] if i < len(glyphs) else ("", ())
+                acts.append(self._action(a, glyph, any(_reviewers(c, glyph) for c in comments)))
             number = f"{item.number}. " if item.number is not None else ""
             return f"<b>{number}{escape(item.player)}</b>{''.join(acts)}"
         card: Card | None = getattr(item, "card", None)  # the upcard
         return _act("up", _CARD_HTML[card]) if card is not None else ""
 
-    def _action(self, a: Action, glyph: str) -> str:
-        g = f'<span class="glyph">{escape(glyph)}</span>' if glyph else ""
+    def _action(self, a: Action, glyph: str, reviewer: bool = False) -> str:
+        kind = "glyph review" if reviewer else "glyph"
+        g = f'<span class="{kind}">{escape(glyph)}</span>' if glyph else ""
         if isinstance(a, Draw | Take | Discard):
             verb = "draw" if isinstance(a, Draw) else "take" if isinstance(a, Take) else "discard"
             return _act(verb, _CARD_HTML[a.card] + g)
@@ -622,7 +631,19 @@ def _note_text(notes: Notes | None) -> str:
         texts.extend(comments)
     if notes.eol:
         texts.append(notes.eol)
-    return "<br>".join(escape(shown) for t in texts if (shown := comment_text(t)))
+    return "<br>".join(
+        f'<span class="review">{escape(shown)}</span>' if _reviewers(t) else escape(shown)
+        for t in texts
+        if (shown := comment_text(t))
+    )
+
+
+def _reviewers(comment: str, glyph: str | None = None) -> bool:
+    """Whether ``comment`` is ``pan review``'s own (``{review ...}``), and with ``glyph``, whether the
+    glyph before it is the reviewer's (``{review ?: ...}``, not ``{review (?): ...}``)."""
+    if not comment.startswith("{review"):
+        return False
+    return glyph is None or (bool(glyph) and comment.startswith(f"{{review {glyph}:"))
 
 
 _PAYS_CLAIM: Final = re.compile(r"\[%pays\s+([0-9]+)\]")

@@ -15,6 +15,8 @@ from pancli.jsontext import Item
 from pancli.model.actions import (
     Add,
     Borrow,
+    Call,
+    Count,
     Deal,
     Decision,
     Discard,
@@ -286,6 +288,10 @@ def _step_kind_text(step: Step) -> tuple[str, str]:
         return "force", f"{ev.player} force {ev.other}"
     if isinstance(ev, Reshuffle):
         return "reshuffle", "reshuffle"
+    if isinstance(ev, Call):
+        return "call", f"{ev.player} call {ev.other} #{ev.target}"
+    if isinstance(ev, Count):
+        return "count", f"{ev.player} count {ev.other}" + ("" if ev.number is None else f" {ev.number}")
     if isinstance(ev, Turn):
         return "out", "out"  # going out seen by the referee (no ``out`` written)
     if isinstance(ev, Remedy):

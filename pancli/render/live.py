@@ -105,6 +105,8 @@ def now_text(now: TableNow) -> str:
     extra = []
     if now.forcer is not None:
         extra.append(f"{now.forcer} may force {who} to take {now.live} (P8)")
+    if now.lays:
+        extra.append("lays: " + " ".join(f"[{' '.join(str(c) for c in m)}]" for m in now.lays[:4]))
     if now.fits:
         extra.append("adds: " + ", ".join(f"{f.card} to #{f.meld}" for f in now.fits[:6]))
     if now.next_flat:
@@ -507,6 +509,8 @@ def candidates(session: Session, text: str) -> list[str]:
         return list(dict.fromkeys([*fit, *hand]))
     if before[-1].endswith(","):
         return list(VERBS_THEN)
+    if last == "meld" and now is not None and now.lays:
+        return [f"[{' '.join(str(c) for c in m)}]" for m in now.lays]
     if last in ("discard", "meld", "borrow") or last.startswith("["):
         return [("[" if last == "meld" else "") + c for c in hand]
     return hand

@@ -133,7 +133,10 @@ class LiveApp(App[bool]):
 
     def say(self, text: str, style: str = "") -> None:
         """One judgement or message in the log."""
-        self.query_one(RichLog).write(Text(text, style=style))
+        view = self.query_one(RichLog)
+        width = view.scrollable_content_region.width
+        # wrapped at the log's own width (RichLog measures against the console's, 80 columns)
+        view.write(Text(text, style=style), width=width if width > 20 else None)
 
     def _night_totals(self) -> dict[str, int]:
         key = (self.session.hand_index, len(self.session.units))
@@ -153,9 +156,9 @@ class LiveApp(App[bool]):
         if log:
             view = self.query_one(RichLog)
             view.clear()
-            view.write(Text(f"hand {s.hand_index}", style="bold"))
+            self.say(f"hand {s.hand_index}", "bold")
             for line in hand_log(s):
-                view.write(Text(line))
+                self.say(line)
 
     # ------------------------------------------------------------------ input
 
@@ -177,18 +180,16 @@ class LiveApp(App[bool]):
         if done is not None:
             self.clean = self.clean and done
             return
-        hand = s.hand_index
         entry = s.enter(text)
         if entry.verdict is Verdict.BLANK:
             return
-        said = entry_text(s, entry).rstrip("\n")
+        # what may be done now has its own line below the log
+        said = "\n".join(x for x in entry_text(s, entry).rstrip("\n").split("\n") if not x.startswith("  now: "))
         if entry.verdict is Verdict.REFUSED:
             self.clean = False
             self.say(said, "bold red")
         else:
             self.say(said, "green" if entry.verdict is Verdict.ACCEPTED else "")
-        if s.hand_index != hand:
-            self.say(f"hand {s.hand_index}", "bold")
         self.redraw()
 
     def action_complete(self) -> None:

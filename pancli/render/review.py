@@ -48,6 +48,8 @@ class JudgementItem(Item):
     chips_se: float
     depth: int
     note: str
+    chips_part: float
+    out_part: float
 
 
 class JudgementLine(JudgementItem, Line, tag="judgement"):
@@ -59,7 +61,7 @@ def _judgement(kind: type[JudgementItem], r: HandReview, j: Judgement) -> Judgem
         r.file, r.hand, j.line, j.player, j.kind, j.played, j.best, round(j.chips, 4), round(j.odds, 4),
         j.mark or None, None if j.odds_played is None else round(j.odds_played, 4),
         None if j.odds_best is None else round(j.odds_best, 4), round(j.odds_se, 4), round(j.chips_se, 4),
-        j.depth, j.note,
+        j.depth, j.note, round(j.chips_part, 4), round(j.out_part, 4),
     )  # fmt: skip
 
 
@@ -110,7 +112,12 @@ class ReviewDoc(Item):
     errors: list[ErrorFields]
 
 
-SUMMARY_HEAD = ("player", "reviewed", "!", "?!", "?", "??", "units given up", "lines not reviewed")
+SKIPS_SHOWN = 100
+"""Runs of lines not reviewed that the summary lists one by one; the rest it counts."""
+
+SUMMARY_HEAD = (
+    "player", "reviewed", "!", "?!", "?", "??", "units given up", "per 100 decisions", "lines not reviewed",
+)  # fmt: skip
 
 
 def summary_lines(totals: Totals, skips: list[str], width: int | None = None) -> list[str]:
@@ -120,12 +127,12 @@ def summary_lines(totals: Totals, skips: list[str], width: int | None = None) ->
 
     >>> from pancli.app.review import Totals
     >>> print("\\n".join(summary_lines(Totals(), [])))
-    player  reviewed  !  ?!  ?  ??  units given up  lines not reviewed
+    player  reviewed  !  ?!  ?  ??  units given up  per 100 decisions  lines not reviewed
     """
     rows = [list(SUMMARY_HEAD)]
     for r in totals.table():
         rows.append([r.player, str(r.reviewed), *(str(n) for n in r.marks().values()), f"{r.chips:.2f}",
-                     str(r.not_reviewed)])  # fmt: skip
+                     f"{r.per_100:.2f}", str(r.not_reviewed)])  # fmt: skip
     widths = [max(len(row[k]) for row in rows) for k in range(len(SUMMARY_HEAD))]
     out = []
     for row in rows:
@@ -180,6 +187,8 @@ class ReviewWriter:
         self.totals = Totals()
         self.skips: list[str] = []
         self.skip_data: list[NotReviewedItem] = []
+        self.more_skips = 0
+        """Runs of lines not reviewed past the first :data:`SKIPS_SHOWN`, counted only."""
         self.judgements: list[JudgementItem] = []
         self.errors: list[ErrorFields] = []
         self.hands = 0
@@ -203,20 +212,24 @@ class ReviewWriter:
             self.bad += 1
             e = r.error
             sys.stderr.write(error_line(e.file, e.line, e.col, e.rule, e.message) + "\n")
-            self.errors.append(e)
+            if self.as_json:
+                self.errors.append(e)
             if self.as_jsonl:
                 self._line(ErrorLine(r.hand, e.file, e.line, e.col, e.rule, e.player, e.message))
         for j in r.judgements:
             if self.as_jsonl:
                 self._line(_judgement(JudgementLine, r, j))
-            else:
+            elif self.as_json:
                 self.judgements.append(_judgement(JudgementItem, r, j))
         for s in r.skipped:
-            self.skips.append(escape_text(f"{r.file} hand {r.hand}: {s.player}: {skip_text(s)}"))
             if self.as_jsonl:
                 self._line(NotReviewedLine(r.file, r.hand, s.player, s.line, s.count, s.reason))
-            else:
+            elif self.as_json:
                 self.skip_data.append(NotReviewedItem(r.file, r.hand, s.player, s.line, s.count, s.reason))
+            elif len(self.skips) < SKIPS_SHOWN:
+                self.skips.append(escape_text(f"{r.file} hand {r.hand}: {s.player}: {skip_text(s)}"))
+            else:
+                self.more_skips += 1  # the summary's memory stays the same however many hands
 
     def _page(self, r: HandReview) -> None:
         """The reviewed hand on the page of ``--html``, as ``pan replay --html`` draws it: the marks with
@@ -256,4 +269,7 @@ class ReviewWriter:
             doc = ReviewDoc(self.judgements, self.totals.table(), self.skip_data, self.errors)
             write_json(doc)
         elif summary is not None:
-            summary.write("\n".join(summary_lines(self.totals, self.skips, _terminal_width(summary))) + "\n")
+            more = self.more_skips
+            tail = [f"and {more:,} more run{'s' if more != 1 else ''} of lines not reviewed (--jsonl lists them all)"]
+            skips = self.skips + (tail if more else [])
+            summary.write("\n".join(summary_lines(self.totals, skips, _terminal_width(summary))) + "\n")

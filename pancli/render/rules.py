@@ -167,10 +167,11 @@ def _condition_text(profile: Profile, rule: Rule) -> str:
 
 def rule_json(rule: Rule, profile: Profile) -> dict[str, Any]:
     """``pan rules RULE --json``."""
-    from pancli.app.rule_examples import example
+    from pancli.app.rule_examples import examples
 
     e = entry(rule)
-    ex = example(rule)
+    found = examples(rule)
+    ex = found[0] if found else None
     return {
         "rule": str(rule),
         "family": str(e.family),
@@ -180,16 +181,19 @@ def rule_json(rule: Rule, profile: Profile) -> dict[str, Any]:
         "knobs": knob_settings(e, profile),
         "ruling": e.ruling,
         "source": e.source,
-        "example": None
-        if ex is None
-        else {
-            "sample": ex.sample,
-            "rules": ex.rules,
-            "command": ex.command,
-            "line": ex.line,
-            "text": ex.text,
-            "replay": ex.replay,
-        },
+        "example": None if ex is None else _example_fields(ex),
+        "also": [_example_fields(a) for a in found[1:]],
+    }
+
+
+def _example_fields(ex: Example) -> dict[str, Any]:
+    return {
+        "sample": ex.sample,
+        "rules": ex.rules,
+        "command": ex.command,
+        "line": ex.line,
+        "text": ex.text,
+        "replay": ex.replay,
     }
 
 
@@ -210,6 +214,12 @@ def rule_lines(rule: Rule, profile: Profile) -> list[str]:
             f"example\t{ex['command']}   (a {ex['rules']} record)",
             f"record\tline {ex['line']}: {ex['text']}",
             f"replay\t{ex['replay']}",
+        ]
+    for a in data["also"]:
+        lines += [
+            f"also\t{a['command']}   (a {a['rules']} record)",
+            f"record\tline {a['line']}: {a['text']}",
+            f"replay\t{a['replay']}",
         ]
     return lines
 
@@ -255,25 +265,36 @@ def write_list(as_json: bool) -> None:
 
 def judged_example(rule: Rule) -> Example | None:
     """The first place a shipped sample breaks ``rule`` (None when no sample does): the
-    samples meant to break it (``illegal-RULE-*``, then :data:`~pancli.app.rule_examples.EXTRA_SAMPLES`) refereed on the
+    samples meant to break it (:data:`~pancli.app.rule_examples.EXTRA_SAMPLES`, then ``illegal-RULE-*``) refereed on the
     spot by the same code as ``pan replay``."""
+    found = judged_examples(rule, first=True)
+    return found[0] if found else None
+
+
+def judged_examples(rule: Rule, *, first: bool = False) -> list[Example]:
+    """Each sample meant to break ``rule`` at its first place of breaking it, in the order of
+    :func:`judged_example` (``first``: only the first found)."""
     from pancli.app.rule_examples import EXTRA_SAMPLES, STRICT_ONLY, example_at
     from pancli.records.shipped import sample_names, sample_path
 
     names = sample_names()
     own = [n for n in names if n.startswith(f"illegal-{rule}-")]
-    for name in [*own, *(n for n in EXTRA_SAMPLES.get(rule, ()) if n in names)]:
+    found: list[Example] = []
+    for name in [*(n for n in EXTRA_SAMPLES.get(rule, ()) if n in names), *own]:
         path = str(sample_path(name))
         for line in _replay_errors(path, strict=rule in STRICT_ONLY):
             where, _, rest = line.partition(": ")
             if rest.split(" ", 1)[0] == rule:
-                return example_at(name, "-" + where[len(path) :] + ": " + rest)
-    return None
+                found.append(example_at(name, "-" + where[len(path) :] + ": " + rest))
+                if first:
+                    return found
+                break
+    return found
 
 
 def examples_table() -> str:
-    """The text of :data:`~pancli.app.rule_examples.EXAMPLES_FILE`: ``rule<TAB>sample<TAB>replay line`` for each rule
-    :func:`judged_example` finds an example of, in the rulebook's order."""
+    """The text of :data:`~pancli.app.rule_examples.EXAMPLES_FILE`: ``rule<TAB>sample<TAB>replay line`` for each
+    example :func:`judged_examples` finds, in the rulebook's order."""
     from pancli.app.rule_examples import EXAMPLES_FILE
 
     rows = [
@@ -282,9 +303,7 @@ def examples_table() -> str:
         "# rule, the shipped sample that breaks it, what 'pan samples SAMPLE | pan replay -' writes of it",
     ]
     for rule in Rule:
-        ex = judged_example(rule)
-        if ex is not None:
-            rows.append(f"{rule}\t{ex.sample}\t{ex.replay}")
+        rows += [f"{rule}\t{ex.sample}\t{ex.replay}" for ex in judged_examples(rule)]
     return "\n".join(rows) + "\n"
 
 

@@ -55,7 +55,7 @@ WHOLE = re.compile(r"\[[^\[\]\n]*\]|\(pan rules [^()\s]*\)")
 list in brackets, and the hint that names a rule (a user types these back)."""
 
 
-def units(line: str, whole: bool = False) -> list[tuple[int, int]]:
+def units(line: str, whole: bool = False, sep: str = " ") -> list[tuple[int, int]]:
     """The spans of ``line`` a wrap keeps whole: runs between spaces, the spaces inside a
     :data:`WHOLE` span not counting.
 
@@ -65,6 +65,14 @@ def units(line: str, whole: bool = False) -> list[tuple[int, int]]:
     """
     if whole and line.strip(" "):
         return [(len(line) - len(line.lstrip(" ")), len(line.rstrip(" ")))]
+    if sep != " ":  # pieces between separators (``sep=", "``: ``units 4,``), the mark kept
+        out_: list[tuple[int, int]] = []
+        start_ = 0
+        for m in re.finditer(re.escape(sep), line):
+            out_.append((start_, m.start() + len(sep.rstrip())))
+            start_ = m.end()
+        out_.append((start_, len(line)))
+        return [(a, b) for a, b in out_ if b > a]
     kept = [m.span() for m in WHOLE.finditer(line)]
     out: list[tuple[int, int]] = []
     start = None
@@ -111,18 +119,21 @@ def _split(line: str, start: int, end: int, room: int, fold: bool) -> list[tuple
     return out
 
 
-def breaks(line: str, width: int, hang: int = 0, *, fold: bool = False, whole: bool = False) -> list[int]:
+def breaks(
+    line: str, width: int, hang: int = 0, *, fold: bool = False, whole: bool = False, sep: str = " "
+) -> list[int]:
     """Where to break ``line`` so that each piece fits ``width`` cells (each piece after the first
     ``width - hang``): at spaces, never inside a :data:`WHOLE` span unless it alone is too wide
     (then at its spaces); a word wider than a line is ``fold``-ed at ``width`` or left whole.
-    ``whole``: the line is one unit (a meld in a table cell), broken only when it is too wide.
+    ``whole``: the line is one unit (a meld in a table cell), broken only when it is too wide;
+    ``sep``: the units are the pieces between separators (see :func:`units`).
 
     >>> line = "Cruz C2 [7c 7c 7c 7c] valle set (pan rules C2)"
     >>> offsets = breaks(line, 24)
     >>> [line[a:b].strip() for a, b in zip([0, *offsets], [*offsets, len(line)])]
     ['Cruz C2 [7c 7c 7c 7c]', 'valle set (pan rules C2)']
     """
-    todo = units(line, whole)[::-1]
+    todo = units(line, whole, sep)[::-1]
     out: list[int] = []
     limit = width
     col, empty, prev = 0, True, 0
@@ -186,31 +197,34 @@ class Wrapped:
     when it alone is wider than the space. Its narrowest width is its widest unit (its widest
     line when ``whole``: a cell holding one meld, kept on one line while the screen allows)."""
 
-    def __init__(self, body: Any, *, whole: bool = False) -> None:
+    def __init__(self, body: Any, *, whole: bool = False, sep: str = " ") -> None:
         from rich.text import Text
 
         self.text: Text = Text.from_markup(body) if isinstance(body, str) else body
         self.whole = whole
+        self.sep = sep
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         from rich.measure import Measurement
 
         lines = self.text.plain.split("\n")
         widest = max(map(cell_width, lines))
-        longest = max((cell_width(line[a:b]) for line in lines for a, b in units(line, self.whole)), default=0)
+        longest = max(
+            (cell_width(line[a:b]) for line in lines for a, b in units(line, self.whole, self.sep)), default=0
+        )
         return Measurement(longest, widest).clamp(max_width=options.max_width)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
         from rich.segment import Segment
 
         for line in self.text.split("\n", allow_blank=True):
-            for part in line.divide(breaks(line.plain, options.max_width, fold=True, whole=self.whole)):
+            for part in line.divide(breaks(line.plain, options.max_width, fold=True, whole=self.whole, sep=self.sep)):
                 part.rstrip()
                 yield from part.render(console)
                 yield Segment.line()
 
 
-def print_hanging(console: Any, label: str, body: str | Text, indent: int = 0) -> None:
+def print_hanging(console: Any, label: str, body: str | Text, indent: int = 0, sep: str = " ") -> None:
     """Print ``label`` then ``body`` (rich markup) on a terminal, the lines ``body`` wraps onto
     indented under its start, so a message never runs back to column 0 nor into what follows."""
     from rich.padding import Padding
@@ -219,7 +233,7 @@ def print_hanging(console: Any, label: str, body: str | Text, indent: int = 0) -
     grid = Table.grid(padding=(0, 1, 0, 0))
     grid.add_column(no_wrap=True)
     grid.add_column()
-    grid.add_row(label, Wrapped(body))
+    grid.add_row(label, Wrapped(body, sep=sep))
     console.print(Padding(grid, (0, 0, 0, indent)) if indent else grid)
 
 
@@ -260,7 +274,7 @@ def print_table(console: Console, table: Any) -> None:
         cells = [_plain(c) for c in row]
         first = f"{heads[0]} {cells[0]}" if cells[0].isdigit() else cells[0]
         rest = ", ".join(f"{h} {c}" if h else c for h, c in zip(heads[1:], cells[1:], strict=True) if c)
-        print_hanging(console, escape(f"{first}:"), escape(rest))
+        print_hanging(console, escape(f"{first}:"), escape(rest), sep=", ")  # "units -2" kept whole
 
 
 def hand_rich(console: Console, report: HandReport) -> None:

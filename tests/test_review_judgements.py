@@ -1,0 +1,182 @@
+"""``pan review`` judges honestly, on the shipped samples: a foul play is marked ``??`` against the
+best legal play (I2), a meld laid later is a collection delayed, not lost (C7), chips and going out
+weigh in one figure (C8), a drawn card thrown is judged (P2), and a comment running onto the next
+line changes no judgement."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from typing import Any
+
+import pytest
+from cli_kit import SAMPLES, pan
+
+from pancli.analyze.review import Judgement, Options
+from pancli.app.replay import referee
+from pancli.app.review import HandReview, comment, review_hand
+from pancli.records import read_hands
+
+FAST = Options(samples=100, advice_samples=20)
+
+
+def _reviewed(text: str, opts: Options = FAST) -> list[HandReview]:
+    return [review_hand(h, h.script, referee(h.script), opts) for h in read_hands(io.StringIO(text), "-", None)]
+
+
+def _sample(name: str) -> str:
+    return (SAMPLES / name).read_text()
+
+
+def _at(reviews: list[HandReview], line: int, kind: str) -> Judgement:
+    (j,) = [j for r in reviews for j in r.judgements if j.line == line and j.kind == kind]
+    return j
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "played", "best", "cost"),
+    [
+        ("illegal-M3-foul-meld.pan", 19, "meld [7c 7c 7d]", "meld [7c 7c 7c], discard 4d", 6.0),
+        ("illegal-I2-foul-meld-found.pan", 28, None, None, 12.0),
+    ],
+)
+def test_review_I2_a_foul_play_gets_double_question_against_the_best_legal_play(
+    name: str, line: int, played: str | None, best: str | None, cost: float
+) -> None:
+    j = _at(_reviewed(_sample(name)), line, "foul")
+    assert j.mark == "??" and j.best != j.played and j.chips == cost  # the remedy's returns, in all
+    assert played is None or j.played == played
+    assert best is None or j.best == best
+    assert j.note.startswith("I2: foul meld")
+    text = comment(j, True)
+    assert text.startswith(f"{{review ??: foul play (returned {cost:.0f} units in all); the best legal play ")
+
+
+def test_review_P8_the_illegal_play_that_stops_the_review_is_marked_too() -> None:
+    j = _at(_reviewed(_sample("illegal-P8-forcing.pan")), 28, "foul")
+    assert j.mark == "??" and j.best.startswith("take 5c, add 5c to #1") and j.chips == 0.0
+
+
+def test_review_C7_a_meld_laid_a_turn_later_is_not_given_up_in_full() -> None:
+    # friday-hoyle hand 2: Ana keeps the 7d of [7d Jd Qd Kd] back at line 65 (and lays it at 69):
+    # what she gives up is the chance that no usable draw comes in time, not the 3 units
+    j = _at(_reviewed(_sample("friday-hoyle.pan")), 65, "meld")
+    assert j.best == "meld [5c 5c 5c], add 7d to #2"
+    assert 0.0 < j.chips_part < 3.0 and j.chips < 3.0 + j.out_part
+    assert "units expected" in comment(j, True)
+    held = _at(_reviewed(_sample("friday-hoyle.pan")), 23, "meld")  # [Jc Qc Kc] kept back: no mark now
+    assert held.mark == "" and 0.0 < held.chips < 3.0
+
+
+def test_review_C8_chips_and_going_out_weigh_in_one_figure() -> None:
+    # friday-hoyle hand 1, line 32: the analyzer's play lays [Jc Qc Kc] for 3 units but goes out less
+    # often: the figure is the sum of both parts, and the comment shows them
+    j = _at(_reviewed(_sample("friday-hoyle.pan")), 32, "meld")
+    assert j.odds_best is not None and j.odds_played is not None and j.odds_best < j.odds_played
+    assert j.chips_part > 0 > j.out_part
+    assert j.chips == pytest.approx(max(0.0, j.chips_part + j.out_part))
+    marked = comment(j.__class__(**{**{f: getattr(j, f) for f in j.__struct_fields__}, "mark": "?!"}), True)
+    assert f"{j.chips_part:.2f} in chips, {j.out_part:.2f} in going out" in marked
+
+
+def test_review_P2_a_drawn_card_thrown_is_judged() -> None:
+    reviews = _reviewed(_sample("friday-hoyle.pan"))
+    j = _at(reviews, 25, "meld")  # Dee draw Kc, discard Kc: no use for it, so no choice, and no mark
+    assert j.played == "discard Kc" and j.mark == "" and "P2" in j.note
+    j = _at(reviews, 27, "meld")  # Ana draw 7c, discard 7c: it had a use; throwing it was no worse
+    assert j.played == "discard 7c" and j.mark == ""
+
+
+def test_review_P2_throwing_the_draw_that_goes_out_is_the_worst_blunder() -> None:
+    text = _sample("friday-hoyle.pan").replace(
+        "14. Cruz draw 3h, meld [Ah 2h 3h] {[%pays 1]}, out ! { out with 11 melded: 1 + 4 + 2 + 1 from each }",
+        "14. Cruz draw 3h, discard 3h",
+    )
+    j = _at(_reviewed(text), 37, "meld")
+    assert j.played == "discard 3h" and j.best == "meld [Ah 2h 3h], out" and j.mark == "??"
+    assert j.chips >= 8.0
+
+
+def _judged(got: Any, shift_from: int) -> list[tuple[Any, ...]]:
+    return [
+        (j["line"] - (1 if j["line"] > shift_from else 0), j["kind"], j["played"], j["best"], j["chips"], j["mark"])
+        for j in json.loads(got.stdout)["judgements"]
+    ]
+
+
+def test_review_C7_a_comment_running_onto_the_next_line_changes_no_judgement() -> None:
+    text = _sample("friday-hoyle.pan")
+    broken = text.replace("10. Dee take 6d, add 6d", "10. Dee take 6d {the six\nof diamonds}, add 6d")
+    args = ("review", "--json", "--samples", "50", "--advice-samples", "10", "-q", "-")
+    plain, moved = pan(*args, input=text), pan(*args, input=broken)
+    assert plain.exit_code == moved.exit_code == 0
+    assert _judged(moved, 68) == _judged(plain, 10_000)
+
+
+def _unknown_hands(tmp_path: Any, count: int) -> str:
+    """A record of ``count`` hands whose cards are all unknown (kitchen-table, no deal line)."""
+    hand = "\n".join(
+        line for line in _sample("kitchen-table-unknown-hands.pan").splitlines() if not line.startswith("deal ")
+    )
+    path = tmp_path / f"unknown-{count}.pan"
+    path.write_text("\n\n".join([hand] * count) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("jsonl", [False, True])
+def test_review_memory_stays_the_same_over_many_hands_not_reviewed(tmp_path: Any, jsonl: bool) -> None:
+    import contextlib
+    import tracemalloc
+
+    from pancli.app.review import review_files
+    from pancli.cli.common import open_text
+    from pancli.render.review import ReviewWriter
+
+    class Quiet:
+        def advance(self, n: int = 1, *, count: int = 0) -> None:
+            pass
+
+    def peak(count: int) -> int:
+        name = _unknown_hands(tmp_path, count)
+        sink = io.StringIO()
+        with open(os.devnull, "w") as null, contextlib.redirect_stdout(null), contextlib.redirect_stderr(null):
+            writer = ReviewWriter(sink, False, jsonl, Quiet())
+            tracemalloc.start()
+            try:
+                review_files([name], lambda r: (writer.show(r), sink.seek(0), sink.truncate()), open_record=open_text,
+                             opts=FAST)  # fmt: skip
+                writer.finish(io.StringIO())
+                return tracemalloc.get_traced_memory()[1]
+            finally:
+                tracemalloc.stop()
+
+    peak(20)  # imports and the referee's caches first
+    small, large = peak(150), peak(600)
+    assert large < 1.3 * small, (
+        small,
+        large,
+    )  # the runs not reviewed are not kept to the end  # the runs not reviewed are not kept to the end
+
+
+def test_review_T1_advice_shuffles_as_random_shuffle_does() -> None:
+    import random
+
+    from pancli.analyze.advice import shuffle
+
+    for seed in range(20):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        a, b = list(range(320)), list(range(320))
+        for _ in range(3):
+            shuffle(a, mine.getrandbits)
+            theirs.shuffle(b)
+            assert a == b
+        assert mine.random() == theirs.random()  # the generator left in the same state
+
+
+def test_review_words_read_right() -> None:
+    from pancli.analyze.review import _cards
+
+    assert (_cards(1), _cards(3)) == ("1 card", "3 cards")  # never "1 cards down"
+    j = Judgement("discard", "Ana", 9, 3, "discard 7d", "discard Kc", 2.5, 0.1, 0.18, 0.41, 0.004, 3, "?!", "", 0, 2.5)
+    assert "(s.e. 0.4 points)" in comment(j, True)  # a standard error under 1% is not "0%"
