@@ -189,7 +189,7 @@ BRANCHES = [
     (
         "irregular-I1-short-deal",
         "11:1: I1 Eli is dealt 9 cards, not 10",
-        "his hand is filled from the stock with 1 card the record does not show; play goes on",
+        "Eli's hand is filled from the stock with 1 card the record does not show; play goes on",
         {"Ana": -2, "Ben": -2, "Cruz": 36, "Dee": -6, "Eli": -26},
     ),
     (
@@ -333,7 +333,9 @@ def test_I2_a_foul_addition_made_good_is_read_written_and_shown() -> None:
         ("Eli", 1, "C7"),
     ]
     _, out, _ = run_cli("replay", str(SAMPLES / "irregular-I2-addition-made-good.pan"))
-    assert "  line 27: Cruz collects I2 [4d] foul addition, paid on his word: 1 from each of Ana Dee Eli = 3\n" in out
+    assert (
+        "  line 27: Cruz collects I2 [4d] foul addition, paid on Cruz's word: 1 from each of Ana Dee Eli = 3\n" in out
+    )
     assert "  line 27: Cruz collects C7 [7c 7c 7c 7c 7c] #1 grows: 1 from each of Ana Dee Eli = 3\n" in out
 
 

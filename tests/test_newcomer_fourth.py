@@ -130,6 +130,7 @@ PUBLIC = {
     "PagrucHandResult": "pancli.pagruc.referee",
     "Violation": "pancli.model.results",
     "Remedy": "pancli.model.results",
+    "Retirement": "pancli.model.results",
     "ClaimCheck": "pancli.model.results",
     "Payment": "pancli.model.results",
     "Analysis": "pancli.analyze.analysis",

@@ -77,7 +77,7 @@ def test_I1_dealt_one_card_is_singular() -> None:
 def test_P6_one_meld_is_singular() -> None:
     events = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s]", "add 5s to #2", "discard 7d")]
     r = referee_hand(hand(ANA5, events))
-    assert (r.violations[0].rule, r.violations[0].message) == ("P6", "Ana has 1 meld: no #2 of his own to change")
+    assert (r.violations[0].rule, r.violations[0].message) == ("P6", "Ana has 1 meld: no #2 to change")
 
 
 def test_P7_one_card_in_hand_is_singular() -> None:

@@ -13,10 +13,11 @@ from referee_kit import T, cards, force, hand, line_item, one, reshuffle, stays
 from pancli.cards import Card, Rank, Suit
 from pancli.model.actions import Deal, Decision, HandScript, Turn
 from pancli.model.results import ClaimKind, HandResult, Source
-from pancli.model.rulings import I1_AT_DEAL, I2_FOUL
+from pancli.model.rulings import I1_AT_DEAL
 from pancli.records import read_hands
 from pancli.referee import Table, referee_hand
 from pancli.referee.simulate import simulate_hands
+from pancli.rulebook import Rule, prescribed
 from pancli.rules import CARDROOM, HOYLE, profile_from_mapping
 
 ANA = "5s 5s 3h 4h Kd Kh Kc 2c 7d Jc"
@@ -401,7 +402,7 @@ def test_M5_increase_keeps_the_meld_character() -> None:
         ),
         "M5",
     )
-    assert r.violations[0].ruling == I2_FOUL
+    assert r.violations[0].ruling == prescribed(Rule.M5)  # the ruling of the rule cited
 
 
 def test_M6_borrow_off_a_rope_end_to_complete_a_new_meld() -> None:
@@ -583,12 +584,12 @@ def test_I1_wrong_count_at_the_deal() -> None:
     assert lax.steps[2].event is remedy and lax.steps[2].moves == ()
 
 
-def test_I2_foul_meld_cites_the_meld_rule_and_the_I2_ruling() -> None:
+def test_I2_foul_meld_stopped_at_cites_the_meld_rule_and_its_ruling() -> None:
     deals = {**DEALS, "Ana": "7s 7s 3h 4h Kd Kh Kc 2c 7d Jc"}
     foul = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 7c", "meld [7c 7s 7s]", "discard 7d")]
     r = bad(play_strict(foul, deals), "M3")
     v = r.violations[0]
-    assert v.ruling == I2_FOUL and "I2" in v.message and v.col == 14  # Ana draw 7c, >meld [7c 7s 7s]
+    assert v.ruling == prescribed(Rule.M3) and "I2" in v.message and v.col == 14  # Ana draw 7c, >meld [7c 7s 7s]
     assert not r.payments
     bad(play_strict([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s]", "discard 7d")]), "M1")
     bad(play_strict([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 6h", "meld [3h 4h 6h]", "discard 7d")]), "M2")
@@ -629,11 +630,7 @@ def test_steps_of_a_plain_turn_are_recorded_whole_by_either_path() -> None:
     general path alike; ``steps`` gives its two steps: the draw, then the drawn card from the
     stock to the pile."""
     script = hand(DEALS, [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Qd", "discard Qd")])
-    Table.FAST = False
-    try:
-        general = referee_hand(script)
-    finally:
-        Table.FAST = True
+    general = referee_hand(script, fast=False)
     fast = referee_hand(script)
     assert fast == general and fast.recorded == general.recorded
     turn = fast.recorded[-1]

@@ -11,12 +11,12 @@ from click.testing import CliRunner
 from pancli.cards import Game
 from pancli.cli import cli
 from pancli.model.actions import HandScript
-from pancli.model.results import HandResult
+from pancli.model.results import Ending, HandResult
 from pancli.referee.sequence import next_hand_order, next_hand_violation, stopped_before_play
 
 FRIDAY = ROOT / "samples" / "friday-hoyle.pan"
 
-WON = HandResult(("Ana", "Ben", "Cy", "Dee"), "Cy", (), {"Ana": -1, "Ben": -1, "Cy": 3, "Dee": -1})
+WON = HandResult(("Ana", "Ben", "Cy", "Dee"), "Cy", (), {"Ana": -1, "Ben": -1, "Cy": 3, "Dee": -1}, ending=Ending.OUT)
 
 
 def test_S3_the_winner_is_first_hand_and_the_seating_order_is_kept() -> None:
@@ -44,7 +44,7 @@ def test_S3_holds_when_others_left_or_joined_if_the_winner_sits(order: tuple[str
 
 
 def test_S3_no_constraint_without_a_winner_with_the_winner_gone_or_in_pagruc() -> None:
-    void = HandResult(WON.players, None, (), dict.fromkeys(WON.players, 0), void=True)
+    void = HandResult(WON.players, None, (), dict.fromkeys(WON.players, 0), ending=Ending.VOID)
     assert next_hand_violation(void, HandScript(players=("Dee", "Ana", "Ben", "Cy"))) is None
     assert next_hand_violation(WON, HandScript(players=("Dee", "Ana", "Ben", "Eve"))) is None  # Cy left
     pagruc = HandScript(players=("Dee", "Ana", "Ben", "Cy"), game=Game.PAGRUC)

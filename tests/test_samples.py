@@ -71,6 +71,8 @@ def test_sample_replays_as_its_sidecar_says(sidecar: Path) -> None:
                 "hand": h["hand"],
                 "malformed": bool(h.get("malformed")),
                 "winner": h["winner"],
+                "ending": h.get("ending"),  # how the referee recorded the end (none: malformed)
+                "ending_rule": h.get("ending_rule"),
                 "ledger": h["ledger"],
                 "claims_ok": h["claims_ok"],
                 "violation": None

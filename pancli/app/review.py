@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 from msgspec.structs import replace
 
-from pancli.analyze.review import Judgement, Laid, Memo, Options, Stakes
+from pancli.analyze.review import Judgement, Laid, Memo, Stakes
+from pancli.analyze.review import Options as Options
 from pancli.app.lines import ErrorFields
 from pancli.limits import MAX_REVIEWED_LINES
 from pancli.values import Value
@@ -140,8 +141,11 @@ def _judge_foul(
         pos = position_at(script, turn.line, turn.player)
     except PositionError as e:
         return e.message
+    from pancli.model.actions import Add, Borrow, MeldNew, Split
+
     action = _action_at(turn, v.col, len(turn.actions) - 1)
-    played = _laid_text(turn) or _action_text(turn, action)
+    laying = isinstance(turn.actions[action], MeldNew | Add | Borrow | Split)
+    played = (_laid_text(turn) if laying else "") or _action_text(turn, action)  # what the ruling is about
     why = f"{v.rule}: {v.message}" + (f"; remedy: {remedy}" if remedy else "")
     j = review.judge_foul(turn.player, turn.line, action, played, pos.hand, pos.drawn, pos.melds, pos.seen,
                           pos.profile, pos.players - 1, opts, returned, why,
@@ -194,8 +198,12 @@ def _judge_turn(
     if laying:
         try:
             after: Position | None = position_at(script, after_line, player)
-        except PositionUnavailable:
-            after = None  # the hand is closed: he went out on this line
+        except PositionUnavailable as e:
+            from pancli.model.results import Ending
+
+            if result.ending is not Ending.OUT or result.winner != player:
+                return out or e.message  # no position after it: retired (I1, I2), not out
+            after = None  # the referee's ending: the player went out on this line, closing the hand
         except PositionError as e:
             return out or e.message
         hand = () if after is None else (*after.hand, *((discard,) if discard is not None else ()))

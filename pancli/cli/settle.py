@@ -11,7 +11,8 @@ Output: a rich table on a terminal; in a pipe tab-separated lines, the first fie
 what the line is (``disputed``, ``player``, ``pays``, ``note``); ``--json`` one object;
 ``--jsonl`` one object per disputed hand, per player, then per transfer.
 
-Exit status: 0 no hand disputed; 1 some hand disputed; 2 usage error or a file that cannot be read.
+Exit status: 0 everything read is legal and every claim holds; 1 some hand disputed or with an
+irregularity put right (as ``pan replay``); 2 usage error or a file that cannot be read.
 """
 
 from __future__ import annotations
@@ -74,8 +75,8 @@ def settle(
     the end: 'default-stake' lines in a pipe). A hand with a violation, a wrong claim or a
     notation error is disputed: listed with its place and rule and left out of the totals
     (unless --include-disputed). An unfinished hand (the record stops before its end) is
-    counted and listed ('unfinished'). Exit status 0, 1 when any hand is disputed, 2 for a
-    usage error or a file that cannot be read.
+    counted and listed ('unfinished'). Exit status 0, 1 when any hand is disputed or had an
+    irregularity put right (as pan replay), 2 for a usage error or a file that cannot be read.
 
     \b
     Examples:
@@ -106,4 +107,4 @@ def settle(
     sink.pan.default_stake = default
     replay_files(names, sink, open_record=open_text, strict=False, profile=profile)
     sys.stdout.flush()
-    sys.exit(EXIT_ILLEGAL if sink.any_disputed else EXIT_OK)
+    sys.exit(EXIT_ILLEGAL if sink.any_disputed or sink.any_remedied else EXIT_OK)

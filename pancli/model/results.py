@@ -87,6 +87,32 @@ class Remedy(Value):
         return self.violation.rule
 
 
+class Retirement(Value):
+    """A player retired from the hand (I1, I2): ``rule`` is the rule he retired under, ``line``
+    where it was found. He plays no further turn and still pays others."""
+
+    player: str
+    rule: Rule
+    line: int
+
+
+class Ending(enum.Enum):
+    """How a hand ended, as the referee found it (:attr:`HandResult.ending`, with its rule in
+    :attr:`HandResult.ending_rule`): the one record every output reads."""
+
+    OUT = "out"
+    """A player went out (C8)."""
+    TOPS = "tops"
+    """A player won when all the others went on top (T4)."""
+    VOID = "void"
+    """Nobody won: everybody went on top (T4), no card was left to draw (P10), or every player
+    still in the hand retired (I1, I2: the rule of the last retirement)."""
+    UNFINISHED = "unfinished"
+    """The record stops before the hand's end (a cut-off file)."""
+    STOPPED = "stopped"
+    """A violation stopped the hand before anybody won (its rule is the ending's rule)."""
+
+
 class ClaimKind(enum.Enum):
     """The claims a record can make and the referee checks."""
 
@@ -226,7 +252,7 @@ class JudgedHand(Protocol):
     tells them apart (a tag: ``result.game is Game.PAGRUC`` narrows the type); the same
     :class:`Violation`, :class:`ClaimCheck` and :class:`Step` types serve both games.
 
-    >>> r: JudgedHand = HandResult(("Ana", "Ben"), "Ana", (), {"Ana": 2, "Ben": -2})
+    >>> r: JudgedHand = HandResult(("Ana", "Ben"), "Ana", (), {"Ana": 2, "Ben": -2}, ending=Ending.OUT)
     >>> r.game, r.finished, dict(r.totals)
     (<Game.PANGUINGUE: 'panguingue'>, True, {'Ana': 2, 'Ben': -2})
     """
@@ -292,7 +318,11 @@ class HandResult(Value):
     ledger: Mapping[str, int]
     violations: tuple[Violation, ...] = ()
     claims: tuple[ClaimCheck, ...] = ()
-    void: bool = False
+    ending: Ending = Ending.UNFINISHED
+    """How the hand ended (a win that stands keeps its ending when a violation follows, I3)."""
+    ending_rule: Rule | None = None
+    """The rule it ended under: C8, T4, P10, or the rule of the violation that stopped it (None:
+    unfinished)."""
     stake: Decimal | None = None
     notes: tuple[str, ...] = ()
     """What the referee says besides rulings and claims (a claim it cannot compare)."""
@@ -301,6 +331,20 @@ class HandResult(Value):
     remedies: tuple[Remedy, ...] = ()
     """The irregularities put right as the rulebook prescribes (I1, I2), in order: the hand
     went on after each (empty when the referee stops at the first irregularity)."""
+    retirements: tuple[Retirement, ...] = ()
+    """The players retired from the hand (I1, I2), in order, each with the rule he retired under."""
+
+    @property
+    def void(self) -> bool:
+        """Nobody won and the hand is over (T4 with everybody on top, or P10)."""
+        return self.ending is Ending.VOID
+
+    def retirement(self, player: str) -> Retirement | None:
+        """How ``player`` retired from the hand, or None."""
+        for r in self.retirements:
+            if r.player == player:
+                return r
+        return None
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -320,8 +364,9 @@ class HandResult(Value):
     @property
     def finished(self) -> bool:
         """The hand reached its end: someone went out (C8), won when all the others went on top
-        (T4), or it was void. False for a record that stops before (a cut-off file)."""
-        return self.winner is not None or self.void
+        (T4), or it was void. False for a record that stops before (a cut-off file) or a hand
+        stopped by a violation."""
+        return self.ending in _FINISHED
 
     @property
     def ok(self) -> bool:
@@ -333,6 +378,9 @@ class HandResult(Value):
         if self.stake is None:
             return None
         return {p: exact_product(self.stake, u) for p, u in self.ledger.items()}
+
+
+_FINISHED: Final = frozenset((Ending.OUT, Ending.TOPS, Ending.VOID))
 
 
 def exact_product(stake: Decimal, units: int) -> Decimal:

@@ -431,7 +431,7 @@ class Table(Board):
             for p, claimed in claim.units.items():
                 actual = scores.get(p)
                 if actual is None:
-                    self.notes.append(f"the Ledger claim for {p} cannot be checked: his score is unknown")
+                    self.notes.append(f"the Ledger claim for {p} cannot be checked: {p}'s score is unknown")
                 else:
                     judges.check_claim(self, ClaimKind.LEDGER, claim.line, p, claimed, actual)
         return PagrucHandResult(

@@ -20,7 +20,7 @@ from typing import Final, Protocol
 from pancli.cards import Card, Cards, Game
 from pancli.model.actions import Action, Call, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
-from pancli.model.results import STOCK, ClaimCheck, Payment, Recorded, Remedy, Source, Step
+from pancli.model.results import STOCK, ClaimCheck, Ending, Payment, Recorded, Remedy, Retirement, Source, Step
 from pancli.model.rulings import Ruling
 from pancli.referee.state import Foul, Judgements, Seat
 from pancli.rulebook import Rule
@@ -74,12 +74,12 @@ VOID: Final = Phase.VOID
 class Board:
     """What the table shows and the turn in progress (no rule is judged here)."""
 
-    def __init__(self, script: HandScript, *, record_steps: bool = True) -> None:
+    def __init__(self, script: HandScript, *, record_steps: bool = True, js: Judgements | None = None) -> None:
         if script.game is not Game.PANGUINGUE:
             raise ValueError(f"not a Panguingue hand: {script.game.value}")
         self.script = script
         self.profile = profile = script.profile
-        self.js = Judgements.of(profile)
+        self.js = js if js is not None else Judgements(profile)  # a caller's of many hands, for the profile
         self.players = script.players
         self.seats = [Seat(n) for n in script.players]
         self.by_name: dict[str, Seat] = {}
@@ -104,6 +104,10 @@ class Board:
         self.turn_no = 0
         self.forced_by: str | None = None
         self.winner: str | None = None
+        self.ending: Ending = Ending.UNFINISHED
+        """How the hand ended (set where it ends: going out, the last decision, P10)."""
+        self.ending_rule: Rule | None = None
+        """The rule it ended under (C8, T4, P10)."""
         self.ledger = Ledger(script.players)
         self.claims: list[ClaimCheck] = []
         self.remedy = True
@@ -115,6 +119,8 @@ class Board:
         a player who retired (I1, I2). (The hands of players on top stay on their seats.)"""
         self.retired: list[Seat] = []
         """Players retired from the hand (I1, I2): out of the turn order, still paying others."""
+        self.retirements: list[Retirement] = []
+        """How each of them retired (the rule, the line), in order."""
         self.answering: Call | None = None
         """A call (I2) whose foul meld the next line, ``OTHER mend #N [cards]``, makes good."""
         self.fouls: list[Foul] = []
@@ -138,6 +144,14 @@ class Board:
         self.borrowed: list[Card] = []
         self.moves: list[Move] = []
         """The cards moved by the action being applied (for its :class:`Step`)."""
+
+    def end(self, phase: Phase, ending: Ending, rule: Rule, winner: Seat | None = None) -> None:
+        """The hand ends here: ``phase`` (won or void), how (``ending``) and under which rule."""
+        self.phase = phase
+        self.ending = ending
+        self.ending_rule = rule
+        if winner is not None:
+            self.winner = winner.name
 
     def fail(
         self,

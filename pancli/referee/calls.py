@@ -75,8 +75,8 @@ def call_fault(b: Board, ev: Call) -> Ruling | None:
     s = b.by_name[ev.other]
     if _standing(s, ev.target) is not None:
         return None
-    if s.retired:
-        why = f"{s.name} retired from the hand {s.retired}: his melds are dead"
+    if s.retired is not None:
+        why = f"{s.name} retired from the hand at line {s.retired.line} ({s.retired.rule}): the melds are dead"
     elif s.active is False:
         why = f"{s.name} went on top (T3) and has no meld"
     else:

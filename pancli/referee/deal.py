@@ -107,10 +107,14 @@ def _count_finding(b: Board, node: Count, found: bool) -> tuple[str, str, str | 
     and the ruling prescribed; None when nothing is."""
     s = b.by_name[node.other]
     if not found:
-        if s.retired:
-            why = f"{s.name} retired from the hand {s.retired}: his cards are dead, there is nothing to count"
+        if s.retired is not None:
+            r = s.retired
+            why = (
+                f"{s.name} retired from the hand at line {r.line} ({r.rule}): the cards held are dead,"
+                " there is nothing to count"
+            )
         elif s.active is False:
-            why = f"{s.name} went on top (T3): his cards are dead, there is nothing to count"
+            why = f"{s.name} went on top (T3): the cards held are dead, there is nothing to count"
         elif node.number is not None and not s.unknown and node.number != s.hand_n:
             why = f"the count finds {node.number} in {s.name}'s hand, but the record shows {s.hand_n}"
         else:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pancli.cards import ALL_CARDS
 from pancli.model.actions import Decision
-from pancli.model.results import DEAD, HAND, Payment
+from pancli.model.results import DEAD, HAND, Ending, Payment
 from pancli.model.rulings import Ruling
 from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Placed
 from pancli.referee.going_out import pay_pot
@@ -60,11 +60,10 @@ def apply_decision(b: Board, ev: Decision) -> None:
     if b.decided == len(b.seats):
         b.active = [x for x in b.seats if x.active]
         if len(b.active) == 1:
-            b.phase = WON
-            b.winner = b.active[0].name
+            b.end(WON, Ending.TOPS, Rule.T4, b.active[0])
             payments = pay_pot(b, b.active[0], ev.line, "T4: all the others went on top")
         elif not b.active:
-            b.phase = VOID
+            b.end(VOID, Ending.VOID, Rule.T4)
         else:
             b.phase = PLAYING
             b.pos = 0

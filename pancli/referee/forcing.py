@@ -55,7 +55,7 @@ def must_take(forced_by: str | None, automatic: bool, js: Judgements, seat: Seat
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.referee.state import Seat
-    >>> js = Judgements.of(HOYLE)
+    >>> js = Judgements(HOYLE)
     >>> must_take("Ben", False, js, Seat("Ana"), None), must_take(None, True, js, Seat("Ana"), None)
     (-1, 0)
     """
@@ -115,7 +115,7 @@ def discard_fault(b: Board, node: Placed) -> Ruling | None:
     if type(node) is Turn:
         if b.discarded or s.hand_n == 0:
             return None
-        return b.fail(Rule.P5, f"{s.name} used his draw and must end the turn with a discard", node)
+        return b.fail(Rule.P5, f"{s.name} used the draw and must end the turn with a discard", node)
     if b.discarded:
         return b.fail(Rule.P5, f"{b.seat_name}'s discard ended the turn", node)
     return None
@@ -131,10 +131,10 @@ def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pend
         assert s is not None
         n = must_take(b.forced_by, b.automatic, b.js, s, b.live if b.live_ok else None)
         if n < 0:
-            return b.fail(Rule.P8, f"{b.forced_by} forced {s.name} to take {b.live}; he may not draw", node)
+            return b.fail(Rule.P8, f"{b.forced_by} forced {s.name} to take {b.live}; {s.name} may not draw", node)
         if n:
             return b.fail(
-                Rule.P8, f"the live discard {b.live} fits {s.name}'s meld #{n}: he must take and add it", node
+                Rule.P8, f"the live discard {b.live} fits {s.name}'s meld #{n}: {s.name} must take and add it", node
             )
         return None
     if kind is MeldNew:
@@ -150,7 +150,7 @@ def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pend
     if other is not b.in_turn:
         return b.fail(Rule.P8, f"{node.other} is not in turn ({b.in_turn.name} is)", node, player=player)
     if other is b.by_name[player]:
-        return b.fail(Rule.P8, f"{player} cannot force himself", node, player=player)
+        return b.fail(Rule.P8, f"{player} cannot force {player}", node, player=player)
     if not b.live_ok or b.live is None:
         return b.fail(Rule.P8, "there is no live discard to force", node, player=player)
     if not other.fits(b.js, b.live):
@@ -164,7 +164,9 @@ def flat_player_fault(b: Board, s: Seat, node: Discard, keep: bool) -> Ruling | 
     c = node.card
     if not keep or c != b.pending or holds_nothing_else(s, c):
         return None
-    return b.fail(Rule.P9, f"{b.next_seat.name} is flat and {c} fits his melds: {s.name} must keep it", node)
+    return b.fail(
+        Rule.P9, f"{b.next_seat.name} is flat and {c} fits {b.next_seat.name}'s melds: {s.name} must keep it", node
+    )
 
 
 def apply_discard(b: Board, a: Discard, plan: DiscardPlan) -> None:

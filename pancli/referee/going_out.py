@@ -18,9 +18,9 @@ from collections.abc import Iterable, Sequence
 
 from pancli.melds import going_out_value
 from pancli.model.actions import Discard, Out, Turn
-from pancli.model.results import ClaimCheck, ClaimKind, HandResult, Payment, Violation
+from pancli.model.results import ClaimCheck, ClaimKind, Ending, HandResult, Payment, Violation
 from pancli.model.rulings import Ruling, counted
-from pancli.referee.board import HAND_SIZE, VOID, WON, Board, Placed
+from pancli.referee.board import HAND_SIZE, WON, Board, Placed
 from pancli.referee.state import Seat
 from pancli.rulebook import Rule
 from pancli.rules import holds_ten as ten_cards
@@ -58,7 +58,7 @@ def ten_cards_fault(b: Board, node: Placed) -> Ruling | None:
     kind = type(node)
     if kind is Discard:
         if b.pending_used and s.hand_n == 0:
-            return b.fail(Rule.P7, f"{s.name} has no card left to discard: with 11 melded he went out", node)
+            return b.fail(Rule.P7, f"{s.name} has no card left to discard: with 11 melded {s.name} went out", node)
         return None
     if kind is Out and (not b.pending_used or s.hand_n > 0 or b.borrowed):
         left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
@@ -80,8 +80,7 @@ def go_out(b: Board, action: Out | None) -> None:
     turn = b.turn
     assert s is not None and turn is not None
     b.out = True
-    b.phase = WON
-    b.winner = s.name
+    b.end(WON, Ending.OUT, Rule.C8, s)
     node = action if action is not None else turn
     line = node.line or turn.line
     units = going_out_value([m.meld for m in s.melds], b.profile)
@@ -131,16 +130,20 @@ def check_claims(b: Board, violations: Sequence[Violation] = ()) -> None:
 def result(b: Board, violations: list[Violation]) -> HandResult:
     """The hand's result so far."""
     b.ledger.check()
+    stands = winner_stands(violations)
+    ending, rule = (b.ending, b.ending_rule) if stands else (Ending.STOPPED, violations[0].rule)
     return HandResult(
         players=b.players,
-        winner=b.winner if winner_stands(violations) else None,
+        winner=b.winner if stands else None,
         payments=tuple(b.ledger.payments),
         ledger=dict(b.ledger.net),
         violations=tuple(violations),
         claims=tuple(b.claims),
         notes=tuple(b.notes),
-        void=b.phase is VOID,
+        ending=ending,
+        ending_rule=rule,
         stake=b.script.stake,
         recorded=tuple(b.steps) if b.steps is not None else (),
         remedies=tuple(b.remedies),
+        retirements=tuple(b.retirements),
     )

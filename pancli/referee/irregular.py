@@ -26,9 +26,21 @@ from __future__ import annotations
 
 from pancli.cards import ALL_CARDS, Card, format_cards
 from pancli.model.actions import Add, Deal, MeldNew
-from pancli.model.results import DEAD, HAND, MELD, RETURNED, Payment, Remedy, Source, Step, Violation
+from pancli.model.results import (
+    DEAD,
+    HAND,
+    MELD,
+    RETURNED,
+    Ending,
+    Payment,
+    Remedy,
+    Retirement,
+    Source,
+    Step,
+    Violation,
+)
 from pancli.model.rulings import counted
-from pancli.referee.board import HAND_SIZE, Board, Placed
+from pancli.referee.board import HAND_SIZE, VOID, Board, Placed
 from pancli.referee.state import Foul, LaidMeld, Seat
 from pancli.rulebook import Rule
 
@@ -53,7 +65,9 @@ def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
         )
         what = f"the extra {them} to the dead cards"
     else:
-        what = f"his hand is filled from the stock with {counted(HAND_SIZE - n, 'card')} the record does not show"
+        what = (
+            f"{d.player}'s hand is filled from the stock with {counted(HAND_SIZE - n, 'card')} the record does not show"
+        )
     r = Remedy(v, f"{what}; play goes on")
     b.remedies.append(r)
     if b.steps is not None:
@@ -89,7 +103,7 @@ def lay_foul(
     units = a.claim or 0
     if units > 0:
         others = [o for o in b.active if o is not s] + b.retired
-        note = f"foul {'meld' if base is None else 'addition'}, paid on his word"
+        note = f"foul {'meld' if base is None else 'addition'}, paid on {s.name}'s word"
         foul.payments = [transfer(b, o.name, s.name, units, False, a.line, a.cards, note) for o in others]
     return foul.payments
 
@@ -116,7 +130,7 @@ def collected(b: Board, name: str) -> list[Payment]:
     >>> from pancli.model.actions import HandScript
     >>> from pancli.referee.board import Board
     >>> b = Board(HandScript(players=("Ana", "Ben")))
-    >>> paid = transfer(b, "Ben", "Ana", 3, False, 9, None, "foul meld, paid on his word")
+    >>> paid = transfer(b, "Ben", "Ana", 3, False, 9, None, "foul meld, paid on Ana's word")
     >>> back = transfer(b, "Ana", "Ben", 3, False, 9, None, f"{RETURNED} (collected at line 9)")
     >>> collected(b, "Ana"), collected(b, "Ben")
     ([], [])
@@ -161,8 +175,8 @@ def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
     s.hand_n = s.melded_n = s.unknown = 0
     s.melds = []
     s.fit_mask = -1
-    s.retired = f"at line {line} ({v.rule})"
-    s.retired_by = v.rule
+    s.retired = Retirement(s.name, v.rule, line)
+    b.retirements.append(s.retired)
     s.standing = []
     if in_turn:
         b.fouls = []
@@ -174,6 +188,8 @@ def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
         b.pos = (b.pos - 1) % len(b.active)
     elif b.active and b.pos >= len(b.active):
         b.pos = 0
+    if not b.active:  # nobody is left to play: the hand is over, won by nobody
+        b.end(VOID, Ending.VOID, v.rule)
     total = sum(p.units for p in returns)
     gave = f"returns the {counted(total, 'unit')} collected in the hand" if returns else "had collected nothing"
     what = f"{s.name} {gave}; the cards held and melded are dead; retired from the hand, still paying others"

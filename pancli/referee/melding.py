@@ -177,7 +177,7 @@ def foul_meld_ruling(
     what = "foul addition" if addition or type(node) is Add else "foul meld"
     if b.remedy:
         return b.fail(Rule.I2, f"{what}: {reason} ({rule})", node, ruling=I2_FOUL)
-    return b.fail(Rule(rule), f"{what} (I2): {reason}", node, ruling=I2_FOUL)
+    return b.fail(Rule(rule), f"{what} (I2): {reason}", node)  # the ruling of the rule cited
 
 
 def _foul_of_turn(b: Board, n: int, node: Mend | TakeBack) -> Foul:
@@ -368,9 +368,7 @@ def own_melds_fault(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | No
     if owns(n, count):
         return None
     have = f"has {counted(count, 'meld')}" if count else "has no meld"
-    return b.fail(
-        Rule.P6, f"{s.name} {have}: no #{n} of his own to change", Place(node.line, node.col + node.number_at)
-    )
+    return b.fail(Rule.P6, f"{s.name} {have}: no #{n} to change", Place(node.line, node.col + node.number_at))
 
 
 def _index(b: Board, n: int) -> int:

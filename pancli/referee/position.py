@@ -58,10 +58,11 @@ from msgspec.structs import replace
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld
 from pancli.model.actions import Draw, HandScript, Take, Turn
-from pancli.model.results import Source, Violation
+from pancli.model.results import Ending, Retirement, Source, Violation
 from pancli.model.rulings import Ruling
 from pancli.referee.board import HAND_SIZE
 from pancli.referee.forcing import flat_next_fits, must_take
+from pancli.referee.state import Judgements
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
 from pancli.rules import Profile
@@ -186,11 +187,12 @@ def acting_player(script: HandScript, line: int) -> str | None:
     return None
 
 
-def position_at(script: HandScript, line: int, player: str) -> Position:
+def position_at(script: HandScript, line: int, player: str, js: Judgements | None = None) -> Position:
     """``player``'s position at record line ``line`` of the hand ``script`` (module docstring).
 
     Raises :class:`PositionViolation` when the hand breaks a rule before the line, and
-    :class:`PositionUnavailable` when there is no hand of his to analyse there.
+    :class:`PositionUnavailable` when there is no hand of his to analyse there. ``js``: the meld
+    judgements of the script's profile, kept by a caller that asks many positions.
     """
     if script.game is not Game.PANGUINGUE:
         raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are analysed in Panguingue only")
@@ -198,7 +200,7 @@ def position_at(script: HandScript, line: int, player: str) -> Position:
         raise PositionUnavailable(
             Rule.R5, f"{player} is not seated in this hand ({' '.join(script.players)})", player=player
         )
-    table = Table(script, record_steps=False)
+    table = Table(script, record_steps=False, js=js)
     try:
         _deal(table)
         now: Turn | None = None
@@ -244,17 +246,20 @@ def _view(
 ) -> Position:
     seat = table.by_name[player]
     if table.phase is Phase.WON:
-        rule = Rule.I3 if table.turn_no else Rule.T4
+        # a hand won by going out is closed to every later line (I3); one won on tops was never played (T4)
+        rule = Rule.I3 if table.ending is Ending.OUT else Rule.T4
         raise PositionUnavailable(rule, f"the hand is closed before line {line}: {table.winner} has won it")
     if table.phase is Phase.VOID:
-        rule = Rule.T4 if not table.active else Rule.P10
+        assert table.ending_rule is not None  # the hand ended void under T4 or P10
+        rule = table.ending_rule
         raise PositionUnavailable(rule, f"the hand is void before line {line}: nothing more is played")
     if seat.active is False:
-        raise PositionUnavailable(Rule.T3, f"{player} went on top: his cards are dead", player=player)
-    if seat.retired:
+        raise PositionUnavailable(Rule.T3, f"{player} went on top: the cards held are dead", player=player)
+    gone = seat.retired
+    if gone is not None:
         raise PositionUnavailable(
-            seat.retired_by or Rule.I2,
-            f"{player} retired from the hand {seat.retired}: the cards held and melded are dead",
+            gone.rule,
+            f"{player} retired from the hand at line {gone.line} ({gone.rule}): the cards held and melded are dead",
             player=player,
         )
     if seat.size != HAND_SIZE:
@@ -293,7 +298,14 @@ def _view(
         stock=table.stock_n,
         draw_violation=draw_violation,
         seats=tuple(
-            SeatState(s.name, tuple(m.meld for m in s.melds), s.hand_n, s.active, s.retired_by) for s in table.seats
+            SeatState(
+                s.name,
+                tuple(m.meld for m in s.melds),
+                s.hand_n,
+                s.active,
+                None if s.retired is None else s.retired.rule,
+            )
+            for s in table.seats
         ),
     )
 
@@ -314,8 +326,8 @@ class SeatNow(Value):
     """Cards of his hand the record never showed (no deal line: S2)."""
     active: bool | None
     """None: not decided yet; True: stays; False: went on top (T3)."""
-    retired: str = ""
-    """Why he retired from the hand (I1, I2), or empty."""
+    retired: Retirement | None = None
+    """How he retired from the hand (the rule, I1 or I2, and the line), or None."""
     flat: bool = False
     """Ten cards melded, none in hand (P9 protects him)."""
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from pancli.cards import Game
 from pancli.model.actions import HandScript
-from pancli.model.results import HandResult, Violation
+from pancli.model.results import Ending, HandResult, Violation
 from pancli.model.rulings import Ruling
 from pancli.rulebook import Rule
 
@@ -89,5 +89,7 @@ def stopped_before_play(script: HandScript, violation: Violation) -> HandResult:
         payments=(),
         ledger=dict.fromkeys(script.players, 0),
         violations=(violation,),
+        ending=Ending.STOPPED,
+        ending_rule=violation.rule,
         stake=script.stake,
     )

@@ -6,7 +6,7 @@ profile by card tuple, since the same melds recur across hands.
 
 >>> from pancli.cards import card, Rank, Suit
 >>> from pancli.rules import HOYLE
->>> js = Judgements.of(HOYLE)
+>>> js = Judgements(HOYLE)
 >>> m = LaidMeld.of(js.judge((card(Rank.FIVE, Suit.SPADES),) * 3).meld, HOYLE)
 >>> m.value, str(m)
 (4, '5s 5s 5s')
@@ -24,7 +24,7 @@ from pancli.rulebook import Rule
 from pancli.rules import Condition, Profile
 
 if TYPE_CHECKING:
-    from pancli.model.results import Payment, Violation
+    from pancli.model.results import Payment, Retirement, Violation
 
 
 def cidx(c: Card) -> int:
@@ -52,13 +52,12 @@ _CACHE_LIMIT: Final = 50_000
 
 
 class Judgements:
-    """Cached :func:`judge` and :func:`grow` for one profile (shared by all hands), and the
-    laid melds they make (a :class:`LaidMeld` never changes, so hands share them, with their
-    fit masks worked out once). Keys are :func:`card_key` bytes."""
+    """Cached :func:`judge` and :func:`grow` for one profile, and the laid melds they make (a
+    :class:`LaidMeld` never changes, so hands share them, with their fit masks worked out once).
+    Keys are :func:`card_key` bytes. Built once per profile by whoever referees many hands
+    (:class:`ProfileJudgements`) and handed to each hand's table."""
 
     __slots__ = ("_grown", "_judged", "_laid", "_profile", "copies")
-    _by_profile: dict[Profile, Judgements] = {}  # noqa: RUF012 (a class-level registry)
-    _last: Judgements | None = None
 
     def __init__(self, profile: Profile) -> None:
         self._profile = profile
@@ -69,17 +68,10 @@ class Judgements:
         self._grown: dict[bytes, LaidMeld | MeldError] = {}
         self._laid: dict[bytes, LaidMeld] = {}
 
-    @classmethod
-    def of(cls, profile: Profile) -> Judgements:
-        """The shared cache of ``profile``."""
-        last = cls._last
-        if last is not None and last._profile is profile:
-            return last  # the profile of the last hand (a profile's hash is a Python call per field)
-        js = cls._by_profile.get(profile)
-        if js is None:
-            js = cls._by_profile[profile] = cls(profile)
-        cls._last = js
-        return js
+    @property
+    def profile(self) -> Profile:
+        """The profile judged under."""
+        return self._profile
 
     def judge(self, cards: tuple[Card, ...]) -> Verdict:
         """:func:`pancli.melds.judge` of ``cards``, cached."""
@@ -134,6 +126,34 @@ class Judgements:
                 r = LaidMeld.of(m, self._profile)
             self._grown[key] = r
         return r
+
+
+class ProfileJudgements:
+    """The :class:`Judgements` of each profile met, for one run of many hands (a record's hands
+    share their profile object; a run may meet several).
+
+    >>> from pancli.rules import CARDROOM, HOYLE
+    >>> runs = ProfileJudgements()
+    >>> runs.of(HOYLE) is runs.of(HOYLE), runs.of(HOYLE) is runs.of(CARDROOM)
+    (True, False)
+    """
+
+    __slots__ = ("_by_profile", "_last")
+
+    def __init__(self) -> None:
+        self._by_profile: dict[Profile, Judgements] = {}
+        self._last: Judgements | None = None
+
+    def of(self, profile: Profile) -> Judgements:
+        """The judgements of ``profile``, built the first time it is asked."""
+        last = self._last
+        if last is not None and last.profile is profile:
+            return last  # the profile of the last hand (a profile's hash is a Python call per field)
+        js = self._by_profile.get(profile)
+        if js is None:
+            js = self._by_profile[profile] = Judgements(profile)
+        self._last = js
+        return js
 
 
 _CITED: Final = {c: Rule(c.value) for c in Condition}
@@ -265,7 +285,6 @@ class Seat:
         "melds",
         "name",
         "retired",
-        "retired_by",
         "size",
         "standing",
         "unknown",
@@ -282,11 +301,9 @@ class Seat:
         self.melded_n = 0
         self.active: bool | None = None
         """None until the player decides (T1); then True (stayed) or False (went on top)."""
-        self.retired = ""
-        """Why he retired from the hand (I1, I2: "at line 19 (I2)"), or empty: a retired
+        self.retired: Retirement | None = None
+        """How he retired from the hand (I1, I2: the rule and the line), or None: a retired
         player plays no further turn but still pays others."""
-        self.retired_by: Rule | None = None
-        """The rule he retired under (I1, I2), or None."""
         self.size = 10
         """What his hand and melds hold between turns (P7): ten, or the number dealt when a wrong
         count at the deal is found only at a count later in the hand (I1)."""

@@ -30,7 +30,7 @@ from pancli.model.actions import (
     TakeBack,
     Turn,
 )
-from pancli.model.results import DISCARD_PILE, STOCK
+from pancli.model.results import DISCARD_PILE, STOCK, Ending
 from pancli.model.rulings import Ruling, counted
 from pancli.referee.board import PLAYING, VOID, Board, Placed
 from pancli.referee.going_out import go_out
@@ -52,8 +52,9 @@ def turn_draw_fault(b: Board, node: Turn | Action, *, end: bool = False) -> Ruli
         s = b.by_name[node.player]
         if s is b.in_turn:
             return None
-        if s.retired:
-            why = f"{node.player} retired from the hand {s.retired} and plays no further turn"
+        if s.retired is not None:
+            r = s.retired
+            why = f"{node.player} retired from the hand at line {r.line} ({r.rule}) and plays no further turn"
             return b.fail(Rule.P1, why, node, player=node.player)
         return b.fail(Rule.P1, f"it is {b.in_turn.name}'s turn, not {node.player}'s", node, player=node.player)
     kind = type(node)
@@ -133,7 +134,7 @@ def end_turn(b: Board) -> None:
     """Close the turn: going out when the hand is empty (C8), then the next player is in turn."""
     s = b.seat
     assert s is not None
-    if not b.out and not b.discarded and b.drew and b.pending_used and s.hand_n == 0 and not s.retired:
+    if not b.out and not b.discarded and b.drew and b.pending_used and s.hand_n == 0 and s.retired is None:
         go_out(b, None)
     if b.pending is not None and not b.pending_used and not b.discarded:
         # non-strict repair of an unused draw: it becomes a dead discard
@@ -174,7 +175,7 @@ def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
     """P10: the dead discards become the stock (none left: the hand is void)."""
     dead = b.pile[:-1]
     if not dead:
-        b.phase = VOID
+        b.end(VOID, Ending.VOID, Rule.P10)
         b.step(ev, None, ev, [])
         return
     seen = b.seen

@@ -59,7 +59,7 @@ from pancli.model.results import exact_product
 from pancli.notation.cells import cell_width
 from pancli.render import svg
 from pancli.render.text import money_text
-from pancli.render.words import MALFORMED_RULING, collections, outcome
+from pancli.render.words import MALFORMED_RULING, collections, outcome, parts
 
 if TYPE_CHECKING:
     from pancli.model.actions import Action, HandScript
@@ -478,14 +478,15 @@ class HtmlReport:
         stake, given = self._stake(result)
         money = None if stake is None else {p: exact_product(stake, u) for p, u in result.ledger.items()}
         claimed = {c.player: c for c in result.claims if c.kind is ClaimKind.LEDGER}
-        head = '<tr><th>player</th><th class="num">units</th>'
+        head = '<tr><th>player</th><th>part</th><th class="num">units</th>'
+        roles = parts(result, script)
         if stake is not None:
             head += f'<th class="num">money (stake {escape(format(stake, "f"))}{given})</th>'
         if claimed:
             head += '<th class="num">claimed</th>'
         rows = []
         for p, units in result.ledger.items():
-            row = f"<td>{escape(p)}</td>{_units_cell(units)}"
+            row = f"<td>{escape(p)}</td><td>{escape(roles.get(p, ''))}</td>{_units_cell(units)}"
             if money is not None:
                 row += f'<td class="num">{escape(money_text(money[p]))}</td>'
             if claimed:
@@ -494,7 +495,7 @@ class HtmlReport:
                 row += f'<td class="num{"" if c is None or c.ok else " neg"}">{text}</td>'
             rows.append(f"<tr>{row}</tr>")
         total = sum(result.ledger.values())
-        foot = f'<tr><th>total</th><td class="num">{signed(total)}</td></tr>'
+        foot = f'<tr><th>total</th><td></td><td class="num">{signed(total)}</td></tr>'
         table = f'<table class="ledger-table"><thead>{head}</tr></thead><tbody>{"".join(rows)}</tbody>{foot}</table>'
         return f'<h3>ledger</h3><div class="ledger"><div class="wrap">{table}</div>{bars(result.ledger)}</div>'
 

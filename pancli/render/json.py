@@ -38,6 +38,7 @@ from pancli.model.results import (
     DISCARD_PILE,
     STOCK,
     ClaimCheck,
+    Ending,
     Payment,
     Recorded,
     Remedy,
@@ -122,8 +123,9 @@ class HandItem(Item, kw_only=True, omit_defaults=True):
     in ``--jsonl``) first.
 
     Fields: ``hand players winner ledger payments violations claims_ok`` (the contract)
-    and ``file first_line last_line rules void finished rulings claims stake money``
-    (``rulings``: the irregularities put right). Money values are decimal strings (exact),
+    and ``file first_line last_line rules void finished ending ending_rule rulings claims stake
+    money`` (``ending``: how the hand ended, as the referee recorded it, under ``ending_rule``;
+    ``rulings``: the irregularities put right). Money values are decimal strings (exact),
     present when the record names a ``Stake``.
     """
 
@@ -138,6 +140,8 @@ class HandItem(Item, kw_only=True, omit_defaults=True):
     winner: str | None
     void: bool
     finished: bool
+    ending: Ending
+    ending_rule: str | None
     ledger: Mapping[str, int]
     payments: list[PaymentItem]
     violations: list[ViolationItem]
@@ -211,6 +215,8 @@ def hand_item(report: HandReport, event: str | None = None) -> HandItem | Pagruc
         winner=result.winner,
         void=result.void,
         finished=result.finished,
+        ending=result.ending,
+        ending_rule=result.ending_rule,
         ledger=result.ledger,
         payments=[payment_item(p) for p in result.payments],
         violations=[violation_item(v, file) for v in result.violations],

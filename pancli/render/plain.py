@@ -128,7 +128,7 @@ def plain_lines(result: PagrucHandResult, hand: int | None = None, file: str | N
     if result.winner is not None:
         out.append(f"  {result.winner} went out (G6)")
     elif not result.violations:
-        out.append("  not finished: nobody discarded his last card (G6)")
+        out.append("  not finished: nobody discarded a last card (G6)")
     width = max(cell_width(p) for p in result.players) if result.players else 0
     for p in result.players:
         score = score_text(result.scores.get(p))

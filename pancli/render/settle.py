@@ -39,6 +39,9 @@ class SettleSink(Sink):
         self.pagruc_sitting: Sitting = Sitting(None, include_disputed=include_disputed, zero_sum=False)
         self.any_disputed = False
         """Some hand is disputed (the exit status is 1)."""
+        self.any_remedied = False
+        """Some hand had an irregularity put right (I1, I2): settled as played, but something read
+        was illegal (the exit status is 1, as ``pan replay``'s)."""
         self.defaulted = HandRuns()
         """The hands counted at ``--default-stake`` (they name no Stake)."""
         self.cut_off = HandRuns()
@@ -83,6 +86,11 @@ class SettleSink(Sink):
             self.err.append(warning_lines(hand))
         self._look_alike(result.players, hand.file)
         dispute = report.dispute
+        if report.remedied:
+            from pancli.render.plain import violation_line
+
+            self.any_remedied = True
+            self.err.extend(violation_line(hand.file, r.violation) + "\n" for r in result.remedies)  # type: ignore[union-attr]
         sitting = self.sitting(result.game)
         counted = Hand(result.players, result.totals, result.stake, dispute)
         if sitting.takes_default(counted):

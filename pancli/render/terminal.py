@@ -18,12 +18,11 @@ from typing import TYPE_CHECKING, Any
 from pancli.app.lines import escape_text, signed
 from pancli.app.report import claim_message
 from pancli.cards import Game, format_cards
-from pancli.model.actions import Decision
 from pancli.model.results import ClaimKind
 from pancli.notation.cells import cell_width
 from pancli.render.plain import NONE_MARK, hand_title, malformed_line, player_cards, score_text, violation_line
 from pancli.render.text import MAX_COLUMNS, money_text, rule_hint
-from pancli.render.words import MALFORMED_RULING, Collection, collections, money_map, outcome
+from pancli.render.words import MALFORMED_RULING, Collection, collections, money_map, outcome, parts
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions
@@ -287,16 +286,6 @@ def hand_rich(console: Console, report: HandReport) -> None:
         render_rich(console, result, hand, report.script)
 
 
-def _roles(script: HandScript, result: HandResult) -> dict[str, str]:
-    roles = dict.fromkeys(script.players, "")
-    for ev in script.events:
-        if isinstance(ev, Decision) and ev.player in roles:
-            roles[ev.player] = "stayed" if ev.stay else "went on top"
-    if result.winner is not None:
-        roles[result.winner] = "winner" if not roles.get(result.winner) else f"{roles[result.winner]}, winner"
-    return roles
-
-
 def _play_rows(hand: RecordHand, script: HandScript) -> list[tuple[int, str]]:
     """(line, canonical text with comments) of each play line of the hand."""
     from pancli.notation.record_writer import item_text
@@ -415,7 +404,7 @@ def ledger_table(result: HandResult, script: HandScript) -> Any:
 
     money = money_map(result)
     claimed = {c.player: c for c in result.claims if c.kind is ClaimKind.LEDGER}
-    roles = _roles(script, result)
+    roles = parts(result, script)
     table = Table(title="ledger", title_justify="left", show_footer=True)
     table.add_column("player", footer="total")
     table.add_column("part")

@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any, Final
 from pancli.cards import Card, format_cards
 from pancli.model.results import RETURNED, HandResult, Payment, is_return
 from pancli.notation.record_writer import ledger_value
-from pancli.rulebook import Rule
 from pancli.values import Value
 
 if TYPE_CHECKING:
     from decimal import Decimal
+
+    from pancli.model.actions import HandScript
 
 WHY: Final[dict[str, str]] = {
     "C1": "valle set, different suits",
@@ -52,18 +53,12 @@ def why(rule: str) -> str:
     >>> why("C4+C5"), why("C2")
     ('rope with the ace and the king', 'valle set, one suit')
     """
-    text = _WHY_TEXT.get(rule)
-    if text is None:
-        if rule == "C4+C5":
-            text = "rope with the ace and the king"
-        else:
-            text = " + ".join(WHY.get(r, r) for r in rule.split("+"))
-        if len(_WHY_TEXT) < 1000:
-            _WHY_TEXT[rule] = text
-    return text
-
-
-_WHY_TEXT: dict[str, str] = {}
+    text = WHY.get(rule)
+    if text is not None:
+        return text
+    if rule == "C4+C5":
+        return "rope with the ace and the king"
+    return " + ".join(WHY.get(r, r) for r in rule.split("+"))
 
 
 def ledger_text(ledger: Mapping[str, int]) -> str:
@@ -213,19 +208,58 @@ def _collection(p: Payment, others: list[str]) -> Collection:
     return Collection(p.payee, p.rule, p.line, p.units, tuple(others), p.meld, p.note)
 
 
-def outcome(result: HandResult) -> str:
-    """Who won and how, in words."""
-    if result.violations and result.winner is None:
-        return "stopped at the first violation: no winner"
-    retired = [r.violation.player for r in result.remedies if r.retired]
-    if retired and result.winner is None and not result.void:
-        return f"unfinished: nobody went out ({', '.join(p or '?' for p in retired)} retired)"
+_VOID_WHY: Final = {"T4": "everybody went on top", "P10": "no card left to draw"}
+"""Why a hand is void, by the rule it ended under (else every player left retired, I1 or I2)."""
+
+
+def parts(result: HandResult, script: HandScript) -> dict[str, str]:
+    """Each player's part in the hand, as a ledger shows it: ``stayed``, ``went on top``,
+    ``retired (I2)`` (the rule recorded with the retirement), with ``winner`` added.
+
+    >>> from pancli.model.actions import Decision, HandScript
+    >>> from pancli.model.results import Ending, Retirement
+    >>> from pancli.rulebook import Rule
+    >>> s = HandScript(players=("Ana", "Ben", "Cruz"), events=(Decision("Ana", True), Decision("Ben", False),
+    ...                Decision("Cruz", True)))
+    >>> r = HandResult(s.players, "Ana", (), {}, ending=Ending.OUT, retirements=(Retirement("Cruz", Rule.I2, 19),))
+    >>> parts(r, s)
+    {'Ana': 'stayed, winner', 'Ben': 'went on top', 'Cruz': 'retired (I2)'}
+    """
+    from pancli.model.actions import Decision
+
+    roles = dict.fromkeys(script.players, "")
+    for ev in script.events:
+        if isinstance(ev, Decision) and ev.player in roles:
+            roles[ev.player] = "stayed" if ev.stay else "went on top"
+    for r in result.retirements:
+        roles[r.player] = f"retired ({r.rule})"
     if result.winner is not None:
-        after = "; stopped at the first violation after it (I3)" if result.violations else ""
-        paid_under = {rule for p in result.payments for rule in p.rules}
-        if Rule.C8 in paid_under or Rule.T2 not in paid_under:
-            return f"{result.winner} went out (C8){after}"
-        return f"{result.winner} wins: all the others went on top (T4){after}"
-    if result.void:
-        return "void hand: forfeits and tops returned (T4, P10)"
-    return "unfinished: nobody went out"
+        roles[result.winner] = f"{roles[result.winner]}, winner" if roles.get(result.winner) else "winner"
+    return roles
+
+
+def outcome(result: HandResult) -> str:
+    """How the hand ended, in words: the referee's :attr:`~HandResult.ending` and its rule.
+
+    >>> from pancli.model.results import Ending
+    >>> from pancli.rulebook import Rule
+    >>> r = HandResult(("Ana", "Ben"), "Ana", (), {"Ana": 0, "Ben": 0}, ending=Ending.TOPS, ending_rule=Rule.T4)
+    >>> outcome(r)
+    'Ana wins: all the others went on top (T4)'
+    """
+    from pancli.model.results import Ending
+
+    ending = result.ending
+    rule = result.ending_rule
+    if ending is Ending.STOPPED:
+        return "stopped at the first violation: no winner"
+    after = "; stopped at the first violation after it (I3)" if result.violations else ""
+    if ending is Ending.OUT:
+        return f"{result.winner} went out ({rule}){after}"
+    if ending is Ending.TOPS:
+        return f"{result.winner} wins: all the others went on top ({rule}){after}"
+    if ending is Ending.VOID:
+        why = _VOID_WHY.get(rule or "", "every player retired")
+        return f"void hand ({why}): forfeits and tops returned ({rule})"
+    retired = ", ".join(f"{r.player} retired ({r.rule})" for r in result.retirements)
+    return f"unfinished: nobody went out ({retired})" if retired else "unfinished: nobody went out"
