@@ -131,7 +131,7 @@ def replay(
 
     json_mode(as_json, as_jsonl)
     names = record_files(files)
-    refuse_writing_an_input(html, names, "--html")
+    refuse_writing_an_input(html, names, "--html", rules)
     money = stakes(stake, default_stake)
     if html is None and (stake is not None or default_stake is not None):
         given = "--stake" if stake is not None else "--default-stake"
