@@ -145,6 +145,10 @@ class MeldSpace(Value):
     kept (bounded: :data:`LAID_LIMIT`) because the search lays the same melds again and again
     (benchmarks/README.md, bench_analyze); tests/test_analyze_arrange.py compares with the plain
     search, cold and warm."""
+    parts: dict[str, object] = field(default_factory=dict)
+    """The memos of the analyzer's parts that depend on the cards and this profile only (the draw
+    probe's, the going-out policy's), by part: every analysis under the profile shares them. Each
+    part types its own and replaces it when it outgrows its bound."""
 
     def blocks(self, cnt: Sequence[int], table: Sequence[TableMeld] = ()) -> list[Block]:
         """Which melds the counts ``cnt`` (by slot) can form: new sets, new ropes, additions to
@@ -210,20 +214,11 @@ def _build(profile: Profile) -> MeldSpace:
     return MeldSpace(profile, one_suit, diff, rope, copies, profile.mixed_set_growth is SetGrowth.ANY)
 
 
-_SPACES: dict[Profile, MeldSpace] = {}
-_LAST: list[tuple[Profile, MeldSpace]] = []
-
-
 def meld_space(profile: Profile) -> MeldSpace:
-    """The meld space of ``profile`` (built once per profile; the last one asked is found by
-    identity first, since hashing a profile is a Python call per field)."""
-    if _LAST and _LAST[0][0] is profile:
-        return _LAST[0][1]
-    t = _SPACES.get(profile)
-    if t is None:
-        t = _SPACES[profile] = _build(profile)
-    _LAST[:] = [(profile, t)]
-    return t
+    """A meld space of ``profile``, built afresh (about 2 ms): whoever asks many questions under
+    one profile (a batch of hands, a review, a simulation) builds it once and passes it, so its
+    answers are kept where they are asked."""
+    return _build(profile)
 
 
 # --------------------------------------------------------------------------- candidate blocks

@@ -188,10 +188,11 @@ def test_dead_cards_set_aside_and_remembered_melds_match_the_plain_search(hand: 
     from pancli.meldspace import meld_space
 
     want = _plain_best(hand, profile, [])
+    space = meld_space(profile)
     for memo in ("cold", "warm"):
         if memo == "cold":
-            meld_space(profile).laid.clear()
-        got = best_arrangement(hand, profile)
+            assert not space.laid
+        got = best_arrangement(hand, profile, space=space)
         assert _as_plain(got) == want, memo
 
 

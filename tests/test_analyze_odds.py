@@ -228,9 +228,9 @@ def test_planner_blocks_kept_by_rank_and_suit_are_found_afresh(seed: int, profil
     solve is the one a fresh search of that very hand gives."""
     hand = hands(1, seed)[0]
     live = live_copies(profile, hand, [])
-    planner = _Planner((), profile, live)
+    planner = _Planner((), meld_space(profile), live)
     planner.solve(encode(hand[:10]), 0)
-    fresh = _Planner((), profile, live)
+    fresh = _Planner((), meld_space(profile), live)
     for state, mask, _ in planner.memo:
         if state:
             slot = ((state & -state).bit_length() - 1) // 5

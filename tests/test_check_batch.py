@@ -139,8 +139,9 @@ def test_lines_refused_from_their_first_character_print_what_plain_row_prints(li
     same row and error line as the reference, control characters escaped alike."""
     from pancli.app.check import refused_row
 
+    made_rows: dict[tuple[int, str, str], tuple[str, str]] = {}
     for text in lines:
         made = refused_row(text)
         if made is not None:
-            assert made == plain_row(text, HOYLE)
+            assert made == plain_row(text, HOYLE) == refused_row(text, made_rows) == refused_row(text, made_rows)
     assert PlainBatch(STDIN_FILE, HOYLE).rows(lines, 0) == reference(lines, HOYLE)

@@ -260,21 +260,28 @@ def test_M3_json_error_fields_name_the_place_rule_and_message() -> None:
 
 def test_check_objects_of_both_games_have_one_writer() -> None:
     """The JSON object of a checked meld (``pan check --json``, ``pay --json``, both games, the
-    batch path too) is written by one function, :meth:`pancli.app.check.MeldCheck.to_json`: no
-    other dict in the package spells its fields, and both games' objects share the order of
-    the fields they have in common."""
+    batch path too) is made by one function, :func:`pancli.render.exports.check_item`, of one
+    class per game: no dict in the package spells its fields, and both games' objects share the
+    order of the fields they have in common."""
     import ast
 
     import pancli
 
-    writers = []
+    writers, classes = [], []
     for path in sorted(Path(pancli.__file__).parent.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Dict):
                 keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
                 if {"meld", "legal", "reason"} <= keys:
                     writers.append(f"{path.name}:{node.lineno}")
-    assert len(writers) == 1 and writers[0].startswith("check.py:"), writers
+            if isinstance(node, ast.ClassDef):
+                fields = {
+                    n.target.id for n in node.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+                }
+                if {"meld", "legal", "reason", "message"} <= fields:
+                    classes.append(f"{path.name}:{node.name}")
+    assert not writers, writers
+    assert classes == ["exports.py:CheckItem", "exports.py:PagrucCheckItem"], classes
     pan_obj = json.loads(run("--json", "5s 5s 5s").stdout)[0]
     pagruc_obj = json.loads(run("--json", "--game", "pagruc", "Ac Ad As").stdout)[0]
     assert [k for k in pan_obj if k in pagruc_obj] == [k for k in pagruc_obj if k in pan_obj]

@@ -322,14 +322,12 @@ def test_replay_keeps_no_hand_alive_after_it_is_written(monkeypatch: pytest.Monk
 
     from pancli.app.replay import replay_files
     from pancli.cli.common import open_text
-    from pancli.referee.state import Judgements
     from pancli.referee.table import Table
     from pancli.render.replay import Sink
 
     text = CliRunner().invoke(cli, ["simulate", "-n", "6", "-k", "150", "-s", "9"]).stdout
     record = tmp_path / "hands.pan"
     record.write_text(text, encoding="utf-8")
-    monkeypatch.setattr(Judgements, "_by_profile", {})  # a cold cache: this replay fills it
     gc.collect()
     before = sum(isinstance(o, Table) for o in gc.get_objects())  # other tests' tables, if any
     monkeypatch.setattr(sys, "stdout", io.StringIO())
@@ -346,7 +344,7 @@ def test_cached_meld_errors_hold_no_traceback() -> None:
     from pancli.referee.state import Judgements, LaidMeld
     from pancli.rules import HOYLE
 
-    js = Judgements.of(HOYLE)
+    js = Judgements(HOYLE)
     five = card(Rank.FIVE, Suit.SPADES)
     meld = js.judge((five, five, five)).meld
     assert meld is not None

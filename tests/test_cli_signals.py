@@ -3,6 +3,7 @@ Ctrl-C, 143 after ``kill``, 129 after a hangup, always quietly. Real processes, 
 
 from __future__ import annotations
 
+import re
 import shutil
 import signal
 import subprocess
@@ -151,7 +152,8 @@ def _signals_for(name: str) -> list[signal.Signals]:
 def test_a_signal_at_a_random_moment_of_any_reader_ends_it_quietly(name: str, signum: signal.Signals) -> None:
     """pan reads a random number of units of input from a pipe that stays open (so it is at
     work however fast the machine), has read them all, then gets the signal: 128 + its number,
-    nothing on standard error, whatever it was doing."""
+    nothing on standard error, whatever it was doing (but the error lines of the input's own
+    illegal melds, ``-:LINE:COL: RULE ...``, which it may have judged by then)."""
     import random
     import time
 
@@ -173,4 +175,5 @@ def test_a_signal_at_a_random_moment_of_any_reader_ends_it_quietly(name: str, si
     finally:
         proc.kill()
         proc.stdin.close()
+    err = "".join(line for line in err.splitlines(keepends=True) if not re.match(r"-:\d+:\d+: [A-Z]+\d* ", line))
     assert (status, err) == (SIGNALS[signum], "")

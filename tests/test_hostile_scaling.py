@@ -19,7 +19,7 @@ import pancli.notation.grammar as grammar
 
 @pytest.fixture
 def grammar_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the grammar (pyparsing) is run on, from a fresh memo."""
+    """Every text the grammar (pyparsing) is run on."""
     runs: list[str] = []
     real = grammar._run
 
@@ -28,7 +28,6 @@ def grammar_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return real(element, text, offset)  # type: ignore[arg-type]
 
     monkeypatch.setattr(grammar, "_run", counted)
-    monkeypatch.setattr(grammar, "_MEMO", {})
     return runs
 
 

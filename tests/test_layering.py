@@ -7,7 +7,9 @@ render (one exporter per output form) -> cli (click options, the choice of outpu
 Core, model and judges never import text, the application layer, click, rich or pyparsing;
 nothing below render imports rich or textual (and in render, only the full-screen view of ``pan
 live``, ``render/live_view.py``, imports textual), nothing below the CLI imports click; notation never
-imports a judge; and no two packages, nor any two modules, import each other, directly or
+imports a judge; the CLI asks the application layer and the exporters only (never a judge,
+the text layer, the model or the meld engine: a command is options -> one app function ->
+render -> exit code); and no two packages, nor any two modules, import each other, directly or
 through others (every import counts, lazy ones and ``TYPE_CHECKING`` ones too).
 """
 
@@ -65,6 +67,7 @@ FORBIDDEN_BELOW_TEXT = ("pancli.notation", "pancli.records", "pancli.app", "panc
 FORBIDDEN_BELOW_CLI = ("pancli.cli", "click")
 FORBIDDEN_BELOW_RENDER = ("pancli.render", "rich", "textual")
 JUDGES = ("pancli.referee", "pancli.pagruc", "pancli.analyze")
+BELOW_APP_FOR_CLI = (*JUDGES, "pancli.notation", "pancli.records", "pancli.model", "pancli.melds", "pancli.meldspace")
 
 
 def _module_name(path: Path) -> str:
@@ -192,6 +195,8 @@ def faults(me: str, imported_all: set[str]) -> list[str]:
             out.append(f"{me} ({mine.name}) imports the command line: {imported}")
         if mine < Layer.RENDER and imported.startswith(FORBIDDEN_BELOW_RENDER):
             out.append(f"{me} ({mine.name}) renders: it imports {imported}")
+        if mine is Layer.CLI and imported.startswith(BELOW_APP_FOR_CLI):
+            out.append(f"{me} (CLI) imports below the application layer: {imported}")
         if me.startswith("pancli.notation") and imported.startswith(JUDGES):
             out.append(f"{me} (notation) imports the judge {imported}")
         if imported.startswith("pancli."):
@@ -222,6 +227,22 @@ def test_imports_follow_the_layers(path: Path) -> None:
 def test_a_notation_module_importing_a_judge_is_refused(source: str) -> None:
     found = faults("pancli.notation.fake", imports_in(source, "pancli.notation.fake"))
     assert any("(notation) imports the judge" in f for f in found), found
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from pancli.notation.fast import fast_card",
+        "def f():\n    from pancli.records.shipped import sample_names",
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pancli.analyze.review import Options",
+        "from pancli.melds import Meld",
+        "from pancli.pagruc.pack import PagrucPack",
+    ],
+)
+def test_a_cli_module_reaching_below_the_application_layer_is_refused(source: str) -> None:
+    found = faults("pancli.cli.fake", imports_in(source, "pancli.cli.fake"))
+    assert any("(CLI) imports below the application layer" in f for f in found), found
+    assert faults("pancli.cli.fake", imports_in("from pancli.app.check import assess", "pancli.cli.fake")) == []
 
 
 def test_a_lower_layer_importing_a_higher_one_is_refused() -> None:

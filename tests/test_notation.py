@@ -191,7 +191,9 @@ def test_pancli_notation_does_not_import_pyparsing_for_plain_text() -> None:
         "import sys, pancli.notation as n\n"
         "n.parse_meld('5s 5s 5s'); n.parse_hand('[5s 5s 5s] Kd'); n.parse_card('Kd')\n"
         "assert 'pyparsing' not in sys.modules\n"
-        "n.parse_meld('5sss')\n"
+        "n.parse_meld('5sss'); n.parse_meld('3-5h,Kc')\n"
+        "assert 'pyparsing' not in sys.modules\n"
+        "n.parse_meld('5s5s5s')\n"
         "assert 'pyparsing' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

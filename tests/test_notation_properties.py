@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from dataclasses import dataclass
 
 from hypothesis import given, settings
@@ -221,6 +222,40 @@ def test_fast_path_takes_every_plain_list(cards: list[Card], sep: str, game: Gam
     else:
         assert fast is None
         assert outcome(parse_meld, text, game)[0] == "E1"  # type: ignore[index]
+
+
+RANK_SPELLED = st.sampled_from(
+    ["A", "a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "t", "J", "j", "Q", "k", "K"]
+)
+LETTER_TOKEN = st.one_of(
+    st.tuples(RANK_SPELLED, st.text(alphabet="shdcSHDCx-", min_size=0, max_size=5)).map("".join),
+    st.tuples(RANK_SPELLED, st.just("-"), RANK_SPELLED, st.text(alphabet="shdcHx", min_size=0, max_size=2)).map(
+        "".join
+    ),
+)
+
+
+@FAST
+@given(st.lists(LETTER_TOKEN | st.sampled_from(["5s", "Kh", "10c", "5sss", "3-5h"]), min_size=1, max_size=5), GAMES)
+def test_N4_letter_shorthands_are_read_without_the_grammar_as_the_grammar_reads_them(
+    tokens: list[str], game: Game
+) -> None:
+    """``pan check 5sss`` answers before the grammar is loaded: the fast path reads set and rope
+    shorthands written with suit letters, the same card instances as the grammar, and leaves
+    every other token (an error, a packed list) to it."""
+    from pancli.notation.fast import fast_shorthand
+
+    text = " ".join(tokens)
+    fast = fast_shorthand(text, game)
+    grammar = outcome(parse_meld_text, text, game)
+    if fast is not None:
+        assert fast == grammar
+        assert all(a is b for a, b in zip(fast, parse_meld_text(text, game), strict=True))
+    assert fast_cards(text, game) == fast or fast_cards(text, game) == grammar
+    ok = all(re.fullmatch(r"[A2-7JQKajqk](?:[shdcSHDC]{2,}|-[A2-7JQKajqk][shdcSHDC]|[shdcSHDC])", t) for t in tokens)
+    read = isinstance(grammar, tuple) and all(isinstance(c, Card) for c in grammar)
+    if ok and game is Game.PANGUINGUE and read:
+        assert fast is not None  # every well-formed letter shorthand of Panguingue is served
 
 
 # --------------------------------------------------------------------------- round trips

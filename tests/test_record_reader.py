@@ -173,7 +173,7 @@ def test_R6_remembered_lines_are_rebuilt_equal_to_a_fresh_reading() -> None:
     reading it afresh."""
     from pancli.cards import Game
     from pancli.notation.record_common import LineContext
-    from pancli.notation.record_fast import _fast_play, fast_play, plain_recipes
+    from pancli.notation.record_fast import _fast_play, fast_play
 
     ctx = LineContext(Game.PANGUINGUE, frozenset({"Ana", "Ben"}), line=3)
     for text in ("Ana draw 5h, discard 5h", "Ben take 5h, meld [5h 5h 5h], discard 7d", "Ana stay", "Ben draw 2c, out"):
@@ -185,7 +185,7 @@ def test_R6_remembered_lines_are_rebuilt_equal_to_a_fresh_reading() -> None:
         again = fast_play(text, ctx)
         fresh = _fast_play(text, ctx)
         assert first is not None and again is not None and fresh is not None
-        assert text in plain_recipes(Game.PANGUINGUE)
+        assert text in ctx.memos.plain[Game.PANGUINGUE]
         assert again == fresh and hash(again[0]) == hash(fresh[0]) and repr(again[0]) == repr(fresh[0])
         assert again[0].line == 11 and first[0].line == 3
 
@@ -209,12 +209,11 @@ def test_R2_R4_repeated_headers_read_as_a_reader_that_keeps_none(monkeypatch) ->
     assert [h[2].ledger_claim.line for h in kept if h[2] is not None and h[2].ledger_claim] == [14, 22]  # type: ignore[attr-defined]
 
 
-def test_R6_the_reader_with_its_remembered_lines_and_actions_reads_as_one_that_keeps_none(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_R6_the_reader_with_its_remembered_lines_and_actions_reads_as_one_that_keeps_none() -> None:
     """The fast path's memos (plain lines rebuilt from a recipe, actions by their text) change no
     hand: every shipped sample and 60 simulated hands (with glyphs added to some lines), each read
     twice so that the memos are filled, read the same as by a reader that remembers nothing."""
-    import pancli.notation.record_fast as fast
-    from pancli.cards import Game
+    from pancli.notation.record_common import LineMemos
     from pancli.notation.record_writer import write_scripts
     from pancli.referee.simulate import simulate_hands
 
@@ -225,16 +224,12 @@ def test_R6_the_reader_with_its_remembered_lines_and_actions_reads_as_one_that_k
     texts = [p.read_text(encoding="utf-8") for p in sorted(Path("samples").glob("*.pan"))]
     texts += [simulated, annotated]
 
-    def hands() -> list[list[object]]:
-        return [list(read_hands(io.StringIO(t + "\n\n" + t), "x.pan")) for t in texts]
+    def hands(memos: LineMemos) -> list[list[object]]:
+        return [list(read_hands(io.StringIO(t + "\n\n" + t), "x.pan", None, memos)) for t in texts]
 
-    kept = hands()
-    monkeypatch.setattr(fast, "_MAX_RECIPES", 0)
-    monkeypatch.setattr(fast, "_MAX_SEGMENTS", 0)
-    monkeypatch.setattr(fast, "_PLAIN_PAN", {})
-    monkeypatch.setattr(fast, "_SEGMENTS_PAN", {})
-    monkeypatch.setattr(fast, "_PLAIN", {g: {} for g in Game})
-    monkeypatch.setattr(fast, "_SEGMENTS", {g: {} for g in Game})
-    for got, fresh in zip(kept, hands(), strict=True):
+    filled, none = LineMemos(), LineMemos(max_recipes=0, max_segments=0)
+    kept = hands(filled)
+    assert any(filled.plain.values()) and any(filled.segments.values())
+    for got, fresh in zip(kept, hands(none), strict=True):
         _same_hands(got, fresh)
-    assert not fast._PLAIN_PAN and not fast._SEGMENTS_PAN
+    assert not any(none.plain.values()) and not any(none.segments.values())

@@ -107,11 +107,7 @@ def test_simulated_hands_replay_cleanly_with_every_card_accounted_for(
 
 def _general_path(script: HandScript, strict: bool = True, record_steps: bool = True) -> HandResult:
     """The result with :meth:`Table.fast_turn` off: every turn through verify/apply."""
-    Table.FAST = False
-    try:
-        return referee_hand(script, strict=strict, record_steps=record_steps)
-    finally:
-        Table.FAST = True
+    return referee_hand(script, strict=strict, record_steps=record_steps, fast=False)
 
 
 def _turns(script: HandScript) -> list[int]:

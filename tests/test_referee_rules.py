@@ -630,11 +630,7 @@ def test_steps_of_a_plain_turn_are_recorded_whole_by_either_path() -> None:
     general path alike; ``steps`` gives its two steps: the draw, then the drawn card from the
     stock to the pile."""
     script = hand(DEALS, [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Qd", "discard Qd")])
-    Table.FAST = False
-    try:
-        general = referee_hand(script)
-    finally:
-        Table.FAST = True
+    general = referee_hand(script, fast=False)
     fast = referee_hand(script)
     assert fast == general and fast.recorded == general.recorded
     turn = fast.recorded[-1]

@@ -73,10 +73,14 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
         ["pay", "5s 5s 5s", "3h 4h 5h", "--players", "6"],
         (*UI, "json", *STDLIB, *ENGINES, *LIGHT, *PATHS, "pancli.model", "pancli.records"),
     ),
-    # a shorthand needs the grammar (pyparsing, which imports difflib and tempfile itself): allowed
+    # a letter shorthand is read by the fast path: no grammar (pyparsing)
     "pay shorthand": (
         ["pay", "5sss", "3-5h", "--players", "6"],
-        ("rich", "json", "pancli.referee", "pancli.analyze", "pancli.records"),
+        (*UI, "json", *STDLIB, *ENGINES, *LIGHT, *PATHS, "pancli.notation.grammar", "pancli.model", "pancli.records"),
+    ),
+    "check shorthand": (
+        ["check", "5sss", "3-5h"],
+        (*UI, "json", *STDLIB, *ENGINES, *LIGHT, *PATHS, "pancli.notation.grammar", "pancli.model", "pancli.records"),
     ),
     "rules": (["rules"], (*UI, "json", *STDLIB, *ENGINES, *PATHS, "pancli.jsontext", "pancli.melds", "pancli.model")),
     # the example's replay line is read from rule_examples.tsv: no reader, no referee

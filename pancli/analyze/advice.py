@@ -19,12 +19,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 from pancli.analyze.analysis import Analysis
 from pancli.analyze.odds import Policy
 from pancli.melds import going_out_value
-from pancli.meldspace import NSLOT, SLOT_OF, encode
+from pancli.meldspace import NSLOT, SLOT_OF, MeldSpace, encode, meld_space
 from pancli.values import Value
 
 POLICY = "draw from the stock; lay the best arrangement a usable draw allows; discard the card with fewest partners"
@@ -71,22 +71,6 @@ class Advice(Value):
                        "'pan analyze --help', under --advice)"),
         ]  # fmt: skip
 
-    def to_json(self) -> dict[str, Any]:
-        """The advice as plain data."""
-        lo, hi = self.ci
-        return {
-            "stay": self.stay,
-            "stay_se": self.stay_se,
-            "stay_ci95": [lo, hi],
-            "top": self.top,
-            "choice": self.choice,
-            "samples": self.samples,
-            "seed": self.seed,
-            "won": self.won,
-            "void": self.void,
-            "policy": POLICY,
-        }
-
 
 POLICY_NODES: Final = 5_000
 """Positions (or laid melds) the simulation's :class:`Policy` remembers before it starts afresh,
@@ -118,12 +102,15 @@ def advise(
     progress: Callable[[], None] | None = None,
     memo: int = POLICY_NODES,
     enough: Callable[[float, float], bool] | None = None,
+    space: MeldSpace | None = None,
 ) -> Advice:
     """Simulate the rest of the hand ``samples`` times (see the module text for the model);
     ``progress`` is called after each sample (the command line's progress line); the policy's
     memos are dropped past ``memo`` positions (:data:`POLICY_NODES`). With ``enough``, asked
     every :data:`CHECK_EVERY` samples with the mean and standard error of staying so far, the
     simulation stops early when it answers true (the first samples are the same either way).
+    ``space``: the meld space of the analysis's profile the caller asks in (one built afresh
+    without), shared by the policies.
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.analyze.analysis import analyze
@@ -136,7 +123,9 @@ def advise(
     """
     profile = a.profile
     n = a.players
-    policy = Policy(profile)
+    if space is None:
+        space = meld_space(profile)
+    policy = Policy(profile, space=space)
     rng = random.Random(seed)
     pool = [slot for slot in range(NSLOT) for _ in range(a.live[slot])]
     start = policy.node(encode(a.hand), a.table)
@@ -154,7 +143,7 @@ def advise(
         if progress is not None:
             progress()
         if policy.remembered > memo:
-            policy = Policy(profile, melds_limit=memo)
+            policy = Policy(profile, melds_limit=memo, space=space)
             start = policy.node(encode(a.hand), a.table)
             nodes = policy.nodes
         deck = pool[:]

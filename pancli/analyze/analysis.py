@@ -34,7 +34,7 @@ from pancli.analyze.odds import (
 )
 from pancli.cards import Card, copies_by_index
 from pancli.melds import Meld
-from pancli.meldspace import SLOT_OF, decode, encode
+from pancli.meldspace import SLOT_OF, MeldSpace, decode, encode, meld_space
 from pancli.rules import Profile, copies_fault, holds_ten, seating_fault, ten_fault
 from pancli.values import Value
 
@@ -166,9 +166,12 @@ def analyze(
     samples: int = 2000,
     seed: int = 1,
     turns: int = 10,
+    space: MeldSpace | None = None,
 ) -> Analysis:
     """Analyse a position: ``hand`` (without the drawn card), ``drawn``, the player's ``table`` melds
-    and the ``seen`` cards. Raises :class:`PositionError` for an impossible position."""
+    and the ``seen`` cards. Raises :class:`PositionError` for an impossible position. ``space``:
+    the meld space of ``profile`` the caller asks in (a batch's, shared by its hands; one built
+    afresh without)."""
     why = seating_fault(players)
     if why is not None:
         from pancli.rulebook import Rule
@@ -179,10 +182,12 @@ def analyze(
     if drawn is not None:
         own.append(drawn)
     live = live_copies(profile, own, seen)
-    ctx = HandContext(hand, profile, table)
+    if space is None:
+        space = meld_space(profile)
+    ctx = HandContext(hand, profile, table, space)
     rows = draw_table(ctx, live)
     cards = [*hand, drawn] if drawn is not None else list(hand)
-    best = best_arrangement(cards, profile, table)
+    best = best_arrangement(cards, profile, table, space)
     now = waits = discard = None
     next_hand: tuple[Card, ...] | None = None
     next_table: tuple[Meld, ...] = ()
@@ -194,13 +199,13 @@ def analyze(
             next_hand, next_table = tuple(hand), tuple(table)
         elif now.dead:  # the drawn card used: what is laid stays down, one hand card is discarded (P5)
             next_table = tuple(final_melds(now, table))
-            discard, ctx = _best_discard(now.dead, profile, next_table, live)
+            discard, ctx = _best_discard(now.dead, profile, next_table, live, space)
             next_hand = tuple(decode(ctx.state))
             rows = draw_table(ctx, live)
     if now is None:
-        waits = best_arrangement(hand, profile, table) if drawn is not None else best
+        waits = best_arrangement(hand, profile, table, space) if drawn is not None else best
     # the way out keeps every card the hand's own best arrangement lays (it never advises throwing them)
-    lays = best_arrangement(decode(ctx.state), profile, ctx.table)
+    lays = best_arrangement(decode(ctx.state), profile, ctx.table, space)
     distance = distance_to_out(ctx, live, [c for p in lays.placed for c in p.cards])
     unseen = sum(live)
     exact_first = sum(r.live for r in rows if r.out) / unseen if unseen else 0.0
@@ -212,7 +217,7 @@ def analyze(
 
 
 def _best_discard(
-    left: Sequence[Card], profile: Profile, table: Sequence[Meld], live: Sequence[int]
+    left: Sequence[Card], profile: Profile, table: Sequence[Meld], live: Sequence[int], space: MeldSpace
 ) -> tuple[Card, HandContext]:
     """P5: the card of ``left`` (the hand after this turn's melds) to discard, and the context of
     the hand it leaves: the fewest useful draws to go out (:func:`distance_to_out`), then the
@@ -222,7 +227,7 @@ def _best_discard(
     for c in dict.fromkeys(left):
         rest = list(left)
         rest.remove(c)
-        ctx = HandContext(rest, profile, table)
+        ctx = HandContext(rest, profile, table, space)
         draws = distance_to_out(ctx, live).draws
         tried.append((len(left) + 1 if draws is None else draws, SLOT_OF[c] != policy, c, ctx))
     _, _, card, ctx = min(tried, key=lambda t: t[:2])

@@ -23,7 +23,7 @@ of grown melds), then fewest new melds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, cast
 
 from pancli.cards import Card
 from pancli.melds import Meld, grow
@@ -114,12 +114,10 @@ _TAG: Final = NSLOT * 5 + 1
 Desc = tuple[TableMeld, int, int, int]
 """A table meld as :class:`DrawProbe` reads it: (meld, a number for what addition_blocks reads of it, the slots its
 blocks can hold as bits, the fields of the packed hand it reads)."""
-_PROBE_MEMOS: dict[
-    Profile,
-    tuple[
-        dict[object, tuple[int, int]], dict[object, list[Block]], dict[TableMeld, Desc], dict[tuple[object, ...], int]
-    ],
-] = {}
+_ProbeMemos = tuple[
+    dict[object, tuple[int, int]], dict[object, list[Block]], dict[TableMeld, Desc], dict[tuple[object, ...], int]
+]
+"""The memos of :class:`DrawProbe`, kept in the meld space (:attr:`MeldSpace.parts`)."""
 _PROBE_MEMO_LIMIT: Final = 100_000
 """Entries the shared memos of :class:`DrawProbe` may hold before a new probe starts them afresh (they grow
 with every analysed hand)."""
@@ -168,9 +166,10 @@ class DrawProbe:
 
     def __init__(self, t: MeldSpace) -> None:
         self.t = t
-        memos = _PROBE_MEMOS.get(t.profile)
+        memos = cast("_ProbeMemos | None", t.parts.get("probe"))
         if memos is None or len(memos[0]) + len(memos[1]) + len(memos[2]) + len(memos[3]) > _PROBE_MEMO_LIMIT:
-            memos = _PROBE_MEMOS[t.profile] = ({}, {}, {}, {})
+            memos = ({}, {}, {}, {})
+            t.parts["probe"] = memos
         # the answers depend on the cards and the profile only, so every analysis under the profile shares them
         self._groups: dict[object, tuple[int, int]] = memos[0]  # one rank, suit or meld's cards -> (usable, covered)
         self._blocks: dict[object, list[Block]] = memos[1]  # (a drawn slot, one rank's or suit's cards) -> blocks
@@ -554,11 +553,11 @@ class Arrangement(Value):
 
 
 def materialize(
-    blocks: Sequence[Block], rest: int, table: Sequence[TableMeld], profile: Profile, count: int = 1
+    blocks: Sequence[Block], rest: int, table: Sequence[TableMeld], space: MeldSpace, count: int = 1
 ) -> Arrangement:
     """Turn search blocks into melds (new ones judged by the meld space, additions by :func:`grow`)."""
     placed: list[Placed] = []
-    space = meld_space(profile)
+    profile = space.profile
     memo = space.laid
     for enc, _, _, target, _ in blocks:
         if target < 0:
@@ -582,12 +581,17 @@ def materialize(
     return Arrangement(tuple(placed), tuple(decode(rest)), count)
 
 
-def prepare(profile: Profile, table: Sequence[Meld]) -> tuple[MeldSpace, tuple[TableMeld, ...]]:
-    """The value tables and the table melds in the search's terms."""
-    return meld_space(profile), tuple(TableMeld.of(m, profile) for m in table)
+def prepare(
+    profile: Profile, table: Sequence[Meld], space: MeldSpace | None = None
+) -> tuple[MeldSpace, tuple[TableMeld, ...]]:
+    """The value tables (``space``, the caller's meld space of ``profile``; one built afresh
+    without) and the table melds in the search's terms."""
+    return space if space is not None else meld_space(profile), tuple(TableMeld.of(m, profile) for m in table)
 
 
-def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Meld] = ()) -> Arrangement:
+def best_arrangement(
+    cards: Iterable[Card], profile: Profile, table: Sequence[Meld] = (), space: MeldSpace | None = None
+) -> Arrangement:
     """The exact best arrangement of ``cards`` (new melds and additions to the ``table`` melds).
 
     Most cards down, then most chips, then fewest new melds; ``count`` is how many distinct
@@ -601,7 +605,7 @@ def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Me
     (11, 6, ['Ks Ks Ks Ks Ks', 'Kh Kh Kd Kd Kc Kc'])
     """
     state = encode(cards)
-    t, tms = prepare(profile, table)
+    t, tms = prepare(profile, table, space)
     if not state:
         return Arrangement((), ())
     candidates = hand_blocks(state, t, tms)
@@ -614,19 +618,23 @@ def best_arrangement(cards: Iterable[Card], profile: Profile, table: Sequence[Me
     _, n, _ = solver.count(live)
     blocks = solver.walk_count(live)
     rest = state - sum(b[0] for b in blocks)
-    return materialize(blocks, rest, tms, profile, n)
+    return materialize(blocks, rest, tms, t, n)
 
 
 class HandContext:
     """One hand's shared search (candidate blocks and memo), for asking about many draws.
 
     Every draw's remainder is a sub-multiset of the hand, so one solver serves all 40 draws.
+    ``space``: the meld space of ``profile`` the caller asks all its questions in (one built
+    afresh without); what is asked of the context and of its tables (:attr:`t`) keeps to it.
     """
 
     __slots__ = ("cnt", "profile", "solver", "state", "t", "table", "tms")
 
-    def __init__(self, hand: Sequence[Card], profile: Profile, table: Sequence[Meld] = ()) -> None:
-        t, tms = prepare(profile, table)
+    def __init__(
+        self, hand: Sequence[Card], profile: Profile, table: Sequence[Meld] = (), space: MeldSpace | None = None
+    ) -> None:
+        t, tms = prepare(profile, table, space)
         self._setup(encode(hand), profile, t, tms)
 
     def _setup(self, state: int, profile: Profile, t: MeldSpace, tms: tuple[TableMeld, ...]) -> None:
@@ -638,7 +646,9 @@ class HandContext:
         self.solver = Solver(hand_blocks(state, t, tms))
 
     @classmethod
-    def of_state(cls, state: int, profile: Profile, tms: tuple[TableMeld, ...]) -> HandContext:
+    def of_state(
+        cls, state: int, profile: Profile, tms: tuple[TableMeld, ...], space: MeldSpace | None = None
+    ) -> HandContext:
         """The context of the packed hand ``state`` with table melds already described (no re-judging).
 
         >>> from pancli.cards import card, Rank, Suit
@@ -649,7 +659,7 @@ class HandContext:
         True
         """
         ctx = cls.__new__(cls)
-        ctx._setup(state, profile, meld_space(profile), tms)
+        ctx._setup(state, profile, space if space is not None else meld_space(profile), tms)
         return ctx
 
     def using_blocks(self, slot: int, first: list[Block] | None = None) -> tuple[int, list[Block]]:
@@ -679,7 +689,7 @@ class HandContext:
         if best < 0:
             return None
         rest = self.state + ONE[slot] - sum(b[0] for b in blocks)
-        return materialize(blocks, rest, self.tms, self.profile)
+        return materialize(blocks, rest, self.tms, self.t)
 
     def usable(self, slot: int) -> bool:
         """Whether the card of ``slot`` could be used if drawn (a meld with hand cards, or M5)."""

@@ -11,7 +11,7 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
 from pancli.analyze.arrange import (
     Arrangement,
@@ -33,6 +33,7 @@ from pancli.meldspace import (
     SLOT_OF,
     SUIT_MASK,
     Block,
+    MeldSpace,
     TableMeld,
     buildable,
     counts_of,
@@ -143,7 +144,7 @@ def draw_table(ctx: HandContext, live: Sequence[int]) -> list[DrawRow]:
     >>> [r.out for r in rows if r.usable], [r.useful for r in rows if r.usable]
     ([True, True], [True, True])
     """
-    base = best_arrangement(decode(ctx.state), ctx.profile, ctx.table)
+    base = best_arrangement(decode(ctx.state), ctx.profile, ctx.table, ctx.t)
     lays = (base.melded, base.value)
     rows = []
     own = ctx.cnt[:]
@@ -194,15 +195,15 @@ class _Planner:
     at once is kept (:meth:`worth`)."""
 
     def __init__(
-        self, tms: Sequence[TableMeld], profile: Profile, live: Sequence[int], hand: int = 0, keep: int = 0
+        self, tms: Sequence[TableMeld], space: MeldSpace, live: Sequence[int], hand: int = 0, keep: int = 0
     ) -> None:
         self.tms = tms
-        self.profile = profile
+        self.profile = space.profile
         self.live = live
         self.held = counts_of(hand)
         self.keep = counts_of(keep)
         self.memo: dict[tuple[int, int, int], _Front] = {}
-        self.space = meld_space(profile)
+        self.space = space
         self._blocks: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
         self._worth: dict[tuple[int, int], int] = {}
 
@@ -213,7 +214,7 @@ class _Planner:
         got = self._worth.get(key)
         if got is None:
             bit = 1 << target if target >= 0 else 0
-            got = self._worth[key] = materialize([(cards, 0, bit, target, 0)], 0, self.tms, self.profile).value
+            got = self._worth[key] = materialize([(cards, 0, bit, target, 0)], 0, self.tms, self.space).value
         return got
 
     def blocks(self, state: int, slot: int, mask: int) -> list[tuple[int, int, int, int]]:
@@ -295,7 +296,7 @@ def distance_to_out(ctx: HandContext, live: Sequence[int], keep: Iterable[Card] 
     >>> d.draws, [str(c) for c in d.discards]
     (2, ['Kc'])
     """
-    planner = _Planner(ctx.tms, ctx.profile, live, ctx.state, encode(keep))
+    planner = _Planner(ctx.tms, ctx.t, live, ctx.state, encode(keep))
     front = planner.solve(ctx.state, 0) if ctx.state else {(0, 0, False): (0, ())}
     best: tuple[int, int, tuple[_Entry, ...]] | None = None
     for (d, n, has), (worth, plan) in front.items():
@@ -402,16 +403,14 @@ class Node:
         return tuple(tm.meld for tm in self.tms)
 
 
-_MELDS: dict[
-    Profile,
-    tuple[
-        dict[TableMeld, int],
-        dict[Meld, TableMeld],
-        dict[int, TableMeld],
-        dict[tuple[TableMeld, int], TableMeld],
-        dict[int, list[int]],
-    ],
-] = {}
+_PolicyMelds = tuple[
+    dict[TableMeld, int],
+    dict[Meld, TableMeld],
+    dict[int, TableMeld],
+    dict[tuple[TableMeld, int], TableMeld],
+    dict[int, list[int]],
+]
+"""The melds :class:`Policy` lays, kept in the meld space (:attr:`MeldSpace.parts`)."""
 _MELDS_LIMIT: Final = 50_000
 """Melds the shared store of :class:`Policy` may describe before a new policy starts it afresh."""
 
@@ -434,19 +433,20 @@ class Policy:
     per hand. Figures, with the odds' control value (:func:`out_odds`): benchmarks/README.md, bench_odds.
     """
 
-    def __init__(self, profile: Profile, melds_limit: int = _MELDS_LIMIT) -> None:
+    def __init__(self, profile: Profile, melds_limit: int = _MELDS_LIMIT, space: MeldSpace | None = None) -> None:
         self.profile = profile
         self.nodes: list[Node] = []
         self.index: dict[tuple[int, tuple[int, ...]], int] = {}
         self._solvers: dict[tuple[int, ...], TableSolver] = {}  # one search per set of table melds (their cards)
         self._fresh: dict[int, list[int]] = {}  # usable draws -> a position's moves before any is made
         self._discards: dict[int, int] = {}  # hand -> the slot the policy discards from it
-        self.t = meld_space(profile)
+        self.t = space if space is not None else meld_space(profile)  # the caller's, shared by its policies
         self.probe = DrawProbe(self.t)
         # the melds laid depend on the cards and the profile only: every policy under the profile shares them
-        store = _MELDS.get(profile)
+        store = cast("_PolicyMelds | None", self.t.parts.get("policy"))
         if store is None or len(store[0]) > melds_limit:
-            store = _MELDS[profile] = ({}, {}, {}, {}, {})
+            store = ({}, {}, {}, {}, {})
+            self.t.parts["policy"] = store
         self._enc: dict[TableMeld, int] = store[0]  # table meld -> its packed cards
         self._of_meld: dict[Meld, TableMeld] = store[1]
         self._new: dict[int, TableMeld] = store[2]  # packed cards -> the new meld they make
@@ -487,7 +487,7 @@ class Policy:
         """The new meld of the packed cards ``enc`` (judged once: :func:`judge`, as materialize does)."""
         tm = self._new.get(enc)
         if tm is None:
-            (placed,) = materialize([(enc, 0, 0, -1, 0)], 0, (), self.profile).placed
+            (placed,) = materialize([(enc, 0, 0, -1, 0)], 0, (), self.t).placed
             tm = self._new[enc] = TableMeld.of(placed.meld, self.profile)
             self._enc[tm] = enc
         return tm
@@ -497,7 +497,7 @@ class Policy:
         key = (old, enc)
         tm = self._grown.get(key)
         if tm is None:
-            (placed,) = materialize([(enc, 0, 0, 0, 0)], 0, (old,), self.profile).placed
+            (placed,) = materialize([(enc, 0, 0, 0, 0)], 0, (old,), self.t).placed
             tm = self._grown[key] = TableMeld.of(placed.meld, self.profile)
             self._enc[tm] = self._enc[old] + enc
         return tm
@@ -654,7 +654,7 @@ def out_odds(
     pool = [slot for slot in range(NSLOT) for _ in range(live[slot])]
     drawable = sum(1 << slot for slot in range(NSLOT) if live[slot])
     rng = random.Random(seed)
-    policy = policy or Policy(ctx.profile)
+    policy = policy or Policy(ctx.profile, space=ctx.t)
     size = len(pool)
     n_draw = min(turns, size)
     root = policy.node(ctx.state, ctx.table)

@@ -43,7 +43,7 @@ from pancli.analyze.arrange import Arrangement, HandContext
 from pancli.analyze.odds import Policy, final_melds, live_copies, out_odds
 from pancli.cards import Card, format_cards
 from pancli.melds import Meld, going_out_value
-from pancli.meldspace import NSLOT, SLOT_OF
+from pancli.meldspace import NSLOT, SLOT_OF, MeldSpace, meld_space
 from pancli.rules import Profile
 from pancli.values import Value
 
@@ -215,18 +215,27 @@ def worth(now: float, look: Outlook | None, table: Sequence[Meld], spot: Spot, l
 
 class Memo:
     """What one hand's judgements share: the discard outlooks already found (the meld and the discard
-    judgements of a turn ask the same) and the simulated player's policy (its moves are the same
-    whoever asks, so a position met again is searched once), started afresh past :data:`POLICY_NODES`."""
+    judgements of a turn ask the same), the analyzer's meld space of the hand's profile (what the
+    searches learn of its melds is kept there) and the simulated player's policy (its moves are the
+    same whoever asks, so a position met again is searched once), started afresh past :data:`POLICY_NODES`."""
 
     def __init__(self) -> None:
         self.looks: dict[tuple[object, ...], dict[Card, Outlook]] = {}
         self._policy: Policy | None = None
+        self._space: MeldSpace | None = None
+
+    def space(self, profile: Profile) -> MeldSpace:
+        """The shared meld space of ``profile``."""
+        got = self._space
+        if got is None or got.profile != profile:
+            got = self._space = meld_space(profile)
+        return got
 
     def policy(self, profile: Profile) -> Policy:
         """The shared policy of ``profile``."""
         got = self._policy
         if got is None or got.profile != profile or got.remembered > POLICY_NODES:
-            got = self._policy = Policy(profile)
+            got = self._policy = Policy(profile, space=self.space(profile))
         return got
 
 
@@ -266,8 +275,9 @@ def outlook(
     unseen = sum(live)
     if not unseen or depth < 1:
         return Outlook(0.0, 0.0, 0.0)
-    ctx = HandContext(hand, profile, table)
-    policy = (memo or Memo()).policy(profile)
+    memo = memo or Memo()
+    ctx = HandContext(hand, profile, table, memo.space(profile))
+    policy = memo.policy(profile)
     first, can, per_draw = _next_draw(ctx, live, policy)
     # the first usable draw within depth draws: draw t comes if the hand lasts t rounds and the t-1 before were unusable
     reach = sum(survive**t * (1.0 - can) ** (t - 1) for t in range(1, depth + 1))
@@ -442,7 +452,8 @@ def judge_melds(
     """What went down (``laid``; nothing, and the draw thrown, when ``laid.down`` is 0) against the
     analyzer's best arrangement that uses ``drawn`` (None: the play lays as many cards for as many
     chips, or nothing was thrown and the drawn card has no use; a useless draw thrown is judged, unmarked)."""
-    now = HandContext(hand, profile, table).using(SLOT_OF[drawn])  # the analyzer's "now" (pan analyze)
+    memo = memo or Memo()
+    now = HandContext(hand, profile, table, memo.space(profile)).using(SLOT_OF[drawn])  # the analyzer's "now"
     threw = laid.down == 0
     if now is None and threw:
         played = f"discard {drawn}"  # P2 leaves no choice: judged, and never marked
@@ -534,7 +545,8 @@ def judge_draw(
 ) -> Judgement | None:
     """Taking the live discard ``offered`` or drawing, before the turn's draw (``seen`` holds
     ``offered``); None when taking was not possible (the card has no use, P3)."""
-    ctx = HandContext(hand, profile, table)
+    memo = memo or Memo()
+    ctx = HandContext(hand, profile, table, memo.space(profile))
     arr = ctx.using(SLOT_OF[offered])
     if arr is None:
         return None

@@ -11,17 +11,20 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from msgspec import field
 from msgspec.structs import replace
 
 from pancli.app.lines import InputLine, batch_text
 from pancli.cards import Card, format_cards
-from pancli.melds import Meld, judge
+from pancli.melds import Meld as Meld
+from pancli.melds import judge
 from pancli.rules import Profile
 from pancli.values import Value
 
 if TYPE_CHECKING:
-    from pancli.analyze.advice import Advice
-    from pancli.analyze.analysis import Analysis
+    from pancli.analyze.advice import Advice as Advice
+    from pancli.analyze.analysis import Analysis as Analysis
+    from pancli.meldspace import MeldSpace
     from pancli.referee.position import Position
 
 
@@ -186,6 +189,18 @@ class Job(Value):
     advice: bool
     on_sample: Callable[[], None] | None = None
     """Told after each ``advice`` sample (the command line's progress line)."""
+    spaces: dict[Profile, MeldSpace] = field(default_factory=dict)
+    """The analyzer's meld space of each profile met, built with its first hand and shared by
+    every analysis of the invocation (what it learns of the profile's melds is kept there)."""
+
+    def space(self) -> MeldSpace:
+        """The meld space of :attr:`profile`."""
+        got = self.spaces.get(self.profile)
+        if got is None:
+            from pancli.meldspace import meld_space
+
+            got = self.spaces[self.profile] = meld_space(self.profile)
+        return got
 
     def analyse(
         self,
@@ -202,12 +217,15 @@ class Job(Value):
         from pancli.analyze.analysis import analyze as run
 
         try:
-            result = run(cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed)
+            space = self.space()
+            result = run(
+                cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed, space=space
+            )
             if not self.advice:
                 return result, None
             from pancli.analyze.advice import advise  # only --advice pays for importing it
 
-            return result, advise(result, samples=self.samples, seed=self.seed, progress=self.on_sample)
+            return result, advise(result, samples=self.samples, seed=self.seed, progress=self.on_sample, space=space)
         except PositionError as exc:
             raise InputProblem(where, 1, exc.rule, exc.message, line) from None
 

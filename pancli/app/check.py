@@ -16,13 +16,13 @@ the notation cannot read a meld.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from pancli.app.lines import STDIN_FILE, InputLine, batch_text, error_line, escape_text, is_skipped
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import Meld, Rope, Set, judge, spread_rule
-from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS, fast_reject
+from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS, fast_card, fast_reject
 from pancli.rules import Condition, Profile
 from pancli.values import Value
 
@@ -83,29 +83,6 @@ class MeldCheck(Value):
         """The first condition id (``C4`` for an A-to-K rope, which is also ``C5``), or None."""
         return self.conditions[0] if self.conditions else None
 
-    def to_json(self) -> dict[str, Any]:
-        """The JSON object of docs/commands.md (``pan check --json``), with extras: the
-        error fields (``file line col rule player message``; ``message`` null when legal).
-        Each game's own fields: ``conditions shape`` (Panguingue), ``points`` (PAGRUC, G7).
-        The one writer of these objects (the batch path makes its objects here too)."""
-        pan = self.game is Game.PANGUINGUE
-        return {
-            "meld": self.meld,
-            "legal": self.legal,
-            "kind": self.kind,
-            "condition": self.condition,
-            "value": self.value,
-            **({} if pan else {"points": self.value}),
-            "rule": self.rule,
-            "reason": self.reason,
-            **({"conditions": list(self.conditions), "shape": self.shape} if pan else {}),
-            "file": self.file,
-            "line": self.line,
-            "col": self.col,
-            "player": None,
-            "message": None if self.legal else self.reason,
-        }
-
     def plain(self) -> str:
         """One tab-separated line (no newline): see :data:`PLAIN_COLUMNS`."""
         return plain_line(self.meld, self.legal, self.kind, self.conditions, self.value, self.rule, self.reason)
@@ -117,6 +94,16 @@ class MeldCheck(Value):
     def error_line(self) -> str:
         """``file:line:col: RULE message`` for an illegal meld."""
         return error_line(self.file, self.line, self.col, self.rule, clipped(self.reason))
+
+
+def one_card_each(args: list[str], game: Game) -> bool:
+    """Whether there are two or more arguments, each a single card (``pan check 7c 7s 7s``: the
+    user meant one meld, and gets a hint).
+
+    >>> one_card_each(["7c", "7s", "7s"], Game.PANGUINGUE), one_card_each(["7c", "5sss"], Game.PANGUINGUE)
+    (True, False)
+    """
+    return len(args) >= 2 and all(fast_card(a, game) for a in args)
 
 
 def plain_line(
@@ -162,16 +149,10 @@ Judged = tuple[
 ]
 """The fields of a :class:`MeldCheck` after ``file`` and ``line``: a meld of text judged, not yet placed."""
 
-_LEGAL_REASONS: dict[tuple[str, tuple[Condition, ...]], str] = {}
-
 
 def _legal_reason(verdict_reason: str, conditions: tuple[Condition, ...]) -> str:
-    key = (verdict_reason, conditions)
-    said = _LEGAL_REASONS.get(key)
-    if said is None:
-        parts = "; ".join(f"{c.value} {c.description}" for c in conditions)
-        said = _LEGAL_REASONS[key] = f"{verdict_reason}; " + (parts or "no condition (pays nothing)")
-    return said
+    parts = "; ".join(f"{c.value} {c.description}" for c in conditions)
+    return f"{verdict_reason}; " + (parts or "no condition (pays nothing)")
 
 
 def _judged(text: str, profile: Profile, game: Game) -> Judged:
@@ -321,14 +302,13 @@ def plain_row(text: str, profile: Profile, game: Game = Game.PANGUINGUE) -> tupl
     return line, None if legal else error_suffix(col, rule, reason) + "\n"
 
 
-_REFUSED: dict[tuple[int, str, str], tuple[str, str]] = {}
-
-
-def refused_row(text: str) -> tuple[str, str] | None:
+def refused_row(
+    text: str, made_rows: dict[tuple[int, str, str], tuple[str, str]] | None = None
+) -> tuple[str, str] | None:
     """:func:`plain_row` of a line the notation refuses from its first character (a ``{`` comment,
     a ``[`` in a meld: :func:`~pancli.notation.fast.fast_reject`, the check the reader makes
     first), or None for any other line: the row after the text and the error suffix are made
-    once per error, not a judgement a line.
+    once per error (kept in ``made_rows``, the caller's, when given), not a judgement a line.
 
     Kept for speed: a batch of distinct comment or bracket lines then costs what ordinary lines
     cost (benchmarks/README.md, bench_check); tests/test_check_batch.py compares it with
@@ -343,11 +323,11 @@ def refused_row(text: str) -> tuple[str, str] | None:
     if exc is None:
         return None
     key = (exc.col, exc.code, exc.message)
-    made = _REFUSED.get(key)
+    made = made_rows.get(key) if made_rows is not None else None
     if made is None:
         made = (plain_line("", False, None, (), 0, exc.code, exc.message) + "\n", error_suffix(*key) + "\n")
-        if len(_REFUSED) < 1024:
-            _REFUSED[key] = made
+        if made_rows is not None and len(made_rows) < 1024:
+            made_rows[key] = made
     return escape_text(" ".join(text.split())) + made[0], made[1]
 
 
@@ -460,6 +440,7 @@ class PlainBatch:
         """Entries each cache holds before it starts afresh (memory stays bounded)."""
         self._lines: dict[str, tuple[str, str | None]] = {}
         self._keyed: dict[int, _Entry] = {}
+        self._refused: dict[tuple[int, str, str], tuple[str, str]] = {}
         self._fused = game is Game.PANGUINGUE
         sample = tuple(PAN_CANONICAL[t] for t in _SPREAD_SAMPLE.split(" "))
         mode, mid, emid = _order_free_entry(_SPREAD_SAMPLE, sample, profile)
@@ -476,7 +457,7 @@ class PlainBatch:
             if is_skipped(text):
                 return "", None
             text = batch_text(text)
-        return refused_row(text) or plain_row(text, self.profile, self.game)
+        return refused_row(text, self._refused) or plain_row(text, self.profile, self.game)
 
     def _entry(self, key: int, text: str, toks: list[str]) -> _Entry:
         if len(self._keyed) >= self.cache_max:
@@ -537,131 +518,3 @@ class PlainBatch:
             if hit[1] is not None:
                 err(f"{file}:{n}{hit[1]}")
         return "".join(outs), "".join(errs)
-
-
-_LINE_MARK = -7_000_000_000_001
-"""A line number no input has: the JSON of a report made with it is cut there, and any line put in."""
-_JSON_CACHE_MAX = 100_000
-"""Distinct lines whose JSON text is kept (memory stays bounded: about 1 KB each)."""
-JSON_SLICE = 2048
-"""Lines whose JSON is written at once (a 1 MB block of input is some 60 MB of --json text)."""
-
-
-def _slices(blocks: Iterable[list[str]], size: int) -> Iterator[list[str]]:
-    """The blocks of lines cut into lists of at most ``size`` lines, in order."""
-    for block in blocks:
-        if len(block) <= size:
-            yield block
-        else:
-            for i in range(0, len(block), size):
-                yield block[i : i + size]
-
-
-class JsonBatch:
-    """``pan check --json`` (a list) or ``--jsonl`` of a batch: :meth:`slices` turns the input,
-    a slice of lines at a time, into the JSON text of the objects of :meth:`MeldCheck.to_json`
-    and the error lines; ``encode`` writes one object as the stream does (the command's
-    ``JsonStream.encode``); ``count`` is how many items were written.
-
-    The objects are made from the rows and error lines of :class:`PlainBatch` (its savings
-    hold here too): every field of a report is in its plain row but the column (in its error
-    line) and a legal set's shape (judged once per distinct set). The JSON text of a row
-    differs from line to line only in the line number, so each distinct row is encoded once
-    and cut there. A row that does not split into its seven fields is judged again here.
-    tests/test_check_stream.py compares the text with the encoder's for every report.
-
-    >>> import json
-    >>> from pancli.rules import HOYLE
-    >>> from pancli.jsontext import dumps
-    >>> batch = JsonBatch("-", HOYLE, Game.PANGUINGUE, dumps, True)
-    >>> [(text, errors)] = batch.slices([["5s 5s 5s", "# note", "7c 7s 7s"]])
-    >>> [json.loads(line)["line"] for line in text.splitlines()], batch.count
-    ([1, 3], 2)
-    >>> errors
-    '-:3:1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s\\n'
-    """
-
-    def __init__(
-        self, file: str, profile: Profile, game: Game, encode: Callable[[dict[str, Any]], str], lines: bool
-    ) -> None:
-        self.file = file
-        self.profile = profile
-        self.game = game
-        self.encode = encode
-        self.lines = lines
-        self.count = 0
-        self._batch = PlainBatch(file, profile, game)
-        self._shapes: dict[str, str | None] = {}
-
-    def _entry(self, text: str, row: str, error: str | None) -> tuple[str, str, str | None]:
-        """The JSON text of a line cut at its line number, and its error suffix."""
-        file = self.file
-        fields = row.split("\t")
-        suffix = None if error is None else error[error.index(":", len(file) + 1) :]  # ":COL: RULE message"
-        col = None if suffix is None else suffix[1:].split(":", 1)[0]
-        if len(fields) == 7 and (col is None or col.isdigit()):
-            meld, verdict, kind, conds, value, rule, reason = fields
-            legal = verdict == "legal"
-            shape = None
-            if legal and kind == "set":
-                shape = self._shapes.get(meld)
-                if shape is None:
-                    shape = self._shapes[meld] = assess(InputLine(file, 0, meld), self.profile, self.game).shape
-            check = MeldCheck(
-                file,
-                _LINE_MARK,
-                None if col is None else int(col),
-                meld,
-                legal,
-                None if kind == NONE_MARK else kind,
-                shape,
-                () if conds == NONE_MARK else tuple(conds.split("+")),
-                int(value),
-                None if rule == NONE_MARK else cast("CheckRule", rule),  # the rule this batch wrote in the row
-                reason,
-            )
-        else:  # a reason holding a tab: judge the line again
-            stdin = file == STDIN_FILE
-            check = assess(InputLine(file, _LINE_MARK, batch_text(text) if stdin else text), self.profile, self.game)
-        text = self.encode(check.to_json())
-        key = '"line":' if self.lines else '"line": '  # compact lines, or an indented list
-        head, tail = text.split(f"{key}{_LINE_MARK}")
-        lead = "" if self.lines else ",\n"  # before every item of a list but the first, which gets "[\n"
-        return lead + head + key, tail + ("\n" if self.lines else ""), None if suffix is None else suffix + "\n"
-
-    def slices(self, blocks: Iterable[list[str]]) -> Iterator[tuple[str, str]]:
-        """The JSON text and the error lines of each slice of at most :data:`JSON_SLICE` lines
-        of ``blocks`` (blank and comment lines of standard input have none)."""
-        cache: dict[str, tuple[str, str, str | None]] = {}
-        known = cache.__contains__
-        stdin = self.file == STDIN_FILE
-        file = self.file
-        n = 0
-        for block in _slices(blocks, JSON_SLICE):
-            if len(cache) >= _JSON_CACHE_MAX:
-                cache.clear()
-            missing = [t for t in dict.fromkeys(block) if not known(t) and not (stdin and is_skipped(t))]
-            if missing:
-                out, err = self._batch.rows(missing, 0)
-                errs = iter(err.split("\n"))
-                for text, row in zip(missing, out.split("\n"), strict=False):
-                    legal = row[row.find("\t") + 1 :].startswith("legal\t")  # the meld holds no tab
-                    cache[text] = self._entry(text, row, None if legal else next(errs))
-            get = cache.get
-            parts: list[str] = []
-            add = parts.append
-            errors: list[str] = []
-            for text in block:
-                n += 1
-                hit = get(text)
-                if hit is None:  # blank or comment
-                    continue
-                add(hit[0])  # three pieces, joined once per slice: no string made per line
-                add(str(n))
-                add(hit[1])
-                if hit[2] is not None:
-                    errors.append(f"{file}:{n}{hit[2]}")
-            if self.count == 0 and parts and not self.lines:
-                parts[0] = "[\n" + parts[0][len(",\n") :]
-            self.count += len(parts) // 3
-            yield "".join(parts), "".join(errors)

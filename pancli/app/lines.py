@@ -9,11 +9,14 @@ them for the commands.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from pancli.escapes import escape_text as escape_text  # (the one escaper: core, the text layer uses it too)
 from pancli.limits import LongLine
 from pancli.values import Value
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 STDIN_FILE = "-"
 """The file name of standard input in error lines (``-:LINE:COL``)."""
@@ -132,3 +135,26 @@ def signed(units: int) -> str:
     ('+4', '-3', '0')
     """
     return f"{units:+d}" if units else "0"
+
+
+def player_option(name: str) -> str:
+    """A ``--player`` name as the records' players are kept (one spelling of each name: NFC).
+
+    >>> player_option("Jose\u0301") == "Jos\u00e9"
+    True
+    """
+    from pancli.notation.record_common import player_name
+
+    return player_name(name)
+
+
+def stake_option(text: str) -> Decimal | tuple[str, str]:
+    """A ``--stake`` value read as a ``Stake`` tag is: the money value of one unit, or the code
+    and message of why it is not one.
+
+    >>> stake_option("0.25"), stake_option("1e3")[0]
+    (Decimal('0.25'), 'R2')
+    """
+    from pancli.records.tags import read_stake
+
+    return read_stake(text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from pancli.app.check import MEMO_LIMIT, MeldCheck, assess_all, error_suffix, judge_fields
 from pancli.app.lines import InputLine, remembered_items
@@ -59,27 +59,6 @@ class PayReport(Value):
     def total(self) -> int:
         """Units collected in all."""
         return self.per_opponent * self.opponents
-
-    def to_json(self) -> dict[str, Any]:
-        """``melds per_opponent opponents total`` (docs/commands.md), with the breakdown."""
-        out: dict[str, Any] = {
-            "melds": [m.to_json() for m in self.melds],
-            "per_opponent": self.per_opponent,
-            "opponents": self.opponents,
-            "total": self.total,
-            "players": self.players,
-            "rules": self.profile.name,
-            "laid": {"rule": LAID, "per_opponent": self.laid},
-            "going_out": None,
-        }
-        if self.going_out is not None:
-            out["going_out"] = {
-                "rule": GOING_OUT,
-                "out_bonus": self.profile.out_bonus,
-                "melds_again": self.going_out - self.profile.out_bonus,
-                "per_opponent": self.going_out,
-            }
-        return out
 
     def summary(self) -> list[tuple[str, str, str]]:
         """The breakdown as (label, units, explanation) rows."""

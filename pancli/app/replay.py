@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from pancli.model.actions import HandScript
     from pancli.model.results import HandResult, JudgedHand, Violation
     from pancli.notation.layout import RecordHand
+    from pancli.notation.record_common import LineMemos
+    from pancli.referee.state import ProfileJudgements
 
 OpenRecord = Callable[[str], IO[str]]
 """Opens a record file by name (``-``: standard input) as text."""
@@ -150,6 +152,7 @@ class RecordJudge:
 
     __slots__ = (
         "first",
+        "judgements",
         "next_hand",
         "pagruc",
         "previous",
@@ -162,7 +165,14 @@ class RecordJudge:
         "stop",
     )
 
-    def __init__(self, sink: HandSink, profile: Profile | None, *, remedy: bool = True) -> None:
+    def __init__(
+        self,
+        sink: HandSink,
+        profile: Profile | None,
+        *,
+        remedy: bool = True,
+        judgements: ProfileJudgements | None = None,
+    ) -> None:
         self.sink = sink
         self.profile = profile
         self.remedy = remedy
@@ -172,6 +182,9 @@ class RecordJudge:
         """The referee of each game, imported with the game's first hand (a PAGRUC record does not
         import the Panguingue referee, about 8 ms of start-up, nor the reverse)."""
         self.referee: Callable[..., HandResult] | None = None
+        self.judgements = judgements
+        """The meld judgements of each profile met, shared by the hands judged here (the caller's,
+        shared with its other judges, or made with the first Panguingue hand)."""
         self.next_hand: Callable[[HandResult, HandScript], Violation | None]
         self.stop: Callable[[HandScript, Violation], HandResult]
         self.previous: HandResult | None = None
@@ -204,15 +217,20 @@ class RecordJudge:
         if self.referee is None:
             from pancli.referee import referee_hand as pan_referee
             from pancli.referee.sequence import next_hand_violation, stopped_before_play
+            from pancli.referee.state import ProfileJudgements
 
             self.referee, self.next_hand, self.stop = pan_referee, next_hand_violation, stopped_before_play
+            if self.judgements is None:
+                self.judgements = ProfileJudgements()
         if self.profile is not None:
             script = replace(script, profile=self.profile)
         s3 = None if previous is None else self.next_hand(previous, script)
         if s3 is not None:
             result = self.stop(script, s3)
         else:
-            result = self.referee(script, record_steps=self.steps, remedy=self.remedy)
+            assert self.judgements is not None
+            js = self.judgements.of(script.profile)
+            result = self.referee(script, record_steps=self.steps, remedy=self.remedy, js=js)
         self.previous = result
         sink.hand(HandReport(hand, script, result))
         return tally.count(result)
@@ -236,6 +254,7 @@ def replay_files(
     is a :class:`ChunkSink`: the sink gets the same output, in the same order. A chunk holds
     ``chunk_hands`` hands (0: :data:`CHUNK_HANDS`; fewer for a sink whose every hand is long work).
     """
+    from pancli.notation.record_common import LineMemos
     from pancli.records import read_hands
 
     if jobs > 1 and isinstance(sink, ChunkSink) and hasattr(os, "fork"):
@@ -246,11 +265,12 @@ def replay_files(
     tally = Tally()
     stopped = False
     judge = RecordJudge(sink, profile, remedy=not strict)
+    memos = LineMemos()  # the lines every file's reader remembers
     for name in names:
         base_dir = None if name == "-" else Path(name).parent
         judge.previous = None  # S3 links the hands of one record
         with open_record(name) as stream:
-            for hand in read_hands(stream, name, base_dir):
+            for hand in read_hands(stream, name, base_dir, memos):
                 if judge.hand(hand, tally) and strict:
                     stopped = True
                     break
@@ -265,10 +285,6 @@ def replay_files(
 CHUNK_HANDS = 200
 """Hands per task of a worker process."""
 
-_WORKER: dict[str, Any] = {}
-"""What a forked worker judges with (set before the workers are forked)."""
-
-
 _Task = tuple[Any, str, Path | None]
 """A chunk of hands (as :func:`pancli.records.reader.split_hands` cuts it), its file and folder."""
 _Done = tuple[str, str, tuple[int, ...], bool, "HandScript | None", "HandResult | None"]
@@ -276,24 +292,25 @@ _Done = tuple[str, str, tuple[int, ...], bool, "HandScript | None", "HandResult 
 S3: the script of its first hand (None unless Panguingue) and the result of its last."""
 
 
-def _worker(task: _Task) -> _Done:
-    """Judge one chunk of hands (the first one with no hand before it: the main process
-    checks S3 across chunks and judges a chunk again, itself, when it matters)."""
-    return _judge_chunk(_WORKER["kind"], _WORKER["strict"], _WORKER["profile"], task, None)
-
-
 def _judge_chunk(
-    kind: type[ChunkSink], strict: bool, profile: Profile | None, task: _Task, previous: HandResult | None
+    kind: type[ChunkSink],
+    strict: bool,
+    profile: Profile | None,
+    task: _Task,
+    previous: HandResult | None,
+    kept: tuple[LineMemos, ProfileJudgements],
 ) -> _Done:
+    """Judge one chunk; ``kept``: the remembered lines and meld judgements of the process's chunks."""
     from pancli.records.reader import read_chunk
 
     chunk, name, base_dir = task
+    memos, judgements = kept
     sink = kind()
     tally = Tally()
-    judge = RecordJudge(sink, profile, remedy=not strict)
+    judge = RecordJudge(sink, profile, remedy=not strict, judgements=judgements)
     judge.previous = previous
     stopped = False
-    for hand in read_chunk(chunk, name, base_dir):
+    for hand in read_chunk(chunk, name, base_dir, memos):
         if judge.hand(hand, tally) and strict:
             stopped = True
             break
@@ -315,8 +332,10 @@ def _replay_parallel(
     process dies when, the run ends with the output of a run with no worker
     (:mod:`pancli.app.workers`)."""
     from pancli.app.workers import Workers
+    from pancli.notation.record_common import LineMemos
     from pancli.records.reader import split_hands
     from pancli.referee.sequence import next_hand_violation
+    from pancli.referee.state import ProfileJudgements
 
     kind = sink.collector()
     tally = Tally()
@@ -331,20 +350,23 @@ def _replay_parallel(
                 for chunk in split_hands(stream, chunk_hands):
                     yield (chunk, name, base_dir)
 
-    def here(task: _Task) -> _Done:
-        """A chunk whose worker died, judged by this process: the same judgement."""
-        return _judge_chunk(kind, strict, profile, task, None)
+    def judged(task: _Task) -> _Done:
+        """Judge one chunk of hands, as if the first with no hand before it (the main process checks
+        S3 across chunks and judges a chunk again, itself, when it matters). The workers are forked
+        with this function, so what it judges with travels with it; a chunk whose worker died is
+        judged by this process with it too: the same judgement."""
+        return _judge_chunk(kind, strict, profile, task, None, kept)
 
-    _WORKER.update(kind=kind, strict=strict, profile=profile)
+    kept = (LineMemos(), ProfileJudgements())  # each forked worker fills its own copy
     source = tasks()
-    with Workers(jobs, _worker) as workers, contextlib.closing(source):
-        for task, done in workers.results(source, here):
+    with Workers(jobs, judged) as workers, contextlib.closing(source):
+        for task, done in workers.results(source, judged):
             out, err, counts, halt, first, end = done
             if task[1] != last_file:
                 last, last_file = None, task[1]
             if first is not None and last is not None and next_hand_violation(last, first) is not None:
                 # S3 across the cut: judge the chunk again with the hand before it known
-                out, err, counts, halt, first, end = _judge_chunk(kind, strict, profile, task, last)
+                out, err, counts, halt, first, end = _judge_chunk(kind, strict, profile, task, last, kept)
             last = end
             tally.add(counts)
             sink.chunk(out, err)

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 from msgspec.structs import replace
 
-from pancli.analyze.review import Judgement, Laid, Memo, Options, Stakes
+from pancli.analyze.review import Judgement, Laid, Memo, Stakes
+from pancli.analyze.review import Options as Options
 from pancli.app.lines import ErrorFields
 from pancli.limits import MAX_REVIEWED_LINES
 from pancli.values import Value

@@ -10,7 +10,6 @@ block of lines at a time.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from msgspec.structs import replace
 
@@ -19,7 +18,7 @@ from pancli.cards import Card, Game, format_cards
 from pancli.melds import MeldError
 from pancli.notation import NotationError, parse_hand
 from pancli.notation.fast import too_long_error
-from pancli.pagruc.pack import PagrucPack
+from pancli.pagruc.pack import PagrucPack as PagrucPack
 from pancli.pagruc.scoring import HandScore, score_hand
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -91,30 +90,6 @@ class ScoreReport(Value):
     rule: str | None = None
     message: str = ""
     col: int = 1
-
-    def to_json(self) -> dict[str, Any]:
-        """``score``, ``table``, ``hand``, ``melds`` and ``cards`` (card, where, points, meld); or ``error``."""
-        out: dict[str, Any] = {"input": self.text, "file": self.file, "line": self.line}
-        s = self.score
-        if s is None:
-            out["score"] = None
-            out["error"] = {  # the fields of every error in JSON (docs/commands.md)
-                "file": self.file,
-                "line": self.line,
-                "col": self.col,
-                "rule": self.rule,
-                "player": None,
-                "message": self.message,
-            }
-            return out
-        out.update(
-            score=s.total,
-            table=s.table,
-            hand=s.in_hand,
-            melds=[{"meld": str(m), "kind": m.kind.value, "points": m.points} for m in s.melds],
-            cards=[{"card": str(c.card), "where": c.where.value, "points": c.points, "meld": c.meld} for c in s.cards],
-        )
-        return out
 
     def plain(self) -> str:
         """Text lines: the literal, one line a card, then the totals."""

@@ -9,7 +9,9 @@ from typing import IO
 
 from pancli.cards import Game
 from pancli.pagruc.referee import referee_hand
-from pancli.pagruc.standings import GameHand, Problem
+from pancli.pagruc.standings import GameHand as GameHand
+from pancli.pagruc.standings import Problem
+from pancli.pagruc.standings import game_standings as game_standings
 from pancli.rulebook import Rule
 
 

@@ -42,13 +42,11 @@ from pancli.cli.common import (
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
 from pancli.limits import MAX_SAMPLES
-from pancli.melds import Meld
 from pancli.render.analysis import error_json, position_json, position_lines, show, to_json
 from pancli.rules import Profile
 
 if TYPE_CHECKING:
-    from pancli.analyze.advice import Advice
-    from pancli.analyze.analysis import Analysis
+    from pancli.app.analyze import Advice, Analysis, Meld
 
 
 @click.command(

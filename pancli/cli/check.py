@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import click
 
-from pancli.app.check import JsonBatch, MeldCheck, PlainBatch, assess
+from pancli.app.check import MeldCheck, PlainBatch, assess, one_card_each
 from pancli.cards import Game
 from pancli.cli.common import (
     ARG_FILE,
@@ -37,7 +37,6 @@ from pancli.cli.common import (
     stdin_blocks,
     stdout_is_terminal,
 )
-from pancli.notation.fast import fast_card
 from pancli.rules import Profile
 
 
@@ -72,19 +71,18 @@ def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
 def _json_batch(args: list[str], profile: Profile, game: Game, lines: bool) -> bool:
     """``--json`` (a list, streamed) or ``--jsonl``: the objects of :class:`~pancli.app.check.JsonBatch`,
     written a slice of input at a time, error lines on stderr. True when all legal."""
+    from pancli.render.exports import JsonBatch
     from pancli.render.stream import JsonStream
 
     file, blocks = _input_blocks(args)
     stream = JsonStream(lines, flush_each=False)
-    batch = JsonBatch(file, profile, game, stream.encode, lines)
+    batch = JsonBatch(file, profile, game, stream)
     all_legal = True
-    for text, errors in batch.slices(blocks):
-        sys.stdout.write(text)
-        sys.stdout.flush()
+    for text, errors, items in batch.slices(blocks):
+        stream.add_encoded(text, items)
         if errors:
             all_legal = False
             sys.stderr.write(errors)
-    stream.count = batch.count  # what close() needs to know: was anything written
     stream.close()
     return all_legal
 
@@ -95,10 +93,11 @@ def _check_pagruc(args: list[str], as_json: bool, as_jsonl: bool) -> int:
 
     items = input_lines(args, NOTHING_TO_CHECK)
     if as_json or as_jsonl:
+        from pancli.render.exports import check_item
         from pancli.render.stream import stream_reports
 
         judged = (assess_pagruc(i) for i in items)
-        clean = stream_reports(judged, as_jsonl, MeldCheck.to_json, lambda r: None if r.legal else r.error_line())
+        clean = stream_reports(judged, as_jsonl, check_item, lambda r: None if r.legal else r.error_line())
         return EXIT_OK if clean else EXIT_ILLEGAL
     reports = [assess_pagruc(i) for i in items]
     if stdout_is_terminal():
@@ -188,7 +187,7 @@ def one_card_each_hint(args: list[str], game: Game) -> str:
     >>> one_card_each_hint(["7c 7s 7s"], Game.PANGUINGUE), one_card_each_hint(["7c", "5sss"], Game.PANGUINGUE)
     ('', '')
     """
-    if len(args) < 2 or not all(fast_card(a, game) for a in args):
+    if not one_card_each(args, game):
         return ""
     quoted = f'pan check "{" ".join(args)}"'
     return f"pan check: each argument is one meld; to check these cards as one meld, quote them: {quoted}\n"
@@ -256,9 +255,10 @@ def _terminal(args: list[str], profile: Profile, game: Game) -> int:
 def render_reports(reports: list[MeldCheck], as_json: bool, title: str) -> int:
     """Write reports as JSON or a rich table, error lines on stderr; return the exit status."""
     if as_json:
+        from pancli.render.exports import check_item
         from pancli.render.stream import write_json
 
-        write_json([r.to_json() for r in reports])
+        write_json([check_item(r) for r in reports])
     else:
         from pancli.cli.common import stdout_console
         from pancli.render.melds import meld_table

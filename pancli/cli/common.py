@@ -31,7 +31,7 @@ from pancli.limits import MAX_LINE_CHARS, LongLine
 from pancli.render.text import rule_hint as rule_hint
 from pancli.render.text import stdout_console as stdout_console
 from pancli.render.text import stdout_is_terminal as stdout_is_terminal
-from pancli.rules import DEFAULT_PLAYERS, HOYLE, MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
+from pancli.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -138,7 +138,7 @@ def stake_options(stake_help: str = STAKE_HELP, default_help: str = DEFAULT_STAK
 
 
 def stakes(stake: str | None, default_stake: str | None) -> tuple[Decimal | None, Decimal | None]:
-    """``--stake`` and ``--default-stake`` read as a ``Stake`` tag is (:func:`read_stake`), at most one given.
+    """``--stake`` and ``--default-stake`` read as a ``Stake`` tag is (:func:`.stake_option`), at most one given.
 
     >>> stakes("0.25", None), stakes(None, "1")
     ((Decimal('0.25'), None), (None, Decimal('1')))
@@ -155,9 +155,9 @@ def stakes(stake: str | None, default_stake: str | None) -> tuple[Decimal | None
 def _stake(value: str | None, option: str) -> Decimal | None:
     if value is None:
         return None
-    from pancli.records.tags import read_stake
+    from pancli.app.lines import stake_option
 
-    stake = read_stake(value)
+    stake = stake_option(value)
     if isinstance(stake, tuple):
         raise click.BadParameter(escape_text(f"{stake[0]} {stake[1]}"), param_hint=option)
     return stake
@@ -216,9 +216,9 @@ def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
     try:
-        from pancli.notation.houserules import profile_from_toml, read_rules_file
+        from pancli.app.profiles import house_rules
 
-        return profile_from_toml(read_rules_file(path), default=HOYLE)
+        return house_rules(path)
     except FileNotFoundError:
         raise HouseRulesProblem(escape_text(f"{spec}: {missing}")) from None
     except OSError as exc:

@@ -45,10 +45,9 @@ def complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) 
 
 def complete_samples(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """``pan samples NAME``: the shipped records and house-rules files that start with what is typed."""
-    from pancli.records.shipped import SAMPLES_DIR, sample_names
+    from pancli.app.samples import sample_choices
 
-    names = [*sample_names(), *sorted(p.name for p in SAMPLES_DIR.glob("*.toml"))]
-    return [CompletionItem(n, help="sample") for n in names if n.startswith(incomplete)]
+    return [CompletionItem(n, help="sample") for n in sample_choices() if n.startswith(incomplete)]
 
 
 def complete_rule_or_profile(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:

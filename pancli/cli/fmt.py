@@ -38,7 +38,7 @@ from pancli.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from pancli.notation.errors import NotationError
+    from pancli.app.fmt import NotationError
 
 
 def _open(name: str) -> IO[str]:
@@ -87,16 +87,14 @@ class _Tally:
 
 def _chunks(stream: IO[str], tally: _Tally, base_dir: Path | None) -> Iterator[str]:
     """The canonical text hand by hand; malformed hands are reported and counted in ``tally``."""
-    from pancli.notation.record_writer import format_record
-    from pancli.records import read_hands
+    from pancli.app.fmt import canonical_hands
 
-    for i, hand in enumerate(read_hands(stream, tally.file, base_dir)):
+    for i, (text, e) in enumerate(canonical_hands(stream, tally.file, base_dir)):
         tally.hands += 1
-        if hand.error is not None:
-            e = hand.error
+        if e is not None:
             report(tally.file, e.line, e.col, e.code, e.message)
             tally.errors.append(e)
-        yield ("\n" if i else "") + format_record(hand)
+        yield ("\n" if i else "") + text
 
 
 class _Recording(io.TextIOBase):

@@ -83,9 +83,10 @@ def pay(
     if as_jsonl:
         ctx.exit(_pay_lines(result))
     if as_json:
+        from pancli.render.exports import pay_item
         from pancli.render.stream import write_json
 
-        write_json(result.to_json())
+        write_json(pay_item(result))
     elif stdout_is_terminal():
         from pancli.render.melds import print_pay
 
@@ -115,16 +116,15 @@ def _plain_stream(blocks: Iterable[list[str]], file: str, profile: Profile, play
 def _pay_lines(result: PayReport) -> int:
     """``--jsonl``: each meld's object (as ``pan check --jsonl``), then one line of totals (the
     object of ``--json`` without its ``melds``); returns the exit status."""
+    from pancli.render.exports import check_item, pay_totals
     from pancli.render.stream import JsonStream
 
     lines = JsonStream(True)
     errors = False
     for r in result.melds:
-        lines.add(r.to_json())
+        lines.add(check_item(r))
         if not r.legal:
             errors = True
             sys.stderr.write(r.error_line() + "\n")
-    totals = result.to_json()
-    del totals["melds"]
-    lines.add(totals)
+    lines.add(pay_totals(result))
     return EXIT_ILLEGAL if errors else EXIT_OK

@@ -42,7 +42,7 @@ from pancli.escapes import escape_text
 from pancli.render.review import ReviewWriter
 
 if TYPE_CHECKING:
-    from pancli.analyze.review import Options
+    from pancli.app.review import Options
     from pancli.rules import Profile
 
 
@@ -151,7 +151,7 @@ def review(
       pan review --json "$(pan samples --path illegal-M3-foul-meld)" | jq '.judgements[] | select(.mark == "??")'
       pan review --player Ana --depth 5 --samples 1000 "$(pan samples --path friday-hoyle)"
     """
-    from pancli.analyze.review import Options
+    from pancli.app.review import Options
 
     json_mode(as_json, as_jsonl)
     if summary_only and (as_json or as_jsonl or output is not None):
@@ -168,9 +168,9 @@ def review(
     if output is None and not structured and not summary_only:
         refuse_output_into_input(names, "-o FILE, which may be the input")
     if player is not None:
-        from pancli.notation.record_common import player_name
+        from pancli.app.lines import player_option
 
-        player = player_name(player)
+        player = player_option(player)
     profile = None if rules is None else load_profile(rules)
     opts = Options(depth=depth, samples=samples, advice_samples=advice_samples, seed=seed)
     try:

@@ -105,9 +105,9 @@ def rules(
     if as_toml:
         if as_json or diff:
             raise click.UsageError("--toml prints the whole profile: give it without --json and --diff")
-        from pancli.notation.houserules import profile_to_toml
+        from pancli.app.profiles import profile_toml
 
-        sys.stdout.write(profile_to_toml(profile))
+        sys.stdout.write(profile_toml(profile))
         return
     from pancli.render.rules import write_profile
 

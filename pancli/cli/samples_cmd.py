@@ -39,7 +39,7 @@ def samples(name: str | None, show_path: bool, as_json: bool) -> None:
       pan replay --json $(pan samples --path)    # exits 1: the illegal-* samples break rules on purpose
       pan rules "$(pan samples --path oakland.toml)"
     """
-    from pancli.records.shipped import sample_names, sample_path
+    from pancli.app.samples import sample_names, sample_path
     from pancli.render.samples import write_listing, write_sample
 
     if name is None:

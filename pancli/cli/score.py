@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import click
 
-from pancli.app.score import ScoreBatch, ScoreReport, placed
+from pancli.app.score import PagrucPack, ScoreBatch, ScoreReport, placed
 from pancli.cards import Game
 from pancli.cli.common import (
     ARG_FILE,
@@ -23,7 +23,6 @@ from pancli.cli.common import (
     stdin_lines,
     stdout_is_terminal,
 )
-from pancli.pagruc.pack import PagrucPack
 
 
 def _plain_stream(blocks: Iterable[list[str]], file: str, pack: PagrucPack) -> int:
@@ -95,9 +94,10 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
     else:
         raise click.UsageError("nothing to score: give 'MELDS | HAND', or '-' to read standard input")
     if as_jsonl or (as_json and from_stdin):  # a batch: each hand written as it is scored
+        from pancli.render.exports import score_item
         from pancli.render.stream import stream_reports
 
-        clean = stream_reports(placed(items, pack), as_jsonl, ScoreReport.to_json, ScoreReport.error_or_none)
+        clean = stream_reports(placed(items, pack), as_jsonl, score_item, ScoreReport.error_or_none)
         ctx.exit(EXIT_OK if clean else EXIT_ILLEGAL)
     if not as_json and not stdout_is_terminal():
         ctx.exit(
@@ -107,9 +107,10 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
         )
     reports = list(placed(items, pack))
     if as_json:
+        from pancli.render.exports import score_item
         from pancli.render.stream import write_json
 
-        docs = [r.to_json() for r in reports]
+        docs = [score_item(r) for r in reports]
         write_json(docs if from_stdin else docs[0])
     elif stdout_is_terminal():
         from pancli.render.melds import print_scores

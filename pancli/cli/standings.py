@@ -8,7 +8,7 @@ import sys
 import click
 from msgspec.structs import replace
 
-from pancli.app.standings import read_game
+from pancli.app.standings import GameHand, game_standings, read_game
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -23,7 +23,6 @@ from pancli.cli.common import (
     stdout_is_terminal,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
-from pancli.pagruc.standings import GameHand, game_standings
 from pancli.render.standings import hand_json, plain_text, print_rich, standings_json
 
 

@@ -35,6 +35,7 @@ from pancli.notation.fast import (
     fast_cards,
     fast_hand,
     fast_reject,
+    fast_shorthand,
     token_table,
 )
 from pancli.notation.hand import Hand, format_hand, format_meld
@@ -128,7 +129,7 @@ def meld_reader(game: Game = Game.PANGUINGUE) -> Callable[[str], tuple[Card, ...
         try:
             got = tuple([table[t] for t in text.replace(",", " ").split(" ")])
         except KeyError:
-            got = ()
+            got = fast_shorthand(text, game) or ()
         if 0 < len(got) <= MAX_MELD_CARDS:
             return got
         refused = fast_reject(text)

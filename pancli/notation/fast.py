@@ -5,9 +5,11 @@ than pyparsing (benchmarks/README.md, bench_check). The fast path accepts exactl
 subset of the grammar: single-card tokens (any case, letters or suit symbols, ``10``
 for the PAGRUC ten) separated by ONE space or ONE comma, no leading or trailing
 whitespace; for hands, ``[`` glued to the first card of a group and ``]`` to its last.
-Anything else (shorthands, packed lists, extra spaces, every error) makes it return
+Melds may also hold the common shorthands written with suit letters (``5sss``, ``3-5h``:
+:func:`fast_shorthand`), so ``pan check 5sss`` answers without loading the grammar.
+Anything else (symbol shorthands, packed lists, extra spaces, every error) makes it return
 ``None``, and the caller asks the grammar of record (:mod:`pancli.notation.grammar`),
-which reads shorthands and reports errors with their column. It never raises.
+which reads those and reports errors with their column. It never raises.
 
 Tokens map to the shared instances of :data:`pancli.cards.ALL_CARDS`, so results are
 identical (``is``) to the grammar's.
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pancli.cards import ALL_CARDS, PAN_CARDS, Card, Game
+from pancli.cards import ALL_CARDS, PAN_CARDS, PAN_RANKS, Card, Game, Rank, Suit, card
 from pancli.limits import MAX_LITERAL_CHARS, MAX_MELD_CARDS, text_length, too_long_message
 from pancli.notation.errors import NotationError
 from pancli.notation.hand import Hand
@@ -89,11 +91,12 @@ def token_table(game: Game) -> dict[str, Card]:
 
 
 def fast_cards(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...] | None:
-    """Cards of a list of one-card tokens separated by one space or one comma, else None.
+    """Cards of a list of one-card tokens separated by one space or one comma (or letter
+    shorthands: :func:`fast_shorthand`), else None.
 
     >>> fast_cards("5s 5S,5♠")
     (Card('5s'), Card('5s'), Card('5s'))
-    >>> fast_cards("5sss") is None, fast_cards("5s  5s") is None, fast_cards("") is None
+    >>> fast_cards("5s5s") is None, fast_cards("5s  5s") is None, fast_cards("") is None
     (True, True, True)
     """
     if len(text) > MAX_LENGTH:
@@ -102,8 +105,88 @@ def fast_cards(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...] | No
     try:
         got = tuple([table[t] for t in text.replace(",", " ").split(" ")])
     except KeyError:
-        return None
+        return fast_shorthand(text, game)
     return got if len(got) <= MAX_MELD_CARDS else None
+
+
+def _rank_spellings(game: Game) -> dict[str, Rank]:
+    out: dict[str, Rank] = {}
+    for r in PAN_RANKS if game is Game.PANGUINGUE else tuple(Rank):
+        for spelled in {r.symbol, r.symbol.lower(), *(("10",) if r is Rank.TEN else ())}:
+            out[spelled] = r
+    return out
+
+
+_RANKS: Final = {g: _rank_spellings(g) for g in Game}
+"""Each game's rank spellings (the grammar's ``rank``, less the ranks the game has not: E1)."""
+_SUIT_LETTERS: Final = {letter: Suit(letter.lower()) for letter in "shdcSHDC"}
+_PAN_POS: Final = {r: i for i, r in enumerate(PAN_RANKS)}
+
+
+def _rank_at(token: str, game: Game) -> tuple[Rank, int] | None:
+    """The rank ``token`` starts with and its length, or None."""
+    ranks = _RANKS[game]
+    if token[:2] == "10":
+        r = ranks.get("10")
+        return None if r is None else (r, 2)
+    r = ranks.get(token[:1])
+    return None if r is None else (r, 1)
+
+
+def _shorthand(token: str, game: Game) -> list[Card] | None:
+    """The cards of one set shorthand (a rank, then two or more suit letters: ``5sss``,
+    ``Khcd``) or rope shorthand (rank, ``-``, a higher rank, one suit letter: ``3-5h``), as the
+    grammar expands it; None for anything else (the grammar then reads it, or says why not)."""
+    got = _rank_at(token, game)
+    if got is None:
+        return None
+    lo, n = got
+    rest = token[n:]
+    if rest[:1] != "-":
+        if len(rest) < 2 or any(ch not in _SUIT_LETTERS for ch in rest):
+            return None
+        return [card(lo, _SUIT_LETTERS[ch]) for ch in rest]
+    high = _rank_at(rest[1:], game)
+    if high is None:
+        return None
+    hi, m = high
+    suit = _SUIT_LETTERS.get(rest[1 + m :])
+    if suit is None:  # no suit, more than one, or anything after it
+        return None
+    if game is Game.PANGUINGUE:
+        ranks: tuple[Rank, ...] = PAN_RANKS[_PAN_POS[lo] : _PAN_POS[hi] + 1]
+    else:
+        ranks = tuple(Rank(v) for v in range(lo, hi + 1))
+    if len(ranks) < 2:  # one rank, or downward: the grammar says so (N4)
+        return None
+    return [card(r, suit) for r in ranks]
+
+
+def fast_shorthand(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...] | None:
+    """Cards of a list of one-card tokens and letter shorthands (one space or one comma
+    between them), else None: the cards the grammar reads from it.
+
+    >>> [str(c) for c in fast_shorthand("5sss 3-5h")]
+    ['5s', '5s', '5s', '3h', '4h', '5h']
+    >>> fast_shorthand("5s5s") is None, fast_shorthand("5-3h") is None, fast_shorthand("8-10h") is None
+    (True, True, True)
+    >>> [str(c) for c in fast_shorthand("8-10h", Game.PAGRUC)]
+    ['8h', '9h', 'Th']
+    """
+    if len(text) > MAX_LENGTH:
+        return None
+    table = PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS
+    out: list[Card] = []
+    for token in text.replace(",", " ").split(" "):
+        one = table.get(token)
+        if one is not None:
+            out.append(one)
+            continue
+        cards = _shorthand(token, game)
+        if cards is None:
+            return None
+        out += cards
+    return tuple(out) if len(out) <= MAX_MELD_CARDS else None
 
 
 def fast_card(text: str, game: Game = Game.PANGUINGUE) -> Card | None:

@@ -370,43 +370,25 @@ def parse_meld_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) ->
     >>> parse_meld_text("7-Jd", Game.PAGRUC)
     (Card('7d'), Card('8d'), Card('9d'), Card('Td'), Card('Jd'))
     """
-    return _remembered("meld", text, game, offset, _read_meld)
+    return _within_limit(text, game, offset, _read_meld)
 
 
 def _read_meld(text: str, game: Game, offset: int) -> tuple[Card, ...]:
     return _bounded(tuple(_run(elements(game).meld, text, offset)), text, offset)
 
 
-_MEMO: dict[tuple[str, str, Game, int], object] = {}
-_MEMO_LIMIT: Final = 4096
-"""Literals the grammar read lately (their result or their error), cleared when full: memory
-stays bounded. A batch repeats its lines (a million ``5sss``), and a dictionary lookup costs a
-thousandth of a grammar run (benchmarks/README.md, bench_batch). tests/test_hostile_limits.py
-checks it against the grammar read afresh."""
-
 _T = TypeVar("_T")
 
 
-def _remembered(kind: str, text: str, game: Game, offset: int, read: Callable[[str, Game, int], _T]) -> _T:
-    """``read(text, game, offset)``, or what it gave (or raised) for the same literal before.
-    Text past the length limit is refused first, never parsed nor remembered (a line its reader
-    cut short names its own length)."""
+def _within_limit(text: str, game: Game, offset: int, read: Callable[[str, Game, int], _T]) -> _T:
+    """``read(text, game, offset)``; text past the length limit is refused first, never parsed (a
+    line its reader cut short names its own length). A batch reads each distinct line once
+    (its own memo: :func:`pancli.app.lines.remembered_items`, the check batch's), so the grammar
+    keeps nothing between calls."""
     too_long = too_long_error(text, offset)
     if too_long is not None:
         raise too_long
-    key = (kind, text, game, offset)
-    got = _MEMO.get(key)
-    if got is None:
-        try:
-            got = read(text, game, offset)
-        except NotationError as exc:
-            got = exc
-        if len(_MEMO) >= _MEMO_LIMIT:
-            _MEMO.clear()
-        _MEMO[key] = got
-    if isinstance(got, NotationError):
-        raise NotationError(got.code, got.message, got.col, got.line)
-    return got  # type: ignore[return-value]
+    return read(text, game, offset)
 
 
 def _bounded(cards: tuple[Card, ...], text: str, offset: int) -> tuple[Card, ...]:
@@ -420,7 +402,7 @@ def _bounded(cards: tuple[Card, ...], text: str, offset: int) -> tuple[Card, ...
 
 def parse_hand_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) -> Hand:
     """A hand literal (bracketed groups and loose cards), read by the grammar alone."""
-    return _remembered("hand", text, game, offset, _read_hand)
+    return _within_limit(text, game, offset, _read_hand)
 
 
 def _read_hand(text: str, game: Game, offset: int) -> Hand:
@@ -440,7 +422,7 @@ def parse_card_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) ->
     >>> parse_card_text("q♥")
     Card('Qh')
     """
-    return _remembered("card", text, game, offset, _read_card)
+    return _within_limit(text, game, offset, _read_card)
 
 
 def _read_card(text: str, game: Game, offset: int) -> Card:

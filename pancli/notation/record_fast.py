@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Final
 
 from pancli.cards import Card, Game
@@ -51,7 +50,7 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
-from pancli.notation.record_common import GLYPHS, LineContext, ParsedPlay, TagPair, UpLine
+from pancli.notation.record_common import GLYPHS, LineContext, Maker, ParsedPlay, TagPair, UpLine
 
 _TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\\n]*)"\] *')
 
@@ -198,35 +197,6 @@ def _split(toks: list[str], line: int, col: int, table: dict[str, Card]) -> Spli
     return Split(target, first, second, None, len(toks[0]) + 1, line, col)
 
 
-_MAX_RECIPES: Final = 8_000
-"""Bound on remembered lines (about 10 MB), so memory stays constant on any file. When full,
-new lines are not remembered: the common lines of a record come early."""
-
-Maker = Callable[[int], "Turn | Decision"]
-"""Builds the item of a remembered line at a given file line."""
-PlainRecipes = dict[str, tuple[Maker, frozenset[str]]]
-_PLAIN: Final[dict[Game, PlainRecipes]] = {g: {} for g in Game}
-_PAN: Final = Game.PANGUINGUE
-_PLAIN_PAN: Final = _PLAIN[_PAN]
-
-
-def plain_recipes(game: Game) -> PlainRecipes:
-    """The remembered plain lines of ``game`` (turns and decisions without glyphs): line text ->
-    (maker, names). ``maker(line)`` builds the same item :func:`fast_play` reads from that text
-    at file line ``line``; it is valid where every name of ``names`` is seated. The record reader
-    looks whole lines up here before anything else (filled by :func:`fast_play` with
-    the lines it reads a second time, bounded).
-
-    >>> from pancli.cards import Game
-    >>> ctx = LineContext(Game.PANGUINGUE, frozenset({"Ana", "Ben"}), line=3)
-    >>> _ = fast_play("Ben stay", ctx), fast_play("Ben stay", ctx)  # remembered when read again
-    >>> maker, names = plain_recipes(Game.PANGUINGUE)["Ben stay"]
-    >>> maker(9), sorted(names)
-    (Decision(player='Ben', stay=True, line=9, col=1), ['Ben'])
-    """
-    return _PLAIN_PAN if game is _PAN else _PLAIN[game]
-
-
 def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     """A play line in canonical spacing, or None (then the grammar reads it).
 
@@ -235,10 +205,9 @@ def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     (the same objects at the new line) without reading them again: in a simulated record three
     lines in four repeat an earlier one (``Ana draw 7d, discard 7d``); reading 5,000 simulated
     hands takes 1.3x the time without the recipes. A line with glyphs is read afresh (its actions
-    are remembered: :data:`_SEGMENTS`): annotated lines rarely repeat.
+    are remembered: :attr:`LineMemos.segments`): annotated lines rarely repeat.
     """
-    game = ctx.game
-    plain = _PLAIN_PAN if game is _PAN else _PLAIN[game]  # (an enum's hash is a Python call)
+    plain = ctx.plain
     hit = plain.get(text)
     if hit is not None and hit[1] <= ctx.players:
         return hit[0](ctx.line), ()
@@ -246,25 +215,26 @@ def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     if got is not None:
         item, glyphs = got
         kind = type(item)
-        if (kind is Turn or kind is Decision) and not glyphs and len(plain) < _MAX_RECIPES and _seen_before(text):
+        if (
+            (kind is Turn or kind is Decision)
+            and not glyphs
+            and len(plain) < ctx.memos.max_recipes
+            and _seen_before(text, ctx.memos.once)
+        ):
             plain[text] = _maker(item)  # type: ignore[arg-type]
     return got
 
 
-_ONCE: Final[set[str]] = set()
-"""Play lines read once (bounded: cleared when full). A recipe is made for a line the second time
-it is read: in a simulated record most lines with melds are never read again (46,448 of 53,536
-distinct lines in 5,000 hands), and making their recipes cost more than they saved."""
 _MAX_ONCE: Final = 50_000
 
 
-def _seen_before(text: str) -> bool:
-    """Whether ``text`` was read before (else it is remembered as read once)."""
-    if text in _ONCE:
+def _seen_before(text: str, once: set[str]) -> bool:
+    """Whether ``text`` was read before (else it is remembered in ``once`` as read once)."""
+    if text in once:
         return True
-    if len(_ONCE) >= _MAX_ONCE:
-        _ONCE.clear()
-    _ONCE.add(text)
+    if len(once) >= _MAX_ONCE:
+        once.clear()
+    once.add(text)
     return False
 
 
@@ -371,7 +341,8 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     actions: list[Action] = []
     glyphs: list[str] = []
     any_glyph = False
-    segments = _SEGMENTS_PAN if ctx.game is _PAN else _SEGMENTS[ctx.game]
+    segments = ctx.segments
+    max_segments = ctx.memos.max_segments
     seg = parts[0].rstrip(" ")[pos:]  # the first action's text (its tokens are single-spaced)
     offset = pos  # offset of the current action's keyword
     part_start = 0
@@ -391,7 +362,7 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
             act = _action(toks, line, offset + 1, ctx, table)
             if act is None:
                 return None
-            if type(act) is not Lay and len(segments) < _MAX_SEGMENTS:  # a lay depends on the players
+            if type(act) is not Lay and len(segments) < max_segments:  # a lay depends on the players
                 segments[seg] = (type(act), _values(act), glyph)
         else:
             build, args, glyph = hit
@@ -410,14 +381,6 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
         offset = part_start + 1
         seg = part[1:].rstrip(" ")
     return Turn(name, tuple(actions), number, line, name_col), (tuple(glyphs) if any_glyph else ())
-
-
-_SEGMENTS: Final[dict[Game, dict[str, tuple[Callable[..., Action], tuple[object, ...], str]]]] = {g: {} for g in Game}
-"""Actions read before, by their text (``meld [7d 7c 7s]``): constructor, values and glyph. Whole
-lines repeat less than their actions do (reading 5,000 simulated hands without these but with the
-line recipes takes 1.35x the time); bounded like the line recipes."""
-_MAX_SEGMENTS: Final = 20_000
-_SEGMENTS_PAN: Final = _SEGMENTS[_PAN]
 
 
 def _values(a: Action) -> tuple[object, ...]:

@@ -37,7 +37,9 @@ from pancli.notation.record_common import (
     MAX_LINE_CHARS,
     LexError,
     LineContext,
+    LineMemos,
     ParsedPlay,
+    PlainRecipes,
     PlayItem,
     TagPair,
     UpLine,
@@ -45,7 +47,7 @@ from pancli.notation.record_common import (
     error_at,
     lex,
 )
-from pancli.notation.record_fast import PlainRecipes, fast_play, fast_tag, plain_recipes
+from pancli.notation.record_fast import fast_play, fast_tag
 from pancli.records.tags import Header, ProfileCache, read_header
 from pancli.values import Value
 
@@ -366,7 +368,7 @@ class _Hand:
     def _start_play(self, line: int) -> LineContext:
         self.in_play = True
         self.header = self._header(line)
-        self.ctx = LineContext(self.header.game, frozenset(self.header.players))
+        self.ctx = LineContext(self.header.game, frozenset(self.header.players), memos=self.reader.memos)
         return self.ctx
 
     def _header(self, line: int) -> Header:
@@ -506,10 +508,12 @@ def _position_free(key: tuple[tuple[str, str], ...]) -> bool:
 
 class _Reader:
     """Hands from logical lines. The fast lane (:meth:`hands`) takes a whole physical line that
-    is a remembered plain turn or decision (:func:`plain_recipes`) of a hand in play; every
-    other line goes through :meth:`_line`, which reads it in full."""
+    is a remembered plain turn or decision (:attr:`LineMemos.plain`) of a hand in play; every
+    other line goes through :meth:`_line`, which reads it in full. ``memos``: what the fast path
+    remembers, the caller's (shared by the files or chunks it reads) or the reader's own."""
 
-    def __init__(self, file: str, base_dir: Path | None) -> None:
+    def __init__(self, file: str, base_dir: Path | None, memos: LineMemos | None = None) -> None:
+        self.memos = memos if memos is not None else LineMemos()
         self.file = file
         self.base_dir = base_dir
         self.profiles = ProfileCache()
@@ -555,7 +559,7 @@ class _Reader:
         joiner = _Joiner()
         push = joiner.push
         fast: _Hand | None = None
-        ctx = LineContext(Game.PANGUINGUE, frozenset())
+        ctx = LineContext(Game.PANGUINGUE, frozenset(), memos=self.memos)
         plain: PlainRecipes = {}
         players: frozenset[str] = frozenset()
         raw: list[str] = []
@@ -620,7 +624,7 @@ class _Reader:
                 if fast is not None:
                     assert fast.ctx is not None
                     ctx = fast.ctx
-                    plain = plain_recipes(ctx.game)
+                    plain = ctx.plain
                     players = ctx.players
                     raw = fast.raw
                     events = fast.events
@@ -697,14 +701,17 @@ class _Reader:
         return done
 
 
-def read_hands(stream: IO[str], file: str = "-", base_dir: Path | None = None) -> Iterator[RecordHand]:
+def read_hands(
+    stream: IO[str], file: str = "-", base_dir: Path | None = None, memos: LineMemos | None = None
+) -> Iterator[RecordHand]:
     """The hands of a record, one at a time (constant memory), in file order.
 
     ``file`` names the input in errors; ``base_dir`` is where a ``Rules`` tag's house-rules
     path is looked up (the record's folder; None: the current directory). A malformed hand
-    comes with ``error`` set and ``script`` None; the next hand is read normally.
+    comes with ``error`` set and ``script`` None; the next hand is read normally. ``memos``: the
+    lines remembered by the fast path, shared with the caller's other reads (none: its own).
     """
-    return _Reader(file, base_dir).hands(_blocks(stream))
+    return _Reader(file, base_dir, memos).hands(_blocks(stream))
 
 
 # --------------------------------------------------------------------------- hands in chunks (pan replay --jobs)
@@ -805,8 +812,11 @@ def split_hands(stream: IO[str], hands_per_chunk: int) -> Iterator[HandChunk]:
         yield HandChunk(chunk_first, first_index, count, chunk)
 
 
-def read_chunk(chunk: HandChunk, file: str = "-", base_dir: Path | None = None) -> Iterator[RecordHand]:
-    """The hands of a chunk of :func:`split_hands`, numbered and placed as in the whole file."""
-    reader = _Reader(file, base_dir)
+def read_chunk(
+    chunk: HandChunk, file: str = "-", base_dir: Path | None = None, memos: LineMemos | None = None
+) -> Iterator[RecordHand]:
+    """The hands of a chunk of :func:`split_hands`, numbered and placed as in the whole file
+    (``memos``: as for :func:`read_hands`, shared by a worker's chunks)."""
+    reader = _Reader(file, base_dir, memos)
     reader.index = chunk.first_index - 1
     return reader.hands([chunk.lines], chunk.first_line - 1)

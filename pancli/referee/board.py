@@ -74,12 +74,12 @@ VOID: Final = Phase.VOID
 class Board:
     """What the table shows and the turn in progress (no rule is judged here)."""
 
-    def __init__(self, script: HandScript, *, record_steps: bool = True) -> None:
+    def __init__(self, script: HandScript, *, record_steps: bool = True, js: Judgements | None = None) -> None:
         if script.game is not Game.PANGUINGUE:
             raise ValueError(f"not a Panguingue hand: {script.game.value}")
         self.script = script
         self.profile = profile = script.profile
-        self.js = Judgements.of(profile)
+        self.js = js if js is not None else Judgements(profile)  # a caller's of many hands, for the profile
         self.players = script.players
         self.seats = [Seat(n) for n in script.players]
         self.by_name: dict[str, Seat] = {}

@@ -55,7 +55,7 @@ def must_take(forced_by: str | None, automatic: bool, js: Judgements, seat: Seat
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.referee.state import Seat
-    >>> js = Judgements.of(HOYLE)
+    >>> js = Judgements(HOYLE)
     >>> must_take("Ben", False, js, Seat("Ana"), None), must_take(None, True, js, Seat("Ana"), None)
     (-1, 0)
     """

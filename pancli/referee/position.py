@@ -62,6 +62,7 @@ from pancli.model.results import Ending, Retirement, Source, Violation
 from pancli.model.rulings import Ruling
 from pancli.referee.board import HAND_SIZE
 from pancli.referee.forcing import flat_next_fits, must_take
+from pancli.referee.state import Judgements
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
 from pancli.rules import Profile
@@ -186,11 +187,12 @@ def acting_player(script: HandScript, line: int) -> str | None:
     return None
 
 
-def position_at(script: HandScript, line: int, player: str) -> Position:
+def position_at(script: HandScript, line: int, player: str, js: Judgements | None = None) -> Position:
     """``player``'s position at record line ``line`` of the hand ``script`` (module docstring).
 
     Raises :class:`PositionViolation` when the hand breaks a rule before the line, and
-    :class:`PositionUnavailable` when there is no hand of his to analyse there.
+    :class:`PositionUnavailable` when there is no hand of his to analyse there. ``js``: the meld
+    judgements of the script's profile, kept by a caller that asks many positions.
     """
     if script.game is not Game.PANGUINGUE:
         raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are analysed in Panguingue only")
@@ -198,7 +200,7 @@ def position_at(script: HandScript, line: int, player: str) -> Position:
         raise PositionUnavailable(
             Rule.R5, f"{player} is not seated in this hand ({' '.join(script.players)})", player=player
         )
-    table = Table(script, record_steps=False)
+    table = Table(script, record_steps=False, js=js)
     try:
         _deal(table)
         now: Turn | None = None

@@ -121,7 +121,7 @@ class _Policy:
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
-        self.js = Judgements.of(profile)
+        self.js = Judgements(profile)
         self.automatic = profile.forcing is Forcing.AUTOMATIC
         self.values: dict[tuple[int, ...], int] = {}
 
@@ -492,7 +492,7 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
     if kind == "I1-counted-late":
         yield from _counted_late(script, deals, events, rng)
         return
-    js = Judgements.of(script.profile)
+    js = Judgements(script.profile)
     pack = [c for c in script.profile.pack.full() if c.rank.in_pan_pack]
     places = [j for j, e in enumerate(events) if type(e) is Turn and len(e.actions) >= 2]
     rng.shuffle(places)

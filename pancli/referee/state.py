@@ -6,7 +6,7 @@ profile by card tuple, since the same melds recur across hands.
 
 >>> from pancli.cards import card, Rank, Suit
 >>> from pancli.rules import HOYLE
->>> js = Judgements.of(HOYLE)
+>>> js = Judgements(HOYLE)
 >>> m = LaidMeld.of(js.judge((card(Rank.FIVE, Suit.SPADES),) * 3).meld, HOYLE)
 >>> m.value, str(m)
 (4, '5s 5s 5s')
@@ -52,13 +52,12 @@ _CACHE_LIMIT: Final = 50_000
 
 
 class Judgements:
-    """Cached :func:`judge` and :func:`grow` for one profile (shared by all hands), and the
-    laid melds they make (a :class:`LaidMeld` never changes, so hands share them, with their
-    fit masks worked out once). Keys are :func:`card_key` bytes."""
+    """Cached :func:`judge` and :func:`grow` for one profile, and the laid melds they make (a
+    :class:`LaidMeld` never changes, so hands share them, with their fit masks worked out once).
+    Keys are :func:`card_key` bytes. Built once per profile by whoever referees many hands
+    (:class:`ProfileJudgements`) and handed to each hand's table."""
 
     __slots__ = ("_grown", "_judged", "_laid", "_profile", "copies")
-    _by_profile: dict[Profile, Judgements] = {}  # noqa: RUF012 (a class-level registry)
-    _last: Judgements | None = None
 
     def __init__(self, profile: Profile) -> None:
         self._profile = profile
@@ -69,17 +68,10 @@ class Judgements:
         self._grown: dict[bytes, LaidMeld | MeldError] = {}
         self._laid: dict[bytes, LaidMeld] = {}
 
-    @classmethod
-    def of(cls, profile: Profile) -> Judgements:
-        """The shared cache of ``profile``."""
-        last = cls._last
-        if last is not None and last._profile is profile:
-            return last  # the profile of the last hand (a profile's hash is a Python call per field)
-        js = cls._by_profile.get(profile)
-        if js is None:
-            js = cls._by_profile[profile] = cls(profile)
-        cls._last = js
-        return js
+    @property
+    def profile(self) -> Profile:
+        """The profile judged under."""
+        return self._profile
 
     def judge(self, cards: tuple[Card, ...]) -> Verdict:
         """:func:`pancli.melds.judge` of ``cards``, cached."""
@@ -134,6 +126,34 @@ class Judgements:
                 r = LaidMeld.of(m, self._profile)
             self._grown[key] = r
         return r
+
+
+class ProfileJudgements:
+    """The :class:`Judgements` of each profile met, for one run of many hands (a record's hands
+    share their profile object; a run may meet several).
+
+    >>> from pancli.rules import CARDROOM, HOYLE
+    >>> runs = ProfileJudgements()
+    >>> runs.of(HOYLE) is runs.of(HOYLE), runs.of(HOYLE) is runs.of(CARDROOM)
+    (True, False)
+    """
+
+    __slots__ = ("_by_profile", "_last")
+
+    def __init__(self) -> None:
+        self._by_profile: dict[Profile, Judgements] = {}
+        self._last: Judgements | None = None
+
+    def of(self, profile: Profile) -> Judgements:
+        """The judgements of ``profile``, built the first time it is asked."""
+        last = self._last
+        if last is not None and last.profile is profile:
+            return last  # the profile of the last hand (a profile's hash is a Python call per field)
+        js = self._by_profile.get(profile)
+        if js is None:
+            js = self._by_profile[profile] = Judgements(profile)
+        self._last = js
+        return js
 
 
 _CITED: Final = {c: Rule(c.value) for c in Condition}

@@ -77,7 +77,7 @@ This module only orders the judges: each ``verify`` asks them in turn, raises th
 ruling and returns a frozen plan, which ``apply`` uses (nothing is kept between the two).
 :meth:`Table.fast_turn` plays the commonest turn lines in one go by asking the same judges
 without the per-action bookkeeping: refereeing 5,000 simulated 6-player hands takes twice the
-time without it (tests compare the two paths, ``Table.FAST`` off).
+time without it (tests compare the two paths, ``referee_hand(fast=False)``).
 
 Interpretations (where the rulebook leaves room):
 
@@ -127,7 +127,6 @@ Interpretations (where the rulebook leaves room):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 
 from pancli.melds import MeldError
 from pancli.model.actions import (
@@ -170,7 +169,7 @@ from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardPlan, must_keep_draw, must_take
 from pancli.referee.going_out import holds_ten
 from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
-from pancli.referee.state import Foul, LaidMeld
+from pancli.referee.state import Foul, Judgements, LaidMeld
 from pancli.referee.turns import plays_now, stock_fault
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -260,9 +259,6 @@ class Table(Board):
 
     ``apply(a, plan)`` takes the plan that ``verify(a)`` returned.
     """
-
-    FAST: ClassVar[bool] = True
-    """Take :meth:`fast_turn` for plain turns (tests turn it off to compare)."""
 
     # ------------------------------------------------------------------ seating and deal
 
@@ -649,7 +645,13 @@ class Table(Board):
 
 
 def referee_hand(
-    script: HandScript, *, strict: bool = True, record_steps: bool = True, remedy: bool = True
+    script: HandScript,
+    *,
+    strict: bool = True,
+    record_steps: bool = True,
+    remedy: bool = True,
+    fast: bool = True,
+    js: Judgements | None = None,
 ) -> HandResult:
     """Referee one Panguingue hand (docs/rules.md).
 
@@ -663,6 +665,10 @@ def referee_hand(
     hand goes on (I1: a wrong count at the deal is put right, one shown later retires the
     player; I2: a foul meld not made good by the end of the player's turn retires him); each
     is in :attr:`HandResult.remedies`. ``remedy=False`` (``--strict``): it is a violation.
+    ``fast=False`` plays every turn through the general path, never :meth:`Table.fast_turn`
+    (tests compare the two paths). ``js``: the meld judgements of the script's profile, kept by a
+    caller that referees many hands (:class:`~pancli.referee.state.ProfileJudgements`); a
+    fresh one without.
 
     >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
     >>> from pancli.model.actions import Deal, Decision, Turn, Draw, MeldNew, Discard
@@ -678,7 +684,7 @@ def referee_hand(
     >>> r.ok, r.ledger, [p.rule for p in r.payments]
     (True, {'Ana': 4, 'Ben': -4}, ['C2'])
     """
-    table = Table(script, record_steps=record_steps)
+    table = Table(script, record_steps=record_steps, js=js)
     table.remedy = remedy
     violations: list[Violation] = []
     try:
@@ -710,7 +716,7 @@ def referee_hand(
             return table.result(violations)
     else:
         table.apply_upcard()
-    fast_turn = table.fast_turn if table.FAST else _no_fast_turn
+    fast_turn = table.fast_turn if fast else _no_fast_turn
     for ev in script.events:
         if type(ev) is Turn:
             if not fast_turn(ev) and not _play_turn(table, ev, strict, violations):
@@ -730,7 +736,7 @@ def referee_hand(
 
 
 def _no_fast_turn(turn: Turn) -> bool:
-    """Every turn through the general path (``Table.FAST`` off, as tests compare)."""
+    """Every turn through the general path (``fast=False``, as tests compare)."""
     return False
 
 

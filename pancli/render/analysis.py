@@ -210,7 +210,9 @@ def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
         "seed": a.odds.seed,
     }
     if advice is not None:
-        out["advice"] = advice.to_json()
+        from pancli.render.exports import advice_item
+
+        out["advice"] = advice_item(advice)
     return out
 
 

@@ -81,6 +81,37 @@ class JsonStream:
         """Write one item."""
         self.add_text(self.encode(obj))
 
+    @property
+    def lead(self) -> str:
+        """What leads each item in :meth:`add_encoded`'s text: the separator of a list's items
+        (the list's opening stands for the first one's), nothing for JSON lines."""
+        return "" if self.lines else ",\n"
+
+    def add_encoded(self, text: str, items: int) -> None:
+        """Write ``items`` items already encoded (:meth:`encode`, or an equivalent fast path) and
+        joined, each led by :attr:`lead` (and ending with a newline in JSON lines); standard output
+        is flushed after them (a block of items at a time).
+
+        >>> import io
+        >>> out = io.StringIO()
+        >>> s = JsonStream(False, out)
+        >>> s.add_encoded(s.lead + s.encode(1) + s.lead + s.encode(2), 2); s.add(3); s.close()
+        >>> print(out.getvalue(), end="")
+        [
+          1,
+          2,
+          3
+        ]
+        """
+        if not items:
+            return
+        if self.count == 0 and not self.lines:
+            self.out.write("[\n")
+            text = text[len(self.lead) :]  # the opening stands for the first separator
+        self.out.write(text)
+        self.count += items
+        self.out.flush()
+
     def add_text(self, text: str) -> None:
         """Write one item already encoded by :meth:`encode` (or by an equivalent fast path)."""
         if self.lines:

@@ -53,18 +53,12 @@ def why(rule: str) -> str:
     >>> why("C4+C5"), why("C2")
     ('rope with the ace and the king', 'valle set, one suit')
     """
-    text = _WHY_TEXT.get(rule)
-    if text is None:
-        if rule == "C4+C5":
-            text = "rope with the ace and the king"
-        else:
-            text = " + ".join(WHY.get(r, r) for r in rule.split("+"))
-        if len(_WHY_TEXT) < 1000:
-            _WHY_TEXT[rule] = text
-    return text
-
-
-_WHY_TEXT: dict[str, str] = {}
+    text = WHY.get(rule)
+    if text is not None:
+        return text
+    if rule == "C4+C5":
+        return "rope with the ace and the king"
+    return " + ".join(WHY.get(r, r) for r in rule.split("+"))
 
 
 def ledger_text(ledger: Mapping[str, int]) -> str:
