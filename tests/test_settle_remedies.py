@@ -36,7 +36,7 @@ def test_I2_settle_plain_lists_the_remedied_hand_with_its_place_rule_and_returns
     assert code == 1
     remedied = [line.split("\t") for line in out.splitlines() if line.startswith("remedied\t")]
     assert len(remedied) == 1
-    kind, place, rule, hand, returns, message = remedied[0]
+    _, place, rule, hand, returns, message = remedied[0]
     assert place == f"{CALLED_LATE}:35:1" and rule == "I2" and hand == "hand 1 (lines 1-36)"
     assert returns == RETURNS  # 4 collected at line 21 and 2 at line 34, from each of three
     assert "Jc Qc Qh" in message

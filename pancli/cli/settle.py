@@ -79,8 +79,9 @@ def settle(
     put right before the violation, against the same player) and left out of the totals
     (unless --include-disputed). An unfinished hand (the record stops before its end) is
     counted and listed ('unfinished'). A hand with an irregularity put right (I1, I2) is
-    counted and listed ('remedied': where, the rule, who returned what to whom). Exit status 0, 1 when any hand is disputed or had an
-    irregularity put right (as pan replay), 2 for a usage error or a file that cannot be read.
+    counted and listed ('remedied': where, the rule, who returned what to whom). Exit
+    status 0, 1 when any hand is disputed or had an irregularity put right (as pan replay),
+    2 for a usage error or a file that cannot be read.
 
     \b
     Examples:
