@@ -79,6 +79,17 @@ class PanError(ValueError):
         self.message = message
         self.col = col
 
+    def __reduce__(self) -> tuple[type[PanError], tuple[str, str, int]]:
+        """Pickled and copied with its fields: a ``multiprocessing`` pool sends it back to the
+        caller (with ValueError's own, remaking it from its one text failed in the pool's
+        thread, and ``Pool.map`` waited for ever).
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(PanError("M3", "not a set", 4))).col
+        4
+        """
+        return (type(self), (self.rule, self.message, self.col))
+
 
 def _shown(value: object) -> str:
     """An argument as an error names it: its type, and its text when short (never a long repr)."""
@@ -266,18 +277,40 @@ def referee_hand(hand: RecordHand | str | os.PathLike[str], *, strict: bool = Fa
 
 def _one_hand_text(hand: str | os.PathLike[str]) -> list[RecordHand]:
     """The hands of ``hand``: a path (a ``PathLike``, or a one-line ``str`` naming a file) or a record's text."""
-    is_path = not isinstance(hand, str) or ("\n" not in hand and Path(hand).is_file())
+    is_path = not isinstance(hand, str) or ("\n" not in hand and _is_file(hand))
     if not is_path:
         text = str(hand)
         if "\n" not in text and "[" not in text:
-            raise PanError(Rule.R2, f"{text!r} is neither a file nor the text of a hand (tags, play lines)")
+            shown = escape_text(repr(text if len(text) <= 60 else text[:60] + "..."))
+            raise PanError(Rule.R2, f"{shown} is neither a file nor the text of a hand (tags, play lines)")
         return parse_records(text)
-    path = Path(hand)
+    from pancli.records import read_hands
+
+    name = os.fspath(hand)
+    if not isinstance(name, str):
+        raise PanError(Rule.R1, f"hand must be a RecordHand, the text of one hand or a path, not {_shown(name)}")
+    path = Path(name)
+    hands: list[RecordHand] = []
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        raise PanError(Rule.R2, f"{path}: {exc.strerror or exc}") from None
-    return parse_records(text, str(path), path.parent)
+        with open(name, encoding="utf-8", errors="replace") as stream:
+            # read as the records are (a line, a hand, binary data bounded), and no further than
+            # a second hand: a device that never ends (/dev/zero) is never held
+            for got in read_hands(stream, name, path.parent):
+                hands.append(got)
+                if len(hands) > 1:
+                    break
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise PanError(Rule.R2, escape_text(f"{name}: {why}")) from None
+    return hands
+
+
+def _is_file(name: str) -> bool:
+    """Whether ``name`` is an existing file (False for a name the system refuses: too long, a NUL)."""
+    try:
+        return Path(name).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def analyze_hand(

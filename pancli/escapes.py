@@ -11,9 +11,10 @@ import functools
 import re
 from typing import Final
 
-CONTROLS: Final = "[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]"
+CONTROLS: Final = "[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ud800-\udfff]"
 """Characters that move the cursor, change colours or reorder text on a terminal (C0, DEL, C1,
-zero-width and bidirectional controls): never written raw from user text."""
+zero-width and bidirectional controls), and lone surrogates (a byte of a file name or an argument
+that is not UTF-8, as Python holds it): never written raw from user text."""
 
 SHOWN: Final = CONTROLS.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f")
 """The controls escaped in text whose layout stays (tab and line end kept)."""
@@ -29,6 +30,8 @@ def pattern(characters: str) -> re.Pattern[str]:
 
 def _escaped(m: re.Match[str]) -> str:
     n = ord(m.group())
+    if 0xDC80 <= n <= 0xDCFF:  # a byte that is not UTF-8 (surrogateescape): shown as that byte
+        return f"\\x{n - 0xDC00:02x}"
     return {9: "\\t", 10: "\\n", 13: "\\r"}.get(n) or (f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}")
 
 
@@ -39,6 +42,8 @@ def escape_text(text: str, layout: bool = False) -> str:
 
     >>> escape_text("Ana\\tBen\\x1b[31m\\x00"), escape_text("5s 5s 5s ♠")
     ('Ana\\\\tBen\\\\x1b[31m\\\\x00', '5s 5s 5s ♠')
+    >>> escape_text("night\\udcff.pan")
+    'night\\\\xff.pan'
     """
     if layout:  # a record's own line ends and tabs stay (pan fmt)
         shown = pattern(SHOWN)

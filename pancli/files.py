@@ -116,7 +116,7 @@ def _atomic_write(path: str, mode: str, encoding: str, newline: str | None, regu
     folder = os.path.dirname(target) or "."
     old = _stat_or_none(target, path)
     try:
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(os.path.basename(target)), suffix=".tmp")
     except OSError as exc:
         raise _naming(exc, path) from None
     try:
@@ -136,6 +136,23 @@ def _atomic_write(path: str, mode: str, encoding: str, newline: str | None, regu
             raise _naming(exc, path) from None
         raise
     _sync_folder(folder)
+
+
+_TEMP_NAME_BYTES = 120
+"""Bytes of the target's name kept in the temporary name: with the dot, the random part and
+``.tmp`` it stays far under NAME_MAX (255) when the target itself takes all 255."""
+
+
+def _temp_prefix(name: str) -> str:
+    """The temporary file's name before its random part: ``.NAME.``, the name cut short when long.
+
+    >>> _temp_prefix("hands.pan"), len(os.fsencode(_temp_prefix("é" * 127)))
+    ('.hands.pan.', 122)
+    """
+    raw = os.fsencode(name)
+    if len(raw) > _TEMP_NAME_BYTES:
+        name = os.fsdecode(raw[:_TEMP_NAME_BYTES])
+    return f".{name}."
 
 
 def _is_special(path: str) -> bool:

@@ -62,17 +62,56 @@ def _text(data: bytes) -> str:
     return data.decode()
 
 
+_MARK: Final = "\ufdd0"
+"""A noncharacter that stands for ``\\u`` while strings holding lone surrogates are encoded."""
+_MARKED: Final = re.compile(rb"\xef\xb7\x90([0-9a-f]{4})")
+
+
+def _marked(obj: Any) -> Any:
+    """``obj`` as builtins, each lone surrogate of its strings (a file name's byte that is not
+    UTF-8) and each :data:`_MARK` written as the mark and four hex digits."""
+    if isinstance(obj, str):
+        return re.sub("[\ud800-\udfff\ufdd0]", lambda m: f"{_MARK}{ord(m.group()):04x}", obj)
+    if isinstance(obj, dict):
+        return {_marked(k): _marked(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_marked(v) for v in obj]
+    return obj
+
+
+def _encode_any(obj: object, indent: int = 0) -> bytes:
+    """msgspec's encoding of ``obj`` (indented by ``indent`` spaces); strings holding lone
+    surrogates, which UTF-8 cannot hold, get them as ``\\uDCFF`` escapes: the same value, read
+    back by any JSON reader."""
+    try:
+        data = _encode(obj)
+        return msgspec.json.format(data, indent=indent) if indent else data
+    except UnicodeEncodeError:
+        data = _encode(_marked(msgspec.to_builtins(obj, enc_hook=_hook)))
+        if indent:
+            data = msgspec.json.format(data, indent=indent)
+        return _MARKED.sub(rb"\\u\1", data)
+
+
 def dumps(obj: object) -> str:
-    """``obj`` as one line of compact JSON (no newline)."""
-    return _text(_encode(obj))
+    """``obj`` as one line of compact JSON (no newline).
+
+    >>> dumps({"file": "night\\udcff.pan"})
+    '{"file":"night\\\\udcff.pan"}'
+    """
+    return _text(_encode_any(obj))
 
 
 def lines(objs: Iterable[object]) -> str:
     """Each of ``objs`` as a line of compact JSON, each line ending with a newline (encoded,
     escaped and decoded once for all: a hand's step lines are many and short)."""
-    return _text(_encode_lines(objs))
+    items = objs if isinstance(objs, list | tuple) else list(objs)
+    try:
+        return _text(_encode_lines(items))
+    except UnicodeEncodeError:
+        return "".join(_text(_encode_any(o)) + "\n" for o in items)
 
 
 def dumps_indented(obj: object) -> str:
     """``obj`` as a JSON document indented by two spaces (no final newline)."""
-    return _text(msgspec.json.format(_encode(obj), indent=2))
+    return _text(_encode_any(obj, 2))

@@ -694,7 +694,8 @@ def _entries() -> tuple[RuleEntry, ...]:
             _R,
             "Bad tag value",
             "The tags of a hand must make sense (and be readable: a record is UTF-8 text, and a UTF-16 file "
-            "is reported as such at its line 1): a Players tag is required, names must be valid and unique, "
+            "is reported as such at its line 1; a NUL byte is binary data, reported at its place, and nothing "
+            "after it is read): a Players tag is required, names must be valid and unique, "
             "Game, Stake and Packs must have valid values (Packs in PAGRUC only), and no tag may appear twice.",
             f"R2: {_RECORD_RULING}.",
             PROJECT_SRC,

@@ -154,12 +154,22 @@ def test_notation_error_has_its_column_and_the_row_keeps_the_text() -> None:
 
 
 def test_binary_junk_on_stdin_is_an_error_not_a_traceback() -> None:
-    junk = bytes(range(256)) * 8 + b"\n\xff\xfe\x00\x01\n5s 5s 5s\n"
+    junk = bytes(range(1, 256)) * 8 + b"\n\xff\xfe\x01\n5s 5s 5s\n"
     r = run("-", input=junk)
     assert r.exit_code == 1
     assert rows(r)[-1][:2] == ["5s 5s 5s", "legal"]
     for e in errors(r):
         assert e["file"] == "-"
+
+
+def test_N1_a_NUL_byte_ends_the_input_there_said_once() -> None:
+    """No line of input holds a NUL: binary data. Its line is an error at the NUL, and nothing after it
+    is read (``pan check - < /dev/zero`` ends at once)."""
+    r = run("-", input=b"5s 5s 5s\n# a note\x00\n5h 5h 5h\n")
+    assert r.exit_code == 1
+    assert [row[0] for row in rows(r)] == ["5s 5s 5s", "\\x00"]
+    assert r.stderr.count("binary data") == 1
+    assert "-:2:9: N1 binary data (a NUL byte)" in r.stderr
 
 
 def test_a_1_MB_line_is_read_without_traceback() -> None:

@@ -171,7 +171,8 @@ def test_R3_a_rules_tag_cannot_reach_outside_its_folder(spec: str, tmp_path: Pat
     (base / "folder").mkdir()
     (base / "link.toml").symlink_to(tmp_path / "outside.toml")
     hand = one_hand(f'[Players "Ana Ben"]\n[Rules "{spec}"]\nAna stay\n', base)
-    assert where(hand) == ("R3", 2, 9)  # (a FIFO without a writer does not hang: it is not opened for reading)
+    # (a FIFO without a writer does not hang: it is not opened for reading; a NUL is binary data, R2)
+    assert where(hand) == (("R2", 2, 10) if "\x00" in spec else ("R3", 2, 9))
 
 
 def test_R3_a_rules_tag_names_a_file_in_a_subfolder(tmp_path: Path) -> None:

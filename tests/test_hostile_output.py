@@ -81,16 +81,16 @@ def test_record_text_is_escaped_by_replay_fmt_settle_and_standings_in_every_mode
 
 
 def test_fmt_writes_control_characters_as_escapes_that_read_back_as_the_same_value() -> None:
-    """A tag value's ESC, NUL and tab: ``\\x1b``, ``\\x00``, ``\\t`` in the canonical record, the same
+    """A tag value's ESC, SOH and tab: ``\\x1b``, ``\\x01``, ``\\t`` in the canonical record, the same
     value when read again; a comment's are shown in the same form, as text."""
     from pancli.api import parse_records
 
-    record = hostile_record("\x1b[31m\x00\tx")
+    record = hostile_record("\x1b[31m\x01\tx")
     once = clean(pan("fmt", "-", input=record, env=PLAIN), "fmt")
     assert once.exit_code == 0
-    assert '[Site "\\x1b[31m\\x00\\tx"]' in once.stdout and "{\\x1b[31m\\x00\tx}" in once.stdout
+    assert '[Site "\\x1b[31m\\x01\\tx"]' in once.stdout and "{\\x1b[31m\\x01\tx}" in once.stdout
     value = [dict(h.script.tags)["Site"] for h in parse_records(once.stdout)]
-    assert value == ["\x1b[31m\x00\tx"]
+    assert value == ["\x1b[31m\x01\tx"]
     assert pan("fmt", "-", input=once.stdout).stdout == once.stdout  # a fixed point
     assert pan("fmt", "--check", "-", input=record).exit_code == 1  # raw controls are not canonical
 

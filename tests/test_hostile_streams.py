@@ -36,7 +36,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "pay": ("pay", "5sss", "3-5h"),
     "rules": ("rules", "P8"),
     "replay": ("replay", FRIDAY),
-    "replay-jobs": ("replay", "--jobs", "2", FRIDAY, FRIDAY),
+    "replay-jobs": ("replay", "--jobs", "2", FRIDAY, "samples/eight-handed-hoyle.pan"),
     "replay-violation": ("replay", "samples/illegal-P8-forcing.pan"),
     "fmt": ("fmt", FRIDAY),
     "settle": ("settle", FRIDAY),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -300,8 +301,48 @@ def test_I1_I2_summary_counts_the_hands_put_right() -> None:
     _, out, _ = run_cli("replay", str(SAMPLES / "illegal-I1-wrong-count.pan"))
     assert out.endswith(
         "1 hand: 0 clean, 0 with a violation, 0 with a wrong claim, 0 malformed, "
-        "1 with an irregularity put right (I1, I2)\n"
+        "1 with an irregularity put right (I1)\n"
     )
+
+
+def test_I2_summary_names_only_the_rules_put_right() -> None:
+    """The summary names the irregularity rules that happened, not always both."""
+    _, out, _ = run_cli("replay", str(SAMPLES / "irregular-I2-called-late.pan"))
+    assert out.endswith("1 with an irregularity put right (I2)\n")
+    _, out, _ = run_cli(
+        "replay", str(SAMPLES / "irregular-I2-called-late.pan"), str(SAMPLES / "illegal-I1-wrong-count.pan")
+    )
+    assert out.endswith("2 with an irregularity put right (I1, I2)\n")
+
+
+def test_I1_I2_summary_counts_each_hand_once_and_the_parts_add_up() -> None:
+    """Every shipped sample: each hand under one heading, so the counts add up to the hands read
+    (an unfinished hand with an irregularity put right was counted twice)."""
+    names = sorted(str(p) for p in SAMPLES.glob("*.pan"))
+    code, out, _ = run_cli("replay", *names)
+    last = out.rstrip("\n").splitlines()[-1]
+    total, _, parts = last.partition(" hands: ")
+    counted = [int(n) for n in re.findall(r"(?:^|, )(\d+) ", parts)]
+    assert sum(counted) == int(total), last
+    assert code == 1
+
+
+def test_I2_an_unfinished_hand_put_right_is_counted_once() -> None:
+    _, out, _ = run_cli("replay", str(SAMPLES / "illegal-M3-foul-meld.pan"))
+    assert out.endswith(
+        "1 hand: 0 clean, 0 with a violation, 0 with a wrong claim, 0 malformed, "
+        "1 with an irregularity put right (I2)\n"
+    )
+
+
+def test_an_unfinished_hand_is_not_clean_but_exits_0() -> None:
+    text = '[Players "Ana Ben"]\n\nAna stay\nBen stay\n'
+    code, out, _ = run_cli("replay", "-", input=text)
+    assert out.endswith(
+        "1 hand: 0 clean, 0 with a violation, 0 with a wrong claim, 0 malformed, "
+        "1 unfinished (no going out, no T4, not void)\n"
+    )
+    assert code == 0
 
 
 ADDITION = (SAMPLES / "irregular-I2-addition-made-good.pan").read_text(encoding="utf-8")

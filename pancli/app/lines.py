@@ -8,6 +8,7 @@ them for the commands.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
@@ -42,7 +43,11 @@ def batch_text(text: str) -> str:
     ('5sss  ', '5sss')
     """
     cut = text.find("#")
-    return text if cut < 0 or type(text) is LongLine else text[:cut]
+    if cut < 0 or type(text) is LongLine:
+        return text
+    if text[-1:] == "\x00":  # the line where binary data stopped the reading: its error, at its column
+        return text[:cut].ljust(len(text) - 1) + "\x00"
+    return text[:cut]
 
 
 def is_skipped(text: str) -> bool:
@@ -135,6 +140,43 @@ def signed(units: int) -> str:
     ('+4', '-3', '0')
     """
     return f"{units:+d}" if units else "0"
+
+
+_RULES_TAG = r'\[[ \t]*Rules[ \t]+"([^"\\\r\n]{1,1000})"[ \t]*\]'
+"""A ``Rules`` tag naming a file (the names ``hoyle`` and ``cardroom`` are left out after)."""
+
+
+def rules_files_named(name: str) -> Iterator[str]:
+    """The house-rules files the ``Rules`` tags of the record file ``name`` name (resolved as
+    the reader resolves them), found by a scan of its bytes; nothing for standard input or what is
+    not a regular file (it cannot be read twice)."""
+    import re
+    import stat
+    from pathlib import Path
+
+    from pancli.records.tags import rules_path
+
+    try:
+        if name == STDIN_FILE or not stat.S_ISREG(os.stat(name).st_mode):
+            return
+        stream = open(name, "rb")  # noqa: SIM115 - closed below
+    except (OSError, ValueError):
+        return
+    tag = re.compile(_RULES_TAG.encode())
+    seen: set[str] = set()
+    folder = Path(name).parent
+    with stream:
+        tail = b""
+        while block := stream.read(1 << 20):
+            data = tail + block
+            for m in tag.finditer(data):
+                spec = m.group(1).decode("utf-8", "replace")
+                if spec.strip().lower() not in ("hoyle", "cardroom") and spec not in seen:
+                    seen.add(spec)
+                    path = rules_path(spec, folder)
+                    if not isinstance(path, str):
+                        yield str(path)
+            tail = data[-1100:]
 
 
 def player_option(name: str) -> str:

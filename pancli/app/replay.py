@@ -24,12 +24,13 @@ from msgspec.structs import replace
 
 from pancli.app.report import HandReport
 from pancli.cards import Game
+from pancli.rulebook import Rule
 from pancli.rules import Profile
 
 if TYPE_CHECKING:
     from pancli.app.report import Judgement as Judgement
     from pancli.model.actions import HandScript
-    from pancli.model.results import HandResult, JudgedHand, Violation
+    from pancli.model.results import HandResult, JudgedHand, Remedy, Violation
     from pancli.notation.layout import RecordHand
     from pancli.notation.record_common import LineMemos
     from pancli.referee.state import ProfileJudgements
@@ -68,15 +69,32 @@ def referee(script: HandScript, *, strict: bool = True, record_steps: bool = Tru
 
 
 class Tally:
-    """How many hands were read, and how many were clean, had a violation, a wrong claim, were malformed."""
+    """How many hands were read, each counted once by what it came to: clean, with a violation,
+    with a wrong claim, malformed, unfinished, or with an irregularity put right (the counts add
+    up to ``hands``; a hand that is two of these counts under the first in that order, after
+    malformed: violation, wrong claim, put right, unfinished, clean). ``put_right_I1`` and
+    ``put_right_I2`` count the hands put right under each irregularity rule, so the summary
+    names those that happened."""
 
-    __slots__ = ("claims", "clean", "hands", "malformed", "remedied", "unfinished", "violations")
+    __slots__ = (
+        "claims",
+        "clean",
+        "hands",
+        "malformed",
+        "put_right_I1",
+        "put_right_I2",
+        "remedied",
+        "unfinished",
+        "violations",
+    )
 
-    FIELDS = ("hands", "clean", "violations", "claims", "malformed", "unfinished", "remedied")
+    FIELDS = (
+        "hands", "clean", "violations", "claims", "malformed", "unfinished", "remedied", "put_right_I1", "put_right_I2"
+    )  # fmt: skip
 
     def __init__(self) -> None:
         self.hands = self.clean = self.violations = self.claims = self.malformed = self.unfinished = 0
-        self.remedied = 0
+        self.remedied = self.put_right_I1 = self.put_right_I2 = 0
 
     def counts(self) -> tuple[int, ...]:
         """The counts, in the order of :attr:`FIELDS`."""
@@ -88,28 +106,52 @@ class Tally:
             setattr(self, f, getattr(self, f) + n)
 
     def count(self, result: JudgedHand) -> bool:
-        """Count a judged hand; True when it is not clean."""
+        """Count a judged hand under one heading; True when it is neither clean nor merely
+        unfinished (a violation, a wrong claim, or an irregularity put right).
+
+        >>> from pancli.app.replay import referee
+        >>> from pancli.records import read_hands
+        >>> import io
+        >>> t = Tally()
+        >>> hand = next(read_hands(io.StringIO('[Players "Ana Ben"]\\n\\nAna stay\\nBen stay\\n'), "-", None))
+        >>> t.hands += 1
+        >>> t.count(referee(hand.script)), t.legal
+        (False, True)
+        >>> t.text()
+        '1 hand: 0 clean, 0 with a violation, 0 with a wrong claim, 0 malformed, 1 unfinished (no going out, ...)'
+        """
+        remedies: tuple[Remedy, ...] = getattr(result, "remedies", ())
         if result.violations:
             self.violations += 1
-        if not all(c.ok for c in result.claims):
+        elif not all(c.ok for c in result.claims):
             self.claims += 1
-        if not result.finished and not result.violations:
-            self.unfinished += 1  # a record cut off before the hand's end: said in the summary
-        remedied = bool(getattr(result, "remedies", ()))
-        if remedied:
-            self.remedied += 1  # an irregularity put right (I1, I2): settled, but not clean
-        if result.ok and not remedied:
+        elif remedies:
+            self.remedied += 1  # settled, but not clean
+            rules = {r.violation.rule for r in remedies}
+            self.put_right_I1 += Rule.I1 in rules
+            self.put_right_I2 += Rule.I2 in rules
+        elif not result.finished:
+            self.unfinished += 1  # a record cut off before the hand's end: its payments count
+            return False
+        else:
             self.clean += 1
             return False
         return True
 
+    @property
+    def legal(self) -> bool:
+        """Every hand read is clean or merely unfinished: nothing illegal, malformed, wrongly
+        claimed or put right (exit status 0)."""
+        return self.clean + self.unfinished == self.hands
+
     def text(self) -> str:
-        """One summary line."""
+        """One summary line; its counts add up to the hands read."""
+        rules = ", ".join(r for r, n in (("I1", self.put_right_I1), ("I2", self.put_right_I2)) if n)
         return (
             f"{self.hands} hand{'s' if self.hands != 1 else ''}: {self.clean} clean, {self.violations} with a "
             f"violation, {self.claims} with a wrong claim, {self.malformed} malformed"
             + (f", {self.unfinished} unfinished (no going out, no T4, not void)" if self.unfinished else "")
-            + (f", {self.remedied} with an irregularity put right (I1, I2)" if self.remedied else "")
+            + (f", {self.remedied} with an irregularity put right ({rules})" if self.remedied else "")
         )
 
 

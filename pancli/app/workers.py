@@ -55,19 +55,35 @@ class Workers(Generic[T, R]):
     [3, 2, 1, 0, 1, 2]
     """
 
-    def __init__(self, jobs: int, work: Callable[[T], R]) -> None:
+    def __init__(self, jobs: int, work: Callable[[T], R], note: Callable[[str], None] | None = None) -> None:
         self.work = work
         self.jobs = jobs
+        self.note = note
+        """Told, in a sentence, when fewer workers than ``jobs`` could be made (None: standard error)."""
         self._workers: list[_Worker] = []
 
     def __enter__(self) -> Workers[T, R]:
         try:
-            for _ in range(self.jobs):
-                self._start()
+            for made in range(self.jobs):
+                try:
+                    self._start()
+                except OSError as exc:  # no descriptor or process left (ulimit -n, ulimit -u): fewer
+                    self._fewer(made, exc)
+                    break
         except BaseException:
             self.close()
             raise
         return self
+
+    def _fewer(self, made: int, exc: OSError) -> None:
+        why = exc.strerror or type(exc).__name__
+        rest = f"{made} worker{'s' if made != 1 else ''}" if made else "one process, pan's own"
+        message = f"pan: --jobs {self.jobs}: cannot make worker {made + 1} ({why}): the work goes on in {rest}"
+        if self.note is not None:
+            self.note(message)
+        else:
+            with contextlib.suppress(Exception):
+                sys.stderr.write(message + "\n")
 
     def __exit__(self, *exc: object) -> None:
         self.close()
@@ -75,11 +91,21 @@ class Workers(Generic[T, R]):
     def _start(self) -> None:
         parent = os.getpid()
         tasks_in, tasks_out = Pipe(duplex=False)
-        results_in, results_out = Pipe(duplex=False)
+        try:
+            results_in, results_out = Pipe(duplex=False)
+        except OSError:
+            tasks_in.close()
+            tasks_out.close()
+            raise
         for stream in (sys.stdout, sys.stderr):  # nothing buffered is copied into the worker
             with contextlib.suppress(Exception):
                 stream.flush()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:
+            for conn in (tasks_in, tasks_out, results_in, results_out):
+                conn.close()
+            raise
         if pid == 0:  # pragma: no cover - the worker (measured through the main process)
             others = [c for w in self._workers for c in (w.tasks, w.results)]
             _serve(parent, tasks_in, results_out, [tasks_out, results_in, *others], self.work)

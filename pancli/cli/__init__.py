@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import io
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -165,13 +165,15 @@ def cli() -> None:
 
 def _tolerant_output() -> None:
     """Any standard-output encoding works: a character it cannot hold is written as a
-    backslash escape (``PYTHONIOENCODING=ascii pan check "Ä"``), never a UnicodeEncodeError."""
+    backslash escape (``PYTHONIOENCODING=ascii pan check "Ä"``), never a UnicodeEncodeError,
+    whatever handler the stream began with (``surrogateescape`` under ``LC_ALL=C`` fails on
+    any character past ASCII)."""
     import contextlib
     import sys
 
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None and getattr(stream, "errors", "strict") == "strict":
+        if reconfigure is not None and getattr(stream, "errors", "strict") != "backslashreplace":
             with contextlib.suppress(ValueError, OSError):  # a stream that cannot change stays as it is
                 reconfigure(errors="backslashreplace")
 
@@ -206,6 +208,10 @@ def main() -> None:
         signal.signal(signal.SIGHUP, stop)
     _guard_streams()
     _buffer_stdout()
+    _enough_memory()
+    _completion_request()
+    # room to report running out of memory in (``ulimit -v``): freed first when memory runs out
+    reserve = bytearray(_RESERVE_BYTES)
     try:
         try:
             cli.main(prog_name="pan")
@@ -224,13 +230,97 @@ def main() -> None:
         sys.exit(128 + stop_signal.signum)
     except OSError as exc:
         _silence_stdout()
-        where = exc.filename or "standard output"
-        sys.stderr.write(f"pan: cannot write {where}: {exc.strerror or exc}\n")
+        sys.stderr.write(_os_failure(exc) + "\n")
         sys.exit(2)
-    except MemoryError:  # under a memory limit (ulimit -v): what pan held is freed by now
-        _silence_stdout()
-        sys.stderr.write("pan: out of memory\n")
-        sys.exit(2)
+    except MemoryError:  # under a memory limit (ulimit -v)
+        del reserve
+        _out_of_memory()
+
+
+_OUTPUT_ERRNOS = frozenset(["ENOSPC", "EIO", "EBADF", "EFBIG", "EDQUOT", "EAGAIN", "EINVAL"])
+"""How writing standard output fails (a full disk, a closed or broken device, ulimit -f)."""
+
+
+def _os_failure(exc: OSError) -> str:
+    """The message of an OSError no command caught: what failed, named (never "standard output"
+    for what is not about it: a descriptor or process limit, a folder deleted, memory).
+
+    >>> _os_failure(OSError(28, "No space left on device"))
+    'pan: cannot write standard output: No space left on device'
+    >>> _os_failure(OSError(24, "Too many open files"))
+    'pan: Too many open files (EMFILE): raise the limit (ulimit -n) or use fewer --jobs'
+    """
+    import errno
+    import os
+
+    why = exc.strerror or str(exc) or type(exc).__name__
+    code = errno.errorcode.get(exc.errno or 0, "")
+    if code == "ENOMEM":
+        return "pan: out of memory" + (f" (reading {exc.filename})" if exc.filename else "")
+    if exc.filename:
+        return f"pan: {exc.filename}: {why}"
+    if code in _OUTPUT_ERRNOS:
+        return f"pan: cannot write standard output: {why}"
+    if code == "ENOENT":
+        try:
+            os.getcwd()
+        except OSError:
+            return f"pan: the current folder is gone (deleted or moved): {why}; cd to a folder that exists"
+    hint = {
+        "EMFILE": ": raise the limit (ulimit -n) or use fewer --jobs",
+        "ENFILE": ": the system's open files are used up",
+    }.get(code, "")
+    return f"pan: {why}" + (f" ({code})" if code else "") + hint
+
+
+_RESERVE_BYTES = 1 << 20
+"""Memory :func:`main` holds back to report running out of it."""
+
+
+MIN_MEMORY_MB = 64
+"""The address space pan needs to run at all (``ulimit -v``): the interpreter, click, the engine
+and ``analyze --advice`` take about 45 MB. Under less, running out of memory may come where
+Python cannot report it (a fatal error, a crash), so pan does not start."""
+
+
+def _enough_memory() -> None:
+    """End at once, with status 2 and a message, under an address-space limit pan cannot run in."""
+    import resource
+
+    soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+    if soft != resource.RLIM_INFINITY and soft < MIN_MEMORY_MB << 20:
+        import os
+
+        given = soft >> 20
+        message = f"pan: out of memory: the limit (ulimit -v) is {given} MB, pan needs {MIN_MEMORY_MB} MB to run\n"
+        os.write(2, message.encode())
+        os._exit(2)
+
+
+def _completion_request() -> None:
+    """A shell's completion request (``_PAN_COMPLETE``, :mod:`pancli.cli.completion`) with a word
+    number that is no number: status 2 and why, where click would end in a traceback."""
+    import os
+
+    if os.environ.get("_PAN_COMPLETE") and not os.environ.get("COMP_CWORD", "0").strip().isdigit():
+        os.write(2, b"pan: shell completion: COMP_CWORD is not a word number\n")
+        raise SystemExit(2)
+
+
+def _out_of_memory() -> NoReturn:
+    """Say ``pan: out of memory`` and end with status 2 at once: nothing more is run that could
+    need memory (no cleanup, no flush of what is buffered, no second error while reporting one),
+    and a signal from now on ends pan as it would any program."""
+    import os
+    import signal
+
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.write(2, b"pan: out of memory\n")
+    except BaseException:  # pragma: no cover - no memory even for that, or standard error gone
+        pass
+    os._exit(2)
 
 
 def _guard_streams() -> None:

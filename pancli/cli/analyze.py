@@ -35,6 +35,7 @@ from pancli.cli.common import (
     output_file,
     players_option,
     reads_stdin,
+    refuse_writing_an_input,
     report,
     rules_option,
     seed_option,
@@ -175,6 +176,7 @@ def analyze(
                 " card, the melds, the seen cards and the players" + (f" (drop --{' --'.join(given)})" if given else "")
             )
         override = None if ctx.get_parameter_source("rules") is DEFAULT else profile
+        refuse_writing_an_input(svg_out, hand, "--svg", rules)
         status = _analyse_one(
             emit, lambda: _advised(job, quiet, lambda j: _position(j, hand[0], at_line, player, override, svg_out))
         )
@@ -184,6 +186,7 @@ def analyze(
         with Progress("analyze", None, "hands", enabled=wanted(quiet)) as progress:
             status = _analyse_batch(job, as_jsonl if emit else None, draw, melds, seen, progress)
     else:
+        refuse_writing_an_input(svg_out, [], "--svg", rules)
         status = _analyse_one(emit, lambda: _advised(job, quiet, lambda j: _hand(j, hand, draw, melds, seen, svg_out)))
     sys.stdout.flush()
     ctx.exit(status)

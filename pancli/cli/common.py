@@ -27,7 +27,7 @@ from pancli.app.lines import error_line as error_line
 from pancli.app.lines import escape_text as escape_text
 from pancli.app.lines import is_skipped as is_skipped
 from pancli.cards import Game
-from pancli.limits import MAX_LINE_CHARS, LongLine
+from pancli.limits import MAX_LINE_CHARS, LongLine, text_length
 from pancli.render.text import rule_hint as rule_hint
 from pancli.render.text import stdout_console as stdout_console
 from pancli.render.text import stdout_is_terminal as stdout_is_terminal
@@ -389,7 +389,10 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
     long_size = -1  # its length in characters so far; -1: no such line
     count = codecs.getincrementaldecoder("utf-8")("replace").decode  # (a character cut by a read)
     first = True
-    while True:
+    lineno = 0  # lines given so far
+    last_len = 0  # the length of the last of them
+    nul = -1
+    while nul < 0:
         data = read(block)
         if not data:
             break
@@ -397,11 +400,16 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
             first = False
             if data.startswith(b"\xef\xbb\xbf"):
                 data = data[3:]
+        nul = data.find(b"\x00")
+        if nul >= 0:  # binary data: its line ends at the NUL, and nothing after it is read
+            data = data[: nul + 1] + b"\n"
         if long_size >= 0:  # the rest of a line too long: never held, however long it is
             end = data.find(b"\n")
             if end < 0:
                 long_size += len(count(data))
                 continue
+            lineno += 1
+            last_len = long_size
             long_size += len(count(data[:end].removesuffix(b"\r"), True))
             yield [LongLine(long_head, long_size)]
             data = data[end + 1 :]
@@ -431,11 +439,17 @@ def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
         lines = head.decode("utf-8", "replace").split("\n")[:-1]
         if len(head) > MAX_LINE_CHARS:
             lines = [LongLine(x[: MAX_LINE_CHARS + 1], len(x)) if len(x) > MAX_LINE_CHARS else x for x in lines]
+        if lines:
+            lineno += len(lines)
+            last_len = text_length(lines[-1])
         yield lines
     if long_size >= 0:
         yield [LongLine(long_head, long_size + len(count(b"", True)))]
     elif pending:
         yield [b"".join(pending).decode("utf-8", "replace")]
+    if nul >= 0:  # said once, after the error of the line itself
+        message = "binary data (a NUL byte): input is text, the rest is not read"
+        sys.stderr.write(error_line(STDIN_FILE, lineno, last_len, "N1", message) + "\n")
 
 
 def stdin_lines() -> Iterator[InputLine]:
@@ -507,24 +521,59 @@ def output_file(*, to_stdout: bool) -> Callable[[click.Context, click.Parameter,
             if to_stdout:
                 return None
             raise click.BadParameter("'-' (standard output) carries the report already: name a file to write")
+        if value is not None and value.startswith("-"):  # an option taken for the name (--html --json f.pan)
+            raise click.BadParameter(
+                escape_text(f"{value} looks like an option, not a file to write (write ./{value} to mean the file)")
+            )
         return value
 
     return check
 
 
 def same_file(a: str, b: str) -> bool:
-    """Whether the names ``a`` and ``b`` are one existing file (device and inode)."""
+    """Whether the names ``a`` and ``b`` are one existing file (device and inode); ``b`` may be
+    ``-``, standard input (``pan replay - --html g.pan < g.pan``)."""
     try:
-        return os.path.samefile(a, b)
-    except OSError:
+        found = os.fstat(stdin_binary().fileno()) if b == "-" else os.stat(b)
+        target = os.stat(a)
+    except (AttributeError, OSError, ValueError):
         return False
+    return (found.st_dev, found.st_ino) == (target.st_dev, target.st_ino)
 
 
-def refuse_writing_an_input(target: str | None, names: Iterable[str], option: str) -> None:
-    """A usage error (exit 2) when ``option`` would write over one of the records read
-    (``pan replay f.pan --html f.pan``): the record would be lost to the page."""
-    if target is not None and any(name != "-" and same_file(target, name) for name in names):
-        raise click.BadParameter(f"{target} is a record being read: name another file", param_hint=option)
+def refuse_writing_an_input(
+    target: str | None, names: Iterable[str], option: str, rules: str | None = None, *, records: bool = True
+) -> None:
+    """A usage error (exit 2), before anything is read or written, when ``option`` would write over
+    a file the command reads: one of the records (standard input too, by device and inode), the
+    house-rules file of ``--rules`` or of a record's ``Rules`` tag (``records``: the names are
+    records, whose tags are looked at). The file would be lost to the output."""
+    if target is None or not os.path.isfile(target):
+        return
+    from pancli.app.lines import rules_files_named
+
+    for name in names:
+        if same_file(target, name):
+            shown = "standard input, a record being read" if name == "-" else "a record being read"
+            raise click.BadParameter(escape_text(f"{target} is {shown}: name another file"), param_hint=option)
+    if rules is not None and same_file(target, rules):
+        raise click.BadParameter(
+            escape_text(f"{target} is the house rules of --rules: name another file"), param_hint=option
+        )
+    for name in names if records else ():
+        for spec in rules_files_named(name):
+            if same_file(target, spec):
+                message = f"{target} is the house-rules file {name}'s Rules tag names: name another file"
+                raise click.BadParameter(escape_text(message), param_hint=option)
+
+
+def refuse_two_outputs(a: str | None, b: str | None, options: str) -> None:
+    """A usage error (exit 2) when two outputs name one file (``review f.pan -o x --html x``):
+    the second would replace the first."""
+    if a is None or b is None:
+        return
+    if os.path.realpath(a) == os.path.realpath(b) or same_file(a, b):
+        raise click.UsageError(escape_text(f"{options} name one file, {a}: each output needs its own"))
 
 
 def record_files(files: Iterable[str]) -> list[str]:
@@ -538,6 +587,23 @@ def record_files(files: Iterable[str]) -> list[str]:
         names = ["-"]
     if names.count("-") > 1:
         raise click.UsageError("standard input ('-') can be read only once")
+    seen: dict[tuple[int, int], str] = {}
+    for name in names:  # one file under two names (a.pan ./a.pan, a link): its hands counted twice
+        try:
+            found = os.fstat(stdin_binary().fileno()) if name == "-" else os.stat(name)
+        except (AttributeError, OSError, ValueError):
+            continue
+        import stat
+
+        if not stat.S_ISREG(found.st_mode):
+            continue
+        first = seen.setdefault((found.st_dev, found.st_ino), name)
+        if first is not name:
+            if "-" in (first, name):
+                what = f"{first if name == '-' else name} is standard input"
+            else:
+                what = f"{first} and {name} name one file"
+            raise click.UsageError(escape_text(f"{what}: give it once (its hands would count twice)"))
     return names
 
 

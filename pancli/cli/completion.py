@@ -32,15 +32,32 @@ def complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) 
         names = sorted(os.listdir(where or "/"))
     except OSError:
         return found
+    bash = os.environ.get(COMPLETE_VAR, "").startswith("bash")
     for name in names:
         if not name.startswith(start) or (name.startswith(".") and not start.startswith(".")):
             continue
+        if not name.isprintable():  # a line end would end the item: the rest would be read as another
+            continue
         path = f"{folder}/{name}" if folder or incomplete.startswith("/") else name
         if os.path.isdir(os.path.join(where or "/", name)):
-            found.append(CompletionItem(path + "/", type="plain"))
+            found.append(CompletionItem(_quoted(path + "/", bash), type="plain"))
         elif name.endswith(".toml"):
-            found.append(CompletionItem(path, help="house rules"))
+            found.append(CompletionItem(_quoted(path, bash), help="house rules"))
     return found
+
+
+def _quoted(path: str, bash: bool) -> str:
+    """``path`` as bash inserts it (quoted when it holds a space or a character the shell reads);
+    zsh and fish quote what they insert themselves.
+
+    >>> _quoted("my rules.toml", True), _quoted("ok.toml", True), _quoted("my rules.toml", False)
+    ("'my rules.toml'", 'ok.toml', 'my rules.toml')
+    """
+    if not bash:
+        return path
+    import shlex
+
+    return shlex.quote(path)
 
 
 def complete_samples(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:

@@ -131,7 +131,7 @@ def replay(
 
     json_mode(as_json, as_jsonl)
     names = record_files(files)
-    refuse_writing_an_input(html, names, "--html")
+    refuse_writing_an_input(html, names, "--html", rules)
     money = stakes(stake, default_stake)
     if html is None and (stake is not None or default_stake is not None):
         given = "--stake" if stake is not None else "--default-stake"
@@ -163,7 +163,7 @@ def replay(
         else:
             tally = replay_files(names, sink, open_record=share.open, strict=strict, profile=profile, jobs=jobs)
     sys.stdout.flush()
-    sys.exit(EXIT_OK if tally.clean == tally.hands else EXIT_ILLEGAL)
+    sys.exit(EXIT_OK if tally.legal else EXIT_ILLEGAL)
 
 
 class ReadShare:

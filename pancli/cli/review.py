@@ -31,6 +31,7 @@ from pancli.cli.common import (
     output_file,
     record_files,
     refuse_output_into_input,
+    refuse_two_outputs,
     refuse_writing_an_input,
     rules_override_option,
     same_file,
@@ -162,8 +163,14 @@ def review(
     for target in (output, html):
         if target is not None and not Path(target).absolute().parent.is_dir():
             raise IOFailure(target, "write", "no such folder")
-    refuse_writing_an_input(html, names, "--html")
+    refuse_two_outputs(output, html, "-o and --html")
+    refuse_writing_an_input(html, names, "--html", rules)
+    # -o onto its own named record rewrites it (as fmt --write); onto standard input's file or a
+    # house-rules file read it is refused
+    refuse_writing_an_input(output, [n for n in names if n == "-"], "-o", rules)
     in_place = output is not None and any(n != "-" and same_file(output, n) for n in names)
+    if not in_place:
+        refuse_writing_an_input(output, names, "-o", rules)
     structured = as_json or as_jsonl
     if output is None and not structured and not summary_only:
         refuse_output_into_input(names, "-o FILE, which may be the input")

@@ -389,9 +389,12 @@ def exact_product(stake: Decimal, units: int) -> Decimal:
     >>> from decimal import Decimal
     >>> exact_product(Decimal("12345678901234567890.123456789"), 2)
     Decimal('24691357802469135780.246913578')
+    >>> exact_product(Decimal("0.0"), -3)
+    Decimal('0.0')
     """
     from decimal import localcontext
 
     with localcontext() as ctx:
         ctx.prec = len(stake.as_tuple().digits) + len(str(abs(units))) + 1
-        return stake * units
+        product = stake * units
+    return product if product else product.copy_abs()  # no negative zero (a stake of 0 times -3)

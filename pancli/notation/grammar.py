@@ -93,6 +93,8 @@ def show_char(text: str, loc: int) -> str:
         return "a space"
     if ch.isprintable() and not ch.isspace():
         return repr(ch)
+    if 0xDC80 <= ord(ch) <= 0xDCFF:  # a byte of an argument that is not UTF-8, as Python holds it
+        return f"the byte \\x{ord(ch) - 0xDC00:02x}, which is not UTF-8"
     return f"U+{ord(ch):04X}"
 
 
@@ -430,6 +432,10 @@ def _read_card(text: str, game: Game, offset: int) -> Card:
     return got
 
 
+_MORE: Final[Any] = object()
+"""The mark of a card list's item past the limit (:func:`cards_element`)."""
+
+
 def cards_element(game: Game = Game.PANGUINGUE, *, commas: bool = False, stop: Any = None) -> pp.ParserElement:
     """A fresh pyparsing element for a card list, to embed in another grammar (records).
 
@@ -446,9 +452,15 @@ def cards_element(game: Game = Game.PANGUINGUE, *, commas: bool = False, stop: A
     if stop is not None:
         item = ~stop + item
     nxt = (pp.Literal(",").suppress() + item) | item if commas else item
-    listed: pp.ParserElement = (item + nxt[...]).set_name("cards")
+    # At most MAX_MELD_CARDS items are read (each is a card at least): a 65th is marked, not read,
+    # so a list of 30,000 cards costs what a list of 65 does
+    more = pp.FollowedBy(nxt).add_parse_action(lambda: [_MORE])
+    listed: pp.ParserElement = (item + nxt[0, MAX_MELD_CARDS - 1] + pp.Opt(more)).set_name("cards")
 
     def bounded(text: str, loc: int, toks: pp.ParseResults) -> None:
+        if toks[-1] is _MORE:
+            message = f"a card list of more than {MAX_MELD_CARDS} cards is too long (at most {MAX_MELD_CARDS})"
+            raise _Coded(text, loc, "N10", message)
         if len(toks) > MAX_MELD_CARDS:
             raise _Coded(text, loc, "N10", too_long_message("a card list", len(toks), MAX_MELD_CARDS, "cards"))
 

@@ -16,7 +16,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Final
+from typing import IO, Final, NamedTuple
 
 from msgspec.structs import replace
 
@@ -90,9 +90,41 @@ def semicolon_text(comment: str) -> str:
 _BLOCK: Final = 1 << 16
 """Characters read at once: lines are split a block at a time (one C call for many lines)."""
 
-Physical = str | tuple[str, int]
+
+class Binary(NamedTuple):
+    """Where binary data stops the reading: the head of the line holding the first NUL byte (the
+    text before it, at most 200 characters) and the NUL's column. No record holds a NUL, so nothing
+    after it is read: ``/dev/zero`` or an image ends the file there, not in a line without end."""
+
+    head: str
+    col: int
+
+
+Physical = str | tuple[str, int] | Binary
 """A physical line without its end; a line longer than MAX_LINE_CHARS comes as a 2-tuple of
-its first 200 characters and its length (the rest is never held)."""
+its first 200 characters and its length (the rest is never held); the line holding a NUL byte
+comes as a :class:`Binary`, the last line read."""
+
+
+def binary_message() -> str:
+    """The R2 message of binary data in a record (one wording for every reader)."""
+    return "binary data (a NUL byte): a record is text, the rest of the file is not read"
+
+
+def _is_binary(problem: NotationError) -> bool:
+    """Whether ``problem`` is the error of binary data (:class:`Binary`)."""
+    return problem.code == "R2" and problem.message == binary_message()
+
+
+def _looks_utf16(text: str) -> bool:
+    r"""Whether ``text`` (a first line read as UTF-8) is UTF-16 text: a NUL beside every ASCII
+    character, so about half of it NULs, and the other half not (a run of NULs is binary data).
+
+    >>> _looks_utf16("\ufffd\ufffd[\x00P\x00"), _looks_utf16("\x00" * 40), _looks_utf16("[P")
+    (True, False, False)
+    """
+    nuls = text.count("\x00")
+    return nuls >= 2 and nuls * 3 >= len(text) and (len(text) - nuls) * 3 >= len(text)
 
 
 def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
@@ -101,6 +133,8 @@ def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
 
     A line past the limit is read on to its end, however long, and comes with its length: the
     lines after it are read as any others (a record with a 12 MB line loses only that line).
+    A NUL byte ends the reading: its line comes as a :class:`Binary`, and nothing after it is read
+    (a UTF-16 file, NULs beside its letters, gives its first line whole and stops there).
     """
     read = stream.read
     limit = MAX_LINE_CHARS
@@ -116,10 +150,21 @@ def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
             first = False
             if block[:1] == "\ufeff":
                 block = block[1:]
+            end = block.find("\n", 0, 1000)
+            line = block[: end if end >= 0 else 1000]
+            if _looks_utf16(line):
+                yield [line.rstrip("\r")]
+                return
+        nul = block.find("\x00")
+        if nul >= 0:
+            block = block[:nul]
         if long_size >= 0:
             j = block.find("\n")
             if j < 0:
                 long_size += len(block)
+                if nul >= 0:
+                    yield [Binary(long_head, long_size + 1)]
+                    return
                 continue
             long_size += j - (block[j - 1 : j] == "\r" if j else 0)
             block = block[j + 1 :]
@@ -133,6 +178,10 @@ def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
             lines = [(x[:200], len(x.rstrip("\r"))) if len(x) > limit else x for x in lines]  # type: ignore[misc, union-attr]
         if "\r" in chunk:
             lines = [x.rstrip("\r") if type(x) is str else x for x in lines]
+        if nul >= 0:
+            lines.append(Binary(carry[:200], len(carry) + 1))
+            yield lines
+            return
         if len(carry) > limit:
             long_head = carry[:200]
             long_size = len(carry)
@@ -161,13 +210,16 @@ class _Joiner:
         self.start = 0
         self.chars = 0
 
-    def push(self, lineno: int, text: str, cut: int = 0) -> list[tuple[int, list[str], str, NotationError | None]]:
-        """``cut``: the length of a line past MAX_LINE_CHARS (``text`` is its head), else 0."""
+    def push(
+        self, lineno: int, text: str, cut: int = 0, problem: NotationError | None = None
+    ) -> list[tuple[int, list[str], str, NotationError | None]]:
+        """``cut``: the length of a line past MAX_LINE_CHARS (``text`` is its head), else 0;
+        ``problem``: the error of a line that is no record text (binary data), else None."""
         out: list[tuple[int, list[str], str, NotationError | None]] = []
         pending = self.pending
         if pending:
             start = self.start
-            if _TAG_START.match(text) is None and not cut:
+            if _TAG_START.match(text) is None and not cut and problem is None:
                 pending.append(text)
                 self.chars += len(text) + 1
                 if not brace_open_after(text, True):
@@ -179,7 +231,9 @@ class _Joiner:
                 return out
             out.append((start, pending, "\n".join(pending), _unclosed("\n".join(pending), start)))
             self.pending = []
-        if cut:
+        if problem is not None:
+            out.append((lineno, [text + "..."], text, problem))
+        elif cut:
             problem = NotationError("R10", too_long_message("a line", cut, MAX_LINE_CHARS), MAX_LINE_CHARS + 1, lineno)
             out.append((lineno, [text + "..."], text, problem))
         elif "{" in text and brace_open_after(text, False):
@@ -189,6 +243,14 @@ class _Joiner:
         else:
             out.append((lineno, [text], text, None))
         return out
+
+    def push_physical(self, lineno: int, text: Physical) -> list[tuple[int, list[str], str, NotationError | None]]:
+        """:meth:`push` of any physical line: a line, a line past the limit or binary data."""
+        if type(text) is str:
+            return self.push(lineno, text)
+        if type(text) is Binary:
+            return self.push(lineno, text.head, problem=NotationError("R2", binary_message(), text.col, lineno))
+        return self.push(lineno, *text)
 
     def end(self) -> list[tuple[int, list[str], str, NotationError | None]]:
         """The comment still open at the end of the file, if any."""
@@ -218,8 +280,7 @@ def _utf16_error(text: str, line: int) -> NotationError | None:
     >>> _utf16_error("[Players", 1) is None
     True
     """
-    nuls = text.count("\x00")
-    if nuls < 2 or nuls * 3 < len(text):
+    if not _looks_utf16(text):
         return None
     return NotationError(
         "R2",
@@ -611,7 +672,7 @@ class _Reader:
                                 fast = None
                             continue
                     fast.chars = chars
-                logical = push(lineno, text) if type(text) is str else push(lineno, *text)
+                logical = push(lineno, text) if type(text) is str else joiner.push_physical(lineno, text)
                 for first, raws, ltext, problem in logical:
                     done = self._line(first, raws, ltext, problem)
                     if done is not None:
@@ -670,7 +731,10 @@ class _Reader:
             stripped = text.strip()
         done: RecordHand | None = None
         is_tag = stripped[:1] == "["
-        if hand is None or (is_tag and hand.in_play):
+        # binary data in a hand already malformed is a hand of its own: said, never lost behind
+        # the hand's first error
+        apart = problem is not None and hand is not None and hand.error is not None and _is_binary(problem)
+        if hand is None or (is_tag and hand.in_play) or apart:
             if hand is not None:
                 done = hand.finish(self.last)
             self.index += 1
@@ -781,7 +845,7 @@ def split_hands(stream: IO[str], hands_per_chunk: int) -> Iterator[HandChunk]:
                     in_play = True  # a play line: never starts a hand
                     pend = -1
                     continue
-            logical = push(lineno, text) if type(text) is str else push(lineno, *text)
+            logical = push(lineno, text) if type(text) is str else joiner.push_physical(lineno, text)
             for first, _raws, ltext, problem in logical:
                 kind = _kind(ltext, problem)
                 if kind == 0:

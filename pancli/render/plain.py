@@ -94,7 +94,7 @@ def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
     add(f"  ledger: {ledger_text(result.ledger)}")
     money = money_map(result)
     if money is not None:
-        add(f"  money (stake {result.stake}): {', '.join(f'{p} {money_text(m)}' for p, m in money.items())}")
+        add(f"  money (stake {result.stake:f}): {', '.join(f'{p} {money_text(m)}' for p, m in money.items())}")
     return "\n".join(out) + "\n"
 
 

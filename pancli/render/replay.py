@@ -64,10 +64,14 @@ class Sink:
         self.flushed = time.monotonic()
 
     def flush(self) -> None:
-        """Write what is buffered (standard output first, then the error lines)."""
+        """Write what is buffered (standard output first, then the error lines). A line of
+        standard output goes out whole with its newline (a JSON list's last item waits for its
+        comma or the list's end): an error line never lands inside one under ``2>&1``."""
         if self.out:
-            sys.stdout.write("".join(self.out))
-            self.out = []
+            text = "".join(self.out)
+            cut = text.rfind("\n") + 1
+            sys.stdout.write(text[:cut])
+            self.out = [text[cut:]] if cut < len(text) else []
         sys.stdout.flush()
         if self.err:
             sys.stderr.write("".join(self.err))

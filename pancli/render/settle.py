@@ -49,6 +49,10 @@ class SettleSink(Sink):
         """The hands counted at ``--default-stake`` (they name no Stake)."""
         self.cut_off = HandRuns()
         """The hands counted although unfinished (the record stops before their end)."""
+        self.looks: dict[str, tuple[str, str]] = {}
+        """Each player's name as compared for look-alikes (NFKC, case folded) -> the first name seen
+        that way and its file: ``Ana``, ``ana`` and ``Ａna`` are three players, said once a pair."""
+        self.alike_said: set[tuple[str, str]] = set()
 
     def unfinished(self, hand: RecordHand) -> None:
         """Write one unfinished hand (counted: the payments made so far), as it comes."""
@@ -94,6 +98,7 @@ class SettleSink(Sink):
         hand, result = report.hand, report.result
         if hand.warnings:
             self.err.append(warning_lines(hand))
+        self._look_alike(result.players, hand.file)
         dispute = report.dispute
         if report.remedied:
             from pancli.render.plain import violation_line
@@ -109,6 +114,25 @@ class SettleSink(Sink):
             self.cut_off.add(hand.file, hand.index)
             self.unfinished(hand)
         self._add(sitting, counted)
+
+    def _look_alike(self, players: tuple[str, ...], file: str) -> None:
+        """Warn (R2) of a player whose name looks like another's seen before, in any file."""
+        from pancli.model.settle import player_key
+        from pancli.notation.record_common import name_key
+
+        for name in players:
+            first, where = self.looks.setdefault(name_key(name), (name, file))
+            pair = (first, name)
+            if player_key(first) != player_key(name) and pair not in self.alike_said:
+                self.alike_said.add(pair)
+                self.err.append(
+                    "pan settle: R2 warning: "
+                    + escape_text(
+                        f"{name!r} ({file}) and {first!r} ({where}) look alike (the same after NFKC and case"
+                        " folding): settled as two players"
+                    )
+                    + "\n"
+                )
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.model.settle import Hand
@@ -132,7 +156,7 @@ class SettleSink(Sink):
             if note:
                 self.err.append(f"pan settle: {note}\n")
         out.extend(
-            f"default-stake\tpanguingue\t{escape_text(f)}\t{a if a == b else f'{a}-{b}'}\t{self.pan.default_stake}\n"
+            f"default-stake\tpanguingue\t{escape_text(f)}\t{a if a == b else f'{a}-{b}'}\t{self.pan.default_stake:f}\n"
             for f, a, b in self.defaulted.runs()
         )
         self.flush()
@@ -166,7 +190,7 @@ def default_note(sink: SettleSink) -> str | None:
     if not sink.defaulted.count:
         return None
     runs = escape_text(sink.defaulted.text())
-    return f"--default-stake {sink.pan.default_stake} a unit for the hands that name no Stake: {runs}"
+    return f"--default-stake {sink.pan.default_stake:f} a unit for the hands that name no Stake: {runs}"
 
 
 def amount_text(value: Decimal) -> str:

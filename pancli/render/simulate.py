@@ -35,7 +35,7 @@ def text_pieces(played: Iterator[SimulatedHand]) -> Iterator[str]:
 def json_pieces(played: Iterator[SimulatedHand], seed: int, lines: bool = False) -> Iterator[str]:
     """One JSON list, an object per line for each hand (streamed: any number of hands); with
     ``lines`` the objects alone, one a line (``--jsonl``)."""
-    n = 0
+    held = ""  # the last object of the list: it goes out with its comma or the list's end (whole lines)
     for hand in played:
         n = hand.number
         script = hand.script
@@ -44,6 +44,8 @@ def json_pieces(played: Iterator[SimulatedHand], seed: int, lines: bool = False)
         if lines:
             yield dumps(item) + "\n"
         else:
-            yield ("[\n" if n == 1 else ",\n") + dumps(item)
+            if held:
+                yield held + ",\n"
+            held = ("[\n" if not held else "") + dumps(item)
     if not lines:
-        yield "\n]\n" if n else "[]\n"
+        yield held + "\n]\n" if held else "[]\n"

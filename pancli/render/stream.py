@@ -72,6 +72,9 @@ class JsonStream:
         self.out = out if out is not None else sys.stdout
         self.flush_each = flush_each
         self.count = 0
+        self.held = ""
+        """The last item of a list, written with what follows it (its comma, or the list's end):
+        every line goes out whole with its newline, so standard error never lands inside one."""
 
     def encode(self, obj: Any) -> str:
         """The text of one item as :meth:`add_text` takes it."""
@@ -105,19 +108,28 @@ class JsonStream:
         """
         if not items:
             return
-        if self.count == 0 and not self.lines:
-            self.out.write("[\n")
-            text = text[len(self.lead) :]  # the opening stands for the first separator
-        self.out.write(text)
+        if self.lines:
+            self.out.write(text)
+        else:
+            if self.count == 0:
+                text = "[\n" + text[len(self.lead) :]  # the opening stands for the first separator
+            self._whole_lines(text)
         self.count += items
         self.out.flush()
+
+    def _whole_lines(self, text: str) -> None:
+        """Write ``text`` after what is held, up to its last newline; hold the rest."""
+        text = self.held + text
+        cut = text.rfind("\n") + 1
+        self.out.write(text[:cut])
+        self.held = text[cut:]
 
     def add_text(self, text: str) -> None:
         """Write one item already encoded by :meth:`encode` (or by an equivalent fast path)."""
         if self.lines:
             self.out.write(text + "\n")
         else:
-            self.out.write(("[\n" if self.count == 0 else ",\n") + text)
+            self._whole_lines(("[\n" if self.count == 0 else ",\n") + text)
         self.count += 1
         if self.flush_each:
             self.out.flush()
@@ -125,7 +137,8 @@ class JsonStream:
     def close(self) -> None:
         """End the list (``[]`` when it is empty) and flush."""
         if not self.lines:
-            self.out.write("\n]\n" if self.count else "[]\n")
+            self.out.write(self.held + "\n]\n" if self.count else "[]\n")
+            self.held = ""
         self.out.flush()
 
 

@@ -411,7 +411,7 @@ def ledger_table(result: HandResult, script: HandScript) -> Any:
     table.add_column("units", justify="right", footer=str(sum(result.ledger.values())))
     if money is not None:
         table.add_column(
-            f"money (stake {result.stake})", justify="right", footer=money_text(sum(money.values(), Decimal(0)))
+            f"money (stake {result.stake:f})", justify="right", footer=money_text(sum(money.values(), Decimal(0)))
         )
     if claimed:
         table.add_column("claimed", justify="right")
