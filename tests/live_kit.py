@@ -2,7 +2,8 @@
 scorer enters them, with one refused line (and its correction) and one foul meld made good.
 
 Hand 1 is the tutorial's (Ana goes out); hand 2 (Ana first, S3) has Cruz lay a foul meld and
-make it good (I2); hand 3 (Cruz first) is the tutorial's hand dealt to other seats.
+discard; after Dee's turn Dee calls it and Cruz makes it good on the next line (I2); hand 3 (Cruz
+first) is the tutorial's hand dealt to other seats.
 """
 
 from __future__ import annotations
@@ -48,8 +49,10 @@ Ben top ; nothing to build on
 Cruz stay
 Dee stay
 1. Ana draw 5s, meld [5s 5s 5s], discard 2d
-2. Cruz draw 7c, meld [7c 7c 7c 4d] ??, mend #1 [7c 7c 7c 7c], discard Jd
+2. Cruz draw 7c, meld [7c 7c 7c 4d] ??, discard Jd
 3. Dee draw Kc, discard Kc
+Dee call Cruz #1 ; "four sevens and a four?"
+Cruz mend #1 [7c 7c 7c 7c]
 4. Ana draw 7c, discard 7c
 Dee force Cruz
 5. Cruz take 7c, add 7c to #1, discard 4d

@@ -49,7 +49,7 @@ def test_a_night_kept_in_the_view_replays_to_the_same_ledger(tmp_path: Path) -> 
                 if x == REFUSED:
                     await pilot.pause()
                     shots["refused"] = screen_text(app)
-                if x.startswith("2. Cruz draw 7c"):
+                if x.startswith("Cruz mend #1"):
                     await pilot.pause()
                     shots["foul"] = screen_text(app)
             await _type(app, pilot, "settle")
@@ -152,3 +152,27 @@ def test_a_real_terminal_run(tmp_path: Path) -> None:
         child.close(force=True)
     assert child.exitstatus == 1  # a line was refused
     assert [x for x in night.read_text().splitlines() if x and not x.startswith("[")] == ["Ana stay"]
+
+
+def test_a_resumed_hand_shows_its_lines_with_payments_and_rulings(tmp_path: Path) -> None:
+    from live_kit import HAND_1, HAND_2
+
+    night = tmp_path / "night.pan"
+    h2 = HAND_2.splitlines()
+    upto = next(i for i, x in enumerate(h2) if "mend #1" in x) + 1  # the foul meld made good
+    pan("live", str(night), "--players", PLAYERS, input=HAND_1 + "".join(x + "\n" for x in h2[:upto]))
+    session = _session(night)
+
+    async def run() -> str:
+        app = LiveApp(session)
+        async with app.run_test(size=(120, 44)) as pilot:
+            await pilot.pause()
+            shot = screen_text(app)
+            await pilot.press("ctrl+q")
+        return shot
+
+    try:
+        shot = asyncio.run(run())
+    finally:
+        session.close()
+    assert "Cruz collects C2 [7c 7c 7c 7c]" in shot and "IRREGULARITY" in shot and "I2" in shot

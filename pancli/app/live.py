@@ -38,7 +38,7 @@ from pancli.app.replay import RecordJudge, Tally
 from pancli.app.report import HandReport
 from pancli.cards import Game
 from pancli.files import atomic_write
-from pancli.model.results import Payment, Recorded, Violation
+from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
 from pancli.records.reader import HandChunk, Physical, read_chunk, read_hands
 
@@ -74,7 +74,18 @@ class Entry:
     """The judgement of one line entered: its verdict, where it stands (or would have stood) in
     the file, the hand's report after it, and what it paid or which rule it breaks."""
 
-    __slots__ = ("claim", "error", "hand_over", "line", "next_players", "report", "started", "text", "verdict")
+    __slots__ = (
+        "before",
+        "claim",
+        "error",
+        "hand_over",
+        "line",
+        "next_players",
+        "report",
+        "started",
+        "text",
+        "verdict",
+    )
 
     def __init__(self, verdict: Verdict, text: str, line: int) -> None:
         self.verdict = verdict
@@ -92,6 +103,8 @@ class Entry:
         """The seating of the next hand (S3), when the line ended the hand."""
         self.started = False
         """The line began a hand (its tags were written with it)."""
+        self.before: HandReport | None = None
+        """The hand as judged before the line (None: the line began it)."""
 
     @property
     def payments(self) -> tuple[Payment, ...]:
@@ -100,6 +113,17 @@ class Entry:
         if report is None or self.verdict is not Verdict.ACCEPTED or report.result.game is Game.PAGRUC:
             return ()
         return tuple(p for p in report.result.payments if p.line == self.line)
+
+    @property
+    def remedies(self) -> tuple[Remedy, ...]:
+        """The irregularities put right that the line brought (I1, I2): a remedy of an earlier line
+        too, when the line changed it (a late call makes good a foul meld found at its turn's end)."""
+        report = self.report
+        if report is None or self.verdict is not Verdict.ACCEPTED or report.result.game is Game.PAGRUC:
+            return ()
+        before = self.before
+        had = before.result.remedies if before is not None and before.result.game is Game.PANGUINGUE else ()
+        return tuple(r for r in report.result.remedies if r not in had)
 
     @property
     def steps(self) -> tuple[Recorded, ...]:
@@ -491,6 +515,7 @@ class Session:
         physical: list[Physical] = list(lines)
         hands = list(read_chunk(HandChunk(first, self.hand_index, 1, physical), self.name, Path(self.path).parent))
         entry = Entry(Verdict.REFUSED, text, line)
+        entry.before = self.report
         if len(hands) != 1 or hands[0].script is None:
             bad = next((h.error for h in hands if h.error is not None), None)
             entry.error = bad or NotationError("R1", "not one line of the hand in play", line, 1)

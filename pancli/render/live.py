@@ -194,9 +194,8 @@ def entry_text(session: Session, entry: Entry) -> str:
     out.append(f"ok {entry.line}: {entry.text.strip()}")
     if report.script.game.value == "panguingue":
         out += collection_lines(entry.payments, report.script.profile.out_bonus)
-        for r in report.result.remedies:  # type: ignore[union-attr]
-            if r.violation.line == entry.line:
-                out += remedy_lines(session.name, r)
+        for r in entry.remedies:
+            out += remedy_lines(session.name, r)
     if entry.hand_over:
         result = report.result
         if result.game is Game.PANGUINGUE:
@@ -436,6 +435,7 @@ def finished_totals(session: Session) -> dict[str, int]:
 
 def hand_log(session: Session) -> list[str]:
     """The hand in play's lines as written, each with what it paid and the rulings put right."""
+    from pancli.render.plain import remedy_lines
     from pancli.render.words import collection_lines
 
     report = session.report
@@ -446,11 +446,15 @@ def hand_log(session: Session) -> list[str]:
     for p in payments:
         by_line.setdefault(p.line, []).append(p)
     bonus = report.script.profile.out_bonus if report is not None else None
+    remedies = report.result.remedies if report is not None and report.result.game is Game.PANGUINGUE else ()
     for n, text in enumerate(session.lines_of_hand, first):
         if not text.strip() or text.startswith("["):
             continue
         out.append(f"{n:>4}  {text}")
         out += collection_lines(by_line.get(n, []), bonus)
+        for r in remedies:
+            if r.violation.line == n:
+                out += remedy_lines(session.name, r)
     return out
 
 
