@@ -8,8 +8,10 @@ listed as it comes (its place, rule and message) and left out of the totals unle
 ``--include-disputed`` (then its ledger counts: the payments made before a violation).
 
 Output: a rich table on a terminal; in a pipe tab-separated lines, the first field saying
-what the line is (``disputed``, ``player``, ``pays``, ``note``); ``--json`` one object;
-``--jsonl`` one object per disputed hand, per player, then per transfer.
+what the line is (``remedied``, ``disputed``, ``player``, ``pays``, ``note``); ``--json`` one
+object; ``--jsonl`` one object per remedied or disputed hand, per player, then per transfer. A
+hand with an irregularity put right (I1, I2) is counted and listed with where, the rule and who
+returned what to whom.
 
 Exit status: 0 everything read is legal and every claim holds; 1 some hand disputed or with an
 irregularity put right (as ``pan replay``); 2 usage error or a file that cannot be read.
@@ -47,7 +49,7 @@ if TYPE_CHECKING:
 @click.command("settle")
 @click.argument("files", nargs=-1, metavar="FILE... | -", shell_complete=complete_paths)
 @json_option
-@jsonl_option(help="One JSON object per disputed hand, per player, per transfer.")
+@jsonl_option(help="One JSON object per remedied or disputed hand, per player, per transfer.")
 @stake_options()
 @click.option(
     "--include-disputed", is_flag=True, help="Count disputed hands too (the payments made before a violation)."
@@ -73,10 +75,13 @@ def settle(
     every counted hand has a Stake (or with --stake), else in units. --stake sets the
     stake of every hand; --default-stake only that of the hands that name none (listed at
     the end: 'default-stake' lines in a pipe). A hand with a violation, a wrong claim or a
-    notation error is disputed: listed with its place and rule and left out of the totals
+    notation error is disputed: listed with its place and rule (its cause: an irregularity
+    put right before the violation, against the same player) and left out of the totals
     (unless --include-disputed). An unfinished hand (the record stops before its end) is
-    counted and listed ('unfinished'). Exit status 0, 1 when any hand is disputed or had an
-    irregularity put right (as pan replay), 2 for a usage error or a file that cannot be read.
+    counted and listed ('unfinished'). A hand with an irregularity put right (I1, I2) is
+    counted and listed ('remedied': where, the rule, who returned what to whom). Exit
+    status 0, 1 when any hand is disputed or had an irregularity put right (as pan replay),
+    2 for a usage error or a file that cannot be read.
 
     \b
     Examples:

@@ -105,7 +105,8 @@ def transfers(balances: Mapping[str, Decimal] | Mapping[str, int]) -> tuple[Tran
 
 
 class Dispute(Value):
-    """Why a hand is disputed: the first violation, wrong claim or notation error, and where."""
+    """Why a hand is disputed: its cause (the first irregularity or violation, by record order),
+    else its first wrong claim, or its notation error, and where."""
 
     file: str
     hand: int
@@ -113,7 +114,8 @@ class Dispute(Value):
     last_line: int
     game: str
     kind: str
-    """``violation``, ``claim`` or ``malformed``."""
+    """``violation``, ``claim`` or ``malformed``; ``irregularity`` when the cause of a hand with a
+    violation is an earlier irregularity put right (I1, I2)."""
     rule: Rule
     """The rule broken, the claim's rule, or the notation error's code (a rule of the registry too)."""
     line: int

@@ -1,6 +1,7 @@
 """``pan settle``'s sitting as a consumer of hand reports: every refereed hand added to a
 :class:`~pancli.model.settle.Sitting` (Panguingue and PAGRUC apart), the disputed ones (the
-report's :attr:`~pancli.app.report.HandReport.dispute`) listed as they come, then the totals
+report's :attr:`~pancli.app.report.HandReport.dispute`) and those with an irregularity put
+right (their remedies: where, the rule, who returned what to whom) listed, then the totals
 and transfers, in four forms: plain tab-separated lines (:class:`SettleSink`), ``--json``,
 ``--jsonl`` and a terminal."""
 
@@ -23,8 +24,10 @@ from pancli.render.text import money_text, warning_lines
 if TYPE_CHECKING:
     from pancli.app.replay import Tally
     from pancli.app.report import HandReport
+    from pancli.model.results import Remedy
     from pancli.model.settle import Dispute, Hand, HandRuns, PlayerTotal, Sitting
     from pancli.notation.layout import RecordHand
+    from pancli.render.json import RemedyItem
 
 
 class SettleSink(Sink):
@@ -58,7 +61,18 @@ class SettleSink(Sink):
             f"(lines {hand.first_line}-{hand.last_line})\t{UNFINISHED}\n"
         )
 
-    # what each output form does with a disputed hand and with the totals
+    # what each output form does with a disputed hand, a remedied hand and the totals
+    def remedied(self, report: HandReport) -> None:
+        """Write one hand with irregularities put right: a ``remedied`` line per remedy."""
+        hand = report.hand
+        for r in report.result.remedies:  # type: ignore[union-attr]
+            v = r.violation
+            self.out.append(
+                f"remedied\t{escape_text(hand.file)}:{v.line}:{v.col}\t{v.rule}\thand {hand.index}"
+                f" (lines {hand.first_line}-{hand.last_line})\t{escape_text(returns_text(r))}"
+                f"\t{escape_text(v.message)}\n"
+            )
+
     def disputed(self, d: Dispute) -> None:
         """Write one disputed hand (in a pipe: a ``disputed`` line, and the error on standard error)."""
         self.out.append(
@@ -91,6 +105,7 @@ class SettleSink(Sink):
 
             self.any_remedied = True
             self.err.extend(violation_line(hand.file, r.violation) + "\n" for r in result.remedies)  # type: ignore[union-attr]
+            self.remedied(report)
         sitting = self.sitting(result.game)
         counted = Hand(result.players, result.totals, result.stake, dispute)
         if sitting.takes_default(counted):
@@ -145,6 +160,25 @@ class SettleSink(Sink):
             for f, a, b in self.defaulted.runs()
         )
         self.flush()
+
+
+def returns_text(r: Remedy) -> str:
+    """Who returned what to whom under a remedy, summed by payer and payee in the order paid:
+    ``Ana returns 6 units to Cruz, 6 to Dee``; ``nothing returned`` when nothing was."""
+    by_payer: dict[str, dict[str, int]] = {}
+    for p in r.returns:
+        to = by_payer.setdefault(p.payer, {})
+        to[p.payee] = to.get(p.payee, 0) + p.units
+    if not by_payer:
+        return "nothing returned"
+    parts = []
+    for payer, to in by_payer.items():
+        each = [
+            f"{u}{(' unit' if u == 1 else ' units') if i == 0 else ''} to {payee}"
+            for i, (payee, u) in enumerate(to.items())
+        ]
+        parts.append(f"{payer} returns {', '.join(each)}")
+    return "; ".join(parts)
 
 
 UNFINISHED = "the record stops before the hand's end (nobody went out, no T4, not void): its payments so far count"
@@ -236,6 +270,36 @@ class UnfinishedLine(Line, tag="unfinished"):
     last_line: int
 
 
+class RemediedItem(Item):
+    """A hand with irregularities put right: its place and game, and each remedy as ``pan
+    replay --json`` writes it (rule, place, player, message, ruling, ``remedy``, ``returns``:
+    payer, payee, units, ``retired``)."""
+
+    file: str
+    hand: int
+    first_line: int
+    last_line: int
+    game: str
+    remedies: list[RemedyItem]
+
+
+class RemediedLine(Line, tag="remedied"):
+    """A hand with irregularities put right, as a ``--jsonl`` line."""
+
+    file: str
+    hand: int
+    first_line: int
+    last_line: int
+    game: str
+    remedies: list[RemedyItem]
+
+
+def _remedy_items(report: HandReport) -> list[RemedyItem]:
+    from pancli.render.json import remedy_item
+
+    return [remedy_item(r, report.hand.file) for r in report.result.remedies]  # type: ignore[union-attr]
+
+
 class RunItem(Item):
     """A run of hands: ``file``, ``first`` and ``last`` hand numbers."""
 
@@ -276,6 +340,7 @@ class SettleTail(Item):
     pagruc: SittingItem
     unfinished: list[RunItem]
     default_stake: DefaultStakeItem | None
+    remedied: list[RemediedItem]
 
 
 _T = TypeVar("_T", bound=TotalItem)
@@ -315,6 +380,16 @@ class JsonSettle(SettleSink):
         super().__init__(stake, include_disputed)
         self.first = True
         self.out.append('{"disputed": [')
+        self.remedied_hands: list[RemediedItem] = []
+        """The hands with irregularities put right, written at the end (they are few: each is an
+        irregularity found at the table)."""
+
+    def remedied(self, report: HandReport) -> None:
+        hand = report.hand
+        item = RemediedItem(
+            hand.file, hand.index, hand.first_line, hand.last_line, report.game.value, _remedy_items(report)
+        )
+        self.remedied_hands.append(item)
 
     def disputed(self, d: Dispute) -> None:
         self.out.append(("\n  " if self.first else ",\n  ") + dumps(d))
@@ -331,6 +406,7 @@ class JsonSettle(SettleSink):
             sitting_item(self.pagruc_sitting, "pagruc"),
             _runs(self.cut_off),
             None if default is None else DefaultStakeItem(format(default, "f"), _runs(self.defaulted)),
+            self.remedied_hands,
         )
         body = dumps_indented(tail)[1:]
         self.out.append(("]," if self.first else "\n],") + body + "\n")
@@ -343,6 +419,13 @@ class JsonlSettle(SettleSink):
     def disputed(self, d: Dispute) -> None:
         self.out.append(dumps(DisputedLine(*astuple(d))) + "\n")
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
+
+    def remedied(self, report: HandReport) -> None:
+        hand = report.hand
+        line = RemediedLine(
+            hand.file, hand.index, hand.first_line, hand.last_line, report.game.value, _remedy_items(report)
+        )
+        self.out.append(dumps(line) + "\n")
 
     def unfinished(self, hand: RecordHand) -> None:
         line = UnfinishedLine(hand.file, hand.index, hand.first_line, hand.last_line)
@@ -387,6 +470,22 @@ class RichSettle(SettleSink):
             f"[bold]{escape(d.rule)}[/] {escape(escape_text(d.message))}"
             f" [dim](hand {d.hand}, lines {d.first_line}-{d.last_line})[/]",
         )
+
+    def remedied(self, report: HandReport) -> None:
+        from rich.markup import escape
+
+        from pancli.render.terminal import print_hanging
+
+        hand = report.hand
+        for r in report.result.remedies:  # type: ignore[union-attr]
+            v = r.violation
+            print_hanging(
+                self.console,
+                "[bold yellow]REMEDIED[/]",
+                f"{escape(escape_text(hand.file))}:{v.line}:{v.col}: [bold]{escape(v.rule)}[/] "
+                f"{escape(escape_text(returns_text(r)))}: {escape(escape_text(v.message))}"
+                f" [dim](hand {hand.index}, lines {hand.first_line}-{hand.last_line})[/]",
+            )
 
     def unfinished(self, hand: RecordHand) -> None:
         from rich.markup import escape
