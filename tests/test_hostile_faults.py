@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -545,3 +546,12 @@ def test_completion_with_a_word_number_that_is_no_number_is_a_message(tmp_path: 
     p = subprocess.run([sys.executable, "-m", "pancli"], capture_output=True, env=env, cwd=ROOT, timeout=60)
     assert p.returncode == 2 and b"Traceback" not in p.stderr
     assert p.stderr == b"pan: shell completion: COMP_CWORD is not a word number\n"
+
+
+@pytest.mark.parametrize("step", ["_guard_streams", "_enough_memory", "_completion_request"])
+def test_a_hangup_while_pan_sets_up_ends_it_quietly(step: str) -> None:
+    """A signal that comes after pan's handler is set but before the command runs (its streams,
+    the memory check) ends pan with 128 + the signal and no traceback, as one that comes later."""
+    code = f"import os, signal, pancli.cli as c\nc.{step} = lambda: os.kill(os.getpid(), signal.SIGHUP)\nc.main()\n"
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
+    assert p.returncode == 128 + signal.SIGHUP and b"Traceback" not in p.stderr, p.stderr

@@ -202,17 +202,19 @@ def main() -> None:
     def stop(signum: int, frame: object) -> None:
         raise Interrupted(signum)
 
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
-    if hasattr(signal, "SIGHUP"):  # the terminal went away: as SIGTERM (129, temporary files removed)
-        signal.signal(signal.SIGHUP, stop)
-    _guard_streams()
-    _buffer_stdout()
-    _enough_memory()
-    _completion_request()
-    # room to report running out of memory in (``ulimit -v``): freed first when memory runs out
-    reserve = bytearray(_RESERVE_BYTES)
+    reserve: bytearray | None = None
     try:
+        # inside the try: a signal that comes while pan is still setting up ends it as quietly
+        signal.signal(signal.SIGINT, stop)
+        signal.signal(signal.SIGTERM, stop)
+        if hasattr(signal, "SIGHUP"):  # the terminal went away: as SIGTERM (129, temporary files removed)
+            signal.signal(signal.SIGHUP, stop)
+        _guard_streams()
+        _buffer_stdout()
+        _enough_memory()
+        _completion_request()
+        # room to report running out of memory in (``ulimit -v``): freed first when memory runs out
+        reserve = bytearray(_RESERVE_BYTES)
         try:
             cli.main(prog_name="pan")
         finally:
@@ -233,7 +235,7 @@ def main() -> None:
         sys.stderr.write(_os_failure(exc) + "\n")
         sys.exit(2)
     except MemoryError:  # under a memory limit (ulimit -v)
-        del reserve
+        del reserve  # the room to report in
         _out_of_memory()
 
 
