@@ -109,3 +109,14 @@ def test_P1_a_later_violation_of_another_player_stays_the_reason(tmp_path: Path)
     _, out, _ = _run("settle", "--json", str(path))
     (d,) = json.loads(out)["disputed"]
     assert d["kind"] == "violation" and d["player"] == "Ben" and d["line"] == 36
+
+
+def test_settle_json_is_one_document_in_one_layout() -> None:
+    """``settle --json`` is written whole by the one encoder: indented by two throughout (the
+    disputed hands were spliced in compact, after a hand-written ``{"disputed": [``)."""
+    names = sorted(str(p) for p in Path("samples").glob("*.pan"))
+    _, out, _ = _run("settle", "--json", *names)
+    document = json.loads(out)
+    assert document["disputed"], "the samples hold disputed hands"
+    assert out == json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    assert list(document) == ["disputed", "panguingue", "pagruc", "unfinished", "default_stake", "remedied"]

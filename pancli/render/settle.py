@@ -333,9 +333,10 @@ class DefaultStakeItem(Item):
     hands: list[RunItem]
 
 
-class SettleTail(Item):
-    """What ``--json`` writes after the disputed hands."""
+class SettleDocument(Item):
+    """``--json``: the one document, written whole by the one encoder (one layout)."""
 
+    disputed: list[Dispute]
     panguingue: SittingItem
     pagruc: SittingItem
     unfinished: list[RunItem]
@@ -373,16 +374,14 @@ def sitting_item(sitting: Sitting, game: str) -> SittingItem:
 
 
 class JsonSettle(SettleSink):
-    """``--json``: ``{"disputed": [...], "panguingue": {...}, "pagruc": {...}}``, the disputed
-    hands written as they come."""
+    """``--json``: ``{"disputed": [...], "panguingue": {...}, "pagruc": {...}, ...}``, one
+    document indented by two, written at the end (the disputed and remedied hands are kept till
+    then: each is a hand the table argued over, few in a sitting)."""
 
     def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
         super().__init__(stake, include_disputed)
-        self.first = True
-        self.out.append('{"disputed": [')
+        self.disputes: list[Dispute] = []
         self.remedied_hands: list[RemediedItem] = []
-        """The hands with irregularities put right, written at the end (they are few: each is an
-        irregularity found at the table)."""
 
     def remedied(self, report: HandReport) -> None:
         hand = report.hand
@@ -392,8 +391,7 @@ class JsonSettle(SettleSink):
         self.remedied_hands.append(item)
 
     def disputed(self, d: Dispute) -> None:
-        self.out.append(("\n  " if self.first else ",\n  ") + dumps(d))
-        self.first = False
+        self.disputes.append(d)
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
     def unfinished(self, hand: RecordHand) -> None:
@@ -401,15 +399,15 @@ class JsonSettle(SettleSink):
 
     def close(self, tally: Tally, stopped: bool) -> None:
         default = self.pan.default_stake
-        tail = SettleTail(
+        document = SettleDocument(
+            self.disputes,
             sitting_item(self.pan, "panguingue"),
             sitting_item(self.pagruc_sitting, "pagruc"),
             _runs(self.cut_off),
             None if default is None else DefaultStakeItem(format(default, "f"), _runs(self.defaulted)),
             self.remedied_hands,
         )
-        body = dumps_indented(tail)[1:]
-        self.out.append(("]," if self.first else "\n],") + body + "\n")
+        self.out.append(dumps_indented(document) + "\n")
         self.flush()
 
 
