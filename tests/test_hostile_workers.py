@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -191,7 +192,10 @@ def test_I3_jobs_workers_die_with_the_main_process(record: Path) -> None:
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM, signal.SIGINT])
 def test_a_signal_ends_replay_jobs_quietly_and_its_workers_with_it(record: Path, signum: int) -> None:
     status, err, workers = _signalled_at_work(record, signum)
-    assert (status, err) == (128 + signum, b"")
+    # the record's own P8 ruling may be judged and written before the signal comes (a fast
+    # machine): that line is pan's output, not noise; anything else is
+    noise = [line for line in err.splitlines() if not re.fullmatch(rb"-:\d+:\d+: P8 .*", line)]
+    assert (status, noise) == (128 + signum, [])
     assert not any(_alive(w) for w in workers)  # killed and reaped before pan ended
 
 
