@@ -57,7 +57,7 @@ from msgspec.structs import replace
 
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld
-from pancli.model.actions import Draw, HandScript, Take, Turn
+from pancli.model.actions import Draw, Event, HandScript, Take, Turn
 from pancli.model.results import Ending, Retirement, Source, Violation
 from pancli.model.rulings import Ruling
 from pancli.referee.board import HAND_SIZE
@@ -159,6 +159,17 @@ class Position(Value):
         return sum(len(m.cards) for m in self.melds)
 
 
+def _play(table: Table, ev: Event) -> None:
+    """Play one event of the record on ``table`` as the referee does (a turn by the fast path
+    when it can); a broken rule raises its Ruling."""
+    if isinstance(ev, Turn):
+        if not table.fast_turn(ev):
+            table.play_event(ev)
+    else:
+        table.verify_event(ev)
+        table.apply_event(ev)
+
+
 def _cards(counts: list[int]) -> tuple[Card, ...]:
     return tuple(c for c, n in zip(ALL_CARDS, counts, strict=True) for _ in range(n))
 
@@ -209,12 +220,7 @@ def position_at(script: HandScript, line: int, player: str, js: Judgements | Non
                 if ev.line == line and isinstance(ev, Turn) and ev.player == player:
                     now = ev
                 break
-            if isinstance(ev, Turn):
-                if not table.fast_turn(ev):
-                    table.play_event(ev)
-            else:
-                table.verify_event(ev)
-                table.apply_event(ev)
+            _play(table, ev)
     except Ruling as r:
         raise PositionViolation(r.violation) from None
     draw_violation = None
@@ -403,12 +409,7 @@ def table_now(script: HandScript) -> TableNow:
     try:
         _deal(table)
         for ev in script.events:
-            if isinstance(ev, Turn):
-                if not table.fast_turn(ev):
-                    table.play_event(ev)
-            else:
-                table.verify_event(ev)
-                table.apply_event(ev)
+            _play(table, ev)
     except Ruling as r:
         raise PositionViolation(r.violation) from None
     return _now(table)
