@@ -81,6 +81,11 @@ def ten_fault(who: str, hand: int, melded: int) -> str | None:
     """
     if holds_ten(hand, melded):
         return None
+    return ten_words(who, hand, melded)
+
+
+def ten_words(who: str, hand: int, melded: int) -> str:
+    """What P7 says of ``who`` holding ``hand`` cards with ``melded`` on the table, not ten."""
     return f"{who} holds {hand} and has {melded} melded: not {HAND_SIZE} in all"
 
 

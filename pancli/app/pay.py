@@ -18,7 +18,7 @@ from typing import Final, Literal
 from pancli.app.check import MEMO_LIMIT, MeldCheck, assess_all, error_suffix, judge_fields
 from pancli.app.lines import InputLine, remembered_items
 from pancli.cards import ALL_CARDS, Card, Game, past_the_pack
-from pancli.melds import Meld, going_out_value
+from pancli.melds import Meld, OutValue, going_out_value
 from pancli.rules import Profile
 from pancli.values import Value
 
@@ -42,8 +42,8 @@ class PayReport(Value):
     profile: Profile
     laid: int
     """Units each opponent pays for laying the melds (C6, C7)."""
-    going_out: int | None
-    """Units each opponent pays for going out with them (C8), or None without ``--out``."""
+    going_out: OutValue | None
+    """What each opponent pays for going out with them (C8), or None without ``--out``."""
 
     @property
     def opponents(self) -> int:
@@ -53,7 +53,7 @@ class PayReport(Value):
     @property
     def per_opponent(self) -> int:
         """Units each active opponent pays in all."""
-        return self.laid + (self.going_out or 0)
+        return self.laid + (0 if self.going_out is None else self.going_out.total)
 
     @property
     def total(self) -> int:
@@ -63,13 +63,13 @@ class PayReport(Value):
     def summary(self) -> list[tuple[str, str, str]]:
         """The breakdown as (label, units, explanation) rows."""
         rows = [("laid", str(self.laid), f"{LAID}: the value of the melds as laid, from each opponent")]
-        if self.going_out is not None:
-            again = self.going_out - self.profile.out_bonus
+        g = self.going_out
+        if g is not None:
             rows.append(
                 (
                     "going out",
-                    str(self.going_out),
-                    f"{GOING_OUT}: out_bonus {self.profile.out_bonus} + the melds again {again}, from each opponent",
+                    str(g.total),
+                    f"{GOING_OUT}: out_bonus {g.bonus} + the melds again {g.melds}, from each opponent",
                 )
             )
         rows += [
@@ -174,7 +174,7 @@ def conserve(reports: Iterable[MeldCheck], profile: Profile) -> list[MeldCheck]:
     return out
 
 
-def going_out(melds: Sequence[Meld], profile: Profile, out: bool) -> int | None:
+def going_out(melds: Sequence[Meld], profile: Profile, out: bool) -> OutValue | None:
     """Units each opponent pays when the player goes out with ``melds`` (C8), None when he does not."""
     return going_out_value(melds, profile) if out else None
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from pancli.model.results import HandResult, JudgedHand, Remedy, Violation
     from pancli.notation.layout import RecordHand
     from pancli.notation.record_common import LineMemos
-    from pancli.referee.state import ProfileJudgements
+    from pancli.referee.state import PanRulesByProfile
 
 OpenRecord = Callable[[str], IO[str]]
 """Opens a record file by name (``-``: standard input) as text."""
@@ -213,7 +213,7 @@ class RecordJudge:
         profile: Profile | None,
         *,
         remedy: bool = True,
-        judgements: ProfileJudgements | None = None,
+        judgements: PanRulesByProfile | None = None,
     ) -> None:
         self.sink = sink
         self.profile = profile
@@ -259,11 +259,11 @@ class RecordJudge:
         if self.referee is None:
             from pancli.referee import referee_hand as pan_referee
             from pancli.referee.sequence import next_hand_violation, stopped_before_play
-            from pancli.referee.state import ProfileJudgements
+            from pancli.referee.state import PanRulesByProfile
 
             self.referee, self.next_hand, self.stop = pan_referee, next_hand_violation, stopped_before_play
             if self.judgements is None:
-                self.judgements = ProfileJudgements()
+                self.judgements = PanRulesByProfile()
         if self.profile is not None:
             script = replace(script, profile=self.profile)
         s3 = None if previous is None else self.next_hand(previous, script)
@@ -271,8 +271,8 @@ class RecordJudge:
             result = self.stop(script, s3)
         else:
             assert self.judgements is not None
-            js = self.judgements.of(script.profile)
-            result = self.referee(script, record_steps=self.steps, remedy=self.remedy, js=js)
+            rules = self.judgements.of(script.profile)
+            result = self.referee(script, record_steps=self.steps, remedy=self.remedy, rules=rules)
         self.previous = result
         sink.hand(HandReport(hand, script, result))
         return tally.count(result)
@@ -340,7 +340,7 @@ def _judge_chunk(
     profile: Profile | None,
     task: _Task,
     previous: HandResult | None,
-    kept: tuple[LineMemos, ProfileJudgements],
+    kept: tuple[LineMemos, PanRulesByProfile],
 ) -> _Done:
     """Judge one chunk; ``kept``: the remembered lines and meld judgements of the process's chunks."""
     from pancli.records.reader import read_chunk
@@ -377,7 +377,7 @@ def _replay_parallel(
     from pancli.notation.record_common import LineMemos
     from pancli.records.reader import split_hands
     from pancli.referee.sequence import next_hand_violation
-    from pancli.referee.state import ProfileJudgements
+    from pancli.referee.state import PanRulesByProfile
 
     kind = sink.collector()
     tally = Tally()
@@ -399,7 +399,7 @@ def _replay_parallel(
         judged by this process with it too: the same judgement."""
         return _judge_chunk(kind, strict, profile, task, None, kept)
 
-    kept = (LineMemos(), ProfileJudgements())  # each forked worker fills its own copy
+    kept = (LineMemos(), PanRulesByProfile())  # each forked worker fills its own copy
     source = tasks()
     with Workers(jobs, judged) as workers, contextlib.closing(source):
         for task, done in workers.results(source, judged):

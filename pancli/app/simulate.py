@@ -156,9 +156,10 @@ def simulated(
     ``stake``), one at a time."""
     from pancli.notation.record_writer import write_script
     from pancli.referee.simulate import simulate_hands
+    from pancli.referee.state import PanRules
 
     line = 1
-    for number, script in enumerate(simulate_hands(seats, hands, seed, profile), 1):
+    for number, script in enumerate(simulate_hands(seats, hands, seed, profile, rules=PanRules(profile)), 1):
         if tags:
             script = replace(script, tags=tags)
         if stake is not None:

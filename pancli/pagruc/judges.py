@@ -40,7 +40,7 @@ from pancli.model.rulings import Ruling, counted
 from pancli.pagruc.board import DEAL_SIZE, Board
 from pancli.pagruc.melds import PagrucVerdict
 from pancli.pagruc.pack import beyond_pack, pack_problem
-from pancli.rulebook import Rule
+from pancli.rulebook import Rule, decides
 
 _PAN_ONLY: dict[type, str] = {
     Decision: "staying or going on top",
@@ -54,6 +54,7 @@ Stage = Literal["line", "seat", "order", "acts", "end", "action", "holds"]
 """Where in a line :func:`turn_fault` judges the turn."""
 
 
+@decides(Rule.G1, what="whether the players fit the packs and no card is seen past them")
 def pack_fault(
     b: Board,
     line: int,
@@ -88,6 +89,7 @@ def pack_fault(
     return b.fail(Rule.G1, f"{n} copies of {c} are in play, {but}", line, col, player)
 
 
+@decides(Rule.G2, what="whether each player is dealt seven cards once, and one card is turned up")
 def deal_fault(b: Board, d: Deal | None, seen: set[str]) -> Ruling | None:
     """G2, the deal: seven cards to a player of the hand, once (``d``, ``seen`` those dealt
     already); after the deal lines (``d`` None), one card turned up."""
@@ -106,6 +108,7 @@ def deal_fault(b: Board, d: Deal | None, seen: set[str]) -> Ruling | None:
     return None
 
 
+@decides(Rule.G3, what="whether a turn is the right player's, its take and its actions allowed")
 def turn_fault(
     b: Board,
     node: Event | Action | None,
@@ -180,6 +183,7 @@ def taken(a: Take | TakeMany) -> int:
     return 1 if isinstance(a, Take) else len(a.cards) or a.count
 
 
+@decides(Rule.G4, what="whether a new meld is a run or a set")
 def meld_fault(b: Board, verdict: PagrucVerdict, why: str, line: int, col: int, player: str) -> Ruling | None:
     """G4, a new meld is a run or a set: the verdict of :func:`.melds.judge` (``why`` says what
     it found); a meld with a card beyond the pack is :func:`pack_fault`'s."""
@@ -188,6 +192,7 @@ def meld_fault(b: Board, verdict: PagrucVerdict, why: str, line: int, col: int, 
     return b.fail(Rule.G4, why, line, col, player)
 
 
+@decides(Rule.G5, what="whether a player may lay off, and on what")
 def lay_off_fault(
     b: Board, player: str, owner: str, target: int, line: int, col: int, *, refused: str | None = None
 ) -> Ruling | None:
@@ -208,6 +213,7 @@ def lay_off_fault(
     return None
 
 
+@decides(Rule.G6, what="whether the hand has ended, and the stock is turned over rightly")
 def end_fault(
     b: Board, node: Event | Action, line: int, col: int, player: str | None, *, closing: bool = False
 ) -> Ruling | None:

@@ -21,9 +21,10 @@ from pancli.model.rulings import Ruling
 from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Placed
 from pancli.referee.going_out import pay_pot
 from pancli.referee.state import Seat
-from pancli.rulebook import Rule
+from pancli.rulebook import Rule, decides
 
 
+@decides(Rule.T1, what="whether a decision comes in the round, in order of play, before any play")
 def decision_order_fault(b: Board, player: str | None, node: Placed) -> Ruling | None:
     """T1: a decision (``node`` a :class:`Decision`) comes in the round, from the next player
     in order of play (a player who is not seated is S1's to judge); anything else waits for
@@ -41,6 +42,7 @@ def decision_order_fault(b: Board, player: str | None, node: Placed) -> Ruling |
     return None
 
 
+@decides(Rule.T3, what="whether a player who went on top still takes part")
 def on_top_fault(b: Board, s: Seat, node: Placed) -> Ruling | None:
     """T3: a player who went on top takes no further part."""
     if s.active:
@@ -48,6 +50,7 @@ def on_top_fault(b: Board, s: Seat, node: Placed) -> Ruling | None:
     return b.fail(Rule.T3, f"{s.name} went on top and takes no further part", node, player=s.name)
 
 
+@decides(Rule.T4, what="after the last decision: the hand is played, won by the last one in, or void")
 def apply_decision(b: Board, ev: Decision) -> None:
     """Record the decision; after the last one the hand is played, won (T4) or void."""
     s = b.seats[b.decided]

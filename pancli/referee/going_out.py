@@ -16,17 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pancli.melds import going_out_value
 from pancli.model.actions import Discard, Out, Turn
 from pancli.model.results import ClaimCheck, ClaimKind, Ending, HandResult, Payment, Violation
 from pancli.model.rulings import Ruling, counted
 from pancli.referee.board import HAND_SIZE, WON, Board, Placed
 from pancli.referee.state import Seat
-from pancli.rulebook import Rule
-from pancli.rules import holds_ten as ten_cards
-from pancli.rules import ten_fault
+from pancli.rulebook import Rule, decides
 
 
+@decides(Rule.I3, what="whether anything is played or claimed after the hand is closed")
 def closed_hand_fault(b: Board, node: Placed | None, player: str | None = None) -> Ruling | None:
     """I3: once a player has gone out (or won under T4) the hand is closed."""
     if b.phase is not WON:
@@ -41,12 +39,10 @@ def winner_stands(violations: Iterable[Violation]) -> bool:
     return all(v.rule == Rule.I3 for v in violations)
 
 
-def holds_ten(s: Seat) -> bool:
-    """P7: between turns, hand plus melded cards is exactly ten (:func:`pancli.rules.holds_ten`),
-    or what he was dealt while a wrong count waits for the count that finds it (I1)."""
-    if s.size != HAND_SIZE:
-        return s.hand_n + s.melded_n == s.size
-    return ten_cards(s.hand_n, s.melded_n)
+def holds_ten(b: Board, s: Seat) -> bool:
+    """P7: between turns, hand plus melded cards is exactly ten, or what he was dealt while a
+    wrong count waits for the count that finds it (I1): the rules object's ``holds_ten``."""
+    return b.rules.holds_ten(s.hand_n, s.melded_n, s.size)
 
 
 def ten_cards_fault(b: Board, node: Placed) -> Ruling | None:
@@ -64,8 +60,8 @@ def ten_cards_fault(b: Board, node: Placed) -> Ruling | None:
         left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
         return b.fail(Rule.P7, f"{s.name} is not out: {left}", node)
     if kind is Turn and b.discarded:
-        why = ten_fault(s.name, s.hand_n, s.melded_n) if s.size == HAND_SIZE else None
-        if s.size != HAND_SIZE and not holds_ten(s):
+        why = b.rules.ten_fault(s.name, s.hand_n, s.melded_n) if s.size == HAND_SIZE else None
+        if s.size != HAND_SIZE and not holds_ten(b, s):
             why = f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not the {s.size} dealt to him"
         return None if why is None else b.fail(Rule.P7, why, node)
     if s.melded_n != s.size + 1:
@@ -83,12 +79,13 @@ def go_out(b: Board, action: Out | None) -> None:
     b.end(WON, Ending.OUT, Rule.C8, s)
     node = action if action is not None else turn
     line = node.line or turn.line
-    units = going_out_value([m.meld for m in s.melds], b.profile)
+    units = b.rules.going_out_value([m.meld for m in s.melds]).total
     payments = b.collect(s, units, (Rule.C8,), line, (), "going out")
     payments += pay_pot(b, s, line, "went out")
     b.step(turn, action, node, payments)
 
 
+@decides(Rule.T2, what="what the winner collects in forfeits and tops")
 def pay_pot(b: Board, winner: Seat, line: int, note: str) -> list[Payment]:
     """T2: forfeits of the players who went on top, and every other seated player's top."""
     p = b.profile
@@ -107,6 +104,7 @@ def pay_pot(b: Board, winner: Seat, line: int, note: str) -> list[Payment]:
     return out
 
 
+@decides(Rule.C9, what="whether a record's Ledger claim matches each player's net units")
 def check_claims(b: Board, violations: Sequence[Violation] = ()) -> None:
     """Check the ``[Ledger]`` claim against the ledger (one ClaimCheck per player named).
 

@@ -1,7 +1,7 @@
 """Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
 
 * M1-M5 are judged by the meld engine (:func:`pancli.melds.judge`, :func:`pancli.melds.grow`,
-  through the per-profile cache :class:`~pancli.referee.state.Judgements`); a meld it refuses is
+  through the per-profile cache :class:`~pancli.referee.state.PanRules`); a meld it refuses is
   a foul meld, :func:`foul_meld_ruling`;
 * M6 :func:`borrowing_fault` (borrowing and splitting: allowed by the house rules, one card off a rope end
   or a set of four or more, to complete a new meld this turn, never lowering a value);
@@ -21,7 +21,7 @@ plan that its ``apply_*`` uses.
 from __future__ import annotations
 
 from pancli.cards import ALL_CARDS, Card, format_cards
-from pancli.melds import EngineRule, MeldError, Rope, keeps_value
+from pancli.melds import EngineRule, MeldError, Rope
 from pancli.model.actions import Add, Borrow, Discard, MeldNew, Mend, Split, TakeBack, Turn
 from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment, Violation
 from pancli.model.rulings import I2_FOUL, Ruling, counted
@@ -29,7 +29,7 @@ from pancli.referee.board import Board, Place, Placed
 from pancli.referee.deal import beyond_hand, card_fault, deal_count_fault
 from pancli.referee.irregular import give_back, lay_foul, settled
 from pancli.referee.state import Foul, LaidMeld, Seat
-from pancli.rulebook import Rule
+from pancli.rulebook import Rule, decides
 from pancli.values import Value
 
 
@@ -163,6 +163,7 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
                 moves.append((c, HAND, MELD))
 
 
+@decides(Rule.I2, what="how a foul meld or addition is ruled: put right under I2, or stopped at")
 def foul_meld_ruling(
     b: Board, rule: EngineRule | Rule, reason: str, node: Placed, *, addition: bool = False, player: str | None = None
 ) -> Ruling:
@@ -239,7 +240,7 @@ def verify_mend(b: Board, a: Mend) -> MendPlan:
     leaves go back to the hand; raises Ruling."""
     f = _foul_of_turn(b, a.target, a)
     if f.base is None:
-        laid = b.js.laid(a.cards)
+        laid = b.rules.laid(a.cards)
         if laid is None:
             raise _foul(b, a.cards, a)
     else:
@@ -255,7 +256,7 @@ def verify_mend(b: Board, a: Mend) -> MendPlan:
                 f"mend #{a.target} adds nothing to #{a.target}: take the addition back (back #{a.target})",
                 a,
             )
-        grown = b.js.grown(f.base, added)
+        grown = b.rules.grown(f.base, added)
         if isinstance(grown, MeldError):
             raise foul_meld_ruling(b, grown.rule, grown.reason, a, addition=True)
         laid = grown
@@ -358,6 +359,7 @@ def owns(n: int, melds: int) -> bool:
     return 1 <= n <= melds
 
 
+@decides(Rule.P6, what="whether a changed meld is one of the player's own")
 def own_melds_fault(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
     """P6: a player changes only his own melds (``#n`` is one of them, as the table counts
     them: :func:`table_count`); the ruling is placed at the ``#N`` where the reader read it
@@ -388,7 +390,7 @@ def lowered_value_fault(
         if error is None or error.rule != Rule.C7:
             return None
         return b.fail(Rule.C7, f"adding {format_cards(node.cards)} to #{node.target}: {error.reason}", node)
-    if keeps_value(old, new):
+    if b.rules.keeps_value(old, new):
         return None
     assert isinstance(node, Split)
     return b.fail(Rule.C7, f"the split would lower #{node.target}'s value from {old} to {new}", node)
@@ -408,6 +410,7 @@ def _without(cards: tuple[Card, ...], c: Card, *, rope: bool) -> tuple[Card, ...
     return cards[:i] + cards[i + 1 :]
 
 
+@decides(Rule.M6, what="whether a borrow or split is allowed and leaves legal melds")
 def borrowing_fault(
     b: Board,
     node: Placed,
@@ -450,10 +453,10 @@ def borrowing_fault(
             return b.fail(
                 Rule.M6, f"{node.card} is not {where or 'in'} #{node.source} ({target})".replace("  ", " "), node
             )
-        v = b.js.judge(rest)
+        v = b.rules.judge(rest)
         if v.meld is None:
             return b.fail(Rule.M6, f"what is left of #{node.source} is no meld: {v.reason}", node)
-        if v.meld.value(b.profile) < target.value:
+        if not b.rules.keeps_value(target.value, b.rules.value(v.meld)):
             return b.fail(Rule.M6, f"borrowing {node.card} would lower the value of #{node.source}", node)
         return None
     assert isinstance(node, Split)
@@ -502,7 +505,7 @@ def pays(b: Board, a: MeldNew | Add | Split, name: str, claim: int, actual: int)
 def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld | Violation:
     """The meld ``cards`` make when laid (M1-M5 by the meld engine), or its foul (I2): raised
     when the referee stops at it, returned when it puts it right (:attr:`Board.remedy`)."""
-    lm = b.js.laid(cards)
+    lm = b.rules.laid(cards)
     if lm is None:
         r = _foul(b, cards, node)
         if not b.remedy:
@@ -514,14 +517,14 @@ def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld | 
 def laid_or_raise(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld:
     """The meld ``cards`` make when laid, or raise its foul (I2): a part of a split, which is
     not laid foul (the split is refused whole)."""
-    lm = b.js.laid(cards)
+    lm = b.rules.laid(cards)
     if lm is None:
         raise _foul(b, cards, node)
     return lm
 
 
 def _foul(b: Board, cards: tuple[Card, ...], node: Placed) -> Ruling:
-    v = b.js.judge(cards)
+    v = b.rules.judge(cards)
     return foul_meld_ruling(b, v.rule or "M1", v.reason, node)
 
 
@@ -539,7 +542,7 @@ def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan | MendPlan:
     if r is not None:
         raise r
     plan = plan_cards(b, a.cards, a, borrowed=False)
-    e = b.js.grown(s.melds[_index(b, a.target)], a.cards)
+    e = b.rules.grown(s.melds[_index(b, a.target)], a.cards)
     if isinstance(e, MeldError):
         r = lowered_value_fault(b, a, error=e) or foul_meld_ruling(b, e.rule, e.reason, a)
         if r.violation.rule != Rule.I2:
@@ -564,9 +567,9 @@ def _correction(b: Board, a: Add) -> MendPlan | None:
         return None
     whole = f.cards + a.cards
     if f.base is None:
-        if b.js.laid(whole) is None:
+        if b.rules.laid(whole) is None:
             return None
-    elif isinstance(b.js.grown(f.base, f.added + a.cards), MeldError):
+    elif isinstance(b.rules.grown(f.base, f.added + a.cards), MeldError):
         return None
     return verify_mend(b, as_mend(b, a))
 
@@ -646,7 +649,7 @@ def _own_meld_changed(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
 def verify_borrow(b: Board, a: Borrow) -> BorrowPlan:
     """A borrow (M6, P6); raises Ruling."""
     m = _own_meld_changed(b, a, a.source)
-    rest = b.js.laid(_without(m.cards, a.card, rope=isinstance(m.meld, Rope)) or ())
+    rest = b.rules.laid(_without(m.cards, a.card, rope=isinstance(m.meld, Rope)) or ())
     assert rest is not None
     return BorrowPlan(rest)
 

@@ -61,8 +61,7 @@ from pancli.model.actions import Draw, Event, HandScript, Take, Turn
 from pancli.model.results import Ending, Retirement, Source, Violation
 from pancli.model.rulings import Ruling
 from pancli.referee.board import HAND_SIZE
-from pancli.referee.forcing import flat_next_fits, must_take
-from pancli.referee.state import Judgements
+from pancli.referee.state import PanRules
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
 from pancli.rules import Profile
@@ -198,12 +197,12 @@ def acting_player(script: HandScript, line: int) -> str | None:
     return None
 
 
-def position_at(script: HandScript, line: int, player: str, js: Judgements | None = None) -> Position:
+def position_at(script: HandScript, line: int, player: str, rules: PanRules | None = None) -> Position:
     """``player``'s position at record line ``line`` of the hand ``script`` (module docstring).
 
     Raises :class:`PositionViolation` when the hand breaks a rule before the line, and
-    :class:`PositionUnavailable` when there is no hand of his to analyse there. ``js``: the meld
-    judgements of the script's profile, kept by a caller that asks many positions.
+    :class:`PositionUnavailable` when there is no hand of his to analyse there. ``rules``: the rules
+    object of the script's profile, kept by a caller that asks many positions (a fresh one without).
     """
     if script.game is not Game.PANGUINGUE:
         raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are analysed in Panguingue only")
@@ -211,7 +210,7 @@ def position_at(script: HandScript, line: int, player: str, js: Judgements | Non
         raise PositionUnavailable(
             Rule.R5, f"{player} is not seated in this hand ({' '.join(script.players)})", player=player
         )
-    table = Table(script, record_steps=False, js=js)
+    table = Table(script, record_steps=False, rules=rules)
     try:
         _deal(table)
         now: Turn | None = None
@@ -233,16 +232,14 @@ def position_at(script: HandScript, line: int, player: str, js: Judgements | Non
             table.begin_turn(now)
             seat = table.in_turn
             offered = table.live if table.live_ok else None
-            forced = must_take(table.forced_by, table.automatic, table.js, seat, offered) != 0
+            forced = table.rules.must_take(table.forced_by, table.automatic, seat, offered) != 0
             plan = table.verify(now.actions[0])
         except Ruling as r:
             draw_violation = r.violation
         else:
             table.apply(now.actions[0], plan)
             first = now.actions[0]
-            keeps = isinstance(first, Draw) and flat_next_fits(
-                table.profile, table.js, seat, table.next_seat, first.card
-            )
+            keeps = isinstance(first, Draw) and table.rules.must_keep_draw(seat, table.next_seat, first.card)
     view = _view(table, script, line, player, turns, draw_violation)
     return replace(view, offered=offered, forced=forced, keeps_draw=keeps) if now is not None else view
 
@@ -348,8 +345,8 @@ class Fit(Value):
 class TableNow(Value):
     """What the table shows after the lines played so far, and what may be played next: the one
     answer ``pan live`` asks for its "may do now" line and its completion. Each answer is the
-    referee's own state or one of its judges (P8's :func:`must_take`, P9's
-    :func:`flat_next_fits`, M5's fit table): nothing here restates a rule."""
+    referee's own state or a question of its rules object (P8's ``must_take``, P9's
+    ``must_keep_draw``, M5's fit table): nothing here restates a rule."""
 
     phase: Phase
     seats: tuple[SeatNow, ...]
@@ -381,9 +378,10 @@ class TableNow(Value):
         return self.phase is Phase.WON or self.phase is Phase.VOID
 
 
-def table_now(script: HandScript) -> TableNow:
+def table_now(script: HandScript, rules: PanRules | None = None) -> TableNow:
     """The table after every line of ``script`` (a Panguingue hand the referee accepts line by
-    line; raises :class:`PositionViolation` at its first violation), and what may come next.
+    line; raises :class:`PositionViolation` at its first violation), and what may come next, as
+    ``rules`` answers (the rules object of the script's profile; a fresh one without).
 
     >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
     >>> from pancli.model.actions import Deal, Decision, Discard, Draw, HandScript, MeldNew, Turn
@@ -405,7 +403,7 @@ def table_now(script: HandScript) -> TableNow:
     """
     if script.game is not Game.PANGUINGUE:
         raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are of Panguingue only")
-    table = Table(script, record_steps=False)
+    table = Table(script, record_steps=False, rules=rules)
     try:
         _deal(table)
         for ev in script.events:
@@ -443,15 +441,15 @@ def _now(table: Table) -> TableNow:
         seat = table.in_turn
         to_act = seat.name
         live = table.live if table.live_ok else None
-        take = must_take(table.forced_by, table.automatic, table.js, seat, live)
-        if live is not None and not take and not table.automatic and seat.fits(table.js, live):
+        take = table.rules.must_take(table.forced_by, table.automatic, seat, live)
+        if live is not None and not take and not table.automatic and seat.fits(table.rules, live):
             before = table.active[(table.pos - 1) % len(table.active)]
             forcer = before.name if before is not seat else None
         nxt = table.next_seat
         next_flat = nxt is not seat and any(
-            flat_next_fits(table.profile, table.js, seat, nxt, c) for c in ALL_CARDS if nxt.fits(table.js, c)
+            table.rules.must_keep_draw(seat, nxt, c) for c in ALL_CARDS if nxt.fits(table.rules, c)
         )
-        fits = tuple(Fit(c, n) for c in _cards(seat.hand) if (n := seat.fits(table.js, c)))
+        fits = tuple(Fit(c, n) for c in _cards(seat.hand) if (n := seat.fits(table.rules, c)))
         fits = tuple(dict.fromkeys(fits))
         lays = _lays(table.profile, _cards(seat.hand))
     return TableNow(

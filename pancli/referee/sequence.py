@@ -30,7 +30,7 @@ from pancli.cards import Game
 from pancli.model.actions import HandScript
 from pancli.model.results import Ending, HandResult, Violation
 from pancli.model.rulings import Ruling
-from pancli.rulebook import Rule
+from pancli.rulebook import Rule, decides
 
 
 def next_hand_order(previous: HandResult) -> tuple[str, ...] | None:
@@ -47,6 +47,7 @@ def next_hand_order(previous: HandResult) -> tuple[str, ...] | None:
     return previous.players[i:] + previous.players[:i]
 
 
+@decides(Rule.S3, what="whether the last hand's winner is first hand in the next")
 def next_hand_violation(previous: HandResult, script: HandScript) -> Violation | None:
     """The S3 violation of ``script`` as the hand after ``previous`` in a record, if any: the
     last winner, when he sits in this hand, is first hand (with the same players, the whole

@@ -1,27 +1,29 @@
-"""The referee's bookkeeping values: seats, laid melds and cached meld judgements.
+"""The rules object of Panguingue (:class:`PanRules`) and the referee's bookkeeping values:
+seats and laid melds.
 
 Everything is counted with lists indexed by :attr:`Card.index` (0..51), never deep-copied.
-Meld judgements (:func:`pancli.melds.judge`, :func:`pancli.melds.grow`) are cached per
-profile by card tuple, since the same melds recur across hands.
+Meld judgements (:func:`pancli.melds.judge`, :func:`pancli.melds.grow`) are cached by the
+rules object of a profile, by card tuple, since the same melds recur across hands.
 
 >>> from pancli.cards import card, Rank, Suit
 >>> from pancli.rules import HOYLE
->>> js = Judgements(HOYLE)
->>> m = LaidMeld.of(js.judge((card(Rank.FIVE, Suit.SPADES),) * 3).meld, HOYLE)
->>> m.value, str(m)
-(4, '5s 5s 5s')
->>> m.fits(js, card(Rank.FIVE, Suit.SPADES)), m.fits(js, card(Rank.FIVE, Suit.HEARTS))
+>>> rules = PanRules(HOYLE)
+>>> m = rules.laid((card(Rank.FIVE, Suit.SPADES),) * 3)
+>>> m.value, str(m), m.rules
+(4, '5s 5s 5s', (Rule.C2,))
+>>> m.fits(rules, card(Rank.FIVE, Suit.SPADES)), m.fits(rules, card(Rank.FIVE, Suit.HEARTS))
 (True, False)
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
-from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards
-from pancli.melds import Meld, MeldError, Rope, Verdict, grow, judge
-from pancli.rulebook import Rule
-from pancli.rules import Condition, Profile
+from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
+from pancli.melds import Meld, MeldError, OutValue, Rope, Verdict, going_out_value, grow, judge, keeps_value
+from pancli.rulebook import Rule, decides
+from pancli.rules import HAND_SIZE, Condition, Profile, seating_fault, ten_words
 
 if TYPE_CHECKING:
     from pancli.model.results import Payment, Retirement, Violation
@@ -51,11 +53,17 @@ def card_key(cards: tuple[Card, ...] | list[Card]) -> bytes:
 _CACHE_LIMIT: Final = 50_000
 
 
-class Judgements:
-    """Cached :func:`judge` and :func:`grow` for one profile, and the laid melds they make (a
+class PanRules:
+    """The rules of Panguingue under one profile: every question the referee, self-play,
+    positions, the analyzer and the payment batches ask is a method here, marked with the rules
+    it decides (:func:`pancli.rulebook.decides`; :mod:`pancli.referee.deciders` collects the
+    marks). Built once per profile by whoever judges (:class:`PanRulesByProfile` for a run of
+    many hands) and handed to each hand's table; a subclass that answers a question differently
+    (a house rule, a test) is followed by every caller.
+
+    Meld judgements are cached by :func:`card_key` bytes, with the laid melds they make (a
     :class:`LaidMeld` never changes, so hands share them, with their fit masks worked out once).
-    Keys are :func:`card_key` bytes. Built once per profile by whoever referees many hands
-    (:class:`ProfileJudgements`) and handed to each hand's table."""
+    """
 
     __slots__ = ("_grown", "_judged", "_laid", "_profile", "copies")
 
@@ -73,6 +81,49 @@ class Judgements:
         """The profile judged under."""
         return self._profile
 
+    # ------------------------------------------------------------------ the pack and the table
+
+    @decides(Rule.E1, what="how many copies of a card the profile's pack holds (0: not in the pack)")
+    def copies_of(self, c: Card) -> int:
+        """E1: the copies of ``c`` in the pack (0: the pack has no such card)."""
+        return self.copies[c.index]
+
+    @decides(Rule.E4, what="whether more copies of a card become known than the pack holds")
+    def past_the_pack(
+        self, seen: Sequence[int], counts: Iterable[tuple[int, int]], copies: Sequence[int] | None = None
+    ) -> tuple[int, int] | None:
+        """E4: the first (card index, copies known) of ``counts`` that, with the ``seen`` copies
+        already known, is more than the pack holds (``copies``: the pack's, or a count of what
+        is left of it), or None."""
+        return past_the_pack(seen, self.copies if copies is None else copies, counts)
+
+    @decides(Rule.S1, what="whether a table of so many players is seated (2 to 15)")
+    def seating(self, players: int) -> str | None:
+        """S1: why ``players`` cannot be seated, or None (:func:`pancli.rules.seating_fault`)."""
+        return seating_fault(players)
+
+    @decides(Rule.P7, what="whether hand and melds hold ten cards between turns")
+    def holds_ten(self, hand: int, melded: int, dealt: int = HAND_SIZE) -> bool:
+        """P7: between turns, ``hand`` cards plus ``melded`` cards is ten (or the ``dealt`` count
+        while a wrong count at the deal waits for the count that finds it, I1)."""
+        return hand + melded == dealt
+
+    def ten_fault(self, who: str, hand: int, melded: int) -> str | None:
+        """Why ``who`` does not hold ten between turns (:meth:`holds_ten`), or None."""
+        if self.holds_ten(hand, melded):
+            return None
+        return ten_words(who, hand, melded)
+
+    # ------------------------------------------------------------------ melds
+
+    @decides(
+        Rule.E2,
+        Rule.M1,
+        Rule.M2,
+        Rule.M3,
+        Rule.M4,
+        what="whether some cards are a meld, and which: a rope (M2, in E2's rank order) or a set (M3, M4)",
+    )
     def judge(self, cards: tuple[Card, ...]) -> Verdict:
         """:func:`pancli.melds.judge` of ``cards``, cached."""
         key = card_key(cards)
@@ -82,6 +133,11 @@ class Judgements:
                 self._judged.clear()
             v = self._judged[key] = judge(cards, self._profile)
         return v
+
+    @decides(Rule.C1, Rule.C2, Rule.C3, Rule.C4, Rule.C5, what="which conditions a meld is (C1-C5)")
+    def conditions(self, meld: Meld) -> tuple[Condition, ...]:
+        """C1-C5: the conditions ``meld`` is (a set's, C1-C3; a rope's with the ace or king, C4, C5)."""
+        return meld.conditions()
 
     def laid(self, cards: tuple[Card, ...]) -> LaidMeld | None:
         """The meld ``cards`` make when laid, valued (C6), or None when they make none (cached)."""
@@ -93,47 +149,93 @@ class Judgements:
                 return None
             if len(self._laid) > _CACHE_LIMIT:
                 self._laid.clear()
-            lm = self._laid[key] = LaidMeld.of(v.meld, self._profile, key)
+            lm = self._laid[key] = LaidMeld.of(v.meld, self, key)
         return lm
 
+    @decides(Rule.M5, what="what adding cards to a meld makes, or why it cannot")
     def grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld:
-        """:func:`pancli.melds.grow` (M5, C7, E4), cached; raises MeldError."""
+        """:func:`pancli.melds.grow` (M5, with :meth:`keeps_value` for C7, E4), cached; raises MeldError."""
         r = self.try_grow(meld, added)
         if isinstance(r, MeldError):
             raise MeldError(r.rule, r.reason)  # a fresh error: a cached one would pile up tracebacks
         return r
 
     def try_grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld | MeldError:
-        """:func:`pancli.melds.grow`, cached, returning the MeldError instead of raising it."""
+        """:meth:`grow`, returning the MeldError instead of raising it."""
         r = self.grown(LaidMeld(meld, 0, card_key(meld.cards)), added)
         return r if isinstance(r, MeldError) else r.meld
 
     def grown(self, old: LaidMeld, added: tuple[Card, ...]) -> LaidMeld | MeldError:
-        """The laid meld ``old`` becomes with ``added`` (M5, C7, E4), valued; or the MeldError (cached)."""
+        """The laid meld ``old`` becomes with ``added`` (:meth:`grow`), valued; or the MeldError (cached)."""
         key = old.key + b"\xff" + card_key(added)
         r = self._grown.get(key)
         if r is None:
             if len(self._grown) > _CACHE_LIMIT:
                 self._grown.clear()
             try:
-                m = grow(old.meld, added, self._profile)
+                m = grow(old.meld, added, self._profile, self.keeps_value)
             except MeldError as e:
                 # Cache a copy without a traceback: a caught error's traceback holds the frames
                 # that raised it, and each frame its callers (f_back) up to the Table of the hand
                 # that first asked: caching ``e`` itself kept one whole hand alive per entry.
                 r = MeldError(e.rule, e.reason)
             else:
-                r = LaidMeld.of(m, self._profile)
+                r = LaidMeld.of(m, self)
             self._grown[key] = r
         return r
 
+    @decides(Rule.C7, what="whether a change keeps a meld's value (it never drops)")
+    def keeps_value(self, before: int, after: int) -> bool:
+        """C7: a meld may change only when its value does not drop (:func:`pancli.melds.keeps_value`)."""
+        return keeps_value(before, after)
 
-class ProfileJudgements:
-    """The :class:`Judgements` of each profile met, for one run of many hands (a record's hands
+    def value(self, meld: Meld) -> int:
+        """What ``meld`` is worth as laid (C6, the meld engine's)."""
+        return meld.value(self._profile)
+
+    @decides(Rule.C8, what="what going out collects from each opponent: the bonus and the melds again")
+    def going_out_value(self, melds: Iterable[Meld]) -> OutValue:
+        """C8: what each active opponent pays the player who goes out with ``melds``, with the
+        bonus and the melds' part apart (:func:`pancli.melds.going_out_value`)."""
+        return going_out_value(melds, self._profile)
+
+    # ------------------------------------------------------------------ forcing and the flat player
+
+    @decides(Rule.P8, what="whether the live discard must be taken and added to one of the player's melds")
+    def must_take(self, forced_by: str | None, automatic: bool, seat: Seat, card: Card | None) -> int:
+        """P8: whether ``seat``, in turn, must take the live discard ``card`` (None: there is none)
+        and add it to one of his melds: -1 when ``forced_by`` another player (a ``force`` line,
+        ``demand`` mode), else under ``automatic`` forcing the 1-based number of his first meld
+        it fits (M5), else 0.
+
+        >>> from pancli.rules import HOYLE
+        >>> rules = PanRules(HOYLE)
+        >>> rules.must_take("Ben", False, Seat("Ana"), None), rules.must_take(None, True, Seat("Ana"), None)
+        (-1, 0)
+        """
+        if forced_by is not None:
+            return -1
+        if automatic and card is not None:
+            return seat.fits(self, card)
+        return 0
+
+    @decides(Rule.P9, what="whether an unused stock draw that fits a flat next player must be kept")
+    def must_keep_draw(self, holder: Seat, nxt: Seat, card: Card) -> bool:
+        """P9: ``holder`` must keep the unused draw ``card`` and discard a hand card instead: the
+        flat rule is played, the next player ``nxt`` is flat (ten melded, an empty hand), ``card``
+        could be added to one of his melds (M5), and ``holder`` has a hand card to discard (with
+        none, he discards the draw itself)."""
+        if not self._profile.flat_rule or not holder.hand_n or nxt.hand_n or nxt is holder:
+            return False
+        return nxt.melded_n == HAND_SIZE and nxt.fits(self, card) > 0
+
+
+class PanRulesByProfile:
+    """The :class:`PanRules` of each profile met, for one run of many hands (a record's hands
     share their profile object; a run may meet several).
 
     >>> from pancli.rules import CARDROOM, HOYLE
-    >>> runs = ProfileJudgements()
+    >>> runs = PanRulesByProfile()
     >>> runs.of(HOYLE) is runs.of(HOYLE), runs.of(HOYLE) is runs.of(CARDROOM)
     (True, False)
     """
@@ -141,19 +243,19 @@ class ProfileJudgements:
     __slots__ = ("_by_profile", "_last")
 
     def __init__(self) -> None:
-        self._by_profile: dict[Profile, Judgements] = {}
-        self._last: Judgements | None = None
+        self._by_profile: dict[Profile, PanRules] = {}
+        self._last: PanRules | None = None
 
-    def of(self, profile: Profile) -> Judgements:
-        """The judgements of ``profile``, built the first time it is asked."""
+    def of(self, profile: Profile) -> PanRules:
+        """The rules of ``profile``, built the first time it is asked."""
         last = self._last
         if last is not None and last.profile is profile:
             return last  # the profile of the last hand (a profile's hash is a Python call per field)
-        js = self._by_profile.get(profile)
-        if js is None:
-            js = self._by_profile[profile] = Judgements(profile)
-        self._last = js
-        return js
+        rules = self._by_profile.get(profile)
+        if rules is None:
+            rules = self._by_profile[profile] = PanRules(profile)
+        self._last = rules
+        return rules
 
 
 _CITED: Final = {c: Rule(c.value) for c in Condition}
@@ -166,36 +268,38 @@ class LaidMeld:
     """One meld on the table: its cards, the engine's :data:`Meld` and its value (C6).
 
     Never changed once made (the referee replaces a meld that grows), so the laid melds of
-    :class:`Judgements` are shared by every hand. ``key`` is its :func:`card_key`; ``rules``
+    :class:`PanRules` are shared by every hand. ``key`` is its :func:`card_key`; ``rules``
     are what a new meld of it pays under (its conditions, C1..C5, or C6 for none).
     """
 
     __slots__ = ("_mask", "cards", "key", "meld", "rules", "value")
 
-    def __init__(self, meld: Meld, value: int, key: bytes | None = None) -> None:
+    def __init__(
+        self, meld: Meld, value: int, key: bytes | None = None, conditions: tuple[Condition, ...] = ()
+    ) -> None:
         self.meld = meld
         self.cards = meld.cards
         self.value = value
         self.key = card_key(meld.cards) if key is None else key
-        self.rules = tuple(_CITED[c] for c in meld.conditions()) or _NO_CONDITION
+        self.rules = tuple(_CITED[c] for c in conditions) or _NO_CONDITION
         self._mask = -1
 
     @classmethod
-    def of(cls, meld: Meld, profile: Profile, key: bytes | None = None) -> LaidMeld:
-        """A laid meld valued under ``profile``."""
-        return cls(meld, meld.value(profile), key)
+    def of(cls, meld: Meld, rules: PanRules, key: bytes | None = None) -> LaidMeld:
+        """A laid meld valued and its conditions named by ``rules`` (C1-C6)."""
+        return cls(meld, rules.value(meld), key, rules.conditions(meld))
 
-    def fits(self, js: Judgements, c: Card) -> bool:
+    def fits(self, rules: PanRules, c: Card) -> bool:
         """Whether one card can be added to this meld (M5, C7, E4): P8 and P9 ask this."""
-        return bool(self.fit_mask(js) >> cidx(c) & 1)
+        return bool(self.fit_mask(rules) >> cidx(c) & 1)
 
-    def fit_mask(self, js: Judgements) -> int:
+    def fit_mask(self, rules: PanRules) -> int:
         """The cards that can be added one at a time, as a bit mask over :attr:`Card.index`."""
         mask = self._mask
         if mask < 0:
             mask = 0
             for x in self._candidates():
-                if _can_grow(js, self, x):
+                if _can_grow(rules, self, x):
                     mask |= 1 << cidx(x)
             self._mask = mask
         return mask
@@ -265,8 +369,8 @@ class Foul:
         in the record (I2): after the discard it can only be made good, or found at the call."""
 
 
-def _can_grow(js: Judgements, meld: LaidMeld, c: Card) -> bool:
-    return not isinstance(js.grown(meld, (c,)), MeldError)
+def _can_grow(rules: PanRules, meld: LaidMeld, c: Card) -> bool:
+    return not isinstance(rules.grown(meld, (c,)), MeldError)
 
 
 class Seat:
@@ -311,7 +415,7 @@ class Seat:
         """His foul melds and additions left lying after his turn because a call of each comes later
         in the record (I2): found at the call, or made good before it."""
 
-    def fits(self, js: Judgements, c: Card) -> int:
+    def fits(self, rules: PanRules, c: Card) -> int:
         """The 1-based number of his first meld that ``c`` can be added to (M5), or 0: the
         table of what fits is :meth:`LaidMeld.fit_mask` (the meld engine's ``grow``), kept
         in :attr:`fit_mask` until his melds change. P8 and P9 ask this."""
@@ -319,12 +423,12 @@ class Seat:
         if mask < 0:
             mask = 0
             for m in self.melds:
-                mask |= m.fit_mask(js)
+                mask |= m.fit_mask(rules)
             self.fit_mask = mask
         i = cidx(c)
         if not mask >> i & 1:
             return 0
         for n, m in enumerate(self.melds, 1):
-            if m.fit_mask(js) >> i & 1:
+            if m.fit_mask(rules) >> i & 1:
                 return n
         return 0  # pragma: no cover - the mask says one fits

@@ -32,7 +32,7 @@ P8     :func:`.forcing.forcing_fault` (with :func:`.forcing.must_take`, which se
 P9     :func:`.forcing.flat_player_fault` (with :func:`.forcing.must_keep_draw`, which self-play asks too)
 P10    :func:`.turns.stock_fault`
 M1-M5  the meld engine, :func:`pancli.melds.judge` and :func:`pancli.melds.grow` (cached by
-       :class:`.state.Judgements`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
+       :class:`.state.PanRules`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
 M6     :func:`.melding.borrowing_fault`
 C7     :func:`.melding.lowered_value_fault` (a change never lowers a value; and the engine's ``grow``)
 I2     :func:`.melding.foul_meld_ruling` (laid foul by :func:`.irregular.lay_foul`; a foul meld or addition
@@ -166,10 +166,10 @@ from pancli.model.rulings import Ruling
 from pancli.referee import calls, deal, decisions, forcing, going_out, irregular, melding, turns
 from pancli.referee.board import HAND_SIZE, Board, Phase, Placed
 from pancli.referee.deal import beyond_hand, card_fault
-from pancli.referee.forcing import DiscardPlan, must_keep_draw, must_take
+from pancli.referee.forcing import DiscardPlan
 from pancli.referee.going_out import holds_ten
 from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
-from pancli.referee.state import Foul, Judgements, LaidMeld
+from pancli.referee.state import Foul, LaidMeld, PanRules
 from pancli.referee.turns import plays_now, stock_fault
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -359,7 +359,7 @@ class Table(Board):
                 r = deal.card_fault(self, a.card, a)
             _raise(r)
             assert self.seat is not None
-            return TakePlan(forcing.must_take(self.forced_by, self.automatic, self.js, self.seat, a.card) != 0)
+            return TakePlan(self.rules.must_take(self.forced_by, self.automatic, self.seat, a.card) != 0)
         if kind is Borrow:
             return melding.verify_borrow(self, a)  # type: ignore[arg-type]
         if kind is Split:
@@ -465,13 +465,13 @@ class Table(Board):
         if pos == len(active):
             pos = 0
         s = active[pos - 1]
-        js = self.js
+        rules = self.rules
         if (
-            not holds_ten(s)
-            or must_take(self.forced_by, self.automatic, js, s, self.live if self.live_ok else None)
+            not holds_ten(self, s)
+            or rules.must_take(self.forced_by, self.automatic, s, self.live if self.live_ok else None)
             or stock_fault(self, d) is not None
             or card_fault(self, c, d) is not None
-            or must_keep_draw(self.profile, js, s, active[pos], c)  # P9: he must keep it
+            or rules.must_keep_draw(s, active[pos], c)  # P9: he must keep it
         ):
             return False
         self.turn_no += 1
@@ -499,12 +499,12 @@ class Table(Board):
         if len(acts) < 2 or self.forced_by is not None or not plays_now(self, turn.player):
             return False
         s = self.active[self.pos]
-        if s.unknown or s.standing or not holds_ten(s):
+        if s.unknown or s.standing or not holds_ten(self, s):
             return False  # (foul melds left lying renumber his melds: the general path)
         first: Draw | Take = acts[0]  # type: ignore[assignment]
         kind = type(first)
         if kind is Draw:
-            if must_take(self.forced_by, self.automatic, self.js, s, self.live if self.live_ok else None):
+            if self.rules.must_take(self.forced_by, self.automatic, s, self.live if self.live_ok else None):
                 return False
             if stock_fault(self, first) is not None or card_fault(self, first.card, first) is not None:
                 return False
@@ -512,7 +512,7 @@ class Table(Board):
             if (
                 self.live is None
                 or turns.taken_card_fault(self, first) is not None  # type: ignore[arg-type]
-                or must_take(self.forced_by, self.automatic, self.js, s, first.card)
+                or self.rules.must_take(self.forced_by, self.automatic, s, first.card)
             ):
                 return False  # P8: the taken card must be added (the general path checks that)
         else:
@@ -521,7 +521,7 @@ class Table(Board):
         last: Discard = acts[-1]  # type: ignore[assignment]
         discard = type(last) is Discard
         middle = acts[1:-1] if discard else acts[1:]
-        js = self.js
+        rules = self.rules
         taken: dict[int, int] = {}
         melds = list(s.melds)
         done: list[tuple[MeldNew | Add, LaidMeld, int]] = []
@@ -531,7 +531,7 @@ class Table(Board):
         a: MeldNew | Add
         for a in middle:  # type: ignore[assignment]
             if type(a) is MeldNew:
-                lm = js.laid(a.cards)
+                lm = rules.laid(a.cards)
                 if lm is None:
                     return False
                 gain = lm.value
@@ -541,7 +541,7 @@ class Table(Board):
                 if not melding.owns(n, len(melds)):
                     return False
                 old = melds[n - 1]
-                grown = js.grown(old, a.cards)
+                grown = rules.grown(old, a.cards)
                 if isinstance(grown, MeldError):
                     return False
                 lm = grown
@@ -566,10 +566,10 @@ class Table(Board):
             i = last.card.index
             taken[i] = taken.get(i, 0) + 1
             left -= 1
-            if left + s.melded_n + melded != s.size:
+            if not rules.holds_ten(left, s.melded_n + melded, s.size):
                 return False
-        elif left != 0 or s.melded_n + melded != s.size + 1:
-            return False
+        elif left != 0 or not rules.holds_ten(0, s.melded_n + melded - 1, s.size):
+            return False  # going out: the drawn card is melded beyond the ten
         hand = s.hand
         if beyond_hand(hand, taken):
             return False  # E4 (or M6): the general path names it
@@ -651,7 +651,7 @@ def referee_hand(
     record_steps: bool = True,
     remedy: bool = True,
     fast: bool = True,
-    js: Judgements | None = None,
+    rules: PanRules | None = None,
 ) -> HandResult:
     """Referee one Panguingue hand (docs/rules.md).
 
@@ -666,9 +666,10 @@ def referee_hand(
     player; I2: a foul meld not made good by the end of the player's turn retires him); each
     is in :attr:`HandResult.remedies`. ``remedy=False`` (``--strict``): it is a violation.
     ``fast=False`` plays every turn through the general path, never :meth:`Table.fast_turn`
-    (tests compare the two paths). ``js``: the meld judgements of the script's profile, kept by a
-    caller that referees many hands (:class:`~pancli.referee.state.ProfileJudgements`); a
-    fresh one without.
+    (tests compare the two paths). ``rules``: the rules object of the script's profile
+    (:class:`~pancli.referee.state.PanRules`, or a subclass that answers a question otherwise),
+    kept by a caller that referees many hands (:class:`~pancli.referee.state.PanRulesByProfile`);
+    a fresh one without.
 
     >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
     >>> from pancli.model.actions import Deal, Decision, Turn, Draw, MeldNew, Discard
@@ -684,7 +685,7 @@ def referee_hand(
     >>> r.ok, r.ledger, [p.rule for p in r.payments]
     (True, {'Ana': 4, 'Ben': -4}, ['C2'])
     """
-    table = Table(script, record_steps=record_steps, js=js)
+    table = Table(script, record_steps=record_steps, rules=rules)
     table.remedy = remedy
     violations: list[Violation] = []
     try:

@@ -124,8 +124,8 @@ def pay_totals(r: PayReport) -> PayTotals:
 
     going_out = None
     if r.going_out is not None:
-        bonus = r.profile.out_bonus
-        going_out = GoingOutItem(GOING_OUT, bonus, r.going_out - bonus, r.going_out)
+        g = r.going_out
+        going_out = GoingOutItem(GOING_OUT, g.bonus, g.melds, g.total)
     return PayTotals(r.per_opponent, r.opponents, r.total, r.players, r.profile.name, LaidItem(LAID, r.laid), going_out)
 
 
