@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar, Final, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from pancli.values import Value
 
@@ -966,48 +966,6 @@ def __getattr__(name: str) -> object:
     if name == "PRESCRIBED":
         return _tables()[1]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-class Decision(Value):
-    """What a marked callable decides: the ``rules`` whose question it answers, and ``what`` in a line."""
-
-    rules: tuple[Rule, ...]
-    what: str
-
-
-DECISION: Final = "__decides__"
-"""The attribute :func:`decides` sets on the callable it marks."""
-
-_F = TypeVar("_F", bound=Callable[..., object])
-
-
-def decides(*rules: Rule, what: str) -> Callable[[_F], _F]:
-    """Mark a function or method as the one that decides ``rules`` (``what``: the question, in a
-    line). It only sets :data:`DECISION` on it; :mod:`pancli.referee.deciders` collects the marks
-    into the registry, so the registry is the code.
-
-    >>> @decides(Rule.S1, what="whether a table is seated")
-    ... def seated(players: int) -> bool:
-    ...     return 2 <= players <= 15
-    >>> marked(seated)
-    Decision(rules=(Rule.S1,), what='whether a table is seated')
-    """
-
-    def mark(f: _F) -> _F:
-        setattr(f, DECISION, Decision(rules, what))
-        return f
-
-    return mark
-
-
-def marked(f: object) -> Decision | None:
-    """The :class:`Decision` :func:`decides` put on ``f`` (a property's getter counts), or None."""
-    if isinstance(f, property):
-        f = f.fget
-    elif isinstance(f, staticmethod | classmethod):
-        f = f.__func__
-    d = getattr(f, DECISION, None)
-    return d if isinstance(d, Decision) else None
 
 
 def prescribed(rule: Rule) -> str:

@@ -341,7 +341,7 @@ def test_cached_meld_errors_hold_no_traceback() -> None:
     """The referee's judgement cache keeps MeldErrors without frames (each frame holds its callers)."""
     from pancli.cards import Rank, Suit, card
     from pancli.melds import MeldError
-    from pancli.referee.state import LaidMeld, PanRules
+    from pancli.panrules import LaidMeld, PanRules
     from pancli.rules import HOYLE
 
     rules = PanRules(HOYLE)

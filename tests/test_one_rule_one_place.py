@@ -27,14 +27,16 @@ import pytest
 from msgspec.structs import replace
 
 from pancli.cards import Card
+from pancli.decides import decides
 from pancli.melds import Meld, MeldError, OutValue, Verdict
 from pancli.model.actions import Draw, HandScript, Turn
 from pancli.notation.fast import fast_cards
 from pancli.pagruc import referee as pagruc_referee
+from pancli.panrules import PanRules
 from pancli.referee import referee_hand, table
 from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
-from pancli.referee.state import PanRules, Seat
-from pancli.rulebook import Rule, decides
+from pancli.referee.state import Seat
+from pancli.rulebook import Rule
 from pancli.rules import CARDROOM, HOYLE
 
 _NOT_IN_A_HAND = {Rule.E2, Rule.E3, Rule.C6, Rule.C10}
@@ -486,7 +488,7 @@ def test_every_shared_decider_is_changed_by_a_test_here_or_has_its_callers_compa
 
 
 def test_every_rule_is_marked_on_exactly_one_callable_or_has_a_reason_for_none() -> None:
-    marked = Counter(r for _, d in marks() for r in d.rules)
+    marked = Counter(Rule(r) for _, d in marks() for r in d.rules)
     assert [r for r, n in marked.items() if n > 1] == []
     assert set(marked) == set(DECIDERS) and set(DECIDERS) | set(NO_DECIDER) == set(Rule)
     assert DECIDERS.keys().isdisjoint(NO_DECIDER.keys())
@@ -502,7 +504,7 @@ def test_a_second_mark_of_a_rule_is_found() -> None:
     module = types.ModuleType("second")
     second_forcing.__module__ = module.__name__
     module.second_forcing = second_forcing  # type: ignore[attr-defined]
-    marked = Counter(r for _, d in marks((*MARKED_IN, module)) for r in d.rules)
+    marked = Counter(Rule(r) for _, d in marks((*MARKED_IN, module)) for r in d.rules)
     assert marked[Rule.P8] == 2
 
 

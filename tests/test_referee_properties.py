@@ -15,9 +15,9 @@ from profiles_kit import KNOB_VALUES, any_profile
 from pancli.cards import PAN_CARDS, Rank, Suit, card
 from pancli.model.actions import Discard, Draw, HandScript, Take, Turn
 from pancli.model.results import HandResult
+from pancli.panrules import cidx
 from pancli.referee import Table, referee_hand
 from pancli.referee.simulate import simulate_hands
-from pancli.referee.state import cidx
 from pancli.rules import ConditionRate, Forcing, Profile, SetGrowth
 
 NAMES = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay", "Gus", "Hal")

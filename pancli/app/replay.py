@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from pancli.model.results import HandResult, JudgedHand, Remedy, Violation
     from pancli.notation.layout import RecordHand
     from pancli.notation.record_common import LineMemos
-    from pancli.referee.state import PanRulesByProfile
+    from pancli.panrules import PanRulesByProfile
 
 OpenRecord = Callable[[str], IO[str]]
 """Opens a record file by name (``-``: standard input) as text."""
@@ -257,9 +257,9 @@ class RecordJudge:
             sink.hand(HandReport(hand, script, result_p))
             return tally.count(result_p)
         if self.referee is None:
+            from pancli.panrules import PanRulesByProfile
             from pancli.referee import referee_hand as pan_referee
             from pancli.referee.sequence import next_hand_violation, stopped_before_play
-            from pancli.referee.state import PanRulesByProfile
 
             self.referee, self.next_hand, self.stop = pan_referee, next_hand_violation, stopped_before_play
             if self.judgements is None:
@@ -375,9 +375,9 @@ def _replay_parallel(
     (:mod:`pancli.app.workers`)."""
     from pancli.app.workers import Workers
     from pancli.notation.record_common import LineMemos
+    from pancli.panrules import PanRulesByProfile
     from pancli.records.reader import split_hands
     from pancli.referee.sequence import next_hand_violation
-    from pancli.referee.state import PanRulesByProfile
 
     kind = sink.collector()
     tally = Tally()

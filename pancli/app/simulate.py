@@ -155,8 +155,8 @@ def simulated(
     """The ``hands`` hands of self-play at ``seats`` (``tags`` added to each, and a ``Stake`` tag with
     ``stake``), one at a time."""
     from pancli.notation.record_writer import write_script
+    from pancli.panrules import PanRules
     from pancli.referee.simulate import simulate_hands
-    from pancli.referee.state import PanRules
 
     line = 1
     for number, script in enumerate(simulate_hands(seats, hands, seed, profile, rules=PanRules(profile)), 1):

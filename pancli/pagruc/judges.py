@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
 from pancli.cards import Card, format_cards
+from pancli.decides import decides
 from pancli.model.actions import (
     Action,
     Borrow,
@@ -40,7 +41,7 @@ from pancli.model.rulings import Ruling, counted
 from pancli.pagruc.board import DEAL_SIZE, Board
 from pancli.pagruc.melds import PagrucVerdict
 from pancli.pagruc.pack import beyond_pack, pack_problem
-from pancli.rulebook import Rule, decides
+from pancli.rulebook import Rule
 
 _PAN_ONLY: dict[type, str] = {
     Decision: "staying or going on top",

@@ -18,10 +18,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from pancli.cards import Card
+from pancli.decides import decides
 from pancli.melds import MeldError
 from pancli.pagruc.melds import PagrucMeld, Where, card_points, judge
 from pancli.pagruc.pack import PagrucPack, beyond_pack
-from pancli.rulebook import Rule, decides
+from pancli.rulebook import Rule
 from pancli.values import Value
 
 

@@ -18,11 +18,12 @@ import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from pancli.decides import decides
 from pancli.model.results import ClaimKind
 from pancli.model.rulings import counted
 from pancli.pagruc.pack import official_problem
 from pancli.pagruc.referee import PagrucHandResult
-from pancli.rulebook import Rule, decides
+from pancli.rulebook import Rule
 from pancli.values import Value
 
 MAX_DEALS = 5

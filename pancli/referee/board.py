@@ -22,7 +22,8 @@ from pancli.model.actions import Action, Call, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
 from pancli.model.results import STOCK, ClaimCheck, Ending, Payment, Recorded, Remedy, Retirement, Source, Step
 from pancli.model.rulings import Ruling
-from pancli.referee.state import Foul, PanRules, Seat
+from pancli.panrules import PanRules
+from pancli.referee.state import Foul, Seat
 from pancli.rulebook import Rule
 from pancli.rules import HAND_SIZE as HAND_SIZE
 from pancli.rules import Forcing

@@ -21,12 +21,14 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 from __future__ import annotations
 
 from pancli.cards import ALL_CARDS, Card
+from pancli.decides import decides
 from pancli.model.actions import Count, Deal
 from pancli.model.results import DEAD, DEAL, DISCARD_PILE, HAND, STOCK, Step
 from pancli.model.rulings import I1_AT_DEAL, I1_LATE, Ruling, counted
+from pancli.panrules import card_key
 from pancli.referee.board import HAND_SIZE, Board, Place, Placed
-from pancli.referee.state import Seat, card_key
-from pancli.rulebook import Rule, decides
+from pancli.referee.state import Seat
+from pancli.rulebook import Rule
 from pancli.values import Value
 
 

@@ -1,10 +1,10 @@
 """The rule -> deciding callable registry, collected from the marks in the code: every rule of
 the rulebook is either decided by the one callable marked with it
-(:func:`pancli.rulebook.decides`; :data:`DECIDERS`, with the line the mark says in
+(:func:`pancli.decides.decides`; :data:`DECIDERS`, with the line the mark says in
 :data:`DECIDES`) or is listed in :data:`NO_DECIDER` with the reason no engine function does (a
 definition, a principle, or a rule of the notation that the reader decides while it reads).
 
-The marks are on the methods of the rules object (:class:`pancli.referee.state.PanRules`: the
+The marks are on the methods of the rules object (:class:`pancli.panrules.PanRules`: the
 questions the referee, self-play, positions, the analyzer and the payment batches ask) and on
 the referee's and PAGRUC's judges (the rules only a hand's judge rules on). A callable may
 decide several rules (the rules object's ``judge`` decides M1-M4 and E2 together, in its
@@ -23,14 +23,16 @@ from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Final
 
+from pancli import panrules
+from pancli.decides import Decision, marked
 from pancli.pagruc import judges as pagruc_judges
 from pancli.pagruc import scoring as pagruc_scoring
 from pancli.pagruc import standings as pagruc_standings
-from pancli.referee import deal, decisions, forcing, going_out, melding, sequence, state, turns
-from pancli.rulebook import Decision, Rule, marked
+from pancli.referee import deal, decisions, forcing, going_out, melding, sequence, turns
+from pancli.rulebook import Rule
 
 MARKED_IN: Final[tuple[ModuleType, ...]] = (
-    state,
+    panrules,
     deal,
     decisions,
     forcing,
@@ -78,7 +80,7 @@ def _registry() -> dict[Rule, tuple[Callable[..., object], str]]:
     out: dict[Rule, tuple[Callable[..., object], str]] = {}
     for f, d in marks():
         for r in d.rules:
-            out.setdefault(r, (f, d.what))  # a second mark of a rule: the test on the marks names it
+            out.setdefault(Rule(r), (f, d.what))  # a second mark of a rule: the test on the marks names it
     return {r: out[r] for r in Rule if r in out}
 
 

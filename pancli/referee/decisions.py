@@ -15,13 +15,14 @@
 from __future__ import annotations
 
 from pancli.cards import ALL_CARDS
+from pancli.decides import decides
 from pancli.model.actions import Decision
 from pancli.model.results import DEAD, HAND, Ending, Payment
 from pancli.model.rulings import Ruling
 from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Placed
 from pancli.referee.going_out import pay_pot
 from pancli.referee.state import Seat
-from pancli.rulebook import Rule, decides
+from pancli.rulebook import Rule
 
 
 @decides(Rule.T1, what="whether a decision comes in the round, in order of play, before any play")

@@ -3,9 +3,9 @@
 * P2 :func:`unused_draw_fault` (the drawn card never joins the hand: it is used, or discarded at once);
 * P4 :func:`melding_gate_fault` (hand cards are melded only in a turn that uses the drawn card);
 * P5 :func:`discard_fault` (a player who used his draw ends his turn with a discard, which ends it);
-* P8 :func:`forcing_fault`, asking the rules object's :meth:`~pancli.referee.state.PanRules.must_take`
+* P8 :func:`forcing_fault`, asking the rules object's :meth:`~pancli.panrules.PanRules.must_take`
   (a forced live discard is taken and added);
-* P9 :func:`flat_player_fault`, asking :meth:`~pancli.referee.state.PanRules.must_keep_draw` (the draw
+* P9 :func:`flat_player_fault`, asking :meth:`~pancli.panrules.PanRules.must_keep_draw` (the draw
   that fits a flat next player's melds is kept), with :func:`holds_nothing_else`.
 
 :func:`verify_discard` returns a frozen :class:`DiscardPlan` that :func:`apply_discard` uses.
@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 
 from pancli.cards import Card
+from pancli.decides import decides
 from pancli.model.actions import Discard, Draw, Force, MeldNew, Turn
 from pancli.model.results import DISCARD_PILE, HAND, STOCK
 from pancli.model.rulings import Ruling
@@ -25,7 +26,7 @@ from pancli.referee.going_out import ten_cards_fault
 from pancli.referee.melding import CardPlan, borrowing_fault, plan_cards
 from pancli.referee.state import Seat
 from pancli.referee.turns import taken_card_fault
-from pancli.rulebook import Rule, decides
+from pancli.rulebook import Rule
 from pancli.values import Value
 
 
@@ -127,7 +128,7 @@ def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pend
 
 
 def flat_player_fault(b: Board, s: Seat, node: Discard, keep: bool) -> Ruling | None:
-    """P9: a player who must keep the unused draw (``keep``, :meth:`.state.PanRules.must_keep_draw`) discards a
+    """P9: a player who must keep the unused draw (``keep``, :meth:`pancli.panrules.PanRules.must_keep_draw`) discards a
     hand card: the drawn card itself only as a copy of a hand that holds nothing else."""
     c = node.card
     if not keep or c != b.pending or holds_nothing_else(s, c):

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from pancli.decides import decides
 from pancli.model.actions import Discard, Out, Turn
 from pancli.model.results import ClaimCheck, ClaimKind, Ending, HandResult, Payment, Violation
 from pancli.model.rulings import Ruling, counted
 from pancli.referee.board import HAND_SIZE, WON, Board, Placed
 from pancli.referee.state import Seat
-from pancli.rulebook import Rule, decides
+from pancli.rulebook import Rule
 
 
 @decides(Rule.I3, what="whether anything is played or claimed after the hand is closed")

@@ -1,11 +1,11 @@
 """Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
 
 * M1-M5 are judged by the meld engine (:func:`pancli.melds.judge`, :func:`pancli.melds.grow`,
-  through the per-profile cache :class:`~pancli.referee.state.PanRules`); a meld it refuses is
+  through the per-profile cache :class:`~pancli.panrules.PanRules`); a meld it refuses is
   a foul meld, :func:`foul_meld_ruling`;
 * M6 :func:`borrowing_fault` (borrowing and splitting: allowed by the house rules, one card off a rope end
   or a set of four or more, to complete a new meld this turn, never lowering a value);
-* C1-C6 are the values of a laid meld (:class:`~pancli.referee.state.LaidMeld`), paid by each
+* C1-C6 are the values of a laid meld (:class:`~pancli.panrules.LaidMeld`), paid by each
   active opponent when it is laid (:func:`collect_laid`); C7 :func:`lowered_value_fault` (a change never lowers a
   value; the gain of a change is paid: :func:`collect_change`);
 * P6 :func:`own_melds_fault` (a player changes only his own melds, numbered as the table sees them:
@@ -21,15 +21,17 @@ plan that its ``apply_*`` uses.
 from __future__ import annotations
 
 from pancli.cards import ALL_CARDS, Card, format_cards
+from pancli.decides import decides
 from pancli.melds import EngineRule, MeldError, Rope
 from pancli.model.actions import Add, Borrow, Discard, MeldNew, Mend, Split, TakeBack, Turn
 from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment, Violation
 from pancli.model.rulings import I2_FOUL, Ruling, counted
+from pancli.panrules import LaidMeld
 from pancli.referee.board import Board, Place, Placed
 from pancli.referee.deal import beyond_hand, card_fault, deal_count_fault
 from pancli.referee.irregular import give_back, lay_foul, settled
-from pancli.referee.state import Foul, LaidMeld, Seat
-from pancli.rulebook import Rule, decides
+from pancli.referee.state import Foul, Seat
+from pancli.rulebook import Rule
 from pancli.values import Value
 
 

@@ -60,8 +60,8 @@ from pancli.melds import Meld
 from pancli.model.actions import Draw, Event, HandScript, Take, Turn
 from pancli.model.results import Ending, Retirement, Source, Violation
 from pancli.model.rulings import Ruling
+from pancli.panrules import PanRules
 from pancli.referee.board import HAND_SIZE
-from pancli.referee.state import PanRules
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
 from pancli.rules import Profile

@@ -27,10 +27,11 @@ True
 from __future__ import annotations
 
 from pancli.cards import Game
+from pancli.decides import decides
 from pancli.model.actions import HandScript
 from pancli.model.results import Ending, HandResult, Violation
 from pancli.model.rulings import Ruling
-from pancli.rulebook import Rule, decides
+from pancli.rulebook import Rule
 
 
 def next_hand_order(previous: HandResult) -> tuple[str, ...] | None:

@@ -70,7 +70,8 @@ from pancli.model.actions import (
     TakeBack,
     Turn,
 )
-from pancli.referee.state import LaidMeld, PanRules, Seat
+from pancli.panrules import LaidMeld, PanRules
+from pancli.referee.state import Seat
 from pancli.rules import HAND_SIZE, Forcing, Profile
 
 _MAX_RESHUFFLES: Final = 3

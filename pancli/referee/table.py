@@ -32,7 +32,7 @@ P8     :func:`.forcing.forcing_fault` (with :func:`.forcing.must_take`, which se
 P9     :func:`.forcing.flat_player_fault` (with :func:`.forcing.must_keep_draw`, which self-play asks too)
 P10    :func:`.turns.stock_fault`
 M1-M5  the meld engine, :func:`pancli.melds.judge` and :func:`pancli.melds.grow` (cached by
-       :class:`.state.PanRules`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
+       :class:`pancli.panrules.PanRules`; what fits a meld is :meth:`pancli.panrules.LaidMeld.fit_mask`)
 M6     :func:`.melding.borrowing_fault`
 C7     :func:`.melding.lowered_value_fault` (a change never lowers a value; and the engine's ``grow``)
 I2     :func:`.melding.foul_meld_ruling` (laid foul by :func:`.irregular.lay_foul`; a foul meld or addition
@@ -163,13 +163,14 @@ from pancli.model.results import (
     turn_steps,
 )
 from pancli.model.rulings import Ruling
+from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import calls, deal, decisions, forcing, going_out, irregular, melding, turns
 from pancli.referee.board import HAND_SIZE, Board, Phase, Placed
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardPlan
 from pancli.referee.going_out import holds_ten
 from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
-from pancli.referee.state import Foul, LaidMeld, PanRules
+from pancli.referee.state import Foul
 from pancli.referee.turns import plays_now, stock_fault
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -667,8 +668,8 @@ def referee_hand(
     is in :attr:`HandResult.remedies`. ``remedy=False`` (``--strict``): it is a violation.
     ``fast=False`` plays every turn through the general path, never :meth:`Table.fast_turn`
     (tests compare the two paths). ``rules``: the rules object of the script's profile
-    (:class:`~pancli.referee.state.PanRules`, or a subclass that answers a question otherwise),
-    kept by a caller that referees many hands (:class:`~pancli.referee.state.PanRulesByProfile`);
+    (:class:`~pancli.panrules.PanRules`, or a subclass that answers a question otherwise),
+    kept by a caller that referees many hands (:class:`~pancli.panrules.PanRulesByProfile`);
     a fresh one without.
 
     >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses

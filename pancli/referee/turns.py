@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from pancli.decides import decides
 from pancli.model.actions import (
     Action,
     Add,
@@ -34,7 +35,7 @@ from pancli.model.results import DISCARD_PILE, STOCK, Ending
 from pancli.model.rulings import Ruling, counted
 from pancli.referee.board import PLAYING, VOID, Board, Placed
 from pancli.referee.going_out import go_out
-from pancli.rulebook import Rule, decides
+from pancli.rulebook import Rule
 
 PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Mend, TakeBack, Discard, Out})
 """The actions of a Panguingue turn (P1)."""
