@@ -286,10 +286,19 @@ class OneCopyFewer(PanRules):
 EIGHT = " ".join(["5s"] * 8)
 
 
-def test_E4_the_referee_asks_past_the_pack() -> None:
+def test_E4_the_referee_and_pan_pay_ask_past_the_pack() -> None:
+    from pancli.app.lines import InputLine
+    from pancli.app.pay import pay_report
+
     deals = {"Ana": "5s 5s 5s 5s 2h 3h 4h 6c 7c Jc", "Ben": "5s 5s 5s 5s 2d 3d 4d 6h 7h Jh"}
     assert _referee_rules(_deal(deals), PanRules(HOYLE)) == []
     assert _referee_rules(_deal(deals), OneCopyFewer(HOYLE)) == ["E4"]
+
+    def across(rules: PanRules) -> list[str | None]:
+        return [m.rule for m in pay_report([InputLine("-", 1, "5s 5s 5s 5s")] * 2, 4, rules, False).melds]
+
+    assert across(PanRules(HOYLE)) == [None, None]
+    assert across(OneCopyFewer(HOYLE)) == [None, "E4"]
 
 
 _ROPE_PLAY = (
@@ -413,7 +422,10 @@ class DoubleBonus(PanRules):
         return OutValue(v.melds, 2 * v.bonus, v.melds + 2 * v.bonus)
 
 
-def test_C8_the_referee_asks_going_out_value() -> None:
+def test_C8_the_referee_and_pan_pay_ask_going_out_value() -> None:
+    from pancli.app.lines import InputLine
+    from pancli.app.pay import pay_report
+
     def paid(rules: PanRules) -> list[int]:
         out = []
         for h in _hands(_sample("friday-hoyle.pan")):
@@ -423,6 +435,9 @@ def test_C8_the_referee_asks_going_out_value() -> None:
 
     rulebook, doubled = paid(PanRules(HOYLE)), paid(DoubleBonus(HOYLE))
     assert rulebook and [u + HOYLE.out_bonus for u in rulebook] == doubled
+    melds = [InputLine("-", 1, "5s 5s 5s")]
+    plain, twice = (pay_report(melds, 4, rules, True).going_out for rules in (PanRules(HOYLE), DoubleBonus(HOYLE)))
+    assert plain == OutValue(melds=4, bonus=1, total=5) and twice == OutValue(melds=4, bonus=2, total=6)
 
 
 class NoOneSuitSets(PanRules):
@@ -435,11 +450,15 @@ class NoOneSuitSets(PanRules):
         return v
 
 
-def test_M3_the_referee_and_self_play_ask_judge() -> None:
+def test_M3_the_referee_self_play_and_pan_check_ask_judge() -> None:
+    from pancli.app.check import judge_text
+
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     play = ("Ana draw 5s, meld [5s 5s 5s], discard 7d",)
     assert _both_paths(_deal(deals, *play), PanRules(HOYLE)) == []
     assert _both_paths(_deal(deals, *play), NoOneSuitSets(HOYLE)) == ["M3"]
+    assert judge_text("5s 5s 5s", PanRules(HOYLE)).legal
+    assert judge_text("5s 5s 5s", NoOneSuitSets(HOYLE)).rule == "M3"
     after = _simulated(NoOneSuitSets(HOYLE))
     assert all(_referee_rules(t, NoOneSuitSets(HOYLE)) == [] for t in after)
     assert _plays(after) != _plays(_simulated(PanRules(HOYLE)))
