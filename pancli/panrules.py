@@ -101,6 +101,10 @@ class PanRules:
         """The profile judged under."""
         return self._profile
 
+    def __deepcopy__(self, memo: object) -> PanRules:
+        """The caches of a profile are shared by every table judged under it (and its copies)."""
+        return self
+
     # ------------------------------------------------------------------ the pack and the table
 
     @decides("E1", what="how many copies of a card the profile's pack holds (0: not in the pack)")
@@ -334,6 +338,10 @@ class LaidMeld:
             return out
         r = int(m.rank) - 1
         return [ALL_CARDS[r * 4 + s.order] for s in SUITS]
+
+    def __deepcopy__(self, memo: object) -> LaidMeld:
+        """Never changed once made: a copy of the table that holds it shares it."""
+        return self
 
     def __str__(self) -> str:
         return format_cards(self.cards)

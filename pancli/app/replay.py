@@ -194,13 +194,13 @@ class RecordJudge:
 
     __slots__ = (
         "first",
-        "judgements",
         "next_hand",
         "pagruc",
         "previous",
         "profile",
         "referee",
         "remedy",
+        "rules_by_profile",
         "sink",
         "started",
         "steps",
@@ -213,7 +213,7 @@ class RecordJudge:
         profile: Profile | None,
         *,
         remedy: bool = True,
-        judgements: PanRulesByProfile | None = None,
+        rules_by_profile: PanRulesByProfile | None = None,
     ) -> None:
         self.sink = sink
         self.profile = profile
@@ -224,8 +224,8 @@ class RecordJudge:
         """The referee of each game, imported with the game's first hand (a PAGRUC record does not
         import the Panguingue referee, about 8 ms of start-up, nor the reverse)."""
         self.referee: Callable[..., HandResult] | None = None
-        self.judgements = judgements
-        """The meld judgements of each profile met, shared by the hands judged here (the caller's,
+        self.rules_by_profile = rules_by_profile
+        """The rules object of each profile met, shared by the hands judged here (the caller's,
         shared with its other judges, or made with the first Panguingue hand)."""
         self.next_hand: Callable[[HandResult, HandScript], Violation | None]
         self.stop: Callable[[HandScript, Violation], HandResult]
@@ -262,16 +262,16 @@ class RecordJudge:
             from pancli.referee.sequence import next_hand_violation, stopped_before_play
 
             self.referee, self.next_hand, self.stop = pan_referee, next_hand_violation, stopped_before_play
-            if self.judgements is None:
-                self.judgements = PanRulesByProfile()
+            if self.rules_by_profile is None:
+                self.rules_by_profile = PanRulesByProfile()
         if self.profile is not None:
             script = replace(script, profile=self.profile)
         s3 = None if previous is None else self.next_hand(previous, script)
         if s3 is not None:
             result = self.stop(script, s3)
         else:
-            assert self.judgements is not None
-            rules = self.judgements.of(script.profile)
+            assert self.rules_by_profile is not None
+            rules = self.rules_by_profile.of(script.profile)
             result = self.referee(script, record_steps=self.steps, remedy=self.remedy, rules=rules)
         self.previous = result
         sink.hand(HandReport(hand, script, result))
@@ -342,14 +342,14 @@ def _judge_chunk(
     previous: HandResult | None,
     kept: tuple[LineMemos, PanRulesByProfile],
 ) -> _Done:
-    """Judge one chunk; ``kept``: the remembered lines and meld judgements of the process's chunks."""
+    """Judge one chunk; ``kept``: the remembered lines and rules objects of the process's chunks."""
     from pancli.records.reader import read_chunk
 
     chunk, name, base_dir = task
-    memos, judgements = kept
+    memos, rules_by_profile = kept
     sink = kind()
     tally = Tally()
-    judge = RecordJudge(sink, profile, remedy=not strict, judgements=judgements)
+    judge = RecordJudge(sink, profile, remedy=not strict, rules_by_profile=rules_by_profile)
     judge.previous = previous
     stopped = False
     for hand in read_chunk(chunk, name, base_dir, memos):
