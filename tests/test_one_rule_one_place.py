@@ -435,6 +435,15 @@ def test_C8_the_referee_and_pan_pay_ask_going_out_value() -> None:
 
     rulebook, doubled = paid(PanRules(HOYLE)), paid(DoubleBonus(HOYLE))
     assert rulebook and [u + HOYLE.out_bonus for u in rulebook] == doubled
+    # the exporters explain the payment with the parts the rules object decided
+    from pancli.render.words import collection_lines
+
+    for h in _hands(_sample("friday-hoyle.pan")):
+        result = referee_hand(h.script, rules=DoubleBonus(HOYLE))
+        if result.going_out is not None:
+            g = result.going_out
+            (line,) = [x for x in collection_lines(result.payments, g) if " C8 " in x]
+            assert f"going out: bonus {2 * HOYLE.out_bonus} + melds again {g.melds}:" in line
     melds = [InputLine("-", 1, "5s 5s 5s")]
     plain, twice = (pay_report(melds, 4, rules, True).going_out for rules in (PanRules(HOYLE), DoubleBonus(HOYLE)))
     assert plain == OutValue(melds=4, bonus=1, total=5) and twice == OutValue(melds=4, bonus=2, total=6)

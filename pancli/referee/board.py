@@ -18,6 +18,7 @@ import enum
 from typing import Final, Protocol
 
 from pancli.cards import Card, Cards, Game
+from pancli.melds import OutValue
 from pancli.model.actions import Action, Call, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
 from pancli.model.results import STOCK, ClaimCheck, Ending, Payment, Recorded, Remedy, Retirement, Source, Step
@@ -107,6 +108,8 @@ class Board:
         self.forced_by: str | None = None
         self.winner: str | None = None
         self.ending: Ending = Ending.UNFINISHED
+        self.going_out: OutValue | None = None
+        """What going out collected from each opponent (C8), as the rules object decided it."""
         """How the hand ended (set where it ends: going out, the last decision, P10)."""
         self.ending_rule: Rule | None = None
         """The rule it ended under (C8, T4, P10)."""

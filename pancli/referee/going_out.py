@@ -80,8 +80,8 @@ def go_out(b: Board, action: Out | None) -> None:
     b.end(WON, Ending.OUT, Rule.C8, s)
     node = action if action is not None else turn
     line = node.line or turn.line
-    units = b.rules.going_out_value([m.meld for m in s.melds]).total
-    payments = b.collect(s, units, (Rule.C8,), line, (), "going out")
+    value = b.going_out = b.rules.going_out_value([m.meld for m in s.melds])
+    payments = b.collect(s, value.total, (Rule.C8,), line, (), "going out")
     payments += pay_pot(b, s, line, "went out")
     b.step(turn, action, node, payments)
 
@@ -145,4 +145,5 @@ def result(b: Board, violations: list[Violation]) -> HandResult:
         recorded=tuple(b.steps) if b.steps is not None else (),
         remedies=tuple(b.remedies),
         retirements=tuple(b.retirements),
+        going_out=b.going_out,
     )
