@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
 from pancli.decides import decides
 from pancli.melds import Meld, MeldError, OutValue, Rope, Verdict, going_out_value, grow, judge, keeps_value
-from pancli.rules import HAND_SIZE, Condition, Profile, seating_fault, ten_words
+from pancli.rules import HAND_SIZE, NONE_SEEN, Condition, Profile, copies_words, seating_fault, ten_words
 
 if TYPE_CHECKING:
     from pancli.rulebook import Rule
@@ -120,6 +120,15 @@ class PanRules:
         already known, is more than the pack holds (``copies``: the pack's, or a count of what
         is left of it), or None."""
         return past_the_pack(seen, self.copies if copies is None else copies, counts)
+
+    def copies_fault(self, counts: Iterable[tuple[int, int]]) -> str | None:
+        """Why cards on their own (``counts``: each card's index and its copies) cannot all be
+        there, none accounted for yet (:meth:`past_the_pack`), or None."""
+        over = self.past_the_pack(NONE_SEEN, counts)
+        if over is None:
+            return None
+        i, n = over
+        return copies_words(i, n, self.copies[i])
 
     @decides("S1", what="whether a table of so many players is seated (2 to 15)")
     def seating(self, players: int) -> str | None:

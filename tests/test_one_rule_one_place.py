@@ -299,6 +299,13 @@ def test_E4_the_referee_and_pan_pay_ask_past_the_pack() -> None:
 
     assert across(PanRules(HOYLE)) == [None, None]
     assert across(OneCopyFewer(HOYLE)) == [None, "E4"]
+    # the analyzer's position: eight 5s and two cards are a position of the rulebook's pack only
+    from pancli.analyze.analysis import PositionError, check_position
+
+    check_position(fast_cards(EIGHT + " 2h 3h"), None, [], [], HOYLE, PanRules(HOYLE))
+    with pytest.raises(PositionError) as caught:
+        check_position(fast_cards(EIGHT + " 2h 3h"), None, [], [], HOYLE, OneCopyFewer(HOYLE))
+    assert caught.value.rule == "E4"
 
 
 _ROPE_PLAY = (
@@ -407,11 +414,17 @@ class NineCards(PanRules):
         return hand + melded == dealt - 1
 
 
-def test_P7_the_referee_asks_holds_ten() -> None:
+def test_P7_the_referee_and_the_analyzer_ask_holds_ten() -> None:
+    from pancli.analyze.analysis import PositionError, check_position
+
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     play = ("Ana draw 5s, meld [5s 5s 5s], discard 7d",)
     assert _both_paths(_deal(deals, *play), PanRules(HOYLE)) == []
     assert _both_paths(_deal(deals, *play), NineCards(HOYLE)) == ["P7"]
+    nine = fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc")
+    check_position(nine, None, [], [], HOYLE, NineCards(HOYLE))
+    with pytest.raises(PositionError, match="P7"):
+        check_position(nine, None, [], [], HOYLE, PanRules(HOYLE))
 
 
 class DoubleBonus(PanRules):
@@ -480,7 +493,8 @@ class SeatsThree(PanRules):
         return None if players >= 3 else "three at least"
 
 
-def test_S1_the_referee_and_self_play_ask_seating() -> None:
+def test_S1_the_referee_self_play_and_the_analyzer_ask_seating() -> None:
+    from pancli.analyze.analysis import PositionError, analyze
     from pancli.referee.simulate import simulate_hands
 
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
@@ -488,6 +502,9 @@ def test_S1_the_referee_and_self_play_ask_seating() -> None:
     assert _referee_rules(_deal(deals), SeatsThree(HOYLE)) == ["S1"]
     with pytest.raises(ValueError, match="three at least"):
         next(simulate_hands(("Ana", "Ben"), 1, 1, HOYLE, rules=SeatsThree(HOYLE)))
+    hand = fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")
+    with pytest.raises(PositionError, match="three at least"):
+        analyze(hand, HOYLE, players=2, samples=10, rules=SeatsThree(HOYLE))
 
 
 CHANGED: Final = {
