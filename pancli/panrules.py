@@ -21,7 +21,7 @@ from their start.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final, Literal, Protocol
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
 from pancli.decides import decides
@@ -146,6 +146,20 @@ class PanRules:
         if self.holds_ten(hand, melded):
             return None
         return ten_words(who, hand, melded)
+
+    @decides("T4", what="after the last decision: the hand is played, won by the last one in, or void")
+    def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
+        """T4: how the hand goes on once every player has decided, ``stayed`` of them in: it is
+        played, won at once by the one who stayed (all the others went on top), or void (nobody
+        stayed).
+
+        >>> from pancli.rules import HOYLE
+        >>> [PanRules(HOYLE).after_decisions(n) for n in (3, 1, 0)]
+        ['played', 'won', 'void']
+        """
+        if stayed > 1:
+            return "played"
+        return "won" if stayed == 1 else "void"
 
     # ------------------------------------------------------------------ melds
 

@@ -21,7 +21,7 @@ import types
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import pytest
 from msgspec.structs import replace
@@ -29,7 +29,7 @@ from msgspec.structs import replace
 from pancli.cards import Card
 from pancli.decides import decides
 from pancli.melds import Meld, MeldError, OutValue, Verdict
-from pancli.model.actions import Draw, HandScript, Turn
+from pancli.model.actions import Decision, Draw, HandScript, Turn
 from pancli.notation.fast import fast_cards
 from pancli.pagruc import referee as pagruc_referee
 from pancli.panrules import PanRules
@@ -507,6 +507,27 @@ def test_S1_the_referee_self_play_and_the_analyzer_ask_seating() -> None:
         analyze(hand, HOYLE, players=2, samples=10, rules=SeatsThree(HOYLE))
 
 
+class VoidOnTops(PanRules):
+    """T4 where a hand that all but one player leave is void, not won."""
+
+    def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
+        return "played" if stayed > 1 else "void"
+
+
+def test_T4_the_referee_and_self_play_ask_after_decisions() -> None:
+    text = _deal({"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}).replace(
+        "Ben stay", "Ben top"
+    )
+    (hand,) = _hands(text)
+    won, void = (referee_hand(hand.script, rules=r) for r in (PanRules(HOYLE), VoidOnTops(HOYLE)))
+    assert (won.winner, won.ending_rule, void.winner, void.void) == ("Ana", "T4", None, True)
+    before, after = _simulated(PanRules(HOYLE), 12), _simulated(VoidOnTops(HOYLE), 12)
+    assert all(_referee_rules(t, VoidOnTops(HOYLE)) == [] for t in after)
+    tops = [i for i, t in enumerate(before) if sum(isinstance(e, Decision) and e.stay for e in t.events) == 1]
+    assert tops  # a hand won on tops; under VoidOnTops the next hand's first player differs
+    assert _plays(after) != _plays(before)
+
+
 CHANGED: Final = {
     Rule.E4: OneCopyFewer,
     Rule.C7: MustGain,
@@ -516,6 +537,7 @@ CHANGED: Final = {
     Rule.C8: DoubleBonus,
     Rule.M3: NoOneSuitSets,
     Rule.S1: SeatsThree,
+    Rule.T4: VoidOnTops,
 }
 """Each rule answered otherwise by a subclass of the rules object in a test here."""
 

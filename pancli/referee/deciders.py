@@ -124,6 +124,7 @@ SHARED: Final = frozenset(
         Rule.P7,
         Rule.P8,
         Rule.P9,
+        Rule.T4,
     }
 )
 """The rules whose question the referee, the analyzer, the batches or self-play all ask."""

@@ -51,9 +51,9 @@ def on_top_fault(b: Board, s: Seat, node: Placed) -> Ruling | None:
     return b.fail(Rule.T3, f"{s.name} went on top and takes no further part", node, player=s.name)
 
 
-@decides(Rule.T4, what="after the last decision: the hand is played, won by the last one in, or void")
 def apply_decision(b: Board, ev: Decision) -> None:
-    """Record the decision; after the last one the hand is played, won (T4) or void."""
+    """Record the decision; after the last one the hand is played, won (T4) or void, as the rules
+    object's ``after_decisions`` answers."""
     s = b.seats[b.decided]
     s.active = ev.stay
     b.decided += 1
@@ -63,10 +63,11 @@ def apply_decision(b: Board, ev: Decision) -> None:
     payments: list[Payment] = []
     if b.decided == len(b.seats):
         b.active = [x for x in b.seats if x.active]
-        if len(b.active) == 1:
+        after = b.rules.after_decisions(len(b.active))
+        if after == "won":
             b.end(WON, Ending.TOPS, Rule.T4, b.active[0])
             payments = pay_pot(b, b.active[0], ev.line, "T4: all the others went on top")
-        elif not b.active:
+        elif after == "void":
             b.end(VOID, Ending.VOID, Rule.T4)
         else:
             b.phase = PLAYING

@@ -194,8 +194,9 @@ class _HandPlay:
             self.events.append(Decision(p, stay))
             if stay:
                 active.append(p)
-        if len(active) <= 1:
-            return self.script(), (active[0] if active else None)
+        after = self.policy.rules.after_decisions(len(active))
+        if after != "played":
+            return self.script(), (active[0] if after == "won" else None)
         live = self.upcard
         pos = 0
         while True:
