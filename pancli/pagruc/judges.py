@@ -1,12 +1,12 @@
 """The judges of a PAGRUC hand: one function per rule, each returning the
 :class:`~pancli.model.rulings.Ruling` when its rule is broken and None when it holds (the claim
 checker records a :class:`~pancli.model.results.ClaimCheck`). They read the
-:class:`~pancli.pagruc.board.Board` and change nothing; :class:`~pancli.pagruc.referee.Table`
+:class:`~pancli.pagruc.board.PagrucBoard` and change nothing; :class:`~pancli.pagruc.referee.PagrucTable`
 asks them in turn (its docstring holds the table rule -> judge).
 
 >>> from pancli.cards import Game
 >>> from pancli.model.actions import HandScript, Turn
->>> b = Board(HandScript(players=("Ana", "Ben", "Cy"), game=Game.PAGRUC))
+>>> b = PagrucBoard(HandScript(players=("Ana", "Ben", "Cy"), game=Game.PAGRUC))
 >>> turn_fault(b, Turn("Ben", ()), 5, 1, "Ben", "order").violation.message
 "it is Ana's turn, not Ben's"
 """
@@ -37,7 +37,7 @@ from pancli.model.actions import (
 )
 from pancli.model.results import ClaimCheck, ClaimKind
 from pancli.model.rulings import Ruling, counted
-from pancli.pagruc.board import DEAL_SIZE, Board
+from pancli.pagruc.board import DEAL_SIZE, PagrucBoard
 from pancli.pagruc.melds import PagrucVerdict
 from pancli.pagruc.pack import beyond_pack, pack_problem
 from pancli.rulebook import Rule
@@ -55,7 +55,7 @@ Stage = Literal["line", "seat", "order", "acts", "end", "action", "holds"]
 
 
 def pack_fault(
-    b: Board,
+    b: PagrucBoard,
     line: int,
     col: int,
     player: str | None,
@@ -88,7 +88,7 @@ def pack_fault(
     return b.fail(Rule.G1, f"{n} copies of {c} are in play, {but}", line, col, player)
 
 
-def deal_fault(b: Board, d: Deal | None, seen: set[str]) -> Ruling | None:
+def deal_fault(b: PagrucBoard, d: Deal | None, seen: set[str]) -> Ruling | None:
     """G2, the deal: seven cards to a player of the hand, once (``d``, ``seen`` those dealt
     already); after the deal lines (``d`` None), one card turned up."""
     if d is None:
@@ -107,7 +107,7 @@ def deal_fault(b: Board, d: Deal | None, seen: set[str]) -> Ruling | None:
 
 
 def turn_fault(
-    b: Board,
+    b: PagrucBoard,
     node: Event | Action | None,
     line: int,
     col: int,
@@ -119,8 +119,8 @@ def turn_fault(
     """G3, the turn, at each ``stage`` of a line: ``"line"`` a line PAGRUC has (no decision,
     no force); ``"seat"`` a turn by a player of the hand; ``"order"`` in order of play;
     ``"acts"`` a turn that does something; ``"end"`` ended by a discard; ``"action"`` one
-    take first (:attr:`Board.picked`: an action was tried), then melds and lays, the discard
-    last (:attr:`Board.discarded`), a take of the cards on the pile; ``"holds"`` cards the
+    take first (:attr:`PagrucBoard.picked`: an action was tried), then melds and lays, the discard
+    last (:attr:`PagrucBoard.discarded`), a take of the cards on the pile; ``"holds"`` cards the
     player holds (``revealed``: those not among his known cards)."""
     p = player
     if stage == "line":
@@ -180,7 +180,7 @@ def taken(a: Take | TakeMany) -> int:
     return 1 if isinstance(a, Take) else len(a.cards) or a.count
 
 
-def meld_fault(b: Board, verdict: PagrucVerdict, why: str, line: int, col: int, player: str) -> Ruling | None:
+def meld_fault(b: PagrucBoard, verdict: PagrucVerdict, why: str, line: int, col: int, player: str) -> Ruling | None:
     """G4, a new meld is a run or a set: the verdict of :func:`.melds.judge` (``why`` says what
     it found); a meld with a card beyond the pack is :func:`pack_fault`'s."""
     if verdict.meld is not None or verdict.rule == Rule.G1:
@@ -189,7 +189,7 @@ def meld_fault(b: Board, verdict: PagrucVerdict, why: str, line: int, col: int, 
 
 
 def lay_off_fault(
-    b: Board, player: str, owner: str, target: int, line: int, col: int, *, refused: str | None = None
+    b: PagrucBoard, player: str, owner: str, target: int, line: int, col: int, *, refused: str | None = None
 ) -> Ruling | None:
     """G5, laying off: the player has a meld of his own on the table, and lays on a meld that
     is there (``owner``'s number ``target``); ``refused`` is why :func:`.melds.lay_off` found
@@ -209,7 +209,7 @@ def lay_off_fault(
 
 
 def end_fault(
-    b: Board, node: Event | Action, line: int, col: int, player: str | None, *, closing: bool = False
+    b: PagrucBoard, node: Event | Action, line: int, col: int, player: str | None, *, closing: bool = False
 ) -> Ruling | None:
     """G6, the end of the hand and the stock: no line after the discard of a last card; a
     turn that ends without a discard (``closing``) did not meld its last card; ``out`` only
@@ -245,7 +245,9 @@ def end_fault(
     return None
 
 
-def check_claim(b: Board, kind: ClaimKind, line: int, player: str, claimed: int, actual: int, col: int = 1) -> None:
+def check_claim(
+    b: PagrucBoard, kind: ClaimKind, line: int, player: str, claimed: int, actual: int, col: int = 1
+) -> None:
     """G7, a record's claim of points checked: ``[%pays N]`` the points a meld scores,
     ``[Ledger]`` a player's hand score."""
     b.claims.append(ClaimCheck(Rule.G7, kind, line, player, claimed, actual, col))

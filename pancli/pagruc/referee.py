@@ -1,7 +1,7 @@
 """The PAGRUC referee (G1-G7): one :class:`~pancli.model.actions.HandScript` with
 ``game=Game.PAGRUC`` in, a :class:`PagrucHandResult` out.
 
-A :class:`Table` (the :class:`~pancli.pagruc.board.Board` of the hand) plays it line by line.
+A :class:`PagrucTable` (the :class:`~pancli.pagruc.board.PagrucBoard` of the hand) plays it line by line.
 
 Each rule is judged by one function of :mod:`~pancli.pagruc.judges`, which returns the
 :class:`~pancli.model.rulings.Ruling` when the rule is broken, and each claim is checked by one
@@ -86,7 +86,7 @@ from pancli.model.actions import (
 from pancli.model.results import DEAL, DISCARD_PILE, HAND, MELD, STOCK, ClaimCheck, ClaimKind, Source, Step, Violation
 from pancli.model.rulings import Ruling
 from pancli.pagruc import judges
-from pancli.pagruc.board import DEAL_SIZE, Board, TableMeld
+from pancli.pagruc.board import DEAL_SIZE, PagrucBoard, TableMeld
 from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
 from pancli.pagruc.scoring import CardScore, hand_scores
 from pancli.values import Value
@@ -94,7 +94,7 @@ from pancli.values import Value
 if TYPE_CHECKING:
     from decimal import Decimal
 
-__all__ = ["DEAL_SIZE", "PagrucHandResult", "Plan", "Table", "TableMeld", "referee_hand"]
+__all__ = ["DEAL_SIZE", "PagrucHandResult", "PagrucTable", "Plan", "TableMeld", "referee_hand"]
 
 
 class TurnPlan(Value):
@@ -105,7 +105,7 @@ class TurnPlan(Value):
     idle: Ruling | None
 
 
-class MeldPlan(Value):
+class PagrucMeldPlan(Value):
     """A verified new meld; ``revealed``: how many of its cards were unknown ones of the hand."""
 
     meld: PagrucMeld
@@ -120,7 +120,7 @@ class LayPlan(Value):
     revealed: int
 
 
-Plan = Ruling | MeldPlan | LayPlan | int | None
+Plan = Ruling | PagrucMeldPlan | LayPlan | int | None
 """What ``verify`` of an action found and ``apply`` uses: for a draw, the G1 ruling on the card
 once drawn (None: it is one more of the pack); for a discard, ``revealed`` as a meld's."""
 
@@ -195,7 +195,7 @@ def _raise(r: Ruling | None) -> None:
         raise r
 
 
-class Table(Board):
+class PagrucTable(PagrucBoard):
     """One PAGRUC hand, driven line by line: :meth:`verify_event` / :meth:`apply_event` for a
     line, :meth:`verify_turn` / :meth:`begin_turn` for a turn line, then :meth:`verify` /
     :meth:`apply` for each of its actions and :meth:`verify_turn_end`."""
@@ -286,7 +286,7 @@ class Table(Board):
                 or judges.meld_fault(self, v, why, line, col, p)
             )
             assert v.meld is not None
-            return MeldPlan(v.meld, self._verify_from_hand(p, a.cards, line, col))
+            return PagrucMeldPlan(v.meld, self._verify_from_hand(p, a.cards, line, col))
         if isinstance(a, Lay | Add):
             owner = a.owner if isinstance(a, Lay) else p
             _raise(judges.lay_off_fault(self, p, owner, a.target, line, col))
@@ -345,7 +345,7 @@ class Table(Board):
             self.hands[p].known.extend(top)
             moves = [(c, DISCARD_PILE, HAND) for c in top]
         elif isinstance(a, MeldNew):
-            assert isinstance(plan, MeldPlan)
+            assert isinstance(plan, PagrucMeldPlan)
             self._from_hand(p, a.cards, plan.revealed)
             m = TableMeld(p, len(self.melds[p]) + 1, plan.meld, tuple((p, c) for c in a.cards), line)
             self.melds[p].append(m)
@@ -462,7 +462,7 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
     """
     if script.game is not Game.PAGRUC:
         raise ValueError("referee_hand: not a PAGRUC hand (use pancli.referee for Panguingue)")
-    table = Table(script, record_steps=record_steps)
+    table = PagrucTable(script, record_steps=record_steps)
     violations: list[Violation] = []
     seen: set[str] = set()
     try:  # the seating and the deal: a violation stops the hand, strict or not
@@ -487,7 +487,7 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
     return table.result(violations)
 
 
-def _play_turn(table: Table, t: Turn, strict: bool, violations: list[Violation]) -> bool:
+def _play_turn(table: PagrucTable, t: Turn, strict: bool, violations: list[Violation]) -> bool:
     """Play one turn line; False when a violation stops the hand (strict). A ruling on the
     line as a whole, or at its end, is raised to the caller."""
     table.turn_no += 1  # a turn line refused is still counted: its rulings carry its number

@@ -164,7 +164,7 @@ from pancli.model.results import (
 )
 from pancli.model.rulings import Ruling
 from pancli.referee import calls, deal, decisions, forcing, going_out, irregular, melding, turns
-from pancli.referee.board import HAND_SIZE, Board, Phase, Placed
+from pancli.referee.board import HAND_SIZE, Board, Located, Phase
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardPlan, must_keep_draw, must_take
 from pancli.referee.going_out import holds_ten
@@ -426,7 +426,7 @@ class Table(Board):
         _raise(r)
 
     @staticmethod
-    def _last_place(turn: Turn) -> Placed:
+    def _last_place(turn: Turn) -> Located:
         """Where a foul meld is found: the turn's discard, or its last action (I2)."""
         return turn.actions[-1] if turn.actions else turn
 

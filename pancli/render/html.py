@@ -233,12 +233,12 @@ class HtmlReport:
 
     def _pan(self, report: HandReport, result: HandResult) -> None:
         """One refereed Panguingue hand."""
-        from pancli.model.settle import Hand
+        from pancli.model.settle import SettledHand
 
         hand, script = report.hand, report.script
         n = self._next(hand)
         dispute = report.dispute
-        self.pan.add(Hand(result.players, result.totals, result.stake, dispute))
+        self.pan.add(SettledHand(result.players, result.totals, result.stake, dispute))
         header = self._header(n, hand, script, result.violations, result.claims, script.profile.name, result.remedies)
         parts = [header]
         parts.append(self._timeline(report))
@@ -249,12 +249,12 @@ class HtmlReport:
 
     def _pagruc(self, report: HandReport, result: PagrucHandResult) -> None:
         """One refereed PAGRUC hand: its timeline and hand scores (G7)."""
-        from pancli.model.settle import Hand
+        from pancli.model.settle import SettledHand
 
         hand, script = report.hand, report.script
         n = self._next(hand)
         dispute = report.dispute
-        self.pagruc_sitting.add(Hand(result.players, result.totals, result.stake, dispute))
+        self.pagruc_sitting.add(SettledHand(result.players, result.totals, result.stake, dispute))
         parts = [self._header(n, hand, script, result.violations, result.claims, "PAGRUC")]
         parts.append(self._timeline(report))
         parts.append(self._problems(report))
@@ -268,12 +268,12 @@ class HtmlReport:
 
     def malformed(self, hand: RecordHand) -> None:
         """A hand that cannot be read: its error and its text, the bad line marked."""
-        from pancli.model.settle import Hand
+        from pancli.model.settle import SettledHand
 
         e = hand.error
         assert e is not None
         n = self._next(hand)
-        self.pan.add(Hand(hand.players, {}, None, malformed_dispute(hand)))
+        self.pan.add(SettledHand(hand.players, {}, None, malformed_dispute(hand)))
         lines = []
         for i, text in enumerate(hand.text.rstrip("\n").split("\n"), hand.first_line):
             row = f"{i:>5}  {escape(text)}"
