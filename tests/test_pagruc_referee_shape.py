@@ -107,9 +107,8 @@ def test_every_ruling_is_the_model_s_violation_of_a_G_rule() -> None:
 
 def test_a_judge_returns_its_ruling_and_raises_nothing() -> None:
     from pancli.cards import Game
-    from pancli.model.actions import Turn
 
     t = PagrucTable(HandScript(players=("Ana", "Ben", "Cy"), game=Game.PAGRUC))
-    r = judges.turn_fault(t, Turn("Zed", ()), 4, 1, "Zed", "seat")
+    r = judges.turn_player_fault(t, 4, 1, "Zed")
     assert isinstance(r, Ruling) and (r.violation.rule, r.violation.line, r.violation.player) == ("G3", 4, "Zed")
-    assert judges.turn_fault(t, Turn("Ana", ()), 4, 1, "Ana", "seat") is None
+    assert judges.turn_player_fault(t, 4, 1, "Ana") is None

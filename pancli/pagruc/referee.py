@@ -15,8 +15,11 @@ G1     :func:`.judges.pack_fault` (players and packs, :func:`.pack.pack_problem`
        the one comparison :func:`.pack.beyond_pack`, which :func:`.melds.judge` and scoring
        ask too; within one meld, the verdict of :func:`.melds.judge`)
 G2     :func:`.judges.deal_fault`
-G3     :func:`.judges.turn_fault` (at each stage of a line: the line, the seat, the order,
-       the actions, a take, the cards held, the end of the turn)
+G3     :func:`.judges.turn_action_fault` (an action in its place in the turn, a take of the
+       cards on the pile), one function a question: :func:`.judges.panguingue_line_fault`
+       (a line PAGRUC has), :func:`.judges.turn_player_fault` (a player of the hand),
+       :func:`.judges.turn_order_fault`, :func:`.judges.idle_turn_fault` (a turn that does
+       something), :func:`.judges.held_cards_fault`, :func:`.judges.unended_turn_fault`
 G4     :func:`.judges.meld_fault` (the verdict of :func:`.melds.judge`)
 G5     :func:`.judges.lay_off_fault` (with :func:`.melds.lay_off`)
 G6     :func:`.judges.end_fault`
@@ -245,7 +248,7 @@ class PagrucTable(PagrucBoard):
         PAGRUC has (G3)."""
         _raise(judges.end_fault(self, ev, ev.line, ev.col, getattr(ev, "player", None)))
         if isinstance(ev, Decision | Force | Call | Count):
-            _raise(judges.turn_fault(self, ev, ev.line, ev.col, ev.player, "line"))
+            _raise(judges.panguingue_line_fault(self, ev, ev.line, ev.col, ev.player))
 
     def apply_event(self, ev: Reshuffle) -> None:
         """Turn the discard pile under its top card over as the new stock (G6)."""
@@ -258,9 +261,9 @@ class PagrucTable(PagrucBoard):
     def verify_turn(self, t: Turn) -> TurnPlan:
         """G3 for the turn line as a whole: its player is in the hand (raised), in turn and
         doing something (the plan's rulings, in this order)."""
-        _raise(judges.turn_fault(self, t, t.line, t.col, t.player, "seat"))
-        late = judges.turn_fault(self, t, t.line, t.col, t.player, "order")
-        return TurnPlan(late, judges.turn_fault(self, t, t.line, t.col, t.player, "acts"))
+        _raise(judges.turn_player_fault(self, t.line, t.col, t.player))
+        late = judges.turn_order_fault(self, t.line, t.col, t.player)
+        return TurnPlan(late, judges.idle_turn_fault(self, t))
 
     def begin_turn(self, t: Turn) -> None:
         """The turn begins: the next player in order is the one after this one."""
@@ -271,7 +274,7 @@ class PagrucTable(PagrucBoard):
         """Raise a Ruling if action ``a`` of turn ``t`` is not allowed now; else what :meth:`apply` needs."""
         p = t.player
         line, col = (a.line or t.line), (a.col or t.col)
-        _raise(judges.turn_fault(self, a, line, col, p, "action"))
+        _raise(judges.turn_action_fault(self, a, line, col, p))
         if isinstance(a, Draw):
             _raise(judges.end_fault(self, a, line, col, p))
             extra = 1 if self.stock_known is None else 0  # from a turned-over stock, the card was counted there
@@ -314,7 +317,7 @@ class PagrucTable(PagrucBoard):
             else:
                 revealed.append(c)
         if revealed:  # (with none, neither judge can fail)
-            _raise(judges.turn_fault(self, None, line, col, p, "holds", revealed=revealed))
+            _raise(judges.held_cards_fault(self, line, col, p, revealed))
             _raise(judges.pack_fault(self, line, col, p, revealed=Counter(revealed)))
         return len(revealed)
 
@@ -392,7 +395,7 @@ class PagrucTable(PagrucBoard):
         """A turn ends with a discard: not with the last card melded (G6), nor with cards held (G3)."""
         if not self.discarded and self.winner is None:
             _raise(judges.end_fault(self, t, t.line, t.col, t.player, closing=True))
-            _raise(judges.turn_fault(self, t, t.line, t.col, t.player, "end"))
+            _raise(judges.unended_turn_fault(self, t))
 
     # ------------------------------------------------------------------ result (G7)
 
