@@ -175,7 +175,7 @@ class MeldSpace(Value):
 
 
 LAID_LIMIT: Final = 20_000
-"""Bound on :attr:`MeldSpace.laid` (new melds judged once per profile: about 2 KB each)."""
+"""Bound on :attr:`MeldSpace.laid` (new melds judged once per profile), so its memory stays bounded."""
 _MIXED: Final = tuple(r.is_noncomoquer for r in PAN_RANKS)
 """Per pan rank index: its sets mix suits in any way (M4)."""
 
@@ -215,7 +215,7 @@ def _build(profile: Profile) -> MeldSpace:
 
 
 def meld_space(profile: Profile) -> MeldSpace:
-    """A meld space of ``profile``, built afresh (about 2 ms): whoever asks many questions under
+    """A meld space of ``profile``, built afresh (not free: benchmarks/README.md): whoever asks many questions under
     one profile (a batch of hands, a review, a simulation) builds it once and passes it, so its
     answers are kept where they are asked."""
     return _build(profile)

@@ -227,8 +227,8 @@ class DrawProbe:
         cards that lie in some block of ``all_blocks``, as a mask of ``state``), with the table melds
         ``table`` (:meth:`describe`)."""
         groups = self._groups
-        # the ranks' and suits' answers for the whole hand at once: a hand recurs under other melds (8 positions a
-        # hand on slow hands), and a scan costs a third with it (the same scans replayed, CPU)
+        # the ranks' and suits' answers for the whole hand at once: a hand recurs under other melds, and a
+        # scan costs much less with it (benchmarks/README.md, "Figures behind the code")
         hand = groups.get(state | _HAND_TAG)
         if hand is None:
             usable = covered = 0

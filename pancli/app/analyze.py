@@ -240,8 +240,8 @@ class Job(Value):
     ) -> Iterator[tuple[InputLine, tuple[Analysis, Advice | None] | InputProblem]]:
         """Each line of a batch (``#`` comments cut) with its analysis, or the problem placed at
         that line. A hand is read and analysed once however often it comes (the analysis is
-        deterministic): a bounded memo by text; 100,000 lines of 5sss: 4.6 s -> 1.5 s CPU
-        (benchmarks/README.md)."""
+        deterministic): a bounded memo by text, for the batches that repeat lines
+        (benchmarks/README.md, "Figures behind the code")."""
         memo: dict[str, tuple[Analysis, Advice | None] | InputProblem] = {}
         for item in items:
             text = batch_text(item.text)

@@ -450,8 +450,8 @@ class Table(Board):
         through the general path, which asks every judge in order and names the rule broken.
 
         The judges are bound to module names (not looked up on their modules) and the seat's
-        position is read once: the plain turn is three turns in four (benchmarks/README.md,
-        "Referee")."""
+        position is read once: the plain turn is the most common one (benchmarks/README.md,
+        "Figures behind the code")."""
         acts = turn.actions
         if len(acts) != 2 or type(acts[1]) is not Discard or type(acts[0]) is not Draw:
             return self._fast_meld_turn(turn)

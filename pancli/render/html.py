@@ -10,10 +10,8 @@ that settle it (as ``pan settle`` finds them) and the text of every rule cited.
 
 The page is kept light, to open at once: one element a card, no empty cells at the end of a
 timeline row, and hands off the screen not laid out until scrolled to (``content-visibility:
-auto``). Measured with benchmarks/bench_html.py (a 100-hand record, headless Chromium, on a
-loaded machine where an empty page took 0.10 s): 1.35 MB and 68,000 elements, loaded and laid
-out in 0.77 s more than the empty page, against 7.5 MB, 213,000 elements and 5.25 s with a
-10-element SVG picture per card.
+auto``): an SVG picture per card made the page several times larger and slower to open
+(benchmarks/bench_html.py; the figures in benchmarks/README.md).
 
 It is written as the hands are refereed, one at a time (constant memory), to the stream it
 is given (``pan replay`` gives it a file written atomically). Everything taken from the

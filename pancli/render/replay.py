@@ -244,8 +244,8 @@ class _CollectJsonl(JsonlSink):
 
 
 RICH_HANDS = 3
-"""Hands a terminal shows as rich timelines; the rest as plain lines, streamed (a rich hand costs
-about 50 ms to draw: 300 hands took 19 s on a terminal against 1 s in a pipe)."""
+"""Hands a terminal shows as rich timelines; the rest as plain lines, streamed (a rich hand is
+slow to draw: benchmarks/README.md, "Figures behind the code")."""
 
 
 class RichSink:
