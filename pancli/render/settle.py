@@ -502,6 +502,7 @@ class RichSettle(SettleSink):
 
         from pancli.render.terminal import print_table
 
+        self.flush()  # the error lines of the last hands (a run shorter than a flush's wait has them all here)
         console = self.console
         for name, sitting in (("Panguingue", self.pan), ("PAGRUC", self.pagruc_sitting)):
             if not sitting.counted and not sitting.disputed:
