@@ -7,17 +7,20 @@ A :class:`Session` holds one record file for as long as the scorer keeps it:
 * it is read and refereed whole when the session opens: play goes on at its end (a night
   resumes after a crash or a break); a last line without its end of line (the write was cut
   off) is reported with its place and set aside in ``FILE.torn``, never dropped;
-* each line entered is judged with the hand so far by the one referee ``pan replay`` asks
-  (:class:`~pancli.app.replay.RecordJudge`: the hand's game, its profile, S3 across hands): a
-  legal line is appended and flushed to the disk (``fsync``) before the next line is read, an
-  illegal one is refused with its ruling and not written;
+* each line entered is judged by the referee ``pan replay`` asks: a Panguingue line is pushed on
+  the referee's position of the hand in play (:meth:`pancli.referee.table.Table.push`; the lines
+  before it are not judged again), a PAGRUC hand is judged whole
+  (:class:`~pancli.app.replay.RecordJudge`; S3 across hands either way): a legal line is
+  appended and flushed to the disk (``fsync``) before the next line is read, an illegal one is
+  refused with its ruling, taken back off the position and not written;
 * a hand that ends is followed by the next, seated as S3 requires (the winner first); its tags
   are written with its first line, so a record never ends on an empty hand;
 * ``undo`` takes back the last line written (across a hand's end too), rewriting the file
-  atomically (:func:`pancli.files.atomic_write`), the lock kept on the new file.
+  atomically (:func:`pancli.files.atomic_write`), the lock kept on the new file; a line of the
+  hand in play is popped off its position, anything else reads the file again.
 
-What the table shows and what may be played next is asked of the referee's position
-(:func:`pancli.referee.position.table_now`). Nothing is rendered here: the line mode and the
+What the table shows and what may be played next is asked of the same position
+(:func:`pancli.referee.position.now_of`). Nothing is rendered here: the line mode and the
 full-screen view of :mod:`pancli.render` write what a :class:`Entry` holds.
 """
 
@@ -41,11 +44,14 @@ from pancli.files import atomic_write
 from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
 from pancli.records.reader import HandChunk, Physical, read_chunk, read_hands
+from pancli.values import replace
 
 if TYPE_CHECKING:
+    from pancli.model.actions import HandScript
     from pancli.model.results import ClaimCheck, HandResult
     from pancli.notation.layout import RecordHand
     from pancli.referee.position import TableNow
+    from pancli.referee.table import Table
     from pancli.rulebook import Rule
     from pancli.rules import Profile
 
@@ -235,6 +241,14 @@ class Session:
         self.judge = RecordJudge(_Capture(), None)
         self._now: TableNow | None = None
         self._now_of: HandReport | None = None
+        self._table: Table | None = None
+        """The referee's position of the Panguingue hand in play (its lines pushed, kept for pop)."""
+        self._head: HandScript | None = None
+        """The hand :attr:`_table` was dealt for (its script without the play lines)."""
+        self._head_after: HandResult | None = None
+        """The hand before it (S3) when it was dealt."""
+        self._table_of: HandReport | None = None
+        """The report :attr:`_table` stands at."""
 
     # ------------------------------------------------------------------ opening and closing
 
@@ -312,20 +326,25 @@ class Session:
         capture = self._capture
         last: RecordHand | None = None
         before: HandResult | None = None
-        for hand in hands:
+        report: HandReport | None = None
+        for n, hand in enumerate(hands, 1):
             if hand.script is None:
                 e = hand.error
                 assert e is not None
                 raise LiveProblem(f"{self.name}:{e.line}:{e.col}: not a record: {e.code} {e.message}")
             before = self.judge.previous
-            self.judge.hand(hand, Tally())
+            if n == len(hands) and hand.script.game is Game.PANGUINGUE:
+                self.previous = before
+                report = self._judge(hand)  # the last hand's position, kept for its next lines
+            else:
+                self.judge.hand(hand, Tally())
+                report = capture.report
             last = hand
         if last is None:
             self._check_header()
             self.hand_index = 1
             self.header = self._first_header()
             return
-        report = capture.report
         assert report is not None
         result = report.result
         if result.finished or result.violations:
@@ -459,14 +478,70 @@ class Session:
         if report is None or report.script.game is not Game.PANGUINGUE:
             return None
         if self._now_of is not report:
-            from pancli.referee.position import PositionError, table_now
+            from pancli.referee.position import now_of
 
-            try:
-                self._now = table_now(report.script)
-            except PositionError:  # pragma: no cover - an accepted hand has a position
-                self._now = None
+            table = self._table if self._table_of is report else None
+            if table is None:  # the session opened, or an undo read the file again
+                got = self._position(report.script)
+                table = got if not isinstance(got, tuple) else None
+                self._table_of = report if table is not None else None
+            # (an accepted hand has a position: no S3 fault, no violation)
+            self._now = now_of(table) if table is not None and not table.violations else None
             self._now_of = report
         return self._now
+
+    def _position(self, script: HandScript) -> Table | tuple[HandResult]:
+        """The referee's position of the Panguingue hand in play at the lines of ``script``: its
+        new lines pushed, lines that changed taken back first; dealt afresh only when the hand
+        begins or its deal or tags change. A hand S3 stops before play has none: its result."""
+        from pancli.referee.sequence import next_hand_violation, stopped_before_play
+        from pancli.referee.state import ProfileJudgements
+        from pancli.referee.table import Table
+
+        head = replace(script, events=())
+        table = self._table
+        if table is None or self._head != head or self._head_after is not self.previous or not table.play_to(script):
+            previous = self.previous
+            s3 = None if previous is None else next_hand_violation(previous, script)
+            if s3 is not None:
+                self._table = None
+                return (stopped_before_play(script, s3),)
+            judge = self.judge
+            if judge.judgements is None:
+                judge.judgements = ProfileJudgements()
+            table = Table(script, js=judge.judgements.of(script.profile), remedy=judge.remedy, undo=True)
+            table.deal_in()
+            self._table, self._head, self._head_after = table, head, previous
+            table.play_to(script)
+        return table
+
+    def _judge(self, hand: RecordHand) -> HandReport:
+        """The hand in play with the line entered, as ``pan replay`` judges it."""
+        script = hand.script
+        assert script is not None
+        if script.game is not Game.PANGUINGUE:
+            capture = self._capture
+            capture.report = None
+            self.judge.previous = self.previous
+            self.judge.started = True
+            self.judge.hand(hand, Tally())
+            assert capture.report is not None
+            return capture.report
+        got = self._position(script)
+        report = HandReport(hand, script, got[0] if isinstance(got, tuple) else got.result_now())
+        self._table_of = report if not isinstance(got, tuple) else None
+        return report
+
+    def _rewind(self) -> None:
+        """The position back at the hand in play's last line accepted (a line refused)."""
+        report = self.report
+        if report is None or self._table is None or report.script.game is not Game.PANGUINGUE:
+            self._table = None
+            return
+        if self._head != replace(report.script, events=()) or not self._table.play_to(report.script):
+            self._table = None  # a deal line refused, or a call: the hand is refereed again when asked
+            return
+        self._table_of = report
 
     @property
     def lines_of_hand(self) -> list[str]:
@@ -521,22 +596,18 @@ class Session:
             entry.error = bad or NotationError("R1", "not one line of the hand in play", line, 1)
             return entry
         hand = hands[0]
-        capture = self._capture
-        capture.report = None
-        self.judge.previous = self.previous
-        self.judge.started = True
-        self.judge.hand(hand, Tally())
-        report = capture.report
-        assert report is not None
+        report = self._judge(hand)
         entry.report = report
         result = report.result
         fault = next((v for v in result.violations if v.line >= line), None)
         if fault is not None:
             entry.error = fault
+            self._rewind()
             return entry
         wrong = next((c for c in result.claims if not c.ok and c.line >= line), None)
         if wrong is not None:
             entry.claim = wrong
+            self._rewind()
             return entry
         entry.verdict = LineVerdict.ACCEPTED
         entry.started = started
@@ -575,7 +646,20 @@ class Session:
             data = f.read()
         taken = data[start:].decode("utf-8").rstrip("\n").split("\n")[-1]
         self._rewrite(data[:start])
-        self._load()
+        kept = data[:start].count(b"\n")
+        if self.report is not None and self.hand_first and kept >= self.hand_first:
+            # a line of the hand in play after its first: taken back off its position
+            self.lines = self.lines[:kept]
+            self.size = start
+            self.units.pop()
+            physical: list[Physical] = list(self.lines_of_hand)
+            chunk = HandChunk(self.hand_first, self.hand_index, 1, physical)
+            (hand,) = read_chunk(chunk, self.name, Path(self.path).parent)
+            report = self._judge(hand)
+            if not report.result.violations and not report.result.finished:
+                self.report = report
+                return taken
+        self._load()  # (a hand stopped at its deal ends when the file is read: the next begins)
         return taken
 
     # ------------------------------------------------------------------ what the view shows
