@@ -11,7 +11,7 @@ each id into a :class:`~pancli.rulebook.Rule`, and a test requires every mark to
 ... def seated(players: int) -> bool:
 ...     return 2 <= players <= 15
 >>> marked(seated)
-Decision(rules=('S1',), what='whether a table is seated')
+Mark(rules=('S1',), what='whether a table is seated')
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple, TypeVar
 
 
-class Decision(NamedTuple):
+class Mark(NamedTuple):
     """What a marked callable decides: the ids of the ``rules`` whose question it answers, and
     ``what`` it decides in a line."""
 
@@ -39,17 +39,17 @@ def decides(*rules: str, what: str) -> Callable[[_F], _F]:
     question, in a line)."""
 
     def mark(f: _F) -> _F:
-        setattr(f, DECISION, Decision(tuple(str(r) for r in rules), what))
+        setattr(f, DECISION, Mark(tuple(str(r) for r in rules), what))
         return f
 
     return mark
 
 
-def marked(f: object) -> Decision | None:
-    """The :class:`Decision` :func:`decides` put on ``f`` (a property's getter counts), or None."""
+def marked(f: object) -> Mark | None:
+    """The :class:`Mark` :func:`decides` put on ``f`` (a property's getter counts), or None."""
     if isinstance(f, property):
         f = f.fget
     elif isinstance(f, staticmethod | classmethod):
         f = f.__func__
     d = getattr(f, DECISION, None)
-    return d if isinstance(d, Decision) else None
+    return d if isinstance(d, Mark) else None

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from pancli.rulebook import Rule
 
 
-class PositionError(ValueError):
+class ImpossiblePosition(ValueError):
     """The position cannot be: ``rule`` is the rule it breaks (P7, E4, S1)."""
 
     def __init__(self, rule: Rule, message: str) -> None:
@@ -60,7 +60,7 @@ def check_position(
     profile: Profile,
     rules: PanRules | None = None,
 ) -> None:
-    """Raise PositionError unless hand + melds = 10 (+1 drawn, P7) and no card is over its copies
+    """Raise ImpossiblePosition unless hand + melds = 10 (+1 drawn, P7) and no card is over its copies
     (E4), as the rules object (``rules``, of ``profile``; a fresh one without) answers: its
     ``holds_ten`` and ``past_the_pack``.
 
@@ -69,11 +69,11 @@ def check_position(
     >>> check_position([card(Rank.FIVE, Suit.SPADES)] * 10, None, [], [], HOYLE)
     Traceback (most recent call last):
     ...
-    pancli.analyze.analysis.PositionError: E4 10 copies of 5s, but the pack holds 8 (hand, melds and seen cards)
+    pancli.analyze.analysis.ImpossiblePosition: E4 10 copies of 5s, but the pack holds 8 (hand, melds and seen cards)
     >>> check_position([card(Rank.FIVE, Suit.SPADES)] * 9, None, [], [], HOYLE)
     Traceback (most recent call last):
     ...
-    pancli.analyze.analysis.PositionError: P7 the player holds 9 and has 0 melded: not 10 in all (the drawn card apart)
+    pancli.analyze.analysis.ImpossiblePosition: P7 the player holds 9 and has 0 melded: not 10 in all (the drawn ...
     """
     rules = PanRules(profile) if rules is None else rules
     melded = sum(len(m.cards) for m in table)
@@ -84,7 +84,7 @@ def check_position(
             hint = "; mark the drawn card with a trailing +CARD or --draw CARD"
         from pancli.rulebook import Rule  # only for an error: ``pan analyze`` starts without it
 
-        raise PositionError(Rule.P7, f"{why} (the drawn card apart){hint}")
+        raise ImpossiblePosition(Rule.P7, f"{why} (the drawn card apart){hint}")
     counts = Counter([*hand, *seen, *(c for m in table for c in m.cards)])
     if drawn is not None:
         counts[drawn] += 1
@@ -92,7 +92,7 @@ def check_position(
     if why is not None:
         from pancli.rulebook import Rule
 
-        raise PositionError(Rule.E4, f"{why} (hand, melds and seen cards)")
+        raise ImpossiblePosition(Rule.E4, f"{why} (hand, melds and seen cards)")
 
 
 class Analysis(Value):
@@ -177,7 +177,7 @@ def analyze(
     rules: PanRules | None = None,
 ) -> Analysis:
     """Analyse a position: ``hand`` (without the drawn card), ``drawn``, the player's ``table`` melds
-    and the ``seen`` cards. Raises :class:`PositionError` for an impossible position, as the rules
+    and the ``seen`` cards. Raises :class:`ImpossiblePosition` for an impossible position, as the rules
     object ``rules`` of ``profile`` (a fresh one without) answers S1, P7 and E4. ``space``: the meld
     space of ``profile`` the caller asks in (a batch's, shared by its hands; one built afresh
     without)."""
@@ -186,7 +186,7 @@ def analyze(
     if why is not None:
         from pancli.rulebook import Rule
 
-        raise PositionError(Rule.S1, why)
+        raise ImpossiblePosition(Rule.S1, why)
     check_position(hand, drawn, table, seen, profile, rules)
     own = [*hand, *(c for m in table for c in m.cards)]
     if drawn is not None:

@@ -533,11 +533,11 @@ class ReviewSink:
     def collector(self) -> type[ChunkSink]:
         opts, player = self.opts, self.player
 
-        class Collect(ReviewSink):
+        class CollectReviews(ReviewSink):
             def __init__(self) -> None:
                 super().__init__(opts, player, None)
 
-        return Collect
+        return CollectReviews
 
     def chunk(self, out: str, err: str) -> None:
         assert self.show is not None

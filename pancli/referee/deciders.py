@@ -24,7 +24,7 @@ from types import MappingProxyType, ModuleType
 from typing import Final
 
 from pancli import panrules
-from pancli.decides import Decision, marked
+from pancli.decides import Mark, marked
 from pancli.pagruc import judges as pagruc_judges
 from pancli.pagruc import scoring as pagruc_scoring
 from pancli.pagruc import standings as pagruc_standings
@@ -47,7 +47,7 @@ MARKED_IN: Final[tuple[ModuleType, ...]] = (
 """The modules whose functions and classes carry the marks (a test finds no mark elsewhere)."""
 
 
-def marks(modules: tuple[ModuleType, ...] = MARKED_IN) -> Iterator[tuple[Callable[..., object], Decision]]:
+def marks(modules: tuple[ModuleType, ...] = MARKED_IN) -> Iterator[tuple[Callable[..., object], Mark]]:
     """Every marked callable defined in ``modules`` (a module's own functions, and the methods of
     its own classes), with its mark, in the order they are written."""
     for module in modules:

@@ -21,7 +21,7 @@ from pancli.decides import decides
 from pancli.model.actions import Discard, Draw, Force, MeldNew, Turn
 from pancli.model.results import DISCARD_PILE, HAND, STOCK
 from pancli.model.rulings import Ruling
-from pancli.referee.board import Board, Placed
+from pancli.referee.board import Board, Located
 from pancli.referee.going_out import ten_cards_fault
 from pancli.referee.melding import CardPlan, borrowing_fault, plan_cards
 from pancli.referee.state import Seat
@@ -76,7 +76,7 @@ def melding_gate_fault(b: Board, node: Discard) -> Ruling | None:
 
 
 @decides(Rule.P5, what="whether a turn that used its draw ends with a discard, and nothing after it")
-def discard_fault(b: Board, node: Placed) -> Ruling | None:
+def discard_fault(b: Board, node: Located) -> Ruling | None:
     """P5: the discard ends the turn (no action after it); a player who used his draw and
     still holds cards ends his turn with a discard."""
     s = b.seat

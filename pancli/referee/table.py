@@ -167,7 +167,7 @@ from pancli.model.results import (
 from pancli.model.rulings import Ruling
 from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import calls, deal, decisions, forcing, going_out, irregular, melding, turns
-from pancli.referee.board import DECIDING, HAND_SIZE, PLAYING, Board, Phase, Placed
+from pancli.referee.board import DECIDING, HAND_SIZE, PLAYING, Board, Located, Phase
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardPlan
 from pancli.referee.going_out import holds_ten
@@ -629,7 +629,7 @@ class Table(Board):
         _raise(r)
 
     @staticmethod
-    def _last_place(turn: Turn) -> Placed:
+    def _last_place(turn: Turn) -> Located:
         """Where a foul meld is found: the turn's discard, or its last action (I2)."""
         return turn.actions[-1] if turn.actions else turn
 
@@ -653,8 +653,8 @@ class Table(Board):
         through the general path, which asks every judge in order and names the rule broken.
 
         The judges are bound to module names (not looked up on their modules) and the seat's
-        position is read once: the plain turn is three turns in four (benchmarks/README.md,
-        "Referee")."""
+        position is read once: the plain turn is the most common one (benchmarks/README.md,
+        "Figures behind the code")."""
         acts = turn.actions
         if len(acts) != 2 or type(acts[1]) is not Discard or type(acts[0]) is not Draw:
             return self._fast_meld_turn(turn)
