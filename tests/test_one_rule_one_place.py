@@ -107,6 +107,7 @@ def questions(doc: str) -> dict[str, frozenset[str]]:
 PAN_RULINGS, PAN_PAYMENTS, PAN_CLAIMS = tables(table.__doc__ or "")  # in the order of the docstring
 PAGRUC_RULINGS, PAGRUC_CLAIMS = tables(pagruc_referee.__doc__ or "", "referee")
 PAGRUC_QUESTIONS = questions(pagruc_referee.__doc__ or "")
+PAN_QUESTIONS = questions(table.__doc__ or "")
 REFEREES = {
     "Panguingue": (PAN_RULINGS, PAN_CLAIMS, "pancli.referee"),
     "PAGRUC": (PAGRUC_RULINGS, PAGRUC_CLAIMS, "pancli.pagruc"),

@@ -36,6 +36,7 @@ from test_one_rule_one_place import (
     PAGRUC_RULINGS,
     PAN_CLAIMS,
     PAN_PAYMENTS,
+    PAN_QUESTIONS,
     PAN_RULINGS,
 )
 
@@ -249,7 +250,7 @@ def test_every_ruling_made_comes_from_the_one_function_of_its_rule(audit: Audit,
     seen = (audit.rulings if kind == "rulings" else audit.claims)[game]
     assert seen, "nothing seen: the audit is broken"
     rulings, claims = TABLES[game]
-    asked = PAGRUC_QUESTIONS if game is Game.PAGRUC and kind == "rulings" else {}
+    asked = (PAGRUC_QUESTIONS if game is Game.PAGRUC else PAN_QUESTIONS) if kind == "rulings" else {}
     allowed = {rule: {_expected(rulings, claims, kind, rule), *asked.get(rule, ())} for rule in seen}
     wrong = {rule: sorted(where) for rule, where in seen.items() if not where <= allowed[rule]}
     assert wrong == {}, "a rule ruled on by another function than its table's, or by several"

@@ -23,7 +23,7 @@ from pancli.model.results import DISCARD_PILE, HAND, STOCK
 from pancli.model.rulings import Ruling
 from pancli.referee.board import Board, Located
 from pancli.referee.going_out import ten_cards_fault
-from pancli.referee.melding import CardPlan, borrowing_fault, plan_cards
+from pancli.referee.melding import CardPlan, plan_cards, unused_borrow_fault
 from pancli.referee.state import Seat
 from pancli.referee.turns import taken_card_fault
 from pancli.rulebook import Rule
@@ -193,7 +193,7 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
         kind = DiscardKind.KEPT_DRAW
     else:
         r = ten_cards_fault(b, a)
-    r = r or borrowing_fault(b, a)
+    r = r or unused_borrow_fault(b, a)
     if r is not None:
         raise r
     return DiscardPlan(kind, plan_cards(b, (c,), a, borrowed=False))

@@ -3,8 +3,10 @@
 * M1-M5 are judged by the meld engine (:func:`pancli.melds.judge`, :func:`pancli.melds.grow`,
   through the per-profile cache :class:`~pancli.panrules.PanRules`); a meld it refuses is
   a foul meld, :func:`foul_meld_ruling`;
-* M6 :func:`borrowing_fault` (borrowing and splitting: allowed by the house rules, one card off a rope end
-  or a set of four or more, to complete a new meld this turn, never lowering a value);
+* M6, one judge a question: :func:`borrowing_allowed_fault` (allowed by the house rules),
+  :func:`borrow_fault` (one card off a rope end or a set of four or more, never lowering a value),
+  :func:`split_fault` (every card of the meld, and hand cards added), :func:`borrowed_card_fault` and
+  :func:`unused_borrow_fault` (a borrowed card completes a new meld this turn, nothing else);
 * C1-C6 are the values of a laid meld (:class:`~pancli.panrules.LaidMeld`), paid by each
   active opponent when it is laid (:func:`collect_laid`); C7 :func:`lowered_value_fault` (a change never lowers a
   value; the gain of a change is paid: :func:`collect_change`);
@@ -114,7 +116,7 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Located, *, borrowed: bo
     unseen: list[tuple[int, int]] = []
     for i, extra in beyond_hand(s.hand, need):
         c = ALL_CARDS[i]
-        r = borrowing_fault(b, node, borrowed_card=c) if not borrowed and s.unknown == 0 else None
+        r = borrowed_card_fault(b, node, c) if not borrowed and s.unknown == 0 else None
         r = r or card_fault(b, c, node, extra, holder=s)
         if r is not None:
             raise r
@@ -412,56 +414,36 @@ def _without(cards: tuple[Card, ...], c: Card, *, rope: bool) -> tuple[Card, ...
     return cards[:i] + cards[i + 1 :]
 
 
-@decides(Rule.M6, what="whether a borrow or split is allowed and leaves legal melds")
-def borrowing_fault(
-    b: Board,
-    node: Located,
-    target: LaidMeld | None = None,
-    *,
-    borrowed_card: Card | None = None,
-) -> Ruling | None:
-    """M6: borrowing and splitting are allowed by the house rules; a borrow takes one card off a
-    rope end or a set of four or more, leaving a meld of no lower value (``target``: the meld
-    borrowed from); a split uses every card of ``target`` and adds hand cards; borrowed cards
-    complete a new meld before the discard or the end of the turn, never an addition or a
-    split (``borrowed_card``: a card such an action needs beyond the known hand)."""
-    kind = type(node)
-    if borrowed_card is not None:
-        if borrowed_card not in b.borrowed:
-            return None
-        return b.fail(
-            Rule.M6,
-            f"{borrowed_card} was borrowed this turn: a borrowed card may only complete a new meld,"
-            " not be added to a meld or used in a split",
-            node,
-        )
-    if kind is Discard or kind is Turn:
-        if not b.borrowed:
-            return None
-        return b.fail(Rule.M6, f"borrowed {format_cards(b.borrowed)} completes no new meld", _unused_borrow(b, node))
-    if target is None:
-        if b.profile.borrowing:
-            return None
-        what = "borrowing" if kind is Borrow else "splitting"
-        return b.fail(Rule.M6, f"{what} is not allowed under {b.profile.name}", node)
-    if isinstance(node, Borrow):
-        cards = target.cards
-        if len(cards) < 4:
-            return b.fail(Rule.M6, f"#{node.source} has {len(cards)} cards; borrowing needs 4 or more", node)
-        rope = isinstance(target.meld, Rope)
-        rest = _without(cards, node.card, rope=rope)
-        if rest is None:
-            where = "an end of" if rope else ""
-            return b.fail(
-                Rule.M6, f"{node.card} is not {where or 'in'} #{node.source} ({target})".replace("  ", " "), node
-            )
-        v = b.rules.judge(rest)
-        if v.meld is None:
-            return b.fail(Rule.M6, f"what is left of #{node.source} is no meld: {v.reason}", node)
-        if not b.rules.keeps_value(target.value, b.rules.value(v.meld)):
-            return b.fail(Rule.M6, f"borrowing {node.card} would lower the value of #{node.source}", node)
+@decides(Rule.M6, what="whether the house rules allow borrowing and splitting")
+def borrowing_allowed_fault(b: Board, node: Borrow | Split) -> Ruling | None:
+    """M6: borrowing and splitting are allowed by the house rules (the ``borrowing`` knob)."""
+    if b.profile.borrowing:
         return None
-    assert isinstance(node, Split)
+    what = "borrowing" if type(node) is Borrow else "splitting"
+    return b.fail(Rule.M6, f"{what} is not allowed under {b.profile.name}", node)
+
+
+def borrow_fault(b: Board, node: Borrow, target: LaidMeld) -> Ruling | None:
+    """M6: a borrow takes one card off a rope end or a set of four or more (``target``: the meld
+    borrowed from), leaving a meld of no lower value (C7: the rules object's ``keeps_value``)."""
+    cards = target.cards
+    if len(cards) < 4:
+        return b.fail(Rule.M6, f"#{node.source} has {len(cards)} cards; borrowing needs 4 or more", node)
+    rope = isinstance(target.meld, Rope)
+    rest = _without(cards, node.card, rope=rope)
+    if rest is None:
+        where = "an end of" if rope else ""
+        return b.fail(Rule.M6, f"{node.card} is not {where or 'in'} #{node.source} ({target})".replace("  ", " "), node)
+    v = b.rules.judge(rest)
+    if v.meld is None:
+        return b.fail(Rule.M6, f"what is left of #{node.source} is no meld: {v.reason}", node)
+    if not b.rules.keeps_value(target.value, b.rules.value(v.meld)):
+        return b.fail(Rule.M6, f"borrowing {node.card} would lower the value of #{node.source}", node)
+    return None
+
+
+def split_fault(b: Board, node: Split, target: LaidMeld) -> Ruling | None:
+    """M6: a split uses every card of ``target`` (the meld split) and adds hand cards."""
     left = list(target.cards)
     added = _split_added(node, left)
     if left:
@@ -471,6 +453,26 @@ def borrowing_fault(
     if not added:
         return b.fail(Rule.M6, f"splitting #{node.target} adds cards from the hand", node)
     return None
+
+
+def borrowed_card_fault(b: Board, node: Located, c: Card) -> Ruling | None:
+    """M6: a card an addition or a split needs beyond the known hand (``c``) was not borrowed
+    this turn: borrowed cards only complete a new meld."""
+    if c not in b.borrowed:
+        return None
+    return b.fail(
+        Rule.M6,
+        f"{c} was borrowed this turn: a borrowed card may only complete a new meld, not be added to a meld or used"
+        " in a split",
+        node,
+    )
+
+
+def unused_borrow_fault(b: Board, node: Discard | Turn) -> Ruling | None:
+    """M6: the cards borrowed this turn complete a new meld before the discard or the end of the turn."""
+    if not b.borrowed:
+        return None
+    return b.fail(Rule.M6, f"borrowed {format_cards(b.borrowed)} completes no new meld", _unused_borrow(b, node))
 
 
 def _split_added(a: Split, left: list[Card]) -> tuple[Card, ...]:
@@ -640,9 +642,10 @@ def _own_meld_changed(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
     knob), P6 finds ``#n`` among his melds, and M6 allows it on that meld; raises Ruling."""
     s = b.seat
     assert s is not None
-    r = borrowing_fault(b, a) or own_melds_fault(b, n, a) or foul_first(b, n, a)
+    r = borrowing_allowed_fault(b, a) or own_melds_fault(b, n, a) or foul_first(b, n, a)
     if r is None:
-        r = borrowing_fault(b, a, s.melds[_index(b, n)])
+        target = s.melds[_index(b, n)]
+        r = borrow_fault(b, a, target) if isinstance(a, Borrow) else split_fault(b, a, target)
     if r is not None:
         raise r
     return s.melds[_index(b, n)]

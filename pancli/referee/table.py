@@ -33,7 +33,9 @@ P9     :func:`.forcing.flat_player_fault` (with the rules object's ``must_keep_d
 P10    :func:`.turns.stock_fault`
 M1-M5  the rules object's ``judge`` and ``grow`` (:class:`pancli.panrules.PanRules`, which caches
        the meld engine's; what fits a meld is :meth:`pancli.panrules.LaidMeld.fit_mask`)
-M6     :func:`.melding.borrowing_fault`
+M6     :func:`.melding.borrowing_allowed_fault` (the house rules allow it), one function a question:
+       :func:`.melding.borrow_fault`, :func:`.melding.split_fault`, :func:`.melding.borrowed_card_fault`,
+       :func:`.melding.unused_borrow_fault`
 C7     :func:`.melding.lowered_value_fault` (a change never lowers a value; and the engine's ``grow``)
 I2     :func:`.melding.foul_meld_ruling` (laid foul by :func:`.irregular.lay_foul`; a foul meld or addition
        made good by :func:`.melding.verify_mend`, taken back by :func:`.melding.verify_back`,
@@ -615,7 +617,7 @@ class Table(Board):
             if found is not None:
                 irregular.retire(self, self.seat, found.violation, self._last_place(turn))
                 return
-        r = turns.turn_draw_fault(self, turn, end=True) or melding.borrowing_fault(self, turn)
+        r = turns.turn_draw_fault(self, turn, end=True) or melding.unused_borrow_fault(self, turn)
         if r is None:
             if self.discarded:
                 r = going_out.ten_cards_fault(self, turn)
