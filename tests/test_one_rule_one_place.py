@@ -401,6 +401,24 @@ def test_P9_the_referee_self_play_and_positions_ask_must_keep_draw() -> None:
     assert position_at(script, turn.line, turn.player, KeepsEveryDraw(flat)).keeps_draw
 
 
+def test_P9_a_flat_player_s_own_draw_is_never_kept() -> None:
+    """P9's one answer: with no hand card a player cannot keep the draw, whoever is flat next
+    (positions and the referee asked a second predicate that said "kept" here)."""
+    rules = PanRules(replace(HOYLE, flat_rule=True))
+    (five,) = fast_cards("5s")
+    laid = rules.laid(fast_cards("5s 5s 5s"))
+    assert laid is not None
+
+    def flat(name: str) -> Seat:
+        s = Seat(name)
+        s.hand_n, s.unknown, s.melded_n, s.melds, s.fit_mask = 0, 0, 10, [laid], -1
+        return s
+
+    holder, nxt = Seat("Ana"), flat("Ben")
+    assert rules.must_keep_draw(holder, nxt, five)
+    assert not rules.must_keep_draw(flat("Ana"), nxt, five)
+
+
 class NeverForced(PanRules):
     """P8 where no live discard must ever be taken."""
 
