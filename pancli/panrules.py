@@ -83,12 +83,10 @@ class PanRules:
     __slots__ = ("_cited", "_grown", "_judged", "_laid", "_profile", "copies")
 
     def __init__(self, profile: Profile) -> None:
-        from pancli.rulebook import Rule  # here: pan check asks judge and value without the rulebook
-
         self._profile = profile
-        self._cited: dict[Condition | None, tuple[Rule, ...]] = {c: (Rule(c.value),) for c in Condition}
-        """The rule each condition is: a new meld pays under its conditions' ids (C1..C5)."""
-        self._cited[None] = (Rule.C6,)  # no condition: valued as laid (0: never paid)
+        self._cited: dict[Condition | None, tuple[Rule, ...]] | None = None
+        """The rule each condition is: a new meld pays under its conditions' ids (C1..C5; None:
+        C6, valued as laid), made when the referee first asks (:meth:`cites`)."""
         pack = profile.pack
         self.copies: tuple[int, ...] = tuple(pack.copies(c) for c in ALL_CARDS)
         """Copies of each card in the pack, by :attr:`Card.index` (E1, E4)."""
@@ -189,6 +187,11 @@ class PanRules:
     def cites(self, meld: Meld) -> tuple[Rule, ...]:
         """What a new meld pays under: the rule of each of its :meth:`conditions`, or C6 for none."""
         cited = self._cited
+        if cited is None:
+            from pancli.rulebook import Rule  # here: pan check and pan pay never ask, nor load the rulebook
+
+            cited = self._cited = {c: (Rule(c.value),) for c in Condition}
+            cited[None] = (Rule.C6,)
         return tuple(r for c in self.conditions(meld) for r in cited[c]) or cited[None]
 
     def laid(self, cards: tuple[Card, ...]) -> LaidMeld | None:
