@@ -362,12 +362,13 @@ def test_C6_plain_collection_lines_match_the_collections() -> None:
 
     for profile in (HOYLE, CARDROOM):
         for script in simulate_hands(("Ana", "Ben", "Cruz", "Dee", "Eve"), 40, 3, profile):
-            ps = referee_hand(script, record_steps=False).payments
-            for bonus in (profile.out_bonus, None):
+            result = referee_hand(script, record_steps=False)
+            ps = result.payments
+            for going_out in (result.going_out, None):
                 expected = [
-                    f"  line {c.line}: {c.payee} collects {c.reason(bonus)}: {c.amounts()}" for c in collections(ps)
+                    f"  line {c.line}: {c.payee} collects {c.reason(going_out)}: {c.amounts()}" for c in collections(ps)
                 ]
-                assert collection_lines(ps, bonus) == expected
+                assert collection_lines(ps, going_out) == expected
 
 
 # --------------------------------------------------------------------------- --jobs
