@@ -103,6 +103,7 @@ def advise(
     memo: int = POLICY_NODES,
     enough: Callable[[float, float], bool] | None = None,
     space: MeldSpace | None = None,
+    policy: Policy | None = None,
 ) -> Advice:
     """Simulate the rest of the hand ``samples`` times (see the module text for the model);
     ``progress`` is called after each sample (the command line's progress line); the policy's
@@ -125,7 +126,8 @@ def advise(
     n = a.players
     if space is None:
         space = meld_space(profile)
-    policy = Policy(profile, space=space)
+    if policy is None or policy.profile != profile:
+        policy = Policy(profile, space=space)
     rng = random.Random(seed)
     pool = [slot for slot in range(NSLOT) for _ in range(a.live[slot])]
     start = policy.node(encode(a.hand), a.table)

@@ -586,16 +586,19 @@ def judge_decision(
     profile: Profile,
     players: int,
     opts: Options,
+    memo: Memo | None = None,
 ) -> Judgement:
     """Staying or going on top (T1) against the analyzer's advice (expected units of each)."""
-    a = analyze(hand, profile, None, (), seen, players, samples=100, seed=opts.seed, turns=1)
+    memo = memo or Memo()
+    space = memo.space(profile)
+    a = analyze(hand, profile, None, (), seen, players, samples=100, seed=opts.seed, turns=1, space=space)
     top = -float(profile.forfeit if profile.ante == 0 else profile.ante)
 
     def clear(mean: float, se: float) -> bool:
         # the play gives up less than the smallest mark beyond doubt: more samples would not mark it
         return se > 0 and (top - mean if stayed else mean - top) + CLEAR * se < CHIPS_MARKS[-1][0]
 
-    adv = advise(a, samples=opts.advice_samples, seed=opts.seed, enough=clear)
+    adv = advise(a, samples=opts.advice_samples, seed=opts.seed, enough=clear, space=space, policy=memo.policy(profile))
     choice = {True: adv.stay, False: adv.top}
     best = adv.stay >= adv.top
     chips = choice[best] - choice[stayed]

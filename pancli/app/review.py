@@ -244,15 +244,19 @@ def _judge_turn(
 
 
 def review_hand(
-    hand: RecordHand, script: HandScript, result: Refereed, opts: Options, player: str | None = None
+    hand: RecordHand,
+    script: HandScript,
+    result: Refereed,
+    opts: Options,
+    player: str | None = None,
+    memo: Memo | None = None,
 ) -> HandReview:
-    """Review one refereed hand (``player``: only his decisions)."""
-    from pancli.analyze.review import Memo
+    """Review one refereed hand (``player``: only his decisions; ``memo``: the review's, shared by its hands)."""
     from pancli.cards import Game
     from pancli.model.actions import Decision, Turn
 
     skips = _Skips()
-    memo = Memo()
+    memo = memo or Memo()
     judgements: list[Judgement] = []
     error: ErrorFields | None = None
     if result.violations:
@@ -295,7 +299,7 @@ def review_hand(
             skips.add(ev.player, ev.line, f"{ev.player}'s cards unknown")
             continue
         if isinstance(ev, Decision):
-            got = _judge_decision(script, ev, opts)
+            got = _judge_decision(script, ev, opts, memo)
         else:
             after = events[i + 1].line if i + 1 < len(events) else ev.line + 1
             assert result.game is Game.PANGUINGUE
@@ -308,7 +312,7 @@ def review_hand(
                       annotate(hand, judgements), error)  # fmt: skip
 
 
-def _judge_decision(script: HandScript, ev: Any, opts: Options) -> list[Judgement] | str:
+def _judge_decision(script: HandScript, ev: Any, opts: Options, memo: Memo) -> list[Judgement] | str:
     from pancli.analyze import review
     from pancli.referee.position import PositionError, position_at
 
@@ -318,7 +322,9 @@ def _judge_decision(script: HandScript, ev: Any, opts: Options) -> list[Judgemen
         return e.message
     if pos.players < 2:
         return []  # everybody else went on top: staying wins at once (T4), no choice to judge
-    return [review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts)]
+    return [
+        review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts, memo)
+    ]
 
 
 # --------------------------------------------------------------------------- the annotated record
@@ -505,6 +511,7 @@ class ReviewSink:
         self.opts = opts
         self.player = player
         self.show = show
+        self.memo = Memo()  # what the searches learn under a profile serves every hand of the review
         self.out: list[str] = []
         self.err: list[str] = []
 
@@ -515,7 +522,7 @@ class ReviewSink:
             self.show(r)
 
     def hand(self, report: HandReport) -> None:
-        self._put(review_hand(report.hand, report.script, report.result, self.opts, self.player))
+        self._put(review_hand(report.hand, report.script, report.result, self.opts, self.player, self.memo))
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.notation.record_writer import format_record
