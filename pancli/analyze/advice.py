@@ -22,9 +22,11 @@ from collections.abc import Callable
 from typing import Final
 
 from pancli.analyze.analysis import Analysis
-from pancli.analyze.odds import Policy
-from pancli.melds import going_out_value
+from pancli.analyze.odds import Policy, live_copies
+from pancli.cards import Card
+from pancli.melds import Meld, going_out_value
 from pancli.meldspace import NSLOT, SLOT_OF, MeldSpace, encode, meld_space
+from pancli.rules import Profile
 from pancli.values import Value
 
 POLICY = "draw from the stock; lay the best arrangement a usable draw allows; discard the card with fewest partners"
@@ -72,6 +74,26 @@ class Advice(Value):
         ]  # fmt: skip
 
 
+class Start(Value):
+    """What the simulation starts from: the analysed player's ``hand``, ``drawn`` card and ``table`` melds,
+    the ``live`` copies of each card (:func:`pancli.analyze.odds.live_copies`), the ``players`` who stay
+    and the ``profile``: the parts of an :class:`Analysis` that :func:`advise` reads, without the draw
+    table and odds that a whole analysis works out."""
+
+    hand: tuple[Card, ...]
+    drawn: Card | None
+    table: tuple[Meld, ...]
+    live: tuple[int, ...]
+    players: int
+    profile: Profile
+
+    @classmethod
+    def of(cls, hand: tuple[Card, ...], seen: tuple[Card, ...], players: int, profile: Profile) -> Start:
+        """The start of a hand at its stay-or-top decision: ``hand`` dealt, nothing drawn or laid yet,
+        the ``seen`` cards (the up card) known; ``live`` as :func:`pancli.analyze.analysis.analyze` counts it."""
+        return cls(hand, None, (), tuple(live_copies(profile, hand, seen)), players, profile)
+
+
 POLICY_NODES: Final = 5_000
 """Positions (or laid melds) the simulation's :class:`Policy` remembers before it starts afresh,
 between two samples: its memos grow with every sample, so a fresh one bounds the memory whatever
@@ -96,7 +118,7 @@ CHECK_EVERY: Final = 10
 
 
 def advise(
-    a: Analysis,
+    a: Analysis | Start,
     samples: int = 2000,
     seed: int = 1,
     progress: Callable[[], None] | None = None,

@@ -37,8 +37,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from pancli.analyze.advice import POLICY_NODES, advise
-from pancli.analyze.analysis import analyze
+from pancli.analyze.advice import POLICY_NODES, Start, advise
 from pancli.analyze.arrange import Arrangement, HandContext
 from pancli.analyze.odds import Policy, final_melds, live_copies, out_odds
 from pancli.cards import Card, format_cards
@@ -591,7 +590,7 @@ def judge_decision(
     """Staying or going on top (T1) against the analyzer's advice (expected units of each)."""
     memo = memo or Memo()
     space = memo.space(profile)
-    a = analyze(hand, profile, None, (), seen, players, samples=100, seed=opts.seed, turns=1, space=space)
+    a = Start.of(tuple(hand), tuple(seen), players, profile)
     top = -float(profile.forfeit if profile.ante == 0 else profile.ante)
 
     def clear(mean: float, se: float) -> bool:
