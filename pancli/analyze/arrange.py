@@ -115,7 +115,7 @@ Desc = tuple[TableMeld, int, int, int]
 """A table meld as :class:`DrawProbe` reads it: (meld, a number for what addition_blocks reads of it, the slots its
 blocks can hold as bits, the fields of the packed hand it reads)."""
 _ProbeMemos = tuple[
-    dict[object, tuple[int, int]], dict[object, list[Block]], dict[TableMeld, Desc], dict[tuple[object, ...], int]
+    dict[object, tuple[int, int]], dict[object, tuple[Block, ...]], dict[TableMeld, Desc], dict[tuple[object, ...], int]
 ]
 """The memos of :class:`DrawProbe`, kept in the meld space (:attr:`MeldSpace.parts`)."""
 _PROBE_MEMO_LIMIT: Final = 100_000
@@ -172,7 +172,7 @@ class DrawProbe:
             t.parts["probe"] = memos
         # the answers depend on the cards and the profile only, so every analysis under the profile shares them
         self._groups: dict[object, tuple[int, int]] = memos[0]  # one rank, suit or meld's cards -> (usable, covered)
-        self._blocks: dict[object, list[Block]] = memos[1]  # (a drawn slot, one rank's or suit's cards) -> blocks
+        self._blocks: dict[object, tuple[Block, ...]] = memos[1]  # (a drawn slot, one rank's or suit's cards) -> blocks
         self._descs: dict[TableMeld, Desc] = memos[2]  # table meld -> (meld, key, reach, fields)
         # what addition_blocks reads of a meld -> a number for it in memo keys (a tuple holding a tuple and a string
         # is hashed afresh on every look-up; a number is not)
@@ -250,7 +250,7 @@ class DrawProbe:
             covered |= got[1]
         return usable, covered
 
-    def blocks(self, slot: int, state: int, table: Sequence[Desc] = (), drawn: bool = True) -> list[Block]:
+    def blocks(self, slot: int, state: int, table: Sequence[Desc] = (), drawn: bool = True) -> tuple[Block, ...]:
         """``blocks_with(slot, counts_of(state + ONE[slot]), t, melds)``: the same list, in the same order,
         ``table`` being the ``melds`` described (:meth:`describe`). With ``drawn`` false, the blocks of
         ``state`` itself that hold the card of ``slot`` (in the order of :func:`all_blocks`)."""
@@ -274,7 +274,7 @@ class DrawProbe:
                 adds = memo.get(key2)
                 if adds is None:  # kept as table meld j's blocks: no tuple is made again on a hit
                     got = _holding(slot, self._gen(part + (ONE[slot] if drawn else 0), -1, tm))
-                    adds = memo[key2] = [(enc, gain, 1 << j, j, size) for enc, gain, _, _, size in got]
+                    adds = memo[key2] = tuple([(enc, gain, 1 << j, j, size) for enc, gain, _, _, size in got])
                 if adds:
                     out += adds
         return out
@@ -284,9 +284,11 @@ class DrawProbe:
         return bool(self.blocks(slot, state, self.describe(table)))
 
 
-def _holding(slot: int, blocks: list[Block]) -> list[Block]:
+def _holding(slot: int, blocks: list[Block]) -> tuple[Block, ...]:
+    # a tuple, as the probe's memos keep it: tuples of numbers drop out of the cyclic collector's walks, and a
+    # review keeps tens of thousands of these answers (mostly empty: the one shared empty tuple)
     shift = 5 * slot
-    return [blk for blk in blocks if (blk[0] >> shift) & 15]
+    return tuple([blk for blk in blocks if (blk[0] >> shift) & 15])
 
 
 def _bits(blocks: Iterable[Block]) -> int:
@@ -438,7 +440,7 @@ class TableSolver:
         self._score_memo: dict[tuple[int, int], tuple[int, Block | None]] = {}
         self._cover_memo: dict[tuple[int, int], bool] = {}
 
-    def blocks(self, slot: int, state: int, drawn: bool = True) -> list[Block]:
+    def blocks(self, slot: int, state: int, drawn: bool = True) -> tuple[Block, ...]:
         """:meth:`DrawProbe.blocks` with these table melds."""
         return self.probe.blocks(slot, state, self.descs, drawn)
 
@@ -481,7 +483,7 @@ class TableSolver:
         self._score_memo[key] = out
         return out
 
-    def using_blocks(self, slot: int, state: int, first: list[Block]) -> list[Block]:
+    def using_blocks(self, slot: int, state: int, first: Sequence[Block]) -> list[Block]:
         """:meth:`HandContext.using_blocks` of the hand ``state``, given the ``first`` blocks (holding the draw)."""
         full = state + ONE[slot]
         best, pick = -1, first[0]
