@@ -22,10 +22,10 @@ from collections.abc import Callable
 from typing import Final
 
 from pancli.analyze.analysis import Analysis
-from pancli.analyze.odds import Policy, live_copies
+from pancli.analyze.odds import UNKNOWN, Policy, live_copies
 from pancli.cards import Card
 from pancli.melds import Meld, going_out_value
-from pancli.meldspace import NSLOT, SLOT_OF, MeldSpace, encode, meld_space
+from pancli.meldspace import NSLOT, ONE, SLOT_OF, MeldSpace, encode, meld_space
 from pancli.rules import Profile
 from pancli.values import Value
 
@@ -174,10 +174,9 @@ def advise(
         shuffle(deck, rng.getrandbits)
         seats = [start]
         for p in range(1, n):
-            hand = deck[(p - 1) * 10 : p * 10]
             state = 0
-            for slot in hand:
-                state += 1 << (5 * slot)
+            for slot in deck[(p - 1) * 10 : p * 10]:
+                state += ONE[slot]
             seats.append(policy.node(state, ()))
         stock = deck[(n - 1) * 10 :]
         if first is not None:
@@ -188,9 +187,12 @@ def advise(
         while stock and winner < 0:
             p = turn % n
             slot = stock.pop()
-            nxt = policy.move(seats[p], slot)
+            nid = seats[p]
+            nxt = nodes[nid].moves[slot]
+            if nxt == UNKNOWN:  # a move not made from here before
+                nxt = policy.move(nid, slot)
             if nxt >= 0:
-                paid = nodes[seats[p]].paid[slot]
+                paid = nodes[nid].paid[slot]
                 seats[p] = nxt
                 if p == 0:
                     net += paid * (n - 1)

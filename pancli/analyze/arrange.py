@@ -107,6 +107,8 @@ def _slot_bits(cards: int) -> int:
     return out
 
 
+_MASK_SHIFT: Final = NSLOT * 5
+"""A packed hand fits below this bit: memo keys hold a mask of table melds above it."""
 _TAG: Final = NSLOT * 5 + 1
 """Memo keys are packed cards of one rank or suit with a tag bit at ``_TAG`` or above saying which."""
 
@@ -437,8 +439,9 @@ class TableSolver:
         self.probe = probe
         self.tms = tms
         self.descs = probe.describe(tms)
-        self._score_memo: dict[tuple[int, int], tuple[int, Block | None]] = {}
-        self._cover_memo: dict[tuple[int, int], bool] = {}
+        # keyed by one number, the hand and the table melds grown above it: no tuple to build, hash and keep
+        self._score_memo: dict[int, tuple[int, Block | None]] = {}
+        self._cover_memo: dict[int, bool] = {}
 
     def blocks(self, slot: int, state: int, drawn: bool = True) -> tuple[Block, ...]:
         """:meth:`DrawProbe.blocks` with these table melds."""
@@ -449,7 +452,7 @@ class TableSolver:
         (a search that stops at the first such arrangement)."""
         if not state:
             return True
-        key = (state, mask)
+        key = mask << _MASK_SHIFT | state
         hit = self._cover_memo.get(key)
         if hit is not None:
             return hit
@@ -465,7 +468,7 @@ class TableSolver:
         """(best score, first block: None = lowest card dead) over every arrangement of ``state``."""
         if not state:
             return (0, None)
-        key = (state, mask)
+        key = mask << _MASK_SHIFT | state
         hit = self._score_memo.get(key)
         if hit is not None:
             return hit
