@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pancli.cli import cli
@@ -55,6 +56,16 @@ def test_I2_settle_terminal_shows_the_remedied_hand() -> None:
     flat = " ".join(re.sub(r"\x1b\[[0-9;]*m", "", out).split())
     assert f"REMEDIED {CALLED_LATE}:35:1: I2 {RETURNS}:" in flat
     assert "(hand 1, lines 1-36)" in flat
+
+
+def test_I1_settle_terminal_writes_the_remedied_hand_error_line_however_quick_the_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # no flush on the clock: the line must come from the end of the run, not from a slow first hand
+    monkeypatch.setattr("pancli.render.replay.FLUSH_EVERY", 1e9)
+    code, _, err = _run("settle", "samples/irregular-I1-short-deal.pan", env={"PAN_FORCE_TERMINAL": "1"})
+    assert code == 1
+    assert err == "samples/irregular-I1-short-deal.pan:11:1: I1 Eli is dealt 9 cards, not 10\n"
 
 
 def test_I2_settle_json_has_the_remedies_of_each_remedied_hand() -> None:
