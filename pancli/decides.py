@@ -17,15 +17,21 @@ Mark(rules=('S1',), what='whether a table is seated')
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, TypeVar
 
 
-class Mark(NamedTuple):
+class Mark:
     """What a marked callable decides: the ids of the ``rules`` whose question it answers, and
-    ``what`` it decides in a line."""
+    ``what`` it decides in a line (a plain class: a NamedTuple's class costs start-up)."""
 
-    rules: tuple[str, ...]
-    what: str
+    __slots__ = ("rules", "what")
+
+    def __init__(self, rules: tuple[str, ...], what: str) -> None:
+        self.rules = rules
+        self.what = what
+
+    def __repr__(self) -> str:
+        return f"Mark(rules={self.rules!r}, what={self.what!r})"
 
 
 DECISION: Final = "__decides__"

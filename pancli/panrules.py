@@ -21,27 +21,28 @@ from their start.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final, Literal, Protocol
+from typing import TYPE_CHECKING, Final, Literal
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
 from pancli.decides import decides
 from pancli.melds import Meld, MeldError, OutValue, Rope, Verdict, going_out_value, grow, judge, keeps_value
 from pancli.rules import HAND_SIZE, NONE_SEEN, Condition, Profile, copies_words, seating_fault, ten_words
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (a Protocol class costs start-up: pan check builds a rules object)
+    from typing import Protocol
+
     from pancli.rulebook import Rule
 
+    class Seated(Protocol):
+        """What the forcing questions (P8, P9) read of a seated player (the referee's ``Seat``)."""
 
-class Seated(Protocol):
-    """What the forcing questions (P8, P9) read of a seated player (the referee's ``Seat``)."""
+        @property
+        def hand_n(self) -> int: ...
 
-    @property
-    def hand_n(self) -> int: ...
+        @property
+        def melded_n(self) -> int: ...
 
-    @property
-    def melded_n(self) -> int: ...
-
-    def fits(self, rules: PanRules, c: Card) -> int: ...
+        def fits(self, rules: PanRules, c: Card) -> int: ...
 
 
 def cidx(c: Card) -> int:
