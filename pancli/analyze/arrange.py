@@ -107,6 +107,8 @@ def _slot_bits(cards: int) -> int:
     return out
 
 
+_MASK_SHIFT: Final = NSLOT * 5
+"""A packed hand fits below this bit: memo keys hold a mask of table melds above it."""
 _TAG: Final = NSLOT * 5 + 1
 """Memo keys are packed cards of one rank or suit with a tag bit at ``_TAG`` or above saying which."""
 
@@ -115,7 +117,10 @@ Desc = tuple[SearchMeld, int, int, int]
 """A table meld as :class:`DrawProbe` reads it: (meld, a number for what addition_blocks reads of it, the slots its
 blocks can hold as bits, the fields of the packed hand it reads)."""
 _ProbeMemos = tuple[
-    dict[object, tuple[int, int]], dict[object, list[Block]], dict[SearchMeld, Desc], dict[tuple[object, ...], int]
+    dict[object, tuple[int, int]],
+    dict[object, tuple[Block, ...]],
+    dict[SearchMeld, Desc],
+    dict[tuple[object, ...], int],
 ]
 """The memos of :class:`DrawProbe`, kept in the meld space (:attr:`MeldSpace.parts`)."""
 _PROBE_MEMO_LIMIT: Final = 100_000
@@ -172,7 +177,7 @@ class DrawProbe:
             t.parts["probe"] = memos
         # the answers depend on the cards and the profile only, so every analysis under the profile shares them
         self._groups: dict[object, tuple[int, int]] = memos[0]  # one rank, suit or meld's cards -> (usable, covered)
-        self._blocks: dict[object, list[Block]] = memos[1]  # (a drawn slot, one rank's or suit's cards) -> blocks
+        self._blocks: dict[object, tuple[Block, ...]] = memos[1]  # (a drawn slot, one rank's or suit's cards) -> blocks
         self._descs: dict[SearchMeld, Desc] = memos[2]  # table meld -> (meld, key, reach, fields)
         # what addition_blocks reads of a meld -> a number for it in memo keys (a tuple holding a tuple and a string
         # is hashed afresh on every look-up; a number is not)
@@ -250,7 +255,7 @@ class DrawProbe:
             covered |= got[1]
         return usable, covered
 
-    def blocks(self, slot: int, state: int, table: Sequence[Desc] = (), drawn: bool = True) -> list[Block]:
+    def blocks(self, slot: int, state: int, table: Sequence[Desc] = (), drawn: bool = True) -> tuple[Block, ...]:
         """``blocks_with(slot, counts_of(state + ONE[slot]), t, melds)``: the same list, in the same order,
         ``table`` being the ``melds`` described (:meth:`describe`). With ``drawn`` false, the blocks of
         ``state`` itself that hold the card of ``slot`` (in the order of :func:`all_blocks`)."""
@@ -274,7 +279,7 @@ class DrawProbe:
                 adds = memo.get(key2)
                 if adds is None:  # kept as table meld j's blocks: no tuple is made again on a hit
                     got = _holding(slot, self._gen(part + (ONE[slot] if drawn else 0), -1, tm))
-                    adds = memo[key2] = [(enc, gain, 1 << j, j, size) for enc, gain, _, _, size in got]
+                    adds = memo[key2] = tuple([(enc, gain, 1 << j, j, size) for enc, gain, _, _, size in got])
                 if adds:
                     out += adds
         return out
@@ -284,9 +289,11 @@ class DrawProbe:
         return bool(self.blocks(slot, state, self.describe(table)))
 
 
-def _holding(slot: int, blocks: list[Block]) -> list[Block]:
+def _holding(slot: int, blocks: list[Block]) -> tuple[Block, ...]:
+    # a tuple, as the probe's memos keep it: tuples of numbers drop out of the cyclic collector's walks, and a
+    # review keeps tens of thousands of these answers (mostly empty: the one shared empty tuple)
     shift = 5 * slot
-    return [blk for blk in blocks if (blk[0] >> shift) & 15]
+    return tuple([blk for blk in blocks if (blk[0] >> shift) & 15])
 
 
 def _bits(blocks: Iterable[Block]) -> int:
@@ -435,10 +442,11 @@ class TableSolver:
         self.probe = probe
         self.tms = tms
         self.descs = probe.describe(tms)
-        self._score_memo: dict[tuple[int, int], tuple[int, Block | None]] = {}
-        self._cover_memo: dict[tuple[int, int], bool] = {}
+        # keyed by one number, the hand and the table melds grown above it: no tuple to build, hash and keep
+        self._score_memo: dict[int, tuple[int, Block | None]] = {}
+        self._cover_memo: dict[int, bool] = {}
 
-    def blocks(self, slot: int, state: int, drawn: bool = True) -> list[Block]:
+    def blocks(self, slot: int, state: int, drawn: bool = True) -> tuple[Block, ...]:
         """:meth:`DrawProbe.blocks` with these table melds."""
         return self.probe.blocks(slot, state, self.descs, drawn)
 
@@ -447,7 +455,7 @@ class TableSolver:
         (a search that stops at the first such arrangement)."""
         if not state:
             return True
-        key = (state, mask)
+        key = mask << _MASK_SHIFT | state
         hit = self._cover_memo.get(key)
         if hit is not None:
             return hit
@@ -463,7 +471,7 @@ class TableSolver:
         """(best score, first block: None = lowest card dead) over every arrangement of ``state``."""
         if not state:
             return (0, None)
-        key = (state, mask)
+        key = mask << _MASK_SHIFT | state
         hit = self._score_memo.get(key)
         if hit is not None:
             return hit
@@ -481,7 +489,7 @@ class TableSolver:
         self._score_memo[key] = out
         return out
 
-    def using_blocks(self, slot: int, state: int, first: list[Block]) -> list[Block]:
+    def using_blocks(self, slot: int, state: int, first: Sequence[Block]) -> list[Block]:
         """:meth:`HandContext.using_blocks` of the hand ``state``, given the ``first`` blocks (holding the draw)."""
         full = state + ONE[slot]
         best, pick = -1, first[0]

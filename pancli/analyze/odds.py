@@ -380,9 +380,10 @@ def _discard_fast(state: int) -> int:
     return best
 
 
-_UNKNOWN = -2
+UNKNOWN: Final = -2
+"""A move of :class:`Node` not yet found (:meth:`Policy.move` finds it)."""
 _UNUSABLE = -1
-_FRESH: Final = [_UNKNOWN] * NSLOT
+_FRESH: Final = [UNKNOWN] * NSLOT
 
 
 @dataclass(slots=True, eq=False)
@@ -391,7 +392,7 @@ class Node:
 
     state: int
     tms: tuple[SearchMeld, ...]  # the player's melds on the table, in the search's terms
-    moves: list[int]  # per drawn slot: next node id, _UNUSABLE, or _UNKNOWN (not yet computed)
+    moves: list[int]  # per drawn slot: next node id, _UNUSABLE, or UNKNOWN (not yet computed)
     paid: list[int]  # per drawn slot: units each opponent pays at once (C7)
     solver: TableSolver  # the search of every position with these table melds
     out: bool = False
@@ -479,7 +480,7 @@ class Policy:
             if solver is None:
                 solver = self._solvers[melds] = TableSolver(self.probe, tms)
             nid = len(self.nodes)
-            self.nodes.append(Node(state, tms, [_UNKNOWN] * NSLOT, [0] * NSLOT, solver, out))
+            self.nodes.append(Node(state, tms, [UNKNOWN] * NSLOT, [0] * NSLOT, solver, out))
             self.index[key] = nid
         return nid
 
@@ -533,7 +534,7 @@ class Policy:
         if node.moves == _FRESH:  # every unusable draw is known now: the sample paths never ask move() about it
             fresh = self._fresh.get(usable)
             if fresh is None:
-                fresh = self._fresh[usable] = [_UNKNOWN if usable >> slot & 1 else _UNUSABLE for slot in range(NSLOT)]
+                fresh = self._fresh[usable] = [UNKNOWN if usable >> slot & 1 else _UNUSABLE for slot in range(NSLOT)]
             node.moves = fresh[:]
         cand = usable & drawable
         if not cand:
@@ -567,7 +568,7 @@ class Policy:
         """The position after drawing ``slot`` at position ``nid`` (-1: unusable, so discarded)."""
         node = self.nodes[nid]
         nxt = node.moves[slot]
-        if nxt != _UNKNOWN:
+        if nxt != UNKNOWN:
             return nxt
         blocks = self._search(node, slot)
         if blocks is None:
@@ -717,7 +718,7 @@ def out_odds(
                         c += (usable >> slot & 1) - ucopies / (size - k - copies)
                     k += 1
                     nxt = moves[slot]
-                    if nxt == _UNKNOWN:
+                    if nxt == UNKNOWN:
                         nxt = policy.move(nid, slot)
                     if nxt >= 0:  # a usable draw: the next position
                         nid = nxt

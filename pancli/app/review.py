@@ -233,11 +233,16 @@ def _judge_turn(
 
 
 def review_hand(
-    hand: RecordHand, script: HandScript, result: Refereed, opts: Options, player: str | None = None
+    hand: RecordHand,
+    script: HandScript,
+    result: Refereed,
+    opts: Options,
+    player: str | None = None,
+    memo: Memo | None = None,
 ) -> HandReview:
-    """Review one refereed hand (``player``: only his decisions)."""
+    """Review one refereed hand (``player``: only his decisions; ``memo``: the review's, shared by its hands)."""
     skips = _Skips()
-    memo = Memo()
+    memo = memo or Memo()
     judgements: list[Judgement] = []
     error: ErrorFields | None = None
     if result.violations:
@@ -283,7 +288,7 @@ def review_hand(
             skips.add(ev.player, ev.line, f"{ev.player}'s cards unknown")
             continue
         if isinstance(ev, Decision):
-            got = _judge_decision(walk, ev, opts)
+            got = _judge_decision(walk, ev, opts, memo)
         else:
             after = events[i + 1].line if i + 1 < len(events) else ev.line + 1
             assert result.game is Game.PANGUINGUE
@@ -296,14 +301,16 @@ def review_hand(
                       annotate(hand, judgements), error)  # fmt: skip
 
 
-def _judge_decision(walk: Walk, ev: Any, opts: Options) -> list[Judgement] | str:
+def _judge_decision(walk: Walk, ev: Any, opts: Options, memo: Memo) -> list[Judgement] | str:
     try:
         pos = walk.at(ev.line, ev.player)
     except PositionError as e:
         return e.message
     if pos.players < 2:
         return []  # everybody else went on top: staying wins at once (T4), no choice to judge
-    return [review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts)]
+    return [
+        review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts, memo)
+    ]
 
 
 # --------------------------------------------------------------------------- the annotated record
@@ -484,6 +491,7 @@ class ReviewSink:
         self.opts = opts
         self.player = player
         self.show = show
+        self.memo = Memo()  # what the searches learn under a profile serves every hand of the review
         self.out: list[str] = []
         self.err: list[str] = []
 
@@ -494,7 +502,7 @@ class ReviewSink:
             self.show(r)
 
     def hand(self, report: HandReport) -> None:
-        self._put(review_hand(report.hand, report.script, report.result, self.opts, self.player))
+        self._put(review_hand(report.hand, report.script, report.result, self.opts, self.player, self.memo))
 
     def malformed(self, hand: RecordHand) -> None:
         self._put(HandReview(hand.file, hand.index, hand.first_line, (), (), format_record(hand),
