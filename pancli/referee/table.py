@@ -405,9 +405,11 @@ class Table(Board):
         state = dict(vars(self))
         del state["undo"]
         memo: dict[int, object] = {}
-        for held in (self.steps, self.pile, self.ledger.payments, self.claims, self.notes, self.remedies, self.dead):
+        for held in (self.steps, self.pile, self.ledger.payments, self.claims, self.notes, self.remedies, self.dead,
+                     self.seen):  # fmt: skip
             if held is not None:
                 memo[id(held)] = held.copy()
+        memo[id(self.copies)] = self.copies  # (a tuple of numbers: deepcopy would walk it to give it back)
         return copy.deepcopy(state, memo)
 
     def restore(self, state: dict[str, object]) -> None:
