@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from live_kit import HAND_1, HAND_2, PLAYERS
 
-from pancli.app.live import Options, Session, Verdict
+from pancli.app.live import LineVerdict, LiveOptions, Session
 from pancli.cards import Rank, Suit, card
 from pancli.referee import table as referee_table
 from pancli.referee.table import Table
@@ -62,25 +62,25 @@ class Calls:
 def test_P1_a_long_hand_s_lines_are_each_refereed_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = Calls(monkeypatch)
     lines = long_hand(120)
-    with Session(str(tmp_path / "long.pan"), Options(("Ana", "Ben"))) as session:
+    with Session(str(tmp_path / "long.pan"), LiveOptions(("Ana", "Ben"))) as session:
         for k, text in enumerate(lines):
             entry = session.enter(text)
-            assert entry.verdict is Verdict.ACCEPTED, entry.error
+            assert entry.verdict is LineVerdict.ACCEPTED, entry.error
             assert session.now is not None and session.now.turn == max(0, k - 1)
             assert calls.take() == (1, 1 if k == 0 else 0, 0)  # one push; dealt with the first line only
         refused = session.enter("Ben draw 2c, discard 2c")  # not his turn (P1): pushed, then popped
-        assert refused.verdict is Verdict.REFUSED and calls.take() == (1, 0, 0)
+        assert refused.verdict is LineVerdict.REFUSED and calls.take() == (1, 0, 0)
         assert session.now is not None and session.now.to_act == "Ana"
         assert session.undo() == lines[-1]
         assert calls.take() == (0, 0, 0)  # popped off the position
         assert session.now is not None and session.now.turn == len(lines) - 3
-        assert session.enter(lines[-1]).verdict is Verdict.ACCEPTED
+        assert session.enter(lines[-1]).verdict is LineVerdict.ACCEPTED
         assert calls.take() == (1, 0, 0)
     # the night resumes: the hand in play is refereed once when the file is read, then pushed on
-    with Session(str(tmp_path / "long.pan"), Options()) as session:
+    with Session(str(tmp_path / "long.pan"), LiveOptions()) as session:
         assert calls.take() == (len(lines), 1, 0)
         assert session.now is not None and session.now.turn == len(lines) - 2
-        assert session.enter(long_hand(121)[-1]).verdict is Verdict.ACCEPTED
+        assert session.enter(long_hand(121)[-1]).verdict is LineVerdict.ACCEPTED
         assert calls.take() == (1, 0, 0)
 
 
@@ -90,19 +90,19 @@ def test_I2_a_call_has_the_hand_refereed_again_from_the_deal(tmp_path: Path, mon
     calls = Calls(monkeypatch)
     hand_2 = HAND_2.strip().split("\n")
     call = next(k for k, x in enumerate(hand_2) if " call " in x)
-    with Session(str(tmp_path / "night.pan"), Options(tuple(PLAYERS.split()))) as session:
+    with Session(str(tmp_path / "night.pan"), LiveOptions(tuple(PLAYERS.split()))) as session:
         for text in HAND_1.strip().split("\n"):
-            assert session.enter(text).verdict is Verdict.ACCEPTED
+            assert session.enter(text).verdict is LineVerdict.ACCEPTED
         calls.take()
         for text in hand_2[:call]:
-            assert session.enter(text).verdict is Verdict.ACCEPTED
+            assert session.enter(text).verdict is LineVerdict.ACCEPTED
         pushed_before = calls.take()[0]
         entry = session.enter(hand_2[call])
-        assert entry.verdict is Verdict.ACCEPTED, entry.error
+        assert entry.verdict is LineVerdict.ACCEPTED, entry.error
         assert calls.take() == (pushed_before + 1, 1, 0)  # every play line again, from the deal
         entry = session.enter(hand_2[call + 1])  # the mend that answers it
-        assert entry.verdict is Verdict.ACCEPTED and entry.remedies
+        assert entry.verdict is LineVerdict.ACCEPTED and entry.remedies
         assert calls.take()[1] == 1
         entry = session.enter(hand_2[call + 2])
-        assert entry.verdict is Verdict.ACCEPTED
+        assert entry.verdict is LineVerdict.ACCEPTED
         assert calls.take() == (1, 0, 0)

@@ -63,7 +63,7 @@ class LiveProblem(Exception):
     """The session cannot start or go on (a usage or I/O error: exit 2)."""
 
 
-class Verdict(enum.Enum):
+class LineVerdict(enum.Enum):
     """What became of a line entered."""
 
     ACCEPTED = "accepted"
@@ -93,7 +93,7 @@ class Entry:
         "verdict",
     )
 
-    def __init__(self, verdict: Verdict, text: str, line: int) -> None:
+    def __init__(self, verdict: LineVerdict, text: str, line: int) -> None:
         self.verdict = verdict
         self.text = text
         self.line = line
@@ -116,7 +116,7 @@ class Entry:
     def payments(self) -> tuple[Payment, ...]:
         """The payments made on this line."""
         report = self.report
-        if report is None or self.verdict is not Verdict.ACCEPTED or report.result.game is Game.PAGRUC:
+        if report is None or self.verdict is not LineVerdict.ACCEPTED or report.result.game is Game.PAGRUC:
             return ()
         return tuple(p for p in report.result.payments if p.line == self.line)
 
@@ -125,7 +125,7 @@ class Entry:
         """The irregularities put right that the line brought (I1, I2): a remedy of an earlier line
         too, when the line changed it (a late call makes good a foul meld found at its turn's end)."""
         report = self.report
-        if report is None or self.verdict is not Verdict.ACCEPTED or report.result.game is Game.PAGRUC:
+        if report is None or self.verdict is not LineVerdict.ACCEPTED or report.result.game is Game.PAGRUC:
             return ()
         before = self.before
         had = before.result.remedies if before is not None and before.result.game is Game.PANGUINGUE else ()
@@ -134,7 +134,7 @@ class Entry:
     @property
     def steps(self) -> tuple[Recorded, ...]:
         """The referee's steps of this line (what ``replay --jsonl`` writes of it)."""
-        if self.report is None or self.verdict is not Verdict.ACCEPTED:
+        if self.report is None or self.verdict is not LineVerdict.ACCEPTED:
             return ()
         return tuple(s for s in self.report.result.recorded if s.line == self.line)
 
@@ -158,7 +158,7 @@ class _Capture:
         pass
 
 
-class Options:
+class LiveOptions:
     """What the command line gives a new record's header: the players (in order of play), the
     rules (a profile name or a house-rules file, as the ``Rules`` tag writes it), the stake, the
     game, the date."""
@@ -180,8 +180,8 @@ class Options:
         self.date = date or datetime.date.today()
 
 
-def options_of(file: str, players: str | None, rules: str | None, stake: str | None, game: Game) -> Options:
-    """The :class:`Options` of the command line: the players' names, the ``Rules`` tag (a
+def options_of(file: str, players: str | None, rules: str | None, stake: str | None, game: Game) -> LiveOptions:
+    """The :class:`LiveOptions` of the command line: the players' names, the ``Rules`` tag (a
     built-in profile by name, a house-rules file relative to the record's folder), the stake
     (raises :class:`LiveProblem` when it is no amount of money, as a ``Stake`` tag would be)."""
     rules_tag = None
@@ -198,7 +198,7 @@ def options_of(file: str, players: str | None, rules: str | None, stake: str | N
         if isinstance(got, tuple):
             raise LiveProblem(f"{got[0]} {got[1]}")
     names = tuple(players.split()) if players is not None else ()
-    return Options(names, rules_tag, stake, game)
+    return LiveOptions(names, rules_tag, stake, game)
 
 
 def _tag(name: str, value: str) -> str:
@@ -208,7 +208,7 @@ def _tag(name: str, value: str) -> str:
 class Session:
     """One ``pan live`` on one record file (module docstring). :meth:`open` first, :meth:`close` last."""
 
-    def __init__(self, path: str, options: Options) -> None:
+    def __init__(self, path: str, options: LiveOptions) -> None:
         self.path = path
         self.options = options
         self.name = path
@@ -563,9 +563,9 @@ class Session:
         started = not self.hand_first
         line = len(self.lines) + 1
         if not stripped:
-            return Entry(Verdict.BLANK, text, line)
+            return Entry(LineVerdict.BLANK, text, line)
         if stripped.startswith("["):
-            entry = Entry(Verdict.REFUSED, text, line)
+            entry = Entry(LineVerdict.REFUSED, text, line)
             entry.error = NotationError("R1", "pan live writes each hand's tags itself: enter play lines", line, 1)
             return entry
         if started:
@@ -580,7 +580,7 @@ class Session:
             new = []
             lines = [*self.lines_of_hand, text]
         if _comment_only(stripped):
-            entry = Entry(Verdict.NOTED, text, line)
+            entry = Entry(LineVerdict.NOTED, text, line)
             if started:
                 self.held.append(text)
                 entry.line = 0
@@ -589,7 +589,7 @@ class Session:
             return entry
         physical: list[Physical] = list(lines)
         hands = list(read_chunk(HandChunk(first, self.hand_index, 1, physical), self.name, Path(self.path).parent))
-        entry = Entry(Verdict.REFUSED, text, line)
+        entry = Entry(LineVerdict.REFUSED, text, line)
         entry.before = self.report
         if len(hands) != 1 or hands[0].script is None:
             bad = next((h.error for h in hands if h.error is not None), None)
@@ -609,7 +609,7 @@ class Session:
             entry.claim = wrong
             self._rewind()
             return entry
-        entry.verdict = Verdict.ACCEPTED
+        entry.verdict = LineVerdict.ACCEPTED
         entry.started = started
         self._append([*new, text], line if not new else first)
         if started:
@@ -803,6 +803,6 @@ def keep_score(session: Session, lines: Iterable[str], out: LiveOutput) -> bool:
             continue
         entry = session.enter(text)
         out.entry(session, entry)
-        if entry.verdict is Verdict.REFUSED:
+        if entry.verdict is LineVerdict.REFUSED:
             clean = False
     return clean

@@ -244,16 +244,20 @@ def _judge_turn(
 
 
 def review_hand(
-    hand: RecordHand, script: HandScript, result: Refereed, opts: Options, player: str | None = None
+    hand: RecordHand,
+    script: HandScript,
+    result: Refereed,
+    opts: Options,
+    player: str | None = None,
+    memo: Memo | None = None,
 ) -> HandReview:
-    """Review one refereed hand (``player``: only his decisions)."""
-    from pancli.analyze.review import Memo
+    """Review one refereed hand (``player``: only his decisions; ``memo``: the review's, shared by its hands)."""
     from pancli.cards import Game
     from pancli.model.actions import Decision, Turn
     from pancli.referee.position import Walk
 
     skips = _Skips()
-    memo = Memo()
+    memo = memo or Memo()
     judgements: list[Judgement] = []
     error: ErrorFields | None = None
     if result.violations:
@@ -299,7 +303,7 @@ def review_hand(
             skips.add(ev.player, ev.line, f"{ev.player}'s cards unknown")
             continue
         if isinstance(ev, Decision):
-            got = _judge_decision(walk, ev, opts)
+            got = _judge_decision(walk, ev, opts, memo)
         else:
             after = events[i + 1].line if i + 1 < len(events) else ev.line + 1
             assert result.game is Game.PANGUINGUE
@@ -312,7 +316,7 @@ def review_hand(
                       annotate(hand, judgements), error)  # fmt: skip
 
 
-def _judge_decision(walk: Walk, ev: Any, opts: Options) -> list[Judgement] | str:
+def _judge_decision(walk: Walk, ev: Any, opts: Options, memo: Memo) -> list[Judgement] | str:
     from pancli.analyze import review
     from pancli.referee.position import PositionError
 
@@ -322,7 +326,9 @@ def _judge_decision(walk: Walk, ev: Any, opts: Options) -> list[Judgement] | str
         return e.message
     if pos.players < 2:
         return []  # everybody else went on top: staying wins at once (T4), no choice to judge
-    return [review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts)]
+    return [
+        review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts, memo)
+    ]
 
 
 # --------------------------------------------------------------------------- the annotated record
@@ -509,6 +515,7 @@ class ReviewSink:
         self.opts = opts
         self.player = player
         self.show = show
+        self.memo = Memo()  # what the searches learn under a profile serves every hand of the review
         self.out: list[str] = []
         self.err: list[str] = []
 
@@ -519,7 +526,7 @@ class ReviewSink:
             self.show(r)
 
     def hand(self, report: HandReport) -> None:
-        self._put(review_hand(report.hand, report.script, report.result, self.opts, self.player))
+        self._put(review_hand(report.hand, report.script, report.result, self.opts, self.player, self.memo))
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.notation.record_writer import format_record
@@ -533,11 +540,11 @@ class ReviewSink:
     def collector(self) -> type[ChunkSink]:
         opts, player = self.opts, self.player
 
-        class Collect(ReviewSink):
+        class CollectReviews(ReviewSink):
             def __init__(self) -> None:
                 super().__init__(opts, player, None)
 
-        return Collect
+        return CollectReviews
 
     def chunk(self, out: str, err: str) -> None:
         assert self.show is not None

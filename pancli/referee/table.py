@@ -166,7 +166,7 @@ from pancli.model.results import (
 )
 from pancli.model.rulings import Ruling
 from pancli.referee import calls, deal, decisions, forcing, going_out, irregular, melding, turns
-from pancli.referee.board import DECIDING, HAND_SIZE, PLAYING, Board, Phase, Placed
+from pancli.referee.board import DECIDING, HAND_SIZE, PLAYING, Board, Located, Phase
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardPlan, flat_next_fits, must_keep_draw, must_take
 from pancli.referee.going_out import holds_ten
@@ -630,7 +630,7 @@ class Table(Board):
         _raise(r)
 
     @staticmethod
-    def _last_place(turn: Turn) -> Placed:
+    def _last_place(turn: Turn) -> Located:
         """Where a foul meld is found: the turn's discard, or its last action (I2)."""
         return turn.actions[-1] if turn.actions else turn
 
@@ -656,7 +656,7 @@ class Table(Board):
         It is applied by :func:`.turns.plain_turn`, through the functions the general path's
         draw, discard and end of turn change the table by. The judges are bound to module names
         (not looked up on their modules) and the seat's position is read once: the plain turn
-        is three turns in four (benchmarks/README.md, "Referee")."""
+        is the most common one (benchmarks/README.md, "Figures behind the code")."""
         acts = turn.actions
         if len(acts) != 2 or type(acts[1]) is not Discard or type(acts[0]) is not Draw:
             return self._fast_meld_turn(turn)
@@ -693,9 +693,9 @@ class Table(Board):
         general path when steps are recorded; False (nothing changed) sends it through the
         general path.
 
-        A second apply of such a turn, kept for its gain (benchmarks/README.md, "Referee": the
-        general path's apply of these turns costs a fifth more refereeing);
-        tests/test_position_push_pop.py checks that it leaves the table as the general path does."""
+        A second apply of such a turn, kept for its gain (benchmarks/README.md, "Figures behind
+        the code"); tests/test_position_push_pop.py checks that it leaves the table as the
+        general path does."""
         acts = turn.actions
         if len(acts) < 2 or self.forced_by is not None or not plays_now(self, turn.player):
             return False
