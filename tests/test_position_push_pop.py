@@ -22,6 +22,7 @@ from pancli.cards import Card, Game
 from pancli.model.actions import Discard, HandScript, Turn
 from pancli.records import read_hands
 from pancli.referee import Table, referee_hand
+from pancli.referee.position import PositionError, Walk
 from pancli.referee.simulate import simulate_hands
 from pancli.referee.state import Judgements, LaidMeld
 from pancli.rules import HOYLE
@@ -144,3 +145,29 @@ def test_the_fast_turn_leaves_the_table_as_the_general_path_does(seed: int, n: i
         assert fast.push(ev) == plain.push(ev) == ()
         assert state(fast, skip) == state(plain, skip), ev
     assert fast.finish() == plain.finish()
+
+
+def _asked(walk: Walk, line: int, player: str) -> object:
+    try:
+        return walk.at(line, player)
+    except PositionError as e:
+        return (type(e).__name__, str(e), e.line, e.col)
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.pan")))
+def test_a_walked_position_is_the_one_refereed_from_the_deal(sample: str) -> None:
+    """One table walked forward through a hand (what ``pan review`` asks) gives at every line, for
+    every player, what a table refereed from the deal to that line gives, violations included;
+    a line before the last one asked walks again from the deal."""
+    with open(SAMPLES / sample, encoding="utf-8") as f:
+        scripts = [h.script for h in read_hands(f, sample, SAMPLES)]
+    for script in scripts[:3]:
+        if script is None or script.game is not Game.PANGUINGUE:
+            continue
+        walk = Walk(script)
+        lines = sorted({ev.line for ev in script.events} | {script.first_line, 10**6})
+        for line in lines:
+            for player in script.players[:4]:
+                assert _asked(walk, line, player) == _asked(Walk(script), line, player), (line, player)
+        back = lines[len(lines) // 2]
+        assert _asked(walk, back, script.players[0]) == _asked(Walk(script), back, script.players[0])
