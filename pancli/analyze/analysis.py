@@ -82,6 +82,7 @@ def check_position(
         hint = ""
         if drawn is None and rules.holds_ten(len(hand) - 1, melded):
             hint = "; mark the drawn card with a trailing +CARD or --draw CARD"
+        # start-up: pan analyze does without these
         from pancli.rulebook import Rule  # only for an error: ``pan analyze`` starts without it
 
         raise ImpossiblePosition(Rule.P7, f"{why} (the drawn card apart){hint}")
@@ -184,7 +185,7 @@ def analyze(
     rules = PanRules(profile) if rules is None else rules
     why = rules.seating(players)
     if why is not None:
-        from pancli.rulebook import Rule
+        from pancli.rulebook import Rule  # start-up: pan analyze does without it
 
         raise ImpossiblePosition(Rule.S1, why)
     check_position(hand, drawn, table, seen, profile, rules)

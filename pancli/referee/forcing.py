@@ -25,7 +25,7 @@ from pancli.referee.board import Board, Located
 from pancli.referee.going_out import ten_cards_fault
 from pancli.referee.melding import CardPlan, plan_cards, unused_borrow_fault
 from pancli.referee.state import Seat
-from pancli.referee.turns import taken_card_fault
+from pancli.referee.turns import goes_live, taken_card_fault
 from pancli.rulebook import Rule
 from pancli.values import Value
 
@@ -147,9 +147,7 @@ def apply_discard(b: Board, a: Discard, plan: DiscardPlan) -> None:
     record = b.steps is not None
     b.discarded = True
     if plan.kind is DiscardKind.UNUSED_DRAW:
-        b.pile.append(c)
-        b.live_ok = True
-        b.live = c
+        goes_live(b, c)
         if record:
             b.moves.append((c, STOCK, DISCARD_PILE))
         return
