@@ -137,8 +137,8 @@ def test_the_fast_turn_leaves_the_table_as_the_general_path_does(seed: int, n: i
     """After every line, the table of the fast turns (plain turns and meld turns applied in one go)
     is the general path's, but for what a turn in progress holds."""
     script = one_hand(seed, n, profile)
-    js = Judgements(script.profile)
-    fast, plain = Table(script, js=js), Table(script, js=js, fast=False)
+    rules = PanRules(script.profile)
+    fast, plain = Table(script, rules=rules), Table(script, rules=rules, fast=False)
     assert fast.deal_in() and plain.deal_in()
     skip = TURN_IN_PROGRESS | {"undo"}
     for ev in script.events:
