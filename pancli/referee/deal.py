@@ -173,13 +173,13 @@ def beyond_hand(hand: list[int], need: dict[int, int]) -> list[tuple[int, int]]:
 def _first_excess(b: Board, key: bytes) -> tuple[int, int] | None:
     """The first card of ``key`` (and which copy of it) that :func:`card_fault` refuses, or None."""
     seen = b.seen
-    rules = b.rules
     need: dict[int, int] = {}
+    counts = []
     for i in key:
         n = need[i] = need.get(i, 0) + 1
-        if rules.past_the_pack(seen, ((i, n),)) is not None:
-            return i, n
-    return None
+        counts.append((i, n))
+    over = b.rules.past_the_pack(seen, counts)  # one question for the whole deal, in its order
+    return None if over is None else (over[0], over[1] - seen[over[0]])
 
 
 def verify_deal(b: Board, d: Deal) -> DealPlan:

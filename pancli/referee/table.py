@@ -172,7 +172,6 @@ from pancli.referee import calls, deal, decisions, forcing, going_out, irregular
 from pancli.referee.board import DECIDING, HAND_SIZE, PLAYING, Board, Located, Phase
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardPlan
-from pancli.referee.going_out import holds_ten
 from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
 from pancli.referee.state import Foul, Seat
 from pancli.referee.turns import plays_now, stock_fault
@@ -677,7 +676,7 @@ class Table(Board):
         s = active[pos - 1]
         rules = self.rules
         if (
-            not holds_ten(self, s)
+            not rules.holds_ten(s.hand_n, s.melded_n, s.size)
             or rules.must_take(self.forced_by, self.automatic, s, self.live if self.live_ok else None)
             or stock_fault(self, d) is not None
             or card_fault(self, c, d) is not None
@@ -705,7 +704,7 @@ class Table(Board):
         if len(acts) < 2 or self.forced_by is not None or not plays_now(self, turn.player):
             return False
         s = self.active[self.pos]
-        if s.unknown or s.standing or not holds_ten(self, s):
+        if s.unknown or s.standing or not self.rules.holds_ten(s.hand_n, s.melded_n, s.size):
             return False  # (foul melds left lying renumber his melds: the general path)
         first: Draw | Take = acts[0]  # type: ignore[assignment]
         kind = type(first)
