@@ -214,7 +214,7 @@ def advise(
         else:
             out_pay = pays.get(seats[winner], -1)
             if out_pay < 0:  # (positions recur from sample to sample: each one's payment is worked out once)
-                out_pay = pays[seats[winner]] = going_out_value(nodes[seats[winner]].table, profile)
+                out_pay = pays[seats[winner]] = going_out_value(nodes[seats[winner]].table, profile).total
             pot = profile.ante * (n - 1)
             if winner == 0:
                 won += 1
