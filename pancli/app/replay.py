@@ -172,19 +172,23 @@ class HandSink(Protocol):
         """The end: every hand counted; ``stopped`` by ``--strict``."""
 
 
+class Collector(HandSink, Protocol):
+    """What a worker process fills with a chunk of hands, for a :class:`ChunkSink`."""
+
+    def taken(self) -> tuple[list[Any], str]:
+        """What the hands made, for the main process to write: the output's pieces (the text of
+        plain output, the objects of ``--json`` and ``--jsonl``) and the standard-error text."""
+
+
 @runtime_checkable
 class ChunkSink(HandSink, Protocol):
-    """A sink that buffers text (``out`` for standard output, ``err`` for standard error), so
-    that worker processes can write its output for chunks of hands."""
+    """A sink whose hands worker processes can judge a chunk at a time."""
 
-    out: list[str]
-    err: list[str]
-
-    def collector(self) -> type[ChunkSink]:
+    def collector(self) -> type[Collector]:
         """The kind of sink a worker fills for this one (built with no arguments)."""
 
-    def chunk(self, out: str, err: str) -> None:
-        """Write the output of one chunk (in order)."""
+    def chunk(self, out: list[Any], err: str) -> None:
+        """Write the output of one chunk (in order): what its collector took."""
 
 
 class RecordJudge:
@@ -329,13 +333,14 @@ CHUNK_HANDS = 200
 
 _Task = tuple[Any, str, Path | None]
 """A chunk of hands (as :func:`pancli.records.reader.split_hands` cuts it), its file and folder."""
-_Done = tuple[str, str, tuple[int, ...], bool, "HandScript | None", "HandResult | None"]
-"""A judged chunk: standard output, standard error, tally counts, stopped, and its edges for
-S3: the script of its first hand (None unless Panguingue) and the result of its last."""
+_Done = tuple[list[Any], str, tuple[int, ...], bool, "HandScript | None", "HandResult | None"]
+"""A judged chunk: its output's pieces (:meth:`Collector.taken`), standard error, tally counts,
+stopped, and its edges for S3: the script of its first hand (None unless Panguingue) and the
+result of its last."""
 
 
 def _judge_chunk(
-    kind: type[ChunkSink],
+    kind: type[Collector],
     strict: bool,
     profile: Profile | None,
     task: _Task,
@@ -356,7 +361,8 @@ def _judge_chunk(
         if judge.hand(hand, tally) and strict:
             stopped = True
             break
-    return "".join(sink.out), "".join(sink.err), tally.counts(), stopped, judge.first, judge.previous
+    out, err = sink.taken()
+    return out, err, tally.counts(), stopped, judge.first, judge.previous
 
 
 def _replay_parallel(

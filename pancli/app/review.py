@@ -29,7 +29,7 @@ from pancli.limits import MAX_REVIEWED_LINES
 from pancli.values import Value
 
 if TYPE_CHECKING:
-    from pancli.app.replay import ChunkSink, OpenRecord, Tally
+    from pancli.app.replay import Collector, OpenRecord, Tally
     from pancli.app.replay import Judgement as Refereed
     from pancli.app.report import HandReport
     from pancli.model.actions import HandScript, Turn
@@ -496,8 +496,8 @@ def _refereed(file: str, hand: RecordHand) -> ErrorFields:
 
 class ReviewSink:
     """The replay's hand sink that reviews each hand and hands the :class:`HandReview` to ``show``
-    (in record order). In a worker process (``--jobs``), the collector keeps each review as a JSON
-    line, and :meth:`chunk` gives them to ``show`` in the main process: the same output."""
+    (in record order). In a worker process (``--jobs``), the collector keeps each review, and
+    :meth:`chunk` gives them to ``show`` in the main process: the same output."""
 
     wants_steps = False
 
@@ -505,12 +505,11 @@ class ReviewSink:
         self.opts = opts
         self.player = player
         self.show = show
-        self.out: list[str] = []
-        self.err: list[str] = []
+        self.out: list[HandReview] = []
 
     def _put(self, r: HandReview) -> None:
         if self.show is None:
-            self.out.append(msgspec.json.encode(r).decode() + "\n")
+            self.out.append(r)
         else:
             self.show(r)
 
@@ -526,7 +525,10 @@ class ReviewSink:
     def close(self, tally: Tally, stopped: bool) -> None:
         pass
 
-    def collector(self) -> type[ChunkSink]:
+    def taken(self) -> tuple[list[Any], str]:
+        return self.out, ""
+
+    def collector(self) -> type[Collector]:
         opts, player = self.opts, self.player
 
         class Collect(ReviewSink):
@@ -535,10 +537,10 @@ class ReviewSink:
 
         return Collect
 
-    def chunk(self, out: str, err: str) -> None:
+    def chunk(self, out: list[Any], err: str) -> None:
         assert self.show is not None
-        for line in out.splitlines():
-            self.show(msgspec.json.decode(line, type=HandReview))
+        for r in out:
+            self.show(r)
 
 
 REVIEW_CHUNK: Final = 1
