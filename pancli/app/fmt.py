@@ -15,7 +15,6 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -25,7 +24,7 @@ Malformed = Callable[[str, "NotationError"], None]
 """Told of each malformed hand as it is met: the input's name and the hand's error."""
 
 
-def canonical_hands(stream: IO[str], file: str, base_dir: Path | None) -> Iterator[tuple[str, NotationError | None]]:
+def canonical_hands(stream: IO[str], file: str, base_dir: str | None) -> Iterator[tuple[str, NotationError | None]]:
     """Each hand of the record ``stream`` (``file`` in errors; house rules looked up in
     ``base_dir``) in canonical form, a malformed hand as written, with its error (None when it reads).
 
@@ -61,7 +60,7 @@ class Formatted:
     """Why the input could not be read (None: it was)."""
 
 
-def _chunks(stream: IO[str], found: Formatted, base_dir: Path | None, malformed: Malformed) -> Iterator[str]:
+def _chunks(stream: IO[str], found: Formatted, base_dir: str | None, malformed: Malformed) -> Iterator[str]:
     """The canonical text hand by hand; malformed hands are told and counted in ``found``."""
     for i, (text, e) in enumerate(canonical_hands(stream, found.file, base_dir)):
         found.hands += 1
@@ -124,6 +123,8 @@ def _format_one(
     malformed: Malformed,
     stdin: Callable[[], IO[str]],
 ) -> Formatted:
+    from pancli.records.tags import record_folder
+
     found = Formatted(name)
     recording: _Recording | None = None
     if name == "-":  # read as the reader goes (a pipe with no end is cut by the reader's limits)
@@ -136,7 +137,7 @@ def _format_one(
         except OSError as exc:
             found.failure = exc
             return found
-        base_dir = Path(name).parent
+        base_dir = record_folder(name)
     with source:
         if not check and not diff and not whole:
             for chunk in _chunks(source, found, base_dir, malformed):
@@ -227,6 +228,7 @@ def rewrite_files(names: Sequence[str], malformed: Malformed) -> Iterator[Rewrit
     its permissions kept), in order. An unchanged file is not touched; a file with a malformed
     hand is left as it was."""
     from pancli.files import atomic_write
+    from pancli.records.tags import record_folder
 
     for name in names:
         found = Formatted(name)
@@ -236,7 +238,7 @@ def rewrite_files(names: Sequence[str], malformed: Malformed) -> Iterator[Rewrit
                 verb = "write"
                 with atomic_write(name, newline="", regular_only=True) as out:
                     same = True
-                    for chunk in _chunks(source, found, Path(name).parent, malformed):
+                    for chunk in _chunks(source, found, record_folder(name), malformed):
                         out.write(chunk)
                         if same and again.read(len(chunk)) != chunk:
                             same = False

@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Generator, Sequence
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from msgspec.structs import replace
@@ -302,6 +301,7 @@ def replay_files(
     """
     from pancli.notation.record_common import LineMemos
     from pancli.records import read_hands
+    from pancli.records.tags import record_folder
 
     if jobs > 1 and isinstance(sink, ChunkSink) and hasattr(os, "fork"):
         size = chunk_hands or CHUNK_HANDS
@@ -313,7 +313,7 @@ def replay_files(
     judge = RecordJudge(sink, profile, remedy=not strict)
     memos = LineMemos()  # the lines every file's reader remembers
     for name in names:
-        base_dir = None if name == "-" else Path(name).parent
+        base_dir = record_folder(name)
         judge.previous = None  # S3 links the hands of one record
         with open_record(name) as stream:
             for hand in read_hands(stream, name, base_dir, memos):
@@ -331,7 +331,7 @@ def replay_files(
 CHUNK_HANDS = 200
 """Hands per task of a worker process."""
 
-_Task = tuple[Any, str, Path | None]
+_Task = tuple[Any, str, str | None]
 """A chunk of hands (as :func:`pancli.records.reader.split_hands` cuts it), its file and folder."""
 _Done = tuple[list[Any], str, tuple[int, ...], bool, "HandScript | None", "HandResult | None"]
 """A judged chunk: its output's pieces (:meth:`Collector.taken`), standard error, tally counts,
@@ -382,6 +382,7 @@ def _replay_parallel(
     from pancli.app.workers import Workers
     from pancli.notation.record_common import LineMemos
     from pancli.records.reader import split_hands
+    from pancli.records.tags import record_folder
     from pancli.referee.sequence import next_hand_violation
     from pancli.referee.state import ProfileJudgements
 
@@ -393,7 +394,7 @@ def _replay_parallel(
 
     def tasks() -> Generator[_Task, None, None]:
         for name in names:
-            base_dir = None if name == "-" else Path(name).parent
+            base_dir = record_folder(name)
             with open_record(name) as stream:
                 for chunk in split_hands(stream, chunk_hands):
                     yield (chunk, name, base_dir)

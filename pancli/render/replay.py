@@ -15,7 +15,6 @@ import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pancli.app.replay import CHUNK_HANDS, Collector, Tally
-from pancli.render.stream import JsonStream, Kept
 from pancli.render.text import warning_lines
 
 if TYPE_CHECKING:
@@ -153,6 +152,8 @@ class JsonSink(Sink):
     """The ``event`` field a hand's object starts with (``--jsonl``)."""
 
     def __init__(self) -> None:
+        from pancli.render.stream import JsonStream, Kept  # the JSON encoder is no cost of plain replay
+
         super().__init__()
         self.stream = JsonStream(self.jsonl, Kept(self.out), flush_each=False, compact=True)
         """The one list writer, writing into the batches :meth:`Sink.flush` writes out."""
