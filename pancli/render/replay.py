@@ -162,7 +162,8 @@ class JsonSink(Sink):
         return _CollectJson
 
     def chunk(self, out: list[Any], err: str) -> None:
-        self.stream.add_all(out)
+        for text, items in out:
+            self.stream.add_encoded(text, items)
         super().chunk([], err)
 
     def _put(self, objs: list[Any]) -> None:
@@ -225,21 +226,26 @@ class _CollectPlain(Sink):
 
 
 class _CollectJson(JsonSink):
-    """A worker's ``--json`` sink: keeps each hand's object (the main process writes the list)."""
+    """A worker's ``--json`` sink: keeps its hands' objects encoded by the list writer, each led
+    by its separator, for the main process's writer to write (:meth:`JsonStream.add_encoded`).
+    Encoded here, in parallel: handed back as objects, their pickling and encoding in the main
+    process slowed ``--jobs`` down (measured in benchmarks/README.md, ``bench_json.py --jobs``)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.items: list[Any] = []
+        self.texts: list[str] = []
+        self.items = 0
 
     def _put(self, objs: list[Any]) -> None:
-        self.items += objs
+        self.texts.append(self.stream.encode_all(objs))
+        self.items += len(objs)
 
     def taken(self) -> tuple[list[Any], str]:
-        return self.items, "".join(self.err)
+        return [("".join(self.texts), self.items)], "".join(self.err)
 
 
 class _CollectJsonl(_CollectJson, JsonlSink):
-    """A worker's ``--jsonl`` sink: keeps each hand's objects (its steps, then the hand)."""
+    """A worker's ``--jsonl`` sink: each hand's steps, then the hand, as JSON lines."""
 
 
 RICH_HANDS = 3

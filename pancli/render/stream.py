@@ -131,14 +131,16 @@ class JsonStream:
         """Write one item."""
         self.add_text(self.encode(obj))
 
-    def add_all(self, objs: list[Any] | tuple[Any, ...]) -> None:
-        """Write several items at once (JSON lines encoded in one go: a hand's steps are many)."""
-        if not objs:
-            return
+    def encode_all(self, objs: list[Any] | tuple[Any, ...]) -> str:
+        """The text of several items as :meth:`add_encoded` takes it (JSON lines encoded in one
+        go: a hand's steps are many)."""
         if self.lines:
-            self.add_encoded(lines(objs), len(objs))
-        else:
-            self.add_encoded("".join(self.lead + self.encode(o) for o in objs), len(objs))
+            return lines(objs) if objs else ""
+        return "".join(self.lead + self.encode(o) for o in objs)
+
+    def add_all(self, objs: list[Any] | tuple[Any, ...]) -> None:
+        """Write several items at once."""
+        self.add_encoded(self.encode_all(objs), len(objs))
 
     @property
     def lead(self) -> str:
