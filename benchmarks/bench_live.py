@@ -31,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from pancli.app.live import Options, Session
+from pancli.app.live import LiveOptions, Session
 from pancli.cards import Rank, Suit, card
 from pancli.render.live import finished_totals, ledger_lines, may_now, table_lines
 
@@ -54,7 +54,7 @@ def judge_once(folder: Path, lines: list[str]) -> tuple[float, float, float]:
     CPU seconds of both."""
     path = folder / "long.pan"
     path.write_text('[Players "Ana Ben"]\n\n' + "".join(x + "\n" for x in lines[:-1]), encoding="utf-8")
-    with Session(str(path), Options()) as session:
+    with Session(str(path), LiveOptions()) as session:
         night = finished_totals(session)
         c = time.process_time()
         t = time.perf_counter()
@@ -73,9 +73,9 @@ def judge_once(folder: Path, lines: list[str]) -> tuple[float, float, float]:
 START = """
 import asyncio, sys, time
 t0 = time.perf_counter()
-from pancli.app.live import Options, Session
+from pancli.app.live import LiveOptions, Session
 from pancli.render.live_view import LiveApp
-s = Session(sys.argv[1], Options(("Ana", "Ben", "Cruz", "Dee"), stake="0.25"))
+s = Session(sys.argv[1], LiveOptions(("Ana", "Ben", "Cruz", "Dee"), stake="0.25"))
 s.open()
 async def main():
     app = LiveApp(s)

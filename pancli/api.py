@@ -332,7 +332,7 @@ def analyze_hand(
     >>> str(analyze_hand("5sss 3-4h Kdhc 2c 7d +5h", samples=50).discard)
     '7d'
     """
-    from pancli.analyze.analysis import PositionError, analyze
+    from pancli.analyze.analysis import ImpossiblePosition, analyze
     from pancli.app.analyze import InputProblem, read_hand
 
     profile = _profile(rules)
@@ -348,5 +348,5 @@ def analyze_hand(
         raise PanError(exc.rule, exc.message, exc.col) from None
     try:
         return analyze(cards, profile, card, players=players, samples=samples, seed=seed)
-    except PositionError as exc:
+    except ImpossiblePosition as exc:
         raise PanError(exc.rule, exc.message) from None

@@ -150,7 +150,7 @@ class MeldSpace(Value):
     probe's, the going-out policy's), by part: every analysis under the profile shares them. Each
     part types its own and replaces it when it outgrows its bound."""
 
-    def blocks(self, cnt: Sequence[int], table: Sequence[TableMeld] = ()) -> list[Block]:
+    def blocks(self, cnt: Sequence[int], table: Sequence[SearchMeld] = ()) -> list[Block]:
         """Which melds the counts ``cnt`` (by slot) can form: new sets, new ropes, additions to
         the ``table`` melds (:func:`all_blocks`)."""
         return all_blocks(cnt, self, table)
@@ -175,7 +175,7 @@ class MeldSpace(Value):
 
 
 LAID_LIMIT: Final = 20_000
-"""Bound on :attr:`MeldSpace.laid` (new melds judged once per profile: about 2 KB each)."""
+"""Bound on :attr:`MeldSpace.laid` (new melds judged once per profile), so its memory stays bounded."""
 _MIXED: Final = tuple(r.is_noncomoquer for r in PAN_RANKS)
 """Per pan rank index: its sets mix suits in any way (M4)."""
 
@@ -215,7 +215,7 @@ def _build(profile: Profile) -> MeldSpace:
 
 
 def meld_space(profile: Profile) -> MeldSpace:
-    """A meld space of ``profile``, built afresh (about 2 ms): whoever asks many questions under
+    """A meld space of ``profile``, built afresh (not free: benchmarks/README.md): whoever asks many questions under
     one profile (a batch of hands, a review, a simulation) builds it once and passes it, so its
     answers are kept where they are asked."""
     return _build(profile)
@@ -292,7 +292,7 @@ def rope_blocks(s: int, cnt: Sequence[int], t: MeldSpace, out: list[Block]) -> N
                     out.append(_new(encs[a][b], b - a + 1, vals[a][b]))
 
 
-class TableMeld(Value, cache_hash=True):
+class SearchMeld(Value, cache_hash=True):
     """One of the player's melds on the table, in the search's terms (the analyzer's memos are
     keyed by them: the hash, a Python call per card, is computed once)."""
 
@@ -305,22 +305,22 @@ class TableMeld(Value, cache_hash=True):
     counts: tuple[int, ...]  # set: copies of each suit (s h d c) already in it
 
     @staticmethod
-    def of(meld: Meld, profile: Profile) -> TableMeld:
+    def of(meld: Meld, profile: Profile) -> SearchMeld:
         """Describe a legal meld for the search."""
         v = meld.value(profile)
         if isinstance(meld, Rope):
             idx = [c.rank.pan_index for c in meld.cards]
-            return TableMeld(meld, v, "rope", meld.suit.order, min(idx), max(idx), ())
+            return SearchMeld(meld, v, "rope", meld.suit.order, min(idx), max(idx), ())
         cs = [0, 0, 0, 0]
         for c in meld.cards:
             cs[c.suit.order] += 1
         kind = {SetShape.ONE_SUIT: "one", SetShape.DIFFERENT_SUITS: "diff", SetShape.NONCOMOQUER: "mixed"}[meld.shape]
         suit = meld.cards[0].suit.order
         ri = meld.rank.pan_index
-        return TableMeld(meld, v, kind, suit, ri, ri, tuple(cs))
+        return SearchMeld(meld, v, kind, suit, ri, ri, tuple(cs))
 
 
-def addition_blocks(j: int, tm: TableMeld, cnt: Sequence[int], t: MeldSpace, out: list[Block]) -> None:
+def addition_blocks(j: int, tm: SearchMeld, cnt: Sequence[int], t: MeldSpace, out: list[Block]) -> None:
     """Every legal addition (M5, value not lowered: C7) of hand cards ``cnt`` to table meld ``j``."""
     bit = 1 << j
     if tm.kind == "rope":
@@ -384,7 +384,7 @@ def _room(held: int, copies: int, have: int) -> int:
     return max(k, 0)
 
 
-def all_blocks(cnt: Sequence[int], t: MeldSpace, table: Sequence[TableMeld] = ()) -> list[Block]:
+def all_blocks(cnt: Sequence[int], t: MeldSpace, table: Sequence[SearchMeld] = ()) -> list[Block]:
     """Every candidate block of the counts ``cnt``: new sets, new ropes, additions to table melds."""
     out: list[Block] = []
     for ri in range(10):
@@ -399,7 +399,7 @@ def all_blocks(cnt: Sequence[int], t: MeldSpace, table: Sequence[TableMeld] = ()
     return out
 
 
-def blocks_with(slot: int, cnt: Sequence[int], t: MeldSpace, table: Sequence[TableMeld] = ()) -> list[Block]:
+def blocks_with(slot: int, cnt: Sequence[int], t: MeldSpace, table: Sequence[SearchMeld] = ()) -> list[Block]:
     """The candidate blocks of ``cnt`` that hold the card of ``slot``."""
     out: list[Block] = []
     ri, s = divmod(slot, 4)
@@ -418,7 +418,7 @@ def _subsets(xs: Sequence[int]) -> list[list[int]]:
 
 
 def buildable(
-    t: MeldSpace, tms: Sequence[TableMeld], live: Sequence[int], state: int, slot: int, mask: int
+    t: MeldSpace, tms: Sequence[SearchMeld], live: Sequence[int], state: int, slot: int, mask: int
 ) -> list[tuple[int, int, int, int]]:
     """(hand part, drawn part, need, target) of every minimal meld the packed hand ``state`` can
     build whose lowest hand card is ``slot``, drawing only cards with ``live`` copies (by slot):

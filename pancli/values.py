@@ -47,6 +47,11 @@ class Value(msgspec.Struct, frozen=True):
         fields = ", ".join(f"{name}={readable(getattr(self, name))}" for name in self.__struct_fields__)
         return f"{type(self).__name__}({fields})"
 
+    def __deepcopy__(self, memo: object) -> Value:
+        """A value never changes, so a deep copy of what holds it (a referee's table taken back by
+        ``pop``) shares it, as it shares a str."""
+        return self
+
 
 def readable(v: object) -> str:
     """``v`` for people: a value by its ``str``, an enum by its value, a run of cards (or of anything

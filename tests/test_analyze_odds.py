@@ -106,8 +106,8 @@ def test_draw_probe_is_blocks_with(seed: int, profile: Profile) -> None:
             cnt[slot] += 1
             want = blocks_with(slot, cnt, t, node.tms)
             cnt[slot] -= 1
-            assert probe.blocks(slot, node.state, probe.describe(node.tms)) == want, (decode(node.state), slot)
-            assert node.solver.blocks(slot, node.state) == want, (decode(node.state), node.table, slot)
+            assert list(probe.blocks(slot, node.state, probe.describe(node.tms))) == want, (decode(node.state), slot)
+            assert list(node.solver.blocks(slot, node.state)) == want, (decode(node.state), node.table, slot)
             assert probe.usable(slot, node.state, node.tms) is bool(want)
             assert bool(usable >> slot & 1) is bool(want), (decode(node.state), node.table, slot)
 

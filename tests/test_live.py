@@ -14,7 +14,7 @@ import pytest
 from cli_kit import ROOT, pan
 from live_kit import HAND_1, PLAYERS, REFUSED, accepted_lines, night_lines
 
-from pancli.app.live import Options, Session, Verdict
+from pancli.app.live import LineVerdict, LiveOptions, Session
 
 PAN = [sys.executable, "-m", "pancli"]
 
@@ -100,7 +100,7 @@ def test_S3_the_next_hand_seats_the_winner_first_its_tags_written_with_its_first
 
 
 def _session(path: Path) -> Session:
-    s = Session(str(path), Options(PLAYERS.split()))
+    s = Session(str(path), LiveOptions(PLAYERS.split()))
     s.open()
     return s
 
@@ -111,7 +111,7 @@ def test_undo_takes_back_the_last_line_across_a_hand_end(tmp_path: Path) -> None
     s = _session(night)
     try:
         for x in [*hand_1, "deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d"]:
-            assert s.enter(x).verdict is Verdict.ACCEPTED, x
+            assert s.enter(x).verdict is LineVerdict.ACCEPTED, x
         assert night.read_text(encoding="utf-8").count("[Players") == 2
         assert s.undo() == "deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d"
         assert night.read_text(encoding="utf-8").count("[Players") == 1  # the tags went with it
@@ -313,7 +313,7 @@ def _at(tmp_path: Path, sample: str, line: int) -> tuple[Session, str]:
     text = (ROOT / "samples" / sample).read_text(encoding="utf-8").split("\n")
     path = tmp_path / sample
     path.write_text("\n".join(text[: line - 1]) + "\n", encoding="utf-8")
-    s = Session(str(path), Options())
+    s = Session(str(path), LiveOptions())
     s.open()
     return s, text[line - 1]
 
@@ -327,7 +327,7 @@ def test_P8_the_position_says_the_live_card_must_be_taken_and_the_referee_refuse
 
         assert "Kim must take 5c and add it to #1 (P8)" in may_now(s)
         entry = s.enter(line)
-        assert entry.verdict is Verdict.REFUSED and entry.error is not None and entry.error.rule == "P8"
+        assert entry.verdict is LineVerdict.REFUSED and entry.error is not None and entry.error.rule == "P8"
     finally:
         s.close()
 
@@ -337,7 +337,7 @@ def test_P9_the_position_says_the_next_player_is_flat(tmp_path: Path) -> None:
     try:
         now = s.now
         assert now is not None and now.to_act == "Lou" and now.next_flat
-        assert s.enter(line).verdict is Verdict.ACCEPTED
+        assert s.enter(line).verdict is LineVerdict.ACCEPTED
     finally:
         s.close()
 
@@ -347,7 +347,7 @@ def test_T1_the_position_names_who_decides_and_the_melds_a_known_hand_can_lay(tm
     try:
         assert s.now is None  # no line yet: the view says what comes first
         for x in ["deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d", "up 6h", "Ana stay"]:
-            assert s.enter(x).verdict is Verdict.ACCEPTED
+            assert s.enter(x).verdict is LineVerdict.ACCEPTED
         assert s.now is not None and s.now.to_act == "Ben"
         for x in ["Ben stay", "Cruz stay", "Dee stay"]:
             s.enter(x)

@@ -15,7 +15,7 @@ from cli_kit import ROOT, pan
 from live_kit import PLAYERS, REFUSED, accepted_lines, night_lines
 from textual.widgets import Input
 
-from pancli.app.live import Options, Session
+from pancli.app.live import LiveOptions, Session
 from pancli.render.live_view import LiveApp
 
 
@@ -26,7 +26,7 @@ def screen_text(app: LiveApp) -> str:
 
 
 def _session(path: Path) -> Session:
-    s = Session(str(path), Options(PLAYERS.split(), stake="0.25"))
+    s = Session(str(path), LiveOptions(PLAYERS.split(), stake="0.25"))
     s.open()
     return s
 

@@ -79,8 +79,30 @@ def tables(doc: str, module: str = "") -> list[dict[str, str]]:
     return out
 
 
+def questions(doc: str) -> dict[str, frozenset[str]]:
+    """Rule -> the judges its row names after ``one function a question:``: a rule that asks
+    several questions (G3: whose turn, in order, doing something, ...) has a judge for each,
+    beside the one named first (no judge takes a mode saying which question it answers)."""
+    rows: dict[str, str] = {}
+    rule = ""
+    for line in doc.splitlines():
+        if line.startswith("=====") or not line.strip():
+            continue
+        if line.startswith(" "):
+            rows[rule] = rows.get(rule, "") + line
+        elif re.fullmatch(r"[A-Z]\d+", line.split(" ", 1)[0]):
+            rule = line.split(" ", 1)[0]
+            rows[rule] = line
+    return {
+        r: frozenset(re.findall(r":func:`\.([\w.]+)`", text.split("one function a question:", 1)[1]))
+        for r, text in rows.items()
+        if "one function a question:" in text
+    }
+
+
 PAN_RULINGS, PAN_PAYMENTS, PAN_CLAIMS = tables(table.__doc__ or "")  # in the order of the docstring
 PAGRUC_RULINGS, PAGRUC_CLAIMS = tables(pagruc_referee.__doc__ or "", "referee")
+PAGRUC_QUESTIONS = questions(pagruc_referee.__doc__ or "")
 REFEREES = {
     "Panguingue": (PAN_RULINGS, PAN_CLAIMS, "pancli.referee"),
     "PAGRUC": (PAGRUC_RULINGS, PAGRUC_CLAIMS, "pancli.pagruc"),
@@ -131,7 +153,7 @@ _NAMES = tuple(f"P{i}" for i in range(20))
 
 @pytest.mark.parametrize("players", [0, 1, 16])
 def test_S1_of_an_analysed_position_is_the_referee_s_S1(players: int) -> None:
-    from pancli.analyze.analysis import PositionError, analyze
+    from pancli.analyze.analysis import ImpossiblePosition, analyze
     from pancli.model.actions import HandScript
     from pancli.referee.board import Board
     from pancli.referee.deal import seat_fault
@@ -139,13 +161,13 @@ def test_S1_of_an_analysed_position_is_the_referee_s_S1(players: int) -> None:
 
     ruling = seat_fault(Board(HandScript(players=_NAMES[:players])), None)
     assert ruling is not None
-    with pytest.raises(PositionError) as caught:
+    with pytest.raises(ImpossiblePosition) as caught:
         analyze(list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")), HOYLE, players=players, samples=10)
     assert (caught.value.rule, caught.value.message) == (ruling.violation.rule, ruling.violation.message)
 
 
 def test_P7_of_an_analysed_position_is_the_referee_s_P7() -> None:
-    from pancli.analyze.analysis import PositionError, check_position
+    from pancli.analyze.analysis import ImpossiblePosition, check_position
     from pancli.model.actions import HandScript, Turn
     from pancli.referee.board import Board
     from pancli.referee.going_out import ten_cards_fault
@@ -156,21 +178,21 @@ def test_P7_of_an_analysed_position_is_the_referee_s_P7() -> None:
     b.seat.hand_n, b.discarded = 9, True
     ruling = ten_cards_fault(b, Turn("the player", ()))
     assert ruling is not None
-    with pytest.raises(PositionError) as caught:
+    with pytest.raises(ImpossiblePosition) as caught:
         check_position(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc"), None, [], [], HOYLE)
     assert caught.value.rule == ruling.violation.rule
     assert caught.value.message.startswith(ruling.violation.message)
-    with pytest.raises(PositionError, match="mark the drawn card"):  # eleven cards: the draw not marked
+    with pytest.raises(ImpossiblePosition, match="mark the drawn card"):  # eleven cards: the draw not marked
         check_position(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c 7d"), None, [], [], HOYLE)
 
 
 def test_E4_of_an_analysed_position_is_the_meld_engine_s_E4() -> None:
-    from pancli.analyze.analysis import PositionError, check_position
+    from pancli.analyze.analysis import ImpossiblePosition, check_position
     from pancli.melds import judge
     from pancli.rules import HOYLE
 
     verdict = judge(fast_cards(" ".join(["5s"] * 10)), HOYLE)
-    with pytest.raises(PositionError) as caught:
+    with pytest.raises(ImpossiblePosition) as caught:
         check_position(fast_cards(" ".join(["5s"] * 10)), None, [], [], HOYLE)
     assert (caught.value.rule, verdict.rule) == ("E4", "E4")
     assert caught.value.message.startswith(verdict.reason)
@@ -258,7 +280,7 @@ EIGHT = " ".join(["5s"] * 8)
 
 def e4_callers(profile: Profile) -> dict[str, bool]:
     """Whether each caller finds the eighth copy of 5s past the pack (hoyle's pack holds 8)."""
-    from pancli.analyze.analysis import PositionError, check_position
+    from pancli.analyze.analysis import ImpossiblePosition, check_position
     from pancli.analyze.arrange import HandContext, best_arrangement
     from pancli.analyze.odds import draw_table, live_copies
     from pancli.app.check import PlainBatch, judge_text
@@ -271,7 +293,7 @@ def e4_callers(profile: Profile) -> dict[str, bool]:
     try:
         check_position(fast_cards(EIGHT + " 2h 3h"), None, [], [], profile)
         position = False
-    except PositionError as e:
+    except ImpossiblePosition as e:
         position = e.rule == "E4"
     five_melded = judge(fast_cards(" ".join(["5s"] * 6)), profile).meld
     assert five_melded is not None

@@ -16,7 +16,7 @@ from pancli.model.actions import HandScript
 from pancli.model.results import Violation
 from pancli.model.rulings import Ruling
 from pancli.pagruc import judges
-from pancli.pagruc.referee import Table, referee_hand
+from pancli.pagruc.referee import PagrucTable, referee_hand
 from pancli.records import read_hands
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,7 +30,7 @@ def _scripts() -> Iterator[HandScript]:
                 yield hand.script
 
 
-def _state(t: Table) -> tuple[Any, ...]:
+def _state(t: PagrucTable) -> tuple[Any, ...]:
     """Everything a verify might change, copied (the cards and melds are values; what is only
     appended to, by its length)."""
     return (
@@ -51,7 +51,7 @@ def _state(t: Table) -> tuple[Any, ...]:
     )
 
 
-VERIFIERS = [name for name in vars(Table) if name.startswith("verify")]
+VERIFIERS = [name for name in vars(PagrucTable) if name.startswith("verify")]
 
 
 def test_the_verifiers_are_the_table_s() -> None:
@@ -73,7 +73,7 @@ def test_verify_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     rulings: dict[str, int] = dict.fromkeys(VERIFIERS, 0)
 
     def watched(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
-        def verify(self: Table, *args: Any) -> Any:
+        def verify(self: PagrucTable, *args: Any) -> Any:
             before = _state(self)
             calls[name] += 1
             try:
@@ -87,7 +87,7 @@ def test_verify_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
         return verify
 
     for name in VERIFIERS:
-        monkeypatch.setattr(Table, name, watched(name, getattr(Table, name)))
+        monkeypatch.setattr(PagrucTable, name, watched(name, getattr(PagrucTable, name)))
     for script in _scripts():
         referee_hand(script, strict=False)
         referee_hand(script)
@@ -107,9 +107,8 @@ def test_every_ruling_is_the_model_s_violation_of_a_G_rule() -> None:
 
 def test_a_judge_returns_its_ruling_and_raises_nothing() -> None:
     from pancli.cards import Game
-    from pancli.model.actions import Turn
 
-    t = Table(HandScript(players=("Ana", "Ben", "Cy"), game=Game.PAGRUC))
-    r = judges.turn_fault(t, Turn("Zed", ()), 4, 1, "Zed", "seat")
+    t = PagrucTable(HandScript(players=("Ana", "Ben", "Cy"), game=Game.PAGRUC))
+    r = judges.turn_player_fault(t, 4, 1, "Zed")
     assert isinstance(r, Ruling) and (r.violation.rule, r.violation.line, r.violation.player) == ("G3", 4, "Zed")
-    assert judges.turn_fault(t, Turn("Ana", ()), 4, 1, "Ana", "seat") is None
+    assert judges.turn_player_fault(t, 4, 1, "Ana") is None

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from pancli.cli import cli
-from pancli.model.settle import Dispute, Hand, Sitting, player_key, transfers
+from pancli.model.settle import Dispute, SettledHand, Sitting, player_key, transfers
 from pancli.referee import referee_hand
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import HOYLE
@@ -56,7 +56,7 @@ def test_C9_a_simulated_sitting_sums_to_zero_and_settles_in_at_most_players_minu
     for script in simulate_hands(players, hands, seed, HOYLE):
         result = referee_hand(replace(script, stake=stake))
         assert result.ok
-        sitting.add(Hand(result.players, result.ledger, result.stake))
+        sitting.add(SettledHand(result.players, result.ledger, result.stake))
     totals = sitting.totals()
     assert sum(t.units for t in totals) == 0
     assert sum(t.money or 0 for t in totals) == 0
@@ -80,7 +80,7 @@ def test_greedy_transfers_settle_any_zero_sum_balances(values: list[int]) -> Non
 def test_money_is_exact_with_many_digits() -> None:
     sitting = Sitting(Decimal("0.000000000000000000000000000001"))
     for _ in range(3):
-        sitting.add(Hand(("Ana", "Ben"), {"Ana": 10**30 + 1, "Ben": -(10**30) - 1}))
+        sitting.add(SettledHand(("Ana", "Ben"), {"Ana": 10**30 + 1, "Ben": -(10**30) - 1}))
     ana = sitting.totals()[0]
     assert ana.money == Decimal("3.000000000000000000000000000003")
 
@@ -88,14 +88,14 @@ def test_money_is_exact_with_many_digits() -> None:
 def test_players_are_matched_by_their_NFC_name_across_hands() -> None:
     decomposed, composed = "Zoe\u0308", "Zo\u00eb"
     sitting = Sitting()
-    sitting.add(Hand((decomposed, "Ben"), {decomposed: 4, "Ben": -4}))
-    sitting.add(Hand(("Ben", composed), {"Ben": 1, composed: -1}))
+    sitting.add(SettledHand((decomposed, "Ben"), {decomposed: 4, "Ben": -4}))
+    sitting.add(SettledHand(("Ben", composed), {"Ben": 1, composed: -1}))
     assert [(t.player, t.hands, t.units) for t in sitting.totals()] == [("Ben", 2, -3), (player_key(composed), 2, 3)]
 
 
 def test_a_disputed_hand_is_left_out_unless_included() -> None:
     d = Dispute("f.pan", 1, 1, 20, "panguingue", "violation", "P3", 12, 8, "Ben", "dead discard")
-    hand = Hand(("Ana", "Ben"), {"Ana": 3, "Ben": -3}, dispute=d)
+    hand = SettledHand(("Ana", "Ben"), {"Ana": 3, "Ben": -3}, dispute=d)
     out = Sitting()
     out.add(hand)
     assert [(t.hands, t.units, t.disputed) for t in out.totals()] == [(0, 0, 1), (0, 0, 1)]
@@ -107,12 +107,12 @@ def test_a_disputed_hand_is_left_out_unless_included() -> None:
 
 def test_money_needs_a_stake_on_every_counted_hand() -> None:
     sitting = Sitting()
-    sitting.add(Hand(("Ana", "Ben"), {"Ana": 2, "Ben": -2}, Decimal("0.25")))
-    sitting.add(Hand(("Ana", "Ben"), {"Ana": 2, "Ben": -2}))
+    sitting.add(SettledHand(("Ana", "Ben"), {"Ana": 2, "Ben": -2}, Decimal("0.25")))
+    sitting.add(SettledHand(("Ana", "Ben"), {"Ana": 2, "Ben": -2}))
     assert not sitting.has_money and sitting.totals()[0].money is None
     assert [str(t) for t in sitting.transfers()] == ["Ben pays Ana 4"]  # in units
     staked = Sitting(Decimal("0.5"))
-    staked.add(Hand(("Ana", "Ben"), {"Ana": 2, "Ben": -2}, Decimal("0.25")))  # --stake overrides the tag
+    staked.add(SettledHand(("Ana", "Ben"), {"Ana": 2, "Ben": -2}, Decimal("0.25")))  # --stake overrides the tag
     assert [str(t) for t in staked.transfers()] == ["Ben pays Ana 1.0"]
 
 

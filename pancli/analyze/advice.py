@@ -22,9 +22,11 @@ from collections.abc import Callable
 from typing import Final
 
 from pancli.analyze.analysis import Analysis
-from pancli.analyze.odds import Policy
-from pancli.melds import going_out_value
-from pancli.meldspace import NSLOT, SLOT_OF, MeldSpace, encode, meld_space
+from pancli.analyze.odds import UNKNOWN, Policy, live_copies
+from pancli.cards import Card
+from pancli.melds import Meld, going_out_value
+from pancli.meldspace import NSLOT, ONE, SLOT_OF, MeldSpace, encode, meld_space
+from pancli.rules import Profile
 from pancli.values import Value
 
 POLICY = "draw from the stock; lay the best arrangement a usable draw allows; discard the card with fewest partners"
@@ -72,6 +74,26 @@ class Advice(Value):
         ]  # fmt: skip
 
 
+class Start(Value):
+    """What the simulation starts from: the analysed player's ``hand``, ``drawn`` card and ``table`` melds,
+    the ``live`` copies of each card (:func:`pancli.analyze.odds.live_copies`), the ``players`` who stay
+    and the ``profile``: the parts of an :class:`Analysis` that :func:`advise` reads, without the draw
+    table and odds that a whole analysis works out."""
+
+    hand: tuple[Card, ...]
+    drawn: Card | None
+    table: tuple[Meld, ...]
+    live: tuple[int, ...]
+    players: int
+    profile: Profile
+
+    @classmethod
+    def of(cls, hand: tuple[Card, ...], seen: tuple[Card, ...], players: int, profile: Profile) -> Start:
+        """The start of a hand at its stay-or-top decision: ``hand`` dealt, nothing drawn or laid yet,
+        the ``seen`` cards (the up card) known; ``live`` as :func:`pancli.analyze.analysis.analyze` counts it."""
+        return cls(hand, None, (), tuple(live_copies(profile, hand, seen)), players, profile)
+
+
 POLICY_NODES: Final = 5_000
 """Positions (or laid melds) the simulation's :class:`Policy` remembers before it starts afresh,
 between two samples: its memos grow with every sample, so a fresh one bounds the memory whatever
@@ -96,13 +118,14 @@ CHECK_EVERY: Final = 10
 
 
 def advise(
-    a: Analysis,
+    a: Analysis | Start,
     samples: int = 2000,
     seed: int = 1,
     progress: Callable[[], None] | None = None,
     memo: int = POLICY_NODES,
     enough: Callable[[float, float], bool] | None = None,
     space: MeldSpace | None = None,
+    policy: Policy | None = None,
 ) -> Advice:
     """Simulate the rest of the hand ``samples`` times (see the module text for the model);
     ``progress`` is called after each sample (the command line's progress line); the policy's
@@ -125,7 +148,8 @@ def advise(
     n = a.players
     if space is None:
         space = meld_space(profile)
-    policy = Policy(profile, space=space)
+    if policy is None or policy.profile != profile:
+        policy = Policy(profile, space=space)
     rng = random.Random(seed)
     pool = [slot for slot in range(NSLOT) for _ in range(a.live[slot])]
     start = policy.node(encode(a.hand), a.table)
@@ -150,10 +174,9 @@ def advise(
         shuffle(deck, rng.getrandbits)
         seats = [start]
         for p in range(1, n):
-            hand = deck[(p - 1) * 10 : p * 10]
             state = 0
-            for slot in hand:
-                state += 1 << (5 * slot)
+            for slot in deck[(p - 1) * 10 : p * 10]:
+                state += ONE[slot]
             seats.append(policy.node(state, ()))
         stock = deck[(n - 1) * 10 :]
         if first is not None:
@@ -164,9 +187,12 @@ def advise(
         while stock and winner < 0:
             p = turn % n
             slot = stock.pop()
-            nxt = policy.move(seats[p], slot)
+            nid = seats[p]
+            nxt = nodes[nid].moves[slot]
+            if nxt == UNKNOWN:  # a move not made from here before
+                nxt = policy.move(nid, slot)
             if nxt >= 0:
-                paid = nodes[seats[p]].paid[slot]
+                paid = nodes[nid].paid[slot]
                 seats[p] = nxt
                 if p == 0:
                     net += paid * (n - 1)

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from pancli.rulebook import Rule
 
 
-class PositionError(ValueError):
+class ImpossiblePosition(ValueError):
     """The position cannot be: ``rule`` is the rule it breaks (P7, E4, S1)."""
 
     def __init__(self, rule: Rule, message: str) -> None:
@@ -54,7 +54,7 @@ class PositionError(ValueError):
 def check_position(
     hand: Sequence[Card], drawn: Card | None, table: Sequence[Meld], seen: Sequence[Card], profile: Profile
 ) -> None:
-    """Raise PositionError unless hand + melds = 10 (+1 drawn, P7) and no card is over its copies
+    """Raise ImpossiblePosition unless hand + melds = 10 (+1 drawn, P7) and no card is over its copies
     (E4), as the rules' own judges (:func:`pancli.rules.ten_fault`,
     :func:`pancli.rules.copies_fault`) say.
 
@@ -63,11 +63,11 @@ def check_position(
     >>> check_position([card(Rank.FIVE, Suit.SPADES)] * 10, None, [], [], HOYLE)
     Traceback (most recent call last):
     ...
-    pancli.analyze.analysis.PositionError: E4 10 copies of 5s, but the pack holds 8 (hand, melds and seen cards)
+    pancli.analyze.analysis.ImpossiblePosition: E4 10 copies of 5s, but the pack holds 8 (hand, melds and seen cards)
     >>> check_position([card(Rank.FIVE, Suit.SPADES)] * 9, None, [], [], HOYLE)
     Traceback (most recent call last):
     ...
-    pancli.analyze.analysis.PositionError: P7 the player holds 9 and has 0 melded: not 10 in all (the drawn card apart)
+    pancli.analyze.analysis.ImpossiblePosition: P7 the player holds 9 and has 0 melded: not 10 in all (the drawn ...
     """
     melded = sum(len(m.cards) for m in table)
     why = ten_fault("the player", len(hand), melded)
@@ -77,7 +77,7 @@ def check_position(
             hint = "; mark the drawn card with a trailing +CARD or --draw CARD"
         from pancli.rulebook import Rule  # only for an error: ``pan analyze`` starts without it
 
-        raise PositionError(Rule.P7, f"{why} (the drawn card apart){hint}")
+        raise ImpossiblePosition(Rule.P7, f"{why} (the drawn card apart){hint}")
     counts = Counter([*hand, *seen, *(c for m in table for c in m.cards)])
     if drawn is not None:
         counts[drawn] += 1
@@ -85,7 +85,7 @@ def check_position(
     if why is not None:
         from pancli.rulebook import Rule
 
-        raise PositionError(Rule.E4, f"{why} (hand, melds and seen cards)")
+        raise ImpossiblePosition(Rule.E4, f"{why} (hand, melds and seen cards)")
 
 
 class Analysis(Value):
@@ -169,14 +169,14 @@ def analyze(
     space: MeldSpace | None = None,
 ) -> Analysis:
     """Analyse a position: ``hand`` (without the drawn card), ``drawn``, the player's ``table`` melds
-    and the ``seen`` cards. Raises :class:`PositionError` for an impossible position. ``space``:
+    and the ``seen`` cards. Raises :class:`ImpossiblePosition` for an impossible position. ``space``:
     the meld space of ``profile`` the caller asks in (a batch's, shared by its hands; one built
     afresh without)."""
     why = seating_fault(players)
     if why is not None:
         from pancli.rulebook import Rule
 
-        raise PositionError(Rule.S1, why)
+        raise ImpossiblePosition(Rule.S1, why)
     check_position(hand, drawn, table, seen, profile)
     own = [*hand, *(c for m in table for c in m.cards)]
     if drawn is not None:

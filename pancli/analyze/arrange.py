@@ -36,7 +36,7 @@ from pancli.meldspace import (
     SUIT_MASK,
     Block,
     MeldSpace,
-    TableMeld,
+    SearchMeld,
     addition_blocks,
     blocks_with,
     counts_of,
@@ -51,7 +51,7 @@ from pancli.rules import Profile
 from pancli.values import Value
 
 
-def hand_blocks(state: int, t: MeldSpace, table: Sequence[TableMeld] = ()) -> list[Block]:
+def hand_blocks(state: int, t: MeldSpace, table: Sequence[SearchMeld] = ()) -> list[Block]:
     """``all_blocks(counts_of(state), t, table)``: the same blocks in the same order. A rank's sets
     depend on that rank's cards only and a suit's ropes on that suit's, so each group's blocks are
     kept per profile (bounded) under its packed cards (benchmarks/README.md, bench_analyze);
@@ -107,15 +107,20 @@ def _slot_bits(cards: int) -> int:
     return out
 
 
+_MASK_SHIFT: Final = NSLOT * 5
+"""A packed hand fits below this bit: memo keys hold a mask of table melds above it."""
 _TAG: Final = NSLOT * 5 + 1
 """Memo keys are packed cards of one rank or suit with a tag bit at ``_TAG`` or above saying which."""
 
 
-Desc = tuple[TableMeld, int, int, int]
+Desc = tuple[SearchMeld, int, int, int]
 """A table meld as :class:`DrawProbe` reads it: (meld, a number for what addition_blocks reads of it, the slots its
 blocks can hold as bits, the fields of the packed hand it reads)."""
 _ProbeMemos = tuple[
-    dict[object, tuple[int, int]], dict[object, list[Block]], dict[TableMeld, Desc], dict[tuple[object, ...], int]
+    dict[object, tuple[int, int]],
+    dict[object, tuple[Block, ...]],
+    dict[SearchMeld, Desc],
+    dict[tuple[object, ...], int],
 ]
 """The memos of :class:`DrawProbe`, kept in the meld space (:attr:`MeldSpace.parts`)."""
 _PROBE_MEMO_LIMIT: Final = 100_000
@@ -172,13 +177,13 @@ class DrawProbe:
             t.parts["probe"] = memos
         # the answers depend on the cards and the profile only, so every analysis under the profile shares them
         self._groups: dict[object, tuple[int, int]] = memos[0]  # one rank, suit or meld's cards -> (usable, covered)
-        self._blocks: dict[object, list[Block]] = memos[1]  # (a drawn slot, one rank's or suit's cards) -> blocks
-        self._descs: dict[TableMeld, Desc] = memos[2]  # table meld -> (meld, key, reach, fields)
+        self._blocks: dict[object, tuple[Block, ...]] = memos[1]  # (a drawn slot, one rank's or suit's cards) -> blocks
+        self._descs: dict[SearchMeld, Desc] = memos[2]  # table meld -> (meld, key, reach, fields)
         # what addition_blocks reads of a meld -> a number for it in memo keys (a tuple holding a tuple and a string
         # is hashed afresh on every look-up; a number is not)
         self._keys: dict[tuple[object, ...], int] = memos[3]
 
-    def _desc(self, tm: TableMeld) -> Desc:
+    def _desc(self, tm: SearchMeld) -> Desc:
         """What :func:`addition_blocks` reads of ``tm``, the slots its blocks can hold at all (those of
         its blocks for a hand of one copy of every card: more copies of a card give no block a card it
         could not have with one, each bound being a count or the copies left in the pack), and the
@@ -196,7 +201,7 @@ class DrawProbe:
             got = self._descs[tm] = (tm, key, reach, fields)
         return got
 
-    def _gen(self, part: int, kind: int, tm: TableMeld | None) -> list[Block]:
+    def _gen(self, part: int, kind: int, tm: SearchMeld | None) -> list[Block]:
         """The blocks of the packed cards ``part`` from one generator: sets of rank ``kind`` (0-9), ropes of
         suit ``kind - 10`` (10-13), or additions to ``tm`` (as table meld 0)."""
         cnt = counts_of(part)
@@ -209,7 +214,7 @@ class DrawProbe:
             rope_blocks(kind - 10, cnt, self.t, out)
         return out
 
-    def _group(self, part: int, kind: int, tm: TableMeld | None, slots: Iterable[int]) -> tuple[int, int]:
+    def _group(self, part: int, kind: int, tm: SearchMeld | None, slots: Iterable[int]) -> tuple[int, int]:
         """(the ``slots`` whose card drawn to ``part`` is in a block, the fields of ``part`` in a block)."""
         usable = 0
         for slot in slots:
@@ -218,7 +223,7 @@ class DrawProbe:
         cards = _bits(self._gen(part, kind, tm))
         return usable, held_fields(cards) * 31  # each held card's whole field
 
-    def describe(self, table: Sequence[TableMeld]) -> tuple[Desc, ...]:
+    def describe(self, table: Sequence[SearchMeld]) -> tuple[Desc, ...]:
         """The table melds as :meth:`scan` and :meth:`blocks` take them."""
         return tuple(map(self._desc, table))
 
@@ -227,8 +232,8 @@ class DrawProbe:
         cards that lie in some block of ``all_blocks``, as a mask of ``state``), with the table melds
         ``table`` (:meth:`describe`)."""
         groups = self._groups
-        # the ranks' and suits' answers for the whole hand at once: a hand recurs under other melds (8 positions a
-        # hand on slow hands), and a scan costs a third with it (the same scans replayed, CPU)
+        # the ranks' and suits' answers for the whole hand at once: a hand recurs under other melds, and a
+        # scan costs much less with it (benchmarks/README.md, "Figures behind the code")
         hand = groups.get(state | _HAND_TAG)
         if hand is None:
             usable = covered = 0
@@ -250,7 +255,7 @@ class DrawProbe:
             covered |= got[1]
         return usable, covered
 
-    def blocks(self, slot: int, state: int, table: Sequence[Desc] = (), drawn: bool = True) -> list[Block]:
+    def blocks(self, slot: int, state: int, table: Sequence[Desc] = (), drawn: bool = True) -> tuple[Block, ...]:
         """``blocks_with(slot, counts_of(state + ONE[slot]), t, melds)``: the same list, in the same order,
         ``table`` being the ``melds`` described (:meth:`describe`). With ``drawn`` false, the blocks of
         ``state`` itself that hold the card of ``slot`` (in the order of :func:`all_blocks`)."""
@@ -274,19 +279,21 @@ class DrawProbe:
                 adds = memo.get(key2)
                 if adds is None:  # kept as table meld j's blocks: no tuple is made again on a hit
                     got = _holding(slot, self._gen(part + (ONE[slot] if drawn else 0), -1, tm))
-                    adds = memo[key2] = [(enc, gain, 1 << j, j, size) for enc, gain, _, _, size in got]
+                    adds = memo[key2] = tuple([(enc, gain, 1 << j, j, size) for enc, gain, _, _, size in got])
                 if adds:
                     out += adds
         return out
 
-    def usable(self, slot: int, state: int, table: Sequence[TableMeld] = ()) -> bool:
+    def usable(self, slot: int, state: int, table: Sequence[SearchMeld] = ()) -> bool:
         """True when the card of ``slot`` drawn to the hand ``state`` makes a block with it."""
         return bool(self.blocks(slot, state, self.describe(table)))
 
 
-def _holding(slot: int, blocks: list[Block]) -> list[Block]:
+def _holding(slot: int, blocks: list[Block]) -> tuple[Block, ...]:
+    # a tuple, as the probe's memos keep it: tuples of numbers drop out of the cyclic collector's walks, and a
+    # review keeps tens of thousands of these answers (mostly empty: the one shared empty tuple)
     shift = 5 * slot
-    return [blk for blk in blocks if (blk[0] >> shift) & 15]
+    return tuple([blk for blk in blocks if (blk[0] >> shift) & 15])
 
 
 def _bits(blocks: Iterable[Block]) -> int:
@@ -431,14 +438,15 @@ class TableSolver:
 
     __slots__ = ("_cover_memo", "_score_memo", "descs", "probe", "tms")
 
-    def __init__(self, probe: DrawProbe, tms: tuple[TableMeld, ...]) -> None:
+    def __init__(self, probe: DrawProbe, tms: tuple[SearchMeld, ...]) -> None:
         self.probe = probe
         self.tms = tms
         self.descs = probe.describe(tms)
-        self._score_memo: dict[tuple[int, int], tuple[int, Block | None]] = {}
-        self._cover_memo: dict[tuple[int, int], bool] = {}
+        # keyed by one number, the hand and the table melds grown above it: no tuple to build, hash and keep
+        self._score_memo: dict[int, tuple[int, Block | None]] = {}
+        self._cover_memo: dict[int, bool] = {}
 
-    def blocks(self, slot: int, state: int, drawn: bool = True) -> list[Block]:
+    def blocks(self, slot: int, state: int, drawn: bool = True) -> tuple[Block, ...]:
         """:meth:`DrawProbe.blocks` with these table melds."""
         return self.probe.blocks(slot, state, self.descs, drawn)
 
@@ -447,7 +455,7 @@ class TableSolver:
         (a search that stops at the first such arrangement)."""
         if not state:
             return True
-        key = (state, mask)
+        key = mask << _MASK_SHIFT | state
         hit = self._cover_memo.get(key)
         if hit is not None:
             return hit
@@ -463,7 +471,7 @@ class TableSolver:
         """(best score, first block: None = lowest card dead) over every arrangement of ``state``."""
         if not state:
             return (0, None)
-        key = (state, mask)
+        key = mask << _MASK_SHIFT | state
         hit = self._score_memo.get(key)
         if hit is not None:
             return hit
@@ -481,7 +489,7 @@ class TableSolver:
         self._score_memo[key] = out
         return out
 
-    def using_blocks(self, slot: int, state: int, first: list[Block]) -> list[Block]:
+    def using_blocks(self, slot: int, state: int, first: Sequence[Block]) -> list[Block]:
         """:meth:`HandContext.using_blocks` of the hand ``state``, given the ``first`` blocks (holding the draw)."""
         full = state + ONE[slot]
         best, pick = -1, first[0]
@@ -553,7 +561,7 @@ class Arrangement(Value):
 
 
 def materialize(
-    blocks: Sequence[Block], rest: int, table: Sequence[TableMeld], space: MeldSpace, count: int = 1
+    blocks: Sequence[Block], rest: int, table: Sequence[SearchMeld], space: MeldSpace, count: int = 1
 ) -> Arrangement:
     """Turn search blocks into melds (new ones judged by the meld space, additions by :func:`grow`)."""
     placed: list[Placed] = []
@@ -583,10 +591,10 @@ def materialize(
 
 def prepare(
     profile: Profile, table: Sequence[Meld], space: MeldSpace | None = None
-) -> tuple[MeldSpace, tuple[TableMeld, ...]]:
+) -> tuple[MeldSpace, tuple[SearchMeld, ...]]:
     """The value tables (``space``, the caller's meld space of ``profile``; one built afresh
     without) and the table melds in the search's terms."""
-    return space if space is not None else meld_space(profile), tuple(TableMeld.of(m, profile) for m in table)
+    return space if space is not None else meld_space(profile), tuple(SearchMeld.of(m, profile) for m in table)
 
 
 def best_arrangement(
@@ -637,7 +645,7 @@ class HandContext:
         t, tms = prepare(profile, table, space)
         self._setup(encode(hand), profile, t, tms)
 
-    def _setup(self, state: int, profile: Profile, t: MeldSpace, tms: tuple[TableMeld, ...]) -> None:
+    def _setup(self, state: int, profile: Profile, t: MeldSpace, tms: tuple[SearchMeld, ...]) -> None:
         self.profile = profile
         self.table = tuple(tm.meld for tm in tms)
         self.t, self.tms = t, tms
@@ -647,7 +655,7 @@ class HandContext:
 
     @classmethod
     def of_state(
-        cls, state: int, profile: Profile, tms: tuple[TableMeld, ...], space: MeldSpace | None = None
+        cls, state: int, profile: Profile, tms: tuple[SearchMeld, ...], space: MeldSpace | None = None
     ) -> HandContext:
         """The context of the packed hand ``state`` with table melds already described (no re-judging).
 

@@ -34,7 +34,7 @@ from pancli.meldspace import (
     SUIT_MASK,
     Block,
     MeldSpace,
-    TableMeld,
+    SearchMeld,
     buildable,
     counts_of,
     decode,
@@ -195,7 +195,7 @@ class _Planner:
     at once is kept (:meth:`worth`)."""
 
     def __init__(
-        self, tms: Sequence[TableMeld], space: MeldSpace, live: Sequence[int], hand: int = 0, keep: int = 0
+        self, tms: Sequence[SearchMeld], space: MeldSpace, live: Sequence[int], hand: int = 0, keep: int = 0
     ) -> None:
         self.tms = tms
         self.profile = space.profile
@@ -380,9 +380,10 @@ def _discard_fast(state: int) -> int:
     return best
 
 
-_UNKNOWN = -2
+UNKNOWN: Final = -2
+"""A move of :class:`Node` not yet found (:meth:`Policy.move` finds it)."""
 _UNUSABLE = -1
-_FRESH: Final = [_UNKNOWN] * NSLOT
+_FRESH: Final = [UNKNOWN] * NSLOT
 
 
 @dataclass(slots=True, eq=False)
@@ -390,8 +391,8 @@ class Node:
     """One position of the simulated player: hand, melds, and the moves found so far from it."""
 
     state: int
-    tms: tuple[TableMeld, ...]  # the player's melds on the table, in the search's terms
-    moves: list[int]  # per drawn slot: next node id, _UNUSABLE, or _UNKNOWN (not yet computed)
+    tms: tuple[SearchMeld, ...]  # the player's melds on the table, in the search's terms
+    moves: list[int]  # per drawn slot: next node id, _UNUSABLE, or UNKNOWN (not yet computed)
     paid: list[int]  # per drawn slot: units each opponent pays at once (C7)
     solver: TableSolver  # the search of every position with these table melds
     out: bool = False
@@ -404,10 +405,10 @@ class Node:
 
 
 _PolicyMelds = tuple[
-    dict[TableMeld, int],
-    dict[Meld, TableMeld],
-    dict[int, TableMeld],
-    dict[tuple[TableMeld, int], TableMeld],
+    dict[SearchMeld, int],
+    dict[Meld, SearchMeld],
+    dict[int, SearchMeld],
+    dict[tuple[SearchMeld, int], SearchMeld],
     dict[int, list[int]],
 ]
 """The melds :class:`Policy` lays, kept in the meld space (:attr:`MeldSpace.parts`)."""
@@ -447,10 +448,10 @@ class Policy:
         if store is None or len(store[0]) > melds_limit:
             store = ({}, {}, {}, {}, {})
             self.t.parts["policy"] = store
-        self._enc: dict[TableMeld, int] = store[0]  # table meld -> its packed cards
-        self._of_meld: dict[Meld, TableMeld] = store[1]
-        self._new: dict[int, TableMeld] = store[2]  # packed cards -> the new meld they make
-        self._grown: dict[tuple[TableMeld, int], TableMeld] = store[3]  # (table meld, packed cards added) -> grown
+        self._enc: dict[SearchMeld, int] = store[0]  # table meld -> its packed cards
+        self._of_meld: dict[Meld, SearchMeld] = store[1]
+        self._new: dict[int, SearchMeld] = store[2]  # packed cards -> the new meld they make
+        self._grown: dict[tuple[SearchMeld, int], SearchMeld] = store[3]  # (table meld, packed cards added) -> grown
         self._slots: dict[int, list[int]] = store[4]  # packed cards -> their slots (the order of materialize)
 
     @property
@@ -464,12 +465,12 @@ class Policy:
         for m in table:
             tm = self._of_meld.get(m)
             if tm is None:
-                tm = self._of_meld[m] = TableMeld.of(m, self.profile)
+                tm = self._of_meld[m] = SearchMeld.of(m, self.profile)
                 self._enc[tm] = encode(m.cards)
             tms.append(tm)
         return self._node(state, tuple(tms), out)
 
-    def _node(self, state: int, tms: tuple[TableMeld, ...], out: bool = False) -> int:
+    def _node(self, state: int, tms: tuple[SearchMeld, ...], out: bool = False) -> int:
         enc = self._enc
         melds = tuple([enc[tm] for tm in tms])
         key = (state, melds)
@@ -479,26 +480,26 @@ class Policy:
             if solver is None:
                 solver = self._solvers[melds] = TableSolver(self.probe, tms)
             nid = len(self.nodes)
-            self.nodes.append(Node(state, tms, [_UNKNOWN] * NSLOT, [0] * NSLOT, solver, out))
+            self.nodes.append(Node(state, tms, [UNKNOWN] * NSLOT, [0] * NSLOT, solver, out))
             self.index[key] = nid
         return nid
 
-    def _laid_new(self, enc: int) -> TableMeld:
+    def _laid_new(self, enc: int) -> SearchMeld:
         """The new meld of the packed cards ``enc`` (judged once: :func:`judge`, as materialize does)."""
         tm = self._new.get(enc)
         if tm is None:
             (placed,) = materialize([(enc, 0, 0, -1, 0)], 0, (), self.t).placed
-            tm = self._new[enc] = TableMeld.of(placed.meld, self.profile)
+            tm = self._new[enc] = SearchMeld.of(placed.meld, self.profile)
             self._enc[tm] = enc
         return tm
 
-    def _laid_grown(self, old: TableMeld, enc: int) -> TableMeld:
+    def _laid_grown(self, old: SearchMeld, enc: int) -> SearchMeld:
         """Table meld ``old`` grown by the packed cards ``enc`` (:func:`grow`, once, as materialize does)."""
         key = (old, enc)
         tm = self._grown.get(key)
         if tm is None:
             (placed,) = materialize([(enc, 0, 0, 0, 0)], 0, (old,), self.t).placed
-            tm = self._grown[key] = TableMeld.of(placed.meld, self.profile)
+            tm = self._grown[key] = SearchMeld.of(placed.meld, self.profile)
             self._enc[tm] = self._enc[old] + enc
         return tm
 
@@ -533,7 +534,7 @@ class Policy:
         if node.moves == _FRESH:  # every unusable draw is known now: the sample paths never ask move() about it
             fresh = self._fresh.get(usable)
             if fresh is None:
-                fresh = self._fresh[usable] = [_UNKNOWN if usable >> slot & 1 else _UNUSABLE for slot in range(NSLOT)]
+                fresh = self._fresh[usable] = [UNKNOWN if usable >> slot & 1 else _UNUSABLE for slot in range(NSLOT)]
             node.moves = fresh[:]
         cand = usable & drawable
         if not cand:
@@ -567,7 +568,7 @@ class Policy:
         """The position after drawing ``slot`` at position ``nid`` (-1: unusable, so discarded)."""
         node = self.nodes[nid]
         nxt = node.moves[slot]
-        if nxt != _UNKNOWN:
+        if nxt != UNKNOWN:
             return nxt
         blocks = self._search(node, slot)
         if blocks is None:
@@ -717,7 +718,7 @@ def out_odds(
                         c += (usable >> slot & 1) - ucopies / (size - k - copies)
                     k += 1
                     nxt = moves[slot]
-                    if nxt == _UNKNOWN:
+                    if nxt == UNKNOWN:
                         nxt = policy.move(nid, slot)
                     if nxt >= 0:  # a usable draw: the next position
                         nid = nxt

@@ -37,8 +37,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from pancli.analyze.advice import POLICY_NODES, advise
-from pancli.analyze.analysis import analyze
+from pancli.analyze.advice import Start, advise
 from pancli.analyze.arrange import Arrangement, HandContext
 from pancli.analyze.odds import Policy, final_melds, live_copies, out_odds
 from pancli.cards import Card, format_cards
@@ -213,11 +212,19 @@ def worth(now: float, look: Outlook | None, table: Sequence[Meld], spot: Spot, l
     return Worth(now + look.chips * spot.opponents, look.p * pay, look.se * pay, look.p, look.se)
 
 
+REVIEW_POLICY_NODES: Final = 20_000
+"""Positions the review's simulated players' :class:`Policy` remembers before it starts afresh: more than one
+analysis keeps (:data:`pancli.analyze.advice.POLICY_NODES`), because the stay-or-top advices of a review meet
+the same positions again and again (each deals the opponents' hands with the same seed from nearly the same
+unseen cards, so their whole games recur from decision to decision and from hand to hand) and each is searched
+once; about 1.5 kB a position."""
+
+
 class Memo:
     """What one hand's judgements share: the discard outlooks already found (the meld and the discard
     judgements of a turn ask the same), the analyzer's meld space of the hand's profile (what the
     searches learn of its melds is kept there) and the simulated player's policy (its moves are the
-    same whoever asks, so a position met again is searched once), started afresh past :data:`POLICY_NODES`."""
+    same whoever asks, so a position met again is searched once), started afresh past :data:`REVIEW_POLICY_NODES`."""
 
     def __init__(self) -> None:
         self.looks: dict[tuple[object, ...], dict[Card, Outlook]] = {}
@@ -234,8 +241,8 @@ class Memo:
     def policy(self, profile: Profile) -> Policy:
         """The shared policy of ``profile``."""
         got = self._policy
-        if got is None or got.profile != profile or got.remembered > POLICY_NODES:
-            got = self._policy = Policy(profile, space=self.space(profile))
+        if got is None or got.profile != profile or got.remembered > REVIEW_POLICY_NODES:
+            got = self._policy = Policy(profile, melds_limit=REVIEW_POLICY_NODES, space=self.space(profile))
         return got
 
 
@@ -586,16 +593,27 @@ def judge_decision(
     profile: Profile,
     players: int,
     opts: Options,
+    memo: Memo | None = None,
 ) -> Judgement:
     """Staying or going on top (T1) against the analyzer's advice (expected units of each)."""
-    a = analyze(hand, profile, None, (), seen, players, samples=100, seed=opts.seed, turns=1)
+    memo = memo or Memo()
+    space = memo.space(profile)
+    a = Start.of(tuple(hand), tuple(seen), players, profile)
     top = -float(profile.forfeit if profile.ante == 0 else profile.ante)
 
     def clear(mean: float, se: float) -> bool:
         # the play gives up less than the smallest mark beyond doubt: more samples would not mark it
         return se > 0 and (top - mean if stayed else mean - top) + CLEAR * se < CHIPS_MARKS[-1][0]
 
-    adv = advise(a, samples=opts.advice_samples, seed=opts.seed, enough=clear)
+    adv = advise(
+        a,
+        samples=opts.advice_samples,
+        seed=opts.seed,
+        enough=clear,
+        space=space,
+        memo=REVIEW_POLICY_NODES,
+        policy=memo.policy(profile),
+    )
     choice = {True: adv.stay, False: adv.top}
     best = adv.stay >= adv.top
     chips = choice[best] - choice[stayed]

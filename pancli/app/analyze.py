@@ -213,7 +213,7 @@ class Job(Value):
     ) -> tuple[Analysis, Advice | None]:
         """The analysis (and the advice with ``advice``); an impossible hand (P7, E4, S1) is an
         InputProblem at ``where``:``line``."""
-        from pancli.analyze.analysis import PositionError
+        from pancli.analyze.analysis import ImpossiblePosition
         from pancli.analyze.analysis import analyze as run
 
         try:
@@ -226,7 +226,7 @@ class Job(Value):
             from pancli.analyze.advice import advise  # only --advice pays for importing it
 
             return result, advise(result, samples=self.samples, seed=self.seed, progress=self.on_sample, space=space)
-        except PositionError as exc:
+        except ImpossiblePosition as exc:
             raise InputProblem(where, 1, exc.rule, exc.message, line) from None
 
     def at_position(self, spot: RecordSpot) -> tuple[Analysis, Advice | None]:
@@ -240,8 +240,8 @@ class Job(Value):
     ) -> Iterator[tuple[InputLine, tuple[Analysis, Advice | None] | InputProblem]]:
         """Each line of a batch (``#`` comments cut) with its analysis, or the problem placed at
         that line. A hand is read and analysed once however often it comes (the analysis is
-        deterministic): a bounded memo by text; 100,000 lines of 5sss: 4.6 s -> 1.5 s CPU
-        (benchmarks/README.md)."""
+        deterministic): a bounded memo by text, for the batches that repeat lines
+        (benchmarks/README.md, "Figures behind the code")."""
         memo: dict[str, tuple[Analysis, Advice | None] | InputProblem] = {}
         for item in items:
             text = batch_text(item.text)

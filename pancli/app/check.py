@@ -416,9 +416,9 @@ class PlainBatch:
     only what is order-free (:func:`_order_free_entry`). Anything else (shorthands, packed lists, comments, errors)
     goes through :func:`plain_row`.
 
-    Kept for speed: on the worst case of benchmarks/bench_check.py (200,000 random 3-5 card lines,
-    nearly all distinct and illegal) ``pan check -`` takes 4.5x the CPU time without the spread
-    template (1.75 s against 0.39 s), far under the target of 400,000 melds/s. The template
+    Kept for speed: without the spread template, the worst case of benchmarks/bench_check.py
+    (random lines, nearly all distinct and illegal) falls far under its target (benchmarks/README.md,
+    "Figures behind the code"). The template
     depends on the wording of the M2 reason, derived from the engine at start;
     tests/test_check_batch.py compares every row with :func:`plain_row` (hypothesis, every
     spelling and order, under profiles of any knob values).

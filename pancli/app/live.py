@@ -7,17 +7,20 @@ A :class:`Session` holds one record file for as long as the scorer keeps it:
 * it is read and refereed whole when the session opens: play goes on at its end (a night
   resumes after a crash or a break); a last line without its end of line (the write was cut
   off) is reported with its place and set aside in ``FILE.torn``, never dropped;
-* each line entered is judged with the hand so far by the one referee ``pan replay`` asks
-  (:class:`~pancli.app.replay.RecordJudge`: the hand's game, its profile, S3 across hands): a
-  legal line is appended and flushed to the disk (``fsync``) before the next line is read, an
-  illegal one is refused with its ruling and not written;
+* each line entered is judged by the referee ``pan replay`` asks: a Panguingue line is pushed on
+  the referee's position of the hand in play (:meth:`pancli.referee.table.Table.push`; the lines
+  before it are not judged again), a PAGRUC hand is judged whole
+  (:class:`~pancli.app.replay.RecordJudge`; S3 across hands either way): a legal line is
+  appended and flushed to the disk (``fsync``) before the next line is read, an illegal one is
+  refused with its ruling, taken back off the position and not written;
 * a hand that ends is followed by the next, seated as S3 requires (the winner first); its tags
   are written with its first line, so a record never ends on an empty hand;
 * ``undo`` takes back the last line written (across a hand's end too), rewriting the file
-  atomically (:func:`pancli.files.atomic_write`), the lock kept on the new file.
+  atomically (:func:`pancli.files.atomic_write`), the lock kept on the new file; a line of the
+  hand in play is popped off its position, anything else reads the file again.
 
-What the table shows and what may be played next is asked of the referee's position
-(:func:`pancli.referee.position.table_now`). Nothing is rendered here: the line mode and the
+What the table shows and what may be played next is asked of the same position
+(:func:`pancli.referee.position.now_of`). Nothing is rendered here: the line mode and the
 full-screen view of :mod:`pancli.render` write what a :class:`Entry` holds.
 """
 
@@ -41,11 +44,14 @@ from pancli.files import atomic_write
 from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
 from pancli.records.reader import HandChunk, Physical, read_chunk, read_hands
+from pancli.values import replace
 
 if TYPE_CHECKING:
+    from pancli.model.actions import HandScript
     from pancli.model.results import ClaimCheck, HandResult
     from pancli.notation.layout import RecordHand
     from pancli.referee.position import TableNow
+    from pancli.referee.table import Table
     from pancli.rulebook import Rule
     from pancli.rules import Profile
 
@@ -57,7 +63,7 @@ class LiveProblem(Exception):
     """The session cannot start or go on (a usage or I/O error: exit 2)."""
 
 
-class Verdict(enum.Enum):
+class LineVerdict(enum.Enum):
     """What became of a line entered."""
 
     ACCEPTED = "accepted"
@@ -87,7 +93,7 @@ class Entry:
         "verdict",
     )
 
-    def __init__(self, verdict: Verdict, text: str, line: int) -> None:
+    def __init__(self, verdict: LineVerdict, text: str, line: int) -> None:
         self.verdict = verdict
         self.text = text
         self.line = line
@@ -110,7 +116,7 @@ class Entry:
     def payments(self) -> tuple[Payment, ...]:
         """The payments made on this line."""
         report = self.report
-        if report is None or self.verdict is not Verdict.ACCEPTED or report.result.game is Game.PAGRUC:
+        if report is None or self.verdict is not LineVerdict.ACCEPTED or report.result.game is Game.PAGRUC:
             return ()
         return tuple(p for p in report.result.payments if p.line == self.line)
 
@@ -119,7 +125,7 @@ class Entry:
         """The irregularities put right that the line brought (I1, I2): a remedy of an earlier line
         too, when the line changed it (a late call makes good a foul meld found at its turn's end)."""
         report = self.report
-        if report is None or self.verdict is not Verdict.ACCEPTED or report.result.game is Game.PAGRUC:
+        if report is None or self.verdict is not LineVerdict.ACCEPTED or report.result.game is Game.PAGRUC:
             return ()
         before = self.before
         had = before.result.remedies if before is not None and before.result.game is Game.PANGUINGUE else ()
@@ -128,7 +134,7 @@ class Entry:
     @property
     def steps(self) -> tuple[Recorded, ...]:
         """The referee's steps of this line (what ``replay --jsonl`` writes of it)."""
-        if self.report is None or self.verdict is not Verdict.ACCEPTED:
+        if self.report is None or self.verdict is not LineVerdict.ACCEPTED:
             return ()
         return tuple(s for s in self.report.result.recorded if s.line == self.line)
 
@@ -152,7 +158,7 @@ class _Capture:
         pass
 
 
-class Options:
+class LiveOptions:
     """What the command line gives a new record's header: the players (in order of play), the
     rules (a profile name or a house-rules file, as the ``Rules`` tag writes it), the stake, the
     game, the date."""
@@ -174,8 +180,8 @@ class Options:
         self.date = date or datetime.date.today()
 
 
-def options_of(file: str, players: str | None, rules: str | None, stake: str | None, game: Game) -> Options:
-    """The :class:`Options` of the command line: the players' names, the ``Rules`` tag (a
+def options_of(file: str, players: str | None, rules: str | None, stake: str | None, game: Game) -> LiveOptions:
+    """The :class:`LiveOptions` of the command line: the players' names, the ``Rules`` tag (a
     built-in profile by name, a house-rules file relative to the record's folder), the stake
     (raises :class:`LiveProblem` when it is no amount of money, as a ``Stake`` tag would be)."""
     rules_tag = None
@@ -192,7 +198,7 @@ def options_of(file: str, players: str | None, rules: str | None, stake: str | N
         if isinstance(got, tuple):
             raise LiveProblem(f"{got[0]} {got[1]}")
     names = tuple(players.split()) if players is not None else ()
-    return Options(names, rules_tag, stake, game)
+    return LiveOptions(names, rules_tag, stake, game)
 
 
 def _tag(name: str, value: str) -> str:
@@ -202,7 +208,7 @@ def _tag(name: str, value: str) -> str:
 class Session:
     """One ``pan live`` on one record file (module docstring). :meth:`open` first, :meth:`close` last."""
 
-    def __init__(self, path: str, options: Options) -> None:
+    def __init__(self, path: str, options: LiveOptions) -> None:
         self.path = path
         self.options = options
         self.name = path
@@ -235,6 +241,14 @@ class Session:
         self.judge = RecordJudge(_Capture(), None)
         self._now: TableNow | None = None
         self._now_of: HandReport | None = None
+        self._table: Table | None = None
+        """The referee's position of the Panguingue hand in play (its lines pushed, kept for pop)."""
+        self._head: HandScript | None = None
+        """The hand :attr:`_table` was dealt for (its script without the play lines)."""
+        self._head_after: HandResult | None = None
+        """The hand before it (S3) when it was dealt."""
+        self._table_of: HandReport | None = None
+        """The report :attr:`_table` stands at."""
 
     # ------------------------------------------------------------------ opening and closing
 
@@ -312,20 +326,25 @@ class Session:
         capture = self._capture
         last: RecordHand | None = None
         before: HandResult | None = None
-        for hand in hands:
+        report: HandReport | None = None
+        for n, hand in enumerate(hands, 1):
             if hand.script is None:
                 e = hand.error
                 assert e is not None
                 raise LiveProblem(f"{self.name}:{e.line}:{e.col}: not a record: {e.code} {e.message}")
             before = self.judge.previous
-            self.judge.hand(hand, Tally())
+            if n == len(hands) and hand.script.game is Game.PANGUINGUE:
+                self.previous = before
+                report = self._judge(hand)  # the last hand's position, kept for its next lines
+            else:
+                self.judge.hand(hand, Tally())
+                report = capture.report
             last = hand
         if last is None:
             self._check_header()
             self.hand_index = 1
             self.header = self._first_header()
             return
-        report = capture.report
         assert report is not None
         result = report.result
         if result.finished or result.violations:
@@ -459,14 +478,70 @@ class Session:
         if report is None or report.script.game is not Game.PANGUINGUE:
             return None
         if self._now_of is not report:
-            from pancli.referee.position import PositionError, table_now
+            from pancli.referee.position import now_of
 
-            try:
-                self._now = table_now(report.script)
-            except PositionError:  # pragma: no cover - an accepted hand has a position
-                self._now = None
+            table = self._table if self._table_of is report else None
+            if table is None:  # the session opened, or an undo read the file again
+                got = self._position(report.script)
+                table = got if not isinstance(got, tuple) else None
+                self._table_of = report if table is not None else None
+            # (an accepted hand has a position: no S3 fault, no violation)
+            self._now = now_of(table) if table is not None and not table.violations else None
             self._now_of = report
         return self._now
+
+    def _position(self, script: HandScript) -> Table | tuple[HandResult]:
+        """The referee's position of the Panguingue hand in play at the lines of ``script``: its
+        new lines pushed, lines that changed taken back first; dealt afresh only when the hand
+        begins or its deal or tags change. A hand S3 stops before play has none: its result."""
+        from pancli.referee.sequence import next_hand_violation, stopped_before_play
+        from pancli.referee.state import ProfileJudgements
+        from pancli.referee.table import Table
+
+        head = replace(script, events=())
+        table = self._table
+        if table is None or self._head != head or self._head_after is not self.previous or not table.play_to(script):
+            previous = self.previous
+            s3 = None if previous is None else next_hand_violation(previous, script)
+            if s3 is not None:
+                self._table = None
+                return (stopped_before_play(script, s3),)
+            judge = self.judge
+            if judge.judgements is None:
+                judge.judgements = ProfileJudgements()
+            table = Table(script, js=judge.judgements.of(script.profile), remedy=judge.remedy, undo=True)
+            table.deal_in()
+            self._table, self._head, self._head_after = table, head, previous
+            table.play_to(script)
+        return table
+
+    def _judge(self, hand: RecordHand) -> HandReport:
+        """The hand in play with the line entered, as ``pan replay`` judges it."""
+        script = hand.script
+        assert script is not None
+        if script.game is not Game.PANGUINGUE:
+            capture = self._capture
+            capture.report = None
+            self.judge.previous = self.previous
+            self.judge.started = True
+            self.judge.hand(hand, Tally())
+            assert capture.report is not None
+            return capture.report
+        got = self._position(script)
+        report = HandReport(hand, script, got[0] if isinstance(got, tuple) else got.result_now())
+        self._table_of = report if not isinstance(got, tuple) else None
+        return report
+
+    def _rewind(self) -> None:
+        """The position back at the hand in play's last line accepted (a line refused)."""
+        report = self.report
+        if report is None or self._table is None or report.script.game is not Game.PANGUINGUE:
+            self._table = None
+            return
+        if self._head != replace(report.script, events=()) or not self._table.play_to(report.script):
+            self._table = None  # a deal line refused, or a call: the hand is refereed again when asked
+            return
+        self._table_of = report
 
     @property
     def lines_of_hand(self) -> list[str]:
@@ -488,9 +563,9 @@ class Session:
         started = not self.hand_first
         line = len(self.lines) + 1
         if not stripped:
-            return Entry(Verdict.BLANK, text, line)
+            return Entry(LineVerdict.BLANK, text, line)
         if stripped.startswith("["):
-            entry = Entry(Verdict.REFUSED, text, line)
+            entry = Entry(LineVerdict.REFUSED, text, line)
             entry.error = NotationError("R1", "pan live writes each hand's tags itself: enter play lines", line, 1)
             return entry
         if started:
@@ -505,7 +580,7 @@ class Session:
             new = []
             lines = [*self.lines_of_hand, text]
         if _comment_only(stripped):
-            entry = Entry(Verdict.NOTED, text, line)
+            entry = Entry(LineVerdict.NOTED, text, line)
             if started:
                 self.held.append(text)
                 entry.line = 0
@@ -514,31 +589,27 @@ class Session:
             return entry
         physical: list[Physical] = list(lines)
         hands = list(read_chunk(HandChunk(first, self.hand_index, 1, physical), self.name, Path(self.path).parent))
-        entry = Entry(Verdict.REFUSED, text, line)
+        entry = Entry(LineVerdict.REFUSED, text, line)
         entry.before = self.report
         if len(hands) != 1 or hands[0].script is None:
             bad = next((h.error for h in hands if h.error is not None), None)
             entry.error = bad or NotationError("R1", "not one line of the hand in play", line, 1)
             return entry
         hand = hands[0]
-        capture = self._capture
-        capture.report = None
-        self.judge.previous = self.previous
-        self.judge.started = True
-        self.judge.hand(hand, Tally())
-        report = capture.report
-        assert report is not None
+        report = self._judge(hand)
         entry.report = report
         result = report.result
         fault = next((v for v in result.violations if v.line >= line), None)
         if fault is not None:
             entry.error = fault
+            self._rewind()
             return entry
         wrong = next((c for c in result.claims if not c.ok and c.line >= line), None)
         if wrong is not None:
             entry.claim = wrong
+            self._rewind()
             return entry
-        entry.verdict = Verdict.ACCEPTED
+        entry.verdict = LineVerdict.ACCEPTED
         entry.started = started
         self._append([*new, text], line if not new else first)
         if started:
@@ -575,7 +646,20 @@ class Session:
             data = f.read()
         taken = data[start:].decode("utf-8").rstrip("\n").split("\n")[-1]
         self._rewrite(data[:start])
-        self._load()
+        kept = data[:start].count(b"\n")
+        if self.report is not None and self.hand_first and kept >= self.hand_first:
+            # a line of the hand in play after its first: taken back off its position
+            self.lines = self.lines[:kept]
+            self.size = start
+            self.units.pop()
+            physical: list[Physical] = list(self.lines_of_hand)
+            chunk = HandChunk(self.hand_first, self.hand_index, 1, physical)
+            (hand,) = read_chunk(chunk, self.name, Path(self.path).parent)
+            report = self._judge(hand)
+            if not report.result.violations and not report.result.finished:
+                self.report = report
+                return taken
+        self._load()  # (a hand stopped at its deal ends when the file is read: the next begins)
         return taken
 
     # ------------------------------------------------------------------ what the view shows
@@ -719,6 +803,6 @@ def keep_score(session: Session, lines: Iterable[str], out: LiveOutput) -> bool:
             continue
         entry = session.enter(text)
         out.entry(session, entry)
-        if entry.verdict is Verdict.REFUSED:
+        if entry.verdict is LineVerdict.REFUSED:
             clean = False
     return clean

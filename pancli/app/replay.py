@@ -225,7 +225,7 @@ class RecordJudge:
         self.steps = sink.wants_steps
         self.pagruc: Referee | None = None
         """The referee of each game, imported with the game's first hand (a PAGRUC record does not
-        import the Panguingue referee, about 8 ms of start-up, nor the reverse)."""
+        import the Panguingue referee, a cost at start-up, nor the reverse)."""
         self.referee: Callable[..., HandResult] | None = None
         self.judgements = judgements
         """The meld judgements of each profile met, shared by the hands judged here (the caller's,

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from pancli.model.actions import HandScript, Turn
     from pancli.model.results import HandResult, Violation
     from pancli.notation.layout import HandLayout, Notes, RecordHand
-    from pancli.referee.position import Position
+    from pancli.referee.position import Position, Walk
     from pancli.rules import Profile
 
 REVIEW_NOTE: Final = re.compile(r"\{review(?: (\(?)(!!|\?\?|!\?|\?!|!|\?)\)?)?:")
@@ -130,15 +130,15 @@ def _action_at(turn: Turn, col: int, default: int) -> int:
 
 
 def _judge_foul(
-    script: HandScript, turn: Turn, v: Violation, returned: int, opts: Options, remedy: str = ""
+    walk: Walk, turn: Turn, v: Violation, returned: int, opts: Options, remedy: str = ""
 ) -> list[Judgement] | str:
     """The foul play of ``turn`` (the violation ``v``; its ``remedy`` returning ``returned`` units in all)."""
     from pancli.analyze import review
     from pancli.model.actions import Take
-    from pancli.referee.position import PositionError, position_at
+    from pancli.referee.position import PositionError
 
     try:
-        pos = position_at(script, turn.line, turn.player)
+        pos = walk.at(turn.line, turn.player)
     except PositionError as e:
         return e.message
     from pancli.model.actions import Add, Borrow, MeldNew, Split
@@ -161,21 +161,21 @@ def _action_text(turn: Turn, i: int) -> str:
 
 
 def _judge_turn(
-    script: HandScript, result: HandResult, turn: Turn, after_line: int, opts: Options, memo: Memo
+    walk: Walk, result: HandResult, turn: Turn, after_line: int, opts: Options, memo: Memo
 ) -> list[Judgement] | str:
     """The judgements of one turn, or why it is not reviewed."""
     from pancli.analyze import review
     from pancli.model.actions import Add, Borrow, Discard, Draw, MeldNew, Split, Take
-    from pancli.referee.position import PositionError, PositionUnavailable, position_at
+    from pancli.referee.position import PositionError, PositionUnavailable
 
     player, line = turn.player, turn.line
     for remedy in result.remedies:
         v = remedy.violation
         if v.line == line and v.player == player:
             returned = sum(p.units for p in remedy.returns if p.payer == player)
-            return _judge_foul(script, turn, v, returned, opts, remedy.remedy)
+            return _judge_foul(walk, turn, v, returned, opts, remedy.remedy)
     try:
-        pos = position_at(script, line, player)
+        pos = walk.at(line, player)
     except PositionError as e:
         return e.message
     if pos.drawn is None or not turn.actions:
@@ -197,7 +197,7 @@ def _judge_turn(
     discard = last.card if isinstance(last, Discard) else None
     if laying:
         try:
-            after: Position | None = position_at(script, after_line, player)
+            after: Position | None = walk.at(after_line, player)
         except PositionUnavailable as e:
             from pancli.model.results import Ending
 
@@ -244,15 +244,20 @@ def _judge_turn(
 
 
 def review_hand(
-    hand: RecordHand, script: HandScript, result: Refereed, opts: Options, player: str | None = None
+    hand: RecordHand,
+    script: HandScript,
+    result: Refereed,
+    opts: Options,
+    player: str | None = None,
+    memo: Memo | None = None,
 ) -> HandReview:
-    """Review one refereed hand (``player``: only his decisions)."""
-    from pancli.analyze.review import Memo
+    """Review one refereed hand (``player``: only his decisions; ``memo``: the review's, shared by its hands)."""
     from pancli.cards import Game
     from pancli.model.actions import Decision, Turn
+    from pancli.referee.position import Walk
 
     skips = _Skips()
-    memo = Memo()
+    memo = memo or Memo()
     judgements: list[Judgement] = []
     error: ErrorFields | None = None
     if result.violations:
@@ -262,6 +267,7 @@ def review_hand(
     known = {d.player for d in script.deals}
     events = script.events
     played = 0
+    walk: Walk | None = None
     for i, ev in enumerate(events):
         if not isinstance(ev, Decision | Turn):
             continue
@@ -274,6 +280,8 @@ def review_hand(
         if script.game is not Game.PANGUINGUE:
             skips.add(ev.player, ev.line, f"a {script.game.value} hand")
             continue
+        if walk is None:
+            walk = Walk(script)  # one table walked through the hand, not a replay per decision
         broken = result.violations[0] if result.violations else None
         if (
             broken is not None
@@ -282,7 +290,7 @@ def review_hand(
             and ev.player == broken.player
             and ev.player in known
         ):
-            got = _judge_foul(script, ev, broken, 0, opts)  # the illegal play itself: ?? against a legal one
+            got = _judge_foul(walk, ev, broken, 0, opts)  # the illegal play itself: ?? against a legal one
             if isinstance(got, str):
                 skips.add(ev.player, ev.line, got)
             else:
@@ -295,11 +303,11 @@ def review_hand(
             skips.add(ev.player, ev.line, f"{ev.player}'s cards unknown")
             continue
         if isinstance(ev, Decision):
-            got = _judge_decision(script, ev, opts)
+            got = _judge_decision(walk, ev, opts, memo)
         else:
             after = events[i + 1].line if i + 1 < len(events) else ev.line + 1
             assert result.game is Game.PANGUINGUE
-            got = _judge_turn(script, result, ev, after, opts, memo)
+            got = _judge_turn(walk, result, ev, after, opts, memo)
         if isinstance(got, str):
             skips.add(ev.player, ev.line, got)
         else:
@@ -308,17 +316,19 @@ def review_hand(
                       annotate(hand, judgements), error)  # fmt: skip
 
 
-def _judge_decision(script: HandScript, ev: Any, opts: Options) -> list[Judgement] | str:
+def _judge_decision(walk: Walk, ev: Any, opts: Options, memo: Memo) -> list[Judgement] | str:
     from pancli.analyze import review
-    from pancli.referee.position import PositionError, position_at
+    from pancli.referee.position import PositionError
 
     try:
-        pos = position_at(script, ev.line, ev.player)
+        pos = walk.at(ev.line, ev.player)
     except PositionError as e:
         return e.message
     if pos.players < 2:
         return []  # everybody else went on top: staying wins at once (T4), no choice to judge
-    return [review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts)]
+    return [
+        review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts, memo)
+    ]
 
 
 # --------------------------------------------------------------------------- the annotated record
@@ -505,6 +515,7 @@ class ReviewSink:
         self.opts = opts
         self.player = player
         self.show = show
+        self.memo = Memo()  # what the searches learn under a profile serves every hand of the review
         self.out: list[HandReview] = []
 
     def _put(self, r: HandReview) -> None:
@@ -514,7 +525,7 @@ class ReviewSink:
             self.show(r)
 
     def hand(self, report: HandReport) -> None:
-        self._put(review_hand(report.hand, report.script, report.result, self.opts, self.player))
+        self._put(review_hand(report.hand, report.script, report.result, self.opts, self.player, self.memo))
 
     def malformed(self, hand: RecordHand) -> None:
         from pancli.notation.record_writer import format_record
@@ -531,11 +542,11 @@ class ReviewSink:
     def collector(self) -> type[Collector]:
         opts, player = self.opts, self.player
 
-        class Collect(ReviewSink):
+        class CollectReviews(ReviewSink):
             def __init__(self) -> None:
                 super().__init__(opts, player, None)
 
-        return Collect
+        return CollectReviews
 
     def chunk(self, out: list[Any], err: str) -> None:
         assert self.show is not None

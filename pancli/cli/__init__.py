@@ -220,7 +220,7 @@ def main() -> None:
         finally:
             sys.stdout.flush()
             # the interpreter's last collection need not walk every module and class pan loaded
-            # (nothing waits on it): pan check of one meld 72 -> 59 ms CPU, import click 52
+            # (nothing waits on it): a cheaper exit for every command (benchmarks/README.md)
             gc.freeze()
     except (PipeClosed, BrokenPipeError):
         _silence_stdout()
@@ -281,8 +281,8 @@ _RESERVE_BYTES = 1 << 20
 
 MIN_MEMORY_MB = 64
 """The address space pan needs to run at all (``ulimit -v``): the interpreter, click, the engine
-and ``analyze --advice`` take about 45 MB. Under less, running out of memory may come where
-Python cannot report it (a fatal error, a crash), so pan does not start."""
+and ``analyze --advice``, with a margin (measured: benchmarks/README.md). Under less, running
+out of memory may come where Python cannot report it (a fatal error, a crash), so pan does not start."""
 
 
 def _enough_memory() -> None:

@@ -212,7 +212,7 @@ def _input_ends_soon(wait: float = 0.4) -> bool:
 def _terminal(args: list[str], profile: Profile, game: Game) -> int:
     """A terminal: a table when the melds fit on one screen of at least :data:`TABLE_COLUMNS`
     columns; else (past a screenful, or a narrow screen) the plain rows as they are judged (a
-    rich table of 20,000 melds showed nothing for 44 s), wrapped at whole words to the screen's
+    rich table shows nothing until its last row is judged), wrapped at whole words to the screen's
     width, so no card or rule id is cut in half. Returns the exit status."""
     from pancli.cli.common import InputLine, batch_text, is_skipped
     from pancli.render.terminal import size, wrap

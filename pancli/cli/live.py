@@ -28,7 +28,7 @@ from pancli.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from pancli.app.live import Options
+    from pancli.app.live import LiveOptions
 
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[object]:
@@ -114,7 +114,7 @@ def _stdin_lines() -> Iterator[str]:
         yield line
 
 
-def _options(file: str, players: str | None, rules: str | None, stake: str | None, game: str) -> Options:
+def _options(file: str, players: str | None, rules: str | None, stake: str | None, game: str) -> LiveOptions:
     from pancli.app.live import LiveProblem, options_of
 
     if rules is not None:

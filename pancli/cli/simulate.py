@@ -113,7 +113,7 @@ def simulate(
         write(sys.stdout, as_jsonl)
     else:
         try:  # a temporary file renamed over FILE at the end: a run killed half-way leaves no half file
-            from pancli.files import atomic_write  # only for -o FILE: tempfile and shutil cost about 5 ms
+            from pancli.files import atomic_write  # start-up: only -o FILE needs tempfile and shutil
 
             with atomic_write(output) as stream:
                 write(stream, False)

@@ -11,8 +11,8 @@ as much as one of them is owed or owes, until nobody is owed anything. Each tran
 at least one player, and the last one settles two, so N players need at most N - 1 transfers.
 
 >>> s = Sitting()
->>> s.add(Hand(("Ana", "Ben", "Cruz"), {"Ana": 8, "Ben": -4, "Cruz": -4}, Decimal("0.25")))
->>> s.add(Hand(("Cruz", "Ana", "Ben"), {"Cruz": 6, "Ana": -3, "Ben": -3}, Decimal("0.25")))
+>>> s.add(SettledHand(("Ana", "Ben", "Cruz"), {"Ana": 8, "Ben": -4, "Cruz": -4}, Decimal("0.25")))
+>>> s.add(SettledHand(("Cruz", "Ana", "Ben"), {"Cruz": 6, "Ana": -3, "Ben": -3}, Decimal("0.25")))
 >>> [(t.player, t.hands, t.units, str(t.money)) for t in s.totals()]
 [('Ana', 2, 5, '1.25'), ('Ben', 2, -7, '-1.75'), ('Cruz', 2, 2, '0.50')]
 >>> [str(t) for t in s.transfers()]
@@ -124,7 +124,7 @@ class Dispute(Value):
     message: str
 
 
-class Hand(Value):
+class SettledHand(Value):
     """What a sitting needs of one refereed hand: who sat, the net units (or, for PAGRUC, the
     points) each made, the stake of a unit (None: none named) and why it is disputed, if it is."""
 
@@ -197,21 +197,23 @@ class Sitting:
         self.unstaked = 0
         """Counted hands with no stake (then the sitting has no money)."""
 
-    def takes_default(self, hand: Hand) -> bool:
+    def takes_default(self, hand: SettledHand) -> bool:
         """Whether ``hand`` is counted at ``default_stake``: counted, no stake of its own, no ``stake``.
 
         >>> s = Sitting(default_stake=Decimal("0.25"))
-        >>> s.takes_default(Hand(("Ana", "Ben"), {"Ana": 4, "Ben": -4})), s.takes_default(Hand((), {}, Decimal(1)))
-        (True, False)
-        >>> s.add(Hand(("Ana", "Ben"), {"Ana": 4, "Ben": -4}))
-        >>> s.add(Hand(("Ana", "Ben"), {"Ana": -2, "Ben": 2}, Decimal(1)))
+        >>> s.takes_default(SettledHand(("Ana", "Ben"), {"Ana": 4, "Ben": -4}))
+        True
+        >>> s.takes_default(SettledHand((), {}, Decimal(1)))
+        False
+        >>> s.add(SettledHand(("Ana", "Ben"), {"Ana": 4, "Ben": -4}))
+        >>> s.add(SettledHand(("Ana", "Ben"), {"Ana": -2, "Ben": 2}, Decimal(1)))
         >>> [(t.player, str(t.money)) for t in s.totals()], s.defaulted
         ([('Ana', '-1.00'), ('Ben', '1.00')], 1)
         """
         counted = hand.dispute is None or self.include_disputed
         return counted and self.stake is None and hand.stake is None and self.default_stake is not None
 
-    def add(self, hand: Hand) -> None:
+    def add(self, hand: SettledHand) -> None:
         """Count one hand (or list it as disputed)."""
         counted = hand.dispute is None or self.include_disputed
         if hand.dispute is not None:

@@ -10,7 +10,7 @@ fast path gives up, and the grammars are built once, on first use (:func:`_gramm
 
 How errors are made precise: every place where the grammar can fail has either a
 ``-`` (commit: a syntax error from here on is final) or a fail action that looks at
-the character found there and raises :class:`_Coded`, a fatal parse exception carrying
+the character found there and raises :class:`CodedFailure`, a fatal parse exception carrying
 one of the codes of ``grammar/README.md``. Semantic checks (E1, a range that goes
 downward) are parse actions that raise the same. So the first problem from the left
 is the one reported, with its own code and column.
@@ -98,8 +98,8 @@ def show_char(text: str, loc: int) -> str:
     return f"U+{ord(ch):04X}"
 
 
-class _Coded(pp.ParseSyntaxException):
-    """A final parse failure with its notation error code (N1.., E1)."""
+class CodedFailure(pp.ParseSyntaxException):
+    """A final parse failure with its error code (N1.., E1; the grammar of record's R codes too)."""
 
     def __init__(self, text: str, loc: int, code: NotationCode, message: str) -> None:
         super().__init__(text, loc, message)
@@ -142,32 +142,32 @@ def _expected_card(text: str, loc: int, where: _Where) -> NoReturn:
     prev = _prev_significant(text, loc)
     after_comma = prev >= 0 and text[prev] == ","
     if after_comma and ch in ("", "]"):
-        raise _Coded(text, prev, "N5", "comma with no card after it")
+        raise CodedFailure(text, prev, "N5", "comma with no card after it")
     if where.in_group:
         opened = text.rfind("[", 0, loc)
         if ch == "":
-            raise _Coded(text, opened, "N2", "'[' is never closed")
+            raise CodedFailure(text, opened, "N2", "'[' is never closed")
         if ch == "]" and where.first:
-            raise _Coded(text, opened, "N6", "empty group '[]'")
+            raise CodedFailure(text, opened, "N6", "empty group '[]'")
         if ch == "[":
-            raise _Coded(text, loc, "N2", f"'[' inside a group already open (col {position(text, opened)[1]})")
+            raise CodedFailure(text, loc, "N2", f"'[' inside a group already open (col {position(text, opened)[1]})")
     if ch == "":
         if where.first and not where.in_group:
-            raise _Coded(text, 0, "N3", "no cards: the text is empty")
-        raise _Coded(text, loc, "N1", "expected a card, found the end")  # pragma: no cover - unreachable
+            raise CodedFailure(text, 0, "N3", "no cards: the text is empty")
+        raise CodedFailure(text, loc, "N1", "expected a card, found the end")  # pragma: no cover - unreachable
     if ch == ",":
         what = "comma with no card before it" if (where.first or after_comma) else "misplaced comma"
-        raise _Coded(text, loc, "N5", what)
+        raise CodedFailure(text, loc, "N5", what)
     if ch in "[]":
         if not where.hand:
-            raise _Coded(text, loc, "N7", f"{ch!r}: brackets group melds in a hand, not in a meld")
+            raise CodedFailure(text, loc, "N7", f"{ch!r}: brackets group melds in a hand, not in a meld")
         if ch == "]":
-            raise _Coded(text, loc, "N2", "']' without a matching '['")
+            raise CodedFailure(text, loc, "N2", "']' without a matching '['")
     if ch in SUIT_CHARS:
-        raise _Coded(text, loc, "N1", f"expected a card (rank first), found the suit {show_char(text, loc)}")
+        raise CodedFailure(text, loc, "N1", f"expected a card (rank first), found the suit {show_char(text, loc)}")
     if ch == "-" and (hint := rope_hint(text, loc)) is not None:
-        raise _Coded(text, hint[0], "N4", hint[1])
-    raise _Coded(text, loc, "N1", f"expected a card, found {show_char(text, loc)}")
+        raise CodedFailure(text, hint[0], "N4", hint[1])
+    raise CodedFailure(text, loc, "N1", f"expected a card, found {show_char(text, loc)}")
 
 
 _CARD_DASH_CARD: Final = re.compile(rf"({RANK_PATTERN})({SUIT_PATTERN})-({RANK_PATTERN})({SUIT_PATTERN})(?=$|[\s,\]])")
@@ -212,7 +212,7 @@ def _fail_with(code: NotationCode, what: str) -> Callable[[str, int, pp.ParserEl
     def action(text: str, loc: int, _expr: pp.ParserElement, err: Exception) -> None:
         if isinstance(err, pp.ParseFatalException):
             return
-        raise _Coded(text, loc, code, f"expected {what}, found {show_char(text, loc)}")
+        raise CodedFailure(text, loc, code, f"expected {what}, found {show_char(text, loc)}")
 
     return action
 
@@ -225,7 +225,7 @@ def _rank_action(game: Game) -> Callable[[str, int, pp.ParseResults], Rank]:
         spelled = toks[0]
         rank = _RANK_OF[spelled]
         if game is Game.PANGUINGUE and not rank.in_pan_pack:
-            raise _Coded(text, loc, "E1", not_in_pack_message(spelled, text, loc + len(spelled)))
+            raise CodedFailure(text, loc, "E1", not_in_pack_message(spelled, text, loc + len(spelled)))
         return rank
 
     return action
@@ -251,14 +251,14 @@ def _item_action(game: Game) -> Callable[[str, int, pp.ParseResults], list[Card]
         if len(ranks) < 2:
             span = f"{lo.symbol}-{hi.symbol}"
             why = "has one rank" if lo is hi else "goes downward (aces are low only)"
-            raise _Coded(text, loc, "N4", f"rope range {span} {why}; write it low to high")
+            raise CodedFailure(text, loc, "N4", f"rope range {span} {why}; write it low to high")
         return [card(r, suit) for r in ranks]
 
     return action
 
 
 def _extra_suit(text: str, loc: int, _toks: pp.ParseResults) -> NoReturn:
-    raise _Coded(text, loc, "N4", "a rope shorthand takes one suit")
+    raise CodedFailure(text, loc, "N4", "a rope shorthand takes one suit")
 
 
 class Elements(Value):
@@ -460,9 +460,9 @@ def cards_element(game: Game = Game.PANGUINGUE, *, commas: bool = False, stop: A
     def bounded(text: str, loc: int, toks: pp.ParseResults) -> None:
         if toks[-1] is _MORE:
             message = f"a card list of more than {MAX_MELD_CARDS} cards is too long (at most {MAX_MELD_CARDS})"
-            raise _Coded(text, loc, "N10", message)
+            raise CodedFailure(text, loc, "N10", message)
         if len(toks) > MAX_MELD_CARDS:
-            raise _Coded(text, loc, "N10", too_long_message("a card list", len(toks), MAX_MELD_CARDS, "cards"))
+            raise CodedFailure(text, loc, "N10", too_long_message("a card list", len(toks), MAX_MELD_CARDS, "cards"))
 
     listed.add_parse_action(bounded)
     return listed

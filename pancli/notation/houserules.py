@@ -137,8 +137,8 @@ def check_shape(text: str) -> None:
     part or bare value of more than MAX_ATOM_CHARS characters, a number of more than
     MAX_NUMBER_DIGITS digits, arrays and tables nested past MAX_HOUSE_RULES_DEPTH.
 
-    tomllib's work grows with the square of a key's parts (a 65 KB key of 32,700 parts takes
-    gigabytes of memory) and it converts a 5,000-digit number before anything can name its key:
+    tomllib's work grows with the square of a key's parts (a long dotted key takes
+    gigabytes of memory) and it converts a long number before anything can name its key:
     this scan, linear in the text, bounds both and names the key and its place. Text it cannot
     follow (a syntax error) is left to tomllib, which stops there too.
 

@@ -252,7 +252,7 @@ ParsedPlay = tuple[PlayItem, tuple[str, ...]]
 
 
 _MAX_RECIPES: Final = 8_000
-"""Bound on remembered lines (about 10 MB), so memory stays constant on any file. When full,
+"""Bound on remembered lines, so memory stays constant on any file. When full,
 new lines are not remembered: the common lines of a record come early."""
 _MAX_SEGMENTS: Final = 20_000
 
@@ -273,10 +273,9 @@ class LineMemos:
     looks whole lines up here before anything else (filled by :func:`.fast_play` with the lines it
     reads a second time, bounded by ``max_recipes``). ``segments``: actions read before, by their
     text (``meld [7d 7c 7s]``): constructor, values and glyph. Whole lines repeat less than their
-    actions do (reading 5,000 simulated hands without these but with the line recipes takes 1.35x
-    the time); bounded by ``max_segments``. ``once``: play lines read once (bounded: cleared when
-    full). A recipe is made for a line the second time it is read: in a simulated record most
-    lines with melds are never read again (46,448 of 53,536 distinct lines in 5,000 hands), and
+    actions do (benchmarks/README.md, "Figures behind the code"); bounded by ``max_segments``.
+    ``once``: play lines read once (bounded: cleared when full). A recipe is made for a line the
+    second time it is read: in a simulated record most lines with melds are never read again, and
     making their recipes cost more than they saved. A memo of 0 entries remembers nothing (tests
     compare).
 

@@ -202,9 +202,9 @@ def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
 
     ``text`` has its comments blanked; ``ctx.line`` is its file line. Every name must be in
     ``ctx.players``. Turn and decision lines without glyphs seen before are rebuilt from a recipe
-    (the same objects at the new line) without reading them again: in a simulated record three
-    lines in four repeat an earlier one (``Ana draw 7d, discard 7d``); reading 5,000 simulated
-    hands takes 1.3x the time without the recipes. A line with glyphs is read afresh (its actions
+    (the same objects at the new line) without reading them again: in a simulated record most
+    lines repeat an earlier one (``Ana draw 7d, discard 7d``; benchmarks/README.md, "Figures
+    behind the code"). A line with glyphs is read afresh (its actions
     are remembered: :attr:`LineMemos.segments`): annotated lines rarely repeat.
     """
     plain = ctx.plain

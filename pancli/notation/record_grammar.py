@@ -66,7 +66,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.notation.errors import NotationCode, NotationError
-from pancli.notation.grammar import cards_element, elements, rope_hint
+from pancli.notation.grammar import CodedFailure, cards_element, elements, rope_hint
 from pancli.notation.record_common import (
     NAME_CHAR,
     NAME_RE,
@@ -85,14 +85,6 @@ ACTIONS_TEXT: Final = "an action (draw, take, meld, add, borrow, split, mend, ba
 _WS: Final = re.compile(r"[ \t\r\n]*")
 _WORD: Final = re.compile(r"[^ \t\r\n]*")
 _DEAL_WORD: Final = re.compile(r"[^ \t\r\n,]+")
-
-
-class _Coded(pp.ParseSyntaxException):
-    """A final failure with its record error code."""
-
-    def __init__(self, text: str, loc: int, code: NotationCode, message: str) -> None:
-        super().__init__(text, loc, message)
-        self.code = code
 
 
 class _State:
@@ -150,8 +142,10 @@ def _expect(code: NotationCode, what: str) -> Callable[[str, int, pp.ParserEleme
             return  # a deeper element already said what is wrong
         loc = _skip_ws(text, loc)
         if text[loc : loc + 1] == "-" and (hint := rope_hint(text, loc)) is not None:
-            raise _Coded(text, hint[0], "N4", hint[1])
-        raise _Coded(text, loc, code, f"expected {what}, found {show_token(text, loc)}{_nearest(what, text, loc)}")
+            raise CodedFailure(text, hint[0], "N4", hint[1])
+        raise CodedFailure(
+            text, loc, code, f"expected {what}, found {show_token(text, loc)}{_nearest(what, text, loc)}"
+        )
 
     return action
 
@@ -212,7 +206,7 @@ def _check_name(text: str, loc: int, toks: pp.ParseResults) -> _Name:
     name = player_name(written)
     if name not in _CTX.players:
         if text[:loc].strip().lower() == "deal" and _CARD_LIKE.match(written):
-            raise _Coded(
+            raise CodedFailure(
                 text, loc, "R6", f"the player's name is missing: a deal line is 'deal NAME cards', found {written!r}"
             )
         import difflib
@@ -220,28 +214,28 @@ def _check_name(text: str, loc: int, toks: pp.ParseResults) -> _Name:
         words = [*sorted(_CTX.players), "deal", "up", "reshuffle"] if loc == _skip_ws(text, 0) else sorted(_CTX.players)
         close = difflib.get_close_matches(name, words, n=1, cutoff=0.6)
         hint = f": did you mean {close[0]!r}?" if close else ""
-        raise _Coded(text, loc, "R5", f"{written!r} is not in Players{hint}")
+        raise CodedFailure(text, loc, "R5", f"{written!r} is not in Players{hint}")
     return _Name(name, loc)
 
 
 def _number(text: str, loc: int, digits: str, what: str) -> int:
     """The value of ``digits`` (at ``loc``), or R10 past MAX_NUMBER."""
     if number_too_large(digits):
-        raise _Coded(text, loc, "R10", too_large_message(what, digits))
+        raise CodedFailure(text, loc, "R10", too_large_message(what, digits))
     return int(digits)
 
 
 def _target(text: str, loc: int, toks: pp.ParseResults) -> _Number:
     n = _number(text, loc, toks[0][1:], "a meld number")
     if n < 1:
-        raise _Coded(text, loc, "R6", "melds are numbered from #1")
+        raise CodedFailure(text, loc, "R6", "melds are numbered from #1")
     return _Number(n, loc)
 
 
 def _count(text: str, loc: int, toks: pp.ParseResults) -> int:
     n = _number(text, loc, toks[0], "a number of cards")
     if n < 1:
-        raise _Coded(text, loc, "R6", "take at least one card")
+        raise CodedFailure(text, loc, "R6", "take at least one card")
     return n
 
 
@@ -249,16 +243,16 @@ def _counted(text: str, loc: int, toks: pp.ParseResults) -> int:
     """The number of cards a count finds (0 up to :data:`~pancli.limits.MAX_COUNTED`)."""
     digits: str = toks[0]
     if digits[:1] == "-":
-        raise _Coded(text, loc, "R6", f"a count finds no fewer than 0 cards, not {digits}")
+        raise CodedFailure(text, loc, "R6", f"a count finds no fewer than 0 cards, not {digits}")
     n = _number(text, loc, digits.lstrip("+"), "a number of cards")
     if n > MAX_COUNTED:
-        raise _Coded(text, loc, "R10", f"a count of {n} cards: no hand holds more than {MAX_COUNTED}")
+        raise CodedFailure(text, loc, "R10", f"a count of {n} cards: no hand holds more than {MAX_COUNTED}")
     return n
 
 
 def _not_pan(what: str) -> Callable[[str, int, pp.ParseResults], NoReturn]:
     def action(text: str, loc: int, _toks: pp.ParseResults) -> NoReturn:
-        raise _Coded(text, loc, "R9", f"{what} is PAGRUC only, not Panguingue")
+        raise CodedFailure(text, loc, "R9", f"{what} is PAGRUC only, not Panguingue")
 
     return action
 
@@ -275,7 +269,9 @@ def _unescape(text: str, loc: int, toks: pp.ParseResults) -> _Value:
             got = read_escape(raw, i)
             if got is None:
                 shown = raw[i : i + 2]
-                raise _Coded(text, loc + 1 + i, "R1", f"unknown escape '{shown}' (\\\" \\\\ \\t \\n \\r \\xHH \\uHHHH)")
+                raise CodedFailure(
+                    text, loc + 1 + i, "R1", f"unknown escape '{shown}' (\\\" \\\\ \\t \\n \\r \\xHH \\uHHHH)"
+                )
             out.append(got[0])
             i += got[1]
         else:
@@ -304,8 +300,8 @@ def _build_tag() -> pp.ParserElement:
         if isinstance(err, pp.ParseFatalException):
             return
         if text.startswith('"', loc):
-            raise _Coded(text, loc, "R1", "the value's '\"' is never closed")
-        raise _Coded(text, loc, "R1", f'expected a quoted value "...", found {show_token(text, loc)}')
+            raise CodedFailure(text, loc, "R1", "the value's '\"' is never closed")
+        raise CodedFailure(text, loc, "R1", f'expected a quoted value "...", found {show_token(text, loc)}')
 
     value.set_fail_action(value_fail)
     value.add_parse_action(_unescape)
@@ -349,7 +345,7 @@ def _build_play(game: Game) -> pp.ParserElement:
     empty = pp.Literal("]").set_name("']'")
 
     def empty_group(text: str, loc: int, _t: pp.ParseResults) -> NoReturn:
-        raise _Coded(text, text.rfind("[", 0, loc), "N6", "empty group '[]'")
+        raise CodedFailure(text, text.rfind("[", 0, loc), "N6", "empty group '[]'")
 
     empty.add_parse_action(empty_group)
     rb = pp.Literal("]").set_name("']'").set_fail_action(_expect("N1", "a card or ']'"))
@@ -420,7 +416,7 @@ def _build_play(game: Game) -> pp.ParserElement:
     def own_line(text: str, loc: int, toks: pp.ParseResults) -> NoReturn:
         word = toks[0]
         form = "NAME call OTHER #N" if word == "call" else "NAME count OTHER [N]"
-        raise _Coded(text, loc, "R6", f"a {word} is a line of its own ({form}), not an action of a turn")
+        raise CodedFailure(text, loc, "R6", f"a {word} is a line of its own ({form}), not an action of a turn")
 
     misplaced = (_kw("call") | _kw("count")).add_parse_action(own_line)
     core = (draw | take | meld | add | borrow | split | mend | back | discard | out | lay | misplaced).set_name(
@@ -436,7 +432,7 @@ def _build_play(game: Game) -> pp.ParserElement:
             acts: list[_Act] = list(toks[1:])
             if len(acts) > MAX_ACTIONS_PER_TURN:
                 message = too_long_message("a turn", len(acts), MAX_ACTIONS_PER_TURN, "actions")
-                raise _Coded(text, loc, "R10", message)
+                raise CodedFailure(text, loc, "R10", message)
             glyphs = tuple(a.glyph for a in acts)
             ln, col = _pos(text, who.loc)
             item = Turn(who.text, tuple(a.action for a in acts), number, ln, col)

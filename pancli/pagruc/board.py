@@ -1,5 +1,5 @@
-"""The state of one PAGRUC hand (:class:`Board`), which the judges of :mod:`~pancli.pagruc.judges`
-read and :class:`~pancli.pagruc.referee.Table` changes.
+"""The state of one PAGRUC hand (:class:`PagrucBoard`), which the judges of :mod:`~pancli.pagruc.judges`
+read and :class:`~pancli.pagruc.referee.PagrucTable` changes.
 
 The board keeps the table as it stands: every hand (the cards known to be in it, and how many
 unknown ones when a player has no deal line), the stock (how many cards, and which ones once
@@ -8,7 +8,7 @@ its cards. It judges nothing.
 
 >>> from pancli.cards import Game
 >>> from pancli.model.actions import HandScript
->>> b = Board(HandScript(players=("Ana", "Ben", "Cy"), game=Game.PAGRUC))
+>>> b = PagrucBoard(HandScript(players=("Ana", "Ben", "Cy"), game=Game.PAGRUC))
 >>> b.pack.packs, b.hands["Ana"].size, b.players[b.next_index]
 (1, 7, 'Ana')
 """
@@ -48,7 +48,7 @@ class TableMeld(Value):
         return f"{self.owner}#{self.number}"
 
 
-class Hand:
+class PagrucHand:
     """A player's hand: the cards known to be in it, and how many unknown ones."""
 
     __slots__ = ("hidden", "known")
@@ -62,7 +62,7 @@ class Hand:
         return len(self.known) + self.hidden
 
 
-class Board:
+class PagrucBoard:
     """What the table shows during one hand, and the turn in progress (no rule is judged here)."""
 
     def __init__(self, script: HandScript, *, record_steps: bool = True) -> None:
@@ -70,7 +70,7 @@ class Board:
         self.record_steps = record_steps
         self.players = script.players
         self.pack: PagrucPack = pack_for(len(self.players), script.packs if script.packs in (1, 2) else None)
-        self.hands: dict[str, Hand] = {p: Hand([], DEAL_SIZE) for p in self.players}
+        self.hands: dict[str, PagrucHand] = {p: PagrucHand([], DEAL_SIZE) for p in self.players}
         self.melds: dict[str, list[TableMeld]] = {p: [] for p in self.players}
         self.order: list[TableMeld] = []
         """The melds on the table in the order laid (each also in its owner's list of :attr:`melds`)."""

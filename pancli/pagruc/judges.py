@@ -1,13 +1,14 @@
-"""The judges of a PAGRUC hand: one function per rule, each returning the
+"""The judges of a PAGRUC hand: one function per question (G3 asks several: whose turn, in
+order, doing something, with cards held, each action in its place), each returning the
 :class:`~pancli.model.rulings.Ruling` when its rule is broken and None when it holds (the claim
 checker records a :class:`~pancli.model.results.ClaimCheck`). They read the
-:class:`~pancli.pagruc.board.Board` and change nothing; :class:`~pancli.pagruc.referee.Table`
+:class:`~pancli.pagruc.board.PagrucBoard` and change nothing; :class:`~pancli.pagruc.referee.PagrucTable`
 asks them in turn (its docstring holds the table rule -> judge).
 
 >>> from pancli.cards import Game
->>> from pancli.model.actions import HandScript, Turn
->>> b = Board(HandScript(players=("Ana", "Ben", "Cy"), game=Game.PAGRUC))
->>> turn_fault(b, Turn("Ben", ()), 5, 1, "Ben", "order").violation.message
+>>> from pancli.model.actions import HandScript
+>>> b = PagrucBoard(HandScript(players=("Ana", "Ben", "Cy"), game=Game.PAGRUC))
+>>> turn_order_fault(b, 5, 1, "Ben").violation.message
 "it is Ana's turn, not Ben's"
 """
 
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal
 
 from pancli.cards import Card, format_cards
 from pancli.model.actions import (
@@ -37,7 +37,7 @@ from pancli.model.actions import (
 )
 from pancli.model.results import ClaimCheck, ClaimKind
 from pancli.model.rulings import Ruling, counted
-from pancli.pagruc.board import DEAL_SIZE, Board
+from pancli.pagruc.board import DEAL_SIZE, PagrucBoard
 from pancli.pagruc.melds import PagrucVerdict
 from pancli.pagruc.pack import beyond_pack, pack_problem
 from pancli.rulebook import Rule
@@ -50,12 +50,9 @@ _PAN_ONLY: dict[type, str] = {
 }
 """The Panguingue lines PAGRUC has no place for (G3), by what they do."""
 
-Stage = Literal["line", "seat", "order", "acts", "end", "action", "holds"]
-"""Where in a line :func:`turn_fault` judges the turn."""
-
 
 def pack_fault(
-    b: Board,
+    b: PagrucBoard,
     line: int,
     col: int,
     player: str | None,
@@ -88,7 +85,7 @@ def pack_fault(
     return b.fail(Rule.G1, f"{n} copies of {c} are in play, {but}", line, col, player)
 
 
-def deal_fault(b: Board, d: Deal | None, seen: set[str]) -> Ruling | None:
+def deal_fault(b: PagrucBoard, d: Deal | None, seen: set[str]) -> Ruling | None:
     """G2, the deal: seven cards to a player of the hand, once (``d``, ``seen`` those dealt
     already); after the deal lines (``d`` None), one card turned up."""
     if d is None:
@@ -106,45 +103,56 @@ def deal_fault(b: Board, d: Deal | None, seen: set[str]) -> Ruling | None:
     return None
 
 
-def turn_fault(
-    b: Board,
-    node: Event | Action | None,
-    line: int,
-    col: int,
-    player: str,
-    stage: Stage,
-    *,
-    revealed: Sequence[Card] = (),
-) -> Ruling | None:
-    """G3, the turn, at each ``stage`` of a line: ``"line"`` a line PAGRUC has (no decision,
-    no force); ``"seat"`` a turn by a player of the hand; ``"order"`` in order of play;
-    ``"acts"`` a turn that does something; ``"end"`` ended by a discard; ``"action"`` one
-    take first (:attr:`Board.picked`: an action was tried), then melds and lays, the discard
-    last (:attr:`Board.discarded`), a take of the cards on the pile; ``"holds"`` cards the
-    player holds (``revealed``: those not among his known cards)."""
+def panguingue_line_fault(b: PagrucBoard, node: Event, line: int, col: int, player: str) -> Ruling | None:
+    """G3, a line PAGRUC has: no decision, no force, no call, no count (Panguingue's)."""
+    if isinstance(node, Decision | Force | Call | Count):
+        what = _PAN_ONLY[type(node)]
+        return b.fail(Rule.G3, f"{what} is Panguingue, not PAGRUC", line, col, player)
+    return None
+
+
+def turn_player_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling | None:
+    """G3, a turn by a player of the hand."""
+    if player not in b.hands:
+        return b.fail(Rule.G3, f"{player} is not in this hand (players: {' '.join(b.players)})", line, col, player)
+    return None
+
+
+def turn_order_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling | None:
+    """G3, the turn in order of play."""
+    expected = b.players[b.next_index]
+    if player == expected:
+        return None
+    return b.fail(Rule.G3, f"it is {expected}'s turn, not {player}'s", line, col, player)
+
+
+def idle_turn_fault(b: PagrucBoard, t: Turn) -> Ruling | None:
+    """G3, a turn that does something (a draw or take, then a discard)."""
+    if not t.actions:
+        return b.fail(
+            Rule.G3, f"{t.player} does nothing: a turn is a draw or take, then a discard", t.line, t.col, t.player
+        )
+    return None
+
+
+def unended_turn_fault(b: PagrucBoard, t: Turn) -> Ruling:
+    """G3, a turn ends with a discard: the ruling on one that did not (its caller knows it did not)."""
+    return b.fail(Rule.G3, f"{t.player}'s turn does not end with a discard", t.line, t.col, t.player)
+
+
+def held_cards_fault(b: PagrucBoard, line: int, col: int, player: str, revealed: Sequence[Card]) -> Ruling | None:
+    """G3, the player holds the cards he plays: ``revealed``, those not among his known cards,
+    are among his unknown ones."""
+    if len(revealed) > b.hands[player].hidden:
+        return b.fail(Rule.G3, f"{player} does not hold {format_cards(tuple(revealed))}", line, col, player)
+    return None
+
+
+def turn_action_fault(b: PagrucBoard, node: Action, line: int, col: int, player: str) -> Ruling | None:
+    """G3, an action in its place in the turn: one take first (:attr:`PagrucBoard.picked`: an
+    action was tried), then melds and lays, the discard last (:attr:`PagrucBoard.discarded`);
+    a take of the cards on the pile."""
     p = player
-    if stage == "line":
-        if isinstance(node, Decision | Force | Call | Count):
-            what = _PAN_ONLY[type(node)]
-            return b.fail(Rule.G3, f"{what} is Panguingue, not PAGRUC", line, col, p)
-        return None
-    if stage == "seat":
-        if p not in b.hands:
-            return b.fail(Rule.G3, f"{p} is not in this hand (players: {' '.join(b.players)})", line, col, p)
-        return None
-    if stage == "order":
-        expected = b.players[b.next_index]
-        return None if p == expected else b.fail(Rule.G3, f"it is {expected}'s turn, not {p}'s", line, col, p)
-    if stage == "acts":
-        if isinstance(node, Turn) and not node.actions:
-            return b.fail(Rule.G3, f"{p} does nothing: a turn is a draw or take, then a discard", line, col, p)
-        return None
-    if stage == "end":
-        return b.fail(Rule.G3, f"{p}'s turn does not end with a discard", line, col, p)
-    if stage == "holds":
-        if len(revealed) > b.hands[p].hidden:
-            return b.fail(Rule.G3, f"{p} does not hold {format_cards(tuple(revealed))}", line, col, p)
-        return None
     if b.discarded and not isinstance(node, Out):
         return b.fail(Rule.G3, "the discard ends the turn", line, col, p)
     pickup = isinstance(node, Draw | Take | TakeMany)
@@ -180,7 +188,7 @@ def taken(a: Take | TakeMany) -> int:
     return 1 if isinstance(a, Take) else len(a.cards) or a.count
 
 
-def meld_fault(b: Board, verdict: PagrucVerdict, why: str, line: int, col: int, player: str) -> Ruling | None:
+def meld_fault(b: PagrucBoard, verdict: PagrucVerdict, why: str, line: int, col: int, player: str) -> Ruling | None:
     """G4, a new meld is a run or a set: the verdict of :func:`.melds.judge` (``why`` says what
     it found); a meld with a card beyond the pack is :func:`pack_fault`'s."""
     if verdict.meld is not None or verdict.rule == Rule.G1:
@@ -189,7 +197,7 @@ def meld_fault(b: Board, verdict: PagrucVerdict, why: str, line: int, col: int, 
 
 
 def lay_off_fault(
-    b: Board, player: str, owner: str, target: int, line: int, col: int, *, refused: str | None = None
+    b: PagrucBoard, player: str, owner: str, target: int, line: int, col: int, *, refused: str | None = None
 ) -> Ruling | None:
     """G5, laying off: the player has a meld of his own on the table, and lays on a meld that
     is there (``owner``'s number ``target``); ``refused`` is why :func:`.melds.lay_off` found
@@ -209,7 +217,7 @@ def lay_off_fault(
 
 
 def end_fault(
-    b: Board, node: Event | Action, line: int, col: int, player: str | None, *, closing: bool = False
+    b: PagrucBoard, node: Event | Action, line: int, col: int, player: str | None, *, closing: bool = False
 ) -> Ruling | None:
     """G6, the end of the hand and the stock: no line after the discard of a last card; a
     turn that ends without a discard (``closing``) did not meld its last card; ``out`` only
@@ -245,7 +253,9 @@ def end_fault(
     return None
 
 
-def check_claim(b: Board, kind: ClaimKind, line: int, player: str, claimed: int, actual: int, col: int = 1) -> None:
+def check_claim(
+    b: PagrucBoard, kind: ClaimKind, line: int, player: str, claimed: int, actual: int, col: int = 1
+) -> None:
     """G7, a record's claim of points checked: ``[%pays N]`` the points a meld scores,
     ``[Ledger]`` a player's hand score."""
     b.claims.append(ClaimCheck(Rule.G7, kind, line, player, claimed, actual, col))

@@ -1,7 +1,7 @@
 """The PAGRUC referee (G1-G7): one :class:`~pancli.model.actions.HandScript` with
 ``game=Game.PAGRUC`` in, a :class:`PagrucHandResult` out.
 
-A :class:`Table` (the :class:`~pancli.pagruc.board.Board` of the hand) plays it line by line.
+A :class:`PagrucTable` (the :class:`~pancli.pagruc.board.PagrucBoard` of the hand) plays it line by line.
 
 Each rule is judged by one function of :mod:`~pancli.pagruc.judges`, which returns the
 :class:`~pancli.model.rulings.Ruling` when the rule is broken, and each claim is checked by one
@@ -15,8 +15,11 @@ G1     :func:`.judges.pack_fault` (players and packs, :func:`.pack.pack_problem`
        the one comparison :func:`.pack.beyond_pack`, which :func:`.melds.judge` and scoring
        ask too; within one meld, the verdict of :func:`.melds.judge`)
 G2     :func:`.judges.deal_fault`
-G3     :func:`.judges.turn_fault` (at each stage of a line: the line, the seat, the order,
-       the actions, a take, the cards held, the end of the turn)
+G3     :func:`.judges.turn_action_fault` (an action in its place in the turn, a take of the
+       cards on the pile), one function a question: :func:`.judges.panguingue_line_fault`
+       (a line PAGRUC has), :func:`.judges.turn_player_fault` (a player of the hand),
+       :func:`.judges.turn_order_fault`, :func:`.judges.idle_turn_fault` (a turn that does
+       something), :func:`.judges.held_cards_fault`, :func:`.judges.unended_turn_fault`
 G4     :func:`.judges.meld_fault` (the verdict of :func:`.melds.judge`)
 G5     :func:`.judges.lay_off_fault` (with :func:`.melds.lay_off`)
 G6     :func:`.judges.end_fault`
@@ -86,7 +89,7 @@ from pancli.model.actions import (
 from pancli.model.results import DEAL, DISCARD_PILE, HAND, MELD, STOCK, ClaimCheck, ClaimKind, Source, Step, Violation
 from pancli.model.rulings import Ruling
 from pancli.pagruc import judges
-from pancli.pagruc.board import DEAL_SIZE, Board, TableMeld
+from pancli.pagruc.board import DEAL_SIZE, PagrucBoard, TableMeld
 from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
 from pancli.pagruc.scoring import CardScore, hand_scores
 from pancli.values import Value
@@ -94,7 +97,7 @@ from pancli.values import Value
 if TYPE_CHECKING:
     from decimal import Decimal
 
-__all__ = ["DEAL_SIZE", "PagrucHandResult", "Plan", "Table", "TableMeld", "referee_hand"]
+__all__ = ["DEAL_SIZE", "PagrucHandResult", "PagrucTable", "Plan", "TableMeld", "referee_hand"]
 
 
 class TurnPlan(Value):
@@ -105,7 +108,7 @@ class TurnPlan(Value):
     idle: Ruling | None
 
 
-class MeldPlan(Value):
+class PagrucMeldPlan(Value):
     """A verified new meld; ``revealed``: how many of its cards were unknown ones of the hand."""
 
     meld: PagrucMeld
@@ -120,7 +123,7 @@ class LayPlan(Value):
     revealed: int
 
 
-Plan = Ruling | MeldPlan | LayPlan | int | None
+Plan = Ruling | PagrucMeldPlan | LayPlan | int | None
 """What ``verify`` of an action found and ``apply`` uses: for a draw, the G1 ruling on the card
 once drawn (None: it is one more of the pack); for a discard, ``revealed`` as a meld's."""
 
@@ -195,7 +198,7 @@ def _raise(r: Ruling | None) -> None:
         raise r
 
 
-class Table(Board):
+class PagrucTable(PagrucBoard):
     """One PAGRUC hand, driven line by line: :meth:`verify_event` / :meth:`apply_event` for a
     line, :meth:`verify_turn` / :meth:`begin_turn` for a turn line, then :meth:`verify` /
     :meth:`apply` for each of its actions and :meth:`verify_turn_end`."""
@@ -245,7 +248,7 @@ class Table(Board):
         PAGRUC has (G3)."""
         _raise(judges.end_fault(self, ev, ev.line, ev.col, getattr(ev, "player", None)))
         if isinstance(ev, Decision | Force | Call | Count):
-            _raise(judges.turn_fault(self, ev, ev.line, ev.col, ev.player, "line"))
+            _raise(judges.panguingue_line_fault(self, ev, ev.line, ev.col, ev.player))
 
     def apply_event(self, ev: Reshuffle) -> None:
         """Turn the discard pile under its top card over as the new stock (G6)."""
@@ -258,9 +261,9 @@ class Table(Board):
     def verify_turn(self, t: Turn) -> TurnPlan:
         """G3 for the turn line as a whole: its player is in the hand (raised), in turn and
         doing something (the plan's rulings, in this order)."""
-        _raise(judges.turn_fault(self, t, t.line, t.col, t.player, "seat"))
-        late = judges.turn_fault(self, t, t.line, t.col, t.player, "order")
-        return TurnPlan(late, judges.turn_fault(self, t, t.line, t.col, t.player, "acts"))
+        _raise(judges.turn_player_fault(self, t.line, t.col, t.player))
+        late = judges.turn_order_fault(self, t.line, t.col, t.player)
+        return TurnPlan(late, judges.idle_turn_fault(self, t))
 
     def begin_turn(self, t: Turn) -> None:
         """The turn begins: the next player in order is the one after this one."""
@@ -271,7 +274,7 @@ class Table(Board):
         """Raise a Ruling if action ``a`` of turn ``t`` is not allowed now; else what :meth:`apply` needs."""
         p = t.player
         line, col = (a.line or t.line), (a.col or t.col)
-        _raise(judges.turn_fault(self, a, line, col, p, "action"))
+        _raise(judges.turn_action_fault(self, a, line, col, p))
         if isinstance(a, Draw):
             _raise(judges.end_fault(self, a, line, col, p))
             extra = 1 if self.stock_known is None else 0  # from a turned-over stock, the card was counted there
@@ -286,7 +289,7 @@ class Table(Board):
                 or judges.meld_fault(self, v, why, line, col, p)
             )
             assert v.meld is not None
-            return MeldPlan(v.meld, self._verify_from_hand(p, a.cards, line, col))
+            return PagrucMeldPlan(v.meld, self._verify_from_hand(p, a.cards, line, col))
         if isinstance(a, Lay | Add):
             owner = a.owner if isinstance(a, Lay) else p
             _raise(judges.lay_off_fault(self, p, owner, a.target, line, col))
@@ -314,7 +317,7 @@ class Table(Board):
             else:
                 revealed.append(c)
         if revealed:  # (with none, neither judge can fail)
-            _raise(judges.turn_fault(self, None, line, col, p, "holds", revealed=revealed))
+            _raise(judges.held_cards_fault(self, line, col, p, revealed))
             _raise(judges.pack_fault(self, line, col, p, revealed=Counter(revealed)))
         return len(revealed)
 
@@ -345,7 +348,7 @@ class Table(Board):
             self.hands[p].known.extend(top)
             moves = [(c, DISCARD_PILE, HAND) for c in top]
         elif isinstance(a, MeldNew):
-            assert isinstance(plan, MeldPlan)
+            assert isinstance(plan, PagrucMeldPlan)
             self._from_hand(p, a.cards, plan.revealed)
             m = TableMeld(p, len(self.melds[p]) + 1, plan.meld, tuple((p, c) for c in a.cards), line)
             self.melds[p].append(m)
@@ -392,7 +395,7 @@ class Table(Board):
         """A turn ends with a discard: not with the last card melded (G6), nor with cards held (G3)."""
         if not self.discarded and self.winner is None:
             _raise(judges.end_fault(self, t, t.line, t.col, t.player, closing=True))
-            _raise(judges.turn_fault(self, t, t.line, t.col, t.player, "end"))
+            _raise(judges.unended_turn_fault(self, t))
 
     # ------------------------------------------------------------------ result (G7)
 
@@ -462,7 +465,7 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
     """
     if script.game is not Game.PAGRUC:
         raise ValueError("referee_hand: not a PAGRUC hand (use pancli.referee for Panguingue)")
-    table = Table(script, record_steps=record_steps)
+    table = PagrucTable(script, record_steps=record_steps)
     violations: list[Violation] = []
     seen: set[str] = set()
     try:  # the seating and the deal: a violation stops the hand, strict or not
@@ -487,7 +490,7 @@ def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool 
     return table.result(violations)
 
 
-def _play_turn(table: Table, t: Turn, strict: bool, violations: list[Violation]) -> bool:
+def _play_turn(table: PagrucTable, t: Turn, strict: bool, violations: list[Violation]) -> bool:
     """Play one turn line; False when a violation stops the hand (strict). A ruling on the
     line as a whole, or at its end, is raised to the caller."""
     table.turn_no += 1  # a turn line refused is still counted: its rulings carry its number

@@ -30,7 +30,7 @@ from pancli.rules import Forcing
 Move = tuple[Card, Source, Source]
 
 
-class Placed(Protocol):
+class Located(Protocol):
     """Anything with a place in the record (a line, an action, a ``_Place``)."""
 
     @property
@@ -157,7 +157,7 @@ class Board:
         self,
         rule: Rule,
         message: str,
-        node: Placed | None,
+        node: Located | None,
         *,
         player: str | None = None,
         ruling: str | None = None,
@@ -189,7 +189,7 @@ class Board:
         """The name of the player in turn (while a turn is in progress)."""
         return self.seat.name if self.seat is not None else "?"
 
-    def step(self, event: Event | None, action: Action | None, node: Placed, payments: list[Payment]) -> None:
+    def step(self, event: Event | None, action: Action | None, node: Located, payments: list[Payment]) -> None:
         """Record what was applied (when steps are recorded), with the cards moved since the last step."""
         steps = self.steps
         if steps is None:

@@ -123,6 +123,14 @@ def lone_mend(turn: Turn) -> bool:
     return len(turn.actions) == 1 and type(turn.actions[0]) is Mend
 
 
+def looks_back(ev: Event) -> bool:
+    """A line whose presence in the record changes how lines before it are judged: a call (the
+    foul meld it names stands until it, I2), a count (a wrong count at the deal is found at it,
+    I1) and a lone mend (it answers the call on the line before)."""
+    kind = type(ev)
+    return kind is Call or kind is Count or (kind is Turn and lone_mend(ev))  # type: ignore[arg-type]
+
+
 def stray_mend(b: Board, turn: Turn) -> Violation:
     """I2: a ``mend`` on a line of its own that answers no call on the line before."""
     a = turn.actions[0]

@@ -24,7 +24,7 @@ from pancli.cards import ALL_CARDS, Card, past_the_pack
 from pancli.model.actions import Count, Deal
 from pancli.model.results import DEAD, DEAL, DISCARD_PILE, HAND, STOCK, Step
 from pancli.model.rulings import I1_AT_DEAL, I1_LATE, Ruling, counted
-from pancli.referee.board import HAND_SIZE, Board, Place, Placed
+from pancli.referee.board import HAND_SIZE, Board, Located, Place
 from pancli.referee.state import Seat, card_key
 from pancli.rulebook import Rule
 from pancli.rules import seating_fault
@@ -37,7 +37,7 @@ class DealPlan(Value):
     key: bytes
 
 
-def seat_fault(b: Board, player: str | None, node: Placed | None = None, *, by: str | None = None) -> Ruling | None:
+def seat_fault(b: Board, player: str | None, node: Located | None = None, *, by: str | None = None) -> Ruling | None:
     """S1: with ``player`` None, the seating (2 to 15 players, names unique); else ``player``
     is seated (the ruling charged to ``by``, default ``player``)."""
     if player is not None:
@@ -69,7 +69,7 @@ def counted_later(b: Board, player: str) -> bool:
     return b.remedy and any(type(ev) is Count and ev.other == player for ev in b.script.events)
 
 
-def deal_count_fault(b: Board, node: Deal | Count | Placed, *, unseen: int = 0, found: bool = False) -> Ruling | None:
+def deal_count_fault(b: Board, node: Deal | Count | Located, *, unseen: int = 0, found: bool = False) -> Ruling | None:
     """I1: ten cards to each player (S2). At the deal, ``node`` is the deal line (a wrong count
     there waits for a count of the player called later, :func:`counted_later`); found after
     the first draw, the player in turn lays ``unseen`` cards from those the record never showed
@@ -129,7 +129,7 @@ def _count_finding(b: Board, node: Count, found: bool) -> tuple[str, str, str | 
 
 
 def card_fault(
-    b: Board, c: Card, node: Placed, extra: int = 1, *, player: str | None = None, holder: Seat | None = None
+    b: Board, c: Card, node: Located, extra: int = 1, *, player: str | None = None, holder: Seat | None = None
 ) -> Ruling | None:
     """E1 and E4 for ``extra`` more copies of ``c`` becoming known. With ``holder`` (a player
     laying copies his known hand does not hold): E4 when his whole hand is known (the card

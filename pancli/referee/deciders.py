@@ -88,7 +88,10 @@ _REGISTRY: Final[dict[Rule, tuple[Callable[..., object], str]]] = {
     Rule.R3: (profile_from_mapping, "whether house rules name known knobs with valid values, from a built-in base"),
     Rule.G1: (pagruc_judges.pack_fault, "whether the players fit the packs and no card is seen past them"),
     Rule.G2: (pagruc_judges.deal_fault, "whether each player is dealt seven cards once, and one card is turned up"),
-    Rule.G3: (pagruc_judges.turn_fault, "whether a turn is the right player's, its take and its actions allowed"),
+    Rule.G3: (
+        pagruc_judges.turn_action_fault,
+        "whether an action of a turn is in its place, a take of the cards on the pile",
+    ),
     Rule.G4: (pagruc_judges.meld_fault, "whether a new meld is a run or a set"),
     Rule.G5: (pagruc_judges.lay_off_fault, "whether a player may lay off, and on what"),
     Rule.G6: (pagruc_judges.end_fault, "whether the hand has ended, and the stock is turned over rightly"),

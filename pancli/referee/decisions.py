@@ -18,13 +18,13 @@ from pancli.cards import ALL_CARDS
 from pancli.model.actions import Decision
 from pancli.model.results import DEAD, HAND, Ending, Payment
 from pancli.model.rulings import Ruling
-from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Placed
+from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Located
 from pancli.referee.going_out import pay_pot
 from pancli.referee.state import Seat
 from pancli.rulebook import Rule
 
 
-def decision_order_fault(b: Board, player: str | None, node: Placed) -> Ruling | None:
+def decision_order_fault(b: Board, player: str | None, node: Located) -> Ruling | None:
     """T1: a decision (``node`` a :class:`Decision`) comes in the round, from the next player
     in order of play (a player who is not seated is S1's to judge); anything else waits for
     the round to end."""
@@ -41,7 +41,7 @@ def decision_order_fault(b: Board, player: str | None, node: Placed) -> Ruling |
     return None
 
 
-def on_top_fault(b: Board, s: Seat, node: Placed) -> Ruling | None:
+def on_top_fault(b: Board, s: Seat, node: Located) -> Ruling | None:
     """T3: a player who went on top takes no further part."""
     if s.active:
         return None

@@ -19,7 +19,7 @@ from pancli.cards import Card
 from pancli.model.actions import Discard, Draw, Force, MeldNew, Turn
 from pancli.model.results import DISCARD_PILE, HAND, STOCK
 from pancli.model.rulings import Ruling
-from pancli.referee.board import HAND_SIZE, Board, Placed
+from pancli.referee.board import HAND_SIZE, Board, Located
 from pancli.referee.going_out import ten_cards_fault
 from pancli.referee.melding import CardPlan, borrowing_fault, plan_cards
 from pancli.referee.state import Judgements, Seat
@@ -107,7 +107,7 @@ def melding_gate_fault(b: Board, node: Discard) -> Ruling | None:
     return b.fail(Rule.P4, f"hand cards were melded but the drawn {b.pending} is not used", node)
 
 
-def discard_fault(b: Board, node: Placed) -> Ruling | None:
+def discard_fault(b: Board, node: Located) -> Ruling | None:
     """P5: the discard ends the turn (no action after it); a player who used his draw and
     still holds cards ends his turn with a discard."""
     s = b.seat

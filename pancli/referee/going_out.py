@@ -20,14 +20,14 @@ from pancli.melds import going_out_value
 from pancli.model.actions import Discard, Out, Turn
 from pancli.model.results import ClaimCheck, ClaimKind, Ending, HandResult, Payment, Violation
 from pancli.model.rulings import Ruling, counted
-from pancli.referee.board import HAND_SIZE, WON, Board, Placed
+from pancli.referee.board import HAND_SIZE, WON, Board, Located
 from pancli.referee.state import Seat
 from pancli.rulebook import Rule
 from pancli.rules import holds_ten as ten_cards
 from pancli.rules import ten_fault
 
 
-def closed_hand_fault(b: Board, node: Placed | None, player: str | None = None) -> Ruling | None:
+def closed_hand_fault(b: Board, node: Located | None, player: str | None = None) -> Ruling | None:
     """I3: once a player has gone out (or won under T4) the hand is closed."""
     if b.phase is not WON:
         return None
@@ -49,7 +49,7 @@ def holds_ten(s: Seat) -> bool:
     return ten_cards(s.hand_n, s.melded_n)
 
 
-def ten_cards_fault(b: Board, node: Placed) -> Ruling | None:
+def ten_cards_fault(b: Board, node: Located) -> Ruling | None:
     """P7 for the player in turn: a discard needs a card left; ``out`` needs every card melded;
     a turn ends with ten cards in hand and melds, or by going out with the eleventh melded.
     (Unseen cards laid beyond those he holds show a wrong count: I1, :func:`.deal.deal_count_fault`.)"""

@@ -40,7 +40,7 @@ from pancli.model.results import (
     Violation,
 )
 from pancli.model.rulings import counted
-from pancli.referee.board import HAND_SIZE, VOID, Board, Placed
+from pancli.referee.board import HAND_SIZE, VOID, Board, Located
 from pancli.referee.state import Foul, LaidMeld, Seat
 from pancli.rulebook import Rule
 
@@ -152,7 +152,7 @@ def collected(b: Board, name: str) -> list[Payment]:
     return held
 
 
-def retire(b: Board, s: Seat, v: Violation, node: Placed) -> Remedy:
+def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
     """I1 found after the first draw, I2 found after the discard: ``s`` returns everything he
     collected in the hand (each return citing the rule), his hand and melds are dead, and he
     leaves the turn order until the next deal; he still pays others (:meth:`Board.collect`)."""

@@ -25,7 +25,7 @@ from pancli.melds import EngineRule, MeldError, Rope, keeps_value
 from pancli.model.actions import Add, Borrow, Discard, MeldNew, Mend, Split, TakeBack, Turn
 from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment, Violation
 from pancli.model.rulings import I2_FOUL, Ruling, counted
-from pancli.referee.board import Board, Place, Placed
+from pancli.referee.board import Board, Located, Place
 from pancli.referee.deal import beyond_hand, card_fault, deal_count_fault
 from pancli.referee.irregular import give_back, lay_foul, settled
 from pancli.referee.state import Foul, LaidMeld, Seat
@@ -85,7 +85,7 @@ class SplitPlan(Value):
     parts: tuple[LaidMeld, LaidMeld]
 
 
-def plan_cards(b: Board, cards: tuple[Card, ...], node: Placed, *, borrowed: bool) -> CardPlan:
+def plan_cards(b: Board, cards: tuple[Card, ...], node: Located, *, borrowed: bool) -> CardPlan:
     """Where each card comes from: the drawn card, borrowed cards, the hand (E4 by
     :func:`~pancli.referee.deal.beyond_hand` and
     :func:`~pancli.referee.deal.card_fault`; unseen cards beyond those held: I1 by
@@ -164,7 +164,7 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
 
 
 def foul_meld_ruling(
-    b: Board, rule: EngineRule | Rule, reason: str, node: Placed, *, addition: bool = False, player: str | None = None
+    b: Board, rule: EngineRule | Rule, reason: str, node: Located, *, addition: bool = False, player: str | None = None
 ) -> Ruling:
     """I2: a foul meld or addition (``node`` an addition, or ``addition``; the meld engine's
     ``rule`` and reason), made good as I2 prescribes.
@@ -410,7 +410,7 @@ def _without(cards: tuple[Card, ...], c: Card, *, rope: bool) -> tuple[Card, ...
 
 def borrowing_fault(
     b: Board,
-    node: Placed,
+    node: Located,
     target: LaidMeld | None = None,
     *,
     borrowed_card: Card | None = None,
@@ -480,7 +480,7 @@ def _split_added(a: Split, left: list[Card]) -> tuple[Card, ...]:
     return tuple(added)
 
 
-def _unused_borrow(b: Board, node: Placed) -> Placed:
+def _unused_borrow(b: Board, node: Located) -> Located:
     """The last borrow before ``node`` in the turn whose card is still unused (M6), else ``node``."""
     found = node
     turn = b.turn
@@ -499,7 +499,7 @@ def pays(b: Board, a: MeldNew | Add | Split, name: str, claim: int, actual: int)
     return ClaimCheck(Rule.C7, ClaimKind.PAYS, a.line, name, claim, actual, col)
 
 
-def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld | Violation:
+def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Located) -> LaidMeld | Violation:
     """The meld ``cards`` make when laid (M1-M5 by the meld engine), or its foul (I2): raised
     when the referee stops at it, returned when it puts it right (:attr:`Board.remedy`)."""
     lm = b.js.laid(cards)
@@ -511,7 +511,7 @@ def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld | 
     return lm
 
 
-def laid_or_raise(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld:
+def laid_or_raise(b: Board, cards: tuple[Card, ...], node: Located) -> LaidMeld:
     """The meld ``cards`` make when laid, or raise its foul (I2): a part of a split, which is
     not laid foul (the split is refused whole)."""
     lm = b.js.laid(cards)
@@ -520,7 +520,7 @@ def laid_or_raise(b: Board, cards: tuple[Card, ...], node: Placed) -> LaidMeld:
     return lm
 
 
-def _foul(b: Board, cards: tuple[Card, ...], node: Placed) -> Ruling:
+def _foul(b: Board, cards: tuple[Card, ...], node: Located) -> Ruling:
     v = b.js.judge(cards)
     return foul_meld_ruling(b, v.rule or "M1", v.reason, node)
 

@@ -61,7 +61,6 @@ from pancli.model.actions import Draw, Event, HandScript, Take, Turn
 from pancli.model.results import Ending, Retirement, Source, Violation
 from pancli.model.rulings import Ruling
 from pancli.referee.board import HAND_SIZE
-from pancli.referee.forcing import flat_next_fits, must_take
 from pancli.referee.state import Judgements
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
@@ -159,30 +158,21 @@ class Position(Value):
         return sum(len(m.cards) for m in self.melds)
 
 
-def _play(table: Table, ev: Event) -> None:
-    """Play one event of the record on ``table`` as the referee does (a turn by the fast path
-    when it can); a broken rule raises its Ruling."""
-    if isinstance(ev, Turn):
-        if not table.fast_turn(ev):
-            table.play_event(ev)
-    else:
-        table.verify_event(ev)
-        table.apply_event(ev)
-
-
 def _cards(counts: list[int]) -> tuple[Card, ...]:
     return tuple(c for c, n in zip(ALL_CARDS, counts, strict=True) for _ in range(n))
 
 
 def _deal(table: Table) -> None:
-    """Seat the players, deal and turn the upcard (S1, S2, E4, I1); raises Ruling."""
-    table.verify_seating()
-    for d in table.script.deals:
-        table.verify_deal(d)
-        table.verify_deal_count(d)
-        table.apply_deal(d)
-    table.verify_upcard()
-    table.apply_upcard()
+    """Seat the players, deal and turn the upcard (S1, S2, E4, I1) as the referee does."""
+    if not table.deal_in():
+        raise PositionViolation(table.violations[0])
+
+
+def _push(table: Table, ev: Event) -> None:
+    """Play one line of the record as the referee does; a broken rule raises it."""
+    broken = table.push(ev)
+    if broken:
+        raise PositionViolation(broken[0])
 
 
 def acting_player(script: HandScript, line: int) -> str | None:
@@ -203,48 +193,88 @@ def position_at(script: HandScript, line: int, player: str, js: Judgements | Non
 
     Raises :class:`PositionViolation` when the hand breaks a rule before the line, and
     :class:`PositionUnavailable` when there is no hand of his to analyse there. ``js``: the meld
-    judgements of the script's profile, kept by a caller that asks many positions.
+    judgements of the script's profile, kept by a caller that asks many positions (one who asks
+    many of one hand walks it: :class:`Walk`).
     """
-    if script.game is not Game.PANGUINGUE:
-        raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are analysed in Panguingue only")
-    if player not in script.players:
-        raise PositionUnavailable(
-            Rule.R5, f"{player} is not seated in this hand ({' '.join(script.players)})", player=player
-        )
-    table = Table(script, record_steps=False, js=js)
-    try:
-        _deal(table)
-        now: Turn | None = None
-        for ev in script.events:
-            if ev.line >= line:
-                if ev.line == line and isinstance(ev, Turn) and ev.player == player:
-                    now = ev
-                break
-            _play(table, ev)
-    except Ruling as r:
-        raise PositionViolation(r.violation) from None
-    draw_violation = None
-    turns = table.turn_no
-    offered = None
-    forced = keeps = False
-    if now is not None and now.actions and isinstance(now.actions[0], Draw | Take):
-        try:
-            table.verify_turn(now)
-            table.begin_turn(now)
-            seat = table.in_turn
-            offered = table.live if table.live_ok else None
-            forced = must_take(table.forced_by, table.automatic, table.js, seat, offered) != 0
-            plan = table.verify(now.actions[0])
-        except Ruling as r:
-            draw_violation = r.violation
-        else:
-            table.apply(now.actions[0], plan)
-            first = now.actions[0]
-            keeps = isinstance(first, Draw) and flat_next_fits(
-                table.profile, table.js, seat, table.next_seat, first.card
+    return Walk(script, js).at(line, player)
+
+
+class Walk:
+    """The positions of one hand (:func:`position_at`), asked line after line: one referee's table
+    walked forward (:meth:`Table.push`), never replayed from the deal for each line. A line
+    before the last one asked starts the walk again from the deal."""
+
+    def __init__(self, script: HandScript, js: Judgements | None = None) -> None:
+        if script.game is not Game.PANGUINGUE:
+            raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are analysed in Panguingue only")
+        self.script = script
+        self.js = js
+        self.table: Table | None = None
+        self.played = 0
+        """Events of the script pushed on :attr:`table`."""
+        self.broken: tuple[int, Violation] | None = None
+        """The event that broke a rule (its index, the violation): the table stops there."""
+
+    def _table(self, line: int) -> Table:
+        """The table with every play line before ``line`` played; raises PositionViolation."""
+        events = self.script.events
+        broken = self.broken
+        if broken is not None:
+            if events[broken[0]].line < line:
+                raise PositionViolation(broken[1])
+            self.table = None  # the broken line was half played: walk again up to it
+        table = self.table
+        if table is None or (self.played and events[self.played - 1].line >= line):
+            table = self.table = Table(self.script, record_steps=False, js=self.js)
+            self.played = 0
+            self.broken = None
+            _deal(table)  # (a broken deal breaks every position alike)
+        k = self.played
+        while k < len(events) and events[k].line < line:
+            try:
+                _push(table, events[k])
+            except PositionViolation as e:
+                self.broken = (k, e.violation)
+                raise
+            k += 1
+            self.played = k
+        return table
+
+    def at(self, line: int, player: str) -> Position:
+        """``player``'s position at record line ``line`` (:func:`position_at`)."""
+        script = self.script
+        if player not in script.players:
+            raise PositionUnavailable(
+                Rule.R5, f"{player} is not seated in this hand ({' '.join(script.players)})", player=player
             )
-    view = _view(table, script, line, player, turns, draw_violation)
-    return replace(view, offered=offered, forced=forced, keeps_draw=keeps) if now is not None else view
+        table = self._table(line)
+        k = self.played
+        ev = script.events[k] if k < len(script.events) else None
+        now = ev if isinstance(ev, Turn) and ev.line == line and ev.player == player else None
+        turns = table.turn_no
+        if now is None or not now.actions or not isinstance(now.actions[0], Draw | Take):
+            return _view(table, script, line, player, turns, None)
+        draw_violation = None
+        offered = None
+        forced = keeps = False
+        before = table.snapshot()  # the line's draw is looked at, then taken back
+        try:
+            try:
+                table.verify_turn(now)
+                table.begin_turn(now)
+                offered = table.offered
+                forced = table.must_take() != 0
+                plan = table.verify(now.actions[0])
+            except Ruling as r:
+                draw_violation = r.violation
+            else:
+                first = now.actions[0]
+                keeps = isinstance(first, Draw) and table.must_keep(first.card)
+                table.apply(first, plan)
+            view = _view(table, script, line, player, turns, draw_violation)
+        finally:
+            table.restore(before)
+        return replace(view, offered=offered, forced=forced, keeps_draw=keeps)
 
 
 def _view(
@@ -406,16 +436,14 @@ def table_now(script: HandScript) -> TableNow:
     if script.game is not Game.PANGUINGUE:
         raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are of Panguingue only")
     table = Table(script, record_steps=False)
-    try:
-        _deal(table)
-        for ev in script.events:
-            _play(table, ev)
-    except Ruling as r:
-        raise PositionViolation(r.violation) from None
-    return _now(table)
+    _deal(table)
+    for ev in script.events:
+        _push(table, ev)
+    return now_of(table)
 
 
-def _now(table: Table) -> TableNow:
+def now_of(table: Table) -> TableNow:
+    """What ``table`` shows, and what may be played next (:func:`table_now` of the lines it played)."""
     phase = table.phase
     seats = tuple(
         SeatNow(
@@ -430,34 +458,28 @@ def _now(table: Table) -> TableNow:
         )
         for s in table.seats
     )
-    to_act: str | None = None
     live: Card | None = None
     take = 0
     forcer: str | None = None
     next_flat = False
     fits: tuple[Fit, ...] = ()
     lays: tuple[tuple[Card, ...], ...] = ()
-    if phase is Phase.DECIDING:
-        to_act = table.seats[table.decided].name
-    elif phase is Phase.PLAYING:
+    if phase is Phase.PLAYING:
         seat = table.in_turn
-        to_act = seat.name
-        live = table.live if table.live_ok else None
-        take = must_take(table.forced_by, table.automatic, table.js, seat, live)
-        if live is not None and not take and not table.automatic and seat.fits(table.js, live):
+        live = table.offered
+        take = table.must_take()
+        if live is not None and not take and not table.automatic and table.fits(seat, live):
             before = table.active[(table.pos - 1) % len(table.active)]
             forcer = before.name if before is not seat else None
         nxt = table.next_seat
-        next_flat = nxt is not seat and any(
-            flat_next_fits(table.profile, table.js, seat, nxt, c) for c in ALL_CARDS if nxt.fits(table.js, c)
-        )
+        next_flat = nxt is not seat and any(table.must_keep(c) for c in ALL_CARDS if table.fits(nxt, c))
         fits = tuple(Fit(c, n) for c in _cards(seat.hand) if (n := seat.fits(table.js, c)))
         fits = tuple(dict.fromkeys(fits))
         lays = _lays(table.profile, _cards(seat.hand))
     return TableNow(
         phase=phase,
         seats=seats,
-        to_act=to_act,
+        to_act=table.to_act,
         stock=table.stock_n,
         live=live,
         must_take=take,

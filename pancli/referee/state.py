@@ -73,6 +73,10 @@ class Judgements:
         """The profile judged under."""
         return self._profile
 
+    def __deepcopy__(self, memo: object) -> Judgements:
+        """The caches of a profile are shared by every table judged under it (and its copies)."""
+        return self
+
     def judge(self, cards: tuple[Card, ...]) -> Verdict:
         """:func:`pancli.melds.judge` of ``cards``, cached."""
         key = card_key(cards)
@@ -212,6 +216,10 @@ class LaidMeld:
             return out
         r = int(m.rank) - 1
         return [ALL_CARDS[r * 4 + s.order] for s in SUITS]
+
+    def __deepcopy__(self, memo: object) -> LaidMeld:
+        """Never changed once made: a copy of the table that holds it shares it."""
+        return self
 
     def __str__(self) -> str:
         return format_cards(self.cards)

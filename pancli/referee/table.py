@@ -126,8 +126,10 @@ Interpretations (where the rulebook leaves room):
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 
+from pancli.cards import Card
 from pancli.melds import MeldError
 from pancli.model.actions import (
     Action,
@@ -164,12 +166,12 @@ from pancli.model.results import (
 )
 from pancli.model.rulings import Ruling
 from pancli.referee import calls, deal, decisions, forcing, going_out, irregular, melding, turns
-from pancli.referee.board import HAND_SIZE, Board, Phase, Placed
+from pancli.referee.board import DECIDING, HAND_SIZE, PLAYING, Board, Located, Phase
 from pancli.referee.deal import beyond_hand, card_fault
-from pancli.referee.forcing import DiscardPlan, must_keep_draw, must_take
+from pancli.referee.forcing import DiscardPlan, flat_next_fits, must_keep_draw, must_take
 from pancli.referee.going_out import holds_ten
 from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
-from pancli.referee.state import Foul, Judgements, LaidMeld
+from pancli.referee.state import Foul, Judgements, LaidMeld, Seat
 from pancli.referee.turns import plays_now, stock_fault
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -258,7 +260,207 @@ class Table(Board):
     (:meth:`begin_turn` and :meth:`end_turn` around them).
 
     ``apply(a, plan)`` takes the plan that ``verify(a)`` returned.
+
+    It is also the position of the hand (as a chess board is): :meth:`deal_in` seats and deals,
+    :meth:`push` plays one line by the referee's one path (the one :func:`referee_hand` plays
+    every line by) and :meth:`pop` takes the last one back exactly, when the table keeps its
+    lines (``undo``). What may be played next is asked of it: :attr:`to_act`, :attr:`offered`,
+    :meth:`must_take`, :meth:`fits`, :meth:`must_keep`.
     """
+
+    def __init__(
+        self,
+        script: HandScript,
+        *,
+        record_steps: bool = True,
+        js: Judgements | None = None,
+        strict: bool = True,
+        remedy: bool = True,
+        fast: bool = True,
+        undo: bool = False,
+    ) -> None:
+        super().__init__(script, record_steps=record_steps, js=js)
+        self.remedy = remedy
+        self.strict = strict
+        """The first violation stops the hand; False: each is recorded, its action (or line) skipped."""
+        self.fast = fast
+        """Plain turns by :meth:`fast_turn` (False: every turn through verify/apply, as tests compare)."""
+        self.violations: list[Violation] = []
+        """Every violation found so far, in order."""
+        self.stopped = False
+        """The hand stopped before play (seating, or a deal or the upcard under ``strict``)."""
+        self.undo: list[tuple[Event, dict[str, object]]] | None = [] if undo else None
+        """Each line pushed and the table as it was before it (None: lines are not kept, as in a replay)."""
+
+    # ------------------------------------------------------------------ the position: push and pop
+
+    def deal_in(self) -> bool:
+        """Seat the players, deal and turn the upcard (S1, S2, E1, E4, I1); False when the hand
+        stops there (:attr:`stopped`): a seating fault always, a deal's or the upcard's under
+        :attr:`strict` (otherwise it is recorded and skipped)."""
+        violations = self.violations
+        strict = self.strict
+        remedy = self.remedy
+        try:
+            self.verify_seating()
+        except Ruling as r:
+            violations.append(r.violation)
+            self.stopped = True
+            return False
+        for d in self.script.deals:  # the family's functions, not the wrappers: a call less each
+            try:
+                plan = deal.verify_deal(self, d)
+            except Ruling as r:
+                violations.append(r.violation)
+                if strict:
+                    self.stopped = True
+                    return False
+                continue
+            bad = deal.deal_count_fault(self, d)
+            if bad is not None and not remedy:
+                violations.append(bad.violation)
+                if strict:
+                    self.stopped = True
+                    return False
+            deal.apply_deal(self, d, plan)
+            if bad is not None and remedy:
+                irregular.remedy_deal(self, d, bad.violation)
+        try:
+            self.verify_upcard()
+        except Ruling as r:
+            violations.append(r.violation)
+            if strict:
+                self.stopped = True
+                return False
+        else:
+            self.apply_upcard()
+        return True
+
+    def push(self, ev: Event) -> tuple[Violation, ...]:
+        """Play one play line (a turn, a decision, ``force``, ``reshuffle``, ``call``, ``count``)
+        as the referee does and return the violations it brought (none: it was legal). Under
+        :attr:`strict` a violation stops the hand: the caller pushes nothing after it."""
+        undo = self.undo
+        if undo is not None:
+            undo.append((ev, self.snapshot()))
+        vs = self.violations
+        n = len(vs)
+        if type(ev) is Turn:
+            if not self.fast or not self.fast_turn(ev):
+                _play_turn(self, ev, self.strict, vs)
+        else:
+            bad = event_fault(self, ev)
+            if bad is not None:
+                vs.append(bad.violation)
+            elif type(ev) is Decision:
+                decisions.apply_decision(self, ev)
+            else:
+                self.apply_event(ev)
+        return () if len(vs) == n else tuple(vs[n:])
+
+    def pop(self) -> None:
+        """Take back the last line pushed: the table is again exactly as it was before it
+        (raises IndexError when no line is kept to take back)."""
+        undo = self.undo
+        if not undo:
+            raise IndexError("no line pushed to take back")
+        self.restore(undo.pop()[1])
+
+    @property
+    def pushed(self) -> int:
+        """How many lines :meth:`pop` can take back."""
+        return len(self.undo) if self.undo is not None else 0
+
+    def play_to(self, script: HandScript) -> bool:
+        """Bring a table that keeps its lines to the lines of ``script``, the same hand written
+        further or changed at its end (its deal and tags as the table's): the lines pushed that
+        differ are taken back, the new ones pushed (none after a violation, under :attr:`strict`).
+        False (nothing done) when a line to take back or to push changes how the lines before it
+        are judged (:func:`.calls.looks_back`): the hand is then refereed again from the deal."""
+        undo = self.undo
+        assert undo is not None, "a table that keeps its lines"
+        events = script.events
+        k = 0
+        n = min(len(undo), len(events))
+        while k < n and undo[k][0] == events[k]:
+            k += 1
+        looks_back = calls.looks_back
+        fresh = not undo and script is self.script  # dealt with these very lines in view
+        if not fresh and (any(looks_back(ev) for ev, _ in undo[k:]) or any(looks_back(ev) for ev in events[k:])):
+            return False
+        while len(undo) > k:
+            self.pop()
+        self.script = script  # (the same hand: only where its claims were written may be new)
+        if self.stopped or (self.strict and self.violations):
+            return True
+        for ev in events[k:]:
+            if self.push(ev) and self.strict:
+                break
+        return True
+
+    def snapshot(self) -> dict[str, object]:
+        """The table as it stands, for :meth:`restore` (the lines kept by ``undo`` are not in it)."""
+        # values, cards, laid melds and the profile's caches never change: the copy shares them,
+        # and the long lists that hold only values are copied whole, not item by item
+        state = dict(vars(self))
+        del state["undo"]
+        memo: dict[int, object] = {}
+        for held in (self.steps, self.pile, self.ledger.payments, self.claims, self.notes, self.remedies, self.dead):
+            if held is not None:
+                memo[id(held)] = held.copy()
+        return copy.deepcopy(state, memo)
+
+    def restore(self, state: dict[str, object]) -> None:
+        """Put the table back as :meth:`snapshot` found it (``state`` is used up)."""
+        undo = self.undo
+        self.__dict__ = state
+        self.undo = undo
+
+    def finish(self) -> HandResult:
+        """The hand's result: the ``[Ledger]`` claim checked (C9) once play is over (a hand
+        :attr:`stopped` before play has none to check)."""
+        if not self.stopped:
+            going_out.check_claims(self, self.violations)
+        return self.result(self.violations)
+
+    def result_now(self) -> HandResult:
+        """The result were the hand to end here (:meth:`finish`), the table left as it is."""
+        claims, notes = len(self.claims), len(self.notes)
+        try:
+            return self.finish()
+        finally:
+            del self.claims[claims:]
+            del self.notes[notes:]
+
+    # ------------------------------------------------------------------ what may be played next
+
+    @property
+    def to_act(self) -> str | None:
+        """Who decides (T1) or plays (P1) next; None when the hand is over."""
+        if self.phase is DECIDING:
+            return self.seats[self.decided].name
+        if self.phase is PLAYING:
+            return self.in_turn.name
+        return None
+
+    @property
+    def offered(self) -> Card | None:
+        """The live discard the player in turn may take instead of drawing (P3), or None."""
+        return self.live if self.live_ok and self.phase is PLAYING else None
+
+    def must_take(self) -> int:
+        """P8 for the player in turn (:func:`~.forcing.must_take`): -1 forced by a ``force`` line,
+        N: the live discard fits his meld #N under automatic forcing, 0: he may draw or take."""
+        return must_take(self.forced_by, self.automatic, self.js, self.in_turn, self.offered)
+
+    def fits(self, seat: Seat, c: Card) -> int:
+        """M5: the number of ``seat``'s first meld that ``c`` can be added to, or 0."""
+        return seat.fits(self.js, c)
+
+    def must_keep(self, c: Card) -> bool:
+        """P9: the player in turn must keep the unused stock draw ``c`` (the flat next player's
+        melds take it), discarding a hand card instead."""
+        return flat_next_fits(self.profile, self.js, self.in_turn, self.next_seat, c)
 
     # ------------------------------------------------------------------ seating and deal
 
@@ -426,7 +628,7 @@ class Table(Board):
         _raise(r)
 
     @staticmethod
-    def _last_place(turn: Turn) -> Placed:
+    def _last_place(turn: Turn) -> Located:
         """Where a foul meld is found: the turn's discard, or its last action (I2)."""
         return turn.actions[-1] if turn.actions else turn
 
@@ -450,8 +652,8 @@ class Table(Board):
         through the general path, which asks every judge in order and names the rule broken.
 
         The judges are bound to module names (not looked up on their modules) and the seat's
-        position is read once: the plain turn is three turns in four (benchmarks/README.md,
-        "Referee")."""
+        position is read once: the plain turn is the most common one (benchmarks/README.md,
+        "Figures behind the code")."""
         acts = turn.actions
         if len(acts) != 2 or type(acts[1]) is not Discard or type(acts[0]) is not Draw:
             return self._fast_meld_turn(turn)
@@ -684,60 +886,14 @@ def referee_hand(
     >>> r.ok, r.ledger, [p.rule for p in r.payments]
     (True, {'Ana': 4, 'Ben': -4}, ['C2'])
     """
-    table = Table(script, record_steps=record_steps, js=js)
-    table.remedy = remedy
-    violations: list[Violation] = []
-    try:
-        table.verify_seating()
-    except Ruling as r:
-        violations.append(r.violation)
-        return table.result(violations)
-    for d in script.deals:  # the family's functions, not Table's wrappers: a call less each
-        try:
-            plan = deal.verify_deal(table, d)
-        except Ruling as r:
-            violations.append(r.violation)
-            if strict:
-                return table.result(violations)
-            continue
-        bad = deal.deal_count_fault(table, d)
-        if bad is not None and not remedy:
-            violations.append(bad.violation)
-            if strict:
-                return table.result(violations)
-        deal.apply_deal(table, d, plan)
-        if bad is not None and remedy:
-            irregular.remedy_deal(table, d, bad.violation)
-    try:
-        table.verify_upcard()
-    except Ruling as r:
-        violations.append(r.violation)
-        if strict:
-            return table.result(violations)
-    else:
-        table.apply_upcard()
-    fast_turn = table.fast_turn if fast else _no_fast_turn
+    table = Table(script, record_steps=record_steps, js=js, strict=strict, remedy=remedy, fast=fast)
+    if not table.deal_in():
+        return table.finish()
+    push = table.push
     for ev in script.events:
-        if type(ev) is Turn:
-            if not fast_turn(ev) and not _play_turn(table, ev, strict, violations):
-                return _finish(table, violations)
-            continue
-        bad = event_fault(table, ev)
-        if bad is not None:
-            violations.append(bad.violation)
-            if strict:
-                return _finish(table, violations)
-            continue
-        if type(ev) is Decision:
-            decisions.apply_decision(table, ev)
-        else:
-            table.apply_event(ev)
-    return _finish(table, violations)
-
-
-def _no_fast_turn(turn: Turn) -> bool:
-    """Every turn through the general path (``fast=False``, as tests compare)."""
-    return False
+        if push(ev) and strict:
+            break
+    return table.finish()
 
 
 def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violation]) -> bool:
@@ -779,8 +935,3 @@ def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violatio
             return False
     table.end_turn()
     return True
-
-
-def _finish(table: Table, violations: list[Violation]) -> HandResult:
-    table.check_claims(violations)
-    return table.result(violations)

@@ -32,7 +32,7 @@ from pancli.model.actions import (
 )
 from pancli.model.results import DISCARD_PILE, STOCK, Ending
 from pancli.model.rulings import Ruling, counted
-from pancli.referee.board import PLAYING, VOID, Board, Placed
+from pancli.referee.board import PLAYING, VOID, Board, Located
 from pancli.referee.going_out import go_out
 from pancli.rulebook import Rule
 
@@ -94,7 +94,7 @@ def taken_card_fault(b: Board, node: Take | Discard | Turn) -> Ruling | None:
     return b.fail(Rule.P3, f"the taken {b.pending} must be melded at once", node)
 
 
-def stock_fault(b: Board, node: Placed, player: str | None = None) -> Ruling | None:
+def stock_fault(b: Board, node: Located, player: str | None = None) -> Ruling | None:
     """P10: nothing is played in a void hand; a draw needs a card in the stock (the dead discards
     are reshuffled first), and after a reshuffle whose discards the record shows, a card among
     them; a reshuffle needs an empty stock."""

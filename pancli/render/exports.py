@@ -225,9 +225,9 @@ def advice_item(a: Advice) -> AdviceItem:
 _LINE_MARK = -7_000_000_000_001
 """A line number no input has: the JSON of a report made with it is cut there, and any line put in."""
 _JSON_CACHE_MAX = 100_000
-"""Distinct lines whose JSON text is kept (memory stays bounded: about 1 KB each)."""
+"""Distinct lines whose JSON text is kept (so memory stays bounded)."""
 JSON_SLICE = 2048
-"""Lines whose JSON is written at once (a 1 MB block of input is some 60 MB of --json text)."""
+"""Lines whose JSON is written at once (the --json text of a whole block of input is many times its size)."""
 
 
 def _slices(blocks: Iterable[list[str]], size: int) -> Iterator[list[str]]:

@@ -10,10 +10,8 @@ that settle it (as ``pan settle`` finds them) and the text of every rule cited.
 
 The page is kept light, to open at once: one element a card, no empty cells at the end of a
 timeline row, and hands off the screen not laid out until scrolled to (``content-visibility:
-auto``). Measured with benchmarks/bench_html.py (a 100-hand record, headless Chromium, on a
-loaded machine where an empty page took 0.10 s): 1.35 MB and 68,000 elements, loaded and laid
-out in 0.77 s more than the empty page, against 7.5 MB, 213,000 elements and 5.25 s with a
-10-element SVG picture per card.
+auto``): an SVG picture per card made the page several times larger and slower to open
+(benchmarks/bench_html.py; the figures in benchmarks/README.md).
 
 It is written as the hands are refereed, one at a time (constant memory), to the stream it
 is given (``pan replay`` gives it a file written atomically). Everything taken from the
@@ -222,12 +220,12 @@ class HtmlReport:
 
     def _pan(self, report: HandReport, result: HandResult) -> None:
         """One refereed Panguingue hand."""
-        from pancli.model.settle import Hand
+        from pancli.model.settle import SettledHand
 
         hand, script = report.hand, report.script
         n = self._next(hand)
         dispute = report.dispute
-        self.pan.add(Hand(result.players, result.totals, result.stake, dispute))
+        self.pan.add(SettledHand(result.players, result.totals, result.stake, dispute))
         header = self._header(n, hand, script, result.violations, result.claims, script.profile.name, result.remedies)
         parts = [header]
         parts.append(self._timeline(report))
@@ -238,12 +236,12 @@ class HtmlReport:
 
     def _pagruc(self, report: HandReport, result: PagrucHandResult) -> None:
         """One refereed PAGRUC hand: its timeline and hand scores (G7)."""
-        from pancli.model.settle import Hand
+        from pancli.model.settle import SettledHand
 
         hand, script = report.hand, report.script
         n = self._next(hand)
         dispute = report.dispute
-        self.pagruc_sitting.add(Hand(result.players, result.totals, result.stake, dispute))
+        self.pagruc_sitting.add(SettledHand(result.players, result.totals, result.stake, dispute))
         parts = [self._header(n, hand, script, result.violations, result.claims, "PAGRUC")]
         parts.append(self._timeline(report))
         parts.append(self._problems(report))
@@ -257,12 +255,12 @@ class HtmlReport:
 
     def malformed(self, hand: RecordHand) -> None:
         """A hand that cannot be read: its error and its text, the bad line marked."""
-        from pancli.model.settle import Hand
+        from pancli.model.settle import SettledHand
 
         e = hand.error
         assert e is not None
         n = self._next(hand)
-        self.pan.add(Hand(hand.players, {}, None, malformed_dispute(hand)))
+        self.pan.add(SettledHand(hand.players, {}, None, malformed_dispute(hand)))
         lines = []
         for i, text in enumerate(hand.text.rstrip("\n").split("\n"), hand.first_line):
             row = f"{i:>5}  {escape(text)}"

@@ -417,7 +417,7 @@ class CardItem(Item):
     line: int | None
 
 
-class LaidItem(Item):
+class LaidOffItem(Item):
     """Who laid off a card on a meld."""
 
     player: str
@@ -432,7 +432,7 @@ class TableMeldItem(Item):
     kind: str
     cards: str
     points: int
-    laid_by: list[LaidItem]
+    laid_by: list[LaidOffItem]
     line: int
 
 
@@ -504,7 +504,7 @@ def pagruc_item(
                 m.meld.kind.value,
                 format_cards(m.meld.cards),
                 m.meld.points,
-                [LaidItem(p, str(c)) for p, c in m.laid_by],
+                [LaidOffItem(p, str(c)) for p, c in m.laid_by],
                 m.line,
             )
             for m in result.table

@@ -22,7 +22,7 @@ from contextlib import redirect_stdout
 from typing import IO, TYPE_CHECKING
 
 from pancli.app.lines import error_line
-from pancli.app.live import Entry, Session, Verdict
+from pancli.app.live import Entry, LineVerdict, Session
 from pancli.cards import Card, Game
 from pancli.model.results import Payment, Violation
 from pancli.notation.errors import NotationError
@@ -171,12 +171,12 @@ class PlainLive:
 
 def entry_text(session: Session, entry: Entry) -> str:
     """The plain judgement of a line."""
-    if entry.verdict is Verdict.BLANK:
+    if entry.verdict is LineVerdict.BLANK:
         return ""
-    if entry.verdict is Verdict.NOTED:
+    if entry.verdict is LineVerdict.NOTED:
         where = f"{entry.line}" if entry.line else "(written with the hand's first line)"
         return f"noted {where}: {entry.text.strip()}\n"
-    if entry.verdict is Verdict.REFUSED:
+    if entry.verdict is LineVerdict.REFUSED:
         _rule, _message, _line, _col, player, ruling, err = refusal(session, entry)
         out = [f"refused {err}" + (f" ({player})" if player else "")]
         if ruling:
@@ -292,12 +292,12 @@ class JsonlLive(PlainLive):
     def entry(self, session: Session, entry: Entry) -> None:
         from pancli.jsontext import dumps, lines
 
-        if entry.verdict is Verdict.BLANK:
+        if entry.verdict is LineVerdict.BLANK:
             return
-        if entry.verdict is Verdict.NOTED:
+        if entry.verdict is LineVerdict.NOTED:
             self._w(dumps(NotedLine(session.name, entry.line, entry.text.strip())) + "\n")
             return
-        if entry.verdict is Verdict.REFUSED:
+        if entry.verdict is LineVerdict.REFUSED:
             rule, message, line, col, player, ruling, _ = refusal(session, entry)
             turn = entry.error.turn if isinstance(entry.error, Violation) else 0
             item = RefusedLine(

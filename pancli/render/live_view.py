@@ -21,7 +21,7 @@ from textual.containers import Horizontal
 from textual.suggester import Suggester
 from textual.widgets import Input, RichLog, Static
 
-from pancli.app.live import Session, Verdict, command
+from pancli.app.live import LineVerdict, Session, command
 from pancli.render.live import (
     complete_line,
     entry_text,
@@ -181,15 +181,15 @@ class LiveApp(App[bool]):
             self.clean = self.clean and done
             return
         entry = s.enter(text)
-        if entry.verdict is Verdict.BLANK:
+        if entry.verdict is LineVerdict.BLANK:
             return
         # what may be done now has its own line below the log
         said = "\n".join(x for x in entry_text(s, entry).rstrip("\n").split("\n") if not x.startswith("  now: "))
-        if entry.verdict is Verdict.REFUSED:
+        if entry.verdict is LineVerdict.REFUSED:
             self.clean = False
             self.say(said, "bold red")
         else:
-            self.say(said, "green" if entry.verdict is Verdict.ACCEPTED else "")
+            self.say(said, "green" if entry.verdict is LineVerdict.ACCEPTED else "")
         self.redraw()
 
     def action_complete(self) -> None:

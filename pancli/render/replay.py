@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from pancli.notation.layout import RecordHand
 
 
-class Progress(Protocol):
+class ProgressMeter(Protocol):
     """The progress line a long replay shows (told of each hand)."""
 
     enabled: bool
@@ -53,7 +53,7 @@ class Sink:
     wants_steps = False
     each_hand = False
     """Write each hand's text as soon as it is judged (``--jsonl``)."""
-    progress: Progress | None = None
+    progress: ProgressMeter | None = None
     """Told of each hand (the progress line of a long replay)."""
     share: Share | None = None
     """How far the input is read, when its size is known (the progress line shows the share)."""
@@ -249,8 +249,8 @@ class _CollectJsonl(_CollectJson, JsonlSink):
 
 
 RICH_HANDS = 3
-"""Hands a terminal shows as rich timelines; the rest as plain lines, streamed (a rich hand costs
-about 50 ms to draw: 300 hands took 19 s on a terminal against 1 s in a pipe)."""
+"""Hands a terminal shows as rich timelines; the rest as plain lines, streamed (a rich hand is
+slow to draw: benchmarks/README.md, "Figures behind the code")."""
 
 
 class RichSink:

@@ -317,13 +317,13 @@ def _replay_errors(path: str, *, strict: bool = False) -> list[str]:
     from pancli.app.replay import Tally, replay_files
     from pancli.render.replay import Sink
 
-    class Collect(Sink):
+    class CollectErrors(Sink):
         def _tick(self) -> None:
             pass
 
         def close(self, tally: Tally, stopped: bool) -> None:
             pass
 
-    sink = Collect()
+    sink = CollectErrors()
     replay_files([path], sink, open_record=_open_sample, strict=strict, profile=None)
     return [e.rstrip("\n") for e in "".join(sink.err).splitlines() if not e.startswith("pan replay: ")]

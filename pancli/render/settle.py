@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from pancli.app.replay import Tally
     from pancli.app.report import HandReport
     from pancli.model.results import Remedy
-    from pancli.model.settle import Dispute, Hand, HandRuns, PlayerTotal, Sitting
+    from pancli.model.settle import Dispute, HandRuns, PlayerTotal, SettledHand, Sitting
     from pancli.notation.layout import RecordHand
     from pancli.render.json import RemedyItem
 
@@ -82,7 +82,7 @@ class SettleSink(Sink):
         )
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
-    def _add(self, sitting: Sitting, hand: Hand) -> None:
+    def _add(self, sitting: Sitting, hand: SettledHand) -> None:
         if hand.dispute is not None:
             self.any_disputed = True
             self.disputed(hand.dispute)
@@ -94,7 +94,7 @@ class SettleSink(Sink):
         return self.pagruc_sitting if game is Game.PAGRUC else self.pan
 
     def hand(self, report: HandReport) -> None:
-        from pancli.model.settle import Hand
+        from pancli.model.settle import SettledHand
 
         hand, result = report.hand, report.result
         if hand.warnings:
@@ -108,7 +108,7 @@ class SettleSink(Sink):
             self.err.extend(violation_line(hand.file, r.violation) + "\n" for r in result.remedies)  # type: ignore[union-attr]
             self.remedied(report)
         sitting = self.sitting(result.game)
-        counted = Hand(result.players, result.totals, result.stake, dispute)
+        counted = SettledHand(result.players, result.totals, result.stake, dispute)
         if sitting.takes_default(counted):
             self.defaulted.add(hand.file, hand.index)
         if not result.finished and not result.violations:  # as pan replay's summary counts it
@@ -136,10 +136,10 @@ class SettleSink(Sink):
                 )
 
     def malformed(self, hand: RecordHand) -> None:
-        from pancli.model.settle import Hand
+        from pancli.model.settle import SettledHand
 
         # (a malformed hand's names are as read, maybe with control characters: shown escaped)
-        self._add(self.pan, Hand(tuple(map(escape_text, hand.players)), {}, None, malformed_dispute(hand)))
+        self._add(self.pan, SettledHand(tuple(map(escape_text, hand.players)), {}, None, malformed_dispute(hand)))
 
     def close(self, tally: Tally, stopped: bool) -> None:
         out = self.out

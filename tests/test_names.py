@@ -1,0 +1,78 @@
+"""Names in the code: one meaning per class name across the package.
+
+A class name defined twice (a ``Board`` of each game, two ``Hand`` values, two ``Options``) makes
+every reader and every ``grep`` ask which one is meant; each class gets the name of what it is.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+PKG = Path(__file__).resolve().parent.parent / "pancli"
+
+
+def _trees() -> dict[str, ast.Module]:
+    return {str(p.relative_to(PKG.parent)): ast.parse(p.read_text(encoding="utf-8")) for p in sorted(PKG.rglob("*.py"))}
+
+
+def class_names(trees: dict[str, ast.Module]) -> dict[str, list[str]]:
+    """Class name -> where each class of that name is defined (``file:line``), nested ones too."""
+    where: defaultdict[str, list[str]] = defaultdict(list)
+    for rel, tree in trees.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                where[node.name].append(f"{rel}:{node.lineno}")
+    return where
+
+
+def test_each_class_name_is_defined_once() -> None:
+    twice = {name: places for name, places in class_names(_trees()).items() if len(places) > 1}
+    assert twice == {}
+
+
+def test_a_second_class_of_a_name_is_found() -> None:
+    trees = {
+        "a.py": ast.parse("class Board:\n    pass\n"),
+        "b.py": ast.parse("def f():\n    class Board:\n        pass\n"),
+    }
+    assert class_names(trees)["Board"] == ["a.py:1", "b.py:2"]
+
+
+def mode_switches(trees: dict[str, ast.Module]) -> list[str]:
+    """Judges (functions returning a ``Ruling``) that take a string saying which question to
+    answer: a parameter compared with two string constants or more, or typed as a ``Literal``
+    of strings (``turn_fault(..., stage="seat")``)."""
+    out: list[str] = []
+    for rel, tree in trees.items():
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef) or "Ruling" not in ast.unparse(fn.returns or ast.Constant(None)):
+                continue
+            params = [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]
+            modes = {a.arg for a in params if a.annotation is not None and "Literal[" in ast.unparse(a.annotation)}
+            said: defaultdict[str, set[str]] = defaultdict(set)
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name):
+                    for c in node.comparators:
+                        for const in (c, *getattr(c, "elts", ())):
+                            if isinstance(const, ast.Constant) and isinstance(const.value, str):
+                                said[node.left.id].add(const.value)
+            modes |= {name for name, values in said.items() if len(values) >= 2 and name in {a.arg for a in params}}
+            out += [f"{rel}:{fn.lineno} {fn.name}({name})" for name in sorted(modes)]
+    return out
+
+
+def test_no_judge_takes_a_mode() -> None:
+    assert mode_switches(_trees()) == []
+
+
+def test_a_judge_taking_a_mode_is_found() -> None:
+    src = (
+        "def turn_fault(b, stage: str) -> Ruling | None:\n"
+        "    if stage == 'seat':\n        return None\n"
+        "    if stage == 'order':\n        return None\n"
+        "def pick(b, how: Literal['a', 'b']) -> Ruling:\n    return b\n"
+        "def render(b, form: str) -> str:\n    return 'x' if form == 'a' else 'y' if form == 'b' else ''\n"
+    )
+    assert mode_switches({"m.py": ast.parse(src)}) == ["m.py:1 turn_fault(stage)", "m.py:6 pick(how)"]

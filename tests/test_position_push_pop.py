@@ -1,0 +1,122 @@
+"""The referee's table is the hand's position: ``push`` plays one line by the referee's one path,
+``pop`` takes it back exactly.
+
+Over simulated hands (every profile knob), corrupted ones and every shipped sample (fouls, calls,
+counts, reshuffles, retirements), strict and not: after ``push`` then ``pop`` the table equals
+what it was, field by field and reference by reference; the lines pushed one by one give the
+result :func:`referee_hand` gives.
+"""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from msgspec.structs import replace
+from profiles_kit import any_profile
+
+from pancli.cards import Card, Game
+from pancli.model.actions import Discard, HandScript, Turn
+from pancli.records import read_hands
+from pancli.referee import Table, referee_hand
+from pancli.referee.simulate import simulate_hands
+from pancli.referee.state import Judgements, LaidMeld
+from pancli.rules import HOYLE
+from pancli.values import Value
+
+NAMES = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay", "Gus", "Hal")
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def state(table: Table) -> object:
+    """Everything the table holds, as nested plain data: objects by their fields (sorted), a second
+    reference to a mutable object as a reference to the first (so aliasing is compared too)."""
+    seen: dict[int, int] = {}
+
+    def walk(x: object) -> object:
+        if x is None or isinstance(x, int | str | bytes | float | Card | Value | enum.Enum):
+            return x
+        if isinstance(x, LaidMeld | Judgements):  # shared, never changed: the same object
+            return ("shared", id(x))
+        if id(x) in seen:
+            return ("ref", seen[id(x)])
+        seen[id(x)] = len(seen)
+        if isinstance(x, list | tuple):
+            return (type(x).__name__, [walk(i) for i in x])
+        if isinstance(x, dict):
+            return ("dict", [(k, walk(v)) for k, v in x.items()])
+        names = sorted(vars(x)) if hasattr(x, "__dict__") else sorted(type(x).__slots__)  # type: ignore[attr-defined]
+        return (type(x).__name__, [(n, walk(getattr(x, n))) for n in names if n != "undo"])
+
+    return walk(table)
+
+
+def push_pop_each(script: HandScript, *, strict: bool = True) -> Table:
+    """Push each line of ``script``, checking that ``pop`` restores the table each time, and
+    that the result is the referee's; returns the table after the last line."""
+    table = Table(script, strict=strict, undo=True)
+    dealt = table.deal_in()
+    start = state(table)
+    pushed = 0
+    if dealt:
+        for ev in script.events:
+            before = state(table)
+            got = table.push(ev)
+            table.pop()
+            assert state(table) == before, ev
+            assert table.push(ev) == got
+            pushed += 1
+            if got and strict:
+                break
+    assert table.pushed == pushed
+    end = state(table)
+    assert (table.finish() if dealt else table.result(table.violations)) == referee_hand(script, strict=strict)
+    for _ in range(pushed):
+        table.pop()
+    assert state(table) == start
+    with pytest.raises(IndexError):
+        table.pop()
+    for ev in script.events[:pushed]:
+        table.push(ev)
+    assert state(table) == end  # what finish() added was taken back with the lines
+    return table
+
+
+def one_hand(seed: int, n: int, profile: object) -> HandScript:
+    return next(simulate_hands(NAMES[:n], 1, seed, profile))  # type: ignore[arg-type]
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.integers(2, 8), profile=any_profile)
+def test_push_then_pop_gives_the_same_position_over_simulated_hands(seed: int, n: int, profile: object) -> None:
+    push_pop_each(one_hand(seed, n, profile))
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.integers(2, 6), data=st.data())
+def test_push_then_pop_over_corrupted_hands_strict_and_not(seed: int, n: int, data: st.DataObject) -> None:
+    script = one_hand(seed, n, HOYLE)
+    events = list(script.events)
+    turns = [k for k, e in enumerate(events) if isinstance(e, Turn) and e.actions]
+    assume(turns)
+    k = data.draw(st.sampled_from(turns))
+    turn = events[k]
+    assert isinstance(turn, Turn)
+    other = data.draw(st.sampled_from([d.cards[0] for d in script.deals]))
+    events[k] = replace(turn, actions=(*turn.actions[:-1], Discard(other)))  # a card he may not hold
+    bad = replace(script, events=tuple(events))
+    push_pop_each(bad)
+    push_pop_each(bad, strict=False)
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.pan")))
+def test_push_then_pop_over_every_sample_hand(sample: str) -> None:
+    with open(SAMPLES / sample, encoding="utf-8") as f:
+        scripts = [h.script for h in read_hands(f, sample, SAMPLES)]
+    for script in scripts:
+        if script is not None and script.game is Game.PANGUINGUE:
+            push_pop_each(script)
+            push_pop_each(script, strict=False)
