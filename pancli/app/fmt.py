@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import IO, TYPE_CHECKING
 
+from pancli.records.tags import record_folder
+
 if TYPE_CHECKING:
     from pancli.notation.errors import NotationError as NotationError
 
@@ -123,8 +125,6 @@ def _format_one(
     malformed: Malformed,
     stdin: Callable[[], IO[str]],
 ) -> Formatted:
-    from pancli.records.tags import record_folder
-
     found = Formatted(name)
     recording: _Recording | None = None
     if name == "-":  # read as the reader goes (a pipe with no end is cut by the reader's limits)
@@ -227,8 +227,7 @@ def rewrite_files(names: Sequence[str], malformed: Malformed) -> Iterator[Rewrit
     (a temporary file in the same folder, fsync, rename: the file holds the old text or the new,
     its permissions kept), in order. An unchanged file is not touched; a file with a malformed
     hand is left as it was."""
-    from pancli.files import atomic_write
-    from pancli.records.tags import record_folder
+    from pancli.files import atomic_write  # only for --write: tempfile and shutil
 
     for name in names:
         found = Formatted(name)

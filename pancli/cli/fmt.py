@@ -111,14 +111,14 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, write: bool, as_json: b
         if not files or "-" in files:
             raise click.UsageError("--write needs FILE names (standard input cannot be rewritten)")
         sys.exit(_rewrite(files))
-    from pancli.app.fmt import format_files
+    from pancli.app.fmt import format_files  # the record reader: not for --help or a usage error
 
     names = record_files(files)
     refuse_output_into_input(names)
     status = EXIT_OK
     stream = None
     if as_json or as_jsonl:
-        from pancli.render.stream import JsonStream
+        from pancli.render.stream import JsonStream  # the JSON encoder: only for --json, --jsonl
 
         stream = JsonStream(as_jsonl)  # each file's object as soon as it is formatted
     out = sys.stdout  # (format_record writes no control character raw, terminal or pipe)
@@ -137,7 +137,7 @@ def _rewrite(files: tuple[str, ...]) -> int:
     """``--write`` (:func:`pancli.app.fmt.rewrite_files`): a line on standard error per file
     changed or left alone for a malformed hand; status 1 for a malformed hand, 2 for a file that
     cannot be read or written."""
-    from pancli.app.fmt import Outcome, rewrite_files
+    from pancli.app.fmt import Outcome, rewrite_files  # the record reader: not for --help
 
     status = EXIT_OK
     for done in rewrite_files(files, _malformed):
