@@ -22,6 +22,7 @@ from pancli.cards import Card, Game
 from pancli.model.actions import Discard, HandScript, Turn
 from pancli.records import read_hands
 from pancli.referee import Table, referee_hand
+from pancli.referee.position import PositionError, Walk
 from pancli.referee.simulate import simulate_hands
 from pancli.referee.state import Judgements, LaidMeld
 from pancli.rules import HOYLE
@@ -31,7 +32,15 @@ NAMES = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay", "Gus", "Hal")
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
-def state(table: Table) -> object:
+TURN_IN_PROGRESS = frozenset(
+    {"turn", "seat", "pending", "pending_src", "pending_used", "drew", "hand_melded", "discarded", "out"}
+    | {"must_add", "borrowed", "moves", "fouls", "fast", "fit_mask"}
+)
+"""What a turn in progress holds (and the fit table a seat works out when asked): between two lines
+it is no part of the position."""
+
+
+def state(table: Table, skip: frozenset[str] = frozenset({"undo"})) -> object:
     """Everything the table holds, as nested plain data: objects by their fields (sorted), a second
     reference to a mutable object as a reference to the first (so aliasing is compared too)."""
     seen: dict[int, int] = {}
@@ -49,7 +58,7 @@ def state(table: Table) -> object:
         if isinstance(x, dict):
             return ("dict", [(k, walk(v)) for k, v in x.items()])
         names = sorted(vars(x)) if hasattr(x, "__dict__") else sorted(type(x).__slots__)  # type: ignore[attr-defined]
-        return (type(x).__name__, [(n, walk(getattr(x, n))) for n in names if n != "undo"])
+        return (type(x).__name__, [(n, walk(getattr(x, n))) for n in names if n not in skip])
 
     return walk(table)
 
@@ -120,3 +129,45 @@ def test_push_then_pop_over_every_sample_hand(sample: str) -> None:
         if script is not None and script.game is Game.PANGUINGUE:
             push_pop_each(script)
             push_pop_each(script, strict=False)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.integers(2, 8), profile=any_profile)
+def test_the_fast_turn_leaves_the_table_as_the_general_path_does(seed: int, n: int, profile: object) -> None:
+    """After every line, the table of the fast turns (plain turns and meld turns applied in one go)
+    is the general path's, but for what a turn in progress holds."""
+    script = one_hand(seed, n, profile)
+    js = Judgements(script.profile)
+    fast, plain = Table(script, js=js), Table(script, js=js, fast=False)
+    assert fast.deal_in() and plain.deal_in()
+    skip = TURN_IN_PROGRESS | {"undo"}
+    for ev in script.events:
+        assert fast.push(ev) == plain.push(ev) == ()
+        assert state(fast, skip) == state(plain, skip), ev
+    assert fast.finish() == plain.finish()
+
+
+def _asked(walk: Walk, line: int, player: str) -> object:
+    try:
+        return walk.at(line, player)
+    except PositionError as e:
+        return (type(e).__name__, str(e), e.line, e.col)
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.pan")))
+def test_a_walked_position_is_the_one_refereed_from_the_deal(sample: str) -> None:
+    """One table walked forward through a hand (what ``pan review`` asks) gives at every line, for
+    every player, what a table refereed from the deal to that line gives, violations included;
+    a line before the last one asked walks again from the deal."""
+    with open(SAMPLES / sample, encoding="utf-8") as f:
+        scripts = [h.script for h in read_hands(f, sample, SAMPLES)]
+    for script in scripts[:3]:
+        if script is None or script.game is not Game.PANGUINGUE:
+            continue
+        walk = Walk(script)
+        lines = sorted({ev.line for ev in script.events} | {script.first_line, 10**6})
+        for line in lines:
+            for player in script.players[:4]:
+                assert _asked(walk, line, player) == _asked(Walk(script), line, player), (line, player)
+        back = lines[len(lines) // 2]
+        assert _asked(walk, back, script.players[0]) == _asked(Walk(script), back, script.players[0])

@@ -23,7 +23,7 @@ from pancli.referee.board import HAND_SIZE, Board, Located
 from pancli.referee.going_out import ten_cards_fault
 from pancli.referee.melding import CardPlan, borrowing_fault, plan_cards
 from pancli.referee.state import Judgements, Seat
-from pancli.referee.turns import taken_card_fault
+from pancli.referee.turns import goes_live, taken_card_fault
 from pancli.rulebook import Rule
 from pancli.rules import Profile
 from pancli.values import Value
@@ -178,9 +178,7 @@ def apply_discard(b: Board, a: Discard, plan: DiscardPlan) -> None:
     record = b.steps is not None
     b.discarded = True
     if plan.kind is DiscardKind.UNUSED_DRAW:
-        b.pile.append(c)
-        b.live_ok = True
-        b.live = c
+        goes_live(b, c)
         if record:
             b.moves.append((c, STOCK, DISCARD_PILE))
         return

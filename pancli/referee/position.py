@@ -213,14 +213,14 @@ class Walk:
         self.played = 0
         """Events of the script pushed on :attr:`table`."""
         self.broken: tuple[int, Violation] | None = None
-        """The event that broke a rule (its index, the violation): the table stops there."""
+        """The event that broke a rule (its index, -1 for the deal; the violation): the table stops there."""
 
     def _table(self, line: int) -> Table:
         """The table with every play line before ``line`` played; raises PositionViolation."""
         events = self.script.events
         broken = self.broken
         if broken is not None:
-            if events[broken[0]].line < line:
+            if broken[0] < 0 or events[broken[0]].line < line:
                 raise PositionViolation(broken[1])
             self.table = None  # the broken line was half played: walk again up to it
         table = self.table
@@ -228,7 +228,11 @@ class Walk:
             table = self.table = Table(self.script, record_steps=False, js=self.js)
             self.played = 0
             self.broken = None
-            _deal(table)  # (a broken deal breaks every position alike)
+            try:
+                _deal(table)
+            except PositionViolation as e:
+                self.broken = (-1, e.violation)  # a broken deal breaks every position alike
+                raise
         k = self.played
         while k < len(events) and events[k].line < line:
             try:

@@ -16,6 +16,7 @@ profile by card tuple, since the same melds recur across hands.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards
@@ -318,6 +319,23 @@ class Seat:
         self.standing: list[Foul] = []
         """His foul melds and additions left lying after his turn because a call of each comes later
         in the record (I2): found at the call, or made good before it."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Seat:
+        """The seat for a copy of the table (:meth:`pancli.referee.table.Table.snapshot`): its card counts
+        and laid melds (never changed once made) copied one level, not number by number as deepcopy walks a
+        list (the copy of a table was mostly that walk); the fouls left lying, which change, copied whole."""
+        new = Seat.__new__(Seat)
+        for name in Seat.__slots__:
+            setattr(new, name, getattr(self, name))
+        for name in ("hand", "melds"):
+            held: list[object] = getattr(self, name)
+            got = memo.get(id(held))
+            if got is None:
+                got = memo[id(held)] = held.copy()
+            setattr(new, name, got)
+        new.standing = copy.deepcopy(self.standing, memo)
+        new.retired = copy.deepcopy(self.retired, memo)
+        return new
 
     def fits(self, js: Judgements, c: Card) -> int:
         """The 1-based number of his first meld that ``c`` can be added to (M5), or 0: the

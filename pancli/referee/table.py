@@ -343,11 +343,13 @@ class Table(Board):
         undo = self.undo
         if undo is not None:
             undo.append((ev, self.snapshot()))
+        turn = type(ev) is Turn
+        if turn and self.fast and self.fast_turn(ev):  # type: ignore[arg-type]
+            return ()
         vs = self.violations
         n = len(vs)
-        if type(ev) is Turn:
-            if not self.fast or not self.fast_turn(ev):
-                _play_turn(self, ev, self.strict, vs)
+        if turn:
+            _play_turn(self, ev, self.strict, vs)  # type: ignore[arg-type]
         else:
             bad = event_fault(self, ev)
             if bad is not None:
@@ -405,9 +407,11 @@ class Table(Board):
         state = dict(vars(self))
         del state["undo"]
         memo: dict[int, object] = {}
-        for held in (self.steps, self.pile, self.ledger.payments, self.claims, self.notes, self.remedies, self.dead):
+        for held in (self.steps, self.pile, self.ledger.payments, self.claims, self.notes, self.remedies, self.dead,
+                     self.seen):  # fmt: skip
             if held is not None:
                 memo[id(held)] = held.copy()
+        memo[id(self.copies)] = self.copies  # (a tuple of numbers: deepcopy would walk it to give it back)
         return copy.deepcopy(state, memo)
 
     def restore(self, state: dict[str, object]) -> None:
@@ -651,9 +655,10 @@ class Table(Board):
         hold; any other turn goes to :meth:`_fast_meld_turn`. False (nothing changed) sends it
         through the general path, which asks every judge in order and names the rule broken.
 
-        The judges are bound to module names (not looked up on their modules) and the seat's
-        position is read once: the plain turn is the most common one (benchmarks/README.md,
-        "Figures behind the code")."""
+        It is applied by :func:`.turns.plain_turn`, through the functions the general path's
+        draw, discard and end of turn change the table by. The judges are bound to module names
+        (not looked up on their modules) and the seat's position is read once: the plain turn
+        is the most common one (benchmarks/README.md, "Figures behind the code")."""
         acts = turn.actions
         if len(acts) != 2 or type(acts[1]) is not Discard or type(acts[0]) is not Draw:
             return self._fast_meld_turn(turn)
@@ -676,15 +681,7 @@ class Table(Board):
             or must_keep_draw(self.profile, js, s, active[pos], c)  # P9: he must keep it
         ):
             return False
-        self.turn_no += 1
-        self.stock_n -= 1
-        self.seen[c.index] += 1
-        if self.restock is not None:
-            self.restock[c.index] -= 1
-        self.pile.append(c)
-        self.live_ok = True
-        self.live = c
-        self.pos = pos
+        turns.plain_turn(self, c)
         steps = self.steps
         if steps is not None:
             steps.append(turn)  # its two steps, recorded whole (model.results.Recorded)
@@ -696,7 +693,11 @@ class Table(Board):
         the judges such a turn can break all hold (the place of the line, P8, P10, E1, E4,
         P3, P6, M1-M5 and C7 by the meld engine, P4, P7), recording the same steps as the
         general path when steps are recorded; False (nothing changed) sends it through the
-        general path."""
+        general path.
+
+        A second apply of such a turn, kept for its gain (benchmarks/README.md, "Figures behind
+        the code"); tests/test_position_push_pop.py checks that it leaves the table as the
+        general path does."""
         acts = turn.actions
         if len(acts) < 2 or self.forced_by is not None or not plays_now(self, turn.player):
             return False
@@ -775,13 +776,10 @@ class Table(Board):
         hand = s.hand
         if beyond_hand(hand, taken):
             return False  # E4 (or M6): the general path names it
-        # every judge holds: apply as the general path does
+        # every judge holds: applied in one go, as the general path leaves the table
         self.turn_no += 1
         if kind is Draw:
-            self.stock_n -= 1
-            self.seen[pend.index] += 1
-            if self.restock is not None:
-                self.restock[pend.index] -= 1
+            turns.from_stock(self, pend)
             src = self.pending_src = STOCK
         else:
             self.pile.pop()
@@ -823,7 +821,7 @@ class Table(Board):
             c = last.card
             self.pile.append(c)
             self.discarded = True
-            self.pos = (self.pos + 1) % len(self.active)
+            turns.next_in_turn(self)
             if steps is not None:
                 steps.append(Step(last.line, last.col, name, turn, last, ((c, HAND, DISCARD_PILE),), ()))
         else:

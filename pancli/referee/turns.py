@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+from pancli.cards import Card
 from pancli.model.actions import (
     Action,
     Add,
@@ -141,18 +142,47 @@ def end_turn(b: Board) -> None:
         b.pile.append(b.pending)
         b.live_ok = False
     b.forced_by = None
-    if b.phase is PLAYING and b.active:
-        b.pos = (b.pos + 1) % len(b.active)
+    next_in_turn(b)
     b.seat = None
     b.turn = None
 
 
+def from_stock(b: Board, c: Card) -> None:
+    """The stock gives ``c``, shown to all (P1; P10: one card fewer in it, and one fewer of the
+    dead discards reshuffled into it)."""
+    b.stock_n -= 1
+    b.seen[c.index] += 1
+    if b.restock is not None:
+        b.restock[c.index] -= 1
+
+
+def goes_live(b: Board, c: Card) -> None:
+    """The unused stock draw ``c`` is discarded: the live discard for the next player (P2, P3)."""
+    b.pile.append(c)
+    b.live_ok = True
+    b.live = c
+
+
+def next_in_turn(b: Board) -> None:
+    """The turn passes to the next active player (P1)."""
+    if b.phase is PLAYING and b.active:
+        b.pos = (b.pos + 1) % len(b.active)
+
+
+def plain_turn(b: Board, c: Card) -> None:
+    """A verified plain turn, ``draw C, discard C``, applied whole (the referee's fast turn): one
+    turn more, the stock gives ``c``, it goes live and the next player is in turn, by the
+    functions :func:`begin_turn`, :func:`apply_draw`, the unused draw's discard and
+    :func:`end_turn` change the table by (a plain turn leaves no turn in progress to set up)."""
+    b.turn_no += 1
+    from_stock(b, c)
+    goes_live(b, c)
+    next_in_turn(b)
+
+
 def apply_draw(b: Board, a: Draw) -> None:
     """The drawn card is shown and pending (P2)."""
-    b.stock_n -= 1
-    b.seen[a.card.index] += 1
-    if b.restock is not None:
-        b.restock[a.card.index] -= 1
+    from_stock(b, a.card)
     b.pending = a.card
     b.pending_src = STOCK
     b.drew = True
