@@ -79,30 +79,8 @@ def tables(doc: str, module: str = "") -> list[dict[str, str]]:
     return out
 
 
-def questions(doc: str) -> dict[str, frozenset[str]]:
-    """Rule -> the judges its row names after ``one function a question:``: a rule that asks
-    several questions (G3: whose turn, in order, doing something, ...) has a judge for each,
-    beside the one named first (no judge takes a mode saying which question it answers)."""
-    rows: dict[str, str] = {}
-    rule = ""
-    for line in doc.splitlines():
-        if line.startswith("=====") or not line.strip():
-            continue
-        if line.startswith(" "):
-            rows[rule] = rows.get(rule, "") + line
-        elif re.fullmatch(r"[A-Z]\d+", line.split(" ", 1)[0]):
-            rule = line.split(" ", 1)[0]
-            rows[rule] = line
-    return {
-        r: frozenset(re.findall(r":func:`\.([\w.]+)`", text.split("one function a question:", 1)[1]))
-        for r, text in rows.items()
-        if "one function a question:" in text
-    }
-
-
 PAN_RULINGS, PAN_PAYMENTS, PAN_CLAIMS = tables(table.__doc__ or "")  # in the order of the docstring
 PAGRUC_RULINGS, PAGRUC_CLAIMS = tables(pagruc_referee.__doc__ or "", "referee")
-PAGRUC_QUESTIONS = questions(pagruc_referee.__doc__ or "")
 REFEREES = {
     "Panguingue": (PAN_RULINGS, PAN_CLAIMS, "pancli.referee"),
     "PAGRUC": (PAGRUC_RULINGS, PAGRUC_CLAIMS, "pancli.pagruc"),

@@ -75,6 +75,7 @@ def check_position(
         hint = ""
         if drawn is None and holds_ten(len(hand) - 1, melded):
             hint = "; mark the drawn card with a trailing +CARD or --draw CARD"
+        # start-up: pan analyze does without these
         from pancli.rulebook import Rule  # only for an error: ``pan analyze`` starts without it
 
         raise ImpossiblePosition(Rule.P7, f"{why} (the drawn card apart){hint}")
@@ -174,7 +175,7 @@ def analyze(
     afresh without)."""
     why = seating_fault(players)
     if why is not None:
-        from pancli.rulebook import Rule
+        from pancli.rulebook import Rule  # start-up: pan analyze does without it
 
         raise ImpossiblePosition(Rule.S1, why)
     check_position(hand, drawn, table, seen, profile)

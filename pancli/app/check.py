@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from pancli.app.lines import STDIN_FILE, InputLine, batch_text, error_line, escape_text, is_skipped
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import Meld, Rope, Set, judge, spread_rule
+from pancli.notation import NotationError, parse_meld
 from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS, fast_card, fast_reject
 from pancli.rules import Condition, Profile
 from pancli.values import Value
@@ -157,8 +158,6 @@ def _legal_reason(verdict_reason: str, conditions: tuple[Condition, ...]) -> str
 
 def _judged(text: str, profile: Profile, game: Game) -> Judged:
     """The one place a meld of text is judged: read by the notation, judged by the engine."""
-    from pancli.notation import NotationError, parse_meld
-
     try:
         cards = parse_meld(text, game)
     except NotationError as exc:
@@ -243,7 +242,7 @@ def assess_pagruc(item: InputLine) -> MeldCheck:
     >>> assess_pagruc(InputLine("<arg>", 2, "Qh Kh Ah")).error_line()
     '<arg>:2:1: G4 aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)'
     """
-    from pancli.notation import NotationError, parse_meld
+    # start-up: pan check does without these
     from pancli.pagruc.melds import judge as judge_pagruc
     from pancli.pagruc.pack import TWO_PACKS
 

@@ -10,13 +10,17 @@ the caller as it is met (``malformed``), before the input's result.
 
 from __future__ import annotations
 
+import errno
 import io
 import os
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import IO, TYPE_CHECKING
 
+from pancli.notation.record_writer import format_record
+from pancli.records import read_hands
 from pancli.records.tags import record_folder
 
 if TYPE_CHECKING:
@@ -35,9 +39,6 @@ def canonical_hands(stream: IO[str], file: str, base_dir: str | None) -> Iterato
     >>> list(canonical_hands(record, "-", None))
     [('[Players "Ana Ben"]\\n\\nAna stay\\n', None)]
     """
-    from pancli.notation.record_writer import format_record
-    from pancli.records import read_hands
-
     for hand in read_hands(stream, file, base_dir):
         yield format_record(hand), hand.error
 
@@ -176,9 +177,6 @@ def _open_regular(name: str) -> IO[str]:
     """``name`` opened for ``--write``, which replaces regular files only: anything else (a FIFO
     would wait for a writer, a device would be written in place) is refused once opened, without
     waiting and without reading (OSError)."""
-    import errno
-    import stat
-
     fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):

@@ -59,6 +59,7 @@ def referee(script: HandScript, *, strict: bool = True, record_steps: bool = Tru
     ('panguingue', True)
     """
     if script.game is Game.PAGRUC:
+        # start-up: pan replay does without these
         from pancli.pagruc.referee import referee_hand as pagruc_referee
 
         return pagruc_referee(script, strict=strict, record_steps=record_steps)
@@ -253,6 +254,7 @@ class RecordJudge:
             return True
         if script.game is Game.PAGRUC:
             if self.pagruc is None:
+                # start-up: pan replay does without these
                 from pancli.pagruc.referee import referee_hand
 
                 self.pagruc = referee_hand
@@ -299,6 +301,7 @@ def replay_files(
     is a :class:`ChunkSink`: the sink gets the same output, in the same order. A chunk holds
     ``chunk_hands`` hands (0: :data:`CHUNK_HANDS`; fewer for a sink whose every hand is long work).
     """
+    # start-up: pan replay --help does without these
     from pancli.notation.record_common import LineMemos
     from pancli.records import read_hands
     from pancli.records.tags import record_folder
@@ -348,7 +351,7 @@ def _judge_chunk(
     kept: tuple[LineMemos, ProfileJudgements],
 ) -> _Done:
     """Judge one chunk; ``kept``: the remembered lines and meld judgements of the process's chunks."""
-    from pancli.records.reader import read_chunk
+    from pancli.records.reader import read_chunk  # start-up: pan replay --help does without it
 
     chunk, name, base_dir = task
     memos, judgements = kept
@@ -379,6 +382,7 @@ def _replay_parallel(
     ``chunk_hands`` hands at a time (one chunk each in flight: constant memory). Whatever
     process dies when, the run ends with the output of a run with no worker
     (:mod:`pancli.app.workers`)."""
+    # start-up: pan replay does without these
     from pancli.app.workers import Workers
     from pancli.notation.record_common import LineMemos
     from pancli.records.reader import split_hands

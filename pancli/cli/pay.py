@@ -83,6 +83,7 @@ def pay(
     if as_jsonl:
         ctx.exit(_pay_lines(result))
     if as_json:
+        # start-up: pan pay does without these
         from pancli.render.exports import pay_item
         from pancli.render.stream import write_json
 
@@ -116,6 +117,7 @@ def _plain_stream(blocks: Iterable[list[str]], file: str, profile: Profile, play
 def _pay_lines(result: PayReport) -> int:
     """``--jsonl``: each meld's object (as ``pan check --jsonl``), then one line of totals (the
     object of ``--json`` without its ``melds``); returns the exit status."""
+    # start-up: pan pay does without these
     from pancli.render.exports import check_item, pay_totals
     from pancli.render.stream import JsonStream
 

@@ -30,6 +30,7 @@ from pancli.cli.common import (
     stakes,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
+from pancli.render.simulate import text_pieces, write_json
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -101,7 +102,6 @@ def simulate(
         raise click.BadParameter(exc.message, param_hint=exc.option) from None
     progress = Progress("simulate", hands, "hands", enabled=wanted(quiet, stdout_too=output is not None))
     played = _counted(simulated(seats, hands, seed, profile, tags, money), progress)
-    from pancli.render.simulate import text_pieces, write_json
 
     def write(stream: IO[str], flush_each: bool) -> None:
         if as_json or as_jsonl:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
+from decimal import localcontext
 from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, Protocol
 
 from pancli.cards import Card, Game
@@ -392,8 +393,6 @@ def exact_product(stake: Decimal, units: int) -> Decimal:
     >>> exact_product(Decimal("0.0"), -3)
     Decimal('0.0')
     """
-    from decimal import localcontext
-
     with localcontext() as ctx:
         ctx.prec = len(stake.as_tuple().digits) + len(str(abs(units))) + 1
         product = stake * units

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from decimal import Decimal
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import Game
@@ -30,7 +31,6 @@ from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
 from pancli.values import Value
 
 if TYPE_CHECKING:
-    from decimal import Decimal
     from pathlib import Path
 
 _WORD: Final = re.compile(r"\S+")
@@ -69,6 +69,7 @@ class ProfileCache:
         message."""
         got = self.files.get(path)
         if got is None:
+            # start-up: pan replay does without it
             from pancli.notation.houserules import OutsideFolder, profile_from_toml, read_rules_file
 
             try:
@@ -148,7 +149,6 @@ def read_stake(text: str) -> Decimal | tuple[NotationCode, str]:
     whole, _, cents = text.partition(".")
     if number_too_large(whole) or number_too_large(cents):
         return "R10", too_large_message("a Stake part", max(whole, cents, key=len))
-    from decimal import Decimal  # here, not at the top: most records name no stake, and start-up should not pay for it
 
     return Decimal(text)
 

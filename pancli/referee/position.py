@@ -499,7 +499,7 @@ def now_of(table: Table) -> TableNow:
 
 def _lays(profile: Profile, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     """The new melds ``hand`` can form (:meth:`MeldSpace.blocks`), the largest first, each once."""
-    from pancli.meldspace import counts_of, decode, encode, meld_space
+    from pancli.meldspace import counts_of, decode, encode, meld_space  # start-up: pan analyze --at does without it
 
     if len(hand) < 3:
         return ()

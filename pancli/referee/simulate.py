@@ -72,6 +72,7 @@ from pancli.model.actions import (
 )
 from pancli.referee.forcing import must_keep_draw, must_take
 from pancli.referee.state import Judgements, LaidMeld, Seat
+from pancli.referee.table import referee_hand
 from pancli.rules import HAND_SIZE, Forcing, Profile, seating_fault
 
 _MAX_RESHUFFLES: Final = 3
@@ -417,8 +418,6 @@ def inject(script: HandScript, kind: str, rng: random.Random) -> HandScript | No
     >>> [len(d.cards) for d in inject(s, "I1-extra", random.Random(1)).deals]
     [10, 11, 10]
     """
-    from pancli.referee.table import referee_hand
-
     if kind not in IRREGULARITIES:
         raise ValueError(f"no irregularity {kind!r}: one of {', '.join(IRREGULARITIES)}")
     for candidate in _places(script, kind, rng):

@@ -120,7 +120,7 @@ class PayItem(Item):
 
 def pay_totals(r: PayReport) -> PayTotals:
     """The totals of a pay report."""
-    from pancli.app.pay import GOING_OUT, LAID
+    from pancli.app.pay import GOING_OUT, LAID  # start-up: pan check --json does without it
 
     going_out = None
     if r.going_out is not None:
@@ -215,7 +215,7 @@ class AdviceItem(Item):
 
 def advice_item(a: Advice) -> AdviceItem:
     """The JSON object of an advice."""
-    from pancli.analyze.advice import POLICY
+    from pancli.analyze.advice import POLICY  # start-up: pan check --json does without it
 
     return AdviceItem(a.stay, a.stay_se, a.ci, a.top, a.choice, a.samples, a.seed, a.won, a.void, POLICY)
 

@@ -18,7 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from pancli.cards import Card, format_cards
-from pancli.model.results import RETURNED, HandResult, Payment, is_return
+from pancli.model.actions import Decision
+from pancli.model.results import RETURNED, Ending, HandResult, Payment, is_return
 from pancli.notation.record_writer import ledger_value
 from pancli.values import Value
 
@@ -225,8 +226,6 @@ def parts(result: HandResult, script: HandScript) -> dict[str, str]:
     >>> parts(r, s)
     {'Ana': 'stayed, winner', 'Ben': 'went on top', 'Cruz': 'retired (I2)'}
     """
-    from pancli.model.actions import Decision
-
     roles = dict.fromkeys(script.players, "")
     for ev in script.events:
         if isinstance(ev, Decision) and ev.player in roles:
@@ -247,8 +246,6 @@ def outcome(result: HandResult) -> str:
     >>> outcome(r)
     'Ana wins: all the others went on top (T4)'
     """
-    from pancli.model.results import Ending
-
     ending = result.ending
     rule = result.ending_rule
     if ending is Ending.STOPPED:
