@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from pancli.app.check import MeldCheck, judge_text
 from pancli.escapes import escape_text
 from pancli.limits import MAX_SAMPLES
+from pancli.panrules import PanRules
 from pancli.rulebook import Rule
 from pancli.rules import MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
 
@@ -174,7 +175,7 @@ def check_meld(text: str, rules: str | Profile = "hoyle") -> MeldCheck:
     >>> check_meld("5s 9s 5s").rule
     'E1'
     """
-    return judge_text(_text(text, "the meld"), _profile(rules))
+    return judge_text(_text(text, "the meld"), PanRules(_profile(rules)))
 
 
 def meld_value(text: str, rules: str | Profile = "hoyle") -> int:

@@ -45,6 +45,7 @@ from pancli.pagruc import referee as pagruc_referee
 from pancli.pagruc.referee import referee_hand as pagruc_referee_hand
 from pancli.records import read_hands
 from pancli.referee import referee_hand
+from pancli.referee import table as pan_table
 from pancli.referee.sequence import next_hand_violation
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import CARDROOM, HOYLE
@@ -262,6 +263,7 @@ def questions(doc: str) -> dict[str, frozenset[str]]:
 
 
 PAGRUC_QUESTIONS = questions(pagruc_referee.__doc__ or "")
+PAN_QUESTIONS = questions(pan_table.__doc__ or "")
 
 TABLES = {Game.PANGUINGUE: (PAN_RULINGS, PAN_CLAIMS), Game.PAGRUC: (PAGRUC_RULINGS, PAGRUC_CLAIMS)}
 
@@ -272,7 +274,7 @@ def test_every_ruling_made_comes_from_the_one_function_of_its_rule(audit: Audit,
     seen = (audit.rulings if kind == "rulings" else audit.claims)[game]
     assert seen, "nothing seen: the audit is broken"
     rulings, claims = TABLES[game]
-    asked = PAGRUC_QUESTIONS if game is Game.PAGRUC and kind == "rulings" else {}
+    asked = (PAGRUC_QUESTIONS if game is Game.PAGRUC else PAN_QUESTIONS) if kind == "rulings" else {}
     allowed = {rule: {_expected(rulings, claims, kind, rule), *asked.get(rule, ())} for rule in seen}
     wrong = {rule: sorted(where) for rule, where in seen.items() if not where <= allowed[rule]}
     assert wrong == {}, "a rule ruled on by another function than its table's, or by several"

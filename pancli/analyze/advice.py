@@ -210,7 +210,7 @@ def advise(
         if winner < 0:
             void += 1
         else:
-            out_pay = going_out_value(nodes[seats[winner]].table, profile)
+            out_pay = going_out_value(nodes[seats[winner]].table, profile).total
             pot = profile.ante * (n - 1)
             if winner == 0:
                 won += 1

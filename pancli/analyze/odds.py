@@ -164,7 +164,7 @@ def out_value(row: DrawRow, table: Sequence[Meld], profile: Profile) -> int:
     """C8: what each active opponent pays when ``row``'s draw puts the player out (0 otherwise)."""
     if row.arrangement is None or not row.out:
         return 0
-    return going_out_value(final_melds(row.arrangement, table), profile)
+    return going_out_value(final_melds(row.arrangement, table), profile).total
 
 
 # --------------------------------------------------------------------------- distance to going out

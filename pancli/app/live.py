@@ -43,11 +43,11 @@ from pancli.cards import Game
 from pancli.files import atomic_write
 from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
+from pancli.panrules import PanRulesByProfile
 from pancli.records.reader import HandChunk, Physical, read_chunk, read_hands
 from pancli.records.tags import read_stake
 from pancli.referee.position import now_of
 from pancli.referee.sequence import next_hand_violation, stopped_before_play
-from pancli.referee.state import ProfileJudgements
 from pancli.referee.table import Table
 from pancli.rulebook import closest, lookup
 from pancli.values import replace
@@ -505,9 +505,9 @@ class Session:
                 self._table = None
                 return (stopped_before_play(script, s3),)
             judge = self.judge
-            if judge.judgements is None:
-                judge.judgements = ProfileJudgements()
-            table = Table(script, js=judge.judgements.of(script.profile), remedy=judge.remedy, undo=True)
+            if judge.rules_by_profile is None:
+                judge.rules_by_profile = PanRulesByProfile()
+            table = Table(script, rules=judge.rules_by_profile.of(script.profile), remedy=judge.remedy, undo=True)
             table.deal_in()
             self._table, self._head, self._head_after = table, head, previous
             table.play_to(script)

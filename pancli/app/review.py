@@ -117,7 +117,7 @@ def _stakes(pos: Position) -> Stakes:
     toppers = sum(1 for s in pos.seats if s.active is False)
     p = pos.profile
     pot = p.forfeit * toppers if p.ante == 0 else p.ante * (len(pos.seats) - 1)
-    owed = sum(going_out_value(s.melds, p) for s in opps) / len(opps) if opps else 0.0
+    owed = sum(going_out_value(s.melds, p).total for s in opps) / len(opps) if opps else 0.0
     return Stakes(survival(s.cards for s in opps), pot + owed)
 
 

@@ -21,6 +21,7 @@ from msgspec.structs import replace
 
 from pancli.notation.record_common import name_problem, player_name
 from pancli.notation.record_writer import write_script
+from pancli.panrules import PanRules
 from pancli.referee import referee_hand
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import DEFAULT_PLAYERS, seating_fault
@@ -156,7 +157,7 @@ def simulated(
     """The ``hands`` hands of self-play at ``seats`` (``tags`` added to each, and a ``Stake`` tag with
     ``stake``), one at a time."""
     line = 1
-    for number, script in enumerate(simulate_hands(seats, hands, seed, profile), 1):
+    for number, script in enumerate(simulate_hands(seats, hands, seed, profile, rules=PanRules(profile)), 1):
         if tags:
             script = replace(script, tags=tags)
         if stake is not None:

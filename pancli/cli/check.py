@@ -43,7 +43,7 @@ from pancli.cli.common import (
     stdout_console,
     stdout_is_terminal,
 )
-from pancli.rules import Profile
+from pancli.panrules import PanRules
 
 
 def _input_blocks(args: list[str]) -> tuple[str, Iterator[list[str]] | list[list[str]]]:
@@ -55,10 +55,10 @@ def _input_blocks(args: list[str]) -> tuple[str, Iterator[list[str]] | list[list
     raise click.UsageError(NOTHING_TO_CHECK)
 
 
-def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
+def _plain_batch(args: list[str], pan_rules: PanRules, game: Game) -> bool:
     """The pipe path: plain lines on stdout, error lines on stderr. True when all legal."""
     file, blocks = _input_blocks(args)
-    batch = PlainBatch(file, profile, game)
+    batch = PlainBatch(file, pan_rules, game)
     write_out = sys.stdout.write
     write_err = sys.stderr.write
     all_legal = True
@@ -74,7 +74,7 @@ def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
     return all_legal
 
 
-def _json_batch(args: list[str], profile: Profile, game: Game, lines: bool) -> bool:
+def _json_batch(args: list[str], pan_rules: PanRules, game: Game, lines: bool) -> bool:
     """``--json`` (a list, streamed) or ``--jsonl``: the objects of :class:`~pancli.app.check.JsonBatch`,
     written a slice of input at a time, error lines on stderr. True when all legal."""
     # start-up: pan check does without these
@@ -83,7 +83,7 @@ def _json_batch(args: list[str], profile: Profile, game: Game, lines: bool) -> b
 
     file, blocks = _input_blocks(args)
     stream = JsonStream(lines, flush_each=False)
-    batch = JsonBatch(file, profile, game, stream)
+    batch = JsonBatch(file, pan_rules, game, stream)
     all_legal = True
     for text, errors, items in batch.slices(blocks):
         stream.add_encoded(text, items)
@@ -166,17 +166,17 @@ def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, as_jsonl: b
     args = list(melds)
     if chosen is Game.PAGRUC and ctx.get_parameter_source("rules") is ParameterSource.COMMANDLINE:
         raise click.UsageError("--rules picks a Panguingue profile; PAGRUC has one set of rules (G1-G9)")
-    profile = load_profile(rules) if chosen is Game.PANGUINGUE else None
+    pan_rules = PanRules(load_profile(rules)) if chosen is Game.PANGUINGUE else None
     hint = one_card_each_hint(args, chosen)  # (after the usage errors: the melds are then judged)
     if hint:
         ctx.call_on_close(lambda: sys.stderr.write(hint))
-    if profile is None:
+    if pan_rules is None:
         ctx.exit(_check_pagruc(args, as_json, as_jsonl))
     if as_json or as_jsonl:
-        ctx.exit(EXIT_OK if _json_batch(args, profile, chosen, as_jsonl) else EXIT_ILLEGAL)
+        ctx.exit(EXIT_OK if _json_batch(args, pan_rules, chosen, as_jsonl) else EXIT_ILLEGAL)
     if not stdout_is_terminal():
-        ctx.exit(EXIT_OK if _plain_batch(args, profile, chosen) else EXIT_ILLEGAL)
-    ctx.exit(_terminal(args, profile, chosen))
+        ctx.exit(EXIT_OK if _plain_batch(args, pan_rules, chosen) else EXIT_ILLEGAL)
+    ctx.exit(_terminal(args, pan_rules, chosen))
 
 
 def one_card_each_hint(args: list[str], game: Game) -> str:
@@ -211,7 +211,7 @@ def _input_ends_soon(wait: float = 0.4) -> bool:
     return bool(ready)
 
 
-def _terminal(args: list[str], profile: Profile, game: Game) -> int:
+def _terminal(args: list[str], pan_rules: PanRules, game: Game) -> int:
     """A terminal: a table when the melds fit on one screen of at least :data:`TABLE_COLUMNS`
     columns; else (past a screenful, or a narrow screen) the plain rows as they are judged (a
     rich table shows nothing until its last row is judged), wrapped at whole words to the screen's
@@ -235,9 +235,9 @@ def _terminal(args: list[str], profile: Profile, game: Game) -> int:
         second = next(pending, None) if fits else None  # at once: the input has ended or more has come
         fits = second is None
     if fits:
-        reports = [assess(item, profile, game) for item in items]
-        return render_reports(reports, False, title=f"pan check ({profile.name})")
-    batch = PlainBatch(file, profile, game)
+        reports = [assess(item, pan_rules, game) for item in items]
+        return render_reports(reports, False, title=f"pan check ({pan_rules.profile.name})")
+    batch = PlainBatch(file, pan_rules, game)
     width = screen.columns
     err_width = width if sys.stderr.isatty() else 0
     all_legal = True

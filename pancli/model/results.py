@@ -16,6 +16,7 @@ from decimal import localcontext
 from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, Protocol
 
 from pancli.cards import Card, Game
+from pancli.melds import OutValue
 from pancli.model.actions import Action, Deal, Discard, Draw, Event, Turn
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -334,6 +335,9 @@ class HandResult(Value):
     went on after each (empty when the referee stops at the first irregularity)."""
     retirements: tuple[Retirement, ...] = ()
     """The players retired from the hand (I1, I2), in order, each with the rule he retired under."""
+    going_out: OutValue | None = None
+    """What going out collected from each active opponent (C8), its bonus and melds apart, as the
+    rules object decided it; None when nobody went out. Explaining the C8 payment reads it."""
 
     @property
     def void(self) -> bool:

@@ -329,9 +329,8 @@ class HtmlReport:
         hand, script, result = report.hand, report.script, report.result
         by_line: dict[int, list[str]] = {}
         if result.game is Game.PANGUINGUE:
-            bonus = script.profile.out_bonus
             for c in collections(result.payments):
-                why = c.what(bonus)
+                why = c.what(result.going_out)
                 by_line.setdefault(c.line, []).append(
                     f"<div><b>{escape(c.payee)}</b> {c.verb} {self.rule(c.rule)} "
                     f"{escape(why)}: {escape(c.amounts())}</div>"

@@ -195,8 +195,9 @@ def entry_text(session: Session, entry: Entry) -> str:
     if entry.started:
         out.append(f"hand {report.hand.index} begins (its tags written with this line)")
     out.append(f"ok {entry.line}: {entry.text.strip()}")
-    if report.script.game.value == "panguingue":
-        out += collection_lines(entry.payments, report.script.profile.out_bonus)
+    result = report.result
+    if result.game is Game.PANGUINGUE:
+        out += collection_lines(entry.payments, result.going_out)
         for r in entry.remedies:
             out += remedy_lines(session.name, r)
     if entry.hand_over:
@@ -442,13 +443,13 @@ def hand_log(session: Session) -> list[str]:
     by_line: dict[int, list[Payment]] = {}
     for p in payments:
         by_line.setdefault(p.line, []).append(p)
-    bonus = report.script.profile.out_bonus if report is not None else None
+    going_out = report.result.going_out if report is not None and report.result.game is Game.PANGUINGUE else None
     remedies = report.result.remedies if report is not None and report.result.game is Game.PANGUINGUE else ()
     for n, text in enumerate(session.lines_of_hand, first):
         if not text.strip() or text.startswith("["):
             continue
         out.append(f"{n:>4}  {text}")
-        out += collection_lines(by_line.get(n, []), bonus)
+        out += collection_lines(by_line.get(n, []), going_out)
         for r in remedies:
             if r.violation.line == n:
                 out += remedy_lines(session.name, r)

@@ -319,7 +319,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     by_line: dict[int, list[Collection]] = {}
     for c in collections(result.payments):
         by_line.setdefault(c.line, []).append(c)
-    bonus = script.profile.out_bonus
+    going_out = result.going_out
     bad: dict[int, Violation] = {}
     for v in result.violations:
         bad.setdefault(v.line, v)
@@ -342,7 +342,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
         paid: list[str] = []
         for c in by_line.pop(line, ()):
             who = f"[green]{escape(c.payee)}[/]" + (" returns" if c.returned else "")
-            paid.append(f"{who} [bold]{c.rule}[/] {escape(c.what(bonus))}: {escape(c.amounts())}")
+            paid.append(f"{who} [bold]{c.rule}[/] {escape(c.what(going_out))}: {escape(c.amounts())}")
         style = ""
         if line in bad:
             v = bad[line]
@@ -358,7 +358,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
         play_text = Text(escape_text(text), style="dim" if dim_deal else style)
         timeline.add_row(str(line), Wrapped(play_text), Wrapped("\n".join(paid)))
     for line, rest in sorted(by_line.items()):  # payments on lines not shown (hand-level)
-        paid_text = "\n".join(escape(f"{c.payee} {c.reason(bonus)}: {c.amounts()}") for c in rest)
+        paid_text = "\n".join(escape(f"{c.payee} {c.reason(going_out)}: {c.amounts()}") for c in rest)
         timeline.add_row(str(line), "", Wrapped(paid_text))
     if table_fits(console, timeline):
         console.print(timeline)
