@@ -37,7 +37,7 @@ __all__ = ["__version__", *API]
 
 def __getattr__(name: str) -> Any:
     if name in API:
-        import importlib
+        import importlib  # start-up: import pancli does without it
 
         value = getattr(importlib.import_module("pancli.api"), name)
         globals()[name] = value

@@ -23,6 +23,7 @@ raises :class:`PanError` (a ValueError) with the rule id and the column. See doc
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING
 from pancli.app.check import MeldCheck, judge_text
 from pancli.escapes import escape_text
 from pancli.limits import MAX_SAMPLES
+from pancli.panrules import PanRules
 from pancli.rulebook import Rule
 from pancli.rules import MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
 
@@ -59,6 +61,7 @@ __all__ = [
 def __getattr__(name: str) -> object:
     """The result types of :func:`referee_hand`, imported when asked for (for ``isinstance``)."""
     if name == "HandResult":
+        # start-up: pancli.check_meld does without these
         from pancli.model.results import HandResult
 
         return HandResult
@@ -142,6 +145,7 @@ def load_rules(spec: str | os.PathLike[str] | Profile = "hoyle") -> Profile:
         raise PanError(Rule.R3, f"rules must be a profile name, a path or a Profile, not {_shown(text)}")
     if text.lower() in ("hoyle", "cardroom"):
         return builtin_profile(text)
+    # start-up: pancli.check_meld does without it
     from pancli.notation.houserules import profile_from_toml, read_rules_file
 
     shown = escape_text(text if len(text) <= 200 else text[:200] + "...")
@@ -171,7 +175,7 @@ def check_meld(text: str, rules: str | Profile = "hoyle") -> MeldCheck:
     >>> check_meld("5s 9s 5s").rule
     'E1'
     """
-    return judge_text(_text(text, "the meld"), _profile(rules))
+    return judge_text(_text(text, "the meld"), PanRules(_profile(rules)))
 
 
 def meld_value(text: str, rules: str | Profile = "hoyle") -> int:
@@ -200,9 +204,7 @@ def parse_records(
     >>> len(hands), hands[0].script.players, hands[0].error is None
     (1, ('Ana', 'Ben'), True)
     """
-    import io
-
-    from pancli.records import read_hands
+    from pancli.records import read_hands  # start-up: pancli.check_meld does without it
 
     _text(text, "the record", Rule.R1)
     _text(name, "the name", Rule.R1)
@@ -222,7 +224,7 @@ def _folder(value: object) -> Path:
 def read_records(path: str | os.PathLike[str]) -> Iterator[RecordHand]:
     """The hands of a record file, one at a time (constant memory). A malformed hand comes with
     ``error`` set and ``script`` None; reading goes on. OSError when the file cannot be read."""
-    from pancli.records import read_hands
+    from pancli.records import read_hands  # start-up: pancli.check_meld does without it
 
     if not isinstance(path, (str, os.PathLike)):
         raise PanError(Rule.R1, f"path must be a path, not {_shown(path)}")
@@ -258,6 +260,7 @@ def referee_hand(hand: RecordHand | str | os.PathLike[str], *, strict: bool = Fa
     ...
     pancli.api.PanError: R2 'no-such-record.pan' is neither a file nor the text of a hand (tags, play lines)
     """
+    # start-up: pancli.check_meld does without these
     from pancli.notation.layout import RecordHand
 
     if not isinstance(hand, (str, os.PathLike, RecordHand)):
@@ -284,7 +287,7 @@ def _one_hand_text(hand: str | os.PathLike[str]) -> list[RecordHand]:
             shown = escape_text(repr(text if len(text) <= 60 else text[:60] + "..."))
             raise PanError(Rule.R2, f"{shown} is neither a file nor the text of a hand (tags, play lines)")
         return parse_records(text)
-    from pancli.records import read_hands
+    from pancli.records import read_hands  # start-up: pancli.check_meld does without it
 
     name = os.fspath(hand)
     if not isinstance(name, str):
@@ -332,6 +335,7 @@ def analyze_hand(
     >>> str(analyze_hand("5sss 3-4h Kdhc 2c 7d +5h", samples=50).discard)
     '7d'
     """
+    # start-up: pancli.check_meld does without these
     from pancli.analyze.analysis import ImpossiblePosition, analyze
     from pancli.app.analyze import InputProblem, read_hand
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -362,10 +362,11 @@ def _gaps(idx: list[int]) -> list[Rank]:
     return [PAN_RANKS[i] for i in range(idx[0], idx[-1] + 1) if i not in have]
 
 
-def grow(meld: Meld, added: Iterable[Card], profile: Profile) -> Meld:
+def grow(meld: Meld, added: Iterable[Card], profile: Profile, keeps: Callable[[int, int], bool] | None = None) -> Meld:
     """Add cards to a meld keeping its character (M5); raise MeldError when refused.
 
-    The value never drops (C7): a change that would lower it is refused.
+    The value never drops (C7): a change that would lower it is refused (``keeps``: the rules
+    object's C7, :func:`keeps_value` without one).
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
@@ -380,7 +381,7 @@ def grow(meld: Meld, added: Iterable[Card], profile: Profile) -> Meld:
     why = copies_fault(Counter(c.index for c in new.cards).items(), copies_by_index(profile.pack))
     if why is not None:
         raise MeldError("E4", why)
-    if not keeps_value(meld.value(profile), new.value(profile)):
+    if not (keeps_value if keeps is None else keeps)(meld.value(profile), new.value(profile)):
         raise MeldError("C7", f"adding {format_cards(added)} would lower the meld's value")
     return new
 
@@ -411,7 +412,16 @@ def spread_rule(n: int, profile: Profile) -> EngineRule | None:
     return "M2"
 
 
-def going_out_value(melds: Iterable[Meld], profile: Profile) -> int:
+class OutValue(Value):
+    """What going out collects from each active opponent (C8): the ``bonus`` and the ``melds``
+    paid again, and their ``total``. Explaining a payment reads the parts."""
+
+    melds: int
+    bonus: int
+    total: int
+
+
+def going_out_value(melds: Iterable[Meld], profile: Profile) -> OutValue:
     """C8: what each active opponent pays the player who goes out with ``melds``
     (the going-out bonus plus the value of all his melds again; forfeits and tops aside).
 
@@ -419,6 +429,7 @@ def going_out_value(melds: Iterable[Meld], profile: Profile) -> int:
     >>> from pancli.rules import CARDROOM
     >>> fours = judge([card(Rank.FIVE, Suit.SPADES)] * 4, CARDROOM).meld
     >>> going_out_value([fours], CARDROOM)
-    8
+    OutValue(melds=6, bonus=2, total=8)
     """
-    return profile.out_bonus + sum(m.value(profile) for m in melds)
+    laid = sum(m.value(profile) for m in melds)
+    return OutValue(laid, profile.out_bonus, profile.out_bonus + laid)

@@ -47,9 +47,8 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-# The rules judged on counts alone. Each is judged here once, on plain numbers, so that the
-# referee's judge (named in the rule table of pancli/referee/table.py), the meld engine and
-# the analyzer, which checks positions that are not records, ask the same function.
+# The bounds and words of the rules judged on counts alone (S1, P7, E4). The rules object
+# (pancli.panrules.PanRules) decides them with these; its callers ask it, never these.
 
 
 def seating_fault(players: int) -> str | None:
@@ -63,24 +62,8 @@ def seating_fault(players: int) -> str | None:
     return f"{counted(players, 'player')} seated; Panguingue seats {MIN_PLAYERS} to {MAX_PLAYERS}"
 
 
-def holds_ten(hand: int, melded: int) -> bool:
-    """P7: between turns, ``hand`` cards plus ``melded`` cards is exactly ten.
-
-    >>> holds_ten(7, 3), holds_ten(10, 1)
-    (True, False)
-    """
-    return hand + melded == HAND_SIZE
-
-
-def ten_fault(who: str, hand: int, melded: int) -> str | None:
-    """P7: why ``who`` with ``hand`` cards in hand and ``melded`` on the table does not hold
-    ten between turns (:func:`holds_ten`), or None.
-
-    >>> ten_fault("Ana", 9, 0)
-    'Ana holds 9 and has 0 melded: not 10 in all'
-    """
-    if holds_ten(hand, melded):
-        return None
+def ten_words(who: str, hand: int, melded: int) -> str:
+    """What P7 says of ``who`` holding ``hand`` cards with ``melded`` on the table, not ten."""
     return f"{who} holds {hand} and has {melded} melded: not {HAND_SIZE} in all"
 
 
@@ -95,14 +78,19 @@ def copies_fault(cards: Iterable[tuple[int, int]], copies: Sequence[int]) -> str
     >>> copies_fault([(five.index, 8)], eights) is None, copies_fault([(five.index, 9)], eights)
     (True, '9 copies of 5s, but the pack holds 8')
     """
-    over = past_the_pack(_NONE_SEEN, copies, cards)
+    over = past_the_pack(NONE_SEEN, copies, cards)
     if over is None:
         return None
     i, n = over
-    return f"{n} copies of {ALL_CARDS[i]}, but the pack holds {copies[i]}"
+    return copies_words(i, n, copies[i])
 
 
-_NONE_SEEN: Final = (0,) * len(ALL_CARDS)
+def copies_words(i: int, n: int, copies: int) -> str:
+    """What E4 says of ``n`` copies of the card of index ``i`` when the pack holds ``copies``."""
+    return f"{n} copies of {ALL_CARDS[i]}, but the pack holds {copies}"
+
+
+NONE_SEEN: Final = (0,) * len(ALL_CARDS)
 """No copy of any card accounted for yet: cards judged on their own against the pack (E4)."""
 
 

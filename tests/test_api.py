@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 import pancli
 from pancli.cli import cli
+from pancli.panrules import PanRules
 
 
 def test_docs_api_md_runs_as_a_doctest() -> None:
@@ -70,7 +71,7 @@ def test_one_meld_check_type_for_the_api_and_pan_check(text: str) -> None:
     m = pancli.check_meld(text, "cardroom")
     assert type(m) is MeldCheck is pancli.MeldCheck
     assert (m.file, m.line) == ("<string>", 1)
-    placed = assess(InputLine("-", 7, text), pancli.load_rules("cardroom"))
+    placed = assess(InputLine("-", 7, text), PanRules(pancli.load_rules("cardroom")))
     assert placed == MeldCheck("-", 7, *(getattr(m, f) for f in MeldCheck.__struct_fields__[2:]))
     assert check_item(placed) == replace(check_item(m), file="-", line=7)
 

@@ -14,6 +14,7 @@ from profiles_kit import any_profile
 from pancli.app.check import PlainBatch, plain_row
 from pancli.cards import ALL_CARDS, Card
 from pancli.cli.common import STDIN_FILE, is_skipped
+from pancli.panrules import PanRules
 from pancli.rules import CARDROOM, HOYLE, Profile, profile_from_mapping
 
 TINY = profile_from_mapping({"base": "cardroom", "packs": 5, "conditions": {"C2": {"base": 3, "extra": 2}}})
@@ -27,7 +28,7 @@ def reference(lines: list[str], profile: Profile, file: str = STDIN_FILE, before
     for n, text in enumerate(lines, before + 1):
         if file == STDIN_FILE and is_skipped(text):
             continue
-        line, suffix = plain_row(text, profile)
+        line, suffix = plain_row(text, PanRules(profile))
         outs.append(line)
         if suffix is not None:
             errs.append(f"{file}:{n}{suffix}")
@@ -75,7 +76,7 @@ def test_batch_rows_equal_plain_row_for_every_order_and_spelling(
     lines: list[str], profile: Profile, cache_max: int, stdin: bool
 ) -> None:
     file = STDIN_FILE if stdin else "<arg>"
-    batch = PlainBatch(file, profile, cache_max=cache_max)
+    batch = PlainBatch(file, PanRules(profile), cache_max=cache_max)
     half = len(lines) // 2
     first = batch.rows(lines[:half], 0)
     second = batch.rows(lines[half:], half)  # caches carry over from one block to the next
@@ -104,11 +105,11 @@ def test_M2_E4_reasons_that_name_one_card_follow_each_order() -> None:
     ):
         lines = every_order(cards)
         for profile in PROFILES:
-            assert PlainBatch(STDIN_FILE, profile).rows(lines, 0) == reference(lines, profile)
+            assert PlainBatch(STDIN_FILE, PanRules(profile)).rows(lines, 0) == reference(lines, profile)
     nine = ["5s"] * 9 + ["5h"] * 9
     lines = [" ".join(random.Random(i).sample(nine, 18)) for i in range(30)]
     for profile in PROFILES:
-        assert PlainBatch(STDIN_FILE, profile).rows(lines, 0) == reference(lines, profile)
+        assert PlainBatch(STDIN_FILE, PanRules(profile)).rows(lines, 0) == reference(lines, profile)
 
 
 def test_E4_long_spreads_and_lines_beyond_the_key_width_match_the_reference() -> None:
@@ -120,7 +121,7 @@ def test_E4_long_spreads_and_lines_beyond_the_key_width_match_the_reference() ->
     # already break it under TINY, eight under CARDROOM, nine under HOYLE).
     lines += [" ".join(["5s"] * k + ["Kh"]) for k in (4, 5, 7, 8, 9)] + ["Kh " + " ".join(["5h"] * 9)]
     for profile in PROFILES:
-        assert PlainBatch(STDIN_FILE, profile).rows(lines, 0) == reference(lines, profile)
+        assert PlainBatch(STDIN_FILE, PanRules(profile)).rows(lines, 0) == reference(lines, profile)
 
 
 @settings(max_examples=200)
@@ -140,8 +141,9 @@ def test_lines_refused_from_their_first_character_print_what_plain_row_prints(li
     from pancli.app.check import refused_row
 
     made_rows: dict[tuple[int, str, str], tuple[str, str]] = {}
+    rules = PanRules(HOYLE)
     for text in lines:
         made = refused_row(text)
         if made is not None:
-            assert made == plain_row(text, HOYLE) == refused_row(text, made_rows) == refused_row(text, made_rows)
-    assert PlainBatch(STDIN_FILE, HOYLE).rows(lines, 0) == reference(lines, HOYLE)
+            assert made == plain_row(text, rules) == refused_row(text, made_rows) == refused_row(text, made_rows)
+    assert PlainBatch(STDIN_FILE, PanRules(HOYLE)).rows(lines, 0) == reference(lines, HOYLE)

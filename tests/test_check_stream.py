@@ -17,6 +17,7 @@ from pancli.cards import Game
 from pancli.cli import cli
 from pancli.cli.common import InputLine, batch_text, is_skipped
 from pancli.jsontext import dumps, dumps_indented
+from pancli.panrules import PanRules
 from pancli.render.exports import JsonBatch, check_item
 from pancli.render.stream import JsonStream
 from pancli.rules import CARDROOM, HOYLE, Profile
@@ -36,7 +37,7 @@ def expected(lines: list[str], profile: Profile, file: str = "-") -> list[dict[s
     items = [InputLine(file, n, t) for n, t in enumerate(lines, 1)]
     if file == "-":  # '#' starts a comment anywhere on a line of standard input
         items = [InputLine(file, i.line, batch_text(i.text)) for i in items if not is_skipped(i.text)]
-    return [json.loads(dumps(check_item(assess(i, profile)))) for i in items]
+    return [json.loads(dumps(check_item(assess(i, PanRules(profile))))) for i in items]
 
 
 @settings(max_examples=40)
@@ -55,7 +56,7 @@ def test_the_json_batch_is_json_dumps_of_every_report_under_any_profile(
     once and cut at its line number) against the encoder of every report, profiles of any knobs."""
     out = io.StringIO()
     stream = JsonStream(as_lines, out)
-    batch = JsonBatch("-", profile, Game.PANGUINGUE, stream)
+    batch = JsonBatch("-", PanRules(profile), Game.PANGUINGUE, stream)
     slices = list(batch.slices([lines[:9], lines[9:]]))
     for text, _, items in slices:
         stream.add_encoded(text, items)

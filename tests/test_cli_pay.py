@@ -13,6 +13,7 @@ from profiles_kit import any_profile
 
 from pancli.app.pay import PayBatch, pay_report
 from pancli.cli import cli
+from pancli.panrules import PanRules
 from pancli.rules import HOYLE, Profile
 
 
@@ -126,7 +127,7 @@ def test_E4_the_streamed_pipe_path_says_what_the_report_path_says() -> None:
     for out in ([], ["--out"]):
         r = CliRunner().invoke(cli, ["pay", *out, "-n", "4", "-"], input="\n".join(lines) + "\n")
         items = [InputLine("-", i, t) for i, t in enumerate(lines, 1)]
-        result = pay_report(items, 4, HOYLE, bool(out))
+        result = pay_report(items, 4, PanRules(HOYLE), bool(out))
         reports = result.melds
         rows = [f"{m.meld}\t{'+'.join(m.conditions) or '-'}\t{m.value}\n" for m in reports]
         rows += [f"{label}\t{units}\t{why}\n" for label, units, why in result.summary()]
@@ -151,11 +152,11 @@ def test_E4_stream_equals_report_path_and_a_plain_count(lines: list[str], out: b
 
     from pancli.cli.common import InputLine, batch_item
 
-    batch = PayBatch("-", profile, 4, out)
+    batch = PayBatch("-", PanRules(profile), 4, out)
     text = [(rows, errors) for rows, errors in batch.blocks([lines[:7], lines[7:]])]
     kept = [(i, batch_item(t)) for i, t in enumerate(lines, 1)]
     items = [InputLine("-", i, t) for i, t in kept if t is not None]
-    result = pay_report(items, 4, profile, out)
+    result = pay_report(items, 4, PanRules(profile), out)
     reports = result.melds
     rows = [f"{m.meld}\t{'+'.join(m.conditions) or '-'}\t{m.value}\n" for m in reports]
     assert "".join(r for r, _ in text) + batch.report().summary_text() == "".join(rows) + result.summary_text()

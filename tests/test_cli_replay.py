@@ -341,16 +341,16 @@ def test_cached_meld_errors_hold_no_traceback() -> None:
     """The referee's judgement cache keeps MeldErrors without frames (each frame holds its callers)."""
     from pancli.cards import Rank, Suit, card
     from pancli.melds import MeldError
-    from pancli.referee.state import Judgements, LaidMeld
+    from pancli.panrules import LaidMeld, PanRules
     from pancli.rules import HOYLE
 
-    js = Judgements(HOYLE)
+    rules = PanRules(HOYLE)
     five = card(Rank.FIVE, Suit.SPADES)
-    meld = js.judge((five, five, five)).meld
+    meld = rules.judge((five, five, five)).meld
     assert meld is not None
-    error = js.try_grow(meld, (card(Rank.KING, Suit.HEARTS),))
+    error = rules.try_grow(meld, (card(Rank.KING, Suit.HEARTS),))
     assert isinstance(error, MeldError) and error.__traceback__ is None
-    assert not LaidMeld.of(meld, HOYLE).fits(js, card(Rank.KING, Suit.HEARTS))
+    assert not LaidMeld.of(meld, rules).fits(rules, card(Rank.KING, Suit.HEARTS))
 
 
 def test_C6_plain_collection_lines_match_the_collections() -> None:
@@ -362,12 +362,13 @@ def test_C6_plain_collection_lines_match_the_collections() -> None:
 
     for profile in (HOYLE, CARDROOM):
         for script in simulate_hands(("Ana", "Ben", "Cruz", "Dee", "Eve"), 40, 3, profile):
-            ps = referee_hand(script, record_steps=False).payments
-            for bonus in (profile.out_bonus, None):
+            result = referee_hand(script, record_steps=False)
+            ps = result.payments
+            for going_out in (result.going_out, None):
                 expected = [
-                    f"  line {c.line}: {c.payee} collects {c.reason(bonus)}: {c.amounts()}" for c in collections(ps)
+                    f"  line {c.line}: {c.payee} collects {c.reason(going_out)}: {c.amounts()}" for c in collections(ps)
                 ]
-                assert collection_lines(ps, bonus) == expected
+                assert collection_lines(ps, going_out) == expected
 
 
 # --------------------------------------------------------------------------- --jobs

@@ -44,6 +44,8 @@ LAYERS: Mapping[str, Layer] = {
     "pancli.meldspace": Layer.CORE,
     "pancli.rules": Layer.CORE,
     "pancli.rulebook": Layer.CORE,
+    "pancli.decides": Layer.CORE,
+    "pancli.panrules": Layer.CORE,
     "pancli.limits": Layer.CORE,
     "pancli.values": Layer.CORE,
     "pancli.escapes": Layer.CORE,

@@ -1,4 +1,5 @@
-"""Names in the code: one meaning per class name across the package.
+"""Names in the code: one meaning per class name across the package, one judge per question,
+and an import inside a function only with its reason.
 
 A class name defined twice (a ``Board`` of each game, two ``Hand`` values, two ``Options``) makes
 every reader and every ``grep`` ask which one is meant; each class gets the name of what it is.
@@ -7,6 +8,8 @@ every reader and every ``grep`` ask which one is meant; each class gets the name
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 from collections import defaultdict
 from pathlib import Path
 
@@ -76,3 +79,50 @@ def test_a_judge_taking_a_mode_is_found() -> None:
         "def render(b, form: str) -> str:\n    return 'x' if form == 'a' else 'y' if form == 'b' else ''\n"
     )
     assert mode_switches({"m.py": ast.parse(src)}) == ["m.py:1 turn_fault(stage)", "m.py:6 pick(how)"]
+
+
+def _imports_by_function(tree: ast.Module) -> dict[ast.AST, list[ast.Import | ast.ImportFrom]]:
+    """Each function -> the imports in its own body (an inner function's are its own)."""
+    inner: dict[ast.AST, list[ast.Import | ast.ImportFrom]] = defaultdict(list)
+
+    def visit(node: ast.AST, fn: ast.AST | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.Import | ast.ImportFrom) and fn is not None:
+                inner[fn].append(child)
+            visit(child, child if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef) else fn)
+
+    visit(tree, None)
+    return inner
+
+
+def unexplained_imports(sources: dict[str, str]) -> list[str]:
+    """Imports inside a function with no reason given: no comment on the import's lines, nor on
+    the line just above the function's first import (one reason for all of its imports).
+
+    An import belongs at the top of its module; one inside a function is there for start-up (a
+    heavy library, a module only some commands need), and says so.
+    """
+    out: list[str] = []
+    for rel, text in sources.items():
+        said = {t.start[0] for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type == tokenize.COMMENT}
+        for imports in _imports_by_function(ast.parse(text)).values():
+            once = imports[0].lineno - 1 in said
+            for imp in imports:
+                end = imp.end_lineno or imp.lineno
+                if not once and not said.intersection(range(imp.lineno, end + 1)):
+                    out.append(f"{rel}:{imp.lineno} {ast.unparse(imp)}")
+    return out
+
+
+def test_every_import_inside_a_function_says_why() -> None:
+    sources = {str(p.relative_to(PKG.parent)): p.read_text(encoding="utf-8") for p in sorted(PKG.rglob("*.py"))}
+    assert unexplained_imports(sources) == []
+
+
+def test_an_import_inside_a_function_without_a_reason_is_found() -> None:
+    src = (
+        "def f():\n    import json  # start-up: only --json\n    import csv\n"
+        "def g():\n    # start-up: only this command\n    import csv\n    import json\n"
+        "def h():\n    x = 1\n    import csv\n"
+    )
+    assert unexplained_imports({"m.py": src}) == ["m.py:3 import csv", "m.py:10 import csv"]

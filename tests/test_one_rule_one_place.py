@@ -17,23 +17,27 @@ import importlib
 import io
 import pkgutil
 import re
-import sys
-from collections.abc import Callable
+import types
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any, Final, Literal
 
 import pytest
 from msgspec.structs import replace
 
-from pancli.cards import past_the_pack
-from pancli.melds import keeps_value
-from pancli.model.actions import HandScript
+from pancli.cards import Card
+from pancli.decides import decides
+from pancli.melds import Meld, MeldError, OutValue, Verdict
+from pancli.model.actions import Decision, Draw, HandScript, Turn
 from pancli.notation.fast import fast_cards
 from pancli.pagruc import referee as pagruc_referee
-from pancli.referee import table
-from pancli.referee.deciders import DECIDERS, DECIDES, NO_DECIDER, SHARED
-from pancli.referee.forcing import must_keep_draw
+from pancli.panrules import PanRules
+from pancli.referee import referee_hand, table
+from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
+from pancli.referee.state import Seat
 from pancli.rulebook import Rule
-from pancli.rules import HOYLE, Profile
+from pancli.rules import CARDROOM, HOYLE
 
 _NOT_IN_A_HAND = {Rule.E2, Rule.E3, Rule.C6, Rule.C10}
 """Rules no ruling or payment of a Panguingue hand names: the rank order and the valle cards
@@ -79,30 +83,8 @@ def tables(doc: str, module: str = "") -> list[dict[str, str]]:
     return out
 
 
-def questions(doc: str) -> dict[str, frozenset[str]]:
-    """Rule -> the judges its row names after ``one function a question:``: a rule that asks
-    several questions (G3: whose turn, in order, doing something, ...) has a judge for each,
-    beside the one named first (no judge takes a mode saying which question it answers)."""
-    rows: dict[str, str] = {}
-    rule = ""
-    for line in doc.splitlines():
-        if line.startswith("=====") or not line.strip():
-            continue
-        if line.startswith(" "):
-            rows[rule] = rows.get(rule, "") + line
-        elif re.fullmatch(r"[A-Z]\d+", line.split(" ", 1)[0]):
-            rule = line.split(" ", 1)[0]
-            rows[rule] = line
-    return {
-        r: frozenset(re.findall(r":func:`\.([\w.]+)`", text.split("one function a question:", 1)[1]))
-        for r, text in rows.items()
-        if "one function a question:" in text
-    }
-
-
 PAN_RULINGS, PAN_PAYMENTS, PAN_CLAIMS = tables(table.__doc__ or "")  # in the order of the docstring
 PAGRUC_RULINGS, PAGRUC_CLAIMS = tables(pagruc_referee.__doc__ or "", "referee")
-PAGRUC_QUESTIONS = questions(pagruc_referee.__doc__ or "")
 REFEREES = {
     "Panguingue": (PAN_RULINGS, PAN_CLAIMS, "pancli.referee"),
     "PAGRUC": (PAGRUC_RULINGS, PAGRUC_CLAIMS, "pancli.pagruc"),
@@ -232,40 +214,39 @@ def test_G1_conservation_is_one_comparison_for_the_referee_the_meld_engine_and_s
     assert caught.value.rule == Rule.G1 and caught.value.reason.endswith(f"copies of {five} in all, {but}")
 
 
-# --------------------------------------------------------------------------- the deciders, changed
+# --------------------------------------------------------------------------- the rules object, answered otherwise
+#
+# Each shared question is answered otherwise by a subclass of the rules object, handed to every
+# caller: each must follow the change, which a caller that restated the rule (or asked a
+# function of its own) would not.
 
 
-def change(monkeypatch: pytest.MonkeyPatch, decider: Callable[..., object], to: Callable[..., object]) -> int:
-    """Replace every binding of ``decider`` in the loaded modules of pancli by ``to`` (for this
-    test); the number of modules that bind it."""
-    bound = 0
-    for name, module in list(sys.modules.items()):
-        if name == "pancli" or name.startswith("pancli."):
-            for attr, value in list(vars(module).items()):
-                if value is decider:
-                    monkeypatch.setattr(module, attr, to)
-                    bound += 1
-    return bound
-
-
-_FRESH = iter(range(1_000_000))
-
-
-def fresh(profile: Profile = HOYLE, **knobs: object) -> Profile:
-    """``profile`` under a name of its own: no cache kept under a profile answers for it."""
-    return replace(profile, name=f"changed-{next(_FRESH)}", **knobs)  # type: ignore[arg-type]
-
-
-def _referee_rules(text: str | HandScript, profile: Profile) -> list[str]:
-    """The rules the referee finds broken in the hands of a record text (or in one hand) under ``profile``."""
+def _referee_rules(text: str | HandScript, rules: PanRules) -> list[str]:
+    """The rules the referee asking ``rules`` finds broken in the hands of a record text (or in one
+    hand), an irregularity a violation (``--strict``)."""
     from pancli.records import read_hands
-    from pancli.referee import referee_hand
 
     scripts = [h.script for h in read_hands(io.StringIO(text), "case.pan")] if isinstance(text, str) else [text]
     out: list[str] = []
     for script in scripts:
         assert script is not None
-        out += [str(v.rule) for v in referee_hand(replace(script, profile=profile)).violations]
+        result = referee_hand(replace(script, profile=rules.profile), rules=rules, remedy=False)
+        out += [str(v.rule) for v in result.violations]
+    return out
+
+
+def _both_paths(text: str, rules: PanRules) -> list[str]:
+    """:func:`_referee_rules`, requiring the fast and the general path to agree."""
+    from pancli.records import read_hands
+
+    out: list[str] = []
+    for h in read_hands(io.StringIO(text), "case.pan"):
+        assert h.script is not None
+        script = replace(h.script, profile=rules.profile)
+        fast = [str(v.rule) for v in referee_hand(script, rules=rules, remedy=False).violations]
+        plain = [str(v.rule) for v in referee_hand(script, rules=rules, fast=False, remedy=False).violations]
+        assert fast == plain
+        out += fast
     return out
 
 
@@ -275,55 +256,56 @@ def _deal(deals: dict[str, str], *plays: str) -> str:
     return "\n".join([*lines, "up 4c", *(f"{p} stay" for p in deals), *plays]) + "\n"
 
 
+def _simulated(rules: PanRules, hands: int = 6) -> list[HandScript]:
+    """``hands`` hands of self-play asking ``rules``."""
+    from pancli.referee.simulate import simulate_hands
+
+    return list(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), hands, 5, rules.profile, rules=rules))
+
+
+def _plays(scripts: list[HandScript]) -> list[object]:
+    return [s.events for s in scripts]
+
+
+def _sample(name: str) -> str:
+    return (SAMPLES / name).read_text(encoding="utf-8")
+
+
+SAMPLES = Path(__file__).resolve().parent.parent / "pancli" / "samples"
+
+
+class OneCopyFewer(PanRules):
+    """E4 with one copy fewer of every card in the pack."""
+
+    def past_the_pack(
+        self, seen: Sequence[int], counts: Iterable[tuple[int, int]], copies: Sequence[int] | None = None
+    ) -> tuple[int, int] | None:
+        return super().past_the_pack(seen, counts, [n - 1 for n in (self.copies if copies is None else copies)])
+
+
 EIGHT = " ".join(["5s"] * 8)
 
 
-def e4_callers(profile: Profile) -> dict[str, bool]:
-    """Whether each caller finds the eighth copy of 5s past the pack (hoyle's pack holds 8)."""
-    from pancli.analyze.analysis import ImpossiblePosition, check_position
-    from pancli.analyze.arrange import HandContext, best_arrangement
-    from pancli.analyze.odds import draw_table, live_copies
-    from pancli.app.check import PlainBatch, judge_text
+def test_E4_the_referee_and_pan_pay_ask_past_the_pack() -> None:
     from pancli.app.lines import InputLine
     from pancli.app.pay import pay_report
-    from pancli.melds import judge
-    from pancli.meldspace import SLOT_OF
 
-    five = fast_cards("5s")[0]
-    try:
-        check_position(fast_cards(EIGHT + " 2h 3h"), None, [], [], profile)
-        position = False
-    except ImpossiblePosition as e:
-        position = e.rule == "E4"
-    five_melded = judge(fast_cards(" ".join(["5s"] * 6)), profile).meld
-    assert five_melded is not None
-    seven = list(fast_cards(" ".join(["5s"] * 7)))
-    row = draw_table(HandContext(seven, profile), live_copies(profile, seven, []))[SLOT_OF[five]]
     deals = {"Ana": "5s 5s 5s 5s 2h 3h 4h 6c 7c Jc", "Ben": "5s 5s 5s 5s 2d 3d 4d 6h 7h Jh"}
-    return {
-        "meld engine": judge(fast_cards(EIGHT), profile).rule == "E4",
-        "pan check": judge_text(EIGHT, profile).rule == "E4",
-        "pan check batch": ": E4 " in PlainBatch("-", profile).rows([EIGHT], 0)[1],
-        "pan pay (across melds)": any(
-            m.rule == "E4" for m in pay_report([InputLine("-", 1, "5s 5s 5s 5s")] * 2, 4, profile, False).melds
-        ),
-        "analyzer (position)": position,
-        "analyzer (draw table)": not row.usable,
-        "analyzer (additions)": best_arrangement(fast_cards("5s 5s"), profile, [five_melded]).melded < 2,
-        "referee": _referee_rules(_deal(deals), profile) == ["E4"],
-    }
+    assert _referee_rules(_deal(deals), PanRules(HOYLE)) == []
+    assert _referee_rules(_deal(deals), OneCopyFewer(HOYLE)) == ["E4"]
 
+    def across(rules: PanRules) -> list[str | None]:
+        return [m.rule for m in pay_report([InputLine("-", 1, "5s 5s 5s 5s")] * 2, 4, rules, False).melds]
 
-def test_E4_every_caller_asks_past_the_pack(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert DECIDERS[Rule.E4] is past_the_pack
-    assert e4_callers(fresh()) == dict.fromkeys(e4_callers(fresh()), False)
+    assert across(PanRules(HOYLE)) == [None, None]
+    assert across(OneCopyFewer(HOYLE)) == [None, "E4"]
+    # the analyzer's position: eight 5s and two cards are a position of the rulebook's pack only
+    from pancli.analyze.analysis import ImpossiblePosition, check_position
 
-    def one_copy_fewer(seen: object, copies: list[int], counts: object) -> object:
-        return past_the_pack(seen, [n - 1 for n in copies], counts)  # type: ignore[arg-type]
-
-    assert change(monkeypatch, past_the_pack, one_copy_fewer) >= 4
-    got = e4_callers(fresh())
-    assert got == dict.fromkeys(got, True)
+    check_position(fast_cards(EIGHT + " 2h 3h"), None, [], [], HOYLE, PanRules(HOYLE))
+    with pytest.raises(ImpossiblePosition) as caught:
+        check_position(fast_cards(EIGHT + " 2h 3h"), None, [], [], HOYLE, OneCopyFewer(HOYLE))
+    assert caught.value.rule == "E4"
 
 
 _ROPE_PLAY = (
@@ -334,104 +316,301 @@ _ROPE_PLAY = (
 """A rope of no condition (worth 0) grown to one still worth 0."""
 
 
-def c7_callers(profile: Profile) -> dict[str, bool]:
-    """Whether each caller lets 5h grow the rope 2h 3h 4h (worth 0 before and after)."""
-    from pancli.analyze.arrange import HandContext, best_arrangement
-    from pancli.analyze.odds import distance_to_out, live_copies
-    from pancli.melds import MeldError, grow, judge
+class MustGain(PanRules):
+    """C7 where a meld may change only when its value rises."""
 
-    rope = judge(fast_cards("2h 3h 4h"), profile).meld
-    assert rope is not None
-    try:
-        grow(rope, fast_cards("5h"), profile)
-        engine = True
-    except MeldError as e:
-        assert e.rule == "C7"
-        engine = False
-    hand = list(fast_cards("6h Kc Kd Ks 7c 7d 7s"))  # out in one draw: 5h, with 6h added to the rope
-    distance = distance_to_out(HandContext(hand, profile, [rope]), live_copies(profile, hand, []))
-    deals = {"Ana": "2h 3h 5h Kc Qc 6c 7s Js Jd 2c", "Ben": "2d 3d 4d 6h 7h Jh 5c 5c 6s 6s"}
-    return {
-        "meld engine": engine,
-        "analyzer (arrangement)": best_arrangement(fast_cards("5h"), profile, [rope]).melded == 1,
-        "analyzer (distance)": any(t == 0 for _, _, t in distance.plan),
-        "referee": _referee_rules(_deal(deals, *_ROPE_PLAY), profile) == [],
-    }
-
-
-def _simulated(profile: Profile, hands: int = 6) -> list[HandScript]:
-    """``hands`` hands of self-play under ``profile``."""
-    from pancli.referee.simulate import simulate_hands
-
-    return list(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), hands, 5, profile))
-
-
-def _plays(scripts: list[HandScript]) -> list[object]:
-    return [s.events for s in scripts]
-
-
-def test_C7_every_caller_asks_keeps_value(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert DECIDERS[Rule.C7] is keeps_value
-    assert c7_callers(fresh()) == dict.fromkeys(c7_callers(fresh()), True)
-    before = _simulated(profile := fresh())
-    assert all(_referee_rules(text, profile) == [] for text in before)
-
-    def must_gain(before: int, after: int) -> bool:
+    def keeps_value(self, before: int, after: int) -> bool:
         return after > before
 
-    assert change(monkeypatch, keeps_value, must_gain) >= 3
-    got = c7_callers(fresh())
-    assert got == dict.fromkeys(got, False)
-    # self-play grows melds only as the referee allows: under the changed C7 its hands are clean,
-    # and hands played under the rulebook's C7 break it
-    after = _simulated(profile := fresh())
-    assert _plays(after) != _plays(before) and all(_referee_rules(text, profile) == [] for text in after)
-    assert any("C7" in _referee_rules(text, profile) for text in before)
+
+def test_C7_the_referee_self_play_and_growing_ask_keeps_value() -> None:
+    deals = {"Ana": "2h 3h 5h Kc Qc 6c 7s Js Jd 2c", "Ben": "2d 3d 4d 6h 7h Jh 5c 5c 6s 6s"}
+    rulebook, gain = PanRules(HOYLE), MustGain(HOYLE)
+    rope = rulebook.judge(fast_cards("2h 3h 4h")).meld
+    assert rope is not None
+    assert not isinstance(rulebook.try_grow(rope, fast_cards("5h")), MeldError)
+    refused = gain.try_grow(rope, fast_cards("5h"))
+    assert isinstance(refused, MeldError) and refused.rule == "C7"
+    assert _both_paths(_deal(deals, *_ROPE_PLAY), rulebook) == []
+    assert _both_paths(_deal(deals, *_ROPE_PLAY), gain) == ["C7"]
+    # self-play grows melds only as its rules object allows: under the changed C7 its hands are
+    # clean, and hands played under the rulebook's C7 break it
+    before, after = _simulated(rulebook), _simulated(gain)
+    assert all(_referee_rules(t, rulebook) == [] for t in before)
+    assert _plays(after) != _plays(before) and all(_referee_rules(t, gain) == [] for t in after)
+    assert any("C7" in _referee_rules(t, gain) for t in before)
 
 
-P9_SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "illegal-P9-flat-player.pan"
+class KeepsEveryDraw(PanRules):
+    """P9 where every unused draw is kept."""
+
+    def must_keep_draw(self, holder: Seat, nxt: Seat, card: Card) -> bool:
+        return holder.hand_n > 0
 
 
-def test_P9_every_caller_asks_must_keep_draw(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert DECIDERS[Rule.P9] is must_keep_draw
-    text = P9_SAMPLE.read_text(encoding="utf-8")
-    profile = fresh()
-    assert _referee_rules(text, profile) == ["P9"]
-    before = _simulated(profile := fresh(flat_rule=True), 8)
-    assert all(_referee_rules(t, profile) == [] for t in before)
+class KeepsNone(PanRules):
+    """No flat rule at all."""
 
-    def keeps_every_draw(profile: Profile, js: object, holder: object, nxt: object, card: object) -> bool:
-        return getattr(holder, "hand_n", 0) > 0  # a rule where every unused draw is kept
+    def must_keep_draw(self, holder: Seat, nxt: Seat, card: Card) -> bool:
+        return False
 
-    def keeps_none(profile: Profile, js: object, holder: object, nxt: object, card: object) -> bool:
-        return False  # no flat rule at all
 
-    assert change(monkeypatch, must_keep_draw, keeps_none) >= 3
-    assert _referee_rules(text, fresh()) == []
-    monkeypatch.undo()
-    assert change(monkeypatch, must_keep_draw, keeps_every_draw) >= 3
+def test_P9_the_referee_self_play_and_positions_ask_must_keep_draw() -> None:
+    from pancli.referee.position import position_at
+
+    text = _sample("illegal-P9-flat-player.pan")
+    assert _both_paths(text, PanRules(HOYLE)) == ["P9"]
+    assert _both_paths(text, KeepsNone(HOYLE)) == []
+    flat = replace(HOYLE, flat_rule=True)
+    before = _simulated(PanRules(flat), 8)
+    assert all(_referee_rules(t, PanRules(flat)) == [] for t in before)
     # self-play now keeps every unused draw, as the changed referee requires of it
-    after = _simulated(profile := fresh(flat_rule=True), 8)
-    assert _plays(after) != _plays(before) and all(_referee_rules(t, profile) == [] for t in after)
-    monkeypatch.undo()
-    assert any(_referee_rules(t, fresh(flat_rule=True)) for t in after)
+    after = _simulated(KeepsEveryDraw(flat), 8)
+    assert _plays(after) != _plays(before) and all(_referee_rules(t, KeepsEveryDraw(flat)) == [] for t in after)
+    assert any(_referee_rules(t, PanRules(flat)) for t in after)
+    # a position after a draw says whether the draw must be kept, as the rules object answers
+    from pancli.notation.record_writer import write_script
+
+    played = (_hands(write_script(h))[0].script for h in before)
+    script = next(h for h in played if any(isinstance(e, Turn) for e in h.events))
+    turn = next(e for e in script.events if isinstance(e, Turn) and isinstance(e.actions[0], Draw))
+    assert not position_at(script, turn.line, turn.player, PanRules(flat)).keeps_draw
+    assert position_at(script, turn.line, turn.player, KeepsEveryDraw(flat)).keeps_draw
 
 
-def test_every_decider_is_changed_by_a_test_here_or_has_its_callers_compared() -> None:
-    """A rule added to the registry needs a test that drives its callers."""
-    here = Path(__file__).read_text(encoding="utf-8")
-    compared = {Rule.S1, Rule.P7, Rule.E2, Rule.M1, Rule.M2, Rule.M3, Rule.M4, Rule.M5, Rule.P8, Rule.C8}
-    changed = {r for r in SHARED if f"change(monkeypatch, {DECIDERS[r].__name__}," in here}
-    assert changed == {Rule.E4, Rule.C7, Rule.P9}
-    assert changed | compared == SHARED
+def test_P9_a_flat_player_s_own_draw_is_never_kept() -> None:
+    """P9's one answer: with no hand card a player cannot keep the draw, whoever is flat next
+    (positions and the referee asked a second predicate that said "kept" here)."""
+    rules = PanRules(replace(HOYLE, flat_rule=True))
+    (five,) = fast_cards("5s")
+    laid = rules.laid(fast_cards("5s 5s 5s"))
+    assert laid is not None
+
+    def flat(name: str) -> Seat:
+        s = Seat(name)
+        s.hand_n, s.unknown, s.melded_n, s.melds, s.fit_mask = 0, 0, 10, [laid], -1
+        return s
+
+    holder, nxt = Seat("Ana"), flat("Ben")
+    assert rules.must_keep_draw(holder, nxt, five)
+    assert not rules.must_keep_draw(flat("Ana"), nxt, five)
+
+
+class NeverForced(PanRules):
+    """P8 where no live discard must ever be taken."""
+
+    def must_take(self, forced_by: str | None, automatic: bool, seat: Seat, card: Card | None) -> int:
+        return 0
+
+
+def test_P8_the_referee_self_play_and_positions_ask_must_take() -> None:
+    from pancli.referee.position import table_now
+
+    text = _sample("illegal-P8-forcing.pan")
+    assert _both_paths(text, PanRules(CARDROOM)) == ["P8"]
+    assert _both_paths(text, NeverForced(CARDROOM)) == []
+    before, after = _simulated(PanRules(CARDROOM), 8), _simulated(NeverForced(CARDROOM), 8)
+    assert _plays(after) != _plays(before) and all(_referee_rules(t, NeverForced(CARDROOM)) == [] for t in after)
+    assert any("P8" in _referee_rules(t, PanRules(CARDROOM)) for t in after)
+    # what may be played next: the forced take, as the rules object answers
+    hand = next(h.script for h in _hands(text))
+    cut = replace(hand, events=tuple(e for e in hand.events if e.line < 28))
+    assert table_now(cut, PanRules(CARDROOM)).must_take == 1
+    assert table_now(cut, NeverForced(CARDROOM)).must_take == 0
+
+
+def _hands(text: str) -> list[Any]:
+    from pancli.records import read_hands
+
+    return list(read_hands(io.StringIO(text), "case.pan"))
+
+
+class NineCards(PanRules):
+    """P7 where a hand and melds hold nine cards between turns."""
+
+    def holds_ten(self, hand: int, melded: int, dealt: int = 10) -> bool:
+        return hand + melded == dealt - 1
+
+
+def test_P7_the_referee_and_the_analyzer_ask_holds_ten() -> None:
+    from pancli.analyze.analysis import ImpossiblePosition, check_position
+
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    play = ("Ana draw 5s, meld [5s 5s 5s], discard 7d",)
+    assert _both_paths(_deal(deals, *play), PanRules(HOYLE)) == []
+    assert _both_paths(_deal(deals, *play), NineCards(HOYLE)) == ["P7"]
+    nine = fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc")
+    check_position(nine, None, [], [], HOYLE, NineCards(HOYLE))
+    with pytest.raises(ImpossiblePosition, match="P7"):
+        check_position(nine, None, [], [], HOYLE, PanRules(HOYLE))
+
+
+class DoubleBonus(PanRules):
+    """C8 with the going-out bonus paid twice."""
+
+    def going_out_value(self, melds: Iterable[Meld]) -> OutValue:
+        v = super().going_out_value(melds)
+        return OutValue(v.melds, 2 * v.bonus, v.melds + 2 * v.bonus)
+
+
+def test_C8_the_referee_and_pan_pay_ask_going_out_value() -> None:
+    from pancli.app.lines import InputLine
+    from pancli.app.pay import pay_report
+
+    def paid(rules: PanRules) -> list[int]:
+        out = []
+        for h in _hands(_sample("friday-hoyle.pan")):
+            result = referee_hand(h.script, rules=rules)
+            out += [p.units for p in result.payments if p.rule == "C8"]
+        return out
+
+    rulebook, doubled = paid(PanRules(HOYLE)), paid(DoubleBonus(HOYLE))
+    assert rulebook and [u + HOYLE.out_bonus for u in rulebook] == doubled
+    # the exporters explain the payment with the parts the rules object decided
+    from pancli.render.words import collection_lines
+
+    for h in _hands(_sample("friday-hoyle.pan")):
+        result = referee_hand(h.script, rules=DoubleBonus(HOYLE))
+        if result.going_out is not None:
+            g = result.going_out
+            (line,) = [x for x in collection_lines(result.payments, g) if " C8 " in x]
+            assert f"going out: bonus {2 * HOYLE.out_bonus} + melds again {g.melds}:" in line
+    melds = [InputLine("-", 1, "5s 5s 5s")]
+    plain, twice = (pay_report(melds, 4, rules, True).going_out for rules in (PanRules(HOYLE), DoubleBonus(HOYLE)))
+    assert plain == OutValue(melds=4, bonus=1, total=5) and twice == OutValue(melds=4, bonus=2, total=6)
+
+
+class NoOneSuitSets(PanRules):
+    """M3 where a set of one suit is no meld."""
+
+    def judge(self, cards: tuple[Card, ...]) -> Verdict:
+        v = super().judge(cards)
+        if v.meld is not None and len({c.suit for c in cards}) == 1 and len({c.rank for c in cards}) == 1:
+            return Verdict(v.cards, None, "M3", "no one-suit sets here", v.profile)
+        return v
+
+
+def test_M3_the_referee_self_play_and_pan_check_ask_judge() -> None:
+    from pancli.app.check import judge_text
+
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    play = ("Ana draw 5s, meld [5s 5s 5s], discard 7d",)
+    assert _both_paths(_deal(deals, *play), PanRules(HOYLE)) == []
+    assert _both_paths(_deal(deals, *play), NoOneSuitSets(HOYLE)) == ["M3"]
+    assert judge_text("5s 5s 5s", PanRules(HOYLE)).legal
+    assert judge_text("5s 5s 5s", NoOneSuitSets(HOYLE)).rule == "M3"
+    after = _simulated(NoOneSuitSets(HOYLE))
+    assert all(_referee_rules(t, NoOneSuitSets(HOYLE)) == [] for t in after)
+    assert _plays(after) != _plays(_simulated(PanRules(HOYLE)))
+
+
+class SeatsThree(PanRules):
+    """S1 where a table seats three players at least."""
+
+    def seating(self, players: int) -> str | None:
+        return None if players >= 3 else "three at least"
+
+
+def test_S1_the_referee_self_play_and_the_analyzer_ask_seating() -> None:
+    from pancli.analyze.analysis import ImpossiblePosition, analyze
+    from pancli.referee.simulate import simulate_hands
+
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    assert _referee_rules(_deal(deals), PanRules(HOYLE)) == []
+    assert _referee_rules(_deal(deals), SeatsThree(HOYLE)) == ["S1"]
+    with pytest.raises(ValueError, match="three at least"):
+        next(simulate_hands(("Ana", "Ben"), 1, 1, HOYLE, rules=SeatsThree(HOYLE)))
+    hand = fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")
+    with pytest.raises(ImpossiblePosition, match="three at least"):
+        analyze(hand, HOYLE, players=2, samples=10, rules=SeatsThree(HOYLE))
+
+
+class VoidOnTops(PanRules):
+    """T4 where a hand that all but one player leave is void, not won."""
+
+    def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
+        return "played" if stayed > 1 else "void"
+
+
+def test_T4_the_referee_and_self_play_ask_after_decisions() -> None:
+    text = _deal({"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}).replace(
+        "Ben stay", "Ben top"
+    )
+    (hand,) = _hands(text)
+    won, void = (referee_hand(hand.script, rules=r) for r in (PanRules(HOYLE), VoidOnTops(HOYLE)))
+    assert (won.winner, won.ending_rule, void.winner, void.void) == ("Ana", "T4", None, True)
+    before, after = _simulated(PanRules(HOYLE), 12), _simulated(VoidOnTops(HOYLE), 12)
+    assert all(_referee_rules(t, VoidOnTops(HOYLE)) == [] for t in after)
+    tops = [i for i, t in enumerate(before) if sum(isinstance(e, Decision) and e.stay for e in t.events) == 1]
+    assert tops  # a hand won on tops; under VoidOnTops the next hand's first player differs
+    assert _plays(after) != _plays(before)
+
+
+CHANGED: Final = {
+    Rule.E4: OneCopyFewer,
+    Rule.C7: MustGain,
+    Rule.P9: KeepsEveryDraw,
+    Rule.P8: NeverForced,
+    Rule.P7: NineCards,
+    Rule.C8: DoubleBonus,
+    Rule.M3: NoOneSuitSets,
+    Rule.S1: SeatsThree,
+    Rule.T4: VoidOnTops,
+}
+"""Each rule answered otherwise by a subclass of the rules object in a test here."""
+
+
+def test_every_shared_decider_is_changed_by_a_test_here_or_has_its_callers_compared() -> None:
+    """A shared rule added to the registry needs a test that drives its callers."""
+    for rule, cls in CHANGED.items():
+        name = DECIDERS[rule].__name__
+        assert name in vars(cls) and DECIDERS[rule] is getattr(PanRules, name), rule
+    compared = {Rule.E1, Rule.E2, Rule.M1, Rule.M2, Rule.M4, Rule.M5}
+    assert set(CHANGED) | compared == SHARED
 
 
 # --------------------------------------------------------------------------- the registry, whole
 
 
-def test_every_rule_has_a_decider_or_a_reason_for_none_exactly_once() -> None:
+def test_every_rule_is_marked_on_exactly_one_callable_or_has_a_reason_for_none() -> None:
+    marked = Counter(Rule(r) for _, d in marks() for r in d.rules)
+    assert [r for r, n in marked.items() if n > 1] == []
+    assert set(marked) == set(DECIDERS) and set(DECIDERS) | set(NO_DECIDER) == set(Rule)
     assert DECIDERS.keys().isdisjoint(NO_DECIDER.keys())
-    assert set(DECIDERS) | set(NO_DECIDER) == set(Rule)
+
+
+def test_a_second_mark_of_a_rule_is_found() -> None:
+    """The count above can fail: a judge of its own marked with P8 is a second decider."""
+
+    @decides(Rule.P8, what="a second answer to P8")
+    def second_forcing(n: int) -> int:
+        return n
+
+    module = types.ModuleType("second")
+    second_forcing.__module__ = module.__name__
+    module.second_forcing = second_forcing  # type: ignore[attr-defined]
+    marked = Counter(Rule(r) for _, d in marks((*MARKED_IN, module)) for r in d.rules)
+    assert marked[Rule.P8] == 2
+
+
+_MARKED_LAYERS = ("pancli.referee", "pancli.pagruc", "pancli.analyze", "pancli.model")
+
+
+def _modules() -> list[str]:
+    import pancli
+
+    names = [m.name for m in pkgutil.iter_modules(pancli.__path__, "pancli.") if not m.ispkg]
+    for package in _MARKED_LAYERS:
+        path = importlib.import_module(package).__path__
+        names += [m.name for m in pkgutil.iter_modules(path, f"{package}.")]
+    return sorted(n for n in names if n != "pancli.__main__")
+
+
+def test_no_mark_is_left_out_of_the_registry() -> None:
+    """Every module of core and the judges: a mark outside :data:`MARKED_IN` would decide nothing."""
+    modules = tuple(importlib.import_module(n) for n in _modules())
+    everywhere = {f for f, _ in marks(modules)}
+    assert everywhere == {f for f, _ in marks()}
     assert DECIDES.keys() == DECIDERS.keys() and DECIDERS.keys() >= SHARED
     said = [*DECIDES.values(), *NO_DECIDER.values()]
     assert all(s.strip() and "\n" not in s for s in said)

@@ -20,11 +20,11 @@ from profiles_kit import any_profile
 
 from pancli.cards import Card, Game
 from pancli.model.actions import Discard, HandScript, Turn
+from pancli.panrules import LaidMeld, PanRules
 from pancli.records import read_hands
 from pancli.referee import Table, referee_hand
 from pancli.referee.position import PositionError, Walk
 from pancli.referee.simulate import simulate_hands
-from pancli.referee.state import Judgements, LaidMeld
 from pancli.rules import HOYLE
 from pancli.values import Value
 
@@ -48,7 +48,7 @@ def state(table: Table, skip: frozenset[str] = frozenset({"undo"})) -> object:
     def walk(x: object) -> object:
         if x is None or isinstance(x, int | str | bytes | float | Card | Value | enum.Enum):
             return x
-        if isinstance(x, LaidMeld | Judgements):  # shared, never changed: the same object
+        if isinstance(x, LaidMeld | PanRules):  # shared, never changed: the same object
             return ("shared", id(x))
         if id(x) in seen:
             return ("ref", seen[id(x)])
@@ -137,8 +137,8 @@ def test_the_fast_turn_leaves_the_table_as_the_general_path_does(seed: int, n: i
     """After every line, the table of the fast turns (plain turns and meld turns applied in one go)
     is the general path's, but for what a turn in progress holds."""
     script = one_hand(seed, n, profile)
-    js = Judgements(script.profile)
-    fast, plain = Table(script, js=js), Table(script, js=js, fast=False)
+    rules = PanRules(script.profile)
+    fast, plain = Table(script, rules=rules), Table(script, rules=rules, fast=False)
     assert fast.deal_in() and plain.deal_in()
     skip = TURN_IN_PROGRESS | {"undo"}
     for ev in script.events:

@@ -15,10 +15,9 @@ from profiles_kit import KNOB_VALUES, any_profile
 from pancli.cards import PAN_CARDS, Rank, Suit, card
 from pancli.model.actions import Discard, Draw, HandScript, Take, Turn
 from pancli.model.results import HandResult
+from pancli.panrules import cidx
 from pancli.referee import Table, referee_hand
-from pancli.referee.forcing import flat_next_fits
 from pancli.referee.simulate import simulate_hands
-from pancli.referee.state import cidx
 from pancli.rules import ConditionRate, Forcing, Profile, SetGrowth
 
 NAMES = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -181,7 +180,7 @@ def _flat_next_keeps(script: HandScript, k: int, first: object) -> bool:
     assert isinstance(turn, Turn)
     t.verify_turn(turn)
     t.begin_turn(turn)
-    return flat_next_fits(t.profile, t.js, t.in_turn, t.next_seat, first.card)
+    return t.rules.must_keep_draw(t.in_turn, t.next_seat, first.card)
 
 
 def _certain_when_dropped(turn: Turn, j: int) -> bool:

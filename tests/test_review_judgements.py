@@ -162,16 +162,20 @@ def test_review_memory_stays_the_same_over_many_hands_not_reviewed(tmp_path: Any
 def test_review_T1_advice_shuffles_as_random_shuffle_does() -> None:
     import random
 
-    from pancli.analyze.advice import shuffle
+    from pancli.analyze.advice import shuffle, shuffle_steps
 
     for seed in range(20):
         mine, theirs = random.Random(seed), random.Random(seed)
         a, b = list(range(320)), list(range(320))
-        for _ in range(3):
-            shuffle(a, mine.getrandbits)
+        for steps in (None, shuffle_steps(320), shuffle_steps(320)):
+            shuffle(a, mine.getrandbits, steps)
             theirs.shuffle(b)
             assert a == b
         assert mine.random() == theirs.random()  # the generator left in the same state
+    one, other = [7], [7]
+    shuffle(one, random.Random(1).getrandbits)
+    random.Random(1).shuffle(other)
+    assert one == other
 
 
 def test_review_words_read_right() -> None:

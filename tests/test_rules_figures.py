@@ -52,6 +52,6 @@ def test_section8_going_out_in_cardroom_collects_14_in_all_from_each() -> None:
     assert all(v.legal for v in laid)
     on_laying = sum(v.value for v in laid)
     melds = [v.meld for v in laid if v.meld is not None]
-    on_going_out = going_out_value(melds, CARDROOM)
+    on_going_out = going_out_value(melds, CARDROOM).total
     assert (on_laying, on_going_out) == (6, 8)
     assert on_laying + on_going_out == 14

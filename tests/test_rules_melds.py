@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from profiles_kit import can_add
 
 from pancli.cards import PAN_CARDS, PAN_RANKS, SUITS, Card, Pack, Rank, Suit, card
-from pancli.melds import MeldError, MeldKind, Rope, Set, SetShape, going_out_value, grow, judge
+from pancli.melds import MeldError, MeldKind, OutValue, Rope, Set, SetShape, going_out_value, grow, judge
 from pancli.notation.fast import fast_cards
 from pancli.rules import CARDROOM, HOYLE, Condition, Profile, profile_from_mapping
 
@@ -355,7 +355,7 @@ def test_C7_for_every_legal_meld_and_every_card_M5_accepts_the_value_never_drops
 
 def test_C8_going_out_value() -> None:
     melds = [meld("5s 5s 5s 5s"), meld("7c Jc Qc"), meld("2h 3h 4h")]
-    assert going_out_value(melds, HOYLE) == 1 + 6
+    assert going_out_value(melds, HOYLE) == OutValue(melds=6, bonus=1, total=1 + 6)
     cardroom = [meld(t, CARDROOM) for t in ("5s 5s 5s 5s", "7c Jc Qc", "2h 3h 4h")]
-    assert going_out_value(cardroom, CARDROOM) == 2 + 6
-    assert going_out_value([], HOYLE) == 1
+    assert going_out_value(cardroom, CARDROOM) == OutValue(melds=6, bonus=2, total=2 + 6)
+    assert going_out_value([], HOYLE).total == 1

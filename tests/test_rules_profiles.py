@@ -166,6 +166,7 @@ def test_section9_every_engine_entry_point_takes_the_profile_without_a_default()
         "pancli.analyze.advice",
         "pancli.referee.simulate",
         "pancli.referee.state",
+        "pancli.panrules",
     ]
     checked = []
     for name in modules:

@@ -32,7 +32,6 @@ from pagruc_selfplay import corpus
 from test_one_rule_one_place import (
     _FUNCTION,
     PAGRUC_CLAIMS,
-    PAGRUC_QUESTIONS,
     PAGRUC_RULINGS,
     PAN_CLAIMS,
     PAN_PAYMENTS,
@@ -42,9 +41,11 @@ from test_one_rule_one_place import (
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.model.actions import HandScript, Reshuffle, Turn
 from pancli.model.results import ClaimCheck, Payment, Violation
+from pancli.pagruc import referee as pagruc_referee
 from pancli.pagruc.referee import referee_hand as pagruc_referee_hand
 from pancli.records import read_hands
 from pancli.referee import referee_hand
+from pancli.referee import table as pan_table
 from pancli.referee.sequence import next_hand_violation
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import CARDROOM, HOYLE
@@ -240,6 +241,30 @@ def _expected(rulings: dict[str, str], claims: dict[str, str], kind: str, rule: 
     return function
 
 
+def questions(doc: str) -> dict[str, frozenset[str]]:
+    """Rule -> the judges its row names after ``one function a question:``: a rule that asks
+    several questions (G3: whose turn, in order, doing something, ...) has a judge for each,
+    beside the one named first (no judge takes a mode saying which question it answers)."""
+    rows: dict[str, str] = {}
+    rule = ""
+    for line in doc.splitlines():
+        if line.startswith("=====") or not line.strip():
+            continue
+        if line.startswith(" "):
+            rows[rule] = rows.get(rule, "") + line
+        elif re.fullmatch(r"[A-Z]\d+", line.split(" ", 1)[0]):
+            rule = line.split(" ", 1)[0]
+            rows[rule] = line
+    return {
+        r: frozenset(re.findall(r":func:`\.([\w.]+)`", text.split("one function a question:", 1)[1]))
+        for r, text in rows.items()
+        if "one function a question:" in text
+    }
+
+
+PAGRUC_QUESTIONS = questions(pagruc_referee.__doc__ or "")
+PAN_QUESTIONS = questions(pan_table.__doc__ or "")
+
 TABLES = {Game.PANGUINGUE: (PAN_RULINGS, PAN_CLAIMS), Game.PAGRUC: (PAGRUC_RULINGS, PAGRUC_CLAIMS)}
 
 
@@ -249,7 +274,7 @@ def test_every_ruling_made_comes_from_the_one_function_of_its_rule(audit: Audit,
     seen = (audit.rulings if kind == "rulings" else audit.claims)[game]
     assert seen, "nothing seen: the audit is broken"
     rulings, claims = TABLES[game]
-    asked = PAGRUC_QUESTIONS if game is Game.PAGRUC and kind == "rulings" else {}
+    asked = (PAGRUC_QUESTIONS if game is Game.PAGRUC else PAN_QUESTIONS) if kind == "rulings" else {}
     allowed = {rule: {_expected(rulings, claims, kind, rule), *asked.get(rule, ())} for rule in seen}
     wrong = {rule: sorted(where) for rule, where in seen.items() if not where <= allowed[rule]}
     assert wrong == {}, "a rule ruled on by another function than its table's, or by several"

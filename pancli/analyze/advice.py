@@ -100,15 +100,20 @@ between two samples: its memos grow with every sample, so a fresh one bounds the
 the number of samples; the moves, and so the advice, are the same, and the run no slower."""
 
 
-def shuffle(deck: list[int], getrandbits: Callable[[int], int]) -> None:
+def shuffle_steps(size: int) -> list[tuple[int, int]]:
+    """The steps of :func:`shuffle` for a deck of ``size`` cards: each place from the last down, and the
+    bits an index up to it takes (worked out once for every deck of a simulation)."""
+    return [(i, (i + 1).bit_length()) for i in range(size - 1, 0, -1)]
+
+
+def shuffle(deck: list[int], getrandbits: Callable[[int], int], steps: list[tuple[int, int]] | None = None) -> None:
     """Shuffle ``deck`` in place into the order :meth:`random.Random.shuffle` gives from the same
     generator (its Fisher-Yates, drawing each index by rejection from ``getrandbits``), a third
-    faster without a method call per card (tests/test_review_judgements.py holds the two the same)."""
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    faster without a method call per card (tests/test_review_judgements.py holds the two the same);
+    ``steps``: :func:`shuffle_steps` of the deck's size."""
+    for i, k in steps or shuffle_steps(len(deck)):
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         deck[i], deck[j] = deck[j], deck[i]
 
@@ -152,6 +157,7 @@ def advise(
         policy = Policy(profile, space=space)
     rng = random.Random(seed)
     pool = [slot for slot in range(NSLOT) for _ in range(a.live[slot])]
+    steps = shuffle_steps(len(pool))
     start = policy.node(encode(a.hand), a.table)
     first = SLOT_OF[a.drawn] if a.drawn is not None else None
     total = total2 = 0.0
@@ -171,7 +177,7 @@ def advise(
             start = policy.node(encode(a.hand), a.table)
             nodes = policy.nodes
         deck = pool[:]
-        shuffle(deck, rng.getrandbits)
+        shuffle(deck, rng.getrandbits, steps)
         seats = [start]
         for p in range(1, n):
             state = 0
@@ -204,7 +210,7 @@ def advise(
         if winner < 0:
             void += 1
         else:
-            out_pay = going_out_value(nodes[seats[winner]].table, profile)
+            out_pay = going_out_value(nodes[seats[winner]].table, profile).total
             pot = profile.ante * (n - 1)
             if winner == 0:
                 won += 1

@@ -32,10 +32,11 @@ from pancli.analyze.odds import (
     out_odds,
     out_value,
 )
-from pancli.cards import Card, copies_by_index
+from pancli.cards import Card
 from pancli.melds import Meld
 from pancli.meldspace import SLOT_OF, MeldSpace, decode, encode, meld_space
-from pancli.rules import Profile, copies_fault, holds_ten, seating_fault, ten_fault
+from pancli.panrules import PanRules
+from pancli.rules import Profile
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -52,11 +53,16 @@ class ImpossiblePosition(ValueError):
 
 
 def check_position(
-    hand: Sequence[Card], drawn: Card | None, table: Sequence[Meld], seen: Sequence[Card], profile: Profile
+    hand: Sequence[Card],
+    drawn: Card | None,
+    table: Sequence[Meld],
+    seen: Sequence[Card],
+    profile: Profile,
+    rules: PanRules | None = None,
 ) -> None:
     """Raise ImpossiblePosition unless hand + melds = 10 (+1 drawn, P7) and no card is over its copies
-    (E4), as the rules' own judges (:func:`pancli.rules.ten_fault`,
-    :func:`pancli.rules.copies_fault`) say.
+    (E4), as the rules object (``rules``, of ``profile``; a fresh one without) answers: its
+    ``holds_ten`` and ``past_the_pack``.
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
@@ -69,19 +75,21 @@ def check_position(
     ...
     pancli.analyze.analysis.ImpossiblePosition: P7 the player holds 9 and has 0 melded: not 10 in all (the drawn ...
     """
+    rules = PanRules(profile) if rules is None else rules
     melded = sum(len(m.cards) for m in table)
-    why = ten_fault("the player", len(hand), melded)
+    why = rules.ten_fault("the player", len(hand), melded)
     if why is not None:
         hint = ""
-        if drawn is None and holds_ten(len(hand) - 1, melded):
+        if drawn is None and rules.holds_ten(len(hand) - 1, melded):
             hint = "; mark the drawn card with a trailing +CARD or --draw CARD"
+        # start-up: pan analyze does without these
         from pancli.rulebook import Rule  # only for an error: ``pan analyze`` starts without it
 
         raise ImpossiblePosition(Rule.P7, f"{why} (the drawn card apart){hint}")
     counts = Counter([*hand, *seen, *(c for m in table for c in m.cards)])
     if drawn is not None:
         counts[drawn] += 1
-    why = copies_fault([(c.index, n) for c, n in counts.items()], copies_by_index(profile.pack))
+    why = rules.copies_fault([(c.index, n) for c, n in counts.items()])
     if why is not None:
         from pancli.rulebook import Rule
 
@@ -167,17 +175,20 @@ def analyze(
     seed: int = 1,
     turns: int = 10,
     space: MeldSpace | None = None,
+    rules: PanRules | None = None,
 ) -> Analysis:
     """Analyse a position: ``hand`` (without the drawn card), ``drawn``, the player's ``table`` melds
-    and the ``seen`` cards. Raises :class:`ImpossiblePosition` for an impossible position. ``space``:
-    the meld space of ``profile`` the caller asks in (a batch's, shared by its hands; one built
-    afresh without)."""
-    why = seating_fault(players)
+    and the ``seen`` cards. Raises :class:`ImpossiblePosition` for an impossible position, as the rules
+    object ``rules`` of ``profile`` (a fresh one without) answers S1, P7 and E4. ``space``: the meld
+    space of ``profile`` the caller asks in (a batch's, shared by its hands; one built afresh
+    without)."""
+    rules = PanRules(profile) if rules is None else rules
+    why = rules.seating(players)
     if why is not None:
-        from pancli.rulebook import Rule
+        from pancli.rulebook import Rule  # start-up: pan analyze does without it
 
         raise ImpossiblePosition(Rule.S1, why)
-    check_position(hand, drawn, table, seen, profile)
+    check_position(hand, drawn, table, seen, profile, rules)
     own = [*hand, *(c for m in table for c in m.cards)]
     if drawn is not None:
         own.append(drawn)

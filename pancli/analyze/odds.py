@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, cast
@@ -163,7 +164,7 @@ def out_value(row: DrawRow, table: Sequence[Meld], profile: Profile) -> int:
     """C8: what each active opponent pays when ``row``'s draw puts the player out (0 otherwise)."""
     if row.arrangement is None or not row.out:
         return 0
-    return going_out_value(final_melds(row.arrangement, table), profile)
+    return going_out_value(final_melds(row.arrangement, table), profile).total
 
 
 # --------------------------------------------------------------------------- distance to going out
@@ -383,7 +384,7 @@ def _discard_fast(state: int) -> int:
 UNKNOWN: Final = -2
 """A move of :class:`Node` not yet found (:meth:`Policy.move` finds it)."""
 _UNUSABLE = -1
-_FRESH: Final = [UNKNOWN] * NSLOT
+_FRESH: Final = array("l", [UNKNOWN] * NSLOT)
 
 
 @dataclass(slots=True, eq=False)
@@ -392,8 +393,10 @@ class Node:
 
     state: int
     tms: tuple[SearchMeld, ...]  # the player's melds on the table, in the search's terms
-    moves: list[int]  # per drawn slot: next node id, _UNUSABLE, or UNKNOWN (not yet computed)
-    paid: list[int]  # per drawn slot: units each opponent pays at once (C7)
+    # a review remembers tens of thousands of positions: an array and a dict of numbers are nothing the cyclic
+    # collector walks, where two lists a position were most of its work
+    moves: array[int]  # per drawn slot: next node id, _UNUSABLE, or UNKNOWN (not yet computed)
+    paid: dict[int, int]  # per usable drawn slot, once its move is made: units each opponent pays at once (C7)
     solver: TableSolver  # the search of every position with these table melds
     out: bool = False
     usable: int = -1  # the slots whose draw is usable here, as bits (-1: not asked yet)
@@ -439,7 +442,7 @@ class Policy:
         self.nodes: list[Node] = []
         self.index: dict[tuple[int, tuple[int, ...]], int] = {}
         self._solvers: dict[tuple[int, ...], TableSolver] = {}  # one search per set of table melds (their cards)
-        self._fresh: dict[int, list[int]] = {}  # usable draws -> a position's moves before any is made
+        self._fresh: dict[int, array[int]] = {}  # usable draws -> a position's moves before any is made
         self._discards: dict[int, int] = {}  # hand -> the slot the policy discards from it
         self.t = space if space is not None else meld_space(profile)  # the caller's, shared by its policies
         self.probe = DrawProbe(self.t)
@@ -480,7 +483,7 @@ class Policy:
             if solver is None:
                 solver = self._solvers[melds] = TableSolver(self.probe, tms)
             nid = len(self.nodes)
-            self.nodes.append(Node(state, tms, [UNKNOWN] * NSLOT, [0] * NSLOT, solver, out))
+            self.nodes.append(Node(state, tms, _FRESH[:], {}, solver, out))
             self.index[key] = nid
         return nid
 
@@ -534,7 +537,9 @@ class Policy:
         if node.moves == _FRESH:  # every unusable draw is known now: the sample paths never ask move() about it
             fresh = self._fresh.get(usable)
             if fresh is None:
-                fresh = self._fresh[usable] = [UNKNOWN if usable >> slot & 1 else _UNUSABLE for slot in range(NSLOT)]
+                fresh = self._fresh[usable] = array(
+                    "l", [UNKNOWN if usable >> slot & 1 else _UNUSABLE for slot in range(NSLOT)]
+                )
             node.moves = fresh[:]
         cand = usable & drawable
         if not cand:

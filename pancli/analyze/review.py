@@ -207,7 +207,7 @@ def worth(now: float, look: Outlook | None, table: Sequence[Meld], spot: Spot, l
     are of draws from the player's next turn on, which comes if the hand lasts)."""
     if look is None:
         return Worth(now, 0.0, 0.0, 1.0, 0.0)
-    pay = going_out_value(table, spot.profile) * spot.opponents + spot.stakes.extra
+    pay = going_out_value(table, spot.profile).total * spot.opponents + spot.stakes.extra
     pay *= spot.survive if later else 1.0
     return Worth(now + look.chips * spot.opponents, look.p * pay, look.se * pay, look.p, look.se)
 
@@ -422,7 +422,7 @@ def _after(arr: Arrangement, table: Sequence[Meld], profile: Profile, opponents:
     chips = float(arr.value * opponents)
     if arr.dead:
         return chips, None
-    return chips + going_out_value(final_melds(arr, table), profile) * opponents, Outlook(1.0, 0.0, 0.0)
+    return chips + going_out_value(final_melds(arr, table), profile).total * opponents, Outlook(1.0, 0.0, 0.0)
 
 
 def _cards(n: int) -> str:
@@ -471,7 +471,7 @@ def judge_melds(
     spot = Spot(tuple(seen), profile, opponents, stakes, opts)
     b, best_text = _play_worth(now, table, spot, opts.depth, memo)
     if not laid.hand:
-        p = worth(float((laid.chips + going_out_value(laid.table, profile)) * opponents), None, laid.table, spot)
+        p = worth(float((laid.chips + going_out_value(laid.table, profile).total) * opponents), None, laid.table, spot)
     else:
         _, mine = best_discard(laid.hand, laid.table, seen, profile, opts.depth, opts, spot, memo)
         p = worth(float(laid.chips * opponents), mine, laid.table, spot)

@@ -40,7 +40,7 @@ class InputProblem(Exception):
 
 def _read_cards(text: str, where: str, line: int = 1) -> tuple[tuple[Card, ...], ...]:
     """The bracketed groups of a hand literal, then its loose cards as one more group."""
-    from pancli.notation import NotationError, parse_hand
+    from pancli.notation import NotationError, parse_hand  # start-up: pan analyze --help does without it
 
     try:
         hand = parse_hand(text)
@@ -62,6 +62,7 @@ def read_hand(
     >>> len(cards), str(drawn)
     (10, '5h')
     """
+    # start-up: pan analyze --help does without these
     from pancli.notation import NotationError, parse_card
     from pancli.notation.fast import too_long_error
 
@@ -85,7 +86,7 @@ def read_hand(
 
 def read_draw(draw: str) -> Card:
     """The ``--draw`` card (raises InputProblem at ``<draw>``)."""
-    from pancli.notation import NotationError, parse_card
+    from pancli.notation import NotationError, parse_card  # start-up: pan analyze --help does without it
 
     try:
         return parse_card(draw)
@@ -101,7 +102,7 @@ def read_melds(texts: Sequence[str], profile: Profile) -> tuple[Meld, ...]:
         for group in _read_cards(text, f"<melds {i}>"):
             v = judge(group, profile)
             if v.meld is None:
-                from pancli.rulebook import Rule
+                from pancli.rulebook import Rule  # start-up: pan analyze does without it
 
                 raise InputProblem(f"<melds {i}>", 1, v.rule or Rule.M1, f"{format_cards(group)}: {v.reason}")
             out.append(v.meld)
@@ -134,6 +135,7 @@ def read_position(
     """``player``'s position at ``line`` of the record ``name`` (``-``: standard input), in the
     hand that holds the line; without ``player``, the player whose turn or decision the line is.
     ``profile`` overrides the hand's Rules tag. Raises InputProblem."""
+    # start-up: pan analyze does without these
     from pancli.records import read_hands
     from pancli.referee.position import PositionUnavailable, PositionViolation, acting_player, position_at
     from pancli.rulebook import Rule
@@ -197,7 +199,7 @@ class Job(Value):
         """The meld space of :attr:`profile`."""
         got = self.spaces.get(self.profile)
         if got is None:
-            from pancli.meldspace import meld_space
+            from pancli.meldspace import meld_space  # start-up: pan analyze --help does without it
 
             got = self.spaces[self.profile] = meld_space(self.profile)
         return got
@@ -213,6 +215,7 @@ class Job(Value):
     ) -> tuple[Analysis, Advice | None]:
         """The analysis (and the advice with ``advice``); an impossible hand (P7, E4, S1) is an
         InputProblem at ``where``:``line``."""
+        # start-up: pan analyze --help does without these
         from pancli.analyze.analysis import ImpossiblePosition
         from pancli.analyze.analysis import analyze as run
 

@@ -1,8 +1,8 @@
 """Checking melds of text, one or a batch (``pan check``, ``pan pay`` and :func:`pancli.check_meld`).
 
 :func:`judge_text` turns one meld of text into a :class:`MeldCheck`: the notation is read
-(:func:`pancli.notation.parse_meld`) and the cards judged by the engine
-(:func:`pancli.melds.judge`), the one place a meld of text is judged. :func:`assess` does it
+(:func:`pancli.notation.parse_meld`) and the cards judged by the rules object of the profile
+(:meth:`pancli.panrules.PanRules.judge`), the one place a meld of text is judged. :func:`assess` does it
 for one line of input (an argument or a stdin line), :func:`assess_all` for a batch (each
 distinct text judged once), and :class:`PlainBatch` turns a batch of lines into the plain
 rows and error lines of ``pan check`` in a pipe with less work per line. A check gives its JSON object
@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING
 
 from pancli.app.lines import STDIN_FILE, InputLine, batch_text, error_line, escape_text, is_skipped
 from pancli.cards import Card, Game, format_cards
-from pancli.melds import Meld, Rope, Set, judge, spread_rule
+from pancli.melds import Meld, Rope, Set, spread_rule
+from pancli.notation import NotationError, parse_meld
 from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS, fast_card, fast_reject
-from pancli.rules import Condition, Profile
+from pancli.panrules import PanRules
+from pancli.rules import Condition
 from pancli.values import Value
 
 if TYPE_CHECKING:  # check and pay start without the registry: the ids are spelled as Literal types
@@ -155,15 +157,13 @@ def _legal_reason(verdict_reason: str, conditions: tuple[Condition, ...]) -> str
     return f"{verdict_reason}; " + (parts or "no condition (pays nothing)")
 
 
-def _judged(text: str, profile: Profile, game: Game) -> Judged:
-    """The one place a meld of text is judged: read by the notation, judged by the engine."""
-    from pancli.notation import NotationError, parse_meld
-
+def _judged(text: str, rules: PanRules, game: Game) -> Judged:
+    """The one place a meld of text is judged: read by the notation, judged by the rules object."""
     try:
         cards = parse_meld(text, game)
     except NotationError as exc:
         return (exc.col, " ".join(text.split()), False, None, None, (), 0, exc.code, exc.message, (), None)
-    v = judge(cards, profile)
+    v = rules.judge(cards)
     meld = v.meld
     if meld is None:
         return (1, format_cards(cards), False, None, None, (), 0, v.rule, v.reason, cards, None)
@@ -184,43 +184,43 @@ def _judged(text: str, profile: Profile, game: Game) -> Judged:
 
 
 def judge_text(
-    text: str, profile: Profile, game: Game = Game.PANGUINGUE, file: str = "<string>", line: int = 1
+    text: str, rules: PanRules, game: Game = Game.PANGUINGUE, file: str = "<string>", line: int = 1
 ) -> MeldCheck:
-    """:func:`pancli.check_meld` with the profile and game already resolved; ``file`` and
+    """:func:`pancli.check_meld` with the rules object and game already resolved; ``file`` and
     ``line`` say where the text was read.
 
     >>> from pancli.rules import HOYLE
-    >>> c = judge_text("7c 7s 7s", HOYLE)
+    >>> c = judge_text("7c 7s 7s", PanRules(HOYLE))
     >>> c.legal, c.rule, c.col, c.file, c.line
     (False, 'M3', 1, '<string>', 1)
     """
-    return MeldCheck(file, line, *_judged(text, profile, game))
+    return MeldCheck(file, line, *_judged(text, rules, game))
 
 
-def judge_fields(text: str, profile: Profile, game: Game) -> Judged:
+def judge_fields(text: str, rules: PanRules, game: Game) -> Judged:
     """The fields of a check of a line of input (:func:`judge_text` without the place), the
     unreadable text's control characters escaped (it is written to a terminal or a pipe)."""
-    j = _judged(text, profile, game)
+    j = _judged(text, rules, game)
     if j[2] or j[9]:  # legal, or read: the canonical text of the cards
         return j
     return (j[0], escape_text(j[1]), *j[2:])
 
 
-def assess(item: InputLine, profile: Profile, game: Game = Game.PANGUINGUE) -> MeldCheck:
+def assess(item: InputLine, rules: PanRules, game: Game = Game.PANGUINGUE) -> MeldCheck:
     """Read and judge one meld of input.
 
     >>> from pancli.cli.common import InputLine
     >>> from pancli.rules import HOYLE
-    >>> r = assess(InputLine("<arg>", 1, "5s,5s,5s"), HOYLE)
+    >>> r = assess(InputLine("<arg>", 1, "5s,5s,5s"), PanRules(HOYLE))
     >>> r.plain()
     '5s 5s 5s\\tlegal\\tset\\tC2\\t4\\t-\\tone-suit set; C2 valle set, one suit'
-    >>> assess(InputLine("-", 3, "7c 7s 7s"), HOYLE).error_line()
+    >>> assess(InputLine("-", 3, "7c 7s 7s"), PanRules(HOYLE)).error_line()
     '-:3:1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s'
     """
-    return MeldCheck(item.file, item.line, *judge_fields(item.text, profile, game))
+    return MeldCheck(item.file, item.line, *judge_fields(item.text, rules, game))
 
 
-def assess_all(items: Iterable[InputLine], profile: Profile, game: Game = Game.PANGUINGUE) -> Iterator[MeldCheck]:
+def assess_all(items: Iterable[InputLine], rules: PanRules, game: Game = Game.PANGUINGUE) -> Iterator[MeldCheck]:
     """:func:`assess` of each item, a meld text read and judged once however often it comes
     (bounded memo, like :class:`PlainBatch`): ``pan pay -`` over a million repeated lines costs a
     lookup a line, not a judgement."""
@@ -228,7 +228,7 @@ def assess_all(items: Iterable[InputLine], profile: Profile, game: Game = Game.P
     for item in items:
         judged = memo.get(item.text)
         if judged is None:
-            judged = judge_fields(item.text, profile, game)
+            judged = judge_fields(item.text, rules, game)
             if len(memo) < MEMO_LIMIT:
                 memo[item.text] = judged
         yield MeldCheck(item.file, item.line, *judged)
@@ -243,7 +243,7 @@ def assess_pagruc(item: InputLine) -> MeldCheck:
     >>> assess_pagruc(InputLine("<arg>", 2, "Qh Kh Ah")).error_line()
     '<arg>:2:1: G4 aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)'
     """
-    from pancli.notation import NotationError, parse_meld
+    # start-up: pan check does without these
     from pancli.pagruc.melds import judge as judge_pagruc
     from pancli.pagruc.pack import TWO_PACKS
 
@@ -288,16 +288,16 @@ MEMO_LIMIT = 50_000
 """Distinct meld texts a batch remembers (memory stays bounded on any input)."""
 
 
-def plain_row(text: str, profile: Profile, game: Game = Game.PANGUINGUE) -> tuple[str, str | None]:
+def plain_row(text: str, rules: PanRules, game: Game = Game.PANGUINGUE) -> tuple[str, str | None]:
     """The plain line and the error suffix (``:col: RULE message``, None when legal) of one meld,
     each with its newline: :meth:`MeldCheck.plain` and :meth:`MeldCheck.error_suffix` without
     building the report (the batch path of ``pan check``).
 
     >>> from pancli.rules import HOYLE
-    >>> plain_row("7c 7s 7s", HOYLE)[1]
+    >>> plain_row("7c 7s 7s", PanRules(HOYLE))[1]
     ':1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s\\n'
     """
-    col, meld, legal, kind, _, conds, value, rule, reason, _, _ = judge_fields(text, profile, game)
+    col, meld, legal, kind, _, conds, value, rule, reason, _, _ = judge_fields(text, rules, game)
     line = plain_line(meld, legal, kind, conds, value, rule, reason) + "\n"
     return line, None if legal else error_suffix(col, rule, reason) + "\n"
 
@@ -369,7 +369,7 @@ def _respelled(text: str) -> str:
     return " ".join(map(_CANONICAL_TEXT.__getitem__, toks))
 
 
-def _order_free_entry(text: str, cards: tuple[Card, ...], profile: Profile) -> _Entry:
+def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules) -> _Entry:
     """The keyed entry of a line of canonical Panguingue tokens (see :data:`_LEAD`), built from
     :func:`plain_row` (the reference output) and the engine's verdict.
 
@@ -380,8 +380,8 @@ def _order_free_entry(text: str, cards: tuple[Card, ...], profile: Profile) -> _
     prefix naming only the rank. Reasons that name one card among several (E4, and M2 for a
     rope holding a rank twice) follow the order and are not shared.
     """
-    line, suffix = plain_row(text, profile)
-    v = judge(cards, profile)
+    line, suffix = plain_row(text, rules)
+    v = rules.judge(cards)
     if isinstance(v.meld, Rope):
         return (_SAME, line, None)
     if not line.startswith(text + "\t"):
@@ -424,7 +424,7 @@ class PlainBatch:
     spelling and order, under profiles of any knob values).
 
     >>> from pancli.rules import HOYLE
-    >>> out, err = PlainBatch("-", HOYLE).rows(["5s 5s 5s", "# note", "7c 7s 7s", "Kh 3s Kh"], 0)
+    >>> out, err = PlainBatch("-", PanRules(HOYLE)).rows(["5s 5s 5s", "# note", "7c 7s 7s", "Kh 3s Kh"], 0)
     >>> [line.split("\\t")[1] for line in out.splitlines()]
     ['legal', 'illegal', 'illegal']
     >>> print(err, end="")
@@ -432,9 +432,9 @@ class PlainBatch:
     -:4:1: M2 not a set (ranks differ) and not a rope (a rope is one suit): Kh 3s Kh
     """
 
-    def __init__(self, file: str, profile: Profile, game: Game = Game.PANGUINGUE, cache_max: int = 200_000) -> None:
+    def __init__(self, file: str, rules: PanRules, game: Game = Game.PANGUINGUE, cache_max: int = 200_000) -> None:
         self.file = file
-        self.profile = profile
+        self.rules = rules
         self.game = game
         self.cache_max = cache_max
         """Entries each cache holds before it starts afresh (memory stays bounded)."""
@@ -443,12 +443,12 @@ class PlainBatch:
         self._refused: dict[tuple[int, str, str], tuple[str, str]] = {}
         self._fused = game is Game.PANGUINGUE
         sample = tuple(PAN_CANONICAL[t] for t in _SPREAD_SAMPLE.split(" "))
-        mode, mid, emid = _order_free_entry(_SPREAD_SAMPLE, sample, profile)
+        mode, mid, emid = _order_free_entry(_SPREAD_SAMPLE, sample, rules)
         self._spread = (mid, emid or "")
         room = _MAX_REASON - (len(self._spread[1]) - len(":1: M2 ")) + 1  # the reason is never cut short
         most = min(_KEY_LIMIT - 1, room // 3) if self._fused and mode == _TWICE else 0
         k = 2  # the lengths of spread the engine rules M2 whatever the cards (spread_rule)
-        while k < most and spread_rule(k + 1, profile) == "M2":
+        while k < most and spread_rule(k + 1, rules.profile) == "M2":
             k += 1
         self._spread_max = k if k > 2 else 0
 
@@ -457,13 +457,13 @@ class PlainBatch:
             if is_skipped(text):
                 return "", None
             text = batch_text(text)
-        return refused_row(text, self._refused) or plain_row(text, self.profile, self.game)
+        return refused_row(text, self._refused) or plain_row(text, self.rules, self.game)
 
     def _entry(self, key: int, text: str, toks: list[str]) -> _Entry:
         if len(self._keyed) >= self.cache_max:
             self._keyed.clear()
         cards = tuple(map(PAN_CANONICAL.__getitem__, toks))
-        entry = self._keyed[key] = _order_free_entry(text, cards, self.profile)
+        entry = self._keyed[key] = _order_free_entry(text, cards, self.rules)
         return entry
 
     def rows(self, lines: Iterable[str], before: int) -> tuple[str, str]:

@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING
 
+from pancli.notation.record_writer import format_record
+from pancli.records import read_hands
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -21,8 +24,5 @@ def canonical_hands(stream: IO[str], file: str, base_dir: Path | None) -> Iterat
     >>> list(canonical_hands(record, "-", None))
     [('[Players "Ana Ben"]\\n\\nAna stay\\n', None)]
     """
-    from pancli.notation.record_writer import format_record
-    from pancli.records import read_hands
-
     for hand in read_hands(stream, file, base_dir):
         yield format_record(hand), hand.error

@@ -9,6 +9,8 @@ them for the commands.
 from __future__ import annotations
 
 import os
+import re
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
@@ -150,8 +152,7 @@ def rules_files_named(name: str) -> Iterator[str]:
     """The house-rules files the ``Rules`` tags of the record file ``name`` name (resolved as
     the reader resolves them), found by a scan of its bytes; nothing for standard input or what is
     not a regular file (it cannot be read twice)."""
-    import re
-    import stat
+    # start-up: pan check does without these
     from pathlib import Path
 
     from pancli.records.tags import rules_path
@@ -185,7 +186,7 @@ def player_option(name: str) -> str:
     >>> player_option("Jose\u0301") == "Jos\u00e9"
     True
     """
-    from pancli.notation.record_common import player_name
+    from pancli.notation.record_common import player_name  # start-up: pan check does without it
 
     return player_name(name)
 
@@ -197,6 +198,6 @@ def stake_option(text: str) -> Decimal | tuple[str, str]:
     >>> stake_option("0.25"), stake_option("1e3")[0]
     (Decimal('0.25'), 'R2')
     """
-    from pancli.records.tags import read_stake
+    from pancli.records.tags import read_stake  # start-up: pan check does without it
 
     return read_stake(text)

@@ -43,7 +43,13 @@ from pancli.cards import Game
 from pancli.files import atomic_write
 from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
+from pancli.panrules import PanRulesByProfile
 from pancli.records.reader import HandChunk, Physical, read_chunk, read_hands
+from pancli.records.tags import read_stake
+from pancli.referee.position import now_of
+from pancli.referee.sequence import next_hand_violation, stopped_before_play
+from pancli.referee.table import Table
+from pancli.rulebook import closest, lookup
 from pancli.values import replace
 
 if TYPE_CHECKING:
@@ -192,8 +198,6 @@ def options_of(file: str, players: str | None, rules: str | None, stake: str | N
             folder = os.path.dirname(os.path.abspath(file))
             rules_tag = os.path.relpath(os.path.abspath(rules), folder)
     if stake is not None:
-        from pancli.records.tags import read_stake
-
         got = read_stake(stake)
         if isinstance(got, tuple):
             raise LiveProblem(f"{got[0]} {got[1]}")
@@ -478,8 +482,6 @@ class Session:
         if report is None or report.script.game is not Game.PANGUINGUE:
             return None
         if self._now_of is not report:
-            from pancli.referee.position import now_of
-
             table = self._table if self._table_of is report else None
             if table is None:  # the session opened, or an undo read the file again
                 got = self._position(report.script)
@@ -494,10 +496,6 @@ class Session:
         """The referee's position of the Panguingue hand in play at the lines of ``script``: its
         new lines pushed, lines that changed taken back first; dealt afresh only when the hand
         begins or its deal or tags change. A hand S3 stops before play has none: its result."""
-        from pancli.referee.sequence import next_hand_violation, stopped_before_play
-        from pancli.referee.state import ProfileJudgements
-        from pancli.referee.table import Table
-
         head = replace(script, events=())
         table = self._table
         if table is None or self._head != head or self._head_after is not self.previous or not table.play_to(script):
@@ -507,9 +505,9 @@ class Session:
                 self._table = None
                 return (stopped_before_play(script, s3),)
             judge = self.judge
-            if judge.judgements is None:
-                judge.judgements = ProfileJudgements()
-            table = Table(script, js=judge.judgements.of(script.profile), remedy=judge.remedy, undo=True)
+            if judge.rules_by_profile is None:
+                judge.rules_by_profile = PanRulesByProfile()
+            table = Table(script, rules=judge.rules_by_profile.of(script.profile), remedy=judge.remedy, undo=True)
             table.deal_in()
             self._table, self._head, self._head_after = table, head, previous
             table.play_to(script)
@@ -770,8 +768,6 @@ def command(session: Session, text: str, out: LiveOutput) -> bool | None:
     elif verb == "settle":
         out.settle(session)
     elif verb == "rules":
-        from pancli.rulebook import closest, lookup
-
         rule = lookup(words[1]) if len(words) == 2 else None
         if rule is None:
             near = ", ".join(closest(words[1])) if len(words) == 2 else ""

@@ -2,7 +2,7 @@
 
 Each meld is judged on its own first (as ``pan check`` does); then E4 holds across them
 (together they hold no more copies of a card than the pack: :class:`PackCounter`, which asks
-:func:`pancli.cards.past_the_pack`, the comparison the referee's E4 judge makes), and the
+the rules object's ``past_the_pack``, as the referee's E4 judge does), and the
 payments follow: the value of every legal meld as laid (C6, C7) and, going out with them,
 the C8 payment. :func:`pay_report` does it for melds as reports (the terminal and JSON
 output); :class:`PayBatch` for a pipe, a block of lines at a time, with the same rows, totals
@@ -17,8 +17,9 @@ from typing import Final, Literal
 
 from pancli.app.check import MEMO_LIMIT, MeldCheck, assess_all, error_suffix, judge_fields
 from pancli.app.lines import InputLine, remembered_items
-from pancli.cards import ALL_CARDS, Card, Game, past_the_pack
-from pancli.melds import Meld, going_out_value
+from pancli.cards import ALL_CARDS, Card, Game
+from pancli.melds import Meld, OutValue
+from pancli.panrules import PanRules
 from pancli.rules import Profile
 from pancli.values import Value
 
@@ -42,8 +43,8 @@ class PayReport(Value):
     profile: Profile
     laid: int
     """Units each opponent pays for laying the melds (C6, C7)."""
-    going_out: int | None
-    """Units each opponent pays for going out with them (C8), or None without ``--out``."""
+    going_out: OutValue | None
+    """What each opponent pays for going out with them (C8), or None without ``--out``."""
 
     @property
     def opponents(self) -> int:
@@ -53,7 +54,7 @@ class PayReport(Value):
     @property
     def per_opponent(self) -> int:
         """Units each active opponent pays in all."""
-        return self.laid + (self.going_out or 0)
+        return self.laid + (0 if self.going_out is None else self.going_out.total)
 
     @property
     def total(self) -> int:
@@ -63,13 +64,13 @@ class PayReport(Value):
     def summary(self) -> list[tuple[str, str, str]]:
         """The breakdown as (label, units, explanation) rows."""
         rows = [("laid", str(self.laid), f"{LAID}: the value of the melds as laid, from each opponent")]
-        if self.going_out is not None:
-            again = self.going_out - self.profile.out_bonus
+        g = self.going_out
+        if g is not None:
             rows.append(
                 (
                     "going out",
-                    str(self.going_out),
-                    f"{GOING_OUT}: out_bonus {self.profile.out_bonus} + the melds again {again}, from each opponent",
+                    str(g.total),
+                    f"{GOING_OUT}: out_bonus {g.bonus} + the melds again {g.melds}, from each opponent",
                 )
             )
         rows += [
@@ -87,23 +88,24 @@ class PayReport(Value):
 class PackCounter:
     """E4 across one player's melds, one meld at a time: :meth:`take` counts a legal meld's cards,
     or says which card it would take past its copies in the pack (that meld is then not counted).
-    The comparison is :func:`pancli.cards.past_the_pack`, as in the referee's E4 judge.
+    The comparison is the rules object's ``past_the_pack`` (E4), as in the referee's E4 judge.
 
     Each distinct card list is counted once, by card index: a batch repeats its lines, and the
     meld reader gives a repeated line the same tuple.
 
     >>> from pancli.notation import parse_meld
     >>> from pancli.rules import HOYLE
-    >>> pack = PackCounter(HOYLE)
+    >>> pack = PackCounter(PanRules(HOYLE))
     >>> pack.take(parse_meld("5s 5s 5s 5s")), pack.take(parse_meld("5s 5s 5s 5s 5s"))
     (None, 'the melds hold 9 copies of 5s, but the pack holds 8')
     """
 
-    __slots__ = ("_said", "_settled", "_stamp", "most", "seen", "shapes")
+    __slots__ = ("_said", "_settled", "_stamp", "most", "past", "seen", "shapes")
 
-    def __init__(self, profile: Profile) -> None:
+    def __init__(self, rules: PanRules) -> None:
         self.seen = [0] * len(ALL_CARDS)
-        self.most = [profile.pack.copies(c) for c in ALL_CARDS]
+        self.most = rules.copies
+        self.past = rules.past_the_pack
         self.shapes: dict[tuple[Card, ...], Counts] = {}
         self._said: dict[tuple[int, int], str] = {}
         self._stamp = 0
@@ -138,7 +140,7 @@ class PackCounter:
         if settled is not None and settled[0] == self._stamp:
             return settled[1]
         seen = self.seen
-        over = past_the_pack(seen, self.most, counts)
+        over = self.past(seen, counts)
         if over is not None:
             said = self._said.get(over)
             if said is None:
@@ -154,16 +156,17 @@ class PackCounter:
         return None
 
 
-def conserve(reports: Iterable[MeldCheck], profile: Profile) -> list[MeldCheck]:
+def conserve(reports: Iterable[MeldCheck], rules: PanRules) -> list[MeldCheck]:
     """The reports with E4 across the melds applied (:class:`PackCounter`), in order: a meld
     that takes a card past its copies in the pack is illegal and counts nothing.
 
     >>> from pancli.rules import HOYLE
     >>> items = [InputLine("-", n, t) for n, t in enumerate(["5s 5s 5s 5s", "Kh", "5s 5s 5s 5s 5s"], 1)]
-    >>> [(r.rule, r.reason) for r in conserve(assess_all(items, HOYLE), HOYLE) if not r.legal][1]
+    >>> rules = PanRules(HOYLE)
+    >>> [(r.rule, r.reason) for r in conserve(assess_all(items, rules), rules) if not r.legal][1]
     ('E4', 'the melds hold 9 copies of 5s, but the pack holds 8')
     """
-    pack = PackCounter(profile)
+    pack = PackCounter(rules)
     out = []
     for r in reports:
         if r.legal:
@@ -174,23 +177,25 @@ def conserve(reports: Iterable[MeldCheck], profile: Profile) -> list[MeldCheck]:
     return out
 
 
-def going_out(melds: Sequence[Meld], profile: Profile, out: bool) -> int | None:
+def going_out(melds: Sequence[Meld], rules: PanRules, out: bool) -> OutValue | None:
     """Units each opponent pays when the player goes out with ``melds`` (C8), None when he does not."""
-    return going_out_value(melds, profile) if out else None
+    return rules.going_out_value(melds) if out else None
 
 
-def pay_report(items: Iterable[InputLine], players: int, profile: Profile, out: bool) -> PayReport:
+def pay_report(items: Iterable[InputLine], players: int, rules: PanRules, out: bool) -> PayReport:
     """``pan pay``: the melds of ``items`` judged (:func:`~pancli.app.check.assess_all`), E4
     across them (:func:`conserve`), and what the legal ones collect (and going out with them).
 
     >>> from pancli.rules import HOYLE
-    >>> r = pay_report([InputLine("<arg>", 1, "5s 5s 5s"), InputLine("<arg>", 2, "3h 4h 5h")], 6, HOYLE, False)
+    >>> items = [InputLine("<arg>", 1, "5s 5s 5s"), InputLine("<arg>", 2, "3h 4h 5h")]
+    >>> r = pay_report(items, 6, PanRules(HOYLE), False)
     >>> r.laid, r.per_opponent, r.total
     (4, 4, 20)
     """
-    reports = conserve(assess_all(items, profile), profile)
+    reports = conserve(assess_all(items, rules), rules)
     melds = [r.engine_meld for r in reports if r.engine_meld is not None]
-    return PayReport(tuple(reports), players, profile, sum(r.value for r in reports), going_out(melds, profile, out))
+    laid = sum(r.value for r in reports)
+    return PayReport(tuple(reports), players, rules.profile, laid, going_out(melds, rules, out))
 
 
 _PayLine = tuple[str, Counts | None, int, Meld | None, str, str]
@@ -209,7 +214,7 @@ class PayBatch:
     (benchmarks/README.md, bench_batch).
 
     >>> from pancli.rules import HOYLE
-    >>> batch = PayBatch("-", HOYLE, 4, False)
+    >>> batch = PayBatch("-", PanRules(HOYLE), 4, False)
     >>> [(rows, errors)] = batch.blocks([["5s 5s 5s 5s", "# note", "5s5s5s5s5s"]])
     >>> rows
     '5s 5s 5s 5s\\tC2\\t6\\n5s 5s 5s 5s 5s\\t-\\t0\\n'
@@ -219,12 +224,12 @@ class PayBatch:
     (True, 18)
     """
 
-    def __init__(self, file: str, profile: Profile, players: int, out: bool) -> None:
+    def __init__(self, file: str, rules: PanRules, players: int, out: bool) -> None:
         self.file = file
-        self.profile = profile
+        self.rules = rules
         self.players = players
         self.out = out
-        self.pack = PackCounter(profile)
+        self.pack = PackCounter(rules)
         self.laid = 0
         self.melds: list[Meld] = []
         self.failed = False
@@ -232,7 +237,7 @@ class PayBatch:
 
     def _line(self, item: InputLine) -> _PayLine:
         col, meld, legal, _, _, conds, value, rule, reason, cards, engine = judge_fields(
-            item.text, self.profile, Game.PANGUINGUE
+            item.text, self.rules, Game.PANGUINGUE
         )
         if legal:
             row = f"{meld}\t{'+'.join(conds) or '-'}\t{value}\n"
@@ -271,4 +276,5 @@ class PayBatch:
 
     def report(self) -> PayReport:
         """The totals of the lines read so far (no melds kept)."""
-        return PayReport((), self.players, self.profile, self.laid, going_out(self.melds, self.profile, self.out))
+        rules = self.rules
+        return PayReport((), self.players, rules.profile, self.laid, going_out(self.melds, rules, self.out))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pancli.notation.houserules import profile_from_toml, profile_to_toml, read_rules_file
 from pancli.rules import HOYLE
 
 if TYPE_CHECKING:
@@ -16,8 +17,6 @@ if TYPE_CHECKING:
 def house_rules(path: Path) -> Profile:
     """The profile of the house-rules file at ``path`` (the knobs it does not set are hoyle's);
     raises OSError (FileNotFoundError when there is none) or HouseRulesError."""
-    from pancli.notation.houserules import profile_from_toml, read_rules_file
-
     return profile_from_toml(read_rules_file(path), default=HOYLE)
 
 
@@ -28,6 +27,4 @@ def profile_toml(profile: Profile) -> str:
     >>> profile_toml(CARDROOM).splitlines()[0].startswith("#")
     True
     """
-    from pancli.notation.houserules import profile_to_toml
-
     return profile_to_toml(profile)

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from pancli.model.results import HandResult, JudgedHand, Remedy, Violation
     from pancli.notation.layout import RecordHand
     from pancli.notation.record_common import LineMemos
-    from pancli.referee.state import ProfileJudgements
+    from pancli.panrules import PanRulesByProfile
 
 OpenRecord = Callable[[str], IO[str]]
 """Opens a record file by name (``-``: standard input) as text."""
@@ -60,6 +60,7 @@ def referee(script: HandScript, *, strict: bool = True, record_steps: bool = Tru
     ('panguingue', True)
     """
     if script.game is Game.PAGRUC:
+        # start-up: pan replay does without these
         from pancli.pagruc.referee import referee_hand as pagruc_referee
 
         return pagruc_referee(script, strict=strict, record_steps=record_steps)
@@ -194,13 +195,13 @@ class RecordJudge:
 
     __slots__ = (
         "first",
-        "judgements",
         "next_hand",
         "pagruc",
         "previous",
         "profile",
         "referee",
         "remedy",
+        "rules_by_profile",
         "sink",
         "started",
         "steps",
@@ -213,7 +214,7 @@ class RecordJudge:
         profile: Profile | None,
         *,
         remedy: bool = True,
-        judgements: ProfileJudgements | None = None,
+        rules_by_profile: PanRulesByProfile | None = None,
     ) -> None:
         self.sink = sink
         self.profile = profile
@@ -224,8 +225,8 @@ class RecordJudge:
         """The referee of each game, imported with the game's first hand (a PAGRUC record does not
         import the Panguingue referee, a cost at start-up, nor the reverse)."""
         self.referee: Callable[..., HandResult] | None = None
-        self.judgements = judgements
-        """The meld judgements of each profile met, shared by the hands judged here (the caller's,
+        self.rules_by_profile = rules_by_profile
+        """The rules object of each profile met, shared by the hands judged here (the caller's,
         shared with its other judges, or made with the first Panguingue hand)."""
         self.next_hand: Callable[[HandResult, HandScript], Violation | None]
         self.stop: Callable[[HandScript, Violation], HandResult]
@@ -250,6 +251,7 @@ class RecordJudge:
             return True
         if script.game is Game.PAGRUC:
             if self.pagruc is None:
+                # start-up: pan replay does without these
                 from pancli.pagruc.referee import referee_hand
 
                 self.pagruc = referee_hand
@@ -257,22 +259,22 @@ class RecordJudge:
             sink.hand(HandReport(hand, script, result_p))
             return tally.count(result_p)
         if self.referee is None:
+            from pancli.panrules import PanRulesByProfile
             from pancli.referee import referee_hand as pan_referee
             from pancli.referee.sequence import next_hand_violation, stopped_before_play
-            from pancli.referee.state import ProfileJudgements
 
             self.referee, self.next_hand, self.stop = pan_referee, next_hand_violation, stopped_before_play
-            if self.judgements is None:
-                self.judgements = ProfileJudgements()
+            if self.rules_by_profile is None:
+                self.rules_by_profile = PanRulesByProfile()
         if self.profile is not None:
             script = replace(script, profile=self.profile)
         s3 = None if previous is None else self.next_hand(previous, script)
         if s3 is not None:
             result = self.stop(script, s3)
         else:
-            assert self.judgements is not None
-            js = self.judgements.of(script.profile)
-            result = self.referee(script, record_steps=self.steps, remedy=self.remedy, js=js)
+            assert self.rules_by_profile is not None
+            rules = self.rules_by_profile.of(script.profile)
+            result = self.referee(script, record_steps=self.steps, remedy=self.remedy, rules=rules)
         self.previous = result
         sink.hand(HandReport(hand, script, result))
         return tally.count(result)
@@ -296,6 +298,7 @@ def replay_files(
     is a :class:`ChunkSink`: the sink gets the same output, in the same order. A chunk holds
     ``chunk_hands`` hands (0: :data:`CHUNK_HANDS`; fewer for a sink whose every hand is long work).
     """
+    # start-up: pan replay --help does without these
     from pancli.notation.record_common import LineMemos
     from pancli.records import read_hands
 
@@ -340,16 +343,16 @@ def _judge_chunk(
     profile: Profile | None,
     task: _Task,
     previous: HandResult | None,
-    kept: tuple[LineMemos, ProfileJudgements],
+    kept: tuple[LineMemos, PanRulesByProfile],
 ) -> _Done:
-    """Judge one chunk; ``kept``: the remembered lines and meld judgements of the process's chunks."""
-    from pancli.records.reader import read_chunk
+    """Judge one chunk; ``kept``: the remembered lines and rules objects of the process's chunks."""
+    from pancli.records.reader import read_chunk  # start-up: pan replay --help does without it
 
     chunk, name, base_dir = task
-    memos, judgements = kept
+    memos, rules_by_profile = kept
     sink = kind()
     tally = Tally()
-    judge = RecordJudge(sink, profile, remedy=not strict, judgements=judgements)
+    judge = RecordJudge(sink, profile, remedy=not strict, rules_by_profile=rules_by_profile)
     judge.previous = previous
     stopped = False
     for hand in read_chunk(chunk, name, base_dir, memos):
@@ -373,11 +376,12 @@ def _replay_parallel(
     ``chunk_hands`` hands at a time (one chunk each in flight: constant memory). Whatever
     process dies when, the run ends with the output of a run with no worker
     (:mod:`pancli.app.workers`)."""
+    # start-up: pan replay does without these
     from pancli.app.workers import Workers
     from pancli.notation.record_common import LineMemos
+    from pancli.panrules import PanRulesByProfile
     from pancli.records.reader import split_hands
     from pancli.referee.sequence import next_hand_violation
-    from pancli.referee.state import ProfileJudgements
 
     kind = sink.collector()
     tally = Tally()
@@ -399,7 +403,7 @@ def _replay_parallel(
         judged by this process with it too: the same judgement."""
         return _judge_chunk(kind, strict, profile, task, None, kept)
 
-    kept = (LineMemos(), ProfileJudgements())  # each forked worker fills its own copy
+    kept = (LineMemos(), PanRulesByProfile())  # each forked worker fills its own copy
     source = tasks()
     with Workers(jobs, judged) as workers, contextlib.closing(source):
         for task, done in workers.results(source, judged):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from pancli.app.lines import signed
 from pancli.cards import Game
+from pancli.rulebook import Rule
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 
 def claim_message(c: ClaimCheck, pagruc: bool) -> str:
     """What is wrong with a claim, in words (a PAGRUC claim is of points, G7)."""
-    from pancli.model.results import ClaimKind
+    from pancli.model.results import ClaimKind  # start-up: pan replay --help does without it
 
     if c.kind is ClaimKind.PAYS:
         if pagruc:
@@ -88,7 +89,7 @@ class HandReport:
 
 
 def _dispute_of(report: HandReport) -> Dispute | None:
-    from pancli.model.settle import Dispute
+    from pancli.model.settle import Dispute  # start-up: pan replay does without it
 
     hand, result = report.hand, report.result
     game = result.game.value
@@ -133,8 +134,7 @@ def _cause(v: Violation, remedies: Sequence[Remedy]) -> Violation:
 
 def malformed_dispute(hand: RecordHand) -> Dispute:
     """A hand that cannot be read, as a disputed hand: its notation error."""
-    from pancli.model.settle import Dispute
-    from pancli.rulebook import Rule
+    from pancli.model.settle import Dispute  # start-up: pan replay does without it
 
     e = hand.error
     assert e is not None

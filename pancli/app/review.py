@@ -22,10 +22,20 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 from msgspec.structs import replace
 
-from pancli.analyze.review import Judgement, Laid, Memo, Stakes
+from pancli.analyze import review
+from pancli.analyze.review import Judgement, Laid, Memo, Stakes, survival
 from pancli.analyze.review import Options as Options
 from pancli.app.lines import ErrorFields
+from pancli.app.replay import replay_files
+from pancli.cards import Game
 from pancli.limits import MAX_REVIEWED_LINES
+from pancli.melds import going_out_value
+from pancli.model.actions import Add, Borrow, Decision, Discard, Draw, MeldNew, Split, Take, Turn
+from pancli.model.results import Ending
+from pancli.notation.layout import NO_NOTES
+from pancli.notation.record_writer import action_text, format_record
+from pancli.referee.position import PositionError, PositionUnavailable, Walk
+from pancli.rulebook import Rule
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -86,8 +96,6 @@ class _Skips:
 def _collected(result: HandResult, turn: Turn) -> int:
     """The units one opponent paid the player of ``turn`` for its melds (C1-C7, as ruled). A payment
     names the line of its action, which a comment running onto the next line moves off the turn's."""
-    from pancli.rulebook import Rule
-
     lines = {turn.line, *(getattr(a, "line", 0) for a in turn.actions)}
     player = turn.player
     per: dict[str, int] = {}
@@ -98,9 +106,6 @@ def _collected(result: HandResult, turn: Turn) -> int:
 
 
 def _laid_text(turn: Turn) -> str:
-    from pancli.model.actions import Add, Borrow, MeldNew, Split
-    from pancli.notation.record_writer import action_text
-
     return ", ".join(action_text(a) for a in turn.actions if isinstance(a, MeldNew | Add | Borrow | Split))
 
 
@@ -108,14 +113,11 @@ def _stakes(pos: Position) -> Stakes:
     """The :class:`~pancli.analyze.review.Stakes` of the player's decisions at ``pos``, from the table
     as it shows: the opponents' hands (the chance one goes out first), their melds (what the player
     would pay one going out, on average) and the forfeits or tops (T2)."""
-    from pancli.analyze.review import Stakes, survival
-    from pancli.melds import going_out_value
-
     opps = [s for s in pos.seats if s.player != pos.player and s.active]
     toppers = sum(1 for s in pos.seats if s.active is False)
     p = pos.profile
     pot = p.forfeit * toppers if p.ante == 0 else p.ante * (len(pos.seats) - 1)
-    owed = sum(going_out_value(s.melds, p) for s in opps) / len(opps) if opps else 0.0
+    owed = sum(going_out_value(s.melds, p).total for s in opps) / len(opps) if opps else 0.0
     return Stakes(survival(s.cards for s in opps), pot + owed)
 
 
@@ -133,15 +135,10 @@ def _judge_foul(
     walk: Walk, turn: Turn, v: Violation, returned: int, opts: Options, remedy: str = ""
 ) -> list[Judgement] | str:
     """The foul play of ``turn`` (the violation ``v``; its ``remedy`` returning ``returned`` units in all)."""
-    from pancli.analyze import review
-    from pancli.model.actions import Take
-    from pancli.referee.position import PositionError
-
     try:
         pos = walk.at(turn.line, turn.player)
     except PositionError as e:
         return e.message
-    from pancli.model.actions import Add, Borrow, MeldNew, Split
 
     action = _action_at(turn, v.col, len(turn.actions) - 1)
     laying = isinstance(turn.actions[action], MeldNew | Add | Borrow | Split)
@@ -155,8 +152,6 @@ def _judge_foul(
 
 
 def _action_text(turn: Turn, i: int) -> str:
-    from pancli.notation.record_writer import action_text
-
     return action_text(turn.actions[i])
 
 
@@ -164,10 +159,6 @@ def _judge_turn(
     walk: Walk, result: HandResult, turn: Turn, after_line: int, opts: Options, memo: Memo
 ) -> list[Judgement] | str:
     """The judgements of one turn, or why it is not reviewed."""
-    from pancli.analyze import review
-    from pancli.model.actions import Add, Borrow, Discard, Draw, MeldNew, Split, Take
-    from pancli.referee.position import PositionError, PositionUnavailable
-
     player, line = turn.player, turn.line
     for remedy in result.remedies:
         v = remedy.violation
@@ -199,8 +190,6 @@ def _judge_turn(
         try:
             after: Position | None = walk.at(after_line, player)
         except PositionUnavailable as e:
-            from pancli.model.results import Ending
-
             if result.ending is not Ending.OUT or result.winner != player:
                 return out or e.message  # no position after it: retired (I1, I2), not out
             after = None  # the referee's ending: the player went out on this line, closing the hand
@@ -252,10 +241,6 @@ def review_hand(
     memo: Memo | None = None,
 ) -> HandReview:
     """Review one refereed hand (``player``: only his decisions; ``memo``: the review's, shared by its hands)."""
-    from pancli.cards import Game
-    from pancli.model.actions import Decision, Turn
-    from pancli.referee.position import Walk
-
     skips = _Skips()
     memo = memo or Memo()
     judgements: list[Judgement] = []
@@ -317,9 +302,6 @@ def review_hand(
 
 
 def _judge_decision(walk: Walk, ev: Any, opts: Options, memo: Memo) -> list[Judgement] | str:
-    from pancli.analyze import review
-    from pancli.referee.position import PositionError
-
     try:
         pos = walk.at(ev.line, ev.player)
     except PositionError as e:
@@ -385,9 +367,6 @@ def _strip(glyph: str, comments: Sequence[str]) -> tuple[str, tuple[str, ...]]:
 def annotate(hand: RecordHand, judgements: Iterable[Judgement]) -> str:
     """The hand's canonical text (:func:`pancli.notation.record_writer.format_record`) with the
     reviewer's earlier notes removed and the marks of ``judgements`` written."""
-    from pancli.notation.layout import NO_NOTES
-    from pancli.notation.record_writer import format_record
-
     layout = hand.layout
     if layout is None:
         return format_record(hand)
@@ -416,9 +395,6 @@ def _with_notes(layout: HandLayout, notes: dict[int, Notes]) -> HandLayout:
 
 def _renote(item: Any, n: Notes, todo: Sequence[Judgement]) -> Notes | None:
     """The notes of one play line: the reviewer's old ones out, ``todo`` in (None: no notes left)."""
-    from pancli.model.actions import Turn
-    from pancli.notation.layout import NO_NOTES
-
     _, after = _strip("", n.after)
     actions = n.actions
     if isinstance(item, Turn):
@@ -529,8 +505,6 @@ class ReviewSink:
         self._put(review_hand(report.hand, report.script, report.result, self.opts, self.player, self.memo))
 
     def malformed(self, hand: RecordHand) -> None:
-        from pancli.notation.record_writer import format_record
-
         self._put(HandReview(hand.file, hand.index, hand.first_line, (), (), format_record(hand),
                              _refereed(hand.file, hand), malformed=True))  # fmt: skip
 
@@ -567,8 +541,6 @@ def review_files(
     jobs: int = 1,
 ) -> Tally:
     """Referee and review every hand of every file, in order, giving each review to ``show``."""
-    from pancli.app.replay import replay_files
-
     sink = ReviewSink(opts, player, show)
     return replay_files(
         names, sink, open_record=open_record, strict=False, profile=profile, jobs=jobs, chunk_hands=REVIEW_CHUNK

@@ -7,8 +7,10 @@ what they give now.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Final
 
+from pancli.records.shipped import sample_path
 from pancli.rulebook import Rule
 from pancli.values import Value
 
@@ -72,8 +74,6 @@ def examples(rule: Rule) -> list[Example]:
     """Every shipped sample's first place of breaking ``rule``, :func:`example` first (an
     irregularity found at a call or a count, then at the deal or the end of a turn), read
     from :data:`EXAMPLES_FILE`."""
-    from pathlib import Path
-
     table = Path(__file__).with_name(EXAMPLES_FILE).read_text(encoding="utf-8")
     return [example_at(cells[1], cells[2]) for row in table.splitlines() if (cells := row.split("\t"))[0] == rule]
 
@@ -81,8 +81,6 @@ def examples(rule: Rule) -> list[Example]:
 def example_at(sample: str, replay: str) -> Example:
     """The example of sample ``sample`` whose line ``pan replay -`` reports as ``replay``
     (``-:LINE:COL: RULE message``)."""
-    from pancli.records.shipped import sample_path
-
     number = int(replay.split(":", 2)[1])
     record = sample_path(sample).read_text(encoding="utf-8")
     text = record.splitlines()[number - 1]

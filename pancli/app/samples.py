@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pancli.records.shipped import SAMPLES_DIR
+from pancli.records.shipped import sample_names as names
+from pancli.records.shipped import sample_path as path
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -14,15 +18,11 @@ def sample_names() -> list[str]:
     >>> "friday-hoyle" in sample_names()
     True
     """
-    from pancli.records.shipped import sample_names as names
-
     return names()
 
 
 def sample_path(name: str) -> Path:
     """The path of the shipped sample ``name`` (raises KeyError, with the names, for no such sample)."""
-    from pancli.records.shipped import sample_path as path
-
     return path(name)
 
 
@@ -32,6 +32,4 @@ def sample_choices() -> list[str]:
     >>> sample_choices()[-1]
     'oakland.toml'
     """
-    from pancli.records.shipped import SAMPLES_DIR
-
     return [*sample_names(), *sorted(p.name for p in SAMPLES_DIR.glob("*.toml"))]

@@ -20,6 +20,11 @@ from typing import TYPE_CHECKING, Final
 
 from msgspec.structs import replace
 
+from pancli.notation.record_common import name_problem, player_name
+from pancli.notation.record_writer import write_script
+from pancli.panrules import PanRules
+from pancli.referee import referee_hand
+from pancli.referee.simulate import simulate_hands
 from pancli.rules import DEFAULT_PLAYERS, seating_fault
 from pancli.values import Value
 
@@ -78,8 +83,6 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
     pancli.app.simulate.SimulateProblem: 16 players seated; Panguingue seats 2 to 15 (S1)
     """
     if names is not None:
-        from pancli.notation.record_common import name_problem, player_name
-
         seats = tuple(player_name(n) for n in re.split(r"[\s,]+", names.strip()) if n)
         for n in seats:
             problem = name_problem(n)
@@ -139,8 +142,6 @@ class SimulatedHand(Value):
     @property
     def winner(self) -> str | None:
         """Who won the hand, as the referee finds (None when it is void)."""
-        from pancli.referee import referee_hand
-
         return referee_hand(self.script, record_steps=False).winner
 
 
@@ -154,11 +155,8 @@ def simulated(
 ) -> Iterator[SimulatedHand]:
     """The ``hands`` hands of self-play at ``seats`` (``tags`` added to each, and a ``Stake`` tag with
     ``stake``), one at a time."""
-    from pancli.notation.record_writer import write_script
-    from pancli.referee.simulate import simulate_hands
-
     line = 1
-    for number, script in enumerate(simulate_hands(seats, hands, seed, profile), 1):
+    for number, script in enumerate(simulate_hands(seats, hands, seed, profile, rules=PanRules(profile)), 1):
         if tags:
             script = replace(script, tags=tags)
         if stake is not None:

@@ -22,7 +22,7 @@ def read_game(
 ) -> tuple[list[GameHand], list[Problem], int]:
     """Every PAGRUC hand of the files, in order, refereed (``on_hand`` told of each as it is);
     the malformed hands (as problems); and how many Panguingue hands were passed over."""
-    from pancli.records import read_hands
+    from pancli.records import read_hands  # start-up: pan standings --help does without it
 
     hands: list[GameHand] = []
     unreadable: list[Problem] = []

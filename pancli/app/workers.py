@@ -214,7 +214,7 @@ def _die_with(parent: int) -> None:  # pragma: no cover - runs in the worker
     had not died already."""
     if sys.platform.startswith("linux"):
         with contextlib.suppress(Exception):
-            import ctypes
+            import ctypes  # Linux only, and only in a worker: asks to die with its parent
 
             pr_set_pdeathsig = 1
             ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)

@@ -7,9 +7,16 @@ imports rich or pyparsing at its top.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import gc
 import importlib
 import importlib.util
 import io
+import os
+import resource
+import signal
+import sys
 from typing import Any, NoReturn
 
 import click
@@ -168,9 +175,6 @@ def _tolerant_output() -> None:
     backslash escape (``PYTHONIOENCODING=ascii pan check "Ä"``), never a UnicodeEncodeError,
     whatever handler the stream began with (``surrogateescape`` under ``LC_ALL=C`` fails on
     any character past ASCII)."""
-    import contextlib
-    import sys
-
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None and getattr(stream, "errors", "strict") != "backslashreplace":
@@ -195,9 +199,6 @@ def main() -> None:
     - output that cannot be written (a full disk, a closed file): an error message and 2;
     - memory exhausted under a limit (``ulimit -v``): ``pan: out of memory`` and 2.
     """
-    import gc
-    import signal
-    import sys
 
     def stop(signum: int, frame: object) -> None:
         raise Interrupted(signum)
@@ -252,9 +253,6 @@ def _os_failure(exc: OSError) -> str:
     >>> _os_failure(OSError(24, "Too many open files"))
     'pan: Too many open files (EMFILE): raise the limit (ulimit -n) or use fewer --jobs'
     """
-    import errno
-    import os
-
     why = exc.strerror or str(exc) or type(exc).__name__
     code = errno.errorcode.get(exc.errno or 0, "")
     if code == "ENOMEM":
@@ -287,12 +285,8 @@ out of memory may come where Python cannot report it (a fatal error, a crash), s
 
 def _enough_memory() -> None:
     """End at once, with status 2 and a message, under an address-space limit pan cannot run in."""
-    import resource
-
     soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
     if soft != resource.RLIM_INFINITY and soft < MIN_MEMORY_MB << 20:
-        import os
-
         given = soft >> 20
         message = f"pan: out of memory: the limit (ulimit -v) is {given} MB, pan needs {MIN_MEMORY_MB} MB to run\n"
         os.write(2, message.encode())
@@ -302,8 +296,6 @@ def _enough_memory() -> None:
 def _completion_request() -> None:
     """A shell's completion request (``_PAN_COMPLETE``, :mod:`pancli.cli.completion`) with a word
     number that is no number: status 2 and why, where click would end in a traceback."""
-    import os
-
     if os.environ.get("_PAN_COMPLETE") and not os.environ.get("COMP_CWORD", "0").strip().isdigit():
         os.write(2, b"pan: shell completion: COMP_CWORD is not a word number\n")
         raise SystemExit(2)
@@ -313,9 +305,6 @@ def _out_of_memory() -> NoReturn:
     """Say ``pan: out of memory`` and end with status 2 at once: nothing more is run that could
     need memory (no cleanup, no flush of what is buffered, no second error while reporting one),
     and a signal from now on ends pan as it would any program."""
-    import os
-    import signal
-
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -336,9 +325,6 @@ def _guard_streams() -> None:
     - standard error never fails: what cannot be written there is dropped, and the command
       ends with its own status (an error message cannot change a verdict).
     """
-    import os
-    import sys
-
     closed: set[int] = set()
     for fd in (0, 1, 2):
         try:
@@ -369,9 +355,6 @@ class _ClosedOutput(io.RawIOBase):
         return True
 
     def write(self, data: Any) -> int:
-        import errno
-        import os
-
         if self.quiet:
             return len(memoryview(data))
         raise OSError(errno.EBADF, os.strerror(errno.EBADF))
@@ -392,13 +375,9 @@ class _QuietError(io.RawIOBase):
         return 2
 
     def isatty(self) -> bool:
-        import os
-
         return os.isatty(2)
 
     def write(self, data: Any) -> int:
-        import os
-
         view = memoryview(data)
         size = len(view)
         while view and not self.failed:
@@ -418,10 +397,6 @@ def _buffer_stdout() -> None:
     without an error, so a closed pipe would look like success; and each line would cost a
     system call. Commands flush where output must show at once (``--jsonl``, terminals).
     """
-    import contextlib
-    import io
-    import sys
-
     out = sys.stdout
     if not isinstance(getattr(out, "buffer", None), io.RawIOBase) or not isinstance(out, io.TextIOWrapper):
         return
@@ -438,8 +413,6 @@ def _buffer_stdout() -> None:
 
 def _end_terminal_line() -> None:
     """After Ctrl-C on a terminal, end the line the terminal's ``^C`` echo left open."""
-    import sys
-
     try:
         if sys.stderr.isatty():
             sys.stderr.write("\n")
@@ -454,9 +427,6 @@ def _silence_stdout() -> None:
     What was buffered but not yet written is dropped: the reader is gone or the user
     asked pan to stop.
     """
-    import os
-    import sys
-
     closed = getattr(getattr(sys.stdout, "buffer", None), "raw", None)
     if isinstance(closed, _ClosedOutput):
         closed.quiet = True

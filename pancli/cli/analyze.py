@@ -212,7 +212,7 @@ Found = tuple["Analysis", "Advice | None", dict[str, Any], Sequence[tuple[str, s
 
 def _emitter(lines: bool) -> Callable[[dict[str, Any]], None]:
     """How one JSON document is written: indented (``--json``) or on one line (``--jsonl``)."""
-    from pancli.render.stream import JsonStream, write_json
+    from pancli.render.stream import JsonStream, write_json  # start-up: pan analyze does without it
 
     if not lines:
         return write_json
@@ -255,7 +255,7 @@ def _hand(
     cards, drawn, table, seen_cards = _hand_arguments(hand, draw, melds, seen, job.profile)
     found = job.analyse(cards, drawn, table, seen_cards, "<hand>", 1)
     if svg_out is not None:
-        from pancli.render import svg
+        from pancli.render import svg  # start-up: pan analyze does without it
 
         _draw(svg_out, svg.analysis(found[0]), f"pan analyze {' '.join(hand)}")
     return (*found, {}, [])
@@ -263,7 +263,7 @@ def _hand(
 
 def _draw(path: str, picture: Any, title: str) -> None:
     """Write ``--svg``'s picture (a :class:`pancli.render.svg.Drawing`) atomically."""
-    from pancli.files import atomic_write
+    from pancli.files import atomic_write  # start-up: pan analyze does without it
 
     try:
         with atomic_write(path) as out:
@@ -279,7 +279,7 @@ def _position(
     spot = read_position(file, at_line, player, override, open_text)
     found = job.at_position(spot)
     if svg_out is not None:
-        from pancli.render import svg
+        from pancli.render import svg  # start-up: pan analyze does without it
 
         pos = spot.position
         who = f"{pos.acting} to play" if pos.acting else "between turns"
@@ -305,7 +305,7 @@ def _analyse_batch(
     True: ``--jsonl`` (each entry written as it is analysed, either way)."""
     entries = None
     if lines is not None:
-        from pancli.render.stream import JsonStream
+        from pancli.render.stream import JsonStream  # start-up: pan analyze does without it
 
         entries = JsonStream(lines)
     try:

@@ -16,8 +16,9 @@ import sys
 from collections.abc import Iterator
 
 import click
+from click.core import ParameterSource
 
-from pancli.app.check import MeldCheck, PlainBatch, assess, one_card_each
+from pancli.app.check import MeldCheck, PlainBatch, assess, assess_pagruc, one_card_each
 from pancli.cards import Game
 from pancli.cli.common import (
     ARG_FILE,
@@ -25,19 +26,24 @@ from pancli.cli.common import (
     EXIT_OK,
     NOTHING_TO_CHECK,
     STDIN_FILE,
+    InputLine,
+    batch_text,
     game_option,
     input_lines,
+    is_skipped,
     json_mode,
     json_option,
     jsonl_option,
     load_profile,
     reads_stdin,
     resolve_game,
+    rule_hint,
     rules_option,
     stdin_blocks,
+    stdout_console,
     stdout_is_terminal,
 )
-from pancli.rules import Profile
+from pancli.panrules import PanRules
 
 
 def _input_blocks(args: list[str]) -> tuple[str, Iterator[list[str]] | list[list[str]]]:
@@ -49,10 +55,10 @@ def _input_blocks(args: list[str]) -> tuple[str, Iterator[list[str]] | list[list
     raise click.UsageError(NOTHING_TO_CHECK)
 
 
-def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
+def _plain_batch(args: list[str], pan_rules: PanRules, game: Game) -> bool:
     """The pipe path: plain lines on stdout, error lines on stderr. True when all legal."""
     file, blocks = _input_blocks(args)
-    batch = PlainBatch(file, profile, game)
+    batch = PlainBatch(file, pan_rules, game)
     write_out = sys.stdout.write
     write_err = sys.stderr.write
     all_legal = True
@@ -68,15 +74,16 @@ def _plain_batch(args: list[str], profile: Profile, game: Game) -> bool:
     return all_legal
 
 
-def _json_batch(args: list[str], profile: Profile, game: Game, lines: bool) -> bool:
+def _json_batch(args: list[str], pan_rules: PanRules, game: Game, lines: bool) -> bool:
     """``--json`` (a list, streamed) or ``--jsonl``: the objects of :class:`~pancli.app.check.JsonBatch`,
     written a slice of input at a time, error lines on stderr. True when all legal."""
+    # start-up: pan check does without these
     from pancli.render.exports import JsonBatch
     from pancli.render.stream import JsonStream
 
     file, blocks = _input_blocks(args)
     stream = JsonStream(lines, flush_each=False)
-    batch = JsonBatch(file, profile, game, stream)
+    batch = JsonBatch(file, pan_rules, game, stream)
     all_legal = True
     for text, errors, items in batch.slices(blocks):
         stream.add_encoded(text, items)
@@ -89,10 +96,9 @@ def _json_batch(args: list[str], profile: Profile, game: Game, lines: bool) -> b
 
 def _check_pagruc(args: list[str], as_json: bool, as_jsonl: bool) -> int:
     """``pan check --game pagruc``: PAGRUC melds (G4) and their points (G7); returns the exit status."""
-    from pancli.app.check import assess_pagruc
-
     items = input_lines(args, NOTHING_TO_CHECK)
     if as_json or as_jsonl:
+        # start-up: pan check does without these
         from pancli.render.exports import check_item
         from pancli.render.stream import stream_reports
 
@@ -101,7 +107,6 @@ def _check_pagruc(args: list[str], as_json: bool, as_jsonl: bool) -> int:
         return EXIT_OK if clean else EXIT_ILLEGAL
     reports = [assess_pagruc(i) for i in items]
     if stdout_is_terminal():
-        from pancli.cli.common import stdout_console
         from pancli.render.melds import pagruc_meld_table
 
         stdout_console().print(pagruc_meld_table(reports))
@@ -159,22 +164,19 @@ def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, as_jsonl: b
     json_mode(as_json, as_jsonl)
     chosen = resolve_game(game)
     args = list(melds)
-    if chosen is Game.PAGRUC:
-        from click.core import ParameterSource
-
-        if ctx.get_parameter_source("rules") is ParameterSource.COMMANDLINE:
-            raise click.UsageError("--rules picks a Panguingue profile; PAGRUC has one set of rules (G1-G9)")
-    profile = load_profile(rules) if chosen is Game.PANGUINGUE else None
+    if chosen is Game.PAGRUC and ctx.get_parameter_source("rules") is ParameterSource.COMMANDLINE:
+        raise click.UsageError("--rules picks a Panguingue profile; PAGRUC has one set of rules (G1-G9)")
+    pan_rules = PanRules(load_profile(rules)) if chosen is Game.PANGUINGUE else None
     hint = one_card_each_hint(args, chosen)  # (after the usage errors: the melds are then judged)
     if hint:
         ctx.call_on_close(lambda: sys.stderr.write(hint))
-    if profile is None:
+    if pan_rules is None:
         ctx.exit(_check_pagruc(args, as_json, as_jsonl))
     if as_json or as_jsonl:
-        ctx.exit(EXIT_OK if _json_batch(args, profile, chosen, as_jsonl) else EXIT_ILLEGAL)
+        ctx.exit(EXIT_OK if _json_batch(args, pan_rules, chosen, as_jsonl) else EXIT_ILLEGAL)
     if not stdout_is_terminal():
-        ctx.exit(EXIT_OK if _plain_batch(args, profile, chosen) else EXIT_ILLEGAL)
-    ctx.exit(_terminal(args, profile, chosen))
+        ctx.exit(EXIT_OK if _plain_batch(args, pan_rules, chosen) else EXIT_ILLEGAL)
+    ctx.exit(_terminal(args, pan_rules, chosen))
 
 
 def one_card_each_hint(args: list[str], game: Game) -> str:
@@ -200,7 +202,7 @@ TABLE_COLUMNS = 80
 def _input_ends_soon(wait: float = 0.4) -> bool:
     """Whether standard input has something to say (more lines, or its end) within ``wait``
     seconds; False for a writer that is slow (the rows are then shown as they come)."""
-    import select
+    import select  # start-up: pan check does without it
 
     try:
         ready, _, _ = select.select([sys.stdin.fileno()], [], [], wait)
@@ -209,13 +211,12 @@ def _input_ends_soon(wait: float = 0.4) -> bool:
     return bool(ready)
 
 
-def _terminal(args: list[str], profile: Profile, game: Game) -> int:
+def _terminal(args: list[str], pan_rules: PanRules, game: Game) -> int:
     """A terminal: a table when the melds fit on one screen of at least :data:`TABLE_COLUMNS`
     columns; else (past a screenful, or a narrow screen) the plain rows as they are judged (a
     rich table shows nothing until its last row is judged), wrapped at whole words to the screen's
     width, so no card or rule id is cut in half. Returns the exit status."""
-    from pancli.cli.common import InputLine, batch_text, is_skipped
-    from pancli.render.terminal import size, wrap
+    from pancli.render.terminal import size, wrap  # start-up: pan check does without it
 
     file, blocks = _input_blocks(args)
     pending = iter(blocks)
@@ -234,9 +235,9 @@ def _terminal(args: list[str], profile: Profile, game: Game) -> int:
         second = next(pending, None) if fits else None  # at once: the input has ended or more has come
         fits = second is None
     if fits:
-        reports = [assess(item, profile, game) for item in items]
-        return render_reports(reports, False, title=f"pan check ({profile.name})")
-    batch = PlainBatch(file, profile, game)
+        reports = [assess(item, pan_rules, game) for item in items]
+        return render_reports(reports, False, title=f"pan check ({pan_rules.profile.name})")
+    batch = PlainBatch(file, pan_rules, game)
     width = screen.columns
     err_width = width if sys.stderr.isatty() else 0
     all_legal = True
@@ -255,17 +256,16 @@ def _terminal(args: list[str], profile: Profile, game: Game) -> int:
 def render_reports(reports: list[MeldCheck], as_json: bool, title: str) -> int:
     """Write reports as JSON or a rich table, error lines on stderr; return the exit status."""
     if as_json:
+        # start-up: pan check does without these
         from pancli.render.exports import check_item
         from pancli.render.stream import write_json
 
         write_json([check_item(r) for r in reports])
     else:
-        from pancli.cli.common import stdout_console
         from pancli.render.melds import meld_table
 
         stdout_console().print(meld_table(reports, title))
     sys.stdout.flush()
-    from pancli.cli.common import rule_hint
 
     terminal = not as_json  # the table was drawn for a terminal
     errors = [r.error_line() + (rule_hint(r.rule) if terminal else "") + "\n" for r in reports if not r.legal]

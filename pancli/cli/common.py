@@ -12,6 +12,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, TypeVar
@@ -26,6 +27,7 @@ from pancli.app.lines import batch_text as batch_text
 from pancli.app.lines import error_line as error_line
 from pancli.app.lines import escape_text as escape_text
 from pancli.app.lines import is_skipped as is_skipped
+from pancli.app.lines import rules_files_named, stake_option
 from pancli.cards import Game
 from pancli.limits import MAX_LINE_CHARS, LongLine, text_length
 from pancli.render.text import rule_hint as rule_hint
@@ -68,14 +70,14 @@ RULES_HELP = "Rule profile: hoyle, cardroom, or a house-rules TOML file."
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
     """Shell completion of ``--rules``: hoyle, cardroom and ``*.toml`` files."""
-    from pancli.cli.completion import complete_rules
+    from pancli.cli.completion import complete_rules  # start-up: pan check does without it
 
     return complete_rules(ctx, param, incomplete)
 
 
 def complete_paths(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
     """Shell completion of a FILE argument or option: paths, completed by the shell."""
-    from click.shell_completion import CompletionItem
+    from click.shell_completion import CompletionItem  # start-up: pan check does without it
 
     return [CompletionItem(incomplete, type="file")]
 
@@ -155,7 +157,6 @@ def stakes(stake: str | None, default_stake: str | None) -> tuple[Decimal | None
 def _stake(value: str | None, option: str) -> Decimal | None:
     if value is None:
         return None
-    from pancli.app.lines import stake_option
 
     stake = stake_option(value)
     if isinstance(stake, tuple):
@@ -210,6 +211,7 @@ def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
     missing = "R3 no such profile or file (built-in: hoyle, cardroom)"
     if not spec or "\0" in spec:
         raise HouseRulesProblem(escape_text(f"{missing}: {spec!r}"))
+    # start-up: pan check does without these
     from pathlib import Path  # only a house-rules file needs it: the commands start without pathlib
 
     path = Path(spec)
@@ -294,7 +296,6 @@ def check_readable(name: str) -> None:
         info = os.stat(name)
     except OSError as exc:
         raise IOFailure(name, "read", exc) from None
-    import stat
 
     if stat.S_ISDIR(info.st_mode):
         raise IOFailure(name, "read", "a folder, not a file")
@@ -550,7 +551,6 @@ def refuse_writing_an_input(
     records, whose tags are looked at). The file would be lost to the output."""
     if target is None or not os.path.isfile(target):
         return
-    from pancli.app.lines import rules_files_named
 
     for name in names:
         if same_file(target, name):
@@ -593,7 +593,6 @@ def record_files(files: Iterable[str]) -> list[str]:
             found = os.fstat(stdin_binary().fileno()) if name == "-" else os.stat(name)
         except (AttributeError, OSError, ValueError):
             continue
-        import stat
 
         if not stat.S_ISREG(found.st_mode):
             continue
@@ -612,8 +611,6 @@ def refuse_output_into_input(names: Iterable[str], in_place: str = "--write") ->
     the input files (``pan fmt x.pan > x.pan``, ``pan fmt - < x.pan >> x.pan``): the same file
     (device and inode) read and written at once would be lost. ``in_place`` is the command's own
     option that rewrites a file in place, which the message names."""
-    import stat
-
     try:
         out = os.fstat(sys.stdout.fileno())
     except (AttributeError, OSError, ValueError):  # no file behind standard output (tests)

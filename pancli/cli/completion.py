@@ -15,7 +15,9 @@ import os
 from typing import Any
 
 import click
-from click.shell_completion import CompletionItem
+from click.shell_completion import CompletionItem, get_completion_class
+
+from pancli.cli import cli
 
 SHELLS = ("bash", "zsh", "fish")
 COMPLETE_VAR = "_PAN_COMPLETE"
@@ -55,14 +57,14 @@ def _quoted(path: str, bash: bool) -> str:
     """
     if not bash:
         return path
-    import shlex
+    import shlex  # start-up: pan completion does without it
 
     return shlex.quote(path)
 
 
 def complete_samples(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """``pan samples NAME``: the shipped records and house-rules files that start with what is typed."""
-    from pancli.app.samples import sample_choices
+    from pancli.app.samples import sample_choices  # start-up: pan completion does without it
 
     return [CompletionItem(n, help="sample") for n in sample_choices() if n.startswith(incomplete)]
 
@@ -72,7 +74,7 @@ def complete_rule_or_profile(ctx: click.Context, param: click.Parameter, incompl
     and, once a letter is typed, the rule ids that start with it (``p`` or ``P``: P1 ... P10)."""
     found = complete_rules(ctx, param, incomplete)
     if incomplete and "/" not in incomplete:
-        from pancli.rulebook import RULEBOOK
+        from pancli.rulebook import RULEBOOK  # start-up: pan completion does without it
 
         typed = incomplete.upper()
         found += [CompletionItem(str(r), help=e.title) for r, e in RULEBOOK.items() if str(r).startswith(typed)]
@@ -81,14 +83,10 @@ def complete_rule_or_profile(ctx: click.Context, param: click.Parameter, incompl
 
 def completion_script(shell: str, command: Any = None) -> str:
     """The completion script of ``shell`` for the ``pan`` command line."""
-    from click.shell_completion import get_completion_class
-
-    if command is None:
-        from pancli.cli import cli as command
     cls = get_completion_class(shell)
     if cls is None:  # pragma: no cover - the choice below allows only click's shells
         raise click.UsageError(f"no completion for {shell}")
-    return cls(command, {}, "pan", COMPLETE_VAR).source()
+    return cls(cli if command is None else command, {}, "pan", COMPLETE_VAR).source()
 
 
 @click.command(

@@ -11,8 +11,10 @@ and written unchanged; the exit status is then 1. A file that cannot be read exi
 
 from __future__ import annotations
 
+import errno
 import io
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,6 +23,7 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
+from pancli.app.fmt import canonical_hands
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -53,9 +56,6 @@ def _open_regular(name: str) -> IO[str]:
     """``name`` opened for ``--write``, which replaces regular files only: anything else (a FIFO
     would wait for a writer, a device would be written in place) is refused once opened, without
     waiting and without reading (OSError)."""
-    import errno
-    import stat
-
     fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -87,8 +87,6 @@ class _Tally:
 
 def _chunks(stream: IO[str], tally: _Tally, base_dir: Path | None) -> Iterator[str]:
     """The canonical text hand by hand; malformed hands are reported and counted in ``tally``."""
-    from pancli.app.fmt import canonical_hands
-
     for i, (text, e) in enumerate(canonical_hands(stream, tally.file, base_dir)):
         tally.hands += 1
         if e is not None:
@@ -226,6 +224,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, write: bool, as_json: b
     status = EXIT_OK
     stream = None
     if as_json or as_jsonl:
+        # start-up: pan fmt does without these
         from pancli.render.fmt import file_item
         from pancli.render.stream import JsonStream
 
@@ -255,7 +254,7 @@ def _write_all(files: tuple[str, ...]) -> int:
     (a temporary file in the same folder, fsync, rename: the file holds the old text or the new,
     its permissions kept). An unchanged file is not touched; a file with a malformed hand is left
     as it was and reported (status 1); a file that cannot be read or written, status 2."""
-    from pancli.files import atomic_write
+    from pancli.files import atomic_write  # start-up: pan fmt does without it
 
     status = EXIT_OK
     for name in files:

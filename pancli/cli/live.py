@@ -25,6 +25,7 @@ from pancli.cli.common import (
     jsonl_option,
     load_profile,
     resolve_game,
+    stdin_text,
 )
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[object]:
-    from pancli.cli.completion import complete_rules
+    from pancli.cli.completion import complete_rules  # start-up: pan live --help does without it
 
     return list(complete_rules(ctx, param, incomplete))
 
@@ -75,6 +76,7 @@ def live(
       printf 'Ana stay\\nBen top\\n' | pan live --jsonl tuesday.pan --players "Ana Ben" --stake 0.25
       printf 'Ana stay\\nCruz stay\\n' | pan live friday.pan --players "Ana Ben Cruz"  # exits 1: T1
     """
+    # start-up: pan live --help does without these
     from pancli.app.live import LiveProblem, Session, keep_score
 
     options = _options(file, players, rules, stake, game)
@@ -104,8 +106,6 @@ def live(
 
 def _stdin_lines() -> Iterator[str]:
     """Standard input, a line at a time as it comes (a script may wait for each judgement)."""
-    from pancli.cli.common import stdin_text
-
     stream = stdin_text()  # bytes that are not UTF-8 read as U+FFFD, as records are read
     while True:
         line = stream.readline()
@@ -115,7 +115,7 @@ def _stdin_lines() -> Iterator[str]:
 
 
 def _options(file: str, players: str | None, rules: str | None, stake: str | None, game: str) -> LiveOptions:
-    from pancli.app.live import LiveProblem, options_of
+    from pancli.app.live import LiveProblem, options_of  # start-up: pan live --help does without it
 
     if rules is not None:
         load_profile(rules)  # a usage error (exit 2) now, not at the first line

@@ -31,7 +31,7 @@ from pancli.cli.common import (
     stdin_blocks,
     stdout_is_terminal,
 )
-from pancli.rules import Profile
+from pancli.panrules import PanRules
 
 
 @click.command(
@@ -71,18 +71,19 @@ def pay(
     'FILE:LINE:COL: RULE message', and the exit status is 1.
     """
     json_mode(as_json, as_jsonl)
-    profile = load_profile(rules)
+    pan_rules = PanRules(load_profile(rules))
     if not as_json and not as_jsonl and not stdout_is_terminal():
         if reads_stdin(melds):
-            ctx.exit(_plain_stream(stdin_blocks(), STDIN_FILE, profile, players, going_out))
+            ctx.exit(_plain_stream(stdin_blocks(), STDIN_FILE, pan_rules, players, going_out))
         if not melds:
             raise click.UsageError(NOTHING_TO_CHECK)
-        ctx.exit(_plain_stream([list(melds)], ARG_FILE, profile, players, going_out))
-    result = pay_report(input_lines(melds, NOTHING_TO_CHECK), players, profile, going_out)
+        ctx.exit(_plain_stream([list(melds)], ARG_FILE, pan_rules, players, going_out))
+    result = pay_report(input_lines(melds, NOTHING_TO_CHECK), players, pan_rules, going_out)
     reports = result.melds
     if as_jsonl:
         ctx.exit(_pay_lines(result))
     if as_json:
+        # start-up: pan pay does without these
         from pancli.render.exports import pay_item
         from pancli.render.stream import write_json
 
@@ -100,10 +101,10 @@ def pay(
     ctx.exit(EXIT_ILLEGAL if errors else EXIT_OK)
 
 
-def _plain_stream(blocks: Iterable[list[str]], file: str, profile: Profile, players: int, out: bool) -> int:
+def _plain_stream(blocks: Iterable[list[str]], file: str, pan_rules: PanRules, players: int, out: bool) -> int:
     """The pipe path (:class:`~pancli.app.pay.PayBatch`): each block's rows as it is read, its
     error lines after it, the totals at the end; returns the exit status."""
-    batch = PayBatch(file, profile, players, out)
+    batch = PayBatch(file, pan_rules, players, out)
     for rows, errors in batch.blocks(blocks):
         sys.stdout.write(rows)
         sys.stdout.flush()
@@ -116,6 +117,7 @@ def _plain_stream(blocks: Iterable[list[str]], file: str, profile: Profile, play
 def _pay_lines(result: PayReport) -> int:
     """``--jsonl``: each meld's object (as ``pan check --jsonl``), then one line of totals (the
     object of ``--json`` without its ``melds``); returns the exit status."""
+    # start-up: pan pay does without these
     from pancli.render.exports import check_item, pay_totals
     from pancli.render.stream import JsonStream
 

@@ -26,6 +26,7 @@ malformed hand anywhere; 2 usage error or a file that cannot be read.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
@@ -50,6 +51,7 @@ from pancli.cli.common import (
     rules_override_option,
     stake_options,
     stakes,
+    stdout_is_terminal,
     worker_count,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
@@ -127,8 +129,6 @@ def replay(
       pan simulate --players 6 --hands 300 --seed 1 | pan replay --jobs 2 - | tail -1
       pan samples friday-hoyle | pan replay - --html friday.html
     """
-    from pancli.cli.common import stdout_is_terminal
-
     json_mode(as_json, as_jsonl)
     names = record_files(files)
     refuse_writing_an_input(html, names, "--html", rules)
@@ -191,8 +191,6 @@ class ReadShare:
 
 def _size(name: str) -> int | None:
     """The size of a regular file; None for anything else (``-``, a pipe, a missing file)."""
-    import stat
-
     try:
         st = os.stat(name)
     except (OSError, ValueError):
@@ -212,6 +210,7 @@ def _replay_html(
 ) -> Tally:
     """:func:`replay_files` with the page of ``--html`` written too (atomically: a reader sees
     the old page or the whole new one), in one process."""
+    # start-up: pan replay does without these
     from pancli.files import atomic_write
     from pancli.render.html import HtmlReport, HtmlTee
 

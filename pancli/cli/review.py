@@ -16,6 +16,8 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
+from pancli.app.lines import player_option
+from pancli.app.review import Options, review_files
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -152,8 +154,6 @@ def review(
       pan review --json "$(pan samples --path illegal-M3-foul-meld)" | jq '.judgements[] | select(.mark == "??")'
       pan review --player Ana --depth 5 --samples 1000 "$(pan samples --path friday-hoyle)"
     """
-    from pancli.app.review import Options
-
     json_mode(as_json, as_jsonl)
     if summary_only and (as_json or as_jsonl or output is not None):
         raise click.UsageError("--summary prints the table alone: not with --json, --jsonl or -o")
@@ -175,8 +175,6 @@ def review(
     if output is None and not structured and not summary_only:
         refuse_output_into_input(names, "-o FILE, which may be the input")
     if player is not None:
-        from pancli.app.lines import player_option
-
         player = player_option(player)
     profile = None if rules is None else load_profile(rules)
     opts = Options(depth=depth, samples=samples, advice_samples=advice_samples, seed=seed)
@@ -216,11 +214,10 @@ def _review_into(
     in_place: bool,
 ) -> ReviewWriter:
     """Review the records into the outputs asked for (each file written atomically, or not at all)."""
-    from pancli.app.review import review_files
-
     with ExitStack() as stack:
         record: IO[str] | None = None
         if output is not None:
+            # start-up: pan review does without these
             from pancli.files import atomic_write
 
             try:

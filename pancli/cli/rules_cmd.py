@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from pancli.cli.common import json_option, load_profile, stdout_is_terminal
+from pancli.render.rules import write_list, write_profile, write_rule
 from pancli.rulebook import Rule, closest, lookup
 
 
@@ -87,13 +88,9 @@ def rules(
     h.toml' then 'pan rules h.toml' shows the same knobs as 'pan rules X'.
     """
     if list_rules:
-        from pancli.render.rules import write_list
-
         write_list(as_json)
         return
     if profile_spec is not None and is_rule_like(profile_spec) and not os.path.exists(profile_spec):
-        from pancli.render.rules import write_rule
-
         rule = find_rule(profile_spec)
         profile = load_profile(rules_opt or "hoyle")
         write_rule(rule, profile, as_json, stdout_is_terminal())
@@ -105,10 +102,9 @@ def rules(
     if as_toml:
         if as_json or diff:
             raise click.UsageError("--toml prints the whole profile: give it without --json and --diff")
-        from pancli.app.profiles import profile_toml
+        from pancli.app.profiles import profile_toml  # start-up: pan rules does without it
 
         sys.stdout.write(profile_toml(profile))
         return
-    from pancli.render.rules import write_profile
 
     write_profile(profile, diff, as_json, stdout_is_terminal())

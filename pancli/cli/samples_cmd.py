@@ -6,7 +6,9 @@ from typing import Any
 
 import click
 
+from pancli.app.samples import sample_names, sample_path
 from pancli.cli.common import json_option
+from pancli.render.samples import write_listing, write_sample
 
 
 def _complete_samples(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
@@ -39,9 +41,6 @@ def samples(name: str | None, show_path: bool, as_json: bool) -> None:
       pan replay --json $(pan samples --path)    # exits 1: the illegal-* samples break rules on purpose
       pan rules "$(pan samples --path oakland.toml)"
     """
-    from pancli.app.samples import sample_names, sample_path
-    from pancli.render.samples import write_listing, write_sample
-
     if name is None:
         write_listing(sample_names(), as_json, show_path)
         return

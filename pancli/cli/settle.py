@@ -39,6 +39,7 @@ from pancli.cli.common import (
     rules_override_option,
     stake_options,
     stakes,
+    stdout_is_terminal,
 )
 from pancli.render.settle import JsonlSettle, JsonSettle, RichSettle, SettleSink
 
@@ -91,8 +92,6 @@ def settle(
       pan settle --json "$(pan samples --path cardroom-saturday)" "$(pan samples --path friday-hoyle)"
       pan simulate --players 5 --hands 100 --seed 3 | pan settle - | grep ^pays
     """
-    from pancli.cli.common import stdout_is_terminal
-
     json_mode(as_json, as_jsonl)
     money, default = stakes(stake, default_stake)
     names = record_files(files)

@@ -30,6 +30,7 @@ from pancli.cli.common import (
     stakes,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
+from pancli.render.simulate import json_pieces, text_pieces
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -101,7 +102,6 @@ def simulate(
         raise click.BadParameter(exc.message, param_hint=exc.option) from None
     progress = Progress("simulate", hands, "hands", enabled=wanted(quiet, stdout_too=output is not None))
     played = _counted(simulated(seats, hands, seed, profile, tags, money), progress)
-    from pancli.render.simulate import json_pieces, text_pieces
 
     pieces = json_pieces(played, seed, as_jsonl) if as_json or as_jsonl else text_pieces(played)
     if output is None:

@@ -70,6 +70,7 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool, as_json
     progress = Progress("standings", None, "hands", enabled=wanted(quiet))
     lines = None
     if as_jsonl:
+        # start-up: pan standings does without these
         from pancli.render.stream import JsonStream
 
         lines = JsonStream(True)

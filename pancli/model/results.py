@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping
+from decimal import localcontext
 from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, Protocol
 
 from pancli.cards import Card, Game
+from pancli.melds import OutValue
 from pancli.model.actions import Action, Deal, Discard, Draw, Event, Turn
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -333,6 +335,9 @@ class HandResult(Value):
     went on after each (empty when the referee stops at the first irregularity)."""
     retirements: tuple[Retirement, ...] = ()
     """The players retired from the hand (I1, I2), in order, each with the rule he retired under."""
+    going_out: OutValue | None = None
+    """What going out collected from each active opponent (C8), its bonus and melds apart, as the
+    rules object decided it; None when nobody went out. Explaining the C8 payment reads it."""
 
     @property
     def void(self) -> bool:
@@ -392,8 +397,6 @@ def exact_product(stake: Decimal, units: int) -> Decimal:
     >>> exact_product(Decimal("0.0"), -3)
     Decimal('0.0')
     """
-    from decimal import localcontext
-
     with localcontext() as ctx:
         ctx.prec = len(stake.as_tuple().digits) + len(str(abs(units))) + 1
         product = stake * units

@@ -72,7 +72,7 @@ def parse_meld(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...]:
     refused = fast_reject(text)
     if refused is not None:
         raise refused
-    from pancli.notation.grammar import parse_meld_text
+    from pancli.notation.grammar import parse_meld_text  # start-up: pan check does without it
 
     return parse_meld_text(text, game)
 
@@ -86,7 +86,7 @@ def parse_card(text: str, game: Game = Game.PANGUINGUE) -> Card:
     got = fast_card(text, game)
     if got is not None:
         return got
-    from pancli.notation.grammar import parse_card_text
+    from pancli.notation.grammar import parse_card_text  # start-up: pan check does without it
 
     return parse_card_text(text, game)
 
@@ -104,7 +104,7 @@ def parse_hand(text: str, game: Game = Game.PANGUINGUE) -> Hand:
     refused = fast_reject(text, hand=True)
     if refused is not None:
         raise refused
-    from pancli.notation.grammar import parse_hand_text
+    from pancli.notation.grammar import parse_hand_text  # start-up: pan check does without it
 
     return parse_hand_text(text, game)
 
@@ -135,7 +135,7 @@ def meld_reader(game: Game = Game.PANGUINGUE) -> Callable[[str], tuple[Card, ...
         refused = fast_reject(text)
         if refused is not None:
             raise refused
-        from pancli.notation.grammar import parse_meld_text
+        from pancli.notation.grammar import parse_meld_text  # start-up: pan check does without it
 
         return parse_meld_text(text, game)
 
@@ -172,7 +172,7 @@ def read_cards(
     got = fast_cards(piece, game)
     if got is not None:
         return got
-    from pancli.notation.grammar import parse_meld_text
+    from pancli.notation.grammar import parse_meld_text  # start-up: pan check does without it
 
     return _in_line(parse_meld_text, piece, game, start, line)
 
@@ -187,7 +187,7 @@ def read_card(text: str, start: int = 0, end: int | None = None, game: Game = Ga
     got = fast_card(piece, game)
     if got is not None:
         return got
-    from pancli.notation.grammar import parse_card_text
+    from pancli.notation.grammar import parse_card_text  # start-up: pan check does without it
 
     return _in_line(parse_card_text, piece, game, start, line)
 

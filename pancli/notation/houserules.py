@@ -358,6 +358,6 @@ def profile_to_toml(profile: Profile) -> str:
 
 def _toml_string(text: str) -> str:
     """A TOML basic string (JSON's escapes are TOML's, but for a few control characters)."""
-    import json
+    import json  # start-up: pan check --rules FILE does without it
 
     return json.dumps(text, ensure_ascii=False)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from msgspec import field
 
+from pancli.escapes import escape_text
 from pancli.model.actions import HandScript
 from pancli.notation.errors import NotationError
 from pancli.notation.record_common import PlayItem, TagPair
@@ -83,8 +84,6 @@ class RecordHand(Value):
     def source(self) -> str:
         """Where the hand comes from, for titles, escaped: the file, or for standard input (``-``)
         the hand's ``Event`` tag and "standard input" (error places keep ``-``: ``-:LINE:COL``)."""
-        from pancli.escapes import escape_text  # a name's or tag's control characters are never written raw
-
         if self.file != "-":
             return escape_text(self.file)
         event = next((v for k, v in self.script.tags if k == "Event"), "") if self.script is not None else ""

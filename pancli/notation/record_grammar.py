@@ -33,6 +33,7 @@ pancli.notation.errors.NotationError: 4:1: R5 'Cruz' is not in Players
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from collections.abc import Callable
@@ -170,7 +171,6 @@ def _nearest(what: str, text: str, loc: int) -> str:
     m = _SPELLED.match(text, loc)
     if m is None:
         return ""
-    import difflib
 
     choices = [w for w in _WORDS_OF.findall(what) if w in _VERBS]
     if what == ACTIONS_TEXT and "," not in text[:loc]:
@@ -209,7 +209,7 @@ def _check_name(text: str, loc: int, toks: pp.ParseResults) -> _Name:
             raise CodedFailure(
                 text, loc, "R6", f"the player's name is missing: a deal line is 'deal NAME cards', found {written!r}"
             )
-        import difflib
+        import difflib  # start-up: only a name not in Players asks for the closest
 
         words = [*sorted(_CTX.players), "deal", "up", "reshuffle"] if loc == _skip_ws(text, 0) else sorted(_CTX.players)
         close = difflib.get_close_matches(name, words, n=1, cutoff=0.6)

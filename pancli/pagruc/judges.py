@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from pancli.cards import Card, format_cards
+from pancli.decides import decides
 from pancli.model.actions import (
     Action,
     Borrow,
@@ -51,6 +52,7 @@ _PAN_ONLY: dict[type, str] = {
 """The Panguingue lines PAGRUC has no place for (G3), by what they do."""
 
 
+@decides(Rule.G1, what="whether the players fit the packs and no card is seen past them")
 def pack_fault(
     b: PagrucBoard,
     line: int,
@@ -85,6 +87,7 @@ def pack_fault(
     return b.fail(Rule.G1, f"{n} copies of {c} are in play, {but}", line, col, player)
 
 
+@decides(Rule.G2, what="whether each player is dealt seven cards once, and one card is turned up")
 def deal_fault(b: PagrucBoard, d: Deal | None, seen: set[str]) -> Ruling | None:
     """G2, the deal: seven cards to a player of the hand, once (``d``, ``seen`` those dealt
     already); after the deal lines (``d`` None), one card turned up."""
@@ -148,6 +151,7 @@ def held_cards_fault(b: PagrucBoard, line: int, col: int, player: str, revealed:
     return None
 
 
+@decides(Rule.G3, what="whether an action is allowed in its place in the turn, a take of the pile included")
 def turn_action_fault(b: PagrucBoard, node: Action, line: int, col: int, player: str) -> Ruling | None:
     """G3, an action in its place in the turn: one take first (:attr:`PagrucBoard.picked`: an
     action was tried), then melds and lays, the discard last (:attr:`PagrucBoard.discarded`);
@@ -188,6 +192,7 @@ def taken(a: Take | TakeMany) -> int:
     return 1 if isinstance(a, Take) else len(a.cards) or a.count
 
 
+@decides(Rule.G4, what="whether a new meld is a run or a set")
 def meld_fault(b: PagrucBoard, verdict: PagrucVerdict, why: str, line: int, col: int, player: str) -> Ruling | None:
     """G4, a new meld is a run or a set: the verdict of :func:`.melds.judge` (``why`` says what
     it found); a meld with a card beyond the pack is :func:`pack_fault`'s."""
@@ -196,6 +201,7 @@ def meld_fault(b: PagrucBoard, verdict: PagrucVerdict, why: str, line: int, col:
     return b.fail(Rule.G4, why, line, col, player)
 
 
+@decides(Rule.G5, what="whether a player may lay off, and on what")
 def lay_off_fault(
     b: PagrucBoard, player: str, owner: str, target: int, line: int, col: int, *, refused: str | None = None
 ) -> Ruling | None:
@@ -216,6 +222,7 @@ def lay_off_fault(
     return None
 
 
+@decides(Rule.G6, what="whether the hand has ended, and the stock is turned over rightly")
 def end_fault(
     b: PagrucBoard, node: Event | Action, line: int, col: int, player: str | None, *, closing: bool = False
 ) -> Ruling | None:

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from pancli.cards import Card
+from pancli.decides import decides
 from pancli.melds import MeldError
 from pancli.pagruc.melds import PagrucMeld, Where, card_points, judge
 from pancli.pagruc.pack import PagrucPack, beyond_pack
@@ -68,6 +69,7 @@ def hand_scores(hand: Iterable[Card]) -> tuple[CardScore, ...]:
     return tuple(CardScore(c, Where.HAND, card_points(c, Where.HAND)) for c in hand)
 
 
+@decides(Rule.G7, what="what a hand scores: the table's cards plus, the hand's minus")
 def score_hand(melds: Iterable[Sequence[Card]], hand: Sequence[Card], pack: PagrucPack) -> HandScore:
     """Score melded groups and the cards left in a hand (G7).
 

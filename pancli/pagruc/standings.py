@@ -18,6 +18,7 @@ import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from pancli.decides import decides
 from pancli.model.results import ClaimKind
 from pancli.model.rulings import counted
 from pancli.pagruc.pack import official_problem
@@ -90,6 +91,7 @@ class Standings(Value):
         return not self.problems
 
 
+@decides(Rule.G9, what="each player's place and PAGRUC points")
 def pagruc_points(totals: Mapping[str, int]) -> dict[str, tuple[int, int]]:
     """Each player's place and PAGRUC points (G9): ranked by total, the first of N players gets
     N, each next place one fewer, never below 1; tied players share the better place.
@@ -128,6 +130,7 @@ def _hand_problems(h: GameHand) -> list[Problem]:
     return out
 
 
+@decides(Rule.G8, what="whether a game's hands are seated, dealt and counted as an official game")
 def game_order_problems(hands: Sequence[GameHand], seats: Sequence[str]) -> tuple[list[Problem], Counter[str]]:
     """G8, the one judge of a game's order: at least one hand; every hand played by the game's
     ``seats``; each dealt by the player who played first in the hand before, play keeping one

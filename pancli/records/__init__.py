@@ -34,7 +34,7 @@ def __getattr__(name: str) -> Any:
     """``read_hands`` is imported on first use, so that ``pancli.records.shipped`` (``pan samples``)
     does not pay for importing the reader at start-up."""
     if name == "read_hands":
-        from pancli.records.reader import read_hands
+        from pancli.records.reader import read_hands  # start-up: pan rules P8 does without it
 
         return read_hands
     raise AttributeError(f"module 'pancli.records' has no attribute {name!r}")

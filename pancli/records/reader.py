@@ -368,7 +368,7 @@ class _Hand:
     def add_tag(self, blanked: str, comments: list[tuple[int, str]], line: int, before: tuple[str, ...]) -> None:
         pair = fast_tag(blanked, line)
         if pair is None:
-            from pancli.notation.record_grammar import grammar_tag
+            from pancli.notation.record_grammar import grammar_tag  # start-up: pan replay does without it
 
             pair = grammar_tag(blanked, line)
         notes = NO_NOTES
@@ -386,7 +386,7 @@ class _Hand:
         ctx.line = line
         parsed: ParsedPlay | None = fast_play(blanked, ctx)
         if parsed is None:
-            from pancli.notation.record_grammar import grammar_play
+            from pancli.notation.record_grammar import grammar_play  # start-up: pan replay does without it
 
             parsed = grammar_play(blanked, ctx)
         item, glyphs = parsed

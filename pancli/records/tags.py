@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
@@ -68,6 +69,7 @@ class ProfileCache:
         message."""
         got = self.files.get(path)
         if got is None:
+            # start-up: pan replay does without it
             from pancli.notation.houserules import OutsideFolder, profile_from_toml, read_rules_file
 
             try:
@@ -135,7 +137,6 @@ def read_stake(text: str) -> Decimal | tuple[NotationCode, str]:
     whole, _, cents = text.partition(".")
     if number_too_large(whole) or number_too_large(cents):
         return "R10", too_large_message("a Stake part", max(whole, cents, key=len))
-    from decimal import Decimal  # here, not at the top: most records name no stake, and start-up should not pay for it
 
     return Decimal(text)
 

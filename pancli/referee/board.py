@@ -18,11 +18,13 @@ import enum
 from typing import Final, Protocol
 
 from pancli.cards import Card, Cards, Game
+from pancli.melds import OutValue
 from pancli.model.actions import Action, Call, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
 from pancli.model.results import STOCK, ClaimCheck, Ending, Payment, Recorded, Remedy, Retirement, Source, Step
 from pancli.model.rulings import Ruling
-from pancli.referee.state import Foul, Judgements, Seat
+from pancli.panrules import PanRules
+from pancli.referee.state import Foul, Seat
 from pancli.rulebook import Rule
 from pancli.rules import HAND_SIZE as HAND_SIZE
 from pancli.rules import Forcing
@@ -74,18 +76,19 @@ VOID: Final = Phase.VOID
 class Board:
     """What the table shows and the turn in progress (no rule is judged here)."""
 
-    def __init__(self, script: HandScript, *, record_steps: bool = True, js: Judgements | None = None) -> None:
+    def __init__(self, script: HandScript, *, record_steps: bool = True, rules: PanRules | None = None) -> None:
         if script.game is not Game.PANGUINGUE:
             raise ValueError(f"not a Panguingue hand: {script.game.value}")
         self.script = script
         self.profile = profile = script.profile
-        self.js = js if js is not None else Judgements(profile)  # a caller's of many hands, for the profile
+        self.rules = rules if rules is not None else PanRules(profile)
+        """The rules object every judge asks (a caller's of many hands, for the profile)."""
         self.players = script.players
         self.seats = [Seat(n) for n in script.players]
         self.by_name: dict[str, Seat] = {}
         for s in self.seats:
             self.by_name.setdefault(s.name, s)
-        self.copies = self.js.copies
+        self.copies = self.rules.copies
         self.seen = [0] * 52
         """Copies known to be outside the stock (hands shown, melds, discards, dead, drawn): E4."""
         self.stock_n = profile.pack.size - HAND_SIZE * len(self.seats) - 1
@@ -105,6 +108,8 @@ class Board:
         self.forced_by: str | None = None
         self.winner: str | None = None
         self.ending: Ending = Ending.UNFINISHED
+        self.going_out: OutValue | None = None
+        """What going out collected from each opponent (C8), as the rules object decided it."""
         """How the hand ended (set where it ends: going out, the last decision, P10)."""
         self.ending_rule: Rule | None = None
         """The rule it ended under (C8, T4, P10)."""

@@ -20,14 +20,15 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 
 from __future__ import annotations
 
-from pancli.cards import ALL_CARDS, Card, past_the_pack
+from pancli.cards import ALL_CARDS, Card
+from pancli.decides import decides
 from pancli.model.actions import Count, Deal
 from pancli.model.results import DEAD, DEAL, DISCARD_PILE, HAND, STOCK, Step
 from pancli.model.rulings import I1_AT_DEAL, I1_LATE, Ruling, counted
+from pancli.panrules import card_key
 from pancli.referee.board import HAND_SIZE, Board, Located, Place
-from pancli.referee.state import Seat, card_key
+from pancli.referee.state import Seat
 from pancli.rulebook import Rule
-from pancli.rules import seating_fault
 from pancli.values import Value
 
 
@@ -47,7 +48,7 @@ def seat_fault(b: Board, player: str | None, node: Located | None = None, *, by:
         return b.fail(Rule.S1, f"{player} {what}", node, player=by or player)
     names = b.players
     line = b.script.first_line
-    why = seating_fault(len(names))
+    why = b.rules.seating(len(names))
     if why is not None:
         return Ruling.make(Rule.S1, None, why, line=line)
     if len(set(names)) != len(names):
@@ -56,6 +57,7 @@ def seat_fault(b: Board, player: str | None, node: Located | None = None, *, by:
     return None
 
 
+@decides(Rule.S2, what="whether a player is dealt a second time")
 def second_deal_fault(b: Board, s: Seat, d: Deal) -> Ruling | None:
     """S2: a player is dealt once (his ten cards are still unseen and none is counted)."""
     if s.unknown == HAND_SIZE and s.hand_n == HAND_SIZE and not any(s.hand):
@@ -69,6 +71,7 @@ def counted_later(b: Board, player: str) -> bool:
     return b.remedy and any(type(ev) is Count and ev.other == player for ev in b.script.events)
 
 
+@decides(Rule.I1, what="whether a player was dealt ten cards (at the deal, or shown later)")
 def deal_count_fault(b: Board, node: Deal | Count | Located, *, unseen: int = 0, found: bool = False) -> Ruling | None:
     """I1: ten cards to each player (S2). At the deal, ``node`` is the deal line (a wrong count
     there waits for a count of the player called later, :func:`counted_later`); found after
@@ -139,10 +142,11 @@ def card_fault(
         held = holder.hand[i]
         times = "" if held == 0 else f" {held + extra} times (holds {held})"
         return b.fail(Rule.E4, f"{holder.name} does not hold {c}{times}: a card cannot come from nowhere", node)
-    copies = b.copies[i]
+    rules = b.rules
+    copies = rules.copies_of(c)
     if copies == 0:
         return b.fail(Rule.E1, f"{c} is not in this pack", node, player=player)
-    if past_the_pack(b.seen, b.copies, ((i, extra),)) is not None:
+    if rules.past_the_pack(b.seen, ((i, extra),)) is not None:
         return b.fail(
             Rule.E4,
             f"one copy of {c} too many: the pack holds {copies} and all are already accounted for",
@@ -169,11 +173,11 @@ def beyond_hand(hand: list[int], need: dict[int, int]) -> list[tuple[int, int]]:
 def _first_excess(b: Board, key: bytes) -> tuple[int, int] | None:
     """The first card of ``key`` (and which copy of it) that :func:`card_fault` refuses, or None."""
     seen = b.seen
-    copies = b.copies
+    rules = b.rules
     need: dict[int, int] = {}
     for i in key:
         n = need[i] = need.get(i, 0) + 1
-        if past_the_pack(seen, copies, ((i, n),)) is not None:
+        if rules.past_the_pack(seen, ((i, n),)) is not None:
             return i, n
     return None
 

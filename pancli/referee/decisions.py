@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from pancli.cards import ALL_CARDS
+from pancli.decides import decides
 from pancli.model.actions import Decision
 from pancli.model.results import DEAD, HAND, Ending, Payment
 from pancli.model.rulings import Ruling
@@ -24,6 +25,7 @@ from pancli.referee.state import Seat
 from pancli.rulebook import Rule
 
 
+@decides(Rule.T1, what="whether a decision comes in the round, in order of play, before any play")
 def decision_order_fault(b: Board, player: str | None, node: Located) -> Ruling | None:
     """T1: a decision (``node`` a :class:`Decision`) comes in the round, from the next player
     in order of play (a player who is not seated is S1's to judge); anything else waits for
@@ -41,6 +43,7 @@ def decision_order_fault(b: Board, player: str | None, node: Located) -> Ruling 
     return None
 
 
+@decides(Rule.T3, what="whether a player who went on top still takes part")
 def on_top_fault(b: Board, s: Seat, node: Located) -> Ruling | None:
     """T3: a player who went on top takes no further part."""
     if s.active:
@@ -49,7 +52,8 @@ def on_top_fault(b: Board, s: Seat, node: Located) -> Ruling | None:
 
 
 def apply_decision(b: Board, ev: Decision) -> None:
-    """Record the decision; after the last one the hand is played, won (T4) or void."""
+    """Record the decision; after the last one the hand is played, won (T4) or void, as the rules
+    object's ``after_decisions`` answers."""
     s = b.seats[b.decided]
     s.active = ev.stay
     b.decided += 1
@@ -59,10 +63,11 @@ def apply_decision(b: Board, ev: Decision) -> None:
     payments: list[Payment] = []
     if b.decided == len(b.seats):
         b.active = [x for x in b.seats if x.active]
-        if len(b.active) == 1:
+        after = b.rules.after_decisions(len(b.active))
+        if after == "won":
             b.end(WON, Ending.TOPS, Rule.T4, b.active[0])
             payments = pay_pot(b, b.active[0], ev.line, "T4: all the others went on top")
-        elif not b.active:
+        elif after == "void":
             b.end(VOID, Ending.VOID, Rule.T4)
         else:
             b.phase = PLAYING

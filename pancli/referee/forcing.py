@@ -3,12 +3,13 @@
 * P2 :func:`unused_draw_fault` (the drawn card never joins the hand: it is used, or discarded at once);
 * P4 :func:`melding_gate_fault` (hand cards are melded only in a turn that uses the drawn card);
 * P5 :func:`discard_fault` (a player who used his draw ends his turn with a discard, which ends it);
-* P8 :func:`forcing_fault`, with the predicate :func:`must_take` (a forced live discard is taken and added);
-* P9 :func:`flat_player_fault`, with the predicates :func:`must_keep_draw` (the draw that fits a flat next
-  player's melds is kept: :func:`flat_next_fits`) and :func:`holds_nothing_else`.
+* P8 :func:`forcing_fault`, asking the rules object's :meth:`~pancli.panrules.PanRules.must_take`
+  (a forced live discard is taken and added);
+* P9 :func:`flat_player_fault`, asking :meth:`~pancli.panrules.PanRules.must_keep_draw` (the draw
+  that fits a flat next player's melds is kept), with :func:`holds_nothing_else`.
 
 :func:`verify_discard` returns a frozen :class:`DiscardPlan` that :func:`apply_discard` uses.
-The self-play generator asks :func:`must_take` and :func:`must_keep_draw` too.
+The self-play generator asks the same two questions of the same rules object.
 """
 
 from __future__ import annotations
@@ -16,16 +17,16 @@ from __future__ import annotations
 import enum
 
 from pancli.cards import Card
+from pancli.decides import decides
 from pancli.model.actions import Discard, Draw, Force, MeldNew, Turn
 from pancli.model.results import DISCARD_PILE, HAND, STOCK
 from pancli.model.rulings import Ruling
-from pancli.referee.board import HAND_SIZE, Board, Located
+from pancli.referee.board import Board, Located
 from pancli.referee.going_out import ten_cards_fault
-from pancli.referee.melding import CardPlan, borrowing_fault, plan_cards
-from pancli.referee.state import Judgements, Seat
+from pancli.referee.melding import CardPlan, plan_cards, unused_borrow_fault
+from pancli.referee.state import Seat
 from pancli.referee.turns import goes_live, taken_card_fault
 from pancli.rulebook import Rule
-from pancli.rules import Profile
 from pancli.values import Value
 
 
@@ -47,47 +48,13 @@ class DiscardPlan(Value):
     cards: CardPlan | None = None
 
 
-def must_take(forced_by: str | None, automatic: bool, js: Judgements, seat: Seat, card: Card | None) -> int:
-    """P8: whether ``seat``, in turn, must take the live discard ``card`` (None: there is none)
-    and add it to one of his melds: -1 when ``forced_by`` another player (a ``force`` line,
-    ``demand`` mode), else under ``automatic`` forcing the 1-based number of his first meld
-    it fits (M5), else 0. The referee and the self-play generator ask this.
-
-    >>> from pancli.rules import HOYLE
-    >>> from pancli.referee.state import Seat
-    >>> js = Judgements(HOYLE)
-    >>> must_take("Ben", False, js, Seat("Ana"), None), must_take(None, True, js, Seat("Ana"), None)
-    (-1, 0)
-    """
-    if forced_by is not None:
-        return -1
-    if automatic and card is not None:
-        return seat.fits(js, card)
-    return 0
-
-
-def flat_next_fits(profile: Profile, js: Judgements, holder: Seat, nxt: Seat, card: Card) -> bool:
-    """P9: the flat rule is played, the next player ``nxt`` is flat (ten melded, an empty hand)
-    and ``card`` could be added to one of his melds (M5)."""
-    if not profile.flat_rule or nxt.hand_n or nxt.melded_n != HAND_SIZE or nxt is holder:
-        return False
-    return nxt.fits(js, card) > 0
-
-
-def must_keep_draw(profile: Profile, js: Judgements, holder: Seat, nxt: Seat, card: Card) -> bool:
-    """P9: ``holder`` must keep the unused draw ``card`` and discard a hand card instead: the next
-    player is flat and ``card`` fits his melds (:func:`flat_next_fits`), and ``holder`` has a hand
-    card to discard (with none, he discards the draw itself). The referee's discard and fast turn
-    and the self-play generator ask it."""
-    return holder.hand_n > 0 and flat_next_fits(profile, js, holder, nxt, card)
-
-
 def holds_nothing_else(s: Seat, c: Card) -> bool:
     """P9: every card of ``s``'s hand is a known copy of ``c``, so that discarding ``c`` is
     discarding a hand card even when ``c`` is the kept draw."""
     return s.unknown == 0 and s.hand[c.index] == s.hand_n
 
 
+@decides(Rule.P2, what="whether an unused stock draw is discarded at once")
 def unused_draw_fault(b: Board, node: Discard | Turn, flat: bool = False) -> Ruling | None:
     """P2: the unused stock draw is discarded at once (a different card only when P9 keeps it,
     ``flat``), never left unused at the end of the turn."""
@@ -100,6 +67,7 @@ def unused_draw_fault(b: Board, node: Discard | Turn, flat: bool = False) -> Rul
     return b.fail(Rule.P2, f"the drawn {b.pending} must be used or discarded at once", node)
 
 
+@decides(Rule.P4, what="whether hand cards are melded in a turn that uses the drawn card")
 def melding_gate_fault(b: Board, node: Discard) -> Ruling | None:
     """P4: hand cards were melded, so the drawn card must be used this turn."""
     if b.pending_used or not b.hand_melded:
@@ -107,6 +75,7 @@ def melding_gate_fault(b: Board, node: Discard) -> Ruling | None:
     return b.fail(Rule.P4, f"hand cards were melded but the drawn {b.pending} is not used", node)
 
 
+@decides(Rule.P5, what="whether a turn that used its draw ends with a discard, and nothing after it")
 def discard_fault(b: Board, node: Located) -> Ruling | None:
     """P5: the discard ends the turn (no action after it); a player who used his draw and
     still holds cards ends his turn with a discard."""
@@ -129,7 +98,7 @@ def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pend
     if kind is Draw:
         s = b.seat
         assert s is not None
-        n = must_take(b.forced_by, b.automatic, b.js, s, b.live if b.live_ok else None)
+        n = b.rules.must_take(b.forced_by, b.automatic, s, b.live if b.live_ok else None)
         if n < 0:
             return b.fail(Rule.P8, f"{b.forced_by} forced {s.name} to take {b.live}; {s.name} may not draw", node)
         if n:
@@ -153,13 +122,13 @@ def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pend
         return b.fail(Rule.P8, f"{player} cannot force {player}", node, player=player)
     if not b.live_ok or b.live is None:
         return b.fail(Rule.P8, "there is no live discard to force", node, player=player)
-    if not other.fits(b.js, b.live):
+    if not other.fits(b.rules, b.live):
         return b.fail(Rule.P8, f"the live discard {b.live} fits none of {node.other}'s melds", node, player=player)
     return None
 
 
 def flat_player_fault(b: Board, s: Seat, node: Discard, keep: bool) -> Ruling | None:
-    """P9: a player who must keep the unused draw (``keep``, :func:`must_keep_draw`) discards a
+    """P9: a player who must keep the unused draw (``keep``, :meth:`pancli.panrules.PanRules.must_keep_draw`) discards a
     hand card: the drawn card itself only as a copy of a hand that holds nothing else."""
     c = node.card
     if not keep or c != b.pending or holds_nothing_else(s, c):
@@ -214,16 +183,15 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
         if r is not None:
             raise r
         pending = b.pending
-        keep = pending is not None and must_keep_draw(b.profile, b.js, s, b.next_seat, pending)
+        keep = pending is not None and b.rules.must_keep_draw(s, b.next_seat, pending)
         if c == pending and not keep:
             return DiscardPlan(DiscardKind.UNUSED_DRAW)
-        # P2 excuses a discard other than the draw whenever the next player is flat and it fits
-        flat = keep or (pending is not None and flat_next_fits(b.profile, b.js, s, b.next_seat, pending))
-        r = flat_player_fault(b, s, a, keep) or unused_draw_fault(b, a, flat)
+        # P2 excuses a discard other than the draw when P9 keeps it
+        r = flat_player_fault(b, s, a, keep) or unused_draw_fault(b, a, keep)
         kind = DiscardKind.KEPT_DRAW
     else:
         r = ten_cards_fault(b, a)
-    r = r or borrowing_fault(b, a)
+    r = r or unused_borrow_fault(b, a)
     if r is not None:
         raise r
     return DiscardPlan(kind, plan_cards(b, (c,), a, borrowed=False))

@@ -16,17 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pancli.melds import going_out_value
+from pancli.decides import decides
 from pancli.model.actions import Discard, Out, Turn
 from pancli.model.results import ClaimCheck, ClaimKind, Ending, HandResult, Payment, Violation
 from pancli.model.rulings import Ruling, counted
 from pancli.referee.board import HAND_SIZE, WON, Board, Located
 from pancli.referee.state import Seat
 from pancli.rulebook import Rule
-from pancli.rules import holds_ten as ten_cards
-from pancli.rules import ten_fault
 
 
+@decides(Rule.I3, what="whether anything is played or claimed after the hand is closed")
 def closed_hand_fault(b: Board, node: Located | None, player: str | None = None) -> Ruling | None:
     """I3: once a player has gone out (or won under T4) the hand is closed."""
     if b.phase is not WON:
@@ -41,12 +40,10 @@ def winner_stands(violations: Iterable[Violation]) -> bool:
     return all(v.rule == Rule.I3 for v in violations)
 
 
-def holds_ten(s: Seat) -> bool:
-    """P7: between turns, hand plus melded cards is exactly ten (:func:`pancli.rules.holds_ten`),
-    or what he was dealt while a wrong count waits for the count that finds it (I1)."""
-    if s.size != HAND_SIZE:
-        return s.hand_n + s.melded_n == s.size
-    return ten_cards(s.hand_n, s.melded_n)
+def holds_ten(b: Board, s: Seat) -> bool:
+    """P7: between turns, hand plus melded cards is exactly ten, or what he was dealt while a
+    wrong count waits for the count that finds it (I1): the rules object's ``holds_ten``."""
+    return b.rules.holds_ten(s.hand_n, s.melded_n, s.size)
 
 
 def ten_cards_fault(b: Board, node: Located) -> Ruling | None:
@@ -64,8 +61,8 @@ def ten_cards_fault(b: Board, node: Located) -> Ruling | None:
         left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
         return b.fail(Rule.P7, f"{s.name} is not out: {left}", node)
     if kind is Turn and b.discarded:
-        why = ten_fault(s.name, s.hand_n, s.melded_n) if s.size == HAND_SIZE else None
-        if s.size != HAND_SIZE and not holds_ten(s):
+        why = b.rules.ten_fault(s.name, s.hand_n, s.melded_n) if s.size == HAND_SIZE else None
+        if s.size != HAND_SIZE and not holds_ten(b, s):
             why = f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not the {s.size} dealt to him"
         return None if why is None else b.fail(Rule.P7, why, node)
     if s.melded_n != s.size + 1:
@@ -83,12 +80,13 @@ def go_out(b: Board, action: Out | None) -> None:
     b.end(WON, Ending.OUT, Rule.C8, s)
     node = action if action is not None else turn
     line = node.line or turn.line
-    units = going_out_value([m.meld for m in s.melds], b.profile)
-    payments = b.collect(s, units, (Rule.C8,), line, (), "going out")
+    value = b.going_out = b.rules.going_out_value([m.meld for m in s.melds])
+    payments = b.collect(s, value.total, (Rule.C8,), line, (), "going out")
     payments += pay_pot(b, s, line, "went out")
     b.step(turn, action, node, payments)
 
 
+@decides(Rule.T2, what="what the winner collects in forfeits and tops")
 def pay_pot(b: Board, winner: Seat, line: int, note: str) -> list[Payment]:
     """T2: forfeits of the players who went on top, and every other seated player's top."""
     p = b.profile
@@ -107,6 +105,7 @@ def pay_pot(b: Board, winner: Seat, line: int, note: str) -> list[Payment]:
     return out
 
 
+@decides(Rule.C9, what="whether a record's Ledger claim matches each player's net units")
 def check_claims(b: Board, violations: Sequence[Violation] = ()) -> None:
     """Check the ``[Ledger]`` claim against the ledger (one ClaimCheck per player named).
 
@@ -146,4 +145,5 @@ def result(b: Board, violations: list[Violation]) -> HandResult:
         recorded=tuple(b.steps) if b.steps is not None else (),
         remedies=tuple(b.remedies),
         retirements=tuple(b.retirements),
+        going_out=b.going_out,
     )

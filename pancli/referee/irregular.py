@@ -40,8 +40,9 @@ from pancli.model.results import (
     Violation,
 )
 from pancli.model.rulings import counted
+from pancli.panrules import LaidMeld
 from pancli.referee.board import HAND_SIZE, VOID, Board, Located
-from pancli.referee.state import Foul, LaidMeld, Seat
+from pancli.referee.state import Foul, Seat
 from pancli.rulebook import Rule
 
 

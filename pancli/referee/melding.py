@@ -1,11 +1,13 @@
 """Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
 
 * M1-M5 are judged by the meld engine (:func:`pancli.melds.judge`, :func:`pancli.melds.grow`,
-  through the per-profile cache :class:`~pancli.referee.state.Judgements`); a meld it refuses is
+  through the per-profile cache :class:`~pancli.panrules.PanRules`); a meld it refuses is
   a foul meld, :func:`foul_meld_ruling`;
-* M6 :func:`borrowing_fault` (borrowing and splitting: allowed by the house rules, one card off a rope end
-  or a set of four or more, to complete a new meld this turn, never lowering a value);
-* C1-C6 are the values of a laid meld (:class:`~pancli.referee.state.LaidMeld`), paid by each
+* M6, one judge a question: :func:`borrowing_allowed_fault` (allowed by the house rules),
+  :func:`borrow_fault` (one card off a rope end or a set of four or more, never lowering a value),
+  :func:`split_fault` (every card of the meld, and hand cards added), :func:`borrowed_card_fault` and
+  :func:`unused_borrow_fault` (a borrowed card completes a new meld this turn, nothing else);
+* C1-C6 are the values of a laid meld (:class:`~pancli.panrules.LaidMeld`), paid by each
   active opponent when it is laid (:func:`collect_laid`); C7 :func:`lowered_value_fault` (a change never lowers a
   value; the gain of a change is paid: :func:`collect_change`);
 * P6 :func:`own_melds_fault` (a player changes only his own melds, numbered as the table sees them:
@@ -21,14 +23,16 @@ plan that its ``apply_*`` uses.
 from __future__ import annotations
 
 from pancli.cards import ALL_CARDS, Card, format_cards
-from pancli.melds import EngineRule, MeldError, Rope, keeps_value
+from pancli.decides import decides
+from pancli.melds import EngineRule, MeldError, Rope
 from pancli.model.actions import Add, Borrow, Discard, MeldNew, Mend, Split, TakeBack, Turn
 from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment, Violation
 from pancli.model.rulings import I2_FOUL, Ruling, counted
+from pancli.panrules import LaidMeld
 from pancli.referee.board import Board, Located, Place
 from pancli.referee.deal import beyond_hand, card_fault, deal_count_fault
 from pancli.referee.irregular import give_back, lay_foul, settled
-from pancli.referee.state import Foul, LaidMeld, Seat
+from pancli.referee.state import Foul, Seat
 from pancli.rulebook import Rule
 from pancli.values import Value
 
@@ -112,7 +116,7 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Located, *, borrowed: bo
     unseen: list[tuple[int, int]] = []
     for i, extra in beyond_hand(s.hand, need):
         c = ALL_CARDS[i]
-        r = borrowing_fault(b, node, borrowed_card=c) if not borrowed and s.unknown == 0 else None
+        r = borrowed_card_fault(b, node, c) if not borrowed and s.unknown == 0 else None
         r = r or card_fault(b, c, node, extra, holder=s)
         if r is not None:
             raise r
@@ -163,6 +167,7 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
                 moves.append((c, HAND, MELD))
 
 
+@decides(Rule.I2, what="how a foul meld or addition is ruled: put right under I2, or stopped at")
 def foul_meld_ruling(
     b: Board, rule: EngineRule | Rule, reason: str, node: Located, *, addition: bool = False, player: str | None = None
 ) -> Ruling:
@@ -239,7 +244,7 @@ def verify_mend(b: Board, a: Mend) -> MendPlan:
     leaves go back to the hand; raises Ruling."""
     f = _foul_of_turn(b, a.target, a)
     if f.base is None:
-        laid = b.js.laid(a.cards)
+        laid = b.rules.laid(a.cards)
         if laid is None:
             raise _foul(b, a.cards, a)
     else:
@@ -255,7 +260,7 @@ def verify_mend(b: Board, a: Mend) -> MendPlan:
                 f"mend #{a.target} adds nothing to #{a.target}: take the addition back (back #{a.target})",
                 a,
             )
-        grown = b.js.grown(f.base, added)
+        grown = b.rules.grown(f.base, added)
         if isinstance(grown, MeldError):
             raise foul_meld_ruling(b, grown.rule, grown.reason, a, addition=True)
         laid = grown
@@ -358,6 +363,7 @@ def owns(n: int, melds: int) -> bool:
     return 1 <= n <= melds
 
 
+@decides(Rule.P6, what="whether a changed meld is one of the player's own")
 def own_melds_fault(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
     """P6: a player changes only his own melds (``#n`` is one of them, as the table counts
     them: :func:`table_count`); the ruling is placed at the ``#N`` where the reader read it
@@ -388,7 +394,7 @@ def lowered_value_fault(
         if error is None or error.rule != Rule.C7:
             return None
         return b.fail(Rule.C7, f"adding {format_cards(node.cards)} to #{node.target}: {error.reason}", node)
-    if keeps_value(old, new):
+    if b.rules.keeps_value(old, new):
         return None
     assert isinstance(node, Split)
     return b.fail(Rule.C7, f"the split would lower #{node.target}'s value from {old} to {new}", node)
@@ -408,55 +414,36 @@ def _without(cards: tuple[Card, ...], c: Card, *, rope: bool) -> tuple[Card, ...
     return cards[:i] + cards[i + 1 :]
 
 
-def borrowing_fault(
-    b: Board,
-    node: Located,
-    target: LaidMeld | None = None,
-    *,
-    borrowed_card: Card | None = None,
-) -> Ruling | None:
-    """M6: borrowing and splitting are allowed by the house rules; a borrow takes one card off a
-    rope end or a set of four or more, leaving a meld of no lower value (``target``: the meld
-    borrowed from); a split uses every card of ``target`` and adds hand cards; borrowed cards
-    complete a new meld before the discard or the end of the turn, never an addition or a
-    split (``borrowed_card``: a card such an action needs beyond the known hand)."""
-    kind = type(node)
-    if borrowed_card is not None:
-        if borrowed_card not in b.borrowed:
-            return None
-        return b.fail(
-            Rule.M6,
-            f"{borrowed_card} was borrowed this turn: a borrowed card may only complete a new meld,"
-            " not be added to a meld or used in a split",
-            node,
-        )
-    if kind is Discard or kind is Turn:
-        if not b.borrowed:
-            return None
-        return b.fail(Rule.M6, f"borrowed {format_cards(b.borrowed)} completes no new meld", _unused_borrow(b, node))
-    if target is None:
-        if b.profile.borrowing:
-            return None
-        what = "borrowing" if kind is Borrow else "splitting"
-        return b.fail(Rule.M6, f"{what} is not allowed under {b.profile.name}", node)
-    if isinstance(node, Borrow):
-        cards = target.cards
-        if len(cards) < 4:
-            return b.fail(Rule.M6, f"#{node.source} has {len(cards)} cards; borrowing needs 4 or more", node)
-        rope = isinstance(target.meld, Rope)
-        rest = _without(cards, node.card, rope=rope)
-        if rest is None:
-            where = "an end of" if rope else ""
-            return b.fail(
-                Rule.M6, f"{node.card} is not {where or 'in'} #{node.source} ({target})".replace("  ", " "), node
-            )
-        v = b.js.judge(rest)
-        if v.meld is None:
-            return b.fail(Rule.M6, f"what is left of #{node.source} is no meld: {v.reason}", node)
-        if v.meld.value(b.profile) < target.value:
-            return b.fail(Rule.M6, f"borrowing {node.card} would lower the value of #{node.source}", node)
+@decides(Rule.M6, what="whether the house rules allow borrowing and splitting")
+def borrowing_allowed_fault(b: Board, node: Borrow | Split) -> Ruling | None:
+    """M6: borrowing and splitting are allowed by the house rules (the ``borrowing`` knob)."""
+    if b.profile.borrowing:
         return None
-    assert isinstance(node, Split)
+    what = "borrowing" if type(node) is Borrow else "splitting"
+    return b.fail(Rule.M6, f"{what} is not allowed under {b.profile.name}", node)
+
+
+def borrow_fault(b: Board, node: Borrow, target: LaidMeld) -> Ruling | None:
+    """M6: a borrow takes one card off a rope end or a set of four or more (``target``: the meld
+    borrowed from), leaving a meld of no lower value (C7: the rules object's ``keeps_value``)."""
+    cards = target.cards
+    if len(cards) < 4:
+        return b.fail(Rule.M6, f"#{node.source} has {len(cards)} cards; borrowing needs 4 or more", node)
+    rope = isinstance(target.meld, Rope)
+    rest = _without(cards, node.card, rope=rope)
+    if rest is None:
+        where = "an end of" if rope else ""
+        return b.fail(Rule.M6, f"{node.card} is not {where or 'in'} #{node.source} ({target})".replace("  ", " "), node)
+    v = b.rules.judge(rest)
+    if v.meld is None:
+        return b.fail(Rule.M6, f"what is left of #{node.source} is no meld: {v.reason}", node)
+    if not b.rules.keeps_value(target.value, b.rules.value(v.meld)):
+        return b.fail(Rule.M6, f"borrowing {node.card} would lower the value of #{node.source}", node)
+    return None
+
+
+def split_fault(b: Board, node: Split, target: LaidMeld) -> Ruling | None:
+    """M6: a split uses every card of ``target`` (the meld split) and adds hand cards."""
     left = list(target.cards)
     added = _split_added(node, left)
     if left:
@@ -466,6 +453,26 @@ def borrowing_fault(
     if not added:
         return b.fail(Rule.M6, f"splitting #{node.target} adds cards from the hand", node)
     return None
+
+
+def borrowed_card_fault(b: Board, node: Located, c: Card) -> Ruling | None:
+    """M6: a card an addition or a split needs beyond the known hand (``c``) was not borrowed
+    this turn: borrowed cards only complete a new meld."""
+    if c not in b.borrowed:
+        return None
+    return b.fail(
+        Rule.M6,
+        f"{c} was borrowed this turn: a borrowed card may only complete a new meld, not be added to a meld or used"
+        " in a split",
+        node,
+    )
+
+
+def unused_borrow_fault(b: Board, node: Discard | Turn) -> Ruling | None:
+    """M6: the cards borrowed this turn complete a new meld before the discard or the end of the turn."""
+    if not b.borrowed:
+        return None
+    return b.fail(Rule.M6, f"borrowed {format_cards(b.borrowed)} completes no new meld", _unused_borrow(b, node))
 
 
 def _split_added(a: Split, left: list[Card]) -> tuple[Card, ...]:
@@ -502,7 +509,7 @@ def pays(b: Board, a: MeldNew | Add | Split, name: str, claim: int, actual: int)
 def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Located) -> LaidMeld | Violation:
     """The meld ``cards`` make when laid (M1-M5 by the meld engine), or its foul (I2): raised
     when the referee stops at it, returned when it puts it right (:attr:`Board.remedy`)."""
-    lm = b.js.laid(cards)
+    lm = b.rules.laid(cards)
     if lm is None:
         r = _foul(b, cards, node)
         if not b.remedy:
@@ -514,14 +521,14 @@ def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Located) -> LaidMeld |
 def laid_or_raise(b: Board, cards: tuple[Card, ...], node: Located) -> LaidMeld:
     """The meld ``cards`` make when laid, or raise its foul (I2): a part of a split, which is
     not laid foul (the split is refused whole)."""
-    lm = b.js.laid(cards)
+    lm = b.rules.laid(cards)
     if lm is None:
         raise _foul(b, cards, node)
     return lm
 
 
 def _foul(b: Board, cards: tuple[Card, ...], node: Located) -> Ruling:
-    v = b.js.judge(cards)
+    v = b.rules.judge(cards)
     return foul_meld_ruling(b, v.rule or "M1", v.reason, node)
 
 
@@ -539,7 +546,7 @@ def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan | MendPlan:
     if r is not None:
         raise r
     plan = plan_cards(b, a.cards, a, borrowed=False)
-    e = b.js.grown(s.melds[_index(b, a.target)], a.cards)
+    e = b.rules.grown(s.melds[_index(b, a.target)], a.cards)
     if isinstance(e, MeldError):
         r = lowered_value_fault(b, a, error=e) or foul_meld_ruling(b, e.rule, e.reason, a)
         if r.violation.rule != Rule.I2:
@@ -564,9 +571,9 @@ def _correction(b: Board, a: Add) -> MendPlan | None:
         return None
     whole = f.cards + a.cards
     if f.base is None:
-        if b.js.laid(whole) is None:
+        if b.rules.laid(whole) is None:
             return None
-    elif isinstance(b.js.grown(f.base, f.added + a.cards), MeldError):
+    elif isinstance(b.rules.grown(f.base, f.added + a.cards), MeldError):
         return None
     return verify_mend(b, as_mend(b, a))
 
@@ -635,9 +642,10 @@ def _own_meld_changed(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
     knob), P6 finds ``#n`` among his melds, and M6 allows it on that meld; raises Ruling."""
     s = b.seat
     assert s is not None
-    r = borrowing_fault(b, a) or own_melds_fault(b, n, a) or foul_first(b, n, a)
+    r = borrowing_allowed_fault(b, a) or own_melds_fault(b, n, a) or foul_first(b, n, a)
     if r is None:
-        r = borrowing_fault(b, a, s.melds[_index(b, n)])
+        target = s.melds[_index(b, n)]
+        r = borrow_fault(b, a, target) if isinstance(a, Borrow) else split_fault(b, a, target)
     if r is not None:
         raise r
     return s.melds[_index(b, n)]
@@ -646,7 +654,7 @@ def _own_meld_changed(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
 def verify_borrow(b: Board, a: Borrow) -> BorrowPlan:
     """A borrow (M6, P6); raises Ruling."""
     m = _own_meld_changed(b, a, a.source)
-    rest = b.js.laid(_without(m.cards, a.card, rope=isinstance(m.meld, Rope)) or ())
+    rest = b.rules.laid(_without(m.cards, a.card, rope=isinstance(m.meld, Rope)) or ())
     assert rest is not None
     return BorrowPlan(rest)
 

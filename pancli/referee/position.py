@@ -60,8 +60,8 @@ from pancli.melds import Meld
 from pancli.model.actions import Draw, Event, HandScript, Take, Turn
 from pancli.model.results import Ending, Retirement, Source, Violation
 from pancli.model.rulings import Ruling
+from pancli.panrules import PanRules
 from pancli.referee.board import HAND_SIZE
-from pancli.referee.state import Judgements
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
 from pancli.rules import Profile
@@ -188,15 +188,15 @@ def acting_player(script: HandScript, line: int) -> str | None:
     return None
 
 
-def position_at(script: HandScript, line: int, player: str, js: Judgements | None = None) -> Position:
+def position_at(script: HandScript, line: int, player: str, rules: PanRules | None = None) -> Position:
     """``player``'s position at record line ``line`` of the hand ``script`` (module docstring).
 
     Raises :class:`PositionViolation` when the hand breaks a rule before the line, and
-    :class:`PositionUnavailable` when there is no hand of his to analyse there. ``js``: the meld
-    judgements of the script's profile, kept by a caller that asks many positions (one who asks
+    :class:`PositionUnavailable` when there is no hand of his to analyse there. ``rules``: the rules
+    object of the script's profile (a fresh one without), kept by a caller that asks many positions (one who asks
     many of one hand walks it: :class:`Walk`).
     """
-    return Walk(script, js).at(line, player)
+    return Walk(script, rules).at(line, player)
 
 
 class Walk:
@@ -204,11 +204,11 @@ class Walk:
     walked forward (:meth:`Table.push`), never replayed from the deal for each line. A line
     before the last one asked starts the walk again from the deal."""
 
-    def __init__(self, script: HandScript, js: Judgements | None = None) -> None:
+    def __init__(self, script: HandScript, rules: PanRules | None = None) -> None:
         if script.game is not Game.PANGUINGUE:
             raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are analysed in Panguingue only")
         self.script = script
-        self.js = js
+        self.rules = rules
         self.table: Table | None = None
         self.played = 0
         """Events of the script pushed on :attr:`table`."""
@@ -225,7 +225,7 @@ class Walk:
             self.table = None  # the broken line was half played: walk again up to it
         table = self.table
         if table is None or (self.played and events[self.played - 1].line >= line):
-            table = self.table = Table(self.script, record_steps=False, js=self.js)
+            table = self.table = Table(self.script, record_steps=False, rules=self.rules)
             self.played = 0
             self.broken = None
             try:
@@ -382,8 +382,8 @@ class Fit(Value):
 class TableNow(Value):
     """What the table shows after the lines played so far, and what may be played next: the one
     answer ``pan live`` asks for its "may do now" line and its completion. Each answer is the
-    referee's own state or one of its judges (P8's :func:`must_take`, P9's
-    :func:`flat_next_fits`, M5's fit table): nothing here restates a rule."""
+    referee's own state or a question of its rules object (P8's ``must_take``, P9's
+    ``must_keep_draw``, M5's fit table): nothing here restates a rule."""
 
     phase: Phase
     seats: tuple[SeatNow, ...]
@@ -415,9 +415,10 @@ class TableNow(Value):
         return self.phase is Phase.WON or self.phase is Phase.VOID
 
 
-def table_now(script: HandScript) -> TableNow:
+def table_now(script: HandScript, rules: PanRules | None = None) -> TableNow:
     """The table after every line of ``script`` (a Panguingue hand the referee accepts line by
-    line; raises :class:`PositionViolation` at its first violation), and what may come next.
+    line; raises :class:`PositionViolation` at its first violation), and what may come next, as
+    ``rules`` answers (the rules object of the script's profile; a fresh one without).
 
     >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
     >>> from pancli.model.actions import Deal, Decision, Discard, Draw, HandScript, MeldNew, Turn
@@ -439,7 +440,7 @@ def table_now(script: HandScript) -> TableNow:
     """
     if script.game is not Game.PANGUINGUE:
         raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are of Panguingue only")
-    table = Table(script, record_steps=False)
+    table = Table(script, record_steps=False, rules=rules)
     _deal(table)
     for ev in script.events:
         _push(table, ev)
@@ -477,7 +478,7 @@ def now_of(table: Table) -> TableNow:
             forcer = before.name if before is not seat else None
         nxt = table.next_seat
         next_flat = nxt is not seat and any(table.must_keep(c) for c in ALL_CARDS if table.fits(nxt, c))
-        fits = tuple(Fit(c, n) for c in _cards(seat.hand) if (n := seat.fits(table.js, c)))
+        fits = tuple(Fit(c, n) for c in _cards(seat.hand) if (n := seat.fits(table.rules, c)))
         fits = tuple(dict.fromkeys(fits))
         lays = _lays(table.profile, _cards(seat.hand))
     return TableNow(
@@ -499,7 +500,7 @@ def now_of(table: Table) -> TableNow:
 
 def _lays(profile: Profile, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     """The new melds ``hand`` can form (:meth:`MeldSpace.blocks`), the largest first, each once."""
-    from pancli.meldspace import counts_of, decode, encode, meld_space
+    from pancli.meldspace import counts_of, decode, encode, meld_space  # start-up: pan analyze --at does without it
 
     if len(hand) < 3:
         return ()

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 from pancli.cards import Game
+from pancli.decides import decides
 from pancli.model.actions import HandScript
 from pancli.model.results import Ending, HandResult, Violation
 from pancli.model.rulings import Ruling
@@ -47,6 +48,7 @@ def next_hand_order(previous: HandResult) -> tuple[str, ...] | None:
     return previous.players[i:] + previous.players[:i]
 
 
+@decides(Rule.S3, what="whether the last hand's winner is first hand in the next")
 def next_hand_violation(previous: HandResult, script: HandScript) -> Violation | None:
     """The S3 violation of ``script`` as the hand after ``previous`` in a record, if any: the
     last winner, when he sits in this hand, is first hand (with the same players, the whole

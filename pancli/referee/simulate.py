@@ -70,9 +70,10 @@ from pancli.model.actions import (
     TakeBack,
     Turn,
 )
-from pancli.referee.forcing import must_keep_draw, must_take
-from pancli.referee.state import Judgements, LaidMeld, Seat
-from pancli.rules import HAND_SIZE, Forcing, Profile, seating_fault
+from pancli.panrules import LaidMeld, PanRules
+from pancli.referee.state import Seat
+from pancli.referee.table import referee_hand
+from pancli.rules import HAND_SIZE, Forcing, Profile
 
 _MAX_RESHUFFLES: Final = 3
 _OUT: Final = -1
@@ -84,22 +85,27 @@ class _Stuck(Exception):
     """The deal cycles its stock without end: it is dealt again."""
 
 
-def simulate_hands(players: tuple[str, ...], hands: int, seed: int, profile: Profile) -> Iterator[HandScript]:
-    """Yield ``hands`` complete hands of self-play among ``players`` (order of play, dealer last).
+def simulate_hands(
+    players: tuple[str, ...], hands: int, seed: int, profile: Profile, *, rules: PanRules | None = None
+) -> Iterator[HandScript]:
+    """Yield ``hands`` complete hands of self-play among ``players`` (order of play, dealer last),
+    asking ``rules`` (the rules object of ``profile``; a fresh one without) every rule question
+    a player's choice depends on: what is a meld and what grows one, P8, P9, S1.
 
     >>> from pancli.rules import HOYLE
     >>> s = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, 3, HOYLE))
     >>> s.players, len(s.deals), s.upcard is not None
     (('Ana', 'Ben', 'Cruz'), 3, True)
     """
-    why = seating_fault(len(players))
+    rules = PanRules(profile) if rules is None else rules
+    why = rules.seating(len(players))
     if why is not None:
         raise ValueError(why)
     if len(set(players)) != len(players):
         raise ValueError("player names must be unique")
     rng = random.Random(seed)
     order = tuple(players)
-    table = _Policy(profile)
+    table = _Policy(rules)
     full = [c.index for c in profile.pack.full()]
     done = 0
     while done < hands:
@@ -117,11 +123,11 @@ def simulate_hands(players: tuple[str, ...], hands: int, seed: int, profile: Pro
 
 
 class _Policy:
-    """The profile, the shared meld caches and the generator's own meld values by int tuple."""
+    """The rules object, its meld caches and the generator's own meld values by int tuple."""
 
-    def __init__(self, profile: Profile) -> None:
-        self.profile = profile
-        self.js = Judgements(profile)
+    def __init__(self, rules: PanRules) -> None:
+        self.profile = profile = rules.profile
+        self.rules = rules
         self.automatic = profile.forcing is Forcing.AUTOMATIC
         self.values: dict[tuple[int, ...], int] = {}
 
@@ -129,14 +135,14 @@ class _Policy:
         """The meld's value (C6), or -1 when it is not a legal meld."""
         v = self.values.get(meld)
         if v is None:
-            verdict = self.js.judge(tuple(ALL_CARDS[i] for i in meld))
+            verdict = self.rules.judge(tuple(ALL_CARDS[i] for i in meld))
             v = self.values[meld] = verdict.value if verdict.legal else -1
         return v
 
     def laid(self, meld: tuple[int, ...]) -> LaidMeld:
-        verdict = self.js.judge(tuple(ALL_CARDS[i] for i in meld))
+        verdict = self.rules.judge(tuple(ALL_CARDS[i] for i in meld))
         assert verdict.meld is not None
-        return LaidMeld.of(verdict.meld, self.profile)
+        return LaidMeld.of(verdict.meld, self.rules)
 
     def best_with(self, c: int, hand: list[int]) -> tuple[int, ...] | None:
         """The most valuable legal meld of ``c`` with cards of ``hand`` (ties: the longer), or None."""
@@ -189,8 +195,9 @@ class _HandPlay:
             self.events.append(Decision(p, stay))
             if stay:
                 active.append(p)
-        if len(active) <= 1:
-            return self.script(), (active[0] if active else None)
+        after = self.policy.rules.after_decisions(len(active))
+        if after != "played":
+            return self.script(), (active[0] if after == "won" else None)
         live = self.upcard
         pos = 0
         while True:
@@ -212,7 +219,7 @@ class _HandPlay:
         if live >= 0:
             n = self._fits(p, live)
             if n:
-                forced = must_take(None, pol.automatic, pol.js, self._seat(p), ALL_CARDS[live])  # P8
+                forced = pol.rules.must_take(None, pol.automatic, self._seat(p), ALL_CARDS[live])  # P8
                 r = 0.0 if forced else self.rng.random()
                 if r < 0.8:
                     if r >= 0.6:
@@ -249,7 +256,7 @@ class _HandPlay:
         if meld is not None:
             self._lay(p, c, meld, actions)
             return self._finish(p, actions)
-        if must_keep_draw(pol.profile, pol.js, self._seat(p), self._seat(nxt), card):
+        if pol.rules.must_keep_draw(self._seat(p), self._seat(nxt), card):
             hand.append(c)  # P9: keep it, discard a hand card
             d = _least_useful(hand, avoid=c)
             hand.remove(d)
@@ -270,7 +277,7 @@ class _HandPlay:
 
     def _fits(self, p: str, c: int) -> int:
         """The 1-based number of p's first meld that ``c`` can be added to (M5), or 0."""
-        return self.seats[p].fits(self.policy.js, ALL_CARDS[c])
+        return self.seats[p].fits(self.policy.rules, ALL_CARDS[c])
 
     def _add(self, p: str, n: int, c: int, actions: list[Action]) -> None:
         pol = self.policy
@@ -279,7 +286,7 @@ class _HandPlay:
         seat.fit_mask = -1
         seat.melded_n += 1
         card = ALL_CARDS[c]
-        melds[n - 1] = LaidMeld.of(pol.js.grow(melds[n - 1].meld, (card,)), pol.profile)
+        melds[n - 1] = LaidMeld.of(pol.rules.grow(melds[n - 1].meld, (card,)), pol.rules)
         actions.append(Add((card,), n))
 
     def _lay(self, p: str, c: int, meld: tuple[int, ...], actions: list[Action]) -> None:
@@ -417,8 +424,6 @@ def inject(script: HandScript, kind: str, rng: random.Random) -> HandScript | No
     >>> [len(d.cards) for d in inject(s, "I1-extra", random.Random(1)).deals]
     [10, 11, 10]
     """
-    from pancli.referee.table import referee_hand
-
     if kind not in IRREGULARITIES:
         raise ValueError(f"no irregularity {kind!r}: one of {', '.join(IRREGULARITIES)}")
     for candidate in _places(script, kind, rng):
@@ -442,7 +447,7 @@ def _melds_of(events: list[Event], who: str) -> list[tuple[Card, ...]]:
 
 
 def _foul_addition(
-    events: list[Event], j: int, acts: list[Action], js: Judgements, rng: random.Random
+    events: list[Event], j: int, acts: list[Action], rules: PanRules, rng: random.Random
 ) -> list[Action] | None:
     """The actions of turn ``events[j]`` with its first addition made foul and made good at
     once: his discard added in place of the addition's last card, then ``mend #N`` naming the
@@ -459,8 +464,8 @@ def _foul_addition(
     melds += [a.cards for a in acts[:k] if type(a) is MeldNew]
     if add.target > len(melds):
         return None
-    base = js.laid(melds[add.target - 1])
-    grown = js.laid(melds[add.target - 1] + add.cards)
+    base = rules.laid(melds[add.target - 1])
+    grown = rules.laid(melds[add.target - 1] + add.cards)
     if base is None or grown is None:
         return None
     foul = Add((*add.cards[:-1], last.card), add.target, rng.randint(1, 3), line=add.line, col=add.col)
@@ -492,7 +497,7 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
     if kind == "I1-counted-late":
         yield from _counted_late(script, deals, events, rng)
         return
-    js = Judgements(script.profile)
+    rules = PanRules(script.profile)
     pack = [c for c in script.profile.pack.full() if c.rank.in_pan_pack]
     places = [j for j, e in enumerate(events) if type(e) is Turn and len(e.actions) >= 2]
     rng.shuffle(places)
@@ -502,7 +507,7 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
         who = turn.player
         acts = list(turn.actions)
         if kind == "I2-addition-mended":
-            fixed = _foul_addition(events, j, acts, js, rng)
+            fixed = _foul_addition(events, j, acts, rules, rng)
             if fixed is not None:
                 changed = Turn(who, tuple(fixed), turn.number, turn.line, turn.col)
                 yield replace(script, events=(*events[:j], changed, *events[j + 1 :]))
@@ -520,7 +525,7 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
             if not isinstance(first, Draw | Take) or meld.cards[-1] == first.card:
                 continue
             foul = (*meld.cards[:-1], last.card)  # his discard and a card of the meld change places
-            if js.laid(foul) is not None:
+            if rules.laid(foul) is not None:
                 continue
             new_deals = tuple(deals)
             if kind == "I2-called-late":
@@ -536,7 +541,7 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
             else:  # the foul meld is put right at once and the hand goes on as played
                 number = _melds_before(events[:j], who) + sum(1 for a in acts[:k] if type(a) is MeldNew) + 1
                 laid = MeldNew(foul, rng.randint(1, 3), meld.line, meld.col)
-                value = js.laid(meld.cards)
+                value = rules.laid(meld.cards)
                 claim = None if value is None else value.value  # the meld as made good
                 fix: Action = Mend(number, meld.cards, claim) if kind == "I2-mended" else TakeBack(number)
                 acts[k : k + 1] = [laid, fix] if kind == "I2-mended" else [laid, fix, meld]

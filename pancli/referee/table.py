@@ -6,15 +6,14 @@ Every rule is judged by one function of its family module, which returns the
 =====  ====================================================================================
 rule   the one function that judges it
 =====  ====================================================================================
-S1     :func:`.deal.seat_fault` (seating; a player named is seated; the count is
-       :func:`pancli.rules.seating_fault`, which self-play and the analyzer ask too)
+S1     :func:`.deal.seat_fault` (seating; a player named is seated; the count is the rules
+       object's ``seating``, which self-play asks too)
 S2     :func:`.deal.second_deal_fault` (dealt once)
 S3     :func:`.sequence.next_hand_violation` (across hands)
 I1     :func:`.deal.deal_count_fault` (ten cards dealt, or more shown later; put right by
        :func:`.deal.apply_deal` and :func:`.irregular.remedy_deal`, or :func:`.irregular.retire`)
-E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere; the count
-       of copies is :func:`pancli.cards.past_the_pack`, which ``pan pay``, the meld engine and
-       the analyzer ask too, the last two through :func:`pancli.rules.copies_fault`)
+E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere: the rules
+       object's ``copies_of`` and ``past_the_pack``, which ``pan pay`` asks too)
 T1     :func:`.decisions.decision_order_fault`
 T3     :func:`.decisions.on_top_fault`
 T4     :func:`.decisions.apply_decision`
@@ -26,14 +25,17 @@ P4     :func:`.forcing.melding_gate_fault`
 P5     :func:`.forcing.discard_fault`
 P6     :func:`.melding.own_melds_fault` (with :func:`.melding.owns`; the melds counted as the table sees
        them, a foul meld among them while it lies there: :func:`.melding.table_count`)
-P7     :func:`.going_out.ten_cards_fault` (with :func:`.going_out.holds_ten`; ten cards is
-       :func:`pancli.rules.ten_fault`, which the analyzer asks too)
-P8     :func:`.forcing.forcing_fault` (with :func:`.forcing.must_take`, which self-play asks too)
-P9     :func:`.forcing.flat_player_fault` (with :func:`.forcing.must_keep_draw`, which self-play asks too)
+P7     :func:`.going_out.ten_cards_fault` (with :func:`.going_out.holds_ten`: the rules object's
+       ``holds_ten``)
+P8     :func:`.forcing.forcing_fault` (with the rules object's ``must_take``, which self-play asks too)
+P9     :func:`.forcing.flat_player_fault` (with the rules object's ``must_keep_draw``, which self-play
+       asks too)
 P10    :func:`.turns.stock_fault`
-M1-M5  the meld engine, :func:`pancli.melds.judge` and :func:`pancli.melds.grow` (cached by
-       :class:`.state.Judgements`; what fits a meld is :meth:`.state.LaidMeld.fit_mask`)
-M6     :func:`.melding.borrowing_fault`
+M1-M5  the rules object's ``judge`` and ``grow`` (:class:`pancli.panrules.PanRules`, which caches
+       the meld engine's; what fits a meld is :meth:`pancli.panrules.LaidMeld.fit_mask`)
+M6     :func:`.melding.borrowing_allowed_fault` (the house rules allow it), one function a question:
+       :func:`.melding.borrow_fault`, :func:`.melding.split_fault`, :func:`.melding.borrowed_card_fault`,
+       :func:`.melding.unused_borrow_fault`
 C7     :func:`.melding.lowered_value_fault` (a change never lowers a value; and the engine's ``grow``)
 I2     :func:`.melding.foul_meld_ruling` (laid foul by :func:`.irregular.lay_foul`; a foul meld or addition
        made good by :func:`.melding.verify_mend`, taken back by :func:`.melding.verify_back`,
@@ -165,13 +167,14 @@ from pancli.model.results import (
     turn_steps,
 )
 from pancli.model.rulings import Ruling
+from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import calls, deal, decisions, forcing, going_out, irregular, melding, turns
 from pancli.referee.board import DECIDING, HAND_SIZE, PLAYING, Board, Located, Phase
 from pancli.referee.deal import beyond_hand, card_fault
-from pancli.referee.forcing import DiscardPlan, flat_next_fits, must_keep_draw, must_take
+from pancli.referee.forcing import DiscardPlan
 from pancli.referee.going_out import holds_ten
 from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
-from pancli.referee.state import Foul, Judgements, LaidMeld, Seat
+from pancli.referee.state import Foul, Seat
 from pancli.referee.turns import plays_now, stock_fault
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -273,13 +276,13 @@ class Table(Board):
         script: HandScript,
         *,
         record_steps: bool = True,
-        js: Judgements | None = None,
+        rules: PanRules | None = None,
         strict: bool = True,
         remedy: bool = True,
         fast: bool = True,
         undo: bool = False,
     ) -> None:
-        super().__init__(script, record_steps=record_steps, js=js)
+        super().__init__(script, record_steps=record_steps, rules=rules)
         self.remedy = remedy
         self.strict = strict
         """The first violation stops the hand; False: each is recorded, its action (or line) skipped."""
@@ -407,9 +410,11 @@ class Table(Board):
         state = dict(vars(self))
         del state["undo"]
         memo: dict[int, object] = {}
-        for held in (self.steps, self.pile, self.ledger.payments, self.claims, self.notes, self.remedies, self.dead):
+        for held in (self.steps, self.pile, self.ledger.payments, self.claims, self.notes, self.remedies, self.dead,
+                     self.seen):  # fmt: skip
             if held is not None:
                 memo[id(held)] = held.copy()
+        memo[id(self.copies)] = self.copies  # (a tuple of numbers: deepcopy would walk it to give it back)
         return copy.deepcopy(state, memo)
 
     def restore(self, state: dict[str, object]) -> None:
@@ -451,18 +456,18 @@ class Table(Board):
         return self.live if self.live_ok and self.phase is PLAYING else None
 
     def must_take(self) -> int:
-        """P8 for the player in turn (:func:`~.forcing.must_take`): -1 forced by a ``force`` line,
-        N: the live discard fits his meld #N under automatic forcing, 0: he may draw or take."""
-        return must_take(self.forced_by, self.automatic, self.js, self.in_turn, self.offered)
+        """P8 for the player in turn (the rules object's ``must_take``): -1 forced by a ``force``
+        line, N: the live discard fits his meld #N under automatic forcing, 0: he may draw or take."""
+        return self.rules.must_take(self.forced_by, self.automatic, self.in_turn, self.offered)
 
     def fits(self, seat: Seat, c: Card) -> int:
         """M5: the number of ``seat``'s first meld that ``c`` can be added to, or 0."""
-        return seat.fits(self.js, c)
+        return seat.fits(self.rules, c)
 
     def must_keep(self, c: Card) -> bool:
         """P9: the player in turn must keep the unused stock draw ``c`` (the flat next player's
-        melds take it), discarding a hand card instead."""
-        return flat_next_fits(self.profile, self.js, self.in_turn, self.next_seat, c)
+        melds take it), discarding a hand card instead (the rules object's ``must_keep_draw``)."""
+        return self.rules.must_keep_draw(self.in_turn, self.next_seat, c)
 
     # ------------------------------------------------------------------ seating and deal
 
@@ -563,7 +568,7 @@ class Table(Board):
                 r = deal.card_fault(self, a.card, a)
             _raise(r)
             assert self.seat is not None
-            return TakePlan(forcing.must_take(self.forced_by, self.automatic, self.js, self.seat, a.card) != 0)
+            return TakePlan(self.rules.must_take(self.forced_by, self.automatic, self.seat, a.card) != 0)
         if kind is Borrow:
             return melding.verify_borrow(self, a)  # type: ignore[arg-type]
         if kind is Split:
@@ -616,7 +621,7 @@ class Table(Board):
             if found is not None:
                 irregular.retire(self, self.seat, found.violation, self._last_place(turn))
                 return
-        r = turns.turn_draw_fault(self, turn, end=True) or melding.borrowing_fault(self, turn)
+        r = turns.turn_draw_fault(self, turn, end=True) or melding.unused_borrow_fault(self, turn)
         if r is None:
             if self.discarded:
                 r = going_out.ten_cards_fault(self, turn)
@@ -670,13 +675,13 @@ class Table(Board):
         if pos == len(active):
             pos = 0
         s = active[pos - 1]
-        js = self.js
+        rules = self.rules
         if (
-            not holds_ten(s)
-            or must_take(self.forced_by, self.automatic, js, s, self.live if self.live_ok else None)
+            not holds_ten(self, s)
+            or rules.must_take(self.forced_by, self.automatic, s, self.live if self.live_ok else None)
             or stock_fault(self, d) is not None
             or card_fault(self, c, d) is not None
-            or must_keep_draw(self.profile, js, s, active[pos], c)  # P9: he must keep it
+            or rules.must_keep_draw(s, active[pos], c)  # P9: he must keep it
         ):
             return False
         turns.plain_turn(self, c)
@@ -700,12 +705,12 @@ class Table(Board):
         if len(acts) < 2 or self.forced_by is not None or not plays_now(self, turn.player):
             return False
         s = self.active[self.pos]
-        if s.unknown or s.standing or not holds_ten(s):
+        if s.unknown or s.standing or not holds_ten(self, s):
             return False  # (foul melds left lying renumber his melds: the general path)
         first: Draw | Take = acts[0]  # type: ignore[assignment]
         kind = type(first)
         if kind is Draw:
-            if must_take(self.forced_by, self.automatic, self.js, s, self.live if self.live_ok else None):
+            if self.rules.must_take(self.forced_by, self.automatic, s, self.live if self.live_ok else None):
                 return False
             if stock_fault(self, first) is not None or card_fault(self, first.card, first) is not None:
                 return False
@@ -713,7 +718,7 @@ class Table(Board):
             if (
                 self.live is None
                 or turns.taken_card_fault(self, first) is not None  # type: ignore[arg-type]
-                or must_take(self.forced_by, self.automatic, self.js, s, first.card)
+                or self.rules.must_take(self.forced_by, self.automatic, s, first.card)
             ):
                 return False  # P8: the taken card must be added (the general path checks that)
         else:
@@ -722,7 +727,7 @@ class Table(Board):
         last: Discard = acts[-1]  # type: ignore[assignment]
         discard = type(last) is Discard
         middle = acts[1:-1] if discard else acts[1:]
-        js = self.js
+        rules = self.rules
         taken: dict[int, int] = {}
         melds = list(s.melds)
         done: list[tuple[MeldNew | Add, LaidMeld, int]] = []
@@ -732,7 +737,7 @@ class Table(Board):
         a: MeldNew | Add
         for a in middle:  # type: ignore[assignment]
             if type(a) is MeldNew:
-                lm = js.laid(a.cards)
+                lm = rules.laid(a.cards)
                 if lm is None:
                     return False
                 gain = lm.value
@@ -742,7 +747,7 @@ class Table(Board):
                 if not melding.owns(n, len(melds)):
                     return False
                 old = melds[n - 1]
-                grown = js.grown(old, a.cards)
+                grown = rules.grown(old, a.cards)
                 if isinstance(grown, MeldError):
                     return False
                 lm = grown
@@ -767,10 +772,10 @@ class Table(Board):
             i = last.card.index
             taken[i] = taken.get(i, 0) + 1
             left -= 1
-            if left + s.melded_n + melded != s.size:
+            if not rules.holds_ten(left, s.melded_n + melded, s.size):
                 return False
-        elif left != 0 or s.melded_n + melded != s.size + 1:
-            return False
+        elif left != 0 or not rules.holds_ten(0, s.melded_n + melded - 1, s.size):
+            return False  # going out: the drawn card is melded beyond the ten
         hand = s.hand
         if beyond_hand(hand, taken):
             return False  # E4 (or M6): the general path names it
@@ -849,7 +854,7 @@ def referee_hand(
     record_steps: bool = True,
     remedy: bool = True,
     fast: bool = True,
-    js: Judgements | None = None,
+    rules: PanRules | None = None,
 ) -> HandResult:
     """Referee one Panguingue hand (docs/rules.md).
 
@@ -864,9 +869,10 @@ def referee_hand(
     player; I2: a foul meld not made good by the end of the player's turn retires him); each
     is in :attr:`HandResult.remedies`. ``remedy=False`` (``--strict``): it is a violation.
     ``fast=False`` plays every turn through the general path, never :meth:`Table.fast_turn`
-    (tests compare the two paths). ``js``: the meld judgements of the script's profile, kept by a
-    caller that referees many hands (:class:`~pancli.referee.state.ProfileJudgements`); a
-    fresh one without.
+    (tests compare the two paths). ``rules``: the rules object of the script's profile
+    (:class:`~pancli.panrules.PanRules`, or a subclass that answers a question otherwise),
+    kept by a caller that referees many hands (:class:`~pancli.panrules.PanRulesByProfile`);
+    a fresh one without.
 
     >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
     >>> from pancli.model.actions import Deal, Decision, Turn, Draw, MeldNew, Discard
@@ -882,7 +888,7 @@ def referee_hand(
     >>> r.ok, r.ledger, [p.rule for p in r.payments]
     (True, {'Ana': 4, 'Ben': -4}, ['C2'])
     """
-    table = Table(script, record_steps=record_steps, js=js, strict=strict, remedy=remedy, fast=fast)
+    table = Table(script, record_steps=record_steps, rules=rules, strict=strict, remedy=remedy, fast=fast)
     if not table.deal_in():
         return table.finish()
     push = table.push

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 from pancli.cards import Card
+from pancli.decides import decides
 from pancli.model.actions import (
     Action,
     Add,
@@ -41,6 +42,7 @@ PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Mend, TakeBack
 """The actions of a Panguingue turn (P1)."""
 
 
+@decides(Rule.P1, what="whether a turn is the player in turn's, with one draw or take first")
 def turn_draw_fault(b: Board, node: Turn | Action, *, end: bool = False) -> Ruling | None:
     """P1: a turn line is the turn of the player in turn (before the turn begins); each action
     is one of a Panguingue turn, the first a draw or take and no second one; at the ``end``,
@@ -77,6 +79,7 @@ def plays_now(b: Board, player: str) -> bool:
     return b.phase is PLAYING and b.active[b.pos].name == player
 
 
+@decides(Rule.P3, what="whether a taken card is the live discard, melded at once")
 def taken_card_fault(b: Board, node: Take | Discard | Turn) -> Ruling | None:
     """P3: only the live discard may be taken (a card discarded from a hand is dead); a taken
     card is melded at once (not discarded, not left unused at the end of the turn)."""
@@ -95,6 +98,7 @@ def taken_card_fault(b: Board, node: Take | Discard | Turn) -> Ruling | None:
     return b.fail(Rule.P3, f"the taken {b.pending} must be melded at once", node)
 
 
+@decides(Rule.P10, what="whether a draw finds a card in the stock, and a reshuffle an empty stock")
 def stock_fault(b: Board, node: Located, player: str | None = None) -> Ruling | None:
     """P10: nothing is played in a void hand; a draw needs a card in the stock (the dead discards
     are reshuffled first), and after a reshuffle whose discards the record shows, a card among

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from pancli.app.lines import ErrorFields, escape_text
-from pancli.cards import PAN_RANKS, SUITS, Card, format_cards
-from pancli.render.text import stdout_is_terminal
+from pancli.cards import PAN_RANKS, SUITS, Card, card, format_cards
+from pancli.render.text import stdout_console, stdout_is_terminal
 
 if TYPE_CHECKING:
     from pancli.analyze.advice import Advice
@@ -66,7 +66,7 @@ def distance_text(a: Analysis) -> str:
 
 def position_lines(spot: RecordSpot) -> list[tuple[str, str]]:
     """Where the analysed hand comes from: (label, text) lines before the analysis."""
-    from pancli.model.results import Source
+    from pancli.model.results import Source  # start-up: pan analyze does without it
 
     p = spot.position
     if p.drawn is not None:
@@ -210,7 +210,7 @@ def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
         "seed": a.odds.seed,
     }
     if advice is not None:
-        from pancli.render.exports import advice_item
+        from pancli.render.exports import advice_item  # start-up: pan analyze does without it
 
         out["advice"] = advice_item(advice)
     return out
@@ -344,10 +344,9 @@ def _colour(a: Analysis, r: DrawRow) -> str:
 def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = ()) -> None:
     """The terminal format: summary (``context`` first), then a rank x suit grid coloured by usefulness
     beside the list."""
+    # start-up: pan analyze does without these
     from rich.columns import Columns
     from rich.table import Table
-
-    from pancli.render.text import stdout_console
 
     console = stdout_console()
     head = Table(show_header=False, box=None, title=f"pan analyze ({a.profile.name})")
@@ -366,8 +365,6 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
     for rank in PAN_RANKS:
         cells = []
         for s in SUITS:
-            from pancli.cards import card
-
             r = a.row(card(rank, s))
             cells.append(f"[{_colour(a, r)}] {r.live} [/]")
         grid.add_row(rank.symbol, *cells)
@@ -392,11 +389,11 @@ def print_narrow(a: Analysis, advice: Advice | None, context: Sequence[tuple[str
     wrapping under its text), the draw table in aligned columns (the melds, one a line, in a
     table of their own when the screen has no room for them beside the numbers; plain lines
     when it has no room for the numbers either)."""
+    # start-up: pan analyze does without these
     from rich.table import Table
     from rich.text import Text
 
     from pancli.render.terminal import Wrapped, print_table, table_fits
-    from pancli.render.text import stdout_console
 
     console = stdout_console()
     head = Table.grid(padding=(0, 2, 0, 0))
@@ -454,7 +451,7 @@ def show(a: Analysis, adv: Advice | None, context: Sequence[tuple[str, str]]) ->
     """One analysis as text: rich on a terminal (:func:`print_narrow` when it is narrower than
     :data:`RICH_COLUMNS`: the grid beside the draw table would cut words), plain lines in a pipe."""
     if stdout_is_terminal():
-        from pancli.render.terminal import size
+        from pancli.render.terminal import size  # start-up: pan analyze does without it
 
         columns = size().columns
         if columns >= RICH_COLUMNS:

@@ -5,8 +5,9 @@
 >>> from pancli.app.check import assess
 >>> from pancli.app.lines import InputLine
 >>> from pancli.jsontext import dumps
+>>> from pancli.panrules import PanRules
 >>> from pancli.rules import HOYLE
->>> dumps(check_item(assess(InputLine("-", 1, "5s 5s 5s"), HOYLE)))[:60]
+>>> dumps(check_item(assess(InputLine("-", 1, "5s 5s 5s"), PanRules(HOYLE))))[:60]
 '{"meld":"5s 5s 5s","legal":true,"kind":"set","condition":"C2'
 """
 
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
     from pancli.app.check import CheckRule
     from pancli.app.pay import PayReport
     from pancli.app.score import ScoreReport
+    from pancli.panrules import PanRules
     from pancli.render.stream import JsonStream
-    from pancli.rules import Profile
 
 
 class CheckItem(Item):
@@ -120,12 +121,12 @@ class PayItem(Item):
 
 def pay_totals(r: PayReport) -> PayTotals:
     """The totals of a pay report."""
-    from pancli.app.pay import GOING_OUT, LAID
+    from pancli.app.pay import GOING_OUT, LAID  # start-up: pan check --json does without it
 
     going_out = None
     if r.going_out is not None:
-        bonus = r.profile.out_bonus
-        going_out = GoingOutItem(GOING_OUT, bonus, r.going_out - bonus, r.going_out)
+        g = r.going_out
+        going_out = GoingOutItem(GOING_OUT, g.bonus, g.melds, g.total)
     return PayTotals(r.per_opponent, r.opponents, r.total, r.players, r.profile.name, LaidItem(LAID, r.laid), going_out)
 
 
@@ -215,7 +216,7 @@ class AdviceItem(Item):
 
 def advice_item(a: Advice) -> AdviceItem:
     """The JSON object of an advice."""
-    from pancli.analyze.advice import POLICY
+    from pancli.analyze.advice import POLICY  # start-up: pan check --json does without it
 
     return AdviceItem(a.stay, a.stay_se, a.ci, a.top, a.choice, a.samples, a.seed, a.won, a.void, POLICY)
 
@@ -257,7 +258,8 @@ class JsonBatch:
     >>> import json
     >>> from pancli.rules import HOYLE
     >>> from pancli.render.stream import JsonStream
-    >>> batch = JsonBatch("-", HOYLE, Game.PANGUINGUE, JsonStream(True))
+    >>> from pancli.panrules import PanRules
+    >>> batch = JsonBatch("-", PanRules(HOYLE), Game.PANGUINGUE, JsonStream(True))
     >>> [(text, errors, items)] = batch.slices([["5s 5s 5s", "# note", "7c 7s 7s"]])
     >>> [json.loads(line)["line"] for line in text.splitlines()], items
     ([1, 3], 2)
@@ -265,14 +267,14 @@ class JsonBatch:
     '-:3:1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s\\n'
     """
 
-    def __init__(self, file: str, profile: Profile, game: Game, stream: JsonStream) -> None:
+    def __init__(self, file: str, rules: PanRules, game: Game, stream: JsonStream) -> None:
         self.file = file
-        self.profile = profile
+        self.rules = rules
         self.game = game
         self.encode = stream.encode
         self.lines = stream.lines
         self.lead = stream.lead
-        self._batch = PlainBatch(file, profile, game)
+        self._batch = PlainBatch(file, rules, game)
         self._shapes: dict[str, str | None] = {}
 
     def _entry(self, text: str, row: str, error: str | None) -> tuple[str, str, str | None]:
@@ -288,7 +290,7 @@ class JsonBatch:
             if legal and kind == "set":
                 shape = self._shapes.get(meld)
                 if shape is None:
-                    shape = self._shapes[meld] = assess(InputLine(file, 0, meld), self.profile, self.game).shape
+                    shape = self._shapes[meld] = assess(InputLine(file, 0, meld), self.rules, self.game).shape
             check = MeldCheck(
                 file,
                 _LINE_MARK,
@@ -304,7 +306,7 @@ class JsonBatch:
             )
         else:  # a reason holding a tab: judge the line again
             stdin = file == STDIN_FILE
-            check = assess(InputLine(file, _LINE_MARK, batch_text(text) if stdin else text), self.profile, self.game)
+            check = assess(InputLine(file, _LINE_MARK, batch_text(text) if stdin else text), self.rules, self.game)
         text = self.encode(check_item(check))
         key = '"line":' if self.lines else '"line": '  # compact lines, or an indented list
         head, tail = text.split(f"{key}{_LINE_MARK}")

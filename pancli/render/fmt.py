@@ -51,7 +51,7 @@ def file_item(
 
 def unified_diff(original: str, formatted: str, file: str) -> str:
     """``pan fmt --diff``: the unified diff from the original text to the canonical one."""
-    import difflib
+    import difflib  # start-up: pan fmt --diff does without it
 
     return escape_text(  # the original's lines are shown: no raw control character
         "".join(

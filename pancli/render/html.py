@@ -53,11 +53,16 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
-from pancli.model.results import exact_product
+from pancli.model.results import ClaimKind, exact_product
+from pancli.model.settle import SettledHand, Sitting
 from pancli.notation.cells import cell_width
+from pancli.notation.record_common import UpLine
 from pancli.render import svg
+from pancli.render.settle import amount_text
+from pancli.render.settle import summary as sitting_summary
 from pancli.render.text import money_text
 from pancli.render.words import MALFORMED_RULING, collections, outcome, parts
+from pancli.rulebook import RULEBOOK, lookup
 
 if TYPE_CHECKING:
     from pancli.model.actions import Action, HandScript
@@ -165,8 +170,6 @@ class HtmlReport:
         ``--stake`` and ``--default-stake``). ``named_by_hand``: the title is ``title`` and the first
         hand's :attr:`RecordHand.source` (standard input: its Event tag), the head written when that
         hand comes."""
-        from pancli.model.settle import Sitting
-
         self.out = out
         self.title = title
         self.named_by_hand = named_by_hand
@@ -202,8 +205,6 @@ class HtmlReport:
         return link
 
     def _link(self, rule: str) -> str:
-        from pancli.rulebook import lookup
-
         parts = []
         for r in _rule_ids(rule):
             if lookup(r) is not None:
@@ -231,8 +232,6 @@ class HtmlReport:
 
     def _pan(self, report: HandReport, result: HandResult) -> None:
         """One refereed Panguingue hand."""
-        from pancli.model.settle import SettledHand
-
         hand, script = report.hand, report.script
         n = self._next(hand)
         dispute = report.dispute
@@ -247,8 +246,6 @@ class HtmlReport:
 
     def _pagruc(self, report: HandReport, result: PagrucHandResult) -> None:
         """One refereed PAGRUC hand: its timeline and hand scores (G7)."""
-        from pancli.model.settle import SettledHand
-
         hand, script = report.hand, report.script
         n = self._next(hand)
         dispute = report.dispute
@@ -266,8 +263,6 @@ class HtmlReport:
 
     def malformed(self, hand: RecordHand) -> None:
         """A hand that cannot be read: its error and its text, the bad line marked."""
-        from pancli.model.settle import SettledHand
-
         e = hand.error
         assert e is not None
         n = self._next(hand)
@@ -345,9 +340,8 @@ class HtmlReport:
         hand, script, result = report.hand, report.script, report.result
         by_line: dict[int, list[str]] = {}
         if result.game is Game.PANGUINGUE:
-            bonus = script.profile.out_bonus
             for c in collections(result.payments):
-                why = c.what(bonus)
+                why = c.what(result.going_out)
                 by_line.setdefault(c.line, []).append(
                     f"<div><b>{escape(c.payee)}</b> {c.verb} {self.rule(c.rule)} "
                     f"{escape(why)}: {escape(c.amounts())}</div>"
@@ -471,8 +465,6 @@ class HtmlReport:
         return "".join(parts)
 
     def _ledger(self, result: HandResult, script: HandScript) -> str:
-        from pancli.model.results import ClaimKind
-
         stake, given = self._stake(result)
         money = None if stake is None else {p: exact_product(stake, u) for p, u in result.ledger.items()}
         claimed = {c.player: c for c in result.claims if c.kind is ClaimKind.LEDGER}
@@ -522,9 +514,6 @@ class HtmlReport:
 
     def close(self, summary: str) -> None:
         """The sitting's totals, the settling payments, the disputed hands and the rules cited."""
-        from pancli.render.settle import amount_text
-        from pancli.render.settle import summary as sitting_summary
-
         if self.named_by_hand:  # no hand at all
             self._head(f"{self.title} standard input")
         out = self.out
@@ -560,8 +549,6 @@ class HtmlReport:
         out.write("</main></body></html>\n")
 
     def _rulebook(self) -> str:
-        from pancli.rulebook import RULEBOOK, lookup
-
         items = []
         for rule in RULEBOOK:
             if str(rule) not in self.cited:
@@ -695,8 +682,6 @@ def _play_items(hand: RecordHand, script: HandScript) -> Iterable[tuple[int, Any
     for d in script.deals:
         yield d.line, d, None
     if script.upcard is not None:
-        from pancli.notation.record_common import UpLine
-
         yield script.upcard_line, UpLine(script.upcard, script.upcard_line, 1), None
     for ev in script.events:
         yield ev.line, ev, None

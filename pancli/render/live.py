@@ -23,9 +23,16 @@ from typing import IO, TYPE_CHECKING
 
 from pancli.app.lines import error_line
 from pancli.app.live import Entry, LineVerdict, Session
+from pancli.app.replay import replay_files
 from pancli.cards import Card, Game
 from pancli.model.results import Payment, Violation
 from pancli.notation.errors import NotationError
+from pancli.referee.board import Phase
+from pancli.render.plain import remedy_lines
+from pancli.render.text import money_text
+from pancli.render.words import collection_lines, ledger_text, outcome
+from pancli.rulebook import RULEBOOK
+from pancli.rules import HOYLE
 from pancli.values import Item, Line
 
 if TYPE_CHECKING:
@@ -82,8 +89,6 @@ def may_now(session: Session) -> str:
 
 
 def now_text(now: TableNow) -> str:
-    from pancli.referee.board import Phase
-
     if now.phase is Phase.DECIDING:
         before = "more deal lines and the upcard, or " if all(s.active is None for s in now.seats) else ""
         return f"{before}{now.to_act} decides: stay or top (T1)"
@@ -183,8 +188,6 @@ def entry_text(session: Session, entry: Entry) -> str:
             out.append(f"  ruling: {ruling}")
         out.append("  not written: enter the line again as it was played")
         return "".join(x + "\n" for x in out)
-    from pancli.render.plain import remedy_lines
-    from pancli.render.words import collection_lines, ledger_text, outcome
 
     report = entry.report
     assert report is not None
@@ -192,8 +195,9 @@ def entry_text(session: Session, entry: Entry) -> str:
     if entry.started:
         out.append(f"hand {report.hand.index} begins (its tags written with this line)")
     out.append(f"ok {entry.line}: {entry.text.strip()}")
-    if report.script.game.value == "panguingue":
-        out += collection_lines(entry.payments, report.script.profile.out_bonus)
+    result = report.result
+    if result.game is Game.PANGUINGUE:
+        out += collection_lines(entry.payments, result.going_out)
         for r in entry.remedies:
             out += remedy_lines(session.name, r)
     if entry.hand_over:
@@ -208,16 +212,14 @@ def entry_text(session: Session, entry: Entry) -> str:
 
 def rule_text(session: Session, rule: Rule) -> list[str]:
     """``rules ID``: the rule explained under the rules of the hand in play."""
-    from pancli.render.rules import rule_lines
-    from pancli.rules import HOYLE
+    from pancli.render.rules import rule_lines  # start-up: pan live does without it
 
     return rule_lines(rule, session.profile or HOYLE)
 
 
 def settle_text(session: Session, *, jsonl: bool) -> str:
     """``settle``: the night so far, as ``pan settle FILE`` writes it in a pipe."""
-    from pancli.app.replay import replay_files
-    from pancli.render.settle import JsonlSettle, SettleSink
+    from pancli.render.settle import JsonlSettle, SettleSink  # start-up: pan live does without it
 
     buffer = io.StringIO()
     sink = (JsonlSettle if jsonl else SettleSink)(None, False)
@@ -283,13 +285,14 @@ class JsonlLive(PlainLive):
     """``--jsonl``: one JSON object per line (module docstring)."""
 
     def opened(self, session: Session) -> None:
-        from pancli.jsontext import dumps
+        from pancli.jsontext import dumps  # start-up: pan live does without it
 
         n, text = session.torn if session.torn is not None else (None, None)
         item = StartedLine(session.name, session.hand_index, session.players, n, text, tuple(session.notes))
         self._w(dumps(item) + "\n")
 
     def entry(self, session: Session, entry: Entry) -> None:
+        # start-up: pan live does without these
         from pancli.jsontext import dumps, lines
 
         if entry.verdict is LineVerdict.BLANK:
@@ -315,7 +318,7 @@ class JsonlLive(PlainLive):
         self._w(text)
 
     def undone(self, session: Session, text: str | None) -> None:
-        from pancli.jsontext import dumps
+        from pancli.jsontext import dumps  # start-up: pan live does without it
 
         self._w(dumps(UndoneLine(session.name, text)) + "\n")
 
@@ -323,12 +326,12 @@ class JsonlLive(PlainLive):
         self._w(settle_text(session, jsonl=True))
 
     def rule(self, session: Session, rule: Rule) -> None:
-        from pancli.jsontext import dumps
+        from pancli.jsontext import dumps  # start-up: pan live does without it
 
         self._w(dumps(RuleLine(str(rule), rule_text(session, rule))) + "\n")
 
     def problem(self, session: Session, text: str, message: str) -> None:
-        from pancli.jsontext import dumps
+        from pancli.jsontext import dumps  # start-up: pan live does without it
 
         item = RefusedLine("refused", session.hand_index, "usage", 0, 0, None, message, "", 0, session.name, text)
         self._w(dumps(item) + "\n")
@@ -416,8 +419,6 @@ def ledger_lines(session: Session, night: dict[str, int]) -> list[str]:
         total = night.get(p, 0) + hand.get(p, 0)
         row = f"{p:<{width}}  {hand.get(p, 0):>+5}  {total:>+6}"
         if stake is not None:
-            from pancli.render.text import money_text
-
             row += f"  {money_text(stake * total)}"
         out.append(row)
     return out
@@ -435,9 +436,6 @@ def finished_totals(session: Session) -> dict[str, int]:
 
 def hand_log(session: Session) -> list[str]:
     """The hand in play's lines as written, each with what it paid and the rulings put right."""
-    from pancli.render.plain import remedy_lines
-    from pancli.render.words import collection_lines
-
     report = session.report
     out = []
     first = session.hand_first
@@ -445,13 +443,13 @@ def hand_log(session: Session) -> list[str]:
     by_line: dict[int, list[Payment]] = {}
     for p in payments:
         by_line.setdefault(p.line, []).append(p)
-    bonus = report.script.profile.out_bonus if report is not None else None
+    going_out = report.result.going_out if report is not None and report.result.game is Game.PANGUINGUE else None
     remedies = report.result.remedies if report is not None and report.result.game is Game.PANGUINGUE else ()
     for n, text in enumerate(session.lines_of_hand, first):
         if not text.strip() or text.startswith("["):
             continue
         out.append(f"{n:>4}  {text}")
-        out += collection_lines(by_line.get(n, []), bonus)
+        out += collection_lines(by_line.get(n, []), going_out)
         for r in remedies:
             if r.violation.line == n:
                 out += remedy_lines(session.name, r)
@@ -485,8 +483,6 @@ def candidates(session: Session, text: str) -> list[str]:
     head = before[0]
     last = before[-1].rstrip(",")
     if head == "rules":
-        from pancli.rulebook import RULEBOOK
-
         return [str(r) for r in RULEBOOK]
     if head == "deal":
         return players if len(before) == 1 else []

@@ -6,7 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from rich.table import Table
+from rich.text import Text
+
 from pancli.app.check import NONE_MARK
+from pancli.render.text import stdout_console
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -18,10 +22,7 @@ if TYPE_CHECKING:
 
 def meld_table(reports: Iterable[MeldCheck], title: str | None = None) -> Table:
     """A rich table of judged melds (imports rich: terminal output only), a meld kept on one line."""
-    from rich.table import Table
-    from rich.text import Text
-
-    from pancli.render.terminal import Wrapped
+    from pancli.render.terminal import Wrapped  # start-up: pan check --game pagruc on a terminal does without it
 
     table = Table(title=title, title_justify="left")
     for name, justify in (
@@ -49,10 +50,7 @@ def meld_table(reports: Iterable[MeldCheck], title: str | None = None) -> Table:
 
 def print_pay(result: PayReport) -> None:
     """``pan pay`` on a terminal: the melds, then the summary."""
-    from rich.table import Table
-
-    from pancli.render.terminal import print_table
-    from pancli.render.text import stdout_console
+    from pancli.render.terminal import print_table  # start-up: pan check --game pagruc on a terminal does without it
 
     console = stdout_console()
     print_table(console, meld_table(result.melds, f"pan pay ({result.profile.name}, {result.players} players)"))
@@ -67,10 +65,7 @@ def print_pay(result: PayReport) -> None:
 
 def print_scores(reports: list[ScoreReport]) -> None:
     """``pan score`` on a terminal: each hand's cards and score."""
-    from rich.table import Table
-
-    from pancli.render.terminal import print_table
-    from pancli.render.text import stdout_console
+    from pancli.render.terminal import print_table  # start-up: pan check --game pagruc on a terminal does without it
 
     console = stdout_console()
     for r in reports:
@@ -93,8 +88,6 @@ def print_scores(reports: list[ScoreReport]) -> None:
 
 def pagruc_meld_table(reports: Iterable[MeldCheck]) -> Table:
     """A rich table of judged PAGRUC melds (G4) and their points (G7)."""
-    from rich.table import Table
-
     table = Table(title="pan check (PAGRUC)", title_justify="left")
     for name in ("meld", "legal", "kind", "points", "rule", "reason"):
         table.add_column(name, justify="right" if name == "points" else "left", overflow="fold")

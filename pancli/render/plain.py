@@ -76,8 +76,7 @@ def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
     the outcome and the ledger (and money with a ``Stake``)."""
     out = [hand_title(hand, script)]
     add = out.append
-    bonus = script.profile.out_bonus
-    out += collection_lines(result.payments, bonus)
+    out += collection_lines(result.payments, result.going_out)
     file = hand.file
     for r in result.remedies:
         out += remedy_lines(file, r)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from pancli.app.replay import CHUNK_HANDS, ChunkSink, Tally
 from pancli.jsontext import dumps, lines
-from pancli.render.text import warning_lines
+from pancli.render.text import stdout_console, warning_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -107,7 +107,7 @@ class Sink:
             progress.set(self.share.read(), count=hands)
 
     def hand(self, report: HandReport) -> None:
-        from pancli.render.plain import hand_text
+        from pancli.render.plain import hand_text  # start-up: pan settle does without it
 
         self.out.append(hand_text(report))
         self._judged(report)
@@ -115,7 +115,7 @@ class Sink:
 
     def _judged(self, report: HandReport) -> None:
         """Queue the standard-error lines of a hand: its warnings, then its problems."""
-        from pancli.render.plain import error_lines
+        from pancli.render.plain import error_lines  # start-up: pan settle does without it
 
         hand = report.hand
         if hand.warnings:
@@ -124,7 +124,7 @@ class Sink:
             self.err.append(error_lines(report))
 
     def malformed(self, hand: RecordHand) -> None:
-        from pancli.render.plain import malformed_line, plain_malformed
+        from pancli.render.plain import malformed_line, plain_malformed  # start-up: pan settle does without it
 
         assert hand.error is not None
         self.out.append(plain_malformed(hand))
@@ -167,12 +167,13 @@ class JsonSink(Sink):
         self._tick()
 
     def hand(self, report: HandReport) -> None:
-        from pancli.render.json import hand_item
+        from pancli.render.json import hand_item  # start-up: pan replay does without it
 
         self._judged(report)
         self._put(dumps(hand_item(report, self.event)))
 
     def malformed(self, hand: RecordHand) -> None:
+        # start-up: pan replay does without these
         from pancli.render.json import malformed_item
         from pancli.render.plain import malformed_line
 
@@ -206,7 +207,7 @@ class JsonlSink(JsonSink):
         self._tick()
 
     def hand(self, report: HandReport) -> None:
-        from pancli.render.json import hand_item, step_events, violation_events
+        from pancli.render.json import hand_item, step_events, violation_events  # start-up: pan replay does without it
 
         hand = report.hand
         out = self.out
@@ -255,8 +256,6 @@ class RichSink:
     wants_steps = False
 
     def __init__(self) -> None:
-        from pancli.render.text import stdout_console
-
         self.console: Console = stdout_console()
         self.drawn = 0
         self.plain = Sink()
@@ -271,7 +270,7 @@ class RichSink:
     def hand(self, report: HandReport) -> None:
         if not self._rich():
             return self.plain.hand(report)
-        from pancli.render.terminal import hand_rich
+        from pancli.render.terminal import hand_rich  # start-up: pan replay does without it
 
         hand = report.hand
         if hand.warnings:
@@ -281,7 +280,7 @@ class RichSink:
     def malformed(self, hand: RecordHand) -> None:
         if not self._rich():
             return self.plain.malformed(hand)
-        from pancli.render.terminal import render_rich_malformed
+        from pancli.render.terminal import render_rich_malformed  # start-up: pan replay does without it
 
         render_rich_malformed(self.console, hand)
 

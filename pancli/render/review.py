@@ -3,17 +3,22 @@ of ``--html``, the judgements as ``--json`` or ``--jsonl``), then the per-player
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol
 
 import msgspec
-from msgspec.structs import astuple
+from msgspec.structs import astuple, replace
 
 from pancli.app.lines import ErrorFields, error_line, escape_text
-from pancli.app.review import SummaryRow
+from pancli.app.replay import referee
+from pancli.app.report import HandReport
+from pancli.app.review import SummaryRow, Totals
 from pancli.jsontext import Item, Line, dumps
+from pancli.records.reader import read_chunk, split_hands
 from pancli.render.stream import write_json
+from pancli.render.text import stdout_is_terminal
 
 if TYPE_CHECKING:
     from pancli.analyze.review import Judgement
@@ -139,7 +144,7 @@ def summary_lines(totals: Totals, skips: list[str], width: int | None = None) ->
         cells = [row[0].ljust(widths[0]), *(c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True))]
         out.append("  ".join(cells).rstrip())
     if width is not None:
-        from pancli.render.terminal import wrap
+        from pancli.render.terminal import wrap  # start-up: pan review --json does without it
 
         if max(map(len, out)) > width:
             out = [
@@ -152,8 +157,7 @@ def summary_lines(totals: Totals, skips: list[str], width: int | None = None) ->
 
 def _terminal_width(stream: IO[str]) -> int | None:
     """The columns of the terminal ``stream`` is on (None: not a terminal)."""
-    from pancli.render.terminal import size
-    from pancli.render.text import stdout_is_terminal
+    from pancli.render.terminal import size  # start-up: pan review --json does without it
 
     try:
         terminal = stdout_is_terminal() if stream is sys.stdout else stream.isatty()
@@ -176,8 +180,6 @@ class ReviewWriter:
         html_name: str = "",
         profile: Profile | None = None,
     ) -> None:
-        from pancli.app.review import Totals
-
         self.record = record
         self.html, self.html_name, self.profile = html, html_name, profile
         self.lines = 0
@@ -234,14 +236,6 @@ class ReviewWriter:
     def _page(self, r: HandReview) -> None:
         """The reviewed hand on the page of ``--html``, as ``pan replay --html`` draws it: the marks with
         their actions, the reviewer's comments in the comments column (lines as in the reviewed record)."""
-        import io
-
-        from msgspec.structs import replace
-
-        from pancli.app.replay import referee
-        from pancli.app.report import HandReport
-        from pancli.records.reader import read_chunk, split_hands
-
         assert self.html is not None
         base = None if r.file == "-" else Path(r.file).parent
         for chunk in split_hands(io.StringIO(r.text), 1):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from typing import IO, TYPE_CHECKING, Any, Final
 
+from pancli.render.text import stdout_console
 from pancli.rulebook import KNOBS, RULEBOOK, Rule, RuleEntry, entry
 from pancli.rules import CARDROOM, HOYLE, Condition, Profile
 
@@ -79,6 +80,7 @@ def write_profile(profile: Profile, diff: bool, as_json: bool, terminal: bool) -
     conditions table, as JSON, a rich table when it fits the terminal, or tab-separated lines."""
     against = HOYLE if diff else None
     if as_json:
+        # start-up: pan rules does without these
         from pancli.render.stream import write_json  # the encoder only for --json
 
         write_json(rules_json(profile, diff))
@@ -105,7 +107,7 @@ def write_profile(profile: Profile, diff: bool, as_json: bool, terminal: bool) -
 
 def _table_fits(knobs: list[tuple[str, str, str, str, str]], diff: bool) -> bool:
     """Whether the knob table fits the terminal with no knob, value or word of a meaning cut."""
-    from pancli.render.terminal import size
+    from pancli.render.terminal import size  # start-up: pan rules does without it
 
     columns = (0, 1, 2, 3, 4) if diff else (0, 1, 3, 4)
     widest = [max(len(w) for row in knobs for w in (row[i].split() if i == 4 else [row[i]])) for i in columns]
@@ -115,9 +117,7 @@ def _table_fits(knobs: list[tuple[str, str, str, str, str]], diff: bool) -> bool
 def _print_rich(
     profile: Profile, knobs: list[tuple[str, str, str, str, str]], conds: list[tuple[str, ...]], diff: bool
 ) -> None:
-    from rich.table import Table
-
-    from pancli.render.text import stdout_console
+    from rich.table import Table  # start-up: pan rules does without it
 
     console = stdout_console()
     title = f"profile {profile.name}" + (" (differences from hoyle)" if diff else "")
@@ -167,7 +167,7 @@ def _condition_text(profile: Profile, rule: Rule) -> str:
 
 def rule_json(rule: Rule, profile: Profile) -> dict[str, Any]:
     """``pan rules RULE --json``."""
-    from pancli.app.rule_examples import examples
+    from pancli.app.rule_examples import examples  # start-up: pan rules does without it
 
     e = entry(rule)
     found = examples(rule)
@@ -227,6 +227,7 @@ def rule_lines(rule: Rule, profile: Profile) -> list[str]:
 def write_rule(rule: Rule, profile: Profile, as_json: bool, terminal: bool) -> None:
     """Show one rule: JSON, a panel on a terminal, or label lines in a pipe."""
     if as_json:
+        # start-up: pan rules does without these
         from pancli.render.stream import write_json  # the encoder only for --json
 
         write_json(rule_json(rule, profile))
@@ -237,8 +238,6 @@ def write_rule(rule: Rule, profile: Profile, as_json: bool, terminal: bool) -> N
         return
     from rich.table import Table
     from rich.text import Text
-
-    from pancli.render.text import stdout_console
 
     console = stdout_console()
     head, *rest = lines
@@ -274,6 +273,7 @@ def judged_example(rule: Rule) -> Example | None:
 def judged_examples(rule: Rule, *, first: bool = False) -> list[Example]:
     """Each sample meant to break ``rule`` at its first place of breaking it, in the order of
     :func:`judged_example` (``first``: only the first found)."""
+    # start-up: pan rules does without these
     from pancli.app.rule_examples import EXTRA_SAMPLES, STRICT_ONLY, example_at
     from pancli.records.shipped import sample_names, sample_path
 
@@ -295,7 +295,7 @@ def judged_examples(rule: Rule, *, first: bool = False) -> list[Example]:
 def examples_table() -> str:
     """The text of :data:`~pancli.app.rule_examples.EXAMPLES_FILE`: ``rule<TAB>sample<TAB>replay line`` for each
     example :func:`judged_examples` finds, in the rulebook's order."""
-    from pancli.app.rule_examples import EXAMPLES_FILE
+    from pancli.app.rule_examples import EXAMPLES_FILE  # start-up: pan rules does without it
 
     rows = [
         "# Written by (in the repository): python -c 'from pancli.render.rules import examples_table as t;"
@@ -314,6 +314,7 @@ def _open_sample(name: str) -> IO[str]:
 def _replay_errors(path: str, *, strict: bool = False) -> list[str]:
     """The standard-error lines ``pan replay PATH`` writes (violations, irregularities put right,
     wrong claims, malformed hands); ``strict``: ``pan replay --strict PATH``."""
+    # start-up: pan rules does without these
     from pancli.app.replay import Tally, replay_files
     from pancli.render.replay import Sink
 

@@ -17,9 +17,10 @@ from pancli.app.lines import error_line, escape_text, signed
 from pancli.app.report import malformed_dispute
 from pancli.cards import Game
 from pancli.jsontext import Item, Line, dumps, dumps_indented, lines
-from pancli.model.settle import Dispute
+from pancli.model.settle import Dispute, HandRuns, SettledHand, Sitting, player_key
+from pancli.notation.record_common import name_key
 from pancli.render.replay import Sink
-from pancli.render.text import money_text, warning_lines
+from pancli.render.text import money_text, stdout_console, warning_lines
 
 if TYPE_CHECKING:
     from pancli.app.replay import Tally
@@ -35,8 +36,6 @@ class SettleSink(Sink):
     disputed ones as they come; :meth:`close` writes the totals and the transfers."""
 
     def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
-        from pancli.model.settle import HandRuns, Sitting
-
         super().__init__()
         self.pan: Sitting = Sitting(stake, include_disputed=include_disputed)
         self.pagruc_sitting: Sitting = Sitting(None, include_disputed=include_disputed, zero_sum=False)
@@ -93,15 +92,13 @@ class SettleSink(Sink):
         return self.pagruc_sitting if game is Game.PAGRUC else self.pan
 
     def hand(self, report: HandReport) -> None:
-        from pancli.model.settle import SettledHand
-
         hand, result = report.hand, report.result
         if hand.warnings:
             self.err.append(warning_lines(hand))
         self._look_alike(result.players, hand.file)
         dispute = report.dispute
         if report.remedied:
-            from pancli.render.plain import violation_line
+            from pancli.render.plain import violation_line  # start-up: pan settle does without it
 
             self.any_remedied = True
             self.err.extend(violation_line(hand.file, r.violation) + "\n" for r in result.remedies)  # type: ignore[union-attr]
@@ -117,9 +114,6 @@ class SettleSink(Sink):
 
     def _look_alike(self, players: tuple[str, ...], file: str) -> None:
         """Warn (R2) of a player whose name looks like another's seen before, in any file."""
-        from pancli.model.settle import player_key
-        from pancli.notation.record_common import name_key
-
         for name in players:
             first, where = self.looks.setdefault(name_key(name), (name, file))
             pair = (first, name)
@@ -135,8 +129,6 @@ class SettleSink(Sink):
                 )
 
     def malformed(self, hand: RecordHand) -> None:
-        from pancli.model.settle import SettledHand
-
         # (a malformed hand's names are as read, maybe with control characters: shown escaped)
         self._add(self.pan, SettledHand(tuple(map(escape_text, hand.players)), {}, None, malformed_dispute(hand)))
 
@@ -295,7 +287,7 @@ class RemediedLine(Line, tag="remedied"):
 
 
 def _remedy_items(report: HandReport) -> list[RemedyItem]:
-    from pancli.render.json import remedy_item
+    from pancli.render.json import remedy_item  # start-up: pan settle does without it
 
     return [remedy_item(r, report.hand.file) for r in report.result.remedies]  # type: ignore[union-attr]
 
@@ -451,12 +443,11 @@ class RichSettle(SettleSink):
     """A terminal: each disputed hand in red as it comes, then a table per game and the transfers."""
 
     def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
-        from pancli.render.text import stdout_console
-
         super().__init__(stake, include_disputed)
         self.console = stdout_console()
 
     def disputed(self, d: Dispute) -> None:
+        # start-up: pan settle does without these
         from rich.markup import escape
 
         from pancli.render.terminal import print_hanging
@@ -470,6 +461,7 @@ class RichSettle(SettleSink):
         )
 
     def remedied(self, report: HandReport) -> None:
+        # start-up: pan settle does without these
         from rich.markup import escape
 
         from pancli.render.terminal import print_hanging
@@ -486,6 +478,7 @@ class RichSettle(SettleSink):
             )
 
     def unfinished(self, hand: RecordHand) -> None:
+        # start-up: pan settle does without these
         from rich.markup import escape
 
         from pancli.render.terminal import print_hanging
@@ -498,6 +491,7 @@ class RichSettle(SettleSink):
         )
 
     def close(self, tally: Tally, stopped: bool) -> None:
+        # start-up: pan settle does without these
         from rich.table import Table
 
         from pancli.render.terminal import print_table

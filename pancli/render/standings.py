@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pancli.notation.cells import cell_width, ljust_cells, rjust_cells
+from pancli.render.text import stdout_console
 
 if TYPE_CHECKING:
     from pancli.pagruc.standings import GameHand, Standings
@@ -79,10 +80,10 @@ def plain_text(g: Standings) -> str:
 
 def print_rich(g: Standings) -> None:
     """The standings on a terminal: the hand scores and the standings tables."""
+    # start-up: pan standings does without these
     from rich.table import Table
 
     from pancli.render.terminal import print_table
-    from pancli.render.text import stdout_console
 
     console = stdout_console()
     verdict = "[green]official[/]" if g.official else "[red]NOT official[/]"

@@ -26,6 +26,7 @@ from xml.sax.saxutils import escape as _xml_escape
 
 from pancli.cards import Card, Rank, Suit
 from pancli.escapes import escape_text
+from pancli.model.results import Source
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -391,8 +392,6 @@ def _wrapped(text: str, width: float, size: int) -> list[str]:
 def position_view(pos: Position, caption: str = "") -> TableView:
     """The table at a record position (:func:`pancli.referee.position.position_at`): every
     seat's melds and card count, the analysed player's cards face up, the player to act marked."""
-    from pancli.model.results import Source
-
     seats = tuple(
         SeatView(
             s.player,

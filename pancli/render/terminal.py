@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from pancli.app.lines import escape_text, signed
@@ -20,6 +21,7 @@ from pancli.app.report import claim_message
 from pancli.cards import Game, format_cards
 from pancli.model.results import ClaimKind
 from pancli.notation.cells import cell_width
+from pancli.notation.record_writer import item_text
 from pancli.render.plain import NONE_MARK, hand_title, malformed_line, player_cards, score_text, violation_line
 from pancli.render.text import MAX_COLUMNS, money_text, rule_hint
 from pancli.render.words import MALFORMED_RULING, Collection, collections, money_map, outcome, parts
@@ -197,14 +199,14 @@ class Wrapped:
     line when ``whole``: a cell holding one meld, kept on one line while the screen allows)."""
 
     def __init__(self, body: Any, *, whole: bool = False, sep: str = " ") -> None:
-        from rich.text import Text
+        from rich.text import Text  # start-up: pan review does without it
 
         self.text: Text = Text.from_markup(body) if isinstance(body, str) else body
         self.whole = whole
         self.sep = sep
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        from rich.measure import Measurement
+        from rich.measure import Measurement  # start-up: pan review does without it
 
         lines = self.text.plain.split("\n")
         widest = max(map(cell_width, lines))
@@ -214,7 +216,7 @@ class Wrapped:
         return Measurement(longest, widest).clamp(max_width=options.max_width)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
-        from rich.segment import Segment
+        from rich.segment import Segment  # start-up: pan review does without it
 
         for line in self.text.split("\n", allow_blank=True):
             for part in line.divide(breaks(line.plain, options.max_width, fold=True, whole=self.whole, sep=self.sep)):
@@ -226,6 +228,7 @@ class Wrapped:
 def print_hanging(console: Any, label: str, body: str | Text, indent: int = 0, sep: str = " ") -> None:
     """Print ``label`` then ``body`` (rich markup) on a terminal, the lines ``body`` wraps onto
     indented under its start, so a message never runs back to column 0 nor into what follows."""
+    # start-up: pan review does without these
     from rich.padding import Padding
     from rich.table import Table
 
@@ -239,13 +242,13 @@ def print_hanging(console: Any, label: str, body: str | Text, indent: int = 0, s
 def table_fits(console: Console, table: Any) -> bool:
     """Whether ``table`` fits the console's width with no cell narrower than its widest word
     (a name, a number or a card is never cut to "…")."""
-    from rich.measure import Measurement
+    from rich.measure import Measurement  # start-up: pan review does without it
 
     return Measurement.get(console, console.options.update_width(1 << 20), table).minimum <= console.width
 
 
 def _plain(cell: Any) -> str:
-    from rich.text import Text
+    from rich.text import Text  # start-up: pan review does without it
 
     if isinstance(cell, str):
         return Text.from_markup(cell).plain
@@ -258,7 +261,7 @@ def print_table(console: Console, table: Any) -> None:
     """Print a rich ``table`` when it fits the screen, else its rows as plain lines wrapped at
     whole words (``Ana: part stayed, units -2``; a numbered row keeps its column's name:
     ``hand 3: dealer Ana, ...``): narrowing it would cut its names and numbers to "…"."""
-    from rich.markup import escape
+    from rich.markup import escape  # start-up: pan review does without it
 
     if table_fits(console, table):
         console.print(table)
@@ -288,8 +291,6 @@ def hand_rich(console: Console, report: HandReport) -> None:
 
 def _play_rows(hand: RecordHand, script: HandScript) -> list[tuple[int, str]]:
     """(line, canonical text with comments) of each play line of the hand."""
-    from pancli.notation.record_writer import item_text
-
     layout = hand.layout
     if layout is not None:
         return [(item.line, item_text(item, layout.notes_of(i))) for i, item in enumerate(layout.lines)]
@@ -303,6 +304,7 @@ def _play_rows(hand: RecordHand, script: HandScript) -> list[tuple[int, str]]:
 def render_rich(console: Console, result: HandResult, hand: RecordHand, script: HandScript) -> None:
     """The terminal view: a timeline (each play line, what it paid and why, the violation in
     red with its place and ruling, lines not refereed after it dimmed) and the ledger table."""
+    # start-up: pan review does without these
     from rich.markup import escape
     from rich.table import Table
     from rich.text import Text
@@ -317,7 +319,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     by_line: dict[int, list[Collection]] = {}
     for c in collections(result.payments):
         by_line.setdefault(c.line, []).append(c)
-    bonus = script.profile.out_bonus
+    going_out = result.going_out
     bad: dict[int, Violation] = {}
     for v in result.violations:
         bad.setdefault(v.line, v)
@@ -340,7 +342,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
         paid: list[str] = []
         for c in by_line.pop(line, ()):
             who = f"[green]{escape(c.payee)}[/]" + (" returns" if c.returned else "")
-            paid.append(f"{who} [bold]{c.rule}[/] {escape(c.what(bonus))}: {escape(c.amounts())}")
+            paid.append(f"{who} [bold]{c.rule}[/] {escape(c.what(going_out))}: {escape(c.amounts())}")
         style = ""
         if line in bad:
             v = bad[line]
@@ -356,7 +358,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
         play_text = Text(escape_text(text), style="dim" if dim_deal else style)
         timeline.add_row(str(line), Wrapped(play_text), Wrapped("\n".join(paid)))
     for line, rest in sorted(by_line.items()):  # payments on lines not shown (hand-level)
-        paid_text = "\n".join(escape(f"{c.payee} {c.reason(bonus)}: {c.amounts()}") for c in rest)
+        paid_text = "\n".join(escape(f"{c.payee} {c.reason(going_out)}: {c.amounts()}") for c in rest)
         timeline.add_row(str(line), "", Wrapped(paid_text))
     if table_fits(console, timeline):
         console.print(timeline)
@@ -398,9 +400,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
 
 def ledger_table(result: HandResult, script: HandScript) -> Any:
     """The ledger as a rich table: player, part, units, money (with a stake), claimed (with a Ledger tag)."""
-    from decimal import Decimal
-
-    from rich.table import Table
+    from rich.table import Table  # start-up: pan review does without it
 
     money = money_map(result)
     claimed = {c.player: c for c in result.claims if c.kind is ClaimKind.LEDGER}
@@ -429,7 +429,7 @@ def ledger_table(result: HandResult, script: HandScript) -> Any:
 
 def render_rich_malformed(console: Console, hand: RecordHand) -> None:
     """A malformed hand on a terminal."""
-    from rich.markup import escape
+    from rich.markup import escape  # start-up: pan review does without it
 
     e = hand.error
     assert e is not None
@@ -440,6 +440,7 @@ def render_rich_malformed(console: Console, hand: RecordHand) -> None:
 
 def render_text(result: PagrucHandResult, console: Console, hand: int | None = None, file: str | None = None) -> None:
     """A refereed PAGRUC hand on a terminal: a table of the players' scores and the melds on the table."""
+    # start-up: pan review does without these
     from rich.markup import escape
     from rich.table import Table
 

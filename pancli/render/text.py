@@ -40,7 +40,7 @@ def rule_hint(rule: str | None) -> str:
     >>> rule_hint("P8"), rule_hint("X9"), rule_hint(None)
     (' (pan rules P8)', '', '')
     """
-    from pancli.rulebook import lookup
+    from pancli.rulebook import lookup  # start-up: pan check does without it
 
     return f" (pan rules {rule})" if rule and lookup(rule) is not None else ""
 
@@ -60,7 +60,7 @@ def stdout_console() -> Console:
 
     Rich honours ``NO_COLOR``; ``PAN_FORCE_TERMINAL=1`` forces terminal rendering (tests).
     """
-    from rich.console import Console
+    from rich.console import Console  # start-up: pan check does without it
 
     force = bool(os.environ.get("PAN_FORCE_TERMINAL"))
     console = Console(force_terminal=force or None, highlight=False, soft_wrap=False)

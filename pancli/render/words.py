@@ -18,13 +18,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from pancli.cards import Card, format_cards
-from pancli.model.results import RETURNED, HandResult, Payment, is_return
+from pancli.model.actions import Decision
+from pancli.model.results import RETURNED, Ending, HandResult, Payment, is_return
 from pancli.notation.record_writer import ledger_value
 from pancli.values import Value
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
+    from pancli.melds import OutValue
     from pancli.model.actions import HandScript
 
 WHY: Final[dict[str, str]] = {
@@ -95,15 +97,16 @@ class Collection(Value):
         """Units collected in all."""
         return self.units * len(self.payers)
 
-    def what(self, out_bonus: int | None = None) -> str:
-        """What was paid for and why: ``[5s 5s 5s] valle set, one suit``; with ``out_bonus``,
-        going out (C8) is split into the bonus and the melds again."""
+    def what(self, going_out: OutValue | None = None) -> str:
+        """What was paid for and why: ``[5s 5s 5s] valle set, one suit``; with the hand's
+        ``going_out`` (:attr:`HandResult.going_out`), going out (C8) is split into the bonus and
+        the melds again, as the referee decided them."""
         note = self.note.removeprefix(RETURNED).strip() if self.returned else self.note
-        return _what(self.rule, self.meld, note, self.units, out_bonus)
+        return _what(self.rule, self.meld, note, going_out)
 
-    def reason(self, out_bonus: int | None = None) -> str:
+    def reason(self, going_out: OutValue | None = None) -> str:
         """The rule, then :meth:`what`: ``C2 [5s 5s 5s] valle set, one suit``."""
-        return f"{self.rule} {self.what(out_bonus)}"
+        return f"{self.rule} {self.what(going_out)}"
 
     def amounts(self) -> str:
         """``4 from each of Ben Cruz = 8`` (or ``2 from Ben``; a return: ``4 to each of ...``)."""
@@ -113,11 +116,11 @@ class Collection(Value):
         return f"{self.payee} {self.rule}: {self.amounts()}"  # (a return: the player who gives back)
 
 
-def _what(rule: str, meld: tuple[Card, ...] | None, note: str, units: int, out_bonus: int | None) -> str:
+def _what(rule: str, meld: tuple[Card, ...] | None, note: str, going_out: OutValue | None) -> str:
     """:meth:`Collection.what` of its fields."""
-    if rule == "C8" and out_bonus is not None:
-        again = units - out_bonus
-        tail = f"going out: bonus {out_bonus} + melds again {again}" if again else f"going out: bonus {out_bonus}"
+    if rule == "C8" and going_out is not None:
+        bonus, again = going_out.bonus, going_out.melds
+        tail = f"going out: bonus {bonus} + melds again {again}" if again else f"going out: bonus {bonus}"
     else:
         tail = note or why(rule)
     return f"[{format_cards(meld)}] {tail}" if meld else tail
@@ -142,7 +145,7 @@ def _same_return(q: Payment, p: Payment) -> bool:
     )
 
 
-def collection_lines(payments: Sequence[Payment], out_bonus: int | None) -> list[str]:
+def collection_lines(payments: Sequence[Payment], going_out: OutValue | None) -> list[str]:
     """The plain-text lines of :func:`collections` (``  line 9: Ana collects C2 ...``), built
     without the Collection objects (the batch path)."""
     out: list[str] = []
@@ -158,7 +161,7 @@ def collection_lines(payments: Sequence[Payment], out_bonus: int | None) -> list
             while i < n and _same_return(payments[i], p):
                 payers.append(payments[i].payee)
                 i += 1
-            what = _what(p.rule, meld, note.removeprefix(RETURNED).strip(), units, None)
+            what = _what(p.rule, meld, note.removeprefix(RETURNED).strip(), None)
             out.append(f"  line {line}: {p.payer} returns {p.rule} {what}: {_amounts(units, payers, 'to')}")
             continue
         while i < n:
@@ -175,7 +178,7 @@ def collection_lines(payments: Sequence[Payment], out_bonus: int | None) -> list
             payers.append(q.payer)
             i += 1
         rule = p.rule
-        what = _what(rule, meld, note, units, out_bonus)
+        what = _what(rule, meld, note, going_out)
         out.append(f"  line {line}: {payee} collects {rule} {what}: {_amounts(units, payers)}")
     return out
 
@@ -225,8 +228,6 @@ def parts(result: HandResult, script: HandScript) -> dict[str, str]:
     >>> parts(r, s)
     {'Ana': 'stayed, winner', 'Ben': 'went on top', 'Cruz': 'retired (I2)'}
     """
-    from pancli.model.actions import Decision
-
     roles = dict.fromkeys(script.players, "")
     for ev in script.events:
         if isinstance(ev, Decision) and ev.player in roles:
@@ -247,8 +248,6 @@ def outcome(result: HandResult) -> str:
     >>> outcome(r)
     'Ana wins: all the others went on top (T4)'
     """
-    from pancli.model.results import Ending
-
     ending = result.ending
     rule = result.ending_rule
     if ending is Ending.STOPPED:

@@ -1,0 +1,378 @@
+"""The rules object of Panguingue: :class:`PanRules`, one per profile, whose public methods
+are the rule questions the referee, self-play, positions, the analyzer and the payment batches
+ask, each marked with the rules it decides (:func:`pancli.decides.decides`); and the laid melds
+it values (:class:`LaidMeld`).
+
+Meld judgements (:func:`pancli.melds.judge`, :func:`pancli.melds.grow`) are cached by the rules
+object of a profile, by card tuple, since the same melds recur across hands. A core module: it
+loads no rulebook (rule ids are strings here), so that ``pan check`` and ``pan pay`` ask it
+from their start.
+
+>>> from pancli.cards import card, Rank, Suit
+>>> from pancli.rules import HOYLE
+>>> rules = PanRules(HOYLE)
+>>> m = rules.laid((card(Rank.FIVE, Suit.SPADES),) * 3)
+>>> m.value, str(m), m.rules
+(4, '5s 5s 5s', (Rule.C2,))
+>>> m.fits(rules, card(Rank.FIVE, Suit.SPADES)), m.fits(rules, card(Rank.FIVE, Suit.HEARTS))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Final, Literal
+
+from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
+from pancli.decides import decides
+from pancli.melds import Meld, MeldError, OutValue, Rope, Verdict, going_out_value, grow, judge, keeps_value
+from pancli.rules import HAND_SIZE, NONE_SEEN, Condition, Profile, copies_words, seating_fault, ten_words
+
+if TYPE_CHECKING:  # (a Protocol class costs start-up: pan check builds a rules object)
+    from typing import Protocol
+
+    from pancli.rulebook import Rule
+
+    class Seated(Protocol):
+        """What the forcing questions (P8, P9) read of a seated player (the referee's ``Seat``)."""
+
+        @property
+        def hand_n(self) -> int: ...
+
+        @property
+        def melded_n(self) -> int: ...
+
+        def fits(self, rules: PanRules, c: Card) -> int: ...
+
+
+def cidx(c: Card) -> int:
+    """The dense index of a card (0..51): :attr:`Card.index`.
+
+    >>> from pancli.cards import card, Card, Rank, Suit
+    >>> cidx(card(Rank.KING, Suit.CLUBS)), cidx(Card(Rank.ACE, Suit.SPADES))
+    (51, 0)
+    """
+    return c.index
+
+
+def card_key(cards: tuple[Card, ...] | list[Card]) -> bytes:
+    """A cheap hashable key for a card sequence: the dense indices as bytes (hashing a tuple
+    of cards hashes each card's enums in Python; this is one C-level hash).
+
+    >>> from pancli.cards import card, Card, Rank, Suit
+    >>> card_key((card(Rank.ACE, Suit.SPADES), Card(Rank.KING, Suit.CLUBS)))
+    b'\\x003'
+    """
+    return bytes([c.index for c in cards])
+
+
+_CACHE_LIMIT: Final = 50_000
+
+
+class PanRules:
+    """The rules of Panguingue under one profile: every question the referee, self-play,
+    positions, the analyzer and the payment batches ask is a method here, marked with the rules
+    it decides (:func:`pancli.rulebook.decides`; :mod:`pancli.referee.deciders` collects the
+    marks). Built once per profile by whoever judges (:class:`PanRulesByProfile` for a run of
+    many hands) and handed to each hand's table; a subclass that answers a question differently
+    (a house rule, a test) is followed by every caller.
+
+    Meld judgements are cached by :func:`card_key` bytes, with the laid melds they make (a
+    :class:`LaidMeld` never changes, so hands share them, with their fit masks worked out once).
+    """
+
+    __slots__ = ("_cited", "_grown", "_judged", "_laid", "_profile", "copies")
+
+    def __init__(self, profile: Profile) -> None:
+        self._profile = profile
+        self._cited: dict[Condition | None, tuple[Rule, ...]] | None = None
+        """The rule each condition is: a new meld pays under its conditions' ids (C1..C5; None:
+        C6, valued as laid), made when the referee first asks (:meth:`cites`)."""
+        pack = profile.pack
+        self.copies: tuple[int, ...] = tuple(pack.copies(c) for c in ALL_CARDS)
+        """Copies of each card in the pack, by :attr:`Card.index` (E1, E4)."""
+        self._judged: dict[bytes, Verdict] = {}
+        self._grown: dict[bytes, LaidMeld | MeldError] = {}
+        self._laid: dict[bytes, LaidMeld] = {}
+
+    @property
+    def profile(self) -> Profile:
+        """The profile judged under."""
+        return self._profile
+
+    def __deepcopy__(self, memo: object) -> PanRules:
+        """The caches of a profile are shared by every table judged under it (and its copies)."""
+        return self
+
+    # ------------------------------------------------------------------ the pack and the table
+
+    @decides("E1", what="how many copies of a card the profile's pack holds (0: not in the pack)")
+    def copies_of(self, c: Card) -> int:
+        """E1: the copies of ``c`` in the pack (0: the pack has no such card)."""
+        return self.copies[c.index]
+
+    @decides("E4", what="whether more copies of a card become known than the pack holds")
+    def past_the_pack(
+        self, seen: Sequence[int], counts: Iterable[tuple[int, int]], copies: Sequence[int] | None = None
+    ) -> tuple[int, int] | None:
+        """E4: the first (card index, copies known) of ``counts`` that, with the ``seen`` copies
+        already known, is more than the pack holds (``copies``: the pack's, or a count of what
+        is left of it), or None."""
+        return past_the_pack(seen, self.copies if copies is None else copies, counts)
+
+    def copies_fault(self, counts: Iterable[tuple[int, int]]) -> str | None:
+        """Why cards on their own (``counts``: each card's index and its copies) cannot all be
+        there, none accounted for yet (:meth:`past_the_pack`), or None."""
+        over = self.past_the_pack(NONE_SEEN, counts)
+        if over is None:
+            return None
+        i, n = over
+        return copies_words(i, n, self.copies[i])
+
+    @decides("S1", what="whether a table of so many players is seated (2 to 15)")
+    def seating(self, players: int) -> str | None:
+        """S1: why ``players`` cannot be seated, or None (:func:`pancli.rules.seating_fault`)."""
+        return seating_fault(players)
+
+    @decides("P7", what="whether hand and melds hold ten cards between turns")
+    def holds_ten(self, hand: int, melded: int, dealt: int = HAND_SIZE) -> bool:
+        """P7: between turns, ``hand`` cards plus ``melded`` cards is ten (or the ``dealt`` count
+        while a wrong count at the deal waits for the count that finds it, I1)."""
+        return hand + melded == dealt
+
+    def ten_fault(self, who: str, hand: int, melded: int) -> str | None:
+        """Why ``who`` does not hold ten between turns (:meth:`holds_ten`), or None."""
+        if self.holds_ten(hand, melded):
+            return None
+        return ten_words(who, hand, melded)
+
+    @decides("T4", what="after the last decision: the hand is played, won by the last one in, or void")
+    def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
+        """T4: how the hand goes on once every player has decided, ``stayed`` of them in: it is
+        played, won at once by the one who stayed (all the others went on top), or void (nobody
+        stayed).
+
+        >>> from pancli.rules import HOYLE
+        >>> [PanRules(HOYLE).after_decisions(n) for n in (3, 1, 0)]
+        ['played', 'won', 'void']
+        """
+        if stayed > 1:
+            return "played"
+        return "won" if stayed == 1 else "void"
+
+    # ------------------------------------------------------------------ melds
+
+    @decides(
+        "E2",
+        "M1",
+        "M2",
+        "M3",
+        "M4",
+        what="whether some cards are a meld, and which: a rope (M2, in E2's rank order) or a set (M3, M4)",
+    )
+    def judge(self, cards: tuple[Card, ...]) -> Verdict:
+        """:func:`pancli.melds.judge` of ``cards``, cached."""
+        key = card_key(cards)
+        v = self._judged.get(key)
+        if v is None:
+            if len(self._judged) > _CACHE_LIMIT:
+                self._judged.clear()
+            v = self._judged[key] = judge(cards, self._profile)
+        return v
+
+    @decides("C1", "C2", "C3", "C4", "C5", what="which conditions a meld is (C1-C5)")
+    def conditions(self, meld: Meld) -> tuple[Condition, ...]:
+        """C1-C5: the conditions ``meld`` is (a set's, C1-C3; a rope's with the ace or king, C4, C5)."""
+        return meld.conditions()
+
+    def cites(self, meld: Meld) -> tuple[Rule, ...]:
+        """What a new meld pays under: the rule of each of its :meth:`conditions`, or C6 for none."""
+        cited = self._cited
+        if cited is None:
+            from pancli.rulebook import Rule  # here: pan check and pan pay never ask, nor load the rulebook
+
+            cited = self._cited = {c: (Rule(c.value),) for c in Condition}
+            cited[None] = (Rule.C6,)
+        return tuple(r for c in self.conditions(meld) for r in cited[c]) or cited[None]
+
+    def laid(self, cards: tuple[Card, ...]) -> LaidMeld | None:
+        """The meld ``cards`` make when laid, valued (C6), or None when they make none (cached)."""
+        key = card_key(cards)
+        lm = self._laid.get(key)
+        if lm is None:
+            v = self.judge(cards)
+            if v.meld is None:
+                return None
+            if len(self._laid) > _CACHE_LIMIT:
+                self._laid.clear()
+            lm = self._laid[key] = LaidMeld.of(v.meld, self, key)
+        return lm
+
+    @decides("M5", what="what adding cards to a meld makes, or why it cannot")
+    def grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld:
+        """:func:`pancli.melds.grow` (M5, with :meth:`keeps_value` for C7, E4), cached; raises MeldError."""
+        r = self.try_grow(meld, added)
+        if isinstance(r, MeldError):
+            raise MeldError(r.rule, r.reason)  # a fresh error: a cached one would pile up tracebacks
+        return r
+
+    def try_grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld | MeldError:
+        """:meth:`grow`, returning the MeldError instead of raising it."""
+        r = self.grown(LaidMeld(meld, 0, card_key(meld.cards)), added)
+        return r if isinstance(r, MeldError) else r.meld
+
+    def grown(self, old: LaidMeld, added: tuple[Card, ...]) -> LaidMeld | MeldError:
+        """The laid meld ``old`` becomes with ``added`` (:meth:`grow`), valued; or the MeldError (cached)."""
+        key = old.key + b"\xff" + card_key(added)
+        r = self._grown.get(key)
+        if r is None:
+            if len(self._grown) > _CACHE_LIMIT:
+                self._grown.clear()
+            try:
+                m = grow(old.meld, added, self._profile, self.keeps_value)
+            except MeldError as e:
+                # Cache a copy without a traceback: a caught error's traceback holds the frames
+                # that raised it, and each frame its callers (f_back) up to the Table of the hand
+                # that first asked: caching ``e`` itself kept one whole hand alive per entry.
+                r = MeldError(e.rule, e.reason)
+            else:
+                r = LaidMeld.of(m, self)
+            self._grown[key] = r
+        return r
+
+    @decides("C7", what="whether a change keeps a meld's value (it never drops)")
+    def keeps_value(self, before: int, after: int) -> bool:
+        """C7: a meld may change only when its value does not drop (:func:`pancli.melds.keeps_value`)."""
+        return keeps_value(before, after)
+
+    def value(self, meld: Meld) -> int:
+        """What ``meld`` is worth as laid (C6, the meld engine's)."""
+        return meld.value(self._profile)
+
+    @decides("C8", what="what going out collects from each opponent: the bonus and the melds again")
+    def going_out_value(self, melds: Iterable[Meld]) -> OutValue:
+        """C8: what each active opponent pays the player who goes out with ``melds``, with the
+        bonus and the melds' part apart (:func:`pancli.melds.going_out_value`)."""
+        return going_out_value(melds, self._profile)
+
+    # ------------------------------------------------------------------ forcing and the flat player
+
+    @decides("P8", what="whether the live discard must be taken and added to one of the player's melds")
+    def must_take(self, forced_by: str | None, automatic: bool, seat: Seated, card: Card | None) -> int:
+        """P8: whether ``seat``, in turn, must take the live discard ``card`` (None: there is none)
+        and add it to one of his melds: -1 when ``forced_by`` another player (a ``force`` line,
+        ``demand`` mode), else under ``automatic`` forcing the 1-based number of his first meld
+        it fits (M5), else 0.
+
+        >>> from pancli.rules import HOYLE
+        >>> from pancli.referee.state import Seat
+        >>> rules = PanRules(HOYLE)
+        >>> rules.must_take("Ben", False, Seat("Ana"), None), rules.must_take(None, True, Seat("Ana"), None)
+        (-1, 0)
+        """
+        if forced_by is not None:
+            return -1
+        if automatic and card is not None:
+            return seat.fits(self, card)
+        return 0
+
+    @decides("P9", what="whether an unused stock draw that fits a flat next player must be kept")
+    def must_keep_draw(self, holder: Seated, nxt: Seated, card: Card) -> bool:
+        """P9: ``holder`` must keep the unused draw ``card`` and discard a hand card instead: the
+        flat rule is played, the next player ``nxt`` is flat (ten melded, an empty hand), ``card``
+        could be added to one of his melds (M5), and ``holder`` has a hand card to discard (with
+        none, he discards the draw itself)."""
+        if not self._profile.flat_rule or not holder.hand_n or nxt.hand_n or nxt is holder:
+            return False
+        return nxt.melded_n == HAND_SIZE and nxt.fits(self, card) > 0
+
+
+class PanRulesByProfile:
+    """The :class:`PanRules` of each profile met, for one run of many hands (a record's hands
+    share their profile object; a run may meet several).
+
+    >>> from pancli.rules import CARDROOM, HOYLE
+    >>> runs = PanRulesByProfile()
+    >>> runs.of(HOYLE) is runs.of(HOYLE), runs.of(HOYLE) is runs.of(CARDROOM)
+    (True, False)
+    """
+
+    __slots__ = ("_by_profile", "_last")
+
+    def __init__(self) -> None:
+        self._by_profile: dict[Profile, PanRules] = {}
+        self._last: PanRules | None = None
+
+    def of(self, profile: Profile) -> PanRules:
+        """The rules of ``profile``, built the first time it is asked."""
+        last = self._last
+        if last is not None and last.profile is profile:
+            return last  # the profile of the last hand (a profile's hash is a Python call per field)
+        rules = self._by_profile.get(profile)
+        if rules is None:
+            rules = self._by_profile[profile] = PanRules(profile)
+        self._last = rules
+        return rules
+
+
+class LaidMeld:
+    """One meld on the table: its cards, the engine's :data:`Meld` and its value (C6).
+
+    Never changed once made (the referee replaces a meld that grows), so the laid melds of
+    :class:`PanRules` are shared by every hand. ``key`` is its :func:`card_key`; ``rules``
+    are what a new meld of it pays under (its conditions, C1..C5, or C6 for none).
+    """
+
+    __slots__ = ("_mask", "cards", "key", "meld", "rules", "value")
+
+    def __init__(self, meld: Meld, value: int, key: bytes | None = None, cites: tuple[Rule, ...] = ()) -> None:
+        self.meld = meld
+        self.cards = meld.cards
+        self.value = value
+        self.key = card_key(meld.cards) if key is None else key
+        self.rules = cites
+        self._mask = -1
+
+    @classmethod
+    def of(cls, meld: Meld, rules: PanRules, key: bytes | None = None) -> LaidMeld:
+        """A laid meld valued and its conditions named by ``rules`` (C1-C6)."""
+        return cls(meld, rules.value(meld), key, rules.cites(meld))
+
+    def fits(self, rules: PanRules, c: Card) -> bool:
+        """Whether one card can be added to this meld (M5, C7, E4): P8 and P9 ask this."""
+        return bool(self.fit_mask(rules) >> cidx(c) & 1)
+
+    def fit_mask(self, rules: PanRules) -> int:
+        """The cards that can be added one at a time, as a bit mask over :attr:`Card.index`."""
+        mask = self._mask
+        if mask < 0:
+            mask = 0
+            for x in self._candidates():
+                if _can_grow(rules, self, x):
+                    mask |= 1 << cidx(x)
+            self._mask = mask
+        return mask
+
+    def _candidates(self) -> list[Card]:
+        m = self.meld
+        if isinstance(m, Rope):
+            lo = m.cards[0].rank.pan_index
+            hi = m.cards[-1].rank.pan_index
+            out = []
+            for i in (lo - 1, hi + 1):
+                if 0 <= i < len(PAN_RANKS):
+                    out.append(ALL_CARDS[(int(PAN_RANKS[i]) - 1) * 4 + m.suit.order])
+            return out
+        r = int(m.rank) - 1
+        return [ALL_CARDS[r * 4 + s.order] for s in SUITS]
+
+    def __deepcopy__(self, memo: object) -> LaidMeld:
+        """Never changed once made: a copy of the table that holds it shares it."""
+        return self
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+def _can_grow(rules: PanRules, meld: LaidMeld, c: Card) -> bool:
+    return not isinstance(rules.grown(meld, (c,)), MeldError)
