@@ -6,6 +6,7 @@ Run from anywhere with the package's dependencies installed::
 
     python benchmarks/bench_json.py                          # 2,000 hands, 3 rounds, this tree
     python benchmarks/bench_json.py --hands 5000 --rounds 5 --against /tmp/old-tree
+    python benchmarks/bench_json.py --jobs 2 --against /tmp/old-tree   # each form with --jobs 2
 
 Each command runs with a tree as its working folder (``python -m pancli``, so that tree's
 ``pancli`` is the one imported), standard input a file of ``pan simulate -n 6 -s 1`` hands and
@@ -62,7 +63,11 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=2000, help="simulated 6-player hands (default 2,000)")
     ap.add_argument("--rounds", type=int, default=3, help="runs of each command (median kept, default 3)")
     ap.add_argument("--against", type=Path, default=None, help="a second source tree, measured alongside")
+    ap.add_argument("--jobs", type=int, default=0, help="run every form with --jobs N (worker processes)")
     opts = ap.parse_args()
+    if opts.jobs:
+        for extra in MODES.values():
+            extra += ["--jobs", str(opts.jobs), "-q"]
     trees = [HERE] + ([opts.against] if opts.against is not None else [])
     with tempfile.TemporaryDirectory() as tmp:
         record = Path(tmp) / "hands.pan"

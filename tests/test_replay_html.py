@@ -160,3 +160,36 @@ def test_the_page_stays_light_to_open_at_once(tmp_path: Path) -> None:
     assert len(body.encode()) / rows < 500, len(body.encode()) / rows
     assert body.count("<") / rows < 35, body.count("<") / rows
     assert "content-visibility:auto" in text  # hands off the screen are not laid out until seen
+
+
+_SUIT = {"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"}
+
+
+def _acts(html: str) -> list[str]:
+    """Each action's words on the page, its cards written as the record writes them."""
+    html = re.sub(r'<i(?: class="[a-z ]+")?>(\w+) (.)</i>', lambda m: f" {m[1]}{_SUIT[m[2]]} ", html)
+    html = re.sub(r'<span class="meld">([^<]*)</span>', r"[\1]", html)
+    html = re.sub(r'<span class="glyph[^"]*">[^<]*</span>', "", html)
+    acts = re.findall(r'<span class="act">([^<]*)</span>', html)
+    return [" ".join(a.split()).replace("[ ", "[").replace(" ]", "]") for a in acts]
+
+
+def test_the_page_writes_each_action_in_the_record_writers_words(tmp_path: Path) -> None:
+    """One writer puts an action in words (``back #2``, not a page's own ``take back #2``)."""
+    from pancli.model.actions import Turn
+    from pancli.notation.record_writer import action_text
+    from pancli.records import read_hands
+
+    files = ["samples/irregular-I2-taken-back.pan", "samples/irregular-I2-mended-on-call.pan",
+             "samples/cardroom-saturday.pan", "samples/friday-hoyle.pan"]  # fmt: skip
+    _, _, html, _ = _report(tmp_path, *files)
+    expected = []
+    for name in files:
+        with open(name, encoding="utf-8") as f:
+            for hand in read_hands(f, name, None):
+                assert hand.script is not None
+                expected += [action_text(a) for e in hand.script.events if isinstance(e, Turn) for a in e.actions]
+    acts = _acts(html)
+    assert [a for a in acts if a in expected] == expected  # every action, in order, word for word
+    assert any(a.startswith("back #") for a in expected) and "take back" not in html
+    assert any(a.startswith(("split #", "mend #")) for a in expected)

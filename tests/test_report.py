@@ -96,7 +96,8 @@ def test_the_workers_fill_render_sinks_not_command_classes(sink: type[Sink]) -> 
     judge = RecordJudge(worker, None)
     for hand in read_hands(io.StringIO('[Players "Ana Ben"]\n\nAna stay\nBen stay\n'), "-", None):
         judge.hand(hand, Tally())
-    assert worker.out and not worker.err
+    out, err = worker.taken()
+    assert out and not err
 
 
 @pytest.mark.parametrize("kind", [SettleSink, JsonSettle, JsonlSettle])

@@ -163,6 +163,7 @@ def advise(
     total = total2 = 0.0
     won = void = 0
     nodes = policy.nodes
+    pays: dict[int, int] = {}  # an out position -> what going out there is paid (C8) by each opponent
     done = 0
     for _ in range(samples):
         if enough is not None and done and done % CHECK_EVERY == 0:
@@ -176,6 +177,7 @@ def advise(
             policy = Policy(profile, melds_limit=memo, space=space)
             start = policy.node(encode(a.hand), a.table)
             nodes = policy.nodes
+            pays = {}
         deck = pool[:]
         shuffle(deck, rng.getrandbits, steps)
         seats = [start]
@@ -210,7 +212,9 @@ def advise(
         if winner < 0:
             void += 1
         else:
-            out_pay = going_out_value(nodes[seats[winner]].table, profile).total
+            out_pay = pays.get(seats[winner], -1)
+            if out_pay < 0:  # (positions recur from sample to sample: each one's payment is worked out once)
+                out_pay = pays[seats[winner]] = going_out_value(nodes[seats[winner]].table, profile).total
             pot = profile.ante * (n - 1)
             if winner == 0:
                 won += 1

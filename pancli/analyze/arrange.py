@@ -637,7 +637,7 @@ class HandContext:
     afresh without); what is asked of the context and of its tables (:attr:`t`) keeps to it.
     """
 
-    __slots__ = ("cnt", "profile", "solver", "state", "t", "table", "tms")
+    __slots__ = ("_solver", "cnt", "profile", "state", "t", "table", "tms")
 
     def __init__(
         self, hand: Sequence[Card], profile: Profile, table: Sequence[Meld] = (), space: MeldSpace | None = None
@@ -651,7 +651,16 @@ class HandContext:
         self.t, self.tms = t, tms
         self.state = state
         self.cnt = counts_of(state)
-        self.solver = Solver(hand_blocks(state, t, tms))
+        self._solver: Solver | None = None
+
+    @property
+    def solver(self) -> Solver:
+        """The search of the hand's arrangements, built at the first question that needs it (the odds
+        of a hand, which the policy answers, never do)."""
+        got = self._solver
+        if got is None:
+            got = self._solver = Solver(hand_blocks(self.state, self.t, self.tms))
+        return got
 
     @classmethod
     def of_state(

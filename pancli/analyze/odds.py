@@ -23,7 +23,7 @@ from pancli.analyze.arrange import (
     best_arrangement,
     materialize,
 )
-from pancli.cards import Card, past_the_pack
+from pancli.cards import ALL_CARDS, Card, copies_by_index, past_the_pack
 from pancli.melds import Meld, going_out_value
 from pancli.meldspace import (
     GUARD,
@@ -55,12 +55,18 @@ def live_copies(profile: Profile, own: Iterable[Card], seen: Iterable[Card]) -> 
     >>> live[SLOT_OF[card(Rank.FIVE, Suit.SPADES)]], sum(live)
     (4, 316)
     """
-    live = [profile.pack.copies(c) for c in SLOT_CARDS]
+    # counted by card index (a list, not a look-up by card: a review asks this for every option it weighs)
+    gone = [0] * len(ALL_CARDS)
     for c in own:
-        live[SLOT_OF[c]] -= 1
+        gone[c.index] += 1
     for c in seen:
-        live[SLOT_OF[c]] -= 1
-    return [max(0, n) for n in live]
+        gone[c.index] += 1
+    pack = copies_by_index(profile.pack)
+    return [max(0, pack[i] - gone[i]) for i in _SLOT_INDEX]
+
+
+_SLOT_INDEX: Final = tuple(c.index for c in SLOT_CARDS)
+"""The :attr:`Card.index` of each slot's card."""
 
 
 def final_melds(arr: Arrangement, table: Sequence[Meld]) -> list[Meld]:

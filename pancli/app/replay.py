@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Generator, Sequence
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from msgspec.structs import replace
@@ -173,19 +172,23 @@ class HandSink(Protocol):
         """The end: every hand counted; ``stopped`` by ``--strict``."""
 
 
+class Collector(HandSink, Protocol):
+    """What a worker process fills with a chunk of hands, for a :class:`ChunkSink`."""
+
+    def taken(self) -> tuple[list[Any], str]:
+        """What the hands made, for the main process to write: the output's pieces (the text of
+        plain output, the objects of ``--json`` and ``--jsonl``) and the standard-error text."""
+
+
 @runtime_checkable
 class ChunkSink(HandSink, Protocol):
-    """A sink that buffers text (``out`` for standard output, ``err`` for standard error), so
-    that worker processes can write its output for chunks of hands."""
+    """A sink whose hands worker processes can judge a chunk at a time."""
 
-    out: list[str]
-    err: list[str]
-
-    def collector(self) -> type[ChunkSink]:
+    def collector(self) -> type[Collector]:
         """The kind of sink a worker fills for this one (built with no arguments)."""
 
-    def chunk(self, out: str, err: str) -> None:
-        """Write the output of one chunk (in order)."""
+    def chunk(self, out: list[Any], err: str) -> None:
+        """Write the output of one chunk (in order): what its collector took."""
 
 
 class RecordJudge:
@@ -301,6 +304,7 @@ def replay_files(
     # start-up: pan replay --help does without these
     from pancli.notation.record_common import LineMemos
     from pancli.records import read_hands
+    from pancli.records.tags import record_folder
 
     if jobs > 1 and isinstance(sink, ChunkSink) and hasattr(os, "fork"):
         size = chunk_hands or CHUNK_HANDS
@@ -312,7 +316,7 @@ def replay_files(
     judge = RecordJudge(sink, profile, remedy=not strict)
     memos = LineMemos()  # the lines every file's reader remembers
     for name in names:
-        base_dir = None if name == "-" else Path(name).parent
+        base_dir = record_folder(name)
         judge.previous = None  # S3 links the hands of one record
         with open_record(name) as stream:
             for hand in read_hands(stream, name, base_dir, memos):
@@ -330,15 +334,16 @@ def replay_files(
 CHUNK_HANDS = 200
 """Hands per task of a worker process."""
 
-_Task = tuple[Any, str, Path | None]
+_Task = tuple[Any, str, str | None]
 """A chunk of hands (as :func:`pancli.records.reader.split_hands` cuts it), its file and folder."""
-_Done = tuple[str, str, tuple[int, ...], bool, "HandScript | None", "HandResult | None"]
-"""A judged chunk: standard output, standard error, tally counts, stopped, and its edges for
-S3: the script of its first hand (None unless Panguingue) and the result of its last."""
+_Done = tuple[list[Any], str, tuple[int, ...], bool, "HandScript | None", "HandResult | None"]
+"""A judged chunk: its output's pieces (:meth:`Collector.taken`), standard error, tally counts,
+stopped, and its edges for S3: the script of its first hand (None unless Panguingue) and the
+result of its last."""
 
 
 def _judge_chunk(
-    kind: type[ChunkSink],
+    kind: type[Collector],
     strict: bool,
     profile: Profile | None,
     task: _Task,
@@ -359,7 +364,8 @@ def _judge_chunk(
         if judge.hand(hand, tally) and strict:
             stopped = True
             break
-    return "".join(sink.out), "".join(sink.err), tally.counts(), stopped, judge.first, judge.previous
+    out, err = sink.taken()
+    return out, err, tally.counts(), stopped, judge.first, judge.previous
 
 
 def _replay_parallel(
@@ -381,6 +387,7 @@ def _replay_parallel(
     from pancli.notation.record_common import LineMemos
     from pancli.panrules import PanRulesByProfile
     from pancli.records.reader import split_hands
+    from pancli.records.tags import record_folder
     from pancli.referee.sequence import next_hand_violation
 
     kind = sink.collector()
@@ -391,7 +398,7 @@ def _replay_parallel(
 
     def tasks() -> Generator[_Task, None, None]:
         for name in names:
-            base_dir = None if name == "-" else Path(name).parent
+            base_dir = record_folder(name)
             with open_record(name) as stream:
                 for chunk in split_hands(stream, chunk_hands):
                     yield (chunk, name, base_dir)

@@ -39,7 +39,7 @@ from pancli.rulebook import Rule
 from pancli.values import Value
 
 if TYPE_CHECKING:
-    from pancli.app.replay import ChunkSink, OpenRecord, Tally
+    from pancli.app.replay import Collector, OpenRecord, Tally
     from pancli.app.replay import Judgement as Refereed
     from pancli.app.report import HandReport
     from pancli.model.actions import HandScript, Turn
@@ -482,8 +482,8 @@ def _refereed(file: str, hand: RecordHand) -> ErrorFields:
 
 class ReviewSink:
     """The replay's hand sink that reviews each hand and hands the :class:`HandReview` to ``show``
-    (in record order). In a worker process (``--jobs``), the collector keeps each review as a JSON
-    line, and :meth:`chunk` gives them to ``show`` in the main process: the same output."""
+    (in record order). In a worker process (``--jobs``), the collector keeps each review, and
+    :meth:`chunk` gives them to ``show`` in the main process: the same output."""
 
     wants_steps = False
 
@@ -492,12 +492,11 @@ class ReviewSink:
         self.player = player
         self.show = show
         self.memo = Memo()  # what the searches learn under a profile serves every hand of the review
-        self.out: list[str] = []
-        self.err: list[str] = []
+        self.out: list[HandReview] = []
 
     def _put(self, r: HandReview) -> None:
         if self.show is None:
-            self.out.append(msgspec.json.encode(r).decode() + "\n")
+            self.out.append(r)
         else:
             self.show(r)
 
@@ -511,7 +510,10 @@ class ReviewSink:
     def close(self, tally: Tally, stopped: bool) -> None:
         pass
 
-    def collector(self) -> type[ChunkSink]:
+    def taken(self) -> tuple[list[Any], str]:
+        return self.out, ""
+
+    def collector(self) -> type[Collector]:
         opts, player = self.opts, self.player
 
         class CollectReviews(ReviewSink):
@@ -520,10 +522,10 @@ class ReviewSink:
 
         return CollectReviews
 
-    def chunk(self, out: str, err: str) -> None:
+    def chunk(self, out: list[Any], err: str) -> None:
         assert self.show is not None
-        for line in out.splitlines():
-            self.show(msgspec.json.decode(line, type=HandReview))
+        for r in out:
+            self.show(r)
 
 
 REVIEW_CHUNK: Final = 1

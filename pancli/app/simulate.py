@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from msgspec.structs import replace
@@ -122,6 +121,8 @@ def rules_tags(rules: str, output: str | None) -> tuple[tuple[str, str], ...]:
             f"R3 {rules!r} is outside {folder!r}: a record names its house-rules file by a path inside"
             " its folder (put the file there)",
         )
+    from pathlib import Path  # only for a house-rules file
+
     return (("Rules", Path(where).as_posix()),)
 
 

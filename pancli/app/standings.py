@@ -4,7 +4,6 @@ refereed, for the game's standings (G1, G8, G9)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import IO
 
 from pancli.cards import Game
@@ -22,13 +21,15 @@ def read_game(
 ) -> tuple[list[GameHand], list[Problem], int]:
     """Every PAGRUC hand of the files, in order, refereed (``on_hand`` told of each as it is);
     the malformed hands (as problems); and how many Panguingue hands were passed over."""
-    from pancli.records import read_hands  # start-up: pan standings --help does without it
+    # start-up: pan standings --help does without them
+    from pancli.records import read_hands
+    from pancli.records.tags import record_folder
 
     hands: list[GameHand] = []
     unreadable: list[Problem] = []
     skipped = 0
     for name in files:
-        base = None if name == "-" else Path(name).parent
+        base = record_folder(name)
         with open_record(name) as stream:
             for rh in read_hands(stream, name, base):
                 if rh.script is None:

@@ -28,7 +28,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 import click
@@ -138,7 +137,7 @@ def replay(
         raise click.UsageError(f"{given} prices the page of --html (pan settle settles in money): give --html too")
     for name in names:  # a regular file, a named pipe or /dev/fd/N (process substitution)
         check_readable(name)
-    if html is not None and not Path(html).absolute().parent.is_dir():
+    if html is not None and not os.path.isdir(os.path.dirname(os.path.join(os.getcwd(), html))):
         raise IOFailure(html, "write", "no such folder")
     profile = None if rules is None else load_profile(rules)
     sink: HandSink

@@ -30,7 +30,7 @@ from pancli.cli.common import (
     stakes,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
-from pancli.render.simulate import json_pieces, text_pieces
+from pancli.render.simulate import text_pieces, write_json
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -103,15 +103,20 @@ def simulate(
     progress = Progress("simulate", hands, "hands", enabled=wanted(quiet, stdout_too=output is not None))
     played = _counted(simulated(seats, hands, seed, profile, tags, money), progress)
 
-    pieces = json_pieces(played, seed, as_jsonl) if as_json or as_jsonl else text_pieces(played)
+    def write(stream: IO[str], flush_each: bool) -> None:
+        if as_json or as_jsonl:
+            write_json(played, seed, stream, lines=as_jsonl, flush_each=flush_each)
+        else:
+            _write(stream, text_pieces(played))
+
     if output is None:
-        _write(sys.stdout, pieces, flush_each=as_jsonl)
+        write(sys.stdout, as_jsonl)
     else:
         try:  # a temporary file renamed over FILE at the end: a run killed half-way leaves no half file
             from pancli.files import atomic_write  # start-up: only -o FILE needs tempfile and shutil
 
             with atomic_write(output) as stream:
-                _write(stream, pieces)
+                write(stream, False)
         except OSError as exc:
             raise IOFailure(output, "write", exc) from None
     sys.exit(EXIT_OK)
@@ -125,14 +130,10 @@ def _counted(played: Iterator[SimulatedHand], progress: Progress) -> Iterator[Si
             progress.advance()
 
 
-def _write(stream: IO[str], pieces: Iterator[str], flush_each: bool = False) -> None:
-    """The pieces of the output, written in batches (``flush_each``: each as it comes)."""
+def _write(stream: IO[str], pieces: Iterator[str]) -> None:
+    """The pieces of the output, written in batches."""
     chunk: list[str] = []
     for piece in pieces:
-        if flush_each:
-            stream.write(piece)
-            stream.flush()
-            continue
         chunk.append(piece)
         if len(chunk) >= 256:
             stream.write("".join(chunk))

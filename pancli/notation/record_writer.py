@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Final
 
-from pancli.cards import Game, format_cards
+from pancli.cards import Card, Game, format_cards
 from pancli.escapes import escape_text
 from pancli.model.actions import (
     Action,
@@ -63,37 +63,60 @@ TAG_ORDER: Final = ("Event", "Site", "Date", "Round", "Game", "Rules", "Stake", 
 _RANK: Final = {name: i for i, name in enumerate(TAG_ORDER)}
 
 
-def action_text(a: Action) -> str:
-    """The canonical text of one action (no claim, glyph or comment).
+class Spelling:
+    """How :func:`action_text` writes an action's cards, melds and names: as the record writes
+    them; a page gives its own markup (render/html.py), the words staying the same."""
+
+    __slots__ = ()
+
+    def card(self, c: Card) -> str:
+        return c.text
+
+    def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
+        return format_cards(cards)
+
+    def meld(self, cards: tuple[Card, ...] | list[Card]) -> str:
+        return f"[{format_cards(cards)}]"
+
+    def name(self, name: str) -> str:
+        return name
+
+
+RECORD: Final = Spelling()
+
+
+def action_text(a: Action, spell: Spelling = RECORD) -> str:
+    """The canonical text of one action (no claim, glyph or comment): the one place an action
+    is put in words (``spell``: how its cards and names are written).
 
     >>> from pancli.cards import card, Rank, Suit
     >>> action_text(Split(1, (card(Rank.FIVE, Suit.SPADES),) * 3, (card(Rank.FIVE, Suit.SPADES),) * 3))
     'split #1 [5s 5s 5s] [5s 5s 5s]'
     """
     if isinstance(a, Draw):
-        return f"draw {a.card.text}"
+        return f"draw {spell.card(a.card)}"
     if isinstance(a, Discard):
-        return f"discard {a.card.text}"
+        return f"discard {spell.card(a.card)}"
     if isinstance(a, MeldNew):
-        return f"meld [{format_cards(a.cards)}]"
+        return f"meld {spell.meld(a.cards)}"
     if isinstance(a, Take):
-        return f"take {a.card.text}"
+        return f"take {spell.card(a.card)}"
     if isinstance(a, Add):
-        return f"add {format_cards(a.cards)} to #{a.target}"
+        return f"add {spell.cards(a.cards)} to #{a.target}"
     if isinstance(a, Out):
         return "out"
     if isinstance(a, Borrow):
-        return f"borrow {a.card.text} from #{a.source}"
+        return f"borrow {spell.card(a.card)} from #{a.source}"
     if isinstance(a, Split):
-        return f"split #{a.target} [{format_cards(a.first)}] [{format_cards(a.second)}]"
+        return f"split #{a.target} {spell.meld(a.first)} {spell.meld(a.second)}"
     if isinstance(a, Mend):
-        return f"mend #{a.target} [{format_cards(a.cards)}]"
+        return f"mend #{a.target} {spell.meld(a.cards)}"
     if isinstance(a, TakeBack):
         return f"back #{a.target}"
     if isinstance(a, TakeMany):
-        return f"take {format_cards(a.cards)}" if a.cards else f"take {a.count}"
+        return f"take {spell.cards(a.cards)}" if a.cards else f"take {a.count}"
     if isinstance(a, Lay):
-        return f"lay {format_cards(a.cards)} on {a.owner}#{a.target}"
+        return f"lay {spell.cards(a.cards)} on {spell.name(a.owner)}#{a.target}"
     raise TypeError(f"not an action: {a!r}")  # pragma: no cover - Action is a closed union
 
 

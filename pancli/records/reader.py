@@ -15,8 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
-from pathlib import Path
-from typing import IO, Final, NamedTuple
+from typing import IO, TYPE_CHECKING, Final, NamedTuple
 
 from msgspec.structs import replace
 
@@ -50,6 +49,9 @@ from pancli.notation.record_common import (
 from pancli.notation.record_fast import fast_play, fast_tag
 from pancli.records.tags import Header, ProfileCache, read_header
 from pancli.values import Value
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _TAG_START: Final = re.compile(r"\[[A-Za-z]")
 _PAYS: Final = re.compile(r"\[%pays[ \t\r\n]+([0-9]+)[ \t\r\n]*\]")
@@ -573,7 +575,7 @@ class _Reader:
     other line goes through :meth:`_line`, which reads it in full. ``memos``: what the fast path
     remembers, the caller's (shared by the files or chunks it reads) or the reader's own."""
 
-    def __init__(self, file: str, base_dir: Path | None, memos: LineMemos | None = None) -> None:
+    def __init__(self, file: str, base_dir: Path | str | None, memos: LineMemos | None = None) -> None:
         self.memos = memos if memos is not None else LineMemos()
         self.file = file
         self.base_dir = base_dir
@@ -766,7 +768,7 @@ class _Reader:
 
 
 def read_hands(
-    stream: IO[str], file: str = "-", base_dir: Path | None = None, memos: LineMemos | None = None
+    stream: IO[str], file: str = "-", base_dir: Path | str | None = None, memos: LineMemos | None = None
 ) -> Iterator[RecordHand]:
     """The hands of a record, one at a time (constant memory), in file order.
 
@@ -877,7 +879,7 @@ def split_hands(stream: IO[str], hands_per_chunk: int) -> Iterator[HandChunk]:
 
 
 def read_chunk(
-    chunk: HandChunk, file: str = "-", base_dir: Path | None = None, memos: LineMemos | None = None
+    chunk: HandChunk, file: str = "-", base_dir: Path | str | None = None, memos: LineMemos | None = None
 ) -> Iterator[RecordHand]:
     """The hands of a chunk of :func:`split_hands`, numbered and placed as in the whole file
     (``memos``: as for :func:`read_hands`, shared by a worker's chunks)."""

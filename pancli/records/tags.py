@@ -10,9 +10,9 @@ True
 
 from __future__ import annotations
 
+import os
 import re
 from decimal import Decimal
-from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import Game
@@ -31,7 +31,7 @@ from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
 from pancli.values import Value
 
 if TYPE_CHECKING:
-    from decimal import Decimal
+    from pathlib import Path
 
 _WORD: Final = re.compile(r"\S+")
 _STAKE: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
@@ -87,7 +87,17 @@ class ProfileCache:
         return got
 
 
-def rules_path(spec: str, base_dir: Path | None) -> Path | str:
+def record_folder(name: str) -> str | None:
+    """The folder of a record file, where the house-rules files it names are; None for ``-``
+    (the working folder).
+
+    >>> record_folder("samples/friday-hoyle.pan"), record_folder("friday-hoyle.pan"), record_folder("-")
+    ('samples', '.', None)
+    """
+    return None if name == "-" else os.path.dirname(name) or "."
+
+
+def rules_path(spec: str, base_dir: Path | str | None) -> Path | str:
     """The house-rules file a ``Rules`` tag names, or why it may not name it.
 
     A record names a file inside its own folder by a relative path: no absolute path, no
@@ -95,21 +105,23 @@ def rules_path(spec: str, base_dir: Path | None) -> Path | str:
     the file opened, once opened (:func:`pancli.notation.houserules.read_rules_file`), as is
     that it is a regular file of at most MAX_HOUSE_RULES_BYTES (:meth:`ProfileCache.load`).
 
-    >>> rules_path("house/friday.toml", Path("/games")).as_posix()
+    >>> rules_path("house/friday.toml", "/games").as_posix()
     '/games/house/friday.toml'
-    >>> rules_path("/etc/passwd", Path("/games"))
+    >>> rules_path("/etc/passwd", "/games")
     "an absolute path (name a file in the record's folder by a relative path)"
-    >>> rules_path("../x.toml", Path("/games"))
+    >>> rules_path("../x.toml", "/games")
     "a path with '..' (stay in the record's folder)"
     """
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in spec):
         return "a path with a control character"
+    from pathlib import Path  # only for a Rules tag naming a file: no cost of every other record
+
     path = Path(spec)
     if path.is_absolute() or spec.startswith("~"):
         return "an absolute path (name a file in the record's folder by a relative path)"
     if ".." in path.parts:
         return "a path with '..' (stay in the record's folder)"
-    base = base_dir if base_dir is not None else Path.cwd()
+    base = Path(base_dir) if base_dir is not None else Path.cwd()
     return base / path
 
 
@@ -219,7 +231,7 @@ def _ledger(tag: TagPair, players: tuple[str, ...]) -> LedgerClaim:
 
 
 def read_header(
-    tags: list[TagPair], first_line: int, base_dir: Path | None = None, cache: ProfileCache | None = None
+    tags: list[TagPair], first_line: int, base_dir: Path | str | None = None, cache: ProfileCache | None = None
 ) -> Header:
     """Check and interpret the tags of a hand (errors R2, R3, R4 with their place).
 
@@ -259,8 +271,10 @@ def read_header(
         if spec.lower() in ("hoyle", "cardroom"):
             profile = builtin_profile(spec)
         else:
+            from pathlib import Path  # a house-rules file: pathlib is no cost of the other records
+
             path = rules_path(spec, base_dir)
-            within = base_dir if base_dir is not None else Path.cwd()
+            within = Path(base_dir) if base_dir is not None else Path.cwd()
             got = path if isinstance(path, str) else (cache or ProfileCache()).load(path, within)
             if isinstance(got, str):
                 raise _err("R3", f"Rules {spec!r}: {got}", r)

@@ -33,30 +33,19 @@ from pancli.app.report import HandReport, malformed_dispute
 from pancli.cards import ALL_CARDS, Card, Game, Suit
 from pancli.escapes import escape_text
 from pancli.model.actions import (
-    Add,
-    Borrow,
     Call,
     Count,
     Deal,
     Decision,
-    Discard,
-    Draw,
     Force,
-    Lay,
-    MeldNew,
-    Mend,
-    Out,
     Reshuffle,
-    Split,
-    Take,
-    TakeBack,
-    TakeMany,
     Turn,
 )
 from pancli.model.results import ClaimKind, exact_product
 from pancli.model.settle import SettledHand, Sitting
 from pancli.notation.cells import cell_width
 from pancli.notation.record_common import UpLine
+from pancli.notation.record_writer import Spelling, action_text
 from pancli.render import svg
 from pancli.render.settle import amount_text
 from pancli.render.settle import summary as sitting_summary
@@ -215,7 +204,7 @@ class HtmlReport:
         return "+".join(parts)
 
     @staticmethod
-    def cards(cards: Sequence[Card]) -> str:
+    def cards(cards: tuple[Card, ...] | list[Card]) -> str:
         """Cards drawn fanned, each a small card-shaped box with its rank and suit symbol
         as text (see :func:`card`)."""
         return "".join(map(_CARD_HTML.__getitem__, cards))
@@ -411,29 +400,11 @@ class HtmlReport:
         return _act("up", _CARD_HTML[card]) if card is not None else ""
 
     def _action(self, a: Action, glyph: str, reviewer: bool = False) -> str:
+        """One action in the record's words (:func:`~pancli.notation.record_writer.action_text`),
+        its cards drawn, then its glyph."""
         kind = "glyph review" if reviewer else "glyph"
         g = f'<span class="{kind}">{escape(glyph)}</span>' if glyph else ""
-        if isinstance(a, Draw | Take | Discard):
-            verb = "draw" if isinstance(a, Draw) else "take" if isinstance(a, Take) else "discard"
-            return _act(verb, _CARD_HTML[a.card] + g)
-        if isinstance(a, TakeMany):
-            return _act(f"take {a.count}", (self.cards(a.cards) if a.cards else "") + g)
-        if isinstance(a, MeldNew):
-            return _act("meld", self.cards(a.cards) + g)
-        if isinstance(a, Add):
-            return _act("add", self.cards(a.cards) + f" to #{a.target}" + g)
-        if isinstance(a, Lay):
-            return _act("lay", self.cards(a.cards) + f" on {escape(a.owner)}#{a.target}" + g)
-        if isinstance(a, Borrow):
-            return _act("borrow", _CARD_HTML[a.card] + f" from #{a.source}" + g)
-        if isinstance(a, Split):
-            return _act(f"split #{a.target} into", self.cards(a.first) + " and " + self.cards(a.second) + g)
-        if isinstance(a, Mend):
-            return _act(f"mend #{a.target} into", self.cards(a.cards) + g)
-        if isinstance(a, TakeBack):
-            return _act(f"take back #{a.target}", g)
-        assert isinstance(a, Out)
-        return _act("out", g)
+        return f'<span class="act">{action_text(a, _MARKUP)}{g}</span>'
 
     # ------------------------------------------------------------------ violations, claims, ledger
 
@@ -585,6 +556,27 @@ def card(c: Card) -> str:
 
 _CARD_HTML: Final = {c: card(c) for c in ALL_CARDS}
 """Each card's HTML (:func:`card`), made once at import (52 short strings)."""
+
+
+class _Markup(Spelling):
+    """An action's cards drawn (:func:`card`), a meld's as one group, names escaped."""
+
+    __slots__ = ()
+
+    def card(self, c: Card) -> str:
+        return _CARD_HTML[c]
+
+    def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
+        return "".join(map(_CARD_HTML.__getitem__, cards))
+
+    def meld(self, cards: tuple[Card, ...] | list[Card]) -> str:
+        return f'<span class="meld">{self.cards(cards)}</span>'
+
+    def name(self, name: str) -> str:
+        return escape(name)
+
+
+_MARKUP: Final = _Markup()
 
 
 def _act(verb: str, body: str) -> str:

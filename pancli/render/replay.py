@@ -2,18 +2,19 @@
 plain text in batches (:class:`Sink`), ``--json`` (:class:`JsonSink`: one list, an object per
 hand), ``--jsonl`` (:class:`JsonlSink`: every applied step, then the hand) and a terminal
 (:class:`RichSink`). Each writes through one exporter (:mod:`pancli.render.plain`,
-:mod:`pancli.render.json`, :mod:`pancli.render.terminal`). A sink's ``collector`` is what a
-``--jobs`` worker fills: the same class, keeping its text for the main process to write.
+:mod:`pancli.render.json`, :mod:`pancli.render.terminal`), the JSON ones through the one list
+writer (:class:`~pancli.render.stream.JsonStream`). A sink's ``collector`` is what a ``--jobs``
+worker fills: the same class, keeping its output for the main process to write (the text of
+plain output, the objects of ``--json`` and ``--jsonl``).
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from pancli.app.replay import CHUNK_HANDS, ChunkSink, Tally
-from pancli.jsontext import dumps, lines
+from pancli.app.replay import CHUNK_HANDS, Collector, Tally
 from pancli.render.text import stdout_console, warning_lines
 
 if TYPE_CHECKING:
@@ -71,7 +72,9 @@ class Sink:
             text = "".join(self.out)
             cut = text.rfind("\n") + 1
             sys.stdout.write(text[:cut])
-            self.out = [text[cut:]] if cut < len(text) else []
+            self.out.clear()  # in place: a JSON sink's list writer writes into this list
+            if cut < len(text):
+                self.out.append(text[cut:])
         sys.stdout.flush()
         if self.err:
             sys.stderr.write("".join(self.err))
@@ -86,13 +89,13 @@ class Sink:
         if self.each_hand or self.pending >= BATCH or time.monotonic() - self.flushed >= FLUSH_EVERY:
             self.flush()
 
-    def collector(self) -> type[ChunkSink]:
+    def collector(self) -> type[Collector]:
         """A worker's sink for this one (``--jobs``)."""
         return _CollectPlain
 
-    def chunk(self, out: str, err: str) -> None:
+    def chunk(self, out: list[Any], err: str) -> None:
         """Write the output of a chunk of hands judged by a worker."""
-        self.out.append(out)
+        self.out.extend(out)
         self.err.append(err)
         self.flush()
         if self.progress is not None:
@@ -144,33 +147,35 @@ STOPPED = "pan replay: stopped at the first violation (--strict)\n"
 class JsonSink(Sink):
     """``--json``: one list, one compact object per line (streamed; valid JSON even when stopped)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.first = True
-
+    jsonl = False
     event: str | None = None
     """The ``event`` field a hand's object starts with (``--jsonl``)."""
 
-    def collector(self) -> type[ChunkSink]:
+    def __init__(self) -> None:
+        from pancli.render.stream import JsonStream, Kept  # the JSON encoder is no cost of plain replay
+
+        super().__init__()
+        self.stream = JsonStream(self.jsonl, Kept(self.out), flush_each=False, compact=True)
+        """The one list writer, writing into the batches :meth:`Sink.flush` writes out."""
+
+    def collector(self) -> type[Collector]:
         return _CollectJson
 
-    def chunk(self, out: str, err: str) -> None:
-        if out and self.first:  # a worker writes every object after a comma
-            out = "[\n" + out[2:]
-            self.first = False
-        super().chunk(out, err)
+    def chunk(self, out: list[Any], err: str) -> None:
+        for text, items in out:
+            self.stream.add_encoded(text, items)
+        super().chunk([], err)
 
-    def _put(self, text: str) -> None:
-        """Write one hand's object."""
-        self.out.append(("[\n" if self.first else ",\n") + text)
-        self.first = False
+    def _put(self, objs: list[Any]) -> None:
+        """Write one hand's objects."""
+        self.stream.add_all(objs)
         self._tick()
 
     def hand(self, report: HandReport) -> None:
         from pancli.render.json import hand_item  # start-up: pan replay does without it
 
         self._judged(report)
-        self._put(dumps(hand_item(report, self.event)))
+        self._put([hand_item(report, self.event)])
 
     def malformed(self, hand: RecordHand) -> None:
         # start-up: pan replay does without these
@@ -179,12 +184,12 @@ class JsonSink(Sink):
 
         assert hand.error is not None
         self.err.append(malformed_line(hand.file, hand.error) + "\n")
-        self._put(dumps(malformed_item(hand, self.event)))
+        self._put([malformed_item(hand, self.event)])
 
     def close(self, tally: Tally, stopped: bool) -> None:
         if stopped:
             self.err.append(STOPPED)
-        self.out.append("[]\n" if self.first else "\n]\n")
+        self.stream.close()
         self.flush()
 
 
@@ -192,35 +197,23 @@ class JsonlSink(JsonSink):
     """``--jsonl``: one object per line: every applied action (with provenance), then the hand."""
 
     each_hand = True
-
+    jsonl = True
     wants_steps = True
     event = "hand"
 
-    def collector(self) -> type[ChunkSink]:
+    def collector(self) -> type[Collector]:
         return _CollectJsonl
-
-    def chunk(self, out: str, err: str) -> None:
-        Sink.chunk(self, out, err)
-
-    def _put(self, text: str) -> None:
-        self.out.append(text + "\n")
-        self._tick()
 
     def hand(self, report: HandReport) -> None:
         from pancli.render.json import hand_item, step_events, violation_events  # start-up: pan replay does without it
 
         hand = report.hand
-        out = self.out
-        out.append(lines(step_events(report.result.recorded, hand.index, hand.file)))
+        objs: list[Any] = list(step_events(report.result.recorded, hand.index, hand.file))
         if not report.pagruc:  # a PAGRUC hand's violations are in its hand object only
-            out.append(lines(violation_events(report)))
+            objs += violation_events(report)
         self._judged(report)
-        self._put(dumps(hand_item(report, self.event)))
-
-    def close(self, tally: Tally, stopped: bool) -> None:
-        if stopped:
-            self.err.append(STOPPED)
-        self.flush()
+        objs.append(hand_item(report, self.event))
+        self._put(objs)
 
 
 class _CollectPlain(Sink):
@@ -229,19 +222,31 @@ class _CollectPlain(Sink):
     def _tick(self) -> None:
         pass
 
+    def taken(self) -> tuple[list[Any], str]:
+        return ["".join(self.out)], "".join(self.err)
+
 
 class _CollectJson(JsonSink):
+    """A worker's ``--json`` sink: keeps its hands' objects encoded by the list writer, each led
+    by its separator, for the main process's writer to write (:meth:`JsonStream.add_encoded`).
+    Encoded here, in parallel: handed back as objects, their pickling and encoding in the main
+    process slowed ``--jobs`` down (measured in benchmarks/README.md, ``bench_json.py --jobs``)."""
+
     def __init__(self) -> None:
         super().__init__()
-        self.first = False  # every object after a comma; the main process puts the first after '['
+        self.texts: list[str] = []
+        self.items = 0
 
-    def _tick(self) -> None:
-        pass
+    def _put(self, objs: list[Any]) -> None:
+        self.texts.append(self.stream.encode_all(objs))
+        self.items += len(objs)
+
+    def taken(self) -> tuple[list[Any], str]:
+        return [("".join(self.texts), self.items)], "".join(self.err)
 
 
-class _CollectJsonl(JsonlSink):
-    def _tick(self) -> None:
-        pass
+class _CollectJsonl(_CollectJson, JsonlSink):
+    """A worker's ``--jsonl`` sink: each hand's steps, then the hand, as JSON lines."""
 
 
 RICH_HANDS = 3

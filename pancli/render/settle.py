@@ -16,10 +16,11 @@ from msgspec.structs import astuple
 from pancli.app.lines import error_line, escape_text, signed
 from pancli.app.report import malformed_dispute
 from pancli.cards import Game
-from pancli.jsontext import Item, Line, dumps, dumps_indented, lines
+from pancli.jsontext import Item, Line, dumps_indented
 from pancli.model.settle import Dispute, HandRuns, SettledHand, Sitting, player_key
 from pancli.notation.record_common import name_key
 from pancli.render.replay import Sink
+from pancli.render.stream import JsonStream, Kept
 from pancli.render.text import money_text, stdout_console, warning_lines
 
 if TYPE_CHECKING:
@@ -406,8 +407,13 @@ class JsonSettle(SettleSink):
 class JsonlSettle(SettleSink):
     """``--jsonl``: one object per disputed hand as it comes, then per player, then per transfer."""
 
+    def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
+        super().__init__(stake, include_disputed)
+        self.stream = JsonStream(True, Kept(self.out), flush_each=False)
+        """The one JSON lines writer, writing into the batches :meth:`Sink.flush` writes out."""
+
     def disputed(self, d: Dispute) -> None:
-        self.out.append(dumps(DisputedLine(*astuple(d))) + "\n")
+        self.stream.add(DisputedLine(*astuple(d)))
         self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
 
     def remedied(self, report: HandReport) -> None:
@@ -415,11 +421,10 @@ class JsonlSettle(SettleSink):
         line = RemediedLine(
             hand.file, hand.index, hand.first_line, hand.last_line, report.game.value, _remedy_items(report)
         )
-        self.out.append(dumps(line) + "\n")
+        self.stream.add(line)
 
     def unfinished(self, hand: RecordHand) -> None:
-        line = UnfinishedLine(hand.file, hand.index, hand.first_line, hand.last_line)
-        self.out.append(dumps(line) + "\n")
+        self.stream.add(UnfinishedLine(hand.file, hand.index, hand.first_line, hand.last_line))
 
     def close(self, tally: Tally, stopped: bool) -> None:
         stake = self.pan.default_stake
@@ -431,7 +436,8 @@ class JsonlSettle(SettleSink):
         for game, sitting in (("panguingue", self.pan), ("pagruc", self.pagruc_sitting)):
             way = _in(sitting.has_money)
             items += [TransferLine(game, t.payer, t.payee, format(t.amount, "f"), way) for t in sitting.transfers()]
-        self.out.append(lines(items))
+        self.stream.add_all(items)
+        self.stream.close()
         for sitting in (self.pan, self.pagruc_sitting):
             note = money_note(sitting)
             if note:

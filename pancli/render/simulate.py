@@ -4,9 +4,10 @@ object a line, or ``--jsonl``), streamed hand by hand."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
-from pancli.jsontext import Item, dumps
+from pancli.jsontext import Item
+from pancli.render.stream import JsonStream
 
 if TYPE_CHECKING:
     from pancli.app.simulate import SimulatedHand
@@ -32,20 +33,13 @@ def text_pieces(played: Iterator[SimulatedHand]) -> Iterator[str]:
         yield ("\n" if hand.number > 1 else "") + hand.text
 
 
-def json_pieces(played: Iterator[SimulatedHand], seed: int, lines: bool = False) -> Iterator[str]:
+def write_json(played: Iterator[SimulatedHand], seed: int, out: IO[str], *, lines: bool, flush_each: bool) -> None:
     """One JSON list, an object per line for each hand (streamed: any number of hands); with
-    ``lines`` the objects alone, one a line (``--jsonl``)."""
-    held = ""  # the last object of the list: it goes out with its comma or the list's end (whole lines)
+    ``lines`` the objects alone, one a line (``--jsonl``); ``flush_each``: each hand as it is
+    played."""
+    stream = JsonStream(lines, out, flush_each=flush_each, compact=True)
     for hand in played:
-        n = hand.number
         script = hand.script
-        item = SimulatedItem(n, script.players, script.profile.name, seed, hand.first_line, hand.last_line,
-                             hand.winner, hand.text)  # fmt: skip
-        if lines:
-            yield dumps(item) + "\n"
-        else:
-            if held:
-                yield held + ",\n"
-            held = ("[\n" if not held else "") + dumps(item)
-    if not lines:
-        yield held + "\n]\n" if held else "[]\n"
+        stream.add(SimulatedItem(hand.number, script.players, script.profile.name, seed, hand.first_line,
+                                 hand.last_line, hand.winner, hand.text))  # fmt: skip
+    stream.close()

@@ -4,19 +4,21 @@ Every command that can produce many results writes them as they are produced, so
 stays flat and a reader sees the first result at once:
 
 - ``--jsonl``: one compact JSON object per line, flushed as produced;
-- ``--json``: one list indented by two spaces, written as ``[``, the items, ``]``
-  (:func:`indented_item`).
+- ``--json``: one list written as ``[``, the items, ``]``: each item indented by two spaces
+  (:func:`indented_item`), or, for the long lists of ``pan replay`` and ``pan simulate``, one
+  compact object a line.
 
-Both through :mod:`pancli.jsontext`'s one encoder.
+Both through :mod:`pancli.jsontext`'s one encoder, and every list and every run of JSON lines
+through :class:`JsonStream`: nothing else writes a list's brackets and commas.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
-from pancli.jsontext import dumps, dumps_indented
+from pancli.jsontext import dumps, dumps_indented, lines
 
 
 def write_json(obj: Any) -> None:
@@ -44,10 +46,43 @@ def indented_item(obj: Any) -> str:
     return "  " + dumps_indented(obj).replace("\n", "\n  ")
 
 
+_OPEN = "[\n"
+_SEPARATOR = ",\n"
+_CLOSE = "\n]\n"
+_EMPTY = "[]\n"
+"""A list's opening (before its first item), separator (before each other), end, and the
+whole of an empty list: the one place they are written."""
+
+
+class Output(Protocol):
+    """Where a :class:`JsonStream` writes: a text stream, or :class:`Kept`."""
+
+    def write(self, text: str, /) -> object: ...
+
+    def flush(self) -> None: ...
+
+
+class Kept:
+    """An :class:`Output` that keeps the text in a list, for a sink that writes its standard
+    output in batches with its error lines (:class:`~pancli.render.replay.Sink`)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: list[str]) -> None:
+        self.parts = parts
+
+    def write(self, text: str, /) -> None:
+        self.parts.append(text)
+
+    def flush(self) -> None:
+        pass
+
+
 class JsonStream:
     """The items of a result list, written as they come: a JSON list (``lines=False``) or
     JSON lines (``lines=True``). ``flush_each``: flush standard output after every item
     (the default; a caller that writes a block of items at a time flushes per block).
+    ``compact``: a list's items one compact object a line, not indented.
 
     >>> import io
     >>> out = io.StringIO()
@@ -65,12 +100,24 @@ class JsonStream:
     >>> print(out.getvalue(), end="")
     {"meld":"5s 5s 5s"}
     {"meld":"3-5h"}
+    >>> out = io.StringIO()
+    >>> s = JsonStream(False, out, compact=True)
+    >>> s.add({"hand": 1}); s.add_all([{"hand": 2}, {"hand": 3}]); s.close()
+    >>> print(out.getvalue(), end="")
+    [
+    {"hand":1},
+    {"hand":2},
+    {"hand":3}
+    ]
     """
 
-    def __init__(self, lines: bool, out: IO[str] | None = None, *, flush_each: bool = True) -> None:
+    def __init__(
+        self, lines: bool, out: IO[str] | Output | None = None, *, flush_each: bool = True, compact: bool = False
+    ) -> None:
         self.lines = lines
-        self.out = out if out is not None else sys.stdout
+        self.out: IO[str] | Output = out if out is not None else sys.stdout
         self.flush_each = flush_each
+        self.compact = compact
         self.count = 0
         self.held = ""
         """The last item of a list, written with what follows it (its comma, or the list's end):
@@ -78,17 +125,28 @@ class JsonStream:
 
     def encode(self, obj: Any) -> str:
         """The text of one item as :meth:`add_text` takes it."""
-        return dumps(obj) if self.lines else indented_item(obj)
+        return dumps(obj) if self.lines or self.compact else indented_item(obj)
 
     def add(self, obj: Any) -> None:
         """Write one item."""
         self.add_text(self.encode(obj))
 
+    def encode_all(self, objs: list[Any] | tuple[Any, ...]) -> str:
+        """The text of several items as :meth:`add_encoded` takes it (JSON lines encoded in one
+        go: a hand's steps are many)."""
+        if self.lines:
+            return lines(objs) if objs else ""
+        return "".join(self.lead + self.encode(o) for o in objs)
+
+    def add_all(self, objs: list[Any] | tuple[Any, ...]) -> None:
+        """Write several items at once."""
+        self.add_encoded(self.encode_all(objs), len(objs))
+
     @property
     def lead(self) -> str:
         """What leads each item in :meth:`add_encoded`'s text: the separator of a list's items
         (the list's opening stands for the first one's), nothing for JSON lines."""
-        return "" if self.lines else ",\n"
+        return "" if self.lines else _SEPARATOR
 
     def add_encoded(self, text: str, items: int) -> None:
         """Write ``items`` items already encoded (:meth:`encode`, or an equivalent fast path) and
@@ -112,7 +170,7 @@ class JsonStream:
             self.out.write(text)
         else:
             if self.count == 0:
-                text = "[\n" + text[len(self.lead) :]  # the opening stands for the first separator
+                text = _OPEN + text[len(self.lead) :]  # the opening stands for the first separator
             self._whole_lines(text)
         self.count += items
         self.out.flush()
@@ -129,7 +187,7 @@ class JsonStream:
         if self.lines:
             self.out.write(text + "\n")
         else:
-            self._whole_lines(("[\n" if self.count == 0 else ",\n") + text)
+            self._whole_lines((_SEPARATOR if self.count else _OPEN) + text)
         self.count += 1
         if self.flush_each:
             self.out.flush()
@@ -137,7 +195,7 @@ class JsonStream:
     def close(self) -> None:
         """End the list (``[]`` when it is empty) and flush."""
         if not self.lines:
-            self.out.write(self.held + "\n]\n" if self.count else "[]\n")
+            self.out.write(self.held + _CLOSE if self.count else _EMPTY)
             self.held = ""
         self.out.flush()
 
