@@ -327,7 +327,8 @@ def profile_from_mapping(data: Mapping[str, object], default: Profile = HOYLE) -
         elif key == "conditions":
             changes[key] = _conditions_from(value, base.conditions)
         else:
-            raise HouseRulesError(key, f"unknown knob (known: {', '.join(KNOWN_KEYS)})")
+            # an empty key ([""] or "" = 1) is named as TOML writes it, not as a blank
+            raise HouseRulesError(key or '""', f"unknown knob (known: {', '.join(KNOWN_KEYS)})")
     if "name" not in changes:
         changes["name"] = f"{base.name}+house" if changes else base.name
     return replace(base, **changes)

@@ -127,3 +127,12 @@ def test_R3_any_text_of_toml_pieces_is_read_or_refused_with_its_key_never_a_trac
         profile_from_toml(text.encode())
     except HouseRulesError as exc:
         assert exc.key and exc.line >= 0 and exc.col >= 0
+
+
+@pytest.mark.parametrize("text", ['[""]\n', '"" = 1\n', '[""]\na = 1\n'])
+def test_R3_an_empty_key_is_named_as_toml_writes_it(text: str) -> None:
+    """A blank knob name gets a key the message can show (it was ``: unknown knob``)."""
+    with pytest.raises(HouseRulesError) as caught:
+        profile_from_toml(text.encode())
+    assert caught.value.key == '""'
+    assert str(caught.value).startswith('"": unknown knob')
