@@ -153,10 +153,7 @@ def test_review_memory_stays_the_same_over_many_hands_not_reviewed(tmp_path: Any
 
     peak(20)  # imports and the referee's caches first
     small, large = peak(150), peak(600)
-    assert large < 1.3 * small, (
-        small,
-        large,
-    )  # the runs not reviewed are not kept to the end  # the runs not reviewed are not kept to the end
+    assert large < 1.3 * small, (small, large)  # the runs not reviewed are not kept to the end
 
 
 def test_review_T1_advice_shuffles_as_random_shuffle_does() -> None:
