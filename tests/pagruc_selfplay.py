@@ -18,7 +18,7 @@ from pancli.cards import Card
 from pancli.melds import MeldError
 from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
 from pancli.pagruc.pack import pack_for
-from pancli.pagruc.scoring import hand_scores
+from pancli.pagruc.rules import PagrucRules
 
 NAMES = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida")
 
@@ -122,7 +122,7 @@ def selfplay_hand(players: tuple[str, ...], rng: random.Random, *, packs: int | 
     if packs is not None:
         tags.insert(1, f'[Packs "{packs}"]')
     if winner is not None and rng.random() < 0.6:
-        scores = {p: laid[p] + sum(s.points for s in hand_scores(hands[p])) for p in players}
+        scores = {p: laid[p] + sum(s.points for s in PagrucRules().in_hand(hands[p])) for p in players}
         ledger = ", ".join(f"{p} {scores[p] + (rng.random() < 0.1):+d}" for p in players)
         tags.append(f'[Ledger "{ledger}"]')
     return "\n".join([*tags, "", *lines]) + "\n"

@@ -32,6 +32,9 @@ from pancli.melds import Meld, MeldError, OutValue, Verdict
 from pancli.model.actions import Decision, Draw, HandScript, Turn
 from pancli.notation.fast import fast_cards
 from pancli.pagruc import referee as pagruc_referee
+from pancli.pagruc.melds import PagrucKind, PagrucMeld, PagrucVerdict, Where
+from pancli.pagruc.pack import TWO_PACKS, PagrucPack
+from pancli.pagruc.rules import PagrucRules
 from pancli.panrules import PanRules
 from pancli.referee import referee_hand, table
 from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
@@ -199,7 +202,7 @@ def test_G1_conservation_is_one_comparison_for_the_referee_the_meld_engine_and_s
     from pancli.melds import MeldError
     from pancli.pagruc.melds import judge
     from pancli.pagruc.pack import PagrucPack, beyond_pack
-    from pancli.pagruc.scoring import score_hand
+    from pancli.pagruc.rules import PagrucRules
 
     pack = PagrucPack(packs)
     five, six, seven = fast_cards("5h 6h 7h")
@@ -210,7 +213,7 @@ def test_G1_conservation_is_one_comparison_for_the_referee_the_meld_engine_and_s
     verdict = judge(over, pack)
     assert verdict.rule == Rule.G1 and but in verdict.reason
     with pytest.raises(MeldError) as caught:  # each group fits, the cards together do not
-        score_hand([[five, six, seven]], [five] * packs, pack)
+        PagrucRules().score([[five, six, seven]], [five] * packs, pack)
     assert caught.value.rule == Rule.G1 and caught.value.reason.endswith(f"copies of {five} in all, {but}")
 
 
@@ -546,6 +549,107 @@ def test_T4_the_referee_and_self_play_ask_after_decisions() -> None:
     assert _plays(after) != _plays(before)
 
 
+# PAGRUC's rules object, answered otherwise: its referee, ``pan check --game pagruc`` and ``pan
+# score`` each follow the subclass they are handed.
+
+
+class RunsOnly(PagrucRules):
+    """G4 otherwise: no set is a meld."""
+
+    def meld(self, cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:
+        v = super().meld(cards, pack)
+        if v.meld is not None and v.meld.kind is PagrucKind.SET:
+            return PagrucVerdict(v.cards, None, Rule.G4, "this house melds runs only")
+        return v
+
+
+class NoLayOffs(PagrucRules):
+    """G5 otherwise: nothing may be laid off."""
+
+    def lay_off(self, meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack) -> PagrucMeld:
+        raise MeldError(Rule.G5, "this house lays nothing off")
+
+
+class DoubledPoints(PagrucRules):
+    """G7 otherwise: every card scores twice its points."""
+
+    def points(self, c: Card, where: Where) -> int:
+        return 2 * super().points(c, where)
+
+
+class TwoPacksAlways(PagrucRules):
+    """G1 otherwise: two packs whatever the players."""
+
+    def pack(self, players: int, packs: int | None = None) -> PagrucPack:
+        return PagrucPack(2)
+
+
+def _pagruc_hands() -> list[HandScript]:
+    from pancli.records import read_hands
+
+    text = (Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan").read_text(encoding="utf-8")
+    scripts = [h.script for h in read_hands(io.StringIO(text), "common-room.pan")]
+    assert all(s is not None for s in scripts)
+    return [s for s in scripts if s is not None]
+
+
+def _pagruc_results(rules: PagrucRules) -> list[pagruc_referee.PagrucHandResult]:
+    return [pagruc_referee.referee_hand(s, rules=rules, strict=False) for s in _pagruc_hands()]
+
+
+def test_G4_the_pagruc_referee_check_and_score_ask_the_rules_object_s_meld() -> None:
+    from pancli.app.check import assess_pagruc
+    from pancli.app.lines import InputLine
+    from pancli.app.score import assess_score, placed
+
+    before, after = _pagruc_results(PagrucRules()), _pagruc_results(RunsOnly())
+    assert all(r.violations == () for r in before)
+    assert "G4" in {str(v.rule) for r in after for v in r.violations}
+    aces = InputLine("<arg>", 1, "Ac Ad As")
+    assert assess_pagruc(aces).legal and not assess_pagruc(aces, RunsOnly()).legal
+    assert assess_pagruc(aces, RunsOnly()).rule == Rule.G4
+    literal = InputLine("<arg>", 1, "[Ac Ad As] | Ks")
+    assert assess_score(literal, TWO_PACKS).score is not None
+    assert assess_score(literal, TWO_PACKS, RunsOnly()).rule == Rule.G4
+    assert [r.rule for r in placed([literal], TWO_PACKS, RunsOnly())] == [Rule.G4]
+
+
+def test_G5_the_pagruc_referee_asks_the_rules_object_s_lay_off() -> None:
+    after = _pagruc_results(NoLayOffs())
+    refused = [v for r in after for v in r.violations if str(v.rule) == "G5"]
+    assert refused and all(v.message == "this house lays nothing off" for v in refused)
+
+
+def test_G7_the_pagruc_referee_check_and_score_ask_the_rules_object_s_points() -> None:
+    from pancli.app.check import assess_pagruc
+    from pancli.app.lines import InputLine
+    from pancli.app.score import ScoreBatch, assess_score
+
+    before, after = _pagruc_results(PagrucRules()), _pagruc_results(DoubledPoints())
+    assert [r.violations for r in after] == [r.violations for r in before]
+    for b, a in zip(before, after, strict=True):
+        assert {p: 2 * n for p, n in b.scores.items() if n is not None} == {
+            p: n for p, n in a.scores.items() if n is not None
+        }
+        assert b.claims_ok and not a.claims_ok  # the records' claims are the book's points
+    aces = InputLine("<arg>", 1, "Ac Ad As")
+    assert (assess_pagruc(aces).value, assess_pagruc(aces, DoubledPoints()).value) == (45, 90)
+    literal = InputLine("<arg>", 1, "[5h 6h 7h] [Ac Ad As] | Ks Ah")
+    scores = [assess_score(literal, TWO_PACKS, r).score for r in (PagrucRules(), DoubledPoints())]
+    assert [s.total for s in scores if s is not None] == [38, 76]
+    [(text, _)] = ScoreBatch("-", TWO_PACKS, DoubledPoints()).blocks([["| Ah"]])
+    assert "score -30" in text
+
+
+def test_G1_the_pagruc_referee_asks_the_rules_object_s_pack() -> None:
+    assert {r.packs for r in _pagruc_results(PagrucRules())} == {1}
+    assert {r.packs for r in _pagruc_results(TwoPacksAlways())} == {2}
+
+
+PAGRUC_CHANGED: Final = {Rule.G1: TwoPacksAlways, Rule.G4: RunsOnly, Rule.G5: NoLayOffs, Rule.G7: DoubledPoints}
+"""Each PAGRUC rule answered otherwise by a subclass of PAGRUC's rules object in a test here."""
+
+
 CHANGED: Final = {
     Rule.E4: OneCopyFewer,
     Rule.C7: MustGain,
@@ -565,8 +669,11 @@ def test_every_shared_decider_is_changed_by_a_test_here_or_has_its_callers_compa
     for rule, cls in CHANGED.items():
         name = DECIDERS[rule].__name__
         assert name in vars(cls) and DECIDERS[rule] is getattr(PanRules, name), rule
+    for rule, pcls in PAGRUC_CHANGED.items():
+        name = DECIDERS[rule].__name__
+        assert name in vars(pcls) and DECIDERS[rule] is getattr(PagrucRules, name), rule
     compared = {Rule.E1, Rule.E2, Rule.M1, Rule.M2, Rule.M4, Rule.M5}
-    assert set(CHANGED) | compared == SHARED
+    assert set(CHANGED) | set(PAGRUC_CHANGED) | compared == SHARED
 
 
 # --------------------------------------------------------------------------- the registry, whole

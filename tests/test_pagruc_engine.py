@@ -11,9 +11,10 @@ from pagruc_build import DEALS, OPENING, cards, one, script, turn
 from pancli.cards import ALL_CARDS, SUITS, Card, Game, Rank, card
 from pancli.melds import MeldError
 from pancli.model.actions import Borrow, Decision, Reshuffle, Turn
-from pancli.pagruc import ONE_PACK, TWO_PACKS, PagrucKind, Where, card_points, judge, lay_off, pack_for, score_hand
+from pancli.pagruc import ONE_PACK, TWO_PACKS, PagrucKind, Where, card_points, judge, lay_off, pack_for
 from pancli.pagruc.pack import official_problem, pack_problem
 from pancli.pagruc.referee import PagrucHandResult, referee_hand
+from pancli.pagruc.rules import PagrucRules
 from pancli.pagruc.standings import GameHand, game_standings, pagruc_points
 
 
@@ -381,7 +382,7 @@ def test_G7_card_points() -> None:
 
 
 def test_G7_the_worked_score_is_38() -> None:
-    s = score_hand([cards("5h 6h 7h"), cards("Ac Ad As")], cards("Ks Ah"), TWO_PACKS)
+    s = PagrucRules().score([cards("5h 6h 7h"), cards("Ac Ad As")], cards("Ks Ah"), TWO_PACKS)
     assert [(str(c.card), c.where.value, c.points) for c in s.cards] == [
         ("5h", "run", 5),
         ("6h", "run", 6),
@@ -397,10 +398,10 @@ def test_G7_the_worked_score_is_38() -> None:
 
 def test_G7_invalid_melds_and_too_many_copies_are_refused() -> None:
     with pytest.raises(MeldError) as err:
-        score_hand([cards("Qh Kh Ah")], (), TWO_PACKS)
+        PagrucRules().score([cards("Qh Kh Ah")], (), TWO_PACKS)
     assert err.value.rule == "G4"
     with pytest.raises(MeldError) as err:
-        score_hand([cards("5h 6h 7h")], cards("5h"), ONE_PACK)
+        PagrucRules().score([cards("5h 6h 7h")], cards("5h"), ONE_PACK)
     assert err.value.rule == "G1"
 
 
@@ -409,7 +410,7 @@ def test_G7_invalid_melds_and_too_many_copies_are_refused() -> None:
 def test_G7_a_hand_with_nothing_melded_scores_minus_its_card_values(hand: list[Card]) -> None:
     values = {1: 15, 11: 10, 12: 10, 13: 10}
     try:
-        s = score_hand([], hand, TWO_PACKS)
+        s = PagrucRules().score([], hand, TWO_PACKS)
     except MeldError as exc:
         assert exc.rule == "G1" and max(hand.count(c) for c in hand) > 2
         return

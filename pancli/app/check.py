@@ -31,6 +31,7 @@ from pancli.values import Value
 if TYPE_CHECKING:  # check and pay start without the registry: the ids are spelled as Literal types
     from pancli.melds import EngineRule
     from pancli.notation.errors import NotationCode
+    from pancli.pagruc.rules import PagrucRules
     from pancli.rulebook import Rule
 
     CheckRule = EngineRule | NotationCode | Rule
@@ -234,9 +235,10 @@ def assess_all(items: Iterable[InputLine], rules: PanRules, game: Game = Game.PA
         yield MeldCheck(item.file, item.line, *judged)
 
 
-def assess_pagruc(item: InputLine) -> MeldCheck:
+def assess_pagruc(item: InputLine, rules: PagrucRules | None = None) -> MeldCheck:
     """Read and judge one PAGRUC meld (G4; two packs: the most a game uses); its value is the
-    points it scores (G7).
+    points it scores (G7); ``rules`` answers both (:class:`~pancli.pagruc.rules.PagrucRules`
+    when None).
 
     >>> assess_pagruc(InputLine("<arg>", 1, "Ac,Ad,As")).plain()
     'Ac Ad As\\tlegal\\tset\\t-\\t45\\t-\\tset of aces: aces 15 each in a set'
@@ -244,8 +246,8 @@ def assess_pagruc(item: InputLine) -> MeldCheck:
     '<arg>:2:1: G4 aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)'
     """
     # start-up: pan check does without these
-    from pancli.pagruc.melds import judge as judge_pagruc
     from pancli.pagruc.pack import TWO_PACKS
+    from pancli.pagruc.rules import PagrucRules
 
     pagruc = Game.PAGRUC
     try:
@@ -255,7 +257,8 @@ def assess_pagruc(item: InputLine) -> MeldCheck:
         return MeldCheck(
             item.file, item.line, exc.col, shown, False, None, None, (), 0, exc.code, exc.message, game=pagruc
         )
-    v = judge_pagruc(cards, TWO_PACKS)
+    rules = rules or PagrucRules()
+    v = rules.meld(cards, TWO_PACKS)
     meld = v.meld
     if meld is None:
         return MeldCheck(
@@ -276,7 +279,7 @@ def assess_pagruc(item: InputLine) -> MeldCheck:
         meld.kind.value,
         None,
         (),
-        meld.points,
+        rules.meld_points(meld),
         None,
         reason,
         cards,

@@ -1,10 +1,10 @@
 """What ``pan score`` does before it renders: PAGRUC hand scores (G7) of score literals.
 
 :func:`read_score` reads a literal (``[5h 6h 7h] [Ac Ad As] | Ks Ah``: the melds, ``|``, the
-hand) with the notation, :func:`assess_score` scores it with the PAGRUC scorer
-(:func:`pancli.pagruc.scoring.score_hand`) into a :class:`ScoreReport`; :func:`placed` does it
-for a batch, each distinct literal once; :class:`ScoreBatch` gives the plain text of a pipe a
-block of lines at a time.
+hand) with the notation, :func:`assess_score` scores it with the rules object handed in
+(:meth:`pancli.pagruc.rules.PagrucRules.score`) into a :class:`ScoreReport`; :func:`placed`
+does it for a batch, each distinct literal once; :class:`ScoreBatch` gives the plain text of
+a pipe a block of lines at a time.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from pancli.melds import MeldError
 from pancli.notation import NotationError, parse_hand
 from pancli.notation.fast import too_long_error
 from pancli.pagruc.pack import PagrucPack as PagrucPack
-from pancli.pagruc.scoring import HandScore, score_hand
+from pancli.pagruc.rules import PagrucRules
+from pancli.pagruc.scoring import HandScore
 from pancli.rulebook import Rule
 from pancli.values import Value
 
@@ -113,8 +114,8 @@ class ScoreReport(Value):
         return None if self.score is not None else self.error_line()
 
 
-def assess_score(item: InputLine, pack: PagrucPack) -> ScoreReport:
-    """Read and score one literal.
+def assess_score(item: InputLine, pack: PagrucPack, rules: PagrucRules | None = None) -> ScoreReport:
+    """Read and score one literal, asking ``rules`` (:class:`PagrucRules` when None).
 
     >>> r = assess_score(InputLine("<arg>", 1, "[5h 6h 7h] [Ac Ad As] | Ks Ah"), PagrucPack(2))
     >>> r.score.total if r.score else None
@@ -124,7 +125,7 @@ def assess_score(item: InputLine, pack: PagrucPack) -> ScoreReport:
     """
     try:
         melds, hand = read_score(item.text)
-        return ScoreReport(item.file, item.line, item.text, score_hand(melds, hand, pack))
+        return ScoreReport(item.file, item.line, item.text, (rules or PagrucRules()).score(melds, hand, pack))
     except ScoreInputError as exc:
         return ScoreReport(item.file, item.line, item.text, None, exc.rule, exc.message, exc.col)
     except MeldError as exc:
@@ -136,31 +137,35 @@ _MEMO_LIMIT = 50_000
 
 
 def scored(
-    items: Iterable[InputLine], pack: PagrucPack, memo: dict[str, ScoreReport] | None = None
+    items: Iterable[InputLine],
+    pack: PagrucPack,
+    memo: dict[str, ScoreReport] | None = None,
+    rules: PagrucRules | None = None,
 ) -> Iterator[tuple[InputLine, ScoreReport]]:
     """Each item with its :func:`assess_score`, a literal read and scored once however often it
     comes (bounded ``memo``, kept by the caller across blocks; the report is the first item's:
     place errors with the item)."""
     if memo is None:
         memo = {}
+    rules = rules or PagrucRules()
     for item in items:
         known = memo.get(item.text)
         if known is None:
-            known = assess_score(item, pack)
+            known = assess_score(item, pack, rules)
             if len(memo) < _MEMO_LIMIT:
                 memo[item.text] = known
         yield item, known
 
 
-def placed(items: Iterable[InputLine], pack: PagrucPack) -> Iterator[ScoreReport]:
+def placed(items: Iterable[InputLine], pack: PagrucPack, rules: PagrucRules | None = None) -> Iterator[ScoreReport]:
     """The report of each item, placed at the item (a remembered report carries its first place)."""
-    for i, r in scored(items, pack):
+    for i, r in scored(items, pack, rules=rules):
         yield r if r.line == i.line and r.file == i.file else replace(r, file=i.file, line=i.line)
 
 
-def _score_line(line: InputLine, pack: PagrucPack) -> tuple[str, str]:
+def _score_line(line: InputLine, pack: PagrucPack, rules: PagrucRules) -> tuple[str, str]:
     """A line's plain text, or its error suffix (``:col: RULE message``, after its place)."""
-    r = assess_score(line, pack)
+    r = assess_score(line, pack, rules)
     if r.score is None:
         return "", error_line("", 0, r.col, r.rule, r.message)[len(":0") :] + "\n"
     return r.plain(), ""
@@ -186,16 +191,17 @@ class ScoreBatch:
     ('-:3:1: G4 ', True)
     """
 
-    def __init__(self, file: str, pack: PagrucPack) -> None:
+    def __init__(self, file: str, pack: PagrucPack, rules: PagrucRules | None = None) -> None:
         self.file = file
         self.pack = pack
+        self.rules = rules or PagrucRules()
         self.failed = False
 
     def blocks(self, blocks: Iterable[list[str]]) -> Iterator[tuple[str, str]]:
         """The plain text and the error lines of each block."""
         file = self.file
-        pack = self.pack
-        for block in remembered_items(blocks, file, lambda i: _score_line(i, pack), _MEMO_LIMIT):
+        pack, rules = self.pack, self.rules
+        for block in remembered_items(blocks, file, lambda i: _score_line(i, pack, rules), _MEMO_LIMIT):
             out: list[str] = []
             err: list[str] = []
             for n, known in block:

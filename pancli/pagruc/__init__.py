@@ -2,7 +2,8 @@
 
 The engine only: values in, values out; no text. :mod:`~pancli.pagruc.pack` (G1 packs),
 :mod:`~pancli.pagruc.melds` (G4 melds, G7 card points), :mod:`~pancli.pagruc.scoring`
-(G7 hand scores), :mod:`~pancli.pagruc.referee` (G1-G7 over a HandScript: its :mod:`~pancli.pagruc.judges`,
+(G7 hand scores), :mod:`~pancli.pagruc.rules` (the rules object the referee, the meld check and
+the scorer ask), :mod:`~pancli.pagruc.referee` (G1-G7 over a HandScript: its :mod:`~pancli.pagruc.judges`,
 one per rule, read the :mod:`~pancli.pagruc.board`) and
 :mod:`~pancli.pagruc.standings` (G8 official games, G9 PAGRUC points).
 
@@ -16,7 +17,8 @@ from __future__ import annotations
 
 from pancli.pagruc.melds import PagrucKind, PagrucMeld, PagrucVerdict, Where, card_points, judge, lay_off
 from pancli.pagruc.pack import ONE_PACK, TWO_PACKS, PagrucPack, pack_for
-from pancli.pagruc.scoring import CardScore, HandScore, score_hand
+from pancli.pagruc.rules import PagrucRules
+from pancli.pagruc.scoring import CardScore, HandScore
 
 __all__ = [
     "ONE_PACK",
@@ -26,11 +28,11 @@ __all__ = [
     "PagrucKind",
     "PagrucMeld",
     "PagrucPack",
+    "PagrucRules",
     "PagrucVerdict",
     "Where",
     "card_points",
     "judge",
     "lay_off",
     "pack_for",
-    "score_hand",
 ]

@@ -23,7 +23,8 @@ from pancli.model.actions import Action, Event, HandScript
 from pancli.model.results import ClaimCheck, Source, Step
 from pancli.model.rulings import Ruling
 from pancli.pagruc.melds import PagrucMeld
-from pancli.pagruc.pack import PagrucPack, pack_for
+from pancli.pagruc.pack import PagrucPack
+from pancli.pagruc.rules import PagrucRules
 from pancli.pagruc.scoring import CardScore
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -65,11 +66,13 @@ class PagrucHand:
 class PagrucBoard:
     """What the table shows during one hand, and the turn in progress (no rule is judged here)."""
 
-    def __init__(self, script: HandScript, *, record_steps: bool = True) -> None:
+    def __init__(self, script: HandScript, *, record_steps: bool = True, rules: PagrucRules | None = None) -> None:
         self.script = script
+        self.rules = rules or PagrucRules()
+        """The questions the hand's judges ask (G1, G4, G5, G7)."""
         self.record_steps = record_steps
         self.players = script.players
-        self.pack: PagrucPack = pack_for(len(self.players), script.packs if script.packs in (1, 2) else None)
+        self.pack: PagrucPack = self.rules.pack(len(self.players), script.packs if script.packs in (1, 2) else None)
         self.hands: dict[str, PagrucHand] = {p: PagrucHand([], DEAL_SIZE) for p in self.players}
         self.melds: dict[str, list[TableMeld]] = {p: [] for p in self.players}
         self.order: list[TableMeld] = []

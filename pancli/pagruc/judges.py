@@ -40,7 +40,7 @@ from pancli.model.results import ClaimCheck, ClaimKind
 from pancli.model.rulings import Ruling, counted
 from pancli.pagruc.board import DEAL_SIZE, PagrucBoard
 from pancli.pagruc.melds import PagrucVerdict
-from pancli.pagruc.pack import beyond_pack, pack_problem
+from pancli.pagruc.pack import beyond_pack
 from pancli.rulebook import Rule
 
 _PAN_ONLY: dict[type, str] = {
@@ -52,7 +52,6 @@ _PAN_ONLY: dict[type, str] = {
 """The Panguingue lines PAGRUC has no place for (G3), by what they do."""
 
 
-@decides(Rule.G1, what="whether the players fit the packs and no card is seen past them")
 def pack_fault(
     b: PagrucBoard,
     line: int,
@@ -66,14 +65,14 @@ def pack_fault(
 ) -> Ruling | None:
     """G1, players, packs and conservation. With ``seating``: 3 to 8 players with the packs
     for them, each listed once. With ``judged`` (the rule and message of
-    :func:`.melds.judge`'s verdict on a new meld, or on a meld laid off on): no card in it
+    the rules object's ``meld`` verdict on a new meld, or on a meld laid off on): no card in it
     more often than the pack holds it. Else no card seen more often than the pack holds it:
     ``cards`` just placed (counted where they are), or ``revealed`` cards about to come to
     light (not counted yet: a hand's unknown cards, or cards dealt or drawn)."""
     if judged is not None:
         return b.fail(Rule.G1, judged[1], line, col, player) if judged[0] == Rule.G1 else None
     if seating:
-        problem = pack_problem(len(b.players), b.script.packs)
+        problem = b.rules.seating_problem(len(b.players), b.script.packs)
         if problem is not None:
             return b.fail(Rule.G1, problem, line, 1, None)
         if len(set(b.players)) != len(b.players):
@@ -192,21 +191,19 @@ def taken(a: Take | TakeMany) -> int:
     return 1 if isinstance(a, Take) else len(a.cards) or a.count
 
 
-@decides(Rule.G4, what="whether a new meld is a run or a set")
 def meld_fault(b: PagrucBoard, verdict: PagrucVerdict, why: str, line: int, col: int, player: str) -> Ruling | None:
-    """G4, a new meld is a run or a set: the verdict of :func:`.melds.judge` (``why`` says what
+    """G4, a new meld is a run or a set: the verdict of the rules object's ``meld`` (``why`` says what
     it found); a meld with a card beyond the pack is :func:`pack_fault`'s."""
     if verdict.meld is not None or verdict.rule == Rule.G1:
         return None
     return b.fail(Rule.G4, why, line, col, player)
 
 
-@decides(Rule.G5, what="whether a player may lay off, and on what")
 def lay_off_fault(
     b: PagrucBoard, player: str, owner: str, target: int, line: int, col: int, *, refused: str | None = None
 ) -> Ruling | None:
     """G5, laying off: the player has a meld of his own on the table, and lays on a meld that
-    is there (``owner``'s number ``target``); ``refused`` is why :func:`.melds.lay_off` found
+    is there (``owner``'s number ``target``); ``refused`` is why the rules object's ``lay_off`` found
     the grown meld no meld."""
     p = player
     if refused is not None:

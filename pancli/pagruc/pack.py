@@ -59,7 +59,7 @@ def beyond_pack(pack: PagrucPack, counts: Iterable[tuple[Card, int]]) -> tuple[C
     ``pack`` holds fewer copies of, with why as the end of a sentence (``... but one pack
     holds one 5h``); None when every count fits. The referee's G1 judge
     (``_Referee.g1``), the meld engine (:func:`.melds.judge`) and scoring
-    (:func:`.scoring.score_hand`) all ask it, each naming the copies its own way.
+    (:meth:`.rules.PagrucRules.score`) all ask it, each naming the copies its own way.
 
     >>> from pancli.cards import card, Rank, Suit
     >>> five = card(Rank.FIVE, Suit.HEARTS)

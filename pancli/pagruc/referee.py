@@ -5,7 +5,9 @@ A :class:`PagrucTable` (the :class:`~pancli.pagruc.board.PagrucBoard` of the han
 
 Each rule is judged by one function of :mod:`~pancli.pagruc.judges`, which returns the
 :class:`~pancli.model.rulings.Ruling` when the rule is broken, and each claim is checked by one
-(tests/test_one_rule_one_place.py and tests/test_rulings_audit.py keep these tables true):
+(tests/test_one_rule_one_place.py and tests/test_rulings_audit.py keep these tables true).
+The questions ``pan check`` and ``pan score`` ask too (the pack, a meld, a lay-off, the points)
+are those of the :class:`~pancli.pagruc.rules.PagrucRules` handed to :func:`referee_hand`:
 
 =====  ====================================================================================
 rule   the one function that judges it
@@ -20,8 +22,8 @@ G3     :func:`.judges.turn_action_fault` (an action in its place in the turn, a 
        (a line PAGRUC has), :func:`.judges.turn_player_fault` (a player of the hand),
        :func:`.judges.turn_order_fault`, :func:`.judges.idle_turn_fault` (a turn that does
        something), :func:`.judges.held_cards_fault`, :func:`.judges.unended_turn_fault`
-G4     :func:`.judges.meld_fault` (the verdict of :func:`.melds.judge`)
-G5     :func:`.judges.lay_off_fault` (with :func:`.melds.lay_off`)
+G4     :func:`.judges.meld_fault` (the verdict of the rules object's ``meld``)
+G5     :func:`.judges.lay_off_fault` (with the rules object's ``lay_off``)
 G6     :func:`.judges.end_fault`
 =====  ====================================================================================
 
@@ -29,7 +31,7 @@ G6     :func:`.judges.end_fault`
 claim  the one function that checks it
 =====  ====================================================================================
 G7     :func:`.judges.check_claim` (``[%pays N]``: the points a meld scores; ``[Ledger]``:
-       the hand scores, :func:`.scoring.hand_scores`)
+       the hand scores, the rules object's ``points``)
 =====  ====================================================================================
 
 As in Panguingue's :class:`~pancli.referee.table.Table`, this module only orders the judges:
@@ -90,8 +92,9 @@ from pancli.model.results import DEAL, DISCARD_PILE, HAND, MELD, STOCK, ClaimChe
 from pancli.model.rulings import Ruling
 from pancli.pagruc import judges
 from pancli.pagruc.board import DEAL_SIZE, PagrucBoard, TableMeld
-from pancli.pagruc.melds import PagrucMeld, card_points, judge, lay_off
-from pancli.pagruc.scoring import CardScore, hand_scores
+from pancli.pagruc.melds import PagrucMeld
+from pancli.pagruc.rules import PagrucRules
+from pancli.pagruc.scoring import CardScore
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -282,7 +285,7 @@ class PagrucTable(PagrucBoard):
         if isinstance(a, Discard):
             return self._verify_from_hand(p, (a.card,), line, col)
         if isinstance(a, MeldNew):
-            v = judge(a.cards, self.pack)
+            v = self.rules.meld(a.cards, self.pack)
             why = f"[{format_cards(a.cards)}] is no meld: {v.reason}"
             _raise(
                 judges.pack_fault(self, line, col, p, judged=(v.rule, why))
@@ -295,7 +298,7 @@ class PagrucTable(PagrucBoard):
             _raise(judges.lay_off_fault(self, p, owner, a.target, line, col))
             m = self.melds[owner][a.target - 1]
             try:
-                grown = lay_off(m.meld, a.cards, self.pack)
+                grown = self.rules.lay_off(m.meld, a.cards, self.pack)
             except MeldError as exc:
                 r = judges.pack_fault(self, line, col, p, judged=(exc.rule, exc.reason))
                 r = r or judges.lay_off_fault(self, p, owner, a.target, line, col, refused=exc.reason)
@@ -356,7 +359,7 @@ class PagrucTable(PagrucBoard):
             self._score(p, a.cards, plan.meld, m.label, line)
             if a.claim is not None:
                 at = (self.script.claim_cols or {}).get((a.line, a.col), 1)
-                judges.check_claim(self, ClaimKind.PAYS, line, p, a.claim, plan.meld.points, at)
+                judges.check_claim(self, ClaimKind.PAYS, line, p, a.claim, self.rules.meld_points(plan.meld), at)
             moves = [(c, HAND, MELD) for c in a.cards]
         elif isinstance(a, Lay | Add):
             assert isinstance(plan, LayPlan)
@@ -381,7 +384,7 @@ class PagrucTable(PagrucBoard):
     def _score(self, p: str, cards: tuple[Card, ...], meld: PagrucMeld, label: str, line: int) -> None:
         """The cards laid score for the layer where the meld puts them (G7)."""
         where = meld.where
-        self.contrib[p].extend(CardScore(c, where, card_points(c, where), label, line) for c in cards)
+        self.contrib[p].extend(CardScore(c, where, self.rules.points(c, where), label, line) for c in cards)
 
     def acted(self, t: Turn, a: Action) -> None:
         """After action ``a`` was tried (applied or not): the take is behind, a discard ends the
@@ -406,7 +409,7 @@ class PagrucTable(PagrucBoard):
         cards: dict[str, tuple[CardScore, ...]] = {}
         for p in self.players:
             hand = self.hands[p]
-            mine = (*self.contrib[p], *hand_scores(hand.known))
+            mine = (*self.contrib[p], *self.rules.in_hand(hand.known))
             cards[p] = mine
             if not self.dealt:
                 scores[p] = None  # stopped at the deal: no hand to score
@@ -455,17 +458,20 @@ class PagrucTable(PagrucBoard):
         )
 
 
-def referee_hand(script: HandScript, *, strict: bool = True, record_steps: bool = True) -> PagrucHandResult:
+def referee_hand(
+    script: HandScript, *, strict: bool = True, record_steps: bool = True, rules: PagrucRules | None = None
+) -> PagrucHandResult:
     """Referee one PAGRUC hand (G1-G7). ``script.game`` should be ``Game.PAGRUC``.
 
     Strict refereeing stops at the first violation; otherwise a line or action that breaks a
     rule is reported and skipped (a turn out of order is still played), and play goes on; a
     violation in the seating or the deal stops the hand either way. ``record_steps=False`` skips the per-action
     :class:`~pancli.model.results.Step` records (as :func:`pancli.referee.referee_hand`).
+    ``rules``: the questions asked (:class:`~pancli.pagruc.rules.PagrucRules` when None).
     """
     if script.game is not Game.PAGRUC:
         raise ValueError("referee_hand: not a PAGRUC hand (use pancli.referee for Panguingue)")
-    table = PagrucTable(script, record_steps=record_steps)
+    table = PagrucTable(script, record_steps=record_steps, rules=rules or PagrucRules())
     violations: list[Violation] = []
     seen: set[str] = set()
     try:  # the seating and the deal: a violation stops the hand, strict or not

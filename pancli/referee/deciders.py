@@ -4,8 +4,9 @@ the rulebook is either decided by the one callable marked with it
 :data:`DECIDES`) or is listed in :data:`NO_DECIDER` with the reason no engine function does (a
 definition, a principle, or a rule of the notation that the reader decides while it reads).
 
-The marks are on the methods of the rules object (:class:`pancli.panrules.PanRules`: the
-questions the referee, self-play, positions, the analyzer and the payment batches ask) and on
+The marks are on the methods of the rules objects (:class:`pancli.panrules.PanRules`: the
+questions the referee, self-play, positions, the analyzer and the payment batches ask;
+:class:`pancli.pagruc.rules.PagrucRules`: PAGRUC's pack, meld, lay-off and score) and on
 the referee's and PAGRUC's judges (the rules only a hand's judge rules on). A callable may
 decide several rules (the rules object's ``judge`` decides M1-M4 and E2 together, in its
 order). :data:`SHARED` are the questions several parts ask: tests/test_one_rule_one_place.py
@@ -26,6 +27,7 @@ from typing import Final
 from pancli import panrules
 from pancli.decides import Mark, marked
 from pancli.pagruc import judges as pagruc_judges
+from pancli.pagruc import rules as pagruc_rules
 from pancli.pagruc import scoring as pagruc_scoring
 from pancli.pagruc import standings as pagruc_standings
 from pancli.referee import deal, decisions, forcing, going_out, melding, sequence, turns
@@ -40,6 +42,7 @@ MARKED_IN: Final[tuple[ModuleType, ...]] = (
     melding,
     sequence,
     turns,
+    pagruc_rules,
     pagruc_judges,
     pagruc_scoring,
     pagruc_standings,
@@ -125,6 +128,11 @@ SHARED: Final = frozenset(
         Rule.P8,
         Rule.P9,
         Rule.T4,
+        Rule.G1,
+        Rule.G4,
+        Rule.G5,
+        Rule.G7,
     }
 )
-"""The rules whose question the referee, the analyzer, the batches or self-play all ask."""
+"""The rules whose question the referee, the analyzer, the batches or self-play all ask (PAGRUC's:
+the referee, ``pan check --game pagruc`` and ``pan score``)."""

@@ -1,0 +1,102 @@
+"""The rules object of PAGRUC: :class:`PagrucRules`, whose public methods are the questions
+the referee (:mod:`pancli.pagruc.referee`), ``pan check --game pagruc`` and ``pan score`` ask,
+each marked with the rule it decides (:func:`pancli.decides.decides`). A subclass that answers
+a question otherwise (a house rule, a test) is followed by every caller it is handed to.
+
+>>> from pancli.notation.fast import fast_cards
+>>> rules = PagrucRules()
+>>> pack = rules.pack(4)
+>>> pack.packs, rules.meld(fast_cards("5h 6h 7h"), pack).kind
+(2, <PagrucKind.RUN: 'run'>)
+>>> rules.score([fast_cards("5h 6h 7h")], fast_cards("Ks"), pack).total
+8
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from pancli.cards import Card
+from pancli.decides import decides
+from pancli.melds import MeldError
+from pancli.pagruc import melds
+from pancli.pagruc.melds import PagrucMeld, PagrucVerdict, Where, card_points
+from pancli.pagruc.pack import PagrucPack, beyond_pack, pack_for, pack_problem
+from pancli.pagruc.scoring import CardScore, HandScore
+from pancli.rulebook import Rule
+
+
+class PagrucRules:
+    """The rules of PAGRUC (G1, G4, G5, G7): built once by whoever judges and handed to the
+    referee, the meld check and the scorer."""
+
+    __slots__ = ()
+
+    @decides(Rule.G1, what="the pack for so many players: one or two packs, so how many copies of each card")
+    def pack(self, players: int, packs: int | None = None) -> PagrucPack:
+        """The pack ``players`` play with (``packs`` as the record says, else the usual)."""
+        return pack_for(players, packs)
+
+    def seating_problem(self, players: int, packs: int | None = None) -> str | None:
+        """G1 (with :meth:`pack`): why ``players`` do not fit the packs, or None."""
+        return pack_problem(players, packs)
+
+    @decides(Rule.G4, what="whether a new meld is a run or a set")
+    def meld(self, cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:
+        """The verdict on ``cards`` as a new meld (G4; a card beyond ``pack`` is G1)."""
+        return melds.judge(cards, pack)
+
+    @decides(Rule.G5, what="whether cards may be laid off on a meld, and what it grows into")
+    def lay_off(self, meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack) -> PagrucMeld:
+        """The meld ``meld`` grows into with ``added`` (MeldError G5, or G1, when it may not)."""
+        return melds.lay_off(meld, added, pack)
+
+    @decides(Rule.G7, what="what a card scores where it lies: on the table plus, left in the hand minus")
+    def points(self, c: Card, where: Where) -> int:
+        """What one card scores where it lies (G7): :meth:`score`, :meth:`meld_points` and
+        :meth:`in_hand` add these up."""
+        return card_points(c, where)
+
+    def meld_points(self, meld: PagrucMeld) -> int:
+        """G7: what a meld's cards score on the table."""
+        where = meld.where
+        return sum(self.points(c, where) for c in meld.cards)
+
+    def in_hand(self, hand: Iterable[Card]) -> tuple[CardScore, ...]:
+        """G7: the (negative) contributions of the cards left in a hand."""
+        return tuple(CardScore(c, Where.HAND, self.points(c, Where.HAND)) for c in hand)
+
+    def score(self, groups: Iterable[Sequence[Card]], hand: Sequence[Card], pack: PagrucPack) -> HandScore:
+        """Score melded groups and the cards left in a hand (G7, by :meth:`points`).
+
+        Each group must be a meld (:meth:`meld`; else MeldError G4, the reason naming the
+        group), and neither a group nor all the cards together may hold more copies of a card
+        than ``pack`` (else MeldError G1).
+
+        >>> from pancli.notation.fast import fast_cards
+        >>> from pancli.pagruc.pack import TWO_PACKS
+        >>> PagrucRules().score([fast_cards("2c 2c 2c")], [], TWO_PACKS)
+        Traceback (most recent call last):
+        ...
+        pancli.melds.MeldError: G1 meld 1 (2c 2c 2c): 2c 3 times, but two packs hold two 2c
+        """
+        laid: list[PagrucMeld] = []
+        for i, group in enumerate(groups, 1):
+            v = self.meld(group, pack)
+            if v.meld is None:
+                raise MeldError(v.rule or Rule.G4, f"meld {i} ({' '.join(map(str, group))}): {v.reason}")
+            laid.append(v.meld)
+        everything: Counter[Card] = Counter(hand)
+        for m in laid:
+            everything.update(m.cards)
+        beyond = beyond_pack(pack, everything.items())
+        if beyond is not None:
+            c, n, but = beyond
+            raise MeldError(Rule.G1, f"{n} copies of {c} in all, {but}")
+        out: list[CardScore] = []
+        for i, m in enumerate(laid, 1):
+            where = m.where
+            out.extend(CardScore(c, where, self.points(c, where), str(i)) for c in m.cards)
+        out.extend(self.in_hand(hand))
+        return HandScore(tuple(laid), tuple(hand), tuple(out))
