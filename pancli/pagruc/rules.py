@@ -5,7 +5,7 @@ a question otherwise (a house rule, a test) is followed by every caller it is ha
 
 >>> from pancli.notation.fast import fast_cards
 >>> rules = PagrucRules()
->>> pack = rules.pack(4)
+>>> pack = rules.pack(6)
 >>> pack.packs, rules.meld(fast_cards("5h 6h 7h"), pack).kind
 (2, <PagrucKind.RUN: 'run'>)
 >>> rules.score([fast_cards("5h 6h 7h")], fast_cards("Ks"), pack).total
