@@ -766,3 +766,26 @@ def test_the_architecture_doc_shows_the_registry() -> None:
     doc = (Path(__file__).resolve().parent.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
     section = doc.split("## Who decides each rule\n", 1)[1].split("\n## ", 1)[0]
     assert decider_table() in section
+
+
+def test_C8_the_analyzer_and_the_review_ask_going_out_value() -> None:
+    from pancli.analyze.analysis import analyze
+    from pancli.analyze.review import Memo, Options
+    from pancli.app.replay import referee
+    from pancli.app.review import review_hand
+
+    hand = list(fast_cards("5s 5s 5s 5s 2h 3h 4h Kc Kd Ks"))
+    plain, doubled = (
+        analyze(hand, HOYLE, players=6, samples=50, rules=r) for r in (PanRules(HOYLE), DoubleBonus(HOYLE))
+    )
+    out = [(plain.out_value(r), doubled.out_value(r)) for r in plain.rows if r.out]
+    assert out and all(twice == once + HOYLE.out_bonus for once, twice in out)
+    # the review's stakes and going-out payments are the rules object's too
+    opts = Options(samples=20, advice_samples=10, depth=2)
+    (h, *_) = _hands(_sample("friday-hoyle.pan"))
+
+    def figures(rules: PanRules) -> list[tuple[float, float]]:
+        review = review_hand(h, h.script, referee(h.script), opts, memo=Memo(rules))
+        return [(j.chips, j.out_part) for j in review.judgements]
+
+    assert figures(PanRules(HOYLE)) != figures(DoubleBonus(HOYLE))

@@ -24,8 +24,9 @@ from typing import Final
 from pancli.analyze.analysis import Analysis
 from pancli.analyze.odds import UNKNOWN, Policy, live_copies
 from pancli.cards import Card
-from pancli.melds import Meld, going_out_value
+from pancli.melds import Meld
 from pancli.meldspace import NSLOT, ONE, SLOT_OF, MeldSpace, encode, meld_space
+from pancli.panrules import PanRules
 from pancli.rules import Profile
 from pancli.values import Value
 
@@ -131,6 +132,7 @@ def advise(
     enough: Callable[[float, float], bool] | None = None,
     space: MeldSpace | None = None,
     policy: Policy | None = None,
+    rules: PanRules | None = None,
 ) -> Advice:
     """Simulate the rest of the hand ``samples`` times (see the module text for the model);
     ``progress`` is called after each sample (the command line's progress line); the policy's
@@ -138,7 +140,8 @@ def advise(
     every :data:`CHECK_EVERY` samples with the mean and standard error of staying so far, the
     simulation stops early when it answers true (the first samples are the same either way).
     ``space``: the meld space of the analysis's profile the caller asks in (one built afresh
-    without), shared by the policies.
+    without), shared by the policies. ``rules``: the rules object of that profile asked what going
+    out collects (C8; a fresh one without).
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.analyze.analysis import analyze
@@ -150,6 +153,7 @@ def advise(
     (-2.0, 'stay', 50)
     """
     profile = a.profile
+    rules = PanRules(profile) if rules is None else rules
     n = a.players
     if space is None:
         space = meld_space(profile)
@@ -214,7 +218,7 @@ def advise(
         else:
             out_pay = pays.get(seats[winner], -1)
             if out_pay < 0:  # (positions recur from sample to sample: each one's payment is worked out once)
-                out_pay = pays[seats[winner]] = going_out_value(nodes[seats[winner]].table, profile).total
+                out_pay = pays[seats[winner]] = rules.going_out_value(nodes[seats[winner]].table).total
             pot = profile.ante * (n - 1)
             if winner == 0:
                 won += 1

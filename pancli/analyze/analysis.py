@@ -124,6 +124,9 @@ class Analysis(Value):
     :attr:`now` and the discard; :attr:`rows`, :attr:`distance` and :attr:`odds` are about it."""
     next_table: tuple[Meld, ...] = ()
     """The player's melds at the next turn (with :attr:`next_hand`)."""
+    outs: tuple[int, ...] = ()
+    """C8 per opponent for each draw-table row (by slot) that puts the player out, 0 for the
+    others: as the rules object of the analysis answers it (:meth:`PanRules.going_out_value`)."""
 
     @property
     def next_turn(self) -> bool:
@@ -161,7 +164,7 @@ class Analysis(Value):
 
     def out_value(self, row: DrawRow) -> int:
         """C8 per opponent when ``row``'s draw puts the player out (0 otherwise)."""
-        return out_value(row, self.next_table if self.next_turn else self.table, self.profile)
+        return self.outs[SLOT_OF[row.card]]
 
 
 def analyze(
@@ -221,9 +224,11 @@ def analyze(
     unseen = sum(live)
     exact_first = sum(r.live for r in rows if r.out) / unseen if unseen else 0.0
     odds = out_odds(ctx, live, exact_first, turns=turns, samples=samples, seed=seed)
+    out_table = next_table if next_hand is not None else tuple(table)
+    outs = tuple(out_value(r, out_table, rules) for r in rows)
     return Analysis(
         tuple(hand), drawn, tuple(table), tuple(seen), players, profile, best, now, waits, tuple(rows), tuple(live),
-        distance, odds, discard, next_hand, next_table,
+        distance, odds, discard, next_hand, next_table, outs,
     )  # fmt: skip
 
 

@@ -24,7 +24,7 @@ from pancli.analyze.arrange import (
     materialize,
 )
 from pancli.cards import ALL_CARDS, Card, copies_by_index, past_the_pack
-from pancli.melds import Meld, going_out_value
+from pancli.melds import Meld
 from pancli.meldspace import (
     GUARD,
     NSLOT,
@@ -42,6 +42,7 @@ from pancli.meldspace import (
     encode,
     meld_space,
 )
+from pancli.panrules import PanRules
 from pancli.rules import Profile
 from pancli.values import Value
 
@@ -166,11 +167,12 @@ def draw_table(ctx: HandContext, live: Sequence[int]) -> list[DrawRow]:
     return rows
 
 
-def out_value(row: DrawRow, table: Sequence[Meld], profile: Profile) -> int:
-    """C8: what each active opponent pays when ``row``'s draw puts the player out (0 otherwise)."""
+def out_value(row: DrawRow, table: Sequence[Meld], rules: PanRules) -> int:
+    """C8: what each active opponent pays when ``row``'s draw puts the player out (0 otherwise),
+    as ``rules`` answers it."""
     if row.arrangement is None or not row.out:
         return 0
-    return going_out_value(final_melds(row.arrangement, table), profile).total
+    return rules.going_out_value(final_melds(row.arrangement, table)).total
 
 
 # --------------------------------------------------------------------------- distance to going out

@@ -41,8 +41,9 @@ from pancli.analyze.advice import Start, advise
 from pancli.analyze.arrange import Arrangement, HandContext
 from pancli.analyze.odds import Policy, final_melds, live_copies, out_odds
 from pancli.cards import Card, format_cards
-from pancli.melds import Meld, going_out_value
+from pancli.melds import Meld
 from pancli.meldspace import NSLOT, SLOT_OF, MeldSpace, meld_space
+from pancli.panrules import PanRules
 from pancli.rules import Profile
 from pancli.values import Value
 
@@ -174,10 +175,16 @@ class Spot(Value):
     the :class:`Stakes` and the options."""
 
     seen: tuple[Card, ...]
-    profile: Profile
+    rules: PanRules
+    """The rules object asked (C8: what going out collects)."""
     opponents: int
     stakes: Stakes
     opts: Options
+
+    @property
+    def profile(self) -> Profile:
+        """The profile :attr:`rules` judges under."""
+        return self.rules.profile
 
     @property
     def survive(self) -> float:
@@ -207,7 +214,7 @@ def worth(now: float, look: Outlook | None, table: Sequence[Meld], spot: Spot, l
     are of draws from the player's next turn on, which comes if the hand lasts)."""
     if look is None:
         return Worth(now, 0.0, 0.0, 1.0, 0.0)
-    pay = going_out_value(table, spot.profile).total * spot.opponents + spot.stakes.extra
+    pay = spot.rules.going_out_value(table).total * spot.opponents + spot.stakes.extra
     pay *= spot.survive if later else 1.0
     return Worth(now + look.chips * spot.opponents, look.p * pay, look.se * pay, look.p, look.se)
 
@@ -226,10 +233,19 @@ class Memo:
     searches learn of its melds is kept there) and the simulated player's policy (its moves are the
     same whoever asks, so a position met again is searched once), started afresh past :data:`REVIEW_POLICY_NODES`."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: PanRules | None = None) -> None:
         self.looks: dict[tuple[object, ...], dict[Card, Outlook]] = {}
         self._policy: Policy | None = None
         self._space: MeldSpace | None = None
+        self._rules = rules
+
+    def rules(self, profile: Profile) -> PanRules:
+        """The rules object of ``profile``: the one given while the hands are under its profile,
+        else one built for the profile met."""
+        got = self._rules
+        if got is None or got.profile != profile:
+            got = self._rules = PanRules(profile)
+        return got
 
     def space(self, profile: Profile) -> MeldSpace:
         """The shared meld space of ``profile``."""
@@ -350,7 +366,8 @@ def judge_discard(
 ) -> Judgement | None:
     """The discard ``played`` from ``hand`` (the cards held after the turn's melds) against the
     best one; None when there was no choice (one distinct card)."""
-    spot = Spot(tuple(seen), profile, opponents, stakes, opts)
+    memo = memo or Memo()
+    spot = Spot(tuple(seen), memo.rules(profile), opponents, stakes, opts)
     looks = discard_outlooks(hand, table, seen, profile, opts.depth, opts, keep, stakes.survive, memo)
     if len(looks) < 2 or played not in looks:
         return None
@@ -388,7 +405,7 @@ def best_discard(
     the player is out)."""
     if not hand:
         return None, Outlook(1.0, 0.0, 0.0)
-    spot = spot or Spot(tuple(seen), profile, 1, CALM, opts)
+    spot = spot or Spot(tuple(seen), (memo or Memo()).rules(profile), 1, CALM, opts)
     looks = discard_outlooks(hand, table, seen, profile, depth, opts, None, spot.survive, memo)
     best = _best({d: worth(0.0, o, table, spot) for d, o in looks.items()})
     return best, looks[best]
@@ -416,13 +433,13 @@ class Laid(Value):
     text: str
 
 
-def _after(arr: Arrangement, table: Sequence[Meld], profile: Profile, opponents: int) -> tuple[float, Outlook | None]:
+def _after(arr: Arrangement, table: Sequence[Meld], rules: PanRules, opponents: int) -> tuple[float, Outlook | None]:
     """What the arrangement ``arr`` collects at once in all (C8 too when it goes out), and the
     certainty of being out (None when it is not)."""
     chips = float(arr.value * opponents)
     if arr.dead:
         return chips, None
-    return chips + going_out_value(final_melds(arr, table), profile).total * opponents, Outlook(1.0, 0.0, 0.0)
+    return chips + rules.going_out_value(final_melds(arr, table)).total * opponents, Outlook(1.0, 0.0, 0.0)
 
 
 def _cards(n: int) -> str:
@@ -433,7 +450,7 @@ def _play_worth(
     arr: Arrangement, table: Sequence[Meld], spot: Spot, depth: int, memo: Memo | None
 ) -> tuple[Worth, str]:
     """What laying ``arr`` (then the best discard) is worth, and its text."""
-    chips, out = _after(arr, table, spot.profile, spot.opponents)
+    chips, out = _after(arr, table, spot.rules, spot.opponents)
     melds = final_melds(arr, table)
     if out is not None:
         return worth(chips, None, melds, spot), arrangement_text(arr) + ", out"
@@ -468,10 +485,11 @@ def judge_melds(
         return Judgement("meld", player, line, action, played, played, 0.0, 0.0, None, None, 0.0, opts.depth, "", note)
     if now is None or (laid.down, laid.chips) >= (now.melded, now.value):
         return None
-    spot = Spot(tuple(seen), profile, opponents, stakes, opts)
+    spot = Spot(tuple(seen), memo.rules(profile), opponents, stakes, opts)
     b, best_text = _play_worth(now, table, spot, opts.depth, memo)
     if not laid.hand:
-        p = worth(float((laid.chips + going_out_value(laid.table, profile).total) * opponents), None, laid.table, spot)
+        pay = spot.rules.going_out_value(laid.table).total
+        p = worth(float((laid.chips + pay) * opponents), None, laid.table, spot)
     else:
         _, mine = best_discard(laid.hand, laid.table, seen, profile, opts.depth, opts, spot, memo)
         p = worth(float(laid.chips * opponents), mine, laid.table, spot)
@@ -506,6 +524,7 @@ def judge_foul(
     forced: Card | None = None,
     keeps: bool = False,
     fallback: str = "a legal play",
+    memo: Memo | None = None,
 ) -> Judgement:
     """A play the referee ruled illegal or foul (``why``): ``??`` against the best legal play (the
     analyzer's arrangement that uses ``drawn``, or the live discard ``forced`` that P8 made him take,
@@ -526,7 +545,7 @@ def judge_foul(
         else:
             best = take + arrangement_text(now) + (", out" if not now.dead else "")
             if now.dead:
-                spot = Spot(tuple(seen), profile, opponents, CALM, opts)
+                spot = Spot(tuple(seen), (memo or Memo()).rules(profile), opponents, CALM, opts)
                 d, _ = best_discard(list(now.dead), final_melds(now, table), seen, profile, 1, opts, spot)
                 best += f", discard {d}" if d is not None else ""
     note = why
@@ -560,7 +579,7 @@ def judge_draw(
     own = [*hand, *(c for m in table for c in m.cards)]
     live = live_copies(profile, own, seen)
     depth = opts.depth
-    spot = Spot(tuple(_minus(seen, offered)), profile, opponents, stakes, opts)
+    spot = Spot(tuple(_minus(seen, offered)), memo.rules(profile), opponents, stakes, opts)
     take, take_text = _play_worth(arr, table, spot, depth - 1, memo)
     take_text = f"take {offered}, {take_text}"
     unseen = sum(live)
@@ -613,6 +632,7 @@ def judge_decision(
         space=space,
         memo=REVIEW_POLICY_NODES,
         policy=memo.policy(profile),
+        rules=memo.rules(profile),
     )
     choice = {True: adv.stay, False: adv.top}
     best = adv.stay >= adv.top

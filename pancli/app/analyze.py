@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from pancli.analyze.advice import Advice as Advice
     from pancli.analyze.analysis import Analysis as Analysis
     from pancli.meldspace import MeldSpace
+    from pancli.panrules import PanRules
     from pancli.referee.position import Position
 
 
@@ -195,6 +196,19 @@ class Job(Value):
     """The analyzer's meld space of each profile met, built with its first hand and shared by
     every analysis of the invocation (what it learns of the profile's melds is kept there)."""
 
+    rules_by: dict[Profile, PanRules] = field(default_factory=dict)
+    """The rules object of each profile met, built with its first hand and asked by every
+    analysis of the invocation."""
+
+    def rules(self) -> PanRules:
+        """The rules object of :attr:`profile`."""
+        got = self.rules_by.get(self.profile)
+        if got is None:
+            from pancli.panrules import PanRules  # start-up: pan analyze --help does without it
+
+            got = self.rules_by[self.profile] = PanRules(self.profile)
+        return got
+
     def space(self) -> MeldSpace:
         """The meld space of :attr:`profile`."""
         got = self.spaces.get(self.profile)
@@ -221,14 +235,18 @@ class Job(Value):
 
         try:
             space = self.space()
+            rules = self.rules()
             result = run(
-                cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed, space=space
-            )
+                cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed,
+                space=space, rules=rules,
+            )  # fmt: skip
             if not self.advice:
                 return result, None
             from pancli.analyze.advice import advise  # only --advice pays for importing it
 
-            return result, advise(result, samples=self.samples, seed=self.seed, progress=self.on_sample, space=space)
+            return result, advise(
+                result, samples=self.samples, seed=self.seed, progress=self.on_sample, space=space, rules=rules
+            )
         except ImpossiblePosition as exc:
             raise InputProblem(where, 1, exc.rule, exc.message, line) from None
 

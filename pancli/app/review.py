@@ -29,7 +29,6 @@ from pancli.app.lines import ErrorFields
 from pancli.app.replay import replay_files
 from pancli.cards import Game
 from pancli.limits import MAX_REVIEWED_LINES
-from pancli.melds import going_out_value
 from pancli.model.actions import Add, Borrow, Decision, Discard, Draw, MeldNew, Split, Take, Turn
 from pancli.model.results import Ending
 from pancli.notation.layout import NO_NOTES
@@ -45,6 +44,7 @@ if TYPE_CHECKING:
     from pancli.model.actions import HandScript, Turn
     from pancli.model.results import HandResult, Violation
     from pancli.notation.layout import HandLayout, Notes, RecordHand
+    from pancli.panrules import PanRules
     from pancli.referee.position import Position, Walk
     from pancli.rules import Profile
 
@@ -109,15 +109,15 @@ def _laid_text(turn: Turn) -> str:
     return ", ".join(action_text(a) for a in turn.actions if isinstance(a, MeldNew | Add | Borrow | Split))
 
 
-def _stakes(pos: Position) -> Stakes:
+def _stakes(pos: Position, rules: PanRules) -> Stakes:
     """The :class:`~pancli.analyze.review.Stakes` of the player's decisions at ``pos``, from the table
     as it shows: the opponents' hands (the chance one goes out first), their melds (what the player
-    would pay one going out, on average) and the forfeits or tops (T2)."""
+    would pay one going out, on average, C8 as ``rules`` answers it) and the forfeits or tops (T2)."""
     opps = [s for s in pos.seats if s.player != pos.player and s.active]
     toppers = sum(1 for s in pos.seats if s.active is False)
     p = pos.profile
     pot = p.forfeit * toppers if p.ante == 0 else p.ante * (len(pos.seats) - 1)
-    owed = sum(going_out_value(s.melds, p).total for s in opps) / len(opps) if opps else 0.0
+    owed = sum(rules.going_out_value(s.melds).total for s in opps) / len(opps) if opps else 0.0
     return Stakes(survival(s.cards for s in opps), pot + owed)
 
 
@@ -132,7 +132,7 @@ def _action_at(turn: Turn, col: int, default: int) -> int:
 
 
 def _judge_foul(
-    walk: Walk, turn: Turn, v: Violation, returned: int, opts: Options, remedy: str = ""
+    walk: Walk, turn: Turn, v: Violation, returned: int, opts: Options, memo: Memo, remedy: str = ""
 ) -> list[Judgement] | str:
     """The foul play of ``turn`` (the violation ``v``; its ``remedy`` returning ``returned`` units in all)."""
     try:
@@ -147,7 +147,8 @@ def _judge_foul(
     j = review.judge_foul(turn.player, turn.line, action, played, pos.hand, pos.drawn, pos.melds, pos.seen,
                           pos.profile, pos.players - 1, opts, returned, why,
                           pos.offered if pos.forced else None, pos.keeps_draw,
-                          "draw from the stock" if isinstance(turn.actions[0], Take) else "a legal play")  # fmt: skip
+                          "draw from the stock" if isinstance(turn.actions[0], Take) else "a legal play",
+                          memo)  # fmt: skip
     return [j]
 
 
@@ -164,7 +165,7 @@ def _judge_turn(
         v = remedy.violation
         if v.line == line and v.player == player:
             returned = sum(p.units for p in remedy.returns if p.payer == player)
-            return _judge_foul(walk, turn, v, returned, opts, remedy.remedy)
+            return _judge_foul(walk, turn, v, returned, opts, memo, remedy.remedy)
     try:
         pos = walk.at(line, player)
     except PositionError as e:
@@ -173,7 +174,7 @@ def _judge_turn(
         return "no draw to review"
     out: list[Judgement] = []
     opp = pos.players - 1
-    stakes = _stakes(pos)
+    stakes = _stakes(pos, memo.rules(pos.profile))
     memo.looks.clear()
     first = turn.actions[0]
     took = isinstance(first, Take)
@@ -275,7 +276,7 @@ def review_hand(
             and ev.player == broken.player
             and ev.player in known
         ):
-            got = _judge_foul(walk, ev, broken, 0, opts)  # the illegal play itself: ?? against a legal one
+            got = _judge_foul(walk, ev, broken, 0, opts, memo)  # the illegal play itself: ?? against a legal one
             if isinstance(got, str):
                 skips.add(ev.player, ev.line, got)
             else:
