@@ -9,7 +9,8 @@ rule   the one function that judges it
 S1     :func:`.deal.seat_fault` (seating; a player named is seated; the count is the rules
        object's ``seating``, which self-play asks too)
 S2     :func:`.deal.second_deal_fault` (dealt once)
-S3     :func:`.sequence.next_hand_violation` (across hands)
+S3     :func:`.sequence.next_hand_violation` (across hands: the rules object's ``next_order``,
+       which self-play and ``pan live`` ask too)
 I1     :func:`.deal.deal_count_fault` (ten cards dealt, or more shown later; put right by
        :func:`.deal.apply_deal` and :func:`.irregular.remedy_deal`, or :func:`.irregular.retire`)
 E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere: the rules
