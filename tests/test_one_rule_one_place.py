@@ -381,6 +381,35 @@ def test_P9_the_referee_self_play_and_positions_ask_must_keep_draw() -> None:
     assert position_at(script, turn.line, turn.player, KeepsEveryDraw(flat)).keeps_draw
 
 
+def test_P9_the_position_s_discard_due_asks_must_keep_draw() -> None:
+    """What the position says must be discarded after a draw (``Table.discard_due``) follows the
+    rules object's P9: the draw itself (P2), or, kept, a hand card (P9)."""
+    from pancli.model.actions import Discard
+    from pancli.model.rulings import Ruling
+    from pancli.referee.table import Table
+
+    flat = replace(HOYLE, flat_rule=True)
+    script = next(h for h in _simulated(PanRules(flat), 4) if any(isinstance(e, Turn) for e in h.events))
+    turn = next(e for e in script.events if isinstance(e, Turn) and isinstance(e.actions[0], Draw))
+    answers = []
+    for rules in (PanRules(flat), KeepsEveryDraw(flat)):
+        t = Table(script, record_steps=False, rules=rules)
+        assert t.deal_in()
+        for ev in script.events[: script.events.index(turn)]:
+            t.push(ev)
+        draw = turn.actions[0]
+        t.begin_turn(Turn(turn.player, (draw,)))
+        t.apply(draw, t.verify(draw))
+        answers.append(t.discard_due().rule)
+        discard = Discard(draw.card)  # type: ignore[attr-defined]
+        try:
+            t.verify(discard)
+            answers.append(None)
+        except Ruling as r:  # the referee's ruling on the draw's discard
+            answers.append(r.violation.rule)
+    assert answers == [Rule.P2, None, Rule.P9, Rule.P9]
+
+
 def test_P9_a_flat_player_s_own_draw_is_never_kept() -> None:
     """P9's one answer: with no hand card a player cannot keep the draw, whoever is flat next
     (positions and the referee asked a second predicate that said "kept" here)."""
