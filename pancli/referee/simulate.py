@@ -4,6 +4,14 @@
 player ten known cards (S2), turns the upcard, and plays each hand to its end (a player
 going out, T4, or a void hand under P10). Identical arguments give identical scripts.
 
+Each hand is played on the referee's position, a :class:`~pancli.referee.table.Table`: it is
+dealt there, each line the policy chooses is pushed on it, and what the policy chooses from
+(each player's cards and melds, the live discard, whose turn it is, P8, P9) and how the hand
+ended (its winner seats the next hand, S3) are read from it. Self-play applies nothing itself;
+a line the referee refuses raises :class:`SelfPlayError`. Its own are what the referee does
+not know: the order of the stock it shuffled (a draw is the next card of it) and the order
+each player holds his cards in, which the policy's ties follow.
+
 The policy (simple on purpose, documented so records can be read with it in mind):
 
 * **Decision (T1).** Hand strength = pairs of equal rank plus same-suit cards one rank
@@ -200,14 +208,18 @@ class _HandPlay:
 
     def _held(self, s: Seat) -> list[int]:
         """What ``s`` holds (the table's counts), in the order he holds his cards."""
+        held = self.arranged[s.name]
         left = s.hand.copy()
-        held = []
-        for c in self.arranged[s.name]:
-            if left[c]:
-                left[c] -= 1
-                held.append(c)
-        if len(held) != s.hand_n:  # cards his order does not place yet (none in self-play): last
-            held += [i for i, n in enumerate(left) for _ in range(n)]
+        for c in held:
+            left[c] -= 1
+        if any(left):  # (never in self-play: his order is what his own lines left him)
+            left = s.hand.copy()
+            kept = []
+            for c in held:
+                if left[c] > 0:
+                    left[c] -= 1
+                    kept.append(c)
+            held = self.arranged[s.name] = kept + [i for i, n in enumerate(left) for _ in range(n)]
         return held
 
     # ------------------------------------------------------------------ one turn
