@@ -314,9 +314,13 @@ class PanRules:
         flat rule is played, the next player ``nxt`` is flat (ten melded, an empty hand), ``card``
         could be added to one of his melds (M5), and ``holder`` has a hand card to discard (with
         none, he discards the draw itself)."""
-        if not self._profile.flat_rule or not holder.hand_n or nxt.hand_n or nxt is holder:
+        if not self._profile.flat_rule or not holder.hand_n or nxt is holder or not self.is_flat(nxt):
             return False
-        return nxt.melded_n == HAND_SIZE and nxt.fits(self, card) > 0
+        return nxt.fits(self, card) > 0
+
+    def is_flat(self, seat: Seated) -> bool:
+        """P9's flat player, as :meth:`must_keep_draw` asks it: ten cards melded, an empty hand."""
+        return not seat.hand_n and seat.melded_n == HAND_SIZE
 
 
 class PanRulesByProfile:

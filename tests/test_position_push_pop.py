@@ -196,3 +196,24 @@ def test_P8_may_force_is_what_push_accepts_of_a_force_line() -> None:
             if table.push(ev):
                 break
     assert most > 1
+
+
+def test_P9_the_position_s_flat_players_are_the_rules_object_s() -> None:
+    """The live view's flat players are those the rules object calls flat (``is_flat``, which P9's
+    ``must_keep_draw`` asks): a subclass that never calls anyone flat has none."""
+    from pancli.referee.position import now_of
+
+    class NeverFlat(PanRules):
+        def is_flat(self, seat: object) -> bool:
+            return False
+
+    flats = {"plain": 0, "never": 0}
+    for script in simulate_hands(NAMES[:4], 12, 3, HOYLE):
+        for key, rules in (("plain", PanRules(HOYLE)), ("never", NeverFlat(HOYLE))):
+            table = Table(script, rules=rules)
+            assert table.deal_in()
+            for ev in script.events:
+                if table.push(ev):
+                    break
+                flats[key] += sum(s.flat for s in now_of(table).seats)
+    assert flats["plain"] > 0 and flats["never"] == 0

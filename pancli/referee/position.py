@@ -369,7 +369,7 @@ class SeatNow(Value):
     retired: Retirement | None = None
     """How he retired from the hand (the rule, I1 or I2, and the line), or None."""
     flat: bool = False
-    """Ten cards melded, none in hand (P9 protects him)."""
+    """Ten cards melded, none in hand (P9 protects him): the rules object's ``is_flat``."""
 
 
 class Fit(Value):
@@ -460,7 +460,7 @@ def now_of(table: Table) -> TableNow:
             s.unknown,
             s.active,
             s.retired,
-            bool(s.melds) and s.hand_n == 0,
+            table.rules.is_flat(s),
         )
         for s in table.seats
     )
