@@ -104,6 +104,8 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
             "pancli.records",
             "pancli.model",
             "pancli.analyze.advice",
+            *PATHS,
+            "dataclasses",  # (the search's positions are a class of their own)
         ),
     ),
     # the reviewer asks the referee and the analyzer (its advice too), writes the record's text; json only
@@ -136,7 +138,7 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "score --help": (["score", "--help"], (*UI, "json", *STDLIB, *ENGINES)),
     "analyze --help": (
         ["analyze", "--help"],
-        (*UI, "json", *STDLIB, *ENGINES, *LIGHT, "pancli.model", "pancli.records"),
+        (*UI, "json", *STDLIB, *ENGINES, *LIGHT, *PATHS, "pancli.model", "pancli.records"),
     ),
     "standings --help": (["standings", "--help"], (*UI, "json", *STDLIB, "pancli.referee", "pancli.analyze")),
 }

@@ -203,6 +203,10 @@ def main() -> None:
     def stop(signum: int, frame: object) -> None:
         raise Interrupted(signum)
 
+    # The command's modules load from here on and live as long as the process: a young collection
+    # every 700 new objects (Python's default) would walk them again and again; every 10,000 still
+    # collects what a long run leaves (benchmarks/README.md, start-up)
+    gc.set_threshold(10_000)
     reserve: bytearray | None = None
     try:
         # inside the try: a signal that comes while pan is still setting up ends it as quietly
