@@ -129,7 +129,6 @@ Interpretations (where the rulebook leaves room):
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from pancli.cards import Card
@@ -415,6 +414,8 @@ class Table(Board):
             if held is not None:
                 memo[id(held)] = held.copy()
         memo[id(self.copies)] = self.copies  # (a tuple of numbers: deepcopy would walk it to give it back)
+        import copy  # start-up: only a table that takes lines back copies itself
+
         return copy.deepcopy(state, memo)
 
     def restore(self, state: dict[str, object]) -> None:
