@@ -59,7 +59,7 @@ from msgspec.structs import replace
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.melds import MeldError
-from pancli.meldspace import RANK_POS, widest_melds_with
+from pancli.meldspace import NEAR, RANK_POS, widest_melds_with
 from pancli.model.actions import (
     Action,
     Add,
@@ -231,6 +231,7 @@ class _HandPlay:
         s = t.in_turn
         p = s.name
         hand = self._held(s)
+        held, twice = _bits(hand)
         actions: list[Action] = []
         live = t.offered
         if live is not None:
@@ -245,7 +246,7 @@ class _HandPlay:
                     self._add(melds, n, live, actions)
                     self._finish(p, hand, melds, actions)
                     return
-            else:
+            elif not _alone(live.index, held, twice, 1):
                 meld = pol.best_with(live.index, hand)
                 if meld is not None:
                     actions.append(Take(live))
@@ -272,7 +273,7 @@ class _HandPlay:
             self._add(melds, n, card, actions)
             self._finish(p, hand, melds, actions)
             return
-        meld = pol.best_with(c, hand)
+        meld = None if _alone(c, held, twice, 1) else pol.best_with(c, hand)
         if meld is not None:
             melds = _melds(s)
             self._lay(hand, melds, c, meld, actions)
@@ -316,9 +317,10 @@ class _HandPlay:
             best: tuple[int, ...] | None = None
             seed = -1
             best_key = (-1, 0)
+            held, twice = _bits(hand)
             for c in dict.fromkeys(hand):
                 hand.remove(c)
-                m = pol.best_with(c, hand)
+                m = None if _alone(c, held, twice, 2) else pol.best_with(c, hand)
                 hand.append(c)
                 if m is not None:
                     key = (pol.value(m), len(m))
@@ -363,6 +365,26 @@ def _melds(s: Seat) -> Seat:
     work.melds = list(s.melds)
     work.fit_mask = s.fit_mask
     return work
+
+
+def _bits(hand: list[int]) -> tuple[int, int]:
+    """The cards of ``hand`` as bits by index, and those it holds twice or more."""
+    held = twice = 0
+    for c in hand:
+        bit = 1 << c
+        if held & bit:
+            twice |= bit
+        held |= bit
+    return held, twice
+
+
+def _alone(c: int, held: int, twice: int, near: int) -> bool:
+    """Whether card ``c`` certainly forms no meld with a hand of the cards ``held`` (and
+    ``twice``, :func:`_bits`): it holds ``near`` cards or fewer that could share a meld with
+    it (:data:`NEAR`, counting ``c``'s own place if it is his), held once each, and a meld is
+    three cards. Most cards are (the meld space, which finds none then, is not asked)."""
+    cards = NEAR[c]
+    return not cards & twice and (cards & held).bit_count() <= near
 
 
 def _strength(hand: list[int]) -> int:
