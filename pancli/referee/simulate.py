@@ -402,31 +402,37 @@ def _strength(hand: list[int]) -> int:
 
 
 def _least_useful(hand: list[int], avoid: int) -> int:
-    """The hand card least likely to join a meld (never ``avoid`` if another card exists)."""
+    """The hand card least likely to join a meld (never ``avoid`` if another card exists): the
+    first of the lowest score, where each other card held scores 3 for a copy of it, 2 for a
+    card of its rank or of its suit one rank away, 1 for its suit two ranks away."""
+    copies = [0] * 52
+    ranks = [0] * 13
+    for x in hand:
+        copies[x] += 1
+        ranks[x >> 2] += 1
     best = hand[0]
     best_score = 1 << 30
-    pos = RANK_POS
-    for i, c in enumerate(hand):
+    for c in hand:
         if c == avoid:
             continue
-        pc = pos[c]
-        rc = c >> 2
-        sc = c & 3
-        score = 0
-        for j, x in enumerate(hand):
-            if j == i:
-                continue
-            if x >> 2 == rc:
-                score += 3 if x & 3 == sc else 2
-            elif x & 3 == sc:
-                d = pos[x] - pc
-                if d == 1 or d == -1:
-                    score += 2
-                elif d == 2 or d == -2:
-                    score += 1
+        n = copies[c]
+        score = n + 2 * ranks[c >> 2] - 3  # 3 a copy, 2 a card of his rank (but him)
+        for x in _ONE_AWAY[c]:
+            score += 2 * copies[x]
+        for x in _TWO_AWAY[c]:
+            score += copies[x]
         if score < best_score:
             best, best_score = c, score
     return best
+
+
+def _away(c: int, steps: int) -> tuple[int, ...]:
+    """The cards of ``c``'s suit ``steps`` ranks from it in the pan pack's order (E2)."""
+    return tuple(x for x in range(52) if x & 3 == c & 3 and abs(RANK_POS[x] - RANK_POS[c]) == steps)
+
+
+_ONE_AWAY: Final = tuple(_away(c, 1) for c in range(52))
+_TWO_AWAY: Final = tuple(_away(c, 2) for c in range(52))
 
 
 # --------------------------------------------------------------------------- irregularities
