@@ -10,6 +10,7 @@ from msgspec.structs import replace
 
 from pancli.model.actions import Decision, Discard, Draw, Force, Take, Turn
 from pancli.model.results import HandResult
+from pancli.notation.fast import fast_cards
 from pancli.panrules import PanRules
 from pancli.referee import referee_hand
 from pancli.referee import simulate as sim
@@ -115,3 +116,13 @@ def test_P9_a_line_the_referee_refuses_is_a_fault_of_self_play(monkeypatch: pyte
     monkeypatch.setattr(Table, "must_keep", lambda self, c: False)
     with pytest.raises(sim.SelfPlayError, match=r"\(P9\)"):
         list(simulate_hands(SIX[:4], 60, seed=9, profile=HOYLE))
+
+
+def test_the_least_useful_card_is_the_first_of_the_lowest_score() -> None:
+    """3 for each copy of it held, 2 for a card of its rank or of its suit one rank away, 1 for
+    its suit two ranks away (7 and J are one rank apart in the pan pack: E2)."""
+    hand = [c.index for c in fast_cards("5s 5s 6s Kd 2h 7c Jc")]
+    # 5s: 3 + 2 = 5; 6s: 2 + 2 = 4; Kd, 2h: 0; 7c, Jc: 2 each
+    assert sim._least_useful(hand, avoid=-1) == hand[3]
+    assert sim._least_useful(hand, avoid=hand[3]) == hand[4]
+    assert sim._least_useful(hand[5:], avoid=-1) == hand[5]
