@@ -9,7 +9,8 @@ rule   the one function that judges it
 S1     :func:`.deal.seat_fault` (seating; a player named is seated; the count is the rules
        object's ``seating``, which self-play asks too)
 S2     :func:`.deal.second_deal_fault` (dealt once)
-S3     :func:`.sequence.next_hand_violation` (across hands)
+S3     :func:`.sequence.next_hand_violation` (across hands: the rules object's ``next_order``,
+       which self-play and ``pan live`` ask too)
 I1     :func:`.deal.deal_count_fault` (ten cards dealt, or more shown later; put right by
        :func:`.deal.apply_deal` and :func:`.irregular.remedy_deal`, or :func:`.irregular.retire`)
 E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere: the rules
@@ -128,7 +129,6 @@ Interpretations (where the rulebook leaves room):
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from pancli.cards import Card
@@ -409,6 +409,8 @@ class Table(Board):
             if held is not None:
                 memo[id(held)] = held.copy()
         memo[id(self.copies)] = self.copies  # (a tuple of numbers: deepcopy would walk it to give it back)
+        import copy  # start-up: only a table that takes lines back copies itself
+
         return copy.deepcopy(state, memo)
 
     def restore(self, state: dict[str, object]) -> None:
