@@ -465,6 +465,13 @@ class Table(Board):
         melds take it), discarding a hand card instead (the rules object's ``must_keep_draw``)."""
         return self.rules.must_keep_draw(self.in_turn, self.next_seat, c)
 
+    def may_force(self, player: str) -> bool:
+        """P8 in demand mode: ``player`` may now demand that the player in turn take the live
+        discard and add it (a ``NAME force OTHER`` line that :meth:`push` would accept: the same
+        judges, :func:`event_fault`)."""
+        seat = self.in_turn if self.phase is Phase.PLAYING else None
+        return seat is not None and event_fault(self, Force(player, seat.name)) is None
+
     def discard_due(self) -> DiscardDue:
         """What the discard that ends the turn must be, as the turn stands after the draw and
         any melds (:func:`.forcing.discard_due`): the unused stock draw at once (P2), a hand card
