@@ -36,8 +36,9 @@ The policy (simple on purpose, documented so records can be read with it in mind
   cannot meld, so the stock cycles forever (P10 voids a hand only when no card is left).
   A deal whose stock has been reshuffled three times is abandoned and dealt again from the
   same generator (same order of play): every record yielded is a complete hand.
-* **Next hand (S3).** The winner is first hand of the next hand (the order rotates to
-  start with him); after a hand with no winner the deal passes one seat to the right.
+* **Next hand (S3).** The winner the table's result names is first hand of the next hand
+  (the order rotates to start with him); after a hand with no winner the deal passes one
+  seat to the right.
 
 >>> from pancli.rules import HOYLE
 >>> from pancli.referee import referee_hand
@@ -97,7 +98,8 @@ def simulate_hands(
     """Yield ``hands`` complete hands of self-play among ``players`` (order of play, dealer last),
     asking ``rules`` (the rules object of ``profile``; a fresh one without) every rule question
     a player's choice depends on: what is a meld and what grows one, P8, P9, S1, and the next
-    hand's order (S3).
+    hand's order (S3); each hand is played on a referee's table judging by ``rules``, which
+    applies every line (:class:`SelfPlayError` if it refuses one).
 
     >>> from pancli.rules import HOYLE
     >>> s = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, 3, HOYLE))
