@@ -83,7 +83,7 @@ from pancli.model.actions import (
 from pancli.panrules import PanRules
 from pancli.referee.state import Seat
 from pancli.referee.table import Table, referee_hand
-from pancli.rules import HAND_SIZE, Forcing, Profile
+from pancli.rules import HAND_SIZE, Profile
 
 _MAX_RESHUFFLES: Final = 3
 
@@ -132,9 +132,8 @@ class _Policy:
     """The rules object, its meld caches and the generator's own meld values by int tuple."""
 
     def __init__(self, rules: PanRules) -> None:
-        self.profile = profile = rules.profile
+        self.profile = rules.profile
         self.rules = rules
-        self.automatic = profile.forcing is Forcing.AUTOMATIC
         self.values: dict[tuple[int, ...], int] = {}
 
     def value(self, meld: tuple[int, ...]) -> int:
