@@ -26,7 +26,7 @@ from typing import Any, Final, Literal
 import pytest
 from msgspec.structs import replace
 
-from pancli.cards import Card
+from pancli.cards import Card, Rank
 from pancli.decides import decides
 from pancli.melds import Meld, MeldError, OutValue, Verdict
 from pancli.model.actions import Decision, Draw, HandScript, Turn
@@ -507,6 +507,109 @@ def test_M3_the_referee_self_play_and_pan_check_ask_judge() -> None:
     assert _plays(after) != _plays(_simulated(PanRules(HOYLE)))
 
 
+class NoSevens(PanRules):
+    """E1 with a pack that holds no 7s."""
+
+    def copies_of(self, c: Card) -> int:
+        return 0 if c.rank is Rank.SEVEN else super().copies_of(c)
+
+
+def test_E1_pan_check_the_referee_growing_and_the_search_ask_copies_of() -> None:
+    from pancli.analyze.analysis import analyze
+    from pancli.app.check import judge_text
+
+    assert judge_text("5h 6h 7h", PanRules(HOYLE)).legal
+    refused = judge_text("5h 6h 7h", NoSevens(HOYLE))
+    assert (refused.rule, refused.reason) == ("E1", "7h is not in this pack")
+    assert judge_text("8h 9h 10h", NoSevens(HOYLE)).reason == "8h is not in a Panguingue pack (no 8, 9 or 10)"
+    rope = PanRules(HOYLE).judge(fast_cards("4h 5h 6h")).meld
+    assert rope is not None
+    assert not isinstance(PanRules(HOYLE).try_grow(rope, fast_cards("7h")), MeldError)
+    assert isinstance(NoSevens(HOYLE).try_grow(rope, fast_cards("7h")), MeldError)
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 6c"}
+    assert _referee_rules(_deal(deals), PanRules(HOYLE)) == []
+    assert _referee_rules(_deal(deals), NoSevens(HOYLE)) == ["E1"]
+    # the analyzer's draw table: a 7h would lay a rope with 5h 6h, in a pack that holds it
+    hand = fast_cards("5h 6h 2s 2s Kd Kd Jc Qc 4d 3c")
+    (seven,) = fast_cards("7h")
+    usable = [analyze(hand, HOYLE, samples=10, rules=r).row(seven).usable for r in (PanRules(HOYLE), NoSevens(HOYLE))]
+    assert usable == [True, False]
+
+
+class NoAdditions(PanRules):
+    """M5 where nothing may be added to a meld on the table."""
+
+    def grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld:
+        raise MeldError("M5", "nothing is added here")
+
+
+_LAID = "Ana draw 5s, meld [5s 5s 5s], discard 7d"
+_ADDED = "Ben draw 4h, discard 4h"
+_ADD = "Ana draw 5s, add 5s to #1, discard Jc"
+
+
+def test_M5_the_referee_and_self_play_ask_grow() -> None:
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    play = (_LAID, _ADDED, _ADD)
+    assert _both_paths(_deal(deals, *play), PanRules(HOYLE)) == []
+    assert _both_paths(_deal(deals, *play), NoAdditions(HOYLE)) == ["M5"]
+    before, after = _simulated(PanRules(HOYLE), 8), _simulated(NoAdditions(HOYLE), 8)
+    assert _plays(after) != _plays(before) and all(_referee_rules(t, NoAdditions(HOYLE)) == [] for t in after)
+
+
+_TABLE_ROPE = "2h 3h 4h"
+_HAND = "5h 5s 5s 5s Kc Qd 7c"
+"""Seven cards beside a rope of no condition on the table: 5h grows the rope (worth 0 either way),
+5s 5s 5s is a set of one suit."""
+
+
+def _search(rules: PanRules) -> list[str]:
+    """What ``pan analyze``'s search lays (the application's analysis, asking ``rules``) of
+    :data:`_HAND` beside :data:`_TABLE_ROPE`, and what a position's ``lays`` offers of it."""
+    from pancli.app.analyze import Job
+
+    rope = PanRules(HOYLE).judge(fast_cards(_TABLE_ROPE)).meld
+    assert rope is not None
+    job = Job(HOYLE, 4, 20, 1, False, rules_by={HOYLE: rules})
+    analysis, _ = job.analyse(fast_cards(_HAND), None, (rope,), (), "-", 1)
+    return [str(p) for p in analysis.best.placed]
+
+
+@pytest.mark.parametrize(
+    ("rules", "laid"),
+    [
+        (PanRules(HOYLE), ["5s 5s 5s", "5h to #1"]),
+        (NoOneSuitSets(HOYLE), ["5h to #1"]),  # M3: judge
+        (NoAdditions(HOYLE), ["5s 5s 5s"]),  # M5: grow
+        (MustGain(HOYLE), ["5s 5s 5s"]),  # C7: keeps_value, which grow asks
+    ],
+    ids=["rulebook", "M3", "M5", "C7"],
+)
+def test_M3_M5_C7_the_analyzer_s_search_asks_judge_grow_and_keeps_value(rules: PanRules, laid: list[str]) -> None:
+    assert _search(rules) == laid
+
+
+def test_M3_review_s_advice_and_a_position_s_lays_ask_judge() -> None:
+    from pancli.analyze.review import Memo, Options
+    from pancli.app.replay import referee
+    from pancli.app.review import review_hand
+    from pancli.referee.position import table_now
+
+    opts = Options(samples=20, advice_samples=10, depth=2)
+    text = _deal({"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}, _LAID)
+    (h,) = _hands(text)
+
+    def judged(rules: PanRules) -> list[tuple[object, ...]]:
+        review = review_hand(h, h.script, referee(h.script), opts, memo=Memo(rules))
+        return [(j.kind, j.chips, j.out_part, j.best) for j in review.judgements]
+
+    assert judged(PanRules(HOYLE)) != judged(NoOneSuitSets(HOYLE))
+    (dealt,) = _hands(_deal({"Ana": "5s 5s 5s 2h 3h Kd Kh Kc 2c 7d", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}))
+    fives = fast_cards("5s 5s 5s")
+    assert fives in table_now(dealt.script, PanRules(HOYLE)).lays
+    assert fives not in table_now(dealt.script, NoOneSuitSets(HOYLE)).lays
+
+
 class SeatsThree(PanRules):
     """S1 where a table seats three players at least."""
 
@@ -658,6 +761,8 @@ CHANGED: Final = {
     Rule.P7: NineCards,
     Rule.C8: DoubleBonus,
     Rule.M3: NoOneSuitSets,
+    Rule.M5: NoAdditions,
+    Rule.E1: NoSevens,
     Rule.S1: SeatsThree,
     Rule.T4: VoidOnTops,
 }
@@ -672,7 +777,7 @@ def test_every_shared_decider_is_changed_by_a_test_here_or_has_its_callers_compa
     for rule, pcls in PAGRUC_CHANGED.items():
         name = DECIDERS[rule].__name__
         assert name in vars(pcls) and DECIDERS[rule] is getattr(PagrucRules, name), rule
-    compared = {Rule.E1, Rule.E2, Rule.M1, Rule.M2, Rule.M4, Rule.M5}
+    compared = {Rule.E2, Rule.M1, Rule.M2, Rule.M4}
     assert set(CHANGED) | set(PAGRUC_CHANGED) | compared == SHARED
 
 

@@ -50,6 +50,7 @@ from typing import Final
 from msgspec.structs import replace
 
 from pancli.cards import ALL_CARDS, Card
+from pancli.melds import MeldError
 from pancli.meldspace import RANK_POS, widest_melds_with
 from pancli.model.actions import (
     Action,
@@ -286,7 +287,10 @@ class _HandPlay:
         seat.fit_mask = -1
         seat.melded_n += 1
         card = ALL_CARDS[c]
-        melds[n - 1] = LaidMeld.of(pol.rules.grow(melds[n - 1].meld, (card,)), pol.rules)
+        grown = pol.rules.grown(melds[n - 1], (card,))  # M5, asked of the rules object (cached)
+        if isinstance(grown, MeldError):  # the policy adds only a card that fits (P8's fit)
+            raise MeldError(grown.rule, grown.reason)  # a fresh one: the cached error is shared
+        melds[n - 1] = grown
         actions.append(Add((card,), n))
 
     def _lay(self, p: str, c: int, meld: tuple[int, ...], actions: list[Action]) -> None:
