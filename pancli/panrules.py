@@ -20,7 +20,7 @@ from their start.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final, Literal
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
@@ -150,6 +150,23 @@ class PanRules:
     def seating(self, players: int) -> str | None:
         """S1: why ``players`` cannot be seated, or None (:func:`pancli.rules.seating_fault`)."""
         return seating_fault(players)
+
+    @decides("S3", what="the next hand's order of play: the last winner first")
+    def next_order(self, players: Sequence[str], winner: str | None) -> tuple[str, ...] | None:
+        """S3: the order of play of the next hand with the same ``players`` (in the last hand's
+        order) after ``winner`` won: he is first hand and the player on his left deals, last. None
+        when the hand had no winner or he does not sit: S3 then sets no order.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).next_order(("Ana", "Ben", "Cy", "Dee"), "Cy")
+        ('Cy', 'Dee', 'Ana', 'Ben')
+        >>> PanRules(HOYLE).next_order(("Ana", "Ben"), None) is None
+        True
+        """
+        if winner is None or winner not in players:
+            return None
+        i = players.index(winner)
+        return (*players[i:], *players[:i])
 
     @decides("P7", what="whether hand and melds hold ten cards between turns")
     def holds_ten(self, hand: int, melded: int, dealt: int = HAND_SIZE) -> bool:
@@ -308,17 +325,21 @@ class PanRulesByProfile:
     """The :class:`PanRules` of each profile met, for one run of many hands (a record's hands
     share their profile object; a run may meet several).
 
+    ``make`` builds the rules object of a profile (a subclass of :class:`PanRules` answers a
+    rule otherwise for every hand of the run).
+
     >>> from pancli.rules import CARDROOM, HOYLE
     >>> runs = PanRulesByProfile()
     >>> runs.of(HOYLE) is runs.of(HOYLE), runs.of(HOYLE) is runs.of(CARDROOM)
     (True, False)
     """
 
-    __slots__ = ("_by_profile", "_last")
+    __slots__ = ("_by_profile", "_last", "_make")
 
-    def __init__(self) -> None:
+    def __init__(self, make: Callable[[Profile], PanRules] = PanRules) -> None:
         self._by_profile: dict[Profile, PanRules] = {}
         self._last: PanRules | None = None
+        self._make = make
 
     def of(self, profile: Profile) -> PanRules:
         """The rules of ``profile``, built the first time it is asked."""
@@ -327,7 +348,7 @@ class PanRulesByProfile:
             return last  # the profile of the last hand (a profile's hash is a Python call per field)
         rules = self._by_profile.get(profile)
         if rules is None:
-            rules = self._by_profile[profile] = PanRules(profile)
+            rules = self._by_profile[profile] = self._make(profile)
         self._last = rules
         return rules
 

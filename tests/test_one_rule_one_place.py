@@ -26,7 +26,7 @@ from typing import Any, Final, Literal
 import pytest
 from msgspec.structs import replace
 
-from pancli.cards import Card, Rank
+from pancli.cards import Card, Game, Rank
 from pancli.decides import decides
 from pancli.melds import Meld, MeldError, OutValue, Verdict
 from pancli.model.actions import Decision, Draw, HandScript, Turn
@@ -379,6 +379,35 @@ def test_P9_the_referee_self_play_and_positions_ask_must_keep_draw() -> None:
     turn = next(e for e in script.events if isinstance(e, Turn) and isinstance(e.actions[0], Draw))
     assert not position_at(script, turn.line, turn.player, PanRules(flat)).keeps_draw
     assert position_at(script, turn.line, turn.player, KeepsEveryDraw(flat)).keeps_draw
+
+
+def test_P9_the_position_s_discard_due_asks_must_keep_draw() -> None:
+    """What the position says must be discarded after a draw (``Table.discard_due``) follows the
+    rules object's P9: the draw itself (P2), or, kept, a hand card (P9)."""
+    from pancli.model.actions import Discard
+    from pancli.model.rulings import Ruling
+    from pancli.referee.table import Table
+
+    flat = replace(HOYLE, flat_rule=True)
+    script = next(h for h in _simulated(PanRules(flat), 4) if any(isinstance(e, Turn) for e in h.events))
+    turn = next(e for e in script.events if isinstance(e, Turn) and isinstance(e.actions[0], Draw))
+    answers = []
+    for rules in (PanRules(flat), KeepsEveryDraw(flat)):
+        t = Table(script, record_steps=False, rules=rules)
+        assert t.deal_in()
+        for ev in script.events[: script.events.index(turn)]:
+            t.push(ev)
+        draw = turn.actions[0]
+        t.begin_turn(Turn(turn.player, (draw,)))
+        t.apply(draw, t.verify(draw))
+        answers.append(t.discard_due().rule)
+        discard = Discard(draw.card)  # type: ignore[attr-defined]
+        try:
+            t.verify(discard)
+            answers.append(None)
+        except Ruling as r:  # the referee's ruling on the draw's discard
+            answers.append(r.violation.rule)
+    assert answers == [Rule.P2, None, Rule.P9, Rule.P9]
 
 
 def test_P9_a_flat_player_s_own_draw_is_never_kept() -> None:
@@ -749,7 +778,101 @@ def test_G1_the_pagruc_referee_asks_the_rules_object_s_pack() -> None:
     assert {r.packs for r in _pagruc_results(TwoPacksAlways())} == {2}
 
 
-PAGRUC_CHANGED: Final = {Rule.G1: TwoPacksAlways, Rule.G4: RunsOnly, Rule.G5: NoLayOffs, Rule.G7: DoubledPoints}
+class WinnerDeals(PanRules):
+    """S3 where the winner deals the next hand (he plays last)."""
+
+    def next_order(self, players: Sequence[str], winner: str | None) -> tuple[str, ...] | None:
+        order = super().next_order(players, winner)
+        return None if order is None else (*order[1:], order[0])
+
+
+class _Results:
+    """A sink of the record judge that keeps each hand's result."""
+
+    wants_steps = False
+
+    def __init__(self) -> None:
+        self.results: list[Any] = []
+
+    def hand(self, report: Any) -> None:
+        self.results.append(report.result)
+
+    def malformed(self, hand: Any) -> None:  # pragma: no cover - the records here are well formed
+        raise AssertionError(hand)
+
+
+def _judged_orders(text: str, rules: PanRules) -> list[str]:
+    """The rule of each hand's first violation (S3 stops a hand before play), judging the record's
+    hands in order as ``pan replay`` does, with ``rules`` for every hand."""
+    from pancli.app.replay import RecordJudge, Tally
+    from pancli.panrules import PanRulesByProfile
+    from pancli.records import read_hands
+
+    sink = _Results()
+    judge = RecordJudge(sink, None, rules_by_profile=PanRulesByProfile(lambda p: type(rules)(p)))
+    for hand in read_hands(io.StringIO(text)):
+        judge.hand(hand, Tally())
+    return [r.violations[0].rule if r.violations else "" for r in sink.results]
+
+
+def test_S3_self_play_the_record_judge_and_live_ask_next_order(tmp_path: Path) -> None:
+    from live_kit import HAND_1, PLAYERS
+
+    from pancli.app.live import LiveOptions, Session
+    from pancli.notation.record_writer import write_script
+    from pancli.panrules import PanRulesByProfile
+    from pancli.referee.simulate import simulate_hands
+
+    names = ("Ana", "Ben", "Cruz", "Dee")
+    for rules, other in ((PanRules(HOYLE), WinnerDeals(HOYLE)), (WinnerDeals(HOYLE), PanRules(HOYLE))):
+        played = list(simulate_hands(names, 6, 5, HOYLE, rules=rules))
+        winners = [referee_hand(h, rules=rules).winner for h in played]
+        assert [h.players for h in played[1:]] == [
+            rules.next_order(h.players, w) or (*h.players[1:], h.players[0])
+            for h, w in zip(played[:-1], winners[:-1], strict=True)
+        ]
+        text = "\n\n".join(write_script(h) for h in played)
+        assert set(_judged_orders(text, rules)) == {""}  # self-play seats each hand as the judge expects
+        assert "S3" in _judged_orders(text, other)
+    with Session(str(tmp_path / "night.pan"), LiveOptions(tuple(PLAYERS.split()))) as session:
+        session.judge.rules_by_profile = PanRulesByProfile(WinnerDeals)
+        for line in HAND_1.strip().split("\n"):
+            session.enter(line)
+        assert session.previous is not None and session.previous.winner == "Ana"
+        assert session.header[-1] == '[Players "Ben Cruz Dee Ana"]'  # Ana won: she deals, last
+
+
+class TurnsBack(PagrucRules):
+    """G8 where the deal passes the other way: the dealer's right deals next."""
+
+    def next_order(self, players: Sequence[str]) -> tuple[str, ...]:
+        return (players[-1], *players[:-1])
+
+
+def test_G8_the_standings_and_live_ask_the_rules_object_s_next_order(tmp_path: Path) -> None:
+    from pancli.app.live import LiveOptions, Session
+    from pancli.app.standings import game_standings, read_game
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan"
+    hands, unreadable, _ = read_game([str(sample)], open)
+    assert unreadable == [] and game_standings(hands).official
+    assert not game_standings(hands, PagrucRules()).problems
+    assert {p.rule for p in game_standings(hands, TurnsBack()).problems} == {Rule.G8}
+    first = sample.read_text().split("\n\n[Event")[0].split("\n")
+    lines = [x for x in first if x and x[0] not in "[;{"]
+    with Session(str(tmp_path / "game.pan"), LiveOptions(("Ana", "Ben", "Cruz", "Dee"), game=Game.PAGRUC)) as session:
+        for line in lines:
+            session.enter(line)
+        assert session.header[-1] == '[Players "Ben Cruz Dee Ana"]'  # G8: Ana played first, Dee dealt
+
+
+PAGRUC_CHANGED: Final = {
+    Rule.G1: TwoPacksAlways,
+    Rule.G4: RunsOnly,
+    Rule.G5: NoLayOffs,
+    Rule.G7: DoubledPoints,
+    Rule.G8: TurnsBack,
+}
 """Each PAGRUC rule answered otherwise by a subclass of PAGRUC's rules object in a test here."""
 
 
@@ -764,6 +887,7 @@ CHANGED: Final = {
     Rule.M5: NoAdditions,
     Rule.E1: NoSevens,
     Rule.S1: SeatsThree,
+    Rule.S3: WinnerDeals,
     Rule.T4: VoidOnTops,
 }
 """Each rule answered otherwise by a subclass of the rules object in a test here."""

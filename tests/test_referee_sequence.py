@@ -12,23 +12,26 @@ from pancli.cards import Game
 from pancli.cli import cli
 from pancli.model.actions import HandScript
 from pancli.model.results import Ending, HandResult
-from pancli.referee.sequence import next_hand_order, next_hand_violation, stopped_before_play
+from pancli.panrules import PanRules
+from pancli.referee.sequence import next_hand_violation, stopped_before_play
+from pancli.rules import HOYLE
 
 FRIDAY = ROOT / "samples" / "friday-hoyle.pan"
 
 WON = HandResult(("Ana", "Ben", "Cy", "Dee"), "Cy", (), {"Ana": -1, "Ben": -1, "Cy": 3, "Dee": -1}, ending=Ending.OUT)
+RULES = PanRules(HOYLE)
 
 
 def test_S3_the_winner_is_first_hand_and_the_seating_order_is_kept() -> None:
-    assert next_hand_order(WON) == ("Cy", "Dee", "Ana", "Ben")
-    assert next_hand_violation(WON, HandScript(players=("Cy", "Dee", "Ana", "Ben"))) is None
+    assert RULES.next_order(WON.players, WON.winner) == ("Cy", "Dee", "Ana", "Ben")
+    assert next_hand_violation(WON, HandScript(players=("Cy", "Dee", "Ana", "Ben")), RULES) is None
 
 
 @pytest.mark.parametrize(
     "order", [("Dee", "Ana", "Ben", "Cy"), ("Cy", "Ana", "Dee", "Ben"), ("Ana", "Ben", "Cy", "Dee")]
 )
 def test_S3_another_order_is_a_violation_before_play(order: tuple[str, ...]) -> None:
-    v = next_hand_violation(WON, HandScript(players=order, first_line=30))
+    v = next_hand_violation(WON, HandScript(players=order, first_line=30), RULES)
     assert v is not None and (v.rule, v.line, v.col, v.player, v.turn) == ("S3", 30, 1, order[0], 0)
     assert "Cy Dee Ana Ben" in v.message and v.ruling.startswith("S3:")
     stopped = stopped_before_play(HandScript(players=order), v)
@@ -37,18 +40,18 @@ def test_S3_another_order_is_a_violation_before_play(order: tuple[str, ...]) -> 
 
 @pytest.mark.parametrize("order", [("Dee", "Cy", "Ana"), ("Eve", "Ana", "Ben", "Cy", "Dee"), ("Ana", "Eve", "Cy")])
 def test_S3_holds_when_others_left_or_joined_if_the_winner_sits(order: tuple[str, ...]) -> None:
-    v = next_hand_violation(WON, HandScript(players=order, first_line=30))
+    v = next_hand_violation(WON, HandScript(players=order, first_line=30), RULES)
     assert v is not None and (v.rule, v.line, v.player) == ("S3", 30, order[0])
     assert v.message.endswith(f"the order of play starts with Cy, not {order[0]}")
-    assert next_hand_violation(WON, HandScript(players=("Cy", *[p for p in order if p != "Cy"]))) is None
+    assert next_hand_violation(WON, HandScript(players=("Cy", *[p for p in order if p != "Cy"])), RULES) is None
 
 
 def test_S3_no_constraint_without_a_winner_with_the_winner_gone_or_in_pagruc() -> None:
     void = HandResult(WON.players, None, (), dict.fromkeys(WON.players, 0), ending=Ending.VOID)
-    assert next_hand_violation(void, HandScript(players=("Dee", "Ana", "Ben", "Cy"))) is None
-    assert next_hand_violation(WON, HandScript(players=("Dee", "Ana", "Ben", "Eve"))) is None  # Cy left
+    assert next_hand_violation(void, HandScript(players=("Dee", "Ana", "Ben", "Cy")), RULES) is None
+    assert next_hand_violation(WON, HandScript(players=("Dee", "Ana", "Ben", "Eve")), RULES) is None  # Cy left
     pagruc = HandScript(players=("Dee", "Ana", "Ben", "Cy"), game=Game.PAGRUC)
-    assert next_hand_violation(WON, pagruc) is None
+    assert next_hand_violation(WON, pagruc, RULES) is None
 
 
 def _hand_one() -> str:

@@ -43,6 +43,7 @@ from pancli.model.actions import HandScript, Reshuffle, Turn
 from pancli.model.results import ClaimCheck, Payment, Violation
 from pancli.pagruc import referee as pagruc_referee
 from pancli.pagruc.referee import referee_hand as pagruc_referee_hand
+from pancli.panrules import PanRules
 from pancli.records import read_hands
 from pancli.referee import referee_hand
 from pancli.referee import table as pan_table
@@ -127,7 +128,7 @@ class Audit:
             pagruc_referee_hand(script, strict=False)
             return pagruc_referee_hand(script)
         if previous is not None:
-            next_hand_violation(previous, script)
+            next_hand_violation(previous, script, PanRules(script.profile))
         referee_hand(script, strict=False, remedy=False)  # as --strict: a foul meld cites its rule (M1-M5)
         referee_hand(script, strict=False)  # irregularities put right (I1, I2)
         return referee_hand(script)

@@ -13,7 +13,8 @@ A :class:`Session` holds one record file for as long as the scorer keeps it:
   (:class:`~pancli.app.replay.RecordJudge`; S3 across hands either way): a legal line is
   appended and flushed to the disk (``fsync``) before the next line is read, an illegal one is
   refused with its ruling, taken back off the position and not written;
-* a hand that ends is followed by the next, seated as S3 requires (the winner first); its tags
+* a hand that ends is followed by the next, seated as its game's rules object says (S3: the
+  winner first; PAGRUC's G8: the order turned by one); its tags
   are written with its first line, so a record never ends on an empty hand;
 * ``undo`` takes back the last line written (across a hand's end too), rewriting the file
   atomically (:func:`pancli.files.atomic_write`), the lock kept on the new file; a line of the
@@ -43,7 +44,7 @@ from pancli.cards import Game
 from pancli.files import atomic_write
 from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
-from pancli.panrules import PanRulesByProfile
+from pancli.panrules import PanRules, PanRulesByProfile
 from pancli.records.reader import HandChunk, Physical, read_chunk, read_hands
 from pancli.records.tags import read_stake
 from pancli.referee.position import now_of
@@ -438,7 +439,7 @@ class Session:
         self.hand_index = last.index + 1
         self.hand_first = 0
         self.report = None
-        players = next_seating(result.players, result.winner if result.finished else None)
+        players = self._next_order(report)
         o = self.options
         tags: list[str] = []
         for raw in last.text.split("\n"):
@@ -492,6 +493,26 @@ class Session:
             self._now_of = report
         return self._now
 
+    def _rules(self, profile: Profile) -> PanRules:
+        """The rules object of ``profile``, shared with the record's judge."""
+        judge = self.judge
+        if judge.rules_by_profile is None:
+            judge.rules_by_profile = PanRulesByProfile()
+        return judge.rules_by_profile.of(profile)
+
+    def _next_order(self, report: HandReport) -> tuple[str, ...]:
+        """The next hand's order of play as its game's rules object sets it after ``report``'s
+        hand: S3 (the winner first; a hand with no winner sets none, and the order stays) or,
+        in PAGRUC, G8 (the first hand deals next: the order turns by one)."""
+        result = report.result
+        if result.game is Game.PAGRUC:
+            from pancli.pagruc.rules import PagrucRules  # start-up: a Panguingue night does without it
+
+            return PagrucRules().next_order(result.players)
+        winner = result.winner if result.finished else None
+        order = self._rules(report.script.profile).next_order(result.players, winner)
+        return tuple(result.players) if order is None else order
+
     def _position(self, script: HandScript) -> Table | tuple[HandResult]:
         """The referee's position of the Panguingue hand in play at the lines of ``script``: its
         new lines pushed, lines that changed taken back first; dealt afresh only when the hand
@@ -500,14 +521,12 @@ class Session:
         table = self._table
         if table is None or self._head != head or self._head_after is not self.previous or not table.play_to(script):
             previous = self.previous
-            s3 = None if previous is None else next_hand_violation(previous, script)
+            rules = self._rules(script.profile)
+            s3 = None if previous is None else next_hand_violation(previous, script, rules)
             if s3 is not None:
                 self._table = None
                 return (stopped_before_play(script, s3),)
-            judge = self.judge
-            if judge.rules_by_profile is None:
-                judge.rules_by_profile = PanRulesByProfile()
-            table = Table(script, rules=judge.rules_by_profile.of(script.profile), remedy=judge.remedy, undo=True)
+            table = Table(script, rules=rules, remedy=self.judge.remedy, undo=True)
             table.deal_in()
             self._table, self._head, self._head_after = table, head, previous
             table.play_to(script)
@@ -682,21 +701,6 @@ def _same_file(fd: int, path: str) -> bool:
     except OSError:
         return False
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
-
-
-def next_seating(players: Sequence[str], winner: str | None) -> tuple[str, ...]:
-    """The next hand's order of play: the winner first, the others after him in their order
-    (S3: the player on his left deals, last); no winner: the same order.
-
-    >>> next_seating(("Ana", "Ben", "Cruz", "Dee"), "Cruz")
-    ('Cruz', 'Dee', 'Ana', 'Ben')
-    >>> next_seating(("Ana", "Ben"), None)
-    ('Ana', 'Ben')
-    """
-    if winner is None or winner not in players:
-        return tuple(players)
-    i = players.index(winner)
-    return (*players[i:], *players[:i])
 
 
 def _comment_only(stripped: str) -> bool:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from pancli.model.results import HandResult, JudgedHand, Remedy, Violation
     from pancli.notation.layout import RecordHand
     from pancli.notation.record_common import LineMemos
-    from pancli.panrules import PanRulesByProfile
+    from pancli.panrules import PanRules, PanRulesByProfile
 
 OpenRecord = Callable[[str], IO[str]]
 """Opens a record file by name (``-``: standard input) as text."""
@@ -231,7 +231,7 @@ class RecordJudge:
         self.rules_by_profile = rules_by_profile
         """The rules object of each profile met, shared by the hands judged here (the caller's,
         shared with its other judges, or made with the first Panguingue hand)."""
-        self.next_hand: Callable[[HandResult, HandScript], Violation | None]
+        self.next_hand: Callable[[HandResult, HandScript, PanRules], Violation | None]
         self.stop: Callable[[HandScript, Violation], HandResult]
         self.previous: HandResult | None = None
         """The last Panguingue hand judged in this record, for S3 (None: no constraint)."""
@@ -271,12 +271,12 @@ class RecordJudge:
                 self.rules_by_profile = PanRulesByProfile()
         if self.profile is not None:
             script = replace(script, profile=self.profile)
-        s3 = None if previous is None else self.next_hand(previous, script)
+        assert self.rules_by_profile is not None
+        rules = self.rules_by_profile.of(script.profile)
+        s3 = None if previous is None else self.next_hand(previous, script, rules)
         if s3 is not None:
             result = self.stop(script, s3)
         else:
-            assert self.rules_by_profile is not None
-            rules = self.rules_by_profile.of(script.profile)
             result = self.referee(script, record_steps=self.steps, remedy=self.remedy, rules=rules)
         self.previous = result
         sink.hand(HandReport(hand, script, result))
@@ -417,7 +417,7 @@ def _replay_parallel(
             out, err, counts, halt, first, end = done
             if task[1] != last_file:
                 last, last_file = None, task[1]
-            if first is not None and last is not None and next_hand_violation(last, first) is not None:
+            if first is not None and last is not None and next_hand_violation(last, first, kept[1].of(first.profile)):
                 # S3 across the cut: judge the chunk again with the hand before it known
                 out, err, counts, halt, first, end = _judge_chunk(kind, strict, profile, task, last, kept)
             last = end

@@ -62,7 +62,7 @@ def live(
     at its end. Each line is a record line (deal, up, stay/top, a turn, force, call, count,
     mend, back, reshuffle, comments); a legal one is appended and on the disk before the
     next is read, an illegal one is refused with its ruling and not written. When a hand ends
-    the next begins seated as S3 requires (the winner first). Commands: undo (take back the
+    the next begins seated as S3 requires (the winner first; PAGRUC: G8). Commands: undo (take back the
     last line written), settle (the night so far), rules ID (one rule explained), quit.
     On a terminal, a full-screen view; when standard input is not a terminal, one judgement
     per line (--jsonl: JSON events).

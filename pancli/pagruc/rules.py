@@ -58,6 +58,17 @@ class PagrucRules:
         :meth:`in_hand` add these up."""
         return card_points(c, where)
 
+    @decides(Rule.G8, what="the next hand's order of play: the first hand deals it, dealing keeps one direction")
+    def next_order(self, players: Sequence[str]) -> tuple[str, ...]:
+        """G8: the order of play of the next hand after one played in the order ``players``
+        (dealer last): the player who played first deals, so the order turns by one.
+        :func:`pancli.pagruc.standings.game_order_problems` judges a game's hands by it.
+
+        >>> PagrucRules().next_order(("Ana", "Ben", "Cruz", "Dee"))
+        ('Ben', 'Cruz', 'Dee', 'Ana')
+        """
+        return (*players[1:], *players[:1])
+
     def meld_points(self, meld: PagrucMeld) -> int:
         """G7: what a meld's cards score on the table."""
         where = meld.where

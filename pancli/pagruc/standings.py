@@ -23,6 +23,7 @@ from pancli.model.results import ClaimKind
 from pancli.model.rulings import counted
 from pancli.pagruc.pack import official_problem
 from pancli.pagruc.referee import PagrucHandResult
+from pancli.pagruc.rules import PagrucRules
 from pancli.rulebook import Rule
 from pancli.values import Value
 
@@ -130,11 +131,13 @@ def _hand_problems(h: GameHand) -> list[Problem]:
     return out
 
 
-@decides(Rule.G8, what="whether a game's hands are seated, dealt and counted as an official game")
-def game_order_problems(hands: Sequence[GameHand], seats: Sequence[str]) -> tuple[list[Problem], Counter[str]]:
+def game_order_problems(
+    hands: Sequence[GameHand], seats: Sequence[str], rules: PagrucRules
+) -> tuple[list[Problem], Counter[str]]:
     """G8, the one judge of a game's order: at least one hand; every hand played by the game's
-    ``seats``; each dealt by the player who played first in the hand before, play keeping one
-    direction; every player dealing the same number of times, at most :data:`MAX_DEALS`.
+    ``seats``; each in the order ``rules`` sets after the hand before
+    (:meth:`.PagrucRules.next_order`: dealt by the player who played first in it, play keeping one
+    direction); every player dealing the same number of times, at most :data:`MAX_DEALS`.
     Returns the problems, in the order of the hands, and how often each player dealt."""
     if not hands:
         return [Problem(Rule.G8, "no PAGRUC hand: a game is at least one deal each")], Counter()
@@ -147,14 +150,14 @@ def game_order_problems(hands: Sequence[GameHand], seats: Sequence[str]) -> tupl
         prev, now = before.players, after.players
         if set(prev) != set(now):
             continue  # reported as a change of players
-        if now[-1] != prev[0]:
+        turned = rules.next_order(prev)
+        if now[-1] != turned[-1]:
             msg = (
-                f"hand {after.index} is dealt by {now[-1]}, but {prev[0]} played first in hand {before.index} "
+                f"hand {after.index} is dealt by {now[-1]}, but {turned[-1]} played first in hand {before.index} "
                 "and so deals next"
             )
             problems.append(Problem(Rule.G8, msg, after.file, after.line, 1, after.index, now[-1]))
             continue
-        turned = (*prev[1:], prev[0])
         if now != turned:
             msg = (
                 f"hand {after.index} is played in the order {' '.join(now)}, not {' '.join(turned)}: "
@@ -175,14 +178,16 @@ def game_order_problems(hands: Sequence[GameHand], seats: Sequence[str]) -> tupl
     return problems, deals
 
 
-def game_standings(hands: Sequence[GameHand]) -> Standings:
-    """Check a game (G1, G6-G8) and rank its players (G9).
+def game_standings(hands: Sequence[GameHand], rules: PagrucRules | None = None) -> Standings:
+    """Check a game (G1, G6-G8) and rank its players (G9), asking ``rules`` (PAGRUC's rules
+    object, :class:`~pancli.pagruc.rules.PagrucRules`, when None) the order of each next hand.
 
     Every reason the game is not official is collected in ``problems``; totals are given
     whenever every score is known, PAGRUC points only for an official game.
     """
+    rules = PagrucRules() if rules is None else rules
     if not hands:
-        return Standings((), (), None, {}, (), tuple(game_order_problems(hands, ())[0]))
+        return Standings((), (), None, {}, (), tuple(game_order_problems(hands, (), rules)[0]))
     first = hands[0]
     seats = first.players
     problems: list[Problem] = []
@@ -192,7 +197,7 @@ def game_standings(hands: Sequence[GameHand]) -> Standings:
         problems.append(Problem(Rule.G1, f"{counted(n, 'player')}: {why}", first.file, first.line, 1, first.index))
     for h in hands:
         problems.extend(_hand_problems(h))
-    order, deals = game_order_problems(hands, seats)
+    order, deals = game_order_problems(hands, seats, rules)
     problems.extend(order)
     totals: dict[str, int] | None = {p: 0 for p in seats}
     for h in hands:

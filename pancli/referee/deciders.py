@@ -30,7 +30,7 @@ from pancli.pagruc import judges as pagruc_judges
 from pancli.pagruc import rules as pagruc_rules
 from pancli.pagruc import scoring as pagruc_scoring
 from pancli.pagruc import standings as pagruc_standings
-from pancli.referee import deal, decisions, forcing, going_out, melding, sequence, turns
+from pancli.referee import deal, decisions, forcing, going_out, melding, turns
 from pancli.rulebook import Rule
 
 MARKED_IN: Final[tuple[ModuleType, ...]] = (
@@ -40,7 +40,6 @@ MARKED_IN: Final[tuple[ModuleType, ...]] = (
     forcing,
     going_out,
     melding,
-    sequence,
     turns,
     pagruc_rules,
     pagruc_judges,
@@ -114,6 +113,7 @@ DECIDES: Final[Mapping[Rule, str]] = MappingProxyType({r: what for r, (_, what) 
 SHARED: Final = frozenset(
     {
         Rule.S1,
+        Rule.S3,
         Rule.E1,
         Rule.E2,
         Rule.E4,
@@ -132,7 +132,8 @@ SHARED: Final = frozenset(
         Rule.G4,
         Rule.G5,
         Rule.G7,
+        Rule.G8,
     }
 )
-"""The rules whose question the referee, the analyzer, the batches or self-play all ask (PAGRUC's:
-the referee, ``pan check --game pagruc`` and ``pan score``)."""
+"""The rules whose question the referee, the analyzer, the batches, self-play or ``pan live`` all
+ask (PAGRUC's: the referee, ``pan check --game pagruc``, ``pan score``, the standings and ``pan live``)."""

@@ -8,7 +8,10 @@
 * P9 :func:`flat_player_fault`, asking :meth:`~pancli.panrules.PanRules.must_keep_draw` (the draw
   that fits a flat next player's melds is kept), with :func:`holds_nothing_else`.
 
-:func:`verify_discard` returns a frozen :class:`DiscardPlan` that :func:`apply_discard` uses.
+What the discard that ends the turn must be, as the turn stands, is one question,
+:func:`discard_due` (the position's :meth:`~pancli.referee.table.Table.discard_due`): the
+discard's judges, positions and reviews ask it. :func:`verify_discard` returns a frozen
+:class:`DiscardPlan` that :func:`apply_discard` uses.
 The self-play generator asks the same two questions of the same rules object.
 """
 
@@ -21,7 +24,7 @@ from pancli.decides import decides
 from pancli.model.actions import Discard, Draw, Force, MeldNew, Turn
 from pancli.model.results import DISCARD_PILE, HAND, STOCK
 from pancli.model.rulings import Ruling
-from pancli.referee.board import Board, Located
+from pancli.referee.board import DECIDING, PLAYING, Board, Located
 from pancli.referee.going_out import ten_cards_fault
 from pancli.referee.melding import CardPlan, plan_cards, unused_borrow_fault
 from pancli.referee.state import Seat
@@ -46,6 +49,81 @@ class DiscardPlan(Value):
 
     kind: DiscardKind
     cards: CardPlan | None = None
+
+
+class Discarding(enum.Enum):
+    """What the discard that ends the turn may be, as the turn stands (:class:`DiscardDue`)."""
+
+    NOT_YET = "not yet"
+    """No discard now: the turn has no draw yet (P1), or the drawn card must be used first (P3, P4)."""
+    THE_DRAW = "the draw"
+    """The unused stock draw, at once (P2): the turn ends and it is live for the next player."""
+    HAND_CARD = "a hand card"
+    """One card of the hand (P5; under P9 the kept draw joins the hand, and another card goes)."""
+    NONE = "none"
+    """Nothing is discarded: the player went out (P7), the discard ended the turn (P5), or the
+    hand is over."""
+
+
+class DiscardDue(Value):
+    """The discard the turn calls for, as it stands after the draw and any melds, and the rule
+    that says so (:func:`discard_due`): the unused stock draw ``card`` (P2), a hand card but
+    ``excluded``, the kept draw (P9), any hand card (P5), or none now (P1, P3, P4, P7, P5 once
+    discarded; between hands the rule the hand ended under, or T1 while deciding).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> five = card(Rank.FIVE, Suit.SPADES)
+    >>> due = DiscardDue(Rule.P9, Discarding.HAND_CARD, excluded=five)
+    >>> due.allows(five, held=True), due.allows(card(Rank.KING, Suit.CLUBS), held=True)
+    (False, True)
+    """
+
+    rule: Rule
+    due: Discarding
+    card: Card | None = None
+    """The one card to discard (P2: the unused stock draw), or None."""
+    excluded: Card | None = None
+    """The card that may not be discarded (P9: the kept draw, unless the hand holds nothing else)."""
+
+    def allows(self, c: Card, held: bool) -> bool:
+        """Whether discarding ``c`` now is what the turn calls for (``held``: the hand holds a
+        copy of ``c``, or a card the record does not show). The discard's other judges (E4, M6,
+        P7) still apply."""
+        due = self.due
+        if due is Discarding.THE_DRAW:
+            return c == self.card
+        return due is Discarding.HAND_CARD and held and c != self.excluded
+
+
+def discard_due(b: Board) -> DiscardDue:
+    """What the discard that ends the turn of the player in turn must be, as the turn stands
+    (:class:`DiscardDue`): P8's forced card is taken, so P3 answers for it; P9 is the rules
+    object's :meth:`~pancli.panrules.PanRules.must_keep_draw`."""
+    phase = b.phase
+    if phase is not PLAYING:
+        if phase is DECIDING:
+            return DiscardDue(Rule.T1, Discarding.NOT_YET)
+        return DiscardDue(b.ending_rule or Rule.I3, Discarding.NONE)
+    s = b.seat
+    if s is None or not b.drew:
+        return DiscardDue(Rule.P1, Discarding.NOT_YET)
+    if b.discarded:
+        return DiscardDue(Rule.P5, Discarding.NONE)
+    if b.out:
+        return DiscardDue(Rule.P7, Discarding.NONE)
+    if not b.pending_used:
+        if b.pending_src is DISCARD_PILE:
+            return DiscardDue(Rule.P3, Discarding.NOT_YET)
+        if b.hand_melded:
+            return DiscardDue(Rule.P4, Discarding.NOT_YET)
+        pending = b.pending
+        if pending is not None and b.rules.must_keep_draw(s, b.next_seat, pending):
+            kept = None if holds_nothing_else(s, pending) else pending
+            return DiscardDue(Rule.P9, Discarding.HAND_CARD, excluded=kept)
+        return DiscardDue(Rule.P2, Discarding.THE_DRAW, card=pending)
+    if s.hand_n == 0:
+        return DiscardDue(Rule.P7, Discarding.NONE)  # the eleventh card melded: he went out
+    return DiscardDue(Rule.P5, Discarding.HAND_CARD)
 
 
 def holds_nothing_else(s: Seat, c: Card) -> bool:
@@ -82,7 +160,8 @@ def discard_fault(b: Board, node: Located) -> Ruling | None:
     s = b.seat
     assert s is not None
     if type(node) is Turn:
-        if b.discarded or s.hand_n == 0:
+        due = discard_due(b)
+        if due.rule is not Rule.P5 or due.due is not Discarding.HAND_CARD:
             return None
         return b.fail(Rule.P5, f"{s.name} used the draw and must end the turn with a discard", node)
     if b.discarded:
@@ -127,11 +206,12 @@ def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pend
     return None
 
 
-def flat_player_fault(b: Board, s: Seat, node: Discard, keep: bool) -> Ruling | None:
-    """P9: a player who must keep the unused draw (``keep``, :meth:`pancli.panrules.PanRules.must_keep_draw`) discards a
-    hand card: the drawn card itself only as a copy of a hand that holds nothing else."""
+def flat_player_fault(b: Board, s: Seat, node: Discard, due: DiscardDue) -> Ruling | None:
+    """P9: a player who must keep the unused draw (``due``, asking
+    :meth:`pancli.panrules.PanRules.must_keep_draw`) discards a hand card: the drawn card itself
+    only as a copy of a hand that holds nothing else."""
     c = node.card
-    if not keep or c != b.pending or holds_nothing_else(s, c):
+    if due.rule is not Rule.P9 or due.excluded is None or c != due.excluded:
         return None
     return b.fail(
         Rule.P9, f"{b.next_seat.name} is flat and {c} fits {b.next_seat.name}'s melds: {s.name} must keep it", node
@@ -182,12 +262,11 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
         r = taken_card_fault(b, a) or melding_gate_fault(b, a) or forcing_fault(b, a)
         if r is not None:
             raise r
-        pending = b.pending
-        keep = pending is not None and b.rules.must_keep_draw(s, b.next_seat, pending)
-        if c == pending and not keep:
+        due = discard_due(b)
+        if due.due is Discarding.THE_DRAW and c == due.card:
             return DiscardPlan(DiscardKind.UNUSED_DRAW)
         # P2 excuses a discard other than the draw when P9 keeps it
-        r = flat_player_fault(b, s, a, keep) or unused_draw_fault(b, a, keep)
+        r = flat_player_fault(b, s, a, due) or unused_draw_fault(b, a, due.rule is Rule.P9)
         kind = DiscardKind.KEPT_DRAW
     else:
         r = ten_cards_fault(b, a)

@@ -145,7 +145,8 @@ class Position(Value):
     forced: bool = False
     """On his own turn line: he had to take the live discard (P8), so drawing was no choice."""
     keeps_draw: bool = False
-    """His unused stock draw fits the flat next player's meld: he must keep it (P9)."""
+    """His unused stock draw fits the flat next player's meld: he must keep it (P9), as the table's
+    :meth:`~pancli.referee.table.Table.discard_due` answers after the draw."""
 
     @property
     def seen(self) -> tuple[Card, ...]:
@@ -272,9 +273,8 @@ class Walk:
             except Ruling as r:
                 draw_violation = r.violation
             else:
-                first = now.actions[0]
-                keeps = isinstance(first, Draw) and table.must_keep(first.card)
-                table.apply(first, plan)
+                table.apply(now.actions[0], plan)
+                keeps = table.discard_due().rule is Rule.P9
             view = _view(table, script, line, player, turns, draw_violation)
         finally:
             table.restore(before)

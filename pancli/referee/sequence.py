@@ -12,50 +12,42 @@ violation, unfinished) or a PAGRUC hand (G8 rules its deals) puts no constraint 
 
 >>> from pancli.model.actions import HandScript
 >>> from pancli.model.results import HandResult
+>>> from pancli.panrules import PanRules
+>>> from pancli.rules import HOYLE
+>>> rules = PanRules(HOYLE)
 >>> last = HandResult(("Ana", "Ben", "Cy"), "Ben", (), {"Ana": -1, "Ben": 2, "Cy": -1})
->>> next_hand_violation(last, HandScript(players=("Ben", "Cy", "Ana"))) is None
+>>> next_hand_violation(last, HandScript(players=("Ben", "Cy", "Ana")), rules) is None
 True
->>> v = next_hand_violation(last, HandScript(players=("Cy", "Ana", "Ben"), first_line=12))
+>>> v = next_hand_violation(last, HandScript(players=("Cy", "Ana", "Ben"), first_line=12), rules)
 >>> str(v.rule), v.line, v.col, v.player
 ('S3', 12, 1, 'Cy')
 >>> v.message
 'Ben won the last hand and is first hand in this one: the order of play is Ben Cy Ana, not Cy Ana Ben'
->>> next_hand_violation(last, HandScript(players=("Dee", "Ben", "Cy"))).message
+>>> next_hand_violation(last, HandScript(players=("Dee", "Ben", "Cy")), rules).message
 'Ben won the last hand and is first hand in this one (Ana left, Dee joined): the order of play starts with Ben, not Dee'
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pancli.cards import Game
-from pancli.decides import decides
 from pancli.model.actions import HandScript
 from pancli.model.results import Ending, HandResult, Violation
 from pancli.model.rulings import Ruling
 from pancli.rulebook import Rule
 
-
-def next_hand_order(previous: HandResult) -> tuple[str, ...] | None:
-    """The order of play S3 sets for the next hand with the same players (None: no winner).
-
-    >>> from pancli.model.results import HandResult
-    >>> next_hand_order(HandResult(("Ana", "Ben", "Cy", "Dee"), "Cy", (), {}))
-    ('Cy', 'Dee', 'Ana', 'Ben')
-    """
-    winner = previous.winner
-    if winner is None or winner not in previous.players:
-        return None
-    i = previous.players.index(winner)
-    return previous.players[i:] + previous.players[:i]
+if TYPE_CHECKING:
+    from pancli.panrules import PanRules
 
 
-@decides(Rule.S3, what="whether the last hand's winner is first hand in the next")
-def next_hand_violation(previous: HandResult, script: HandScript) -> Violation | None:
+def next_hand_violation(previous: HandResult, script: HandScript, rules: PanRules) -> Violation | None:
     """The S3 violation of ``script`` as the hand after ``previous`` in a record, if any: the
-    last winner, when he sits in this hand, is first hand (with the same players, the whole
-    order of play follows from the last hand's)."""
+    order ``rules`` sets (:meth:`.PanRules.next_order`), whole with the same players; when
+    others left or joined, only its first hand is known."""
     if script.game is not Game.PANGUINGUE:
         return None
-    expected = next_hand_order(previous)
+    expected = rules.next_order(previous.players, previous.winner)
     if expected is None or expected[0] not in script.players:
         return None
     if set(previous.players) == set(script.players):

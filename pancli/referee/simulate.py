@@ -91,7 +91,8 @@ def simulate_hands(
 ) -> Iterator[HandScript]:
     """Yield ``hands`` complete hands of self-play among ``players`` (order of play, dealer last),
     asking ``rules`` (the rules object of ``profile``; a fresh one without) every rule question
-    a player's choice depends on: what is a meld and what grows one, P8, P9, S1.
+    a player's choice depends on: what is a meld and what grows one, P8, P9, S1, and the next
+    hand's order (S3).
 
     >>> from pancli.rules import HOYLE
     >>> s = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, 3, HOYLE))
@@ -116,11 +117,8 @@ def simulate_hands(
             continue
         done += 1
         yield script
-        if winner is not None:
-            i = order.index(winner)
-            order = order[i:] + order[:i]
-        else:
-            order = order[1:] + order[:1]
+        after = rules.next_order(order, winner)
+        order = after if after is not None else order[1:] + order[:1]  # no order set: the deal passes on
 
 
 class _Policy:

@@ -9,7 +9,8 @@ rule   the one function that judges it
 S1     :func:`.deal.seat_fault` (seating; a player named is seated; the count is the rules
        object's ``seating``, which self-play asks too)
 S2     :func:`.deal.second_deal_fault` (dealt once)
-S3     :func:`.sequence.next_hand_violation` (across hands)
+S3     :func:`.sequence.next_hand_violation` (across hands: the rules object's ``next_order``,
+       which self-play and ``pan live`` ask too)
 I1     :func:`.deal.deal_count_fault` (ten cards dealt, or more shown later; put right by
        :func:`.deal.apply_deal` and :func:`.irregular.remedy_deal`, or :func:`.irregular.retire`)
 E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere: the rules
@@ -171,7 +172,7 @@ from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import calls, deal, decisions, forcing, going_out, irregular, melding, turns
 from pancli.referee.board import DECIDING, HAND_SIZE, PLAYING, Board, Located, Phase
 from pancli.referee.deal import beyond_hand, card_fault
-from pancli.referee.forcing import DiscardPlan
+from pancli.referee.forcing import DiscardDue, DiscardPlan
 from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
 from pancli.referee.state import Foul, Seat
 from pancli.referee.turns import plays_now, stock_fault
@@ -267,7 +268,7 @@ class Table(Board):
     :meth:`push` plays one line by the referee's one path (the one :func:`referee_hand` plays
     every line by) and :meth:`pop` takes the last one back exactly, when the table keeps its
     lines (``undo``). What may be played next is asked of it: :attr:`to_act`, :attr:`offered`,
-    :meth:`must_take`, :meth:`fits`, :meth:`must_keep`.
+    :meth:`must_take`, :meth:`fits`, :meth:`must_keep`, and within a turn :meth:`discard_due`.
     """
 
     def __init__(
@@ -467,6 +468,29 @@ class Table(Board):
         """P9: the player in turn must keep the unused stock draw ``c`` (the flat next player's
         melds take it), discarding a hand card instead (the rules object's ``must_keep_draw``)."""
         return self.rules.must_keep_draw(self.in_turn, self.next_seat, c)
+
+    def discard_due(self) -> DiscardDue:
+        """What the discard that ends the turn must be, as the turn stands after the draw and
+        any melds (:func:`.forcing.discard_due`): the unused stock draw at once (P2), a hand card
+        but the kept draw (P9), any hand card (P5), or none now (P1 before the draw, P3 and P4
+        before the drawn card is used, P7 when he went out).
+
+        >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
+        >>> from pancli.model.actions import Deal, Decision, Turn, Draw
+        >>> c = fast_cards
+        >>> deals = (Deal("Ana", c("5s 5s 2h 3h Kd Kh Kc 2c 7d Jc")), Deal("Ben", c("2d 2d 6c Jd Jd Qs 4s 4s 6h 7c")))
+        >>> t = Table(HandScript(players=("Ana", "Ben"), upcard=c("4c")[0], deals=deals))
+        >>> t.deal_in(), t.push(Decision("Ana", True)), t.push(Decision("Ben", True))
+        (True, (), ())
+        >>> t.discard_due().rule
+        Rule.P1
+        >>> draw = Draw(c("Qd")[0])
+        >>> t.begin_turn(Turn("Ana", (draw,))); t.apply(draw, t.verify(draw))
+        >>> due = t.discard_due()
+        >>> due.rule, due.due.value, str(due.card)
+        (Rule.P2, 'the draw', 'Qd')
+        """
+        return forcing.discard_due(self)
 
     # ------------------------------------------------------------------ seating and deal
 

@@ -15,9 +15,9 @@ from pancli.app.lines import ErrorFields, error_line, escape_text
 from pancli.app.replay import referee
 from pancli.app.report import HandReport
 from pancli.app.review import SummaryRow, Totals
-from pancli.jsontext import Item, Line, dumps
+from pancli.jsontext import Item, Line
 from pancli.records.reader import read_chunk, split_hands
-from pancli.render.stream import write_json
+from pancli.render.stream import JsonStream, write_json
 from pancli.render.text import stdout_is_terminal
 
 if TYPE_CHECKING:
@@ -196,9 +196,12 @@ class ReviewWriter:
         self.hands = 0
         self.bad = 0
         self.malformed = 0
+        self.stream = JsonStream(True, flush_each=False) if as_jsonl else None
+        """``--jsonl``: the one list writer, flushed after each hand's lines."""
 
     def _line(self, obj: msgspec.Struct) -> None:
-        sys.stdout.write(dumps(obj) + "\n")
+        assert self.stream is not None
+        self.stream.add(obj)
 
     def show(self, r: HandReview) -> None:
         self.progress.advance()
@@ -232,6 +235,8 @@ class ReviewWriter:
                 self.skips.append(escape_text(f"{r.file} hand {r.hand}: {s.player}: {skip_text(s)}"))
             else:
                 self.more_skips += 1  # the summary's memory stays the same however many hands
+        if self.stream is not None:
+            self.stream.out.flush()  # a hand's lines reach a reader of the pipe together
 
     def _page(self, r: HandReview) -> None:
         """The reviewed hand on the page of ``--html``, as ``pan replay --html`` draws it: the marks with
@@ -259,6 +264,8 @@ class ReviewWriter:
         if self.as_jsonl:
             for row in self.totals.table():
                 self._line(SummaryLine(*astuple(row)))
+            assert self.stream is not None
+            self.stream.close()
         elif self.as_json:
             doc = ReviewDoc(self.judgements, self.totals.table(), self.skip_data, self.errors)
             write_json(doc)
