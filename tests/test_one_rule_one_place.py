@@ -773,6 +773,32 @@ def test_G7_the_pagruc_referee_check_and_score_ask_the_rules_object_s_points() -
     assert "score -30" in text
 
 
+def test_G7_a_meld_made_by_the_rules_object_keeps_its_points() -> None:
+    """A library caller reading a meld's or a verdict's points, the scored melds of ``pan score
+    --json`` and the referee's table melds (``pan replay --json``) follow the rules object."""
+    from pancli.app.lines import InputLine
+    from pancli.app.score import assess_score
+    from pancli.render.exports import ScoreItem, score_item
+
+    aces, run = fast_cards("Ac Ad As"), fast_cards("5h 6h 7h")
+    for rules, factor in ((PagrucRules(), 1), (DoubledPoints(), 2)):
+        v = rules.meld(aces, TWO_PACKS)
+        assert v.meld is not None and (v.points, v.meld.points) == (45 * factor, 45 * factor)
+        laid = rules.meld(run, TWO_PACKS).meld
+        assert laid is not None
+        assert rules.lay_off(laid, fast_cards("8h", Game.PAGRUC) or (), TWO_PACKS).points == 26 * factor
+        assert rules.meld_points(laid) == laid.points
+        report = assess_score(InputLine("<arg>", 1, "[5h 6h 7h] [Ac Ad As] | Ks Ah"), TWO_PACKS, rules)
+        item = score_item(report)
+        assert isinstance(item, ScoreItem) and [m.points for m in item.melds] == [18 * factor, 45 * factor]
+        tables = [m.meld.points for r in _pagruc_results(rules) for m in r.table]
+        assert tables and tables == [
+            sum(rules.points(c, m.meld.where) for c in m.meld.cards) for r in _pagruc_results(rules) for m in r.table
+        ]
+    book = [m.meld.points for r in _pagruc_results(PagrucRules()) for m in r.table]
+    assert [2 * n for n in book] == [m.meld.points for r in _pagruc_results(DoubledPoints()) for m in r.table]
+
+
 def test_G1_the_pagruc_referee_asks_the_rules_object_s_pack() -> None:
     assert {r.packs for r in _pagruc_results(PagrucRules())} == {1}
     assert {r.packs for r in _pagruc_results(TwoPacksAlways())} == {2}
