@@ -33,7 +33,8 @@ from pancli.values import Line as Line
 
 # DEL, C1 (U+0080-009F), U+200B-200F, U+2028-202E, U+2060-2069 and U+FEFF in UTF-8: they only
 # occur inside strings, since JSON's own syntax is ASCII
-_RAW: Final = re.compile(rb"\x7f|\xc2[\x80-\x9f]|\xe2\x80[\x8b-\x8f\xa8-\xae]|\xe2\x81[\xa0-\xa9]|\xef\xbb\xbf")
+# (the pattern's text: re compiles it, and keeps it, the first time output holds one of them)
+_RAW: Final = rb"\x7f|\xc2[\x80-\x9f]|\xe2\x80[\x8b-\x8f\xa8-\xae]|\xe2\x81[\xa0-\xa9]|\xef\xbb\xbf"
 
 
 def _escaped(m: re.Match[bytes]) -> bytes:
@@ -57,14 +58,15 @@ _encode_lines: Final = _ENCODER.encode_lines
 
 def _text(data: bytes) -> str:
     # ASCII (nearly all output) can hold only DEL of those: two C scans spare the regex's
-    if (not data.isascii() or b"\x7f" in data) and _RAW.search(data) is not None:
-        data = _RAW.sub(_escaped, data)
+    if (not data.isascii() or b"\x7f" in data) and re.search(_RAW, data) is not None:
+        data = re.sub(_RAW, _escaped, data)
     return data.decode()
 
 
 _MARK: Final = "\ufdd0"
 """A noncharacter that stands for ``\\u`` while strings holding lone surrogates are encoded."""
-_MARKED: Final = re.compile(rb"\xef\xb7\x90([0-9a-f]{4})")
+_MARKED: Final = rb"\xef\xb7\x90([0-9a-f]{4})"
+"""The mark and its four hex digits in the encoded bytes (compiled by re when a lone surrogate comes)."""
 
 
 def _marked(obj: Any) -> Any:
@@ -90,7 +92,7 @@ def _encode_any(obj: object, indent: int = 0) -> bytes:
         data = _encode(_marked(msgspec.to_builtins(obj, enc_hook=_hook)))
         if indent:
             data = msgspec.json.format(data, indent=indent)
-        return _MARKED.sub(rb"\\u\1", data)
+        return re.sub(_MARKED, rb"\\u\1", data)
 
 
 def dumps(obj: object) -> str:

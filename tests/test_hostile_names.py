@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,7 @@ def test_R2_a_name_with_a_character_that_prints_as_nothing_is_refused_at_its_pla
     hand = hand_of(f"Ana {name}")
     assert hand.error is not None and hand.script is None
     assert (hand.error.code, hand.error.line, hand.error.col) == ("R2", 1, 19)
-    hidden = DEFAULT_IGNORABLE.search(name)
+    hidden = re.search(DEFAULT_IGNORABLE, name)
     assert hidden is not None and f"U+{ord(hidden.group()):04X}" in hand.error.message
     assert "prints as nothing" in hand.error.message
 

@@ -43,6 +43,10 @@ RENDER = ("pancli.render.plain", "pancli.render.words", "pancli.notation.record_
 LIGHT = ("pancli.rulebook", "pancli.jsontext", "pancli.meldspace")
 # pathlib (with urllib.parse and ipaddress) only where a path is handled: a house-rules file, a record
 PATHS = ("pathlib",)
+# C extensions (a shared library each) and copy (which looks for Jython's org.python.core on every path
+# entry) only where they are used: a name past ASCII, a turn line with comments, a table taken back;
+# importlib.util only for the command list
+LOADED_LATE = ("unicodedata", "bisect", "copy", "importlib.util")
 
 # command line -> module prefixes it must not import (output to a pipe, canonical input). Every
 # command has a case (test below): the lighter its path, the more it lists.
@@ -53,7 +57,18 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     ),
     "check": (
         ["check", "5s 5s 5s"],
-        (*UI, "json", *STDLIB, *ENGINES, *LIGHT, *PATHS, "pancli.model", "pancli.pagruc", "pancli.records"),
+        (
+            *UI,
+            "json",
+            *STDLIB,
+            *ENGINES,
+            *LIGHT,
+            *PATHS,
+            *LOADED_LATE,
+            "pancli.model",
+            "pancli.pagruc",
+            "pancli.records",
+        ),
     ),
     "check --game pagruc": (
         ["check", "--game", "pagruc", "Ah 2h 3h"],
@@ -85,8 +100,8 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "rules": (["rules"], (*UI, "json", *STDLIB, *ENGINES, *PATHS, "pancli.jsontext", "pancli.melds", "pancli.model")),
     # the example's replay line is read from rule_examples.tsv: no reader, no referee
     "rules RULE": (["rules", "P8"], (*UI, "json", *STDLIB, *ENGINES, "pancli.jsontext", "pancli.model", READER)),
-    "replay": (["replay", SMALL], (*UI, "json", *STDLIB, "pancli.analyze", "pancli.pagruc")),
-    "replay --json": (["replay", "--json", SMALL], (*UI, *STDLIB, "pancli.analyze", "pancli.pagruc")),
+    "replay": (["replay", SMALL], (*UI, "json", *STDLIB, *LOADED_LATE, "pancli.analyze", "pancli.pagruc")),
+    "replay --json": (["replay", "--json", SMALL], (*UI, *STDLIB, *LOADED_LATE, "pancli.analyze", "pancli.pagruc")),
     "replay PAGRUC": (["replay", PAGRUC_FILE], (*UI, "json", *STDLIB, "pancli.analyze", "pancli.referee")),
     "fmt": (["fmt", SMALL], (*UI, "json", *STDLIB, *ENGINES)),
     "simulate": (
@@ -104,6 +119,8 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
             "pancli.records",
             "pancli.model",
             "pancli.analyze.advice",
+            *PATHS,
+            "dataclasses",  # (the search's positions are a class of their own)
         ),
     ),
     # the reviewer asks the referee and the analyzer (its advice too), writes the record's text; json only
@@ -120,7 +137,7 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     # (decimal: a sitting's transfers are exact amounts, units too); no hand's text is written
     "settle": (
         ["settle", SMALL],
-        (*UI, "json", "difflib", "tempfile", "pancli.analyze", "pancli.pagruc", *RENDER),
+        (*UI, "json", "difflib", "tempfile", *LOADED_LATE, "pancli.analyze", "pancli.pagruc", *RENDER),
     ),
     "samples": (
         ["samples"],
@@ -136,7 +153,7 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "score --help": (["score", "--help"], (*UI, "json", *STDLIB, *ENGINES)),
     "analyze --help": (
         ["analyze", "--help"],
-        (*UI, "json", *STDLIB, *ENGINES, *LIGHT, "pancli.model", "pancli.records"),
+        (*UI, "json", *STDLIB, *ENGINES, *LIGHT, *PATHS, "pancli.model", "pancli.records"),
     ),
     "standings --help": (["standings", "--help"], (*UI, "json", *STDLIB, "pancli.referee", "pancli.analyze")),
 }
@@ -154,6 +171,47 @@ def test_each_command_imports_no_heavy_module_it_does_not_need(case: str) -> Non
     mods = imported(argv)
     bad = sorted(m for m in mods if any(m == f or m.startswith(f + ".") for f in forbidden))
     assert not bad, f"pan {' '.join(argv)} imports {bad}"
+
+
+COMPILES = """
+import re
+import sys
+compiled = []
+compile_now = re.compile
+
+
+def counted(pattern, flags=0):
+    compiled.append(pattern)
+    return compile_now(pattern, flags)
+
+
+re.compile = counted
+sys.argv = ['pan', *sys.argv[1:]]
+from pancli.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+finally:
+    sys.stderr.write('\\nCOMPILED ' + repr(compiled) + '\\n')
+"""
+
+
+@pytest.mark.parametrize("argv", [["replay", SMALL], ["replay", "--json", SMALL], ["check", "--json", "5s 5s 5s"]])
+def test_an_ascii_input_compiles_no_pattern_of_text_past_ascii(argv: list[str]) -> None:
+    """The patterns for characters past ASCII (a name's invisible characters, the JSON output's
+    escapes) have wide ranges, slow to compile: re compiles them when such text first comes."""
+    import ast
+
+    from pancli.jsontext import _MARKED, _RAW
+    from pancli.notation.record_common import DEFAULT_IGNORABLE
+
+    p = subprocess.run([sys.executable, "-c", COMPILES, *argv], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert "COMPILED " in p.stderr, p.stderr
+    compiled = ast.literal_eval(p.stderr.rsplit("COMPILED ", 1)[1].strip())
+    assert compiled, "no pattern compiled at all: the count does not see re.compile"
+    wide = {getattr(p, "pattern", p) for p in (DEFAULT_IGNORABLE, _RAW, _MARKED)}  # (texts, or patterns once)
+    assert not wide & set(compiled)
 
 
 EXIT_RUN = """

@@ -11,7 +11,6 @@ import math
 import random
 from array import array
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Final, cast
 
 from pancli.analyze.arrange import (
@@ -394,19 +393,34 @@ _UNUSABLE = -1
 _FRESH: Final = array("l", [UNKNOWN] * NSLOT)
 
 
-@dataclass(slots=True, eq=False)
 class Node:
-    """One position of the simulated player: hand, melds, and the moves found so far from it."""
+    """One position of the simulated player: hand, melds, and the moves found so far from it.
 
-    state: int
-    tms: tuple[SearchMeld, ...]  # the player's melds on the table, in the search's terms
-    # a review remembers tens of thousands of positions: an array and a dict of numbers are nothing the cyclic
-    # collector walks, where two lists a position were most of its work
-    moves: array[int]  # per drawn slot: next node id, _UNUSABLE, or UNKNOWN (not yet computed)
-    paid: dict[int, int]  # per usable drawn slot, once its move is made: units each opponent pays at once (C7)
-    solver: TableSolver  # the search of every position with these table melds
-    out: bool = False
-    usable: int = -1  # the slots whose draw is usable here, as bits (-1: not asked yet)
+    A plain class with slots, written out (a dataclass would cost ``pan analyze`` the import of
+    dataclasses at start-up); compared by identity.
+    """
+
+    __slots__ = ("moves", "out", "paid", "solver", "state", "tms", "usable")
+
+    def __init__(
+        self,
+        state: int,
+        tms: tuple[SearchMeld, ...],
+        moves: array[int],
+        paid: dict[int, int],
+        solver: TableSolver,
+        out: bool = False,
+        usable: int = -1,
+    ) -> None:
+        self.state = state
+        self.tms = tms  # the player's melds on the table, in the search's terms
+        # a review remembers tens of thousands of positions: an array and a dict of numbers are nothing the
+        # cyclic collector walks, where two lists a position were most of its work
+        self.moves = moves  # per drawn slot: next node id, _UNUSABLE, or UNKNOWN (not yet computed)
+        self.paid = paid  # per usable drawn slot, once its move is made: units each opponent pays at once (C7)
+        self.solver = solver  # the search of every position with these table melds
+        self.out = out
+        self.usable = usable  # the slots whose draw is usable here, as bits (-1: not asked yet)
 
     @property
     def table(self) -> tuple[Meld, ...]:

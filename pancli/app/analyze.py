@@ -8,7 +8,6 @@ Every bad input is an :class:`InputProblem` with its place and rule or notation 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from msgspec import field
@@ -136,13 +135,14 @@ def read_position(
     ``profile`` overrides the hand's Rules tag. Raises InputProblem."""
     # start-up: pan analyze does without these
     from pancli.records import read_hands
+    from pancli.records.tags import record_folder
     from pancli.referee.position import PositionUnavailable, PositionViolation, acting_player, position_at
     from pancli.rulebook import Rule
 
     spans: list[str] = []
     found = None
     with open_record(name) as stream:
-        for hand in read_hands(stream, name, None if name == "-" else Path(name).parent):
+        for hand in read_hands(stream, name, record_folder(name)):
             if hand.first_line > line:
                 break
             if line <= hand.last_line:

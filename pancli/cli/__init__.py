@@ -11,7 +11,6 @@ import contextlib
 import errno
 import gc
 import importlib
-import importlib.util
 import io
 import os
 import resource
@@ -105,13 +104,21 @@ class LazyGroup(click.Group):
     """
 
     def list_commands(self, ctx: click.Context) -> list[str]:
+        import importlib.util  # start-up: only the command list (help, completion) looks modules up
+
         return [n for n, (mod, _, _) in COMMANDS.items() if importlib.util.find_spec(mod) is not None]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         entry = COMMANDS.get(cmd_name)
-        if entry is None or importlib.util.find_spec(entry[0]) is None:
+        if entry is None:
             return None
-        command: Any = getattr(importlib.import_module(entry[0]), entry[1])
+        try:
+            module = importlib.import_module(entry[0])
+        except ModuleNotFoundError as missing:
+            if missing.name == entry[0]:  # a command whose module is not there (yet): unknown
+                return None
+            raise
+        command: Any = getattr(module, entry[1])
         assert isinstance(command, click.Command)
         return command
 
@@ -203,6 +210,10 @@ def main() -> None:
     def stop(signum: int, frame: object) -> None:
         raise Interrupted(signum)
 
+    # The command's modules load from here on and live as long as the process: a young collection
+    # every 700 new objects (Python's default) would walk them again and again; every 10,000 still
+    # collects what a long run leaves (benchmarks/README.md, start-up)
+    gc.set_threshold(10_000)
     reserve: bytearray | None = None
     try:
         # inside the try: a signal that comes while pan is still setting up ends it as quietly

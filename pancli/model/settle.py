@@ -22,7 +22,6 @@ at least one player, and the last one settles two, so N players need at most N -
 from __future__ import annotations
 
 import heapq
-import unicodedata
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, localcontext
 from typing import TYPE_CHECKING
@@ -40,7 +39,11 @@ def player_key(name: str) -> str:
     >>> player_key("Zoe\\u0308") == player_key("Zo\\u00eb") == "Zo\\u00eb"
     True
     """
-    return name if name.isascii() else unicodedata.normalize("NFC", name)
+    if name.isascii():
+        return name
+    import unicodedata  # start-up: only a name past ASCII needs it
+
+    return unicodedata.normalize("NFC", name)
 
 
 def exact_sum(a: Decimal, b: Decimal) -> Decimal:

@@ -12,13 +12,13 @@ combining accent none; :func:`ljust_cells` and :func:`rjust_cells` pad by cells 
 
 from __future__ import annotations
 
-import unicodedata
-
 
 def cell_width(text: str) -> int:
     """How many terminal cells ``text`` takes (wide characters 2, combining marks 0)."""
     if text.isascii():
         return len(text)
+    import unicodedata  # start-up: only text past ASCII needs it
+
     width = 0
     for ch in text:
         if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):

@@ -21,7 +21,6 @@ A record line is read in two steps (grammar/README-records.md):
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from typing import Final
 
@@ -55,7 +54,11 @@ def player_name(text: str) -> str:
     >>> player_name("Jose\u0301") == player_name("Jos\u00e9") == "Jos\u00e9"
     True
     """
-    return text if text.isascii() else unicodedata.normalize("NFC", text)
+    if text.isascii():
+        return text
+    import unicodedata  # start-up: only a name past ASCII needs it
+
+    return unicodedata.normalize("NFC", text)
 
 
 def name_problem(name: str) -> str | None:
@@ -72,16 +75,18 @@ def name_problem(name: str) -> str | None:
     "'Ana\\\\u034f' holds U+034F COMBINING GRAPHEME JOINER, which prints as nothing: not a player name"
     """
     if not name.isascii() or not _ASCII_NAME.fullmatch(name):
+        import unicodedata  # start-up: only a name past letters, digits, _ and - needs it
+
         cats = [unicodedata.category(ch) for ch in name]
         ok = bool(name) and cats[0][0] != "M"
         ok = ok and all(c[0] in "LM" or c == "Nd" or ch in "_-" for c, ch in zip(cats, name, strict=True))
         if not ok:
             return f"{name!r} is not a player name (letters of any script, digits, _ and -)"
-        hidden = DEFAULT_IGNORABLE.search(name)
+        hidden = re.search(DEFAULT_IGNORABLE, name)
         if hidden is not None:  # a letter or mark that prints as nothing: Ana and Ana+U+034F would look alike
             ch = hidden.group()
             what = f"U+{ord(ch):04X} {unicodedata.name(ch, 'an invisible character')}"
-            shown = DEFAULT_IGNORABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", name)  # shown, as escapes are
+            shown = re.sub(DEFAULT_IGNORABLE, lambda m: f"\\u{ord(m.group()):04x}", name)  # shown, as escapes are
             return f"'{escape_text(shown)}' holds {what}, which prints as nothing: not a player name"
     if name.casefold() in RESERVED_NAMES:
         return f"{name!r} cannot be a player name (it starts a line: deal, up, reshuffle)"
@@ -90,14 +95,15 @@ def name_problem(name: str) -> str | None:
 
 _ASCII_NAME: Final = re.compile(r"[A-Za-z0-9_-]+")
 
-DEFAULT_IGNORABLE: Final = re.compile(
+DEFAULT_IGNORABLE: Final = (
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
     "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
     "\U000e0000-\U000e0fff]"
 )
 """Unicode's Default_Ignorable_Code_Point characters (DerivedCoreProperties.txt): a terminal or a page
 draws them as nothing (a variation selector, the combining grapheme joiner, the Hangul fillers),
-so a name holding one prints like another name, or blank."""
+so a name holding one prints like another name, or blank. The pattern's text: re compiles it (and keeps
+it) when a name past ASCII is first checked; its wide ranges are slow to compile, and most records never need it."""
 
 
 def name_key(name: str) -> str:
@@ -106,6 +112,10 @@ def name_key(name: str) -> str:
     >>> name_key("\uff21na") == name_key("ANA") == name_key("ana")
     True
     """
+    if name.isascii():  # (NFKC leaves ASCII as it is, and ASCII folds as it lowers)
+        return name.lower()
+    import unicodedata  # start-up: only a name past ASCII needs it
+
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 

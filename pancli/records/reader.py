@@ -13,7 +13,6 @@ its own hand.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Final, NamedTuple
 
@@ -462,6 +461,8 @@ class _Hand:
         line: int,
         before: tuple[str, ...],
     ) -> tuple[Turn, Notes]:
+        from bisect import bisect_right  # start-up: only a turn line with comments needs it
+
         acts = turn.actions
         lines = _line_starts(text) if "\n" in text else [0]
         starts = [lines[a.line - line] + a.col - 1 for a in acts]

@@ -6,7 +6,6 @@ Everything is counted with lists indexed by :attr:`Card.index` (0..51), never de
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING
 
 from pancli.cards import Card
@@ -110,6 +109,8 @@ class Seat:
         """The seat for a copy of the table (:meth:`pancli.referee.table.Table.snapshot`): its card counts
         and laid melds (never changed once made) copied one level, not number by number as deepcopy walks a
         list (the copy of a table was mostly that walk); the fouls left lying, which change, copied whole."""
+        import copy  # start-up: only a table that takes lines back copies its seats (copy is loaded by then)
+
         new = Seat.__new__(Seat)
         for name in Seat.__slots__:
             setattr(new, name, getattr(self, name))

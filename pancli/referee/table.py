@@ -129,7 +129,6 @@ Interpretations (where the rulebook leaves room):
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from pancli.cards import Card
@@ -415,6 +414,8 @@ class Table(Board):
             if held is not None:
                 memo[id(held)] = held.copy()
         memo[id(self.copies)] = self.copies  # (a tuple of numbers: deepcopy would walk it to give it back)
+        import copy  # start-up: only a table that takes lines back copies itself
+
         return copy.deepcopy(state, memo)
 
     def restore(self, state: dict[str, object]) -> None:
@@ -468,6 +469,13 @@ class Table(Board):
         """P9: the player in turn must keep the unused stock draw ``c`` (the flat next player's
         melds take it), discarding a hand card instead (the rules object's ``must_keep_draw``)."""
         return self.rules.must_keep_draw(self.in_turn, self.next_seat, c)
+
+    def may_force(self, player: str) -> bool:
+        """P8 in demand mode: ``player`` may now demand that the player in turn take the live
+        discard and add it (a ``NAME force OTHER`` line that :meth:`push` would accept: the same
+        judges, :func:`event_fault`)."""
+        seat = self.in_turn if self.phase is Phase.PLAYING else None
+        return seat is not None and event_fault(self, Force(player, seat.name)) is None
 
     def discard_due(self) -> DiscardDue:
         """What the discard that ends the turn must be, as the turn stands after the draw and
