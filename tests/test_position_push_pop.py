@@ -147,6 +147,49 @@ def test_the_fast_turn_leaves_the_table_as_the_general_path_does(seed: int, n: i
     assert fast.finish() == plain.finish()
 
 
+def test_the_fast_turns_change_the_table_only_by_the_general_path_s_functions() -> None:
+    """The fast turns keep only their checks: neither sets a field of the table or of a seat, nor
+    changes a hand, a pile or a list of melds, itself; what they apply is applied by the
+    functions the general path applies each action by (``turns``, ``melding``, ``forcing``)."""
+    import ast
+    import inspect
+    import textwrap
+
+    for method in (Table.fast_turn, Table._fast_meld_turn):
+        tree = ast.parse(textwrap.dedent(inspect.getsource(method)))
+        bound = {"self"} | {
+            t.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Assign)
+            for t in node.targets
+            if isinstance(t, ast.Name)
+            and isinstance(node.value, ast.Attribute | ast.Subscript)
+            and "self" in ast.unparse(node.value)
+        }
+        changed = []
+        for node in ast.walk(tree):
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AugAssign)
+                else []
+            )
+            for t in targets:
+                base = t.value if isinstance(t, ast.Attribute | ast.Subscript) else None
+                while isinstance(base, ast.Attribute | ast.Subscript):
+                    base = base.value
+                if isinstance(base, ast.Name) and base.id in bound:
+                    changed.append(ast.unparse(t))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                owner = node.func.value
+                if node.func.attr in {"append", "pop", "remove", "extend", "clear"} and ast.unparse(owner).startswith(
+                    ("self.", "s.", "hand")
+                ):
+                    changed.append(ast.unparse(node))
+        assert changed == [], (method.__name__, changed)
+
+
 def _asked(walk: Walk, line: int, player: str) -> object:
     try:
         return walk.at(line, player)
