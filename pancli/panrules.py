@@ -151,6 +151,21 @@ class PanRules:
         i = players.index(winner)
         return (*players[i:], *players[:i])
 
+    @decides("T2", what="what each seated player owes the winner in forfeits and tops")
+    def owes_winner(self, went_on_top: bool) -> tuple[int, int]:
+        """T2: what a seated player other than the winner pays him, as (forfeit, top): the
+        forfeit (knob ``forfeit``) if he went on top, and the top every seated player antes
+        (knob ``ante``). Going on top costs both; staying and losing costs the top.
+
+        >>> from pancli.rules import CARDROOM, HOYLE
+        >>> PanRules(HOYLE).owes_winner(True), PanRules(HOYLE).owes_winner(False)
+        ((2, 0), (0, 0))
+        >>> PanRules(CARDROOM).owes_winner(True), PanRules(CARDROOM).owes_winner(False)
+        ((0, 1), (0, 1))
+        """
+        p = self.profile
+        return (p.forfeit if went_on_top else 0, p.ante)
+
     @decides("P7", what="whether hand and melds hold ten cards between turns")
     def holds_ten(self, hand: int, melded: int, dealt: int = HAND_SIZE) -> bool:
         """P7: between turns, ``hand`` cards plus ``melded`` cards is ten (or the ``dealt`` count
@@ -299,9 +314,13 @@ class PanRules:
         flat rule is played, the next player ``nxt`` is flat (ten melded, an empty hand), ``card``
         could be added to one of his melds (M5), and ``holder`` has a hand card to discard (with
         none, he discards the draw itself)."""
-        if not self._profile.flat_rule or not holder.hand_n or nxt.hand_n or nxt is holder:
+        if not self._profile.flat_rule or not holder.hand_n or nxt is holder or not self.is_flat(nxt):
             return False
-        return nxt.melded_n == HAND_SIZE and nxt.fits(self, card) > 0
+        return nxt.fits(self, card) > 0
+
+    def is_flat(self, seat: Seated) -> bool:
+        """P9's flat player, as :meth:`must_keep_draw` asks it: ten cards melded, an empty hand."""
+        return not seat.hand_n and seat.melded_n == HAND_SIZE
 
 
 class PanRulesByProfile:

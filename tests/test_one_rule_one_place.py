@@ -773,6 +773,14 @@ PAGRUC_CHANGED: Final = {
 """Each PAGRUC rule answered otherwise by a subclass of PAGRUC's rules object in a test here."""
 
 
+class DoubleForfeit(PanRules):
+    """T2 where a player who went on top pays the winner twice the forfeit."""
+
+    def owes_winner(self, went_on_top: bool) -> tuple[int, int]:
+        forfeit, top = super().owes_winner(went_on_top)
+        return (2 * forfeit, top)
+
+
 CHANGED: Final = {
     Rule.E4: OneCopyFewer,
     Rule.C7: MustGain,
@@ -784,6 +792,7 @@ CHANGED: Final = {
     Rule.S1: SeatsThree,
     Rule.S3: WinnerDeals,
     Rule.T4: VoidOnTops,
+    Rule.T2: DoubleForfeit,
 }
 """Each rule answered otherwise by a subclass of the rules object in a test here."""
 
@@ -913,3 +922,51 @@ def test_C8_the_analyzer_and_the_review_ask_going_out_value() -> None:
         return [(j.chips, j.out_part) for j in review.judgements]
 
     assert figures(PanRules(HOYLE)) != figures(DoubleBonus(HOYLE))
+
+
+def test_T2_the_referee_the_advice_and_the_review_ask_owes_winner() -> None:
+    from pancli.analyze.advice import advise
+    from pancli.analyze.analysis import analyze
+    from pancli.analyze.review import Memo, Options, judge_decision
+
+    def forfeits(rules: PanRules) -> list[int]:
+        return [
+            p.units
+            for h in _simulated(rules, 12)
+            for p in referee_hand(h, rules=rules).payments
+            if p.rules == (Rule.T2,)
+        ]
+
+    assert forfeits(PanRules(HOYLE)) and {2 * n for n in forfeits(PanRules(HOYLE))} == set(
+        forfeits(DoubleForfeit(HOYLE))
+    )
+    hand = fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")
+    a = analyze(list(hand), HOYLE, players=3, samples=30)
+    assert advise(a, samples=30, seed=3, rules=PanRules(HOYLE)).top == -2.0
+    assert advise(a, samples=30, seed=3, rules=DoubleForfeit(HOYLE)).top == -4.0
+    opts = Options(samples=20, advice_samples=10, depth=2)
+    said = [
+        judge_decision("Ana", 3, hand, (), False, HOYLE, 3, opts, memo=Memo(r)).note
+        for r in (PanRules(HOYLE), DoubleForfeit(HOYLE))
+    ]
+    assert "vs top -2.00" in said[0] and "vs top -4.00" in said[1]
+
+
+def test_T2_a_house_with_forfeit_and_ante_costs_both_in_the_referee_and_the_advice() -> None:
+    """Going on top under a forfeit of 2 and an ante of 1 costs 3: the referee charges it and the
+    advice weighs it (they used to say 1, the ante alone)."""
+    from pancli.analyze.advice import advise
+    from pancli.analyze.analysis import analyze
+
+    house = replace(HOYLE, ante=1)
+    rules = PanRules(house)
+    assert sum(rules.owes_winner(True)) == 3
+    paid: Counter[tuple[int, str]] = Counter()
+    for k, h in enumerate(_simulated(rules, 12)):
+        toppers = {d.player for d in h.events if isinstance(d, Decision) and not d.stay}
+        for p in referee_hand(h, rules=rules).payments:
+            if p.rules == (Rule.T2,) and p.payer in toppers:
+                paid[k, p.payer] += p.units
+    assert paid and set(paid.values()) == {3}
+    a = analyze(list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")), house, players=3, samples=30)
+    assert advise(a, samples=30, seed=3, rules=rules).top == -3.0

@@ -112,3 +112,39 @@ def test_a_judge_returns_its_ruling_and_raises_nothing() -> None:
     r = judges.turn_player_fault(t, 4, 1, "Zed")
     assert isinstance(r, Ruling) and (r.violation.rule, r.violation.line, r.violation.player) == ("G3", 4, "Zed")
     assert judges.turn_player_fault(t, 4, 1, "Ana") is None
+
+
+def test_G6_the_pagruc_referee_records_how_each_hand_ended_and_every_output_reads_it(tmp_path: Path) -> None:
+    """Out (G6), stopped by a violation, or unfinished: recorded once by the referee; the plain,
+    terminal and HTML forms and the JSON say the same (they used to disagree on a stopped hand)."""
+    import io
+    import json
+
+    from click.testing import CliRunner
+
+    from pancli.cli import cli
+    from pancli.model.results import Ending
+    from pancli.pagruc.referee import referee_hand
+    from pancli.records import read_hands
+
+    root = Path(__file__).resolve().parent.parent / "samples"
+    endings = []
+    for name in ("pagruc-common-room.pan", "pagruc-illegal.pan"):
+        for h in read_hands(io.StringIO((root / name).read_text(encoding="utf-8"))):
+            assert h.script is not None
+            r = referee_hand(h.script)
+            endings.append((r.ending, r.ending_rule))
+            assert (r.ending is Ending.OUT) == (r.winner is not None) == r.finished
+            assert (r.ending is Ending.STOPPED) == (r.ending_rule == (r.violations[-1].rule if r.violations else ""))
+    assert (Ending.OUT, "G6") in endings and (Ending.STOPPED, "G4") in endings
+    cut = "\n".join((root / "pagruc-common-room.pan").read_text(encoding="utf-8").split("\n")[:20]) + "\n"
+    assert referee_hand(next(iter(read_hands(io.StringIO(cut)))).script).ending is Ending.UNFINISHED  # type: ignore[arg-type]
+    illegal = str(root / "pagruc-illegal.pan")
+    runner = CliRunner()
+    plain = runner.invoke(cli, ["replay", "--plain", illegal]).output
+    assert plain.count("stopped by a violation (G") == 4
+    runner.invoke(cli, ["replay", "--html", str(tmp_path / "page.html"), illegal])
+    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    assert page.count("stopped by a violation (G") == 4 and "unfinished: nobody went out" not in page
+    items = json.loads(runner.invoke(cli, ["replay", "--json", illegal]).stdout)
+    assert [(i["ending"], i["ending_rule"]) for i in items] == [("stopped", i["violations"][-1]["rule"]) for i in items]

@@ -147,6 +147,49 @@ def test_the_fast_turn_leaves_the_table_as_the_general_path_does(seed: int, n: i
     assert fast.finish() == plain.finish()
 
 
+def test_the_fast_turns_change_the_table_only_by_the_general_path_s_functions() -> None:
+    """The fast turns keep only their checks: neither sets a field of the table or of a seat, nor
+    changes a hand, a pile or a list of melds, itself; what they apply is applied by the
+    functions the general path applies each action by (``turns``, ``melding``, ``forcing``)."""
+    import ast
+    import inspect
+    import textwrap
+
+    for method in (Table.fast_turn, Table._fast_meld_turn):
+        tree = ast.parse(textwrap.dedent(inspect.getsource(method)))
+        bound = {"self"} | {
+            t.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Assign)
+            for t in node.targets
+            if isinstance(t, ast.Name)
+            and isinstance(node.value, ast.Attribute | ast.Subscript)
+            and "self" in ast.unparse(node.value)
+        }
+        changed = []
+        for node in ast.walk(tree):
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AugAssign)
+                else []
+            )
+            for t in targets:
+                base = t.value if isinstance(t, ast.Attribute | ast.Subscript) else None
+                while isinstance(base, ast.Attribute | ast.Subscript):
+                    base = base.value
+                if isinstance(base, ast.Name) and base.id in bound:
+                    changed.append(ast.unparse(t))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                owner = node.func.value
+                if node.func.attr in {"append", "pop", "remove", "extend", "clear"} and ast.unparse(owner).startswith(
+                    ("self.", "s.", "hand")
+                ):
+                    changed.append(ast.unparse(node))
+        assert changed == [], (method.__name__, changed)
+
+
 def _asked(walk: Walk, line: int, player: str) -> object:
     try:
         return walk.at(line, player)
@@ -171,3 +214,49 @@ def test_a_walked_position_is_the_one_refereed_from_the_deal(sample: str) -> Non
                 assert _asked(walk, line, player) == _asked(Walk(script), line, player), (line, player)
         back = lines[len(lines) // 2]
         assert _asked(walk, back, script.players[0]) == _asked(Walk(script), back, script.players[0])
+
+
+def test_P8_may_force_is_what_push_accepts_of_a_force_line() -> None:
+    """Between the lines of simulated demand-mode hands, each seated player may force exactly when
+    the referee accepts his ``force`` line: any other active player, not only the one before."""
+    from pancli.model.actions import Force
+    from pancli.referee.position import now_of
+
+    most = 0
+    for script in simulate_hands(NAMES[:5], 6, 1, HOYLE):
+        table = Table(script, strict=True, undo=True)
+        assert table.deal_in()
+        for ev in script.events:
+            if table.phase.name == "PLAYING" and table.to_act is not None:
+                asked = {s.name: table.may_force(s.name) for s in table.seats}
+                for name, may in asked.items():
+                    got = table.push(Force(name, table.to_act, 1, 1))
+                    table.pop()
+                    assert (got == ()) is may, (name, got)
+                forcers = now_of(table).forcers
+                assert set(forcers) == ({n for n, m in asked.items() if m} if not table.must_take() else set())
+                most = max(most, len(forcers))
+            if table.push(ev):
+                break
+    assert most > 1
+
+
+def test_P9_the_position_s_flat_players_are_the_rules_object_s() -> None:
+    """The live view's flat players are those the rules object calls flat (``is_flat``, which P9's
+    ``must_keep_draw`` asks): a subclass that never calls anyone flat has none."""
+    from pancli.referee.position import now_of
+
+    class NeverFlat(PanRules):
+        def is_flat(self, seat: object) -> bool:
+            return False
+
+    flats = {"plain": 0, "never": 0}
+    for script in simulate_hands(NAMES[:4], 12, 3, HOYLE):
+        for key, rules in (("plain", PanRules(HOYLE)), ("never", NeverFlat(HOYLE))):
+            table = Table(script, rules=rules)
+            assert table.deal_in()
+            for ev in script.events:
+                if table.push(ev):
+                    break
+                flats[key] += sum(s.flat for s in now_of(table).seats)
+    assert flats["plain"] > 0 and flats["never"] == 0

@@ -233,3 +233,53 @@ def test_R6_the_reader_with_its_remembered_lines_and_actions_reads_as_one_that_k
     for got, fresh in zip(kept, hands(none), strict=True):
         _same_hands(got, fresh)
     assert not any(none.plain.values()) and not any(none.segments.values())
+
+
+def test_the_grammar_writes_no_module_state_while_it_reads_a_line() -> None:
+    """The players and the line a parse reads are held for that parse alone: after it, and in
+    another thread during it, no module-level object of the grammar has changed."""
+    import importlib
+    import pkgutil
+    import threading
+    import types
+
+    import pancli.notation
+    from pancli.cards import Game
+    from pancli.notation.errors import NotationError
+    from pancli.notation.record_common import LineContext
+    from pancli.notation.record_grammar import grammar_play
+
+    modules = [
+        importlib.import_module(f"pancli.notation.{m.name}") for m in pkgutil.iter_modules(pancli.notation.__path__)
+    ]
+
+    def state() -> list[tuple[str, str, dict[str, object]]]:
+        return [
+            (m.__name__, name, dict(vars(v)))
+            for m in modules
+            for name, v in vars(m).items()
+            if hasattr(v, "__dict__") and not isinstance(v, type | types.ModuleType | types.FunctionType)
+            and not callable(v)
+        ]  # fmt: skip
+
+    before = state()
+    assert grammar_play("Zed draw 5s", LineContext(Game.PANGUINGUE, frozenset({"Zed"}), line=40))[0].line == 40
+    assert state() == before
+    errors: list[str] = []
+
+    def read(name: str, other: str) -> None:
+        for k in range(200):
+            grammar_play(f"{name} draw 5s", LineContext(Game.PANGUINGUE, frozenset({name}), line=k + 1))
+            try:
+                grammar_play(f"{other} draw 5s", LineContext(Game.PANGUINGUE, frozenset({name}), line=k + 1))
+                errors.append(f"{other} read among {name}'s players")
+            except NotationError as exc:
+                if exc.code != "R5" or exc.line != k + 1:
+                    errors.append(str(exc))
+
+    threads = [threading.Thread(target=read, args=p) for p in (("Ann", "Bo"), ("Bo", "Ann"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []

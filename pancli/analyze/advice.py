@@ -11,7 +11,8 @@ Model and policy (every simulated player, the analysed one included, follows :cl
 - Every meld or increase is paid at once by each active opponent (C7); the first player out
   collects C8 (out bonus plus all his melds again) from each, and the tops in ``cardroom`` (T2).
   When the stock runs out the hand is void (P10): condition payments stand, tops are returned.
-- Going on top costs the forfeit (``hoyle``, 2 units) or the top already anted (``cardroom``).
+- Going on top costs what T2 says a player who went on top owes the winner (the rules object's
+  ``owes_winner``: the forfeit, ``hoyle``'s 2 units, and the top anted, ``cardroom``'s 1).
 """
 
 from __future__ import annotations
@@ -155,6 +156,7 @@ def advise(
     profile = a.profile
     rules = PanRules(profile) if rules is None else rules
     n = a.players
+    stays = sum(rules.owes_winner(False))  # T2: what each player who stayed owes the winner
     if space is None:
         space = meld_space(profile)
     if policy is None or policy.profile != profile:
@@ -219,16 +221,15 @@ def advise(
             out_pay = pays.get(seats[winner], -1)
             if out_pay < 0:  # (positions recur from sample to sample: each one's payment is worked out once)
                 out_pay = pays[seats[winner]] = rules.going_out_value(nodes[seats[winner]].table).total
-            pot = profile.ante * (n - 1)
             if winner == 0:
                 won += 1
-                net += (out_pay + 0) * (n - 1) + pot
+                net += (out_pay + stays) * (n - 1)
             else:
-                net -= out_pay + profile.ante
+                net -= out_pay + stays
         total += net
         total2 += net * net
     mean = total / done
     var = max(0.0, total2 / done - mean * mean)
     se = math.sqrt(var / done) if done > 1 else 0.0
-    top = -float(profile.forfeit if profile.ante == 0 else profile.ante)
+    top = -float(sum(rules.owes_winner(True)))
     return Advice(mean, se, top, done, seed, won / done, void / done, profile.name)

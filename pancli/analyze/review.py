@@ -618,7 +618,7 @@ def judge_decision(
     memo = memo or Memo()
     space = memo.space(profile)
     a = Start.of(tuple(hand), tuple(seen), players, profile)
-    top = -float(profile.forfeit if profile.ante == 0 else profile.ante)
+    top = -float(sum(memo.rules(profile).owes_winner(True)))  # T2: what going on top costs
 
     def clear(mean: float, se: float) -> bool:
         # the play gives up less than the smallest mark beyond doubt: more samples would not mark it

@@ -114,9 +114,7 @@ def _stakes(pos: Position, rules: PanRules) -> Stakes:
     as it shows: the opponents' hands (the chance one goes out first), their melds (what the player
     would pay one going out, on average, C8 as ``rules`` answers it) and the forfeits or tops (T2)."""
     opps = [s for s in pos.seats if s.player != pos.player and s.active]
-    toppers = sum(1 for s in pos.seats if s.active is False)
-    p = pos.profile
-    pot = p.forfeit * toppers if p.ante == 0 else p.ante * (len(pos.seats) - 1)
+    pot = sum(sum(rules.owes_winner(s.active is False)) for s in pos.seats if s.player != pos.player)
     owed = sum(rules.going_out_value(s.melds).total for s in opps) / len(opps) if opps else 0.0
     return Stakes(survival(s.cards for s in opps), pot + owed)
 

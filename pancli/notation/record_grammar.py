@@ -37,6 +37,7 @@ import difflib
 import functools
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any, Final, NoReturn
 
 import pyparsing as pp
@@ -88,14 +89,16 @@ _WORD: Final = re.compile(r"[^ \t\r\n]*")
 _DEAL_WORD: Final = re.compile(r"[^ \t\r\n,]+")
 
 
-class _State:
-    """The context of the line being parsed (parse actions read it)."""
+class _Parsing(Value):
+    """The context of the line being parsed, which parse actions read: the players seated and
+    the file line. A context variable holds it for the length of one parse (:func:`_run`), so
+    two parses (threads, or a parse inside a parse action) never see each other's."""
 
     players: frozenset[str] = frozenset()
     line: int = 1
 
 
-_CTX: Final = _State()
+_PARSING: Final[ContextVar[_Parsing]] = ContextVar("pan_record_line", default=_Parsing())  # noqa: B039 (frozen)
 
 
 class _Name(Value):
@@ -132,7 +135,7 @@ class _Line(Value):
 
 
 def _pos(text: str, loc: int) -> tuple[int, int]:
-    return locate(text, loc, _CTX.line)
+    return locate(text, loc, _PARSING.get().line)
 
 
 def _expect(code: NotationCode, what: str) -> Callable[[str, int, pp.ParserElement, Exception], None]:
@@ -204,14 +207,15 @@ _CARD_LIKE: Final = re.compile(r"(?i)(10|[a2-9tjqk])[-shdc♠♥♦♣♤♡♢�
 def _check_name(text: str, loc: int, toks: pp.ParseResults) -> _Name:
     written: str = toks[0]
     name = player_name(written)
-    if name not in _CTX.players:
+    players = _PARSING.get().players
+    if name not in players:
         if text[:loc].strip().lower() == "deal" and _CARD_LIKE.match(written):
             raise CodedFailure(
                 text, loc, "R6", f"the player's name is missing: a deal line is 'deal NAME cards', found {written!r}"
             )
         import difflib  # start-up: only a name not in Players asks for the closest
 
-        words = [*sorted(_CTX.players), "deal", "up", "reshuffle"] if loc == _skip_ws(text, 0) else sorted(_CTX.players)
+        words = [*sorted(players), "deal", "up", "reshuffle"] if loc == _skip_ws(text, 0) else sorted(players)
         close = difflib.get_close_matches(name, words, n=1, cutoff=0.6)
         hint = f": did you mean {close[0]!r}?" if close else ""
         raise CodedFailure(text, loc, "R5", f"{written!r} is not in Players{hint}")
@@ -313,7 +317,7 @@ def _build_tag() -> pp.ParserElement:
         line, col = _pos(text, loc)
         val: _Value = toks["value"]
         vloc = text.index('"', loc) + 1
-        return TagPair(toks["name"], val.text, line, col, locate(text, vloc, _CTX.line)[1], val.escaped)
+        return TagPair(toks["name"], val.text, line, col, locate(text, vloc, _PARSING.get().line)[1], val.escaped)
 
     tag.add_parse_action(build)
     return tag
@@ -532,8 +536,8 @@ def _colline(text: str, loc: int, line: int) -> tuple[int, int]:
     return col, ln
 
 
-def _run(element: pp.ParserElement, text: str, line: int) -> Any:
-    _CTX.line = line
+def _run(element: pp.ParserElement, text: str, line: int, players: frozenset[str] = frozenset()) -> Any:
+    token = _PARSING.set(_Parsing(players, line))
     try:
         # columns count characters: a tab is one (pyparsing would expand it to 8)
         return element.parse_with_tabs().parse_string(text)[0]
@@ -541,6 +545,8 @@ def _run(element: pp.ParserElement, text: str, line: int) -> Any:
         raise _error(exc, text, line) from None
     except RecursionError:  # pragma: no cover - the grammar has no recursion; safety net
         raise NotationError("R10", "line too deeply nested", 1, line) from None
+    finally:
+        _PARSING.reset(token)
 
 
 def grammar_tag(text: str, line: int) -> TagPair:
@@ -559,6 +565,5 @@ def grammar_tag(text: str, line: int) -> TagPair:
 
 def grammar_play(text: str, ctx: LineContext) -> ParsedPlay:
     """A play line (comments blanked) read by the grammar of record; raises NotationError."""
-    _CTX.players = ctx.players
-    got: _Line = _run(record_grammar(ctx.game).play, text, ctx.line)
+    got: _Line = _run(record_grammar(ctx.game).play, text, ctx.line, ctx.players)
     return got.item, got.glyphs

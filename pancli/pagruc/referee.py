@@ -88,7 +88,19 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
-from pancli.model.results import DEAL, DISCARD_PILE, HAND, MELD, STOCK, ClaimCheck, ClaimKind, Source, Step, Violation
+from pancli.model.results import (
+    DEAL,
+    DISCARD_PILE,
+    HAND,
+    MELD,
+    STOCK,
+    ClaimCheck,
+    ClaimKind,
+    Ending,
+    Source,
+    Step,
+    Violation,
+)
 from pancli.model.rulings import Ruling
 from pancli.pagruc import judges
 from pancli.pagruc.board import DEAL_SIZE, PagrucBoard, TableMeld
@@ -138,7 +150,10 @@ class PagrucHandResult(Value):
     are unknown (no deal line): ``hidden`` says how many. ``cards`` lists each player's card
     contributions: the cards he laid on the table (in the order laid), then the known cards
     left in his hand. ``winner`` is the player who discarded his last card (G6); ``finished``
-    is False when the record stops before that. ``violations`` holds at most the first
+    is False when the record stops before that. ``ending`` says how the hand ended, under
+    ``ending_rule``, as for Panguingue (:class:`~pancli.model.results.Ending`): ``OUT`` (G6),
+    ``STOPPED`` by a violation (its rule; the seating or the deal, or any in strict
+    refereeing) or ``UNFINISHED`` (the record stops first). ``violations`` holds at most the first
     violation in strict refereeing (it stops the hand). ``notes`` are plain remarks (an
     unknown hand, an unfinished hand).
     """
@@ -159,6 +174,8 @@ class PagrucHandResult(Value):
     notes: tuple[str, ...] = ()
     first_line: int = 0
     steps: tuple[Step, ...] = ()
+    ending: Ending = Ending.UNFINISHED
+    ending_rule: str | None = None
 
     @property
     def recorded(self) -> tuple[Step, ...]:
@@ -402,9 +419,9 @@ class PagrucTable(PagrucBoard):
 
     # ------------------------------------------------------------------ result (G7)
 
-    def result(self, violations: list[Violation]) -> PagrucHandResult:
-        """The hand's result: each player's score (G7), and the Ledger claim checked when the
-        hand is finished and clean."""
+    def result(self, violations: list[Violation], stopped: bool = False) -> PagrucHandResult:
+        """The hand's result: each player's score (G7), how it ended (``stopped``: by its last
+        violation), and the Ledger claim checked when the hand is finished and clean."""
         scores: dict[str, int | None] = {}
         cards: dict[str, tuple[CardScore, ...]] = {}
         for p in self.players:
@@ -455,6 +472,8 @@ class PagrucTable(PagrucBoard):
             notes=tuple(self.notes),
             first_line=self.script.first_line,
             steps=tuple(self.steps),
+            ending=Ending.OUT if finished else Ending.STOPPED if stopped else Ending.UNFINISHED,
+            ending_rule="G6" if finished else violations[-1].rule if stopped else None,
         )
 
 
@@ -481,18 +500,18 @@ def referee_hand(
         table.apply_upcard(seen, table.verify_upcard(seen))
     except Ruling as r:
         violations.append(r.violation)
-        return table.result(violations)
+        return table.result(violations, stopped=True)
     for ev in script.events:
         try:
             table.verify_event(ev)
             if isinstance(ev, Reshuffle):
                 table.apply_event(ev)
             elif isinstance(ev, Turn) and not _play_turn(table, ev, strict, violations):
-                break
+                return table.result(violations, stopped=True)
         except Ruling as r:
             violations.append(r.violation)
             if strict:
-                break
+                return table.result(violations, stopped=True)
     return table.result(violations)
 
 

@@ -127,6 +127,7 @@ SHARED: Final = frozenset(
         Rule.P7,
         Rule.P8,
         Rule.P9,
+        Rule.T2,
         Rule.T4,
         Rule.G1,
         Rule.G4,

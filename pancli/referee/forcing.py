@@ -239,8 +239,16 @@ def apply_discard(b: Board, a: Discard, plan: DiscardPlan) -> None:
         if record:
             b.moves.append((b.pending, STOCK, HAND))
     assert plan.cards is not None
+    discard_hand_card(b, s, c, plan.cards.unknown_need > 0)
+
+
+def discard_hand_card(b: Board, s: Seat, c: Card, unseen: bool) -> None:
+    """``s`` discards ``c`` from his hand (one the record never showed, ``unseen``): a dead card
+    on the pile, the turn ended (P5): :func:`apply_discard` and the referee's fast meld turn
+    discard a hand card so."""
+    b.discarded = True
     i = c.index
-    if plan.cards.unknown_need:
+    if unseen:
         s.unknown -= 1
         b.seen[i] += 1
     else:
@@ -248,7 +256,7 @@ def apply_discard(b: Board, a: Discard, plan: DiscardPlan) -> None:
     s.hand_n -= 1
     b.pile.append(c)
     b.live_ok = False
-    if record:
+    if b.steps is not None:
         b.moves.append((c, HAND, DISCARD_PILE))
 
 

@@ -86,22 +86,13 @@ def go_out(b: Board, action: Out | None) -> None:
     b.step(turn, action, node, payments)
 
 
-@decides(Rule.T2, what="what the winner collects in forfeits and tops")
 def pay_pot(b: Board, winner: Seat, line: int, note: str) -> list[Payment]:
-    """T2: forfeits of the players who went on top, and every other seated player's top."""
-    p = b.profile
+    """T2: forfeits of the players who went on top, and every other seated player's top, as the
+    rules object says each owes the winner (:meth:`.PanRules.owes_winner`)."""
     pay = b.ledger.pay
-    out = []
-    if p.forfeit:
-        out += [
-            pay(s.name, winner.name, p.forfeit, (Rule.T2,), line, None, f"forfeit; {note}")
-            for s in b.seats
-            if s.active is False
-        ]
-    if p.ante:
-        out += [
-            pay(s.name, winner.name, p.ante, (Rule.T2,), line, None, f"top; {note}") for s in b.seats if s is not winner
-        ]
+    owes = [(s, b.rules.owes_winner(s.active is False)) for s in b.seats if s is not winner]
+    out = [pay(s.name, winner.name, f, (Rule.T2,), line, None, f"forfeit; {note}") for s, (f, _) in owes if f]
+    out += [pay(s.name, winner.name, t, (Rule.T2,), line, None, f"top; {note}") for s, (_, t) in owes if t]
     return out
 
 

@@ -22,6 +22,8 @@ plan that its ``apply_*`` uses.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from pancli.cards import ALL_CARDS, Card, format_cards
 from pancli.decides import decides
 from pancli.melds import EngineRule, MeldError, Rope
@@ -133,29 +135,46 @@ def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
     """Move the cards of a verified meld action out of where :func:`plan_cards` found them."""
     s = b.seat
     assert s is not None
-    if plan.pending:
-        b.pending_used = True
-        b.must_add = False
     for c in plan.borrowed:
         b.borrowed.remove(c)
+    if plan.unknown_need:
+        seen = b.seen
+        for i, n in plan.unseen:
+            seen[i] += n
+        s.unknown -= plan.unknown_need
+    move_to_meld(b, s, cards, plan.pending, plan.borrowed, plan.hand_need, plan.hand_total)
+
+
+def move_to_meld(
+    b: Board,
+    s: Seat,
+    cards: tuple[Card, ...],
+    pending: bool,
+    borrowed: tuple[Card, ...],
+    need: Iterable[tuple[int, int]],
+    total: int,
+) -> None:
+    """The cards of a meld action leave the drawn card (``pending``: it is used), the cards
+    borrowed this turn and the hand (``need``: copies by card index, ``total`` of them, unseen
+    ones counted in as held): :func:`use_plan` and the referee's fast meld turn move them so."""
+    if pending:
+        b.pending_used = True
+        b.must_add = False
     hand = s.hand
-    for i, n in plan.hand_need:
-        hand[i] -= min(hand[i], n)
-    seen = b.seen
-    for i, n in plan.unseen:
-        seen[i] += n
-    s.unknown -= plan.unknown_need
-    s.hand_n -= plan.hand_total
+    for i, n in need:
+        h = hand[i]
+        hand[i] = h - n if h > n else 0
+    s.hand_n -= total
     s.melded_n += len(cards)  # borrowed cards left the melded count when borrowed
-    if plan.hand_total:
+    if total:
         b.hand_melded = True
         for f in b.fouls:  # (P4 after a foul meld is taken back)
             f.later = True
     if b.steps is not None:
         moves = b.moves
         pend = b.pending
-        src_pending = plan.pending
-        bor = list(plan.borrowed)
+        src_pending = pending
+        bor = list(borrowed)
         for c in cards:
             if src_pending and c == pend:
                 moves.append((c, b.pending_src, MELD))
@@ -588,7 +607,12 @@ def apply_meld(b: Board, a: MeldNew, plan: MeldPlan | FoulPlan) -> list[Payment]
     if type(plan) is FoulPlan:
         return lay_foul(b, a, plan.violation, plan.cards.pending, plan.cards.borrowed, None, before)
     assert isinstance(plan, MeldPlan)
-    lm = plan.laid
+    return lay(b, s, a, plan.laid)
+
+
+def lay(b: Board, s: Seat, a: MeldNew, lm: LaidMeld) -> list[Payment]:
+    """The new meld ``lm`` lies among ``s``'s melds, its cards moved (:func:`use_plan`), and is
+    paid (:func:`collect_laid`): :func:`apply_meld` and the referee's fast meld turn lay it so."""
     s.melds.append(lm)
     s.fit_mask = -1
     return collect_laid(b, s, a, lm)
@@ -617,7 +641,14 @@ def apply_add(b: Board, a: Add, plan: MeldPlan | FoulPlan | MendPlan) -> list[Pa
     if type(plan) is FoulPlan:
         return lay_foul(b, a, plan.violation, plan.cards.pending, plan.cards.borrowed, old, before)
     assert isinstance(plan, MeldPlan)
-    new = plan.laid
+    return grow_to(b, s, a, k, plan.laid)
+
+
+def grow_to(b: Board, s: Seat, a: Add, k: int, new: LaidMeld) -> list[Payment]:
+    """``s``'s legal meld at index ``k`` becomes ``new``, the added cards moved
+    (:func:`use_plan`), and its gain is paid (:func:`collect_change`): :func:`apply_add` and the
+    referee's fast meld turn grow it so."""
+    old = s.melds[k]
     s.melds[k] = new
     s.fit_mask = -1
     return collect_change(b, s, a, new.value - old.value, new.cards)

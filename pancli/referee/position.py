@@ -369,7 +369,7 @@ class SeatNow(Value):
     retired: Retirement | None = None
     """How he retired from the hand (the rule, I1 or I2, and the line), or None."""
     flat: bool = False
-    """Ten cards melded, none in hand (P9 protects him)."""
+    """Ten cards melded, none in hand (P9 protects him): the rules object's ``is_flat``."""
 
 
 class Fit(Value):
@@ -395,8 +395,9 @@ class TableNow(Value):
     must_take: int
     """P8: -1 forced by a ``force`` line, N: the live discard fits his meld #N under automatic
     forcing (he must take and add it), 0: he may draw or take."""
-    forcer: str | None
-    """P8 in demand mode: the player who may force the one in turn to take the live discard."""
+    forcers: tuple[str, ...]
+    """P8 in demand mode: the players who may force the one in turn to take the live discard
+    (:meth:`.Table.may_force`), when he is not obliged to take it already."""
     next_flat: bool
     """P9: the next player is flat and the flat rule is played: a stock draw that fits his melds is kept."""
     fits: tuple[Fit, ...]
@@ -459,13 +460,13 @@ def now_of(table: Table) -> TableNow:
             s.unknown,
             s.active,
             s.retired,
-            bool(s.melds) and s.hand_n == 0,
+            table.rules.is_flat(s),
         )
         for s in table.seats
     )
     live: Card | None = None
     take = 0
-    forcer: str | None = None
+    forcers: tuple[str, ...] = ()
     next_flat = False
     fits: tuple[Fit, ...] = ()
     lays: tuple[tuple[Card, ...], ...] = ()
@@ -473,9 +474,8 @@ def now_of(table: Table) -> TableNow:
         seat = table.in_turn
         live = table.offered
         take = table.must_take()
-        if live is not None and not take and not table.automatic and table.fits(seat, live):
-            before = table.active[(table.pos - 1) % len(table.active)]
-            forcer = before.name if before is not seat else None
+        if not take:
+            forcers = tuple(s.name for s in table.seats if table.may_force(s.name))
         nxt = table.next_seat
         next_flat = nxt is not seat and any(table.must_keep(c) for c in ALL_CARDS if table.fits(nxt, c))
         fits = tuple(Fit(c, n) for c in _cards(seat.hand) if (n := seat.fits(table.rules, c)))
@@ -488,7 +488,7 @@ def now_of(table: Table) -> TableNow:
         stock=table.stock_n,
         live=live,
         must_take=take,
-        forcer=forcer,
+        forcers=forcers,
         next_flat=next_flat,
         fits=fits,
         turn=table.turn_no,

@@ -155,13 +155,8 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.model.results import (
-    DISCARD_PILE,
-    HAND,
-    MELD,
-    STOCK,
     HandResult,
     Payment,
-    Step,
     Violation,
     plain_turn,
     turn_steps,
@@ -470,6 +465,13 @@ class Table(Board):
         melds take it), discarding a hand card instead (the rules object's ``must_keep_draw``)."""
         return self.rules.must_keep_draw(self.in_turn, self.next_seat, c)
 
+    def may_force(self, player: str) -> bool:
+        """P8 in demand mode: ``player`` may now demand that the player in turn take the live
+        discard and add it (a ``NAME force OTHER`` line that :meth:`push` would accept: the same
+        judges, :func:`event_fault`)."""
+        seat = self.in_turn if self.phase is Phase.PLAYING else None
+        return seat is not None and event_fault(self, Force(player, seat.name)) is None
+
     def discard_due(self) -> DiscardDue:
         """What the discard that ends the turn must be, as the turn stands after the draw and
         any melds (:func:`.forcing.discard_due`): the unused stock draw at once (P2), a hand card
@@ -718,13 +720,17 @@ class Table(Board):
         """Play a turn of a draw or a take, new melds and additions of known hand cards that
         use the drawn card, then a discard (or going out with the last card), in one go when
         the judges such a turn can break all hold (the place of the line, P8, P10, E1, E4,
-        P3, P6, M1-M5 and C7 by the meld engine, P4, P7), recording the same steps as the
-        general path when steps are recorded; False (nothing changed) sends it through the
-        general path.
+        P3, P6, M1-M5 and C7 by the meld engine, P4, P7); False (nothing changed) sends it
+        through the general path.
 
-        A second apply of such a turn, kept for its gain (benchmarks/README.md, "Figures behind
-        the code"); tests/test_position_push_pop.py checks that it leaves the table as the
-        general path does."""
+        Only the checks are its own: it is applied by the functions the general path applies
+        a turn by: :func:`.turns.begin_turn`, :func:`.turns.apply_draw` or
+        :func:`.turns.apply_take`, for each meld the moves of :func:`.melding.use_plan`
+        (:func:`.melding.move_to_meld`) and then :func:`.melding.lay` (a new meld, as
+        :func:`.melding.apply_meld`) or :func:`.melding.grow_to` (an addition, as
+        :func:`.melding.apply_add`), :func:`.forcing.discard_hand_card` (as
+        :func:`.forcing.apply_discard`) and :func:`.turns.end_turn`, recording the same steps.
+        tests/test_position_push_pop.py checks that it leaves the table as the general path does."""
         acts = turn.actions
         if len(acts) < 2 or self.forced_by is not None or not plays_now(self, turn.player):
             return False
@@ -754,7 +760,7 @@ class Table(Board):
         rules = self.rules
         taken: dict[int, int] = {}
         melds = list(s.melds)
-        done: list[tuple[MeldNew | Add, LaidMeld, int]] = []
+        done: list[tuple[MeldNew | Add, LaidMeld, bool, dict[int, int], int]] = []
         pending_used = False
         used = 0
         melded = 0
@@ -764,31 +770,33 @@ class Table(Board):
                 lm = rules.laid(a.cards)
                 if lm is None:
                     return False
-                gain = lm.value
                 melds.append(lm)
             elif type(a) is Add:
                 n = a.target
                 if not melding.owns(n, len(melds)):
                     return False
-                old = melds[n - 1]
-                grown = rules.grown(old, a.cards)
+                grown = rules.grown(melds[n - 1], a.cards)
                 if isinstance(grown, MeldError):
                     return False
                 lm = grown
-                gain = lm.value - old.value
                 melds[n - 1] = lm
             else:
                 return False
+            need: dict[int, int] = {}
+            uses = False
             for c in a.cards:
                 # (equal cards have one index: comparing Cards is a Python call per pair)
                 if not pending_used and (c is pend or c.index == pend.index):
-                    pending_used = True
+                    pending_used = uses = True
                     continue
                 i = c.index
-                taken[i] = taken.get(i, 0) + 1
-                used += 1
+                need[i] = need.get(i, 0) + 1
+            for i, n in need.items():
+                taken[i] = taken.get(i, 0) + n
+            k = len(a.cards) - uses
+            used += k
             melded += len(a.cards)
-            done.append((a, lm, gain))
+            done.append((a, lm, uses, need, k))
         if not pending_used:
             return False  # P2, P3, P4
         left = s.hand_n - used
@@ -800,64 +808,32 @@ class Table(Board):
                 return False
         elif left != 0 or not rules.holds_ten(0, s.melded_n + melded - 1, s.size):
             return False  # going out: the drawn card is melded beyond the ten
-        hand = s.hand
-        if beyond_hand(hand, taken):
+        if beyond_hand(s.hand, taken):
             return False  # E4 (or M6): the general path names it
-        # every judge holds: applied in one go, as the general path leaves the table
-        self.turn_no += 1
+        # every judge holds: applied by the functions the general path applies each action by
+        # (its plans' cards known, no Plan built: benchmarks/README.md, "Figures behind the code")
+        turns.begin_turn(self, turn)
+        record = self.steps is not None
         if kind is Draw:
-            turns.from_stock(self, pend)
-            src = self.pending_src = STOCK
+            turns.apply_draw(self, first)  # type: ignore[arg-type]
         else:
-            self.pile.pop()
-            src = self.pending_src = DISCARD_PILE
-        self.live_ok = False
-        for i, n in taken.items():
-            hand[i] -= n
-        s.hand_n = left
-        s.melded_n += melded
-        s.melds[:] = melds
-        s.fit_mask = -1
-        name = s.name
-        steps = self.steps
-        if steps is not None:
-            steps.append(Step(first.line, first.col, name, turn, first, (), ()))
-            pending_moved = False
-        for a, lm, gain in done:
-            if isinstance(a, MeldNew):
-                payments = melding.collect_laid(self, s, a, lm)
+            turns.apply_take(self, first, False)  # type: ignore[arg-type]
+        if record:
+            self.step(turn, first, first, [])
+        move_to_meld = melding.move_to_meld
+        for a, lm, uses, need, k in done:
+            move_to_meld(self, s, a.cards, uses, (), need.items(), k)
+            if type(a) is MeldNew:
+                payments = melding.lay(self, s, a, lm)
             else:
-                payments = melding.collect_change(self, s, a, gain, lm.cards)
-            if steps is not None:  # the moves of melding.use_plan
-                moves = []
-                for c in a.cards:
-                    if not pending_moved and (c is pend or c.index == pend.index):
-                        pending_moved = True
-                        moves.append((c, src, MELD))
-                    else:
-                        moves.append((c, HAND, MELD))
-                steps.append(Step(a.line, a.col, name, turn, a, tuple(moves), tuple(payments)))
-        self.pending = pend
-        self.pending_used = True
-        self.drew = True
-        self.hand_melded = used > 0
-        self.must_add = False
-        self.out = False
-        self.borrowed = []
+                payments = melding.grow_to(self, s, a, a.target - 1, lm)  # type: ignore[arg-type, union-attr]
+            if record:
+                self.step(turn, a, a, payments)
         if discard:
-            c = last.card
-            self.pile.append(c)
-            self.discarded = True
-            turns.next_in_turn(self)
-            if steps is not None:
-                steps.append(Step(last.line, last.col, name, turn, last, ((c, HAND, DISCARD_PILE),), ()))
-        else:
-            self.discarded = False
-            self.seat = s
-            self.turn = turn
-            going_out.go_out(self, None)
-            self.seat = None
-            self.turn = None
+            forcing.discard_hand_card(self, s, last.card, False)
+            if record:
+                self.step(turn, last, last, [])
+        turns.end_turn(self)
         return True
 
     # ------------------------------------------------------------------ results

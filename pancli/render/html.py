@@ -41,7 +41,7 @@ from pancli.model.actions import (
     Reshuffle,
     Turn,
 )
-from pancli.model.results import ClaimKind, exact_product
+from pancli.model.results import ClaimKind, Ending, exact_product
 from pancli.model.settle import SettledHand, Sitting
 from pancli.notation.cells import cell_width
 from pancli.notation.record_common import UpLine
@@ -242,9 +242,11 @@ class HtmlReport:
         parts = [self._header(n, hand, script, result.violations, result.claims, "PAGRUC")]
         parts.append(self._timeline(report))
         parts.append(self._problems(report))
-        if result.winner is not None:
+        if result.ending is Ending.OUT and result.winner is not None:
             parts.append(f'<p class="outcome">{escape(result.winner)} went out (G6)</p>')
-        elif not result.finished:
+        elif result.ending is Ending.STOPPED:
+            parts.append(f'<p class="outcome">stopped by a violation ({result.ending_rule}): nobody went out</p>')
+        else:
             parts.append('<p class="outcome">unfinished: nobody went out</p>')
         scores: Mapping[str, int | None] = result.scores
         parts.append(self._scores("hand scores (G7)", "points", scores))

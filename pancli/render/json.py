@@ -453,6 +453,8 @@ class PagrucHandItem(Item, kw_only=True, omit_defaults=True):
     packs: int
     winner: str | None
     finished: bool
+    ending: Ending
+    ending_rule: str | None
     ledger: Mapping[str, int | None]
     payments: tuple[()]
     scores: Mapping[str, int | None]
@@ -493,6 +495,8 @@ def pagruc_item(
         packs=result.packs,
         winner=result.winner,
         finished=result.finished,
+        ending=result.ending,
+        ending_rule=result.ending_rule,
         ledger=result.scores,
         payments=(),
         scores=result.scores,

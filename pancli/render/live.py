@@ -88,6 +88,11 @@ def may_now(session: Session) -> str:
     return now_text(now)
 
 
+def _either(names: tuple[str, ...]) -> str:
+    """``Ana``, ``Ana or Ben``, ``Ana, Ben or Dee``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def now_text(now: TableNow) -> str:
     if now.phase is Phase.DECIDING:
         before = "more deal lines and the upcard, or " if all(s.active is None for s in now.seats) else ""
@@ -108,8 +113,8 @@ def now_text(now: TableNow) -> str:
     else:
         what = f"{who} draws (P1)"
     extra = []
-    if now.forcer is not None:
-        extra.append(f"{now.forcer} may force {who} to take {now.live} (P8)")
+    if now.forcers:
+        extra.append(f"{_either(now.forcers)} may force {who} to take {now.live} (P8)")
     if now.lays:
         extra.append("lays: " + " ".join(f"[{' '.join(str(c) for c in m)}]" for m in now.lays[:4]))
     if now.fits:

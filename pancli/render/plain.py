@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from pancli.app.lines import error_line, escape_text
 from pancli.app.report import claim_message
 from pancli.cards import Game
+from pancli.model.results import Ending
 from pancli.notation.cells import cell_width, ljust_cells
 from pancli.render.text import money_text
 from pancli.render.words import collection_lines, ledger_text, money_map, outcome
@@ -124,9 +125,11 @@ def plain_lines(result: PagrucHandResult, hand: int | None = None, file: str | N
     where = f"{escape_text(file)}: " if file else ""
     title = f"{where}hand {hand}" if hand is not None else f"{where}hand"
     out = [f"{title} (PAGRUC, {' '.join(result.players)}; dealer {result.dealer}; {result.packs} pack(s))"]
-    if result.winner is not None:
+    if result.ending is Ending.OUT:
         out.append(f"  {result.winner} went out (G6)")
-    elif not result.violations:
+    elif result.ending is Ending.STOPPED:
+        out.append(f"  stopped by a violation ({result.ending_rule}): nobody went out")
+    else:
         out.append("  not finished: nobody discarded a last card (G6)")
     width = max(cell_width(p) for p in result.players) if result.players else 0
     for p in result.players:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pancli.app.lines import escape_text, signed
 from pancli.app.report import claim_message
 from pancli.cards import Game, format_cards
-from pancli.model.results import ClaimKind
+from pancli.model.results import ClaimKind, Ending
 from pancli.notation.cells import cell_width
 from pancli.notation.record_writer import item_text
 from pancli.render.plain import NONE_MARK, hand_title, malformed_line, player_cards, score_text, violation_line
@@ -446,7 +446,14 @@ def render_text(result: PagrucHandResult, console: Console, hand: int | None = N
 
     where = f"{escape(escape_text(file))}: " if file else ""
     title = f"{where}hand {hand}" if hand is not None else f"{where}hand"
-    status = f"{result.winner} went out" if result.winner else "not finished" if not result.violations else "stopped"
+    ending = result.ending
+    status = (
+        f"{result.winner} went out"
+        if ending is Ending.OUT
+        else f"stopped ({result.ending_rule})"
+        if ending is Ending.STOPPED
+        else "not finished"
+    )
     table = Table(title=f"{title} (PAGRUC, dealer {result.dealer}): {status}", title_justify="left")
     for name, justify in (("player", "left"), ("score", "right"), ("on the table", "left"), ("in hand", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
