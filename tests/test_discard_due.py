@@ -163,3 +163,18 @@ def test_P2_P5_P9_a_discard_the_answer_forbids_is_refused_and_one_it_allows_acce
     assert {Rule.P2, Rule.P5} <= rules_seen
     if isinstance(rules, _KeepsEveryDraw):
         assert Rule.P9 in rules_seen
+
+
+def test_P2_P9_a_position_after_the_draw_carries_the_table_s_answer() -> None:
+    """``pan review`` and ``pan analyze --at`` read what the discard must be from the position
+    (``Position.discard_due``; ``keeps_draw`` is its P9), as the table answers it."""
+    from pancli.referee.position import position_at
+
+    script = _script("illegal-P9-flat-player.pan")
+    kept = _turn(script, "Hal Jd")
+    pos = position_at(script, kept.line, "Hal")
+    assert pos.discard_due == DiscardDue(Rule.P9, Discarding.HAND_CARD, excluded=pos.drawn) and pos.keeps_draw
+    thrown = _turn(script, "Dee 5s")
+    pos = position_at(script, thrown.line, "Dee")
+    assert pos.discard_due == DiscardDue(Rule.P2, Discarding.THE_DRAW, card=pos.drawn) and not pos.keeps_draw
+    assert position_at(script, thrown.line, "Ana").discard_due is None  # not his turn line

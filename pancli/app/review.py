@@ -33,6 +33,7 @@ from pancli.model.actions import Add, Borrow, Decision, Discard, Draw, MeldNew, 
 from pancli.model.results import Ending
 from pancli.notation.layout import NO_NOTES
 from pancli.notation.record_writer import action_text, format_record
+from pancli.referee.forcing import Discarding
 from pancli.referee.position import PositionError, PositionUnavailable, Walk
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -185,6 +186,7 @@ def _judge_turn(
     laying = [i for i, a in enumerate(turn.actions) if isinstance(a, MeldNew | Add | Borrow | Split)]
     last = turn.actions[-1]
     discard = last.card if isinstance(last, Discard) else None
+    due = pos.discard_due  # what the position says the turn's discard must be (P2, P9)
     if laying:
         try:
             after: Position | None = walk.at(after_line, player)
@@ -221,10 +223,10 @@ def _judge_turn(
         )  # fmt: skip
         if j is not None:
             out.append(j)
-    elif isinstance(first, Draw) and discard == first.card:
+    elif due is not None and due.due is Discarding.THE_DRAW and due.card is not None and discard == due.card:
         # P2: the draw played or thrown is a decision whenever the card has a use
         laid = Laid(0, 0, pos.hand, pos.melds, "")
-        j = review.judge_melds(player, line, len(turn.actions) - 1, pos.hand, first.card, pos.melds, pos.seen, laid,
+        j = review.judge_melds(player, line, len(turn.actions) - 1, pos.hand, due.card, pos.melds, pos.seen, laid,
                                pos.profile, opp, opts, stakes, memo)  # fmt: skip
         if j is not None:
             out.append(j)

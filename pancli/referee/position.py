@@ -62,6 +62,7 @@ from pancli.model.results import Ending, Retirement, Source, Violation
 from pancli.model.rulings import Ruling
 from pancli.panrules import PanRules
 from pancli.referee.board import HAND_SIZE
+from pancli.referee.forcing import DiscardDue
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
 from pancli.rules import Profile
@@ -144,9 +145,16 @@ class Position(Value):
     """On his own turn line: the live discard he could have taken instead of drawing (P3), or None."""
     forced: bool = False
     """On his own turn line: he had to take the live discard (P8), so drawing was no choice."""
-    keeps_draw: bool = False
-    """His unused stock draw fits the flat next player's meld: he must keep it (P9), as the table's
-    :meth:`~pancli.referee.table.Table.discard_due` answers after the draw."""
+    discard_due: DiscardDue | None = None
+    """On his own turn line, after the draw or take: what the discard that ends the turn must be
+    (the table's :meth:`~pancli.referee.table.Table.discard_due`): the unused stock draw (P2), a
+    hand card but the kept draw (P9), or none before the taken card is melded (P3); else None."""
+
+    @property
+    def keeps_draw(self) -> bool:
+        """His unused stock draw fits the flat next player's meld: he must keep it (P9)."""
+        due = self.discard_due
+        return due is not None and due.rule is Rule.P9
 
     @property
     def seen(self) -> tuple[Card, ...]:
@@ -261,7 +269,8 @@ class Walk:
             return _view(table, script, line, player, turns, None)
         draw_violation = None
         offered = None
-        forced = keeps = False
+        forced = False
+        due = None
         before = table.snapshot()  # the line's draw is looked at, then taken back
         try:
             try:
@@ -274,11 +283,11 @@ class Walk:
                 draw_violation = r.violation
             else:
                 table.apply(now.actions[0], plan)
-                keeps = table.discard_due().rule is Rule.P9
+                due = table.discard_due()
             view = _view(table, script, line, player, turns, draw_violation)
         finally:
             table.restore(before)
-        return replace(view, offered=offered, forced=forced, keeps_draw=keeps)
+        return replace(view, offered=offered, forced=forced, discard_due=due)
 
 
 def _view(
