@@ -26,7 +26,7 @@ from pancli.app.replay import referee
 from pancli.app.review import HandReview, annotate, review_hand
 from pancli.cards import ALL_CARDS
 from pancli.meldspace import SLOT_CARDS, encode
-from pancli.model.actions import Decision, Discard, HandScript, Turn
+from pancli.model.actions import Decision, HandScript, Turn
 from pancli.notation.record_writer import write_scripts
 from pancli.records import read_hands
 from pancli.referee.position import position_at
@@ -269,8 +269,7 @@ class _Lazy:
     def __init__(self) -> None:
         self.planted: list[tuple[str, int]] = []
 
-    def finish(self, play: Any, p: str, actions: list[Any]) -> int:
-        hand = play.hands[p]
+    def finish(self, play: Any, p: str, hand: list[int], melds: Any, actions: list[Any]) -> None:
         pays = False
         for k, c in enumerate(hand):
             m = play.policy.best_with(c, hand[:k] + hand[k + 1 :])
@@ -278,15 +277,10 @@ class _Lazy:
                 pays = True
         if pays:
             self.planted.append((p, len(play.events)))
-        if not hand:
-            play.events.append(Turn(p, tuple(actions)))
-            return -1
-        d = sim._least_useful(hand, avoid=-1)
-        hand.remove(d)
-        play.pile.append(d)
-        actions.append(Discard(ALL_CARDS[d]))
-        play.events.append(Turn(p, tuple(actions)))
-        return -3
+        if hand:
+            play._discard(p, hand, -1, actions)
+        else:
+            play._end(p, hand, actions)
 
 
 def _played(seeds: range) -> list[tuple[HandScript, Any, HandReview]]:
@@ -304,7 +298,7 @@ def _played(seeds: range) -> list[tuple[HandScript, Any, HandReview]]:
 @pytest.mark.slow
 def test_review_P4_finds_the_planted_mistakes_of_a_lazy_melder(monkeypatch: pytest.MonkeyPatch) -> None:
     lazy = _Lazy()
-    monkeypatch.setattr(sim._HandPlay, "_finish", lambda self, p, actions: lazy.finish(self, p, actions))
+    monkeypatch.setattr(sim._HandPlay, "_finish", lambda self, p, *rest: lazy.finish(self, p, *rest))
     found = planted = marked = 0
     for seed in range(1, 9):
         lazy.planted.clear()

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
+from msgspec.structs import replace
 
 from pancli.model.actions import Decision, Discard, Draw, Force, Take, Turn
+from pancli.model.results import HandResult
+from pancli.notation.fast import fast_cards
+from pancli.panrules import PanRules
 from pancli.referee import referee_hand
+from pancli.referee import simulate as sim
 from pancli.referee.simulate import simulate_hands
+from pancli.referee.table import Table
 from pancli.rules import CARDROOM, HOYLE
 
 SIX = ("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay")
@@ -58,3 +65,64 @@ def test_bad_seating_is_refused() -> None:
         next(simulate_hands(("Ana",), 1, seed=1, profile=HOYLE))
     with pytest.raises(ValueError, match="unique"):
         next(simulate_hands(("Ana", "Ana"), 1, seed=1, profile=HOYLE))
+
+
+# --------------------------------------------------------------------------- played on the position
+
+
+def test_self_play_keeps_no_state_the_position_holds() -> None:
+    """Self-play plays each hand on the referee's Table: what each player holds and has laid,
+    the pile, the live discard, whose turn it is and how the hand ended are the table's. Its own
+    are the stock's order, each player's order of his cards and the lines it writes."""
+    play = sim._HandPlay(SIX[:4], sim._Policy(PanRules(HOYLE)), random.Random(3), [c.index for c in HOYLE.pack.full()])
+    assert set(vars(play)) == {"policy", "rng", "stock", "dealt", "table", "arranged", "events", "reshuffles"}
+    assert isinstance(play.table, Table)
+    script, _ = play.play()
+    assert play.table.to_act is None and script.events == tuple(play.events)
+    for s in play.table.seats:  # his order holds exactly the table's cards
+        assert Counter(play.arranged[s.name]) == Counter({i: n for i, n in enumerate(s.hand) if n})
+
+
+def test_self_play_reads_each_player_s_cards_from_the_table() -> None:
+    """The cards a player chooses from are the table's counts (his order only orders them)."""
+    play = sim._HandPlay(SIX[:3], sim._Policy(PanRules(HOYLE)), random.Random(5), [c.index for c in HOYLE.pack.full()])
+    seat = play.table.seats[0]
+    order = play.arranged[seat.name]
+    assert play._held(seat) == order
+    gone, extra = order[0], next(i for i in range(52) if not seat.hand[i])
+    play.arranged[seat.name] = [*order[1:], extra]  # a card dropped, one he does not hold added
+    assert play._held(seat) == [*order[1:], gone]
+
+
+def test_S3_self_play_seats_the_next_hand_by_the_table_s_winner(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next hand's order is the rules object's ``next_order`` after the winner the table's
+    result names: a table that names another winner seats the next hands otherwise."""
+    names = SIX[:4]
+    played = list(simulate_hands(names, 5, seed=4, profile=HOYLE))
+    finish = Table.finish
+
+    def dee_wins(self: Table) -> HandResult:
+        return replace(finish(self), winner="Dee")
+
+    monkeypatch.setattr(Table, "finish", dee_wins)
+    seated = list(simulate_hands(names, 5, seed=4, profile=HOYLE))
+    assert [h.players[0] for h in played[1:]] != ["Dee"] * 4
+    assert [h.players for h in seated[1:]] == [("Dee", "Ana", "Ben", "Cruz")] * 4
+
+
+def test_P9_a_line_the_referee_refuses_is_a_fault_of_self_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pushed line the referee refuses raises: here self-play is told it never keeps a draw
+    (P9) while the referee asks the rules object, which says it must."""
+    monkeypatch.setattr(Table, "must_keep", lambda self, c: False)
+    with pytest.raises(sim.SelfPlayError, match=r"\(P9\)"):
+        list(simulate_hands(SIX[:4], 60, seed=9, profile=HOYLE))
+
+
+def test_the_least_useful_card_is_the_first_of_the_lowest_score() -> None:
+    """3 for each copy of it held, 2 for a card of its rank or of its suit one rank away, 1 for
+    its suit two ranks away (7 and J are one rank apart in the pan pack: E2)."""
+    hand = [c.index for c in fast_cards("5s 5s 6s Kd 2h 7c Jc")]
+    # 5s: 3 + 2 = 5; 6s: 2 + 2 = 4; Kd, 2h: 0; 7c, Jc: 2 each
+    assert sim._least_useful(hand, avoid=-1) == hand[3]
+    assert sim._least_useful(hand, avoid=hand[3]) == hand[4]
+    assert sim._least_useful(hand[5:], avoid=-1) == hand[5]

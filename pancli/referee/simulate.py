@@ -4,6 +4,14 @@
 player ten known cards (S2), turns the upcard, and plays each hand to its end (a player
 going out, T4, or a void hand under P10). Identical arguments give identical scripts.
 
+Each hand is played on the referee's position, a :class:`~pancli.referee.table.Table`: it is
+dealt there, each line the policy chooses is pushed on it, and what the policy chooses from
+(each player's cards and melds, the live discard, whose turn it is, P8, P9) and how the hand
+ended (its winner seats the next hand, S3) are read from it. Self-play applies nothing itself;
+a line the referee refuses raises :class:`SelfPlayError`. Its own are what the referee does
+not know: the order of the stock it shuffled (a draw is the next card of it) and the order
+each player holds his cards in, which the policy's ties follow.
+
 The policy (simple on purpose, documented so records can be read with it in mind):
 
 * **Decision (T1).** Hand strength = pairs of equal rank plus same-suit cards one rank
@@ -28,8 +36,9 @@ The policy (simple on purpose, documented so records can be read with it in mind
   cannot meld, so the stock cycles forever (P10 voids a hand only when no card is left).
   A deal whose stock has been reshuffled three times is abandoned and dealt again from the
   same generator (same order of play): every record yielded is a complete hand.
-* **Next hand (S3).** The winner is first hand of the next hand (the order rotates to
-  start with him); after a hand with no winner the deal passes one seat to the right.
+* **Next hand (S3).** The winner the table's result names is first hand of the next hand
+  (the order rotates to start with him); after a hand with no winner the deal passes one
+  seat to the right.
 
 >>> from pancli.rules import HOYLE
 >>> from pancli.referee import referee_hand
@@ -50,7 +59,8 @@ from typing import Final
 from msgspec.structs import replace
 
 from pancli.cards import ALL_CARDS, Card
-from pancli.meldspace import RANK_POS, widest_melds_with
+from pancli.melds import MeldError
+from pancli.meldspace import NEAR, RANK_POS, widest_melds_with
 from pancli.model.actions import (
     Action,
     Add,
@@ -70,15 +80,12 @@ from pancli.model.actions import (
     TakeBack,
     Turn,
 )
-from pancli.panrules import LaidMeld, PanRules
+from pancli.panrules import PanRules
 from pancli.referee.state import Seat
-from pancli.referee.table import referee_hand
+from pancli.referee.table import Table, referee_hand
 from pancli.rules import HAND_SIZE, Forcing, Profile
 
 _MAX_RESHUFFLES: Final = 3
-_OUT: Final = -1
-_VOID: Final = -2
-_NONE: Final = -3
 
 
 class _Stuck(Exception):
@@ -91,7 +98,8 @@ def simulate_hands(
     """Yield ``hands`` complete hands of self-play among ``players`` (order of play, dealer last),
     asking ``rules`` (the rules object of ``profile``; a fresh one without) every rule question
     a player's choice depends on: what is a meld and what grows one, P8, P9, S1, and the next
-    hand's order (S3).
+    hand's order (S3); each hand is played on a referee's table judging by ``rules``, which
+    applies every line (:class:`SelfPlayError` if it refuses one).
 
     >>> from pancli.rules import HOYLE
     >>> s = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, 3, HOYLE))
@@ -137,11 +145,6 @@ class _Policy:
             v = self.values[meld] = verdict.value if verdict.legal else -1
         return v
 
-    def laid(self, meld: tuple[int, ...]) -> LaidMeld:
-        verdict = self.rules.judge(tuple(ALL_CARDS[i] for i in meld))
-        assert verdict.meld is not None
-        return LaidMeld.of(verdict.meld, self.rules)
-
     def best_with(self, c: int, hand: list[int]) -> tuple[int, ...] | None:
         """The most valuable legal meld of ``c`` with cards of ``hand`` (ties: the longer), or None."""
         best = None
@@ -153,166 +156,173 @@ class _Policy:
         return best
 
 
+class SelfPlayError(RuntimeError):
+    """The referee refused a line self-play pushed: a fault of the generator, never of a record."""
+
+
 class _HandPlay:
-    """One hand of self-play."""
+    """One hand of self-play, played on the referee's position (:class:`Table`): the table is
+    dealt, each line the policy chooses is pushed, and everything the policy reads (what each
+    player holds and has laid, the live discard, whose turn it is, P8 and P9, how the hand ended
+    and who won) is the table's. Its own are what the table does not know: the order of the
+    stock it shuffled, the order each player holds his cards in, and the lines written."""
 
     def __init__(self, order: tuple[str, ...], policy: _Policy, rng: random.Random, full: list[int]) -> None:
-        self.order = order
         self.policy = policy
         self.rng = rng
         stock = list(full)
         rng.shuffle(stock)
-        self.hands: dict[str, list[int]] = {}
+        deals = []
         for p in order:
-            self.hands[p] = stock[-HAND_SIZE:]
+            deals.append(Deal(p, tuple(ALL_CARDS[i] for i in stock[-HAND_SIZE:])))
             del stock[-HAND_SIZE:]
+        upcard = ALL_CARDS[stock.pop()]
         self.stock = stock
-        self.upcard = stock.pop()
-        self.pile: list[int] = [self.upcard]
-        self.seats: dict[str, Seat] = {p: Seat(p) for p in order}
-        """Per player, what the referee's judges read: his melds, what fits them, his counts."""
-        """Per player, the cards that fit any of his melds (-1: to be worked out again)."""
+        """The stock in the order the simulator shuffled it (the referee counts it, never orders it)."""
+        self.dealt = HandScript(players=order, profile=policy.profile, deals=tuple(deals), upcard=upcard)
+        self.table = Table(self.dealt, record_steps=False, rules=policy.rules)
+        if not self.table.deal_in():
+            raise SelfPlayError(f"the referee refused the deal: {self.table.violations[0].message}")
+        self.arranged: dict[str, list[int]] = {d.player: [c.index for c in d.cards] for d in deals}
+        """The order each player holds his cards in, which the policy's ties follow (the cards
+        themselves are the table's: :meth:`_held`)."""
         self.events: list[Event] = []
-        self.deals = tuple(Deal(p, tuple(ALL_CARDS[i] for i in self.hands[p])) for p in order)
         self.reshuffles = 0
 
-    def script(self) -> HandScript:
-        return HandScript(
-            players=self.order,
-            profile=self.policy.profile,
-            deals=self.deals,
-            upcard=ALL_CARDS[self.upcard],
-            events=tuple(self.events),
-        )
-
     def play(self) -> tuple[HandScript, str | None]:
+        """The hand played to its end, and its winner as the referee found him (None: void)."""
         rng = self.rng
-        active = []
-        for p in self.order:
-            stay = _strength(self.hands[p]) > 5 or rng.random() >= 0.9
-            self.events.append(Decision(p, stay))
-            if stay:
-                active.append(p)
-        after = self.policy.rules.after_decisions(len(active))
-        if after != "played":
-            return self.script(), (active[0] if after == "won" else None)
-        live = self.upcard
-        pos = 0
-        while True:
-            p = active[pos]
-            pos = (pos + 1) % len(active)
-            live = self.turn(p, active[pos], live, active)
-            if live == _VOID:
-                return self.script(), None
-            if live == _OUT:
-                return self.script(), p
+        t = self.table
+        for s in t.seats:
+            stay = _strength(self._held(s)) > 5 or rng.random() >= 0.9
+            self._push(Decision(s.name, stay))
+        while t.to_act is not None:
+            self.turn()
+        return replace(self.dealt, events=tuple(self.events)), t.finish().winner
+
+    def _push(self, ev: Event) -> None:
+        """Write the line and play it on the table (a refusal is a fault of self-play: raised)."""
+        self.events.append(ev)
+        refused = self.table.push(ev)
+        if refused:
+            v = refused[0]
+            raise SelfPlayError(f"the referee refused a line of self-play ({v.rule}): {v.message}")
+
+    def _held(self, s: Seat) -> list[int]:
+        """What ``s`` holds (the table's counts), in the order he holds his cards."""
+        held = self.arranged[s.name]
+        left = s.hand.copy()
+        for c in held:
+            left[c] -= 1
+        if any(left):  # (never in self-play: his order is what his own lines left him)
+            left = s.hand.copy()
+            kept = []
+            for c in held:
+                if left[c] > 0:
+                    left[c] -= 1
+                    kept.append(c)
+            held = self.arranged[s.name] = kept + [i for i, n in enumerate(left) for _ in range(n)]
+        return held
 
     # ------------------------------------------------------------------ one turn
 
-    def turn(self, p: str, nxt: str, live: int, active: list[str]) -> int:
-        """Play p's turn; returns the live discard for the next player, or _NONE, _OUT, _VOID."""
+    def turn(self) -> None:
+        """Choose the turn of the player in turn and push it (a force or reshuffle line first)."""
         pol = self.policy
-        hand = self.hands[p]
+        t = self.table
+        s = t.in_turn
+        p = s.name
+        hand = self._held(s)
+        held, twice = _bits(hand)
         actions: list[Action] = []
-        if live >= 0:
-            n = self._fits(p, live)
+        live = t.offered
+        if live is not None:
+            n = t.fits(s, live)
             if n:
-                forced = pol.rules.must_take(None, pol.automatic, self._seat(p), ALL_CARDS[live])  # P8
-                r = 0.0 if forced else self.rng.random()
+                r = 0.0 if t.must_take() else self.rng.random()  # P8
                 if r < 0.8:
                     if r >= 0.6:
-                        self.events.append(Force(self.rng.choice([o for o in active if o != p]), p))
-                    self.pile.pop()
-                    actions.append(Take(ALL_CARDS[live]))
-                    self._add(p, n, live, actions)
-                    return self._finish(p, actions)
-            else:
-                meld = pol.best_with(live, hand)
+                        self._push(Force(self.rng.choice([o.name for o in t.active if o is not s]), p))
+                    actions.append(Take(live))
+                    melds = _melds(s)
+                    self._add(melds, n, live, actions)
+                    self._finish(p, hand, melds, actions)
+                    return
+            elif not _alone(live.index, held, twice, 1):
+                meld = pol.best_with(live.index, hand)
                 if meld is not None:
-                    self.pile.pop()
-                    actions.append(Take(ALL_CARDS[live]))
-                    self._lay(p, live, meld, actions)
-                    return self._finish(p, actions)
-        if not self.stock:
+                    actions.append(Take(live))
+                    melds = _melds(s)
+                    self._lay(hand, melds, live.index, meld, actions)
+                    self._finish(p, hand, melds, actions)
+                    return
+        if not t.stock_n:
             self.reshuffles += 1
             if self.reshuffles > _MAX_RESHUFFLES:
                 raise _Stuck
-            self.events.append(Reshuffle())
-            if len(self.pile) <= 1:
-                return _VOID
-            self.stock = self.pile[:-1]
-            del self.pile[:-1]
-            self.rng.shuffle(self.stock)
+            dead = [c.index for c in t.pile[:-1] if c is not None]
+            self._push(Reshuffle())
+            if t.to_act is None:
+                return  # nothing to reshuffle: the hand is void (P10)
+            self.stock = dead
+            self.rng.shuffle(dead)
         c = self.stock.pop()
         card = ALL_CARDS[c]
         actions.append(Draw(card))
-        n = self._fits(p, c)
+        n = t.fits(s, card)
         if n:
-            self._add(p, n, c, actions)
-            return self._finish(p, actions)
-        meld = pol.best_with(c, hand)
+            melds = _melds(s)
+            self._add(melds, n, card, actions)
+            self._finish(p, hand, melds, actions)
+            return
+        meld = None if _alone(c, held, twice, 1) else pol.best_with(c, hand)
         if meld is not None:
-            self._lay(p, c, meld, actions)
-            return self._finish(p, actions)
-        if pol.rules.must_keep_draw(self._seat(p), self._seat(nxt), card):
+            melds = _melds(s)
+            self._lay(hand, melds, c, meld, actions)
+            self._finish(p, hand, melds, actions)
+            return
+        if t.must_keep(card):
             hand.append(c)  # P9: keep it, discard a hand card
-            d = _least_useful(hand, avoid=c)
-            hand.remove(d)
-            self.pile.append(d)
-            actions.append(Discard(ALL_CARDS[d]))
-            self.events.append(Turn(p, tuple(actions)))
-            return _NONE
-        self.pile.append(c)
+            self._discard(p, hand, c, actions)
+            return
         actions.append(Discard(card))
-        self.events.append(Turn(p, tuple(actions)))
-        return c
+        self._end(p, hand, actions)
 
-    def _seat(self, p: str) -> Seat:
-        """p's seat, with his hand count up to date."""
-        seat = self.seats[p]
-        seat.hand_n = len(self.hands[p])
-        return seat
-
-    def _fits(self, p: str, c: int) -> int:
-        """The 1-based number of p's first meld that ``c`` can be added to (M5), or 0."""
-        return self.seats[p].fits(self.policy.rules, ALL_CARDS[c])
-
-    def _add(self, p: str, n: int, c: int, actions: list[Action]) -> None:
-        pol = self.policy
-        seat = self.seats[p]
-        melds = seat.melds
-        seat.fit_mask = -1
-        seat.melded_n += 1
-        card = ALL_CARDS[c]
-        melds[n - 1] = LaidMeld.of(pol.rules.grow(melds[n - 1].meld, (card,)), pol.rules)
+    def _add(self, melds: Seat, n: int, card: Card, actions: list[Action]) -> None:
+        """Add ``card`` to his meld #n (as he will have laid it: ``melds``)."""
+        grown = self.policy.rules.grown(melds.melds[n - 1], (card,))
+        assert not isinstance(grown, MeldError), "it fits the meld"
+        melds.melds[n - 1] = grown
+        melds.fit_mask = -1
         actions.append(Add((card,), n))
 
-    def _lay(self, p: str, c: int, meld: tuple[int, ...], actions: list[Action]) -> None:
+    def _lay(self, hand: list[int], melds: Seat, c: int, meld: tuple[int, ...], actions: list[Action]) -> None:
         """Lay ``meld`` of ``c`` (the drawn card, or one already out of the hand) and hand cards."""
-        hand = self.hands[p]
         skip = True
         for x in meld:
             if skip and x == c:
                 skip = False
             else:
                 hand.remove(x)
-        seat = self.seats[p]
-        seat.melds.append(self.policy.laid(meld))
-        seat.fit_mask = -1
-        seat.melded_n += len(meld)
-        actions.append(MeldNew(tuple(ALL_CARDS[i] for i in meld)))
+        cards = tuple(ALL_CARDS[i] for i in meld)
+        laid = self.policy.rules.laid(cards)
+        assert laid is not None, "a legal meld"
+        melds.melds.append(laid)
+        melds.fit_mask = -1
+        actions.append(MeldNew(cards))
 
-    def _finish(self, p: str, actions: list[Action]) -> int:
+    def _finish(self, p: str, hand: list[int], melds: Seat, actions: list[Action]) -> None:
         """The draw is used: lay what the hand holds, add to melds, then discard or go out."""
         pol = self.policy
-        hand = self.hands[p]
+        t = self.table
         while len(hand) >= 3:
             best: tuple[int, ...] | None = None
             seed = -1
             best_key = (-1, 0)
+            held, twice = _bits(hand)
             for c in dict.fromkeys(hand):
                 hand.remove(c)
-                m = pol.best_with(c, hand)
+                m = None if _alone(c, held, twice, 2) else pol.best_with(c, hand)
                 hand.append(c)
                 if m is not None:
                     key = (pol.value(m), len(m))
@@ -321,25 +331,62 @@ class _HandPlay:
             if best is None:
                 break
             hand.remove(seed)
-            self._lay(p, seed, best, actions)
+            self._lay(hand, melds, seed, best, actions)
         changed = True
         while changed and hand:
             changed = False
             for c in list(hand):
-                n = self._fits(p, c)
+                card = ALL_CARDS[c]
+                n = t.fits(melds, card)
                 if n:
                     hand.remove(c)
-                    self._add(p, n, c, actions)
+                    self._add(melds, n, card, actions)
                     changed = True
-        if not hand:
-            self.events.append(Turn(p, tuple(actions)))
-            return _OUT
-        d = _least_useful(hand, avoid=-1)
+        if hand:
+            self._discard(p, hand, -1, actions)
+        else:
+            self._end(p, hand, actions)  # he goes out (C8)
+
+    def _discard(self, p: str, hand: list[int], avoid: int, actions: list[Action]) -> None:
+        """Discard his least useful hand card (never ``avoid``, the kept draw) and end the turn."""
+        d = _least_useful(hand, avoid)
         hand.remove(d)
-        self.pile.append(d)
         actions.append(Discard(ALL_CARDS[d]))
-        self.events.append(Turn(p, tuple(actions)))
-        return _NONE
+        self._end(p, hand, actions)
+
+    def _end(self, p: str, hand: list[int], actions: list[Action]) -> None:
+        """Push the turn line; ``hand`` is what he holds after it, in his order."""
+        self.arranged[p] = hand
+        self._push(Turn(p, tuple(actions)))
+
+
+def _melds(s: Seat) -> Seat:
+    """A seat holding ``s``'s laid melds, to lay and add to while a turn is chosen (the table's
+    seat changes only when the chosen line is pushed)."""
+    work = Seat(s.name)
+    work.melds = list(s.melds)
+    work.fit_mask = s.fit_mask
+    return work
+
+
+def _bits(hand: list[int]) -> tuple[int, int]:
+    """The cards of ``hand`` as bits by index, and those it holds twice or more."""
+    held = twice = 0
+    for c in hand:
+        bit = 1 << c
+        if held & bit:
+            twice |= bit
+        held |= bit
+    return held, twice
+
+
+def _alone(c: int, held: int, twice: int, near: int) -> bool:
+    """Whether card ``c`` certainly forms no meld with a hand of the cards ``held`` (and
+    ``twice``, :func:`_bits`): it holds ``near`` cards or fewer that could share a meld with
+    it (:data:`NEAR`, counting ``c``'s own place if it is his), held once each, and a meld is
+    three cards. Most cards are (the meld space, which finds none then, is not asked)."""
+    cards = NEAR[c]
+    return not cards & twice and (cards & held).bit_count() <= near
 
 
 def _strength(hand: list[int]) -> int:
@@ -357,31 +404,37 @@ def _strength(hand: list[int]) -> int:
 
 
 def _least_useful(hand: list[int], avoid: int) -> int:
-    """The hand card least likely to join a meld (never ``avoid`` if another card exists)."""
+    """The hand card least likely to join a meld (never ``avoid`` if another card exists): the
+    first of the lowest score, where each other card held scores 3 for a copy of it, 2 for a
+    card of its rank or of its suit one rank away, 1 for its suit two ranks away."""
+    copies = [0] * 52
+    ranks = [0] * 13
+    for x in hand:
+        copies[x] += 1
+        ranks[x >> 2] += 1
     best = hand[0]
     best_score = 1 << 30
-    pos = RANK_POS
-    for i, c in enumerate(hand):
+    for c in hand:
         if c == avoid:
             continue
-        pc = pos[c]
-        rc = c >> 2
-        sc = c & 3
-        score = 0
-        for j, x in enumerate(hand):
-            if j == i:
-                continue
-            if x >> 2 == rc:
-                score += 3 if x & 3 == sc else 2
-            elif x & 3 == sc:
-                d = pos[x] - pc
-                if d == 1 or d == -1:
-                    score += 2
-                elif d == 2 or d == -2:
-                    score += 1
+        n = copies[c]
+        score = n + 2 * ranks[c >> 2] - 3  # 3 a copy, 2 a card of his rank (but him)
+        for x in _ONE_AWAY[c]:
+            score += 2 * copies[x]
+        for x in _TWO_AWAY[c]:
+            score += copies[x]
         if score < best_score:
             best, best_score = c, score
     return best
+
+
+def _away(c: int, steps: int) -> tuple[int, ...]:
+    """The cards of ``c``'s suit ``steps`` ranks from it in the pan pack's order (E2)."""
+    return tuple(x for x in range(52) if x & 3 == c & 3 and abs(RANK_POS[x] - RANK_POS[c]) == steps)
+
+
+_ONE_AWAY: Final = tuple(_away(c, 1) for c in range(52))
+_TWO_AWAY: Final = tuple(_away(c, 2) for c in range(52))
 
 
 # --------------------------------------------------------------------------- irregularities

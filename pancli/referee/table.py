@@ -78,9 +78,10 @@ see every caller follow.
 
 This module only orders the judges: each ``verify`` asks them in turn, raises the first
 ruling and returns a frozen plan, which ``apply`` uses (nothing is kept between the two).
-:meth:`Table.fast_turn` plays the commonest turn lines in one go by asking the same judges
-without the per-action bookkeeping: refereeing 5,000 simulated 6-player hands takes twice the
-time without it (tests compare the two paths, ``referee_hand(fast=False)``).
+:meth:`Table.fast_turn` plays the commonest turn lines in one go: it asks the same judges
+without a plan per action and applies the turn by the functions the general path applies each
+action by (its gain: benchmarks/README.md, "Figures behind the code"; tests compare the two
+paths, ``referee_hand(fast=False)``).
 
 Interpretations (where the rulebook leaves room):
 
