@@ -47,6 +47,8 @@ PATHS = ("pathlib",)
 # entry) only where they are used: a name past ASCII, a turn line with comments, a table taken back;
 # importlib.util only for the command list
 LOADED_LATE = ("unicodedata", "bisect", "copy", "importlib.util")
+# the JSON encoder and the list writer only where JSON is written (simulate's and settle's text without)
+JSON_WRITER = ("pancli.jsontext", "pancli.render.stream")
 
 # command line -> module prefixes it must not import (output to a pipe, canonical input). Every
 # command has a case (test below): the lighter its path, the more it lists.
@@ -106,7 +108,7 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "fmt": (["fmt", SMALL], (*UI, "json", *STDLIB, *ENGINES)),
     "simulate": (
         ["simulate", "--hands", "1"],
-        (*UI, "json", *STDLIB, "pancli.analyze", "pancli.pagruc", "pancli.records"),
+        (*UI, "json", *STDLIB, *JSON_WRITER, "pancli.analyze", "pancli.pagruc", "pancli.records"),
     ),
     "analyze": (
         ["analyze", "--samples", "20", HAND],
@@ -137,7 +139,7 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     # (decimal: a sitting's transfers are exact amounts, units too); no hand's text is written
     "settle": (
         ["settle", SMALL],
-        (*UI, "json", "difflib", "tempfile", *LOADED_LATE, "pancli.analyze", "pancli.pagruc", *RENDER),
+        (*UI, "json", "difflib", "tempfile", *LOADED_LATE, *JSON_WRITER, "pancli.analyze", "pancli.pagruc", *RENDER),
     ),
     "samples": (
         ["samples"],

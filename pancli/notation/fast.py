@@ -33,15 +33,14 @@ SUIT_SPELLINGS: Final = {
 """Every spelling of a suit: letters in either case, symbols (``♠ ♤``), with or without U+FE0F."""
 
 
-def _token_table(game: Game) -> dict[str, Card]:
+def _token_table(cards: tuple[Card, ...]) -> dict[str, Card]:
     spellings = {letter: [s for s, to in SUIT_SPELLINGS.items() if to == letter] for letter in "shdc"}
     table: dict[str, Card] = {}
-    for c in ALL_CARDS:
-        if game is Game.PANGUINGUE and not c.rank.in_pan_pack:
-            continue
-        symbol = c.rank.symbol
-        for r in {symbol, symbol.lower(), *(("10",) if symbol == "T" else ())}:
-            for spelled in spellings[c.suit.value]:
+    for c in cards:
+        symbol, letter = c.text[0], c.text[1]  # the canonical text: rank symbol, suit letter
+        ranks = (symbol, "t", "10") if symbol == "T" else (symbol,) if symbol.isdigit() else (symbol, symbol.lower())
+        for spelled in spellings[letter]:
+            for r in ranks:
                 table[r + spelled] = c
     return table
 
@@ -69,9 +68,9 @@ def too_long_error(text: str, offset: int = 0) -> NotationError | None:
     return NotationError("N10", message, col + offset if line == 1 else col, line)
 
 
-PAN_TOKENS: Final = _token_table(Game.PANGUINGUE)
+PAN_TOKENS: Final = _token_table(PAN_CARDS)
 """Every accepted one-card token of Panguingue (``5s``, ``kH``, ``Q♥``) to its card."""
-PAGRUC_TOKENS: Final = _token_table(Game.PAGRUC)
+PAGRUC_TOKENS: Final = _token_table(ALL_CARDS)
 """The same for PAGRUC's 52 cards (``10h`` and ``Th`` both mean the ten)."""
 PAN_CANONICAL: Final = {str(c): c for c in PAN_CARDS}
 """The canonical token of each Panguingue card (``5s``, ``Kh``: two characters, rank then

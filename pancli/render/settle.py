@@ -16,12 +16,11 @@ from msgspec.structs import astuple
 from pancli.app.lines import error_line, escape_text, signed
 from pancli.app.report import malformed_dispute
 from pancli.cards import Game
-from pancli.jsontext import Item, Line, dumps_indented
 from pancli.model.settle import Dispute, HandRuns, SettledHand, Sitting, player_key
 from pancli.notation.record_common import name_key
 from pancli.render.replay import Sink
-from pancli.render.stream import JsonStream, Kept
 from pancli.render.text import money_text, stdout_console, warning_lines
+from pancli.values import Item, Line
 
 if TYPE_CHECKING:
     from pancli.app.replay import Tally
@@ -400,6 +399,8 @@ class JsonSettle(SettleSink):
             None if default is None else DefaultStakeItem(format(default, "f"), _runs(self.defaulted)),
             self.remedied_hands,
         )
+        from pancli.jsontext import dumps_indented  # start-up: plain settle writes no JSON
+
         self.out.append(dumps_indented(document) + "\n")
         self.flush()
 
@@ -409,6 +410,8 @@ class JsonlSettle(SettleSink):
 
     def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
         super().__init__(stake, include_disputed)
+        from pancli.render.stream import JsonStream, Kept  # start-up: plain settle writes no JSON
+
         self.stream = JsonStream(True, Kept(self.out), flush_each=False)
         """The one JSON lines writer, writing into the batches :meth:`Sink.flush` writes out."""
 

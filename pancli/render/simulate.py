@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING
 
-from pancli.jsontext import Item
-from pancli.render.stream import JsonStream
+from pancli.values import Item
 
 if TYPE_CHECKING:
     from pancli.app.simulate import SimulatedHand
@@ -37,6 +36,8 @@ def write_json(played: Iterator[SimulatedHand], seed: int, out: IO[str], *, line
     """One JSON list, an object per line for each hand (streamed: any number of hands); with
     ``lines`` the objects alone, one a line (``--jsonl``); ``flush_each``: each hand as it is
     played."""
+    from pancli.render.stream import JsonStream  # start-up: the hands' text, the default, is written without it
+
     stream = JsonStream(lines, out, flush_each=flush_each, compact=True)
     for hand in played:
         script = hand.script
