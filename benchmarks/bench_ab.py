@@ -18,7 +18,9 @@ ratio, since waiting for a core does not count in it:
 3. ``pan check -`` over 200,000 random 3-5 card lines, nearly all distinct and most illegal
    (the worst case of ``benchmarks/bench_check.py``; melds/s);
 4. ``pan replay`` and ``pan standings`` over N PAGRUC hands of 3 to 8 players played by the
-   self-play of ``tests/pagruc_selfplay.py`` (``--pagruc-hands``, default 1,000; hands/s).
+   self-play of ``tests/pagruc_selfplay.py`` (``--pagruc-hands``, default 1,000; hands/s);
+5. ``pan simulate`` of the N 6-player hands of case 1 (hands/s; each played on the referee's
+   table, written as text).
 """
 
 from __future__ import annotations
@@ -89,6 +91,7 @@ def main() -> None:
             ("check - (worst case)", ["check", "-"], melds, 200_000, "melds/s"),
             ("replay pagruc", ["replay", "-"], pagruc, opts.pagruc_hands, "hands/s"),
             ("standings", ["standings", "-"], pagruc, opts.pagruc_hands, "hands/s"),
+            ("simulate", [*sim, "-q"], record, opts.hands, "hands/s"),
         ]
         for name, args, data, n, unit in cases:
             if opts.only and name not in opts.only:

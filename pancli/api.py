@@ -318,7 +318,7 @@ def _is_file(name: str) -> bool:
 
 def analyze_hand(
     hand: str,
-    rules: str | Profile = "hoyle",
+    rules: str | Profile | PanRules = "hoyle",
     *,
     drawn: str | None = None,
     players: int = 6,
@@ -328,6 +328,11 @@ def analyze_hand(
     """Analyse a ten-card Panguingue hand (and the card just drawn: a trailing ``+CARD``, as
     ``pan analyze`` takes it, or ``drawn``): the best arrangement, what every draw would do, the
     odds of going out. PanError for a bad hand or position.
+
+    ``rules``: a profile (``"hoyle"``, ``"cardroom"``, a house-rules path, a :class:`Profile`),
+    whose rules object (:class:`PanRules`) is built once for the call and asked every question
+    of it; or a rules object, asked as it is (build it once for many calls: the analyses share
+    what its meld space learns, and a subclass that answers a rule otherwise is followed).
 
     >>> a = analyze_hand("5s 5s 5s 6h 7h Jc Qc Kc 2d 3d", samples=50)
     >>> a.best.melded, a.best.value
@@ -339,7 +344,7 @@ def analyze_hand(
     from pancli.analyze.analysis import ImpossiblePosition, analyze
     from pancli.app.analyze import InputProblem, read_hand
 
-    profile = _profile(rules)
+    judge = rules if isinstance(rules, PanRules) else PanRules(_profile(rules))
     _text(hand, "the hand")
     if drawn is not None:
         _text(drawn, "the drawn card")
@@ -351,6 +356,6 @@ def analyze_hand(
     except InputProblem as exc:
         raise PanError(exc.rule, exc.message, exc.col) from None
     try:
-        return analyze(cards, profile, card, players=players, samples=samples, seed=seed)
+        return analyze(cards, judge.profile, card, players=players, samples=samples, seed=seed, rules=judge)
     except ImpossiblePosition as exc:
         raise PanError(exc.rule, exc.message) from None

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Final, Literal
 
-from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
+from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, absent_by_index, copies_by_index, format_cards
 from pancli.rules import Condition, Profile, SetGrowth, copies_fault
 from pancli.values import Value
 
@@ -134,10 +134,10 @@ class Rope(Value):
     def __str__(self) -> str:
         return format_cards(self.cards)
 
-    def plus(self, added: Iterable[Card], profile: Profile) -> Rope:
-        """The rope grown at either end (M5), or MeldError M5."""
+    def plus(self, added: Iterable[Card], profile: Profile, absent: frozenset[int] | None = None) -> Rope:
+        """The rope grown at either end (M5), or MeldError M5 (``absent``: as :func:`judge` takes it)."""
         new = (*self.cards, *added)
-        v = judge(new, profile)
+        v = judge(new, profile, absent)
         if not v.legal or not isinstance(v.meld, Rope) or v.meld.suit is not self.suit:
             why = v.reason if not v.legal else "it would no longer be the same rope"
             raise MeldError("M5", f"cannot add {format_cards(tuple(added_of(new, self.cards)))} to rope {self}: {why}")
@@ -198,12 +198,15 @@ class Set(Value):
             return True
         return all(x.suit is not c.suit for x in self.cards)
 
-    def plus(self, added: Iterable[Card], profile: Profile) -> Set:
-        """The set grown by ``added`` (M5), or MeldError M5."""
+    def plus(self, added: Iterable[Card], profile: Profile, absent: frozenset[int] | None = None) -> Set:
+        """The set grown by ``added`` (M5), or MeldError M5, also for a card of ``absent`` (the cards
+        the pack holds none of, E1, as :func:`judge` takes them)."""
         grown = self
         for c in added:
             if not grown.accepts(c, profile):
                 raise MeldError("M5", f"cannot add {c} to {self.shape.value} set {self}: {_set_refusal(self, c)}")
+            if absent is not None and c.index in absent:  # worded as a rope's refusal (its judge's E1)
+                raise MeldError("M5", f"cannot add {c} to {self.shape.value} set {self}: {_not_in_pack(c)}")
             grown = Set((*grown.cards, c), grown.shape)
         return grown
 
@@ -276,14 +279,21 @@ def _illegal(cards: tuple[Card, ...], rule: EngineRule, reason: str, profile: Pr
     return Verdict(cards, None, rule, reason, profile)
 
 
-_NOT_PAN: Final = frozenset(c.index for c in ALL_CARDS if not c.rank.in_pan_pack)
 _PAN_POS: Final = {int(r) - 1: i for i, r in enumerate(PAN_RANKS)}
 """Rank index (``card.index >> 2``) to the position in the Panguingue order (E2)."""
 _NONCOMOQUER_RANKS: Final = frozenset(int(r) - 1 for r in Rank if r.is_noncomoquer)
 
 
-def judge(cards: Iterable[Card], profile: Profile) -> Verdict:
-    """Classify cards as a meld under ``profile`` (E1, E4, M1-M4, E2).
+def _not_in_pack(c: Card) -> str:
+    if not c.rank.in_pan_pack:
+        return f"{c} is not in a Panguingue pack (no 8, 9 or 10)"
+    return f"{c} is not in this pack"
+
+
+def judge(cards: Iterable[Card], profile: Profile, absent: frozenset[int] | None = None) -> Verdict:
+    """Classify cards as a meld under ``profile`` (E1, E4, M1-M4, E2). ``absent``: the cards (by
+    :attr:`Card.index`) the pack holds none of (E1), as the rules object answers it
+    (:meth:`pancli.panrules.PanRules.copies_of`); without, those of the profile's pack.
 
     The first rule broken is reported, checked in the order E1, E4, M1, M3, M2, E2. The
     work is done on card indices (rank * 4 + suit): ``pan check -`` judges every distinct line of
@@ -298,9 +308,11 @@ def judge(cards: Iterable[Card], profile: Profile) -> Verdict:
     """
     cs = tuple(cards)
     ints = [c.index for c in cs]
-    if not _NOT_PAN.isdisjoint(ints):
-        c = cs[next(k for k, i in enumerate(ints) if i in _NOT_PAN)]
-        return _illegal(cs, "E1", f"{c} is not in a Panguingue pack (no 8, 9 or 10)", profile)
+    if absent is None:
+        absent = absent_by_index(profile.pack)
+    if not absent.isdisjoint(ints):
+        c = cs[next(k for k, i in enumerate(ints) if i in absent)]
+        return _illegal(cs, "E1", _not_in_pack(c), profile)
     distinct = len(set(ints))
     counts = Counter(ints) if distinct < len(ints) else None
     if counts is not None:
@@ -362,11 +374,18 @@ def _gaps(idx: list[int]) -> list[Rank]:
     return [PAN_RANKS[i] for i in range(idx[0], idx[-1] + 1) if i not in have]
 
 
-def grow(meld: Meld, added: Iterable[Card], profile: Profile, keeps: Callable[[int, int], bool] | None = None) -> Meld:
+def grow(
+    meld: Meld,
+    added: Iterable[Card],
+    profile: Profile,
+    keeps: Callable[[int, int], bool] | None = None,
+    absent: frozenset[int] | None = None,
+) -> Meld:
     """Add cards to a meld keeping its character (M5); raise MeldError when refused.
 
     The value never drops (C7): a change that would lower it is refused (``keeps``: the rules
-    object's C7, :func:`keeps_value` without one).
+    object's C7, :func:`keeps_value` without one). ``absent``: the cards the pack holds none of
+    (E1), as :func:`judge` takes them.
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
@@ -377,7 +396,7 @@ def grow(meld: Meld, added: Iterable[Card], profile: Profile, keeps: Callable[[i
     added = tuple(added)
     if not added:
         raise MeldError("M5", "nothing to add")
-    new = meld.plus(added, profile)
+    new = meld.plus(added, profile, absent)
     why = copies_fault(Counter(c.index for c in new.cards).items(), copies_by_index(profile.pack))
     if why is not None:
         raise MeldError("E4", why)

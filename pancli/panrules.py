@@ -31,6 +31,7 @@ from pancli.rules import HAND_SIZE, NONE_SEEN, Condition, Profile, copies_words,
 if TYPE_CHECKING:  # (a Protocol class costs start-up: pan check builds a rules object)
     from typing import Protocol
 
+    from pancli.meldspace import MeldSpace
     from pancli.rulebook import Rule
 
     class Seated(Protocol):
@@ -81,19 +82,22 @@ class PanRules:
     :class:`LaidMeld` never changes, so hands share them, with their fit masks worked out once).
     """
 
-    __slots__ = ("_cited", "_grown", "_judged", "_laid", "_profile", "copies")
+    __slots__ = ("_absent", "_cited", "_grown", "_judged", "_laid", "_profile", "_space", "copies")
 
     def __init__(self, profile: Profile) -> None:
         self._profile = profile
         self._cited: dict[Condition | None, tuple[Rule, ...]] | None = None
         """The rule each condition is: a new meld pays under its conditions' ids (C1..C5; None:
         C6, valued as laid), made when the referee first asks (:meth:`cites`)."""
-        pack = profile.pack
-        self.copies: tuple[int, ...] = tuple(pack.copies(c) for c in ALL_CARDS)
-        """Copies of each card in the pack, by :attr:`Card.index` (E1, E4)."""
+        self.copies: tuple[int, ...] = tuple(self.copies_of(c) for c in ALL_CARDS)
+        """Copies of each card in the pack, by :attr:`Card.index`, as :meth:`copies_of` answers (E1):
+        what :meth:`past_the_pack` compares with (E4)."""
+        self._absent = frozenset(i for i, n in enumerate(self.copies) if not n)
+        """The cards the pack holds none of (E1): what :meth:`judge` and :meth:`grow` refuse."""
         self._judged: dict[bytes, Verdict] = {}
         self._grown: dict[bytes, LaidMeld | MeldError] = {}
         self._laid: dict[bytes, LaidMeld] = {}
+        self._space: MeldSpace | None = None
 
     @property
     def profile(self) -> Profile:
@@ -104,12 +108,25 @@ class PanRules:
         """The caches of a profile are shared by every table judged under it (and its copies)."""
         return self
 
+    def meld_space(self) -> MeldSpace:
+        """The analyzer's meld space of these rules (:class:`pancli.meldspace.MeldSpace`): every
+        meld the search may lay or grow, as this object's :meth:`judge`, :meth:`grow` and
+        :meth:`value` answer, built at the first call and kept (with what the search learns in it)
+        for every later caller handed this object."""
+        got = self._space
+        if got is None:
+            from pancli.meldspace import space_of  # here: the referee, pan check and pan pay never ask
+
+            got = self._space = space_of(self)
+        return got
+
     # ------------------------------------------------------------------ the pack and the table
 
     @decides("E1", what="how many copies of a card the profile's pack holds (0: not in the pack)")
     def copies_of(self, c: Card) -> int:
-        """E1: the copies of ``c`` in the pack (0: the pack has no such card)."""
-        return self.copies[c.index]
+        """E1: the copies of ``c`` in the profile's pack (0: the pack has no such card). Asked once
+        per card when the rules object is built (:attr:`copies`)."""
+        return self._profile.pack.copies(c)
 
     @decides("E4", what="whether more copies of a card become known than the pack holds")
     def past_the_pack(
@@ -203,13 +220,13 @@ class PanRules:
         what="whether some cards are a meld, and which: a rope (M2, in E2's rank order) or a set (M3, M4)",
     )
     def judge(self, cards: tuple[Card, ...]) -> Verdict:
-        """:func:`pancli.melds.judge` of ``cards``, cached."""
+        """:func:`pancli.melds.judge` of ``cards`` (E1 as :meth:`copies_of` answers), cached."""
         key = card_key(cards)
         v = self._judged.get(key)
         if v is None:
             if len(self._judged) > _CACHE_LIMIT:
                 self._judged.clear()
-            v = self._judged[key] = judge(cards, self._profile)
+            v = self._judged[key] = judge(cards, self._profile, self._absent)
         return v
 
     @decides("C1", "C2", "C3", "C4", "C5", what="which conditions a meld is (C1-C5)")
@@ -242,26 +259,26 @@ class PanRules:
 
     @decides("M5", what="what adding cards to a meld makes, or why it cannot")
     def grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld:
-        """:func:`pancli.melds.grow` (M5, with :meth:`keeps_value` for C7, E4), cached; raises MeldError."""
-        r = self.try_grow(meld, added)
-        if isinstance(r, MeldError):
-            raise MeldError(r.rule, r.reason)  # a fresh error: a cached one would pile up tracebacks
-        return r
+        """:func:`pancli.melds.grow` (M5, with :meth:`keeps_value` for C7, :meth:`copies_of` for E1,
+        E4); raises MeldError.
+        Asked afresh: whoever asks often asks :meth:`grown` or :meth:`try_grow`, which keep its answers."""
+        return grow(meld, added, self._profile, self.keeps_value, self._absent)
 
     def try_grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld | MeldError:
-        """:meth:`grow`, returning the MeldError instead of raising it."""
+        """:meth:`grow`, returning the MeldError instead of raising it (cached)."""
         r = self.grown(LaidMeld(meld, 0, card_key(meld.cards)), added)
         return r if isinstance(r, MeldError) else r.meld
 
     def grown(self, old: LaidMeld, added: tuple[Card, ...]) -> LaidMeld | MeldError:
-        """The laid meld ``old`` becomes with ``added`` (:meth:`grow`), valued; or the MeldError (cached)."""
+        """The laid meld ``old`` becomes with ``added`` (:meth:`grow`, asked once), valued; or the
+        MeldError (cached)."""
         key = old.key + b"\xff" + card_key(added)
         r = self._grown.get(key)
         if r is None:
             if len(self._grown) > _CACHE_LIMIT:
                 self._grown.clear()
             try:
-                m = grow(old.meld, added, self._profile, self.keeps_value)
+                m = self.grow(old.meld, added)
             except MeldError as e:
                 # Cache a copy without a traceback: a caught error's traceback holds the frames
                 # that raised it, and each frame its callers (f_back) up to the Table of the hand

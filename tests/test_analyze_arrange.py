@@ -185,10 +185,10 @@ def test_dead_cards_set_aside_and_remembered_melds_match_the_plain_search(hand: 
     every arrangement) and takes new melds from a memo of the meld engine's answers: the same
     arrangement, dead cards and count as the plain search, with the memo cold and warm."""
     assume(possible(profile, hand))
-    from pancli.meldspace import meld_space
+    from pancli.panrules import PanRules
 
     want = _plain_best(hand, profile, [])
-    space = meld_space(profile)
+    space = PanRules(profile).meld_space()
     for memo in ("cold", "warm"):
         if memo == "cold":
             assert not space.laid

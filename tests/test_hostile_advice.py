@@ -23,6 +23,7 @@ from pancli.analyze import advice
 from pancli.analyze.analysis import analyze
 from pancli.analyze.odds import Policy
 from pancli.notation import parse_meld
+from pancli.panrules import PanRules
 from pancli.rules import CARDROOM, HOYLE, Profile
 
 HAND = "5s 5s 5s 3h 4h 5h Kd Kh 7c 2c"
@@ -48,16 +49,16 @@ def test_T1_T2_advice_remembers_a_bounded_number_of_positions_and_advises_the_sa
     profile: Profile, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     a = analyze(parse_meld(HAND), profile, players=4, samples=50)
-    remembering_all = advice.advise(a, samples=300, seed=7, memo=10**9)
+    remembering_all = advice.advise(a, PanRules(profile), samples=300, seed=7, memo=10**9)
     monkeypatch.setattr(advice, "Policy", CountingPolicy)
     CountingPolicy.made = CountingPolicy.most = 0
-    bounded = advice.advise(a, samples=300, seed=7, memo=150)
+    bounded = advice.advise(a, PanRules(profile), samples=300, seed=7, memo=150)
     assert bounded == remembering_all  # the memos are only memos: every sample plays the same
     assert CountingPolicy.made > 3, "the policy started afresh as it passed the bound"
     assert CountingPolicy.most < 150 + 200  # the bound, plus what one sample adds before it is checked
     # remembering all, 300 samples remember thousands of positions: the growth the bound stops
     CountingPolicy.most = 0
-    advice.advise(a, samples=300, seed=7, memo=10**9)
+    advice.advise(a, PanRules(profile), samples=300, seed=7, memo=10**9)
     assert CountingPolicy.most > 2000
     assert advice.POLICY_NODES == 5_000
 

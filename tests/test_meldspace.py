@@ -18,9 +18,9 @@ from pancli.meldspace import (
     ONE,
     SLOT_OF,
     decode,
-    meld_space,
     widest_melds_with,
 )
+from pancli.panrules import PanRules
 from pancli.rules import HOYLE, Profile
 
 _hands = st.lists(st.sampled_from(PAN_CARDS), min_size=3, max_size=9)
@@ -40,7 +40,7 @@ def test_M1_to_M4_the_space_holds_every_legal_meld_of_a_rank_or_a_suit_at_the_en
     hand: list[Card], profile: Profile
 ) -> None:
     assume(all(hand.count(c) <= profile.pack.copies(c) for c in hand))  # a hand the pack can deal (E4)
-    space = meld_space(profile)
+    space = PanRules(profile).meld_space()
     cnt = [0] * NSLOT
     for c in hand:
         cnt[SLOT_OF[c]] += 1

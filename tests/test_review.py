@@ -28,6 +28,7 @@ from pancli.cards import ALL_CARDS
 from pancli.meldspace import SLOT_CARDS, encode
 from pancli.model.actions import Decision, HandScript, Turn
 from pancli.notation.record_writer import write_scripts
+from pancli.panrules import PanRules
 from pancli.records import read_hands
 from pancli.referee.position import position_at
 from pancli.rules import HOYLE
@@ -349,8 +350,9 @@ def test_review_marks_few_plays_of_the_analyzers_own_policy(monkeypatch: pytest.
         return SLOT_CARDS[discard_choice(encode(cards))].index
 
     def advised(hand: list[int]) -> int:
-        a = analyze([ALL_CARDS[i] for i in hand], HOYLE, players=4, samples=100, turns=1)
-        adv = advise(a, samples=FAST.advice_samples, seed=FAST.seed)
+        rules = PanRules(HOYLE)
+        a = analyze([ALL_CARDS[i] for i in hand], HOYLE, players=4, samples=100, turns=1, rules=rules)
+        adv = advise(a, rules, samples=FAST.advice_samples, seed=FAST.seed)
         return 10 if adv.stay >= adv.top else 0
 
     monkeypatch.setattr(sim, "_least_useful", analyzer_discard)

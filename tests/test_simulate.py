@@ -126,3 +126,8 @@ def test_the_least_useful_card_is_the_first_of_the_lowest_score() -> None:
     assert sim._least_useful(hand, avoid=-1) == hand[3]
     assert sim._least_useful(hand, avoid=hand[3]) == hand[4]
     assert sim._least_useful(hand[5:], avoid=-1) == hand[5]
+
+
+def test_T1_strength_counts_pairs_of_a_rank_and_suited_neighbours() -> None:
+    hand = [c.index for c in fast_cards("5s 5s 6s Kd Kh 2h 7c Jc")]
+    assert sim._strength(hand) == 1 + 2 + 1 + 1  # 5s 5s; 5s 6s twice; Kd Kh; 7c Jc (one apart, E2)

@@ -26,7 +26,7 @@ from pancli.analyze.analysis import Analysis
 from pancli.analyze.odds import UNKNOWN, Policy, live_copies
 from pancli.cards import Card
 from pancli.melds import Meld
-from pancli.meldspace import NSLOT, ONE, SLOT_OF, MeldSpace, encode, meld_space
+from pancli.meldspace import NSLOT, ONE, SLOT_OF, MeldSpace, encode
 from pancli.panrules import PanRules
 from pancli.rules import Profile
 from pancli.values import Value
@@ -126,6 +126,7 @@ CHECK_EVERY: Final = 10
 
 def advise(
     a: Analysis | Start,
+    rules: PanRules,
     samples: int = 2000,
     seed: int = 1,
     progress: Callable[[], None] | None = None,
@@ -133,33 +134,36 @@ def advise(
     enough: Callable[[float, float], bool] | None = None,
     space: MeldSpace | None = None,
     policy: Policy | None = None,
-    rules: PanRules | None = None,
 ) -> Advice:
-    """Simulate the rest of the hand ``samples`` times (see the module text for the model);
+    """Simulate the rest of the hand ``samples`` times (see the module text for the model), asking
+    ``rules``, the rules object the analysis ``a`` was made under (its profile's), what melds are and
+    what going out collects (C8);
     ``progress`` is called after each sample (the command line's progress line); the policy's
     memos are dropped past ``memo`` positions (:data:`POLICY_NODES`). With ``enough``, asked
     every :data:`CHECK_EVERY` samples with the mean and standard error of staying so far, the
     simulation stops early when it answers true (the first samples are the same either way).
-    ``space``: the meld space of the analysis's profile the caller asks in (one built afresh
-    without), shared by the policies. ``rules``: the rules object of that profile asked what going
-    out collects (C8; a fresh one without).
+    ``space``: the meld space the caller asks in (without, that of ``rules``:
+    :meth:`PanRules.meld_space`), shared by the policies.
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.analyze.analysis import analyze
     >>> from pancli.cards import card, Rank, Suit
     >>> hand = [card(Rank.FIVE, Suit.SPADES)] * 3 + [card(r, Suit.HEARTS) for r in (Rank.ACE, Rank.TWO, Rank.THREE,
     ...     Rank.FOUR, Rank.SIX)] + [card(Rank.KING, Suit.CLUBS)] * 2
-    >>> adv = advise(analyze(hand, HOYLE, players=3, samples=50), samples=50, seed=3)
+    >>> from pancli.panrules import PanRules
+    >>> rules = PanRules(HOYLE)
+    >>> adv = advise(analyze(hand, HOYLE, players=3, samples=50, rules=rules), rules, samples=50, seed=3)
     >>> adv.top, adv.choice, adv.samples
     (-2.0, 'stay', 50)
     """
     profile = a.profile
-    rules = PanRules(profile) if rules is None else rules
+    if rules.profile != profile:
+        raise ValueError("advise: the rules object is not of the analysis's profile")
     n = a.players
     stays = sum(rules.owes_winner(False))  # T2: what each player who stayed owes the winner
     if space is None:
-        space = meld_space(profile)
-    if policy is None or policy.profile != profile:
+        space = rules.meld_space()
+    if policy is None or policy.t is not space:
         policy = Policy(profile, space=space)
     rng = random.Random(seed)
     pool = [slot for slot in range(NSLOT) for _ in range(a.live[slot])]

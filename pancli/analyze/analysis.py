@@ -34,7 +34,7 @@ from pancli.analyze.odds import (
 )
 from pancli.cards import Card
 from pancli.melds import Meld
-from pancli.meldspace import SLOT_OF, MeldSpace, decode, encode, meld_space
+from pancli.meldspace import SLOT_OF, MeldSpace, decode, encode
 from pancli.panrules import PanRules
 from pancli.rules import Profile
 from pancli.values import Value
@@ -183,8 +183,8 @@ def analyze(
     """Analyse a position: ``hand`` (without the drawn card), ``drawn``, the player's ``table`` melds
     and the ``seen`` cards. Raises :class:`ImpossiblePosition` for an impossible position, as the rules
     object ``rules`` of ``profile`` (a fresh one without) answers S1, P7 and E4. ``space``: the meld
-    space of ``profile`` the caller asks in (a batch's, shared by its hands; one built afresh
-    without)."""
+    space the caller asks in (a batch's, shared by its hands; without, that of ``rules``:
+    :meth:`PanRules.meld_space`), where the search asks ``rules`` what melds are (M1-M5, C6, C7)."""
     rules = PanRules(profile) if rules is None else rules
     why = rules.seating(players)
     if why is not None:
@@ -197,7 +197,7 @@ def analyze(
         own.append(drawn)
     live = live_copies(profile, own, seen)
     if space is None:
-        space = meld_space(profile)
+        space = rules.meld_space()
     ctx = HandContext(hand, profile, table, space)
     rows = draw_table(ctx, live)
     cards = [*hand, drawn] if drawn is not None else list(hand)

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, cast
 
 from pancli.cards import Card
-from pancli.melds import Meld, grow
+from pancli.melds import Meld
 from pancli.meldspace import (
     GUARD,
     LAID_LIMIT,
@@ -37,16 +37,18 @@ from pancli.meldspace import (
     Block,
     MeldSpace,
     SearchMeld,
+    added_order,
     addition_blocks,
+    addition_reach,
     blocks_with,
     counts_of,
     decode,
     encode,
     held_fields,
-    meld_space,
     rope_blocks,
     set_blocks,
 )
+from pancli.panrules import PanRules
 from pancli.rules import Profile
 from pancli.values import Value
 
@@ -95,16 +97,6 @@ def _fields_sum(part: int, first: int) -> int:
 
 _GROUP_LIMIT: Final = 20_000
 """Bound on :attr:`MeldSpace.groups` (a group's blocks are a few tuples)."""
-
-
-def _slot_bits(cards: int) -> int:
-    """The slots the packed multiset ``cards`` holds, as bits."""
-    x, out = held_fields(cards), 0
-    while x:
-        low = x & -x
-        out |= 1 << ((low.bit_length() - 1) // 5)
-        x ^= low
-    return out
 
 
 _MASK_SHIFT: Final = NSLOT * 5
@@ -161,7 +153,7 @@ class DrawProbe:
     >>> from pancli.cards import card, Rank, Suit
     >>> from pancli.meldspace import SLOT_OF
     >>> from pancli.rules import HOYLE
-    >>> probe = DrawProbe(meld_space(HOYLE))
+    >>> probe = DrawProbe(PanRules(HOYLE).meld_space())
     >>> state = encode([card(Rank.FIVE, Suit.SPADES)] * 2)
     >>> probe.usable(SLOT_OF[card(Rank.FIVE, Suit.SPADES)], state, ()), probe.usable(0, state, ())
     (True, False)
@@ -184,15 +176,12 @@ class DrawProbe:
         self._keys: dict[tuple[object, ...], int] = memos[3]
 
     def _desc(self, tm: SearchMeld) -> Desc:
-        """What :func:`addition_blocks` reads of ``tm``, the slots its blocks can hold at all (those of
-        its blocks for a hand of one copy of every card: more copies of a card give no block a card it
-        could not have with one, each bound being a count or the copies left in the pack), and the
-        fields of the packed hand it reads (the meld's suit for a rope, its rank for a set)."""
+        """What :func:`addition_blocks` reads of ``tm``, the slots its blocks can hold at all (a bound:
+        :func:`addition_reach`), and the fields of the packed hand it reads (the meld's suit for a
+        rope, its rank for a set)."""
         got = self._descs.get(tm)
         if got is None:
-            out: list[Block] = []
-            addition_blocks(0, tm, [1] * NSLOT, self.t, out)
-            reach = _slot_bits(_bits(out))
+            reach = addition_reach(tm, self.t)
             fields = SUIT_MASK[tm.suit] if tm.kind == "rope" else RANK_MASK[tm.lo]
             what = (tm.kind, tm.suit, tm.lo, tm.hi, tm.counts, tm.value)
             key = self._keys.get(what)
@@ -563,9 +552,10 @@ class Arrangement(Value):
 def materialize(
     blocks: Sequence[Block], rest: int, table: Sequence[SearchMeld], space: MeldSpace, count: int = 1
 ) -> Arrangement:
-    """Turn search blocks into melds (new ones judged by the meld space, additions by :func:`grow`)."""
+    """Turn search blocks into melds (new ones judged by the meld space, additions grown by its rules
+    object: M5, C7)."""
     placed: list[Placed] = []
-    profile = space.profile
+    rules = space.rules
     memo = space.laid
     for enc, _, _, target, _ in blocks:
         if target < 0:
@@ -578,12 +568,8 @@ def materialize(
         else:
             cards = tuple(decode(enc))  # by rank then suit
             tm = table[target]
-            order = cards
-            if tm.kind == "rope":  # add outward from the rope, one card at a time
-                below = [c for c in cards if c.rank.pan_index < tm.lo]
-                order = (*reversed(below), *(c for c in cards if c.rank.pan_index > tm.hi))
-            grown = grow(tm.meld, order, profile)
-            placed.append(Placed(cards, grown, grown.value(profile) - tm.value, target))
+            grown = rules.grow(tm.meld, added_order(tm, cards))  # the space offers only what it grows
+            placed.append(Placed(cards, grown, rules.value(grown) - tm.value, target))
     if len(placed) > 1:  # by table meld (new melds first), then by cards (Card.index orders as the slots do)
         placed.sort(key=lambda p: (p.target if p.target is not None else -1, [c.index for c in p.cards]))
     return Arrangement(tuple(placed), tuple(decode(rest)), count)
@@ -592,9 +578,10 @@ def materialize(
 def prepare(
     profile: Profile, table: Sequence[Meld], space: MeldSpace | None = None
 ) -> tuple[MeldSpace, tuple[SearchMeld, ...]]:
-    """The value tables (``space``, the caller's meld space of ``profile``; one built afresh
-    without) and the table melds in the search's terms."""
-    return space if space is not None else meld_space(profile), tuple(SearchMeld.of(m, profile) for m in table)
+    """The meld space (``space``, the caller's, of the rules object it was handed; without, that of
+    a rules object of ``profile`` built for this call) and the table melds in the search's terms."""
+    t = space if space is not None else PanRules(profile).meld_space()
+    return t, tuple(SearchMeld.of(m, t.rules) for m in table)
 
 
 def best_arrangement(
@@ -676,7 +663,7 @@ class HandContext:
         True
         """
         ctx = cls.__new__(cls)
-        ctx._setup(state, profile, space if space is not None else meld_space(profile), tms)
+        ctx._setup(state, profile, space if space is not None else PanRules(profile).meld_space(), tms)
         return ctx
 
     def using_blocks(self, slot: int, first: list[Block] | None = None) -> tuple[int, list[Block]]:

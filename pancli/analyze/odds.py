@@ -22,7 +22,7 @@ from pancli.analyze.arrange import (
     best_arrangement,
     materialize,
 )
-from pancli.cards import ALL_CARDS, Card, copies_by_index, past_the_pack
+from pancli.cards import ALL_CARDS, Card, copies_by_index
 from pancli.melds import Meld
 from pancli.meldspace import (
     GUARD,
@@ -39,7 +39,6 @@ from pancli.meldspace import (
     counts_of,
     decode,
     encode,
-    meld_space,
 )
 from pancli.panrules import PanRules
 from pancli.rules import Profile
@@ -158,10 +157,10 @@ def draw_table(ctx: HandContext, live: Sequence[int]) -> list[DrawRow]:
     for m in ctx.table:
         for c in m.cards:
             own[SLOT_OF[c]] += 1
-    copies = ctx.t.copies
+    copies, rules = ctx.t.copies, ctx.t.rules
     for slot in range(NSLOT):
-        # E4: a card the player holds every copy of cannot be drawn (the one comparison, by slot)
-        possible = past_the_pack(own, copies, ((slot, 1),)) is None
+        # E4: a card the player holds every copy of cannot be drawn (the rules object's comparison, by slot)
+        possible = rules.past_the_pack(own, ((slot, 1),), copies) is None
         rows.append(DrawRow(SLOT_CARDS[slot], live[slot], ctx.using(slot) if possible else None, lays))
     return rows
 
@@ -466,7 +465,8 @@ class Policy:
         self._solvers: dict[tuple[int, ...], TableSolver] = {}  # one search per set of table melds (their cards)
         self._fresh: dict[int, array[int]] = {}  # usable draws -> a position's moves before any is made
         self._discards: dict[int, int] = {}  # hand -> the slot the policy discards from it
-        self.t = space if space is not None else meld_space(profile)  # the caller's, shared by its policies
+        # the caller's (its rules object's), shared by its policies
+        self.t = space if space is not None else PanRules(profile).meld_space()
         self.probe = DrawProbe(self.t)
         # the melds laid depend on the cards and the profile only: every policy under the profile shares them
         store = cast("_PolicyMelds | None", self.t.parts.get("policy"))
@@ -490,7 +490,7 @@ class Policy:
         for m in table:
             tm = self._of_meld.get(m)
             if tm is None:
-                tm = self._of_meld[m] = SearchMeld.of(m, self.profile)
+                tm = self._of_meld[m] = SearchMeld.of(m, self.t.rules)
                 self._enc[tm] = encode(m.cards)
             tms.append(tm)
         return self._node(state, tuple(tms), out)
@@ -514,7 +514,7 @@ class Policy:
         tm = self._new.get(enc)
         if tm is None:
             (placed,) = materialize([(enc, 0, 0, -1, 0)], 0, (), self.t).placed
-            tm = self._new[enc] = SearchMeld.of(placed.meld, self.profile)
+            tm = self._new[enc] = SearchMeld.of(placed.meld, self.t.rules)
             self._enc[tm] = enc
         return tm
 
@@ -524,7 +524,7 @@ class Policy:
         tm = self._grown.get(key)
         if tm is None:
             (placed,) = materialize([(enc, 0, 0, 0, 0)], 0, (old,), self.t).placed
-            tm = self._grown[key] = SearchMeld.of(placed.meld, self.profile)
+            tm = self._grown[key] = SearchMeld.of(placed.meld, self.t.rules)
             self._enc[tm] = self._enc[old] + enc
         return tm
 

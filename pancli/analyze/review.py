@@ -42,7 +42,7 @@ from pancli.analyze.arrange import Arrangement, HandContext
 from pancli.analyze.odds import Policy, final_melds, live_copies, out_odds
 from pancli.cards import Card, format_cards
 from pancli.melds import Meld
-from pancli.meldspace import NSLOT, SLOT_OF, MeldSpace, meld_space
+from pancli.meldspace import NSLOT, SLOT_OF, MeldSpace
 from pancli.panrules import PanRules
 from pancli.rules import Profile
 from pancli.values import Value
@@ -229,14 +229,13 @@ once; about 1.5 kB a position."""
 
 class Memo:
     """What one hand's judgements share: the discard outlooks already found (the meld and the discard
-    judgements of a turn ask the same), the analyzer's meld space of the hand's profile (what the
-    searches learn of its melds is kept there) and the simulated player's policy (its moves are the
+    judgements of a turn ask the same), the rules object of the hand's profile and its meld space (what
+    the searches learn of its melds is kept there) and the simulated player's policy (its moves are the
     same whoever asks, so a position met again is searched once), started afresh past :data:`REVIEW_POLICY_NODES`."""
 
     def __init__(self, rules: PanRules | None = None) -> None:
         self.looks: dict[tuple[object, ...], dict[Card, Outlook]] = {}
         self._policy: Policy | None = None
-        self._space: MeldSpace | None = None
         self._rules = rules
 
     def rules(self, profile: Profile) -> PanRules:
@@ -248,17 +247,16 @@ class Memo:
         return got
 
     def space(self, profile: Profile) -> MeldSpace:
-        """The shared meld space of ``profile``."""
-        got = self._space
-        if got is None or got.profile != profile:
-            got = self._space = meld_space(profile)
-        return got
+        """The meld space of the rules object of ``profile`` (:meth:`rules`), where the searches ask it
+        what melds are."""
+        return self.rules(profile).meld_space()
 
     def policy(self, profile: Profile) -> Policy:
-        """The shared policy of ``profile``."""
+        """The shared policy of ``profile``, asking in its meld space."""
+        space = self.space(profile)
         got = self._policy
-        if got is None or got.profile != profile or got.remembered > REVIEW_POLICY_NODES:
-            got = self._policy = Policy(profile, melds_limit=REVIEW_POLICY_NODES, space=self.space(profile))
+        if got is None or got.t is not space or got.remembered > REVIEW_POLICY_NODES:
+            got = self._policy = Policy(profile, melds_limit=REVIEW_POLICY_NODES, space=space)
         return got
 
 
@@ -626,13 +624,13 @@ def judge_decision(
 
     adv = advise(
         a,
+        memo.rules(profile),
         samples=opts.advice_samples,
         seed=opts.seed,
         enough=clear,
         space=space,
         memo=REVIEW_POLICY_NODES,
         policy=memo.policy(profile),
-        rules=memo.rules(profile),
     )
     choice = {True: adv.stay, False: adv.top}
     best = adv.stay >= adv.top

@@ -16,14 +16,12 @@ from msgspec.structs import replace
 from pancli.app.lines import InputLine, batch_text
 from pancli.cards import Card, format_cards
 from pancli.melds import Meld as Meld
-from pancli.melds import judge
 from pancli.rules import Profile
 from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.analyze.advice import Advice as Advice
     from pancli.analyze.analysis import Analysis as Analysis
-    from pancli.meldspace import MeldSpace
     from pancli.panrules import PanRules
     from pancli.referee.position import Position
 
@@ -94,13 +92,13 @@ def read_draw(draw: str) -> Card:
         raise InputProblem("<draw>", exc.col, exc.code, exc.message) from None
 
 
-def read_melds(texts: Sequence[str], profile: Profile) -> tuple[Meld, ...]:
+def read_melds(texts: Sequence[str], rules: PanRules) -> tuple[Meld, ...]:
     """The player's melds on the table: each ``--melds`` value is one meld, or ``[...]`` groups,
-    judged under ``profile`` (the pack it holds: E4)."""
+    judged by ``rules`` (M1-M4; the pack it holds: E1, E4)."""
     out: list[Meld] = []
     for i, text in enumerate(texts, 1):
         for group in _read_cards(text, f"<melds {i}>"):
-            v = judge(group, profile)
+            v = rules.judge(group)
             if v.meld is None:
                 from pancli.rulebook import Rule  # start-up: pan analyze does without it
 
@@ -192,13 +190,10 @@ class Job(Value):
     advice: bool
     on_sample: Callable[[], None] | None = None
     """Told after each ``advice`` sample (the command line's progress line)."""
-    spaces: dict[Profile, MeldSpace] = field(default_factory=dict)
-    """The analyzer's meld space of each profile met, built with its first hand and shared by
-    every analysis of the invocation (what it learns of the profile's melds is kept there)."""
-
     rules_by: dict[Profile, PanRules] = field(default_factory=dict)
     """The rules object of each profile met, built with its first hand and asked by every
-    analysis of the invocation."""
+    analysis of the invocation, with its meld space (what the searches learn of its melds is
+    kept there: :meth:`PanRules.meld_space`)."""
 
     def rules(self) -> PanRules:
         """The rules object of :attr:`profile`."""
@@ -209,14 +204,9 @@ class Job(Value):
             got = self.rules_by[self.profile] = PanRules(self.profile)
         return got
 
-    def space(self) -> MeldSpace:
-        """The meld space of :attr:`profile`."""
-        got = self.spaces.get(self.profile)
-        if got is None:
-            from pancli.meldspace import meld_space  # start-up: pan analyze --help does without it
-
-            got = self.spaces[self.profile] = meld_space(self.profile)
-        return got
+    def read_melds(self, texts: Sequence[str]) -> tuple[Meld, ...]:
+        """The ``--melds`` values as judged by the rules object of :attr:`profile` (:func:`read_melds`)."""
+        return read_melds(texts, self.rules())
 
     def analyse(
         self,
@@ -234,8 +224,8 @@ class Job(Value):
         from pancli.analyze.analysis import analyze as run
 
         try:
-            space = self.space()
             rules = self.rules()
+            space = rules.meld_space()
             result = run(
                 cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed,
                 space=space, rules=rules,
@@ -245,7 +235,7 @@ class Job(Value):
             from pancli.analyze.advice import advise  # only --advice pays for importing it
 
             return result, advise(
-                result, samples=self.samples, seed=self.seed, progress=self.on_sample, space=space, rules=rules
+                result, rules, samples=self.samples, seed=self.seed, progress=self.on_sample, space=space
             )
         except ImpossiblePosition as exc:
             raise InputProblem(where, 1, exc.rule, exc.message, line) from None

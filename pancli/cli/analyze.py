@@ -16,7 +16,7 @@ import click
 from click.core import ParameterSource
 from msgspec.structs import replace
 
-from pancli.app.analyze import InputProblem, Job, read_draw, read_hand, read_melds, read_position, read_seen
+from pancli.app.analyze import InputProblem, Job, read_draw, read_hand, read_position, read_seen
 from pancli.app.lines import ErrorFields
 from pancli.cards import Card
 from pancli.cli.common import (
@@ -252,7 +252,7 @@ def _hand(
     svg_out: str | None,
 ) -> Found:
     """The analysis of the HAND given on the command line."""
-    cards, drawn, table, seen_cards = _hand_arguments(hand, draw, melds, seen, job.profile)
+    cards, drawn, table, seen_cards = _hand_arguments(hand, draw, melds, seen, job)
     found = job.analyse(cards, drawn, table, seen_cards, "<hand>", 1)
     if svg_out is not None:
         from pancli.render import svg  # start-up: pan analyze does without it
@@ -309,7 +309,7 @@ def _analyse_batch(
 
         entries = JsonStream(lines)
     try:
-        table = read_melds(melds, job.profile)
+        table = job.read_melds(melds)
         seen_cards = read_seen(seen)
         if draw is not None:
             read_draw(draw)
@@ -350,7 +350,7 @@ def _counted(items: Iterator[InputLine], progress: Progress | None) -> Iterator[
 
 
 def _hand_arguments(
-    hand: tuple[str, ...], draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...], profile: Profile
+    hand: tuple[str, ...], draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...], job: Job
 ) -> tuple[tuple[Card, ...], Card | None, tuple[Meld, ...], tuple[Card, ...]]:
     """The hand, drawn card, melds and seen cards given on the command line."""
     text = " ".join(hand)
@@ -365,7 +365,7 @@ def _hand_arguments(
     if draw is not None and "+" in text:
         raise click.UsageError("give the drawn card once: a trailing +CARD or --draw CARD")
     cards, drawn = read_hand(text, draw)
-    return cards, drawn, read_melds(melds, profile), read_seen(seen)
+    return cards, drawn, job.read_melds(melds), read_seen(seen)
 
 
 def _folder_of(path: str) -> str:

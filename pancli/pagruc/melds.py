@@ -3,7 +3,9 @@
 A run is three or more consecutive cards of one suit, ace low only; a set is three or
 more cards of one rank in any suits (the same card twice only with two packs).
 :func:`judge` returns a :class:`PagrucVerdict`; :func:`card_points` says what a card
-scores where it lies (G7).
+scores where it lies (G7), unless the caller (the rules object,
+:class:`pancli.pagruc.rules.PagrucRules`) says it otherwise: a meld keeps the points it was
+made with.
 
 >>> from pancli.cards import card, Rank, Suit
 >>> from pancli.pagruc.pack import ONE_PACK, TWO_PACKS
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import pairwise
 
 from pancli.cards import Card, Rank, format_cards
@@ -73,27 +75,24 @@ def card_points(c: Card, where: Where) -> int:
 
 
 class PagrucMeld(Value):
-    """A legal PAGRUC meld (G4). A run's cards are kept low to high; a set's as given."""
+    """A legal PAGRUC meld (G4). A run's cards are kept low to high; a set's as given.
+    ``points``: what its cards score on the table (G7), as the rules object that made it says
+    (:func:`judge`'s ``points``).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> from pancli.pagruc.pack import TWO_PACKS
+    >>> judge([card(r, Suit.CLUBS) for r in (Rank.ACE, Rank.TWO, Rank.THREE)], TWO_PACKS).meld.points
+    6
+    """
 
     cards: tuple[Card, ...]
     kind: PagrucKind
+    points: int
 
     @property
     def where(self) -> Where:
         """Where its cards lie for scoring (G7)."""
         return Where.of(self.kind)
-
-    @property
-    def points(self) -> int:
-        """What its cards score on the table (G7).
-
-        >>> from pancli.cards import card, Rank, Suit
-        >>> from pancli.pagruc.pack import TWO_PACKS
-        >>> judge([card(r, Suit.CLUBS) for r in (Rank.ACE, Rank.TWO, Rank.THREE)], TWO_PACKS).points
-        6
-        """
-        where = self.where
-        return sum(card_points(c, where) for c in self.cards)
 
     def __str__(self) -> str:
         return format_cards(self.cards)
@@ -120,7 +119,8 @@ class PagrucVerdict(Value):
 
     @property
     def points(self) -> int:
-        """What the meld scores on the table (G7); 0 when illegal."""
+        """What the meld scores on the table (G7, as it was made: :attr:`PagrucMeld.points`); 0
+        when illegal."""
         return 0 if self.meld is None else self.meld.points
 
 
@@ -131,7 +131,16 @@ def _illegal(cards: tuple[Card, ...], reason: str) -> PagrucVerdict:
     return PagrucVerdict(cards, None, Rule.G4, reason)
 
 
-def judge(cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:
+Points = Callable[[Card, Where], int]
+"""What a card scores where it lies (G7): :func:`card_points`, or a rules object's ``points``."""
+
+
+def _made(cards: tuple[Card, ...], kind: PagrucKind, points: Points) -> PagrucMeld:
+    where = Where.of(kind)
+    return PagrucMeld(cards, kind, sum(points(c, where) for c in cards))
+
+
+def judge(cards: Iterable[Card], pack: PagrucPack, points: Points = card_points) -> PagrucVerdict:
     """Classify cards as a PAGRUC meld (G4) from ``pack`` (two packs, the most a game uses,
     let a card appear twice). More copies than the pack holds is G1, as everywhere.
 
@@ -155,7 +164,7 @@ def judge(cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:
     ranks = {c.rank for c in cs}
     if len(ranks) == 1:
         name = _PLURAL.get(cs[0].rank, cs[0].rank.symbol + "s")
-        return PagrucVerdict(cs, PagrucMeld(cs, PagrucKind.SET), None, f"set of {name}")
+        return PagrucVerdict(cs, _made(cs, PagrucKind.SET, points), None, f"set of {name}")
     if len({c.suit for c in cs}) > 1:
         return _illegal(cs, f"not a set (ranks differ) and not a run (a run is one suit): {format_cards(cs)}")
     if len(ranks) < len(cs):
@@ -164,7 +173,7 @@ def judge(cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:
     values = sorted(int(r) for r in ranks)
     if values[-1] - values[0] == len(values) - 1:
         ordered = tuple(sorted(cs, key=lambda c: int(c.rank)))
-        return PagrucVerdict(cs, PagrucMeld(ordered, PagrucKind.RUN), None, f"run of {cs[0].suit.name.lower()}")
+        return PagrucVerdict(cs, _made(ordered, PagrucKind.RUN, points), None, f"run of {cs[0].suit.name.lower()}")
     if values[0] == int(Rank.ACE) and values[-1] == int(Rank.KING) and _wraps(values):
         return _illegal(cs, "aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)")
     have = set(values)
@@ -178,9 +187,9 @@ def _wraps(values: list[int]) -> bool:
     return len(gaps) == 1
 
 
-def lay_off(meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack) -> PagrucMeld:
+def lay_off(meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack, points: Points = card_points) -> PagrucMeld:
     """The meld with ``added`` laid off on it (G5): it must stay a legal meld of its kind,
-    else MeldError G5 (G1 when the pack holds too few copies).
+    else MeldError G5 (G1 when the pack holds too few copies); scored by ``points`` (G7).
 
     >>> from pancli.cards import card, Rank, Suit
     >>> from pancli.pagruc.pack import TWO_PACKS
@@ -195,7 +204,7 @@ def lay_off(meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack) -> Pagruc
     added = tuple(added)
     if not added:
         raise MeldError(Rule.G5, "nothing to lay off")
-    v = judge((*meld.cards, *added), pack)
+    v = judge((*meld.cards, *added), pack, points)
     if v.rule == Rule.G1:
         raise MeldError(Rule.G1, f"cannot lay {format_cards(added)} on {meld}: {v.reason}")
     if v.meld is None or v.meld.kind is not meld.kind:

@@ -44,13 +44,15 @@ class PagrucRules:
 
     @decides(Rule.G4, what="whether a new meld is a run or a set")
     def meld(self, cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:
-        """The verdict on ``cards`` as a new meld (G4; a card beyond ``pack`` is G1)."""
-        return melds.judge(cards, pack)
+        """The verdict on ``cards`` as a new meld (G4; a card beyond ``pack`` is G1), its meld
+        scored by :meth:`points` (G7)."""
+        return melds.judge(cards, pack, self.points)
 
     @decides(Rule.G5, what="whether cards may be laid off on a meld, and what it grows into")
     def lay_off(self, meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack) -> PagrucMeld:
-        """The meld ``meld`` grows into with ``added`` (MeldError G5, or G1, when it may not)."""
-        return melds.lay_off(meld, added, pack)
+        """The meld ``meld`` grows into with ``added`` (MeldError G5, or G1, when it may not),
+        scored by :meth:`points` (G7)."""
+        return melds.lay_off(meld, added, pack, self.points)
 
     @decides(Rule.G7, what="what a card scores where it lies: on the table plus, left in the hand minus")
     def points(self, c: Card, where: Where) -> int:

@@ -489,7 +489,7 @@ def now_of(table: Table) -> TableNow:
         next_flat = nxt is not seat and any(table.must_keep(c) for c in ALL_CARDS if table.fits(nxt, c))
         fits = tuple(Fit(c, n) for c in _cards(seat.hand) if (n := seat.fits(table.rules, c)))
         fits = tuple(dict.fromkeys(fits))
-        lays = _lays(table.profile, _cards(seat.hand))
+        lays = _lays(table.rules, _cards(seat.hand))
     return TableNow(
         phase=phase,
         seats=seats,
@@ -507,12 +507,13 @@ def now_of(table: Table) -> TableNow:
     )
 
 
-def _lays(profile: Profile, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    """The new melds ``hand`` can form (:meth:`MeldSpace.blocks`), the largest first, each once."""
-    from pancli.meldspace import counts_of, decode, encode, meld_space  # start-up: pan analyze --at does without it
+def _lays(rules: PanRules, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """The new melds ``hand`` can form as ``rules`` judges them (:meth:`MeldSpace.blocks` of its
+    :meth:`PanRules.meld_space`), the largest first, each once."""
+    from pancli.meldspace import counts_of, decode, encode  # start-up: pan analyze --at does without it
 
     if len(hand) < 3:
         return ()
-    blocks = meld_space(profile).blocks(counts_of(encode(hand)))
+    blocks = rules.meld_space().blocks(counts_of(encode(hand)))
     found = {tuple(decode(b[0])) for b in blocks if b[3] < 0}
     return tuple(sorted(found, key=lambda m: (-len(m), [c.index for c in m])))

@@ -83,7 +83,7 @@ from pancli.model.actions import (
 from pancli.panrules import PanRules
 from pancli.referee.state import Seat
 from pancli.referee.table import Table, referee_hand
-from pancli.rules import HAND_SIZE, Forcing, Profile
+from pancli.rules import HAND_SIZE, Profile
 
 _MAX_RESHUFFLES: Final = 3
 
@@ -132,9 +132,8 @@ class _Policy:
     """The rules object, its meld caches and the generator's own meld values by int tuple."""
 
     def __init__(self, rules: PanRules) -> None:
-        self.profile = profile = rules.profile
+        self.profile = rules.profile
         self.rules = rules
-        self.automatic = profile.forcing is Forcing.AUTOMATIC
         self.values: dict[tuple[int, ...], int] = {}
 
     def value(self, meld: tuple[int, ...]) -> int:
@@ -391,16 +390,17 @@ def _alone(c: int, held: int, twice: int, near: int) -> bool:
 
 def _strength(hand: list[int]) -> int:
     """Pairs of equal rank plus same-suit cards one rank apart."""
-    s = 0
-    pos = RANK_POS
-    for i, a in enumerate(hand):
-        pa = pos[a]
-        ra = a >> 2
-        sa = a & 3
-        for b in hand[i + 1 :]:
-            if b >> 2 == ra or (b & 3 == sa and (pos[b] - pa == 1 or pa - pos[b] == 1)):
-                s += 1
-    return s
+    copies = [0] * 52
+    ranks = [0] * 13
+    for x in hand:
+        copies[x] += 1
+        ranks[x >> 2] += 1
+    twice = 0  # each pair counted from both of its cards
+    for c in hand:
+        twice += ranks[c >> 2] - 1
+        for x in _ONE_AWAY[c]:
+            twice += copies[x]
+    return twice // 2
 
 
 def _least_useful(hand: list[int], avoid: int) -> int:
