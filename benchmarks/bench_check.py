@@ -8,7 +8,7 @@ Run from the repository root (the package installed, e.g. ``pip install -e .``):
 It prints, all measured in the same run (machines are noisy: compare ratios):
 
 1. cold start: median wall time of ``pan check "5s 5s 5s"`` writing to a pipe against
-   ``python -c "import click"``, runs interleaved; the ratio (target <= 1.3, as for every
+   ``python -c "import click"``, runs interleaved; the ratio (target <= 1.5, as for every
    command: bench_startup.py);
 2. throughput: ``pan check -`` over N generated meld lines (stdin from a file, stdout a
    pipe drained by this script), whole process, in melds/s (target >= 200,000), against a
@@ -140,7 +140,7 @@ def main() -> None:
     print(f"cold start, median of {opts.runs}:")
     print(f"  python -c 'import click'   {m_click * 1000:7.1f} ms")
     print(f"  pan check '5s 5s 5s'       {m_check * 1000:7.1f} ms")
-    print(f"  ratio                      {m_check / m_click:7.2f}   (target <= 1.3)")
+    print(f"  ratio                      {m_check / m_click:7.2f}   (target <= 1.5)")
 
     # 2. throughput on generated melds (they repeat: the line cache hits)
     with tempfile.TemporaryDirectory() as tmp:
