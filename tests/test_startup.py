@@ -19,8 +19,13 @@ from pancli.cli import COMMANDS, LazyGroup, cli
 SMALL = "samples/illegal-T1-decision-order.pan"
 HAND = "5s 5s 5s 3h 4h Kd Kh Kc 2c 7d"
 
-RUN = """
+
+def launcher(report: str, before: str = "") -> str:
+    """A script that runs ``pan ARGS`` in this process after ``before`` and writes ``report``
+    (a Python expression) to standard error, however the command ends."""
+    return f"""
 import sys
+{before}
 sys.argv = ['pan', *sys.argv[1:]]
 from pancli.cli import main
 try:
@@ -28,8 +33,11 @@ try:
 except SystemExit:
     pass
 finally:
-    sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)) + '\\n')
+    sys.stderr.write({report})
 """
+
+
+RUN = launcher("'\\nMODULES ' + ' '.join(sorted(sys.modules)) + '\\n'")
 
 ENGINES = ("pancli.referee", "pancli.analyze", "pancli.pagruc.referee", "pancli.notation.record_grammar")
 UI = ("rich", "pyparsing")
@@ -175,9 +183,10 @@ def test_each_command_imports_no_heavy_module_it_does_not_need(case: str) -> Non
     assert not bad, f"pan {' '.join(argv)} imports {bad}"
 
 
-COMPILES = """
+COMPILES = launcher(
+    "'\\nCOMPILED ' + repr(compiled) + '\\n'",
+    """
 import re
-import sys
 compiled = []
 compile_now = re.compile
 
@@ -188,15 +197,8 @@ def counted(pattern, flags=0):
 
 
 re.compile = counted
-sys.argv = ['pan', *sys.argv[1:]]
-from pancli.cli import main
-try:
-    main()
-except SystemExit:
-    pass
-finally:
-    sys.stderr.write('\\nCOMPILED ' + repr(compiled) + '\\n')
-"""
+""",
+)
 
 
 @pytest.mark.parametrize("argv", [["replay", SMALL], ["replay", "--json", SMALL], ["check", "--json", "5s 5s 5s"]])
