@@ -331,9 +331,9 @@ class PanRules:
         flat rule is played, the next player ``nxt`` is flat (ten melded, an empty hand), ``card``
         could be added to one of his melds (M5), and ``holder`` has a hand card to discard (with
         none, he discards the draw itself)."""
-        if not self._profile.flat_rule or not holder.hand_n or nxt is holder or not self.is_flat(nxt):
-            return False
-        return nxt.fits(self, card) > 0
+        if not self._profile.flat_rule or not holder.hand_n or nxt.hand_n or nxt is holder:
+            return False  # (a next player with hand cards is never flat: asked on most turns)
+        return self.is_flat(nxt) and nxt.fits(self, card) > 0
 
     def is_flat(self, seat: Seated) -> bool:
         """P9's flat player, as :meth:`must_keep_draw` asks it: ten cards melded, an empty hand."""

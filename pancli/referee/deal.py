@@ -143,7 +143,7 @@ def card_fault(
         times = "" if held == 0 else f" {held + extra} times (holds {held})"
         return b.fail(Rule.E4, f"{holder.name} does not hold {c}{times}: a card cannot come from nowhere", node)
     rules = b.rules
-    copies = rules.copies_of(c)
+    copies = rules.copies[i]  # (copies_of's answers, asked once per card when the rules were built)
     if copies == 0:
         return b.fail(Rule.E1, f"{c} is not in this pack", node, player=player)
     if rules.past_the_pack(b.seen, ((i, extra),)) is not None:
