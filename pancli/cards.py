@@ -268,17 +268,6 @@ def copies_by_index(pack: Pack) -> tuple[int, ...]:
     return tuple(pack.copies(c) for c in ALL_CARDS)
 
 
-@functools.cache
-def absent_by_index(pack: Pack) -> frozenset[int]:
-    """The cards (by :attr:`Card.index`) the pack holds no copy of (E1), from
-    :func:`copies_by_index`.
-
-    >>> len(absent_by_index(Pack()))  # the 8s, 9s and 10s of the four suits
-    12
-    """
-    return frozenset(i for i, n in enumerate(copies_by_index(pack)) if not n)
-
-
 def past_the_pack(
     seen: Sequence[int], copies: Sequence[int], counts: Iterable[tuple[int, int]]
 ) -> tuple[int, int] | None:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Final, Literal
 
-from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, absent_by_index, copies_by_index, format_cards
+from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
 from pancli.rules import Condition, Profile, SetGrowth, copies_fault
 from pancli.values import Value
 
@@ -134,10 +134,10 @@ class Rope(Value):
     def __str__(self) -> str:
         return format_cards(self.cards)
 
-    def plus(self, added: Iterable[Card], profile: Profile, absent: frozenset[int] | None = None) -> Rope:
-        """The rope grown at either end (M5), or MeldError M5 (``absent``: as :func:`judge` takes it)."""
+    def plus(self, added: Iterable[Card], profile: Profile, copies: Sequence[int] | None = None) -> Rope:
+        """The rope grown at either end (M5), or MeldError M5 (``copies``: as :func:`judge` takes them)."""
         new = (*self.cards, *added)
-        v = judge(new, profile, absent)
+        v = judge(new, profile, copies)
         if not v.legal or not isinstance(v.meld, Rope) or v.meld.suit is not self.suit:
             why = v.reason if not v.legal else "it would no longer be the same rope"
             raise MeldError("M5", f"cannot add {format_cards(tuple(added_of(new, self.cards)))} to rope {self}: {why}")
@@ -198,14 +198,14 @@ class Set(Value):
             return True
         return all(x.suit is not c.suit for x in self.cards)
 
-    def plus(self, added: Iterable[Card], profile: Profile, absent: frozenset[int] | None = None) -> Set:
-        """The set grown by ``added`` (M5), or MeldError M5, also for a card of ``absent`` (the cards
-        the pack holds none of, E1, as :func:`judge` takes them)."""
+    def plus(self, added: Iterable[Card], profile: Profile, copies: Sequence[int] | None = None) -> Set:
+        """The set grown by ``added`` (M5), or MeldError M5, also for a card ``copies`` has none of
+        (E1, as :func:`judge` takes them)."""
         grown = self
         for c in added:
             if not grown.accepts(c, profile):
                 raise MeldError("M5", f"cannot add {c} to {self.shape.value} set {self}: {_set_refusal(self, c)}")
-            if absent is not None and c.index in absent:  # worded as a rope's refusal (its judge's E1)
+            if copies is not None and not copies[c.index]:  # worded as a rope's refusal (its judge's E1)
                 raise MeldError("M5", f"cannot add {c} to {self.shape.value} set {self}: {_not_in_pack(c)}")
             grown = Set((*grown.cards, c), grown.shape)
         return grown
@@ -290,10 +290,10 @@ def _not_in_pack(c: Card) -> str:
     return f"{c} is not in this pack"
 
 
-def judge(cards: Iterable[Card], profile: Profile, absent: frozenset[int] | None = None) -> Verdict:
-    """Classify cards as a meld under ``profile`` (E1, E4, M1-M4, E2). ``absent``: the cards (by
-    :attr:`Card.index`) the pack holds none of (E1), as the rules object answers it
-    (:meth:`pancli.panrules.PanRules.copies_of`); without, those of the profile's pack.
+def judge(cards: Iterable[Card], profile: Profile, copies: Sequence[int] | None = None) -> Verdict:
+    """Classify cards as a meld under ``profile`` (E1, E4, M1-M4, E2). ``copies``: the copies of
+    each card in the pack, by :attr:`Card.index` (E1: none; E4: no more), as the rules object
+    answers them (:attr:`pancli.panrules.PanRules.copies`); without, the profile's pack's.
 
     The first rule broken is reported, checked in the order E1, E4, M1, M3, M2, E2. The
     work is done on card indices (rank * 4 + suit): ``pan check -`` judges every distinct line of
@@ -308,15 +308,15 @@ def judge(cards: Iterable[Card], profile: Profile, absent: frozenset[int] | None
     """
     cs = tuple(cards)
     ints = [c.index for c in cs]
-    if absent is None:
-        absent = absent_by_index(profile.pack)
-    if not absent.isdisjoint(ints):
-        c = cs[next(k for k, i in enumerate(ints) if i in absent)]
+    if copies is None:
+        copies = copies_by_index(profile.pack)
+    if not all(map(copies.__getitem__, ints)):
+        c = cs[next(k for k, i in enumerate(ints) if not copies[i])]
         return _illegal(cs, "E1", _not_in_pack(c), profile)
     distinct = len(set(ints))
     counts = Counter(ints) if distinct < len(ints) else None
     if counts is not None:
-        why = copies_fault(counts.items(), copies_by_index(profile.pack))
+        why = copies_fault(counts.items(), copies)
         if why is not None:
             return _illegal(cs, "E4", why, profile)
     if len(cs) < 3:
@@ -379,13 +379,13 @@ def grow(
     added: Iterable[Card],
     profile: Profile,
     keeps: Callable[[int, int], bool] | None = None,
-    absent: frozenset[int] | None = None,
+    copies: Sequence[int] | None = None,
 ) -> Meld:
     """Add cards to a meld keeping its character (M5); raise MeldError when refused.
 
     The value never drops (C7): a change that would lower it is refused (``keeps``: the rules
-    object's C7, :func:`keeps_value` without one). ``absent``: the cards the pack holds none of
-    (E1), as :func:`judge` takes them.
+    object's C7, :func:`keeps_value` without one). ``copies``: the copies of each card in the pack
+    (E1, E4), as :func:`judge` takes them.
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
@@ -396,8 +396,9 @@ def grow(
     added = tuple(added)
     if not added:
         raise MeldError("M5", "nothing to add")
-    new = meld.plus(added, profile, absent)
-    why = copies_fault(Counter(c.index for c in new.cards).items(), copies_by_index(profile.pack))
+    new = meld.plus(added, profile, copies)  # (without copies, a set refuses a card by its rank only)
+    pack = copies_by_index(profile.pack) if copies is None else copies
+    why = copies_fault(Counter(c.index for c in new.cards).items(), pack)
     if why is not None:
         raise MeldError("E4", why)
     if not (keeps_value if keeps is None else keeps)(meld.value(profile), new.value(profile)):

@@ -82,7 +82,7 @@ class PanRules:
     :class:`LaidMeld` never changes, so hands share them, with their fit masks worked out once).
     """
 
-    __slots__ = ("_absent", "_cited", "_grown", "_judged", "_laid", "_profile", "_space", "copies")
+    __slots__ = ("_cited", "_grown", "_judged", "_laid", "_profile", "_space", "copies")
 
     def __init__(self, profile: Profile) -> None:
         self._profile = profile
@@ -92,8 +92,6 @@ class PanRules:
         self.copies: tuple[int, ...] = tuple(self.copies_of(c) for c in ALL_CARDS)
         """Copies of each card in the pack, by :attr:`Card.index`, as :meth:`copies_of` answers (E1):
         what :meth:`past_the_pack` compares with (E4)."""
-        self._absent = frozenset(i for i, n in enumerate(self.copies) if not n)
-        """The cards the pack holds none of (E1): what :meth:`judge` and :meth:`grow` refuse."""
         self._judged: dict[bytes, Verdict] = {}
         self._grown: dict[bytes, LaidMeld | MeldError] = {}
         self._laid: dict[bytes, LaidMeld] = {}
@@ -226,7 +224,7 @@ class PanRules:
         if v is None:
             if len(self._judged) > _CACHE_LIMIT:
                 self._judged.clear()
-            v = self._judged[key] = judge(cards, self._profile, self._absent)
+            v = self._judged[key] = judge(cards, self._profile, self.copies)
         return v
 
     @decides("C1", "C2", "C3", "C4", "C5", what="which conditions a meld is (C1-C5)")
@@ -262,7 +260,7 @@ class PanRules:
         """:func:`pancli.melds.grow` (M5, with :meth:`keeps_value` for C7, :meth:`copies_of` for E1,
         E4); raises MeldError.
         Asked afresh: whoever asks often asks :meth:`grown` or :meth:`try_grow`, which keep its answers."""
-        return grow(meld, added, self._profile, self.keeps_value, self._absent)
+        return grow(meld, added, self._profile, self.keeps_value, self.copies)
 
     def try_grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld | MeldError:
         """:meth:`grow`, returning the MeldError instead of raising it (cached)."""
@@ -331,9 +329,9 @@ class PanRules:
         flat rule is played, the next player ``nxt`` is flat (ten melded, an empty hand), ``card``
         could be added to one of his melds (M5), and ``holder`` has a hand card to discard (with
         none, he discards the draw itself)."""
-        if not self._profile.flat_rule or not holder.hand_n or nxt.hand_n or nxt is holder:
-            return False  # (a next player with hand cards is never flat: asked on most turns)
-        return self.is_flat(nxt) and nxt.fits(self, card) > 0
+        if not self._profile.flat_rule or not holder.hand_n or nxt is holder or not self.is_flat(nxt):
+            return False
+        return nxt.fits(self, card) > 0
 
     def is_flat(self, seat: Seated) -> bool:
         """P9's flat player, as :meth:`must_keep_draw` asks it: ten cards melded, an empty hand."""
