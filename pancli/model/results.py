@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import localcontext
-from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, Protocol
+from typing import TYPE_CHECKING, ClassVar, Final, Literal, Protocol
 
 from pancli.cards import Card, Game
 from pancli.melds import OutValue
@@ -166,21 +166,72 @@ MELD: Final = Source.MELD
 DEAD: Final = Source.DEAD
 
 
-class Step(NamedTuple):
-    """One applied action (or play line) with its effects, in order.
+Moves = tuple[tuple[Card, Source, Source], ...]
+"""The cards an action moved, each as (card, from, to)."""
 
-    A named tuple: callers unpack it (``line, col, player, ...``) as well as name its fields.
+
+class Step(tuple[int, int, str | None, Event | Remedy | None, Action | None, Moves, tuple[Payment, ...]]):
+    """One applied action (or play line) with its effects, in order: ``line``, ``col``,
+    ``player``, ``event`` (the play line; or the :class:`Remedy` applied, I1 and I2, with its
+    cards and returns), ``action``, ``moves`` (each card moved: card, from, to) and ``payments``.
+
+    A tuple, as a named tuple would be (callers unpack it: ``line, col, player, ...``), but a
+    plain class: a NamedTuple's class costs start-up (benchmarks/README.md, start-up).
+
+    >>> Step(3, 1, "Ana", None, None).moves, Step(3, 1, "Ana", None, None)[:3]
+    ((), (3, 1, 'Ana'))
     """
 
-    line: int
-    col: int
-    player: str | None
-    event: Event | Remedy | None
-    """The play line; or the :class:`Remedy` applied (I1, I2) with its cards and returns."""
-    action: Action | None
-    moves: tuple[tuple[Card, Source, Source], ...] = ()
-    """Each card moved: (card, from, to)."""
-    payments: tuple[Payment, ...] = ()
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        line: int,
+        col: int,
+        player: str | None,
+        event: Event | Remedy | None,
+        action: Action | None,
+        moves: Moves = (),
+        payments: tuple[Payment, ...] = (),
+    ) -> Step:
+        return tuple.__new__(cls, (line, col, player, event, action, moves, payments))
+
+    def __getnewargs__(self) -> tuple[object, ...]:  # pickled and copied field by field, as a named tuple
+        return tuple(self)
+
+    @property
+    def line(self) -> int:
+        return self[0]
+
+    @property
+    def col(self) -> int:
+        return self[1]
+
+    @property
+    def player(self) -> str | None:
+        return self[2]
+
+    @property
+    def event(self) -> Event | Remedy | None:
+        return self[3]
+
+    @property
+    def action(self) -> Action | None:
+        return self[4]
+
+    @property
+    def moves(self) -> Moves:
+        return self[5]
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        return self[6]
+
+    def __repr__(self) -> str:
+        return (
+            f"Step(line={self[0]!r}, col={self[1]!r}, player={self[2]!r}, event={self[3]!r}, "
+            f"action={self[4]!r}, moves={self[5]!r}, payments={self[6]!r})"
+        )
 
 
 Recorded = Step | Turn | Deal
