@@ -428,9 +428,14 @@ def _least_useful(hand: list[int], avoid: int) -> int:
     return best
 
 
+_AT: Final = {(x & 3, RANK_POS[x]): x for x in range(52) if RANK_POS[x] >= 0}
+"""The card of each suit and position in the pan pack's order (E2)."""
+
+
 def _away(c: int, steps: int) -> tuple[int, ...]:
-    """The cards of ``c``'s suit ``steps`` ranks from it in the pan pack's order (E2)."""
-    return tuple(x for x in range(52) if x & 3 == c & 3 and abs(RANK_POS[x] - RANK_POS[c]) == steps)
+    """The cards of ``c``'s suit ``steps`` ranks from it in the pan pack's order (E2), lower first."""
+    s, p = c & 3, RANK_POS[c]
+    return tuple(_AT[s, q] for q in (p - steps, p + steps) if (s, q) in _AT)
 
 
 _ONE_AWAY: Final = tuple(_away(c, 1) for c in range(52))
