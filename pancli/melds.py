@@ -23,19 +23,21 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
 from pancli.rules import Condition, Profile, SetGrowth, copies_fault
 from pancli.values import Value
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a Literal built at run time costs start-up; annotations only name it
+    from typing import Literal
+
     from pancli.rulebook import Rule
 
-EngineRule = Literal["E1", "E2", "E4", "M1", "M2", "M3", "M5", "C7"]
-"""The rules the meld engine judges, which its verdicts and errors name (ids of the registry,
-:class:`pancli.rulebook.Rule`; spelled here so that a typo is a type error while ``pan check``
-starts without importing the registry)."""
+    EngineRule = Literal["E1", "E2", "E4", "M1", "M2", "M3", "M5", "C7"]
+    """The rules the meld engine judges, which its verdicts and errors name (ids of the registry,
+    :class:`pancli.rulebook.Rule`; spelled here so that a typo is a type error while ``pan check``
+    starts without importing the registry)."""
 
 
 class MeldKind(enum.Enum):

@@ -23,10 +23,11 @@ plan that its ``apply_*`` uses.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from pancli.cards import ALL_CARDS, Card, format_cards
 from pancli.decides import decides
-from pancli.melds import EngineRule, MeldError, Rope
+from pancli.melds import MeldError, Rope
 from pancli.model.actions import Add, Borrow, Discard, MeldNew, Mend, Split, TakeBack, Turn
 from pancli.model.results import HAND, MELD, ClaimCheck, ClaimKind, Payment, Violation
 from pancli.model.rulings import I2_FOUL, Ruling, counted
@@ -37,6 +38,9 @@ from pancli.referee.irregular import give_back, lay_foul, settled
 from pancli.referee.state import Foul, Seat
 from pancli.rulebook import Rule
 from pancli.values import Value
+
+if TYPE_CHECKING:
+    from pancli.melds import EngineRule
 
 
 class CardPlan(Value):
