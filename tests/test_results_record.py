@@ -13,11 +13,12 @@ from pancli.api import parse_records
 from pancli.app.review import _stakes
 from pancli.model.actions import HandScript
 from pancli.model.results import HandResult
-from pancli.referee import referee_hand
 from pancli.panrules import PanRules
+from pancli.referee import referee_hand
 from pancli.referee.board import Board
 from pancli.referee.position import position_at
 from pancli.referee.state import Seat
+from pancli.rulebook import Rule
 
 
 def _script(name: str, hand: int = 0) -> HandScript:
@@ -79,3 +80,26 @@ def test_I2_collections_and_foul_melds_ask_the_table_who_pays(monkeypatch: pytes
     assert [p.payer for p in foul] == ["Cruz"] and [p.payer for p in c2] == ["Cruz"]
     assert [p.payer for p in c8] == ["Ana"]
     assert {"Ana", "Cruz", "Dee"} <= set(asked)
+
+
+# --------------------------------------------------------------------------- how melds are numbered
+
+
+def test_I2_P6_the_calls_the_foul_melds_and_P6_ask_the_table_how_many_melds_it_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # one question numbers a player's melds (foul new melds lying there count, I2): a table that
+    # counts otherwise is followed by P6, by the number a foul meld gets and by a call's ruling alike
+    monkeypatch.setattr(Board, "meld_count", lambda self, seat: len(seat.melds) + 5)
+    v = _result("irregular-I2-taken-back.pan").violations[0]  # "back #2": the foul meld became #7
+    assert (v.rule, v.line) == (Rule.I2, 28) and "no foul meld #2" in v.message
+    text = (SAMPLES / "irregular-I2-called-late.pan").read_text(encoding="utf-8")
+    text = text.replace("meld [Jc Qc Qh] ??", "meld [Qh Qh Qh]").replace("Dee call Ana #2", "Dee call Ana #999")
+    text = text.replace("deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d", "deal Ana 5s 5s 3h 4h Kd Kh Kc Qh Qh 2d")
+    (hand,) = parse_records(text, "called.pan", SAMPLES)
+    assert hand.script is not None
+    v = referee_hand(hand.script).violations[0]
+    assert v.rule is Rule.I2 and v.message.endswith("no foul meld is there: Ana has 7 melds")
+    monkeypatch.setattr(Board, "meld_count", lambda self, seat: 0)
+    v = _result("irregular-I2-addition-made-good.pan").violations[0]
+    assert v.rule is Rule.P6 and v.message.endswith("has no meld: no #1 to change")

@@ -204,6 +204,14 @@ class Board:
         player = self.seat.name if self.seat is not None else getattr(event, "player", None)
         steps.append(Step(node.line, node.col, player, event, action, moves, tuple(payments)))
 
+    def meld_count(self, seat: Seat) -> int:
+        """How many melds the table shows of ``seat``, numbered ``#1``, ``#2``, ... in the order
+        laid: his legal melds and his foul new melds lying there, not yet made good, taken back or
+        found (I2: the fouls of the turn in progress when he is in turn, else those left standing
+        until a call)."""
+        fouls = self.fouls if self.seat is seat else seat.standing
+        return len(seat.melds) + sum(1 for f in fouls if f.base is None)
+
     def payers(self, seat: Seat) -> list[Seat]:
         """Who pays ``seat``'s collections (C1..C8, a foul meld's on his word, I2): each active
         opponent, and each player retired from the hand (I1, I2: he still pays others)."""

@@ -93,7 +93,7 @@ def lay_foul(
     s = b.seat
     assert s is not None
     if base is None:
-        number = len(s.melds) + sum(1 for f in b.fouls if f.base is None) + 1
+        number = b.meld_count(s) + 1
         foul = Foul(number, v, a.cards, a.cards, pending, None)
     else:
         assert isinstance(a, Add)
