@@ -40,7 +40,7 @@ from pancli.referee import referee_hand, table
 from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
 from pancli.referee.state import Seat
 from pancli.rulebook import Rule
-from pancli.rules import CARDROOM, HOYLE
+from pancli.rules import CARDROOM, HOYLE, Condition
 
 _NOT_IN_A_HAND = {Rule.E2, Rule.E3, Rule.C6, Rule.C10}
 """Rules no ruling or payment of a Panguingue hand names: the rank order and the valle cards
@@ -565,6 +565,53 @@ def test_E1_pan_check_the_referee_growing_and_the_search_ask_copies_of() -> None
     assert usable == [True, False]
 
 
+class ValleSetsAreC3(PanRules):
+    """C1-C5 otherwise: a one-suit set of valles is C3, as other one-suit sets are."""
+
+    def conditions(self, meld: Meld) -> tuple[Condition, ...]:
+        return tuple(Condition.C3 if c is Condition.C2 else c for c in super().conditions(meld))
+
+
+def test_C1_C5_check_pay_the_referee_the_analyzer_and_its_exports_ask_conditions() -> None:
+    """The conditions ``pan check`` and ``pan pay`` write, the referee's payments cite and the
+    analyzer's text, JSON and SVG show are the rules object's, read from what it decided."""
+    from pancli.analyze.analysis import analyze
+    from pancli.app.check import PlainBatch, judge_text
+    from pancli.app.lines import InputLine
+    from pancli.app.pay import PayBatch, pay_report
+    from pancli.render.analysis import summary_lines, to_json
+    from pancli.render.svg import analysis as analysis_svg
+
+    def shown(rules: PanRules) -> list[object]:
+        check = judge_text("5s 5s 5s", rules)
+        rows, _ = PlainBatch("-", rules).rows(["5s 5s 5s", "5S,5s 5s"], 0)
+        paid = pay_report([InputLine("-", 1, "5s 5s 5s")], 4, rules, False).melds[0].conditions
+        [(piped, _)] = PayBatch("-", rules, 4, False).blocks([["5s 5s 5s"]])
+        a = analyze(fast_cards("5s 5s 5s 2h 3h Kd Kh Kc 2c 7d"), HOYLE, samples=10, rules=rules)
+        text = "\n".join(v for _, v in summary_lines(a))
+        (laid,) = [m for m in to_json(a, None)["best"] if m["meld"] == "5s 5s 5s"]
+        svg = analysis_svg(a).body
+        return [check.conditions, check.reason, rows, paid, piped, "(C3 4)" in text, laid["conditions"],
+                "meld C3 4" in svg]  # fmt: skip
+
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    cited = [
+        [p.rule for p in referee_hand(h.script, rules=r).payments]
+        for r in (PanRules(HOYLE), ValleSetsAreC3(HOYLE))
+        for h in _hands(_deal(deals, _LAID))
+    ]
+    assert cited == [["C2"], ["C3"]]
+    book, house = shown(PanRules(HOYLE)), shown(ValleSetsAreC3(HOYLE))
+    assert book == [
+        ("C2",), "one-suit set; C2 valle set, one suit", "5s 5s 5s\tlegal\tset\tC2\t4\t-\tone-suit set; C2 valle set, "
+        "one suit\n" * 2, ("C2",), "5s 5s 5s\tC2\t4\n", False, ["C2"], False,
+    ]  # fmt: skip
+    assert house == [
+        ("C3",), "one-suit set; C3 non-valle set, one suit", "5s 5s 5s\tlegal\tset\tC3\t4\t-\tone-suit set; C3 "
+        "non-valle set, one suit\n" * 2, ("C3",), "5s 5s 5s\tC3\t4\n", True, ["C3"], True,
+    ]  # fmt: skip
+
+
 class NoAdditions(PanRules):
     """M5 where nothing may be added to a meld on the table."""
 
@@ -924,6 +971,11 @@ CHANGED: Final = {
     Rule.S3: WinnerDeals,
     Rule.T4: VoidOnTops,
     Rule.T2: DoubleForfeit,
+    Rule.C1: ValleSetsAreC3,
+    Rule.C2: ValleSetsAreC3,
+    Rule.C3: ValleSetsAreC3,
+    Rule.C4: ValleSetsAreC3,
+    Rule.C5: ValleSetsAreC3,
 }
 """Each rule answered otherwise by a subclass of the rules object in a test here."""
 

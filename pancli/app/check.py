@@ -168,7 +168,7 @@ def _judged(text: str, rules: PanRules, game: Game) -> Judged:
     meld = v.meld
     if meld is None:
         return (1, format_cards(cards), False, None, None, (), 0, v.rule, v.reason, cards, None)
-    conds = v.conditions
+    conds = rules.conditions(meld)
     return (
         None,
         str(meld),
