@@ -19,7 +19,7 @@ import pkgutil
 import re
 import types
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -728,6 +728,17 @@ def test_T4_the_referee_and_self_play_ask_after_decisions() -> None:
     assert _plays(after) != _plays(before)
 
 
+def test_T4_pan_simulate_names_the_winner_the_table_that_played_found() -> None:
+    """``pan simulate --json``'s winner is the one self-play's table found, under the rules
+    object it played by, not a second refereeing under the rulebook's."""
+    from pancli.app.simulate import simulated
+
+    played = list(simulated(("Ana", "Ben", "Cruz", "Dee"), 12, 5, HOYLE, rules=VoidOnTops(HOYLE)))
+    assert [h.winner for h in played] == [referee_hand(h.script, rules=VoidOnTops(HOYLE)).winner for h in played]
+    voided = [h for h in played if h.winner is None and referee_hand(h.script).winner is not None]
+    assert voided  # a hand won on tops under the rulebook, void under VoidOnTops
+
+
 # PAGRUC's rules object, answered otherwise: its referee, ``pan check --game pagruc`` and ``pan
 # score`` each follow the subclass they are handed.
 
@@ -851,6 +862,60 @@ def test_G1_the_pagruc_referee_asks_the_rules_object_s_pack() -> None:
     assert {r.packs for r in _pagruc_results(TwoPacksAlways())} == {2}
 
 
+class OnePackAlways(PagrucRules):
+    """G1 otherwise: one pack whatever the players, and an official round is five at least."""
+
+    def pack(self, players: int | None, packs: int | None = None) -> PagrucPack:
+        return PagrucPack(1)
+
+    def official_problem(self, players: int, packs: int | None = None) -> str | None:
+        return None if players >= 5 else "this house plays five at least"
+
+
+def test_G1_check_score_and_the_standings_ask_the_rules_object_s_pack() -> None:
+    from pancli.app.check import assess_pagruc
+    from pancli.app.lines import InputLine
+    from pancli.app.score import PacksProblem, score_pack
+    from pancli.app.standings import standings_of
+
+    twice = InputLine("<arg>", 1, "5h 5h 5c")
+    assert assess_pagruc(twice).legal
+    refused = assess_pagruc(twice, OnePackAlways())
+    assert (refused.legal, refused.rule) == (False, Rule.G1)
+    assert [score_pack(None, r).packs for r in (PagrucRules(), OnePackAlways())] == [2, 1]
+    with pytest.raises(PacksProblem, match="one or two 52-card packs, not 3"):
+        score_pack(3, PagrucRules())
+    sample = str(Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan")
+    book, _ = standings_of([sample], open)
+    house, _ = standings_of([sample], open, rules=OnePackAlways())
+    assert book.official and [p.message for p in house.problems] == ["4 players: this house plays five at least"]
+
+
+class DealsOnce(PagrucRules):
+    """G8 otherwise: a game is one deal each, no more, and every hand scores twice (G7)."""
+
+    def deals_problem(self, deals: Mapping[str, int]) -> str | None:
+        return None if set(deals.values()) == {1} else "one deal each"
+
+    def points(self, c: Card, where: Where) -> int:
+        return 2 * super().points(c, where)
+
+
+def test_G8_pan_standings_referees_and_judges_by_the_rules_object_it_was_handed() -> None:
+    from pancli.app.standings import standings_of
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan"
+    text = sample.read_text(encoding="utf-8")
+    first, rest = text.split("\n\n[Event", 1)
+    book, _ = standings_of([str(sample)], open)
+    house, _ = standings_of([str(sample)], open, rules=DealsOnce())
+    assert book.official and {p.rule for p in house.problems} == {Rule.G7}  # the claims are the book's
+    assert book.totals and house.totals == {p: 2 * n for p, n in book.totals.items()}
+    twice = io.StringIO(first + "\n\n[Event" + rest + "\n\n[Event" + rest)
+    deals = [p.message for p in standings_of(["x"], lambda _: twice, rules=DealsOnce())[0].problems if p.rule == "G8"]
+    assert "one deal each" in deals
+
+
 class WinnerDeals(PanRules):
     """S3 where the winner deals the next hand (he plays last)."""
 
@@ -937,6 +1002,11 @@ def test_G8_the_standings_and_live_ask_the_rules_object_s_next_order(tmp_path: P
         for line in lines:
             session.enter(line)
         assert session.header[-1] == '[Players "Ben Cruz Dee Ana"]'  # G8: Ana played first, Dee dealt
+    with Session(str(tmp_path / "back.pan"), LiveOptions(("Ana", "Ben", "Cruz", "Dee"), game=Game.PAGRUC)) as session:
+        session.judge.pagruc_rules = TurnsBack()
+        for line in lines:
+            session.enter(line)
+        assert session.header[-1] == '[Players "Dee Ana Ben Cruz"]'  # the rules object handed in
 
 
 PAGRUC_CHANGED: Final = {

@@ -506,9 +506,12 @@ class Session:
         in PAGRUC, G8 (the first hand deals next: the order turns by one)."""
         result = report.result
         if result.game is Game.PAGRUC:
-            from pancli.pagruc.rules import PagrucRules  # start-up: a Panguingue night does without it
+            rules = self.judge.pagruc_rules  # the one the judge refereed the hand by
+            if rules is None:  # pragma: no cover - a PAGRUC hand was judged, which made it
+                from pancli.pagruc.rules import PagrucRules  # start-up: a Panguingue night does without it
 
-            return PagrucRules().next_order(result.players)
+                rules = self.judge.pagruc_rules = PagrucRules()
+            return rules.next_order(result.players)
         winner = result.winner if result.finished else None
         order = self._rules(report.script.profile).next_order(result.players, winner)
         return tuple(result.players) if order is None else order
@@ -685,7 +688,8 @@ class Session:
         """Every hand of the file as ``pan replay`` judges it (for ``settle`` and the ledger)."""
         out: list[HandReport] = []
         sink = _Capture()
-        judge = RecordJudge(sink, None)
+        rules = self.judge  # the session's rules objects, so the ledger is the hands' as judged here
+        judge = RecordJudge(sink, None, rules_by_profile=rules.rules_by_profile, pagruc_rules=rules.pagruc_rules)
         with open(self.path, encoding="utf-8") as f:
             for hand in read_hands(f, self.name, Path(self.path).parent):
                 sink.report = None
