@@ -684,6 +684,20 @@ class Session:
 
     # ------------------------------------------------------------------ what the view shows
 
+    def night_units(self) -> dict[str, int]:
+        """Each player's net units over the file's finished Panguingue hands (the hand in play
+        left out), as ``pan settle`` counts them: the model's :class:`Sitting` (a disputed hand
+        left out, names matched as settle matches them), in the order the players were first seen."""
+        from pancli.model.settle import SettledHand, Sitting  # start-up: the line mode does without it
+
+        sitting = Sitting()
+        in_play = self.hand_index if self.report is not None else None
+        for report in self.hand_reports():
+            result = report.result
+            if result.game is Game.PANGUINGUE and report.hand.index != in_play:
+                sitting.add(SettledHand(result.players, result.totals, result.stake, report.dispute))
+        return sitting.units()
+
     def hand_reports(self) -> list[HandReport]:
         """Every hand of the file as ``pan replay`` judges it (for ``settle`` and the ledger)."""
         out: list[HandReport] = []
