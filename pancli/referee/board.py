@@ -26,7 +26,6 @@ from pancli.model.rulings import Ruling
 from pancli.panrules import PanRules
 from pancli.referee.state import Foul, Seat
 from pancli.rulebook import Rule
-from pancli.rules import HAND_SIZE as HAND_SIZE
 from pancli.rules import Forcing
 
 Move = tuple[Card, Source, Source]
@@ -84,14 +83,16 @@ class Board:
         self.rules = rules if rules is not None else PanRules(profile)
         """The rules object every judge asks (a caller's of many hands, for the profile)."""
         self.players = script.players
-        self.seats = [Seat(n) for n in script.players]
+        self.hand_size = dealt = self.rules.hand_size
+        """The cards dealt to each player (S2), as the rules object says, read once per hand."""
+        self.seats = [Seat(n, dealt) for n in script.players]
         self.by_name: dict[str, Seat] = {}
         for s in self.seats:
             self.by_name.setdefault(s.name, s)
         self.copies = self.rules.copies
         self.seen = [0] * 52
         """Copies known to be outside the stock (hands shown, melds, discards, dead, drawn): E4."""
-        self.stock_n = profile.pack.size - HAND_SIZE * len(self.seats) - 1
+        self.stock_n = profile.pack.size - dealt * len(self.seats) - 1
         self.pile: list[Card | None] = []
         self.restock: list[int] | None = None
         """After a reshuffle whose dead discards the record shows, the copies of each card (by
@@ -204,17 +205,30 @@ class Board:
         player = self.seat.name if self.seat is not None else getattr(event, "player", None)
         steps.append(Step(node.line, node.col, player, event, action, moves, tuple(payments)))
 
+    def meld_count(self, seat: Seat) -> int:
+        """How many melds the table shows of ``seat``, numbered ``#1``, ``#2``, ... in the order
+        laid: his legal melds and his foul new melds lying there, not yet made good, taken back or
+        found (I2: the fouls of the turn in progress when he is in turn, else those left standing
+        until a call)."""
+        fouls = self.fouls if self.seat is seat else seat.standing
+        return len(seat.melds) + sum(1 for f in fouls if f.base is None)
+
+    def payers(self, seat: Seat) -> list[Seat]:
+        """Who pays ``seat``'s collections (C1..C8, a foul meld's on his word, I2): each active
+        opponent, and each player retired from the hand (I1, I2: he still pays others)."""
+        out = [o for o in self.active if o is not seat]
+        if self.retired:
+            out += self.retired
+        return out
+
     def collect(
         self, seat: Seat, units: int, rules: tuple[Rule, ...], line: int, meld: tuple[Card, ...], note: str = ""
     ) -> list[Payment]:
-        """Each active opponent of ``seat`` pays ``units`` under ``rules`` (C1..C8); so does each
-        player retired from the hand (I1, I2: he still pays others' conditions and going out)."""
+        """Each of :meth:`payers` pays ``seat`` ``units`` under ``rules`` (C1..C8)."""
         if units <= 0:
             return []
         payee = seat.name
         meld = Cards(meld)  # (prints as the notation writes it)
-        out = [Payment(o.name, payee, units, rules, line, meld, note) for o in self.active if o is not seat]
-        if self.retired:
-            out += [Payment(o.name, payee, units, rules, line, meld, note) for o in self.retired]
+        out = [Payment(o.name, payee, units, rules, line, meld, note) for o in self.payers(seat)]
         self.ledger.collect(payee, units, out)
         return out

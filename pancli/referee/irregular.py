@@ -41,7 +41,7 @@ from pancli.model.results import (
 )
 from pancli.model.rulings import counted
 from pancli.panrules import LaidMeld
-from pancli.referee.board import HAND_SIZE, VOID, Board, Located
+from pancli.referee.board import VOID, Board, Located
 from pancli.referee.state import Foul, Seat
 from pancli.rulebook import Rule
 
@@ -57,8 +57,9 @@ def transfer(
 def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
     """I1 at the deal, put right by :func:`.deal.apply_deal`: record what was done."""
     n = len(d.cards)
-    if n > HAND_SIZE:
-        extra = d.cards[HAND_SIZE:]
+    dealt = b.hand_size
+    if n > dealt:
+        extra = d.cards[dealt:]
         them = (
             f"card {extra[0]} (the last dealt) goes"
             if len(extra) == 1
@@ -66,9 +67,7 @@ def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
         )
         what = f"the extra {them} to the dead cards"
     else:
-        what = (
-            f"{d.player}'s hand is filled from the stock with {counted(HAND_SIZE - n, 'card')} the record does not show"
-        )
+        what = f"{d.player}'s hand is filled from the stock with {counted(dealt - n, 'card')} the record does not show"
     r = Remedy(v, f"{what}; play goes on")
     b.remedies.append(r)
     if b.steps is not None:
@@ -88,12 +87,12 @@ def lay_foul(
     """A foul meld or addition laid (I2): its cards left the hand (the caller moved them: the
     drawn card among them when ``pending``, the cards ``borrowed`` this turn that it used;
     ``before``: hand cards were melded earlier in the turn) and it is paid what the record says the table paid
-    for it (``[%pays N]`` from each active opponent, none without a claim), until it is made
+    for it (``[%pays N]`` from each of :meth:`Board.payers`, none without a claim), until it is made
     good, taken back or found (:func:`retire`)."""
     s = b.seat
     assert s is not None
     if base is None:
-        number = len(s.melds) + sum(1 for f in b.fouls if f.base is None) + 1
+        number = b.meld_count(s) + 1
         foul = Foul(number, v, a.cards, a.cards, pending, None)
     else:
         assert isinstance(a, Add)
@@ -103,9 +102,8 @@ def lay_foul(
     b.fouls.append(foul)
     units = a.claim or 0
     if units > 0:
-        others = [o for o in b.active if o is not s] + b.retired
         note = f"foul {'meld' if base is None else 'addition'}, paid on {s.name}'s word"
-        foul.payments = [transfer(b, o.name, s.name, units, False, a.line, a.cards, note) for o in others]
+        foul.payments = [transfer(b, o.name, s.name, units, False, a.line, a.cards, note) for o in b.payers(s)]
     return foul.payments
 
 

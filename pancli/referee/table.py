@@ -25,7 +25,7 @@ P3     :func:`.turns.taken_card_fault`
 P4     :func:`.forcing.melding_gate_fault`
 P5     :func:`.forcing.discard_fault`
 P6     :func:`.melding.own_melds_fault` (with :func:`.melding.owns`; the melds counted as the table sees
-       them, a foul meld among them while it lies there: :func:`.melding.table_count`)
+       them, a foul meld among them while it lies there: :meth:`.board.Board.meld_count`)
 P7     :func:`.going_out.ten_cards_fault` (with :func:`.going_out.holds_ten`: the rules object's
        ``holds_ten``)
 P8     :func:`.forcing.forcing_fault` (with the rules object's ``must_take``, which self-play asks too)
@@ -165,7 +165,7 @@ from pancli.model.results import (
 from pancli.model.rulings import Ruling
 from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import calls, deal, decisions, forcing, going_out, irregular, melding, turns
-from pancli.referee.board import DECIDING, HAND_SIZE, PLAYING, Board, Located, Phase
+from pancli.referee.board import DECIDING, PLAYING, Board, Located, Phase
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardDue, DiscardPlan
 from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
@@ -174,7 +174,7 @@ from pancli.referee.turns import plays_now, stock_fault
 from pancli.rulebook import Rule
 from pancli.values import Value
 
-__all__ = ["HAND_SIZE", "Phase", "Plan", "Table", "TakePlan", "referee_hand"]
+__all__ = ["Phase", "Plan", "Table", "TakePlan", "referee_hand"]
 
 
 class TakePlan(Value):
