@@ -15,6 +15,7 @@ review removes every such comment, and the glyphs they own, before writing its o
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from pancli.model.actions import HandScript, Turn
     from pancli.model.results import HandResult, Violation
     from pancli.notation.layout import HandLayout, Notes, RecordHand
-    from pancli.panrules import PanRules
+    from pancli.panrules import PanRules, PanRulesByProfile
     from pancli.referee.position import Position, Walk
     from pancli.rules import Profile
 
@@ -267,7 +268,8 @@ def review_hand(
             skips.add(ev.player, ev.line, f"a {script.game.value} hand")
             continue
         if walk is None:
-            walk = Walk(script)  # one table walked through the hand, not a replay per decision
+            # one table walked through the hand, not a replay per decision; the review's rules object
+            walk = Walk(script, memo.rules(script.profile))
         broken = result.violations[0] if result.violations else None
         if (
             broken is not None
@@ -307,7 +309,7 @@ def _judge_decision(walk: Walk, ev: Any, opts: Options, memo: Memo) -> list[Judg
         pos = walk.at(ev.line, ev.player)
     except PositionError as e:
         return e.message
-    if pos.players < 2:
+    if memo.rules(pos.profile).after_decisions(pos.players) != "played":
         return []  # everybody else went on top: staying wins at once (T4), no choice to judge
     return [
         review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts, memo)
@@ -488,11 +490,19 @@ class ReviewSink:
 
     wants_steps = False
 
-    def __init__(self, opts: Options, player: str | None, show: Callable[[HandReview], None] | None) -> None:
+    def __init__(
+        self,
+        opts: Options,
+        player: str | None,
+        show: Callable[[HandReview], None] | None,
+        rules_by_profile: PanRulesByProfile,
+    ) -> None:
         self.opts = opts
         self.player = player
         self.show = show
-        self.memo = Memo()  # what the searches learn under a profile serves every hand of the review
+        self.rules_by_profile = rules_by_profile
+        """The run's rules objects: the referee's, asked by the positions and the reviewer too."""
+        self.memo = Memo(by_profile=rules_by_profile)  # what the searches learn under a profile serves every hand
         self.out: list[HandReview] = []
 
     def _put(self, r: HandReview) -> None:
@@ -515,11 +525,11 @@ class ReviewSink:
         return self.out, ""
 
     def collector(self) -> type[Collector]:
-        opts, player = self.opts, self.player
+        opts, player, rules_by = self.opts, self.player, self.rules_by_profile
 
         class CollectReviews(ReviewSink):
             def __init__(self) -> None:
-                super().__init__(opts, player, None)
+                super().__init__(opts, player, None, rules_by)  # a forked worker's copy of the run's
 
         return CollectReviews
 
@@ -542,9 +552,77 @@ def review_files(
     player: str | None = None,
     profile: Profile | None = None,
     jobs: int = 1,
+    page: ReviewPage | None = None,
+    rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:
-    """Referee and review every hand of every file, in order, giving each review to ``show``."""
-    sink = ReviewSink(opts, player, show)
+    """Referee and review every hand of every file, in order, giving each review to ``show``.
+    One rules object per profile serves the whole run: the referee's, the positions' and the
+    reviewer's (``rules_by_profile``; ``page``'s, whose page then rules as the review did)."""
+    from pancli.panrules import PanRulesByProfile  # start-up: pan review --help does without it
+
+    if rules_by_profile is None:
+        rules_by_profile = page.rules_by_profile if page is not None else PanRulesByProfile()
+    sink = ReviewSink(opts, player, show, rules_by_profile)
     return replay_files(
-        names, sink, open_record=open_record, strict=False, profile=profile, jobs=jobs, chunk_hands=REVIEW_CHUNK
-    )
+        names, sink, open_record=open_record, strict=False, profile=profile, jobs=jobs, chunk_hands=REVIEW_CHUNK,
+        rules_by_profile=rules_by_profile,
+    )  # fmt: skip
+
+
+class _Kept:
+    """The page judge's sink: keeps the hands of one review, judged."""
+
+    wants_steps = False
+
+    def __init__(self) -> None:
+        self.items: list[HandReport | RecordHand] = []
+
+    def hand(self, report: HandReport) -> None:
+        self.items.append(report)
+
+    def malformed(self, hand: RecordHand) -> None:
+        self.items.append(hand)
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        pass
+
+
+class ReviewPage:
+    """The hands of ``pan review --html``'s page: the page shows the annotated record, so each
+    review's text is read back (its lines numbered as the reviewed record's, hand after hand) and
+    judged by the replay's :class:`~pancli.app.replay.RecordJudge`, as the review's hands were: the
+    run's rules objects, S3 against the hand before it in the same file, irregularities put right."""
+
+    def __init__(self, name: str, profile: Profile | None) -> None:
+        from pancli.app.replay import RecordJudge, Tally  # start-up: only --html pays for these
+        from pancli.panrules import PanRulesByProfile
+
+        self.name = name
+        self.rules_by_profile = PanRulesByProfile()
+        """The run's rules objects (:func:`review_files` shares them with the review's referee)."""
+        self._kept = _Kept()
+        self._judge = RecordJudge(self._kept, profile, rules_by_profile=self.rules_by_profile)
+        self._tally = Tally()
+        self._file: str | None = None
+        self._hands = 0
+        self.lines = 0
+        """Lines of the reviewed record so far (the page numbers its lines as the record's)."""
+
+    def hands(self, r: HandReview) -> list[HandReport | RecordHand]:
+        """The page's hands of the review ``r``, judged (a malformed hand as the reader kept it)."""
+        from pathlib import Path  # start-up: only --html reads these
+
+        from pancli.records.reader import read_chunk, split_hands
+
+        if r.file != self._file:
+            self._file, self._judge.previous = r.file, None  # S3 links the hands of one record
+        base = None if r.file == "-" else Path(r.file).parent
+        gap = 1 if self._hands else 0  # the blank line between hands
+        for chunk in split_hands(io.StringIO(r.text), 1):
+            placed = replace(chunk, first_line=chunk.first_line + self.lines + gap, first_index=r.hand)
+            for hand in read_chunk(placed, self.name, base):
+                self._judge.hand(hand, self._tally)
+        self.lines += gap + r.text.count("\n")
+        self._hands += 1
+        items, self._kept.items = self._kept.items, []
+        return items

@@ -276,7 +276,7 @@ def _position(
     job: Job, file: str, at_line: int, player: str | None, override: Profile | None, svg_out: str | None
 ) -> Found:
     """``FILE --at LINE``: the position of a record (``-``: the record on standard input)."""
-    spot = read_position(file, at_line, player, override, open_text)
+    spot = read_position(file, at_line, player, override, open_text, job.rules_of)
     found = job.at_position(spot)
     if svg_out is not None:
         from pancli.render import svg  # start-up: pan analyze does without it
