@@ -1167,3 +1167,33 @@ def test_T4_the_review_asks_after_decisions_whether_a_decision_is_a_choice() -> 
 
     assert not ben_judged(PanRules(HOYLE))
     assert ben_judged(PlaysAlone(HOYLE))
+
+
+def test_G4_the_replay_s_judge_asks_the_pagruc_rules_object_it_is_given() -> None:
+    """RecordJudge hands its PAGRUC rules object to every PAGRUC hand (before, each hand got a fresh one)."""
+    from pancli.app.replay import RecordJudge, Tally
+    from pancli.app.report import HandReport
+    from pancli.records import read_hands
+
+    class Kept:
+        wants_steps = False
+
+        def __init__(self) -> None:
+            self.results: list[Any] = []
+
+        def hand(self, report: HandReport) -> None:
+            self.results.append(report.result)
+
+        def malformed(self, hand: Any) -> None:
+            raise AssertionError(hand)
+
+    def judged(rules: PagrucRules | None) -> set[str]:
+        sink = Kept()
+        judge = RecordJudge(sink, None, pagruc_rules=rules)
+        with open("samples/pagruc-common-room.pan", encoding="utf-8") as f:
+            for hand in read_hands(f, "pagruc-common-room.pan"):
+                judge.hand(hand, Tally())
+        return {str(v.rule) for r in sink.results for v in r.violations}
+
+    assert "G4" not in judged(None)
+    assert "G4" in judged(RunsOnly())

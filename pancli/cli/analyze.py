@@ -159,8 +159,8 @@ def analyze(
     forces, P8 is not modelled); a usable draw lays the best arrangement that uses
     it, then discards the hand card with the fewest partners (same rank, or same
     suit within two ranks); an unusable draw is discarded. Conditions are paid at
-    once (C7), the first out collects C8 and the tops, and an exhausted stock
-    voids the hand (P10).
+    once (C7), the first out collects C8 and the tops; the dead discards are not
+    reshuffled (P10): a sample whose stock runs out ends with nobody out.
     """
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
