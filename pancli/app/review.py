@@ -27,7 +27,7 @@ from pancli.analyze import review
 from pancli.analyze.review import Judgement, Laid, Memo, Stakes, survival
 from pancli.analyze.review import Options as Options
 from pancli.app.lines import ErrorFields
-from pancli.app.replay import replay_files
+from pancli.app.replay import RecordJudge, Tally, replay_files
 from pancli.cards import Game
 from pancli.limits import MAX_REVIEWED_LINES
 from pancli.model.actions import Add, Borrow, Decision, Discard, Draw, MeldNew, Split, Take, Turn
@@ -40,7 +40,7 @@ from pancli.rulebook import Rule
 from pancli.values import Value
 
 if TYPE_CHECKING:
-    from pancli.app.replay import Collector, OpenRecord, Tally
+    from pancli.app.replay import Collector, OpenRecord
     from pancli.app.replay import Judgement as Refereed
     from pancli.app.report import HandReport
     from pancli.model.actions import HandScript, Turn
@@ -594,8 +594,7 @@ class ReviewPage:
     run's rules objects, S3 against the hand before it in the same file, irregularities put right."""
 
     def __init__(self, name: str, profile: Profile | None) -> None:
-        from pancli.app.replay import RecordJudge, Tally  # start-up: only --html pays for these
-        from pancli.panrules import PanRulesByProfile
+        from pancli.panrules import PanRulesByProfile  # start-up: pan review --help does without it
 
         self.name = name
         self.rules_by_profile = PanRulesByProfile()
@@ -610,7 +609,8 @@ class ReviewPage:
 
     def hands(self, r: HandReview) -> list[HandReport | RecordHand]:
         """The page's hands of the review ``r``, judged (a malformed hand as the reader kept it)."""
-        from pathlib import Path  # start-up: only --html reads these
+        # start-up: only --html reads these
+        from pathlib import Path
 
         from pancli.records.reader import read_chunk, split_hands
 
