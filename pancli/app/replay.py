@@ -231,10 +231,10 @@ class RecordJudge:
         self.pagruc: Callable[..., PagrucHandResult] | None = None
         """The referee of each game, imported with the game's first hand (a PAGRUC record does not
         import the Panguingue referee, a cost at start-up, nor the reverse)."""
-        self.referee: Callable[..., HandResult] | None = None
         self.pagruc_rules = pagruc_rules
-        """PAGRUC's rules object, asked by every PAGRUC hand judged here (the caller's, or made with
-        the first PAGRUC hand)."""
+        """PAGRUC's rules object, asked by every PAGRUC hand judged here (the caller's, shared with
+        its other questions, or made with the first PAGRUC hand)."""
+        self.referee: Callable[..., HandResult] | None = None
         self.rules_by_profile = rules_by_profile
         """The rules object of each profile met, shared by the hands judged here (the caller's,
         shared with its other judges, or made with the first Panguingue hand)."""
