@@ -5,6 +5,8 @@ I2), and how the melds of a player are numbered (foul melds count, I2)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from cli_kit import SAMPLES, pan
 
@@ -12,12 +14,14 @@ from pancli.analyze.review import survival
 from pancli.api import parse_records
 from pancli.app.review import _stakes
 from pancli.model.actions import HandScript
-from pancli.model.results import HandResult
+from pancli.model.results import HandResult, Payment, is_return
 from pancli.panrules import PanRules
 from pancli.referee import referee_hand
 from pancli.referee.board import Board
+from pancli.referee.irregular import collected, give, transfer
 from pancli.referee.position import position_at
 from pancli.referee.state import Seat
+from pancli.render.words import collection_lines, collections
 from pancli.rulebook import Rule
 
 
@@ -103,3 +107,34 @@ def test_I2_P6_the_calls_the_foul_melds_and_P6_ask_the_table_how_many_melds_it_s
     monkeypatch.setattr(Board, "meld_count", lambda self, seat: 0)
     v = _result("irregular-I2-addition-made-good.pan").violations[0]
     assert v.rule is Rule.P6 and v.message.endswith("has no meld: no #1 to change")
+
+
+# --------------------------------------------------------------------------- a return is a fact
+
+
+def test_I2_a_return_is_the_payment_s_fact_not_its_note() -> None:
+    # the note is words for output; whether a payment gives a collection back, and which, is a field
+    b = Board(HandScript(players=("Ana", "Ben", "Cruz")))
+    paid = transfer(b, "Ben", "Ana", 3, False, 9, None, "foul meld, paid on Ana's word")
+    back = give(b, paid, False, 12)
+    assert (back.payer, back.payee, back.line, back.returned_of) == ("Ana", "Ben", 12, 9)
+    assert is_return(back) and not is_return(paid)
+    assert collected(b, "Ana") == []
+    # a note that merely reads like a return is none
+    odd = Payment("Cruz", "Ana", 2, (Rule.I2,), 13, None, "returned (collected at line 9)")
+    assert not is_return(odd)
+    reworded = Payment("Ana", "Cruz", 2, (Rule.I2,), 14, None, "given back", returned_of=13)
+    assert is_return(reworded)
+    (c,) = collections([reworded])
+    assert (c.payee, c.verb, c.payers, c.what()) == ("Ana", "returns", ("Cruz",), "(collected at line 13)")
+    assert collection_lines([reworded], None) == ["  line 14: Ana returns I2 (collected at line 13): 2 to Cruz"]
+
+
+def test_I2_json_payments_name_the_collection_a_return_gives_back() -> None:
+    got = pan("replay", "--json", str(SAMPLES / "irregular-I2-taken-back.pan"))
+    (hand,) = json.loads(got.stdout)
+    returns = [p for p in hand["payments"] if "returned_of" in p]
+    assert [(p["payer"], p["returned_of"], p["note"]) for p in returns] == [
+        ("Ana", 28, "returned (collected at line 28)")
+    ] * 3
+    assert all(p["payer"] != "Ana" or p["rule"] != "I2" for p in hand["payments"] if "returned_of" not in p)

@@ -42,6 +42,9 @@ class Payment(Value):
     meld: tuple[Card, ...] | None = None
     """The meld's cards: the referee gives them as :class:`~pancli.cards.Cards` (``str``: ``7s 7s 7c``)."""
     note: str = ""
+    returned_of: int | None = None
+    """A return (I1, I2: the payer gives back what he collected): the line of the collection
+    returned; None for every other payment."""
 
     @property
     def rule(self) -> str:
@@ -67,8 +70,9 @@ RETURNED: Final = "returned"
 
 
 def is_return(p: Payment) -> bool:
-    """A return of what the payer collected (I1, I2), shown by payer, not by payee."""
-    return p.note.startswith(RETURNED) and p.rules[0] in (Rule.I1, Rule.I2)
+    """A return of what the payer collected (I1, I2: :attr:`Payment.returned_of`), shown by
+    payer, not by payee."""
+    return p.returned_of is not None
 
 
 class Remedy(Value):
