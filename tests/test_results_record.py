@@ -6,6 +6,7 @@ I2), and how the melds of a player are numbered (foul melds count, I2)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from cli_kit import SAMPLES, pan
@@ -21,7 +22,7 @@ from pancli.referee.board import Board
 from pancli.referee.irregular import collected, give, transfer
 from pancli.referee.position import position_at
 from pancli.referee.state import Seat
-from pancli.render.words import collection_lines, collections
+from pancli.render.words import collection_lines, collections, parts
 from pancli.rulebook import Rule
 
 
@@ -138,3 +139,31 @@ def test_I2_json_payments_name_the_collection_a_return_gives_back() -> None:
         ("Ana", 28, "returned (collected at line 28)")
     ] * 3
     assert all(p["payer"] != "Ana" or p["rule"] != "I2" for p in hand["payments"] if "returned_of" not in p)
+
+
+# --------------------------------------------------------------------------- each seat's decision
+
+
+def test_T1_the_result_records_each_decision_as_the_table_applied_it() -> None:
+    # line 14: Dee decides before Cruz (T1) and the hand stops: Cruz, Dee and Eli never decided
+    result = _result("illegal-T1-decision-order.pan")
+    assert result.violations[0].rule is Rule.T1
+    assert dict(zip(result.players, result.decisions, strict=True)) == {
+        "Ana": True,
+        "Ben": False,
+        "Cruz": None,
+        "Dee": None,
+        "Eli": None,
+    }
+    assert parts(result) == {"Ana": "stayed", "Ben": "went on top", "Cruz": "", "Dee": "", "Eli": ""}
+
+
+def test_T1_the_ledger_shows_no_part_for_a_decision_never_played(tmp_path: Path) -> None:
+    path = str(SAMPLES / "illegal-T1-decision-order.pan")
+    terminal = pan("replay", path, env={"PAN_FORCE_TERMINAL": "1", "COLUMNS": "160", "NO_COLOR": "1"}).stdout
+    rows = {line.split("│")[1].strip(): line.split("│")[2].strip() for line in terminal.splitlines() if "│" in line}
+    assert (rows["Ana"], rows["Ben"], rows["Cruz"], rows["Dee"], rows["Eli"]) == ("stayed", "went on top", "", "", "")
+    page = tmp_path / "t1.html"
+    assert pan("replay", path, "--html", str(page)).exit_code == 1
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<td>stayed</td>") == 1 and html.count("<td>went on top</td>") == 1

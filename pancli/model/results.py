@@ -339,6 +339,10 @@ class HandResult(Value):
     went on after each (empty when the referee stops at the first irregularity)."""
     retirements: tuple[Retirement, ...] = ()
     """The players retired from the hand (I1, I2), in order, each with the rule he retired under."""
+    decisions: tuple[bool | None, ...] = ()
+    """Each seat's decision (T1) as the table applied it, in the order of :attr:`players`: True
+    stayed, False went on top, None not decided (the hand stopped before it); empty when no
+    decision was applied."""
     going_out: OutValue | None = None
     """What going out collected from each active opponent (C8), its bonus and melds apart, as the
     rules object decided it; None when nobody went out. Explaining the C8 payment reads it."""

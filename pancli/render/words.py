@@ -18,7 +18,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from pancli.cards import Card, format_cards
-from pancli.model.actions import Decision
 from pancli.model.results import Ending, HandResult, Payment, is_return
 from pancli.notation.record_writer import ledger_value
 from pancli.values import Value
@@ -27,7 +26,6 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
     from pancli.melds import OutValue
-    from pancli.model.actions import HandScript
 
 WHY: Final[dict[str, str]] = {
     "C1": "valle set, different suits",
@@ -229,23 +227,22 @@ _VOID_WHY: Final = {"T4": "everybody went on top", "P10": "no card left to draw"
 """Why a hand is void, by the rule it ended under (else every player left retired, I1 or I2)."""
 
 
-def parts(result: HandResult, script: HandScript) -> dict[str, str]:
-    """Each player's part in the hand, as a ledger shows it: ``stayed``, ``went on top``,
-    ``retired (I2)`` (the rule recorded with the retirement), with ``winner`` added.
+def parts(result: HandResult) -> dict[str, str]:
+    """Each player's part in the hand, as a ledger shows it: ``stayed``, ``went on top`` (each
+    decision as the table applied it, T1), ``retired (I2)`` (the rule recorded with the
+    retirement), with ``winner`` added; nothing for a decision never applied.
 
-    >>> from pancli.model.actions import Decision, HandScript
     >>> from pancli.model.results import Ending, Retirement
     >>> from pancli.rulebook import Rule
-    >>> s = HandScript(players=("Ana", "Ben", "Cruz"), events=(Decision("Ana", True), Decision("Ben", False),
-    ...                Decision("Cruz", True)))
-    >>> r = HandResult(s.players, "Ana", (), {}, ending=Ending.OUT, retirements=(Retirement("Cruz", Rule.I2, 19),))
-    >>> parts(r, s)
-    {'Ana': 'stayed, winner', 'Ben': 'went on top', 'Cruz': 'retired (I2)'}
+    >>> r = HandResult(("Ana", "Ben", "Cruz", "Dee"), "Ana", (), {}, ending=Ending.OUT,
+    ...                retirements=(Retirement("Cruz", Rule.I2, 19),), decisions=(True, False, True, None))
+    >>> parts(r)
+    {'Ana': 'stayed, winner', 'Ben': 'went on top', 'Cruz': 'retired (I2)', 'Dee': ''}
     """
-    roles = dict.fromkeys(script.players, "")
-    for ev in script.events:
-        if isinstance(ev, Decision) and ev.player in roles:
-            roles[ev.player] = "stayed" if ev.stay else "went on top"
+    roles = dict.fromkeys(result.players, "")
+    for player, d in zip(result.players, result.decisions, strict=False):
+        if d is not None:
+            roles[player] = "stayed" if d else "went on top"
     for r in result.retirements:
         roles[r.player] = f"retired ({r.rule})"
     if result.winner is not None:
