@@ -167,3 +167,57 @@ def test_T1_the_ledger_shows_no_part_for_a_decision_never_played(tmp_path: Path)
     assert pan("replay", path, "--html", str(page)).exit_code == 1
     html = page.read_text(encoding="utf-8")
     assert html.count("<td>stayed</td>") == 1 and html.count("<td>went on top</td>") == 1
+
+
+# --------------------------------------------------------------------------- what a violation follows from
+
+
+def _eli_discards(card: str, tmp_path: Path) -> Path:
+    """illegal-I1-wrong-count.pan (Eli dealt eleven, the extra 2s gone to the dead cards, I1) with
+    Eli's last turn discarding ``card`` instead of Ac."""
+    text = (SAMPLES / "illegal-I1-wrong-count.pan").read_text(encoding="utf-8")
+    old = "12. Eli draw 6c, meld [4c 5c 6c], discard Ac"
+    assert old in text
+    path = tmp_path / f"eli-{card}.pan"
+    path.write_text(text.replace(old, f"12. Eli draw 6c, meld [4c 5c 6c], discard {card}"), encoding="utf-8")
+    return path
+
+
+def _disputed(path: Path) -> dict[str, object]:
+    got = pan("settle", "--json", str(path))
+    (d,) = json.loads(got.stdout)["disputed"]
+    assert isinstance(d, dict)
+    return d
+
+
+def test_I1_playing_a_card_taken_out_of_the_deal_follows_from_the_I1(tmp_path: Path) -> None:
+    path = _eli_discards("2s", tmp_path)
+    (hand,) = parse_records(path.read_text(encoding="utf-8"), path.name, tmp_path)
+    assert hand.script is not None
+    v = referee_hand(hand.script).violations[0]
+    assert v.rule is Rule.E4 and "does not hold 2s" in v.message
+    assert v.cause is not None and (v.cause.rule, v.cause.line, v.cause.player) == (Rule.I1, 11, "Eli")
+    d = _disputed(path)
+    assert (d["kind"], d["rule"], d["line"]) == ("irregularity", "I1", 11)
+
+
+def test_I1_a_later_fault_the_remedy_did_not_cause_is_the_dispute_itself(tmp_path: Path) -> None:
+    # Eli's deal was put right (I1); discarding a card he never held is his own E4, not the I1's
+    path = _eli_discards("Qh", tmp_path)
+    (hand,) = parse_records(path.read_text(encoding="utf-8"), path.name, tmp_path)
+    assert hand.script is not None
+    v = referee_hand(hand.script).violations[0]
+    assert v.rule is Rule.E4 and "does not hold Qh" in v.message and v.cause is None
+    d = _disputed(path)
+    assert (d["kind"], d["rule"], d["line"], d["player"]) == ("violation", "E4", 30, "Eli")
+
+
+def test_I2_a_retired_player_s_turn_names_the_retirement_as_its_cause() -> None:
+    text = (SAMPLES / "irregular-I2-called-late.pan").read_text(encoding="utf-8").splitlines()
+    assert text[35].startswith("14. Cruz draw 3h")
+    text[35] = "14. Ana draw 3h, discard 3h"
+    (hand,) = parse_records("\n".join(text) + "\n", "late.pan", SAMPLES)
+    assert hand.script is not None
+    v = referee_hand(hand.script).violations[0]
+    assert (v.rule, v.line, v.player) == (Rule.P1, 36, "Ana")
+    assert v.cause is not None and (v.cause.rule, v.cause.line, v.cause.player) == (Rule.I2, 35, "Ana")

@@ -63,6 +63,10 @@ class Violation(Value):
     ruling: str = ""
     turn: int = 0
     """The turn number in the hand (1-based; 0 before play: seating, deal, decisions)."""
+    cause: Violation | None = None
+    """The irregularity put right (I1, I2) that this violation follows from, as the referee found
+    it: a retired player's later turn (P1), a card taken out of his deal that he plays (E4); None
+    for any other."""
 
 
 RETURNED: Final = "returned"
