@@ -50,18 +50,26 @@ from pancli.rulebook import Rule
 
 
 def transfer(
-    b: Board, payer: str, payee: str, units: int, i1: bool, line: int, meld: tuple[Card, ...] | None, note: str
+    b: Board,
+    payer: str,
+    payee: str,
+    units: int,
+    i1: bool,
+    line: int,
+    meld: tuple[Card, ...] | None,
+    note: str,
+    returned_of: int | None = None,
 ) -> Payment:
-    """``payer`` pays ``payee`` ``units`` under I1 (``i1``) or I2: a return of what was
-    collected, or what the table paid for a foul meld on the player's word."""
-    return b.ledger.pay(payer, payee, units, (Rule.I1 if i1 else Rule.I2,), line, meld, note)
+    """``payer`` pays ``payee`` ``units`` under I1 (``i1``) or I2: what the table paid for a foul
+    meld on the player's word, or a return of what was collected at line ``returned_of``."""
+    return b.ledger.pay(payer, payee, units, (Rule.I1 if i1 else Rule.I2,), line, meld, note, returned_of)
 
 
 def give(b: Board, p: Payment, i1: bool, line: int) -> Payment:
-    """The payee of ``p`` gives it back at ``line`` under I1 (``i1``) or I2: a return, which
-    names the line of the collection returned (:attr:`Payment.returned_of`)."""
+    """The payee of ``p`` gives it back at ``line`` under I1 (``i1``) or I2 (:func:`transfer`): a
+    return, which names the line of the collection returned (:attr:`Payment.returned_of`)."""
     note = f"{RETURNED} (collected at line {p.line})"
-    return b.ledger.pay(p.payee, p.payer, p.units, (Rule.I1 if i1 else Rule.I2,), line, p.meld, note, p.line)
+    return transfer(b, p.payee, p.payer, p.units, i1, line, p.meld, note, p.line)
 
 
 def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
