@@ -232,7 +232,7 @@ class Board:
             v = r.violation
             if v.rule == Rule.I1 and not r.retired and v.player == seat.name:
                 d = next((d for d in self.script.deals if d.player == seat.name), None)
-                if d is not None and card in d.cards[HAND_SIZE:]:
+                if d is not None and card in d.cards[self.hand_size :]:
                     return v
         return None
 
