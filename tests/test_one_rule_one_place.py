@@ -19,7 +19,7 @@ import pkgutil
 import re
 import types
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -40,7 +40,7 @@ from pancli.referee import referee_hand, table
 from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
 from pancli.referee.state import Seat
 from pancli.rulebook import Rule
-from pancli.rules import CARDROOM, HOYLE
+from pancli.rules import CARDROOM, HOYLE, Condition
 
 _NOT_IN_A_HAND = {Rule.E2, Rule.E3, Rule.C6, Rule.C10}
 """Rules no ruling or payment of a Panguingue hand names: the rank order and the valle cards
@@ -419,11 +419,11 @@ def test_P9_a_flat_player_s_own_draw_is_never_kept() -> None:
     assert laid is not None
 
     def flat(name: str) -> Seat:
-        s = Seat(name)
+        s = Seat(name, 10)
         s.hand_n, s.unknown, s.melded_n, s.melds, s.fit_mask = 0, 0, 10, [laid], -1
         return s
 
-    holder, nxt = Seat("Ana"), flat("Ben")
+    holder, nxt = Seat("Ana", 10), flat("Ben")
     assert rules.must_keep_draw(holder, nxt, five)
     assert not rules.must_keep_draw(flat("Ana"), nxt, five)
 
@@ -475,6 +475,39 @@ def test_P7_the_referee_and_the_analyzer_ask_holds_ten() -> None:
     check_position(nine, None, [], [], HOYLE, NineCards(HOYLE))
     with pytest.raises(ImpossiblePosition, match="P7"):
         check_position(nine, None, [], [], HOYLE, PanRules(HOYLE))
+
+
+class DealsNine(PanRules):
+    """Nine cards to each player: P7's count, I1's deal and count, P9's flat player, self-play's
+    deal and the advice's deals all follow the rules object's ``hand_size``."""
+
+    @property
+    def hand_size(self) -> int:
+        return 9
+
+
+def test_P7_I1_the_referee_self_play_and_the_advice_ask_hand_size() -> None:
+    from pancli.analyze.advice import advise
+    from pancli.analyze.analysis import analyze
+
+    deals = {"Ana": "5s 5s Ah 2h 3h 4h Kd Kh Kc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h"}
+    out = ("Ana draw 5s, meld [5s 5s 5s], meld [Ah 2h 3h 4h], meld [Kd Kh Kc], out",)
+    assert _both_paths(_deal(deals, *out), DealsNine(HOYLE)) == []
+    assert _both_paths(_deal(deals, *out), PanRules(HOYLE)) == ["I1"]
+    # a turn that leaves nine, and a count that finds nine: right with nine dealt
+    deals["Ana"] = "5s 5s 2h 3h Kd Kh Kc 2c 7d"
+    play = ("Ana draw 5s, meld [5s 5s 5s], discard 7d", "Ben count Ana", "Ben draw Jc, discard Jc")
+    assert _both_paths(_deal(deals, *play), DealsNine(HOYLE)) == []
+    one_more = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    assert _both_paths(_deal(one_more, *play[:1]), DealsNine(HOYLE)) == ["I1"]
+    # self-play deals what the rules object says, and the referee asking it passes every hand
+    scripts = _simulated(DealsNine(HOYLE), 3)
+    assert {len(d.cards) for s in scripts for d in s.deals} == {9}
+    assert all(not referee_hand(s, rules=DealsNine(HOYLE)).violations for s in scripts)
+    # the advice deals the opponents what the rules object says
+    a = analyze(list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")), HOYLE, players=4, samples=30)
+    tens, nines = (advise(a, r, samples=60, seed=2) for r in (PanRules(HOYLE), DealsNine(HOYLE)))
+    assert (tens.stay, tens.samples) != (nines.stay, nines.samples)
 
 
 class DoubleBonus(PanRules):
@@ -563,6 +596,53 @@ def test_E1_pan_check_the_referee_growing_and_the_search_ask_copies_of() -> None
     (seven,) = fast_cards("7h")
     usable = [analyze(hand, HOYLE, samples=10, rules=r).row(seven).usable for r in (PanRules(HOYLE), NoSevens(HOYLE))]
     assert usable == [True, False]
+
+
+class ValleSetsAreC3(PanRules):
+    """C1-C5 otherwise: a one-suit set of valles is C3, as other one-suit sets are."""
+
+    def conditions(self, meld: Meld) -> tuple[Condition, ...]:
+        return tuple(Condition.C3 if c is Condition.C2 else c for c in super().conditions(meld))
+
+
+def test_C1_C5_check_pay_the_referee_the_analyzer_and_its_exports_ask_conditions() -> None:
+    """The conditions ``pan check`` and ``pan pay`` write, the referee's payments cite and the
+    analyzer's text, JSON and SVG show are the rules object's, read from what it decided."""
+    from pancli.analyze.analysis import analyze
+    from pancli.app.check import PlainBatch, judge_text
+    from pancli.app.lines import InputLine
+    from pancli.app.pay import PayBatch, pay_report
+    from pancli.render.analysis import summary_lines, to_json
+    from pancli.render.svg import analysis as analysis_svg
+
+    def shown(rules: PanRules) -> list[object]:
+        check = judge_text("5s 5s 5s", rules)
+        rows, _ = PlainBatch("-", rules).rows(["5s 5s 5s", "5S,5s 5s"], 0)
+        paid = pay_report([InputLine("-", 1, "5s 5s 5s")], 4, rules, False).melds[0].conditions
+        [(piped, _)] = PayBatch("-", rules, 4, False).blocks([["5s 5s 5s"]])
+        a = analyze(fast_cards("5s 5s 5s 2h 3h Kd Kh Kc 2c 7d"), HOYLE, samples=10, rules=rules)
+        text = "\n".join(v for _, v in summary_lines(a))
+        (laid,) = [m for m in to_json(a, None)["best"] if m["meld"] == "5s 5s 5s"]
+        svg = analysis_svg(a).body
+        return [check.conditions, check.reason, rows, paid, piped, "(C3 4)" in text, laid["conditions"],
+                "meld C3 4" in svg]  # fmt: skip
+
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    cited = [
+        [p.rule for p in referee_hand(h.script, rules=r).payments]
+        for r in (PanRules(HOYLE), ValleSetsAreC3(HOYLE))
+        for h in _hands(_deal(deals, _LAID))
+    ]
+    assert cited == [["C2"], ["C3"]]
+    book, house = shown(PanRules(HOYLE)), shown(ValleSetsAreC3(HOYLE))
+    assert book == [
+        ("C2",), "one-suit set; C2 valle set, one suit", "5s 5s 5s\tlegal\tset\tC2\t4\t-\tone-suit set; C2 valle set, "
+        "one suit\n" * 2, ("C2",), "5s 5s 5s\tC2\t4\n", False, ["C2"], False,
+    ]  # fmt: skip
+    assert house == [
+        ("C3",), "one-suit set; C3 non-valle set, one suit", "5s 5s 5s\tlegal\tset\tC3\t4\t-\tone-suit set; C3 "
+        "non-valle set, one suit\n" * 2, ("C3",), "5s 5s 5s\tC3\t4\n", True, ["C3"], True,
+    ]  # fmt: skip
 
 
 class NoAdditions(PanRules):
@@ -679,6 +759,17 @@ def test_T4_the_referee_and_self_play_ask_after_decisions() -> None:
     tops = [i for i, t in enumerate(before) if sum(isinstance(e, Decision) and e.stay for e in t.events) == 1]
     assert tops  # a hand won on tops; under VoidOnTops the next hand's first player differs
     assert _plays(after) != _plays(before)
+
+
+def test_T4_pan_simulate_names_the_winner_the_table_that_played_found() -> None:
+    """``pan simulate --json``'s winner is the one self-play's table found, under the rules
+    object it played by, not a second refereeing under the rulebook's."""
+    from pancli.app.simulate import simulated
+
+    played = list(simulated(("Ana", "Ben", "Cruz", "Dee"), 12, 5, HOYLE, rules=VoidOnTops(HOYLE)))
+    assert [h.winner for h in played] == [referee_hand(h.script, rules=VoidOnTops(HOYLE)).winner for h in played]
+    voided = [h for h in played if h.winner is None and referee_hand(h.script).winner is not None]
+    assert voided  # a hand won on tops under the rulebook, void under VoidOnTops
 
 
 # PAGRUC's rules object, answered otherwise: its referee, ``pan check --game pagruc`` and ``pan
@@ -804,6 +895,60 @@ def test_G1_the_pagruc_referee_asks_the_rules_object_s_pack() -> None:
     assert {r.packs for r in _pagruc_results(TwoPacksAlways())} == {2}
 
 
+class OnePackAlways(PagrucRules):
+    """G1 otherwise: one pack whatever the players, and an official round is five at least."""
+
+    def pack(self, players: int | None, packs: int | None = None) -> PagrucPack:
+        return PagrucPack(1)
+
+    def official_problem(self, players: int, packs: int | None = None) -> str | None:
+        return None if players >= 5 else "this house plays five at least"
+
+
+def test_G1_check_score_and_the_standings_ask_the_rules_object_s_pack() -> None:
+    from pancli.app.check import assess_pagruc
+    from pancli.app.lines import InputLine
+    from pancli.app.score import PacksProblem, score_pack
+    from pancli.app.standings import standings_of
+
+    twice = InputLine("<arg>", 1, "5h 5h 5c")
+    assert assess_pagruc(twice).legal
+    refused = assess_pagruc(twice, OnePackAlways())
+    assert (refused.legal, refused.rule) == (False, Rule.G1)
+    assert [score_pack(None, r).packs for r in (PagrucRules(), OnePackAlways())] == [2, 1]
+    with pytest.raises(PacksProblem, match="one or two 52-card packs, not 3"):
+        score_pack(3, PagrucRules())
+    sample = str(Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan")
+    book, _ = standings_of([sample], open)
+    house, _ = standings_of([sample], open, rules=OnePackAlways())
+    assert book.official and [p.message for p in house.problems] == ["4 players: this house plays five at least"]
+
+
+class DealsOnce(PagrucRules):
+    """G8 otherwise: a game is one deal each, no more, and every hand scores twice (G7)."""
+
+    def deals_problem(self, deals: Mapping[str, int]) -> str | None:
+        return None if set(deals.values()) == {1} else "one deal each"
+
+    def points(self, c: Card, where: Where) -> int:
+        return 2 * super().points(c, where)
+
+
+def test_G8_pan_standings_referees_and_judges_by_the_rules_object_it_was_handed() -> None:
+    from pancli.app.standings import standings_of
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan"
+    text = sample.read_text(encoding="utf-8")
+    first, rest = text.split("\n\n[Event", 1)
+    book, _ = standings_of([str(sample)], open)
+    house, _ = standings_of([str(sample)], open, rules=DealsOnce())
+    assert book.official and {p.rule for p in house.problems} == {Rule.G7}  # the claims are the book's
+    assert book.totals and house.totals == {p: 2 * n for p, n in book.totals.items()}
+    twice = io.StringIO(first + "\n\n[Event" + rest + "\n\n[Event" + rest)
+    deals = [p.message for p in standings_of(["x"], lambda _: twice, rules=DealsOnce())[0].problems if p.rule == "G8"]
+    assert "one deal each" in deals
+
+
 class WinnerDeals(PanRules):
     """S3 where the winner deals the next hand (he plays last)."""
 
@@ -890,6 +1035,11 @@ def test_G8_the_standings_and_live_ask_the_rules_object_s_next_order(tmp_path: P
         for line in lines:
             session.enter(line)
         assert session.header[-1] == '[Players "Ben Cruz Dee Ana"]'  # G8: Ana played first, Dee dealt
+    with Session(str(tmp_path / "back.pan"), LiveOptions(("Ana", "Ben", "Cruz", "Dee"), game=Game.PAGRUC)) as session:
+        session.judge.pagruc_rules = TurnsBack()
+        for line in lines:
+            session.enter(line)
+        assert session.header[-1] == '[Players "Dee Ana Ben Cruz"]'  # the rules object handed in
 
 
 PAGRUC_CHANGED: Final = {
@@ -924,6 +1074,11 @@ CHANGED: Final = {
     Rule.S3: WinnerDeals,
     Rule.T4: VoidOnTops,
     Rule.T2: DoubleForfeit,
+    Rule.C1: ValleSetsAreC3,
+    Rule.C2: ValleSetsAreC3,
+    Rule.C3: ValleSetsAreC3,
+    Rule.C4: ValleSetsAreC3,
+    Rule.C5: ValleSetsAreC3,
 }
 """Each rule answered otherwise by a subclass of the rules object in a test here."""
 
@@ -1101,3 +1256,99 @@ def test_T2_a_house_with_forfeit_and_ante_costs_both_in_the_referee_and_the_advi
     assert paid and set(paid.values()) == {3}
     a = analyze(list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")), house, players=3, samples=30)
     assert advise(a, samples=30, seed=3, rules=rules).top == -3.0
+
+
+def _counting_rules(monkeypatch: pytest.MonkeyPatch) -> list[PanRules]:
+    """Every PanRules built from now on, in order."""
+    made: list[PanRules] = []
+    plain = PanRules.__init__
+
+    def counting(self: PanRules, profile: Any) -> None:
+        made.append(self)
+        plain(self, profile)
+
+    monkeypatch.setattr(PanRules, "__init__", counting)
+    return made
+
+
+def test_one_rules_object_per_profile_serves_a_whole_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's referee, its positions (the walked table: P8, P9, E4) and its reviewer (the
+    meld space, T2, T4) ask one rules object per profile, the one of the run's ``make``."""
+    from pancli.analyze.review import Options
+    from pancli.app.review import HandReview, review_files
+    from pancli.cli.common import open_text
+    from pancli.panrules import PanRulesByProfile
+
+    made = _counting_rules(monkeypatch)
+    reviews: list[HandReview] = []
+    runs = PanRulesByProfile(make=KeepsEveryDraw)
+    review_files(["samples/friday-hoyle.pan"], reviews.append, open_record=open_text,
+                 opts=Options(samples=20, advice_samples=10, depth=2), rules_by_profile=runs)  # fmt: skip
+    assert sum(len(r.judgements) for r in reviews) > 10
+    assert len(made) == 1 and type(made[0]) is KeepsEveryDraw  # before: the walk and the reviewer built their own
+
+
+def test_analyze_at_asks_one_rules_object_for_the_position_and_its_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pancli.app.analyze import Job, read_position
+    from pancli.cli.common import open_text
+
+    made = _counting_rules(monkeypatch)
+    job = Job(HOYLE, 4, 20, 1, False)
+    spot = read_position("samples/friday-hoyle.pan", 27, "Cruz", None, open_text, job.rules_of)
+    job.at_position(spot)
+    assert len(made) == 1
+
+
+def test_T4_the_review_asks_after_decisions_whether_a_decision_is_a_choice() -> None:
+    """A rules object under which one player who stays still plays the hand out (T4 otherwise):
+    the review judges the last player's decision after everyone else went on top."""
+    from pancli.analyze.review import Memo, Options
+    from pancli.app.replay import referee
+    from pancli.app.review import review_hand
+
+    class PlaysAlone(PanRules):
+        def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
+            return "played" if stayed else "void"
+
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    text = "\n".join([f'[Players "{" ".join(deals)}"]', "", *(f"deal {p} {c}" for p, c in deals.items()),
+                      "up 4c", "Ana top", "Ben stay"]) + "\n"  # fmt: skip
+    (h,) = _hands(text)
+    opts = Options(samples=20, advice_samples=10, depth=2)
+
+    def ben_judged(rules: PanRules) -> bool:
+        review = review_hand(h, h.script, referee(h.script), opts, memo=Memo(rules))
+        return any(j.player == "Ben" for j in review.judgements)
+
+    assert not ben_judged(PanRules(HOYLE))
+    assert ben_judged(PlaysAlone(HOYLE))
+
+
+def test_G4_the_replay_s_judge_asks_the_pagruc_rules_object_it_is_given() -> None:
+    """RecordJudge hands its PAGRUC rules object to every PAGRUC hand (before, each hand got a fresh one)."""
+    from pancli.app.replay import RecordJudge, Tally
+    from pancli.app.report import HandReport
+    from pancli.records import read_hands
+
+    class Kept:
+        wants_steps = False
+
+        def __init__(self) -> None:
+            self.results: list[Any] = []
+
+        def hand(self, report: HandReport) -> None:
+            self.results.append(report.result)
+
+        def malformed(self, hand: Any) -> None:
+            raise AssertionError(hand)
+
+    def judged(rules: PagrucRules | None) -> set[str]:
+        sink = Kept()
+        judge = RecordJudge(sink, None, pagruc_rules=rules)
+        with open("samples/pagruc-common-room.pan", encoding="utf-8") as f:
+            for hand in read_hands(f, "pagruc-common-room.pan"):
+                judge.hand(hand, Tally())
+        return {str(v.rule) for r in sink.results for v in r.violations}
+
+    assert "G4" not in judged(None)
+    assert "G4" in judged(RunsOnly())

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from pancli.model.results import HandResult, JudgedHand, Remedy, Violation
     from pancli.notation.layout import RecordHand
     from pancli.notation.record_common import LineMemos
+    from pancli.pagruc.referee import PagrucHandResult
+    from pancli.pagruc.rules import PagrucRules
     from pancli.panrules import PanRules, PanRulesByProfile
 
 OpenRecord = Callable[[str], IO[str]]
@@ -200,6 +202,7 @@ class RecordJudge:
         "first",
         "next_hand",
         "pagruc",
+        "pagruc_rules",
         "previous",
         "profile",
         "referee",
@@ -218,15 +221,19 @@ class RecordJudge:
         *,
         remedy: bool = True,
         rules_by_profile: PanRulesByProfile | None = None,
+        pagruc_rules: PagrucRules | None = None,
     ) -> None:
         self.sink = sink
         self.profile = profile
         self.remedy = remedy
         """Put irregularities right (I1, I2) and go on; False (``--strict``): they stop the hand."""
         self.steps = sink.wants_steps
-        self.pagruc: Referee | None = None
+        self.pagruc: Callable[..., PagrucHandResult] | None = None
         """The referee of each game, imported with the game's first hand (a PAGRUC record does not
         import the Panguingue referee, a cost at start-up, nor the reverse)."""
+        self.pagruc_rules = pagruc_rules
+        """PAGRUC's rules object, asked by every PAGRUC hand judged here (the caller's, shared with
+        its other questions, or made with the first PAGRUC hand)."""
         self.referee: Callable[..., HandResult] | None = None
         self.rules_by_profile = rules_by_profile
         """The rules object of each profile met, shared by the hands judged here (the caller's,
@@ -256,9 +263,12 @@ class RecordJudge:
             if self.pagruc is None:
                 # start-up: pan replay does without these
                 from pancli.pagruc.referee import referee_hand
+                from pancli.pagruc.rules import PagrucRules
 
                 self.pagruc = referee_hand
-            result_p = self.pagruc(script, record_steps=self.steps)
+                if self.pagruc_rules is None:
+                    self.pagruc_rules = PagrucRules()
+            result_p = self.pagruc(script, record_steps=self.steps, rules=self.pagruc_rules)
             sink.hand(HandReport(hand, script, result_p))
             return tally.count(result_p)
         if self.referee is None:
@@ -292,8 +302,11 @@ def replay_files(
     profile: Profile | None,
     jobs: int = 1,
     chunk_hands: int = 0,
+    rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:
     """Judge every hand of every file into ``sink`` (closed at the end) and count them.
+    ``rules_by_profile``: the run's rules objects, when the caller shares them (made with the
+    first Panguingue hand without).
 
     ``strict``: every irregularity (I1, I2) is a violation that stops its hand, and the run
     stops after the first hand that is not clean. ``jobs`` > 1 judges chunks of
@@ -309,11 +322,12 @@ def replay_files(
     if jobs > 1 and isinstance(sink, ChunkSink) and hasattr(os, "fork"):
         size = chunk_hands or CHUNK_HANDS
         return _replay_parallel(
-            names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs, chunk_hands=size
-        )
+            names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs, chunk_hands=size,
+            rules_by_profile=rules_by_profile,
+        )  # fmt: skip
     tally = Tally()
     stopped = False
-    judge = RecordJudge(sink, profile, remedy=not strict)
+    judge = RecordJudge(sink, profile, remedy=not strict, rules_by_profile=rules_by_profile)
     memos = LineMemos()  # the lines every file's reader remembers
     for name in names:
         base_dir = record_folder(name)
@@ -377,6 +391,7 @@ def _replay_parallel(
     profile: Profile | None,
     jobs: int,
     chunk_hands: int = CHUNK_HANDS,
+    rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:
     """:func:`replay_files` with the hands judged by ``jobs`` forked workers, a chunk of
     ``chunk_hands`` hands at a time (one chunk each in flight: constant memory). Whatever
@@ -410,7 +425,7 @@ def _replay_parallel(
         judged by this process with it too: the same judgement."""
         return _judge_chunk(kind, strict, profile, task, None, kept)
 
-    kept = (LineMemos(), PanRulesByProfile())  # each forked worker fills its own copy
+    kept = (LineMemos(), rules_by_profile or PanRulesByProfile())  # each forked worker fills its own copy
     source = tasks()
     with Workers(jobs, judged) as workers, contextlib.closing(source):
         for task, done in workers.results(source, judged):

@@ -21,12 +21,22 @@ from pancli.cards import Card, Cards, Game
 from pancli.melds import OutValue
 from pancli.model.actions import Action, Call, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
-from pancli.model.results import STOCK, ClaimCheck, Ending, Payment, Recorded, Remedy, Retirement, Source, Step
+from pancli.model.results import (
+    STOCK,
+    ClaimCheck,
+    Ending,
+    Payment,
+    Recorded,
+    Remedy,
+    Retirement,
+    Source,
+    Step,
+    Violation,
+)
 from pancli.model.rulings import Ruling
 from pancli.panrules import PanRules
 from pancli.referee.state import Foul, Seat
 from pancli.rulebook import Rule
-from pancli.rules import HAND_SIZE as HAND_SIZE
 from pancli.rules import Forcing
 
 Move = tuple[Card, Source, Source]
@@ -84,14 +94,16 @@ class Board:
         self.rules = rules if rules is not None else PanRules(profile)
         """The rules object every judge asks (a caller's of many hands, for the profile)."""
         self.players = script.players
-        self.seats = [Seat(n) for n in script.players]
+        self.hand_size = dealt = self.rules.hand_size
+        """The cards dealt to each player (S2), as the rules object says, read once per hand."""
+        self.seats = [Seat(n, dealt) for n in script.players]
         self.by_name: dict[str, Seat] = {}
         for s in self.seats:
             self.by_name.setdefault(s.name, s)
         self.copies = self.rules.copies
         self.seen = [0] * 52
         """Copies known to be outside the stock (hands shown, melds, discards, dead, drawn): E4."""
-        self.stock_n = profile.pack.size - HAND_SIZE * len(self.seats) - 1
+        self.stock_n = profile.pack.size - dealt * len(self.seats) - 1
         self.pile: list[Card | None] = []
         self.restock: list[int] | None = None
         """After a reshuffle whose dead discards the record shows, the copies of each card (by
@@ -171,8 +183,10 @@ class Board:
         *,
         player: str | None = None,
         ruling: str | None = None,
+        cause: Violation | None = None,
     ) -> Ruling:
-        """A ruling citing ``rule`` at ``node``, by ``player`` (default: the player in turn)."""
+        """A ruling citing ``rule`` at ``node``, by ``player`` (default: the player in turn);
+        ``cause``: the irregularity put right it follows from."""
         who = player if player is not None else (self.seat.name if self.seat is not None else None)
         return Ruling.make(
             rule,
@@ -182,6 +196,7 @@ class Board:
             col=node.col if node is not None else 0,
             turn=self.turn_no,
             ruling=ruling,
+            cause=cause,
         )
 
     @property
@@ -208,6 +223,23 @@ class Board:
         self.moves = []
         player = self.seat.name if self.seat is not None else getattr(event, "player", None)
         steps.append(Step(node.line, node.col, player, event, action, moves, tuple(payments)))
+
+    def retired_by(self, seat: Seat) -> Violation | None:
+        """The irregularity (I1, I2) that retired ``seat`` from the hand, or None."""
+        if seat.retired is None:
+            return None
+        return next((r.violation for r in self.remedies if r.retired and r.violation.player == seat.name), None)
+
+    def taken_from_deal(self, seat: Seat, card: Card) -> Violation | None:
+        """The wrong count at the deal (I1) put right by taking ``card`` out of ``seat``'s hand
+        (an extra dealt, gone to the dead cards), or None."""
+        for r in self.remedies:
+            v = r.violation
+            if v.rule == Rule.I1 and not r.retired and v.player == seat.name:
+                d = next((d for d in self.script.deals if d.player == seat.name), None)
+                if d is not None and card in d.cards[self.hand_size :]:
+                    return v
+        return None
 
     def meld_count(self, seat: Seat) -> int:
         """How many melds the table shows of ``seat``, numbered ``#1``, ``#2``, ... in the order

@@ -63,7 +63,6 @@ from pancli.model.actions import Draw, Event, HandScript, Take, Turn
 from pancli.model.results import Ending, Retirement, Source, Violation
 from pancli.model.rulings import Ruling
 from pancli.panrules import PanRules
-from pancli.referee.board import HAND_SIZE
 from pancli.referee.forcing import DiscardDue
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
@@ -321,7 +320,7 @@ def _view(
             f"{player} retired from the hand at line {gone.line} ({gone.rule}): the cards held and melded are dead",
             player=player,
         )
-    if seat.size != HAND_SIZE:
+    if seat.size != table.hand_size:
         why = f"{player} was dealt {seat.size} cards, found at a count later in the hand (I1)"
         raise PositionUnavailable(Rule.I1, f"{why}: there is no hand of ten to analyse", player=player)
     if seat.standing or (table.seat is seat and table.fouls):
@@ -396,6 +395,9 @@ class SeatNow(Value):
     """How he retired from the hand (the rule, I1 or I2, and the line), or None."""
     flat: bool = False
     """Ten cards melded, none in hand (P9 protects him): the rules object's ``is_flat``."""
+    values: tuple[int, ...] = ()
+    """What each of his melds is worth as it lies (C6, as the rules object values it): what each
+    opponent paid for it, laid and grown (C1-C7: a new meld collects its value, a change its gain)."""
 
 
 class Fit(Value):
@@ -493,6 +495,7 @@ def now_of(table: Table) -> TableNow:
             s.active,
             s.retired,
             table.rules.is_flat(s),
+            tuple(m.value for m in s.melds),
         )
         for s in table.seats
     )
