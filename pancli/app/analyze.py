@@ -241,9 +241,10 @@ class Job(Value):
             raise InputProblem(where, 1, exc.rule, exc.message, line) from None
 
     def at_position(self, spot: RecordSpot) -> tuple[Analysis, Advice | None]:
-        """The analysis of a record position (its profile and active players)."""
+        """The analysis of a record position: its profile, and the player with those who pay him
+        (the position's payers: active opponents and players retired from the hand, I1, I2)."""
         pos = spot.position
-        job = replace(self, profile=pos.profile, players=pos.players)
+        job = replace(self, profile=pos.profile, players=pos.payers + 1)
         return job.analyse(pos.hand, pos.drawn, pos.melds, pos.seen, spot.file, pos.line)
 
     def analyse_lines(

@@ -112,9 +112,10 @@ def _laid_text(turn: Turn) -> str:
 
 def _stakes(pos: Position, rules: PanRules) -> Stakes:
     """The :class:`~pancli.analyze.review.Stakes` of the player's decisions at ``pos``, from the table
-    as it shows: the opponents' hands (the chance one goes out first), their melds (what the player
-    would pay one going out, on average, C8 as ``rules`` answers it) and the forfeits or tops (T2)."""
-    opps = [s for s in pos.seats if s.player != pos.player and s.active]
+    as it shows: the hands of the opponents still in play (the chance one goes out first; a retired
+    player never does), their melds (what the player would pay one going out, on average, C8 as
+    ``rules`` answers it) and the forfeits or tops (T2)."""
+    opps = [s for s in pos.seats if s.player != pos.player and s.player in pos.in_play]
     pot = sum(sum(rules.owes_winner(s.active is False)) for s in pos.seats if s.player != pos.player)
     owed = sum(rules.going_out_value(s.melds).total for s in opps) / len(opps) if opps else 0.0
     return Stakes(survival(s.cards for s in opps), pot + owed)
@@ -144,7 +145,7 @@ def _judge_foul(
     played = (_laid_text(turn) if laying else "") or _action_text(turn, action)  # what the ruling is about
     why = f"{v.rule}: {v.message}" + (f"; remedy: {remedy}" if remedy else "")
     j = review.judge_foul(turn.player, turn.line, action, played, pos.hand, pos.drawn, pos.melds, pos.seen,
-                          pos.profile, pos.players - 1, opts, returned, why,
+                          pos.profile, pos.payers, opts, returned, why,
                           pos.offered if pos.forced else None, pos.keeps_draw,
                           "draw from the stock" if isinstance(turn.actions[0], Take) else "a legal play",
                           memo)  # fmt: skip
@@ -172,7 +173,7 @@ def _judge_turn(
     if pos.drawn is None or not turn.actions:
         return "no draw to review"
     out: list[Judgement] = []
-    opp = pos.players - 1
+    opp = pos.payers
     stakes = _stakes(pos, memo.rules(pos.profile))
     memo.looks.clear()
     first = turn.actions[0]

@@ -204,17 +204,30 @@ class Board:
         player = self.seat.name if self.seat is not None else getattr(event, "player", None)
         steps.append(Step(node.line, node.col, player, event, action, moves, tuple(payments)))
 
+    def meld_count(self, seat: Seat) -> int:
+        """How many melds the table shows of ``seat``, numbered ``#1``, ``#2``, ... in the order
+        laid: his legal melds and his foul new melds lying there, not yet made good, taken back or
+        found (I2: the fouls of the turn in progress when he is in turn, else those left standing
+        until a call)."""
+        fouls = self.fouls if self.seat is seat else seat.standing
+        return len(seat.melds) + sum(1 for f in fouls if f.base is None)
+
+    def payers(self, seat: Seat) -> list[Seat]:
+        """Who pays ``seat``'s collections (C1..C8, a foul meld's on his word, I2): each active
+        opponent, and each player retired from the hand (I1, I2: he still pays others)."""
+        out = [o for o in self.active if o is not seat]
+        if self.retired:
+            out += self.retired
+        return out
+
     def collect(
         self, seat: Seat, units: int, rules: tuple[Rule, ...], line: int, meld: tuple[Card, ...], note: str = ""
     ) -> list[Payment]:
-        """Each active opponent of ``seat`` pays ``units`` under ``rules`` (C1..C8); so does each
-        player retired from the hand (I1, I2: he still pays others' conditions and going out)."""
+        """Each of :meth:`payers` pays ``seat`` ``units`` under ``rules`` (C1..C8)."""
         if units <= 0:
             return []
         payee = seat.name
         meld = Cards(meld)  # (prints as the notation writes it)
-        out = [Payment(o.name, payee, units, rules, line, meld, note) for o in self.active if o is not seat]
-        if self.retired:
-            out += [Payment(o.name, payee, units, rules, line, meld, note) for o in self.retired]
+        out = [Payment(o.name, payee, units, rules, line, meld, note) for o in self.payers(seat)]
         self.ledger.collect(payee, units, out)
         return out

@@ -80,7 +80,7 @@ def call_fault(b: Board, ev: Call) -> Ruling | None:
     elif s.active is False:
         why = f"{s.name} went on top (T3) and has no meld"
     else:
-        n = len(s.melds) + sum(1 for f in s.standing if f.base is None)  # as the table numbers them
+        n = b.meld_count(s)
         if ev.target <= n:
             why = f"{s.name}'s #{ev.target} is a legal meld"
         else:

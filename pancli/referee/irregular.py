@@ -88,12 +88,12 @@ def lay_foul(
     """A foul meld or addition laid (I2): its cards left the hand (the caller moved them: the
     drawn card among them when ``pending``, the cards ``borrowed`` this turn that it used;
     ``before``: hand cards were melded earlier in the turn) and it is paid what the record says the table paid
-    for it (``[%pays N]`` from each active opponent, none without a claim), until it is made
+    for it (``[%pays N]`` from each of :meth:`Board.payers`, none without a claim), until it is made
     good, taken back or found (:func:`retire`)."""
     s = b.seat
     assert s is not None
     if base is None:
-        number = len(s.melds) + sum(1 for f in b.fouls if f.base is None) + 1
+        number = b.meld_count(s) + 1
         foul = Foul(number, v, a.cards, a.cards, pending, None)
     else:
         assert isinstance(a, Add)
@@ -103,9 +103,8 @@ def lay_foul(
     b.fouls.append(foul)
     units = a.claim or 0
     if units > 0:
-        others = [o for o in b.active if o is not s] + b.retired
         note = f"foul {'meld' if base is None else 'addition'}, paid on {s.name}'s word"
-        foul.payments = [transfer(b, o.name, s.name, units, False, a.line, a.cards, note) for o in others]
+        foul.payments = [transfer(b, o.name, s.name, units, False, a.line, a.cards, note) for o in b.payers(s)]
     return foul.payments
 
 

@@ -7,11 +7,12 @@
   :func:`borrow_fault` (one card off a rope end or a set of four or more, never lowering a value),
   :func:`split_fault` (every card of the meld, and hand cards added), :func:`borrowed_card_fault` and
   :func:`unused_borrow_fault` (a borrowed card completes a new meld this turn, nothing else);
-* C1-C6 are the values of a laid meld (:class:`~pancli.panrules.LaidMeld`), paid by each
-  active opponent when it is laid (:func:`collect_laid`); C7 :func:`lowered_value_fault` (a change never lowers a
-  value; the gain of a change is paid: :func:`collect_change`);
+* C1-C6 are the values of a laid meld (:class:`~pancli.panrules.LaidMeld`), paid by each of the
+  table's payers (:meth:`.Board.payers`) when it is laid (:func:`collect_laid`); C7
+  :func:`lowered_value_fault` (a change never lowers a value; the gain of a change is paid:
+  :func:`collect_change`);
 * P6 :func:`own_melds_fault` (a player changes only his own melds, numbered as the table sees them:
-  :func:`table_count`, :func:`meld_index`);
+  :meth:`.Board.meld_count`, :func:`meld_index`);
 * I2 :func:`foul_meld_ruling` (a foul meld or addition), :func:`foul_first` (put right before any other change),
   made good by :func:`verify_mend`, taken back by :func:`verify_back`.
 
@@ -216,12 +217,6 @@ def _foul_of_turn(b: Board, n: int, node: Mend | TakeBack) -> Foul:
     raise foul_meld_ruling(b, Rule.I2, f"{s.name} has no foul meld #{n} laid this turn to {what}", node)
 
 
-def table_count(b: Board, s: Seat) -> int:
-    """How many melds ``s`` has on the table: his legal melds and the foul new melds of his
-    turn not yet made good or taken back (I2: the table sees them until then)."""
-    return len(s.melds) + sum(1 for f in b.fouls if f.base is None)
-
-
 def meld_index(b: Board, n: int) -> int | None:
     """Where the table's ``#n`` (his melds in the order laid, a foul new meld of the turn among
     them while it lies there) is among the player's legal melds; None for a foul new meld."""
@@ -385,11 +380,11 @@ def owns(n: int, melds: int) -> bool:
 @decides(Rule.P6, what="whether a changed meld is one of the player's own")
 def own_melds_fault(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
     """P6: a player changes only his own melds (``#n`` is one of them, as the table counts
-    them: :func:`table_count`); the ruling is placed at the ``#N`` where the reader read it
+    them: :meth:`.Board.meld_count`); the ruling is placed at the ``#N`` where the reader read it
     (``node.number_at``)."""
     s = b.seat
     assert s is not None
-    count = table_count(b, s)
+    count = b.meld_count(s)
     if owns(n, count):
         return None
     have = f"has {counted(count, 'meld')}" if count else "has no meld"

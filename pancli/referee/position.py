@@ -23,8 +23,10 @@ What "at LINE" means:
   discard pile as it lies (the upcard included; dead discards shuffled back into the stock by a
   reshuffle are unseen again, P10), the other players' melds, and the dead cards (the known
   hands of players who went on top, T1). Other players' hands are not seen.
-* ``players`` is the number of active players (T3) who pay each condition; during the decision
-  round it counts those who have not gone on top yet (the most the table can be).
+* ``players`` is the number of active players (T3), ``in_play`` their names; during the decision
+  round they are those who have not gone on top yet (the most the table can be). ``payers`` is
+  how many pay each of the player's collections: the active others and the players retired from
+  the hand (I1, I2), who still pay.
 
 >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
 >>> from pancli.model.actions import Deal, Decision, Discard, Draw, HandScript, MeldNew, Turn
@@ -128,7 +130,8 @@ class Position(Value):
     dead: tuple[Card, ...]
     """Dead cards the record shows: the hands of the other players who went on top (T1)."""
     players: int
-    """Active players (T3): the melder collects from each of the others."""
+    """Active players (T3): during the decision round, those who have not gone on top yet (the
+    most the table can be)."""
     deciding: bool
     """The decision round (T1) is not over."""
     acting: str | None
@@ -145,6 +148,13 @@ class Position(Value):
     """On his own turn line: the live discard he could have taken instead of drawing (P3), or None."""
     forced: bool = False
     """On his own turn line: he had to take the live discard (P8), so drawing was no choice."""
+    payers: int = 0
+    """Who pays each of the player's collections (C1-C8): his active opponents and the players
+    retired from the hand (I1, I2), as the table's :meth:`~pancli.referee.board.Board.payers`
+    answers; during the decision round, the others not on top yet."""
+    in_play: tuple[str, ...] = ()
+    """The players still in the turn order (not on top, T3; not retired, I1, I2): those who may
+    go out (during the decision round, those not on top yet)."""
     discard_due: DiscardDue | None = None
     """On his own turn line, after the draw or take: what the discard that ends the turn must be
     (the table's :meth:`~pancli.referee.table.Table.discard_due`): the unused stock draw (P2), a
@@ -326,7 +336,12 @@ def _view(
         raise PositionUnavailable(Rule.S2, f"{player}'s cards are {why}: give the hand instead", player=player)
     drawn = table.pending if table.seat is seat and table.drew else None
     deciding = table.phase is Phase.DECIDING
-    players = len(table.active) if not deciding else sum(1 for s in table.seats if s.active is not False)
+    if deciding:
+        in_play = tuple(s.name for s in table.seats if s.active is not False)
+        payers = len(in_play) - 1
+    else:
+        in_play = tuple(s.name for s in table.active)
+        payers = len(table.payers(seat))
     dead = tuple(c for s in table.seats if s.active is False and s is not seat for c in _cards(s.hand))
     dead += tuple(table.dead)  # a deal's extras and a retired player's cards (I1, I2)
     return Position(
@@ -340,7 +355,7 @@ def _view(
         discards=tuple(c for c in table.pile if c is not None),
         others_melded=tuple(c for s in table.seats if s is not seat for m in s.melds for c in m.cards),
         dead=dead,
-        players=players,
+        players=len(in_play),
         deciding=deciding,
         acting=acting_player(script, line),
         turn=turns,
@@ -356,6 +371,8 @@ def _view(
             )
             for s in table.seats
         ),
+        payers=payers,
+        in_play=in_play,
     )
 
 

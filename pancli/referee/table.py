@@ -25,7 +25,7 @@ P3     :func:`.turns.taken_card_fault`
 P4     :func:`.forcing.melding_gate_fault`
 P5     :func:`.forcing.discard_fault`
 P6     :func:`.melding.own_melds_fault` (with :func:`.melding.owns`; the melds counted as the table sees
-       them, a foul meld among them while it lies there: :func:`.melding.table_count`)
+       them, a foul meld among them while it lies there: :meth:`.board.Board.meld_count`)
 P7     :func:`.going_out.ten_cards_fault` (with :func:`.going_out.holds_ten`: the rules object's
        ``holds_ten``)
 P8     :func:`.forcing.forcing_fault` (with the rules object's ``must_take``, which self-play asks too)
