@@ -33,7 +33,7 @@ from pathlib import Path
 
 from pancli.app.live import LiveOptions, Session
 from pancli.cards import Rank, Suit, card
-from pancli.render.live import finished_totals, ledger_lines, may_now, table_lines
+from pancli.render.live import ledger_lines, may_now, table_lines
 
 HOYLE_CARDS = [card(r, s) for r in Rank if r.value not in (8, 9, 10) for s in Suit]
 
@@ -55,7 +55,7 @@ def judge_once(folder: Path, lines: list[str]) -> tuple[float, float, float]:
     path = folder / "long.pan"
     path.write_text('[Players "Ana Ben"]\n\n' + "".join(x + "\n" for x in lines[:-1]), encoding="utf-8")
     with Session(str(path), LiveOptions()) as session:
-        night = finished_totals(session)
+        night = session.night_units()
         c = time.process_time()
         t = time.perf_counter()
         entry = session.enter(lines[-1])

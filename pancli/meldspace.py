@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # the rules object's module builds the space: naming it here 
     from typing import Protocol
 
     from pancli.melds import Verdict
+    from pancli.rules import Condition
 
     class SpaceRules(Protocol):
         """What the meld space asks of the rules object (:class:`pancli.panrules.PanRules`)."""
@@ -61,6 +62,8 @@ if TYPE_CHECKING:  # the rules object's module builds the space: naming it here 
         def grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld: ...
 
         def value(self, meld: Meld) -> int: ...
+
+        def conditions(self, meld: Meld) -> tuple[Condition, ...]: ...
 
 # --------------------------------------------------------------------------- encoding
 

@@ -372,3 +372,58 @@ def test_a_record_written_with_crlf_and_a_byte_order_mark_goes_on(tmp_path: Path
     assert code == 0, out
     assert night.read_bytes().endswith(b"Ben stay\r\nCruz top\n")
     assert pan("replay", str(night)).exit_code == 0
+
+
+def _opened_at(tmp_path: Path, sample: str, last_line: int) -> Session:
+    """A session opened on the first ``last_line`` lines of a shipped sample."""
+    lines = (ROOT / "samples" / sample).read_text(encoding="utf-8").splitlines()[:last_line]
+    path = tmp_path / sample
+    path.write_text("".join(x + "\n" for x in lines), encoding="utf-8")
+    return Session(str(path), LiveOptions())
+
+
+def test_C7_the_view_shows_what_each_meld_paid_as_the_referee_valued_it(tmp_path: Path) -> None:
+    """Each meld's "paid N each" is the position's (the value the referee collected, laid and
+    grown), not payments matched by their cards: after Gil splits [7h 7c 7d 7s] (paid 2 each)
+    into [7h 7h 7h] and [7c 7d 7s] (1 more each), the two melds paid 2 and 1."""
+    from pancli.render.live import table_lines
+
+    with _opened_at(tmp_path, "cardroom-saturday.pan", 29) as session:
+        gil = [x for x in table_lines(session) if x.startswith("    #")][:3]
+    assert gil == [
+        "    #1 [2h 3h 4h]",
+        "    #2 [7h 7h 7h]  paid 2 each",
+        "    #3 [7c 7d 7s]  paid 1 each",
+    ]
+
+
+def test_C7_two_additions_on_one_line_are_both_counted(tmp_path: Path) -> None:
+    """A meld laid and grown twice on one line paid three times (C5, then two C7 payments)."""
+    from pancli.render.live import table_lines
+
+    path = tmp_path / "adds.pan"
+    path.write_text(
+        '[Players "Ana Ben"]\n\ndeal Ana Qh Kh 7h 6h 2s 3s Qc Jc 7s 7c\ndeal Ben 2d 2d 6c Jd Jd Qs 4s 4s 6d 7d\n'
+        "up 4c\nAna stay\nBen stay\n1. Ana draw Jh, meld [Jh Qh Kh], add 7h to #1, add 6h to #1, discard 2s\n",
+        encoding="utf-8",
+    )
+    with Session(str(path), LiveOptions()) as session:
+        (ana,) = [x for x in table_lines(session) if x.startswith("    #1")]
+        paid = [p.units for p in session.report.result.payments]  # type: ignore[union-attr]
+    assert (ana, paid) == ("    #1 [6h 7h Jh Qh Kh]  paid 3 each", [1, 1, 1])  # C5, then C7 twice
+
+
+def test_the_night_s_ledger_is_pan_settle_s_units(tmp_path: Path) -> None:
+    """The view's night (the finished hands) is what ``pan settle`` counts: disputed hands left out."""
+    from pancli.render.settle import SettleSink  # the totals pan settle writes
+
+    for sample, cut in (("friday-hoyle.pan", 10_000), ("tutorial-dispute.pan", 10_000), ("cardroom-saturday.pan", 60)):
+        with _opened_at(tmp_path, sample, cut) as session:
+            night = session.night_units()
+            reports = session.hand_reports()
+            in_play = session.hand_index if session.report is not None else None
+        sink = SettleSink(None, False)
+        for r in reports:
+            if r.hand.index != in_play:
+                sink.hand(r)
+        assert night == {t.player: t.units for t in sink.pan.totals() if t.hands}, sample

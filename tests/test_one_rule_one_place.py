@@ -19,7 +19,7 @@ import pkgutil
 import re
 import types
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -40,7 +40,7 @@ from pancli.referee import referee_hand, table
 from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
 from pancli.referee.state import Seat
 from pancli.rulebook import Rule
-from pancli.rules import CARDROOM, HOYLE
+from pancli.rules import CARDROOM, HOYLE, Condition
 
 _NOT_IN_A_HAND = {Rule.E2, Rule.E3, Rule.C6, Rule.C10}
 """Rules no ruling or payment of a Panguingue hand names: the rank order and the valle cards
@@ -565,6 +565,53 @@ def test_E1_pan_check_the_referee_growing_and_the_search_ask_copies_of() -> None
     assert usable == [True, False]
 
 
+class ValleSetsAreC3(PanRules):
+    """C1-C5 otherwise: a one-suit set of valles is C3, as other one-suit sets are."""
+
+    def conditions(self, meld: Meld) -> tuple[Condition, ...]:
+        return tuple(Condition.C3 if c is Condition.C2 else c for c in super().conditions(meld))
+
+
+def test_C1_C5_check_pay_the_referee_the_analyzer_and_its_exports_ask_conditions() -> None:
+    """The conditions ``pan check`` and ``pan pay`` write, the referee's payments cite and the
+    analyzer's text, JSON and SVG show are the rules object's, read from what it decided."""
+    from pancli.analyze.analysis import analyze
+    from pancli.app.check import PlainBatch, judge_text
+    from pancli.app.lines import InputLine
+    from pancli.app.pay import PayBatch, pay_report
+    from pancli.render.analysis import summary_lines, to_json
+    from pancli.render.svg import analysis as analysis_svg
+
+    def shown(rules: PanRules) -> list[object]:
+        check = judge_text("5s 5s 5s", rules)
+        rows, _ = PlainBatch("-", rules).rows(["5s 5s 5s", "5S,5s 5s"], 0)
+        paid = pay_report([InputLine("-", 1, "5s 5s 5s")], 4, rules, False).melds[0].conditions
+        [(piped, _)] = PayBatch("-", rules, 4, False).blocks([["5s 5s 5s"]])
+        a = analyze(fast_cards("5s 5s 5s 2h 3h Kd Kh Kc 2c 7d"), HOYLE, samples=10, rules=rules)
+        text = "\n".join(v for _, v in summary_lines(a))
+        (laid,) = [m for m in to_json(a, None)["best"] if m["meld"] == "5s 5s 5s"]
+        svg = analysis_svg(a).body
+        return [check.conditions, check.reason, rows, paid, piped, "(C3 4)" in text, laid["conditions"],
+                "meld C3 4" in svg]  # fmt: skip
+
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    cited = [
+        [p.rule for p in referee_hand(h.script, rules=r).payments]
+        for r in (PanRules(HOYLE), ValleSetsAreC3(HOYLE))
+        for h in _hands(_deal(deals, _LAID))
+    ]
+    assert cited == [["C2"], ["C3"]]
+    book, house = shown(PanRules(HOYLE)), shown(ValleSetsAreC3(HOYLE))
+    assert book == [
+        ("C2",), "one-suit set; C2 valle set, one suit", "5s 5s 5s\tlegal\tset\tC2\t4\t-\tone-suit set; C2 valle set, "
+        "one suit\n" * 2, ("C2",), "5s 5s 5s\tC2\t4\n", False, ["C2"], False,
+    ]  # fmt: skip
+    assert house == [
+        ("C3",), "one-suit set; C3 non-valle set, one suit", "5s 5s 5s\tlegal\tset\tC3\t4\t-\tone-suit set; C3 "
+        "non-valle set, one suit\n" * 2, ("C3",), "5s 5s 5s\tC3\t4\n", True, ["C3"], True,
+    ]  # fmt: skip
+
+
 class NoAdditions(PanRules):
     """M5 where nothing may be added to a meld on the table."""
 
@@ -679,6 +726,17 @@ def test_T4_the_referee_and_self_play_ask_after_decisions() -> None:
     tops = [i for i, t in enumerate(before) if sum(isinstance(e, Decision) and e.stay for e in t.events) == 1]
     assert tops  # a hand won on tops; under VoidOnTops the next hand's first player differs
     assert _plays(after) != _plays(before)
+
+
+def test_T4_pan_simulate_names_the_winner_the_table_that_played_found() -> None:
+    """``pan simulate --json``'s winner is the one self-play's table found, under the rules
+    object it played by, not a second refereeing under the rulebook's."""
+    from pancli.app.simulate import simulated
+
+    played = list(simulated(("Ana", "Ben", "Cruz", "Dee"), 12, 5, HOYLE, rules=VoidOnTops(HOYLE)))
+    assert [h.winner for h in played] == [referee_hand(h.script, rules=VoidOnTops(HOYLE)).winner for h in played]
+    voided = [h for h in played if h.winner is None and referee_hand(h.script).winner is not None]
+    assert voided  # a hand won on tops under the rulebook, void under VoidOnTops
 
 
 # PAGRUC's rules object, answered otherwise: its referee, ``pan check --game pagruc`` and ``pan
@@ -804,6 +862,60 @@ def test_G1_the_pagruc_referee_asks_the_rules_object_s_pack() -> None:
     assert {r.packs for r in _pagruc_results(TwoPacksAlways())} == {2}
 
 
+class OnePackAlways(PagrucRules):
+    """G1 otherwise: one pack whatever the players, and an official round is five at least."""
+
+    def pack(self, players: int | None, packs: int | None = None) -> PagrucPack:
+        return PagrucPack(1)
+
+    def official_problem(self, players: int, packs: int | None = None) -> str | None:
+        return None if players >= 5 else "this house plays five at least"
+
+
+def test_G1_check_score_and_the_standings_ask_the_rules_object_s_pack() -> None:
+    from pancli.app.check import assess_pagruc
+    from pancli.app.lines import InputLine
+    from pancli.app.score import PacksProblem, score_pack
+    from pancli.app.standings import standings_of
+
+    twice = InputLine("<arg>", 1, "5h 5h 5c")
+    assert assess_pagruc(twice).legal
+    refused = assess_pagruc(twice, OnePackAlways())
+    assert (refused.legal, refused.rule) == (False, Rule.G1)
+    assert [score_pack(None, r).packs for r in (PagrucRules(), OnePackAlways())] == [2, 1]
+    with pytest.raises(PacksProblem, match="one or two 52-card packs, not 3"):
+        score_pack(3, PagrucRules())
+    sample = str(Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan")
+    book, _ = standings_of([sample], open)
+    house, _ = standings_of([sample], open, rules=OnePackAlways())
+    assert book.official and [p.message for p in house.problems] == ["4 players: this house plays five at least"]
+
+
+class DealsOnce(PagrucRules):
+    """G8 otherwise: a game is one deal each, no more, and every hand scores twice (G7)."""
+
+    def deals_problem(self, deals: Mapping[str, int]) -> str | None:
+        return None if set(deals.values()) == {1} else "one deal each"
+
+    def points(self, c: Card, where: Where) -> int:
+        return 2 * super().points(c, where)
+
+
+def test_G8_pan_standings_referees_and_judges_by_the_rules_object_it_was_handed() -> None:
+    from pancli.app.standings import standings_of
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan"
+    text = sample.read_text(encoding="utf-8")
+    first, rest = text.split("\n\n[Event", 1)
+    book, _ = standings_of([str(sample)], open)
+    house, _ = standings_of([str(sample)], open, rules=DealsOnce())
+    assert book.official and {p.rule for p in house.problems} == {Rule.G7}  # the claims are the book's
+    assert book.totals and house.totals == {p: 2 * n for p, n in book.totals.items()}
+    twice = io.StringIO(first + "\n\n[Event" + rest + "\n\n[Event" + rest)
+    deals = [p.message for p in standings_of(["x"], lambda _: twice, rules=DealsOnce())[0].problems if p.rule == "G8"]
+    assert "one deal each" in deals
+
+
 class WinnerDeals(PanRules):
     """S3 where the winner deals the next hand (he plays last)."""
 
@@ -890,6 +1002,11 @@ def test_G8_the_standings_and_live_ask_the_rules_object_s_next_order(tmp_path: P
         for line in lines:
             session.enter(line)
         assert session.header[-1] == '[Players "Ben Cruz Dee Ana"]'  # G8: Ana played first, Dee dealt
+    with Session(str(tmp_path / "back.pan"), LiveOptions(("Ana", "Ben", "Cruz", "Dee"), game=Game.PAGRUC)) as session:
+        session.judge.pagruc_rules = TurnsBack()
+        for line in lines:
+            session.enter(line)
+        assert session.header[-1] == '[Players "Dee Ana Ben Cruz"]'  # the rules object handed in
 
 
 PAGRUC_CHANGED: Final = {
@@ -924,6 +1041,11 @@ CHANGED: Final = {
     Rule.S3: WinnerDeals,
     Rule.T4: VoidOnTops,
     Rule.T2: DoubleForfeit,
+    Rule.C1: ValleSetsAreC3,
+    Rule.C2: ValleSetsAreC3,
+    Rule.C3: ValleSetsAreC3,
+    Rule.C4: ValleSetsAreC3,
+    Rule.C5: ValleSetsAreC3,
 }
 """Each rule answered otherwise by a subclass of the rules object in a test here."""
 

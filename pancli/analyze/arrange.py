@@ -49,7 +49,7 @@ from pancli.meldspace import (
     set_blocks,
 )
 from pancli.panrules import PanRules
-from pancli.rules import Profile
+from pancli.rules import Condition, Profile
 from pancli.values import Value
 
 
@@ -506,13 +506,16 @@ class Placed(Value):
     """One part of an arrangement: a new meld, or cards added to a table meld.
 
     ``cards`` are the hand cards placed; ``meld`` is the meld that results; ``value`` is what each
-    active opponent pays at once (C6 for a new meld, the C7 change for an addition); ``target`` is
-    the 0-based index of the table meld grown, or None for a new meld.
+    active opponent pays at once (C6 for a new meld, the C7 change for an addition);
+    ``conditions`` are the conditions of ``meld`` as the rules object found them (C1-C5), which
+    the exporters show; ``target`` is the 0-based index of the table meld grown, or None for a
+    new meld.
     """
 
     cards: tuple[Card, ...]
     meld: Meld
     value: int
+    conditions: tuple[Condition, ...]
     target: int | None = None
 
     def __str__(self) -> str:
@@ -563,13 +566,14 @@ def materialize(
             if p is None:
                 if len(memo) >= LAID_LIMIT:
                     memo.clear()
-                p = memo[enc] = Placed(*space.new_meld(enc))
+                cards, meld, value = space.new_meld(enc)
+                p = memo[enc] = Placed(cards, meld, value, rules.conditions(meld))
             placed.append(p)  # type: ignore[arg-type]
         else:
             cards = tuple(decode(enc))  # by rank then suit
             tm = table[target]
             grown = rules.grow(tm.meld, added_order(tm, cards))  # the space offers only what it grows
-            placed.append(Placed(cards, grown, rules.value(grown) - tm.value, target))
+            placed.append(Placed(cards, grown, rules.value(grown) - tm.value, rules.conditions(grown), target))
     if len(placed) > 1:  # by table meld (new melds first), then by cards (Card.index orders as the slots do)
         placed.sort(key=lambda p: (p.target if p.target is not None else -1, [c.index for c in p.cards]))
     return Arrangement(tuple(placed), tuple(decode(rest)), count)

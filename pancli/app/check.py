@@ -168,7 +168,7 @@ def _judged(text: str, rules: PanRules, game: Game) -> Judged:
     meld = v.meld
     if meld is None:
         return (1, format_cards(cards), False, None, None, (), 0, v.rule, v.reason, cards, None)
-    conds = v.conditions
+    conds = rules.conditions(meld)
     return (
         None,
         str(meld),
@@ -236,18 +236,16 @@ def assess_all(items: Iterable[InputLine], rules: PanRules, game: Game = Game.PA
 
 
 def assess_pagruc(item: InputLine, rules: PagrucRules | None = None) -> MeldCheck:
-    """Read and judge one PAGRUC meld (G4; two packs: the most a game uses); its value is the
-    points it scores (G7); ``rules`` answers both (:class:`~pancli.pagruc.rules.PagrucRules`
-    when None).
+    """Read and judge one PAGRUC meld (G4; against the pack of no table named, the most copies a
+    game holds: G1); its value is the points it scores (G7); ``rules`` answers all three
+    (:class:`~pancli.pagruc.rules.PagrucRules` when None).
 
     >>> assess_pagruc(InputLine("<arg>", 1, "Ac,Ad,As")).plain()
     'Ac Ad As\\tlegal\\tset\\t-\\t45\\t-\\tset of aces: aces 15 each in a set'
     >>> assess_pagruc(InputLine("<arg>", 2, "Qh Kh Ah")).error_line()
     '<arg>:2:1: G4 aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)'
     """
-    # start-up: pan check does without these
-    from pancli.pagruc.pack import TWO_PACKS
-    from pancli.pagruc.rules import PagrucRules
+    from pancli.pagruc.rules import PagrucRules  # start-up: pan check does without it
 
     pagruc = Game.PAGRUC
     try:
@@ -258,7 +256,7 @@ def assess_pagruc(item: InputLine, rules: PagrucRules | None = None) -> MeldChec
             item.file, item.line, exc.col, shown, False, None, None, (), 0, exc.code, exc.message, game=pagruc
         )
     rules = rules or PagrucRules()
-    v = rules.meld(cards, TWO_PACKS)
+    v = rules.meld(cards, rules.pack_without_table())
     meld = v.meld
     if meld is None:
         return MeldCheck(

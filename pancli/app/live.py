@@ -506,9 +506,12 @@ class Session:
         in PAGRUC, G8 (the first hand deals next: the order turns by one)."""
         result = report.result
         if result.game is Game.PAGRUC:
-            from pancli.pagruc.rules import PagrucRules  # start-up: a Panguingue night does without it
+            rules = self.judge.pagruc_rules  # the one the judge refereed the hand by
+            if rules is None:  # pragma: no cover - a PAGRUC hand was judged, which made it
+                from pancli.pagruc.rules import PagrucRules  # start-up: a Panguingue night does without it
 
-            return PagrucRules().next_order(result.players)
+                rules = self.judge.pagruc_rules = PagrucRules()
+            return rules.next_order(result.players)
         winner = result.winner if result.finished else None
         order = self._rules(report.script.profile).next_order(result.players, winner)
         return tuple(result.players) if order is None else order
@@ -681,11 +684,26 @@ class Session:
 
     # ------------------------------------------------------------------ what the view shows
 
+    def night_units(self) -> dict[str, int]:
+        """Each player's net units over the file's finished Panguingue hands (the hand in play
+        left out), as ``pan settle`` counts them: the model's :class:`Sitting` (a disputed hand
+        left out, names matched as settle matches them), in the order the players were first seen."""
+        from pancli.model.settle import SettledHand, Sitting  # start-up: the line mode does without it
+
+        sitting = Sitting()
+        in_play = self.hand_index if self.report is not None else None
+        for report in self.hand_reports():
+            result = report.result
+            if result.game is Game.PANGUINGUE and report.hand.index != in_play:
+                sitting.add(SettledHand(result.players, result.totals, result.stake, report.dispute))
+        return sitting.units()
+
     def hand_reports(self) -> list[HandReport]:
         """Every hand of the file as ``pan replay`` judges it (for ``settle`` and the ledger)."""
         out: list[HandReport] = []
         sink = _Capture()
-        judge = RecordJudge(sink, None)
+        rules = self.judge  # the session's rules objects, so the ledger is the hands' as judged here
+        judge = RecordJudge(sink, None, rules_by_profile=rules.rules_by_profile, pagruc_rules=rules.pagruc_rules)
         with open(self.path, encoding="utf-8") as f:
             for hand in read_hands(f, self.name, Path(self.path).parent):
                 sink.report = None

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from pancli.model.results import HandResult, JudgedHand, Remedy, Violation
     from pancli.notation.layout import RecordHand
     from pancli.notation.record_common import LineMemos
+    from pancli.pagruc.referee import PagrucHandResult
+    from pancli.pagruc.rules import PagrucRules
     from pancli.panrules import PanRules, PanRulesByProfile
 
 OpenRecord = Callable[[str], IO[str]]
@@ -200,6 +202,7 @@ class RecordJudge:
         "first",
         "next_hand",
         "pagruc",
+        "pagruc_rules",
         "previous",
         "profile",
         "referee",
@@ -218,15 +221,19 @@ class RecordJudge:
         *,
         remedy: bool = True,
         rules_by_profile: PanRulesByProfile | None = None,
+        pagruc_rules: PagrucRules | None = None,
     ) -> None:
         self.sink = sink
         self.profile = profile
         self.remedy = remedy
         """Put irregularities right (I1, I2) and go on; False (``--strict``): they stop the hand."""
         self.steps = sink.wants_steps
-        self.pagruc: Referee | None = None
+        self.pagruc: Callable[..., PagrucHandResult] | None = None
         """The referee of each game, imported with the game's first hand (a PAGRUC record does not
         import the Panguingue referee, a cost at start-up, nor the reverse)."""
+        self.pagruc_rules = pagruc_rules
+        """PAGRUC's rules object, asked by every PAGRUC hand judged here (the caller's, shared with
+        its other questions, or made with the first PAGRUC hand)."""
         self.referee: Callable[..., HandResult] | None = None
         self.rules_by_profile = rules_by_profile
         """The rules object of each profile met, shared by the hands judged here (the caller's,
@@ -256,9 +263,12 @@ class RecordJudge:
             if self.pagruc is None:
                 # start-up: pan replay does without these
                 from pancli.pagruc.referee import referee_hand
+                from pancli.pagruc.rules import PagrucRules
 
                 self.pagruc = referee_hand
-            result_p = self.pagruc(script, record_steps=self.steps)
+                if self.pagruc_rules is None:
+                    self.pagruc_rules = PagrucRules()
+            result_p = self.pagruc(script, record_steps=self.steps, rules=self.pagruc_rules)
             sink.hand(HandReport(hand, script, result_p))
             return tally.count(result_p)
         if self.referee is None:

@@ -19,7 +19,7 @@ from pancli.melds import MeldError
 from pancli.notation import NotationError, parse_hand
 from pancli.notation.fast import too_long_error
 from pancli.pagruc.pack import PagrucPack as PagrucPack
-from pancli.pagruc.rules import PagrucRules
+from pancli.pagruc.rules import PagrucRules as PagrucRules
 from pancli.pagruc.scoring import HandScore
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -33,6 +33,32 @@ class ScoreInputError(ValueError):
         self.rule = rule
         self.message = message
         self.col = col
+
+
+class PacksProblem(ValueError):
+    """A ``--packs`` count that is no PAGRUC pack (G1): ``message`` says why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def score_pack(packs: int | None, rules: PagrucRules) -> PagrucPack:
+    """The pack hands are scored against, as ``rules`` answers G1 for no table named: ``packs``
+    52-card packs, or by default the most a game holds; :class:`PacksProblem` when ``packs`` is
+    no PAGRUC pack.
+
+    >>> score_pack(None, PagrucRules()).packs, score_pack(1, PagrucRules()).packs
+    (2, 1)
+    >>> score_pack(3, PagrucRules())
+    Traceback (most recent call last):
+    ...
+    pancli.app.score.PacksProblem: one or two 52-card packs, not 3
+    """
+    why = None if packs is None else rules.packs_problem(packs)
+    if why is not None:
+        raise PacksProblem(why)
+    return rules.pack_without_table(packs)
 
 
 def _side(text: str, offset: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:

@@ -1,5 +1,5 @@
 """Self-play records (``pan simulate``): the seats, the ``Rules`` tag of a house-rules profile,
-and the hands played by :func:`pancli.referee.simulate.simulate_hands` (its docstring states
+and the hands played by :func:`pancli.referee.simulate.play_hands` (its module's docstring states
 the policy), each written in canonical form by
 :func:`pancli.notation.record_writer.write_script` (``pan fmt`` leaves it unchanged, ``pan
 replay`` finds no violation). The same arguments always give the same hands.
@@ -22,8 +22,7 @@ from msgspec.structs import replace
 from pancli.notation.record_common import name_problem, player_name
 from pancli.notation.record_writer import write_script
 from pancli.panrules import PanRules
-from pancli.referee import referee_hand
-from pancli.referee.simulate import simulate_hands
+from pancli.referee.simulate import play_hands
 from pancli.rules import DEFAULT_PLAYERS, seating_fault
 from pancli.values import Value
 
@@ -127,23 +126,20 @@ def rules_tags(rules: str, output: str | None) -> tuple[tuple[str, str], ...]:
 
 
 class SimulatedHand(Value):
-    """One hand of self-play: its number (1-based), its script and its canonical text, which
-    sits at ``first_line``..``last_line`` of the text of every hand (a blank line between two)."""
+    """One hand of self-play: its number (1-based), its script, its canonical text, which
+    sits at ``first_line``..``last_line`` of the text of every hand (a blank line between two),
+    and its winner as the table that played it found him (None when it is void)."""
 
     number: int
     script: HandScript
     text: str
     first_line: int
+    winner: str | None
 
     @property
     def last_line(self) -> int:
         """The last line of the hand in the text of every hand."""
         return self.first_line + self.text.count("\n") - 1
-
-    @property
-    def winner(self) -> str | None:
-        """Who won the hand, as the referee finds (None when it is void)."""
-        return referee_hand(self.script, record_steps=False).winner
 
 
 def simulated(
@@ -153,15 +149,18 @@ def simulated(
     profile: Profile,
     tags: tuple[tuple[str, str], ...] = (),
     stake: Decimal | None = None,
+    rules: PanRules | None = None,
 ) -> Iterator[SimulatedHand]:
     """The ``hands`` hands of self-play at ``seats`` (``tags`` added to each, and a ``Stake`` tag with
-    ``stake``), one at a time."""
+    ``stake``), one at a time, played asking ``rules`` (the rules object of ``profile`` when None)."""
     line = 1
-    for number, script in enumerate(simulate_hands(seats, hands, seed, profile, rules=PanRules(profile)), 1):
+    rules = PanRules(profile) if rules is None else rules
+    for number, played in enumerate(play_hands(seats, hands, seed, profile, rules=rules), 1):
+        script = played.script
         if tags:
             script = replace(script, tags=tags)
         if stake is not None:
             script = replace(script, stake=stake)
         text = write_script(script)
-        yield SimulatedHand(number, script, text, line)
+        yield SimulatedHand(number, script, text, line, played.winner)
         line += text.count("\n") + 1  # the blank line between hands

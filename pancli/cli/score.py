@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import click
 
-from pancli.app.score import PagrucPack, ScoreBatch, ScoreReport, placed
+from pancli.app.score import PacksProblem, PagrucPack, PagrucRules, ScoreBatch, ScoreReport, placed, score_pack
 from pancli.cards import Game
 from pancli.cli.common import (
     ARG_FILE,
@@ -25,10 +25,10 @@ from pancli.cli.common import (
 )
 
 
-def _plain_stream(blocks: Iterable[list[str]], file: str, pack: PagrucPack) -> int:
+def _plain_stream(blocks: Iterable[list[str]], file: str, pack: PagrucPack, rules: PagrucRules) -> int:
     """The pipe path (:class:`~pancli.app.score.ScoreBatch`): each block's text as it is read,
     its error lines after it; returns the exit status."""
-    batch = ScoreBatch(file, pack)
+    batch = ScoreBatch(file, pack, rules)
     for text, errors in batch.blocks(blocks):
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -51,15 +51,16 @@ def _plain_stream(blocks: Iterable[list[str]], file: str, pack: PagrucPack) -> i
 )
 @click.option(
     "--packs",
-    type=click.IntRange(1, 2),
-    default=2,
-    show_default=True,
-    help="52-card packs in play (G1): how many copies of a card may appear.",
+    type=int,
+    default=None,
+    help="52-card packs in play (G1): how many copies of a card may appear  [default: the most a game uses].",
 )
 @json_option
 @jsonl_option("One JSON object per hand and line (the objects of --json), as each is scored.")
 @click.pass_context
-def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_json: bool, as_jsonl: bool) -> None:
+def score(
+    ctx: click.Context, text: tuple[str, ...], game: str, packs: int | None, as_json: bool, as_jsonl: bool
+) -> None:
     """A PAGRUC hand score (G7), card by card: melded cards plus, cards left in the hand minus.
 
     The arguments together are one hand: the melds in [ ] (one group a meld), then '|',
@@ -84,7 +85,11 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
     json_mode(as_json, as_jsonl)
     if game.lower() != Game.PAGRUC.value:
         raise click.UsageError("pan score scores PAGRUC hands only (--game pagruc); Panguingue has no hand score")
-    pack = PagrucPack(packs)
+    rules = PagrucRules()
+    try:
+        pack = score_pack(packs, rules)
+    except PacksProblem as exc:
+        raise click.BadParameter(exc.message, param_hint="'--packs'") from None
     from_stdin = reads_stdin(text)
     items: Iterable[InputLine]
     if from_stdin:
@@ -97,15 +102,15 @@ def score(ctx: click.Context, text: tuple[str, ...], game: str, packs: int, as_j
         from pancli.render.exports import score_item
         from pancli.render.stream import stream_reports
 
-        clean = stream_reports(placed(items, pack), as_jsonl, score_item, ScoreReport.error_or_none)
+        clean = stream_reports(placed(items, pack, rules), as_jsonl, score_item, ScoreReport.error_or_none)
         ctx.exit(EXIT_OK if clean else EXIT_ILLEGAL)
     if not as_json and not stdout_is_terminal():
         ctx.exit(
-            _plain_stream(stdin_blocks(), STDIN_FILE, pack)
+            _plain_stream(stdin_blocks(), STDIN_FILE, pack, rules)
             if from_stdin
-            else _plain_stream([[" ".join(text)]], ARG_FILE, pack)
+            else _plain_stream([[" ".join(text)]], ARG_FILE, pack, rules)
         )
-    reports = list(placed(items, pack))
+    reports = list(placed(items, pack, rules))
     if as_json:
         from pancli.render.exports import score_item
         from pancli.render.stream import write_json

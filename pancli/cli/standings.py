@@ -6,9 +6,8 @@ from __future__ import annotations
 import sys
 
 import click
-from msgspec.structs import replace
 
-from pancli.app.standings import GameHand, game_standings, read_game
+from pancli.app.standings import GameHand, standings_of
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -81,11 +80,7 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool, as_json
             lines.add({"event": "hand", **hand_json(h)})
 
     with progress:
-        hands, unreadable, skipped = read_game(names, open_text, on_hand)
-    g = game_standings(hands)
-    if unreadable:
-        unofficial = tuple(replace(s, points=None) for s in g.table)
-        g = replace(g, table=unofficial, problems=(*unreadable, *g.problems))
+        g, skipped = standings_of(names, open_text, on_hand)
     if lines is not None:
         doc = standings_json(g, skipped)
         del doc["hands"]

@@ -267,6 +267,18 @@ class Sitting:
             for p, r in sorted(self._players.items())
         ]
 
+    def units(self) -> dict[str, int]:
+        """Each player of a counted hand and his units, in the order first seen (names matched
+        as :meth:`totals` matches them).
+
+        >>> s = Sitting()
+        >>> s.add(SettledHand(("Zoe\u0308", "Ben"), {"Zoe\u0308": 4, "Ben": -4}))
+        >>> s.add(SettledHand(("Ben", "Zo\u00eb"), {"Ben": 1, "Zo\u00eb": -1}))
+        >>> s.units() == {"Zo\u00eb": 3, "Ben": -3}
+        True
+        """
+        return {p: r.units for p, r in self._players.items() if r.hands}
+
     def transfers(self) -> tuple[Transfer, ...]:
         """The settling payments: in money when the sitting has it, else in units; none for PAGRUC."""
         if not self.zero_sum:

@@ -99,10 +99,23 @@ def pack_problem(players: int, packs: int | None = None) -> str | None:
         return f"a hand needs at least 2 players, not {players}"
     if players > MAX_PLAYERS:
         return f"at most {MAX_PLAYERS} players (with two packs), not {players}"
-    if packs is not None and not 1 <= packs <= MAX_PACKS:
-        return f"one or two 52-card packs, not {packs}"
+    if packs is not None:
+        why = packs_problem(packs)
+        if why is not None:
+            return why
     if packs == 1 and players > MAX_ONE_PACK:
         return f"{players} players need two packs; one pack is for 3 to {MAX_ONE_PACK} players"
+    return None
+
+
+def packs_problem(packs: int) -> str | None:
+    """Why ``packs`` 52-card packs are not a PAGRUC pack (G1: one or two), or None.
+
+    >>> packs_problem(3)
+    'one or two 52-card packs, not 3'
+    """
+    if not 1 <= packs <= MAX_PACKS:
+        return f"one or two 52-card packs, not {packs}"
     return None
 
 

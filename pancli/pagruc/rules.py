@@ -15,21 +15,33 @@ a question otherwise (a house rule, a test) is followed by every caller it is ha
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from pancli.cards import Card
 from pancli.decides import decides
 from pancli.melds import MeldError
 from pancli.pagruc import melds
 from pancli.pagruc.melds import PagrucMeld, PagrucVerdict, Where, card_points
-from pancli.pagruc.pack import PagrucPack, beyond_pack, pack_for, pack_problem
+from pancli.pagruc.pack import (
+    MAX_PLAYERS,
+    PagrucPack,
+    beyond_pack,
+    official_problem,
+    pack_for,
+    pack_problem,
+    packs_problem,
+)
 from pancli.pagruc.scoring import CardScore, HandScore
 from pancli.rulebook import Rule
 
+MAX_DEALS: Final = 5
+"""No player deals more than five times in an official game (G8)."""
+
 
 class PagrucRules:
-    """The rules of PAGRUC (G1, G4, G5, G7): built once by whoever judges and handed to the
-    referee, the meld check and the scorer."""
+    """The rules of PAGRUC (G1, G4, G5, G7, G8): built once by whoever judges and handed to the
+    referee, the meld check, the scorer, the standings and ``pan live``."""
 
     __slots__ = ()
 
@@ -41,6 +53,21 @@ class PagrucRules:
     def seating_problem(self, players: int, packs: int | None = None) -> str | None:
         """G1 (with :meth:`pack`): why ``players`` do not fit the packs, or None."""
         return pack_problem(players, packs)
+
+    def official_problem(self, players: int, packs: int | None = None) -> str | None:
+        """G1 (with :meth:`pack`): why a round of ``players`` is not official (fewer than three, or
+        :meth:`seating_problem`), or None: the standings ask it of a game's table."""
+        return official_problem(players, packs)
+
+    def packs_problem(self, packs: int) -> str | None:
+        """G1 (with :meth:`pack`): why ``packs`` 52-card packs are not a PAGRUC pack, or None."""
+        return packs_problem(packs)
+
+    def pack_without_table(self, packs: int | None = None) -> PagrucPack:
+        """G1 (with :meth:`pack`): the pack a meld or a hand is judged against when no table is
+        named (``pan check --game pagruc``, ``pan score``): the largest table's, with ``packs``
+        packs when given, so by default the most copies of a card a game holds."""
+        return self.pack(MAX_PLAYERS, packs)
 
     @decides(Rule.G4, what="whether a new meld is a run or a set")
     def meld(self, cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:
@@ -70,6 +97,22 @@ class PagrucRules:
         ('Ben', 'Cruz', 'Dee', 'Ana')
         """
         return (*players[1:], *players[:1])
+
+    def deals_problem(self, deals: Mapping[str, int]) -> str | None:
+        """G8 (with :meth:`next_order`): why a game in which each player dealt ``deals`` times is
+        not official (every player deals the same number of times, at most :data:`MAX_DEALS`), or
+        None.
+
+        >>> PagrucRules().deals_problem({"Ana": 2, "Ben": 1})
+        'every player deals the same number of times; deals: Ana 2, Ben 1'
+        """
+        counts = set(deals.values())
+        if len(counts) > 1:
+            said = ", ".join(f"{p} {k}" for p, k in deals.items())
+            return f"every player deals the same number of times; deals: {said}"
+        if max(counts) > MAX_DEALS:
+            return f"each player dealt {max(counts)} times: at most {MAX_DEALS} deals each"
+        return None
 
     def meld_points(self, meld: PagrucMeld) -> int:
         """G7: what a meld's cards score on the table."""

@@ -21,14 +21,10 @@ from collections.abc import Mapping, Sequence
 from pancli.decides import decides
 from pancli.model.results import ClaimKind
 from pancli.model.rulings import counted
-from pancli.pagruc.pack import official_problem
 from pancli.pagruc.referee import PagrucHandResult
 from pancli.pagruc.rules import PagrucRules
 from pancli.rulebook import Rule
 from pancli.values import Value
-
-MAX_DEALS = 5
-"""No player deals more than five times in an official game (G8)."""
 
 
 class GameHand(Value):
@@ -137,7 +133,8 @@ def game_order_problems(
     """G8, the one judge of a game's order: at least one hand; every hand played by the game's
     ``seats``; each in the order ``rules`` sets after the hand before
     (:meth:`.PagrucRules.next_order`: dealt by the player who played first in it, play keeping one
-    direction); every player dealing the same number of times, at most :data:`MAX_DEALS`.
+    direction); every player dealing the same number of times, at most five
+    (:meth:`.PagrucRules.deals_problem`).
     Returns the problems, in the order of the hands, and how often each player dealt."""
     if not hands:
         return [Problem(Rule.G8, "no PAGRUC hand: a game is at least one deal each")], Counter()
@@ -166,21 +163,17 @@ def game_order_problems(
             problems.append(Problem(Rule.G8, msg, after.file, after.line, 1, after.index))
     deals = Counter({p: 0 for p in seats})
     deals.update(h.dealer for h in hands if h.dealer in deals)
-    counts = set(deals.values())
     last = hands[-1]
-    if len(counts) > 1:
-        said = ", ".join(f"{p} {k}" for p, k in deals.items())
-        msg = f"every player deals the same number of times; deals: {said}"
-        problems.append(Problem(Rule.G8, msg, last.file, last.line, 1, last.index))
-    elif max(counts) > MAX_DEALS:
-        msg = f"each player dealt {max(counts)} times: at most {MAX_DEALS} deals each"
-        problems.append(Problem(Rule.G8, msg, last.file, last.line, 1, last.index))
+    why = rules.deals_problem(deals)
+    if why is not None:
+        problems.append(Problem(Rule.G8, why, last.file, last.line, 1, last.index))
     return problems, deals
 
 
 def game_standings(hands: Sequence[GameHand], rules: PagrucRules | None = None) -> Standings:
     """Check a game (G1, G6-G8) and rank its players (G9), asking ``rules`` (PAGRUC's rules
-    object, :class:`~pancli.pagruc.rules.PagrucRules`, when None) the order of each next hand.
+    object, :class:`~pancli.pagruc.rules.PagrucRules`, when None) whether the table is official
+    (G1), the order of each next hand and whether the deals are even (G8).
 
     Every reason the game is not official is collected in ``problems``; totals are given
     whenever every score is known, PAGRUC points only for an official game.
@@ -192,7 +185,7 @@ def game_standings(hands: Sequence[GameHand], rules: PagrucRules | None = None) 
     seats = first.players
     problems: list[Problem] = []
     n = len(seats)
-    why = official_problem(n)  # G1's bounds, which the referee's G1 judge asks too
+    why = rules.official_problem(n)  # G1's bounds, whose seating part the referee's G1 judge asks too
     if why is not None:
         problems.append(Problem(Rule.G1, f"{counted(n, 'player')}: {why}", first.file, first.line, 1, first.index))
     for h in hands:

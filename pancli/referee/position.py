@@ -396,6 +396,9 @@ class SeatNow(Value):
     """How he retired from the hand (the rule, I1 or I2, and the line), or None."""
     flat: bool = False
     """Ten cards melded, none in hand (P9 protects him): the rules object's ``is_flat``."""
+    values: tuple[int, ...] = ()
+    """What each of his melds is worth as it lies (C6, as the rules object values it): what each
+    opponent paid for it, laid and grown (C1-C7: a new meld collects its value, a change its gain)."""
 
 
 class Fit(Value):
@@ -487,6 +490,7 @@ def now_of(table: Table) -> TableNow:
             s.active,
             s.retired,
             table.rules.is_flat(s),
+            tuple(m.value for m in s.melds),
         )
         for s in table.seats
     )

@@ -37,8 +37,8 @@ The policy (simple on purpose, documented so records can be read with it in mind
   A deal whose stock has been reshuffled three times is abandoned and dealt again from the
   same generator (same order of play): every record yielded is a complete hand.
 * **Next hand (S3).** The winner the table's result names is first hand of the next hand
-  (the order rotates to start with him); after a hand with no winner the deal passes one
-  seat to the right.
+  (the order rotates to start with him); after a hand with no winner, for which S3 sets no
+  order, the policy passes the deal one seat to the right.
 
 >>> from pancli.rules import HOYLE
 >>> from pancli.referee import referee_hand
@@ -84,6 +84,7 @@ from pancli.panrules import PanRules
 from pancli.referee.state import Seat
 from pancli.referee.table import Table, referee_hand
 from pancli.rules import HAND_SIZE, Profile
+from pancli.values import Value
 
 _MAX_RESHUFFLES: Final = 3
 
@@ -95,16 +96,39 @@ class _Stuck(Exception):
 def simulate_hands(
     players: tuple[str, ...], hands: int, seed: int, profile: Profile, *, rules: PanRules | None = None
 ) -> Iterator[HandScript]:
-    """Yield ``hands`` complete hands of self-play among ``players`` (order of play, dealer last),
-    asking ``rules`` (the rules object of ``profile``; a fresh one without) every rule question
-    a player's choice depends on: what is a meld and what grows one, P8, P9, S1, and the next
-    hand's order (S3); each hand is played on a referee's table judging by ``rules``, which
-    applies every line (:class:`SelfPlayError` if it refuses one).
+    """Yield ``hands`` complete hands of self-play among ``players`` (order of play, dealer last):
+    the scripts of :func:`play_hands`.
 
     >>> from pancli.rules import HOYLE
     >>> s = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, 3, HOYLE))
     >>> s.players, len(s.deals), s.upcard is not None
     (('Ana', 'Ben', 'Cruz'), 3, True)
+    """
+    for played in play_hands(players, hands, seed, profile, rules=rules):
+        yield played.script
+
+
+class PlayedHand(Value):
+    """One hand of self-play: its script, and its winner as the table that played it found him
+    (None: the hand is void)."""
+
+    script: HandScript
+    winner: str | None
+
+
+def play_hands(
+    players: tuple[str, ...], hands: int, seed: int, profile: Profile, *, rules: PanRules | None = None
+) -> Iterator[PlayedHand]:
+    """Play ``hands`` complete hands among ``players`` (order of play, dealer last), asking
+    ``rules`` (the rules object of ``profile``; a fresh one without) every rule question a
+    player's choice depends on: what is a meld and what grows one, P8, P9, S1, and the next
+    hand's order (S3); each hand is played on a referee's table judging by ``rules``, which
+    applies every line (:class:`SelfPlayError` if it refuses one) and names the winner.
+
+    >>> from pancli.rules import HOYLE
+    >>> p = next(play_hands(("Ana", "Ben", "Cruz"), 1, 3, HOYLE))
+    >>> p.winner in p.script.players or p.winner is None
+    True
     """
     rules = PanRules(profile) if rules is None else rules
     why = rules.seating(len(players))
@@ -123,9 +147,10 @@ def simulate_hands(
         except _Stuck:
             continue
         done += 1
-        yield script
+        yield PlayedHand(script, winner)
         after = rules.next_order(order, winner)
-        order = after if after is not None else order[1:] + order[:1]  # no order set: the deal passes on
+        # S3 sets no order after a hand with no winner: passing the deal on is the policy's choice
+        order = after if after is not None else order[1:] + order[:1]
 
 
 class _Policy:

@@ -125,7 +125,7 @@ def position_json(spot: RecordSpot) -> dict[str, Any]:
 
 
 def _placed_json(p: Placed) -> dict[str, Any]:
-    conds = [c.value for c in p.meld.conditions()]
+    conds = [c.value for c in p.conditions]
     return {
         "meld": format_cards(p.meld.cards),
         "cards": format_cards(p.cards),
@@ -220,7 +220,7 @@ def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
 
 
 def _placed_text(p: Placed) -> str:
-    conds = "+".join(c.value for c in p.meld.conditions()) or "-"
+    conds = "+".join(c.value for c in p.conditions) or "-"
     if p.target is None:
         return f"{format_cards(p.cards)} ({conds} {p.value})"
     return f"add {format_cards(p.cards)} to #{p.target + 1} -> {format_cards(p.meld.cards)} ({conds} +{p.value})"

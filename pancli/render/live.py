@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING
 from pancli.app.lines import error_line
 from pancli.app.live import Entry, LineVerdict, Session
 from pancli.app.replay import replay_files
-from pancli.cards import Card, Game
+from pancli.cards import Game
 from pancli.model.results import Payment, Violation
 from pancli.notation.errors import NotationError
 from pancli.referee.board import Phase
@@ -122,19 +122,6 @@ def now_text(now: TableNow) -> str:
     if now.next_flat:
         extra.append("the next player is flat: a draw that fits him is kept (P9)")
     return "; ".join([what, *extra])
-
-
-def ledger_of_night(session: Session) -> dict[str, int]:
-    """Each player's net units over the hands of the file (disputed hands left out, as ``pan
-    settle`` counts them)."""
-    totals: dict[str, int] = {}
-    for report in session.hand_reports():
-        result = report.result
-        if report.dispute is not None or result.game is Game.PAGRUC:
-            continue
-        for p, n in result.ledger.items():
-            totals[p] = totals.get(p, 0) + n
-    return totals
 
 
 # --------------------------------------------------------------------------- line mode
@@ -354,27 +341,6 @@ def title_text(session: Session) -> str:
     return f"pan live {session.name} · hand {session.hand_index} · {rules}{money}"
 
 
-def _within(part: tuple[Card, ...], whole: tuple[Card, ...]) -> bool:
-    rest = list(whole)
-    for c in part:
-        if c not in rest:
-            return False
-        rest.remove(c)
-    return True
-
-
-def _meld_paid(session: Session, player: str, cards: tuple[Card, ...]) -> int:
-    """What each opponent paid ``player`` for the meld ``cards`` as it lies (laid and grown: C1-C7)."""
-    report = session.report
-    if report is None or report.result.game is Game.PAGRUC:
-        return 0
-    paid: dict[tuple[int, str], int] = {}
-    for p in report.result.payments:
-        if p.payee == player and p.meld and p.rule not in ("C8", "T2") and _within(p.meld, cards):
-            paid[(p.line, p.rule)] = p.units
-    return sum(paid.values())
-
-
 def table_lines(session: Session) -> list[str]:
     """The table at a glance: the stock, the live discard, each seat (stays, on top, retired),
     its cards (the known ones shown), its melds and what they paid."""
@@ -402,15 +368,14 @@ def table_lines(session: Session) -> list[str]:
         if s.unknown:
             held = (held + " " if held else "") + f"+{s.unknown} unknown"
         out.append(f"{mark} {s.player:<{width}}  {state:<8} {s.cards:>2} cards  {held}")
-        for n, m in enumerate(s.melds, 1):
-            paid = _meld_paid(session, s.player, m.cards)
+        for n, (m, paid) in enumerate(zip(s.melds, s.values, strict=True), 1):
             out.append(f"    #{n} [{' '.join(str(c) for c in m.cards)}]" + (f"  paid {paid} each" if paid else ""))
     return out
 
 
 def ledger_lines(session: Session, night: dict[str, int]) -> list[str]:
-    """The running ledger: this hand's net units, the night's (finished hands plus this one),
-    and money when the hand names a stake."""
+    """The running ledger: this hand's net units, the night's (``night``: the finished hands',
+    :meth:`Session.night_units`, plus this one), and money when the hand names a stake."""
     report = session.report
     hand: dict[str, int] = {}
     stake = None
@@ -427,16 +392,6 @@ def ledger_lines(session: Session, night: dict[str, int]) -> list[str]:
             row += f"  {money_text(stake * total)}"
         out.append(row)
     return out
-
-
-def finished_totals(session: Session) -> dict[str, int]:
-    """The night's units over the hands finished (the hand in play left out): :func:`ledger_of_night`."""
-    totals = ledger_of_night(session)
-    report = session.report
-    if report is not None and report.result.game is Game.PANGUINGUE and report.dispute is None:
-        for p, n in report.result.ledger.items():
-            totals[p] = totals.get(p, 0) - n
-    return totals
 
 
 def hand_log(session: Session) -> list[str]:

@@ -25,7 +25,6 @@ from pancli.app.live import LineVerdict, Session, command
 from pancli.render.live import (
     complete_line,
     entry_text,
-    finished_totals,
     hand_log,
     ledger_lines,
     may_now,
@@ -141,7 +140,7 @@ class LiveApp(App[bool]):
     def _night_totals(self) -> dict[str, int]:
         key = (self.session.hand_index, len(self.session.units))
         if self._night is None or self._night_of[0] != key[0] or self._night_of[1] > key[1]:
-            self._night = finished_totals(self.session)
+            self._night = self.session.night_units()
         self._night_of = key
         return self._night
 

@@ -422,7 +422,7 @@ def analysis(a: Analysis) -> Drawing:
     top.extend(Group(f"#{i} on the table", m.cards) for i, m in enumerate(a.table, 1))
     best: list[Group] = []
     for p in a.best.placed:
-        conds = "+".join(c.value for c in p.meld.conditions())
+        conds = "+".join(c.value for c in p.conditions)
         if p.target is None:
             best.append(Group(f"meld {conds} {p.value}".replace("  ", " ") if conds else "meld, pays 0", p.meld.cards))
         else:
