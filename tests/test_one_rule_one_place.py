@@ -1009,6 +1009,69 @@ def test_G8_the_standings_and_live_ask_the_rules_object_s_next_order(tmp_path: P
         assert session.header[-1] == '[Players "Dee Ana Ben Cruz"]'  # the rules object handed in
 
 
+class LowestFirst(PagrucRules):
+    """G9 otherwise: the lowest total ranks first."""
+
+    def pagruc_points(self, totals: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+        return super().pagruc_points({p: -t for p, t in totals.items()})
+
+
+def test_G9_the_standings_ask_the_rules_object_s_places_and_points() -> None:
+    from pancli.app.standings import game_standings, read_game
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan"
+    hands, _, _ = read_game([str(sample)], open)
+    book, house = game_standings(hands, PagrucRules()), game_standings(hands, LowestFirst())
+    assert book.official and house.official and book.totals is not None and house.totals == book.totals
+    ranked = {s.player: (s.place, s.points) for s in house.table}
+    assert ranked == LowestFirst().pagruc_points(book.totals) != PagrucRules().pagruc_points(book.totals)
+
+
+class LaysOffFirst(PagrucRules):
+    """G5 otherwise: a player may lay off before he has a meld of his own."""
+
+    def may_lay_off(self, has_meld: bool) -> bool:
+        return True
+
+
+def test_G5_the_pagruc_referee_asks_whether_a_player_may_lay_off() -> None:
+    from pagruc_build import DEALS, OPENING, script, turn
+
+    hand = script("Ana Ben Cy", DEALS, "Kh", OPENING[0], turn("Ben", "draw 8h", "lay 8h on Ana#1", "discard 8c"))
+    book = pagruc_referee.referee_hand(hand, strict=False)
+    assert [(v.rule, v.message) for v in book.violations] == [
+        (Rule.G5, "Ben has no meld on the table yet, so may not lay off")
+    ]
+    house = pagruc_referee.referee_hand(hand, rules=LaysOffFirst(), strict=False)
+    assert house.violations == () and [str(m.meld) for m in house.table] == ["5h 6h 7h 8h", "Ac Ad As"]
+
+
+class OnePackHouse(PagrucRules):
+    """G1 otherwise: the house owns one pack, and seats no two players of the same initial."""
+
+    def packs_problem(self, packs: int) -> str | None:
+        return None if packs == 1 else "this house has one pack"
+
+    def seating_problem(self, players: Sequence[str], packs: int | None = None) -> str | None:
+        why = super().seating_problem(players, packs)
+        return why or (None if len({p[0] for p in players}) == len(players) else "two players share an initial")
+
+
+def test_G1_the_pagruc_board_and_seating_ask_the_rules_object_s_packs_and_seating() -> None:
+    from pagruc_build import DEALS, OPENING, script
+
+    two = script("Ana Ben Cy", DEALS, "Kh", *OPENING, packs=2)
+    book, house = (pagruc_referee.referee_hand(two, rules=r, strict=False) for r in (PagrucRules(), OnePackHouse()))
+    assert (book.packs, book.violations) == (2, ())
+    assert house.packs == 1 and [(v.rule, v.message) for v in house.violations] == [
+        (Rule.G1, "this house has one pack")
+    ]
+    initials = script("P1 P2 P3", {}, "Kh")
+    assert pagruc_referee.referee_hand(initials, strict=False).violations == ()
+    seated = pagruc_referee.referee_hand(initials, rules=OnePackHouse(), strict=False)
+    assert [(v.rule, v.message) for v in seated.violations] == [(Rule.G1, "two players share an initial")]
+
+
 PAGRUC_CHANGED: Final = {
     Rule.G1: TwoPacksAlways,
     Rule.G4: RunsOnly,

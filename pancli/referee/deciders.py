@@ -6,7 +6,8 @@ definition, a principle, or a rule of the notation that the reader decides while
 
 The marks are on the methods of the rules objects (:class:`pancli.panrules.PanRules`: the
 questions the referee, self-play, positions, the analyzer and the payment batches ask;
-:class:`pancli.pagruc.rules.PagrucRules`: PAGRUC's pack, meld, lay-off and score) and on
+:class:`pancli.pagruc.rules.PagrucRules`: PAGRUC's pack, meld, lay-off, score, order and
+places) and on
 the referee's and PAGRUC's judges (the rules only a hand's judge rules on). A callable may
 decide several rules (the rules object's ``judge`` decides M1-M4 and E2 together, in its
 order). :data:`SHARED` are the questions several parts ask: tests/test_one_rule_one_place.py
@@ -29,7 +30,6 @@ from pancli.decides import Mark, marked
 from pancli.pagruc import judges as pagruc_judges
 from pancli.pagruc import rules as pagruc_rules
 from pancli.pagruc import scoring as pagruc_scoring
-from pancli.pagruc import standings as pagruc_standings
 from pancli.referee import deal, decisions, forcing, going_out, melding, turns
 from pancli.rulebook import Rule
 
@@ -44,7 +44,6 @@ MARKED_IN: Final[tuple[ModuleType, ...]] = (
     pagruc_rules,
     pagruc_judges,
     pagruc_scoring,
-    pagruc_standings,
 )
 """The modules whose functions and classes carry the marks (a test finds no mark elsewhere)."""
 
