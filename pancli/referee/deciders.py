@@ -91,7 +91,6 @@ _NOTATION = "decided by the card notation's grammar while it reads cards (pancli
 NO_DECIDER: Final[Mapping[Rule, str]] = MappingProxyType(
     {
         Rule.E3: "a definition (Rank.is_valle, Rank.is_noncomoquer) that the conditions and M4 read",
-        Rule.C6: "each kind of meld says what it is worth: Rope.value (rope_value) and Set.value",
         Rule.C10: "a principle: every payment is made of the melds as laid, none rearranges them",
         Rule.R3: "what the rules object is built from: house rules read into a profile"
         " (pancli.rules.profile_from_mapping, named knobs with valid values on a built-in base)",
@@ -126,6 +125,7 @@ SHARED: Final = frozenset(
         Rule.C3,
         Rule.C4,
         Rule.C5,
+        Rule.C6,
         Rule.C7,
         Rule.C8,
         Rule.P7,
