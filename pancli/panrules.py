@@ -181,17 +181,25 @@ class PanRules:
         p = self.profile
         return (p.forfeit if went_on_top else 0, p.ante)
 
+    @property
+    def hand_size(self) -> int:
+        """The cards dealt to each player (S2: ten): the count :meth:`holds_ten` (P7) and
+        :meth:`is_flat` (P9) compare with, and the referee's deal and count judges (I1) deal by.
+        The referee, self-play and the analyzer read it once per hand, never per card."""
+        return HAND_SIZE
+
     @decides("P7", what="whether hand and melds hold ten cards between turns")
-    def holds_ten(self, hand: int, melded: int, dealt: int = HAND_SIZE) -> bool:
-        """P7: between turns, ``hand`` cards plus ``melded`` cards is ten (or the ``dealt`` count
-        while a wrong count at the deal waits for the count that finds it, I1)."""
-        return hand + melded == dealt
+    def holds_ten(self, hand: int, melded: int, dealt: int | None = None) -> bool:
+        """P7: between turns, ``hand`` cards plus ``melded`` cards is the :attr:`hand_size` dealt
+        (or the ``dealt`` count while a wrong count at the deal waits for the count that finds
+        it, I1). Going out is one card more melded: ``holds_ten(0, melded - 1)``."""
+        return hand + melded == (self.hand_size if dealt is None else dealt)
 
     def ten_fault(self, who: str, hand: int, melded: int) -> str | None:
         """Why ``who`` does not hold ten between turns (:meth:`holds_ten`), or None."""
         if self.holds_ten(hand, melded):
             return None
-        return ten_words(who, hand, melded)
+        return ten_words(who, hand, melded, self.hand_size)
 
     @decides("T4", what="after the last decision: the hand is played, won by the last one in, or void")
     def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
@@ -316,7 +324,7 @@ class PanRules:
         >>> from pancli.rules import HOYLE
         >>> from pancli.referee.state import Seat
         >>> rules = PanRules(HOYLE)
-        >>> rules.must_take("Ben", False, Seat("Ana"), None), rules.must_take(None, True, Seat("Ana"), None)
+        >>> rules.must_take("Ben", False, Seat("Ana", 10), None), rules.must_take(None, True, Seat("Ana", 10), None)
         (-1, 0)
         """
         if forced_by is not None:
@@ -337,7 +345,7 @@ class PanRules:
 
     def is_flat(self, seat: Seated) -> bool:
         """P9's flat player, as :meth:`must_keep_draw` asks it: ten cards melded, an empty hand."""
-        return not seat.hand_n and seat.melded_n == HAND_SIZE
+        return not seat.hand_n and seat.melded_n == self.hand_size
 
 
 class PanRulesByProfile:

@@ -47,6 +47,16 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def ordinal(n: int) -> str:
+    """``n`` as an ordinal number, for violation messages.
+
+    >>> ordinal(11), ordinal(1), ordinal(22), ordinal(13)
+    ('11th', '1st', '22nd', '13th')
+    """
+    last = 0 if 10 <= n % 100 <= 20 else n % 10
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th') }"
+
+
 # The bounds and words of the rules judged on counts alone (S1, P7, E4). The rules object
 # (pancli.panrules.PanRules) decides them with these; its callers ask it, never these.
 
@@ -62,9 +72,10 @@ def seating_fault(players: int) -> str | None:
     return f"{counted(players, 'player')} seated; Panguingue seats {MIN_PLAYERS} to {MAX_PLAYERS}"
 
 
-def ten_words(who: str, hand: int, melded: int) -> str:
-    """What P7 says of ``who`` holding ``hand`` cards with ``melded`` on the table, not ten."""
-    return f"{who} holds {hand} and has {melded} melded: not {HAND_SIZE} in all"
+def ten_words(who: str, hand: int, melded: int, dealt: int) -> str:
+    """What P7 says of ``who`` holding ``hand`` cards with ``melded`` on the table, not the
+    ``dealt`` count (ten)."""
+    return f"{who} holds {hand} and has {melded} melded: not {dealt} in all"
 
 
 def copies_fault(cards: Iterable[tuple[int, int]], copies: Sequence[int]) -> str | None:

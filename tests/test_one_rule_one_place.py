@@ -419,11 +419,11 @@ def test_P9_a_flat_player_s_own_draw_is_never_kept() -> None:
     assert laid is not None
 
     def flat(name: str) -> Seat:
-        s = Seat(name)
+        s = Seat(name, 10)
         s.hand_n, s.unknown, s.melded_n, s.melds, s.fit_mask = 0, 0, 10, [laid], -1
         return s
 
-    holder, nxt = Seat("Ana"), flat("Ben")
+    holder, nxt = Seat("Ana", 10), flat("Ben")
     assert rules.must_keep_draw(holder, nxt, five)
     assert not rules.must_keep_draw(flat("Ana"), nxt, five)
 
@@ -475,6 +475,39 @@ def test_P7_the_referee_and_the_analyzer_ask_holds_ten() -> None:
     check_position(nine, None, [], [], HOYLE, NineCards(HOYLE))
     with pytest.raises(ImpossiblePosition, match="P7"):
         check_position(nine, None, [], [], HOYLE, PanRules(HOYLE))
+
+
+class DealsNine(PanRules):
+    """Nine cards to each player: P7's count, I1's deal and count, P9's flat player, self-play's
+    deal and the advice's deals all follow the rules object's ``hand_size``."""
+
+    @property
+    def hand_size(self) -> int:
+        return 9
+
+
+def test_P7_I1_the_referee_self_play_and_the_advice_ask_hand_size() -> None:
+    from pancli.analyze.advice import advise
+    from pancli.analyze.analysis import analyze
+
+    deals = {"Ana": "5s 5s Ah 2h 3h 4h Kd Kh Kc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h"}
+    out = ("Ana draw 5s, meld [5s 5s 5s], meld [Ah 2h 3h 4h], meld [Kd Kh Kc], out",)
+    assert _both_paths(_deal(deals, *out), DealsNine(HOYLE)) == []
+    assert _both_paths(_deal(deals, *out), PanRules(HOYLE)) == ["I1"]
+    # a turn that leaves nine, and a count that finds nine: right with nine dealt
+    deals["Ana"] = "5s 5s 2h 3h Kd Kh Kc 2c 7d"
+    play = ("Ana draw 5s, meld [5s 5s 5s], discard 7d", "Ben count Ana", "Ben draw Jc, discard Jc")
+    assert _both_paths(_deal(deals, *play), DealsNine(HOYLE)) == []
+    one_more = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    assert _both_paths(_deal(one_more, *play[:1]), DealsNine(HOYLE)) == ["I1"]
+    # self-play deals what the rules object says, and the referee asking it passes every hand
+    scripts = _simulated(DealsNine(HOYLE), 3)
+    assert {len(d.cards) for s in scripts for d in s.deals} == {9}
+    assert all(not referee_hand(s, rules=DealsNine(HOYLE)).violations for s in scripts)
+    # the advice deals the opponents what the rules object says
+    a = analyze(list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")), HOYLE, players=4, samples=30)
+    tens, nines = (advise(a, r, samples=60, seed=2) for r in (PanRules(HOYLE), DealsNine(HOYLE)))
+    assert (tens.stay, tens.samples) != (nines.stay, nines.samples)
 
 
 class DoubleBonus(PanRules):

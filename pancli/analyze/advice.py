@@ -161,6 +161,7 @@ def advise(
         raise ValueError("advise: the rules object is not of the analysis's profile")
     n = a.players
     stays = sum(rules.owes_winner(False))  # T2: what each player who stayed owes the winner
+    dealt = rules.hand_size  # S2: what each opponent is dealt
     if space is None:
         space = rules.meld_space()
     if policy is None or policy.t is not space:
@@ -193,10 +194,10 @@ def advise(
         seats = [start]
         for p in range(1, n):
             state = 0
-            for slot in deck[(p - 1) * 10 : p * 10]:
+            for slot in deck[(p - 1) * dealt : p * dealt]:
                 state += ONE[slot]
             seats.append(policy.node(state, ()))
-        stock = deck[(n - 1) * 10 :]
+        stock = deck[(n - 1) * dealt :]
         if first is not None:
             stock.append(first)  # popped first: the drawn card is the first draw
         net = 0.0

@@ -26,7 +26,6 @@ from pancli.model.rulings import Ruling
 from pancli.panrules import PanRules
 from pancli.referee.state import Foul, Seat
 from pancli.rulebook import Rule
-from pancli.rules import HAND_SIZE as HAND_SIZE
 from pancli.rules import Forcing
 
 Move = tuple[Card, Source, Source]
@@ -84,14 +83,16 @@ class Board:
         self.rules = rules if rules is not None else PanRules(profile)
         """The rules object every judge asks (a caller's of many hands, for the profile)."""
         self.players = script.players
-        self.seats = [Seat(n) for n in script.players]
+        self.hand_size = dealt = self.rules.hand_size
+        """The cards dealt to each player (S2), as the rules object says, read once per hand."""
+        self.seats = [Seat(n, dealt) for n in script.players]
         self.by_name: dict[str, Seat] = {}
         for s in self.seats:
             self.by_name.setdefault(s.name, s)
         self.copies = self.rules.copies
         self.seen = [0] * 52
         """Copies known to be outside the stock (hands shown, melds, discards, dead, drawn): E4."""
-        self.stock_n = profile.pack.size - HAND_SIZE * len(self.seats) - 1
+        self.stock_n = profile.pack.size - dealt * len(self.seats) - 1
         self.pile: list[Card | None] = []
         self.restock: list[int] | None = None
         """After a reshuffle whose dead discards the record shows, the copies of each card (by

@@ -23,7 +23,7 @@ from __future__ import annotations
 from pancli.model.actions import Call, Count, Event, Mend, Turn
 from pancli.model.results import DEAD, HAND, Remedy, Step, Violation
 from pancli.model.rulings import Ruling, counted
-from pancli.referee.board import HAND_SIZE, Board, Place
+from pancli.referee.board import Board, Place
 from pancli.referee.deal import deal_count_fault
 from pancli.referee.irregular import remedy_deal, retire
 from pancli.referee.melding import apply_mend, foul_meld_ruling, verify_mend
@@ -189,7 +189,7 @@ def apply_count(b: Board, ev: Count) -> None:
                 " (I1): nothing to compare"
             )
         else:
-            b.notes.append(f"line {ev.line}: {ev.player} counts {s.name}: {HAND_SIZE} cards, right (I1): noted")
+            b.notes.append(f"line {ev.line}: {ev.player} counts {s.name}: {b.hand_size} cards, right (I1): noted")
         return
     if b.turn_no:
         retire(b, s, bad.violation, ev)
@@ -201,26 +201,27 @@ def _put_right(b: Board, s: Seat, ev: Count, v: Violation) -> None:
     """I1 found before the first draw: as at the deal, the extras (the last cards dealt) go to
     the dead cards, a short hand is filled from the stock."""
     d = next((d for d in b.script.deals if d.player == s.name), None)
+    dealt = b.hand_size
     if d is not None:
-        extra = d.cards[HAND_SIZE:]
+        extra = d.cards[dealt:]
         for c in extra:
             s.hand[c.index] -= 1
         b.dead += extra
-        short = max(0, HAND_SIZE - len(d.cards))
+        short = max(0, dealt - len(d.cards))
         s.unknown += short
         b.stock_n -= short
-        s.hand_n = s.size = HAND_SIZE
+        s.hand_n = s.size = dealt
         r = remedy_deal(b, d, v)
         if b.steps is not None and extra:
             b.steps[-1] = Step(ev.line, ev.col, s.name, r, None, tuple((c, HAND, DEAD) for c in extra))
         return
     held = ev.number
     assert held is not None
-    if held > HAND_SIZE:
-        b.stock_n -= held - HAND_SIZE  # the extras, unseen, came off the stock and are dead
-        what = f"the extra {counted(held - HAND_SIZE, 'unseen card')} go to the dead cards; play goes on"
+    if held > dealt:
+        b.stock_n -= held - dealt  # the extras, unseen, came off the stock and are dead
+        what = f"the extra {counted(held - dealt, 'unseen card')} go to the dead cards; play goes on"
     else:
-        what = f"his hand is filled from the stock with {counted(HAND_SIZE - held, 'card')}; play goes on"
+        what = f"his hand is filled from the stock with {counted(dealt - held, 'card')}; play goes on"
     r = Remedy(v, what)
     b.remedies.append(r)
     if b.steps is not None:

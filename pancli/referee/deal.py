@@ -26,7 +26,7 @@ from pancli.model.actions import Count, Deal
 from pancli.model.results import DEAD, DEAL, DISCARD_PILE, HAND, STOCK, Step
 from pancli.model.rulings import I1_AT_DEAL, I1_LATE, Ruling, counted
 from pancli.panrules import card_key
-from pancli.referee.board import HAND_SIZE, Board, Located, Place
+from pancli.referee.board import Board, Located, Place
 from pancli.referee.state import Seat
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -60,7 +60,8 @@ def seat_fault(b: Board, player: str | None, node: Located | None = None, *, by:
 @decides(Rule.S2, what="whether a player is dealt a second time")
 def second_deal_fault(b: Board, s: Seat, d: Deal) -> Ruling | None:
     """S2: a player is dealt once (his ten cards are still unseen and none is counted)."""
-    if s.unknown == HAND_SIZE and s.hand_n == HAND_SIZE and not any(s.hand):
+    dealt = b.hand_size
+    if s.unknown == dealt and s.hand_n == dealt and not any(s.hand):
         return None
     return b.fail(Rule.S2, f"{d.player} is dealt twice", d, player=d.player)
 
@@ -84,11 +85,11 @@ def deal_count_fault(b: Board, node: Deal | Count | Located, *, unseen: int = 0,
         return None if got is None else b.fail(Rule.I1, got[0], node, player=got[1], ruling=got[2])
     if type(node) is Deal:
         n = len(node.cards)
-        if n == HAND_SIZE or counted_later(b, node.player):
+        if n == b.hand_size or counted_later(b, node.player):
             return None
         return b.fail(
             Rule.I1,
-            f"{node.player} is dealt {counted(n, 'card')}, not {HAND_SIZE}",
+            f"{node.player} is dealt {counted(n, 'card')}, not {b.hand_size}",
             node,
             player=node.player,
             ruling=I1_AT_DEAL,
@@ -97,9 +98,10 @@ def deal_count_fault(b: Board, node: Deal | Count | Located, *, unseen: int = 0,
     assert s is not None
     if unseen <= s.unknown:
         return None
+    dealt = b.hand_size
     return b.fail(
         Rule.I1,
-        f"{s.name} lays {counted(unseen, 'unseen card')} but holds only {s.unknown}: more than {HAND_SIZE} were dealt",
+        f"{s.name} lays {counted(unseen, 'unseen card')} but holds only {s.unknown}: more than {dealt} were dealt",
         node,
         ruling=I1_LATE,
     )
@@ -124,10 +126,10 @@ def _count_finding(b: Board, node: Count, found: bool) -> tuple[str, str, str | 
             return None
         return why, node.player, None
     held = s.hand_n if node.number is None else node.number
-    if held + s.melded_n == HAND_SIZE or (s.unknown and node.number is None):
+    if b.rules.holds_ten(held, s.melded_n) or (s.unknown and node.number is None):
         return None
     melded = f" and {s.melded_n} melded" if s.melded_n else ""
-    why = f"{node.player}'s count finds {s.name} with {held} in hand{melded}: {held + s.melded_n}, not {HAND_SIZE}"
+    why = f"{node.player}'s count finds {s.name} with {held} in hand{melded}: {held + s.melded_n}, not {b.hand_size}"
     return why, s.name, I1_LATE if b.turn_no else I1_AT_DEAL
 
 
@@ -212,7 +214,8 @@ def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
     n = len(d.cards)
     key = plan.key if plan is not None else card_key(d.cards)
     # a wrong count found only at a later count: he holds what he was dealt until then (I1)
-    keep = n if n != HAND_SIZE and counted_later(b, d.player) else HAND_SIZE
+    dealt = b.hand_size
+    keep = n if n != dealt and counted_later(b, d.player) else dealt
     for i in key[:keep]:
         seen[i] += 1
         hand[i] += 1
@@ -228,12 +231,12 @@ def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
             b.steps.append(Step(d.line, d.col, d.player, None, None, tuple(moves), ()))
     # The stock was counted as if ten went to each: extras dealt leave it shorter; a short
     # deal leaves it longer until the fill comes off it (I1, P10).
-    b.stock_n -= n - HAND_SIZE
-    if keep == HAND_SIZE:
-        short = max(0, HAND_SIZE - n)
+    b.stock_n -= n - dealt
+    if keep == dealt:
+        short = max(0, dealt - n)
         s.unknown = short
         b.stock_n -= short
-        s.hand_n = HAND_SIZE
+        s.hand_n = dealt
     else:
         s.unknown = 0
         s.hand_n = s.size = n

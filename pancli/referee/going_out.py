@@ -20,9 +20,10 @@ from pancli.decides import decides
 from pancli.model.actions import Discard, Out, Turn
 from pancli.model.results import ClaimCheck, ClaimKind, Ending, HandResult, Payment, Violation
 from pancli.model.rulings import Ruling, counted
-from pancli.referee.board import HAND_SIZE, WON, Board, Located
+from pancli.referee.board import WON, Board, Located
 from pancli.referee.state import Seat
 from pancli.rulebook import Rule
+from pancli.rules import ordinal, ten_words
 
 
 @decides(Rule.I3, what="whether anything is played or claimed after the hand is closed")
@@ -55,18 +56,23 @@ def ten_cards_fault(b: Board, node: Located) -> Ruling | None:
     kind = type(node)
     if kind is Discard:
         if b.pending_used and s.hand_n == 0:
-            return b.fail(Rule.P7, f"{s.name} has no card left to discard: with 11 melded {s.name} went out", node)
+            why = f"{s.name} has no card left to discard: with {s.size + 1} melded {s.name} went out"
+            return b.fail(Rule.P7, why, node)
         return None
     if kind is Out and (not b.pending_used or s.hand_n > 0 or b.borrowed):
         left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
         return b.fail(Rule.P7, f"{s.name} is not out: {left}", node)
     if kind is Turn and b.discarded:
-        why = b.rules.ten_fault(s.name, s.hand_n, s.melded_n) if s.size == HAND_SIZE else None
-        if s.size != HAND_SIZE and not holds_ten(b, s):
+        if holds_ten(b, s):
+            return None
+        if s.size == b.hand_size:
+            why = ten_words(s.name, s.hand_n, s.melded_n, s.size)
+        else:
             why = f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not the {s.size} dealt to him"
-        return None if why is None else b.fail(Rule.P7, why, node)
-    if s.melded_n != s.size + 1:
-        return b.fail(Rule.P7, f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the 11th", node)
+        return b.fail(Rule.P7, why, node)
+    if not b.rules.holds_ten(0, s.melded_n - 1, s.size):  # going out: one card more melded than held
+        going = ordinal(s.size + 1)
+        return b.fail(Rule.P7, f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the {going}", node)
     return None
 
 

@@ -41,7 +41,7 @@ from pancli.model.results import (
 )
 from pancli.model.rulings import counted
 from pancli.panrules import LaidMeld
-from pancli.referee.board import HAND_SIZE, VOID, Board, Located
+from pancli.referee.board import VOID, Board, Located
 from pancli.referee.state import Foul, Seat
 from pancli.rulebook import Rule
 
@@ -57,8 +57,9 @@ def transfer(
 def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
     """I1 at the deal, put right by :func:`.deal.apply_deal`: record what was done."""
     n = len(d.cards)
-    if n > HAND_SIZE:
-        extra = d.cards[HAND_SIZE:]
+    dealt = b.hand_size
+    if n > dealt:
+        extra = d.cards[dealt:]
         them = (
             f"card {extra[0]} (the last dealt) goes"
             if len(extra) == 1
@@ -66,9 +67,7 @@ def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
         )
         what = f"the extra {them} to the dead cards"
     else:
-        what = (
-            f"{d.player}'s hand is filled from the stock with {counted(HAND_SIZE - n, 'card')} the record does not show"
-        )
+        what = f"{d.player}'s hand is filled from the stock with {counted(dealt - n, 'card')} the record does not show"
     r = Remedy(v, f"{what}; play goes on")
     b.remedies.append(r)
     if b.steps is not None:

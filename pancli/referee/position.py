@@ -63,7 +63,6 @@ from pancli.model.actions import Draw, Event, HandScript, Take, Turn
 from pancli.model.results import Ending, Retirement, Source, Violation
 from pancli.model.rulings import Ruling
 from pancli.panrules import PanRules
-from pancli.referee.board import HAND_SIZE
 from pancli.referee.forcing import DiscardDue
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
@@ -321,7 +320,7 @@ def _view(
             f"{player} retired from the hand at line {gone.line} ({gone.rule}): the cards held and melded are dead",
             player=player,
         )
-    if seat.size != HAND_SIZE:
+    if seat.size != table.hand_size:
         why = f"{player} was dealt {seat.size} cards, found at a count later in the hand (I1)"
         raise PositionUnavailable(Rule.I1, f"{why}: there is no hand of ten to analyse", player=player)
     if seat.standing or (table.seat is seat and table.fouls):

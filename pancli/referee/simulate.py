@@ -83,7 +83,7 @@ from pancli.model.actions import (
 from pancli.panrules import PanRules
 from pancli.referee.state import Seat
 from pancli.referee.table import Table, referee_hand
-from pancli.rules import HAND_SIZE, Profile
+from pancli.rules import Profile
 from pancli.values import Value
 
 _MAX_RESHUFFLES: Final = 3
@@ -197,9 +197,10 @@ class _HandPlay:
         stock = list(full)
         rng.shuffle(stock)
         deals = []
+        dealt = policy.rules.hand_size
         for p in order:
-            deals.append(Deal(p, tuple(ALL_CARDS[i] for i in stock[-HAND_SIZE:])))
-            del stock[-HAND_SIZE:]
+            deals.append(Deal(p, tuple(ALL_CARDS[i] for i in stock[-dealt:])))
+            del stock[-dealt:]
         upcard = ALL_CARDS[stock.pop()]
         self.stock = stock
         """The stock in the order the simulator shuffled it (the referee counts it, never orders it)."""
@@ -387,7 +388,7 @@ class _HandPlay:
 def _melds(s: Seat) -> Seat:
     """A seat holding ``s``'s laid melds, to lay and add to while a turn is chosen (the table's
     seat changes only when the chosen line is pushed)."""
-    work = Seat(s.name)
+    work = Seat(s.name, s.size)
     work.melds = list(s.melds)
     work.fit_mask = s.fit_mask
     return work
@@ -590,7 +591,7 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
             continue
         if kind == "I1-late":
             # his cards were not written down; he lays eleven cards from them, more than he holds
-            acts.insert(len(acts) - 1, MeldNew(tuple(rng.sample(pack, HAND_SIZE + 1))))
+            acts.insert(len(acts) - 1, MeldNew(tuple(rng.sample(pack, rules.hand_size + 1))))
             new_deals = tuple(d for d in deals if d.player != who)
         else:
             first, last = acts[0], acts[-1]

@@ -84,11 +84,13 @@ class Seat:
         "unknown",
     )
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, dealt: int) -> None:
+        """``dealt``: the cards each player is dealt (the rules object's ``hand_size``), all unseen
+        until his deal line shows them."""
         self.name = name
         self.hand: list[int] = [0] * 52
-        self.unknown = 10
-        self.hand_n = 10
+        self.unknown = dealt
+        self.hand_n = dealt
         self.melds: list[LaidMeld] = []
         self.fit_mask = 0
         """Cards that fit any of his melds, by :attr:`Card.index` bit (-1: work it out again)."""
@@ -98,8 +100,8 @@ class Seat:
         self.retired: Retirement | None = None
         """How he retired from the hand (I1, I2: the rule and the line), or None: a retired
         player plays no further turn but still pays others."""
-        self.size = 10
-        """What his hand and melds hold between turns (P7): ten, or the number dealt when a wrong
+        self.size = dealt
+        """What his hand and melds hold between turns (P7): ``dealt``, or the number dealt when a wrong
         count at the deal is found only at a count later in the hand (I1)."""
         self.standing: list[Foul] = []
         """His foul melds and additions left lying after his turn because a call of each comes later

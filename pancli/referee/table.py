@@ -165,7 +165,7 @@ from pancli.model.results import (
 from pancli.model.rulings import Ruling
 from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import calls, deal, decisions, forcing, going_out, irregular, melding, turns
-from pancli.referee.board import DECIDING, HAND_SIZE, PLAYING, Board, Located, Phase
+from pancli.referee.board import DECIDING, PLAYING, Board, Located, Phase
 from pancli.referee.deal import beyond_hand, card_fault
 from pancli.referee.forcing import DiscardDue, DiscardPlan
 from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
@@ -174,7 +174,7 @@ from pancli.referee.turns import plays_now, stock_fault
 from pancli.rulebook import Rule
 from pancli.values import Value
 
-__all__ = ["HAND_SIZE", "Phase", "Plan", "Table", "TakePlan", "referee_hand"]
+__all__ = ["Phase", "Plan", "Table", "TakePlan", "referee_hand"]
 
 
 class TakePlan(Value):
