@@ -276,7 +276,7 @@ def past_the_pack(
     copies of it become known) that would take the card past its ``copies`` in the pack, given
     the ``seen`` copies already accounted for, with the count it would reach; None when all fit.
     Any numbering of the cards serves, the same in the three (the analyzer's draw table numbers
-    them by slot). The referee's E4 judge (``referee.deal.card_fault``), ``pan pay``'s count across
+    them by slot). The referee's E4 judge (``referee.play.card_fault``), ``pan pay``'s count across
     melds (``app.pay.PackCounter``), the meld engine and the analyzer ask it.
 
     >>> past_the_pack([7, 8], [8, 8], [(0, 1), (1, 0)]) is None

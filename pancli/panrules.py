@@ -322,7 +322,7 @@ class PanRules:
         it fits (M5), else 0.
 
         >>> from pancli.rules import HOYLE
-        >>> from pancli.referee.state import Seat
+        >>> from pancli.referee.board import Seat
         >>> rules = PanRules(HOYLE)
         >>> rules.must_take("Ben", False, Seat("Ana", 10), None), rules.must_take(None, True, Seat("Ana", 10), None)
         (-1, 0)

@@ -37,8 +37,8 @@ from pancli.pagruc.pack import TWO_PACKS, PagrucPack
 from pancli.pagruc.rules import PagrucRules
 from pancli.panrules import PanRules
 from pancli.referee import referee_hand, table
+from pancli.referee.board import Seat
 from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
-from pancli.referee.state import Seat
 from pancli.rulebook import Rule
 from pancli.rules import CARDROOM, HOYLE, Condition
 
@@ -103,7 +103,7 @@ def test_the_tables_list_every_rule_a_hand_is_ruled_on() -> None:
 
 
 _FUNCTION = re.compile(r"\w+(\.\w+)+")
-"""How a table names a function (``deal.seat_fault``, ``judges.pack_fault``); other rows name the engine."""
+"""How a table names a function (``play.seat_fault``, ``judges.pack_fault``); other rows name the engine."""
 
 
 def _tabled() -> list[tuple[str, str, str]]:
@@ -141,7 +141,7 @@ def test_S1_of_an_analysed_position_is_the_referee_s_S1(players: int) -> None:
     from pancli.analyze.analysis import ImpossiblePosition, analyze
     from pancli.model.actions import HandScript
     from pancli.referee.board import Board
-    from pancli.referee.deal import seat_fault
+    from pancli.referee.play import seat_fault
     from pancli.rules import HOYLE
 
     ruling = seat_fault(Board(HandScript(players=_NAMES[:players])), None)
@@ -155,7 +155,7 @@ def test_P7_of_an_analysed_position_is_the_referee_s_P7() -> None:
     from pancli.analyze.analysis import ImpossiblePosition, check_position
     from pancli.model.actions import HandScript, Turn
     from pancli.referee.board import Board
-    from pancli.referee.going_out import ten_cards_fault
+    from pancli.referee.play import ten_cards_fault
     from pancli.rules import HOYLE
 
     b = Board(HandScript(players=("the player", "Ben")))
@@ -385,7 +385,7 @@ def test_P9_the_position_s_discard_due_asks_must_keep_draw() -> None:
     """What the position says must be discarded after a draw (``Table.discard_due``) follows the
     rules object's P9: the draw itself (P2), or, kept, a hand card (P9)."""
     from pancli.model.actions import Discard
-    from pancli.model.rulings import Ruling
+    from pancli.model.results import Ruling
     from pancli.referee.table import Table
 
     flat = replace(HOYLE, flat_rule=True)

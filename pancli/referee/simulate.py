@@ -81,7 +81,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.panrules import PanRules
-from pancli.referee.state import Seat
+from pancli.referee.board import Seat
 from pancli.referee.table import Table, referee_hand
 from pancli.rules import Profile
 from pancli.values import Value
