@@ -26,7 +26,17 @@ from typing import TYPE_CHECKING, Final, Literal
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
 from pancli.decides import decides
 from pancli.melds import Meld, MeldError, OutValue, Rope, Verdict, going_out_value, grow, judge, keeps_value
-from pancli.rules import HAND_SIZE, NONE_SEEN, Condition, Profile, copies_words, seating_fault, ten_words
+from pancli.rules import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NONE_SEEN,
+    Condition,
+    Profile,
+    copies_words,
+    seating_words,
+    ten_words,
+)
 
 if TYPE_CHECKING:  # (a Protocol class costs start-up: pan check builds a rules object)
     from typing import Protocol
@@ -144,10 +154,33 @@ class PanRules:
         i, n = over
         return copies_words(i, n, self.copies[i])
 
-    @decides("S1", what="whether a table of so many players is seated (2 to 15)")
+    @decides("S1", what="how many players a table seats (2 to 15)")
+    def seats(self) -> range:
+        """S1: the numbers of players a table seats (2 to 15): :meth:`seating` and
+        :meth:`seated_twice` ask it for the referee, self-play and the analyzer, and the
+        commands' ``--players`` and the API's ``players`` for their bounds.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).seats()
+        range(2, 16)
+        """
+        return range(MIN_PLAYERS, MAX_PLAYERS + 1)
+
     def seating(self, players: int) -> str | None:
-        """S1: why ``players`` cannot be seated, or None (:func:`pancli.rules.seating_fault`)."""
-        return seating_fault(players)
+        """S1: why ``players`` cannot be seated (:meth:`seats`), or None."""
+        seats = self.seats()
+        return None if players in seats else seating_words(players, seats)
+
+    def seated_twice(self, names: Sequence[str]) -> str | None:
+        """S1's one seat each: the first of ``names`` that is seated twice, or None.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).seated_twice(("Ana", "Ben", "Ben", "Ana")), PanRules(HOYLE).seated_twice(("Ana",))
+        ('Ana', None)
+        """
+        if len(set(names)) == len(names):
+            return None
+        return next(n for n in names if names.count(n) > 1)
 
     @decides("S3", what="the next hand's order of play: the last winner first")
     def next_order(self, players: Sequence[str], winner: str | None) -> tuple[str, ...] | None:
