@@ -70,6 +70,7 @@ def seat_names(players: int | None, names: str | None, rules: PanRules) -> tuple
     Raises :class:`SimulateProblem` for a bad count (S1), a bad or repeated name, or a count
     that disagrees with the names.
 
+    >>> from pancli.rules import HOYLE
     >>> seat_names(3, None, PanRules(HOYLE))
     ('Ana', 'Ben', 'Cruz')
     >>> seat_names(None, "Mo, Lu Bo", PanRules(HOYLE))
