@@ -599,6 +599,18 @@ def test_E1_pan_check_the_referee_growing_and_the_search_ask_copies_of() -> None
     assert usable == [True, False]
 
 
+def test_E1_the_analyzer_s_live_copies_and_the_advice_s_start_ask_copies_of() -> None:
+    from pancli.analyze.advice import Start
+    from pancli.analyze.analysis import analyze
+
+    hand = fast_cards("5h 6h 2s 2s Kd Kd Jc Qc 4d 3c")
+    (seven,) = fast_cards("7h")
+    live = [analyze(hand, HOYLE, samples=10, rules=r).row(seven).live for r in (PanRules(HOYLE), NoSevens(HOYLE))]
+    assert live == [8, 0]
+    starts = [Start.of(hand, fast_cards("4c"), 4, r) for r in (PanRules(HOYLE), NoSevens(HOYLE))]
+    assert sum(starts[0].live) - sum(starts[1].live) == 4 * 8
+
+
 class ValleSetsAreC3(PanRules):
     """C1-C5 otherwise: a one-suit set of valles is C3, as other one-suit sets are."""
 
