@@ -25,7 +25,18 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
 from pancli.decides import decides
-from pancli.melds import Meld, MeldError, OutValue, Rope, Verdict, going_out_value, grow, judge, keeps_value
+from pancli.melds import (
+    Meld,
+    MeldError,
+    OutValue,
+    Rope,
+    Verdict,
+    going_out_value,
+    grow,
+    judge,
+    keeps_value,
+    spread_rule,
+)
 from pancli.rules import (
     HAND_SIZE,
     MAX_PLAYERS,
@@ -267,6 +278,21 @@ class PanRules:
                 self._judged.clear()
             v = self._judged[key] = judge(cards, self._profile, self.copies)
         return v
+
+    def spread_rule(self, n: int) -> str | None:
+        """What :meth:`judge` answers for every meld of ``n`` cards of the pack holding two ranks
+        and two suits at least: ``"M2"`` when that is so whatever the cards
+        (:func:`pancli.melds.spread_rule`, with :attr:`copies`), else None: it depends on the
+        cards, or a subclass judges otherwise (``judge`` overridden), and each such meld is then
+        asked of :meth:`judge`. ``pan check``'s batch builds its spread template from this.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).spread_rule(3), PanRules(HOYLE).spread_rule(9)
+        ('M2', None)
+        """
+        if type(self).judge is not PanRules.judge:
+            return None
+        return spread_rule(n, self.copies)
 
     @decides("C1", "C2", "C3", "C4", "C5", what="which conditions a meld is (C1-C5)")
     def conditions(self, meld: Meld) -> tuple[Condition, ...]:
