@@ -279,6 +279,25 @@ def test_json_has_the_analysis_and_the_position() -> None:
     assert data == given
 
 
+def test_P9_the_draw_the_position_keeps_is_not_advised_as_the_discard() -> None:
+    """Hal draws Jd, which the flat Ana could add (illegal-P9-flat-player.pan line 35): the
+    position keeps the draw, so the analysis discards a hand card, never Jd (P2 would throw it)."""
+    sample = "samples/illegal-P9-flat-player.pan"
+    pos = position_at(script_of(sample), 35, "Hal")
+    assert pos.keeps_draw and str(pos.drawn) == "Jd"
+    text = lines_of(run_at(sample, "--at", "35"))
+    assert "(P9)" in text["now"] and "(P2)" not in text["now"]
+    assert text["discard"].startswith("Qs (P9), leaving Jd Jd Ks Kd in hand")
+    data = as_json(run_at(sample, "--at", "35", "--json"))
+    assert data["now"] is None and data["discard"] == "Qs" and data["next_hand"] == "Jd Jd Ks Kd"
+    # the plain analysis of the same cards with no flat neighbour throws the draw (P2)
+    plain = analyze(pos.hand, pos.profile, pos.drawn, pos.melds, pos.seen, pos.players, samples=50)
+    kept = analyze(pos.hand, pos.profile, pos.drawn, pos.melds, pos.seen, pos.players, samples=50, keeps_draw=True)
+    assert (plain.discard, plain.kept_draw, kept.kept_draw) == (None, False, True)
+    assert kept.discard is not None and kept.discard != pos.drawn and kept.next_hand is not None
+    assert sorted(map(str, (*kept.next_hand, kept.discard))) == sorted(map(str, (*pos.hand, pos.drawn)))
+
+
 def test_player_defaults_to_the_one_whose_line_it_is_and_stdin_is_read() -> None:
     data = as_json(run_at(FRIDAY, "--at", "25", "--json"))
     assert data["position"]["player"] == "Dee" and data["drawn"] == "Kc"

@@ -1313,3 +1313,99 @@ def test_T2_a_house_with_forfeit_and_ante_costs_both_in_the_referee_and_the_advi
     assert paid and set(paid.values()) == {3}
     a = analyze(list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")), house, players=3, samples=30)
     assert advise(a, samples=30, seed=3, rules=rules).top == -3.0
+
+
+def _counting_rules(monkeypatch: pytest.MonkeyPatch) -> list[PanRules]:
+    """Every PanRules built from now on, in order."""
+    made: list[PanRules] = []
+    plain = PanRules.__init__
+
+    def counting(self: PanRules, profile: Any) -> None:
+        made.append(self)
+        plain(self, profile)
+
+    monkeypatch.setattr(PanRules, "__init__", counting)
+    return made
+
+
+def test_one_rules_object_per_profile_serves_a_whole_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's referee, its positions (the walked table: P8, P9, E4) and its reviewer (the
+    meld space, T2, T4) ask one rules object per profile, the one of the run's ``make``."""
+    from pancli.analyze.review import Options
+    from pancli.app.review import HandReview, review_files
+    from pancli.cli.common import open_text
+    from pancli.panrules import PanRulesByProfile
+
+    made = _counting_rules(monkeypatch)
+    reviews: list[HandReview] = []
+    runs = PanRulesByProfile(make=KeepsEveryDraw)
+    review_files(["samples/friday-hoyle.pan"], reviews.append, open_record=open_text,
+                 opts=Options(samples=20, advice_samples=10, depth=2), rules_by_profile=runs)  # fmt: skip
+    assert sum(len(r.judgements) for r in reviews) > 10
+    assert len(made) == 1 and type(made[0]) is KeepsEveryDraw  # before: the walk and the reviewer built their own
+
+
+def test_analyze_at_asks_one_rules_object_for_the_position_and_its_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pancli.app.analyze import Job, read_position
+    from pancli.cli.common import open_text
+
+    made = _counting_rules(monkeypatch)
+    job = Job(HOYLE, 4, 20, 1, False)
+    spot = read_position("samples/friday-hoyle.pan", 27, "Cruz", None, open_text, job.rules_of)
+    job.at_position(spot)
+    assert len(made) == 1
+
+
+def test_T4_the_review_asks_after_decisions_whether_a_decision_is_a_choice() -> None:
+    """A rules object under which one player who stays still plays the hand out (T4 otherwise):
+    the review judges the last player's decision after everyone else went on top."""
+    from pancli.analyze.review import Memo, Options
+    from pancli.app.replay import referee
+    from pancli.app.review import review_hand
+
+    class PlaysAlone(PanRules):
+        def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
+            return "played" if stayed else "void"
+
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    text = "\n".join([f'[Players "{" ".join(deals)}"]', "", *(f"deal {p} {c}" for p, c in deals.items()),
+                      "up 4c", "Ana top", "Ben stay"]) + "\n"  # fmt: skip
+    (h,) = _hands(text)
+    opts = Options(samples=20, advice_samples=10, depth=2)
+
+    def ben_judged(rules: PanRules) -> bool:
+        review = review_hand(h, h.script, referee(h.script), opts, memo=Memo(rules))
+        return any(j.player == "Ben" for j in review.judgements)
+
+    assert not ben_judged(PanRules(HOYLE))
+    assert ben_judged(PlaysAlone(HOYLE))
+
+
+def test_G4_the_replay_s_judge_asks_the_pagruc_rules_object_it_is_given() -> None:
+    """RecordJudge hands its PAGRUC rules object to every PAGRUC hand (before, each hand got a fresh one)."""
+    from pancli.app.replay import RecordJudge, Tally
+    from pancli.app.report import HandReport
+    from pancli.records import read_hands
+
+    class Kept:
+        wants_steps = False
+
+        def __init__(self) -> None:
+            self.results: list[Any] = []
+
+        def hand(self, report: HandReport) -> None:
+            self.results.append(report.result)
+
+        def malformed(self, hand: Any) -> None:
+            raise AssertionError(hand)
+
+    def judged(rules: PagrucRules | None) -> set[str]:
+        sink = Kept()
+        judge = RecordJudge(sink, None, pagruc_rules=rules)
+        with open("samples/pagruc-common-room.pan", encoding="utf-8") as f:
+            for hand in read_hands(f, "pagruc-common-room.pan"):
+                judge.hand(hand, Tally())
+        return {str(v.rule) for r in sink.results for v in r.violations}
+
+    assert "G4" not in judged(None)
+    assert "G4" in judged(RunsOnly())

@@ -5,6 +5,9 @@ I2), and how the melds of a player are numbered (foul melds count, I2)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from cli_kit import SAMPLES, pan
 
@@ -12,12 +15,14 @@ from pancli.analyze.review import survival
 from pancli.api import parse_records
 from pancli.app.review import _stakes
 from pancli.model.actions import HandScript
-from pancli.model.results import HandResult
+from pancli.model.results import HandResult, Payment, is_return
 from pancli.panrules import PanRules
 from pancli.referee import referee_hand
 from pancli.referee.board import Board
+from pancli.referee.irregular import collected, give, transfer
 from pancli.referee.position import position_at
 from pancli.referee.state import Seat
+from pancli.render.words import collection_lines, collections, parts
 from pancli.rulebook import Rule
 
 
@@ -103,3 +108,116 @@ def test_I2_P6_the_calls_the_foul_melds_and_P6_ask_the_table_how_many_melds_it_s
     monkeypatch.setattr(Board, "meld_count", lambda self, seat: 0)
     v = _result("irregular-I2-addition-made-good.pan").violations[0]
     assert v.rule is Rule.P6 and v.message.endswith("has no meld: no #1 to change")
+
+
+# --------------------------------------------------------------------------- a return is a fact
+
+
+def test_I2_a_return_is_the_payment_s_fact_not_its_note() -> None:
+    # the note is words for output; whether a payment gives a collection back, and which, is a field
+    b = Board(HandScript(players=("Ana", "Ben", "Cruz")))
+    paid = transfer(b, "Ben", "Ana", 3, False, 9, None, "foul meld, paid on Ana's word")
+    back = give(b, paid, False, 12)
+    assert (back.payer, back.payee, back.line, back.returned_of) == ("Ana", "Ben", 12, 9)
+    assert is_return(back) and not is_return(paid)
+    assert collected(b, "Ana") == []
+    # a note that merely reads like a return is none
+    odd = Payment("Cruz", "Ana", 2, (Rule.I2,), 13, None, "returned (collected at line 9)")
+    assert not is_return(odd)
+    reworded = Payment("Ana", "Cruz", 2, (Rule.I2,), 14, None, "given back", returned_of=13)
+    assert is_return(reworded)
+    (c,) = collections([reworded])
+    assert (c.payee, c.verb, c.payers, c.what()) == ("Ana", "returns", ("Cruz",), "(collected at line 13)")
+    assert collection_lines([reworded], None) == ["  line 14: Ana returns I2 (collected at line 13): 2 to Cruz"]
+
+
+def test_I2_json_payments_name_the_collection_a_return_gives_back() -> None:
+    got = pan("replay", "--json", str(SAMPLES / "irregular-I2-taken-back.pan"))
+    (hand,) = json.loads(got.stdout)
+    returns = [p for p in hand["payments"] if "returned_of" in p]
+    assert [(p["payer"], p["returned_of"], p["note"]) for p in returns] == [
+        ("Ana", 28, "returned (collected at line 28)")
+    ] * 3
+    assert all(p["payer"] != "Ana" or p["rule"] != "I2" for p in hand["payments"] if "returned_of" not in p)
+
+
+# --------------------------------------------------------------------------- each seat's decision
+
+
+def test_T1_the_result_records_each_decision_as_the_table_applied_it() -> None:
+    # line 14: Dee decides before Cruz (T1) and the hand stops: Cruz, Dee and Eli never decided
+    result = _result("illegal-T1-decision-order.pan")
+    assert result.violations[0].rule is Rule.T1
+    assert dict(zip(result.players, result.decisions, strict=True)) == {
+        "Ana": True,
+        "Ben": False,
+        "Cruz": None,
+        "Dee": None,
+        "Eli": None,
+    }
+    assert parts(result) == {"Ana": "stayed", "Ben": "went on top", "Cruz": "", "Dee": "", "Eli": ""}
+
+
+def test_T1_the_ledger_shows_no_part_for_a_decision_never_played(tmp_path: Path) -> None:
+    path = str(SAMPLES / "illegal-T1-decision-order.pan")
+    terminal = pan("replay", path, env={"PAN_FORCE_TERMINAL": "1", "COLUMNS": "160", "NO_COLOR": "1"}).stdout
+    rows = {line.split("│")[1].strip(): line.split("│")[2].strip() for line in terminal.splitlines() if "│" in line}
+    assert (rows["Ana"], rows["Ben"], rows["Cruz"], rows["Dee"], rows["Eli"]) == ("stayed", "went on top", "", "", "")
+    page = tmp_path / "t1.html"
+    assert pan("replay", path, "--html", str(page)).exit_code == 1
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<td>stayed</td>") == 1 and html.count("<td>went on top</td>") == 1
+
+
+# --------------------------------------------------------------------------- what a violation follows from
+
+
+def _eli_discards(card: str, tmp_path: Path) -> Path:
+    """illegal-I1-wrong-count.pan (Eli dealt eleven, the extra 2s gone to the dead cards, I1) with
+    Eli's last turn discarding ``card`` instead of Ac."""
+    text = (SAMPLES / "illegal-I1-wrong-count.pan").read_text(encoding="utf-8")
+    old = "12. Eli draw 6c, meld [4c 5c 6c], discard Ac"
+    assert old in text
+    path = tmp_path / f"eli-{card}.pan"
+    path.write_text(text.replace(old, f"12. Eli draw 6c, meld [4c 5c 6c], discard {card}"), encoding="utf-8")
+    return path
+
+
+def _disputed(path: Path) -> dict[str, object]:
+    got = pan("settle", "--json", str(path))
+    (d,) = json.loads(got.stdout)["disputed"]
+    assert isinstance(d, dict)
+    return d
+
+
+def test_I1_playing_a_card_taken_out_of_the_deal_follows_from_the_I1(tmp_path: Path) -> None:
+    path = _eli_discards("2s", tmp_path)
+    (hand,) = parse_records(path.read_text(encoding="utf-8"), path.name, tmp_path)
+    assert hand.script is not None
+    v = referee_hand(hand.script).violations[0]
+    assert v.rule is Rule.E4 and "does not hold 2s" in v.message
+    assert v.cause is not None and (v.cause.rule, v.cause.line, v.cause.player) == (Rule.I1, 11, "Eli")
+    d = _disputed(path)
+    assert (d["kind"], d["rule"], d["line"]) == ("irregularity", "I1", 11)
+
+
+def test_I1_a_later_fault_the_remedy_did_not_cause_is_the_dispute_itself(tmp_path: Path) -> None:
+    # Eli's deal was put right (I1); discarding a card he never held is his own E4, not the I1's
+    path = _eli_discards("Qh", tmp_path)
+    (hand,) = parse_records(path.read_text(encoding="utf-8"), path.name, tmp_path)
+    assert hand.script is not None
+    v = referee_hand(hand.script).violations[0]
+    assert v.rule is Rule.E4 and "does not hold Qh" in v.message and v.cause is None
+    d = _disputed(path)
+    assert (d["kind"], d["rule"], d["line"], d["player"]) == ("violation", "E4", 30, "Eli")
+
+
+def test_I2_a_retired_player_s_turn_names_the_retirement_as_its_cause() -> None:
+    text = (SAMPLES / "irregular-I2-called-late.pan").read_text(encoding="utf-8").splitlines()
+    assert text[35].startswith("14. Cruz draw 3h")
+    text[35] = "14. Ana draw 3h, discard 3h"
+    (hand,) = parse_records("\n".join(text) + "\n", "late.pan", SAMPLES)
+    assert hand.script is not None
+    v = referee_hand(hand.script).violations[0]
+    assert (v.rule, v.line, v.player) == (Rule.P1, 36, "Ana")
+    assert v.cause is not None and (v.cause.rule, v.cause.line, v.cause.player) == (Rule.I2, 35, "Ana")

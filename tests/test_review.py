@@ -229,6 +229,17 @@ def test_review_html_adds_the_marks_to_the_replay_report(tmp_path: Any) -> None:
     assert '<span class="glyph">?!</span>' in html  # Eli's own ?! on line 26 stays the record's
 
 
+def test_S3_the_review_page_rules_each_hand_as_the_review_did(tmp_path: Any) -> None:
+    """Hand 2 of illegal-S3-next-hand-order.pan is seated out of order (S3, line 41): the page
+    rules it so, as the review and the replay do, judging it after hand 1 (alone it breaks T1)."""
+    page = tmp_path / "r.html"
+    got = pan("review", *FAST_ARGS, "--html", str(page), str(SAMPLES / "illegal-S3-next-hand-order.pan"))
+    assert got.exit_code == 1 and ":41:1: S3 Cruz won the last hand" in got.stderr
+    html = page.read_text()
+    assert "S3 Cruz won the last hand and is first hand in this one" in html
+    assert "Dee decides next in order of play" not in html  # what refereeing hand 2 alone finds (T1)
+
+
 def test_review_R5_player_seated_in_no_hand_is_a_usage_error(tmp_path: Any) -> None:
     out = tmp_path / "r.pan"
     got = pan("review", *FAST_ARGS, "--player", "Zed", "-o", str(out), str(SAMPLES / "friday-hoyle.pan"))

@@ -10,7 +10,8 @@ Model and policy (every simulated player, the analysed one included, follows :cl
   arrangement that uses it and a discard by the fewest-partners rule; an unusable draw is discarded.
 - Every meld or increase is paid at once by each active opponent (C7); the first player out
   collects C8 (out bonus plus all his melds again) from each, and the tops in ``cardroom`` (T2).
-  When the stock runs out the hand is void (P10): condition payments stand, tops are returned.
+  The model does not reshuffle the dead discards (P10): a sample whose stock runs out ends there,
+  counted as a hand nobody won (condition payments stand, tops are returned, as in a void hand).
 - Going on top costs what T2 says a player who went on top owes the winner (the rules object's
   ``owes_winner``: the forfeit, ``hoyle``'s 2 units, and the top anted, ``cardroom``'s 1).
 """
@@ -46,7 +47,7 @@ class Advice(Value):
     won: float
     """Share of samples the analysed player went out."""
     void: float
-    """Share of samples that ended void (stock exhausted, P10)."""
+    """Share of samples whose stock ran out with nobody out (the model does not reshuffle, P10)."""
     rules: str
 
     @property

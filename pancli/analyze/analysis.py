@@ -118,12 +118,16 @@ class Analysis(Value):
     odds: OutOdds
     discard: Card | None = None
     """P5: the hand card to discard after laying :attr:`now` (None: no drawn card, an unusable
-    one, which is itself the discard (P2), or going out)."""
+    one, which is itself the discard (P2), or going out). With :attr:`now` None it is P9's: the
+    unusable draw stays in the hand (:attr:`kept_draw`)."""
     next_hand: tuple[Card, ...] | None = None
     """With a drawn card (and not going out): the hand the next turn starts from, after laying
     :attr:`now` and the discard; :attr:`rows`, :attr:`distance` and :attr:`odds` are about it."""
     next_table: tuple[Meld, ...] = ()
     """The player's melds at the next turn (with :attr:`next_hand`)."""
+    kept_draw: bool = False
+    """P9: the unusable drawn card stays in the hand and :attr:`discard` is a hand card (the
+    position said the draw may not be the discard: ``analyze(keeps_draw=True)``)."""
     outs: tuple[int, ...] = ()
     """C8 per opponent for each draw-table row (by slot) that puts the player out, 0 for the
     others: as the rules object of the analysis answers it (:meth:`PanRules.going_out_value`)."""
@@ -179,9 +183,13 @@ def analyze(
     turns: int = 10,
     space: MeldSpace | None = None,
     rules: PanRules | None = None,
+    keeps_draw: bool = False,
 ) -> Analysis:
     """Analyse a position: ``hand`` (without the drawn card), ``drawn``, the player's ``table`` melds
-    and the ``seen`` cards. Raises :class:`ImpossiblePosition` for an impossible position, as the rules
+    and the ``seen`` cards. ``keeps_draw``: the position says the drawn card may not be the discard
+    (P9: the next player is flat and could add it), so an unusable draw stays in the hand and a hand
+    card is discarded; the caller asks the position (``Position.keeps_draw``).
+    Raises :class:`ImpossiblePosition` for an impossible position, as the rules
     object ``rules`` of ``profile`` (a fresh one without) answers S1, P7 and E4. ``space``: the meld
     space the caller asks in (a batch's, shared by its hands; without, that of ``rules``:
     :meth:`PanRules.meld_space`), where the search asks ``rules`` what melds are (M1-M5, C6, C7)."""
@@ -209,7 +217,12 @@ def analyze(
         now = rows[SLOT_OF[drawn]].arrangement
         if now is not None and now.score == best.score:
             best = Arrangement(now.placed, now.dead, best.count)  # the tie that uses the draw
-        if now is None:  # P2: the unusable draw is the discard; the hand meets the next draw as it is
+        if now is None and keeps_draw:  # P9: the unusable draw stays, a hand card is the discard
+            next_table = tuple(table)
+            discard, ctx = _best_discard([*hand, drawn], profile, next_table, live, space, keep=drawn)
+            next_hand = tuple(decode(ctx.state))
+            rows = draw_table(ctx, live)
+        elif now is None:  # P2: the unusable draw is the discard; the hand meets the next draw as it is
             next_hand, next_table = tuple(hand), tuple(table)
         elif now.dead:  # the drawn card used: what is laid stays down, one hand card is discarded (P5)
             next_table = tuple(final_melds(now, table))
@@ -217,7 +230,7 @@ def analyze(
             next_hand = tuple(decode(ctx.state))
             rows = draw_table(ctx, live)
     if now is None:
-        waits = best_arrangement(hand, profile, table, space) if drawn is not None else best
+        waits = best_arrangement(next_hand or (), profile, table, space) if drawn is not None else best
     # the way out keeps every card the hand's own best arrangement lays (it never advises throwing them)
     lays = best_arrangement(decode(ctx.state), profile, ctx.table, space)
     distance = distance_to_out(ctx, live, [c for p in lays.placed for c in p.cards])
@@ -228,19 +241,25 @@ def analyze(
     outs = tuple(out_value(r, out_table, rules) for r in rows)
     return Analysis(
         tuple(hand), drawn, tuple(table), tuple(seen), players, profile, best, now, waits, tuple(rows), tuple(live),
-        distance, odds, discard, next_hand, next_table, outs,
+        distance, odds, discard, next_hand, next_table, kept_draw=now is None and discard is not None, outs=outs,
     )  # fmt: skip
 
 
 def _best_discard(
-    left: Sequence[Card], profile: Profile, table: Sequence[Meld], live: Sequence[int], space: MeldSpace
+    left: Sequence[Card],
+    profile: Profile,
+    table: Sequence[Meld],
+    live: Sequence[int],
+    space: MeldSpace,
+    keep: Card | None = None,
 ) -> tuple[Card, HandContext]:
     """P5: the card of ``left`` (the hand after this turn's melds) to discard, and the context of
     the hand it leaves: the fewest useful draws to go out (:func:`distance_to_out`), then the
-    policy's choice (:func:`discard_choice`: fewest partners) among the ties."""
+    policy's choice (:func:`discard_choice`: fewest partners) among the ties. ``keep``: a card
+    that may not be the discard (P9's kept draw)."""
     policy = discard_choice(encode(left))
     tried: list[tuple[int, bool, Card, HandContext]] = []
-    for c in dict.fromkeys(left):
+    for c in dict.fromkeys(c for c in left if c != keep):
         rest = list(left)
         rest.remove(c)
         ctx = HandContext(rest, profile, table, space)

@@ -43,7 +43,7 @@ from pancli.analyze.odds import Policy, final_melds, live_copies, out_odds
 from pancli.cards import Card, format_cards
 from pancli.melds import Meld
 from pancli.meldspace import NSLOT, SLOT_OF, MeldSpace
-from pancli.panrules import PanRules
+from pancli.panrules import PanRules, PanRulesByProfile
 from pancli.rules import Profile
 from pancli.values import Value
 
@@ -233,17 +233,20 @@ class Memo:
     the searches learn of its melds is kept there) and the simulated player's policy (its moves are the
     same whoever asks, so a position met again is searched once), started afresh past :data:`REVIEW_POLICY_NODES`."""
 
-    def __init__(self, rules: PanRules | None = None) -> None:
+    def __init__(self, rules: PanRules | None = None, *, by_profile: PanRulesByProfile | None = None) -> None:
         self.looks: dict[tuple[object, ...], dict[Card, Outlook]] = {}
         self._policy: Policy | None = None
         self._rules = rules
+        self._by_profile = by_profile
+        """The run's rules objects (the review's, shared with its referee and its positions)."""
 
     def rules(self, profile: Profile) -> PanRules:
         """The rules object of ``profile``: the one given while the hands are under its profile,
-        else one built for the profile met."""
+        else the run's (``by_profile``), else one built for the profile met."""
         got = self._rules
         if got is None or got.profile != profile:
-            got = self._rules = PanRules(profile)
+            by = self._by_profile
+            got = self._rules = PanRules(profile) if by is None else by.of(profile)
         return got
 
     def space(self, profile: Profile) -> MeldSpace:
@@ -403,7 +406,8 @@ def best_discard(
     the player is out)."""
     if not hand:
         return None, Outlook(1.0, 0.0, 0.0)
-    spot = spot or Spot(tuple(seen), (memo or Memo()).rules(profile), 1, CALM, opts)
+    memo = memo or Memo()
+    spot = spot or Spot(tuple(seen), memo.rules(profile), 1, CALM, opts)
     looks = discard_outlooks(hand, table, seen, profile, depth, opts, None, spot.survive, memo)
     best = _best({d: worth(0.0, o, table, spot) for d, o in looks.items()})
     return best, looks[best]
@@ -530,21 +534,22 @@ def judge_foul(
     illegal), its cost the ``returned`` units the remedy took back."""
     best = fallback
     take = ""
+    memo = memo or Memo()
     if drawn is None and forced is not None:
         drawn, take = forced, f"take {forced}, "
     if drawn is not None and keeps:
         others = [c for c in hand if c != drawn]  # a twin of the draw thrown is the draw thrown
-        d, _ = best_discard(others, table, seen, profile, 1, opts)
+        d, _ = best_discard(others, table, seen, profile, 1, opts, memo=memo)
         best = f"keep {drawn} (P9)" + (f", discard {d}" if d is not None else "")
     elif drawn is not None:
-        now = HandContext(hand, profile, table).using(SLOT_OF[drawn])
+        now = HandContext(hand, profile, table, memo.space(profile)).using(SLOT_OF[drawn])
         if now is None:
             best = f"discard {drawn}"
         else:
             best = take + arrangement_text(now) + (", out" if not now.dead else "")
             if now.dead:
-                spot = Spot(tuple(seen), (memo or Memo()).rules(profile), opponents, CALM, opts)
-                d, _ = best_discard(list(now.dead), final_melds(now, table), seen, profile, 1, opts, spot)
+                spot = Spot(tuple(seen), memo.rules(profile), opponents, CALM, opts)
+                d, _ = best_discard(list(now.dead), final_melds(now, table), seen, profile, 1, opts, spot, memo)
                 best += f", discard {d}" if d is not None else ""
     note = why
     return Judgement(

@@ -128,11 +128,18 @@ def _usage(file: str, line: int, rule: str, message: str, col: int = 1) -> Input
 
 
 def read_position(
-    name: str, line: int, player: str | None, profile: Profile | None, open_record: Callable[[str], IO[str]]
+    name: str,
+    line: int,
+    player: str | None,
+    profile: Profile | None,
+    open_record: Callable[[str], IO[str]],
+    rules_of: Callable[[Profile], PanRules] | None = None,
 ) -> RecordSpot:
     """``player``'s position at ``line`` of the record ``name`` (``-``: standard input), in the
     hand that holds the line; without ``player``, the player whose turn or decision the line is.
-    ``profile`` overrides the hand's Rules tag. Raises InputProblem."""
+    ``profile`` overrides the hand's Rules tag; ``rules_of`` gives the rules object of the hand's
+    profile that the position asks (:meth:`Job.rules_of`: the one the analysis asks too; a fresh
+    one without). Raises InputProblem."""
     # start-up: pan analyze does without these
     from pancli.records import read_hands
     from pancli.records.tags import record_folder
@@ -168,7 +175,7 @@ def read_position(
         if player is None:
             raise _usage(name, line, Rule.R5, f"line {line} is no player's turn or decision: give --player NAME")
     try:
-        pos = position_at(script, line, player)
+        pos = position_at(script, line, player, None if rules_of is None else rules_of(script.profile))
     except PositionViolation as e:
         msg = f"{e.message} (hand {found.index} breaks a rule before line {line}: no position to analyse)"
         raise InputProblem(name, e.col or 1, e.rule, msg, e.line or line) from None
@@ -197,11 +204,15 @@ class Job(Value):
 
     def rules(self) -> PanRules:
         """The rules object of :attr:`profile`."""
-        got = self.rules_by.get(self.profile)
+        return self.rules_of(self.profile)
+
+    def rules_of(self, profile: Profile) -> PanRules:
+        """The invocation's rules object of ``profile`` (a record position's, then its analysis's)."""
+        got = self.rules_by.get(profile)
         if got is None:
             from pancli.panrules import PanRules  # start-up: pan analyze --help does without it
 
-            got = self.rules_by[self.profile] = PanRules(self.profile)
+            got = self.rules_by[profile] = PanRules(profile)
         return got
 
     def read_melds(self, texts: Sequence[str]) -> tuple[Meld, ...]:
@@ -216,9 +227,11 @@ class Job(Value):
         seen: Sequence[Card],
         where: str,
         line: int,
+        keeps_draw: bool = False,
     ) -> tuple[Analysis, Advice | None]:
         """The analysis (and the advice with ``advice``); an impossible hand (P7, E4, S1) is an
-        InputProblem at ``where``:``line``."""
+        InputProblem at ``where``:``line``. ``keeps_draw``: a record position's P9 (the drawn card
+        may not be the discard)."""
         # start-up: pan analyze --help does without these
         from pancli.analyze.analysis import ImpossiblePosition
         from pancli.analyze.analysis import analyze as run
@@ -228,7 +241,7 @@ class Job(Value):
             space = rules.meld_space()
             result = run(
                 cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed,
-                space=space, rules=rules,
+                space=space, rules=rules, keeps_draw=keeps_draw,
             )  # fmt: skip
             if not self.advice:
                 return result, None
@@ -245,7 +258,7 @@ class Job(Value):
         (the position's payers: active opponents and players retired from the hand, I1, I2)."""
         pos = spot.position
         job = replace(self, profile=pos.profile, players=pos.payers + 1)
-        return job.analyse(pos.hand, pos.drawn, pos.melds, pos.seen, spot.file, pos.line)
+        return job.analyse(pos.hand, pos.drawn, pos.melds, pos.seen, spot.file, pos.line, pos.keeps_draw)
 
     def analyse_lines(
         self, items: Iterable[InputLine], draw: str | None, table: Sequence[Meld], seen: Sequence[Card]

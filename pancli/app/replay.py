@@ -302,8 +302,11 @@ def replay_files(
     profile: Profile | None,
     jobs: int = 1,
     chunk_hands: int = 0,
+    rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:
     """Judge every hand of every file into ``sink`` (closed at the end) and count them.
+    ``rules_by_profile``: the run's rules objects, when the caller shares them (made with the
+    first Panguingue hand without).
 
     ``strict``: every irregularity (I1, I2) is a violation that stops its hand, and the run
     stops after the first hand that is not clean. ``jobs`` > 1 judges chunks of
@@ -319,11 +322,12 @@ def replay_files(
     if jobs > 1 and isinstance(sink, ChunkSink) and hasattr(os, "fork"):
         size = chunk_hands or CHUNK_HANDS
         return _replay_parallel(
-            names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs, chunk_hands=size
-        )
+            names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs, chunk_hands=size,
+            rules_by_profile=rules_by_profile,
+        )  # fmt: skip
     tally = Tally()
     stopped = False
-    judge = RecordJudge(sink, profile, remedy=not strict)
+    judge = RecordJudge(sink, profile, remedy=not strict, rules_by_profile=rules_by_profile)
     memos = LineMemos()  # the lines every file's reader remembers
     for name in names:
         base_dir = record_folder(name)
@@ -387,6 +391,7 @@ def _replay_parallel(
     profile: Profile | None,
     jobs: int,
     chunk_hands: int = CHUNK_HANDS,
+    rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:
     """:func:`replay_files` with the hands judged by ``jobs`` forked workers, a chunk of
     ``chunk_hands`` hands at a time (one chunk each in flight: constant memory). Whatever
@@ -420,7 +425,7 @@ def _replay_parallel(
         judged by this process with it too: the same judgement."""
         return _judge_chunk(kind, strict, profile, task, None, kept)
 
-    kept = (LineMemos(), PanRulesByProfile())  # each forked worker fills its own copy
+    kept = (LineMemos(), rules_by_profile or PanRulesByProfile())  # each forked worker fills its own copy
     source = tasks()
     with Workers(jobs, judged) as workers, contextlib.closing(source):
         for task, done in workers.results(source, judged):

@@ -22,10 +22,8 @@ from pancli.cards import Game
 from pancli.rulebook import Rule
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from pancli.model.actions import HandScript
-    from pancli.model.results import ClaimCheck, HandResult, Remedy, Violation
+    from pancli.model.results import ClaimCheck, HandResult
     from pancli.model.settle import Dispute
     from pancli.notation.layout import RecordHand
     from pancli.pagruc.referee import PagrucHandResult
@@ -80,9 +78,9 @@ class HandReport:
 
     @property
     def dispute(self) -> Dispute | None:
-        """Why the hand is disputed, or None: the cause of its violation (the first irregularity
-        put right against the same player before it, else the violation); else its first wrong
-        claim."""
+        """Why the hand is disputed, or None: the cause of its violation (the irregularity put
+        right it follows from, :attr:`Violation.cause`, else the violation); else its first
+        wrong claim."""
         if not self._decided:
             self._dispute, self._decided = _dispute_of(self), True
         return self._dispute
@@ -95,7 +93,7 @@ def _dispute_of(report: HandReport) -> Dispute | None:
     game = result.game.value
     if result.violations:
         v = result.violations[0]
-        cause = _cause(result.violations[0], getattr(result, "remedies", ()))
+        cause = v.cause or v  # the irregularity put right it follows from, as the referee found it
         kind, message = "violation", v.message
         if cause is not v:
             kind, message = "irregularity", f"{cause.message}; then {v.rule} at line {v.line}: {v.message}"
@@ -110,26 +108,6 @@ def _dispute_of(report: HandReport) -> Dispute | None:
                 c.rule, c.line, c.col, c.player, report.claim_message(c),
             )  # fmt: skip
     return None
-
-
-def _cause(v: Violation, remedies: Sequence[Remedy]) -> Violation:
-    """What made a hand with violation ``v`` disputed: the first irregularity put right against
-    the same player before it (a retired player's next turn is a P1 violation only because I2
-    retired him; a card removed at an I1 deal is an E4 when melded), else ``v`` itself. An
-    earlier irregularity of another player is no cause: it was put right.
-
-    >>> from pancli.model.results import Remedy, Violation
-    >>> from pancli.rulebook import Rule
-    >>> i2 = Remedy(Violation(Rule.I2, 35, 1, "Ana", "foul meld"), "retired", retired=True)
-    >>> p1 = Violation(Rule.P1, 36, 5, "Ana", "Ana retired from the hand")
-    >>> _cause(p1, [i2]).rule, _cause(Violation(Rule.P1, 36, 5, "Ben", "not his turn"), [i2]).rule
-    (Rule.I2, Rule.P1)
-    """
-    for r in remedies:
-        c = r.violation
-        if c.player is not None and c.player == v.player and (c.line, c.col) <= (v.line, v.col):
-            return c
-    return v
 
 
 def malformed_dispute(hand: RecordHand) -> Dispute:

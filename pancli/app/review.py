@@ -15,6 +15,7 @@ review removes every such comment, and the glyphs they own, before writing its o
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -26,7 +27,7 @@ from pancli.analyze import review
 from pancli.analyze.review import Judgement, Laid, Memo, Stakes, survival
 from pancli.analyze.review import Options as Options
 from pancli.app.lines import ErrorFields
-from pancli.app.replay import replay_files
+from pancli.app.replay import RecordJudge, Tally, replay_files
 from pancli.cards import Game
 from pancli.limits import MAX_REVIEWED_LINES
 from pancli.model.actions import Add, Borrow, Decision, Discard, Draw, MeldNew, Split, Take, Turn
@@ -39,13 +40,13 @@ from pancli.rulebook import Rule
 from pancli.values import Value
 
 if TYPE_CHECKING:
-    from pancli.app.replay import Collector, OpenRecord, Tally
+    from pancli.app.replay import Collector, OpenRecord
     from pancli.app.replay import Judgement as Refereed
     from pancli.app.report import HandReport
     from pancli.model.actions import HandScript, Turn
     from pancli.model.results import HandResult, Violation
     from pancli.notation.layout import HandLayout, Notes, RecordHand
-    from pancli.panrules import PanRules
+    from pancli.panrules import PanRules, PanRulesByProfile
     from pancli.referee.position import Position, Walk
     from pancli.rules import Profile
 
@@ -268,7 +269,8 @@ def review_hand(
             skips.add(ev.player, ev.line, f"a {script.game.value} hand")
             continue
         if walk is None:
-            walk = Walk(script)  # one table walked through the hand, not a replay per decision
+            # one table walked through the hand, not a replay per decision; the review's rules object
+            walk = Walk(script, memo.rules(script.profile))
         broken = result.violations[0] if result.violations else None
         if (
             broken is not None
@@ -308,7 +310,7 @@ def _judge_decision(walk: Walk, ev: Any, opts: Options, memo: Memo) -> list[Judg
         pos = walk.at(ev.line, ev.player)
     except PositionError as e:
         return e.message
-    if pos.players < 2:
+    if memo.rules(pos.profile).after_decisions(pos.players) != "played":
         return []  # everybody else went on top: staying wins at once (T4), no choice to judge
     return [
         review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts, memo)
@@ -489,11 +491,19 @@ class ReviewSink:
 
     wants_steps = False
 
-    def __init__(self, opts: Options, player: str | None, show: Callable[[HandReview], None] | None) -> None:
+    def __init__(
+        self,
+        opts: Options,
+        player: str | None,
+        show: Callable[[HandReview], None] | None,
+        rules_by_profile: PanRulesByProfile,
+    ) -> None:
         self.opts = opts
         self.player = player
         self.show = show
-        self.memo = Memo()  # what the searches learn under a profile serves every hand of the review
+        self.rules_by_profile = rules_by_profile
+        """The run's rules objects: the referee's, asked by the positions and the reviewer too."""
+        self.memo = Memo(by_profile=rules_by_profile)  # what the searches learn under a profile serves every hand
         self.out: list[HandReview] = []
 
     def _put(self, r: HandReview) -> None:
@@ -516,11 +526,11 @@ class ReviewSink:
         return self.out, ""
 
     def collector(self) -> type[Collector]:
-        opts, player = self.opts, self.player
+        opts, player, rules_by = self.opts, self.player, self.rules_by_profile
 
         class CollectReviews(ReviewSink):
             def __init__(self) -> None:
-                super().__init__(opts, player, None)
+                super().__init__(opts, player, None, rules_by)  # a forked worker's copy of the run's
 
         return CollectReviews
 
@@ -543,9 +553,77 @@ def review_files(
     player: str | None = None,
     profile: Profile | None = None,
     jobs: int = 1,
+    page: ReviewPage | None = None,
+    rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:
-    """Referee and review every hand of every file, in order, giving each review to ``show``."""
-    sink = ReviewSink(opts, player, show)
+    """Referee and review every hand of every file, in order, giving each review to ``show``.
+    One rules object per profile serves the whole run: the referee's, the positions' and the
+    reviewer's (``rules_by_profile``; ``page``'s, whose page then rules as the review did)."""
+    from pancli.panrules import PanRulesByProfile  # start-up: pan review --help does without it
+
+    if rules_by_profile is None:
+        rules_by_profile = page.rules_by_profile if page is not None else PanRulesByProfile()
+    sink = ReviewSink(opts, player, show, rules_by_profile)
     return replay_files(
-        names, sink, open_record=open_record, strict=False, profile=profile, jobs=jobs, chunk_hands=REVIEW_CHUNK
-    )
+        names, sink, open_record=open_record, strict=False, profile=profile, jobs=jobs, chunk_hands=REVIEW_CHUNK,
+        rules_by_profile=rules_by_profile,
+    )  # fmt: skip
+
+
+class _Kept:
+    """The page judge's sink: keeps the hands of one review, judged."""
+
+    wants_steps = False
+
+    def __init__(self) -> None:
+        self.items: list[HandReport | RecordHand] = []
+
+    def hand(self, report: HandReport) -> None:
+        self.items.append(report)
+
+    def malformed(self, hand: RecordHand) -> None:
+        self.items.append(hand)
+
+    def close(self, tally: Tally, stopped: bool) -> None:
+        pass
+
+
+class ReviewPage:
+    """The hands of ``pan review --html``'s page: the page shows the annotated record, so each
+    review's text is read back (its lines numbered as the reviewed record's, hand after hand) and
+    judged by the replay's :class:`~pancli.app.replay.RecordJudge`, as the review's hands were: the
+    run's rules objects, S3 against the hand before it in the same file, irregularities put right."""
+
+    def __init__(self, name: str, profile: Profile | None) -> None:
+        from pancli.panrules import PanRulesByProfile  # start-up: pan review --help does without it
+
+        self.name = name
+        self.rules_by_profile = PanRulesByProfile()
+        """The run's rules objects (:func:`review_files` shares them with the review's referee)."""
+        self._kept = _Kept()
+        self._judge = RecordJudge(self._kept, profile, rules_by_profile=self.rules_by_profile)
+        self._tally = Tally()
+        self._file: str | None = None
+        self._hands = 0
+        self.lines = 0
+        """Lines of the reviewed record so far (the page numbers its lines as the record's)."""
+
+    def hands(self, r: HandReview) -> list[HandReport | RecordHand]:
+        """The page's hands of the review ``r``, judged (a malformed hand as the reader kept it)."""
+        # start-up: only --html reads these
+        from pathlib import Path
+
+        from pancli.records.reader import read_chunk, split_hands
+
+        if r.file != self._file:
+            self._file, self._judge.previous = r.file, None  # S3 links the hands of one record
+        base = None if r.file == "-" else Path(r.file).parent
+        gap = 1 if self._hands else 0  # the blank line between hands
+        for chunk in split_hands(io.StringIO(r.text), 1):
+            placed = replace(chunk, first_line=chunk.first_line + self.lines + gap, first_index=r.hand)
+            for hand in read_chunk(placed, self.name, base):
+                self._judge.hand(hand, self._tally)
+        self.lines += gap + r.text.count("\n")
+        self._hands += 1
+        items, self._kept.items = self._kept.items, []
+        return items

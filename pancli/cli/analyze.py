@@ -160,8 +160,8 @@ def analyze(
     forces, P8 is not modelled); a usable draw lays the best arrangement that uses
     it, then discards the hand card with the fewest partners (same rank, or same
     suit within two ranks); an unusable draw is discarded. Conditions are paid at
-    once (C7), the first out collects C8 and the tops, and an exhausted stock
-    voids the hand (P10).
+    once (C7), the first out collects C8 and the tops; the dead discards are not
+    reshuffled (P10): a sample whose stock runs out ends with nobody out.
     """
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
@@ -278,7 +278,7 @@ def _position(
     job: Job, file: str, at_line: int, player: str | None, override: Profile | None, svg_out: str | None
 ) -> Found:
     """``FILE --at LINE``: the position of a record (``-``: the record on standard input)."""
-    spot = read_position(file, at_line, player, override, open_text)
+    spot = read_position(file, at_line, player, override, open_text, job.rules_of)
     found = job.at_position(spot)
     if svg_out is not None:
         from pancli.render import svg  # start-up: pan analyze does without it

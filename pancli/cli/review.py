@@ -240,7 +240,7 @@ def _review_into(
         name = output if output is not None else f"review of {', '.join(names)}"
         writer = ReviewWriter(record, as_json, as_jsonl, progress, report, name, profile)
         review_files(names, writer.show, open_record=open_text, opts=opts, player=player, profile=profile,
-                     jobs=worker_count(jobs))  # fmt: skip
+                     jobs=worker_count(jobs), page=writer.page)  # fmt: skip
         if player is not None and player not in {r.player for r in writer.totals.table()}:
             hands = f"{writer.hands} hand{'s' if writer.hands != 1 else ''}"
             raise NobodySeated(f"pan: R5 --player {player}: nobody of that name is seated in the {hands} reviewed")

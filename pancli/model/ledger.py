@@ -40,9 +40,11 @@ class Ledger:
         line: int,
         meld: tuple[Card, ...] | None = None,
         note: str = "",
+        returned_of: int | None = None,
     ) -> Payment:
-        """Record one payment and move the units (payer down, payee up)."""
-        p = Payment(payer, payee, units, rules, line, None if meld is None else Cards(meld), note)
+        """Record one payment and move the units (payer down, payee up); ``returned_of``: the
+        line of the collection it returns (I1, I2)."""
+        p = Payment(payer, payee, units, rules, line, None if meld is None else Cards(meld), note, returned_of)
         self.payments.append(p)
         net = self.net
         net[payer] = net.get(payer, 0) - units

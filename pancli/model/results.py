@@ -42,6 +42,9 @@ class Payment(Value):
     meld: tuple[Card, ...] | None = None
     """The meld's cards: the referee gives them as :class:`~pancli.cards.Cards` (``str``: ``7s 7s 7c``)."""
     note: str = ""
+    returned_of: int | None = None
+    """A return (I1, I2: the payer gives back what he collected): the line of the collection
+    returned; None for every other payment."""
 
     @property
     def rule(self) -> str:
@@ -60,6 +63,10 @@ class Violation(Value):
     ruling: str = ""
     turn: int = 0
     """The turn number in the hand (1-based; 0 before play: seating, deal, decisions)."""
+    cause: Violation | None = None
+    """The irregularity put right (I1, I2) that this violation follows from, as the referee found
+    it: a retired player's later turn (P1), a card taken out of his deal that he plays (E4); None
+    for any other."""
 
 
 RETURNED: Final = "returned"
@@ -67,8 +74,9 @@ RETURNED: Final = "returned"
 
 
 def is_return(p: Payment) -> bool:
-    """A return of what the payer collected (I1, I2), shown by payer, not by payee."""
-    return p.note.startswith(RETURNED) and p.rules[0] in (Rule.I1, Rule.I2)
+    """A return of what the payer collected (I1, I2: :attr:`Payment.returned_of`), shown by
+    payer, not by payee."""
+    return p.returned_of is not None
 
 
 class Remedy(Value):
@@ -335,6 +343,10 @@ class HandResult(Value):
     went on after each (empty when the referee stops at the first irregularity)."""
     retirements: tuple[Retirement, ...] = ()
     """The players retired from the hand (I1, I2), in order, each with the rule he retired under."""
+    decisions: tuple[bool | None, ...] = ()
+    """Each seat's decision (T1) as the table applied it, in the order of :attr:`players`: True
+    stayed, False went on top, None not decided (the hand stopped before it); empty when no
+    decision was applied."""
     going_out: OutValue | None = None
     """What going out collected from each active opponent (C8), its bonus and melds apart, as the
     rules object decided it; None when nobody went out. Explaining the C8 payment reads it."""

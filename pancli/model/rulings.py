@@ -38,10 +38,12 @@ class Ruling(Exception):
         col: int = 0,
         turn: int = 0,
         ruling: str | None = None,
+        cause: Violation | None = None,
     ) -> Ruling:
-        """A ruling citing ``rule``; ``ruling`` defaults to the rulebook's prescription.
+        """A ruling citing ``rule``; ``ruling`` defaults to the rulebook's prescription; ``cause``:
+        the irregularity put right it follows from (:attr:`Violation.cause`).
 
         A ruling on a whole line (a tag, say) with no column is placed at its column 1.
         """
         text = prescribed(rule) if ruling is None else ruling
-        return cls(Violation(rule, line, col or (1 if line else 0), player, message, text, turn))
+        return cls(Violation(rule, line, col or (1 if line else 0), player, message, text, turn, cause))

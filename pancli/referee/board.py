@@ -21,7 +21,18 @@ from pancli.cards import Card, Cards, Game
 from pancli.melds import OutValue
 from pancli.model.actions import Action, Call, Event, HandScript, Turn
 from pancli.model.ledger import Ledger
-from pancli.model.results import STOCK, ClaimCheck, Ending, Payment, Recorded, Remedy, Retirement, Source, Step
+from pancli.model.results import (
+    STOCK,
+    ClaimCheck,
+    Ending,
+    Payment,
+    Recorded,
+    Remedy,
+    Retirement,
+    Source,
+    Step,
+    Violation,
+)
 from pancli.model.rulings import Ruling
 from pancli.panrules import PanRules
 from pancli.referee.state import Foul, Seat
@@ -167,8 +178,10 @@ class Board:
         *,
         player: str | None = None,
         ruling: str | None = None,
+        cause: Violation | None = None,
     ) -> Ruling:
-        """A ruling citing ``rule`` at ``node``, by ``player`` (default: the player in turn)."""
+        """A ruling citing ``rule`` at ``node``, by ``player`` (default: the player in turn);
+        ``cause``: the irregularity put right it follows from."""
         who = player if player is not None else (self.seat.name if self.seat is not None else None)
         return Ruling.make(
             rule,
@@ -178,6 +191,7 @@ class Board:
             col=node.col if node is not None else 0,
             turn=self.turn_no,
             ruling=ruling,
+            cause=cause,
         )
 
     @property
@@ -204,6 +218,23 @@ class Board:
         self.moves = []
         player = self.seat.name if self.seat is not None else getattr(event, "player", None)
         steps.append(Step(node.line, node.col, player, event, action, moves, tuple(payments)))
+
+    def retired_by(self, seat: Seat) -> Violation | None:
+        """The irregularity (I1, I2) that retired ``seat`` from the hand, or None."""
+        if seat.retired is None:
+            return None
+        return next((r.violation for r in self.remedies if r.retired and r.violation.player == seat.name), None)
+
+    def taken_from_deal(self, seat: Seat, card: Card) -> Violation | None:
+        """The wrong count at the deal (I1) put right by taking ``card`` out of ``seat``'s hand
+        (an extra dealt, gone to the dead cards), or None."""
+        for r in self.remedies:
+            v = r.violation
+            if v.rule == Rule.I1 and not r.retired and v.player == seat.name:
+                d = next((d for d in self.script.deals if d.player == seat.name), None)
+                if d is not None and card in d.cards[self.hand_size :]:
+                    return v
+        return None
 
     def meld_count(self, seat: Seat) -> int:
         """How many melds the table shows of ``seat``, numbered ``#1``, ``#2``, ... in the order

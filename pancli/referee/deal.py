@@ -143,7 +143,8 @@ def card_fault(
     if holder is not None and holder.unknown == 0:
         held = holder.hand[i]
         times = "" if held == 0 else f" {held + extra} times (holds {held})"
-        return b.fail(Rule.E4, f"{holder.name} does not hold {c}{times}: a card cannot come from nowhere", node)
+        why = f"{holder.name} does not hold {c}{times}: a card cannot come from nowhere"
+        return b.fail(Rule.E4, why, node, cause=b.taken_from_deal(holder, c))
     rules = b.rules
     copies = rules.copies[i]  # (copies_of's answers, asked once per card when the rules were built)
     if copies == 0:

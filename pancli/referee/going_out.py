@@ -142,5 +142,6 @@ def result(b: Board, violations: list[Violation]) -> HandResult:
         recorded=tuple(b.steps) if b.steps is not None else (),
         remedies=tuple(b.remedies),
         retirements=tuple(b.retirements),
+        decisions=tuple(s.active for s in b.seats),
         going_out=b.going_out,
     )

@@ -17,9 +17,12 @@ prescribes and records it as a :class:`~pancli.model.results.Remedy`, after whic
 >>> from pancli.model.actions import HandScript
 >>> from pancli.referee.board import Board
 >>> b = Board(HandScript(players=("Ana", "Ben")))
->>> p = transfer(b, "Ben", "Ana", 2, True, 9, None, RETURNED)
+>>> p = transfer(b, "Ben", "Ana", 2, True, 9, None, "foul meld, paid on Ben's word")
 >>> p.rule, b.ledger.net
 ('I1', {'Ana': 2, 'Ben': -2})
+>>> back = give(b, p, True, 11)
+>>> back.payer, back.returned_of, back.note, b.ledger.net
+('Ana', 9, 'returned (collected at line 9)', {'Ana': 0, 'Ben': 0})
 """
 
 from __future__ import annotations
@@ -47,11 +50,26 @@ from pancli.rulebook import Rule
 
 
 def transfer(
-    b: Board, payer: str, payee: str, units: int, i1: bool, line: int, meld: tuple[Card, ...] | None, note: str
+    b: Board,
+    payer: str,
+    payee: str,
+    units: int,
+    i1: bool,
+    line: int,
+    meld: tuple[Card, ...] | None,
+    note: str,
+    returned_of: int | None = None,
 ) -> Payment:
-    """``payer`` pays ``payee`` ``units`` under I1 (``i1``) or I2: a return of what was
-    collected, or what the table paid for a foul meld on the player's word."""
-    return b.ledger.pay(payer, payee, units, (Rule.I1 if i1 else Rule.I2,), line, meld, note)
+    """``payer`` pays ``payee`` ``units`` under I1 (``i1``) or I2: what the table paid for a foul
+    meld on the player's word, or a return of what was collected at line ``returned_of``."""
+    return b.ledger.pay(payer, payee, units, (Rule.I1 if i1 else Rule.I2,), line, meld, note, returned_of)
+
+
+def give(b: Board, p: Payment, i1: bool, line: int) -> Payment:
+    """The payee of ``p`` gives it back at ``line`` under I1 (``i1``) or I2 (:func:`transfer`): a
+    return, which names the line of the collection returned (:attr:`Payment.returned_of`)."""
+    note = f"{RETURNED} (collected at line {p.line})"
+    return transfer(b, p.payee, p.payer, p.units, i1, line, p.meld, note, p.line)
 
 
 def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
@@ -109,8 +127,7 @@ def lay_foul(
 
 def give_back(b: Board, foul: Foul, line: int) -> list[Payment]:
     """I2: what the table paid for ``foul`` goes back to each payer (it is made good or taken back)."""
-    note = f"{RETURNED} (collected at line {foul.violation.line})"
-    return [transfer(b, p.payee, p.payer, p.units, False, line, p.meld, note) for p in foul.payments]
+    return [give(b, p, False, line) for p in foul.payments]
 
 
 def settled(b: Board, foul: Foul, what: str, returns: list[Payment]) -> Remedy:
@@ -130,20 +147,20 @@ def collected(b: Board, name: str) -> list[Payment]:
     >>> from pancli.referee.board import Board
     >>> b = Board(HandScript(players=("Ana", "Ben")))
     >>> paid = transfer(b, "Ben", "Ana", 3, False, 9, None, "foul meld, paid on Ana's word")
-    >>> back = transfer(b, "Ana", "Ben", 3, False, 9, None, f"{RETURNED} (collected at line 9)")
+    >>> back = give(b, paid, False, 9)
     >>> collected(b, "Ana"), collected(b, "Ben")
     ([], [])
     """
-    given_back: dict[tuple[str, int, tuple[Card, ...] | None, str], int] = {}
+    given_back: dict[tuple[str, int, tuple[Card, ...] | None, int], int] = {}
     for p in b.ledger.payments:
-        if p.payer == name and p.note.startswith(RETURNED):
-            key = (p.payee, p.units, p.meld, p.note)
+        if p.payer == name and p.returned_of is not None:
+            key = (p.payee, p.units, p.meld, p.returned_of)
             given_back[key] = given_back.get(key, 0) + 1
     held: list[Payment] = []
     for p in b.ledger.payments:
-        if p.payee != name or p.units <= 0 or p.note.startswith(RETURNED):
+        if p.payee != name or p.units <= 0 or p.returned_of is not None:
             continue
-        key = (p.payer, p.units, p.meld, f"{RETURNED} (collected at line {p.line})")
+        key = (p.payer, p.units, p.meld, p.line)
         if given_back.get(key):
             given_back[key] -= 1
         else:
@@ -157,10 +174,7 @@ def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
     leaves the turn order until the next deal; he still pays others (:meth:`Board.collect`)."""
     i1 = v.rule == Rule.I1
     line = node.line
-    returns = [
-        transfer(b, s.name, p.payer, p.units, i1, line, p.meld, f"{RETURNED} (collected at line {p.line})")
-        for p in collected(b, s.name)
-    ]
+    returns = [give(b, p, i1, line) for p in collected(b, s.name)]
     moves: list[tuple[Card, Source, Source]] = []
     for i, n in enumerate(s.hand):
         moves += [(ALL_CARDS[i], HAND, DEAD)] * n

@@ -58,7 +58,7 @@ def turn_draw_fault(b: Board, node: Turn | Action, *, end: bool = False) -> Ruli
         if s.retired is not None:
             r = s.retired
             why = f"{node.player} retired from the hand at line {r.line} ({r.rule}) and plays no further turn"
-            return b.fail(Rule.P1, why, node, player=node.player)
+            return b.fail(Rule.P1, why, node, player=node.player, cause=b.retired_by(s))
         return b.fail(Rule.P1, f"it is {b.in_turn.name}'s turn, not {node.player}'s", node, player=node.player)
     kind = type(node)
     if kind not in PAN_ACTIONS:

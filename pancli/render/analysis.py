@@ -247,6 +247,14 @@ def summary_lines(a: Analysis) -> list[tuple[str, str]]:
     ]
     if a.drawn is None:
         lines.append(("now", "nothing yet: hand cards go down only in a turn whose draw is used (P4)"))
+    elif a.kept_draw:
+        lines.append(
+            (
+                "now",
+                f"nothing: {a.drawn} cannot be used, but it may not be the discard: the next player is flat "
+                "and could add it, so it stays in the hand (P9) and the hand waits (P4)",
+            )
+        )
     elif a.now is None:
         lines.append(("now", f"nothing: {a.drawn} cannot be used, so it is discarded (P2) and the hand waits (P4)"))
     else:
@@ -255,7 +263,7 @@ def summary_lines(a: Analysis) -> list[tuple[str, str]]:
         lines.append(
             (
                 "discard",
-                f"{a.discard} (P5), leaving "
+                f"{a.discard} ({'P9' if a.kept_draw else 'P5'}), leaving "
                 + (f"{format_cards(a.next_hand)} in hand" if a.next_hand else "no card in hand (flat, P9)")
                 + "; "
                 "the lines and the draw table below are for the next turn's draw",

@@ -442,7 +442,7 @@ class HtmlReport:
         money = None if stake is None else {p: exact_product(stake, u) for p, u in result.ledger.items()}
         claimed = {c.player: c for c in result.claims if c.kind is ClaimKind.LEDGER}
         head = '<tr><th>player</th><th>part</th><th class="num">units</th>'
-        roles = parts(result, script)
+        roles = parts(result)
         if stake is not None:
             head += f'<th class="num">money (stake {escape(format(stake, "f"))}{given})</th>'
         if claimed:

@@ -57,8 +57,9 @@ if TYPE_CHECKING:
     from pancli.pagruc.scoring import CardScore
 
 
-class PaymentItem(Item):
-    """The payment fields of docs/commands.md plus ``meld`` and ``note``."""
+class PaymentItem(Item, omit_defaults=True):
+    """The payment fields of docs/commands.md plus ``meld`` and ``note``; a return (I1, I2) adds
+    ``returned_of``, the line of the collection it gives back (written only on a return)."""
 
     payer: str
     payee: str
@@ -67,6 +68,7 @@ class PaymentItem(Item):
     line: int
     meld: str | None
     note: str
+    returned_of: int | None = None
 
 
 class ViolationItem(Item):
@@ -178,7 +180,8 @@ class MalformedItem(Item, kw_only=True, omit_defaults=True):
 
 
 def payment_item(p: Payment) -> PaymentItem:
-    return PaymentItem(p.payer, p.payee, p.units, p.rule, p.line, format_cards(p.meld) if p.meld else None, p.note)
+    meld = format_cards(p.meld) if p.meld else None
+    return PaymentItem(p.payer, p.payee, p.units, p.rule, p.line, meld, p.note, p.returned_of)
 
 
 def violation_item(v: Violation, file: str) -> ViolationItem:

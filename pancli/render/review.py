@@ -3,20 +3,16 @@ of ``--html``, the judgements as ``--json`` or ``--jsonl``), then the per-player
 
 from __future__ import annotations
 
-import io
 import sys
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol
 
 import msgspec
-from msgspec.structs import astuple, replace
+from msgspec.structs import astuple
 
 from pancli.app.lines import ErrorFields, error_line, escape_text
-from pancli.app.replay import referee
 from pancli.app.report import HandReport
-from pancli.app.review import SummaryRow, Totals
+from pancli.app.review import ReviewPage, SummaryRow, Totals
 from pancli.jsontext import Item, Line
-from pancli.records.reader import read_chunk, split_hands
 from pancli.render.stream import JsonStream, write_json
 from pancli.render.text import stdout_is_terminal
 
@@ -181,9 +177,9 @@ class ReviewWriter:
         profile: Profile | None = None,
     ) -> None:
         self.record = record
-        self.html, self.html_name, self.profile = html, html_name, profile
-        self.lines = 0
-        """Lines of the reviewed record written so far (the page numbers its lines as the record's)."""
+        self.html = html
+        self.page = ReviewPage(html_name, profile) if html is not None else None
+        """The page's hands, judged as the review's were (give it to :func:`review_files`)."""
         self.as_json, self.as_jsonl = as_json, as_jsonl
         self.progress = progress
         self.totals = Totals()
@@ -210,7 +206,6 @@ class ReviewWriter:
             self.record.write(("\n" if self.hands else "") + r.text)
         if self.html is not None:
             self._page(r)
-        self.lines += (1 if self.hands else 0) + r.text.count("\n")
         self.hands += 1
         self.malformed += r.malformed
         if r.error is not None:
@@ -241,17 +236,12 @@ class ReviewWriter:
     def _page(self, r: HandReview) -> None:
         """The reviewed hand on the page of ``--html``, as ``pan replay --html`` draws it: the marks with
         their actions, the reviewer's comments in the comments column (lines as in the reviewed record)."""
-        assert self.html is not None
-        base = None if r.file == "-" else Path(r.file).parent
-        for chunk in split_hands(io.StringIO(r.text), 1):
-            placed = replace(chunk, first_line=chunk.first_line + self.lines + (1 if self.hands else 0),
-                             first_index=r.hand)  # fmt: skip
-            for hand in read_chunk(placed, self.html_name, base):
-                if hand.script is None:
-                    self.html.malformed(hand)
-                    continue
-                script = hand.script if self.profile is None else replace(hand.script, profile=self.profile)
-                self.html.hand(HandReport(hand, script, referee(script)))
+        assert self.html is not None and self.page is not None
+        for item in self.page.hands(r):
+            if isinstance(item, HandReport):
+                self.html.hand(item)
+            else:
+                self.html.malformed(item)
 
     def tally_text(self) -> str:
         """The page's summary line: hands, decisions reviewed, marks."""

@@ -404,7 +404,7 @@ def ledger_table(result: HandResult, script: HandScript) -> Any:
 
     money = money_map(result)
     claimed = {c.player: c for c in result.claims if c.kind is ClaimKind.LEDGER}
-    roles = parts(result, script)
+    roles = parts(result)
     table = Table(title="ledger", title_justify="left", show_footer=True)
     table.add_column("player", footer="total")
     table.add_column("part")

@@ -18,8 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from pancli.cards import Card, format_cards
-from pancli.model.actions import Decision
-from pancli.model.results import RETURNED, Ending, HandResult, Payment, is_return
+from pancli.model.results import Ending, HandResult, Payment, is_return
 from pancli.notation.record_writer import ledger_value
 from pancli.values import Value
 
@@ -27,7 +26,6 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
     from pancli.melds import OutValue
-    from pancli.model.actions import HandScript
 
 WHY: Final[dict[str, str]] = {
     "C1": "valle set, different suits",
@@ -84,8 +82,14 @@ class Collection(Value):
     payers: tuple[str, ...]
     meld: tuple[Card, ...] | None = None
     note: str = ""
-    returned: bool = False
-    """A return (I1, I2): ``payee`` is the player who gives back, ``payers`` those he pays."""
+    returned_of: int | None = None
+    """A return (I1, I2): the line of the collection given back (``payee`` is the player who
+    gives back, ``payers`` those he pays); None for a collection."""
+
+    @property
+    def returned(self) -> bool:
+        """A return (I1, I2): :attr:`returned_of` is set."""
+        return self.returned_of is not None
 
     @property
     def verb(self) -> str:
@@ -101,7 +105,7 @@ class Collection(Value):
         """What was paid for and why: ``[5s 5s 5s] valle set, one suit``; with the hand's
         ``going_out`` (:attr:`HandResult.going_out`), going out (C8) is split into the bonus and
         the melds again, as the referee decided them."""
-        note = self.note.removeprefix(RETURNED).strip() if self.returned else self.note
+        note = self.note if self.returned_of is None else _collected_at(self.returned_of)
         return _what(self.rule, self.meld, note, going_out)
 
     def reason(self, going_out: OutValue | None = None) -> str:
@@ -126,6 +130,11 @@ def _what(rule: str, meld: tuple[Card, ...] | None, note: str, going_out: OutVal
     return f"[{format_cards(meld)}] {tail}" if meld else tail
 
 
+def _collected_at(line: int) -> str:
+    """What a return (I1, I2) is for: ``(collected at line 28)``."""
+    return f"(collected at line {line})"
+
+
 def _amounts(units: int, payers: list[str], way: str = "from") -> str:
     """:meth:`Collection.amounts` of its fields (``way`` "to": what a player returns to each)."""
     if len(payers) == 1:
@@ -134,12 +143,14 @@ def _amounts(units: int, payers: list[str], way: str = "from") -> str:
 
 
 def _same_return(q: Payment, p: Payment) -> bool:
-    """``q`` is one more return of the moment of ``p`` (same payer, rule, line, units, meld, note)."""
+    """``q`` is one more return of the moment of ``p`` (same payer, rule, line, units, meld, and
+    of the same collection)."""
     return (
         q.payer == p.payer
         and q.rules == p.rules
         and q.line == p.line
         and q.units == p.units
+        and q.returned_of == p.returned_of
         and q.note == p.note
         and q.meld == p.meld
     )
@@ -156,12 +167,13 @@ def collection_lines(payments: Sequence[Payment], going_out: OutValue | None) ->
         payee, rules, line, units, meld, note = p.payee, p.rules, p.line, p.units, p.meld, p.note
         payers = [p.payer]
         i += 1
-        if is_return(p):
+        of = p.returned_of
+        if of is not None:  # a return (I1, I2)
             payers = [p.payee]
             while i < n and _same_return(payments[i], p):
                 payers.append(payments[i].payee)
                 i += 1
-            what = _what(p.rule, meld, note.removeprefix(RETURNED).strip(), None)
+            what = _what(p.rule, meld, _collected_at(of), None)
             out.append(f"  line {line}: {p.payer} returns {p.rule} {what}: {_amounts(units, payers, 'to')}")
             continue
         while i < n:
@@ -192,7 +204,7 @@ def collections(payments: Iterable[Payment]) -> list[Collection]:
     last: Payment | None = None
     for p in payments:
         back = is_return(p)
-        k = (back, p.payer if back else p.payee, p.rules, p.line, p.units, p.meld, p.note)
+        k = (p.returned_of, p.payer if back else p.payee, p.rules, p.line, p.units, p.meld, p.note)
         if k != key:
             if last is not None:
                 out.append(_collection(last, payers))
@@ -207,7 +219,7 @@ def collections(payments: Iterable[Payment]) -> list[Collection]:
 def _collection(p: Payment, others: list[str]) -> Collection:
     """The :class:`Collection` of the moment of ``p``, with the ``others`` who paid (or were paid back)."""
     if is_return(p):
-        return Collection(p.payer, p.rule, p.line, p.units, tuple(others), p.meld, p.note, returned=True)
+        return Collection(p.payer, p.rule, p.line, p.units, tuple(others), p.meld, p.note, p.returned_of)
     return Collection(p.payee, p.rule, p.line, p.units, tuple(others), p.meld, p.note)
 
 
@@ -215,23 +227,22 @@ _VOID_WHY: Final = {"T4": "everybody went on top", "P10": "no card left to draw"
 """Why a hand is void, by the rule it ended under (else every player left retired, I1 or I2)."""
 
 
-def parts(result: HandResult, script: HandScript) -> dict[str, str]:
-    """Each player's part in the hand, as a ledger shows it: ``stayed``, ``went on top``,
-    ``retired (I2)`` (the rule recorded with the retirement), with ``winner`` added.
+def parts(result: HandResult) -> dict[str, str]:
+    """Each player's part in the hand, as a ledger shows it: ``stayed``, ``went on top`` (each
+    decision as the table applied it, T1), ``retired (I2)`` (the rule recorded with the
+    retirement), with ``winner`` added; nothing for a decision never applied.
 
-    >>> from pancli.model.actions import Decision, HandScript
     >>> from pancli.model.results import Ending, Retirement
     >>> from pancli.rulebook import Rule
-    >>> s = HandScript(players=("Ana", "Ben", "Cruz"), events=(Decision("Ana", True), Decision("Ben", False),
-    ...                Decision("Cruz", True)))
-    >>> r = HandResult(s.players, "Ana", (), {}, ending=Ending.OUT, retirements=(Retirement("Cruz", Rule.I2, 19),))
-    >>> parts(r, s)
-    {'Ana': 'stayed, winner', 'Ben': 'went on top', 'Cruz': 'retired (I2)'}
+    >>> r = HandResult(("Ana", "Ben", "Cruz", "Dee"), "Ana", (), {}, ending=Ending.OUT,
+    ...                retirements=(Retirement("Cruz", Rule.I2, 19),), decisions=(True, False, True, None))
+    >>> parts(r)
+    {'Ana': 'stayed, winner', 'Ben': 'went on top', 'Cruz': 'retired (I2)', 'Dee': ''}
     """
-    roles = dict.fromkeys(script.players, "")
-    for ev in script.events:
-        if isinstance(ev, Decision) and ev.player in roles:
-            roles[ev.player] = "stayed" if ev.stay else "went on top"
+    roles = dict.fromkeys(result.players, "")
+    for player, d in zip(result.players, result.decisions, strict=False):
+        if d is not None:
+            roles[player] = "stayed" if d else "went on top"
     for r in result.retirements:
         roles[r.player] = f"retired ({r.rule})"
     if result.winner is not None:
