@@ -162,6 +162,11 @@ class Board:
         self.moves: list[Move] = []
         """The cards moved by the action being applied (for its :class:`Step`)."""
 
+    def dead_discards(self) -> int:
+        """P10: the discards a reshuffle makes the new stock (the pile but its top card); with
+        none, a reshuffle voids the hand."""
+        return max(0, len(self.pile) - 1)
+
     def end(self, phase: Phase, ending: Ending, rule: Rule, winner: Seat | None = None) -> None:
         """The hand ends here: ``phase`` (won or void), how (``ending``) and under which rule."""
         self.phase = phase

@@ -434,6 +434,12 @@ class TableNow(Value):
     winner: str | None
     reshuffle: bool
     """The stock is empty: the next line is a ``reshuffle`` (P10)."""
+    reshuffle_voids: bool = False
+    """With :attr:`reshuffle`: no dead discard is left, so the reshuffle voids the hand (P10)."""
+    ending: Ending | None = None
+    """How the hand ended, once :attr:`over` (the table's own record: T4, P10, I1, I2, C8)."""
+    ending_rule: Rule | None = None
+    """The rule it ended under."""
     lays: tuple[tuple[Card, ...], ...] = ()
     """New melds the player in turn's known hand can lay as it stands (the meld space of the
     profile, which asks the meld engine, M1-M4), the largest first."""
@@ -499,6 +505,8 @@ def now_of(table: Table) -> TableNow:
     next_flat = False
     fits: tuple[Fit, ...] = ()
     lays: tuple[tuple[Card, ...], ...] = ()
+    reshuffle = phase is Phase.PLAYING and table.stock_n == 0
+    over = phase is Phase.WON or phase is Phase.VOID
     if phase is Phase.PLAYING:
         seat = table.in_turn
         live = table.offered
@@ -522,7 +530,10 @@ def now_of(table: Table) -> TableNow:
         fits=fits,
         turn=table.turn_no,
         winner=table.winner,
-        reshuffle=phase is Phase.PLAYING and table.stock_n == 0,
+        reshuffle=reshuffle,
+        reshuffle_voids=reshuffle and not table.dead_discards(),
+        ending=table.ending if over else None,
+        ending_rule=table.ending_rule if over else None,
         lays=lays,
     )
 

@@ -107,7 +107,7 @@ def stock_fault(b: Board, node: Located, player: str | None = None) -> Ruling | 
         return b.fail(Rule.P10, "the hand is void: nothing more is played", node, player=player)
     kind = type(node)
     if kind is Draw and b.stock_n <= 0:
-        if len(b.pile) > 1:
+        if b.dead_discards():
             return b.fail(Rule.P10, "the stock is empty: the dead discards are reshuffled first", node)
         return b.fail(Rule.P10, "no card is left to draw: the hand is void", node)
     if kind is Draw and b.restock is not None and not b.restock[node.card.index]:  # type: ignore[attr-defined]
@@ -207,11 +207,11 @@ def apply_take(b: Board, a: Take, must_add: bool) -> None:
 
 def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
     """P10: the dead discards become the stock (none left: the hand is void)."""
-    dead = b.pile[:-1]
-    if not dead:
+    if not b.dead_discards():
         b.end(VOID, Ending.VOID, Rule.P10)
         b.step(ev, None, ev, [])
         return
+    dead = b.pile[:-1]
     seen = b.seen
     restock = [0] * 52
     for c in dead:

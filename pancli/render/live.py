@@ -100,8 +100,10 @@ def now_text(now: TableNow) -> str:
     if now.phase is Phase.WON:
         return f"{now.winner} won the hand"
     if now.phase is Phase.VOID:
-        return "the hand is void (T4, P10)"
+        return f"the hand is void ({now.ending_rule})"
     who = now.to_act
+    if now.reshuffle_voids:
+        return "the stock is empty and no dead discard is left: the reshuffle voids the hand (P10)"
     if now.reshuffle:
         return f"the stock is empty: reshuffle (P10), then {who} draws"
     if now.must_take < 0:
@@ -454,12 +456,15 @@ def candidates(session: Session, text: str) -> list[str]:
         if now is None or now.phase.value == "deciding":
             return list(VERBS_DECIDING)
         if head == to_act:
-            first = ["take", "draw"] if now.must_take else ["draw", "take"]
-            return first
+            if now.must_take:
+                return ["take"]  # P8: drawing instead is a violation
+            return ["draw", "take"] if now.live is not None else ["draw"]
         return list(VERBS_LINE)
     if last == "take" and now is not None and now.live is not None:
         return [str(now.live)]
-    if last in ("force", "call", "count"):
+    if last == "force":
+        return [now.to_act] if now is not None and now.to_act and head in now.forcers else []
+    if last in ("call", "count"):
         return [p for p in players if p != head]
     if last == "to" or last in ("mend", "back", "split") or (last == "from"):
         n = len(seat.melds) if seat is not None else 0
