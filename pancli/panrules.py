@@ -305,8 +305,10 @@ class PanRules:
         """C7: a meld may change only when its value does not drop (:func:`pancli.melds.keeps_value`)."""
         return keeps_value(before, after)
 
+    @decides("C6", what="what a meld is worth as laid: the units each active opponent pays for it")
     def value(self, meld: Meld) -> int:
-        """What ``meld`` is worth as laid (C6, the meld engine's)."""
+        """What ``meld`` is worth as laid (C6, the meld engine's: each kind of meld says,
+        :meth:`pancli.melds.Rope.value` and :meth:`pancli.melds.Set.value`)."""
         return meld.value(self._profile)
 
     @decides("C8", what="what going out collects from each opponent: the bonus and the melds again")

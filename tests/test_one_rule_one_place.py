@@ -645,6 +645,37 @@ def test_C1_C5_check_pay_the_referee_the_analyzer_and_its_exports_ask_conditions
     ]  # fmt: skip
 
 
+class DoubleValues(PanRules):
+    """C6 where every meld is worth twice what the book says."""
+
+    def value(self, meld: Meld) -> int:
+        return 2 * super().value(meld)
+
+
+def test_C6_check_pay_and_the_referee_ask_value() -> None:
+    """The value ``pan check`` and ``pan pay`` write (one meld, a pipe's batch) and the units the
+    referee's payments for a new meld carry are the rules object's."""
+    from pancli.app.check import PlainBatch, judge_text
+    from pancli.app.lines import InputLine
+    from pancli.app.pay import PayBatch, pay_report
+
+    def shown(rules: PanRules) -> list[object]:
+        rows, _ = PlainBatch("-", rules).rows(["5s 5s 5s", "5S,5s 5s", "5s5s5s5s"], 0)
+        report = pay_report([InputLine("-", 1, "5s 5s 5s"), InputLine("-", 2, "5s 5s 5s 5s")], 4, rules, False)
+        [(piped, _)] = PayBatch("-", rules, 4, False).blocks([["5s 5s 5s"]])
+        return [judge_text("5s 5s 5s", rules).value, [r.split("\t")[4] for r in rows.splitlines()], report.laid, piped]
+
+    assert shown(PanRules(HOYLE)) == [4, ["4", "4", "6"], 10, "5s 5s 5s\tC2\t4\n"]
+    assert shown(DoubleValues(HOYLE)) == [8, ["8", "8", "12"], 20, "5s 5s 5s\tC2\t8\n"]
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    paid = [
+        [p.units for p in referee_hand(h.script, rules=r).payments]
+        for r in (PanRules(HOYLE), DoubleValues(HOYLE))
+        for h in _hands(_deal(deals, _LAID))
+    ]
+    assert paid == [[4], [8]]
+
+
 class NoAdditions(PanRules):
     """M5 where nothing may be added to a meld on the table."""
 
@@ -1042,6 +1073,101 @@ def test_G8_the_standings_and_live_ask_the_rules_object_s_next_order(tmp_path: P
         assert session.header[-1] == '[Players "Dee Ana Ben Cruz"]'  # the rules object handed in
 
 
+def test_G7_G1_pan_check_s_pagruc_notes_are_the_rules_object_s_answers() -> None:
+    """The notes ``pan check --game pagruc`` gives a legal meld: what an ace scores in it (G7,
+    ``points``) and the packs it needs (G1, ``pack``), in the rules object's numbers."""
+    from pancli.app.check import assess_pagruc
+    from pancli.app.lines import InputLine
+
+    def reasons(rules: PagrucRules) -> list[str]:
+        return [assess_pagruc(InputLine("<arg>", 1, t), rules).reason for t in ("Ac Ad As", "Ah 2h 3h", "5h 5h 5c")]
+
+    assert reasons(PagrucRules()) == [
+        "set of aces: aces 15 each in a set",
+        "run of hearts: the ace counts 1 in a run",
+        "set of 5s: needs two packs (the same card twice)",
+    ]
+    assert reasons(DoubledPoints())[:2] == [
+        "set of aces: aces 30 each in a set",
+        "run of hearts: the ace counts 2 in a run",
+    ]
+    assert reasons(TwoPacksAlways())[2] == "set of 5s"  # every table has two packs: nothing to note
+
+
+def test_pan_check_builds_one_pagruc_rules_object_for_its_melds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from pancli.cli.check import check
+
+    built: list[PagrucRules] = []
+    monkeypatch.setattr(PagrucRules, "__init__", lambda self: built.append(self))
+    got = CliRunner().invoke(check, ["--game", "pagruc", "Ac Ad As", "5h 6h 7h", "Qh Kh Ah"])
+    assert got.exit_code == 1 and len(built) == 1
+
+
+class LowestFirst(PagrucRules):
+    """G9 otherwise: the lowest total ranks first."""
+
+    def pagruc_points(self, totals: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+        return super().pagruc_points({p: -t for p, t in totals.items()})
+
+
+def test_G9_the_standings_ask_the_rules_object_s_places_and_points() -> None:
+    from pancli.app.standings import game_standings, read_game
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan"
+    hands, _, _ = read_game([str(sample)], open)
+    book, house = game_standings(hands, PagrucRules()), game_standings(hands, LowestFirst())
+    assert book.official and house.official and book.totals is not None and house.totals == book.totals
+    ranked = {s.player: (s.place, s.points) for s in house.table}
+    assert ranked == LowestFirst().pagruc_points(book.totals) != PagrucRules().pagruc_points(book.totals)
+
+
+class LaysOffFirst(PagrucRules):
+    """G5 otherwise: a player may lay off before he has a meld of his own."""
+
+    def may_lay_off(self, has_meld: bool) -> bool:
+        return True
+
+
+def test_G5_the_pagruc_referee_asks_whether_a_player_may_lay_off() -> None:
+    from pagruc_build import DEALS, OPENING, script, turn
+
+    hand = script("Ana Ben Cy", DEALS, "Kh", OPENING[0], turn("Ben", "draw 8h", "lay 8h on Ana#1", "discard 8c"))
+    book = pagruc_referee.referee_hand(hand, strict=False)
+    assert [(v.rule, v.message) for v in book.violations] == [
+        (Rule.G5, "Ben has no meld on the table yet, so may not lay off")
+    ]
+    house = pagruc_referee.referee_hand(hand, rules=LaysOffFirst(), strict=False)
+    assert house.violations == () and [str(m.meld) for m in house.table] == ["5h 6h 7h 8h", "Ac Ad As"]
+
+
+class OnePackHouse(PagrucRules):
+    """G1 otherwise: the house owns one pack, and seats no two players of the same initial."""
+
+    def packs_problem(self, packs: int) -> str | None:
+        return None if packs == 1 else "this house has one pack"
+
+    def seating_problem(self, players: Sequence[str], packs: int | None = None) -> str | None:
+        why = super().seating_problem(players, packs)
+        return why or (None if len({p[0] for p in players}) == len(players) else "two players share an initial")
+
+
+def test_G1_the_pagruc_board_and_seating_ask_the_rules_object_s_packs_and_seating() -> None:
+    from pagruc_build import DEALS, OPENING, script
+
+    two = script("Ana Ben Cy", DEALS, "Kh", *OPENING, packs=2)
+    book, house = (pagruc_referee.referee_hand(two, rules=r, strict=False) for r in (PagrucRules(), OnePackHouse()))
+    assert (book.packs, book.violations) == (2, ())
+    assert house.packs == 1 and [(v.rule, v.message) for v in house.violations] == [
+        (Rule.G1, "this house has one pack")
+    ]
+    initials = script("P1 P2 P3", {}, "Kh")
+    assert pagruc_referee.referee_hand(initials, strict=False).violations == ()
+    seated = pagruc_referee.referee_hand(initials, rules=OnePackHouse(), strict=False)
+    assert [(v.rule, v.message) for v in seated.violations] == [(Rule.G1, "two players share an initial")]
+
+
 PAGRUC_CHANGED: Final = {
     Rule.G1: TwoPacksAlways,
     Rule.G4: RunsOnly,
@@ -1079,6 +1205,7 @@ CHANGED: Final = {
     Rule.C3: ValleSetsAreC3,
     Rule.C4: ValleSetsAreC3,
     Rule.C5: ValleSetsAreC3,
+    Rule.C6: DoubleValues,
 }
 """Each rule answered otherwise by a subclass of the rules object in a test here."""
 

@@ -15,7 +15,10 @@ from pancli.pagruc import ONE_PACK, TWO_PACKS, PagrucKind, Where, card_points, j
 from pancli.pagruc.pack import official_problem, pack_problem
 from pancli.pagruc.referee import PagrucHandResult, referee_hand
 from pancli.pagruc.rules import PagrucRules
-from pancli.pagruc.standings import GameHand, game_standings, pagruc_points
+from pancli.pagruc.standings import GameHand, game_standings
+
+pagruc_points = PagrucRules().pagruc_points
+"""G9 as the shipped rules object ranks a game."""
 
 
 def only_violation(r: PagrucHandResult) -> tuple[str, str | None, int]:
@@ -40,6 +43,12 @@ def test_G1_six_players_with_one_pack_is_a_violation() -> None:
     r = referee_hand(script("A B C D E F", {}, "Kh", packs=1))
     assert only_violation(r)[0] == "G1"
     assert "two packs" in r.violations[0].message
+
+
+def test_G1_a_player_listed_twice_is_a_violation() -> None:
+    r = referee_hand(script("Ana Ben Ana", {}, "Kh"))
+    assert only_violation(r)[0] == "G1"
+    assert r.violations[0].message == "a player is listed twice: Ana Ben Ana"
 
 
 def test_G1_nine_players_is_too_many() -> None:

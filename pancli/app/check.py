@@ -16,6 +16,7 @@ the notation cannot read a meld.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -176,7 +177,7 @@ def _judged(text: str, rules: PanRules, game: Game) -> Judged:
         meld.kind.value,
         meld.shape.value if isinstance(meld, Set) else None,
         tuple(c.value for c in conds),
-        v.value,
+        rules.value(meld),
         None,
         _legal_reason(v.reason, conds),
         cards,
@@ -263,10 +264,14 @@ def assess_pagruc(item: InputLine, rules: PagrucRules | None = None) -> MeldChec
             item.file, item.line, 1, format_cards(cards), False, None, None, (), 0, v.rule, v.reason, cards, game=pagruc
         )
     notes = [v.reason]
-    if any(c.rank.symbol == "A" for c in meld.cards):
-        notes.append("aces 15 each in a set" if meld.kind.value == "set" else "the ace counts 1 in a run")
-    if len(set(meld.cards)) < len(meld.cards):
-        notes.append("needs two packs (the same card twice)")
+    ace = next((c for c in meld.cards if c.rank.symbol == "A"), None)
+    if ace is not None:  # G7, as the rules object scores an ace where it lies
+        scored = rules.points(ace, meld.where)
+        in_set = meld.kind.value == "set"
+        notes.append(f"aces {scored} each in a set" if in_set else f"the ace counts {scored} in a run")
+    packs = _packs_needed(meld.cards, rules)
+    if packs is not None:
+        notes.append(packs)
     reason = notes[0] + (": " + "; ".join(notes[1:]) if len(notes) > 1 else "")
     return MeldCheck(
         item.file,
@@ -283,6 +288,39 @@ def assess_pagruc(item: InputLine, rules: PagrucRules | None = None) -> MeldChec
         cards,
         game=pagruc,
     )
+
+
+def assess_pagruc_all(items: Iterable[InputLine], rules: PagrucRules | None = None) -> Iterator[MeldCheck]:
+    """:func:`assess_pagruc` of each item (``pan check --game pagruc``), all asking one rules
+    object: ``rules``, or one :class:`~pancli.pagruc.rules.PagrucRules` built for the batch."""
+    from pancli.pagruc.rules import PagrucRules  # start-up: pan check does without it
+
+    rules = rules or PagrucRules()
+    for item in items:
+        yield assess_pagruc(item, rules)
+
+
+_PACK_WORDS = ("no", "one", "two")
+
+
+def _packs_needed(cards: tuple[Card, ...], rules: PagrucRules) -> str | None:
+    """G1's note on a legal PAGRUC meld that not every official table's pack holds (the same
+    card more often than the smallest table's pack has it): the packs of the smallest table
+    whose pack (:meth:`~pancli.pagruc.rules.PagrucRules.pack`) holds it; None when every
+    table's does."""
+    from pancli.pagruc.pack import MAX_PLAYERS, MIN_PLAYERS, beyond_pack  # start-up: pan check does without it
+
+    counts = Counter(cards)
+    most = max(counts.values())
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        pack = rules.pack(players)
+        if beyond_pack(pack, counts.items()) is None:
+            if players == MIN_PLAYERS:
+                return None
+            packs = _PACK_WORDS[pack.packs] if pack.packs < len(_PACK_WORDS) else str(pack.packs)
+            times = "twice" if most == 2 else f"{most} times"
+            return f"needs {packs} pack{'s' * (pack.packs != 1)} (the same card {times})"
+    return None
 
 
 MEMO_LIMIT = 50_000

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import click
 from click.core import ParameterSource
 
-from pancli.app.check import MeldCheck, PlainBatch, assess, assess_pagruc, one_card_each
+from pancli.app.check import MeldCheck, PlainBatch, assess, assess_pagruc_all, one_card_each
 from pancli.cards import Game
 from pancli.cli.common import (
     ARG_FILE,
@@ -102,10 +102,10 @@ def _check_pagruc(args: list[str], as_json: bool, as_jsonl: bool) -> int:
         from pancli.render.exports import check_item
         from pancli.render.stream import stream_reports
 
-        judged = (assess_pagruc(i) for i in items)
+        judged = assess_pagruc_all(items)
         clean = stream_reports(judged, as_jsonl, check_item, lambda r: None if r.legal else r.error_line())
         return EXIT_OK if clean else EXIT_ILLEGAL
-    reports = [assess_pagruc(i) for i in items]
+    reports = list(assess_pagruc_all(items))
     if stdout_is_terminal():
         from pancli.render.melds import pagruc_meld_table
 

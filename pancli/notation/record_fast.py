@@ -92,7 +92,7 @@ def _cards(toks: list[str], table: dict[str, Card]) -> tuple[Card, ...] | None:
     if len(toks) > MAX_MELD_CARDS:
         return None  # the grammar says N10
     try:
-        return tuple([table[t] for t in toks])
+        return tuple(map(table.__getitem__, toks))
     except KeyError:
         return None
 
@@ -207,10 +207,15 @@ def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     behind the code"). A line with glyphs is read afresh (its actions
     are remembered: :attr:`LineMemos.segments`): annotated lines rarely repeat.
     """
-    plain = ctx.plain
-    hit = plain.get(text)
+    hit = ctx.plain.get(text)
     if hit is not None and hit[1] <= ctx.players:
         return hit[0](ctx.line), ()
+    return fresh_play(text, ctx)
+
+
+def fresh_play(text: str, ctx: LineContext) -> ParsedPlay | None:
+    """:func:`fast_play` of a line its caller found no recipe for in ``ctx.plain`` (the record
+    reader looks there first itself): read afresh, and remembered when it was read before."""
     got = _fast_play(text, ctx)
     if got is not None:
         item, glyphs = got
@@ -218,10 +223,10 @@ def fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
         if (
             (kind is Turn or kind is Decision)
             and not glyphs
-            and len(plain) < ctx.memos.max_recipes
+            and len(ctx.plain) < ctx.memos.max_recipes
             and _seen_before(text, ctx.memos.once)
         ):
-            plain[text] = _maker(item)  # type: ignore[arg-type]
+            ctx.plain[text] = _maker(item)  # type: ignore[arg-type]
     return got
 
 
@@ -277,23 +282,27 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
         return None
     line = ctx.line
     table = ctx.tokens
-    parts = s.split(",")
-    if len(parts) > MAX_ACTIONS_PER_TURN:
+    # a turn's actions, one ", " apart (any other comma, or spacing, is the grammar's to read)
+    parts = s.split(", ")
+    n_parts = len(parts)
+    if n_parts > MAX_ACTIONS_PER_TURN:
         return None  # the grammar says R10
+    if n_parts != s.count(",") + 1:
+        return None
     head = parts[0].rstrip(" ").split(" ")
     kw = head[0]
     if kw == "deal":
-        if len(parts) != 1 or len(head) < 3 or head[1] not in ctx.players:
+        if n_parts != 1 or len(head) < 3 or head[1] not in ctx.players:
             return None
         cards = _cards(head[2:], table)
         return None if cards is None else (Deal(head[1], cards, line, 1), ())
     if kw == "up":
-        if len(parts) != 1 or len(head) != 2:
+        if n_parts != 1 or len(head) != 2:
             return None
         c = table.get(head[1])
         return None if c is None else (UpLine(c, line, 1), ())
     if kw == "reshuffle":
-        return (Reshuffle(line, 1), ()) if len(parts) == 1 and len(head) == 1 else None
+        return (Reshuffle(line, 1), ()) if n_parts == 1 and len(head) == 1 else None
     number: int | None = None
     pos = 0  # offset of the current token
     if kw[-1:] == ".":
@@ -313,7 +322,7 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
         return None
     name_col = pos + 1
     pos += len(name) + 1
-    if number is None and len(parts) == 1 and len(head) <= 3:
+    if number is None and n_parts == 1 and len(head) <= 3:
         word = head[1] if len(head) > 1 else ""
         if len(head) == 2 and (word == "stay" or word == "top"):
             return Decision(name, word == "stay", line, name_col), ()
@@ -330,7 +339,7 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
             if len(head) != 3 or head[2] not in players:
                 return None
             return Count(name, head[2], None, line, name_col), ()
-    if number is None and len(parts) == 1 and len(head) == 4 and head[1] == "count":
+    if number is None and n_parts == 1 and len(head) == 4 and head[1] == "count":
         digits = head[3]
         if head[2] not in players or not (digits.isascii() and digits.isdigit()) or len(digits) > 2:
             return None
@@ -339,18 +348,19 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     if len(head) < 2:
         return None
     actions: list[Action] = []
-    glyphs: list[str] = []
-    any_glyph = False
+    glyphs: list[str] | None = None  # (None while no action has one)
     segments = ctx.segments
     max_segments = ctx.memos.max_segments
-    seg = parts[0].rstrip(" ")[pos:]  # the first action's text (its tokens are single-spaced)
+    seg = parts[0][pos:]  # the first action's text (its tokens are single-spaced)
     offset = pos  # offset of the current action's keyword
-    part_start = 0
     i = 0
     while True:
         hit = segments.get(seg)
         if hit is None:
-            toks = seg.split(" ")
+            bare = seg.rstrip(" ")  # (a comment blanked before the comma leaves spaces)
+            hit = segments.get(bare)
+        if hit is None:
+            toks = bare.split(" ")
             if "" in toks:
                 return None
             glyph = ""
@@ -363,24 +373,21 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
             if act is None:
                 return None
             if type(act) is not Lay and len(segments) < max_segments:  # a lay depends on the players
-                segments[seg] = (type(act), _values(act), glyph)
+                segments[bare] = (type(act), _values(act), glyph)
         else:
             build, args, glyph = hit
             act = build(*args, line, offset + 1)
-        if glyph:
-            any_glyph = True
+        if glyph and glyphs is None:
+            glyphs = [""] * len(actions)
         actions.append(act)
-        glyphs.append(glyph)
-        part_start += len(parts[i]) + 1
+        if glyphs is not None:
+            glyphs.append(glyph)
+        offset += len(seg) + 2
         i += 1
-        if i == len(parts):
+        if i == n_parts:
             break
-        part = parts[i]
-        if part[:1] != " ":
-            return None
-        offset = part_start + 1
-        seg = part[1:].rstrip(" ")
-    return Turn(name, tuple(actions), number, line, name_col), (tuple(glyphs) if any_glyph else ())
+        seg = parts[i]
+    return Turn(name, tuple(actions), number, line, name_col), (tuple(glyphs) if glyphs is not None else ())
 
 
 def _values(a: Action) -> tuple[object, ...]:

@@ -72,7 +72,7 @@ class PagrucBoard:
         """The questions the hand's judges ask (G1, G4, G5, G7)."""
         self.record_steps = record_steps
         self.players = script.players
-        self.pack: PagrucPack = self.rules.pack(len(self.players), script.packs if script.packs in (1, 2) else None)
+        self.pack: PagrucPack = self.rules.pack(len(self.players), self.rules.record_packs(script.packs))
         self.hands: dict[str, PagrucHand] = {p: PagrucHand([], DEAL_SIZE) for p in self.players}
         self.melds: dict[str, list[TableMeld]] = {p: [] for p in self.players}
         self.order: list[TableMeld] = []

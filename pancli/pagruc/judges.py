@@ -63,21 +63,18 @@ def pack_fault(
     revealed: Mapping[Card, int] | None = None,
     judged: tuple[str | None, str] | None = None,
 ) -> Ruling | None:
-    """G1, players, packs and conservation. With ``seating``: 3 to 8 players with the packs
-    for them, each listed once. With ``judged`` (the rule and message of
-    the rules object's ``meld`` verdict on a new meld, or on a meld laid off on): no card in it
-    more often than the pack holds it. Else no card seen more often than the pack holds it:
-    ``cards`` just placed (counted where they are), or ``revealed`` cards about to come to
-    light (not counted yet: a hand's unknown cards, or cards dealt or drawn)."""
+    """G1, players, packs and conservation. With ``seating``: the table as the rules object's
+    ``seating_problem`` seats it (3 to 8 players with the packs for them, each listed once).
+    With ``judged`` (the rule and message of the rules object's ``meld`` verdict on a new meld,
+    or on a meld laid off on): no card in it more often than the pack holds it. Else no card
+    seen more often than the pack holds it: ``cards`` just placed (counted where they are), or
+    ``revealed`` cards about to come to light (not counted yet: a hand's unknown cards, or
+    cards dealt or drawn)."""
     if judged is not None:
         return b.fail(Rule.G1, judged[1], line, col, player) if judged[0] == Rule.G1 else None
     if seating:
-        problem = b.rules.seating_problem(len(b.players), b.script.packs)
-        if problem is not None:
-            return b.fail(Rule.G1, problem, line, 1, None)
-        if len(set(b.players)) != len(b.players):
-            return b.fail(Rule.G1, f"a player is listed twice: {' '.join(b.players)}", line, 1, None)
-        return None
+        problem = b.rules.seating_problem(b.players, b.script.packs)
+        return None if problem is None else b.fail(Rule.G1, problem, line, 1, None)
     pairs = revealed.items() if revealed is not None else ((c, 0) for c in dict.fromkeys(cards))
     beyond = beyond_pack(b.pack, ((c, b.visible(c) + extra) for c, extra in pairs))
     if beyond is None:
@@ -202,13 +199,13 @@ def meld_fault(b: PagrucBoard, verdict: PagrucVerdict, why: str, line: int, col:
 def lay_off_fault(
     b: PagrucBoard, player: str, owner: str, target: int, line: int, col: int, *, refused: str | None = None
 ) -> Ruling | None:
-    """G5, laying off: the player has a meld of his own on the table, and lays on a meld that
-    is there (``owner``'s number ``target``); ``refused`` is why the rules object's ``lay_off`` found
-    the grown meld no meld."""
+    """G5, laying off: the player may lay off (the rules object's ``may_lay_off``: he has a meld
+    of his own on the table), and lays on a meld that is there (``owner``'s number ``target``);
+    ``refused`` is why the rules object's ``lay_off`` found the grown meld no meld."""
     p = player
     if refused is not None:
         return b.fail(Rule.G5, refused, line, col, p)
-    if not b.has_meld(p):
+    if not b.rules.may_lay_off(b.has_meld(p)):
         return b.fail(Rule.G5, f"{p} has no meld on the table yet, so may not lay off", line, col, p)
     if owner not in b.melds:
         return b.fail(Rule.G5, f"{owner} is not in this hand", line, col, p)

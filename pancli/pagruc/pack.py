@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from pancli.cards import ALL_CARDS, Card
@@ -86,8 +86,12 @@ def pack_for(players: int, packs: int | None = None) -> PagrucPack:
     return PagrucPack(packs)
 
 
-def pack_problem(players: int, packs: int | None = None) -> str | None:
-    """Why ``players`` cannot play with ``packs`` packs under G1, or None when they can.
+def pack_problem(
+    players: int, packs: int | None = None, judge_packs: Callable[[int], str | None] | None = None
+) -> str | None:
+    """Why ``players`` cannot play with ``packs`` packs under G1, or None when they can;
+    ``judge_packs`` (:func:`packs_problem` when None: the rules object passes its own) says
+    whether ``packs`` is a PAGRUC pack at all.
 
     Two players may play a (practice) hand; :func:`official_problem` adds the G1 minimum
     of three for an official round.
@@ -100,7 +104,7 @@ def pack_problem(players: int, packs: int | None = None) -> str | None:
     if players > MAX_PLAYERS:
         return f"at most {MAX_PLAYERS} players (with two packs), not {players}"
     if packs is not None:
-        why = packs_problem(packs)
+        why = (judge_packs or packs_problem)(packs)
         if why is not None:
             return why
     if packs == 1 and players > MAX_ONE_PACK:
@@ -119,12 +123,15 @@ def packs_problem(packs: int) -> str | None:
     return None
 
 
-def official_problem(players: int, packs: int | None = None) -> str | None:
-    """Why a round of ``players`` with ``packs`` packs is not official (G1), or None.
+def official_problem(
+    players: int, packs: int | None = None, judge_packs: Callable[[int], str | None] | None = None
+) -> str | None:
+    """Why a round of ``players`` with ``packs`` packs is not official (G1), or None
+    (``judge_packs`` as :func:`pack_problem` takes it).
 
     >>> official_problem(2)
     'fewer than 3 players is not an official round'
     """
     if players < MIN_PLAYERS:
         return f"fewer than {MIN_PLAYERS} players is not an official round"
-    return pack_problem(players, packs)
+    return pack_problem(players, packs, judge_packs)

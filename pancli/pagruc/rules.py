@@ -40,7 +40,7 @@ MAX_DEALS: Final = 5
 
 
 class PagrucRules:
-    """The rules of PAGRUC (G1, G4, G5, G7, G8): built once by whoever judges and handed to the
+    """The rules of PAGRUC (G1, G4, G5, G7, G8, G9): built once by whoever judges and handed to the
     referee, the meld check, the scorer, the standings and ``pan live``."""
 
     __slots__ = ()
@@ -50,18 +50,39 @@ class PagrucRules:
         """The pack ``players`` play with (``packs`` as the record says, else the usual)."""
         return pack_for(players, packs)
 
-    def seating_problem(self, players: int, packs: int | None = None) -> str | None:
-        """G1 (with :meth:`pack`): why ``players`` do not fit the packs, or None."""
-        return pack_problem(players, packs)
+    def seating_problem(self, players: Sequence[str], packs: int | None = None) -> str | None:
+        """G1 (with :meth:`pack`): why the table of ``players`` (their names, in order of play) is
+        not seated: so many do not fit the packs (``packs`` as :meth:`packs_problem` judges it),
+        or a player is listed twice; or None.
+
+        >>> PagrucRules().seating_problem(("Ana", "Ben", "Ana"))
+        'a player is listed twice: Ana Ben Ana'
+        """
+        why = pack_problem(len(players), packs, self.packs_problem)
+        if why is None and len(set(players)) != len(players):
+            why = f"a player is listed twice: {' '.join(players)}"
+        return why
 
     def official_problem(self, players: int, packs: int | None = None) -> str | None:
         """G1 (with :meth:`pack`): why a round of ``players`` is not official (fewer than three, or
         :meth:`seating_problem`), or None: the standings ask it of a game's table."""
-        return official_problem(players, packs)
+        return official_problem(players, packs, self.packs_problem)
 
     def packs_problem(self, packs: int) -> str | None:
-        """G1 (with :meth:`pack`): why ``packs`` 52-card packs are not a PAGRUC pack, or None."""
+        """G1 (with :meth:`pack`): why ``packs`` 52-card packs are not a PAGRUC pack, or None:
+        a record's ``[Packs]`` that is not is left for :meth:`seating_problem` to report, and the
+        hand is played with the usual pack."""
         return packs_problem(packs)
+
+    def record_packs(self, packs: int | None) -> int | None:
+        """G1 (with :meth:`pack`): the packs a record names (``[Packs]``) that a hand is dealt
+        from: ``packs`` when :meth:`packs_problem` finds them a PAGRUC pack, else None (the usual
+        pack for the players; :meth:`seating_problem` reports the record's).
+
+        >>> PagrucRules().record_packs(2), PagrucRules().record_packs(3)
+        (2, None)
+        """
+        return packs if packs is not None and self.packs_problem(packs) is None else None
 
     def pack_without_table(self, packs: int | None = None) -> PagrucPack:
         """G1 (with :meth:`pack`): the pack a meld or a hand is judged against when no table is
@@ -86,6 +107,15 @@ class PagrucRules:
         """What one card scores where it lies (G7): :meth:`score`, :meth:`meld_points` and
         :meth:`in_hand` add these up."""
         return card_points(c, where)
+
+    def may_lay_off(self, has_meld: bool) -> bool:
+        """G5 (with :meth:`lay_off`): whether a player may lay off at all: only one who has a meld
+        of his own on the table (``has_meld``).
+
+        >>> PagrucRules().may_lay_off(False)
+        False
+        """
+        return has_meld
 
     @decides(Rule.G8, what="the next hand's order of play: the first hand deals it, dealing keeps one direction")
     def next_order(self, players: Sequence[str]) -> tuple[str, ...]:
@@ -113,6 +143,25 @@ class PagrucRules:
         if max(counts) > MAX_DEALS:
             return f"each player dealt {max(counts)} times: at most {MAX_DEALS} deals each"
         return None
+
+    @decides(Rule.G9, what="each player's place and PAGRUC points")
+    def pagruc_points(self, totals: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+        """Each player's place and PAGRUC points (G9) from the game's ``totals``: ranked by total,
+        the first of N players gets N, each next place one fewer, never below 1; tied players
+        share the better place. The standings (:func:`pancli.pagruc.standings.game_standings`)
+        ask it.
+
+        >>> PagrucRules().pagruc_points({"A": 5, "B": 5, "C": 9})
+        {'A': (2, 2), 'B': (2, 2), 'C': (1, 3)}
+        >>> PagrucRules().pagruc_points({p: 0 for p in "ABCDEFGH"})["H"]
+        (1, 8)
+        """
+        n = len(totals)
+        out: dict[str, tuple[int, int]] = {}
+        for p, t in totals.items():
+            place = 1 + sum(1 for other in totals.values() if other > t)
+            out[p] = (place, max(1, n - place + 1))
+        return out
 
     def meld_points(self, meld: PagrucMeld) -> int:
         """G7: what a meld's cards score on the table."""

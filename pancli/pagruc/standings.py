@@ -8,7 +8,7 @@ one direction (G8: in a record the players are listed in order of play, dealer l
 hand k+1 lists hand k's players turned by one); and every player has dealt the same number
 of times, from 1 to 5 (G8).
 
->>> pagruc_points({"Ana": 40, "Ben": 12, "Cy": 12, "Dee": -5})
+>>> PagrucRules().pagruc_points({"Ana": 40, "Ben": 12, "Cy": 12, "Dee": -5})
 {'Ana': (1, 4), 'Ben': (2, 3), 'Cy': (2, 3), 'Dee': (4, 1)}
 """
 
@@ -18,7 +18,6 @@ import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from pancli.decides import decides
 from pancli.model.results import ClaimKind
 from pancli.model.rulings import counted
 from pancli.pagruc.referee import PagrucHandResult
@@ -88,24 +87,6 @@ class Standings(Value):
         return not self.problems
 
 
-@decides(Rule.G9, what="each player's place and PAGRUC points")
-def pagruc_points(totals: Mapping[str, int]) -> dict[str, tuple[int, int]]:
-    """Each player's place and PAGRUC points (G9): ranked by total, the first of N players gets
-    N, each next place one fewer, never below 1; tied players share the better place.
-
-    >>> pagruc_points({"A": 5, "B": 5, "C": 9})
-    {'A': (2, 2), 'B': (2, 2), 'C': (1, 3)}
-    >>> pagruc_points({p: 0 for p in "ABCDEFGH"})["H"]
-    (1, 8)
-    """
-    n = len(totals)
-    out: dict[str, tuple[int, int]] = {}
-    for p, t in totals.items():
-        place = 1 + sum(1 for other in totals.values() if other > t)
-        out[p] = (place, max(1, n - place + 1))
-    return out
-
-
 def _hand_problems(h: GameHand) -> list[Problem]:
     """A hand that cannot count: a violation, not finished (G6), or a score unknown (G7)."""
     r = h.result
@@ -173,7 +154,8 @@ def game_order_problems(
 def game_standings(hands: Sequence[GameHand], rules: PagrucRules | None = None) -> Standings:
     """Check a game (G1, G6-G8) and rank its players (G9), asking ``rules`` (PAGRUC's rules
     object, :class:`~pancli.pagruc.rules.PagrucRules`, when None) whether the table is official
-    (G1), the order of each next hand and whether the deals are even (G8).
+    (G1), the order of each next hand and whether the deals are even (G8), and the places and
+    PAGRUC points (G9, :meth:`~pancli.pagruc.rules.PagrucRules.pagruc_points`).
 
     Every reason the game is not official is collected in ``problems``; totals are given
     whenever every score is known, PAGRUC points only for an official game.
@@ -202,7 +184,7 @@ def game_standings(hands: Sequence[GameHand], rules: PagrucRules | None = None) 
             totals[p] += score
     table: tuple[Standing, ...] = ()
     if totals is not None:
-        ranks = pagruc_points(totals)
+        ranks = rules.pagruc_points(totals)
         official = not problems
         rows = [Standing(p, totals[p], deals[p], ranks[p][0], ranks[p][1] if official else None) for p in seats]
         table = tuple(sorted(rows, key=lambda s: s.place))

@@ -45,7 +45,7 @@ from pancli.notation.record_common import (
     error_at,
     lex,
 )
-from pancli.notation.record_fast import fast_play, fast_tag
+from pancli.notation.record_fast import fast_play, fast_tag, fresh_play
 from pancli.records.tags import Header, ProfileCache, read_header
 from pancli.values import Value
 
@@ -659,7 +659,7 @@ class _Reader:
                         and ";" not in text
                     ):
                         ctx.line = lineno
-                        parsed = fast_play(text, ctx)
+                        parsed = fresh_play(text, ctx)  # (no recipe: looked up above)
                         if parsed is not None and not parsed[1]:
                             self.last = lineno
                             raw.append(text)

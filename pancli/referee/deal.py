@@ -177,12 +177,19 @@ def _first_excess(b: Board, key: bytes) -> tuple[int, int] | None:
     """The first card of ``key`` (and which copy of it) that :func:`card_fault` refuses, or None."""
     seen = b.seen
     need: dict[int, int] = {}
-    counts = []
     for i in key:
+        need[i] = need.get(i, 0) + 1
+    past = b.rules.past_the_pack
+    if past(seen, need.items()) is None:  # the whole deal at once: nothing is past the pack
+        return None
+    need.clear()
+    counts = []
+    for i in key:  # which copy, in the deal's order
         n = need[i] = need.get(i, 0) + 1
         counts.append((i, n))
-    over = b.rules.past_the_pack(seen, counts)  # one question for the whole deal, in its order
-    return None if over is None else (over[0], over[1] - seen[over[0]])
+    over = past(seen, counts)
+    assert over is not None
+    return over[0], over[1] - seen[over[0]]
 
 
 def verify_deal(b: Board, d: Deal) -> DealPlan:

@@ -6,7 +6,8 @@ definition, a principle, or a rule of the notation that the reader decides while
 
 The marks are on the methods of the rules objects (:class:`pancli.panrules.PanRules`: the
 questions the referee, self-play, positions, the analyzer and the payment batches ask;
-:class:`pancli.pagruc.rules.PagrucRules`: PAGRUC's pack, meld, lay-off and score) and on
+:class:`pancli.pagruc.rules.PagrucRules`: PAGRUC's pack, meld, lay-off, score, order and
+places) and on
 the referee's and PAGRUC's judges (the rules only a hand's judge rules on). A callable may
 decide several rules (the rules object's ``judge`` decides M1-M4 and E2 together, in its
 order). :data:`SHARED` are the questions several parts ask: tests/test_one_rule_one_place.py
@@ -29,7 +30,6 @@ from pancli.decides import Mark, marked
 from pancli.pagruc import judges as pagruc_judges
 from pancli.pagruc import rules as pagruc_rules
 from pancli.pagruc import scoring as pagruc_scoring
-from pancli.pagruc import standings as pagruc_standings
 from pancli.referee import deal, decisions, forcing, going_out, melding, turns
 from pancli.rulebook import Rule
 
@@ -44,7 +44,6 @@ MARKED_IN: Final[tuple[ModuleType, ...]] = (
     pagruc_rules,
     pagruc_judges,
     pagruc_scoring,
-    pagruc_standings,
 )
 """The modules whose functions and classes carry the marks (a test finds no mark elsewhere)."""
 
@@ -92,7 +91,6 @@ _NOTATION = "decided by the card notation's grammar while it reads cards (pancli
 NO_DECIDER: Final[Mapping[Rule, str]] = MappingProxyType(
     {
         Rule.E3: "a definition (Rank.is_valle, Rank.is_noncomoquer) that the conditions and M4 read",
-        Rule.C6: "each kind of meld says what it is worth: Rope.value (rope_value) and Set.value",
         Rule.C10: "a principle: every payment is made of the melds as laid, none rearranges them",
         Rule.R3: "what the rules object is built from: house rules read into a profile"
         " (pancli.rules.profile_from_mapping, named knobs with valid values on a built-in base)",
@@ -127,6 +125,7 @@ SHARED: Final = frozenset(
         Rule.C3,
         Rule.C4,
         Rule.C5,
+        Rule.C6,
         Rule.C7,
         Rule.C8,
         Rule.P7,

@@ -166,7 +166,7 @@ class _Policy:
         v = self.values.get(meld)
         if v is None:
             verdict = self.rules.judge(tuple(ALL_CARDS[i] for i in meld))
-            v = self.values[meld] = verdict.value if verdict.legal else -1
+            v = self.values[meld] = -1 if verdict.meld is None else self.rules.value(verdict.meld)
         return v
 
     def best_with(self, c: int, hand: list[int]) -> tuple[int, ...] | None:

@@ -341,13 +341,17 @@ class Table(Board):
         undo = self.undo
         if undo is not None:
             undo.append((ev, self.snapshot()))
-        turn = type(ev) is Turn
-        if turn and self.fast and self.fast_turn(ev):  # type: ignore[arg-type]
+        if type(ev) is Turn and self.fast and self.fast_turn(ev):
             return ()
+        return self.play_line(ev)
+
+    def play_line(self, ev: Event) -> tuple[Violation, ...]:
+        """:meth:`push` without keeping the line nor trying :meth:`fast_turn`: the general path,
+        which asks every judge in order (a line :meth:`fast_turn` declined, or any other line)."""
         vs = self.violations
         n = len(vs)
-        if turn:
-            _play_turn(self, ev, self.strict, vs)  # type: ignore[arg-type]
+        if type(ev) is Turn:
+            _play_turn(self, ev, self.strict, vs)
         else:
             bad = event_fault(self, ev)
             if bad is not None:
@@ -892,9 +896,13 @@ def referee_hand(
     table = Table(script, record_steps=record_steps, rules=rules, strict=strict, remedy=remedy, fast=fast)
     if not table.deal_in():
         return table.finish()
-    push = table.push
+    # push's two halves asked here: a table that keeps no lines takes no snapshot
+    fast_turn = table.fast_turn if fast else None
+    play = table.play_line
     for ev in script.events:
-        if push(ev) and strict:
+        if fast_turn is not None and type(ev) is Turn and fast_turn(ev):
+            continue
+        if play(ev) and strict:
             break
     return table.finish()
 
