@@ -156,6 +156,11 @@ class PanRules:
         is left of it), or None."""
         return past_the_pack(seen, self.copies if copies is None else copies, counts)
 
+    def pack_cards(self) -> list[Card]:
+        """Every card of the pack, each copy once, in rank and suit order: :meth:`copies_of` (E1)
+        of each card, read from :attr:`copies` (self-play shuffles it; its size is a full stock)."""
+        return [c for c, n in zip(ALL_CARDS, self.copies, strict=True) for _ in range(n)]
+
     def copies_fault(self, counts: Iterable[tuple[int, int]]) -> str | None:
         """Why cards on their own (``counts``: each card's index and its copies) cannot all be
         there, none accounted for yet (:meth:`past_the_pack`), or None."""

@@ -1536,3 +1536,16 @@ def test_G4_the_replay_s_judge_asks_the_pagruc_rules_object_it_is_given() -> Non
 
     assert "G4" not in judged(None)
     assert "G4" in judged(RunsOnly())
+
+
+def test_E1_self_play_deals_and_the_board_counts_the_pack_the_rules_object_holds() -> None:
+    """Self-play shuffles the cards ``copies_of`` says the pack holds, and the board's stock is that
+    pack less the deal: no 7 is dealt under NoSevens (the referee would refuse it), 32 cards fewer."""
+    from pancli.referee.board import Board
+    from pancli.referee.simulate import simulate_hands
+
+    hands = list(simulate_hands(("Ana", "Ben", "Cruz"), 20, 4, HOYLE, rules=NoSevens(HOYLE)))
+    dealt = {c.rank for h in hands for d in h.deals for c in d.cards}
+    assert len(hands) == 20 and Rank.SEVEN not in dealt and Rank.SIX in dealt
+    script = hands[0]
+    assert Board(script, rules=PanRules(HOYLE)).stock_n - Board(script, rules=NoSevens(HOYLE)).stock_n == 32
