@@ -246,7 +246,7 @@ class Board:
         self.copies = self.rules.copies
         self.seen = [0] * 52
         """Copies known to be outside the stock (hands shown, melds, discards, dead, drawn): E4."""
-        self.stock_n = profile.pack.size - dealt * len(self.seats) - 1
+        self.stock_n = sum(self.copies) - dealt * len(self.seats) - 1  # the pack the rules object holds (E1)
         self.pile: list[Card | None] = []
         self.restock: list[int] | None = None
         """After a reshuffle whose dead discards the record shows, the copies of each card (by

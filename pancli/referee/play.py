@@ -255,8 +255,8 @@ def seat_fault(b: Board, player: str | None, node: Located | None = None, *, by:
     why = b.rules.seating(len(names))
     if why is not None:
         return Ruling.make(Rule.S1, None, why, line=line)
-    if len(set(names)) != len(names):
-        dup = next(n for n in names if names.count(n) > 1)
+    dup = b.rules.seated_twice(names)
+    if dup is not None:
         return Ruling.make(Rule.S1, dup, f"{dup} is seated twice; each player has one seat", line=line)
     return None
 

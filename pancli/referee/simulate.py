@@ -139,7 +139,7 @@ def play_hands(
     rng = random.Random(seed)
     order = tuple(players)
     table = _Policy(rules)
-    full = [c.index for c in profile.pack.full()]
+    full = [c.index for c in rules.pack_cards()]
     done = 0
     while done < hands:
         try:
@@ -569,7 +569,7 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
         for i in order:
             d = deals[i]
             if kind == "I1-extra":
-                extra = rng.choice(script.profile.pack.full())
+                extra = rng.choice(PanRules(script.profile).pack_cards())
                 cards = (*d.cards, extra)
             else:
                 cards = d.cards[:-1]  # the last card dealt is the one missing: he holds it unseen
@@ -580,7 +580,7 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
         yield from _counted_late(script, deals, events, rng)
         return
     rules = PanRules(script.profile)
-    pack = [c for c in script.profile.pack.full() if c.rank.in_pan_pack]
+    pack = rules.pack_cards()
     places = [j for j, e in enumerate(events) if type(e) is Turn and len(e.actions) >= 2]
     rng.shuffle(places)
     for j in places:
@@ -690,6 +690,7 @@ def _counted_late(
     first = next((i for i, e in enumerate(events) if type(e) is Turn), None)
     if first is None:
         return
+    pack = PanRules(script.profile).pack_cards()
     order = list(range(len(deals)))
     rng.shuffle(order)
     stayed = _stayed(events)
@@ -698,7 +699,7 @@ def _counted_late(
         callers = [p for p in stayed if p != d.player]
         if d.player not in stayed or not callers:
             continue
-        extra = rng.choice(script.profile.pack.full())
+        extra = rng.choice(pack)
         dealt = Deal(d.player, (*d.cards, extra), d.line, d.col)
         for _ in range(3):  # (leaving his later lines out can break another's: try other places)
             at = _late(events, first + 1, d.player, rng)
