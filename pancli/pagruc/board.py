@@ -101,9 +101,11 @@ class PagrucBoard:
 
     def visible(self, c: Card) -> int:
         """Copies of ``c`` whose place is known: known hand cards, melds, the pile, a turned-over stock."""
-        n = sum(h.known.count(c) for h in self.hands.values())
-        n += sum(m.meld.cards.count(c) for m in self.order)
-        n += self.pile.count(c)
+        n = self.pile.count(c)
+        for h in self.hands.values():  # loops, not sums over generators: asked for every card seen
+            n += h.known.count(c)
+        for m in self.order:
+            n += m.meld.cards.count(c)
         if self.stock_known is not None:
             n += self.stock_known[c]
         return n

@@ -329,12 +329,10 @@ class PagrucTable(PagrucBoard):
     def _verify_from_hand(self, p: str, cards: tuple[Card, ...], line: int, col: int) -> int:
         """The player holds ``cards`` (G3); those not among his known cards come to light and
         must not break conservation (G1)."""
-        have = Counter(self.hands[p].known)
+        known = self.hands[p].known
         revealed: list[Card] = []
-        for c in cards:
-            if have[c] > 0:
-                have[c] -= 1
-            else:
+        for i, c in enumerate(cards):  # (a card's earlier copies in ``cards`` take its known copies first)
+            if known.count(c) <= cards[:i].count(c):
                 revealed.append(c)
         if revealed:  # (with none, neither judge can fail)
             _raise(judges.held_cards_fault(self, line, col, p, revealed))
