@@ -34,7 +34,7 @@ from pancli.escapes import escape_text
 from pancli.limits import MAX_SAMPLES
 from pancli.panrules import PanRules
 from pancli.rulebook import Rule
-from pancli.rules import MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
+from pancli.rules import HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
     from pancli.analyze.analysis import Analysis
@@ -348,7 +348,8 @@ def analyze_hand(
     _text(hand, "the hand")
     if drawn is not None:
         _text(drawn, "the drawn card")
-    _whole(players, "players", MIN_PLAYERS, MAX_PLAYERS, Rule.S1)
+    seats = judge.seats()  # S1: the rules object's
+    _whole(players, "players", seats[0], seats[-1], Rule.S1)
     _whole(samples, "samples", 1, MAX_SAMPLES, Rule.R10)
     _whole(seed, "seed", None, None, Rule.R10)  # any whole number, as --seed
     try:

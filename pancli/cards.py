@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import enum
-import functools
 from typing import TYPE_CHECKING, Final
 
 from pancli.values import Value
@@ -257,10 +256,11 @@ class Pack(Value):
         return out
 
 
-@functools.cache
 def copies_by_index(pack: Pack) -> tuple[int, ...]:
     """How many copies of each card the pack holds, by :attr:`Card.index` (what
-    :func:`past_the_pack` compares with).
+    :func:`past_the_pack` compares with). Worked out at each call: the rules object keeps its
+    own table (:attr:`pancli.panrules.PanRules.copies`), which the referee, the analyzer and
+    the batches read; this serves the meld engine's callers that give no table (tests, doctests).
 
     >>> copies_by_index(Pack(spade_suits_removed=1))[:4]
     (7, 8, 8, 8)
@@ -276,7 +276,7 @@ def past_the_pack(
     copies of it become known) that would take the card past its ``copies`` in the pack, given
     the ``seen`` copies already accounted for, with the count it would reach; None when all fit.
     Any numbering of the cards serves, the same in the three (the analyzer's draw table numbers
-    them by slot). The referee's E4 judge (``referee.deal.card_fault``), ``pan pay``'s count across
+    them by slot). The referee's E4 judge (``referee.play.card_fault``), ``pan pay``'s count across
     melds (``app.pay.PackCounter``), the meld engine and the analyzer ask it.
 
     >>> past_the_pack([7, 8], [8, 8], [(0, 1), (1, 0)]) is None

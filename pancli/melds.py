@@ -23,19 +23,21 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
 from pancli.rules import Condition, Profile, SetGrowth, copies_fault
 from pancli.values import Value
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a Literal built at run time costs start-up; annotations only name it
+    from typing import Literal
+
     from pancli.rulebook import Rule
 
-EngineRule = Literal["E1", "E2", "E4", "M1", "M2", "M3", "M5", "C7"]
-"""The rules the meld engine judges, which its verdicts and errors name (ids of the registry,
-:class:`pancli.rulebook.Rule`; spelled here so that a typo is a type error while ``pan check``
-starts without importing the registry)."""
+    EngineRule = Literal["E1", "E2", "E4", "M1", "M2", "M3", "M5", "C7"]
+    """The rules the meld engine judges, which its verdicts and errors name (ids of the registry,
+    :class:`pancli.rulebook.Rule`; spelled here so that a typo is a type error while ``pan check``
+    starts without importing the registry)."""
 
 
 class MeldKind(enum.Enum):
@@ -415,18 +417,19 @@ def keeps_value(before: int, after: int) -> bool:
     return after >= before
 
 
-def spread_rule(n: int, profile: Profile) -> EngineRule | None:
+def spread_rule(n: int, copies: Sequence[int]) -> EngineRule | None:
     """The rule :func:`judge` finds first in every meld of ``n`` Panguingue cards holding two
-    ranks and two suits at least (M2), or None when it depends on the cards: under three
-    cards (M1), or so many that ``n`` copies of one card could pass the pack (E4).
+    ranks and two suits at least (M2), with ``copies`` of each card in the pack (by
+    :attr:`Card.index`), or None when it depends on the cards: under three cards (M1), or so
+    many that ``n`` copies of one card could pass the pack (E4; a card it holds none of, E1).
 
-    >>> from pancli.rules import HOYLE
-    >>> spread_rule(3, HOYLE), spread_rule(2, HOYLE), spread_rule(9, HOYLE)
+    >>> from pancli.cards import Pack
+    >>> copies = copies_by_index(Pack())
+    >>> spread_rule(3, copies), spread_rule(2, copies), spread_rule(9, copies)
     ('M2', None, None)
     """
     if n < 3:
         return None
-    copies = copies_by_index(profile.pack)
     if any(copies_fault(((c.index, n),), copies) is not None for c in ALL_CARDS if c.rank.in_pan_pack):
         return None
     return "M2"

@@ -291,10 +291,22 @@ def space_of(rules: SpaceRules) -> MeldSpace:
 # the table meld it grows (0 for a new meld), that meld's index (-1 for a new meld), its card count.
 Block = tuple[int, int, int, int, int]
 
-_ROPE_ENC: Final = tuple(
-    tuple(tuple(sum(ONE[r * 4 + s] for r in range(lo, hi + 1)) for hi in range(10)) for lo in range(10))
-    for s in range(4)
-)
+
+def _rope_encodings(s: int) -> tuple[tuple[int, ...], ...]:
+    """Suit ``s``'s packed runs: ``[lo][hi]`` holds the cards of ranks ``lo`` to ``hi`` (0 when
+    ``hi < lo``), each run its shorter one and one card more (start-up: not summed afresh)."""
+    rows = []
+    for lo in range(10):
+        row = [0] * lo
+        enc = 0
+        for r in range(lo, 10):
+            enc += ONE[r * 4 + s]
+            row.append(enc)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+_ROPE_ENC: Final = tuple(_rope_encodings(s) for s in range(4))
 
 
 def _new(enc: int, size: int, value: int) -> Block:
@@ -612,14 +624,20 @@ def buildable(
 RANK_POS: Final = tuple(c.rank.pan_index if c.rank.in_pan_pack else -100 for c in ALL_CARDS)
 """Position of each card's rank in A 2 3 4 5 6 7 J Q K (E2)."""
 _MIXED_CARD: Final = tuple(c.rank.is_noncomoquer for c in ALL_CARDS)
-NEAR: Final = tuple(
-    sum(
-        1 << j
-        for j, x in enumerate(ALL_CARDS)
-        if x.rank is c.rank or (x.suit is c.suit and abs(RANK_POS[j] - RANK_POS[c.index]) <= 2)
-    )
-    for c in ALL_CARDS
-)
+
+
+def _near(i: int) -> int:
+    """The cards of :data:`NEAR` of the card of index ``i``: its rank's four (the indexes ``i``
+    shares ``i >> 2`` with), then its suit's within two ranks (every fourth index from ``i & 3``):
+    those two lines, not all 52 cards each, as start-up asks."""
+    bits, at = 15 << (i & ~3), RANK_POS[i]
+    for j in range(i & 3, 52, 4):
+        if -2 <= RANK_POS[j] - at <= 2:
+            bits |= 1 << j
+    return bits
+
+
+NEAR: Final = tuple(_near(i) for i in range(52))
 """For each card, the cards that could share a meld with it (same rank, or same suit within two ranks)."""
 
 

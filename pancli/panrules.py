@@ -25,8 +25,29 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
 from pancli.decides import decides
-from pancli.melds import Meld, MeldError, OutValue, Rope, Verdict, going_out_value, grow, judge, keeps_value
-from pancli.rules import HAND_SIZE, NONE_SEEN, Condition, Profile, copies_words, seating_fault, ten_words
+from pancli.melds import (
+    Meld,
+    MeldError,
+    OutValue,
+    Rope,
+    Verdict,
+    going_out_value,
+    grow,
+    judge,
+    keeps_value,
+    spread_rule,
+)
+from pancli.rules import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NONE_SEEN,
+    Condition,
+    Profile,
+    copies_words,
+    seating_words,
+    ten_words,
+)
 
 if TYPE_CHECKING:  # (a Protocol class costs start-up: pan check builds a rules object)
     from typing import Protocol
@@ -135,6 +156,11 @@ class PanRules:
         is left of it), or None."""
         return past_the_pack(seen, self.copies if copies is None else copies, counts)
 
+    def pack_cards(self) -> list[Card]:
+        """Every card of the pack, each copy once, in rank and suit order: :meth:`copies_of` (E1)
+        of each card, read from :attr:`copies` (self-play shuffles it; its size is a full stock)."""
+        return [c for c, n in zip(ALL_CARDS, self.copies, strict=True) for _ in range(n)]
+
     def copies_fault(self, counts: Iterable[tuple[int, int]]) -> str | None:
         """Why cards on their own (``counts``: each card's index and its copies) cannot all be
         there, none accounted for yet (:meth:`past_the_pack`), or None."""
@@ -144,10 +170,33 @@ class PanRules:
         i, n = over
         return copies_words(i, n, self.copies[i])
 
-    @decides("S1", what="whether a table of so many players is seated (2 to 15)")
+    @decides("S1", what="how many players a table seats (2 to 15)")
+    def seats(self) -> range:
+        """S1: the numbers of players a table seats (2 to 15): :meth:`seating` and
+        :meth:`seated_twice` ask it for the referee, self-play and the analyzer, and the
+        commands' ``--players`` and the API's ``players`` for their bounds.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).seats()
+        range(2, 16)
+        """
+        return range(MIN_PLAYERS, MAX_PLAYERS + 1)
+
     def seating(self, players: int) -> str | None:
-        """S1: why ``players`` cannot be seated, or None (:func:`pancli.rules.seating_fault`)."""
-        return seating_fault(players)
+        """S1: why ``players`` cannot be seated (:meth:`seats`), or None."""
+        seats = self.seats()
+        return None if players in seats else seating_words(players, seats)
+
+    def seated_twice(self, names: Sequence[str]) -> str | None:
+        """S1's one seat each: the first of ``names`` that is seated twice, or None.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).seated_twice(("Ana", "Ben", "Ben", "Ana")), PanRules(HOYLE).seated_twice(("Ana",))
+        ('Ana', None)
+        """
+        if len(set(names)) == len(names):
+            return None
+        return next(n for n in names if names.count(n) > 1)
 
     @decides("S3", what="the next hand's order of play: the last winner first")
     def next_order(self, players: Sequence[str], winner: str | None) -> tuple[str, ...] | None:
@@ -234,6 +283,21 @@ class PanRules:
                 self._judged.clear()
             v = self._judged[key] = judge(cards, self._profile, self.copies)
         return v
+
+    def spread_rule(self, n: int) -> str | None:
+        """What :meth:`judge` answers for every meld of ``n`` cards of the pack holding two ranks
+        and two suits at least: ``"M2"`` when that is so whatever the cards
+        (:func:`pancli.melds.spread_rule`, with :attr:`copies`), else None: it depends on the
+        cards, or a subclass judges otherwise (``judge`` overridden), and each such meld is then
+        asked of :meth:`judge`. ``pan check``'s batch builds its spread template from this.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).spread_rule(3), PanRules(HOYLE).spread_rule(9)
+        ('M2', None)
+        """
+        if type(self).judge is not PanRules.judge:
+            return None
+        return spread_rule(n, self.copies)
 
     @decides("C1", "C2", "C3", "C4", "C5", what="which conditions a meld is (C1-C5)")
     def conditions(self, meld: Meld) -> tuple[Condition, ...]:
@@ -322,7 +386,7 @@ class PanRules:
         it fits (M5), else 0.
 
         >>> from pancli.rules import HOYLE
-        >>> from pancli.referee.state import Seat
+        >>> from pancli.referee.board import Seat
         >>> rules = PanRules(HOYLE)
         >>> rules.must_take("Ben", False, Seat("Ana", 10), None), rules.must_take(None, True, Seat("Ana", 10), None)
         (-1, 0)

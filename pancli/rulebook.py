@@ -14,7 +14,7 @@ plain text; ``Rule("P8")`` is ``Rule.P8`` and iterating the class gives the ids 
 (True, 'C7', 'G4')
 >>> e = entry(Rule.P8)
 >>> e.family, e.title, e.knobs
-(<Family.TURN: 'turn'>, 'Forcing', ('forcing',))
+(Family.TURN, 'Forcing', ('forcing',))
 >>> e.ruling.startswith("P8: a forced live discard must be taken")
 True
 >>> lookup("c7"), lookup(" p10 "), lookup("P11")
@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
@@ -149,19 +148,38 @@ for _rule in _IN_ORDER:
 del _rule
 
 
-class Family(enum.StrEnum):
-    """The families of rules, in rulebook order; ``letter`` is the ids' first letter."""
+class _Families(type):
+    """Iterating :class:`Family` (the class) gives every family in rulebook order."""
 
-    EQUIPMENT = "equipment"
-    SEATS = "seats and deal"
-    TOP = "going on top"
-    TURN = "turn"
-    MELDS = "melds"
-    CONDITIONS = "conditions and payments"
-    IRREGULARITIES = "irregularities"
-    RECORD = "reading records"
-    CARDS = "reading cards"
-    PAGRUC = "PAGRUC"
+    def __iter__(cls) -> Iterator[Family]:
+        return iter(_FAMILIES)
+
+    def __len__(cls) -> int:
+        return len(_FAMILIES)
+
+
+class Family(str, metaclass=_Families):
+    """One family of rules, a string (its name in the rulebook: ``Family.TURN == "turn"``);
+    ``letter`` is the ids' first letter. The families are the attributes below, one shared
+    instance each, in rulebook order, and ``Family("turn")`` is that instance. A plain class,
+    as :class:`Rule`: an enum class built at every start costs start-up.
+
+    >>> Family("turn") is Family.TURN, list(Family)[:2]
+    (True, [Family.EQUIPMENT, Family.SEATS])
+    """
+
+    __slots__ = ()
+
+    EQUIPMENT: ClassVar[Family]
+    SEATS: ClassVar[Family]
+    TOP: ClassVar[Family]
+    TURN: ClassVar[Family]
+    MELDS: ClassVar[Family]
+    CONDITIONS: ClassVar[Family]
+    IRREGULARITIES: ClassVar[Family]
+    RECORD: ClassVar[Family]
+    CARDS: ClassVar[Family]
+    PAGRUC: ClassVar[Family]
 
     @property
     def letter(self) -> str:
@@ -172,19 +190,38 @@ class Family(enum.StrEnum):
         """
         return _FAMILY_LETTER[self]
 
+    def __new__(cls, text: object) -> Family:
+        for f in _FAMILIES:
+            if f == text:
+                return f
+        raise ValueError(f"{text!r} is not a family of rules")
 
-_FAMILY_LETTER: Final = {
-    Family.EQUIPMENT: "E",
-    Family.SEATS: "S",
-    Family.TOP: "T",
-    Family.TURN: "P",
-    Family.MELDS: "M",
-    Family.CONDITIONS: "C",
-    Family.IRREGULARITIES: "I",
-    Family.RECORD: "R",
-    Family.CARDS: "N",
-    Family.PAGRUC: "G",
-}
+    def __repr__(self) -> str:
+        return f"Family.{_FAMILY_NAME[self]}"
+
+    def __reduce__(self) -> tuple[type[Family], tuple[str]]:
+        return Family, (str(self),)
+
+
+# (attribute, the family's name in the rulebook, its ids' letter), in rulebook order
+_FAMILY_ROWS: Final = (
+    ("EQUIPMENT", "equipment", "E"),
+    ("SEATS", "seats and deal", "S"),
+    ("TOP", "going on top", "T"),
+    ("TURN", "turn", "P"),
+    ("MELDS", "melds", "M"),
+    ("CONDITIONS", "conditions and payments", "C"),
+    ("IRREGULARITIES", "irregularities", "I"),
+    ("RECORD", "reading records", "R"),
+    ("CARDS", "reading cards", "N"),
+    ("PAGRUC", "PAGRUC", "G"),
+)
+_FAMILIES: Final[tuple[Family, ...]] = tuple(str.__new__(Family, text) for _, text, _ in _FAMILY_ROWS)
+_FAMILY_NAME: Final[dict[str, str]] = {f: attr for f, (attr, _, _) in zip(_FAMILIES, _FAMILY_ROWS, strict=True)}
+_FAMILY_LETTER: Final[dict[str, str]] = {f: letter for f, (_, _, letter) in zip(_FAMILIES, _FAMILY_ROWS, strict=True)}
+for _family, (_attr, _, _) in zip(_FAMILIES, _FAMILY_ROWS, strict=True):
+    setattr(Family, _attr, _family)
+del _family, _attr
 
 
 class Knob(Value):

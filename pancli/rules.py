@@ -61,15 +61,13 @@ def ordinal(n: int) -> str:
 # (pancli.panrules.PanRules) decides them with these; its callers ask it, never these.
 
 
-def seating_fault(players: int) -> str | None:
-    """S1: why ``players`` cannot be seated at a Panguingue table, or None (2 to 15).
+def seating_words(players: int, seats: range) -> str:
+    """What S1 says of ``players`` seated at a table that seats ``seats``.
 
-    >>> seating_fault(6) is None, seating_fault(1), seating_fault(16)
-    (True, '1 player seated; Panguingue seats 2 to 15', '16 players seated; Panguingue seats 2 to 15')
+    >>> seating_words(1, range(2, 16)), seating_words(16, range(2, 16))
+    ('1 player seated; Panguingue seats 2 to 15', '16 players seated; Panguingue seats 2 to 15')
     """
-    if MIN_PLAYERS <= players <= MAX_PLAYERS:
-        return None
-    return f"{counted(players, 'player')} seated; Panguingue seats {MIN_PLAYERS} to {MAX_PLAYERS}"
+    return f"{counted(players, 'player')} seated; Panguingue seats {seats[0]} to {seats[-1]}"
 
 
 def ten_words(who: str, hand: int, melded: int, dealt: int) -> str:

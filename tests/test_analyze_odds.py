@@ -53,7 +53,7 @@ def plain_move(
 
 
 def explored(hand: list[Card], profile: Profile, samples: int, seed: int) -> Policy:
-    live = live_copies(profile, hand, [])
+    live = live_copies(PanRules(profile), hand, [])
     policy = Policy(profile)
     out_odds(HandContext(hand[:10], profile), live, 0.0, samples=samples, seed=seed, policy=policy)
     return policy
@@ -184,7 +184,7 @@ def test_out_odds_agree_with_playing_the_draws_out(seed: int) -> None:
     assert cards is not None
     hand = list(cards) if seed == 0 else hands(1, seed)[0]
     ctx = HandContext(hand[:10], HOYLE)
-    live = live_copies(HOYLE, hand, [])
+    live = live_copies(PanRules(HOYLE), hand, [])
     first = sum(r.live for r in draw_table(ctx, live) if r.out) / sum(live)
     o = out_odds(ctx, live, first, samples=2000, seed=seed)
     assert o.sampled_first == o.p[0] == first
@@ -199,7 +199,7 @@ def test_out_odds_error_follows_the_samples_asked() -> None:
     """The stated error is 0.5/sqrt(samples) unless given: more samples, a finer estimate."""
     hand = hands(1, 5)[0]
     ctx = HandContext(hand[:10], HOYLE)
-    live = live_copies(HOYLE, hand, [])
+    live = live_copies(PanRules(HOYLE), hand, [])
     coarse = out_odds(ctx, live, 0.0, samples=400, seed=3)
     fine = out_odds(ctx, live, 0.0, samples=20_000, seed=3, se_target=0.002)
     assert coarse.samples <= 400 and max(coarse.se) <= 0.5 / 400**0.5
@@ -214,7 +214,7 @@ def test_control_value_keeps_the_mean_and_narrows_the_error(text: str) -> None:
     cards = fast_cards(text)
     assert cards is not None
     ctx = HandContext(list(cards[:10]), HOYLE)
-    live = live_copies(HOYLE, list(cards), [])
+    live = live_copies(PanRules(HOYLE), list(cards), [])
     controlled = out_odds(ctx, live, 0.0, samples=3000, seed=4, se_target=0.0)
     plain = out_odds(ctx, live, 0.0, samples=3000, seed=4, se_target=0.0, control=False)
     assert controlled.samples == plain.samples == 3000
@@ -229,7 +229,7 @@ def test_planner_blocks_kept_by_rank_and_suit_are_found_afresh(seed: int, profil
     """The distance planner keeps a card's blocks under its rank's and suit's cards: every answer it gives in a
     solve is the one a fresh search of that very hand gives."""
     hand = hands(1, seed)[0]
-    live = live_copies(profile, hand, [])
+    live = live_copies(PanRules(profile), hand, [])
     planner = _Planner((), PanRules(profile).meld_space(), live)
     planner.solve(encode(hand[:10]), 0)
     fresh = _Planner((), PanRules(profile).meld_space(), live)

@@ -7,13 +7,16 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 from profiles_kit import any_profile
 
 from pancli.app.check import PlainBatch, plain_row
-from pancli.cards import ALL_CARDS, Card
+from pancli.cards import ALL_CARDS, Card, Rank
 from pancli.cli.common import STDIN_FILE, is_skipped
+from pancli.melds import Verdict
 from pancli.panrules import PanRules
 from pancli.rules import CARDROOM, HOYLE, Profile, profile_from_mapping
 
@@ -147,3 +150,32 @@ def test_lines_refused_from_their_first_character_print_what_plain_row_prints(li
         if made is not None:
             assert made == plain_row(text, rules) == refused_row(text, made_rows) == refused_row(text, made_rows)
     assert PlainBatch(STDIN_FILE, PanRules(HOYLE)).rows(lines, 0) == reference(lines, HOYLE)
+
+
+class KingsApart(PanRules):
+    """M2 in other words for a spread holding a king: a judge the spread template cannot know."""
+
+    def judge(self, cards: tuple[Card, ...]) -> Verdict:
+        v = super().judge(cards)
+        if v.rule == "M2" and any(c.rank is Rank.KING for c in cards):
+            return replace(v, reason="kings stand apart in this house")
+        return v
+
+
+class NoSevens(PanRules):
+    """E1 with a pack that holds no 7s."""
+
+    def copies_of(self, c: Card) -> int:
+        return 0 if c.rank is Rank.SEVEN else super().copies_of(c)
+
+
+@pytest.mark.parametrize("rules", [KingsApart(HOYLE), NoSevens(HOYLE)], ids=type)
+def test_M2_E1_the_batch_s_spread_template_follows_the_rules_object_s_judge(rules: PanRules) -> None:
+    lines = ["As 2h 3s", "Ks Qh Jc", "Kh 2s 3d 4c", "7s 2h 3c", "2c 7h Qd Qd", "As 2h 3s"]
+    outs, errs = [], []
+    for n, text in enumerate(lines, 1):
+        line, suffix = plain_row(text, rules)
+        outs.append(line)
+        errs += [] if suffix is None else [f"{STDIN_FILE}:{n}{suffix}"]
+    assert PlainBatch(STDIN_FILE, rules).rows(lines, 0) == ("".join(outs), "".join(errs))
+    assert "kings stand apart" in "".join(errs) or "7s is not in this pack" in "".join(errs)

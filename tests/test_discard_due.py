@@ -11,9 +11,9 @@ import pytest
 from pancli.cards import ALL_CARDS, Card
 from pancli.model.actions import Action, Discard, HandScript, Turn
 from pancli.panrules import PanRules
-from pancli.referee.forcing import DiscardDue, Discarding
+from pancli.referee.board import Seat
+from pancli.referee.play import DiscardDue, Discarding
 from pancli.referee.simulate import simulate_hands
-from pancli.referee.state import Seat
 from pancli.referee.table import Table
 from pancli.rulebook import Rule
 from pancli.rules import CARDROOM, HOYLE

@@ -217,7 +217,7 @@ def test_imports_follow_the_layers(path: Path) -> None:
 @pytest.mark.parametrize(
     "source",
     [
-        "from pancli.referee.deal import card_fault",
+        "from pancli.referee.play import card_fault",
         "from pancli import referee",
         "from .. import pagruc",
         "from ..analyze.arrange import best",

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from profiles_kit import any_profile
 
 from pancli.cards import ALL_CARDS, PAN_CARDS, Card
-from pancli.melds import judge, spread_rule
+from pancli.melds import judge
 from pancli.meldspace import (
     CARD_WEIGHT,
     CHIP_WEIGHT,
@@ -62,10 +62,10 @@ def test_M1_to_M4_the_space_holds_every_legal_meld_of_a_rank_or_a_suit_at_the_en
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(PAN_CARDS), min_size=1, max_size=12), any_profile)
-def test_M2_spread_rule_is_the_engine_s_first_rule_for_every_spread(cards: list[Card], profile: Profile) -> None:
+def test_M2_spread_rule_is_the_rules_object_s_first_rule_for_every_spread(cards: list[Card], profile: Profile) -> None:
     ranks = {c.rank for c in cards}
     suits = {c.suit for c in cards}
-    rule = spread_rule(len(cards), profile)
+    rule = PanRules(profile).spread_rule(len(cards))
     if len(ranks) > 1 and len(suits) > 1 and rule is not None:
         assert judge(cards, profile).rule == rule
     # beyond the lengths it rules, some spread breaks another rule first (E4), or it is short (M1)

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal
 
+import click
 import pytest
 from msgspec.structs import replace
 
@@ -37,8 +38,8 @@ from pancli.pagruc.pack import TWO_PACKS, PagrucPack
 from pancli.pagruc.rules import PagrucRules
 from pancli.panrules import PanRules
 from pancli.referee import referee_hand, table
+from pancli.referee.board import Seat
 from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
-from pancli.referee.state import Seat
 from pancli.rulebook import Rule
 from pancli.rules import CARDROOM, HOYLE, Condition
 
@@ -103,7 +104,7 @@ def test_the_tables_list_every_rule_a_hand_is_ruled_on() -> None:
 
 
 _FUNCTION = re.compile(r"\w+(\.\w+)+")
-"""How a table names a function (``deal.seat_fault``, ``judges.pack_fault``); other rows name the engine."""
+"""How a table names a function (``play.seat_fault``, ``judges.pack_fault``); other rows name the engine."""
 
 
 def _tabled() -> list[tuple[str, str, str]]:
@@ -141,7 +142,7 @@ def test_S1_of_an_analysed_position_is_the_referee_s_S1(players: int) -> None:
     from pancli.analyze.analysis import ImpossiblePosition, analyze
     from pancli.model.actions import HandScript
     from pancli.referee.board import Board
-    from pancli.referee.deal import seat_fault
+    from pancli.referee.play import seat_fault
     from pancli.rules import HOYLE
 
     ruling = seat_fault(Board(HandScript(players=_NAMES[:players])), None)
@@ -155,7 +156,7 @@ def test_P7_of_an_analysed_position_is_the_referee_s_P7() -> None:
     from pancli.analyze.analysis import ImpossiblePosition, check_position
     from pancli.model.actions import HandScript, Turn
     from pancli.referee.board import Board
-    from pancli.referee.going_out import ten_cards_fault
+    from pancli.referee.play import ten_cards_fault
     from pancli.rules import HOYLE
 
     b = Board(HandScript(players=("the player", "Ben")))
@@ -385,7 +386,7 @@ def test_P9_the_position_s_discard_due_asks_must_keep_draw() -> None:
     """What the position says must be discarded after a draw (``Table.discard_due``) follows the
     rules object's P9: the draw itself (P2), or, kept, a hand card (P9)."""
     from pancli.model.actions import Discard
-    from pancli.model.rulings import Ruling
+    from pancli.model.results import Ruling
     from pancli.referee.table import Table
 
     flat = replace(HOYLE, flat_rule=True)
@@ -598,6 +599,18 @@ def test_E1_pan_check_the_referee_growing_and_the_search_ask_copies_of() -> None
     assert usable == [True, False]
 
 
+def test_E1_the_analyzer_s_live_copies_and_the_advice_s_start_ask_copies_of() -> None:
+    from pancli.analyze.advice import Start
+    from pancli.analyze.analysis import analyze
+
+    hand = fast_cards("5h 6h 2s 2s Kd Kd Jc Qc 4d 3c")
+    (seven,) = fast_cards("7h")
+    live = [analyze(hand, HOYLE, samples=10, rules=r).row(seven).live for r in (PanRules(HOYLE), NoSevens(HOYLE))]
+    assert live == [8, 0]
+    starts = [Start.of(hand, fast_cards("4c"), 4, r) for r in (PanRules(HOYLE), NoSevens(HOYLE))]
+    assert sum(starts[0].live) - sum(starts[1].live) == 4 * 8
+
+
 class ValleSetsAreC3(PanRules):
     """C1-C5 otherwise: a one-suit set of valles is C3, as other one-suit sets are."""
 
@@ -751,10 +764,10 @@ def test_M3_review_s_advice_and_a_position_s_lays_ask_judge() -> None:
 
 
 class SeatsThree(PanRules):
-    """S1 where a table seats three players at least."""
+    """S1 where a table seats three to fifteen players."""
 
-    def seating(self, players: int) -> str | None:
-        return None if players >= 3 else "three at least"
+    def seats(self) -> range:
+        return range(3, 16)
 
 
 def test_S1_the_referee_self_play_and_the_analyzer_ask_seating() -> None:
@@ -764,11 +777,55 @@ def test_S1_the_referee_self_play_and_the_analyzer_ask_seating() -> None:
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     assert _referee_rules(_deal(deals), PanRules(HOYLE)) == []
     assert _referee_rules(_deal(deals), SeatsThree(HOYLE)) == ["S1"]
-    with pytest.raises(ValueError, match="three at least"):
+    with pytest.raises(ValueError, match="seats 3 to 15"):
         next(simulate_hands(("Ana", "Ben"), 1, 1, HOYLE, rules=SeatsThree(HOYLE)))
     hand = fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")
-    with pytest.raises(ImpossiblePosition, match="three at least"):
+    with pytest.raises(ImpossiblePosition, match="seats 3 to 15"):
         analyze(hand, HOYLE, players=2, samples=10, rules=SeatsThree(HOYLE))
+
+
+class SeatsAnaOnce(PanRules):
+    """S1's one seat each, where a name may be seated twice unless it is Ana."""
+
+    def seated_twice(self, names: Sequence[str]) -> str | None:
+        return "Ana" if names.count("Ana") > 1 else None
+
+
+def test_S1_the_commands_the_api_and_simulate_s_seats_ask_seats() -> None:
+    from click.testing import CliRunner
+
+    from pancli.api import PanError, analyze_hand
+    from pancli.app.simulate import SimulateProblem, seat_names
+    from pancli.cli.common import players_option, seated_players
+
+    @click.command()
+    @players_option("players")
+    @click.pass_context
+    def seat(ctx: click.Context, players: int) -> None:
+        click.echo(seated_players(ctx, SeatsThree(HOYLE), players))
+
+    assert CliRunner().invoke(seat, ["-n", "3"]).output == "3\n"
+    refused = CliRunner().invoke(seat, ["-n", "2"])
+    assert refused.exit_code == 2
+    assert "Invalid value for '--players' / '-n': 2 is not in the range 3<=x<=15." in refused.output
+    with pytest.raises(PanError, match="players must be from 3 to 15, not 2"):
+        analyze_hand("5sss 2-4h Kdhc 2c", SeatsThree(HOYLE), players=2, samples=10)
+    with pytest.raises(SimulateProblem, match="seats 3 to 15"):
+        seat_names(2, None, SeatsThree(HOYLE))
+    assert seat_names(None, "Ben Ben", SeatsAnaOnce(HOYLE)) == ("Ben", "Ben")
+    with pytest.raises(SimulateProblem, match="one seat"):
+        seat_names(None, "Ben Ana Ana", SeatsAnaOnce(HOYLE))
+    # the referee's seating judge (a record cannot name a player twice: its reader refuses it first)
+    from pancli.referee.board import Board
+    from pancli.referee.play import seat_fault
+
+    def seated(names: tuple[str, ...], rules: PanRules) -> str | None:
+        r = seat_fault(Board(HandScript(players=names), rules=rules), None)
+        return None if r is None else r.violation.message
+
+    assert seated(("Ben", "Ben"), PanRules(HOYLE)) == "Ben is seated twice; each player has one seat"
+    assert seated(("Ben", "Ben"), SeatsAnaOnce(HOYLE)) is None
+    assert seated(("Ben", "Ana", "Ana"), SeatsAnaOnce(HOYLE)) == "Ana is seated twice; each player has one seat"
 
 
 class VoidOnTops(PanRules):
@@ -1479,3 +1536,16 @@ def test_G4_the_replay_s_judge_asks_the_pagruc_rules_object_it_is_given() -> Non
 
     assert "G4" not in judged(None)
     assert "G4" in judged(RunsOnly())
+
+
+def test_E1_self_play_deals_and_the_board_counts_the_pack_the_rules_object_holds() -> None:
+    """Self-play shuffles the cards ``copies_of`` says the pack holds, and the board's stock is that
+    pack less the deal: no 7 is dealt under NoSevens (the referee would refuse it), 32 cards fewer."""
+    from pancli.referee.board import Board
+    from pancli.referee.simulate import simulate_hands
+
+    hands = list(simulate_hands(("Ana", "Ben", "Cruz"), 20, 4, HOYLE, rules=NoSevens(HOYLE)))
+    dealt = {c.rank for h in hands for d in h.deals for c in d.cards}
+    assert len(hands) == 20 and Rank.SEVEN not in dealt and Rank.SIX in dealt
+    script = hands[0]
+    assert Board(script, rules=PanRules(HOYLE)).stock_n - Board(script, rules=NoSevens(HOYLE)).stock_n == 32

@@ -13,8 +13,7 @@ import pytest
 from pagruc_selfplay import corpus
 
 from pancli.model.actions import HandScript
-from pancli.model.results import Violation
-from pancli.model.rulings import Ruling
+from pancli.model.results import Ruling, Violation
 from pancli.pagruc import judges
 from pancli.pagruc.referee import PagrucTable, referee_hand
 from pancli.records import read_hands

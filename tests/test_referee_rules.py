@@ -13,11 +13,10 @@ from referee_kit import T, cards, force, hand, line_item, one, reshuffle, stays
 from pancli.cards import Card, Rank, Suit
 from pancli.model.actions import Deal, Decision, HandScript, Turn
 from pancli.model.results import ClaimKind, HandResult, Source
-from pancli.model.rulings import I1_AT_DEAL
 from pancli.records import read_hands
 from pancli.referee import Table, referee_hand
 from pancli.referee.simulate import simulate_hands
-from pancli.rulebook import Rule, prescribed
+from pancli.rulebook import I1_AT_DEAL, Rule, prescribed
 from pancli.rules import CARDROOM, HOYLE, profile_from_mapping
 
 ANA = "5s 5s 3h 4h Kd Kh Kc 2c 7d Jc"

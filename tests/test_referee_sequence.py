@@ -13,7 +13,7 @@ from pancli.cli import cli
 from pancli.model.actions import HandScript
 from pancli.model.results import Ending, HandResult
 from pancli.panrules import PanRules
-from pancli.referee.sequence import next_hand_violation, stopped_before_play
+from pancli.referee.play import next_hand_violation, stopped_before_play
 from pancli.rules import HOYLE
 
 FRIDAY = ROOT / "samples" / "friday-hoyle.pan"

@@ -18,10 +18,9 @@ from pancli.model.actions import HandScript
 from pancli.model.results import HandResult, Payment, is_return
 from pancli.panrules import PanRules
 from pancli.referee import referee_hand
-from pancli.referee.board import Board
-from pancli.referee.irregular import collected, give, transfer
+from pancli.referee.board import Board, Seat
+from pancli.referee.play import collected, give, transfer
 from pancli.referee.position import position_at
-from pancli.referee.state import Seat
 from pancli.render.words import collection_lines, collections, parts
 from pancli.rulebook import Rule
 

@@ -165,7 +165,7 @@ def test_section9_every_engine_entry_point_takes_the_profile_without_a_default()
         "pancli.analyze.analysis",
         "pancli.analyze.advice",
         "pancli.referee.simulate",
-        "pancli.referee.state",
+        "pancli.referee.board",
         "pancli.panrules",
     ]
     checked = []

@@ -47,7 +47,7 @@ from pancli.panrules import PanRules
 from pancli.records import read_hands
 from pancli.referee import referee_hand
 from pancli.referee import table as pan_table
-from pancli.referee.sequence import next_hand_violation
+from pancli.referee.play import next_hand_violation
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import CARDROOM, HOYLE
 
@@ -66,11 +66,11 @@ frame of its own): the copy is not a ruling of theirs."""
 
 PLUMBING = frozenset(
     {
-        "rulings.Ruling.make",
+        "results.Ruling.make",
         "board.Board.fail",
         "board.PagrucBoard.fail",
         "board.Board.collect",
-        "ledger.Ledger.pay",
+        "results.Ledger.pay",
     }
 )
 """Functions that only build the ruling (or pay the payment) another function decided on (its
@@ -309,7 +309,7 @@ def test_every_payment_made_comes_from_the_one_function_of_its_rule(audit: Audit
 
 def test_the_audit_sees_a_payment_outside_its_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """The payment audit can fail: a payment citing P8 (no payment rule) is seen, where it is made."""
-    from pancli.model.ledger import Ledger
+    from pancli.model.results import Ledger
     from pancli.rulebook import Rule
 
     a = Audit()
@@ -326,7 +326,7 @@ def test_the_audit_sees_a_payment_outside_its_table(monkeypatch: pytest.MonkeyPa
 
 def test_the_audit_sees_a_second_judge(monkeypatch: pytest.MonkeyPatch) -> None:
     """The audit can fail: a ruling on P8 made by another function is seen there."""
-    from pancli.model.rulings import Ruling
+    from pancli.model.results import Ruling
     from pancli.rulebook import Rule
 
     a = Audit()

@@ -183,6 +183,24 @@ def test_each_command_imports_no_heavy_module_it_does_not_need(case: str) -> Non
     assert not bad, f"pan {' '.join(argv)} imports {bad}"
 
 
+# command line -> at most this many of pan's own modules: each costs its start-up before its first
+# line runs (finding, reading, unmarshalling it; benchmarks/README.md), so the referee's rule
+# families are one module (referee/play.py), the seats and the board another, the model's ruling
+# and ledger are in model/results.py
+MODULE_COUNTS: dict[str, tuple[list[str], int]] = {
+    "replay": (["replay", SMALL], 42),
+    "settle": (["settle", SMALL], 39),
+    "simulate": (["simulate", "--hands", "1"], 35),
+}
+
+
+@pytest.mark.parametrize("case", list(MODULE_COUNTS))
+def test_a_command_loads_few_modules_of_pan(case: str) -> None:
+    argv, most = MODULE_COUNTS[case]
+    own = sorted(m for m in imported(argv) if m == "pancli" or m.startswith("pancli."))
+    assert len(own) <= most, f"pan {' '.join(argv)} loads {len(own)} of pan's modules: {own}"
+
+
 COMPILES = launcher(
     "'\\nCOMPILED ' + repr(compiled) + '\\n'",
     """

@@ -91,10 +91,11 @@ class Start(Value):
     profile: Profile
 
     @classmethod
-    def of(cls, hand: tuple[Card, ...], seen: tuple[Card, ...], players: int, profile: Profile) -> Start:
+    def of(cls, hand: tuple[Card, ...], seen: tuple[Card, ...], players: int, rules: PanRules) -> Start:
         """The start of a hand at its stay-or-top decision: ``hand`` dealt, nothing drawn or laid yet,
-        the ``seen`` cards (the up card) known; ``live`` as :func:`pancli.analyze.analysis.analyze` counts it."""
-        return cls(hand, None, (), tuple(live_copies(profile, hand, seen)), players, profile)
+        the ``seen`` cards (the up card) known; ``live`` as :func:`pancli.analyze.analysis.analyze` counts it
+        (the copies of the pack as ``rules`` answers them)."""
+        return cls(hand, None, (), tuple(live_copies(rules, hand, seen)), players, rules.profile)
 
 
 POLICY_NODES: Final = 5_000

@@ -203,7 +203,7 @@ def analyze(
     own = [*hand, *(c for m in table for c in m.cards)]
     if drawn is not None:
         own.append(drawn)
-    live = live_copies(profile, own, seen)
+    live = live_copies(rules, own, seen)
     if space is None:
         space = rules.meld_space()
     ctx = HandContext(hand, profile, table, space)

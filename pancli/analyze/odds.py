@@ -22,7 +22,7 @@ from pancli.analyze.arrange import (
     best_arrangement,
     materialize,
 )
-from pancli.cards import ALL_CARDS, Card, copies_by_index
+from pancli.cards import ALL_CARDS, Card
 from pancli.melds import Meld
 from pancli.meldspace import (
     GUARD,
@@ -45,12 +45,13 @@ from pancli.rules import Profile
 from pancli.values import Value
 
 
-def live_copies(profile: Profile, own: Iterable[Card], seen: Iterable[Card]) -> list[int]:
-    """Live copies of each of the 40 cards (by slot): pack copies - seen - own (never below 0).
+def live_copies(rules: PanRules, own: Iterable[Card], seen: Iterable[Card]) -> list[int]:
+    """Live copies of each of the 40 cards (by slot): the copies the pack holds as ``rules``
+    answers them (E1, :attr:`PanRules.copies`) - seen - own (never below 0).
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
-    >>> live = live_copies(HOYLE, [card(Rank.FIVE, Suit.SPADES)] * 3, [card(Rank.FIVE, Suit.SPADES)])
+    >>> live = live_copies(PanRules(HOYLE), [card(Rank.FIVE, Suit.SPADES)] * 3, [card(Rank.FIVE, Suit.SPADES)])
     >>> live[SLOT_OF[card(Rank.FIVE, Suit.SPADES)]], sum(live)
     (4, 316)
     """
@@ -60,7 +61,7 @@ def live_copies(profile: Profile, own: Iterable[Card], seen: Iterable[Card]) -> 
         gone[c.index] += 1
     for c in seen:
         gone[c.index] += 1
-    pack = copies_by_index(profile.pack)
+    pack = rules.copies
     return [max(0, pack[i] - gone[i]) for i in _SLOT_INDEX]
 
 
@@ -144,7 +145,7 @@ def draw_table(ctx: HandContext, live: Sequence[int]) -> list[DrawRow]:
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
     >>> ctx = HandContext([card(Rank.FIVE, Suit.HEARTS), card(Rank.SIX, Suit.HEARTS)], HOYLE)
-    >>> rows = draw_table(ctx, live_copies(HOYLE, [], []))
+    >>> rows = draw_table(ctx, live_copies(PanRules(HOYLE), [], []))
     >>> [str(r.card) for r in rows if r.usable]
     ['4h', '7h']
     >>> [r.out for r in rows if r.usable], [r.useful for r in rows if r.usable]
@@ -299,7 +300,7 @@ def distance_to_out(ctx: HandContext, live: Sequence[int], keep: Iterable[Card] 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
     >>> hand = [card(Rank.FIVE, Suit.HEARTS), card(Rank.SIX, Suit.HEARTS), card(Rank.KING, Suit.CLUBS)]
-    >>> d = distance_to_out(HandContext(hand, HOYLE), live_copies(HOYLE, hand, []))
+    >>> d = distance_to_out(HandContext(hand, HOYLE), live_copies(PanRules(HOYLE), hand, []))
     >>> d.draws, [str(c) for c in d.discards]
     (2, ['Kc'])
     """
@@ -675,7 +676,7 @@ def out_odds(
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
     >>> hand = [card(Rank.FIVE, Suit.HEARTS), card(Rank.SIX, Suit.HEARTS)]
-    >>> o = out_odds(HandContext(hand, HOYLE), live_copies(HOYLE, hand, []), 16 / 318, turns=3, samples=500)
+    >>> o = out_odds(HandContext(hand, HOYLE), live_copies(PanRules(HOYLE), hand, []), 16 / 318, turns=3, samples=500)
     >>> o.p[0] == 16 / 318 == o.sampled_first, o.p[0] <= o.p[1] <= o.p[2] <= 1, 100 <= o.samples <= 500
     (True, True, True)
     """

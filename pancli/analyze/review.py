@@ -294,12 +294,12 @@ def outlook(
     from one of the player's turns to the next with the chance ``survive``: each draw's move is the
     analyzer's (:class:`pancli.analyze.odds.Policy`, the arrangement :meth:`HandContext.using` gives),
     :func:`pancli.analyze.odds.out_odds` for the odds."""
+    memo = memo or Memo()
     own = [*hand, *(c for m in table for c in m.cards)]
-    live = live_copies(profile, own, seen)
+    live = live_copies(memo.rules(profile), own, seen)
     unseen = sum(live)
     if not unseen or depth < 1:
         return Outlook(0.0, 0.0, 0.0)
-    memo = memo or Memo()
     ctx = HandContext(hand, profile, table, memo.space(profile))
     policy = memo.policy(profile)
     first, can, per_draw = _next_draw(ctx, live, policy)
@@ -580,7 +580,7 @@ def judge_draw(
     if arr is None:
         return None
     own = [*hand, *(c for m in table for c in m.cards)]
-    live = live_copies(profile, own, seen)
+    live = live_copies(memo.rules(profile), own, seen)
     depth = opts.depth
     spot = Spot(tuple(_minus(seen, offered)), memo.rules(profile), opponents, stakes, opts)
     take, take_text = _play_worth(arr, table, spot, depth - 1, memo)
@@ -620,7 +620,7 @@ def judge_decision(
     """Staying or going on top (T1) against the analyzer's advice (expected units of each)."""
     memo = memo or Memo()
     space = memo.space(profile)
-    a = Start.of(tuple(hand), tuple(seen), players, profile)
+    a = Start.of(tuple(hand), tuple(seen), players, memo.rules(profile))
     top = -float(sum(memo.rules(profile).owes_winner(True)))  # T2: what going on top costs
 
     def clear(mean: float, se: float) -> bool:

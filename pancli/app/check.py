@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from pancli.app.lines import STDIN_FILE, InputLine, batch_text, error_line, escape_text, is_skipped
 from pancli.cards import Card, Game, format_cards
-from pancli.melds import Meld, Rope, Set, spread_rule
+from pancli.melds import Meld, Rope, Set
 from pancli.notation import NotationError, parse_meld
 from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS, fast_card, fast_reject
 from pancli.panrules import PanRules
@@ -449,7 +449,7 @@ class PlainBatch:
     (melds repeat). A line the notation's fast path reads (one-card tokens, one space or one
     comma between them) is first written canonically (``5S,kh`` as ``5s Kh``, :func:`_respelled`);
     then a *spread* (3 or more cards, at least two ranks and two suits, of a length the engine
-    rules M2 whatever the cards: :func:`pancli.melds.spread_rule`) gets the M2 row and reason of
+    rules object's judge rules M2 whatever the cards: :meth:`PanRules.spread_rule`) gets the M2 row and reason of
     one judged sample, ending in the meld's text (the most common line of random input), and
     any other such line is judged once per multiset of cards, whatever their order, sharing
     only what is order-free (:func:`_order_free_entry`). Anything else (shorthands, packed lists, comments, errors)
@@ -486,8 +486,8 @@ class PlainBatch:
         self._spread = (mid, emid or "")
         room = _MAX_REASON - (len(self._spread[1]) - len(":1: M2 ")) + 1  # the reason is never cut short
         most = min(_KEY_LIMIT - 1, room // 3) if self._fused and mode == _TWICE else 0
-        k = 2  # the lengths of spread the engine rules M2 whatever the cards (spread_rule)
-        while k < most and spread_rule(k + 1, rules.profile) == "M2":
+        k = 2  # the lengths of spread the rules object's judge rules M2 whatever the cards
+        while k < most and rules.spread_rule(k + 1) == "M2":
             k += 1
         self._spread_max = k if k > 2 else 0
 

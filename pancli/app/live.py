@@ -47,8 +47,8 @@ from pancli.notation.errors import NotationError
 from pancli.panrules import PanRules, PanRulesByProfile
 from pancli.records.reader import HandChunk, Physical, read_chunk, read_hands
 from pancli.records.tags import read_stake
+from pancli.referee.play import next_hand_violation, stopped_before_play
 from pancli.referee.position import now_of
-from pancli.referee.sequence import next_hand_violation, stopped_before_play
 from pancli.referee.table import Table
 from pancli.rulebook import closest, lookup
 from pancli.values import replace

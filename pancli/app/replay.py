@@ -274,7 +274,7 @@ class RecordJudge:
         if self.referee is None:
             from pancli.panrules import PanRulesByProfile
             from pancli.referee import referee_hand as pan_referee
-            from pancli.referee.sequence import next_hand_violation, stopped_before_play
+            from pancli.referee.play import next_hand_violation, stopped_before_play
 
             self.referee, self.next_hand, self.stop = pan_referee, next_hand_violation, stopped_before_play
             if self.rules_by_profile is None:
@@ -403,7 +403,7 @@ def _replay_parallel(
     from pancli.panrules import PanRulesByProfile
     from pancli.records.reader import split_hands
     from pancli.records.tags import record_folder
-    from pancli.referee.sequence import next_hand_violation
+    from pancli.referee.play import next_hand_violation
 
     kind = sink.collector()
     tally = Tally()

@@ -34,7 +34,7 @@ from pancli.model.actions import Add, Borrow, Decision, Discard, Draw, MeldNew, 
 from pancli.model.results import Ending
 from pancli.notation.layout import NO_NOTES
 from pancli.notation.record_writer import action_text, format_record
-from pancli.referee.forcing import Discarding
+from pancli.referee.play import Discarding
 from pancli.referee.position import PositionError, PositionUnavailable, Walk
 from pancli.rulebook import Rule
 from pancli.values import Value

@@ -5,7 +5,7 @@ the policy), each written in canonical form by
 replay`` finds no violation). The same arguments always give the same hands.
 
 >>> from pancli.rules import HOYLE
->>> hands = list(simulated(seat_names(3, None), 2, 4, HOYLE))
+>>> hands = list(simulated(seat_names(3, None, PanRules(HOYLE)), 2, 4, HOYLE))
 >>> [(h.number, h.first_line) for h in hands], hands[1].first_line == hands[0].last_line + 2
 ([(1, 1), (2, 47)], True)
 """
@@ -23,7 +23,7 @@ from pancli.notation.record_common import name_problem, player_name
 from pancli.notation.record_writer import write_script
 from pancli.panrules import PanRules
 from pancli.referee.simulate import play_hands
-from pancli.rules import DEFAULT_PLAYERS, seating_fault
+from pancli.rules import DEFAULT_PLAYERS
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -62,20 +62,22 @@ class SimulateProblem(ValueError):
         self.message = message
 
 
-def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
+def seat_names(players: int | None, names: str | None, rules: PanRules) -> tuple[str, ...]:
     """The names in order of play: ``names`` (spaces or commas) or the first ``players``
-    default names (:data:`DEFAULT_PLAYERS` without either).
+    default names (:data:`DEFAULT_PLAYERS` without either), seated as ``rules`` says (S1: its
+    ``seating`` and ``seated_twice``).
 
     Raises :class:`SimulateProblem` for a bad count (S1), a bad or repeated name, or a count
     that disagrees with the names.
 
-    >>> seat_names(3, None)
+    >>> from pancli.rules import HOYLE
+    >>> seat_names(3, None, PanRules(HOYLE))
     ('Ana', 'Ben', 'Cruz')
-    >>> seat_names(None, "Mo, Lu Bo")
+    >>> seat_names(None, "Mo, Lu Bo", PanRules(HOYLE))
     ('Mo', 'Lu', 'Bo')
-    >>> seat_names(None, "José Peña Nguyễn") == ("José", "Peña", "Nguyễn")
+    >>> seat_names(None, "José Peña Nguyễn", PanRules(HOYLE)) == ("José", "Peña", "Nguyễn")
     True
-    >>> seat_names(16, None)
+    >>> seat_names(16, None, PanRules(HOYLE))
     Traceback (most recent call last):
     ...
     pancli.app.simulate.SimulateProblem: 16 players seated; Panguingue seats 2 to 15 (S1)
@@ -86,7 +88,7 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
             problem = name_problem(n)
             if problem is not None:
                 raise SimulateProblem("--names", problem)
-        if len(set(seats)) != len(seats):
+        if rules.seated_twice(seats) is not None:
             raise SimulateProblem("--names", "each name once: a player has one seat (S1)")
         if players is not None and players != len(seats):
             raise SimulateProblem("--names", f"--players {players} but {len(seats)} names")
@@ -94,7 +96,7 @@ def seat_names(players: int | None, names: str | None) -> tuple[str, ...]:
     else:
         players = DEFAULT_PLAYERS if players is None else players
         seats = DEFAULT_NAMES[:players]
-    why = seating_fault(players)
+    why = rules.seating(players)
     if why is not None:
         raise SimulateProblem("--players", f"{why} (S1)")
     return seats

@@ -18,9 +18,14 @@ import signal
 import sys
 from typing import Any, NoReturn
 
-import click
+# The modules pan loads, click's included, live as long as the process: a young collection every
+# 700 new objects (Python's default) would walk them again and again while they load; every 10,000
+# still collects what a long run leaves (benchmarks/README.md, start-up)
+gc.set_threshold(10_000)
 
-from pancli import __version__
+import click  # noqa: E402 - loaded under the threshold above
+
+from pancli import __version__  # noqa: E402
 
 # name -> (module, attribute, short help). A command appears once its module exists. The short help
 # is the first sentence of the command's help (tests/test_startup.py checks it), so ``pan --help``
@@ -210,10 +215,6 @@ def main() -> None:
     def stop(signum: int, frame: object) -> None:
         raise Interrupted(signum)
 
-    # The command's modules load from here on and live as long as the process: a young collection
-    # every 700 new objects (Python's default) would walk them again and again; every 10,000 still
-    # collects what a long run leaves (benchmarks/README.md, start-up)
-    gc.set_threshold(10_000)
     reserve: bytearray | None = None
     try:
         # inside the try: a signal that comes while pan is still setting up ends it as quietly

@@ -38,6 +38,7 @@ from pancli.cli.common import (
     refuse_writing_an_input,
     report,
     rules_option,
+    seated_players,
     seed_option,
     stdin_lines,
 )
@@ -165,6 +166,7 @@ def analyze(
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
     job = Job(profile, players, samples, seed, advice)
+    seated_players(ctx, job.rules(), players)
     emit = _emitter(as_jsonl) if as_json or as_jsonl else None
     if svg_out is not None and not os.path.isdir(_folder_of(svg_out)):
         raise click.BadParameter(f"cannot write {escape_text(svg_out)}: no such folder", param_hint="--svg")

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from decimal import Decimal
     from pathlib import Path
 
+    from pancli.panrules import PanRules
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_OK = 0
@@ -110,13 +112,36 @@ def rules_override_option(f: F) -> F:
 """Active players when ``--players`` is not given (the worked figures of docs/rules.md)."""
 
 
+class _Seats(click.IntRange):
+    """``--players``: a whole number, its help showing the built-in profiles' seats (S1). Whether
+    so many are seated is the command's rules object's question (:func:`seated_players`): the
+    rules are known only once every option is read."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a valid {self.name}.", param, ctx)
+
+
 def players_option(help: str, *, default: int | None = DEFAULT_PLAYERS, checked: bool = True) -> Callable[[F], F]:
-    """``--players/-n N``: players at the table, ``default`` when not given. ``checked``: click
-    refuses a number outside 2..15 (S1); otherwise the command checks it (and says why)."""
-    kind = click.IntRange(MIN_PLAYERS, MAX_PLAYERS) if checked else click.INT
+    """``--players/-n N``: players at the table, ``default`` when not given. ``checked``: the
+    command asks :func:`seated_players` (S1) and the help shows the seats; otherwise the
+    command checks it its own way (and says why)."""
+    kind = _Seats(MIN_PLAYERS, MAX_PLAYERS) if checked else click.INT
     return click.option(
         "--players", "-n", "players", type=kind, default=default, show_default=default is not None, help=help
     )
+
+
+def seated_players(ctx: click.Context, rules: PanRules, players: int) -> int:
+    """``players`` (``--players``) when ``rules`` seats so many (S1, its ``seats``), else the usage
+    error of a number out of its range."""
+    seats = rules.seats()
+    if players in seats:
+        return players
+    param = next((p for p in ctx.command.params if p.name == "players"), None)
+    raise click.BadParameter(f"{players} is not in the range {seats[0]}<=x<={seats[-1]}.", ctx, param)
 
 
 def seed_option(help: str, *, default: int) -> Callable[[F], F]:

@@ -28,6 +28,7 @@ from pancli.cli.common import (
     players_option,
     reads_stdin,
     rules_option,
+    seated_players,
     stdin_blocks,
     stdout_is_terminal,
 )
@@ -72,6 +73,7 @@ def pay(
     """
     json_mode(as_json, as_jsonl)
     pan_rules = PanRules(load_profile(rules))
+    players = seated_players(ctx, pan_rules, players)
     if not as_json and not as_jsonl and not stdout_is_terminal():
         if reads_stdin(melds):
             ctx.exit(_plain_stream(stdin_blocks(), STDIN_FILE, pan_rules, players, going_out))

@@ -30,6 +30,7 @@ from pancli.cli.common import (
     stakes,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
+from pancli.panrules import PanRules
 from pancli.render.simulate import text_pieces, write_json
 
 if TYPE_CHECKING:
@@ -95,13 +96,14 @@ def simulate(
     json_mode(as_json, as_jsonl)
     money = stakes(stake, None)[0]
     try:
-        seats = seat_names(players, names)
         profile = load_profile(rules)
+        pan_rules = PanRules(profile)
+        seats = seat_names(players, names, pan_rules)
         tags = rules_tags(rules, output)
     except SimulateProblem as exc:
         raise click.BadParameter(exc.message, param_hint=exc.option) from None
     progress = Progress("simulate", hands, "hands", enabled=wanted(quiet, stdout_too=output is not None))
-    played = _counted(simulated(seats, hands, seed, profile, tags, money), progress)
+    played = _counted(simulated(seats, hands, seed, profile, tags, money, rules=pan_rules), progress)
 
     def write(stream: IO[str], flush_each: bool) -> None:
         if as_json or as_jsonl:

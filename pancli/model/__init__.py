@@ -4,8 +4,8 @@
   :class:`~pancli.model.actions.HandScript` of a hand), with its place in the record.
 - :mod:`pancli.model.results`: what a judge reports (payments, violations, claims, steps,
   the :class:`~pancli.model.results.HandResult`).
-- :mod:`pancli.model.rulings`: the :class:`~pancli.model.rulings.Ruling` a failed check raises.
-- :mod:`pancli.model.ledger`: the running ledger of payments.
+- :mod:`pancli.model.results`: the :class:`~pancli.model.results.Ruling` a failed check raises.
+- :mod:`pancli.model.results`: the running ledger of payments.
 - :mod:`pancli.model.settle`: a sitting's totals and who pays whom.
 
 It imports only the core (cards, melds, rules): no judge, no text, no I/O.

@@ -6,6 +6,30 @@ and a per-action event stream with the provenance of every card.
 (4, 'C2')
 >>> Payment("Ben", "Ana", 9, (Rule.C4, Rule.C5), 14).rule
 'C4+C5'
+
+The ledger: every payment as it happens (C6-C9, T2) and each seated player's net units.
+
+Every payment moves units from a payer to a payee, so the net always sums to zero.
+
+>>> from pancli.rulebook import Rule
+>>> led = Ledger(("Ana", "Ben", "Cruz"))
+>>> _ = led.pay("Ben", "Ana", 4, (Rule.C2,), 12)
+>>> _ = led.pay("Cruz", "Ana", 4, (Rule.C2,), 12)
+>>> led.net
+{'Ana': 8, 'Ben': -4, 'Cruz': -4}
+>>> led.check()
+
+Rulings: what the rulebook prescribes when a rule is broken (the rule registry, pancli.rulebook).
+
+A referee check that fails raises :class:`Ruling`, which carries the
+:class:`~pancli.model.results.Violation` (rule id, player, turn, place, message and
+the prescribed ruling). :func:`~pancli.rulebook.prescribed` gives the rulebook's remedy for each rule.
+
+>>> r = Ruling.make(Rule.P3, "Ana", "Ana takes Qd, a dead discard", line=7, col=10, turn=3)
+>>> str(r.violation.rule), r.violation.line, r.violation.turn
+('P3', 7, 3)
+>>> r.violation.ruling.startswith("P3: a card discarded from a hand is dead")
+True
 """
 
 from __future__ import annotations
@@ -13,16 +37,18 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import localcontext
-from typing import TYPE_CHECKING, ClassVar, Final, Literal, NamedTuple, Protocol
+from typing import TYPE_CHECKING, ClassVar, Final, Literal, Protocol
 
-from pancli.cards import Card, Game
+from pancli.cards import Card, Cards, Game
 from pancli.melds import OutValue
 from pancli.model.actions import Action, Deal, Discard, Draw, Event, Turn
-from pancli.rulebook import Rule
+from pancli.rulebook import Rule, prescribed
 from pancli.values import Value
 
 if TYPE_CHECKING:  # decimal is imported where a stake is read: most commands never need it
     from decimal import Decimal
+
+    from pancli.rulebook import Rule
 
 
 class Payment(Value, gc=False):
@@ -175,21 +201,72 @@ MELD: Final = Source.MELD
 DEAD: Final = Source.DEAD
 
 
-class Step(NamedTuple):
-    """One applied action (or play line) with its effects, in order.
+Moves = tuple[tuple[Card, Source, Source], ...]
+"""The cards an action moved, each as (card, from, to)."""
 
-    A named tuple: callers unpack it (``line, col, player, ...``) as well as name its fields.
+
+class Step(tuple[int, int, str | None, Event | Remedy | None, Action | None, Moves, tuple[Payment, ...]]):
+    """One applied action (or play line) with its effects, in order: ``line``, ``col``,
+    ``player``, ``event`` (the play line; or the :class:`Remedy` applied, I1 and I2, with its
+    cards and returns), ``action``, ``moves`` (each card moved: card, from, to) and ``payments``.
+
+    A tuple, as a named tuple would be (callers unpack it: ``line, col, player, ...``), but a
+    plain class: a NamedTuple's class costs start-up (benchmarks/README.md, start-up).
+
+    >>> Step(3, 1, "Ana", None, None).moves, Step(3, 1, "Ana", None, None)[:3]
+    ((), (3, 1, 'Ana'))
     """
 
-    line: int
-    col: int
-    player: str | None
-    event: Event | Remedy | None
-    """The play line; or the :class:`Remedy` applied (I1, I2) with its cards and returns."""
-    action: Action | None
-    moves: tuple[tuple[Card, Source, Source], ...] = ()
-    """Each card moved: (card, from, to)."""
-    payments: tuple[Payment, ...] = ()
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        line: int,
+        col: int,
+        player: str | None,
+        event: Event | Remedy | None,
+        action: Action | None,
+        moves: Moves = (),
+        payments: tuple[Payment, ...] = (),
+    ) -> Step:
+        return tuple.__new__(cls, (line, col, player, event, action, moves, payments))
+
+    def __getnewargs__(self) -> tuple[object, ...]:  # pickled and copied field by field, as a named tuple
+        return tuple(self)
+
+    @property
+    def line(self) -> int:
+        return self[0]
+
+    @property
+    def col(self) -> int:
+        return self[1]
+
+    @property
+    def player(self) -> str | None:
+        return self[2]
+
+    @property
+    def event(self) -> Event | Remedy | None:
+        return self[3]
+
+    @property
+    def action(self) -> Action | None:
+        return self[4]
+
+    @property
+    def moves(self) -> Moves:
+        return self[5]
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        return self[6]
+
+    def __repr__(self) -> str:
+        return (
+            f"Step(line={self[0]!r}, col={self[1]!r}, player={self[2]!r}, event={self[3]!r}, "
+            f"action={self[4]!r}, moves={self[5]!r}, payments={self[6]!r})"
+        )
 
 
 Recorded = Step | Turn | Deal
@@ -414,3 +491,83 @@ def exact_product(stake: Decimal, units: int) -> Decimal:
         ctx.prec = len(stake.as_tuple().digits) + len(str(abs(units))) + 1
         product = stake * units
     return product if product else product.copy_abs()  # no negative zero (a stake of 0 times -3)
+
+
+# ---------------------------------------------------------------------------
+# The ledger: every payment as it happens (C6-C9, T2) and each seated player's net units.
+
+
+class Ledger:
+    """Payments in order and the net units per seated player."""
+
+    __slots__ = ("net", "payments")
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.net: dict[str, int] = dict.fromkeys(players, 0)
+        self.payments: list[Payment] = []
+
+    def pay(
+        self,
+        payer: str,
+        payee: str,
+        units: int,
+        rules: tuple[Rule, ...],
+        line: int,
+        meld: tuple[Card, ...] | None = None,
+        note: str = "",
+        returned_of: int | None = None,
+    ) -> Payment:
+        """Record one payment and move the units (payer down, payee up); ``returned_of``: the
+        line of the collection it returns (I1, I2)."""
+        p = Payment(payer, payee, units, rules, line, None if meld is None else Cards(meld), note, returned_of)
+        self.payments.append(p)
+        net = self.net
+        net[payer] = net.get(payer, 0) - units
+        net[payee] = net.get(payee, 0) + units
+        return p
+
+    def collect(self, payee: str, units: int, payments: list[Payment]) -> None:
+        """Record payments of ``units`` each to ``payee``, one per payer (as :meth:`pay` does one)."""
+        self.payments += payments
+        net = self.net
+        for p in payments:
+            net[p.payer] = net.get(p.payer, 0) - units
+        net[payee] = net.get(payee, 0) + units * len(payments)
+
+    def check(self) -> None:
+        """Assert the ledger's invariant: the net units sum to zero (C9)."""
+        total = sum(self.net.values())
+        assert total == 0, f"ledger sums to {total}, not zero"
+
+
+# ---------------------------------------------------------------------------
+# Rulings: what the rulebook prescribes when a rule is broken (the rule registry, pancli.rulebook).
+
+
+class Ruling(Exception):
+    """A rule broken: raised by a verify step, caught by the referee loop."""
+
+    def __init__(self, violation: Violation) -> None:
+        super().__init__(f"{violation.rule} {violation.message}")
+        self.violation = violation
+
+    @classmethod
+    def make(
+        cls,
+        rule: Rule,
+        player: str | None,
+        message: str,
+        *,
+        line: int = 0,
+        col: int = 0,
+        turn: int = 0,
+        ruling: str | None = None,
+        cause: Violation | None = None,
+    ) -> Ruling:
+        """A ruling citing ``rule``; ``ruling`` defaults to the rulebook's prescription; ``cause``:
+        the irregularity put right it follows from (:attr:`Violation.cause`).
+
+        A ruling on a whole line (a tag, say) with no column is placed at its column 1.
+        """
+        text = prescribed(rule) if ruling is None else ruling
+        return cls(Violation(rule, line, col or (1 if line else 0), player, message, text, turn, cause))

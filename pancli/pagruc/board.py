@@ -20,8 +20,7 @@ from collections.abc import Iterable
 
 from pancli.cards import Card
 from pancli.model.actions import Action, Event, HandScript
-from pancli.model.results import ClaimCheck, Source, Step
-from pancli.model.rulings import Ruling
+from pancli.model.results import ClaimCheck, Ruling, Source, Step
 from pancli.pagruc.melds import PagrucMeld
 from pancli.pagruc.pack import PagrucPack
 from pancli.pagruc.rules import PagrucRules

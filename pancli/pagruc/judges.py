@@ -1,6 +1,6 @@
 """The judges of a PAGRUC hand: one function per question (G3 asks several: whose turn, in
 order, doing something, with cards held, each action in its place), each returning the
-:class:`~pancli.model.rulings.Ruling` when its rule is broken and None when it holds (the claim
+:class:`~pancli.model.results.Ruling` when its rule is broken and None when it holds (the claim
 checker records a :class:`~pancli.model.results.ClaimCheck`). They read the
 :class:`~pancli.pagruc.board.PagrucBoard` and change nothing; :class:`~pancli.pagruc.referee.PagrucTable`
 asks them in turn (its docstring holds the table rule -> judge).
@@ -36,12 +36,12 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
-from pancli.model.results import ClaimCheck, ClaimKind
-from pancli.model.rulings import Ruling, counted
+from pancli.model.results import ClaimCheck, ClaimKind, Ruling
 from pancli.pagruc.board import DEAL_SIZE, PagrucBoard
 from pancli.pagruc.melds import PagrucVerdict
 from pancli.pagruc.pack import beyond_pack
 from pancli.rulebook import Rule
+from pancli.rules import counted
 
 _PAN_ONLY: dict[type, str] = {
     Decision: "staying or going on top",

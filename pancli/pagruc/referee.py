@@ -4,7 +4,7 @@
 A :class:`PagrucTable` (the :class:`~pancli.pagruc.board.PagrucBoard` of the hand) plays it line by line.
 
 Each rule is judged by one function of :mod:`~pancli.pagruc.judges`, which returns the
-:class:`~pancli.model.rulings.Ruling` when the rule is broken, and each claim is checked by one
+:class:`~pancli.model.results.Ruling` when the rule is broken, and each claim is checked by one
 (tests/test_one_rule_one_place.py and tests/test_rulings_audit.py keep these tables true).
 The questions ``pan check`` and ``pan score`` ask too (the pack, a meld, a lay-off, the points)
 are those of the :class:`~pancli.pagruc.rules.PagrucRules` handed to :func:`referee_hand`:
@@ -97,11 +97,11 @@ from pancli.model.results import (
     ClaimCheck,
     ClaimKind,
     Ending,
+    Ruling,
     Source,
     Step,
     Violation,
 )
-from pancli.model.rulings import Ruling
 from pancli.pagruc import judges
 from pancli.pagruc.board import DEAL_SIZE, PagrucBoard, TableMeld
 from pancli.pagruc.melds import PagrucMeld

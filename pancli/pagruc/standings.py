@@ -19,10 +19,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from pancli.model.results import ClaimKind
-from pancli.model.rulings import counted
 from pancli.pagruc.referee import PagrucHandResult
 from pancli.pagruc.rules import PagrucRules
 from pancli.rulebook import Rule
+from pancli.rules import counted
 from pancli.values import Value
 
 

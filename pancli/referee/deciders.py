@@ -30,17 +30,12 @@ from pancli.decides import Mark, marked
 from pancli.pagruc import judges as pagruc_judges
 from pancli.pagruc import rules as pagruc_rules
 from pancli.pagruc import scoring as pagruc_scoring
-from pancli.referee import deal, decisions, forcing, going_out, melding, turns
+from pancli.referee import play
 from pancli.rulebook import Rule
 
 MARKED_IN: Final[tuple[ModuleType, ...]] = (
     panrules,
-    deal,
-    decisions,
-    forcing,
-    going_out,
-    melding,
-    turns,
+    play,
     pagruc_rules,
     pagruc_judges,
     pagruc_scoring,

@@ -60,10 +60,9 @@ from msgspec.structs import replace
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld
 from pancli.model.actions import Draw, Event, HandScript, Take, Turn
-from pancli.model.results import Ending, Retirement, Source, Violation
-from pancli.model.rulings import Ruling
+from pancli.model.results import Ending, Retirement, Ruling, Source, Violation
 from pancli.panrules import PanRules
-from pancli.referee.forcing import DiscardDue
+from pancli.referee.play import DiscardDue
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
 from pancli.rules import Profile

@@ -81,7 +81,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.panrules import PanRules
-from pancli.referee.state import Seat
+from pancli.referee.board import Seat
 from pancli.referee.table import Table, referee_hand
 from pancli.rules import Profile
 from pancli.values import Value
@@ -139,7 +139,7 @@ def play_hands(
     rng = random.Random(seed)
     order = tuple(players)
     table = _Policy(rules)
-    full = [c.index for c in profile.pack.full()]
+    full = [c.index for c in rules.pack_cards()]
     done = 0
     while done < hands:
         try:
@@ -454,9 +454,14 @@ def _least_useful(hand: list[int], avoid: int) -> int:
     return best
 
 
+_AT: Final = {(x & 3, RANK_POS[x]): x for x in range(52) if RANK_POS[x] >= 0}
+"""The card of each suit and position in the pan pack's order (E2)."""
+
+
 def _away(c: int, steps: int) -> tuple[int, ...]:
-    """The cards of ``c``'s suit ``steps`` ranks from it in the pan pack's order (E2)."""
-    return tuple(x for x in range(52) if x & 3 == c & 3 and abs(RANK_POS[x] - RANK_POS[c]) == steps)
+    """The cards of ``c``'s suit ``steps`` ranks from it in the pan pack's order (E2), lower first."""
+    s, p = c & 3, RANK_POS[c]
+    return tuple(_AT[s, q] for q in (p - steps, p + steps) if (s, q) in _AT)
 
 
 _ONE_AWAY: Final = tuple(_away(c, 1) for c in range(52))
@@ -564,7 +569,7 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
         for i in order:
             d = deals[i]
             if kind == "I1-extra":
-                extra = rng.choice(script.profile.pack.full())
+                extra = rng.choice(PanRules(script.profile).pack_cards())
                 cards = (*d.cards, extra)
             else:
                 cards = d.cards[:-1]  # the last card dealt is the one missing: he holds it unseen
@@ -575,7 +580,7 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
         yield from _counted_late(script, deals, events, rng)
         return
     rules = PanRules(script.profile)
-    pack = [c for c in script.profile.pack.full() if c.rank.in_pan_pack]
+    pack = rules.pack_cards()
     places = [j for j, e in enumerate(events) if type(e) is Turn and len(e.actions) >= 2]
     rng.shuffle(places)
     for j in places:
@@ -685,6 +690,7 @@ def _counted_late(
     first = next((i for i, e in enumerate(events) if type(e) is Turn), None)
     if first is None:
         return
+    pack = PanRules(script.profile).pack_cards()
     order = list(range(len(deals)))
     rng.shuffle(order)
     stayed = _stayed(events)
@@ -693,7 +699,7 @@ def _counted_late(
         callers = [p for p in stayed if p != d.player]
         if d.player not in stayed or not callers:
             continue
-        extra = rng.choice(script.profile.pack.full())
+        extra = rng.choice(pack)
         dealt = Deal(d.player, (*d.cards, extra), d.line, d.col)
         for _ in range(3):  # (leaving his later lines out can break another's: try other places)
             at = _late(events, first + 1, d.player, rng)

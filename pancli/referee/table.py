@@ -1,48 +1,48 @@
 """The Panguingue referee (docs/rules.md): a :class:`Table` plays a hand line by line.
 
 Every rule is judged by one function of its family module, which returns the
-:class:`~pancli.model.rulings.Ruling` when the rule is broken and None when it holds:
+:class:`~pancli.model.results.Ruling` when the rule is broken and None when it holds:
 
 =====  ====================================================================================
 rule   the one function that judges it
 =====  ====================================================================================
-S1     :func:`.deal.seat_fault` (seating; a player named is seated; the count is the rules
+S1     :func:`.play.seat_fault` (seating; a player named is seated; the count is the rules
        object's ``seating``, which self-play asks too)
-S2     :func:`.deal.second_deal_fault` (dealt once)
-S3     :func:`.sequence.next_hand_violation` (across hands: the rules object's ``next_order``,
+S2     :func:`.play.second_deal_fault` (dealt once)
+S3     :func:`.play.next_hand_violation` (across hands: the rules object's ``next_order``,
        which self-play and ``pan live`` ask too)
-I1     :func:`.deal.deal_count_fault` (ten cards dealt, or more shown later; put right by
-       :func:`.deal.apply_deal` and :func:`.irregular.remedy_deal`, or :func:`.irregular.retire`)
-E1 E4  :func:`.deal.card_fault` (in the pack; no copy too many; not from nowhere: the rules
+I1     :func:`.play.deal_count_fault` (ten cards dealt, or more shown later; put right by
+       :func:`.play.apply_deal` and :func:`.play.remedy_deal`, or :func:`.play.retire`)
+E1 E4  :func:`.play.card_fault` (in the pack; no copy too many; not from nowhere: the rules
        object's ``copies_of`` and ``past_the_pack``, which ``pan pay`` asks too)
-T1     :func:`.decisions.decision_order_fault`
-T3     :func:`.decisions.on_top_fault`
-T4     :func:`.decisions.apply_decision`
-P1     :func:`.turns.turn_draw_fault` (the gate of a turn line: :func:`turn_fault`, summed up by
-       :func:`.turns.plays_now`)
-P2     :func:`.forcing.unused_draw_fault`
-P3     :func:`.turns.taken_card_fault`
-P4     :func:`.forcing.melding_gate_fault`
-P5     :func:`.forcing.discard_fault`
-P6     :func:`.melding.own_melds_fault` (with :func:`.melding.owns`; the melds counted as the table sees
+T1     :func:`.play.decision_order_fault`
+T3     :func:`.play.on_top_fault`
+T4     :func:`.play.apply_decision`
+P1     :func:`.play.turn_draw_fault` (the gate of a turn line: :func:`turn_fault`, summed up by
+       :func:`.play.plays_now`)
+P2     :func:`.play.unused_draw_fault`
+P3     :func:`.play.taken_card_fault`
+P4     :func:`.play.melding_gate_fault`
+P5     :func:`.play.discard_fault`
+P6     :func:`.play.own_melds_fault` (with :func:`.play.owns`; the melds counted as the table sees
        them, a foul meld among them while it lies there: :meth:`.board.Board.meld_count`)
-P7     :func:`.going_out.ten_cards_fault` (with :func:`.going_out.holds_ten`: the rules object's
+P7     :func:`.play.ten_cards_fault` (with :func:`.play.holds_ten`: the rules object's
        ``holds_ten``)
-P8     :func:`.forcing.forcing_fault` (with the rules object's ``must_take``, which self-play asks too)
-P9     :func:`.forcing.flat_player_fault` (with the rules object's ``must_keep_draw``, which self-play
+P8     :func:`.play.forcing_fault` (with the rules object's ``must_take``, which self-play asks too)
+P9     :func:`.play.flat_player_fault` (with the rules object's ``must_keep_draw``, which self-play
        asks too)
-P10    :func:`.turns.stock_fault`
+P10    :func:`.play.stock_fault`
 M1-M5  the rules object's ``judge`` and ``grow`` (:class:`pancli.panrules.PanRules`, which caches
        the meld engine's; what fits a meld is :meth:`pancli.panrules.LaidMeld.fit_mask`)
-M6     :func:`.melding.borrowing_allowed_fault` (the house rules allow it), one function a question:
-       :func:`.melding.borrow_fault`, :func:`.melding.split_fault`, :func:`.melding.borrowed_card_fault`,
-       :func:`.melding.unused_borrow_fault`
-C7     :func:`.melding.lowered_value_fault` (a change never lowers a value; and the engine's ``grow``)
-I2     :func:`.melding.foul_meld_ruling` (laid foul by :func:`.irregular.lay_foul`; a foul meld or addition
-       made good by :func:`.melding.verify_mend`, taken back by :func:`.melding.verify_back`,
-       changed before either: :func:`.melding.foul_first`; found at the end of the turn:
-       :func:`.irregular.retire`)
-I3     :func:`.going_out.closed_hand_fault` (a win stands before it: :func:`.going_out.winner_stands`)
+M6     :func:`.play.borrowing_allowed_fault` (the house rules allow it), one function a question:
+       :func:`.play.borrow_fault`, :func:`.play.split_fault`, :func:`.play.borrowed_card_fault`,
+       :func:`.play.unused_borrow_fault`
+C7     :func:`.play.lowered_value_fault` (a change never lowers a value; and the engine's ``grow``)
+I2     :func:`.play.foul_meld_ruling` (laid foul by :func:`.play.lay_foul`; a foul meld or addition
+       made good by :func:`.play.verify_mend`, taken back by :func:`.play.verify_back`,
+       changed before either: :func:`.play.foul_first`; found at the end of the turn:
+       :func:`.play.retire`)
+I3     :func:`.play.closed_hand_fault` (a win stands before it: :func:`.play.winner_stands`)
 =====  ====================================================================================
 
 Every payment cites the rules it is made under (:attr:`~pancli.model.results.Payment.rules`),
@@ -51,12 +51,12 @@ and each is paid by one function:
 =====  ====================================================================================
 rule   the one function that pays under it
 =====  ====================================================================================
-C1-C5  :func:`.melding.collect_laid` (a new meld's value as laid, C6 by the meld engine,
+C1-C5  :func:`.play.collect_laid` (a new meld's value as laid, C6 by the meld engine,
        under its conditions; a meld that is none is worth 0 and pays nothing)
-C7     :func:`.melding.collect_change` (the gain of an addition, a borrow or a split)
-C8     :func:`.going_out.go_out` (the going-out bonus and the melds again)
-T2     :func:`.going_out.pay_pot` (the forfeits and the tops, to the winner; after T4 too)
-I1 I2  :func:`.irregular.transfer` (what the table paid for a foul meld on the player's word,
+C7     :func:`.play.collect_change` (the gain of an addition, a borrow or a split)
+C8     :func:`.play.go_out` (the going-out bonus and the melds again)
+T2     :func:`.play.pay_pot` (the forfeits and the tops, to the winner; after T4 too)
+I1 I2  :func:`.play.transfer` (what the table paid for a foul meld on the player's word,
        and every return of a player who retires)
 =====  ====================================================================================
 
@@ -66,8 +66,8 @@ reported under (:attr:`~pancli.model.results.ClaimCheck.rule`):
 =====  ====================================================================================
 claim  the one function that checks it
 =====  ====================================================================================
-C7     :func:`.melding.pays` (``[%pays N]`` after a meld, an addition or a split)
-C9     :func:`.going_out.check_claims` (the ``[Ledger]`` tag: each player's net units)
+C7     :func:`.play.pays` (``[%pays N]`` after a meld, an addition or a split)
+C9     :func:`.play.check_claims` (the ``[Ledger]`` tag: each player's net units)
 =====  ====================================================================================
 
 tests/test_rulings_audit.py checks while hands are judged that each rule is ruled on (a claim
@@ -155,22 +155,23 @@ from pancli.model.actions import (
     TakeBack,
     Turn,
 )
-from pancli.model.results import (
-    HandResult,
-    Payment,
-    Violation,
-    plain_turn,
-    turn_steps,
-)
-from pancli.model.rulings import Ruling
+from pancli.model.results import HandResult, Payment, Ruling, Violation, plain_turn, turn_steps
 from pancli.panrules import LaidMeld, PanRules
-from pancli.referee import calls, deal, decisions, forcing, going_out, irregular, melding, turns
-from pancli.referee.board import DECIDING, PLAYING, Board, Located, Phase
-from pancli.referee.deal import beyond_hand, card_fault
-from pancli.referee.forcing import DiscardDue, DiscardPlan
-from pancli.referee.melding import BorrowPlan, FoulPlan, MeldPlan, MendPlan, SplitPlan
-from pancli.referee.state import Foul, Seat
-from pancli.referee.turns import plays_now, stock_fault
+from pancli.referee import play
+from pancli.referee.board import DECIDING, PLAYING, Board, Foul, Located, Phase, Seat
+from pancli.referee.play import (
+    BorrowPlan,
+    DiscardDue,
+    DiscardPlan,
+    FoulPlan,
+    MeldPlan,
+    MendPlan,
+    SplitPlan,
+    beyond_hand,
+    card_fault,
+    plays_now,
+    stock_fault,
+)
 from pancli.rulebook import Rule
 from pancli.values import Value
 
@@ -197,17 +198,17 @@ def turn_fault(b: Board, turn: Turn) -> Ruling | None:
     (P10) or still deciding (T1); the player is not seated (S1), went on top (T3), or it is
     not his turn (P1)."""
     player = turn.player
-    if turns.plays_now(b, player):
+    if play.plays_now(b, player):
         return None
     r = (
-        going_out.closed_hand_fault(b, turn, player)
-        or turns.stock_fault(b, turn, player)
-        or decisions.decision_order_fault(b, player, turn)
+        play.closed_hand_fault(b, turn, player)
+        or play.stock_fault(b, turn, player)
+        or play.decision_order_fault(b, player, turn)
     )
     if r is None:
-        r = deal.seat_fault(b, player, turn)
+        r = play.seat_fault(b, player, turn)
     if r is None:
-        r = decisions.on_top_fault(b, b.by_name[player], turn) or turns.turn_draw_fault(b, turn)
+        r = play.on_top_fault(b, b.by_name[player], turn) or play.turn_draw_fault(b, turn)
     return r
 
 
@@ -219,29 +220,25 @@ def event_fault(b: Board, ev: Event) -> Ruling | None:
     if kind is Decision:
         assert isinstance(ev, Decision)
         return (
-            going_out.closed_hand_fault(b, ev, ev.player)
-            or decisions.decision_order_fault(b, ev.player, ev)
-            or deal.seat_fault(b, ev.player, ev)
+            play.closed_hand_fault(b, ev, ev.player)
+            or play.decision_order_fault(b, ev.player, ev)
+            or play.seat_fault(b, ev.player, ev)
         )
     if kind is Force:
         assert isinstance(ev, Force)
-        r = going_out.closed_hand_fault(b, ev, ev.player) or turns.stock_fault(b, ev, ev.player)
-        r = r or decisions.decision_order_fault(b, ev.player, ev) or deal.seat_fault(b, ev.player, ev)
+        r = play.closed_hand_fault(b, ev, ev.player) or play.stock_fault(b, ev, ev.player)
+        r = r or play.decision_order_fault(b, ev.player, ev) or play.seat_fault(b, ev.player, ev)
         if r is None:
-            r = decisions.on_top_fault(b, b.by_name[ev.player], ev) or deal.seat_fault(b, ev.other, ev, by=ev.player)
-        return r or forcing.forcing_fault(b, ev)
+            r = play.on_top_fault(b, b.by_name[ev.player], ev) or play.seat_fault(b, ev.other, ev, by=ev.player)
+        return r or play.forcing_fault(b, ev)
     if kind is Reshuffle:
-        return (
-            going_out.closed_hand_fault(b, ev)
-            or turns.stock_fault(b, ev)
-            or decisions.decision_order_fault(b, None, ev)
-        )
+        return play.closed_hand_fault(b, ev) or play.stock_fault(b, ev) or play.decision_order_fault(b, None, ev)
     if kind is Call or kind is Count:
         assert isinstance(ev, Call | Count)
-        r = going_out.closed_hand_fault(b, ev, ev.player) or turns.stock_fault(b, ev, ev.player)
-        r = r or deal.seat_fault(b, ev.player, ev) or deal.seat_fault(b, ev.other, ev, by=ev.player)
+        r = play.closed_hand_fault(b, ev, ev.player) or play.stock_fault(b, ev, ev.player)
+        r = r or play.seat_fault(b, ev.player, ev) or play.seat_fault(b, ev.other, ev, by=ev.player)
         if r is None:
-            r = calls.call_fault(b, ev) if isinstance(ev, Call) else calls.count_fault(b, ev)
+            r = play.call_fault(b, ev) if isinstance(ev, Call) else play.count_fault(b, ev)
         return r
     raise TypeError(kind.__name__)  # pragma: no cover - Turn goes through play_event
 
@@ -249,7 +246,7 @@ def event_fault(b: Board, ev: Event) -> Ruling | None:
 def draw_fault(b: Board, a: Draw) -> Ruling | None:
     """The first rule a draw breaks (P1 is asked of every action): the live discard is forced
     on him (P8), the stock is empty (P10), the card is not one more of the pack (E1, E4)."""
-    return forcing.forcing_fault(b, a) or turns.stock_fault(b, a) or deal.card_fault(b, a.card, a)
+    return play.forcing_fault(b, a) or play.stock_fault(b, a) or play.card_fault(b, a.card, a)
 
 
 class Table(Board):
@@ -307,22 +304,22 @@ class Table(Board):
             return False
         for d in self.script.deals:  # the family's functions, not the wrappers: a call less each
             try:
-                plan = deal.verify_deal(self, d)
+                plan = play.verify_deal(self, d)
             except Ruling as r:
                 violations.append(r.violation)
                 if strict:
                     self.stopped = True
                     return False
                 continue
-            bad = deal.deal_count_fault(self, d)
+            bad = play.deal_count_fault(self, d)
             if bad is not None and not remedy:
                 violations.append(bad.violation)
                 if strict:
                     self.stopped = True
                     return False
-            deal.apply_deal(self, d, plan)
+            play.apply_deal(self, d, plan)
             if bad is not None and remedy:
-                irregular.remedy_deal(self, d, bad.violation)
+                play.remedy_deal(self, d, bad.violation)
         try:
             self.verify_upcard()
         except Ruling as r:
@@ -357,7 +354,7 @@ class Table(Board):
             if bad is not None:
                 vs.append(bad.violation)
             elif type(ev) is Decision:
-                decisions.apply_decision(self, ev)
+                play.apply_decision(self, ev)
             else:
                 self.apply_event(ev)
         return () if len(vs) == n else tuple(vs[n:])
@@ -380,7 +377,7 @@ class Table(Board):
         further or changed at its end (its deal and tags as the table's): the lines pushed that
         differ are taken back, the new ones pushed (none after a violation, under :attr:`strict`).
         False (nothing done) when a line to take back or to push changes how the lines before it
-        are judged (:func:`.calls.looks_back`): the hand is then refereed again from the deal."""
+        are judged (:func:`.play.looks_back`): the hand is then refereed again from the deal."""
         undo = self.undo
         assert undo is not None, "a table that keeps its lines"
         events = script.events
@@ -388,7 +385,7 @@ class Table(Board):
         n = min(len(undo), len(events))
         while k < n and undo[k][0] == events[k]:
             k += 1
-        looks_back = calls.looks_back
+        looks_back = play.looks_back
         fresh = not undo and script is self.script  # dealt with these very lines in view
         if not fresh and (any(looks_back(ev) for ev, _ in undo[k:]) or any(looks_back(ev) for ev in events[k:])):
             return False
@@ -428,7 +425,7 @@ class Table(Board):
         """The hand's result: the ``[Ledger]`` claim checked (C9) once play is over (a hand
         :attr:`stopped` before play has none to check)."""
         if not self.stopped:
-            going_out.check_claims(self, self.violations)
+            play.check_claims(self, self.violations)
         return self.result(self.violations)
 
     def result_now(self) -> HandResult:
@@ -479,7 +476,7 @@ class Table(Board):
 
     def discard_due(self) -> DiscardDue:
         """What the discard that ends the turn must be, as the turn stands after the draw and
-        any melds (:func:`.forcing.discard_due`): the unused stock draw at once (P2), a hand card
+        any melds (:func:`.play.discard_due`): the unused stock draw at once (P2), a hand card
         but the kept draw (P9), any hand card (P5), or none now (P1 before the draw, P3 and P4
         before the drawn card is used, P7 when he went out).
 
@@ -498,42 +495,42 @@ class Table(Board):
         >>> due.rule, due.due.value, str(due.card)
         (Rule.P2, 'the draw', 'Qd')
         """
-        return forcing.discard_due(self)
+        return play.discard_due(self)
 
     # ------------------------------------------------------------------ seating and deal
 
     def verify_seating(self) -> None:
         """S1: 2 to 15 players, names unique."""
-        _raise(deal.seat_fault(self, None))
+        _raise(play.seat_fault(self, None))
 
-    def verify_deal(self, d: Deal) -> deal.DealPlan:
+    def verify_deal(self, d: Deal) -> play.DealPlan:
         """S1/S2 (a seated player, dealt once) and E1/E4 for the dealt cards; the count is
         :meth:`verify_deal_count`."""
-        return deal.verify_deal(self, d)
+        return play.verify_deal(self, d)
 
     def verify_deal_count(self, d: Deal) -> None:
         """I1: ten cards to each player (S2); where the referee puts it right (:attr:`remedy`),
         a wrong count is not raised: :meth:`apply_deal` puts it right."""
-        bad = deal.deal_count_fault(self, d)
+        bad = play.deal_count_fault(self, d)
         if not self.remedy:
             _raise(bad)
 
-    def apply_deal(self, d: Deal, plan: deal.DealPlan | None = None) -> None:
+    def apply_deal(self, d: Deal, plan: play.DealPlan | None = None) -> None:
         """Put the dealt cards in the player's hand (I1 puts a wrong count right, recorded as a
         remedy where the referee puts it right)."""
-        deal.apply_deal(self, d, plan)
+        play.apply_deal(self, d, plan)
         if self.remedy:
-            bad = deal.deal_count_fault(self, d)
+            bad = play.deal_count_fault(self, d)
             if bad is not None:
-                irregular.remedy_deal(self, d, bad.violation)
+                play.remedy_deal(self, d, bad.violation)
 
     def verify_upcard(self) -> None:
         """E1/E4 for the upcard (S2)."""
-        deal.verify_upcard(self)
+        play.verify_upcard(self)
 
     def apply_upcard(self) -> None:
         """The upcard starts the discard pile (S2, P3)."""
-        deal.apply_upcard(self)
+        play.apply_upcard(self)
 
     # ------------------------------------------------------------------ play lines
 
@@ -554,16 +551,16 @@ class Table(Board):
     def apply_event(self, ev: Event) -> None:
         """Apply a verified decision, ``force`` or ``reshuffle`` line."""
         if isinstance(ev, Decision):
-            decisions.apply_decision(self, ev)
+            play.apply_decision(self, ev)
         elif isinstance(ev, Force):
             self.forced_by = ev.player
             self.step(ev, None, ev, [])
         elif isinstance(ev, Reshuffle):
-            turns.apply_reshuffle(self, ev)
+            play.apply_reshuffle(self, ev)
         elif isinstance(ev, Call):
-            calls.apply_call(self, ev)
+            play.apply_call(self, ev)
         elif isinstance(ev, Count):
-            calls.apply_count(self, ev)
+            play.apply_count(self, ev)
 
     # ------------------------------------------------------------------ turns
 
@@ -573,43 +570,43 @@ class Table(Board):
 
     def begin_turn(self, turn: Turn) -> None:
         """Start the verified turn ``turn``."""
-        turns.begin_turn(self, turn)
+        play.begin_turn(self, turn)
 
     def verify(self, a: Action) -> Plan:
         """Raise a Ruling if action ``a`` is not allowed now; else what :meth:`apply` needs."""
-        _raise(going_out.closed_hand_fault(self, a) or forcing.discard_fault(self, a) or turns.turn_draw_fault(self, a))
+        _raise(play.closed_hand_fault(self, a) or play.discard_fault(self, a) or play.turn_draw_fault(self, a))
         kind = type(a)
         if kind is Draw:
             _raise(draw_fault(self, a))  # type: ignore[arg-type]
             return None
         if kind is Discard:
-            return forcing.verify_discard(self, a)  # type: ignore[arg-type]
+            return play.verify_discard(self, a)  # type: ignore[arg-type]
         if kind is MeldNew:
             assert isinstance(a, MeldNew)
-            cards = melding.plan_cards(self, a.cards, a, borrowed=True)
-            _raise(forcing.forcing_fault(self, a, uses_pending=cards.pending))
-            laid = melding.laid_or_foul(self, a.cards, a)
+            cards = play.plan_cards(self, a.cards, a, borrowed=True)
+            _raise(play.forcing_fault(self, a, uses_pending=cards.pending))
+            laid = play.laid_or_foul(self, a.cards, a)
             return MeldPlan(cards, laid) if type(laid) is not Violation else FoulPlan(cards, laid)  # type: ignore[arg-type]
         if kind is Add:
-            return melding.verify_add(self, a)  # type: ignore[arg-type]
+            return play.verify_add(self, a)  # type: ignore[arg-type]
         if kind is Take:
             assert isinstance(a, Take)
-            r = turns.taken_card_fault(self, a)
+            r = play.taken_card_fault(self, a)
             if r is None and self.live is None:
-                r = deal.card_fault(self, a.card, a)
+                r = play.card_fault(self, a.card, a)
             _raise(r)
             assert self.seat is not None
             return TakePlan(self.rules.must_take(self.forced_by, self.automatic, self.seat, a.card) != 0)
         if kind is Borrow:
-            return melding.verify_borrow(self, a)  # type: ignore[arg-type]
+            return play.verify_borrow(self, a)  # type: ignore[arg-type]
         if kind is Split:
-            return melding.verify_split(self, a)  # type: ignore[arg-type]
+            return play.verify_split(self, a)  # type: ignore[arg-type]
         if kind is Mend:
-            return melding.verify_mend(self, a)  # type: ignore[arg-type]
+            return play.verify_mend(self, a)  # type: ignore[arg-type]
         if kind is TakeBack:
-            return melding.verify_back(self, a)  # type: ignore[arg-type]
+            return play.verify_back(self, a)  # type: ignore[arg-type]
         if not self.fouls:  # going out with a foul meld is no going out: it is found (I2)
-            _raise(going_out.ten_cards_fault(self, a))  # Out
+            _raise(play.ten_cards_fault(self, a))  # Out
         return None
 
     def apply(self, a: Action, plan: Plan = None) -> None:
@@ -617,25 +614,25 @@ class Table(Board):
         kind = type(a)
         payments: list[Payment] = []
         if kind is Draw:
-            turns.apply_draw(self, a)  # type: ignore[arg-type]
+            play.apply_draw(self, a)  # type: ignore[arg-type]
         elif kind is Discard:
-            forcing.apply_discard(self, a, plan)  # type: ignore[arg-type]
+            play.apply_discard(self, a, plan)  # type: ignore[arg-type]
         elif kind is MeldNew:
-            payments = melding.apply_meld(self, a, plan)  # type: ignore[arg-type]
+            payments = play.apply_meld(self, a, plan)  # type: ignore[arg-type]
         elif kind is Add:
-            payments = melding.apply_add(self, a, plan)  # type: ignore[arg-type]
+            payments = play.apply_add(self, a, plan)  # type: ignore[arg-type]
         elif kind is Take:
-            turns.apply_take(self, a, plan.must_add)  # type: ignore[arg-type, union-attr]
+            play.apply_take(self, a, plan.must_add)  # type: ignore[arg-type, union-attr]
         elif kind is Borrow:
-            payments = melding.apply_borrow(self, a, plan)  # type: ignore[arg-type]
+            payments = play.apply_borrow(self, a, plan)  # type: ignore[arg-type]
         elif kind is Split:
-            payments = melding.apply_split(self, a, plan)  # type: ignore[arg-type]
+            payments = play.apply_split(self, a, plan)  # type: ignore[arg-type]
         elif kind is Mend:
-            payments = melding.apply_mend(self, a, plan)  # type: ignore[arg-type]
+            payments = play.apply_mend(self, a, plan)  # type: ignore[arg-type]
         elif kind is TakeBack:
-            payments = melding.apply_back(self, a, plan)  # type: ignore[arg-type]
+            payments = play.apply_back(self, a, plan)  # type: ignore[arg-type]
         elif not self.fouls:
-            going_out.go_out(self, a)  # type: ignore[arg-type]
+            play.go_out(self, a)  # type: ignore[arg-type]
         if self.steps is not None:
             self.step(self.turn, a, a, payments)
 
@@ -648,20 +645,20 @@ class Table(Board):
         if self.out or self.seat.retired is not None:
             return
         if self.fouls:  # not made good nor taken back: found now, or left lying for a later call (I2)
-            found = calls.stand_or_find(self, self.seat)
+            found = play.stand_or_find(self, self.seat)
             if found is not None:
-                irregular.retire(self, self.seat, found.violation, self._last_place(turn))
+                play.retire(self, self.seat, found.violation, self._last_place(turn))
                 return
-        r = turns.turn_draw_fault(self, turn, end=True) or melding.unused_borrow_fault(self, turn)
+        r = play.turn_draw_fault(self, turn, end=True) or play.unused_borrow_fault(self, turn)
         if r is None:
             if self.discarded:
-                r = going_out.ten_cards_fault(self, turn)
+                r = play.ten_cards_fault(self, turn)
             else:
                 r = (
-                    turns.taken_card_fault(self, turn)
-                    or forcing.unused_draw_fault(self, turn)
-                    or forcing.discard_fault(self, turn)
-                    or going_out.ten_cards_fault(self, turn)
+                    play.taken_card_fault(self, turn)
+                    or play.unused_draw_fault(self, turn)
+                    or play.discard_fault(self, turn)
+                    or play.ten_cards_fault(self, turn)
                 )
         _raise(r)
 
@@ -679,7 +676,7 @@ class Table(Board):
         turn = self.turn
         if steps is not None and turn is not None and plain_turn(turn) and steps[-2:] == [*turn_steps(turn)]:
             steps[-2:] = [turn]
-        turns.end_turn(self)
+        play.end_turn(self)
 
     # ------------------------------------------------------------------ the fast path
 
@@ -689,7 +686,7 @@ class Table(Board):
         hold; any other turn goes to :meth:`_fast_meld_turn`. False (nothing changed) sends it
         through the general path, which asks every judge in order and names the rule broken.
 
-        It is applied by :func:`.turns.plain_turn`, through the functions the general path's
+        It is applied by :func:`.play.plain_turn`, through the functions the general path's
         draw, discard and end of turn change the table by. The judges are bound to module names
         (not looked up on their modules) and the seat's position is read once: the plain turn
         is the most common one (benchmarks/README.md, "Figures behind the code")."""
@@ -715,7 +712,7 @@ class Table(Board):
             or rules.must_keep_draw(s, active[pos], c)  # P9: he must keep it
         ):
             return False
-        turns.plain_turn(self, c)
+        play.plain_turn(self, c)
         steps = self.steps
         if steps is not None:
             steps.append(turn)  # its two steps, recorded whole (model.results.Recorded)
@@ -729,12 +726,12 @@ class Table(Board):
         through the general path.
 
         Only the checks are its own: it is applied by the functions the general path applies
-        a turn by: :func:`.turns.begin_turn`, :func:`.turns.apply_draw` or
-        :func:`.turns.apply_take`, for each meld the moves of :func:`.melding.use_plan`
-        (:func:`.melding.move_to_meld`) and then :func:`.melding.lay` (a new meld, as
-        :func:`.melding.apply_meld`) or :func:`.melding.grow_to` (an addition, as
-        :func:`.melding.apply_add`), :func:`.forcing.discard_hand_card` (as
-        :func:`.forcing.apply_discard`) and :func:`.turns.end_turn`, recording the same steps.
+        a turn by: :func:`.play.begin_turn`, :func:`.play.apply_draw` or
+        :func:`.play.apply_take`, for each meld the moves of :func:`.play.use_plan`
+        (:func:`.play.move_to_meld`) and then :func:`.play.lay` (a new meld, as
+        :func:`.play.apply_meld`) or :func:`.play.grow_to` (an addition, as
+        :func:`.play.apply_add`), :func:`.play.discard_hand_card` (as
+        :func:`.play.apply_discard`) and :func:`.play.end_turn`, recording the same steps.
         tests/test_position_push_pop.py checks that it leaves the table as the general path does."""
         acts = turn.actions
         if len(acts) < 2 or self.forced_by is not None or not plays_now(self, turn.player):
@@ -752,7 +749,7 @@ class Table(Board):
         elif kind is Take:
             if (
                 self.live is None
-                or turns.taken_card_fault(self, first) is not None  # type: ignore[arg-type]
+                or play.taken_card_fault(self, first) is not None  # type: ignore[arg-type]
                 or self.rules.must_take(self.forced_by, self.automatic, s, first.card)
             ):
                 return False  # P8: the taken card must be added (the general path checks that)
@@ -778,7 +775,7 @@ class Table(Board):
                 melds.append(lm)
             elif type(a) is Add:
                 n = a.target
-                if not melding.owns(n, len(melds)):
+                if not play.owns(n, len(melds)):
                     return False
                 grown = rules.grown(melds[n - 1], a.cards)
                 if isinstance(grown, MeldError):
@@ -816,39 +813,38 @@ class Table(Board):
             return False  # E4 (or M6): the general path names it
         # every judge holds: applied by the functions the general path applies each action by
         # (its plans' cards known, no Plan built: benchmarks/README.md, "Figures behind the code")
-        turns.begin_turn(self, turn)
+        play.begin_turn(self, turn)
         record = self.steps is not None
         if kind is Draw:
-            turns.apply_draw(self, first)  # type: ignore[arg-type]
+            play.apply_draw(self, first)  # type: ignore[arg-type]
         else:
-            turns.apply_take(self, first, False)  # type: ignore[arg-type]
+            play.apply_take(self, first, False)  # type: ignore[arg-type]
         if record:
             self.step(turn, first, first, [])
-        move_to_meld = melding.move_to_meld
+        move_to_meld = play.move_to_meld
         for a, lm, uses, need, k in done:
             move_to_meld(self, s, a.cards, uses, (), need.items(), k)
-            if type(a) is MeldNew:
-                payments = melding.lay(self, s, a, lm)
-            else:
-                payments = melding.grow_to(self, s, a, a.target - 1, lm)  # type: ignore[arg-type, union-attr]
+            payments = (
+                play.lay(self, s, a, lm) if type(a) is MeldNew else play.grow_to(self, s, a, a.target - 1, lm)  # type: ignore[arg-type, union-attr]
+            )
             if record:
                 self.step(turn, a, a, payments)
         if discard:
-            forcing.discard_hand_card(self, s, last.card, False)
+            play.discard_hand_card(self, s, last.card, False)
             if record:
                 self.step(turn, last, last, [])
-        turns.end_turn(self)
+        play.end_turn(self)
         return True
 
     # ------------------------------------------------------------------ results
 
     def check_claims(self, violations: Sequence[Violation] = ()) -> None:
         """Check the ``[Ledger]`` claim against the ledger (one ClaimCheck per player named)."""
-        going_out.check_claims(self, violations)
+        play.check_claims(self, violations)
 
     def result(self, violations: list[Violation]) -> HandResult:
         """The hand's result so far."""
-        return going_out.result(self, violations)
+        return play.result(self, violations)
 
 
 def referee_hand(
@@ -909,8 +905,8 @@ def referee_hand(
 def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violation]) -> bool:
     """Play one turn line through the general path; False when a violation stops the hand (strict).
     A line of one ``mend`` answers the call on the line before (I2)."""
-    if table.answering is not None or calls.lone_mend(turn):
-        v = calls.answer(table, turn) if table.answering is not None else calls.stray_mend(table, turn)
+    if table.answering is not None or play.lone_mend(turn):
+        v = play.answer(table, turn) if table.answering is not None else play.stray_mend(table, turn)
         if v is not None:
             violations.append(v)
             return not strict
@@ -930,7 +926,7 @@ def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violatio
             plan = verify(a)
         except Ruling as r:
             if table.remedy and r.violation.rule == Rule.I1:  # a count shown wrong: he retires
-                irregular.retire(table, seat, r.violation, a)
+                play.retire(table, seat, r.violation, a)
                 break
             violations.append(r.violation)
             if strict:

@@ -1,0 +1,2214 @@
+"""The referee's rule families: each rule of play judged by one function here, and each line
+applied, in the order a hand meets them (one module: each module a command loads costs
+its start-up, benchmarks/README.md). :class:`~pancli.referee.table.Table` drives them
+line by line on its :class:`~pancli.referee.board.Board`.
+
+Rule family: seating and the deal (S1, S2, I1) and the cards of the pack (E1, E4).
+
+Each rule is judged by one function here, which returns the :class:`Ruling` when the rule is
+broken and None when it holds (the caller raises it, or a bulk path falls back):
+
+* S1 :func:`seat_fault` (2 to 15 players, unique names, a player named is seated);
+* S2 :func:`second_deal_fault` (each player is dealt once);
+* I1 :func:`deal_count_fault` (ten cards dealt; shown later, more cards laid than he holds);
+* E1, E4 :func:`card_fault` (a card in the pack, never more copies than it holds (the
+  comparison is :func:`pancli.cards.past_the_pack`, which ``pan pay`` asks too), never a card
+  its holder does not hold; what a known hand lacks is :func:`beyond_hand`).
+
+:func:`verify_deal` returns a frozen :class:`DealPlan` that :func:`apply_deal` uses.
+
+>>> from pancli.model.actions import HandScript
+>>> from pancli.referee.board import Board
+>>> seat_fault(Board(HandScript(players=("Ana",))), None).violation.message
+'1 player seated; Panguingue seats 2 to 15'
+
+Rule family: irregularities put right as a table puts them right (I1, I2).
+
+The judges of the irregularities are :func:`.play.deal_count_fault` (a wrong count, at the deal or shown
+later) and :func:`.play.foul_meld_ruling` (a foul meld); this module applies the remedy the rulebook
+prescribes and records it as a :class:`~pancli.model.results.Remedy`, after which the hand goes on:
+
+* I1 at the deal: :func:`remedy_deal` (the extras, the last cards dealt, go to the dead cards;
+  a short hand is filled from the stock with cards the record does not show);
+* I1 found later and I2 found after the discard: :func:`retire` (the player returns all he
+  collected in the hand, his cards are dead, he plays no further turn and still pays others);
+* I2 made good or taken back in the player's turn (``mend #N [...]``, ``back #N``): the judges
+  and moves are :func:`.play.verify_mend` and :func:`.play.apply_mend` (and ``_back``), which
+  give back what the foul meld collected (:func:`give_back`) and record it (:func:`settled`);
+* the units moved under I1 and I2 (a foul meld's collection, the returns): :func:`transfer`,
+  the one function that pays under them.
+
+>>> from pancli.model.actions import HandScript
+>>> from pancli.referee.board import Board
+>>> b = Board(HandScript(players=("Ana", "Ben")))
+>>> p = transfer(b, "Ben", "Ana", 2, True, 9, None, "foul meld, paid on Ben's word")
+>>> p.rule, b.ledger.net
+('I1', {'Ana': 2, 'Ben': -2})
+>>> back = give(b, p, True, 11)
+>>> back.payer, back.returned_of, back.note, b.ledger.net
+('Ana', 9, 'returned (collected at line 9)', {'Ana': 0, 'Ben': 0})
+
+Rule family: going out and settlement (P7, C8, I3, T2, the ledger claim).
+
+* P7 :func:`ten_cards_fault` (hand plus melded cards is ten between turns; going out is the eleventh card
+  melded, with no discard);
+* C8 :func:`go_out` (the going-out payment: the bonus plus the value of his melds);
+* I3 :func:`closed_hand_fault` (nothing is heard after the hand is closed; a win stands before it);
+* T2 :func:`pay_pot` (the winner collects the forfeits and the tops).
+
+>>> from pancli.model.actions import HandScript
+>>> from pancli.referee.board import Board
+>>> closed_hand_fault(Board(HandScript(players=("Ana", "Ben"))), None, "Ana") is None
+True
+
+Rule family: the decision round and tops (T1, T2, T3, T4).
+
+* T1 :func:`decision_order_fault` (each player decides once, in order of play, before any play);
+* T2 :func:`~pancli.referee.play.pay_pot` (settlement: the winner collects the forfeits and the tops);
+* T3 :func:`on_top_fault` (a player who went on top takes no further part);
+* T4 :func:`apply_decision` (everybody else on top: the one who stayed wins at once).
+
+>>> from pancli.model.actions import Decision, HandScript
+>>> from pancli.referee.board import Board
+>>> b = Board(HandScript(players=("Ana", "Ben")))
+>>> decision_order_fault(b, "Ben", Decision("Ben", True)).violation.message
+'Ana decides next in order of play, not Ben'
+
+Rule family: turn order, the draw and the take (P1, P3, P10).
+
+* P1 :func:`turn_draw_fault` (the player in turn plays; a turn begins with one draw or take);
+* P3 :func:`taken_card_fault` (only the live discard is taken, and a taken card is melded at once);
+* P10 :func:`stock_fault` (an empty stock is rebuilt from the dead discards; with none the hand is void).
+
+>>> from pancli.model.actions import Decision, HandScript, Turn
+>>> from pancli.referee.board import Board
+>>> from pancli.referee.play import apply_decision
+>>> b = Board(HandScript(players=("Ana", "Ben")))
+>>> apply_decision(b, Decision("Ana", True)); apply_decision(b, Decision("Ben", True))
+>>> turn_draw_fault(b, Turn("Ben", ())).violation.message
+"it is Ana's turn, not Ben's"
+
+Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
+
+* M1-M5 are judged by the meld engine (:func:`pancli.melds.judge`, :func:`pancli.melds.grow`,
+  through the per-profile cache :class:`~pancli.panrules.PanRules`); a meld it refuses is
+  a foul meld, :func:`foul_meld_ruling`;
+* M6, one judge a question: :func:`borrowing_allowed_fault` (allowed by the house rules),
+  :func:`borrow_fault` (one card off a rope end or a set of four or more, never lowering a value),
+  :func:`split_fault` (every card of the meld, and hand cards added), :func:`borrowed_card_fault` and
+  :func:`unused_borrow_fault` (a borrowed card completes a new meld this turn, nothing else);
+* C1-C6 are the values of a laid meld (:class:`~pancli.panrules.LaidMeld`), paid by each of the
+  table's payers (:meth:`.Board.payers`) when it is laid (:func:`collect_laid`); C7
+  :func:`lowered_value_fault` (a change never lowers a value; the gain of a change is paid:
+  :func:`collect_change`);
+* P6 :func:`own_melds_fault` (a player changes only his own melds, numbered as the table sees them:
+  :meth:`.Board.meld_count`, :func:`meld_index`);
+* I2 :func:`foul_meld_ruling` (a foul meld or addition), :func:`foul_first` (put right before any other change),
+  made good by :func:`verify_mend`, taken back by :func:`verify_back`.
+
+Where the cards of a meld action come from (the drawn card, borrowed cards, the hand) is a
+frozen :class:`CardPlan` (:func:`plan_cards`, E4 and P7); each ``verify_*`` returns a frozen
+plan that its ``apply_*`` uses.
+
+Rule family: calls and counts, ruled at the moment the record says they were made (I1, I2).
+
+A ``call`` or a ``count`` is a line of its own, written where it was made; the lines before it
+stand as played (docs/rules.md, "When an irregularity is found"):
+
+* :func:`call_fault`, :func:`apply_call`: ``NAME call OTHER #N`` demands that OTHER's foul meld
+  ``#N`` be made good. A foul meld left lying after its turn because a call of it comes later
+  in the record is one of OTHER's :attr:`~pancli.referee.board.Seat.standing` fouls
+  (:func:`stand_or_find`); at the call he makes it good on the next line (:func:`answer`) or
+  retires under I2 (:func:`~pancli.referee.play.retire`), returning every collection of
+  the hand. A call that names no foul meld is an I2 violation at the call.
+* :func:`count_fault`, :func:`apply_count`: ``NAME count OTHER [N]`` counts OTHER's cards. A
+  right count is noted; a wrong one is found there (I1): before the first draw it is put right
+  as at the deal, after it OTHER retires. A count of a player retired or on top is an I1
+  violation at the count.
+
+The rulings come from the judges of the rule tables (:func:`.play.foul_meld_ruling` for I2,
+:func:`.play.deal_count_fault` for I1).
+
+Rule family: the discard, forcing and the flat player (P2, P4, P5, P8, P9).
+
+* P2 :func:`unused_draw_fault` (the drawn card never joins the hand: it is used, or discarded at once);
+* P4 :func:`melding_gate_fault` (hand cards are melded only in a turn that uses the drawn card);
+* P5 :func:`discard_fault` (a player who used his draw ends his turn with a discard, which ends it);
+* P8 :func:`forcing_fault`, asking the rules object's :meth:`~pancli.panrules.PanRules.must_take`
+  (a forced live discard is taken and added);
+* P9 :func:`flat_player_fault`, asking :meth:`~pancli.panrules.PanRules.must_keep_draw` (the draw
+  that fits a flat next player's melds is kept), with :func:`holds_nothing_else`.
+
+What the discard that ends the turn must be, as the turn stands, is one question,
+:func:`discard_due` (the position's :meth:`~pancli.referee.table.Table.discard_due`): the
+discard's judges, positions and reviews ask it. :func:`verify_discard` returns a frozen
+:class:`DiscardPlan` that :func:`apply_discard` uses.
+The self-play generator asks the same two questions of the same rules object.
+
+Between hands (S3): the winner of a hand is first hand in the next one.
+
+A record lists each hand's players in order of play, the first hand first and the dealer
+last (S1). When a hand has a winner who sits in the next hand of the same record, the next
+hand lists him first; when it seats the same players, it lists them from the winner on, in
+the same seating order (the player on the winner's left deals). When others left or joined,
+only his place is known: first. A hand that breaks this is stopped before play, as any hand
+is at its first violation: nothing is paid.
+
+A winner who does not sit in the next hand, a hand with no winner (void, stopped by a
+violation, unfinished) or a PAGRUC hand (G8 rules its deals) puts no constraint on the next.
+
+>>> from pancli.model.actions import HandScript
+>>> from pancli.model.results import HandResult
+>>> from pancli.panrules import PanRules
+>>> from pancli.rules import HOYLE
+>>> rules = PanRules(HOYLE)
+>>> last = HandResult(("Ana", "Ben", "Cy"), "Ben", (), {"Ana": -1, "Ben": 2, "Cy": -1})
+>>> next_hand_violation(last, HandScript(players=("Ben", "Cy", "Ana")), rules) is None
+True
+>>> v = next_hand_violation(last, HandScript(players=("Cy", "Ana", "Ben"), first_line=12), rules)
+>>> str(v.rule), v.line, v.col, v.player
+('S3', 12, 1, 'Cy')
+>>> v.message
+'Ben won the last hand and is first hand in this one: the order of play is Ben Cy Ana, not Cy Ana Ben'
+>>> next_hand_violation(last, HandScript(players=("Dee", "Ben", "Cy")), rules).message
+'Ben won the last hand and is first hand in this one (Ana left, Dee joined): the order of play starts with Ben, not Dee'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from pancli.cards import ALL_CARDS, Card, Game, format_cards
+from pancli.decides import decides
+from pancli.melds import MeldError, Rope
+from pancli.model.actions import (
+    Action,
+    Add,
+    Borrow,
+    Call,
+    Count,
+    Deal,
+    Decision,
+    Discard,
+    Draw,
+    Event,
+    Force,
+    HandScript,
+    MeldNew,
+    Mend,
+    Out,
+    Reshuffle,
+    Split,
+    Take,
+    TakeBack,
+    Turn,
+)
+from pancli.model.results import (
+    DEAD,
+    DEAL,
+    DISCARD_PILE,
+    HAND,
+    MELD,
+    RETURNED,
+    STOCK,
+    ClaimCheck,
+    ClaimKind,
+    Ending,
+    HandResult,
+    Payment,
+    Remedy,
+    Retirement,
+    Ruling,
+    Source,
+    Step,
+    Violation,
+)
+from pancli.panrules import LaidMeld, card_key
+from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Foul, Located, Place, Seat
+from pancli.rulebook import I1_AT_DEAL, I1_LATE, I2_FOUL, Rule
+from pancli.rules import counted, ordinal, ten_words
+from pancli.values import Value
+
+if TYPE_CHECKING:
+    from pancli.melds import EngineRule
+    from pancli.panrules import PanRules
+
+
+class DealPlan(Value):
+    """What a verified deal puts where: the dense card indices as written (:func:`card_key`)."""
+
+    key: bytes
+
+
+def seat_fault(b: Board, player: str | None, node: Located | None = None, *, by: str | None = None) -> Ruling | None:
+    """S1: with ``player`` None, the seating (2 to 15 players, names unique); else ``player``
+    is seated (the ruling charged to ``by``, default ``player``)."""
+    if player is not None:
+        if player in b.by_name:
+            return None
+        what = "is dealt cards but is not seated" if isinstance(node, Deal) else "is not seated"
+        return b.fail(Rule.S1, f"{player} {what}", node, player=by or player)
+    names = b.players
+    line = b.script.first_line
+    why = b.rules.seating(len(names))
+    if why is not None:
+        return Ruling.make(Rule.S1, None, why, line=line)
+    dup = b.rules.seated_twice(names)
+    if dup is not None:
+        return Ruling.make(Rule.S1, dup, f"{dup} is seated twice; each player has one seat", line=line)
+    return None
+
+
+@decides(Rule.S2, what="whether a player is dealt a second time")
+def second_deal_fault(b: Board, s: Seat, d: Deal) -> Ruling | None:
+    """S2: a player is dealt once (his ten cards are still unseen and none is counted)."""
+    dealt = b.hand_size
+    if s.unknown == dealt and s.hand_n == dealt and not any(s.hand):
+        return None
+    return b.fail(Rule.S2, f"{d.player} is dealt twice", d, player=d.player)
+
+
+def counted_later(b: Board, player: str) -> bool:
+    """Whether a ``count`` of ``player`` is called in the hand: a wrong count at his deal is then
+    found at the count, not at the deal (I1), where the referee puts irregularities right."""
+    return b.remedy and any(type(ev) is Count and ev.other == player for ev in b.script.events)
+
+
+@decides(Rule.I1, what="whether a player was dealt ten cards (at the deal, or shown later)")
+def deal_count_fault(b: Board, node: Deal | Count | Located, *, unseen: int = 0, found: bool = False) -> Ruling | None:
+    """I1: ten cards to each player (S2). At the deal, ``node`` is the deal line (a wrong count
+    there waits for a count of the player called later, :func:`counted_later`); found after
+    the first draw, the player in turn lays ``unseen`` cards from those the record never showed
+    when he holds fewer: he was dealt more than ten. At a ``count`` line: the call itself
+    (a count of a player who retired or went on top, or a number found that the record
+    contradicts), or with ``found`` what the count finds (hand and melds not ten)."""
+    if type(node) is Count:
+        got = _count_finding(b, node, found)
+        return None if got is None else b.fail(Rule.I1, got[0], node, player=got[1], ruling=got[2])
+    if type(node) is Deal:
+        n = len(node.cards)
+        if n == b.hand_size or counted_later(b, node.player):
+            return None
+        return b.fail(
+            Rule.I1,
+            f"{node.player} is dealt {counted(n, 'card')}, not {b.hand_size}",
+            node,
+            player=node.player,
+            ruling=I1_AT_DEAL,
+        )
+    s = b.seat
+    assert s is not None
+    if unseen <= s.unknown:
+        return None
+    dealt = b.hand_size
+    return b.fail(
+        Rule.I1,
+        f"{s.name} lays {counted(unseen, 'unseen card')} but holds only {s.unknown}: more than {dealt} were dealt",
+        node,
+        ruling=I1_LATE,
+    )
+
+
+def _count_finding(b: Board, node: Count, found: bool) -> tuple[str, str, str | None] | None:
+    """What is wrong with a ``count`` line (:func:`deal_count_fault`): the message, whose it is
+    and the ruling prescribed; None when nothing is."""
+    s = b.by_name[node.other]
+    if not found:
+        if s.retired is not None:
+            r = s.retired
+            why = (
+                f"{s.name} retired from the hand at line {r.line} ({r.rule}): the cards held are dead,"
+                " there is nothing to count"
+            )
+        elif s.active is False:
+            why = f"{s.name} went on top (T3): the cards held are dead, there is nothing to count"
+        elif node.number is not None and not s.unknown and node.number != s.hand_n:
+            why = f"the count finds {node.number} in {s.name}'s hand, but the record shows {s.hand_n}"
+        else:
+            return None
+        return why, node.player, None
+    held = s.hand_n if node.number is None else node.number
+    if b.rules.holds_ten(held, s.melded_n) or (s.unknown and node.number is None):
+        return None
+    melded = f" and {s.melded_n} melded" if s.melded_n else ""
+    why = f"{node.player}'s count finds {s.name} with {held} in hand{melded}: {held + s.melded_n}, not {b.hand_size}"
+    return why, s.name, I1_LATE if b.turn_no else I1_AT_DEAL
+
+
+def card_fault(
+    b: Board, c: Card, node: Located, extra: int = 1, *, player: str | None = None, holder: Seat | None = None
+) -> Ruling | None:
+    """E1 and E4 for ``extra`` more copies of ``c`` becoming known. With ``holder`` (a player
+    laying copies his known hand does not hold): E4 when his whole hand is known (the card
+    comes from nowhere), else the copies come from his unseen cards and are counted."""
+    i = c.index
+    if holder is not None and holder.unknown == 0:
+        held = holder.hand[i]
+        times = "" if held == 0 else f" {held + extra} times (holds {held})"
+        why = f"{holder.name} does not hold {c}{times}: a card cannot come from nowhere"
+        return b.fail(Rule.E4, why, node, cause=b.taken_from_deal(holder, c))
+    rules = b.rules
+    copies = rules.copies[i]  # (copies_of's answers, asked once per card when the rules were built)
+    if copies == 0:
+        return b.fail(Rule.E1, f"{c} is not in this pack", node, player=player)
+    if rules.past_the_pack(b.seen, ((i, extra),)) is not None:
+        return b.fail(
+            Rule.E4,
+            f"one copy of {c} too many: the pack holds {copies} and all are already accounted for",
+            node,
+            player=player,
+        )
+    return None
+
+
+def beyond_hand(hand: list[int], need: dict[int, int]) -> list[tuple[int, int]]:
+    """E4 for a player's known ``hand`` (copies by :attr:`Card.index`): each card of ``need``
+    (index -> copies he lays) with how many copies beyond his known hand it needs, in the order
+    of ``need``; empty when he holds them all. The copies beyond come from his unseen cards or
+    from nowhere (:func:`card_fault` with the holder).
+
+    >>> hand = [0] * 52
+    >>> hand[7] = 2
+    >>> beyond_hand(hand, {7: 2}), beyond_hand(hand, {7: 3, 9: 1})
+    ([], [(7, 1), (9, 1)])
+    """
+    return [(i, n - hand[i]) for i, n in need.items() if n > hand[i]]
+
+
+def _first_excess(b: Board, key: bytes) -> tuple[int, int] | None:
+    """The first card of ``key`` (and which copy of it) that :func:`card_fault` refuses, or None."""
+    seen = b.seen
+    need: dict[int, int] = {}
+    for i in key:
+        need[i] = need.get(i, 0) + 1
+    past = b.rules.past_the_pack
+    if past(seen, need.items()) is None:  # the whole deal at once: nothing is past the pack
+        return None
+    need.clear()
+    counts = []
+    for i in key:  # which copy, in the deal's order
+        n = need[i] = need.get(i, 0) + 1
+        counts.append((i, n))
+    over = past(seen, counts)
+    assert over is not None
+    return over[0], over[1] - seen[over[0]]
+
+
+def verify_deal(b: Board, d: Deal) -> DealPlan:
+    """S1/S2 (a seated player, dealt once) and E1/E4 for the dealt cards; raises Ruling.
+    The count (I1) is :func:`deal_count_fault`: a wrong count is put right, not refused."""
+    r = seat_fault(b, d.player, d)
+    if r is not None:
+        raise r
+    r = second_deal_fault(b, b.by_name[d.player], d)
+    if r is not None:
+        raise r
+    key = card_key(d.cards)
+    bad = _first_excess(b, key)
+    if bad is not None:
+        i, n = bad
+        c = ALL_CARDS[i]  # charged to the dealt player at the n-th copy of c as written
+        j = [k for k, x in enumerate(d.cards) if x == c][n - 1]
+        r = card_fault(b, c, Place(*d.card_place(j)), n, player=d.player)
+        assert r is not None
+        raise r
+    return DealPlan(key)
+
+
+def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
+    """Put the dealt cards in the player's hand; a wrong count is put right as I1 prescribes
+    (extras to the dead cards; a short hand filled from the stock with unseen cards)."""
+    s = b.by_name[d.player]
+    seen = b.seen
+    hand = s.hand
+    n = len(d.cards)
+    key = plan.key if plan is not None else card_key(d.cards)
+    # a wrong count found only at a later count: he holds what he was dealt until then (I1)
+    dealt = b.hand_size
+    keep = n if n != dealt and counted_later(b, d.player) else dealt
+    for i in key[:keep]:
+        seen[i] += 1
+        hand[i] += 1
+    for i in key[keep:]:  # I1: the extras are dead (seen, in nobody's hand)
+        seen[i] += 1
+    b.dead += d.cards[keep:]
+    if b.steps is not None:
+        if n <= keep:
+            b.steps.append(d)  # each card to the hand: recorded whole (model.results.deal_step)
+        else:
+            moves = [(c, DEAL, HAND) for c in d.cards[:keep]]
+            moves += [(c, DEAL, DEAD) for c in d.cards[keep:]]
+            b.steps.append(Step(d.line, d.col, d.player, None, None, tuple(moves), ()))
+    # The stock was counted as if ten went to each: extras dealt leave it shorter; a short
+    # deal leaves it longer until the fill comes off it (I1, P10).
+    b.stock_n -= n - dealt
+    if keep == dealt:
+        short = max(0, dealt - n)
+        s.unknown = short
+        b.stock_n -= short
+        s.hand_n = dealt
+    else:
+        s.unknown = 0
+        s.hand_n = s.size = n
+
+
+def verify_upcard(b: Board) -> None:
+    """E1/E4 for the upcard (S2); raises Ruling."""
+    up = b.script.upcard
+    if up is not None:
+        r = card_fault(b, up, Place(b.script.upcard_line, b.script.upcard_col))
+        if r is not None:
+            raise r
+
+
+def apply_upcard(b: Board) -> None:
+    """The upcard starts the discard pile and is live for the first player to act (S2, P3)."""
+    up = b.script.upcard
+    b.pile.append(up)
+    if up is not None:
+        b.seen[up.index] += 1
+        if b.steps is not None:
+            b.steps.append(Step(b.script.upcard_line, 0, None, None, None, ((up, STOCK, DISCARD_PILE),), ()))
+
+
+# ---------------------------------------------------------------------------
+# Rule family: irregularities put right as a table puts them right (I1, I2).
+
+
+def transfer(
+    b: Board,
+    payer: str,
+    payee: str,
+    units: int,
+    i1: bool,
+    line: int,
+    meld: tuple[Card, ...] | None,
+    note: str,
+    returned_of: int | None = None,
+) -> Payment:
+    """``payer`` pays ``payee`` ``units`` under I1 (``i1``) or I2: what the table paid for a foul
+    meld on the player's word, or a return of what was collected at line ``returned_of``."""
+    return b.ledger.pay(payer, payee, units, (Rule.I1 if i1 else Rule.I2,), line, meld, note, returned_of)
+
+
+def give(b: Board, p: Payment, i1: bool, line: int) -> Payment:
+    """The payee of ``p`` gives it back at ``line`` under I1 (``i1``) or I2 (:func:`transfer`): a
+    return, which names the line of the collection returned (:attr:`Payment.returned_of`)."""
+    note = f"{RETURNED} (collected at line {p.line})"
+    return transfer(b, p.payee, p.payer, p.units, i1, line, p.meld, note, p.line)
+
+
+def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
+    """I1 at the deal, put right by :func:`.play.apply_deal`: record what was done."""
+    n = len(d.cards)
+    dealt = b.hand_size
+    if n > dealt:
+        extra = d.cards[dealt:]
+        them = (
+            f"card {extra[0]} (the last dealt) goes"
+            if len(extra) == 1
+            else f"cards {format_cards(extra)} (the last dealt) go"
+        )
+        what = f"the extra {them} to the dead cards"
+    else:
+        what = f"{d.player}'s hand is filled from the stock with {counted(dealt - n, 'card')} the record does not show"
+    r = Remedy(v, f"{what}; play goes on")
+    b.remedies.append(r)
+    if b.steps is not None:
+        b.steps.append(Step(v.line, v.col, d.player, r, None))
+    return r
+
+
+def lay_foul(
+    b: Board,
+    a: MeldNew | Add,
+    v: Violation,
+    pending: bool,
+    borrowed: tuple[Card, ...],
+    base: LaidMeld | None,
+    before: bool,
+) -> list[Payment]:
+    """A foul meld or addition laid (I2): its cards left the hand (the caller moved them: the
+    drawn card among them when ``pending``, the cards ``borrowed`` this turn that it used;
+    ``before``: hand cards were melded earlier in the turn) and it is paid what the record says the table paid
+    for it (``[%pays N]`` from each of :meth:`Board.payers`, none without a claim), until it is made
+    good, taken back or found (:func:`retire`)."""
+    s = b.seat
+    assert s is not None
+    if base is None:
+        number = b.meld_count(s) + 1
+        foul = Foul(number, v, a.cards, a.cards, pending, None)
+    else:
+        assert isinstance(a, Add)
+        foul = Foul(a.target, v, base.cards + a.cards, a.cards, pending, base)
+    foul.before = before
+    foul.borrowed = borrowed
+    b.fouls.append(foul)
+    units = a.claim or 0
+    if units > 0:
+        note = f"foul {'meld' if base is None else 'addition'}, paid on {s.name}'s word"
+        foul.payments = [transfer(b, o.name, s.name, units, False, a.line, a.cards, note) for o in b.payers(s)]
+    return foul.payments
+
+
+def give_back(b: Board, foul: Foul, line: int) -> list[Payment]:
+    """I2: what the table paid for ``foul`` goes back to each payer (it is made good or taken back)."""
+    return [give(b, p, False, line) for p in foul.payments]
+
+
+def settled(b: Board, foul: Foul, what: str, returns: list[Payment]) -> Remedy:
+    """Record ``foul`` put right in the player's turn (I2: made good or taken back; he goes on)."""
+    b.fouls.remove(foul)
+    r = Remedy(foul.violation, what, tuple(returns))
+    b.remedies.append(r)
+    return r
+
+
+def collected(b: Board, name: str) -> list[Payment]:
+    """What ``name`` has collected in the hand and still holds: every payment to him, less
+    the returns made to him (a foul meld of another's given back is no collection of his) and
+    less what he has already given back (a foul meld of his made good or taken back, I2).
+
+    >>> from pancli.model.actions import HandScript
+    >>> from pancli.referee.board import Board
+    >>> b = Board(HandScript(players=("Ana", "Ben")))
+    >>> paid = transfer(b, "Ben", "Ana", 3, False, 9, None, "foul meld, paid on Ana's word")
+    >>> back = give(b, paid, False, 9)
+    >>> collected(b, "Ana"), collected(b, "Ben")
+    ([], [])
+    """
+    given_back: dict[tuple[str, int, tuple[Card, ...] | None, int], int] = {}
+    for p in b.ledger.payments:
+        if p.payer == name and p.returned_of is not None:
+            key = (p.payee, p.units, p.meld, p.returned_of)
+            given_back[key] = given_back.get(key, 0) + 1
+    held: list[Payment] = []
+    for p in b.ledger.payments:
+        if p.payee != name or p.units <= 0 or p.returned_of is not None:
+            continue
+        key = (p.payer, p.units, p.meld, p.line)
+        if given_back.get(key):
+            given_back[key] -= 1
+        else:
+            held.append(p)
+    return held
+
+
+def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
+    """I1 found after the first draw, I2 found after the discard: ``s`` returns everything he
+    collected in the hand (each return citing the rule), his hand and melds are dead, and he
+    leaves the turn order until the next deal; he still pays others (:meth:`Board.collect`)."""
+    i1 = v.rule == Rule.I1
+    line = node.line
+    returns = [give(b, p, i1, line) for p in collected(b, s.name)]
+    moves: list[tuple[Card, Source, Source]] = []
+    for i, n in enumerate(s.hand):
+        moves += [(ALL_CARDS[i], HAND, DEAD)] * n
+    for m in s.melds:
+        moves += [(c, MELD, DEAD) for c in m.cards]
+    in_turn = b.seat is s
+    for f in (b.fouls if in_turn else []) + s.standing:
+        moves += [(c, MELD, DEAD) for c in f.added]
+    b.dead += [c for c, src, _ in moves]
+    s.hand = [0] * 52
+    s.hand_n = s.melded_n = s.unknown = 0
+    s.melds = []
+    s.fit_mask = -1
+    s.retired = Retirement(s.name, v.rule, line)
+    b.retirements.append(s.retired)
+    s.standing = []
+    if in_turn:
+        b.fouls = []
+    i = b.active.index(s)
+    del b.active[i]
+    b.retired.append(s)
+    # the turn passes on to the player after him (between turns, b.pos is the next to play)
+    if b.active and (i < b.pos or (in_turn and i == b.pos)):
+        b.pos = (b.pos - 1) % len(b.active)
+    elif b.active and b.pos >= len(b.active):
+        b.pos = 0
+    if not b.active:  # nobody is left to play: the hand is over, won by nobody
+        b.end(VOID, Ending.VOID, v.rule)
+    total = sum(p.units for p in returns)
+    gave = f"returns the {counted(total, 'unit')} collected in the hand" if returns else "had collected nothing"
+    what = f"{s.name} {gave}; the cards held and melded are dead; retired from the hand, still paying others"
+    r = Remedy(v, what, tuple(returns), True)
+    b.remedies.append(r)
+    if b.steps is not None:
+        b.steps.append(Step(line, node.col, s.name, r, None, tuple(moves), tuple(returns)))
+    return r
+
+
+# ---------------------------------------------------------------------------
+# Rule family: going out and settlement (P7, C8, I3, T2, the ledger claim).
+
+
+@decides(Rule.I3, what="whether anything is played or claimed after the hand is closed")
+def closed_hand_fault(b: Board, node: Located | None, player: str | None = None) -> Ruling | None:
+    """I3: once a player has gone out (or won under T4) the hand is closed."""
+    if b.phase is not WON:
+        return None
+    if b.out and b.seat is not None:
+        return b.fail(Rule.I3, f"{b.seat_name} went out: the hand is closed", node)
+    return b.fail(Rule.I3, f"the hand is closed: {b.winner} has won it", node, player=player)
+
+
+def winner_stands(violations: Iterable[Violation]) -> bool:
+    """I3: a win (C8, T4) stands when every violation came after it, in the closed hand."""
+    return all(v.rule == Rule.I3 for v in violations)
+
+
+def holds_ten(b: Board, s: Seat) -> bool:
+    """P7: between turns, hand plus melded cards is exactly ten, or what he was dealt while a
+    wrong count waits for the count that finds it (I1): the rules object's ``holds_ten``."""
+    return b.rules.holds_ten(s.hand_n, s.melded_n, s.size)
+
+
+def ten_cards_fault(b: Board, node: Located) -> Ruling | None:
+    """P7 for the player in turn: a discard needs a card left; ``out`` needs every card melded;
+    a turn ends with ten cards in hand and melds, or by going out with the eleventh melded.
+    (Unseen cards laid beyond those he holds show a wrong count: I1, :func:`.play.deal_count_fault`.)"""
+    s = b.seat
+    assert s is not None
+    kind = type(node)
+    if kind is Discard:
+        if b.pending_used and s.hand_n == 0:
+            why = f"{s.name} has no card left to discard: with {s.size + 1} melded {s.name} went out"
+            return b.fail(Rule.P7, why, node)
+        return None
+    if kind is Out and (not b.pending_used or s.hand_n > 0 or b.borrowed):
+        left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
+        return b.fail(Rule.P7, f"{s.name} is not out: {left}", node)
+    if kind is Turn and b.discarded:
+        if holds_ten(b, s):
+            return None
+        if s.size == b.hand_size:
+            why = ten_words(s.name, s.hand_n, s.melded_n, s.size)
+        else:
+            why = f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not the {s.size} dealt to him"
+        return b.fail(Rule.P7, why, node)
+    if not b.rules.holds_ten(0, s.melded_n - 1, s.size):  # going out: one card more melded than held
+        going = ordinal(s.size + 1)
+        return b.fail(Rule.P7, f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the {going}", node)
+    return None
+
+
+def go_out(b: Board, action: Out | None) -> None:
+    """The player in turn goes out: the hand is won and closed (C8, I3); he collects the
+    going-out payment from each active opponent and the pot (T2)."""
+    s = b.seat
+    turn = b.turn
+    assert s is not None and turn is not None
+    b.out = True
+    b.end(WON, Ending.OUT, Rule.C8, s)
+    node = action if action is not None else turn
+    line = node.line or turn.line
+    value = b.going_out = b.rules.going_out_value([m.meld for m in s.melds])
+    payments = b.collect(s, value.total, (Rule.C8,), line, (), "going out")
+    payments += pay_pot(b, s, line, "went out")
+    b.step(turn, action, node, payments)
+
+
+def pay_pot(b: Board, winner: Seat, line: int, note: str) -> list[Payment]:
+    """T2: forfeits of the players who went on top, and every other seated player's top, as the
+    rules object says each owes the winner (:meth:`.PanRules.owes_winner`)."""
+    pay = b.ledger.pay
+    owes = [(s, b.rules.owes_winner(s.active is False)) for s in b.seats if s is not winner]
+    out = [pay(s.name, winner.name, f, (Rule.T2,), line, None, f"forfeit; {note}") for s, (f, _) in owes if f]
+    out += [pay(s.name, winner.name, t, (Rule.T2,), line, None, f"top; {note}") for s, (_, t) in owes if t]
+    return out
+
+
+@decides(Rule.C9, what="whether a record's Ledger claim matches each player's net units")
+def check_claims(b: Board, violations: Sequence[Violation] = ()) -> None:
+    """Check the ``[Ledger]`` claim against the ledger (one ClaimCheck per player named).
+
+    A hand stopped by a violation has no final ledger: the claim, about the whole hand, cannot
+    be compared with the part played before the stop, and a note says so once."""
+    claim = b.script.ledger_claim
+    if claim is None:
+        return
+    if violations and not winner_stands(violations):
+        v = violations[0]
+        b.notes.append(
+            f"the Ledger claim (line {claim.line}) cannot be compared (C9): the hand stopped at line {v.line} "
+            f"({v.rule}) before its end"
+        )
+        return
+    net = b.ledger.net
+    for name, units in claim.units.items():
+        b.claims.append(ClaimCheck(Rule.C9, ClaimKind.LEDGER, claim.line, name, units, net.get(name, 0)))
+
+
+def result(b: Board, violations: list[Violation]) -> HandResult:
+    """The hand's result so far."""
+    b.ledger.check()
+    stands = winner_stands(violations)
+    ending, rule = (b.ending, b.ending_rule) if stands else (Ending.STOPPED, violations[0].rule)
+    return HandResult(
+        players=b.players,
+        winner=b.winner if stands else None,
+        payments=tuple(b.ledger.payments),
+        ledger=dict(b.ledger.net),
+        violations=tuple(violations),
+        claims=tuple(b.claims),
+        notes=tuple(b.notes),
+        ending=ending,
+        ending_rule=rule,
+        stake=b.script.stake,
+        recorded=tuple(b.steps) if b.steps is not None else (),
+        remedies=tuple(b.remedies),
+        retirements=tuple(b.retirements),
+        decisions=tuple(s.active for s in b.seats),
+        going_out=b.going_out,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Rule family: the decision round and tops (T1, T2, T3, T4).
+
+
+@decides(Rule.T1, what="whether a decision comes in the round, in order of play, before any play")
+def decision_order_fault(b: Board, player: str | None, node: Located) -> Ruling | None:
+    """T1: a decision (``node`` a :class:`Decision`) comes in the round, from the next player
+    in order of play (a player who is not seated is S1's to judge); anything else waits for
+    the round to end."""
+    if isinstance(node, Decision):
+        if b.phase is not DECIDING:
+            return b.fail(Rule.T1, f"{player} decides after the decision round", node, player=player)
+        expected = b.seats[b.decided].name
+        if player == expected or player not in b.by_name:
+            return None
+        return b.fail(Rule.T1, f"{expected} decides next in order of play, not {player}", node, player=player)
+    if b.phase is DECIDING:
+        who = b.seats[b.decided].name
+        return b.fail(Rule.T1, f"play before the decision round is over ({who} has not decided)", node, player=player)
+    return None
+
+
+@decides(Rule.T3, what="whether a player who went on top still takes part")
+def on_top_fault(b: Board, s: Seat, node: Located) -> Ruling | None:
+    """T3: a player who went on top takes no further part."""
+    if s.active:
+        return None
+    return b.fail(Rule.T3, f"{s.name} went on top and takes no further part", node, player=s.name)
+
+
+def apply_decision(b: Board, ev: Decision) -> None:
+    """Record the decision; after the last one the hand is played, won (T4) or void, as the rules
+    object's ``after_decisions`` answers."""
+    s = b.seats[b.decided]
+    s.active = ev.stay
+    b.decided += 1
+    if not ev.stay and b.steps is not None:
+        for i, n in enumerate(s.hand):
+            b.moves.extend([(ALL_CARDS[i], HAND, DEAD)] * n)
+    payments: list[Payment] = []
+    if b.decided == len(b.seats):
+        b.active = [x for x in b.seats if x.active]
+        after = b.rules.after_decisions(len(b.active))
+        if after == "won":
+            b.end(WON, Ending.TOPS, Rule.T4, b.active[0])
+            payments = pay_pot(b, b.active[0], ev.line, "T4: all the others went on top")
+        elif after == "void":
+            b.end(VOID, Ending.VOID, Rule.T4)
+        else:
+            b.phase = PLAYING
+            b.pos = 0
+            b.live_ok = bool(b.pile)
+            b.live = b.pile[-1] if b.pile else None
+    b.step(ev, None, ev, payments)
+
+
+# ---------------------------------------------------------------------------
+# Rule family: turn order, the draw and the take (P1, P3, P10).
+
+PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Mend, TakeBack, Discard, Out})
+"""The actions of a Panguingue turn (P1)."""
+
+
+@decides(Rule.P1, what="whether a turn is the player in turn's, with one draw or take first")
+def turn_draw_fault(b: Board, node: Turn | Action, *, end: bool = False) -> Ruling | None:
+    """P1: a turn line is the turn of the player in turn (before the turn begins); each action
+    is one of a Panguingue turn, the first a draw or take and no second one; at the ``end``,
+    the turn had its draw or take."""
+    if type(node) is Turn:
+        if end:
+            if b.drew:
+                return None
+            return b.fail(Rule.P1, f"{b.seat_name}'s turn has no draw or take", node)
+        s = b.by_name[node.player]
+        if s is b.in_turn:
+            return None
+        if s.retired is not None:
+            r = s.retired
+            why = f"{node.player} retired from the hand at line {r.line} ({r.rule}) and plays no further turn"
+            return b.fail(Rule.P1, why, node, player=node.player, cause=b.retired_by(s))
+        return b.fail(Rule.P1, f"it is {b.in_turn.name}'s turn, not {node.player}'s", node, player=node.player)
+    kind = type(node)
+    if kind not in PAN_ACTIONS:
+        return b.fail(Rule.P1, f"{kind.__name__.lower()} is not a Panguingue action", node)
+    draw = kind is Draw or kind is Take
+    if not b.drew and not draw:
+        return b.fail(Rule.P1, f"{b.seat_name}'s turn begins with a draw or a take", node)
+    if b.drew and draw:
+        return b.fail(Rule.P1, "one draw or take per turn", node)
+    return None
+
+
+def plays_now(b: Board, player: str) -> bool:
+    """The hand is being played (not closed, I3; not void, P10; decided, T1) and ``player`` is
+    the active player in turn (S1, T3, P1): when this holds, no judge of a turn line's place
+    (:func:`~pancli.referee.table.turn_fault`) finds anything, so they are asked only when it
+    does not."""
+    return b.phase is PLAYING and b.active[b.pos].name == player
+
+
+@decides(Rule.P3, what="whether a taken card is the live discard, melded at once")
+def taken_card_fault(b: Board, node: Take | Discard | Turn) -> Ruling | None:
+    """P3: only the live discard may be taken (a card discarded from a hand is dead); a taken
+    card is melded at once (not discarded, not left unused at the end of the turn)."""
+    if type(node) is Take:
+        if not b.live_ok:
+            top = b.pile[-1] if b.pile else None
+            what = "there is no discard" if not b.pile else f"the top discard {top or 'card'} is dead"
+            return b.fail(Rule.P3, f"{what}: only the previous player's unused stock draw may be taken", node)
+        if b.live is not None and node.card != b.live:
+            return b.fail(Rule.P3, f"the live discard is {b.live}, not {node.card}", node)
+        return None
+    if b.pending_used or b.pending_src is not DISCARD_PILE:
+        return None
+    if type(node) is Discard:
+        return b.fail(Rule.P3, f"the taken {b.pending} must be melded at once, not left unused", node)
+    return b.fail(Rule.P3, f"the taken {b.pending} must be melded at once", node)
+
+
+@decides(Rule.P10, what="whether a draw finds a card in the stock, and a reshuffle an empty stock")
+def stock_fault(b: Board, node: Located, player: str | None = None) -> Ruling | None:
+    """P10: nothing is played in a void hand; a draw needs a card in the stock (the dead discards
+    are reshuffled first), and after a reshuffle whose discards the record shows, a card among
+    them; a reshuffle needs an empty stock."""
+    if b.phase is VOID:
+        return b.fail(Rule.P10, "the hand is void: nothing more is played", node, player=player)
+    kind = type(node)
+    if kind is Draw and b.stock_n <= 0:
+        if b.dead_discards():
+            return b.fail(Rule.P10, "the stock is empty: the dead discards are reshuffled first", node)
+        return b.fail(Rule.P10, "no card is left to draw: the hand is void", node)
+    if kind is Draw and b.restock is not None and not b.restock[node.card.index]:  # type: ignore[attr-defined]
+        c = node.card  # type: ignore[attr-defined]
+        return b.fail(Rule.P10, f"{c} is not among the dead discards reshuffled into the stock", node)
+    if kind is Reshuffle and b.phase is PLAYING and b.stock_n > 0:
+        return b.fail(Rule.P10, f"reshuffle while the stock still holds {counted(b.stock_n, 'card')}", node)
+    return None
+
+
+def begin_turn(b: Board, turn: Turn) -> None:
+    """Start the verified turn ``turn``."""
+    b.turn_no += 1
+    b.turn = turn
+    b.seat = s = b.by_name[turn.player]
+    b.fouls, s.standing = s.standing, []  # his foul melds left lying are his to make good (I2)
+    b.pending = None
+    b.pending_src = STOCK
+    b.pending_used = False
+    b.drew = False
+    b.hand_melded = False
+    b.discarded = False
+    b.out = False
+    b.must_add = False
+    b.borrowed = []
+
+
+def end_turn(b: Board) -> None:
+    """Close the turn: going out when the hand is empty (C8), then the next player is in turn."""
+    s = b.seat
+    assert s is not None
+    if not b.out and not b.discarded and b.drew and b.pending_used and s.hand_n == 0 and s.retired is None:
+        go_out(b, None)
+    if b.pending is not None and not b.pending_used and not b.discarded:
+        # non-strict repair of an unused draw: it becomes a dead discard
+        b.pile.append(b.pending)
+        b.live_ok = False
+    b.forced_by = None
+    next_in_turn(b)
+    b.seat = None
+    b.turn = None
+
+
+def from_stock(b: Board, c: Card) -> None:
+    """The stock gives ``c``, shown to all (P1; P10: one card fewer in it, and one fewer of the
+    dead discards reshuffled into it)."""
+    b.stock_n -= 1
+    b.seen[c.index] += 1
+    if b.restock is not None:
+        b.restock[c.index] -= 1
+
+
+def goes_live(b: Board, c: Card) -> None:
+    """The unused stock draw ``c`` is discarded: the live discard for the next player (P2, P3)."""
+    b.pile.append(c)
+    b.live_ok = True
+    b.live = c
+
+
+def next_in_turn(b: Board) -> None:
+    """The turn passes to the next active player (P1)."""
+    if b.phase is PLAYING and b.active:
+        b.pos = (b.pos + 1) % len(b.active)
+
+
+def plain_turn(b: Board, c: Card) -> None:
+    """A verified plain turn, ``draw C, discard C``, applied whole (the referee's fast turn): one
+    turn more, the stock gives ``c``, it goes live and the next player is in turn, by the
+    functions :func:`begin_turn`, :func:`apply_draw`, the unused draw's discard and
+    :func:`end_turn` change the table by (a plain turn leaves no turn in progress to set up)."""
+    b.turn_no += 1
+    from_stock(b, c)
+    goes_live(b, c)
+    next_in_turn(b)
+
+
+def apply_draw(b: Board, a: Draw) -> None:
+    """The drawn card is shown and pending (P2)."""
+    from_stock(b, a.card)
+    b.pending = a.card
+    b.pending_src = STOCK
+    b.drew = True
+    b.live_ok = False
+
+
+def apply_take(b: Board, a: Take, must_add: bool) -> None:
+    """The taken card is pending and must be melded at once (P3); ``must_add`` when P8 forces it."""
+    if b.live is None:
+        b.seen[a.card.index] += 1
+    b.pile.pop()
+    b.live_ok = False
+    b.pending = a.card
+    b.pending_src = DISCARD_PILE
+    b.drew = True
+    b.must_add = must_add
+
+
+def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
+    """P10: the dead discards become the stock (none left: the hand is void)."""
+    if not b.dead_discards():
+        b.end(VOID, Ending.VOID, Rule.P10)
+        b.step(ev, None, ev, [])
+        return
+    dead = b.pile[:-1]
+    seen = b.seen
+    restock = [0] * 52
+    for c in dead:
+        if c is not None:
+            seen[c.index] -= 1
+            restock[c.index] += 1
+            if b.steps is not None:
+                b.moves.append((c, DISCARD_PILE, STOCK))
+    b.restock = None if None in dead else restock  # an upcard not shown: the new stock is not known
+    b.stock_n = len(dead)
+    del b.pile[:-1]
+    b.step(ev, None, ev, [])
+
+
+# ---------------------------------------------------------------------------
+# Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
+
+
+class CardPlan(Value):
+    """Where the cards of a meld action come from: the drawn card (``pending``), cards
+    borrowed this turn, known hand cards (by index) and unseen ones (by index)."""
+
+    pending: bool
+    borrowed: tuple[Card, ...]
+    hand_need: tuple[tuple[int, int], ...]
+    hand_total: int
+    unknown_need: int
+    unseen: tuple[tuple[int, int], ...]
+
+
+class MeldPlan(Value):
+    """A verified new meld or addition: its cards' plan and the meld as laid afterwards."""
+
+    cards: CardPlan
+    laid: LaidMeld
+
+
+class FoulPlan(Value):
+    """A foul meld or addition laid where the referee puts irregularities right (I2): its cards'
+    plan and the ruling, applied by :func:`~pancli.referee.play.lay_foul`."""
+
+    cards: CardPlan
+    violation: Violation
+
+
+class MendPlan(Value):
+    """A verified ``mend #N [cards]`` (I2): the foul meld or addition, the legal meld it
+    becomes, the hand cards it takes (their plan) and the cards it gives back to the hand."""
+
+    foul: Foul
+    laid: LaidMeld
+    take: tuple[Card, ...]
+    cards: CardPlan
+    give: tuple[Card, ...]
+
+
+class BorrowPlan(Value):
+    """A verified borrow: what is left of the source meld."""
+
+    rest: LaidMeld
+
+
+class SplitPlan(Value):
+    """A verified split: the hand cards added and the two melds it makes."""
+
+    cards: CardPlan
+    added: tuple[Card, ...]
+    parts: tuple[LaidMeld, LaidMeld]
+
+
+def plan_cards(b: Board, cards: tuple[Card, ...], node: Located, *, borrowed: bool) -> CardPlan:
+    """Where each card comes from: the drawn card, borrowed cards, the hand (E4 by
+    :func:`~pancli.referee.play.beyond_hand` and
+    :func:`~pancli.referee.play.card_fault`; unseen cards beyond those held: I1 by
+    :func:`~pancli.referee.play.deal_count_fault`);
+    raises Ruling."""
+    s = b.seat
+    assert s is not None
+    pending = b.pending if not b.pending_used else None
+    uses_pending = False
+    left = list(b.borrowed) if borrowed else []
+    took: list[Card] = []
+    need: dict[int, int] = {}
+    for c in cards:
+        if pending is not None and c == pending:
+            uses_pending = True
+            pending = None
+        elif left and c in left:
+            left.remove(c)
+            took.append(c)
+        else:
+            i = c.index
+            need[i] = need.get(i, 0) + 1
+    unknown_need = 0
+    unseen: list[tuple[int, int]] = []
+    for i, extra in beyond_hand(s.hand, need):
+        c = ALL_CARDS[i]
+        r = borrowed_card_fault(b, node, c) if not borrowed and s.unknown == 0 else None
+        r = r or card_fault(b, c, node, extra, holder=s)
+        if r is not None:
+            raise r
+        unknown_need += extra
+        unseen.append((i, extra))
+    if unknown_need:
+        r = deal_count_fault(b, node, unseen=unknown_need)
+        if r is not None:
+            raise r
+    return CardPlan(uses_pending, tuple(took), tuple(need.items()), sum(need.values()), unknown_need, tuple(unseen))
+
+
+def use_plan(b: Board, cards: tuple[Card, ...], plan: CardPlan) -> None:
+    """Move the cards of a verified meld action out of where :func:`plan_cards` found them."""
+    s = b.seat
+    assert s is not None
+    for c in plan.borrowed:
+        b.borrowed.remove(c)
+    if plan.unknown_need:
+        seen = b.seen
+        for i, n in plan.unseen:
+            seen[i] += n
+        s.unknown -= plan.unknown_need
+    move_to_meld(b, s, cards, plan.pending, plan.borrowed, plan.hand_need, plan.hand_total)
+
+
+def move_to_meld(
+    b: Board,
+    s: Seat,
+    cards: tuple[Card, ...],
+    pending: bool,
+    borrowed: tuple[Card, ...],
+    need: Iterable[tuple[int, int]],
+    total: int,
+) -> None:
+    """The cards of a meld action leave the drawn card (``pending``: it is used), the cards
+    borrowed this turn and the hand (``need``: copies by card index, ``total`` of them, unseen
+    ones counted in as held): :func:`use_plan` and the referee's fast meld turn move them so."""
+    if pending:
+        b.pending_used = True
+        b.must_add = False
+    hand = s.hand
+    for i, n in need:
+        h = hand[i]
+        hand[i] = h - n if h > n else 0
+    s.hand_n -= total
+    s.melded_n += len(cards)  # borrowed cards left the melded count when borrowed
+    if total:
+        b.hand_melded = True
+        for f in b.fouls:  # (P4 after a foul meld is taken back)
+            f.later = True
+    if b.steps is not None:
+        moves = b.moves
+        pend = b.pending
+        src_pending = pending
+        bor = list(borrowed)
+        for c in cards:
+            if src_pending and c == pend:
+                moves.append((c, b.pending_src, MELD))
+                src_pending = False
+            elif bor and c in bor:
+                bor.remove(c)
+                moves.append((c, MELD, MELD))
+            else:
+                moves.append((c, HAND, MELD))
+
+
+@decides(Rule.I2, what="how a foul meld or addition is ruled: put right under I2, or stopped at")
+def foul_meld_ruling(
+    b: Board, rule: EngineRule | Rule, reason: str, node: Located, *, addition: bool = False, player: str | None = None
+) -> Ruling:
+    """I2: a foul meld or addition (``node`` an addition, or ``addition``; the meld engine's
+    ``rule`` and reason), made good as I2 prescribes.
+    Where the referee puts irregularities right (:attr:`Board.remedy`) the ruling cites I2 and
+    names the broken rule; stopping at it (``--strict``), it cites the broken rule. With
+    ``rule`` I2: a ``mend`` or ``back`` with no foul meld to put right, a call naming none, or a
+    foul meld found at a call (``reason``; ``player``: whose it is, default the player in turn)."""
+    if rule == Rule.I2:
+        return b.fail(Rule.I2, reason, node, ruling=I2_FOUL, player=player)
+    what = "foul addition" if addition or type(node) is Add else "foul meld"
+    if b.remedy:
+        return b.fail(Rule.I2, f"{what}: {reason} ({rule})", node, ruling=I2_FOUL)
+    return b.fail(Rule(rule), f"{what} (I2): {reason}", node)  # the ruling of the rule cited
+
+
+def _foul_of_turn(b: Board, n: int, node: Mend | TakeBack) -> Foul:
+    """The foul meld ``#n`` of this turn, or the foul addition to ``#n``, that ``node`` makes
+    good or takes back; raises I2."""
+    s = b.seat
+    assert s is not None
+    for f in b.fouls:
+        if f.number == n:
+            return f
+    what = "make good" if type(node) is Mend else "take back"
+    raise foul_meld_ruling(b, Rule.I2, f"{s.name} has no foul meld #{n} laid this turn to {what}", node)
+
+
+def meld_index(b: Board, n: int) -> int | None:
+    """Where the table's ``#n`` (his melds in the order laid, a foul new meld of the turn among
+    them while it lies there) is among the player's legal melds; None for a foul new meld."""
+    k = n - 1
+    for f in b.fouls:
+        if f.base is None:
+            if f.number == n:
+                return None
+            if f.number < n:
+                k -= 1
+    return k
+
+
+def foul_first(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
+    """I2: a meld that is foul (a foul new meld, or one with a foul addition) is made good or
+    taken back before anything else changes it."""
+    for f in b.fouls:
+        if f.number == n:
+            what = "a foul meld" if f.base is None else f"a foul addition ({format_cards(f.added)})"
+            return foul_meld_ruling(
+                b, Rule.I2, f"#{n} is {what}: make it good (mend #{n}) or take it back (back #{n}) first", node
+            )
+    return None
+
+
+def _less(cards: tuple[Card, ...], minus: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards`` less one copy of each card of ``minus`` that it holds (multisets)."""
+    left = list(cards)
+    for c in minus:
+        if c in left:
+            left.remove(c)
+    return tuple(left)
+
+
+def verify_mend(b: Board, a: Mend) -> MendPlan:
+    """I2 made good: ``#N`` is a foul new meld of this turn and ``cards`` a legal meld (M1-M5),
+    or ``#N`` had a foul addition and ``cards`` are the whole meld, every card it held before
+    the addition and a legal addition (M5, C7); the cards it adds held (E4, I1), those it
+    leaves go back to the hand; raises Ruling."""
+    f = _foul_of_turn(b, a.target, a)
+    if f.base is None:
+        laid = b.rules.laid(a.cards)
+        if laid is None:
+            raise _foul(b, a.cards, a)
+    else:
+        missing = _less(f.base.cards, a.cards)
+        if missing:
+            reason = f"mend #{a.target} keeps every card #{a.target} held before the addition"
+            raise foul_meld_ruling(b, Rule.I2, f"{reason} ({format_cards(missing)} missing)", a)
+        added = _less(a.cards, f.base.cards)
+        if not added:
+            raise foul_meld_ruling(
+                b,
+                Rule.I2,
+                f"mend #{a.target} adds nothing to #{a.target}: take the addition back (back #{a.target})",
+                a,
+            )
+        grown = b.rules.grown(f.base, added)
+        if isinstance(grown, MeldError):
+            raise foul_meld_ruling(b, grown.rule, grown.reason, a, addition=True)
+        laid = grown
+    take = _less(a.cards, f.cards)
+    plan = plan_cards(b, take, a, borrowed=False)
+    return MendPlan(f, laid, take, plan, _less(f.cards, a.cards))
+
+
+def _back_to_hand(b: Board, s: Seat, cards: tuple[Card, ...], f: Foul) -> None:
+    """``cards`` leave the foul meld ``f`` for the hand; the drawn card among them is the unused
+    draw again (P2: it never joins the hand), and a card borrowed for it is a borrowed card of
+    the turn again (M6: it may still only complete a new meld)."""
+    drawn = b.pending if f.pending and b.pending in cards else None
+    borrowed = list(f.borrowed)
+    for c in cards:
+        if drawn is not None and c == drawn:
+            b.pending_used = False
+            drawn = None
+            if b.steps is not None:
+                b.moves.append((c, MELD, b.pending_src))
+            continue
+        if c in borrowed:
+            borrowed.remove(c)
+            b.borrowed.append(c)
+            if b.steps is not None:
+                b.moves.append((c, MELD, MELD))
+            continue
+        s.hand[c.index] += 1
+        s.hand_n += 1
+        if b.steps is not None:
+            b.moves.append((c, MELD, HAND))
+    s.melded_n -= len(cards)
+
+
+def apply_mend(b: Board, a: Mend, plan: MendPlan) -> list[Payment]:
+    """The foul meld becomes the legal one, with no penalty (I2): what the table paid for the
+    foul meld goes back, and the meld is paid as laid (C1-C6) as a new meld, or a foul
+    addition made good as an addition, its gain over the meld before it (C7). The mend's
+    ``[%pays N]`` claim is checked against that payment."""
+    s = b.seat
+    assert s is not None
+    f = plan.foul
+    base = f.base
+    returns = give_back(b, f, a.line)
+    use_plan(b, plan.take, plan.cards)
+    _back_to_hand(b, s, plan.give, f)
+    if base is None:
+        earlier = sum(1 for g in b.fouls if g.base is None and g.number < f.number)
+        s.melds.insert(f.number - 1 - earlier, plan.laid)  # where the table sees it
+        paid = collect_laid(b, s, MeldNew(a.cards, a.claim, a.line, a.col), plan.laid)
+        what = f"{s.name} makes #{f.number} good as [{format_cards(a.cards)}]"
+        foul = "foul meld"
+    else:
+        k = meld_index(b, f.number)
+        assert k is not None
+        s.melds[k] = plan.laid
+        grows = Add(_less(a.cards, base.cards), f.number, a.claim, line=a.line, col=a.col)
+        paid = collect_change(b, s, grows, plan.laid.value - base.value, plan.laid.cards)
+        what = f"{s.name} makes the addition to #{f.number} good as [{format_cards(a.cards)}]"
+        foul = "foul addition"
+    s.fit_mask = -1
+    what += f" at line {a.line}: no penalty"
+    settled(b, f, what + (f"; what the {foul} collected is returned" if returns else ""), returns)
+    return returns + paid
+
+
+def verify_back(b: Board, a: TakeBack) -> Foul:
+    """I2 taken back: ``#N`` is a foul meld or addition of this turn (one left lying since an
+    earlier turn, he has discarded since: it can only be made good); raises Ruling."""
+    f = _foul_of_turn(b, a.target, a)
+    if f.earlier:
+        why = f"#{a.target} was laid in an earlier turn and {f.violation.player} has discarded since"
+        raise foul_meld_ruling(b, Rule.I2, f"{why}: it can only be made good (mend #{a.target})", a)
+    return f
+
+
+def apply_back(b: Board, a: TakeBack, f: Foul) -> list[Payment]:
+    """The foul meld's cards go back to the hand (a foul addition's: its meld stays as it was)
+    and what it collected is returned; he goes on with his turn legally (I2)."""
+    s = b.seat
+    assert s is not None
+    returns = give_back(b, f, a.line)
+    _back_to_hand(b, s, f.added, f)
+    if not f.later:
+        b.hand_melded = f.before  # as if it had not been laid (P4)
+    paid = sum(p.units for p in returns)
+    what = f"{s.name} takes #{f.number} back at line {a.line}" + (
+        f" and returns the {counted(paid, 'unit')} it collected" if returns else ""
+    )
+    settled(b, f, what + "; the turn goes on", returns)
+    if f.base is None:  # it leaves the table: the melds laid after it move up one
+        for g in b.fouls:
+            if g.number > f.number:
+                g.number -= 1
+    return returns
+
+
+def owns(n: int, melds: int) -> bool:
+    """P6: ``#n`` is one of the player's own ``melds`` (numbered from 1 in the order laid)."""
+    return 1 <= n <= melds
+
+
+@decides(Rule.P6, what="whether a changed meld is one of the player's own")
+def own_melds_fault(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
+    """P6: a player changes only his own melds (``#n`` is one of them, as the table counts
+    them: :meth:`.Board.meld_count`); the ruling is placed at the ``#N`` where the reader read it
+    (``node.number_at``)."""
+    s = b.seat
+    assert s is not None
+    count = b.meld_count(s)
+    if owns(n, count):
+        return None
+    have = f"has {counted(count, 'meld')}" if count else "has no meld"
+    return b.fail(Rule.P6, f"{s.name} {have}: no #{n} to change", Place(node.line, node.col + node.number_at))
+
+
+def _index(b: Board, n: int) -> int:
+    """The index among the player's legal melds of his legal meld ``#n`` (P6 and
+    :func:`foul_first` have allowed the change)."""
+    k = meld_index(b, n)
+    assert k is not None
+    return k
+
+
+def lowered_value_fault(
+    b: Board, node: Add | Split, *, error: MeldError | None = None, old: int = 0, new: int = 0
+) -> Ruling | None:
+    """C7: a change may not lower a meld's value (the engine's ``error`` for an addition, the
+    values ``old`` and ``new`` for a split)."""
+    if type(node) is Add:
+        if error is None or error.rule != Rule.C7:
+            return None
+        return b.fail(Rule.C7, f"adding {format_cards(node.cards)} to #{node.target}: {error.reason}", node)
+    if b.rules.keeps_value(old, new):
+        return None
+    assert isinstance(node, Split)
+    return b.fail(Rule.C7, f"the split would lower #{node.target}'s value from {old} to {new}", node)
+
+
+def _without(cards: tuple[Card, ...], c: Card, *, rope: bool) -> tuple[Card, ...] | None:
+    """``cards`` less one copy of ``c`` (for a rope, only off an end), or None."""
+    if rope:
+        if cards[0] == c:
+            return cards[1:]
+        if cards[-1] == c:
+            return cards[:-1]
+        return None
+    if c not in cards:
+        return None
+    i = cards.index(c)
+    return cards[:i] + cards[i + 1 :]
+
+
+@decides(Rule.M6, what="whether the house rules allow borrowing and splitting")
+def borrowing_allowed_fault(b: Board, node: Borrow | Split) -> Ruling | None:
+    """M6: borrowing and splitting are allowed by the house rules (the ``borrowing`` knob)."""
+    if b.profile.borrowing:
+        return None
+    what = "borrowing" if type(node) is Borrow else "splitting"
+    return b.fail(Rule.M6, f"{what} is not allowed under {b.profile.name}", node)
+
+
+def borrow_fault(b: Board, node: Borrow, target: LaidMeld) -> Ruling | None:
+    """M6: a borrow takes one card off a rope end or a set of four or more (``target``: the meld
+    borrowed from), leaving a meld of no lower value (C7: the rules object's ``keeps_value``)."""
+    cards = target.cards
+    if len(cards) < 4:
+        return b.fail(Rule.M6, f"#{node.source} has {len(cards)} cards; borrowing needs 4 or more", node)
+    rope = isinstance(target.meld, Rope)
+    rest = _without(cards, node.card, rope=rope)
+    if rest is None:
+        where = "an end of" if rope else ""
+        return b.fail(Rule.M6, f"{node.card} is not {where or 'in'} #{node.source} ({target})".replace("  ", " "), node)
+    v = b.rules.judge(rest)
+    if v.meld is None:
+        return b.fail(Rule.M6, f"what is left of #{node.source} is no meld: {v.reason}", node)
+    if not b.rules.keeps_value(target.value, b.rules.value(v.meld)):
+        return b.fail(Rule.M6, f"borrowing {node.card} would lower the value of #{node.source}", node)
+    return None
+
+
+def split_fault(b: Board, node: Split, target: LaidMeld) -> Ruling | None:
+    """M6: a split uses every card of ``target`` (the meld split) and adds hand cards."""
+    left = list(target.cards)
+    added = _split_added(node, left)
+    if left:
+        return b.fail(
+            Rule.M6, f"the two melds must hold every card of #{node.target} ({format_cards(left)} missing)", node
+        )
+    if not added:
+        return b.fail(Rule.M6, f"splitting #{node.target} adds cards from the hand", node)
+    return None
+
+
+def borrowed_card_fault(b: Board, node: Located, c: Card) -> Ruling | None:
+    """M6: a card an addition or a split needs beyond the known hand (``c``) was not borrowed
+    this turn: borrowed cards only complete a new meld."""
+    if c not in b.borrowed:
+        return None
+    return b.fail(
+        Rule.M6,
+        f"{c} was borrowed this turn: a borrowed card may only complete a new meld, not be added to a meld or used"
+        " in a split",
+        node,
+    )
+
+
+def unused_borrow_fault(b: Board, node: Discard | Turn) -> Ruling | None:
+    """M6: the cards borrowed this turn complete a new meld before the discard or the end of the turn."""
+    if not b.borrowed:
+        return None
+    return b.fail(Rule.M6, f"borrowed {format_cards(b.borrowed)} completes no new meld", _unused_borrow(b, node))
+
+
+def _split_added(a: Split, left: list[Card]) -> tuple[Card, ...]:
+    """The cards of the two parts of ``a`` that are not in ``left`` (the meld split), which
+    loses the cards the parts hold."""
+    added: list[Card] = []
+    for c in (*a.first, *a.second):
+        if c in left:
+            left.remove(c)
+        else:
+            added.append(c)
+    return tuple(added)
+
+
+def _unused_borrow(b: Board, node: Located) -> Located:
+    """The last borrow before ``node`` in the turn whose card is still unused (M6), else ``node``."""
+    found = node
+    turn = b.turn
+    for a in turn.actions if turn is not None else ():
+        if a is node:
+            break
+        if type(a) is Borrow and a.card in b.borrowed:
+            found = a
+    return found
+
+
+def pays(b: Board, a: MeldNew | Add | Split, name: str, claim: int, actual: int) -> ClaimCheck:
+    """The check of the ``[%pays N]`` claim written after ``a``, placed at the claim."""
+    cols = b.script.claim_cols
+    col = cols.get((a.line, a.col), 1) if cols else 1
+    return ClaimCheck(Rule.C7, ClaimKind.PAYS, a.line, name, claim, actual, col)
+
+
+def laid_or_foul(b: Board, cards: tuple[Card, ...], node: Located) -> LaidMeld | Violation:
+    """The meld ``cards`` make when laid (M1-M5 by the meld engine), or its foul (I2): raised
+    when the referee stops at it, returned when it puts it right (:attr:`Board.remedy`)."""
+    lm = b.rules.laid(cards)
+    if lm is None:
+        r = _foul(b, cards, node)
+        if not b.remedy:
+            raise r
+        return r.violation
+    return lm
+
+
+def laid_or_raise(b: Board, cards: tuple[Card, ...], node: Located) -> LaidMeld:
+    """The meld ``cards`` make when laid, or raise its foul (I2): a part of a split, which is
+    not laid foul (the split is refused whole)."""
+    lm = b.rules.laid(cards)
+    if lm is None:
+        raise _foul(b, cards, node)
+    return lm
+
+
+def _foul(b: Board, cards: tuple[Card, ...], node: Located) -> Ruling:
+    v = b.rules.judge(cards)
+    return foul_meld_ruling(b, v.rule or "M1", v.reason, node)
+
+
+def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan | MendPlan:
+    """An addition to his own meld (P6), its cards (E4, P7), the grown meld (M5, C7, I2); raises
+    Ruling (a foul addition is returned to be put right where the referee does, I2)."""
+    s = b.seat
+    assert s is not None
+    r = own_melds_fault(b, a.target, a)
+    if r is None:
+        corrected = _correction(b, a)
+        if corrected is not None:
+            return corrected
+        r = foul_first(b, a.target, a)
+    if r is not None:
+        raise r
+    plan = plan_cards(b, a.cards, a, borrowed=False)
+    e = b.rules.grown(s.melds[_index(b, a.target)], a.cards)
+    if isinstance(e, MeldError):
+        r = lowered_value_fault(b, a, error=e) or foul_meld_ruling(b, e.rule, e.reason, a)
+        if r.violation.rule != Rule.I2:
+            raise r
+        return FoulPlan(plan, r.violation)
+    return MeldPlan(plan, e)
+
+
+def as_mend(b: Board, a: Add) -> Mend:
+    """The ``mend`` that an addition correcting the player's own foul ``#N`` amounts to (I2):
+    the whole meld as it becomes."""
+    f = next(f for f in b.fouls if f.number == a.target)
+    return Mend(a.target, f.cards + a.cards, a.claim, a.number_at, a.line, a.col)
+
+
+def _correction(b: Board, a: Add) -> MendPlan | None:
+    """I2: an addition that makes the player's own foul meld (or foul addition) ``#N`` legal
+    before anyone calls it is a correction, as ``mend``: no penalty. None when ``#N`` is not
+    foul or stays foul."""
+    f = next((f for f in b.fouls if f.number == a.target), None)
+    if f is None:
+        return None
+    whole = f.cards + a.cards
+    if f.base is None:
+        if b.rules.laid(whole) is None:
+            return None
+    elif isinstance(b.rules.grown(f.base, f.added + a.cards), MeldError):
+        return None
+    return verify_mend(b, as_mend(b, a))
+
+
+def apply_meld(b: Board, a: MeldNew, plan: MeldPlan | FoulPlan) -> list[Payment]:
+    """Lay the new meld; each active opponent pays its value (C1-C6). A foul meld is laid as I2
+    has it (:func:`~pancli.referee.play.lay_foul`)."""
+    s = b.seat
+    assert s is not None
+    before = b.hand_melded
+    use_plan(b, a.cards, plan.cards)
+    if type(plan) is FoulPlan:
+        return lay_foul(b, a, plan.violation, plan.cards.pending, plan.cards.borrowed, None, before)
+    assert isinstance(plan, MeldPlan)
+    return lay(b, s, a, plan.laid)
+
+
+def lay(b: Board, s: Seat, a: MeldNew, lm: LaidMeld) -> list[Payment]:
+    """The new meld ``lm`` lies among ``s``'s melds, its cards moved (:func:`use_plan`), and is
+    paid (:func:`collect_laid`): :func:`apply_meld` and the referee's fast meld turn lay it so."""
+    s.melds.append(lm)
+    s.fit_mask = -1
+    return collect_laid(b, s, a, lm)
+
+
+def collect_laid(b: Board, s: Seat, a: MeldNew, lm: LaidMeld) -> list[Payment]:
+    """Each active opponent of ``s`` pays the new meld ``lm`` its value (C6) under its
+    conditions (C1-C5; a meld that is none is worth 0 and pays nothing), and its ``[%pays N]``
+    claim is checked: :func:`apply_meld` and the referee's fast meld turn both pay through here."""
+    if a.claim is not None:
+        b.claims.append(pays(b, a, s.name, a.claim, lm.value))
+    return b.collect(s, lm.value, lm.rules, a.line, lm.cards)
+
+
+def apply_add(b: Board, a: Add, plan: MeldPlan | FoulPlan | MendPlan) -> list[Payment]:
+    """Grow the meld; the gain is paid (C7). A foul addition is laid as I2 has it; an addition
+    that makes a foul meld legal makes it good (I2, :func:`apply_mend`)."""
+    s = b.seat
+    assert s is not None
+    if type(plan) is MendPlan:
+        return apply_mend(b, as_mend(b, a), plan)
+    k = _index(b, a.target)
+    old = s.melds[k]
+    before = b.hand_melded
+    use_plan(b, a.cards, plan.cards)
+    if type(plan) is FoulPlan:
+        return lay_foul(b, a, plan.violation, plan.cards.pending, plan.cards.borrowed, old, before)
+    assert isinstance(plan, MeldPlan)
+    return grow_to(b, s, a, k, plan.laid)
+
+
+def grow_to(b: Board, s: Seat, a: Add, k: int, new: LaidMeld) -> list[Payment]:
+    """``s``'s legal meld at index ``k`` becomes ``new``, the added cards moved
+    (:func:`use_plan`), and its gain is paid (:func:`collect_change`): :func:`apply_add` and the
+    referee's fast meld turn grow it so."""
+    old = s.melds[k]
+    s.melds[k] = new
+    s.fit_mask = -1
+    return collect_change(b, s, a, new.value - old.value, new.cards)
+
+
+def collect_change(b: Board, s: Seat, a: Add | Borrow | Split, gain: int, cards: tuple[Card, ...]) -> list[Payment]:
+    """Each active opponent of ``s`` pays the ``gain`` of a change to one of his melds (C7): an
+    addition (:func:`apply_add`, and the referee's fast meld turn), a borrow or a split; the
+    change's ``[%pays N]`` claim is checked (a borrow has none). ``cards`` are the meld's
+    cards after the change (both parts of a split)."""
+    if isinstance(a, Borrow):
+        note = f"borrow from #{a.source}"
+    else:
+        note = f"split #{a.target}" if isinstance(a, Split) else f"#{a.target} grows"
+        if a.claim is not None:
+            b.claims.append(pays(b, a, s.name, a.claim, gain))
+    return b.collect(s, gain, (Rule.C7,), a.line, cards, note)
+
+
+def _own_meld_changed(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
+    """The player's meld ``#n`` that a borrow or a split changes, once M6 allows the move (the
+    knob), P6 finds ``#n`` among his melds, and M6 allows it on that meld; raises Ruling."""
+    s = b.seat
+    assert s is not None
+    r = borrowing_allowed_fault(b, a) or own_melds_fault(b, n, a) or foul_first(b, n, a)
+    if r is None:
+        target = s.melds[_index(b, n)]
+        r = borrow_fault(b, a, target) if isinstance(a, Borrow) else split_fault(b, a, target)
+    if r is not None:
+        raise r
+    return s.melds[_index(b, n)]
+
+
+def verify_borrow(b: Board, a: Borrow) -> BorrowPlan:
+    """A borrow (M6, P6); raises Ruling."""
+    m = _own_meld_changed(b, a, a.source)
+    rest = b.rules.laid(_without(m.cards, a.card, rope=isinstance(m.meld, Rope)) or ())
+    assert rest is not None
+    return BorrowPlan(rest)
+
+
+def apply_borrow(b: Board, a: Borrow, plan: BorrowPlan) -> list[Payment]:
+    """Take the card off the meld into the turn's borrowed cards; a gain is paid (C7)."""
+    s = b.seat
+    assert s is not None
+    k = _index(b, a.source)
+    old = s.melds[k]
+    new = plan.rest
+    s.melds[k] = new
+    s.fit_mask = -1
+    s.melded_n -= 1
+    b.borrowed.append(a.card)
+    if b.steps is not None:
+        b.moves.append((a.card, MELD, MELD))
+    return collect_change(b, s, a, new.value - old.value, new.cards)
+
+
+def verify_split(b: Board, a: Split) -> SplitPlan:
+    """A split (M6, P6), the hand cards it adds (E4, P7), two legal melds (M1-M5, I2) of no
+    lower value (C7); raises Ruling."""
+    m = _own_meld_changed(b, a, a.target)
+    added = _split_added(a, list(m.cards))
+    plan = plan_cards(b, added, a, borrowed=False)
+    first = laid_or_raise(b, a.first, a)
+    second = laid_or_raise(b, a.second, a)
+    r = lowered_value_fault(b, a, old=m.value, new=first.value + second.value)
+    if r is not None:
+        raise r
+    return SplitPlan(plan, added, (first, second))
+
+
+def apply_split(b: Board, a: Split, plan: SplitPlan) -> list[Payment]:
+    """Replace the meld by the two parts; the gain is paid (C7)."""
+    s = b.seat
+    assert s is not None
+    k = _index(b, a.target)
+    old = s.melds[k]
+    use_plan(b, plan.added, plan.cards)
+    first, second = plan.parts
+    s.melds[k] = first
+    s.melds.append(second)
+    s.fit_mask = -1
+    return collect_change(b, s, a, first.value + second.value - old.value, (*a.first, *a.second))
+
+
+# ---------------------------------------------------------------------------
+# Rule family: calls and counts, ruled at the moment the record says they were made (I1, I2).
+
+
+def _after(b: Board, ev: Event) -> int:
+    """The index in the hand's play lines of the line after ``ev`` (by identity; past the end
+    when ``ev`` is not among them)."""
+    events = b.script.events
+    for i, e in enumerate(events):
+        if e is ev:
+            return i + 1
+    return len(events)
+
+
+def called_later(b: Board, player: str, number: int, after: Event) -> bool:
+    """Whether a call of ``player``'s foul meld ``#number`` comes in the record after ``after``."""
+    events = b.script.events
+    return any(type(e) is Call and e.other == player and e.target == number for e in events[_after(b, after) :])
+
+
+def stand_or_find(b: Board, s: Seat) -> Foul | None:
+    """At the end of ``s``'s turn, with foul melds of his on the table not made good (I2): each
+    that a call later in the record names is left lying until the call (:attr:`Seat.standing`);
+    the first that none names is found now (returned: he retires). A foul meld in a turn that
+    ends with no discard (going out) is no meld: found now."""
+    turn = b.turn
+    assert turn is not None
+    for f in b.fouls:
+        if not b.discarded or not called_later(b, s.name, f.number, turn):
+            return f
+    for f in b.fouls:
+        f.earlier = True
+        f.pending = False
+        f.borrowed = ()
+    s.standing = b.fouls
+    b.fouls = []
+    return None
+
+
+def _standing(s: Seat, number: int) -> Foul | None:
+    return next((f for f in s.standing if f.number == number), None)
+
+
+def call_fault(b: Board, ev: Call) -> Ruling | None:
+    """I2: a call names a foul meld (or a foul addition) of the player called, lying on the table."""
+    s = b.by_name[ev.other]
+    if _standing(s, ev.target) is not None:
+        return None
+    if s.retired is not None:
+        why = f"{s.name} retired from the hand at line {s.retired.line} ({s.retired.rule}): the melds are dead"
+    elif s.active is False:
+        why = f"{s.name} went on top (T3) and has no meld"
+    else:
+        n = b.meld_count(s)
+        if ev.target <= n:
+            why = f"{s.name}'s #{ev.target} is a legal meld"
+        else:
+            why = f"{s.name} has {counted(n, 'meld')}" if n else f"{s.name} has no meld"
+    where = Place(ev.line, ev.col + ev.number_at if ev.col else 0)
+    reason = f"{ev.player} calls {s.name}'s #{ev.target}, but no foul meld is there: {why}"
+    return foul_meld_ruling(b, Rule.I2, reason, where, player=ev.player)
+
+
+def apply_call(b: Board, ev: Call) -> None:
+    """The call is heard: when the next line is ``OTHER mend #N [cards]`` he makes the foul meld
+    good there (:func:`answer`); otherwise it is found now, after his discard: he retires (I2)."""
+    b.step(ev, None, ev, [])
+    events = b.script.events
+    i = _after(b, ev)
+    nxt = events[i] if i < len(events) else None
+    if type(nxt) is Turn and nxt.player == ev.other and len(nxt.actions) == 1:
+        a = nxt.actions[0]
+        if type(a) is Mend and a.target == ev.target:
+            b.answering = ev
+            return
+    _found(b, ev, "")
+
+
+def _found(b: Board, ev: Call, why: str) -> None:
+    s = b.by_name[ev.other]
+    f = _standing(s, ev.target)
+    assert f is not None
+    laid = f.violation
+    reason = (
+        f"{laid.message} (laid at line {laid.line}), called by {ev.player} after {s.name}'s discard"
+        f" and not made good{why}"
+    )
+    v = foul_meld_ruling(b, Rule.I2, reason, Place(ev.line, ev.col), player=s.name).violation
+    retire(b, s, v, ev)
+
+
+def lone_mend(turn: Turn) -> bool:
+    """A line of one ``mend`` (the answer to a call, never a turn: a turn begins with a draw)."""
+    return len(turn.actions) == 1 and type(turn.actions[0]) is Mend
+
+
+def looks_back(ev: Event) -> bool:
+    """A line whose presence in the record changes how lines before it are judged: a call (the
+    foul meld it names stands until it, I2), a count (a wrong count at the deal is found at it,
+    I1) and a lone mend (it answers the call on the line before)."""
+    kind = type(ev)
+    return kind is Call or kind is Count or (kind is Turn and lone_mend(ev))  # type: ignore[arg-type]
+
+
+def stray_mend(b: Board, turn: Turn) -> Violation:
+    """I2: a ``mend`` on a line of its own that answers no call on the line before."""
+    a = turn.actions[0]
+    assert isinstance(a, Mend)
+    why = f"a mend on a line of its own answers a call of {turn.player}'s #{a.target} on the line before"
+    return foul_meld_ruling(b, Rule.I2, why, turn, player=turn.player).violation
+
+
+def answer(b: Board, turn: Turn) -> Violation | None:
+    """``OTHER mend #N [cards]`` on the line after the call: the foul meld is made good with cards
+    he holds, no penalty (I2, :func:`~pancli.referee.play.apply_mend`). A mend that is no
+    meld either leaves it not made good: found at the call. Another rule the mend breaks
+    (cards he does not hold, E4) is returned as the violation."""
+    ev = b.answering
+    assert ev is not None
+    b.answering = None
+    s = b.by_name[ev.other]
+    a = turn.actions[0]
+    assert isinstance(a, Mend)
+    b.turn, b.seat = turn, s
+    b.pending, b.pending_used, b.drew, b.borrowed, b.must_add = None, True, True, [], False
+    b.fouls = s.standing
+    try:
+        plan = verify_mend(b, a)
+    except Ruling as r:
+        s.standing, b.fouls, b.turn, b.seat = b.fouls, [], None, None
+        if r.violation.rule is not Rule.I2:
+            return r.violation
+        _found(b, ev, f" (the mend at line {a.line} is no meld either: {r.violation.message})")
+        return None
+    payments = apply_mend(b, a, plan)
+    b.step(turn, a, a, payments)
+    s.standing, b.fouls, b.turn, b.seat = b.fouls, [], None, None
+    return None
+
+
+def count_fault(b: Board, ev: Count) -> Ruling | None:
+    """I1: a count is of a player with cards to count (:func:`.play.deal_count_fault`); where the
+    referee stops at irregularities (``--strict``), a wrong count found is a violation too."""
+    r = deal_count_fault(b, ev)
+    if r is None and not b.remedy:
+        r = deal_count_fault(b, ev, found=True)
+    return r
+
+
+def apply_count(b: Board, ev: Count) -> None:
+    """The count is made: a right count is noted and changes nothing; a wrong one is found here
+    (I1): put right as at the deal before the first draw, else the player retires."""
+    b.step(ev, None, ev, [])
+    s = b.by_name[ev.other]
+    bad = deal_count_fault(b, ev, found=True)
+    if bad is None:
+        if s.unknown and ev.number is None:
+            b.notes.append(
+                f"line {ev.line}: {ev.player} counts {s.name}, whose cards are not written and no number is given"
+                " (I1): nothing to compare"
+            )
+        else:
+            b.notes.append(f"line {ev.line}: {ev.player} counts {s.name}: {b.hand_size} cards, right (I1): noted")
+        return
+    if b.turn_no:
+        retire(b, s, bad.violation, ev)
+    else:
+        _put_right(b, s, ev, bad.violation)
+
+
+def _put_right(b: Board, s: Seat, ev: Count, v: Violation) -> None:
+    """I1 found before the first draw: as at the deal, the extras (the last cards dealt) go to
+    the dead cards, a short hand is filled from the stock."""
+    d = next((d for d in b.script.deals if d.player == s.name), None)
+    dealt = b.hand_size
+    if d is not None:
+        extra = d.cards[dealt:]
+        for c in extra:
+            s.hand[c.index] -= 1
+        b.dead += extra
+        short = max(0, dealt - len(d.cards))
+        s.unknown += short
+        b.stock_n -= short
+        s.hand_n = s.size = dealt
+        r = remedy_deal(b, d, v)
+        if b.steps is not None and extra:
+            b.steps[-1] = Step(ev.line, ev.col, s.name, r, None, tuple((c, HAND, DEAD) for c in extra))
+        return
+    held = ev.number
+    assert held is not None
+    if held > dealt:
+        b.stock_n -= held - dealt  # the extras, unseen, came off the stock and are dead
+        what = f"the extra {counted(held - dealt, 'unseen card')} go to the dead cards; play goes on"
+    else:
+        what = f"his hand is filled from the stock with {counted(dealt - held, 'card')}; play goes on"
+    r = Remedy(v, what)
+    b.remedies.append(r)
+    if b.steps is not None:
+        b.steps.append(Step(ev.line, ev.col, s.name, r, None))
+
+
+# ---------------------------------------------------------------------------
+# Rule family: the discard, forcing and the flat player (P2, P4, P5, P8, P9).
+
+
+class DiscardKind(enum.Enum):
+    """What a discard does with the card drawn this turn."""
+
+    UNUSED_DRAW = "unused draw"
+    """The unused stock draw goes to the pile and is live for the next player (P2, P3)."""
+    KEPT_DRAW = "kept draw"
+    """The unused draw is kept and a hand card discarded (P9)."""
+    HAND_CARD = "hand card"
+    """A hand card after the draw was used (P5): a dead card."""
+
+
+class DiscardPlan(Value):
+    """What a verified discard does (``cards``: where the discarded card comes from)."""
+
+    kind: DiscardKind
+    cards: CardPlan | None = None
+
+
+class Discarding(enum.Enum):
+    """What the discard that ends the turn may be, as the turn stands (:class:`DiscardDue`)."""
+
+    NOT_YET = "not yet"
+    """No discard now: the turn has no draw yet (P1), or the drawn card must be used first (P3, P4)."""
+    THE_DRAW = "the draw"
+    """The unused stock draw, at once (P2): the turn ends and it is live for the next player."""
+    HAND_CARD = "a hand card"
+    """One card of the hand (P5; under P9 the kept draw joins the hand, and another card goes)."""
+    NONE = "none"
+    """Nothing is discarded: the player went out (P7), the discard ended the turn (P5), or the
+    hand is over."""
+
+
+class DiscardDue(Value):
+    """The discard the turn calls for, as it stands after the draw and any melds, and the rule
+    that says so (:func:`discard_due`): the unused stock draw ``card`` (P2), a hand card but
+    ``excluded``, the kept draw (P9), any hand card (P5), or none now (P1, P3, P4, P7, P5 once
+    discarded; between hands the rule the hand ended under, or T1 while deciding).
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> five = card(Rank.FIVE, Suit.SPADES)
+    >>> due = DiscardDue(Rule.P9, Discarding.HAND_CARD, excluded=five)
+    >>> due.allows(five, held=True), due.allows(card(Rank.KING, Suit.CLUBS), held=True)
+    (False, True)
+    """
+
+    rule: Rule
+    due: Discarding
+    card: Card | None = None
+    """The one card to discard (P2: the unused stock draw), or None."""
+    excluded: Card | None = None
+    """The card that may not be discarded (P9: the kept draw, unless the hand holds nothing else)."""
+
+    def allows(self, c: Card, held: bool) -> bool:
+        """Whether discarding ``c`` now is what the turn calls for (``held``: the hand holds a
+        copy of ``c``, or a card the record does not show). The discard's other judges (E4, M6,
+        P7) still apply."""
+        due = self.due
+        if due is Discarding.THE_DRAW:
+            return c == self.card
+        return due is Discarding.HAND_CARD and held and c != self.excluded
+
+
+def discard_due(b: Board) -> DiscardDue:
+    """What the discard that ends the turn of the player in turn must be, as the turn stands
+    (:class:`DiscardDue`): P8's forced card is taken, so P3 answers for it; P9 is the rules
+    object's :meth:`~pancli.panrules.PanRules.must_keep_draw`."""
+    phase = b.phase
+    if phase is not PLAYING:
+        if phase is DECIDING:
+            return DiscardDue(Rule.T1, Discarding.NOT_YET)
+        return DiscardDue(b.ending_rule or Rule.I3, Discarding.NONE)
+    s = b.seat
+    if s is None or not b.drew:
+        return DiscardDue(Rule.P1, Discarding.NOT_YET)
+    if b.discarded:
+        return DiscardDue(Rule.P5, Discarding.NONE)
+    if b.out:
+        return DiscardDue(Rule.P7, Discarding.NONE)
+    if not b.pending_used:
+        if b.pending_src is DISCARD_PILE:
+            return DiscardDue(Rule.P3, Discarding.NOT_YET)
+        if b.hand_melded:
+            return DiscardDue(Rule.P4, Discarding.NOT_YET)
+        pending = b.pending
+        if pending is not None and b.rules.must_keep_draw(s, b.next_seat, pending):
+            kept = None if holds_nothing_else(s, pending) else pending
+            return DiscardDue(Rule.P9, Discarding.HAND_CARD, excluded=kept)
+        return DiscardDue(Rule.P2, Discarding.THE_DRAW, card=pending)
+    if s.hand_n == 0:
+        return DiscardDue(Rule.P7, Discarding.NONE)  # the eleventh card melded: he went out
+    return DiscardDue(Rule.P5, Discarding.HAND_CARD)
+
+
+def holds_nothing_else(s: Seat, c: Card) -> bool:
+    """P9: every card of ``s``'s hand is a known copy of ``c``, so that discarding ``c`` is
+    discarding a hand card even when ``c`` is the kept draw."""
+    return s.unknown == 0 and s.hand[c.index] == s.hand_n
+
+
+@decides(Rule.P2, what="whether an unused stock draw is discarded at once")
+def unused_draw_fault(b: Board, node: Discard | Turn, flat: bool = False) -> Ruling | None:
+    """P2: the unused stock draw is discarded at once (a different card only when P9 keeps it,
+    ``flat``), never left unused at the end of the turn."""
+    if b.pending_used:
+        return None
+    if type(node) is Discard:
+        if flat:
+            return None
+        return b.fail(Rule.P2, f"the drawn {b.pending} never joins the hand: use it or discard it", node)
+    return b.fail(Rule.P2, f"the drawn {b.pending} must be used or discarded at once", node)
+
+
+@decides(Rule.P4, what="whether hand cards are melded in a turn that uses the drawn card")
+def melding_gate_fault(b: Board, node: Discard) -> Ruling | None:
+    """P4: hand cards were melded, so the drawn card must be used this turn."""
+    if b.pending_used or not b.hand_melded:
+        return None
+    return b.fail(Rule.P4, f"hand cards were melded but the drawn {b.pending} is not used", node)
+
+
+@decides(Rule.P5, what="whether a turn that used its draw ends with a discard, and nothing after it")
+def discard_fault(b: Board, node: Located) -> Ruling | None:
+    """P5: the discard ends the turn (no action after it); a player who used his draw and
+    still holds cards ends his turn with a discard."""
+    s = b.seat
+    assert s is not None
+    if type(node) is Turn:
+        due = discard_due(b)
+        if due.rule is not Rule.P5 or due.due is not Discarding.HAND_CARD:
+            return None
+        return b.fail(Rule.P5, f"{s.name} used the draw and must end the turn with a discard", node)
+    if b.discarded:
+        return b.fail(Rule.P5, f"{b.seat_name}'s discard ended the turn", node)
+    return None
+
+
+def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pending: bool = False) -> Ruling | None:
+    """P8: a forced live discard must be taken (no draw) and added to one of the player's melds
+    (not laid in a new meld, ``uses_pending``, nor left unused); a ``force`` line names the
+    player in turn, another player, whose meld the live discard fits."""
+    kind = type(node)
+    if kind is Draw:
+        s = b.seat
+        assert s is not None
+        n = b.rules.must_take(b.forced_by, b.automatic, s, b.live if b.live_ok else None)
+        if n < 0:
+            return b.fail(Rule.P8, f"{b.forced_by} forced {s.name} to take {b.live}; {s.name} may not draw", node)
+        if n:
+            return b.fail(
+                Rule.P8, f"the live discard {b.live} fits {s.name}'s meld #{n}: {s.name} must take and add it", node
+            )
+        return None
+    if kind is MeldNew:
+        if b.must_add and uses_pending:
+            return b.fail(Rule.P8, f"the forced {b.pending} must be added to one of {b.seat_name}'s melds", node)
+        return None
+    if kind is Discard:
+        if b.must_add and not b.pending_used:
+            return b.fail(Rule.P8, f"the forced {b.pending} must be added", node)
+        return None
+    assert isinstance(node, Force)
+    player, other = node.player, b.by_name[node.other]
+    if other is not b.in_turn:
+        return b.fail(Rule.P8, f"{node.other} is not in turn ({b.in_turn.name} is)", node, player=player)
+    if other is b.by_name[player]:
+        return b.fail(Rule.P8, f"{player} cannot force {player}", node, player=player)
+    if not b.live_ok or b.live is None:
+        return b.fail(Rule.P8, "there is no live discard to force", node, player=player)
+    if not other.fits(b.rules, b.live):
+        return b.fail(Rule.P8, f"the live discard {b.live} fits none of {node.other}'s melds", node, player=player)
+    return None
+
+
+def flat_player_fault(b: Board, s: Seat, node: Discard, due: DiscardDue) -> Ruling | None:
+    """P9: a player who must keep the unused draw (``due``, asking
+    :meth:`pancli.panrules.PanRules.must_keep_draw`) discards a hand card: the drawn card itself
+    only as a copy of a hand that holds nothing else."""
+    c = node.card
+    if due.rule is not Rule.P9 or due.excluded is None or c != due.excluded:
+        return None
+    return b.fail(
+        Rule.P9, f"{b.next_seat.name} is flat and {c} fits {b.next_seat.name}'s melds: {s.name} must keep it", node
+    )
+
+
+def apply_discard(b: Board, a: Discard, plan: DiscardPlan) -> None:
+    """Discard: the unused draw goes live (P3); or the kept draw joins the hand (P9) and a hand
+    card goes to the pile, dead."""
+    s = b.seat
+    assert s is not None
+    c = a.card
+    record = b.steps is not None
+    b.discarded = True
+    if plan.kind is DiscardKind.UNUSED_DRAW:
+        goes_live(b, c)
+        if record:
+            b.moves.append((c, STOCK, DISCARD_PILE))
+        return
+    if plan.kind is DiscardKind.KEPT_DRAW:
+        assert b.pending is not None
+        s.hand[b.pending.index] += 1
+        s.hand_n += 1
+        b.pending_used = True
+        if record:
+            b.moves.append((b.pending, STOCK, HAND))
+    assert plan.cards is not None
+    discard_hand_card(b, s, c, plan.cards.unknown_need > 0)
+
+
+def discard_hand_card(b: Board, s: Seat, c: Card, unseen: bool) -> None:
+    """``s`` discards ``c`` from his hand (one the record never showed, ``unseen``): a dead card
+    on the pile, the turn ended (P5): :func:`apply_discard` and the referee's fast meld turn
+    discard a hand card so."""
+    b.discarded = True
+    i = c.index
+    if unseen:
+        s.unknown -= 1
+        b.seen[i] += 1
+    else:
+        s.hand[i] -= 1
+    s.hand_n -= 1
+    b.pile.append(c)
+    b.live_ok = False
+    if b.steps is not None:
+        b.moves.append((c, HAND, DISCARD_PILE))
+
+
+def verify_discard(b: Board, a: Discard) -> DiscardPlan:
+    """A discard (P3, P4, P8, P9, P2 while the draw is unused; P7 after; M6, E4); raises Ruling."""
+    s = b.seat
+    assert s is not None
+    c = a.card
+    kind = DiscardKind.HAND_CARD
+    if not b.pending_used:
+        r = taken_card_fault(b, a) or melding_gate_fault(b, a) or forcing_fault(b, a)
+        if r is not None:
+            raise r
+        due = discard_due(b)
+        if due.due is Discarding.THE_DRAW and c == due.card:
+            return DiscardPlan(DiscardKind.UNUSED_DRAW)
+        # P2 excuses a discard other than the draw when P9 keeps it
+        r = flat_player_fault(b, s, a, due) or unused_draw_fault(b, a, due.rule is Rule.P9)
+        kind = DiscardKind.KEPT_DRAW
+    else:
+        r = ten_cards_fault(b, a)
+    r = r or unused_borrow_fault(b, a)
+    if r is not None:
+        raise r
+    return DiscardPlan(kind, plan_cards(b, (c,), a, borrowed=False))
+
+
+# ---------------------------------------------------------------------------
+# Between hands (S3): the winner of a hand is first hand in the next one.
+
+
+def next_hand_violation(previous: HandResult, script: HandScript, rules: PanRules) -> Violation | None:
+    """The S3 violation of ``script`` as the hand after ``previous`` in a record, if any: the
+    order ``rules`` sets (:meth:`.PanRules.next_order`), whole with the same players; when
+    others left or joined, only its first hand is known."""
+    if script.game is not Game.PANGUINGUE:
+        return None
+    expected = rules.next_order(previous.players, previous.winner)
+    if expected is None or expected[0] not in script.players:
+        return None
+    if set(previous.players) == set(script.players):
+        if script.players == expected:
+            return None
+        why = f"the order of play is {' '.join(expected)}, not {' '.join(script.players)}"
+        message = f"{expected[0]} won the last hand and is first hand in this one: {why}"
+    else:
+        if script.players[0] == expected[0]:
+            return None
+        left = [p for p in previous.players if p not in script.players]
+        joined = [p for p in script.players if p not in previous.players]
+        moves = [f"{' '.join(left)} left" if left else "", f"{' '.join(joined)} joined" if joined else ""]
+        why = f"the order of play starts with {expected[0]}, not {script.players[0]}"
+        message = (
+            f"{expected[0]} won the last hand and is first hand in this one ({', '.join(m for m in moves if m)}): {why}"
+        )
+    return Ruling.make(Rule.S3, script.players[0], message, line=script.first_line or 1, col=1).violation
+
+
+def stopped_before_play(script: HandScript, violation: Violation) -> HandResult:
+    """The result of a hand stopped before any play by ``violation``: nothing paid.
+
+    >>> from pancli.model.actions import HandScript
+    >>> from pancli.model.results import Violation
+    >>> r = stopped_before_play(HandScript(players=("Ana", "Ben")), Violation("S3", 1, 1, "Ana", "x"))
+    >>> r.winner, r.ledger, r.ok
+    (None, {'Ana': 0, 'Ben': 0}, False)
+    """
+    return HandResult(
+        players=script.players,
+        winner=None,
+        payments=(),
+        ledger=dict.fromkeys(script.players, 0),
+        violations=(violation,),
+        ending=Ending.STOPPED,
+        ending_rule=violation.rule,
+        stake=script.stake,
+    )
