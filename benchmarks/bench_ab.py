@@ -7,11 +7,15 @@ folder (the folder comes first on ``sys.path`` for ``python -m pancli``). Run fr
 
     python benchmarks/bench_ab.py OLD_TREE NEW_TREE                # 5,000 hands, 5 rounds
     python benchmarks/bench_ab.py OLD_TREE NEW_TREE --hands 20000 --rounds 7
+    python benchmarks/bench_ab.py OLD_TREE NEW_TREE --also MAIN_TREE --only replay
 
 It measures, whole process, stdin from a file and stdout to nothing, alternating A and B (and
 which goes first) each round; the median of the rounds is kept, of the wall time and of the
 CPU time (user + system) of the process: on a shared machine the CPU time is the steadier
-ratio, since waiting for a core does not count in it:
+ratio, since waiting for a core does not count in it. ``--also TREE`` times more trees in the
+same rounds (each against A). Every tree runs with its ``.pyc`` files written and read, as an
+installed program does (``PYTHONDONTWRITEBYTECODE`` is dropped for the runs, and each command
+runs once untimed first): otherwise a tree never run before compiles every module each run.
 
 1. ``pan replay -`` over N simulated 6-player hands (hands/s);
 2. ``pan replay --jobs 2 -`` over the same hands (hands/s);
@@ -49,6 +53,9 @@ def pagruc_hands(n: int) -> str:
     return "\n".join(selfplay_hand(tuple(rng.sample(NAMES, rng.randint(3, 8))), rng) for _ in range(n))
 
 
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def wall(tree: Path, args: list[str], stdin: Path) -> tuple[float, float]:
     """Wall and CPU seconds of one whole-process run of ``pan ARGS < stdin`` with ``tree``'s pancli."""
     with stdin.open("rb") as f:
@@ -60,6 +67,7 @@ def wall(tree: Path, args: list[str], stdin: Path) -> tuple[float, float]:
             stdin=f,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            env=ENV,
         )
         elapsed = time.perf_counter() - t
         after = os.times()
@@ -71,6 +79,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("old", type=Path, help="tree A (the previous main)")
     ap.add_argument("new", type=Path, help="tree B (the change)")
+    ap.add_argument("--also", type=Path, action="append", default=[], help="another tree timed in the same rounds")
     ap.add_argument("--hands", type=int, default=5000, help="simulated 6-player hands (default 5,000)")
     ap.add_argument("--pagruc-hands", type=int, default=1000, help="PAGRUC hands (default 1,000)")
     ap.add_argument("--only", action="append", default=[], help="run only the cases of this name (repeatable)")
@@ -93,24 +102,28 @@ def main() -> None:
             ("standings", ["standings", "-"], pagruc, opts.pagruc_hands, "hands/s"),
             ("simulate", [*sim, "-q"], record, opts.hands, "hands/s"),
         ]
+        trees = [opts.old, opts.new, *opts.also]
         for name, args, data, n, unit in cases:
             if opts.only and name not in opts.only:
                 continue
-            times: dict[Path, list[float]] = {opts.old: [], opts.new: []}
-            cpus: dict[Path, list[float]] = {opts.old: [], opts.new: []}
+            times: dict[Path, list[float]] = {tree: [] for tree in trees}
+            cpus: dict[Path, list[float]] = {tree: [] for tree in trees}
+            for tree in trees:
+                wall(tree, args, data)  # its .pyc written, its caches warm
             for r in range(opts.rounds):
-                order = (opts.old, opts.new) if r % 2 == 0 else (opts.new, opts.old)
+                order = trees if r % 2 == 0 else trees[::-1]
                 for tree in order:
                     t, cpu = wall(tree, args, data)
                     times[tree].append(t)
                     cpus[tree].append(cpu)
-            a, b = statistics.median(times[opts.old]), statistics.median(times[opts.new])
-            ca, cb = statistics.median(cpus[opts.old]), statistics.median(cpus[opts.new])
-            print(
-                f"{name:22s} A {n / a:12,.0f} {unit}   B {n / b:12,.0f} {unit}   B/A time {b / a:.3f}"
-                f"   B/A cpu {cb / ca:.3f} ({ca:.2f} s, {cb:.2f} s)",
-                flush=True,
-            )
+            a, ca = statistics.median(times[opts.old]), statistics.median(cpus[opts.old])
+            for label, tree in [("B", opts.new), *((f"C{i}", t) for i, t in enumerate(opts.also, 1))]:
+                b, cb = statistics.median(times[tree]), statistics.median(cpus[tree])
+                print(
+                    f"{name:22s} A {n / a:12,.0f} {unit}   {label} {n / b:12,.0f} {unit}   {label}/A time {b / a:.3f}"
+                    f"   {label}/A cpu {cb / ca:.3f} ({ca:.2f} s, {cb:.2f} s)",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

@@ -28,9 +28,11 @@ if TYPE_CHECKING:  # decimal is imported where a stake is read: most commands ne
 
 # --------------------------------------------------------------------------- turn actions
 # Each carries its place in the record (line, col) for rulings; 0 means "not from text".
+# Each holds only cards, numbers, text and tuples of them, so it can be in no reference cycle:
+# the collector leaves it untracked (gc=False), as a record is hundreds of thousands of them.
 
 
-class Draw(Value):
+class Draw(Value, gc=False):
     """``draw CARD``: the top card of the stock (P1), shown to all."""
 
     card: Card
@@ -38,7 +40,7 @@ class Draw(Value):
     col: int = 0
 
 
-class Take(Value):
+class Take(Value, gc=False):
     """``take CARD``: the top discard (P1, P3; PAGRUC G3)."""
 
     card: Card
@@ -46,7 +48,7 @@ class Take(Value):
     col: int = 0
 
 
-class TakeMany(Value):
+class TakeMany(Value, gc=False):
     """PAGRUC only (G3): ``take 3`` or ``take 5h 6h 7h``: several cards from the top of the
     discard pile. ``cards`` is empty when only ``count`` was written."""
 
@@ -56,7 +58,7 @@ class TakeMany(Value):
     col: int = 0
 
 
-class MeldNew(Value):
+class MeldNew(Value, gc=False):
     """``meld [cards]``: lay a new meld. ``claim`` is a ``[%pays N]`` claim (units per opponent)."""
 
     cards: tuple[Card, ...]
@@ -65,7 +67,7 @@ class MeldNew(Value):
     col: int = 0
 
 
-class Add(Value):
+class Add(Value, gc=False):
     """``add cards to #N``: increase the player's own N-th meld (1-based, order laid) (M5)."""
 
     cards: tuple[Card, ...]
@@ -78,7 +80,7 @@ class Add(Value):
     col: int = 0
 
 
-class Lay(Value):
+class Lay(Value, gc=False):
     """PAGRUC only (G5): ``lay CARDS on NAME#N``: lay off onto any player's N-th meld."""
 
     cards: tuple[Card, ...]
@@ -88,7 +90,7 @@ class Lay(Value):
     col: int = 0
 
 
-class Borrow(Value):
+class Borrow(Value, gc=False):
     """``borrow CARD from #N``: take a card off one's own N-th meld to complete a new meld (M6)."""
 
     card: Card
@@ -100,7 +102,7 @@ class Borrow(Value):
     col: int = 0
 
 
-class Split(Value):
+class Split(Value, gc=False):
     """``split #N [cards] [cards]``: one's own N-th meld becomes the two melds given (M6).
 
     The two groups hold all the old meld's cards plus the cards added from the hand.
@@ -118,7 +120,7 @@ class Split(Value):
     col: int = 0
 
 
-class Discard(Value):
+class Discard(Value, gc=False):
     """``discard CARD``: ends the turn (P5)."""
 
     card: Card
@@ -126,14 +128,14 @@ class Discard(Value):
     col: int = 0
 
 
-class Out(Value):
+class Out(Value, gc=False):
     """``out``: the player says he went out (optional; the referee sees it) (P7, C8)."""
 
     line: int = 0
     col: int = 0
 
 
-class Mend(Value):
+class Mend(Value, gc=False):
     """``mend #N [cards]``: the player makes his foul meld #N of this turn good (I2): it becomes
     ``cards``, a legal meld, the cards exchanged with his hand. No penalty. For a foul addition
     to #N, ``cards`` are the whole meld #N as it becomes (every card it held before, and the
@@ -149,7 +151,7 @@ class Mend(Value):
     col: int = 0
 
 
-class TakeBack(Value):
+class TakeBack(Value, gc=False):
     """``back #N``: the foul meld #N of this turn, called, cannot be made good: the player takes
     its cards back and returns what it collected (I2), then goes on with his turn legally."""
 
@@ -166,7 +168,7 @@ Action = Draw | Take | TakeMany | MeldNew | Add | Lay | Borrow | Split | Mend | 
 # --------------------------------------------------------------------------- lines of a hand
 
 
-class Deal(Value):
+class Deal(Value, gc=False):
     """``deal NAME cards...``: the player's dealt cards (S2).
 
     >>> from pancli.cards import card, Rank, Suit
@@ -202,7 +204,7 @@ class Deal(Value):
         return self.line, self.col + len("deal ") + len(self.player) + 1 + 3 * j
 
 
-class Decision(Value):
+class Decision(Value, gc=False):
     """``NAME stay`` or ``NAME top`` (T1)."""
 
     player: str
@@ -211,7 +213,7 @@ class Decision(Value):
     col: int = 0
 
 
-class Turn(Value):
+class Turn(Value, gc=False):
     """``NAME action, action, ...``: one player's turn. ``number`` is an optional move number."""
 
     player: str
@@ -221,7 +223,7 @@ class Turn(Value):
     col: int = 0
 
 
-class Force(Value):
+class Force(Value, gc=False):
     """``NAME force OTHER``: NAME demands that OTHER take the live discard and add it (P8)."""
 
     player: str
@@ -230,14 +232,14 @@ class Force(Value):
     col: int = 0
 
 
-class Reshuffle(Value):
+class Reshuffle(Value, gc=False):
     """``reshuffle``: the dead discards become the new stock (P10; PAGRUC G6)."""
 
     line: int = 0
     col: int = 0
 
 
-class Call(Value):
+class Call(Value, gc=False):
     """``NAME call OTHER #N``, on a line of its own where it was made: NAME demands that OTHER's
     foul meld #N, or his foul addition to #N, be made good (I2). OTHER may answer on the next
     line with ``OTHER mend #N [cards]`` (a turn line of that one action); the lines before the
@@ -252,7 +254,7 @@ class Call(Value):
     col: int = 0
 
 
-class Count(Value):
+class Count(Value, gc=False):
     """``NAME count OTHER`` or ``NAME count OTHER N``, on a line of its own: NAME demands a count
     of OTHER's cards (I1). ``number`` is the number found in OTHER's hand, written for a player
     whose cards the record does not show (None when not written)."""

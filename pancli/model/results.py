@@ -51,9 +51,10 @@ if TYPE_CHECKING:  # decimal is imported where a stake is read: most commands ne
     from pancli.rulebook import Rule
 
 
-class Payment(Value):
+class Payment(Value, gc=False):
     """``payer`` pays ``payee`` ``units`` under ``rules`` for the record line ``line``;
-    ``meld`` is the meld concerned, when there is one.
+    ``meld`` is the meld concerned, when there is one. Text, numbers and cards only: untracked
+    by the collector, as the actions are (:mod:`pancli.model.actions`).
 
     ``rules`` are ids of the rulebook: a new meld pays under its conditions (C1..C5, both C4
     and C5 for a rope from A to K) or C6 for a meld that is none, a change under C7, going out

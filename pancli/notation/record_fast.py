@@ -32,7 +32,6 @@ from pancli.model.actions import (
     Action,
     Add,
     Borrow,
-    Call,
     Count,
     Deal,
     Decision,
@@ -276,6 +275,21 @@ def _maker(item: Turn | Decision) -> tuple[Maker, frozenset[str]]:
     return many, frozenset(names)
 
 
+def _no_turn(kw: str, head: list[str], line: int, ctx: LineContext) -> ParsedPlay | None:
+    """A ``deal``, ``up`` or ``reshuffle`` line (``kw``) of the tokens ``head``, or None."""
+    if kw == "deal":
+        if len(head) < 3 or head[1] not in ctx.players:
+            return None
+        cards = _cards(head[2:], ctx.tokens)
+        return None if cards is None else (Deal(head[1], cards, line, 1), ())
+    if kw == "up":
+        if len(head) != 2:
+            return None
+        c = ctx.tokens.get(head[1])
+        return None if c is None else (UpLine(c, line, 1), ())
+    return (Reshuffle(line, 1), ()) if len(head) == 1 else None
+
+
 def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
     s = text.rstrip(" ")
     if not s or s[0] == " ":
@@ -289,20 +303,10 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
         return None  # the grammar says R10
     if n_parts != s.count(",") + 1:
         return None
-    head = parts[0].rstrip(" ").split(" ")
-    kw = head[0]
-    if kw == "deal":
-        if n_parts != 1 or len(head) < 3 or head[1] not in ctx.players:
-            return None
-        cards = _cards(head[2:], table)
-        return None if cards is None else (Deal(head[1], cards, line, 1), ())
-    if kw == "up":
-        if n_parts != 1 or len(head) != 2:
-            return None
-        c = table.get(head[1])
-        return None if c is None else (UpLine(c, line, 1), ())
-    if kw == "reshuffle":
-        return (Reshuffle(line, 1), ()) if n_parts == 1 and len(head) == 1 else None
+    first = parts[0]
+    kw, _, rest = first.partition(" ")
+    if kw == "deal" or kw == "up" or kw == "reshuffle":
+        return None if n_parts != 1 else _no_turn(kw, first.rstrip(" ").split(" "), line, ctx)
     number: int | None = None
     pos = 0  # offset of the current token
     if kw[-1:] == ".":
@@ -311,42 +315,35 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
             return None
         number = int(digits)
         pos = len(kw) + 1
-        head = head[1:]
-        if not head:
-            return None
-    if "" in head:
-        return None
-    name = head[0]
+        kw, _, rest = rest.partition(" ")
+    name = kw
     players = ctx.players
     if name not in players:
         return None
     name_col = pos + 1
     pos += len(name) + 1
-    if number is None and n_parts == 1 and len(head) <= 3:
-        word = head[1] if len(head) > 1 else ""
-        if len(head) == 2 and (word == "stay" or word == "top"):
+    if number is None and n_parts == 1:  # a decision, force, call or count, or a turn of one action
+        words = rest.rstrip(" ").split(" ")
+        if "" in words:
+            return None
+        n = len(words)
+        word = words[0]
+        if n == 1 and (word == "stay" or word == "top"):
             return Decision(name, word == "stay", line, name_col), ()
         if word == "force":
-            if len(head) != 3 or head[2] not in players:
+            if n != 2 or words[1] not in players:
                 return None
-            return Force(name, head[2], line, name_col), ()
+            return Force(name, words[1], line, name_col), ()
         if word == "call":
-            n = _target(head[3]) if len(head) == 4 and head[2] in players else None
-            if n is None:
-                return None
-            return Call(name, head[2], n, len(name) + len(head[2]) + 7, line, name_col), ()
+            return None  # (the grammar reads it)
         if word == "count":
-            if len(head) != 3 or head[2] not in players:
+            if n == 2 and words[1] in players:
+                return Count(name, words[1], None, line, name_col), ()
+            digits = words[2] if n == 3 else ""
+            if n != 3 or words[1] not in players or not (digits.isascii() and digits.isdigit()) or len(digits) > 2:
                 return None
-            return Count(name, head[2], None, line, name_col), ()
-    if number is None and n_parts == 1 and len(head) == 4 and head[1] == "count":
-        digits = head[3]
-        if head[2] not in players or not (digits.isascii() and digits.isdigit()) or len(digits) > 2:
-            return None
-        found = int(digits)
-        return (Count(name, head[2], found, line, name_col), ()) if found <= MAX_COUNTED else None
-    if len(head) < 2:
-        return None
+            found = int(digits)
+            return (Count(name, words[1], found, line, name_col), ()) if found <= MAX_COUNTED else None
     actions: list[Action] = []
     glyphs: list[str] | None = None  # (None while no action has one)
     segments = ctx.segments

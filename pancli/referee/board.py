@@ -395,7 +395,9 @@ class Board:
     def payers(self, seat: Seat) -> list[Seat]:
         """Who pays ``seat``'s collections (C1..C8, a foul meld's on his word, I2): each active
         opponent, and each player retired from the hand (I1, I2: he still pays others)."""
-        out = [o for o in self.active if o is not seat]
+        out = self.active.copy()
+        if seat in out:  # (a seat is equal to itself alone: the list copied, not filtered)
+            out.remove(seat)
         if self.retired:
             out += self.retired
         return out

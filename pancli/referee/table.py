@@ -793,8 +793,7 @@ class Table(Board):
                     continue
                 i = c.index
                 need[i] = need.get(i, 0) + 1
-            for i, n in need.items():
-                taken[i] = taken.get(i, 0) + n
+                taken[i] = taken.get(i, 0) + 1
             k = len(a.cards) - uses
             used += k
             melded += len(a.cards)
