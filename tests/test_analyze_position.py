@@ -296,6 +296,15 @@ def test_P9_the_draw_the_position_keeps_is_not_advised_as_the_discard() -> None:
     assert (plain.discard, plain.kept_draw, kept.kept_draw) == (None, False, True)
     assert kept.discard is not None and kept.discard != pos.drawn and kept.next_hand is not None
     assert sorted(map(str, (*kept.next_hand, kept.discard))) == sorted(map(str, (*pos.hand, pos.drawn)))
+    # a hand of nothing but copies of the draw has no other card to throw: the draw goes (P9's excuse)
+    from pancli.melds import judge
+
+    (jd,) = cards("Jd")
+    kings = judge(cards("Kc Kc Kc"), pos.profile).meld
+    assert kings is not None
+    table = (*pos.melds, kings)  # nine melded, the hand one Jd
+    alone = analyze((jd,), pos.profile, jd, table, (), pos.players, samples=20, keeps_draw=True)
+    assert (alone.kept_draw, alone.discard) == (False, None)
 
 
 def test_player_defaults_to_the_one_whose_line_it_is_and_stdin_is_read() -> None:

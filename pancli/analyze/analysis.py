@@ -188,7 +188,8 @@ def analyze(
     """Analyse a position: ``hand`` (without the drawn card), ``drawn``, the player's ``table`` melds
     and the ``seen`` cards. ``keeps_draw``: the position says the drawn card may not be the discard
     (P9: the next player is flat and could add it), so an unusable draw stays in the hand and a hand
-    card is discarded; the caller asks the position (``Position.keeps_draw``).
+    card is discarded, unless the hand holds nothing else; the caller asks the position
+    (``Position.keeps_draw``).
     Raises :class:`ImpossiblePosition` for an impossible position, as the rules
     object ``rules`` of ``profile`` (a fresh one without) answers S1, P7 and E4. ``space``: the meld
     space the caller asks in (a batch's, shared by its hands; without, that of ``rules``:
@@ -217,7 +218,7 @@ def analyze(
         now = rows[SLOT_OF[drawn]].arrangement
         if now is not None and now.score == best.score:
             best = Arrangement(now.placed, now.dead, best.count)  # the tie that uses the draw
-        if now is None and keeps_draw:  # P9: the unusable draw stays, a hand card is the discard
+        if now is None and keeps_draw and any(c != drawn for c in hand):  # P9: a hand card goes, the draw stays
             next_table = tuple(table)
             discard, ctx = _best_discard([*hand, drawn], profile, next_table, live, space, keep=drawn)
             next_hand = tuple(decode(ctx.state))
