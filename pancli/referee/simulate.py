@@ -563,13 +563,14 @@ def _melds_before(events: list[Event], who: str) -> int:
 def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandScript]:
     """Each way :func:`inject` may put ``kind`` into ``script``, in a random order."""
     deals = list(script.deals)
+    rules = PanRules(script.profile)  # one rules object for every place tried
     if kind in ("I1-extra", "I1-short"):
         order = list(range(len(deals)))
         rng.shuffle(order)
         for i in order:
             d = deals[i]
             if kind == "I1-extra":
-                extra = rng.choice(PanRules(script.profile).pack_cards())
+                extra = rng.choice(rules.pack_cards())
                 cards = (*d.cards, extra)
             else:
                 cards = d.cards[:-1]  # the last card dealt is the one missing: he holds it unseen
@@ -577,9 +578,8 @@ def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandS
         return
     events = list(script.events)
     if kind == "I1-counted-late":
-        yield from _counted_late(script, deals, events, rng)
+        yield from _counted_late(script, deals, events, rng, rules)
         return
-    rules = PanRules(script.profile)
     pack = rules.pack_cards()
     places = [j for j, e in enumerate(events) if type(e) is Turn and len(e.actions) >= 2]
     rng.shuffle(places)
@@ -683,14 +683,14 @@ def _called_late(
 
 
 def _counted_late(
-    script: HandScript, deals: list[Deal], events: list[Event], rng: random.Random
+    script: HandScript, deals: list[Deal], events: list[Event], rng: random.Random, rules: PanRules
 ) -> Iterator[HandScript]:
     """A deal of eleven cards that no one sees at the deal, found by a count of that player some
     lines after the first turn (I1); his lines after the count are left out (he retires there)."""
     first = next((i for i, e in enumerate(events) if type(e) is Turn), None)
     if first is None:
         return
-    pack = PanRules(script.profile).pack_cards()
+    pack = rules.pack_cards()
     order = list(range(len(deals)))
     rng.shuffle(order)
     stayed = _stayed(events)
