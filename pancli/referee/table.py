@@ -132,7 +132,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pancli.cards import Card
+from pancli.cards import ALL_CARDS, Card
 from pancli.melds import MeldError
 from pancli.model.actions import (
     Action,
@@ -496,6 +496,43 @@ class Table(Board):
         (Rule.P2, 'the draw', 'Qd')
         """
         return play.discard_due(self)
+
+    def discards_after(self, turn: Turn) -> tuple[Card, ...] | None:
+        """The cards the discard ending ``turn`` may be: the turn line as written so far (its draw
+        or take and any melds, no discard yet) played as :meth:`push` plays it, the
+        :meth:`discard_due` then asked of each card the player is known to hold, and the table put
+        back. None when the line may not be played or one of its actions is refused (the
+        referee's ruling is what the line gets when it is entered).
+
+        >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
+        >>> from pancli.model.actions import Deal, Decision, Turn, Draw, MeldNew
+        >>> c = fast_cards
+        >>> deals = (Deal("Ana", c("5s 5s 2h 3h Kd Kh Kc 2c 7d Jc")), Deal("Ben", c("2d 2d 6c Jd Jd Qs 4s 4s 6h 7c")))
+        >>> t = Table(HandScript(players=("Ana", "Ben"), upcard=c("4c")[0], deals=deals), undo=True)
+        >>> t.deal_in(), t.push(Decision("Ana", True)), t.push(Decision("Ben", True))
+        (True, (), ())
+        >>> [str(x) for x in t.discards_after(Turn("Ana", (Draw(c("Qd")[0]),)))]  # P2: the draw
+        ['Qd']
+        >>> meld = Turn("Ana", (Draw(c("5s")[0]), MeldNew(c("5s 5s 5s"))))
+        >>> " ".join(map(str, t.discards_after(meld) or ())), t.discard_due().rule  # P5; the table is put back
+        ('2h 2c 3h 7d Jc Kh Kd Kc', Rule.P1)
+        """
+        before = self.snapshot()
+        try:
+            try:
+                self.verify_turn(turn)
+                self.begin_turn(turn)
+                for a in turn.actions:
+                    self.apply(a, self.verify(a))
+            except Ruling:
+                return None
+            due = self.discard_due()
+            seat = self.seat
+            if seat is None:
+                return None
+            return tuple(c for c in ALL_CARDS if due.allows(c, held=seat.hand[c.index] > 0))
+        finally:
+            self.restore(before)
 
     # ------------------------------------------------------------------ seating and deal
 

@@ -430,8 +430,8 @@ WORDS = ("deal", "up", "reshuffle", "undo", "settle", "rules", "quit")
 def candidates(session: Session, text: str) -> list[str]:
     """What may complete the last word of ``text``: player names and commands first, then the
     actions legal now (T1: stay or top; P1: draw or take; the rest of a turn), the cards the
-    player in turn holds (when known), the live discard after ``take``, his meld numbers after
-    ``to``, rule ids after ``rules``."""
+    player in turn holds (when known), the live discard after ``take``, the cards the referee
+    allows after ``discard`` (P2, P5, P9), his meld numbers after ``to``, rule ids after ``rules``."""
     words = text.split(" ")
     before = [w for w in words[:-1] if w]
     if before and before[0].endswith(".") and before[0][:-1].isdigit():
@@ -476,6 +476,10 @@ def candidates(session: Session, text: str) -> list[str]:
         return list(VERBS_THEN)
     if last == "meld" and now is not None and now.lays:
         return [f"[{' '.join(str(c) for c in m)}]" for m in now.lays]
+    if last == "discard":
+        allowed = session.discards(text)  # the referee's answer for the line as written so far
+        if allowed is not None:
+            return [str(c) for c in allowed]
     if last in ("discard", "meld", "borrow") or last.startswith("["):
         return [("[" if last == "meld" else "") + c for c in hand]
     return hand
