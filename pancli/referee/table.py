@@ -742,7 +742,8 @@ class Table(Board):
         s = active[pos - 1]
         rules = self.rules
         if (
-            not rules.holds_ten(s.hand_n, s.melded_n, s.size)
+            s.standing  # his foul melds left lying are found at his turn's end (I2): the general path
+            or not rules.holds_ten(s.hand_n, s.melded_n, s.size)
             or rules.must_take(self.forced_by, self.automatic, s, self.live if self.live_ok else None)
             or stock_fault(self, d) is not None
             or card_fault(self, c, d) is not None
