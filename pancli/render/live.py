@@ -302,6 +302,7 @@ class JsonlLive(PlainLive):
             )
             self._w(dumps(item) + "\n")
             return
+        # start-up: the hand's JSON only once a line is accepted
         from pancli.render.json import hand_item, step_events
 
         report = entry.report
