@@ -137,9 +137,10 @@ def unexplained_imports(sources: dict[str, str]) -> list[str]:
                     out.append(f"{rel}:{imp.lineno} {ast.unparse(imp)}")
                 after = end
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__":
-                if node.lineno not in said and node.lineno - 1 not in said:
-                    out.append(f"{rel}:{node.lineno} {ast.unparse(node)}")
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__"):
+                continue
+            if not {node.lineno, node.lineno - 1} & said:
+                out.append(f"{rel}:{node.lineno} {ast.unparse(node)}")
     return out
 
 
