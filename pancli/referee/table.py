@@ -155,7 +155,7 @@ from pancli.model.actions import (
     TakeBack,
     Turn,
 )
-from pancli.model.results import HandResult, Payment, Ruling, Violation, plain_turn, turn_steps
+from pancli.model.results import HandResult, Payment, Ruling, Violation, is_plain_turn, turn_steps
 from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import play
 from pancli.referee.board import DECIDING, PLAYING, Board, Foul, Located, Phase, Seat
@@ -711,7 +711,7 @@ class Table(Board):
         :meth:`fast_turn` records it (one form for one play, whichever path played it)."""
         steps = self.steps
         turn = self.turn
-        if steps is not None and turn is not None and plain_turn(turn) and steps[-2:] == [*turn_steps(turn)]:
+        if steps is not None and turn is not None and is_plain_turn(turn) and steps[-2:] == [*turn_steps(turn)]:
             steps[-2:] = [turn]
         play.end_turn(self)
 
