@@ -264,6 +264,7 @@ def rules_profile(spec: str, problem: Callable[[str], Exception], relative_to: P
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
     try:
+        # start-up: tomllib only for a house-rules file
         from pancli.app.profiles import house_rules
 
         return house_rules(path)
