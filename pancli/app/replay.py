@@ -264,7 +264,8 @@ class RecordJudge:
             return True
         if script.game is Game.PAGRUC:
             if self.pagruc is None:
-                from pancli.pagruc.referee import referee_hand  # start-up: pan replay does without it
+                # start-up: pan replay does without these
+                from pancli.pagruc.referee import referee_hand
 
                 self.pagruc = referee_hand
             result_p = self.pagruc(script, record_steps=self.steps, rules=self._pagruc_rules())
