@@ -653,6 +653,12 @@ def test_E1_the_card_readers_read_the_cards_the_rules_object_s_pack_holds() -> N
     ]
 
 
+def test_E1_the_batch_s_spread_template_asks_the_pack_s_copies() -> None:
+    """A spread of the cards a pack holds is M2 whatever they are: a card it holds none of is
+    never read, so it keeps no length of spread from the template."""
+    assert NoSevens(HOYLE).spread_rule(3) == PanRules(HOYLE).spread_rule(3) == "M2"
+
+
 def test_E1_pan_check_and_pay_read_in_the_rules_object_s_pack() -> None:
     from pancli.app.check import PlainBatch, judge_text, plain_row
     from pancli.app.pay import PayBatch
