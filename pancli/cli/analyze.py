@@ -250,8 +250,8 @@ def _hand(
     svg_out: str | None,
 ) -> Found:
     """The analysis of the HAND given on the command line."""
-    cards, drawn = read_hand(_hand_text(hand, draw), draw)
-    found = job.analyse(cards, drawn, job.read_melds(melds), read_seen(seen), "<hand>", 1)
+    cards, drawn = read_hand(_hand_text(hand, draw), draw, rules=job.rules())
+    found = job.analyse(cards, drawn, job.read_melds(melds), read_seen(seen, job.rules()), "<hand>", 1)
     if svg_out is not None:
         from pancli.render import svg  # start-up: pan analyze does without it
 
@@ -307,9 +307,9 @@ def _analyse_batch(
         entries = JsonStream(lines)
     try:
         table = job.read_melds(melds)
-        seen_cards = read_seen(seen)
+        seen_cards = read_seen(seen, job.rules())
         if draw is not None:
-            read_draw(draw)
+            read_draw(draw, job.rules())
     except InputProblem as exc:  # an option is bad: no hand can be analysed
         error = _problem(exc)
         if entries is not None:
