@@ -493,13 +493,16 @@ mended and taken-back ones change no one's result: the table paid the foul meld 
 it was claimed to be worth (a ``[%pays N]``), and that is returned."""
 
 
-def inject(script: HandScript, kind: str, rng: random.Random) -> HandScript | None:
+def inject(
+    script: HandScript, kind: str, rng: random.Random, rules: PanRules | None = None
+) -> HandScript | None:
     """``script`` (a legal, complete hand) with the irregularity ``kind`` of
     :data:`IRREGULARITIES` put in at a place ``rng`` chooses, the rest of the hand as played; a
     player who must retire plays no further turn (his later lines are left out). The first
-    place where the referee finds the irregularity and nothing else (leaving a player's lines
-    out can break another rule: a take of a discard he no longer made, a flat player's P9);
-    None when the hand offers none.
+    place where the referee, asking ``rules`` (the caller's rules object; without, one of the
+    hand's profile), finds the irregularity and nothing else (leaving a player's lines out can
+    break another rule: a take of a discard he no longer made, a flat player's P9); None when
+    the hand offers none.
 
     >>> from pancli.rules import HOYLE
     >>> s = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, 3, HOYLE))
@@ -508,8 +511,9 @@ def inject(script: HandScript, kind: str, rng: random.Random) -> HandScript | No
     """
     if kind not in IRREGULARITIES:
         raise ValueError(f"no irregularity {kind!r}: one of {', '.join(IRREGULARITIES)}")
-    for candidate in _places(script, kind, rng):
-        r = referee_hand(candidate, record_steps=False)
+    rules = PanRules(script.profile) if rules is None else rules
+    for candidate in _places(script, kind, rng, rules):
+        r = referee_hand(candidate, record_steps=False, rules=rules)
         if not r.violations and len(r.remedies) == 1:
             return candidate
     return None
@@ -560,10 +564,10 @@ def _melds_before(events: list[Event], who: str) -> int:
     return sum(1 for e in events if type(e) is Turn and e.player == who for a in e.actions if type(a) is MeldNew)
 
 
-def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandScript]:
-    """Each way :func:`inject` may put ``kind`` into ``script``, in a random order."""
+def _places(script: HandScript, kind: str, rng: random.Random, rules: PanRules) -> Iterator[HandScript]:
+    """Each way :func:`inject` may put ``kind`` into ``script``, in a random order, as ``rules`` deals
+    and lays."""
     deals = list(script.deals)
-    rules = PanRules(script.profile)  # one rules object for every place tried
     if kind in ("I1-extra", "I1-short"):
         order = list(range(len(deals)))
         rng.shuffle(order)
