@@ -43,6 +43,7 @@ from pancli.rules import (
     MIN_PLAYERS,
     NONE_SEEN,
     Condition,
+    Forcing,
     Profile,
     copies_words,
     seating_words,
@@ -103,10 +104,12 @@ class PanRules:
     :class:`LaidMeld` never changes, so hands share them, with their fit masks worked out once).
     """
 
-    __slots__ = ("_cited", "_grown", "_judged", "_laid", "_profile", "_space", "copies")
+    __slots__ = ("_automatic", "_cited", "_grown", "_judged", "_laid", "_profile", "_space", "copies")
 
     def __init__(self, profile: Profile) -> None:
         self._profile = profile
+        self._automatic = profile.forcing is Forcing.AUTOMATIC
+        """P8's forcing mode (knob ``forcing``), read once: :meth:`must_take` asks it every turn."""
         self._cited: dict[Condition | None, tuple[Rule, ...]] | None = None
         """The rule each condition is: a new meld pays under its conditions' ids (C1..C5; None:
         C6, valued as laid), made when the referee first asks (:meth:`cites`)."""
@@ -275,19 +278,20 @@ class PanRules:
         what="whether some cards are a meld, and which: a rope (M2, in E2's rank order) or a set (M3, M4)",
     )
     def judge(self, cards: tuple[Card, ...]) -> Verdict:
-        """:func:`pancli.melds.judge` of ``cards`` (E1 as :meth:`copies_of` answers), cached."""
+        """:func:`pancli.melds.judge` of ``cards`` (E1 as :meth:`copies_of` answers, E4 as
+        :meth:`past_the_pack` compares), cached."""
         key = card_key(cards)
         v = self._judged.get(key)
         if v is None:
             if len(self._judged) > _CACHE_LIMIT:
                 self._judged.clear()
-            v = self._judged[key] = judge(cards, self._profile, self.copies)
+            v = self._judged[key] = judge(cards, self._profile, self.copies, self.copies_fault)
         return v
 
     def spread_rule(self, n: int) -> str | None:
         """What :meth:`judge` answers for every meld of ``n`` cards of the pack holding two ranks
         and two suits at least: ``"M2"`` when that is so whatever the cards
-        (:func:`pancli.melds.spread_rule`, with :attr:`copies`), else None: it depends on the
+        (:func:`pancli.melds.spread_rule`, with :attr:`copies` and :meth:`copies_fault`), else None: it depends on the
         cards, or a subclass judges otherwise (``judge`` overridden), and each such meld is then
         asked of :meth:`judge`. ``pan check``'s batch builds its spread template from this.
 
@@ -297,7 +301,7 @@ class PanRules:
         """
         if type(self).judge is not PanRules.judge:
             return None
-        return spread_rule(n, self.copies)
+        return spread_rule(n, self.copies, self.copies_fault)
 
     @decides("C1", "C2", "C3", "C4", "C5", what="which conditions a meld is (C1-C5)")
     def conditions(self, meld: Meld) -> tuple[Condition, ...]:
@@ -329,10 +333,10 @@ class PanRules:
 
     @decides("M5", what="what adding cards to a meld makes, or why it cannot")
     def grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld:
-        """:func:`pancli.melds.grow` (M5, with :meth:`keeps_value` for C7, :meth:`copies_of` for E1,
-        E4); raises MeldError.
+        """:func:`pancli.melds.grow` (M5, with :meth:`keeps_value` of the :meth:`value` before and
+        after for C7, :meth:`copies_of` for E1, :meth:`past_the_pack` for E4); raises MeldError.
         Asked afresh: whoever asks often asks :meth:`grown` or :meth:`try_grow`, which keep its answers."""
-        return grow(meld, added, self._profile, self.keeps_value, self.copies)
+        return grow(meld, added, self._profile, self.keeps_value, self.copies, self.copies_fault, self.value)
 
     def try_grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld | MeldError:
         """:meth:`grow`, returning the MeldError instead of raising it (cached)."""
@@ -373,29 +377,55 @@ class PanRules:
     @decides("C8", what="what going out collects from each opponent: the bonus and the melds again")
     def going_out_value(self, melds: Iterable[Meld]) -> OutValue:
         """C8: what each active opponent pays the player who goes out with ``melds``, with the
-        bonus and the melds' part apart (:func:`pancli.melds.going_out_value`)."""
-        return going_out_value(melds, self._profile)
+        bonus and the melds' part apart (:func:`pancli.melds.going_out_value`), each meld as
+        :meth:`value` says (C6)."""
+        return going_out_value(melds, self._profile, self.value)
 
     # ------------------------------------------------------------------ forcing and the flat player
 
     @decides("P8", what="whether the live discard must be taken and added to one of the player's melds")
-    def must_take(self, forced_by: str | None, automatic: bool, seat: Seated, card: Card | None) -> int:
+    def must_take(self, forced_by: str | None, seat: Seated, card: Card | None) -> int:
         """P8: whether ``seat``, in turn, must take the live discard ``card`` (None: there is none)
-        and add it to one of his melds: -1 when ``forced_by`` another player (a ``force`` line,
-        ``demand`` mode), else under ``automatic`` forcing the 1-based number of his first meld
-        it fits (M5), else 0.
+        and add it to one of his melds: -1 when ``forced_by`` another player (a ``force`` line that
+        :meth:`may_force` allowed), else under ``automatic`` forcing (the profile's ``forcing``)
+        the 1-based number of his first meld it fits (M5), else 0.
 
-        >>> from pancli.rules import HOYLE
+        >>> from pancli.rules import CARDROOM, HOYLE
         >>> from pancli.referee.board import Seat
-        >>> rules = PanRules(HOYLE)
-        >>> rules.must_take("Ben", False, Seat("Ana", 10), None), rules.must_take(None, True, Seat("Ana", 10), None)
+        >>> ana = Seat("Ana", 10)
+        >>> PanRules(HOYLE).must_take("Ben", ana, None), PanRules(CARDROOM).must_take(None, ana, None)
         (-1, 0)
         """
         if forced_by is not None:
             return -1
-        if automatic and card is not None:
+        if self._automatic and card is not None:
             return seat.fits(self, card)
         return 0
+
+    def may_force(
+        self, forcer: Seated, forced: Seated, in_turn: Seated, card: Card | None
+    ) -> Literal["not in turn", "himself", "no live discard", "fits no meld"] | None:
+        """P8's other question: why ``forcer`` may not demand that ``forced`` take the live discard
+        ``card`` (None: there is none) and add it, while ``in_turn`` is to play, or None when he
+        may: the player forced is in turn, another player forces him, and the card fits one of
+        his melds (M5). The referee's judge of a ``force`` line, the position's forcers (``pan
+        live`` offers them) and self-play ask it.
+
+        >>> from pancli.rules import HOYLE
+        >>> from pancli.referee.board import Seat
+        >>> ana, ben = Seat("Ana", 10), Seat("Ben", 10)
+        >>> PanRules(HOYLE).may_force(ben, ana, ben, None), PanRules(HOYLE).may_force(ana, ana, ana, None)
+        ('not in turn', 'himself')
+        """
+        if forced is not in_turn:
+            return "not in turn"
+        if forced is forcer:
+            return "himself"
+        if card is None:
+            return "no live discard"
+        if not forced.fits(self, card):
+            return "fits no meld"
+        return None
 
     @decides("P9", what="whether an unused stock draw that fits a flat next player must be kept")
     def must_keep_draw(self, holder: Seated, nxt: Seated, card: Card) -> bool:

@@ -432,7 +432,7 @@ def test_P9_a_flat_player_s_own_draw_is_never_kept() -> None:
 class NeverForced(PanRules):
     """P8 where no live discard must ever be taken."""
 
-    def must_take(self, forced_by: str | None, automatic: bool, seat: Seat, card: Card | None) -> int:
+    def must_take(self, forced_by: str | None, seat: Seat, card: Card | None) -> int:
         return 0
 
 

@@ -135,7 +135,8 @@ Rule family: the discard, forcing and the flat player (P2, P4, P5, P8, P9).
 * P4 :func:`melding_gate_fault` (hand cards are melded only in a turn that uses the drawn card);
 * P5 :func:`discard_fault` (a player who used his draw ends his turn with a discard, which ends it);
 * P8 :func:`forcing_fault`, asking the rules object's :meth:`~pancli.panrules.PanRules.must_take`
-  (a forced live discard is taken and added);
+  (a forced live discard is taken and added) and :meth:`~pancli.panrules.PanRules.may_force` (who
+  may force whom);
 * P9 :func:`flat_player_fault`, asking :meth:`~pancli.panrules.PanRules.must_keep_draw` (the draw
   that fits a flat next player's melds is kept), with :func:`holds_nothing_else`.
 
@@ -2055,7 +2056,7 @@ def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pend
     if kind is Draw:
         s = b.seat
         assert s is not None
-        n = b.rules.must_take(b.forced_by, b.automatic, s, b.live if b.live_ok else None)
+        n = b.rules.must_take(b.forced_by, s, b.live if b.live_ok else None)
         if n < 0:
             return b.fail(Rule.P8, f"{b.forced_by} forced {s.name} to take {b.live}; {s.name} may not draw", node)
         if n:
@@ -2072,16 +2073,19 @@ def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pend
             return b.fail(Rule.P8, f"the forced {b.pending} must be added", node)
         return None
     assert isinstance(node, Force)
-    player, other = node.player, b.by_name[node.other]
-    if other is not b.in_turn:
-        return b.fail(Rule.P8, f"{node.other} is not in turn ({b.in_turn.name} is)", node, player=player)
-    if other is b.by_name[player]:
-        return b.fail(Rule.P8, f"{player} cannot force {player}", node, player=player)
-    if not b.live_ok or b.live is None:
-        return b.fail(Rule.P8, "there is no live discard to force", node, player=player)
-    if not other.fits(b.rules, b.live):
-        return b.fail(Rule.P8, f"the live discard {b.live} fits none of {node.other}'s melds", node, player=player)
-    return None
+    player = node.player
+    why = b.rules.may_force(b.by_name[player], b.by_name[node.other], b.in_turn, b.live if b.live_ok else None)
+    if why is None:
+        return None
+    if why == "not in turn":
+        message = f"{node.other} is not in turn ({b.in_turn.name} is)"
+    elif why == "himself":
+        message = f"{player} cannot force {player}"
+    elif why == "no live discard":
+        message = "there is no live discard to force"
+    else:
+        message = f"the live discard {b.live} fits none of {node.other}'s melds"
+    return b.fail(Rule.P8, message, node, player=player)
 
 
 def flat_player_fault(b: Board, s: Seat, node: Discard, due: DiscardDue) -> Ruling | None:

@@ -19,8 +19,9 @@ The policy (simple on purpose, documented so records can be read with it in mind
   of the deals) goes on top with probability 0.9; everyone else stays.
 * **Draw or take (P1, P3, P8).** When the live discard fits one of the player's melds he
   takes it and adds it: always under ``automatic`` forcing; under ``demand`` he takes it
-  himself 60% of the time, another active player demands it (a ``force`` line) 20% of
-  the time, and 20% of the time nobody asks and he draws. Otherwise he takes the live
+  himself 60% of the time, another active player demands it (a ``force`` line, one of
+  those the rules object lets force him) 20% of the time, and 20% of the time nobody asks
+  and he draws. Otherwise he takes the live
   discard when it completes a new meld with his hand cards; else he draws from the
   stock (a ``reshuffle`` line first when the stock is empty; with nothing to reshuffle
   the hand is void, P10).
@@ -266,8 +267,9 @@ class _HandPlay:
             if n:
                 r = 0.0 if t.must_take() else self.rng.random()  # P8
                 if r < 0.8:
-                    if r >= 0.6:
-                        self._push(Force(self.rng.choice([o.name for o in t.active if o is not s]), p))
+                    forcers = [o.name for o in t.active if o is not s and t.may_force(o.name)] if r >= 0.6 else ()
+                    if forcers:  # P8: the players the table lets force him (the rules object's may_force)
+                        self._push(Force(self.rng.choice(forcers), p))
                     actions.append(Take(live))
                     melds = _melds(s)
                     self._add(melds, n, live, actions)
@@ -493,9 +495,7 @@ mended and taken-back ones change no one's result: the table paid the foul meld 
 it was claimed to be worth (a ``[%pays N]``), and that is returned."""
 
 
-def inject(
-    script: HandScript, kind: str, rng: random.Random, rules: PanRules | None = None
-) -> HandScript | None:
+def inject(script: HandScript, kind: str, rng: random.Random, rules: PanRules | None = None) -> HandScript | None:
     """``script`` (a legal, complete hand) with the irregularity ``kind`` of
     :data:`IRREGULARITIES` put in at a place ``rng`` chooses, the rest of the hand as played; a
     player who must retire plays no further turn (his later lines are left out). The first
