@@ -49,6 +49,7 @@ from pancli.rules import (
     seating_words,
     ten_words,
 )
+from pancli.values import Value
 
 if TYPE_CHECKING:  # (a Protocol class costs start-up: pan check builds a rules object)
     from typing import Protocol
@@ -374,6 +375,44 @@ class PanRules:
         :meth:`pancli.melds.Rope.value` and :meth:`pancli.melds.Set.value`)."""
         return meld.value(self._profile)
 
+    @decides(
+        "M6", what="what borrowing a card leaves of a meld, or why it may not (house rules, 4 cards, a rope's end)"
+    )
+    def borrow(self, meld: Meld, card: Card) -> Borrowing:
+        """M6: what is left of ``meld`` when ``card`` is borrowed off it, or why it may not be: the
+        house rules allow borrowing (:meth:`borrowing_allowed`), the meld holds four cards or more,
+        the card is in it (off an end of a rope), and what is left is a meld (:meth:`judge`) of no
+        lower value (:meth:`keeps_value` of :meth:`value`, C7). The referee's ``borrow_fault`` asks
+        it (self-play and the analyzer never borrow).
+
+        >>> from pancli.rules import CARDROOM
+        >>> from pancli.notation.fast import fast_cards  # doctest only
+        >>> rules = PanRules(CARDROOM)
+        >>> rope = rules.judge(fast_cards("2h 3h 4h 5h")).meld
+        >>> str(rules.borrow(rope, fast_cards("5h")[0]).left), rules.borrow(rope, fast_cards("3h")[0]).refused
+        ('2h 3h 4h', 'not there')
+        """
+        if not self.borrowing_allowed():
+            return Borrowing(None, "not allowed")
+        cards = meld.cards
+        if len(cards) < 4:
+            return Borrowing(None, "too few cards")
+        rest = _without(cards, card, rope=isinstance(meld, Rope))
+        if rest is None:
+            return Borrowing(None, "not there")
+        v = self.judge(rest)
+        if v.meld is None:
+            return Borrowing(None, "no meld", v.reason)
+        if not self.keeps_value(self.value(meld), self.value(v.meld)):
+            return Borrowing(None, "lowers value")
+        return Borrowing(v.meld)
+
+    def borrowing_allowed(self) -> bool:
+        """M6's first question, asked of a borrow or a split before the meld it changes is found
+        (and by :meth:`borrow`): whether the house rules allow borrowing and splitting (the
+        ``borrowing`` knob)."""
+        return self._profile.borrowing
+
     @decides("C8", what="what going out collects from each opponent: the bonus and the melds again")
     def going_out_value(self, melds: Iterable[Meld]) -> OutValue:
         """C8: what each active opponent pays the player who goes out with ``melds``, with the
@@ -440,6 +479,29 @@ class PanRules:
     def is_flat(self, seat: Seated) -> bool:
         """P9's flat player, as :meth:`must_keep_draw` asks it: ten cards melded, an empty hand."""
         return not seat.hand_n and seat.melded_n == self.hand_size
+
+
+class Borrowing(Value):
+    """M6's answer to a borrow (:meth:`PanRules.borrow`): what is ``left`` of the meld, or None and
+    why not (``refused``; ``reason``: the meld engine's words when what is left is no meld)."""
+
+    left: Meld | None
+    refused: Literal["not allowed", "too few cards", "not there", "no meld", "lowers value"] | None = None
+    reason: str = ""
+
+
+def _without(cards: tuple[Card, ...], c: Card, *, rope: bool) -> tuple[Card, ...] | None:
+    """``cards`` less one copy of ``c`` (for a rope, only off an end), or None."""
+    if rope:
+        if cards[0] == c:
+            return cards[1:]
+        if cards[-1] == c:
+            return cards[:-1]
+        return None
+    if c not in cards:
+        return None
+    i = cards.index(c)
+    return cards[:i] + cards[i + 1 :]
 
 
 class PanRulesByProfile:
