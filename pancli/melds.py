@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
-from pancli.rules import Condition, Profile, SetGrowth, copies_fault
+from pancli.rules import MIN_MELD, Condition, Profile, SetGrowth, copies_fault
 from pancli.values import Value
 
 if TYPE_CHECKING:  # a Literal built at run time costs start-up; annotations only name it
@@ -303,14 +303,18 @@ def _not_in_pack(c: Card) -> str:
 
 
 def judge(
-    cards: Iterable[Card], profile: Profile, copies: Sequence[int] | None = None, over: Over | None = None
+    cards: Iterable[Card],
+    profile: Profile,
+    copies: Sequence[int] | None = None,
+    over: Over | None = None,
+    least: int = MIN_MELD,
 ) -> Verdict:
     """Classify cards as a meld under ``profile`` (E1, E4, M1-M4, E2). ``copies``: the copies of
     each card in the pack, by :attr:`Card.index` (E1: none), as the rules object answers them
     (:attr:`pancli.panrules.PanRules.copies`); without, the profile's pack's. ``over``: E4, why
     some cards (each an index and its copies) cannot all be there, as the rules object compares
     them (:meth:`pancli.panrules.PanRules.copies_fault`); without, :func:`pancli.rules.copies_fault`
-    with ``copies``.
+    with ``copies``. ``least``: the fewest cards of a meld (M1, :attr:`pancli.panrules.PanRules.min_meld`).
 
     The first rule broken is reported, checked in the order E1, E4, M1, M3, M2, E2. The
     work is done on card indices (rank * 4 + suit): ``pan check -`` judges every distinct line of
@@ -336,8 +340,8 @@ def judge(
         why = copies_fault(counts.items(), copies) if over is None else over(counts.items())
         if why is not None:
             return _illegal(cs, "E4", why, profile)
-    if len(cs) < 3:
-        return _illegal(cs, "M1", f"a meld is 3 or more cards, not {len(cs)}", profile)
+    if len(cs) < least:
+        return _illegal(cs, "M1", f"a meld is {least} or more cards, not {len(cs)}", profile)
     ranks = {i >> 2 for i in ints}
     suits = {i & 3 for i in ints}
     if len(ranks) == 1:
@@ -439,19 +443,19 @@ def keeps_value(before: int, after: int) -> bool:
     return after >= before
 
 
-def spread_rule(n: int, copies: Sequence[int], over: Over | None = None) -> EngineRule | None:
+def spread_rule(n: int, copies: Sequence[int], over: Over | None = None, least: int = MIN_MELD) -> EngineRule | None:
     """The rule :func:`judge` finds first in every meld of ``n`` Panguingue cards holding two
     ranks and two suits at least (M2), with ``copies`` of each card in the pack (by
-    :attr:`Card.index`) and E4's comparison ``over`` (as :func:`judge` takes them), or None when
-    it depends on the cards: under three cards (M1), or so many that ``n`` copies of one card
-    could pass the pack (E4; a card it holds none of, E1).
+    :attr:`Card.index`), E4's comparison ``over`` and the fewest cards ``least`` (as :func:`judge`
+    takes them), or None when it depends on the cards: under ``least`` cards (M1), or so many
+    that ``n`` copies of one card could pass the pack (E4; a card it holds none of, E1).
 
     >>> from pancli.cards import Pack
     >>> copies = copies_by_index(Pack())
     >>> spread_rule(3, copies), spread_rule(2, copies), spread_rule(9, copies)
     ('M2', None, None)
     """
-    if n < 3:
+    if n < least:
         return None
     for c in ALL_CARDS:
         if c.rank.in_pan_pack:

@@ -40,6 +40,7 @@ from pancli.melds import (
 from pancli.rules import (
     HAND_SIZE,
     MAX_PLAYERS,
+    MIN_MELD,
     MIN_PLAYERS,
     NONE_SEEN,
     Condition,
@@ -286,7 +287,7 @@ class PanRules:
         if v is None:
             if len(self._judged) > _CACHE_LIMIT:
                 self._judged.clear()
-            v = self._judged[key] = judge(cards, self._profile, self.copies, self.copies_fault)
+            v = self._judged[key] = judge(cards, self._profile, self.copies, self.copies_fault, self.min_meld)
         return v
 
     def spread_rule(self, n: int) -> str | None:
@@ -302,7 +303,19 @@ class PanRules:
         """
         if type(self).judge is not PanRules.judge:
             return None
-        return spread_rule(n, self.copies, self.copies_fault)
+        return spread_rule(n, self.copies, self.copies_fault, self.min_meld)
+
+    @property
+    def min_meld(self) -> int:
+        """The fewest cards of a meld (M1: three): what :meth:`judge` refuses fewer than, and where
+        every search for melds starts (the meld space, :attr:`pancli.meldspace.MeldSpace.least`; a
+        position's lays; self-play), each reading it once, never per card.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).min_meld
+        3
+        """
+        return MIN_MELD
 
     @decides("C1", "C2", "C3", "C4", "C5", what="which conditions a meld is (C1-C5)")
     def conditions(self, meld: Meld) -> tuple[Condition, ...]:

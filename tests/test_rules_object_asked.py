@@ -189,3 +189,38 @@ def test_P8_the_referee_positions_live_and_self_play_ask_may_force() -> None:
     forces = [sum(type(e) is Force for h in _simulated(r, 8) for e in h.events) for r in (book, none)]
     assert forces[0] > 0 and forces[1] == 0
     assert all(_referee_rules(h, none) == [] for h in _simulated(none, 8))
+
+
+class TwoCardMelds(PanRules):
+    """M1 where a meld is two cards or more."""
+
+    @property
+    def min_meld(self) -> int:
+        return 2
+
+
+def test_M1_the_engine_the_meld_space_positions_and_self_play_ask_min_meld() -> None:
+    """The fewest cards of a meld is the rules object's: the meld engine's M1, the check batch's
+    spread lengths, the analyzer's candidate melds (the meld space, the search's blocks), a
+    position's lays and self-play's melds all start from it."""
+    from pancli.analyze.arrange import hand_blocks
+    from pancli.meldspace import decode, encode
+    from pancli.model.actions import MeldNew, Turn
+    from pancli.referee.position import _lays
+
+    book, two = PanRules(HOYLE), TwoCardMelds(HOYLE)
+    pair = fast_cards("5s 5s")
+    assert book.judge(pair).reason == "a meld is 3 or more cards, not 2" and two.judge(pair).legal
+    assert (book.spread_rule(2), two.spread_rule(2)) == (None, "M2")
+    hand = encode(fast_cards("5s 5s 6h 7h Kc"))
+
+    def blocks(rules: PanRules) -> list[str]:
+        return sorted(" ".join(map(str, decode(b[0]))) for b in hand_blocks(hand, rules.meld_space()))
+
+    assert blocks(book) == []
+    assert blocks(two) == ["5s 5s", "6h 7h"]
+    assert (_lays(book, pair), _lays(two, pair)) == ((), (pair,))
+    played = _simulated(two, 4)
+    turns = [e for h in played for e in h.events if isinstance(e, Turn)]
+    assert 2 in {len(a.cards) for t in turns for a in t.actions if isinstance(a, MeldNew)}
+    assert all(_referee_rules(h, two) == [] for h in played)

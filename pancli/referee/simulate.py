@@ -54,14 +54,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from msgspec.structs import replace
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.melds import MeldError
-from pancli.meldspace import NEAR, RANK_POS, widest_melds_with
+from pancli.meldspace import NEAR, RANK_POS, near_table, widest_melds_with
 from pancli.model.actions import (
     Action,
     Add,
@@ -84,7 +84,7 @@ from pancli.model.actions import (
 from pancli.panrules import PanRules
 from pancli.referee.board import Seat
 from pancli.referee.table import Table, referee_hand
-from pancli.rules import Profile
+from pancli.rules import MIN_MELD, Profile
 from pancli.values import Value
 
 _MAX_RESHUFFLES: Final = 3
@@ -161,6 +161,10 @@ class _Policy:
         self.profile = rules.profile
         self.rules = rules
         self.values: dict[tuple[int, ...], int] = {}
+        self.least = least = rules.min_meld
+        """The fewest cards of a meld (M1), as the rules object says: no meld is looked for under it."""
+        self.near = NEAR if least == MIN_MELD else near_table(least)
+        """The cards that could share a meld with each card (:func:`pancli.meldspace.near_table`)."""
 
     def value(self, meld: tuple[int, ...]) -> int:
         """The meld's value (C6), or -1 when it is not a legal meld."""
@@ -174,7 +178,7 @@ class _Policy:
         """The most valuable legal meld of ``c`` with cards of ``hand`` (ties: the longer), or None."""
         best = None
         best_key = (-1, 0)
-        for m in widest_melds_with(c, hand):
+        for m in widest_melds_with(c, hand, self.least, self.near):
             key = (self.value(m), len(m))
             if key[0] >= 0 and key > best_key:
                 best, best_key = m, key
@@ -275,7 +279,7 @@ class _HandPlay:
                     self._add(melds, n, live, actions)
                     self._finish(p, hand, melds, actions)
                     return
-            elif not _alone(live.index, held, twice, 1):
+            elif not _alone(live.index, held, twice, pol.least - 2, pol.near):
                 meld = pol.best_with(live.index, hand)
                 if meld is not None:
                     actions.append(Take(live))
@@ -302,7 +306,7 @@ class _HandPlay:
             self._add(melds, n, card, actions)
             self._finish(p, hand, melds, actions)
             return
-        meld = None if _alone(c, held, twice, 1) else pol.best_with(c, hand)
+        meld = None if _alone(c, held, twice, pol.least - 2, pol.near) else pol.best_with(c, hand)
         if meld is not None:
             melds = _melds(s)
             self._lay(hand, melds, c, meld, actions)
@@ -342,14 +346,15 @@ class _HandPlay:
         """The draw is used: lay what the hand holds, add to melds, then discard or go out."""
         pol = self.policy
         t = self.table
-        while len(hand) >= 3:
+        least, near = pol.least, pol.near
+        while len(hand) >= least:
             best: tuple[int, ...] | None = None
             seed = -1
             best_key = (-1, 0)
             held, twice = _bits(hand)
             for c in dict.fromkeys(hand):
                 hand.remove(c)
-                m = None if _alone(c, held, twice, 2) else pol.best_with(c, hand)
+                m = None if _alone(c, held, twice, least - 1, near) else pol.best_with(c, hand)
                 hand.append(c)
                 if m is not None:
                     key = (pol.value(m), len(m))
@@ -407,13 +412,14 @@ def _bits(hand: list[int]) -> tuple[int, int]:
     return held, twice
 
 
-def _alone(c: int, held: int, twice: int, near: int) -> bool:
+def _alone(c: int, held: int, twice: int, few: int, near: Sequence[int]) -> bool:
     """Whether card ``c`` certainly forms no meld with a hand of the cards ``held`` (and
-    ``twice``, :func:`_bits`): it holds ``near`` cards or fewer that could share a meld with
-    it (:data:`NEAR`, counting ``c``'s own place if it is his), held once each, and a meld is
-    three cards. Most cards are (the meld space, which finds none then, is not asked)."""
-    cards = NEAR[c]
-    return not cards & twice and (cards & held).bit_count() <= near
+    ``twice``, :func:`_bits`): it holds ``few`` cards or fewer that could share a meld with it
+    (``near``: the policy's :func:`~pancli.meldspace.near_table`, counting ``c``'s own place if
+    it is his), held once each, too few for a meld (``few`` is one or two under the rules
+    object's ``min_meld``). Most cards are (the meld space, which finds none then, is not asked)."""
+    cards = near[c]
+    return not cards & twice and (cards & held).bit_count() <= few
 
 
 def _strength(hand: list[int]) -> int:
