@@ -37,9 +37,7 @@ def __getattr__(name: str) -> object:  # not typing.Any: pan loads typing after 
     if name in API:
         import importlib  # start-up: import pancli does without it
 
-        value = getattr(importlib.import_module("pancli.api"), name)
-        globals()[name] = value
-        return value
+        return getattr(importlib.import_module("pancli.api"), name)  # (sys.modules keeps the module)
     raise AttributeError(f"module 'pancli' has no attribute {name!r}")
 
 

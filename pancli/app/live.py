@@ -40,8 +40,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from pancli.app.replay import RecordJudge, Tally
 from pancli.app.report import HandReport
-from pancli.cards import Game
+from pancli.cards import Card, Game
 from pancli.files import atomic_write
+from pancli.model.actions import Turn
 from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
 from pancli.panrules import PanRules, PanRulesByProfile
@@ -569,6 +570,27 @@ class Session:
         if not self.hand_first:
             return []
         return self.lines[self.hand_first - 1 :]
+
+    def discards(self, text: str) -> tuple[Card, ...] | None:
+        """The cards the discard of ``text`` may be: a play line of the hand in play written up to
+        its ``discard`` word, read as :meth:`enter` reads a line and asked of the referee's table
+        (:meth:`~pancli.referee.table.Table.discards_after`: P2's draw, P9's kept draw left
+        out, P5's hand cards). None when the table cannot say: no hand begun, or the line so far
+        unreadable, another player's, or refused."""
+        at = text.rfind("discard")
+        if at < 0 or not self.hand_first or self.now is None or self._table_of is not self.report:
+            return None
+        table = self._table
+        line = len(self.lines) + 1
+        physical: list[Physical] = [*self.lines_of_hand, text[:at].rstrip().rstrip(",")]
+        hands = list(
+            read_chunk(HandChunk(self.hand_first, self.hand_index, 1, physical), self.name, Path(self.path).parent)
+        )
+        script = hands[0].script if len(hands) == 1 else None
+        turn = script.events[-1] if script is not None and script.events else None
+        if table is None or not isinstance(turn, Turn) or turn.line != line:
+            return None
+        return table.discards_after(turn)
 
     # ------------------------------------------------------------------ a line entered
 
