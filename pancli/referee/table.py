@@ -116,7 +116,7 @@ Interpretations (where the rulebook leaves room):
   more than ten (I1) or a foul meld (I2) retires: out of ``active`` (the turn order) and in
   ``retired``, he pays every collection and the going-out payment (:meth:`Board.collect`)
   and collects nothing. Each is a :class:`~pancli.model.results.Remedy`, not a violation.
-* Calls and counts (the calls and counts section of :mod:`.play`) are ruled at the line where the record writes them: a foul
+* Calls and counts (their section of :mod:`.play`) are ruled at the line where the record writes them: a foul
   meld that a later ``call`` names lies on the table after its turn and is found at the call
   (or made good on the next line); a deal of the wrong count that a later ``count`` names is
   found at the count, the player holding what he was dealt until then.
