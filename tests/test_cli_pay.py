@@ -173,3 +173,17 @@ def test_E4_stream_equals_report_path_and_a_plain_count(lines: list[str], out: b
         elif m.legal:
             held.update(m.cards)
             assert all(held[c] <= profile.pack.copies(c) for c in m.cards)
+
+
+def test_C6_a_pay_row_has_one_writer_for_arguments_and_pipes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the arguments' rows and the pipe's rows come from app.pay.pay_row, not a second f-string
+    import pancli.app.pay as pay_module
+
+    real = pay_module.pay_row
+    monkeypatch.setattr(pay_module, "pay_row", lambda meld, conds, value: "ROW " + real(meld, conds, value))
+    melds = ("5s 5s 5s", "7c 7s 7s")
+    by_args = CliRunner().invoke(cli, ["pay", *melds])
+    by_pipe = CliRunner().invoke(cli, ["pay", "-"], input="\n".join(melds) + "\n")
+    rows = ["ROW 5s 5s 5s\tC2\t4", "ROW 7c 7s 7s\t-\t0"]
+    assert by_args.stdout.splitlines()[:2] == rows
+    assert by_pipe.stdout.splitlines()[:2] == rows

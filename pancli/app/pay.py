@@ -198,6 +198,21 @@ def pay_report(items: Iterable[InputLine], players: int, rules: PanRules, out: b
     return PayReport(tuple(reports), players, rules.profile, laid, going_out(melds, rules, out))
 
 
+def pay_row(meld: str, conditions: Sequence[str], value: int) -> str:
+    """One meld's row of ``pan pay`` in a pipe, ``MELD<TAB>CONDITIONS<TAB>VALUE`` (``-``: none), the
+    one writer of it (the pipe path's :class:`PayBatch` and the arguments' :func:`pay_rows`).
+
+    >>> pay_row("5s 5s 5s", ("C2",), 4), pay_row("7c 7s 7s", (), 0)
+    ('5s 5s 5s\\tC2\\t4\\n', '7c 7s 7s\\t-\\t0\\n')
+    """
+    return f"{meld}\t{'+'.join(conditions) or '-'}\t{value}\n"
+
+
+def pay_rows(reports: Iterable[MeldCheck]) -> str:
+    """The rows of judged melds (:func:`pay_row`), an illegal one counting 0."""
+    return "".join(pay_row(r.meld, r.conditions, r.value) for r in reports)
+
+
 _PayLine = tuple[str, Counts | None, int, Meld | None, str, str]
 """One distinct meld line of the pipe path: its row when counted, its cards' counts (None when
 it is not legal on its own), value, engine meld, its row when refused, its error suffix."""
@@ -242,9 +257,9 @@ class PayBatch:
             item.text, self.rules, Game.PANGUINGUE, self.held
         )
         if legal:
-            row = f"{meld}\t{'+'.join(conds) or '-'}\t{value}\n"
-            return row, self.pack.counts(cards), value, engine, f"{meld}\t-\t0\n", ""
-        return "", None, 0, None, f"{meld}\t-\t0\n", error_suffix(col, rule, reason) + "\n"
+            row = pay_row(meld, conds, value)
+            return row, self.pack.counts(cards), value, engine, pay_row(meld, (), 0), ""
+        return "", None, 0, None, pay_row(meld, (), 0), error_suffix(col, rule, reason) + "\n"
 
     def blocks(self, blocks: Iterable[list[str]]) -> Iterator[tuple[str, str]]:
         """The rows (``MELD<TAB>CONDITIONS<TAB>VALUE``) and error lines of each block of input

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import click
 
-from pancli.app.pay import PayBatch, PayReport, pay_report
+from pancli.app.pay import PayBatch, PayReport, pay_report, pay_rows
 from pancli.cli.common import (
     ARG_FILE,
     EXIT_ILLEGAL,
@@ -96,8 +96,7 @@ def pay(
 
         print_pay(result)
     else:
-        lines = [f"{r.meld}\t{'+'.join(r.conditions) or '-'}\t{r.value}\n" for r in reports]
-        sys.stdout.write("".join(lines) + result.summary_text())
+        sys.stdout.write(pay_rows(reports) + result.summary_text())
     sys.stdout.flush()
     errors = [r.error_line() + "\n" for r in reports if not r.legal]
     sys.stderr.write("".join(errors))
