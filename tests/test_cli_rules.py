@@ -223,3 +223,29 @@ def test_pan_rules_RULE_on_a_terminal_is_a_panel(monkeypatch: pytest.MonkeyPatch
     out = re.sub(r"\x1b\[[0-9;]*m", "", out)
     assert code == 0 and out.startswith("P8 Forcing (turn)")
     assert "forcing = automatic under cardroom" in out and "\t" not in out
+
+
+def test_R3_an_example_is_shown_strict_by_its_rule_not_by_the_words_of_its_line() -> None:
+    from pancli.app.rule_examples import Example
+
+    # a foul meld is reported under I2 unless --strict: what decides is the example's rule
+    assert Example("M3", "s", "hoyle", 1, "x", "-:1:1: I2 foul meld (M3)").strict
+    assert not Example("I2", "s", "hoyle", 1, "x", "-:1:1: M3 as if the line said M3").strict
+
+
+def test_R3_examples_come_from_what_the_referee_and_the_reader_decided(tmp_path: Path) -> None:
+    """The rule, the line and the rules of each finding are the violations' and the tags' values,
+    never parsed back out of replay's standard error: a file name holding ``": "`` changes nothing."""
+    from pancli.records.shipped import sample_path
+    from pancli.render.rules import _replay_findings
+
+    odd = tmp_path / "x: P3 odd.pan"
+    odd.write_text(sample_path("illegal-P8-forcing").read_text(encoding="utf-8"), encoding="utf-8")
+    findings = _replay_findings(str(odd))
+    rule, line, rules, text = findings[0]
+    assert (rule, line, rules) == ("P8", 28, "cardroom")
+    assert text.startswith("-:28:") and " P8 " in text
+    malformed = tmp_path / "m.pan"
+    record = sample_path("malformed-record").read_text(encoding="utf-8")
+    malformed.write_text(record.replace('[Event "Kitchen table"]', '[Rules "cardroom"]', 1), encoding="utf-8")
+    assert _replay_findings(str(malformed))[0][:3] == ("E1", 12, "cardroom")

@@ -6,7 +6,7 @@ what they give now.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
@@ -37,6 +37,7 @@ I2 prescribes and reported under I2 (its engine rule in the message)."""
 class Example(Value):
     """A shipped record line that breaks a rule, and what ``pan replay`` says of it."""
 
+    rule: str
     sample: str
     rules: str
     line: int
@@ -46,7 +47,7 @@ class Example(Value):
     @property
     def strict(self) -> bool:
         """Shown by ``pan replay --strict`` (:data:`STRICT_ONLY`)."""
-        return self.replay.split(" ", 2)[1] in STRICT_ONLY
+        return self.rule in STRICT_ONLY
 
     @property
     def command(self) -> str:
@@ -75,15 +76,26 @@ def examples(rule: Rule) -> list[Example]:
     irregularity found at a call or a count, then at the deal or the end of a turn), read
     from :data:`EXAMPLES_FILE`."""
     table = Path(__file__).with_name(EXAMPLES_FILE).read_text(encoding="utf-8")
-    return [example_at(cells[1], cells[2]) for row in table.splitlines() if (cells := row.split("\t"))[0] == rule]
+    return [
+        example_at(rule, cells[1], cells[3], int(cells[2]), cells[4])
+        for row in table.splitlines()
+        if (cells := row.split("\t"))[0] == rule
+    ]
 
 
-def example_at(sample: str, replay: str) -> Example:
-    """The example of sample ``sample`` whose line ``pan replay -`` reports as ``replay``
-    (``-:LINE:COL: RULE message``)."""
-    number = int(replay.split(":", 2)[1])
-    record = sample_path(sample).read_text(encoding="utf-8")
-    text = record.splitlines()[number - 1]
-    tag = re.search(r'^\[Rules "([^"]*)"\]', record, re.M)
-    rules = "pagruc" if '[Game "pagruc"]' in record else tag.group(1) if tag else "hoyle"
-    return Example(sample, rules, number, text.strip(), replay)
+def example_at(rule: str, sample: str, rules: str, line: int, replay: str) -> Example:
+    """The example of ``rule`` at line ``line`` of sample ``sample``, a hand under ``rules``,
+    which ``pan replay -`` reports as ``replay`` (``-:LINE:COL: RULE message``)."""
+    text = sample_path(sample).read_text(encoding="utf-8").splitlines()[line - 1]
+    return Example(rule, sample, rules, line, text.strip(), replay)
+
+
+def rules_named(tags: Iterable[tuple[str, str]]) -> str:
+    """The rules a hand with these tags is played under, as an example names them: ``pagruc``, the
+    ``Rules`` tag's profile or file, or ``hoyle`` when it names none.
+
+    >>> rules_named([("Rules", "cardroom")]), rules_named([("Game", "pagruc")]), rules_named([])
+    ('cardroom', 'pagruc', 'hoyle')
+    """
+    named = dict(tags)
+    return "pagruc" if named.get("Game") == "pagruc" else named.get("Rules", "hoyle")

@@ -79,6 +79,8 @@ class RecordHand(Value):
     """The players of a malformed hand, as its ``Players`` tag names them (when it was read)."""
     warnings: tuple[NotationError, ...] = ()
     """What is worth a look but no error (two player names that look alike), with its place."""
+    tags_read: tuple[tuple[str, str], ...] = ()
+    """The tag pairs of a malformed hand, those read before its error (a readable hand's are its script's)."""
 
     @property
     def source(self) -> str:

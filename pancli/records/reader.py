@@ -541,7 +541,12 @@ class _Hand:
             except NotationError as exc:
                 self.error = exc
         if self.error is not None or self.header is None:
-            return RecordHand(self.index, file, first, last, text, None, self.error, None, self._players_read())
+            tags = (
+                self.header.tags if self.header is not None else tuple((t.pair.name, t.pair.value) for t in self.tags)
+            )
+            return RecordHand(
+                self.index, file, first, last, text, None, self.error, None, self._players_read(), tags_read=tags
+            )
         h = self.header
         script = HandScript(
             players=h.players,

@@ -4,7 +4,7 @@ refereed hand of either game as lines, a malformed hand, and the standard-error 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from pancli.app.lines import error_line, escape_text
@@ -35,12 +35,20 @@ def hand_text(report: HandReport) -> str:
 
 def error_lines(report: HandReport) -> str:
     """The standard-error lines of a hand: its irregularities put right, violations and wrong claims."""
-    file = report.hand.file
+    return "".join(text + "\n" for _, _, text in error_entries(report, report.hand.file))
+
+
+def error_entries(report: HandReport, file: str) -> Iterator[tuple[str, int, str]]:
+    """Each standard-error line of a hand's problems (:func:`error_lines`, places in ``file``) with
+    the rule it cites and its line, as decided: irregularities put right, violations, wrong claims."""
     result = report.result
-    out = [violation_line(file, r.violation) + "\n" for r in getattr(result, "remedies", ())]
-    out += [violation_line(file, v) + "\n" for v in result.violations]
-    out += [error_line(file, c.line, c.col, c.rule, report.claim_message(c)) + "\n" for c in result.claims if not c.ok]
-    return "".join(out)
+    for r in getattr(result, "remedies", ()):
+        yield r.violation.rule, r.violation.line, violation_line(file, r.violation)
+    for v in result.violations:
+        yield v.rule, v.line, violation_line(file, v)
+    for c in result.claims:
+        if not c.ok:
+            yield c.rule, c.line, error_line(file, c.line, c.col, c.rule, report.claim_message(c))
 
 
 def violation_line(file: str, v: Violation) -> str:

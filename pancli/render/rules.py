@@ -282,11 +282,9 @@ def judged_examples(rule: Rule, *, first: bool = False) -> list[Example]:
     own = [n for n in names if n.startswith(f"illegal-{rule}-")]
     found: list[Example] = []
     for name in [*(n for n in EXTRA_SAMPLES.get(rule, ()) if n in names), *own]:
-        path = str(sample_path(name))
-        for line in _replay_errors(path, strict=rule in STRICT_ONLY):
-            where, _, rest = line.partition(": ")
-            if rest.split(" ", 1)[0] == rule:
-                found.append(example_at(name, "-" + where[len(path) :] + ": " + rest))
+        for cited, line, rules, text in _replay_findings(str(sample_path(name)), strict=rule in STRICT_ONLY):
+            if cited == rule:
+                found.append(example_at(rule, name, rules, line, text))
                 if first:
                     return found
                 break
@@ -294,17 +292,18 @@ def judged_examples(rule: Rule, *, first: bool = False) -> list[Example]:
 
 
 def examples_table() -> str:
-    """The text of :data:`~pancli.app.rule_examples.EXAMPLES_FILE`: ``rule<TAB>sample<TAB>replay line`` for each
-    example :func:`judged_examples` finds, in the rulebook's order."""
+    """The text of :data:`~pancli.app.rule_examples.EXAMPLES_FILE`, ``rule<TAB>sample<TAB>line<TAB>rules<TAB>replay``
+    for each example :func:`judged_examples` finds, in the rulebook's order."""
     from pancli.app.rule_examples import EXAMPLES_FILE  # start-up: pan rules does without it
 
     rows = [
         "# Written by (in the repository): python -c 'from pancli.render.rules import examples_table as t;"
         f' print(t(), end="")\' > pancli/app/{EXAMPLES_FILE}',
-        "# rule, the shipped sample that breaks it, what 'pan samples SAMPLE | pan replay -' writes of it",
+        "# rule, the shipped sample that breaks it, its line, the rules of its hand,"
+        " what 'pan samples SAMPLE | pan replay -' writes of it",
     ]
     for rule in Rule:
-        rows += [f"{rule}\t{ex.sample}\t{ex.replay}" for ex in judged_examples(rule)]
+        rows += [f"{rule}\t{ex.sample}\t{ex.line}\t{ex.rules}\t{ex.replay}" for ex in judged_examples(rule)]
     return "\n".join(rows) + "\n"
 
 
@@ -312,20 +311,33 @@ def _open_sample(name: str) -> IO[str]:
     return open(name, encoding="utf-8")
 
 
-def _replay_errors(path: str, *, strict: bool = False) -> list[str]:
-    """The standard-error lines ``pan replay PATH`` writes (violations, irregularities put right,
-    wrong claims, malformed hands); ``strict``: ``pan replay --strict PATH``."""
+def _replay_findings(path: str, *, strict: bool = False) -> list[tuple[str, int, str, str]]:
+    """What ``pan replay PATH`` finds, in the order it reports it (irregularities put right,
+    violations, wrong claims, malformed hands): the rule each cites, its line, the rules of its
+    hand, and its standard-error line as ``pan replay -`` writes it; ``strict``: ``--strict``.
+    Taken from the values the referee and the reader decided, never read back out of the text."""
     # start-up: pan rules does without these
     from pancli.app.replay import Tally, replay_files
+    from pancli.app.report import HandReport
+    from pancli.app.rule_examples import rules_named
+    from pancli.notation.layout import RecordHand
+    from pancli.render.plain import error_entries, malformed_line
     from pancli.render.replay import Sink
 
-    class CollectErrors(Sink):
-        def _tick(self) -> None:
-            pass
+    found: list[tuple[str, int, str, str]] = []
+
+    class Findings(Sink):
+        def hand(self, report: HandReport) -> None:
+            rules = rules_named(report.script.tags)
+            found.extend((rule, line, rules, text) for rule, line, text in error_entries(report, "-"))
+
+        def malformed(self, hand: RecordHand) -> None:
+            assert hand.error is not None
+            e = hand.error
+            found.append((e.code, e.line, rules_named(hand.tags_read), malformed_line("-", e)))
 
         def close(self, tally: Tally, stopped: bool) -> None:
             pass
 
-    sink = CollectErrors()
-    replay_files([path], sink, open_record=_open_sample, strict=strict, profile=None)
-    return [e.rstrip("\n") for e in "".join(sink.err).splitlines() if not e.startswith("pan replay: ")]
+    replay_files([path], Findings(), open_record=_open_sample, strict=strict, profile=None)
+    return found
