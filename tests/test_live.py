@@ -427,3 +427,19 @@ def test_the_night_s_ledger_is_pan_settle_s_units(tmp_path: Path) -> None:
             if r.hand.index != in_play:
                 sink.hand(r)
         assert night == {t.player: t.units for t in sink.pan.totals() if t.hands}, sample
+
+
+def test_S3_the_next_hand_s_tags_and_players_are_values_not_text_read_back(tmp_path: Path) -> None:
+    """The next hand's header carries the last hand's tags as the reader read them (a comment
+    after a tag stays with its hand) and its players as S3 seated them, kept as a value."""
+    night = tmp_path / "night.pan"
+    header = '[Event "Friday \\"late\\""] ; the usual\n[Players "Ana Ben Cruz Dee"]\n\n'
+    night.write_text(header + HAND_1, encoding="utf-8")
+    s = Session(str(night), LiveOptions())
+    s.open()
+    try:
+        assert s.header[1] == '[Event "Friday \\"late\\""]'
+        assert s.header[-1] == '[Players "Ana Ben Cruz Dee"]'
+        assert s.players == s.next_players == ("Ana", "Ben", "Cruz", "Dee")
+    finally:
+        s.close()

@@ -46,6 +46,7 @@ from pancli.files import atomic_write
 from pancli.model.actions import Turn
 from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
+from pancli.notation.record_common import escape_value
 from pancli.panrules import PanRules, PanRulesByProfile
 from pancli.records.reader import HandChunk, Physical, read_chunk, read_hands
 from pancli.records.tags import read_stake
@@ -211,7 +212,7 @@ def options_of(file: str, players: str | None, rules: str | None, stake: str | N
 
 
 def _tag(name: str, value: str) -> str:
-    return f'[{name} "{value}"]'
+    return f'[{name} "{escape_value(value)}"]'
 
 
 class Session:
@@ -241,6 +242,8 @@ class Session:
         """The file line of the hand in play's first line (0: its tags are not written yet)."""
         self.header: list[str] = []
         """The tags of the next hand, written with its first line."""
+        self.next_players: tuple[str, ...] = ()
+        """The players of the next hand in order of play (its ``Players`` tag), kept as a value."""
         self.held: list[str] = []
         """Comments entered before the next hand's first line (written with it)."""
         self.report: HandReport | None = None
@@ -357,6 +360,7 @@ class Session:
             self._check_header()
             self.hand_index = 1
             self.header = self._first_header()
+            self.next_players = self.options.players
             return
         assert report is not None
         result = report.result
@@ -450,33 +454,27 @@ class Session:
         players = self._next_order(report)
         o = self.options
         tags: list[str] = []
-        for raw in last.text.split("\n"):
-            s = raw.strip()
-            if not s.startswith("["):
-                continue
-            name = s[1:].split(" ", 1)[0].split('"', 1)[0]
+        for name, value in report.script.tags:  # the last hand's tags as read, carried to the next
             if name in ("Players", "Ledger", "Date"):
                 continue
             if name == "Stake" and o.stake is not None:
                 continue
             if name == "Rules" and o.rules is not None:
                 continue
-            tags.append(s)
+            tags.append(_tag(name, value))
         if o.rules is not None:
             tags.append(_tag("Rules", o.rules))
         if o.stake is not None:
             tags.append(_tag("Stake", o.stake))
         self.header = [_tag("Date", o.date.strftime("%Y.%m.%d")), *tags, _tag("Players", " ".join(players))]
+        self.next_players = players
 
     @property
     def players(self) -> tuple[str, ...]:
         """The players of the hand in play (or of the next), in order of play."""
         if self.report is not None:
             return self.report.script.players
-        for t in self.header:
-            if t.startswith("[Players "):
-                return tuple(t[len('[Players "') : -2].split())
-        return ()  # pragma: no cover - every header names the players
+        return self.next_players
 
     @property
     def profile(self) -> Profile | None:
