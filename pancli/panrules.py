@@ -393,10 +393,10 @@ class PanRules:
     )
     def borrow(self, meld: Meld, card: Card) -> Borrowing:
         """M6: what is left of ``meld`` when ``card`` is borrowed off it, or why it may not be: the
-        house rules allow borrowing (:meth:`borrowing_allowed`), the meld holds four cards or more,
-        the card is in it (off an end of a rope), and what is left is a meld (:meth:`judge`) of no
-        lower value (:meth:`keeps_value` of :meth:`value`, C7). The referee's ``borrow_fault`` asks
-        it (self-play and the analyzer never borrow).
+        house rules allow borrowing (:meth:`borrowing_allowed`), the meld holds a card more than
+        :attr:`min_meld` (four or more), the card is in it (off an end of a rope), and what is left
+        is a meld (:meth:`judge`) of no lower value (:meth:`keeps_value` of :meth:`value`, C7). The
+        referee's ``verify_borrow`` asks it (self-play and the analyzer never borrow).
 
         >>> from pancli.rules import CARDROOM
         >>> from pancli.notation.fast import fast_cards  # doctest only
@@ -408,7 +408,7 @@ class PanRules:
         if not self.borrowing_allowed():
             return Borrowing(None, "not allowed")
         cards = meld.cards
-        if len(cards) < 4:
+        if len(cards) <= self.min_meld:
             return Borrowing(None, "too few cards")
         rest = _without(cards, card, rope=isinstance(meld, Rope))
         if rest is None:
