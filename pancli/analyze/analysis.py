@@ -91,6 +91,7 @@ def check_position(
         counts[drawn] += 1
     why = rules.copies_fault([(c.index, n) for c, n in counts.items()])
     if why is not None:
+        # start-up: only an impossible position needs the rule ids
         from pancli.rulebook import Rule
 
         raise ImpossiblePosition(Rule.E4, f"{why} (hand, melds and seen cards)")

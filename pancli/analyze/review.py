@@ -224,7 +224,7 @@ REVIEW_POLICY_NODES: Final = 20_000
 analysis keeps (:data:`pancli.analyze.advice.POLICY_NODES`), because the stay-or-top advices of a review meet
 the same positions again and again (each deals the opponents' hands with the same seed from nearly the same
 unseen cards, so their whole games recur from decision to decision and from hand to hand) and each is searched
-once; about 1.5 kB a position."""
+once (its memory and gain: benchmarks/README.md, "Figures behind the code")."""
 
 
 class Memo:

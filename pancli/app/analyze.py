@@ -167,6 +167,7 @@ def read_position(
     if profile is not None:
         script = replace(script, profile=profile)
     if player is not None:
+        # start-up: only --player reads a name
         from pancli.notation.record_common import player_name
 
         player = player_name(player)  # --player José matches however the record spells it (NFC)

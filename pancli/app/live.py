@@ -7,10 +7,10 @@ A :class:`Session` holds one record file for as long as the scorer keeps it:
 * it is read and refereed whole when the session opens: play goes on at its end (a night
   resumes after a crash or a break); a last line without its end of line (the write was cut
   off) is reported with its place and set aside in ``FILE.torn``, never dropped;
-* each line entered is judged by the referee ``pan replay`` asks: a Panguingue line is pushed on
-  the referee's position of the hand in play (:meth:`pancli.referee.table.Table.push`; the lines
-  before it are not judged again), a PAGRUC hand is judged whole
-  (:class:`~pancli.app.replay.RecordJudge`; S3 across hands either way): a legal line is
+* each line entered is judged by the referee ``pan replay`` asks: it is pushed on the referee's
+  position of the hand in play (:meth:`pancli.referee.table.Table.push`, PAGRUC's
+  :meth:`pancli.pagruc.referee.PagrucTable.push`; the lines before it are not judged again;
+  S3 across Panguingue hands): a legal line is
   appended and flushed to the disk (``fsync``) before the next line is read, an illegal one is
   refused with its ruling, taken back off the position and not written;
 * a hand that ends is followed by the next, seated as its game's rules object says (S3: the
@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     from pancli.model.actions import HandScript
     from pancli.model.results import ClaimCheck, HandResult
     from pancli.notation.layout import RecordHand
+    from pancli.pagruc.referee import PagrucTable
     from pancli.referee.position import TableNow
     from pancli.referee.table import Table
     from pancli.rulebook import Rule
@@ -255,6 +256,10 @@ class Session:
         """The hand before it (S3) when it was dealt."""
         self._table_of: HandReport | None = None
         """The report :attr:`_table` stands at."""
+        self._pagruc: PagrucTable | None = None
+        """The referee's position of the PAGRUC hand in play (its lines pushed, kept for pop)."""
+        self._pagruc_head: HandScript | None = None
+        """The hand :attr:`_pagruc` was dealt for (its script without the play lines)."""
 
     # ------------------------------------------------------------------ opening and closing
 
@@ -535,18 +540,32 @@ class Session:
             table.play_to(script)
         return table
 
+    def _pagruc_position(self, script: HandScript) -> PagrucTable:
+        """The PAGRUC referee's position of the hand in play at the lines of ``script`` (as
+        :meth:`_position`: new lines pushed, changed ones taken back; dealt afresh when the hand
+        begins or its deal or tags change), refereed by the rules object ``pan replay`` asks."""
+        head = replace(script, events=())
+        table = self._pagruc
+        if table is None or self._pagruc_head != head:
+            judge = self.judge
+            if judge.pagruc_rules is None:
+                from pancli.pagruc.rules import PagrucRules  # start-up: a Panguingue night does without it
+
+                judge.pagruc_rules = PagrucRules()
+            from pancli.pagruc.referee import PagrucTable  # start-up: a Panguingue night does without it
+
+            table = PagrucTable(script, record_steps=judge.steps, rules=judge.pagruc_rules, undo=True)
+            table.deal_in()
+            self._pagruc, self._pagruc_head = table, head
+        table.play_to(script)
+        return table
+
     def _judge(self, hand: RecordHand) -> HandReport:
         """The hand in play with the line entered, as ``pan replay`` judges it."""
         script = hand.script
         assert script is not None
-        if script.game is not Game.PANGUINGUE:
-            capture = self._capture
-            capture.report = None
-            self.judge.previous = self.previous
-            self.judge.started = True
-            self.judge.hand(hand, Tally())
-            assert capture.report is not None
-            return capture.report
+        if script.game is Game.PAGRUC:
+            return HandReport(hand, script, self._pagruc_position(script).result_now())
         got = self._position(script)
         report = HandReport(hand, script, got[0] if isinstance(got, tuple) else got.result_now())
         self._table_of = report if not isinstance(got, tuple) else None

@@ -116,7 +116,7 @@ Interpretations (where the rulebook leaves room):
   more than ten (I1) or a foul meld (I2) retires: out of ``active`` (the turn order) and in
   ``retired``, he pays every collection and the going-out payment (:meth:`Board.collect`)
   and collects nothing. Each is a :class:`~pancli.model.results.Remedy`, not a violation.
-* Calls and counts (:mod:`.calls`) are ruled at the line where the record writes them: a foul
+* Calls and counts (their section of :mod:`.play`) are ruled at the line where the record writes them: a foul
   meld that a later ``call`` names lies on the table after its turn and is found at the call
   (or made good on the next line); a deal of the wrong count that a later ``count`` names is
   found at the count, the player holding what he was dealt until then.
@@ -155,7 +155,7 @@ from pancli.model.actions import (
     TakeBack,
     Turn,
 )
-from pancli.model.results import HandResult, Payment, Ruling, Violation, plain_turn, turn_steps
+from pancli.model.results import HandResult, Payment, Ruling, Violation, is_plain_turn, turn_steps
 from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import play
 from pancli.referee.board import DECIDING, PLAYING, Board, Foul, Located, Phase, Seat
@@ -711,7 +711,7 @@ class Table(Board):
         :meth:`fast_turn` records it (one form for one play, whichever path played it)."""
         steps = self.steps
         turn = self.turn
-        if steps is not None and turn is not None and plain_turn(turn) and steps[-2:] == [*turn_steps(turn)]:
+        if steps is not None and turn is not None and is_plain_turn(turn) and steps[-2:] == [*turn_steps(turn)]:
             steps[-2:] = [turn]
         play.end_turn(self)
 
@@ -742,7 +742,8 @@ class Table(Board):
         s = active[pos - 1]
         rules = self.rules
         if (
-            not rules.holds_ten(s.hand_n, s.melded_n, s.size)
+            s.standing  # his foul melds left lying are found at his turn's end (I2): the general path
+            or not rules.holds_ten(s.hand_n, s.melded_n, s.size)
             or rules.must_take(self.forced_by, self.automatic, s, self.live if self.live_ok else None)
             or stock_fault(self, d) is not None
             or card_fault(self, c, d) is not None
