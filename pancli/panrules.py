@@ -286,7 +286,8 @@ class PanRules:
         The player in turn goes out when, asked at the end of a turn that used its draw and
         discarded nothing, his ``hand`` is empty: the eleventh card melded (P7, C8). The referee
         records the answer (the rule: C8 out, P10 at a reshuffle, the retirement's I1 or I2), a
-        position reads it for what a reshuffle would do, and self-play plays to it.
+        position reads it for what a reshuffle would do, and self-play stops where its table says
+        the hand ended. T4's end after the decisions is :meth:`after_decisions`'.
 
         >>> from pancli.rules import HOYLE
         >>> rules = PanRules(HOYLE)
