@@ -290,7 +290,8 @@ class JsonBatch:
             if legal and kind == "set":
                 shape = self._shapes.get(meld)
                 if shape is None:
-                    shape = self._shapes[meld] = assess(InputLine(file, 0, meld), self.rules, self.game).shape
+                    item = InputLine(file, 0, meld)
+                    shape = self._shapes[meld] = assess(item, self.rules, self.game, self._batch.pack).shape
             check = MeldCheck(
                 file,
                 _LINE_MARK,
@@ -306,7 +307,8 @@ class JsonBatch:
             )
         else:  # a reason holding a tab: judge the line again
             stdin = file == STDIN_FILE
-            check = assess(InputLine(file, _LINE_MARK, batch_text(text) if stdin else text), self.rules, self.game)
+            item = InputLine(file, _LINE_MARK, batch_text(text) if stdin else text)
+            check = assess(item, self.rules, self.game, self._batch.pack)
         text = self.encode(check_item(check))
         key = '"line":' if self.lines else '"line": '  # compact lines, or an indented list
         head, tail = text.split(f"{key}{_LINE_MARK}")
