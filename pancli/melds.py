@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
-from pancli.rules import MIN_MELD, Condition, Profile, SetGrowth, copies_fault
+from pancli.rules import MIN_MELD, Condition, Profile, SetGrowth, copies_fault, not_in_pack_words
 from pancli.values import Value
 
 if TYPE_CHECKING:  # a Literal built at run time costs start-up; annotations only name it
@@ -297,9 +297,7 @@ _NONCOMOQUER_RANKS: Final = frozenset(int(r) - 1 for r in Rank if r.is_noncomoqu
 
 
 def _not_in_pack(c: Card) -> str:
-    if not c.rank.in_pan_pack:
-        return f"{c} is not in a Panguingue pack (no 8, 9 or 10)"
-    return f"{c} is not in this pack"
+    return not_in_pack_words(str(c), c.rank)
 
 
 def judge(
