@@ -75,7 +75,7 @@ def _plain_batch(args: list[str], pan_rules: PanRules, game: Game) -> bool:
 
 
 def _json_batch(args: list[str], pan_rules: PanRules, game: Game, lines: bool) -> bool:
-    """``--json`` (a list, streamed) or ``--jsonl``: the objects of :class:`~pancli.app.check.JsonBatch`,
+    """``--json`` (a list, streamed) or ``--jsonl``: the objects of :class:`~pancli.render.exports.JsonBatch`,
     written a slice of input at a time, error lines on stderr. True when all legal."""
     # start-up: pan check does without these
     from pancli.render.exports import JsonBatch
@@ -83,10 +83,10 @@ def _json_batch(args: list[str], pan_rules: PanRules, game: Game, lines: bool) -
 
     file, blocks = _input_blocks(args)
     stream = JsonStream(lines, flush_each=False)
-    batch = JsonBatch(file, pan_rules, game, stream)
+    batch = JsonBatch(file, pan_rules, game)
     all_legal = True
-    for text, errors, items in batch.slices(blocks):
-        stream.add_encoded(text, items)
+    for items, errors in batch.slices(blocks):
+        stream.add_all(items)
         if errors:
             all_legal = False
             sys.stderr.write(errors)
