@@ -13,10 +13,12 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 from profiles_kit import any_profile
 
-from pancli.app.check import PlainBatch, plain_row
+from pancli.app.check import BatchJudge, PlainBatch, judge_fields, plain_row
+from pancli.app.lines import batch_text
 from pancli.cards import ALL_CARDS, Card, Game, Rank
 from pancli.cli.common import STDIN_FILE, is_skipped
 from pancli.melds import Verdict
+from pancli.notation.fast import fast_reject
 from pancli.panrules import PanRules
 from pancli.rules import CARDROOM, HOYLE, Profile, profile_from_mapping
 
@@ -94,9 +96,6 @@ def test_batch_rows_equal_plain_row_for_every_order_and_spelling(
 def test_M1_M4_E2_E4_the_batch_judge_rules_each_line_as_judge_fields_does(lines: list[str], profile: Profile) -> None:
     """What both writers of a batch render from (:class:`BatchJudge`: a meld's text and its ruling,
     values, not text) is, field by field, the judgement of the line on its own."""
-    from pancli.app.check import BatchJudge, judge_fields
-    from pancli.app.lines import batch_text
-
     rules = PanRules(profile)
     judge = BatchJudge(STDIN_FILE, rules)
     for text in lines * 2:  # the second time from what the judge remembers
@@ -166,10 +165,6 @@ def test_lines_refused_from_their_first_character_print_what_plain_row_prints(li
     """``{comment}`` and ``[`` lines take a ruling made once per error (:class:`BatchJudge`)
     instead of a judgement each: the same meld and ruling as :func:`judge_fields`, the same row and
     error line as the reference, control characters escaped alike."""
-    from pancli.app.check import BatchJudge, judge_fields
-    from pancli.app.lines import batch_text
-    from pancli.notation.fast import fast_reject
-
     rules = PanRules(HOYLE)
     judge = BatchJudge(STDIN_FILE, rules)
     for text in lines:

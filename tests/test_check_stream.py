@@ -18,7 +18,7 @@ from pancli.cli import cli
 from pancli.cli.common import InputLine, batch_text, is_skipped
 from pancli.jsontext import dumps, dumps_indented
 from pancli.panrules import PanRules
-from pancli.render.exports import JsonBatch, check_item
+from pancli.render.exports import JSON_SLICE, JsonBatch, check_item
 from pancli.render.stream import JsonStream
 from pancli.rules import CARDROOM, HOYLE, Profile
 
@@ -134,8 +134,6 @@ def test_a_batch_of_several_slices_is_json_dumps_of_every_report(flag: str, lega
     """Past :data:`JSON_SLICE` lines the list is written a slice at a time (the last slice one
     line long here): the same bytes as one encoding of the whole list, the exit status as the
     errors say."""
-    from pancli.render.exports import JSON_SLICE
-
     pool = ["5s 5s 5s", "3-5h", "# note", "Kh Kd Kc", "A-Kh"] + ([] if legal else ["7c 7s 7s", "Zz 9q"])
     lines = [pool[i % len(pool)] for i in range(2 * JSON_SLICE + 1)]
     r = run(flag, "-", input="".join(t + "\n" for t in lines))

@@ -341,7 +341,7 @@ def plain_row(text: str, rules: PanRules, game: Game = Game.PANGUINGUE) -> tuple
     return line, None if legal else error_suffix(col, rule, reason) + "\n"
 
 
-class Ruling(Value, cache_hash=True):
+class LineRuling(Value, cache_hash=True):
     """What a line of a batch was judged, its meld's text aside: the fields of a :class:`MeldCheck`
     after ``meld``, without its place, cards or engine meld, so that every order of the same
     cards can share one. With ``then_meld`` the reason goes on with the meld's text (``reason``
@@ -371,10 +371,10 @@ class Ruling(Value, cache_hash=True):
         return self.reason + meld if self.then_meld else self.reason
 
 
-def _ruling(j: Judged) -> tuple[str, Ruling]:
+def _ruling(j: Judged) -> tuple[str, LineRuling]:
     """The meld's text and ruling of the fields of a judged line."""
     col, meld, legal, kind, shape, conds, value, rule, reason, _, _ = j
-    return meld, Ruling(col, legal, kind, shape, conds, value, rule, reason)
+    return meld, LineRuling(col, legal, kind, shape, conds, value, rule, reason)
 
 
 _LEAD, _SAME, _PER_LINE = range(3)
@@ -383,7 +383,7 @@ its first line) rules another line of the same cards: ``_LEAD`` with its ruling,
 text as the meld; ``_SAME`` with its meld and ruling both (a legal rope, written low to high);
 ``_PER_LINE``: the ruling depends on the order of the cards beyond the text itself (the card an
 E4 or repeated-rank M2 reason names), so each line is judged."""
-_Entry = tuple[int, str, Ruling | None]
+_Entry = tuple[int, str, LineRuling | None]
 _KEY_BITS = 5
 """Bits per card in a multiset key: up to ``2**_KEY_BITS - 1`` cards a line keep keys exact."""
 _KEY_LIMIT = 1 << _KEY_BITS
@@ -443,7 +443,7 @@ def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules) -> _E
 
 
 class BatchJudge:
-    """Each line of a batch judged: its meld's text and :class:`Ruling` (:meth:`row`), as
+    """Each line of a batch judged: its meld's text and :class:`LineRuling` (:meth:`row`), as
     :func:`judge_fields` judges it, with less work per line. What both writers of ``pan check``'s
     batches (:class:`PlainBatch`, :class:`~pancli.render.exports.JsonBatch`) render from.
 
@@ -478,11 +478,11 @@ class BatchJudge:
         """Entries each cache holds before it starts afresh (memory stays bounded)."""
         self._stdin = file == STDIN_FILE
         self._keyed: dict[int, _Entry] = {}
-        self._refused: dict[tuple[int, str, str], Ruling] = {}
+        self._refused: dict[tuple[int, str, str], LineRuling] = {}
         self._fused = game is Game.PANGUINGUE
         sample = tuple(PAN_CANONICAL[t] for t in _SPREAD_SAMPLE.split(" "))
         _, _, spread = _order_free_entry(_SPREAD_SAMPLE, sample, rules)
-        self.spread = spread or Ruling(None, False, None, None, (), 0, None, "")
+        self.spread = spread or LineRuling(None, False, None, None, (), 0, None, "")
         """The ruling of every spread (with ``then_meld``), when there are spreads."""
         room = _MAX_REASON - len(self.spread.reason) + 1  # the reason is never cut short
         most = min(_KEY_LIMIT - 1, room // 3) if self._fused and self.spread.then_meld else 0
@@ -491,7 +491,7 @@ class BatchJudge:
             k += 1
         self._spread_max = k if k > 2 else 0
 
-    def row(self, text: str) -> tuple[str, Ruling] | None:
+    def row(self, text: str) -> tuple[str, LineRuling] | None:
         """The meld's text and ruling of one line of input (without its line end); None for a
         blank or comment line of standard input."""
         if self._fused:
@@ -517,7 +517,7 @@ class BatchJudge:
         entry = self._keyed[key] = _order_free_entry(text, cards, self.rules)
         return entry
 
-    def _judged(self, text: str) -> tuple[str, Ruling] | None:
+    def _judged(self, text: str) -> tuple[str, LineRuling] | None:
         if self._stdin:
             if is_skipped(text):
                 return None
@@ -528,7 +528,7 @@ class BatchJudge:
         key = (exc.col, exc.code, exc.message)
         ruling = self._refused.get(key)
         if ruling is None:
-            ruling = Ruling(exc.col, False, None, None, (), 0, exc.code, exc.message)
+            ruling = LineRuling(exc.col, False, None, None, (), 0, exc.code, exc.message)
             if len(self._refused) < 1024:
                 self._refused[key] = ruling
         return escape_text(" ".join(text.split())), ruling
@@ -548,11 +548,11 @@ class RowPieces:
 
     def __init__(self, cache_max: int = 200_000) -> None:
         self.cache_max = cache_max
-        self._made: dict[Ruling, tuple[str, str | None]] = {}
+        self._made: dict[LineRuling, tuple[str, str | None]] = {}
         self.get = self._made.get
         """The pieces of a ruling already made, or None."""
 
-    def pieces(self, r: Ruling) -> tuple[str, str | None]:
+    def pieces(self, r: LineRuling) -> tuple[str, str | None]:
         """The row of ``r`` after the meld's text, and the error suffix (``:col: RULE message``)
         when illegal: each whole, with its newline, or, for a ruling ``then_meld``, what comes
         before the meld's text at its end."""
@@ -569,7 +569,7 @@ class RowPieces:
             made = self._made[r] = (row, suffix)
         return made
 
-    def error(self, meld: str, r: Ruling) -> str | None:
+    def error(self, meld: str, r: LineRuling) -> str | None:
         """The error suffix of ``meld`` so ruled, with its newline; None when legal."""
         suffix = (self.get(r) or self.pieces(r))[1]
         return f"{suffix}{meld}\n" if r.then_meld else suffix

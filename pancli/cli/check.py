@@ -4,8 +4,10 @@ Two paths. On a terminal, and with ``--json``, every meld becomes a
 :class:`~pancli.app.check.MeldCheck` rendered as a rich table or a JSON list.
 In a pipe (the batch path) the output is one plain tab-separated line per meld, and the
 loop is kept lean (benchmarks/README.md): standard input is read in 1 MB blocks, turned into
-output by :class:`~pancli.app.check.PlainBatch` (which judges each distinct line,
-or each multiset of canonical cards, once), and written in one block per input block.
+output by :class:`~pancli.app.check.PlainBatch` (its lines judged by
+:class:`~pancli.app.check.BatchJudge`: each distinct line, or each multiset of canonical cards,
+once), and written in one block per input block. ``--json`` and ``--jsonl`` of a batch take the
+same judge's rulings as objects (:class:`~pancli.render.exports.JsonBatch`).
 Neither rich nor json is imported on that path.
 """
 

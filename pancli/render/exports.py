@@ -23,7 +23,7 @@ from pancli.values import replace
 
 if TYPE_CHECKING:
     from pancli.analyze.advice import Advice
-    from pancli.app.check import CheckRule, Ruling
+    from pancli.app.check import CheckRule, LineRuling
     from pancli.app.pay import PayReport
     from pancli.app.score import ScoreReport
     from pancli.panrules import PanRules
@@ -73,7 +73,7 @@ def check_item(c: MeldCheck) -> CheckItem | PagrucCheckItem:
                        c.file, c.line, c.col, c.game)  # fmt: skip
 
 
-def ruled_item(file: str, line: int, meld: str, r: Ruling, game: Game) -> CheckItem | PagrucCheckItem:
+def ruled_item(file: str, line: int, meld: str, r: LineRuling, game: Game) -> CheckItem | PagrucCheckItem:
     """The JSON object of a meld of a batch so ruled (:class:`~pancli.app.check.BatchJudge`): the
     object :func:`check_item` makes of its check."""
     return _check_item(meld, r.legal, r.kind, r.conditions, r.value, r.rule, r.full_reason(meld), r.shape,
