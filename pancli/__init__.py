@@ -39,9 +39,7 @@ def __getattr__(name: str) -> Any:
     if name in API:
         import importlib  # start-up: import pancli does without it
 
-        value = getattr(importlib.import_module("pancli.api"), name)
-        globals()[name] = value
-        return value
+        return getattr(importlib.import_module("pancli.api"), name)  # (sys.modules keeps the module)
     raise AttributeError(f"module 'pancli' has no attribute {name!r}")
 
 

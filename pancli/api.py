@@ -66,6 +66,7 @@ def __getattr__(name: str) -> object:
 
         return HandResult
     if name == "PagrucHandResult":
+        # start-up: only a PAGRUC caller asks for it
         from pancli.pagruc.referee import PagrucHandResult
 
         return PagrucHandResult
@@ -273,6 +274,7 @@ def referee_hand(hand: RecordHand | str | os.PathLike[str], *, strict: bool = Fa
     if hand.script is None:
         err = hand.error
         raise PanError(err.code if err else Rule.R6, err.message if err else "unreadable hand", err.col if err else 1)
+    # start-up: pancli.check_meld does without the referee
     from pancli.app.replay import referee
 
     return referee(hand.script, remedy=not strict)

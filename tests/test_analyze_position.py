@@ -292,19 +292,29 @@ def test_P9_the_draw_the_position_keeps_is_not_advised_as_the_discard() -> None:
     assert data["now"] is None and data["discard"] == "Qs" and data["next_hand"] == "Jd Jd Ks Kd"
     # the plain analysis of the same cards with no flat neighbour throws the draw (P2)
     plain = analyze(pos.hand, pos.profile, pos.drawn, pos.melds, pos.seen, pos.players, samples=50)
-    kept = analyze(pos.hand, pos.profile, pos.drawn, pos.melds, pos.seen, pos.players, samples=50, keeps_draw=True)
+    assert pos.kept == pos.drawn  # the table's DiscardDue.excluded
+    kept = analyze(pos.hand, pos.profile, pos.drawn, pos.melds, pos.seen, pos.players, samples=50, keep=pos.kept)
     assert (plain.discard, plain.kept_draw, kept.kept_draw) == (None, False, True)
     assert kept.discard is not None and kept.discard != pos.drawn and kept.next_hand is not None
     assert sorted(map(str, (*kept.next_hand, kept.discard))) == sorted(map(str, (*pos.hand, pos.drawn)))
-    # a hand of nothing but copies of the draw has no other card to throw: the draw goes (P9's excuse)
-    from pancli.melds import judge
+    # a hand of nothing but copies of the draw: the table excludes no card (P9's excuse), so the
+    # position keeps none and the analysis throws the draw; it never works that excuse out itself
+    from msgspec.structs import replace
 
+    from pancli.melds import judge
+    from pancli.referee.play import DiscardDue, Discarding
+    from pancli.rulebook import Rule
+
+    excused = replace(pos, discard_due=DiscardDue(Rule.P9, Discarding.HAND_CARD, excluded=None))
+    assert excused.keeps_draw and excused.kept is None
     (jd,) = cards("Jd")
     kings = judge(cards("Kc Kc Kc"), pos.profile).meld
     assert kings is not None
     table = (*pos.melds, kings)  # nine melded, the hand one Jd
-    alone = analyze((jd,), pos.profile, jd, table, (), pos.players, samples=20, keeps_draw=True)
+    alone = analyze((jd,), pos.profile, jd, table, (), pos.players, samples=20, keep=excused.kept)
     assert (alone.kept_draw, alone.discard) == (False, None)
+    with pytest.raises(ValueError, match="no other card"):  # a keep the position would never give
+        analyze((jd,), pos.profile, jd, table, (), pos.players, samples=20, keep=jd)
 
 
 def test_player_defaults_to_the_one_whose_line_it_is_and_stdin_is_read() -> None:
@@ -431,3 +441,25 @@ def test_P7_E4_simulated_positions_keep_the_count_and_the_pack(
         [hand] = read_hands(io.StringIO(write_script(script)), "sim.pan", rules_folder)
         assert hand.script is not None and hand.script.profile == profile
         _check_hand(hand.script, profile)
+
+
+def test_analyze_refuses_no_samples_with_a_clear_error() -> None:
+    """The odds need one sample at least (``--samples`` is 1 or more): the API says so, not a
+    division by zero."""
+    with pytest.raises(ValueError, match="samples must be at least 1, not 0"):
+        analyze(cards("5s 5s 5s 3h 4h Kd Kh Kc 2c 7d"), HOYLE, samples=0)
+
+
+def test_C6_the_analysis_exporters_ask_the_analysis_what_a_value_collects(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every total the JSON and text show is the analysis's ``collected`` (each opponent pays),
+    not the exporter's own product."""
+    from pancli.analyze.analysis import Analysis
+    from pancli.render.analysis import row_fields, summary_lines, to_json
+
+    a = analyze(cards("5s 5s 5s 3h 4h Kd Kh Kc 2c Jc"), HOYLE, cards("7d")[0], samples=20)
+    monkeypatch.setattr(Analysis, "collected", lambda self, units: 1000 + units)
+    data = to_json(a, None)
+    assert {d["total"] - d["value"] for d in data["draws"]} == {1000}
+    assert data["waits"] is not None and data["waits"]["total"] == 1000 + data["waits"]["value"]
+    assert all(int(row_fields(a, r)[6]) == 1000 + r.value for r in a.rows)
+    assert f"({1000 + a.best.value} in all)" in dict(summary_lines(a))["melded"]

@@ -92,3 +92,23 @@ def test_P8_completion_offers_only_take_when_the_take_is_forced(tmp_path: Path) 
         assert candidates(none, "Ana ") == ["draw"]  # no live discard to take
     finally:
         s.close()
+
+
+def test_P2_P3_P5_completion_after_discard_offers_what_the_table_allows(tmp_path: Path) -> None:
+    """After ``discard`` the completion asks the referee's table about the line as written so
+    far: the unused draw alone (P2), nothing while a taken card waits to be melded (P3), the
+    hand cards after a meld (P5); a line the table refuses falls back to the known hand."""
+    s = Session(str(tmp_path / "n.pan"), LiveOptions(PLAYERS.split(), stake="0.25"))
+    s.open()
+    try:
+        for x in ["deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d", "up 6h", "Ana stay", "Ben stay", "Cruz stay", "Dee stay"]:
+            s.enter(x)
+        hand = ["5s", "3h", "4h", "Kd", "Kh", "Kc", "Jc", "Qc", "2d"]
+        assert candidates(s, "Ana draw 5s, discard ") == ["5s"]  # it offered every hand card
+        assert candidates(s, "Ana take 6h, discard ") == []
+        after = candidates(s, "1. Ana draw 5s, meld [5s 5s 5s], discard J")
+        assert sorted(after) == sorted(c for c in hand if c != "5s")
+        assert sorted(candidates(s, "Ana draw 9s, discard ")) == sorted(hand)  # E1: the table cannot say
+        assert s.lines_of_hand[-1] == "Dee stay" and s.now is not None and s.now.to_act == "Ana"  # nothing played
+    finally:
+        s.close()

@@ -120,7 +120,7 @@ def test_completion_offers_what_is_legal_now(tmp_path: Path) -> None:
         assert complete_line(session, "Ana t") == "Ana take"
         assert complete_line(session, "Ana take ") == "Ana take 6h"  # the live discard
         assert complete_line(session, "Ana draw 5s, d") == "Ana draw 5s, discard"
-        assert "Jc" in candidates(session, "Ana draw 5s, discard ")  # his known cards
+        assert "Jc" in candidates(session, "Ana draw 5s, meld [5s 5s 5s], discard ")  # his known cards
         assert complete_line(session, "rules p") == "rules P1"
     finally:
         session.close()

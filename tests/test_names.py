@@ -95,22 +95,52 @@ def _imports_by_function(tree: ast.Module) -> dict[ast.AST, list[ast.Import | as
     return inner
 
 
+_NOT_A_REASON = ("noqa", "type:", "pragma", "fmt:", "pyright:")
+"""Comments for tools, which give no reason."""
+
+
 def unexplained_imports(sources: dict[str, str]) -> list[str]:
-    """Imports inside a function with no reason given: no comment on the import's lines, nor on
-    the line just above the function's first import (one reason for all of its imports).
+    r"""Imports inside a function with no reason given: no comment on the import's lines, nor on
+    the line just above the run of imports it belongs to (one reason for the imports written
+    together, blank lines between them); a comment for a tool (``# noqa``, ``# type: ignore``) is no reason, and
+    ``__import__`` is an import too.
 
     An import belongs at the top of its module; one inside a function is there for start-up (a
     heavy library, a module only some commands need), and says so.
+
+    >>> unexplained_imports({"m.py": "def f():\n    import json  # noqa\n"})
+    ['m.py:2 import json']
+    >>> unexplained_imports({"m.py": "def f():\n    # start-up: only f needs them\n    import json\n    import csv\n"})
+    []
+    >>> unexplained_imports({"m.py": "def f():\n    # start-up\n    import json\n    x = 1\n    import csv\n"})
+    ['m.py:5 import csv']
+    >>> unexplained_imports({"m.py": "def f():\n    return __import__('json')\n"})
+    ["m.py:2 __import__('json')"]
     """
     out: list[str] = []
     for rel, text in sources.items():
-        said = {t.start[0] for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type == tokenize.COMMENT}
-        for imports in _imports_by_function(ast.parse(text)).values():
-            once = imports[0].lineno - 1 in said
+        said = {
+            t.start[0]
+            for t in tokenize.generate_tokens(io.StringIO(text).readline)
+            if t.type == tokenize.COMMENT and not t.string.lstrip("# ").startswith(_NOT_A_REASON)
+        }
+        tree = ast.parse(text)
+        lines = text.splitlines()
+        for imports in _imports_by_function(tree).values():
+            run_said = False
+            after = -1  # the line the last import ended on
             for imp in imports:
                 end = imp.end_lineno or imp.lineno
-                if not once and not said.intersection(range(imp.lineno, end + 1)):
+                if after < 0 or any(x.strip() for x in lines[after : imp.lineno - 1]):  # a new run of imports
+                    run_said = imp.lineno - 1 in said
+                if not run_said and not said.intersection(range(imp.lineno, end + 1)):
                     out.append(f"{rel}:{imp.lineno} {ast.unparse(imp)}")
+                after = end
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__"):
+                continue
+            if not {node.lineno, node.lineno - 1} & said:
+                out.append(f"{rel}:{node.lineno} {ast.unparse(node)}")
     return out
 
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 from profiles_kit import any_profile
 
-from pancli.cards import Card, Game
+from pancli.cards import ALL_CARDS, Card, Game
 from pancli.model.actions import Discard, HandScript, Turn
 from pancli.panrules import LaidMeld, PanRules
 from pancli.records import read_hands
@@ -145,6 +145,42 @@ def test_the_fast_turn_leaves_the_table_as_the_general_path_does(seed: int, n: i
         assert fast.push(ev) == plain.push(ev) == ()
         assert state(fast, skip) == state(plain, skip), ev
     assert fast.finish() == plain.finish()
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.pan")))
+def test_the_fast_turns_give_every_sample_the_general_path_s_result(sample: str) -> None:
+    """Fouls, calls, counts, retirements: the fast turns never change a sample's result."""
+    for hand in read_hands((SAMPLES / sample).open(encoding="utf-8"), sample):
+        script = hand.script
+        if script is None or script.game is not Game.PANGUINGUE:
+            continue
+        for strict in (True, False):
+            assert referee_hand(script, strict=strict) == referee_hand(script, strict=strict, fast=False)
+
+
+def test_I2_a_plain_turn_over_a_foul_meld_left_lying_goes_the_general_way() -> None:
+    """Ana's foul meld lies uncalled at her next turn (the only call is refused, S1): a plain
+    ``draw, discard`` turn then finds it (I2), as the general path does; the fast turn let it lie."""
+    from pancli.model.actions import Add, Call, Draw
+
+    (hand,) = read_hands((SAMPLES / "irregular-I2-called-late.pan").open(encoding="utf-8"), "s.pan")
+    script = hand.script
+    assert script is not None
+    ev = list(script.events)
+    at = next(
+        i for i, e in enumerate(ev) if type(e) is Turn and e.player == "Ana" and any(type(a) is Add for a in e.actions)
+    )
+    called = next(i for i, e in enumerate(ev) if type(e) is Call)
+    turn = ev[at]
+    five = next(c for c in ALL_CARDS if str(c) == "5s")
+    plain = Turn(
+        "Ana", (Draw(five, line=turn.line, col=1), Discard(five, line=turn.line, col=2)), line=turn.line, col=1
+    )
+    stranger = replace(ev[called], player="Zed", line=turn.line - 1)
+    changed = replace(script, events=(*ev[:at], stranger, plain, *ev[called + 1 :]))
+    fast, general = referee_hand(changed, strict=False), referee_hand(changed, strict=False, fast=False)
+    assert [str(r.violation.rule) for r in general.remedies] == ["I2"]
+    assert fast == general
 
 
 def test_the_fast_turns_change_the_table_only_by_the_general_path_s_functions() -> None:

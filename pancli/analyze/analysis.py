@@ -91,6 +91,7 @@ def check_position(
         counts[drawn] += 1
     why = rules.copies_fault([(c.index, n) for c, n in counts.items()])
     if why is not None:
+        # start-up: only an impossible position needs the rule ids
         from pancli.rulebook import Rule
 
         raise ImpossiblePosition(Rule.E4, f"{why} (hand, melds and seen cards)")
@@ -127,7 +128,7 @@ class Analysis(Value):
     """The player's melds at the next turn (with :attr:`next_hand`)."""
     kept_draw: bool = False
     """P9: the unusable drawn card stays in the hand and :attr:`discard` is a hand card (the
-    position said the draw may not be the discard: ``analyze(keeps_draw=True)``)."""
+    position said the draw may not be the discard: ``analyze(keep=drawn)``)."""
     outs: tuple[int, ...] = ()
     """C8 per opponent for each draw-table row (by slot) that puts the player out, 0 for the
     others: as the rules object of the analysis answers it (:meth:`PanRules.going_out_value`)."""
@@ -141,6 +142,18 @@ class Analysis(Value):
     def opponents(self) -> int:
         """Active opponents (each pays every condition and the going-out payment)."""
         return self.players - 1
+
+    def collected(self, units: int) -> int:
+        """What ``units`` from each opponent come to in all: every opponent pays them (C6, C8).
+
+        >>> from pancli.rules import HOYLE
+        >>> from pancli.cards import card, Rank, Suit
+        >>> kings = [card(Rank.KING, s) for s in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS)]
+        >>> a = analyze([*kings, *[card(Rank.TWO, Suit.CLUBS)] * 7], HOYLE, players=5, samples=20)
+        >>> a.best.value, a.opponents, a.collected(a.best.value)
+        (5, 4, 20)
+        """
+        return units * self.opponents
 
     @property
     def unseen(self) -> int:
@@ -183,17 +196,20 @@ def analyze(
     turns: int = 10,
     space: MeldSpace | None = None,
     rules: PanRules | None = None,
-    keeps_draw: bool = False,
+    keep: Card | None = None,
 ) -> Analysis:
     """Analyse a position: ``hand`` (without the drawn card), ``drawn``, the player's ``table`` melds
-    and the ``seen`` cards. ``keeps_draw``: the position says the drawn card may not be the discard
-    (P9: the next player is flat and could add it), so an unusable draw stays in the hand and a hand
-    card is discarded, unless the hand holds nothing else; the caller asks the position
-    (``Position.keeps_draw``).
+    and the ``seen`` cards. ``keep``: the card the position says may not be the discard (P9: the
+    drawn card, which the flat next player could add, when the hand holds another card:
+    ``Position.kept``, the table's ``DiscardDue.excluded``), so an unusable draw stays in the
+    hand and a hand card is discarded. A ``keep`` with no other card in the hand, or ``samples``
+    under 1 (the odds sample), is a ValueError.
     Raises :class:`ImpossiblePosition` for an impossible position, as the rules
     object ``rules`` of ``profile`` (a fresh one without) answers S1, P7 and E4. ``space``: the meld
     space the caller asks in (a batch's, shared by its hands; without, that of ``rules``:
     :meth:`PanRules.meld_space`), where the search asks ``rules`` what melds are (M1-M5, C6, C7)."""
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, not {samples}")
     rules = PanRules(profile) if rules is None else rules
     why = rules.seating(players)
     if why is not None:
@@ -218,9 +234,9 @@ def analyze(
         now = rows[SLOT_OF[drawn]].arrangement
         if now is not None and now.score == best.score:
             best = Arrangement(now.placed, now.dead, best.count)  # the tie that uses the draw
-        if now is None and keeps_draw and any(c != drawn for c in hand):  # P9: a hand card goes, the draw stays
+        if now is None and keep is not None:  # P9: a hand card goes, the draw stays
             next_table = tuple(table)
-            discard, ctx = _best_discard([*hand, drawn], profile, next_table, live, space, keep=drawn)
+            discard, ctx = _best_discard([*hand, drawn], profile, next_table, live, space, keep=keep)
             next_hand = tuple(decode(ctx.state))
             rows = draw_table(ctx, live)
         elif now is None:  # P2: the unusable draw is the discard; the hand meets the next draw as it is
@@ -258,6 +274,8 @@ def _best_discard(
     the hand it leaves: the fewest useful draws to go out (:func:`distance_to_out`), then the
     policy's choice (:func:`discard_choice`: fewest partners) among the ties. ``keep``: a card
     that may not be the discard (P9's kept draw)."""
+    if all(c == keep for c in left):
+        raise ValueError(f"{keep} is kept (P9) but the hand holds no other card to discard")
     policy = discard_choice(encode(left))
     tried: list[tuple[int, bool, Card, HandContext]] = []
     for c in dict.fromkeys(c for c in left if c != keep):

@@ -224,7 +224,7 @@ REVIEW_POLICY_NODES: Final = 20_000
 analysis keeps (:data:`pancli.analyze.advice.POLICY_NODES`), because the stay-or-top advices of a review meet
 the same positions again and again (each deals the opponents' hands with the same seed from nearly the same
 unseen cards, so their whole games recur from decision to decision and from hand to hand) and each is searched
-once; about 1.5 kB a position."""
+once (its memory and gain: benchmarks/README.md, "Figures behind the code")."""
 
 
 class Memo:
@@ -524,23 +524,23 @@ def judge_foul(
     returned: int,
     why: str,
     forced: Card | None = None,
-    keeps: bool = False,
+    keep: Card | None = None,
     fallback: str = "a legal play",
     memo: Memo | None = None,
 ) -> Judgement:
     """A play the referee ruled illegal or foul (``why``): ``??`` against the best legal play (the
     analyzer's arrangement that uses ``drawn``, or the live discard ``forced`` that P8 made him take,
-    or drawing and throwing it, or keeping the draw P9 ``keeps``; ``fallback`` when the draw itself was
+    or drawing and throwing it, or keeping the draw P9 makes him ``keep``; ``fallback`` when the draw itself was
     illegal), its cost the ``returned`` units the remedy took back."""
     best = fallback
     take = ""
     memo = memo or Memo()
     if drawn is None and forced is not None:
         drawn, take = forced, f"take {forced}, "
-    if drawn is not None and keeps:
-        others = [c for c in hand if c != drawn]  # a twin of the draw thrown is the draw thrown
+    if drawn is not None and keep is not None:
+        others = [c for c in hand if c != keep]  # the position's P9: any hand card but the kept one
         d, _ = best_discard(others, table, seen, profile, 1, opts, memo=memo)
-        best = f"keep {drawn} (P9)" + (f", discard {d}" if d is not None else "")
+        best = f"keep {keep} (P9)" + (f", discard {d}" if d is not None else "")
     elif drawn is not None:
         now = HandContext(hand, profile, table, memo.space(profile)).using(SLOT_OF[drawn])
         if now is None:

@@ -167,6 +167,7 @@ def read_position(
     if profile is not None:
         script = replace(script, profile=profile)
     if player is not None:
+        # start-up: only --player reads a name
         from pancli.notation.record_common import player_name
 
         player = player_name(player)  # --player José matches however the record spells it (NFC)
@@ -227,11 +228,11 @@ class Job(Value):
         seen: Sequence[Card],
         where: str,
         line: int,
-        keeps_draw: bool = False,
+        keep: Card | None = None,
     ) -> tuple[Analysis, Advice | None]:
         """The analysis (and the advice with ``advice``); an impossible hand (P7, E4, S1) is an
-        InputProblem at ``where``:``line``. ``keeps_draw``: a record position's P9 (the drawn card
-        may not be the discard)."""
+        InputProblem at ``where``:``line``. ``keep``: a record position's P9 (the card that may
+        not be the discard: ``Position.kept``)."""
         # start-up: pan analyze --help does without these
         from pancli.analyze.analysis import ImpossiblePosition
         from pancli.analyze.analysis import analyze as run
@@ -241,7 +242,7 @@ class Job(Value):
             space = rules.meld_space()
             result = run(
                 cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed,
-                space=space, rules=rules, keeps_draw=keeps_draw,
+                space=space, rules=rules, keep=keep,
             )  # fmt: skip
             if not self.advice:
                 return result, None
@@ -258,7 +259,7 @@ class Job(Value):
         (the position's payers: active opponents and players retired from the hand, I1, I2)."""
         pos = spot.position
         job = replace(self, profile=pos.profile, players=pos.payers + 1)
-        return job.analyse(pos.hand, pos.drawn, pos.melds, pos.seen, spot.file, pos.line, pos.keeps_draw)
+        return job.analyse(pos.hand, pos.drawn, pos.melds, pos.seen, spot.file, pos.line, pos.kept)
 
     def analyse_lines(
         self, items: Iterable[InputLine], draw: str | None, table: Sequence[Meld], seen: Sequence[Card]

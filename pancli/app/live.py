@@ -7,10 +7,10 @@ A :class:`Session` holds one record file for as long as the scorer keeps it:
 * it is read and refereed whole when the session opens: play goes on at its end (a night
   resumes after a crash or a break); a last line without its end of line (the write was cut
   off) is reported with its place and set aside in ``FILE.torn``, never dropped;
-* each line entered is judged by the referee ``pan replay`` asks: a Panguingue line is pushed on
-  the referee's position of the hand in play (:meth:`pancli.referee.table.Table.push`; the lines
-  before it are not judged again), a PAGRUC hand is judged whole
-  (:class:`~pancli.app.replay.RecordJudge`; S3 across hands either way): a legal line is
+* each line entered is judged by the referee ``pan replay`` asks: it is pushed on the referee's
+  position of the hand in play (:meth:`pancli.referee.table.Table.push`, PAGRUC's
+  :meth:`pancli.pagruc.referee.PagrucTable.push`; the lines before it are not judged again;
+  S3 across Panguingue hands): a legal line is
   appended and flushed to the disk (``fsync``) before the next line is read, an illegal one is
   refused with its ruling, taken back off the position and not written;
 * a hand that ends is followed by the next, seated as its game's rules object says (S3: the
@@ -40,8 +40,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from pancli.app.replay import RecordJudge, Tally
 from pancli.app.report import HandReport
-from pancli.cards import Game
+from pancli.cards import Card, Game
 from pancli.files import atomic_write
+from pancli.model.actions import Turn
 from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
 from pancli.panrules import PanRules, PanRulesByProfile
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from pancli.model.actions import HandScript
     from pancli.model.results import ClaimCheck, HandResult
     from pancli.notation.layout import RecordHand
+    from pancli.pagruc.referee import PagrucTable
     from pancli.referee.position import TableNow
     from pancli.referee.table import Table
     from pancli.rulebook import Rule
@@ -254,6 +256,10 @@ class Session:
         """The hand before it (S3) when it was dealt."""
         self._table_of: HandReport | None = None
         """The report :attr:`_table` stands at."""
+        self._pagruc: PagrucTable | None = None
+        """The referee's position of the PAGRUC hand in play (its lines pushed, kept for pop)."""
+        self._pagruc_head: HandScript | None = None
+        """The hand :attr:`_pagruc` was dealt for (its script without the play lines)."""
 
     # ------------------------------------------------------------------ opening and closing
 
@@ -535,18 +541,32 @@ class Session:
             table.play_to(script)
         return table
 
+    def _pagruc_position(self, script: HandScript) -> PagrucTable:
+        """The PAGRUC referee's position of the hand in play at the lines of ``script`` (as
+        :meth:`_position`: new lines pushed, changed ones taken back; dealt afresh when the hand
+        begins or its deal or tags change), refereed by the rules object ``pan replay`` asks."""
+        head = replace(script, events=())
+        table = self._pagruc
+        if table is None or self._pagruc_head != head:
+            judge = self.judge
+            if judge.pagruc_rules is None:
+                from pancli.pagruc.rules import PagrucRules  # start-up: a Panguingue night does without it
+
+                judge.pagruc_rules = PagrucRules()
+            from pancli.pagruc.referee import PagrucTable  # start-up: a Panguingue night does without it
+
+            table = PagrucTable(script, record_steps=judge.steps, rules=judge.pagruc_rules, undo=True)
+            table.deal_in()
+            self._pagruc, self._pagruc_head = table, head
+        table.play_to(script)
+        return table
+
     def _judge(self, hand: RecordHand) -> HandReport:
         """The hand in play with the line entered, as ``pan replay`` judges it."""
         script = hand.script
         assert script is not None
-        if script.game is not Game.PANGUINGUE:
-            capture = self._capture
-            capture.report = None
-            self.judge.previous = self.previous
-            self.judge.started = True
-            self.judge.hand(hand, Tally())
-            assert capture.report is not None
-            return capture.report
+        if script.game is Game.PAGRUC:
+            return HandReport(hand, script, self._pagruc_position(script).result_now())
         got = self._position(script)
         report = HandReport(hand, script, got[0] if isinstance(got, tuple) else got.result_now())
         self._table_of = report if not isinstance(got, tuple) else None
@@ -569,6 +589,27 @@ class Session:
         if not self.hand_first:
             return []
         return self.lines[self.hand_first - 1 :]
+
+    def discards(self, text: str) -> tuple[Card, ...] | None:
+        """The cards the discard of ``text`` may be: a play line of the hand in play written up to
+        its ``discard`` word, read as :meth:`enter` reads a line and asked of the referee's table
+        (:meth:`~pancli.referee.table.Table.discards_after`: P2's draw, P9's kept draw left
+        out, P5's hand cards). None when the table cannot say: no hand begun, or the line so far
+        unreadable, another player's, or refused."""
+        at = text.rfind("discard")
+        if at < 0 or not self.hand_first or self.now is None or self._table_of is not self.report:
+            return None
+        table = self._table
+        line = len(self.lines) + 1
+        physical: list[Physical] = [*self.lines_of_hand, text[:at].rstrip().rstrip(",")]
+        hands = list(
+            read_chunk(HandChunk(self.hand_first, self.hand_index, 1, physical), self.name, Path(self.path).parent)
+        )
+        script = hands[0].script if len(hands) == 1 else None
+        turn = script.events[-1] if script is not None and script.events else None
+        if table is None or not isinstance(turn, Turn) or turn.line != line:
+            return None
+        return table.discards_after(turn)
 
     # ------------------------------------------------------------------ a line entered
 

@@ -65,6 +65,7 @@ def referee(script: HandScript, *, strict: bool = True, record_steps: bool = Tru
         from pancli.pagruc.referee import referee_hand as pagruc_referee
 
         return pagruc_referee(script, strict=strict, record_steps=record_steps)
+    # start-up: a PAGRUC replay does without the Panguingue referee
     from pancli.referee import referee_hand as pan_referee
 
     return pan_referee(script, strict=strict, record_steps=record_steps, remedy=remedy)
@@ -272,6 +273,7 @@ class RecordJudge:
             sink.hand(HandReport(hand, script, result_p))
             return tally.count(result_p)
         if self.referee is None:
+            # start-up: a night of PAGRUC alone does without the Panguingue referee
             from pancli.panrules import PanRulesByProfile
             from pancli.referee import referee_hand as pan_referee
             from pancli.referee.play import next_hand_violation, stopped_before_play

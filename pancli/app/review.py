@@ -147,7 +147,7 @@ def _judge_foul(
     why = f"{v.rule}: {v.message}" + (f"; remedy: {remedy}" if remedy else "")
     j = review.judge_foul(turn.player, turn.line, action, played, pos.hand, pos.drawn, pos.melds, pos.seen,
                           pos.profile, pos.payers, opts, returned, why,
-                          pos.offered if pos.forced else None, pos.keeps_draw,
+                          pos.offered if pos.forced else None, pos.kept,
                           "draw from the stock" if isinstance(turn.actions[0], Take) else "a legal play",
                           memo)  # fmt: skip
     return [j]
@@ -217,11 +217,11 @@ def _judge_turn(
             )  # fmt: skip
             if j is not None:
                 out.append(j)
-    elif pos.keeps_draw and discard is not None and isinstance(first, Draw):
+    elif pos.kept is not None and discard is not None and isinstance(first, Draw):
         hand = (*pos.hand, first.card)  # P9: the draw is kept, a hand card goes
         j = review.judge_discard(
             player, line, len(turn.actions) - 1, hand, pos.melds, pos.seen, discard, pos.profile, opp, opts,
-            first.card, stakes, memo,
+            pos.kept, stakes, memo,
         )  # fmt: skip
         if j is not None:
             out.append(j)

@@ -60,7 +60,7 @@ EXAMPLES_FILE: Final = "rule_examples.tsv"
 says how to write it again; tests/test_cli_rules.py fails when it differs).
 
 Kept for speed: ``pan rules P8`` need not import the reader and the referee to show one line
-(306 -> 221 million instructions; ``import click``: 191)."""
+(benchmarks/README.md, "Figures behind the code")."""
 
 
 def example(rule: Rule) -> Example | None:

@@ -109,6 +109,7 @@ def _check_pagruc(args: list[str], as_json: bool, as_jsonl: bool) -> int:
         return EXIT_OK if clean else EXIT_ILLEGAL
     reports = list(assess_pagruc_all(items))
     if stdout_is_terminal():
+        # start-up: rich only for a terminal
         from pancli.render.melds import pagruc_meld_table
 
         stdout_console().print(pagruc_meld_table(reports))
@@ -264,6 +265,7 @@ def render_reports(reports: list[MeldCheck], as_json: bool, title: str) -> int:
 
         write_json([check_item(r) for r in reports])
     else:
+        # start-up: rich only for a terminal
         from pancli.render.melds import meld_table
 
         stdout_console().print(meld_table(reports, title))

@@ -243,6 +243,7 @@ def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
     if relative_to is not None and not path.is_absolute():
         path = relative_to / path
     try:
+        # start-up: tomllib only for a house-rules file
         from pancli.app.profiles import house_rules
 
         return house_rules(path)

@@ -62,6 +62,7 @@ def _shown(found: Formatted, check: bool, diff: bool, stream: JsonStream | None)
         click.echo(f"would reformat {escape_text(found.file)}", err=True)
         status = max(status, EXIT_ILLEGAL)
     if stream is not None:
+        # start-up: the JSON items only for --json
         from pancli.render.fmt import file_item
 
         stream.add(file_item(found.file, found.canonical, found.text, found.hands, found.errors, unreadable,

@@ -90,10 +90,12 @@ def live(
         raise click.UsageError(escape_text(f"cannot keep {file}: {exc.strerror or exc}")) from None
     try:
         if terminal:
+            # start-up: Textual only for the full-screen view
             from pancli.render.live_view import run_view
 
             clean = run_view(session)
         else:
+            # start-up: line mode does without Textual
             from pancli.render.live import JsonlLive, PlainLive
 
             out = JsonlLive() if as_jsonl else PlainLive()

@@ -91,6 +91,7 @@ def pay(
 
         write_json(pay_item(result))
     elif stdout_is_terminal():
+        # start-up: rich only for a terminal
         from pancli.render.melds import print_pay
 
         print_pay(result)

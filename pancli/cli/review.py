@@ -228,6 +228,7 @@ def _review_into(
             record = sys.stdout
         report = None
         if html is not None:
+            # start-up: the page's writer only for --html
             from pancli.files import atomic_write
             from pancli.render.html import HtmlReport
 

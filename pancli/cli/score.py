@@ -99,6 +99,7 @@ def score(
     else:
         raise click.UsageError("nothing to score: give 'MELDS | HAND', or '-' to read standard input")
     if as_jsonl or (as_json and from_stdin):  # a batch: each hand written as it is scored
+        # start-up: the encoder only for --json and --jsonl
         from pancli.render.exports import score_item
         from pancli.render.stream import stream_reports
 
@@ -112,12 +113,14 @@ def score(
         )
     reports = list(placed(items, pack, rules))
     if as_json:
+        # start-up: the encoder only for --json
         from pancli.render.exports import score_item
         from pancli.render.stream import write_json
 
         docs = [score_item(r) for r in reports]
         write_json(docs if from_stdin else docs[0])
     elif stdout_is_terminal():
+        # start-up: rich only for a terminal
         from pancli.render.melds import print_scores
 
         print_scores(reports)

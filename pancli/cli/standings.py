@@ -86,6 +86,7 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool, as_json
         del doc["hands"]
         lines.add({"event": "standings", **doc})
     elif as_json:
+        # start-up: the encoder only for --json
         from pancli.render.stream import write_json
 
         write_json(standings_json(g, skipped))

@@ -280,13 +280,13 @@ DEALT: Final = (DEAL, HAND)
 """Where each card of a deal recorded whole goes: from the deal to the hand (:func:`deal_step`)."""
 
 
-def plain_turn(turn: Turn) -> bool:
+def is_plain_turn(turn: Turn) -> bool:
     """True for a turn line of a draw and the discard of the card drawn (its shape only: whether
     it is legal is the referee's business).
 
     >>> from pancli.cards import Rank, Suit, card
     >>> c = card(Rank.FIVE, Suit.SPADES)
-    >>> plain_turn(Turn("Ana", (Draw(c), Discard(c)))), plain_turn(Turn("Ana", (Draw(c),)))
+    >>> is_plain_turn(Turn("Ana", (Draw(c), Discard(c)))), is_plain_turn(Turn("Ana", (Draw(c),)))
     (True, False)
     """
     acts = turn.actions
@@ -294,7 +294,7 @@ def plain_turn(turn: Turn) -> bool:
 
 
 def turn_steps(turn: Turn) -> tuple[Step, Step]:
-    """The two steps a plain turn line (:func:`plain_turn`) recorded whole stands for: the draw
+    """The two steps a plain turn line (:func:`is_plain_turn`) recorded whole stands for: the draw
     (the drawn card moves when it is used) and its discard, from the stock to the pile.
 
     >>> from pancli.cards import Rank, Suit, card

@@ -219,9 +219,141 @@ def _raise(r: Ruling | None) -> None:
 
 
 class PagrucTable(PagrucBoard):
-    """One PAGRUC hand, driven line by line: :meth:`verify_event` / :meth:`apply_event` for a
-    line, :meth:`verify_turn` / :meth:`begin_turn` for a turn line, then :meth:`verify` /
-    :meth:`apply` for each of its actions and :meth:`verify_turn_end`."""
+    """One PAGRUC hand as a position: :meth:`deal_in`, then :meth:`push` of each play line (and
+    :meth:`pop` to take the last back), :meth:`finish` for the result; as Panguingue's
+    :class:`~pancli.referee.table.Table`. A line is played by :meth:`verify_event` /
+    :meth:`apply_event`, or for a turn line :meth:`verify_turn` / :meth:`begin_turn`, then
+    :meth:`verify` / :meth:`apply` for each of its actions and :meth:`verify_turn_end`.
+
+    >>> from pancli.cards import ALL_CARDS
+    >>> c = {str(x): x for x in ALL_CARDS}
+    >>> cards = lambda text: tuple(c[t] for t in text.split())
+    >>> script = HandScript(players=("Ana", "Ben"), game=Game.PAGRUC, upcard=c["Kh"],
+    ...     deals=(Deal("Ana", cards("5h 6h 7h Ac Ad As Ks")), Deal("Ben", cards("2c 3c 4c 5c 6c 7c 8c"))))
+    >>> t = PagrucTable(script, undo=True)
+    >>> t.deal_in()
+    True
+    >>> bad = Turn("Ben", (Draw(c["2s"]), Discard(c["2s"])))
+    >>> [str(v.rule) for v in t.push(bad)], t.pushed
+    (['G3'], 1)
+    >>> t.pop(); t.violations, t.stopped, t.pushed
+    ([], False, 0)
+    >>> t.push(Turn("Ana", (Draw(c["2s"]), MeldNew(cards("5h 6h 7h")), Discard(c["2s"]))))
+    ()
+    >>> t.finish().scores["Ana"]
+    -37
+    """
+
+    def __init__(
+        self,
+        script: HandScript,
+        *,
+        record_steps: bool = True,
+        rules: PagrucRules | None = None,
+        strict: bool = True,
+        undo: bool = False,
+    ) -> None:
+        super().__init__(script, record_steps=record_steps, rules=rules)
+        self.strict = strict
+        """The first violation stops the hand; False: each is recorded, its action (or line) skipped."""
+        self.violations: list[Violation] = []
+        """Every violation found so far, in order."""
+        self.stopped = False
+        """A violation stopped the hand (at the seating or the deal always; in play under :attr:`strict`)."""
+        self.undo: list[tuple[Event, dict[str, object]]] | None = [] if undo else None
+        """Each line pushed and the table as it was before it (None: lines are not kept, as in a replay)."""
+
+    # ------------------------------------------------------------------ the position: push and pop
+
+    def deal_in(self) -> bool:
+        """Seat the players, deal and turn the up card (G1, G2); False when the hand stops
+        there (:attr:`stopped`): a violation of the seating or the deal stops it, strict or not."""
+        seen: set[str] = set()
+        try:
+            self.verify_seating()
+            for d in self.script.deals:
+                self.apply_deal(d, seen, self.verify_deal(d, seen))
+            self.apply_upcard(seen, self.verify_upcard(seen))
+        except Ruling as r:
+            self.violations.append(r.violation)
+            self.stopped = True
+            return False
+        return True
+
+    def push(self, ev: Event) -> tuple[Violation, ...]:
+        """Play one play line (a turn or a reshuffle; a Panguingue line is refused, G3) and
+        return the violations it brought (none: it was legal). Under :attr:`strict` a violation
+        stops the hand: the caller pushes nothing after it."""
+        if self.undo is not None:
+            self.undo.append((ev, self._snapshot()))
+        vs = self.violations
+        n = len(vs)
+        try:
+            self.verify_event(ev)
+            if isinstance(ev, Reshuffle):
+                self.apply_event(ev)
+            elif isinstance(ev, Turn) and not _play_turn(self, ev, self.strict, vs):
+                self.stopped = True
+        except Ruling as r:
+            vs.append(r.violation)
+            if self.strict:
+                self.stopped = True
+        return () if len(vs) == n else tuple(vs[n:])
+
+    def pop(self) -> None:
+        """Take back the last line pushed: the table is again exactly as it was before it
+        (raises IndexError when no line is kept to take back)."""
+        undo = self.undo
+        if not undo:
+            raise IndexError("no line pushed to take back")
+        self.__dict__ = undo.pop()[1]
+        self.undo = undo
+
+    @property
+    def pushed(self) -> int:
+        """How many lines :meth:`pop` can take back."""
+        return len(self.undo) if self.undo is not None else 0
+
+    def _snapshot(self) -> dict[str, object]:
+        state = dict(vars(self))
+        del state["undo"]
+        import copy  # start-up: only a table that takes lines back copies itself
+
+        shared = {id(x): x for x in (self.script, self.rules, self.pack)}  # values: the copy shares them
+        return copy.deepcopy(state, shared)
+
+    def play_to(self, script: HandScript) -> None:
+        """Bring a table that keeps its lines to the lines of ``script``, the same hand written
+        further or changed at its end (its deal and tags as the table's): the lines pushed that
+        differ are taken back, the new ones pushed (none after a violation, under :attr:`strict`).
+        A PAGRUC line never changes how the lines before it are judged."""
+        undo = self.undo
+        assert undo is not None, "a table that keeps its lines"
+        events = script.events
+        k = 0
+        n = min(len(undo), len(events))
+        while k < n and undo[k][0] == events[k]:
+            k += 1
+        while len(undo) > k:
+            self.pop()
+        self.script = script  # (the same hand: only where its claims were written may be new)
+        for ev in events[k:]:
+            if self.stopped:
+                break
+            self.push(ev)
+
+    def finish(self) -> PagrucHandResult:
+        """The hand's result: the scores (G7), how it ended, the claims checked."""
+        return self.result(self.violations, stopped=self.stopped)
+
+    def result_now(self) -> PagrucHandResult:
+        """The result were the hand to end here (:meth:`finish`), the table left as it is."""
+        claims, notes = len(self.claims), len(self.notes)
+        try:
+            return self.finish()
+        finally:
+            del self.claims[claims:]
+            del self.notes[notes:]
 
     # ------------------------------------------------------------------ seating and deal (G1, G2)
 
@@ -488,29 +620,13 @@ def referee_hand(
     """
     if script.game is not Game.PAGRUC:
         raise ValueError("referee_hand: not a PAGRUC hand (use pancli.referee for Panguingue)")
-    table = PagrucTable(script, record_steps=record_steps, rules=rules or PagrucRules())
-    violations: list[Violation] = []
-    seen: set[str] = set()
-    try:  # the seating and the deal: a violation stops the hand, strict or not
-        table.verify_seating()
-        for d in script.deals:
-            table.apply_deal(d, seen, table.verify_deal(d, seen))
-        table.apply_upcard(seen, table.verify_upcard(seen))
-    except Ruling as r:
-        violations.append(r.violation)
-        return table.result(violations, stopped=True)
-    for ev in script.events:
-        try:
-            table.verify_event(ev)
-            if isinstance(ev, Reshuffle):
-                table.apply_event(ev)
-            elif isinstance(ev, Turn) and not _play_turn(table, ev, strict, violations):
-                return table.result(violations, stopped=True)
-        except Ruling as r:
-            violations.append(r.violation)
-            if strict:
-                return table.result(violations, stopped=True)
-    return table.result(violations)
+    table = PagrucTable(script, record_steps=record_steps, rules=rules or PagrucRules(), strict=strict)
+    if table.deal_in():
+        for ev in script.events:
+            table.push(ev)
+            if table.stopped:
+                break
+    return table.finish()
 
 
 def _play_turn(table: PagrucTable, t: Turn, strict: bool, violations: list[Violation]) -> bool:

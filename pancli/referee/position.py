@@ -165,6 +165,13 @@ class Position(Value):
         return due is not None and due.rule is Rule.P9
 
     @property
+    def kept(self) -> Card | None:
+        """The card he may not discard (P9: his unused draw, which the flat next player could
+        add, unless his hand holds nothing else), as the table's discard_due answers; else None."""
+        due = self.discard_due
+        return None if due is None or due.rule is not Rule.P9 else due.excluded
+
+    @property
     def seen(self) -> tuple[Card, ...]:
         """Every card the player has seen outside his hand: discards, other players' melds, dead cards."""
         return self.discards + self.others_melded + self.dead

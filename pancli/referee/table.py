@@ -116,7 +116,7 @@ Interpretations (where the rulebook leaves room):
   more than ten (I1) or a foul meld (I2) retires: out of ``active`` (the turn order) and in
   ``retired``, he pays every collection and the going-out payment (:meth:`Board.collect`)
   and collects nothing. Each is a :class:`~pancli.model.results.Remedy`, not a violation.
-* Calls and counts (:mod:`.calls`) are ruled at the line where the record writes them: a foul
+* Calls and counts (their section of :mod:`.play`) are ruled at the line where the record writes them: a foul
   meld that a later ``call`` names lies on the table after its turn and is found at the call
   (or made good on the next line); a deal of the wrong count that a later ``count`` names is
   found at the count, the player holding what he was dealt until then.
@@ -132,7 +132,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pancli.cards import Card
+from pancli.cards import ALL_CARDS, Card
 from pancli.melds import MeldError
 from pancli.model.actions import (
     Action,
@@ -155,7 +155,7 @@ from pancli.model.actions import (
     TakeBack,
     Turn,
 )
-from pancli.model.results import HandResult, Payment, Ruling, Violation, plain_turn, turn_steps
+from pancli.model.results import HandResult, Payment, Ruling, Violation, is_plain_turn, turn_steps
 from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import play
 from pancli.referee.board import DECIDING, PLAYING, Board, Foul, Located, Phase, Seat
@@ -497,6 +497,43 @@ class Table(Board):
         """
         return play.discard_due(self)
 
+    def discards_after(self, turn: Turn) -> tuple[Card, ...] | None:
+        """The cards the discard ending ``turn`` may be: the turn line as written so far (its draw
+        or take and any melds, no discard yet) played as :meth:`push` plays it, the
+        :meth:`discard_due` then asked of each card the player is known to hold, and the table put
+        back. None when the line may not be played or one of its actions is refused (the
+        referee's ruling is what the line gets when it is entered).
+
+        >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
+        >>> from pancli.model.actions import Deal, Decision, Turn, Draw, MeldNew
+        >>> c = fast_cards
+        >>> deals = (Deal("Ana", c("5s 5s 2h 3h Kd Kh Kc 2c 7d Jc")), Deal("Ben", c("2d 2d 6c Jd Jd Qs 4s 4s 6h 7c")))
+        >>> t = Table(HandScript(players=("Ana", "Ben"), upcard=c("4c")[0], deals=deals), undo=True)
+        >>> t.deal_in(), t.push(Decision("Ana", True)), t.push(Decision("Ben", True))
+        (True, (), ())
+        >>> [str(x) for x in t.discards_after(Turn("Ana", (Draw(c("Qd")[0]),)))]  # P2: the draw
+        ['Qd']
+        >>> meld = Turn("Ana", (Draw(c("5s")[0]), MeldNew(c("5s 5s 5s"))))
+        >>> " ".join(map(str, t.discards_after(meld) or ())), t.discard_due().rule  # P5; the table is put back
+        ('2h 2c 3h 7d Jc Kh Kd Kc', Rule.P1)
+        """
+        before = self.snapshot()
+        try:
+            try:
+                self.verify_turn(turn)
+                self.begin_turn(turn)
+                for a in turn.actions:
+                    self.apply(a, self.verify(a))
+            except Ruling:
+                return None
+            due = self.discard_due()
+            seat = self.seat
+            if seat is None:
+                return None
+            return tuple(c for c in ALL_CARDS if due.allows(c, held=seat.hand[c.index] > 0))
+        finally:
+            self.restore(before)
+
     # ------------------------------------------------------------------ seating and deal
 
     def verify_seating(self) -> None:
@@ -674,7 +711,7 @@ class Table(Board):
         :meth:`fast_turn` records it (one form for one play, whichever path played it)."""
         steps = self.steps
         turn = self.turn
-        if steps is not None and turn is not None and plain_turn(turn) and steps[-2:] == [*turn_steps(turn)]:
+        if steps is not None and turn is not None and is_plain_turn(turn) and steps[-2:] == [*turn_steps(turn)]:
             steps[-2:] = [turn]
         play.end_turn(self)
 
@@ -705,7 +742,8 @@ class Table(Board):
         s = active[pos - 1]
         rules = self.rules
         if (
-            not rules.holds_ten(s.hand_n, s.melded_n, s.size)
+            s.standing  # his foul melds left lying are found at his turn's end (I2): the general path
+            or not rules.holds_ten(s.hand_n, s.melded_n, s.size)
             or rules.must_take(self.forced_by, self.automatic, s, self.live if self.live_ok else None)
             or stock_fault(self, d) is not None
             or card_fault(self, c, d) is not None

@@ -137,14 +137,14 @@ def _placed_json(p: Placed) -> dict[str, Any]:
     }
 
 
-def _arr_json(a: Arrangement | None, opponents: int) -> dict[str, Any] | None:
+def _arr_json(a: Arrangement | None, an: Analysis) -> dict[str, Any] | None:
     if a is None:
         return None
     return {
         "melds": [_placed_json(p) for p in a.placed],
         "melded": a.melded,
         "value": a.value,
-        "total": a.value * opponents,
+        "total": an.collected(a.value),
         "dead": format_cards(a.dead),
     }
 
@@ -164,7 +164,7 @@ def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
                 "melds": [format_cards(p.meld.cards) for p in r.melds],
                 "down": r.down,
                 "value": r.value,
-                "total": r.value * opp,
+                "total": a.collected(r.value),
                 "out": r.out,
                 "out_value": a.out_value(r),
                 "drawn": r.card == a.drawn and not a.next_turn,
@@ -183,8 +183,8 @@ def to_json(a: Analysis, advice: Advice | None) -> dict[str, Any]:
         "value": a.best.value,
         "ways": a.best.count,
         "dead": [str(c) for c in a.best.dead],
-        "now": _arr_json(a.now, opp),
-        "waits": _arr_json(a.waits, opp),
+        "now": _arr_json(a.now, a),
+        "waits": _arr_json(a.waits, a),
         "discard": None if a.discard is None else str(a.discard),
         "draws_for": "next turn" if a.next_turn else "this turn",
         "next_hand": None if a.next_hand is None else format_cards(a.next_hand),
@@ -242,7 +242,7 @@ def summary_lines(a: Analysis) -> list[tuple[str, str]]:
         lines.append(("melds", " | ".join(f"#{i} {format_cards(m.cards)}" for i, m in enumerate(a.table, 1))))
     lines += [
         ("best", _arr_text(b)),
-        ("melded", f"{b.melded} cards, {b.value} from each opponent ({b.value * opp} in all), {b.count} way(s)"),
+        ("melded", f"{b.melded} cards, {b.value} from each opponent ({a.collected(b.value)} in all), {b.count} way(s)"),
         ("left in hand", format_cards(b.dead) or "-"),
     ]
     if a.drawn is None:
@@ -318,7 +318,7 @@ def row_fields(a: Analysis, r: DrawRow) -> list[str]:
         raises(r),
         str(r.down),
         str(r.value),
-        str(r.value * a.opponents),
+        str(a.collected(r.value)),
         out,
         melds,
     ]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 import msgspec
 
-from pancli.cards import ALL_CARDS, Card, Game, format_cards
+from pancli.cards import ALL_CARDS, Game, format_cards
 from pancli.jsontext import Item
 from pancli.model.actions import (
     Add,
@@ -47,7 +47,8 @@ from pancli.model.results import (
     Violation,
     each_step,
 )
-from pancli.notation.record_writer import action_text
+from pancli.notation.record_common import UpLine
+from pancli.notation.record_writer import action_text, item_text
 from pancli.render.words import MALFORMED_RULING, money_map
 
 if TYPE_CHECKING:
@@ -292,27 +293,22 @@ def _step_kind_text(step: Step) -> tuple[str, str]:
         return _KIND[type(action)], action_text(action)
     ev = step.event
     if isinstance(ev, Decision):
-        return ("stay", f"{ev.player} stay") if ev.stay else ("top", f"{ev.player} top")
+        return ("stay" if ev.stay else "top"), item_text(ev)
     if isinstance(ev, Force):
-        return "force", f"{ev.player} force {ev.other}"
+        return "force", item_text(ev)
     if isinstance(ev, Reshuffle):
-        return "reshuffle", "reshuffle"
+        return "reshuffle", item_text(ev)
     if isinstance(ev, Call):
-        return "call", f"{ev.player} call {ev.other} #{ev.target}"
+        return "call", item_text(ev)
     if isinstance(ev, Count):
-        return "count", f"{ev.player} count {ev.other}" + ("" if ev.number is None else f" {ev.number}")
+        return "count", item_text(ev)
     if isinstance(ev, Turn):
         return "out", "out"  # going out seen by the referee (no ``out`` written)
     if isinstance(ev, Remedy):
         return "remedy", f"{ev.rule} {ev.violation.message}: {ev.remedy}"
     if step.player is not None:
-        return "deal", _deal_text(step.player, [m[0] for m in step.moves])
-    return "up", f"up {step.moves[0][0]}" if step.moves else "up"
-
-
-def _deal_text(player: str, cards: tuple[Card, ...] | list[Card]) -> str:
-    """A deal step's ``text``: ``deal Ana 5s 5s ...``."""
-    return f"deal {player} {format_cards(cards)}"
+        return "deal", item_text(Deal(step.player, tuple(m[0] for m in step.moves)))
+    return "up", item_text(UpLine(step.moves[0][0], 0, 0)) if step.moves else "up"
 
 
 class Move(Item):
@@ -361,7 +357,7 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[Ste
             continue
         if type(s) is Deal:
             moves = [_DEALT[c.index] for c in s.cards]
-            text = _deal_text(s.player, s.cards)
+            text = item_text(s)
             yield StepEvent("deal", file, hand, s.line, s.col or 1, s.player, text, moves, ())
             continue
         s = cast(Step, s)

@@ -276,59 +276,51 @@ class RuleLine(Line, tag="rule"):
 
 
 class JsonlLive(PlainLive):
-    """``--jsonl``: one JSON object per line (module docstring)."""
+    """``--jsonl``: one JSON object per line (module docstring), written by the one JSON-lines
+    writer (:class:`~pancli.render.stream.JsonStream`), flushed at once."""
+
+    def _add(self, *items: object) -> None:
+        from pancli.render.stream import JsonStream  # start-up: pan live's plain lines do without it
+
+        JsonStream(True, self.out or sys.stdout).add_all(items)
 
     def opened(self, session: Session) -> None:
-        from pancli.jsontext import dumps  # start-up: pan live does without it
-
         n, text = session.torn if session.torn is not None else (None, None)
-        item = StartedLine(session.name, session.hand_index, session.players, n, text, tuple(session.notes))
-        self._w(dumps(item) + "\n")
+        self._add(StartedLine(session.name, session.hand_index, session.players, n, text, tuple(session.notes)))
 
     def entry(self, session: Session, entry: Entry) -> None:
-        # start-up: pan live does without these
-        from pancli.jsontext import dumps, lines
-
         if entry.verdict is LineVerdict.BLANK:
             return
         if entry.verdict is LineVerdict.NOTED:
-            self._w(dumps(NotedLine(session.name, entry.line, entry.text.strip())) + "\n")
+            self._add(NotedLine(session.name, entry.line, entry.text.strip()))
             return
         if entry.verdict is LineVerdict.REFUSED:
             rule, message, line, col, player, ruling, _ = refusal(session, entry)
             turn = entry.error.turn if isinstance(entry.error, Violation) else 0
-            item = RefusedLine(
-                "refused", session.hand_index, rule, line, col, player, message, ruling, turn, session.name, entry.text
-            )
-            self._w(dumps(item) + "\n")
+            where = session.hand_index, rule, line, col, player
+            self._add(RefusedLine("refused", *where, message, ruling, turn, session.name, entry.text))
             return
+        # start-up: the hand's JSON only once a line is accepted
         from pancli.render.json import hand_item, step_events
 
         report = entry.report
         assert report is not None
-        text = lines(step_events(entry.steps, report.hand.index, session.name))
+        items: list[object] = list(step_events(entry.steps, report.hand.index, session.name))
         if entry.hand_over:
-            text += dumps(hand_item(report, "hand")) + "\n"
-        self._w(text)
+            items.append(hand_item(report, "hand"))
+        self._add(*items)
 
     def undone(self, session: Session, text: str | None) -> None:
-        from pancli.jsontext import dumps  # start-up: pan live does without it
-
-        self._w(dumps(UndoneLine(session.name, text)) + "\n")
+        self._add(UndoneLine(session.name, text))
 
     def settle(self, session: Session) -> None:
         self._w(settle_text(session, jsonl=True))
 
     def rule(self, session: Session, rule: Rule) -> None:
-        from pancli.jsontext import dumps  # start-up: pan live does without it
-
-        self._w(dumps(RuleLine(str(rule), rule_text(session, rule))) + "\n")
+        self._add(RuleLine(str(rule), rule_text(session, rule)))
 
     def problem(self, session: Session, text: str, message: str) -> None:
-        from pancli.jsontext import dumps  # start-up: pan live does without it
-
-        item = RefusedLine("refused", session.hand_index, "usage", 0, 0, None, message, "", 0, session.name, text)
-        self._w(dumps(item) + "\n")
+        self._add(RefusedLine("refused", session.hand_index, "usage", 0, 0, None, message, "", 0, session.name, text))
 
 
 # --------------------------------------------------------------------------- the full-screen view's text
@@ -430,8 +422,8 @@ WORDS = ("deal", "up", "reshuffle", "undo", "settle", "rules", "quit")
 def candidates(session: Session, text: str) -> list[str]:
     """What may complete the last word of ``text``: player names and commands first, then the
     actions legal now (T1: stay or top; P1: draw or take; the rest of a turn), the cards the
-    player in turn holds (when known), the live discard after ``take``, his meld numbers after
-    ``to``, rule ids after ``rules``."""
+    player in turn holds (when known), the live discard after ``take``, the cards the referee
+    allows after ``discard`` (P2, P5, P9), his meld numbers after ``to``, rule ids after ``rules``."""
     words = text.split(" ")
     before = [w for w in words[:-1] if w]
     if before and before[0].endswith(".") and before[0][:-1].isdigit():
@@ -476,6 +468,10 @@ def candidates(session: Session, text: str) -> list[str]:
         return list(VERBS_THEN)
     if last == "meld" and now is not None and now.lays:
         return [f"[{' '.join(str(c) for c in m)}]" for m in now.lays]
+    if last == "discard":
+        allowed = session.discards(text)  # the referee's answer for the line as written so far
+        if allowed is not None:
+            return [str(c) for c in allowed]
     if last in ("discard", "meld", "borrow") or last.startswith("["):
         return [("[" if last == "meld" else "") + c for c in hand]
     return hand

@@ -236,6 +236,7 @@ def write_rule(rule: Rule, profile: Profile, as_json: bool, terminal: bool) -> N
     if not terminal:
         sys.stdout.write("\n".join(lines) + "\n")
         return
+    # start-up: rich only for a terminal
     from rich.table import Table
     from rich.text import Text
 
