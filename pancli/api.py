@@ -355,7 +355,7 @@ def analyze_hand(
     _whole(samples, "samples", 1, MAX_SAMPLES, Rule.R10)
     _whole(seed, "seed", None, None, Rule.R10)  # any whole number, as --seed
     try:
-        cards, card = read_hand(hand, drawn)
+        cards, card = read_hand(hand, drawn, rules=judge)
     except InputProblem as exc:
         raise PanError(exc.rule, exc.message, exc.col) from None
     try:

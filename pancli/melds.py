@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
-from pancli.cards import ALL_CARDS, PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
+from pancli.cards import PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
 from pancli.rules import Condition, Profile, SetGrowth, copies_fault
 from pancli.values import Value
 
@@ -418,10 +418,11 @@ def keeps_value(before: int, after: int) -> bool:
 
 
 def spread_rule(n: int, copies: Sequence[int]) -> EngineRule | None:
-    """The rule :func:`judge` finds first in every meld of ``n`` Panguingue cards holding two
+    """The rule :func:`judge` finds first in every meld of ``n`` cards of the pack holding two
     ranks and two suits at least (M2), with ``copies`` of each card in the pack (by
-    :attr:`Card.index`), or None when it depends on the cards: under three cards (M1), or so
-    many that ``n`` copies of one card could pass the pack (E4; a card it holds none of, E1).
+    :attr:`Card.index`; the cards it holds none of, E1, are never read), or None when it depends
+    on the cards: under three cards (M1), or so many that ``n`` copies of one card the pack holds
+    could pass it (E4).
 
     >>> from pancli.cards import Pack
     >>> copies = copies_by_index(Pack())
@@ -430,7 +431,7 @@ def spread_rule(n: int, copies: Sequence[int]) -> EngineRule | None:
     """
     if n < 3:
         return None
-    if any(copies_fault(((c.index, n),), copies) is not None for c in ALL_CARDS if c.rank.in_pan_pack):
+    if any(held and copies_fault(((i, n),), copies) is not None for i, held in enumerate(copies)):
         return None
     return "M2"
 

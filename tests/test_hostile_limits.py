@@ -217,14 +217,14 @@ def test_N1_N7_fast_rejection_of_a_literal_says_what_the_grammar_says(
     """A comment or bracket line refused without the grammar (a million of them cost what ordinary
     lines cost) gets the very error the grammar gives."""
     from pancli.notation.fast import fast_reject
-    from pancli.notation.grammar import _read_hand, _read_meld
+    from pancli.notation.grammar import _read_hand, _read_meld, elements
 
     text = " " * spaces + first + tail
     fast = fast_reject(text, hand)
     assume(fast is not None)  # the fast path leaves this text to the grammar: nothing to compare
     assert fast is not None
     with pytest.raises(NotationError) as exc:
-        (_read_hand if hand else _read_meld)(text, Game.PANGUINGUE, 0)
+        (_read_hand if hand else _read_meld)(text, elements(Game.PANGUINGUE), 0)
     assert (fast.code, fast.line, fast.col, fast.message) == (
         exc.value.code,
         exc.value.line,

@@ -27,6 +27,7 @@ import click
 import pytest
 from msgspec.structs import replace
 
+from pancli.cards import ALL_CARDS as _ALL
 from pancli.cards import Card, Game, Rank
 from pancli.decides import decides
 from pancli.melds import Meld, MeldError, OutValue, Verdict
@@ -609,6 +610,142 @@ def test_E1_the_analyzer_s_live_copies_and_the_advice_s_start_ask_copies_of() ->
     assert live == [8, 0]
     starts = [Start.of(hand, fast_cards("4c"), 4, r) for r in (PanRules(HOYLE), NoSevens(HOYLE))]
     assert sum(starts[0].live) - sum(starts[1].live) == 4 * 8
+
+
+class HoldsEights(PanRules):
+    """E1 with a pack that holds 8s too, as many copies as of the other ranks."""
+
+    def copies_of(self, c: Card) -> int:
+        return self.profile.packs if c.rank is Rank.EIGHT else super().copies_of(c)
+
+
+def _read(text: str, rules: PanRules) -> str:
+    """The cards of a meld literal read in the pack of ``rules``, or its error."""
+    from pancli.notation import NotationError, pack_spellings, parse_meld
+
+    try:
+        return " ".join(map(str, parse_meld(text, Game.PANGUINGUE, pack_spellings(rules.copies))))
+    except NotationError as e:
+        return str(e)
+
+
+def test_E1_the_card_readers_read_the_cards_the_rules_object_s_pack_holds() -> None:
+    from pancli.notation import meld_reader, pack_spellings, parse_card, parse_hand
+
+    usual, eights, no_sevens = PanRules(HOYLE), HoldsEights(HOYLE), NoSevens(HOYLE)
+    # the fast path (one-card tokens, letter shorthands) and the grammar (packed lists, symbols)
+    for text in ("8s 8h 8d", "8sss", "8s8h8d", "8\u2660 8\u2665  8\u2666"):
+        assert _read(text, usual).startswith("1:1: E1 8s is not in a Panguingue pack (no 8, 9 or 10)")
+        assert _read(text, eights) in ("8s 8h 8d", "8s 8s 8s")
+    assert [_read("6-Jh", r) for r in (usual, eights, no_sevens)] == ["6h 7h Jh", "6h 7h 8h Jh", "6h Jh"]
+    assert _read("5h 6h 7h", usual) == "5h 6h 7h"
+    assert _read("5h 6h 7h", no_sevens) == "1:7: E1 7h is not in this pack"
+    assert _read("5h6h7h", no_sevens) == "1:5: E1 7h is not in this pack"
+    assert _read("5-7h", no_sevens) == "1:3: E1 7h is not in this pack"
+    assert _read("5s 7", no_sevens) == "1:4: E1 7 is not in this pack"
+    hand = parse_hand("[8sss] 8h", Game.PANGUINGUE, pack_spellings(eights.copies))
+    assert [str(c) for c in hand.cards] == ["8s", "8s", "8s", "8h"]
+    assert str(parse_card(" 8c ", Game.PANGUINGUE, pack_spellings(eights.copies))) == "8c"
+    assert [str(c) for c in meld_reader(Game.PANGUINGUE, pack_spellings(eights.copies))("8s,8h 8d\n")] == [
+        "8s",
+        "8h",
+        "8d",
+    ]
+
+
+def test_E1_the_batch_s_spread_template_asks_the_pack_s_copies() -> None:
+    """A spread of the cards a pack holds is M2 whatever they are: a card it holds none of is
+    never read, so it keeps no length of spread from the template."""
+    assert NoSevens(HOYLE).spread_rule(3) == PanRules(HOYLE).spread_rule(3) == "M2"
+
+
+def test_E1_pan_check_and_pay_read_in_the_rules_object_s_pack() -> None:
+    from pancli.app.check import PlainBatch, judge_text, plain_row
+    from pancli.app.pay import PayBatch
+
+    refused = judge_text("5h 6h 7h", NoSevens(HOYLE))
+    assert (refused.rule, refused.col, refused.reason) == ("E1", 7, "7h is not in this pack")
+    eights = judge_text("8s 8s 8s", HoldsEights(HOYLE))
+    assert (eights.legal, eights.meld) == (True, "8s 8s 8s")
+    lines = ["5h 6h 7h", "7s 7s 7s", "5s 5s 5s", "8s8s8s", "8s 8s 8s"]
+    for rules in (NoSevens(HOYLE), HoldsEights(HOYLE)):
+        out, err = PlainBatch("-", rules).rows(lines, 0)
+        rows = [plain_row(t, rules) for t in lines]
+        assert out == "".join(r for r, _ in rows)
+        assert err == "".join(f"-:{n}{e}" for n, (_, e) in enumerate(rows, 1) if e is not None)
+    _, errors = next(PayBatch("-", HoldsEights(HOYLE), 4, False).blocks([["8s 8s 8s", "7s 7s 7s"]]))
+    assert errors == ""
+    _, errors = next(PayBatch("-", NoSevens(HOYLE), 4, False).blocks([["8s 8s 8s", "7s 7s 7s"]]))
+    assert errors == ("-:1:1: E1 8s is not in a Panguingue pack (no 8, 9 or 10)\n-:2:1: E1 7s is not in this pack\n")
+
+
+def test_E1_the_record_reader_reads_the_cards_the_judge_s_rules_object_holds() -> None:
+    from pancli.app.replay import RecordJudge, Tally
+    from pancli.panrules import PanRulesByProfile
+    from pancli.records import read_hands
+
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 6c"}
+
+    class Seen:
+        wants_steps = False
+
+        def __init__(self) -> None:
+            self.errors: list[str] = []
+
+        def hand(self, report: Any) -> None:
+            self.errors += [str(v.rule) for v in report.result.violations]
+
+        def malformed(self, hand: Any) -> None:
+            self.errors.append(str(hand.error))
+
+        def close(self, tally: Tally, stopped: bool) -> None: ...
+
+    def judged(text: str, rules: Callable[[Any], PanRules]) -> list[str]:
+        sink = Seen()
+        judge = RecordJudge(sink, None, rules_by_profile=PanRulesByProfile(rules))
+        for hand in read_hands(io.StringIO(text), "case.pan", packs=judge.pack_of):
+            judge.hand(hand, Tally())
+        return sink.errors
+
+    assert judged(_deal(deals), PanRules) == []
+    assert judged(_deal(deals), NoSevens) == ["3:34: E1 7d is not in this pack"]  # (the fast path gives up)
+    with_eights = {**deals, "Ana": "5s 5s 2h 3h Kd Kh Kc 2c 8d Jc"}
+    text = _deal(with_eights)
+    assert judged(text, PanRules) == ["3:34: E1 8d is not in a Panguingue pack (no 8, 9 or 10)"]
+
+    def cards(text: str, rules: Callable[[Any], PanRules]) -> list[list[str]]:
+        (hand,) = read_hands(io.StringIO(text), "case.pan", packs=lambda _g, p: rules(p).copies)
+        assert hand.script is not None, hand.error
+        return [[str(c) for c in d.cards] for d in hand.script.deals]
+
+    assert cards(text, HoldsEights)[0][8] == "8d"  # the fast path
+    assert cards(text.replace("8d Jc", "8dd"), HoldsEights)[0][8:] == ["8d", "8d"]  # the grammar
+    played = text.replace("Ben stay\n", "Ben stay\nAna draw 8h, discard 8h\n")
+    (hand,) = read_hands(io.StringIO(played), "case.pan", packs=lambda _g, p: HoldsEights(p).copies)
+    assert hand.script is not None and str(hand.script.events[-1].actions[0].card) == "8h"
+
+
+class NoTens(PagrucRules):
+    """G1 otherwise: a pack without its tens, which the readers of PAGRUC text ask."""
+
+    def copies_without_table(self) -> tuple[int, ...]:
+        return tuple(0 if c.rank is Rank.TEN else n for c, n in zip(_ALL, super().copies_without_table(), strict=True))
+
+
+def test_E1_G1_pagruc_check_and_the_record_reader_read_the_rules_object_s_pack() -> None:
+    from pancli.app.check import assess_pagruc_all
+    from pancli.app.lines import InputLine
+    from pancli.app.standings import read_game
+
+    items = [InputLine("<arg>", 1, "8h 9h 10h"), InputLine("<arg>", 2, "Th Jh Qh")]
+    assert [c.legal for c in assess_pagruc_all(items)] == [True, True]
+    refused = [c.error_line() for c in assess_pagruc_all(items, NoTens())]
+    assert refused == ["<arg>:1:7: E1 10h is not in this pack", "<arg>:2:1: E1 Th is not in this pack"]
+    sample = str(Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan")
+    hands, problems, _ = read_game([sample], open)
+    assert hands and not problems
+    _, problems, _ = read_game([sample], open, rules=NoTens())
+    assert problems and all(p.rule == "E1" and "is not in this pack" in p.message for p in problems)
 
 
 class ValleSetsAreC3(PanRules):

@@ -185,7 +185,7 @@ def test_R6_remembered_lines_are_rebuilt_equal_to_a_fresh_reading() -> None:
         again = fast_play(text, ctx)
         fresh = _fast_play(text, ctx)
         assert first is not None and again is not None and fresh is not None
-        assert text in ctx.memos.plain[Game.PANGUINGUE]
+        assert text in ctx.memos.plain[Game.PANGUINGUE, ctx.pack]
         assert again == fresh and hash(again[0]) == hash(fresh[0]) and repr(again[0]) == repr(fresh[0])
         assert again[0].line == 11 and first[0].line == 3
 

@@ -14,7 +14,7 @@ from msgspec import field
 from msgspec.structs import replace
 
 from pancli.app.lines import InputLine, batch_text
-from pancli.cards import Card, format_cards
+from pancli.cards import Card, Game, format_cards
 from pancli.melds import Meld as Meld
 from pancli.rules import Profile
 from pancli.values import Value
@@ -22,6 +22,7 @@ from pancli.values import Value
 if TYPE_CHECKING:
     from pancli.analyze.advice import Advice as Advice
     from pancli.analyze.analysis import Analysis as Analysis
+    from pancli.notation import PackSpellings
     from pancli.panrules import PanRules
     from pancli.referee.position import Position
 
@@ -36,12 +37,20 @@ class InputProblem(Exception):
         self.line, self.usage = line, usage
 
 
-def _read_cards(text: str, where: str, line: int = 1) -> tuple[tuple[Card, ...], ...]:
-    """The bracketed groups of a hand literal, then its loose cards as one more group."""
+def _held(rules: PanRules | None) -> PackSpellings | None:
+    """The cards read: the pack of ``rules`` (E1, its ``copies``), or the usual pack without one."""
+    from pancli.notation import pack_spellings  # start-up: pan analyze --help does without it
+
+    return None if rules is None else pack_spellings(rules.copies)
+
+
+def _read_cards(text: str, where: str, line: int = 1, rules: PanRules | None = None) -> tuple[tuple[Card, ...], ...]:
+    """The bracketed groups of a hand literal, then its loose cards as one more group (of the
+    cards the pack of ``rules`` holds)."""
     from pancli.notation import NotationError, parse_hand  # start-up: pan analyze --help does without it
 
     try:
-        hand = parse_hand(text)
+        hand = parse_hand(text, Game.PANGUINGUE, _held(rules))
     except NotationError as exc:
         raise InputProblem(where, exc.col, exc.code, exc.message, line) from None
     groups = list(hand.groups)
@@ -51,10 +60,11 @@ def _read_cards(text: str, where: str, line: int = 1) -> tuple[tuple[Card, ...],
 
 
 def read_hand(
-    text: str, draw: str | None, where: str = "<hand>", line: int = 1
+    text: str, draw: str | None, where: str = "<hand>", line: int = 1, rules: PanRules | None = None
 ) -> tuple[tuple[Card, ...], Card | None]:
     """The hand and the drawn card: a trailing ``+CARD`` or ``--draw CARD``. ``where`` and
-    ``line`` place the errors (``-`` and the line number for a hand read from standard input).
+    ``line`` place the errors (``-`` and the line number for a hand read from standard input);
+    the cards are read in the pack of ``rules`` (E1; the usual pack when None).
 
     >>> cards, drawn = read_hand("5sss 3h 4h Kd Kh Kc 2c 7d +5h", None)
     >>> len(cards), str(drawn)
@@ -68,26 +78,26 @@ def read_hand(
     if too_long is not None:
         raise InputProblem(where, too_long.col, too_long.code, too_long.message, line)
     if "+" not in text:
-        cards = tuple(c for g in _read_cards(text, where, line) for c in g)
-        return cards, None if draw is None else read_draw(draw)
+        cards = tuple(c for g in _read_cards(text, where, line, rules) for c in g)
+        return cards, None if draw is None else read_draw(draw, rules)
     cut = text.rindex("+")
     if draw is not None:
         from pancli.rulebook import Rule  # only for an error: ``pan analyze`` starts without it
 
         raise InputProblem(where, cut + 1, Rule.P7, "two drawn cards: a trailing +CARD and --draw CARD", line)
-    cards = tuple(c for g in _read_cards(text[:cut], where, line) for c in g)
+    cards = tuple(c for g in _read_cards(text[:cut], where, line, rules) for c in g)
     try:
-        return cards, parse_card(text[cut + 1 :])
+        return cards, parse_card(text[cut + 1 :], Game.PANGUINGUE, _held(rules))
     except NotationError as exc:
         raise InputProblem(where, cut + 1 + exc.col, exc.code, exc.message, line) from None
 
 
-def read_draw(draw: str) -> Card:
-    """The ``--draw`` card (raises InputProblem at ``<draw>``)."""
+def read_draw(draw: str, rules: PanRules | None = None) -> Card:
+    """The ``--draw`` card, of the pack of ``rules`` (raises InputProblem at ``<draw>``)."""
     from pancli.notation import NotationError, parse_card  # start-up: pan analyze --help does without it
 
     try:
-        return parse_card(draw)
+        return parse_card(draw, Game.PANGUINGUE, _held(rules))
     except NotationError as exc:
         raise InputProblem("<draw>", exc.col, exc.code, exc.message) from None
 
@@ -97,7 +107,7 @@ def read_melds(texts: Sequence[str], rules: PanRules) -> tuple[Meld, ...]:
     judged by ``rules`` (M1-M4; the pack it holds: E1, E4)."""
     out: list[Meld] = []
     for i, text in enumerate(texts, 1):
-        for group in _read_cards(text, f"<melds {i}>"):
+        for group in _read_cards(text, f"<melds {i}>", 1, rules):
             v = rules.judge(group)
             if v.meld is None:
                 from pancli.rulebook import Rule  # start-up: pan analyze does without it
@@ -107,9 +117,9 @@ def read_melds(texts: Sequence[str], rules: PanRules) -> tuple[Meld, ...]:
     return tuple(out)
 
 
-def read_seen(seen: Sequence[str]) -> tuple[Card, ...]:
-    """The cards of the ``--seen`` values."""
-    return tuple(c for i, t in enumerate(seen, 1) for g in _read_cards(t, f"<seen {i}>") for c in g)
+def read_seen(seen: Sequence[str], rules: PanRules | None = None) -> tuple[Card, ...]:
+    """The cards of the ``--seen`` values, of the pack of ``rules``."""
+    return tuple(c for i, t in enumerate(seen, 1) for g in _read_cards(t, f"<seen {i}>", 1, rules) for c in g)
 
 
 # --------------------------------------------------------------------------- record positions
@@ -146,10 +156,16 @@ def read_position(
     from pancli.referee.position import PositionUnavailable, PositionViolation, acting_player, position_at
     from pancli.rulebook import Rule
 
+    def held(game: Game, hand_profile: Profile) -> tuple[int, ...] | None:
+        """The cards a hand is read in: the pack of the rules object its position asks (E1)."""
+        if rules_of is None or game is not Game.PANGUINGUE:
+            return None
+        return rules_of(hand_profile if profile is None else profile).copies
+
     spans: list[str] = []
     found = None
     with open_record(name) as stream:
-        for hand in read_hands(stream, name, record_folder(name)):
+        for hand in read_hands(stream, name, record_folder(name), packs=held):
             if hand.first_line > line:
                 break
             if line <= hand.last_line:
@@ -274,7 +290,7 @@ class Job(Value):
             outcome = memo.get(text)
             if outcome is None:
                 try:
-                    cards, drawn = read_hand(text, draw, item.file, item.line)
+                    cards, drawn = read_hand(text, draw, item.file, item.line, self.rules())
                     outcome = self.analyse(cards, drawn, table, seen, item.file, item.line)
                 except InputProblem as exc:
                     outcome = exc

@@ -1,8 +1,9 @@
 """Checking melds of text, one or a batch (``pan check``, ``pan pay`` and :func:`pancli.check_meld`).
 
 :func:`judge_text` turns one meld of text into a :class:`MeldCheck`: the notation is read
-(:func:`pancli.notation.parse_meld`) and the cards judged by the rules object of the profile
-(:meth:`pancli.panrules.PanRules.judge`), the one place a meld of text is judged. :func:`assess` does it
+(:func:`pancli.notation.parse_meld`, in the pack the rules object holds: E1, its ``copies``) and
+the cards judged by the rules object of the profile (:meth:`pancli.panrules.PanRules.judge`), the
+one place a meld of text is judged. :func:`assess` does it
 for one line of input (an argument or a stdin line), :func:`assess_all` for a batch (each
 distinct text judged once), and :class:`PlainBatch` turns a batch of lines into the plain
 rows and error lines of ``pan check`` in a pipe with less work per line. A check gives its JSON object
@@ -24,7 +25,7 @@ from pancli.app.lines import STDIN_FILE, InputLine, batch_text, error_line, esca
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import Meld, Rope, Set
 from pancli.notation import NotationError, parse_meld
-from pancli.notation.fast import MAX_LENGTH, PAN_CANONICAL, PAN_TOKENS, fast_card, fast_reject
+from pancli.notation.fast import MAX_LENGTH, PackSpellings, fast_card, fast_reject, pack_spellings, usual_spellings
 from pancli.panrules import PanRules
 from pancli.rules import Condition
 from pancli.values import Value, replace
@@ -159,10 +160,22 @@ def _legal_reason(verdict_reason: str, conditions: tuple[Condition, ...]) -> str
     return f"{verdict_reason}; " + (parts or "no condition (pays nothing)")
 
 
-def _judged(text: str, rules: PanRules, game: Game) -> Judged:
-    """The one place a meld of text is judged: read by the notation, judged by the rules object."""
+def held_by(rules: PanRules, game: Game = Game.PANGUINGUE) -> PackSpellings | None:
+    """The cards a meld of ``game`` is read in: the pack of ``rules`` (E1, its ``copies``) for a
+    Panguingue meld; None (the usual pack) for another game's.
+
+    >>> from pancli.rules import HOYLE
+    >>> len(held_by(PanRules(HOYLE)).held)
+    40
+    """
+    return pack_spellings(rules.copies) if game is Game.PANGUINGUE else None
+
+
+def _judged(text: str, rules: PanRules, game: Game, pack: PackSpellings | None = None) -> Judged:
+    """The one place a meld of text is judged: read by the notation in the rules object's pack
+    (``pack``: :func:`held_by` of ``rules``, when the caller has it), judged by the rules object."""
     try:
-        cards = parse_meld(text, game)
+        cards = parse_meld(text, game, held_by(rules, game) if pack is None else pack)
     except NotationError as exc:
         return (exc.col, " ".join(text.split()), False, None, None, (), 0, exc.code, exc.message, (), None)
     v = rules.judge(cards)
@@ -199,16 +212,19 @@ def judge_text(
     return MeldCheck(file, line, *_judged(text, rules, game))
 
 
-def judge_fields(text: str, rules: PanRules, game: Game) -> Judged:
+def judge_fields(text: str, rules: PanRules, game: Game, pack: PackSpellings | None = None) -> Judged:
     """The fields of a check of a line of input (:func:`judge_text` without the place), the
-    unreadable text's control characters escaped (it is written to a terminal or a pipe)."""
-    j = _judged(text, rules, game)
+    unreadable text's control characters escaped (it is written to a terminal or a pipe);
+    ``pack``: :func:`held_by` of ``rules``, when the caller keeps it."""
+    j = _judged(text, rules, game, pack)
     if j[2] or j[9]:  # legal, or read: the canonical text of the cards
         return j
     return (j[0], escape_text(j[1]), *j[2:])
 
 
-def assess(item: InputLine, rules: PanRules, game: Game = Game.PANGUINGUE) -> MeldCheck:
+def assess(
+    item: InputLine, rules: PanRules, game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None
+) -> MeldCheck:
     """Read and judge one meld of input.
 
     >>> from pancli.cli.common import InputLine
@@ -219,7 +235,7 @@ def assess(item: InputLine, rules: PanRules, game: Game = Game.PANGUINGUE) -> Me
     >>> assess(InputLine("-", 3, "7c 7s 7s"), PanRules(HOYLE)).error_line()
     '-:3:1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s'
     """
-    return MeldCheck(item.file, item.line, *judge_fields(item.text, rules, game))
+    return MeldCheck(item.file, item.line, *judge_fields(item.text, rules, game, pack))
 
 
 def assess_all(items: Iterable[InputLine], rules: PanRules, game: Game = Game.PANGUINGUE) -> Iterator[MeldCheck]:
@@ -227,19 +243,21 @@ def assess_all(items: Iterable[InputLine], rules: PanRules, game: Game = Game.PA
     (bounded memo, like :class:`PlainBatch`): ``pan pay -`` over a million repeated lines costs a
     lookup a line, not a judgement."""
     memo: dict[str, Judged] = {}
+    pack = held_by(rules, game)
     for item in items:
         judged = memo.get(item.text)
         if judged is None:
-            judged = judge_fields(item.text, rules, game)
+            judged = judge_fields(item.text, rules, game, pack)
             if len(memo) < MEMO_LIMIT:
                 memo[item.text] = judged
         yield MeldCheck(item.file, item.line, *judged)
 
 
-def assess_pagruc(item: InputLine, rules: PagrucRules | None = None) -> MeldCheck:
+def assess_pagruc(item: InputLine, rules: PagrucRules | None = None, pack: PackSpellings | None = None) -> MeldCheck:
     """Read and judge one PAGRUC meld (G4; against the pack of no table named, the most copies a
     game holds: G1); its value is the points it scores (G7); ``rules`` answers all three
-    (:class:`~pancli.pagruc.rules.PagrucRules` when None).
+    (:class:`~pancli.pagruc.rules.PagrucRules` when None), and holds the cards read (``pack``:
+    :func:`pagruc_held` of ``rules``, when the caller keeps it).
 
     >>> assess_pagruc(InputLine("<arg>", 1, "Ac,Ad,As")).plain()
     'Ac Ad As\\tlegal\\tset\\t-\\t45\\t-\\tset of aces: aces 15 each in a set'
@@ -249,14 +267,14 @@ def assess_pagruc(item: InputLine, rules: PagrucRules | None = None) -> MeldChec
     from pancli.pagruc.rules import PagrucRules  # start-up: pan check does without it
 
     pagruc = Game.PAGRUC
+    rules = rules or PagrucRules()
     try:
-        cards = parse_meld(item.text, pagruc)
+        cards = parse_meld(item.text, pagruc, pagruc_held(rules) if pack is None else pack)
     except NotationError as exc:
         shown = escape_text(" ".join(item.text.split()))
         return MeldCheck(
             item.file, item.line, exc.col, shown, False, None, None, (), 0, exc.code, exc.message, game=pagruc
         )
-    rules = rules or PagrucRules()
     v = rules.meld(cards, rules.pack_without_table())
     meld = v.meld
     if meld is None:
@@ -296,8 +314,15 @@ def assess_pagruc_all(items: Iterable[InputLine], rules: PagrucRules | None = No
     from pancli.pagruc.rules import PagrucRules  # start-up: pan check does without it
 
     rules = rules or PagrucRules()
+    pack = pagruc_held(rules)
     for item in items:
-        yield assess_pagruc(item, rules)
+        yield assess_pagruc(item, rules, pack)
+
+
+def pagruc_held(rules: PagrucRules) -> PackSpellings:
+    """The cards a PAGRUC meld or hand of no table named is read in: the pack of ``rules``
+    (:meth:`~pancli.pagruc.rules.PagrucRules.copies_without_table`, G1)."""
+    return pack_spellings(rules.copies_without_table())
 
 
 _PACK_WORDS = ("no", "one", "two")
@@ -327,7 +352,9 @@ MEMO_LIMIT = 50_000
 """Distinct meld texts a batch remembers (memory stays bounded on any input)."""
 
 
-def plain_row(text: str, rules: PanRules, game: Game = Game.PANGUINGUE) -> tuple[str, str | None]:
+def plain_row(
+    text: str, rules: PanRules, game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None
+) -> tuple[str, str | None]:
     """The plain line and the error suffix (``:col: RULE message``, None when legal) of one meld,
     each with its newline: :meth:`MeldCheck.plain` and :meth:`MeldCheck.error_suffix` without
     building the report (the batch path of ``pan check``).
@@ -336,7 +363,7 @@ def plain_row(text: str, rules: PanRules, game: Game = Game.PANGUINGUE) -> tuple
     >>> plain_row("7c 7s 7s", PanRules(HOYLE))[1]
     ':1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s\\n'
     """
-    col, meld, legal, kind, _, conds, value, rule, reason, _, _ = judge_fields(text, rules, game)
+    col, meld, legal, kind, _, conds, value, rule, reason, _, _ = judge_fields(text, rules, game, pack)
     line = plain_line(meld, legal, kind, conds, value, rule, reason) + "\n"
     return line, None if legal else error_suffix(col, rule, reason) + "\n"
 
@@ -387,15 +414,18 @@ _Entry = tuple[int, str, LineRuling | None]
 _KEY_BITS = 5
 """Bits per card in a multiset key: up to ``2**_KEY_BITS - 1`` cards a line keep keys exact."""
 _KEY_LIMIT = 1 << _KEY_BITS
-_WEIGHT: dict[str, int] = {text: 1 << (_KEY_BITS * i) for i, text in enumerate(PAN_CANONICAL)}
+_USUAL = usual_spellings(Game.PANGUINGUE)
+"""The usual Panguingue pack, which the batch's tables below are made for: a batch of another
+pack's rules object reads every line through :func:`plain_row`."""
+_WEIGHT: dict[str, int] = {text: 1 << (_KEY_BITS * i) for i, text in enumerate(_USUAL.canonical)}
 """Canonical token to its weight: the sum over a line's tokens counts each card in its own
 bit field, a key of the multiset of cards (the same for every order)."""
-_CANONICAL = frozenset(PAN_CANONICAL)
+_CANONICAL = frozenset(_USUAL.canonical)
 _SPREAD_SAMPLE = "As 2h 3s"
 """A meld of two ranks and two suits: its ruling is the M2 ruling of every such line."""
 
 
-_CANONICAL_TEXT: dict[str, str] = {token: str(c) for token, c in PAN_TOKENS.items()}
+_CANONICAL_TEXT: dict[str, str] = {token: str(c) for token, c in _USUAL.tokens.items()}
 """Every one-card token the fast path reads (``kH``, ``5♠``) to its canonical text (``Kh``)."""
 _SPELLED = frozenset(_CANONICAL_TEXT)
 
@@ -415,7 +445,7 @@ def _respelled(text: str) -> str:
     return " ".join(map(_CANONICAL_TEXT.__getitem__, toks))
 
 
-def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules) -> _Entry:
+def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules, pack: PackSpellings) -> _Entry:
     """The keyed entry of a line of canonical Panguingue tokens (see :data:`_LEAD`), from the
     line's judgement.
 
@@ -426,7 +456,7 @@ def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules) -> _E
     the rank (ruled ``then_meld``). Reasons that name one card among several (E4, and M2 for a
     rope holding a rank twice) follow the order and are not shared.
     """
-    j = judge_fields(text, rules, Game.PANGUINGUE)
+    j = judge_fields(text, rules, Game.PANGUINGUE, pack)
     meld, ruling = _ruling(j)
     rule, reason = ruling.rule, ruling.reason
     if isinstance(j[10], Rope):
@@ -479,9 +509,11 @@ class BatchJudge:
         self._stdin = file == STDIN_FILE
         self._keyed: dict[int, _Entry] = {}
         self._refused: dict[tuple[int, str, str], LineRuling] = {}
-        self._fused = game is Game.PANGUINGUE
-        sample = tuple(PAN_CANONICAL[t] for t in _SPREAD_SAMPLE.split(" "))
-        _, _, spread = _order_free_entry(_SPREAD_SAMPLE, sample, rules)
+        self.pack = held_by(rules, game)
+        """The cards the batch reads: its rules object's pack (E1)."""
+        self._fused = game is Game.PANGUINGUE and self.pack == _USUAL
+        sample = tuple(_USUAL.canonical[t] for t in _SPREAD_SAMPLE.split(" "))
+        _, _, spread = _order_free_entry(_SPREAD_SAMPLE, sample, rules, _USUAL)
         self.spread = spread or LineRuling(None, False, None, None, (), 0, None, "")
         """The ruling of every spread (with ``then_meld``), when there are spreads."""
         room = _MAX_REASON - len(self.spread.reason) + 1  # the reason is never cut short
@@ -513,8 +545,8 @@ class BatchJudge:
     def _entry(self, key: int, text: str, toks: list[str]) -> _Entry:
         if len(self._keyed) >= self.cache_max:
             self._keyed.clear()
-        cards = tuple(map(PAN_CANONICAL.__getitem__, toks))
-        entry = self._keyed[key] = _order_free_entry(text, cards, self.rules)
+        cards = tuple(map(_USUAL.canonical.__getitem__, toks))
+        entry = self._keyed[key] = _order_free_entry(text, cards, self.rules, _USUAL)
         return entry
 
     def _judged(self, text: str) -> tuple[str, LineRuling] | None:
@@ -524,7 +556,7 @@ class BatchJudge:
             text = batch_text(text)
         exc = fast_reject(text)
         if exc is None:
-            return _ruling(judge_fields(text, self.rules, self.game))
+            return _ruling(judge_fields(text, self.rules, self.game, self.pack))
         key = (exc.col, exc.code, exc.message)
         ruling = self._refused.get(key)
         if ruling is None:

@@ -333,7 +333,7 @@ class Session:
         if self.lines:
             self.lines[0] = self.lines[0].removeprefix("\ufeff")
         base = Path(self.path).parent
-        hands = list(read_hands(io.StringIO(text), self.name, base))
+        hands = list(read_hands(io.StringIO(text), self.name, base, packs=self.judge.pack_of))
         capture = self._capture
         last: RecordHand | None = None
         before: HandResult | None = None
@@ -421,7 +421,7 @@ class Session:
         if not self.options.players:
             raise LiveProblem(f'{self.path} is a new record: give the players in order of play (--players "A B C")')
         text = "".join(t + "\n" for t in self._first_header())
-        for hand in read_hands(io.StringIO(text), "--players", Path(self.path).parent):
+        for hand in read_hands(io.StringIO(text), "--players", Path(self.path).parent, packs=self.judge.pack_of):
             e = hand.error
             if e is not None:
                 raise LiveProblem(f"the tags of a new record do not read: {e.code} {e.message}")
@@ -602,9 +602,8 @@ class Session:
         table = self._table
         line = len(self.lines) + 1
         physical: list[Physical] = [*self.lines_of_hand, text[:at].rstrip().rstrip(",")]
-        hands = list(
-            read_chunk(HandChunk(self.hand_first, self.hand_index, 1, physical), self.name, Path(self.path).parent)
-        )
+        chunk = HandChunk(self.hand_first, self.hand_index, 1, physical)
+        hands = list(read_chunk(chunk, self.name, Path(self.path).parent, packs=self.judge.pack_of))
         script = hands[0].script if len(hands) == 1 else None
         turn = script.events[-1] if script is not None and script.events else None
         if table is None or not isinstance(turn, Turn) or turn.line != line:
@@ -649,7 +648,8 @@ class Session:
                 self._append([text], line)
             return entry
         physical: list[Physical] = list(lines)
-        hands = list(read_chunk(HandChunk(first, self.hand_index, 1, physical), self.name, Path(self.path).parent))
+        chunk = HandChunk(first, self.hand_index, 1, physical)
+        hands = list(read_chunk(chunk, self.name, Path(self.path).parent, packs=self.judge.pack_of))
         entry = Entry(LineVerdict.REFUSED, text, line)
         entry.before = self.report
         if len(hands) != 1 or hands[0].script is None:
@@ -715,7 +715,7 @@ class Session:
             self.units.pop()
             physical: list[Physical] = list(self.lines_of_hand)
             chunk = HandChunk(self.hand_first, self.hand_index, 1, physical)
-            (hand,) = read_chunk(chunk, self.name, Path(self.path).parent)
+            (hand,) = read_chunk(chunk, self.name, Path(self.path).parent, packs=self.judge.pack_of)
             report = self._judge(hand)
             if not report.result.violations and not report.result.finished:
                 self.report = report
@@ -746,7 +746,7 @@ class Session:
         rules = self.judge  # the session's rules objects, so the ledger is the hands' as judged here
         judge = RecordJudge(sink, None, rules_by_profile=rules.rules_by_profile, pagruc_rules=rules.pagruc_rules)
         with open(self.path, encoding="utf-8") as f:
-            for hand in read_hands(f, self.name, Path(self.path).parent):
+            for hand in read_hands(f, self.name, Path(self.path).parent, packs=judge.pack_of):
                 sink.report = None
                 judge.hand(hand, Tally())
                 if sink.report is not None:

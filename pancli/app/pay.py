@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, Literal
 
-from pancli.app.check import MEMO_LIMIT, MeldCheck, assess_all, error_suffix, judge_fields
+from pancli.app.check import MEMO_LIMIT, MeldCheck, assess_all, error_suffix, held_by, judge_fields
 from pancli.app.lines import InputLine, remembered_items
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld, OutValue
@@ -230,6 +230,8 @@ class PayBatch:
         self.players = players
         self.out = out
         self.pack = PackCounter(rules)
+        self.held = held_by(rules)
+        """The cards read: the rules object's pack (E1)."""
         self.laid = 0
         self.melds: list[Meld] = []
         self.failed = False
@@ -237,7 +239,7 @@ class PayBatch:
 
     def _line(self, item: InputLine) -> _PayLine:
         col, meld, legal, _, _, conds, value, rule, reason, cards, engine = judge_fields(
-            item.text, self.rules, Game.PANGUINGUE
+            item.text, self.rules, Game.PANGUINGUE, self.held
         )
         if legal:
             row = f"{meld}\t{'+'.join(conds) or '-'}\t{value}\n"

@@ -203,6 +203,7 @@ class RecordJudge:
         "first",
         "next_hand",
         "pagruc",
+        "pagruc_copies",
         "pagruc_rules",
         "previous",
         "profile",
@@ -235,6 +236,8 @@ class RecordJudge:
         self.pagruc_rules = pagruc_rules
         """PAGRUC's rules object, asked by every PAGRUC hand judged here (the caller's, shared with
         its other questions, or made with the first PAGRUC hand)."""
+        self.pagruc_copies: tuple[int, ...] | None = None
+        """What :meth:`pack_of` answers for a PAGRUC hand, asked of ``pagruc_rules`` once."""
         self.referee: Callable[..., HandResult] | None = None
         self.rules_by_profile = rules_by_profile
         """The rules object of each profile met, shared by the hands judged here (the caller's,
@@ -264,27 +267,20 @@ class RecordJudge:
             if self.pagruc is None:
                 # start-up: pan replay does without these
                 from pancli.pagruc.referee import referee_hand
-                from pancli.pagruc.rules import PagrucRules
 
                 self.pagruc = referee_hand
-                if self.pagruc_rules is None:
-                    self.pagruc_rules = PagrucRules()
-            result_p = self.pagruc(script, record_steps=self.steps, rules=self.pagruc_rules)
+            result_p = self.pagruc(script, record_steps=self.steps, rules=self._pagruc_rules())
             sink.hand(HandReport(hand, script, result_p))
             return tally.count(result_p)
         if self.referee is None:
             # start-up: a night of PAGRUC alone does without the Panguingue referee
-            from pancli.panrules import PanRulesByProfile
             from pancli.referee import referee_hand as pan_referee
             from pancli.referee.play import next_hand_violation, stopped_before_play
 
             self.referee, self.next_hand, self.stop = pan_referee, next_hand_violation, stopped_before_play
-            if self.rules_by_profile is None:
-                self.rules_by_profile = PanRulesByProfile()
         if self.profile is not None:
             script = replace(script, profile=self.profile)
-        assert self.rules_by_profile is not None
-        rules = self.rules_by_profile.of(script.profile)
+        rules = self._pan_rules().of(script.profile)
         s3 = None if previous is None else self.next_hand(previous, script, rules)
         if s3 is not None:
             result = self.stop(script, s3)
@@ -293,6 +289,33 @@ class RecordJudge:
         self.previous = result
         sink.hand(HandReport(hand, script, result))
         return tally.count(result)
+
+    def pack_of(self, game: Game, profile: Profile) -> tuple[int, ...]:
+        """The copies of each card the pack of a hand of ``game`` and ``profile`` holds, as the
+        rules object that judges it here answers them (E1: ``PanRules.copies`` of the profile it is
+        judged under; PAGRUC's pack of no table named, G1): the cards its reader reads
+        (:data:`pancli.records.reader.PackOf`)."""
+        if game is Game.PAGRUC:
+            if self.pagruc_copies is None:
+                self.pagruc_copies = self._pagruc_rules().copies_without_table()
+            return self.pagruc_copies
+        return self._pan_rules().of(profile if self.profile is None else self.profile).copies
+
+    def _pan_rules(self) -> PanRulesByProfile:
+        got = self.rules_by_profile
+        if got is None:
+            from pancli.panrules import PanRulesByProfile  # start-up: made with the first Panguingue hand
+
+            got = self.rules_by_profile = PanRulesByProfile()
+        return got
+
+    def _pagruc_rules(self) -> PagrucRules:
+        got = self.pagruc_rules
+        if got is None:
+            from pancli.pagruc.rules import PagrucRules  # start-up: made with the first PAGRUC hand
+
+            got = self.pagruc_rules = PagrucRules()
+        return got
 
 
 def replay_files(
@@ -335,7 +358,7 @@ def replay_files(
         base_dir = record_folder(name)
         judge.previous = None  # S3 links the hands of one record
         with open_record(name) as stream:
-            for hand in read_hands(stream, name, base_dir, memos):
+            for hand in read_hands(stream, name, base_dir, memos, judge.pack_of):
                 if judge.hand(hand, tally) and strict:
                     stopped = True
                     break
@@ -376,7 +399,7 @@ def _judge_chunk(
     judge = RecordJudge(sink, profile, remedy=not strict, rules_by_profile=rules_by_profile)
     judge.previous = previous
     stopped = False
-    for hand in read_chunk(chunk, name, base_dir, memos):
+    for hand in read_chunk(chunk, name, base_dir, memos, judge.pack_of):
         if judge.hand(hand, tally) and strict:
             stopped = True
             break

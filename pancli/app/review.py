@@ -621,7 +621,7 @@ class ReviewPage:
         gap = 1 if self._hands else 0  # the blank line between hands
         for chunk in split_hands(io.StringIO(r.text), 1):
             placed = replace(chunk, first_line=chunk.first_line + self.lines + gap, first_index=r.hand)
-            for hand in read_chunk(placed, self.name, base):
+            for hand in read_chunk(placed, self.name, base, packs=self._judge.pack_of):
                 self._judge.hand(hand, self._tally)
         self.lines += gap + r.text.count("\n")
         self._hands += 1

@@ -9,14 +9,15 @@ a pipe a block of lines at a time.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 
 from msgspec.structs import replace
 
 from pancli.app.lines import InputLine, error_line, remembered_items
-from pancli.cards import Card, Game, format_cards
+from pancli.cards import ALL_CARDS, Card, Game, format_cards
 from pancli.melds import MeldError
-from pancli.notation import NotationError, parse_hand
+from pancli.notation import NotationError, PackSpellings, pack_spellings, parse_hand
 from pancli.notation.fast import too_long_error
 from pancli.pagruc.pack import PagrucPack as PagrucPack
 from pancli.pagruc.rules import PagrucRules as PagrucRules
@@ -61,21 +62,28 @@ def score_pack(packs: int | None, rules: PagrucRules) -> PagrucPack:
     return rules.pack_without_table(packs)
 
 
-def _side(text: str, offset: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+@functools.cache
+def _held(pack: PagrucPack) -> PackSpellings:
+    """The cards a literal scored against ``pack`` is read in (G1: the pack holds each card)."""
+    return pack_spellings([pack.copies(c) for c in ALL_CARDS])
+
+
+def _side(text: str, offset: int, held: PackSpellings | None) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     """The groups and loose cards of one side of ``|`` (columns shifted by ``offset``)."""
     stripped = text.strip()
     if not stripped:
         return (), ()
     lead = offset + len(text) - len(text.lstrip())
     try:
-        h = parse_hand(stripped, Game.PAGRUC)
+        h = parse_hand(stripped, Game.PAGRUC, held)
     except NotationError as exc:
         raise ScoreInputError(exc.code, exc.message, exc.col + lead) from None
     return h.groups, h.loose
 
 
-def read_score(text: str) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    """The melded groups and the cards left in the hand of a score literal.
+def read_score(text: str, pack: PagrucPack | None = None) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """The melded groups and the cards left in the hand of a score literal, of the cards ``pack``
+    holds (the usual pack when None).
 
     ``[5h 6h 7h] [Ac Ad As] | Ks Ah``: bracketed melds, ``|``, the hand. Without ``|`` the
     bracketed groups are the melds and the loose cards the hand; with ``|`` and no brackets
@@ -95,13 +103,14 @@ def read_score(text: str) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...
     bars = [i for i, ch in enumerate(text) if ch == "|"]
     if len(bars) > 1:
         raise ScoreInputError(Rule.G7, "more than one '|': write MELDS | HAND", bars[1] + 1)
+    held = None if pack is None else _held(pack)
     if not bars:
-        return _side(text, 0)
+        return _side(text, 0, held)
     bar = bars[0]
-    groups, loose = _side(text[:bar], 0)
+    groups, loose = _side(text[:bar], 0, held)
     if groups and loose:
         raise ScoreInputError(Rule.G7, f"cards left of '|' outside [ ]: {format_cards(loose)} (one [group] a meld)", 1)
-    right_groups, hand = _side(text[bar + 1 :], bar + 1)
+    right_groups, hand = _side(text[bar + 1 :], bar + 1, held)
     if right_groups:
         raise ScoreInputError(Rule.G7, "the hand, right of '|', holds no [ ] groups", bar + 2)
     return (groups or ((loose,) if loose else ())), hand
@@ -150,7 +159,7 @@ def assess_score(item: InputLine, pack: PagrucPack, rules: PagrucRules | None = 
     '<arg>:1:1: G4 meld 1 (Qh Kh Ah): aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)'
     """
     try:
-        melds, hand = read_score(item.text)
+        melds, hand = read_score(item.text, pack)
         return ScoreReport(item.file, item.line, item.text, (rules or PagrucRules()).score(melds, hand, pack))
     except ScoreInputError as exc:
         return ScoreReport(item.file, item.line, item.text, None, exc.rule, exc.message, exc.col)

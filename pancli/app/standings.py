@@ -4,7 +4,7 @@ refereed, for the game's standings (G1, G8, G9)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from msgspec.structs import replace
 
@@ -15,6 +15,9 @@ from pancli.pagruc.standings import GameHand as GameHand
 from pancli.pagruc.standings import Problem, Standings
 from pancli.pagruc.standings import game_standings as game_standings
 from pancli.rulebook import Rule
+
+if TYPE_CHECKING:
+    from pancli.rules import Profile
 
 
 def read_game(
@@ -31,13 +34,20 @@ def read_game(
     from pancli.records.tags import record_folder
 
     rules = PagrucRules() if rules is None else rules
+    held = rules.copies_without_table()
+
+    def packs(game: Game, _profile: Profile) -> tuple[int, ...] | None:
+        """The cards a PAGRUC hand is read in: the pack of ``rules`` (G1); a Panguingue hand,
+        passed over, the usual pack."""
+        return held if game is Game.PAGRUC else None
+
     hands: list[GameHand] = []
     unreadable: list[Problem] = []
     skipped = 0
     for name in files:
         base = record_folder(name)
         with open_record(name) as stream:
-            for rh in read_hands(stream, name, base):
+            for rh in read_hands(stream, name, base, packs=packs):
                 if rh.script is None:
                     err = rh.error
                     code, msg = (Rule(err.code), err.message) if err else (Rule.R6, "unreadable hand")

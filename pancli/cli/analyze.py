@@ -312,9 +312,9 @@ def _analyse_batch(
         entries = JsonStream(lines)
     try:
         table = job.read_melds(melds)
-        seen_cards = read_seen(seen)
+        seen_cards = read_seen(seen, job.rules())
         if draw is not None:
-            read_draw(draw)
+            read_draw(draw, job.rules())
     except InputProblem as exc:  # an option is bad: no hand can be analysed
         error = _problem(exc)
         if entries is not None:
@@ -366,8 +366,8 @@ def _hand_arguments(
         )
     if draw is not None and "+" in text:
         raise click.UsageError("give the drawn card once: a trailing +CARD or --draw CARD")
-    cards, drawn = read_hand(text, draw)
-    return cards, drawn, job.read_melds(melds), read_seen(seen)
+    cards, drawn = read_hand(text, draw, rules=job.rules())
+    return cards, drawn, job.read_melds(melds), read_seen(seen, job.rules())
 
 
 def _folder_of(path: str) -> str:

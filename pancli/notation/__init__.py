@@ -7,6 +7,10 @@ instances of :data:`pancli.cards.ALL_CARDS`) and the grammar alone decides error
 :class:`NotationError` has a code (``E1`` or ``N1``..``N9``, grammar/README.md) and a
 1-based column into the text. pyparsing is imported only when the fast path gives up.
 
+Each reader takes ``pack``, the :class:`PackSpellings` of the cards the pack holds, as its rules
+object answers them (``pack_spellings(rules.copies)``: E1 is :meth:`pancli.panrules.PanRules.copies_of`'s);
+a card the pack holds none of is E1 where it is written. Without one, the usual pack of the game.
+
 >>> [str(c) for c in parse_meld("5sss")]
 ['5s', '5s', '5s']
 >>> parse_meld("5s 5s 8h")
@@ -29,14 +33,15 @@ from pancli.limits import MAX_MELD_CARDS
 from pancli.notation.errors import NotationError
 from pancli.notation.fast import (
     MAX_LENGTH,
-    PAGRUC_TOKENS,
-    PAN_TOKENS,
+    PackSpellings,
     fast_card,
     fast_cards,
     fast_hand,
     fast_reject,
     fast_shorthand,
+    pack_spellings,
     token_table,
+    usual_spellings,
 )
 from pancli.notation.hand import Hand, format_hand, format_meld
 
@@ -44,10 +49,12 @@ __all__ = [
     "Game",
     "Hand",
     "NotationError",
+    "PackSpellings",
     "format_card",
     "format_hand",
     "format_meld",
     "meld_reader",
+    "pack_spellings",
     "parse_card",
     "parse_hand",
     "parse_meld",
@@ -60,13 +67,14 @@ __all__ = [
 _T = TypeVar("_T")
 
 
-def parse_meld(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...]:
-    """The cards of one meld literal (lists, ``5s5s5s``, ``5sss``, ``3-5h``), in order written.
+def parse_meld(text: str, game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None) -> tuple[Card, ...]:
+    """The cards of one meld literal (lists, ``5s5s5s``, ``5sss``, ``3-5h``), in order written,
+    of the cards ``pack`` holds.
 
     >>> [str(c) for c in parse_meld("A-3s")]
     ['As', '2s', '3s']
     """
-    got = fast_cards(text, game)
+    got = fast_cards(text, game, pack)
     if got is not None:
         return got
     refused = fast_reject(text)
@@ -74,31 +82,31 @@ def parse_meld(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...]:
         raise refused
     from pancli.notation.grammar import parse_meld_text  # start-up: pan check does without it
 
-    return parse_meld_text(text, game)
+    return parse_meld_text(text, game, 0, pack)
 
 
-def parse_card(text: str, game: Game = Game.PANGUINGUE) -> Card:
+def parse_card(text: str, game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None) -> Card:
     """Exactly one card (surrounding whitespace allowed).
 
     >>> parse_card("q♥"), parse_card("10c", Game.PAGRUC)
     (Card('Qh'), Card('Tc'))
     """
-    got = fast_card(text, game)
+    got = fast_card(text, game, pack)
     if got is not None:
         return got
     from pancli.notation.grammar import parse_card_text  # start-up: pan check does without it
 
-    return parse_card_text(text, game)
+    return parse_card_text(text, game, 0, pack)
 
 
-def parse_hand(text: str, game: Game = Game.PANGUINGUE) -> Hand:
+def parse_hand(text: str, game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None) -> Hand:
     """A hand literal: ``[...]`` groups (one meld each) and loose cards.
 
     >>> h = parse_hand("[5sss] [3-5h] Kd Kh 7c")
     >>> len(h.groups), len(h.loose), len(h.cards)
     (2, 3, 9)
     """
-    got = fast_hand(text, game)
+    got = fast_hand(text, game, pack)
     if got is not None:
         return got
     refused = fast_reject(text, hand=True)
@@ -106,11 +114,11 @@ def parse_hand(text: str, game: Game = Game.PANGUINGUE) -> Hand:
         raise refused
     from pancli.notation.grammar import parse_hand_text  # start-up: pan check does without it
 
-    return parse_hand_text(text, game)
+    return parse_hand_text(text, game, 0, pack)
 
 
-def meld_reader(game: Game = Game.PANGUINGUE) -> Callable[[str], tuple[Card, ...]]:
-    """A meld reader bound to one game, for batch loops (a million lines).
+def meld_reader(game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None) -> Callable[[str], tuple[Card, ...]]:
+    """A meld reader bound to one game and pack, for batch loops (a million lines).
 
     Same results and errors as :func:`parse_meld`; a trailing line end (``\\n``, ``\\r\\n``)
     is ignored, so lines can come straight from a file.
@@ -119,17 +127,18 @@ def meld_reader(game: Game = Game.PANGUINGUE) -> Callable[[str], tuple[Card, ...
     >>> read("5s 5s 5s\\n") == parse_meld("5s 5s 5s")
     True
     """
-    table = PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS
+    held = usual_spellings(game) if pack is None else pack
+    table = held.tokens
 
     def read(text: str) -> tuple[Card, ...]:
         if text[-1:] == "\n":
             text = text.rstrip("\r\n")
         if len(text) > MAX_LENGTH:
-            return parse_meld(text, game)
+            return parse_meld(text, game, held)
         try:
             got = tuple([table[t] for t in text.replace(",", " ").split(" ")])
         except KeyError:
-            got = fast_shorthand(text, game) or ()
+            got = fast_shorthand(text, game, held) or ()
         if 0 < len(got) <= MAX_MELD_CARDS:
             return got
         refused = fast_reject(text)
@@ -137,7 +146,7 @@ def meld_reader(game: Game = Game.PANGUINGUE) -> Callable[[str], tuple[Card, ...
             raise refused
         from pancli.notation.grammar import parse_meld_text  # start-up: pan check does without it
 
-        return parse_meld_text(text, game)
+        return parse_meld_text(text, game, 0, held)
 
     return read
 
@@ -156,7 +165,12 @@ def format_card(c: Card) -> str:
 
 
 def read_cards(
-    text: str, start: int = 0, end: int | None = None, game: Game = Game.PANGUINGUE, line: int = 1
+    text: str,
+    start: int = 0,
+    end: int | None = None,
+    game: Game = Game.PANGUINGUE,
+    line: int = 1,
+    pack: PackSpellings | None = None,
 ) -> tuple[Card, ...]:
     """The card list in ``text[start:end]``, for readers of longer lines (records).
 
@@ -169,32 +183,46 @@ def read_cards(
     pancli.notation.errors.NotationError: 1:16: E1 8h is not in a Panguingue pack (no 8, 9 or 10)
     """
     piece = text[start:end]
-    got = fast_cards(piece, game)
+    got = fast_cards(piece, game, pack)
     if got is not None:
         return got
     from pancli.notation.grammar import parse_meld_text  # start-up: pan check does without it
 
-    return _in_line(parse_meld_text, piece, game, start, line)
+    return _in_line(parse_meld_text, piece, game, start, line, pack)
 
 
-def read_card(text: str, start: int = 0, end: int | None = None, game: Game = Game.PANGUINGUE, line: int = 1) -> Card:
+def read_card(
+    text: str,
+    start: int = 0,
+    end: int | None = None,
+    game: Game = Game.PANGUINGUE,
+    line: int = 1,
+    pack: PackSpellings | None = None,
+) -> Card:
     """Exactly one card in ``text[start:end]``; errors as in :func:`read_cards`.
 
     >>> read_card("up 4c", 3)
     Card('4c')
     """
     piece = text[start:end]
-    got = fast_card(piece, game)
+    got = fast_card(piece, game, pack)
     if got is not None:
         return got
     from pancli.notation.grammar import parse_card_text  # start-up: pan check does without it
 
-    return _in_line(parse_card_text, piece, game, start, line)
+    return _in_line(parse_card_text, piece, game, start, line, pack)
 
 
-def _in_line(parse: Callable[[str, Game, int], _T], piece: str, game: Game, start: int, line: int) -> _T:
+def _in_line(
+    parse: Callable[[str, Game, int, PackSpellings | None], _T],
+    piece: str,
+    game: Game,
+    start: int,
+    line: int,
+    pack: PackSpellings | None,
+) -> _T:
     """Run a grammar reader on a piece of a line; errors placed in the whole line."""
     try:
-        return parse(piece, game, start)
+        return parse(piece, game, start, pack)
     except NotationError as exc:
         raise NotationError(exc.code, exc.message, exc.col, line + exc.line - 1) from None

@@ -13,13 +13,19 @@ which reads those and reports errors with their column. It never raises.
 
 Tokens map to the shared instances of :data:`pancli.cards.ALL_CARDS`, so results are
 identical (``is``) to the grammar's.
+
+What a pack holds is not decided here: every reader takes a :class:`PackSpellings`, made from the
+copies of each card its rules object answers (E1: :meth:`pancli.panrules.PanRules.copies_of`,
+read from its ``copies``; PAGRUC's pack, G1), and reads only the cards it holds.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import Final
 
-from pancli.cards import ALL_CARDS, PAN_CARDS, PAN_RANKS, Card, Game, Rank, Suit, card
+from pancli.cards import ALL_CARDS, Card, Game, Pack, Rank, Suit, card, copies_by_index
 from pancli.limits import MAX_LITERAL_CHARS, MAX_MELD_CARDS, text_length, too_long_message
 from pancli.notation.errors import NotationError
 from pancli.notation.hand import Hand
@@ -68,28 +74,91 @@ def too_long_error(text: str, offset: int = 0) -> NotationError | None:
     return NotationError("N10", message, col + offset if line == 1 else col, line)
 
 
-PAN_TOKENS: Final = _token_table(PAN_CARDS)
-"""Every accepted one-card token of Panguingue (``5s``, ``kH``, ``Q♥``) to its card."""
-PAGRUC_TOKENS: Final = _token_table(ALL_CARDS)
-"""The same for PAGRUC's 52 cards (``10h`` and ``Th`` both mean the ten)."""
-PAN_CANONICAL: Final = {str(c): c for c in PAN_CARDS}
-"""The canonical token of each Panguingue card (``5s``, ``Kh``: two characters, rank then
-suit letter) to its card. A line of such tokens separated by single spaces is its own
-canonical text (:func:`pancli.cards.format_cards` gives it back unchanged)."""
+class PackSpellings:
+    """What the card readers accept of one pack: the cards it holds (a card of which the pack
+    holds no copy is E1, wherever it is written), their one-card tokens, the spellings of the
+    ranks it holds and those ranks low to high, which a rope shorthand spans (``6-Jh`` is 6h 7h Jh
+    in a Panguingue pack). Made by :func:`pack_spellings` from the copies its rules object
+    answers; two packs holding the same cards are equal (the grammars are cached by it).
+
+    >>> pan = pack_spellings(copies_by_index(Pack()))
+    >>> len(pan.held), [r.symbol for r in pan.order][5:8], pan.tokens["q\u2665"]
+    (40, ['6', '7', 'J'], Card('Qh'))
+    """
+
+    __slots__ = ("canonical", "held", "key", "order", "pos", "ranks", "tokens", "whole")
+
+    def __init__(self, key: bytes) -> None:
+        held = tuple(c for c, n in zip(ALL_CARDS, key, strict=True) if n)
+        self.key = key
+        """One byte a card, by :attr:`Card.index`: 1 when the pack holds it."""
+        self.held = frozenset(held)
+        self.tokens = _token_table(held)
+        """Every accepted one-card token (``5s``, ``kH``, ``Q♥``, ``10h``) to its card."""
+        self.canonical = {str(c): c for c in held}
+        """The canonical token of each card held (``5s``, ``Kh``)."""
+        self.order = tuple(r for r in Rank if any(c.rank is r for c in held))
+        """The ranks held, low to high."""
+        self.pos = {r: i for i, r in enumerate(self.order)}
+        self.ranks = _rank_spellings(self.order)
+        """Each spelling of a rank held (``K``, ``k``, ``10``, ``T``) to its rank."""
+        self.whole = len(held) == 4 * len(self.order)
+        """Whether the pack holds every suit of each rank it holds."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PackSpellings) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"PackSpellings({len(self.held)} cards)"
 
 
-def token_table(game: Game) -> dict[str, Card]:
-    """The one-card token table of ``game`` (read-only by convention).
+def pack_spellings(copies: Sequence[int]) -> PackSpellings:
+    """The :class:`PackSpellings` of a pack holding ``copies`` of each card, by
+    :attr:`Card.index` (a rules object's answers: :attr:`pancli.panrules.PanRules.copies`).
+    Made once per set of cards held; asked once per reader, batch or record context.
+
+    >>> from pancli.cards import ALL_CARDS
+    >>> eights = pack_spellings([1 if c.rank is Rank.EIGHT else 0 for c in ALL_CARDS])
+    >>> sorted(eights.tokens)[:3], eights.ranks
+    (['8C', '8D', '8H'], {'8': <Rank.EIGHT: 8>})
+    """
+    return _spellings(bytes([n > 0 for n in copies]))
+
+
+@functools.cache
+def _spellings(key: bytes) -> PackSpellings:
+    return PackSpellings(key)
+
+
+def usual_spellings(game: Game) -> PackSpellings:
+    """The spellings of the usual pack of ``game``, for a reader handed none: Panguingue's pack
+    as :class:`pancli.cards.Pack` holds it (what :meth:`pancli.panrules.PanRules.copies_of`
+    answers under a built-in profile, E1), PAGRUC's 52 cards (G1). Whoever judges what is read
+    hands the readers its own rules object's pack instead."""
+    return _usual(game is Game.PAGRUC)
+
+
+@functools.cache
+def _usual(pagruc: bool) -> PackSpellings:
+    return _spellings(bytes([1] * len(ALL_CARDS)) if pagruc else bytes([n > 0 for n in copies_by_index(Pack())]))
+
+
+def token_table(game: Game, pack: PackSpellings | None = None) -> dict[str, Card]:
+    """The one-card token table of ``pack`` (the usual pack of ``game`` when None; read-only by
+    convention).
 
     >>> token_table(Game.PAGRUC)["10h"] is token_table(Game.PAGRUC)["Th"]
     True
     >>> "8h" in token_table(Game.PANGUINGUE)
     False
     """
-    return PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS
+    return (usual_spellings(game) if pack is None else pack).tokens
 
 
-def fast_cards(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...] | None:
+def fast_cards(text: str, game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None) -> tuple[Card, ...] | None:
     """Cards of a list of one-card tokens separated by one space or one comma (or letter
     shorthands: :func:`fast_shorthand`), else None.
 
@@ -100,31 +169,28 @@ def fast_cards(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...] | No
     """
     if len(text) > MAX_LENGTH:
         return None
-    table = PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS
+    if pack is None:
+        pack = usual_spellings(game)
     try:
-        got = tuple([table[t] for t in text.replace(",", " ").split(" ")])
+        got = tuple([pack.tokens[t] for t in text.replace(",", " ").split(" ")])
     except KeyError:
-        return fast_shorthand(text, game)
+        return fast_shorthand(text, game, pack)
     return got if len(got) <= MAX_MELD_CARDS else None
 
 
-def _rank_spellings(game: Game) -> dict[str, Rank]:
+def _rank_spellings(order: tuple[Rank, ...]) -> dict[str, Rank]:
     out: dict[str, Rank] = {}
-    for r in PAN_RANKS if game is Game.PANGUINGUE else tuple(Rank):
+    for r in order:
         for spelled in {r.symbol, r.symbol.lower(), *(("10",) if r is Rank.TEN else ())}:
             out[spelled] = r
     return out
 
 
-_RANKS: Final = {g: _rank_spellings(g) for g in Game}
-"""Each game's rank spellings (the grammar's ``rank``, less the ranks the game has not: E1)."""
 _SUIT_LETTERS: Final = {letter: Suit(letter.lower()) for letter in "shdcSHDC"}
-_PAN_POS: Final = {r: i for i, r in enumerate(PAN_RANKS)}
 
 
-def _rank_at(token: str, game: Game) -> tuple[Rank, int] | None:
-    """The rank ``token`` starts with and its length, or None."""
-    ranks = _RANKS[game]
+def _rank_at(token: str, ranks: dict[str, Rank]) -> tuple[Rank, int] | None:
+    """The rank held that ``token`` starts with and its length, or None."""
     if token[:2] == "10":
         r = ranks.get("10")
         return None if r is None else (r, 2)
@@ -132,11 +198,12 @@ def _rank_at(token: str, game: Game) -> tuple[Rank, int] | None:
     return None if r is None else (r, 1)
 
 
-def _shorthand(token: str, game: Game) -> list[Card] | None:
+def _shorthand(token: str, pack: PackSpellings) -> list[Card] | None:
     """The cards of one set shorthand (a rank, then two or more suit letters: ``5sss``,
     ``Khcd``) or rope shorthand (rank, ``-``, a higher rank, one suit letter: ``3-5h``), as the
-    grammar expands it; None for anything else (the grammar then reads it, or says why not)."""
-    got = _rank_at(token, game)
+    grammar expands it in ``pack``; None for anything else, a card the pack holds not included
+    (the grammar then reads it, or says why not)."""
+    got = _rank_at(token, pack.ranks)
     if got is None:
         return None
     lo, n = got
@@ -144,24 +211,27 @@ def _shorthand(token: str, game: Game) -> list[Card] | None:
     if rest[:1] != "-":
         if len(rest) < 2 or any(ch not in _SUIT_LETTERS for ch in rest):
             return None
-        return [card(lo, _SUIT_LETTERS[ch]) for ch in rest]
-    high = _rank_at(rest[1:], game)
-    if high is None:
-        return None
-    hi, m = high
-    suit = _SUIT_LETTERS.get(rest[1 + m :])
-    if suit is None:  # no suit, more than one, or anything after it
-        return None
-    if game is Game.PANGUINGUE:
-        ranks: tuple[Rank, ...] = PAN_RANKS[_PAN_POS[lo] : _PAN_POS[hi] + 1]
+        cards = [card(lo, _SUIT_LETTERS[ch]) for ch in rest]
     else:
-        ranks = tuple(Rank(v) for v in range(lo, hi + 1))
-    if len(ranks) < 2:  # one rank, or downward: the grammar says so (N4)
+        high = _rank_at(rest[1:], pack.ranks)
+        if high is None:
+            return None
+        hi, m = high
+        suit = _SUIT_LETTERS.get(rest[1 + m :])
+        if suit is None:  # no suit, more than one, or anything after it
+            return None
+        ranks = pack.order[pack.pos[lo] : pack.pos[hi] + 1]
+        if len(ranks) < 2:  # one rank, or downward: the grammar says so (N4)
+            return None
+        cards = [card(r, suit) for r in ranks]
+    if not pack.whole and not pack.held.issuperset(cards):
         return None
-    return [card(r, suit) for r in ranks]
+    return cards
 
 
-def fast_shorthand(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...] | None:
+def fast_shorthand(
+    text: str, game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None
+) -> tuple[Card, ...] | None:
     """Cards of a list of one-card tokens and letter shorthands (one space or one comma
     between them), else None: the cards the grammar reads from it.
 
@@ -174,30 +244,32 @@ def fast_shorthand(text: str, game: Game = Game.PANGUINGUE) -> tuple[Card, ...] 
     """
     if len(text) > MAX_LENGTH:
         return None
-    table = PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS
+    if pack is None:
+        pack = usual_spellings(game)
+    table = pack.tokens
     out: list[Card] = []
     for token in text.replace(",", " ").split(" "):
         one = table.get(token)
         if one is not None:
             out.append(one)
             continue
-        cards = _shorthand(token, game)
+        cards = _shorthand(token, pack)
         if cards is None:
             return None
         out += cards
     return tuple(out) if len(out) <= MAX_MELD_CARDS else None
 
 
-def fast_card(text: str, game: Game = Game.PANGUINGUE) -> Card | None:
+def fast_card(text: str, game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None) -> Card | None:
     """The card of a one-card token, else None.
 
     >>> fast_card("kH"), fast_card(" Kh")
     (Card('Kh'), None)
     """
-    return (PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS).get(text)
+    return (usual_spellings(game) if pack is None else pack).tokens.get(text)
 
 
-def fast_hand(text: str, game: Game = Game.PANGUINGUE) -> Hand | None:
+def fast_hand(text: str, game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None) -> Hand | None:
     """A hand of one-card tokens and ``[...]`` groups (brackets glued to cards), else None.
 
     >>> fast_hand("[5s 5s 5s] Kd")
@@ -207,7 +279,7 @@ def fast_hand(text: str, game: Game = Game.PANGUINGUE) -> Hand | None:
     """
     if len(text) > MAX_LENGTH:
         return None
-    get = (PAN_TOKENS if game is Game.PANGUINGUE else PAGRUC_TOKENS).get
+    get = (usual_spellings(game) if pack is None else pack).tokens.get
     groups: list[tuple[Card, ...]] = []
     loose: list[Card] = []
     group: list[Card] | None = None

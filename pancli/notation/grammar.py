@@ -13,7 +13,9 @@ How errors are made precise: every place where the grammar can fail has either a
 the character found there and raises :class:`CodedFailure`, a fatal parse exception carrying
 one of the codes of ``grammar/README.md``. Semantic checks (E1, a range that goes
 downward) are parse actions that raise the same. So the first problem from the left
-is the one reported, with its own code and column.
+is the one reported, with its own code and column. What the pack holds (E1) is the
+:class:`~pancli.notation.fast.PackSpellings` the grammar is built for, which its reader takes from
+the rules object: a rank it holds no card of is refused where the rank is written.
 
 >>> [str(c) for c in parse_meld_text("Kssh, 3-5h")]
 ['Ks', 'Ks', 'Kh', '3h', '4h', '5h']
@@ -34,10 +36,10 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 import pyparsing as pp
 
-from pancli.cards import PAN_RANKS, Card, Game, Rank, Suit, card
+from pancli.cards import Card, Game, Rank, Suit, card
 from pancli.limits import MAX_MELD_CARDS, too_long_message
 from pancli.notation.errors import NotationCode, NotationError
-from pancli.notation.fast import too_long_error
+from pancli.notation.fast import PackSpellings, too_long_error, usual_spellings
 from pancli.notation.hand import Hand
 from pancli.values import Value
 
@@ -66,7 +68,6 @@ _SUIT_OF: Final = {
     **dict(zip("♤♡♢♧", Suit, strict=True)),
 }
 _SUIT_AFTER_RANK: Final = re.compile(rf"(?:-(?:{RANK_PATTERN}))?([{SUIT_CHARS}])")
-_PAN_POS: Final = {r: i for i, r in enumerate(PAN_RANKS)}
 
 
 def position(text: str, loc: int) -> tuple[int, int]:
@@ -106,13 +107,26 @@ class CodedFailure(pp.ParseSyntaxException):
         self.code = code
 
 
-def not_in_pack_message(rank_text: str, text: str, end: int) -> str:
-    """The E1 message for a rank token that ends at ``end``: names the card when a suit follows."""
+def not_in_pack_message(rank_text: str, text: str, end: int, game: Game = Game.PANGUINGUE) -> str:
+    """The E1 message for a rank token that ends at ``end``, of a rank the pack holds no card of:
+    names the card when a suit follows."""
     m = _SUIT_AFTER_RANK.match(text, end)
     name = rank_text.upper() if rank_text != "10" else "10"
     if m:
         name += _SUIT_OF[m.group(1)].value
-    return f"{name} is not in a Panguingue pack (no 8, 9 or 10)"
+    return not_in_pack_words(name, _RANK_OF[rank_text], game)
+
+
+def not_in_pack_words(name: str, rank: Rank, game: Game) -> str:
+    """Why the card (or rank) ``name`` is refused: the usual words of a Panguingue pack for an 8,
+    9 or 10 (as the meld engine words them), else a pack that holds no such card.
+
+    >>> not_in_pack_words("9s", Rank.NINE, Game.PANGUINGUE), not_in_pack_words("7s", Rank.SEVEN, Game.PANGUINGUE)
+    ('9s is not in a Panguingue pack (no 8, 9 or 10)', '7s is not in this pack')
+    """
+    if game is Game.PANGUINGUE and not rank.in_pan_pack:
+        return f"{name} is not in a Panguingue pack (no 8, 9 or 10)"
+    return f"{name} is not in this pack"
 
 
 # --------------------------------------------------------------------------- error classification
@@ -220,39 +234,49 @@ def _fail_with(code: NotationCode, what: str) -> Callable[[str, int, pp.ParserEl
 # --------------------------------------------------------------------------- building blocks
 
 
-def _rank_action(game: Game) -> Callable[[str, int, pp.ParseResults], Rank]:
+def _rank_action(game: Game, pack: PackSpellings) -> Callable[[str, int, pp.ParseResults], Rank]:
+    """A rank the pack holds no card of is refused where it is written (E1: ``8``, ``5s 8c``)."""
+    held = frozenset(pack.order)
+
     def action(text: str, loc: int, toks: pp.ParseResults) -> Rank:
         spelled = toks[0]
         rank = _RANK_OF[spelled]
-        if game is Game.PANGUINGUE and not rank.in_pan_pack:
-            raise CodedFailure(text, loc, "E1", not_in_pack_message(spelled, text, loc + len(spelled)))
+        if rank not in held:
+            raise CodedFailure(text, loc, "E1", not_in_pack_message(spelled, text, loc + len(spelled), game))
         return rank
 
     return action
+
+
+def _held(game: Game, pack: PackSpellings, text: str, loc: int, cards: list[Card]) -> list[Card]:
+    """``cards`` (of the card or shorthand at ``loc``), when the pack holds each (E1)."""
+    if not pack.whole:
+        for c in cards:
+            if c not in pack.held:
+                raise CodedFailure(text, loc, "E1", not_in_pack_words(str(c), c.rank, game))
+    return cards
 
 
 def _suit_action(_text: str, _loc: int, toks: pp.ParseResults) -> Suit:
     return _SUIT_OF[toks[0][0]]
 
 
-def _item_action(game: Game) -> Callable[[str, int, pp.ParseResults], list[Card]]:
-    """Expand a card or shorthand (``rank`` then either ``suits`` or a ``rope`` tail) to cards."""
+def _item_action(game: Game, pack: PackSpellings) -> Callable[[str, int, pp.ParseResults], list[Card]]:
+    """Expand a card or shorthand (``rank`` then either ``suits`` or a ``rope`` tail) to cards: a
+    rope spans the ranks the pack holds (6-Jh is 6h 7h Jh in a Panguingue pack)."""
 
     def action(text: str, loc: int, toks: pp.ParseResults) -> list[Card]:
         lo: Rank = toks["rank"]
         if "suits" in toks:
-            return [card(lo, s) for s in toks["suits"]]
+            return _held(game, pack, text, loc, [card(lo, s) for s in toks["suits"]])
         hi: Rank = toks["rope"]["hi"]
         suit: Suit = toks["rope"]["suit"]
-        if game is Game.PANGUINGUE:
-            ranks: tuple[Rank, ...] = PAN_RANKS[_PAN_POS[lo] : _PAN_POS[hi] + 1]
-        else:
-            ranks = tuple(Rank(v) for v in range(lo, hi + 1))
+        ranks = pack.order[pack.pos[lo] : pack.pos[hi] + 1]
         if len(ranks) < 2:
             span = f"{lo.symbol}-{hi.symbol}"
             why = "has one rank" if lo is hi else "goes downward (aces are low only)"
             raise CodedFailure(text, loc, "N4", f"rope range {span} {why}; write it low to high")
-        return [card(r, suit) for r in ranks]
+        return _held(game, pack, text, loc, [card(r, suit) for r in ranks])
 
     return action
 
@@ -276,10 +300,10 @@ class Elements(Value):
     single: pp.ParserElement
 
 
-def _build(game: Game) -> Elements:
-    """Build the grammar of one game (once; see :func:`elements`)."""
+def _build(game: Game, pack: PackSpellings) -> Elements:
+    """Build the grammar of one game and pack (once; see :func:`elements`)."""
     # E1 is final even while only trying alternatives (call_during_try).
-    rank = pp.Regex(RANK_PATTERN).set_name("rank").add_parse_action(_rank_action(game), call_during_try=True)
+    rank = pp.Regex(RANK_PATTERN).set_name("rank").add_parse_action(_rank_action(game, pack), call_during_try=True)
     # Everything after a rank is glued to it: no whitespace skipping inside a token.
     suit = pp.Regex(SUIT_PATTERN).set_name("suit").add_parse_action(_suit_action).leave_whitespace()
     suit_req = suit.copy().set_fail_action(_fail_with("N8", "a suit (s h d c) after the rank"))
@@ -288,12 +312,12 @@ def _build(game: Game) -> Elements:
     extra_suit = suit.copy().set_parse_action(_extra_suit)
 
     card_tok = (rank("rank") - suit_req("suit")).set_name("card")
-    card_tok.add_parse_action(lambda t: card(t["rank"], t["suit"]))
+    card_tok.add_parse_action(lambda text, loc, t: _held(game, pack, text, loc, [card(t["rank"], t["suit"])]))
     # The rank is read once; then a rope tail (`-5h` of `3-5h`) or the suits (`sss` of `5sss`).
     rope_tail = pp.Group(dash - hi_rank("hi") - suit_req("suit") - pp.Opt(extra_suit))("rope")
     rope_tail.set_name("rope shorthand")
     set_tail = pp.Group(suit_req + suit[...])("suits").set_name("suits")
-    item = (rank("rank") + (rope_tail | set_tail)).set_name("card").add_parse_action(_item_action(game))
+    item = (rank("rank") + (rope_tail | set_tail)).set_name("card").add_parse_action(_item_action(game, pack))
     comma = pp.Literal(",").set_name("','").suppress()
 
     def card_list(where: _Where, closing: pp.ParserElement) -> pp.ParserElement:
@@ -324,10 +348,15 @@ def _build(game: Game) -> Elements:
     return Elements(card=card_tok, item=item, meld=meld, hand=hand, single=single)
 
 
+def elements(game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None) -> Elements:
+    """The grammar elements of ``game`` reading the cards of ``pack`` (the game's usual pack when
+    None), built on first use and cached."""
+    return _elements(game, usual_spellings(game) if pack is None else pack)
+
+
 @functools.cache
-def elements(game: Game = Game.PANGUINGUE) -> Elements:
-    """The grammar elements of ``game``, built on first use and cached."""
-    return _build(game)
+def _elements(game: Game, pack: PackSpellings) -> Elements:
+    return _build(game, pack)
 
 
 # --------------------------------------------------------------------------- running it
@@ -362,35 +391,38 @@ def _run(element: pp.ParserElement, text: str, offset: int) -> pp.ParseResults:
         raise NotationError("N1", "text too deeply nested", 1) from None
 
 
-def parse_meld_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) -> tuple[Card, ...]:
+def parse_meld_text(
+    text: str, game: Game = Game.PANGUINGUE, offset: int = 0, pack: PackSpellings | None = None
+) -> tuple[Card, ...]:
     """The cards of a meld literal, read by the grammar alone (no fast path).
 
-    ``offset`` is added to the columns of errors on the first line (text cut from a longer line).
+    ``offset`` is added to the columns of errors on the first line (text cut from a longer line);
+    ``pack``: the cards the pack holds (:func:`elements`).
 
     >>> parse_meld_text("3-5h")
     (Card('3h'), Card('4h'), Card('5h'))
     >>> parse_meld_text("7-Jd", Game.PAGRUC)
     (Card('7d'), Card('8d'), Card('9d'), Card('Td'), Card('Jd'))
     """
-    return _within_limit(text, game, offset, _read_meld)
+    return _within_limit(text, elements(game, pack), offset, _read_meld)
 
 
-def _read_meld(text: str, game: Game, offset: int) -> tuple[Card, ...]:
-    return _bounded(tuple(_run(elements(game).meld, text, offset)), text, offset)
+def _read_meld(text: str, els: Elements, offset: int) -> tuple[Card, ...]:
+    return _bounded(tuple(_run(els.meld, text, offset)), text, offset)
 
 
 _T = TypeVar("_T")
 
 
-def _within_limit(text: str, game: Game, offset: int, read: Callable[[str, Game, int], _T]) -> _T:
-    """``read(text, game, offset)``; text past the length limit is refused first, never parsed (a
+def _within_limit(text: str, els: Elements, offset: int, read: Callable[[str, Elements, int], _T]) -> _T:
+    """``read(text, els, offset)``; text past the length limit is refused first, never parsed (a
     line its reader cut short names its own length). A batch reads each distinct line once
     (its own memo: :func:`pancli.app.lines.remembered_items`, the check batch's), so the grammar
     keeps nothing between calls."""
     too_long = too_long_error(text, offset)
     if too_long is not None:
         raise too_long
-    return read(text, game, offset)
+    return read(text, els, offset)
 
 
 def _bounded(cards: tuple[Card, ...], text: str, offset: int) -> tuple[Card, ...]:
@@ -402,15 +434,17 @@ def _bounded(cards: tuple[Card, ...], text: str, offset: int) -> tuple[Card, ...
     return cards
 
 
-def parse_hand_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) -> Hand:
+def parse_hand_text(
+    text: str, game: Game = Game.PANGUINGUE, offset: int = 0, pack: PackSpellings | None = None
+) -> Hand:
     """A hand literal (bracketed groups and loose cards), read by the grammar alone."""
-    return _within_limit(text, game, offset, _read_hand)
+    return _within_limit(text, elements(game, pack), offset, _read_hand)
 
 
-def _read_hand(text: str, game: Game, offset: int) -> Hand:
+def _read_hand(text: str, els: Elements, offset: int) -> Hand:
     groups: list[tuple[Card, ...]] = []
     loose: list[Card] = []
-    for tok in _run(elements(game).hand, text, offset):
+    for tok in _run(els.hand, text, offset):
         if isinstance(tok, pp.ParseResults):
             groups.append(_bounded(tuple(tok), text, offset))
         else:
@@ -418,17 +452,19 @@ def _read_hand(text: str, game: Game, offset: int) -> Hand:
     return Hand(tuple(groups), tuple(loose))
 
 
-def parse_card_text(text: str, game: Game = Game.PANGUINGUE, offset: int = 0) -> Card:
+def parse_card_text(
+    text: str, game: Game = Game.PANGUINGUE, offset: int = 0, pack: PackSpellings | None = None
+) -> Card:
     """Exactly one card, read by the grammar alone.
 
     >>> parse_card_text("q♥")
     Card('Qh')
     """
-    return _within_limit(text, game, offset, _read_card)
+    return _within_limit(text, elements(game, pack), offset, _read_card)
 
 
-def _read_card(text: str, game: Game, offset: int) -> Card:
-    got: Card = _run(elements(game).single, text, offset)[0]
+def _read_card(text: str, els: Elements, offset: int) -> Card:
+    got: Card = _run(els.single, text, offset)[0]
     return got
 
 
@@ -436,7 +472,9 @@ _MORE: Final[Any] = object()
 """The mark of a card list's item past the limit (:func:`cards_element`)."""
 
 
-def cards_element(game: Game = Game.PANGUINGUE, *, commas: bool = False, stop: Any = None) -> pp.ParserElement:
+def cards_element(
+    game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None, *, commas: bool = False, stop: Any = None
+) -> pp.ParserElement:
     """A fresh pyparsing element for a card list, to embed in another grammar (records).
 
     It yields :class:`~pancli.cards.Card` tokens; shorthands and packed lists work; errors
@@ -448,7 +486,7 @@ def cards_element(game: Game = Game.PANGUINGUE, *, commas: bool = False, stop: A
     >>> [str(c) for c in cards_element(stop=pp.CaselessKeyword("to")).parse_string("5sss 6h to #2")]
     ['5s', '5s', '5s', '6h']
     """
-    item = elements(game).item
+    item = elements(game, pack).item
     if stop is not None:
         item = ~stop + item
     nxt = (pp.Literal(",").suppress() + item) | item if commas else item

@@ -30,7 +30,7 @@ from pancli.limits import MAX_HAND_LINES as MAX_HAND_LINES  # (re-exported: the 
 from pancli.limits import MAX_LINE_CHARS as MAX_LINE_CHARS
 from pancli.model.actions import Action, Call, Count, Deal, Decision, Force, Reshuffle, Turn
 from pancli.notation.errors import NotationCode, NotationError
-from pancli.notation.fast import token_table
+from pancli.notation.fast import PackSpellings, usual_spellings
 from pancli.values import Value
 
 GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
@@ -273,8 +273,8 @@ Segments = dict[str, tuple[Callable[..., Action], tuple[object, ...], str]]
 
 
 class LineMemos:
-    """What the fast path remembers of the lines it read, per game, for one reader of records
-    (a file, or a worker's chunks): made once by the reader, handed to each hand's
+    """What the fast path remembers of the lines it read, per game and pack, for one reader of
+    records (a file, or a worker's chunks): made once by the reader, handed to each hand's
     :class:`LineContext`.
 
     ``plain``: the remembered plain lines (turns and decisions without glyphs): line text ->
@@ -294,7 +294,7 @@ class LineMemos:
     >>> memos = LineMemos()
     >>> ctx = LineContext(Game.PANGUINGUE, frozenset({"Ana", "Ben"}), line=3, memos=memos)
     >>> _ = fast_play("Ben stay", ctx), fast_play("Ben stay", ctx)  # remembered when read again
-    >>> maker, names = memos.plain[Game.PANGUINGUE]["Ben stay"]
+    >>> maker, names = memos.plain[Game.PANGUINGUE, usual_spellings(Game.PANGUINGUE)]["Ben stay"]
     >>> maker(9), sorted(names)
     (Decision(player='Ben', stay=True, line=9, col=1), ['Ben'])
     """
@@ -302,29 +302,40 @@ class LineMemos:
     __slots__ = ("max_recipes", "max_segments", "once", "plain", "segments")
 
     def __init__(self, max_recipes: int = _MAX_RECIPES, max_segments: int = _MAX_SEGMENTS) -> None:
-        self.plain: dict[Game, PlainRecipes] = {g: {} for g in Game}
-        self.segments: dict[Game, Segments] = {g: {} for g in Game}
+        self.plain: dict[tuple[Game, PackSpellings], PlainRecipes] = {}
+        """By game and pack: a line read in one pack may hold a card another refuses."""
+        self.segments: dict[tuple[Game, PackSpellings], Segments] = {}
         self.once: set[str] = set()
         self.max_recipes = max_recipes
         self.max_segments = max_segments
 
 
 class LineContext:
-    """What reading a play line needs: the game (its cards), the seated players, the file line
-    of the text's first character (set per line by the reader) and the reader's memos (its own
-    when none is given), with the game's own at hand."""
+    """What reading a play line needs: the game, the cards its pack holds (``pack``: the
+    spellings of its rules object's pack, E1; the game's usual pack when None), the seated
+    players, the file line of the text's first character (set per line by the reader) and the
+    reader's memos (its own when none is given), with the game's and pack's own at hand."""
 
-    __slots__ = ("game", "line", "memos", "plain", "players", "segments", "tokens")
+    __slots__ = ("game", "line", "memos", "pack", "plain", "players", "segments", "tokens")
 
-    def __init__(self, game: Game, players: frozenset[str], line: int = 1, memos: LineMemos | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: frozenset[str],
+        line: int = 1,
+        memos: LineMemos | None = None,
+        pack: PackSpellings | None = None,
+    ) -> None:
         self.game = game
         self.players = players
         self.line = line
-        self.tokens: dict[str, Card] = token_table(game)
-        """The one-card token table of the game."""
+        self.pack = usual_spellings(game) if pack is None else pack
+        self.tokens: dict[str, Card] = self.pack.tokens
+        """The one-card token table of the pack."""
         self.memos = memos if memos is not None else LineMemos()
-        self.plain = self.memos.plain[game]
-        self.segments = self.memos.segments[game]
+        key = (game, self.pack)
+        self.plain = self.memos.plain.setdefault(key, {})
+        self.segments = self.memos.segments.setdefault(key, {})
 
     def __repr__(self) -> str:
         return f"LineContext({self.game}, {sorted(self.players)}, line={self.line})"

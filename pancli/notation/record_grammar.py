@@ -68,6 +68,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.notation.errors import NotationCode, NotationError
+from pancli.notation.fast import PackSpellings, usual_spellings
 from pancli.notation.grammar import CodedFailure, cards_element, elements, rope_hint
 from pancli.notation.record_common import (
     NAME_CHAR,
@@ -323,15 +324,15 @@ def _build_tag() -> pp.ParserElement:
     return tag
 
 
-def _build_play(game: Game) -> pp.ParserElement:
-    els = elements(game)
+def _build_play(game: Game, pack: PackSpellings) -> pp.ParserElement:
+    els = elements(game, pack)
     pagruc = game is Game.PAGRUC
 
     def card1() -> pp.ParserElement:
         return els.card.copy().set_fail_action(_expect("N1", "a card"))
 
     def cards(what: str = "a card", *, commas: bool = False, stop: str | None = None) -> pp.ParserElement:
-        el = cards_element(game, commas=commas, stop=_kw(stop) if stop else None)
+        el = cards_element(game, pack, commas=commas, stop=_kw(stop) if stop else None)
         # A results name keeps pyparsing from merging this And into its parent (which drops fail actions).
         return el("cards").set_fail_action(_expect("N1", what))
 
@@ -486,7 +487,7 @@ def _build_play(game: Game) -> pp.ParserElement:
     # A deal line takes every card-list form (docs/notation.md): blanks or commas between
     # cards, shorthands (5sss, 3-5h), cards written together (5s5s5s).
     deal = _kw("deal") - name_req - cards(commas=True) - end("a card after each ',' or the end of the line")
-    one_word = cards_element(game)
+    one_word = cards_element(game, pack)
 
     def deal_action(text: str, loc: int, toks: pp.ParseResults) -> _Line:
         ln, col = _pos(text, loc)
@@ -513,10 +514,15 @@ def _build_play(game: Game) -> pp.ParserElement:
     return line
 
 
+def record_grammar(game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None) -> RecordGrammar:
+    """The record grammar of ``game`` reading the cards of ``pack`` (the game's usual pack when
+    None), built on first use and cached."""
+    return _record_grammar(game, usual_spellings(game) if pack is None else pack)
+
+
 @functools.cache
-def record_grammar(game: Game = Game.PANGUINGUE) -> RecordGrammar:
-    """The record grammar of ``game``, built on first use and cached."""
-    return RecordGrammar(tag=_build_tag(), play=_build_play(game))
+def _record_grammar(game: Game, pack: PackSpellings) -> RecordGrammar:
+    return RecordGrammar(tag=_build_tag(), play=_build_play(game, pack))
 
 
 # --------------------------------------------------------------------------- running it
@@ -565,5 +571,5 @@ def grammar_tag(text: str, line: int) -> TagPair:
 
 def grammar_play(text: str, ctx: LineContext) -> ParsedPlay:
     """A play line (comments blanked) read by the grammar of record; raises NotationError."""
-    got: _Line = _run(record_grammar(ctx.game).play, text, ctx.line, ctx.players)
+    got: _Line = _run(record_grammar(ctx.game, ctx.pack).play, text, ctx.line, ctx.players)
     return got.item, got.glyphs

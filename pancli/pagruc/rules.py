@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from pancli.cards import Card
+from pancli.cards import ALL_CARDS, Card
 from pancli.decides import decides
 from pancli.melds import MeldError
 from pancli.pagruc import melds
@@ -89,6 +89,17 @@ class PagrucRules:
         named (``pan check --game pagruc``, ``pan score``): the largest table's, with ``packs``
         packs when given, so by default the most copies of a card a game holds."""
         return self.pack(MAX_PLAYERS, packs)
+
+    def copies_without_table(self) -> tuple[int, ...]:
+        """G1 (with :meth:`pack`): the copies of each card, by :attr:`~pancli.cards.Card.index`, of
+        :meth:`pack_without_table`: the cards ``pan check --game pagruc``, ``pan score`` and the
+        record reader read (a card it holds none of is E1 where it is written).
+
+        >>> PagrucRules().copies_without_table()[:4]
+        (2, 2, 2, 2)
+        """
+        pack = self.pack_without_table()
+        return tuple(pack.copies(c) for c in ALL_CARDS)
 
     @decides(Rule.G4, what="whether a new meld is a run or a set")
     def meld(self, cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:

@@ -13,7 +13,7 @@ its own hand.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Final, NamedTuple
 
 from msgspec.structs import replace
@@ -29,6 +29,7 @@ from pancli.limits import (
 )
 from pancli.model.actions import Action, Add, Deal, Decision, Event, HandScript, MeldNew, Mend, Split, Turn
 from pancli.notation.errors import NotationError
+from pancli.notation.fast import PackSpellings, pack_spellings
 from pancli.notation.layout import NO_NOTES, HandLayout, Notes, RecordHand, TagEntry
 from pancli.notation.record_common import (
     MAX_HAND_LINES,
@@ -47,10 +48,17 @@ from pancli.notation.record_common import (
 )
 from pancli.notation.record_fast import fast_play, fast_tag, fresh_play
 from pancli.records.tags import Header, ProfileCache, read_header
+from pancli.rules import Profile
 from pancli.values import Value
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+PackOf = Callable[[Game, Profile], Sequence[int] | None]
+"""The copies of each card (by :attr:`~pancli.cards.Card.index`) the pack of a hand of this game
+and profile holds, as the rules object that judges the hand answers them (E1:
+:attr:`pancli.panrules.PanRules.copies`; PAGRUC's pack, G1): its cards are the ones read. None:
+the game's usual pack (a caller that judges no hand of the game)."""
 
 _TAG_START: Final = re.compile(r"\[[A-Za-z]")
 _PAYS: Final = re.compile(r"\[%pays[ \t\r\n]+([0-9]+)[ \t\r\n]*\]")
@@ -429,8 +437,9 @@ class _Hand:
 
     def _start_play(self, line: int) -> LineContext:
         self.in_play = True
-        self.header = self._header(line)
-        self.ctx = LineContext(self.header.game, frozenset(self.header.players), memos=self.reader.memos)
+        h = self.header = self._header(line)
+        pack = self.reader.pack(h.game, h.profile)
+        self.ctx = LineContext(h.game, frozenset(h.players), memos=self.reader.memos, pack=pack)
         return self.ctx
 
     def _header(self, line: int) -> Header:
@@ -576,8 +585,13 @@ class _Reader:
     other line goes through :meth:`_line`, which reads it in full. ``memos``: what the fast path
     remembers, the caller's (shared by the files or chunks it reads) or the reader's own."""
 
-    def __init__(self, file: str, base_dir: Path | str | None, memos: LineMemos | None = None) -> None:
+    def __init__(
+        self, file: str, base_dir: Path | str | None, memos: LineMemos | None = None, packs: PackOf | None = None
+    ) -> None:
         self.memos = memos if memos is not None else LineMemos()
+        self.packs = packs
+        self._copies: Sequence[int] | None = None
+        self._pack: PackSpellings | None = None
         self.file = file
         self.base_dir = base_dir
         self.profiles = ProfileCache()
@@ -603,6 +617,18 @@ class _Reader:
             if _HEADER_MEMO and len(self.headers) < _HEADER_MEMO and _position_free(key) and not got.warnings:
                 self.headers[key] = got
         return got
+
+    def pack(self, game: Game, profile: Profile) -> PackSpellings | None:
+        """The cards a hand of ``game`` and ``profile`` is read in (None: the game's usual pack):
+        what the caller's :data:`PackOf` answers, read into spellings once per table of copies."""
+        if self.packs is None:
+            return None
+        copies = self.packs(game, profile)
+        if copies is None:
+            return None
+        if copies is not self._copies:
+            self._copies, self._pack = copies, pack_spellings(copies)
+        return self._pack
 
     def _fast_hand(self) -> _Hand | None:
         """The hand the fast lane may extend now (in play, no error, nothing pending), or None."""
@@ -769,7 +795,11 @@ class _Reader:
 
 
 def read_hands(
-    stream: IO[str], file: str = "-", base_dir: Path | str | None = None, memos: LineMemos | None = None
+    stream: IO[str],
+    file: str = "-",
+    base_dir: Path | str | None = None,
+    memos: LineMemos | None = None,
+    packs: PackOf | None = None,
 ) -> Iterator[RecordHand]:
     """The hands of a record, one at a time (constant memory), in file order.
 
@@ -777,8 +807,10 @@ def read_hands(
     path is looked up (the record's folder; None: the current directory). A malformed hand
     comes with ``error`` set and ``script`` None; the next hand is read normally. ``memos``: the
     lines remembered by the fast path, shared with the caller's other reads (none: its own).
+    ``packs``: what each hand's pack holds, as the rules object that judges it answers (a card it
+    holds none of is E1 where it is written); None: the game's usual pack.
     """
-    return _Reader(file, base_dir, memos).hands(_blocks(stream))
+    return _Reader(file, base_dir, memos, packs).hands(_blocks(stream))
 
 
 # --------------------------------------------------------------------------- hands in chunks (pan replay --jobs)
@@ -880,10 +912,14 @@ def split_hands(stream: IO[str], hands_per_chunk: int) -> Iterator[HandChunk]:
 
 
 def read_chunk(
-    chunk: HandChunk, file: str = "-", base_dir: Path | str | None = None, memos: LineMemos | None = None
+    chunk: HandChunk,
+    file: str = "-",
+    base_dir: Path | str | None = None,
+    memos: LineMemos | None = None,
+    packs: PackOf | None = None,
 ) -> Iterator[RecordHand]:
     """The hands of a chunk of :func:`split_hands`, numbered and placed as in the whole file
-    (``memos``: as for :func:`read_hands`, shared by a worker's chunks)."""
-    reader = _Reader(file, base_dir, memos)
+    (``memos``, ``packs``: as for :func:`read_hands`; the memos shared by a worker's chunks)."""
+    reader = _Reader(file, base_dir, memos, packs)
     reader.index = chunk.first_index - 1
     return reader.hands([chunk.lines], chunk.first_line - 1)
