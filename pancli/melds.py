@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
-from pancli.rules import Condition, Profile, SetGrowth, copies_fault
+from pancli.rules import MIN_MELD, Condition, Profile, SetGrowth, copies_fault
 from pancli.values import Value
 
 if TYPE_CHECKING:  # a Literal built at run time costs start-up; annotations only name it
@@ -35,6 +35,10 @@ if TYPE_CHECKING:  # a Literal built at run time costs start-up; annotations onl
     from pancli.rulebook import Rule
 
     EngineRule = Literal["E1", "E2", "E4", "M1", "M2", "M3", "M5", "C7"]
+
+    Over = Callable[[Iterable[tuple[int, int]]], str | None]
+    """E4's comparison as the engine asks it: why some cards (each a card's :attr:`Card.index` and
+    its copies) cannot all be there, or None (:meth:`pancli.panrules.PanRules.copies_fault`)."""
     """The rules the meld engine judges, which its verdicts and errors name (ids of the registry,
     :class:`pancli.rulebook.Rule`; spelled here so that a typo is a type error while ``pan check``
     starts without importing the registry)."""
@@ -136,10 +140,13 @@ class Rope(Value):
     def __str__(self) -> str:
         return format_cards(self.cards)
 
-    def plus(self, added: Iterable[Card], profile: Profile, copies: Sequence[int] | None = None) -> Rope:
-        """The rope grown at either end (M5), or MeldError M5 (``copies``: as :func:`judge` takes them)."""
+    def plus(
+        self, added: Iterable[Card], profile: Profile, copies: Sequence[int] | None = None, over: Over | None = None
+    ) -> Rope:
+        """The rope grown at either end (M5), or MeldError M5 (``copies``, ``over``: as :func:`judge`
+        takes them)."""
         new = (*self.cards, *added)
-        v = judge(new, profile, copies)
+        v = judge(new, profile, copies, over)
         if not v.legal or not isinstance(v.meld, Rope) or v.meld.suit is not self.suit:
             why = v.reason if not v.legal else "it would no longer be the same rope"
             raise MeldError("M5", f"cannot add {format_cards(tuple(added_of(new, self.cards)))} to rope {self}: {why}")
@@ -200,9 +207,12 @@ class Set(Value):
             return True
         return all(x.suit is not c.suit for x in self.cards)
 
-    def plus(self, added: Iterable[Card], profile: Profile, copies: Sequence[int] | None = None) -> Set:
+    def plus(
+        self, added: Iterable[Card], profile: Profile, copies: Sequence[int] | None = None, over: Over | None = None
+    ) -> Set:
         """The set grown by ``added`` (M5), or MeldError M5, also for a card ``copies`` has none of
-        (E1, as :func:`judge` takes them)."""
+        (E1, as :func:`judge` takes them). ``over`` (E4) is :func:`grow`'s to ask, once, of the
+        whole set: a rope's ``plus`` judges the cards whole, a set's adds them one at a time."""
         grown = self
         for c in added:
             if not grown.accepts(c, profile):
@@ -292,10 +302,19 @@ def _not_in_pack(c: Card) -> str:
     return f"{c} is not in this pack"
 
 
-def judge(cards: Iterable[Card], profile: Profile, copies: Sequence[int] | None = None) -> Verdict:
+def judge(
+    cards: Iterable[Card],
+    profile: Profile,
+    copies: Sequence[int] | None = None,
+    over: Over | None = None,
+    least: int = MIN_MELD,
+) -> Verdict:
     """Classify cards as a meld under ``profile`` (E1, E4, M1-M4, E2). ``copies``: the copies of
-    each card in the pack, by :attr:`Card.index` (E1: none; E4: no more), as the rules object
-    answers them (:attr:`pancli.panrules.PanRules.copies`); without, the profile's pack's.
+    each card in the pack, by :attr:`Card.index` (E1: none), as the rules object answers them
+    (:attr:`pancli.panrules.PanRules.copies`); without, the profile's pack's. ``over``: E4, why
+    some cards (each an index and its copies) cannot all be there, as the rules object compares
+    them (:meth:`pancli.panrules.PanRules.copies_fault`); without, :func:`pancli.rules.copies_fault`
+    with ``copies``. ``least``: the fewest cards of a meld (M1, :attr:`pancli.panrules.PanRules.min_meld`).
 
     The first rule broken is reported, checked in the order E1, E4, M1, M3, M2, E2. The
     work is done on card indices (rank * 4 + suit): ``pan check -`` judges every distinct line of
@@ -318,11 +337,11 @@ def judge(cards: Iterable[Card], profile: Profile, copies: Sequence[int] | None 
     distinct = len(set(ints))
     counts = Counter(ints) if distinct < len(ints) else None
     if counts is not None:
-        why = copies_fault(counts.items(), copies)
+        why = copies_fault(counts.items(), copies) if over is None else over(counts.items())
         if why is not None:
             return _illegal(cs, "E4", why, profile)
-    if len(cs) < 3:
-        return _illegal(cs, "M1", f"a meld is 3 or more cards, not {len(cs)}", profile)
+    if len(cs) < least:
+        return _illegal(cs, "M1", f"a meld is {least} or more cards, not {len(cs)}", profile)
     ranks = {i >> 2 for i in ints}
     suits = {i & 3 for i in ints}
     if len(ranks) == 1:
@@ -382,12 +401,15 @@ def grow(
     profile: Profile,
     keeps: Callable[[int, int], bool] | None = None,
     copies: Sequence[int] | None = None,
+    over: Over | None = None,
+    value: Callable[[Meld], int] | None = None,
 ) -> Meld:
     """Add cards to a meld keeping its character (M5); raise MeldError when refused.
 
     The value never drops (C7): a change that would lower it is refused (``keeps``: the rules
-    object's C7, :func:`keeps_value` without one). ``copies``: the copies of each card in the pack
-    (E1, E4), as :func:`judge` takes them.
+    object's C7, :func:`keeps_value` without one; ``value``: the rules object's C6, the meld's own
+    without one). ``copies`` and ``over``: the copies of each card in the pack (E1) and E4's
+    comparison, as :func:`judge` takes them.
 
     >>> from pancli.rules import HOYLE
     >>> from pancli.cards import card, Rank, Suit
@@ -398,12 +420,16 @@ def grow(
     added = tuple(added)
     if not added:
         raise MeldError("M5", "nothing to add")
-    new = meld.plus(added, profile, copies)  # (without copies, a set refuses a card by its rank only)
-    pack = copies_by_index(profile.pack) if copies is None else copies
-    why = copies_fault(Counter(c.index for c in new.cards).items(), pack)
+    new = meld.plus(added, profile, copies, over)  # (without copies, a set refuses a card by its rank only)
+    counts = Counter(c.index for c in new.cards).items()
+    if over is None:
+        why = copies_fault(counts, copies_by_index(profile.pack) if copies is None else copies)
+    else:
+        why = over(counts)
     if why is not None:
         raise MeldError("E4", why)
-    if not (keeps_value if keeps is None else keeps)(meld.value(profile), new.value(profile)):
+    before, after = (meld.value(profile), new.value(profile)) if value is None else (value(meld), value(new))
+    if not (keeps_value if keeps is None else keeps)(before, after):
         raise MeldError("C7", f"adding {format_cards(added)} would lower the meld's value")
     return new
 
@@ -417,11 +443,12 @@ def keeps_value(before: int, after: int) -> bool:
     return after >= before
 
 
-def spread_rule(n: int, copies: Sequence[int]) -> EngineRule | None:
+def spread_rule(n: int, copies: Sequence[int], over: Over | None = None, least: int = MIN_MELD) -> EngineRule | None:
     """The rule :func:`judge` finds first in every meld of ``n`` cards of the pack holding two
     ranks and two suits at least (M2), with ``copies`` of each card in the pack (by
-    :attr:`Card.index`; the cards it holds none of, E1, are never read), or None when it depends
-    on the cards: under three cards (M1), or so many that ``n`` copies of one card the pack holds
+    :attr:`Card.index`; the cards it holds none of, E1, are never read), E4's comparison ``over``
+    and the fewest cards ``least`` (as :func:`judge` takes them), or None when it depends on the
+    cards: under ``least`` cards (M1), or so many that ``n`` copies of one card the pack holds
     could pass it (E4).
 
     >>> from pancli.cards import Pack
@@ -429,10 +456,13 @@ def spread_rule(n: int, copies: Sequence[int]) -> EngineRule | None:
     >>> spread_rule(3, copies), spread_rule(2, copies), spread_rule(9, copies)
     ('M2', None, None)
     """
-    if n < 3:
+    if n < least:
         return None
-    if any(held and copies_fault(((i, n),), copies) is not None for i, held in enumerate(copies)):
-        return None
+    for i, held in enumerate(copies):
+        if held:
+            counts = ((i, n),)
+            if (copies_fault(counts, copies) if over is None else over(counts)) is not None:
+                return None
     return "M2"
 
 
@@ -445,9 +475,10 @@ class OutValue(Value):
     total: int
 
 
-def going_out_value(melds: Iterable[Meld], profile: Profile) -> OutValue:
+def going_out_value(melds: Iterable[Meld], profile: Profile, value: Callable[[Meld], int] | None = None) -> OutValue:
     """C8: what each active opponent pays the player who goes out with ``melds``
-    (the going-out bonus plus the value of all his melds again; forfeits and tops aside).
+    (the going-out bonus plus the value of all his melds again, each as ``value`` says: the rules
+    object's C6, the meld's own without one; forfeits and tops aside).
 
     >>> from pancli.cards import card, Rank, Suit
     >>> from pancli.rules import CARDROOM
@@ -455,5 +486,5 @@ def going_out_value(melds: Iterable[Meld], profile: Profile) -> OutValue:
     >>> going_out_value([fours], CARDROOM)
     OutValue(melds=6, bonus=2, total=8)
     """
-    laid = sum(m.value(profile) for m in melds)
+    laid = sum(m.value(profile) for m in melds) if value is None else sum(map(value, melds))
     return OutValue(laid, profile.out_bonus, profile.out_bonus + laid)

@@ -36,7 +36,7 @@ from msgspec import field
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, card
 from pancli.melds import Meld, MeldError, Rope, SetShape
-from pancli.rules import Profile, SetGrowth
+from pancli.rules import MIN_MELD, Profile, SetGrowth
 from pancli.values import Value
 
 if TYPE_CHECKING:  # the rules object's module builds the space: naming it here would be an import circle
@@ -50,6 +50,9 @@ if TYPE_CHECKING:  # the rules object's module builds the space: naming it here 
 
         @property
         def profile(self) -> Profile: ...
+
+        @property
+        def min_meld(self) -> int: ...
 
         def copies_of(self, c: Card) -> int: ...
 
@@ -165,11 +168,13 @@ class MeldSpace(Value):
     rules: SpaceRules
     rope: tuple[tuple[tuple[int | None, ...], ...], ...]
     """Suit -> lo -> hi -> the value of the rope of those pan rank indices (C6), None when the rules
-    object makes no meld of it (or it is under three cards)."""
+    object makes no meld of it (or it is under :attr:`least` cards)."""
     copies: tuple[int, ...]  # slot -> copies in the pack (E1)
     growth_any: bool
     """A different-suits set is offered cards of any suit to grow by (``mixed_set_growth``), not only
     its missing suits: which candidates are proposed, the rules object deciding each."""
+    least: int
+    """The fewest cards of a meld (M1), the rules object's ``min_meld``: no candidate is smaller."""
     sets: dict[int, int | None] = field(default_factory=dict)
     """One rank's packed cards -> the value of the set they make (M3, M4, C6), None for none: the
     rules object's answers, kept as they are asked (:meth:`set_value`)."""
@@ -268,9 +273,10 @@ def added_order(tm: SearchMeld, cards: Sequence[Card]) -> tuple[Card, ...]:
     return (*reversed(below), *(c for c in cards if c.rank.pan_index > tm.hi))
 
 
-def _rope_value(rules: SpaceRules, s: int, lo: int, hi: int) -> int | None:
-    """The value (C6) of the rope of suit ``s`` from pan rank index ``lo`` to ``hi``, or None."""
-    if hi < lo + 2:
+def _rope_value(rules: SpaceRules, s: int, lo: int, hi: int, least: int) -> int | None:
+    """The value (C6) of the rope of suit ``s`` from pan rank index ``lo`` to ``hi``, or None (under
+    ``least`` cards, or no meld)."""
+    if hi < lo + least - 1:
         return None
     v = rules.judge(tuple(SLOT_CARDS[r * 4 + s] for r in range(lo, hi + 1)))
     return None if v.meld is None else rules.value(v.meld)
@@ -280,9 +286,12 @@ def space_of(rules: SpaceRules) -> MeldSpace:
     """The meld space of ``rules``, built afresh (not free: benchmarks/README.md). The rules object
     keeps the one it builds (:meth:`pancli.panrules.PanRules.meld_space`), so every caller handed it
     asks in the same space and its answers are kept where they are asked."""
-    rope = tuple(tuple(tuple(_rope_value(rules, s, lo, hi) for hi in range(10)) for lo in range(10)) for s in range(4))
+    least = rules.min_meld
+    rope = tuple(
+        tuple(tuple(_rope_value(rules, s, lo, hi, least) for hi in range(10)) for lo in range(10)) for s in range(4)
+    )
     copies = tuple(rules.copies_of(c) for c in SLOT_CARDS)
-    return MeldSpace(rules, rope, copies, rules.profile.mixed_set_growth is SetGrowth.ANY)
+    return MeldSpace(rules, rope, copies, rules.profile.mixed_set_growth is SetGrowth.ANY, least)
 
 
 # --------------------------------------------------------------------------- candidate blocks
@@ -316,8 +325,10 @@ def _new(enc: int, size: int, value: int) -> Block:
 def set_blocks(ri: int, cs: Sequence[int], t: MeldSpace, out: list[Block]) -> None:
     """Every set (M3, M4) drawn from the counts ``cs`` (s h d c) of pan rank index ``ri``: the sets
     of one suit and of different suits (every mix of the cards for aces and kings), each as the
-    rules object judges and values it (:meth:`MeldSpace.set_value`)."""
-    if cs[0] + cs[1] + cs[2] + cs[3] < 3:
+    rules object judges and values it (:meth:`MeldSpace.set_value`), none under :attr:`MeldSpace.least`
+    cards."""
+    least = t.least
+    if cs[0] + cs[1] + cs[2] + cs[3] < least:
         return
     base = ri * 4
     proposed: list[tuple[int, int]] = []  # (packed cards, how many)
@@ -328,16 +339,14 @@ def set_blocks(ri: int, cs: Sequence[int], t: MeldSpace, out: list[Block]) -> No
                 for c in range(cs[2] + 1):
                     for d in range(cs[3] + 1):
                         n = a + b + c + d
-                        if n >= 3:
+                        if n >= least:
                             proposed.append((a * o0 + b * o1 + c * o2 + d * o3, n))
     else:
         for s in range(4):
-            proposed += [(k * ONE[base + s], k) for k in range(3, cs[s] + 1)]
+            proposed += [(k * ONE[base + s], k) for k in range(least, cs[s] + 1)]
         present = [s for s in range(4) if cs[s]]
-        if len(present) >= 3:
-            proposed += [(sum(ONE[base + s] for s in combo), 3) for combo in combinations(present, 3)]
-            if len(present) == 4:
-                proposed.append((sum(ONE[base + s] for s in present), 4))
+        for k in range(least, len(present) + 1):  # one card of each of k suits
+            proposed += [(sum(ONE[base + s] for s in combo), k) for combo in combinations(present, k)]
     sets = t.sets
     for enc, n in proposed:
         v = sets.get(enc, _UNASKED)
@@ -349,7 +358,8 @@ def set_blocks(ri: int, cs: Sequence[int], t: MeldSpace, out: list[Block]) -> No
 
 def rope_blocks(s: int, cnt: Sequence[int], t: MeldSpace, out: list[Block]) -> None:
     """Every rope (M2) of suit ``s`` drawn from the counts ``cnt`` (40 slots), as the rules object
-    judges and values it (:attr:`MeldSpace.rope`)."""
+    judges and values it (:attr:`MeldSpace.rope`), none under :attr:`MeldSpace.least` cards."""
+    span = t.least - 1  # the fewest ranks past the lowest
     ri = 0
     while ri < 10:
         if not cnt[ri * 4 + s]:
@@ -359,10 +369,10 @@ def rope_blocks(s: int, cnt: Sequence[int], t: MeldSpace, out: list[Block]) -> N
         while ri < 10 and cnt[ri * 4 + s]:
             ri += 1
         hi = ri - 1
-        if hi - lo >= 2:
+        if hi - lo >= span:
             encs, vals = _ROPE_ENC[s], t.rope[s]
-            for a in range(lo, hi - 1):
-                for b in range(a + 2, hi + 1):
+            for a in range(lo, hi - span + 1):
+                for b in range(a + span, hi + 1):
                     v = vals[a][b]
                     if v is not None:
                         out.append(_new(encs[a][b], b - a + 1, v))
@@ -493,12 +503,13 @@ def _room(t: MeldSpace, held: int, slot: int, have: int) -> int:
 def all_blocks(cnt: Sequence[int], t: MeldSpace, table: Sequence[SearchMeld] = ()) -> list[Block]:
     """Every candidate block of the counts ``cnt``: new sets, new ropes, additions to table melds."""
     out: list[Block] = []
+    least = t.least
     for ri in range(10):
         b = ri * 4
-        if cnt[b] + cnt[b + 1] + cnt[b + 2] + cnt[b + 3] >= 3:
+        if cnt[b] + cnt[b + 1] + cnt[b + 2] + cnt[b + 3] >= least:
             set_blocks(ri, cnt[b : b + 4], t, out)
     for s in range(4):
-        if sum(map(bool, cnt[s::4])) >= 3:  # three ranks of the suit at least
+        if sum(map(bool, cnt[s::4])) >= least:  # a meld's ranks of the suit at least
             rope_blocks(s, cnt, t, out)
     for j, tm in enumerate(table):
         addition_blocks(j, tm, cnt, t, out)
@@ -626,43 +637,55 @@ RANK_POS: Final = tuple(c.rank.pan_index if c.rank.in_pan_pack else -100 for c i
 _MIXED_CARD: Final = tuple(c.rank.is_noncomoquer for c in ALL_CARDS)
 
 
-def _near(i: int) -> int:
-    """The cards of :data:`NEAR` of the card of index ``i``: its rank's four (the indexes ``i``
-    shares ``i >> 2`` with), then its suit's within two ranks (every fourth index from ``i & 3``):
-    those two lines, not all 52 cards each, as start-up asks."""
+def _near(i: int, reach: int) -> int:
+    """The cards of :func:`near_table` of the card of index ``i``: its rank's four (the indexes ``i``
+    shares ``i >> 2`` with), then its suit's within ``reach`` ranks (every fourth index from
+    ``i & 3``): those two lines, not all 52 cards each, as start-up asks."""
     bits, at = 15 << (i & ~3), RANK_POS[i]
     for j in range(i & 3, 52, 4):
-        if -2 <= RANK_POS[j] - at <= 2:
+        if -reach <= RANK_POS[j] - at <= reach:
             bits |= 1 << j
     return bits
 
 
-NEAR: Final = tuple(_near(i) for i in range(52))
-"""For each card, the cards that could share a meld with it (same rank, or same suit within two ranks)."""
+def near_table(least: int) -> tuple[int, ...]:
+    """For each card (by index), the cards that could share a meld of ``least`` cards or more with
+    it, as bits: its rank's, and its suit's within ``least - 1`` ranks (two at least, so that the
+    widest ropes :func:`widest_melds_with` offers are as wide as a meld of three's)."""
+    reach = max(2, least - 1)
+    return tuple(_near(i, reach) for i in range(52))
 
 
-def widest_melds_with(c: int, hand: Sequence[int]) -> list[tuple[int, ...]]:
+NEAR: Final = near_table(MIN_MELD)
+"""The :func:`near_table` of the rulebook's melds (three cards or more), built once at import."""
+
+
+def widest_melds_with(
+    c: int, hand: Sequence[int], least: int = MIN_MELD, near_cards: Sequence[int] = NEAR
+) -> list[tuple[int, ...]]:
     """The widest melds card ``c`` might form with cards of ``hand`` (cards by :attr:`Card.index`),
     not yet judged: ``c`` with every copy of it (a one-suit set), with every card of its rank
     (aces and kings, M4), with one card of each other suit (a different-suits set), and the
-    unbroken run of its suit through it (a rope, M2). Self-play asks the meld engine which of
-    them are legal and what each is worth.
+    unbroken run of its suit through it (a rope, M2); none under ``least`` cards (the rules
+    object's ``min_meld``, whose :func:`near_table` is ``near_cards``). Self-play asks the meld
+    engine which of them are legal and what each is worth.
 
     >>> from pancli.cards import ALL_CARDS
     >>> ix = {str(x): x.index for x in ALL_CARDS}
     >>> [[str(ALL_CARDS[i]) for i in m] for m in widest_melds_with(ix["5h"], [ix["4h"], ix["6h"], ix["5s"]])]
     [['4h', '5h', '6h']]
     """
-    near = NEAR[c]
+    near = near_cards[c]
+    others = least - 1  # the cards of the hand a meld with c holds at least
     hand = [x for x in hand if near >> x & 1]
-    if len(hand) < 2:
+    if len(hand) < others:
         return []
     r = c >> 2
     same = [x for x in hand if x >> 2 == r]
     cands: list[tuple[int, ...]] = []
-    if len(same) >= 2:
+    if len(same) >= others:
         copies = [x for x in same if x == c]
-        if len(copies) >= 2:
+        if len(copies) >= others:
             cands.append((c, *copies))
         if _MIXED_CARD[c]:
             cands.append((c, *same))
@@ -674,12 +697,12 @@ def widest_melds_with(c: int, hand: Sequence[int]) -> list[tuple[int, ...]]:
                 if not suits & bit:
                     suits |= bit
                     diff.append(x)
-            if len(diff) >= 3:
+            if len(diff) >= least:
                 cands.append(tuple(diff))
     s = c & 3
     pos = RANK_POS
     suited = {pos[x]: x for x in hand if x & 3 == s and x >> 2 != r}
-    if len(suited) >= 2:
+    if len(suited) >= others:
         i = pos[c]
         lo = i
         while lo - 1 in suited:
@@ -687,6 +710,6 @@ def widest_melds_with(c: int, hand: Sequence[int]) -> list[tuple[int, ...]]:
         hi = i
         while hi + 1 in suited:
             hi += 1
-        if hi - lo >= 2:
+        if hi - lo >= others:
             cands.append(tuple(c if k == i else suited[k] for k in range(lo, hi + 1)))
     return cands

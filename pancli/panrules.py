@@ -40,14 +40,17 @@ from pancli.melds import (
 from pancli.rules import (
     HAND_SIZE,
     MAX_PLAYERS,
+    MIN_MELD,
     MIN_PLAYERS,
     NONE_SEEN,
     Condition,
+    Forcing,
     Profile,
     copies_words,
     seating_words,
     ten_words,
 )
+from pancli.values import Value
 
 if TYPE_CHECKING:  # (a Protocol class costs start-up: pan check builds a rules object)
     from typing import Protocol
@@ -103,10 +106,12 @@ class PanRules:
     :class:`LaidMeld` never changes, so hands share them, with their fit masks worked out once).
     """
 
-    __slots__ = ("_cited", "_grown", "_judged", "_laid", "_profile", "_space", "copies")
+    __slots__ = ("_automatic", "_cited", "_grown", "_judged", "_laid", "_profile", "_space", "copies")
 
     def __init__(self, profile: Profile) -> None:
         self._profile = profile
+        self._automatic = profile.forcing is Forcing.AUTOMATIC
+        """P8's forcing mode (knob ``forcing``), read once: :meth:`must_take` asks it every turn."""
         self._cited: dict[Condition | None, tuple[Rule, ...]] | None = None
         """The rule each condition is: a new meld pays under its conditions' ids (C1..C5; None:
         C6, valued as laid), made when the referee first asks (:meth:`cites`)."""
@@ -275,19 +280,20 @@ class PanRules:
         what="whether some cards are a meld, and which: a rope (M2, in E2's rank order) or a set (M3, M4)",
     )
     def judge(self, cards: tuple[Card, ...]) -> Verdict:
-        """:func:`pancli.melds.judge` of ``cards`` (E1 as :meth:`copies_of` answers), cached."""
+        """:func:`pancli.melds.judge` of ``cards`` (E1 as :meth:`copies_of` answers, E4 as
+        :meth:`past_the_pack` compares), cached."""
         key = card_key(cards)
         v = self._judged.get(key)
         if v is None:
             if len(self._judged) > _CACHE_LIMIT:
                 self._judged.clear()
-            v = self._judged[key] = judge(cards, self._profile, self.copies)
+            v = self._judged[key] = judge(cards, self._profile, self.copies, self.copies_fault, self.min_meld)
         return v
 
     def spread_rule(self, n: int) -> str | None:
         """What :meth:`judge` answers for every meld of ``n`` cards of the pack holding two ranks
         and two suits at least: ``"M2"`` when that is so whatever the cards
-        (:func:`pancli.melds.spread_rule`, with :attr:`copies`), else None: it depends on the
+        (:func:`pancli.melds.spread_rule`, with :attr:`copies` and :meth:`copies_fault`), else None: it depends on the
         cards, or a subclass judges otherwise (``judge`` overridden), and each such meld is then
         asked of :meth:`judge`. ``pan check``'s batch builds its spread template from this.
 
@@ -297,7 +303,19 @@ class PanRules:
         """
         if type(self).judge is not PanRules.judge:
             return None
-        return spread_rule(n, self.copies)
+        return spread_rule(n, self.copies, self.copies_fault, self.min_meld)
+
+    @property
+    def min_meld(self) -> int:
+        """The fewest cards of a meld (M1: three): what :meth:`judge` refuses fewer than, and where
+        every search for melds starts (the meld space, :attr:`pancli.meldspace.MeldSpace.least`; a
+        position's lays; self-play), each reading it once, never per card.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).min_meld
+        3
+        """
+        return MIN_MELD
 
     @decides("C1", "C2", "C3", "C4", "C5", what="which conditions a meld is (C1-C5)")
     def conditions(self, meld: Meld) -> tuple[Condition, ...]:
@@ -329,10 +347,10 @@ class PanRules:
 
     @decides("M5", what="what adding cards to a meld makes, or why it cannot")
     def grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld:
-        """:func:`pancli.melds.grow` (M5, with :meth:`keeps_value` for C7, :meth:`copies_of` for E1,
-        E4); raises MeldError.
+        """:func:`pancli.melds.grow` (M5, with :meth:`keeps_value` of the :meth:`value` before and
+        after for C7, :meth:`copies_of` for E1, :meth:`past_the_pack` for E4); raises MeldError.
         Asked afresh: whoever asks often asks :meth:`grown` or :meth:`try_grow`, which keep its answers."""
-        return grow(meld, added, self._profile, self.keeps_value, self.copies)
+        return grow(meld, added, self._profile, self.keeps_value, self.copies, self.copies_fault, self.value)
 
     def try_grow(self, meld: Meld, added: tuple[Card, ...]) -> Meld | MeldError:
         """:meth:`grow`, returning the MeldError instead of raising it (cached)."""
@@ -370,32 +388,96 @@ class PanRules:
         :meth:`pancli.melds.Rope.value` and :meth:`pancli.melds.Set.value`)."""
         return meld.value(self._profile)
 
+    @decides(
+        "M6", what="what borrowing a card leaves of a meld, or why it may not (house rules, 4 cards, a rope's end)"
+    )
+    def borrow(self, meld: Meld, card: Card) -> Borrowing:
+        """M6: what is left of ``meld`` when ``card`` is borrowed off it, or why it may not be: the
+        house rules allow borrowing (:meth:`borrowing_allowed`), the meld holds four cards or more,
+        the card is in it (off an end of a rope), and what is left is a meld (:meth:`judge`) of no
+        lower value (:meth:`keeps_value` of :meth:`value`, C7). The referee's ``borrow_fault`` asks
+        it (self-play and the analyzer never borrow).
+
+        >>> from pancli.rules import CARDROOM
+        >>> from pancli.notation.fast import fast_cards  # doctest only
+        >>> rules = PanRules(CARDROOM)
+        >>> rope = rules.judge(fast_cards("2h 3h 4h 5h")).meld
+        >>> str(rules.borrow(rope, fast_cards("5h")[0]).left), rules.borrow(rope, fast_cards("3h")[0]).refused
+        ('2h 3h 4h', 'not there')
+        """
+        if not self.borrowing_allowed():
+            return Borrowing(None, "not allowed")
+        cards = meld.cards
+        if len(cards) < 4:
+            return Borrowing(None, "too few cards")
+        rest = _without(cards, card, rope=isinstance(meld, Rope))
+        if rest is None:
+            return Borrowing(None, "not there")
+        v = self.judge(rest)
+        if v.meld is None:
+            return Borrowing(None, "no meld", v.reason)
+        if not self.keeps_value(self.value(meld), self.value(v.meld)):
+            return Borrowing(None, "lowers value")
+        return Borrowing(v.meld)
+
+    def borrowing_allowed(self) -> bool:
+        """M6's first question, asked of a borrow or a split before the meld it changes is found
+        (and by :meth:`borrow`): whether the house rules allow borrowing and splitting (the
+        ``borrowing`` knob)."""
+        return self._profile.borrowing
+
     @decides("C8", what="what going out collects from each opponent: the bonus and the melds again")
     def going_out_value(self, melds: Iterable[Meld]) -> OutValue:
         """C8: what each active opponent pays the player who goes out with ``melds``, with the
-        bonus and the melds' part apart (:func:`pancli.melds.going_out_value`)."""
-        return going_out_value(melds, self._profile)
+        bonus and the melds' part apart (:func:`pancli.melds.going_out_value`), each meld as
+        :meth:`value` says (C6)."""
+        return going_out_value(melds, self._profile, self.value)
 
     # ------------------------------------------------------------------ forcing and the flat player
 
     @decides("P8", what="whether the live discard must be taken and added to one of the player's melds")
-    def must_take(self, forced_by: str | None, automatic: bool, seat: Seated, card: Card | None) -> int:
+    def must_take(self, forced_by: str | None, seat: Seated, card: Card | None) -> int:
         """P8: whether ``seat``, in turn, must take the live discard ``card`` (None: there is none)
-        and add it to one of his melds: -1 when ``forced_by`` another player (a ``force`` line,
-        ``demand`` mode), else under ``automatic`` forcing the 1-based number of his first meld
-        it fits (M5), else 0.
+        and add it to one of his melds: -1 when ``forced_by`` another player (a ``force`` line that
+        :meth:`may_force` allowed), else under ``automatic`` forcing (the profile's ``forcing``)
+        the 1-based number of his first meld it fits (M5), else 0.
 
-        >>> from pancli.rules import HOYLE
+        >>> from pancli.rules import CARDROOM, HOYLE
         >>> from pancli.referee.board import Seat
-        >>> rules = PanRules(HOYLE)
-        >>> rules.must_take("Ben", False, Seat("Ana", 10), None), rules.must_take(None, True, Seat("Ana", 10), None)
+        >>> ana = Seat("Ana", 10)
+        >>> PanRules(HOYLE).must_take("Ben", ana, None), PanRules(CARDROOM).must_take(None, ana, None)
         (-1, 0)
         """
         if forced_by is not None:
             return -1
-        if automatic and card is not None:
+        if self._automatic and card is not None:
             return seat.fits(self, card)
         return 0
+
+    def may_force(
+        self, forcer: Seated, forced: Seated, in_turn: Seated, card: Card | None
+    ) -> Literal["not in turn", "himself", "no live discard", "fits no meld"] | None:
+        """P8's other question: why ``forcer`` may not demand that ``forced`` take the live discard
+        ``card`` (None: there is none) and add it, while ``in_turn`` is to play, or None when he
+        may: the player forced is in turn, another player forces him, and the card fits one of
+        his melds (M5). The referee's judge of a ``force`` line, the position's forcers (``pan
+        live`` offers them) and self-play ask it.
+
+        >>> from pancli.rules import HOYLE
+        >>> from pancli.referee.board import Seat
+        >>> ana, ben = Seat("Ana", 10), Seat("Ben", 10)
+        >>> PanRules(HOYLE).may_force(ben, ana, ben, None), PanRules(HOYLE).may_force(ana, ana, ana, None)
+        ('not in turn', 'himself')
+        """
+        if forced is not in_turn:
+            return "not in turn"
+        if forced is forcer:
+            return "himself"
+        if card is None:
+            return "no live discard"
+        if not forced.fits(self, card):
+            return "fits no meld"
+        return None
 
     @decides("P9", what="whether an unused stock draw that fits a flat next player must be kept")
     def must_keep_draw(self, holder: Seated, nxt: Seated, card: Card) -> bool:
@@ -410,6 +492,29 @@ class PanRules:
     def is_flat(self, seat: Seated) -> bool:
         """P9's flat player, as :meth:`must_keep_draw` asks it: ten cards melded, an empty hand."""
         return not seat.hand_n and seat.melded_n == self.hand_size
+
+
+class Borrowing(Value):
+    """M6's answer to a borrow (:meth:`PanRules.borrow`): what is ``left`` of the meld, or None and
+    why not (``refused``; ``reason``: the meld engine's words when what is left is no meld)."""
+
+    left: Meld | None
+    refused: Literal["not allowed", "too few cards", "not there", "no meld", "lowers value"] | None = None
+    reason: str = ""
+
+
+def _without(cards: tuple[Card, ...], c: Card, *, rope: bool) -> tuple[Card, ...] | None:
+    """``cards`` less one copy of ``c`` (for a rope, only off an end), or None."""
+    if rope:
+        if cards[0] == c:
+            return cards[1:]
+        if cards[-1] == c:
+            return cards[:-1]
+        return None
+    if c not in cards:
+        return None
+    i = cards.index(c)
+    return cards[:i] + cards[i + 1 :]
 
 
 class PanRulesByProfile:

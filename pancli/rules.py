@@ -36,6 +36,9 @@ DEFAULT_PLAYERS: Final = 6
 HAND_SIZE: Final = 10
 """Cards dealt to each player (S2, I1) and held, in hand and melds, between turns (P7): the
 referee, the self-play generator and the analyzer read it here."""
+MIN_MELD: Final = 3
+"""The fewest cards of a meld (M1), as :attr:`pancli.panrules.PanRules.min_meld` answers it for
+the meld engine and every search for melds."""
 
 
 def counted(n: int, noun: str) -> str:

@@ -30,14 +30,14 @@ from msgspec.structs import replace
 from pancli.cards import ALL_CARDS as _ALL
 from pancli.cards import Card, Game, Rank
 from pancli.decides import decides
-from pancli.melds import Meld, MeldError, OutValue, Verdict
+from pancli.melds import Meld, MeldError, OutValue, Rope, Verdict
 from pancli.model.actions import Decision, Draw, HandScript, Turn
 from pancli.notation.fast import fast_cards
 from pancli.pagruc import referee as pagruc_referee
 from pancli.pagruc.melds import PagrucKind, PagrucMeld, PagrucVerdict, Where
 from pancli.pagruc.pack import TWO_PACKS, PagrucPack
 from pancli.pagruc.rules import PagrucRules
-from pancli.panrules import PanRules
+from pancli.panrules import Borrowing, PanRules
 from pancli.referee import referee_hand, table
 from pancli.referee.board import Seat
 from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
@@ -433,7 +433,7 @@ def test_P9_a_flat_player_s_own_draw_is_never_kept() -> None:
 class NeverForced(PanRules):
     """P8 where no live discard must ever be taken."""
 
-    def must_take(self, forced_by: str | None, automatic: bool, seat: Seat, card: Card | None) -> int:
+    def must_take(self, forced_by: str | None, seat: Seat, card: Card | None) -> int:
         return 0
 
 
@@ -845,6 +845,27 @@ def test_M5_the_referee_and_self_play_ask_grow() -> None:
     assert _both_paths(_deal(deals, *play), NoAdditions(HOYLE)) == ["M5"]
     before, after = _simulated(PanRules(HOYLE), 8), _simulated(NoAdditions(HOYLE), 8)
     assert _plays(after) != _plays(before) and all(_referee_rules(t, NoAdditions(HOYLE)) == [] for t in after)
+
+
+class BorrowsFromSetsOnly(PanRules):
+    """M6 where nothing is borrowed off a rope."""
+
+    def borrow(self, meld: Meld, card: Card) -> Borrowing:
+        if isinstance(meld, Rope):
+            return Borrowing(None, "not there")
+        return super().borrow(meld, card)
+
+
+def test_M6_the_referee_asks_borrow() -> None:
+    """Whether a borrow stands, and what it leaves, are the rules object's ``borrow``'s answers;
+    the referee words them as before."""
+    text = _sample("cardroom-saturday.pan")  # Hal borrows 3d off his rope 3d 4d 5d 6d
+    (hand,) = _hands(text)
+    book, sets = PanRules(hand.script.profile), BorrowsFromSetsOnly(hand.script.profile)
+    assert _both_paths(text, book) == []
+    assert [(str(v.rule), v.message) for v in referee_hand(hand.script, rules=sets).violations] == [
+        ("M6", "3d is not an end of #1 (3d 4d 5d 6d)")
+    ]
 
 
 _TABLE_ROPE = "2h 3h 4h"
@@ -1389,6 +1410,7 @@ CHANGED: Final = {
     Rule.C8: DoubleBonus,
     Rule.M3: NoOneSuitSets,
     Rule.M5: NoAdditions,
+    Rule.M6: BorrowsFromSetsOnly,
     Rule.E1: NoSevens,
     Rule.S1: SeatsThree,
     Rule.S3: WinnerDeals,

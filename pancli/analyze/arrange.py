@@ -63,9 +63,10 @@ def hand_blocks(state: int, t: MeldSpace, table: Sequence[SearchMeld] = ()) -> l
         memo.clear()
     out: list[Block] = []
     held = held_fields(state)
+    least = t.least
     for ri in range(10):
         part = state & RANK_MASK[ri]
-        if part and _fields_sum(part, ri * 4) >= 3:
+        if part and _fields_sum(part, ri * 4) >= least:
             blocks = memo.get(part)  # a rank's fields are its own: no tag needed
             if blocks is None:
                 blocks = []
@@ -74,7 +75,7 @@ def hand_blocks(state: int, t: MeldSpace, table: Sequence[SearchMeld] = ()) -> l
             out += blocks
     for s in range(4):
         part = state & SUIT_MASK[s]
-        if (held & SUIT_MASK[s]).bit_count() >= 3:  # three ranks of the suit at least
+        if (held & SUIT_MASK[s]).bit_count() >= least:  # a meld's ranks of the suit at least
             key = part | 1 << (_TAG + s)
             blocks = memo.get(key)
             if blocks is None:

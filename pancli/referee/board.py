@@ -43,7 +43,6 @@ from pancli.model.results import (
 )
 from pancli.panrules import LaidMeld, PanRules, cidx
 from pancli.rulebook import Rule
-from pancli.rules import Forcing
 
 if TYPE_CHECKING:
     from pancli.model.results import Payment, Retirement, Violation
@@ -289,7 +288,6 @@ class Board:
         """What the referee says of the hand besides rulings and claims (a claim it cannot compare)."""
         self.steps: list[Recorded] | None = [] if record_steps else None
         """What is applied, as :class:`~pancli.model.results.HandResult.recorded` holds it."""
-        self.automatic = profile.forcing is Forcing.AUTOMATIC
         # the turn in progress
         self.turn: Turn | None = None
         self.seat: Seat | None = None

@@ -115,6 +115,7 @@ SHARED: Final = frozenset(
         Rule.M3,
         Rule.M4,
         Rule.M5,
+        Rule.M6,
         Rule.C1,
         Rule.C2,
         Rule.C3,

@@ -94,7 +94,8 @@ Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
   through the per-profile cache :class:`~pancli.panrules.PanRules`); a meld it refuses is
   a foul meld, :func:`foul_meld_ruling`;
 * M6, one judge a question: :func:`borrowing_allowed_fault` (allowed by the house rules),
-  :func:`borrow_fault` (one card off a rope end or a set of four or more, never lowering a value),
+  :func:`borrow_fault` (the rules object's :meth:`~pancli.panrules.PanRules.borrow`: one card off a
+  rope end or a set of four or more, never lowering a value),
   :func:`split_fault` (every card of the meld, and hand cards added), :func:`borrowed_card_fault` and
   :func:`unused_borrow_fault` (a borrowed card completes a new meld this turn, nothing else);
 * C1-C6 are the values of a laid meld (:class:`~pancli.panrules.LaidMeld`), paid by each of the
@@ -135,7 +136,8 @@ Rule family: the discard, forcing and the flat player (P2, P4, P5, P8, P9).
 * P4 :func:`melding_gate_fault` (hand cards are melded only in a turn that uses the drawn card);
 * P5 :func:`discard_fault` (a player who used his draw ends his turn with a discard, which ends it);
 * P8 :func:`forcing_fault`, asking the rules object's :meth:`~pancli.panrules.PanRules.must_take`
-  (a forced live discard is taken and added);
+  (a forced live discard is taken and added) and :meth:`~pancli.panrules.PanRules.may_force` (who
+  may force whom);
 * P9 :func:`flat_player_fault`, asking :meth:`~pancli.panrules.PanRules.must_keep_draw` (the draw
   that fits a flat next player's melds is kept), with :func:`holds_nothing_else`.
 
@@ -233,7 +235,7 @@ from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.melds import EngineRule
-    from pancli.panrules import PanRules
+    from pancli.panrules import Borrowing, PanRules
 
 
 class DealPlan(Value):
@@ -1391,46 +1393,34 @@ def lowered_value_fault(
     return b.fail(Rule.C7, f"the split would lower #{node.target}'s value from {old} to {new}", node)
 
 
-def _without(cards: tuple[Card, ...], c: Card, *, rope: bool) -> tuple[Card, ...] | None:
-    """``cards`` less one copy of ``c`` (for a rope, only off an end), or None."""
-    if rope:
-        if cards[0] == c:
-            return cards[1:]
-        if cards[-1] == c:
-            return cards[:-1]
-        return None
-    if c not in cards:
-        return None
-    i = cards.index(c)
-    return cards[:i] + cards[i + 1 :]
-
-
-@decides(Rule.M6, what="whether the house rules allow borrowing and splitting")
 def borrowing_allowed_fault(b: Board, node: Borrow | Split) -> Ruling | None:
-    """M6: borrowing and splitting are allowed by the house rules (the ``borrowing`` knob)."""
-    if b.profile.borrowing:
+    """M6: borrowing and splitting are allowed by the house rules (the rules object's
+    ``borrowing_allowed``), asked before the meld changed is found."""
+    if b.rules.borrowing_allowed():
         return None
     what = "borrowing" if type(node) is Borrow else "splitting"
     return b.fail(Rule.M6, f"{what} is not allowed under {b.profile.name}", node)
 
 
-def borrow_fault(b: Board, node: Borrow, target: LaidMeld) -> Ruling | None:
-    """M6: a borrow takes one card off a rope end or a set of four or more (``target``: the meld
-    borrowed from), leaving a meld of no lower value (C7: the rules object's ``keeps_value``)."""
-    cards = target.cards
-    if len(cards) < 4:
-        return b.fail(Rule.M6, f"#{node.source} has {len(cards)} cards; borrowing needs 4 or more", node)
-    rope = isinstance(target.meld, Rope)
-    rest = _without(cards, node.card, rope=rope)
-    if rest is None:
-        where = "an end of" if rope else ""
-        return b.fail(Rule.M6, f"{node.card} is not {where or 'in'} #{node.source} ({target})".replace("  ", " "), node)
-    v = b.rules.judge(rest)
-    if v.meld is None:
-        return b.fail(Rule.M6, f"what is left of #{node.source} is no meld: {v.reason}", node)
-    if not b.rules.keeps_value(target.value, b.rules.value(v.meld)):
-        return b.fail(Rule.M6, f"borrowing {node.card} would lower the value of #{node.source}", node)
-    return None
+def borrow_fault(b: Board, node: Borrow, target: LaidMeld, got: Borrowing) -> Ruling | None:
+    """M6: the rules object's answer ``got`` to the borrow of ``node.card`` off ``target``
+    (:meth:`~pancli.panrules.PanRules.borrow`: one card off a rope end or a set of four or more,
+    leaving a meld of no lower value), in the referee's words."""
+    why = got.refused
+    if why is None:
+        return None
+    if why == "not allowed":
+        message = f"borrowing is not allowed under {b.profile.name}"
+    elif why == "too few cards":
+        message = f"#{node.source} has {len(target.cards)} cards; borrowing needs 4 or more"
+    elif why == "not there":
+        where = "an end of" if isinstance(target.meld, Rope) else "in"
+        message = f"{node.card} is not {where} #{node.source} ({target})"
+    elif why == "no meld":
+        message = f"what is left of #{node.source} is no meld: {got.reason}"
+    else:
+        message = f"borrowing {node.card} would lower the value of #{node.source}"
+    return b.fail(Rule.M6, message, node)
 
 
 def split_fault(b: Board, node: Split, target: LaidMeld) -> Ruling | None:
@@ -1642,22 +1632,28 @@ def collect_change(b: Board, s: Seat, a: Add | Borrow | Split, gain: int, cards:
 
 def _own_meld_changed(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
     """The player's meld ``#n`` that a borrow or a split changes, once M6 allows the move (the
-    knob), P6 finds ``#n`` among his melds, and M6 allows it on that meld; raises Ruling."""
+    knob), P6 finds ``#n`` among his melds, and M6 allows a split of that meld (a borrow's is
+    :func:`verify_borrow`'s to ask); raises Ruling."""
     s = b.seat
     assert s is not None
     r = borrowing_allowed_fault(b, a) or own_melds_fault(b, n, a) or foul_first(b, n, a)
-    if r is None:
-        target = s.melds[_index(b, n)]
-        r = borrow_fault(b, a, target) if isinstance(a, Borrow) else split_fault(b, a, target)
+    if r is None and isinstance(a, Split):
+        r = split_fault(b, a, s.melds[_index(b, n)])
     if r is not None:
         raise r
     return s.melds[_index(b, n)]
 
 
 def verify_borrow(b: Board, a: Borrow) -> BorrowPlan:
-    """A borrow (M6, P6); raises Ruling."""
+    """A borrow (M6, P6): what is left of the meld, as the rules object's ``borrow`` answers;
+    raises Ruling."""
     m = _own_meld_changed(b, a, a.source)
-    rest = b.rules.laid(_without(m.cards, a.card, rope=isinstance(m.meld, Rope)) or ())
+    got = b.rules.borrow(m.meld, a.card)
+    r = borrow_fault(b, a, m, got)
+    if r is not None:
+        raise r
+    assert got.left is not None
+    rest = b.rules.laid(got.left.cards)
     assert rest is not None
     return BorrowPlan(rest)
 
@@ -2055,7 +2051,7 @@ def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pend
     if kind is Draw:
         s = b.seat
         assert s is not None
-        n = b.rules.must_take(b.forced_by, b.automatic, s, b.live if b.live_ok else None)
+        n = b.rules.must_take(b.forced_by, s, b.live if b.live_ok else None)
         if n < 0:
             return b.fail(Rule.P8, f"{b.forced_by} forced {s.name} to take {b.live}; {s.name} may not draw", node)
         if n:
@@ -2072,16 +2068,19 @@ def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pend
             return b.fail(Rule.P8, f"the forced {b.pending} must be added", node)
         return None
     assert isinstance(node, Force)
-    player, other = node.player, b.by_name[node.other]
-    if other is not b.in_turn:
-        return b.fail(Rule.P8, f"{node.other} is not in turn ({b.in_turn.name} is)", node, player=player)
-    if other is b.by_name[player]:
-        return b.fail(Rule.P8, f"{player} cannot force {player}", node, player=player)
-    if not b.live_ok or b.live is None:
-        return b.fail(Rule.P8, "there is no live discard to force", node, player=player)
-    if not other.fits(b.rules, b.live):
-        return b.fail(Rule.P8, f"the live discard {b.live} fits none of {node.other}'s melds", node, player=player)
-    return None
+    player = node.player
+    why = b.rules.may_force(b.by_name[player], b.by_name[node.other], b.in_turn, b.live if b.live_ok else None)
+    if why is None:
+        return None
+    if why == "not in turn":
+        message = f"{node.other} is not in turn ({b.in_turn.name} is)"
+    elif why == "himself":
+        message = f"{player} cannot force {player}"
+    elif why == "no live discard":
+        message = "there is no live discard to force"
+    else:
+        message = f"the live discard {b.live} fits none of {node.other}'s melds"
+    return b.fail(Rule.P8, message, node, player=player)
 
 
 def flat_player_fault(b: Board, s: Seat, node: Discard, due: DiscardDue) -> Ruling | None:

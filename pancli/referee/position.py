@@ -549,7 +549,7 @@ def _lays(rules: PanRules, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ..
     :meth:`PanRules.meld_space`), the largest first, each once."""
     from pancli.meldspace import counts_of, decode, encode  # start-up: pan analyze --at does without it
 
-    if len(hand) < 3:
+    if len(hand) < rules.min_meld:
         return ()
     blocks = rules.meld_space().blocks(counts_of(encode(hand)))
     found = {tuple(decode(b[0])) for b in blocks if b[3] < 0}

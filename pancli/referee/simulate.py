@@ -19,8 +19,9 @@ The policy (simple on purpose, documented so records can be read with it in mind
   of the deals) goes on top with probability 0.9; everyone else stays.
 * **Draw or take (P1, P3, P8).** When the live discard fits one of the player's melds he
   takes it and adds it: always under ``automatic`` forcing; under ``demand`` he takes it
-  himself 60% of the time, another active player demands it (a ``force`` line) 20% of
-  the time, and 20% of the time nobody asks and he draws. Otherwise he takes the live
+  himself 60% of the time, another active player demands it (a ``force`` line, one of
+  those the rules object lets force him) 20% of the time, and 20% of the time nobody asks
+  and he draws. Otherwise he takes the live
   discard when it completes a new meld with his hand cards; else he draws from the
   stock (a ``reshuffle`` line first when the stock is empty; with nothing to reshuffle
   the hand is void, P10).
@@ -53,14 +54,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from msgspec.structs import replace
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.melds import MeldError
-from pancli.meldspace import NEAR, RANK_POS, widest_melds_with
+from pancli.meldspace import NEAR, RANK_POS, near_table, widest_melds_with
 from pancli.model.actions import (
     Action,
     Add,
@@ -83,7 +84,7 @@ from pancli.model.actions import (
 from pancli.panrules import PanRules
 from pancli.referee.board import Seat
 from pancli.referee.table import Table, referee_hand
-from pancli.rules import Profile
+from pancli.rules import MIN_MELD, Profile
 from pancli.values import Value
 
 _MAX_RESHUFFLES: Final = 3
@@ -160,6 +161,10 @@ class _Policy:
         self.profile = rules.profile
         self.rules = rules
         self.values: dict[tuple[int, ...], int] = {}
+        self.least = least = rules.min_meld
+        """The fewest cards of a meld (M1), as the rules object says: no meld is looked for under it."""
+        self.near = NEAR if least == MIN_MELD else near_table(least)
+        """The cards that could share a meld with each card (:func:`pancli.meldspace.near_table`)."""
 
     def value(self, meld: tuple[int, ...]) -> int:
         """The meld's value (C6), or -1 when it is not a legal meld."""
@@ -173,7 +178,7 @@ class _Policy:
         """The most valuable legal meld of ``c`` with cards of ``hand`` (ties: the longer), or None."""
         best = None
         best_key = (-1, 0)
-        for m in widest_melds_with(c, hand):
+        for m in widest_melds_with(c, hand, self.least, self.near):
             key = (self.value(m), len(m))
             if key[0] >= 0 and key > best_key:
                 best, best_key = m, key
@@ -266,14 +271,15 @@ class _HandPlay:
             if n:
                 r = 0.0 if t.must_take() else self.rng.random()  # P8
                 if r < 0.8:
-                    if r >= 0.6:
-                        self._push(Force(self.rng.choice([o.name for o in t.active if o is not s]), p))
+                    forcers = [o.name for o in t.active if o is not s and t.may_force(o.name)] if r >= 0.6 else ()
+                    if forcers:  # P8: the players the table lets force him (the rules object's may_force)
+                        self._push(Force(self.rng.choice(forcers), p))
                     actions.append(Take(live))
                     melds = _melds(s)
                     self._add(melds, n, live, actions)
                     self._finish(p, hand, melds, actions)
                     return
-            elif not _alone(live.index, held, twice, 1):
+            elif not _alone(live.index, held, twice, pol.least - 2, pol.near):
                 meld = pol.best_with(live.index, hand)
                 if meld is not None:
                     actions.append(Take(live))
@@ -300,7 +306,7 @@ class _HandPlay:
             self._add(melds, n, card, actions)
             self._finish(p, hand, melds, actions)
             return
-        meld = None if _alone(c, held, twice, 1) else pol.best_with(c, hand)
+        meld = None if _alone(c, held, twice, pol.least - 2, pol.near) else pol.best_with(c, hand)
         if meld is not None:
             melds = _melds(s)
             self._lay(hand, melds, c, meld, actions)
@@ -340,14 +346,15 @@ class _HandPlay:
         """The draw is used: lay what the hand holds, add to melds, then discard or go out."""
         pol = self.policy
         t = self.table
-        while len(hand) >= 3:
+        least, near = pol.least, pol.near
+        while len(hand) >= least:
             best: tuple[int, ...] | None = None
             seed = -1
             best_key = (-1, 0)
             held, twice = _bits(hand)
             for c in dict.fromkeys(hand):
                 hand.remove(c)
-                m = None if _alone(c, held, twice, 2) else pol.best_with(c, hand)
+                m = None if _alone(c, held, twice, least - 1, near) else pol.best_with(c, hand)
                 hand.append(c)
                 if m is not None:
                     key = (pol.value(m), len(m))
@@ -405,13 +412,14 @@ def _bits(hand: list[int]) -> tuple[int, int]:
     return held, twice
 
 
-def _alone(c: int, held: int, twice: int, near: int) -> bool:
+def _alone(c: int, held: int, twice: int, few: int, near: Sequence[int]) -> bool:
     """Whether card ``c`` certainly forms no meld with a hand of the cards ``held`` (and
-    ``twice``, :func:`_bits`): it holds ``near`` cards or fewer that could share a meld with
-    it (:data:`NEAR`, counting ``c``'s own place if it is his), held once each, and a meld is
-    three cards. Most cards are (the meld space, which finds none then, is not asked)."""
-    cards = NEAR[c]
-    return not cards & twice and (cards & held).bit_count() <= near
+    ``twice``, :func:`_bits`): it holds ``few`` cards or fewer that could share a meld with it
+    (``near``: the policy's :func:`~pancli.meldspace.near_table`, counting ``c``'s own place if
+    it is his), held once each, too few for a meld (``few`` is one or two under the rules
+    object's ``min_meld``). Most cards are (the meld space, which finds none then, is not asked)."""
+    cards = near[c]
+    return not cards & twice and (cards & held).bit_count() <= few
 
 
 def _strength(hand: list[int]) -> int:
@@ -493,13 +501,14 @@ mended and taken-back ones change no one's result: the table paid the foul meld 
 it was claimed to be worth (a ``[%pays N]``), and that is returned."""
 
 
-def inject(script: HandScript, kind: str, rng: random.Random) -> HandScript | None:
+def inject(script: HandScript, kind: str, rng: random.Random, rules: PanRules | None = None) -> HandScript | None:
     """``script`` (a legal, complete hand) with the irregularity ``kind`` of
     :data:`IRREGULARITIES` put in at a place ``rng`` chooses, the rest of the hand as played; a
     player who must retire plays no further turn (his later lines are left out). The first
-    place where the referee finds the irregularity and nothing else (leaving a player's lines
-    out can break another rule: a take of a discard he no longer made, a flat player's P9);
-    None when the hand offers none.
+    place where the referee, asking ``rules`` (the caller's rules object; without, one of the
+    hand's profile), finds the irregularity and nothing else (leaving a player's lines out can
+    break another rule: a take of a discard he no longer made, a flat player's P9); None when
+    the hand offers none.
 
     >>> from pancli.rules import HOYLE
     >>> s = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, 3, HOYLE))
@@ -508,8 +517,9 @@ def inject(script: HandScript, kind: str, rng: random.Random) -> HandScript | No
     """
     if kind not in IRREGULARITIES:
         raise ValueError(f"no irregularity {kind!r}: one of {', '.join(IRREGULARITIES)}")
-    for candidate in _places(script, kind, rng):
-        r = referee_hand(candidate, record_steps=False)
+    rules = PanRules(script.profile) if rules is None else rules
+    for candidate in _places(script, kind, rng, rules):
+        r = referee_hand(candidate, record_steps=False, rules=rules)
         if not r.violations and len(r.remedies) == 1:
             return candidate
     return None
@@ -560,10 +570,10 @@ def _melds_before(events: list[Event], who: str) -> int:
     return sum(1 for e in events if type(e) is Turn and e.player == who for a in e.actions if type(a) is MeldNew)
 
 
-def _places(script: HandScript, kind: str, rng: random.Random) -> Iterator[HandScript]:
-    """Each way :func:`inject` may put ``kind`` into ``script``, in a random order."""
+def _places(script: HandScript, kind: str, rng: random.Random, rules: PanRules) -> Iterator[HandScript]:
+    """Each way :func:`inject` may put ``kind`` into ``script``, in a random order, as ``rules`` deals
+    and lays."""
     deals = list(script.deals)
-    rules = PanRules(script.profile)  # one rules object for every place tried
     if kind in ("I1-extra", "I1-short"):
         order = list(range(len(deals)))
         rng.shuffle(order)

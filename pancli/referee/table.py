@@ -28,7 +28,8 @@ P6     :func:`.play.own_melds_fault` (with :func:`.play.owns`; the melds counted
        them, a foul meld among them while it lies there: :meth:`.board.Board.meld_count`)
 P7     :func:`.play.ten_cards_fault` (with :func:`.play.holds_ten`: the rules object's
        ``holds_ten``)
-P8     :func:`.play.forcing_fault` (with the rules object's ``must_take``, which self-play asks too)
+P8     :func:`.play.forcing_fault` (with the rules object's ``must_take`` and ``may_force``, which
+       self-play and positions ask too)
 P9     :func:`.play.flat_player_fault` (with the rules object's ``must_keep_draw``, which self-play
        asks too)
 P10    :func:`.play.stock_fault`
@@ -456,7 +457,7 @@ class Table(Board):
     def must_take(self) -> int:
         """P8 for the player in turn (the rules object's ``must_take``): -1 forced by a ``force``
         line, N: the live discard fits his meld #N under automatic forcing, 0: he may draw or take."""
-        return self.rules.must_take(self.forced_by, self.automatic, self.in_turn, self.offered)
+        return self.rules.must_take(self.forced_by, self.in_turn, self.offered)
 
     def fits(self, seat: Seat, c: Card) -> int:
         """M5: the number of ``seat``'s first meld that ``c`` can be added to, or 0."""
@@ -633,7 +634,7 @@ class Table(Board):
                 r = play.card_fault(self, a.card, a)
             _raise(r)
             assert self.seat is not None
-            return TakePlan(self.rules.must_take(self.forced_by, self.automatic, self.seat, a.card) != 0)
+            return TakePlan(self.rules.must_take(self.forced_by, self.seat, a.card) != 0)
         if kind is Borrow:
             return play.verify_borrow(self, a)  # type: ignore[arg-type]
         if kind is Split:
@@ -744,7 +745,7 @@ class Table(Board):
         if (
             s.standing  # his foul melds left lying are found at his turn's end (I2): the general path
             or not rules.holds_ten(s.hand_n, s.melded_n, s.size)
-            or rules.must_take(self.forced_by, self.automatic, s, self.live if self.live_ok else None)
+            or rules.must_take(self.forced_by, s, self.live if self.live_ok else None)
             or stock_fault(self, d) is not None
             or card_fault(self, c, d) is not None
             or rules.must_keep_draw(s, active[pos], c)  # P9: he must keep it
@@ -780,7 +781,7 @@ class Table(Board):
         first: Draw | Take = acts[0]  # type: ignore[assignment]
         kind = type(first)
         if kind is Draw:
-            if self.rules.must_take(self.forced_by, self.automatic, s, self.live if self.live_ok else None):
+            if self.rules.must_take(self.forced_by, s, self.live if self.live_ok else None):
                 return False
             if stock_fault(self, first) is not None or card_fault(self, first.card, first) is not None:
                 return False
@@ -788,7 +789,7 @@ class Table(Board):
             if (
                 self.live is None
                 or play.taken_card_fault(self, first) is not None  # type: ignore[arg-type]
-                or self.rules.must_take(self.forced_by, self.automatic, s, first.card)
+                or self.rules.must_take(self.forced_by, s, first.card)
             ):
                 return False  # P8: the taken card must be added (the general path checks that)
         else:

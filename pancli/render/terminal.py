@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from pancli.app.lines import escape_text, signed
 from pancli.app.report import claim_message
-from pancli.cards import Game, format_cards
+from pancli.cards import Game
+from pancli.model.actions import Deal
 from pancli.model.results import ClaimKind, Ending
 from pancli.notation.cells import cell_width
+from pancli.notation.record_common import UpLine
 from pancli.notation.record_writer import item_text
 from pancli.render.plain import NONE_MARK, hand_title, malformed_line, player_cards, score_text, violation_line
 from pancli.render.text import MAX_COLUMNS, money_text, rule_hint
@@ -289,15 +291,20 @@ def hand_rich(console: Console, report: HandReport) -> None:
         render_rich(console, result, hand, report.script)
 
 
-def _play_rows(hand: RecordHand, script: HandScript) -> list[tuple[int, str]]:
-    """(line, canonical text with comments) of each play line of the hand."""
+def _play_rows(hand: RecordHand, script: HandScript) -> list[tuple[int, str, bool]]:
+    """(line, canonical text with comments, whether it deals: a deal or the upcard) of each
+    play line of the hand."""
     layout = hand.layout
     if layout is not None:
-        return [(item.line, item_text(item, layout.notes_of(i))) for i, item in enumerate(layout.lines)]
-    rows: list[tuple[int, str]] = [(d.line, f"deal {d.player} {format_cards(d.cards)}") for d in script.deals]
+        return [
+            (item.line, item_text(item, layout.notes_of(i)), type(item) is Deal or type(item) is UpLine)
+            for i, item in enumerate(layout.lines)
+        ]
+    rows: list[tuple[int, str, bool]] = [(d.line, item_text(d), True) for d in script.deals]
     if script.upcard is not None:
-        rows.append((script.upcard_line, f"up {script.upcard}"))
-    rows.extend((ev.line, item_text(ev, claims=True)) for ev in script.events)
+        up = UpLine(script.upcard, script.upcard_line, script.upcard_col)
+        rows.append((script.upcard_line, item_text(up), True))
+    rows.extend((ev.line, item_text(ev, claims=True), False) for ev in script.events)
     return rows
 
 
@@ -333,12 +340,12 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     timeline.add_column("line", justify="right", style="dim", no_wrap=True)
     # the play column as wide as its longest line when that leaves the payments room enough;
     # else rich shares the width out (the two columns wrap)
-    play = max((cell_width(escape_text(text)) for _, text in rows), default=4)
-    line_width = max((len(str(line)) for line, _ in rows), default=4)
+    play = max((cell_width(escape_text(text)) for _, text, _ in rows), default=4)
+    line_width = max((len(str(line)) for line, _, _ in rows), default=4)
     fits = play + line_width + 4 + PAID_ROOM <= console.width
     timeline.add_column("play", width=play if fits else None)
     timeline.add_column("paid and why")
-    for line, text in rows:
+    for line, text, deals in rows:
         paid: list[str] = []
         for c in by_line.pop(line, ()):
             who = f"[green]{escape(c.payee)}[/]" + (" returns" if c.returned else "")
@@ -354,8 +361,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
             paid.append(f"[bold magenta]! {r.rule}[/] [magenta]{escape(r.violation.message)}: {escape(r.remedy)}[/]")
         if line in wrong:
             paid.append(f"[bold yellow]claim wrong:[/] {escape(claim_message(wrong[line], pagruc=False))}")
-        dim_deal = text.startswith(("deal ", "up ")) and not style
-        play_text = Text(escape_text(text), style="dim" if dim_deal else style)
+        play_text = Text(escape_text(text), style="dim" if deals and not style else style)
         timeline.add_row(str(line), Wrapped(play_text), Wrapped("\n".join(paid)))
     for line, rest in sorted(by_line.items()):  # payments on lines not shown (hand-level)
         paid_text = "\n".join(escape(f"{c.payee} {c.reason(going_out)}: {c.amounts()}") for c in rest)

@@ -1,0 +1,226 @@
+"""The last restated rules, asked of the rules object: each caller here followed a comparison, a
+bound or a shape of its own, and now asks :class:`pancli.panrules.PanRules`. Each test hands a
+subclass that answers the question otherwise to the caller and requires the caller to follow it
+(tests/test_one_rule_one_place.py holds the others)."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterable, Sequence
+from types import SimpleNamespace
+from typing import Any, Literal, cast
+
+import pytest
+from msgspec.structs import replace
+
+from pancli.cards import Card, Rank
+from pancli.melds import Meld, MeldError
+from pancli.model.actions import HandScript
+from pancli.notation.fast import fast_cards
+from pancli.panrules import PanRules
+from pancli.referee import referee_hand
+from pancli.referee.board import Seat
+from pancli.referee.simulate import inject, simulate_hands
+from pancli.rules import HOYLE
+
+
+def _hands(text: str) -> list[Any]:
+    from pancli.records import read_hands
+
+    return list(read_hands(io.StringIO(text), "case.pan"))
+
+
+def _referee_rules(text: str | HandScript, rules: PanRules) -> list[str]:
+    """The rules the referee asking ``rules`` finds broken in a record text or one hand (``--strict``)."""
+    scripts = [h.script for h in _hands(text)] if isinstance(text, str) else [text]
+    out: list[str] = []
+    for script in scripts:
+        result = referee_hand(replace(script, profile=rules.profile), rules=rules, remedy=False)
+        out += [str(v.rule) for v in result.violations]
+    return out
+
+
+def _both_paths(text: str, rules: PanRules) -> list[str]:
+    """:func:`_referee_rules`, requiring the fast and the general path to agree."""
+    out: list[str] = []
+    for h in _hands(text):
+        script = replace(h.script, profile=rules.profile)
+        fast = [str(v.rule) for v in referee_hand(script, rules=rules, remedy=False).violations]
+        plain = [str(v.rule) for v in referee_hand(script, rules=rules, fast=False, remedy=False).violations]
+        assert fast == plain
+        out += fast
+    return out
+
+
+def _deal(deals: dict[str, str], *plays: str) -> str:
+    lines = [f'[Players "{" ".join(deals)}"]', ""]
+    lines += [f"deal {p} {c}" for p, c in deals.items()]
+    return "\n".join([*lines, "up 4c", *(f"{p} stay" for p in deals), *plays]) + "\n"
+
+
+def _simulated(rules: PanRules, hands: int = 6) -> list[HandScript]:
+    """``hands`` hands of self-play asking ``rules``."""
+    return list(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), hands, 5, rules.profile, rules=rules))
+
+
+class NoSevens(PanRules):
+    """E1 with a pack that holds no 7s."""
+
+    def copies_of(self, c: Card) -> int:
+        return 0 if c.rank is Rank.SEVEN else super().copies_of(c)
+
+
+def test_I1_self_play_s_injector_asks_the_caller_s_rules_object() -> None:
+    """The eleventh card an injected I1 deals is one of the caller's pack (no 7 under NoSevens),
+    and the place is the one its referee finds I1 at and nothing else."""
+    rules = NoSevens(HOYLE)
+    extras = []
+    for seed in range(12):
+        script = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, seed, HOYLE, rules=rules))
+        bad = inject(script, "I1-extra", random.Random(seed), rules)
+        assert bad is not None
+        extras += [c for d, e in zip(bad.deals, script.deals, strict=True) for c in d.cards[len(e.cards) :]]
+        result = referee_hand(bad, rules=rules)
+        assert not result.violations and len(result.remedies) == 1
+    assert len(extras) == 12 and all(c.rank is not Rank.SEVEN for c in extras)
+
+
+class OneCopyFewer(PanRules):
+    """E4 with one copy fewer of every card in the pack (the comparison changed, not the copies)."""
+
+    def past_the_pack(
+        self, seen: Sequence[int], counts: Iterable[tuple[int, int]], copies: Sequence[int] | None = None
+    ) -> tuple[int, int] | None:
+        return super().past_the_pack(seen, counts, [n - 1 for n in (self.copies if copies is None else copies)])
+
+
+def test_E4_the_meld_engine_s_judge_grow_and_spread_ask_past_the_pack() -> None:
+    """The meld engine's E4 (a meld's own copies: ``judge``, ``grow``, the check batch's spread
+    template) is the rules object's comparison, as the referee's count of the pack is."""
+    from pancli.app.check import judge_text
+
+    book, fewer = PanRules(HOYLE), OneCopyFewer(HOYLE)
+    eight = " ".join(["5s"] * 8)
+    assert book.judge(fast_cards(eight)).legal and judge_text(eight, book).legal
+    refused = fewer.judge(fast_cards(eight))
+    assert (refused.rule, judge_text(eight, fewer).rule) == ("E4", "E4")
+    seven = book.judge(fast_cards(" ".join(["5s"] * 7))).meld
+    assert seven is not None
+    assert not isinstance(book.try_grow(seven, fast_cards("5s")), MeldError)
+    grown = fewer.try_grow(seven, fast_cards("5s"))
+    assert isinstance(grown, MeldError) and grown.rule == "E4"
+    assert (book.spread_rule(8), fewer.spread_rule(8)) == ("M2", None)
+
+
+class ThreeIsBest(PanRules):
+    """C6 where a meld of three is worth one unit more than the book says."""
+
+    def value(self, meld: Meld) -> int:
+        return super().value(meld) + (len(meld.cards) == 3)
+
+
+def test_C7_C8_the_meld_engine_s_grow_and_going_out_ask_value() -> None:
+    """Growing compares the values the rules object gives (C6) before and after (C7), and going out
+    collects the melds again at those values (C8)."""
+    book, three = PanRules(HOYLE), ThreeIsBest(HOYLE)
+    rope = book.judge(fast_cards("2h 3h 4h")).meld
+    assert rope is not None
+    assert not isinstance(book.try_grow(rope, fast_cards("5h")), MeldError)
+    lowered = three.try_grow(rope, fast_cards("5h"))  # 1 unit as laid, 0 with four cards
+    assert isinstance(lowered, MeldError) and lowered.rule == "C7"
+    fives = book.judge(fast_cards("5s 5s 5s")).meld
+    assert fives is not None
+    assert [r.going_out_value([rope, fives]).melds for r in (book, three)] == [4, 6]
+
+
+@pytest.mark.parametrize("rules", [PanRules(HOYLE), ThreeIsBest(HOYLE)], ids=["rulebook", "C6"])
+def test_C7_the_analyzer_s_additions_ask_value_before_and_after(rules: PanRules) -> None:
+    """The search offers the addition to a three-card rope only where the rules object values it
+    no lower (the meld space asks ``grow``, which asks ``value``)."""
+    from pancli.meldspace import SearchMeld, counts_of, encode
+
+    rope = rules.judge(fast_cards("2h 3h 4h")).meld
+    assert rope is not None
+    space = rules.meld_space()
+    blocks = space.blocks(counts_of(encode(fast_cards("5h Kc Qd"))), (SearchMeld.of(rope, rules),))
+    assert [b[3] for b in blocks] == ([0] if type(rules) is PanRules else [])
+
+
+class NobodyForces(PanRules):
+    """P8 where no player may force another (``demand`` mode without the demand)."""
+
+    def may_force(
+        self, forcer: Seat, forced: Seat, in_turn: Seat, card: Card | None
+    ) -> Literal["not in turn", "himself", "no live discard", "fits no meld"] | None:
+        return "fits no meld"
+
+
+_FORCED = _deal(
+    {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"},
+    "Ana draw 5s, meld [5s 5s 5s], discard 7d",
+    "Ben draw 5s, discard 5s",
+    "Ben force Ana",
+    "Ana take 5s, add 5s to #1, discard Jc",
+)
+"""Ben forces Ana to take the live 5s, which fits her set of 5s."""
+
+
+def test_P8_the_referee_positions_live_and_self_play_ask_may_force() -> None:
+    """Whether a ``force`` line stands, who a position says may force (what ``pan live`` offers
+    after ``NAME force``) and whether self-play writes force lines follow the rules object's
+    ``may_force``."""
+    from pancli.app.live import Session
+    from pancli.model.actions import Force
+    from pancli.referee.position import table_now
+    from pancli.render.live import candidates
+
+    book, none = PanRules(HOYLE), NobodyForces(HOYLE)
+    assert _both_paths(_FORCED, book) == []
+    assert _both_paths(_FORCED, none) == ["P8"]
+    (hand,) = _hands(_FORCED)
+    before = replace(hand.script, events=hand.script.events[:-2])
+    offered = []
+    for rules in (book, none):
+        now = table_now(before, rules)
+        session = cast(Session, SimpleNamespace(now=now, players=tuple(hand.script.players)))
+        offered.append((now.forcers, candidates(session, "Ben force ")))
+    assert offered == [(("Ben",), ["Ana"]), ((), [])]
+    forces = [sum(type(e) is Force for h in _simulated(r, 8) for e in h.events) for r in (book, none)]
+    assert forces[0] > 0 and forces[1] == 0
+    assert all(_referee_rules(h, none) == [] for h in _simulated(none, 8))
+
+
+class TwoCardMelds(PanRules):
+    """M1 where a meld is two cards or more."""
+
+    @property
+    def min_meld(self) -> int:
+        return 2
+
+
+def test_M1_the_engine_the_meld_space_positions_and_self_play_ask_min_meld() -> None:
+    """The fewest cards of a meld is the rules object's: the meld engine's M1, the check batch's
+    spread lengths, the analyzer's candidate melds (the meld space, the search's blocks), a
+    position's lays and self-play's melds all start from it."""
+    from pancli.analyze.arrange import hand_blocks
+    from pancli.meldspace import decode, encode
+    from pancli.model.actions import MeldNew, Turn
+    from pancli.referee.position import _lays
+
+    book, two = PanRules(HOYLE), TwoCardMelds(HOYLE)
+    pair = fast_cards("5s 5s")
+    assert book.judge(pair).reason == "a meld is 3 or more cards, not 2" and two.judge(pair).legal
+    assert (book.spread_rule(2), two.spread_rule(2)) == (None, "M2")
+    hand = encode(fast_cards("5s 5s 6h 7h Kc"))
+
+    def blocks(rules: PanRules) -> list[str]:
+        return sorted(" ".join(map(str, decode(b[0]))) for b in hand_blocks(hand, rules.meld_space()))
+
+    assert blocks(book) == []
+    assert blocks(two) == ["5s 5s", "6h 7h"]
+    assert (_lays(book, pair), _lays(two, pair)) == ((), (pair,))
+    played = _simulated(two, 4)
+    turns = [e for h in played for e in h.events if isinstance(e, Turn)]
+    assert 2 in {len(a.cards) for t in turns for a in t.actions if isinstance(a, MeldNew)}
+    assert all(_referee_rules(h, two) == [] for h in played)
