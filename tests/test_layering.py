@@ -317,3 +317,42 @@ def test_the_graph_sees_lazy_and_type_checking_imports() -> None:
     # record_writer imports the layout only for type checking; the graph still counts it
     assert "pancli.model" in _graph()["pancli.notation"]
     assert _imports(PKG / "notation" / "record_writer.py") >= {"pancli.notation.layout"}
+
+
+CONSTANT_CACHES = {
+    "pancli/escapes.py:pattern": "one of the module's character classes, compiled when first needed",
+    "pancli/notation/fast.py:_usual": "each game's usual pack spellings",
+    "pancli/notation/grammar.py:_usual_elements": "each game's grammar of its usual pack",
+    "pancli/notation/record_grammar.py:_usual_grammar": "each game's record grammar of its usual pack",
+    "pancli/rulebook.py:_tables": "the rulebook's texts",
+}
+"""The only memoised functions: constants built when first read (start-up), none keyed by what a
+run reads (a house-rules pack, a profile, a line): such a cache is a field of the object that
+asks (the rules object, a reader's context, a pack's spellings)."""
+
+
+def test_the_only_caches_at_module_level_are_constants_built_when_first_read() -> None:
+    found = {}
+    for path in sorted(PKG.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            names = {ast.unparse(d).split("(")[0] for d in node.decorator_list}
+            if names & {"functools.cache", "functools.lru_cache", "cache", "lru_cache", "functools.cached_property"}:
+                found[f"{path.relative_to(PKG.parent)}:{node.name}"] = [a.arg for a in node.args.args]
+    assert set(found) == set(CONSTANT_CACHES)
+    assert all(len(args) <= 1 for args in found.values())  # a game, a flag or a constant's name
+
+
+def test_E1_a_house_pack_s_grammar_is_kept_with_its_spellings_not_by_the_module() -> None:
+    from pancli.cards import ALL_CARDS, Game, Rank
+    from pancli.notation.fast import pack_spellings, usual_spellings
+    from pancli.notation.grammar import elements, parse_meld_text
+
+    eights = [1 if c.rank is Rank.EIGHT else 0 for c in ALL_CARDS]
+    one, two = pack_spellings(eights), pack_spellings(eights)
+    assert one is not two and one == two  # made for each caller that asks
+    assert [str(c) for c in parse_meld_text("8s 8s 8s", pack=one)] == ["8s"] * 3
+    assert ("elements", Game.PANGUINGUE) in one.grammars and not two.grammars
+    assert elements(Game.PANGUINGUE, one) is elements(Game.PANGUINGUE, one)
+    assert not usual_spellings(Game.PANGUINGUE).grammars  # the usual grammar is the module's constant

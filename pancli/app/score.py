@@ -9,7 +9,6 @@ a pipe a block of lines at a time.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Iterator
 
 from msgspec.structs import replace
@@ -62,9 +61,9 @@ def score_pack(packs: int | None, rules: PagrucRules) -> PagrucPack:
     return rules.pack_without_table(packs)
 
 
-@functools.cache
 def _held(pack: PagrucPack) -> PackSpellings:
-    """The cards a literal scored against ``pack`` is read in (G1: the pack holds each card)."""
+    """The cards a literal scored against ``pack`` is read in (G1: the pack holds each card; a
+    pack of every card is read with the game's usual spellings, made once)."""
     return pack_spellings([pack.copies(c) for c in ALL_CARDS])
 
 

@@ -86,7 +86,7 @@ class PackSpellings:
     (40, ['6', '7', 'J'], Card('Qh'))
     """
 
-    __slots__ = ("canonical", "held", "key", "order", "pos", "ranks", "tokens", "whole")
+    __slots__ = ("canonical", "grammars", "held", "key", "order", "pos", "ranks", "tokens", "whole")
 
     def __init__(self, key: bytes) -> None:
         held = tuple(c for c, n in zip(ALL_CARDS, key, strict=True) if n)
@@ -104,6 +104,10 @@ class PackSpellings:
         """Each spelling of a rank held (``K``, ``k``, ``10``, ``T``) to its rank."""
         self.whole = len(held) == 4 * len(self.order)
         """Whether the pack holds every suit of each rank it holds."""
+        self.grammars: dict[tuple[str, Game], object] = {}
+        """The grammars built to read this pack (by :mod:`pancli.notation.grammar` and
+        :mod:`pancli.notation.record_grammar`, for a pack other than a game's usual one): kept
+        with the pack, which its caller keeps for as long as it reads with it."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, PackSpellings) and other.key == self.key
@@ -118,18 +122,21 @@ class PackSpellings:
 def pack_spellings(copies: Sequence[int]) -> PackSpellings:
     """The :class:`PackSpellings` of a pack holding ``copies`` of each card, by
     :attr:`Card.index` (a rules object's answers: :attr:`pancli.panrules.PanRules.copies`).
-    Made once per set of cards held; asked once per reader, batch or record context.
+    A game's usual pack is the one :func:`usual_spellings` gives; another is made afresh, for its
+    caller to keep (a reader, a batch or a record context asks once).
 
     >>> from pancli.cards import ALL_CARDS
     >>> eights = pack_spellings([1 if c.rank is Rank.EIGHT else 0 for c in ALL_CARDS])
     >>> sorted(eights.tokens)[:3], eights.ranks
     (['8C', '8D', '8H'], {'8': <Rank.EIGHT: 8>})
+    >>> pack_spellings(copies_by_index(Pack())) is usual_spellings(Game.PANGUINGUE)
+    True
     """
-    return _spellings(bytes([n > 0 for n in copies]))
-
-
-@functools.cache
-def _spellings(key: bytes) -> PackSpellings:
+    key = bytes([n > 0 for n in copies])
+    for pagruc in (False, True):
+        usual = _usual(pagruc)
+        if usual.key == key:
+            return usual
     return PackSpellings(key)
 
 
@@ -141,9 +148,9 @@ def usual_spellings(game: Game) -> PackSpellings:
     return _usual(game is Game.PAGRUC)
 
 
-@functools.cache
+@functools.cache  # two constants, built when first read: most commands read no card text
 def _usual(pagruc: bool) -> PackSpellings:
-    return _spellings(bytes([1] * len(ALL_CARDS)) if pagruc else bytes([n > 0 for n in copies_by_index(Pack())]))
+    return PackSpellings(bytes([1] * len(ALL_CARDS)) if pagruc else bytes([n > 0 for n in copies_by_index(Pack())]))
 
 
 def token_table(game: Game, pack: PackSpellings | None = None) -> dict[str, Card]:

@@ -350,13 +350,19 @@ def _build(game: Game, pack: PackSpellings) -> Elements:
 
 def elements(game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None) -> Elements:
     """The grammar elements of ``game`` reading the cards of ``pack`` (the game's usual pack when
-    None), built on first use and cached."""
-    return _elements(game, usual_spellings(game) if pack is None else pack)
+    None), built on first use: a usual pack's once, another's kept with the pack."""
+    if pack is None or pack is usual_spellings(game):
+        return _usual_elements(game)
+    built = pack.grammars.get(("elements", game))
+    if built is None:
+        built = pack.grammars["elements", game] = _build(game, pack)
+    assert isinstance(built, Elements)
+    return built
 
 
-@functools.cache
-def _elements(game: Game, pack: PackSpellings) -> Elements:
-    return _build(game, pack)
+@functools.cache  # a constant of each game, built when first read: the fast reader reads most text
+def _usual_elements(game: Game) -> Elements:
+    return _build(game, usual_spellings(game))
 
 
 # --------------------------------------------------------------------------- running it

@@ -516,13 +516,19 @@ def _build_play(game: Game, pack: PackSpellings) -> pp.ParserElement:
 
 def record_grammar(game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None) -> RecordGrammar:
     """The record grammar of ``game`` reading the cards of ``pack`` (the game's usual pack when
-    None), built on first use and cached."""
-    return _record_grammar(game, usual_spellings(game) if pack is None else pack)
+    None), built on first use: a usual pack's once, another's kept with the pack."""
+    if pack is None or pack is usual_spellings(game):
+        return _usual_grammar(game)
+    built = pack.grammars.get(("record", game))
+    if built is None:
+        built = pack.grammars["record", game] = RecordGrammar(tag=_build_tag(), play=_build_play(game, pack))
+    assert isinstance(built, RecordGrammar)
+    return built
 
 
-@functools.cache
-def _record_grammar(game: Game, pack: PackSpellings) -> RecordGrammar:
-    return RecordGrammar(tag=_build_tag(), play=_build_play(game, pack))
+@functools.cache  # a constant of each game, built when first read: the fast reader reads most lines
+def _usual_grammar(game: Game) -> RecordGrammar:
+    return RecordGrammar(tag=_build_tag(), play=_build_play(game, usual_spellings(game)))
 
 
 # --------------------------------------------------------------------------- running it
