@@ -13,8 +13,6 @@ pancli`` and ``pan --help`` stay light; ``__init__.pyi`` gives type checkers the
 4
 """
 
-from typing import Any
-
 __version__ = "0.1.0"
 
 API = (
@@ -35,7 +33,7 @@ API = (
 __all__ = ["__version__", *API]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:  # not typing.Any: pan loads typing after it turns the collector off
     if name in API:
         import importlib  # start-up: import pancli does without it
 

@@ -166,9 +166,11 @@ class MeldSpace(Value):
     gives it (:func:`space_of` builds it)."""
 
     rules: SpaceRules
-    rope: tuple[tuple[tuple[int | None, ...], ...], ...]
+    rope: list[list[list[int | None]]]
     """Suit -> lo -> hi -> the value of the rope of those pan rank indices (C6), None when the rules
-    object makes no meld of it (or it is under :attr:`least` cards)."""
+    object makes no meld of it (or it is under :attr:`least` cards): the rules object's answers,
+    kept as they are asked (:meth:`rope_value`; :data:`_UNASKED` until then: an analysis asks a few
+    of the 400, and judging them all was most of ``pan analyze``'s own start)."""
     copies: tuple[int, ...]  # slot -> copies in the pack (E1)
     growth_any: bool
     """A different-suits set is offered cards of any suit to grow by (``mixed_set_growth``), not only
@@ -200,6 +202,15 @@ class MeldSpace(Value):
     def profile(self) -> Profile:
         """The profile the rules object judges under."""
         return self.rules.profile
+
+    def rope_value(self, s: int, lo: int, hi: int) -> int | None:
+        """The value (C6) of the rope of suit ``s`` from pan rank index ``lo`` to ``hi``, None
+        when the rules object makes no meld of it: asked once and kept in :attr:`rope`."""
+        row = self.rope[s][lo]
+        got = row[hi]
+        if got == _UNASKED:
+            got = row[hi] = _rope_value(self.rules, s, lo, hi, self.least)
+        return got
 
     def blocks(self, cnt: Sequence[int], table: Sequence[SearchMeld] = ()) -> list[Block]:
         """Which melds the counts ``cnt`` (by slot) can form: new sets, new ropes, additions to
@@ -287,9 +298,7 @@ def space_of(rules: SpaceRules) -> MeldSpace:
     keeps the one it builds (:meth:`pancli.panrules.PanRules.meld_space`), so every caller handed it
     asks in the same space and its answers are kept where they are asked."""
     least = rules.min_meld
-    rope = tuple(
-        tuple(tuple(_rope_value(rules, s, lo, hi, least) for hi in range(10)) for lo in range(10)) for s in range(4)
-    )
+    rope: list[list[list[int | None]]] = [[[_UNASKED] * 10 for _ in range(10)] for _ in range(4)]
     copies = tuple(rules.copies_of(c) for c in SLOT_CARDS)
     return MeldSpace(rules, rope, copies, rules.profile.mixed_set_growth is SetGrowth.ANY, least)
 
@@ -374,6 +383,8 @@ def rope_blocks(s: int, cnt: Sequence[int], t: MeldSpace, out: list[Block]) -> N
             for a in range(lo, hi - span + 1):
                 for b in range(a + span, hi + 1):
                     v = vals[a][b]
+                    if v == _UNASKED:
+                        v = t.rope_value(s, a, b)
                     if v is not None:
                         out.append(_new(encs[a][b], b - a + 1, v))
 
@@ -575,7 +586,7 @@ def buildable(
             if hi - lo > 2 and hi not in ranks:
                 continue
             drawn = [r for r in range(lo, hi + 1) if r not in ranks]
-            if any(not live[r * 4 + s] for r in drawn) or t.rope[s][lo][hi] is None:
+            if any(not live[r * 4 + s] for r in drawn) or t.rope_value(s, lo, hi) is None:
                 continue
             if not any(sum(1 for r in drawn if w <= r <= w + 2) <= 1 for w in range(lo, hi - 1)):
                 continue

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from profiles_kit import any_profile
 
 from pancli.cards import ALL_CARDS, PAN_CARDS, Card
-from pancli.melds import judge
+from pancli.melds import Verdict, judge
 from pancli.meldspace import (
     CARD_WEIGHT,
     CHIP_WEIGHT,
@@ -81,3 +81,25 @@ def test_M4_self_play_s_widest_melds_mix_aces_and_the_engine_judges_them() -> No
     melds = [[ALL_CARDS[i] for i in m] for m in widest_melds_with(ix["As"], hand)]
     assert [" ".join(map(str, m)) for m in melds] == ["As As Ah Ad", "As 2s 3s"]
     assert [judge(m, HOYLE).legal for m in melds] == [True, True]
+
+
+def test_M2_C6_a_rope_is_judged_when_first_asked_and_once() -> None:
+    """The space asks its rules object about a rope (M2, valued C6) when the search first needs
+    it, and keeps the answer: building it judges none (most of ``pan analyze``'s own start was
+    judging all of them), and the answers are the engine's."""
+    from pancli.meldspace import SLOT_CARDS, space_of
+
+    judged: list[tuple[Card, ...]] = []
+
+    class Counting(PanRules):
+        def judge(self, cards: tuple[Card, ...]) -> Verdict:
+            judged.append(cards)
+            return super().judge(cards)
+
+    space = space_of(Counting(HOYLE))
+    assert judged == []
+    three = tuple(SLOT_CARDS[r * 4 + 1] for r in range(2, 5))
+    first = space.rope_value(1, 2, 4)
+    assert judged == [three] and first == judge(three, HOYLE).value
+    assert space.rope_value(1, 2, 4) == first and len(judged) == 1
+    assert space.rope_value(1, 2, 3) is None and len(judged) == 1  # two cards: no rope, nothing asked

@@ -6,6 +6,7 @@ listed here is a slower cold start for every user of that path (benchmarks/bench
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -243,6 +244,7 @@ if sys.argv[1] == 'PLAIN':  # the plain path: gc as Python sets it, no gc.freeze
     import gc
     gc.freeze = lambda: None
     gc.set_threshold = lambda *thresholds: None
+    gc.disable = lambda: None
     del sys.argv[1]
 from pancli.cli import main
 main()
@@ -254,8 +256,9 @@ main()
     [["replay", SMALL], ["standings", PAGRUC_FILE], ["check", "5s 5s 5s", "7c 7s 7s"], ["simulate", "--hands", "2"]],
 )
 def test_pan_s_collector_settings_change_nothing_written(argv: list[str], tmp_path: Path) -> None:
-    """main() ends with gc.freeze() (the interpreter's last collection need not walk what pan
-    loaded): the same output, exit code and file as with Python's own settings."""
+    """pan loads its modules with the collector off and freezes them, and main() ends with
+    gc.freeze() (the interpreter's last collection need not walk what pan loaded): the same
+    output, exit code and file as with Python's own settings."""
     runs = []
     for mode in ("PLAIN", "FROZEN"):
         out = tmp_path / f"{mode}.pan"
@@ -294,3 +297,24 @@ def test_help_lists_every_command_with_its_real_short_help(width: int) -> None:
         real = cli.get_command(ctx, name)
         assert real is not None and real.name == name
         assert click.Command(name, help=short).get_short_help_str(10_000) == real.get_short_help_str(10_000), name
+
+
+LOAD_COLLECTIONS = """
+import gc, sys
+started = []
+gc.callbacks.append(lambda phase, info: started.append(info["generation"]) if phase == "start" else None)
+import pancli.cli
+sys.stderr.write(f"COLLECTIONS {len(started)} ENABLED {gc.isenabled()} FROZEN {gc.get_freeze_count() > 10_000}")
+"""
+
+
+def test_pan_s_modules_load_without_a_collection_and_leave_the_collector_on() -> None:
+    """No collection walks the modules while ``pancli.cli`` (with click, typing and the rest)
+    loads; they are frozen out of later ones, and whoever imported it keeps a collector that runs.
+    (Run twice with .pyc files written: compiling a changed module collects, before pan's first line.)"""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    for _ in range(2):
+        p = subprocess.run(
+            [sys.executable, "-c", LOAD_COLLECTIONS], capture_output=True, text=True, cwd=ROOT, env=env, check=False
+        )
+    assert p.stderr.endswith("COLLECTIONS 0 ENABLED True FROZEN True"), p.stderr
