@@ -624,7 +624,7 @@ def test_E2_a_rope_through_a_rank_the_panguingue_order_lacks_is_refused_not_a_cr
     rank order (E2) to follow: the meld engine refuses it (it raised KeyError)."""
     eights = HoldsEights(HOYLE)
     eight = next(c for c in _ALL if c.rank is Rank.EIGHT and str(c) == "8h")
-    rope = eights.judge(tuple(fast_cards("6h 7h") or ()) + (eight,))
+    rope = eights.judge((*(fast_cards("6h 7h") or ()), eight))
     assert (rope.legal, str(rope.rule)) == (False, "E2") and "8 has no place" in rope.reason
     assert eights.judge((eight,) * 3).legal
 
