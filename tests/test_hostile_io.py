@@ -19,7 +19,8 @@ from cli_kit import ROOT
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
-from pancli.cli.common import escape_text, io_message
+from pancli.cli.common import io_message
+from pancli.escapes import escape_text
 from pancli.files import atomic_write
 
 GOOD = (ROOT / "samples" / "friday-hoyle.pan").read_text(encoding="utf-8")

@@ -7,10 +7,12 @@ render (one exporter per output form) -> cli (click options, the choice of outpu
 Core, model and judges never import text, the application layer, click, rich or pyparsing;
 nothing below render imports rich or textual (and in render, only the full-screen view of ``pan
 live``, ``render/live_view.py``, imports textual), nothing below the CLI imports click; notation never
-imports a judge; the CLI asks the application layer and the exporters only (never a judge,
-the text layer, the model or the meld engine: a command is options -> one app function ->
-render -> exit code); and no two packages, nor any two modules, import each other, directly or
-through others (every import counts, lazy ones and ``TYPE_CHECKING`` ones too).
+imports a judge; the CLI imports the application layer (``app/``, ``files.py``, the package root),
+the exporters (``render/``) and its own modules only, never the core, a judge, the text layer, the
+model or msgspec (a command is options -> one app function -> render -> exit code), and every name
+it takes from them is theirs, not a lower layer's passed on; and no two packages, nor any two
+modules, import each other, directly or through others (every import counts, lazy ones and
+``TYPE_CHECKING`` ones too).
 """
 
 from __future__ import annotations
@@ -69,7 +71,10 @@ FORBIDDEN_BELOW_TEXT = ("pancli.notation", "pancli.records", "pancli.app", "panc
 FORBIDDEN_BELOW_CLI = ("pancli.cli", "click")
 FORBIDDEN_BELOW_RENDER = ("pancli.render", "rich", "textual")
 JUDGES = ("pancli.referee", "pancli.pagruc", "pancli.analyze")
-BELOW_APP_FOR_CLI = (*JUDGES, "pancli.notation", "pancli.records", "pancli.model", "pancli.melds", "pancli.meldspace")
+CLI_MAY_IMPORT = frozenset({"pancli", "pancli.app", "pancli.files", "pancli.render", "pancli.cli"})
+"""What the CLI imports of pancli: the application layer, the exporters and its own modules."""
+CLI_MAY_NOT_IMPORT = ("msgspec",)
+"""Libraries of the layers under the CLI: values are built and changed by the application layer."""
 
 
 def _module_name(path: Path) -> str:
@@ -197,8 +202,10 @@ def faults(me: str, imported_all: set[str]) -> list[str]:
             out.append(f"{me} ({mine.name}) imports the command line: {imported}")
         if mine < Layer.RENDER and imported.startswith(FORBIDDEN_BELOW_RENDER):
             out.append(f"{me} ({mine.name}) renders: it imports {imported}")
-        if mine is Layer.CLI and imported.startswith(BELOW_APP_FOR_CLI):
+        if mine is Layer.CLI and imported.startswith("pancli.") and _node(imported) not in CLI_MAY_IMPORT:
             out.append(f"{me} (CLI) imports below the application layer: {imported}")
+        if mine is Layer.CLI and imported.split(".")[0] in CLI_MAY_NOT_IMPORT:
+            out.append(f"{me} (CLI) imports {imported}, a library of the layers below it")
         if me.startswith("pancli.notation") and imported.startswith(JUDGES):
             out.append(f"{me} (notation) imports the judge {imported}")
         if imported.startswith("pancli."):
@@ -239,12 +246,68 @@ def test_a_notation_module_importing_a_judge_is_refused(source: str) -> None:
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pancli.analyze.review import Options",
         "from pancli.melds import Meld",
         "from pancli.pagruc.pack import PagrucPack",
+        "from pancli.cards import Game",
+        "from pancli.rules import Profile",
+        "from pancli import panrules",
+        "def f():\n    from pancli.rulebook import RULEBOOK",
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pancli.limits import LongLine",
+        "from pancli.escapes import escape_text",
     ],
 )
 def test_a_cli_module_reaching_below_the_application_layer_is_refused(source: str) -> None:
     found = faults("pancli.cli.fake", imports_in(source, "pancli.cli.fake"))
     assert any("(CLI) imports below the application layer" in f for f in found), found
-    assert faults("pancli.cli.fake", imports_in("from pancli.app.check import assess", "pancli.cli.fake")) == []
+    for allowed in ("from pancli.app.check import assess", "from pancli.files import atomic_write", "import click"):
+        assert faults("pancli.cli.fake", imports_in(allowed, "pancli.cli.fake")) == []
+
+
+def test_a_cli_module_importing_msgspec_is_refused() -> None:
+    found = faults("pancli.cli.fake", imports_in("from msgspec.structs import replace", "pancli.cli.fake"))
+    assert found == ["pancli.cli.fake (CLI) imports msgspec.structs, a library of the layers below it"]
+
+
+def passed_on(source: str, me: str) -> list[str]:
+    """The names module ``me`` of the CLI takes from the application layer or the exporters that
+    are not theirs: a class or function of a lower layer passed on (``PagrucRules`` through
+    ``app.score``), or a name only a type checker sees there. Values (strings, numbers) pass."""
+    import importlib
+
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ImportFrom) or node.level or not node.module:
+            continue
+        if _node(node.module) not in CLI_MAY_IMPORT - {"pancli", "pancli.cli"}:
+            continue
+        module = importlib.import_module(node.module)
+        for alias in node.names:
+            if _is_module(f"{node.module}.{alias.name}"):
+                continue
+            if not hasattr(module, alias.name):
+                out.append(f"{me}: {alias.name} of {node.module} exists only for the type checker")
+                continue
+            home = getattr(getattr(module, alias.name), "__module__", None)
+            if isinstance(home, str) and home.startswith("pancli") and _node(home) not in CLI_MAY_IMPORT:
+                out.append(f"{me}: {alias.name} of {node.module} is {home}'s, passed on")
+    return out
+
+
+@pytest.mark.parametrize("path", sorted((PKG / "cli").glob("*.py")), ids=lambda p: p.name)
+def test_the_cli_takes_only_the_application_layer_s_own_names(path: Path) -> None:
+    assert passed_on(path.read_text(encoding="utf-8"), _module_name(path)) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from pancli.app.lines import escape_text",
+        "from pancli.app.score import PagrucRules",
+        "from pancli.app.review import Options",
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pancli.app.analyze import Analysis",
+    ],
+)
+def test_a_judge_or_core_name_passed_on_by_the_application_layer_is_refused(source: str) -> None:
+    assert passed_on(source, "pancli.cli.fake") != []
+    assert passed_on("from pancli.app.check import Checker, MeldCheck", "pancli.cli.fake") == []
 
 
 def test_a_lower_layer_importing_a_higher_one_is_refused() -> None:

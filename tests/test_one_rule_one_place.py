@@ -960,7 +960,7 @@ def test_S1_the_commands_the_api_and_simulate_s_seats_ask_seats() -> None:
     @players_option("players")
     @click.pass_context
     def seat(ctx: click.Context, players: int) -> None:
-        click.echo(seated_players(ctx, SeatsThree(HOYLE), players))
+        click.echo(seated_players(ctx, SeatsThree(HOYLE).seats(), players))
 
     assert CliRunner().invoke(seat, ["-n", "3"]).output == "3\n"
     refused = CliRunner().invoke(seat, ["-n", "2"])

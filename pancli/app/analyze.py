@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from pancli.panrules import PanRules
     from pancli.referee.position import Position
 
+Analysed = tuple["Analysis", "Advice | None"]
+"""An analysis and its advice (None without ``--advice``)."""
+
 
 class InputProblem(Exception):
     """Bad input: where it is and the rule or notation code it breaks; ``usage``: a usage error
@@ -218,6 +221,14 @@ class Job(Value):
     """The rules object of each profile met, built with its first hand and asked by every
     analysis of the invocation, with its meld space (what the searches learn of its melds is
     kept there: :meth:`PanRules.meld_space`)."""
+
+    def telling(self, on_sample: Callable[[], None]) -> Job:
+        """This job, ``on_sample`` told after each advice sample (a progress line)."""
+        return replace(self, on_sample=on_sample)
+
+    def seats(self) -> range:
+        """How many players the rules object of :attr:`profile` seats (S1)."""
+        return self.rules().seats()
 
     def rules(self) -> PanRules:
         """The rules object of :attr:`profile`."""

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # check and pay start without the registry: the ids are spell
     from pancli.notation.errors import NotationCode
     from pancli.pagruc.rules import PagrucRules
     from pancli.rulebook import Rule
+    from pancli.rules import Profile
 
     CheckRule = EngineRule | NotationCode | Rule
     """The rule a meld breaks: the meld engine's, a notation code, or a PAGRUC rule (G1, G4)."""
@@ -469,6 +470,31 @@ def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules, pack:
     if v.rule in ("M1", "E2") or (v.rule == "M2" and len(set(cards)) == len(cards)):
         return (_LEAD, line[len(text) :], suffix)
     return (_PER_LINE, "", None)
+
+
+class Checker(Value):
+    """What ``pan check`` judges Panguingue melds with: the rules object of the profile ``--rules`` names."""
+
+    rules: PanRules
+    game: Game = Game.PANGUINGUE
+
+    @classmethod
+    def of(cls, profile: Profile) -> Checker:
+        """The checker of ``profile`` (its rules object built once, asked by every line)."""
+        return cls(PanRules(profile))
+
+    @property
+    def profile_name(self) -> str:
+        """The profile's name (a table's title)."""
+        return self.rules.profile.name
+
+    def batch(self, file: str) -> PlainBatch:
+        """The plain rows of a batch of lines read from ``file`` (:class:`PlainBatch`)."""
+        return PlainBatch(file, self.rules, self.game)
+
+    def assess(self, item: InputLine) -> MeldCheck:
+        """One meld of input read and judged (:func:`assess`)."""
+        return assess(item, self.rules, self.game)
 
 
 class PlainBatch:

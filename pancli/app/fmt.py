@@ -26,8 +26,9 @@ from pancli.records.tags import record_folder
 if TYPE_CHECKING:
     from pancli.notation.errors import NotationError as NotationError
 
-Malformed = Callable[[str, "NotationError"], None]
-"""Told of each malformed hand as it is met: the input's name and the hand's error."""
+Malformed = Callable[[str, int, int, str, str], None]
+"""Told of each malformed hand as it is met: the input's name and the fields of the hand's error
+(line, column, notation code, message)."""
 
 
 def canonical_hands(stream: IO[str], file: str, base_dir: str | None) -> Iterator[tuple[str, NotationError | None]]:
@@ -68,7 +69,7 @@ def _chunks(stream: IO[str], found: Formatted, base_dir: str | None, malformed: 
     for i, (text, e) in enumerate(canonical_hands(stream, found.file, base_dir)):
         found.hands += 1
         if e is not None:
-            malformed(found.file, e)
+            malformed(found.file, e.line, e.col, e.code, e.message)
             found.errors.append(e)
         yield ("\n" if i else "") + text
 

@@ -3,23 +3,37 @@
 what user text holds escaped (control characters never reach a terminal raw).
 
 The application layer builds its reports with these; :mod:`pancli.cli.common` re-exports
-them for the commands.
+them for the commands. The options every command shares are read here too (``--game``,
+``--players``' bounds, ``--rules`` into a profile, ``--stake``), and standard input's bytes are cut
+into lines (:class:`LineBlocks`), so the commands need nothing below the application layer.
 """
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
+from pancli.cards import Game
 from pancli.escapes import escape_text as escape_text  # (the one escaper: core, the text layer uses it too)
-from pancli.limits import LongLine
+from pancli.limits import MAX_LINE_CHARS, LongLine, text_length
+from pancli.limits import MAX_SAMPLES as MAX_SAMPLES
+from pancli.rules import DEFAULT_PLAYERS as DEFAULT_PLAYERS
+from pancli.rules import MAX_PLAYERS as MAX_PLAYERS
+from pancli.rules import MIN_PLAYERS as MIN_PLAYERS
+from pancli.rules import HouseRulesError, builtin_profile
 from pancli.values import Value
 
 if TYPE_CHECKING:
     from decimal import Decimal
+    from pathlib import Path
+
+    from pancli.panrules import PanRules
+    from pancli.rulebook import Rule
+    from pancli.rules import Profile
 
 STDIN_FILE = "-"
 """The file name of standard input in error lines (``-:LINE:COL``)."""
@@ -201,3 +215,187 @@ def stake_option(text: str) -> Decimal | tuple[str, str]:
     from pancli.records.tags import read_stake  # start-up: pan check does without it
 
     return read_stake(text)
+
+
+# --------------------------------------------------------------------------- options
+
+
+GAMES: tuple[str, ...] = tuple(g.value for g in Game)
+"""The values of ``--game``, Panguingue's first (the default)."""
+PAGRUC = Game.PAGRUC.value
+"""``--game pagruc``."""
+
+
+def game_named(value: str) -> Game:
+    """The game a ``--game`` value names (any case).
+
+    >>> game_named("PAGRUC") is Game.PAGRUC
+    True
+    """
+    return Game(value.lower())
+
+
+def rules_profile(spec: str, problem: Callable[[str], Exception], relative_to: Path | None = None) -> Profile:
+    """The profile ``--rules`` names: a built-in one by name, or a house-rules TOML file (read with tomllib).
+
+    A profile that cannot be loaded raises ``problem(message)`` (the caller's exception: the
+    command's usage error), the message naming the bad knob or the unreadable file, with its
+    place and rule R3 (grammar/README-records.md: a bad profile or house-rules file):
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     bad = os.path.join(d, "h.toml")
+    ...     _ = open(bad, "w").write('ante = 1\\nout_bonus = "x"\\n')
+    ...     try:
+    ...         rules_profile(bad, ValueError)
+    ...     except ValueError as exc:
+    ...         print(str(exc).replace(bad, "h.toml"))
+    h.toml:2:1: R3 out_bonus: expected a whole number from 0 to 100, got 'x'
+    """
+    if spec.lower() in ("hoyle", "cardroom"):
+        return builtin_profile(spec)
+    missing = "R3 no such profile or file (built-in: hoyle, cardroom)"
+    if not spec or "\0" in spec:
+        raise problem(escape_text(f"{missing}: {spec!r}"))
+    # start-up: pan check does without these
+    from pathlib import Path  # only a house-rules file needs it: the commands start without pathlib
+
+    path = Path(spec)
+    if relative_to is not None and not path.is_absolute():
+        path = relative_to / path
+    try:
+        # start-up: tomllib only for a house-rules file
+        from pancli.app.profiles import house_rules
+
+        return house_rules(path)
+    except FileNotFoundError:
+        raise problem(escape_text(f"{spec}: {missing}")) from None
+    except OSError as exc:
+        raise problem(escape_text(f"{spec}: R3 cannot read the file: {exc.strerror or exc}")) from None
+    except HouseRulesError as exc:
+        raise problem(error_line(spec, exc.line or 1, exc.col or 1, "R3", str(exc))) from None
+
+
+def rules_object(profile: Profile) -> PanRules:
+    """The rules object of ``profile``: built once by a command and passed to everything it asks."""
+    from pancli.panrules import PanRules  # start-up: pan score, fmt and samples do without it
+
+    return PanRules(profile)
+
+
+def rule_named(text: str) -> Rule | tuple[str, ...]:
+    """The rule a ``RULE`` argument names (``P8``, ``p8``), or the ids closest to it when it names none.
+
+    >>> rule_named("p8"), rule_named("P11")
+    (Rule.P8, ('P1', 'P10'))
+    """
+    from pancli.rulebook import closest, lookup  # start-up: only pan rules RULE reads a rule id
+
+    rule = lookup(text)
+    return rule if rule is not None else tuple(str(r) for r in closest(text))
+
+
+def rule_titles() -> list[tuple[str, str]]:
+    """Every rule id of the rulebook and its title, in rulebook order (the completion of ``pan rules``)."""
+    from pancli.rulebook import RULEBOOK  # start-up: only the shell's completion lists the rules
+
+    return [(str(r), e.title) for r, e in RULEBOOK.items()]
+
+
+# --------------------------------------------------------------------------- standard input
+
+
+class LineBlocks:
+    """The bytes ``read`` gives, as lists of lines (without line ends), one list per read: the one
+    reader of line-by-line input (``pan check``, ``pay``, ``score``, ``analyze`` with ``-``).
+
+    Bytes that are not UTF-8 become U+FFFD; a leading byte-order mark is dropped; lines
+    end with ``\\n`` (a ``\\r`` before it stays: it is white space to every reader).
+    A block is what one read gives (up to ``block`` bytes): from a file a whole block, from a
+    pipe what has arrived, so lines typed or written slowly are answered as they come.
+    A line past MAX_LINE_CHARS comes as a :class:`~pancli.limits.LongLine` (its head and its
+    length), read to its end however long it is: the lines after it are read as any others.
+    Binary data (a NUL byte) ends the reading: its line ends at the NUL, and once every line is
+    given, :attr:`binary_at` holds that line's number and length (the caller reports it).
+
+    >>> import io
+    >>> blocks = LineBlocks(io.BytesIO(b"\\xef\\xbb\\xbf5sss\\r\\n3-5h\\nKd\\x00zz\\n").read, 8)
+    >>> list(blocks), blocks.binary_at
+    ([['5sss\\r', '3-5h'], ['Kd\\x00']], (3, 3))
+    """
+
+    def __init__(self, read: Callable[[int], bytes], block: int) -> None:
+        self._read = read
+        self._block = block
+        self.binary_at: tuple[int, int] | None = None
+        """Where a NUL byte stopped the reading: the line's number and its length."""
+
+    def __iter__(self) -> Iterator[list[str]]:
+        read = self._read
+        block = self._block
+        pending: list[bytes] = []
+        pending_size = 0
+        long_head = ""  # the head of a line past MAX_LINE_CHARS while its rest is skipped unread
+        long_size = -1  # its length in characters so far; -1: no such line
+        count = codecs.getincrementaldecoder("utf-8")("replace").decode  # (a character cut by a read)
+        first = True
+        lineno = 0  # lines given so far
+        last_len = 0  # the length of the last of them
+        nul = -1
+        while nul < 0:
+            data = read(block)
+            if not data:
+                break
+            if first:
+                first = False
+                if data.startswith(b"\xef\xbb\xbf"):
+                    data = data[3:]
+            nul = data.find(b"\x00")
+            if nul >= 0:  # binary data: its line ends at the NUL, and nothing after it is read
+                data = data[: nul + 1] + b"\n"
+            if long_size >= 0:  # the rest of a line too long: never held, however long it is
+                end = data.find(b"\n")
+                if end < 0:
+                    long_size += len(count(data))
+                    continue
+                lineno += 1
+                last_len = long_size
+                long_size += len(count(data[:end].removesuffix(b"\r"), True))
+                yield [LongLine(long_head, long_size)]
+                data = data[end + 1 :]
+                long_size = -1
+            cut = data.rfind(b"\n") + 1
+            if cut == 0:
+                pending.append(data)
+                pending_size += len(data)
+                if pending_size > MAX_LINE_CHARS:  # past the limit: keep its head, count the rest
+                    held = count(b"".join(pending))
+                    long_head = held[: MAX_LINE_CHARS + 1]
+                    long_size = len(held)
+                    pending = []
+                    pending_size = 0
+                continue
+            pending_size = 0
+            if pending:
+                pending.append(data[:cut])
+                head = b"".join(pending)
+                pending = []
+            else:
+                head = data[:cut]
+            pending_tail = data[cut:]
+            if pending_tail:
+                pending.append(pending_tail)
+                pending_size = len(pending_tail)
+            lines = head.decode("utf-8", "replace").split("\n")[:-1]
+            if len(head) > MAX_LINE_CHARS:
+                lines = [LongLine(x[: MAX_LINE_CHARS + 1], len(x)) if len(x) > MAX_LINE_CHARS else x for x in lines]
+            if lines:
+                lineno += len(lines)
+                last_len = text_length(lines[-1])
+            yield lines
+        if long_size >= 0:
+            yield [LongLine(long_head, long_size + len(count(b"", True)))]
+        elif pending:
+            yield [b"".join(pending).decode("utf-8", "replace")]
+        if nul >= 0:
+            self.binary_at = (lineno, last_len)

@@ -38,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from pancli.app.lines import game_named
 from pancli.app.replay import RecordJudge, Tally
 from pancli.app.report import HandReport
 from pancli.cards import Card, Game
@@ -189,10 +190,11 @@ class LiveOptions:
         self.date = date or datetime.date.today()
 
 
-def options_of(file: str, players: str | None, rules: str | None, stake: str | None, game: Game) -> LiveOptions:
+def options_of(file: str, players: str | None, rules: str | None, stake: str | None, game: str) -> LiveOptions:
     """The :class:`LiveOptions` of the command line: the players' names, the ``Rules`` tag (a
     built-in profile by name, a house-rules file relative to the record's folder), the stake
-    (raises :class:`LiveProblem` when it is no amount of money, as a ``Stake`` tag would be)."""
+    (raises :class:`LiveProblem` when it is no amount of money, as a ``Stake`` tag would be),
+    the game ``--game`` names."""
     rules_tag = None
     if rules is not None:
         if rules.lower() in ("hoyle", "cardroom"):
@@ -205,7 +207,7 @@ def options_of(file: str, players: str | None, rules: str | None, stake: str | N
         if isinstance(got, tuple):
             raise LiveProblem(f"{got[0]} {got[1]}")
     names = tuple(players.split()) if players is not None else ()
-    return LiveOptions(names, rules_tag, stake, game)
+    return LiveOptions(names, rules_tag, stake, game_named(game))
 
 
 def _tag(name: str, value: str) -> str:

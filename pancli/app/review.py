@@ -540,6 +540,11 @@ class ReviewSink:
             self.show(r)
 
 
+def review_options(depth: int, samples: int, advice_samples: int, seed: int) -> Options:
+    """How hard ``pan review`` looks, from its options (--depth, --samples, --advice-samples, --seed)."""
+    return Options(depth=depth, samples=samples, advice_samples=advice_samples, seed=seed)
+
+
 REVIEW_CHUNK: Final = 1
 """Hands per worker task: reviewing a hand is long work (a second or so), so one at a time."""
 

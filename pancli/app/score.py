@@ -197,6 +197,28 @@ def placed(items: Iterable[InputLine], pack: PagrucPack, rules: PagrucRules | No
         yield r if r.line == i.line and r.file == i.file else replace(r, file=i.file, line=i.line)
 
 
+class Scorer(Value):
+    """What ``pan score`` scores against: the pack of ``--packs`` (G1, no table named) and PAGRUC's rules object."""
+
+    pack: PagrucPack
+    rules: PagrucRules
+
+    @classmethod
+    def of(cls, packs: int | None) -> Scorer:
+        """The scorer of ``--packs`` (None: the most a game holds); :class:`PacksProblem` when
+        ``packs`` is no PAGRUC pack (:func:`score_pack`)."""
+        rules = PagrucRules()
+        return cls(score_pack(packs, rules), rules)
+
+    def placed(self, items: Iterable[InputLine]) -> Iterator[ScoreReport]:
+        """The report of each item (:func:`placed`)."""
+        return placed(items, self.pack, self.rules)
+
+    def batch(self, file: str) -> ScoreBatch:
+        """The pipe path's batch of lines read from ``file`` (:class:`ScoreBatch`)."""
+        return ScoreBatch(file, self.pack, self.rules)
+
+
 def _score_line(line: InputLine, pack: PagrucPack, rules: PagrucRules) -> tuple[str, str]:
     """A line's plain text, or its error suffix (``:col: RULE message``, after its place)."""
     r = assess_score(line, pack, rules)

@@ -14,11 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
-from msgspec.structs import replace
 
 from pancli.app.analyze import InputProblem, Job, read_draw, read_hand, read_position, read_seen
-from pancli.app.lines import ErrorFields
-from pancli.cards import Card
+from pancli.app.lines import MAX_SAMPLES, ErrorFields
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -26,7 +24,7 @@ from pancli.cli.common import (
     InputLine,
     IOFailure,
     complete_paths,
-    escape_text,
+    escaped,
     json_mode,
     json_option,
     jsonl_option,
@@ -43,12 +41,10 @@ from pancli.cli.common import (
     stdin_lines,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
-from pancli.limits import MAX_SAMPLES
 from pancli.render.analysis import error_json, position_json, position_lines, show, to_json
-from pancli.rules import Profile
 
 if TYPE_CHECKING:
-    from pancli.app.analyze import Advice, Analysis, Meld
+    from pancli.app.analyze import Analysed
 
 
 @click.command(
@@ -166,10 +162,10 @@ def analyze(
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
     job = Job(profile, players, samples, seed, advice)
-    seated_players(ctx, job.rules(), players)
+    seated_players(ctx, job.seats(), players)
     emit = _emitter(as_jsonl) if as_json or as_jsonl else None
     if svg_out is not None and not os.path.isdir(_folder_of(svg_out)):
-        raise click.BadParameter(f"cannot write {escape_text(svg_out)}: no such folder", param_hint="--svg")
+        raise click.BadParameter(f"cannot write {escaped(svg_out)}: no such folder", param_hint="--svg")
     if at_line is not None or player is not None:
         given = [n for n in ("draw", "melds", "seen", "players") if ctx.get_parameter_source(n) is not DEFAULT]
         if at_line is None or len(hand) != 1 or given:
@@ -177,7 +173,7 @@ def analyze(
                 "a record position is FILE --at LINE [--player NAME]: the record gives the hand, the drawn"
                 " card, the melds, the seen cards and the players" + (f" (drop --{' --'.join(given)})" if given else "")
             )
-        override = None if ctx.get_parameter_source("rules") is DEFAULT else profile
+        override = ctx.get_parameter_source("rules") is not DEFAULT
         refuse_writing_an_input(svg_out, hand, "--svg", rules)
         status = _analyse_one(
             emit, lambda: _advised(job, quiet, lambda j: _position(j, hand[0], at_line, player, override, svg_out))
@@ -208,7 +204,7 @@ def _problem(exc: InputProblem) -> ErrorFields:
     return error_json(exc.where, exc.line, exc.col, exc.rule, exc.message)
 
 
-Found = tuple["Analysis", "Advice | None", dict[str, Any], Sequence[tuple[str, str]]]
+Found = tuple["Analysed", dict[str, Any], Sequence[tuple[str, str]]]
 """An analysis, its advice, the extra ``--json`` fields and the text context lines."""
 
 
@@ -225,14 +221,14 @@ def _emitter(lines: bool) -> Callable[[dict[str, Any]], None]:
 def _advised(job: Job, quiet: bool, find: Callable[[Job], Found]) -> Found:
     """``find`` with a progress line over the ``--advice`` samples (a terminal, nothing printed yet)."""
     with Progress("advice", job.samples, "samples", enabled=job.advice and wanted(quiet, stdout_too=True)) as p:
-        return find(replace(job, on_sample=p.advance) if p.enabled else job)
+        return find(job.telling(p.advance) if p.enabled else job)
 
 
 def _analyse_one(emit: Callable[[dict[str, Any]], None] | None, find: Callable[[], Found]) -> int:
     """One analysis (a HAND or a record position): one object with ``--json`` (``--jsonl``: on one
     line), whose ``error`` holds the error fields when the input is bad (also on standard error)."""
     try:
-        result, adv, extra, context = find()
+        (result, adv), extra, context = find()
     except InputProblem as exc:
         error = _problem(exc)
         if emit is not None:
@@ -254,13 +250,13 @@ def _hand(
     svg_out: str | None,
 ) -> Found:
     """The analysis of the HAND given on the command line."""
-    cards, drawn, table, seen_cards = _hand_arguments(hand, draw, melds, seen, job)
-    found = job.analyse(cards, drawn, table, seen_cards, "<hand>", 1)
+    cards, drawn = read_hand(_hand_text(hand, draw), draw, rules=job.rules())
+    found = job.analyse(cards, drawn, job.read_melds(melds), read_seen(seen, job.rules()), "<hand>", 1)
     if svg_out is not None:
         from pancli.render import svg  # start-up: pan analyze does without it
 
         _draw(svg_out, svg.analysis(found[0]), f"pan analyze {' '.join(hand)}")
-    return (*found, {}, [])
+    return found, {}, []
 
 
 def _draw(path: str, picture: Any, title: str) -> None:
@@ -274,11 +270,10 @@ def _draw(path: str, picture: Any, title: str) -> None:
         raise IOFailure(path, "write", exc) from None
 
 
-def _position(
-    job: Job, file: str, at_line: int, player: str | None, override: Profile | None, svg_out: str | None
-) -> Found:
-    """``FILE --at LINE``: the position of a record (``-``: the record on standard input)."""
-    spot = read_position(file, at_line, player, override, open_text, job.rules_of)
+def _position(job: Job, file: str, at_line: int, player: str | None, override: bool, svg_out: str | None) -> Found:
+    """``FILE --at LINE``: the position of a record (``-``: the record on standard input);
+    ``override``: ``--rules`` given, its profile taken over the record's ``Rules`` tag."""
+    spot = read_position(file, at_line, player, job.profile if override else None, open_text, job.rules_of)
     found = job.at_position(spot)
     if svg_out is not None:
         from pancli.render import svg  # start-up: pan analyze does without it
@@ -288,7 +283,7 @@ def _position(
         source = "standard input" if spot.file == "-" else spot.file
         title = f"{source} hand {spot.hand}, line {pos.line}: {who}; {pos.player}'s cards shown"
         _draw(svg_out, svg.table(svg.position_view(pos, title)), title)
-    return (*found, {"position": position_json(spot)}, position_lines(spot))
+    return found, {"position": position_json(spot)}, position_lines(spot)
 
 
 def _analyse_batch(
@@ -351,10 +346,9 @@ def _counted(items: Iterator[InputLine], progress: Progress | None) -> Iterator[
         yield item
 
 
-def _hand_arguments(
-    hand: tuple[str, ...], draw: str | None, melds: tuple[str, ...], seen: tuple[str, ...], job: Job
-) -> tuple[tuple[Card, ...], Card | None, tuple[Meld, ...], tuple[Card, ...]]:
-    """The hand, drawn card, melds and seen cards given on the command line."""
+def _hand_text(hand: tuple[str, ...], draw: str | None) -> str:
+    """The text of the hand given on the command line (a usage error for none, a record without
+    ``--at``, or the drawn card given twice)."""
     text = " ".join(hand)
     if not text.strip():
         raise click.UsageError(
@@ -362,12 +356,11 @@ def _hand_arguments(
         )
     if len(hand) == 1 and hand[0].endswith(".pan") and os.path.isfile(hand[0]):
         raise click.UsageError(
-            f"{escape_text(hand[0])} is a record: give --at LINE (and --player NAME) to analyse a position"
+            f"{escaped(hand[0])} is a record: give --at LINE (and --player NAME) to analyse a position"
         )
     if draw is not None and "+" in text:
         raise click.UsageError("give the drawn card once: a trailing +CARD or --draw CARD")
-    cards, drawn = read_hand(text, draw, rules=job.rules())
-    return cards, drawn, job.read_melds(melds), read_seen(seen, job.rules())
+    return text
 
 
 def _folder_of(path: str) -> str:

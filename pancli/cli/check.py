@@ -18,16 +18,17 @@ from collections.abc import Iterator
 import click
 from click.core import ParameterSource
 
-from pancli.app.check import MeldCheck, PlainBatch, assess, assess_pagruc_all, one_card_each
-from pancli.cards import Game
+from pancli.app.check import Checker, MeldCheck, assess_pagruc_all, one_card_each
 from pancli.cli.common import (
     ARG_FILE,
     EXIT_ILLEGAL,
     EXIT_OK,
     NOTHING_TO_CHECK,
+    PAGRUC,
     STDIN_FILE,
     InputLine,
     batch_text,
+    game_named,
     game_option,
     input_lines,
     is_skipped,
@@ -36,14 +37,12 @@ from pancli.cli.common import (
     jsonl_option,
     load_profile,
     reads_stdin,
-    resolve_game,
     rule_hint,
     rules_option,
     stdin_blocks,
     stdout_console,
     stdout_is_terminal,
 )
-from pancli.panrules import PanRules
 
 
 def _input_blocks(args: list[str]) -> tuple[str, Iterator[list[str]] | list[list[str]]]:
@@ -55,10 +54,10 @@ def _input_blocks(args: list[str]) -> tuple[str, Iterator[list[str]] | list[list
     raise click.UsageError(NOTHING_TO_CHECK)
 
 
-def _plain_batch(args: list[str], pan_rules: PanRules, game: Game) -> bool:
+def _plain_batch(args: list[str], checker: Checker) -> bool:
     """The pipe path: plain lines on stdout, error lines on stderr. True when all legal."""
     file, blocks = _input_blocks(args)
-    batch = PlainBatch(file, pan_rules, game)
+    batch = checker.batch(file)
     write_out = sys.stdout.write
     write_err = sys.stderr.write
     all_legal = True
@@ -74,7 +73,7 @@ def _plain_batch(args: list[str], pan_rules: PanRules, game: Game) -> bool:
     return all_legal
 
 
-def _json_batch(args: list[str], pan_rules: PanRules, game: Game, lines: bool) -> bool:
+def _json_batch(args: list[str], checker: Checker, lines: bool) -> bool:
     """``--json`` (a list, streamed) or ``--jsonl``: the objects of :class:`~pancli.app.check.JsonBatch`,
     written a slice of input at a time, error lines on stderr. True when all legal."""
     # start-up: pan check does without these
@@ -83,7 +82,7 @@ def _json_batch(args: list[str], pan_rules: PanRules, game: Game, lines: bool) -
 
     file, blocks = _input_blocks(args)
     stream = JsonStream(lines, flush_each=False)
-    batch = JsonBatch(file, pan_rules, game, stream)
+    batch = JsonBatch(file, checker.rules, checker.game, stream)
     all_legal = True
     for text, errors, items in batch.slices(blocks):
         stream.add_encoded(text, items)
@@ -163,34 +162,34 @@ def check(ctx: click.Context, melds: tuple[str, ...], as_json: bool, as_jsonl: b
     of a notation error, 1 for a readable meld that breaks a rule.
     """
     json_mode(as_json, as_jsonl)
-    chosen = resolve_game(game)
+    pagruc = game.lower() == PAGRUC
     args = list(melds)
-    if chosen is Game.PAGRUC and ctx.get_parameter_source("rules") is ParameterSource.COMMANDLINE:
+    if pagruc and ctx.get_parameter_source("rules") is ParameterSource.COMMANDLINE:
         raise click.UsageError("--rules picks a Panguingue profile; PAGRUC has one set of rules (G1-G9)")
-    pan_rules = PanRules(load_profile(rules)) if chosen is Game.PANGUINGUE else None
-    hint = one_card_each_hint(args, chosen)  # (after the usage errors: the melds are then judged)
+    checker = None if pagruc else Checker.of(load_profile(rules))
+    hint = one_card_each_hint(args, game)  # (after the usage errors: the melds are then judged)
     if hint:
         ctx.call_on_close(lambda: sys.stderr.write(hint))
-    if pan_rules is None:
+    if checker is None:
         ctx.exit(_check_pagruc(args, as_json, as_jsonl))
     if as_json or as_jsonl:
-        ctx.exit(EXIT_OK if _json_batch(args, pan_rules, chosen, as_jsonl) else EXIT_ILLEGAL)
+        ctx.exit(EXIT_OK if _json_batch(args, checker, as_jsonl) else EXIT_ILLEGAL)
     if not stdout_is_terminal():
-        ctx.exit(EXIT_OK if _plain_batch(args, pan_rules, chosen) else EXIT_ILLEGAL)
-    ctx.exit(_terminal(args, pan_rules, chosen))
+        ctx.exit(EXIT_OK if _plain_batch(args, checker) else EXIT_ILLEGAL)
+    ctx.exit(_terminal(args, checker))
 
 
-def one_card_each_hint(args: list[str], game: Game) -> str:
+def one_card_each_hint(args: list[str], game: str) -> str:
     """The line that tells a user who wrote one meld's cards as separate arguments
     (``pan check 7c 7s 7s``: three one-card melds, each M1, or G4 in PAGRUC) how to write
     them as one meld; empty unless there are two or more arguments, each a single card.
 
-    >>> one_card_each_hint(["7c", "7s", "7s"], Game.PANGUINGUE)
+    >>> one_card_each_hint(["7c", "7s", "7s"], "panguingue")
     'pan check: each argument is one meld; to check these cards as one meld, quote them: pan check "7c 7s 7s"\\n'
-    >>> one_card_each_hint(["7c 7s 7s"], Game.PANGUINGUE), one_card_each_hint(["7c", "5sss"], Game.PANGUINGUE)
+    >>> one_card_each_hint(["7c 7s 7s"], "panguingue"), one_card_each_hint(["7c", "5sss"], "panguingue")
     ('', '')
     """
-    if not one_card_each(args, game):
+    if not one_card_each(args, game_named(game)):
         return ""
     quoted = f'pan check "{" ".join(args)}"'
     return f"pan check: each argument is one meld; to check these cards as one meld, quote them: {quoted}\n"
@@ -212,7 +211,7 @@ def _input_ends_soon(wait: float = 0.4) -> bool:
     return bool(ready)
 
 
-def _terminal(args: list[str], pan_rules: PanRules, game: Game) -> int:
+def _terminal(args: list[str], checker: Checker) -> int:
     """A terminal: a table when the melds fit on one screen of at least :data:`TABLE_COLUMNS`
     columns; else (past a screenful, or a narrow screen) the plain rows as they are judged (a
     rich table shows nothing until its last row is judged), wrapped at whole words to the screen's
@@ -236,9 +235,9 @@ def _terminal(args: list[str], pan_rules: PanRules, game: Game) -> int:
         second = next(pending, None) if fits else None  # at once: the input has ended or more has come
         fits = second is None
     if fits:
-        reports = [assess(item, pan_rules, game) for item in items]
-        return render_reports(reports, False, title=f"pan check ({pan_rules.profile.name})")
-    batch = PlainBatch(file, pan_rules, game)
+        reports = [checker.assess(item) for item in items]
+        return render_reports(reports, False, title=f"pan check ({checker.profile_name})")
+    batch = checker.batch(file)
     width = screen.columns
     err_width = width if sys.stderr.isatty() else 0
     all_legal = True

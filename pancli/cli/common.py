@@ -9,7 +9,7 @@ Rich is imported only when a table is drawn for a terminal (:func:`stdout_consol
 
 from __future__ import annotations
 
-import codecs
+import functools
 import io
 import os
 import stat
@@ -20,26 +20,32 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 import click
 
 from pancli.app.lines import ARG_FILE as ARG_FILE
+from pancli.app.lines import (
+    DEFAULT_PLAYERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    LineBlocks,
+    rules_files_named,
+    rules_profile,
+    stake_option,
+)
+from pancli.app.lines import GAMES as GAMES
+from pancli.app.lines import PAGRUC as PAGRUC
 from pancli.app.lines import STDIN_FILE as STDIN_FILE
 from pancli.app.lines import InputLine as InputLine
 from pancli.app.lines import batch_item as batch_item
 from pancli.app.lines import batch_text as batch_text
 from pancli.app.lines import error_line as error_line
-from pancli.app.lines import escape_text as escape_text
+from pancli.app.lines import game_named as game_named
 from pancli.app.lines import is_skipped as is_skipped
-from pancli.app.lines import rules_files_named, stake_option
-from pancli.cards import Game
-from pancli.limits import MAX_LINE_CHARS, LongLine, text_length
+from pancli.app.lines import rules_object as rules_object
+from pancli.render.text import escaped as escaped
 from pancli.render.text import rule_hint as rule_hint
 from pancli.render.text import stdout_console as stdout_console
 from pancli.render.text import stdout_is_terminal as stdout_is_terminal
-from pancli.rules import DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, HouseRulesError, Profile, builtin_profile
 
 if TYPE_CHECKING:
     from decimal import Decimal
-    from pathlib import Path
-
-    from pancli.panrules import PanRules
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -134,10 +140,9 @@ def players_option(help: str, *, default: int | None = DEFAULT_PLAYERS, checked:
     )
 
 
-def seated_players(ctx: click.Context, rules: PanRules, players: int) -> int:
-    """``players`` (``--players``) when ``rules`` seats so many (S1, its ``seats``), else the usage
-    error of a number out of its range."""
-    seats = rules.seats()
+def seated_players(ctx: click.Context, seats: range, players: int) -> int:
+    """``players`` (``--players``) when ``seats`` (what the command's rules object says it seats, S1)
+    holds so many, else the usage error of a number out of its range."""
     if players in seats:
         return players
     param = next((p for p in ctx.command.params if p.name == "players"), None)
@@ -185,7 +190,7 @@ def _stake(value: str | None, option: str) -> Decimal | None:
 
     stake = stake_option(value)
     if isinstance(stake, tuple):
-        raise click.BadParameter(escape_text(f"{stake[0]} {stake[1]}"), param_hint=option)
+        raise click.BadParameter(escaped(f"{stake[0]} {stake[1]}"), param_hint=option)
     return stake
 
 
@@ -193,16 +198,11 @@ def game_option(f: F) -> F:
     """``--game panguingue|pagruc``."""
     return click.option(
         "--game",
-        type=click.Choice([g.value for g in Game], case_sensitive=False),
-        default=Game.PANGUINGUE.value,
+        type=click.Choice(GAMES, case_sensitive=False),
+        default=GAMES[0],
         show_default=True,
         help="Which game's rules apply.",
     )(f)
-
-
-def resolve_game(value: str) -> Game:
-    """The Game for a ``--game`` value."""
-    return Game(value.lower())
 
 
 class HouseRulesProblem(click.ClickException):
@@ -215,44 +215,10 @@ class HouseRulesProblem(click.ClickException):
         click.echo(self.format_message(), err=True)
 
 
-def load_profile(spec: str, relative_to: Path | None = None) -> Profile:
-    """A built-in profile by name, or a house-rules TOML file (read with tomllib).
-
-    Raises :class:`HouseRulesProblem` (exit 2) naming the bad knob or the unreadable file, with
-    its place and rule R3 (grammar/README-records.md: a bad profile or house-rules file):
-
-    >>> import tempfile, os
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     bad = os.path.join(d, "h.toml")
-    ...     _ = open(bad, "w").write('ante = 1\\nout_bonus = "x"\\n')
-    ...     try:
-    ...         load_profile(bad)
-    ...     except HouseRulesProblem as exc:
-    ...         print(exc.format_message().replace(bad, "h.toml"))
-    h.toml:2:1: R3 out_bonus: expected a whole number from 0 to 100, got 'x'
-    """
-    if spec.lower() in ("hoyle", "cardroom"):
-        return builtin_profile(spec)
-    missing = "R3 no such profile or file (built-in: hoyle, cardroom)"
-    if not spec or "\0" in spec:
-        raise HouseRulesProblem(escape_text(f"{missing}: {spec!r}"))
-    # start-up: pan check does without these
-    from pathlib import Path  # only a house-rules file needs it: the commands start without pathlib
-
-    path = Path(spec)
-    if relative_to is not None and not path.is_absolute():
-        path = relative_to / path
-    try:
-        # start-up: tomllib only for a house-rules file
-        from pancli.app.profiles import house_rules
-
-        return house_rules(path)
-    except FileNotFoundError:
-        raise HouseRulesProblem(escape_text(f"{spec}: {missing}")) from None
-    except OSError as exc:
-        raise HouseRulesProblem(escape_text(f"{spec}: R3 cannot read the file: {exc.strerror or exc}")) from None
-    except HouseRulesError as exc:
-        raise HouseRulesProblem(error_line(spec, exc.line or 1, exc.col or 1, "R3", str(exc))) from None
+load_profile = functools.partial(rules_profile, problem=HouseRulesProblem)
+"""The profile ``--rules SPEC`` names (:func:`~pancli.app.lines.rules_profile`); a profile that
+cannot be loaded is a :class:`HouseRulesProblem` (exit 2) naming the bad knob or the unreadable
+file, with its place and rule R3."""
 
 
 # --------------------------------------------------------------------------- input
@@ -295,7 +261,7 @@ def io_message(name: str, verb: str, problem: OSError | str) -> str:
     """
     why = problem if isinstance(problem, str) else (problem.strerror or str(problem) or type(problem).__name__)
     shown = "standard input" if name == "-" else name
-    return f"pan: cannot {verb} {escape_text(shown)}: {why}"
+    return f"pan: cannot {verb} {escaped(shown)}: {why}"
 
 
 class IOFailure(click.ClickException):
@@ -397,86 +363,17 @@ _BLOCK = 1 << 20
 
 
 def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
-    """Standard input as lists of lines (without line ends), one list per block read: the one
-    reader of line-by-line input (``pan check``, ``pay``, ``score``, ``analyze`` with ``-``).
-
-    Bytes that are not UTF-8 become U+FFFD; a leading byte-order mark is dropped; lines
-    end with ``\\n`` (a ``\\r`` before it stays: it is white space to every reader).
-    A block is what one read gives (up to ``block`` bytes): from a file a whole block, from a
-    pipe what has arrived, so lines typed or written slowly are answered as they come.
-    A line past MAX_LINE_CHARS comes as a :class:`~pancli.limits.LongLine` (its head and its
-    length), read to its end however long it is: the lines after it are read as any others.
-    """
+    """Standard input as lists of lines, one list per block read (:class:`~pancli.app.lines.LineBlocks`,
+    the one reader of line-by-line input); binary data, which ends the reading, is reported once
+    after the error of its line."""
     hint_terminal_stdin()
     stream = stdin_binary()
-    read = getattr(stream, "read1", stream.read)
-    pending: list[bytes] = []
-    pending_size = 0
-    long_head = ""  # the head of a line past MAX_LINE_CHARS while its rest is skipped unread
-    long_size = -1  # its length in characters so far; -1: no such line
-    count = codecs.getincrementaldecoder("utf-8")("replace").decode  # (a character cut by a read)
-    first = True
-    lineno = 0  # lines given so far
-    last_len = 0  # the length of the last of them
-    nul = -1
-    while nul < 0:
-        data = read(block)
-        if not data:
-            break
-        if first:
-            first = False
-            if data.startswith(b"\xef\xbb\xbf"):
-                data = data[3:]
-        nul = data.find(b"\x00")
-        if nul >= 0:  # binary data: its line ends at the NUL, and nothing after it is read
-            data = data[: nul + 1] + b"\n"
-        if long_size >= 0:  # the rest of a line too long: never held, however long it is
-            end = data.find(b"\n")
-            if end < 0:
-                long_size += len(count(data))
-                continue
-            lineno += 1
-            last_len = long_size
-            long_size += len(count(data[:end].removesuffix(b"\r"), True))
-            yield [LongLine(long_head, long_size)]
-            data = data[end + 1 :]
-            long_size = -1
-        cut = data.rfind(b"\n") + 1
-        if cut == 0:
-            pending.append(data)
-            pending_size += len(data)
-            if pending_size > MAX_LINE_CHARS:  # past the limit: keep its head, count the rest
-                held = count(b"".join(pending))
-                long_head = held[: MAX_LINE_CHARS + 1]
-                long_size = len(held)
-                pending = []
-                pending_size = 0
-            continue
-        pending_size = 0
-        if pending:
-            pending.append(data[:cut])
-            head = b"".join(pending)
-            pending = []
-        else:
-            head = data[:cut]
-        pending_tail = data[cut:]
-        if pending_tail:
-            pending.append(pending_tail)
-            pending_size = len(pending_tail)
-        lines = head.decode("utf-8", "replace").split("\n")[:-1]
-        if len(head) > MAX_LINE_CHARS:
-            lines = [LongLine(x[: MAX_LINE_CHARS + 1], len(x)) if len(x) > MAX_LINE_CHARS else x for x in lines]
-        if lines:
-            lineno += len(lines)
-            last_len = text_length(lines[-1])
-        yield lines
-    if long_size >= 0:
-        yield [LongLine(long_head, long_size + len(count(b"", True)))]
-    elif pending:
-        yield [b"".join(pending).decode("utf-8", "replace")]
-    if nul >= 0:  # said once, after the error of the line itself
+    blocks = LineBlocks(getattr(stream, "read1", stream.read), block)
+    yield from blocks
+    if blocks.binary_at is not None:
+        line, col = blocks.binary_at
         message = "binary data (a NUL byte): input is text, the rest is not read"
-        sys.stderr.write(error_line(STDIN_FILE, lineno, last_len, "N1", message) + "\n")
+        sys.stderr.write(error_line(STDIN_FILE, line, col, "N1", message) + "\n")
 
 
 def stdin_lines() -> Iterator[InputLine]:
@@ -550,7 +447,7 @@ def output_file(*, to_stdout: bool) -> Callable[[click.Context, click.Parameter,
             raise click.BadParameter("'-' (standard output) carries the report already: name a file to write")
         if value is not None and value.startswith("-"):  # an option taken for the name (--html --json f.pan)
             raise click.BadParameter(
-                escape_text(f"{value} looks like an option, not a file to write (write ./{value} to mean the file)")
+                escaped(f"{value} looks like an option, not a file to write (write ./{value} to mean the file)")
             )
         return value
 
@@ -581,16 +478,16 @@ def refuse_writing_an_input(
     for name in names:
         if same_file(target, name):
             shown = "standard input, a record being read" if name == "-" else "a record being read"
-            raise click.BadParameter(escape_text(f"{target} is {shown}: name another file"), param_hint=option)
+            raise click.BadParameter(escaped(f"{target} is {shown}: name another file"), param_hint=option)
     if rules is not None and same_file(target, rules):
         raise click.BadParameter(
-            escape_text(f"{target} is the house rules of --rules: name another file"), param_hint=option
+            escaped(f"{target} is the house rules of --rules: name another file"), param_hint=option
         )
     for name in names if records else ():
         for spec in rules_files_named(name):
             if same_file(target, spec):
                 message = f"{target} is the house-rules file {name}'s Rules tag names: name another file"
-                raise click.BadParameter(escape_text(message), param_hint=option)
+                raise click.BadParameter(escaped(message), param_hint=option)
 
 
 def refuse_two_outputs(a: str | None, b: str | None, options: str) -> None:
@@ -599,7 +496,7 @@ def refuse_two_outputs(a: str | None, b: str | None, options: str) -> None:
     if a is None or b is None:
         return
     if os.path.realpath(a) == os.path.realpath(b) or same_file(a, b):
-        raise click.UsageError(escape_text(f"{options} name one file, {a}: each output needs its own"))
+        raise click.UsageError(escaped(f"{options} name one file, {a}: each output needs its own"))
 
 
 def record_files(files: Iterable[str]) -> list[str]:
@@ -628,7 +525,7 @@ def record_files(files: Iterable[str]) -> list[str]:
                 what = f"{first if name == '-' else name} is standard input"
             else:
                 what = f"{first} and {name} name one file"
-            raise click.UsageError(escape_text(f"{what}: give it once (its hands would count twice)"))
+            raise click.UsageError(escaped(f"{what}: give it once (its hands would count twice)"))
     return names
 
 

@@ -74,10 +74,10 @@ def complete_rule_or_profile(ctx: click.Context, param: click.Parameter, incompl
     and, once a letter is typed, the rule ids that start with it (``p`` or ``P``: P1 ... P10)."""
     found = complete_rules(ctx, param, incomplete)
     if incomplete and "/" not in incomplete:
-        from pancli.rulebook import RULEBOOK  # start-up: pan completion does without it
+        from pancli.app.lines import rule_titles  # start-up: pan completion does without it
 
         typed = incomplete.upper()
-        found += [CompletionItem(str(r), help=e.title) for r, e in RULEBOOK.items() if str(r).startswith(typed)]
+        found += [CompletionItem(r, help=title) for r, title in rule_titles() if r.startswith(typed)]
     return found
 
 

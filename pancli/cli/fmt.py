@@ -21,7 +21,7 @@ from pancli.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     complete_paths,
-    escape_text,
+    escaped,
     io_message,
     json_mode,
     json_option,
@@ -33,12 +33,8 @@ from pancli.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from pancli.app.fmt import Formatted, NotationError
+    from pancli.app.fmt import Formatted
     from pancli.render.stream import JsonStream
-
-
-def _malformed(file: str, e: NotationError) -> None:
-    report(file, e.line, e.col, e.code, e.message)
 
 
 def _shown(found: Formatted, check: bool, diff: bool, stream: JsonStream | None) -> int:
@@ -59,7 +55,7 @@ def _shown(found: Formatted, check: bool, diff: bool, stream: JsonStream | None)
         if stream is None:
             sys.stdout.write(diff_text)
     if check and found.canonical is False:
-        click.echo(f"would reformat {escape_text(found.file)}", err=True)
+        click.echo(f"would reformat {escaped(found.file)}", err=True)
         status = max(status, EXIT_ILLEGAL)
     if stream is not None:
         # start-up: the JSON items only for --json
@@ -125,7 +121,7 @@ def fmt(files: tuple[str, ...], check: bool, diff: bool, write: bool, as_json: b
     out = sys.stdout  # (format_record writes no control character raw, terminal or pipe)
     whole = stream is not None
     for found in format_files(
-        names, check=check, diff=diff, whole=whole, write=out.write, malformed=_malformed, stdin=stdin_text
+        names, check=check, diff=diff, whole=whole, write=out.write, malformed=report, stdin=stdin_text
     ):
         status = max(status, _shown(found, check, diff, stream))
     if stream is not None:
@@ -141,8 +137,8 @@ def _rewrite(files: tuple[str, ...]) -> int:
     from pancli.app.fmt import Outcome, rewrite_files  # the record reader: not for --help
 
     status = EXIT_OK
-    for done in rewrite_files(files, _malformed):
-        name = escape_text(done.file)
+    for done in rewrite_files(files, report):
+        name = escaped(done.file)
         if done.outcome is Outcome.MALFORMED:
             click.echo(f"pan fmt: {name} left unchanged: {done.malformed} malformed hand(s)", err=True)
             status = max(status, EXIT_ILLEGAL)

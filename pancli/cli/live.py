@@ -20,11 +20,10 @@ from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     complete_paths,
-    escape_text,
+    escaped,
     game_option,
     jsonl_option,
     load_profile,
-    resolve_game,
     stdin_text,
 )
 
@@ -85,9 +84,9 @@ def live(
     try:
         session.open()
     except LiveProblem as exc:
-        raise click.UsageError(escape_text(str(exc))) from None
+        raise click.UsageError(escaped(str(exc))) from None
     except OSError as exc:
-        raise click.UsageError(escape_text(f"cannot keep {file}: {exc.strerror or exc}")) from None
+        raise click.UsageError(escaped(f"cannot keep {file}: {exc.strerror or exc}")) from None
     try:
         if terminal:
             # start-up: Textual only for the full-screen view
@@ -122,6 +121,6 @@ def _options(file: str, players: str | None, rules: str | None, stake: str | Non
     if rules is not None:
         load_profile(rules)  # a usage error (exit 2) now, not at the first line
     try:
-        return options_of(file, players, rules, stake, resolve_game(game))
+        return options_of(file, players, rules, stake, game)
     except LiveProblem as exc:
-        raise click.BadParameter(escape_text(str(exc)), param_hint="--stake") from None
+        raise click.BadParameter(escaped(str(exc)), param_hint="--stake") from None

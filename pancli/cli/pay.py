@@ -27,12 +27,12 @@ from pancli.cli.common import (
     load_profile,
     players_option,
     reads_stdin,
+    rules_object,
     rules_option,
     seated_players,
     stdin_blocks,
     stdout_is_terminal,
 )
-from pancli.panrules import PanRules
 
 
 @click.command(
@@ -72,14 +72,14 @@ def pay(
     'FILE:LINE:COL: RULE message', and the exit status is 1.
     """
     json_mode(as_json, as_jsonl)
-    pan_rules = PanRules(load_profile(rules))
-    players = seated_players(ctx, pan_rules, players)
+    pan_rules = rules_object(load_profile(rules))
+    players = seated_players(ctx, pan_rules.seats(), players)
     if not as_json and not as_jsonl and not stdout_is_terminal():
         if reads_stdin(melds):
-            ctx.exit(_plain_stream(stdin_blocks(), STDIN_FILE, pan_rules, players, going_out))
+            ctx.exit(_plain_stream(stdin_blocks(), PayBatch(STDIN_FILE, pan_rules, players, going_out)))
         if not melds:
             raise click.UsageError(NOTHING_TO_CHECK)
-        ctx.exit(_plain_stream([list(melds)], ARG_FILE, pan_rules, players, going_out))
+        ctx.exit(_plain_stream([list(melds)], PayBatch(ARG_FILE, pan_rules, players, going_out)))
     result = pay_report(input_lines(melds, NOTHING_TO_CHECK), players, pan_rules, going_out)
     reports = result.melds
     if as_jsonl:
@@ -104,10 +104,9 @@ def pay(
     ctx.exit(EXIT_ILLEGAL if errors else EXIT_OK)
 
 
-def _plain_stream(blocks: Iterable[list[str]], file: str, pan_rules: PanRules, players: int, out: bool) -> int:
+def _plain_stream(blocks: Iterable[list[str]], batch: PayBatch) -> int:
     """The pipe path (:class:`~pancli.app.pay.PayBatch`): each block's rows as it is read, its
     error lines after it, the totals at the end; returns the exit status."""
-    batch = PayBatch(file, pan_rules, players, out)
     for rows, errors in batch.blocks(blocks):
         sys.stdout.write(rows)
         sys.stdout.flush()

@@ -32,7 +32,7 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
-from pancli.app.replay import HandSink, OpenRecord, Tally, replay_files
+from pancli.app.replay import HandSink, Tally, replay_files
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -57,10 +57,8 @@ from pancli.cli.progress import Progress, quiet_option, wanted
 from pancli.render.replay import JsonlSink, JsonSink, RichSink, Sink
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from decimal import Decimal
-
-    from pancli.rules import Profile
 
 
 @click.command("replay")
@@ -158,7 +156,8 @@ def replay(
         sink.share = share if share.total is not None else None
     with progress:
         if html is not None:
-            tally = _replay_html(names, sink, html, strict=strict, profile=profile, opener=share.open, money=money)
+            replay = lambda into: replay_files(names, into, open_record=share.open, strict=strict, profile=profile)  # noqa: E731
+            tally = _replay_html(names, sink, html, replay, money=money)
         else:
             tally = replay_files(names, sink, open_record=share.open, strict=strict, profile=profile, jobs=jobs)
     sys.stdout.flush()
@@ -201,14 +200,12 @@ def _replay_html(
     names: list[str],
     sink: HandSink,
     html: str,
+    replay: Callable[[HandSink], Tally],
     *,
-    strict: bool,
-    profile: Profile | None,
-    opener: OpenRecord,
     money: tuple[Decimal | None, Decimal | None] = (None, None),
 ) -> Tally:
-    """:func:`replay_files` with the page of ``--html`` written too (atomically: a reader sees
-    the old page or the whole new one), in one process."""
+    """``replay`` (:func:`replay_files` into the sink it is given) with the page of ``--html`` written
+    too (atomically: a reader sees the old page or the whole new one), in one process."""
     # start-up: pan replay does without these
     from pancli.files import atomic_write
     from pancli.render.html import HtmlReport, HtmlTee
@@ -218,7 +215,7 @@ def _replay_html(
     try:
         with atomic_write(html) as out:
             report = HtmlReport(out, title, money[0], default_stake=money[1], named_by_hand=stdin_only)
-            return replay_files(names, HtmlTee(sink, report), open_record=opener, strict=strict, profile=profile)
+            return replay(HtmlTee(sink, report))
     except OSError as exc:
         if exc.filename != html:  # standard output's own failure
             raise

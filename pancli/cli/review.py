@@ -12,12 +12,12 @@ from __future__ import annotations
 import sys
 from contextlib import ExitStack
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO
 
 import click
 
 from pancli.app.lines import player_option
-from pancli.app.review import Options, review_files
+from pancli.app.review import review_files, review_options
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -25,6 +25,7 @@ from pancli.cli.common import (
     IOFailure,
     check_readable,
     complete_paths,
+    escaped,
     json_mode,
     json_option,
     jsonl_option,
@@ -41,12 +42,7 @@ from pancli.cli.common import (
     worker_count,
 )
 from pancli.cli.progress import Progress, wanted
-from pancli.escapes import escape_text
 from pancli.render.review import ReviewWriter
-
-if TYPE_CHECKING:
-    from pancli.app.review import Options
-    from pancli.rules import Profile
 
 
 class ReviewRefused(Exception):
@@ -60,7 +56,7 @@ class NobodySeated(click.ClickException):
     exit_code = EXIT_USAGE
 
     def show(self, file: IO[str] | None = None) -> None:
-        sys.stderr.write(escape_text(self.format_message()) + "\n")
+        sys.stderr.write(escaped(self.format_message()) + "\n")
 
 
 @click.command("review")
@@ -176,13 +172,11 @@ def review(
         refuse_output_into_input(names, "-o FILE, which may be the input")
     if player is not None:
         player = player_option(player)
-    profile = None if rules is None else load_profile(rules)
-    opts = Options(depth=depth, samples=samples, advice_samples=advice_samples, seed=seed)
     try:
-        writer = _review_into(names, output, html, structured, summary_only, as_json, as_jsonl, quiet, profile,
-                              opts, player, jobs, in_place)  # fmt: skip
+        writer = _review_into(names, output, html, structured, summary_only, as_json, as_jsonl, quiet, rules,
+                              (depth, samples, advice_samples, seed), player, jobs, in_place)  # fmt: skip
     except ReviewRefused as exc:
-        sys.stderr.write(escape_text(str(exc)) + "\n")
+        sys.stderr.write(escaped(str(exc)) + "\n")
         sys.exit(EXIT_ILLEGAL)
     # --quiet: nothing but the errors (and the record, or the table --summary asks for)
     summary = (
@@ -207,13 +201,16 @@ def _review_into(
     as_json: bool,
     as_jsonl: bool,
     quiet: bool,
-    profile: Profile | None,
-    opts: Options,
+    rules: str | None,
+    looks: tuple[int, int, int, int],
     player: str | None,
     jobs: int,
     in_place: bool,
 ) -> ReviewWriter:
-    """Review the records into the outputs asked for (each file written atomically, or not at all)."""
+    """Review the records into the outputs asked for (each file written atomically, or not at all),
+    under ``--rules`` when given, looking as hard as ``looks`` says (depth, samples, advice samples, seed)."""
+    profile = None if rules is None else load_profile(rules)
+    opts = review_options(*looks)
     with ExitStack() as stack:
         record: IO[str] | None = None
         if output is not None:

@@ -10,9 +10,9 @@ from typing import Any
 
 import click
 
+from pancli.app.lines import rule_named
 from pancli.cli.common import json_option, load_profile, stdout_is_terminal
 from pancli.render.rules import write_list, write_profile, write_rule
-from pancli.rulebook import Rule, closest, lookup
 
 
 def is_rule_like(text: str) -> bool:
@@ -22,15 +22,6 @@ def is_rule_like(text: str) -> bool:
     (True, True, False, False)
     """
     return re.fullmatch(r"[A-Za-z]\d{1,3}", text.strip()) is not None
-
-
-def find_rule(text: str) -> Rule:
-    """The rule ``text`` names; a usage error (exit 2) suggesting the closest ids otherwise."""
-    rule = lookup(text)
-    if rule is None:
-        near = ", ".join(closest(text))
-        raise click.UsageError(f"no rule {text!r} in the rulebook" + (f"; closest: {near}" if near else ""))
-    return rule
 
 
 def _complete_spec(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
@@ -91,7 +82,10 @@ def rules(
         write_list(as_json)
         return
     if profile_spec is not None and is_rule_like(profile_spec) and not os.path.exists(profile_spec):
-        rule = find_rule(profile_spec)
+        rule = rule_named(profile_spec)
+        if isinstance(rule, tuple):  # no such rule: a usage error (exit 2) suggesting the closest ids
+            near = ", ".join(rule)
+            raise click.UsageError(f"no rule {profile_spec!r} in the rulebook" + (f"; closest: {near}" if near else ""))
         profile = load_profile(rules_opt or "hoyle")
         write_rule(rule, profile, as_json, stdout_is_terminal())
         return

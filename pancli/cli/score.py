@@ -7,12 +7,13 @@ from collections.abc import Iterable
 
 import click
 
-from pancli.app.score import PacksProblem, PagrucPack, PagrucRules, ScoreBatch, ScoreReport, placed, score_pack
-from pancli.cards import Game
+from pancli.app.score import PacksProblem, ScoreBatch, Scorer, ScoreReport
 from pancli.cli.common import (
     ARG_FILE,
     EXIT_ILLEGAL,
     EXIT_OK,
+    GAMES,
+    PAGRUC,
     STDIN_FILE,
     InputLine,
     json_mode,
@@ -25,10 +26,9 @@ from pancli.cli.common import (
 )
 
 
-def _plain_stream(blocks: Iterable[list[str]], file: str, pack: PagrucPack, rules: PagrucRules) -> int:
+def _plain_stream(blocks: Iterable[list[str]], batch: ScoreBatch) -> int:
     """The pipe path (:class:`~pancli.app.score.ScoreBatch`): each block's text as it is read,
     its error lines after it; returns the exit status."""
-    batch = ScoreBatch(file, pack, rules)
     for text, errors in batch.blocks(blocks):
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -44,8 +44,8 @@ def _plain_stream(blocks: Iterable[list[str]], file: str, pack: PagrucPack, rule
 @click.argument("text", nargs=-1, metavar="MELDS | HAND")
 @click.option(
     "--game",
-    type=click.Choice([g.value for g in Game], case_sensitive=False),
-    default=Game.PAGRUC.value,
+    type=click.Choice(GAMES, case_sensitive=False),
+    default=PAGRUC,
     show_default=True,
     help="The game: only pagruc has hand scores.",
 )
@@ -83,11 +83,10 @@ def score(
     An illegal meld is reported on standard error as 'FILE:LINE:COL: RULE message'.
     """
     json_mode(as_json, as_jsonl)
-    if game.lower() != Game.PAGRUC.value:
+    if game.lower() != PAGRUC:
         raise click.UsageError("pan score scores PAGRUC hands only (--game pagruc); Panguingue has no hand score")
-    rules = PagrucRules()
     try:
-        pack = score_pack(packs, rules)
+        scorer = Scorer.of(packs)
     except PacksProblem as exc:
         raise click.BadParameter(exc.message, param_hint="'--packs'") from None
     from_stdin = reads_stdin(text)
@@ -103,15 +102,15 @@ def score(
         from pancli.render.exports import score_item
         from pancli.render.stream import stream_reports
 
-        clean = stream_reports(placed(items, pack, rules), as_jsonl, score_item, ScoreReport.error_or_none)
+        clean = stream_reports(scorer.placed(items), as_jsonl, score_item, ScoreReport.error_or_none)
         ctx.exit(EXIT_OK if clean else EXIT_ILLEGAL)
     if not as_json and not stdout_is_terminal():
         ctx.exit(
-            _plain_stream(stdin_blocks(), STDIN_FILE, pack, rules)
+            _plain_stream(stdin_blocks(), scorer.batch(STDIN_FILE))
             if from_stdin
-            else _plain_stream([[" ".join(text)]], ARG_FILE, pack, rules)
+            else _plain_stream([[" ".join(text)]], scorer.batch(ARG_FILE))
         )
-    reports = list(placed(items, pack, rules))
+    reports = list(scorer.placed(items))
     if as_json:
         # start-up: the encoder only for --json
         from pancli.render.exports import score_item

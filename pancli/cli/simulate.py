@@ -25,12 +25,12 @@ from pancli.cli.common import (
     load_profile,
     output_file,
     players_option,
+    rules_object,
     rules_option,
     seed_option,
     stakes,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
-from pancli.panrules import PanRules
 from pancli.render.simulate import text_pieces, write_json
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def simulate(
     money = stakes(stake, None)[0]
     try:
         profile = load_profile(rules)
-        pan_rules = PanRules(profile)
+        pan_rules = rules_object(profile)
         seats = seat_names(players, names, pan_rules)
         tags = rules_tags(rules, output)
     except SimulateProblem as exc:

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from pancli.app.standings import GameHand, standings_of
+from pancli.app.standings import standings_of
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -22,7 +22,7 @@ from pancli.cli.common import (
     stdout_is_terminal,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
-from pancli.render.standings import hand_json, plain_text, print_rich, standings_json
+from pancli.render.standings import hand_events, plain_text, print_rich, standings_json
 
 
 @click.command(
@@ -74,13 +74,8 @@ def standings(ctx: click.Context, files: tuple[str, ...], as_json: bool, as_json
 
         lines = JsonStream(True)
 
-    def on_hand(h: GameHand) -> None:
-        progress.advance()
-        if lines is not None:
-            lines.add({"event": "hand", **hand_json(h)})
-
     with progress:
-        g, skipped = standings_of(names, open_text, on_hand)
+        g, skipped = standings_of(names, open_text, hand_events(lines, progress.advance))
     if lines is not None:
         doc = standings_json(g, skipped)
         del doc["hands"]

@@ -3,6 +3,7 @@ on a terminal, and the objects of ``--json`` and ``--jsonl``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pancli.notation.cells import cell_width, ljust_cells, rjust_cells
@@ -10,6 +11,19 @@ from pancli.render.text import stdout_console
 
 if TYPE_CHECKING:
     from pancli.pagruc.standings import GameHand, Standings
+    from pancli.render.stream import JsonStream
+
+
+def hand_events(lines: JsonStream | None, advance: Callable[[], None]) -> Callable[[GameHand], None]:
+    """What ``pan standings`` does with each hand refereed: ``advance`` (the progress line), and
+    with ``--jsonl`` its ``hand`` event on ``lines``."""
+
+    def on_hand(h: GameHand) -> None:
+        advance()
+        if lines is not None:
+            lines.add({"event": "hand", **hand_json(h)})
+
+    return on_hand
 
 
 def hand_json(h: GameHand) -> dict[str, Any]:

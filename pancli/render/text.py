@@ -8,7 +8,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from pancli.app.lines import error_line
+from pancli.app.lines import error_line, escape_text
 from pancli.app.lines import signed as signed
 
 if TYPE_CHECKING:
@@ -32,6 +32,15 @@ def money_text(value: Decimal) -> str:
     ('+2.50', '-0.75', '0')
     """
     return format(value, "+f") if value else "0"
+
+
+def escaped(text: str) -> str:
+    """User text as a message shows it: control characters escaped, never raw on a terminal.
+
+    >>> escaped("a\\x1b[2Jb")
+    'a\\\\x1b[2Jb'
+    """
+    return escape_text(text)
 
 
 def rule_hint(rule: str | None) -> str:
