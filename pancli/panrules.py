@@ -106,7 +106,18 @@ class PanRules:
     :class:`LaidMeld` never changes, so hands share them, with their fit masks worked out once).
     """
 
-    __slots__ = ("_automatic", "_cited", "_grown", "_judged", "_laid", "_profile", "_space", "copies")
+    __slots__ = (
+        "_automatic",
+        "_cited",
+        "_grown",
+        "_judged",
+        "_laid",
+        "_least",
+        "_own_e4",
+        "_profile",
+        "_space",
+        "copies",
+    )
 
     def __init__(self, profile: Profile) -> None:
         self._profile = profile
@@ -118,6 +129,12 @@ class PanRules:
         self.copies: tuple[int, ...] = tuple(self.copies_of(c) for c in ALL_CARDS)
         """Copies of each card in the pack, by :attr:`Card.index`, as :meth:`copies_of` answers (E1):
         what :meth:`past_the_pack` compares with (E4)."""
+        self._least = self.min_meld
+        """M1's bound as :attr:`min_meld` answers it, read once: :meth:`judge` passes it on every miss."""
+        cls = type(self)
+        self._own_e4 = cls.past_the_pack is not PanRules.past_the_pack or cls.copies_fault is not PanRules.copies_fault
+        """E4 compared otherwise by a subclass: the meld engine is handed :meth:`copies_fault` (else its
+        own comparison with :attr:`copies` answers the same, without a call per judgement)."""
         self._judged: dict[bytes, Verdict] = {}
         self._grown: dict[bytes, LaidMeld | MeldError] = {}
         self._laid: dict[bytes, LaidMeld] = {}
@@ -287,7 +304,8 @@ class PanRules:
         if v is None:
             if len(self._judged) > _CACHE_LIMIT:
                 self._judged.clear()
-            v = self._judged[key] = judge(cards, self._profile, self.copies, self.copies_fault, self.min_meld)
+            over = self.copies_fault if self._own_e4 else None
+            v = self._judged[key] = judge(cards, self._profile, self.copies, over, self._least)
         return v
 
     def spread_rule(self, n: int) -> str | None:
@@ -393,10 +411,10 @@ class PanRules:
     )
     def borrow(self, meld: Meld, card: Card) -> Borrowing:
         """M6: what is left of ``meld`` when ``card`` is borrowed off it, or why it may not be: the
-        house rules allow borrowing (:meth:`borrowing_allowed`), the meld holds four cards or more,
-        the card is in it (off an end of a rope), and what is left is a meld (:meth:`judge`) of no
-        lower value (:meth:`keeps_value` of :meth:`value`, C7). The referee's ``borrow_fault`` asks
-        it (self-play and the analyzer never borrow).
+        house rules allow borrowing (:meth:`borrowing_allowed`), the meld holds a card more than
+        :attr:`min_meld` (four or more), the card is in it (off an end of a rope), and what is left
+        is a meld (:meth:`judge`) of no lower value (:meth:`keeps_value` of :meth:`value`, C7). The
+        referee's ``verify_borrow`` asks it (self-play and the analyzer never borrow).
 
         >>> from pancli.rules import CARDROOM
         >>> from pancli.notation.fast import fast_cards  # doctest only
@@ -408,7 +426,7 @@ class PanRules:
         if not self.borrowing_allowed():
             return Borrowing(None, "not allowed")
         cards = meld.cards
-        if len(cards) < 4:
+        if len(cards) <= self.min_meld:
             return Borrowing(None, "too few cards")
         rest = _without(cards, card, rope=isinstance(meld, Rope))
         if rest is None:

@@ -224,3 +224,27 @@ def test_M1_the_engine_the_meld_space_positions_and_self_play_ask_min_meld() -> 
     turns = [e for h in played for e in h.events if isinstance(e, Turn)]
     assert 2 in {len(a.cards) for t in turns for a in t.actions if isinstance(a, MeldNew)}
     assert all(_referee_rules(h, two) == [] for h in played)
+
+
+def test_M6_M1_what_a_borrow_leaves_is_a_meld_of_min_meld_cards() -> None:
+    """A borrow needs a card more than the fewest cards of a meld: four under the rulebook,
+    three where a meld is two cards (the referee says so in the rules object's number)."""
+    from pancli.rules import CARDROOM
+
+    book, two = PanRules(CARDROOM), TwoCardMelds(CARDROOM)
+    rope = book.judge(fast_cards("2h 3h 4h")).meld  # worth nothing, as what a borrow leaves of it
+    assert rope is not None
+    (four,) = fast_cards("4h")
+    assert book.borrow(rope, four).refused == "too few cards"
+    left = two.borrow(rope, four).left
+    assert left is not None and left.cards == fast_cards("2h 3h")
+    record = _deal(
+        {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"},
+        "Ana draw 5s, meld [5s 5s 5s], discard 7d",
+        "Ben draw 4h, discard 4h",
+        "Ana draw 4s, borrow 5s from #1, meld [4s 4s 5s], discard Jc",
+    )
+    found = [
+        v for h in _hands(record) for v in referee_hand(replace(h.script, profile=CARDROOM), rules=book).violations
+    ]
+    assert [(str(v.rule), v.message) for v in found] == [("M6", "#1 has 3 cards; borrowing needs 4 or more")]

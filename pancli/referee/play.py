@@ -1412,7 +1412,7 @@ def borrow_fault(b: Board, node: Borrow, target: LaidMeld, got: Borrowing) -> Ru
     if why == "not allowed":
         message = f"borrowing is not allowed under {b.profile.name}"
     elif why == "too few cards":
-        message = f"#{node.source} has {len(target.cards)} cards; borrowing needs 4 or more"
+        message = f"#{node.source} has {len(target.cards)} cards; borrowing needs {b.rules.min_meld + 1} or more"
     elif why == "not there":
         where = "an end of" if isinstance(target.meld, Rope) else "in"
         message = f"{node.card} is not {where} #{node.source} ({target})"
