@@ -26,7 +26,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
-from pancli.rules import MIN_MELD, Condition, Profile, SetGrowth, copies_fault
+from pancli.rules import MIN_MELD, Condition, Profile, SetGrowth, copies_fault, not_in_pack_words
 from pancli.values import Value
 
 if TYPE_CHECKING:  # a Literal built at run time costs start-up; annotations only name it
@@ -297,9 +297,7 @@ _NONCOMOQUER_RANKS: Final = frozenset(int(r) - 1 for r in Rank if r.is_noncomoqu
 
 
 def _not_in_pack(c: Card) -> str:
-    if not c.rank.in_pan_pack:
-        return f"{c} is not in a Panguingue pack (no 8, 9 or 10)"
-    return f"{c} is not in this pack"
+    return not_in_pack_words(str(c), c.rank)
 
 
 def judge(
@@ -365,7 +363,11 @@ def judge(
         assert counts is not None  # one suit and a rank twice: the same card twice
         dup = cs[ints.index(next(i for i, n in counts.items() if n > 1))]
         return _illegal(cs, "M2", f"a rope holds no rank twice ({dup.rank.symbol} repeats)", profile)
-    pos = [_PAN_POS[i >> 2] for i in ints]
+    pos = [_PAN_POS.get(i >> 2, -1) for i in ints]
+    if -1 in pos:  # a rank a Panguingue pack lacks, held by a rules object's own pack: no rope order has it
+        odd = cs[pos.index(-1)]
+        why = f"{odd.rank.symbol} has no place in a rope's rank order ({' '.join(r.symbol for r in PAN_RANKS)})"
+        return _illegal(cs, "E2", why, profile)
     idx = sorted(pos)
     if idx[-1] - idx[0] == len(idx) - 1:
         ordered = tuple(c for _, c in sorted(zip(pos, cs, strict=True), key=_first))

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from msgspec.structs import replace
 
-from pancli.cards import ALL_CARDS, Pack, past_the_pack
+from pancli.cards import ALL_CARDS, Pack, Rank, past_the_pack
 from pancli.values import Value
 
 MIN_PLAYERS: Final = 2
@@ -100,6 +100,19 @@ def copies_fault(cards: Iterable[tuple[int, int]], copies: Sequence[int]) -> str
 def copies_words(i: int, n: int, copies: int) -> str:
     """What E4 says of ``n`` copies of the card of index ``i`` when the pack holds ``copies``."""
     return f"{n} copies of {ALL_CARDS[i]}, but the pack holds {copies}"
+
+
+def not_in_pack_words(name: str, rank: Rank) -> str:
+    """What E1 says of the card (or the bare rank) ``name`` of ``rank`` when the pack holds none of
+    it: an 8, 9 or 10 is not in a Panguingue pack at all, any other card not in this one. The
+    readers and the meld engine word it alike.
+
+    >>> not_in_pack_words("9s", Rank.NINE), not_in_pack_words("7", Rank.SEVEN)
+    ('9s is not in a Panguingue pack (no 8, 9 or 10)', '7 is not in this pack')
+    """
+    if not rank.in_pan_pack:
+        return f"{name} is not in a Panguingue pack (no 8, 9 or 10)"
+    return f"{name} is not in this pack"
 
 
 NONE_SEEN: Final = (0,) * len(ALL_CARDS)

@@ -13,10 +13,12 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 from profiles_kit import any_profile
 
-from pancli.app.check import PlainBatch, plain_row
-from pancli.cards import ALL_CARDS, Card, Rank
+from pancli.app.check import BatchJudge, PlainBatch, judge_fields, plain_row
+from pancli.app.lines import batch_text
+from pancli.cards import ALL_CARDS, Card, Game, Rank
 from pancli.cli.common import STDIN_FILE, is_skipped
 from pancli.melds import Verdict
+from pancli.notation.fast import fast_reject
 from pancli.panrules import PanRules
 from pancli.rules import CARDROOM, HOYLE, Profile, profile_from_mapping
 
@@ -89,6 +91,27 @@ def test_batch_rows_equal_plain_row_for_every_order_and_spelling(
     assert second == want_second
 
 
+@settings(max_examples=100)
+@given(batches(), st.one_of(st.sampled_from(PROFILES), any_profile))
+def test_M1_M4_E2_E4_the_batch_judge_rules_each_line_as_judge_fields_does(lines: list[str], profile: Profile) -> None:
+    """What both writers of a batch render from (:class:`BatchJudge`: a meld's text and its ruling,
+    values, not text) is, field by field, the judgement of the line on its own."""
+    rules = PanRules(profile)
+    judge = BatchJudge(STDIN_FILE, rules)
+    for text in lines * 2:  # the second time from what the judge remembers
+        row = judge.row(text)
+        if is_skipped(text):
+            assert row is None
+            continue
+        assert row is not None
+        meld, r = row
+        col, want, legal, kind, shape, conds, value, rule, reason, _, _ = judge_fields(
+            batch_text(text), rules, Game.PANGUINGUE
+        )
+        got = (r.col, meld, r.legal, r.kind, r.shape, r.conditions, r.value, r.rule, r.full_reason(meld))
+        assert got == (col, want, legal, kind, shape, conds, value, rule, reason)
+
+
 def every_order(cards: str) -> list[str]:
     return [" ".join(p) for p in dict.fromkeys(itertools.permutations(cards.split()))]
 
@@ -139,16 +162,20 @@ def test_E4_long_spreads_and_lines_beyond_the_key_width_match_the_reference() ->
     )
 )
 def test_lines_refused_from_their_first_character_print_what_plain_row_prints(lines: list[str]) -> None:
-    """``{comment}`` and ``[`` lines take a template (refused_row) instead of a judgement each: the
-    same row and error line as the reference, control characters escaped alike."""
-    from pancli.app.check import refused_row
-
-    made_rows: dict[tuple[int, str, str], tuple[str, str]] = {}
+    """``{comment}`` and ``[`` lines take a ruling made once per error (:class:`BatchJudge`)
+    instead of a judgement each: the same meld and ruling as :func:`judge_fields`, the same row and
+    error line as the reference, control characters escaped alike."""
     rules = PanRules(HOYLE)
+    judge = BatchJudge(STDIN_FILE, rules)
     for text in lines:
-        made = refused_row(text)
-        if made is not None:
-            assert made == plain_row(text, rules) == refused_row(text, made_rows) == refused_row(text, made_rows)
+        row = judge.row(text)
+        if row is not None and fast_reject(batch_text(text)) is not None:
+            meld, r = row
+            col, want_meld, legal, _, _, _, _, rule, reason, _, _ = judge_fields(
+                batch_text(text), rules, Game.PANGUINGUE
+            )
+            assert (r.col, meld, r.legal, r.rule, r.reason) == (col, want_meld, legal, rule, reason)
+            assert judge.row(text) == row
     assert PlainBatch(STDIN_FILE, PanRules(HOYLE)).rows(lines, 0) == reference(lines, HOYLE)
 
 

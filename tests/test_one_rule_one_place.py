@@ -619,6 +619,16 @@ class HoldsEights(PanRules):
         return self.profile.packs if c.rank is Rank.EIGHT else super().copies_of(c)
 
 
+def test_E2_a_rope_through_a_rank_the_panguingue_order_lacks_is_refused_not_a_crash() -> None:
+    """A rules object whose pack holds 8s: a set of 8s is a set, but a rope through an 8 has no
+    rank order (E2) to follow: the meld engine refuses it (it raised KeyError)."""
+    eights = HoldsEights(HOYLE)
+    eight = next(c for c in _ALL if c.rank is Rank.EIGHT and str(c) == "8h")
+    rope = eights.judge((*(fast_cards("6h 7h") or ()), eight))
+    assert (rope.legal, str(rope.rule)) == (False, "E2") and "8 has no place" in rope.reason
+    assert eights.judge((eight,) * 3).legal
+
+
 def _read(text: str, rules: PanRules) -> str:
     """The cards of a meld literal read in the pack of ``rules``, or its error."""
     from pancli.notation import NotationError, pack_spellings, parse_meld

@@ -28,7 +28,7 @@ from pancli.notation import NotationError, parse_meld
 from pancli.notation.fast import MAX_LENGTH, PackSpellings, fast_card, fast_reject, pack_spellings, usual_spellings
 from pancli.panrules import PanRules
 from pancli.rules import Condition
-from pancli.values import Value
+from pancli.values import Value, replace
 
 if TYPE_CHECKING:  # check and pay start without the registry: the ids are spelled as Literal types
     from pancli.melds import EngineRule
@@ -369,42 +369,49 @@ def plain_row(
     return line, None if legal else error_suffix(col, rule, reason) + "\n"
 
 
-def refused_row(
-    text: str, made_rows: dict[tuple[int, str, str], tuple[str, str]] | None = None
-) -> tuple[str, str] | None:
-    """:func:`plain_row` of a line the notation refuses from its first character (a ``{`` comment,
-    a ``[`` in a meld: :func:`~pancli.notation.fast.fast_reject`, the check the reader makes
-    first), or None for any other line: the row after the text and the error suffix are made
-    once per error (kept in ``made_rows``, the caller's, when given), not a judgement a line.
+class LineRuling(Value, cache_hash=True):
+    """What a line of a batch was judged, its meld's text aside: the fields of a :class:`MeldCheck`
+    after ``meld``, without its place, cards or engine meld, so that every order of the same
+    cards can share one. With ``then_meld`` the reason goes on with the meld's text (``reason``
+    is what comes before it: M2 and M3 quote the meld); only where the whole reason is never cut
+    short in an error line (:func:`clipped`) whatever the order of the cards. The one value :class:`BatchJudge` gives
+    both writers of a batch: the plain rows (:class:`PlainBatch`) and the JSON objects
+    (:class:`~pancli.render.exports.JsonBatch`). Its hash is kept (writers key their pieces by it).
 
-    Kept for speed: a batch of distinct comment or bracket lines then costs what ordinary lines
-    cost (benchmarks/README.md, bench_check); tests/test_check_batch.py compares it with
-    :func:`plain_row`.
-
-    >>> refused_row("{a comment}")[1]
-    ":1: N1 expected a card, found '{'\\n"
-    >>> refused_row("5s {x}") is None
-    True
+    >>> from pancli.rules import HOYLE
+    >>> meld, r = BatchJudge("-", PanRules(HOYLE)).row("Kh 3s Kh")
+    >>> meld, r.rule, r.then_meld, r.full_reason(meld)
+    ('Kh 3s Kh', 'M2', True, 'not a set (ranks differ) and not a rope (a rope is one suit): Kh 3s Kh')
     """
-    exc = fast_reject(text)
-    if exc is None:
-        return None
-    key = (exc.col, exc.code, exc.message)
-    made = made_rows.get(key) if made_rows is not None else None
-    if made is None:
-        made = (plain_line("", False, None, (), 0, exc.code, exc.message) + "\n", error_suffix(*key) + "\n")
-        if made_rows is not None and len(made_rows) < 1024:
-            made_rows[key] = made
-    return escape_text(" ".join(text.split())) + made[0], made[1]
+
+    col: int | None
+    legal: bool
+    kind: str | None
+    shape: str | None
+    conditions: tuple[str, ...]
+    value: int
+    rule: CheckRule | None
+    reason: str
+    then_meld: bool = False
+
+    def full_reason(self, meld: str) -> str:
+        """The reason of this ruling of ``meld``."""
+        return self.reason + meld if self.then_meld else self.reason
 
 
-_LEAD, _TWICE, _SAME, _PER_LINE = range(4)
-"""How a keyed entry of :class:`PlainBatch` makes a line's output from its text ``t``: ``_LEAD``
-``t + a`` (error suffix ``b``); ``_TWICE`` ``t + a + t`` (error suffix ``b + t``), a reason ending
-in the meld's text; ``_SAME`` ``a`` whatever the order (a legal rope, written low to high);
-``_PER_LINE`` the output depends on the order of the cards beyond the text itself (the card an
-E4 or repeated-rank M2 reason names): judged line by line."""
-_Entry = tuple[int, str, str | None]
+def _ruling(j: Judged) -> tuple[str, LineRuling]:
+    """The meld's text and ruling of the fields of a judged line."""
+    col, meld, legal, kind, shape, conds, value, rule, reason, _, _ = j
+    return meld, LineRuling(col, legal, kind, shape, conds, value, rule, reason)
+
+
+_LEAD, _SAME, _PER_LINE = range(3)
+"""How a keyed entry of :class:`BatchJudge` (a multiset of cards judged once, in the order of
+its first line) rules another line of the same cards: ``_LEAD`` with its ruling, the line's own
+text as the meld; ``_SAME`` with its meld and ruling both (a legal rope, written low to high);
+``_PER_LINE``: the ruling depends on the order of the cards beyond the text itself (the card an
+E4 or repeated-rank M2 reason names), so each line is judged."""
+_Entry = tuple[int, str, LineRuling | None]
 _KEY_BITS = 5
 """Bits per card in a multiset key: up to ``2**_KEY_BITS - 1`` cards a line keep keys exact."""
 _KEY_LIMIT = 1 << _KEY_BITS
@@ -416,7 +423,7 @@ _WEIGHT: dict[str, int] = {text: 1 << (_KEY_BITS * i) for i, text in enumerate(_
 bit field, a key of the multiset of cards (the same for every order)."""
 _CANONICAL = frozenset(_USUAL.canonical)
 _SPREAD_SAMPLE = "As 2h 3s"
-"""A meld of two ranks and two suits: its judgement gives the M2 row of every such line."""
+"""A meld of two ranks and two suits: its ruling is the M2 ruling of every such line."""
 
 
 _CANONICAL_TEXT: dict[str, str] = {token: str(c) for token, c in _USUAL.tokens.items()}
@@ -440,36 +447,165 @@ def _respelled(text: str) -> str:
 
 
 def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules, pack: PackSpellings) -> _Entry:
-    """The keyed entry of a line of canonical Panguingue tokens (see :data:`_LEAD`), built from
-    :func:`plain_row` (the reference output) and the engine's verdict.
+    """The keyed entry of a line of canonical Panguingue tokens (see :data:`_LEAD`), from the
+    line's judgement.
 
-    What may be shared by every order of the same cards: a legal rope's row (written low to
-    high); a legal set's row after its text (kind, condition and value depend on the cards
-    alone); the reasons of M1 (the count), E2 (fixed) and M2 for distinct cards of one suit
-    (the missing ranks, sorted); and M2/M3 reasons that end with the meld's text after a
-    prefix naming only the rank. Reasons that name one card among several (E4, and M2 for a
+    What every order of the same cards shares: a legal rope's meld and ruling (written low to
+    high); a legal set's ruling (kind, condition and value depend on the cards alone); the
+    reasons of M1 (the count), E2 (fixed) and M2 for distinct cards of one suit (the missing
+    ranks, sorted); and M2/M3 reasons that end with the meld's text after a prefix naming only
+    the rank (ruled ``then_meld``). Reasons that name one card among several (E4, and M2 for a
     rope holding a rank twice) follow the order and are not shared.
     """
-    line, suffix = plain_row(text, rules, Game.PANGUINGUE, pack)
-    v = rules.judge(cards)
-    if isinstance(v.meld, Rope):
-        return (_SAME, line, None)
-    if not line.startswith(text + "\t"):
+    j = judge_fields(text, rules, Game.PANGUINGUE, pack)
+    meld, ruling = _ruling(j)
+    rule, reason = ruling.rule, ruling.reason
+    if isinstance(j[10], Rope):
+        return (_SAME, meld, ruling)
+    if meld != text:
         return (_PER_LINE, "", None)
-    if v.meld is not None:
-        return (_LEAD, line[len(text) :], None)
-    tail = f" {text}\n"
-    if (
-        v.rule in ("M2", "M3")
-        and suffix is not None
-        and v.reason.endswith(tail[:-1])
-        and line.endswith(tail)
-        and suffix.endswith(tail)
-    ):
-        return (_TWICE, line[len(text) : -len(tail) + 1], suffix[: -len(tail) + 1])
-    if v.rule in ("M1", "E2") or (v.rule == "M2" and len(set(cards)) == len(cards)):
-        return (_LEAD, line[len(text) :], suffix)
+    if ruling.legal:
+        return (_LEAD, "", ruling)
+    if rule in ("M2", "M3") and reason.endswith(" " + text) and len(reason) <= _MAX_REASON:
+        return (_LEAD, "", replace(ruling, reason=reason[: -len(text)], then_meld=True))
+    if rule in ("M1", "E2") or (rule == "M2" and len(set(cards)) == len(cards)):
+        return (_LEAD, "", ruling)
     return (_PER_LINE, "", None)
+
+
+class BatchJudge:
+    """Each line of a batch judged: its meld's text and :class:`LineRuling` (:meth:`row`), as
+    :func:`judge_fields` judges it, with less work per line. What both writers of ``pan check``'s
+    batches (:class:`PlainBatch`, :class:`~pancli.render.exports.JsonBatch`) render from.
+
+    Two savings of work. A line the notation's fast path reads (one-card tokens, one space or
+    one comma between them) is first written canonically (``5S,kh`` as ``5s Kh``,
+    :func:`_respelled`); then a *spread* (3 or more cards, at least two ranks and two suits, of
+    a length the rules object's judge rules M2 whatever the cards: :meth:`PanRules.spread_rule`)
+    gets the M2 ruling of one judged sample, its reason ending in the meld's text (the most common
+    line of random input), and any other such line is judged once per multiset of cards,
+    whatever their order, sharing only what is order-free (:func:`_order_free_entry`). A line
+    the notation refuses from its first character (a ``{`` comment, a ``[``:
+    :func:`~pancli.notation.fast.fast_reject`) gets a ruling made once per error. Anything else
+    (shorthands, packed lists, errors) is judged on its own; the writers remember lines by their
+    text (melds repeat).
+
+    Kept for speed: without the spread ruling, the worst case of benchmarks/bench_check.py
+    (random lines, nearly all distinct and illegal) falls far under its target (benchmarks/README.md,
+    "Figures behind the code"). tests/test_check_batch.py compares every row with
+    :func:`plain_row` (hypothesis, every spelling and order, under profiles of any knob values).
+
+    >>> from pancli.rules import HOYLE
+    >>> judge = BatchJudge("-", PanRules(HOYLE))
+    >>> judge.row("5S,5s 5s")[0], judge.row("# a note"), judge.row("7c 7s 7s")[1].rule
+    ('5s 5s 5s', None, 'M3')
+    """
+
+    def __init__(self, file: str, rules: PanRules, game: Game = Game.PANGUINGUE, cache_max: int = 200_000) -> None:
+        self.file = file
+        self.rules = rules
+        self.game = game
+        self.cache_max = cache_max
+        """Entries each cache holds before it starts afresh (memory stays bounded)."""
+        self._stdin = file == STDIN_FILE
+        self._keyed: dict[int, _Entry] = {}
+        self._refused: dict[tuple[int, str, str], LineRuling] = {}
+        self.pack = held_by(rules, game)
+        """The cards the batch reads: its rules object's pack (E1)."""
+        self._fused = game is Game.PANGUINGUE and self.pack == _USUAL
+        sample = tuple(_USUAL.canonical[t] for t in _SPREAD_SAMPLE.split(" "))
+        _, _, spread = _order_free_entry(_SPREAD_SAMPLE, sample, rules, _USUAL)
+        self.spread = spread or LineRuling(None, False, None, None, (), 0, None, "")
+        """The ruling of every spread (with ``then_meld``), when there are spreads."""
+        room = _MAX_REASON - len(self.spread.reason) + 1  # the reason is never cut short
+        most = min(_KEY_LIMIT - 1, room // 3) if self._fused and self.spread.then_meld else 0
+        k = 2  # the lengths of spread the rules object's judge rules M2 whatever the cards
+        while k < most and rules.spread_rule(k + 1) == "M2":
+            k += 1
+        self._spread_max = k if k > 2 else 0
+
+    def row(self, text: str) -> tuple[str, LineRuling] | None:
+        """The meld's text and ruling of one line of input (without its line end); None for a
+        blank or comment line of standard input."""
+        if self._fused:
+            meld = text
+            toks = text.split(" ")
+            if not _CANONICAL.issuperset(toks):
+                meld = _respelled(text)
+                toks = meld.split(" ")
+            k = len(toks)
+            if 2 < k < _KEY_LIMIT:
+                if k <= self._spread_max and len(set(meld[::3])) > 1 and len(set(meld[1::3])) > 1:
+                    return meld, self.spread
+                key = sum(map(_WEIGHT.__getitem__, toks))
+                mode, same, ruling = self._keyed.get(key) or self._entry(key, meld, toks)
+                if ruling is not None:
+                    return (same if mode == _SAME else meld), ruling
+        return self._judged(text)
+
+    def _entry(self, key: int, text: str, toks: list[str]) -> _Entry:
+        if len(self._keyed) >= self.cache_max:
+            self._keyed.clear()
+        cards = tuple(map(_USUAL.canonical.__getitem__, toks))
+        entry = self._keyed[key] = _order_free_entry(text, cards, self.rules, _USUAL)
+        return entry
+
+    def _judged(self, text: str) -> tuple[str, LineRuling] | None:
+        if self._stdin:
+            if is_skipped(text):
+                return None
+            text = batch_text(text)
+        exc = fast_reject(text)
+        if exc is None:
+            return _ruling(judge_fields(text, self.rules, self.game, self.pack))
+        key = (exc.col, exc.code, exc.message)
+        ruling = self._refused.get(key)
+        if ruling is None:
+            ruling = LineRuling(exc.col, False, None, None, (), 0, exc.code, exc.message)
+            if len(self._refused) < 1024:
+                self._refused[key] = ruling
+        return escape_text(" ".join(text.split())), ruling
+
+
+class RowPieces:
+    """The plain row and error line of each ruling, made once a ruling (:meth:`pieces`), as pieces
+    around the meld's text; :class:`PlainBatch` writes rows and error lines from them,
+    :class:`~pancli.render.exports.JsonBatch` error lines. Holds at most ``cache_max`` rulings
+    before it starts afresh.
+
+    >>> from pancli.rules import HOYLE
+    >>> meld, r = BatchJudge("-", PanRules(HOYLE)).row("Kh 3s Kh")
+    >>> RowPieces().error(meld, r)
+    ':1: M2 not a set (ranks differ) and not a rope (a rope is one suit): Kh 3s Kh\\n'
+    """
+
+    def __init__(self, cache_max: int = 200_000) -> None:
+        self.cache_max = cache_max
+        self._made: dict[LineRuling, tuple[str, str | None]] = {}
+        self.get = self._made.get
+        """The pieces of a ruling already made, or None."""
+
+    def pieces(self, r: LineRuling) -> tuple[str, str | None]:
+        """The row of ``r`` after the meld's text, and the error suffix (``:col: RULE message``)
+        when illegal: each whole, with its newline, or, for a ruling ``then_meld``, what comes
+        before the meld's text at its end."""
+        made = self._made.get(r)
+        if made is None:
+            if len(self._made) >= self.cache_max:
+                self._made.clear()
+            end = "" if r.then_meld else "\n"
+            row = plain_line("", r.legal, r.kind, r.conditions, r.value, r.rule, r.reason) + end
+            suffix = None
+            if not r.legal:
+                suffix = (error_line("", 0, r.col, r.rule, r.reason)[len(":0") :] if r.then_meld
+                          else error_suffix(r.col, r.rule, r.reason) + end)  # fmt: skip
+            made = self._made[r] = (row, suffix)
+        return made
+
+    def error(self, meld: str, r: LineRuling) -> str | None:
+        """The error suffix of ``meld`` so ruled, with its newline; None when legal."""
+        suffix = (self.get(r) or self.pieces(r))[1]
+        return f"{suffix}{meld}\n" if r.then_meld else suffix
 
 
 class Checker(Value):
@@ -499,24 +635,10 @@ class Checker(Value):
 
 class PlainBatch:
     """The plain rows of a batch of meld lines (``pan check`` in a pipe), with the same bytes as
-    :func:`plain_row` line by line, with less work per line.
-
-    Three savings of work. Every line that is not a spread (below) is remembered by its text
-    (melds repeat). A line the notation's fast path reads (one-card tokens, one space or one
-    comma between them) is first written canonically (``5S,kh`` as ``5s Kh``, :func:`_respelled`);
-    then a *spread* (3 or more cards, at least two ranks and two suits, of a length the engine
-    rules object's judge rules M2 whatever the cards: :meth:`PanRules.spread_rule`) gets the M2 row and reason of
-    one judged sample, ending in the meld's text (the most common line of random input), and
-    any other such line is judged once per multiset of cards, whatever their order, sharing
-    only what is order-free (:func:`_order_free_entry`). Anything else (shorthands, packed lists, comments, errors)
-    goes through :func:`plain_row`.
-
-    Kept for speed: without the spread template, the worst case of benchmarks/bench_check.py
-    (random lines, nearly all distinct and illegal) falls far under its target (benchmarks/README.md,
-    "Figures behind the code"). The template
-    depends on the wording of the M2 reason, derived from the engine at start;
-    tests/test_check_batch.py compares every row with :func:`plain_row` (hypothesis, every
-    spelling and order, under profiles of any knob values).
+    :func:`plain_row` line by line: each line's meld and ruling from :class:`BatchJudge`, its
+    row and error line from the ruling's :class:`RowPieces`, each line remembered by its text.
+    A row whose reason ends with the meld (a spread: random lines, seldom repeated) is made
+    line by line, not remembered.
 
     >>> from pancli.rules import HOYLE
     >>> out, err = PlainBatch("-", PanRules(HOYLE)).rows(["5s 5s 5s", "# note", "7c 7s 7s", "Kh 3s Kh"], 0)
@@ -529,39 +651,11 @@ class PlainBatch:
 
     def __init__(self, file: str, rules: PanRules, game: Game = Game.PANGUINGUE, cache_max: int = 200_000) -> None:
         self.file = file
-        self.rules = rules
-        self.game = game
+        self.judge = BatchJudge(file, rules, game, cache_max)
+        self.pieces = RowPieces(cache_max)
         self.cache_max = cache_max
         """Entries each cache holds before it starts afresh (memory stays bounded)."""
         self._lines: dict[str, tuple[str, str | None]] = {}
-        self._keyed: dict[int, _Entry] = {}
-        self._refused: dict[tuple[int, str, str], tuple[str, str]] = {}
-        self.pack = held_by(rules, game)
-        """The cards the batch reads: its rules object's pack (E1)."""
-        self._fused = game is Game.PANGUINGUE and self.pack == _USUAL
-        sample = tuple(_USUAL.canonical[t] for t in _SPREAD_SAMPLE.split(" "))
-        mode, mid, emid = _order_free_entry(_SPREAD_SAMPLE, sample, rules, _USUAL)
-        self._spread = (mid, emid or "")
-        room = _MAX_REASON - (len(self._spread[1]) - len(":1: M2 ")) + 1  # the reason is never cut short
-        most = min(_KEY_LIMIT - 1, room // 3) if self._fused and mode == _TWICE else 0
-        k = 2  # the lengths of spread the rules object's judge rules M2 whatever the cards
-        while k < most and rules.spread_rule(k + 1) == "M2":
-            k += 1
-        self._spread_max = k if k > 2 else 0
-
-    def _row(self, text: str) -> tuple[str, str | None]:
-        if self.file == STDIN_FILE:
-            if is_skipped(text):
-                return "", None
-            text = batch_text(text)
-        return refused_row(text, self._refused) or plain_row(text, self.rules, self.game, self.pack)
-
-    def _entry(self, key: int, text: str, toks: list[str]) -> _Entry:
-        if len(self._keyed) >= self.cache_max:
-            self._keyed.clear()
-        cards = tuple(map(_USUAL.canonical.__getitem__, toks))
-        entry = self._keyed[key] = _order_free_entry(text, cards, self.rules, _USUAL)
-        return entry
 
     def rows(self, lines: Iterable[str], before: int) -> tuple[str, str]:
         """The stdout and stderr text of ``lines`` (without line ends), the first being line
@@ -570,13 +664,9 @@ class PlainBatch:
         cache = self._lines
         cache_max = self.cache_max
         get = cache.get
-        keyed = self._keyed.get
-        canonical = _CANONICAL.issuperset
-        weight = _WEIGHT.__getitem__
-        spread_max = self._spread_max
-        mid, emid = self._spread
-        fused = self._fused
-        respelled = _respelled
+        judged = self.judge.row
+        made = self.pieces.get
+        pieces = self.pieces.pieces
         outs: list[str] = []
         add = outs.append
         errs: list[str] = []
@@ -586,28 +676,17 @@ class PlainBatch:
             n += 1
             hit = get(text)
             if hit is None:
-                if fused:
-                    meld = text
-                    toks = text.split(" ")
-                    if not canonical(toks):
-                        meld = respelled(text)
-                        toks = meld.split(" ")
-                    k = len(toks)
-                    if 2 < k < _KEY_LIMIT:
-                        if k <= spread_max and len(set(meld[::3])) > 1 and len(set(meld[1::3])) > 1:
-                            add(f"{meld}{mid}{meld}\n")
-                            err(f"{file}:{n}{emid}{meld}\n")
-                            continue
-                        key = sum(map(weight, toks))
-                        mode, a, b = keyed(key) or self._entry(key, meld, toks)
-                        if mode == _LEAD:
-                            hit = (meld + a, b)
-                        elif mode == _TWICE:
-                            hit = (f"{meld}{a}{meld}\n", f"{b}{meld}\n")
-                        elif mode == _SAME:
-                            hit = (a, b)
-                if hit is None:
-                    hit = self._row(text)
+                j = judged(text)
+                if j is None:
+                    hit = ("", None)
+                else:
+                    meld, r = j
+                    row, suffix = made(r) or pieces(r)
+                    if r.then_meld:
+                        add(f"{meld}{row}{meld}\n")
+                        err(f"{file}:{n}{suffix}{meld}\n")
+                        continue
+                    hit = (meld + row, suffix)
                 if len(cache) >= cache_max:
                     cache.clear()
                 cache[text] = hit

@@ -4,8 +4,10 @@ Two paths. On a terminal, and with ``--json``, every meld becomes a
 :class:`~pancli.app.check.MeldCheck` rendered as a rich table or a JSON list.
 In a pipe (the batch path) the output is one plain tab-separated line per meld, and the
 loop is kept lean (benchmarks/README.md): standard input is read in 1 MB blocks, turned into
-output by :class:`~pancli.app.check.PlainBatch` (which judges each distinct line,
-or each multiset of canonical cards, once), and written in one block per input block.
+output by :class:`~pancli.app.check.PlainBatch` (its lines judged by
+:class:`~pancli.app.check.BatchJudge`: each distinct line, or each multiset of canonical cards,
+once), and written in one block per input block. ``--json`` and ``--jsonl`` of a batch take the
+same judge's rulings as objects (:class:`~pancli.render.exports.JsonBatch`).
 Neither rich nor json is imported on that path.
 """
 
@@ -74,7 +76,7 @@ def _plain_batch(args: list[str], checker: Checker) -> bool:
 
 
 def _json_batch(args: list[str], checker: Checker, lines: bool) -> bool:
-    """``--json`` (a list, streamed) or ``--jsonl``: the objects of :class:`~pancli.app.check.JsonBatch`,
+    """``--json`` (a list, streamed) or ``--jsonl``: the objects of :class:`~pancli.render.exports.JsonBatch`,
     written a slice of input at a time, error lines on stderr. True when all legal."""
     # start-up: pan check does without these
     from pancli.render.exports import JsonBatch
@@ -82,10 +84,10 @@ def _json_batch(args: list[str], checker: Checker, lines: bool) -> bool:
 
     file, blocks = _input_blocks(args)
     stream = JsonStream(lines, flush_each=False)
-    batch = JsonBatch(file, checker.rules, checker.game, stream)
+    batch = JsonBatch(file, checker.rules, checker.game)
     all_legal = True
-    for text, errors, items in batch.slices(blocks):
-        stream.add_encoded(text, items)
+    for items, errors in batch.slices(blocks):
+        stream.add_all(items)
         if errors:
             all_legal = False
             sys.stderr.write(errors)

@@ -41,6 +41,7 @@ from pancli.limits import MAX_MELD_CARDS, too_long_message
 from pancli.notation.errors import NotationCode, NotationError
 from pancli.notation.fast import PackSpellings, too_long_error, usual_spellings
 from pancli.notation.hand import Hand
+from pancli.rules import not_in_pack_words as pack_words
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -118,14 +119,15 @@ def not_in_pack_message(rank_text: str, text: str, end: int, game: Game = Game.P
 
 
 def not_in_pack_words(name: str, rank: Rank, game: Game) -> str:
-    """Why the card (or rank) ``name`` is refused: the usual words of a Panguingue pack for an 8,
-    9 or 10 (as the meld engine words them), else a pack that holds no such card.
+    """Why the card (or rank) ``name`` is refused: E1's words, as the meld engine says them
+    (:func:`pancli.rules.not_in_pack_words`); in PAGRUC, whose pack holds every rank, a pack that
+    holds no such card.
 
-    >>> not_in_pack_words("9s", Rank.NINE, Game.PANGUINGUE), not_in_pack_words("7s", Rank.SEVEN, Game.PANGUINGUE)
-    ('9s is not in a Panguingue pack (no 8, 9 or 10)', '7s is not in this pack')
+    >>> not_in_pack_words("9s", Rank.NINE, Game.PANGUINGUE), not_in_pack_words("9s", Rank.NINE, Game.PAGRUC)
+    ('9s is not in a Panguingue pack (no 8, 9 or 10)', '9s is not in this pack')
     """
-    if game is Game.PANGUINGUE and not rank.in_pan_pack:
-        return f"{name} is not in a Panguingue pack (no 8, 9 or 10)"
+    if game is Game.PANGUINGUE:
+        return pack_words(name, rank)
     return f"{name} is not in this pack"
 
 

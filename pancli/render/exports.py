@@ -14,20 +14,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from pancli.app.check import NONE_MARK, MeldCheck, PlainBatch, assess
-from pancli.app.lines import STDIN_FILE, InputLine, batch_text, is_skipped
+from pancli.app.check import BatchJudge, MeldCheck, RowPieces
 from pancli.cards import Game
 from pancli.jsontext import Item
+from pancli.values import replace
 
 if TYPE_CHECKING:
     from pancli.analyze.advice import Advice
-    from pancli.app.check import CheckRule
+    from pancli.app.check import CheckRule, LineRuling
     from pancli.app.pay import PayReport
     from pancli.app.score import ScoreReport
     from pancli.panrules import PanRules
-    from pancli.render.stream import JsonStream
 
 
 class CheckItem(Item):
@@ -69,13 +68,39 @@ class PagrucCheckItem(Item):
 
 
 def check_item(c: MeldCheck) -> CheckItem | PagrucCheckItem:
-    """The JSON object of one judged meld (every writer of them makes it here: the batch path too)."""
-    message = None if c.legal else c.reason
-    if c.game is Game.PANGUINGUE:
-        return CheckItem(c.meld, c.legal, c.kind, c.condition, c.value, c.rule, c.reason, c.conditions, c.shape,
-                         c.file, c.line, c.col, None, message)  # fmt: skip
-    return PagrucCheckItem(c.meld, c.legal, c.kind, c.condition, c.value, c.value, c.rule, c.reason,
-                           c.file, c.line, c.col, None, message)  # fmt: skip
+    """The JSON object of one judged meld."""
+    return _check_item(c.meld, c.legal, c.kind, c.conditions, c.value, c.rule, c.reason, c.shape,
+                       c.file, c.line, c.col, c.game)  # fmt: skip
+
+
+def ruled_item(file: str, line: int, meld: str, r: LineRuling, game: Game) -> CheckItem | PagrucCheckItem:
+    """The JSON object of a meld of a batch so ruled (:class:`~pancli.app.check.BatchJudge`): the
+    object :func:`check_item` makes of its check."""
+    return _check_item(meld, r.legal, r.kind, r.conditions, r.value, r.rule, r.full_reason(meld), r.shape,
+                       file, line, r.col, game)  # fmt: skip
+
+
+def _check_item(
+    meld: str,
+    legal: bool,
+    kind: str | None,
+    conditions: tuple[str, ...],
+    value: int,
+    rule: CheckRule | None,
+    reason: str,
+    shape: str | None,
+    file: str,
+    line: int,
+    col: int | None,
+    game: Game,
+) -> CheckItem | PagrucCheckItem:
+    """Every writer of a checked meld's JSON object makes it here."""
+    message = None if legal else reason
+    condition = conditions[0] if conditions else None
+    if game is Game.PANGUINGUE:
+        return CheckItem(meld, legal, kind, condition, value, rule, reason, conditions, shape, file, line, col, None,
+                         message)  # fmt: skip
+    return PagrucCheckItem(meld, legal, kind, condition, value, value, rule, reason, file, line, col, None, message)
 
 
 class LaidItem(Item):
@@ -223,12 +248,10 @@ def advice_item(a: Advice) -> AdviceItem:
 
 # --------------------------------------------------------------------------- pan check --json of a batch
 
-_LINE_MARK = -7_000_000_000_001
-"""A line number no input has: the JSON of a report made with it is cut there, and any line put in."""
 _JSON_CACHE_MAX = 100_000
-"""Distinct lines whose JSON text is kept (so memory stays bounded)."""
+"""Distinct lines whose object is kept (so memory stays bounded)."""
 JSON_SLICE = 2048
-"""Lines whose JSON is written at once (the --json text of a whole block of input is many times its size)."""
+"""Lines whose objects are written at once (the --json text of a whole block of input is many times its size)."""
 
 
 def _slices(blocks: Iterable[list[str]], size: int) -> Iterator[list[str]]:
@@ -241,109 +264,69 @@ def _slices(blocks: Iterable[list[str]], size: int) -> Iterator[list[str]]:
                 yield block[i : i + size]
 
 
+BatchItem = tuple[CheckItem | PagrucCheckItem | None, str | None]
+"""A line's object (:func:`check_item`, its line number yet to be set; None for a blank or
+comment line) and its error suffix (``:col: RULE message`` and newline; None when legal)."""
+
+
 class JsonBatch:
     """``pan check --json`` (a list) or ``--jsonl`` of a batch: :meth:`slices` turns the input,
-    a slice of lines at a time, into the JSON text of the objects of :func:`check_item` and the
-    error lines, for ``stream`` (:class:`~pancli.render.stream.JsonStream`) to write: its items
-    are encoded as the stream encodes them, each led by its separator
-    (:meth:`~pancli.render.stream.JsonStream.add_encoded`).
+    a slice of lines at a time, into the objects of :func:`check_item` and the error lines, for
+    a :class:`~pancli.render.stream.JsonStream` to write (:meth:`~pancli.render.stream.JsonStream.add_all`:
+    a slice's objects encoded in one call).
 
-    The objects are made from the rows and error lines of :class:`PlainBatch` (its savings
-    hold here too): every field of a report is in its plain row but the column (in its error
-    line) and a legal set's shape (judged once per distinct set). The JSON text of a row
-    differs from line to line only in the line number, so each distinct row is encoded once
-    and cut there. A row that does not split into its seven fields is judged again here.
-    tests/test_check_stream.py compares the text with the encoder's for every report.
+    Each line is judged by :class:`~pancli.app.check.BatchJudge` (the savings of the plain
+    batch hold here too) and each distinct line's object made once: a line's object is the
+    remembered one with its line number set. tests/test_check_stream.py compares the text with
+    the encoder's of every report.
 
-    >>> import json
     >>> from pancli.rules import HOYLE
-    >>> from pancli.render.stream import JsonStream
     >>> from pancli.panrules import PanRules
-    >>> batch = JsonBatch("-", PanRules(HOYLE), Game.PANGUINGUE, JsonStream(True))
-    >>> [(text, errors, items)] = batch.slices([["5s 5s 5s", "# note", "7c 7s 7s"]])
-    >>> [json.loads(line)["line"] for line in text.splitlines()], items
-    ([1, 3], 2)
+    >>> batch = JsonBatch("-", PanRules(HOYLE), Game.PANGUINGUE)
+    >>> [(items, errors)] = batch.slices([["5s 5s 5s", "# note", "7c 7s 7s"]])
+    >>> [(i.line, i.legal, i.rule) for i in items]
+    [(1, True, None), (3, False, 'M3')]
     >>> errors
     '-:3:1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s\\n'
     """
 
-    def __init__(self, file: str, rules: PanRules, game: Game, stream: JsonStream) -> None:
+    def __init__(self, file: str, rules: PanRules, game: Game) -> None:
         self.file = file
-        self.rules = rules
         self.game = game
-        self.encode = stream.encode
-        self.lines = stream.lines
-        self.lead = stream.lead
-        self._batch = PlainBatch(file, rules, game)
-        self._shapes: dict[str, str | None] = {}
+        self.judge = BatchJudge(file, rules, game)
+        self.pieces = RowPieces(_JSON_CACHE_MAX)
 
-    def _entry(self, text: str, row: str, error: str | None) -> tuple[str, str, str | None]:
-        """The JSON text of a line cut at its line number, and its error suffix."""
-        file = self.file
-        fields = row.split("\t")
-        suffix = None if error is None else error[error.index(":", len(file) + 1) :]  # ":COL: RULE message"
-        col = None if suffix is None else suffix[1:].split(":", 1)[0]
-        if len(fields) == 7 and (col is None or col.isdigit()):
-            meld, verdict, kind, conds, value, rule, reason = fields
-            legal = verdict == "legal"
-            shape = None
-            if legal and kind == "set":
-                shape = self._shapes.get(meld)
-                if shape is None:
-                    item = InputLine(file, 0, meld)
-                    shape = self._shapes[meld] = assess(item, self.rules, self.game, self._batch.pack).shape
-            check = MeldCheck(
-                file,
-                _LINE_MARK,
-                None if col is None else int(col),
-                meld,
-                legal,
-                None if kind == NONE_MARK else kind,
-                shape,
-                () if conds == NONE_MARK else tuple(conds.split("+")),
-                int(value),
-                None if rule == NONE_MARK else cast("CheckRule", rule),  # the rule this batch wrote in the row
-                reason,
-            )
-        else:  # a reason holding a tab: judge the line again
-            stdin = file == STDIN_FILE
-            item = InputLine(file, _LINE_MARK, batch_text(text) if stdin else text)
-            check = assess(item, self.rules, self.game, self._batch.pack)
-        text = self.encode(check_item(check))
-        key = '"line":' if self.lines else '"line": '  # compact lines, or an indented list
-        head, tail = text.split(f"{key}{_LINE_MARK}")
-        return self.lead + head + key, tail + ("\n" if self.lines else ""), None if suffix is None else suffix + "\n"
+    def _item(self, text: str) -> BatchItem:
+        """The object and error suffix of one line (line number 0)."""
+        row = self.judge.row(text)
+        if row is None:
+            return None, None
+        meld, ruling = row
+        return ruled_item(self.file, 0, meld, ruling, self.game), self.pieces.error(meld, ruling)
 
-    def slices(self, blocks: Iterable[list[str]]) -> Iterator[tuple[str, str, int]]:
-        """The JSON text, the error lines and the number of items of each slice of at most
-        :data:`JSON_SLICE` lines of ``blocks`` (blank and comment lines of standard input have none)."""
-        cache: dict[str, tuple[str, str, str | None]] = {}
-        known = cache.__contains__
-        stdin = self.file == STDIN_FILE
+    def slices(self, blocks: Iterable[list[str]]) -> Iterator[tuple[list[CheckItem | PagrucCheckItem], str]]:
+        """The objects and the error lines of each slice of at most :data:`JSON_SLICE` lines of
+        ``blocks`` (blank and comment lines of standard input have none)."""
+        cache: dict[str, BatchItem] = {}
+        get = cache.get
+        made = self._item
         file = self.file
         n = 0
         for block in _slices(blocks, JSON_SLICE):
-            if len(cache) >= _JSON_CACHE_MAX:
-                cache.clear()
-            missing = [t for t in dict.fromkeys(block) if not known(t) and not (stdin and is_skipped(t))]
-            if missing:
-                out, err = self._batch.rows(missing, 0)
-                errs = iter(err.split("\n"))
-                for text, row in zip(missing, out.split("\n"), strict=False):
-                    legal = row[row.find("\t") + 1 :].startswith("legal\t")  # the meld holds no tab
-                    cache[text] = self._entry(text, row, None if legal else next(errs))
-            get = cache.get
-            parts: list[str] = []
-            add = parts.append
+            items: list[CheckItem | PagrucCheckItem] = []
+            add = items.append
             errors: list[str] = []
             for text in block:
                 n += 1
                 hit = get(text)
-                if hit is None:  # blank or comment
+                if hit is None:
+                    if len(cache) >= _JSON_CACHE_MAX:
+                        cache.clear()
+                    hit = cache[text] = made(text)
+                item, suffix = hit
+                if item is None:  # blank or comment
                     continue
-                add(hit[0])  # three pieces, joined once per slice: no string made per line
-                add(str(n))
-                add(hit[1])
-                if hit[2] is not None:
-                    errors.append(f"{file}:{n}{hit[2]}")
-            yield "".join(parts), "".join(errors), len(parts) // 3
+                add(replace(item, line=n))
+                if suffix is not None:
+                    errors.append(f"{file}:{n}{suffix}")
+            yield items, "".join(errors)

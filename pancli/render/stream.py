@@ -50,8 +50,10 @@ _OPEN = "[\n"
 _SEPARATOR = ",\n"
 _CLOSE = "\n]\n"
 _EMPTY = "[]\n"
+_LAST_LINE = "\n]"
 """A list's opening (before its first item), separator (before each other), end, and the
-whole of an empty list: the one place they are written."""
+whole of an empty list: the one place they are written (``_LAST_LINE``: how the encoder ends a
+list it indents)."""
 
 
 class Output(Protocol):
@@ -132,15 +134,44 @@ class JsonStream:
         self.add_text(self.encode(obj))
 
     def encode_all(self, objs: list[Any] | tuple[Any, ...]) -> str:
-        """The text of several items as :meth:`add_encoded` takes it (JSON lines encoded in one
-        go: a hand's steps are many)."""
+        """The text of several items as :meth:`add_encoded` takes it, encoded in one go (a hand's
+        steps are many, a batch's melds more): JSON lines as lines; an indented list's items as the
+        encoder writes a list of them (:meth:`_listed`), each after a separator.
+
+        >>> s = JsonStream(False)
+        >>> s.encode_all([{"a": 1}, [2], []]) == "".join(s.lead + s.encode(o) for o in ({"a": 1}, [2], []))
+        True
+        """
+        if not objs:
+            return ""
         if self.lines:
-            return lines(objs) if objs else ""
-        return "".join(self.lead + self.encode(o) for o in objs)
+            return lines(objs)
+        if self.compact:
+            return "".join(self.lead + self.encode(o) for o in objs)
+        listed, start, end = self._listed(objs)
+        return self.lead + listed[start:end]
+
+    @staticmethod
+    def _listed(objs: list[Any] | tuple[Any, ...]) -> tuple[str, int, int]:
+        """The indented JSON list of ``objs`` and where its items start and end in it: the encoder
+        writes them between the list's opening and its last line, one level in, separated as the
+        stream separates them, so the list of a slice of the items holds the stream's text of them."""
+        listed = dumps_indented(objs)
+        return listed, len(_OPEN), len(listed) - len(_LAST_LINE)
 
     def add_all(self, objs: list[Any] | tuple[Any, ...]) -> None:
-        """Write several items at once."""
-        self.add_encoded(self.encode_all(objs), len(objs))
+        """Write several items at once (an indented list's from the encoder's list of them: no
+        text made per item)."""
+        if self.lines or self.compact or not objs:
+            self.add_encoded(self.encode_all(objs), len(objs))
+            return
+        listed, start, end = self._listed(objs)
+        cut = max(listed.rfind("\n", start, end) + 1, start)  # the last item's last line is held
+        self.out.write(self.held + (_SEPARATOR if self.count else _OPEN))
+        self.out.write(listed[start:cut])
+        self.held = listed[cut:end]
+        self.count += len(objs)
+        self.out.flush()
 
     @property
     def lead(self) -> str:
