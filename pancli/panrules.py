@@ -69,6 +69,16 @@ if TYPE_CHECKING:  # (a Protocol class costs start-up: pan check builds a rules 
 
         def fits(self, rules: PanRules, c: Card) -> int: ...
 
+    class Holding(Seated, Protocol):
+        """What P9's excuse reads of the player who keeps his draw: his hand by card index, and
+        how many of its cards the record does not show."""
+
+        @property
+        def hand(self) -> list[int]: ...
+
+        @property
+        def unknown(self) -> int: ...
+
 
 def cidx(c: Card) -> int:
     """The dense index of a card (0..51): :attr:`Card.index`.
@@ -92,6 +102,9 @@ def card_key(cards: tuple[Card, ...] | list[Card]) -> bytes:
 
 
 _CACHE_LIMIT: Final = 50_000
+
+HandEnd = Literal["out", "void"]
+"""How a hand ends, as :meth:`PanRules.ending` answers: a player goes out, or it is void."""
 
 
 class PanRules:
@@ -253,6 +266,7 @@ class PanRules:
         return (p.forfeit if went_on_top else 0, p.ante)
 
     @property
+    @decides("S2", what="how many cards each player is dealt (ten)")
     def hand_size(self) -> int:
         """The cards dealt to each player (S2: ten): the count :meth:`holds_ten` (P7) and
         :meth:`is_flat` (P9) compare with, and the referee's deal and count judges (I1) deal by.
@@ -285,6 +299,26 @@ class PanRules:
         if stayed > 1:
             return "played"
         return "won" if stayed == 1 else "void"
+
+    @decides("I3", what="whether the hand ends here, and how: a player goes out, or it is void")
+    def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
+        """How the hand ends as it now stands, or None while it goes on (once it has ended it is
+        closed, I3). It is void when no ``active`` player is left (the last one retired, I1, I2)
+        or, asked at a reshuffle, there are no ``dead_discards`` to make the new stock of (P10).
+        The player in turn goes out when, asked at the end of a turn that used its draw and
+        discarded nothing, his ``hand`` is empty: the eleventh card melded (P7, C8). The referee
+        records the answer (the rule: C8 out, P10 at a reshuffle, the retirement's I1 or I2), a
+        position reads it for what a reshuffle would do, and self-play stops where its table says
+        the hand ended. T4's end after the decisions is :meth:`after_decisions`'.
+
+        >>> from pancli.rules import HOYLE
+        >>> rules = PanRules(HOYLE)
+        >>> rules.ending(3, hand=0), rules.ending(3, hand=2), rules.ending(0), rules.ending(2, dead_discards=0)
+        ('out', None, 'void', 'void')
+        """
+        if not active or dead_discards == 0:
+            return "void"
+        return "out" if hand == 0 else None
 
     # ------------------------------------------------------------------ melds
 
@@ -506,6 +540,24 @@ class PanRules:
         if not self._profile.flat_rule or not holder.hand_n or nxt is holder or not self.is_flat(nxt):
             return False
         return nxt.fits(self, card) > 0
+
+    def kept_draw(self, holder: Holding, card: Card) -> Card | None:
+        """P9 (with :meth:`must_keep_draw`, once it says ``holder`` keeps ``card``): the card he may
+        not discard, the kept draw; None when every card of his hand is a known copy of it, so
+        that discarding one is discarding a hand card (P9's excuse). The referee's discard due
+        asks it, for every caller of a position.
+
+        >>> from pancli.cards import card, Rank, Suit
+        >>> from pancli.rules import HOYLE
+        >>> from pancli.referee.board import Seat
+        >>> five, ana = card(Rank.FIVE, Suit.SPADES), Seat("Ana", 10)
+        >>> ana.hand[five.index], ana.hand_n, ana.unknown = 1, 1, 0
+        >>> PanRules(HOYLE).kept_draw(ana, five)
+        >>> ana.hand[0], ana.hand_n = 1, 2
+        >>> PanRules(HOYLE).kept_draw(ana, five)
+        Card('5s')
+        """
+        return None if holder.unknown == 0 and holder.hand[card.index] == holder.hand_n else card
 
     def is_flat(self, seat: Seated) -> bool:
         """P9's flat player, as :meth:`must_keep_draw` asks it: ten cards melded, an empty hand."""

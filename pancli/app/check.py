@@ -334,14 +334,13 @@ def _packs_needed(cards: tuple[Card, ...], rules: PagrucRules) -> str | None:
     card more often than the smallest table's pack has it): the packs of the smallest table
     whose pack (:meth:`~pancli.pagruc.rules.PagrucRules.pack`) holds it; None when every
     table's does."""
-    from pancli.pagruc.pack import MAX_PLAYERS, MIN_PLAYERS, beyond_pack  # start-up: pan check does without it
-
     counts = Counter(cards)
     most = max(counts.values())
-    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+    seats = rules.official_players()
+    for players in seats:
         pack = rules.pack(players)
-        if beyond_pack(pack, counts.items()) is None:
-            if players == MIN_PLAYERS:
+        if rules.beyond(pack, counts.items()) is None:
+            if players == seats[0]:
                 return None
             packs = _PACK_WORDS[pack.packs] if pack.packs < len(_PACK_WORDS) else str(pack.packs)
             times = "twice" if most == 2 else f"{most} times"

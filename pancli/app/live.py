@@ -520,8 +520,7 @@ class Session:
 
                 rules = self.judge.pagruc_rules = PagrucRules()
             return rules.next_order(result.players)
-        winner = result.winner if result.finished else None
-        order = self._rules(report.script.profile).next_order(result.players, winner)
+        order = self._rules(report.script.profile).next_order(result.players, result.winner)
         return tuple(result.players) if order is None else order
 
     def _position(self, script: HandScript) -> Table | tuple[HandResult]:

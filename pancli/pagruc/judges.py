@@ -40,7 +40,6 @@ from pancli.model.actions import (
 from pancli.model.results import ClaimCheck, ClaimKind, Ruling
 from pancli.pagruc.board import DEAL_SIZE, PagrucBoard
 from pancli.pagruc.melds import PagrucVerdict
-from pancli.pagruc.pack import beyond_pack
 from pancli.rulebook import Rule
 from pancli.rules import counted
 
@@ -83,7 +82,7 @@ def pack_fault(
         problem = b.rules.seating_problem(b.players, b.script.packs)
         return None if problem is None else b.fail(Rule.G1, problem, line, 1, None)
     pairs = revealed.items() if revealed is not None else ((c, 0) for c in dict.fromkeys(cards))
-    beyond = beyond_pack(b.pack, ((c, b.visible(c) + extra) for c, extra in pairs))
+    beyond = b.rules.beyond(b.pack, ((c, b.visible(c) + extra) for c, extra in pairs))
     if beyond is None:
         return None
     c, n, but = beyond
@@ -223,11 +222,11 @@ def lay_off_fault(
     return None
 
 
-@decides(Rule.G6, what="whether the hand has ended, and the stock is turned over rightly")
 def end_fault(
     b: PagrucBoard, node: Event | Action, line: int, col: int, player: str | None, *, closing: bool = False
 ) -> Ruling | None:
-    """G6, the end of the hand and the stock: no line after the discard of a last card; a
+    """G6, the end of the hand and the stock: no line after the discard that ended the hand (the
+    winner the board recorded as the rules object's ``hand_over`` answered); a
     turn that ends without a discard (``closing``) did not meld its last card; ``out`` only
     with no card left; a draw from a stock that holds the card; ``reshuffle`` only of an
     empty stock, with cards under the top discard."""

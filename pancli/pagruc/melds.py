@@ -132,6 +132,8 @@ def _illegal(cards: tuple[Card, ...], reason: str) -> PagrucVerdict:
 
 
 Points = Callable[[Card, Where], int]
+Beyond = Callable[[PagrucPack, Iterable[tuple[Card, int]]], tuple[Card, int, str] | None]
+"""G1's copies comparison (:meth:`.rules.PagrucRules.beyond`; :func:`.pack.beyond_pack` without one)."""
 """What a card scores where it lies (G7): :func:`card_points`, or a rules object's ``points``."""
 
 
@@ -140,9 +142,12 @@ def _made(cards: tuple[Card, ...], kind: PagrucKind, points: Points) -> PagrucMe
     return PagrucMeld(cards, kind, sum(points(c, where) for c in cards))
 
 
-def judge(cards: Iterable[Card], pack: PagrucPack, points: Points = card_points) -> PagrucVerdict:
+def judge(
+    cards: Iterable[Card], pack: PagrucPack, points: Points = card_points, beyond: Beyond = beyond_pack
+) -> PagrucVerdict:
     """Classify cards as a PAGRUC meld (G4) from ``pack`` (two packs, the most a game uses,
-    let a card appear twice). More copies than the pack holds is G1, as everywhere.
+    let a card appear twice). More copies than the pack holds is G1, as everywhere (``beyond``:
+    the rules object's comparison).
 
     >>> from pancli.cards import card, Rank, Suit
     >>> from pancli.pagruc.pack import ONE_PACK, TWO_PACKS
@@ -153,9 +158,9 @@ def judge(cards: Iterable[Card], pack: PagrucPack, points: Points = card_points)
     'a run is consecutive (missing J)'
     """
     cs = tuple(cards)
-    beyond = beyond_pack(pack, Counter(cs).items())
-    if beyond is not None:  # conservation is G1 (the packs), as in replay
-        c, n, but = beyond
+    over = beyond(pack, Counter(cs).items())
+    if over is not None:  # conservation is G1 (the packs), as in replay
+        c, n, but = over
         times = "twice" if n == 2 else f"{n} times"
         needs = " (the same card twice needs two packs)" if pack.packs == 1 else ""
         return PagrucVerdict(cs, None, Rule.G1, f"{c} {times}, {but}{needs}")
@@ -187,9 +192,16 @@ def _wraps(values: list[int]) -> bool:
     return len(gaps) == 1
 
 
-def lay_off(meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack, points: Points = card_points) -> PagrucMeld:
+def lay_off(
+    meld: PagrucMeld,
+    added: Iterable[Card],
+    pack: PagrucPack,
+    points: Points = card_points,
+    beyond: Beyond = beyond_pack,
+) -> PagrucMeld:
     """The meld with ``added`` laid off on it (G5): it must stay a legal meld of its kind,
-    else MeldError G5 (G1 when the pack holds too few copies); scored by ``points`` (G7).
+    else MeldError G5 (G1 when the pack holds too few copies, by ``beyond``); scored by
+    ``points`` (G7).
 
     >>> from pancli.cards import card, Rank, Suit
     >>> from pancli.pagruc.pack import TWO_PACKS
@@ -204,7 +216,7 @@ def lay_off(meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack, points: P
     added = tuple(added)
     if not added:
         raise MeldError(Rule.G5, "nothing to lay off")
-    v = judge((*meld.cards, *added), pack, points)
+    v = judge((*meld.cards, *added), pack, points, beyond)
     if v.rule == Rule.G1:
         raise MeldError(Rule.G1, f"cannot lay {format_cards(added)} on {meld}: {v.reason}")
     if v.meld is None or v.meld.kind is not meld.kind:

@@ -57,9 +57,9 @@ class PagrucPack(Value):
 def beyond_pack(pack: PagrucPack, counts: Iterable[tuple[Card, int]]) -> tuple[Card, int, str] | None:
     """G1's conservation, the one comparison: the first ``(card, copies)`` of ``counts`` that
     ``pack`` holds fewer copies of, with why as the end of a sentence (``... but one pack
-    holds one 5h``); None when every count fits. The referee's G1 judge
-    (``_Referee.g1``), the meld engine (:func:`.melds.judge`) and scoring
-    (:meth:`.rules.PagrucRules.score`) all ask it, each naming the copies its own way.
+    holds one 5h``); None when every count fits. The rules object answers with it
+    (:meth:`.rules.PagrucRules.beyond`), which the referee's G1 judge, the meld engine
+    (:func:`.melds.judge`), scoring and ``pan check`` ask, each naming the copies its own way.
 
     >>> from pancli.cards import card, Rank, Suit
     >>> five = card(Rank.FIVE, Suit.HEARTS)

@@ -14,8 +14,8 @@ rule   the one function that judges it
 =====  ====================================================================================
 G1     :func:`.judges.pack_fault` (players and packs, :func:`.pack.pack_problem`, whose
        official minimum, :func:`.pack.official_problem`, the standings ask; conservation, by
-       the one comparison :func:`.pack.beyond_pack`, which :func:`.melds.judge` and scoring
-       ask too; within one meld, the verdict of :func:`.melds.judge`)
+       the rules object's ``beyond``, which its ``meld``, ``lay_off`` and ``score`` and ``pan
+       check`` ask too; within one meld, the verdict of :func:`.melds.judge`)
 G2     :func:`.judges.deal_fault`
 G3     :func:`.judges.turn_action_fault` (an action in its place in the turn, a take of the
        cards on the pile), one function a question: :func:`.judges.panguingue_line_fault`
@@ -24,7 +24,7 @@ G3     :func:`.judges.turn_action_fault` (an action in its place in the turn, a 
        something), :func:`.judges.held_cards_fault`, :func:`.judges.unended_turn_fault`
 G4     :func:`.judges.meld_fault` (the verdict of the rules object's ``meld``)
 G5     :func:`.judges.lay_off_fault` (with the rules object's ``lay_off``)
-G6     :func:`.judges.end_fault`
+G6     :func:`.judges.end_fault` (the hand ended where the rules object's ``hand_over`` said)
 =====  ====================================================================================
 
 =====  ====================================================================================
@@ -487,8 +487,8 @@ class PagrucTable(PagrucBoard):
             self._from_hand(p, (a.card,), plan)
             self.pile.append(a.card)
             moves = [(a.card, HAND, DISCARD_PILE)]
-            if self.hands[p].size == 0:
-                self.winner = p  # the discard of the last card ends the hand (G6)
+            if self.rules.hand_over(self.hands[p].size):
+                self.winner = p  # the discard ends the hand (G6): recorded, the judges read it
         elif isinstance(a, judges.TAKES):
             n = judges.taken(a)
             top = self.pile[-n:]

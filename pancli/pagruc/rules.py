@@ -25,6 +25,7 @@ from pancli.pagruc import melds
 from pancli.pagruc.melds import PagrucMeld, PagrucVerdict, Where, card_points
 from pancli.pagruc.pack import (
     MAX_PLAYERS,
+    MIN_PLAYERS,
     PagrucPack,
     beyond_pack,
     official_problem,
@@ -84,6 +85,29 @@ class PagrucRules:
         """
         return packs if packs is not None and self.packs_problem(packs) is None else None
 
+    def beyond(self, pack: PagrucPack, counts: Iterable[tuple[Card, int]]) -> tuple[Card, int, str] | None:
+        """G1 (with :meth:`pack`), conservation: the first ``(card, copies)`` of ``counts`` that
+        ``pack`` holds fewer copies of, with why as the end of a sentence (``but one pack holds
+        one 5h``), or None when every count fits (:func:`.pack.beyond_pack`). The referee's G1
+        judge, :meth:`meld`, :meth:`lay_off`, :meth:`score` and ``pan check``'s pack note ask it.
+
+        >>> from pancli.notation.fast import fast_cards
+        >>> from pancli.pagruc.pack import ONE_PACK
+        >>> (five,) = fast_cards("5h")
+        >>> PagrucRules().beyond(ONE_PACK, [(five, 2)])
+        (Card('5h'), 2, 'but one pack holds one 5h')
+        """
+        return beyond_pack(pack, counts)
+
+    def official_players(self) -> range:
+        """G1 (with :meth:`pack`): the numbers of players of an official table, three to eight
+        (``pan check``'s pack note looks for the smallest whose :meth:`pack` holds a meld).
+
+        >>> PagrucRules().official_players()
+        range(3, 9)
+        """
+        return range(MIN_PLAYERS, MAX_PLAYERS + 1)
+
     def pack_without_table(self, packs: int | None = None) -> PagrucPack:
         """G1 (with :meth:`pack`): the pack a meld or a hand is judged against when no table is
         named (``pan check --game pagruc``, ``pan score``): the largest table's, with ``packs``
@@ -105,19 +129,29 @@ class PagrucRules:
     def meld(self, cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:
         """The verdict on ``cards`` as a new meld (G4; a card beyond ``pack`` is G1), its meld
         scored by :meth:`points` (G7)."""
-        return melds.judge(cards, pack, self.points)
+        return melds.judge(cards, pack, self.points, self.beyond)
 
     @decides(Rule.G5, what="whether cards may be laid off on a meld, and what it grows into")
     def lay_off(self, meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack) -> PagrucMeld:
         """The meld ``meld`` grows into with ``added`` (MeldError G5, or G1, when it may not),
         scored by :meth:`points` (G7)."""
-        return melds.lay_off(meld, added, pack, self.points)
+        return melds.lay_off(meld, added, pack, self.points, self.beyond)
 
     @decides(Rule.G7, what="what a card scores where it lies: on the table plus, left in the hand minus")
     def points(self, c: Card, where: Where) -> int:
         """What one card scores where it lies (G7): :meth:`score`, :meth:`meld_points` and
         :meth:`in_hand` add these up."""
         return card_points(c, where)
+
+    @decides(Rule.G6, what="whether a discard ends the hand: the player's last card")
+    def hand_over(self, cards_left: int) -> bool:
+        """G6: whether a player's discard ends the hand, leaving him ``cards_left`` cards (none:
+        it was his last). The referee records the winner it names, which the G6 judge reads.
+
+        >>> PagrucRules().hand_over(0), PagrucRules().hand_over(1)
+        (True, False)
+        """
+        return cards_left == 0
 
     def may_lay_off(self, has_meld: bool) -> bool:
         """G5 (with :meth:`lay_off`): whether a player may lay off at all: only one who has a meld
@@ -206,7 +240,7 @@ class PagrucRules:
         everything: Counter[Card] = Counter(hand)
         for m in laid:
             everything.update(m.cards)
-        beyond = beyond_pack(pack, everything.items())
+        beyond = self.beyond(pack, everything.items())
         if beyond is not None:
             c, n, but = beyond
             raise MeldError(Rule.G1, f"{n} copies of {c} in all, {but}")

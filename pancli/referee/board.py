@@ -41,7 +41,7 @@ from pancli.model.results import (
     Step,
     Violation,
 )
-from pancli.panrules import LaidMeld, PanRules, cidx
+from pancli.panrules import HandEnd, LaidMeld, PanRules, cidx
 from pancli.rulebook import Rule
 
 if TYPE_CHECKING:
@@ -262,11 +262,12 @@ class Board:
         self.forced_by: str | None = None
         self.winner: str | None = None
         self.ending: Ending = Ending.UNFINISHED
+        """How the hand ended, as the rules object answered where it ends (``ending``: going out,
+        P10's reshuffle, the last retirement; ``after_decisions``: the last decision, T4)."""
+        self.ending_rule: Rule | None = None
+        """The rule it ended under (C8, T4, P10, I1, I2)."""
         self.going_out: OutValue | None = None
         """What going out collected from each opponent (C8), as the rules object decided it."""
-        """How the hand ended (set where it ends: going out, the last decision, P10)."""
-        self.ending_rule: Rule | None = None
-        """The rule it ended under (C8, T4, P10)."""
         self.ledger = Ledger(script.players)
         self.claims: list[ClaimCheck] = []
         self.remedy = True
@@ -303,10 +304,24 @@ class Board:
         self.moves: list[Move] = []
         """The cards moved by the action being applied (for its :class:`Step`)."""
 
+    def must_reshuffle(self) -> bool:
+        """P10: the hand is being played and its stock is empty, so the next draw waits for a
+        reshuffle (what the P10 judge, a position and self-play read)."""
+        return self.phase is PLAYING and self.stock_n <= 0
+
     def dead_discards(self) -> int:
-        """P10: the discards a reshuffle makes the new stock (the pile but its top card); with
-        none, a reshuffle voids the hand."""
+        """P10: how many discards a reshuffle makes the new stock (:meth:`reshuffled`)."""
         return max(0, len(self.pile) - 1)
+
+    def reshuffled(self) -> list[Card | None]:
+        """P10: the dead discards a reshuffle makes the new stock: the pile but its top card
+        (None: an upcard the record did not show)."""
+        return self.pile[:-1]
+
+    def reshuffle_ends(self) -> HandEnd | None:
+        """How a reshuffle now would end the hand, as the rules object's ``ending`` answers with
+        the :meth:`dead_discards` (P10: with none, it is void), or None: play goes on."""
+        return self.rules.ending(len(self.active), dead_discards=self.dead_discards())
 
     def end(self, phase: Phase, ending: Ending, rule: Rule, winner: Seat | None = None) -> None:
         """The hand ends here: ``phase`` (won or void), how (``ending``) and under which rule."""

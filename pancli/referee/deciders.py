@@ -106,6 +106,7 @@ DECIDES: Final[Mapping[Rule, str]] = MappingProxyType({r: what for r, (_, what) 
 SHARED: Final = frozenset(
     {
         Rule.S1,
+        Rule.S2,
         Rule.S3,
         Rule.E1,
         Rule.E2,
@@ -129,9 +130,11 @@ SHARED: Final = frozenset(
         Rule.P9,
         Rule.T2,
         Rule.T4,
+        Rule.I3,
         Rule.G1,
         Rule.G4,
         Rule.G5,
+        Rule.G6,
         Rule.G7,
         Rule.G8,
     }

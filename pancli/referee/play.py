@@ -53,7 +53,10 @@ Rule family: going out and settlement (P7, C8, I3, T2, the ledger claim).
 * P7 :func:`ten_cards_fault` (hand plus melded cards is ten between turns; going out is the eleventh card
   melded, with no discard);
 * C8 :func:`go_out` (the going-out payment: the bonus plus the value of his melds);
-* I3 :func:`closed_hand_fault` (nothing is heard after the hand is closed; a win stands before it);
+* I3 :func:`closed_hand_fault` (nothing is heard after the hand is closed; a win stands before it).
+  Whether and how the hand ends is the rules object's ``ending`` (:meth:`.PanRules.ending`):
+  :func:`goes_out` asks it at the end of a turn, :func:`apply_reshuffle` at a reshuffle (P10) and
+  :func:`retire` at a retirement (I1, I2); each records the answer with :meth:`.Board.end`;
 * T2 :func:`pay_pot` (the winner collects the forfeits and the tops).
 
 >>> from pancli.model.actions import HandScript
@@ -78,7 +81,8 @@ Rule family: turn order, the draw and the take (P1, P3, P10).
 
 * P1 :func:`turn_draw_fault` (the player in turn plays; a turn begins with one draw or take);
 * P3 :func:`taken_card_fault` (only the live discard is taken, and a taken card is melded at once);
-* P10 :func:`stock_fault` (an empty stock is rebuilt from the dead discards; with none the hand is void).
+* P10 :func:`stock_fault` (an empty stock is rebuilt from the dead discards, :meth:`.Board.must_reshuffle`;
+  with none the hand is void, :meth:`.Board.reshuffle_ends`).
 
 >>> from pancli.model.actions import Decision, HandScript, Turn
 >>> from pancli.referee.board import Board
@@ -139,7 +143,8 @@ Rule family: the discard, forcing and the flat player (P2, P4, P5, P8, P9).
   (a forced live discard is taken and added) and :meth:`~pancli.panrules.PanRules.may_force` (who
   may force whom);
 * P9 :func:`flat_player_fault`, asking :meth:`~pancli.panrules.PanRules.must_keep_draw` (the draw
-  that fits a flat next player's melds is kept), with :func:`holds_nothing_else`.
+  that fits a flat next player's melds is kept) and its ``kept_draw`` (the excuse: a hand of nothing
+  but copies of the draw).
 
 What the discard that ends the turn must be, as the turn stands, is one question,
 :func:`discard_due` (the position's :meth:`~pancli.referee.table.Table.discard_due`): the
@@ -263,9 +268,9 @@ def seat_fault(b: Board, player: str | None, node: Located | None = None, *, by:
     return None
 
 
-@decides(Rule.S2, what="whether a player is dealt a second time")
 def second_deal_fault(b: Board, s: Seat, d: Deal) -> Ruling | None:
-    """S2: a player is dealt once (his ten cards are still unseen and none is counted)."""
+    """S2: a player is dealt once (his ten cards, the rules object's ``hand_size``, are still
+    unseen and none is counted)."""
     dealt = b.hand_size
     if s.unknown == dealt and s.hand_n == dealt and not any(s.hand):
         return None
@@ -631,7 +636,7 @@ def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
         b.pos = (b.pos - 1) % len(b.active)
     elif b.active and b.pos >= len(b.active):
         b.pos = 0
-    if not b.active:  # nobody is left to play: the hand is over, won by nobody
+    if b.rules.ending(len(b.active)) == "void":  # nobody is left to play: won by nobody
         b.end(VOID, Ending.VOID, v.rule)
     total = sum(p.units for p in returns)
     gave = f"returns the {counted(total, 'unit')} collected in the hand" if returns else "had collected nothing"
@@ -647,9 +652,9 @@ def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
 # Rule family: going out and settlement (P7, C8, I3, T2, the ledger claim).
 
 
-@decides(Rule.I3, what="whether anything is played or claimed after the hand is closed")
 def closed_hand_fault(b: Board, node: Located | None, player: str | None = None) -> Ruling | None:
-    """I3: once a player has gone out (or won under T4) the hand is closed."""
+    """I3: once a player has gone out (or won under T4) the hand is closed: nothing is played or
+    claimed after the end the rules object's ``ending`` (or ``after_decisions``) answered."""
     if b.phase is not WON:
         return None
     if b.out and b.seat is not None:
@@ -680,7 +685,7 @@ def ten_cards_fault(b: Board, node: Located) -> Ruling | None:
             why = f"{s.name} has no card left to discard: with {s.size + 1} melded {s.name} went out"
             return b.fail(Rule.P7, why, node)
         return None
-    if kind is Out and (not b.pending_used or s.hand_n > 0 or b.borrowed):
+    if kind is Out and (not b.pending_used or b.borrowed or b.rules.ending(len(b.active), s.hand_n) != "out"):
         left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
         return b.fail(Rule.P7, f"{s.name} is not out: {left}", node)
     if kind is Turn and b.discarded:
@@ -695,6 +700,13 @@ def ten_cards_fault(b: Board, node: Located) -> Ruling | None:
         going = ordinal(s.size + 1)
         return b.fail(Rule.P7, f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the {going}", node)
     return None
+
+
+def goes_out(b: Board, s: Seat) -> bool:
+    """Whether ``s``, in turn, goes out as his turn stands: his draw used, nothing discarded,
+    and the rules object's ``ending`` answers that his hand ends it (P7, C8: the eleventh card
+    melded). The end of the turn and what it must discard ask it; ``out`` must be true by it."""
+    return not b.discarded and b.drew and b.pending_used and b.rules.ending(len(b.active), s.hand_n) == "out"
 
 
 def go_out(b: Board, action: Out | None) -> None:
@@ -895,14 +907,14 @@ def stock_fault(b: Board, node: Located, player: str | None = None) -> Ruling | 
     if b.phase is VOID:
         return b.fail(Rule.P10, "the hand is void: nothing more is played", node, player=player)
     kind = type(node)
-    if kind is Draw and b.stock_n <= 0:
-        if b.dead_discards():
+    if kind is Draw and b.must_reshuffle():
+        if b.reshuffle_ends() != "void":
             return b.fail(Rule.P10, "the stock is empty: the dead discards are reshuffled first", node)
         return b.fail(Rule.P10, "no card is left to draw: the hand is void", node)
     if kind is Draw and b.restock is not None and not b.restock[node.card.index]:  # type: ignore[attr-defined]
         c = node.card  # type: ignore[attr-defined]
         return b.fail(Rule.P10, f"{c} is not among the dead discards reshuffled into the stock", node)
-    if kind is Reshuffle and b.phase is PLAYING and b.stock_n > 0:
+    if kind is Reshuffle and b.phase is PLAYING and not b.must_reshuffle():
         return b.fail(Rule.P10, f"reshuffle while the stock still holds {counted(b.stock_n, 'card')}", node)
     return None
 
@@ -928,7 +940,7 @@ def end_turn(b: Board) -> None:
     """Close the turn: going out when the hand is empty (C8), then the next player is in turn."""
     s = b.seat
     assert s is not None
-    if not b.out and not b.discarded and b.drew and b.pending_used and s.hand_n == 0 and s.retired is None:
+    if not b.out and s.retired is None and goes_out(b, s):
         go_out(b, None)
     if b.pending is not None and not b.pending_used and not b.discarded:
         # non-strict repair of an unused draw: it becomes a dead discard
@@ -995,12 +1007,13 @@ def apply_take(b: Board, a: Take, must_add: bool) -> None:
 
 
 def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
-    """P10: the dead discards become the stock (none left: the hand is void)."""
-    if not b.dead_discards():
+    """P10: the dead discards become the stock, or the hand is void as the rules object's
+    ``ending`` answers (:meth:`.Board.reshuffle_ends`: with none left to reshuffle)."""
+    if b.reshuffle_ends() == "void":
         b.end(VOID, Ending.VOID, Rule.P10)
         b.step(ev, None, ev, [])
         return
-    dead = b.pile[:-1]
+    dead = b.reshuffled()
     seen = b.seen
     restock = [0] * 52
     for c in dead:
@@ -1972,7 +1985,7 @@ class DiscardDue(Value):
 def discard_due(b: Board) -> DiscardDue:
     """What the discard that ends the turn of the player in turn must be, as the turn stands
     (:class:`DiscardDue`): P8's forced card is taken, so P3 answers for it; P9 is the rules
-    object's :meth:`~pancli.panrules.PanRules.must_keep_draw`."""
+    object's :meth:`~pancli.panrules.PanRules.must_keep_draw` and ``kept_draw`` (its excuse)."""
     phase = b.phase
     if phase is not PLAYING:
         if phase is DECIDING:
@@ -1991,19 +2004,13 @@ def discard_due(b: Board) -> DiscardDue:
         if b.hand_melded:
             return DiscardDue(Rule.P4, Discarding.NOT_YET)
         pending = b.pending
-        if pending is not None and b.rules.must_keep_draw(s, b.next_seat, pending):
-            kept = None if holds_nothing_else(s, pending) else pending
-            return DiscardDue(Rule.P9, Discarding.HAND_CARD, excluded=kept)
+        rules = b.rules
+        if pending is not None and rules.must_keep_draw(s, b.next_seat, pending):
+            return DiscardDue(Rule.P9, Discarding.HAND_CARD, excluded=rules.kept_draw(s, pending))
         return DiscardDue(Rule.P2, Discarding.THE_DRAW, card=pending)
-    if s.hand_n == 0:
+    if goes_out(b, s):
         return DiscardDue(Rule.P7, Discarding.NONE)  # the eleventh card melded: he went out
     return DiscardDue(Rule.P5, Discarding.HAND_CARD)
-
-
-def holds_nothing_else(s: Seat, c: Card) -> bool:
-    """P9: every card of ``s``'s hand is a known copy of ``c``, so that discarding ``c`` is
-    discarding a hand card even when ``c`` is the kept draw."""
-    return s.unknown == 0 and s.hand[c.index] == s.hand_n
 
 
 @decides(Rule.P2, what="whether an unused stock draw is discarded at once")

@@ -511,7 +511,7 @@ def now_of(table: Table) -> TableNow:
     next_flat = False
     fits: tuple[Fit, ...] = ()
     lays: tuple[tuple[Card, ...], ...] = ()
-    reshuffle = phase is Phase.PLAYING and table.stock_n == 0
+    reshuffle = table.must_reshuffle()
     over = phase is Phase.WON or phase is Phase.VOID
     if phase is Phase.PLAYING:
         seat = table.in_turn
@@ -537,7 +537,7 @@ def now_of(table: Table) -> TableNow:
         turn=table.turn_no,
         winner=table.winner,
         reshuffle=reshuffle,
-        reshuffle_voids=reshuffle and not table.dead_discards(),
+        reshuffle_voids=reshuffle and table.reshuffle_ends() == "void",
         ending=table.ending if over else None,
         ending_rule=table.ending_rule if over else None,
         lays=lays,

@@ -135,7 +135,7 @@ def play_hands(
     why = rules.seating(len(players))
     if why is not None:
         raise ValueError(why)
-    if len(set(players)) != len(players):
+    if rules.seated_twice(players) is not None:
         raise ValueError("player names must be unique")
     rng = random.Random(seed)
     order = tuple(players)
@@ -287,11 +287,11 @@ class _HandPlay:
                     self._lay(hand, melds, live.index, meld, actions)
                     self._finish(p, hand, melds, actions)
                     return
-        if not t.stock_n:
+        if t.must_reshuffle():
             self.reshuffles += 1
             if self.reshuffles > _MAX_RESHUFFLES:
                 raise _Stuck
-            dead = [c.index for c in t.pile[:-1] if c is not None]
+            dead = [c.index for c in t.reshuffled() if c is not None]
             self._push(Reshuffle())
             if t.to_act is None:
                 return  # nothing to reshuffle: the hand is void (P10)
