@@ -318,3 +318,22 @@ def test_pan_s_modules_load_without_a_collection_and_leave_the_collector_on() ->
             [sys.executable, "-c", LOAD_COLLECTIONS], capture_output=True, text=True, cwd=ROOT, env=env, check=False
         )
     assert p.stderr.endswith("COLLECTIONS 0 ENABLED True FROZEN True"), p.stderr
+
+
+def test_a_record_without_claims_or_money_compiles_none_of_their_patterns_as_pan_starts() -> None:
+    """The reader's patterns of what a record may hold (a ``[%pays N]`` claim, a Stake, Packs or
+    Ledger tag, a quoted string in a comment, a name past plain letters, a comment running over
+    lines) are compiled by re when the first such line comes, not when their modules load."""
+    import ast
+
+    from pancli.notation.record_common import _ASCII_NAME, _STRING
+    from pancli.records.reader import _PAYS, _TAG_START
+    from pancli.records.tags import _COUNT, _LEDGER_TOKEN, _STAKE, _UNITS
+
+    p = subprocess.run(
+        [sys.executable, "-c", COMPILES, "replay", SMALL], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert "COMPILED " in p.stderr, p.stderr
+    compiled = ast.literal_eval(p.stderr.rsplit("COMPILED ", 1)[1].strip())
+    lazy = (_PAYS, _TAG_START, _STAKE, _COUNT, _UNITS, _LEDGER_TOKEN, _ASCII_NAME, _STRING)
+    assert not {getattr(p, "pattern", p) for p in lazy} & set(compiled)

@@ -43,8 +43,9 @@ NAME_CHAR: Final = r"[^\s\x00-\x1f\x7f!-,./:-@\[-^`{-~]"
 """A character that may continue a word: anything but blanks, control characters and the ASCII
 punctuation other than ``-`` and ``_``. What a player name may hold is narrower
 (:func:`name_problem`); this is how far a name or a keyword reaches on a line."""
-NAME_RE: Final = re.compile(NAME_CHAR + "+")
-"""The stretch of text read as a player name (then checked by :func:`name_problem`)."""
+NAME_PATTERN: Final = NAME_CHAR + "+"
+"""The stretch of text read as a player name (then checked by :func:`name_problem`): the
+grammar's, which compiles it (the fast path reads names without it)."""
 
 
 def player_name(text: str) -> str:
@@ -74,7 +75,7 @@ def name_problem(name: str) -> str | None:
     >>> name_problem("Ana\u034f")
     "'Ana\\\\u034f' holds U+034F COMBINING GRAPHEME JOINER, which prints as nothing: not a player name"
     """
-    if not name.isascii() or not _ASCII_NAME.fullmatch(name):
+    if not name.isascii() or not re.fullmatch(_ASCII_NAME, name):
         import unicodedata  # start-up: only a name past letters, digits, _ and - needs it
 
         cats = [unicodedata.category(ch) for ch in name]
@@ -93,7 +94,8 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-_ASCII_NAME: Final = re.compile(r"[A-Za-z0-9_-]+")
+_ASCII_NAME: Final = r"[A-Za-z0-9_-]+"
+"""A plain name's characters: a pattern text, compiled when the first name is read (start-up)."""
 
 DEFAULT_IGNORABLE: Final = (
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
@@ -131,8 +133,9 @@ class LexError(Exception):
 
 # --------------------------------------------------------------------------- lexer
 
-_SPECIAL: Final = re.compile(r'[{};"]')
-_STRING: Final = re.compile(r'"(?:[^"\\\n]|\\.)*"?')
+# (pattern texts, as _ASCII_NAME's: re compiles each when the first line that needs it comes, and keeps it)
+_SPECIAL: Final = r'[{};"]'
+_STRING: Final = r'"(?:[^"\\\n]|\\.)*"?'
 
 
 def brace_open_after(line: str, in_brace: bool) -> bool:
@@ -147,7 +150,7 @@ def brace_open_after(line: str, in_brace: bool) -> bool:
         if j < 0:
             return True
         pos = j + 1
-    search = _SPECIAL.search
+    search = re.compile(_SPECIAL).search
     while True:
         m = search(line, pos)
         if m is None:
@@ -162,7 +165,7 @@ def brace_open_after(line: str, in_brace: bool) -> bool:
         elif ch == ";":
             return False
         elif ch == '"':
-            pos = _STRING.match(line, i).end()  # type: ignore[union-attr]
+            pos = re.compile(_STRING).match(line, i).end()  # type: ignore[union-attr]
         else:
             pos = i + 1  # a stray '}': the lexer reports it
 
@@ -183,7 +186,7 @@ def lex(text: str) -> tuple[str, list[tuple[int, str]]]:
     """
     comments: list[tuple[int, str]] = []
     pos = 0
-    search = _SPECIAL.search
+    search = re.compile(_SPECIAL).search
     while True:
         m = search(text, pos)
         if m is None:
@@ -203,7 +206,7 @@ def lex(text: str) -> tuple[str, list[tuple[int, str]]]:
             comments.append((i, text[i:j]))
             pos = j
         elif ch == '"':
-            pos = _STRING.match(text, i).end()  # type: ignore[union-attr]
+            pos = re.compile(_STRING).match(text, i).end()  # type: ignore[union-attr]
         else:
             raise LexError(i, "R8", "'}' without '{'")
     if not comments:

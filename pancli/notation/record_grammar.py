@@ -72,7 +72,7 @@ from pancli.notation.fast import PackSpellings, usual_spellings
 from pancli.notation.grammar import CodedFailure, cards_element, elements, rope_hint
 from pancli.notation.record_common import (
     NAME_CHAR,
-    NAME_RE,
+    NAME_PATTERN,
     LineContext,
     ParsedPlay,
     PlayItem,
@@ -336,7 +336,7 @@ def _build_play(game: Game, pack: PackSpellings) -> pp.ParserElement:
         # A results name keeps pyparsing from merging this And into its parent (which drops fail actions).
         return el("cards").set_fail_action(_expect("N1", what))
 
-    name = pp.Regex(NAME_RE.pattern).set_name("player name").add_parse_action(_check_name)
+    name = pp.Regex(NAME_PATTERN).set_name("player name").add_parse_action(_check_name)
     name_req = name.copy().set_fail_action(_expect("R6", "a player name"))
     target = pp.Regex(r"#[0-9]+").set_name("meld number").add_parse_action(_target)
     target.set_fail_action(_expect("R6", "a meld number like #1"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from pancli.cards import Card, format_cards
 from pancli.decides import decides
@@ -49,6 +50,12 @@ _PAN_ONLY: dict[type, str] = {
     Count: "calling a count",
 }
 """The Panguingue lines PAGRUC has no place for (G3), by what they do."""
+
+# (the kinds asked of every line and action, as tuples made once: a union ``A | B`` is built at each call)
+PAN_LINES: Final = (Decision, Force, Call, Count)
+TAKES: Final = (Take, TakeMany)
+_PICKUPS: Final = (Draw, Take, TakeMany)
+_PAN_ACTIONS: Final = (Borrow, Split)
 
 
 def pack_fault(
@@ -103,7 +110,7 @@ def deal_fault(b: PagrucBoard, d: Deal | None, seen: set[str]) -> Ruling | None:
 
 def panguingue_line_fault(b: PagrucBoard, node: Event, line: int, col: int, player: str) -> Ruling | None:
     """G3, a line PAGRUC has: no decision, no force, no call, no count (Panguingue's)."""
-    if isinstance(node, Decision | Force | Call | Count):
+    if isinstance(node, PAN_LINES):
         what = _PAN_ONLY[type(node)]
         return b.fail(Rule.G3, f"{what} is Panguingue, not PAGRUC", line, col, player)
     return None
@@ -154,15 +161,15 @@ def turn_action_fault(b: PagrucBoard, node: Action, line: int, col: int, player:
     p = player
     if b.discarded and not isinstance(node, Out):
         return b.fail(Rule.G3, "the discard ends the turn", line, col, p)
-    pickup = isinstance(node, Draw | Take | TakeMany)
+    pickup = isinstance(node, _PICKUPS)
     if pickup and b.picked:
         return b.fail(Rule.G3, f"{p} takes only once a turn: from the stock or the discard pile", line, col, p)
     if not pickup and not b.picked:
         msg = "a turn starts by taking the top card of the stock or of the discard pile"
         return b.fail(Rule.G3, msg, line, col, p)
-    if isinstance(node, Borrow | Split):  # Panguingue's
+    if isinstance(node, _PAN_ACTIONS):  # Panguingue's
         return b.fail(Rule.G3, f"{type(node).__name__.lower()} is Panguingue, not PAGRUC", line, col, p)
-    if isinstance(node, Take | TakeMany):
+    if isinstance(node, TAKES):
         cards = (node.card,) if isinstance(node, Take) else node.cards
         n = taken(node)
         if not b.pile:
@@ -176,7 +183,7 @@ def turn_action_fault(b: PagrucBoard, node: Action, line: int, col: int, player:
             msg = f"the discard pile holds only {counted(len(b.pile), 'card')}, not {n}"
             return b.fail(Rule.G3, msg, line, col, p)
         top = b.pile[-n:]
-        if cards and Counter(cards) != Counter(top):
+        if cards and tuple(top) != cards and Counter(cards) != Counter(top):  # (in order: no counting)
             what = "the top discard is" if n == 1 else f"the top {n} discards are"
             return b.fail(Rule.G3, f"{what} {format_cards(top[::-1])}, not {format_cards(cards)}", line, col, p)
     return None

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Final, Literal
 
 from msgspec import field
 
@@ -71,21 +71,15 @@ from pancli.melds import MeldError
 from pancli.model.actions import (
     Action,
     Add,
-    Call,
-    Count,
     Deal,
-    Decision,
     Discard,
     Draw,
     Event,
-    Force,
     HandScript,
     Lay,
     MeldNew,
     Out,
     Reshuffle,
-    Take,
-    TakeMany,
     Turn,
 )
 from pancli.model.results import (
@@ -211,6 +205,10 @@ class PagrucHandResult(Value):
     def unknown(self) -> tuple[str, ...]:
         """Players whose score cannot be computed: unknown cards are left in their hands."""
         return tuple(p for p in self.players if self.scores.get(p) is None)
+
+
+_LAYS: Final = (Lay, Add)
+"""Lay and add, as one tuple made once (a union ``Lay | Add`` is built at each call)."""
 
 
 def _raise(r: Ruling | None) -> None:
@@ -399,7 +397,7 @@ class PagrucTable(PagrucBoard):
         """Any line: none after the hand ended, a reshuffle of an empty stock (G6); a line
         PAGRUC has (G3)."""
         _raise(judges.end_fault(self, ev, ev.line, ev.col, getattr(ev, "player", None)))
-        if isinstance(ev, Decision | Force | Call | Count):
+        if isinstance(ev, judges.PAN_LINES):
             _raise(judges.panguingue_line_fault(self, ev, ev.line, ev.col, ev.player))
 
     def apply_event(self, ev: Reshuffle) -> None:
@@ -442,7 +440,7 @@ class PagrucTable(PagrucBoard):
             )
             assert v.meld is not None
             return PagrucMeldPlan(v.meld, self._verify_from_hand(p, a.cards, line, col))
-        if isinstance(a, Lay | Add):
+        if isinstance(a, _LAYS):
             owner = a.owner if isinstance(a, Lay) else p
             _raise(judges.lay_off_fault(self, p, owner, a.target, line, col))
             m = self.melds[owner][a.target - 1]
@@ -491,7 +489,7 @@ class PagrucTable(PagrucBoard):
             moves = [(a.card, HAND, DISCARD_PILE)]
             if self.rules.hand_over(self.hands[p].size):
                 self.winner = p  # the discard ends the hand (G6): recorded, the judges read it
-        elif isinstance(a, Take | TakeMany):
+        elif isinstance(a, judges.TAKES):
             n = judges.taken(a)
             top = self.pile[-n:]
             del self.pile[-n:]
@@ -508,7 +506,7 @@ class PagrucTable(PagrucBoard):
                 at = (self.script.claim_cols or {}).get((a.line, a.col), 1)
                 judges.check_claim(self, ClaimKind.PAYS, line, p, a.claim, self.rules.meld_points(plan.meld), at)
             moves = [(c, HAND, MELD) for c in a.cards]
-        elif isinstance(a, Lay | Add):
+        elif isinstance(a, _LAYS):
             assert isinstance(plan, LayPlan)
             self._from_hand(p, a.cards, plan.revealed)
             m = plan.target

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Final, NamedTuple
+from typing import IO, TYPE_CHECKING, Final
 
 from msgspec.structs import replace
 
@@ -60,8 +60,9 @@ and profile holds, as the rules object that judges the hand answers them (E1:
 :attr:`pancli.panrules.PanRules.copies`; PAGRUC's pack, G1): its cards are the ones read. None:
 the game's usual pack (a caller that judges no hand of the game)."""
 
-_TAG_START: Final = re.compile(r"\[[A-Za-z]")
-_PAYS: Final = re.compile(r"\[%pays[ \t\r\n]+([0-9]+)[ \t\r\n]*\]")
+# (pattern texts: re compiles each when the first line that needs it comes, not at start-up)
+_TAG_START: Final = r"\[[A-Za-z]"
+_PAYS: Final = r"\[%pays[ \t\r\n]+([0-9]+)[ \t\r\n]*\]"
 """A claim: only a well-formed ``[%pays N]``; any other text in a comment is just comment."""
 _MISPLACED: Final = "a [%pays N] claim follows a meld, add, split or mend"
 _NOT_PLAIN: Final = frozenset(["[", " ", "\t", ""])
@@ -100,13 +101,33 @@ _BLOCK: Final = 1 << 16
 """Characters read at once: lines are split a block at a time (one C call for many lines)."""
 
 
-class Binary(NamedTuple):
+class Binary(tuple[str, int]):
     """Where binary data stops the reading: the head of the line holding the first NUL byte (the
     text before it, at most 200 characters) and the NUL's column. No record holds a NUL, so nothing
-    after it is read: ``/dev/zero`` or an image ends the file there, not in a line without end."""
+    after it is read: ``/dev/zero`` or an image ends the file there, not in a line without end.
 
-    head: str
-    col: int
+    A pair of its own type (a line past the limit is a plain one), as a named tuple would be, but
+    a plain class: a NamedTuple's class costs start-up (benchmarks/README.md, start-up).
+
+    >>> Binary("PNG", 4).col, Binary("PNG", 4) == ("PNG", 4), type(Binary("PNG", 4)) is tuple
+    (4, True, False)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, head: str, col: int) -> Binary:
+        return tuple.__new__(cls, (head, col))
+
+    def __getnewargs__(self) -> tuple[str, int]:  # pickled field by field, as a named tuple
+        return (self[0], self[1])
+
+    @property
+    def head(self) -> str:
+        return self[0]
+
+    @property
+    def col(self) -> int:
+        return self[1]
 
 
 Physical = str | tuple[str, int] | Binary
@@ -228,7 +249,7 @@ class _Joiner:
         pending = self.pending
         if pending:
             start = self.start
-            if _TAG_START.match(text) is None and not cut and problem is None:
+            if re.match(_TAG_START, text) is None and not cut and problem is None:
                 pending.append(text)
                 self.chars += len(text) + 1
                 if not brace_open_after(text, True):
@@ -457,7 +478,7 @@ class _Hand:
     @staticmethod
     def _no_claim(text: str, comments: list[tuple[int, str]], line: int) -> None:
         for off, c in comments:
-            m = _PAYS.search(c)
+            m = re.search(_PAYS, c)
             if m:
                 raise error_at(text, off + m.start(), line, "R8", _MISPLACED)
 
@@ -486,7 +507,7 @@ class _Hand:
             i = bisect_right(starts, off) - 1  # the action the comment follows (-1: before the first)
             if c[0] == "{":
                 (head if i < 0 else per[i]).append(c)
-            for m in _PAYS.finditer(c):
+            for m in re.finditer(_PAYS, c):
                 where = off + m.start()
                 if i < 0 or not isinstance(acts[i], MeldNew | Add | Split | Mend):
                     raise error_at(text, where, line, "R8", _MISPLACED)

@@ -34,9 +34,10 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 _WORD: Final = re.compile(r"\S+")
-_STAKE: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-_COUNT: Final = re.compile(r"[0-9]+")
-_UNITS: Final = re.compile(r"[+-]?[0-9]+")
+# (pattern texts: re compiles each when the first tag that needs it comes, not at start-up)
+_STAKE: Final = r"[0-9]+(?:\.[0-9]+)?"
+_COUNT: Final = r"[0-9]+"
+_UNITS: Final = r"[+-]?[0-9]+"
 _MEANINGFUL_TAGS: Final = {t.lower(): t for t in ("Players", "Rules", "Game", "Stake", "Packs", "Ledger")}
 """The tags the referee reads, by their lower-case names: ``[players "..."]`` is a mistake, not a
 tag to pass through (other tags, ``Event`` or ``event``, are kept as written)."""
@@ -143,7 +144,7 @@ def read_stake(text: str) -> Decimal | tuple[NotationCode, str]:
     >>> read_stake("1_000")[0], read_stake("\u0661")[0], read_stake("-1")[0]
     ('R2', 'R2', 'R2')
     """
-    if not _STAKE.fullmatch(text):
+    if not re.fullmatch(_STAKE, text):
         shown = text if len(text) <= 40 else text[:40] + "..."
         return "R2", f"the money value of one unit, like 0.25, not {shown!r}"
     whole, _, cents = text.partition(".")
@@ -182,14 +183,14 @@ def _players(tag: TagPair, warnings: list[NotationError]) -> tuple[str, ...]:
     return tuple(names)
 
 
-_LEDGER_TOKEN: Final = re.compile(r"[^\s,;]+|[,;]")
+_LEDGER_TOKEN: Final = r"[^\s,;]+|[,;]"
 
 
 def _ledger_pairs(tag: TagPair) -> list[tuple[re.Match[str], re.Match[str] | None]]:
     """The ``NAME units`` pairs of a Ledger value (units None when the value ends after a name).
     Pairs are separated by blanks, or by one comma or semicolon (with or without blanks)."""
     pairs: list[tuple[re.Match[str], re.Match[str] | None]] = []
-    tokens = list(_LEDGER_TOKEN.finditer(tag.value))
+    tokens = list(re.finditer(_LEDGER_TOKEN, tag.value))
     i = 0
     while i < len(tokens):
         who = tokens[i]
@@ -219,7 +220,7 @@ def _ledger(tag: TagPair, players: tuple[str, ...]) -> LedgerClaim:
             raise _err("R4", f"Ledger names {who.group()!r} twice", tag, who.start())
         if amount is None:
             raise _err("R4", f"Ledger gives no units for {who.group()!r}", tag, who.end())
-        if not _UNITS.fullmatch(amount.group()):
+        if not re.fullmatch(_UNITS, amount.group()):
             raise _err("R4", f"expected units like +12, -4 or 0, found {amount.group()!r}", tag, amount.start())
         if number_too_large(amount.group()):
             raise _err("R10", too_large_message("a Ledger amount", amount.group()), tag, amount.start())
@@ -290,9 +291,9 @@ def read_header(
     if (p := seen.get("Packs")) is not None:
         if game is not Game.PAGRUC:
             raise _err("R2", "Packs is a PAGRUC tag; a Panguingue pack is set by the Rules profile", p)
-        if _COUNT.fullmatch(p.value) and number_too_large(p.value):
+        if re.fullmatch(_COUNT, p.value) and number_too_large(p.value):
             raise _err("R10", too_large_message("Packs", p.value), p)
-        if not _COUNT.fullmatch(p.value) or int(p.value) < 1:
+        if not re.fullmatch(_COUNT, p.value) or int(p.value) < 1:
             raise _err("R2", f"Packs is a number of packs, like 2, not {p.value!r}", p)
         packs = int(p.value)
     ledger = _ledger(seen["Ledger"], players) if "Ledger" in seen else None
