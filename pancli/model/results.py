@@ -37,7 +37,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import localcontext
-from typing import TYPE_CHECKING, ClassVar, Final, Literal, Protocol
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
 from pancli.cards import Card, Cards, Game
 from pancli.melds import OutValue
@@ -571,3 +571,53 @@ class Ruling(Exception):
         """
         text = prescribed(rule) if ruling is None else ruling
         return cls(Violation(rule, line, col or (1 if line else 0), player, message, text, turn, cause))
+
+
+_Result = TypeVar("_Result")
+
+
+class LinesKept(Generic[_Result]):
+    """What both games' positions (Panguingue's ``Table``, PAGRUC's ``PagrucTable``) share once
+    they keep their lines (``undo``): :meth:`pop` of the last line pushed, :attr:`pushed`, and
+    :meth:`result_now`. Each position says how it copies itself (:meth:`snapshot`) and how its
+    hand ends (:meth:`finish`); its ``push`` keeps each line with the snapshot before it."""
+
+    undo: list[tuple[Event, dict[str, object]]] | None
+    claims: list[ClaimCheck]
+    notes: list[str]
+
+    def snapshot(self) -> dict[str, object]:
+        """The position as it stands, for :meth:`restore` (the lines kept by ``undo`` are not in it)."""
+        raise NotImplementedError
+
+    def finish(self) -> _Result:
+        """The hand's result."""
+        raise NotImplementedError
+
+    def restore(self, state: dict[str, object]) -> None:
+        """Put the position back as :meth:`snapshot` found it (``state`` is used up)."""
+        undo = self.undo
+        self.__dict__ = state
+        self.undo = undo
+
+    def pop(self) -> None:
+        """Take back the last line pushed: the position is again exactly as it was before it
+        (raises IndexError when no line is kept to take back)."""
+        undo = self.undo
+        if not undo:
+            raise IndexError("no line pushed to take back")
+        self.restore(undo.pop()[1])
+
+    @property
+    def pushed(self) -> int:
+        """How many lines :meth:`pop` can take back."""
+        return len(self.undo) if self.undo is not None else 0
+
+    def result_now(self) -> _Result:
+        """The result were the hand to end here (:meth:`finish`), the position left as it is."""
+        claims, notes = len(self.claims), len(self.notes)
+        try:
+            return self.finish()
+        finally:
+            del self.claims[claims:]
+            del self.notes[notes:]

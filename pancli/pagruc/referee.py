@@ -91,6 +91,7 @@ from pancli.model.results import (
     ClaimCheck,
     ClaimKind,
     Ending,
+    LinesKept,
     Ruling,
     Source,
     Step,
@@ -216,7 +217,7 @@ def _raise(r: Ruling | None) -> None:
         raise r
 
 
-class PagrucTable(PagrucBoard):
+class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
     """One PAGRUC hand as a position: :meth:`deal_in`, then :meth:`push` of each play line (and
     :meth:`pop` to take the last back), :meth:`finish` for the result; as Panguingue's
     :class:`~pancli.referee.table.Table`. A line is played by :meth:`verify_event` /
@@ -283,7 +284,7 @@ class PagrucTable(PagrucBoard):
         return the violations it brought (none: it was legal). Under :attr:`strict` a violation
         stops the hand: the caller pushes nothing after it."""
         if self.undo is not None:
-            self.undo.append((ev, self._snapshot()))
+            self.undo.append((ev, self.snapshot()))
         vs = self.violations
         n = len(vs)
         try:
@@ -298,21 +299,8 @@ class PagrucTable(PagrucBoard):
                 self.stopped = True
         return () if len(vs) == n else tuple(vs[n:])
 
-    def pop(self) -> None:
-        """Take back the last line pushed: the table is again exactly as it was before it
-        (raises IndexError when no line is kept to take back)."""
-        undo = self.undo
-        if not undo:
-            raise IndexError("no line pushed to take back")
-        self.__dict__ = undo.pop()[1]
-        self.undo = undo
-
-    @property
-    def pushed(self) -> int:
-        """How many lines :meth:`pop` can take back."""
-        return len(self.undo) if self.undo is not None else 0
-
-    def _snapshot(self) -> dict[str, object]:
+    def snapshot(self) -> dict[str, object]:
+        """The table as it stands, for :meth:`restore` (the lines kept by ``undo`` are not in it)."""
         state = dict(vars(self))
         del state["undo"]
         import copy  # start-up: only a table that takes lines back copies itself
@@ -343,15 +331,6 @@ class PagrucTable(PagrucBoard):
     def finish(self) -> PagrucHandResult:
         """The hand's result: the scores (G7), how it ended, the claims checked."""
         return self.result(self.violations, stopped=self.stopped)
-
-    def result_now(self) -> PagrucHandResult:
-        """The result were the hand to end here (:meth:`finish`), the table left as it is."""
-        claims, notes = len(self.claims), len(self.notes)
-        try:
-            return self.finish()
-        finally:
-            del self.claims[claims:]
-            del self.notes[notes:]
 
     # ------------------------------------------------------------------ seating and deal (G1, G2)
 

@@ -156,7 +156,7 @@ from pancli.model.actions import (
     TakeBack,
     Turn,
 )
-from pancli.model.results import HandResult, Payment, Ruling, Violation, is_plain_turn, turn_steps
+from pancli.model.results import HandResult, LinesKept, Payment, Ruling, Violation, is_plain_turn, turn_steps
 from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import play
 from pancli.referee.board import DECIDING, PLAYING, Board, Foul, Located, Phase, Seat
@@ -250,7 +250,7 @@ def draw_fault(b: Board, a: Draw) -> Ruling | None:
     return play.forcing_fault(b, a) or play.stock_fault(b, a) or play.card_fault(b, a.card, a)
 
 
-class Table(Board):
+class Table(Board, LinesKept[HandResult]):
     """The state of one hand, driven line by line: :meth:`play_event` for play lines,
     or :meth:`verify` / :meth:`apply` for single actions inside a turn
     (:meth:`begin_turn` and :meth:`end_turn` around them).
@@ -360,19 +360,6 @@ class Table(Board):
                 self.apply_event(ev)
         return () if len(vs) == n else tuple(vs[n:])
 
-    def pop(self) -> None:
-        """Take back the last line pushed: the table is again exactly as it was before it
-        (raises IndexError when no line is kept to take back)."""
-        undo = self.undo
-        if not undo:
-            raise IndexError("no line pushed to take back")
-        self.restore(undo.pop()[1])
-
-    @property
-    def pushed(self) -> int:
-        """How many lines :meth:`pop` can take back."""
-        return len(self.undo) if self.undo is not None else 0
-
     def play_to(self, script: HandScript) -> bool:
         """Bring a table that keeps its lines to the lines of ``script``, the same hand written
         further or changed at its end (its deal and tags as the table's): the lines pushed that
@@ -416,27 +403,12 @@ class Table(Board):
 
         return copy.deepcopy(state, memo)
 
-    def restore(self, state: dict[str, object]) -> None:
-        """Put the table back as :meth:`snapshot` found it (``state`` is used up)."""
-        undo = self.undo
-        self.__dict__ = state
-        self.undo = undo
-
     def finish(self) -> HandResult:
         """The hand's result: the ``[Ledger]`` claim checked (C9) once play is over (a hand
         :attr:`stopped` before play has none to check)."""
         if not self.stopped:
             play.check_claims(self, self.violations)
         return self.result(self.violations)
-
-    def result_now(self) -> HandResult:
-        """The result were the hand to end here (:meth:`finish`), the table left as it is."""
-        claims, notes = len(self.claims), len(self.notes)
-        try:
-            return self.finish()
-        finally:
-            del self.claims[claims:]
-            del self.notes[notes:]
 
     # ------------------------------------------------------------------ what may be played next
 
