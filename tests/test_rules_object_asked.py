@@ -280,3 +280,32 @@ def test_M1_the_out_odds_blocks_start_from_min_meld(rules: PanRules) -> None:
     ropes = built("2h 3h 4h 5h")
     assert (" ".join(["2h", "3h", "4h", "5h"][:least]), "") in ropes
     assert all(len(h.split()) + len(d.split()) >= least for h, d in ropes)
+
+
+class SplitsAddingNothing(PanRules):
+    """M6 where a meld may be split into two without adding a card from the hand."""
+
+    def split(self, meld: Meld, first: Sequence[Card], second: Sequence[Card]) -> Any:
+        got = super().split(meld, first, second)
+        return replace(got, refused=None) if got.refused == "adds nothing" else got
+
+
+def test_M6_the_referee_asks_the_rules_object_the_shape_of_a_split() -> None:
+    """What a split must be (every card of the meld, and hand cards added) is the rules object's
+    ``split``: the referee follows a subclass that lets a split add nothing, on both paths."""
+    from pancli.rules import CARDROOM
+
+    book, lax = PanRules(CARDROOM), SplitsAddingNothing(CARDROOM)
+    rope = book.judge(fast_cards("2h 3h 4h 5h 6h 7h")).meld
+    assert rope is not None
+    assert book.split(rope, fast_cards("2h 3h 4h"), fast_cards("5h 6h 7h")).refused == "adds nothing"
+    record = _deal(
+        {"Ana": "2h 3h 4h 5h 6h Kd Kh Kc 2c Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6s 7c"},
+        "Ana draw 7h, meld [2h 3h 4h 5h 6h 7h], discard Jc",
+        "Ben draw Qh, discard Qh",
+        "Ana draw 3s, split #1 [2h 3h 4h] [5h 6h 7h], discard 3s",
+    )
+    assert _both_paths(record, book) == ["M6"]
+    assert _both_paths(record, lax) == []
+    missing = record.replace("[5h 6h 7h]", "[5h 6h]")
+    assert _both_paths(missing, lax) == ["M6"]  # every card of the meld, still

@@ -100,7 +100,8 @@ Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
 * M6, one judge a question: :func:`borrowing_allowed_fault` (allowed by the house rules),
   :func:`borrow_fault` (the rules object's :meth:`~pancli.panrules.PanRules.borrow`: one card off a
   rope end or a set of four or more, never lowering a value),
-  :func:`split_fault` (every card of the meld, and hand cards added), :func:`borrowed_card_fault` and
+  :func:`split_fault` (the rules object's :meth:`~pancli.panrules.PanRules.split`: every card of the
+  meld, and hand cards added), :func:`borrowed_card_fault` and
   :func:`unused_borrow_fault` (a borrowed card completes a new meld this turn, nothing else);
 * C1-C6 are the values of a laid meld (:class:`~pancli.panrules.LaidMeld`), paid by each of the
   table's payers (:meth:`.Board.payers`) when it is laid (:func:`collect_laid`); C7
@@ -240,7 +241,7 @@ from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.melds import EngineRule
-    from pancli.panrules import Borrowing, PanRules
+    from pancli.panrules import Borrowing, PanRules, Splitting
 
 
 class DealPlan(Value):
@@ -1436,17 +1437,16 @@ def borrow_fault(b: Board, node: Borrow, target: LaidMeld, got: Borrowing) -> Ru
     return b.fail(Rule.M6, message, node)
 
 
-def split_fault(b: Board, node: Split, target: LaidMeld) -> Ruling | None:
-    """M6: a split uses every card of ``target`` (the meld split) and adds hand cards."""
-    left = list(target.cards)
-    added = _split_added(node, left)
-    if left:
-        return b.fail(
-            Rule.M6, f"the two melds must hold every card of #{node.target} ({format_cards(left)} missing)", node
-        )
-    if not added:
-        return b.fail(Rule.M6, f"splitting #{node.target} adds cards from the hand", node)
-    return None
+def split_fault(b: Board, node: Split, got: Splitting) -> Ruling | None:
+    """M6: the shape of a split as the rules object's :meth:`~pancli.panrules.PanRules.split`
+    answers (``got``: every card of the meld split, and hand cards added), in the referee's words."""
+    why = got.refused
+    if why is None:
+        return None
+    if why == "missing cards":
+        missing = format_cards(got.missing)
+        return b.fail(Rule.M6, f"the two melds must hold every card of #{node.target} ({missing} missing)", node)
+    return b.fail(Rule.M6, f"splitting #{node.target} adds cards from the hand", node)
 
 
 def borrowed_card_fault(b: Board, node: Located, c: Card) -> Ruling | None:
@@ -1467,18 +1467,6 @@ def unused_borrow_fault(b: Board, node: Discard | Turn) -> Ruling | None:
     if not b.borrowed:
         return None
     return b.fail(Rule.M6, f"borrowed {format_cards(b.borrowed)} completes no new meld", _unused_borrow(b, node))
-
-
-def _split_added(a: Split, left: list[Card]) -> tuple[Card, ...]:
-    """The cards of the two parts of ``a`` that are not in ``left`` (the meld split), which
-    loses the cards the parts hold."""
-    added: list[Card] = []
-    for c in (*a.first, *a.second):
-        if c in left:
-            left.remove(c)
-        else:
-            added.append(c)
-    return tuple(added)
 
 
 def _unused_borrow(b: Board, node: Located) -> Located:
@@ -1645,13 +1633,11 @@ def collect_change(b: Board, s: Seat, a: Add | Borrow | Split, gain: int, cards:
 
 def _own_meld_changed(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
     """The player's meld ``#n`` that a borrow or a split changes, once M6 allows the move (the
-    knob), P6 finds ``#n`` among his melds, and M6 allows a split of that meld (a borrow's is
-    :func:`verify_borrow`'s to ask); raises Ruling."""
+    knob), P6 finds ``#n`` among his melds and it is not foul (I2); what the move may do to it
+    is M6's to answer (:func:`verify_borrow`, :func:`verify_split`); raises Ruling."""
     s = b.seat
     assert s is not None
     r = borrowing_allowed_fault(b, a) or own_melds_fault(b, n, a) or foul_first(b, n, a)
-    if r is None and isinstance(a, Split):
-        r = split_fault(b, a, s.melds[_index(b, n)])
     if r is not None:
         raise r
     return s.melds[_index(b, n)]
@@ -1691,7 +1677,11 @@ def verify_split(b: Board, a: Split) -> SplitPlan:
     """A split (M6, P6), the hand cards it adds (E4, P7), two legal melds (M1-M5, I2) of no
     lower value (C7); raises Ruling."""
     m = _own_meld_changed(b, a, a.target)
-    added = _split_added(a, list(m.cards))
+    got = b.rules.split(m.meld, a.first, a.second)
+    r = split_fault(b, a, got)
+    if r is not None:
+        raise r
+    added = got.added
     plan = plan_cards(b, added, a, borrowed=False)
     first = laid_or_raise(b, a.first, a)
     second = laid_or_raise(b, a.second, a)
