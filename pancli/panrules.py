@@ -273,6 +273,17 @@ class PanRules:
         The referee, self-play and the analyzer read it once per hand, never per card."""
         return HAND_SIZE
 
+    @decides("I1", what="whether a deal of so many cards is the right count (ten), or an irregularity")
+    def dealt_right(self, cards: int) -> bool:
+        """I1: whether a player dealt ``cards`` was dealt the right count, the :attr:`hand_size`
+        (S2); a wrong count is an irregularity the referee puts right (its deal judge asks).
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).dealt_right(10), PanRules(HOYLE).dealt_right(11)
+        (True, False)
+        """
+        return cards == self.hand_size
+
     @decides("P7", what="whether hand and melds hold ten cards between turns")
     def holds_ten(self, hand: int, melded: int, dealt: int | None = None) -> bool:
         """P7: between turns, ``hand`` cards plus ``melded`` cards is the :attr:`hand_size` dealt

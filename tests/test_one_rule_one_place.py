@@ -552,6 +552,29 @@ def test_P7_I1_the_referee_self_play_and_the_advice_ask_hand_size() -> None:
     assert (tens.stay, tens.samples) != (nines.stay, nines.samples)
 
 
+class ElevenDealtStands(PanRules):
+    """I1 where a deal of one card too many is no irregularity."""
+
+    def dealt_right(self, cards: int) -> bool:
+        return cards in (self.hand_size, self.hand_size + 1)
+
+
+def test_I1_the_referee_s_deal_asks_dealt_right() -> None:
+    """Whether a deal is the right count is the rules object's ``dealt_right``: the referee's
+    deal judge follows a subclass that takes eleven, on both paths, stopping at it or putting it
+    right; the count it compares with is still ``hand_size``'s (S2)."""
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc Qs", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    record = _deal(deals)
+    assert _both_paths(record, PanRules(HOYLE)) == ["I1"]
+    assert _both_paths(record, ElevenDealtStands(HOYLE)) == []
+    for h in _hands(record):
+        put_right = referee_hand(h.script, rules=PanRules(HOYLE))
+        assert [str(r.violation.rule) for r in put_right.remedies] == ["I1"]
+        assert referee_hand(h.script, rules=ElevenDealtStands(HOYLE)).remedies == ()
+    twelve = {**deals, "Ana": deals["Ana"] + " Qh"}
+    assert _both_paths(_deal(twelve), ElevenDealtStands(HOYLE)) == ["I1"]
+
+
 class DoubleBonus(PanRules):
     """C8 with the going-out bonus paid twice."""
 
@@ -1696,6 +1719,7 @@ class DoubleForfeit(PanRules):
 
 
 CHANGED: Final = {
+    Rule.I1: ElevenDealtStands,
     Rule.E4: OneCopyFewer,
     Rule.C7: MustGain,
     Rule.P9: KeepsEveryDraw,

@@ -248,8 +248,12 @@ def questions(doc: str) -> dict[str, frozenset[str]]:
     beside the one named first (no judge takes a mode saying which question it answers)."""
     rows: dict[str, str] = {}
     rule = ""
+    rules_seen = 0
     for line in doc.splitlines():
-        if line.startswith("=====") or not line.strip():
+        if line.startswith("====="):
+            rules_seen += 1
+            continue
+        if rules_seen != 2 or not line.strip():  # the rulings table only (a payment row may share an id)
             continue
         if line.startswith(" "):
             rows[rule] = rows.get(rule, "") + line

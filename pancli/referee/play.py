@@ -10,7 +10,8 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 
 * S1 :func:`seat_fault` (2 to 15 players, unique names, a player named is seated);
 * S2 :func:`second_deal_fault` (each player is dealt once);
-* I1 :func:`deal_count_fault` (ten cards dealt; shown later, more cards laid than he holds);
+* I1 :func:`deal_fault` (the count dealt, as the rules object's ``dealt_right`` takes it) and
+  :func:`unseen_cards_fault` (found later: more unseen cards laid than he holds);
 * E1, E4 :func:`card_fault` (a card in the pack, never more copies than it holds (the
   comparison is :func:`pancli.cards.past_the_pack`, which ``pan pay`` asks too), never a card
   its holder does not hold; what a known hand lacks is :func:`beyond_hand`).
@@ -24,9 +25,10 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 
 Rule family: irregularities put right as a table puts them right (I1, I2).
 
-The judges of the irregularities are :func:`.play.deal_count_fault` (a wrong count, at the deal or shown
-later) and :func:`.play.foul_meld_ruling` (a foul meld); this module applies the remedy the rulebook
-prescribes and records it as a :class:`~pancli.model.results.Remedy`, after which the hand goes on:
+The judges of the irregularities are :func:`.play.deal_fault` and :func:`.play.unseen_cards_fault`
+(a wrong count, at the deal or shown later) and :func:`.play.foul_meld_ruling` (a foul meld);
+this module applies the remedy the rulebook prescribes and records it as a
+:class:`~pancli.model.results.Remedy`, after which the hand goes on:
 
 * I1 at the deal: :func:`remedy_deal` (the extras, the last cards dealt, go to the dead cards;
   a short hand is filled from the stock with cards the record does not show);
@@ -79,7 +81,8 @@ Rule family: the decision round and tops (T1, T2, T3, T4).
 
 Rule family: turn order, the draw and the take (P1, P3, P10).
 
-* P1 :func:`turn_draw_fault` (the player in turn plays; a turn begins with one draw or take);
+* P1 :func:`draw_first_fault` (a turn begins with one draw or take), :func:`out_of_turn_fault` (the
+  player in turn plays) and :func:`drawless_turn_fault` (a turn ends having drawn or taken);
 * P3 :func:`taken_card_fault` (only the live discard is taken, and a taken card is melded at once);
 * P10 :func:`stock_fault` (an empty stock is rebuilt from the dead discards, :meth:`.Board.must_reshuffle`;
   with none the hand is void, :meth:`.Board.reshuffle_ends`).
@@ -89,7 +92,7 @@ Rule family: turn order, the draw and the take (P1, P3, P10).
 >>> from pancli.referee.play import apply_decision
 >>> b = Board(HandScript(players=("Ana", "Ben")))
 >>> apply_decision(b, Decision("Ana", True)); apply_decision(b, Decision("Ben", True))
->>> turn_draw_fault(b, Turn("Ben", ())).violation.message
+>>> out_of_turn_fault(b, Turn("Ben", ())).violation.message
 "it is Ana's turn, not Ben's"
 
 Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
@@ -109,7 +112,8 @@ Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
   :func:`collect_change`);
 * P6 :func:`own_melds_fault` (a player changes only his own melds, numbered as the table sees them:
   :meth:`.Board.meld_count`, :func:`meld_index`);
-* I2 :func:`foul_meld_ruling` (a foul meld or addition), :func:`foul_first` (put right before any other change),
+* I2 :func:`foul_meld_ruling` (a foul meld or addition), :func:`put_right_fault` (putting it right goes
+  wrong), :func:`foul_first` (put right before any other change),
   made good by :func:`verify_mend`, taken back by :func:`verify_back`.
 
 Where the cards of a meld action come from (the drawn card, borrowed cards, the hand) is a
@@ -132,12 +136,13 @@ stand as played (docs/rules.md, "When an irregularity is found"):
   as at the deal, after it OTHER retires. A count of a player retired or on top is an I1
   violation at the count.
 
-The rulings come from the judges of the rule tables (:func:`.play.foul_meld_ruling` for I2,
-:func:`.play.deal_count_fault` for I1).
+The rulings come from the judges of the rule tables (:func:`.play.put_right_fault` for I2,
+:func:`.play.count_call_fault` and :func:`.play.wrong_count_fault` for I1).
 
 Rule family: the discard, forcing and the flat player (P2, P4, P5, P8, P9).
 
-* P2 :func:`unused_draw_fault` (the drawn card never joins the hand: it is used, or discarded at once);
+* P2 :func:`undiscarded_draw_fault` (the drawn card never joins the hand: used, or the discard) and
+  :func:`unused_draw_at_end_fault` (not left unused at the end of the turn);
 * P4 :func:`melding_gate_fault` (hand cards are melded only in a turn that uses the drawn card);
 * P5 :func:`discard_fault` (a player who used his draw ends his turn with a discard, which ends it);
 * P8 :func:`forcing_fault`, asking the rules object's :meth:`~pancli.panrules.PanRules.must_take`
@@ -284,28 +289,20 @@ def counted_later(b: Board, player: str) -> bool:
     return b.remedy and any(type(ev) is Count and ev.other == player for ev in b.script.events)
 
 
-@decides(Rule.I1, what="whether a player was dealt ten cards (at the deal, or shown later)")
-def deal_count_fault(b: Board, node: Deal | Count | Located, *, unseen: int = 0, found: bool = False) -> Ruling | None:
-    """I1: ten cards to each player (S2). At the deal, ``node`` is the deal line (a wrong count
-    there waits for a count of the player called later, :func:`counted_later`); found after
-    the first draw, the player in turn lays ``unseen`` cards from those the record never showed
-    when he holds fewer: he was dealt more than ten. At a ``count`` line: the call itself
-    (a count of a player who retired or went on top, or a number found that the record
-    contradicts), or with ``found`` what the count finds (hand and melds not ten)."""
-    if type(node) is Count:
-        got = _count_finding(b, node, found)
-        return None if got is None else b.fail(Rule.I1, got[0], node, player=got[1], ruling=got[2])
-    if type(node) is Deal:
-        n = len(node.cards)
-        if n == b.hand_size or counted_later(b, node.player):
-            return None
-        return b.fail(
-            Rule.I1,
-            f"{node.player} is dealt {counted(n, 'card')}, not {b.hand_size}",
-            node,
-            player=node.player,
-            ruling=I1_AT_DEAL,
-        )
+def deal_fault(b: Board, d: Deal) -> Ruling | None:
+    """I1 at the deal: ``d`` deals a count the rules object's ``dealt_right`` takes (ten cards,
+    S2). A wrong count waits for a count of the player called later (:func:`counted_later`)."""
+    n = len(d.cards)
+    if b.rules.dealt_right(n) or counted_later(b, d.player):
+        return None
+    return b.fail(
+        Rule.I1, f"{d.player} is dealt {counted(n, 'card')}, not {b.hand_size}", d, player=d.player, ruling=I1_AT_DEAL
+    )
+
+
+def unseen_cards_fault(b: Board, node: Located, unseen: int) -> Ruling | None:
+    """I1 found after the first draw: the player in turn lays ``unseen`` cards from those the
+    record never showed, and holds fewer of them: he was dealt more than ten."""
     s = b.seat
     assert s is not None
     if unseen <= s.unknown:
@@ -319,30 +316,36 @@ def deal_count_fault(b: Board, node: Deal | Count | Located, *, unseen: int = 0,
     )
 
 
-def _count_finding(b: Board, node: Count, found: bool) -> tuple[str, str, str | None] | None:
-    """What is wrong with a ``count`` line (:func:`deal_count_fault`): the message, whose it is
-    and the ruling prescribed; None when nothing is."""
-    s = b.by_name[node.other]
-    if not found:
-        if s.retired is not None:
-            r = s.retired
-            why = (
-                f"{s.name} retired from the hand at line {r.line} ({r.rule}): the cards held are dead,"
-                " there is nothing to count"
-            )
-        elif s.active is False:
-            why = f"{s.name} went on top (T3): the cards held are dead, there is nothing to count"
-        elif node.number is not None and not s.unknown and node.number != s.hand_n:
-            why = f"the count finds {node.number} in {s.name}'s hand, but the record shows {s.hand_n}"
-        else:
-            return None
-        return why, node.player, None
-    held = s.hand_n if node.number is None else node.number
-    if b.rules.holds_ten(held, s.melded_n) or (s.unknown and node.number is None):
+def count_call_fault(b: Board, ev: Count) -> Ruling | None:
+    """I1 at a ``count`` line, the call itself: the player counted has cards to count (he neither
+    retired nor went on top), and a number given does not contradict the cards the record shows."""
+    s = b.by_name[ev.other]
+    if s.retired is not None:
+        r = s.retired
+        why = (
+            f"{s.name} retired from the hand at line {r.line} ({r.rule}): the cards held are dead,"
+            " there is nothing to count"
+        )
+    elif s.active is False:
+        why = f"{s.name} went on top (T3): the cards held are dead, there is nothing to count"
+    elif ev.number is not None and not s.unknown and ev.number != s.hand_n:
+        why = f"the count finds {ev.number} in {s.name}'s hand, but the record shows {s.hand_n}"
+    else:
+        return None
+    return b.fail(Rule.I1, why, ev, player=ev.player)
+
+
+def wrong_count_fault(b: Board, ev: Count) -> Ruling | None:
+    """I1, what a ``count`` finds: the player counted holds ten in hand and melds (the rules
+    object's ``holds_ten``, P7), the number given standing for his unseen hand; found wrong, he
+    was dealt a wrong count (put right as at the deal before the first draw, else he retires)."""
+    s = b.by_name[ev.other]
+    held = s.hand_n if ev.number is None else ev.number
+    if b.rules.holds_ten(held, s.melded_n) or (s.unknown and ev.number is None):
         return None
     melded = f" and {s.melded_n} melded" if s.melded_n else ""
-    why = f"{node.player}'s count finds {s.name} with {held} in hand{melded}: {held + s.melded_n}, not {b.hand_size}"
-    return why, s.name, I1_LATE if b.turn_no else I1_AT_DEAL
+    why = f"{ev.player}'s count finds {s.name} with {held} in hand{melded}: {held + s.melded_n}, not {b.hand_size}"
+    return b.fail(Rule.I1, why, ev, player=s.name, ruling=I1_LATE if b.turn_no else I1_AT_DEAL)
 
 
 def card_fault(
@@ -406,7 +409,7 @@ def _first_excess(b: Board, key: bytes) -> tuple[int, int] | None:
 
 def verify_deal(b: Board, d: Deal) -> DealPlan:
     """S1/S2 (a seated player, dealt once) and E1/E4 for the dealt cards; raises Ruling.
-    The count (I1) is :func:`deal_count_fault`: a wrong count is put right, not refused."""
+    The count (I1) is :func:`deal_fault`'s: a wrong count is put right, not refused."""
     r = seat_fault(b, d.player, d)
     if r is not None:
         raise r
@@ -677,7 +680,7 @@ def holds_ten(b: Board, s: Seat) -> bool:
 def ten_cards_fault(b: Board, node: Located) -> Ruling | None:
     """P7 for the player in turn: a discard needs a card left; ``out`` needs every card melded;
     a turn ends with ten cards in hand and melds, or by going out with the eleventh melded.
-    (Unseen cards laid beyond those he holds show a wrong count: I1, :func:`.play.deal_count_fault`.)"""
+    (Unseen cards laid beyond those he holds show a wrong count: I1, :func:`.play.unseen_cards_fault`.)"""
     s = b.seat
     assert s is not None
     kind = type(node)
@@ -844,33 +847,39 @@ PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Mend, TakeBack
 """The actions of a Panguingue turn (P1)."""
 
 
-@decides(Rule.P1, what="whether a turn is the player in turn's, with one draw or take first")
-def turn_draw_fault(b: Board, node: Turn | Action, *, end: bool = False) -> Ruling | None:
-    """P1: a turn line is the turn of the player in turn (before the turn begins); each action
-    is one of a Panguingue turn, the first a draw or take and no second one; at the ``end``,
-    the turn had its draw or take."""
-    if type(node) is Turn:
-        if end:
-            if b.drew:
-                return None
-            return b.fail(Rule.P1, f"{b.seat_name}'s turn has no draw or take", node)
-        s = b.by_name[node.player]
-        if s is b.in_turn:
-            return None
-        if s.retired is not None:
-            r = s.retired
-            why = f"{node.player} retired from the hand at line {r.line} ({r.rule}) and plays no further turn"
-            return b.fail(Rule.P1, why, node, player=node.player, cause=b.retired_by(s))
-        return b.fail(Rule.P1, f"it is {b.in_turn.name}'s turn, not {node.player}'s", node, player=node.player)
-    kind = type(node)
+def out_of_turn_fault(b: Board, turn: Turn) -> Ruling | None:
+    """P1 before a turn line begins: it is the turn of the player in turn (one who retired plays
+    no further turn)."""
+    s = b.by_name[turn.player]
+    if s is b.in_turn:
+        return None
+    if s.retired is not None:
+        r = s.retired
+        why = f"{turn.player} retired from the hand at line {r.line} ({r.rule}) and plays no further turn"
+        return b.fail(Rule.P1, why, turn, player=turn.player, cause=b.retired_by(s))
+    return b.fail(Rule.P1, f"it is {b.in_turn.name}'s turn, not {turn.player}'s", turn, player=turn.player)
+
+
+@decides(Rule.P1, what="whether a turn begins with one draw or take, and no second (its player and end: a judge each)")
+def draw_first_fault(b: Board, a: Action) -> Ruling | None:
+    """P1 for each action of a turn: one of a Panguingue turn, the first a draw or a take, and
+    no second one."""
+    kind = type(a)
     if kind not in PAN_ACTIONS:
-        return b.fail(Rule.P1, f"{kind.__name__.lower()} is not a Panguingue action", node)
+        return b.fail(Rule.P1, f"{kind.__name__.lower()} is not a Panguingue action", a)
     draw = kind is Draw or kind is Take
     if not b.drew and not draw:
-        return b.fail(Rule.P1, f"{b.seat_name}'s turn begins with a draw or a take", node)
+        return b.fail(Rule.P1, f"{b.seat_name}'s turn begins with a draw or a take", a)
     if b.drew and draw:
-        return b.fail(Rule.P1, "one draw or take per turn", node)
+        return b.fail(Rule.P1, "one draw or take per turn", a)
     return None
+
+
+def drawless_turn_fault(b: Board, turn: Turn) -> Ruling | None:
+    """P1 at the end of a turn: it had its draw or take."""
+    if b.drew:
+        return None
+    return b.fail(Rule.P1, f"{b.seat_name}'s turn has no draw or take", turn)
 
 
 def plays_now(b: Board, player: str) -> bool:
@@ -1089,7 +1098,7 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Located, *, borrowed: bo
     """Where each card comes from: the drawn card, borrowed cards, the hand (E4 by
     :func:`~pancli.referee.play.beyond_hand` and
     :func:`~pancli.referee.play.card_fault`; unseen cards beyond those held: I1 by
-    :func:`~pancli.referee.play.deal_count_fault`);
+    :func:`~pancli.referee.play.unseen_cards_fault`);
     raises Ruling."""
     s = b.seat
     assert s is not None
@@ -1119,7 +1128,7 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Located, *, borrowed: bo
         unknown_need += extra
         unseen.append((i, extra))
     if unknown_need:
-        r = deal_count_fault(b, node, unseen=unknown_need)
+        r = unseen_cards_fault(b, node, unknown_need)
         if r is not None:
             raise r
     return CardPlan(uses_pending, tuple(took), tuple(need.items()), sum(need.values()), unknown_need, tuple(unseen))
@@ -1182,20 +1191,24 @@ def move_to_meld(
 
 @decides(Rule.I2, what="how a foul meld or addition is ruled: put right under I2, or stopped at")
 def foul_meld_ruling(
-    b: Board, rule: EngineRule | Rule, reason: str, node: Located, *, addition: bool = False, player: str | None = None
+    b: Board, rule: EngineRule | Rule, reason: str, node: Located, *, addition: bool = False
 ) -> Ruling:
     """I2: a foul meld or addition (``node`` an addition, or ``addition``; the meld engine's
     ``rule`` and reason), made good as I2 prescribes.
     Where the referee puts irregularities right (:attr:`Board.remedy`) the ruling cites I2 and
-    names the broken rule; stopping at it (``--strict``), it cites the broken rule. With
-    ``rule`` I2: a ``mend`` or ``back`` with no foul meld to put right, a call naming none, or a
-    foul meld found at a call (``reason``; ``player``: whose it is, default the player in turn)."""
-    if rule == Rule.I2:
-        return b.fail(Rule.I2, reason, node, ruling=I2_FOUL, player=player)
+    names the broken rule; stopping at it (``--strict``), it cites the broken rule."""
     what = "foul addition" if addition or type(node) is Add else "foul meld"
     if b.remedy:
         return b.fail(Rule.I2, f"{what}: {reason} ({rule})", node, ruling=I2_FOUL)
     return b.fail(Rule(rule), f"{what} (I2): {reason}", node)  # the ruling of the rule cited
+
+
+def put_right_fault(b: Board, reason: str, node: Located, *, player: str | None = None) -> Ruling:
+    """I2 in putting a foul meld right (``reason``): a ``mend`` or ``back`` with no foul meld to
+    put right or that does not make it good, a change of a foul meld before it is put right, a
+    call naming none, a mend answering no call, or a foul meld found at its call (``player``:
+    whose it is, default the player in turn)."""
+    return b.fail(Rule.I2, reason, node, ruling=I2_FOUL, player=player)
 
 
 def _foul_of_turn(b: Board, n: int, node: Mend | TakeBack) -> Foul:
@@ -1207,7 +1220,7 @@ def _foul_of_turn(b: Board, n: int, node: Mend | TakeBack) -> Foul:
         if f.number == n:
             return f
     what = "make good" if type(node) is Mend else "take back"
-    raise foul_meld_ruling(b, Rule.I2, f"{s.name} has no foul meld #{n} laid this turn to {what}", node)
+    raise put_right_fault(b, f"{s.name} has no foul meld #{n} laid this turn to {what}", node)
 
 
 def meld_index(b: Board, n: int) -> int | None:
@@ -1229,8 +1242,8 @@ def foul_first(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
     for f in b.fouls:
         if f.number == n:
             what = "a foul meld" if f.base is None else f"a foul addition ({format_cards(f.added)})"
-            return foul_meld_ruling(
-                b, Rule.I2, f"#{n} is {what}: make it good (mend #{n}) or take it back (back #{n}) first", node
+            return put_right_fault(
+                b, f"#{n} is {what}: make it good (mend #{n}) or take it back (back #{n}) first", node
             )
     return None
 
@@ -1258,12 +1271,11 @@ def verify_mend(b: Board, a: Mend) -> MendPlan:
         missing = _less(f.base.cards, a.cards)
         if missing:
             reason = f"mend #{a.target} keeps every card #{a.target} held before the addition"
-            raise foul_meld_ruling(b, Rule.I2, f"{reason} ({format_cards(missing)} missing)", a)
+            raise put_right_fault(b, f"{reason} ({format_cards(missing)} missing)", a)
         added = _less(a.cards, f.base.cards)
         if not added:
-            raise foul_meld_ruling(
+            raise put_right_fault(
                 b,
-                Rule.I2,
                 f"mend #{a.target} adds nothing to #{a.target}: take the addition back (back #{a.target})",
                 a,
             )
@@ -1340,7 +1352,7 @@ def verify_back(b: Board, a: TakeBack) -> Foul:
     f = _foul_of_turn(b, a.target, a)
     if f.earlier:
         why = f"#{a.target} was laid in an earlier turn and {f.violation.player} has discarded since"
-        raise foul_meld_ruling(b, Rule.I2, f"{why}: it can only be made good (mend #{a.target})", a)
+        raise put_right_fault(b, f"{why}: it can only be made good (mend #{a.target})", a)
     return f
 
 
@@ -1765,7 +1777,7 @@ def call_fault(b: Board, ev: Call) -> Ruling | None:
             why = f"{s.name} has {counted(n, 'meld')}" if n else f"{s.name} has no meld"
     where = Place(ev.line, ev.col + ev.number_at if ev.col else 0)
     reason = f"{ev.player} calls {s.name}'s #{ev.target}, but no foul meld is there: {why}"
-    return foul_meld_ruling(b, Rule.I2, reason, where, player=ev.player)
+    return put_right_fault(b, reason, where, player=ev.player)
 
 
 def apply_call(b: Board, ev: Call) -> None:
@@ -1792,7 +1804,7 @@ def _found(b: Board, ev: Call, why: str) -> None:
         f"{laid.message} (laid at line {laid.line}), called by {ev.player} after {s.name}'s discard"
         f" and not made good{why}"
     )
-    v = foul_meld_ruling(b, Rule.I2, reason, Place(ev.line, ev.col), player=s.name).violation
+    v = put_right_fault(b, reason, Place(ev.line, ev.col), player=s.name).violation
     retire(b, s, v, ev)
 
 
@@ -1814,7 +1826,7 @@ def stray_mend(b: Board, turn: Turn) -> Violation:
     a = turn.actions[0]
     assert isinstance(a, Mend)
     why = f"a mend on a line of its own answers a call of {turn.player}'s #{a.target} on the line before"
-    return foul_meld_ruling(b, Rule.I2, why, turn, player=turn.player).violation
+    return put_right_fault(b, why, turn, player=turn.player).violation
 
 
 def answer(b: Board, turn: Turn) -> Violation | None:
@@ -1846,11 +1858,12 @@ def answer(b: Board, turn: Turn) -> Violation | None:
 
 
 def count_fault(b: Board, ev: Count) -> Ruling | None:
-    """I1: a count is of a player with cards to count (:func:`.play.deal_count_fault`); where the
-    referee stops at irregularities (``--strict``), a wrong count found is a violation too."""
-    r = deal_count_fault(b, ev)
+    """I1: a count is of a player with cards to count (:func:`count_call_fault`); where the
+    referee stops at irregularities (``--strict``), a wrong count found is a violation too
+    (:func:`wrong_count_fault`)."""
+    r = count_call_fault(b, ev)
     if r is None and not b.remedy:
-        r = deal_count_fault(b, ev, found=True)
+        r = wrong_count_fault(b, ev)
     return r
 
 
@@ -1859,7 +1872,7 @@ def apply_count(b: Board, ev: Count) -> None:
     (I1): put right as at the deal before the first draw, else the player retires."""
     b.step(ev, None, ev, [])
     s = b.by_name[ev.other]
-    bad = deal_count_fault(b, ev, found=True)
+    bad = wrong_count_fault(b, ev)
     if bad is None:
         if s.unknown and ev.number is None:
             b.notes.append(
@@ -2003,17 +2016,21 @@ def discard_due(b: Board) -> DiscardDue:
     return DiscardDue(Rule.P5, Discarding.HAND_CARD)
 
 
-@decides(Rule.P2, what="whether an unused stock draw is discarded at once")
-def unused_draw_fault(b: Board, node: Discard | Turn, flat: bool = False) -> Ruling | None:
-    """P2: the unused stock draw is discarded at once (a different card only when P9 keeps it,
-    ``flat``), never left unused at the end of the turn."""
+@decides(Rule.P2, what="whether an unused stock draw is the discard (its end of turn: a judge of its own)")
+def undiscarded_draw_fault(b: Board, d: Discard) -> Ruling | None:
+    """P2 at a discard while the stock draw is unused: the draw is the card discarded (it never
+    joins the hand). Another card is discarded only when P9 keeps the draw: the caller asks
+    that first (:func:`discard_due`), and asks this only when it does not."""
     if b.pending_used:
         return None
-    if type(node) is Discard:
-        if flat:
-            return None
-        return b.fail(Rule.P2, f"the drawn {b.pending} never joins the hand: use it or discard it", node)
-    return b.fail(Rule.P2, f"the drawn {b.pending} must be used or discarded at once", node)
+    return b.fail(Rule.P2, f"the drawn {b.pending} never joins the hand: use it or discard it", d)
+
+
+def unused_draw_at_end_fault(b: Board, turn: Turn) -> Ruling | None:
+    """P2 at the end of a turn: the stock draw was used or discarded at once, not left unused."""
+    if b.pending_used:
+        return None
+    return b.fail(Rule.P2, f"the drawn {b.pending} must be used or discarded at once", turn)
 
 
 @decides(Rule.P4, what="whether hand cards are melded in a turn that uses the drawn card")
@@ -2147,8 +2164,9 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
         due = discard_due(b)
         if due.due is Discarding.THE_DRAW and c == due.card:
             return DiscardPlan(DiscardKind.UNUSED_DRAW)
-        # P2 excuses a discard other than the draw when P9 keeps it
-        r = flat_player_fault(b, s, a, due) or unused_draw_fault(b, a, due.rule is Rule.P9)
+        r = flat_player_fault(b, s, a, due)
+        if r is None and due.rule is not Rule.P9:  # P9 keeps the draw: another card is the discard
+            r = undiscarded_draw_fault(b, a)
         kind = DiscardKind.KEPT_DRAW
     else:
         r = ten_cards_fault(b, a)

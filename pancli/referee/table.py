@@ -11,16 +11,23 @@ S1     :func:`.play.seat_fault` (seating; a player named is seated; the count is
 S2     :func:`.play.second_deal_fault` (dealt once)
 S3     :func:`.play.next_hand_violation` (across hands: the rules object's ``next_order``,
        which self-play and ``pan live`` ask too)
-I1     :func:`.play.deal_count_fault` (ten cards dealt, or more shown later; put right by
-       :func:`.play.apply_deal` and :func:`.play.remedy_deal`, or :func:`.play.retire`)
+I1     :func:`.play.deal_fault` (the count dealt, as the rules object's ``dealt_right`` takes
+       it; put right by :func:`.play.apply_deal` and :func:`.play.remedy_deal`, or
+       :func:`.play.retire`), one function a question: :func:`.play.unseen_cards_fault` (more
+       shown later), :func:`.play.count_call_fault` (a count of a player with cards to count),
+       :func:`.play.wrong_count_fault` (what a count finds)
 E1 E4  :func:`.play.card_fault` (in the pack; no copy too many; not from nowhere: the rules
        object's ``copies_of`` and ``past_the_pack``, which ``pan pay`` asks too)
 T1     :func:`.play.decision_order_fault`
 T3     :func:`.play.on_top_fault`
 T4     :func:`.play.apply_decision`
-P1     :func:`.play.turn_draw_fault` (the gate of a turn line: :func:`turn_fault`, summed up by
-       :func:`.play.plays_now`)
-P2     :func:`.play.unused_draw_fault`
+P1     :func:`.play.draw_first_fault` (a turn's actions begin with one draw or take; a turn
+       line's place is summed up by :func:`.play.plays_now`),
+       one function a question: :func:`.play.out_of_turn_fault` (the player in turn, the gate
+       of a turn line: :func:`turn_fault`), :func:`.play.drawless_turn_fault` (a turn ends
+       having drawn or taken)
+P2     :func:`.play.undiscarded_draw_fault`, one function a question:
+       :func:`.play.unused_draw_at_end_fault`
 P3     :func:`.play.taken_card_fault`
 P4     :func:`.play.melding_gate_fault`
 P5     :func:`.play.discard_fault`
@@ -42,7 +49,8 @@ C7     :func:`.play.lowered_value_fault` (a change never lowers a value; and the
 I2     :func:`.play.foul_meld_ruling` (laid foul by :func:`.play.lay_foul`; a foul meld or addition
        made good by :func:`.play.verify_mend`, taken back by :func:`.play.verify_back`,
        changed before either: :func:`.play.foul_first`; found at the end of the turn:
-       :func:`.play.retire`)
+       :func:`.play.retire`), one function a question: :func:`.play.put_right_fault` (putting a
+       foul meld right goes wrong: nothing to mend, a call naming none, found at its call)
 I3     :func:`.play.closed_hand_fault` (a win stands before it: :func:`.play.winner_stands`)
 =====  ====================================================================================
 
@@ -209,7 +217,7 @@ def turn_fault(b: Board, turn: Turn) -> Ruling | None:
     if r is None:
         r = play.seat_fault(b, player, turn)
     if r is None:
-        r = play.on_top_fault(b, b.by_name[player], turn) or play.turn_draw_fault(b, turn)
+        r = play.on_top_fault(b, b.by_name[player], turn) or play.out_of_turn_fault(b, turn)
     return r
 
 
@@ -312,7 +320,7 @@ class Table(Board, LinesKept[HandResult]):
                     self.stopped = True
                     return False
                 continue
-            bad = play.deal_count_fault(self, d)
+            bad = play.deal_fault(self, d)
             if bad is not None and not remedy:
                 violations.append(bad.violation)
                 if strict:
@@ -521,7 +529,7 @@ class Table(Board, LinesKept[HandResult]):
     def verify_deal_count(self, d: Deal) -> None:
         """I1: ten cards to each player (S2); where the referee puts it right (:attr:`remedy`),
         a wrong count is not raised: :meth:`apply_deal` puts it right."""
-        bad = play.deal_count_fault(self, d)
+        bad = play.deal_fault(self, d)
         if not self.remedy:
             _raise(bad)
 
@@ -530,7 +538,7 @@ class Table(Board, LinesKept[HandResult]):
         remedy where the referee puts it right)."""
         play.apply_deal(self, d, plan)
         if self.remedy:
-            bad = play.deal_count_fault(self, d)
+            bad = play.deal_fault(self, d)
             if bad is not None:
                 play.remedy_deal(self, d, bad.violation)
 
@@ -584,7 +592,7 @@ class Table(Board, LinesKept[HandResult]):
 
     def verify(self, a: Action) -> Plan:
         """Raise a Ruling if action ``a`` is not allowed now; else what :meth:`apply` needs."""
-        _raise(play.closed_hand_fault(self, a) or play.discard_fault(self, a) or play.turn_draw_fault(self, a))
+        _raise(play.closed_hand_fault(self, a) or play.discard_fault(self, a) or play.draw_first_fault(self, a))
         kind = type(a)
         if kind is Draw:
             _raise(draw_fault(self, a))  # type: ignore[arg-type]
@@ -659,14 +667,14 @@ class Table(Board, LinesKept[HandResult]):
             if found is not None:
                 play.retire(self, self.seat, found.violation, self._last_place(turn))
                 return
-        r = play.turn_draw_fault(self, turn, end=True) or play.unused_borrow_fault(self, turn)
+        r = play.drawless_turn_fault(self, turn) or play.unused_borrow_fault(self, turn)
         if r is None:
             if self.discarded:
                 r = play.ten_cards_fault(self, turn)
             else:
                 r = (
                     play.taken_card_fault(self, turn)
-                    or play.unused_draw_fault(self, turn)
+                    or play.unused_draw_at_end_fault(self, turn)
                     or play.discard_fault(self, turn)
                     or play.ten_cards_fault(self, turn)
                 )
