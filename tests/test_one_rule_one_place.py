@@ -109,7 +109,7 @@ def test_the_tables_list_every_rule_a_hand_is_ruled_on() -> None:
 
 
 _FUNCTION = re.compile(r"\w+(\.\w+)+")
-"""How a table names a function (``play.seat_fault``, ``judges.pack_fault``); other rows name the engine."""
+"""How a table names a function (``play.seating_fault``, ``judges.pack_fault``); other rows name the engine."""
 
 
 def _tabled() -> list[tuple[str, str, str]]:
@@ -147,10 +147,10 @@ def test_S1_of_an_analysed_position_is_the_referee_s_S1(players: int) -> None:
     from pancli.analyze.analysis import ImpossiblePosition, analyze
     from pancli.model.actions import HandScript
     from pancli.referee.board import Board
-    from pancli.referee.play import seat_fault
+    from pancli.referee.play import seating_fault
     from pancli.rules import HOYLE
 
-    ruling = seat_fault(Board(HandScript(players=_NAMES[:players])), None)
+    ruling = seating_fault(Board(HandScript(players=_NAMES[:players])))
     assert ruling is not None
     with pytest.raises(ImpossiblePosition) as caught:
         analyze(list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")), HOYLE, players=players, samples=10)
@@ -1048,10 +1048,10 @@ def test_S1_the_commands_the_api_and_simulate_s_seats_ask_seats() -> None:
         seat_names(None, "Ben Ana Ana", SeatsAnaOnce(HOYLE))
     # the referee's seating judge (a record cannot name a player twice: its reader refuses it first)
     from pancli.referee.board import Board
-    from pancli.referee.play import seat_fault
+    from pancli.referee.play import seating_fault
 
     def seated(names: tuple[str, ...], rules: PanRules) -> str | None:
-        r = seat_fault(Board(HandScript(players=names), rules=rules), None)
+        r = seating_fault(Board(HandScript(players=names), rules=rules))
         return None if r is None else r.violation.message
 
     assert seated(("Ben", "Ben"), PanRules(HOYLE)) == "Ben is seated twice; each player has one seat"

@@ -8,7 +8,8 @@ Rule family: seating and the deal (S1, S2, I1) and the cards of the pack (E1, E4
 Each rule is judged by one function here, which returns the :class:`Ruling` when the rule is
 broken and None when it holds (the caller raises it, or a bulk path falls back):
 
-* S1 :func:`seat_fault` (2 to 15 players, unique names, a player named is seated);
+* S1 :func:`seating_fault` (2 to 15 players, unique names) and :func:`seated_fault` (a player a
+  line names is seated);
 * S2 :func:`second_deal_fault` (each player is dealt once);
 * I1 :func:`deal_fault` (the count dealt, as the rules object's ``dealt_right`` takes it) and
   :func:`unseen_cards_fault` (found later: more unseen cards laid than he holds);
@@ -20,7 +21,7 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 
 >>> from pancli.model.actions import HandScript
 >>> from pancli.referee.board import Board
->>> seat_fault(Board(HandScript(players=("Ana",))), None).violation.message
+>>> seating_fault(Board(HandScript(players=("Ana",)))).violation.message
 '1 player seated; Panguingue seats 2 to 15'
 
 Rule family: irregularities put right as a table puts them right (I1, I2).
@@ -43,10 +44,10 @@ this module applies the remedy the rulebook prescribes and records it as a
 >>> from pancli.model.actions import HandScript
 >>> from pancli.referee.board import Board
 >>> b = Board(HandScript(players=("Ana", "Ben")))
->>> p = transfer(b, "Ben", "Ana", 2, True, 9, None, "foul meld, paid on Ben's word")
+>>> p = transfer(b, "Ben", "Ana", 2, Rule.I1, 9, None, "foul meld, paid on Ben's word")
 >>> p.rule, b.ledger.net
 ('I1', {'Ana': 2, 'Ben': -2})
->>> back = give(b, p, True, 11)
+>>> back = give(b, p, Rule.I1, 11)
 >>> back.payer, back.returned_of, back.note, b.ledger.net
 ('Ana', 9, 'returned (collected at line 9)', {'Ana': 0, 'Ben': 0})
 
@@ -255,14 +256,9 @@ class DealPlan(Value):
     key: bytes
 
 
-def seat_fault(b: Board, player: str | None, node: Located | None = None, *, by: str | None = None) -> Ruling | None:
-    """S1: with ``player`` None, the seating (2 to 15 players, names unique); else ``player``
-    is seated (the ruling charged to ``by``, default ``player``)."""
-    if player is not None:
-        if player in b.by_name:
-            return None
-        what = "is dealt cards but is not seated" if isinstance(node, Deal) else "is not seated"
-        return b.fail(Rule.S1, f"{player} {what}", node, player=by or player)
+def seating_fault(b: Board) -> Ruling | None:
+    """S1, the seating: as many players as the rules object's ``seating`` takes (2 to 15), each
+    seated once (``seated_twice``)."""
     names = b.players
     line = b.script.first_line
     why = b.rules.seating(len(names))
@@ -272,6 +268,15 @@ def seat_fault(b: Board, player: str | None, node: Located | None = None, *, by:
     if dup is not None:
         return Ruling.make(Rule.S1, dup, f"{dup} is seated twice; each player has one seat", line=line)
     return None
+
+
+def seated_fault(b: Board, player: str, node: Located, *, by: str | None = None) -> Ruling | None:
+    """S1 for a player a line names: ``player`` is seated (the ruling charged to ``by``, default
+    ``player``)."""
+    if player in b.by_name:
+        return None
+    what = "is dealt cards but is not seated" if isinstance(node, Deal) else "is not seated"
+    return b.fail(Rule.S1, f"{player} {what}", node, player=by or player)
 
 
 def second_deal_fault(b: Board, s: Seat, d: Deal) -> Ruling | None:
@@ -410,7 +415,7 @@ def _first_excess(b: Board, key: bytes) -> tuple[int, int] | None:
 def verify_deal(b: Board, d: Deal) -> DealPlan:
     """S1/S2 (a seated player, dealt once) and E1/E4 for the dealt cards; raises Ruling.
     The count (I1) is :func:`deal_fault`'s: a wrong count is put right, not refused."""
-    r = seat_fault(b, d.player, d)
+    r = seated_fault(b, d.player, d)
     if r is not None:
         raise r
     r = second_deal_fault(b, b.by_name[d.player], d)
@@ -493,22 +498,23 @@ def transfer(
     payer: str,
     payee: str,
     units: int,
-    i1: bool,
+    rule: Rule,
     line: int,
     meld: tuple[Card, ...] | None,
     note: str,
     returned_of: int | None = None,
 ) -> Payment:
-    """``payer`` pays ``payee`` ``units`` under I1 (``i1``) or I2: what the table paid for a foul
-    meld on the player's word, or a return of what was collected at line ``returned_of``."""
-    return b.ledger.pay(payer, payee, units, (Rule.I1 if i1 else Rule.I2,), line, meld, note, returned_of)
+    """``payer`` pays ``payee`` ``units`` under the irregularity's ``rule`` (I1 or I2): what the
+    table paid for a foul meld on the player's word, or a return of what was collected at line
+    ``returned_of``."""
+    return b.ledger.pay(payer, payee, units, (rule,), line, meld, note, returned_of)
 
 
-def give(b: Board, p: Payment, i1: bool, line: int) -> Payment:
-    """The payee of ``p`` gives it back at ``line`` under I1 (``i1``) or I2 (:func:`transfer`): a
+def give(b: Board, p: Payment, rule: Rule, line: int) -> Payment:
+    """The payee of ``p`` gives it back at ``line`` under ``rule`` (I1 or I2, :func:`transfer`): a
     return, which names the line of the collection returned (:attr:`Payment.returned_of`)."""
     note = f"{RETURNED} (collected at line {p.line})"
-    return transfer(b, p.payee, p.payer, p.units, i1, line, p.meld, note, p.line)
+    return transfer(b, p.payee, p.payer, p.units, rule, line, p.meld, note, p.line)
 
 
 def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
@@ -560,13 +566,13 @@ def lay_foul(
     units = a.claim or 0
     if units > 0:
         note = f"foul {'meld' if base is None else 'addition'}, paid on {s.name}'s word"
-        foul.payments = [transfer(b, o.name, s.name, units, False, a.line, a.cards, note) for o in b.payers(s)]
+        foul.payments = [transfer(b, o.name, s.name, units, Rule.I2, a.line, a.cards, note) for o in b.payers(s)]
     return foul.payments
 
 
 def give_back(b: Board, foul: Foul, line: int) -> list[Payment]:
     """I2: what the table paid for ``foul`` goes back to each payer (it is made good or taken back)."""
-    return [give(b, p, False, line) for p in foul.payments]
+    return [give(b, p, Rule.I2, line) for p in foul.payments]
 
 
 def settled(b: Board, foul: Foul, what: str, returns: list[Payment]) -> Remedy:
@@ -585,8 +591,8 @@ def collected(b: Board, name: str) -> list[Payment]:
     >>> from pancli.model.actions import HandScript
     >>> from pancli.referee.board import Board
     >>> b = Board(HandScript(players=("Ana", "Ben")))
-    >>> paid = transfer(b, "Ben", "Ana", 3, False, 9, None, "foul meld, paid on Ana's word")
-    >>> back = give(b, paid, False, 9)
+    >>> paid = transfer(b, "Ben", "Ana", 3, Rule.I2, 9, None, "foul meld, paid on Ana's word")
+    >>> back = give(b, paid, Rule.I2, 9)
     >>> collected(b, "Ana"), collected(b, "Ben")
     ([], [])
     """
@@ -611,9 +617,9 @@ def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
     """I1 found after the first draw, I2 found after the discard: ``s`` returns everything he
     collected in the hand (each return citing the rule), his hand and melds are dead, and he
     leaves the turn order until the next deal; he still pays others (:meth:`Board.collect`)."""
-    i1 = v.rule == Rule.I1
+    rule = Rule.I1 if v.rule == Rule.I1 else Rule.I2
     line = node.line
-    returns = [give(b, p, i1, line) for p in collected(b, s.name)]
+    returns = [give(b, p, rule, line) for p in collected(b, s.name)]
     moves: list[tuple[Card, Source, Source]] = []
     for i, n in enumerate(s.hand):
         moves += [(ALL_CARDS[i], HAND, DEAD)] * n

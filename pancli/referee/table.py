@@ -6,8 +6,9 @@ Every rule is judged by one function of its family module, which returns the
 =====  ====================================================================================
 rule   the one function that judges it
 =====  ====================================================================================
-S1     :func:`.play.seat_fault` (seating; a player named is seated; the count is the rules
-       object's ``seating``, which self-play asks too)
+S1     :func:`.play.seating_fault` (the count is the rules object's ``seating``, which
+       self-play asks too; each seated once), one function a question:
+       :func:`.play.seated_fault` (a player a line names is seated)
 S2     :func:`.play.second_deal_fault` (dealt once)
 S3     :func:`.play.next_hand_violation` (across hands: the rules object's ``next_order``,
        which self-play and ``pan live`` ask too)
@@ -215,7 +216,7 @@ def turn_fault(b: Board, turn: Turn) -> Ruling | None:
         or play.decision_order_fault(b, player, turn)
     )
     if r is None:
-        r = play.seat_fault(b, player, turn)
+        r = play.seated_fault(b, player, turn)
     if r is None:
         r = play.on_top_fault(b, b.by_name[player], turn) or play.out_of_turn_fault(b, turn)
     return r
@@ -231,21 +232,21 @@ def event_fault(b: Board, ev: Event) -> Ruling | None:
         return (
             play.closed_hand_fault(b, ev, ev.player)
             or play.decision_order_fault(b, ev.player, ev)
-            or play.seat_fault(b, ev.player, ev)
+            or play.seated_fault(b, ev.player, ev)
         )
     if kind is Force:
         assert isinstance(ev, Force)
         r = play.closed_hand_fault(b, ev, ev.player) or play.stock_fault(b, ev, ev.player)
-        r = r or play.decision_order_fault(b, ev.player, ev) or play.seat_fault(b, ev.player, ev)
+        r = r or play.decision_order_fault(b, ev.player, ev) or play.seated_fault(b, ev.player, ev)
         if r is None:
-            r = play.on_top_fault(b, b.by_name[ev.player], ev) or play.seat_fault(b, ev.other, ev, by=ev.player)
+            r = play.on_top_fault(b, b.by_name[ev.player], ev) or play.seated_fault(b, ev.other, ev, by=ev.player)
         return r or play.forcing_fault(b, ev)
     if kind is Reshuffle:
         return play.closed_hand_fault(b, ev) or play.stock_fault(b, ev) or play.decision_order_fault(b, None, ev)
     if kind is Call or kind is Count:
         assert isinstance(ev, Call | Count)
         r = play.closed_hand_fault(b, ev, ev.player) or play.stock_fault(b, ev, ev.player)
-        r = r or play.seat_fault(b, ev.player, ev) or play.seat_fault(b, ev.other, ev, by=ev.player)
+        r = r or play.seated_fault(b, ev.player, ev) or play.seated_fault(b, ev.other, ev, by=ev.player)
         if r is None:
             r = play.call_fault(b, ev) if isinstance(ev, Call) else play.count_fault(b, ev)
         return r
@@ -519,7 +520,7 @@ class Table(Board, LinesKept[HandResult]):
 
     def verify_seating(self) -> None:
         """S1: 2 to 15 players, names unique."""
-        _raise(play.seat_fault(self, None))
+        _raise(play.seating_fault(self))
 
     def verify_deal(self, d: Deal) -> play.DealPlan:
         """S1/S2 (a seated player, dealt once) and E1/E4 for the dealt cards; the count is
