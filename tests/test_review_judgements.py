@@ -16,7 +16,7 @@ from cli_kit import SAMPLES, pan
 from pancli.analyze.review import Down, Judgement, NoUse, Options, Play, Ruled
 from pancli.app.replay import referee
 from pancli.app.review import HandReview, review_hand
-from pancli.model.actions import Discard
+from pancli.model.actions import Add, Discard, MeldNew
 from pancli.notation import parse_card
 from pancli.records import read_hands
 from pancli.render.review import comment, note_text, play_text
@@ -59,6 +59,25 @@ def test_review_I2_a_foul_play_gets_double_question_against_the_best_legal_play(
 def test_review_P8_the_illegal_play_that_stops_the_review_is_marked_too() -> None:
     j = _at(_reviewed(_sample("illegal-P8-forcing.pan")), 28, "foul")
     assert j.mark == "??" and play_text(j.best).startswith("take 5c, add 5c to #1") and j.chips == 0.0
+
+
+def test_review_P4_a_judgement_holds_the_actions_and_figures_the_exporters_word() -> None:
+    # the reviewer decides in values (the model's actions, the note's figures); --json writes their words
+    reviews = _reviewed(_sample("friday-hoyle.pan"))
+    j = _at(reviews, 65, "meld")
+    fives, seven = tuple(parse_card(c) for c in ("5c", "5c", "5c")), parse_card("7d")
+    assert j.best == Play((MeldNew(fives), Add((seven,), 2)))
+    assert isinstance(j.note, Down) and note_text(j.note) == (
+        f"{j.note.best_cards} cards down for {j.note.best_chips} from each vs {j.note.played_cards} for "
+        f"{j.note.played_chips}"
+    )
+    assert all(isinstance(j.played, Play) and isinstance(j.best, Play) for r in reviews for j in r.judgements)
+    fast = ("--samples", "100", "--advice-samples", "20", "-q", "--json")
+    doc = json.loads(pan("review", *fast, str(SAMPLES / "friday-hoyle.pan")).stdout)
+    judged = [j for r in reviews for j in r.judgements]
+    assert [(d["played"], d["best"], d["note"]) for d in doc["judgements"]] == [
+        (play_text(j.played), play_text(j.best), note_text(j.note)) for j in judged
+    ]
 
 
 def test_review_C7_a_meld_laid_a_turn_later_is_not_given_up_in_full() -> None:
