@@ -214,9 +214,10 @@ def turn_fault(b: Board, turn: Turn) -> Ruling | None:
 
 
 def event_fault(b: Board, ev: Event) -> Ruling | None:
-    """The first rule a decision, a ``force`` or a ``reshuffle`` line breaks: the hand is
-    closed (I3) or void (P10); out of the decision round's order (T1); a player not seated
-    (S1) or on top (T3); a force that P8 does not allow."""
+    """The first rule a decision, a ``force``, a ``reshuffle``, a ``call`` or a ``count`` line
+    breaks: the hand is closed (I3) or void (P10); out of the decision round's order (T1); a
+    player not seated (S1) or on top (T3); a force that P8 does not allow; a call or a count
+    that I2 or I1 refuses."""
     kind = type(ev)
     if kind is Decision:
         assert isinstance(ev, Decision)
@@ -238,6 +239,8 @@ def event_fault(b: Board, ev: Event) -> Ruling | None:
         assert isinstance(ev, Call | Count)
         r = play.closed_hand_fault(b, ev, ev.player) or play.stock_fault(b, ev, ev.player)
         r = r or play.seat_fault(b, ev.player, ev) or play.seat_fault(b, ev.other, ev, by=ev.player)
+        # T1/T3: on top, he takes no further part; a retired player still pays, so he may call
+        r = r or play.on_top_fault(b, b.by_name[ev.player], ev)
         if r is None:
             r = play.call_fault(b, ev) if isinstance(ev, Call) else play.count_fault(b, ev)
         return r
