@@ -84,7 +84,8 @@ Rule family: turn order, the draw and the take (P1, P3, P10).
 
 * P1 :func:`draw_first_fault` (a turn begins with one draw or take), :func:`out_of_turn_fault` (the
   player in turn plays) and :func:`drawless_turn_fault` (a turn ends having drawn or taken);
-* P3 :func:`taken_card_fault` (only the live discard is taken, and a taken card is melded at once);
+* P3 :func:`taken_card_fault` (only the live discard is taken) and :func:`unmelded_take_fault` (a
+  taken card is melded at once);
 * P10 :func:`stock_fault` (an empty stock is rebuilt from the dead discards, :meth:`.Board.must_reshuffle`;
   with none the hand is void, :meth:`.Board.reshuffle_ends`).
 
@@ -145,7 +146,8 @@ Rule family: the discard, forcing and the flat player (P2, P4, P5, P8, P9).
 * P2 :func:`undiscarded_draw_fault` (the drawn card never joins the hand: used, or the discard) and
   :func:`unused_draw_at_end_fault` (not left unused at the end of the turn);
 * P4 :func:`melding_gate_fault` (hand cards are melded only in a turn that uses the drawn card);
-* P5 :func:`discard_fault` (a player who used his draw ends his turn with a discard, which ends it);
+* P5 :func:`discard_fault` (the discard ends the turn) and :func:`undiscarded_turn_fault` (a player
+  who used his draw ends his turn with a discard);
 * P8 :func:`forcing_fault`, asking the rules object's :meth:`~pancli.panrules.PanRules.must_take`
   (a forced live discard is taken and added) and :meth:`~pancli.panrules.PanRules.may_force` (who
   may force whom);
@@ -353,18 +355,22 @@ def wrong_count_fault(b: Board, ev: Count) -> Ruling | None:
     return b.fail(Rule.I1, why, ev, player=s.name, ruling=I1_LATE if b.turn_no else I1_AT_DEAL)
 
 
-def card_fault(
-    b: Board, c: Card, node: Located, extra: int = 1, *, player: str | None = None, holder: Seat | None = None
-) -> Ruling | None:
-    """E1 and E4 for ``extra`` more copies of ``c`` becoming known. With ``holder`` (a player
-    laying copies his known hand does not hold): E4 when his whole hand is known (the card
-    comes from nowhere), else the copies come from his unseen cards and are counted."""
+def from_nowhere_fault(b: Board, holder: Seat, c: Card, node: Located, extra: int = 1) -> Ruling | None:
+    """E4 for a player laying ``extra`` more copies of ``c`` than his known hand holds: when his
+    whole hand is known (no unseen cards), the card comes from nowhere. With unseen cards, the
+    copies come from them and are counted (:func:`card_fault`)."""
+    if holder.unknown:
+        return None
+    held = holder.hand[c.index]
+    times = "" if held == 0 else f" {held + extra} times (holds {held})"
+    why = f"{holder.name} does not hold {c}{times}: a card cannot come from nowhere"
+    return b.fail(Rule.E4, why, node, cause=b.taken_from_deal(holder, c))
+
+
+def card_fault(b: Board, c: Card, node: Located, extra: int = 1, *, player: str | None = None) -> Ruling | None:
+    """E1 and E4 for ``extra`` more copies of ``c`` becoming known: a card of the pack, and no
+    more copies than it holds."""
     i = c.index
-    if holder is not None and holder.unknown == 0:
-        held = holder.hand[i]
-        times = "" if held == 0 else f" {held + extra} times (holds {held})"
-        why = f"{holder.name} does not hold {c}{times}: a card cannot come from nowhere"
-        return b.fail(Rule.E4, why, node, cause=b.taken_from_deal(holder, c))
     rules = b.rules
     copies = rules.copies[i]  # (copies_of's answers, asked once per card when the rules were built)
     if copies == 0:
@@ -896,18 +902,21 @@ def plays_now(b: Board, player: str) -> bool:
     return b.phase is PLAYING and b.active[b.pos].name == player
 
 
-@decides(Rule.P3, what="whether a taken card is the live discard, melded at once")
-def taken_card_fault(b: Board, node: Take | Discard | Turn) -> Ruling | None:
-    """P3: only the live discard may be taken (a card discarded from a hand is dead); a taken
-    card is melded at once (not discarded, not left unused at the end of the turn)."""
-    if type(node) is Take:
-        if not b.live_ok:
-            top = b.pile[-1] if b.pile else None
-            what = "there is no discard" if not b.pile else f"the top discard {top or 'card'} is dead"
-            return b.fail(Rule.P3, f"{what}: only the previous player's unused stock draw may be taken", node)
-        if b.live is not None and node.card != b.live:
-            return b.fail(Rule.P3, f"the live discard is {b.live}, not {node.card}", node)
-        return None
+@decides(Rule.P3, what="whether a taken card is the live discard, melded at once (a judge each)")
+def taken_card_fault(b: Board, t: Take) -> Ruling | None:
+    """P3 at a take: only the live discard may be taken (a card discarded from a hand is dead)."""
+    if not b.live_ok:
+        top = b.pile[-1] if b.pile else None
+        what = "there is no discard" if not b.pile else f"the top discard {top or 'card'} is dead"
+        return b.fail(Rule.P3, f"{what}: only the previous player's unused stock draw may be taken", t)
+    if b.live is not None and t.card != b.live:
+        return b.fail(Rule.P3, f"the live discard is {b.live}, not {t.card}", t)
+    return None
+
+
+def unmelded_take_fault(b: Board, node: Discard | Turn) -> Ruling | None:
+    """P3 at a discard or at the end of the turn (``node``): a taken card is melded at once (not
+    discarded, not left unused)."""
     if b.pending_used or b.pending_src is not DISCARD_PILE:
         return None
     if type(node) is Discard:
@@ -1128,7 +1137,7 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Located, *, borrowed: bo
     for i, extra in beyond_hand(s.hand, need):
         c = ALL_CARDS[i]
         r = borrowed_card_fault(b, node, c) if not borrowed and s.unknown == 0 else None
-        r = r or card_fault(b, c, node, extra, holder=s)
+        r = r or from_nowhere_fault(b, s, c, node, extra) or card_fault(b, c, node, extra)
         if r is not None:
             raise r
         unknown_need += extra
@@ -2047,20 +2056,23 @@ def melding_gate_fault(b: Board, node: Discard) -> Ruling | None:
     return b.fail(Rule.P4, f"hand cards were melded but the drawn {b.pending} is not used", node)
 
 
-@decides(Rule.P5, what="whether a turn that used its draw ends with a discard, and nothing after it")
-def discard_fault(b: Board, node: Located) -> Ruling | None:
-    """P5: the discard ends the turn (no action after it); a player who used his draw and
-    still holds cards ends his turn with a discard."""
+@decides(Rule.P5, what="whether a discard ends the turn, nothing after it (the turn's end: a judge of its own)")
+def discard_fault(b: Board, a: Action) -> Ruling | None:
+    """P5 for each action of a turn: the discard ended the turn, so no action comes after it."""
+    if b.discarded:
+        return b.fail(Rule.P5, f"{b.seat_name}'s discard ended the turn", a)
+    return None
+
+
+def undiscarded_turn_fault(b: Board, turn: Turn) -> Ruling | None:
+    """P5 at the end of a turn: a player who used his draw and still holds cards ends his turn
+    with a discard (as :func:`discard_due` says the turn stands)."""
     s = b.seat
     assert s is not None
-    if type(node) is Turn:
-        due = discard_due(b)
-        if due.rule is not Rule.P5 or due.due is not Discarding.HAND_CARD:
-            return None
-        return b.fail(Rule.P5, f"{s.name} used the draw and must end the turn with a discard", node)
-    if b.discarded:
-        return b.fail(Rule.P5, f"{b.seat_name}'s discard ended the turn", node)
-    return None
+    due = discard_due(b)
+    if due.rule is not Rule.P5 or due.due is not Discarding.HAND_CARD:
+        return None
+    return b.fail(Rule.P5, f"{s.name} used the draw and must end the turn with a discard", turn)
 
 
 def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pending: bool = False) -> Ruling | None:
@@ -2164,7 +2176,7 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
     c = a.card
     kind = DiscardKind.HAND_CARD
     if not b.pending_used:
-        r = taken_card_fault(b, a) or melding_gate_fault(b, a) or forcing_fault(b, a)
+        r = unmelded_take_fault(b, a) or melding_gate_fault(b, a) or forcing_fault(b, a)
         if r is not None:
             raise r
         due = discard_due(b)

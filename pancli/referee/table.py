@@ -17,8 +17,10 @@ I1     :func:`.play.deal_fault` (the count dealt, as the rules object's ``dealt_
        :func:`.play.retire`), one function a question: :func:`.play.unseen_cards_fault` (more
        shown later), :func:`.play.count_call_fault` (a count of a player with cards to count),
        :func:`.play.wrong_count_fault` (what a count finds)
-E1 E4  :func:`.play.card_fault` (in the pack; no copy too many; not from nowhere: the rules
-       object's ``copies_of`` and ``past_the_pack``, which ``pan pay`` asks too)
+E1 E4  :func:`.play.card_fault` (in the pack; no copy too many: the rules object's
+       ``copies_of`` and ``past_the_pack``, which ``pan pay`` asks too),
+       one function a question: :func:`.play.from_nowhere_fault` (not from nowhere: a card a
+       known hand lacks)
 T1     :func:`.play.decision_order_fault`
 T3     :func:`.play.on_top_fault`
 T4     :func:`.play.apply_decision`
@@ -29,9 +31,9 @@ P1     :func:`.play.draw_first_fault` (a turn's actions begin with one draw or t
        having drawn or taken)
 P2     :func:`.play.undiscarded_draw_fault`, one function a question:
        :func:`.play.unused_draw_at_end_fault`
-P3     :func:`.play.taken_card_fault`
+P3     :func:`.play.taken_card_fault`, one function a question: :func:`.play.unmelded_take_fault`
 P4     :func:`.play.melding_gate_fault`
-P5     :func:`.play.discard_fault`
+P5     :func:`.play.discard_fault`, one function a question: :func:`.play.undiscarded_turn_fault`
 P6     :func:`.play.own_melds_fault` (with :func:`.play.owns`; the melds counted as the table sees
        them, a foul meld among them while it lies there: :meth:`.board.Board.meld_count`)
 P7     :func:`.play.ten_cards_fault` (with :func:`.play.holds_ten`: the rules object's
@@ -686,9 +688,9 @@ class Table(Board, LinesKept[HandResult]):
                 r = play.ten_cards_fault(self, turn)
             else:
                 r = (
-                    play.taken_card_fault(self, turn)
+                    play.unmelded_take_fault(self, turn)
                     or play.unused_draw_at_end_fault(self, turn)
-                    or play.discard_fault(self, turn)
+                    or play.undiscarded_turn_fault(self, turn)
                     or play.ten_cards_fault(self, turn)
                 )
         _raise(r)
