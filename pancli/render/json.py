@@ -5,7 +5,7 @@ as objects of their fields: no dict is built per step."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Final, cast
 
 import msgspec
@@ -363,8 +363,8 @@ class StepEvent(Item):
     col: int
     player: str | None
     text: str
-    moves: Sequence[Move]
-    payments: Sequence[PaymentItem]
+    moves: tuple[Move, ...]
+    payments: tuple[PaymentItem, ...]
 
 
 def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[StepEvent]:
@@ -390,7 +390,7 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[Ste
             )
             continue
         if type(s) is Deal:
-            moves = [_DEALT[c.index] for c in s.cards]
+            moves = tuple([_DEALT[c.index] for c in s.cards])
             text = item_text(s)
             yield StepEvent("deal", file, hand, s.line, s.col or 1, s.player, text, moves, ())
             continue
@@ -408,8 +408,8 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[Ste
             s.col or 1,  # a whole line (the upcard's) starts at column 1
             s.player,
             text,
-            [Move(c.text, a, b) for c, a, b in s.moves] if s.moves else (),
-            [payment_item(p) for p in s.payments] if s.payments else (),
+            tuple([Move(c.text, a, b) for c, a, b in s.moves]) if s.moves else (),
+            tuple([payment_item(p) for p in s.payments]) if s.payments else (),
         )
 
 
