@@ -19,7 +19,9 @@ worker has a pipe of its own each way and nothing else is shared:
 - a result comes back as the typed value it is, not as text: the worker encodes it with msgspec's
   MessagePack encoder and the main process decodes it as ``result_type`` (a frozen Struct, or
   what msgspec decodes), the same value the task gives in the main process. Pickling Structs is
-  several times slower than either (benchmarks/README.md, ``bench_json.py --jobs``).
+  several times slower than either (benchmarks/README.md, ``bench_json.py --jobs``); a result
+  type msgspec cannot decode (None: one that holds the model's actions, a union of Structs
+  without a tag) is pickled.
 
 Nothing here writes to a terminal: what is worth saying (fewer workers than asked) goes to
 ``note``, which the command line gives.
@@ -67,12 +69,15 @@ class Workers(Generic[T, R]):
     [3, 2, 1, 0, 1, 2]
     """
 
-    def __init__(self, jobs: int, work: Callable[[T], R], result_type: type[R], *, note: Callable[[str], None]) -> None:
+    def __init__(
+        self, jobs: int, work: Callable[[T], R], result_type: type[R] | None, *, note: Callable[[str], None]
+    ) -> None:
         self.work = work
         self.jobs = jobs
         self.note = note
         """Told, in a sentence, when fewer workers than ``jobs`` could be made."""
-        self._decoder = msgspec.msgpack.Decoder(result_type, dec_hook=_decoded)
+        self._decoder = None if result_type is None else msgspec.msgpack.Decoder(result_type, dec_hook=_decoded)
+        """The results' decoder (None: they are pickled)."""
         self._workers: list[_Worker] = []
 
     def __enter__(self) -> Workers[T, R]:
@@ -115,7 +120,8 @@ class Workers(Generic[T, R]):
             raise
         if pid == 0:  # pragma: no cover - the worker (measured through the main process)
             others = [c for w in self._workers for c in (w.tasks, w.results)]
-            _serve(parent, tasks_in, results_out, [tasks_out, results_in, *others], self.work)
+            packed = self._decoder is not None
+            _serve(parent, tasks_in, results_out, [tasks_out, results_in, *others], self.work, packed)
         tasks_in.close()
         results_out.close()
         self._workers.append(_Worker(pid, tasks_out, results_in))
@@ -174,7 +180,7 @@ class Workers(Generic[T, R]):
         start a collection that walks them all again (measured: 2.1 s against 0.3 s to decode the
         items of 3,000 hands' ``--jsonl``)."""
         view = memoryview(data)[1:]
-        if data[:1] == _PICKLED:
+        if data[:1] == _PICKLED or self._decoder is None:
             return pickle.loads(view)  # type: ignore[no-any-return]
         enabled = gc.isenabled()
         gc.disable()
@@ -216,14 +222,18 @@ def _decoded(kind: type, obj: Any) -> Any:
     return kind(obj)
 
 
-def _message(encoder: msgspec.msgpack.Encoder, result: Any) -> bytearray:
-    """A result as a worker sends it: a byte that says how, then the result."""
-    data = bytearray(_PACKED)
-    try:
-        encoder.encode_into(result, data, 1)
-    except UnicodeEncodeError:
-        data = bytearray(_PICKLED)
-        data += pickle.dumps(result, pickle.HIGHEST_PROTOCOL)
+def _message(encoder: msgspec.msgpack.Encoder | None, result: Any) -> bytearray:
+    """A result as a worker sends it: a byte that says how, then the result (``encoder`` None:
+    pickled)."""
+    if encoder is not None:
+        data = bytearray(_PACKED)
+        try:
+            encoder.encode_into(result, data, 1)
+            return data
+        except UnicodeEncodeError:
+            pass
+    data = bytearray(_PICKLED)
+    data += pickle.dumps(result, pickle.HIGHEST_PROTOCOL)
     return data
 
 
@@ -238,7 +248,12 @@ def _end(w: _Worker) -> None:
 
 
 def _serve(  # pragma: no cover - runs in the worker
-    parent: int, tasks: Connection, results: Connection, others: list[Connection], work: Callable[[Any], Any]
+    parent: int,
+    tasks: Connection,
+    results: Connection,
+    others: list[Connection],
+    work: Callable[[Any], Any],
+    packed: bool,
 ) -> None:
     """A worker's life: do each task it is sent until its task pipe ends; never returns."""
     status = 0
@@ -252,7 +267,7 @@ def _serve(  # pragma: no cover - runs in the worker
         for conn in others:  # the main process's ends: the pipes end when it does
             conn.close()
         _die_with(parent)
-        encoder = msgspec.msgpack.Encoder(enc_hook=_encoded)
+        encoder = msgspec.msgpack.Encoder(enc_hook=_encoded) if packed else None
         while True:
             try:
                 task = tasks.recv()
