@@ -1,4 +1,4 @@
-"""The fused batch path of ``pan check`` in a pipe (:class:`PlainBatch`) against the reference,
+"""The fused batch path of ``pan check`` in a pipe (:class:`PlainRows` of a :class:`BatchJudge`) against the reference,
 :func:`plain_row` line by line: the same bytes on stdout and stderr, whatever the order of the
 cards, the spelling, the profile, or how often its caches start afresh."""
 
@@ -13,13 +13,14 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 from profiles_kit import any_profile
 
-from pancli.app.check import BatchJudge, PlainBatch, judge_fields, plain_row
+from pancli.app.check import BatchJudge, judge_fields
 from pancli.app.lines import batch_text
 from pancli.cards import ALL_CARDS, Card, Game, Rank
 from pancli.cli.common import STDIN_FILE, is_skipped
 from pancli.melds import Verdict
 from pancli.notation.fast import fast_reject
 from pancli.panrules import PanRules
+from pancli.render.check import PlainRows, plain_row
 from pancli.rules import CARDROOM, HOYLE, Profile, profile_from_mapping
 
 TINY = profile_from_mapping({"base": "cardroom", "packs": 5, "conditions": {"C2": {"base": 3, "extra": 2}}})
@@ -81,7 +82,7 @@ def test_batch_rows_equal_plain_row_for_every_order_and_spelling(
     lines: list[str], profile: Profile, cache_max: int, stdin: bool
 ) -> None:
     file = STDIN_FILE if stdin else "<arg>"
-    batch = PlainBatch(file, PanRules(profile), cache_max=cache_max)
+    batch = PlainRows(BatchJudge(file, PanRules(profile), cache_max=cache_max), cache_max=cache_max)
     half = len(lines) // 2
     first = batch.rows(lines[:half], 0)
     second = batch.rows(lines[half:], half)  # caches carry over from one block to the next
@@ -131,11 +132,11 @@ def test_M2_E4_reasons_that_name_one_card_follow_each_order() -> None:
     ):
         lines = every_order(cards)
         for profile in PROFILES:
-            assert PlainBatch(STDIN_FILE, PanRules(profile)).rows(lines, 0) == reference(lines, profile)
+            assert PlainRows(BatchJudge(STDIN_FILE, PanRules(profile))).rows(lines, 0) == reference(lines, profile)
     nine = ["5s"] * 9 + ["5h"] * 9
     lines = [" ".join(random.Random(i).sample(nine, 18)) for i in range(30)]
     for profile in PROFILES:
-        assert PlainBatch(STDIN_FILE, PanRules(profile)).rows(lines, 0) == reference(lines, profile)
+        assert PlainRows(BatchJudge(STDIN_FILE, PanRules(profile))).rows(lines, 0) == reference(lines, profile)
 
 
 def test_E4_long_spreads_and_lines_beyond_the_key_width_match_the_reference() -> None:
@@ -147,7 +148,7 @@ def test_E4_long_spreads_and_lines_beyond_the_key_width_match_the_reference() ->
     # already break it under TINY, eight under CARDROOM, nine under HOYLE).
     lines += [" ".join(["5s"] * k + ["Kh"]) for k in (4, 5, 7, 8, 9)] + ["Kh " + " ".join(["5h"] * 9)]
     for profile in PROFILES:
-        assert PlainBatch(STDIN_FILE, PanRules(profile)).rows(lines, 0) == reference(lines, profile)
+        assert PlainRows(BatchJudge(STDIN_FILE, PanRules(profile))).rows(lines, 0) == reference(lines, profile)
 
 
 @settings(max_examples=200)
@@ -176,7 +177,7 @@ def test_lines_refused_from_their_first_character_print_what_plain_row_prints(li
             )
             assert (r.col, meld, r.legal, r.rule, r.reason) == (col, want_meld, legal, rule, reason)
             assert judge.row(text) == row
-    assert PlainBatch(STDIN_FILE, PanRules(HOYLE)).rows(lines, 0) == reference(lines, HOYLE)
+    assert PlainRows(BatchJudge(STDIN_FILE, PanRules(HOYLE))).rows(lines, 0) == reference(lines, HOYLE)
 
 
 class KingsApart(PanRules):
@@ -204,5 +205,5 @@ def test_M2_E1_the_batch_s_spread_template_follows_the_rules_object_s_judge(rule
         line, suffix = plain_row(text, rules)
         outs.append(line)
         errs += [] if suffix is None else [f"{STDIN_FILE}:{n}{suffix}"]
-    assert PlainBatch(STDIN_FILE, rules).rows(lines, 0) == ("".join(outs), "".join(errs))
+    assert PlainRows(BatchJudge(STDIN_FILE, rules)).rows(lines, 0) == ("".join(outs), "".join(errs))
     assert "kings stand apart" in "".join(errs) or "7s is not in this pack" in "".join(errs)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
-from pancli.app.check import NONE_MARK
+from pancli.render.check import NONE_MARK
 from pancli.render.text import stdout_console
 
 if TYPE_CHECKING:
