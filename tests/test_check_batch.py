@@ -21,6 +21,7 @@ from pancli.melds import Verdict
 from pancli.notation.fast import fast_reject
 from pancli.panrules import PanRules
 from pancli.render.check import PlainRows, plain_row
+from pancli.render.exports import JsonBatch
 from pancli.rules import CARDROOM, HOYLE, Profile, profile_from_mapping
 
 TINY = profile_from_mapping({"base": "cardroom", "packs": 5, "conditions": {"C2": {"base": 3, "extra": 2}}})
@@ -207,3 +208,35 @@ def test_M2_E1_the_batch_s_spread_template_follows_the_rules_object_s_judge(rule
         errs += [] if suffix is None else [f"{STDIN_FILE}:{n}{suffix}"]
     assert PlainRows(BatchJudge(STDIN_FILE, rules)).rows(lines, 0) == ("".join(outs), "".join(errs))
     assert "kings stand apart" in "".join(errs) or "7s is not in this pack" in "".join(errs)
+
+
+class LongWinded(PanRules):
+    """M2 and M3 that quote the meld after 280 characters: an error line quotes 300 of a reason."""
+
+    def judge(self, cards: tuple[Card, ...]) -> Verdict:
+        v = super().judge(cards)
+        text = " ".join(map(str, cards))
+        if v.rule in ("M2", "M3") and v.reason.endswith(" " + text):
+            return replace(v, reason="x" * 280 + " " + text)
+        return v
+
+
+def test_M2_a_reason_ending_with_the_meld_is_cut_short_by_the_writers_as_alone() -> None:
+    """The judge shares a ruling whose reason ends with the meld's text however long the meld
+    (``then_meld``); the writers cut the error line's reason short where a line judged alone is
+    cut: spreads (M2) and keyed lines (M3, any order), short enough and one card too long."""
+    rules = LongWinded(HOYLE)
+    lines = ["As 2h 3s", "As 2h 3s 4d 5c 6h 7s", "7c 7s 7s", "7c 7s 7s 7s 7d 7d 7h", "As 2h 3s 4d 5c 6h 7s",
+             "7s 7c 7s 7s 7d 7h 7d"]  # fmt: skip
+    outs, errs = [], []
+    for n, text in enumerate(lines, 1):
+        line, suffix = plain_row(text, rules)
+        outs.append(line)
+        errs += [] if suffix is None else [f"{STDIN_FILE}:{n}{suffix}"]
+    assert [len(e) for e in errs][:4] == [len("-:1:1: M2 ") + 289 + 1, len("-:2:1: M2 ") + 303 + 1,
+                                          len("-:3:1: M3 ") + 289 + 1, len("-:4:1: M3 ") + 303 + 1]  # fmt: skip
+    assert PlainRows(BatchJudge(STDIN_FILE, rules)).rows(lines, 0) == ("".join(outs), "".join(errs))
+    rulings = [BatchJudge(STDIN_FILE, rules).row(t) for t in lines]
+    assert all(r is not None and r[1].then_meld for r in rulings)
+    [(_, errors)] = JsonBatch(BatchJudge(STDIN_FILE, rules)).slices([lines])
+    assert errors == "".join(errs)

@@ -84,7 +84,7 @@ def _json_batch(args: list[str], checker: Checker, lines: bool) -> bool:
     from pancli.render.stream import JsonStream
 
     file, blocks = _input_blocks(args)
-    stream = JsonStream(lines, flush_each=False)
+    stream = JsonStream(lines, flush_each=False, raw=getattr(sys.stdout, "buffer", None))
     batch = JsonBatch(checker.batch(file))
     all_legal = True
     for items, errors in batch.slices(blocks):

@@ -312,11 +312,13 @@ class JsonBatch:
         get = cache.get
         made = self._item
         file = self.file
+        placed = replace
         n = 0
         for block in _slices(blocks, JSON_SLICE):
             items: list[CheckItem | PagrucCheckItem] = []
             add = items.append
             errors: list[str] = []
+            err = errors.append
             for text in block:
                 n += 1
                 hit = get(text)
@@ -327,7 +329,7 @@ class JsonBatch:
                 item, suffix = hit
                 if item is None:  # blank or comment
                     continue
-                add(replace(item, line=n))
+                add(placed(item, line=n))
                 if suffix is not None:
-                    errors.append(f"{file}:{n}{suffix}")
+                    err(f"{file}:{n}{suffix}")
             yield items, "".join(errors)
