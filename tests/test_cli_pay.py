@@ -15,7 +15,7 @@ from pancli.app.pay import PayBatch, pay_report
 from pancli.cli import cli
 from pancli.panrules import PanRules
 from pancli.render.check import meld_error
-from pancli.render.pay import PayRowText, summary_text
+from pancli.render.pay import PayRowText, summary, summary_text
 from pancli.rules import HOYLE, Profile
 
 
@@ -132,7 +132,7 @@ def test_E4_the_streamed_pipe_path_says_what_the_report_path_says() -> None:
         result = pay_report(items, 4, PanRules(HOYLE), bool(out))
         reports = result.melds
         rows = [f"{m.meld}\t{'+'.join(m.conditions) or '-'}\t{m.value}\n" for m in reports]
-        rows += [f"{label}\t{units}\t{why}\n" for label, units, why in result.summary()]
+        rows += [f"{label}\t{units}\t{why}\n" for label, units, why in summary(result)]
         assert r.stdout == "".join(rows)
         assert r.stderr == "".join(meld_error(m) + "\n" for m in reports if not m.legal)
         assert r.exit_code == 1

@@ -62,25 +62,6 @@ class PayReport(Value):
         """Units collected in all."""
         return self.per_opponent * self.opponents
 
-    def summary(self) -> list[tuple[str, str, str]]:
-        """The breakdown as (label, units, explanation) rows."""
-        rows = [("laid", str(self.laid), f"{LAID}: the value of the melds as laid, from each opponent")]
-        g = self.going_out
-        if g is not None:
-            rows.append(
-                (
-                    "going out",
-                    str(g.total),
-                    f"{GOING_OUT}: out_bonus {g.bonus} + the melds again {g.melds}, from each opponent",
-                )
-            )
-        rows += [
-            ("per opponent", str(self.per_opponent), "units each active opponent pays"),
-            ("opponents", str(self.opponents), f"{self.players} active players less the melder"),
-            ("total", str(self.total), f"{self.per_opponent} x {self.opponents}"),
-        ]
-        return rows
-
 
 class PackCounter:
     """E4 across one player's melds, one meld at a time: :meth:`take` counts a legal meld's cards,

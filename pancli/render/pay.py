@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from pancli.app.pay import GOING_OUT, LAID
 from pancli.render.check import NONE_MARK, error_suffix
 
 if TYPE_CHECKING:
@@ -30,9 +31,30 @@ def pay_rows(reports: Iterable[MeldCheck]) -> str:
     return "".join(pay_row(r.meld, r.conditions, r.value) for r in reports)
 
 
+def summary(r: PayReport) -> list[tuple[str, str, str]]:
+    """The breakdown as (label, units, explanation) rows: the end of the pipe output
+    (:func:`summary_text`) and the terminal's summary table (:mod:`pancli.render.melds`)."""
+    rows = [("laid", str(r.laid), f"{LAID}: the value of the melds as laid, from each opponent")]
+    g = r.going_out
+    if g is not None:
+        rows.append(
+            (
+                "going out",
+                str(g.total),
+                f"{GOING_OUT}: out_bonus {g.bonus} + the melds again {g.melds}, from each opponent",
+            )
+        )
+    rows += [
+        ("per opponent", str(r.per_opponent), "units each active opponent pays"),
+        ("opponents", str(r.opponents), f"{r.players} active players less the melder"),
+        ("total", str(r.total), f"{r.per_opponent} x {r.opponents}"),
+    ]
+    return rows
+
+
 def summary_text(r: PayReport) -> str:
     """The breakdown as ``label<TAB>units<TAB>explanation`` lines (the end of the pipe output)."""
-    return "".join(f"{label}\t{units}\t{why}\n" for label, units, why in r.summary())
+    return "".join(f"{label}\t{units}\t{why}\n" for label, units, why in summary(r))
 
 
 class PayRowText:
