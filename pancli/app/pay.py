@@ -218,7 +218,8 @@ class PayBatch:
 
     def __init__(self, file: str, rules: PanRules, players: int, out: bool, text: PayText) -> None:
         self.file = file
-        self.text = text
+        self.row = text.row
+        self.error = text.error
         self.rules = rules
         self.players = players
         self.out = out
@@ -234,17 +235,17 @@ class PayBatch:
         col, meld, legal, _, _, conds, value, rule, reason, cards, engine = judge_fields(
             item.text, self.rules, Game.PANGUINGUE, self.held
         )
-        row = self.text.row
+        row = self.row
         if legal:
             return row(meld, conds, value), self.pack.counts(cards), value, engine, row(meld, (), 0), ""
-        return "", None, 0, None, row(meld, (), 0), self.text.error(col, rule, reason)
+        return "", None, 0, None, row(meld, (), 0), self.error(col, rule, reason)
 
     def blocks(self, blocks: Iterable[list[str]]) -> Iterator[tuple[str, str]]:
         """The rows (``MELD<TAB>CONDITIONS<TAB>VALUE``) and error lines of each block of input
         lines (of standard input when ``file`` is ``-``: blank and comment lines skipped)."""
         take = self.pack.take_counts
         said: dict[str, str] = {}
-        error = self.text.error
+        error = self.error
         file = self.file
         melds = self.melds
         out = self.out
