@@ -29,12 +29,12 @@ from pancli.rules import Profile
 if TYPE_CHECKING:
     from pancli.app.report import Judgement as Judgement
     from pancli.model.actions import HandScript
-    from pancli.model.results import HandResult, JudgedHand, Remedy, Violation
+    from pancli.model.results import HandResult, JudgedHand, Remedy
     from pancli.notation.layout import RecordHand
     from pancli.notation.record_common import LineMemos
     from pancli.pagruc.referee import PagrucHandResult
     from pancli.pagruc.rules import PagrucRules
-    from pancli.panrules import PanRules, PanRulesByProfile
+    from pancli.panrules import PanRulesByProfile
 
 OpenRecord = Callable[[str], IO[str]]
 """Opens a record file by name (``-``: standard input) as text."""
@@ -230,8 +230,6 @@ class RecordJudge:
         self.rules_by_profile = rules_by_profile
         """The rules object of each profile met, shared by the hands judged here (the caller's,
         shared with its other judges, or made with the first Panguingue hand)."""
-        self.next_hand: Callable[[HandResult, HandScript, PanRules], Violation | None]
-        self.stop: Callable[[HandScript, Violation], HandResult]
         self.previous: HandResult | None = None
         """The last Panguingue hand judged in this record, for S3 (None: no constraint)."""
         self.started = False
@@ -263,17 +261,12 @@ class RecordJudge:
         if self.referee is None:
             # start-up: a night of PAGRUC alone does without the Panguingue referee
             from pancli.referee import referee_hand as pan_referee
-            from pancli.referee.play import next_hand_violation, stopped_before_play
 
-            self.referee, self.next_hand, self.stop = pan_referee, next_hand_violation, stopped_before_play
+            self.referee = pan_referee
         if self.profile is not None:
             script = replace(script, profile=self.profile)
         rules = self._pan_rules().of(script.profile)
-        s3 = None if previous is None else self.next_hand(previous, script, rules)
-        if s3 is not None:
-            result = self.stop(script, s3)
-        else:
-            result = self.referee(script, record_steps=self.steps, remedy=self.remedy, rules=rules)
+        result = self.referee(script, record_steps=self.steps, remedy=self.remedy, rules=rules, after=previous)
         self.previous = result
         sink.hand(HandReport(hand, script, result))
         return tally.count(result)
