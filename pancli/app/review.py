@@ -443,8 +443,15 @@ class ReviewSink:
     def close(self, tally: Tally, stopped: bool) -> None:
         pass
 
-    def taken(self) -> tuple[list[Any], str]:
-        return self.out, ""
+    @staticmethod
+    def out_type() -> Any:
+        # pickled: a review holds the hand as read and the actions played, the model's unions of
+        # Structs, which msgspec decodes only by a tag; a hand takes a second to review, so how its
+        # review travels costs nothing that shows
+        return None
+
+    def taken(self) -> tuple[Any, str]:
+        return tuple(self.out), ""
 
     def collector(self) -> type[Collector]:
         opts, player, rules_by = self.opts, self.player, self.rules_by_profile
@@ -455,7 +462,7 @@ class ReviewSink:
 
         return CollectReviews
 
-    def chunk(self, out: list[Any], err: str) -> None:
+    def chunk(self, out: Any, err: str) -> None:
         assert self.show is not None
         for r in out:
             self.show(r)
@@ -479,20 +486,22 @@ def review_files(
     player: str | None = None,
     profile: Profile | None = None,
     jobs: int = 1,
+    note: Callable[[str], None] | None = None,
     page: ReviewPage | None = None,
     rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:
     """Referee and review every hand of every file, in order, giving each review to ``show``.
     One rules object per profile serves the whole run: the referee's, the positions' and the
-    reviewer's (``rules_by_profile``; ``page``'s, whose page then rules as the review did)."""
+    reviewer's (``rules_by_profile``; ``page``'s, whose page then rules as the review did).
+    ``jobs`` > 1 needs ``note``, told when fewer workers could be made (:func:`replay_files`)."""
     from pancli.panrules import PanRulesByProfile  # start-up: pan review --help does without it
 
     if rules_by_profile is None:
         rules_by_profile = page.rules_by_profile if page is not None else PanRulesByProfile()
     sink = ReviewSink(opts, player, show, rules_by_profile)
     return replay_files(
-        names, sink, open_record=open_record, strict=False, profile=profile, jobs=jobs, chunk_hands=REVIEW_CHUNK,
-        rules_by_profile=rules_by_profile,
+        names, sink, open_record=open_record, strict=False, profile=profile, jobs=jobs, note=note,
+        chunk_hands=REVIEW_CHUNK, rules_by_profile=rules_by_profile,
     )  # fmt: skip
 
 
