@@ -140,5 +140,6 @@ SHARED: Final = frozenset(
         Rule.G8,
     }
 )
-"""The rules whose question the referee, the analyzer, the batches, self-play or ``pan live`` all
-ask (PAGRUC's: the referee, ``pan check --game pagruc``, ``pan score``, the standings and ``pan live``)."""
+"""The rules a rules object's method decides, whose question the referee, the analyzer, the
+batches, self-play or ``pan live`` ask (PAGRUC's: the referee, ``pan check --game pagruc``, ``pan
+score``, the standings and ``pan live``); I1's only the referee asks, the count a deal must hold."""
