@@ -177,7 +177,7 @@ def _made() -> tuple[Card, ...]:
     suit, so that each one's :attr:`Card.index` is its place (no enum hashed per card)."""
     made: list[Card] = []
     put = object.__setattr__
-    for rank, symbol in zip(Rank, _RANK_SYMBOL.values()):
+    for rank, symbol in zip(Rank, _RANK_SYMBOL.values(), strict=True):
         for suit in SUITS:
             c = object.__new__(Card)
             put(c, "rank", rank)

@@ -8,8 +8,8 @@ values it otherwise, is followed by the search. The rules object builds its spac
 it (:meth:`pancli.panrules.PanRules.meld_space`).
 
 The analyzer (:mod:`pancli.analyze`) asks it for candidate melds (self-play's quicker look at
-the widest melds a card might join is :func:`pancli.referee.simulate.widest_melds_with`), and a test compares every generated meld with its judgement under
-profiles of every knob value.
+the widest melds a card might join is :func:`pancli.referee.simulate.widest_melds_with`), and a
+test compares every generated meld with its judgement under profiles of every knob value.
 
 A hand is a multiset of the 40 distinct Panguingue cards, packed into one integer, five bits
 per card (a four-bit count under a guard bit), so that taking a meld out of what is left is one

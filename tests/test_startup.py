@@ -203,9 +203,7 @@ def test_a_command_loads_few_modules_of_pan(case: str) -> None:
     assert len(own) <= most, f"pan {' '.join(argv)} loads {len(own)} of pan's modules: {own}"
 
 
-SPELLINGS = launcher(
-    "'\\nSPELLINGS ' + str(sys.modules['pancli.notation.fast']._usual.cache_info().currsize) + '\\n'"
-)
+SPELLINGS = launcher("'\\nSPELLINGS ' + str(sys.modules['pancli.notation.fast']._usual.cache_info().currsize) + '\\n'")
 
 
 @pytest.mark.parametrize(("argv", "built"), [(["replay", PAGRUC_FILE], 1), (["replay", SMALL], 1)])

@@ -23,21 +23,20 @@ if TYPE_CHECKING:
     from pancli.app.report import HandReport
     from pancli.notation.layout import RecordHand
 
+    # (for the type checker only: a Protocol's class costs start-up, and nothing asks isinstance of them)
+    class ProgressMeter(Protocol):
+        """The progress line a long replay shows (told of each hand)."""
 
-class ProgressMeter(Protocol):
-    """The progress line a long replay shows (told of each hand)."""
+        enabled: bool
 
-    enabled: bool
+        def advance(self, n: int = ..., *, count: int = ...) -> None: ...
 
-    def advance(self, n: int = ..., *, count: int = ...) -> None: ...
+        def set(self, done: int, *, count: int = ...) -> None: ...
 
-    def set(self, done: int, *, count: int = ...) -> None: ...
+    class Share(Protocol):
+        """How far the input is read, in bytes."""
 
-
-class Share(Protocol):
-    """How far the input is read, in bytes."""
-
-    def read(self) -> int: ...
+        def read(self) -> int: ...
 
 
 BATCH = 256
