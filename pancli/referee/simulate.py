@@ -545,14 +545,11 @@ def _least_useful(hand: list[int], avoid: int) -> int:
     return best
 
 
-_AT: Final = {(x & 3, RANK_POS[x]): x for x in range(52) if RANK_POS[x] >= 0}
-"""The card of each suit and position in the pan pack's order (E2)."""
-
-
 def _away(c: int, steps: int) -> tuple[int, ...]:
-    """The cards of ``c``'s suit ``steps`` ranks from it in the pan pack's order (E2), lower first."""
+    """The cards of ``c``'s suit ``steps`` ranks from it in the pan pack's order (E2), lower first:
+    position ``q`` (0 to 9) is the rank ``q + 1`` up to the seven, ``q + 4`` from the jack on."""
     s, p = c & 3, RANK_POS[c]
-    return tuple(_AT[s, q] for q in (p - steps, p + steps) if (s, q) in _AT)
+    return tuple((q + 3 * (q > 6)) * 4 + s for q in (p - steps, p + steps) if 0 <= q <= 9)
 
 
 _ONE_AWAY: Final = tuple(_away(c, 1) for c in range(52))
