@@ -9,8 +9,9 @@ Run from the repository root (the package installed, e.g. ``pip install -e .``):
 Each round runs the baseline and every command once, in an order that alternates from round to
 round, and the medians are compared (target: every command at most 1.5x the baseline in CPU
 time, shorthand ``pay`` included: its letter shorthands are read without the grammar). Commands
-run as ``python -c "from pancli.cli import main; main()" ARGS`` so that ``--against TREE`` (a source
-tree of another version, put first on PYTHONPATH) runs the same launcher; ``.pyc`` files are
+run as ``python -c "from MODULE import main; main()" ARGS``, MODULE the ``pan`` console script's
+of each tree's pyproject.toml, so that ``--against TREE`` (a source tree of another version, put
+first on PYTHONPATH) runs what its own ``pan`` runs; ``.pyc`` files are
 allowed (PYTHONDONTWRITEBYTECODE is dropped), as for an installed program. Each tree's commands run
 from that tree (``python -c`` puts the current directory first on the path, before PYTHONPATH and
 an editable install).
@@ -28,7 +29,17 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LAUNCH = "import sys; sys.argv[0] = 'pan'; from pancli.cli import main; main()"
+
+
+def launcher(tree: Path) -> str:
+    """What ``tree``'s ``pan`` console script runs, as a ``python -c`` program."""
+    import tomllib
+
+    target = tomllib.loads((tree / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]["pan"]
+    module, function = target.split(":")
+    return f"import sys; sys.argv[0] = 'pan'; from {module} import {function}; {function}()"
+
+
 COMMANDS: list[tuple[str, list[str]]] = [
     ("pan --help", ["--help"]),
     ("pan check", ["check", "5s 5s 5s"]),
@@ -70,12 +81,14 @@ def main() -> None:
     commands = [(n, a) for n, a in COMMANDS if not args.only or any(o in n for o in args.only)]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     envs = {"this": dict(env, PYTHONPATH=str(ROOT))}
+    launch = {"this": launcher(ROOT)}
     if args.against is not None:
         envs["against"] = dict(env, PYTHONPATH=str(args.against.resolve()))
+        launch["against"] = launcher(args.against.resolve())
     jobs: list[tuple[str, str, list[str]]] = [("baseline", "this", [sys.executable, "-c", "import click"])]
     for name, argv in commands:
         for tree in envs:
-            jobs.append((name, tree, [sys.executable, "-c", LAUNCH, *argv]))
+            jobs.append((name, tree, [sys.executable, "-c", launch[tree], *argv]))
     for _, tree, cmd in jobs:  # warm the .pyc files
         timed(cmd, envs[tree])
     walls: dict[tuple[str, str], list[float]] = {(n, t): [] for n, t, _ in jobs}

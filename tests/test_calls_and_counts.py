@@ -240,3 +240,28 @@ def test_P10_the_stock_counts_from_the_cards_dealt(text: str, dealt: int) -> Non
     assert hand.script is not None
     pos = position_at(hand.script, _line(text, "1. Ana"), "Ana")
     assert pos.stock == 320 - dealt - 1 - 1  # the upcard, and Ana's draw
+
+
+# ------------------------------------------------------------------ who may call and count (T3)
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [(COUNTED, 'Dee count Eli ; "you have a card too many"'), (CALLED_LATE, "Dee call Ana #2")],
+    ids=["count", "call"],
+)
+def test_T3_a_player_who_went_on_top_may_not_call_or_count(text: str, line: str) -> None:
+    # Ben went on top in both records: he takes no further part, as a force of his is refused
+    by_ben = _edit(text, line, "Ben" + line.removeprefix("Dee"))
+    v = _ref(by_ben).violations[0]
+    assert (v.rule, v.line, v.player) == (Rule.T3, _line(by_ben, "Ben c"), "Ben")
+    assert v.message == "Ben went on top and takes no further part"
+
+
+def test_I1_a_retired_player_still_pays_so_his_count_is_heard() -> None:
+    # Eli retires at Dee's count (I1) but still pays the others: his count of Ana is heard
+    text = _edit(COUNTED, 'Dee count Eli ; "you have a card too many"\n', "Dee count Eli\nEli count Ana\n")
+    r = _ref(text)
+    assert [(x.violation.rule, x.retired) for x in r.remedies] == [(Rule.I1, True)] and r.violations == ()
+    at = _line(text, "Eli count Ana")
+    assert any(n.startswith(f"line {at}: Eli counts Ana: 10 cards, right") for n in r.notes)

@@ -288,7 +288,7 @@ def test_a_refused_fork_leaves_the_work_to_pan_itself(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(os, "fork", refuse)
     said: list[str] = []
-    with Workers(2, abs, note=said.append) as pool:
+    with Workers(2, abs, int, note=said.append) as pool:
         assert [r for _, r in pool.results(range(-3, 3), abs)] == [3, 2, 1, 0, 1, 2]
     assert said == [
         "pan: --jobs 2: cannot make worker 1 (Resource temporarily unavailable): the work goes on in one process,"

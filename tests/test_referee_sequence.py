@@ -13,7 +13,8 @@ from pancli.cli import cli
 from pancli.model.actions import HandScript
 from pancli.model.results import Ending, HandResult
 from pancli.panrules import PanRules
-from pancli.referee.play import next_hand_violation, stopped_before_play
+from pancli.referee.play import next_hand_violation
+from pancli.referee.table import Table
 from pancli.rules import HOYLE
 
 FRIDAY = ROOT / "samples" / "friday-hoyle.pan"
@@ -34,7 +35,10 @@ def test_S3_another_order_is_a_violation_before_play(order: tuple[str, ...]) -> 
     v = next_hand_violation(WON, HandScript(players=order, first_line=30), RULES)
     assert v is not None and (v.rule, v.line, v.col, v.player, v.turn) == ("S3", 30, 1, order[0], 0)
     assert "Cy Dee Ana Ben" in v.message and v.ruling.startswith("S3:")
-    stopped = stopped_before_play(HandScript(players=order), v)
+    table = Table(HandScript(players=order, first_line=30), rules=RULES, after=WON)
+    assert not table.deal_in() and table.stopped  # the position stops before play (S3)
+    stopped = table.finish()
+    assert stopped.violations == (v,) and (stopped.ending, stopped.ending_rule) == (Ending.STOPPED, "S3")
     assert stopped.payments == () and set(stopped.ledger.values()) == {0} and stopped.winner is None
 
 

@@ -144,8 +144,32 @@ def test_a_dealt_line_shows_every_card_dealt_in_order(tmp_path: Path) -> None:
     dealt = fast_cards(deal.removeprefix("deal Ana "))
     assert dealt is not None
     expected = [f"{svg.rank_text(c.rank)} {svg.SYMBOL[c.suit]}" for c in dealt]
-    row = next(r for r in text.split("<tr") if "<b>Ana</b>" in r and "dealt" in r)
+    row = next(r for r in text.split("<tr") if "deal <b>Ana</b>" in r)
     assert _cards(row) == expected and len(expected) == 10
+
+
+def test_a_play_line_is_in_the_records_words(tmp_path: Path) -> None:
+    # the page writes each line as the record writer does (a count, a call, a force, a decision,
+    # a reshuffle), its cards drawn: "Dee count Eli 10", never words of its own ("counts Eli: 10 in hand")
+    from pancli.notation.record_writer import item_text
+    from pancli.records import read_hands
+
+    names = ("samples/irregular-I1-counted-in-play.pan", "samples/illegal-P10-early-reshuffle.pan",
+             "samples/friday-hoyle.pan", "samples/illegal-I2-foul-meld-found.pan")  # fmt: skip
+    for name in names:
+        _, _, text, _ = _report(tmp_path, name)
+        cells = dict(re.findall(r"<tr[^>]*><td>(\d+)</td><td>(.*?)</td>", text))
+        seen = 0
+        with open(name, encoding="utf-8") as f:
+            for hand in read_hands(f, name, None):
+                assert hand.layout is not None
+                for item in hand.layout.lines:
+                    if getattr(item, "cards", None) or getattr(item, "card", None) or type(item).__name__ == "Turn":
+                        continue  # cards are pictures on the page
+                    shown = re.sub(r"<[^>]+>", " ", cells[str(item.line)]).split()
+                    assert shown == item_text(item).split(), (name, item.line)
+                    seen += 1
+        assert seen, name
 
 
 def test_the_page_stays_light_to_open_at_once(tmp_path: Path) -> None:

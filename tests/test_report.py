@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import msgspec
 import pytest
 from cli_kit import pan
 
@@ -98,6 +99,7 @@ def test_the_workers_fill_render_sinks_not_command_classes(sink: type[Sink]) -> 
         judge.hand(hand, Tally())
     out, err = worker.taken()
     assert out and not err
+    assert msgspec.convert(out, kind.out_type()) == out  # the values a worker hands back, as typed
 
 
 @pytest.mark.parametrize("kind", [SettleSink, JsonSettle, JsonlSettle])

@@ -13,10 +13,13 @@ from typing import Any
 import pytest
 from cli_kit import SAMPLES, pan
 
-from pancli.analyze.review import Judgement, Options
+from pancli.analyze.review import Down, Judgement, NoUse, Options, Play, Ruled
 from pancli.app.replay import referee
-from pancli.app.review import HandReview, comment, review_hand
+from pancli.app.review import HandReview, review_hand
+from pancli.model.actions import Add, Discard, MeldNew
+from pancli.notation import parse_card
 from pancli.records import read_hands
+from pancli.render.review import comment, note_text, play_text
 
 FAST = Options(samples=100, advice_samples=20)
 
@@ -46,23 +49,42 @@ def test_review_I2_a_foul_play_gets_double_question_against_the_best_legal_play(
 ) -> None:
     j = _at(_reviewed(_sample(name)), line, "foul")
     assert j.mark == "??" and j.best != j.played and j.chips == cost  # the remedy's returns, in all
-    assert played is None or j.played == played
-    assert best is None or j.best == best
-    assert j.note.startswith("I2: foul meld")
+    assert played is None or play_text(j.played) == played
+    assert best is None or play_text(j.best) == best
+    assert isinstance(j.note, Ruled) and j.note.rule == "I2" and note_text(j.note).startswith("I2: foul meld")
     text = comment(j, True)
     assert text.startswith(f"{{review ??: foul play (returned {cost:.0f} units in all); the best legal play ")
 
 
 def test_review_P8_the_illegal_play_that_stops_the_review_is_marked_too() -> None:
     j = _at(_reviewed(_sample("illegal-P8-forcing.pan")), 28, "foul")
-    assert j.mark == "??" and j.best.startswith("take 5c, add 5c to #1") and j.chips == 0.0
+    assert j.mark == "??" and play_text(j.best).startswith("take 5c, add 5c to #1") and j.chips == 0.0
+
+
+def test_review_P4_a_judgement_holds_the_actions_and_figures_the_exporters_word() -> None:
+    # the reviewer decides in values (the model's actions, the note's figures); --json writes their words
+    reviews = _reviewed(_sample("friday-hoyle.pan"))
+    j = _at(reviews, 65, "meld")
+    fives, seven = tuple(parse_card(c) for c in ("5c", "5c", "5c")), parse_card("7d")
+    assert j.best == Play((MeldNew(fives), Add((seven,), 2)))
+    assert isinstance(j.note, Down) and note_text(j.note) == (
+        f"{j.note.best_cards} cards down for {j.note.best_chips} from each vs {j.note.played_cards} for "
+        f"{j.note.played_chips}"
+    )
+    assert all(isinstance(j.played, Play) and isinstance(j.best, Play) for r in reviews for j in r.judgements)
+    fast = ("--samples", "100", "--advice-samples", "20", "-q", "--json")
+    doc = json.loads(pan("review", *fast, str(SAMPLES / "friday-hoyle.pan")).stdout)
+    judged = [j for r in reviews for j in r.judgements]
+    assert [(d["played"], d["best"], d["note"]) for d in doc["judgements"]] == [
+        (play_text(j.played), play_text(j.best), note_text(j.note)) for j in judged
+    ]
 
 
 def test_review_C7_a_meld_laid_a_turn_later_is_not_given_up_in_full() -> None:
     # friday-hoyle hand 2: Ana keeps the 7d of [7d Jd Qd Kd] back at line 65 (and lays it at 69):
     # what she gives up is the chance that no usable draw comes in time, not the 3 units
     j = _at(_reviewed(_sample("friday-hoyle.pan")), 65, "meld")
-    assert j.best == "meld [5c 5c 5c], add 7d to #2"
+    assert play_text(j.best) == "meld [5c 5c 5c], add 7d to #2"
     assert 0.0 < j.chips_part < 3.0 and j.chips < 3.0 + j.out_part
     assert "units expected" in comment(j, True)
     held = _at(_reviewed(_sample("friday-hoyle.pan")), 23, "meld")  # [Jc Qc Kc] kept back: no mark now
@@ -83,9 +105,10 @@ def test_review_C8_chips_and_going_out_weigh_in_one_figure() -> None:
 def test_review_P2_a_drawn_card_thrown_is_judged() -> None:
     reviews = _reviewed(_sample("friday-hoyle.pan"))
     j = _at(reviews, 25, "meld")  # Dee draw Kc, discard Kc: no use for it, so no choice, and no mark
-    assert j.played == "discard Kc" and j.mark == "" and "P2" in j.note
+    assert play_text(j.played) == "discard Kc" and j.mark == "" and isinstance(j.note, NoUse)
+    assert "P2" in note_text(j.note)
     j = _at(reviews, 27, "meld")  # Ana draw 7c, discard 7c: it had a use; throwing it was no worse
-    assert j.played == "discard 7c" and j.mark == ""
+    assert play_text(j.played) == "discard 7c" and j.mark == ""
 
 
 def test_review_P2_throwing_the_draw_that_goes_out_is_the_worst_blunder() -> None:
@@ -94,7 +117,7 @@ def test_review_P2_throwing_the_draw_that_goes_out_is_the_worst_blunder() -> Non
         "14. Cruz draw 3h, discard 3h",
     )
     j = _at(_reviewed(text), 37, "meld")
-    assert j.played == "discard 3h" and j.best == "meld [Ah 2h 3h], out" and j.mark == "??"
+    assert play_text(j.played) == "discard 3h" and play_text(j.best) == "meld [Ah 2h 3h], out" and j.mark == "??"
     assert j.chips >= 8.0
 
 
@@ -184,8 +207,9 @@ def test_review_T1_advice_shuffles_as_random_shuffle_does() -> None:
 
 
 def test_review_words_read_right() -> None:
-    from pancli.analyze.review import _cards
-
-    assert (_cards(1), _cards(3)) == ("1 card", "3 cards")  # never "1 cards down"
-    j = Judgement("discard", "Ana", 9, 3, "discard 7d", "discard Kc", 2.5, 0.1, 0.18, 0.41, 0.004, 3, "?!", "", 0, 2.5)
+    assert note_text(Down(1, 4, 3, 8)).startswith("1 card down")  # never "1 cards down"
+    assert note_text(Down(3, 8, 1, 4)).startswith("3 cards down")
+    seven, king = parse_card("7d"), parse_card("Kc")
+    j = Judgement("discard", "Ana", 9, 3, Play((Discard(seven),)), Play((Discard(king),)), 2.5, 0.1, 0.18, 0.41, 0.004,
+                  3, "?!", None, 0, 2.5)  # fmt: skip
     assert "(s.e. 0.4 points)" in comment(j, True)  # a standard error under 1% is not "0%"

@@ -259,7 +259,7 @@ if sys.argv[1] == 'PLAIN':  # the plain path: gc as Python sets it, no gc.freeze
     gc.set_threshold = lambda *thresholds: None
     gc.disable = lambda: None
     del sys.argv[1]
-from pancli.cli import main
+from pancli.__main__ import main
 main()
 """
 
@@ -314,23 +314,47 @@ def test_help_lists_every_command_with_its_real_short_help(width: int) -> None:
 
 LOAD_COLLECTIONS = """
 import gc, sys
+threshold = gc.get_threshold()
 started = []
 gc.callbacks.append(lambda phase, info: started.append(info["generation"]) if phase == "start" else None)
-import pancli.cli
-sys.stderr.write(f"COLLECTIONS {len(started)} ENABLED {gc.isenabled()} FROZEN {gc.get_freeze_count() > 10_000}")
+if sys.argv[1] == "program":
+    from pancli.__main__ import load
+    load()
+else:
+    import pancli.cli
+collections = len(started)
+sys.stderr.write(f"COLLECTIONS {collections} ENABLED {gc.isenabled()} FROZEN {gc.get_freeze_count() > 10_000}")
+sys.stderr.write(f" THRESHOLD {gc.get_threshold()[0]}")
 """
 
 
-def test_pan_s_modules_load_without_a_collection_and_leave_the_collector_on() -> None:
-    """No collection walks the modules while ``pancli.cli`` (with click, typing and the rest)
-    loads; they are frozen out of later ones, and whoever imported it keeps a collector that runs.
+def _loaded(how: str) -> str:
+    """The collector's record of loading the command line ``how``: as the ``pan`` program, or imported.
     (Run twice with .pyc files written: compiling a changed module collects, before pan's first line.)"""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     for _ in range(2):
         p = subprocess.run(
-            [sys.executable, "-c", LOAD_COLLECTIONS], capture_output=True, text=True, cwd=ROOT, env=env, check=False
+            [sys.executable, "-c", LOAD_COLLECTIONS, how],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            check=False,
         )
-    assert p.stderr.endswith("COLLECTIONS 0 ENABLED True FROZEN True"), p.stderr
+    return p.stderr
+
+
+def test_pan_s_modules_load_without_a_collection_and_leave_the_collector_on() -> None:
+    """The ``pan`` program loads its modules (click, typing and the rest) with no collection
+    walking them; they are frozen out of later ones and the collector runs again after."""
+    assert _loaded("program").endswith("COLLECTIONS 0 ENABLED True FROZEN True THRESHOLD 10000"), _loaded("program")
+
+
+def test_importing_the_command_line_leaves_the_host_s_collector_as_it_was() -> None:
+    """A program or a test that imports :mod:`pancli.cli` keeps Python's collector: nothing
+    frozen, its own threshold (the settings are the ``pan`` program's)."""
+    loaded = _loaded("imported")
+    assert loaded.endswith("ENABLED True FROZEN False THRESHOLD 700"), loaded
 
 
 def test_a_record_without_claims_or_money_compiles_none_of_their_patterns_as_pan_starts() -> None:

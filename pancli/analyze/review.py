@@ -33,6 +33,7 @@ earned ``?`` or worse earns ``!``.
 
 from __future__ import annotations
 
+import enum
 import math
 from collections.abc import Iterable, Sequence
 from typing import Final
@@ -40,10 +41,12 @@ from typing import Final
 from pancli.analyze.advice import Start, advise
 from pancli.analyze.arrange import Arrangement, HandContext
 from pancli.analyze.odds import Policy, final_melds, live_copies, out_odds
-from pancli.cards import Card, format_cards
+from pancli.cards import Card
 from pancli.melds import Meld
 from pancli.meldspace import NSLOT, SLOT_OF, MeldSpace
+from pancli.model.actions import Action, Add, Discard, MeldNew, Out, Take
 from pancli.panrules import PanRules, PanRulesByProfile
+from pancli.rulebook import Rule
 from pancli.rules import Profile
 from pancli.values import Value
 
@@ -75,6 +78,100 @@ class Options(Value):
     seed: int = 1
 
 
+class Choice(enum.Enum):
+    """A choice with no action of its own to write."""
+
+    STAY = "stay"
+    """Stay in the hand (T1)."""
+    TOP = "top"
+    """Go on top (T1)."""
+    DRAW = "draw"
+    """Draw from the stock rather than take the live discard (P1)."""
+    STOCK = "stock"
+    """Draw from the stock: the legal play when the take itself was illegal."""
+    LEGAL = "legal"
+    """A legal play, when the draw itself was illegal and none is judged better."""
+    NOTHING = "nothing"
+    """Nothing laid."""
+
+
+class Play(Value):
+    """A choice judged, as values: the actions in turn order (the record's own, or the analyzer's),
+    after ``keep``, the draw P9 makes the player keep; or a :class:`Choice` with no actions."""
+
+    actions: tuple[Action, ...] = ()
+    keep: Card | None = None
+    choice: Choice | None = None
+
+
+class NextDraw(Value):
+    """A discard's note (P5): the chips of the next usable draw, from each opponent, after the best
+    discard and after the one played."""
+
+    best: float
+    played: float
+
+
+class BestDiscard(Value):
+    """The note of the best discard played (P5): how many of the ``others`` discards would have earned
+    ``?`` or ``??`` (``worse``), and the chips of the next usable draw after it, from each opponent."""
+
+    worse: int
+    others: int
+    best: float
+
+
+class NoUse(Value):
+    """A drawn ``card`` with no use with the hand or the melds, thrown as P2 requires."""
+
+    card: Card
+
+
+class Down(Value):
+    """What goes down (P4): the cards and chips (from each opponent) of the analyzer's arrangement
+    and of the play."""
+
+    best_cards: int
+    best_chips: int
+    played_cards: int
+    played_chips: int
+
+
+class Ruled(Value):
+    """A foul play's note: the rule the referee ruled broken, his ruling, and the remedy (I1, I2;
+    ``""`` when none put it right)."""
+
+    rule: Rule
+    message: str
+    remedy: str = ""
+
+
+class TakeOrDraw(Value):
+    """Taking or drawing (P1, P3): the chips collected now, from each opponent, by the best and by the play."""
+
+    best: float
+    played: float
+
+
+class StayOrTop(Value):
+    """Staying or going on top (T1): the expected units of each (the error of staying's)."""
+
+    stay: float
+    stay_se: float
+    top: float
+
+
+Note = NextDraw | BestDiscard | NoUse | Down | Ruled | TakeOrDraw | StayOrTop
+"""What a judgement notes besides its sizes, as values (render/review.py words it)."""
+
+
+def arrangement_actions(arr: Arrangement) -> tuple[Action, ...]:
+    """The actions that lay ``arr``: ``meld [..]`` for a new meld, ``add .. to #N`` for cards added."""
+    return tuple(
+        MeldNew(tuple(p.meld.cards)) if p.target is None else Add(tuple(p.cards), p.target + 1) for p in arr.placed
+    )
+
+
 class Judgement(Value):
     """One decision judged: who, where (``line``, ``action``: the index of the action in the
     turn, -1 for a decision line), what was played and the best choice, and the sizes."""
@@ -85,8 +182,8 @@ class Judgement(Value):
     player: str
     line: int
     action: int
-    played: str
-    best: str
+    played: Play
+    best: Play
     chips: float
     """Expected units given up in all (0: none; the best is worth no more than the play)."""
     chips_se: float
@@ -96,7 +193,7 @@ class Judgement(Value):
     depth: int
     mark: str
     """``""``, ``!``, ``?!``, ``?`` or ``??``."""
-    note: str = ""
+    note: Note | None = None
     chips_part: float = 0.0
     """The part of the difference from chips (collected at once and at the next usable draw)."""
     out_part: float = 0.0
@@ -377,17 +474,14 @@ def judge_discard(
     b, p = worths[best], worths[played]
     loss, chips, out, se = _gives_up(b, p)
     mark = mark_of(loss, se, 0.0, 0.0)
-    note = f"next usable draw {looks[best].chips:.2f} vs {looks[played].chips:.2f} from each"
+    note: Note = NextDraw(looks[best].chips, looks[played].chips)
     if best == played:
         others = [w for d, w in worths.items() if d != best]
         worse = sum(1 for o in others if mark_of(*_gives_up(b, o)[::3], 0.0, 0.0) in ("?", "??"))
         mark = "!" if 2 * worse > len(others) else ""
-        note = (
-            f"{worse} of the {len(others)} other discards would earn ? or ??; "
-            f"next usable draw {looks[best].chips:.2f} from each"
-        )
+        note = BestDiscard(worse, len(others), looks[best].chips)
     return Judgement(
-        "discard", player, line, action, f"discard {played}", f"discard {best}", max(0.0, loss), se,
+        "discard", player, line, action, Play((Discard(played),)), Play((Discard(best),)), max(0.0, loss), se,
         p.p, b.p, math.hypot(b.p_se, p.p_se), opts.depth, mark, note, chips, out,
     )  # fmt: skip
 
@@ -413,17 +507,6 @@ def best_discard(
     return best, looks[best]
 
 
-def arrangement_text(arr: Arrangement) -> str:
-    """``meld [..], add .. to #N`` as a turn writes them (the canonical action text)."""
-    parts = []
-    for p in arr.placed:
-        if p.target is None:
-            parts.append(f"meld [{format_cards(p.meld.cards)}]")
-        else:
-            parts.append(f"add {format_cards(p.cards)} to #{p.target + 1}")
-    return ", ".join(parts)
-
-
 class Laid(Value):
     """What a turn put down: the cards laid (the drawn one included), the units each opponent
     paid for them (C1-C7, as the referee ruled), the cards left in the hand and the melds after."""
@@ -432,7 +515,8 @@ class Laid(Value):
     chips: int
     hand: tuple[Card, ...]
     table: tuple[Meld, ...]
-    text: str
+    actions: tuple[Action, ...]
+    """The turn's actions that laid them (``meld``, ``add``, ``borrow``, ``split``)."""
 
 
 def _after(arr: Arrangement, table: Sequence[Meld], rules: PanRules, opponents: int) -> tuple[float, Outlook | None]:
@@ -444,20 +528,16 @@ def _after(arr: Arrangement, table: Sequence[Meld], rules: PanRules, opponents: 
     return chips + rules.going_out_value(final_melds(arr, table)).total * opponents, Outlook(1.0, 0.0, 0.0)
 
 
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
-
-
 def _play_worth(
     arr: Arrangement, table: Sequence[Meld], spot: Spot, depth: int, memo: Memo | None
-) -> tuple[Worth, str]:
-    """What laying ``arr`` (then the best discard) is worth, and its text."""
+) -> tuple[Worth, tuple[Action, ...]]:
+    """What laying ``arr`` (then the best discard) is worth, and its actions (``out`` when it goes out)."""
     chips, out = _after(arr, table, spot.rules, spot.opponents)
     melds = final_melds(arr, table)
     if out is not None:
-        return worth(chips, None, melds, spot), arrangement_text(arr) + ", out"
+        return worth(chips, None, melds, spot), (*arrangement_actions(arr), Out())
     _, look = best_discard(list(arr.dead), melds, spot.seen, spot.profile, depth, spot.opts, spot, memo)
-    return worth(chips, look, melds, spot), arrangement_text(arr)
+    return worth(chips, look, melds, spot), arrangement_actions(arr)
 
 
 def judge_melds(
@@ -482,13 +562,15 @@ def judge_melds(
     now = HandContext(hand, profile, table, memo.space(profile)).using(SLOT_OF[drawn])  # the analyzer's "now"
     threw = laid.down == 0
     if now is None and threw:
-        played = f"discard {drawn}"  # P2 leaves no choice: judged, and never marked
-        note = f"{drawn} has no use with the hand or the melds: thrown, as P2 requires"
-        return Judgement("meld", player, line, action, played, played, 0.0, 0.0, None, None, 0.0, opts.depth, "", note)
+        thrown = Play((Discard(drawn),))  # P2 leaves no choice: judged, and never marked
+        return Judgement(
+            "meld", player, line, action, thrown, thrown, 0.0, 0.0, None, None, 0.0, opts.depth, "", NoUse(drawn)
+        )
     if now is None or (laid.down, laid.chips) >= (now.melded, now.value):
         return None
     spot = Spot(tuple(seen), memo.rules(profile), opponents, stakes, opts)
-    b, best_text = _play_worth(now, table, spot, opts.depth, memo)
+    b, best_actions = _play_worth(now, table, spot, opts.depth, memo)
+    best = Play(best_actions)
     if not laid.hand:
         pay = spot.rules.going_out_value(laid.table).total
         p = worth(float((laid.chips + pay) * opponents), None, laid.table, spot)
@@ -499,13 +581,12 @@ def judge_melds(
     mark = mark_of(loss, se, 0.0, 0.0)
     if threw and not now.dead:
         mark = "??"  # a draw that puts the player out, thrown: the worst blunder there is
-    played = laid.text or (f"discard {drawn}" if threw else "nothing laid")
+    played = Play(laid.actions) if laid.actions else Play((Discard(drawn),)) if threw else Play(choice=Choice.NOTHING)
     if loss < 0 and mark != "??":
-        best_text, mark = played, ""  # the play is worth more than the analyzer's arrangement
+        best, mark = played, ""  # the play is worth more than the analyzer's arrangement
     return Judgement(
-        "meld", player, line, action, played, best_text, max(0.0, loss), se, p.p, b.p, math.hypot(b.p_se, p.p_se),
-        opts.depth, mark, f"{_cards(now.melded)} down for {now.value} from each vs {laid.down} for {laid.chips}",
-        chips, out,
+        "meld", player, line, action, played, best, max(0.0, loss), se, p.p, b.p, math.hypot(b.p_se, p.p_se),
+        opts.depth, mark, Down(now.melded, now.value, laid.down, laid.chips), chips, out,
     )  # fmt: skip
 
 
@@ -513,7 +594,7 @@ def judge_foul(
     player: str,
     line: int,
     action: int,
-    played: str,
+    played: Play,
     hand: Sequence[Card],
     drawn: Card | None,
     table: Sequence[Meld],
@@ -522,38 +603,40 @@ def judge_foul(
     opponents: int,
     opts: Options,
     returned: int,
-    why: str,
+    why: Ruled,
     forced: Card | None = None,
     keep: Card | None = None,
-    fallback: str = "a legal play",
+    fallback: Choice = Choice.LEGAL,
     memo: Memo | None = None,
 ) -> Judgement:
     """A play the referee ruled illegal or foul (``why``): ``??`` against the best legal play (the
     analyzer's arrangement that uses ``drawn``, or the live discard ``forced`` that P8 made him take,
     or drawing and throwing it, or keeping the draw P9 makes him ``keep``; ``fallback`` when the draw itself was
     illegal), its cost the ``returned`` units the remedy took back."""
-    best = fallback
-    take = ""
+    best = Play(choice=fallback)
+    take: tuple[Action, ...] = ()
     memo = memo or Memo()
     if drawn is None and forced is not None:
-        drawn, take = forced, f"take {forced}, "
+        drawn, take = forced, (Take(forced),)
     if drawn is not None and keep is not None:
         others = [c for c in hand if c != keep]  # the position's P9: any hand card but the kept one
         d, _ = best_discard(others, table, seen, profile, 1, opts, memo=memo)
-        best = f"keep {keep} (P9)" + (f", discard {d}" if d is not None else "")
+        best = Play((Discard(d),) if d is not None else (), keep=keep)
     elif drawn is not None:
         now = HandContext(hand, profile, table, memo.space(profile)).using(SLOT_OF[drawn])
         if now is None:
-            best = f"discard {drawn}"
+            best = Play((Discard(drawn),))
         else:
-            best = take + arrangement_text(now) + (", out" if not now.dead else "")
-            if now.dead:
+            acts = (*take, *arrangement_actions(now))
+            if not now.dead:
+                acts = (*acts, Out())
+            else:
                 spot = Spot(tuple(seen), memo.rules(profile), opponents, CALM, opts)
                 d, _ = best_discard(list(now.dead), final_melds(now, table), seen, profile, 1, opts, spot, memo)
-                best += f", discard {d}" if d is not None else ""
-    note = why
+                acts = (*acts, Discard(d)) if d is not None else acts
+            best = Play(acts)
     return Judgement(
-        "foul", player, line, action, played, best, float(returned), 0.0, None, None, 0.0, opts.depth, "??", note,
+        "foul", player, line, action, played, best, float(returned), 0.0, None, None, 0.0, opts.depth, "??", why,
         float(returned), 0.0,
     )  # fmt: skip
 
@@ -583,8 +666,8 @@ def judge_draw(
     live = live_copies(memo.rules(profile), own, seen)
     depth = opts.depth
     spot = Spot(tuple(_minus(seen, offered)), memo.rules(profile), opponents, stakes, opts)
-    take, take_text = _play_worth(arr, table, spot, depth - 1, memo)
-    take_text = f"take {offered}, {take_text}"
+    take, take_actions = _play_worth(arr, table, spot, depth - 1, memo)
+    taking = Play((Take(offered), *take_actions))
     unseen = sum(live)
     policy = (memo or Memo()).policy(profile)
     first, _, draw_chips = _next_draw(ctx, live, policy) if unseen else (0.0, 0.0, 0.0)
@@ -594,15 +677,15 @@ def judge_draw(
     )
     look = Outlook(odds.p[-1], odds.se[-1], 0.0) if odds is not None else Outlook(0.0, 0.0, 0.0)
     draw = worth(draw_chips, look, table, spot, later=False)
-    options = {True: (take, take_text), False: (draw, "draw")}
+    options = {True: (take, taking), False: (draw, Play(choice=Choice.DRAW))}
     best = max(options, key=lambda k: (round(options[k][0].units, 9), options[k][0].p, k == took))
-    (b, btext), (p, ptext) = options[best], options[took]
+    (b, bplay), (p, pplay) = options[best], options[took]
     loss, chips, out, se = _gives_up(b, p)
     mark = mark_of(loss, se, 0.0, 0.0)
     now = {True: float(arr.value * opponents), False: draw_chips}
     return Judgement(
-        "draw", player, line, 0, ptext, btext, max(0.0, loss), se, p.p, b.p, math.hypot(b.p_se, p.p_se), depth,
-        mark, f"{now[best] / opponents:.2f} vs {now[took] / opponents:.2f} from each now", chips, out,
+        "draw", player, line, 0, pplay, bplay, max(0.0, loss), se, p.p, b.p, math.hypot(b.p_se, p.p_se), depth,
+        mark, TakeOrDraw(now[best] / opponents, now[took] / opponents), chips, out,
     )  # fmt: skip
 
 
@@ -641,9 +724,8 @@ def judge_decision(
     best = adv.stay >= adv.top
     chips = choice[best] - choice[stayed]
     mark = mark_of(chips, adv.stay_se, 0.0, 0.0)
-    word = {True: "stay", False: "top"}
+    word = {True: Play(choice=Choice.STAY), False: Play(choice=Choice.TOP)}
     return Judgement(
         "decision", player, line, -1, word[stayed], word[best], max(0.0, chips), adv.stay_se, None, None, 0.0,
-        opts.depth, mark, f"stay {adv.stay:+.2f} (s.e. {adv.stay_se:.2f}) vs top {adv.top:+.2f} units expected",
-        chips,
+        opts.depth, mark, StayOrTop(adv.stay, adv.stay_se, adv.top), chips,
     )  # fmt: skip

@@ -50,7 +50,6 @@ from pancli.notation.record_common import escape_value
 from pancli.panrules import PanRules, PanRulesByProfile
 from pancli.records.reader import HandChunk, Physical, read_chunk, read_hands
 from pancli.records.tags import read_stake
-from pancli.referee.play import next_hand_violation, stopped_before_play
 from pancli.referee.position import now_of
 from pancli.referee.table import Table
 from pancli.rulebook import closest, lookup
@@ -491,11 +490,10 @@ class Session:
         if self._now_of is not report:
             table = self._table if self._table_of is report else None
             if table is None:  # the session opened, or an undo read the file again
-                got = self._position(report.script)
-                table = got if not isinstance(got, tuple) else None
-                self._table_of = report if table is not None else None
-            # (an accepted hand has a position: no S3 fault, no violation)
-            self._now = now_of(table) if table is not None and not table.violations else None
+                table = self._position(report.script)
+                self._table_of = report
+            # (an accepted hand has a position: no violation, S3's at the deal included)
+            self._now = now_of(table) if not table.violations else None
             self._now_of = report
         return self._now
 
@@ -521,20 +519,16 @@ class Session:
         order = self._rules(report.script.profile).next_order(result.players, result.winner)
         return tuple(result.players) if order is None else order
 
-    def _position(self, script: HandScript) -> Table | tuple[HandResult]:
+    def _position(self, script: HandScript) -> Table:
         """The referee's position of the Panguingue hand in play at the lines of ``script``: its
         new lines pushed, lines that changed taken back first; dealt afresh only when the hand
-        begins or its deal or tags change. A hand S3 stops before play has none: its result."""
+        begins or its deal or tags change (a hand S3 stops before play stays stopped)."""
         head = replace(script, events=())
         table = self._table
         if table is None or self._head != head or self._head_after is not self.previous or not table.play_to(script):
             previous = self.previous
             rules = self._rules(script.profile)
-            s3 = None if previous is None else next_hand_violation(previous, script, rules)
-            if s3 is not None:
-                self._table = None
-                return (stopped_before_play(script, s3),)
-            table = Table(script, rules=rules, remedy=self.judge.remedy, undo=True)
+            table = Table(script, rules=rules, remedy=self.judge.remedy, undo=True, after=previous)
             table.deal_in()
             self._table, self._head, self._head_after = table, head, previous
             table.play_to(script)
@@ -566,9 +560,8 @@ class Session:
         assert script is not None
         if script.game is Game.PAGRUC:
             return HandReport(hand, script, self._pagruc_position(script).result_now())
-        got = self._position(script)
-        report = HandReport(hand, script, got[0] if isinstance(got, tuple) else got.result_now())
-        self._table_of = report if not isinstance(got, tuple) else None
+        report = HandReport(hand, script, self._position(script).result_now())
+        self._table_of = report
         return report
 
     def _rewind(self) -> None:

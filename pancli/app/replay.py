@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Generator, Sequence
-from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from msgspec.structs import replace
 
@@ -25,16 +25,17 @@ from pancli.app.report import HandReport
 from pancli.cards import Game
 from pancli.rulebook import Rule
 from pancli.rules import Profile
+from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.app.report import Judgement as Judgement
     from pancli.model.actions import HandScript
-    from pancli.model.results import HandResult, JudgedHand, Remedy, Violation
+    from pancli.model.results import HandResult, JudgedHand, Remedy
     from pancli.notation.layout import RecordHand
     from pancli.notation.record_common import LineMemos
     from pancli.pagruc.referee import PagrucHandResult
     from pancli.pagruc.rules import PagrucRules
-    from pancli.panrules import PanRules, PanRulesByProfile
+    from pancli.panrules import PanRulesByProfile
 
 OpenRecord = Callable[[str], IO[str]]
 """Opens a record file by name (``-``: standard input) as text."""
@@ -178,9 +179,16 @@ class HandSink(Protocol):
 class Collector(HandSink, Protocol):
     """What a worker process fills with a chunk of hands, for a :class:`ChunkSink`."""
 
-    def taken(self) -> tuple[list[Any], str]:
-        """What the hands made, for the main process to write: the output's pieces (the text of
-        plain output, the objects of ``--json`` and ``--jsonl``) and the standard-error text."""
+    @staticmethod
+    def out_type() -> Any:
+        """The type of the values :meth:`taken` gives, as msgspec decodes it (frozen Structs,
+        tuples, text): the main process decodes a worker's chunk as it (:class:`JudgedChunk`).
+        None: values msgspec cannot decode by type, which travel pickled."""
+
+    def taken(self) -> tuple[Any, str]:
+        """What the hands made, for the main process to write: the output's values (of
+        :meth:`out_type`: the text of plain output, the objects of ``--json`` and ``--jsonl``,
+        the reviews) and the standard-error text."""
 
 
 @runtime_checkable
@@ -190,7 +198,7 @@ class ChunkSink(HandSink, Protocol):
     def collector(self) -> type[Collector]:
         """The kind of sink a worker fills for this one (built with no arguments)."""
 
-    def chunk(self, out: list[Any], err: str) -> None:
+    def chunk(self, out: Any, err: str) -> None:
         """Write the output of one chunk (in order): what its collector took."""
 
 
@@ -242,8 +250,6 @@ class RecordJudge:
         self.rules_by_profile = rules_by_profile
         """The rules object of each profile met, shared by the hands judged here (the caller's,
         shared with its other judges, or made with the first Panguingue hand)."""
-        self.next_hand: Callable[[HandResult, HandScript, PanRules], Violation | None]
-        self.stop: Callable[[HandScript, Violation], HandResult]
         self.previous: HandResult | None = None
         """The last Panguingue hand judged in this record, for S3 (None: no constraint)."""
         self.started = False
@@ -275,17 +281,12 @@ class RecordJudge:
         if self.referee is None:
             # start-up: a night of PAGRUC alone does without the Panguingue referee
             from pancli.referee import referee_hand as pan_referee
-            from pancli.referee.play import next_hand_violation, stopped_before_play
 
-            self.referee, self.next_hand, self.stop = pan_referee, next_hand_violation, stopped_before_play
+            self.referee = pan_referee
         if self.profile is not None:
             script = replace(script, profile=self.profile)
         rules = self._pan_rules().of(script.profile)
-        s3 = None if previous is None else self.next_hand(previous, script, rules)
-        if s3 is not None:
-            result = self.stop(script, s3)
-        else:
-            result = self.referee(script, record_steps=self.steps, remedy=self.remedy, rules=rules)
+        result = self.referee(script, record_steps=self.steps, remedy=self.remedy, rules=rules, after=previous)
         self.previous = result
         sink.hand(HandReport(hand, script, result))
         return tally.count(result)
@@ -326,6 +327,7 @@ def replay_files(
     strict: bool,
     profile: Profile | None,
     jobs: int = 1,
+    note: Callable[[str], None] | None = None,
     chunk_hands: int = 0,
     rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:
@@ -338,6 +340,8 @@ def replay_files(
     hands in that many forked worker processes, where processes can be forked and the sink
     is a :class:`ChunkSink`: the sink gets the same output, in the same order. A chunk holds
     ``chunk_hands`` hands (0: :data:`CHUNK_HANDS`; fewer for a sink whose every hand is long work).
+    ``note`` is told, in a sentence, when fewer workers than ``jobs`` could be made (the caller
+    says it: nothing here writes to a terminal); ``jobs`` > 1 needs it.
     """
     # start-up: pan replay --help does without these
     from pancli.notation.record_common import LineMemos
@@ -345,10 +349,12 @@ def replay_files(
     from pancli.records.tags import record_folder
 
     if jobs > 1 and isinstance(sink, ChunkSink) and hasattr(os, "fork"):
+        if note is None:
+            raise TypeError("replay_files: jobs > 1 needs note (who says that fewer workers could be made)")
         size = chunk_hands or CHUNK_HANDS
         return _replay_parallel(
-            names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs, chunk_hands=size,
-            rules_by_profile=rules_by_profile,
+            names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs, note=note,
+            chunk_hands=size, rules_by_profile=rules_by_profile,
         )  # fmt: skip
     tally = Tally()
     stopped = False
@@ -375,10 +381,50 @@ CHUNK_HANDS = 200
 
 _Task = tuple[Any, str, str | None]
 """A chunk of hands (as :func:`pancli.records.reader.split_hands` cuts it), its file and folder."""
-_Done = tuple[list[Any], str, tuple[int, ...], bool, "HandScript | None", "HandResult | None"]
-"""A judged chunk: its output's pieces (:meth:`Collector.taken`), standard error, tally counts,
-stopped, and its edges for S3: the script of its first hand (None unless Panguingue) and the
-result of its last."""
+
+Out = TypeVar("Out")
+
+
+class FirstHand(Value):
+    """What S3 asks of the first hand of a chunk (a Panguingue hand): its players in order, the
+    profile it is judged under and its first line (:func:`~pancli.referee.play.next_hand_violation`)."""
+
+    players: tuple[str, ...]
+    profile: Profile
+    first_line: int
+
+    def script(self) -> HandScript:
+        """The hand as S3 sees it: its players, profile and place (what it played is not asked)."""
+        from pancli.model.actions import HandScript  # start-up: pan replay --help does without it
+
+        return HandScript(self.players, self.profile, first_line=self.first_line)
+
+
+class LastHand(Value):
+    """What S3 asks of the last hand of a chunk (a Panguingue hand): its players and its winner."""
+
+    players: tuple[str, ...]
+    winner: str | None
+
+    def result(self) -> HandResult:
+        """The hand as S3 sees it: its players and winner (what was paid is not asked)."""
+        from pancli.model.results import HandResult  # start-up: pan replay --help does without it
+
+        return HandResult(self.players, self.winner, (), {})
+
+
+class JudgedChunk(Value, Generic[Out]):
+    """A judged chunk as a worker hands it back (:mod:`pancli.app.workers`: as a typed value, not
+    text): its output's values (:meth:`Collector.taken`, of the collector's :attr:`~Collector.OUT`),
+    its standard error, its tally's counts, whether ``--strict`` stopped it, and its edges for S3:
+    its first hand (None unless Panguingue) and its last."""
+
+    out: Out
+    err: str
+    counts: tuple[int, ...]
+    stopped: bool
+    first: FirstHand | None
+    last: LastHand | None
 
 
 def _judge_chunk(
@@ -388,7 +434,7 @@ def _judge_chunk(
     task: _Task,
     previous: HandResult | None,
     kept: tuple[LineMemos, PanRulesByProfile],
-) -> _Done:
+) -> JudgedChunk[Any]:
     """Judge one chunk; ``kept``: the remembered lines and rules objects of the process's chunks."""
     from pancli.records.reader import read_chunk  # start-up: pan replay --help does without it
 
@@ -404,7 +450,12 @@ def _judge_chunk(
             stopped = True
             break
     out, err = sink.taken()
-    return out, err, tally.counts(), stopped, judge.first, judge.previous
+    first, end = judge.first, judge.previous
+    return JudgedChunk(
+        out, err, tally.counts(), stopped,
+        None if first is None else FirstHand(first.players, first.profile, first.first_line),
+        None if end is None else LastHand(end.players, end.winner),
+    )  # fmt: skip
 
 
 def _replay_parallel(
@@ -415,13 +466,14 @@ def _replay_parallel(
     strict: bool,
     profile: Profile | None,
     jobs: int,
+    note: Callable[[str], None],
     chunk_hands: int = CHUNK_HANDS,
     rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:
     """:func:`replay_files` with the hands judged by ``jobs`` forked workers, a chunk of
     ``chunk_hands`` hands at a time (one chunk each in flight: constant memory). Whatever
     process dies when, the run ends with the output of a run with no worker
-    (:mod:`pancli.app.workers`)."""
+    (:mod:`pancli.app.workers`); ``note`` is told when fewer workers could be made."""
     # start-up: pan replay does without these
     from pancli.app.workers import Workers
     from pancli.notation.record_common import LineMemos
@@ -433,7 +485,7 @@ def _replay_parallel(
     kind = sink.collector()
     tally = Tally()
     stopped = False
-    last: HandResult | None = None
+    last: LastHand | None = None
     last_file: str | None = None
 
     def tasks() -> Generator[_Task, None, None]:
@@ -443,7 +495,7 @@ def _replay_parallel(
                 for chunk in split_hands(stream, chunk_hands):
                     yield (chunk, name, base_dir)
 
-    def judged(task: _Task) -> _Done:
+    def judged(task: _Task) -> JudgedChunk[Any]:
         """Judge one chunk of hands, as if the first with no hand before it (the main process checks
         S3 across chunks and judges a chunk again, itself, when it matters). The workers are forked
         with this function, so what it judges with travels with it; a chunk whose worker died is
@@ -452,18 +504,25 @@ def _replay_parallel(
 
     kept = (LineMemos(), rules_by_profile or PanRulesByProfile())  # each forked worker fills its own copy
     source = tasks()
-    with Workers(jobs, judged) as workers, contextlib.closing(source):
+    # the type a worker's chunk is decoded as, the collector's values in it (a type made at run time)
+    out_type = kind.out_type()
+    chunk_type: type[JudgedChunk[Any]] | None = None if out_type is None else cast(Any, JudgedChunk)[out_type]
+    with Workers(jobs, judged, chunk_type, note=note) as workers, contextlib.closing(source):
         for task, done in workers.results(source, judged):
-            out, err, counts, halt, first, end = done
             if task[1] != last_file:
                 last, last_file = None, task[1]
-            if first is not None and last is not None and next_hand_violation(last, first, kept[1].of(first.profile)):
+            first = done.first
+            if (
+                first is not None
+                and last is not None
+                and next_hand_violation(last.result(), first.script(), kept[1].of(first.profile))
+            ):
                 # S3 across the cut: judge the chunk again with the hand before it known
-                out, err, counts, halt, first, end = _judge_chunk(kind, strict, profile, task, last, kept)
-            last = end
-            tally.add(counts)
-            sink.chunk(out, err)
-            if halt:
+                done = _judge_chunk(kind, strict, profile, task, last.result(), kept)
+            last = done.last
+            tally.add(done.counts)
+            sink.chunk(done.out, done.err)
+            if done.stopped:
                 stopped = True
                 break
     sink.close(tally, stopped)

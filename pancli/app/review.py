@@ -1,30 +1,25 @@
 """What ``pan review`` does: walk each refereed hand, ask the reviewer (:mod:`pancli.analyze.review`)
-about every decision whose position is known, and write the record back with its marks.
+about every decision whose position is known, and hand over the judgements (values: what was played,
+the best, the sizes; :mod:`pancli.render.review` writes the record back with its marks).
 
 A hand is refereed first (the replay's :class:`~pancli.app.replay.RecordJudge`, through
 :func:`~pancli.app.replay.replay_files`, whose worker pool spreads the hands over ``--jobs``);
 its decisions before its first violation are reviewed at the positions the referee gives
 (:func:`pancli.referee.position.position_at`). A decision whose player's cards are unknown (no
 deal line), or after the first violation, or in a PAGRUC hand, is counted as not reviewed.
-
-The reviewer's own notes are comments that start with ``review``: ``{review ?: ...}`` after an
-action whose glyph the reviewer wrote, ``{review (?): ...}`` when the action already carried a
-glyph of the record's own (kept) or cannot carry one (a ``stay`` or ``top`` line). A second
-review removes every such comment, and the glyphs they own, before writing its own.
 """
 
 from __future__ import annotations
 
 import io
-import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
 from msgspec.structs import replace
 
 from pancli.analyze import review
-from pancli.analyze.review import Judgement, Laid, Memo, Stakes, survival
+from pancli.analyze.review import Choice, Judgement, Laid, Memo, Play, Ruled, Stakes, survival
 from pancli.analyze.review import Options as Options
 from pancli.app.lines import ErrorFields
 from pancli.app.replay import RecordJudge, Tally, replay_files
@@ -32,8 +27,6 @@ from pancli.cards import Game
 from pancli.limits import MAX_REVIEWED_LINES
 from pancli.model.actions import Add, Borrow, Decision, Discard, Draw, MeldNew, Split, Take, Turn
 from pancli.model.results import Ending
-from pancli.notation.layout import NO_NOTES
-from pancli.notation.record_writer import action_text, format_record
 from pancli.referee.play import Discarding
 from pancli.referee.position import PositionError, PositionUnavailable, Walk
 from pancli.rulebook import Rule
@@ -43,15 +36,12 @@ if TYPE_CHECKING:
     from pancli.app.replay import Collector, OpenRecord
     from pancli.app.replay import Judgement as Refereed
     from pancli.app.report import HandReport
-    from pancli.model.actions import HandScript, Turn
+    from pancli.model.actions import Action, HandScript, Turn
     from pancli.model.results import HandResult, Violation
-    from pancli.notation.layout import HandLayout, Notes, RecordHand
+    from pancli.notation.layout import RecordHand
     from pancli.panrules import PanRules, PanRulesByProfile
     from pancli.referee.position import Position, Walk
     from pancli.rules import Profile
-
-REVIEW_NOTE: Final = re.compile(r"\{review(?: (\(?)(!!|\?\?|!\?|\?!|!|\?)\)?)?:")
-"""The start of a reviewer's comment; group 1 ``(`` when the mark is not the glyph's, group 2 the mark."""
 
 
 class Skip(Value):
@@ -65,17 +55,17 @@ class Skip(Value):
 
 class HandReview(Value):
     """One hand reviewed: where it is, its judgements in record order, what was not reviewed,
-    and the hand's canonical text with the reviewer's marks."""
+    and the hand as read (``record``: render/review.py writes its canonical text with the marks)."""
 
     file: str
     hand: int
     first_line: int
     judgements: tuple[Judgement, ...]
     skipped: tuple[Skip, ...]
-    text: str
+    record: RecordHand
     error: ErrorFields | None = None
     malformed: bool = False
-    """The hand could not be read: ``text`` is what the reader kept of it, not the record's text."""
+    """The hand could not be read: ``record`` holds what the reader kept of it."""
 
 
 # --------------------------------------------------------------------------- reviewing one hand
@@ -107,8 +97,9 @@ def _collected(result: HandResult, turn: Turn) -> int:
     return max(per.values(), default=0)
 
 
-def _laid_text(turn: Turn) -> str:
-    return ", ".join(action_text(a) for a in turn.actions if isinstance(a, MeldNew | Add | Borrow | Split))
+def _laying(turn: Turn) -> tuple[Action, ...]:
+    """The actions of ``turn`` that lay cards down (``meld``, ``add``, ``borrow``, ``split``)."""
+    return tuple(a for a in turn.actions if isinstance(a, MeldNew | Add | Borrow | Split))
 
 
 def _stakes(pos: Position, rules: PanRules) -> Stakes:
@@ -143,18 +134,14 @@ def _judge_foul(
 
     action = _action_at(turn, v.col, len(turn.actions) - 1)
     laying = isinstance(turn.actions[action], MeldNew | Add | Borrow | Split)
-    played = (_laid_text(turn) if laying else "") or _action_text(turn, action)  # what the ruling is about
-    why = f"{v.rule}: {v.message}" + (f"; remedy: {remedy}" if remedy else "")
+    played = Play((_laying(turn) if laying else ()) or (turn.actions[action],))  # what the ruling is about
+    why = Ruled(v.rule, v.message, remedy)
     j = review.judge_foul(turn.player, turn.line, action, played, pos.hand, pos.drawn, pos.melds, pos.seen,
                           pos.profile, pos.payers, opts, returned, why,
                           pos.offered if pos.forced else None, pos.kept,
-                          "draw from the stock" if isinstance(turn.actions[0], Take) else "a legal play",
+                          Choice.STOCK if isinstance(turn.actions[0], Take) else Choice.LEGAL,
                           memo)  # fmt: skip
     return [j]
-
-
-def _action_text(turn: Turn, i: int) -> str:
-    return action_text(turn.actions[i])
 
 
 def _judge_turn(
@@ -201,14 +188,14 @@ def _judge_turn(
         hand = () if after is None else (*after.hand, *((discard,) if discard is not None else ()))
         table = pos.melds if after is None else after.melds
         laid = Laid(len(pos.hand) + 1 - len(hand), _collected(result, turn), tuple(hand), table,
-                    _laid_text(turn))  # fmt: skip
+                    _laying(turn))  # fmt: skip
         j = review.judge_melds(
             player, line, laying[-1], pos.hand, pos.drawn, pos.melds, pos.seen, laid, pos.profile, opp, opts,
             stakes, memo,
         )  # fmt: skip
         if j is None:
-            j = Judgement("meld", player, line, laying[-1], laid.text, laid.text, 0.0, 0.0, None, None, 0.0,
-                          opts.depth, "")  # fmt: skip
+            j = Judgement("meld", player, line, laying[-1], Play(laid.actions), Play(laid.actions), 0.0, 0.0, None,
+                          None, 0.0, opts.depth, "")  # fmt: skip
         out.append(j)
         if discard is not None and after is not None:
             j = review.judge_discard(
@@ -227,7 +214,7 @@ def _judge_turn(
             out.append(j)
     elif due is not None and due.due is Discarding.THE_DRAW and due.card is not None and discard == due.card:
         # P2: the draw played or thrown is a decision whenever the card has a use
-        laid = Laid(0, 0, pos.hand, pos.melds, "")
+        laid = Laid(0, 0, pos.hand, pos.melds, ())
         j = review.judge_melds(player, line, len(turn.actions) - 1, pos.hand, due.card, pos.melds, pos.seen, laid,
                                pos.profile, opp, opts, stakes, memo)  # fmt: skip
         if j is not None:
@@ -301,8 +288,7 @@ def review_hand(
             skips.add(ev.player, ev.line, got)
         else:
             judgements.extend(got)
-    return HandReview(hand.file, hand.index, hand.first_line, tuple(judgements), skips.done(),
-                      annotate(hand, judgements), error)  # fmt: skip
+    return HandReview(hand.file, hand.index, hand.first_line, tuple(judgements), skips.done(), hand, error)
 
 
 def _judge_decision(walk: Walk, ev: Any, opts: Options, memo: Memo) -> list[Judgement] | str:
@@ -315,108 +301,6 @@ def _judge_decision(walk: Walk, ev: Any, opts: Options, memo: Memo) -> list[Judg
     return [
         review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts, memo)
     ]
-
-
-# --------------------------------------------------------------------------- the annotated record
-
-
-def comment(j: Judgement, own_glyph: bool) -> str:
-    """The reviewer's comment of a marked judgement (``own_glyph``: the mark is the glyph before it).
-
-    >>> j = Judgement("discard", "Ana", 9, 3, "discard 7d", "discard Kc", 4.6, 0.4, 0.18, 0.41, 0.02, 3, "?", "",
-    ...               0.0, 4.6)
-    >>> print(comment(j, True).replace(": ", ":\\n "))
-    {review ?:
-     better discard Kc (gives up 4.60 units expected:
-     0.00 in chips, 4.60 in going out):
-     out within 3 draws 41% vs 18% (s.e. 2.0 points)}
-    """
-    mark = j.mark if own_glyph else f"({j.mark})"
-    if j.mark == "!":
-        head = f"{{review {mark}: the best {j.kind}"
-    elif j.kind == "foul":
-        cost = f" (returned {j.chips:.0f} units in all)" if j.chips else ""
-        head = f"{{review {mark}: foul play{cost}; the best legal play {j.best}"
-    else:
-        head = f"{{review {mark}: better {j.best}"
-        if j.chips >= 0.005 and j.kind == "decision":
-            head += f" (gives up {j.chips:.2f} units expected)"
-        elif j.chips >= 0.005:
-            head += (
-                f" (gives up {j.chips:.2f} units expected: {j.chips_part:.2f} in chips, {j.out_part:.2f} in going out)"
-            )
-    parts = []
-    if j.note:
-        parts.append(j.note)
-    if j.odds_played is not None and j.odds_best is not None and max(j.odds_played, j.odds_best) >= 0.005:
-        within = f"out within {j.depth} draw{'s' if j.depth != 1 else ''} {j.odds_best:.0%}"
-        if j.mark != "!":
-            within += f" vs {j.odds_played:.0%} (s.e. {j.odds_se * 100:.1f} points)"
-        parts.append(within)
-    return head + (": " + "; ".join(parts) if parts else "") + "}"
-
-
-def _strip(glyph: str, comments: Sequence[str]) -> tuple[str, tuple[str, ...]]:
-    """Remove the reviewer's comments (and the glyph one of them owns)."""
-    kept = []
-    for c in comments:
-        m = REVIEW_NOTE.match(c)
-        if m is None:
-            kept.append(c)
-        elif m.group(2) and not m.group(1) and glyph == m.group(2):
-            glyph = ""
-    return glyph, tuple(kept)
-
-
-def annotate(hand: RecordHand, judgements: Iterable[Judgement]) -> str:
-    """The hand's canonical text (:func:`pancli.notation.record_writer.format_record`) with the
-    reviewer's earlier notes removed and the marks of ``judgements`` written."""
-    layout = hand.layout
-    if layout is None:
-        return format_record(hand)
-    marked: dict[int, list[Judgement]] = {}
-    for j in judgements:
-        if j.mark:
-            marked.setdefault(j.line, []).append(j)
-    notes = dict(layout.notes)
-    for i, item in enumerate(layout.lines):
-        n = notes.get(i)
-        line = getattr(item, "line", 0)
-        todo = marked.get(line, []) if line else []
-        if n is None and not todo:
-            continue
-        new = _renote(item, n or NO_NOTES, todo)
-        if new is not None:
-            notes[i] = new
-        else:
-            notes.pop(i, None)
-    return format_record(replace(hand, layout=_with_notes(layout, notes)))
-
-
-def _with_notes(layout: HandLayout, notes: dict[int, Notes]) -> HandLayout:
-    return replace(layout, notes=notes)
-
-
-def _renote(item: Any, n: Notes, todo: Sequence[Judgement]) -> Notes | None:
-    """The notes of one play line: the reviewer's old ones out, ``todo`` in (None: no notes left)."""
-    _, after = _strip("", n.after)
-    actions = n.actions
-    if isinstance(item, Turn):
-        blank: tuple[str, tuple[str, ...]] = ("", ())
-        per = [_strip(g, cs) for g, cs in actions] if actions else [blank] * len(item.actions)
-        for j in todo:
-            if j.action < 0:
-                after = (*after, comment(j, False))
-                continue
-            k = min(j.action, len(per) - 1)
-            glyph, cs = per[k]
-            own = not glyph
-            per[k] = (j.mark if own else glyph, (*cs, comment(j, own)))
-        actions = tuple(per) if any(g or cs for g, cs in per) else ()
-    else:
-        after = (*after, *(comment(j, False) for j in todo))
-    new = replace(n, after=after, actions=actions)
-    return None if new == NO_NOTES else new
 
 
 # --------------------------------------------------------------------------- many hands
@@ -516,14 +400,21 @@ class ReviewSink:
         self._put(review_hand(report.hand, report.script, report.result, self.opts, self.player, self.memo))
 
     def malformed(self, hand: RecordHand) -> None:
-        self._put(HandReview(hand.file, hand.index, hand.first_line, (), (), format_record(hand),
-                             _refereed(hand.file, hand), malformed=True))  # fmt: skip
+        self._put(HandReview(hand.file, hand.index, hand.first_line, (), (), hand, _refereed(hand.file, hand),
+                             malformed=True))  # fmt: skip
 
     def close(self, tally: Tally, stopped: bool) -> None:
         pass
 
-    def taken(self) -> tuple[list[Any], str]:
-        return self.out, ""
+    @staticmethod
+    def out_type() -> Any:
+        # pickled: a review holds the hand as read and the actions played, the model's unions of
+        # Structs, which msgspec decodes only by a tag; a hand takes a second to review, so how its
+        # review travels costs nothing that shows
+        return None
+
+    def taken(self) -> tuple[Any, str]:
+        return tuple(self.out), ""
 
     def collector(self) -> type[Collector]:
         opts, player, rules_by = self.opts, self.player, self.rules_by_profile
@@ -534,7 +425,7 @@ class ReviewSink:
 
         return CollectReviews
 
-    def chunk(self, out: list[Any], err: str) -> None:
+    def chunk(self, out: Any, err: str) -> None:
         assert self.show is not None
         for r in out:
             self.show(r)
@@ -558,20 +449,22 @@ def review_files(
     player: str | None = None,
     profile: Profile | None = None,
     jobs: int = 1,
+    note: Callable[[str], None] | None = None,
     page: ReviewPage | None = None,
     rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:
     """Referee and review every hand of every file, in order, giving each review to ``show``.
     One rules object per profile serves the whole run: the referee's, the positions' and the
-    reviewer's (``rules_by_profile``; ``page``'s, whose page then rules as the review did)."""
+    reviewer's (``rules_by_profile``; ``page``'s, whose page then rules as the review did).
+    ``jobs`` > 1 needs ``note``, told when fewer workers could be made (:func:`replay_files`)."""
     from pancli.panrules import PanRulesByProfile  # start-up: pan review --help does without it
 
     if rules_by_profile is None:
         rules_by_profile = page.rules_by_profile if page is not None else PanRulesByProfile()
     sink = ReviewSink(opts, player, show, rules_by_profile)
     return replay_files(
-        names, sink, open_record=open_record, strict=False, profile=profile, jobs=jobs, chunk_hands=REVIEW_CHUNK,
-        rules_by_profile=rules_by_profile,
+        names, sink, open_record=open_record, strict=False, profile=profile, jobs=jobs, note=note,
+        chunk_hands=REVIEW_CHUNK, rules_by_profile=rules_by_profile,
     )  # fmt: skip
 
 
@@ -613,8 +506,9 @@ class ReviewPage:
         self.lines = 0
         """Lines of the reviewed record so far (the page numbers its lines as the record's)."""
 
-    def hands(self, r: HandReview) -> list[HandReport | RecordHand]:
-        """The page's hands of the review ``r``, judged (a malformed hand as the reader kept it)."""
+    def hands(self, r: HandReview, text: str) -> list[HandReport | RecordHand]:
+        """The page's hands of the review ``r`` whose annotated record is ``text``, judged (a malformed
+        hand as the reader kept it)."""
         # start-up: only --html reads these
         from pathlib import Path
 
@@ -624,11 +518,11 @@ class ReviewPage:
             self._file, self._judge.previous = r.file, None  # S3 links the hands of one record
         base = None if r.file == "-" else Path(r.file).parent
         gap = 1 if self._hands else 0  # the blank line between hands
-        for chunk in split_hands(io.StringIO(r.text), 1):
+        for chunk in split_hands(io.StringIO(text), 1):
             placed = replace(chunk, first_line=chunk.first_line + self.lines + gap, first_index=r.hand)
             for hand in read_chunk(placed, self.name, base, packs=self._judge.pack_of):
                 self._judge.hand(hand, self._tally)
-        self.lines += gap + r.text.count("\n")
+        self.lines += gap + text.count("\n")
         self._hands += 1
         items, self._kept.items = self._kept.items, []
         return items

@@ -7,29 +7,20 @@ imports rich or pyparsing at its top.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import gc
+import importlib
+import io
+import os
+import resource
+import signal
+import sys
+from typing import Any, NoReturn
 
-# The modules pan loads, click's included, live as long as the process: no collection while they
-# load (each would walk them all again for nothing), and they are frozen out of every later one at
-# the end of this module; a young collection every 10,000 new objects (not Python's 700) still
-# collects what a long run leaves (benchmarks/README.md, start-up)
-gc.set_threshold(10_000)
-gc.disable()
+import click
 
-# (the imports below load with the collector off)
-import contextlib  # noqa: E402
-import errno  # noqa: E402
-import importlib  # noqa: E402
-import io  # noqa: E402
-import os  # noqa: E402
-import resource  # noqa: E402
-import signal  # noqa: E402
-import sys  # noqa: E402
-from typing import Any, NoReturn  # noqa: E402
-
-import click  # noqa: E402
-
-from pancli import __version__  # noqa: E402
+from pancli import __version__
 
 # name -> (module, attribute, short help). A command appears once its module exists. The short help
 # is the first sentence of the command's help (tests/test_startup.py checks it), so ``pan --help``
@@ -452,8 +443,3 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):  # pragma: no cover - no file descriptor behind stdout
         pass
-
-
-# the end of the loading that began with gc.disable() above: what is loaded stays
-gc.freeze()
-gc.enable()

@@ -63,8 +63,8 @@ if TYPE_CHECKING:
     help="Simulate the hand: expected units of staying vs going on top (its policy is described above).",
 )
 @click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=2000, show_default=True,
-              help=f"Monte Carlo samples (1 to {MAX_SAMPLES:,}): --advice uses N, in constant memory (about"
-                   " 1.5 ms a sample); the odds stop at s.e. 0.5/sqrt(N), at most N.")  # fmt: skip
+              help=f"Monte Carlo samples (1 to {MAX_SAMPLES:,}): --advice uses N, in constant memory (its time"
+                   " grows with N); the odds stop at s.e. 0.5/sqrt(N), at most N.")  # fmt: skip
 @seed_option("Random seed of the simulations.", default=1)
 @click.option("--at", "at_line", type=click.IntRange(1), metavar="LINE",
               help="Analyse a position of the record FILE: the moment line LINE is played.")  # fmt: skip

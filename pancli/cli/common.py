@@ -420,6 +420,12 @@ def input_lines(args: Sequence[str], nothing: str) -> Iterator[InputLine]:
         yield InputLine(ARG_FILE, i, text)
 
 
+def say_on_stderr(message: str) -> None:
+    """Write a note of the application's (``--jobs``: fewer workers than asked could be made) on
+    standard error: the application says what happened, the command line writes it."""
+    click.echo(message, err=True)
+
+
 def worker_count(jobs: int) -> int:
     """``--jobs N`` as run: 0 means one per CPU, and more than the CPUs is clamped to them with
     a note on standard error (``-j 1000000`` must not fork a million workers)."""

@@ -48,6 +48,7 @@ from pancli.cli.common import (
     record_files,
     refuse_writing_an_input,
     rules_override_option,
+    say_on_stderr,
     stake_options,
     stakes,
     stdout_is_terminal,
@@ -159,7 +160,9 @@ def replay(
             replay = lambda into: replay_files(names, into, open_record=share.open, strict=strict, profile=profile)  # noqa: E731
             tally = _replay_html(names, sink, html, replay, money=money)
         else:
-            tally = replay_files(names, sink, open_record=share.open, strict=strict, profile=profile, jobs=jobs)
+            tally = replay_files(
+                names, sink, open_record=share.open, strict=strict, profile=profile, jobs=jobs, note=say_on_stderr
+            )
     sys.stdout.flush()
     sys.exit(EXIT_OK if tally.legal else EXIT_ILLEGAL)
 

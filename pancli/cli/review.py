@@ -38,6 +38,7 @@ from pancli.cli.common import (
     refuse_writing_an_input,
     rules_override_option,
     same_file,
+    say_on_stderr,
     seed_option,
     worker_count,
 )
@@ -238,7 +239,7 @@ def _review_into(
         name = output if output is not None else f"review of {', '.join(names)}"
         writer = ReviewWriter(record, as_json, as_jsonl, progress, report, name, profile)
         review_files(names, writer.show, open_record=open_text, opts=opts, player=player, profile=profile,
-                     jobs=worker_count(jobs), page=writer.page)  # fmt: skip
+                     jobs=worker_count(jobs), note=say_on_stderr, page=writer.page)  # fmt: skip
         if player is not None and player not in {r.player for r in writer.totals.table()}:
             hands = f"{writer.hands} hand{'s' if writer.hands != 1 else ''}"
             raise NobodySeated(f"pan: R5 --player {player}: nobody of that name is seated in the {hands} reviewed")

@@ -64,8 +64,8 @@ _RANK: Final = {name: i for i, name in enumerate(TAG_ORDER)}
 
 
 class Spelling:
-    """How :func:`action_text` writes an action's cards, melds and names: as the record writes
-    them; a page gives its own markup (render/html.py), the words staying the same."""
+    """How :func:`action_text` and :func:`line_text` write cards, melds and names: as the record
+    writes them; a page gives its own markup (render/html.py), the words staying the same."""
 
     __slots__ = ()
 
@@ -79,6 +79,10 @@ class Spelling:
         return f"[{format_cards(cards)}]"
 
     def name(self, name: str) -> str:
+        return name
+
+    def player(self, name: str) -> str:
+        """The player a line is about (``12. Ana`` for a numbered turn)."""
         return name
 
 
@@ -125,6 +129,42 @@ def _claim(a: Action) -> str:
     return "" if claim is None else f" {{[%pays {claim}]}}"
 
 
+def head_text(item: PlayItem, spell: Spelling = RECORD) -> str:
+    """The player a play line starts with (``12. Ana`` for a numbered turn); ``""`` for a deal, the
+    upcard and a reshuffle (a deal names its player after its verb)."""
+    if isinstance(item, Turn):
+        return spell.player(f"{item.number}. {item.player}" if item.number is not None else item.player)
+    if isinstance(item, Decision | Force | Call | Count):
+        return spell.player(item.player)
+    return ""
+
+
+def line_text(item: PlayItem, spell: Spelling = RECORD) -> str:
+    """What a play line other than a turn says after its :func:`head_text` (``stay``, ``count Ben 3``,
+    ``deal Ana 5s ...``): the one place such a line is put in words.
+
+    >>> from pancli.cards import card, Rank, Suit
+    >>> line_text(Count("Ana", "Ben", 3)), line_text(UpLine(card(Rank.FIVE, Suit.SPADES), 0, 0))
+    ('count Ben 3', 'up 5s')
+    """
+    if isinstance(item, Deal):
+        return f"deal {spell.player(item.player)} {spell.cards(item.cards)}"
+    if isinstance(item, UpLine):
+        return f"up {spell.card(item.card)}"
+    if isinstance(item, Decision):
+        return "stay" if item.stay else "top"
+    if isinstance(item, Force):
+        return f"force {spell.name(item.other)}"
+    if isinstance(item, Reshuffle):
+        return "reshuffle"
+    if isinstance(item, Call):
+        return f"call {spell.name(item.other)} #{item.target}"
+    if isinstance(item, Count):
+        found = "" if item.number is None else f" {item.number}"
+        return f"count {spell.name(item.other)}{found}"
+    raise TypeError(f"not a play line: {item!r}")  # pragma: no cover - PlayItem is a closed union
+
+
 def item_text(item: PlayItem, notes: Notes | None = None, *, claims: bool = False) -> str:
     """The canonical text of one play line (``notes``: its comments and glyphs).
 
@@ -132,7 +172,7 @@ def item_text(item: PlayItem, notes: Notes | None = None, *, claims: bool = Fals
     keeps its claims in its own comments).
     """
     if isinstance(item, Turn):
-        head = f"{item.number}. {item.player}" if item.number is not None else item.player
+        head = head_text(item)
         per = notes.actions if notes is not None else ()
         parts: list[str] = []
         for i, a in enumerate(item.actions):
@@ -150,23 +190,8 @@ def item_text(item: PlayItem, notes: Notes | None = None, *, claims: bool = Fals
             head += " " + " ".join(notes.after)
         line = head + " " + ", ".join(parts)
     else:
-        if isinstance(item, Deal):
-            line = f"deal {item.player} {format_cards(item.cards)}"
-        elif isinstance(item, UpLine):
-            line = f"up {item.card}"
-        elif isinstance(item, Decision):
-            line = f"{item.player} {'stay' if item.stay else 'top'}"
-        elif isinstance(item, Force):
-            line = f"{item.player} force {item.other}"
-        elif isinstance(item, Reshuffle):
-            line = "reshuffle"
-        elif isinstance(item, Call):
-            line = f"{item.player} call {item.other} #{item.target}"
-        elif isinstance(item, Count):
-            found = "" if item.number is None else f" {item.number}"
-            line = f"{item.player} count {item.other}{found}"
-        else:  # pragma: no cover - PlayItem is a closed union
-            raise TypeError(f"not a play line: {item!r}")
+        head = head_text(item)
+        line = f"{head} {line_text(item)}" if head else line_text(item)
         if notes is not None and notes.after:
             line += " " + " ".join(notes.after)
     if notes is not None and notes.eol is not None:

@@ -2198,24 +2198,3 @@ def next_hand_violation(previous: HandResult, script: HandScript, rules: PanRule
             f"{expected[0]} won the last hand and is first hand in this one ({', '.join(m for m in moves if m)}): {why}"
         )
     return Ruling.make(Rule.S3, script.players[0], message, line=script.first_line or 1, col=1).violation
-
-
-def stopped_before_play(script: HandScript, violation: Violation) -> HandResult:
-    """The result of a hand stopped before any play by ``violation``: nothing paid.
-
-    >>> from pancli.model.actions import HandScript
-    >>> from pancli.model.results import Violation
-    >>> r = stopped_before_play(HandScript(players=("Ana", "Ben")), Violation("S3", 1, 1, "Ana", "x"))
-    >>> r.winner, r.ledger, r.ok
-    (None, {'Ana': 0, 'Ben': 0}, False)
-    """
-    return HandResult(
-        players=script.players,
-        winner=None,
-        payments=(),
-        ledger=dict.fromkeys(script.players, 0),
-        violations=(violation,),
-        ending=Ending.STOPPED,
-        ending_rule=violation.rule,
-        stake=script.stake,
-    )

@@ -218,9 +218,10 @@ def turn_fault(b: Board, turn: Turn) -> Ruling | None:
 
 
 def event_fault(b: Board, ev: Event) -> Ruling | None:
-    """The first rule a decision, a ``force`` or a ``reshuffle`` line breaks: the hand is
-    closed (I3) or void (P10); out of the decision round's order (T1); a player not seated
-    (S1) or on top (T3); a force that P8 does not allow."""
+    """The first rule a decision, a ``force``, a ``reshuffle``, a ``call`` or a ``count`` line
+    breaks: the hand is closed (I3) or void (P10); out of the decision round's order (T1); a
+    player not seated (S1) or on top (T3); a force that P8 does not allow; a call or a count
+    that I2 or I1 refuses."""
     kind = type(ev)
     if kind is Decision:
         assert isinstance(ev, Decision)
@@ -242,6 +243,8 @@ def event_fault(b: Board, ev: Event) -> Ruling | None:
         assert isinstance(ev, Call | Count)
         r = play.closed_hand_fault(b, ev, ev.player) or play.stock_fault(b, ev, ev.player)
         r = r or play.seat_fault(b, ev.player, ev) or play.seat_fault(b, ev.other, ev, by=ev.player)
+        # T1/T3: on top, he takes no further part; a retired player still pays, so he may call
+        r = r or play.on_top_fault(b, b.by_name[ev.player], ev)
         if r is None:
             r = play.call_fault(b, ev) if isinstance(ev, Call) else play.count_fault(b, ev)
         return r
@@ -278,8 +281,11 @@ class Table(Board, LinesKept[HandResult]):
         remedy: bool = True,
         fast: bool = True,
         undo: bool = False,
+        after: HandResult | None = None,
     ) -> None:
         super().__init__(script, record_steps=record_steps, rules=rules)
+        self.after = after
+        """The record's hand before this one, whose winner sets this hand's order of play (S3)."""
         self.remedy = remedy
         self.strict = strict
         """The first violation stops the hand; False: each is recorded, its action (or line) skipped."""
@@ -295,12 +301,18 @@ class Table(Board, LinesKept[HandResult]):
     # ------------------------------------------------------------------ the position: push and pop
 
     def deal_in(self) -> bool:
-        """Seat the players, deal and turn the upcard (S1, S2, E1, E4, I1); False when the hand
-        stops there (:attr:`stopped`): a seating fault always, a deal's or the upcard's under
-        :attr:`strict` (otherwise it is recorded and skipped)."""
+        """Seat the players, deal and turn the upcard (S3, S1, S2, E1, E4, I1); False when the
+        hand stops there (:attr:`stopped`): an order of play the hand :attr:`after` does not
+        allow or a seating fault always, a deal's or the upcard's under :attr:`strict`
+        (otherwise it is recorded and skipped)."""
         violations = self.violations
         strict = self.strict
         remedy = self.remedy
+        s3 = None if self.after is None else play.next_hand_violation(self.after, self.script, self.rules)
+        if s3 is not None:
+            violations.append(s3)
+            self.stopped = True
+            return False
         try:
             self.verify_seating()
         except Ruling as r:
@@ -870,6 +882,7 @@ def referee_hand(
     remedy: bool = True,
     fast: bool = True,
     rules: PanRules | None = None,
+    after: HandResult | None = None,
 ) -> HandResult:
     """Referee one Panguingue hand (docs/rules.md).
 
@@ -887,7 +900,8 @@ def referee_hand(
     (tests compare the two paths). ``rules``: the rules object of the script's profile
     (:class:`~pancli.panrules.PanRules`, or a subclass that answers a question otherwise),
     kept by a caller that referees many hands (:class:`~pancli.panrules.PanRulesByProfile`);
-    a fresh one without.
+    a fresh one without. ``after``: the record's hand before this one, whose winner sets
+    this hand's order of play (S3); a hand whose order it refuses stops before play.
 
     >>> from pancli.notation.fast import fast_cards  # doctest only; the engine never parses
     >>> from pancli.model.actions import Deal, Decision, Turn, Draw, MeldNew, Discard
@@ -903,7 +917,7 @@ def referee_hand(
     >>> r.ok, r.ledger, [p.rule for p in r.payments]
     (True, {'Ana': 4, 'Ben': -4}, ['C2'])
     """
-    table = Table(script, record_steps=record_steps, rules=rules, strict=strict, remedy=remedy, fast=fast)
+    table = Table(script, record_steps=record_steps, rules=rules, strict=strict, remedy=remedy, fast=fast, after=after)
     if not table.deal_in():
         return table.finish()
     # push's two halves asked here: a table that keeps no lines takes no snapshot

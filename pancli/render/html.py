@@ -32,20 +32,12 @@ from pancli.app.replay import HandSink, Tally
 from pancli.app.report import HandReport, malformed_dispute
 from pancli.cards import ALL_CARDS, Card, Game, Suit
 from pancli.escapes import escape_text
-from pancli.model.actions import (
-    Call,
-    Count,
-    Deal,
-    Decision,
-    Force,
-    Reshuffle,
-    Turn,
-)
+from pancli.model.actions import Turn
 from pancli.model.results import ClaimKind, Ending, exact_product
 from pancli.model.settle import SettledHand, Sitting
 from pancli.notation.cells import cell_width
-from pancli.notation.record_common import UpLine
-from pancli.notation.record_writer import Spelling, action_text
+from pancli.notation.record_common import PlayItem, UpLine
+from pancli.notation.record_writer import Spelling, action_text, head_text, line_text
 from pancli.render import svg
 from pancli.render.settle import amount_text
 from pancli.render.settle import summary as sitting_summary
@@ -375,31 +367,18 @@ class HtmlReport:
             + "</tbody></table></div>"
         )
 
-    def _play(self, item: Any, notes: Notes | None) -> str:
-        """One play line: the player, then each action with its cards as pictures."""
-        if isinstance(item, Deal):
-            return f"<b>{escape(item.player)}</b>{_act('dealt', self.cards(item.cards))}"
-        if isinstance(item, Decision):
-            return f"<b>{escape(item.player)}</b>{_act('stays' if item.stay else 'goes on top', '')}"
-        if isinstance(item, Force):
-            return f"<b>{escape(item.player)}</b>{_act('forces ' + escape(item.other), '')}"
-        if isinstance(item, Reshuffle):
-            return _act("reshuffle: the discards become the stock", "")
-        if isinstance(item, Call):
-            return f"<b>{escape(item.player)}</b>{_act(f'calls {escape(item.other)} #{item.target}', '')}"
-        if isinstance(item, Count):
-            found = "" if item.number is None else f": {item.number} in hand"
-            return f"<b>{escape(item.player)}</b>{_act(f'counts {escape(item.other)}{found}', '')}"
-        if isinstance(item, Turn):
-            glyphs = notes.actions if notes is not None and notes.actions else ()
-            acts = []
-            for i, a in enumerate(item.actions):
-                glyph, comments = glyphs[i] if i < len(glyphs) else ("", ())
-                acts.append(self._action(a, glyph, any(_reviewers(c, glyph) for c in comments)))
-            number = f"{item.number}. " if item.number is not None else ""
-            return f"<b>{number}{escape(item.player)}</b>{''.join(acts)}"
-        card: Card | None = getattr(item, "card", None)  # the upcard
-        return _act("up", _CARD_HTML[card]) if card is not None else ""
+    def _play(self, item: PlayItem, notes: Notes | None) -> str:
+        """One play line in the record's words (:func:`~pancli.notation.record_writer.head_text`, then
+        :func:`~pancli.notation.record_writer.line_text` or each action's text), cards as pictures."""
+        head = head_text(item, _MARKUP)
+        if not isinstance(item, Turn):
+            return f'{head}<span class="act">{line_text(item, _MARKUP)}</span>'
+        glyphs = notes.actions if notes is not None and notes.actions else ()
+        acts = []
+        for i, a in enumerate(item.actions):
+            glyph, comments = glyphs[i] if i < len(glyphs) else ("", ())
+            acts.append(self._action(a, glyph, any(_reviewers(c, glyph) for c in comments)))
+        return head + "".join(acts)
 
     def _action(self, a: Action, glyph: str, reviewer: bool = False) -> str:
         """One action in the record's words (:func:`~pancli.notation.record_writer.action_text`),
@@ -577,14 +556,11 @@ class _Markup(Spelling):
     def name(self, name: str) -> str:
         return escape(name)
 
+    def player(self, name: str) -> str:
+        return f"<b>{escape(name)}</b>"
+
 
 _MARKUP: Final = _Markup()
-
-
-def _act(verb: str, body: str) -> str:
-    """An action: its verb (HTML: names in it already escaped), then its cards (and what it
-    adds to, its glyph)."""
-    return f'<span class="act">{verb} {body}</span>' if body else f'<span class="act">{verb}</span>'
 
 
 def _row(cls: str, line: int, play: str, paid: str, note: str) -> str:
@@ -666,7 +642,7 @@ def paragraphs(comments: Sequence[str]) -> list[str]:
     return out
 
 
-def _play_items(hand: RecordHand, script: HandScript) -> Iterable[tuple[int, Any, Notes | None]]:
+def _play_items(hand: RecordHand, script: HandScript) -> Iterable[tuple[int, PlayItem, Notes | None]]:
     """(line, item, notes) of each play line of the hand, in record order."""
     layout = hand.layout
     if layout is not None:

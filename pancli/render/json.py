@@ -5,7 +5,7 @@ as objects of their fields: no dict is built per step."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Final, cast
 
 import msgspec
@@ -268,6 +268,40 @@ def malformed_item(hand: RecordHand, event: str | None = None) -> MalformedItem:
     )
 
 
+class HandObjects(msgspec.Struct, frozen=True, gc=False, array_like=True):
+    """One hand's objects of ``--json`` and ``--jsonl``, in the order they are written
+    (:meth:`items`): its steps and its violation lines (``--jsonl``), then its object, which is
+    one of ``hand``, ``pagruc`` and ``malformed``. What a ``--jobs`` worker hands back, a hand
+    at a time (:class:`~pancli.app.replay.JudgedChunk`), and what one process writes: the same
+    values through the same writer. Never written as JSON itself (its fields apart, not a union:
+    msgspec decodes a union of Structs only by a tag, which the items' JSON does not have)."""
+
+    steps: tuple[StepEvent, ...] = ()
+    violations: tuple[ViolationEvent, ...] = ()
+    hand: HandItem | None = None
+    pagruc: PagrucHandItem | None = None
+    malformed: MalformedItem | None = None
+
+    def items(self) -> list[Item]:
+        """The objects as written, in order."""
+        last = self.hand or self.pagruc or self.malformed
+        assert last is not None
+        if not self.steps and not self.violations:
+            return [last]
+        return [*self.steps, *self.violations, last]
+
+
+def hand_objects(report: HandReport, event: str | None = None, steps: bool = False) -> HandObjects:
+    """A refereed hand's objects: ``--json``'s (its object), or with ``steps`` ``--jsonl``'s
+    (every applied step, then a Panguingue hand's violations, then its object, ``event`` first)."""
+    hand = report.hand
+    item = hand_item(report, event)
+    moves = tuple(step_events(report.result.recorded, hand.index, hand.file)) if steps else ()
+    if type(item) is PagrucHandItem:  # a PAGRUC hand's violations are in its hand object only
+        return HandObjects(moves, pagruc=item)
+    return HandObjects(moves, tuple(violation_events(report)) if steps else (), cast(HandItem, item))
+
+
 # --------------------------------------------------------------------------- JSON lines: events with provenance
 
 _KIND: Final[dict[type, str]] = {
@@ -329,8 +363,8 @@ class StepEvent(Item):
     col: int
     player: str | None
     text: str
-    moves: Sequence[Move]
-    payments: Sequence[PaymentItem]
+    moves: tuple[Move, ...]
+    payments: tuple[PaymentItem, ...]
 
 
 def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[StepEvent]:
@@ -356,7 +390,7 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[Ste
             )
             continue
         if type(s) is Deal:
-            moves = [_DEALT[c.index] for c in s.cards]
+            moves = tuple([_DEALT[c.index] for c in s.cards])
             text = item_text(s)
             yield StepEvent("deal", file, hand, s.line, s.col or 1, s.player, text, moves, ())
             continue
@@ -374,8 +408,8 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[Ste
             s.col or 1,  # a whole line (the upcard's) starts at column 1
             s.player,
             text,
-            [Move(c.text, a, b) for c, a, b in s.moves] if s.moves else (),
-            [payment_item(p) for p in s.payments] if s.payments else (),
+            tuple([Move(c.text, a, b) for c, a, b in s.moves]) if s.moves else (),
+            tuple([payment_item(p) for p in s.payments]) if s.payments else (),
         )
 
 

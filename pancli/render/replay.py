@@ -5,7 +5,8 @@ hand), ``--jsonl`` (:class:`JsonlSink`: every applied step, then the hand) and a
 :mod:`pancli.render.json`, :mod:`pancli.render.terminal`), the JSON ones through the one list
 writer (:class:`~pancli.render.stream.JsonStream`). A sink's ``collector`` is what a ``--jobs``
 worker fills: the same class, keeping its output for the main process to write (the text of
-plain output, the objects of ``--json`` and ``--jsonl``).
+plain output; the objects of ``--json`` and ``--jsonl``, handed back as values, which the main
+process's list writer writes as one process does).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
     from pancli.app.report import HandReport
     from pancli.notation.layout import RecordHand
+    from pancli.render.json import HandObjects
 
     # (for the type checker only: a Protocol's class costs start-up, and nothing asks isinstance of them)
     class ProgressMeter(Protocol):
@@ -92,9 +94,12 @@ class Sink:
         """A worker's sink for this one (``--jobs``)."""
         return _CollectPlain
 
-    def chunk(self, out: list[Any], err: str) -> None:
-        """Write the output of a chunk of hands judged by a worker."""
-        self.out.extend(out)
+    def chunk(self, out: Any, err: str) -> None:
+        """Write the output of a chunk of hands judged by a worker (its text)."""
+        self.out.append(out)
+        self._chunk_done(err)
+
+    def _chunk_done(self, err: str) -> None:
         self.err.append(err)
         self.flush()
         if self.progress is not None:
@@ -160,30 +165,33 @@ class JsonSink(Sink):
     def collector(self) -> type[Collector]:
         return _CollectJson
 
-    def chunk(self, out: list[Any], err: str) -> None:
-        for text, items in out:
-            self.stream.add_encoded(text, items)
-        super().chunk([], err)
+    def chunk(self, out: Any, err: str) -> None:
+        """Write a worker's chunk: each hand's objects (:class:`~pancli.render.json.HandObjects`)
+        through the list writer, as :meth:`_put` writes them in one process."""
+        write = self.stream.add_all
+        for objs in out:
+            write(objs.items())
+        self._chunk_done(err)
 
-    def _put(self, objs: list[Any]) -> None:
+    def _put(self, objs: HandObjects) -> None:
         """Write one hand's objects."""
-        self.stream.add_all(objs)
+        self.stream.add_all(objs.items())
         self._tick()
 
     def hand(self, report: HandReport) -> None:
-        from pancli.render.json import hand_item  # start-up: pan replay does without it
+        from pancli.render.json import hand_objects  # start-up: pan replay does without it
 
         self._judged(report)
-        self._put([hand_item(report, self.event)])
+        self._put(hand_objects(report, self.event, self.jsonl))
 
     def malformed(self, hand: RecordHand) -> None:
         # start-up: pan replay does without these
-        from pancli.render.json import malformed_item
+        from pancli.render.json import HandObjects, malformed_item
         from pancli.render.plain import malformed_line
 
         assert hand.error is not None
         self.err.append(malformed_line(hand.file, hand.error) + "\n")
-        self._put([malformed_item(hand, self.event)])
+        self._put(HandObjects(malformed=malformed_item(hand, self.event)))
 
     def close(self, tally: Tally, stopped: bool) -> None:
         if stopped:
@@ -203,49 +211,44 @@ class JsonlSink(JsonSink):
     def collector(self) -> type[Collector]:
         return _CollectJsonl
 
-    def hand(self, report: HandReport) -> None:
-        from pancli.render.json import hand_item, step_events, violation_events  # start-up: pan replay does without it
-
-        hand = report.hand
-        objs: list[Any] = list(step_events(report.result.recorded, hand.index, hand.file))
-        if not report.pagruc:  # a PAGRUC hand's violations are in its hand object only
-            objs += violation_events(report)
-        self._judged(report)
-        objs.append(hand_item(report, self.event))
-        self._put(objs)
-
 
 class _CollectPlain(Sink):
     """A worker's sink: keeps everything (the main process writes it, in order)."""
 
+    @staticmethod
+    def out_type() -> Any:
+        return str
+
     def _tick(self) -> None:
         pass
 
-    def taken(self) -> tuple[list[Any], str]:
-        return ["".join(self.out)], "".join(self.err)
+    def taken(self) -> tuple[Any, str]:
+        return "".join(self.out), "".join(self.err)
 
 
 class _CollectJson(JsonSink):
-    """A worker's ``--json`` sink: keeps its hands' objects encoded by the list writer, each led
-    by its separator, for the main process's writer to write (:meth:`JsonStream.add_encoded`).
-    Encoded here, in parallel: handed back as objects, their pickling and encoding in the main
-    process slowed ``--jobs`` down (measured in benchmarks/README.md, ``bench_json.py --jobs``)."""
+    """A worker's ``--json`` sink: keeps each hand's objects as values, handed back as they are
+    (:mod:`pancli.app.workers`) for the main process's list writer to write."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.texts: list[str] = []
-        self.items = 0
+        self.hands: list[HandObjects] = []
 
-    def _put(self, objs: list[Any]) -> None:
-        self.texts.append(self.stream.encode_all(objs))
-        self.items += len(objs)
+    @staticmethod
+    def out_type() -> Any:
+        from pancli.render.json import HandObjects  # start-up: pan replay does without it
 
-    def taken(self) -> tuple[list[Any], str]:
-        return [("".join(self.texts), self.items)], "".join(self.err)
+        return tuple[HandObjects, ...]
+
+    def _put(self, objs: HandObjects) -> None:
+        self.hands.append(objs)
+
+    def taken(self) -> tuple[Any, str]:
+        return tuple(self.hands), "".join(self.err)
 
 
 class _CollectJsonl(_CollectJson, JsonlSink):
-    """A worker's ``--jsonl`` sink: each hand's steps, then the hand, as JSON lines."""
+    """A worker's ``--jsonl`` sink: each hand's steps, then the hand."""
 
 
 RICH_HANDS = 3
