@@ -90,17 +90,20 @@ _MAX_RESHUFFLES: Final = 3
 
 
 # Cards by Card.index for self-play (rank = i >> 2, suit = i & 3).
-RANK_POS: Final = tuple(c.rank.pan_index if c.rank.in_pan_pack else -100 for c in ALL_CARDS)
+# (asked of the 13 ranks, each answer given to the rank's four cards: start-up, not 52 questions)
+RANK_POS: Final = tuple(
+    pos for pos in (c.rank.pan_index if c.rank.in_pan_pack else -100 for c in ALL_CARDS[::4]) for _ in range(4)
+)
 """Position of each card's rank in A 2 3 4 5 6 7 J Q K (E2)."""
-_MIXED_CARD: Final = tuple(c.rank.is_noncomoquer for c in ALL_CARDS)
+_MIXED_CARD: Final = tuple(mixed for mixed in (c.rank.is_noncomoquer for c in ALL_CARDS[::4]) for _ in range(4))
 
 
 def _near(i: int, reach: int) -> int:
-    """The cards of :func:`near_table` of the card of index ``i``: its rank's four (the indexes ``i``
+    """The cards of :func:`near_table` of the spade of index ``i``: its rank's four (the indexes ``i``
     shares ``i >> 2`` with), then its suit's within ``reach`` ranks (every fourth index from
-    ``i & 3``): those two lines, not all 52 cards each, as start-up asks."""
-    bits, at = 15 << (i & ~3), RANK_POS[i]
-    for j in range(i & 3, 52, 4):
+    ``i``): those two lines, not all 52 cards each, as start-up asks."""
+    bits, at = 15 << i, RANK_POS[i]
+    for j in range(0, 52, 4):
         if -reach <= RANK_POS[j] - at <= reach:
             bits |= 1 << j
     return bits
@@ -109,9 +112,11 @@ def _near(i: int, reach: int) -> int:
 def near_table(least: int) -> tuple[int, ...]:
     """For each card (by index), the cards that could share a meld of ``least`` cards or more with
     it, as bits: its rank's, and its suit's within ``least - 1`` ranks (two at least, so that the
-    widest ropes :func:`widest_melds_with` offers are as wide as a meld of three's)."""
+    widest ropes :func:`widest_melds_with` offers are as wide as a meld of three's). A card's suit
+    line is its rank's spade's shifted by its suit (``i & 3``): thirteen lines are looked for."""
     reach = max(2, least - 1)
-    return tuple(_near(i, reach) for i in range(52))
+    spades = [_near(i, reach) for i in range(0, 52, 4)]
+    return tuple((spades[i >> 2] & ~(15 << (i & ~3))) << (i & 3) | 15 << (i & ~3) for i in range(52))
 
 
 NEAR: Final = near_table(MIN_MELD)
@@ -549,7 +554,10 @@ def _away(c: int, steps: int) -> tuple[int, ...]:
     """The cards of ``c``'s suit ``steps`` ranks from it in the pan pack's order (E2), lower first:
     position ``q`` (0 to 9) is the rank ``q + 1`` up to the seven, ``q + 4`` from the jack on."""
     s, p = c & 3, RANK_POS[c]
-    return tuple((q + 3 * (q > 6)) * 4 + s for q in (p - steps, p + steps) if 0 <= q <= 9)
+    lo, hi = p - steps, p + steps  # (no generator: 104 of these at import)
+    if 0 <= lo <= 9:
+        return ((lo + 3 * (lo > 6)) * 4 + s, (hi + 3 * (hi > 6)) * 4 + s) if hi <= 9 else ((lo + 3 * (lo > 6)) * 4 + s,)
+    return ((hi + 3 * (hi > 6)) * 4 + s,) if 0 <= hi <= 9 else ()
 
 
 _ONE_AWAY: Final = tuple(_away(c, 1) for c in range(52))
