@@ -6,6 +6,7 @@ Run from the repository root (the package installed)::
 
     python benchmarks/bench_batch.py                 # 100,000 and 1,000,000 lines
     python benchmarks/bench_batch.py --lines 20000 200000 --runs 3
+    python benchmarks/bench_batch.py --against ../old   # another source tree in the same runs
 
 Runs are interleaved (check, pay, score, analyze, check, ...) and each figure is the median CPU
 time (user + system) of the child process, which the machine's load disturbs less than the wall
@@ -44,13 +45,14 @@ def _file(lines: list[str], n: int, seed: int = 1) -> str:
     return path
 
 
-def _cpu(args: list[str], path: str) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of ``pan ARGS < path > /dev/null``."""
+def _cpu(args: list[str], path: str, tree: str | None = None) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of ``pan ARGS < path > /dev/null`` (``python -m pancli`` in
+    ``tree``, which is then the ``pancli`` imported, or in the current folder)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     with open(path, "rb") as stdin:
         subprocess.run([sys.executable, "-m", "pancli", *args], stdin=stdin, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, check=False)  # fmt: skip
+                       stderr=subprocess.DEVNULL, check=False, cwd=tree)  # fmt: skip
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
@@ -60,18 +62,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lines", type=int, nargs="+", default=[100_000, 1_000_000])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--against", help="another source tree timed in the same runs (each tree its own pancli)")
     opts = parser.parse_args()
+    trees: list[str | None] = [None]
+    if opts.against:
+        trees = [os.path.dirname(os.path.dirname(os.path.abspath(__file__))), os.path.abspath(opts.against)]
     for n in opts.lines:
         files = {name: _file(lines, n) for name, (_, lines) in COMMANDS.items()}
-        times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+        times: dict[tuple[str | None, str], list[float]] = {(t, name): [] for t in trees for name in COMMANDS}
         for _ in range(opts.runs):
             for name, (args, _) in COMMANDS.items():
-                times[name].append(_cpu(args, files[name])[0])
-        base = statistics.median(times["check"])
-        print(f"{n:,} lines (median CPU of {opts.runs} interleaved runs)")
-        for name in COMMANDS:
-            t = statistics.median(times[name])
-            print(f"  pan {name:8} {t:7.2f} s  {t / n * 1e6:6.2f} us/line  {t / base:5.2f} x check")
+                for tree in trees:
+                    times[(tree, name)].append(_cpu(args, files[name], tree)[0])
+        for tree in trees:
+            base = statistics.median(times[(tree, "check")])
+            print(f"{n:,} lines (median CPU of {opts.runs} interleaved runs){f', {tree}' if tree else ''}")
+            for name in COMMANDS:
+                t = statistics.median(times[(tree, name)])
+                print(f"  pan {name:8} {t:7.2f} s  {t / n * 1e6:6.2f} us/line  {t / base:5.2f} x check")
         for path in files.values():
             os.unlink(path)
     n = min(opts.lines)
@@ -86,8 +94,9 @@ def main() -> None:
             fd, path = tempfile.mkstemp(suffix=".txt")
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write("\n".join(lines) + "\n")
-            t = statistics.median(_cpu([name, "-"], path)[0] for _ in range(opts.runs))
-            print(f"  pan {name:6} {label:12} {t:7.2f} s  {t / len(lines) * 1e6:6.2f} us/line")
+            for tree in trees:
+                t = statistics.median(_cpu([name, "-"], path, tree)[0] for _ in range(opts.runs))
+                print(f"  pan {name:6} {label:12} {t:7.2f} s  {t / len(lines) * 1e6:6.2f} us/line  {tree or ''}")
             os.unlink(path)
 
 

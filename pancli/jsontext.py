@@ -56,11 +56,15 @@ _encode: Final = _ENCODER.encode
 _encode_lines: Final = _ENCODER.encode_lines
 
 
-def _text(data: bytes) -> str:
+def _safe(data: bytes) -> bytes:
     # ASCII (nearly all output) can hold only DEL of those: two C scans spare the regex's
     if (not data.isascii() or b"\x7f" in data) and re.search(_RAW, data) is not None:
         data = re.sub(_RAW, _escaped, data)
-    return data.decode()
+    return data
+
+
+def _text(data: bytes) -> str:
+    return _safe(data).decode()
 
 
 _MARK: Final = "\ufdd0"
@@ -117,3 +121,25 @@ def lines(objs: Iterable[object]) -> str:
 def dumps_indented(obj: object) -> str:
     """``obj`` as a JSON document indented by two spaces (no final newline)."""
     return _text(_encode_any(obj, 2))
+
+
+def encode_indented(obj: object) -> bytes:
+    """:func:`dumps_indented` as UTF-8 bytes, for a writer of a byte stream (no text made of
+    output that goes out as bytes).
+
+    >>> encode_indented(["é"]) == dumps_indented(["é"]).encode()
+    True
+    """
+    return _safe(_encode_any(obj, 2))
+
+
+def encode_lines(objs: list[object] | tuple[object, ...]) -> bytes:
+    """:func:`lines` as UTF-8 bytes.
+
+    >>> encode_lines([{"a": 1}, "\\u202e"]) == lines([{"a": 1}, "\\u202e"]).encode()
+    True
+    """
+    try:
+        return _safe(_encode_lines(objs))
+    except UnicodeEncodeError:
+        return b"".join(_safe(_encode_any(o)) + b"\n" for o in objs)

@@ -1,4 +1,4 @@
-"""The fused batch path of ``pan check`` in a pipe (:class:`PlainBatch`) against the reference,
+"""The fused batch path of ``pan check`` in a pipe (:class:`PlainRows` of a :class:`BatchJudge`) against the reference,
 :func:`plain_row` line by line: the same bytes on stdout and stderr, whatever the order of the
 cards, the spelling, the profile, or how often its caches start afresh."""
 
@@ -13,13 +13,15 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 from profiles_kit import any_profile
 
-from pancli.app.check import BatchJudge, PlainBatch, judge_fields, plain_row
+from pancli.app.check import BatchJudge, judge_fields
 from pancli.app.lines import batch_text
 from pancli.cards import ALL_CARDS, Card, Game, Rank
 from pancli.cli.common import STDIN_FILE, is_skipped
 from pancli.melds import Verdict
 from pancli.notation.fast import fast_reject
 from pancli.panrules import PanRules
+from pancli.render.check import PlainRows, plain_row
+from pancli.render.exports import JsonBatch
 from pancli.rules import CARDROOM, HOYLE, Profile, profile_from_mapping
 
 TINY = profile_from_mapping({"base": "cardroom", "packs": 5, "conditions": {"C2": {"base": 3, "extra": 2}}})
@@ -81,7 +83,7 @@ def test_batch_rows_equal_plain_row_for_every_order_and_spelling(
     lines: list[str], profile: Profile, cache_max: int, stdin: bool
 ) -> None:
     file = STDIN_FILE if stdin else "<arg>"
-    batch = PlainBatch(file, PanRules(profile), cache_max=cache_max)
+    batch = PlainRows(BatchJudge(file, PanRules(profile), cache_max=cache_max), cache_max=cache_max)
     half = len(lines) // 2
     first = batch.rows(lines[:half], 0)
     second = batch.rows(lines[half:], half)  # caches carry over from one block to the next
@@ -131,11 +133,11 @@ def test_M2_E4_reasons_that_name_one_card_follow_each_order() -> None:
     ):
         lines = every_order(cards)
         for profile in PROFILES:
-            assert PlainBatch(STDIN_FILE, PanRules(profile)).rows(lines, 0) == reference(lines, profile)
+            assert PlainRows(BatchJudge(STDIN_FILE, PanRules(profile))).rows(lines, 0) == reference(lines, profile)
     nine = ["5s"] * 9 + ["5h"] * 9
     lines = [" ".join(random.Random(i).sample(nine, 18)) for i in range(30)]
     for profile in PROFILES:
-        assert PlainBatch(STDIN_FILE, PanRules(profile)).rows(lines, 0) == reference(lines, profile)
+        assert PlainRows(BatchJudge(STDIN_FILE, PanRules(profile))).rows(lines, 0) == reference(lines, profile)
 
 
 def test_E4_long_spreads_and_lines_beyond_the_key_width_match_the_reference() -> None:
@@ -147,7 +149,7 @@ def test_E4_long_spreads_and_lines_beyond_the_key_width_match_the_reference() ->
     # already break it under TINY, eight under CARDROOM, nine under HOYLE).
     lines += [" ".join(["5s"] * k + ["Kh"]) for k in (4, 5, 7, 8, 9)] + ["Kh " + " ".join(["5h"] * 9)]
     for profile in PROFILES:
-        assert PlainBatch(STDIN_FILE, PanRules(profile)).rows(lines, 0) == reference(lines, profile)
+        assert PlainRows(BatchJudge(STDIN_FILE, PanRules(profile))).rows(lines, 0) == reference(lines, profile)
 
 
 @settings(max_examples=200)
@@ -176,7 +178,7 @@ def test_lines_refused_from_their_first_character_print_what_plain_row_prints(li
             )
             assert (r.col, meld, r.legal, r.rule, r.reason) == (col, want_meld, legal, rule, reason)
             assert judge.row(text) == row
-    assert PlainBatch(STDIN_FILE, PanRules(HOYLE)).rows(lines, 0) == reference(lines, HOYLE)
+    assert PlainRows(BatchJudge(STDIN_FILE, PanRules(HOYLE))).rows(lines, 0) == reference(lines, HOYLE)
 
 
 class KingsApart(PanRules):
@@ -204,5 +206,37 @@ def test_M2_E1_the_batch_s_spread_template_follows_the_rules_object_s_judge(rule
         line, suffix = plain_row(text, rules)
         outs.append(line)
         errs += [] if suffix is None else [f"{STDIN_FILE}:{n}{suffix}"]
-    assert PlainBatch(STDIN_FILE, rules).rows(lines, 0) == ("".join(outs), "".join(errs))
+    assert PlainRows(BatchJudge(STDIN_FILE, rules)).rows(lines, 0) == ("".join(outs), "".join(errs))
     assert "kings stand apart" in "".join(errs) or "7s is not in this pack" in "".join(errs)
+
+
+class LongWinded(PanRules):
+    """M2 and M3 that quote the meld after 280 characters: an error line quotes 300 of a reason."""
+
+    def judge(self, cards: tuple[Card, ...]) -> Verdict:
+        v = super().judge(cards)
+        text = " ".join(map(str, cards))
+        if v.rule in ("M2", "M3") and v.reason.endswith(" " + text):
+            return replace(v, reason="x" * 280 + " " + text)
+        return v
+
+
+def test_M2_a_reason_ending_with_the_meld_is_cut_short_by_the_writers_as_alone() -> None:
+    """The judge shares a ruling whose reason ends with the meld's text however long the meld
+    (``then_meld``); the writers cut the error line's reason short where a line judged alone is
+    cut: spreads (M2) and keyed lines (M3, any order), short enough and one card too long."""
+    rules = LongWinded(HOYLE)
+    lines = ["As 2h 3s", "As 2h 3s 4d 5c 6h 7s", "7c 7s 7s", "7c 7s 7s 7s 7d 7d 7h", "As 2h 3s 4d 5c 6h 7s",
+             "7s 7c 7s 7s 7d 7h 7d"]  # fmt: skip
+    outs, errs = [], []
+    for n, text in enumerate(lines, 1):
+        line, suffix = plain_row(text, rules)
+        outs.append(line)
+        errs += [] if suffix is None else [f"{STDIN_FILE}:{n}{suffix}"]
+    assert [len(e) for e in errs][:4] == [len("-:1:1: M2 ") + 289 + 1, len("-:2:1: M2 ") + 303 + 1,
+                                          len("-:3:1: M3 ") + 289 + 1, len("-:4:1: M3 ") + 303 + 1]  # fmt: skip
+    assert PlainRows(BatchJudge(STDIN_FILE, rules)).rows(lines, 0) == ("".join(outs), "".join(errs))
+    rulings = [BatchJudge(STDIN_FILE, rules).row(t) for t in lines]
+    assert all(r is not None and r[1].then_meld for r in rulings)
+    [(_, errors)] = JsonBatch(BatchJudge(STDIN_FILE, rules)).slices([lines])
+    assert errors == "".join(errs)

@@ -12,8 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profiles_kit import any_profile
 
-from pancli.app.check import assess
-from pancli.cards import Game
+from pancli.app.check import BatchJudge, assess
 from pancli.cli import cli
 from pancli.cli.common import InputLine, batch_text, is_skipped
 from pancli.jsontext import dumps, dumps_indented
@@ -57,7 +56,7 @@ def test_the_json_batch_is_json_dumps_of_every_report_under_any_profile(
     profiles of any knobs."""
     out = io.StringIO()
     stream = JsonStream(as_lines, out)
-    batch = JsonBatch("-", PanRules(profile), Game.PANGUINGUE)
+    batch = JsonBatch(BatchJudge("-", PanRules(profile)))
     slices = list(batch.slices([lines[:9], lines[9:]]))
     for items, _ in slices:
         stream.add_all(items)
@@ -120,7 +119,7 @@ def test_the_json_batch_yields_the_objects_of_check_item_not_text(
     """Each slice is the objects themselves (the encoder writes them; no text is cut or joined
     per line): equal to :func:`check_item` of each line's report, line numbers and all."""
     file = "-" if stdin else "<arg>"
-    batch = JsonBatch(file, PanRules(profile), Game.PANGUINGUE)
+    batch = JsonBatch(BatchJudge(file, PanRules(profile)))
     got = [item for items, _ in batch.slices([lines[:7], lines[7:]]) for item in items]
     items = [InputLine(file, n, t) for n, t in enumerate(lines, 1)]
     if stdin:

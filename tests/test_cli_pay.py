@@ -14,6 +14,8 @@ from profiles_kit import any_profile
 from pancli.app.pay import PayBatch, pay_report
 from pancli.cli import cli
 from pancli.panrules import PanRules
+from pancli.render.check import meld_error
+from pancli.render.pay import PayRowText, summary, summary_text
 from pancli.rules import HOYLE, Profile
 
 
@@ -130,9 +132,9 @@ def test_E4_the_streamed_pipe_path_says_what_the_report_path_says() -> None:
         result = pay_report(items, 4, PanRules(HOYLE), bool(out))
         reports = result.melds
         rows = [f"{m.meld}\t{'+'.join(m.conditions) or '-'}\t{m.value}\n" for m in reports]
-        rows += [f"{label}\t{units}\t{why}\n" for label, units, why in result.summary()]
+        rows += [f"{label}\t{units}\t{why}\n" for label, units, why in summary(result)]
         assert r.stdout == "".join(rows)
-        assert r.stderr == "".join(m.error_line() + "\n" for m in reports if not m.legal)
+        assert r.stderr == "".join(meld_error(m) + "\n" for m in reports if not m.legal)
         assert r.exit_code == 1
 
 
@@ -152,15 +154,15 @@ def test_E4_stream_equals_report_path_and_a_plain_count(lines: list[str], out: b
 
     from pancli.cli.common import InputLine, batch_item
 
-    batch = PayBatch("-", PanRules(profile), 4, out)
+    batch = PayBatch("-", PanRules(profile), 4, out, PayRowText())
     text = [(rows, errors) for rows, errors in batch.blocks([lines[:7], lines[7:]])]
     kept = [(i, batch_item(t)) for i, t in enumerate(lines, 1)]
     items = [InputLine("-", i, t) for i, t in kept if t is not None]
     result = pay_report(items, 4, PanRules(profile), out)
     reports = result.melds
     rows = [f"{m.meld}\t{'+'.join(m.conditions) or '-'}\t{m.value}\n" for m in reports]
-    assert "".join(r for r, _ in text) + batch.report().summary_text() == "".join(rows) + result.summary_text()
-    assert "".join(e for _, e in text) == "".join(m.error_line() + "\n" for m in reports if not m.legal)
+    assert "".join(r for r, _ in text) + summary_text(batch.report()) == "".join(rows) + summary_text(result)
+    assert "".join(e for _, e in text) == "".join(meld_error(m) + "\n" for m in reports if not m.legal)
     assert batch.failed == any(not m.legal for m in reports)
     held: Counter[object] = Counter()
     for m in reports:
@@ -176,8 +178,8 @@ def test_E4_stream_equals_report_path_and_a_plain_count(lines: list[str], out: b
 
 
 def test_C6_a_pay_row_has_one_writer_for_arguments_and_pipes(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the arguments' rows and the pipe's rows come from app.pay.pay_row, not a second f-string
-    import pancli.app.pay as pay_module
+    # the arguments' rows and the pipe's rows come from render.pay.pay_row, not a second f-string
+    import pancli.render.pay as pay_module
 
     real = pay_module.pay_row
     monkeypatch.setattr(pay_module, "pay_row", lambda meld, conds, value: "ROW " + real(meld, conds, value))

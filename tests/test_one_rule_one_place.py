@@ -710,8 +710,10 @@ def test_E1_the_batch_s_spread_template_asks_the_pack_s_copies() -> None:
 
 
 def test_E1_pan_check_and_pay_read_in_the_rules_object_s_pack() -> None:
-    from pancli.app.check import PlainBatch, judge_text, plain_row
+    from pancli.app.check import BatchJudge, judge_text
     from pancli.app.pay import PayBatch
+    from pancli.render.check import PlainRows, plain_row
+    from pancli.render.pay import PayRowText
 
     refused = judge_text("5h 6h 7h", NoSevens(HOYLE))
     assert (refused.rule, refused.col, refused.reason) == ("E1", 7, "7h is not in this pack")
@@ -719,13 +721,13 @@ def test_E1_pan_check_and_pay_read_in_the_rules_object_s_pack() -> None:
     assert (eights.legal, eights.meld) == (True, "8s 8s 8s")
     lines = ["5h 6h 7h", "7s 7s 7s", "5s 5s 5s", "8s8s8s", "8s 8s 8s"]
     for rules in (NoSevens(HOYLE), HoldsEights(HOYLE)):
-        out, err = PlainBatch("-", rules).rows(lines, 0)
+        out, err = PlainRows(BatchJudge("-", rules)).rows(lines, 0)
         rows = [plain_row(t, rules) for t in lines]
         assert out == "".join(r for r, _ in rows)
         assert err == "".join(f"-:{n}{e}" for n, (_, e) in enumerate(rows, 1) if e is not None)
-    _, errors = next(PayBatch("-", HoldsEights(HOYLE), 4, False).blocks([["8s 8s 8s", "7s 7s 7s"]]))
+    _, errors = next(PayBatch("-", HoldsEights(HOYLE), 4, False, PayRowText()).blocks([["8s 8s 8s", "7s 7s 7s"]]))
     assert errors == ""
-    _, errors = next(PayBatch("-", NoSevens(HOYLE), 4, False).blocks([["8s 8s 8s", "7s 7s 7s"]]))
+    _, errors = next(PayBatch("-", NoSevens(HOYLE), 4, False, PayRowText()).blocks([["8s 8s 8s", "7s 7s 7s"]]))
     assert errors == ("-:1:1: E1 8s is not in a Panguingue pack (no 8, 9 or 10)\n-:2:1: E1 7s is not in this pack\n")
 
 
@@ -786,10 +788,11 @@ def test_E1_G1_pagruc_check_and_the_record_reader_read_the_rules_object_s_pack()
     from pancli.app.check import assess_pagruc_all
     from pancli.app.lines import InputLine
     from pancli.app.standings import read_game
+    from pancli.render.check import meld_error
 
     items = [InputLine("<arg>", 1, "8h 9h 10h"), InputLine("<arg>", 2, "Th Jh Qh")]
     assert [c.legal for c in assess_pagruc_all(items)] == [True, True]
-    refused = [c.error_line() for c in assess_pagruc_all(items, NoTens())]
+    refused = [meld_error(c) for c in assess_pagruc_all(items, NoTens())]
     assert refused == ["<arg>:1:7: E1 10h is not in this pack", "<arg>:2:1: E1 Th is not in this pack"]
     sample = str(Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan")
     hands, problems, _ = read_game([sample], open)
@@ -809,17 +812,19 @@ def test_C1_C5_check_pay_the_referee_the_analyzer_and_its_exports_ask_conditions
     """The conditions ``pan check`` and ``pan pay`` write, the referee's payments cite and the
     analyzer's text, JSON and SVG show are the rules object's, read from what it decided."""
     from pancli.analyze.analysis import analyze
-    from pancli.app.check import PlainBatch, judge_text
+    from pancli.app.check import BatchJudge, judge_text
     from pancli.app.lines import InputLine
     from pancli.app.pay import PayBatch, pay_report
     from pancli.render.analysis import summary_lines, to_json
+    from pancli.render.check import PlainRows
+    from pancli.render.pay import PayRowText
     from pancli.render.svg import analysis as analysis_svg
 
     def shown(rules: PanRules) -> list[object]:
         check = judge_text("5s 5s 5s", rules)
-        rows, _ = PlainBatch("-", rules).rows(["5s 5s 5s", "5S,5s 5s"], 0)
+        rows, _ = PlainRows(BatchJudge("-", rules)).rows(["5s 5s 5s", "5S,5s 5s"], 0)
         paid = pay_report([InputLine("-", 1, "5s 5s 5s")], 4, rules, False).melds[0].conditions
-        [(piped, _)] = PayBatch("-", rules, 4, False).blocks([["5s 5s 5s"]])
+        [(piped, _)] = PayBatch("-", rules, 4, False, PayRowText()).blocks([["5s 5s 5s"]])
         a = analyze(fast_cards("5s 5s 5s 2h 3h Kd Kh Kc 2c 7d"), HOYLE, samples=10, rules=rules)
         text = "\n".join(v for _, v in summary_lines(a))
         (laid,) = [m for m in to_json(a, None)["best"] if m["meld"] == "5s 5s 5s"]
@@ -855,14 +860,16 @@ class DoubleValues(PanRules):
 def test_C6_check_pay_and_the_referee_ask_value() -> None:
     """The value ``pan check`` and ``pan pay`` write (one meld, a pipe's batch) and the units the
     referee's payments for a new meld carry are the rules object's."""
-    from pancli.app.check import PlainBatch, judge_text
+    from pancli.app.check import BatchJudge, judge_text
     from pancli.app.lines import InputLine
     from pancli.app.pay import PayBatch, pay_report
+    from pancli.render.check import PlainRows
+    from pancli.render.pay import PayRowText
 
     def shown(rules: PanRules) -> list[object]:
-        rows, _ = PlainBatch("-", rules).rows(["5s 5s 5s", "5S,5s 5s", "5s5s5s5s"], 0)
+        rows, _ = PlainRows(BatchJudge("-", rules)).rows(["5s 5s 5s", "5S,5s 5s", "5s5s5s5s"], 0)
         report = pay_report([InputLine("-", 1, "5s 5s 5s"), InputLine("-", 2, "5s 5s 5s 5s")], 4, rules, False)
-        [(piped, _)] = PayBatch("-", rules, 4, False).blocks([["5s 5s 5s"]])
+        [(piped, _)] = PayBatch("-", rules, 4, False, PayRowText()).blocks([["5s 5s 5s"]])
         return [judge_text("5s 5s 5s", rules).value, [r.split("\t")[4] for r in rows.splitlines()], report.laid, piped]
 
     assert shown(PanRules(HOYLE)) == [4, ["4", "4", "6"], 10, "5s 5s 5s\tC2\t4\n"]
@@ -1322,7 +1329,8 @@ def test_G5_the_pagruc_referee_asks_the_rules_object_s_lay_off() -> None:
 def test_G7_the_pagruc_referee_check_and_score_ask_the_rules_object_s_points() -> None:
     from pancli.app.check import assess_pagruc
     from pancli.app.lines import InputLine
-    from pancli.app.score import ScoreBatch, assess_score
+    from pancli.app.score import Scorer, assess_score
+    from pancli.render.score import ScoreRows
 
     before, after = _pagruc_results(PagrucRules()), _pagruc_results(DoubledPoints())
     assert [r.violations for r in after] == [r.violations for r in before]
@@ -1336,7 +1344,7 @@ def test_G7_the_pagruc_referee_check_and_score_ask_the_rules_object_s_points() -
     literal = InputLine("<arg>", 1, "[5h 6h 7h] [Ac Ad As] | Ks Ah")
     scores = [assess_score(literal, TWO_PACKS, r).score for r in (PagrucRules(), DoubledPoints())]
     assert [s.total for s in scores if s is not None] == [38, 76]
-    [(text, _)] = ScoreBatch("-", TWO_PACKS, DoubledPoints()).blocks([["| Ah"]])
+    [(text, _)] = ScoreRows(Scorer(TWO_PACKS, DoubledPoints()), "-").blocks([["| Ah"]])
     assert "score -30" in text
 
 
@@ -1416,8 +1424,8 @@ def test_G1_the_referee_melds_lay_offs_score_and_check_ask_beyond() -> None:
     assert assess_score(literal, TWO_PACKS).score is not None
     assert assess_score(literal, TWO_PACKS, NoCardTwice()).rule == Rule.G1
     # pan check's pack note looks for the smallest official table whose pack holds the meld
-    assert "needs two packs" in assess_pagruc(twice).plain()
-    assert "needs two packs" not in assess_pagruc(twice, SixOrMore()).plain()
+    assert "needs two packs" in assess_pagruc(twice).reason
+    assert "needs two packs" not in assess_pagruc(twice, SixOrMore()).reason
     # the referee's G1 judge, over hands of six (two packs)
     text = "\n\n".join(selfplay_hand(("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay"), random.Random(i)) for i in range(6))
     scripts = [h.script for h in read_hands(io.StringIO(text), "six.pan") if h.script is not None]

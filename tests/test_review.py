@@ -23,7 +23,7 @@ from pancli.analyze.analysis import analyze
 from pancli.analyze.odds import discard_choice
 from pancli.analyze.review import CHIPS_MARKS, ODDS_MARKS, Choice, Options, Play, Z, judge_decision, mark_of
 from pancli.app.replay import referee
-from pancli.app.review import HandReview, review_hand
+from pancli.app.review import HandReview, PastLimit, review_hand
 from pancli.cards import ALL_CARDS
 from pancli.meldspace import SLOT_CARDS, encode
 from pancli.model.actions import Decision, Discard, HandScript, Turn
@@ -32,7 +32,7 @@ from pancli.notation.record_writer import write_scripts
 from pancli.panrules import PanRules
 from pancli.records import read_hands
 from pancli.referee.position import position_at
-from pancli.render.review import annotate, play_text, review_text
+from pancli.render.review import annotate, play_text, reason_text, review_text
 from pancli.rules import HOYLE
 
 FAST = Options(samples=100, advice_samples=40)
@@ -435,7 +435,8 @@ def test_review_stops_at_its_limit_of_play_lines_and_counts_the_rest(monkeypatch
     (r,) = _reviewed(HAND)
     assert max(j.line for j in r.judgements) == 8  # the 3rd play line is Ana's turn on line 8
     assert [(s.player, s.line, s.count) for s in r.skipped] == [("Ben", 9, 1)]
-    assert r.skipped[0].reason == "past the first 3 play lines of the hand"
+    assert r.skipped[0].reason == PastLimit(3)
+    assert reason_text(r.skipped[0]) == "past the first 3 play lines of the hand"
 
 
 def test_review_in_place_leaves_a_record_with_a_malformed_hand_unchanged(tmp_path: Any) -> None:

@@ -65,17 +65,6 @@ class Advice(Value):
             return "top"
         return "either"
 
-    def lines(self) -> list[tuple[str, str]]:
-        """Text lines (label, text)."""
-        lo, hi = self.ci
-        return [
-            ("stay", f"{self.stay:+.2f} units (95% CI {lo:+.2f} to {hi:+.2f}); "
-                     f"out first in {self.won:.1%}, void {self.void:.1%}"),
-            ("top", f"{self.top:+.2f} units (T2, {self.rules})"),
-            ("advice", f"{self.choice} ({self.samples} samples, seed {self.seed}; every player's policy: "
-                       "'pan analyze --help', under --advice)"),
-        ]  # fmt: skip
-
 
 class Start(Value):
     """What the simulation starts from: the analysed player's ``hand``, ``drawn`` card and ``table`` melds,

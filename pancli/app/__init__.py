@@ -4,7 +4,7 @@
   chunks judged by worker processes for ``--jobs``, every hand counted).
 - :mod:`pancli.app.check`: melds of text judged, one (:class:`~pancli.app.check.MeldCheck`, what
   :func:`pancli.check_meld` returns too) or a batch (``BatchJudge``: each line's meld and ``LineRuling``,
-  which ``PlainBatch`` writes as ``pan check``'s rows in a pipe).
+  which :mod:`pancli.render.check` writes as ``pan check``'s rows in a pipe).
 - :mod:`pancli.app.simulate`: self-play records (seats, the ``Rules`` tag, the hands' text).
 - :mod:`pancli.app.lines`: lines of batch input and the one error line, ``file:line:col: RULE message``.
 - :mod:`pancli.app.analyze`: hand literals (``+CARD``), the analyzer's options, positions in a

@@ -5,11 +5,10 @@
 the cards judged by the rules object of the profile (:meth:`pancli.panrules.PanRules.judge`), the
 one place a meld of text is judged. :func:`assess` does it
 for one line of input (an argument or a stdin line), :func:`assess_all` for a batch (each
-distinct text judged once), and :class:`PlainBatch` turns a batch of lines into the plain
-rows and error lines of ``pan check`` in a pipe with less work per line. A check gives its JSON object
-(the documented fields (docs/commands.md) ``meld legal kind condition value rule reason``
-plus ``conditions shape file line col``), its plain tab-separated line and its error line
-``file:line:col: RULE message``; the commands write them (and draw the rich table).
+distinct text judged once), and :class:`BatchJudge` judges a batch of lines with less work per
+line (each line a meld's text and a :class:`LineRuling`). Values only: :mod:`pancli.render.check`
+writes their plain rows and error lines (``file:line:col: RULE message``),
+:mod:`pancli.render.exports` their JSON objects, :mod:`pancli.render.melds` the rich table.
 
 No rich and no pyparsing at import time: pyparsing is imported only when the fast path of
 the notation cannot read a meld.
@@ -21,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from pancli.app.lines import STDIN_FILE, InputLine, batch_text, error_line, escape_text, is_skipped
+from pancli.app.lines import STDIN_FILE, InputLine, batch_text, escape_text, is_skipped
 from pancli.cards import Card, Game, format_cards
 from pancli.melds import Meld, Rope, Set
 from pancli.notation import NotationError, parse_meld
@@ -39,15 +38,6 @@ if TYPE_CHECKING:  # check and pay start without the registry: the ids are spell
 
     CheckRule = EngineRule | NotationCode | Rule
     """The rule a meld breaks: the meld engine's, a notation code, or a PAGRUC rule (G1, G4)."""
-
-NONE_MARK = "-"
-"""How the plain format writes a missing field (no kind, no condition, no rule)."""
-
-PLAIN_COLUMNS = ("meld", "verdict", "kind", "condition", "value", "rule", "reason")
-"""The tab-separated columns of the plain (pipe) output of ``pan check``."""
-
-_MAX_REASON = 300
-"""Error lines quote at most this many characters of a reason (a 1 MB meld stays readable)."""
 
 
 class MeldCheck(Value):
@@ -89,18 +79,6 @@ class MeldCheck(Value):
         """The first condition id (``C4`` for an A-to-K rope, which is also ``C5``), or None."""
         return self.conditions[0] if self.conditions else None
 
-    def plain(self) -> str:
-        """One tab-separated line (no newline): see :data:`PLAIN_COLUMNS`."""
-        return plain_line(self.meld, self.legal, self.kind, self.conditions, self.value, self.rule, self.reason)
-
-    def error_suffix(self) -> str:
-        """``:col: RULE message`` (the error line without file and line), for illegal melds."""
-        return error_suffix(self.col, self.rule, self.reason)
-
-    def error_line(self) -> str:
-        """``file:line:col: RULE message`` for an illegal meld."""
-        return error_line(self.file, self.line, self.col, self.rule, clipped(self.reason))
-
 
 def one_card_each(args: list[str], game: Game) -> bool:
     """Whether there are two or more arguments, each a single card (``pan check 7c 7s 7s``: the
@@ -110,34 +88,6 @@ def one_card_each(args: list[str], game: Game) -> bool:
     (True, False)
     """
     return len(args) >= 2 and all(fast_card(a, game) for a in args)
-
-
-def plain_line(
-    meld: str, legal: bool, kind: str | None, conditions: tuple[str, ...], value: int, rule: str | None, reason: str
-) -> str:
-    """The plain (pipe) line of a judged meld, without newline: see :data:`PLAIN_COLUMNS`."""
-    return "\t".join(
-        (
-            meld,
-            "legal" if legal else "illegal",
-            kind or NONE_MARK,
-            "+".join(conditions) or NONE_MARK,
-            str(value),
-            rule or NONE_MARK,
-            reason,
-        )
-    )
-
-
-def clipped(reason: str) -> str:
-    """A reason as error lines quote it: at most :data:`_MAX_REASON` characters."""
-    return reason[:_MAX_REASON] + "..." if len(reason) > _MAX_REASON else reason
-
-
-def error_suffix(col: int | None, rule: str | None, reason: str) -> str:
-    """``:col: RULE message``: :func:`~pancli.cli.common.error_line` without its file and line
-    (the batch path puts ``file:line`` before it), long reasons cut short."""
-    return error_line("", 0, col, rule, clipped(reason))[len(":0") :]
 
 
 Judged = tuple[
@@ -231,18 +181,19 @@ def assess(
     >>> from pancli.cli.common import InputLine
     >>> from pancli.rules import HOYLE
     >>> r = assess(InputLine("<arg>", 1, "5s,5s,5s"), PanRules(HOYLE))
-    >>> r.plain()
-    '5s 5s 5s\\tlegal\\tset\\tC2\\t4\\t-\\tone-suit set; C2 valle set, one suit'
-    >>> assess(InputLine("-", 3, "7c 7s 7s"), PanRules(HOYLE)).error_line()
-    '-:3:1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s'
+    >>> r.meld, r.legal, r.kind, r.conditions, r.value
+    ('5s 5s 5s', True, 'set', ('C2',), 4)
+    >>> r = assess(InputLine("-", 3, "7c 7s 7s"), PanRules(HOYLE))
+    >>> r.line, r.col, r.rule, r.reason
+    (3, 1, 'M3', 'a set of 7s must be all one suit or all different suits, not 7c 7s 7s')
     """
     return MeldCheck(item.file, item.line, *judge_fields(item.text, rules, game, pack))
 
 
 def assess_all(items: Iterable[InputLine], rules: PanRules, game: Game = Game.PANGUINGUE) -> Iterator[MeldCheck]:
     """:func:`assess` of each item, a meld text read and judged once however often it comes
-    (bounded memo, like :class:`PlainBatch`): ``pan pay -`` over a million repeated lines costs a
-    lookup a line, not a judgement."""
+    (bounded memo, like the writers of :class:`BatchJudge`'s rulings): ``pan pay -`` over a
+    million repeated lines costs a lookup a line, not a judgement."""
     memo: dict[str, Judged] = {}
     pack = held_by(rules, game)
     for item in items:
@@ -260,10 +211,12 @@ def assess_pagruc(item: InputLine, rules: PagrucRules | None = None, pack: PackS
     (:class:`~pancli.pagruc.rules.PagrucRules` when None), and holds the cards read (``pack``:
     :func:`pagruc_held` of ``rules``, when the caller keeps it).
 
-    >>> assess_pagruc(InputLine("<arg>", 1, "Ac,Ad,As")).plain()
-    'Ac Ad As\\tlegal\\tset\\t-\\t45\\t-\\tset of aces: aces 15 each in a set'
-    >>> assess_pagruc(InputLine("<arg>", 2, "Qh Kh Ah")).error_line()
-    '<arg>:2:1: G4 aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)'
+    >>> r = assess_pagruc(InputLine("<arg>", 1, "Ac,Ad,As"))
+    >>> r.meld, r.kind, r.value, r.reason
+    ('Ac Ad As', 'set', 45, 'set of aces: aces 15 each in a set')
+    >>> r = assess_pagruc(InputLine("<arg>", 2, "Qh Kh Ah"))
+    >>> r.col, str(r.rule), r.reason
+    (1, 'G4', 'aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)')
     """
     from pancli.pagruc.rules import PagrucRules  # start-up: pan check does without it
 
@@ -352,30 +305,14 @@ MEMO_LIMIT = 50_000
 """Distinct meld texts a batch remembers (memory stays bounded on any input)."""
 
 
-def plain_row(
-    text: str, rules: PanRules, game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None
-) -> tuple[str, str | None]:
-    """The plain line and the error suffix (``:col: RULE message``, None when legal) of one meld,
-    each with its newline: :meth:`MeldCheck.plain` and :meth:`MeldCheck.error_suffix` without
-    building the report (the batch path of ``pan check``).
-
-    >>> from pancli.rules import HOYLE
-    >>> plain_row("7c 7s 7s", PanRules(HOYLE))[1]
-    ':1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s\\n'
-    """
-    col, meld, legal, kind, _, conds, value, rule, reason, _, _ = judge_fields(text, rules, game, pack)
-    line = plain_line(meld, legal, kind, conds, value, rule, reason) + "\n"
-    return line, None if legal else error_suffix(col, rule, reason) + "\n"
-
-
 class LineRuling(Value, cache_hash=True):
     """What a line of a batch was judged, its meld's text aside: the fields of a :class:`MeldCheck`
     after ``meld``, without its place, cards or engine meld, so that every order of the same
     cards can share one. With ``then_meld`` the reason goes on with the meld's text (``reason``
-    is what comes before it: M2 and M3 quote the meld); only where the whole reason is never cut
-    short in an error line (:func:`clipped`) whatever the order of the cards. The one value :class:`BatchJudge` gives
-    both writers of a batch: the plain rows (:class:`PlainBatch`) and the JSON objects
-    (:class:`~pancli.render.exports.JsonBatch`). Its hash is kept (writers key their pieces by it).
+    is what comes before it: M2 and M3 quote the meld). The one value :class:`BatchJudge` gives
+    both writers of a batch: the plain rows (:class:`~pancli.render.check.PlainRows`) and the JSON
+    objects (:class:`~pancli.render.exports.JsonBatch`). Its hash is kept (writers key their
+    pieces by it).
 
     >>> from pancli.rules import HOYLE
     >>> meld, r = BatchJudge("-", PanRules(HOYLE)).row("Kh 3s Kh")
@@ -416,7 +353,7 @@ _KEY_BITS = 5
 _KEY_LIMIT = 1 << _KEY_BITS
 _USUAL = usual_spellings(Game.PANGUINGUE)
 """The usual Panguingue pack, which the batch's tables below are made for: a batch of another
-pack's rules object reads every line through :func:`plain_row`."""
+pack's rules object judges every line on its own (:func:`judge_fields`)."""
 _WEIGHT: dict[str, int] = {text: 1 << (_KEY_BITS * i) for i, text in enumerate(_USUAL.canonical)}
 """Canonical token to its weight: the sum over a line's tokens counts each card in its own
 bit field, a key of the multiset of cards (the same for every order)."""
@@ -465,7 +402,7 @@ def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules, pack:
         return (_PER_LINE, "", None)
     if ruling.legal:
         return (_LEAD, "", ruling)
-    if rule in ("M2", "M3") and reason.endswith(" " + text) and len(reason) <= _MAX_REASON:
+    if rule in ("M2", "M3") and reason.endswith(" " + text):
         return (_LEAD, "", replace(ruling, reason=reason[: -len(text)], then_meld=True))
     if rule in ("M1", "E2") or (rule == "M2" and len(set(cards)) == len(cards)):
         return (_LEAD, "", ruling)
@@ -475,7 +412,8 @@ def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules, pack:
 class BatchJudge:
     """Each line of a batch judged: its meld's text and :class:`LineRuling` (:meth:`row`), as
     :func:`judge_fields` judges it, with less work per line. What both writers of ``pan check``'s
-    batches (:class:`PlainBatch`, :class:`~pancli.render.exports.JsonBatch`) render from.
+    batches (:class:`~pancli.render.check.PlainRows`, :class:`~pancli.render.exports.JsonBatch`)
+    render from.
 
     Two savings of work. A line the notation's fast path reads (one-card tokens, one space or
     one comma between them) is first written canonically (``5S,kh`` as ``5s Kh``,
@@ -492,7 +430,8 @@ class BatchJudge:
     Kept for speed: without the spread ruling, the worst case of benchmarks/bench_check.py
     (random lines, nearly all distinct and illegal) falls far under its target (benchmarks/README.md,
     "Figures behind the code"). tests/test_check_batch.py compares every row with
-    :func:`plain_row` (hypothesis, every spelling and order, under profiles of any knob values).
+    :func:`~pancli.render.check.plain_row` (hypothesis, every spelling and order, under profiles of
+    any knob values).
 
     >>> from pancli.rules import HOYLE
     >>> judge = BatchJudge("-", PanRules(HOYLE))
@@ -516,8 +455,7 @@ class BatchJudge:
         _, _, spread = _order_free_entry(_SPREAD_SAMPLE, sample, rules, _USUAL)
         self.spread = spread or LineRuling(None, False, None, None, (), 0, None, "")
         """The ruling of every spread (with ``then_meld``), when there are spreads."""
-        room = _MAX_REASON - len(self.spread.reason) + 1  # the reason is never cut short
-        most = min(_KEY_LIMIT - 1, room // 3) if self._fused and self.spread.then_meld else 0
+        most = _KEY_LIMIT - 1 if self._fused and self.spread.then_meld else 0
         k = 2  # the lengths of spread the rules object's judge rules M2 whatever the cards
         while k < most and rules.spread_rule(k + 1) == "M2":
             k += 1
@@ -566,47 +504,6 @@ class BatchJudge:
         return escape_text(" ".join(text.split())), ruling
 
 
-class RowPieces:
-    """The plain row and error line of each ruling, made once a ruling (:meth:`pieces`), as pieces
-    around the meld's text; :class:`PlainBatch` writes rows and error lines from them,
-    :class:`~pancli.render.exports.JsonBatch` error lines. Holds at most ``cache_max`` rulings
-    before it starts afresh.
-
-    >>> from pancli.rules import HOYLE
-    >>> meld, r = BatchJudge("-", PanRules(HOYLE)).row("Kh 3s Kh")
-    >>> RowPieces().error(meld, r)
-    ':1: M2 not a set (ranks differ) and not a rope (a rope is one suit): Kh 3s Kh\\n'
-    """
-
-    def __init__(self, cache_max: int = 200_000) -> None:
-        self.cache_max = cache_max
-        self._made: dict[LineRuling, tuple[str, str | None]] = {}
-        self.get = self._made.get
-        """The pieces of a ruling already made, or None."""
-
-    def pieces(self, r: LineRuling) -> tuple[str, str | None]:
-        """The row of ``r`` after the meld's text, and the error suffix (``:col: RULE message``)
-        when illegal: each whole, with its newline, or, for a ruling ``then_meld``, what comes
-        before the meld's text at its end."""
-        made = self._made.get(r)
-        if made is None:
-            if len(self._made) >= self.cache_max:
-                self._made.clear()
-            end = "" if r.then_meld else "\n"
-            row = plain_line("", r.legal, r.kind, r.conditions, r.value, r.rule, r.reason) + end
-            suffix = None
-            if not r.legal:
-                suffix = (error_line("", 0, r.col, r.rule, r.reason)[len(":0") :] if r.then_meld
-                          else error_suffix(r.col, r.rule, r.reason) + end)  # fmt: skip
-            made = self._made[r] = (row, suffix)
-        return made
-
-    def error(self, meld: str, r: LineRuling) -> str | None:
-        """The error suffix of ``meld`` so ruled, with its newline; None when legal."""
-        suffix = (self.get(r) or self.pieces(r))[1]
-        return f"{suffix}{meld}\n" if r.then_meld else suffix
-
-
 class Checker(Value):
     """What ``pan check`` judges Panguingue melds with: the rules object of the profile ``--rules`` names."""
 
@@ -623,73 +520,11 @@ class Checker(Value):
         """The profile's name (a table's title)."""
         return self.rules.profile.name
 
-    def batch(self, file: str) -> PlainBatch:
-        """The plain rows of a batch of lines read from ``file`` (:class:`PlainBatch`)."""
-        return PlainBatch(file, self.rules, self.game)
+    def batch(self, file: str) -> BatchJudge:
+        """The judge of a batch of lines read from ``file`` (:class:`BatchJudge`): each line's
+        meld and ruling, for a writer of rows or objects to render."""
+        return BatchJudge(file, self.rules, self.game)
 
     def assess(self, item: InputLine) -> MeldCheck:
         """One meld of input read and judged (:func:`assess`)."""
         return assess(item, self.rules, self.game)
-
-
-class PlainBatch:
-    """The plain rows of a batch of meld lines (``pan check`` in a pipe), with the same bytes as
-    :func:`plain_row` line by line: each line's meld and ruling from :class:`BatchJudge`, its
-    row and error line from the ruling's :class:`RowPieces`, each line remembered by its text.
-    A row whose reason ends with the meld (a spread: random lines, seldom repeated) is made
-    line by line, not remembered.
-
-    >>> from pancli.rules import HOYLE
-    >>> out, err = PlainBatch("-", PanRules(HOYLE)).rows(["5s 5s 5s", "# note", "7c 7s 7s", "Kh 3s Kh"], 0)
-    >>> [line.split("\\t")[1] for line in out.splitlines()]
-    ['legal', 'illegal', 'illegal']
-    >>> print(err, end="")
-    -:3:1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s
-    -:4:1: M2 not a set (ranks differ) and not a rope (a rope is one suit): Kh 3s Kh
-    """
-
-    def __init__(self, file: str, rules: PanRules, game: Game = Game.PANGUINGUE, cache_max: int = 200_000) -> None:
-        self.file = file
-        self.judge = BatchJudge(file, rules, game, cache_max)
-        self.pieces = RowPieces(cache_max)
-        self.cache_max = cache_max
-        """Entries each cache holds before it starts afresh (memory stays bounded)."""
-        self._lines: dict[str, tuple[str, str | None]] = {}
-
-    def rows(self, lines: Iterable[str], before: int) -> tuple[str, str]:
-        """The stdout and stderr text of ``lines`` (without line ends), the first being line
-        ``before + 1`` of the input: one row per meld line, one error line per illegal one."""
-        file = self.file
-        cache = self._lines
-        cache_max = self.cache_max
-        get = cache.get
-        judged = self.judge.row
-        made = self.pieces.get
-        pieces = self.pieces.pieces
-        outs: list[str] = []
-        add = outs.append
-        errs: list[str] = []
-        err = errs.append
-        n = before
-        for text in lines:
-            n += 1
-            hit = get(text)
-            if hit is None:
-                j = judged(text)
-                if j is None:
-                    hit = ("", None)
-                else:
-                    meld, r = j
-                    row, suffix = made(r) or pieces(r)
-                    if r.then_meld:
-                        add(f"{meld}{row}{meld}\n")
-                        err(f"{file}:{n}{suffix}{meld}\n")
-                        continue
-                    hit = (meld + row, suffix)
-                if len(cache) >= cache_max:
-                    cache.clear()
-                cache[text] = hit
-            add(hit[0])
-            if hit[1] is not None:
-                err(f"{file}:{n}{hit[1]}")
-        return "".join(outs), "".join(errs)

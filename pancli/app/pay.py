@@ -6,16 +6,17 @@ the rules object's ``past_the_pack``, as the referee's E4 judge does), and the
 payments follow: the value of every legal meld as laid (C6, C7) and, going out with them,
 the C8 payment. :func:`pay_report` does it for melds as reports (the terminal and JSON
 output); :class:`PayBatch` for a pipe, a block of lines at a time, with the same rows, totals
-and error lines (tests/test_cli_pay.py compares them).
+and error lines (tests/test_cli_pay.py compares them), which the :class:`PayText` it is handed
+writes (:mod:`pancli.render.pay`: the plain text is made there).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final, Literal
+from typing import Final, Literal, Protocol
 
-from pancli.app.check import MEMO_LIMIT, MeldCheck, assess_all, error_suffix, held_by, judge_fields
+from pancli.app.check import MEMO_LIMIT, MeldCheck, assess_all, held_by, judge_fields
 from pancli.app.lines import InputLine, remembered_items
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld, OutValue
@@ -60,29 +61,6 @@ class PayReport(Value):
     def total(self) -> int:
         """Units collected in all."""
         return self.per_opponent * self.opponents
-
-    def summary(self) -> list[tuple[str, str, str]]:
-        """The breakdown as (label, units, explanation) rows."""
-        rows = [("laid", str(self.laid), f"{LAID}: the value of the melds as laid, from each opponent")]
-        g = self.going_out
-        if g is not None:
-            rows.append(
-                (
-                    "going out",
-                    str(g.total),
-                    f"{GOING_OUT}: out_bonus {g.bonus} + the melds again {g.melds}, from each opponent",
-                )
-            )
-        rows += [
-            ("per opponent", str(self.per_opponent), "units each active opponent pays"),
-            ("opponents", str(self.opponents), f"{self.players} active players less the melder"),
-            ("total", str(self.total), f"{self.per_opponent} x {self.opponents}"),
-        ]
-        return rows
-
-    def summary_text(self) -> str:
-        """The breakdown as ``label<TAB>units<TAB>explanation`` lines (the end of the pipe output)."""
-        return "".join(f"{label}\t{units}\t{why}\n" for label, units, why in self.summary())
 
 
 class PackCounter:
@@ -198,19 +176,17 @@ def pay_report(items: Iterable[InputLine], players: int, rules: PanRules, out: b
     return PayReport(tuple(reports), players, rules.profile, laid, going_out(melds, rules, out))
 
 
-def pay_row(meld: str, conditions: Sequence[str], value: int) -> str:
-    """One meld's row of ``pan pay`` in a pipe, ``MELD<TAB>CONDITIONS<TAB>VALUE`` (``-``: none), the
-    one writer of it (the pipe path's :class:`PayBatch` and the arguments' :func:`pay_rows`).
+class PayText(Protocol):
+    """How :class:`PayBatch`'s lines are written (:class:`pancli.render.pay.PayRowText`): made
+    once per distinct line, kept with it."""
 
-    >>> pay_row("5s 5s 5s", ("C2",), 4), pay_row("7c 7s 7s", (), 0)
-    ('5s 5s 5s\\tC2\\t4\\n', '7c 7s 7s\\t-\\t0\\n')
-    """
-    return f"{meld}\t{'+'.join(conditions) or '-'}\t{value}\n"
+    def row(self, meld: str, conditions: Sequence[str], value: int, /) -> str:
+        """A meld's row with its newline (an illegal or refused meld counts 0, no condition)."""
+        ...
 
-
-def pay_rows(reports: Iterable[MeldCheck]) -> str:
-    """The rows of judged melds (:func:`pay_row`), an illegal one counting 0."""
-    return "".join(pay_row(r.meld, r.conditions, r.value) for r in reports)
+    def error(self, col: int | None, rule: str | None, reason: str, /) -> str:
+        """The error suffix ``:col: RULE message`` of a meld, with its newline (``file:line`` goes before it)."""
+        ...
 
 
 _PayLine = tuple[str, Counts | None, int, Meld | None, str, str]
@@ -228,8 +204,9 @@ class PayBatch:
     suffix), E4 through :meth:`PackCounter.take_counts`, as a batch repeats its lines
     (benchmarks/README.md, bench_batch).
 
+    >>> from pancli.render.pay import PayRowText
     >>> from pancli.rules import HOYLE
-    >>> batch = PayBatch("-", PanRules(HOYLE), 4, False)
+    >>> batch = PayBatch("-", PanRules(HOYLE), 4, False, PayRowText())
     >>> [(rows, errors)] = batch.blocks([["5s 5s 5s 5s", "# note", "5s5s5s5s5s"]])
     >>> rows
     '5s 5s 5s 5s\\tC2\\t6\\n5s 5s 5s 5s 5s\\t-\\t0\\n'
@@ -239,8 +216,10 @@ class PayBatch:
     (True, 18)
     """
 
-    def __init__(self, file: str, rules: PanRules, players: int, out: bool) -> None:
+    def __init__(self, file: str, rules: PanRules, players: int, out: bool, text: PayText) -> None:
         self.file = file
+        self.row = text.row
+        self.error = text.error
         self.rules = rules
         self.players = players
         self.out = out
@@ -256,16 +235,17 @@ class PayBatch:
         col, meld, legal, _, _, conds, value, rule, reason, cards, engine = judge_fields(
             item.text, self.rules, Game.PANGUINGUE, self.held
         )
+        row = self.row
         if legal:
-            row = pay_row(meld, conds, value)
-            return row, self.pack.counts(cards), value, engine, pay_row(meld, (), 0), ""
-        return "", None, 0, None, pay_row(meld, (), 0), error_suffix(col, rule, reason) + "\n"
+            return row(meld, conds, value), self.pack.counts(cards), value, engine, row(meld, (), 0), ""
+        return "", None, 0, None, row(meld, (), 0), self.error(col, rule, reason)
 
     def blocks(self, blocks: Iterable[list[str]]) -> Iterator[tuple[str, str]]:
         """The rows (``MELD<TAB>CONDITIONS<TAB>VALUE``) and error lines of each block of input
         lines (of standard input when ``file`` is ``-``: blank and comment lines skipped)."""
         take = self.pack.take_counts
         said: dict[str, str] = {}
+        error = self.error
         file = self.file
         melds = self.melds
         out = self.out
@@ -283,7 +263,7 @@ class PayBatch:
                         if out and engine is not None:
                             melds.append(engine)
                         continue
-                    suffix = said.get(over) or said.setdefault(over, error_suffix(1, "E4", over) + "\n")
+                    suffix = said.get(over) or said.setdefault(over, error(1, "E4", over))
                 text_out.append(refused)
                 text_err.append(f"{file}:{n}{suffix}")
             self.laid += laid

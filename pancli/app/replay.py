@@ -119,10 +119,8 @@ class Tally:
         >>> t = Tally()
         >>> hand = next(read_hands(io.StringIO('[Players "Ana Ben"]\\n\\nAna stay\\nBen stay\\n'), "-", None))
         >>> t.hands += 1
-        >>> t.count(referee(hand.script)), t.legal
-        (False, True)
-        >>> t.text()
-        '1 hand: 0 clean, 0 with a violation, 0 with a wrong claim, 0 malformed, 1 unfinished (no going out, ...)'
+        >>> t.count(referee(hand.script)), t.legal, t.unfinished
+        (False, True, 1)
         """
         remedies: tuple[Remedy, ...] = getattr(result, "remedies", ())
         if result.violations:
@@ -147,16 +145,6 @@ class Tally:
         """Every hand read is clean or merely unfinished: nothing illegal, malformed, wrongly
         claimed or put right (exit status 0)."""
         return self.clean + self.unfinished == self.hands
-
-    def text(self) -> str:
-        """One summary line; its counts add up to the hands read."""
-        rules = ", ".join(r for r, n in (("I1", self.put_right_I1), ("I2", self.put_right_I2)) if n)
-        return (
-            f"{self.hands} hand{'s' if self.hands != 1 else ''}: {self.clean} clean, {self.violations} with a "
-            f"violation, {self.claims} with a wrong claim, {self.malformed} malformed"
-            + (f", {self.unfinished} unfinished (no going out, no T4, not void)" if self.unfinished else "")
-            + (f", {self.remedied} with an irregularity put right ({rules})" if self.remedied else "")
-        )
 
 
 class HandSink(Protocol):

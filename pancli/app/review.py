@@ -44,13 +44,50 @@ if TYPE_CHECKING:
     from pancli.rules import Profile
 
 
+class PastLimit(Value):
+    """Past the first ``limit`` play lines of the hand (:data:`pancli.limits.MAX_REVIEWED_LINES`)."""
+
+    limit: int
+
+
+class OtherGame(Value):
+    """A hand of a game the reviewer does not judge (PAGRUC)."""
+
+    game: Game
+
+
+class Broken(Value):
+    """After the hand's first violation: the ``rule`` broken at ``line``."""
+
+    rule: Rule
+    line: int
+
+
+class CardsUnknown(Value):
+    """The player's cards are unknown (no deal line)."""
+
+
+class NoDraw(Value):
+    """A turn with no draw to review."""
+
+
+class NoPosition(Value):
+    """The referee gives no position there: its ``message`` (:class:`pancli.referee.position.PositionError`)."""
+
+    message: str
+
+
+Unreviewed = PastLimit | OtherGame | Broken | CardsUnknown | NoDraw | NoPosition
+"""Why play lines are not reviewed, as values (render/review.py words them)."""
+
+
 class Skip(Value):
     """Play lines (decisions, turns) not reviewed: whose, from which line, how many, and why."""
 
     player: str
     line: int
     count: int
-    reason: str
+    reason: Unreviewed
 
 
 class HandReview(Value):
@@ -75,9 +112,9 @@ class _Skips:
     """The skips of a hand, one per player and reason (first line, count)."""
 
     def __init__(self) -> None:
-        self.items: dict[tuple[str, str], list[int]] = {}
+        self.items: dict[tuple[str, Unreviewed], list[int]] = {}
 
-    def add(self, player: str, line: int, reason: str) -> None:
+    def add(self, player: str, line: int, reason: Unreviewed) -> None:
         got = self.items.setdefault((player, reason), [line, 0])
         got[1] += 1
 
@@ -125,12 +162,12 @@ def _action_at(turn: Turn, col: int, default: int) -> int:
 
 def _judge_foul(
     walk: Walk, turn: Turn, v: Violation, returned: int, opts: Options, memo: Memo, remedy: str = ""
-) -> list[Judgement] | str:
+) -> list[Judgement] | Unreviewed:
     """The foul play of ``turn`` (the violation ``v``; its ``remedy`` returning ``returned`` units in all)."""
     try:
         pos = walk.at(turn.line, turn.player)
     except PositionError as e:
-        return e.message
+        return NoPosition(e.message)
 
     action = _action_at(turn, v.col, len(turn.actions) - 1)
     laying = isinstance(turn.actions[action], MeldNew | Add | Borrow | Split)
@@ -146,7 +183,7 @@ def _judge_foul(
 
 def _judge_turn(
     walk: Walk, result: HandResult, turn: Turn, after_line: int, opts: Options, memo: Memo
-) -> list[Judgement] | str:
+) -> list[Judgement] | Unreviewed:
     """The judgements of one turn, or why it is not reviewed."""
     player, line = turn.player, turn.line
     for remedy in result.remedies:
@@ -157,9 +194,9 @@ def _judge_turn(
     try:
         pos = walk.at(line, player)
     except PositionError as e:
-        return e.message
+        return NoPosition(e.message)
     if pos.drawn is None or not turn.actions:
-        return "no draw to review"
+        return NoDraw()
     out: list[Judgement] = []
     opp = pos.payers
     stakes = _stakes(pos, memo.rules(pos.profile))
@@ -181,10 +218,10 @@ def _judge_turn(
             after: Position | None = walk.at(after_line, player)
         except PositionUnavailable as e:
             if result.ending is not Ending.OUT or result.winner != player:
-                return out or e.message  # no position after it: retired (I1, I2), not out
+                return out or NoPosition(e.message)  # no position after it: retired (I1, I2), not out
             after = None  # the referee's ending: the player went out on this line, closing the hand
         except PositionError as e:
-            return out or e.message
+            return out or NoPosition(e.message)
         hand = () if after is None else (*after.hand, *((discard,) if discard is not None else ()))
         table = pos.melds if after is None else after.melds
         laid = Laid(len(pos.hand) + 1 - len(hand), _collected(result, turn), tuple(hand), table,
@@ -250,10 +287,10 @@ def review_hand(
         if player is not None and ev.player != player:
             continue
         if played > MAX_REVIEWED_LINES:
-            skips.add(ev.player, ev.line, f"past the first {MAX_REVIEWED_LINES:,} play lines of the hand")
+            skips.add(ev.player, ev.line, PastLimit(MAX_REVIEWED_LINES))
             continue
         if script.game is not Game.PANGUINGUE:
-            skips.add(ev.player, ev.line, f"a {script.game.value} hand")
+            skips.add(ev.player, ev.line, OtherGame(script.game))
             continue
         if walk is None:
             # one table walked through the hand, not a replay per decision; the review's rules object
@@ -267,16 +304,16 @@ def review_hand(
             and ev.player in known
         ):
             got = _judge_foul(walk, ev, broken, 0, opts, memo)  # the illegal play itself: ?? against a legal one
-            if isinstance(got, str):
-                skips.add(ev.player, ev.line, got)
-            else:
+            if isinstance(got, list):
                 judgements.extend(got)
+            else:
+                skips.add(ev.player, ev.line, got)
             continue
         if stop is not None and ev.line >= stop:
-            skips.add(ev.player, ev.line, f"the hand breaks {result.violations[0].rule} at line {stop}")
+            skips.add(ev.player, ev.line, Broken(result.violations[0].rule, stop))
             continue
         if ev.player not in known:
-            skips.add(ev.player, ev.line, f"{ev.player}'s cards unknown")
+            skips.add(ev.player, ev.line, CardsUnknown())
             continue
         if isinstance(ev, Decision):
             got = _judge_decision(walk, ev, opts, memo)
@@ -284,18 +321,18 @@ def review_hand(
             after = events[i + 1].line if i + 1 < len(events) else ev.line + 1
             assert result.game is Game.PANGUINGUE
             got = _judge_turn(walk, result, ev, after, opts, memo)
-        if isinstance(got, str):
-            skips.add(ev.player, ev.line, got)
-        else:
+        if isinstance(got, list):
             judgements.extend(got)
+        else:
+            skips.add(ev.player, ev.line, got)
     return HandReview(hand.file, hand.index, hand.first_line, tuple(judgements), skips.done(), hand, error)
 
 
-def _judge_decision(walk: Walk, ev: Any, opts: Options, memo: Memo) -> list[Judgement] | str:
+def _judge_decision(walk: Walk, ev: Any, opts: Options, memo: Memo) -> list[Judgement] | Unreviewed:
     try:
         pos = walk.at(ev.line, ev.player)
     except PositionError as e:
-        return e.message
+        return NoPosition(e.message)
     if memo.rules(pos.profile).after_decisions(pos.players) != "played":
         return []  # everybody else went on top: staying wins at once (T4), no choice to judge
     return [

@@ -3,8 +3,9 @@
 :func:`read_score` reads a literal (``[5h 6h 7h] [Ac Ad As] | Ks Ah``: the melds, ``|``, the
 hand) with the notation, :func:`assess_score` scores it with the rules object handed in
 (:meth:`pancli.pagruc.rules.PagrucRules.score`) into a :class:`ScoreReport`; :func:`placed`
-does it for a batch, each distinct literal once; :class:`ScoreBatch` gives the plain text of
-a pipe a block of lines at a time.
+does it for a batch, each distinct literal once. Values only: :mod:`pancli.render.score` writes
+their plain text and error lines (a pipe's a block of lines at a time), :mod:`pancli.render.exports`
+their JSON objects.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterable, Iterator
 
 from msgspec.structs import replace
 
-from pancli.app.lines import InputLine, error_line, remembered_items
+from pancli.app.lines import InputLine
 from pancli.cards import ALL_CARDS, Card, Game, format_cards
 from pancli.melds import MeldError
 from pancli.notation import NotationError, PackSpellings, pack_spellings, parse_hand
@@ -126,27 +127,6 @@ class ScoreReport(Value):
     message: str = ""
     col: int = 1
 
-    def plain(self) -> str:
-        """Text lines: the literal, one line a card, then the totals."""
-        s = self.score
-        if s is None:
-            return ""
-        melds = " ".join(f"[{m}]" for m in s.melds)
-        head = f"{melds} | {format_cards(s.hand)}".strip()
-        lines = [head]
-        for c in s.cards:
-            meld = f"meld {c.meld}" if c.meld else ""
-            lines.append(f"  {c.card!s:<3} {c.where.value:<4} {c.points:>+4}  {meld}".rstrip())
-        lines.append(f"  table {s.table:+d}, hand {s.in_hand:+d}: score {s.total}")
-        return "\n".join(lines) + "\n"
-
-    def error_line(self) -> str:
-        return error_line(self.file, self.line, self.col, self.rule, self.message)
-
-    def error_or_none(self) -> str | None:
-        """The error line, or None when the hand is scored."""
-        return None if self.score is not None else self.error_line()
-
 
 def assess_score(item: InputLine, pack: PagrucPack, rules: PagrucRules | None = None) -> ScoreReport:
     """Read and score one literal, asking ``rules`` (:class:`PagrucRules` when None).
@@ -154,8 +134,9 @@ def assess_score(item: InputLine, pack: PagrucPack, rules: PagrucRules | None = 
     >>> r = assess_score(InputLine("<arg>", 1, "[5h 6h 7h] [Ac Ad As] | Ks Ah"), PagrucPack(2))
     >>> r.score.total if r.score else None
     38
-    >>> assess_score(InputLine("<arg>", 1, "[Qh Kh Ah] | 2c"), PagrucPack(2)).error_line()
-    '<arg>:1:1: G4 meld 1 (Qh Kh Ah): aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)'
+    >>> r = assess_score(InputLine("<arg>", 1, "[Qh Kh Ah] | 2c"), PagrucPack(2))
+    >>> r.col, str(r.rule), r.message
+    (1, 'G4', 'meld 1 (Qh Kh Ah): aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)')
     """
     try:
         melds, hand = read_score(item.text, pack)
@@ -166,8 +147,8 @@ def assess_score(item: InputLine, pack: PagrucPack, rules: PagrucRules | None = 
         return ScoreReport(item.file, item.line, item.text, None, exc.rule, exc.reason, 1)
 
 
-_MEMO_LIMIT = 50_000
-"""Distinct literals remembered by :func:`scored` (a batch repeats its lines; memory stays bounded)."""
+MEMO_LIMIT = 50_000
+"""Distinct literals a batch remembers (a batch repeats its lines; memory stays bounded)."""
 
 
 def scored(
@@ -186,7 +167,7 @@ def scored(
         known = memo.get(item.text)
         if known is None:
             known = assess_score(item, pack, rules)
-            if len(memo) < _MEMO_LIMIT:
+            if len(memo) < MEMO_LIMIT:
                 memo[item.text] = known
         yield item, known
 
@@ -214,58 +195,6 @@ class Scorer(Value):
         """The report of each item (:func:`placed`)."""
         return placed(items, self.pack, self.rules)
 
-    def batch(self, file: str) -> ScoreBatch:
-        """The pipe path's batch of lines read from ``file`` (:class:`ScoreBatch`)."""
-        return ScoreBatch(file, self.pack, self.rules)
-
-
-def _score_line(line: InputLine, pack: PagrucPack, rules: PagrucRules) -> tuple[str, str]:
-    """A line's plain text, or its error suffix (``:col: RULE message``, after its place)."""
-    r = assess_score(line, pack, rules)
-    if r.score is None:
-        return "", error_line("", 0, r.col, r.rule, r.message)[len(":0") :] + "\n"
-    return r.plain(), ""
-
-
-class ScoreBatch:
-    """``pan score`` in a pipe: :meth:`blocks` turns each block of input lines (of standard
-    input when ``file`` is ``-``: blank and comment lines skipped) into its plain text and error
-    lines as it is read; ``failed`` tells whether some line could not be scored. Memory holds one
-    block and the distinct lines seen (bounded), not the whole output.
-
-    Kept for speed: each distinct line is read, scored and written once (its text or its error
-    suffix remembered by the raw line), as a batch repeats its lines (benchmarks/README.md,
-    bench_batch).
-
-    >>> batch = ScoreBatch("-", PagrucPack(2))
-    >>> [(text, errors)] = batch.blocks([["| Ah", "# note", "[Qh Kh Ah] | 2c"]])
-    >>> print(text, end="")
-    | Ah
-      Ah  hand  -15
-      table +0, hand -15: score -15
-    >>> errors[:10], batch.failed
-    ('-:3:1: G4 ', True)
-    """
-
-    def __init__(self, file: str, pack: PagrucPack, rules: PagrucRules | None = None) -> None:
-        self.file = file
-        self.pack = pack
-        self.rules = rules or PagrucRules()
-        self.failed = False
-
-    def blocks(self, blocks: Iterable[list[str]]) -> Iterator[tuple[str, str]]:
-        """The plain text and the error lines of each block."""
-        file = self.file
-        pack, rules = self.pack, self.rules
-        for block in remembered_items(blocks, file, lambda i: _score_line(i, pack, rules), _MEMO_LIMIT):
-            out: list[str] = []
-            err: list[str] = []
-            for n, known in block:
-                text, suffix = known
-                if suffix:
-                    err.append(f"{file}:{n}{suffix}")
-                else:
-                    out.append(text)
-            if err:
-                self.failed = True
-            yield "".join(out), "".join(err)
+    def assess(self, item: InputLine) -> ScoreReport:
+        """One literal of input read and scored (:func:`assess_score`)."""
+        return assess_score(item, self.pack, self.rules)

@@ -3,11 +3,11 @@
 Two paths. On a terminal, and with ``--json``, every meld becomes a
 :class:`~pancli.app.check.MeldCheck` rendered as a rich table or a JSON list.
 In a pipe (the batch path) the output is one plain tab-separated line per meld, and the
-loop is kept lean (benchmarks/README.md): standard input is read in 1 MB blocks, turned into
-output by :class:`~pancli.app.check.PlainBatch` (its lines judged by
-:class:`~pancli.app.check.BatchJudge`: each distinct line, or each multiset of canonical cards,
-once), and written in one block per input block. ``--json`` and ``--jsonl`` of a batch take the
-same judge's rulings as objects (:class:`~pancli.render.exports.JsonBatch`).
+loop is kept lean (benchmarks/README.md): standard input is read in 1 MB blocks, its lines judged
+by :class:`~pancli.app.check.BatchJudge` (each distinct line, or each multiset of canonical cards,
+once), whose rulings :class:`~pancli.render.check.PlainRows` writes, one block per input block.
+``--json`` and ``--jsonl`` of a batch take the same judge's rulings as objects
+(:class:`~pancli.render.exports.JsonBatch`).
 Neither rich nor json is imported on that path.
 """
 
@@ -45,6 +45,7 @@ from pancli.cli.common import (
     stdout_console,
     stdout_is_terminal,
 )
+from pancli.render.check import PlainRows, meld_error, meld_row
 
 
 def _input_blocks(args: list[str]) -> tuple[str, Iterator[list[str]] | list[list[str]]]:
@@ -59,7 +60,7 @@ def _input_blocks(args: list[str]) -> tuple[str, Iterator[list[str]] | list[list
 def _plain_batch(args: list[str], checker: Checker) -> bool:
     """The pipe path: plain lines on stdout, error lines on stderr. True when all legal."""
     file, blocks = _input_blocks(args)
-    batch = checker.batch(file)
+    batch = PlainRows(checker.batch(file))
     write_out = sys.stdout.write
     write_err = sys.stderr.write
     all_legal = True
@@ -83,8 +84,8 @@ def _json_batch(args: list[str], checker: Checker, lines: bool) -> bool:
     from pancli.render.stream import JsonStream
 
     file, blocks = _input_blocks(args)
-    stream = JsonStream(lines, flush_each=False)
-    batch = JsonBatch(file, checker.rules, checker.game)
+    stream = JsonStream(lines, flush_each=False, raw=getattr(sys.stdout, "buffer", None))
+    batch = JsonBatch(checker.batch(file))
     all_legal = True
     for items, errors in batch.slices(blocks):
         stream.add_all(items)
@@ -104,7 +105,7 @@ def _check_pagruc(args: list[str], as_json: bool, as_jsonl: bool) -> int:
         from pancli.render.stream import stream_reports
 
         judged = assess_pagruc_all(items)
-        clean = stream_reports(judged, as_jsonl, check_item, lambda r: None if r.legal else r.error_line())
+        clean = stream_reports(judged, as_jsonl, check_item, lambda r: None if r.legal else meld_error(r))
         return EXIT_OK if clean else EXIT_ILLEGAL
     reports = list(assess_pagruc_all(items))
     if stdout_is_terminal():
@@ -113,9 +114,9 @@ def _check_pagruc(args: list[str], as_json: bool, as_jsonl: bool) -> int:
 
         stdout_console().print(pagruc_meld_table(reports))
     else:
-        sys.stdout.write("".join(r.plain() + "\n" for r in reports))
+        sys.stdout.write("".join(meld_row(r) + "\n" for r in reports))
     sys.stdout.flush()
-    errors = [r.error_line() + "\n" for r in reports if not r.legal]
+    errors = [meld_error(r) + "\n" for r in reports if not r.legal]
     sys.stderr.write("".join(errors))
     return EXIT_ILLEGAL if errors else EXIT_OK
 
@@ -239,7 +240,7 @@ def _terminal(args: list[str], checker: Checker) -> int:
     if fits:
         reports = [checker.assess(item) for item in items]
         return render_reports(reports, False, title=f"pan check ({checker.profile_name})")
-    batch = checker.batch(file)
+    batch = PlainRows(checker.batch(file))
     width = screen.columns
     err_width = width if sys.stderr.isatty() else 0
     all_legal = True
@@ -271,6 +272,6 @@ def render_reports(reports: list[MeldCheck], as_json: bool, title: str) -> int:
     sys.stdout.flush()
 
     terminal = not as_json  # the table was drawn for a terminal
-    errors = [r.error_line() + (rule_hint(r.rule) if terminal else "") + "\n" for r in reports if not r.legal]
+    errors = [meld_error(r) + (rule_hint(r.rule) if terminal else "") + "\n" for r in reports if not r.legal]
     sys.stderr.write("".join(errors))
     return EXIT_ILLEGAL if errors else EXIT_OK

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import click
 
-from pancli.app.pay import PayBatch, PayReport, pay_report, pay_rows
+from pancli.app.pay import PayBatch, PayReport, pay_report
 from pancli.cli.common import (
     ARG_FILE,
     EXIT_ILLEGAL,
@@ -33,6 +33,8 @@ from pancli.cli.common import (
     stdin_blocks,
     stdout_is_terminal,
 )
+from pancli.render.check import meld_error
+from pancli.render.pay import PayRowText, pay_rows, summary_text
 
 
 @click.command(
@@ -76,10 +78,10 @@ def pay(
     players = seated_players(ctx, pan_rules.seats(), players)
     if not as_json and not as_jsonl and not stdout_is_terminal():
         if reads_stdin(melds):
-            ctx.exit(_plain_stream(stdin_blocks(), PayBatch(STDIN_FILE, pan_rules, players, going_out)))
+            ctx.exit(_plain_stream(stdin_blocks(), PayBatch(STDIN_FILE, pan_rules, players, going_out, PayRowText())))
         if not melds:
             raise click.UsageError(NOTHING_TO_CHECK)
-        ctx.exit(_plain_stream([list(melds)], PayBatch(ARG_FILE, pan_rules, players, going_out)))
+        ctx.exit(_plain_stream([list(melds)], PayBatch(ARG_FILE, pan_rules, players, going_out, PayRowText())))
     result = pay_report(input_lines(melds, NOTHING_TO_CHECK), players, pan_rules, going_out)
     reports = result.melds
     if as_jsonl:
@@ -96,9 +98,9 @@ def pay(
 
         print_pay(result)
     else:
-        sys.stdout.write(pay_rows(reports) + result.summary_text())
+        sys.stdout.write(pay_rows(reports) + summary_text(result))
     sys.stdout.flush()
-    errors = [r.error_line() + "\n" for r in reports if not r.legal]
+    errors = [meld_error(r) + "\n" for r in reports if not r.legal]
     sys.stderr.write("".join(errors))
     ctx.exit(EXIT_ILLEGAL if errors else EXIT_OK)
 
@@ -110,7 +112,7 @@ def _plain_stream(blocks: Iterable[list[str]], batch: PayBatch) -> int:
         sys.stdout.write(rows)
         sys.stdout.flush()
         sys.stderr.write(errors)
-    sys.stdout.write(batch.report().summary_text())
+    sys.stdout.write(summary_text(batch.report()))
     sys.stdout.flush()
     return EXIT_ILLEGAL if batch.failed else EXIT_OK
 
@@ -128,6 +130,6 @@ def _pay_lines(result: PayReport) -> int:
         lines.add(check_item(r))
         if not r.legal:
             errors = True
-            sys.stderr.write(r.error_line() + "\n")
+            sys.stderr.write(meld_error(r) + "\n")
     lines.add(pay_totals(result))
     return EXIT_ILLEGAL if errors else EXIT_OK

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import click
 
-from pancli.app.score import PacksProblem, ScoreBatch, Scorer, ScoreReport
+from pancli.app.score import PacksProblem, Scorer
 from pancli.cli.common import (
     ARG_FILE,
     EXIT_ILLEGAL,
@@ -24,10 +24,11 @@ from pancli.cli.common import (
     stdin_lines,
     stdout_is_terminal,
 )
+from pancli.render.score import ScoreRows, score_error, score_error_or_none, score_text
 
 
-def _plain_stream(blocks: Iterable[list[str]], batch: ScoreBatch) -> int:
-    """The pipe path (:class:`~pancli.app.score.ScoreBatch`): each block's text as it is read,
+def _plain_stream(blocks: Iterable[list[str]], batch: ScoreRows) -> int:
+    """The pipe path (:class:`~pancli.render.score.ScoreRows`): each block's text as it is read,
     its error lines after it; returns the exit status."""
     for text, errors in batch.blocks(blocks):
         sys.stdout.write(text)
@@ -102,13 +103,13 @@ def score(
         from pancli.render.exports import score_item
         from pancli.render.stream import stream_reports
 
-        clean = stream_reports(scorer.placed(items), as_jsonl, score_item, ScoreReport.error_or_none)
+        clean = stream_reports(scorer.placed(items), as_jsonl, score_item, score_error_or_none)
         ctx.exit(EXIT_OK if clean else EXIT_ILLEGAL)
     if not as_json and not stdout_is_terminal():
         ctx.exit(
-            _plain_stream(stdin_blocks(), scorer.batch(STDIN_FILE))
+            _plain_stream(stdin_blocks(), ScoreRows(scorer, STDIN_FILE))
             if from_stdin
-            else _plain_stream([[" ".join(text)]], scorer.batch(ARG_FILE))
+            else _plain_stream([[" ".join(text)]], ScoreRows(scorer, ARG_FILE))
         )
     reports = list(scorer.placed(items))
     if as_json:
@@ -124,8 +125,8 @@ def score(
 
         print_scores(reports)
     else:
-        sys.stdout.write("".join(r.plain() for r in reports))
+        sys.stdout.write("".join(score_text(r) for r in reports))
     sys.stdout.flush()
-    errors = [r.error_line() + "\n" for r in reports if r.score is None]
+    errors = [score_error(r) + "\n" for r in reports if r.score is None]
     sys.stderr.write("".join(errors))
     ctx.exit(EXIT_ILLEGAL if errors else EXIT_OK)

@@ -297,8 +297,8 @@ class HandRuns:
     >>> for n in (1, 2, 3, 7):
     ...     r.add("a.pan", n)
     >>> r.add("b.pan", 2)
-    >>> r.runs(), r.text()
-    ([('a.pan', 1, 3), ('a.pan', 7, 7), ('b.pan', 2, 2)], 'a.pan hands 1-3, 7; b.pan hand 2')
+    >>> r.runs()
+    [('a.pan', 1, 3), ('a.pan', 7, 7), ('b.pan', 2, 2)]
     """
 
     __slots__ = ("_runs", "count")
@@ -319,13 +319,3 @@ class HandRuns:
     def runs(self) -> list[tuple[str, int, int]]:
         """(file, first hand, last hand) of each run, in the order read."""
         return [(str(f), int(a), int(b)) for f, a, b in self._runs]
-
-    def text(self) -> str:
-        """The runs in words, file by file."""
-        by_file: dict[str, list[str]] = {}
-        for f, a, b in self.runs():
-            by_file.setdefault(f, []).append(str(a) if a == b else f"{a}-{b}")
-        return "; ".join(
-            f"{f} hand{'s' if len(parts) > 1 or '-' in parts[0] else ''} {', '.join(parts)}"
-            for f, parts in by_file.items()
-        )

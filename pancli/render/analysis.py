@@ -327,11 +327,23 @@ def row_fields(a: Analysis, r: DrawRow) -> list[str]:
 ROW_HEADER = ["card", "live", "usable", "raises", "down", "value", "total", "out", "melds"]
 
 
+def advice_lines(advice: Advice) -> list[tuple[str, str]]:
+    """The stay-or-top advice as (label, text) lines."""
+    lo, hi = advice.ci
+    return [
+        ("stay", f"{advice.stay:+.2f} units (95% CI {lo:+.2f} to {hi:+.2f}); "
+                 f"out first in {advice.won:.1%}, void {advice.void:.1%}"),
+        ("top", f"{advice.top:+.2f} units (T2, {advice.rules})"),
+        ("advice", f"{advice.choice} ({advice.samples} samples, seed {advice.seed}; every player's policy: "
+                   "'pan analyze --help', under --advice)"),
+    ]  # fmt: skip
+
+
 def print_plain(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, str]] = ()) -> None:
     """The pipe format: ``label<TAB>text`` lines (``context`` first), then the draw table with a header line."""
     out = [f"{label}\t{text}\n" for label, text in [*context, *summary_lines(a)]]
     if advice is not None:
-        out += [f"{label}\t{text}\n" for label, text in advice.lines()]
+        out += [f"{label}\t{text}\n" for label, text in advice_lines(advice)]
     out.append("\t".join(ROW_HEADER) + "\n")
     out += ["\t".join(row_fields(a, r)) + "\n" for r in a.rows if r.usable]
     sys.stdout.write("".join(out))
@@ -363,7 +375,7 @@ def print_rich(a: Analysis, advice: Advice | None, context: Sequence[tuple[str, 
     for label, text in [*context, *summary_lines(a)]:
         head.add_row(label, text)
     if advice is not None:
-        for label, text in advice.lines():
+        for label, text in advice_lines(advice):
             head.add_row(label, text)
     console.print(head)
     grid = Table(title="draws (live copies)", show_lines=False)
@@ -407,7 +419,7 @@ def print_narrow(a: Analysis, advice: Advice | None, context: Sequence[tuple[str
     head = Table.grid(padding=(0, 2, 0, 0))
     head.add_column(style="bold", no_wrap=True)
     head.add_column()
-    for label, text in [*context, *summary_lines(a), *(advice.lines() if advice is not None else ())]:
+    for label, text in [*context, *summary_lines(a), *(advice_lines(advice) if advice is not None else ())]:
         head.add_row(label, Wrapped(Text(text)))
     console.print(head)
     rows = [row_fields(a, r) for r in a.rows if r.usable]

@@ -16,17 +16,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from pancli.app.check import BatchJudge, MeldCheck, RowPieces
+from pancli.app.check import MeldCheck
 from pancli.cards import Game
 from pancli.jsontext import Item
+from pancli.render.check import RowPieces
 from pancli.values import replace
 
 if TYPE_CHECKING:
     from pancli.analyze.advice import Advice
-    from pancli.app.check import CheckRule, LineRuling
+    from pancli.app.check import BatchJudge, CheckRule, LineRuling
     from pancli.app.pay import PayReport
     from pancli.app.score import ScoreReport
-    from pancli.panrules import PanRules
 
 
 class CheckItem(Item):
@@ -275,14 +275,15 @@ class JsonBatch:
     a :class:`~pancli.render.stream.JsonStream` to write (:meth:`~pancli.render.stream.JsonStream.add_all`:
     a slice's objects encoded in one call).
 
-    Each line is judged by :class:`~pancli.app.check.BatchJudge` (the savings of the plain
-    batch hold here too) and each distinct line's object made once: a line's object is the
-    remembered one with its line number set. tests/test_check_stream.py compares the text with
-    the encoder's of every report.
+    Each line is judged by the :class:`~pancli.app.check.BatchJudge` handed in (the savings of
+    the plain rows hold here too) and each distinct line's object made once: a line's object is
+    the remembered one with its line number set. tests/test_check_stream.py compares the text
+    with the encoder's of every report.
 
+    >>> from pancli.app.check import BatchJudge
     >>> from pancli.rules import HOYLE
     >>> from pancli.panrules import PanRules
-    >>> batch = JsonBatch("-", PanRules(HOYLE), Game.PANGUINGUE)
+    >>> batch = JsonBatch(BatchJudge("-", PanRules(HOYLE)))
     >>> [(items, errors)] = batch.slices([["5s 5s 5s", "# note", "7c 7s 7s"]])
     >>> [(i.line, i.legal, i.rule) for i in items]
     [(1, True, None), (3, False, 'M3')]
@@ -290,10 +291,10 @@ class JsonBatch:
     '-:3:1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s\\n'
     """
 
-    def __init__(self, file: str, rules: PanRules, game: Game) -> None:
-        self.file = file
-        self.game = game
-        self.judge = BatchJudge(file, rules, game)
+    def __init__(self, judge: BatchJudge) -> None:
+        self.file = judge.file
+        self.game = judge.game
+        self.judge = judge
         self.pieces = RowPieces(_JSON_CACHE_MAX)
 
     def _item(self, text: str) -> BatchItem:
@@ -311,11 +312,13 @@ class JsonBatch:
         get = cache.get
         made = self._item
         file = self.file
+        placed = replace
         n = 0
         for block in _slices(blocks, JSON_SLICE):
             items: list[CheckItem | PagrucCheckItem] = []
             add = items.append
             errors: list[str] = []
+            err = errors.append
             for text in block:
                 n += 1
                 hit = get(text)
@@ -326,7 +329,7 @@ class JsonBatch:
                 item, suffix = hit
                 if item is None:  # blank or comment
                     continue
-                add(replace(item, line=n))
+                add(placed(item, line=n))
                 if suffix is not None:
-                    errors.append(f"{file}:{n}{suffix}")
+                    err(f"{file}:{n}{suffix}")
             yield items, "".join(errors)

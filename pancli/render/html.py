@@ -39,6 +39,7 @@ from pancli.notation.cells import cell_width
 from pancli.notation.record_common import PlayItem, UpLine
 from pancli.notation.record_writer import Spelling, action_text, head_text, line_text
 from pancli.render import svg
+from pancli.render.replay import tally_text
 from pancli.render.settle import amount_text
 from pancli.render.settle import summary as sitting_summary
 from pancli.render.text import money_text
@@ -738,5 +739,5 @@ class HtmlTee:
         self.report.malformed(hand)
 
     def close(self, tally: Tally, stopped: bool) -> None:
-        self.report.close(tally.text() + ("; stopped at the first violation (--strict)" if stopped else ""))
+        self.report.close(tally_text(tally) + ("; stopped at the first violation (--strict)" if stopped else ""))
         self.inner.close(tally, stopped)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
-from pancli.app.check import NONE_MARK
+from pancli.render.check import NONE_MARK
 from pancli.render.text import stdout_console
 
 if TYPE_CHECKING:
@@ -50,7 +50,9 @@ def meld_table(reports: Iterable[MeldCheck], title: str | None = None) -> Table:
 
 def print_pay(result: PayReport) -> None:
     """``pan pay`` on a terminal: the melds, then the summary."""
-    from pancli.render.terminal import print_table  # start-up: pan check --game pagruc on a terminal does without it
+    # start-up: pan check --game pagruc on a terminal does without them (and pan check without pay's)
+    from pancli.render.pay import summary as breakdown
+    from pancli.render.terminal import print_table
 
     console = stdout_console()
     print_table(console, meld_table(result.melds, f"pan pay ({result.profile.name}, {result.players} players)"))
@@ -58,7 +60,7 @@ def print_pay(result: PayReport) -> None:
     summary.add_column(style="bold")
     summary.add_column(justify="right")
     summary.add_column(style="dim")
-    for label, units, why in result.summary():
+    for label, units, why in breakdown(result):
         summary.add_row(label, units, why)
     console.print(summary)
 

@@ -41,6 +41,23 @@ if TYPE_CHECKING:
         def read(self) -> int: ...
 
 
+def tally_text(t: Tally) -> str:
+    """The replay's one summary line; its counts add up to the hands read.
+
+    >>> t = Tally()
+    >>> t.hands = t.unfinished = 1
+    >>> tally_text(t)
+    '1 hand: 0 clean, 0 with a violation, 0 with a wrong claim, 0 malformed, 1 unfinished (no going out, ...)'
+    """
+    rules = ", ".join(r for r, n in (("I1", t.put_right_I1), ("I2", t.put_right_I2)) if n)
+    return (
+        f"{t.hands} hand{'s' if t.hands != 1 else ''}: {t.clean} clean, {t.violations} with a "
+        f"violation, {t.claims} with a wrong claim, {t.malformed} malformed"
+        + (f", {t.unfinished} unfinished (no going out, no T4, not void)" if t.unfinished else "")
+        + (f", {t.remedied} with an irregularity put right ({rules})" if t.remedied else "")
+    )
+
+
 BATCH = 256
 """Hands whose text is written to standard output at once (plain, JSON)..."""
 FLUSH_EVERY = 0.25
@@ -141,7 +158,7 @@ class Sink:
     def close(self, tally: Tally, stopped: bool) -> None:
         if stopped:
             self.err.append(STOPPED)
-        self.out.append(tally.text() + "\n")
+        self.out.append(tally_text(tally) + "\n")
         self.flush()
 
 
@@ -295,4 +312,4 @@ class RichSink:
         self.plain.flush()
         if stopped:
             self.console.print("[bold red]stopped at the first violation (--strict)[/]")
-        self.console.print(tally.text())
+        self.console.print(tally_text(tally))

@@ -36,7 +36,16 @@ from pancli.analyze.review import (
 )
 from pancli.app.lines import ErrorFields, error_line, escape_text
 from pancli.app.report import HandReport
-from pancli.app.review import ReviewPage, SummaryRow, Totals
+from pancli.app.review import (
+    Broken,
+    CardsUnknown,
+    NoDraw,
+    OtherGame,
+    PastLimit,
+    ReviewPage,
+    SummaryRow,
+    Totals,
+)
 from pancli.jsontext import Item, Line
 from pancli.model.actions import Turn
 from pancli.notation.layout import NO_NOTES
@@ -295,11 +304,32 @@ class SummaryLine(SummaryRow, tag_field="event", tag="summary"):
     """A player's summary row as a ``--jsonl`` line."""
 
 
+def reason_text(s: Skip) -> str:
+    """Why play lines were not reviewed, in words: ``Ben's cards unknown``.
+
+    >>> from pancli.app.review import Skip, PastLimit
+    >>> reason_text(Skip("Ben", 9, 1, PastLimit(5000)))
+    'past the first 5,000 play lines of the hand'
+    """
+    r = s.reason
+    if isinstance(r, PastLimit):
+        return f"past the first {r.limit:,} play lines of the hand"
+    if isinstance(r, OtherGame):
+        return f"a {r.game.value} hand"
+    if isinstance(r, Broken):
+        return f"the hand breaks {r.rule} at line {r.line}"
+    if isinstance(r, CardsUnknown):
+        return f"{s.player}'s cards unknown"
+    if isinstance(r, NoDraw):
+        return "no draw to review"
+    return r.message
+
+
 def skip_text(s: Skip) -> str:
     """``not reviewed: Ben's cards unknown: 6 lines from line 14``: the play lines (stay or top
     decisions, turns) not reviewed."""
     n = f"{s.count} line{'s' if s.count != 1 else ''}"
-    return f"not reviewed: {s.reason}: {n} from line {s.line}"
+    return f"not reviewed: {reason_text(s)}: {n} from line {s.line}"
 
 
 class ReviewDoc(Item):
@@ -422,9 +452,9 @@ class ReviewWriter:
                 self.judgements.append(_judgement(JudgementItem, r, j))
         for s in r.skipped:
             if self.as_jsonl:
-                self._line(NotReviewedLine(r.file, r.hand, s.player, s.line, s.count, s.reason))
+                self._line(NotReviewedLine(r.file, r.hand, s.player, s.line, s.count, reason_text(s)))
             elif self.as_json:
-                self.skip_data.append(NotReviewedItem(r.file, r.hand, s.player, s.line, s.count, s.reason))
+                self.skip_data.append(NotReviewedItem(r.file, r.hand, s.player, s.line, s.count, reason_text(s)))
             elif len(self.skips) < SKIPS_SHOWN:
                 self.skips.append(escape_text(f"{r.file} hand {r.hand}: {s.player}: {skip_text(s)}"))
             else:

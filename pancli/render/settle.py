@@ -181,7 +181,7 @@ def default_note(sink: SettleSink) -> str | None:
     """Which hands took ``--default-stake``, in words."""
     if not sink.defaulted.count:
         return None
-    runs = escape_text(sink.defaulted.text())
+    runs = escape_text(runs_text(sink.defaulted))
     return f"--default-stake {sink.pan.default_stake:f} a unit for the hands that name no Stake: {runs}"
 
 
@@ -346,6 +346,24 @@ def _total(t: PlayerTotal, game: str, kind: type[_T]) -> _T:
 
 def _in(money: bool) -> str:
     return "money" if money else "units"
+
+
+def runs_text(runs: HandRuns) -> str:
+    """The runs of hands in words, file by file.
+
+    >>> r = HandRuns()
+    >>> for n in (1, 2, 3, 7):
+    ...     r.add("a.pan", n)
+    >>> r.add("b.pan", 2)
+    >>> runs_text(r)
+    'a.pan hands 1-3, 7; b.pan hand 2'
+    """
+    by_file: dict[str, list[str]] = {}
+    for f, a, b in runs.runs():
+        by_file.setdefault(f, []).append(str(a) if a == b else f"{a}-{b}")
+    return "; ".join(
+        f"{f} hand{'s' if len(parts) > 1 or '-' in parts[0] else ''} {', '.join(parts)}" for f, parts in by_file.items()
+    )
 
 
 def _runs(runs: HandRuns) -> list[RunItem]:
