@@ -358,6 +358,19 @@ class PanRules:
         return spread_rule(n, self.copies, self.copies_fault, self.min_meld)
 
     @property
+    def order_free(self) -> bool:
+        """Whether :meth:`judge` rules every order of the same cards alike, but for the order a
+        reason names them in: what lets ``pan check``'s batch judge a multiset of cards once. The
+        rulebook's judge does; a subclass that overrides :meth:`judge` is taken not to, unless it
+        says so by overriding this too.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).order_free
+        True
+        """
+        return type(self).judge is PanRules.judge
+
+    @property
     def min_meld(self) -> int:
         """The fewest cards of a meld (M1: three): what :meth:`judge` refuses fewer than, and where
         every search for melds starts (the meld space, :attr:`pancli.meldspace.MeldSpace.least`; a

@@ -184,6 +184,10 @@ def test_lines_refused_from_their_first_character_print_what_plain_row_prints(li
 class KingsApart(PanRules):
     """M2 in other words for a spread holding a king: a judge the spread template cannot know."""
 
+    @property
+    def order_free(self) -> bool:  # its words follow the cards, not their order
+        return True
+
     def judge(self, cards: tuple[Card, ...]) -> Verdict:
         v = super().judge(cards)
         if v.rule == "M2" and any(c.rank is Rank.KING for c in cards):
@@ -213,6 +217,10 @@ def test_M2_E1_the_batch_s_spread_template_follows_the_rules_object_s_judge(rule
 class LongWinded(PanRules):
     """M2 and M3 that quote the meld after 280 characters: an error line quotes 300 of a reason."""
 
+    @property
+    def order_free(self) -> bool:  # its words follow the cards, not their order
+        return True
+
     def judge(self, cards: tuple[Card, ...]) -> Verdict:
         v = super().judge(cards)
         text = " ".join(map(str, cards))
@@ -240,3 +248,28 @@ def test_M2_a_reason_ending_with_the_meld_is_cut_short_by_the_writers_as_alone()
     assert all(r is not None and r[1].then_meld for r in rulings)
     [(_, errors)] = JsonBatch(BatchJudge(STDIN_FILE, rules)).slices([lines])
     assert errors == "".join(errs)
+
+
+class WrittenLowToHigh(PanRules):
+    """A house that takes a rope only as written low to high: a judge that follows the order."""
+
+    def judge(self, cards: tuple[Card, ...]) -> Verdict:
+        v = super().judge(cards)
+        if v.rule is None and v.meld is not None and tuple(cards) != tuple(v.meld.cards):
+            return Verdict(tuple(cards), None, "M2", "written out of order", self.profile)
+        return v
+
+
+def test_M2_a_judge_that_follows_the_order_is_asked_of_every_order_in_a_batch() -> None:
+    """The batch judges a multiset of cards once only for a rules object whose judge is order-free
+    (``PanRules.order_free``): a subclass that overrides ``judge`` is asked of every line."""
+    rules = WrittenLowToHigh(HOYLE)
+    lines = ["3h 4h 5h", "5h 4h 3h", "4h 3h 5h", "3h 4h 5h", "5s 5s 5s"]
+    outs, errs = [], []
+    for n, text in enumerate(lines, 1):
+        line, suffix = plain_row(text, rules)
+        outs.append(line)
+        errs += [] if suffix is None else [f"{STDIN_FILE}:{n}{suffix}"]
+    assert len(errs) == 2 and all("written out of order" in e for e in errs)
+    assert PlainRows(BatchJudge(STDIN_FILE, rules)).rows(lines, 0) == ("".join(outs), "".join(errs))
+    assert not rules.order_free and PanRules(HOYLE).order_free

@@ -450,7 +450,7 @@ class BatchJudge:
         self._refused: dict[tuple[int, str, str], LineRuling] = {}
         self.pack = held_by(rules, game)
         """The cards the batch reads: its rules object's pack (E1)."""
-        self._fused = game is Game.PANGUINGUE and self.pack == _USUAL
+        self._fused = game is Game.PANGUINGUE and self.pack == _USUAL and rules.order_free
         sample = tuple(_USUAL.canonical[t] for t in _SPREAD_SAMPLE.split(" "))
         _, _, spread = _order_free_entry(_SPREAD_SAMPLE, sample, rules, _USUAL)
         self.spread = spread or LineRuling(None, False, None, None, (), 0, None, "")

@@ -135,7 +135,17 @@ def error_line(file: str, line: int, col: int | None, rule: str | None, message:
     >>> error_line("-", 3, 1, "M3", "7c 7s 7s is not a set")
     '-:3:1: M3 7c 7s 7s is not a set'
     """
-    return escape_text(f"{file}:{line}:{col}: {rule} {message}")
+    return escape_text(f"{file}:{line}") + error_suffix(col, rule, message)
+
+
+def error_suffix(col: int | None, rule: str | None, message: str) -> str:
+    """What follows ``file:line`` in :func:`error_line`, ``:col: RULE message``: a batch writer
+    makes it once for a line that repeats and puts each repeat's own ``file:line`` before it.
+
+    >>> error_suffix(1, "M3", "7c 7s 7s is not a set")
+    ':1: M3 7c 7s 7s is not a set'
+    """
+    return escape_text(f":{col}: {rule} {message}")
 
 
 T = TypeVar("T")

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from pancli.app.check import judge_fields
 from pancli.app.lines import error_line
+from pancli.app.lines import error_suffix as line_suffix
 from pancli.cards import Game
 
 if TYPE_CHECKING:
@@ -66,9 +67,8 @@ def clipped(reason: str) -> str:
 
 
 def error_suffix(col: int | None, rule: str | None, reason: str) -> str:
-    """``:col: RULE message``: :func:`~pancli.app.lines.error_line` without its file and line
-    (the batch path puts ``file:line`` before it), long reasons cut short."""
-    return error_line("", 0, col, rule, clipped(reason))[len(":0") :]
+    """``:col: RULE message`` (:func:`~pancli.app.lines.error_suffix`), long reasons cut short."""
+    return line_suffix(col, rule, clipped(reason))
 
 
 def meld_row(c: MeldCheck) -> str:
@@ -136,7 +136,7 @@ class RowPieces:
             row = plain_line("", r.legal, r.kind, r.conditions, r.value, r.rule, r.reason) + end
             suffix = None
             if not r.legal:
-                suffix = (error_line("", 0, r.col, r.rule, r.reason)[len(":0") :] if r.then_meld
+                suffix = (line_suffix(r.col, r.rule, r.reason) if r.then_meld
                           else error_suffix(r.col, r.rule, r.reason) + end)  # fmt: skip
             made = self._made[r] = (row, suffix, MAX_REASON - len(r.reason))
         return made

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from pancli.app.lines import InputLine, error_line, remembered_items
+from pancli.app.lines import InputLine, error_line, error_suffix, remembered_items
 from pancli.app.score import MEMO_LIMIT
 from pancli.cards import format_cards
 
@@ -87,7 +87,7 @@ class ScoreRows:
         """A line's plain text, or its error suffix (``:col: RULE message``, after its place)."""
         r = self.scorer.assess(item)
         if r.score is None:
-            return "", error_line("", 0, r.col, r.rule, r.message)[len(":0") :] + "\n"
+            return "", error_suffix(r.col, r.rule, r.message) + "\n"
         return score_text(r), ""
 
     def blocks(self, blocks: Iterable[list[str]]) -> Iterator[tuple[str, str]]:
