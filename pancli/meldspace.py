@@ -552,43 +552,48 @@ def buildable(
     build whose lowest hand card is ``slot``, drawing only cards with ``live`` copies (by slot):
     a new set or rope, or an addition to a table meld of ``tms`` not in ``mask`` (M5, C7), gaps
     filled by draws one card at a time. ``need`` is the number of cards drawn, ``target`` the
-    table meld's index (-1 for a new meld)."""
+    table meld's index (-1 for a new meld). A minimal meld is :attr:`MeldSpace.least` cards
+    (M1, the rules object's ``min_meld``), as every other search of the space starts from."""
     cnt = [(state >> (5 * i)) & 15 for i in range(NSLOT)]
     ri, s = divmod(slot, 4)
     out: list[tuple[int, int, int, int]] = []
     base = ri * 4
     cs = cnt[base : base + 4]
-    # sets: three or more hand cards that are a set, or a pair completed by one live card
+    least = t.least
+    # sets: ``least`` or more hand cards that are a set, or one fewer completed by one live card
     o0, o1, o2, o3 = ONE[base], ONE[base + 1], ONE[base + 2], ONE[base + 3]
     for a in range(cs[0] + 1):
         for b in range(cs[1] + 1):
             for c in range(cs[2] + 1):
                 for d in range(cs[3] + 1):
                     part = (a, b, c, d)
-                    if not part[s] or a + b + c + d < 2:
+                    n = a + b + c + d
+                    if not part[s] or n < least - 1:
                         continue
                     enc = a * o0 + b * o1 + c * o2 + d * o3
-                    if a + b + c + d >= 3:
+                    if n >= least:
                         if t.set_value(enc) is not None:
                             out.append((enc, 0, 0, -1))
                         continue
                     for x in range(4):
                         if live[base + x] and t.set_value(enc + ONE[base + x]) is not None:
                             out.append((enc, ONE[base + x], 1, -1))
-    # ropes: both ends hand cards, or exactly three long; some three in a row hold at most one draw
+    # ropes: both ends hand cards, or exactly ``least`` long; some ``least`` in a row hold at most
+    # one draw
+    top = least - 1  # a rope of ``least`` cards spans lo .. lo + top
     have = [r for r in range(ri + 1, 10) if cnt[r * 4 + s]]
-    spans: list[tuple[int, int]] = [(a, a + 2) for a in range(max(0, ri - 2), min(ri, 7) + 1)]
-    spans += [(ri, b) for b in have if b > ri + 2]
+    spans: list[tuple[int, int]] = [(a, a + top) for a in range(max(0, ri - top), min(ri, 9 - top) + 1)]
+    spans += [(ri, b) for b in have if b > ri + top]
     for lo, hi in spans:
         inner = [r for r in have if r <= hi]
         for m in range(1 << len(inner)):
             ranks = {ri, *(r for k, r in enumerate(inner) if m >> k & 1)}
-            if hi - lo > 2 and hi not in ranks:
+            if hi - lo > top and hi not in ranks:
                 continue
             drawn = [r for r in range(lo, hi + 1) if r not in ranks]
             if any(not live[r * 4 + s] for r in drawn) or t.rope_value(s, lo, hi) is None:
                 continue
-            if not any(sum(1 for r in drawn if w <= r <= w + 2) <= 1 for w in range(lo, hi - 1)):
+            if not any(sum(1 for r in drawn if w <= r <= w + top) <= 1 for w in range(lo, hi - top + 1)):
                 continue
             out.append(
                 (

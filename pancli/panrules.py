@@ -273,6 +273,17 @@ class PanRules:
         The referee, self-play and the analyzer read it once per hand, never per card."""
         return HAND_SIZE
 
+    @decides("I1", what="whether a deal of so many cards is the right count (ten), or an irregularity")
+    def dealt_right(self, cards: int) -> bool:
+        """I1: whether a player dealt ``cards`` was dealt the right count, the :attr:`hand_size`
+        (S2); a wrong count is an irregularity the referee puts right (its deal judge asks).
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).dealt_right(10), PanRules(HOYLE).dealt_right(11)
+        (True, False)
+        """
+        return cards == self.hand_size
+
     @decides("P7", what="whether hand and melds hold ten cards between turns")
     def holds_ten(self, hand: int, melded: int, dealt: int | None = None) -> bool:
         """P7: between turns, ``hand`` cards plus ``melded`` cards is the :attr:`hand_size` dealt
@@ -485,6 +496,38 @@ class PanRules:
             return Borrowing(None, "lowers value")
         return Borrowing(v.meld)
 
+    def split(self, meld: Meld, first: Sequence[Card], second: Sequence[Card]) -> Splitting:
+        """M6's other question, asked with :meth:`borrow` (the referee's ``verify_split``): the shape
+        of a split of ``meld`` into ``first`` and ``second``. The two hold every card of ``meld``
+        and add cards from the hand (``added``: the parts' cards beyond the meld's, each copy
+        once), or why not (``refused``; ``missing``: the cards of ``meld`` neither part holds).
+        Whether each part is a meld is :meth:`judge`'s, and whether the split lowers a value
+        :meth:`keeps_value`'s.
+
+        >>> from pancli.rules import CARDROOM
+        >>> from pancli.notation.fast import fast_cards  # doctest only
+        >>> rules = PanRules(CARDROOM)
+        >>> rope = rules.judge(fast_cards("2h 3h 4h 5h 6h")).meld
+        >>> got = rules.split(rope, fast_cards("2h 3h 4h"), fast_cards("4h 5h 6h"))
+        >>> [str(c) for c in got.added], got.refused
+        (['4h'], None)
+        >>> got = rules.split(rope, fast_cards("2h 3h 4h"), fast_cards("5h 6h"))
+        >>> got.refused, rules.split(rope, fast_cards("2h 3h"), fast_cards("4h 5h")).missing == fast_cards("6h")
+        ('adds nothing', True)
+        """
+        left = list(meld.cards)
+        added: list[Card] = []
+        for c in (*first, *second):
+            if c in left:
+                left.remove(c)
+            else:
+                added.append(c)
+        if left:
+            return Splitting(tuple(added), "missing cards", tuple(left))
+        if not added:
+            return Splitting((), "adds nothing")
+        return Splitting(tuple(added))
+
     def borrowing_allowed(self) -> bool:
         """M6's first question, asked of a borrow or a split before the meld it changes is found
         (and by :meth:`borrow`): whether the house rules allow borrowing and splitting (the
@@ -584,6 +627,15 @@ class Borrowing(Value):
     left: Meld | None
     refused: Literal["not allowed", "too few cards", "not there", "no meld", "lowers value"] | None = None
     reason: str = ""
+
+
+class Splitting(Value):
+    """M6's answer to a split (:meth:`PanRules.split`): the hand cards it ``added``, or why it is
+    refused (``refused``; ``missing``: the cards of the meld split that neither part holds)."""
+
+    added: tuple[Card, ...]
+    refused: Literal["missing cards", "adds nothing"] | None = None
+    missing: tuple[Card, ...] = ()
 
 
 def _without(cards: tuple[Card, ...], c: Card, *, rope: bool) -> tuple[Card, ...] | None:

@@ -109,7 +109,7 @@ def test_the_tables_list_every_rule_a_hand_is_ruled_on() -> None:
 
 
 _FUNCTION = re.compile(r"\w+(\.\w+)+")
-"""How a table names a function (``play.seat_fault``, ``judges.pack_fault``); other rows name the engine."""
+"""How a table names a function (``play.seating_fault``, ``judges.pack_fault``); other rows name the engine."""
 
 
 def _tabled() -> list[tuple[str, str, str]]:
@@ -147,10 +147,10 @@ def test_S1_of_an_analysed_position_is_the_referee_s_S1(players: int) -> None:
     from pancli.analyze.analysis import ImpossiblePosition, analyze
     from pancli.model.actions import HandScript
     from pancli.referee.board import Board
-    from pancli.referee.play import seat_fault
+    from pancli.referee.play import seating_fault
     from pancli.rules import HOYLE
 
-    ruling = seat_fault(Board(HandScript(players=_NAMES[:players])), None)
+    ruling = seating_fault(Board(HandScript(players=_NAMES[:players])))
     assert ruling is not None
     with pytest.raises(ImpossiblePosition) as caught:
         analyze(list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")), HOYLE, players=players, samples=10)
@@ -550,6 +550,29 @@ def test_P7_I1_the_referee_self_play_and_the_advice_ask_hand_size() -> None:
     a = analyze(list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")), HOYLE, players=4, samples=30)
     tens, nines = (advise(a, r, samples=60, seed=2) for r in (PanRules(HOYLE), DealsNine(HOYLE)))
     assert (tens.stay, tens.samples) != (nines.stay, nines.samples)
+
+
+class ElevenDealtStands(PanRules):
+    """I1 where a deal of one card too many is no irregularity."""
+
+    def dealt_right(self, cards: int) -> bool:
+        return cards in (self.hand_size, self.hand_size + 1)
+
+
+def test_I1_the_referee_s_deal_asks_dealt_right() -> None:
+    """Whether a deal is the right count is the rules object's ``dealt_right``: the referee's
+    deal judge follows a subclass that takes eleven, on both paths, stopping at it or putting it
+    right; the count it compares with is still ``hand_size``'s (S2)."""
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc Qs", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    record = _deal(deals)
+    assert _both_paths(record, PanRules(HOYLE)) == ["I1"]
+    assert _both_paths(record, ElevenDealtStands(HOYLE)) == []
+    for h in _hands(record):
+        put_right = referee_hand(h.script, rules=PanRules(HOYLE))
+        assert [str(r.violation.rule) for r in put_right.remedies] == ["I1"]
+        assert referee_hand(h.script, rules=ElevenDealtStands(HOYLE)).remedies == ()
+    twelve = {**deals, "Ana": deals["Ana"] + " Qh"}
+    assert _both_paths(_deal(twelve), ElevenDealtStands(HOYLE)) == ["I1"]
 
 
 class DoubleBonus(PanRules):
@@ -1032,10 +1055,10 @@ def test_S1_the_commands_the_api_and_simulate_s_seats_ask_seats() -> None:
         seat_names(None, "Ben Ana Ana", SeatsAnaOnce(HOYLE))
     # the referee's seating judge (a record cannot name a player twice: its reader refuses it first)
     from pancli.referee.board import Board
-    from pancli.referee.play import seat_fault
+    from pancli.referee.play import seating_fault
 
     def seated(names: tuple[str, ...], rules: PanRules) -> str | None:
-        r = seat_fault(Board(HandScript(players=names), rules=rules), None)
+        r = seating_fault(Board(HandScript(players=names), rules=rules))
         return None if r is None else r.violation.message
 
     assert seated(("Ben", "Ben"), PanRules(HOYLE)) == "Ben is seated twice; each player has one seat"
@@ -1704,6 +1727,7 @@ class DoubleForfeit(PanRules):
 
 
 CHANGED: Final = {
+    Rule.I1: ElevenDealtStands,
     Rule.E4: OneCopyFewer,
     Rule.C7: MustGain,
     Rule.P9: KeepsEveryDraw,

@@ -115,8 +115,8 @@ def test_I2_P6_the_calls_the_foul_melds_and_P6_ask_the_table_how_many_melds_it_s
 def test_I2_a_return_is_the_payment_s_fact_not_its_note() -> None:
     # the note is words for output; whether a payment gives a collection back, and which, is a field
     b = Board(HandScript(players=("Ana", "Ben", "Cruz")))
-    paid = transfer(b, "Ben", "Ana", 3, False, 9, None, "foul meld, paid on Ana's word")
-    back = give(b, paid, False, 12)
+    paid = transfer(b, "Ben", "Ana", 3, Rule.I2, 9, None, "foul meld, paid on Ana's word")
+    back = give(b, paid, Rule.I2, 12)
     assert (back.payer, back.payee, back.line, back.returned_of) == ("Ana", "Ben", 12, 9)
     assert is_return(back) and not is_return(paid)
     assert collected(b, "Ana") == []

@@ -248,3 +248,64 @@ def test_M6_M1_what_a_borrow_leaves_is_a_meld_of_min_meld_cards() -> None:
         v for h in _hands(record) for v in referee_hand(replace(h.script, profile=CARDROOM), rules=book).violations
     ]
     assert [(str(v.rule), v.message) for v in found] == [("M6", "#1 has 3 cards; borrowing needs 4 or more")]
+
+
+class FourCardMelds(PanRules):
+    """M1 where a meld is four cards or more."""
+
+    @property
+    def min_meld(self) -> int:
+        return 4
+
+
+@pytest.mark.parametrize("rules", [PanRules(HOYLE), TwoCardMelds(HOYLE), FourCardMelds(HOYLE)], ids=type)
+def test_M1_the_out_odds_blocks_start_from_min_meld(rules: PanRules) -> None:
+    """The analyzer's buildable blocks (the distance to going out) are the smallest melds the rules
+    object's ``min_meld`` allows: a meld of ``min_meld`` cards, or one card fewer and a draw."""
+    from pancli.meldspace import NSLOT, SLOT_OF, buildable, decode, encode
+
+    least = rules.min_meld
+    live = [1] * NSLOT
+
+    def built(hand: str) -> set[tuple[str, str]]:
+        cards = fast_cards(hand)
+        got = buildable(rules.meld_space(), (), live, encode(cards), SLOT_OF[cards[0]], 0)
+        return {(" ".join(map(str, decode(h))), " ".join(map(str, decode(d)))) for h, d, _, _ in got}
+
+    fives = ["5s", "5h", "5d", "5c"]
+    sets = built(" ".join(fives))
+    assert (" ".join(fives[:least]), "") in sets  # a set of hand cards alone, min_meld of them
+    assert all(len(h.split()) + len(d.split()) >= least for h, d in sets)
+    assert any(len(h.split()) == least - 1 and d for h, d in sets)  # one card fewer, and a draw
+    ropes = built("2h 3h 4h 5h")
+    assert (" ".join(["2h", "3h", "4h", "5h"][:least]), "") in ropes
+    assert all(len(h.split()) + len(d.split()) >= least for h, d in ropes)
+
+
+class SplitsAddingNothing(PanRules):
+    """M6 where a meld may be split into two without adding a card from the hand."""
+
+    def split(self, meld: Meld, first: Sequence[Card], second: Sequence[Card]) -> Any:
+        got = super().split(meld, first, second)
+        return replace(got, refused=None) if got.refused == "adds nothing" else got
+
+
+def test_M6_the_referee_asks_the_rules_object_the_shape_of_a_split() -> None:
+    """What a split must be (every card of the meld, and hand cards added) is the rules object's
+    ``split``: the referee follows a subclass that lets a split add nothing, on both paths."""
+    from pancli.rules import CARDROOM
+
+    book, lax = PanRules(CARDROOM), SplitsAddingNothing(CARDROOM)
+    rope = book.judge(fast_cards("2h 3h 4h 5h 6h 7h")).meld
+    assert rope is not None
+    assert book.split(rope, fast_cards("2h 3h 4h"), fast_cards("5h 6h 7h")).refused == "adds nothing"
+    record = _deal(
+        {"Ana": "2h 3h 4h 5h 6h Kd Kh Kc 2c Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6s 7c"},
+        "Ana draw 7h, meld [2h 3h 4h 5h 6h 7h], discard Jc",
+        "Ben draw Qh, discard Qh",
+        "Ana draw 3s, split #1 [2h 3h 4h] [5h 6h 7h], discard 3s",
+    )
+    assert _both_paths(record, book) == ["M6"]
+    assert _both_paths(record, lax) == []
+    missing = record.replace("[5h 6h 7h]", "[5h 6h]")
+    assert _both_paths(missing, lax) == ["M6"]  # every card of the meld, still

@@ -16,6 +16,7 @@ rule, static or not, fails here once a hand reaches it.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import io
 import random
 import re
@@ -36,16 +37,18 @@ from test_one_rule_one_place import (
     PAN_CLAIMS,
     PAN_PAYMENTS,
     PAN_RULINGS,
+    _ids,
 )
 
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.model.actions import HandScript, Reshuffle, Turn
 from pancli.model.results import ClaimCheck, Payment, Violation
+from pancli.pagruc import judges
 from pancli.pagruc import referee as pagruc_referee
 from pancli.pagruc.referee import referee_hand as pagruc_referee_hand
 from pancli.panrules import PanRules
 from pancli.records import read_hands
-from pancli.referee import referee_hand
+from pancli.referee import play, referee_hand
 from pancli.referee import table as pan_table
 from pancli.referee.play import next_hand_violation
 from pancli.referee.simulate import simulate_hands
@@ -247,20 +250,46 @@ def questions(doc: str) -> dict[str, frozenset[str]]:
     several questions (G3: whose turn, in order, doing something, ...) has a judge for each,
     beside the one named first (no judge takes a mode saying which question it answers)."""
     rows: dict[str, str] = {}
-    rule = ""
+    column = ""
+    rules_seen = 0
     for line in doc.splitlines():
-        if line.startswith("=====") or not line.strip():
+        if line.startswith("====="):
+            rules_seen += 1
+            continue
+        if rules_seen != 2 or not line.strip():  # the rulings table only (a payment row may share an id)
             continue
         if line.startswith(" "):
-            rows[rule] = rows.get(rule, "") + line
-        elif re.fullmatch(r"[A-Z]\d+", line.split(" ", 1)[0]):
-            rule = line.split(" ", 1)[0]
-            rows[rule] = line
+            rows[column] += line
+        else:
+            column, rest = re.split(r"\s{2,}", line, maxsplit=1)
+            rows[column] = rest
     return {
         r: frozenset(re.findall(r":func:`\.([\w.]+)`", text.split("one function a question:", 1)[1]))
-        for r, text in rows.items()
+        for column, text in rows.items()
         if "one function a question:" in text
+        for r in _ids(column)  # a row of several rules (E1 E4) asks its questions for each
     }
+
+
+FLAGS_OF_DATA = {
+    ("forcing_fault", "uses_pending"): "whether the new meld uses the drawn card: what was played",
+    ("foul_meld_ruling", "addition"): "names what is foul (a mend of an addition is an addition)",
+}
+"""Judges' bool parameters that are data about the line judged, not which question is asked."""
+
+
+@pytest.mark.parametrize("module", [play, judges], ids=lambda m: m.__name__)
+def test_no_judge_takes_a_flag_saying_which_question_it_answers(module: Any) -> None:
+    """A judge (``*_fault``, ``*_ruling``) answers one question: a second question is a judge
+    of its own, named in its rule's row after ``one function a question:``, never a bool."""
+    flags = [
+        (name, p.name)
+        for name, f in vars(module).items()
+        if inspect.isfunction(f) and f.__module__ == module.__name__ and name.endswith(("_fault", "_ruling"))
+        for p in inspect.signature(f).parameters.values()
+        if p.annotation == "bool"
+    ]
+    assert sorted(set(flags) - FLAGS_OF_DATA.keys()) == []
 
 
 PAGRUC_QUESTIONS = questions(pagruc_referee.__doc__ or "")

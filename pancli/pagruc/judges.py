@@ -58,29 +58,34 @@ _PICKUPS: Final = (Draw, Take, TakeMany)
 _PAN_ACTIONS: Final = (Borrow, Split)
 
 
+def seating_fault(b: PagrucBoard) -> Ruling | None:
+    """G1, the table: as the rules object's ``seating_problem`` seats it (3 to 8 players with the
+    packs for them, each listed once)."""
+    problem = b.rules.seating_problem(b.players, b.script.packs)
+    return None if problem is None else b.fail(Rule.G1, problem, b.script.first_line, 1, None)
+
+
+def meld_copies_fault(
+    b: PagrucBoard, line: int, col: int, player: str, judged: tuple[str | None, str]
+) -> Ruling | None:
+    """G1 within one meld: ``judged`` (the rule and message of the rules object's ``meld``
+    verdict on a new meld, or on a meld laid off on) finds no card in it more often than the pack
+    holds it."""
+    return b.fail(Rule.G1, judged[1], line, col, player) if judged[0] == Rule.G1 else None
+
+
 def pack_fault(
     b: PagrucBoard,
     line: int,
     col: int,
     player: str | None,
     *,
-    seating: bool = False,
     cards: Iterable[Card] = (),
     revealed: Mapping[Card, int] | None = None,
-    judged: tuple[str | None, str] | None = None,
 ) -> Ruling | None:
-    """G1, players, packs and conservation. With ``seating``: the table as the rules object's
-    ``seating_problem`` seats it (3 to 8 players with the packs for them, each listed once).
-    With ``judged`` (the rule and message of the rules object's ``meld`` verdict on a new meld,
-    or on a meld laid off on): no card in it more often than the pack holds it. Else no card
-    seen more often than the pack holds it: ``cards`` just placed (counted where they are), or
-    ``revealed`` cards about to come to light (not counted yet: a hand's unknown cards, or
-    cards dealt or drawn)."""
-    if judged is not None:
-        return b.fail(Rule.G1, judged[1], line, col, player) if judged[0] == Rule.G1 else None
-    if seating:
-        problem = b.rules.seating_problem(b.players, b.script.packs)
-        return None if problem is None else b.fail(Rule.G1, problem, line, 1, None)
+    """G1, conservation: no card seen more often than the pack holds it, by the rules object's
+    ``beyond``: ``cards`` just placed (counted where they are), or ``revealed`` cards about to come
+    to light (not counted yet: a hand's unknown cards, or cards dealt or drawn)."""
     pairs = revealed.items() if revealed is not None else ((c, 0) for c in dict.fromkeys(cards))
     beyond = b.rules.beyond(b.pack, ((c, b.visible(c) + extra) for c, extra in pairs))
     if beyond is None:
@@ -90,14 +95,9 @@ def pack_fault(
 
 
 @decides(Rule.G2, what="whether each player is dealt seven cards once, and one card is turned up")
-def deal_fault(b: PagrucBoard, d: Deal | None, seen: set[str]) -> Ruling | None:
-    """G2, the deal: seven cards to a player of the hand, once (``d``, ``seen`` those dealt
-    already); after the deal lines (``d`` None), one card turned up."""
-    if d is None:
-        if b.script.upcard is None:
-            msg = "no up card: one card is turned face up to start the discard pile"
-            return b.fail(Rule.G2, msg, b.script.first_line, 1, None)
-        return None
+def deal_fault(b: PagrucBoard, d: Deal, seen: set[str]) -> Ruling | None:
+    """G2, a deal line: seven cards to a player of the hand, once (``seen``: those dealt
+    already)."""
     if d.player not in b.hands:
         return b.fail(Rule.G2, f"deal to {d.player}, who is not in this hand", d.line, d.col, d.player)
     if d.player in seen:
@@ -105,6 +105,14 @@ def deal_fault(b: PagrucBoard, d: Deal | None, seen: set[str]) -> Ruling | None:
     if len(d.cards) != DEAL_SIZE:
         msg = f"{d.player} is dealt {counted(len(d.cards), 'card')}, not {DEAL_SIZE}"
         return b.fail(Rule.G2, msg, d.line, d.col, d.player)
+    return None
+
+
+def upcard_fault(b: PagrucBoard) -> Ruling | None:
+    """G2 after the deal lines: one card is turned up."""
+    if b.script.upcard is None:
+        msg = "no up card: one card is turned face up to start the discard pile"
+        return b.fail(Rule.G2, msg, b.script.first_line, 1, None)
     return None
 
 
@@ -196,7 +204,7 @@ def taken(a: Take | TakeMany) -> int:
 
 def meld_fault(b: PagrucBoard, verdict: PagrucVerdict, why: str, line: int, col: int, player: str) -> Ruling | None:
     """G4, a new meld is a run or a set: the verdict of the rules object's ``meld`` (``why`` says what
-    it found); a meld with a card beyond the pack is :func:`pack_fault`'s."""
+    it found); a meld with a card beyond the pack is :func:`meld_copies_fault`'s."""
     if verdict.meld is not None or verdict.rule == Rule.G1:
         return None
     return b.fail(Rule.G4, why, line, col, player)
@@ -222,20 +230,22 @@ def lay_off_fault(
     return None
 
 
-def end_fault(
-    b: PagrucBoard, node: Event | Action, line: int, col: int, player: str | None, *, closing: bool = False
-) -> Ruling | None:
+def last_card_melded_fault(b: PagrucBoard, t: Turn) -> Ruling | None:
+    """G6 at the end of a turn without a discard: the player did not meld his last card (one card
+    is kept to discard, and that discard ends the hand)."""
+    p = t.player
+    if b.hands[p].size == 0:
+        msg = f"{p} melded the last card in hand: one card is kept to discard, and that discard ends the hand"
+        return b.fail(Rule.G6, msg, t.line, t.col, p)
+    return None
+
+
+def end_fault(b: PagrucBoard, node: Event | Action, line: int, col: int, player: str | None) -> Ruling | None:
     """G6, the end of the hand and the stock: no line after the discard that ended the hand (the
-    winner the board recorded as the rules object's ``hand_over`` answered); a
-    turn that ends without a discard (``closing``) did not meld its last card; ``out`` only
+    winner the board recorded as the rules object's ``hand_over`` answered); ``out`` only
     with no card left; a draw from a stock that holds the card; ``reshuffle`` only of an
     empty stock, with cards under the top discard."""
     p = player
-    if closing:
-        if p is not None and b.hands[p].size == 0:
-            msg = f"{p} melded the last card in hand: one card is kept to discard, and that discard ends the hand"
-            return b.fail(Rule.G6, msg, line, col, p)
-        return None
     if isinstance(node, Out):
         if b.winner != p:
             held = b.hands[p].size if p is not None else 0

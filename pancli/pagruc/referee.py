@@ -12,11 +12,13 @@ are those of the :class:`~pancli.pagruc.rules.PagrucRules` handed to :func:`refe
 =====  ====================================================================================
 rule   the one function that judges it
 =====  ====================================================================================
-G1     :func:`.judges.pack_fault` (players and packs, :func:`.pack.pack_problem`, whose
-       official minimum, :func:`.pack.official_problem`, the standings ask; conservation, by
-       the rules object's ``beyond``, which its ``meld``, ``lay_off`` and ``score`` and ``pan
-       check`` ask too; within one meld, the verdict of :func:`.melds.judge`)
-G2     :func:`.judges.deal_fault`
+G1     :func:`.judges.pack_fault` (conservation, by the rules object's ``beyond``, which its
+       ``meld``, ``lay_off`` and ``score`` and ``pan check`` ask too; the players and packs are
+       :func:`.pack.pack_problem`'s, whose official minimum, :func:`.pack.official_problem`,
+       the standings ask),
+       one function a question: :func:`.judges.seating_fault` (players and packs),
+       :func:`.judges.meld_copies_fault` (within one meld: the rules object's ``meld`` verdict)
+G2     :func:`.judges.deal_fault`, one function a question: :func:`.judges.upcard_fault`
 G3     :func:`.judges.turn_action_fault` (an action in its place in the turn, a take of the
        cards on the pile), one function a question: :func:`.judges.panguingue_line_fault`
        (a line PAGRUC has), :func:`.judges.turn_player_fault` (a player of the hand),
@@ -24,7 +26,9 @@ G3     :func:`.judges.turn_action_fault` (an action in its place in the turn, a 
        something), :func:`.judges.held_cards_fault`, :func:`.judges.unended_turn_fault`
 G4     :func:`.judges.meld_fault` (the verdict of the rules object's ``meld``)
 G5     :func:`.judges.lay_off_fault` (with the rules object's ``lay_off``)
-G6     :func:`.judges.end_fault` (the hand ended where the rules object's ``hand_over`` said)
+G6     :func:`.judges.end_fault` (the hand ended where the rules object's ``hand_over`` said),
+       one function a question: :func:`.judges.last_card_melded_fault` (a turn that ends
+       without a discard did not meld the last card)
 =====  ====================================================================================
 
 =====  ====================================================================================
@@ -336,7 +340,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
 
     def verify_seating(self) -> None:
         """G1: the players and the packs for them."""
-        _raise(judges.pack_fault(self, self.script.first_line, 1, None, seating=True))
+        _raise(judges.seating_fault(self))
 
     def verify_deal(self, d: Deal, seen: set[str]) -> Ruling | None:
         """G2 (a player of the hand, dealt once, seven cards); returns G1 on the dealt cards."""
@@ -353,7 +357,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
 
     def verify_upcard(self, seen: set[str]) -> Ruling | None:
         """G2: there is an up card; returns G1 on it."""
-        _raise(judges.deal_fault(self, None, seen))
+        _raise(judges.upcard_fault(self))
         assert self.script.upcard is not None
         return judges.pack_fault(self, self.script.upcard_line, 1, None, revealed=Counter([self.script.upcard]))
 
@@ -414,7 +418,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
             v = self.rules.meld(a.cards, self.pack)
             why = f"[{format_cards(a.cards)}] is no meld: {v.reason}"
             _raise(
-                judges.pack_fault(self, line, col, p, judged=(v.rule, why))
+                judges.meld_copies_fault(self, line, col, p, (v.rule, why))
                 or judges.meld_fault(self, v, why, line, col, p)
             )
             assert v.meld is not None
@@ -426,7 +430,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
             try:
                 grown = self.rules.lay_off(m.meld, a.cards, self.pack)
             except MeldError as exc:
-                r = judges.pack_fault(self, line, col, p, judged=(exc.rule, exc.reason))
+                r = judges.meld_copies_fault(self, line, col, p, (exc.rule, exc.reason))
                 r = r or judges.lay_off_fault(self, p, owner, a.target, line, col, refused=exc.reason)
                 assert r is not None
                 raise r from None
@@ -521,7 +525,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
     def verify_turn_end(self, t: Turn) -> None:
         """A turn ends with a discard: not with the last card melded (G6), nor with cards held (G3)."""
         if not self.discarded and self.winner is None:
-            _raise(judges.end_fault(self, t, t.line, t.col, t.player, closing=True))
+            _raise(judges.last_card_melded_fault(self, t))
             _raise(judges.unended_turn_fault(self, t))
 
     # ------------------------------------------------------------------ result (G7)

@@ -131,6 +131,7 @@ SHARED: Final = frozenset(
         Rule.T2,
         Rule.T4,
         Rule.I3,
+        Rule.I1,
         Rule.G1,
         Rule.G4,
         Rule.G5,

@@ -8,9 +8,11 @@ Rule family: seating and the deal (S1, S2, I1) and the cards of the pack (E1, E4
 Each rule is judged by one function here, which returns the :class:`Ruling` when the rule is
 broken and None when it holds (the caller raises it, or a bulk path falls back):
 
-* S1 :func:`seat_fault` (2 to 15 players, unique names, a player named is seated);
+* S1 :func:`seating_fault` (2 to 15 players, unique names) and :func:`seated_fault` (a player a
+  line names is seated);
 * S2 :func:`second_deal_fault` (each player is dealt once);
-* I1 :func:`deal_count_fault` (ten cards dealt; shown later, more cards laid than he holds);
+* I1 :func:`deal_fault` (the count dealt, as the rules object's ``dealt_right`` takes it) and
+  :func:`unseen_cards_fault` (found later: more unseen cards laid than he holds);
 * E1, E4 :func:`card_fault` (a card in the pack, never more copies than it holds (the
   comparison is :func:`pancli.cards.past_the_pack`, which ``pan pay`` asks too), never a card
   its holder does not hold; what a known hand lacks is :func:`beyond_hand`).
@@ -19,14 +21,15 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 
 >>> from pancli.model.actions import HandScript
 >>> from pancli.referee.board import Board
->>> seat_fault(Board(HandScript(players=("Ana",))), None).violation.message
+>>> seating_fault(Board(HandScript(players=("Ana",)))).violation.message
 '1 player seated; Panguingue seats 2 to 15'
 
 Rule family: irregularities put right as a table puts them right (I1, I2).
 
-The judges of the irregularities are :func:`.play.deal_count_fault` (a wrong count, at the deal or shown
-later) and :func:`.play.foul_meld_ruling` (a foul meld); this module applies the remedy the rulebook
-prescribes and records it as a :class:`~pancli.model.results.Remedy`, after which the hand goes on:
+The judges of the irregularities are :func:`.play.deal_fault` and :func:`.play.unseen_cards_fault`
+(a wrong count, at the deal or shown later) and :func:`.play.foul_meld_ruling` (a foul meld);
+this module applies the remedy the rulebook prescribes and records it as a
+:class:`~pancli.model.results.Remedy`, after which the hand goes on:
 
 * I1 at the deal: :func:`remedy_deal` (the extras, the last cards dealt, go to the dead cards;
   a short hand is filled from the stock with cards the record does not show);
@@ -41,10 +44,10 @@ prescribes and records it as a :class:`~pancli.model.results.Remedy`, after whic
 >>> from pancli.model.actions import HandScript
 >>> from pancli.referee.board import Board
 >>> b = Board(HandScript(players=("Ana", "Ben")))
->>> p = transfer(b, "Ben", "Ana", 2, True, 9, None, "foul meld, paid on Ben's word")
+>>> p = transfer(b, "Ben", "Ana", 2, Rule.I1, 9, None, "foul meld, paid on Ben's word")
 >>> p.rule, b.ledger.net
 ('I1', {'Ana': 2, 'Ben': -2})
->>> back = give(b, p, True, 11)
+>>> back = give(b, p, Rule.I1, 11)
 >>> back.payer, back.returned_of, back.note, b.ledger.net
 ('Ana', 9, 'returned (collected at line 9)', {'Ana': 0, 'Ben': 0})
 
@@ -79,8 +82,10 @@ Rule family: the decision round and tops (T1, T2, T3, T4).
 
 Rule family: turn order, the draw and the take (P1, P3, P10).
 
-* P1 :func:`turn_draw_fault` (the player in turn plays; a turn begins with one draw or take);
-* P3 :func:`taken_card_fault` (only the live discard is taken, and a taken card is melded at once);
+* P1 :func:`draw_first_fault` (a turn begins with one draw or take), :func:`out_of_turn_fault` (the
+  player in turn plays) and :func:`drawless_turn_fault` (a turn ends having drawn or taken);
+* P3 :func:`taken_card_fault` (only the live discard is taken) and :func:`unmelded_take_fault` (a
+  taken card is melded at once);
 * P10 :func:`stock_fault` (an empty stock is rebuilt from the dead discards, :meth:`.Board.must_reshuffle`;
   with none the hand is void, :meth:`.Board.reshuffle_ends`).
 
@@ -89,7 +94,7 @@ Rule family: turn order, the draw and the take (P1, P3, P10).
 >>> from pancli.referee.play import apply_decision
 >>> b = Board(HandScript(players=("Ana", "Ben")))
 >>> apply_decision(b, Decision("Ana", True)); apply_decision(b, Decision("Ben", True))
->>> turn_draw_fault(b, Turn("Ben", ())).violation.message
+>>> out_of_turn_fault(b, Turn("Ben", ())).violation.message
 "it is Ana's turn, not Ben's"
 
 Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
@@ -100,7 +105,8 @@ Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
 * M6, one judge a question: :func:`borrowing_allowed_fault` (allowed by the house rules),
   :func:`borrow_fault` (the rules object's :meth:`~pancli.panrules.PanRules.borrow`: one card off a
   rope end or a set of four or more, never lowering a value),
-  :func:`split_fault` (every card of the meld, and hand cards added), :func:`borrowed_card_fault` and
+  :func:`split_fault` (the rules object's :meth:`~pancli.panrules.PanRules.split`: every card of the
+  meld, and hand cards added), :func:`borrowed_card_fault` and
   :func:`unused_borrow_fault` (a borrowed card completes a new meld this turn, nothing else);
 * C1-C6 are the values of a laid meld (:class:`~pancli.panrules.LaidMeld`), paid by each of the
   table's payers (:meth:`.Board.payers`) when it is laid (:func:`collect_laid`); C7
@@ -108,7 +114,8 @@ Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
   :func:`collect_change`);
 * P6 :func:`own_melds_fault` (a player changes only his own melds, numbered as the table sees them:
   :meth:`.Board.meld_count`, :func:`meld_index`);
-* I2 :func:`foul_meld_ruling` (a foul meld or addition), :func:`foul_first` (put right before any other change),
+* I2 :func:`foul_meld_ruling` (a foul meld or addition), :func:`put_right_fault` (putting it right goes
+  wrong), :func:`foul_first` (put right before any other change),
   made good by :func:`verify_mend`, taken back by :func:`verify_back`.
 
 Where the cards of a meld action come from (the drawn card, borrowed cards, the hand) is a
@@ -131,14 +138,16 @@ stand as played (docs/rules.md, "When an irregularity is found"):
   as at the deal, after it OTHER retires. A count of a player retired or on top is an I1
   violation at the count.
 
-The rulings come from the judges of the rule tables (:func:`.play.foul_meld_ruling` for I2,
-:func:`.play.deal_count_fault` for I1).
+The rulings come from the judges of the rule tables (:func:`.play.put_right_fault` for I2,
+:func:`.play.count_call_fault` and :func:`.play.wrong_count_fault` for I1).
 
 Rule family: the discard, forcing and the flat player (P2, P4, P5, P8, P9).
 
-* P2 :func:`unused_draw_fault` (the drawn card never joins the hand: it is used, or discarded at once);
+* P2 :func:`undiscarded_draw_fault` (the drawn card never joins the hand: used, or the discard) and
+  :func:`unused_draw_at_end_fault` (not left unused at the end of the turn);
 * P4 :func:`melding_gate_fault` (hand cards are melded only in a turn that uses the drawn card);
-* P5 :func:`discard_fault` (a player who used his draw ends his turn with a discard, which ends it);
+* P5 :func:`discard_fault` (the discard ends the turn) and :func:`undiscarded_turn_fault` (a player
+  who used his draw ends his turn with a discard);
 * P8 :func:`forcing_fault`, asking the rules object's :meth:`~pancli.panrules.PanRules.must_take`
   (a forced live discard is taken and added) and :meth:`~pancli.panrules.PanRules.may_force` (who
   may force whom);
@@ -240,7 +249,7 @@ from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.melds import EngineRule
-    from pancli.panrules import Borrowing, PanRules
+    from pancli.panrules import Borrowing, PanRules, Splitting
     from pancli.referee.board import Located
 
 
@@ -250,14 +259,9 @@ class DealPlan(Value):
     key: bytes
 
 
-def seat_fault(b: Board, player: str | None, node: Located | None = None, *, by: str | None = None) -> Ruling | None:
-    """S1: with ``player`` None, the seating (2 to 15 players, names unique); else ``player``
-    is seated (the ruling charged to ``by``, default ``player``)."""
-    if player is not None:
-        if player in b.by_name:
-            return None
-        what = "is dealt cards but is not seated" if isinstance(node, Deal) else "is not seated"
-        return b.fail(Rule.S1, f"{player} {what}", node, player=by or player)
+def seating_fault(b: Board) -> Ruling | None:
+    """S1, the seating: as many players as the rules object's ``seating`` takes (2 to 15), each
+    seated once (``seated_twice``)."""
     names = b.players
     line = b.script.first_line
     why = b.rules.seating(len(names))
@@ -267,6 +271,15 @@ def seat_fault(b: Board, player: str | None, node: Located | None = None, *, by:
     if dup is not None:
         return Ruling.make(Rule.S1, dup, f"{dup} is seated twice; each player has one seat", line=line)
     return None
+
+
+def seated_fault(b: Board, player: str, node: Located, *, by: str | None = None) -> Ruling | None:
+    """S1 for a player a line names: ``player`` is seated (the ruling charged to ``by``, default
+    ``player``)."""
+    if player in b.by_name:
+        return None
+    what = "is dealt cards but is not seated" if isinstance(node, Deal) else "is not seated"
+    return b.fail(Rule.S1, f"{player} {what}", node, player=by or player)
 
 
 def second_deal_fault(b: Board, s: Seat, d: Deal) -> Ruling | None:
@@ -284,28 +297,20 @@ def counted_later(b: Board, player: str) -> bool:
     return b.remedy and any(type(ev) is Count and ev.other == player for ev in b.script.events)
 
 
-@decides(Rule.I1, what="whether a player was dealt ten cards (at the deal, or shown later)")
-def deal_count_fault(b: Board, node: Deal | Count | Located, *, unseen: int = 0, found: bool = False) -> Ruling | None:
-    """I1: ten cards to each player (S2). At the deal, ``node`` is the deal line (a wrong count
-    there waits for a count of the player called later, :func:`counted_later`); found after
-    the first draw, the player in turn lays ``unseen`` cards from those the record never showed
-    when he holds fewer: he was dealt more than ten. At a ``count`` line: the call itself
-    (a count of a player who retired or went on top, or a number found that the record
-    contradicts), or with ``found`` what the count finds (hand and melds not ten)."""
-    if type(node) is Count:
-        got = _count_finding(b, node, found)
-        return None if got is None else b.fail(Rule.I1, got[0], node, player=got[1], ruling=got[2])
-    if type(node) is Deal:
-        n = len(node.cards)
-        if n == b.hand_size or counted_later(b, node.player):
-            return None
-        return b.fail(
-            Rule.I1,
-            f"{node.player} is dealt {counted(n, 'card')}, not {b.hand_size}",
-            node,
-            player=node.player,
-            ruling=I1_AT_DEAL,
-        )
+def deal_fault(b: Board, d: Deal) -> Ruling | None:
+    """I1 at the deal: ``d`` deals a count the rules object's ``dealt_right`` takes (ten cards,
+    S2). A wrong count waits for a count of the player called later (:func:`counted_later`)."""
+    n = len(d.cards)
+    if b.rules.dealt_right(n) or counted_later(b, d.player):
+        return None
+    return b.fail(
+        Rule.I1, f"{d.player} is dealt {counted(n, 'card')}, not {b.hand_size}", d, player=d.player, ruling=I1_AT_DEAL
+    )
+
+
+def unseen_cards_fault(b: Board, node: Located, unseen: int) -> Ruling | None:
+    """I1 found after the first draw: the player in turn lays ``unseen`` cards from those the
+    record never showed, and holds fewer of them: he was dealt more than ten."""
     s = b.seat
     assert s is not None
     if unseen <= s.unknown:
@@ -319,44 +324,54 @@ def deal_count_fault(b: Board, node: Deal | Count | Located, *, unseen: int = 0,
     )
 
 
-def _count_finding(b: Board, node: Count, found: bool) -> tuple[str, str, str | None] | None:
-    """What is wrong with a ``count`` line (:func:`deal_count_fault`): the message, whose it is
-    and the ruling prescribed; None when nothing is."""
-    s = b.by_name[node.other]
-    if not found:
-        if s.retired is not None:
-            r = s.retired
-            why = (
-                f"{s.name} retired from the hand at line {r.line} ({r.rule}): the cards held are dead,"
-                " there is nothing to count"
-            )
-        elif s.active is False:
-            why = f"{s.name} went on top (T3): the cards held are dead, there is nothing to count"
-        elif node.number is not None and not s.unknown and node.number != s.hand_n:
-            why = f"the count finds {node.number} in {s.name}'s hand, but the record shows {s.hand_n}"
-        else:
-            return None
-        return why, node.player, None
-    held = s.hand_n if node.number is None else node.number
-    if b.rules.holds_ten(held, s.melded_n) or (s.unknown and node.number is None):
+def count_call_fault(b: Board, ev: Count) -> Ruling | None:
+    """I1 at a ``count`` line, the call itself: the player counted has cards to count (he neither
+    retired nor went on top), and a number given does not contradict the cards the record shows."""
+    s = b.by_name[ev.other]
+    if s.retired is not None:
+        r = s.retired
+        why = (
+            f"{s.name} retired from the hand at line {r.line} ({r.rule}): the cards held are dead,"
+            " there is nothing to count"
+        )
+    elif s.active is False:
+        why = f"{s.name} went on top (T3): the cards held are dead, there is nothing to count"
+    elif ev.number is not None and not s.unknown and ev.number != s.hand_n:
+        why = f"the count finds {ev.number} in {s.name}'s hand, but the record shows {s.hand_n}"
+    else:
+        return None
+    return b.fail(Rule.I1, why, ev, player=ev.player)
+
+
+def wrong_count_fault(b: Board, ev: Count) -> Ruling | None:
+    """I1, what a ``count`` finds: the player counted holds ten in hand and melds (the rules
+    object's ``holds_ten``, P7), the number given standing for his unseen hand; found wrong, he
+    was dealt a wrong count (put right as at the deal before the first draw, else he retires)."""
+    s = b.by_name[ev.other]
+    held = s.hand_n if ev.number is None else ev.number
+    if b.rules.holds_ten(held, s.melded_n) or (s.unknown and ev.number is None):
         return None
     melded = f" and {s.melded_n} melded" if s.melded_n else ""
-    why = f"{node.player}'s count finds {s.name} with {held} in hand{melded}: {held + s.melded_n}, not {b.hand_size}"
-    return why, s.name, I1_LATE if b.turn_no else I1_AT_DEAL
+    why = f"{ev.player}'s count finds {s.name} with {held} in hand{melded}: {held + s.melded_n}, not {b.hand_size}"
+    return b.fail(Rule.I1, why, ev, player=s.name, ruling=I1_LATE if b.turn_no else I1_AT_DEAL)
 
 
-def card_fault(
-    b: Board, c: Card, node: Located, extra: int = 1, *, player: str | None = None, holder: Seat | None = None
-) -> Ruling | None:
-    """E1 and E4 for ``extra`` more copies of ``c`` becoming known. With ``holder`` (a player
-    laying copies his known hand does not hold): E4 when his whole hand is known (the card
-    comes from nowhere), else the copies come from his unseen cards and are counted."""
+def from_nowhere_fault(b: Board, holder: Seat, c: Card, node: Located, extra: int = 1) -> Ruling | None:
+    """E4 for a player laying ``extra`` more copies of ``c`` than his known hand holds: when his
+    whole hand is known (no unseen cards), the card comes from nowhere. With unseen cards, the
+    copies come from them and are counted (:func:`card_fault`)."""
+    if holder.unknown:
+        return None
+    held = holder.hand[c.index]
+    times = "" if held == 0 else f" {held + extra} times (holds {held})"
+    why = f"{holder.name} does not hold {c}{times}: a card cannot come from nowhere"
+    return b.fail(Rule.E4, why, node, cause=b.taken_from_deal(holder, c))
+
+
+def card_fault(b: Board, c: Card, node: Located, extra: int = 1, *, player: str | None = None) -> Ruling | None:
+    """E1 and E4 for ``extra`` more copies of ``c`` becoming known: a card of the pack, and no
+    more copies than it holds."""
     i = c.index
-    if holder is not None and holder.unknown == 0:
-        held = holder.hand[i]
-        times = "" if held == 0 else f" {held + extra} times (holds {held})"
-        why = f"{holder.name} does not hold {c}{times}: a card cannot come from nowhere"
-        return b.fail(Rule.E4, why, node, cause=b.taken_from_deal(holder, c))
     rules = b.rules
     copies = rules.copies[i]  # (copies_of's answers, asked once per card when the rules were built)
     if copies == 0:
@@ -406,8 +421,8 @@ def _first_excess(b: Board, key: bytes) -> tuple[int, int] | None:
 
 def verify_deal(b: Board, d: Deal) -> DealPlan:
     """S1/S2 (a seated player, dealt once) and E1/E4 for the dealt cards; raises Ruling.
-    The count (I1) is :func:`deal_count_fault`: a wrong count is put right, not refused."""
-    r = seat_fault(b, d.player, d)
+    The count (I1) is :func:`deal_fault`'s: a wrong count is put right, not refused."""
+    r = seated_fault(b, d.player, d)
     if r is not None:
         raise r
     r = second_deal_fault(b, b.by_name[d.player], d)
@@ -490,22 +505,23 @@ def transfer(
     payer: str,
     payee: str,
     units: int,
-    i1: bool,
+    rule: Rule,
     line: int,
     meld: tuple[Card, ...] | None,
     note: str,
     returned_of: int | None = None,
 ) -> Payment:
-    """``payer`` pays ``payee`` ``units`` under I1 (``i1``) or I2: what the table paid for a foul
-    meld on the player's word, or a return of what was collected at line ``returned_of``."""
-    return b.ledger.pay(payer, payee, units, (Rule.I1 if i1 else Rule.I2,), line, meld, note, returned_of)
+    """``payer`` pays ``payee`` ``units`` under the irregularity's ``rule`` (I1 or I2): what the
+    table paid for a foul meld on the player's word, or a return of what was collected at line
+    ``returned_of``."""
+    return b.ledger.pay(payer, payee, units, (rule,), line, meld, note, returned_of)
 
 
-def give(b: Board, p: Payment, i1: bool, line: int) -> Payment:
-    """The payee of ``p`` gives it back at ``line`` under I1 (``i1``) or I2 (:func:`transfer`): a
+def give(b: Board, p: Payment, rule: Rule, line: int) -> Payment:
+    """The payee of ``p`` gives it back at ``line`` under ``rule`` (I1 or I2, :func:`transfer`): a
     return, which names the line of the collection returned (:attr:`Payment.returned_of`)."""
     note = f"{RETURNED} (collected at line {p.line})"
-    return transfer(b, p.payee, p.payer, p.units, i1, line, p.meld, note, p.line)
+    return transfer(b, p.payee, p.payer, p.units, rule, line, p.meld, note, p.line)
 
 
 def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
@@ -557,13 +573,13 @@ def lay_foul(
     units = a.claim or 0
     if units > 0:
         note = f"foul {'meld' if base is None else 'addition'}, paid on {s.name}'s word"
-        foul.payments = [transfer(b, o.name, s.name, units, False, a.line, a.cards, note) for o in b.payers(s)]
+        foul.payments = [transfer(b, o.name, s.name, units, Rule.I2, a.line, a.cards, note) for o in b.payers(s)]
     return foul.payments
 
 
 def give_back(b: Board, foul: Foul, line: int) -> list[Payment]:
     """I2: what the table paid for ``foul`` goes back to each payer (it is made good or taken back)."""
-    return [give(b, p, False, line) for p in foul.payments]
+    return [give(b, p, Rule.I2, line) for p in foul.payments]
 
 
 def settled(b: Board, foul: Foul, what: str, returns: list[Payment]) -> Remedy:
@@ -582,8 +598,8 @@ def collected(b: Board, name: str) -> list[Payment]:
     >>> from pancli.model.actions import HandScript
     >>> from pancli.referee.board import Board
     >>> b = Board(HandScript(players=("Ana", "Ben")))
-    >>> paid = transfer(b, "Ben", "Ana", 3, False, 9, None, "foul meld, paid on Ana's word")
-    >>> back = give(b, paid, False, 9)
+    >>> paid = transfer(b, "Ben", "Ana", 3, Rule.I2, 9, None, "foul meld, paid on Ana's word")
+    >>> back = give(b, paid, Rule.I2, 9)
     >>> collected(b, "Ana"), collected(b, "Ben")
     ([], [])
     """
@@ -608,9 +624,9 @@ def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
     """I1 found after the first draw, I2 found after the discard: ``s`` returns everything he
     collected in the hand (each return citing the rule), his hand and melds are dead, and he
     leaves the turn order until the next deal; he still pays others (:meth:`Board.collect`)."""
-    i1 = v.rule == Rule.I1
+    rule = Rule.I1 if v.rule == Rule.I1 else Rule.I2
     line = node.line
-    returns = [give(b, p, i1, line) for p in collected(b, s.name)]
+    returns = [give(b, p, rule, line) for p in collected(b, s.name)]
     moves: list[tuple[Card, Source, Source]] = []
     for i, n in enumerate(s.hand):
         moves += [(ALL_CARDS[i], HAND, DEAD)] * n
@@ -677,7 +693,7 @@ def holds_ten(b: Board, s: Seat) -> bool:
 def ten_cards_fault(b: Board, node: Located) -> Ruling | None:
     """P7 for the player in turn: a discard needs a card left; ``out`` needs every card melded;
     a turn ends with ten cards in hand and melds, or by going out with the eleventh melded.
-    (Unseen cards laid beyond those he holds show a wrong count: I1, :func:`.play.deal_count_fault`.)"""
+    (Unseen cards laid beyond those he holds show a wrong count: I1, :func:`.play.unseen_cards_fault`.)"""
     s = b.seat
     assert s is not None
     kind = type(node)
@@ -844,33 +860,39 @@ PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Mend, TakeBack
 """The actions of a Panguingue turn (P1)."""
 
 
-@decides(Rule.P1, what="whether a turn is the player in turn's, with one draw or take first")
-def turn_draw_fault(b: Board, node: Turn | Action, *, end: bool = False) -> Ruling | None:
-    """P1: a turn line is the turn of the player in turn (before the turn begins); each action
-    is one of a Panguingue turn, the first a draw or take and no second one; at the ``end``,
-    the turn had its draw or take."""
-    if type(node) is Turn:
-        if end:
-            if b.drew:
-                return None
-            return b.fail(Rule.P1, f"{b.seat_name}'s turn has no draw or take", node)
-        s = b.by_name[node.player]
-        if s is b.in_turn:
-            return None
-        if s.retired is not None:
-            r = s.retired
-            why = f"{node.player} retired from the hand at line {r.line} ({r.rule}) and plays no further turn"
-            return b.fail(Rule.P1, why, node, player=node.player, cause=b.retired_by(s))
-        return b.fail(Rule.P1, f"it is {b.in_turn.name}'s turn, not {node.player}'s", node, player=node.player)
-    kind = type(node)
+def out_of_turn_fault(b: Board, turn: Turn) -> Ruling | None:
+    """P1 before a turn line begins: it is the turn of the player in turn (one who retired plays
+    no further turn)."""
+    s = b.by_name[turn.player]
+    if s is b.in_turn:
+        return None
+    if s.retired is not None:
+        r = s.retired
+        why = f"{turn.player} retired from the hand at line {r.line} ({r.rule}) and plays no further turn"
+        return b.fail(Rule.P1, why, turn, player=turn.player, cause=b.retired_by(s))
+    return b.fail(Rule.P1, f"it is {b.in_turn.name}'s turn, not {turn.player}'s", turn, player=turn.player)
+
+
+@decides(Rule.P1, what="whether a turn begins with one draw or take, and no second (its player and end: a judge each)")
+def draw_first_fault(b: Board, a: Action) -> Ruling | None:
+    """P1 for each action of a turn: one of a Panguingue turn, the first a draw or a take, and
+    no second one."""
+    kind = type(a)
     if kind not in PAN_ACTIONS:
-        return b.fail(Rule.P1, f"{kind.__name__.lower()} is not a Panguingue action", node)
+        return b.fail(Rule.P1, f"{kind.__name__.lower()} is not a Panguingue action", a)
     draw = kind is Draw or kind is Take
     if not b.drew and not draw:
-        return b.fail(Rule.P1, f"{b.seat_name}'s turn begins with a draw or a take", node)
+        return b.fail(Rule.P1, f"{b.seat_name}'s turn begins with a draw or a take", a)
     if b.drew and draw:
-        return b.fail(Rule.P1, "one draw or take per turn", node)
+        return b.fail(Rule.P1, "one draw or take per turn", a)
     return None
+
+
+def drawless_turn_fault(b: Board, turn: Turn) -> Ruling | None:
+    """P1 at the end of a turn: it had its draw or take."""
+    if b.drew:
+        return None
+    return b.fail(Rule.P1, f"{b.seat_name}'s turn has no draw or take", turn)
 
 
 def plays_now(b: Board, player: str) -> bool:
@@ -881,18 +903,21 @@ def plays_now(b: Board, player: str) -> bool:
     return b.phase is PLAYING and b.active[b.pos].name == player
 
 
-@decides(Rule.P3, what="whether a taken card is the live discard, melded at once")
-def taken_card_fault(b: Board, node: Take | Discard | Turn) -> Ruling | None:
-    """P3: only the live discard may be taken (a card discarded from a hand is dead); a taken
-    card is melded at once (not discarded, not left unused at the end of the turn)."""
-    if type(node) is Take:
-        if not b.live_ok:
-            top = b.pile[-1] if b.pile else None
-            what = "there is no discard" if not b.pile else f"the top discard {top or 'card'} is dead"
-            return b.fail(Rule.P3, f"{what}: only the previous player's unused stock draw may be taken", node)
-        if b.live is not None and node.card != b.live:
-            return b.fail(Rule.P3, f"the live discard is {b.live}, not {node.card}", node)
-        return None
+@decides(Rule.P3, what="whether a taken card is the live discard, melded at once (a judge each)")
+def taken_card_fault(b: Board, t: Take) -> Ruling | None:
+    """P3 at a take: only the live discard may be taken (a card discarded from a hand is dead)."""
+    if not b.live_ok:
+        top = b.pile[-1] if b.pile else None
+        what = "there is no discard" if not b.pile else f"the top discard {top or 'card'} is dead"
+        return b.fail(Rule.P3, f"{what}: only the previous player's unused stock draw may be taken", t)
+    if b.live is not None and t.card != b.live:
+        return b.fail(Rule.P3, f"the live discard is {b.live}, not {t.card}", t)
+    return None
+
+
+def unmelded_take_fault(b: Board, node: Discard | Turn) -> Ruling | None:
+    """P3 at a discard or at the end of the turn (``node``): a taken card is melded at once (not
+    discarded, not left unused)."""
     if b.pending_used or b.pending_src is not DISCARD_PILE:
         return None
     if type(node) is Discard:
@@ -1089,7 +1114,7 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Located, *, borrowed: bo
     """Where each card comes from: the drawn card, borrowed cards, the hand (E4 by
     :func:`~pancli.referee.play.beyond_hand` and
     :func:`~pancli.referee.play.card_fault`; unseen cards beyond those held: I1 by
-    :func:`~pancli.referee.play.deal_count_fault`);
+    :func:`~pancli.referee.play.unseen_cards_fault`);
     raises Ruling."""
     s = b.seat
     assert s is not None
@@ -1113,13 +1138,13 @@ def plan_cards(b: Board, cards: tuple[Card, ...], node: Located, *, borrowed: bo
     for i, extra in beyond_hand(s.hand, need):
         c = ALL_CARDS[i]
         r = borrowed_card_fault(b, node, c) if not borrowed and s.unknown == 0 else None
-        r = r or card_fault(b, c, node, extra, holder=s)
+        r = r or from_nowhere_fault(b, s, c, node, extra) or card_fault(b, c, node, extra)
         if r is not None:
             raise r
         unknown_need += extra
         unseen.append((i, extra))
     if unknown_need:
-        r = deal_count_fault(b, node, unseen=unknown_need)
+        r = unseen_cards_fault(b, node, unknown_need)
         if r is not None:
             raise r
     return CardPlan(uses_pending, tuple(took), tuple(need.items()), sum(need.values()), unknown_need, tuple(unseen))
@@ -1182,20 +1207,24 @@ def move_to_meld(
 
 @decides(Rule.I2, what="how a foul meld or addition is ruled: put right under I2, or stopped at")
 def foul_meld_ruling(
-    b: Board, rule: EngineRule | Rule, reason: str, node: Located, *, addition: bool = False, player: str | None = None
+    b: Board, rule: EngineRule | Rule, reason: str, node: Located, *, addition: bool = False
 ) -> Ruling:
     """I2: a foul meld or addition (``node`` an addition, or ``addition``; the meld engine's
     ``rule`` and reason), made good as I2 prescribes.
     Where the referee puts irregularities right (:attr:`Board.remedy`) the ruling cites I2 and
-    names the broken rule; stopping at it (``--strict``), it cites the broken rule. With
-    ``rule`` I2: a ``mend`` or ``back`` with no foul meld to put right, a call naming none, or a
-    foul meld found at a call (``reason``; ``player``: whose it is, default the player in turn)."""
-    if rule == Rule.I2:
-        return b.fail(Rule.I2, reason, node, ruling=I2_FOUL, player=player)
+    names the broken rule; stopping at it (``--strict``), it cites the broken rule."""
     what = "foul addition" if addition or type(node) is Add else "foul meld"
     if b.remedy:
         return b.fail(Rule.I2, f"{what}: {reason} ({rule})", node, ruling=I2_FOUL)
     return b.fail(Rule(rule), f"{what} (I2): {reason}", node)  # the ruling of the rule cited
+
+
+def put_right_fault(b: Board, reason: str, node: Located, *, player: str | None = None) -> Ruling:
+    """I2 in putting a foul meld right (``reason``): a ``mend`` or ``back`` with no foul meld to
+    put right or that does not make it good, a change of a foul meld before it is put right, a
+    call naming none, a mend answering no call, or a foul meld found at its call (``player``:
+    whose it is, default the player in turn)."""
+    return b.fail(Rule.I2, reason, node, ruling=I2_FOUL, player=player)
 
 
 def _foul_of_turn(b: Board, n: int, node: Mend | TakeBack) -> Foul:
@@ -1207,7 +1236,7 @@ def _foul_of_turn(b: Board, n: int, node: Mend | TakeBack) -> Foul:
         if f.number == n:
             return f
     what = "make good" if type(node) is Mend else "take back"
-    raise foul_meld_ruling(b, Rule.I2, f"{s.name} has no foul meld #{n} laid this turn to {what}", node)
+    raise put_right_fault(b, f"{s.name} has no foul meld #{n} laid this turn to {what}", node)
 
 
 def meld_index(b: Board, n: int) -> int | None:
@@ -1229,8 +1258,8 @@ def foul_first(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
     for f in b.fouls:
         if f.number == n:
             what = "a foul meld" if f.base is None else f"a foul addition ({format_cards(f.added)})"
-            return foul_meld_ruling(
-                b, Rule.I2, f"#{n} is {what}: make it good (mend #{n}) or take it back (back #{n}) first", node
+            return put_right_fault(
+                b, f"#{n} is {what}: make it good (mend #{n}) or take it back (back #{n}) first", node
             )
     return None
 
@@ -1258,12 +1287,11 @@ def verify_mend(b: Board, a: Mend) -> MendPlan:
         missing = _less(f.base.cards, a.cards)
         if missing:
             reason = f"mend #{a.target} keeps every card #{a.target} held before the addition"
-            raise foul_meld_ruling(b, Rule.I2, f"{reason} ({format_cards(missing)} missing)", a)
+            raise put_right_fault(b, f"{reason} ({format_cards(missing)} missing)", a)
         added = _less(a.cards, f.base.cards)
         if not added:
-            raise foul_meld_ruling(
+            raise put_right_fault(
                 b,
-                Rule.I2,
                 f"mend #{a.target} adds nothing to #{a.target}: take the addition back (back #{a.target})",
                 a,
             )
@@ -1340,7 +1368,7 @@ def verify_back(b: Board, a: TakeBack) -> Foul:
     f = _foul_of_turn(b, a.target, a)
     if f.earlier:
         why = f"#{a.target} was laid in an earlier turn and {f.violation.player} has discarded since"
-        raise foul_meld_ruling(b, Rule.I2, f"{why}: it can only be made good (mend #{a.target})", a)
+        raise put_right_fault(b, f"{why}: it can only be made good (mend #{a.target})", a)
     return f
 
 
@@ -1437,17 +1465,16 @@ def borrow_fault(b: Board, node: Borrow, target: LaidMeld, got: Borrowing) -> Ru
     return b.fail(Rule.M6, message, node)
 
 
-def split_fault(b: Board, node: Split, target: LaidMeld) -> Ruling | None:
-    """M6: a split uses every card of ``target`` (the meld split) and adds hand cards."""
-    left = list(target.cards)
-    added = _split_added(node, left)
-    if left:
-        return b.fail(
-            Rule.M6, f"the two melds must hold every card of #{node.target} ({format_cards(left)} missing)", node
-        )
-    if not added:
-        return b.fail(Rule.M6, f"splitting #{node.target} adds cards from the hand", node)
-    return None
+def split_fault(b: Board, node: Split, got: Splitting) -> Ruling | None:
+    """M6: the shape of a split as the rules object's :meth:`~pancli.panrules.PanRules.split`
+    answers (``got``: every card of the meld split, and hand cards added), in the referee's words."""
+    why = got.refused
+    if why is None:
+        return None
+    if why == "missing cards":
+        missing = format_cards(got.missing)
+        return b.fail(Rule.M6, f"the two melds must hold every card of #{node.target} ({missing} missing)", node)
+    return b.fail(Rule.M6, f"splitting #{node.target} adds cards from the hand", node)
 
 
 def borrowed_card_fault(b: Board, node: Located, c: Card) -> Ruling | None:
@@ -1468,18 +1495,6 @@ def unused_borrow_fault(b: Board, node: Discard | Turn) -> Ruling | None:
     if not b.borrowed:
         return None
     return b.fail(Rule.M6, f"borrowed {format_cards(b.borrowed)} completes no new meld", _unused_borrow(b, node))
-
-
-def _split_added(a: Split, left: list[Card]) -> tuple[Card, ...]:
-    """The cards of the two parts of ``a`` that are not in ``left`` (the meld split), which
-    loses the cards the parts hold."""
-    added: list[Card] = []
-    for c in (*a.first, *a.second):
-        if c in left:
-            left.remove(c)
-        else:
-            added.append(c)
-    return tuple(added)
 
 
 def _unused_borrow(b: Board, node: Located) -> Located:
@@ -1646,13 +1661,11 @@ def collect_change(b: Board, s: Seat, a: Add | Borrow | Split, gain: int, cards:
 
 def _own_meld_changed(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
     """The player's meld ``#n`` that a borrow or a split changes, once M6 allows the move (the
-    knob), P6 finds ``#n`` among his melds, and M6 allows a split of that meld (a borrow's is
-    :func:`verify_borrow`'s to ask); raises Ruling."""
+    knob), P6 finds ``#n`` among his melds and it is not foul (I2); what the move may do to it
+    is M6's to answer (:func:`verify_borrow`, :func:`verify_split`); raises Ruling."""
     s = b.seat
     assert s is not None
     r = borrowing_allowed_fault(b, a) or own_melds_fault(b, n, a) or foul_first(b, n, a)
-    if r is None and isinstance(a, Split):
-        r = split_fault(b, a, s.melds[_index(b, n)])
     if r is not None:
         raise r
     return s.melds[_index(b, n)]
@@ -1692,7 +1705,11 @@ def verify_split(b: Board, a: Split) -> SplitPlan:
     """A split (M6, P6), the hand cards it adds (E4, P7), two legal melds (M1-M5, I2) of no
     lower value (C7); raises Ruling."""
     m = _own_meld_changed(b, a, a.target)
-    added = _split_added(a, list(m.cards))
+    got = b.rules.split(m.meld, a.first, a.second)
+    r = split_fault(b, a, got)
+    if r is not None:
+        raise r
+    added = got.added
     plan = plan_cards(b, added, a, borrowed=False)
     first = laid_or_raise(b, a.first, a)
     second = laid_or_raise(b, a.second, a)
@@ -1776,7 +1793,7 @@ def call_fault(b: Board, ev: Call) -> Ruling | None:
             why = f"{s.name} has {counted(n, 'meld')}" if n else f"{s.name} has no meld"
     where = Place(ev.line, ev.col + ev.number_at if ev.col else 0)
     reason = f"{ev.player} calls {s.name}'s #{ev.target}, but no foul meld is there: {why}"
-    return foul_meld_ruling(b, Rule.I2, reason, where, player=ev.player)
+    return put_right_fault(b, reason, where, player=ev.player)
 
 
 def apply_call(b: Board, ev: Call) -> None:
@@ -1803,7 +1820,7 @@ def _found(b: Board, ev: Call, why: str) -> None:
         f"{laid.message} (laid at line {laid.line}), called by {ev.player} after {s.name}'s discard"
         f" and not made good{why}"
     )
-    v = foul_meld_ruling(b, Rule.I2, reason, Place(ev.line, ev.col), player=s.name).violation
+    v = put_right_fault(b, reason, Place(ev.line, ev.col), player=s.name).violation
     retire(b, s, v, ev)
 
 
@@ -1825,7 +1842,7 @@ def stray_mend(b: Board, turn: Turn) -> Violation:
     a = turn.actions[0]
     assert isinstance(a, Mend)
     why = f"a mend on a line of its own answers a call of {turn.player}'s #{a.target} on the line before"
-    return foul_meld_ruling(b, Rule.I2, why, turn, player=turn.player).violation
+    return put_right_fault(b, why, turn, player=turn.player).violation
 
 
 def answer(b: Board, turn: Turn) -> Violation | None:
@@ -1857,11 +1874,12 @@ def answer(b: Board, turn: Turn) -> Violation | None:
 
 
 def count_fault(b: Board, ev: Count) -> Ruling | None:
-    """I1: a count is of a player with cards to count (:func:`.play.deal_count_fault`); where the
-    referee stops at irregularities (``--strict``), a wrong count found is a violation too."""
-    r = deal_count_fault(b, ev)
+    """I1: a count is of a player with cards to count (:func:`count_call_fault`); where the
+    referee stops at irregularities (``--strict``), a wrong count found is a violation too
+    (:func:`wrong_count_fault`)."""
+    r = count_call_fault(b, ev)
     if r is None and not b.remedy:
-        r = deal_count_fault(b, ev, found=True)
+        r = wrong_count_fault(b, ev)
     return r
 
 
@@ -1870,7 +1888,7 @@ def apply_count(b: Board, ev: Count) -> None:
     (I1): put right as at the deal before the first draw, else the player retires."""
     b.step(ev, None, ev, [])
     s = b.by_name[ev.other]
-    bad = deal_count_fault(b, ev, found=True)
+    bad = wrong_count_fault(b, ev)
     if bad is None:
         if s.unknown and ev.number is None:
             b.notes.append(
@@ -2014,17 +2032,21 @@ def discard_due(b: Board) -> DiscardDue:
     return DiscardDue(Rule.P5, Discarding.HAND_CARD)
 
 
-@decides(Rule.P2, what="whether an unused stock draw is discarded at once")
-def unused_draw_fault(b: Board, node: Discard | Turn, flat: bool = False) -> Ruling | None:
-    """P2: the unused stock draw is discarded at once (a different card only when P9 keeps it,
-    ``flat``), never left unused at the end of the turn."""
+@decides(Rule.P2, what="whether an unused stock draw is the discard (its end of turn: a judge of its own)")
+def undiscarded_draw_fault(b: Board, d: Discard) -> Ruling | None:
+    """P2 at a discard while the stock draw is unused: the draw is the card discarded (it never
+    joins the hand). Another card is discarded only when P9 keeps the draw: the caller asks
+    that first (:func:`discard_due`), and asks this only when it does not."""
     if b.pending_used:
         return None
-    if type(node) is Discard:
-        if flat:
-            return None
-        return b.fail(Rule.P2, f"the drawn {b.pending} never joins the hand: use it or discard it", node)
-    return b.fail(Rule.P2, f"the drawn {b.pending} must be used or discarded at once", node)
+    return b.fail(Rule.P2, f"the drawn {b.pending} never joins the hand: use it or discard it", d)
+
+
+def unused_draw_at_end_fault(b: Board, turn: Turn) -> Ruling | None:
+    """P2 at the end of a turn: the stock draw was used or discarded at once, not left unused."""
+    if b.pending_used:
+        return None
+    return b.fail(Rule.P2, f"the drawn {b.pending} must be used or discarded at once", turn)
 
 
 @decides(Rule.P4, what="whether hand cards are melded in a turn that uses the drawn card")
@@ -2035,20 +2057,23 @@ def melding_gate_fault(b: Board, node: Discard) -> Ruling | None:
     return b.fail(Rule.P4, f"hand cards were melded but the drawn {b.pending} is not used", node)
 
 
-@decides(Rule.P5, what="whether a turn that used its draw ends with a discard, and nothing after it")
-def discard_fault(b: Board, node: Located) -> Ruling | None:
-    """P5: the discard ends the turn (no action after it); a player who used his draw and
-    still holds cards ends his turn with a discard."""
+@decides(Rule.P5, what="whether a discard ends the turn, nothing after it (the turn's end: a judge of its own)")
+def discard_fault(b: Board, a: Action) -> Ruling | None:
+    """P5 for each action of a turn: the discard ended the turn, so no action comes after it."""
+    if b.discarded:
+        return b.fail(Rule.P5, f"{b.seat_name}'s discard ended the turn", a)
+    return None
+
+
+def undiscarded_turn_fault(b: Board, turn: Turn) -> Ruling | None:
+    """P5 at the end of a turn: a player who used his draw and still holds cards ends his turn
+    with a discard (as :func:`discard_due` says the turn stands)."""
     s = b.seat
     assert s is not None
-    if type(node) is Turn:
-        due = discard_due(b)
-        if due.rule is not Rule.P5 or due.due is not Discarding.HAND_CARD:
-            return None
-        return b.fail(Rule.P5, f"{s.name} used the draw and must end the turn with a discard", node)
-    if b.discarded:
-        return b.fail(Rule.P5, f"{b.seat_name}'s discard ended the turn", node)
-    return None
+    due = discard_due(b)
+    if due.rule is not Rule.P5 or due.due is not Discarding.HAND_CARD:
+        return None
+    return b.fail(Rule.P5, f"{s.name} used the draw and must end the turn with a discard", turn)
 
 
 def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pending: bool = False) -> Ruling | None:
@@ -2152,14 +2177,15 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
     c = a.card
     kind = DiscardKind.HAND_CARD
     if not b.pending_used:
-        r = taken_card_fault(b, a) or melding_gate_fault(b, a) or forcing_fault(b, a)
+        r = unmelded_take_fault(b, a) or melding_gate_fault(b, a) or forcing_fault(b, a)
         if r is not None:
             raise r
         due = discard_due(b)
         if due.due is Discarding.THE_DRAW and c == due.card:
             return DiscardPlan(DiscardKind.UNUSED_DRAW)
-        # P2 excuses a discard other than the draw when P9 keeps it
-        r = flat_player_fault(b, s, a, due) or unused_draw_fault(b, a, due.rule is Rule.P9)
+        r = flat_player_fault(b, s, a, due)
+        if r is None and due.rule is not Rule.P9:  # P9 keeps the draw: another card is the discard
+            r = undiscarded_draw_fault(b, a)
         kind = DiscardKind.KEPT_DRAW
     else:
         r = ten_cards_fault(b, a)

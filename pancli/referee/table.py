@@ -6,24 +6,34 @@ Every rule is judged by one function of its family module, which returns the
 =====  ====================================================================================
 rule   the one function that judges it
 =====  ====================================================================================
-S1     :func:`.play.seat_fault` (seating; a player named is seated; the count is the rules
-       object's ``seating``, which self-play asks too)
+S1     :func:`.play.seating_fault` (the count is the rules object's ``seating``, which
+       self-play asks too; each seated once), one function a question:
+       :func:`.play.seated_fault` (a player a line names is seated)
 S2     :func:`.play.second_deal_fault` (dealt once)
 S3     :func:`.play.next_hand_violation` (across hands: the rules object's ``next_order``,
        which self-play and ``pan live`` ask too)
-I1     :func:`.play.deal_count_fault` (ten cards dealt, or more shown later; put right by
-       :func:`.play.apply_deal` and :func:`.play.remedy_deal`, or :func:`.play.retire`)
-E1 E4  :func:`.play.card_fault` (in the pack; no copy too many; not from nowhere: the rules
-       object's ``copies_of`` and ``past_the_pack``, which ``pan pay`` asks too)
+I1     :func:`.play.deal_fault` (the count dealt, as the rules object's ``dealt_right`` takes
+       it; put right by :func:`.play.apply_deal` and :func:`.play.remedy_deal`, or
+       :func:`.play.retire`), one function a question: :func:`.play.unseen_cards_fault` (more
+       shown later), :func:`.play.count_call_fault` (a count of a player with cards to count),
+       :func:`.play.wrong_count_fault` (what a count finds)
+E1 E4  :func:`.play.card_fault` (in the pack; no copy too many: the rules object's
+       ``copies_of`` and ``past_the_pack``, which ``pan pay`` asks too),
+       one function a question: :func:`.play.from_nowhere_fault` (not from nowhere: a card a
+       known hand lacks)
 T1     :func:`.play.decision_order_fault`
 T3     :func:`.play.on_top_fault`
 T4     :func:`.play.apply_decision`
-P1     :func:`.play.turn_draw_fault` (the gate of a turn line: :func:`turn_fault`, summed up by
-       :func:`.play.plays_now`)
-P2     :func:`.play.unused_draw_fault`
-P3     :func:`.play.taken_card_fault`
+P1     :func:`.play.draw_first_fault` (a turn's actions begin with one draw or take; a turn
+       line's place is summed up by :func:`.play.plays_now`),
+       one function a question: :func:`.play.out_of_turn_fault` (the player in turn, the gate
+       of a turn line: :func:`turn_fault`), :func:`.play.drawless_turn_fault` (a turn ends
+       having drawn or taken)
+P2     :func:`.play.undiscarded_draw_fault`, one function a question:
+       :func:`.play.unused_draw_at_end_fault`
+P3     :func:`.play.taken_card_fault`, one function a question: :func:`.play.unmelded_take_fault`
 P4     :func:`.play.melding_gate_fault`
-P5     :func:`.play.discard_fault`
+P5     :func:`.play.discard_fault`, one function a question: :func:`.play.undiscarded_turn_fault`
 P6     :func:`.play.own_melds_fault` (with :func:`.play.owns`; the melds counted as the table sees
        them, a foul meld among them while it lies there: :meth:`.board.Board.meld_count`)
 P7     :func:`.play.ten_cards_fault` (with :func:`.play.holds_ten`: the rules object's
@@ -42,7 +52,8 @@ C7     :func:`.play.lowered_value_fault` (a change never lowers a value; and the
 I2     :func:`.play.foul_meld_ruling` (laid foul by :func:`.play.lay_foul`; a foul meld or addition
        made good by :func:`.play.verify_mend`, taken back by :func:`.play.verify_back`,
        changed before either: :func:`.play.foul_first`; found at the end of the turn:
-       :func:`.play.retire`)
+       :func:`.play.retire`), one function a question: :func:`.play.put_right_fault` (putting a
+       foul meld right goes wrong: nothing to mend, a call naming none, found at its call)
 I3     :func:`.play.closed_hand_fault` (a win stands before it: :func:`.play.winner_stands`)
 =====  ====================================================================================
 
@@ -211,9 +222,9 @@ def turn_fault(b: Board, turn: Turn) -> Ruling | None:
         or play.decision_order_fault(b, player, turn)
     )
     if r is None:
-        r = play.seat_fault(b, player, turn)
+        r = play.seated_fault(b, player, turn)
     if r is None:
-        r = play.on_top_fault(b, b.by_name[player], turn) or play.turn_draw_fault(b, turn)
+        r = play.on_top_fault(b, b.by_name[player], turn) or play.out_of_turn_fault(b, turn)
     return r
 
 
@@ -228,21 +239,21 @@ def event_fault(b: Board, ev: Event) -> Ruling | None:
         return (
             play.closed_hand_fault(b, ev, ev.player)
             or play.decision_order_fault(b, ev.player, ev)
-            or play.seat_fault(b, ev.player, ev)
+            or play.seated_fault(b, ev.player, ev)
         )
     if kind is Force:
         assert isinstance(ev, Force)
         r = play.closed_hand_fault(b, ev, ev.player) or play.stock_fault(b, ev, ev.player)
-        r = r or play.decision_order_fault(b, ev.player, ev) or play.seat_fault(b, ev.player, ev)
+        r = r or play.decision_order_fault(b, ev.player, ev) or play.seated_fault(b, ev.player, ev)
         if r is None:
-            r = play.on_top_fault(b, b.by_name[ev.player], ev) or play.seat_fault(b, ev.other, ev, by=ev.player)
+            r = play.on_top_fault(b, b.by_name[ev.player], ev) or play.seated_fault(b, ev.other, ev, by=ev.player)
         return r or play.forcing_fault(b, ev)
     if kind is Reshuffle:
         return play.closed_hand_fault(b, ev) or play.stock_fault(b, ev) or play.decision_order_fault(b, None, ev)
     if kind is Call or kind is Count:
         assert isinstance(ev, Call | Count)
         r = play.closed_hand_fault(b, ev, ev.player) or play.stock_fault(b, ev, ev.player)
-        r = r or play.seat_fault(b, ev.player, ev) or play.seat_fault(b, ev.other, ev, by=ev.player)
+        r = r or play.seated_fault(b, ev.player, ev) or play.seated_fault(b, ev.other, ev, by=ev.player)
         # T1/T3: on top, he takes no further part; a retired player still pays, so he may call
         r = r or play.on_top_fault(b, b.by_name[ev.player], ev)
         if r is None:
@@ -328,7 +339,7 @@ class Table(Board, LinesKept[HandResult]):
                     self.stopped = True
                     return False
                 continue
-            bad = play.deal_count_fault(self, d)
+            bad = play.deal_fault(self, d)
             if bad is not None and not remedy:
                 violations.append(bad.violation)
                 if strict:
@@ -527,7 +538,7 @@ class Table(Board, LinesKept[HandResult]):
 
     def verify_seating(self) -> None:
         """S1: 2 to 15 players, names unique."""
-        _raise(play.seat_fault(self, None))
+        _raise(play.seating_fault(self))
 
     def verify_deal(self, d: Deal) -> play.DealPlan:
         """S1/S2 (a seated player, dealt once) and E1/E4 for the dealt cards; the count is
@@ -537,7 +548,7 @@ class Table(Board, LinesKept[HandResult]):
     def verify_deal_count(self, d: Deal) -> None:
         """I1: ten cards to each player (S2); where the referee puts it right (:attr:`remedy`),
         a wrong count is not raised: :meth:`apply_deal` puts it right."""
-        bad = play.deal_count_fault(self, d)
+        bad = play.deal_fault(self, d)
         if not self.remedy:
             _raise(bad)
 
@@ -546,7 +557,7 @@ class Table(Board, LinesKept[HandResult]):
         remedy where the referee puts it right)."""
         play.apply_deal(self, d, plan)
         if self.remedy:
-            bad = play.deal_count_fault(self, d)
+            bad = play.deal_fault(self, d)
             if bad is not None:
                 play.remedy_deal(self, d, bad.violation)
 
@@ -600,7 +611,7 @@ class Table(Board, LinesKept[HandResult]):
 
     def verify(self, a: Action) -> Plan:
         """Raise a Ruling if action ``a`` is not allowed now; else what :meth:`apply` needs."""
-        _raise(play.closed_hand_fault(self, a) or play.discard_fault(self, a) or play.turn_draw_fault(self, a))
+        _raise(play.closed_hand_fault(self, a) or play.discard_fault(self, a) or play.draw_first_fault(self, a))
         kind = type(a)
         if kind is Draw:
             _raise(draw_fault(self, a))  # type: ignore[arg-type]
@@ -675,15 +686,15 @@ class Table(Board, LinesKept[HandResult]):
             if found is not None:
                 play.retire(self, self.seat, found.violation, self._last_place(turn))
                 return
-        r = play.turn_draw_fault(self, turn, end=True) or play.unused_borrow_fault(self, turn)
+        r = play.drawless_turn_fault(self, turn) or play.unused_borrow_fault(self, turn)
         if r is None:
             if self.discarded:
                 r = play.ten_cards_fault(self, turn)
             else:
                 r = (
-                    play.taken_card_fault(self, turn)
-                    or play.unused_draw_fault(self, turn)
-                    or play.discard_fault(self, turn)
+                    play.unmelded_take_fault(self, turn)
+                    or play.unused_draw_at_end_fault(self, turn)
+                    or play.undiscarded_turn_fault(self, turn)
                     or play.ten_cards_fault(self, turn)
                 )
         _raise(r)
