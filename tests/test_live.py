@@ -332,6 +332,24 @@ def test_P8_the_position_says_the_live_card_must_be_taken_and_the_referee_refuse
         s.close()
 
 
+def test_P8_a_record_whose_last_hand_stopped_opens_on_the_next_hand_and_says_why(tmp_path: Path) -> None:
+    # the session keeps the stopped hand and its violation as values; the exporter words the note
+    from pancli.render.live import notes_text
+
+    path = tmp_path / "forcing.pan"
+    path.write_text((ROOT / "samples" / "illegal-P8-forcing.pan").read_text(encoding="utf-8"), encoding="utf-8")
+    s = Session(str(path), LiveOptions())
+    s.open()
+    try:
+        assert s.stopped is not None
+        hand, v = s.stopped
+        assert (hand, v.rule, v.line) == (1, "P8", 28)
+        (note,) = notes_text(s)
+        assert note.startswith(f"{path}:28:{v.col}: hand 1 stops at P8 ") and note.endswith(": the next hand begins")
+    finally:
+        s.close()
+
+
 def test_P9_the_position_says_the_next_player_is_flat(tmp_path: Path) -> None:
     s, line = _at(tmp_path, "cardroom-saturday.pan", 38)
     try:

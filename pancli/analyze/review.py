@@ -174,7 +174,8 @@ def arrangement_actions(arr: Arrangement) -> tuple[Action, ...]:
 
 class Judgement(Value):
     """One decision judged: who, where (``line``, ``action``: the index of the action in the
-    turn, -1 for a decision line), what was played and the best choice, and the sizes."""
+    turn, -1 for a decision line), what was played and the best choice (:class:`Play` values), the
+    sizes and the note (a :data:`Note` value): no text, which :mod:`pancli.render.review` writes."""
 
     kind: str
     """``decision`` (T1), ``draw`` (take or draw), ``meld`` (what goes down, a usable draw thrown

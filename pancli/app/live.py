@@ -225,8 +225,9 @@ class Session:
         """The file, open for appending; it holds the lock."""
         self.torn: tuple[int, str] | None = None
         """A torn last line found when the session opened: its line and its text (set aside)."""
-        self.notes: list[str] = []
-        """What the opening found worth saying (a hand stopped by a violation, a torn line)."""
+        self.stopped: tuple[int, Violation] | None = None
+        """The record's last hand, stopped by a violation when the session opened: its number and its
+        first violation (the next hand begins)."""
         self._reset()
 
     def _reset(self) -> None:
@@ -365,11 +366,7 @@ class Session:
         result = report.result
         if result.finished or result.violations:
             if result.violations and first:
-                v = result.violations[0]
-                self.notes.append(
-                    f"{self.name}:{v.line}:{v.col}: hand {last.index} stops at {v.rule} {v.message}: "
-                    "the next hand begins"
-                )
+                self.stopped = (last.index, result.violations[0])
             self._next_hand(last, report)
         else:
             self.hand_index = last.index

@@ -66,6 +66,14 @@ def refusal(session: Session, entry: Entry) -> tuple[str, str, int, int, str | N
     return (c.rule, message, c.line, c.col, c.player, "", error_line(session.name, c.line, c.col, c.rule, message))
 
 
+def notes_text(session: Session) -> list[str]:
+    """What the opening found worth saying, in words: the record's last hand stopped by a violation."""
+    if session.stopped is None:
+        return []
+    hand, v = session.stopped
+    return [f"{session.name}:{v.line}:{v.col}: hand {hand} stops at {v.rule} {v.message}: the next hand begins"]
+
+
 def torn_text(session: Session) -> str:
     """The torn last line found at the opening: its place, its text, where it was set aside."""
     assert session.torn is not None
@@ -144,7 +152,7 @@ class PlainLive:
         lines = []
         if session.torn is not None:
             lines.append(torn_text(session))
-        lines += [f"note {n}" for n in session.notes]
+        lines += [f"note {n}" for n in notes_text(session)]
         lines.append(f"hand {session.hand_index}: {seating_text(session.players)}")
         lines.append(f"  now: {may_now(session)}")
         self._w("".join(x + "\n" for x in lines))
@@ -286,7 +294,7 @@ class JsonlLive(PlainLive):
 
     def opened(self, session: Session) -> None:
         n, text = session.torn if session.torn is not None else (None, None)
-        self._add(StartedLine(session.name, session.hand_index, session.players, n, text, tuple(session.notes)))
+        self._add(StartedLine(session.name, session.hand_index, session.players, n, text, tuple(notes_text(session))))
 
     def entry(self, session: Session, entry: Entry) -> None:
         if entry.verdict is LineVerdict.BLANK:

@@ -28,6 +28,7 @@ from pancli.render.live import (
     hand_log,
     ledger_lines,
     may_now,
+    notes_text,
     rule_text,
     settle_text,
     table_lines,
@@ -123,7 +124,7 @@ class LiveApp(App[bool]):
         s = self.session
         if s.torn is not None:
             self.say(torn_text(s), "red")
-        for note in s.notes:
+        for note in notes_text(s):
             self.say(f"note {note}", "yellow")
         self.redraw(log=True)
         self.query_one(Input).focus()
