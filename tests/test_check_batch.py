@@ -250,6 +250,25 @@ def test_M2_a_reason_ending_with_the_meld_is_cut_short_by_the_writers_as_alone()
     assert errors == "".join(errs)
 
 
+def test_M2_M3_the_rows_of_a_block_are_made_a_part_at_a_time_with_the_same_bytes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A block of input is written a part at a time (memory holds one part's rows, not a
+    block's): the parts' text, lines numbered across parts and blocks, is the whole block's."""
+    import pancli.render.check as render_check
+
+    rng = random.Random(3)
+    cards = [str(c) for c in ALL_CARDS if c.rank.in_pan_pack]
+    lines = [" ".join(rng.choice(cards) for _ in range(rng.randint(3, 5))) for _ in range(50)]
+    lines[7:9] = ["# note", "5sss"]
+    blocks = [lines[:23], lines[23:24], lines[24:]]
+    whole = PlainRows(BatchJudge(STDIN_FILE, PanRules(HOYLE))).rows(lines, 0)
+    monkeypatch.setattr(render_check, "ROWS_AT_ONCE", 4)
+    parts = list(PlainRows(BatchJudge(STDIN_FILE, PanRules(HOYLE))).blocks(blocks))
+    assert len(parts) == 6 + 1 + 7
+    assert ("".join(o for o, _ in parts), "".join(e for _, e in parts)) == whole
+
+
 class WrittenLowToHigh(PanRules):
     """A house that takes a rope only as written low to high: a judge that follows the order."""
 

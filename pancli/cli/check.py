@@ -5,7 +5,7 @@ Two paths. On a terminal, and with ``--json``, every meld becomes a
 In a pipe (the batch path) the output is one plain tab-separated line per meld, and the
 loop is kept lean (benchmarks/README.md): standard input is read in 1 MB blocks, its lines judged
 by :class:`~pancli.app.check.BatchJudge` (each distinct line, or each multiset of canonical cards,
-once), whose rulings :class:`~pancli.render.check.PlainRows` writes, one block per input block.
+once), whose rulings :class:`~pancli.render.check.PlainRows` writes, a part of a block at a time.
 ``--json`` and ``--jsonl`` of a batch take the same judge's rulings as objects
 (:class:`~pancli.render.exports.JsonBatch`).
 Neither rich nor json is imported on that path.
@@ -64,10 +64,7 @@ def _plain_batch(args: list[str], checker: Checker) -> bool:
     write_out = sys.stdout.write
     write_err = sys.stderr.write
     all_legal = True
-    n = 0
-    for lines in blocks:
-        out, err = batch.rows(lines, n)
-        n += len(lines)
+    for out, err in batch.blocks(blocks):
         write_out(out)
         sys.stdout.flush()  # a block's rows as soon as they are judged (a slow writer upstream)
         if err:

@@ -17,7 +17,7 @@ No rich and no JSON here: ``pan check`` in a pipe loads this module and the appl
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from pancli.app.check import judge_fields
@@ -98,6 +98,9 @@ def plain_row(
     return line, None if legal else error_suffix(col, rule, reason) + "\n"
 
 
+ROWS_AT_ONCE = 8192
+"""Lines whose rows :meth:`PlainRows.blocks` makes and hands over at once."""
+
 Pieces = tuple[str, str | None, int]
 """A ruling's row after the meld's text, its error suffix (None when legal) and, for a ruling
 ``then_meld``, the longest meld its error line quotes whole (:data:`MAX_REASON`)."""
@@ -177,6 +180,16 @@ class PlainRows:
         self.cache_max = cache_max
         """Entries each cache holds before it starts afresh (memory stays bounded)."""
         self._lines: dict[str, tuple[str, str | None]] = {}
+
+    def blocks(self, blocks: Iterable[list[str]]) -> Iterator[tuple[str, str]]:
+        """The stdout and stderr text of each block of lines, :data:`ROWS_AT_ONCE` lines at a
+        time (a block of random lines makes two new strings a line: memory holds a part's)."""
+        n = 0
+        for lines in blocks:
+            for start in range(0, len(lines), ROWS_AT_ONCE):
+                part = lines[start : start + ROWS_AT_ONCE] if len(lines) > ROWS_AT_ONCE else lines
+                yield self.rows(part, n)
+                n += len(part)
 
     def rows(self, lines: Iterable[str], before: int) -> tuple[str, str]:
         """The stdout and stderr text of ``lines`` (without line ends), the first being line
