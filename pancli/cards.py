@@ -172,22 +172,25 @@ class Card:
         return (int(self.rank), _SUIT_ORDER[self.suit])
 
 
-def _made(rank: Rank, suit: Suit) -> Card:
-    """One of the 52 shared cards, made once at import (``Card()`` only looks them up)."""
-    c = object.__new__(Card)
-    for name, value in (
-        ("rank", rank),
-        ("suit", suit),
-        ("index", (int(rank) - 1) * 4 + _SUIT_ORDER[suit]),
-        ("text", _RANK_SYMBOL[rank] + suit.value),
-    ):
-        object.__setattr__(c, name, value)
-    return c
+def _made() -> tuple[Card, ...]:
+    """The 52 shared cards, made once at import (``Card()`` only looks them up): by rank, then
+    suit, so that each one's :attr:`Card.index` is its place (no enum hashed per card)."""
+    made: list[Card] = []
+    put = object.__setattr__
+    for rank, symbol in zip(Rank, _RANK_SYMBOL.values(), strict=True):
+        for suit in SUITS:
+            c = object.__new__(Card)
+            put(c, "rank", rank)
+            put(c, "suit", suit)
+            put(c, "index", len(made))
+            put(c, "text", symbol + suit.value)
+            made.append(c)
+    return tuple(made)
 
 
-ALL_CARDS: Final = tuple(_made(r, s) for r in Rank for s in Suit)
+ALL_CARDS: Final = _made()
 """All 52 distinct cards, indexed by :attr:`Card.index`."""
-PAN_CARDS: Final = tuple(c for c in ALL_CARDS if c.rank.in_pan_pack)
+PAN_CARDS: Final = ALL_CARDS[: 7 * 4] + ALL_CARDS[10 * 4 :]  # (ace to seven, jack to king: no 8, 9, 10, E1)
 """The 40 distinct Panguingue cards, by rank then suit."""
 
 

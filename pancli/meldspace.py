@@ -7,9 +7,9 @@ cards next to a rope's ends) and keeps each answer; a rules object that refuses 
 values it otherwise, is followed by the search. The rules object builds its space once and keeps
 it (:meth:`pancli.panrules.PanRules.meld_space`).
 
-The analyzer (:mod:`pancli.analyze`) and the self-play generator (:mod:`pancli.referee.simulate`)
-ask it for candidate melds, and a test compares every generated meld with its judgement under
-profiles of every knob value.
+The analyzer (:mod:`pancli.analyze`) asks it for candidate melds (self-play's quicker look at
+the widest melds a card might join is :func:`pancli.referee.simulate.widest_melds_with`), and a
+test compares every generated meld with its judgement under profiles of every knob value.
 
 A hand is a multiset of the 40 distinct Panguingue cards, packed into one integer, five bits
 per card (a four-bit count under a guard bit), so that taking a meld out of what is left is one
@@ -36,7 +36,7 @@ from msgspec import field
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, card
 from pancli.melds import Meld, MeldError, Rope, SetShape
-from pancli.rules import MIN_MELD, Profile, SetGrowth
+from pancli.rules import Profile, SetGrowth
 from pancli.values import Value
 
 if TYPE_CHECKING:  # the rules object's module builds the space: naming it here would be an import circle
@@ -645,87 +645,3 @@ def buildable(
             if (enc >> (5 * slot)) & 15:
                 out.append((enc, 0, 0, j))
     return out
-
-
-# Cards by Card.index for self-play (rank = i >> 2, suit = i & 3).
-RANK_POS: Final = tuple(c.rank.pan_index if c.rank.in_pan_pack else -100 for c in ALL_CARDS)
-"""Position of each card's rank in A 2 3 4 5 6 7 J Q K (E2)."""
-_MIXED_CARD: Final = tuple(c.rank.is_noncomoquer for c in ALL_CARDS)
-
-
-def _near(i: int, reach: int) -> int:
-    """The cards of :func:`near_table` of the card of index ``i``: its rank's four (the indexes ``i``
-    shares ``i >> 2`` with), then its suit's within ``reach`` ranks (every fourth index from
-    ``i & 3``): those two lines, not all 52 cards each, as start-up asks."""
-    bits, at = 15 << (i & ~3), RANK_POS[i]
-    for j in range(i & 3, 52, 4):
-        if -reach <= RANK_POS[j] - at <= reach:
-            bits |= 1 << j
-    return bits
-
-
-def near_table(least: int) -> tuple[int, ...]:
-    """For each card (by index), the cards that could share a meld of ``least`` cards or more with
-    it, as bits: its rank's, and its suit's within ``least - 1`` ranks (two at least, so that the
-    widest ropes :func:`widest_melds_with` offers are as wide as a meld of three's)."""
-    reach = max(2, least - 1)
-    return tuple(_near(i, reach) for i in range(52))
-
-
-NEAR: Final = near_table(MIN_MELD)
-"""The :func:`near_table` of the rulebook's melds (three cards or more), built once at import."""
-
-
-def widest_melds_with(
-    c: int, hand: Sequence[int], least: int = MIN_MELD, near_cards: Sequence[int] = NEAR
-) -> list[tuple[int, ...]]:
-    """The widest melds card ``c`` might form with cards of ``hand`` (cards by :attr:`Card.index`),
-    not yet judged: ``c`` with every copy of it (a one-suit set), with every card of its rank
-    (aces and kings, M4), with one card of each other suit (a different-suits set), and the
-    unbroken run of its suit through it (a rope, M2); none under ``least`` cards (the rules
-    object's ``min_meld``, whose :func:`near_table` is ``near_cards``). Self-play asks the meld
-    engine which of them are legal and what each is worth.
-
-    >>> from pancli.cards import ALL_CARDS
-    >>> ix = {str(x): x.index for x in ALL_CARDS}
-    >>> [[str(ALL_CARDS[i]) for i in m] for m in widest_melds_with(ix["5h"], [ix["4h"], ix["6h"], ix["5s"]])]
-    [['4h', '5h', '6h']]
-    """
-    near = near_cards[c]
-    others = least - 1  # the cards of the hand a meld with c holds at least
-    hand = [x for x in hand if near >> x & 1]
-    if len(hand) < others:
-        return []
-    r = c >> 2
-    same = [x for x in hand if x >> 2 == r]
-    cands: list[tuple[int, ...]] = []
-    if len(same) >= others:
-        copies = [x for x in same if x == c]
-        if len(copies) >= others:
-            cands.append((c, *copies))
-        if _MIXED_CARD[c]:
-            cands.append((c, *same))
-        else:
-            suits = 1 << (c & 3)
-            diff = [c]
-            for x in same:
-                bit = 1 << (x & 3)
-                if not suits & bit:
-                    suits |= bit
-                    diff.append(x)
-            if len(diff) >= least:
-                cands.append(tuple(diff))
-    s = c & 3
-    pos = RANK_POS
-    suited = {pos[x]: x for x in hand if x & 3 == s and x >> 2 != r}
-    if len(suited) >= others:
-        i = pos[c]
-        lo = i
-        while lo - 1 in suited:
-            lo -= 1
-        hi = i
-        while hi + 1 in suited:
-            hi += 1
-        if hi - lo >= others:
-            cands.append(tuple(c if k == i else suited[k] for k in range(lo, hi + 1)))
-    return cands

@@ -384,6 +384,7 @@ def test_the_graph_sees_lazy_and_type_checking_imports() -> None:
 
 CONSTANT_CACHES = {
     "pancli/escapes.py:pattern": "one of the module's character classes, compiled when first needed",
+    "pancli/notation/__init__.py:_pan_meld_reader": "parse_meld_line's reader of the usual Panguingue pack",
     "pancli/notation/fast.py:_usual": "each game's usual pack spellings",
     "pancli/notation/grammar.py:_usual_elements": "each game's grammar of its usual pack",
     "pancli/notation/record_grammar.py:_usual_grammar": "each game's record grammar of its usual pack",

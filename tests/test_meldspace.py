@@ -18,9 +18,9 @@ from pancli.meldspace import (
     ONE,
     SLOT_OF,
     decode,
-    widest_melds_with,
 )
 from pancli.panrules import PanRules
+from pancli.referee.simulate import widest_melds_with
 from pancli.rules import HOYLE, Profile
 
 _hands = st.lists(st.sampled_from(PAN_CARDS), min_size=3, max_size=9)

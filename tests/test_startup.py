@@ -117,7 +117,8 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "fmt": (["fmt", SMALL], (*UI, "json", *STDLIB, *ENGINES)),
     "simulate": (
         ["simulate", "--hands", "1"],
-        (*UI, "json", *STDLIB, *JSON_WRITER, "pancli.analyze", "pancli.pagruc", "pancli.records"),
+        # self-play's widest melds are its own: the analyzer's meld space is not loaded
+        (*UI, "json", *STDLIB, *JSON_WRITER, "pancli.analyze", "pancli.pagruc", "pancli.records", "pancli.meldspace"),
     ),
     "analyze": (
         ["analyze", "--samples", "20", HAND],
@@ -191,7 +192,7 @@ def test_each_command_imports_no_heavy_module_it_does_not_need(case: str) -> Non
 MODULE_COUNTS: dict[str, tuple[list[str], int]] = {
     "replay": (["replay", SMALL], 42),
     "settle": (["settle", SMALL], 39),
-    "simulate": (["simulate", "--hands", "1"], 35),
+    "simulate": (["simulate", "--hands", "1"], 34),
 }
 
 
@@ -200,6 +201,18 @@ def test_a_command_loads_few_modules_of_pan(case: str) -> None:
     argv, most = MODULE_COUNTS[case]
     own = sorted(m for m in imported(argv) if m == "pancli" or m.startswith("pancli."))
     assert len(own) <= most, f"pan {' '.join(argv)} loads {len(own)} of pan's modules: {own}"
+
+
+SPELLINGS = launcher("'\\nSPELLINGS ' + str(sys.modules['pancli.notation.fast']._usual.cache_info().currsize) + '\\n'")
+
+
+@pytest.mark.parametrize(("argv", "built"), [(["replay", PAGRUC_FILE], 1), (["replay", SMALL], 1)])
+def test_E1_G1_a_record_builds_the_spellings_of_its_own_game_s_pack_only(argv: list[str], built: int) -> None:
+    """The token table of a game's usual pack (every spelling of every card) costs start-up: a
+    PAGRUC record builds PAGRUC's, not Panguingue's too."""
+    p = subprocess.run([sys.executable, "-c", SPELLINGS, *argv], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert "SPELLINGS " in p.stderr, p.stderr
+    assert int(p.stderr.rsplit("SPELLINGS ", 1)[1]) == built
 
 
 COMPILES = launcher(
@@ -350,7 +363,7 @@ def test_a_record_without_claims_or_money_compiles_none_of_their_patterns_as_pan
     lines) are compiled by re when the first such line comes, not when their modules load."""
     import ast
 
-    from pancli.notation.record_common import _ASCII_NAME, _STRING
+    from pancli.notation.record_common import _STRING
     from pancli.records.reader import _PAYS, _TAG_START
     from pancli.records.tags import _COUNT, _LEDGER_TOKEN, _STAKE, _UNITS
 
@@ -359,5 +372,5 @@ def test_a_record_without_claims_or_money_compiles_none_of_their_patterns_as_pan
     )
     assert "COMPILED " in p.stderr, p.stderr
     compiled = ast.literal_eval(p.stderr.rsplit("COMPILED ", 1)[1].strip())
-    lazy = (_PAYS, _TAG_START, _STAKE, _COUNT, _UNITS, _LEDGER_TOKEN, _ASCII_NAME, _STRING)
+    lazy = (_PAYS, _TAG_START, _STAKE, _COUNT, _UNITS, _LEDGER_TOKEN, _STRING)
     assert not {getattr(p, "pattern", p) for p in lazy} & set(compiled)

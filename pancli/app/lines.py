@@ -15,7 +15,7 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pancli.cards import Game
 from pancli.escapes import escape_text as escape_text  # (the one escaper: core, the text layer uses it too)
@@ -41,14 +41,37 @@ ARG_FILE = "<arg>"
 """The file name of command-line arguments in error lines (``<arg>:N:COL``, N = argument number)."""
 
 
-class InputLine(NamedTuple):
+class InputLine(tuple[str, int, str]):
     """One line of batch input: where it came from and its text (without newline).
 
-    (A named tuple: a batch makes one a line and unpacks it.)"""
+    A triple of its own type, as a named tuple would be (a batch makes one a line and unpacks
+    it), but a plain class: a NamedTuple's class costs every command's start-up
+    (benchmarks/README.md, start-up).
 
-    file: str
-    line: int
-    text: str
+    >>> item = InputLine("-", 3, "5s 5s 5s")
+    >>> item.file, item.line, item.text, item == ("-", 3, "5s 5s 5s"), type(item) is tuple
+    ('-', 3, '5s 5s 5s', True, False)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, file: str, line: int, text: str) -> InputLine:
+        return tuple.__new__(cls, (file, line, text))
+
+    def __getnewargs__(self) -> tuple[str, int, str]:  # pickled field by field, as a named tuple
+        return (self[0], self[1], self[2])
+
+    @property
+    def file(self) -> str:
+        return self[0]
+
+    @property
+    def line(self) -> int:
+        return self[1]
+
+    @property
+    def text(self) -> str:
+        return self[2]
 
 
 def batch_text(text: str) -> str:

@@ -25,6 +25,7 @@ pancli.notation.errors.NotationError: 1:7: E1 8h is not in a Panguingue pack (no
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -151,8 +152,14 @@ def meld_reader(game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None)
     return read
 
 
-parse_meld_line: Callable[[str], tuple[Card, ...]] = meld_reader(Game.PANGUINGUE)
-"""The Panguingue :func:`meld_reader`: ``parse_meld_line("5s 5s 5s\\n")``."""
+def parse_meld_line(text: str) -> tuple[Card, ...]:
+    """The Panguingue :func:`meld_reader`'s reading of one line: ``parse_meld_line("5s 5s 5s\\n")``."""
+    return _pan_meld_reader()(text)
+
+
+@functools.cache  # made when first asked: building the Panguingue token table at import cost every command
+def _pan_meld_reader() -> Callable[[str], tuple[Card, ...]]:
+    return meld_reader(Game.PANGUINGUE)
 
 
 def format_card(c: Card) -> str:

@@ -134,9 +134,8 @@ def pack_spellings(copies: Sequence[int]) -> PackSpellings:
     """
     key = bytes([n > 0 for n in copies])
     for pagruc in (False, True):
-        usual = _usual(pagruc)
-        if usual.key == key:
-            return usual
+        if _usual_key(pagruc) == key:  # (by its key: the other game's spellings are not built)
+            return _usual(pagruc)
     return PackSpellings(key)
 
 
@@ -150,7 +149,12 @@ def usual_spellings(game: Game) -> PackSpellings:
 
 @functools.cache  # two constants, built when first read: most commands read no card text
 def _usual(pagruc: bool) -> PackSpellings:
-    return PackSpellings(bytes([1] * len(ALL_CARDS)) if pagruc else bytes([n > 0 for n in copies_by_index(Pack())]))
+    return PackSpellings(_usual_key(pagruc))
+
+
+def _usual_key(pagruc: bool) -> bytes:
+    """Which of the 52 cards the game's usual pack holds, by :attr:`Card.index` (the key of its spellings)."""
+    return bytes([1] * len(ALL_CARDS)) if pagruc else bytes([n > 0 for n in copies_by_index(Pack())])
 
 
 def token_table(game: Game, pack: PackSpellings | None = None) -> dict[str, Card]:

@@ -675,7 +675,7 @@ class _Reader:
         joiner = _Joiner()
         push = joiner.push
         fast: _Hand | None = None
-        ctx = LineContext(Game.PANGUINGUE, frozenset(), memos=self.memos)
+        ctx: LineContext | None = None  # the fast hand's (none yet: no pack's spellings built for nothing)
         plain: PlainRecipes = {}
         players: frozenset[str] = frozenset()
         raw: list[str] = []
@@ -710,6 +710,7 @@ class _Reader:
                         and "}" not in text
                         and ";" not in text
                     ):
+                        assert ctx is not None  # (set with fast)
                         ctx.line = lineno
                         parsed = fresh_play(text, ctx)  # (no recipe: looked up above)
                         if parsed is not None and not parsed[1]:

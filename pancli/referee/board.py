@@ -47,6 +47,16 @@ from pancli.rulebook import Rule
 if TYPE_CHECKING:
     from pancli.model.results import Payment, Retirement, Violation
 
+    # (for the type checker only: a Protocol's class costs start-up, and nothing asks isinstance of it)
+    class Located(Protocol):
+        """Anything with a place in the record (a line, an action, a ``_Place``)."""
+
+        @property
+        def line(self) -> int: ...
+
+        @property
+        def col(self) -> int: ...
+
 
 class Foul:
     """A foul meld or addition (I2) of the turn in progress, not made good nor taken back:
@@ -182,16 +192,6 @@ class Seat:
 # The state of one Panguingue hand (:class:`Board`), shared by the rule families.
 
 Move = tuple[Card, Source, Source]
-
-
-class Located(Protocol):
-    """Anything with a place in the record (a line, an action, a ``_Place``)."""
-
-    @property
-    def line(self) -> int: ...
-
-    @property
-    def col(self) -> int: ...
 
 
 class Place:

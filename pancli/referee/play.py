@@ -242,7 +242,7 @@ from pancli.model.results import (
     Violation,
 )
 from pancli.panrules import LaidMeld, card_key
-from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Foul, Located, Place, Seat
+from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Foul, Place, Seat
 from pancli.rulebook import I1_AT_DEAL, I1_LATE, I2_FOUL, Rule
 from pancli.rules import counted, ordinal, ten_words
 from pancli.values import Value
@@ -250,6 +250,7 @@ from pancli.values import Value
 if TYPE_CHECKING:
     from pancli.melds import EngineRule
     from pancli.panrules import Borrowing, PanRules, Splitting
+    from pancli.referee.board import Located
 
 
 class DealPlan(Value):

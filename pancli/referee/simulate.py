@@ -61,7 +61,6 @@ from msgspec.structs import replace
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.melds import MeldError
-from pancli.meldspace import NEAR, RANK_POS, near_table, widest_melds_with
 from pancli.model.actions import (
     Action,
     Add,
@@ -88,6 +87,95 @@ from pancli.rules import MIN_MELD, Profile
 from pancli.values import Value
 
 _MAX_RESHUFFLES: Final = 3
+
+
+# Cards by Card.index for self-play (rank = i >> 2, suit = i & 3).
+# (asked of the 13 ranks, each answer given to the rank's four cards: start-up, not 52 questions)
+RANK_POS: Final = tuple(
+    pos for pos in (c.rank.pan_index if c.rank.in_pan_pack else -100 for c in ALL_CARDS[::4]) for _ in range(4)
+)
+"""Position of each card's rank in A 2 3 4 5 6 7 J Q K (E2)."""
+_MIXED_CARD: Final = tuple(mixed for mixed in (c.rank.is_noncomoquer for c in ALL_CARDS[::4]) for _ in range(4))
+
+
+def _near(i: int, reach: int) -> int:
+    """The cards of :func:`near_table` of the spade of index ``i``: its rank's four (the indexes ``i``
+    shares ``i >> 2`` with), then its suit's within ``reach`` ranks (every fourth index from
+    ``i``): those two lines, not all 52 cards each, as start-up asks."""
+    bits, at = 15 << i, RANK_POS[i]
+    for j in range(0, 52, 4):
+        if -reach <= RANK_POS[j] - at <= reach:
+            bits |= 1 << j
+    return bits
+
+
+def near_table(least: int) -> tuple[int, ...]:
+    """For each card (by index), the cards that could share a meld of ``least`` cards or more with
+    it, as bits: its rank's, and its suit's within ``least - 1`` ranks (two at least, so that the
+    widest ropes :func:`widest_melds_with` offers are as wide as a meld of three's). A card's suit
+    line is its rank's spade's shifted by its suit (``i & 3``): thirteen lines are looked for."""
+    reach = max(2, least - 1)
+    spades = [_near(i, reach) for i in range(0, 52, 4)]
+    return tuple((spades[i >> 2] & ~(15 << (i & ~3))) << (i & 3) | 15 << (i & ~3) for i in range(52))
+
+
+NEAR: Final = near_table(MIN_MELD)
+"""The :func:`near_table` of the rulebook's melds (three cards or more), built once at import."""
+
+
+def widest_melds_with(
+    c: int, hand: Sequence[int], least: int = MIN_MELD, near_cards: Sequence[int] = NEAR
+) -> list[tuple[int, ...]]:
+    """The widest melds card ``c`` might form with cards of ``hand`` (cards by :attr:`Card.index`),
+    not yet judged: ``c`` with every copy of it (a one-suit set), with every card of its rank
+    (aces and kings, M4), with one card of each other suit (a different-suits set), and the
+    unbroken run of its suit through it (a rope, M2); none under ``least`` cards (the rules
+    object's ``min_meld``, whose :func:`near_table` is ``near_cards``). Self-play asks the meld
+    engine which of them are legal and what each is worth.
+
+    >>> from pancli.cards import ALL_CARDS
+    >>> ix = {str(x): x.index for x in ALL_CARDS}
+    >>> [[str(ALL_CARDS[i]) for i in m] for m in widest_melds_with(ix["5h"], [ix["4h"], ix["6h"], ix["5s"]])]
+    [['4h', '5h', '6h']]
+    """
+    near = near_cards[c]
+    others = least - 1  # the cards of the hand a meld with c holds at least
+    hand = [x for x in hand if near >> x & 1]
+    if len(hand) < others:
+        return []
+    r = c >> 2
+    same = [x for x in hand if x >> 2 == r]
+    cands: list[tuple[int, ...]] = []
+    if len(same) >= others:
+        copies = [x for x in same if x == c]
+        if len(copies) >= others:
+            cands.append((c, *copies))
+        if _MIXED_CARD[c]:
+            cands.append((c, *same))
+        else:
+            suits = 1 << (c & 3)
+            diff = [c]
+            for x in same:
+                bit = 1 << (x & 3)
+                if not suits & bit:
+                    suits |= bit
+                    diff.append(x)
+            if len(diff) >= least:
+                cands.append(tuple(diff))
+    s = c & 3
+    pos = RANK_POS
+    suited = {pos[x]: x for x in hand if x & 3 == s and x >> 2 != r}
+    if len(suited) >= others:
+        i = pos[c]
+        lo = i
+        while lo - 1 in suited:
+            lo -= 1
+        hi = i
+        while hi + 1 in suited:
+            hi += 1
+        if hi - lo >= others:
+            cands.append(tuple(c if k == i else suited[k] for k in range(lo, hi + 1)))
+    return cands
 
 
 class _Stuck(Exception):
@@ -164,7 +252,7 @@ class _Policy:
         self.least = least = rules.min_meld
         """The fewest cards of a meld (M1), as the rules object says: no meld is looked for under it."""
         self.near = NEAR if least == MIN_MELD else near_table(least)
-        """The cards that could share a meld with each card (:func:`pancli.meldspace.near_table`)."""
+        """The cards that could share a meld with each card (:func:`near_table`)."""
 
     def value(self, meld: tuple[int, ...]) -> int:
         """The meld's value (C6), or -1 when it is not a legal meld."""
@@ -415,7 +503,7 @@ def _bits(hand: list[int]) -> tuple[int, int]:
 def _alone(c: int, held: int, twice: int, few: int, near: Sequence[int]) -> bool:
     """Whether card ``c`` certainly forms no meld with a hand of the cards ``held`` (and
     ``twice``, :func:`_bits`): it holds ``few`` cards or fewer that could share a meld with it
-    (``near``: the policy's :func:`~pancli.meldspace.near_table`, counting ``c``'s own place if
+    (``near``: the policy's :func:`near_table`, counting ``c``'s own place if
     it is his), held once each, too few for a meld (``few`` is one or two under the rules
     object's ``min_meld``). Most cards are (the meld space, which finds none then, is not asked)."""
     cards = near[c]
@@ -462,14 +550,14 @@ def _least_useful(hand: list[int], avoid: int) -> int:
     return best
 
 
-_AT: Final = {(x & 3, RANK_POS[x]): x for x in range(52) if RANK_POS[x] >= 0}
-"""The card of each suit and position in the pan pack's order (E2)."""
-
-
 def _away(c: int, steps: int) -> tuple[int, ...]:
-    """The cards of ``c``'s suit ``steps`` ranks from it in the pan pack's order (E2), lower first."""
+    """The cards of ``c``'s suit ``steps`` ranks from it in the pan pack's order (E2), lower first:
+    position ``q`` (0 to 9) is the rank ``q + 1`` up to the seven, ``q + 4`` from the jack on."""
     s, p = c & 3, RANK_POS[c]
-    return tuple(_AT[s, q] for q in (p - steps, p + steps) if (s, q) in _AT)
+    lo, hi = p - steps, p + steps  # (no generator: 104 of these at import)
+    if 0 <= lo <= 9:
+        return ((lo + 3 * (lo > 6)) * 4 + s, (hi + 3 * (hi > 6)) * 4 + s) if hi <= 9 else ((lo + 3 * (lo > 6)) * 4 + s,)
+    return ((hi + 3 * (hi > 6)) * 4 + s,) if 0 <= hi <= 9 else ()
 
 
 _ONE_AWAY: Final = tuple(_away(c, 1) for c in range(52))

@@ -143,6 +143,7 @@ Interpretations (where the rulebook leaves room):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.melds import MeldError
@@ -170,7 +171,7 @@ from pancli.model.actions import (
 from pancli.model.results import HandResult, LinesKept, Payment, Ruling, Violation, is_plain_turn, turn_steps
 from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import play
-from pancli.referee.board import DECIDING, PLAYING, Board, Foul, Located, Phase, Seat
+from pancli.referee.board import DECIDING, PLAYING, Board, Foul, Phase, Seat
 from pancli.referee.play import (
     BorrowPlan,
     DiscardDue,
@@ -186,6 +187,9 @@ from pancli.referee.play import (
 )
 from pancli.rulebook import Rule
 from pancli.values import Value
+
+if TYPE_CHECKING:
+    from pancli.referee.board import Located
 
 __all__ = ["Phase", "Plan", "Table", "TakePlan", "referee_hand"]
 

@@ -25,6 +25,21 @@ if TYPE_CHECKING:
     from pancli.notation.layout import RecordHand
     from pancli.render.json import HandObjects
 
+    # (for the type checker only: a Protocol's class costs start-up, and nothing asks isinstance of them)
+    class ProgressMeter(Protocol):
+        """The progress line a long replay shows (told of each hand)."""
+
+        enabled: bool
+
+        def advance(self, n: int = ..., *, count: int = ...) -> None: ...
+
+        def set(self, done: int, *, count: int = ...) -> None: ...
+
+    class Share(Protocol):
+        """How far the input is read, in bytes."""
+
+        def read(self) -> int: ...
+
 
 def tally_text(t: Tally) -> str:
     """The replay's one summary line; its counts add up to the hands read.
@@ -41,22 +56,6 @@ def tally_text(t: Tally) -> str:
         + (f", {t.unfinished} unfinished (no going out, no T4, not void)" if t.unfinished else "")
         + (f", {t.remedied} with an irregularity put right ({rules})" if t.remedied else "")
     )
-
-
-class ProgressMeter(Protocol):
-    """The progress line a long replay shows (told of each hand)."""
-
-    enabled: bool
-
-    def advance(self, n: int = ..., *, count: int = ...) -> None: ...
-
-    def set(self, done: int, *, count: int = ...) -> None: ...
-
-
-class Share(Protocol):
-    """How far the input is read, in bytes."""
-
-    def read(self) -> int: ...
 
 
 BATCH = 256

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
-from typing import IO, Any, Protocol
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from pancli.jsontext import dumps, dumps_indented, encode_indented, encode_lines, lines
 
@@ -56,12 +56,14 @@ whole of an empty list: the one place they are written (``_LAST_LINE``: how the 
 list it indents)."""
 
 
-class Output(Protocol):
-    """Where a :class:`JsonStream` writes: a text stream, or :class:`Kept`."""
+if TYPE_CHECKING:  # (for the type checker only: a Protocol's class costs start-up)
 
-    def write(self, text: str, /) -> object: ...
+    class Output(Protocol):
+        """Where a :class:`JsonStream` writes: a text stream, or :class:`Kept`."""
 
-    def flush(self) -> None: ...
+        def write(self, text: str, /) -> object: ...
+
+        def flush(self) -> None: ...
 
 
 class Kept:
