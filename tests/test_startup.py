@@ -347,7 +347,8 @@ def _loaded(how: str) -> str:
 def test_pan_s_modules_load_without_a_collection_and_leave_the_collector_on() -> None:
     """The ``pan`` program loads its modules (click, typing and the rest) with no collection
     walking them; they are frozen out of later ones and the collector runs again after."""
-    assert _loaded("program").endswith("COLLECTIONS 0 ENABLED True FROZEN True THRESHOLD 10000 KEPT False"), _loaded("program")
+    loaded = _loaded("program")
+    assert loaded.endswith("COLLECTIONS 0 ENABLED True FROZEN True THRESHOLD 10000 KEPT False"), loaded
 
 
 def test_importing_the_command_line_leaves_the_host_s_collector_as_it_was() -> None:
