@@ -20,19 +20,81 @@ def _trees() -> dict[str, ast.Module]:
     return {str(p.relative_to(PKG.parent)): ast.parse(p.read_text(encoding="utf-8")) for p in sorted(PKG.rglob("*.py"))}
 
 
+_GENERICS = frozenset({"tuple", "list", "dict", "set", "frozenset", "type", "Callable", "Literal", "Annotated"})
+"""Subscripted, these make a type: ``Move = tuple[Card, Source, Source]`` names a type as a class does."""
+
+
+_TYPE_VARIABLES = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple", "NewType"})
+
+
+def _is_union(v: ast.expr) -> bool:
+    """``A | B | None``: a union of types (names, dotted names, subscripts, None)."""
+    if not (isinstance(v, ast.BinOp) and isinstance(v.op, ast.BitOr)):
+        return False
+    return all(
+        _is_union(x)
+        or isinstance(x, ast.Name | ast.Attribute | ast.Subscript)
+        or (isinstance(x, ast.Constant) and x.value is None)
+        for x in (v.left, v.right)
+    )
+
+
+def _module_statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """A module's own statements, those under ``if TYPE_CHECKING:`` and ``try:`` too."""
+    out: list[ast.stmt] = []
+    for s in body:
+        out.append(s)
+        if isinstance(s, ast.If | ast.Try):
+            out += _module_statements(s.body) + _module_statements(s.orelse)
+    return out
+
+
+def _type_name(s: ast.stmt) -> tuple[str, str] | None:
+    """The name a module-level statement gives a type, and how: a type alias (``X: TypeAlias = ...``,
+    ``X = tuple[...]``; Python 3.11 has no ``type X = ...``), a union (``X = A | B``) or a type
+    variable (``X = TypeVar("X")``)."""
+    if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and "TypeAlias" in ast.unparse(s.annotation):
+        return s.target.id, "alias"
+    if not (isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)):
+        return None
+    v = s.value
+    if isinstance(v, ast.Call) and ast.unparse(v.func).rsplit(".", 1)[-1] in _TYPE_VARIABLES:
+        return s.targets[0].id, "typevar"
+    if _is_union(v):
+        return s.targets[0].id, "union"
+    if isinstance(v, ast.Subscript) and ast.unparse(v.value).rsplit(".", 1)[-1] in _GENERICS:
+        return s.targets[0].id, "alias"
+    return None
+
+
 def class_names(trees: dict[str, ast.Module]) -> dict[str, list[str]]:
-    """Class name -> where each class of that name is defined (``file:line``), nested ones too."""
+    """Type name -> where each type of that name is defined (``file:line``): classes (nested ones
+    too), and a module's type aliases, unions and type variables (marked `` alias``, `` union``,
+    `` typevar``): ``Plan = A | B`` in two modules is two meanings of one name as two classes are."""
     where: defaultdict[str, list[str]] = defaultdict(list)
     for rel, tree in trees.items():
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
                 where[node.name].append(f"{rel}:{node.lineno}")
+        for s in _module_statements(tree.body):
+            named = _type_name(s)
+            if named is not None:
+                where[named[0]].append(f"{rel}:{s.lineno} {named[1]}")
     return where
 
 
+def twice(where: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The names given two meanings. Type variables may share a name (``T`` is "some type" in
+    every module), but not with a class or an alias."""
+    return {
+        name: places
+        for name, places in where.items()
+        if len(places) > 1 and not all(p.endswith(" typevar") for p in places)
+    }
+
+
 def test_each_class_name_is_defined_once() -> None:
-    twice = {name: places for name, places in class_names(_trees()).items() if len(places) > 1}
-    assert twice == {}
+    assert twice(class_names(_trees())) == {}
 
 
 def test_a_second_class_of_a_name_is_found() -> None:
@@ -41,6 +103,21 @@ def test_a_second_class_of_a_name_is_found() -> None:
         "b.py": ast.parse("def f():\n    class Board:\n        pass\n"),
     }
     assert class_names(trees)["Board"] == ["a.py:1", "b.py:2"]
+
+
+def test_a_type_alias_typevar_or_union_sharing_a_name_is_found() -> None:
+    trees = {
+        "a.py": ast.parse("class Out:\n    pass\nclass Judgement:\n    pass\n"),
+        "b.py": ast.parse("Out = TypeVar('Out')\nPlan = A | B | None\nT = TypeVar('T')\nMove = tuple[int, int]\n"),
+        "c.py": ast.parse(
+            "if TYPE_CHECKING:\n    Judgement: TypeAlias = A | B\nPlan = C | None\nT = typing.TypeVar('T')\nMove = A\n"
+        ),
+    }
+    assert twice(class_names(trees)) == {
+        "Out": ["a.py:1", "b.py:1 typevar"],
+        "Judgement": ["a.py:3", "c.py:2 alias"],
+        "Plan": ["b.py:2 union", "c.py:3 union"],
+    }
 
 
 def mode_switches(trees: dict[str, ast.Module]) -> list[str]:

@@ -25,7 +25,7 @@ from pancli.render.json import hand_item
 from pancli.render.plain import hand_text
 
 if TYPE_CHECKING:
-    from pancli.app.replay import Judgement
+    from pancli.app.replay import RefereedHand
 
 
 @dataclass
@@ -33,7 +33,7 @@ class Recorder:
     """A sink that keeps what it is given."""
 
     wants_steps: bool = False
-    got: list[tuple[RecordHand, HandScript, Judgement]] = field(default_factory=list)
+    got: list[tuple[RecordHand, HandScript, RefereedHand]] = field(default_factory=list)
     bad: list[RecordHand] = field(default_factory=list)
     closed: Tally | None = None
 

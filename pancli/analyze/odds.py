@@ -190,9 +190,9 @@ class Distance(Value):
 
 
 # A plan entry in packed form: (hand part, drawn part, target index or -1)
-_Entry = tuple[int, int, int]
+_PlanEntry = tuple[int, int, int]
 # (discards, draws needed, a meld made) -> (what the plan's melds pay at once, the plan)
-_Front = dict[tuple[int, int, bool], tuple[int, tuple[_Entry, ...]]]
+_Front = dict[tuple[int, int, bool], tuple[int, tuple[_PlanEntry, ...]]]
 
 
 class _Planner:
@@ -269,7 +269,7 @@ class _Planner:
         return front
 
 
-def _keep(front: _Front, key: tuple[int, int, bool], worth: int, plan: tuple[_Entry, ...]) -> None:
+def _keep(front: _Front, key: tuple[int, int, bool], worth: int, plan: tuple[_PlanEntry, ...]) -> None:
     """Add ``plan`` to ``front`` unless a plan there is as good in discards, draws and melds (and, alike in
     those, worth as much); drop the plans it is better than."""
     d, n, has = key
@@ -306,7 +306,7 @@ def distance_to_out(ctx: HandContext, live: Sequence[int], keep: Iterable[Card] 
     """
     planner = _Planner(ctx.tms, ctx.t, live, ctx.state, encode(keep))
     front = planner.solve(ctx.state, 0) if ctx.state else {(0, 0, False): (0, ())}
-    best: tuple[int, int, tuple[_Entry, ...]] | None = None
+    best: tuple[int, int, tuple[_PlanEntry, ...]] | None = None
     for (d, n, has), (worth, plan) in front.items():
         k = d + 1
         if n > k or (n < k and not has and not ctx.tms):

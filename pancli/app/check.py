@@ -347,7 +347,7 @@ its first line) rules another line of the same cards: ``_LEAD`` with its ruling,
 text as the meld; ``_SAME`` with its meld and ruling both (a legal rope, written low to high);
 ``_PER_LINE``: the ruling depends on the order of the cards beyond the text itself (the card an
 E4 or repeated-rank M2 reason names), so each line is judged."""
-_Entry = tuple[int, str, LineRuling | None]
+_LineEntry = tuple[int, str, LineRuling | None]
 _KEY_BITS = 5
 """Bits per card in a multiset key: up to ``2**_KEY_BITS - 1`` cards a line keep keys exact."""
 _KEY_LIMIT = 1 << _KEY_BITS
@@ -382,7 +382,7 @@ def _respelled(text: str) -> str:
     return " ".join(map(_CANONICAL_TEXT.__getitem__, toks))
 
 
-def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules, pack: PackSpellings) -> _Entry:
+def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules, pack: PackSpellings) -> _LineEntry:
     """The keyed entry of a line of canonical Panguingue tokens (see :data:`_LEAD`), from the
     line's judgement.
 
@@ -446,7 +446,7 @@ class BatchJudge:
         self.cache_max = cache_max
         """Entries each cache holds before it starts afresh (memory stays bounded)."""
         self._stdin = file == STDIN_FILE
-        self._keyed: dict[int, _Entry] = {}
+        self._keyed: dict[int, _LineEntry] = {}
         self._refused: dict[tuple[int, str, str], LineRuling] = {}
         self.pack = held_by(rules, game)
         """The cards the batch reads: its rules object's pack (E1)."""
@@ -480,7 +480,7 @@ class BatchJudge:
                     return (same if mode == _SAME else meld), ruling
         return self._judged(text)
 
-    def _entry(self, key: int, text: str, toks: list[str]) -> _Entry:
+    def _entry(self, key: int, text: str, toks: list[str]) -> _LineEntry:
         if len(self._keyed) >= self.cache_max:
             self._keyed.clear()
         cards = tuple(map(_USUAL.canonical.__getitem__, toks))

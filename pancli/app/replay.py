@@ -28,7 +28,7 @@ from pancli.rules import Profile
 from pancli.values import Value
 
 if TYPE_CHECKING:
-    from pancli.app.report import Judgement as Judgement
+    from pancli.app.report import RefereedHand as RefereedHand
     from pancli.model.actions import HandScript
     from pancli.model.results import HandResult, JudgedHand, Remedy
     from pancli.notation.layout import RecordHand
@@ -46,10 +46,10 @@ class Referee(Protocol):
     :func:`pancli.pagruc.referee.referee_hand` (PAGRUC) are both one; :func:`referee`
     chooses by the script's game."""
 
-    def __call__(self, script: HandScript, *, strict: bool = ..., record_steps: bool = ...) -> Judgement: ...
+    def __call__(self, script: HandScript, *, strict: bool = ..., record_steps: bool = ...) -> RefereedHand: ...
 
 
-def referee(script: HandScript, *, strict: bool = True, record_steps: bool = True, remedy: bool = True) -> Judgement:
+def referee(script: HandScript, *, strict: bool = True, record_steps: bool = True, remedy: bool = True) -> RefereedHand:
     """Referee one hand by its game's referee (``script.game``); ``remedy``: a Panguingue
     irregularity (I1, I2) is put right and the hand goes on, else it stops the hand.
 
@@ -370,7 +370,7 @@ CHUNK_HANDS = 200
 _Task = tuple[Any, str, str | None]
 """A chunk of hands (as :func:`pancli.records.reader.split_hands` cuts it), its file and folder."""
 
-Out = TypeVar("Out")
+Taken = TypeVar("Taken")
 
 
 class FirstHand(Value):
@@ -401,13 +401,13 @@ class LastHand(Value):
         return HandResult(self.players, self.winner, (), {})
 
 
-class JudgedChunk(Value, Generic[Out]):
+class JudgedChunk(Value, Generic[Taken]):
     """A judged chunk as a worker hands it back (:mod:`pancli.app.workers`: as a typed value, not
     text): its output's values (:meth:`Collector.taken`, of the collector's :attr:`~Collector.OUT`),
     its standard error, its tally's counts, whether ``--strict`` stopped it, and its edges for S3:
     its first hand (None unless Panguingue) and its last."""
 
-    out: Out
+    out: Taken
     err: str
     counts: tuple[int, ...]
     stopped: bool

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from pancli.notation.layout import RecordHand
     from pancli.pagruc.referee import PagrucHandResult
 
-    Judgement: TypeAlias = HandResult | PagrucHandResult
+    RefereedHand: TypeAlias = HandResult | PagrucHandResult
     """A refereed hand of either game: a :class:`~pancli.model.results.JudgedHand` whose
     ``game`` (``Game.PANGUINGUE`` or ``Game.PAGRUC``) narrows it to its result type."""
 
@@ -51,7 +51,7 @@ class HandReport:
 
     __slots__ = ("_decided", "_dispute", "hand", "result", "script")
 
-    def __init__(self, hand: RecordHand, script: HandScript, result: Judgement) -> None:
+    def __init__(self, hand: RecordHand, script: HandScript, result: RefereedHand) -> None:
         self.hand = hand
         self.script = script
         self.result = result

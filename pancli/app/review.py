@@ -34,7 +34,7 @@ from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.app.replay import Collector, OpenRecord
-    from pancli.app.replay import Judgement as Refereed
+    from pancli.app.replay import RefereedHand as Refereed
     from pancli.app.report import HandReport
     from pancli.model.actions import Action, HandScript, Turn
     from pancli.model.results import HandResult, Violation

@@ -111,7 +111,7 @@ from pancli.values import Value
 if TYPE_CHECKING:
     from decimal import Decimal
 
-__all__ = ["DEAL_SIZE", "PagrucHandResult", "PagrucTable", "Plan", "TableMeld", "referee_hand"]
+__all__ = ["DEAL_SIZE", "PagrucHandResult", "PagrucPlan", "PagrucTable", "TableMeld", "referee_hand"]
 
 
 class TurnPlan(Value):
@@ -137,7 +137,7 @@ class LayPlan(Value):
     revealed: int
 
 
-Plan = Ruling | PagrucMeldPlan | LayPlan | int | None
+PagrucPlan = Ruling | PagrucMeldPlan | LayPlan | int | None
 """What ``verify`` of an action found and ``apply`` uses: for a draw, the G1 ruling on the card
 once drawn (None: it is one more of the pack); for a discard, ``revealed`` as a meld's."""
 
@@ -403,7 +403,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
         self.next_index = (self.players.index(t.player) + 1) % len(self.players)
         self.picked = self.discarded = False
 
-    def verify(self, t: Turn, a: Action) -> Plan:
+    def verify(self, t: Turn, a: Action) -> PagrucPlan:
         """Raise a Ruling if action ``a`` of turn ``t`` is not allowed now; else what :meth:`apply` needs."""
         p = t.player
         line, col = (a.line or t.line), (a.col or t.col)
@@ -452,7 +452,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
             _raise(judges.pack_fault(self, line, col, p, revealed=Counter(revealed)))
         return len(revealed)
 
-    def apply(self, t: Turn, a: Action, plan: Plan) -> None:
+    def apply(self, t: Turn, a: Action, plan: PagrucPlan) -> None:
         """Apply the verified action ``a`` of turn ``t`` with the ``plan`` its :meth:`verify` returned."""
         p = t.player
         line, col = (a.line or t.line), (a.col or t.col)

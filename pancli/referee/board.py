@@ -191,7 +191,7 @@ class Seat:
 # ---------------------------------------------------------------------------
 # The state of one Panguingue hand (:class:`Board`), shared by the rule families.
 
-Move = tuple[Card, Source, Source]
+CardMove = tuple[Card, Source, Source]
 
 
 class Place:
@@ -301,7 +301,7 @@ class Board:
         self.out = False
         self.must_add = False
         self.borrowed: list[Card] = []
-        self.moves: list[Move] = []
+        self.moves: list[CardMove] = []
         """The cards moved by the action being applied (for its :class:`Step`)."""
 
     def must_reshuffle(self) -> bool:

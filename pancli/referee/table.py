@@ -191,7 +191,7 @@ from pancli.values import Value
 if TYPE_CHECKING:
     from pancli.referee.board import Located
 
-__all__ = ["Phase", "Plan", "Table", "TakePlan", "referee_hand"]
+__all__ = ["PanPlan", "Phase", "Table", "TakePlan", "referee_hand"]
 
 
 class TakePlan(Value):
@@ -200,7 +200,7 @@ class TakePlan(Value):
     must_add: bool
 
 
-Plan = TakePlan | MeldPlan | FoulPlan | MendPlan | Foul | BorrowPlan | SplitPlan | DiscardPlan | None
+PanPlan = TakePlan | MeldPlan | FoulPlan | MendPlan | Foul | BorrowPlan | SplitPlan | DiscardPlan | None
 """What ``verify`` of an action found and ``apply`` uses (None: a draw or ``out``)."""
 
 
@@ -609,7 +609,7 @@ class Table(Board, LinesKept[HandResult]):
         """Start the verified turn ``turn``."""
         play.begin_turn(self, turn)
 
-    def verify(self, a: Action) -> Plan:
+    def verify(self, a: Action) -> PanPlan:
         """Raise a Ruling if action ``a`` is not allowed now; else what :meth:`apply` needs."""
         _raise(play.closed_hand_fault(self, a) or play.discard_fault(self, a) or play.draw_first_fault(self, a))
         kind = type(a)
@@ -646,7 +646,7 @@ class Table(Board, LinesKept[HandResult]):
             _raise(play.ten_cards_fault(self, a))  # Out
         return None
 
-    def apply(self, a: Action, plan: Plan = None) -> None:
+    def apply(self, a: Action, plan: PanPlan = None) -> None:
         """Apply the verified action ``a`` with the ``plan`` its :meth:`verify` returned."""
         kind = type(a)
         payments: list[Payment] = []
@@ -850,7 +850,7 @@ class Table(Board, LinesKept[HandResult]):
         if beyond_hand(s.hand, taken):
             return False  # E4 (or M6): the general path names it
         # every judge holds: applied by the functions the general path applies each action by
-        # (its plans' cards known, no Plan built: benchmarks/README.md, "Figures behind the code")
+        # (its plans' cards known, no PanPlan built: benchmarks/README.md, "Figures behind the code")
         play.begin_turn(self, turn)
         record = self.steps is not None
         if kind is Draw:
