@@ -34,7 +34,7 @@ from pancli.escapes import escape_text
 from pancli.limits import MAX_SAMPLES
 from pancli.panrules import PanRules
 from pancli.rulebook import Rule
-from pancli.rules import HouseRulesError, Profile, builtin_profile
+from pancli.rules import HouseRulesError, Profile, builtin_profile, is_builtin
 
 if TYPE_CHECKING:
     from pancli.analyze.analysis import Analysis
@@ -144,7 +144,7 @@ def load_rules(spec: str | os.PathLike[str] | Profile = "hoyle") -> Profile:
         raise PanError(Rule.R3, f"rules must be a profile name, a path or a Profile, not {_shown(spec)}") from None
     if not isinstance(text, str):
         raise PanError(Rule.R3, f"rules must be a profile name, a path or a Profile, not {_shown(text)}")
-    if text.lower() in ("hoyle", "cardroom"):
+    if is_builtin(text):
         return builtin_profile(text)
     # start-up: pancli.check_meld does without it
     from pancli.notation.houserules import profile_from_toml, read_rules_file

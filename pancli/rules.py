@@ -244,6 +244,16 @@ CARDROOM: Final = Profile(
 PROFILES: Final[Mapping[str, Profile]] = {"hoyle": HOYLE, "cardroom": CARDROOM}
 
 
+def is_builtin(name: str) -> bool:
+    """Whether ``name`` names a built-in profile (one of :data:`PROFILES`), case-insensitive: what
+    a ``Rules`` tag or ``--rules`` is asked before it is read as a house-rules file.
+
+    >>> is_builtin("CardRoom"), is_builtin("house.toml")
+    (True, False)
+    """
+    return name.lower() in PROFILES
+
+
 class HouseRulesError(ValueError):
     """A house-rules mapping names an unknown knob or gives a bad value.
 
@@ -268,7 +278,7 @@ def builtin_profile(name: str) -> Profile:
     try:
         return PROFILES[name.lower()]
     except KeyError:
-        raise HouseRulesError("base", f"unknown profile {name!r} (built-in: hoyle, cardroom)") from None
+        raise HouseRulesError("base", f"unknown profile {name!r} (built-in: {', '.join(PROFILES)})") from None
 
 
 _INT_KNOBS: Final = {

@@ -24,7 +24,7 @@ from pancli.limits import MAX_SAMPLES as MAX_SAMPLES
 from pancli.rules import DEFAULT_PLAYERS as DEFAULT_PLAYERS
 from pancli.rules import MAX_PLAYERS as MAX_PLAYERS
 from pancli.rules import MIN_PLAYERS as MIN_PLAYERS
-from pancli.rules import HouseRulesError, builtin_profile
+from pancli.rules import HouseRulesError, builtin_profile, is_builtin
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -219,7 +219,7 @@ def rules_files_named(name: str) -> Iterator[str]:
             data = tail + block
             for m in tag.finditer(data):
                 spec = m.group(1).decode("utf-8", "replace")
-                if spec.strip().lower() not in ("hoyle", "cardroom") and spec not in seen:
+                if not is_builtin(spec.strip()) and spec not in seen:
                     seen.add(spec)
                     path = rules_path(spec, folder)
                     if not isinstance(path, str):
@@ -285,7 +285,7 @@ def rules_profile(spec: str, problem: Callable[[str], Exception], relative_to: P
     ...         print(str(exc).replace(bad, "h.toml"))
     h.toml:2:1: R3 out_bonus: expected a whole number from 0 to 100, got 'x'
     """
-    if spec.lower() in ("hoyle", "cardroom"):
+    if is_builtin(spec):
         return builtin_profile(spec)
     missing = "R3 no such profile or file (built-in: hoyle, cardroom)"
     if not spec or "\0" in spec:

@@ -53,6 +53,7 @@ from pancli.records.tags import read_stake
 from pancli.referee.position import now_of
 from pancli.referee.table import Table
 from pancli.rulebook import closest, lookup
+from pancli.rules import is_builtin
 from pancli.values import replace
 
 if TYPE_CHECKING:
@@ -197,7 +198,7 @@ def options_of(file: str, players: str | None, rules: str | None, stake: str | N
     the game ``--game`` names."""
     rules_tag = None
     if rules is not None:
-        if rules.lower() in ("hoyle", "cardroom"):
+        if is_builtin(rules):
             rules_tag = rules.lower()
         else:
             folder = os.path.dirname(os.path.abspath(file))

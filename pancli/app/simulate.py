@@ -23,7 +23,7 @@ from pancli.notation.record_common import name_problem, player_name
 from pancli.notation.record_writer import write_script
 from pancli.panrules import PanRules
 from pancli.referee.simulate import play_hands
-from pancli.rules import DEFAULT_PLAYERS
+from pancli.rules import DEFAULT_PLAYERS, is_builtin
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def rules_tags(rules: str, output: str | None) -> tuple[tuple[str, str], ...]:
     >>> rules_tags("cardroom", None)
     ()
     """
-    if rules.lower() in ("hoyle", "cardroom"):
+    if is_builtin(rules):
         return ()
     folder = os.path.abspath(os.path.dirname(output) or ".") if output is not None else os.getcwd()
     where = os.path.relpath(os.path.realpath(rules), os.path.realpath(folder))

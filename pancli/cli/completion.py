@@ -21,12 +21,13 @@ from pancli.cli import cli
 
 SHELLS = ("bash", "zsh", "fish")
 COMPLETE_VAR = "_PAN_COMPLETE"
-PROFILES = ("hoyle", "cardroom")
 
 
 def complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """``--rules``: hoyle and cardroom, and the house-rules files (``*.toml``, and folders to
     reach them) that start with what is typed."""
+    from pancli.rules import PROFILES  # start-up: only a TAB on --rules asks for the profiles, not pan completion
+
     found = [CompletionItem(name, help="built-in profile") for name in PROFILES if name.startswith(incomplete)]
     folder, _, start = incomplete.rpartition("/")
     where = folder or "."

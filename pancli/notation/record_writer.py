@@ -53,7 +53,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.notation.record_common import PlayItem, UpLine, escape_value
-from pancli.rules import CARDROOM, HOYLE
+from pancli.rules import CARDROOM, HOYLE, is_builtin
 
 if TYPE_CHECKING:
     from pancli.notation.layout import Notes, RecordHand
@@ -243,7 +243,7 @@ def script_tags(script: HandScript) -> list[tuple[str, str]]:
         known["Game"] = script.game.value
     if "Rules" in tags:
         rules = tags["Rules"].strip()
-        known["Rules"] = rules.lower() if rules.lower() in ("hoyle", "cardroom") else tags["Rules"]
+        known["Rules"] = rules.lower() if is_builtin(rules) else tags["Rules"]
     elif script.profile == CARDROOM:
         known["Rules"] = "cardroom"
     elif script.profile != HOYLE and script.game is Game.PANGUINGUE:

@@ -48,7 +48,7 @@ from pancli.notation.record_common import (
 )
 from pancli.notation.record_fast import fast_play, fast_tag, fresh_play
 from pancli.records.tags import Header, ProfileCache, read_header
-from pancli.rules import Profile
+from pancli.rules import Profile, is_builtin
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -599,10 +599,7 @@ def _position_free(key: tuple[tuple[str, str], ...]) -> bool:
     """Whether the header of these tags depends on nothing but their names and values: no
     ``Ledger`` (its claim keeps its line and column) and no ``Rules`` naming a file (looked up
     on disk)."""
-    for name, value in key:
-        if name == "Ledger" or (name == "Rules" and value.strip().lower() not in ("hoyle", "cardroom")):
-            return False
-    return True
+    return not any(name == "Ledger" or (name == "Rules" and not is_builtin(value.strip())) for name, value in key)
 
 
 class _Reader:

@@ -27,7 +27,7 @@ from pancli.limits import (
 from pancli.model.actions import LedgerClaim
 from pancli.notation.errors import NotationCode, NotationError
 from pancli.notation.record_common import TagPair, name_key, name_problem, player_name
-from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile
+from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile, is_builtin
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -269,7 +269,7 @@ def read_header(
     profile = HOYLE
     if (r := seen.get("Rules")) is not None:
         spec = r.value.strip()
-        if spec.lower() in ("hoyle", "cardroom"):
+        if is_builtin(spec):
             profile = builtin_profile(spec)
         else:
             from pathlib import Path  # a house-rules file: pathlib is no cost of the other records
