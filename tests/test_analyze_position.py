@@ -33,8 +33,10 @@ from pancli.referee.position import (
     PositionViolation,
     acting_player,
     position_at,
+    table_now,
 )
 from pancli.referee.simulate import simulate_hands
+from pancli.rulebook import Rule
 from pancli.rules import HOYLE, Profile
 
 FRIDAY = "samples/friday-hoyle.pan"
@@ -344,7 +346,7 @@ def test_terminal_output_shows_the_position() -> None:
         ((FRIDAY, "--at", "38", "--player", "Ana"), 2, f"{FRIDAY}:38:1: R7 line 38 is in no hand"),
         ((FRIDAY, "--at", "5"), 2, f"{FRIDAY}:5:1: R5 line 5 is no player's turn or decision"),
         (("samples/kitchen-table-unknown-hands.pan", "--at", "15", "--player", "Ana"), 2, ":15:1: S2 Ana's cards"),
-        (("samples/pagruc-common-room.pan", "--at", "12", "--player", "Ana"), 2, ":12:1: G1 "),
+        (("samples/pagruc-common-room.pan", "--at", "12", "--player", "Ana"), 2, ":12:1: R7 a pagruc hand: "),
         (("samples/illegal-P3-dead-discard.pan", "--at", "21", "--player", "Eli"), 1, ".pan:20:8: P3 the top"),
         (("samples/malformed-record.pan", "--at", "12", "--player", "Ana"), 1, ".pan:12:10: E1 8h"),
     ],
@@ -463,3 +465,16 @@ def test_C6_the_analysis_exporters_ask_the_analysis_what_a_value_collects(monkey
     assert data["waits"] is not None and data["waits"]["total"] == 1000 + data["waits"]["value"]
     assert all(int(row_fields(a, r)[6]) == 1000 + r.value for r in a.rows)
     assert f"({1000 + a.best.value} in all)" in dict(summary_lines(a))["melded"]
+
+
+def test_R7_a_line_of_a_pagruc_hand_has_no_position_to_analyse() -> None:
+    # the line is in no Panguingue hand, as a line in no hand at all is: R7, a usage error (exit 2)
+    r = run_at("samples/pagruc-common-room.pan", "--at", "20")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.startswith("samples/pagruc-common-room.pan:20:1: R7 a pagruc hand: positions are analysed in")
+    with (ROOT / "samples/pagruc-common-room.pan").open(encoding="utf-8") as f:
+        script = next(iter(read_hands(f, "p.pan"))).script
+    assert script is not None
+    with pytest.raises(PositionUnavailable) as e:
+        table_now(script)
+    assert e.value.rule is Rule.R7

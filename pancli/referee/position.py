@@ -230,7 +230,8 @@ class Walk:
 
     def __init__(self, script: HandScript, rules: PanRules | None = None) -> None:
         if script.game is not Game.PANGUINGUE:
-            raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are analysed in Panguingue only")
+            # R7, as a line in no hand: the line asked is in no Panguingue hand (G1 is PAGRUC's pack)
+            raise PositionUnavailable(Rule.R7, f"a {script.game.value} hand: positions are analysed in Panguingue only")
         self.script = script
         self.rules = rules
         self.table: Table | None = None
@@ -480,7 +481,7 @@ def table_now(script: HandScript, rules: PanRules | None = None) -> TableNow:
     ('Ben', 'None', 298, [7, 10])
     """
     if script.game is not Game.PANGUINGUE:
-        raise PositionUnavailable(Rule.G1, f"a {script.game.value} hand: positions are of Panguingue only")
+        raise PositionUnavailable(Rule.R7, f"a {script.game.value} hand: positions are of Panguingue only")
     table = Table(script, record_steps=False, rules=rules)
     _deal(table)
     for ev in script.events:
