@@ -169,7 +169,7 @@ class PanRules:
         for every later caller handed this object."""
         got = self._space
         if got is None:
-            from pancli.meldspace import space_of  # here: the referee, pan check and pan pay never ask
+            from pancli.meldspace import space_of  # start-up: the referee, pan check and pan pay never ask
 
             got = self._space = space_of(self)
         return got
@@ -402,7 +402,7 @@ class PanRules:
         """What a new meld pays under: the rule of each of its :meth:`conditions`, or C6 for none."""
         cited = self._cited
         if cited is None:
-            from pancli.rulebook import Rule  # here: pan check and pan pay never ask, nor load the rulebook
+            from pancli.rulebook import Rule  # start-up: pan check and pan pay never ask, nor load the rulebook
 
             cited = self._cited = {c: (Rule(c.value),) for c in Condition}
             cited[None] = (Rule.C6,)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import tokenize
 from collections import defaultdict
 from pathlib import Path
@@ -175,12 +176,36 @@ def _imports_by_function(tree: ast.Module) -> dict[ast.AST, list[ast.Import | as
 _NOT_A_REASON = ("noqa", "type:", "pragma", "fmt:", "pyright:")
 """Comments for tools, which give no reason."""
 
+_WHY_INSIDE = re.compile(r"start-up|\bonly\b|\bnot for\b|\bcircular\b", re.IGNORECASE)
+"""The words of a reason for an import inside a function: it is put off for start-up (``start-up:
+pan check does without it``, ``only for --json``, ``not for --help``) or it would close an import
+circle. A comment that says none of them (``# hi``, a note on the branch) is no reason."""
+
+
+def _top_imports(tree: ast.Module) -> set[str]:
+    """What a module imports at its top when run (``json``, ``pancli.cards.Card``); those under
+    ``if TYPE_CHECKING:`` are not run, so a function may import them."""
+    out: set[str] = set()
+    for s in tree.body:
+        if isinstance(s, ast.Import):
+            out |= {a.name for a in s.names}
+        elif isinstance(s, ast.ImportFrom):
+            out |= {f"{s.module}.{a.name}" for a in s.names}
+    return out
+
+
+def _imported(imp: ast.Import | ast.ImportFrom) -> set[str]:
+    if isinstance(imp, ast.Import):
+        return {a.name for a in imp.names}
+    return {f"{imp.module}.{a.name}" for a in imp.names}
+
 
 def unexplained_imports(sources: dict[str, str]) -> list[str]:
-    r"""Imports inside a function with no reason given: no comment on the import's lines, nor on
-    the line just above the run of imports it belongs to (one reason for the imports written
-    together, blank lines between them); a comment for a tool (``# noqa``, ``# type: ignore``) is no reason, and
-    ``__import__`` is an import too.
+    r"""Imports inside a function with no reason given: no comment saying why it is inside
+    (:data:`_WHY_INSIDE`) on the import's lines, nor on the line just above the run of imports it
+    belongs to (one reason for the imports written together, blank lines between them); a comment
+    for a tool (``# noqa``, ``# type: ignore``) is no reason, and ``__import__`` is an import too.
+    An import of what the module imports at its top anyway has no true reason (marked ``(at the top)``).
 
     An import belongs at the top of its module; one inside a function is there for start-up (a
     heavy library, a module only some commands need), and says so.
@@ -193,15 +218,22 @@ def unexplained_imports(sources: dict[str, str]) -> list[str]:
     ['m.py:5 import csv']
     >>> unexplained_imports({"m.py": "def f():\n    return __import__('json')\n"})
     ["m.py:2 __import__('json')"]
+    >>> unexplained_imports({"m.py": "def f():\n    # hi\n    import json\n"})
+    ['m.py:3 import json']
+    >>> unexplained_imports({"m.py": "import json\ndef f():\n    import json  # start-up: only f\n"})
+    ['m.py:3 import json (at the top)']
     """
     out: list[str] = []
     for rel, text in sources.items():
         said = {
             t.start[0]
             for t in tokenize.generate_tokens(io.StringIO(text).readline)
-            if t.type == tokenize.COMMENT and not t.string.lstrip("# ").startswith(_NOT_A_REASON)
+            if t.type == tokenize.COMMENT
+            and not t.string.lstrip("# ").startswith(_NOT_A_REASON)
+            and _WHY_INSIDE.search(t.string)
         }
         tree = ast.parse(text)
+        top = _top_imports(tree)
         lines = text.splitlines()
         for imports in _imports_by_function(tree).values():
             run_said = False
@@ -212,6 +244,8 @@ def unexplained_imports(sources: dict[str, str]) -> list[str]:
                     run_said = imp.lineno - 1 in said
                 if not run_said and not said.intersection(range(imp.lineno, end + 1)):
                     out.append(f"{rel}:{imp.lineno} {ast.unparse(imp)}")
+                elif _imported(imp) & top:
+                    out.append(f"{rel}:{imp.lineno} {ast.unparse(imp)} (at the top)")
                 after = end
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__"):
@@ -231,5 +265,12 @@ def test_an_import_inside_a_function_without_a_reason_is_found() -> None:
         "def f():\n    import json  # start-up: only --json\n    import csv\n"
         "def g():\n    # start-up: only this command\n    import csv\n    import json\n"
         "def h():\n    x = 1\n    import csv\n"
+        "def i():\n    # hi\n    import json\n"
+        "def j():\n    import json  # a note on the branch\n"
     )
-    assert unexplained_imports({"m.py": src}) == ["m.py:3 import csv", "m.py:10 import csv"]
+    assert unexplained_imports({"m.py": src}) == [
+        "m.py:3 import csv",
+        "m.py:10 import csv",
+        "m.py:13 import json",
+        "m.py:15 import json",
+    ]

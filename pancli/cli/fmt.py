@@ -48,7 +48,7 @@ def _shown(found: Formatted, check: bool, diff: bool, stream: JsonStream | None)
     status = EXIT_USAGE if found.failure is not None else EXIT_ILLEGAL if found.errors else EXIT_OK
     diff_text = None
     if diff and found.original is not None and found.formatted is not None:
-        # canonical input has no diff: difflib, slow on a long record, is not run
+        # start-up: only a diff loads difflib (slow on a long record), and canonical input has none
         from pancli.render.fmt import unified_diff
 
         diff_text = "" if found.canonical else unified_diff(found.original, found.formatted, found.file)

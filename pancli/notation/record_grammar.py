@@ -214,8 +214,6 @@ def _check_name(text: str, loc: int, toks: pp.ParseResults) -> _Name:
             raise CodedFailure(
                 text, loc, "R6", f"the player's name is missing: a deal line is 'deal NAME cards', found {written!r}"
             )
-        import difflib  # start-up: only a name not in Players asks for the closest
-
         words = [*sorted(players), "deal", "up", "reshuffle"] if loc == _skip_ws(text, 0) else sorted(players)
         close = difflib.get_close_matches(name, words, n=1, cutoff=0.6)
         hint = f": did you mean {close[0]!r}?" if close else ""

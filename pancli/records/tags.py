@@ -272,7 +272,7 @@ def read_header(
         if is_builtin(spec):
             profile = builtin_profile(spec)
         else:
-            from pathlib import Path  # a house-rules file: pathlib is no cost of the other records
+            from pathlib import Path  # start-up: only a house-rules file needs pathlib, not the other records
 
             path = rules_path(spec, base_dir)
             within = Path(base_dir) if base_dir is not None else Path.cwd()

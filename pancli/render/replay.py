@@ -173,7 +173,7 @@ class JsonSink(Sink):
     """The ``event`` field a hand's object starts with (``--jsonl``)."""
 
     def __init__(self) -> None:
-        from pancli.render.stream import JsonStream, Kept  # the JSON encoder is no cost of plain replay
+        from pancli.render.stream import JsonStream, Kept  # start-up: the JSON encoder is no cost of plain replay
 
         super().__init__()
         self.stream = JsonStream(self.jsonl, Kept(self.out), flush_each=False, compact=True)

@@ -99,7 +99,7 @@ def write_profile(profile: Profile, diff: bool, as_json: bool, terminal: bool) -
         lines += ["", "# conditions table as hoyle"]
     text = "\n".join(lines) + "\n"
     if terminal:  # too narrow for the table: the plain lines, wrapped at whole words
-        from pancli.render.terminal import size, wrap
+        from pancli.render.terminal import size, wrap  # start-up: only a terminal asks its width
 
         text = wrap(text, size().columns)
     sys.stdout.write(text)
