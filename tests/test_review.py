@@ -249,6 +249,25 @@ def test_review_R5_player_seated_in_no_hand_is_a_usage_error(tmp_path: Any) -> N
     assert not out.exists()  # nothing written
 
 
+@pytest.mark.parametrize("form", [(), ("--jsonl",), ("--json",)])
+def test_review_R5_player_seated_in_no_hand_is_refused_before_any_output(form: tuple[str, ...]) -> None:
+    got = pan("review", *FAST_ARGS, *form, "--player", "Zed", str(SAMPLES / "friday-hoyle.pan"))
+    assert got.exit_code == 2 and got.stdout == ""
+    assert got.stderr == "pan: R5 --player Zed: nobody of that name is seated in the 2 hands reviewed\n"
+
+
+def test_review_player_first_seated_in_a_later_file_gets_every_hand_in_order() -> None:
+    # the hands before the one NAME is seated in are held, then written in record order
+    files = (str(SAMPLES / "friday-hoyle.pan"), str(SAMPLES / "cardroom-saturday.pan"))
+    got = pan("review", *FAST_ARGS, "--player", "Gil", *files)
+    assert got.exit_code == 0, got.stderr
+    friday = pan("review", *FAST_ARGS, "--player", "Gil", files[0])
+    assert friday.exit_code == 2 and friday.stdout == ""
+    alone = pan("review", *FAST_ARGS, *files).stdout
+    assert got.stdout.count("[Event") == alone.count("[Event") > 2
+    assert got.stdout.index("Ana Ben Cruz Dee Eli") < got.stdout.index("Gil Hal Ida Jo Kim Lou")
+
+
 def test_review_summary_gives_units_given_up_per_100_decisions() -> None:
     got = pan("review", "--json", *FAST_ARGS, str(SAMPLES / "friday-hoyle.pan"))
     data = json.loads(got.stdout)

@@ -52,6 +52,7 @@ class ReviewRefused(Exception):
 
 class NobodySeated(click.ClickException):
     """``--player NAME`` seated in no hand reviewed (R5): a usage error, exit 2, as ``pan analyze``'s;
+    nothing is written (the hands are held until one seats the name: :class:`ReviewWriter`), and
     the files ``-o`` and ``--html`` would have written are left as they were."""
 
     exit_code = EXIT_USAGE
@@ -237,11 +238,12 @@ def _review_into(
             report = HtmlReport(page, f"pan review {' '.join(names)}")
         progress = stack.enter_context(Progress("review", None, "hands", enabled=wanted(quiet)))
         name = output if output is not None else f"review of {', '.join(names)}"
-        writer = ReviewWriter(record, as_json, as_jsonl, progress, report, name, profile)
+        writer = ReviewWriter(record, as_json, as_jsonl, progress, report, name, profile, player)
         review_files(names, writer.show, open_record=open_text, opts=opts, player=player, profile=profile,
                      jobs=worker_count(jobs), note=say_on_stderr, page=writer.page)  # fmt: skip
-        if player is not None and player not in {r.player for r in writer.totals.table()}:
-            hands = f"{writer.hands} hand{'s' if writer.hands != 1 else ''}"
+        if writer.unseated is not None:  # nothing was written: the hands were held for the name
+            n = len(writer.held)
+            hands = f"{n} hand{'s' if n != 1 else ''}"
             raise NobodySeated(f"pan: R5 --player {player}: nobody of that name is seated in the {hands} reviewed")
         if in_place and writer.malformed:
             # A malformed hand's text is what the reader kept of it (a line past the limit cut):

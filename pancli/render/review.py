@@ -392,7 +392,11 @@ def _terminal_width(stream: IO[str]) -> int | None:
 
 class ReviewWriter:
     """Writes each hand's review as it comes, in record order: the annotated record, the page of
-    ``--html``, the judgements as ``--json`` or ``--jsonl``, and at the end the summary."""
+    ``--html``, the judgements as ``--json`` or ``--jsonl``, and at the end the summary.
+
+    With ``player`` (``--player NAME``) the hands are held until one of them has NAME in it, so
+    that a name seated in no hand (a usage error, R5) is refused before anything is written:
+    :attr:`unseated` is still NAME at the end."""
 
     def __init__(
         self,
@@ -403,6 +407,7 @@ class ReviewWriter:
         html: HtmlReport | None = None,
         html_name: str = "",
         profile: Profile | None = None,
+        player: str | None = None,
     ) -> None:
         self.record = record
         self.html = html
@@ -422,6 +427,10 @@ class ReviewWriter:
         self.malformed = 0
         self.stream = JsonStream(True, flush_each=False) if as_jsonl else None
         """``--jsonl``: the one list writer, flushed after each hand's lines."""
+        self.unseated = player
+        """``--player``'s name until a hand has it in it (None: shown as they come)."""
+        self.held: list[HandReview] = []
+        """The hands reviewed before one has :attr:`unseated` in it, not written yet."""
 
     def _line(self, obj: msgspec.Struct) -> None:
         assert self.stream is not None
@@ -429,6 +438,18 @@ class ReviewWriter:
 
     def show(self, r: HandReview) -> None:
         self.progress.advance()
+        name = self.unseated
+        if name is None:
+            self._show(r)
+            return
+        self.held.append(r)
+        if any(j.player == name for j in r.judgements) or any(s.player == name for s in r.skipped):
+            self.unseated = None
+            held, self.held = self.held, []
+            for h in held:
+                self._show(h)
+
+    def _show(self, r: HandReview) -> None:
         self.totals.add(r)
         text = review_text(r) if self.record is not None or self.html is not None else ""
         if self.record is not None:
