@@ -1032,12 +1032,13 @@ def lookup(text: str) -> Rule | None:
 
 
 def closest(text: str, n: int = 3) -> list[Rule]:
-    """The ids closest to ``text``, for a "did you mean": same family first, then rulebook order.
+    """The ids closest to ``text``, for a "did you mean": same family first, then rulebook order;
+    when no id is near, those of the number ``text`` ends in (``ZZ9``: P9, C9, R9).
 
     >>> [str(r) for r in closest("P11")], [str(r) for r in closest("p")], [str(r) for r in closest("Z1")]
     (['P1', 'P10'], ['P1', 'P2', 'P3'], ['E1', 'S1', 'T1'])
-    >>> closest("")
-    []
+    >>> [str(r) for r in closest("ZZ9")], closest(""), closest("hello")
+    (['P9', 'C9', 'R9'], [], [])
     """
     import difflib  # here: only a mistyped rule id needs it, and start-up should not pay for it
 
@@ -1051,4 +1052,7 @@ def closest(text: str, n: int = 3) -> list[Rule]:
         score = difflib.SequenceMatcher(None, key, str(r)).ratio()
         if score >= 0.5:
             scored.append((-score, order[r], r))
+    number = key[len(key.rstrip("0123456789")) :]
+    if not scored and number:
+        scored = [(0.0, order[r], r) for r in Rule if r[1:] == number]
     return [r for _, _, r in sorted(scored)[:n]]

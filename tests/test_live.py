@@ -161,6 +161,18 @@ def test_a_file_that_is_not_a_record_is_refused_before_anything_is_written(tmp_p
     assert night.read_bytes() == before
 
 
+def test_R2_E1_a_malformed_record_is_refused_with_its_place_and_rule_and_no_usage_banner(tmp_path: Path) -> None:
+    # exit status 2, as docs/commands.md gives every FILE pan live cannot keep; one line, as replay's
+    night = tmp_path / "night.pan"
+    night.write_bytes((ROOT / "samples" / "malformed-record.pan").read_bytes())
+    code, out, err = _keep(night, ["Ana stay"])
+    assert code == 2 and out == ""
+    assert err == f"{night}:12:10: E1 8h is not in a Panguingue pack (no 8, 9 or 10): not a record, nothing written\n"
+    night.write_bytes(b'[Players "Ana Ben"]\nAna st\xffay\n')
+    code, out, err = _keep(night, ["Ana stay"])
+    assert code == 2 and err == f"{night}:2:7: R2 the byte \\xff is not UTF-8: not a record, nothing written\n"
+
+
 def test_a_file_that_cannot_be_written_is_refused(tmp_path: Path) -> None:
     code, _, err = _keep(tmp_path / "no" / "such" / "folder.pan", ["Ana stay"])
     assert code == 2 and "cannot write" in err
@@ -203,6 +215,15 @@ def test_commands_rules_settle_and_quit(tmp_path: Path) -> None:
     assert code == 1  # rules of no rule
     assert "rule\tP8 Forcing" in out and "no rule 'Z9'" in out
     assert _play_lines(tmp_path / "n.pan") == ["Ana stay"]  # nothing after quit
+
+
+def test_rules_of_an_unknown_id_names_the_closest_as_pan_rules_does(tmp_path: Path) -> None:
+    code, out, _ = _keep(tmp_path / "n.pan", ["rules ZZ9", "rules P99", "rules", "rules hello"])
+    assert code == 1
+    assert "refused rules ID: no rule 'ZZ9' in the rulebook; closest: P9, C9, R9" in out
+    assert "refused rules ID: no rule 'P99' in the rulebook; closest: P9" in out  # pan rules P99's words
+    assert "refused rules ID: name one rule id (P8)" in out  # no id given
+    assert "refused rules ID: no rule 'hello' in the rulebook\n" in out
 
 
 def test_a_tag_line_is_refused(tmp_path: Path) -> None:

@@ -74,6 +74,11 @@ class LiveProblem(Exception):
     """The session cannot start or go on (a usage or I/O error: exit 2)."""
 
 
+class NotARecord(LiveProblem):
+    """FILE is there but is not a record (not UTF-8 text, a hand that cannot be read): refused with
+    its place, exit 2 as the other files pan live cannot keep (docs/commands.md)."""
+
+
 class LineVerdict(enum.Enum):
     """What became of a line entered."""
 
@@ -329,7 +334,11 @@ class Session:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = data[: exc.start].count(b"\n") + 1
-            raise LiveProblem(f"{self.path}:{line}: not a record: not UTF-8 text") from None
+            head = data[data.rfind(b"\n", 0, exc.start) + 1 : exc.start].decode("utf-8")
+            byte = f"\\x{data[exc.start]:02x}"  # as the argument path shows a byte that is not UTF-8
+            raise NotARecord(
+                f"{self.path}:{line}:{len(head) + 1}: R2 the byte {byte} is not UTF-8: not a record, nothing written"
+            ) from None
         self._reset()
         self.size = len(data)
         raw = text.split("\n")[:-1] if text else []
@@ -348,7 +357,7 @@ class Session:
             if hand.script is None:
                 e = hand.error
                 assert e is not None
-                raise LiveProblem(f"{self.name}:{e.line}:{e.col}: not a record: {e.code} {e.message}")
+                raise NotARecord(f"{self.name}:{e.line}:{e.col}: {e.code} {e.message}: not a record, nothing written")
             before = self.judge.previous
             if n == len(hands) and hand.script.game is Game.PANGUINGUE:
                 self.previous = before
@@ -823,12 +832,12 @@ def command(session: Session, text: str, out: LiveOutput) -> bool | None:
     elif verb == "rules":
         rule = lookup(words[1]) if len(words) == 2 else None
         if rule is None:
-            near = ", ".join(closest(words[1])) if len(words) == 2 else ""
-            out.problem(
-                session,
-                text,
-                "rules ID: " + (f"no rule {words[1]!r}; closest: {near}" if near else "name one rule id (P8)"),
-            )
+            if len(words) == 2:  # as pan rules ID words it: the id asked, and the closest ones
+                near = ", ".join(closest(words[1]))
+                why = f"no rule {words[1]!r} in the rulebook" + (f"; closest: {near}" if near else "")
+            else:
+                why = "name one rule id (P8)"
+            out.problem(session, text, "rules ID: " + why)
             return False
         out.rule(session, rule)
     else:

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
+    EXIT_USAGE,
     complete_paths,
     escaped,
     game_option,
@@ -29,6 +30,16 @@ from pancli.cli.common import (
 
 if TYPE_CHECKING:
     from pancli.app.live import LiveOptions
+
+
+class BadRecord(click.ClickException):
+    """An existing FILE that is not a record: its place and rule on standard error, exit 2 (what
+    docs/commands.md gives every FILE pan live cannot keep), with no usage banner."""
+
+    exit_code = EXIT_USAGE
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        sys.stderr.write(self.format_message() + "\n")
 
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[object]:
@@ -76,13 +87,15 @@ def live(
       printf 'Ana stay\\nCruz stay\\n' | pan live friday.pan --players "Ana Ben Cruz"  # exits 1: T1
     """
     # start-up: pan live --help does without these
-    from pancli.app.live import LiveProblem, Session, keep_score
+    from pancli.app.live import LiveProblem, NotARecord, Session, keep_score
 
     options = _options(file, players, rules, stake, game)
     session = Session(file, options)
     terminal = sys.stdin.isatty() and sys.stdout.isatty() and not line_mode and not as_jsonl
     try:
         session.open()
+    except NotARecord as exc:  # the command line is right, the file is not: no usage banner
+        raise BadRecord(escaped(str(exc))) from None
     except LiveProblem as exc:
         raise click.UsageError(escaped(str(exc))) from None
     except OSError as exc:
