@@ -86,6 +86,34 @@ class LongLine(str):
         return hash((str(self), self.length))
 
 
+class BinaryLine(str):
+    """The line of batch input a NUL byte cut (binary data, after which nothing is read), the NUL
+    its last character: a reader of lines gives it in the line's place so that its one error is
+    that of binary data, at the NUL, in its line's order (:func:`pancli.notation.fast.unread_error`).
+
+    >>> line = BinaryLine("Kd\\x00")
+    >>> line == BinaryLine("Kd\\x00"), line == "Kd\\x00", len({line, "Kd\\x00"})
+    (True, False, 2)
+    """
+
+    __slots__ = ()
+
+    # Equal only to a BinaryLine: the memos of the batch commands, keyed by a line's text, then
+    # never give text holding a NUL (pancli.check_meld's) the error of binary data, nor the reverse.
+    def __eq__(self, other: object) -> bool:
+        return type(other) is BinaryLine and str.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((str(self), BinaryLine))
+
+
+BINARY_MESSAGE: Final = "binary data (a NUL byte): input is text, the rest is not read"
+"""The N1 error of a :class:`BinaryLine`."""
+
+
 def text_length(text: str) -> int:
     """The length of ``text``, or of the whole line when it is a :class:`LongLine`."""
     return text.length if type(text) is LongLine else len(text)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from cli_kit import pan
 from click.testing import Result
 
@@ -170,6 +171,20 @@ def test_N1_a_NUL_byte_ends_the_input_there_said_once() -> None:
     assert [row[0] for row in rows(r)] == ["5s 5s 5s", "\\x00"]
     assert r.stderr.count("binary data") == 1
     assert "-:2:9: N1 binary data (a NUL byte)" in r.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("check",), ("check", "--json"), ("pay",), ("pay", "--json"), ("pay", "--jsonl"), ("score",), ("analyze",),
+     ("check", "--game", "pagruc")],
+)  # fmt: skip
+def test_N1_the_line_a_NUL_cuts_has_one_error_in_its_line_order(command: tuple[str, ...]) -> None:
+    # the NUL's line is binary data's, not also "found U+0000"; after line 2's error, as each command writes
+    r = pan(*command, "-", input=b"5sss\nxx\n3-5h\n# a note\x00 5h\n5h 5h 5h\n")
+    assert r.exit_code == 1
+    said = [line.split(" ", 2)[:2] for line in r.stderr.splitlines() if " N1 " in line]
+    assert said == [["-:2:1:", "N1"], ["-:4:9:", "N1"]], r.stderr
+    assert r.stderr.count("binary data (a NUL byte)") == 1 and "U+0000" not in r.stderr
 
 
 def test_a_1_MB_line_is_read_without_traceback() -> None:

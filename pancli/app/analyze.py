@@ -75,11 +75,11 @@ def read_hand(
     """
     # start-up: pan analyze --help does without these
     from pancli.notation import NotationError, parse_card
-    from pancli.notation.fast import too_long_error
+    from pancli.notation.fast import unread_error
 
-    too_long = too_long_error(text)
-    if too_long is not None:
-        raise InputProblem(where, too_long.col, too_long.code, too_long.message, line)
+    unread = unread_error(text)
+    if unread is not None:
+        raise InputProblem(where, unread.col, unread.code, unread.message, line)
     if "+" not in text:
         cards = tuple(c for g in _read_cards(text, where, line, rules) for c in g)
         return cards, None if draw is None else read_draw(draw, rules)

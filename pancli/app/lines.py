@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pancli.cards import Game
 from pancli.escapes import escape_text as escape_text  # (the one escaper: core, the text layer uses it too)
-from pancli.limits import MAX_LINE_CHARS, LongLine, text_length
+from pancli.limits import MAX_LINE_CHARS, BinaryLine, LongLine
 from pancli.limits import MAX_SAMPLES as MAX_SAMPLES
 from pancli.rules import DEFAULT_PLAYERS as DEFAULT_PLAYERS
 from pancli.rules import MAX_PLAYERS as MAX_PLAYERS
@@ -84,8 +84,8 @@ def batch_text(text: str) -> str:
     cut = text.find("#")
     if cut < 0 or type(text) is LongLine:
         return text
-    if text[-1:] == "\x00":  # the line where binary data stopped the reading: its error, at its column
-        return text[:cut].ljust(len(text) - 1) + "\x00"
+    if type(text) is BinaryLine:  # the line where binary data stopped the reading: its error, at its column
+        return BinaryLine(text[:cut].ljust(len(text) - 1) + "\x00")
     return text[:cut]
 
 
@@ -348,20 +348,20 @@ class LineBlocks:
     pipe what has arrived, so lines typed or written slowly are answered as they come.
     A line past MAX_LINE_CHARS comes as a :class:`~pancli.limits.LongLine` (its head and its
     length), read to its end however long it is: the lines after it are read as any others.
-    Binary data (a NUL byte) ends the reading: its line ends at the NUL, and once every line is
-    given, :attr:`binary_at` holds that line's number and length (the caller reports it).
+    Binary data (a NUL byte) ends the reading: its line ends at the NUL and comes as a
+    :class:`~pancli.limits.BinaryLine`, whose one error is binary data's, in its line's order.
 
     >>> import io
     >>> blocks = LineBlocks(io.BytesIO(b"\\xef\\xbb\\xbf5sss\\r\\n3-5h\\nKd\\x00zz\\n").read, 8)
-    >>> list(blocks), blocks.binary_at
-    ([['5sss\\r', '3-5h'], ['Kd\\x00']], (3, 3))
+    >>> [[type(x).__name__ for x in b] for b in blocks], blocks.binary
+    ([['str', 'str'], ['BinaryLine']], True)
     """
 
     def __init__(self, read: Callable[[int], bytes], block: int) -> None:
         self._read = read
         self._block = block
-        self.binary_at: tuple[int, int] | None = None
-        """Where a NUL byte stopped the reading: the line's number and its length."""
+        self.binary = False
+        """Whether a NUL byte stopped the reading."""
 
     def __iter__(self) -> Iterator[list[str]]:
         read = self._read
@@ -372,8 +372,6 @@ class LineBlocks:
         long_size = -1  # its length in characters so far; -1: no such line
         count = codecs.getincrementaldecoder("utf-8")("replace").decode  # (a character cut by a read)
         first = True
-        lineno = 0  # lines given so far
-        last_len = 0  # the length of the last of them
         nul = -1
         while nul < 0:
             data = read(block)
@@ -391,8 +389,6 @@ class LineBlocks:
                 if end < 0:
                     long_size += len(count(data))
                     continue
-                lineno += 1
-                last_len = long_size
                 long_size += len(count(data[:end].removesuffix(b"\r"), True))
                 yield [LongLine(long_head, long_size)]
                 data = data[end + 1 :]
@@ -422,13 +418,11 @@ class LineBlocks:
             lines = head.decode("utf-8", "replace").split("\n")[:-1]
             if len(head) > MAX_LINE_CHARS:
                 lines = [LongLine(x[: MAX_LINE_CHARS + 1], len(x)) if len(x) > MAX_LINE_CHARS else x for x in lines]
-            if lines:
-                lineno += len(lines)
-                last_len = text_length(lines[-1])
+            if nul >= 0 and lines:  # the line the NUL cut (a long one stays too long: N10)
+                lines[-1] = BinaryLine(lines[-1]) if type(lines[-1]) is str else lines[-1]
             yield lines
         if long_size >= 0:
             yield [LongLine(long_head, long_size + len(count(b"", True)))]
         elif pending:
             yield [b"".join(pending).decode("utf-8", "replace")]
-        if nul >= 0:
-            self.binary_at = (lineno, last_len)
+        self.binary = nul >= 0

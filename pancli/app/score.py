@@ -18,7 +18,7 @@ from pancli.app.lines import InputLine
 from pancli.cards import ALL_CARDS, Card, Game, format_cards
 from pancli.melds import MeldError
 from pancli.notation import NotationError, PackSpellings, pack_spellings, parse_hand
-from pancli.notation.fast import too_long_error
+from pancli.notation.fast import unread_error
 from pancli.pagruc.pack import PagrucPack as PagrucPack
 from pancli.pagruc.rules import PagrucRules as PagrucRules
 from pancli.pagruc.scoring import HandScore
@@ -95,9 +95,9 @@ def read_score(text: str, pack: PagrucPack | None = None) -> tuple[tuple[tuple[C
     >>> read_score("8c 9c 10c | Qd")[0]
     ((Card('8c'), Card('9c'), Card('Tc')),)
     """
-    too_long = too_long_error(text)
-    if too_long is not None:
-        raise ScoreInputError(too_long.code, too_long.message, too_long.col)
+    unread = unread_error(text)
+    if unread is not None:
+        raise ScoreInputError(unread.code, unread.message, unread.col)
     if not text.strip():
         raise ScoreInputError(Rule.N3, "empty: write MELDS | HAND, e.g. '[5h 6h 7h] | Ks'")
     bars = [i for i, ch in enumerate(text) if ch == "|"]

@@ -364,16 +364,11 @@ _BLOCK = 1 << 20
 
 def stdin_blocks(block: int = _BLOCK) -> Iterator[list[str]]:
     """Standard input as lists of lines, one list per block read (:class:`~pancli.app.lines.LineBlocks`,
-    the one reader of line-by-line input); binary data, which ends the reading, is reported once
-    after the error of its line."""
+    the one reader of line-by-line input); binary data, which ends the reading, is its line's one
+    error (a :class:`~pancli.limits.BinaryLine`)."""
     hint_terminal_stdin()
     stream = stdin_binary()
-    blocks = LineBlocks(getattr(stream, "read1", stream.read), block)
-    yield from blocks
-    if blocks.binary_at is not None:
-        line, col = blocks.binary_at
-        message = "binary data (a NUL byte): input is text, the rest is not read"
-        sys.stderr.write(error_line(STDIN_FILE, line, col, "N1", message) + "\n")
+    yield from LineBlocks(getattr(stream, "read1", stream.read), block)
 
 
 def stdin_lines() -> Iterator[InputLine]:

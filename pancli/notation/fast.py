@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from pancli.cards import ALL_CARDS, Card, Game, Pack, Rank, Suit, card, copies_by_index
-from pancli.limits import MAX_LITERAL_CHARS, MAX_MELD_CARDS, text_length, too_long_message
+from pancli.limits import BINARY_MESSAGE, MAX_LITERAL_CHARS, MAX_MELD_CARDS, BinaryLine, text_length, too_long_message
 from pancli.notation.errors import NotationError
 from pancli.notation.hand import Hand
 
@@ -58,14 +58,19 @@ must not take a minute to reject. A meld or group of more than MAX_MELD_CARDS ca
 too: the fast path leaves it to the grammar, which says so."""
 
 
-def too_long_error(text: str, offset: int = 0) -> NotationError | None:
-    """The N10 error of a literal longer than :data:`MAX_LENGTH` (at its first character past
-    the limit; columns shifted by ``offset``), else None. It names the whole length, also of a
-    line its reader cut short (:class:`~pancli.limits.LongLine`).
+def unread_error(text: str, offset: int = 0) -> NotationError | None:
+    """The error of text no reader parses, else None (columns shifted by ``offset``): N10 for a
+    literal longer than :data:`MAX_LENGTH` (at its first character past the limit), naming the
+    whole length, also of a line its reader cut short (:class:`~pancli.limits.LongLine`); N1
+    for the line binary data cut (:class:`~pancli.limits.BinaryLine`), at its NUL.
 
-    >>> too_long_error("5s" * 3000).message
+    >>> unread_error("5s" * 3000).message
     'a text of 6,000 characters is too long (at most 4,096)'
+    >>> str(unread_error(BinaryLine("5s\\x00"))), unread_error("5s\\x00")
+    ('1:3: N1 binary data (a NUL byte): input is text, the rest is not read', None)
     """
+    if type(text) is BinaryLine:
+        return NotationError("N1", BINARY_MESSAGE, len(text) + offset, 1)
     if len(text) <= MAX_LENGTH:
         return None
     line = text.count("\n", 0, MAX_LENGTH) + 1
@@ -337,8 +342,8 @@ def fast_reject(text: str, hand: bool = False) -> NotationError | None:
     >>> fast_reject("5s {x}") is None, fast_reject("[5s", hand=True) is None
     (True, True)
     """
-    if len(text) > MAX_LENGTH:
-        return too_long_error(text)  # the grammar's first check, whatever the text starts with
+    if len(text) > MAX_LENGTH or type(text) is BinaryLine:
+        return unread_error(text)  # the grammar's first check, whatever the text starts with
     lead = len(text) - len(text.lstrip(" "))
     if lead >= len(text) or "\n" in text:
         return None

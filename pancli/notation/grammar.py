@@ -39,7 +39,7 @@ import pyparsing as pp
 from pancli.cards import Card, Game, Rank, Suit, card
 from pancli.limits import MAX_MELD_CARDS, too_long_message
 from pancli.notation.errors import NotationCode, NotationError
-from pancli.notation.fast import PackSpellings, too_long_error, usual_spellings
+from pancli.notation.fast import PackSpellings, unread_error, usual_spellings
 from pancli.notation.hand import Hand
 from pancli.rules import not_in_pack_words as pack_words
 from pancli.values import Value
@@ -423,13 +423,13 @@ _T = TypeVar("_T")
 
 
 def _within_limit(text: str, els: Elements, offset: int, read: Callable[[str, Elements, int], _T]) -> _T:
-    """``read(text, els, offset)``; text past the length limit is refused first, never parsed (a
-    line its reader cut short names its own length). A batch reads each distinct line once
+    """``read(text, els, offset)``; text past the length limit (a line its reader cut short names
+    its own length) and the line binary data cut are refused first, never parsed. A batch reads each distinct line once
     (its own memo: :func:`pancli.app.lines.remembered_items`, the check batch's), so the grammar
     keeps nothing between calls."""
-    too_long = too_long_error(text, offset)
-    if too_long is not None:
-        raise too_long
+    unread = unread_error(text, offset)
+    if unread is not None:
+        raise unread
     return read(text, els, offset)
 
 
