@@ -187,6 +187,17 @@ def test_N1_the_line_a_NUL_cuts_has_one_error_in_its_line_order(command: tuple[s
     assert r.stderr.count("binary data (a NUL byte)") == 1 and "U+0000" not in r.stderr
 
 
+@pytest.mark.parametrize("command", ["check", "pay", "score", "analyze"])
+def test_N1_a_byte_not_utf8_on_stdin_is_named_as_in_an_argument(command: str) -> None:
+    # the same bytes as an argument (argv keeps them, surrogateescape) and as a line of standard input
+    arg = pan(command, b"5s 5s \xff".decode("utf-8", "surrogateescape"))
+    piped = pan(command, "-", input=b"5s 5s \xff\n")
+    assert piped.exit_code == arg.exit_code == 1
+    said = "N1 expected a card, found the byte \\xff, which is not UTF-8"
+    assert said in arg.stderr and said in piped.stderr and "\ufffd" not in piped.stdout + piped.stderr
+    assert piped.stdout == arg.stdout
+
+
 def test_a_1_MB_line_is_read_without_traceback() -> None:
     big = " ".join(["5s"] * 350_000)
     r = run("-", input=big + "\n5h 5h 5h\n")

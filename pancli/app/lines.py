@@ -342,7 +342,8 @@ class LineBlocks:
     """The bytes ``read`` gives, as lists of lines (without line ends), one list per read: the one
     reader of line-by-line input (``pan check``, ``pay``, ``score``, ``analyze`` with ``-``).
 
-    Bytes that are not UTF-8 become U+FFFD; a leading byte-order mark is dropped; lines
+    Bytes that are not UTF-8 are kept as an argument's are (``surrogateescape``: an error names
+    the byte, as it names one of an argument); a leading byte-order mark is dropped; lines
     end with ``\\n`` (a ``\\r`` before it stays: it is white space to every reader).
     A block is what one read gives (up to ``block`` bytes): from a file a whole block, from a
     pipe what has arrived, so lines typed or written slowly are answered as they come.
@@ -370,7 +371,7 @@ class LineBlocks:
         pending_size = 0
         long_head = ""  # the head of a line past MAX_LINE_CHARS while its rest is skipped unread
         long_size = -1  # its length in characters so far; -1: no such line
-        count = codecs.getincrementaldecoder("utf-8")("replace").decode  # (a character cut by a read)
+        count = codecs.getincrementaldecoder("utf-8")("surrogateescape").decode  # (a character cut by a read)
         first = True
         nul = -1
         while nul < 0:
@@ -415,7 +416,7 @@ class LineBlocks:
             if pending_tail:
                 pending.append(pending_tail)
                 pending_size = len(pending_tail)
-            lines = head.decode("utf-8", "replace").split("\n")[:-1]
+            lines = head.decode("utf-8", "surrogateescape").split("\n")[:-1]
             if len(head) > MAX_LINE_CHARS:
                 lines = [LongLine(x[: MAX_LINE_CHARS + 1], len(x)) if len(x) > MAX_LINE_CHARS else x for x in lines]
             if nul >= 0 and lines:  # the line the NUL cut (a long one stays too long: N10)
@@ -424,5 +425,5 @@ class LineBlocks:
         if long_size >= 0:
             yield [LongLine(long_head, long_size + len(count(b"", True)))]
         elif pending:
-            yield [b"".join(pending).decode("utf-8", "replace")]
+            yield [b"".join(pending).decode("utf-8", "surrogateescape")]
         self.binary = nul >= 0
