@@ -24,6 +24,7 @@ from pancli.limits import MAX_SAMPLES as MAX_SAMPLES
 from pancli.rules import DEFAULT_PLAYERS as DEFAULT_PLAYERS
 from pancli.rules import MAX_PLAYERS as MAX_PLAYERS
 from pancli.rules import MIN_PLAYERS as MIN_PLAYERS
+from pancli.rules import PROFILES as PROFILES
 from pancli.rules import HouseRulesError, builtin_profile, is_builtin
 from pancli.values import Value
 
