@@ -288,7 +288,7 @@ def rules_profile(spec: str, problem: Callable[[str], Exception], relative_to: P
     """
     if is_builtin(spec):
         return builtin_profile(spec)
-    missing = "R3 no such profile or file (built-in: hoyle, cardroom)"
+    missing = f"R3 no such profile or file (built-in: {', '.join(PROFILES)})"
     if not spec or "\0" in spec:
         raise problem(escape_text(f"{missing}: {spec!r}"))
     # start-up: pan check does without these
@@ -355,15 +355,13 @@ class LineBlocks:
 
     >>> import io
     >>> blocks = LineBlocks(io.BytesIO(b"\\xef\\xbb\\xbf5sss\\r\\n3-5h\\nKd\\x00zz\\n").read, 8)
-    >>> [[type(x).__name__ for x in b] for b in blocks], blocks.binary
-    ([['str', 'str'], ['BinaryLine']], True)
+    >>> [[type(x).__name__ for x in b] for b in blocks]
+    [['str', 'str'], ['BinaryLine']]
     """
 
     def __init__(self, read: Callable[[int], bytes], block: int) -> None:
         self._read = read
         self._block = block
-        self.binary = False
-        """Whether a NUL byte stopped the reading."""
 
     def __iter__(self) -> Iterator[list[str]]:
         read = self._read
@@ -427,4 +425,3 @@ class LineBlocks:
             yield [LongLine(long_head, long_size + len(count(b"", True)))]
         elif pending:
             yield [b"".join(pending).decode("utf-8", "surrogateescape")]
-        self.binary = nul >= 0
