@@ -663,7 +663,7 @@ class Session:
         result = report.result
         # a deal line is refused for what it brings (the deal is still being entered); a play line
         # for any stop, found before play ones (no up card, G2) dated at the hand's first line
-        script = hand.script
+        script = report.script
         dealing = line == script.upcard_line or any(d.line == line for d in script.deals)
         fault = next((v for v in result.violations if v.line >= line or not dealing), None)
         if fault is not None:
