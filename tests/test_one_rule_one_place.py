@@ -1901,7 +1901,6 @@ def test_C6_C8_the_review_asks_collected_what_the_payers_come_to() -> None:
     from pancli.analyze.review import Memo, Options, _after
     from pancli.app.replay import referee
     from pancli.app.review import review_hand
-
     from pancli.meldspace import SLOT_OF
 
     hand = fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 7c")
