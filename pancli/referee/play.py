@@ -458,7 +458,7 @@ def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
     key = plan.key if plan is not None else card_key(d.cards)
     # a wrong count found only at a later count: he holds what he was dealt until then (I1)
     dealt = b.hand_size
-    keep = n if n != dealt and counted_later(b, d.player) else dealt
+    keep = n if b.rules.dealt_right(n) or counted_later(b, d.player) else dealt
     for i in key[:keep]:
         seen[i] += 1
         hand[i] += 1
@@ -706,7 +706,7 @@ def ten_cards_fault(b: Board, turn: Turn) -> Ruling | None:
     assert s is not None
     if holds_ten(b, s):
         return None
-    if s.size == b.hand_size:
+    if b.rules.dealt_right(s.size):
         why = ten_words(s.name, s.hand_n, s.melded_n, s.size)
     else:
         why = f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not the {s.size} dealt to him"
@@ -740,7 +740,7 @@ def going_out_count_fault(b: Board, node: Out | Turn) -> Ruling | None:
     than the player held between turns, the eleventh of ten."""
     s = b.seat
     assert s is not None
-    if b.rules.holds_ten(0, s.melded_n - 1, s.size):
+    if b.rules.out_holds_ten(s.melded_n, s.size):
         return None
     going = ordinal(s.size + 1)
     return b.fail(Rule.P7, f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the {going}", node)
