@@ -50,10 +50,13 @@ M6     :func:`.play.borrowing_allowed_fault` (the house rules allow it), one fun
        :func:`.play.unused_borrow_fault`
 C7     :func:`.play.lowered_value_fault` (a change never lowers a value; and the engine's ``grow``)
 I2     :func:`.play.foul_meld_ruling` (laid foul by :func:`.play.lay_foul`; a foul meld or addition
-       made good by :func:`.play.verify_mend`, taken back by :func:`.play.verify_back`,
-       changed before either: :func:`.play.foul_first`; found at the end of the turn:
-       :func:`.play.retire`), one function a question: :func:`.play.put_right_fault` (putting a
-       foul meld right goes wrong: nothing to mend, a call naming none, found at its call)
+       made good by :func:`.play.verify_mend`, taken back by :func:`.play.verify_back`; found at
+       the end of the turn or at its call: :func:`.play.retire`), one function a question:
+       :func:`.play.no_foul_fault` (a mend or back names a foul meld of the turn),
+       :func:`.play.foul_first_fault` (changed only once put right), :func:`.play.mend_keeps_fault`
+       and :func:`.play.mend_adds_fault` (a foul addition made good), :func:`.play.earlier_foul_back_fault`
+       (one left since an earlier turn is only made good), :func:`.play.call_fault` (a call names
+       a foul meld), :func:`.play.stray_mend_fault` (a lone mend answers a call)
 I3     :func:`.play.closed_hand_fault` (a win stands before it: :func:`.play.winner_stands`)
 =====  ====================================================================================
 
@@ -946,7 +949,8 @@ def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violatio
     """Play one turn line through the general path; False when a violation stops the hand (strict).
     A line of one ``mend`` answers the call on the line before (I2)."""
     if table.answering is not None or play.lone_mend(turn):
-        v = play.answer(table, turn) if table.answering is not None else play.stray_mend(table, turn)
+        stray = play.stray_mend_fault(table, turn)
+        v = play.answer(table, turn) if stray is None else stray.violation
         if v is not None:
             violations.append(v)
             return not strict
