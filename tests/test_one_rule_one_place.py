@@ -2077,9 +2077,8 @@ def test_E1_self_play_deals_and_the_board_counts_the_pack_the_rules_object_holds
 
 def test_I2_each_question_of_putting_a_foul_meld_right_is_one_named_judge() -> None:
     """Every function that makes an I2 ruling of its own words is a judge of one question, named
-    ``*_fault`` and listed in the referee's rule table, or the ruling of a foul meld found at its
-    call (``_found``: a consequence, not a question). Before, eight callers each decided an I2
-    question inline and handed its words to one ``put_right_fault``."""
+    ``*_fault`` (or ``*_ruling``) and listed in the referee's rule table. Before, eight callers
+    each decided an I2 question inline and handed its words to one ``put_right_fault``."""
     import ast
 
     from pancli.referee import play, table
@@ -2092,5 +2091,5 @@ def test_I2_each_question_of_putting_a_foul_meld_right_is_one_named_judge() -> N
         and any(isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == "_i2" for c in ast.walk(f))
     }
     row = (table.__doc__ or "").split("\nI2 ", 1)[1].split("\nI3 ", 1)[0]
-    assert makers - {"_found"} == {m for m in makers if m.endswith("_fault") and f".play.{m}`" in row}
+    assert makers == {m for m in makers if m.endswith(("_fault", "_ruling")) and f".play.{m}`" in row}
     assert {"no_foul_fault", "mend_keeps_fault", "mend_adds_fault", "earlier_foul_back_fault"} <= makers

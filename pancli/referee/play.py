@@ -119,7 +119,8 @@ Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
   meld of the turn), :func:`foul_first_fault` (put right before any other change),
   :func:`mend_keeps_fault` and :func:`mend_adds_fault` (a foul addition made good keeps the meld and
   adds to it), :func:`earlier_foul_back_fault` (one left since an earlier turn is only made good),
-  :func:`call_fault` (a call names a foul meld), :func:`stray_mend_fault` (a lone mend answers a call).
+  :func:`call_fault` (a call names a foul meld), :func:`stray_mend_fault` (a lone mend answers a call),
+  :func:`found_at_call_ruling` (one left lying is found at its call).
 
 Where the cards of a meld action come from (the drawn card, borrowed cards, the hand) is a
 frozen :class:`CardPlan` (:func:`plan_cards`, E4 and P7); each ``verify_*`` returns a frozen
@@ -1843,10 +1844,12 @@ def apply_call(b: Board, ev: Call) -> None:
         if type(a) is Mend and a.target == ev.target:
             b.answering = ev
             return
-    _found(b, ev, "")
+    retire_found(b, ev, "")
 
 
-def _found(b: Board, ev: Call, why: str) -> None:
+def found_at_call_ruling(b: Board, ev: Call, why: str) -> Ruling:
+    """I2: the foul meld ``ev`` calls, left lying after its player's discard and not made good
+    (``why``: what the answer on the next line was, if any), is found at the call."""
     s = b.by_name[ev.other]
     f = _standing(s, ev.target)
     assert f is not None
@@ -1855,8 +1858,12 @@ def _found(b: Board, ev: Call, why: str) -> None:
         f"{laid.message} (laid at line {laid.line}), called by {ev.player} after {s.name}'s discard"
         f" and not made good{why}"
     )
-    v = _i2(b, reason, Place(ev.line, ev.col), player=s.name).violation
-    retire(b, s, v, ev)
+    return _i2(b, reason, Place(ev.line, ev.col), player=s.name)
+
+
+def retire_found(b: Board, ev: Call, why: str) -> None:
+    """The player whose foul meld is found at the call retires (I2)."""
+    retire(b, b.by_name[ev.other], found_at_call_ruling(b, ev, why).violation, ev)
 
 
 def lone_mend(turn: Turn) -> bool:
@@ -1902,7 +1909,7 @@ def answer(b: Board, turn: Turn) -> Violation | None:
         s.standing, b.fouls, b.turn, b.seat = b.fouls, [], None, None
         if r.violation.rule is not Rule.I2:
             return r.violation
-        _found(b, ev, f" (the mend at line {a.line} is no meld either: {r.violation.message})")
+        retire_found(b, ev, f" (the mend at line {a.line} is no meld either: {r.violation.message})")
         return None
     payments = apply_mend(b, a, plan)
     b.step(turn, a, a, payments)

@@ -56,7 +56,8 @@ I2     :func:`.play.foul_meld_ruling` (laid foul by :func:`.play.lay_foul`; a fo
        :func:`.play.foul_first_fault` (changed only once put right), :func:`.play.mend_keeps_fault`
        and :func:`.play.mend_adds_fault` (a foul addition made good), :func:`.play.earlier_foul_back_fault`
        (one left since an earlier turn is only made good), :func:`.play.call_fault` (a call names
-       a foul meld), :func:`.play.stray_mend_fault` (a lone mend answers a call)
+       a foul meld), :func:`.play.stray_mend_fault` (a lone mend answers a call),
+       :func:`.play.found_at_call_ruling` (a foul meld left lying, found at its call)
 I3     :func:`.play.closed_hand_fault` (a win stands before it: :func:`.play.winner_stands`)
 =====  ====================================================================================
 
