@@ -341,7 +341,7 @@ class Remark(Value, tag=True):
 
     >>> import msgspec
     >>> r = CountRight(14, "Ana", "Ben", 10)
-    >>> r.rule, msgspec.msgpack.decode(msgspec.msgpack.encode(r), type=PanRemark) == r
+    >>> str(r.rule), msgspec.msgpack.decode(msgspec.msgpack.encode(r), type=PanRemark) == r
     ('I1', True)
     """
 
