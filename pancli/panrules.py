@@ -288,8 +288,18 @@ class PanRules:
     def holds_ten(self, hand: int, melded: int, dealt: int | None = None) -> bool:
         """P7: between turns, ``hand`` cards plus ``melded`` cards is the :attr:`hand_size` dealt
         (or the ``dealt`` count while a wrong count at the deal waits for the count that finds
-        it, I1). Going out is one card more melded: ``holds_ten(0, melded - 1)``."""
+        it, I1). Going out: :meth:`out_holds_ten`."""
         return hand + melded == (self.hand_size if dealt is None else dealt)
+
+    def out_holds_ten(self, melded: int, dealt: int | None = None) -> bool:
+        """P7 at going out (with :meth:`holds_ten`): no card in hand and ``melded`` one card more
+        than the hand held, the card drawn or taken melded beyond them.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).out_holds_ten(11), PanRules(HOYLE).out_holds_ten(10)
+        (True, False)
+        """
+        return self.holds_ten(0, melded - 1, dealt)
 
     def ten_fault(self, who: str, hand: int, melded: int) -> str | None:
         """Why ``who`` does not hold ten between turns (:meth:`holds_ten`), or None."""

@@ -575,6 +575,38 @@ def test_I1_the_referee_s_deal_asks_dealt_right() -> None:
     assert _both_paths(_deal(twelve), ElevenDealtStands(HOYLE)) == ["I1"]
 
 
+def test_I1_the_deal_keeps_what_dealt_right_takes() -> None:
+    """The cards kept at the deal follow ``dealt_right`` too: before, a subclass that takes eleven
+    gave no ruling, yet the deal itself compared with ten and made the eleventh card dead."""
+    from pancli.referee import Table
+
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc Qs", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    (h,) = _hands(_deal(deals))
+    held = {}
+    for rules in (PanRules(HOYLE), ElevenDealtStands(HOYLE)):
+        t = Table(h.script, rules=rules, strict=False)
+        t.deal_in()
+        ana = t.by_name["Ana"]
+        held[type(rules).__name__] = (ana.hand_n, ana.size, [str(c) for c in t.dead])
+        assert sum(ana.hand) == ana.hand_n
+    assert held == {"PanRules": (10, 10, ["Qs"]), "ElevenDealtStands": (11, 11, [])}
+
+
+class OutWithTwelve(PanRules):
+    """P7 where going out takes two cards melded beyond the ten."""
+
+    def out_holds_ten(self, melded: int, dealt: int | None = None) -> bool:
+        return self.holds_ten(0, melded - 2, dealt)
+
+
+def test_P7_going_out_asks_out_holds_ten_on_both_paths() -> None:
+    """The count at going out is the rules object's ``out_holds_ten``: the referee's plain turn
+    and its fast turn follow a subclass (before, both wrote ``holds_ten(0, melded - 1)``)."""
+    text = _sample("friday-hoyle.pan")
+    assert "P7" not in _both_paths(text, PanRules(HOYLE))
+    assert "P7" in _both_paths(text, OutWithTwelve(HOYLE))
+
+
 class DoubleBonus(PanRules):
     """C8 with the going-out bonus paid twice."""
 

@@ -453,7 +453,7 @@ def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
     key = plan.key if plan is not None else card_key(d.cards)
     # a wrong count found only at a later count: he holds what he was dealt until then (I1)
     dealt = b.hand_size
-    keep = n if n != dealt and counted_later(b, d.player) else dealt
+    keep = n if b.rules.dealt_right(n) or counted_later(b, d.player) else dealt
     for i in key[:keep]:
         seen[i] += 1
         hand[i] += 1
@@ -711,12 +711,12 @@ def ten_cards_fault(b: Board, node: Located) -> Ruling | None:
     if kind is Turn and b.discarded:
         if holds_ten(b, s):
             return None
-        if s.size == b.hand_size:
+        if b.rules.dealt_right(s.size):
             why = ten_words(s.name, s.hand_n, s.melded_n, s.size)
         else:
             why = f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not the {s.size} dealt to him"
         return b.fail(Rule.P7, why, node)
-    if not b.rules.holds_ten(0, s.melded_n - 1, s.size):  # going out: one card more melded than held
+    if not b.rules.out_holds_ten(s.melded_n, s.size):
         going = ordinal(s.size + 1)
         return b.fail(Rule.P7, f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the {going}", node)
     return None

@@ -845,8 +845,8 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
             left -= 1
             if not rules.holds_ten(left, s.melded_n + melded, s.size):
                 return False
-        elif rules.ending(len(self.active), left) != "out" or not rules.holds_ten(0, s.melded_n + melded - 1, s.size):
-            return False  # going out (the rules object's ending): the drawn card is melded beyond the ten
+        elif rules.ending(len(self.active), left) != "out" or not rules.out_holds_ten(s.melded_n + melded, s.size):
+            return False  # going out (the rules object's ending)
         if beyond_hand(s.hand, taken):
             return False  # E4 (or M6): the general path names it
         # every judge holds: applied by the functions the general path applies each action by
