@@ -1918,6 +1918,38 @@ def test_C8_the_analyzer_and_the_review_ask_going_out_value() -> None:
     assert figures(PanRules(HOYLE)) != figures(DoubleBonus(HOYLE))
 
 
+class HouseShare(PanRules):
+    """C6-C8 collected with the house paying one share more than the opponents (a house rule a
+    club might play): what so many payers come to in all is the rules object's answer."""
+
+    def collected(self, units: Any, payers: int) -> Any:
+        return units * (payers + 1)
+
+
+def test_C6_C8_the_review_asks_collected_what_the_payers_come_to() -> None:
+    """The reviewer never multiplies by the number of payers itself: what a play collects in all,
+    at once and at the next draw and by going out, is the rules object's ``collected``."""
+    from pancli.analyze.arrange import HandContext
+    from pancli.analyze.review import Memo, Options, _after
+    from pancli.app.replay import referee
+    from pancli.app.review import review_hand
+    from pancli.meldspace import SLOT_OF
+
+    hand = fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 7c")
+    arr = HandContext(hand, HOYLE, (), PanRules(HOYLE).meld_space()).using(SLOT_OF[fast_cards("5h")[0]])
+    assert arr is not None
+    (chips, _), (more, _) = (_after(arr, (), r, 3) for r in (PanRules(HOYLE), HouseShare(HOYLE)))
+    assert (chips, more) == (arr.value * 3, arr.value * 4)
+    opts = Options(samples=20, advice_samples=10, depth=2)
+    (h, *_) = _hands(_sample("friday-hoyle.pan"))
+
+    def figures(rules: PanRules) -> list[tuple[float, float]]:
+        review = review_hand(h, h.script, referee(h.script), opts, memo=Memo(rules))
+        return [(j.chips, j.out_part) for j in review.judgements]
+
+    assert figures(PanRules(HOYLE)) != figures(HouseShare(HOYLE))
+
+
 def test_T2_the_referee_the_advice_and_the_review_ask_owes_winner() -> None:
     from pancli.analyze.advice import advise
     from pancli.analyze.analysis import analyze
