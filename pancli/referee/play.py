@@ -243,6 +243,9 @@ from pancli.model.results import (
     STOCK,
     ClaimCheck,
     ClaimKind,
+    ClaimNotCompared,
+    CountNotCompared,
+    CountRight,
     Ending,
     HandResult,
     Payment,
@@ -794,10 +797,7 @@ def check_claims(b: Board, violations: Sequence[Violation] = ()) -> None:
         return
     if violations and not winner_stands(violations):
         v = violations[0]
-        b.notes.append(
-            f"the Ledger claim (line {claim.line}) cannot be compared (C9): the hand stopped at line {v.line} "
-            f"({v.rule}) before its end"
-        )
+        b.notes.append(ClaimNotCompared(claim.line, v.line, v.rule))
         return
     net = b.ledger.net
     for name, units in claim.units.items():
@@ -1978,12 +1978,9 @@ def apply_count(b: Board, ev: Count) -> None:
     bad = wrong_count_fault(b, ev)
     if bad is None:
         if s.unknown and ev.number is None:
-            b.notes.append(
-                f"line {ev.line}: {ev.player} counts {s.name}, whose cards are not written and no number is given"
-                " (I1): nothing to compare"
-            )
+            b.notes.append(CountNotCompared(ev.line, ev.player, s.name))
         else:
-            b.notes.append(f"line {ev.line}: {ev.player} counts {s.name}: {b.hand_size} cards, right (I1): noted")
+            b.notes.append(CountRight(ev.line, ev.player, s.name, b.hand_size))
         return
     if b.turn_no:
         retire(b, s, bad.violation, ev)

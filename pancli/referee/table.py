@@ -182,7 +182,7 @@ from pancli.model.actions import (
     TakeBack,
     Turn,
 )
-from pancli.model.results import HandResult, LinesKept, Payment, Ruling, Violation, is_plain_turn, turn_steps
+from pancli.model.results import HandResult, LinesKept, PanRemark, Payment, Ruling, Violation, is_plain_turn, turn_steps
 from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import play
 from pancli.referee.board import DECIDING, PLAYING, Board, Foul, Phase, Seat
@@ -296,7 +296,7 @@ def draw_fault(b: Board, a: Draw) -> Ruling | None:
     )
 
 
-class Table(Board, LinesKept[HandResult]):
+class Table(Board, LinesKept[HandResult, PanRemark]):
     """The state of one hand, driven line by line: :meth:`play_event` for play lines,
     or :meth:`verify` / :meth:`apply` for single actions inside a turn
     (:meth:`begin_turn` and :meth:`end_turn` around them).
