@@ -30,9 +30,9 @@ from collections.abc import Callable, Iterable
 from itertools import pairwise
 
 from pancli.cards import Card, Rank, format_cards
-from pancli.melds import MeldError
 from pancli.pagruc.pack import PagrucPack, beyond_pack
 from pancli.rulebook import Rule
+from pancli.rules import MeldError
 from pancli.values import Value
 
 __all__ = ["MeldError", "PagrucKind", "PagrucMeld", "PagrucVerdict", "Where", "card_points", "judge", "lay_off"]

@@ -71,7 +71,6 @@ from typing import TYPE_CHECKING, ClassVar, Final, Literal
 from msgspec import field
 
 from pancli.cards import Card, Game, format_cards
-from pancli.melds import MeldError
 from pancli.model.actions import (
     Action,
     Add,
@@ -106,6 +105,7 @@ from pancli.pagruc.board import DEAL_SIZE, PagrucBoard, TableMeld
 from pancli.pagruc.melds import PagrucMeld
 from pancli.pagruc.rules import PagrucRules
 from pancli.pagruc.scoring import CardScore
+from pancli.rules import MeldError
 from pancli.values import Value
 
 if TYPE_CHECKING:

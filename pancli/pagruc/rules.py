@@ -20,7 +20,6 @@ from typing import Final
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.decides import decides
-from pancli.melds import MeldError
 from pancli.pagruc import melds
 from pancli.pagruc.melds import PagrucMeld, PagrucVerdict, Where, card_points
 from pancli.pagruc.pack import (
@@ -35,6 +34,7 @@ from pancli.pagruc.pack import (
 )
 from pancli.pagruc.scoring import CardScore, HandScore
 from pancli.rulebook import Rule
+from pancli.rules import MeldError
 
 MAX_DEALS: Final = 5
 """No player deals more than five times in an official game (G8)."""
