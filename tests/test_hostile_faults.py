@@ -555,3 +555,39 @@ def test_a_hangup_while_pan_sets_up_ends_it_quietly(step: str) -> None:
     code = f"import os, signal, pancli.cli as c\nc.{step} = lambda: os.kill(os.getpid(), signal.SIGHUP)\nc.main()\n"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
     assert p.returncode == 128 + signal.SIGHUP and b"Traceback" not in p.stderr, p.stderr
+
+
+_FINALIZER_SIGNAL = """\
+import os, signal, sys, pancli.cli as c
+class Held:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGTERM)  # handled while this finalizer still runs
+        for _ in range(1000):
+            pass
+def command(**_):
+    Held()
+    {then}
+c.cli.main = command
+c.main()
+"""
+
+
+@pytest.mark.parametrize(
+    "then", ["sys.stdout.write('done')", "sys.stdin.read()"], ids=["the command ends", "the command waits on input"]
+)
+def test_a_signal_that_lands_in_a_finalizer_still_ends_pan_quietly(then: str) -> None:
+    """A signal handled inside a finalizer (``__del__``, a generator the collector closes) cannot
+    raise out of it: Python printed "Exception ignored in ... Traceback" and pan went on, or waited
+    on its open input for good. The signal comes again and pan ends with 143 and nothing on stderr."""
+    code = _FINALIZER_SIGNAL.format(then=then)
+    p = subprocess.Popen(
+        [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert p.stdin is not None and p.stderr is not None
+    try:
+        status = p.wait(timeout=60)  # the input stays open until pan has ended
+        err = p.stderr.read()
+    finally:
+        p.kill()
+        p.stdin.close()
+    assert (status, err) == (128 + signal.SIGTERM, b""), err

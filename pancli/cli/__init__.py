@@ -162,6 +162,49 @@ class Interrupted(BaseException):
         self.signum = signum
 
 
+class Stopping:
+    """The signal that asked pan to stop, turned into :class:`Interrupted` wherever it lands.
+
+    Python runs a signal's handler in whatever code is running, a finalizer too (an object's
+    ``__del__``, a generator the collector closes), where the exception cannot propagate: Python
+    only prints it ("Exception ignored in") and pan would go on, or wait on its input for good.
+    Such a signal is not lost: it comes again once the finalizer is done, by a timer, and a
+    command that finished meanwhile still ends as stopped.
+    """
+
+    AGAIN_AFTER = 0.01
+    """Seconds before a signal caught in a finalizer comes again: long enough for the finalizer
+    to end, short enough not to be seen."""
+
+    def __init__(self) -> None:
+        self.signum = 0
+
+    def stop(self, signum: int, frame: object) -> None:
+        """The handler of every signal that stops pan."""
+        self.signum = signum
+        raise Interrupted(signum)
+
+    def again(self, signum: int, frame: object) -> None:
+        """The timer's handler: the signal a finalizer swallowed, raised where it can propagate."""
+        raise Interrupted(self.signum)
+
+    def unraisable(self, unraisable: Any) -> None:
+        """``sys.unraisablehook``: an Interrupted a finalizer could not let out comes again; anything
+        else is reported as Python reports it."""
+        if isinstance(unraisable.exc_value, Interrupted) and hasattr(signal, "setitimer"):
+            signal.signal(signal.SIGALRM, self.again)
+            signal.setitimer(signal.ITIMER_REAL, self.AGAIN_AFTER)
+            return
+        sys.__unraisablehook__(unraisable)
+
+    def check(self) -> None:
+        """Raise Interrupted if a signal came (one a finalizer swallowed included), its timer stopped."""
+        if self.signum:
+            if hasattr(signal, "setitimer"):
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            raise Interrupted(self.signum)
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version=__version__, prog_name="pan")
 def cli() -> None:
@@ -207,16 +250,15 @@ def main() -> None:
     - memory exhausted under a limit (``ulimit -v``): ``pan: out of memory`` and 2.
     """
 
-    def stop(signum: int, frame: object) -> None:
-        raise Interrupted(signum)
-
+    stopping = Stopping()
     reserve: bytearray | None = None
     try:
         # inside the try: a signal that comes while pan is still setting up ends it as quietly
-        signal.signal(signal.SIGINT, stop)
-        signal.signal(signal.SIGTERM, stop)
+        sys.unraisablehook = stopping.unraisable
+        signal.signal(signal.SIGINT, stopping.stop)
+        signal.signal(signal.SIGTERM, stopping.stop)
         if hasattr(signal, "SIGHUP"):  # the terminal went away: as SIGTERM (129, temporary files removed)
-            signal.signal(signal.SIGHUP, stop)
+            signal.signal(signal.SIGHUP, stopping.stop)
         _guard_streams()
         _buffer_stdout()
         _enough_memory()
@@ -230,6 +272,7 @@ def main() -> None:
             # the interpreter's last collection need not walk every module and class pan loaded
             # (nothing waits on it): a cheaper exit for every command (benchmarks/README.md)
             gc.freeze()
+            stopping.check()  # the command ended (click exits) before a swallowed signal came again
     except (PipeClosed, BrokenPipeError):
         _silence_stdout()
         sys.exit(EXIT_PIPE_CLOSED)
