@@ -211,7 +211,7 @@ def lay_off(
     >>> lay_off(run, [card(Rank.NINE, Suit.HEARTS)], TWO_PACKS)
     Traceback (most recent call last):
     ...
-    pancli.melds.MeldError: G5 cannot lay 9h on 5h 6h 7h: a run is consecutive (missing 8)
+    pancli.rules.MeldError: G5 cannot lay 9h on 5h 6h 7h: a run is consecutive (missing 8)
     """
     added = tuple(added)
     if not added:

@@ -229,7 +229,7 @@ class PagrucRules:
         >>> PagrucRules().score([fast_cards("2c 2c 2c")], [], TWO_PACKS)
         Traceback (most recent call last):
         ...
-        pancli.melds.MeldError: G1 meld 1 (2c 2c 2c): 2c 3 times, but two packs hold two 2c
+        pancli.rules.MeldError: G1 meld 1 (2c 2c 2c): 2c 3 times, but two packs hold two 2c
         """
         laid: list[PagrucMeld] = []
         for i, group in enumerate(groups, 1):
