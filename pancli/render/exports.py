@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from pancli.app.check import MeldCheck
 from pancli.cards import Game
 from pancli.jsontext import Item
-from pancli.render.check import RowPieces
+from pancli.render.check import RowPieces, check_reason, legal_reason
 from pancli.values import replace
 
 if TYPE_CHECKING:
@@ -69,14 +69,15 @@ class PagrucCheckItem(Item):
 
 def check_item(c: MeldCheck) -> CheckItem | PagrucCheckItem:
     """The JSON object of one judged meld."""
-    return _check_item(c.meld, c.legal, c.kind, c.conditions, c.value, c.rule, c.reason, c.shape,
+    return _check_item(c.meld, c.legal, c.kind, c.conditions, c.value, c.rule, check_reason(c), c.shape,
                        c.file, c.line, c.col, c.game)  # fmt: skip
 
 
 def ruled_item(file: str, line: int, meld: str, r: LineRuling, game: Game) -> CheckItem | PagrucCheckItem:
     """The JSON object of a meld of a batch so ruled (:class:`~pancli.app.check.BatchJudge`): the
     object :func:`check_item` makes of its check."""
-    return _check_item(meld, r.legal, r.kind, r.conditions, r.value, r.rule, r.full_reason(meld), r.shape,
+    reason = legal_reason(r.reason, r.conditions) if r.legal else r.full_reason(meld)
+    return _check_item(meld, r.legal, r.kind, r.conditions, r.value, r.rule, reason, r.shape,
                        file, line, r.col, game)  # fmt: skip
 
 
