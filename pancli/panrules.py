@@ -21,7 +21,7 @@ from their start.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
 from pancli.decides import decides
@@ -51,6 +51,9 @@ from pancli.rules import (
     ten_words,
 )
 from pancli.values import Value
+
+_Units = TypeVar("_Units", int, float)
+"""Units a payer pays: whole ones, or an expected figure."""
 
 if TYPE_CHECKING:  # (a Protocol class costs start-up: pan check builds a rules object)
     from typing import Protocol
@@ -288,8 +291,18 @@ class PanRules:
     def holds_ten(self, hand: int, melded: int, dealt: int | None = None) -> bool:
         """P7: between turns, ``hand`` cards plus ``melded`` cards is the :attr:`hand_size` dealt
         (or the ``dealt`` count while a wrong count at the deal waits for the count that finds
-        it, I1). Going out is one card more melded: ``holds_ten(0, melded - 1)``."""
+        it, I1). Going out: :meth:`out_holds_ten`."""
         return hand + melded == (self.hand_size if dealt is None else dealt)
+
+    def out_holds_ten(self, melded: int, dealt: int | None = None) -> bool:
+        """P7 at going out (with :meth:`holds_ten`): no card in hand and ``melded`` one card more
+        than the hand held, the card drawn or taken melded beyond them.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).out_holds_ten(11), PanRules(HOYLE).out_holds_ten(10)
+        (True, False)
+        """
+        return self.holds_ten(0, melded - 1, dealt)
 
     def ten_fault(self, who: str, hand: int, melded: int) -> str | None:
         """Why ``who`` does not hold ten between turns (:meth:`holds_ten`), or None."""
@@ -533,6 +546,16 @@ class PanRules:
         (and by :meth:`borrow`): whether the house rules allow borrowing and splitting (the
         ``borrowing`` knob)."""
         return self._profile.borrowing
+
+    def collected(self, units: _Units, payers: int) -> _Units:
+        """What ``units`` from each of the ``payers`` come to in all: every active opponent pays
+        each condition, change and the going-out payment (C6-C8; expected units too, a float).
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).collected(5, 4), PanRules(HOYLE).collected(1.5, 2)
+        (20, 3.0)
+        """
+        return units * payers
 
     @decides("C8", what="what going out collects from each opponent: the bonus and the melds again")
     def going_out_value(self, melds: Iterable[Meld]) -> OutValue:

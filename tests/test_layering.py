@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import enum
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -420,3 +421,33 @@ def test_E1_a_house_pack_s_grammar_is_kept_with_its_spellings_not_by_the_module(
     assert ("elements", Game.PANGUINGUE) in one.grammars and not two.grammars
     assert elements(Game.PANGUINGUE, one) is elements(Game.PANGUINGUE, one)
     assert not usual_spellings(Game.PANGUINGUE).grammars  # the usual grammar is the module's constant
+
+
+ARCHITECTURE = PKG.parent / "docs" / "architecture.md"
+
+
+def module_list(doc: str) -> list[tuple[str, str]]:
+    """The rows of docs/architecture.md's "Every module" table: (path under pancli/, layer)."""
+    section = doc.split("\n## Every module\n", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `([\w/.]+)` \| (\w+) \| .+ \|$", section, re.MULTILINE)
+    return [(path, layer) for path, layer in rows]
+
+
+def test_the_architecture_doc_lists_every_module_once_in_its_layer() -> None:
+    """A module added, moved or removed is a line of that table: no module named only by its folder."""
+    listed = module_list(ARCHITECTURE.read_text(encoding="utf-8"))
+    paths = [path for path, _ in listed]
+    assert sorted(p for p in set(paths) if paths.count(p) > 1) == []
+    have = {path.relative_to(PKG).as_posix(): path for path in MODULES}
+    assert sorted(have.keys() - set(paths)) == [], "modules missing from the list"
+    assert sorted(set(paths) - have.keys()) == [], "the list names modules that are gone"
+    wrong = [(p, layer) for p, layer in listed if LAYERS[_node(_module_name(have[p]))].name.lower() != layer]
+    assert wrong == []
+
+
+def test_a_module_left_out_of_the_architecture_doc_is_found() -> None:
+    """The check above can fail: a table without ``referee/play.py`` lacks it."""
+    doc = ARCHITECTURE.read_text(encoding="utf-8")
+    row = next(line for line in doc.splitlines() if line.startswith("| `referee/play.py` |"))
+    listed = {p for p, _ in module_list(doc.replace(row + "\n", ""))}
+    assert "referee/play.py" not in listed and len(listed) == len(MODULES) - 1

@@ -461,3 +461,37 @@ def test_S3_the_next_hand_s_tags_and_players_are_values_not_text_read_back(tmp_p
         assert s.players == s.next_players == ("Ana", "Ben", "Cruz", "Dee")
     finally:
         s.close()
+
+
+def test_S1_a_new_record_of_sixteen_players_is_refused_before_any_line(tmp_path: Path) -> None:
+    """The table's own rule is asked of ``--players`` (S1: 2 to 15), as "seated twice" is: before,
+    every line was taken and written, and ``pan replay`` of the file then stopped at S1."""
+    night = tmp_path / "n.pan"
+    names = " ".join(f"P{i}" for i in range(1, 17))
+    r = pan("live", str(night), "--players", names, input="P1 stay\n")
+    assert r.exit_code == 2 and "S1 16 players seated; Panguingue seats 2 to 15" in r.stderr
+    assert not night.exists()
+
+
+def test_G1_a_new_pagruc_record_of_more_players_than_the_packs_seat_is_refused(tmp_path: Path) -> None:
+    night = tmp_path / "n.pan"
+    names = " ".join(f"P{i}" for i in range(1, 10))
+    r = pan("live", str(night), "--players", names, "--game", "pagruc", input="up 5s\n")
+    assert r.exit_code == 2 and "G1 at most 8 players (with two packs), not 9" in r.stderr
+    assert not night.exists()
+
+
+def test_G2_a_pagruc_line_before_the_up_card_is_refused_and_the_up_card_taken(tmp_path: Path) -> None:
+    """A stop the referee finds before play (no up card, G2) is dated at the hand's first line,
+    before the line entered: it refuses a play line all the same (before, each line was "ok");
+    deal lines and the up card are still taken."""
+    night = tmp_path / "p.pan"
+    r = pan(
+        "live", str(night), "--players", "Ana Ben Cruz", "--game", "pagruc",
+        input="deal Ana 2s 4h 3h 5c Qs 4c 8c\nAna draw 6s, discard 6s\nup 5s\nAna draw 6s, discard 6s\n",
+    )  # fmt: skip
+    assert "now: deal lines, the up card (G2), then Ana draws (G3)" in r.stdout
+    assert "p.pan:1:1: G2 no up card" in r.stdout
+    assert r.exit_code == 1
+    assert _play_lines(night) == ["deal Ana 2s 4h 3h 5c Qs 4c 8c", "up 5s", "Ana draw 6s, discard 6s"]
+    assert pan("replay", str(night)).exit_code == 0

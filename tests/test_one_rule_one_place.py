@@ -575,6 +575,38 @@ def test_I1_the_referee_s_deal_asks_dealt_right() -> None:
     assert _both_paths(_deal(twelve), ElevenDealtStands(HOYLE)) == ["I1"]
 
 
+def test_I1_the_deal_keeps_what_dealt_right_takes() -> None:
+    """The cards kept at the deal follow ``dealt_right`` too: before, a subclass that takes eleven
+    gave no ruling, yet the deal itself compared with ten and made the eleventh card dead."""
+    from pancli.referee import Table
+
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc Qs", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    (h,) = _hands(_deal(deals))
+    held = {}
+    for rules in (PanRules(HOYLE), ElevenDealtStands(HOYLE)):
+        t = Table(h.script, rules=rules, strict=False)
+        t.deal_in()
+        ana = t.by_name["Ana"]
+        held[type(rules).__name__] = (ana.hand_n, ana.size, [str(c) for c in t.dead])
+        assert sum(ana.hand) == ana.hand_n
+    assert held == {"PanRules": (10, 10, ["Qs"]), "ElevenDealtStands": (11, 11, [])}
+
+
+class OutWithTwelve(PanRules):
+    """P7 where going out takes two cards melded beyond the ten."""
+
+    def out_holds_ten(self, melded: int, dealt: int | None = None) -> bool:
+        return self.holds_ten(0, melded - 2, dealt)
+
+
+def test_P7_going_out_asks_out_holds_ten_on_both_paths() -> None:
+    """The count at going out is the rules object's ``out_holds_ten``: the referee's plain turn
+    and its fast turn follow a subclass (before, both wrote ``holds_ten(0, melded - 1)``)."""
+    text = _sample("friday-hoyle.pan")
+    assert "P7" not in _both_paths(text, PanRules(HOYLE))
+    assert "P7" in _both_paths(text, OutWithTwelve(HOYLE))
+
+
 class DoubleBonus(PanRules):
     """C8 with the going-out bonus paid twice."""
 
@@ -1886,6 +1918,38 @@ def test_C8_the_analyzer_and_the_review_ask_going_out_value() -> None:
         return [(j.chips, j.out_part) for j in review.judgements]
 
     assert figures(PanRules(HOYLE)) != figures(DoubleBonus(HOYLE))
+
+
+class HouseShare(PanRules):
+    """C6-C8 collected with the house paying one share more than the opponents (a house rule a
+    club might play): what so many payers come to in all is the rules object's answer."""
+
+    def collected(self, units: Any, payers: int) -> Any:
+        return units * (payers + 1)
+
+
+def test_C6_C8_the_review_asks_collected_what_the_payers_come_to() -> None:
+    """The reviewer never multiplies by the number of payers itself: what a play collects in all,
+    at once and at the next draw and by going out, is the rules object's ``collected``."""
+    from pancli.analyze.arrange import HandContext
+    from pancli.analyze.review import Memo, Options, _after
+    from pancli.app.replay import referee
+    from pancli.app.review import review_hand
+    from pancli.meldspace import SLOT_OF
+
+    hand = fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 7c")
+    arr = HandContext(hand, HOYLE, (), PanRules(HOYLE).meld_space()).using(SLOT_OF[fast_cards("5h")[0]])
+    assert arr is not None
+    (chips, _), (more, _) = (_after(arr, (), r, 3) for r in (PanRules(HOYLE), HouseShare(HOYLE)))
+    assert (chips, more) == (arr.value * 3, arr.value * 4)
+    opts = Options(samples=20, advice_samples=10, depth=2)
+    (h, *_) = _hands(_sample("friday-hoyle.pan"))
+
+    def figures(rules: PanRules) -> list[tuple[float, float]]:
+        review = review_hand(h, h.script, referee(h.script), opts, memo=Memo(rules))
+        return [(j.chips, j.out_part) for j in review.judgements]
+
+    assert figures(PanRules(HOYLE)) != figures(HouseShare(HOYLE))
 
 
 def test_T2_the_referee_the_advice_and_the_review_ask_owes_winner() -> None:

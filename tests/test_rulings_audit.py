@@ -15,12 +15,14 @@ rule, static or not, fails here once a hand reaches it.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import inspect
 import io
 import random
 import re
 import sys
+import textwrap
 from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
@@ -41,7 +43,7 @@ from test_one_rule_one_place import (
 )
 
 from pancli.cards import ALL_CARDS, Card, Game
-from pancli.model.actions import HandScript, Reshuffle, Turn
+from pancli.model.actions import Draw, HandScript, Reshuffle, Turn
 from pancli.model.results import ClaimCheck, Payment, Violation
 from pancli.pagruc import judges
 from pancli.pagruc import referee as pagruc_referee
@@ -272,7 +274,6 @@ def questions(doc: str) -> dict[str, frozenset[str]]:
 
 
 FLAGS_OF_DATA = {
-    ("forcing_fault", "uses_pending"): "whether the new meld uses the drawn card: what was played",
     ("foul_meld_ruling", "addition"): "names what is foul (a mend of an addition is an addition)",
 }
 """Judges' bool parameters that are data about the line judged, not which question is asked."""
@@ -290,6 +291,112 @@ def test_no_judge_takes_a_flag_saying_which_question_it_answers(module: Any) -> 
         if p.annotation == "bool"
     ]
     assert sorted(set(flags) - FLAGS_OF_DATA.keys()) == []
+
+
+def _is_kind(e: ast.expr, params: set[str], kinds: set[str]) -> bool:
+    """``e`` is the kind of a parameter or a test of it: ``type(node)``, ``isinstance(node, ...)``,
+    a local holding one, or a comparison, ``not``, ``and``/``or`` of them (``kind is Draw``)."""
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id in {"isinstance", "type"}:
+        return bool(e.args) and isinstance(e.args[0], ast.Name) and e.args[0].id in params
+    if isinstance(e, ast.Name):
+        return e.id in kinds
+    if isinstance(e, ast.Compare):
+        return _is_kind(e.left, params, kinds)
+    if isinstance(e, ast.UnaryOp):
+        return _is_kind(e.operand, params, kinds)
+    if isinstance(e, ast.BoolOp):
+        return any(_is_kind(v, params, kinds) for v in e.values)
+    return False
+
+
+def _reads_kind(test: ast.expr, params: set[str], kinds: set[str]) -> bool:
+    """``test`` (an ``if``'s) reads the kind of a parameter."""
+    return _is_kind(test, params, kinds)
+
+
+def kinds_judged(f: Any) -> int:
+    """In how many places, told apart by the kind of a parameter, judge ``f`` makes its rulings
+    (``.fail(...)``): the branches of each ``if`` that reads the kind, and outside them all. Two
+    or more: the judge asks a different question of each kind of line it is handed. Words picked
+    by the kind (a conditional expression) are one place."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(f)))
+    func = tree.body[0]
+    assert isinstance(func, ast.FunctionDef)
+    params = {a.arg for a in (*func.args.args, *func.args.kwonlyargs)}
+    kinds: set[str] = set()
+    while True:  # a local read from another that holds a kind holds one too
+        more = {
+            t.id
+            for n in ast.walk(func)
+            if isinstance(n, ast.Assign) and _is_kind(n.value, params, kinds)
+            for t in n.targets
+            if isinstance(t, ast.Name)
+        }
+        if more <= kinds:
+            break
+        kinds |= more
+    places: set[tuple[int, str] | None] = set()
+
+    def visit(node: ast.AST, place: tuple[int, str] | None) -> None:
+        if isinstance(node, ast.If) and _reads_kind(node.test, params, kinds):
+            for child in node.body:
+                visit(child, (id(node), "then"))
+            for child in node.orelse:
+                visit(child, (id(node), "else"))
+            return
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "fail":
+            places.add(place)
+        for child in ast.iter_child_nodes(node):
+            visit(child, place)
+
+    for stmt in func.body:
+        visit(stmt, None)
+    return len(places)
+
+
+KIND_IS_THE_QUESTION = {
+    "draw_first_fault": "P1 asks of every action what it is: Panguingue's, a draw or take first, no second",
+}
+"""Judges whose one question is about the kind of the action they are handed."""
+
+
+def _judges(module: Any) -> dict[str, Any]:
+    return {
+        name: f
+        for name, f in vars(module).items()
+        if inspect.isfunction(f) and f.__module__ == module.__name__ and name.endswith(("_fault", "_ruling"))
+    }
+
+
+@pytest.mark.parametrize("module", [play, judges], ids=lambda m: m.__name__)
+def test_no_judge_dispatches_on_the_kind_of_line_it_is_handed(module: Any) -> None:
+    """A judge asked of several kinds of line (a draw, a reshuffle, a ``force`` line) answers one
+    question, the same of each: a question of one kind of line is a judge of its own, which the
+    table that applies that kind of line asks (named in its rule's row after ``one function a
+    question:``), never a branch on ``type(node)`` or ``isinstance(node, ...)``."""
+    dispatching = sorted(name for name, f in _judges(module).items() if kinds_judged(f) > 1)
+    assert sorted(set(dispatching) - KIND_IS_THE_QUESTION.keys()) == []
+
+
+def test_a_judge_that_dispatches_on_the_kind_of_its_line_is_found() -> None:
+    """The check above can fail: a judge of a draw and of a reshuffle, as P10's was, is found;
+    one that only words its ruling by the kind of line is not."""
+
+    def stock_judge(b: Any, node: Any) -> Any:
+        kind = type(node)
+        if kind is Draw and b.stock_n == 0:
+            return b.fail("P10", "the stock is empty", node)
+        if kind is Reshuffle and b.stock_n:
+            return b.fail("P10", "the stock still holds cards", node)
+        return None
+
+    def worded_judge(b: Any, node: Any) -> Any:
+        if b.pending_used:
+            return None
+        return b.fail("P3", "melded at once" + (", not left unused" if type(node) is Draw else ""), node)
+
+    assert kinds_judged(stock_judge) == 2 and kinds_judged(worded_judge) == 1
+    assert sorted(KIND_IS_THE_QUESTION) == sorted(n for n in KIND_IS_THE_QUESTION if kinds_judged(vars(play)[n]) > 1)
 
 
 PAGRUC_QUESTIONS = questions(pagruc_referee.__doc__ or "")

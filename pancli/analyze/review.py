@@ -312,9 +312,10 @@ def worth(now: float, look: Outlook | None, table: Sequence[Meld], spot: Spot, l
     are of draws from the player's next turn on, which comes if the hand lasts)."""
     if look is None:
         return Worth(now, 0.0, 0.0, 1.0, 0.0)
-    pay = spot.rules.going_out_value(table).total * spot.opponents + spot.stakes.extra
+    rules = spot.rules
+    pay = rules.collected(rules.going_out_value(table).total, spot.opponents) + spot.stakes.extra
     pay *= spot.survive if later else 1.0
-    return Worth(now + look.chips * spot.opponents, look.p * pay, look.se * pay, look.p, look.se)
+    return Worth(now + rules.collected(look.chips, spot.opponents), look.p * pay, look.se * pay, look.p, look.se)
 
 
 REVIEW_POLICY_NODES: Final = 20_000
@@ -523,10 +524,11 @@ class Laid(Value):
 def _after(arr: Arrangement, table: Sequence[Meld], rules: PanRules, opponents: int) -> tuple[float, Outlook | None]:
     """What the arrangement ``arr`` collects at once in all (C8 too when it goes out), and the
     certainty of being out (None when it is not)."""
-    chips = float(arr.value * opponents)
+    chips = float(rules.collected(arr.value, opponents))
     if arr.dead:
         return chips, None
-    return chips + rules.going_out_value(final_melds(arr, table)).total * opponents, Outlook(1.0, 0.0, 0.0)
+    out = rules.collected(rules.going_out_value(final_melds(arr, table)).total, opponents)
+    return chips + out, Outlook(1.0, 0.0, 0.0)
 
 
 def _play_worth(
@@ -574,10 +576,10 @@ def judge_melds(
     best = Play(best_actions)
     if not laid.hand:
         pay = spot.rules.going_out_value(laid.table).total
-        p = worth(float((laid.chips + pay) * opponents), None, laid.table, spot)
+        p = worth(float(spot.rules.collected(laid.chips + pay, opponents)), None, laid.table, spot)
     else:
         _, mine = best_discard(laid.hand, laid.table, seen, profile, opts.depth, opts, spot, memo)
-        p = worth(float(laid.chips * opponents), mine, laid.table, spot)
+        p = worth(float(spot.rules.collected(laid.chips, opponents)), mine, laid.table, spot)
     loss, chips, out, se = _gives_up(b, p)
     mark = mark_of(loss, se, 0.0, 0.0)
     if threw and not now.dead:
@@ -671,8 +673,8 @@ def judge_draw(
     taking = Play((Take(offered), *take_actions))
     unseen = sum(live)
     policy = (memo or Memo()).policy(profile)
-    first, _, draw_chips = _next_draw(ctx, live, policy) if unseen else (0.0, 0.0, 0.0)
-    draw_chips *= opponents
+    first, _, per_draw = _next_draw(ctx, live, policy) if unseen else (0.0, 0.0, 0.0)
+    draw_chips = spot.rules.collected(per_draw, opponents)
     odds = (
         out_odds(ctx, live, first, turns=depth, samples=opts.samples, seed=opts.seed, policy=policy) if unseen else None
     )
@@ -683,10 +685,10 @@ def judge_draw(
     (b, bplay), (p, pplay) = options[best], options[took]
     loss, chips, out, se = _gives_up(b, p)
     mark = mark_of(loss, se, 0.0, 0.0)
-    now = {True: float(arr.value * opponents), False: draw_chips}
+    each = {True: float(arr.value), False: per_draw}  # from each opponent: what the note shows
     return Judgement(
         "draw", player, line, 0, pplay, bplay, max(0.0, loss), se, p.p, b.p, math.hypot(b.p_se, p.p_se), depth,
-        mark, TakeOrDraw(now[best] / opponents, now[took] / opponents), chips, out,
+        mark, TakeOrDraw(each[best], each[took]), chips, out,
     )  # fmt: skip
 
 

@@ -244,6 +244,8 @@ class Session:
         """The tags of the next hand, written with its first line."""
         self.next_players: tuple[str, ...] = ()
         """The players of the next hand in order of play (its ``Players`` tag), kept as a value."""
+        self.next_game = Game.PANGUINGUE
+        """The game of the next hand (the record's own, kept as a value)."""
         self.held: list[str] = []
         """Comments entered before the next hand's first line (written with it)."""
         self.report: HandReport | None = None
@@ -361,6 +363,7 @@ class Session:
             self.hand_index = 1
             self.header = self._first_header()
             self.next_players = self.options.players
+            self.next_game = self.options.game
             return
         assert report is not None
         result = report.result
@@ -427,6 +430,9 @@ class Session:
             e = hand.error
             if e is not None:
                 raise LiveProblem(f"the tags of a new record do not read: {e.code} {e.message}")
+            unseated = None if hand.script is None else self.judge.seating(hand.script)
+            if unseated is not None:
+                raise LiveProblem(f"the players of a new record cannot be seated: {unseated[0]} {unseated[1]}")
 
     def _first_header(self) -> list[str]:
         o = self.options
@@ -464,6 +470,7 @@ class Session:
             tags.append(_tag("Stake", o.stake))
         self.header = [_tag("Date", o.date.strftime("%Y.%m.%d")), *tags, _tag("Players", " ".join(players))]
         self.next_players = players
+        self.next_game = report.script.game
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -471,6 +478,11 @@ class Session:
         if self.report is not None:
             return self.report.script.players
         return self.next_players
+
+    @property
+    def game(self) -> Game:
+        """The game of the hand in play (or of the next)."""
+        return self.report.script.game if self.report is not None else self.next_game
 
     @property
     def profile(self) -> Profile | None:
@@ -649,7 +661,11 @@ class Session:
         report = self._judge(hand)
         entry.report = report
         result = report.result
-        fault = next((v for v in result.violations if v.line >= line), None)
+        # a deal line is refused for what it brings (the deal is still being entered); a play line
+        # for any stop, found before play ones (no up card, G2) dated at the hand's first line
+        script = report.script
+        dealing = line == script.upcard_line or any(d.line == line for d in script.deals)
+        fault = next((v for v in result.violations if v.line >= line or not dealing), None)
         if fault is not None:
             entry.error = fault
             self._rewind()

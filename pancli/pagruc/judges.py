@@ -1,5 +1,6 @@
 """The judges of a PAGRUC hand: one function per question (G3 asks several: whose turn, in
-order, doing something, with cards held, each action in its place), each returning the
+order, doing something, with cards held, a take first and once, the pile's cards, nothing after
+the discard; G6 too: no line after the end, ``out``, the stock drawn from and turned over), each returning the
 :class:`~pancli.model.results.Ruling` when its rule is broken and None when it holds (the claim
 checker records a :class:`~pancli.model.results.ClaimCheck`). They read the
 :class:`~pancli.pagruc.board.PagrucBoard` and change nothing; :class:`~pancli.pagruc.referee.PagrucTable`
@@ -31,7 +32,6 @@ from pancli.model.actions import (
     Event,
     Force,
     Out,
-    Reshuffle,
     Split,
     Take,
     TakeMany,
@@ -54,7 +54,7 @@ _PAN_ONLY: dict[type, str] = {
 # (the kinds asked of every line and action, as tuples made once: a union ``A | B`` is built at each call)
 PAN_LINES: Final = (Decision, Force, Call, Count)
 TAKES: Final = (Take, TakeMany)
-_PICKUPS: Final = (Draw, Take, TakeMany)
+PICKUPS: Final = (Draw, Take, TakeMany)
 _PAN_ACTIONS: Final = (Borrow, Split)
 
 
@@ -161,39 +161,60 @@ def held_cards_fault(b: PagrucBoard, line: int, col: int, player: str, revealed:
     return None
 
 
-@decides(Rule.G3, what="whether an action is allowed in its place in the turn, a take of the pile included")
-def turn_action_fault(b: PagrucBoard, node: Action, line: int, col: int, player: str) -> Ruling | None:
-    """G3, an action in its place in the turn: one take first (:attr:`PagrucBoard.picked`: an
-    action was tried), then melds and lays, the discard last (:attr:`PagrucBoard.discarded`);
-    a take of the cards on the pile."""
+def after_discard_fault(b: PagrucBoard, node: Action, line: int, col: int, player: str) -> Ruling | None:
+    """G3 at each action: the discard ended the turn (:attr:`PagrucBoard.discarded`); only
+    ``out`` may follow it."""
+    if b.discarded and type(node) is not Out:
+        return b.fail(Rule.G3, "the discard ends the turn", line, col, player)
+    return None
+
+
+@decides(Rule.G3, what="whether a turn starts with a take (its player, order, end, the pile...: a judge each)")
+def take_first_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling | None:
+    """G3 at an action other than a take: the turn started with a take (:attr:`PagrucBoard.picked`:
+    an action was tried)."""
+    if b.picked:
+        return None
+    return b.fail(
+        Rule.G3, "a turn starts by taking the top card of the stock or of the discard pile", line, col, player
+    )
+
+
+def second_take_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling | None:
+    """G3 at a draw or a take: none came before it this turn."""
+    if not b.picked:
+        return None
+    msg = f"{player} takes only once a turn: from the stock or the discard pile"
+    return b.fail(Rule.G3, msg, line, col, player)
+
+
+def panguingue_action_fault(b: PagrucBoard, node: Action, line: int, col: int, player: str) -> Ruling | None:
+    """G3, an action PAGRUC has: no borrow, no split (Panguingue's)."""
+    if isinstance(node, _PAN_ACTIONS):
+        return b.fail(Rule.G3, f"{type(node).__name__.lower()} is Panguingue, not PAGRUC", line, col, player)
+    return None
+
+
+def pile_take_fault(b: PagrucBoard, node: Take | TakeMany, line: int, col: int, player: str) -> Ruling | None:
+    """G3 at a take: of the cards on the discard pile, at least one, more than the top one only
+    by a player with a meld on the table, and the cards named the ones there."""
     p = player
-    if b.discarded and not isinstance(node, Out):
-        return b.fail(Rule.G3, "the discard ends the turn", line, col, p)
-    pickup = isinstance(node, _PICKUPS)
-    if pickup and b.picked:
-        return b.fail(Rule.G3, f"{p} takes only once a turn: from the stock or the discard pile", line, col, p)
-    if not pickup and not b.picked:
-        msg = "a turn starts by taking the top card of the stock or of the discard pile"
+    cards = (node.card,) if isinstance(node, Take) else node.cards
+    n = taken(node)
+    if not b.pile:
+        return b.fail(Rule.G3, "the discard pile is empty", line, col, p)
+    if n < 1:
+        return b.fail(Rule.G3, f"take {n}: take at least one card", line, col, p)
+    if n > 1 and not b.has_meld(p):
+        msg = f"{p} has no meld on the table yet: only the top discard may be taken"
         return b.fail(Rule.G3, msg, line, col, p)
-    if isinstance(node, _PAN_ACTIONS):  # Panguingue's
-        return b.fail(Rule.G3, f"{type(node).__name__.lower()} is Panguingue, not PAGRUC", line, col, p)
-    if isinstance(node, TAKES):
-        cards = (node.card,) if isinstance(node, Take) else node.cards
-        n = taken(node)
-        if not b.pile:
-            return b.fail(Rule.G3, "the discard pile is empty", line, col, p)
-        if n < 1:
-            return b.fail(Rule.G3, f"take {n}: take at least one card", line, col, p)
-        if n > 1 and not b.has_meld(p):
-            msg = f"{p} has no meld on the table yet: only the top discard may be taken"
-            return b.fail(Rule.G3, msg, line, col, p)
-        if n > len(b.pile):
-            msg = f"the discard pile holds only {counted(len(b.pile), 'card')}, not {n}"
-            return b.fail(Rule.G3, msg, line, col, p)
-        top = b.pile[-n:]
-        if cards and tuple(top) != cards and Counter(cards) != Counter(top):  # (in order: no counting)
-            what = "the top discard is" if n == 1 else f"the top {n} discards are"
-            return b.fail(Rule.G3, f"{what} {format_cards(top[::-1])}, not {format_cards(cards)}", line, col, p)
+    if n > len(b.pile):
+        msg = f"the discard pile holds only {counted(len(b.pile), 'card')}, not {n}"
+        return b.fail(Rule.G3, msg, line, col, p)
+    top = b.pile[-n:]
+    if cards and tuple(top) != cards and Counter(cards) != Counter(top):  # (in order: no counting)
+        what = "the top discard is" if n == 1 else f"the top {n} discards are"
+        return b.fail(Rule.G3, f"{what} {format_cards(top[::-1])}, not {format_cards(cards)}", line, col, p)
     return None
 
 
@@ -240,33 +261,50 @@ def last_card_melded_fault(b: PagrucBoard, t: Turn) -> Ruling | None:
     return None
 
 
-def end_fault(b: PagrucBoard, node: Event | Action, line: int, col: int, player: str | None) -> Ruling | None:
-    """G6, the end of the hand and the stock: no line after the discard that ended the hand (the
-    winner the board recorded as the rules object's ``hand_over`` answered); ``out`` only
-    with no card left; a draw from a stock that holds the card; ``reshuffle`` only of an
-    empty stock, with cards under the top discard."""
-    p = player
-    if isinstance(node, Out):
-        if b.winner != p:
-            held = b.hands[p].size if p is not None else 0
-            return b.fail(Rule.G6, f"{p} says out but still holds {held} card{'s' * (held != 1)}", line, col, p)
+def hand_over_fault(b: PagrucBoard, line: int, col: int, player: str | None) -> Ruling | None:
+    """G6 at any line: none comes after the discard that ended the hand (the winner the board
+    recorded as the rules object's ``hand_over`` answered)."""
+    if b.winner is None:
         return None
-    if isinstance(node, Draw):
-        if b.stock == 0:
-            msg = "the stock is empty: the discard pile is turned over first (reshuffle)"
-            return b.fail(Rule.G6, msg, line, col, p)
-        if b.stock_known is not None and b.stock_known[node.card] == 0:
-            return b.fail(Rule.G6, f"{node.card} is not in the turned-over stock", line, col, p)
+    msg = f"the hand ended at line {b.ended_line} when {b.winner} discarded the last card in hand"
+    return b.fail(Rule.G6, msg, line, col, player)
+
+
+def out_with_cards_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling | None:
+    """G6 at ``out``: the player has no card left (his discard ended the hand)."""
+    if b.winner == player:
         return None
-    if b.winner is not None:
-        msg = f"the hand ended at line {b.ended_line} when {b.winner} discarded the last card in hand"
-        return b.fail(Rule.G6, msg, line, col, getattr(node, "player", None))
-    if isinstance(node, Reshuffle):
-        if b.stock > 0:
-            holds = counted(b.stock, "card")
-            return b.fail(Rule.G6, f"the stock still holds {holds}: it is turned over only when empty", line, col, None)
-        if len(b.pile) < 2:
-            return b.fail(Rule.G6, "nothing under the top discard to turn over", line, col, None)
+    held = b.hands[player].size
+    return b.fail(Rule.G6, f"{player} says out but still holds {held} card{'s' * (held != 1)}", line, col, player)
+
+
+def empty_stock_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling | None:
+    """G6 at a draw: the stock holds a card (an empty one is turned over first)."""
+    if b.stock == 0:
+        msg = "the stock is empty: the discard pile is turned over first (reshuffle)"
+        return b.fail(Rule.G6, msg, line, col, player)
+    return None
+
+
+def turned_over_card_fault(b: PagrucBoard, d: Draw, line: int, col: int, player: str) -> Ruling | None:
+    """G6 at a draw from a stock turned over from the discard pile: the card drawn is in it."""
+    if b.stock_known is not None and b.stock_known[d.card] == 0:
+        return b.fail(Rule.G6, f"{d.card} is not in the turned-over stock", line, col, player)
+    return None
+
+
+def early_reshuffle_fault(b: PagrucBoard, line: int, col: int) -> Ruling | None:
+    """G6 at a reshuffle: the stock is empty."""
+    if b.stock > 0:
+        holds = counted(b.stock, "card")
+        return b.fail(Rule.G6, f"the stock still holds {holds}: it is turned over only when empty", line, col, None)
+    return None
+
+
+def nothing_to_turn_over_fault(b: PagrucBoard, line: int, col: int) -> Ruling | None:
+    """G6 at a reshuffle: there are cards under the top discard to turn over."""
+    if len(b.pile) < 2:
+        return b.fail(Rule.G6, "nothing under the top discard to turn over", line, col, None)
     return None
 
 

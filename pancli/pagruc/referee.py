@@ -19,16 +19,25 @@ G1     :func:`.judges.pack_fault` (conservation, by the rules object's ``beyond`
        one function a question: :func:`.judges.seating_fault` (players and packs),
        :func:`.judges.meld_copies_fault` (within one meld: the rules object's ``meld`` verdict)
 G2     :func:`.judges.deal_fault`, one function a question: :func:`.judges.upcard_fault`
-G3     :func:`.judges.turn_action_fault` (an action in its place in the turn, a take of the
-       cards on the pile), one function a question: :func:`.judges.panguingue_line_fault`
-       (a line PAGRUC has), :func:`.judges.turn_player_fault` (a player of the hand),
+G3     :func:`.judges.take_first_fault` (a turn starts with a take),
+       one function a question: :func:`.judges.second_take_fault` (one take a turn),
+       :func:`.judges.after_discard_fault` (the discard ends the turn),
+       :func:`.judges.pile_take_fault` (a take of the cards on the pile),
+       :func:`.judges.panguingue_action_fault` (an action PAGRUC has),
+       :func:`.judges.panguingue_line_fault` (a line PAGRUC has),
+       :func:`.judges.turn_player_fault` (a player of the hand),
        :func:`.judges.turn_order_fault`, :func:`.judges.idle_turn_fault` (a turn that does
        something), :func:`.judges.held_cards_fault`, :func:`.judges.unended_turn_fault`
 G4     :func:`.judges.meld_fault` (the verdict of the rules object's ``meld``)
 G5     :func:`.judges.lay_off_fault` (with the rules object's ``lay_off``)
-G6     :func:`.judges.end_fault` (the hand ended where the rules object's ``hand_over`` said),
+G6     :func:`.judges.hand_over_fault` (no line after the discard where the rules object's
+       ``hand_over`` said the hand ended),
        one function a question: :func:`.judges.last_card_melded_fault` (a turn that ends
-       without a discard did not meld the last card)
+       without a discard did not meld the last card), :func:`.judges.out_with_cards_fault`
+       (``out`` with no card left), :func:`.judges.empty_stock_fault` (a draw from a stock
+       that holds a card), :func:`.judges.turned_over_card_fault` (a card drawn from a
+       turned-over stock is in it), :func:`.judges.early_reshuffle_fault` (a reshuffle of an
+       empty stock), :func:`.judges.nothing_to_turn_over_fault` (cards under the top discard)
 =====  ====================================================================================
 
 =====  ====================================================================================
@@ -377,10 +386,13 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
     # ------------------------------------------------------------------ play lines
 
     def verify_event(self, ev: Event) -> None:
-        """Any line: none after the hand ended, a reshuffle of an empty stock (G6); a line
-        PAGRUC has (G3)."""
-        _raise(judges.end_fault(self, ev, ev.line, ev.col, getattr(ev, "player", None)))
-        if isinstance(ev, judges.PAN_LINES):
+        """Any line: none after the hand ended, a reshuffle of an empty stock with cards under
+        the top discard (G6); a line PAGRUC has (G3)."""
+        line, col = ev.line, ev.col
+        _raise(judges.hand_over_fault(self, line, col, getattr(ev, "player", None)))
+        if isinstance(ev, Reshuffle):
+            _raise(judges.early_reshuffle_fault(self, line, col) or judges.nothing_to_turn_over_fault(self, line, col))
+        elif isinstance(ev, judges.PAN_LINES):
             _raise(judges.panguingue_line_fault(self, ev, ev.line, ev.col, ev.player))
 
     def apply_event(self, ev: Reshuffle) -> None:
@@ -407,11 +419,18 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
         """Raise a Ruling if action ``a`` of turn ``t`` is not allowed now; else what :meth:`apply` needs."""
         p = t.player
         line, col = (a.line or t.line), (a.col or t.col)
-        _raise(judges.turn_action_fault(self, a, line, col, p))
-        if isinstance(a, Draw):
-            _raise(judges.end_fault(self, a, line, col, p))
-            extra = 1 if self.stock_known is None else 0  # from a turned-over stock, the card was counted there
-            return judges.pack_fault(self, line, col, p, revealed={a.card: extra})
+        _raise(judges.after_discard_fault(self, a, line, col, p))
+        if isinstance(a, judges.PICKUPS):
+            _raise(judges.second_take_fault(self, line, col, p))
+            if isinstance(a, Draw):
+                _raise(
+                    judges.empty_stock_fault(self, line, col, p) or judges.turned_over_card_fault(self, a, line, col, p)
+                )
+                extra = 1 if self.stock_known is None else 0  # from a turned-over stock, the card was counted there
+                return judges.pack_fault(self, line, col, p, revealed={a.card: extra})
+            _raise(judges.pile_take_fault(self, a, line, col, p))
+            return None
+        _raise(judges.take_first_fault(self, line, col, p) or judges.panguingue_action_fault(self, a, line, col, p))
         if isinstance(a, Discard):
             return self._verify_from_hand(p, (a.card,), line, col)
         if isinstance(a, MeldNew):
@@ -436,7 +455,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
                 raise r from None
             return LayPlan(m, grown, self._verify_from_hand(p, a.cards, line, col))
         if isinstance(a, Out):
-            _raise(judges.end_fault(self, a, line, col, p))
+            _raise(judges.out_with_cards_fault(self, line, col, p))
         return None
 
     def _verify_from_hand(self, p: str, cards: tuple[Card, ...], line: int, col: int) -> int:

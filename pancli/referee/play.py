@@ -53,8 +53,10 @@ this module applies the remedy the rulebook prescribes and records it as a
 
 Rule family: going out and settlement (P7, C8, I3, T2, the ledger claim).
 
-* P7 :func:`ten_cards_fault` (hand plus melded cards is ten between turns; going out is the eleventh card
-  melded, with no discard);
+* P7 :func:`ten_cards_fault` (hand plus melded cards is ten between turns),
+  :func:`going_out_count_fault` (going out is the eleventh card melded, with no discard),
+  :func:`not_out_fault` (``out`` with every card melded) and :func:`empty_hand_discard_fault` (a
+  discard needs a card left);
 * C8 :func:`go_out` (the going-out payment: the bonus plus the value of his melds);
 * I3 :func:`closed_hand_fault` (nothing is heard after the hand is closed; a win stands before it).
   Whether and how the hand ends is the rules object's ``ending`` (:meth:`.PanRules.ending`):
@@ -69,7 +71,8 @@ True
 
 Rule family: the decision round and tops (T1, T2, T3, T4).
 
-* T1 :func:`decision_order_fault` (each player decides once, in order of play, before any play);
+* T1 :func:`decision_order_fault` (each player decides once, in order of play) and
+  :func:`undecided_play_fault` (no play before the round is over);
 * T2 :func:`~pancli.referee.play.pay_pot` (settlement: the winner collects the forfeits and the tops);
 * T3 :func:`on_top_fault` (a player who went on top takes no further part);
 * T4 :func:`apply_decision` (everybody else on top: the one who stayed wins at once).
@@ -77,7 +80,7 @@ Rule family: the decision round and tops (T1, T2, T3, T4).
 >>> from pancli.model.actions import Decision, HandScript
 >>> from pancli.referee.board import Board
 >>> b = Board(HandScript(players=("Ana", "Ben")))
->>> decision_order_fault(b, "Ben", Decision("Ben", True)).violation.message
+>>> decision_order_fault(b, Decision("Ben", True)).violation.message
 'Ana decides next in order of play, not Ben'
 
 Rule family: turn order, the draw and the take (P1, P3, P10).
@@ -86,8 +89,11 @@ Rule family: turn order, the draw and the take (P1, P3, P10).
   player in turn plays) and :func:`drawless_turn_fault` (a turn ends having drawn or taken);
 * P3 :func:`taken_card_fault` (only the live discard is taken) and :func:`unmelded_take_fault` (a
   taken card is melded at once);
-* P10 :func:`stock_fault` (an empty stock is rebuilt from the dead discards, :meth:`.Board.must_reshuffle`;
-  with none the hand is void, :meth:`.Board.reshuffle_ends`).
+* P10 :func:`empty_stock_fault` (a draw finds a card: an empty stock is rebuilt from the dead
+  discards, :meth:`.Board.must_reshuffle`; with none the hand is void, :meth:`.Board.reshuffle_ends`),
+  :func:`restocked_card_fault` (a card drawn after a reshuffle is one of the discards reshuffled),
+  :func:`early_reshuffle_fault` (a reshuffle of an empty stock only) and :func:`void_hand_fault`
+  (nothing is played in a void hand).
 
 >>> from pancli.model.actions import Decision, HandScript, Turn
 >>> from pancli.referee.board import Board
@@ -110,8 +116,8 @@ Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
   :func:`unused_borrow_fault` (a borrowed card completes a new meld this turn, nothing else);
 * C1-C6 are the values of a laid meld (:class:`~pancli.panrules.LaidMeld`), paid by each of the
   table's payers (:meth:`.Board.payers`) when it is laid (:func:`collect_laid`); C7
-  :func:`lowered_value_fault` (a change never lowers a value; the gain of a change is paid:
-  :func:`collect_change`);
+  :func:`lowered_value_fault` and :func:`lowered_split_fault` (an addition, a split never lowers a
+  value; the gain of a change is paid: :func:`collect_change`);
 * P6 :func:`own_melds_fault` (a player changes only his own melds, numbered as the table sees them:
   :meth:`.Board.meld_count`, :func:`meld_index`);
 * I2 :func:`foul_meld_ruling` (a foul meld or addition), :func:`put_right_fault` (putting it right goes
@@ -148,9 +154,11 @@ Rule family: the discard, forcing and the flat player (P2, P4, P5, P8, P9).
 * P4 :func:`melding_gate_fault` (hand cards are melded only in a turn that uses the drawn card);
 * P5 :func:`discard_fault` (the discard ends the turn) and :func:`undiscarded_turn_fault` (a player
   who used his draw ends his turn with a discard);
-* P8 :func:`forcing_fault`, asking the rules object's :meth:`~pancli.panrules.PanRules.must_take`
-  (a forced live discard is taken and added) and :meth:`~pancli.panrules.PanRules.may_force` (who
-  may force whom);
+* P8, one judge a kind of line: :func:`forced_draw_fault`, asking the rules object's
+  :meth:`~pancli.panrules.PanRules.must_take` (a forced live discard is taken, not a draw),
+  :func:`forced_new_meld_fault` and :func:`unadded_force_fault` (and added to a meld, not laid in a
+  new one nor left unused) and :func:`force_line_fault`, asking
+  :meth:`~pancli.panrules.PanRules.may_force` (who may force whom);
 * P9 :func:`flat_player_fault`, asking :meth:`~pancli.panrules.PanRules.must_keep_draw` (the draw
   that fits a flat next player's melds is kept) and its ``kept_draw`` (the excuse: a hand of nothing
   but copies of the draw).
@@ -450,7 +458,7 @@ def apply_deal(b: Board, d: Deal, plan: DealPlan | None = None) -> None:
     key = plan.key if plan is not None else card_key(d.cards)
     # a wrong count found only at a later count: he holds what he was dealt until then (I1)
     dealt = b.hand_size
-    keep = n if n != dealt and counted_later(b, d.player) else dealt
+    keep = n if b.rules.dealt_right(n) or counted_later(b, d.player) else dealt
     for i in key[:keep]:
         seen[i] += 1
         hand[i] += 1
@@ -690,33 +698,52 @@ def holds_ten(b: Board, s: Seat) -> bool:
     return b.rules.holds_ten(s.hand_n, s.melded_n, s.size)
 
 
-def ten_cards_fault(b: Board, node: Located) -> Ruling | None:
-    """P7 for the player in turn: a discard needs a card left; ``out`` needs every card melded;
-    a turn ends with ten cards in hand and melds, or by going out with the eleventh melded.
-    (Unseen cards laid beyond those he holds show a wrong count: I1, :func:`.play.unseen_cards_fault`.)"""
+def ten_cards_fault(b: Board, turn: Turn) -> Ruling | None:
+    """P7 at the end of a turn that discarded: the player in turn holds ten cards in hand and
+    melds (unseen cards laid beyond those he holds show a wrong count: I1,
+    :func:`.play.unseen_cards_fault`)."""
     s = b.seat
     assert s is not None
-    kind = type(node)
-    if kind is Discard:
-        if b.pending_used and s.hand_n == 0:
-            why = f"{s.name} has no card left to discard: with {s.size + 1} melded {s.name} went out"
-            return b.fail(Rule.P7, why, node)
+    if holds_ten(b, s):
         return None
-    if kind is Out and (not b.pending_used or b.borrowed or b.rules.ending(len(b.active), s.hand_n) != "out"):
-        left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
-        return b.fail(Rule.P7, f"{s.name} is not out: {left}", node)
-    if kind is Turn and b.discarded:
-        if holds_ten(b, s):
-            return None
-        if s.size == b.hand_size:
-            why = ten_words(s.name, s.hand_n, s.melded_n, s.size)
-        else:
-            why = f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not the {s.size} dealt to him"
-        return b.fail(Rule.P7, why, node)
-    if not b.rules.holds_ten(0, s.melded_n - 1, s.size):  # going out: one card more melded than held
-        going = ordinal(s.size + 1)
-        return b.fail(Rule.P7, f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the {going}", node)
+    if b.rules.dealt_right(s.size):
+        why = ten_words(s.name, s.hand_n, s.melded_n, s.size)
+    else:
+        why = f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not the {s.size} dealt to him"
+    return b.fail(Rule.P7, why, turn)
+
+
+def empty_hand_discard_fault(b: Board, d: Discard) -> Ruling | None:
+    """P7 at a discard after the draw was used: a card is left to discard (with none, the
+    player went out)."""
+    s = b.seat
+    assert s is not None
+    if b.pending_used and s.hand_n == 0:
+        why = f"{s.name} has no card left to discard: with {s.size + 1} melded {s.name} went out"
+        return b.fail(Rule.P7, why, d)
     return None
+
+
+def not_out_fault(b: Board, o: Out) -> Ruling | None:
+    """P7 at ``out``: the draw used, nothing borrowed left over, every card melded (the rules
+    object's ``ending``)."""
+    s = b.seat
+    assert s is not None
+    if b.pending_used and not b.borrowed and b.rules.ending(len(b.active), s.hand_n) == "out":
+        return None
+    left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
+    return b.fail(Rule.P7, f"{s.name} is not out: {left}", o)
+
+
+def going_out_count_fault(b: Board, node: Out | Turn) -> Ruling | None:
+    """P7 going out (``out``, or a turn that ends without a discard): one card more is melded
+    than the player held between turns, the eleventh of ten."""
+    s = b.seat
+    assert s is not None
+    if b.rules.out_holds_ten(s.melded_n, s.size):
+        return None
+    going = ordinal(s.size + 1)
+    return b.fail(Rule.P7, f"{s.name} has {counted(s.melded_n, 'card')} melded; going out is the {going}", node)
 
 
 def goes_out(b: Board, s: Seat) -> bool:
@@ -801,22 +828,25 @@ def result(b: Board, violations: list[Violation]) -> HandResult:
 # Rule family: the decision round and tops (T1, T2, T3, T4).
 
 
-@decides(Rule.T1, what="whether a decision comes in the round, in order of play, before any play")
-def decision_order_fault(b: Board, player: str | None, node: Located) -> Ruling | None:
-    """T1: a decision (``node`` a :class:`Decision`) comes in the round, from the next player
-    in order of play (a player who is not seated is S1's to judge); anything else waits for
-    the round to end."""
-    if isinstance(node, Decision):
-        if b.phase is not DECIDING:
-            return b.fail(Rule.T1, f"{player} decides after the decision round", node, player=player)
-        expected = b.seats[b.decided].name
-        if player == expected or player not in b.by_name:
-            return None
-        return b.fail(Rule.T1, f"{expected} decides next in order of play, not {player}", node, player=player)
-    if b.phase is DECIDING:
-        who = b.seats[b.decided].name
-        return b.fail(Rule.T1, f"play before the decision round is over ({who} has not decided)", node, player=player)
-    return None
+@decides(Rule.T1, what="whether a decision comes in the round, in order (play before it ends: a judge of its own)")
+def decision_order_fault(b: Board, d: Decision) -> Ruling | None:
+    """T1 at a decision: it comes in the round, from the next player in order of play (a player
+    who is not seated is S1's to judge)."""
+    player = d.player
+    if b.phase is not DECIDING:
+        return b.fail(Rule.T1, f"{player} decides after the decision round", d, player=player)
+    expected = b.seats[b.decided].name
+    if player == expected or player not in b.by_name:
+        return None
+    return b.fail(Rule.T1, f"{expected} decides next in order of play, not {player}", d, player=player)
+
+
+def undecided_play_fault(b: Board, node: Located, player: str | None = None) -> Ruling | None:
+    """T1 at a line of play (``player``'s, if anybody's): the decision round is over."""
+    if b.phase is not DECIDING:
+        return None
+    who = b.seats[b.decided].name
+    return b.fail(Rule.T1, f"play before the decision round is over ({who} has not decided)", node, player=player)
 
 
 @decides(Rule.T3, what="whether a player who went on top still takes part")
@@ -920,29 +950,41 @@ def unmelded_take_fault(b: Board, node: Discard | Turn) -> Ruling | None:
     discarded, not left unused)."""
     if b.pending_used or b.pending_src is not DISCARD_PILE:
         return None
-    if type(node) is Discard:
-        return b.fail(Rule.P3, f"the taken {b.pending} must be melded at once, not left unused", node)
-    return b.fail(Rule.P3, f"the taken {b.pending} must be melded at once", node)
+    unused = ", not left unused" if type(node) is Discard else ""  # the words only: one question
+    return b.fail(Rule.P3, f"the taken {b.pending} must be melded at once{unused}", node)
 
 
-@decides(Rule.P10, what="whether a draw finds a card in the stock, and a reshuffle an empty stock")
-def stock_fault(b: Board, node: Located, player: str | None = None) -> Ruling | None:
-    """P10: nothing is played in a void hand; a draw needs a card in the stock (the dead discards
-    are reshuffled first), and after a reshuffle whose discards the record shows, a card among
-    them; a reshuffle needs an empty stock."""
+def void_hand_fault(b: Board, node: Located, player: str | None = None) -> Ruling | None:
+    """P10 at any line: nothing is played in a hand a reshuffle found void."""
     if b.phase is VOID:
         return b.fail(Rule.P10, "the hand is void: nothing more is played", node, player=player)
-    kind = type(node)
-    if kind is Draw and b.must_reshuffle():
-        if b.reshuffle_ends() != "void":
-            return b.fail(Rule.P10, "the stock is empty: the dead discards are reshuffled first", node)
-        return b.fail(Rule.P10, "no card is left to draw: the hand is void", node)
-    if kind is Draw and b.restock is not None and not b.restock[node.card.index]:  # type: ignore[attr-defined]
-        c = node.card  # type: ignore[attr-defined]
-        return b.fail(Rule.P10, f"{c} is not among the dead discards reshuffled into the stock", node)
-    if kind is Reshuffle and b.phase is PLAYING and not b.must_reshuffle():
-        return b.fail(Rule.P10, f"reshuffle while the stock still holds {counted(b.stock_n, 'card')}", node)
     return None
+
+
+@decides(Rule.P10, what="whether a draw finds a card in the stock (void hand, card drawn, reshuffle: a judge each)")
+def empty_stock_fault(b: Board, d: Draw) -> Ruling | None:
+    """P10 at a draw: the stock holds a card (an empty one is rebuilt from the dead discards
+    first; with none the hand is void)."""
+    if not b.must_reshuffle():
+        return None
+    if b.reshuffle_ends() != "void":
+        return b.fail(Rule.P10, "the stock is empty: the dead discards are reshuffled first", d)
+    return b.fail(Rule.P10, "no card is left to draw: the hand is void", d)
+
+
+def restocked_card_fault(b: Board, d: Draw) -> Ruling | None:
+    """P10 at a draw after a reshuffle whose discards the record shows: the card drawn is one
+    of them."""
+    if b.restock is None or b.restock[d.card.index]:
+        return None
+    return b.fail(Rule.P10, f"{d.card} is not among the dead discards reshuffled into the stock", d)
+
+
+def early_reshuffle_fault(b: Board, ev: Reshuffle) -> Ruling | None:
+    """P10 at a reshuffle: the stock is empty (a reshuffle during play only)."""
+    if b.phase is not PLAYING or b.must_reshuffle():
+        return None
+    return b.fail(Rule.P10, f"reshuffle while the stock still holds {counted(b.stock_n, 'card')}", ev)
 
 
 def begin_turn(b: Board, turn: Turn) -> None:
@@ -1420,19 +1462,20 @@ def _index(b: Board, n: int) -> int:
     return k
 
 
-def lowered_value_fault(
-    b: Board, node: Add | Split, *, error: MeldError | None = None, old: int = 0, new: int = 0
-) -> Ruling | None:
-    """C7: a change may not lower a meld's value (the engine's ``error`` for an addition, the
-    values ``old`` and ``new`` for a split)."""
-    if type(node) is Add:
-        if error is None or error.rule != Rule.C7:
-            return None
-        return b.fail(Rule.C7, f"adding {format_cards(node.cards)} to #{node.target}: {error.reason}", node)
+def lowered_value_fault(b: Board, a: Add, error: MeldError) -> Ruling | None:
+    """C7 at an addition: it does not lower the meld's value (the engine's ``error``, when it
+    cites C7; its other refusals are foul additions, I2)."""
+    if error.rule != Rule.C7:
+        return None
+    return b.fail(Rule.C7, f"adding {format_cards(a.cards)} to #{a.target}: {error.reason}", a)
+
+
+def lowered_split_fault(b: Board, sp: Split, old: int, new: int) -> Ruling | None:
+    """C7 at a split: the two melds are worth no less than the one split (``old``, ``new``; the
+    rules object's ``keeps_value``)."""
     if b.rules.keeps_value(old, new):
         return None
-    assert isinstance(node, Split)
-    return b.fail(Rule.C7, f"the split would lower #{node.target}'s value from {old} to {new}", node)
+    return b.fail(Rule.C7, f"the split would lower #{sp.target}'s value from {old} to {new}", sp)
 
 
 def borrowing_allowed_fault(b: Board, node: Borrow | Split) -> Ruling | None:
@@ -1558,7 +1601,7 @@ def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan | MendPlan:
     plan = plan_cards(b, a.cards, a, borrowed=False)
     e = b.rules.grown(s.melds[_index(b, a.target)], a.cards)
     if isinstance(e, MeldError):
-        r = lowered_value_fault(b, a, error=e) or foul_meld_ruling(b, e.rule, e.reason, a)
+        r = lowered_value_fault(b, a, e) or foul_meld_ruling(b, e.rule, e.reason, a)
         if r.violation.rule != Rule.I2:
             raise r
         return FoulPlan(plan, r.violation)
@@ -1713,7 +1756,7 @@ def verify_split(b: Board, a: Split) -> SplitPlan:
     plan = plan_cards(b, added, a, borrowed=False)
     first = laid_or_raise(b, a.first, a)
     second = laid_or_raise(b, a.second, a)
-    r = lowered_value_fault(b, a, old=m.value, new=first.value + second.value)
+    r = lowered_split_fault(b, a, m.value, first.value + second.value)
     if r is not None:
         raise r
     return SplitPlan(plan, added, (first, second))
@@ -2076,44 +2119,50 @@ def undiscarded_turn_fault(b: Board, turn: Turn) -> Ruling | None:
     return b.fail(Rule.P5, f"{s.name} used the draw and must end the turn with a discard", turn)
 
 
-def forcing_fault(b: Board, node: Draw | MeldNew | Discard | Force, *, uses_pending: bool = False) -> Ruling | None:
-    """P8: a forced live discard must be taken (no draw) and added to one of the player's melds
-    (not laid in a new meld, ``uses_pending``, nor left unused); a ``force`` line names the
-    player in turn, another player, whose meld the live discard fits."""
-    kind = type(node)
-    if kind is Draw:
-        s = b.seat
-        assert s is not None
-        n = b.rules.must_take(b.forced_by, s, b.live if b.live_ok else None)
-        if n < 0:
-            return b.fail(Rule.P8, f"{b.forced_by} forced {s.name} to take {b.live}; {s.name} may not draw", node)
-        if n:
-            return b.fail(
-                Rule.P8, f"the live discard {b.live} fits {s.name}'s meld #{n}: {s.name} must take and add it", node
-            )
-        return None
-    if kind is MeldNew:
-        if b.must_add and uses_pending:
-            return b.fail(Rule.P8, f"the forced {b.pending} must be added to one of {b.seat_name}'s melds", node)
-        return None
-    if kind is Discard:
-        if b.must_add and not b.pending_used:
-            return b.fail(Rule.P8, f"the forced {b.pending} must be added", node)
-        return None
-    assert isinstance(node, Force)
-    player = node.player
-    why = b.rules.may_force(b.by_name[player], b.by_name[node.other], b.in_turn, b.live if b.live_ok else None)
+def forced_draw_fault(b: Board, d: Draw) -> Ruling | None:
+    """P8 at a draw: a forced live discard, or one that must be taken (the rules object's
+    ``must_take``), is taken: no draw."""
+    s = b.seat
+    assert s is not None
+    n = b.rules.must_take(b.forced_by, s, b.live if b.live_ok else None)
+    if n < 0:
+        return b.fail(Rule.P8, f"{b.forced_by} forced {s.name} to take {b.live}; {s.name} may not draw", d)
+    if n:
+        return b.fail(Rule.P8, f"the live discard {b.live} fits {s.name}'s meld #{n}: {s.name} must take and add it", d)
+    return None
+
+
+def forced_new_meld_fault(b: Board, m: MeldNew, cards: CardPlan) -> Ruling | None:
+    """P8 at a new meld: a forced card is added to one of the player's melds, not laid in a new
+    one (``cards``: where the meld's cards come from, the drawn card among them or not)."""
+    if b.must_add and cards.pending:
+        return b.fail(Rule.P8, f"the forced {b.pending} must be added to one of {b.seat_name}'s melds", m)
+    return None
+
+
+def unadded_force_fault(b: Board, d: Discard) -> Ruling | None:
+    """P8 at a discard: a forced card was added, not left unused."""
+    if b.must_add and not b.pending_used:
+        return b.fail(Rule.P8, f"the forced {b.pending} must be added", d)
+    return None
+
+
+def force_line_fault(b: Board, f: Force) -> Ruling | None:
+    """P8 at a ``force`` line: it names the player in turn, another player, whose meld the live
+    discard fits (the rules object's ``may_force``)."""
+    player = f.player
+    why = b.rules.may_force(b.by_name[player], b.by_name[f.other], b.in_turn, b.live if b.live_ok else None)
     if why is None:
         return None
     if why == "not in turn":
-        message = f"{node.other} is not in turn ({b.in_turn.name} is)"
+        message = f"{f.other} is not in turn ({b.in_turn.name} is)"
     elif why == "himself":
         message = f"{player} cannot force {player}"
     elif why == "no live discard":
         message = "there is no live discard to force"
     else:
-        message = f"the live discard {b.live} fits none of {node.other}'s melds"
-    return b.fail(Rule.P8, message, node, player=player)
+        message = f"the live discard {b.live} fits none of {f.other}'s melds"
+    return b.fail(Rule.P8, message, f, player=player)
 
 
 def flat_player_fault(b: Board, s: Seat, node: Discard, due: DiscardDue) -> Ruling | None:
@@ -2177,7 +2226,7 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
     c = a.card
     kind = DiscardKind.HAND_CARD
     if not b.pending_used:
-        r = unmelded_take_fault(b, a) or melding_gate_fault(b, a) or forcing_fault(b, a)
+        r = unmelded_take_fault(b, a) or melding_gate_fault(b, a) or unadded_force_fault(b, a)
         if r is not None:
             raise r
         due = discard_due(b)
@@ -2188,7 +2237,7 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
             r = undiscarded_draw_fault(b, a)
         kind = DiscardKind.KEPT_DRAW
     else:
-        r = ten_cards_fault(b, a)
+        r = empty_hand_discard_fault(b, a)
     r = r or unused_borrow_fault(b, a)
     if r is not None:
         raise r

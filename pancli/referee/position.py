@@ -326,7 +326,7 @@ def _view(
             f"{player} retired from the hand at line {gone.line} ({gone.rule}): the cards held and melded are dead",
             player=player,
         )
-    if seat.size != table.hand_size:
+    if not table.rules.dealt_right(seat.size):
         why = f"{player} was dealt {seat.size} cards, found at a count later in the hand (I1)"
         raise PositionUnavailable(Rule.I1, f"{why}: there is no hand of ten to analyse", player=player)
     if seat.standing or (table.seat is seat and table.fouls):

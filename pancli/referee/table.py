@@ -21,7 +21,8 @@ E1 E4  :func:`.play.card_fault` (in the pack; no copy too many: the rules object
        ``copies_of`` and ``past_the_pack``, which ``pan pay`` asks too),
        one function a question: :func:`.play.from_nowhere_fault` (not from nowhere: a card a
        known hand lacks)
-T1     :func:`.play.decision_order_fault`
+T1     :func:`.play.decision_order_fault` (a decision in the round, in order of play),
+       one function a question: :func:`.play.undecided_play_fault` (no play before its end)
 T3     :func:`.play.on_top_fault`
 T4     :func:`.play.apply_decision`
 P1     :func:`.play.draw_first_fault` (a turn's actions begin with one draw or take; a turn
@@ -37,18 +38,27 @@ P5     :func:`.play.discard_fault`, one function a question: :func:`.play.undisc
 P6     :func:`.play.own_melds_fault` (with :func:`.play.owns`; the melds counted as the table sees
        them, a foul meld among them while it lies there: :meth:`.board.Board.meld_count`)
 P7     :func:`.play.ten_cards_fault` (with :func:`.play.holds_ten`: the rules object's
-       ``holds_ten``)
-P8     :func:`.play.forcing_fault` (with the rules object's ``must_take`` and ``may_force``, which
-       self-play and positions ask too)
+       ``holds_ten``), one function a question: :func:`.play.going_out_count_fault` (going
+       out melds the eleventh card), :func:`.play.not_out_fault` (``out`` with every card
+       melded), :func:`.play.empty_hand_discard_fault` (a card left to discard)
+P8     :func:`.play.forced_draw_fault` (with the rules object's ``must_take``, which self-play and
+       positions ask too: a forced card is taken, not a draw), one function a question:
+       :func:`.play.forced_new_meld_fault` (added, not laid in a new meld),
+       :func:`.play.unadded_force_fault` (added before the discard), :func:`.play.force_line_fault`
+       (a ``force`` line, with the rules object's ``may_force``)
 P9     :func:`.play.flat_player_fault` (with the rules object's ``must_keep_draw``, which self-play
        asks too)
-P10    :func:`.play.stock_fault`
+P10    :func:`.play.empty_stock_fault` (a draw finds a card in the stock),
+       one function a question: :func:`.play.void_hand_fault` (nothing played in a void hand),
+       :func:`.play.restocked_card_fault` (a card drawn after a reshuffle was reshuffled),
+       :func:`.play.early_reshuffle_fault` (a reshuffle of an empty stock)
 M1-M5  the rules object's ``judge`` and ``grow`` (:class:`pancli.panrules.PanRules`, which caches
        the meld engine's; what fits a meld is :meth:`pancli.panrules.LaidMeld.fit_mask`)
 M6     :func:`.play.borrowing_allowed_fault` (the house rules allow it), one function a question:
        :func:`.play.borrow_fault`, :func:`.play.split_fault`, :func:`.play.borrowed_card_fault`,
        :func:`.play.unused_borrow_fault`
-C7     :func:`.play.lowered_value_fault` (a change never lowers a value; and the engine's ``grow``)
+C7     :func:`.play.lowered_value_fault` (an addition never lowers a value: the engine's ``grow``),
+       one function a question: :func:`.play.lowered_split_fault` (nor does a split)
 I2     :func:`.play.foul_meld_ruling` (laid foul by :func:`.play.lay_foul`; a foul meld or addition
        made good by :func:`.play.verify_mend`, taken back by :func:`.play.verify_back`,
        changed before either: :func:`.play.foul_first`; found at the end of the turn:
@@ -182,8 +192,9 @@ from pancli.referee.play import (
     SplitPlan,
     beyond_hand,
     card_fault,
+    empty_stock_fault,
     plays_now,
-    stock_fault,
+    restocked_card_fault,
 )
 from pancli.rulebook import Rule
 from pancli.values import Value
@@ -218,8 +229,8 @@ def turn_fault(b: Board, turn: Turn) -> Ruling | None:
         return None
     r = (
         play.closed_hand_fault(b, turn, player)
-        or play.stock_fault(b, turn, player)
-        or play.decision_order_fault(b, player, turn)
+        or play.void_hand_fault(b, turn, player)
+        or play.undecided_play_fault(b, turn, player)
     )
     if r is None:
         r = play.seated_fault(b, player, turn)
@@ -238,21 +249,27 @@ def event_fault(b: Board, ev: Event) -> Ruling | None:
         assert isinstance(ev, Decision)
         return (
             play.closed_hand_fault(b, ev, ev.player)
-            or play.decision_order_fault(b, ev.player, ev)
+            or play.decision_order_fault(b, ev)
             or play.seated_fault(b, ev.player, ev)
         )
     if kind is Force:
         assert isinstance(ev, Force)
-        r = play.closed_hand_fault(b, ev, ev.player) or play.stock_fault(b, ev, ev.player)
-        r = r or play.decision_order_fault(b, ev.player, ev) or play.seated_fault(b, ev.player, ev)
+        r = play.closed_hand_fault(b, ev, ev.player) or play.void_hand_fault(b, ev, ev.player)
+        r = r or play.undecided_play_fault(b, ev, ev.player) or play.seated_fault(b, ev.player, ev)
         if r is None:
             r = play.on_top_fault(b, b.by_name[ev.player], ev) or play.seated_fault(b, ev.other, ev, by=ev.player)
-        return r or play.forcing_fault(b, ev)
+        return r or play.force_line_fault(b, ev)
     if kind is Reshuffle:
-        return play.closed_hand_fault(b, ev) or play.stock_fault(b, ev) or play.decision_order_fault(b, None, ev)
+        assert isinstance(ev, Reshuffle)
+        return (
+            play.closed_hand_fault(b, ev)
+            or play.void_hand_fault(b, ev)
+            or play.early_reshuffle_fault(b, ev)
+            or play.undecided_play_fault(b, ev)
+        )
     if kind is Call or kind is Count:
         assert isinstance(ev, Call | Count)
-        r = play.closed_hand_fault(b, ev, ev.player) or play.stock_fault(b, ev, ev.player)
+        r = play.closed_hand_fault(b, ev, ev.player) or play.void_hand_fault(b, ev, ev.player)
         r = r or play.seated_fault(b, ev.player, ev) or play.seated_fault(b, ev.other, ev, by=ev.player)
         # T1/T3: on top, he takes no further part; a retired player still pays, so he may call
         r = r or play.on_top_fault(b, b.by_name[ev.player], ev)
@@ -264,8 +281,15 @@ def event_fault(b: Board, ev: Event) -> Ruling | None:
 
 def draw_fault(b: Board, a: Draw) -> Ruling | None:
     """The first rule a draw breaks (P1 is asked of every action): the live discard is forced
-    on him (P8), the stock is empty (P10), the card is not one more of the pack (E1, E4)."""
-    return play.forcing_fault(b, a) or play.stock_fault(b, a) or play.card_fault(b, a.card, a)
+    on him (P8), the hand is void, the stock is empty or the card is not among those a reshuffle
+    put in it (P10), the card is not one more of the pack (E1, E4)."""
+    return (
+        play.forced_draw_fault(b, a)
+        or play.void_hand_fault(b, a)
+        or play.empty_stock_fault(b, a)
+        or play.restocked_card_fault(b, a)
+        or play.card_fault(b, a.card, a)
+    )
 
 
 class Table(Board, LinesKept[HandResult]):
@@ -621,7 +645,7 @@ class Table(Board, LinesKept[HandResult]):
         if kind is MeldNew:
             assert isinstance(a, MeldNew)
             cards = play.plan_cards(self, a.cards, a, borrowed=True)
-            _raise(play.forcing_fault(self, a, uses_pending=cards.pending))
+            _raise(play.forced_new_meld_fault(self, a, cards))
             laid = play.laid_or_foul(self, a.cards, a)
             return MeldPlan(cards, laid) if type(laid) is not Violation else FoulPlan(cards, laid)  # type: ignore[arg-type]
         if kind is Add:
@@ -643,7 +667,8 @@ class Table(Board, LinesKept[HandResult]):
         if kind is TakeBack:
             return play.verify_back(self, a)  # type: ignore[arg-type]
         if not self.fouls:  # going out with a foul meld is no going out: it is found (I2)
-            _raise(play.ten_cards_fault(self, a))  # Out
+            # Out
+            _raise(play.not_out_fault(self, a) or play.going_out_count_fault(self, a))  # type: ignore[arg-type]
         return None
 
     def apply(self, a: Action, plan: Plan = None) -> None:
@@ -695,7 +720,7 @@ class Table(Board, LinesKept[HandResult]):
                     play.unmelded_take_fault(self, turn)
                     or play.unused_draw_at_end_fault(self, turn)
                     or play.undiscarded_turn_fault(self, turn)
-                    or play.ten_cards_fault(self, turn)
+                    or play.going_out_count_fault(self, turn)
                 )
         _raise(r)
 
@@ -745,7 +770,8 @@ class Table(Board, LinesKept[HandResult]):
             s.standing  # his foul melds left lying are found at his turn's end (I2): the general path
             or not rules.holds_ten(s.hand_n, s.melded_n, s.size)
             or rules.must_take(self.forced_by, s, self.live if self.live_ok else None)
-            or stock_fault(self, d) is not None
+            or empty_stock_fault(self, d) is not None
+            or restocked_card_fault(self, d) is not None
             or card_fault(self, c, d) is not None
             or rules.must_keep_draw(s, active[pos], c)  # P9: he must keep it
         ):
@@ -782,7 +808,11 @@ class Table(Board, LinesKept[HandResult]):
         if kind is Draw:
             if self.rules.must_take(self.forced_by, s, self.live if self.live_ok else None):
                 return False
-            if stock_fault(self, first) is not None or card_fault(self, first.card, first) is not None:
+            if (
+                empty_stock_fault(self, first) is not None  # type: ignore[arg-type]
+                or restocked_card_fault(self, first) is not None  # type: ignore[arg-type]
+                or card_fault(self, first.card, first) is not None
+            ):
                 return False
         elif kind is Take:
             if (
@@ -845,8 +875,8 @@ class Table(Board, LinesKept[HandResult]):
             left -= 1
             if not rules.holds_ten(left, s.melded_n + melded, s.size):
                 return False
-        elif rules.ending(len(self.active), left) != "out" or not rules.holds_ten(0, s.melded_n + melded - 1, s.size):
-            return False  # going out (the rules object's ending): the drawn card is melded beyond the ten
+        elif rules.ending(len(self.active), left) != "out" or not rules.out_holds_ten(s.melded_n + melded, s.size):
+            return False  # going out (the rules object's ending)
         if beyond_hand(s.hand, taken):
             return False  # E4 (or M6): the general path names it
         # every judge holds: applied by the functions the general path applies each action by

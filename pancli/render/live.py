@@ -90,6 +90,8 @@ def may_now(session: Session) -> str:
     """What the player to act may do now, in a line (the "may do now" line of the view)."""
     now = session.now
     if session.report is None:
+        if session.game is Game.PAGRUC:
+            return f"deal lines, the up card (G2), then {session.players[0]} draws (G3)"
         return "deal lines, the upcard, then each player decides: stay or top (T1)"
     if now is None:
         return "play goes on (no position for this game)"
