@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pancli.api import referee_hand
-from pancli.model.results import HandResult
+from pancli.model.results import CountRight, HandResult
 from pancli.notation.layout import RecordHand
 from pancli.records import read_hands
 from pancli.referee.position import position_at
@@ -184,7 +184,7 @@ def test_I1_a_right_count_is_noted_and_changes_nothing() -> None:
     )
     r = _ref(text)
     assert r.remedies == () and r.violations == ()
-    assert any("Dee counts Eli: 10 cards, right" in n for n in r.notes)
+    assert CountRight(_line(text, "Dee count Eli"), "Dee", "Eli", 10) in r.notes
 
 
 def test_I1_a_count_of_a_retired_player_is_a_violation_at_the_count() -> None:
@@ -264,4 +264,4 @@ def test_I1_a_retired_player_still_pays_so_his_count_is_heard() -> None:
     r = _ref(text)
     assert [(x.violation.rule, x.retired) for x in r.remedies] == [(Rule.I1, True)] and r.violations == ()
     at = _line(text, "Eli count Ana")
-    assert any(n.startswith(f"line {at}: Eli counts Ana: 10 cards, right") for n in r.notes)
+    assert CountRight(at, "Eli", "Ana", 10) in r.notes

@@ -11,11 +11,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from profiles_kit import any_profile
 
-from pancli.app.pay import PayBatch, pay_report
+from pancli.app.pay import PayBatch, PayLine, pay_report
 from pancli.cli import cli
 from pancli.panrules import PanRules
 from pancli.render.check import meld_error
-from pancli.render.pay import PayRowText, summary, summary_text
+from pancli.render.pay import PayRows, summary, summary_text
 from pancli.rules import HOYLE, Profile
 
 
@@ -154,8 +154,8 @@ def test_E4_stream_equals_report_path_and_a_plain_count(lines: list[str], out: b
 
     from pancli.cli.common import InputLine, batch_item
 
-    batch = PayBatch("-", PanRules(profile), 4, out, PayRowText())
-    text = [(rows, errors) for rows, errors in batch.blocks([lines[:7], lines[7:]])]
+    batch = PayBatch("-", PanRules(profile), 4, out)
+    text = [(rows, errors) for rows, errors in PayRows(batch).blocks([lines[:7], lines[7:]])]
     kept = [(i, batch_item(t)) for i, t in enumerate(lines, 1)]
     items = [InputLine("-", i, t) for i, t in kept if t is not None]
     result = pay_report(items, 4, PanRules(profile), out)
@@ -163,7 +163,7 @@ def test_E4_stream_equals_report_path_and_a_plain_count(lines: list[str], out: b
     rows = [f"{m.meld}\t{'+'.join(m.conditions) or '-'}\t{m.value}\n" for m in reports]
     assert "".join(r for r, _ in text) + summary_text(batch.report()) == "".join(rows) + summary_text(result)
     assert "".join(e for _, e in text) == "".join(meld_error(m) + "\n" for m in reports if not m.legal)
-    assert batch.failed == any(not m.legal for m in reports)
+    assert any(e for _, e in text) == any(not m.legal for m in reports)
     held: Counter[object] = Counter()
     for m in reports:
         alone = Counter(m.cards)  # a meld past the pack on its own is the meld engine's E4 (pan check's)
@@ -189,3 +189,23 @@ def test_C6_a_pay_row_has_one_writer_for_arguments_and_pipes(monkeypatch: pytest
     rows = ["ROW 5s 5s 5s\tC2\t4", "ROW 7c 7s 7s\t-\t0"]
     assert by_args.stdout.splitlines()[:2] == rows
     assert by_pipe.stdout.splitlines()[:2] == rows
+
+
+def test_C7_the_pipe_s_lines_are_values_and_render_remembers_their_text() -> None:
+    """``PayBatch`` judges a pipe's line into a value and counts it (C7, E4); the text is made by
+    ``PayRows`` in render/, once per distinct line, in a memo of its own (not one per process)."""
+    batch = PayBatch("-", PanRules(HOYLE), 4, False)
+    line = batch.line("5sss")
+    assert isinstance(line, PayLine) and (line.meld, line.conditions, line.value) == ("5s 5s 5s", ("C2",), 4)
+    assert batch.line("# a note") is None and batch.line("7c 7s 7s") == PayLine(
+        "7c 7s 7s", (), 0, 1, "M3", "a set of 7s must be all one suit or all different suits, not 7c 7s 7s", None, None
+    )
+    first, second = PayRows(batch), PayRows(PayBatch("-", PanRules(HOYLE), 4, False))
+    assert list(first.blocks([["5sss", "5sss", "7c 7s 7s"]])) == [
+        (
+            "5s 5s 5s\tC2\t4\n" * 2 + "7c 7s 7s\t-\t0\n",
+            "-:3:1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s\n",
+        )
+    ]
+    assert len(first._lines) == 2 and second._lines == {}
+    assert batch.report().laid == 8

@@ -768,7 +768,7 @@ def test_E1_pan_check_and_pay_read_in_the_rules_object_s_pack() -> None:
     from pancli.app.check import BatchJudge, judge_text
     from pancli.app.pay import PayBatch
     from pancli.render.check import PlainRows, plain_row
-    from pancli.render.pay import PayRowText
+    from pancli.render.pay import PayRows
 
     refused = judge_text("5h 6h 7h", NoSevens(HOYLE))
     assert (refused.rule, refused.col, refused.reason) == ("E1", 7, "7h is not in this pack")
@@ -780,9 +780,9 @@ def test_E1_pan_check_and_pay_read_in_the_rules_object_s_pack() -> None:
         rows = [plain_row(t, rules) for t in lines]
         assert out == "".join(r for r, _ in rows)
         assert err == "".join(f"-:{n}{e}" for n, (_, e) in enumerate(rows, 1) if e is not None)
-    _, errors = next(PayBatch("-", HoldsEights(HOYLE), 4, False, PayRowText()).blocks([["8s 8s 8s", "7s 7s 7s"]]))
+    _, errors = next(PayRows(PayBatch("-", HoldsEights(HOYLE), 4, False)).blocks([["8s 8s 8s", "7s 7s 7s"]]))
     assert errors == ""
-    _, errors = next(PayBatch("-", NoSevens(HOYLE), 4, False, PayRowText()).blocks([["8s 8s 8s", "7s 7s 7s"]]))
+    _, errors = next(PayRows(PayBatch("-", NoSevens(HOYLE), 4, False)).blocks([["8s 8s 8s", "7s 7s 7s"]]))
     assert errors == ("-:1:1: E1 8s is not in a Panguingue pack (no 8, 9 or 10)\n-:2:1: E1 7s is not in this pack\n")
 
 
@@ -872,14 +872,14 @@ def test_C1_C5_check_pay_the_referee_the_analyzer_and_its_exports_ask_conditions
     from pancli.app.pay import PayBatch, pay_report
     from pancli.render.analysis import summary_lines, to_json
     from pancli.render.check import PlainRows, check_reason
-    from pancli.render.pay import PayRowText
+    from pancli.render.pay import PayRows
     from pancli.render.svg import analysis as analysis_svg
 
     def shown(rules: PanRules) -> list[object]:
         check = judge_text("5s 5s 5s", rules)
         rows, _ = PlainRows(BatchJudge("-", rules)).rows(["5s 5s 5s", "5S,5s 5s"], 0)
         paid = pay_report([InputLine("-", 1, "5s 5s 5s")], 4, rules, False).melds[0].conditions
-        [(piped, _)] = PayBatch("-", rules, 4, False, PayRowText()).blocks([["5s 5s 5s"]])
+        [(piped, _)] = PayRows(PayBatch("-", rules, 4, False)).blocks([["5s 5s 5s"]])
         a = analyze(fast_cards("5s 5s 5s 2h 3h Kd Kh Kc 2c 7d"), HOYLE, samples=10, rules=rules)
         text = "\n".join(v for _, v in summary_lines(a))
         (laid,) = [m for m in to_json(a, None)["best"] if m["meld"] == "5s 5s 5s"]
@@ -919,12 +919,12 @@ def test_C6_check_pay_and_the_referee_ask_value() -> None:
     from pancli.app.lines import InputLine
     from pancli.app.pay import PayBatch, pay_report
     from pancli.render.check import PlainRows
-    from pancli.render.pay import PayRowText
+    from pancli.render.pay import PayRows
 
     def shown(rules: PanRules) -> list[object]:
         rows, _ = PlainRows(BatchJudge("-", rules)).rows(["5s 5s 5s", "5S,5s 5s", "5s5s5s5s"], 0)
         report = pay_report([InputLine("-", 1, "5s 5s 5s"), InputLine("-", 2, "5s 5s 5s 5s")], 4, rules, False)
-        [(piped, _)] = PayBatch("-", rules, 4, False, PayRowText()).blocks([["5s 5s 5s"]])
+        [(piped, _)] = PayRows(PayBatch("-", rules, 4, False)).blocks([["5s 5s 5s"]])
         return [judge_text("5s 5s 5s", rules).value, [r.split("\t")[4] for r in rows.splitlines()], report.laid, piped]
 
     assert shown(PanRules(HOYLE)) == [4, ["4", "4", "6"], 10, "5s 5s 5s\tC2\t4\n"]
@@ -2107,3 +2107,23 @@ def test_E1_self_play_deals_and_the_board_counts_the_pack_the_rules_object_holds
     assert len(hands) == 20 and Rank.SEVEN not in dealt and Rank.SIX in dealt
     script = hands[0]
     assert Board(script, rules=PanRules(HOYLE)).stock_n - Board(script, rules=NoSevens(HOYLE)).stock_n == 32
+
+
+def test_I2_each_question_of_putting_a_foul_meld_right_is_one_named_judge() -> None:
+    """Every function that makes an I2 ruling of its own words is a judge of one question, named
+    ``*_fault`` (or ``*_ruling``) and listed in the referee's rule table. Before, eight callers
+    each decided an I2 question inline and handed its words to one ``put_right_fault``."""
+    import ast
+
+    from pancli.referee import play, table
+
+    tree = ast.parse(Path(play.__file__).read_text(encoding="utf-8"))
+    makers = {
+        f.name
+        for f in ast.walk(tree)
+        if isinstance(f, ast.FunctionDef)
+        and any(isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == "_i2" for c in ast.walk(f))
+    }
+    row = (table.__doc__ or "").split("\nI2 ", 1)[1].split("\nI3 ", 1)[0]
+    assert makers == {m for m in makers if m.endswith(("_fault", "_ruling")) and f".play.{m}`" in row}
+    assert {"no_foul_fault", "mend_keeps_fault", "mend_adds_fault", "earlier_foul_back_fault"} <= makers

@@ -73,6 +73,7 @@ PLUMBING = frozenset(
     {
         "results.Ruling.make",
         "board.Board.fail",
+        "play._i2",
         "board.PagrucBoard.fail",
         "board.Board.collect",
         "results.Ledger.pay",

@@ -157,8 +157,8 @@ def remembered_items(
 ) -> Iterator[list[tuple[int, T]]]:
     """Each block of raw lines as ``(line number, what read made of it)`` pairs, blank and comment
     lines of standard input left out (:func:`batch_item`); ``read`` runs once per distinct raw
-    line (the first place it is seen), the rest are remembered, up to ``limit`` lines. The batch
-    commands' pipe paths (``pay -``, ``score -``) answer a block at a time from it.
+    line (the first place it is seen), the rest are remembered, up to ``limit`` lines. ``score -``'s
+    pipe path answers a block at a time from it.
 
     >>> blocks = [["5s 5s 5s", "# a note"], ["5s 5s 5s"]]
     >>> list(remembered_items(blocks, "-", lambda i: (i.line, i.text), 10))

@@ -5,19 +5,19 @@ Each meld is judged on its own first (as ``pan check`` does); then E4 holds acro
 the rules object's ``past_the_pack``, as the referee's E4 judge does), and the
 payments follow: the value of every legal meld as laid (C6, C7) and, going out with them,
 the C8 payment. :func:`pay_report` does it for melds as reports (the terminal and JSON
-output); :class:`PayBatch` for a pipe, a block of lines at a time, with the same rows, totals
-and error lines (tests/test_cli_pay.py compares them), which the :class:`PayText` it is handed
-writes (:mod:`pancli.render.pay`: the plain text is made there).
+output); :class:`PayBatch` for a pipe, each distinct line judged once, as values, with the same
+rows, totals and error lines (tests/test_cli_pay.py compares them), which
+:class:`pancli.render.pay.PayRows` writes (the plain text is made there).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Final, Literal, Protocol
+from collections.abc import Iterable, Sequence
+from typing import Final, Literal
 
-from pancli.app.check import MEMO_LIMIT, MeldCheck, assess_all, held_by, judge_fields
-from pancli.app.lines import InputLine, remembered_items
+from pancli.app.check import MeldCheck, assess_all, held_by, judge_fields
+from pancli.app.lines import STDIN_FILE, InputLine, batch_item
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld, OutValue
 from pancli.panrules import PanRules
@@ -176,100 +176,76 @@ def pay_report(items: Iterable[InputLine], players: int, rules: PanRules, out: b
     return PayReport(tuple(reports), players, rules.profile, laid, going_out(melds, rules, out))
 
 
-class PayText(Protocol):
-    """How :class:`PayBatch`'s lines are written (:class:`pancli.render.pay.PayRowText`): made
-    once per distinct line, kept with it."""
+class PayLine(Value, gc=False):
+    """One distinct line of ``pan pay``'s pipe judged on its own (as ``pan check`` judges it),
+    as values: ``render/pay.py``'s :class:`~pancli.render.pay.PayRows` writes its row and error
+    once and remembers them. ``counts`` is None when the meld is not legal on its own; a legal one
+    is taken with the others by :attr:`PayBatch.take` (E4)."""
 
-    def row(self, meld: str, conditions: Sequence[str], value: int, /) -> str:
-        """A meld's row with its newline (an illegal or refused meld counts 0, no condition)."""
-        ...
-
-    def error(self, col: int | None, rule: str | None, reason: str, /) -> str:
-        """The error suffix ``:col: RULE message`` of a meld, with its newline (``file:line`` goes before it)."""
-        ...
-
-
-_PayLine = tuple[str, Counts | None, int, Meld | None, str, str]
-"""One distinct meld line of the pipe path: its row when counted, its cards' counts (None when
-it is not legal on its own), value, engine meld, its row when refused, its error suffix."""
+    meld: str
+    conditions: tuple[str, ...]
+    value: int
+    col: int | None
+    rule: str | None
+    reason: str
+    counts: Counts | None
+    engine: Meld | None
 
 
 class PayBatch:
-    """``pan pay`` in a pipe, streamed: :meth:`blocks` turns each block of input lines into its
-    rows and error lines as it is read; :meth:`report` has the totals at the end. Memory holds
-    one block and the distinct lines seen (bounded), not every report (benchmarks/README.md).
-    The same rows, totals and errors as :func:`pay_report` (tests/test_cli_pay.py compares them).
+    """``pan pay`` in a pipe, streamed: each distinct line judged once (:meth:`line`), each legal
+    meld taken with those before it (:attr:`take`: E4 across them, then counted, :meth:`count`);
+    :meth:`report` has the totals at the end. Memory holds the distinct lines seen (bounded, by
+    the writer that remembers them) and the counts, not every report (benchmarks/README.md). The
+    same rows, totals and errors as :func:`pay_report` (tests/test_cli_pay.py compares them);
+    :class:`~pancli.render.pay.PayRows` writes them, a block of lines at a time.
 
-    Kept for speed: each distinct line is read, judged and written once (its rows and error
-    suffix), E4 through :meth:`PackCounter.take_counts`, as a batch repeats its lines
-    (benchmarks/README.md, bench_batch).
+    Kept for speed: E4 through :meth:`PackCounter.take_counts`, which remembers a refused shape
+    while no card is counted, as a batch repeats its lines (benchmarks/README.md, bench_batch).
 
-    >>> from pancli.render.pay import PayRowText
     >>> from pancli.rules import HOYLE
-    >>> batch = PayBatch("-", PanRules(HOYLE), 4, False, PayRowText())
-    >>> [(rows, errors)] = batch.blocks([["5s 5s 5s 5s", "# note", "5s5s5s5s5s"]])
-    >>> rows
-    '5s 5s 5s 5s\\tC2\\t6\\n5s 5s 5s 5s 5s\\t-\\t0\\n'
-    >>> errors
-    '-:3:1: E4 the melds hold 9 copies of 5s, but the pack holds 8\\n'
-    >>> batch.failed, batch.report().total
-    (True, 18)
+    >>> batch = PayBatch("-", PanRules(HOYLE), 4, False)
+    >>> line = batch.line("5s 5s 5s 5s")
+    >>> line.meld, line.conditions, line.value, batch.take(line.counts)
+    ('5s 5s 5s 5s', ('C2',), 6, None)
+    >>> batch.count(line); batch.line("# note"), batch.take(batch.line("5s5s5s5s5s").counts)
+    (None, 'the melds hold 9 copies of 5s, but the pack holds 8')
+    >>> batch.report().total
+    18
     """
 
-    def __init__(self, file: str, rules: PanRules, players: int, out: bool, text: PayText) -> None:
+    def __init__(self, file: str, rules: PanRules, players: int, out: bool) -> None:
         self.file = file
-        self.row = text.row
-        self.error = text.error
         self.rules = rules
         self.players = players
         self.out = out
         self.pack = PackCounter(rules)
+        self.take = self.pack.take_counts
+        """E4 for a legal line's counts: None when they fit with the melds counted so far (then
+        :meth:`count` it), else the reason they do not (nothing counted)."""
         self.held = held_by(rules)
         """The cards read: the rules object's pack (E1)."""
+        self._stdin = file == STDIN_FILE
         self.laid = 0
         self.melds: list[Meld] = []
-        self.failed = False
-        """Whether some meld was illegal or unreadable."""
 
-    def _line(self, item: InputLine) -> _PayLine:
+    def line(self, raw: str) -> PayLine | None:
+        """One line of input judged on its own; None for a blank or comment line of standard input."""
+        text = batch_item(raw) if self._stdin else raw
+        if text is None:
+            return None
         col, meld, legal, _, _, conds, value, rule, reason, cards, engine = judge_fields(
-            item.text, self.rules, Game.PANGUINGUE, self.held
+            text, self.rules, Game.PANGUINGUE, self.held
         )
-        row = self.row
         if legal:
-            return row(meld, conds, value), self.pack.counts(cards), value, engine, row(meld, (), 0), ""
-        return "", None, 0, None, row(meld, (), 0), self.error(col, rule, reason)
+            return PayLine(meld, conds, value, col, rule, reason, self.pack.counts(cards), engine)
+        return PayLine(meld, conds, 0, col, rule, reason, None, None)
 
-    def blocks(self, blocks: Iterable[list[str]]) -> Iterator[tuple[str, str]]:
-        """The rows (``MELD<TAB>CONDITIONS<TAB>VALUE``) and error lines of each block of input
-        lines (of standard input when ``file`` is ``-``: blank and comment lines skipped)."""
-        take = self.pack.take_counts
-        said: dict[str, str] = {}
-        error = self.error
-        file = self.file
-        melds = self.melds
-        out = self.out
-        for block in remembered_items(blocks, file, self._line, MEMO_LIMIT):
-            text_out: list[str] = []
-            text_err: list[str] = []
-            laid = 0
-            for n, entry in block:
-                row, counts, value, engine, refused, suffix = entry
-                if counts is not None:
-                    over = take(counts)
-                    if over is None:
-                        text_out.append(row)
-                        laid += value
-                        if out and engine is not None:
-                            melds.append(engine)
-                        continue
-                    suffix = said.get(over) or said.setdefault(over, error(1, "E4", over))
-                text_out.append(refused)
-                text_err.append(f"{file}:{n}{suffix}")
-            self.laid += laid
-            if text_err:
-                self.failed = True
-            yield "".join(text_out), "".join(text_err)
+    def count(self, line: PayLine) -> None:
+        """Count a legal line that :attr:`take` took: its value as laid, its meld for ``--out``."""
+        self.laid += line.value
+        if self.out and line.engine is not None:
+            self.melds.append(line.engine)
 
     def report(self) -> PayReport:
         """The totals of the lines read so far (no melds kept)."""

@@ -34,7 +34,7 @@ from pancli.cli.common import (
     stdout_is_terminal,
 )
 from pancli.render.check import meld_error
-from pancli.render.pay import PayRowText, pay_rows, summary_text
+from pancli.render.pay import PayRows, pay_rows, summary_text
 
 
 @click.command(
@@ -78,10 +78,10 @@ def pay(
     players = seated_players(ctx, pan_rules.seats(), players)
     if not as_json and not as_jsonl and not stdout_is_terminal():
         if reads_stdin(melds):
-            ctx.exit(_plain_stream(stdin_blocks(), PayBatch(STDIN_FILE, pan_rules, players, going_out, PayRowText())))
+            ctx.exit(_plain_stream(stdin_blocks(), PayBatch(STDIN_FILE, pan_rules, players, going_out)))
         if not melds:
             raise click.UsageError(NOTHING_TO_CHECK)
-        ctx.exit(_plain_stream([list(melds)], PayBatch(ARG_FILE, pan_rules, players, going_out, PayRowText())))
+        ctx.exit(_plain_stream([list(melds)], PayBatch(ARG_FILE, pan_rules, players, going_out)))
     result = pay_report(input_lines(melds, NOTHING_TO_CHECK), players, pan_rules, going_out)
     reports = result.melds
     if as_jsonl:
@@ -108,13 +108,15 @@ def pay(
 def _plain_stream(blocks: Iterable[list[str]], batch: PayBatch) -> int:
     """The pipe path (:class:`~pancli.app.pay.PayBatch`): each block's rows as it is read, its
     error lines after it, the totals at the end; returns the exit status."""
-    for rows, errors in batch.blocks(blocks):
+    failed = False
+    for rows, errors in PayRows(batch).blocks(blocks):
         sys.stdout.write(rows)
         sys.stdout.flush()
         sys.stderr.write(errors)
+        failed = failed or bool(errors)
     sys.stdout.write(summary_text(batch.report()))
     sys.stdout.flush()
-    return EXIT_ILLEGAL if batch.failed else EXIT_OK
+    return EXIT_ILLEGAL if failed else EXIT_OK
 
 
 def _pay_lines(result: PayReport) -> int:

@@ -334,6 +334,59 @@ def each_step(recorded: Iterable[Recorded]) -> Iterator[Step]:
             yield s
 
 
+class Remark(Value, tag=True):
+    """One remark of a referee (either game) besides its rulings and claims: its kind is its
+    class, tagged by its name, so a union of kinds travels as MessagePack and comes back as the
+    same values; :mod:`pancli.render.words` words it.
+
+    >>> import msgspec
+    >>> r = CountRight(14, "Ana", "Ben", 10)
+    >>> str(r.rule), msgspec.msgpack.decode(msgspec.msgpack.encode(r), type=PanRemark) == r
+    ('I1', True)
+    """
+
+    rule: ClassVar[Rule]
+    """The rule the remark is made under."""
+
+
+class CountRight(Remark):
+    """I1: ``player`` counted ``counted``'s cards at ``line`` and the count is right: ``cards``
+    held (noted; nothing changes)."""
+
+    rule: ClassVar[Rule] = Rule.I1
+
+    line: int
+    player: str
+    counted: str
+    cards: int
+
+
+class CountNotCompared(Remark):
+    """I1: ``player`` counted ``counted``'s cards at ``line``, but they are not written and no
+    number is given: nothing to compare."""
+
+    rule: ClassVar[Rule] = Rule.I1
+
+    line: int
+    player: str
+    counted: str
+
+
+class ClaimNotCompared(Remark):
+    """C9: the Ledger claim at ``line`` cannot be compared: a violation of ``stopped_by`` at
+    ``stopped_at`` stopped the hand before its end."""
+
+    rule: ClassVar[Rule] = Rule.C9
+
+    line: int
+    stopped_at: int
+    stopped_by: Rule
+
+
+PanRemark = CountRight | CountNotCompared | ClaimNotCompared
+"""A Panguingue referee's remark (``HandResult.notes``)."""
+
+
 class JudgedHand(Protocol):
     """What every referee's result has, whatever the game: :class:`HandResult` (Panguingue)
     and :class:`~pancli.pagruc.referee.PagrucHandResult` (PAGRUC) both are one. ``game``
@@ -361,8 +414,9 @@ class JudgedHand(Protocol):
     def claims(self) -> tuple[ClaimCheck, ...]: ...
 
     @property
-    def notes(self) -> tuple[str, ...]:
-        """What the referee says besides rulings and claims (a claim it cannot compare)."""
+    def notes(self) -> tuple[Remark, ...]:
+        """What the referee remarks besides rulings and claims (a claim it cannot compare), as
+        values (:class:`Remark`; :mod:`pancli.render.words` words them)."""
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -412,8 +466,9 @@ class HandResult(Value):
     """The rule it ended under: C8, T4, P10, or the rule of the violation that stopped it (None:
     unfinished)."""
     stake: Decimal | None = None
-    notes: tuple[str, ...] = ()
-    """What the referee says besides rulings and claims (a claim it cannot compare)."""
+    notes: tuple[PanRemark, ...] = ()
+    """What the referee remarks besides rulings and claims (a count found right, a claim it
+    cannot compare), as values (:data:`PanRemark`)."""
     recorded: tuple[Recorded, ...] = ()
     """The steps as recorded (:data:`Recorded`; :attr:`steps` has them all)."""
     remedies: tuple[Remedy, ...] = ()
@@ -574,9 +629,10 @@ class Ruling(Exception):
 
 
 _Result = TypeVar("_Result")
+_Remark = TypeVar("_Remark", bound=Remark)
 
 
-class LinesKept(Generic[_Result]):
+class LinesKept(Generic[_Result, _Remark]):
     """What both games' positions (Panguingue's ``Table``, PAGRUC's ``PagrucTable``) share once
     they keep their lines (``undo``): :meth:`pop` of the last line pushed, :attr:`pushed`, and
     :meth:`result_now`. Each position says how it copies itself (:meth:`snapshot`) and how its
@@ -584,7 +640,7 @@ class LinesKept(Generic[_Result]):
 
     undo: list[tuple[Event, dict[str, object]]] | None
     claims: list[ClaimCheck]
-    notes: list[str]
+    notes: list[_Remark]
 
     def snapshot(self) -> dict[str, object]:
         """The position as it stands, for :meth:`restore` (the lines kept by ``undo`` are not in it)."""

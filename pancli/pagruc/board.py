@@ -82,7 +82,6 @@ class PagrucBoard:
         self.stock_known: Counter[Card] | None = None
         """The turned-over stock's cards (None before the first ``reshuffle``: unknown)."""
         self.claims: list[ClaimCheck] = []
-        self.notes: list[str] = []
         self.steps: list[Step] = []
         self.winner: str | None = None
         self.ended_line = 0

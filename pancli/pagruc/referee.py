@@ -105,6 +105,7 @@ from pancli.model.results import (
     ClaimKind,
     Ending,
     LinesKept,
+    Remark,
     Ruling,
     Source,
     Step,
@@ -115,12 +116,27 @@ from pancli.pagruc.board import DEAL_SIZE, PagrucBoard, TableMeld
 from pancli.pagruc.melds import PagrucMeld
 from pancli.pagruc.rules import PagrucRules
 from pancli.pagruc.scoring import CardScore
+from pancli.rulebook import Rule
 from pancli.values import Value
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
-__all__ = ["DEAL_SIZE", "PagrucHandResult", "PagrucTable", "Plan", "TableMeld", "referee_hand"]
+__all__ = [
+    "DEAL_SIZE",
+    "ClaimNotFinished",
+    "ClaimScoreUnknown",
+    "ClaimStopped",
+    "HandNotFinished",
+    "NoDealLine",
+    "PagrucHandResult",
+    "PagrucRemark",
+    "PagrucTable",
+    "Plan",
+    "ScoreUnknown",
+    "TableMeld",
+    "referee_hand",
+]
 
 
 class TurnPlan(Value):
@@ -151,6 +167,65 @@ Plan = Ruling | PagrucMeldPlan | LayPlan | int | None
 once drawn (None: it is one more of the pack); for a discard, ``revealed`` as a meld's."""
 
 
+class NoDealLine(Remark):
+    """G1: ``player`` has no deal line: the ``cards`` dealt to him are unknown, trusted to be
+    within the pack."""
+
+    rule: ClassVar[Rule] = Rule.G1
+
+    player: str
+    cards: int
+
+
+class ScoreUnknown(Remark):
+    """G7: ``player``'s score cannot be computed: ``hidden`` unknown cards (no deal line) are
+    left in his hand, and they count minus."""
+
+    rule: ClassVar[Rule] = Rule.G7
+
+    player: str
+    hidden: int
+
+
+class HandNotFinished(Remark):
+    """G6: nobody discarded the last card in hand: the record stops before the hand's end."""
+
+    rule: ClassVar[Rule] = Rule.G6
+
+
+class ClaimStopped(Remark):
+    """G7: the Ledger claim at ``line`` cannot be compared: a violation of ``stopped_by`` at
+    ``stopped_at`` stopped the hand before its end."""
+
+    rule: ClassVar[Rule] = Rule.G7
+
+    line: int
+    stopped_at: int
+    stopped_by: Rule
+
+
+class ClaimNotFinished(Remark):
+    """G7: the Ledger claim at ``line`` cannot be compared: the hand is not finished."""
+
+    rule: ClassVar[Rule] = Rule.G7
+
+    line: int
+
+
+class ClaimScoreUnknown(Remark):
+    """G7: the Ledger claim at ``line`` for ``player`` cannot be checked: his score is unknown
+    (:class:`ScoreUnknown`)."""
+
+    rule: ClassVar[Rule] = Rule.G7
+
+    line: int
+    player: str
+
+
+PagrucRemark = NoDealLine | ScoreUnknown | HandNotFinished | ClaimStopped | ClaimNotFinished | ClaimScoreUnknown
+"""A PAGRUC referee's remark (``PagrucHandResult.notes``)."""
+
+
 class PagrucHandResult(Value):
     """The referee's result for one PAGRUC hand (a :class:`~pancli.model.results.JudgedHand`).
 
@@ -162,8 +237,8 @@ class PagrucHandResult(Value):
     ``ending_rule``, as for Panguingue (:class:`~pancli.model.results.Ending`): ``OUT`` (G6),
     ``STOPPED`` by a violation (its rule; the seating or the deal, or any in strict
     refereeing) or ``UNFINISHED`` (the record stops first). ``violations`` holds at most the first
-    violation in strict refereeing (it stops the hand). ``notes`` are plain remarks (an
-    unknown hand, an unfinished hand).
+    violation in strict refereeing (it stops the hand). ``notes`` are its remarks, as
+    values (:data:`PagrucRemark`: an unknown hand, an unfinished hand).
     """
 
     game: ClassVar[Literal[Game.PAGRUC]] = Game.PAGRUC
@@ -179,7 +254,7 @@ class PagrucHandResult(Value):
     hidden: Mapping[str, int] = field(default_factory=dict)
     violations: tuple[Violation, ...] = ()
     claims: tuple[ClaimCheck, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[PagrucRemark, ...] = ()
     first_line: int = 0
     steps: tuple[Step, ...] = ()
     ending: Ending = Ending.UNFINISHED
@@ -230,7 +305,7 @@ def _raise(r: Ruling | None) -> None:
         raise r
 
 
-class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
+class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
     """One PAGRUC hand as a position: :meth:`deal_in`, then :meth:`push` of each play line (and
     :meth:`pop` to take the last back), :meth:`finish` for the result; as Panguingue's
     :class:`~pancli.referee.table.Table`. A line is played by :meth:`verify_event` /
@@ -272,6 +347,8 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
         """Every violation found so far, in order."""
         self.stopped = False
         """A violation stopped the hand (at the seating or the deal always; in play under :attr:`strict`)."""
+        self.notes: list[PagrucRemark] = []
+        """The referee's remarks so far, in order."""
         self.undo: list[tuple[Event, dict[str, object]]] | None = [] if undo else None
         """Each line pushed and the table as it was before it (None: lines are not kept, as in a replay)."""
 
@@ -381,7 +458,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
         self.dealt = True
         for p in self.players:
             if p not in seen:
-                self.notes.append(f"{p} has no deal line: the {DEAL_SIZE} cards dealt are unknown (trusted within G1)")
+                self.notes.append(NoDealLine(p, DEAL_SIZE))
 
     # ------------------------------------------------------------------ play lines
 
@@ -562,29 +639,23 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult]):
                 scores[p] = None  # stopped at the deal: no hand to score
             elif hand.hidden:
                 scores[p] = None
-                self.notes.append(
-                    f"{p}'s score cannot be computed: {hand.hidden} unknown card{'s' * (hand.hidden != 1)} "
-                    "left in hand (no deal line) count minus (G7)"
-                )
+                self.notes.append(ScoreUnknown(p, hand.hidden))
             else:
                 scores[p] = sum(c.points for c in mine)
         finished = self.winner is not None
         if not finished and not violations:
-            self.notes.append("the hand is not finished: nobody has discarded the last card in hand (G6)")
+            self.notes.append(HandNotFinished())
         claim = self.script.ledger_claim
         if claim is not None and violations:
             v = violations[0]
-            self.notes.append(
-                f"the Ledger claim (line {claim.line}) cannot be compared (G7): the hand stopped at line {v.line} "
-                f"({v.rule}) before its end"
-            )
+            self.notes.append(ClaimStopped(claim.line, v.line, v.rule))
         elif claim is not None and not finished:
-            self.notes.append(f"the Ledger claim (line {claim.line}) cannot be compared (G7): the hand is not finished")
+            self.notes.append(ClaimNotFinished(claim.line))
         if claim is not None and finished and not violations:
             for p, claimed in claim.units.items():
                 actual = scores.get(p)
                 if actual is None:
-                    self.notes.append(f"the Ledger claim for {p} cannot be checked: {p}'s score is unknown")
+                    self.notes.append(ClaimScoreUnknown(claim.line, p))
                 else:
                     judges.check_claim(self, ClaimKind.LEDGER, claim.line, p, claimed, actual)
         return PagrucHandResult(

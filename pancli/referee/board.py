@@ -32,6 +32,7 @@ from pancli.model.results import (
     ClaimCheck,
     Ending,
     Ledger,
+    PanRemark,
     Payment,
     Recorded,
     Remedy,
@@ -285,7 +286,7 @@ class Board:
         """A call (I2) whose foul meld the next line, ``OTHER mend #N [cards]``, makes good."""
         self.fouls: list[Foul] = []
         """The foul melds and additions (I2) of the turn in progress not yet made good or taken back."""
-        self.notes: list[str] = []
+        self.notes: list[PanRemark] = []
         """What the referee says of the hand besides rulings and claims (a claim it cannot compare)."""
         self.steps: list[Recorded] | None = [] if record_steps else None
         """What is applied, as :class:`~pancli.model.results.HandResult.recorded` holds it."""

@@ -120,9 +120,13 @@ Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
   value; the gain of a change is paid: :func:`collect_change`);
 * P6 :func:`own_melds_fault` (a player changes only his own melds, numbered as the table sees them:
   :meth:`.Board.meld_count`, :func:`meld_index`);
-* I2 :func:`foul_meld_ruling` (a foul meld or addition), :func:`put_right_fault` (putting it right goes
-  wrong), :func:`foul_first` (put right before any other change),
-  made good by :func:`verify_mend`, taken back by :func:`verify_back`.
+* I2 :func:`foul_meld_ruling` (a foul meld or addition), made good by :func:`verify_mend`, taken back
+  by :func:`verify_back`; one function a question: :func:`no_foul_fault` (a mend or back names a foul
+  meld of the turn), :func:`foul_first_fault` (put right before any other change),
+  :func:`mend_keeps_fault` and :func:`mend_adds_fault` (a foul addition made good keeps the meld and
+  adds to it), :func:`earlier_foul_back_fault` (one left since an earlier turn is only made good),
+  :func:`call_fault` (a call names a foul meld), :func:`stray_mend_fault` (a lone mend answers a call),
+  :func:`found_at_call_ruling` (one left lying is found at its call).
 
 Where the cards of a meld action come from (the drawn card, borrowed cards, the hand) is a
 frozen :class:`CardPlan` (:func:`plan_cards`, E4 and P7); each ``verify_*`` returns a frozen
@@ -144,7 +148,7 @@ stand as played (docs/rules.md, "When an irregularity is found"):
   as at the deal, after it OTHER retires. A count of a player retired or on top is an I1
   violation at the count.
 
-The rulings come from the judges of the rule tables (:func:`.play.put_right_fault` for I2,
+The rulings come from the judges of the rule tables (:func:`.play.call_fault` for I2,
 :func:`.play.count_call_fault` and :func:`.play.wrong_count_fault` for I1).
 
 Rule family: the discard, forcing and the flat player (P2, P4, P5, P8, P9).
@@ -239,6 +243,9 @@ from pancli.model.results import (
     STOCK,
     ClaimCheck,
     ClaimKind,
+    ClaimNotCompared,
+    CountNotCompared,
+    CountRight,
     Ending,
     HandResult,
     Payment,
@@ -790,10 +797,7 @@ def check_claims(b: Board, violations: Sequence[Violation] = ()) -> None:
         return
     if violations and not winner_stands(violations):
         v = violations[0]
-        b.notes.append(
-            f"the Ledger claim (line {claim.line}) cannot be compared (C9): the hand stopped at line {v.line} "
-            f"({v.rule}) before its end"
-        )
+        b.notes.append(ClaimNotCompared(claim.line, v.line, v.rule))
         return
     net = b.ledger.net
     for name, units in claim.units.items():
@@ -1261,24 +1265,39 @@ def foul_meld_ruling(
     return b.fail(Rule(rule), f"{what} (I2): {reason}", node)  # the ruling of the rule cited
 
 
-def put_right_fault(b: Board, reason: str, node: Located, *, player: str | None = None) -> Ruling:
-    """I2 in putting a foul meld right (``reason``): a ``mend`` or ``back`` with no foul meld to
-    put right or that does not make it good, a change of a foul meld before it is put right, a
-    call naming none, a mend answering no call, or a foul meld found at its call (``player``:
-    whose it is, default the player in turn)."""
+def _i2(b: Board, reason: str, node: Located, *, player: str | None = None) -> Ruling:
+    """The I2 ruling of ``reason`` (the words of one of the judges below; ``player``: whose it
+    is, default the player in turn)."""
     return b.fail(Rule.I2, reason, node, ruling=I2_FOUL, player=player)
 
 
-def _foul_of_turn(b: Board, n: int, node: Mend | TakeBack) -> Foul:
-    """The foul meld ``#n`` of this turn, or the foul addition to ``#n``, that ``node`` makes
-    good or takes back; raises I2."""
-    s = b.seat
-    assert s is not None
+def foul_of_turn(b: Board, n: int) -> Foul | None:
+    """The foul meld ``#n`` of this turn, or the foul addition to ``#n`` (None: there is none)."""
     for f in b.fouls:
         if f.number == n:
             return f
+    return None
+
+
+def no_foul_fault(b: Board, f: Foul | None, node: Mend | TakeBack) -> Ruling | None:
+    """I2: a ``mend`` or ``back #N`` names a foul meld or addition ``f`` laid this turn
+    (:func:`foul_of_turn`)."""
+    if f is not None:
+        return None
+    s = b.seat
+    assert s is not None
     what = "make good" if type(node) is Mend else "take back"
-    raise put_right_fault(b, f"{s.name} has no foul meld #{n} laid this turn to {what}", node)
+    return _i2(b, f"{s.name} has no foul meld #{node.target} laid this turn to {what}", node)
+
+
+def _foul_of_turn(b: Board, node: Mend | TakeBack) -> Foul:
+    """The foul meld or addition ``node`` makes good or takes back; raises I2."""
+    f = foul_of_turn(b, node.target)
+    r = no_foul_fault(b, f, node)
+    if r is not None:
+        raise r
+    assert f is not None
+    return f
 
 
 def meld_index(b: Board, n: int) -> int | None:
@@ -1294,15 +1313,13 @@ def meld_index(b: Board, n: int) -> int | None:
     return k
 
 
-def foul_first(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
+def foul_first_fault(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
     """I2: a meld that is foul (a foul new meld, or one with a foul addition) is made good or
     taken back before anything else changes it."""
     for f in b.fouls:
         if f.number == n:
             what = "a foul meld" if f.base is None else f"a foul addition ({format_cards(f.added)})"
-            return put_right_fault(
-                b, f"#{n} is {what}: make it good (mend #{n}) or take it back (back #{n}) first", node
-            )
+            return _i2(b, f"#{n} is {what}: make it good (mend #{n}) or take it back (back #{n}) first", node)
     return None
 
 
@@ -1315,28 +1332,38 @@ def _less(cards: tuple[Card, ...], minus: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(left)
 
 
+def mend_keeps_fault(b: Board, base: LaidMeld, a: Mend) -> Ruling | None:
+    """I2: a mend of a foul addition keeps every card the meld ``base`` held before it."""
+    missing = _less(base.cards, a.cards)
+    if not missing:
+        return None
+    reason = f"mend #{a.target} keeps every card #{a.target} held before the addition"
+    return _i2(b, f"{reason} ({format_cards(missing)} missing)", a)
+
+
+def mend_adds_fault(b: Board, base: LaidMeld, a: Mend) -> Ruling | None:
+    """I2: a mend of a foul addition adds a card to the meld ``base`` (else the addition is
+    taken back, not made good)."""
+    if _less(a.cards, base.cards):
+        return None
+    return _i2(b, f"mend #{a.target} adds nothing to #{a.target}: take the addition back (back #{a.target})", a)
+
+
 def verify_mend(b: Board, a: Mend) -> MendPlan:
     """I2 made good: ``#N`` is a foul new meld of this turn and ``cards`` a legal meld (M1-M5),
     or ``#N`` had a foul addition and ``cards`` are the whole meld, every card it held before
     the addition and a legal addition (M5, C7); the cards it adds held (E4, I1), those it
     leaves go back to the hand; raises Ruling."""
-    f = _foul_of_turn(b, a.target, a)
+    f = _foul_of_turn(b, a)
     if f.base is None:
         laid = b.rules.laid(a.cards)
         if laid is None:
             raise _foul(b, a.cards, a)
     else:
-        missing = _less(f.base.cards, a.cards)
-        if missing:
-            reason = f"mend #{a.target} keeps every card #{a.target} held before the addition"
-            raise put_right_fault(b, f"{reason} ({format_cards(missing)} missing)", a)
+        r = mend_keeps_fault(b, f.base, a) or mend_adds_fault(b, f.base, a)
+        if r is not None:
+            raise r
         added = _less(a.cards, f.base.cards)
-        if not added:
-            raise put_right_fault(
-                b,
-                f"mend #{a.target} adds nothing to #{a.target}: take the addition back (back #{a.target})",
-                a,
-            )
         grown = b.rules.grown(f.base, added)
         if isinstance(grown, MeldError):
             raise foul_meld_ruling(b, grown.rule, grown.reason, a, addition=True)
@@ -1407,11 +1434,20 @@ def apply_mend(b: Board, a: Mend, plan: MendPlan) -> list[Payment]:
 def verify_back(b: Board, a: TakeBack) -> Foul:
     """I2 taken back: ``#N`` is a foul meld or addition of this turn (one left lying since an
     earlier turn, he has discarded since: it can only be made good); raises Ruling."""
-    f = _foul_of_turn(b, a.target, a)
-    if f.earlier:
-        why = f"#{a.target} was laid in an earlier turn and {f.violation.player} has discarded since"
-        raise put_right_fault(b, f"{why}: it can only be made good (mend #{a.target})", a)
+    f = _foul_of_turn(b, a)
+    r = earlier_foul_back_fault(b, f, a)
+    if r is not None:
+        raise r
     return f
+
+
+def earlier_foul_back_fault(b: Board, f: Foul, a: TakeBack) -> Ruling | None:
+    """I2: a foul meld left lying since an earlier turn (its player has discarded since) can
+    only be made good, not taken back."""
+    if not f.earlier:
+        return None
+    why = f"#{a.target} was laid in an earlier turn and {f.violation.player} has discarded since"
+    return _i2(b, f"{why}: it can only be made good (mend #{a.target})", a)
 
 
 def apply_back(b: Board, a: TakeBack, f: Foul) -> list[Payment]:
@@ -1456,7 +1492,7 @@ def own_melds_fault(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | No
 
 def _index(b: Board, n: int) -> int:
     """The index among the player's legal melds of his legal meld ``#n`` (P6 and
-    :func:`foul_first` have allowed the change)."""
+    :func:`foul_first_fault` have allowed the change)."""
     k = meld_index(b, n)
     assert k is not None
     return k
@@ -1595,7 +1631,7 @@ def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan | MendPlan:
         corrected = _correction(b, a)
         if corrected is not None:
             return corrected
-        r = foul_first(b, a.target, a)
+        r = foul_first_fault(b, a.target, a)
     if r is not None:
         raise r
     plan = plan_cards(b, a.cards, a, borrowed=False)
@@ -1708,7 +1744,7 @@ def _own_meld_changed(b: Board, a: Borrow | Split, n: int) -> LaidMeld:
     is M6's to answer (:func:`verify_borrow`, :func:`verify_split`); raises Ruling."""
     s = b.seat
     assert s is not None
-    r = borrowing_allowed_fault(b, a) or own_melds_fault(b, n, a) or foul_first(b, n, a)
+    r = borrowing_allowed_fault(b, a) or own_melds_fault(b, n, a) or foul_first_fault(b, n, a)
     if r is not None:
         raise r
     return s.melds[_index(b, n)]
@@ -1836,7 +1872,7 @@ def call_fault(b: Board, ev: Call) -> Ruling | None:
             why = f"{s.name} has {counted(n, 'meld')}" if n else f"{s.name} has no meld"
     where = Place(ev.line, ev.col + ev.number_at if ev.col else 0)
     reason = f"{ev.player} calls {s.name}'s #{ev.target}, but no foul meld is there: {why}"
-    return put_right_fault(b, reason, where, player=ev.player)
+    return _i2(b, reason, where, player=ev.player)
 
 
 def apply_call(b: Board, ev: Call) -> None:
@@ -1851,10 +1887,12 @@ def apply_call(b: Board, ev: Call) -> None:
         if type(a) is Mend and a.target == ev.target:
             b.answering = ev
             return
-    _found(b, ev, "")
+    retire_found(b, ev, "")
 
 
-def _found(b: Board, ev: Call, why: str) -> None:
+def found_at_call_ruling(b: Board, ev: Call, why: str) -> Ruling:
+    """I2: the foul meld ``ev`` calls, left lying after its player's discard and not made good
+    (``why``: what the answer on the next line was, if any), is found at the call."""
     s = b.by_name[ev.other]
     f = _standing(s, ev.target)
     assert f is not None
@@ -1863,8 +1901,12 @@ def _found(b: Board, ev: Call, why: str) -> None:
         f"{laid.message} (laid at line {laid.line}), called by {ev.player} after {s.name}'s discard"
         f" and not made good{why}"
     )
-    v = put_right_fault(b, reason, Place(ev.line, ev.col), player=s.name).violation
-    retire(b, s, v, ev)
+    return _i2(b, reason, Place(ev.line, ev.col), player=s.name)
+
+
+def retire_found(b: Board, ev: Call, why: str) -> None:
+    """The player whose foul meld is found at the call retires (I2)."""
+    retire(b, b.by_name[ev.other], found_at_call_ruling(b, ev, why).violation, ev)
 
 
 def lone_mend(turn: Turn) -> bool:
@@ -1880,12 +1922,14 @@ def looks_back(ev: Event) -> bool:
     return kind is Call or kind is Count or (kind is Turn and lone_mend(ev))  # type: ignore[arg-type]
 
 
-def stray_mend(b: Board, turn: Turn) -> Violation:
-    """I2: a ``mend`` on a line of its own that answers no call on the line before."""
+def stray_mend_fault(b: Board, turn: Turn) -> Ruling | None:
+    """I2: a ``mend`` on a line of its own answers a call on the line before."""
+    if b.answering is not None:
+        return None
     a = turn.actions[0]
     assert isinstance(a, Mend)
     why = f"a mend on a line of its own answers a call of {turn.player}'s #{a.target} on the line before"
-    return put_right_fault(b, why, turn, player=turn.player).violation
+    return _i2(b, why, turn, player=turn.player)
 
 
 def answer(b: Board, turn: Turn) -> Violation | None:
@@ -1908,7 +1952,7 @@ def answer(b: Board, turn: Turn) -> Violation | None:
         s.standing, b.fouls, b.turn, b.seat = b.fouls, [], None, None
         if r.violation.rule is not Rule.I2:
             return r.violation
-        _found(b, ev, f" (the mend at line {a.line} is no meld either: {r.violation.message})")
+        retire_found(b, ev, f" (the mend at line {a.line} is no meld either: {r.violation.message})")
         return None
     payments = apply_mend(b, a, plan)
     b.step(turn, a, a, payments)
@@ -1934,12 +1978,9 @@ def apply_count(b: Board, ev: Count) -> None:
     bad = wrong_count_fault(b, ev)
     if bad is None:
         if s.unknown and ev.number is None:
-            b.notes.append(
-                f"line {ev.line}: {ev.player} counts {s.name}, whose cards are not written and no number is given"
-                " (I1): nothing to compare"
-            )
+            b.notes.append(CountNotCompared(ev.line, ev.player, s.name))
         else:
-            b.notes.append(f"line {ev.line}: {ev.player} counts {s.name}: {b.hand_size} cards, right (I1): noted")
+            b.notes.append(CountRight(ev.line, ev.player, s.name, b.hand_size))
         return
     if b.turn_no:
         retire(b, s, bad.violation, ev)

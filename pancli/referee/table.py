@@ -60,10 +60,14 @@ M6     :func:`.play.borrowing_allowed_fault` (the house rules allow it), one fun
 C7     :func:`.play.lowered_value_fault` (an addition never lowers a value: the engine's ``grow``),
        one function a question: :func:`.play.lowered_split_fault` (nor does a split)
 I2     :func:`.play.foul_meld_ruling` (laid foul by :func:`.play.lay_foul`; a foul meld or addition
-       made good by :func:`.play.verify_mend`, taken back by :func:`.play.verify_back`,
-       changed before either: :func:`.play.foul_first`; found at the end of the turn:
-       :func:`.play.retire`), one function a question: :func:`.play.put_right_fault` (putting a
-       foul meld right goes wrong: nothing to mend, a call naming none, found at its call)
+       made good by :func:`.play.verify_mend`, taken back by :func:`.play.verify_back`; found at
+       the end of the turn or at its call: :func:`.play.retire`), one function a question:
+       :func:`.play.no_foul_fault` (a mend or back names a foul meld of the turn),
+       :func:`.play.foul_first_fault` (changed only once put right), :func:`.play.mend_keeps_fault`
+       and :func:`.play.mend_adds_fault` (a foul addition made good), :func:`.play.earlier_foul_back_fault`
+       (one left since an earlier turn is only made good), :func:`.play.call_fault` (a call names
+       a foul meld), :func:`.play.stray_mend_fault` (a lone mend answers a call),
+       :func:`.play.found_at_call_ruling` (a foul meld left lying, found at its call)
 I3     :func:`.play.closed_hand_fault` (a win stands before it: :func:`.play.winner_stands`)
 =====  ====================================================================================
 
@@ -178,7 +182,7 @@ from pancli.model.actions import (
     TakeBack,
     Turn,
 )
-from pancli.model.results import HandResult, LinesKept, Payment, Ruling, Violation, is_plain_turn, turn_steps
+from pancli.model.results import HandResult, LinesKept, PanRemark, Payment, Ruling, Violation, is_plain_turn, turn_steps
 from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import play
 from pancli.referee.board import DECIDING, PLAYING, Board, Foul, Phase, Seat
@@ -292,7 +296,7 @@ def draw_fault(b: Board, a: Draw) -> Ruling | None:
     )
 
 
-class Table(Board, LinesKept[HandResult]):
+class Table(Board, LinesKept[HandResult, PanRemark]):
     """The state of one hand, driven line by line: :meth:`play_event` for play lines,
     or :meth:`verify` / :meth:`apply` for single actions inside a turn
     (:meth:`begin_turn` and :meth:`end_turn` around them).
@@ -976,7 +980,8 @@ def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violatio
     """Play one turn line through the general path; False when a violation stops the hand (strict).
     A line of one ``mend`` answers the call on the line before (I2)."""
     if table.answering is not None or play.lone_mend(turn):
-        v = play.answer(table, turn) if table.answering is not None else play.stray_mend(table, turn)
+        stray = play.stray_mend_fault(table, turn)
+        v = play.answer(table, turn) if stray is None else stray.violation
         if v is not None:
             violations.append(v)
             return not strict

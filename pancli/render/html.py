@@ -43,7 +43,7 @@ from pancli.render.replay import tally_text
 from pancli.render.settle import amount_text
 from pancli.render.settle import summary as sitting_summary
 from pancli.render.text import money_text
-from pancli.render.words import MALFORMED_RULING, collections, outcome, parts
+from pancli.render.words import MALFORMED_RULING, collections, notes_text, outcome, parts
 from pancli.rulebook import RULEBOOK, lookup
 
 if TYPE_CHECKING:
@@ -414,7 +414,7 @@ class HtmlReport:
                     f'<div class="claim-box"><strong>wrong claim {self.rule(c.rule)}</strong> '
                     f"{escape(file)}:{c.line}:{c.col}: {escape(report.claim_message(c))}</div>"
                 )
-        parts.extend(f'<p class="note">note: {escape(n)}</p>' for n in result.notes)
+        parts.extend(f'<p class="note">note: {escape(n)}</p>' for n in notes_text(result))
         return "".join(parts)
 
     def _ledger(self, result: HandResult, script: HandScript) -> str:

@@ -49,7 +49,7 @@ from pancli.model.results import (
 )
 from pancli.notation.record_common import UpLine
 from pancli.notation.record_writer import action_text, item_text
-from pancli.render.words import MALFORMED_RULING, money_map
+from pancli.render.words import MALFORMED_RULING, money_map, pagruc_remark, pan_remark
 
 if TYPE_CHECKING:
     from pancli.app.report import HandReport
@@ -227,7 +227,7 @@ def hand_item(report: HandReport, event: str | None = None) -> HandItem | Pagruc
         rulings=[remedy_item(r, file) for r in result.remedies],
         claims=[claim_item(c) for c in result.claims],
         claims_ok=result.claims_ok,
-        notes=result.notes,
+        notes=tuple(map(pan_remark, result.notes)),
         stake=None if result.stake is None else format(result.stake, "f"),
         money=None if money is None else {p: format(m, "f") for p, m in money.items()},
     )
@@ -552,7 +552,7 @@ def pagruc_item(
         violations=[PagrucViolationItem(v.rule, v.line, v.col, v.player, v.message) for v in result.violations],
         claims=[claim_item(c) for c in result.claims],
         claims_ok=result.claims_ok,
-        notes=result.notes,
+        notes=tuple(map(pagruc_remark, result.notes)),
         file=file,
     )
 

@@ -13,7 +13,7 @@ from pancli.cards import Game
 from pancli.model.results import Ending
 from pancli.notation.cells import cell_width, ljust_cells
 from pancli.render.text import money_text
-from pancli.render.words import collection_lines, ledger_text, money_map, outcome
+from pancli.render.words import collection_lines, ledger_text, money_map, outcome, pagruc_remark, pan_remark
 
 if TYPE_CHECKING:
     from pancli.app.report import HandReport
@@ -97,7 +97,7 @@ def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
     for cl in result.claims:
         if not cl.ok:
             add(f"  WRONG CLAIM {error_line(file, cl.line, cl.col, cl.rule, claim_message(cl, pagruc=False))}")
-    out.extend(f"  note: {n}" for n in result.notes)
+    out.extend(f"  note: {pan_remark(n)}" for n in result.notes)
     add(f"  {outcome(result)}")
     add(f"  ledger: {ledger_text(result.ledger)}")
     money = money_map(result)
@@ -153,5 +153,5 @@ def plain_lines(result: PagrucHandResult, hand: int | None = None, file: str | N
     for c in result.claims:
         if not c.ok:
             out.append(f"  line {c.line}: claim wrong ({c.kind.value}, {c.player}): {c.claimed}, referee {c.actual}")
-    out.extend(f"  note: {n}" for n in result.notes)
+    out.extend(f"  note: {pagruc_remark(n)}" for n in result.notes)
     return out

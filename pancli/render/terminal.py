@@ -26,7 +26,16 @@ from pancli.notation.record_common import UpLine
 from pancli.notation.record_writer import item_text
 from pancli.render.plain import NONE_MARK, hand_title, malformed_line, player_cards, score_text, violation_line
 from pancli.render.text import MAX_COLUMNS, money_text, rule_hint
-from pancli.render.words import MALFORMED_RULING, Collection, collections, money_map, outcome, parts
+from pancli.render.words import (
+    MALFORMED_RULING,
+    Collection,
+    collections,
+    money_map,
+    outcome,
+    pagruc_remark,
+    pan_remark,
+    parts,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions
@@ -399,7 +408,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
             body = f"{place} {escape(claim_message(cl, pagruc=False))}[dim]{rule_hint(cl.rule)}[/]"
             print_hanging(console, "[bold yellow]WRONG CLAIM[/]", body)
     for n in result.notes:
-        print_hanging(console, "[dim]note:[/]", f"[dim]{escape(n)}[/]")
+        print_hanging(console, "[dim]note:[/]", f"[dim]{escape(pan_remark(n))}[/]")
     console.print(Text(outcome(result), style="bold"))
     print_table(console, ledger_table(result, script))
 
@@ -486,4 +495,4 @@ def render_text(result: PagrucHandResult, console: Console, hand: int | None = N
                 f"[red]line {c.line}: claim wrong[/] ({c.kind.value}, {c.player}): {c.claimed}, not {c.actual}"
             )
     for n in result.notes:
-        console.print(f"note: {n}")
+        console.print(f"note: {pagruc_remark(n)}")

@@ -1,6 +1,7 @@
 """The words every output form uses for a refereed hand: why a payment is made (by rule),
 payments of one moment grouped as *collections* ("4 from each of Ben Cruz Dee = 12"), the
-ledger in words and money, and the hand's outcome.
+ledger in words and money, the hand's outcome, and the referees' remarks (one function per
+game, :func:`pan_remark` and :func:`pagruc_remark`, for every output form).
 
 >>> from pancli.model.results import Payment, HandResult
 >>> from pancli.rulebook import Rule
@@ -17,15 +18,27 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from pancli.cards import Card, format_cards
-from pancli.model.results import Ending, HandResult, Payment, is_return
+from pancli.cards import Card, Game, format_cards
+from pancli.model.results import (
+    ClaimNotCompared,
+    CountNotCompared,
+    CountRight,
+    Ending,
+    HandResult,
+    Payment,
+    is_return,
+)
 from pancli.notation.record_writer import ledger_value
+from pancli.rules import counted
 from pancli.values import Value
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
     from pancli.melds import OutValue
+    from pancli.model.results import PanRemark
+    from pancli.pagruc.referee import PagrucHandResult, PagrucRemark
+    from pancli.rulebook import Rule
 
 WHY: Final[dict[str, str]] = {
     "C1": "valle set, different suits",
@@ -273,3 +286,71 @@ def outcome(result: HandResult) -> str:
         return f"void hand ({why}): forfeits and tops returned ({rule})"
     retired = ", ".join(f"{r.player} retired ({r.rule})" for r in result.retirements)
     return f"unfinished: nobody went out ({retired})" if retired else "unfinished: nobody went out"
+
+
+def notes_text(result: HandResult | PagrucHandResult) -> tuple[str, ...]:
+    """The remarks of a hand of either game (``result.notes``) in words, in order."""
+    if result.game is Game.PAGRUC:
+        return tuple(map(pagruc_remark, result.notes))
+    return tuple(map(pan_remark, result.notes))
+
+
+def _claim_stopped(line: int, rule: Rule, stopped_at: int, stopped_by: Rule) -> str:
+    return (
+        f"the Ledger claim (line {line}) cannot be compared ({rule}): the hand stopped at line {stopped_at}"
+        f" ({stopped_by}) before its end"
+    )
+
+
+def pan_remark(r: PanRemark) -> str:
+    """A Panguingue referee's remark (``HandResult.notes``) in words.
+
+    >>> from pancli.rulebook import Rule
+    >>> pan_remark(CountRight(14, "Ana", "Ben", 10))
+    'line 14: Ana counts Ben: 10 cards, right (I1): noted'
+    >>> pan_remark(ClaimNotCompared(31, 29, Rule.P8))
+    'the Ledger claim (line 31) cannot be compared (C9): the hand stopped at line 29 (P8) before its end'
+    """
+    if isinstance(r, CountRight):
+        return f"line {r.line}: {r.player} counts {r.counted}: {r.cards} cards, right ({r.rule}): noted"
+    if isinstance(r, CountNotCompared):
+        return (
+            f"line {r.line}: {r.player} counts {r.counted}, whose cards are not written and no number is given"
+            f" ({r.rule}): nothing to compare"
+        )
+    assert isinstance(r, ClaimNotCompared)
+    return _claim_stopped(r.line, r.rule, r.stopped_at, r.stopped_by)
+
+
+def pagruc_remark(r: PagrucRemark) -> str:
+    """A PAGRUC referee's remark (``PagrucHandResult.notes``) in words.
+
+    >>> from pancli.pagruc.referee import ScoreUnknown
+    >>> pagruc_remark(ScoreUnknown("Cy", 1))
+    "Cy's score cannot be computed: 1 unknown card left in hand (no deal line) count minus (G7)"
+    """
+    # start-up: a Panguingue record is written without the PAGRUC engine
+    from pancli.pagruc.referee import (
+        ClaimNotFinished,
+        ClaimScoreUnknown,
+        ClaimStopped,
+        HandNotFinished,
+        NoDealLine,
+        ScoreUnknown,
+    )
+
+    if isinstance(r, NoDealLine):
+        return f"{r.player} has no deal line: the {r.cards} cards dealt are unknown (trusted within {r.rule})"
+    if isinstance(r, ScoreUnknown):
+        return (
+            f"{r.player}'s score cannot be computed: {counted(r.hidden, 'unknown card')} left in hand"
+            f" (no deal line) count minus ({r.rule})"
+        )
+    if isinstance(r, HandNotFinished):
+        return f"the hand is not finished: nobody has discarded the last card in hand ({r.rule})"
+    if isinstance(r, ClaimStopped):
+        return _claim_stopped(r.line, r.rule, r.stopped_at, r.stopped_by)
+    if isinstance(r, ClaimNotFinished):
+        return f"the Ledger claim (line {r.line}) cannot be compared ({r.rule}): the hand is not finished"
+    assert isinstance(r, ClaimScoreUnknown)
+    return f"the Ledger claim for {r.player} cannot be checked: {r.player}'s score is unknown"
