@@ -1952,6 +1952,21 @@ def test_C6_C8_the_review_asks_collected_what_the_payers_come_to() -> None:
     assert figures(PanRules(HOYLE)) != figures(HouseShare(HOYLE))
 
 
+def test_C6_an_analysis_s_totals_are_the_rules_object_s_collected() -> None:
+    """What ``pan analyze`` shows in all (the best arrangement's, each draw's) is the answer of
+    the rules object it was handed, not its own multiplication by the opponents."""
+    from pancli.analyze.analysis import analyze
+    from pancli.render.analysis import to_json
+
+    hand = list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 7c"))
+    plain, shared = (analyze(hand, HOYLE, players=4, samples=20, rules=r) for r in (PanRules(HOYLE), HouseShare(HOYLE)))
+    assert plain.best.value > 0
+    assert plain.collected(plain.best.value) == 3 * plain.best.value
+    assert shared.collected(shared.best.value) == 4 * shared.best.value
+    rows = [(d["value"], d["total"]) for d in to_json(shared, None)["draws"]]
+    assert any(v for v, _ in rows) and all(total == 4 * v for v, total in rows)
+
+
 def test_T2_the_referee_the_advice_and_the_review_ask_owes_winner() -> None:
     from pancli.analyze.advice import advise
     from pancli.analyze.analysis import analyze

@@ -132,6 +132,10 @@ class Analysis(Value):
     outs: tuple[int, ...] = ()
     """C8 per opponent for each draw-table row (by slot) that puts the player out, 0 for the
     others: as the rules object of the analysis answers it (:meth:`PanRules.going_out_value`)."""
+    totals: tuple[tuple[int, int], ...] = ()
+    """For each value the analysis shows (the arrangements', the draw table's): that value from
+    each opponent, and what the opponents pay in all, as the rules object of the analysis answers
+    it (:meth:`PanRules.collected`); :meth:`collected` reads it."""
 
     @property
     def next_turn(self) -> bool:
@@ -144,7 +148,8 @@ class Analysis(Value):
         return self.players - 1
 
     def collected(self, units: int) -> int:
-        """What ``units`` from each opponent come to in all: every opponent pays them (C6, C8).
+        """What ``units`` from each opponent (a value the analysis shows) come to in all, as the
+        rules object of the analysis answered (:attr:`totals`: every opponent pays them, C6).
 
         >>> from pancli.rules import HOYLE
         >>> from pancli.cards import card, Rank, Suit
@@ -153,7 +158,7 @@ class Analysis(Value):
         >>> a.best.value, a.opponents, a.collected(a.best.value)
         (5, 4, 20)
         """
-        return units * self.opponents
+        return dict(self.totals)[units]
 
     @property
     def unseen(self) -> int:
@@ -256,9 +261,12 @@ def analyze(
     odds = out_odds(ctx, live, exact_first, turns=turns, samples=samples, seed=seed)
     out_table = next_table if next_hand is not None else tuple(table)
     outs = tuple(out_value(r, out_table, rules) for r in rows)
+    shown = {a.value for a in (best, now, waits) if a is not None} | {r.value for r in rows}
+    totals = tuple((v, rules.collected(v, players - 1)) for v in sorted(shown))
     return Analysis(
         tuple(hand), drawn, tuple(table), tuple(seen), players, profile, best, now, waits, tuple(rows), tuple(live),
         distance, odds, discard, next_hand, next_table, kept_draw=now is None and discard is not None, outs=outs,
+        totals=totals,
     )  # fmt: skip
 
 
