@@ -27,21 +27,16 @@ from typing import TYPE_CHECKING, Final
 
 from pancli.cards import PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
 from pancli.rules import MIN_MELD, Condition, Profile, SetGrowth, copies_fault, not_in_pack_words
+from pancli.rules import MeldError as MeldError  # (in rules: a PAGRUC hand loads no meld engine)
+from pancli.rules import OutValue as OutValue
 from pancli.values import Value
 
-if TYPE_CHECKING:  # a Literal built at run time costs start-up; annotations only name it
-    from typing import Literal
-
-    from pancli.rulebook import Rule
-
-    EngineRule = Literal["E1", "E2", "E4", "M1", "M2", "M3", "M5", "C7"]
+if TYPE_CHECKING:
+    from pancli.rules import EngineRule as EngineRule
 
     Over = Callable[[Iterable[tuple[int, int]]], str | None]
     """E4's comparison as the engine asks it: why some cards (each a card's :attr:`Card.index` and
     its copies) cannot all be there, or None (:meth:`pancli.panrules.PanRules.copies_fault`)."""
-    """The rules the meld engine judges, which its verdicts and errors name (ids of the registry,
-    :class:`pancli.rulebook.Rule`; spelled here so that a typo is a type error while ``pan check``
-    starts without importing the registry)."""
 
 
 class MeldKind(enum.Enum):
@@ -57,15 +52,6 @@ class SetShape(enum.Enum):
     ONE_SUIT = "one-suit"
     DIFFERENT_SUITS = "different-suits"
     NONCOMOQUER = "mixed ace/king"
-
-
-class MeldError(ValueError):
-    """A meld or an increase breaks a rule; ``rule`` is its id (``M3``; PAGRUC's ``G1``, ``G5``)."""
-
-    def __init__(self, rule: EngineRule | Rule, reason: str) -> None:
-        super().__init__(f"{rule} {reason}")
-        self.rule = rule
-        self.reason = reason
 
 
 def rope_value(profile: Profile, length: int, *, spades: bool, ace: bool, king: bool) -> int:
@@ -466,15 +452,6 @@ def spread_rule(n: int, copies: Sequence[int], over: Over | None = None, least: 
             if (copies_fault(counts, copies) if over is None else over(counts)) is not None:
                 return None
     return "M2"
-
-
-class OutValue(Value):
-    """What going out collects from each active opponent (C8): the ``bonus`` and the ``melds``
-    paid again, and their ``total``. Explaining a payment reads the parts."""
-
-    melds: int
-    bonus: int
-    total: int
 
 
 def going_out_value(melds: Iterable[Meld], profile: Profile, value: Callable[[Meld], int] | None = None) -> OutValue:

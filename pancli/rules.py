@@ -20,12 +20,22 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from msgspec.structs import replace
 
 from pancli.cards import ALL_CARDS, Pack, Rank, past_the_pack
 from pancli.values import Value
+
+if TYPE_CHECKING:  # a Literal built at run time costs start-up; annotations only name it
+    from typing import Literal
+
+    from pancli.rulebook import Rule
+
+    EngineRule = Literal["E1", "E2", "E4", "M1", "M2", "M3", "M5", "C7"]
+    """The rules the meld engine judges, which its verdicts and errors name (ids of the registry,
+    :class:`pancli.rulebook.Rule`; spelled here so that a typo is a type error while ``pan check``
+    starts without importing the registry)."""
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 15
@@ -242,6 +252,27 @@ CARDROOM: Final = Profile(
     borrowing=True,
 )
 PROFILES: Final[Mapping[str, Profile]] = {"hoyle": HOYLE, "cardroom": CARDROOM}
+
+
+class MeldError(ValueError):
+    """A meld or an increase breaks a rule; ``rule`` is its id (``M3``; PAGRUC's ``G1``, ``G5``).
+    The meld engine's (:mod:`pancli.melds`) and PAGRUC's; here, where both look, so that a
+    PAGRUC hand does not load the Panguingue meld engine to catch it."""
+
+    def __init__(self, rule: EngineRule | Rule, reason: str) -> None:
+        super().__init__(f"{rule} {reason}")
+        self.rule = rule
+        self.reason = reason
+
+
+class OutValue(Value):
+    """What going out collects from each active opponent (C8): the ``bonus`` and the ``melds``
+    paid again, and their ``total``. Explaining a payment reads the parts. (Here, not with the
+    meld engine's :func:`pancli.melds.going_out_value`: a hand's result names it, PAGRUC's too.)"""
+
+    melds: int
+    bonus: int
+    total: int
 
 
 class HouseRulesError(ValueError):

@@ -387,6 +387,7 @@ CONSTANT_CACHES = {
     "pancli/escapes.py:pattern": "one of the module's character classes, compiled when first needed",
     "pancli/notation/__init__.py:_pan_meld_reader": "parse_meld_line's reader of the usual Panguingue pack",
     "pancli/notation/fast.py:_usual": "each game's usual pack spellings",
+    "pancli/notation/fast.py:_usual_key": "which cards each game's usual pack holds, a reader's pack compared with it",
     "pancli/notation/grammar.py:_usual_elements": "each game's grammar of its usual pack",
     "pancli/notation/record_grammar.py:_usual_grammar": "each game's record grammar of its usual pack",
     "pancli/rulebook.py:_tables": "the rulebook's texts",

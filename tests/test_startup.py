@@ -53,7 +53,7 @@ LIGHT = ("pancli.rulebook", "pancli.jsontext", "pancli.meldspace")
 # pathlib (with urllib.parse and ipaddress) only where a path is handled: a house-rules file, a record
 PATHS = ("pathlib",)
 # C extensions (a shared library each) and copy (which looks for Jython's org.python.core on every path
-# entry) only where they are used: a name past ASCII, a turn line with comments, a table taken back;
+# entry) only where they are used: a name past ASCII, random's (self-play, sampling), a table taken back;
 # importlib.util only for the command list
 LOADED_LATE = ("unicodedata", "bisect", "copy", "importlib.util")
 # the JSON encoder and the list writer only where JSON is written (simulate's and settle's text without)
@@ -113,7 +113,12 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     "rules RULE": (["rules", "P8"], (*UI, "json", *STDLIB, *ENGINES, "pancli.jsontext", "pancli.model", READER)),
     "replay": (["replay", SMALL], (*UI, "json", *STDLIB, *LOADED_LATE, "pancli.analyze", "pancli.pagruc")),
     "replay --json": (["replay", "--json", SMALL], (*UI, *STDLIB, *LOADED_LATE, "pancli.analyze", "pancli.pagruc")),
-    "replay PAGRUC": (["replay", PAGRUC_FILE], (*UI, "json", *STDLIB, "pancli.analyze", "pancli.referee")),
+    # a PAGRUC hand loads no Panguingue meld engine (MeldError is in pancli.rules), its turn lines with
+    # comments no bisect
+    "replay PAGRUC": (
+        ["replay", PAGRUC_FILE],
+        (*UI, "json", *STDLIB, "pancli.analyze", "pancli.referee", "pancli.melds", "bisect"),
+    ),
     "fmt": (["fmt", SMALL], (*UI, "json", *STDLIB, *ENGINES)),
     "simulate": (
         ["simulate", "--hands", "1"],
@@ -145,7 +150,10 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
         ["score", "--game", "pagruc", "[5h 6h 7h] [Ac Ad As] | Ks Ah"],
         (*UI, "json", *STDLIB, *ENGINES, "pancli.jsontext", "pancli.meldspace", "pancli.records"),
     ),
-    "standings": (["standings", PAGRUC_FILE], (*UI, "json", *STDLIB, "pancli.referee", "pancli.analyze")),
+    "standings": (
+        ["standings", PAGRUC_FILE],
+        (*UI, "json", *STDLIB, "pancli.referee", "pancli.analyze", "pancli.melds", "bisect"),
+    ),
     # (decimal: a sitting's transfers are exact amounts, units too); no hand's text is written
     "settle": (
         ["settle", SMALL],
@@ -220,15 +228,19 @@ COMPILES = launcher(
     """
 import re
 compiled = []
-compile_now = re.compile
 
 
-def counted(pattern, flags=0):
-    compiled.append(pattern)
-    return compile_now(pattern, flags)
+def counting(use):
+    # a pattern's text given to any of re's functions is compiled by re at its first use
+    def counted(pattern, *args, **kwargs):
+        compiled.append(pattern)
+        return use(pattern, *args, **kwargs)
+
+    return counted
 
 
-re.compile = counted
+for name in ("compile", "search", "match", "fullmatch", "finditer", "findall", "sub", "split"):
+    setattr(re, name, counting(getattr(re, name)))
 """,
 )
 

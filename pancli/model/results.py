@@ -40,9 +40,9 @@ from decimal import localcontext
 from typing import TYPE_CHECKING, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
 from pancli.cards import Card, Cards, Game
-from pancli.melds import OutValue
 from pancli.model.actions import Action, Deal, Discard, Draw, Event, Turn
 from pancli.rulebook import Rule, prescribed
+from pancli.rules import OutValue
 from pancli.values import Value
 
 if TYPE_CHECKING:  # decimal is imported where a stake is read: most commands never need it

@@ -97,7 +97,8 @@ class PackSpellings:
         """Every accepted one-card token (``5s``, ``kH``, ``Q♥``, ``10h``) to its card."""
         self.canonical = {str(c): c for c in held}
         """The canonical token of each card held (``5s``, ``Kh``)."""
-        self.order = tuple(r for r in Rank if any(c.rank is r for c in held))
+        held_ranks = {c.rank for c in held}
+        self.order = tuple(r for r in Rank if r in held_ranks)
         """The ranks held, low to high."""
         self.pos = {r: i for i, r in enumerate(self.order)}
         self.ranks = _rank_spellings(self.order)
@@ -133,7 +134,7 @@ def pack_spellings(copies: Sequence[int]) -> PackSpellings:
     True
     """
     key = bytes([n > 0 for n in copies])
-    for pagruc in (False, True):
+    for pagruc in (True, False):  # (PAGRUC's key first: every card, no pack asked)
         if _usual_key(pagruc) == key:  # (by its key: the other game's spellings are not built)
             return _usual(pagruc)
     return PackSpellings(key)
@@ -152,6 +153,7 @@ def _usual(pagruc: bool) -> PackSpellings:
     return PackSpellings(_usual_key(pagruc))
 
 
+@functools.cache  # two constants, asked by every reader of a record
 def _usual_key(pagruc: bool) -> bytes:
     """Which of the 52 cards the game's usual pack holds, by :attr:`Card.index` (the key of its spellings)."""
     return bytes([1] * len(ALL_CARDS)) if pagruc else bytes([n > 0 for n in copies_by_index(Pack())])

@@ -30,9 +30,9 @@ from collections.abc import Callable, Iterable
 from itertools import pairwise
 
 from pancli.cards import Card, Rank, format_cards
-from pancli.melds import MeldError
 from pancli.pagruc.pack import PagrucPack, beyond_pack
 from pancli.rulebook import Rule
+from pancli.rules import MeldError
 from pancli.values import Value
 
 __all__ = ["MeldError", "PagrucKind", "PagrucMeld", "PagrucVerdict", "Where", "card_points", "judge", "lay_off"]
@@ -211,7 +211,7 @@ def lay_off(
     >>> lay_off(run, [card(Rank.NINE, Suit.HEARTS)], TWO_PACKS)
     Traceback (most recent call last):
     ...
-    pancli.melds.MeldError: G5 cannot lay 9h on 5h 6h 7h: a run is consecutive (missing 8)
+    pancli.rules.MeldError: G5 cannot lay 9h on 5h 6h 7h: a run is consecutive (missing 8)
     """
     added = tuple(added)
     if not added:

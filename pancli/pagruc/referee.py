@@ -80,7 +80,6 @@ from typing import TYPE_CHECKING, ClassVar, Final, Literal
 from msgspec import field
 
 from pancli.cards import Card, Game, format_cards
-from pancli.melds import MeldError
 from pancli.model.actions import (
     Action,
     Add,
@@ -117,6 +116,7 @@ from pancli.pagruc.melds import PagrucMeld
 from pancli.pagruc.rules import PagrucRules
 from pancli.pagruc.scoring import CardScore
 from pancli.rulebook import Rule
+from pancli.rules import MeldError
 from pancli.values import Value
 
 if TYPE_CHECKING:

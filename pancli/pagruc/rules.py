@@ -20,7 +20,6 @@ from typing import Final
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.decides import decides
-from pancli.melds import MeldError
 from pancli.pagruc import melds
 from pancli.pagruc.melds import PagrucMeld, PagrucVerdict, Where, card_points
 from pancli.pagruc.pack import (
@@ -35,6 +34,7 @@ from pancli.pagruc.pack import (
 )
 from pancli.pagruc.scoring import CardScore, HandScore
 from pancli.rulebook import Rule
+from pancli.rules import MeldError
 
 MAX_DEALS: Final = 5
 """No player deals more than five times in an official game (G8)."""
@@ -229,7 +229,7 @@ class PagrucRules:
         >>> PagrucRules().score([fast_cards("2c 2c 2c")], [], TWO_PACKS)
         Traceback (most recent call last):
         ...
-        pancli.melds.MeldError: G1 meld 1 (2c 2c 2c): 2c 3 times, but two packs hold two 2c
+        pancli.rules.MeldError: G1 meld 1 (2c 2c 2c): 2c 3 times, but two packs hold two 2c
         """
         laid: list[PagrucMeld] = []
         for i, group in enumerate(groups, 1):

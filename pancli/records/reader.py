@@ -64,6 +64,8 @@ the game's usual pack (a caller that judges no hand of the game)."""
 _TAG_START: Final = r"\[[A-Za-z]"
 _PAYS: Final = r"\[%pays[ \t\r\n]+([0-9]+)[ \t\r\n]*\]"
 """A claim: only a well-formed ``[%pays N]``; any other text in a comment is just comment."""
+_PAYS_MARK: Final = "[%pays"
+"""What every claim holds: a comment without it is not searched (nor :data:`_PAYS` compiled)."""
 _MISPLACED: Final = "a [%pays N] claim follows a meld, add, split or mend"
 _NOT_PLAIN: Final = frozenset(["[", " ", "\t", ""])
 """First characters that keep a line off the fast lane ('' too: blank lines)."""
@@ -332,6 +334,21 @@ def _unclosed(text: str, line: int) -> NotationError:
 # --------------------------------------------------------------------------- one hand
 
 
+def _last_at(starts: list[int], offset: int) -> int:
+    """The index of the last of the ascending ``starts`` at or before ``offset`` (-1: none):
+    a turn line's actions or lines, a few numbers (no bisect, a C extension to load at start-up).
+
+    >>> _last_at([0, 9, 20], 9), _last_at([0, 9, 20], 8), _last_at([3], 0)
+    (1, 0, -1)
+    """
+    i = 0
+    for start in starts:
+        if start > offset:
+            break
+        i += 1
+    return i - 1
+
+
 def _line_starts(text: str) -> list[int]:
     r"""The offset of each physical line in a logical line (one pass: reading a turn continued
     over many lines stays linear).
@@ -478,7 +495,7 @@ class _Hand:
     @staticmethod
     def _no_claim(text: str, comments: list[tuple[int, str]], line: int) -> None:
         for off, c in comments:
-            m = re.search(_PAYS, c)
+            m = re.search(_PAYS, c) if _PAYS_MARK in c else None
             if m:
                 raise error_at(text, off + m.start(), line, "R8", _MISPLACED)
 
@@ -491,8 +508,6 @@ class _Hand:
         line: int,
         before: tuple[str, ...],
     ) -> tuple[Turn, Notes]:
-        from bisect import bisect_right  # start-up: only a turn line with comments needs it
-
         acts = turn.actions
         lines = _line_starts(text) if "\n" in text else [0]
         starts = [lines[a.line - line] + a.col - 1 for a in acts]
@@ -504,10 +519,10 @@ class _Hand:
         for off, c in comments:
             if c[0] == ";":
                 eol = semicolon_text(c)
-            i = bisect_right(starts, off) - 1  # the action the comment follows (-1: before the first)
+            i = _last_at(starts, off)  # the action the comment follows (-1: before the first)
             if c[0] == "{":
                 (head if i < 0 else per[i]).append(c)
-            for m in re.finditer(_PAYS, c):
+            for m in re.finditer(_PAYS, c) if _PAYS_MARK in c else ():
                 where = off + m.start()
                 if i < 0 or not isinstance(acts[i], MeldNew | Add | Split | Mend):
                     raise error_at(text, where, line, "R8", _MISPLACED)
@@ -524,7 +539,7 @@ class _Hand:
                 assert isinstance(a, MeldNew | Add | Split | Mend)
                 new[i] = replace(a, claim=n)
                 at = claimed_at[i]
-                k = bisect_right(lines, at) - 1
+                k = _last_at(lines, at)
                 ln, col = line + k, at - lines[k] + 1
                 if ln == a.line:  # where a wrong claim is reported (on the action's line)
                     if self.claim_cols is None:
