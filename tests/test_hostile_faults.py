@@ -281,16 +281,18 @@ def test_a_refused_fork_leaves_the_work_to_pan_itself(monkeypatch: pytest.Monkey
     """``ulimit -u``: fork fails with EAGAIN; the tasks are done in this process, and that is said."""
     import errno
 
-    from pancli.app.workers import Workers
+    from pancli.app.workers import FewerWorkers, Workers
+    from pancli.render.text import fewer_workers_text
 
     def refuse() -> int:
         raise BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")
 
     monkeypatch.setattr(os, "fork", refuse)
-    said: list[str] = []
+    said: list[FewerWorkers] = []
     with Workers(2, abs, int, note=said.append) as pool:
         assert [r for _, r in pool.results(range(-3, 3), abs)] == [3, 2, 1, 0, 1, 2]
-    assert said == [
+    assert said == [FewerWorkers(2, 0, "Resource temporarily unavailable")]
+    assert [fewer_workers_text(f) for f in said] == [
         "pan: --jobs 2: cannot make worker 1 (Resource temporarily unavailable): the work goes on in one process,"
         " pan's own"
     ]

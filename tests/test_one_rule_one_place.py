@@ -871,7 +871,7 @@ def test_C1_C5_check_pay_the_referee_the_analyzer_and_its_exports_ask_conditions
     from pancli.app.lines import InputLine
     from pancli.app.pay import PayBatch, pay_report
     from pancli.render.analysis import summary_lines, to_json
-    from pancli.render.check import PlainRows
+    from pancli.render.check import PlainRows, check_reason
     from pancli.render.pay import PayRows
     from pancli.render.svg import analysis as analysis_svg
 
@@ -884,7 +884,7 @@ def test_C1_C5_check_pay_the_referee_the_analyzer_and_its_exports_ask_conditions
         text = "\n".join(v for _, v in summary_lines(a))
         (laid,) = [m for m in to_json(a, None)["best"] if m["meld"] == "5s 5s 5s"]
         svg = analysis_svg(a).body
-        return [check.conditions, check.reason, rows, paid, piped, "(C3 4)" in text, laid["conditions"],
+        return [check.conditions, check_reason(check), rows, paid, piped, "(C3 4)" in text, laid["conditions"],
                 "meld C3 4" in svg]  # fmt: skip
 
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
@@ -1461,7 +1461,7 @@ def test_G1_the_referee_melds_lay_offs_score_and_check_ask_beyond() -> None:
 
     from pagruc_selfplay import selfplay_hand
 
-    from pancli.app.check import assess_pagruc
+    from pancli.app.check import PacksNeeded, assess_pagruc
     from pancli.app.lines import InputLine
     from pancli.app.score import assess_score
     from pancli.records import read_hands
@@ -1479,8 +1479,8 @@ def test_G1_the_referee_melds_lay_offs_score_and_check_ask_beyond() -> None:
     assert assess_score(literal, TWO_PACKS).score is not None
     assert assess_score(literal, TWO_PACKS, NoCardTwice()).rule == Rule.G1
     # pan check's pack note looks for the smallest official table whose pack holds the meld
-    assert "needs two packs" in assess_pagruc(twice).reason
-    assert "needs two packs" not in assess_pagruc(twice, SixOrMore()).reason
+    assert assess_pagruc(twice).packs_needed == PacksNeeded(2, 2)
+    assert assess_pagruc(twice, SixOrMore()).packs_needed is None
     # the referee's G1 judge, over hands of six (two packs)
     text = "\n\n".join(selfplay_hand(("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay"), random.Random(i)) for i in range(6))
     scripts = [h.script for h in read_hands(io.StringIO(text), "six.pan") if h.script is not None]
@@ -1649,9 +1649,11 @@ def test_G7_G1_pan_check_s_pagruc_notes_are_the_rules_object_s_answers() -> None
     ``points``) and the packs it needs (G1, ``pack``), in the rules object's numbers."""
     from pancli.app.check import assess_pagruc
     from pancli.app.lines import InputLine
+    from pancli.render.check import check_reason
 
     def reasons(rules: PagrucRules) -> list[str]:
-        return [assess_pagruc(InputLine("<arg>", 1, t), rules).reason for t in ("Ac Ad As", "Ah 2h 3h", "5h 5h 5c")]
+        melds = ("Ac Ad As", "Ah 2h 3h", "5h 5h 5c")
+        return [check_reason(assess_pagruc(InputLine("<arg>", 1, t), rules)) for t in melds]
 
     assert reasons(PagrucRules()) == [
         "set of aces: aces 15 each in a set",

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from pancli.app import workers as workers_module
 from pancli.app.replay import JudgedChunk, _judge_chunk, replay_files
 from pancli.app.review import ReviewSink
-from pancli.app.workers import Workers
+from pancli.app.workers import FewerWorkers, Workers
 from pancli.cli import cli
 from pancli.cli.common import open_text
 from pancli.notation.record_common import LineMemos
@@ -114,7 +114,7 @@ def _never(n: int) -> Pair:
 
 
 def test_I3_the_workers_results_come_back_as_values_in_task_order() -> None:
-    said: list[str] = []
+    said: list[FewerWorkers] = []
     with Workers(2, _pair, Pair, note=said.append) as pool:
         got = list(pool.results(range(-20, 20), _never))
     assert got == [(n, Pair(n, f"{n:+d}")) for n in range(-20, 20)]

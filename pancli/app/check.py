@@ -21,12 +21,11 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from pancli.app.lines import STDIN_FILE, InputLine, batch_text, escape_text, is_skipped
-from pancli.cards import Card, Game, format_cards
+from pancli.cards import Card, Game, Rank, format_cards
 from pancli.melds import Meld, Rope, Set
 from pancli.notation import NotationError, parse_meld
 from pancli.notation.fast import MAX_LENGTH, PackSpellings, fast_card, fast_reject, pack_spellings, usual_spellings
 from pancli.panrules import PanRules
-from pancli.rules import Condition
 from pancli.values import Value, replace
 
 if TYPE_CHECKING:  # check and pay start without the registry: the ids are spelled as Literal types
@@ -40,6 +39,15 @@ if TYPE_CHECKING:  # check and pay start without the registry: the ids are spell
     """The rule a meld breaks: the meld engine's, a notation code, or a PAGRUC rule (G1, G4)."""
 
 
+class PacksNeeded(Value):
+    """G1's note on a legal PAGRUC meld that the pack of the smallest official table does not
+    hold: the ``packs`` of the smallest table whose pack holds it, and the most ``copies`` of one
+    card it has."""
+
+    packs: int
+    copies: int
+
+
 class MeldCheck(Value):
     """One meld of text, judged (the fields of ``pan check --json``): where it came from,
     what it is, and why not.
@@ -51,7 +59,12 @@ class MeldCheck(Value):
     single spaces. ``value`` is the units each active opponent pays for it as laid (C6,
     C7); ``engine_meld`` the engine's Rope or Set. A PAGRUC meld (``game``, from
     :func:`assess_pagruc`) has no condition, shape or engine meld; its ``value`` is the points
-    it scores (G7).
+    it scores (G7), ``ace_points`` what an ace scores in it (None: no ace) and ``packs_needed``
+    the packs it needs when the smallest official table's pack does not hold it (G1).
+
+    ``reason`` is the judge's words: why not, for an illegal meld; for a legal one what it is
+    (``one-suit set``, ``set of aces``), which the outputs follow with its conditions or notes
+    (:func:`pancli.render.check.check_reason`).
     """
 
     file: str
@@ -68,6 +81,8 @@ class MeldCheck(Value):
     cards: tuple[Card, ...] = ()
     engine_meld: Meld | None = None
     game: Game = Game.PANGUINGUE
+    ace_points: int | None = None
+    packs_needed: PacksNeeded | None = None
 
     def refused(self, rule: CheckRule, reason: str) -> MeldCheck:
         """This meld made illegal by a rule across melds (E4 in ``pan pay``): it counts nothing.
@@ -106,11 +121,6 @@ Judged = tuple[
 """The fields of a :class:`MeldCheck` after ``file`` and ``line``: a meld of text judged, not yet placed."""
 
 
-def _legal_reason(verdict_reason: str, conditions: tuple[Condition, ...]) -> str:
-    parts = "; ".join(f"{c.value} {c.description}" for c in conditions)
-    return f"{verdict_reason}; " + (parts or "no condition (pays nothing)")
-
-
 def held_by(rules: PanRules, game: Game = Game.PANGUINGUE) -> PackSpellings | None:
     """The cards a meld of ``game`` is read in: the pack of ``rules`` (E1, its ``copies``) for a
     Panguingue meld; None (the usual pack) for another game's.
@@ -133,17 +143,16 @@ def _judged(text: str, rules: PanRules, game: Game, pack: PackSpellings | None =
     meld = v.meld
     if meld is None:
         return (1, format_cards(cards), False, None, None, (), 0, v.rule, v.reason, cards, None)
-    conds = rules.conditions(meld)
     return (
         None,
         str(meld),
         True,
         meld.kind.value,
         meld.shape.value if isinstance(meld, Set) else None,
-        tuple(c.value for c in conds),
+        tuple(c.value for c in rules.conditions(meld)),
         rules.value(meld),
         None,
-        _legal_reason(v.reason, conds),
+        v.reason,
         cards,
         meld,
     )
@@ -212,8 +221,8 @@ def assess_pagruc(item: InputLine, rules: PagrucRules | None = None, pack: PackS
     :func:`pagruc_held` of ``rules``, when the caller keeps it).
 
     >>> r = assess_pagruc(InputLine("<arg>", 1, "Ac,Ad,As"))
-    >>> r.meld, r.kind, r.value, r.reason
-    ('Ac Ad As', 'set', 45, 'set of aces: aces 15 each in a set')
+    >>> r.meld, r.kind, r.value, r.reason, r.ace_points
+    ('Ac Ad As', 'set', 45, 'set of aces', 15)
     >>> r = assess_pagruc(InputLine("<arg>", 2, "Qh Kh Ah"))
     >>> r.col, str(r.rule), r.reason
     (1, 'G4', 'aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)')
@@ -235,16 +244,7 @@ def assess_pagruc(item: InputLine, rules: PagrucRules | None = None, pack: PackS
         return MeldCheck(
             item.file, item.line, 1, format_cards(cards), False, None, None, (), 0, v.rule, v.reason, cards, game=pagruc
         )
-    notes = [v.reason]
-    ace = next((c for c in meld.cards if c.rank.symbol == "A"), None)
-    if ace is not None:  # G7, as the rules object scores an ace where it lies
-        scored = rules.points(ace, meld.where)
-        in_set = meld.kind.value == "set"
-        notes.append(f"aces {scored} each in a set" if in_set else f"the ace counts {scored} in a run")
-    packs = _packs_needed(meld.cards, rules)
-    if packs is not None:
-        notes.append(packs)
-    reason = notes[0] + (": " + "; ".join(notes[1:]) if len(notes) > 1 else "")
+    ace = next((c for c in meld.cards if c.rank is Rank.ACE), None)
     return MeldCheck(
         item.file,
         item.line,
@@ -256,9 +256,11 @@ def assess_pagruc(item: InputLine, rules: PagrucRules | None = None, pack: PackS
         (),
         rules.meld_points(meld),
         None,
-        reason,
+        v.reason,
         cards,
         game=pagruc,
+        ace_points=None if ace is None else rules.points(ace, meld.where),  # G7: where it lies
+        packs_needed=_packs_needed(meld.cards, rules),
     )
 
 
@@ -279,25 +281,17 @@ def pagruc_held(rules: PagrucRules) -> PackSpellings:
     return pack_spellings(rules.copies_without_table())
 
 
-_PACK_WORDS = ("no", "one", "two")
-
-
-def _packs_needed(cards: tuple[Card, ...], rules: PagrucRules) -> str | None:
+def _packs_needed(cards: tuple[Card, ...], rules: PagrucRules) -> PacksNeeded | None:
     """G1's note on a legal PAGRUC meld that not every official table's pack holds (the same
     card more often than the smallest table's pack has it): the packs of the smallest table
     whose pack (:meth:`~pancli.pagruc.rules.PagrucRules.pack`) holds it; None when every
     table's does."""
     counts = Counter(cards)
-    most = max(counts.values())
     seats = rules.official_players()
     for players in seats:
         pack = rules.pack(players)
         if rules.beyond(pack, counts.items()) is None:
-            if players == seats[0]:
-                return None
-            packs = _PACK_WORDS[pack.packs] if pack.packs < len(_PACK_WORDS) else str(pack.packs)
-            times = "twice" if most == 2 else f"{most} times"
-            return f"needs {packs} pack{'s' * (pack.packs != 1)} (the same card {times})"
+            return None if players == seats[0] else PacksNeeded(pack.packs, max(counts.values()))
     return None
 
 

@@ -29,6 +29,7 @@ from pancli.values import Value
 
 if TYPE_CHECKING:
     from pancli.app.report import RefereedHand as RefereedHand
+    from pancli.app.workers import FewerWorkers
     from pancli.model.actions import HandScript
     from pancli.model.results import HandResult, JudgedHand, Remedy
     from pancli.notation.layout import RecordHand
@@ -326,7 +327,7 @@ def replay_files(
     strict: bool,
     profile: Profile | None,
     jobs: int = 1,
-    note: Callable[[str], None] | None = None,
+    note: Callable[[FewerWorkers], None] | None = None,
     chunk_hands: int = 0,
     rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:
@@ -339,8 +340,9 @@ def replay_files(
     hands in that many forked worker processes, where processes can be forked and the sink
     is a :class:`ChunkSink`: the sink gets the same output, in the same order. A chunk holds
     ``chunk_hands`` hands (0: :data:`CHUNK_HANDS`; fewer for a sink whose every hand is long work).
-    ``note`` is told, in a sentence, when fewer workers than ``jobs`` could be made (the caller
-    says it: nothing here writes to a terminal); ``jobs`` > 1 needs it.
+    ``note`` is told when fewer workers than ``jobs`` could be made (a
+    :class:`~pancli.app.workers.FewerWorkers`: the caller says it, nothing here writes to a
+    terminal); ``jobs`` > 1 needs it.
     """
     # start-up: pan replay --help does without these
     from pancli.notation.record_common import LineMemos
@@ -465,7 +467,7 @@ def _replay_parallel(
     strict: bool,
     profile: Profile | None,
     jobs: int,
-    note: Callable[[str], None],
+    note: Callable[[FewerWorkers], None],
     chunk_hands: int = CHUNK_HANDS,
     rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:

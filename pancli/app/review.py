@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from pancli.app.replay import Collector, OpenRecord
     from pancli.app.replay import RefereedHand as Refereed
     from pancli.app.report import HandReport
+    from pancli.app.workers import FewerWorkers
     from pancli.model.actions import Action, HandScript, Turn
     from pancli.model.results import HandResult, Violation
     from pancli.notation.layout import RecordHand
@@ -486,7 +487,7 @@ def review_files(
     player: str | None = None,
     profile: Profile | None = None,
     jobs: int = 1,
-    note: Callable[[str], None] | None = None,
+    note: Callable[[FewerWorkers], None] | None = None,
     page: ReviewPage | None = None,
     rules_by_profile: PanRulesByProfile | None = None,
 ) -> Tally:

@@ -23,8 +23,8 @@ worker has a pipe of its own each way and nothing else is shared:
   type msgspec cannot decode (None: one that holds the model's actions, a union of Structs
   without a tag) is pickled.
 
-Nothing here writes to a terminal: what is worth saying (fewer workers than asked) goes to
-``note``, which the command line gives.
+Nothing here writes to a terminal: what is worth saying (fewer workers than asked, a
+:class:`FewerWorkers`) goes to ``note``, which the command line gives and words through render/.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ from multiprocessing.connection import Connection, Pipe, wait
 from typing import Any, Final, Generic, TypeVar
 
 import msgspec
+
+from pancli.values import Value
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -58,23 +60,32 @@ class _Worker:
         self.task: Any = None
 
 
+class FewerWorkers(Value):
+    """Fewer worker processes than ``--jobs`` asked (``asked``) could be made: ``made`` were (0: the
+    work goes on in pan's own process); ``why`` the system's reason the next one could not be."""
+
+    asked: int
+    made: int
+    why: str
+
+
 class Workers(Generic[T, R]):
     """``jobs`` forked processes doing ``work(task)``; use as a context manager (the workers are
     killed and reaped when it ends) and :meth:`results` to hand out tasks and take results.
 
-    >>> said = []
+    >>> said: list[FewerWorkers] = []
     >>> with Workers(2, abs, int, note=said.append) as pool:
     ...     [r for _, r in pool.results(range(-3, 3), abs)]
     [3, 2, 1, 0, 1, 2]
     """
 
     def __init__(
-        self, jobs: int, work: Callable[[T], R], result_type: type[R] | None, *, note: Callable[[str], None]
+        self, jobs: int, work: Callable[[T], R], result_type: type[R] | None, *, note: Callable[[FewerWorkers], None]
     ) -> None:
         self.work = work
         self.jobs = jobs
         self.note = note
-        """Told, in a sentence, when fewer workers than ``jobs`` could be made."""
+        """Told when fewer workers than ``jobs`` could be made (:class:`FewerWorkers`)."""
         self._decoder = None if result_type is None else msgspec.msgpack.Decoder(result_type, dec_hook=_decoded)
         """The results' decoder (None: they are pickled)."""
         self._workers: list[_Worker] = []
@@ -93,9 +104,7 @@ class Workers(Generic[T, R]):
         return self
 
     def _fewer(self, made: int, exc: OSError) -> None:
-        why = exc.strerror or type(exc).__name__
-        rest = f"{made} worker{'s' if made != 1 else ''}" if made else "one process, pan's own"
-        self.note(f"pan: --jobs {self.jobs}: cannot make worker {made + 1} ({why}): the work goes on in {rest}")
+        self.note(FewerWorkers(self.jobs, made, exc.strerror or type(exc).__name__))
 
     def __exit__(self, *exc: object) -> None:
         self.close()

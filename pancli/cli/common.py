@@ -40,12 +40,15 @@ from pancli.app.lines import game_named as game_named
 from pancli.app.lines import is_skipped as is_skipped
 from pancli.app.lines import rules_object as rules_object
 from pancli.render.text import escaped as escaped
+from pancli.render.text import fewer_workers_text, jobs_clamped_text
 from pancli.render.text import rule_hint as rule_hint
 from pancli.render.text import stdout_console as stdout_console
 from pancli.render.text import stdout_is_terminal as stdout_is_terminal
 
 if TYPE_CHECKING:
     from decimal import Decimal
+
+    from pancli.app.workers import FewerWorkers
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -415,10 +418,10 @@ def input_lines(args: Sequence[str], nothing: str) -> Iterator[InputLine]:
         yield InputLine(ARG_FILE, i, text)
 
 
-def say_on_stderr(message: str) -> None:
+def say_on_stderr(fewer: FewerWorkers) -> None:
     """Write a note of the application's (``--jobs``: fewer workers than asked could be made) on
-    standard error: the application says what happened, the command line writes it."""
-    click.echo(message, err=True)
+    standard error: the application says what happened, render/ words it, the command line writes it."""
+    click.echo(fewer_workers_text(fewer), err=True)
 
 
 def worker_count(jobs: int) -> int:
@@ -428,7 +431,7 @@ def worker_count(jobs: int) -> int:
     if jobs == 0:
         return cpus
     if jobs > cpus:
-        click.echo(f"pan: --jobs {jobs} is more than the {cpus} CPUs here: {cpus} workers", err=True)
+        click.echo(jobs_clamped_text(jobs, cpus), err=True)
         return cpus
     return jobs
 

@@ -21,7 +21,6 @@ from pancli.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     complete_paths,
-    escaped,
     io_message,
     json_mode,
     json_option,
@@ -55,7 +54,9 @@ def _shown(found: Formatted, check: bool, diff: bool, stream: JsonStream | None)
         if stream is None:
             sys.stdout.write(diff_text)
     if check and found.canonical is False:
-        click.echo(f"would reformat {escaped(found.file)}", err=True)
+        from pancli.render.fmt import would_reformat  # start-up: a canonical file does without it
+
+        click.echo(would_reformat(found.file), err=True)
         status = max(status, EXIT_ILLEGAL)
     if stream is not None:
         # start-up: the JSON items only for --json
@@ -134,18 +135,19 @@ def _rewrite(files: tuple[str, ...]) -> int:
     """``--write`` (:func:`pancli.app.fmt.rewrite_files`): a line on standard error per file
     changed or left alone for a malformed hand; status 1 for a malformed hand, 2 for a file that
     cannot be read or written."""
-    from pancli.app.fmt import Outcome, rewrite_files  # the record reader: not for --help
+    # the record reader and the lines said: not for --help
+    from pancli.app.fmt import Outcome, rewrite_files
+    from pancli.render.fmt import left_unchanged, reformatted
 
     status = EXIT_OK
     for done in rewrite_files(files, report):
-        name = escaped(done.file)
         if done.outcome is Outcome.MALFORMED:
-            click.echo(f"pan fmt: {name} left unchanged: {done.malformed} malformed hand(s)", err=True)
+            click.echo(left_unchanged(done.file, done.malformed), err=True)
             status = max(status, EXIT_ILLEGAL)
         elif done.outcome is Outcome.FAILED:
             assert done.failure is not None
             click.echo(io_message(done.file, done.verb, done.failure), err=True)
             status = EXIT_USAGE
         elif done.outcome is Outcome.REFORMATTED:
-            click.echo(f"reformatted {name}", err=True)
+            click.echo(reformatted(done.file), err=True)
     return status

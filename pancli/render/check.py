@@ -1,5 +1,7 @@
 """The plain text of ``pan check``: a judged meld's tab-separated row (:data:`PLAIN_COLUMNS`) and
-its error line ``file:line:col: RULE reason`` (a long reason cut short: :func:`clipped`), of one
+its error line ``file:line:col: RULE reason`` (a long reason cut short: :func:`clipped`); the
+reason of a legal meld in words, its conditions or PAGRUC notes after the judge's words
+(:func:`check_reason`, :func:`legal_reason`, :func:`pagruc_reason`); of one
 :class:`~pancli.app.check.MeldCheck` (:func:`meld_row`, :func:`meld_error`) or of a batch's lines,
 written from the values :class:`~pancli.app.check.BatchJudge` gives (:class:`PlainRows`).
 
@@ -24,9 +26,10 @@ from pancli.app.check import judge_fields
 from pancli.app.lines import error_line
 from pancli.app.lines import error_suffix as line_suffix
 from pancli.cards import Game
+from pancli.rules import Condition
 
 if TYPE_CHECKING:
-    from pancli.app.check import BatchJudge, LineRuling, MeldCheck
+    from pancli.app.check import BatchJudge, LineRuling, MeldCheck, PacksNeeded
     from pancli.notation import PackSpellings
     from pancli.panrules import PanRules
 
@@ -38,6 +41,64 @@ PLAIN_COLUMNS = ("meld", "verdict", "kind", "condition", "value", "rule", "reaso
 
 MAX_REASON = 300
 """Error lines quote at most this many characters of a reason (a 1 MB meld stays readable)."""
+
+
+NO_CONDITION = "no condition (pays nothing)"
+"""What a legal Panguingue meld of no condition (C1-C5) is said to be worth."""
+
+
+def legal_reason(reason: str, conditions: tuple[str, ...]) -> str:
+    """The reason of a legal Panguingue meld: the judge's words, then each condition with its
+    description (C1-C5), or :data:`NO_CONDITION`.
+
+    >>> legal_reason("one-suit set", ("C2",)), legal_reason("rope", ())
+    ('one-suit set; C2 valle set, one suit', 'rope; no condition (pays nothing)')
+    """
+    parts = "; ".join([f"{c} {Condition(c).description}" for c in conditions])
+    return f"{reason}; {parts or NO_CONDITION}"
+
+
+_NUMBER_WORDS = ("no", "one", "two")
+
+
+def packs_text(n: PacksNeeded) -> str:
+    """G1's note on a meld the smallest official table's pack does not hold.
+
+    >>> from pancli.app.check import PacksNeeded
+    >>> packs_text(PacksNeeded(2, 2)), packs_text(PacksNeeded(3, 3))
+    ('needs two packs (the same card twice)', 'needs 3 packs (the same card 3 times)')
+    """
+    packs = _NUMBER_WORDS[n.packs] if n.packs < len(_NUMBER_WORDS) else str(n.packs)
+    times = "twice" if n.copies == 2 else f"{n.copies} times"
+    return f"needs {packs} pack{'s' * (n.packs != 1)} (the same card {times})"
+
+
+def pagruc_reason(c: MeldCheck) -> str:
+    """The reason of a legal PAGRUC meld: the judge's words, then what an ace scores in it (G7)
+    and the packs it needs (G1), when there is something to say.
+
+    >>> from pancli.app.check import assess_pagruc
+    >>> from pancli.app.lines import InputLine
+    >>> pagruc_reason(assess_pagruc(InputLine("<arg>", 1, "Ah 2h 3h")))
+    'run of hearts: the ace counts 1 in a run'
+    """
+    notes = []
+    if c.ace_points is not None:
+        scored = c.ace_points
+        notes.append(f"aces {scored} each in a set" if c.kind == "set" else f"the ace counts {scored} in a run")
+    if c.packs_needed is not None:
+        notes.append(packs_text(c.packs_needed))
+    return f"{c.reason}: {'; '.join(notes)}" if notes else c.reason
+
+
+def check_reason(c: MeldCheck) -> str:
+    """The reason every output writes of a judged meld: why not, or what a legal one is
+    (:func:`legal_reason`, :func:`pagruc_reason`)."""
+    if not c.legal:
+        return c.reason
+    if c.game is Game.PANGUINGUE:
+        return legal_reason(c.reason, c.conditions)
+    return pagruc_reason(c)
 
 
 def plain_line(
@@ -73,7 +134,7 @@ def error_suffix(col: int | None, rule: str | None, reason: str) -> str:
 
 def meld_row(c: MeldCheck) -> str:
     """The plain row of a judged meld (no newline): see :data:`PLAIN_COLUMNS`."""
-    return plain_line(c.meld, c.legal, c.kind, c.conditions, c.value, c.rule, c.reason)
+    return plain_line(c.meld, c.legal, c.kind, c.conditions, c.value, c.rule, check_reason(c))
 
 
 def meld_error(c: MeldCheck) -> str:
@@ -94,7 +155,8 @@ def plain_row(
     ':1: M3 a set of 7s must be all one suit or all different suits, not 7c 7s 7s\\n'
     """
     col, meld, legal, kind, _, conds, value, rule, reason, _, _ = judge_fields(text, rules, game, pack)
-    line = plain_line(meld, legal, kind, conds, value, rule, reason) + "\n"
+    said = legal_reason(reason, conds) if legal else reason
+    line = plain_line(meld, legal, kind, conds, value, rule, said) + "\n"
     return line, None if legal else error_suffix(col, rule, reason) + "\n"
 
 
@@ -136,7 +198,8 @@ class RowPieces:
             if len(self._made) >= self.cache_max:
                 self._made.clear()
             end = "" if r.then_meld else "\n"
-            row = plain_line("", r.legal, r.kind, r.conditions, r.value, r.rule, r.reason) + end
+            said = legal_reason(r.reason, r.conditions) if r.legal else r.reason
+            row = plain_line("", r.legal, r.kind, r.conditions, r.value, r.rule, said) + end
             suffix = None
             if not r.legal:
                 suffix = (line_suffix(r.col, r.rule, r.reason) if r.then_meld

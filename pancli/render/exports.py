@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from pancli.app.check import MeldCheck
 from pancli.cards import Game
 from pancli.jsontext import Item
-from pancli.render.check import RowPieces
+from pancli.render.check import RowPieces, check_reason, legal_reason
 from pancli.values import replace
 
 if TYPE_CHECKING:
@@ -69,14 +69,18 @@ class PagrucCheckItem(Item):
 
 def check_item(c: MeldCheck) -> CheckItem | PagrucCheckItem:
     """The JSON object of one judged meld."""
-    return _check_item(c.meld, c.legal, c.kind, c.conditions, c.value, c.rule, c.reason, c.shape,
+    return _check_item(c.meld, c.legal, c.kind, c.conditions, c.value, c.rule, check_reason(c), c.shape,
                        c.file, c.line, c.col, c.game)  # fmt: skip
 
 
-def ruled_item(file: str, line: int, meld: str, r: LineRuling, game: Game) -> CheckItem | PagrucCheckItem:
+def ruled_item(
+    file: str, line: int, meld: str, r: LineRuling, game: Game, said: str | None = None
+) -> CheckItem | PagrucCheckItem:
     """The JSON object of a meld of a batch so ruled (:class:`~pancli.app.check.BatchJudge`): the
-    object :func:`check_item` makes of its check."""
-    return _check_item(meld, r.legal, r.kind, r.conditions, r.value, r.rule, r.full_reason(meld), r.shape,
+    object :func:`check_item` makes of its check (``said``: the reason of a legal ruling, when
+    the caller has it worded)."""
+    reason = (said or legal_reason(r.reason, r.conditions)) if r.legal else r.full_reason(meld)
+    return _check_item(meld, r.legal, r.kind, r.conditions, r.value, r.rule, reason, r.shape,
                        file, line, r.col, game)  # fmt: skip
 
 
@@ -296,6 +300,8 @@ class JsonBatch:
         self.game = judge.game
         self.judge = judge
         self.pieces = RowPieces(_JSON_CACHE_MAX)
+        self._said: dict[LineRuling, str] = {}
+        """The reason of each legal ruling, worded once (a batch has few)."""
 
     def _item(self, text: str) -> BatchItem:
         """The object and error suffix of one line (line number 0)."""
@@ -303,7 +309,14 @@ class JsonBatch:
         if row is None:
             return None, None
         meld, ruling = row
-        return ruled_item(self.file, 0, meld, ruling, self.game), self.pieces.error(meld, ruling)
+        said = None
+        if ruling.legal:
+            said = self._said.get(ruling)
+            if said is None:
+                if len(self._said) >= _JSON_CACHE_MAX:
+                    self._said.clear()
+                said = self._said[ruling] = legal_reason(ruling.reason, ruling.conditions)
+        return ruled_item(self.file, 0, meld, ruling, self.game, said), self.pieces.error(meld, ruling)
 
     def slices(self, blocks: Iterable[list[str]]) -> Iterator[tuple[list[CheckItem | PagrucCheckItem], str]]:
         """The objects and the error lines of each slice of at most :data:`JSON_SLICE` lines of

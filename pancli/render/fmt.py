@@ -1,5 +1,6 @@
-"""The exporters of ``pan fmt``: the ``--json`` object of each input and the unified diff of
-``--diff`` (the canonical text itself is the canonical writer's)."""
+"""The exporters of ``pan fmt``: the ``--json`` object of each input, the unified diff of
+``--diff`` (the canonical text itself is the canonical writer's) and the status lines said on
+standard error (:func:`would_reformat`, :func:`reformatted`, :func:`left_unchanged`)."""
 
 from __future__ import annotations
 
@@ -64,3 +65,26 @@ def unified_diff(original: str, formatted: str, file: str) -> str:
         ),
         layout=True,
     )
+
+
+def would_reformat(file: str) -> str:
+    """``--check``'s line for a file not in canonical form.
+
+    >>> would_reformat("a\\x1bb.pan")
+    'would reformat a\\\\x1bb.pan'
+    """
+    return f"would reformat {escape_text(file)}"
+
+
+def reformatted(file: str) -> str:
+    """``--write``'s line for a file rewritten in canonical form."""
+    return f"reformatted {escape_text(file)}"
+
+
+def left_unchanged(file: str, malformed: int) -> str:
+    """``--write``'s line for a file left as it is: it holds ``malformed`` malformed hands.
+
+    >>> left_unchanged("a.pan", 2)
+    'pan fmt: a.pan left unchanged: 2 malformed hand(s)'
+    """
+    return f"pan fmt: {escape_text(file)} left unchanged: {malformed} malformed hand(s)"

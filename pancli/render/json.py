@@ -381,13 +381,11 @@ def step_events(steps: Iterable[Recorded], hand: int, file: str) -> Iterator[Ste
         # the same lines as their steps (tests/test_cli_replay.py compares them)
         if type(s) is Turn:
             d, x = s.actions
-            drawn = cast(Draw, d).card
-            card = drawn.text
+            i = cast(Draw, d).card.index
+            drew, threw = _TURN_TEXT[i]
             player = s.player
-            yield StepEvent("draw", file, hand, d.line, d.col or 1, player, "draw " + card, (), ())
-            yield StepEvent(
-                "discard", file, hand, x.line, x.col or 1, player, "discard " + card, _DISCARDED[drawn.index], ()
-            )
+            yield StepEvent("draw", file, hand, d.line, d.col or 1, player, drew, (), ())
+            yield StepEvent("discard", file, hand, x.line, x.col or 1, player, threw, _DISCARDED[i], ())
             continue
         if type(s) is Deal:
             moves = tuple([_DEALT[c.index] for c in s.cards])
@@ -424,6 +422,9 @@ _DEALT: Final = [Move(c.text, *DEALT) for c in ALL_CARDS]
 _DISCARDED: Final = [(Move(c.text, STOCK, DISCARD_PILE),) for c in ALL_CARDS]
 """The moves of a plain turn's discard, by the card's index: from the stock to the pile
 (:func:`~pancli.model.results.turn_steps`)."""
+_TURN_TEXT: Final = [(action_text(Draw(c)), action_text(Discard(c))) for c in ALL_CARDS]
+"""A plain turn's two texts, by the drawn (and discarded) card's index: the record writer's words
+(:func:`~pancli.notation.record_writer.action_text`, the one writer of an action), made once."""
 
 
 # --------------------------------------------------------------------------- PAGRUC

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
-from pancli.render.check import NONE_MARK
+from pancli.render.check import NONE_MARK, check_reason
 from pancli.render.text import stdout_console
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def meld_table(reports: Iterable[MeldCheck], title: str | None = None) -> Table:
             "+".join(r.conditions) or NONE_MARK,
             str(r.value),
             f"[red]{r.rule}[/]" if r.rule else NONE_MARK,
-            r.reason,
+            check_reason(r),
         )
     return table
 
@@ -95,5 +95,5 @@ def pagruc_meld_table(reports: Iterable[MeldCheck]) -> Table:
         table.add_column(name, justify="right" if name == "points" else "left", overflow="fold")
     for r in reports:
         legal = "[green]yes[/]" if r.legal else "[red]no[/]"
-        table.add_row(r.meld, legal, r.kind or NONE_MARK, str(r.value), r.rule or NONE_MARK, r.reason)
+        table.add_row(r.meld, legal, r.kind or NONE_MARK, str(r.value), r.rule or NONE_MARK, check_reason(r))
     return table

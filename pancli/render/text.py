@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from pancli.app.workers import FewerWorkers
     from pancli.notation.layout import RecordHand
 
 
@@ -82,3 +83,26 @@ def warning_lines(hand: RecordHand) -> str:
     """The standard-error lines of a hand's warnings (two names that look alike): the error
     line's form, the message starting ``warning:``; they change no exit status."""
     return "".join(error_line(hand.file, w.line, w.col, w.code, f"warning: {w.message}") + "\n" for w in hand.warnings)
+
+
+def fewer_workers_text(f: FewerWorkers) -> str:
+    """What ``--jobs`` says when fewer workers than it asked could be made.
+
+    >>> from pancli.app.workers import FewerWorkers
+    >>> fewer_workers_text(FewerWorkers(4, 2, "Too many open files"))
+    'pan: --jobs 4: cannot make worker 3 (Too many open files): the work goes on in 2 workers'
+    >>> fewer_workers_text(FewerWorkers(2, 0, "Resource temporarily unavailable"))[-42:]
+    "the work goes on in one process, pan's own"
+    """
+    made = f.made
+    rest = f"{made} worker{'s' if made != 1 else ''}" if made else "one process, pan's own"
+    return f"pan: --jobs {f.asked}: cannot make worker {made + 1} ({f.why}): the work goes on in {rest}"
+
+
+def jobs_clamped_text(jobs: int, cpus: int) -> str:
+    """What ``--jobs`` says when it asks for more workers than there are CPUs.
+
+    >>> jobs_clamped_text(64, 2)
+    'pan: --jobs 64 is more than the 2 CPUs here: 2 workers'
+    """
+    return f"pan: --jobs {jobs} is more than the {cpus} CPUs here: {cpus} workers"
