@@ -102,6 +102,7 @@ from pancli.model.results import (
     STOCK,
     ClaimCheck,
     ClaimKind,
+    ClaimNotCompared,
     Ending,
     LinesKept,
     Remark,
@@ -193,15 +194,11 @@ class HandNotFinished(Remark):
     rule: ClassVar[Rule] = Rule.G6
 
 
-class ClaimStopped(Remark):
+class ClaimStopped(ClaimNotCompared):
     """G7: the Ledger claim at ``line`` cannot be compared: a violation of ``stopped_by`` at
-    ``stopped_at`` stopped the hand before its end."""
+    ``stopped_at`` stopped the hand before its end (Panguingue's C9 remark, under PAGRUC's rule)."""
 
     rule: ClassVar[Rule] = Rule.G7
-
-    line: int
-    stopped_at: int
-    stopped_by: Rule
 
 
 class ClaimNotFinished(Remark):

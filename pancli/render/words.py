@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from pancli.melds import OutValue
     from pancli.model.results import PanRemark
     from pancli.pagruc.referee import PagrucHandResult, PagrucRemark
-    from pancli.rulebook import Rule
 
 WHY: Final[dict[str, str]] = {
     "C1": "valle set, different suits",
@@ -295,10 +294,11 @@ def notes_text(result: HandResult | PagrucHandResult) -> tuple[str, ...]:
     return tuple(map(pan_remark, result.notes))
 
 
-def _claim_stopped(line: int, rule: Rule, stopped_at: int, stopped_by: Rule) -> str:
+def _claim_stopped(r: ClaimNotCompared) -> str:
+    """A Ledger claim of a hand a violation stopped (C9; PAGRUC's :class:`ClaimStopped`, G7)."""
     return (
-        f"the Ledger claim (line {line}) cannot be compared ({rule}): the hand stopped at line {stopped_at}"
-        f" ({stopped_by}) before its end"
+        f"the Ledger claim (line {r.line}) cannot be compared ({r.rule}): the hand stopped at line"
+        f" {r.stopped_at} ({r.stopped_by}) before its end"
     )
 
 
@@ -319,7 +319,7 @@ def pan_remark(r: PanRemark) -> str:
             f" ({r.rule}): nothing to compare"
         )
     assert isinstance(r, ClaimNotCompared)
-    return _claim_stopped(r.line, r.rule, r.stopped_at, r.stopped_by)
+    return _claim_stopped(r)
 
 
 def pagruc_remark(r: PagrucRemark) -> str:
@@ -349,7 +349,7 @@ def pagruc_remark(r: PagrucRemark) -> str:
     if isinstance(r, HandNotFinished):
         return f"the hand is not finished: nobody has discarded the last card in hand ({r.rule})"
     if isinstance(r, ClaimStopped):
-        return _claim_stopped(r.line, r.rule, r.stopped_at, r.stopped_by)
+        return _claim_stopped(r)
     if isinstance(r, ClaimNotFinished):
         return f"the Ledger claim (line {r.line}) cannot be compared ({r.rule}): the hand is not finished"
     assert isinstance(r, ClaimScoreUnknown)
