@@ -188,7 +188,7 @@ class Stopping:
         """The timer's handler: the signal a finalizer swallowed, raised where it can propagate."""
         raise Interrupted(self.signum)
 
-    def unraisable(self, unraisable: Any) -> None:
+    def unraisable(self, unraisable: sys.UnraisableHookArgs) -> None:
         """``sys.unraisablehook``: an Interrupted a finalizer could not let out comes again; anything
         else is reported as Python reports it."""
         if isinstance(unraisable.exc_value, Interrupted) and hasattr(signal, "setitimer"):
