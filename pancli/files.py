@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import signal
 import stat
 import tempfile
 from collections.abc import Iterator
@@ -115,15 +116,25 @@ def _atomic_write(path: str, mode: str, encoding: str, newline: str | None, regu
     target = os.path.realpath(path)
     folder = os.path.dirname(target) or "."
     old = _stat_or_none(target, path)
+    held = _hold_stopping_signals()
     try:
         fd, temp = tempfile.mkstemp(dir=folder, prefix=_temp_prefix(os.path.basename(target)), suffix=".tmp")
-    except OSError as exc:
-        raise _naming(exc, path) from None
+        try:
+            stream: IO[Any] = (
+                os.fdopen(fd, "wb") if mode == "wb" else os.fdopen(fd, "w", encoding=encoding, newline=newline)
+            )
+        except BaseException:
+            os.close(fd)
+            os.unlink(temp)
+            raise
+    except BaseException as exc:
+        _release(held)
+        if isinstance(exc, OSError):
+            raise _naming(exc, path) from None
+        raise
     try:
-        stream: IO[Any] = (
-            os.fdopen(fd, "wb") if mode == "wb" else os.fdopen(fd, "w", encoding=encoding, newline=newline)
-        )
         with stream:
+            _release(held)  # a signal held meanwhile is raised here, where the file is removed
             yield stream
             stream.flush()
             _keep_mode_and_owner(fd, old)
@@ -136,6 +147,27 @@ def _atomic_write(path: str, mode: str, encoding: str, newline: str | None, regu
             raise _naming(exc, path) from None
         raise
     _sync_folder(folder)
+
+
+_STOPPING = frozenset(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGALRM") if hasattr(signal, name)
+)
+"""The signals whose handler may raise (Ctrl-C, a hang-up, pan's own timer): held while the
+temporary file is made, so none lands between its creation and the code that removes it. A
+mask is the thread's own: pan writes from its only thread, where it holds every such signal."""
+
+
+def _hold_stopping_signals() -> set[int | signal.Signals] | None:
+    """Block :data:`_STOPPING`; the mask to put back, or None where signals cannot be blocked."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+
+
+def _release(held: set[int | signal.Signals] | None) -> None:
+    """Put back the mask :func:`_hold_stopping_signals` changed; a signal held meanwhile comes now."""
+    if held is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 _TEMP_NAME_BYTES = 120

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import textwrap
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -126,3 +130,39 @@ def test_a_process_killed_mid_write_leaves_the_old_text(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", script], check=False)
     assert done.returncode == -9
     assert target.read_text(encoding="utf-8") == "old\n"
+
+
+class _HungUp(Exception):
+    pass
+
+
+def _hang_up(signum: int, frame: object) -> None:
+    raise _HungUp(signum)
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signals cannot be blocked here")
+def test_a_hang_up_just_after_the_temporary_file_is_made_still_removes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The CI flake: SIGHUP landed between mkstemp and the try that removes the file, and
+    ``.out.pan.XXXX.tmp`` stayed. The signal now waits until the clean-up is set up."""
+    target = tmp_path / "out.pan"
+    target.write_text("old\n", encoding="utf-8")
+    made = tempfile.mkstemp
+
+    def made_then_hung_up(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        found = made(*args, **kwargs)
+        # to this thread: pan has no other, and another thread could take a signal sent to the process
+        signal.pthread_kill(threading.get_ident(), signal.SIGHUP)
+        return found
+
+    monkeypatch.setattr(tempfile, "mkstemp", made_then_hung_up)
+    before = signal.signal(signal.SIGHUP, _hang_up)
+    try:
+        with pytest.raises(_HungUp), atomic_write(target) as out:
+            out.write("new\n")
+    finally:
+        signal.signal(signal.SIGHUP, before)
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert _leftovers(tmp_path, "out.pan") == []
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, set()) == set()  # nothing left blocked
