@@ -48,7 +48,7 @@ from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
 from pancli.notation.record_common import escape_value
 from pancli.panrules import PanRules, PanRulesByProfile
-from pancli.records.reader import HandChunk, Physical, read_chunk, read_hands
+from pancli.records.reader import HandChunk, Physical, physical_lines, read_chunk, read_hands
 from pancli.records.tags import read_stake
 from pancli.referee.position import now_of
 from pancli.referee.table import Table
@@ -640,31 +640,32 @@ class Session:
             entry.error = NotationError("R1", "pan live writes each hand's tags itself: enter play lines", line, 1)
             return entry
         if started:
-            sep = [""] if self.lines else []
-            first = line + len(sep)
-            body = [*self.header, "", *self.held]
-            new = [*sep, *body]
-            lines = [*body, text]
-            line = first + len(lines) - 1
+            # the hand as the file will hold it: the blank line before it (the reader's too), its tags
+            first = line
+            new = [*([""] if self.lines else []), *self.header, "", *self.held]
+            lines = [*new, text]
+            line = first + len(new)
         else:
             first = self.hand_first
             new = []
             lines = [*self.lines_of_hand, text]
-        if _comment_only(stripped):
-            entry = Entry(LineVerdict.NOTED, text, line)
+        # the hand read as the record reader will read it from the file, line limits included (R10,
+        # binary data R2): no line is written that the record could not be read back with
+        physical = physical_lines("".join(x + "\n" for x in lines))
+        chunk = HandChunk(first, self.hand_index, 1, physical)
+        hands = list(read_chunk(chunk, self.name, Path(self.path).parent, packs=self.judge.pack_of))
+        entry = Entry(LineVerdict.REFUSED, text, line)
+        bad = next((h.error for h in hands if h.error is not None), None)
+        if _comment_only(stripped) and bad is None:
+            entry.verdict = LineVerdict.NOTED
             if started:
                 self.held.append(text)
                 entry.line = 0
             else:
                 self._append([text], line)
             return entry
-        physical: list[Physical] = list(lines)
-        chunk = HandChunk(first, self.hand_index, 1, physical)
-        hands = list(read_chunk(chunk, self.name, Path(self.path).parent, packs=self.judge.pack_of))
-        entry = Entry(LineVerdict.REFUSED, text, line)
         entry.before = self.report
         if len(hands) != 1 or hands[0].script is None:
-            bad = next((h.error for h in hands if h.error is not None), None)
             entry.error = bad or NotationError("R1", "not one line of the hand in play", line, 1)
             return entry
         hand = hands[0]

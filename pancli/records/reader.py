@@ -12,6 +12,7 @@ its own hand.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Final
@@ -159,9 +160,11 @@ def _looks_utf16(text: str) -> bool:
     return nuls >= 2 and nuls * 3 >= len(text) and (len(text) - nuls) * 3 >= len(text)
 
 
-def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
+def _blocks(stream: IO[str], at_start: bool = True) -> Iterator[list[Physical]]:
     """The physical lines of ``stream``, a block of them at a time (a BOM at the start dropped,
     trailing ``\r`` stripped). Memory holds one block and at most MAX_LINE_CHARS of one line.
+    ``at_start``: the stream is a file's beginning (False: lines within a file, no BOM nor
+    UTF-16 looked for).
 
     A line past the limit is read on to its end, however long, and comes with its length: the
     lines after it are read as any others (a record with a 12 MB line loses only that line).
@@ -171,7 +174,7 @@ def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
     read = stream.read
     limit = MAX_LINE_CHARS
     carry = ""
-    first = True
+    first = at_start
     long_head = ""  # the head of a line past the limit, while the rest of it is skipped unread
     long_size = -1  # its length so far; -1: no such line
     while True:
@@ -224,6 +227,18 @@ def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
         yield [(long_head, long_size)]
     elif carry:
         yield [carry.rstrip("\r")]
+
+
+def physical_lines(text: str) -> list[Physical]:
+    r"""The physical lines of ``text`` (lines within a file, each ended by ``\n``) as the reader
+    takes them from the file: a line past MAX_LINE_CHARS as its head and length, the line of a
+    NUL byte as a :class:`Binary`. A writer of records reads what it would write through this,
+    so that it writes no line its reader refuses.
+
+    >>> physical_lines("Ana stay\nBen st\x00ay\nCruz stay\n")
+    ['Ana stay', ('Ben st', 7)]
+    """
+    return [line for block in _blocks(io.StringIO(text), at_start=False) for line in block]
 
 
 class _Joiner:
