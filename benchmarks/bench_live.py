@@ -55,7 +55,7 @@ def judge_once(folder: Path, lines: list[str]) -> tuple[float, float, float]:
     path = folder / "long.pan"
     path.write_text('[Players "Ana Ben"]\n\n' + "".join(x + "\n" for x in lines[:-1]), encoding="utf-8")
     with Session(str(path), LiveOptions()) as session:
-        night = session.night_units()
+        night = session.finished_hands()
         c = time.process_time()
         t = time.perf_counter()
         entry = session.enter(lines[-1])
@@ -63,7 +63,7 @@ def judge_once(folder: Path, lines: list[str]) -> tuple[float, float, float]:
         assert entry.verdict.value == "accepted", entry.error
         t = time.perf_counter()
         table_lines(session)
-        ledger_lines(session, night)
+        ledger_lines(session.ledger(night))
         may_now(session)
         drawn = time.perf_counter() - t
         cpu = time.process_time() - c

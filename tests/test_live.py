@@ -516,3 +516,28 @@ def test_G2_a_pagruc_line_before_the_up_card_is_refused_and_the_up_card_taken(tm
     assert r.exit_code == 1
     assert _play_lines(night) == ["deal Ana 2s 4h 3h 5c Qs 4c 8c", "up 5s", "Ana draw 6s, discard 6s"]
     assert pan("replay", str(night)).exit_code == 0
+
+
+def test_C9_the_night_s_money_prices_each_hand_at_its_own_stake_as_pan_settle_does(tmp_path: Path) -> None:
+    """Hand 1 at 0.25 a unit, hand 2 (in play, Dee's four 6d paid 2 each by three) at 1.00: the view's
+    money is each hand's units at its own stake, what ``pan settle`` writes, never the night's units
+    at the stake of the hand in play (Dee: -6 x 0.25 + 6 x 1.00 = +4.50, not +0 x 1.00)."""
+    from pancli.render.live import ledger_lines
+    from pancli.render.settle import SettleSink
+
+    lines = (ROOT / "samples" / "friday-hoyle.pan").read_text(encoding="utf-8").splitlines()[:60]
+    assert (lines[43], lines[45]) == ('[Stake "0.25"]', '[Ledger "Cruz -15, Dee -11, Eli -2, Ana +39, Ben -11"]')
+    lines[43] = '[Stake "1.00"]'
+    del lines[45]  # the finished hand's Ledger: hand 2 is cut off in play
+    path = tmp_path / "mixed.pan"
+    path.write_text("".join(x + "\n" for x in lines), encoding="utf-8")
+    with Session(str(path), LiveOptions()) as session:
+        rows = session.ledger(session.finished_hands())
+        reports = session.hand_reports()
+        text = ledger_lines(rows)
+    sink = SettleSink(None, False)
+    for r in reports:
+        sink.hand(r)
+    settled = {t.player: (t.units, t.money) for t in sink.pan.totals()}
+    assert {r.player: (r.night, r.money) for r in rows} == settled
+    assert next(x for x in text if x.startswith("Dee")).split() == ["Dee", "+6", "+0", "+4.50"]

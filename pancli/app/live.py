@@ -35,6 +35,7 @@ import io
 import os
 import stat
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -54,11 +55,12 @@ from pancli.referee.position import now_of
 from pancli.referee.table import Table
 from pancli.rulebook import closest, lookup
 from pancli.rules import is_builtin
-from pancli.values import replace
+from pancli.values import Value, replace
 
 if TYPE_CHECKING:
     from pancli.model.actions import HandScript
     from pancli.model.results import ClaimCheck, HandResult
+    from pancli.model.settle import SettledHand
     from pancli.notation.layout import RecordHand
     from pancli.pagruc.referee import PagrucTable
     from pancli.referee.position import TableNow
@@ -153,6 +155,18 @@ class Entry:
         if self.report is None or self.verdict is not LineVerdict.ACCEPTED:
             return ()
         return tuple(s for s in self.report.result.recorded if s.line == self.line)
+
+
+class LedgerRow(Value):
+    """One player's line of the running ledger (:meth:`Session.ledger`)."""
+
+    player: str
+    hand: int
+    """Net units in the hand in play."""
+    night: int
+    """Net units over the night: the finished hands counted and the hand in play."""
+    money: Decimal | None
+    """The night's money, each hand at its own stake (None: some hand counted names none)."""
 
 
 class _Capture:
@@ -741,19 +755,54 @@ class Session:
 
     # ------------------------------------------------------------------ what the view shows
 
+    def finished_hands(self) -> tuple[SettledHand, ...]:
+        """The file's finished Panguingue hands (the hand in play left out) as ``pan settle``
+        counts them (a disputed hand comes with its dispute, and is left out of a sitting). The
+        whole file is refereed: the view keeps what this gives until a hand ends or an undo."""
+        from pancli.model.settle import SettledHand  # start-up: the line mode does without it
+
+        in_play = self.hand_index if self.report is not None else None
+        return tuple(
+            SettledHand(r.result.players, r.result.totals, r.result.stake, r.dispute)
+            for r in self.hand_reports()
+            if r.result.game is Game.PANGUINGUE and r.hand.index != in_play
+        )
+
     def night_units(self) -> dict[str, int]:
         """Each player's net units over the file's finished Panguingue hands (the hand in play
         left out), as ``pan settle`` counts them: the model's :class:`Sitting` (a disputed hand
         left out, names matched as settle matches them), in the order the players were first seen."""
-        from pancli.model.settle import SettledHand, Sitting  # start-up: the line mode does without it
+        from pancli.model.settle import Sitting  # start-up: the line mode does without it
 
         sitting = Sitting()
-        in_play = self.hand_index if self.report is not None else None
-        for report in self.hand_reports():
-            result = report.result
-            if result.game is Game.PANGUINGUE and report.hand.index != in_play:
-                sitting.add(SettledHand(result.players, result.totals, result.stake, report.dispute))
+        for hand in self.finished_hands():
+            sitting.add(hand)
         return sitting.units()
+
+    def ledger(self, finished: Sequence[SettledHand]) -> tuple[LedgerRow, ...]:
+        """The running ledger: each player's units in the hand in play and over the night
+        (``finished``: :meth:`finished_hands`, and the hand in play), and the night's money when
+        every hand counted names a stake, each hand priced at its own (C9) as ``pan settle``
+        prices it (:class:`~pancli.model.settle.Sitting`). Players in the order first seen, then
+        the seats of the hand in play (or the next)."""
+        from pancli.model.settle import SettledHand, Sitting, player_key  # start-up: the line mode does without it
+
+        sitting = Sitting()
+        for hand in finished:
+            sitting.add(hand)
+        report = self.report
+        in_play: dict[str, int] = {}
+        if report is not None and report.result.game is Game.PANGUINGUE:
+            result = report.result
+            in_play = {player_key(p): u for p, u in result.ledger.items()}
+            sitting.add(SettledHand(result.players, result.totals, result.stake))
+        night = sitting.units()
+        money = sitting.money()
+        players = dict.fromkeys([*night, *in_play, *map(player_key, self.players)])
+        return tuple(
+            LedgerRow(p, in_play.get(p, 0), night.get(p, 0), None if money is None else money.get(p, Decimal(0)))
+            for p in players
+        )
 
     def hand_reports(self) -> list[HandReport]:
         """Every hand of the file as ``pan replay`` judges it (for ``settle`` and the ledger)."""

@@ -21,6 +21,7 @@ at least one player, and the last one settles two, so N players need at most N -
 
 from __future__ import annotations
 
+import enum
 import heapq
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, localcontext
@@ -127,6 +128,17 @@ class Dispute(Value):
     message: str
 
 
+class StakeFrom(enum.Enum):
+    """What sets the stake a hand is priced at (:meth:`Sitting.stake_of`)."""
+
+    RECORD = "record"
+    """The hand's own ``Stake`` tag (or none)."""
+    OPTION = "stake"
+    """The stake given for every hand (``--stake``)."""
+    DEFAULT = "default"
+    """The stake of the hands that name none (``--default-stake``)."""
+
+
 class SettledHand(Value):
     """What a sitting needs of one refereed hand: who sat, the net units (or, for PAGRUC, the
     points) each made, the stake of a unit (None: none named) and why it is disputed, if it is."""
@@ -200,6 +212,20 @@ class Sitting:
         self.unstaked = 0
         """Counted hands with no stake (then the sitting has no money)."""
 
+    def stake_of(self, own: Decimal | None) -> tuple[Decimal | None, StakeFrom]:
+        """The stake a counted hand whose record names ``own`` is priced at, and what sets it:
+        ``stake`` first, then the hand's own, then ``default_stake`` (C9).
+
+        >>> s = Sitting(default_stake=Decimal("0.25"))
+        >>> s.stake_of(None), s.stake_of(Decimal(1))
+        ((Decimal('0.25'), <StakeFrom.DEFAULT: 'default'>), (Decimal('1'), <StakeFrom.RECORD: 'record'>))
+        """
+        if self.stake is not None:
+            return self.stake, StakeFrom.OPTION
+        if own is None and self.default_stake is not None:
+            return self.default_stake, StakeFrom.DEFAULT
+        return own, StakeFrom.RECORD
+
     def takes_default(self, hand: SettledHand) -> bool:
         """Whether ``hand`` is counted at ``default_stake``: counted, no stake of its own, no ``stake``.
 
@@ -214,7 +240,7 @@ class Sitting:
         ([('Ana', '-1.00'), ('Ben', '1.00')], 1)
         """
         counted = hand.dispute is None or self.include_disputed
-        return counted and self.stake is None and hand.stake is None and self.default_stake is not None
+        return counted and self.stake_of(hand.stake)[1] is StakeFrom.DEFAULT
 
     def add(self, hand: SettledHand) -> None:
         """Count one hand (or list it as disputed)."""
@@ -230,9 +256,8 @@ class Sitting:
             if total:
                 raise ValueError(f"a hand's net units sum to {total}, not zero")
         self.counted += 1
-        stake = self.stake if self.stake is not None else hand.stake
-        if self.takes_default(hand):
-            stake = self.default_stake
+        stake, source = self.stake_of(hand.stake)
+        if source is StakeFrom.DEFAULT:
             self.defaulted += 1
         if stake is None:
             self.unstaked += 1
@@ -278,6 +303,20 @@ class Sitting:
         True
         """
         return {p: r.units for p, r in self._players.items() if r.hands}
+
+    def money(self) -> dict[str, Decimal] | None:
+        """Each player of a counted hand and his money, as :meth:`units` gives units (None when
+        the sitting has no money: :attr:`has_money`).
+
+        >>> s = Sitting()
+        >>> s.add(SettledHand(("Ana", "Ben"), {"Ana": 36, "Ben": -36}, Decimal("0.25")))
+        >>> s.add(SettledHand(("Ben", "Ana"), {"Ben": 2, "Ana": -2}, Decimal("1.00")))
+        >>> s.money()
+        {'Ana': Decimal('7.00'), 'Ben': Decimal('-7.00')}
+        """
+        if not self.has_money:
+            return None
+        return {p: r.money for p, r in self._players.items() if r.hands}
 
     def transfers(self) -> tuple[Transfer, ...]:
         """The settling payments: in money when the sitting has it, else in units; none for PAGRUC."""

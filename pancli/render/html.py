@@ -34,7 +34,7 @@ from pancli.cards import ALL_CARDS, Card, Game, Suit
 from pancli.escapes import escape_text
 from pancli.model.actions import Turn
 from pancli.model.results import ClaimKind, Ending, exact_product
-from pancli.model.settle import SettledHand, Sitting
+from pancli.model.settle import SettledHand, Sitting, StakeFrom
 from pancli.notation.cells import cell_width
 from pancli.notation.record_common import PlayItem, UpLine
 from pancli.notation.record_writer import Spelling, action_text, head_text, line_text
@@ -443,12 +443,10 @@ class HtmlReport:
         return f'<h3>ledger</h3><div class="ledger"><div class="wrap">{table}</div>{bars(result.ledger)}</div>'
 
     def _stake(self, result: HandResult) -> tuple[Decimal | None, str]:
-        """The stake the page prices ``result`` at, and the option that set it (``""``: the record's Stake)."""
-        if self.pan.stake is not None:
-            return self.pan.stake, ", --stake"
-        if result.stake is None and self.pan.default_stake is not None:
-            return self.pan.default_stake, ", --default-stake"
-        return result.stake, ""
+        """The stake the page prices ``result`` at, as the sitting prices it, and the option that
+        set it (``""``: the record's Stake)."""
+        stake, source = self.pan.stake_of(result.stake)
+        return stake, _GIVEN[source]
 
     def _scores(self, title: str, unit: str, scores: Mapping[str, int | None]) -> str:
         rows = "".join(
@@ -535,6 +533,9 @@ def card(c: Card) -> str:
     attr = f' class="{cls}"' if cls else ""
     return f"<i{attr}>{rank} {svg.SYMBOL[c.suit]}</i>"
 
+
+_GIVEN: Final = {StakeFrom.RECORD: "", StakeFrom.OPTION: ", --stake", StakeFrom.DEFAULT: ", --default-stake"}
+"""How a hand's ledger heading names what set its stake."""
 
 _CARD_HTML: Final = {c: card(c) for c in ALL_CARDS}
 """Each card's HTML (:func:`card`), made once at import (52 short strings)."""

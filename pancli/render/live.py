@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Sequence
 from contextlib import redirect_stdout
 from typing import IO, TYPE_CHECKING
 
 from pancli.app.lines import error_line
-from pancli.app.live import Entry, LineVerdict, Session
+from pancli.app.live import Entry, LedgerRow, LineVerdict, Session
 from pancli.app.replay import replay_files
 from pancli.cards import Game
 from pancli.model.results import Payment, Violation
@@ -377,23 +378,16 @@ def table_lines(session: Session) -> list[str]:
     return out
 
 
-def ledger_lines(session: Session, night: dict[str, int]) -> list[str]:
-    """The running ledger: this hand's net units, the night's (``night``: the finished hands',
-    :meth:`Session.night_units`, plus this one), and money when the hand names a stake."""
-    report = session.report
-    hand: dict[str, int] = {}
-    stake = None
-    if report is not None and report.result.game is Game.PANGUINGUE:
-        hand = dict(report.result.ledger)
-        stake = report.result.stake
-    players = list(dict.fromkeys([*night, *hand, *session.players]))
-    width = max((len(p) for p in players), default=4)
-    out = [f"{'':<{width}}  {'hand':>5}  {'night':>6}" + ("  money" if stake is not None else "")]
-    for p in players:
-        total = night.get(p, 0) + hand.get(p, 0)
-        row = f"{p:<{width}}  {hand.get(p, 0):>+5}  {total:>+6}"
-        if stake is not None:
-            row += f"  {money_text(stake * total)}"
+def ledger_lines(rows: Sequence[LedgerRow]) -> list[str]:
+    """The running ledger (:meth:`Session.ledger`): each player's net units in the hand in play
+    and over the night, and the night's money when it has one."""
+    width = max((len(r.player) for r in rows), default=4)
+    priced = any(r.money is not None for r in rows)
+    out = [f"{'':<{width}}  {'hand':>5}  {'night':>6}" + ("  money" if priced else "")]
+    for r in rows:
+        row = f"{r.player:<{width}}  {r.hand:>+5}  {r.night:>+6}"
+        if r.money is not None:
+            row += f"  {money_text(r.money)}"
         out.append(row)
     return out
 

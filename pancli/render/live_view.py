@@ -22,6 +22,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input, RichLog, Static
 
 from pancli.app.live import LineVerdict, Session, command
+from pancli.model.settle import SettledHand
 from pancli.render.live import (
     complete_line,
     entry_text,
@@ -104,7 +105,7 @@ class LiveApp(App[bool]):
         """Every line entered accepted (the exit status, as in the line mode)."""
         self.history: list[str] = []
         self.back = 0
-        self._night: dict[str, int] | None = None
+        self._night: tuple[SettledHand, ...] | None = None
         self._night_of = (-1, -1)
 
     def compose(self) -> ComposeResult:
@@ -138,10 +139,10 @@ class LiveApp(App[bool]):
         # wrapped at the log's own width (RichLog measures against the console's, 80 columns)
         view.write(Text(text, style=style), width=width if width > 20 else None)
 
-    def _night_totals(self) -> dict[str, int]:
+    def _finished(self) -> tuple[SettledHand, ...]:
         key = (self.session.hand_index, len(self.session.units))
         if self._night is None or self._night_of[0] != key[0] or self._night_of[1] > key[1]:
-            self._night = self.session.night_units()
+            self._night = self.session.finished_hands()
         self._night_of = key
         return self._night
 
@@ -151,7 +152,7 @@ class LiveApp(App[bool]):
         s = self.session
         self.query_one("#title", Static).update(title_text(s))
         self.query_one("#table", Static).update("\n".join(table_lines(s)))
-        self.query_one("#ledger", Static).update("\n".join(ledger_lines(s, self._night_totals())))
+        self.query_one("#ledger", Static).update("\n".join(ledger_lines(s.ledger(self._finished()))))
         self.query_one("#may", Static).update("now: " + may_now(s))
         if log:
             view = self.query_one(RichLog)
