@@ -248,3 +248,64 @@ def test_SIGHUP_while_a_command_runs_is_status_129_quietly() -> None:
     finally:
         proc.kill()
     assert (proc.returncode, err) == (129, b"")
+
+
+class _HungUp(Exception):
+    pass
+
+
+def _hang_up(signum: int, frame: object) -> None:
+    raise _HungUp(signum)
+
+
+def _signal_blocked(pid: int | str) -> str:
+    """The signals a process holds (``SigBlk`` of /proc/PID/status, a hexadecimal mask)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return re.search(r"^SigBlk:\s*(\S+)", status, re.M).group(1)  # type: ignore[union-attr]
+
+
+def test_a_hang_up_just_as_a_worker_is_forked_still_ends_and_reaps_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A signal that came between ``os.fork`` and the worker's listing left the worker out of
+    the workers the main process ends and reaps. It now waits until the worker is listed."""
+    from pancli.app.workers import Workers
+
+    forked: list[int] = []
+    fork = os.fork
+
+    def fork_then_hung_up() -> int:
+        pid = fork()
+        if pid:
+            forked.append(pid)
+            signal.pthread_kill(threading.get_ident(), signal.SIGHUP)  # to this thread: the one forking
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork_then_hung_up)
+    before = signal.signal(signal.SIGHUP, _hang_up)
+    left = []
+    try:
+        with pytest.raises(_HungUp), Workers(2, abs, int, note=lambda _: None) as pool:
+            list(pool.results(range(-3, 3), abs))
+    finally:
+        signal.signal(signal.SIGHUP, before)
+        for pid in forked:
+            try:
+                os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                continue  # reaped by pan
+            left.append(pid)
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+    assert forked == forked[:1] and left == []
+
+
+def test_a_worker_holds_the_signals_the_main_process_held_before_it_forked() -> None:
+    """The main process holds the stopping signals while it forks; the worker, which inherits
+    that mask, puts back the one from before once its own handlers are set: SIGTERM still ends it."""
+    from pancli.app.workers import Workers
+
+    mine = _signal_blocked("self")
+    with Workers(1, abs, int, note=lambda _: None) as pool:
+        assert [r for _, r in pool.results([-1], abs)] == [1]  # the worker is at its work: past its set-up
+        (worker,) = _children(os.getpid())
+        assert _signal_blocked(worker) == mine
