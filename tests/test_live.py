@@ -516,3 +516,43 @@ def test_G2_a_pagruc_line_before_the_up_card_is_refused_and_the_up_card_taken(tm
     assert r.exit_code == 1
     assert _play_lines(night) == ["deal Ana 2s 4h 3h 5c Qs 4c 8c", "up 5s", "Ana draw 6s, discard 6s"]
     assert pan("replay", str(night)).exit_code == 0
+
+
+class _HungUp(Exception):
+    pass
+
+
+def _hang_up(signum: int, frame: object) -> None:
+    raise _HungUp(signum)
+
+
+def test_a_hang_up_between_two_writes_of_a_line_leaves_it_whole_on_the_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line the system takes in two writes, with a signal after the first: the file ended on
+    half a line (torn, set aside at the next opening) and unsynced. The line is now written whole
+    and put on the disk before the signal is taken up."""
+    import threading
+
+    night = tmp_path / "night.pan"
+    s = _session(night)
+    write, synced = os.write, []
+
+    def half_then_hung_up(fd: int, data: bytes) -> int:
+        if fd != s.fd:
+            return write(fd, data)
+        done = write(fd, bytes(data)[: max(1, len(data) // 2)])
+        signal.pthread_kill(threading.get_ident(), signal.SIGHUP)  # to this thread: pan's only one
+        return done
+
+    monkeypatch.setattr(os, "write", half_then_hung_up)
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd))
+    before = signal.signal(signal.SIGHUP, _hang_up)
+    try:
+        with pytest.raises(_HungUp):
+            s.enter(HAND_1.splitlines()[0])
+    finally:
+        signal.signal(signal.SIGHUP, before)
+        s.close()
+    assert synced
+    assert night.read_text(encoding="utf-8").endswith(HAND_1.splitlines()[0] + "\n")

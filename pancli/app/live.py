@@ -42,7 +42,7 @@ from pancli.app.lines import game_named
 from pancli.app.replay import RecordJudge, Tally
 from pancli.app.report import HandReport
 from pancli.cards import Card, Game
-from pancli.files import atomic_write
+from pancli.files import atomic_write, signals_held
 from pancli.model.actions import Turn
 from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
@@ -703,9 +703,11 @@ class Session:
         """Append whole lines and put them on the disk before anything else is read (one write)."""
         data = "".join(x + "\n" for x in lines).encode("utf-8")
         view = memoryview(data)
-        while view:
-            view = view[os.write(self.fd, view) :]
-        os.fsync(self.fd)
+        # a signal between two writes of a line left it torn in the file: it waits till the line is on the disk
+        with signals_held():
+            while view:
+                view = view[os.write(self.fd, view) :]
+            os.fsync(self.fd)
         self.units.append(self.size)
         self.size += len(data)
         self.lines.extend(lines)
