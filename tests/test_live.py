@@ -556,3 +556,33 @@ def test_a_hang_up_between_two_writes_of_a_line_leaves_it_whole_on_the_disk(
         s.close()
     assert synced
     assert night.read_text(encoding="utf-8").endswith(HAND_1.splitlines()[0] + "\n")
+
+
+def test_a_hang_up_as_a_torn_line_is_set_aside_sets_it_aside_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A torn last line is appended to FILE.torn, then taken out of the file: a signal between
+    the two left it in both, and the next opening set it aside a second time."""
+    import threading
+
+    night = tmp_path / "night.pan"
+    _keep(night, ["Ana stay", "Ben stay"])
+    with open(night, "ab") as f:
+        f.write(b"Cruz st")
+    rewrite = Session._rewrite
+
+    def hung_up_then_rewritten(self: Session, data: bytes) -> None:
+        signal.pthread_kill(threading.get_ident(), signal.SIGHUP)  # to this thread: pan's only one
+        rewrite(self, data)
+
+    monkeypatch.setattr(Session, "_rewrite", hung_up_then_rewritten)
+    before = signal.signal(signal.SIGHUP, _hang_up)
+    try:
+        with pytest.raises(_HungUp):
+            _session(night).close()
+    finally:
+        signal.signal(signal.SIGHUP, before)
+    monkeypatch.undo()
+    _session(night).close()
+    assert (tmp_path / "night.pan.torn").read_text() == "Cruz st\n"
+    assert _play_lines(night) == ["Ana stay", "Ben stay"]

@@ -399,13 +399,15 @@ class Session:
         torn = data[cut:]
         line = data[:cut].count(b"\n") + 1
         aside = self.path + ".torn"
-        fd = os.open(aside, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
-        try:
-            os.write(fd, torn + b"\n")
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        self._rewrite(data[:cut])
+        # one step: a signal between the two left the line in both files, set aside twice at the next opening
+        with signals_held():
+            fd = os.open(aside, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+            try:
+                os.write(fd, torn + b"\n")
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            self._rewrite(data[:cut])
         self.torn = (line, torn.decode("utf-8", "replace"))
         return data[:cut]
 
