@@ -586,3 +586,65 @@ def test_a_hang_up_as_a_torn_line_is_set_aside_sets_it_aside_once(
     _session(night).close()
     assert (tmp_path / "night.pan.torn").read_text() == "Cruz st\n"
     assert _play_lines(night) == ["Ana stay", "Ben stay"]
+
+
+def test_a_hang_up_just_as_the_file_is_locked_leaves_it_unlocked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A signal between the lock and the session's record of its descriptor left the file
+    locked for as long as the process lived: a program that went on (Ctrl-C caught) could never
+    keep it again ("kept by another pan live")."""
+    import fcntl
+    import threading
+
+    night = tmp_path / "night.pan"
+    flock = fcntl.flock
+
+    def locked_then_hung_up(fd: int, how: int) -> None:
+        flock(fd, how)
+        signal.pthread_kill(threading.get_ident(), signal.SIGHUP)  # to this thread: pan's only one
+
+    monkeypatch.setattr(fcntl, "flock", locked_then_hung_up)
+    before = signal.signal(signal.SIGHUP, _hang_up)
+    try:
+        with pytest.raises(_HungUp):
+            _session(night)
+    finally:
+        signal.signal(signal.SIGHUP, before)
+    monkeypatch.undo()
+    _session(night).close()  # not "kept by another pan live"
+
+
+def test_a_hang_up_as_undo_renames_the_file_leaves_the_session_on_the_new_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``undo`` rewrites the file (a new file renamed over it): a signal after the rename, before
+    the session took the new file's descriptor, left it appending to the old one, gone from the
+    folder (its lines lost), with the new one unlocked."""
+    import threading
+
+    import pancli.files
+
+    night = tmp_path / "night.pan"
+    s = _session(night)
+    try:
+        for x in ["Ana stay", "Ben stay"]:
+            assert s.enter(x).verdict is LineVerdict.ACCEPTED
+        sync = pancli.files._sync_folder
+
+        def synced_then_hung_up(folder: str) -> None:
+            sync(folder)
+            signal.pthread_kill(threading.get_ident(), signal.SIGHUP)  # to this thread: pan's only one
+
+        monkeypatch.setattr(pancli.files, "_sync_folder", synced_then_hung_up)
+        before = signal.signal(signal.SIGHUP, _hang_up)
+        try:
+            with pytest.raises(_HungUp):
+                s.undo()
+        finally:
+            signal.signal(signal.SIGHUP, before)
+        assert os.fstat(s.fd).st_ino == night.stat().st_ino
+        with pytest.raises(Exception, match="kept by another pan live"):
+            _session(night)
+    finally:
+        s.close()
