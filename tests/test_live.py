@@ -130,7 +130,7 @@ def test_undo_takes_back_the_last_line_across_a_hand_end(tmp_path: Path) -> None
 def test_undo_with_nothing_written(tmp_path: Path) -> None:
     code, out, _ = _keep(tmp_path / "n.pan", ["undo"])
     assert code == 0 and "nothing to take back" in out
-    assert (tmp_path / "n.pan").read_text() == ""
+    assert not (tmp_path / "n.pan").exists()  # nothing kept: not left empty
 
 
 def test_a_second_live_on_the_same_file_is_refused(tmp_path: Path) -> None:
@@ -141,7 +141,7 @@ def test_a_second_live_on_the_same_file_is_refused(tmp_path: Path) -> None:
     finally:
         s.close()
     assert code == 2 and "kept by another pan live" in err
-    assert night.read_text() == ""
+    assert not night.exists()  # nothing kept: the file the session made is not left empty
 
 
 @pytest.mark.parametrize(
@@ -673,3 +673,29 @@ def test_a_hang_up_as_undo_renames_the_file_leaves_the_session_on_the_new_one(
             _session(night)
     finally:
         s.close()
+
+
+@pytest.mark.parametrize("lines", ["", "quit\n", "; a comment held for the first line\n", "Ana stay\nundo\n"])
+def test_a_new_file_nothing_was_written_to_is_not_left_behind(tmp_path: Path, lines: str) -> None:
+    """No line kept (end of input, quit, a comment held for a hand never begun, the one line taken
+    back): no empty FILE stays, which a later pan live would take for a record of no players."""
+    night = tmp_path / "n.pan"
+    r = pan("live", str(night), "--players", PLAYERS, input=lines)
+    assert r.exit_code == 0, r.stdout
+    assert not night.exists() and os.listdir(tmp_path) == []
+
+
+def test_a_run_that_fails_at_once_leaves_no_new_file(tmp_path: Path) -> None:
+    """Standard output closed: the opening cannot be said, nothing is accepted, no file stays."""
+    night = tmp_path / "n.pan"
+    command = " ".join([*PAN, "live", str(night), "--players", f"'{PLAYERS}'", ">&-"])
+    r = subprocess.run(["sh", "-c", command], input="Ana stay\n", capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "cannot write standard output" in r.stderr
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_empty_file_that_was_there_stays(tmp_path: Path) -> None:
+    night = tmp_path / "n.pan"
+    night.write_bytes(b"")
+    assert pan("live", str(night), "--players", PLAYERS, input="quit\n").exit_code == 0
+    assert night.read_bytes() == b""

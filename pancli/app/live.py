@@ -27,6 +27,7 @@ full-screen view of :mod:`pancli.render` write what a :class:`Entry` holds.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import enum
 import errno
@@ -243,6 +244,8 @@ class Session:
         self.name = path
         self.fd = -1
         """The file, open for appending; it holds the lock."""
+        self.made = False
+        """The session made the file (it was not there): removed at the end if still empty."""
         self.torn: tuple[int, str] | None = None
         """A torn last line found when the session opened: its line and its text (set aside)."""
         self.stopped: tuple[int, Violation] | None = None
@@ -307,17 +310,23 @@ class Session:
         try:
             # a signal between the open and the record of the descriptor left the file locked for good
             with signals_held():
-                self.fd = _locked(path)
+                self.fd, self.made = _locked(path)
             self._load(first=True)
         except BaseException:
             self.close()
             raise
 
     def close(self) -> None:
-        """Release the file (and its lock)."""
+        """Release the file (and its lock). A file this session made and wrote nothing to (no line
+        accepted, or every one taken back) is removed first, under the lock: no empty record is
+        left to be taken later for a record of no players and no game."""
         if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
+            with signals_held():
+                if self.made and os.fstat(self.fd).st_size == 0 and _same_file(self.fd, self.path):
+                    with contextlib.suppress(OSError):  # (it stays, empty, as it would have before)
+                        os.unlink(self.path)
+                os.close(self.fd)
+                self.fd = -1
 
     def __enter__(self) -> Session:
         self.open()
@@ -814,10 +823,15 @@ class Session:
         return out
 
 
-def _locked(path: str) -> int:
-    """``path`` opened for appending (made if missing) and locked (raises :class:`LiveProblem`)."""
+def _locked(path: str) -> tuple[int, bool]:
+    """``path`` opened for appending (made if missing) and locked, and whether this made it
+    (raises :class:`LiveProblem`)."""
+    flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+        try:
+            fd, made = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o666), True
+        except FileExistsError:
+            fd, made = os.open(path, flags | os.O_CREAT, 0o666), False
     except OSError as exc:
         raise LiveProblem(f"cannot write {path}: {exc.strerror}") from None
     try:
@@ -830,7 +844,7 @@ def _locked(path: str) -> int:
     if not _same_file(fd, path):  # replaced by an undo of the other session between open and lock
         os.close(fd)
         raise LiveProblem(f"{path} is kept by another pan live (two writers would interleave)")
-    return fd
+    return fd, made
 
 
 def _same_file(fd: int, path: str) -> bool:
