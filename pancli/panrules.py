@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
-from pancli.decides import decides
+from pancli.decides import answers, decides
 from pancli.melds import (
     Meld,
     MeldError,
@@ -199,6 +199,7 @@ class PanRules:
         of each card, read from :attr:`copies` (self-play shuffles it; its size is a full stock)."""
         return [c for c, n in zip(ALL_CARDS, self.copies, strict=True) for _ in range(n)]
 
+    @answers("E4", what="why cards on their own hold more copies than the pack, none accounted for yet")
     def copies_fault(self, counts: Iterable[tuple[int, int]]) -> str | None:
         """Why cards on their own (``counts``: each card's index and its copies) cannot all be
         there, none accounted for yet (:meth:`past_the_pack`), or None."""
@@ -220,11 +221,13 @@ class PanRules:
         """
         return range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
+    @answers("S1", what="why so many players cannot be seated")
     def seating(self, players: int) -> str | None:
         """S1: why ``players`` cannot be seated (:meth:`seats`), or None."""
         seats = self.seats()
         return None if players in seats else seating_words(players, seats)
 
+    @answers("S1", what="the first of the players named who is seated twice")
     def seated_twice(self, names: Sequence[str]) -> str | None:
         """S1's one seat each: the first of ``names`` that is seated twice, or None.
 
@@ -294,6 +297,7 @@ class PanRules:
         it, I1). Going out: :meth:`out_holds_ten`."""
         return hand + melded == (self.hand_size if dealt is None else dealt)
 
+    @answers("P7", what="whether a player going out melded the card drawn beyond the ten he held")
     def out_holds_ten(self, melded: int, dealt: int | None = None) -> bool:
         """P7 at going out (with :meth:`holds_ten`): no card in hand and ``melded`` one card more
         than the hand held, the card drawn or taken melded beyond them.
@@ -304,6 +308,7 @@ class PanRules:
         """
         return self.holds_ten(0, melded - 1, dealt)
 
+    @answers("P7", what="why a player does not hold ten cards between turns")
     def ten_fault(self, who: str, hand: int, melded: int) -> str | None:
         """Why ``who`` does not hold ten between turns (:meth:`holds_ten`), or None."""
         if self.holds_ten(hand, melded):
@@ -395,6 +400,7 @@ class PanRules:
         return type(self).judge is PanRules.judge
 
     @property
+    @answers("M1", what="the fewest cards of a meld (three)")
     def min_meld(self) -> int:
         """The fewest cards of a meld (M1: three): what :meth:`judge` refuses fewer than, and where
         every search for melds starts (the meld space, :attr:`pancli.meldspace.MeldSpace.least`; a
@@ -411,6 +417,7 @@ class PanRules:
         """C1-C5: the conditions ``meld`` is (a set's, C1-C3; a rope's with the ace or king, C4, C5)."""
         return meld.conditions()
 
+    @answers("C1", "C2", "C3", "C4", "C5", "C6", what="the rules a new meld pays under: its conditions', or C6")
     def cites(self, meld: Meld) -> tuple[Rule, ...]:
         """What a new meld pays under: the rule of each of its :meth:`conditions`, or C6 for none."""
         cited = self._cited
@@ -509,6 +516,7 @@ class PanRules:
             return Borrowing(None, "lowers value")
         return Borrowing(v.meld)
 
+    @answers("M6", what="the shape of a split of a meld into two")
     def split(self, meld: Meld, first: Sequence[Card], second: Sequence[Card]) -> Splitting:
         """M6's other question, asked with :meth:`borrow` (the referee's ``verify_split``): the shape
         of a split of ``meld`` into ``first`` and ``second``. The two hold every card of ``meld``
@@ -541,12 +549,14 @@ class PanRules:
             return Splitting((), "adds nothing")
         return Splitting(tuple(added))
 
+    @answers("M6", what="whether the house rules allow borrowing and splitting")
     def borrowing_allowed(self) -> bool:
         """M6's first question, asked of a borrow or a split before the meld it changes is found
         (and by :meth:`borrow`): whether the house rules allow borrowing and splitting (the
         ``borrowing`` knob)."""
         return self._profile.borrowing
 
+    @answers("C6", "C7", "C8", what="what so many units from each of so many payers come to in all")
     def collected(self, units: _Units, payers: int) -> _Units:
         """What ``units`` from each of the ``payers`` come to in all: every active opponent pays
         each condition, change and the going-out payment (C6-C8; expected units too, a float).
@@ -585,6 +595,7 @@ class PanRules:
             return seat.fits(self, card)
         return 0
 
+    @answers("P8", what="why a player may not force another to take and add the live discard")
     def may_force(
         self, forcer: Seated, forced: Seated, in_turn: Seated, card: Card | None
     ) -> Literal["not in turn", "himself", "no live discard", "fits no meld"] | None:
@@ -620,6 +631,7 @@ class PanRules:
             return False
         return nxt.fits(self, card) > 0
 
+    @answers("P9", what="the card a player who must keep his draw may not discard")
     def kept_draw(self, holder: Holding, card: Card) -> Card | None:
         """P9 (with :meth:`must_keep_draw`, once it says ``holder`` keeps ``card``): the card he may
         not discard, the kept draw; None when every card of his hand is a known copy of it, so
@@ -638,6 +650,7 @@ class PanRules:
         """
         return None if holder.unknown == 0 and holder.hand[card.index] == holder.hand_n else card
 
+    @answers("P9", what="whether a player is flat: ten cards melded, an empty hand")
     def is_flat(self, seat: Seated) -> bool:
         """P9's flat player, as :meth:`must_keep_draw` asks it: ten cards melded, an empty hand."""
         return not seat.hand_n and seat.melded_n == self.hand_size
