@@ -40,8 +40,7 @@ def _rules_ruled(fn: ast.AST) -> set[str]:
         name = n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id if isinstance(n.func, ast.Name) else ""
         a = n.args[0]
         if name in _RULING_CALLS and isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name):
-            if a.value.id == "Rule":
-                out.add(a.attr)
+            out |= {a.attr} if a.value.id == "Rule" else set()
     return out
 
 
@@ -151,7 +150,8 @@ def test_every_public_method_of_a_rules_object_is_marked_or_a_helper(cls: type) 
     public = {
         name
         for name, attr in vars(cls).items()
-        if not name.startswith("_") and (inspect.isfunction(attr) or isinstance(attr, property | staticmethod | classmethod))
+        if not name.startswith("_")
+        and (inspect.isfunction(attr) or isinstance(attr, property | staticmethod | classmethod))
     }
     unmarked = {name for name in public if marked(vars(cls)[name]) is None}
     assert unmarked == set(RULES_HELPERS[cls])

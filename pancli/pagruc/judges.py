@@ -38,7 +38,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.model.results import ClaimCheck, ClaimKind, Ruling
-from pancli.pagruc.board import DEAL_SIZE, PagrucBoard
+from pancli.pagruc.board import PagrucBoard
 from pancli.pagruc.melds import PagrucVerdict
 from pancli.rulebook import Rule
 from pancli.rules import counted
@@ -97,16 +97,16 @@ def pack_fault(
     return b.fail(Rule.G1, f"{n} copies of {c} are in play, {but}", line, col, player)
 
 
-@decides(Rule.G2, what="whether each player is dealt seven cards once, and one card is turned up")
+@answers(Rule.G2, what="whether a deal line deals a player of the hand once, the cards the rules object deals")
 def deal_fault(b: PagrucBoard, d: Deal, seen: set[str]) -> Ruling | None:
-    """G2, a deal line: seven cards to a player of the hand, once (``seen``: those dealt
-    already)."""
+    """G2, a deal line: the rules object's ``deal_size`` (seven) cards to a player of the hand,
+    once (``seen``: those dealt already)."""
     if d.player not in b.hands:
         return b.fail(Rule.G2, f"deal to {d.player}, who is not in this hand", d.line, d.col, d.player)
     if d.player in seen:
         return b.fail(Rule.G2, f"{d.player} is dealt twice", d.line, d.col, d.player)
-    if len(d.cards) != DEAL_SIZE:
-        msg = f"{d.player} is dealt {counted(len(d.cards), 'card')}, not {DEAL_SIZE}"
+    if len(d.cards) != b.rules.deal_size:
+        msg = f"{d.player} is dealt {counted(len(d.cards), 'card')}, not {b.rules.deal_size}"
         return b.fail(Rule.G2, msg, d.line, d.col, d.player)
     return None
 
@@ -219,7 +219,7 @@ def pile_take_fault(b: PagrucBoard, node: Take | TakeMany, line: int, col: int, 
         return b.fail(Rule.G3, "the discard pile is empty", line, col, p)
     if n < 1:
         return b.fail(Rule.G3, f"take {n}: take at least one card", line, col, p)
-    if n > 1 and not b.has_meld(p):
+    if n > 1 and not b.rules.may_take_many(b.has_meld(p)):
         msg = f"{p} has no meld on the table yet: only the top discard may be taken"
         return b.fail(Rule.G3, msg, line, col, p)
     if n > len(b.pile):
@@ -300,7 +300,7 @@ def out_with_cards_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ru
 @answers(Rule.G6, what="whether a draw finds a card in the stock")
 def empty_stock_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling | None:
     """G6 at a draw: the stock holds a card (an empty one is turned over first)."""
-    if b.stock == 0:
+    if b.rules.turns_over(b.stock):
         msg = "the stock is empty: the discard pile is turned over first (reshuffle)"
         return b.fail(Rule.G6, msg, line, col, player)
     return None
@@ -317,7 +317,7 @@ def turned_over_card_fault(b: PagrucBoard, d: Draw, line: int, col: int, player:
 @answers(Rule.G6, what="whether a reshuffle comes when the stock is empty")
 def early_reshuffle_fault(b: PagrucBoard, line: int, col: int) -> Ruling | None:
     """G6 at a reshuffle: the stock is empty."""
-    if b.stock > 0:
+    if not b.rules.turns_over(b.stock):
         holds = counted(b.stock, "card")
         return b.fail(Rule.G6, f"the stock still holds {holds}: it is turned over only when empty", line, col, None)
     return None

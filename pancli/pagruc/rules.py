@@ -41,8 +41,9 @@ MAX_DEALS: Final = 5
 
 
 class PagrucRules:
-    """The rules of PAGRUC (G1, G4, G5, G7, G8, G9): built once by whoever judges and handed to the
-    referee, the meld check, the scorer, the standings and ``pan live``."""
+    """The rules of PAGRUC (G1, G2, G4, G5, G7, G8, G9; questions of G3 and G6): built once by
+    whoever judges and handed to the referee, the meld check, the scorer, the standings and
+    ``pan live``."""
 
     __slots__ = ()
 
@@ -50,6 +51,16 @@ class PagrucRules:
     def pack(self, players: int, packs: int | None = None) -> PagrucPack:
         """The pack ``players`` play with (``packs`` as the record says, else the usual)."""
         return pack_for(players, packs)
+
+    @property
+    @decides(Rule.G2, what="how many cards each player is dealt (seven)")
+    def deal_size(self) -> int:
+        """G2: the cards dealt to each player: seven.
+
+        >>> PagrucRules().deal_size
+        7
+        """
+        return 7
 
     @answers(Rule.G1, what="why a table of players is not seated with the packs for them")
     def seating_problem(self, players: Sequence[str], packs: int | None = None) -> str | None:
@@ -160,6 +171,26 @@ class PagrucRules:
         (True, False)
         """
         return cards_left == 0
+
+    @answers(Rule.G3, what="whether a player may take more than the top discard: one with a meld on the table")
+    def may_take_many(self, has_meld: bool) -> bool:
+        """G3: whether a player may take more cards of the discard pile than the top one: only one
+        who has a meld of his own on the table (``has_meld``).
+
+        >>> PagrucRules().may_take_many(False), PagrucRules().may_take_many(True)
+        (False, True)
+        """
+        return has_meld
+
+    @answers(Rule.G6, what="whether the stock is turned over: only when it holds no card")
+    def turns_over(self, stock: int) -> bool:
+        """G6: whether a stock of ``stock`` cards is turned over (the discard pile under the top
+        card made the stock) before the next draw: only an empty one, and none is drawn from it.
+
+        >>> PagrucRules().turns_over(0), PagrucRules().turns_over(1)
+        (True, False)
+        """
+        return stock == 0
 
     @answers(Rule.G5, what="whether a player may lay off at all: one with a meld of his own on the table")
     def may_lay_off(self, has_meld: bool) -> bool:

@@ -162,6 +162,7 @@ SHARED: Final = frozenset(
         Rule.I3,
         Rule.I1,
         Rule.G1,
+        Rule.G2,
         Rule.G4,
         Rule.G5,
         Rule.G6,
