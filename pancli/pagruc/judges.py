@@ -4,7 +4,10 @@ the discard; G6 too: no line after the end, ``out``, the stock drawn from and tu
 :class:`~pancli.model.results.Ruling` when its rule is broken and None when it holds (the claim
 checker records a :class:`~pancli.model.results.ClaimCheck`). They read the
 :class:`~pancli.pagruc.board.PagrucBoard` and change nothing; :class:`~pancli.pagruc.referee.PagrucTable`
-asks them in turn (its docstring holds the table rule -> judge).
+asks them in turn (its docstring holds the table rule -> judge). Each is marked with the rule it
+rules under (``@decides``, ``@answers``: :mod:`pancli.referee.deciders` lists them all); the
+questions the rules object answers (the cards dealt, who may take more than the top discard,
+when the stock is turned over) are asked of it, never restated here.
 
 >>> from pancli.cards import Game
 >>> from pancli.model.actions import HandScript

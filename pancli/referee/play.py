@@ -6,7 +6,9 @@ line by line on its :class:`~pancli.referee.board.Board`.
 Rule family: seating and the deal (S1, S2, I1) and the cards of the pack (E1, E4).
 
 Each rule is judged by one function here, which returns the :class:`Ruling` when the rule is
-broken and None when it holds (the caller raises it, or a bulk path falls back):
+broken and None when it holds (the caller raises it, or a bulk path falls back). Each function
+that rules under a rule carries its mark: ``@decides`` on the rule's decider, ``@answers`` on a
+judge of one more question under it (:mod:`pancli.referee.deciders` lists them all):
 
 * S1 :func:`seating_fault` (2 to 15 players, unique names) and :func:`seated_fault` (a player a
   line names is seated);
