@@ -20,6 +20,7 @@ from their start.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
@@ -106,8 +107,18 @@ def card_key(cards: tuple[Card, ...] | list[Card]) -> bytes:
 
 _CACHE_LIMIT: Final = 50_000
 
-HandEnd = Literal["out", "void"]
-"""How a hand ends, as :meth:`PanRules.ending` answers: a player goes out, or it is void."""
+
+class HandEnd(enum.Enum):
+    """How a hand ends, as the rules object answers (:meth:`PanRules.ending`,
+    :meth:`PanRules.after_decisions`; None from either: play goes on). The referee records it as
+    the result's :class:`~pancli.model.results.Ending` of the same value."""
+
+    OUT = "out"
+    """A player goes out (C8)."""
+    TOPS = "tops"
+    """The one player who stayed wins: all the others went on top (T4)."""
+    VOID = "void"
+    """Nobody wins: nobody stayed (T4), no card is left to draw (P10), every player retired."""
 
 
 class PanRules:
@@ -316,18 +327,18 @@ class PanRules:
         return ten_words(who, hand, melded, self.hand_size)
 
     @decides("T4", what="after the last decision: the hand is played, won by the last one in, or void")
-    def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
-        """T4: how the hand goes on once every player has decided, ``stayed`` of them in: it is
-        played, won at once by the one who stayed (all the others went on top), or void (nobody
-        stayed).
+    def after_decisions(self, stayed: int) -> HandEnd | None:
+        """T4: how the hand ends once every player has decided, ``stayed`` of them in: won at once
+        by the one who stayed (all the others went on top, :attr:`HandEnd.TOPS`), void (nobody
+        stayed), or None: it is played.
 
         >>> from pancli.rules import HOYLE
         >>> [PanRules(HOYLE).after_decisions(n) for n in (3, 1, 0)]
-        ['played', 'won', 'void']
+        [None, <HandEnd.TOPS: 'tops'>, <HandEnd.VOID: 'void'>]
         """
         if stayed > 1:
-            return "played"
-        return "won" if stayed == 1 else "void"
+            return None
+        return HandEnd.TOPS if stayed == 1 else HandEnd.VOID
 
     @decides("I3", what="whether the hand ends here, and how: a player goes out, or it is void")
     def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
@@ -343,11 +354,11 @@ class PanRules:
         >>> from pancli.rules import HOYLE
         >>> rules = PanRules(HOYLE)
         >>> rules.ending(3, hand=0), rules.ending(3, hand=2), rules.ending(0), rules.ending(2, dead_discards=0)
-        ('out', None, 'void', 'void')
+        (<HandEnd.OUT: 'out'>, None, <HandEnd.VOID: 'void'>, <HandEnd.VOID: 'void'>)
         """
         if not active or dead_discards == 0:
-            return "void"
-        return "out" if hand == 0 else None
+            return HandEnd.VOID
+        return HandEnd.OUT if hand == 0 else None
 
     # ------------------------------------------------------------------ melds
 

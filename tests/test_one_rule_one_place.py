@@ -21,7 +21,7 @@ import types
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final
 
 import click
 import pytest
@@ -1101,8 +1101,8 @@ def test_S1_the_commands_the_api_and_simulate_s_seats_ask_seats() -> None:
 class VoidOnTops(PanRules):
     """T4 where a hand that all but one player leave is void, not won."""
 
-    def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
-        return "played" if stayed > 1 else "void"
+    def after_decisions(self, stayed: int) -> HandEnd | None:
+        return None if stayed > 1 else HandEnd.VOID
 
 
 def test_T4_the_referee_and_self_play_ask_after_decisions() -> None:
@@ -1144,7 +1144,7 @@ class NeverOut(PanRules):
 
     def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
         answer = super().ending(active, hand, dead_discards)
-        return None if answer == "out" else answer
+        return None if answer is HandEnd.OUT else answer
 
 
 _OUT_DEALS = {"Ana": "5s 5s Ah 2h 3h 4h 5h Kd Kh Kc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
@@ -1177,7 +1177,7 @@ class VoidAtReshuffle(PanRules):
     """I3 (P10) where a hand whose stock runs out is void: the dead discards are never reshuffled."""
 
     def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
-        return "void" if dead_discards is not None else super().ending(active, hand, dead_discards)
+        return HandEnd.VOID if dead_discards is not None else super().ending(active, hand, dead_discards)
 
 
 class OneCopy(PanRules):
@@ -1226,7 +1226,7 @@ class LoneSurvivorVoids(PanRules):
     """I3 (I1, I2) where a hand left to one player by retirements is void: he does not play on."""
 
     def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
-        return "void" if active < 2 else super().ending(active, hand, dead_discards)
+        return HandEnd.VOID if active < 2 else super().ending(active, hand, dead_discards)
 
 
 def test_I3_I1_a_retirement_asks_ending_whether_anybody_plays_on() -> None:
@@ -2148,8 +2148,8 @@ def test_T4_the_review_asks_after_decisions_whether_a_decision_is_a_choice() -> 
     from pancli.app.review import review_hand
 
     class PlaysAlone(PanRules):
-        def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
-            return "played" if stayed else "void"
+        def after_decisions(self, stayed: int) -> HandEnd | None:
+            return None if stayed else HandEnd.VOID
 
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     text = "\n".join([f'[Players "{" ".join(deals)}"]', "", *(f"deal {p} {c}" for p, c in deals.items()),

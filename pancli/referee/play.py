@@ -260,8 +260,8 @@ from pancli.model.results import (
     Step,
     Violation,
 )
-from pancli.panrules import LaidMeld, card_key
-from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Foul, Place, Seat
+from pancli.panrules import HandEnd, LaidMeld, card_key
+from pancli.referee.board import DECIDING, ENDS_OUT, ENDS_VOID, PLAYING, VOID, WON, Board, Foul, Place, Seat
 from pancli.rulebook import I1_AT_DEAL, I1_LATE, I2_FOUL, Rule
 from pancli.rules import counted, ordinal, ten_words
 from pancli.values import Value
@@ -681,7 +681,7 @@ def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
         b.pos = (b.pos - 1) % len(b.active)
     elif b.active and b.pos >= len(b.active):
         b.pos = 0
-    if b.rules.ending(len(b.active)) == "void":  # nobody is left to play: won by nobody
+    if b.rules.ending(len(b.active)) is ENDS_VOID:  # nobody is left to play: won by nobody
         b.end(VOID, Ending.VOID, v.rule)
     total = sum(p.units for p in returns)
     gave = f"returns the {counted(total, 'unit')} collected in the hand" if returns else "had collected nothing"
@@ -753,7 +753,7 @@ def not_out_fault(b: Board, o: Out) -> Ruling | None:
     object's ``ending``)."""
     s = b.seat
     assert s is not None
-    if b.pending_used and not b.borrowed and b.rules.ending(len(b.active), s.hand_n) == "out":
+    if b.pending_used and not b.borrowed and b.rules.ending(len(b.active), s.hand_n) is ENDS_OUT:
         return None
     left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
     return b.fail(Rule.P7, f"{s.name} is not out: {left}", o)
@@ -775,7 +775,7 @@ def goes_out(b: Board, s: Seat) -> bool:
     """Whether ``s``, in turn, goes out as his turn stands: his draw used, nothing discarded,
     and the rules object's ``ending`` answers that his hand ends it (P7, C8: the eleventh card
     melded). The end of the turn and what it must discard ask it; ``out`` must be true by it."""
-    return not b.discarded and b.drew and b.pending_used and b.rules.ending(len(b.active), s.hand_n) == "out"
+    return not b.discarded and b.drew and b.pending_used and b.rules.ending(len(b.active), s.hand_n) is ENDS_OUT
 
 
 def go_out(b: Board, action: Out | None) -> None:
@@ -894,10 +894,10 @@ def apply_decision(b: Board, ev: Decision) -> None:
     if b.decided == len(b.seats):
         b.active = [x for x in b.seats if x.active]
         after = b.rules.after_decisions(len(b.active))
-        if after == "won":
+        if after is HandEnd.TOPS:
             b.end(WON, Ending.TOPS, Rule.T4, b.active[0])
             payments = pay_pot(b, b.active[0], ev.line, "T4: all the others went on top")
-        elif after == "void":
+        elif after is HandEnd.VOID:
             b.end(VOID, Ending.VOID, Rule.T4)
         else:
             b.phase = PLAYING
@@ -995,7 +995,7 @@ def empty_stock_fault(b: Board, d: Draw) -> Ruling | None:
     first; with none the hand is void)."""
     if not b.must_reshuffle():
         return None
-    if b.reshuffle_ends() != "void":
+    if b.reshuffle_ends() is not ENDS_VOID:
         return b.fail(Rule.P10, "the stock is empty: the dead discards are reshuffled first", d)
     return b.fail(Rule.P10, "no card is left to draw: the hand is void", d)
 
@@ -1107,7 +1107,7 @@ def apply_take(b: Board, a: Take, must_add: bool) -> None:
 def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
     """P10: the dead discards become the stock, or the hand is void as the rules object's
     ``ending`` answers (:meth:`.Board.reshuffle_ends`: with none left to reshuffle)."""
-    if b.reshuffle_ends() == "void":
+    if b.reshuffle_ends() is ENDS_VOID:
         b.end(VOID, Ending.VOID, Rule.P10)
         b.step(ev, None, ev, [])
         return
