@@ -101,9 +101,13 @@ def _sentences_made(path: Path) -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):
             found.append(f"{path.name}:{node.lineno}: f-string")
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-            if " " in node.value.strip():
-                found.append(f"{path.name}:{node.lineno}: {node.value!r}")
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and " " in node.value.strip()
+        ):
+            found.append(f"{path.name}:{node.lineno}: {node.value!r}")
     return found
 
 
