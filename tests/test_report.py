@@ -18,7 +18,7 @@ from pancli.model.settle import DisputeKind
 from pancli.records import read_hands
 from pancli.render.replay import JsonlSink, JsonSink, Sink
 from pancli.render.settle import JsonlSettle, JsonSettle, SettleSink
-from pancli.render.words import claim_text, dispute_text
+from pancli.render.text import claim_text, dispute_text
 
 
 def _reports(path: Path) -> list[HandReport]:

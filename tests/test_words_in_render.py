@@ -113,7 +113,7 @@ def _sentences_made(path: Path) -> list[str]:
 
 def test_C7_C9_the_hand_report_decides_a_dispute_as_a_value_and_words_nothing() -> None:
     """Why a hand is disputed (a wrong claim, an irregularity and the violation after it) is a
-    value the report decides; render/words.py words it."""
+    value the report decides; render/text.py words it."""
     assert _sentences_made(PKG / "app" / "report.py") == []
 
 

@@ -5,7 +5,7 @@ a value: the cause, no words), whether its lines go to standard error.
 
 Every exporter of :mod:`pancli.render` (plain, terminal, JSON, JSON lines, HTML) and
 ``pan settle``'s sitting read these reports; none decides again. The words are render's
-(``render/words.py``: :func:`~pancli.render.words.claim_text`, :func:`~pancli.render.words.dispute_text`).
+(``render/text.py``: :func:`~pancli.render.text.claim_text`, :func:`~pancli.render.text.dispute_text`).
 """
 
 from __future__ import annotations

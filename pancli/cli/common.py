@@ -21,6 +21,7 @@ import click
 
 from pancli.app.lines import ARG_FILE as ARG_FILE
 from pancli.app.lines import (
+    DECODE_ERRORS,
     DEFAULT_PLAYERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -39,7 +40,6 @@ from pancli.app.lines import error_line as error_line
 from pancli.app.lines import game_named as game_named
 from pancli.app.lines import is_skipped as is_skipped
 from pancli.app.lines import rules_object as rules_object
-from pancli.escapes import DECODE_ERRORS
 from pancli.render.text import escaped as escaped
 from pancli.render.text import fewer_workers_text, jobs_clamped_text
 from pancli.render.text import rule_hint as rule_hint

@@ -125,7 +125,7 @@ class DisputeKind(enum.Enum):
 class Dispute(Value):
     """Why a hand is disputed: its cause (the first irregularity or violation, by record order),
     else its first wrong claim, or its notation error, and where. A value, no words: the
-    exporters word it (``render/words.py``)."""
+    exporters word it (``render/text.py``)."""
 
     file: str
     hand: int

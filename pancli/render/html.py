@@ -42,8 +42,8 @@ from pancli.render import svg
 from pancli.render.replay import tally_text
 from pancli.render.settle import amount_text
 from pancli.render.settle import summary as sitting_summary
-from pancli.render.text import money_text
-from pancli.render.words import MALFORMED_RULING, claim_text, collections, dispute_text, notes_text, outcome, parts
+from pancli.render.text import claim_text, dispute_text, money_text
+from pancli.render.words import MALFORMED_RULING, collections, notes_text, outcome, parts
 from pancli.rulebook import RULEBOOK, lookup
 
 if TYPE_CHECKING:

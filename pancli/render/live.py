@@ -29,8 +29,8 @@ from pancli.model.results import Payment, Violation
 from pancli.notation.errors import NotationError
 from pancli.referee.board import Phase
 from pancli.render.plain import remedy_lines
-from pancli.render.text import money_text
-from pancli.render.words import claim_text, collection_lines, ledger_text, outcome
+from pancli.render.text import claim_text, money_text
+from pancli.render.words import collection_lines, ledger_text, outcome
 from pancli.rulebook import RULEBOOK
 from pancli.rules import HOYLE
 from pancli.values import Item, Line

@@ -11,9 +11,8 @@ from pancli.app.lines import error_line, escape_text
 from pancli.cards import Game
 from pancli.model.results import Ending
 from pancli.notation.cells import cell_width, ljust_cells
-from pancli.render.text import money_text
+from pancli.render.text import claim_text, money_text
 from pancli.render.words import (
-    claim_text,
     collection_lines,
     ledger_text,
     money_map,

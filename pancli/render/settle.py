@@ -18,8 +18,7 @@ from pancli.cards import Game
 from pancli.model.settle import DisputeKind, HandRuns, SettledHand, Sitting, player_key
 from pancli.notation.record_common import name_key
 from pancli.render.replay import Sink
-from pancli.render.text import money_text, stdout_console, warning_lines
-from pancli.render.words import dispute_text
+from pancli.render.text import dispute_text, money_text, stdout_console, warning_lines
 from pancli.rulebook import Rule
 from pancli.values import Item, Line
 

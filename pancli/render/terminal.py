@@ -24,11 +24,10 @@ from pancli.notation.cells import cell_width
 from pancli.notation.record_common import UpLine
 from pancli.notation.record_writer import item_text
 from pancli.render.plain import NONE_MARK, hand_title, malformed_line, player_cards, score_text, violation_line
-from pancli.render.text import MAX_COLUMNS, money_text, rule_hint
+from pancli.render.text import MAX_COLUMNS, claim_text, money_text, rule_hint
 from pancli.render.words import (
     MALFORMED_RULING,
     Collection,
-    claim_text,
     collections,
     money_map,
     outcome,

@@ -1,8 +1,8 @@
 """The words every output form uses for a refereed hand: why a payment is made (by rule),
 payments of one moment grouped as *collections* ("4 from each of Ben Cruz Dee = 12"), the
-ledger in words and money, the hand's outcome, the referees' remarks (one function per
-game, :func:`pan_remark` and :func:`pagruc_remark`, for every output form), a wrong claim
-(:func:`claim_text`) and why a hand is disputed (:func:`dispute_text`).
+ledger in words and money, the hand's outcome, and the referees' remarks (one function per
+game, :func:`pan_remark` and :func:`pagruc_remark`, for every output form). A wrong claim and
+why a hand is disputed are :mod:`pancli.render.text`'s (``pan settle`` words them without this module).
 
 >>> from pancli.model.results import Payment, HandResult
 >>> from pancli.rulebook import Rule
@@ -19,10 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from pancli.app.lines import signed
 from pancli.cards import Card, Game, format_cards
 from pancli.model.results import (
-    ClaimKind,
     ClaimNotCompared,
     CountNotCompared,
     CountRight,
@@ -39,8 +37,7 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
     from pancli.melds import OutValue
-    from pancli.model.results import ClaimCheck, PanRemark
-    from pancli.model.settle import Dispute
+    from pancli.model.results import PanRemark
     from pancli.pagruc.referee import PagrucHandResult, PagrucRemark
 
 WHY: Final[dict[str, str]] = {
@@ -358,37 +355,3 @@ def pagruc_remark(r: PagrucRemark) -> str:
         return f"the Ledger claim (line {r.line}) cannot be compared ({r.rule}): the hand is not finished"
     assert isinstance(r, ClaimScoreUnknown)
     return f"the Ledger claim for {r.player} cannot be checked: {r.player}'s score is unknown"
-
-
-def claim_text(c: ClaimCheck, pagruc: bool) -> str:
-    """What is wrong with a claim, in words (a PAGRUC claim is of points, G7).
-
-    >>> from pancli.model.results import ClaimCheck
-    >>> from pancli.rulebook import Rule
-    >>> claim_text(ClaimCheck(Rule.C7, ClaimKind.PAYS, 7, "Ana", 3, 2), pagruc=False)
-    'Ana claims [%pays 3] but each opponent paid 2'
-    >>> claim_text(ClaimCheck(Rule.C9, ClaimKind.LEDGER, 30, "Ben", -4, 2), pagruc=False)
-    'the Ledger claims Ben -4 but the referee finds +2'
-    """
-    if c.kind is ClaimKind.PAYS:
-        if pagruc:
-            return f"{c.player} claims [%pays {c.claimed}] but the meld scores {c.actual}"
-        return f"{c.player} claims [%pays {c.claimed}] but each opponent paid {c.actual}"
-    return f"the Ledger claims {c.player} {signed(c.claimed)} but the referee finds {signed(c.actual)}"
-
-
-def dispute_text(d: Dispute) -> str:
-    """Why a hand is disputed, in words: the violation's own; an irregularity put right, then
-    the violation that follows from it (``...; then P1 at line 40: ...``); the wrong claim's
-    (:func:`claim_text`); the notation error's."""
-    from pancli.model.settle import DisputeKind  # start-up: only a disputed hand needs it
-
-    v = d.violation
-    if d.kind is DisputeKind.CLAIM:
-        assert d.claim is not None
-        return claim_text(d.claim, d.game == Game.PAGRUC.value)
-    if d.kind is DisputeKind.MALFORMED or v is None:
-        return d.error
-    if d.kind is DisputeKind.IRREGULARITY and v.cause is not None:
-        return f"{v.cause.message}; then {v.rule} at line {v.line}: {v.message}"
-    return v.message
