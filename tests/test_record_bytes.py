@@ -167,3 +167,13 @@ def test_R2_each_hand_with_a_byte_is_malformed_and_the_others_are_read() -> None
         (5, "R2", 19, 4),
         (6, None, 0, 0),
     ]
+
+
+def test_R2_fmt_write_never_writes_a_byte_back_as_U_FFFD(tmp_path: Path) -> None:
+    """A file to reformat (a run of spaces) with a Latin-1 byte: it was rewritten with U+FFFD."""
+    path = tmp_path / "latin1.pan"
+    path.write_bytes(b'[Event "caf\xe9"]\n[Players "Ana Ben"]\nAna   stay\nBen stay\n')
+    got = pan("fmt", "--write", str(path))
+    assert got.exit_code == 1
+    assert f"{path}:1:12: R2 found the byte \\xe9, which is not UTF-8: records are UTF-8\n" in got.stderr
+    assert path.read_bytes() == b'[Event "caf\xe9"]\n[Players "Ana Ben"]\nAna   stay\nBen stay\n'
