@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Generator, Sequence
-from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import IO, TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from msgspec.structs import replace
 
@@ -25,9 +25,9 @@ from pancli.app.report import HandReport
 from pancli.cards import Game
 from pancli.rulebook import Rule
 from pancli.rules import Profile
-from pancli.values import Value
 
 if TYPE_CHECKING:
+    from pancli.app.chunks import JudgedChunk
     from pancli.app.report import RefereedHand as RefereedHand
     from pancli.app.workers import FewerWorkers
     from pancli.model.actions import HandScript
@@ -383,50 +383,6 @@ CHUNK_HANDS = 200
 _Task = tuple[Any, str, str | None]
 """A chunk of hands (as :func:`pancli.records.reader.split_hands` cuts it), its file and folder."""
 
-Taken = TypeVar("Taken")
-
-
-class FirstHand(Value):
-    """What S3 asks of the first hand of a chunk (a Panguingue hand): its players in order, the
-    profile it is judged under and its first line (:func:`~pancli.referee.play.next_hand_violation`)."""
-
-    players: tuple[str, ...]
-    profile: Profile
-    first_line: int
-
-    def script(self) -> HandScript:
-        """The hand as S3 sees it: its players, profile and place (what it played is not asked)."""
-        from pancli.model.actions import HandScript  # start-up: pan replay --help does without it
-
-        return HandScript(self.players, self.profile, first_line=self.first_line)
-
-
-class LastHand(Value):
-    """What S3 asks of the last hand of a chunk (a Panguingue hand): its players and its winner."""
-
-    players: tuple[str, ...]
-    winner: str | None
-
-    def result(self) -> HandResult:
-        """The hand as S3 sees it: its players and winner (what was paid is not asked)."""
-        from pancli.model.results import HandResult  # start-up: pan replay --help does without it
-
-        return HandResult(self.players, self.winner, (), {})
-
-
-class JudgedChunk(Value, Generic[Taken]):
-    """A judged chunk as a worker hands it back (:mod:`pancli.app.workers`: as a typed value, not
-    text): its output's values (:meth:`Collector.taken`, of the collector's :attr:`~Collector.OUT`),
-    its standard error, its tally's counts, whether ``--strict`` stopped it, and its edges for S3:
-    its first hand (None unless Panguingue) and its last."""
-
-    out: Taken
-    err: str
-    counts: tuple[int, ...]
-    stopped: bool
-    first: FirstHand | None
-    last: LastHand | None
-
 
 def _judge_chunk(
     kind: type[Collector],
@@ -437,7 +393,9 @@ def _judge_chunk(
     kept: tuple[LineMemos, PanRulesByProfile],
 ) -> JudgedChunk[Any]:
     """Judge one chunk; ``kept``: the remembered lines and rules objects of the process's chunks."""
-    from pancli.records.reader import read_chunk  # start-up: pan replay --help does without it
+    # start-up: pan replay --help does without them, and a replay in one process
+    from pancli.app.chunks import FirstHand, JudgedChunk, LastHand
+    from pancli.records.reader import read_chunk
 
     chunk, name, base_dir = task
     memos, rules_by_profile = kept
@@ -476,6 +434,7 @@ def _replay_parallel(
     process dies when, the run ends with the output of a run with no worker
     (:mod:`pancli.app.workers`); ``note`` is told when fewer workers could be made."""
     # start-up: pan replay does without these
+    from pancli.app.chunks import JudgedChunk, LastHand
     from pancli.app.workers import Workers
     from pancli.notation.record_common import LineMemos
     from pancli.panrules import PanRulesByProfile

@@ -21,7 +21,7 @@ A record line is read in two steps (grammar/README-records.md):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from pancli.cards import Card, Game
@@ -229,6 +229,17 @@ def lex(text: str) -> tuple[str, list[tuple[int, str]]]:
 
 
 # --------------------------------------------------------------------------- line values
+
+
+def ledger_value(units: Mapping[str, int]) -> str:
+    """A ledger as ``pan replay`` prints it and ``pan fmt`` writes the ``Ledger`` tag: ``NAME
+    units`` pairs in the given order, separated by ``, ``, units signed (``0`` bare). Here, not
+    with the record writer: a replay prints ledgers without loading the writer (start-up).
+
+    >>> ledger_value({"Ana": 26, "Ben": -13, "Cruz": -13, "Dee": 0})
+    'Ana +26, Ben -13, Cruz -13, Dee 0'
+    """
+    return ", ".join(f"{p} {u:+d}" if u else f"{p} 0" for p, u in units.items())
 
 
 class TagPair(Value):
