@@ -106,8 +106,9 @@ def card_key(cards: tuple[Card, ...] | list[Card]) -> bytes:
 
 _CACHE_LIMIT: Final = 50_000
 
-HandEnd = Literal["out", "void"]
-"""How a hand ends, as :meth:`PanRules.ending` answers: a player goes out, or it is void."""
+if TYPE_CHECKING:  # (for the type checker only: a Literal costs start-up to build)
+    HandEnd = Literal["out", "void"]
+    """How a hand ends, as :meth:`PanRules.ending` answers: a player goes out, or it is void."""
 
 
 class PanRules:

@@ -37,7 +37,7 @@ from pancli.pagruc import referee as pagruc_referee
 from pancli.pagruc.melds import PagrucKind, PagrucMeld, PagrucVerdict, Where
 from pancli.pagruc.pack import TWO_PACKS, PagrucPack
 from pancli.pagruc.rules import PagrucRules
-from pancli.panrules import Borrowing, HandEnd, PanRules, PanRulesByProfile
+from pancli.panrules import Borrowing, PanRules, PanRulesByProfile
 from pancli.referee import referee_hand, table
 from pancli.referee.board import Seat
 from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
@@ -46,7 +46,7 @@ from pancli.rulebook import Rule
 from pancli.rules import CARDROOM, HOYLE, Condition, Profile
 
 if TYPE_CHECKING:
-    from pancli.panrules import Holding
+    from pancli.panrules import HandEnd, Holding
 
 _NOT_IN_A_HAND = {Rule.E2, Rule.E3, Rule.C6, Rule.C10}
 """Rules no ruling or payment of a Panguingue hand names: the rank order and the valle cards

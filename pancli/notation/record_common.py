@@ -22,16 +22,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from pancli.cards import Card, Game
 from pancli.escapes import escape_text
 from pancli.limits import MAX_HAND_LINES as MAX_HAND_LINES  # (re-exported: the limits live there)
 from pancli.limits import MAX_LINE_CHARS as MAX_LINE_CHARS
 from pancli.model.actions import Action, Call, Count, Deal, Decision, Force, Reshuffle, Turn
-from pancli.notation.errors import NotationCode, NotationError
+from pancli.notation.errors import NotationError
 from pancli.notation.fast import PackSpellings, usual_spellings
 from pancli.values import Value
+
+if TYPE_CHECKING:
+    from pancli.notation.errors import NotationCode
 
 GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 """Annotation glyphs, written after an action."""

@@ -25,13 +25,15 @@ from pancli.limits import (
     too_long_message,
 )
 from pancli.model.actions import LedgerClaim
-from pancli.notation.errors import NotationCode, NotationError
+from pancli.notation.errors import NotationError
 from pancli.notation.record_common import TagPair, name_key, name_problem, player_name
 from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile, is_builtin
 from pancli.values import Value
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from pancli.notation.errors import NotationCode
 
 # (pattern texts: re compiles each when the first tag that needs it comes, not at start-up)
 _STAKE: Final = r"[0-9]+(?:\.[0-9]+)?"

@@ -42,11 +42,12 @@ from pancli.model.results import (
     Step,
     Violation,
 )
-from pancli.panrules import HandEnd, LaidMeld, PanRules, cidx
+from pancli.panrules import LaidMeld, PanRules, cidx
 from pancli.rulebook import Rule
 
 if TYPE_CHECKING:
     from pancli.model.results import Payment, Retirement, Violation
+    from pancli.panrules import HandEnd
 
     # (for the type checker only: a Protocol's class costs start-up, and nothing asks isinstance of it)
     class Located(Protocol):
