@@ -515,6 +515,17 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
                 return v
         return self.play_action(a)
 
+    def close_turn(self) -> Violation | None:
+        """End the turn in progress as the referee does: the rule its end breaks
+        (:meth:`verify_turn_end`), the turn left open (a strict referee stops there; otherwise
+        :meth:`end_turn` closes it all the same), or None and the turn closed (:meth:`end_turn`)."""
+        try:
+            self.verify_turn_end()
+        except Ruling as r:
+            return r.violation
+        self.end_turn()
+        return None
+
     def pop_action(self) -> None:
         """Take back the last action :meth:`push_action` pushed (and the opening of its line):
         the table is again exactly as it was (raises IndexError when none is kept)."""
@@ -583,7 +594,7 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
         >>> t.discard_due().rule
         Rule.P1
         >>> draw = Draw(c("Qd")[0])
-        >>> t.begin_turn(Turn("Ana", (draw,))); t.apply(draw, t.verify(draw))
+        >>> t.push_action(draw, Turn("Ana", (draw,)))  # None: legal
         >>> due = t.discard_due()
         >>> due.rule, due.due.value, str(due.card)
         (Rule.P2, 'the draw', 'Qd')
@@ -1057,11 +1068,10 @@ def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violatio
             violations.append(v)
             if strict:
                 return False
-    try:
-        table.verify_turn_end()
-    except Ruling as r:
-        violations.append(r.violation)
+    v = table.close_turn()
+    if v is not None:
+        violations.append(v)
         if strict:
             return False
-    table.end_turn()
+        table.end_turn()
     return True
