@@ -532,7 +532,9 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
         acted = self.acted
         if not acted:
             raise IndexError("no action pushed to take back")
-        self.restore(acted.pop())
+        undo = self.undo
+        self.__dict__ = acted.pop()  # (restore's own steps: a position looks at a draw this way)
+        self.undo, self.acted = undo, acted
 
     def finish(self) -> HandResult:
         """The hand's result: the ``[Ledger]`` claim checked (C9) once play is over (a hand
