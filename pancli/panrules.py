@@ -547,6 +547,16 @@ class PanRules:
         ``borrowing`` knob)."""
         return self._profile.borrowing
 
+    def payers(self, players: int) -> int:
+        """How many pay a player's collections at a table of ``players`` active players, nobody
+        retired: every active opponent (C6-C8; the referee's table names them, ``Board.payers``).
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).payers(6)
+        5
+        """
+        return players - 1
+
     def collected(self, units: _Units, payers: int) -> _Units:
         """What ``units`` from each of the ``payers`` come to in all: every active opponent pays
         each condition, change and the going-out payment (C6-C8; expected units too, a float).
