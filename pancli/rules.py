@@ -86,7 +86,18 @@ def seating_words(players: int, seats: range) -> str:
 def ten_words(who: str, hand: int, melded: int, dealt: int) -> str:
     """What P7 says of ``who`` holding ``hand`` cards with ``melded`` on the table, not the
     ``dealt`` count (ten)."""
-    return f"{who} holds {hand} and has {melded} melded: not {dealt} in all"
+    return f"{_holds_words(who, hand, melded)}: not {dealt} in all"
+
+
+def wrong_deal_words(who: str, hand: int, melded: int, dealt: int) -> str:
+    """What P7 says of ``who`` dealt a wrong count (I1, not found yet): he holds ``hand`` cards
+    with ``melded`` on the table, not the ``dealt`` cards he was dealt."""
+    return f"{_holds_words(who, hand, melded)}: not the {dealt} dealt to him"
+
+
+def _holds_words(who: str, hand: int, melded: int) -> str:
+    """What ``who`` holds, in hand and melded: :func:`ten_words`' and :func:`wrong_deal_words`'."""
+    return f"{who} holds {hand} and has {melded} melded"
 
 
 def copies_fault(cards: Iterable[tuple[int, int]], copies: Sequence[int]) -> str | None:

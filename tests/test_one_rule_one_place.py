@@ -1173,6 +1173,18 @@ def test_I3_going_out_is_the_rules_object_s_ending_on_both_paths_and_at_the_disc
         assert t.discard_due().due is due
 
 
+def test_P7_a_discard_with_no_card_left_asks_ending_whether_he_went_out() -> None:
+    """The discard after the last card is melded is P7's "went out" only when the rules object's
+    ``ending`` says the empty hand went out; under NeverOut the hand goes on and the discard is
+    judged as any other (a card he does not hold)."""
+    text = _deal(_OUT_DEALS, _GOES_OUT + ", discard 5h")
+    (h,) = _hands(text)
+    for rules, said in ((PanRules(HOYLE), ("P7", "went out")), (NeverOut(HOYLE), ("E4", "does not hold 5h"))):
+        assert _both_paths(text, rules) == [said[0]]
+        (v,) = referee_hand(h.script, rules=rules, remedy=False).violations
+        assert said[1] in v.message
+
+
 class VoidAtReshuffle(PanRules):
     """I3 (P10) where a hand whose stock runs out is void: the dead discards are never reshuffled."""
 

@@ -261,7 +261,7 @@ from pancli.model.results import (
 from pancli.panrules import LaidMeld, card_key
 from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Foul, Place, Seat
 from pancli.rulebook import I1_AT_DEAL, I1_LATE, I2_FOUL, Rule
-from pancli.rules import counted, ordinal, ten_words
+from pancli.rules import counted, ordinal, ten_words, wrong_deal_words
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -718,16 +718,16 @@ def ten_cards_fault(b: Board, turn: Turn) -> Ruling | None:
     if b.rules.dealt_right(s.size):
         why = ten_words(s.name, s.hand_n, s.melded_n, s.size)
     else:
-        why = f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not the {s.size} dealt to him"
+        why = wrong_deal_words(s.name, s.hand_n, s.melded_n, s.size)
     return b.fail(Rule.P7, why, turn)
 
 
 def empty_hand_discard_fault(b: Board, d: Discard) -> Ruling | None:
     """P7 at a discard after the draw was used: a card is left to discard (with none, the
-    player went out)."""
+    player went out, as the rules object's ``ending`` answers)."""
     s = b.seat
     assert s is not None
-    if b.pending_used and s.hand_n == 0:
+    if b.pending_used and b.rules.ending(len(b.active), s.hand_n) == "out":
         why = f"{s.name} has no card left to discard: with {s.size + 1} melded {s.name} went out"
         return b.fail(Rule.P7, why, d)
     return None
