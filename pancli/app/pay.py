@@ -21,7 +21,7 @@ from pancli.app.lines import STDIN_FILE, InputLine, batch_item
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld, OutValue
 from pancli.panrules import PanRules
-from pancli.rules import Profile
+from pancli.rules import Profile, melds_copies_words
 from pancli.values import Value
 
 PayRule = Literal["C7", "C8"]
@@ -133,7 +133,7 @@ class PackCounter:
             said = self._said.get(over)
             if said is None:
                 k, held = over
-                said = f"the melds hold {held} copies of {ALL_CARDS[k]}, but the pack holds {self.most[k]}"
+                said = melds_copies_words(k, held, self.most[k])
                 self._said[over] = said
             if len(self._settled) < 50_000:
                 self._settled[counts] = (self._stamp, said)

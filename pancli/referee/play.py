@@ -261,7 +261,14 @@ from pancli.model.results import (
 from pancli.panrules import LaidMeld, card_key
 from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Foul, Place, Seat
 from pancli.rulebook import I1_AT_DEAL, I1_LATE, I2_FOUL, Rule
-from pancli.rules import counted, ordinal, ten_words, wrong_deal_words
+from pancli.rules import (
+    accounted_words,
+    counted,
+    not_in_pack_words,
+    ordinal,
+    ten_words,
+    wrong_deal_words,
+)
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -392,14 +399,9 @@ def card_fault(b: Board, c: Card, node: Located, extra: int = 1, *, player: str 
     rules = b.rules
     copies = rules.copies[i]  # (copies_of's answers, asked once per card when the rules were built)
     if copies == 0:
-        return b.fail(Rule.E1, f"{c} is not in this pack", node, player=player)
+        return b.fail(Rule.E1, not_in_pack_words(str(c), c.rank), node, player=player)
     if rules.past_the_pack(b.seen, ((i, extra),)) is not None:
-        return b.fail(
-            Rule.E4,
-            f"one copy of {c} too many: the pack holds {copies} and all are already accounted for",
-            node,
-            player=player,
-        )
+        return b.fail(Rule.E4, accounted_words(c, copies), node, player=player)
     return None
 
 
