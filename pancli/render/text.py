@@ -44,6 +44,21 @@ def escaped(text: str) -> str:
     return escape_text(text)
 
 
+def io_words(name: str, verb: str, problem: OSError | str) -> str:
+    """What went wrong with a file, in the one wording of every I/O failure: ``cannot VERB NAME:
+    why`` (``pan: `` before it on standard error; ``read_error`` of ``pan fmt --json``).
+
+    ``verb`` is ``read`` or ``write``; ``name`` is the file as the user gave it (``-`` is
+    standard input, ``standard output`` the output).
+
+    >>> io_words("games.pan", "read", FileNotFoundError(2, "No such file or directory"))
+    'cannot read games.pan: No such file or directory'
+    """
+    why = problem if isinstance(problem, str) else (problem.strerror or str(problem) or type(problem).__name__)
+    shown = "standard input" if name == "-" else name
+    return f"cannot {verb} {escaped(shown)}: {why}"
+
+
 def rule_hint(rule: str | None) -> str:
     """What a terminal user types to read a cited rule: `` (pan rules P8)``; empty for no rule id.
 
