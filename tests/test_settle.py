@@ -202,9 +202,10 @@ def test_settle_on_a_terminal_is_a_table_with_the_transfers() -> None:
 
 
 def test_C9_an_unfinished_hand_with_a_wrong_claim_is_disputed_not_unfinished() -> None:
-    """A hand is listed under the one heading ``pan replay``'s summary counts it under (a wrong
-    claim before unfinished): a cut-off hand whose Ledger claim is wrong is disputed, left out of
-    the sitting, and not also listed as unfinished "its payments so far count"."""
+    """Settle reads the heading ``pan replay``'s summary counts a hand under (a wrong claim before
+    unfinished): a cut-off hand whose Ledger claim is wrong is disputed, left out of the sitting,
+    and not also listed as unfinished "its payments so far count"; a cut-off hand with an
+    irregularity put right is settled as played, so listed as remedied and unfinished."""
     text = '[Players "Ana Ben"]\n[Ledger "Ana +5 Ben -5"]\n\nAna stay\nBen stay\n'
     rc, out, _ = _run("settle", "-", stdin=text)
     assert rc == 1
@@ -215,3 +216,6 @@ def test_C9_an_unfinished_hand_with_a_wrong_claim_is_disputed_not_unfinished() -
     assert summary.splitlines()[-1] == "1 hand: 0 clean, 0 with a violation, 1 with a wrong claim, 0 malformed"
     cut = '[Players "Ana Ben"]\n\nAna stay\nBen stay\n'
     assert _run("settle", "-", stdin=cut)[1].startswith("unfinished\t-:4\thand 1")
+    remedied = (Path(__file__).parent.parent / "samples" / "illegal-M3-foul-meld.pan").read_text(encoding="utf-8")
+    said = [line.split("\t")[0] for line in _run("settle", "-", stdin=remedied)[1].splitlines()]
+    assert said[:2] == ["remedied", "unfinished"]  # settled as played, its payments so far

@@ -115,6 +115,13 @@ class HandReport:
         return heading(self.result)
 
     @property
+    def cut_off(self) -> bool:
+        """Counted with the payments made so far though the record stops before the hand's end:
+        not finished and not disputed (its :attr:`heading` unfinished, or remedied: a hand with an
+        irregularity put right is settled as played). ``pan settle`` lists these as unfinished."""
+        return not self.result.finished and self.heading in (Heading.UNFINISHED, Heading.REMEDIED)
+
+    @property
     def dispute(self) -> Dispute | None:
         """Why the hand is disputed, or None: the cause of its violation (the irregularity put
         right it follows from, :attr:`Violation.cause`, else the violation); else its first

@@ -14,7 +14,7 @@ import msgspec
 from msgspec.structs import astuple
 
 from pancli.app.lines import error_line, escape_text, signed
-from pancli.app.report import Heading, malformed_dispute
+from pancli.app.report import malformed_dispute
 from pancli.cards import Game
 from pancli.model.settle import Dispute, HandRuns, SettledHand, Sitting, player_key
 from pancli.notation.record_common import name_key
@@ -107,7 +107,7 @@ class SettleSink(Sink):
         counted = SettledHand(result.players, result.totals, result.stake, dispute)
         if sitting.takes_default(counted):
             self.defaulted.add(hand.file, hand.index)
-        if report.heading is Heading.UNFINISHED:
+        if report.cut_off:
             self.cut_off.add(hand.file, hand.index)
             self.unfinished(hand)
         self._add(sitting, counted)
