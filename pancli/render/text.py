@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from pancli.app.lines import error_line, escape_text
 from pancli.app.lines import signed as signed
+from pancli.cards import Game
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -149,7 +150,6 @@ def dispute_text(d: Dispute) -> str:
     """Why a hand is disputed, in words: the violation's own; an irregularity put right, then
     the violation that follows from it (``...; then P1 at line 40: ...``); the wrong claim's
     (:func:`claim_text`); the notation error's."""
-    from pancli.cards import Game  # start-up: only a disputed hand needs these
     from pancli.model.settle import DisputeKind  # start-up: only a disputed hand needs it
 
     v = d.violation
