@@ -18,7 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from pancli.app import workers as workers_module
-from pancli.app.replay import JudgedChunk, _judge_chunk, replay_files
+from pancli.app.chunks import JudgedChunk
+from pancli.app.replay import _judge_chunk, replay_files
 from pancli.app.review import ReviewSink
 from pancli.app.workers import FewerWorkers, Workers
 from pancli.cli import cli
