@@ -1715,6 +1715,26 @@ def test_G5_the_pagruc_referee_asks_whether_a_player_may_lay_off() -> None:
     assert house.violations == () and [str(m.meld) for m in house.table] == ["5h 6h 7h 8h", "Ac Ad As"]
 
 
+class MeldsTheLastCard(PagrucRules):
+    """G6 otherwise: no card need be kept to discard (the turn's end is then G3's to judge)."""
+
+    def kept_card_to_discard(self, cards_left: int) -> bool:
+        return True
+
+
+def test_G6_the_pagruc_referee_asks_whether_a_card_was_kept_to_discard() -> None:
+    from pagruc_build import DEALS, OPENING, script, turn
+
+    ana = turn("Ana", "draw Th", "discard Th")
+    hand = script("Ana Ben Cy", DEALS, "Kh", *OPENING, ana, turn("Ben", "draw 9c", "add 8c 9c to #1"))
+    book = pagruc_referee.referee_hand(hand, strict=False)
+    house = pagruc_referee.referee_hand(hand, rules=MeldsTheLastCard(), strict=False)
+    assert [(v.rule, v.message) for v in book.violations] == [
+        (Rule.G6, "Ben melded the last card in hand: one card is kept to discard, and that discard ends the hand")
+    ]
+    assert [(v.rule, v.message) for v in house.violations] == [(Rule.G3, "Ben's turn does not end with a discard")]
+
+
 class OnePackHouse(PagrucRules):
     """G1 otherwise: the house owns one pack, and seats no two players of the same initial."""
 

@@ -153,6 +153,16 @@ class PagrucRules:
         """
         return cards_left == 0
 
+    def kept_card_to_discard(self, cards_left: int) -> bool:
+        """G6 (with :meth:`hand_over`): whether a player whose turn ends without a discard, holding
+        ``cards_left`` cards, kept one to discard: he may not meld his last card, since only the
+        discard of it ends the hand. The G6 judge of a turn's end asks it.
+
+        >>> PagrucRules().kept_card_to_discard(0), PagrucRules().kept_card_to_discard(1)
+        (False, True)
+        """
+        return cards_left > 0
+
     def may_lay_off(self, has_meld: bool) -> bool:
         """G5 (with :meth:`lay_off`): whether a player may lay off at all: only one who has a meld
         of his own on the table (``has_meld``).
