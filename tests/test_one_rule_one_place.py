@@ -1972,6 +1972,29 @@ def test_C6_C8_the_review_asks_collected_what_the_payers_come_to() -> None:
     assert figures(PanRules(HOYLE)) != figures(HouseShare(HOYLE))
 
 
+def test_C6_C8_the_advice_asks_collected_what_the_payers_come_to() -> None:
+    """The advice's simulation never multiplies a payment by the opponents itself: what a meld
+    or going out collects from the others in all is the rules object's ``collected``, asked once
+    for each distinct payment of a call (not once a meld)."""
+    from pancli.analyze.advice import advise
+    from pancli.analyze.analysis import analyze
+
+    asked: list[tuple[Any, int]] = []
+
+    class AskedShare(HouseShare):
+        def collected(self, units: Any, payers: int) -> Any:
+            asked.append((units, payers))
+            return super().collected(units, payers)
+
+    hand = list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c"))
+    a = analyze(hand, HOYLE, players=4, samples=30)
+    plain = advise(a, PanRules(HOYLE), samples=300, seed=3)
+    house = advise(a, AskedShare(HOYLE), samples=300, seed=3)
+    assert (house.won, house.void, house.top) == (plain.won, plain.void, plain.top)  # the same hands played
+    assert house.won > 0 and house.stay > plain.stay  # each win and meld of his collects a share more
+    assert asked and {payers for _, payers in asked} == {3} and len(asked) == len(set(asked))
+
+
 def test_C6_an_analysis_s_totals_are_the_rules_object_s_collected() -> None:
     """What ``pan analyze`` shows in all (the best arrangement's, each draw's) is the answer of
     the rules object it was handed, not its own multiplication by the opponents."""
