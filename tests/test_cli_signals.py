@@ -3,6 +3,7 @@ Ctrl-C, 143 after ``kill``, 129 after a hangup, always quietly. Real processes, 
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import signal
@@ -177,3 +178,40 @@ def test_a_signal_at_a_random_moment_of_any_reader_ends_it_quietly(name: str, si
         proc.stdin.close()
     err = "".join(line for line in err.splitlines(keepends=True) if not re.match(r"-:\d+:\d+: [A-Z]+\d* ", line))
     assert (status, err) == (SIGNALS[signum], "")
+
+
+@pytest.mark.parametrize("signum", list(SIGNALS), ids=lambda s: s.name)
+def test_a_signal_the_caller_ignores_stays_ignored(tmp_path: Path, signum: signal.Signals) -> None:
+    """``nohup pan ...`` (SIGHUP ignored), a shell's background job (SIGINT ignored): pan does not
+    turn the signal back on; the command goes on and ends as it would have."""
+
+    def ignored() -> None:
+        signal.signal(signum, signal.SIG_IGN)
+
+    proc = subprocess.Popen(
+        [*_pan("live", str(tmp_path / "n.pan"), "--players", "Ana Ben")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=ignored, cwd=ROOT,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    assert proc.stdout.readline().startswith("hand 1:")  # the command runs: pan's handlers are in place
+    proc.send_signal(signum)
+    out, err = proc.communicate("Ana stay\n", timeout=120)
+    assert (proc.returncode, err) == (0, "")
+    assert "ok 4: Ana stay" in out
+
+
+def test_a_hangup_nohup_ignores_leaves_replay_jobs_and_its_workers_running(many_hands: Path) -> None:
+    """Under nohup the hangup reaches pan's whole process group: its ``--jobs`` workers keep
+    ignoring it as the main process does, and the replay ends whole."""
+    whole = subprocess.run(_pan("replay", str(many_hands)), capture_output=True, timeout=300, cwd=ROOT).stdout
+    proc = subprocess.Popen(
+        _pan("replay", "--jobs", "2", str(many_hands)), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN), start_new_session=True, cwd=ROOT,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    first = os.read(proc.stdout.fileno(), 1)  # the workers are at work (their output comes)
+    os.killpg(proc.pid, signal.SIGHUP)
+    out, err = proc.communicate(timeout=300)
+    assert (proc.returncode, err) == (0, b"")
+    assert first + out == whole

@@ -264,10 +264,11 @@ def _serve(  # pragma: no cover - runs in the worker
     status = 0
     try:
         # Ctrl-C reaches the whole process group: the main process answers it and ends its
-        # workers; a hangup or a kill ends a worker at once, without a word.
+        # workers; a hangup or a kill ends a worker at once, without a word, unless the main
+        # process was told to ignore it (nohup): then the worker ignores it too.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-            if signum is not None:
+            if signum is not None and signal.getsignal(signum) is not signal.SIG_IGN:
                 signal.signal(signum, signal.SIG_DFL)
         for conn in others:  # the main process's ends: the pipes end when it does
             conn.close()

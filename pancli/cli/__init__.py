@@ -232,6 +232,10 @@ def _tolerant_output() -> None:
                 reconfigure(errors="backslashreplace")
 
 
+_STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals that stop pan quietly, each with its status (128 + its number)."""
+
+
 EXIT_PIPE_CLOSED = 128 + 13
 """Exit status when standard output's reader went away: 128 + SIGPIPE, what a shell shows."""
 
@@ -255,10 +259,11 @@ def main() -> None:
     try:
         # inside the try: a signal that comes while pan is still setting up ends it as quietly
         sys.unraisablehook = stopping.unraisable
-        signal.signal(signal.SIGINT, stopping.stop)
-        signal.signal(signal.SIGTERM, stopping.stop)
-        if hasattr(signal, "SIGHUP"):  # the terminal went away: as SIGTERM (129, temporary files removed)
-            signal.signal(signal.SIGHUP, stopping.stop)
+        # SIGHUP, the terminal went away: as SIGTERM (129, temporary files removed). A signal the
+        # caller set to be ignored (nohup, a shell's background job and Ctrl-C) stays ignored.
+        for signum in _STOP_SIGNALS:
+            if signal.getsignal(signum) is not signal.SIG_IGN:
+                signal.signal(signum, stopping.stop)
         _guard_streams()
         _buffer_stdout()
         _enough_memory()

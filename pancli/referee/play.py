@@ -27,7 +27,8 @@ broken and None when it holds (the caller raises it, or a bulk path falls back):
 Rule family: irregularities put right as a table puts them right (I1, I2).
 
 The judges of the irregularities are :func:`.play.deal_fault` and :func:`.play.unseen_cards_fault`
-(a wrong count, at the deal or shown later) and :func:`.play.foul_meld_ruling` (a foul meld);
+(a wrong count, at the deal or shown later) and :func:`.play.foul_meld_ruling` (a foul meld; a foul addition,
+:func:`.play.foul_addition_ruling`);
 this module applies the remedy the rulebook prescribes and records it as a
 :class:`~pancli.model.results.Remedy`, after which the hand goes on:
 
@@ -120,9 +121,10 @@ Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
   value; the gain of a change is paid: :func:`collect_change`);
 * P6 :func:`own_melds_fault` (a player changes only his own melds, numbered as the table sees them:
   :meth:`.Board.meld_count`, :func:`meld_index`);
-* I2 :func:`foul_meld_ruling` (a foul meld or addition), made good by :func:`verify_mend`, taken back
-  by :func:`verify_back`; one function a question: :func:`no_foul_fault` (a mend or back names a foul
-  meld of the turn), :func:`foul_first_fault` (put right before any other change),
+* I2 :func:`foul_meld_ruling` (a foul meld) and :func:`foul_addition_ruling` (a foul addition),
+  made good by :func:`verify_mend`, taken back by :func:`verify_back`; one function a question:
+  :func:`no_foul_fault` (a mend or back names a foul meld of the turn),
+  :func:`foul_first_fault` (put right before any other change),
   :func:`mend_keeps_fault` and :func:`mend_adds_fault` (a foul addition made good keeps the meld and
   adds to it), :func:`earlier_foul_back_fault` (one left since an earlier turn is only made good),
   :func:`call_fault` (a call names a foul meld), :func:`stray_mend_fault` (a lone mend answers a call),
@@ -1252,14 +1254,21 @@ def move_to_meld(
 
 
 @decides(Rule.I2, what="how a foul meld or addition is ruled: put right under I2, or stopped at")
-def foul_meld_ruling(
-    b: Board, rule: EngineRule | Rule, reason: str, node: Located, *, addition: bool = False
-) -> Ruling:
-    """I2: a foul meld or addition (``node`` an addition, or ``addition``; the meld engine's
-    ``rule`` and reason), made good as I2 prescribes.
-    Where the referee puts irregularities right (:attr:`Board.remedy`) the ruling cites I2 and
-    names the broken rule; stopping at it (``--strict``), it cites the broken rule."""
-    what = "foul addition" if addition or type(node) is Add else "foul meld"
+def foul_meld_ruling(b: Board, rule: EngineRule | Rule, reason: str, node: Located) -> Ruling:
+    """I2: a foul meld (the meld engine's ``rule`` and reason), made good as I2 prescribes."""
+    return _foul_ruling(b, "foul meld", rule, reason, node)
+
+
+def foul_addition_ruling(b: Board, rule: EngineRule | Rule, reason: str, node: Located) -> Ruling:
+    """I2: a foul addition, or the mend of one (the meld engine's ``rule`` and reason for the
+    grown meld), made good as I2 prescribes."""
+    return _foul_ruling(b, "foul addition", rule, reason, node)
+
+
+def _foul_ruling(b: Board, what: str, rule: EngineRule | Rule, reason: str, node: Located) -> Ruling:
+    """The ruling on ``what`` is foul. Where the referee puts irregularities right
+    (:attr:`Board.remedy`) it cites I2 and names the broken rule; stopping at it (``--strict``),
+    it cites the broken rule."""
     if b.remedy:
         return b.fail(Rule.I2, f"{what}: {reason} ({rule})", node, ruling=I2_FOUL)
     return b.fail(Rule(rule), f"{what} (I2): {reason}", node)  # the ruling of the rule cited
@@ -1366,7 +1375,7 @@ def verify_mend(b: Board, a: Mend) -> MendPlan:
         added = _less(a.cards, f.base.cards)
         grown = b.rules.grown(f.base, added)
         if isinstance(grown, MeldError):
-            raise foul_meld_ruling(b, grown.rule, grown.reason, a, addition=True)
+            raise foul_addition_ruling(b, grown.rule, grown.reason, a)
         laid = grown
     take = _less(a.cards, f.cards)
     plan = plan_cards(b, take, a, borrowed=False)
@@ -1637,7 +1646,7 @@ def verify_add(b: Board, a: Add) -> MeldPlan | FoulPlan | MendPlan:
     plan = plan_cards(b, a.cards, a, borrowed=False)
     e = b.rules.grown(s.melds[_index(b, a.target)], a.cards)
     if isinstance(e, MeldError):
-        r = lowered_value_fault(b, a, e) or foul_meld_ruling(b, e.rule, e.reason, a)
+        r = lowered_value_fault(b, a, e) or foul_addition_ruling(b, e.rule, e.reason, a)
         if r.violation.rule != Rule.I2:
             raise r
         return FoulPlan(plan, r.violation)

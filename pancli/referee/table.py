@@ -53,7 +53,8 @@ P10    :func:`.play.empty_stock_fault` (a draw finds a card in the stock),
        :func:`.play.restocked_card_fault` (a card drawn after a reshuffle was reshuffled),
        :func:`.play.early_reshuffle_fault` (a reshuffle of an empty stock)
 M1-M5  the rules object's ``judge`` and ``grow`` (:class:`pancli.panrules.PanRules`, which caches
-       the meld engine's; what fits a meld is :meth:`pancli.panrules.LaidMeld.fit_mask`)
+       the meld engine's; what fits a meld is :meth:`pancli.panrules.LaidMeld.fit_mask`), raised
+       in a hand by the I2 judge, one function a question: :func:`.play.foul_addition_ruling`
 M6     :func:`.play.borrowing_allowed_fault` (the house rules allow it), one function a question:
        :func:`.play.borrow_fault`, :func:`.play.split_fault`, :func:`.play.borrowed_card_fault`,
        :func:`.play.unused_borrow_fault`
@@ -62,6 +63,7 @@ C7     :func:`.play.lowered_value_fault` (an addition never lowers a value: the 
 I2     :func:`.play.foul_meld_ruling` (laid foul by :func:`.play.lay_foul`; a foul meld or addition
        made good by :func:`.play.verify_mend`, taken back by :func:`.play.verify_back`; found at
        the end of the turn or at its call: :func:`.play.retire`), one function a question:
+       :func:`.play.foul_addition_ruling` (a foul addition, or the mend of one),
        :func:`.play.no_foul_fault` (a mend or back names a foul meld of the turn),
        :func:`.play.foul_first_fault` (changed only once put right), :func:`.play.mend_keeps_fault`
        and :func:`.play.mend_adds_fault` (a foul addition made good), :func:`.play.earlier_foul_back_fault`
