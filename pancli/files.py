@@ -36,7 +36,7 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
-__all__ = ["atomic_write"]
+__all__ = ["atomic_write", "signals_held"]
 
 StrPath = str | os.PathLike[str]
 READ_ONLY = "Permission denied (a read-only file: pan replaces only files that may be written)"
@@ -161,13 +161,38 @@ def _hold_stopping_signals() -> set[int | signal.Signals] | None:
     """Block :data:`_STOPPING`; the mask to put back, or None where signals cannot be blocked."""
     if not hasattr(signal, "pthread_sigmask"):
         return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, ())
+    try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    except BaseException:
+        # Python runs the handlers of signals that came before once the mask is set: one that
+        # raises leaves the mask set for a caller that never gets it to put back
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        raise
+    return before
 
 
 def _release(held: set[int | signal.Signals] | None) -> None:
     """Put back the mask :func:`_hold_stopping_signals` changed; a signal held meanwhile comes now."""
     if held is not None:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[set[int | signal.Signals] | None]:
+    """Hold :data:`_STOPPING` over a block that must not be cut in two (a process forked and put
+    where it is ended, a line written and put on the disk): a signal that comes meanwhile is raised
+    when the block ends. Gives the mask to put back in a process forked in the block (it inherits
+    this one), or None where signals cannot be blocked.
+
+    >>> with signals_held():
+    ...     pass
+    """
+    held = _hold_stopping_signals()
+    try:
+        yield held
+    finally:
+        _release(held)
 
 
 _TEMP_NAME_BYTES = 120

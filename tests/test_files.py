@@ -166,3 +166,30 @@ def test_a_hang_up_just_after_the_temporary_file_is_made_still_removes_it(
     assert target.read_text(encoding="utf-8") == "old\n"
     assert _leftovers(tmp_path, "out.pan") == []
     assert signal.pthread_sigmask(signal.SIG_BLOCK, set()) == set()  # nothing left blocked
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signals cannot be blocked here")
+def test_a_signal_taken_up_as_the_signals_are_held_leaves_none_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python runs the handler of a signal that came just before the mask is set when the call
+    that sets it returns: its exception came out of the hold with SIGINT, SIGTERM, SIGHUP and
+    SIGALRM held for good (a program driving pan's API then ignored Ctrl-C)."""
+    target = tmp_path / "out.pan"
+    sigmask = signal.pthread_sigmask
+
+    def hung_up_as_the_mask_is_set(how: int, mask: Any) -> set[int]:
+        found = sigmask(how, mask)
+        if how == signal.SIG_BLOCK and signal.SIGHUP in set(mask):
+            signal.pthread_kill(threading.get_ident(), signal.SIGUSR1)  # not held: its handler runs now
+        return found
+
+    monkeypatch.setattr(signal, "pthread_sigmask", hung_up_as_the_mask_is_set)
+    before = signal.signal(signal.SIGUSR1, _hang_up)
+    try:
+        with pytest.raises(_HungUp), atomic_write(target) as out:
+            out.write("new\n")
+    finally:
+        signal.signal(signal.SIGUSR1, before)
+    assert sigmask(signal.SIG_BLOCK, set()) == set()
+    assert _leftovers(tmp_path) == []

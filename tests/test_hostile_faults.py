@@ -593,3 +593,91 @@ def test_a_signal_that_lands_in_a_finalizer_still_ends_pan_quietly(then: str) ->
         p.kill()
         p.stdin.close()
     assert (status, err) == (128 + signal.SIGTERM, b""), err
+
+
+_LATE_SIGNAL = """\
+import atexit, os, signal, sys, time, pancli.cli as c
+def late():
+    os.kill(os.getpid(), signal.{name})
+    time.sleep(0.05)  # the interpreter's exit goes on: the signal is taken up (or not) meanwhile
+    os.write(1, b"the exit went on\\n")
+atexit.register(late)
+sys.argv = ["pan", "check", "5s 5s 5s"]
+c.main()
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGTERM", "SIGINT"])
+def test_a_signal_once_pan_has_ended_changes_neither_its_status_nor_its_silence(name: str) -> None:
+    """A signal that comes when the command is done and the interpreter exits cut short the exit's
+    own clean-up (an atexit function, a finalizer), where it could not propagate; pan took it up
+    again by a timer, which could go off once Python had put back the default handlers ("Alarm
+    clock", status -SIGALRM). How pan ends is decided then: the signal is held, and dropped."""
+    p = subprocess.run([sys.executable, "-c", _LATE_SIGNAL.format(name=name)], capture_output=True, timeout=60)
+    assert (p.returncode, p.stderr) == (0, b""), p.stderr
+    assert p.stdout.split(b"\t")[:2] == [b"5s 5s 5s", b"legal"]
+    assert p.stdout.endswith(b"\nthe exit went on\n")
+
+
+_SECOND_SIGNAL = """\
+import errno, os, signal, sys, pancli.cli as c
+def command(**_):
+    {ends}
+def reporting():
+    os.kill(os.getpid(), signal.SIGTERM)  # a second signal, while pan reports how it ended
+    for _ in range(1000):
+        pass
+c.cli.main = command
+c._silence_stdout = reporting
+c.main()
+"""
+
+
+@pytest.mark.parametrize(
+    ("ends", "status"),
+    [
+        ("os.kill(os.getpid(), signal.SIGHUP)\n    for _ in range(1000): pass", 128 + signal.SIGHUP),
+        ("raise c.PipeClosed", 128 + signal.SIGTERM),
+        ("raise OSError(errno.ENOSPC, 'No space left on device')", 128 + signal.SIGTERM),
+    ],
+    ids=["stopped by a signal", "a closed pipe", "output failed"],
+)
+def test_a_signal_while_pan_reports_how_it_ended_is_no_traceback(ends: str, status: int) -> None:
+    """``kill`` after Ctrl-C, SIGTERM with SIGHUP (a closed terminal, systemd), or a signal just as
+    a closed pipe is reported: it landed in the code that reports the first ending, outside any
+    handler ("During handling of the above exception ... Traceback", status 1). The first
+    signal's ending stands; one that comes while another ending is reported ends pan stopped."""
+    p = subprocess.run([sys.executable, "-c", _SECOND_SIGNAL.format(ends=ends)], capture_output=True, timeout=60)
+    assert (p.returncode, p.stderr) == (status, b""), p.stderr
+
+
+_SIGNAL_IN_CLEAN_UP = """\
+import os, signal, sys, pancli.cli as c
+from pancli.files import atomic_write
+unlink = os.unlink
+def unlink_once_signalled(path):
+    os.kill(os.getpid(), signal.SIGTERM)  # a second signal, as the temporary file is being removed
+    for _ in range(1000):
+        pass
+    unlink(path)
+def command(**_):
+    with atomic_write(sys.argv[1]) as out:
+        out.write("new\\n")
+        os.unlink = unlink_once_signalled
+        os.kill(os.getpid(), signal.SIGHUP)
+        for _ in range(1000):
+            pass
+c.cli.main = command
+c.main()
+"""
+
+
+def test_a_second_signal_does_not_cut_short_the_clean_up_of_the_first(tmp_path: Path) -> None:
+    """The first signal's clean-up (the temporary file removed, workers reaped) runs to its end:
+    a second one landed in it and left ``.out.pan.XXXX.tmp`` behind."""
+    target = tmp_path / "out.pan"
+    target.write_text("old\n", encoding="utf-8")
+    p = subprocess.run([sys.executable, "-c", _SIGNAL_IN_CLEAN_UP, str(target)], capture_output=True, timeout=60)
+    assert (p.returncode, p.stderr) == (128 + signal.SIGHUP, b""), p.stderr
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["out.pan"]
+    assert target.read_text(encoding="utf-8") == "old\n"

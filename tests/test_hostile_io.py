@@ -174,7 +174,7 @@ def test_dash_on_a_terminal_says_how_to_pipe_input() -> None:
             cwd=ROOT,
         )
         os.write(leader, b"5sss\n\x04\x04")  # (a buffered read needs a second end of input)
-        out, err = proc.communicate(timeout=20)
+        out, err = proc.communicate(timeout=120)  # a hang detector only
     finally:
         os.close(leader)
         os.close(follower)

@@ -90,6 +90,13 @@ def serial(record: Path) -> tuple[int, str, str]:
     return p.returncode, p.stdout, p.stderr
 
 
+def _kill(worker: int) -> None:
+    """SIGKILL to a worker listed a moment ago: with the run's last hand out, pan may have ended and
+    reaped it in between (ProcessLookupError: the test failed where pan had done right)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(worker, signal.SIGKILL)
+
+
 def _killed_run(record: Path, after_hands: int, victims: str) -> tuple[int, str, str]:
     """``replay --jobs 2``, with ``victims`` ("one", "both", "one-twice") of its workers killed
     once ``after_hands`` hands are on its output."""
@@ -117,12 +124,12 @@ def _killed_run(record: Path, after_hands: int, victims: str) -> tuple[int, str,
             seen += ", hand " in line
         workers = _children(proc.pid)
         for pid in workers[: 2 if victims == "both" else 1]:
-            os.kill(pid, signal.SIGKILL)
+            _kill(pid)
         if victims == "one-twice":  # the worker left dies too, a moment later
             line = proc.stdout.readline()
             lines.append(line)
             for pid in _children(proc.pid):
-                os.kill(pid, signal.SIGKILL)
+                _kill(pid)
         out = proc.stdout.read()
         proc.wait()
     finally:
@@ -248,3 +255,64 @@ def test_SIGHUP_while_a_command_runs_is_status_129_quietly() -> None:
     finally:
         proc.kill()
     assert (proc.returncode, err) == (129, b"")
+
+
+class _HungUp(Exception):
+    pass
+
+
+def _hang_up(signum: int, frame: object) -> None:
+    raise _HungUp(signum)
+
+
+def _signal_blocked(pid: int | str) -> str:
+    """The signals a process holds (``SigBlk`` of /proc/PID/status, a hexadecimal mask)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return re.search(r"^SigBlk:\s*(\S+)", status, re.M).group(1)  # type: ignore[union-attr]
+
+
+def test_a_hang_up_just_as_a_worker_is_forked_still_ends_and_reaps_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A signal that came between ``os.fork`` and the worker's listing left the worker out of
+    the workers the main process ends and reaps. It now waits until the worker is listed."""
+    from pancli.app.workers import Workers
+
+    forked: list[int] = []
+    fork = os.fork
+
+    def fork_then_hung_up() -> int:
+        pid = fork()
+        if pid:
+            forked.append(pid)
+            signal.pthread_kill(threading.get_ident(), signal.SIGHUP)  # to this thread: the one forking
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork_then_hung_up)
+    before = signal.signal(signal.SIGHUP, _hang_up)
+    left = []
+    try:
+        with pytest.raises(_HungUp), Workers(2, abs, int, note=lambda _: None) as pool:
+            list(pool.results(range(-3, 3), abs))
+    finally:
+        signal.signal(signal.SIGHUP, before)
+        for pid in forked:
+            try:
+                os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                continue  # reaped by pan
+            left.append(pid)
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+    assert forked == forked[:1] and left == []
+
+
+def test_a_worker_holds_the_signals_the_main_process_held_before_it_forked() -> None:
+    """The main process holds the stopping signals while it forks; the worker, which inherits
+    that mask, puts back the one from before once its own handlers are set: SIGTERM still ends it."""
+    from pancli.app.workers import Workers
+
+    mine = _signal_blocked("self")
+    with Workers(1, abs, int, note=lambda _: None) as pool:
+        assert [r for _, r in pool.results([-1], abs)] == [1]  # the worker is at its work: past its set-up
+        (worker,) = _children(os.getpid())
+        assert _signal_blocked(worker) == mine

@@ -516,3 +516,135 @@ def test_G2_a_pagruc_line_before_the_up_card_is_refused_and_the_up_card_taken(tm
     assert r.exit_code == 1
     assert _play_lines(night) == ["deal Ana 2s 4h 3h 5c Qs 4c 8c", "up 5s", "Ana draw 6s, discard 6s"]
     assert pan("replay", str(night)).exit_code == 0
+
+
+class _HungUp(Exception):
+    pass
+
+
+def _hang_up(signum: int, frame: object) -> None:
+    raise _HungUp(signum)
+
+
+def test_a_hang_up_between_two_writes_of_a_line_leaves_it_whole_on_the_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line the system takes in two writes, with a signal after the first: the file ended on
+    half a line (torn, set aside at the next opening) and unsynced. The line is now written whole
+    and put on the disk before the signal is taken up."""
+    import threading
+
+    night = tmp_path / "night.pan"
+    s = _session(night)
+    write, synced = os.write, []
+
+    def half_then_hung_up(fd: int, data: bytes) -> int:
+        if fd != s.fd:
+            return write(fd, data)
+        done = write(fd, bytes(data)[: max(1, len(data) // 2)])
+        signal.pthread_kill(threading.get_ident(), signal.SIGHUP)  # to this thread: pan's only one
+        return done
+
+    monkeypatch.setattr(os, "write", half_then_hung_up)
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd))
+    before = signal.signal(signal.SIGHUP, _hang_up)
+    try:
+        with pytest.raises(_HungUp):
+            s.enter(HAND_1.splitlines()[0])
+    finally:
+        signal.signal(signal.SIGHUP, before)
+        s.close()
+    assert synced
+    assert night.read_text(encoding="utf-8").endswith(HAND_1.splitlines()[0] + "\n")
+
+
+def test_a_hang_up_as_a_torn_line_is_set_aside_sets_it_aside_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A torn last line is appended to FILE.torn, then taken out of the file: a signal between
+    the two left it in both, and the next opening set it aside a second time."""
+    import threading
+
+    night = tmp_path / "night.pan"
+    _keep(night, ["Ana stay", "Ben stay"])
+    with open(night, "ab") as f:
+        f.write(b"Cruz st")
+    rewrite = Session._rewrite
+
+    def hung_up_then_rewritten(self: Session, data: bytes) -> None:
+        signal.pthread_kill(threading.get_ident(), signal.SIGHUP)  # to this thread: pan's only one
+        rewrite(self, data)
+
+    monkeypatch.setattr(Session, "_rewrite", hung_up_then_rewritten)
+    before = signal.signal(signal.SIGHUP, _hang_up)
+    try:
+        with pytest.raises(_HungUp):
+            _session(night).close()
+    finally:
+        signal.signal(signal.SIGHUP, before)
+    monkeypatch.undo()
+    _session(night).close()
+    assert (tmp_path / "night.pan.torn").read_text() == "Cruz st\n"
+    assert _play_lines(night) == ["Ana stay", "Ben stay"]
+
+
+def test_a_hang_up_just_as_the_file_is_locked_leaves_it_unlocked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A signal between the lock and the session's record of its descriptor left the file
+    locked for as long as the process lived: a program that went on (Ctrl-C caught) could never
+    keep it again ("kept by another pan live")."""
+    import fcntl
+    import threading
+
+    night = tmp_path / "night.pan"
+    flock = fcntl.flock
+
+    def locked_then_hung_up(fd: int, how: int) -> None:
+        flock(fd, how)
+        signal.pthread_kill(threading.get_ident(), signal.SIGHUP)  # to this thread: pan's only one
+
+    monkeypatch.setattr(fcntl, "flock", locked_then_hung_up)
+    before = signal.signal(signal.SIGHUP, _hang_up)
+    try:
+        with pytest.raises(_HungUp):
+            _session(night)
+    finally:
+        signal.signal(signal.SIGHUP, before)
+    monkeypatch.undo()
+    _session(night).close()  # not "kept by another pan live"
+
+
+def test_a_hang_up_as_undo_renames_the_file_leaves_the_session_on_the_new_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``undo`` rewrites the file (a new file renamed over it): a signal after the rename, before
+    the session took the new file's descriptor, left it appending to the old one, gone from the
+    folder (its lines lost), with the new one unlocked."""
+    import threading
+
+    import pancli.files
+
+    night = tmp_path / "night.pan"
+    s = _session(night)
+    try:
+        for x in ["Ana stay", "Ben stay"]:
+            assert s.enter(x).verdict is LineVerdict.ACCEPTED
+        sync = pancli.files._sync_folder
+
+        def synced_then_hung_up(folder: str) -> None:
+            sync(folder)
+            signal.pthread_kill(threading.get_ident(), signal.SIGHUP)  # to this thread: pan's only one
+
+        monkeypatch.setattr(pancli.files, "_sync_folder", synced_then_hung_up)
+        before = signal.signal(signal.SIGHUP, _hang_up)
+        try:
+            with pytest.raises(_HungUp):
+                s.undo()
+        finally:
+            signal.signal(signal.SIGHUP, before)
+        assert os.fstat(s.fd).st_ino == night.stat().st_ino
+        with pytest.raises(Exception, match="kept by another pan live"):
+            _session(night)
+    finally:
+        s.close()

@@ -138,7 +138,7 @@ def test_a_real_terminal_run(tmp_path: Path) -> None:
         env=env,
         dimensions=(40, 110),
         encoding="utf-8",
-        timeout=30,
+        timeout=120,  # a hang detector only: Textual starting on a loaded machine takes what it takes
     )
     try:
         child.expect("deal lines, the upcard")

@@ -42,7 +42,7 @@ from pancli.app.lines import game_named
 from pancli.app.replay import RecordJudge, Tally
 from pancli.app.report import HandReport
 from pancli.cards import Card, Game
-from pancli.files import atomic_write
+from pancli.files import atomic_write, signals_held
 from pancli.model.actions import Turn
 from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
@@ -291,21 +291,9 @@ class Session:
         else:
             self._check_header()
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
-        except OSError as exc:
-            raise LiveProblem(f"cannot write {path}: {exc.strerror}") from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            os.close(fd)
-            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise LiveProblem(f"{path} is kept by another pan live (two writers would interleave)") from None
-            raise LiveProblem(f"cannot lock {path}: {exc.strerror}") from None
-        if not _same_file(fd, path):  # replaced by an undo of the other session between open and lock
-            os.close(fd)
-            raise LiveProblem(f"{path} is kept by another pan live (two writers would interleave)")
-        self.fd = fd
-        try:
+            # a signal between the open and the record of the descriptor left the file locked for good
+            with signals_held():
+                self.fd = _locked(path)
             self._load(first=True)
         except BaseException:
             self.close()
@@ -399,13 +387,15 @@ class Session:
         torn = data[cut:]
         line = data[:cut].count(b"\n") + 1
         aside = self.path + ".torn"
-        fd = os.open(aside, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
-        try:
-            os.write(fd, torn + b"\n")
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        self._rewrite(data[:cut])
+        # one step: a signal between the two left the line in both files, set aside twice at the next opening
+        with signals_held():
+            fd = os.open(aside, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+            try:
+                os.write(fd, torn + b"\n")
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            self._rewrite(data[:cut])
         self.torn = (line, torn.decode("utf-8", "replace"))
         return data[:cut]
 
@@ -413,21 +403,24 @@ class Session:
         """Replace the file's text atomically, keeping the lock: the new file is locked before it
         takes the old one's name."""
         locked = -1
-        try:
-            with atomic_write(self.path, "wb") as out:
-                out.write(data)
-                out.flush()
-                fcntl.flock(out.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                # a second descriptor of the same open file keeps the lock (and the offset, at the
-                # end of the text: later lines are written there) once the writer closes its own
-                locked = os.dup(out.fileno())
-        except BaseException:
-            if locked >= 0:
-                os.close(locked)
-            raise
-        old, self.fd = self.fd, locked
-        if old >= 0:
-            os.close(old)
+        # one step: a signal after the rename but before the new descriptor is the session's left it
+        # writing to the old file, gone from the folder, and the new one unlocked
+        with signals_held():
+            try:
+                with atomic_write(self.path, "wb") as out:
+                    out.write(data)
+                    out.flush()
+                    fcntl.flock(out.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    # a second descriptor of the same open file keeps the lock (and the offset, at the
+                    # end of the text: later lines are written there) once the writer closes its own
+                    locked = os.dup(out.fileno())
+            except BaseException:
+                if locked >= 0:
+                    os.close(locked)
+                raise
+            old, self.fd = self.fd, locked
+            if old >= 0:
+                os.close(old)
 
     # ------------------------------------------------------------------ the hands
 
@@ -703,9 +696,11 @@ class Session:
         """Append whole lines and put them on the disk before anything else is read (one write)."""
         data = "".join(x + "\n" for x in lines).encode("utf-8")
         view = memoryview(data)
-        while view:
-            view = view[os.write(self.fd, view) :]
-        os.fsync(self.fd)
+        # a signal between two writes of a line left it torn in the file: it waits till the line is on the disk
+        with signals_held():
+            while view:
+                view = view[os.write(self.fd, view) :]
+            os.fsync(self.fd)
         self.units.append(self.size)
         self.size += len(data)
         self.lines.extend(lines)
@@ -767,6 +762,25 @@ class Session:
                 if sink.report is not None:
                     out.append(sink.report)
         return out
+
+
+def _locked(path: str) -> int:
+    """``path`` opened for appending (made if missing) and locked (raises :class:`LiveProblem`)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except OSError as exc:
+        raise LiveProblem(f"cannot write {path}: {exc.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        os.close(fd)
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            raise LiveProblem(f"{path} is kept by another pan live (two writers would interleave)") from None
+        raise LiveProblem(f"cannot lock {path}: {exc.strerror}") from None
+    if not _same_file(fd, path):  # replaced by an undo of the other session between open and lock
+        os.close(fd)
+        raise LiveProblem(f"{path} is kept by another pan live (two writers would interleave)")
+    return fd
 
 
 def _same_file(fd: int, path: str) -> bool:

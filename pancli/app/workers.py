@@ -41,6 +41,7 @@ from typing import Any, Final, Generic, TypeVar
 import msgspec
 
 from pancli.cards import ALL_CARDS, Card
+from pancli.files import signals_held
 from pancli.notation.errors import NotationError
 from pancli.values import Value
 
@@ -121,19 +122,21 @@ class Workers(Generic[T, R]):
             tasks_out.close()
             raise
         # what the standard streams hold unwritten is copied into the worker and never written
-        # there: a worker ends with os._exit, which flushes nothing
-        try:
-            pid = os.fork()
-        except OSError:
-            for conn in (tasks_in, tasks_out, results_in, results_out):
-                conn.close()
-            raise
-        if pid == 0:  # pragma: no cover - the worker (measured through the main process)
-            others = [c for w in self._workers for c in (w.tasks, w.results)]
-            _serve(parent, tasks_in, results_out, [tasks_out, results_in, *others], self.work)
-        tasks_in.close()
-        results_out.close()
-        self._workers.append(_Worker(pid, tasks_out, results_in))
+        # there: a worker ends with os._exit, which flushes nothing. The stopping signals are held
+        # until the worker is listed: one that came in between left it unended and unreaped
+        with signals_held() as mask:
+            try:
+                pid = os.fork()
+            except OSError:
+                for conn in (tasks_in, tasks_out, results_in, results_out):
+                    conn.close()
+                raise
+            if pid == 0:  # pragma: no cover - the worker (measured through the main process)
+                others = [c for w in self._workers for c in (w.tasks, w.results)]
+                _serve(parent, mask, tasks_in, results_out, [tasks_out, results_in, *others], self.work)
+            self._workers.append(_Worker(pid, tasks_out, results_in))
+            tasks_in.close()
+            results_out.close()
 
     def results(self, tasks: Iterable[T], here: Callable[[T], R]) -> Iterator[tuple[T, R]]:
         """Each task with its result, in the order of ``tasks`` (read as workers are free: at most
@@ -255,6 +258,7 @@ def _end(w: _Worker) -> None:
 
 def _serve(  # pragma: no cover - runs in the worker
     parent: int,
+    mask: set[int | signal.Signals] | None,
     tasks: Connection,
     results: Connection,
     others: list[Connection],
@@ -270,6 +274,8 @@ def _serve(  # pragma: no cover - runs in the worker
         for signum in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
             if signum is not None and signal.getsignal(signum) is not signal.SIG_IGN:
                 signal.signal(signum, signal.SIG_DFL)
+        if mask is not None:  # the main process's, held while it forked: the worker's own handlers now set
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         for conn in others:  # the main process's ends: the pipes end when it does
             conn.close()
         _die_with(parent)

@@ -176,17 +176,38 @@ class Stopping:
     """Seconds before a signal caught in a finalizer comes again: long enough for the finalizer
     to end, short enough not to be seen."""
 
+    STOPPING = frozenset(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP", "SIGALRM") if hasattr(signal, n))
+    """The signals whose handler is one of this class's: held once pan's way out is decided."""
+
     def __init__(self) -> None:
         self.signum = 0
+        self.ending = False
+        """How pan ends is decided (:meth:`end`): a signal changes nothing any more."""
 
     def stop(self, signum: int, frame: object) -> None:
-        """The handler of every signal that stops pan."""
+        """The handler of every signal that stops pan. The first one stops it: a second (``kill``
+        after Ctrl-C, SIGHUP with SIGTERM) must not cut short the clean-up the first set going
+        (a temporary file removed, workers reaped), nor land in the report of how pan ended."""
+        if self.signum or self.ending:
+            return
         self.signum = signum
         raise Interrupted(signum)
 
     def again(self, signum: int, frame: object) -> None:
         """The timer's handler: the signal a finalizer swallowed, raised where it can propagate."""
-        raise Interrupted(self.signum)
+        if not self.ending:
+            raise Interrupted(self.signum)
+
+    def end(self) -> None:
+        """How pan ends is decided: from now on a stopping signal is held, and dropped when the
+        process exits. Let through, it would land in the interpreter's own exit (its finalizers,
+        atexit), where it cannot propagate (the timer of :meth:`unraisable` then killed pan with
+        SIGALRM) or where Python has put back the default handlers (killed by the signal)."""
+        self.ending = True
+        if hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_BLOCK, self.STOPPING)
 
     def unraisable(self, unraisable: sys.UnraisableHookArgs) -> None:
         """``sys.unraisablehook``: an Interrupted a finalizer could not let out comes again; anything
@@ -255,6 +276,21 @@ def main() -> None:
     """
 
     stopping = Stopping()
+    try:
+        try:
+            _run(stopping)
+        finally:
+            # inside the try: a signal that comes before the way out is decided ends pan as stopped
+            stopping.end()
+    except Interrupted as stop_signal:
+        _silence_stdout()
+        _end_terminal_line()
+        sys.exit(128 + stop_signal.signum)
+
+
+def _run(stopping: Stopping) -> None:
+    """:func:`main` but for a signal: the handlers set, the command run, how it ended turned
+    into its status (an :class:`Interrupted` raised anywhere here is :func:`main`'s)."""
     reserve: bytearray | None = None
     try:
         # inside the try: a signal that comes while pan is still setting up ends it as quietly
@@ -281,11 +317,6 @@ def main() -> None:
     except (PipeClosed, BrokenPipeError):
         _silence_stdout()
         sys.exit(EXIT_PIPE_CLOSED)
-    except Interrupted as stop_signal:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C cannot interrupt the way out
-        _silence_stdout()
-        _end_terminal_line()
-        sys.exit(128 + stop_signal.signum)
     except OSError as exc:
         _silence_stdout()
         sys.stderr.write(_os_failure(exc) + "\n")
