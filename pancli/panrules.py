@@ -20,11 +20,12 @@ from their start.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
-from pancli.decides import decides
+from pancli.decides import answers, decides
 from pancli.melds import (
     Meld,
     MeldError,
@@ -106,8 +107,18 @@ def card_key(cards: tuple[Card, ...] | list[Card]) -> bytes:
 
 _CACHE_LIMIT: Final = 50_000
 
-HandEnd = Literal["out", "void"]
-"""How a hand ends, as :meth:`PanRules.ending` answers: a player goes out, or it is void."""
+
+class HandEnd(enum.Enum):
+    """How a hand ends, as the rules object answers (:meth:`PanRules.ending`,
+    :meth:`PanRules.after_decisions`; None from either: play goes on). The referee records it as
+    the result's :class:`~pancli.model.results.Ending` of the same value."""
+
+    OUT = "out"
+    """A player goes out (C8)."""
+    TOPS = "tops"
+    """The one player who stayed wins: all the others went on top (T4)."""
+    VOID = "void"
+    """Nobody wins: nobody stayed (T4), no card is left to draw (P10), every player retired."""
 
 
 class PanRules:
@@ -199,6 +210,7 @@ class PanRules:
         of each card, read from :attr:`copies` (self-play shuffles it; its size is a full stock)."""
         return [c for c, n in zip(ALL_CARDS, self.copies, strict=True) for _ in range(n)]
 
+    @answers("E4", what="why cards on their own hold more copies than the pack, none accounted for yet")
     def copies_fault(self, counts: Iterable[tuple[int, int]]) -> str | None:
         """Why cards on their own (``counts``: each card's index and its copies) cannot all be
         there, none accounted for yet (:meth:`past_the_pack`), or None."""
@@ -220,11 +232,13 @@ class PanRules:
         """
         return range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
+    @answers("S1", what="why so many players cannot be seated")
     def seating(self, players: int) -> str | None:
         """S1: why ``players`` cannot be seated (:meth:`seats`), or None."""
         seats = self.seats()
         return None if players in seats else seating_words(players, seats)
 
+    @answers("S1", what="the first of the players named who is seated twice")
     def seated_twice(self, names: Sequence[str]) -> str | None:
         """S1's one seat each: the first of ``names`` that is seated twice, or None.
 
@@ -294,6 +308,7 @@ class PanRules:
         it, I1). Going out: :meth:`out_holds_ten`."""
         return hand + melded == (self.hand_size if dealt is None else dealt)
 
+    @answers("P7", what="whether a player going out melded the card drawn beyond the ten he held")
     def out_holds_ten(self, melded: int, dealt: int | None = None) -> bool:
         """P7 at going out (with :meth:`holds_ten`): no card in hand and ``melded`` one card more
         than the hand held, the card drawn or taken melded beyond them.
@@ -304,6 +319,7 @@ class PanRules:
         """
         return self.holds_ten(0, melded - 1, dealt)
 
+    @answers("P7", what="why a player does not hold ten cards between turns")
     def ten_fault(self, who: str, hand: int, melded: int) -> str | None:
         """Why ``who`` does not hold ten between turns (:meth:`holds_ten`), or None."""
         if self.holds_ten(hand, melded):
@@ -311,18 +327,18 @@ class PanRules:
         return ten_words(who, hand, melded, self.hand_size)
 
     @decides("T4", what="after the last decision: the hand is played, won by the last one in, or void")
-    def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
-        """T4: how the hand goes on once every player has decided, ``stayed`` of them in: it is
-        played, won at once by the one who stayed (all the others went on top), or void (nobody
-        stayed).
+    def after_decisions(self, stayed: int) -> HandEnd | None:
+        """T4: how the hand ends once every player has decided, ``stayed`` of them in: won at once
+        by the one who stayed (all the others went on top, :attr:`HandEnd.TOPS`), void (nobody
+        stayed), or None: it is played.
 
         >>> from pancli.rules import HOYLE
         >>> [PanRules(HOYLE).after_decisions(n) for n in (3, 1, 0)]
-        ['played', 'won', 'void']
+        [None, <HandEnd.TOPS: 'tops'>, <HandEnd.VOID: 'void'>]
         """
         if stayed > 1:
-            return "played"
-        return "won" if stayed == 1 else "void"
+            return None
+        return HandEnd.TOPS if stayed == 1 else HandEnd.VOID
 
     @decides("I3", what="whether the hand ends here, and how: a player goes out, or it is void")
     def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
@@ -338,11 +354,11 @@ class PanRules:
         >>> from pancli.rules import HOYLE
         >>> rules = PanRules(HOYLE)
         >>> rules.ending(3, hand=0), rules.ending(3, hand=2), rules.ending(0), rules.ending(2, dead_discards=0)
-        ('out', None, 'void', 'void')
+        (<HandEnd.OUT: 'out'>, None, <HandEnd.VOID: 'void'>, <HandEnd.VOID: 'void'>)
         """
         if not active or dead_discards == 0:
-            return "void"
-        return "out" if hand == 0 else None
+            return HandEnd.VOID
+        return HandEnd.OUT if hand == 0 else None
 
     # ------------------------------------------------------------------ melds
 
@@ -395,6 +411,7 @@ class PanRules:
         return type(self).judge is PanRules.judge
 
     @property
+    @answers("M1", what="the fewest cards of a meld (three)")
     def min_meld(self) -> int:
         """The fewest cards of a meld (M1: three): what :meth:`judge` refuses fewer than, and where
         every search for melds starts (the meld space, :attr:`pancli.meldspace.MeldSpace.least`; a
@@ -411,6 +428,7 @@ class PanRules:
         """C1-C5: the conditions ``meld`` is (a set's, C1-C3; a rope's with the ace or king, C4, C5)."""
         return meld.conditions()
 
+    @answers("C1", "C2", "C3", "C4", "C5", "C6", what="the rules a new meld pays under: its conditions', or C6")
     def cites(self, meld: Meld) -> tuple[Rule, ...]:
         """What a new meld pays under: the rule of each of its :meth:`conditions`, or C6 for none."""
         cited = self._cited
@@ -509,6 +527,7 @@ class PanRules:
             return Borrowing(None, "lowers value")
         return Borrowing(v.meld)
 
+    @answers("M6", what="the shape of a split of a meld into two")
     def split(self, meld: Meld, first: Sequence[Card], second: Sequence[Card]) -> Splitting:
         """M6's other question, asked with :meth:`borrow` (the referee's ``verify_split``): the shape
         of a split of ``meld`` into ``first`` and ``second``. The two hold every card of ``meld``
@@ -541,12 +560,14 @@ class PanRules:
             return Splitting((), "adds nothing")
         return Splitting(tuple(added))
 
+    @answers("M6", what="whether the house rules allow borrowing and splitting")
     def borrowing_allowed(self) -> bool:
         """M6's first question, asked of a borrow or a split before the meld it changes is found
         (and by :meth:`borrow`): whether the house rules allow borrowing and splitting (the
         ``borrowing`` knob)."""
         return self._profile.borrowing
 
+    @answers("C6", "C7", "C8", what="what so many units from each of so many payers come to in all")
     def collected(self, units: _Units, payers: int) -> _Units:
         """What ``units`` from each of the ``payers`` come to in all: every active opponent pays
         each condition, change and the going-out payment (C6-C8; expected units too, a float).
@@ -585,6 +606,7 @@ class PanRules:
             return seat.fits(self, card)
         return 0
 
+    @answers("P8", what="why a player may not force another to take and add the live discard")
     def may_force(
         self, forcer: Seated, forced: Seated, in_turn: Seated, card: Card | None
     ) -> Literal["not in turn", "himself", "no live discard", "fits no meld"] | None:
@@ -620,6 +642,7 @@ class PanRules:
             return False
         return nxt.fits(self, card) > 0
 
+    @answers("P9", what="the card a player who must keep his draw may not discard")
     def kept_draw(self, holder: Holding, card: Card) -> Card | None:
         """P9 (with :meth:`must_keep_draw`, once it says ``holder`` keeps ``card``): the card he may
         not discard, the kept draw; None when every card of his hand is a known copy of it, so
@@ -638,6 +661,7 @@ class PanRules:
         """
         return None if holder.unknown == 0 and holder.hand[card.index] == holder.hand_n else card
 
+    @answers("P9", what="whether a player is flat: ten cards melded, an empty hand")
     def is_flat(self, seat: Seated) -> bool:
         """P9's flat player, as :meth:`must_keep_draw` asks it: ten cards melded, an empty hand."""
         return not seat.hand_n and seat.melded_n == self.hand_size

@@ -21,7 +21,7 @@ import types
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final
 
 import click
 import pytest
@@ -1101,8 +1101,8 @@ def test_S1_the_commands_the_api_and_simulate_s_seats_ask_seats() -> None:
 class VoidOnTops(PanRules):
     """T4 where a hand that all but one player leave is void, not won."""
 
-    def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
-        return "played" if stayed > 1 else "void"
+    def after_decisions(self, stayed: int) -> HandEnd | None:
+        return None if stayed > 1 else HandEnd.VOID
 
 
 def test_T4_the_referee_and_self_play_ask_after_decisions() -> None:
@@ -1144,7 +1144,7 @@ class NeverOut(PanRules):
 
     def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
         answer = super().ending(active, hand, dead_discards)
-        return None if answer == "out" else answer
+        return None if answer is HandEnd.OUT else answer
 
 
 _OUT_DEALS = {"Ana": "5s 5s Ah 2h 3h 4h 5h Kd Kh Kc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
@@ -1177,7 +1177,7 @@ class VoidAtReshuffle(PanRules):
     """I3 (P10) where a hand whose stock runs out is void: the dead discards are never reshuffled."""
 
     def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
-        return "void" if dead_discards is not None else super().ending(active, hand, dead_discards)
+        return HandEnd.VOID if dead_discards is not None else super().ending(active, hand, dead_discards)
 
 
 class OneCopy(PanRules):
@@ -1226,7 +1226,7 @@ class LoneSurvivorVoids(PanRules):
     """I3 (I1, I2) where a hand left to one player by retirements is void: he does not play on."""
 
     def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
-        return "void" if active < 2 else super().ending(active, hand, dead_discards)
+        return HandEnd.VOID if active < 2 else super().ending(active, hand, dead_discards)
 
 
 def test_I3_I1_a_retirement_asks_ending_whether_anybody_plays_on() -> None:
@@ -1440,6 +1440,89 @@ def test_G6_the_pagruc_referee_asks_hand_over() -> None:
     before, after = _pagruc_results(PagrucRules()), _pagruc_results(EndsAtOne())
     assert all(r.violations == () for r in before)
     assert "G6" in {str(v.rule) for r in after for v in r.violations}  # play went on after the end
+
+
+class DealsSix(PagrucRules):
+    """G2 where each player is dealt six cards."""
+
+    @property
+    def deal_size(self) -> int:
+        return 6
+
+
+class TakesMany(PagrucRules):
+    """G3 where anyone may take more than the top discard."""
+
+    def may_take_many(self, has_meld: bool) -> bool:
+        return True
+
+
+class TurnsOverAtOne(PagrucRules):
+    """G6 where a stock of one card left is turned over with the discard pile."""
+
+    def turns_over(self, stock: int) -> bool:
+        return stock <= 1
+
+
+def _six_card_hand(*events: Turn) -> HandScript:
+    from pancli.model.actions import Deal, Discard, MeldNew
+
+    cards = {str(x): x for x in _ALL}
+
+    def of(text: str) -> tuple[Card, ...]:
+        return tuple(cards[t] for t in text.split())
+
+    deals = (("Ana", "5h 6h 7h Ac Ad As"), ("Ben", "2c 3c 4c 5c 6c 7c"), ("Cy", "2d 3d 4d 9s 9h Qd"))
+    win = Turn("Ana", (Draw(cards["2s"]), MeldNew(of("5h 6h 7h")), MeldNew(of("Ac Ad As")), Discard(cards["2s"])))
+    return HandScript(
+        players=("Ana", "Ben", "Cy"),
+        game=Game.PAGRUC,
+        deals=tuple(Deal(p, of(c)) for p, c in deals),
+        upcard=cards["Kh"],
+        events=events or (win,),
+    )
+
+
+def test_G2_a_six_card_deal_replays_clean_under_rules_that_deal_six() -> None:
+    script = _six_card_hand()
+    book = pagruc_referee.referee_hand(script, strict=False)
+    assert [v.message for v in book.violations] == ["Ana is dealt 6 cards, not 7"]
+    six = pagruc_referee.referee_hand(script, rules=DealsSix(), strict=False)
+    assert six.violations == () and six.winner == "Ana"
+    table = pagruc_referee.PagrucTable(replace(script, deals=script.deals[:2], events=()), rules=DealsSix())
+    assert table.deal_in()
+    assert table.stock == table.pack.size - 6 * 3 - 1  # Cy, with no deal line, holds six unknown cards
+    assert table.hands["Cy"].size == 6
+
+
+def test_G3_taking_more_than_the_top_discard_asks_may_take_many() -> None:
+    from pancli.model.actions import Discard, TakeMany
+
+    cards = {str(x): x for x in _ALL}
+    turns = (
+        Turn("Ana", (Draw(cards["2s"]), Discard(cards["2s"]))),
+        Turn("Ben", (Draw(cards["Jh"]), Discard(cards["Jh"]))),
+        Turn("Cy", (TakeMany(2), Discard(cards["Qd"]))),
+    )
+    script = _six_card_hand(*turns)
+    book = pagruc_referee.referee_hand(script, rules=DealsSix(), strict=False)
+    assert [(str(v.rule), v.player) for v in book.violations] == [("G3", "Cy")]
+    both = type("Both", (DealsSix, TakesMany), {})()
+    assert pagruc_referee.referee_hand(script, rules=both, strict=False).violations == ()
+
+
+def test_G6_a_draw_and_a_reshuffle_ask_turns_over() -> None:
+    from pancli.model.actions import Discard, Reshuffle
+
+    cards = {str(x): x for x in _ALL}
+    script = _six_card_hand(Turn("Ana", (Draw(cards["2s"]), Discard(cards["2s"]))), Reshuffle())
+    book = pagruc_referee.referee_hand(script, rules=DealsSix(), strict=False)
+    assert [str(v.rule) for v in book.violations] == ["G6"]  # the stock still holds cards
+    changed = type("Both", (DealsSix, TurnsOverAtOne), {})()
+    table = pagruc_referee.PagrucTable(script, rules=changed)
+    table.stock = 1
+    assert pagruc_referee.judges.early_reshuffle_fault(table, 1, 1) is None
+    assert pagruc_referee.judges.empty_stock_fault(table, 1, 1, "Ben") is not None
 
 
 class NoCardTwice(PagrucRules):
@@ -1766,6 +1849,7 @@ PAGRUC_CHANGED: Final = {
     Rule.G4: RunsOnly,
     Rule.G5: NoLayOffs,
     Rule.G6: EndsAtOne,
+    Rule.G2: DealsSix,
     Rule.G7: DoubledPoints,
     Rule.G8: TurnsBack,
 }
@@ -1820,7 +1904,7 @@ def test_every_shared_decider_is_changed_by_a_test_here_or_has_its_callers_compa
         assert name in vars(cls) and DECIDERS[rule] is _getter(getattr(PanRules, name)), rule
     for rule, pcls in PAGRUC_CHANGED.items():
         name = DECIDERS[rule].__name__
-        assert name in vars(pcls) and DECIDERS[rule] is getattr(PagrucRules, name), rule
+        assert name in vars(pcls) and DECIDERS[rule] is _getter(getattr(PagrucRules, name)), rule
     compared = {Rule.E2, Rule.M1, Rule.M2, Rule.M4}
     assert set(CHANGED) | set(PAGRUC_CHANGED) | compared == SHARED
 
@@ -1829,7 +1913,7 @@ def test_every_shared_decider_is_changed_by_a_test_here_or_has_its_callers_compa
 
 
 def test_every_rule_is_marked_on_exactly_one_callable_or_has_a_reason_for_none() -> None:
-    marked = Counter(Rule(r) for _, d in marks() for r in d.rules)
+    marked = Counter(Rule(r) for _, d in marks() if d.main for r in d.rules)
     assert [r for r, n in marked.items() if n > 1] == []
     assert set(marked) == set(DECIDERS) and set(DECIDERS) | set(NO_DECIDER) == set(Rule)
     assert DECIDERS.keys().isdisjoint(NO_DECIDER.keys())
@@ -1845,7 +1929,7 @@ def test_a_second_mark_of_a_rule_is_found() -> None:
     module = types.ModuleType("second")
     second_forcing.__module__ = module.__name__
     module.second_forcing = second_forcing  # type: ignore[attr-defined]
-    marked = Counter(Rule(r) for _, d in marks((*MARKED_IN, module)) for r in d.rules)
+    marked = Counter(Rule(r) for _, d in marks((*MARKED_IN, module)) if d.main for r in d.rules)
     assert marked[Rule.P8] == 2
 
 
@@ -2107,8 +2191,8 @@ def test_T4_the_review_asks_after_decisions_whether_a_decision_is_a_choice() -> 
     from pancli.app.review import review_hand
 
     class PlaysAlone(PanRules):
-        def after_decisions(self, stayed: int) -> Literal["played", "won", "void"]:
-            return "played" if stayed else "void"
+        def after_decisions(self, stayed: int) -> HandEnd | None:
+            return None if stayed else HandEnd.VOID
 
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     text = "\n".join([f'[Players "{" ".join(deals)}"]', "", *(f"deal {p} {c}" for p, c in deals.items()),

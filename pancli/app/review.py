@@ -334,7 +334,7 @@ def _judge_decision(walk: Walk, ev: Any, opts: Options, memo: Memo) -> list[Judg
         pos = walk.at(ev.line, ev.player)
     except PositionError as e:
         return NoPosition(e.message)
-    if memo.rules(pos.profile).after_decisions(pos.players) != "played":
+    if memo.rules(pos.profile).after_decisions(pos.players) is not None:
         return []  # everybody else went on top: staying wins at once (T4), no choice to judge
     return [
         review.judge_decision(ev.player, ev.line, pos.hand, pos.seen, ev.stay, pos.profile, pos.players, opts, memo)

@@ -28,7 +28,6 @@ from pancli.pagruc.scoring import CardScore
 from pancli.rulebook import Rule
 from pancli.values import Value
 
-DEAL_SIZE = 7
 """Cards dealt to each player (G2)."""
 
 
@@ -72,7 +71,7 @@ class PagrucBoard:
         self.record_steps = record_steps
         self.players = script.players
         self.pack: PagrucPack = self.rules.pack(len(self.players), self.rules.record_packs(script.packs))
-        self.hands: dict[str, PagrucHand] = {p: PagrucHand([], DEAL_SIZE) for p in self.players}
+        self.hands: dict[str, PagrucHand] = {p: PagrucHand([], self.rules.deal_size) for p in self.players}
         self.melds: dict[str, list[TableMeld]] = {p: [] for p in self.players}
         self.order: list[TableMeld] = []
         """The melds on the table in the order laid (each also in its owner's list of :attr:`melds`)."""

@@ -4,7 +4,10 @@ the discard; G6 too: no line after the end, ``out``, the stock drawn from and tu
 :class:`~pancli.model.results.Ruling` when its rule is broken and None when it holds (the claim
 checker records a :class:`~pancli.model.results.ClaimCheck`). They read the
 :class:`~pancli.pagruc.board.PagrucBoard` and change nothing; :class:`~pancli.pagruc.referee.PagrucTable`
-asks them in turn (its docstring holds the table rule -> judge).
+asks them in turn (its docstring holds the table rule -> judge). Each is marked with the rule it
+rules under (``@decides``, ``@answers``: :mod:`pancli.referee.deciders` lists them all); the
+questions the rules object answers (the cards dealt, who may take more than the top discard,
+when the stock is turned over) are asked of it, never restated here.
 
 >>> from pancli.cards import Game
 >>> from pancli.model.actions import HandScript
@@ -20,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from pancli.cards import Card, format_cards
-from pancli.decides import decides
+from pancli.decides import answers, decides
 from pancli.model.actions import (
     Action,
     Borrow,
@@ -38,7 +41,7 @@ from pancli.model.actions import (
     Turn,
 )
 from pancli.model.results import ClaimCheck, ClaimKind, Ruling
-from pancli.pagruc.board import DEAL_SIZE, PagrucBoard
+from pancli.pagruc.board import PagrucBoard
 from pancli.pagruc.melds import PagrucVerdict
 from pancli.rulebook import Rule
 from pancli.rules import counted
@@ -58,6 +61,7 @@ PICKUPS: Final = (Draw, Take, TakeMany)
 _PAN_ACTIONS: Final = (Borrow, Split)
 
 
+@answers(Rule.G1, what="whether a hand's table is seated, as the rules object seats it")
 def seating_fault(b: PagrucBoard) -> Ruling | None:
     """G1, the table: as the rules object's ``seating_problem`` seats it (3 to 8 players with the
     packs for them, each listed once)."""
@@ -65,6 +69,7 @@ def seating_fault(b: PagrucBoard) -> Ruling | None:
     return None if problem is None else b.fail(Rule.G1, problem, b.script.first_line, 1, None)
 
 
+@answers(Rule.G1, what="whether one meld holds no card more often than the pack")
 def meld_copies_fault(
     b: PagrucBoard, line: int, col: int, player: str, judged: tuple[str | None, str]
 ) -> Ruling | None:
@@ -74,6 +79,7 @@ def meld_copies_fault(
     return b.fail(Rule.G1, judged[1], line, col, player) if judged[0] == Rule.G1 else None
 
 
+@answers(Rule.G1, what="whether no card is seen more often than the pack holds it")
 def pack_fault(
     b: PagrucBoard,
     line: int,
@@ -94,20 +100,21 @@ def pack_fault(
     return b.fail(Rule.G1, f"{n} copies of {c} are in play, {but}", line, col, player)
 
 
-@decides(Rule.G2, what="whether each player is dealt seven cards once, and one card is turned up")
+@answers(Rule.G2, what="whether a deal line deals a player of the hand once, the cards the rules object deals")
 def deal_fault(b: PagrucBoard, d: Deal, seen: set[str]) -> Ruling | None:
-    """G2, a deal line: seven cards to a player of the hand, once (``seen``: those dealt
-    already)."""
+    """G2, a deal line: the rules object's ``deal_size`` (seven) cards to a player of the hand,
+    once (``seen``: those dealt already)."""
     if d.player not in b.hands:
         return b.fail(Rule.G2, f"deal to {d.player}, who is not in this hand", d.line, d.col, d.player)
     if d.player in seen:
         return b.fail(Rule.G2, f"{d.player} is dealt twice", d.line, d.col, d.player)
-    if len(d.cards) != DEAL_SIZE:
-        msg = f"{d.player} is dealt {counted(len(d.cards), 'card')}, not {DEAL_SIZE}"
+    if len(d.cards) != b.rules.deal_size:
+        msg = f"{d.player} is dealt {counted(len(d.cards), 'card')}, not {b.rules.deal_size}"
         return b.fail(Rule.G2, msg, d.line, d.col, d.player)
     return None
 
 
+@answers(Rule.G2, what="whether one card is turned up after the deal")
 def upcard_fault(b: PagrucBoard) -> Ruling | None:
     """G2 after the deal lines: one card is turned up."""
     if b.script.upcard is None:
@@ -116,6 +123,7 @@ def upcard_fault(b: PagrucBoard) -> Ruling | None:
     return None
 
 
+@answers(Rule.G3, what="whether a line is one PAGRUC has")
 def panguingue_line_fault(b: PagrucBoard, node: Event, line: int, col: int, player: str) -> Ruling | None:
     """G3, a line PAGRUC has: no decision, no force, no call, no count (Panguingue's)."""
     if isinstance(node, PAN_LINES):
@@ -124,6 +132,7 @@ def panguingue_line_fault(b: PagrucBoard, node: Event, line: int, col: int, play
     return None
 
 
+@answers(Rule.G3, what="whether a turn is by a player of the hand")
 def turn_player_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling | None:
     """G3, a turn by a player of the hand."""
     if player not in b.hands:
@@ -131,6 +140,7 @@ def turn_player_fault(b: PagrucBoard, line: int, col: int, player: str) -> Rulin
     return None
 
 
+@answers(Rule.G3, what="whether a turn comes in order of play")
 def turn_order_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling | None:
     """G3, the turn in order of play."""
     expected = b.players[b.next_index]
@@ -139,6 +149,7 @@ def turn_order_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling
     return b.fail(Rule.G3, f"it is {expected}'s turn, not {player}'s", line, col, player)
 
 
+@answers(Rule.G3, what="whether a turn does something")
 def idle_turn_fault(b: PagrucBoard, t: Turn) -> Ruling | None:
     """G3, a turn that does something (a draw or take, then a discard)."""
     if not t.actions:
@@ -148,11 +159,13 @@ def idle_turn_fault(b: PagrucBoard, t: Turn) -> Ruling | None:
     return None
 
 
+@answers(Rule.G3, what="the ruling on a turn that did not end with a discard")
 def unended_turn_fault(b: PagrucBoard, t: Turn) -> Ruling:
     """G3, a turn ends with a discard: the ruling on one that did not (its caller knows it did not)."""
     return b.fail(Rule.G3, f"{t.player}'s turn does not end with a discard", t.line, t.col, t.player)
 
 
+@answers(Rule.G3, what="whether the player holds the cards he plays")
 def held_cards_fault(b: PagrucBoard, line: int, col: int, player: str, revealed: Sequence[Card]) -> Ruling | None:
     """G3, the player holds the cards he plays: ``revealed``, those not among his known cards,
     are among his unknown ones."""
@@ -161,6 +174,7 @@ def held_cards_fault(b: PagrucBoard, line: int, col: int, player: str, revealed:
     return None
 
 
+@answers(Rule.G3, what="whether an action comes after the discard that ended the turn")
 def after_discard_fault(b: PagrucBoard, node: Action, line: int, col: int, player: str) -> Ruling | None:
     """G3 at each action: the discard ended the turn (:attr:`PagrucBoard.discarded`); only
     ``out`` may follow it."""
@@ -180,6 +194,7 @@ def take_first_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling
     )
 
 
+@answers(Rule.G3, what="whether a draw or take is the turn's first")
 def second_take_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling | None:
     """G3 at a draw or a take: none came before it this turn."""
     if not b.picked:
@@ -188,6 +203,7 @@ def second_take_fault(b: PagrucBoard, line: int, col: int, player: str) -> Rulin
     return b.fail(Rule.G3, msg, line, col, player)
 
 
+@answers(Rule.G3, what="whether an action is one PAGRUC has")
 def panguingue_action_fault(b: PagrucBoard, node: Action, line: int, col: int, player: str) -> Ruling | None:
     """G3, an action PAGRUC has: no borrow, no split (Panguingue's)."""
     if isinstance(node, _PAN_ACTIONS):
@@ -195,6 +211,7 @@ def panguingue_action_fault(b: PagrucBoard, node: Action, line: int, col: int, p
     return None
 
 
+@answers(Rule.G3, what="whether a take is of cards on the discard pile, as many as the player may take")
 def pile_take_fault(b: PagrucBoard, node: Take | TakeMany, line: int, col: int, player: str) -> Ruling | None:
     """G3 at a take: of the cards on the discard pile, at least one, more than the top one only
     by a player with a meld on the table, and the cards named the ones there."""
@@ -205,7 +222,7 @@ def pile_take_fault(b: PagrucBoard, node: Take | TakeMany, line: int, col: int, 
         return b.fail(Rule.G3, "the discard pile is empty", line, col, p)
     if n < 1:
         return b.fail(Rule.G3, f"take {n}: take at least one card", line, col, p)
-    if n > 1 and not b.has_meld(p):
+    if n > 1 and not b.rules.may_take_many(b.has_meld(p)):
         msg = f"{p} has no meld on the table yet: only the top discard may be taken"
         return b.fail(Rule.G3, msg, line, col, p)
     if n > len(b.pile):
@@ -223,6 +240,7 @@ def taken(a: Take | TakeMany) -> int:
     return 1 if isinstance(a, Take) else len(a.cards) or a.count
 
 
+@answers(Rule.G4, what="whether a new meld is a run or a set, by the rules object's verdict")
 def meld_fault(b: PagrucBoard, verdict: PagrucVerdict, why: str, line: int, col: int, player: str) -> Ruling | None:
     """G4, a new meld is a run or a set: the verdict of the rules object's ``meld`` (``why`` says what
     it found); a meld with a card beyond the pack is :func:`meld_copies_fault`'s."""
@@ -231,6 +249,7 @@ def meld_fault(b: PagrucBoard, verdict: PagrucVerdict, why: str, line: int, col:
     return b.fail(Rule.G4, why, line, col, player)
 
 
+@answers(Rule.G5, what="whether the player may lay off, on a meld that is there")
 def lay_off_fault(
     b: PagrucBoard, player: str, owner: str, target: int, line: int, col: int, *, refused: str | None = None
 ) -> Ruling | None:
@@ -251,6 +270,7 @@ def lay_off_fault(
     return None
 
 
+@answers(Rule.G6, what="whether a turn without a discard melded the last card")
 def last_card_melded_fault(b: PagrucBoard, t: Turn) -> Ruling | None:
     """G6 at the end of a turn without a discard: the player did not meld his last card (one card
     is kept to discard, and that discard ends the hand: the rules object's ``kept_card_to_discard``)."""
@@ -261,6 +281,7 @@ def last_card_melded_fault(b: PagrucBoard, t: Turn) -> Ruling | None:
     return None
 
 
+@answers(Rule.G6, what="whether a line comes after the discard that ended the hand")
 def hand_over_fault(b: PagrucBoard, line: int, col: int, player: str | None) -> Ruling | None:
     """G6 at any line: none comes after the discard that ended the hand (the winner the board
     recorded as the rules object's ``hand_over`` answered)."""
@@ -270,6 +291,7 @@ def hand_over_fault(b: PagrucBoard, line: int, col: int, player: str | None) -> 
     return b.fail(Rule.G6, msg, line, col, player)
 
 
+@answers(Rule.G6, what="whether an out line comes with no card left")
 def out_with_cards_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling | None:
     """G6 at ``out``: the player has no card left (his discard ended the hand)."""
     if b.winner == player:
@@ -278,14 +300,16 @@ def out_with_cards_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ru
     return b.fail(Rule.G6, f"{player} says out but still holds {held} card{'s' * (held != 1)}", line, col, player)
 
 
+@answers(Rule.G6, what="whether a draw finds a card in the stock")
 def empty_stock_fault(b: PagrucBoard, line: int, col: int, player: str) -> Ruling | None:
     """G6 at a draw: the stock holds a card (an empty one is turned over first)."""
-    if b.stock == 0:
+    if b.rules.turns_over(b.stock):
         msg = "the stock is empty: the discard pile is turned over first (reshuffle)"
         return b.fail(Rule.G6, msg, line, col, player)
     return None
 
 
+@answers(Rule.G6, what="whether a card drawn from a turned-over stock is in it")
 def turned_over_card_fault(b: PagrucBoard, d: Draw, line: int, col: int, player: str) -> Ruling | None:
     """G6 at a draw from a stock turned over from the discard pile: the card drawn is in it."""
     if b.stock_known is not None and b.stock_known[d.card] == 0:
@@ -293,14 +317,16 @@ def turned_over_card_fault(b: PagrucBoard, d: Draw, line: int, col: int, player:
     return None
 
 
+@answers(Rule.G6, what="whether a reshuffle comes when the stock is empty")
 def early_reshuffle_fault(b: PagrucBoard, line: int, col: int) -> Ruling | None:
     """G6 at a reshuffle: the stock is empty."""
-    if b.stock > 0:
+    if not b.rules.turns_over(b.stock):
         holds = counted(b.stock, "card")
         return b.fail(Rule.G6, f"the stock still holds {holds}: it is turned over only when empty", line, col, None)
     return None
 
 
+@answers(Rule.G6, what="whether there are cards under the top discard to turn over")
 def nothing_to_turn_over_fault(b: PagrucBoard, line: int, col: int) -> Ruling | None:
     """G6 at a reshuffle: there are cards under the top discard to turn over."""
     if len(b.pile) < 2:
@@ -308,6 +334,7 @@ def nothing_to_turn_over_fault(b: PagrucBoard, line: int, col: int) -> Ruling | 
     return None
 
 
+@answers(Rule.G7, what="whether a record's claim of points is what the rules object scores")
 def check_claim(
     b: PagrucBoard, kind: ClaimKind, line: int, player: str, claimed: int, actual: int, col: int = 1
 ) -> None:

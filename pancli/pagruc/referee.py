@@ -113,7 +113,7 @@ from pancli.model.results import (
     Violation,
 )
 from pancli.pagruc import judges
-from pancli.pagruc.board import DEAL_SIZE, PagrucBoard, TableMeld
+from pancli.pagruc.board import PagrucBoard, TableMeld
 from pancli.pagruc.melds import PagrucMeld
 from pancli.pagruc.rules import PagrucRules
 from pancli.pagruc.scoring import CardScore
@@ -125,7 +125,6 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
 __all__ = [
-    "DEAL_SIZE",
     "ClaimNotFinished",
     "ClaimScoreUnknown",
     "ClaimStopped",
@@ -427,7 +426,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
         _raise(judges.seating_fault(self))
 
     def verify_deal(self, d: Deal, seen: set[str]) -> Ruling | None:
-        """G2 (a player of the hand, dealt once, seven cards); returns G1 on the dealt cards."""
+        """G2 (a player of the hand, dealt once, the rules object's ``deal_size``); returns G1 on the dealt cards."""
         _raise(judges.deal_fault(self, d, seen))
         return judges.pack_fault(self, d.line, d.col, d.player, revealed=Counter(d.cards))
 
@@ -452,11 +451,11 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
         self.pile.append(s.upcard)
         _raise(over)
         self.step(s.upcard_line, 1, None, None, None, [(s.upcard, STOCK, DISCARD_PILE)])
-        self.stock = self.pack.size - DEAL_SIZE * len(self.players) - 1
+        self.stock = self.pack.size - self.rules.deal_size * len(self.players) - 1
         self.dealt = True
         for p in self.players:
             if p not in seen:
-                self.notes.append(NoDealLine(p, DEAL_SIZE))
+                self.notes.append(NoDealLine(p, self.rules.deal_size))
 
     # ------------------------------------------------------------------ play lines
 

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from pancli.cards import ALL_CARDS, Card
-from pancli.decides import decides
+from pancli.decides import answers, decides
 from pancli.pagruc import melds
 from pancli.pagruc.melds import PagrucMeld, PagrucVerdict, Where, card_points
 from pancli.pagruc.pack import (
@@ -41,8 +41,9 @@ MAX_DEALS: Final = 5
 
 
 class PagrucRules:
-    """The rules of PAGRUC (G1, G4, G5, G7, G8, G9): built once by whoever judges and handed to the
-    referee, the meld check, the scorer, the standings and ``pan live``."""
+    """The rules of PAGRUC (G1, G2, G4, G5, G7, G8, G9; questions of G3 and G6): built once by
+    whoever judges and handed to the referee, the meld check, the scorer, the standings and
+    ``pan live``."""
 
     __slots__ = ()
 
@@ -51,6 +52,17 @@ class PagrucRules:
         """The pack ``players`` play with (``packs`` as the record says, else the usual)."""
         return pack_for(players, packs)
 
+    @property
+    @decides(Rule.G2, what="how many cards each player is dealt (seven)")
+    def deal_size(self) -> int:
+        """G2: the cards dealt to each player: seven.
+
+        >>> PagrucRules().deal_size
+        7
+        """
+        return 7
+
+    @answers(Rule.G1, what="why a table of players is not seated with the packs for them")
     def seating_problem(self, players: Sequence[str], packs: int | None = None) -> str | None:
         """G1 (with :meth:`pack`): why the table of ``players`` (their names, in order of play) is
         not seated: so many do not fit the packs (``packs`` as :meth:`packs_problem` judges it),
@@ -64,17 +76,20 @@ class PagrucRules:
             why = f"a player is listed twice: {' '.join(players)}"
         return why
 
+    @answers(Rule.G1, what="why a round of so many players is not official")
     def official_problem(self, players: int, packs: int | None = None) -> str | None:
         """G1 (with :meth:`pack`): why a round of ``players`` is not official (fewer than three, or
         :meth:`seating_problem`), or None: the standings ask it of a game's table."""
         return official_problem(players, packs, self.packs_problem)
 
+    @answers(Rule.G1, what="why so many 52-card packs are not a PAGRUC pack")
     def packs_problem(self, packs: int) -> str | None:
         """G1 (with :meth:`pack`): why ``packs`` 52-card packs are not a PAGRUC pack, or None:
         a record's ``[Packs]`` that is not is left for :meth:`seating_problem` to report, and the
         hand is played with the usual pack."""
         return packs_problem(packs)
 
+    @answers(Rule.G1, what="the packs a record names that a hand is dealt from")
     def record_packs(self, packs: int | None) -> int | None:
         """G1 (with :meth:`pack`): the packs a record names (``[Packs]``) that a hand is dealt
         from: ``packs`` when :meth:`packs_problem` finds them a PAGRUC pack, else None (the usual
@@ -85,6 +100,7 @@ class PagrucRules:
         """
         return packs if packs is not None and self.packs_problem(packs) is None else None
 
+    @answers(Rule.G1, what="the first card seen more often than a pack holds it")
     def beyond(self, pack: PagrucPack, counts: Iterable[tuple[Card, int]]) -> tuple[Card, int, str] | None:
         """G1 (with :meth:`pack`), conservation: the first ``(card, copies)`` of ``counts`` that
         ``pack`` holds fewer copies of, with why as the end of a sentence (``but one pack holds
@@ -99,6 +115,7 @@ class PagrucRules:
         """
         return beyond_pack(pack, counts)
 
+    @answers(Rule.G1, what="the numbers of players of an official table")
     def official_players(self) -> range:
         """G1 (with :meth:`pack`): the numbers of players of an official table, three to eight
         (``pan check``'s pack note looks for the smallest whose :meth:`pack` holds a meld).
@@ -108,12 +125,14 @@ class PagrucRules:
         """
         return range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
+    @answers(Rule.G1, what="the pack a meld or a hand is judged against when no table is named")
     def pack_without_table(self, packs: int | None = None) -> PagrucPack:
         """G1 (with :meth:`pack`): the pack a meld or a hand is judged against when no table is
         named (``pan check --game pagruc``, ``pan score``): the largest table's, with ``packs``
         packs when given, so by default the most copies of a card a game holds."""
         return self.pack(MAX_PLAYERS, packs)
 
+    @answers(Rule.G1, what="the copies of each card of the pack without a table")
     def copies_without_table(self) -> tuple[int, ...]:
         """G1 (with :meth:`pack`): the copies of each card, by :attr:`~pancli.cards.Card.index`, of
         :meth:`pack_without_table`: the cards ``pan check --game pagruc``, ``pan score`` and the
@@ -153,6 +172,7 @@ class PagrucRules:
         """
         return cards_left == 0
 
+    @answers(Rule.G6, what="whether a turn that ends without a discard kept a card to discard: the last is not melded")
     def kept_card_to_discard(self, cards_left: int) -> bool:
         """G6 (with :meth:`hand_over`): whether a player whose turn ends without a discard, holding
         ``cards_left`` cards, kept one to discard: he may not meld his last card, since only the
@@ -163,6 +183,27 @@ class PagrucRules:
         """
         return cards_left > 0
 
+    @answers(Rule.G3, what="whether a player may take more than the top discard: one with a meld on the table")
+    def may_take_many(self, has_meld: bool) -> bool:
+        """G3: whether a player may take more cards of the discard pile than the top one: only one
+        who has a meld of his own on the table (``has_meld``).
+
+        >>> PagrucRules().may_take_many(False), PagrucRules().may_take_many(True)
+        (False, True)
+        """
+        return has_meld
+
+    @answers(Rule.G6, what="whether the stock is turned over: only when it holds no card")
+    def turns_over(self, stock: int) -> bool:
+        """G6: whether a stock of ``stock`` cards is turned over (the discard pile under the top
+        card made the stock) before the next draw: only an empty one, and none is drawn from it.
+
+        >>> PagrucRules().turns_over(0), PagrucRules().turns_over(1)
+        (True, False)
+        """
+        return stock == 0
+
+    @answers(Rule.G5, what="whether a player may lay off at all: one with a meld of his own on the table")
     def may_lay_off(self, has_meld: bool) -> bool:
         """G5 (with :meth:`lay_off`): whether a player may lay off at all: only one who has a meld
         of his own on the table (``has_meld``).
@@ -183,6 +224,7 @@ class PagrucRules:
         """
         return (*players[1:], *players[:1])
 
+    @answers(Rule.G8, what="why a game in which each player dealt so many times is not official")
     def deals_problem(self, deals: Mapping[str, int]) -> str | None:
         """G8 (with :meth:`next_order`): why a game in which each player dealt ``deals`` times is
         not official (every player deals the same number of times, at most :data:`MAX_DEALS`), or
@@ -218,15 +260,18 @@ class PagrucRules:
             out[p] = (place, max(1, n - place + 1))
         return out
 
+    @answers(Rule.G7, what="what a meld's cards score on the table")
     def meld_points(self, meld: PagrucMeld) -> int:
         """G7: what a meld's cards score on the table."""
         where = meld.where
         return sum(self.points(c, where) for c in meld.cards)
 
+    @answers(Rule.G7, what="what the cards left in a hand score (negative)")
     def in_hand(self, hand: Iterable[Card]) -> tuple[CardScore, ...]:
         """G7: the (negative) contributions of the cards left in a hand."""
         return tuple(CardScore(c, Where.HAND, self.points(c, Where.HAND)) for c in hand)
 
+    @answers(Rule.G7, what="what melded groups and the cards left in a hand score")
     def score(self, groups: Iterable[Sequence[Card]], hand: Sequence[Card], pack: PagrucPack) -> HandScore:
         """Score melded groups and the cards left in a hand (G7, by :meth:`points`).
 

@@ -219,11 +219,13 @@ class Phase(enum.Enum):
 
 # Python 3.11 reads an enum member off its class (``Phase.PLAYING``) through the hook of
 # ``EnumType.__getattr__``, far dearer than reading a module name: the judges asked on every
-# turn line compare with these names.
+# turn line compare with these names (and with the rules object's answers of how a hand ends).
 DECIDING: Final = Phase.DECIDING
 PLAYING: Final = Phase.PLAYING
 WON: Final = Phase.WON
 VOID: Final = Phase.VOID
+ENDS_OUT: Final = HandEnd.OUT
+ENDS_VOID: Final = HandEnd.VOID
 
 
 class Board:

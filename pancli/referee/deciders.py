@@ -1,8 +1,11 @@
 """The rule -> deciding callable registry, collected from the marks in the code: every rule of
-the rulebook is either decided by the one callable marked with it
+the rulebook is either decided by the one callable marked as its decider
 (:func:`pancli.decides.decides`; :data:`DECIDERS`, with the line the mark says in
 :data:`DECIDES`) or is listed in :data:`NO_DECIDER` with the reason no engine function does (a
 definition, a principle, or a rule of the notation that the reader decides while it reads).
+Every other callable that rules or answers a question under a rule is marked with it too
+(:func:`pancli.decides.answers`): :data:`QUESTIONS` holds them all, rule by rule, so that no
+judge of a rule is left out of the registry.
 
 The marks are on the methods of the rules objects (:class:`pancli.panrules.PanRules`: the
 questions the referee, self-play, positions, the analyzer and the payment batches ask;
@@ -15,6 +18,8 @@ answers them otherwise in a subclass of the rules object and requires every call
 
 >>> DECIDERS[Rule.P9].__qualname__, DECIDES[Rule.P9]
 ('PanRules.must_keep_draw', 'whether an unused stock draw that fits a flat next player must be kept')
+>>> [q.callable.__name__ for q in QUESTIONS[Rule.P1]]
+['draw_first_fault', 'out_of_turn_fault', 'drawless_turn_fault']
 >>> sorted(set(DECIDERS) & set(NO_DECIDER))
 []
 """
@@ -24,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Final
+
+from msgspec import Struct
 
 from pancli import panrules
 from pancli.decides import Mark, marked
@@ -75,9 +82,26 @@ def _callable(attr: object) -> Callable[..., object]:
 def _registry() -> dict[Rule, tuple[Callable[..., object], str]]:
     out: dict[Rule, tuple[Callable[..., object], str]] = {}
     for f, d in marks():
-        for r in d.rules:
-            out.setdefault(Rule(r), (f, d.what))  # a second mark of a rule: the test on the marks names it
+        if d.main:
+            for r in d.rules:
+                out.setdefault(Rule(r), (f, d.what))  # a second mark of a rule: the test on the marks names it
     return {r: out[r] for r in Rule if r in out}
+
+
+class Question(Struct, frozen=True):
+    """One callable marked with a rule, and ``what`` it answers (its mark's line)."""
+
+    callable: Callable[..., object]
+    what: str
+
+
+def _questions() -> dict[Rule, tuple[Question, ...]]:
+    out: dict[Rule, list[Question]] = {}
+    for f, d in marks():
+        for r in d.rules:
+            out.setdefault(Rule(r), []).append(Question(f, d.what))
+    first = {r: f for r, (f, _) in _REGISTRY.items()}
+    return {r: tuple(sorted(out[r], key=lambda q: q.callable is not first.get(r))) for r in Rule if r in out}
 
 
 _READER = "decided by the reader while it reads a record (pancli.records, pancli.notation: the text layer)"
@@ -102,6 +126,11 @@ DECIDERS: Final[Mapping[Rule, Callable[..., object]]] = MappingProxyType({r: f f
 
 DECIDES: Final[Mapping[Rule, str]] = MappingProxyType({r: what for r, (_, what) in _REGISTRY.items()})
 """Rule -> what its deciding callable decides, in a line (its mark's)."""
+
+QUESTIONS: Final[Mapping[Rule, tuple[Question, ...]]] = MappingProxyType(_questions())
+"""Rule -> every callable marked with it, each with what it answers: its decider first
+(:data:`DECIDERS`), then the callables that answer one question each under it (the judges of
+one question, the rules object's methods they and the decider ask), in the order written."""
 
 SHARED: Final = frozenset(
     {
@@ -133,6 +162,7 @@ SHARED: Final = frozenset(
         Rule.I3,
         Rule.I1,
         Rule.G1,
+        Rule.G2,
         Rule.G4,
         Rule.G5,
         Rule.G6,

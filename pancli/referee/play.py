@@ -6,7 +6,9 @@ line by line on its :class:`~pancli.referee.board.Board`.
 Rule family: seating and the deal (S1, S2, I1) and the cards of the pack (E1, E4).
 
 Each rule is judged by one function here, which returns the :class:`Ruling` when the rule is
-broken and None when it holds (the caller raises it, or a bulk path falls back):
+broken and None when it holds (the caller raises it, or a bulk path falls back). Each function
+that rules under a rule carries its mark: ``@decides`` on the rule's decider, ``@answers`` on a
+judge of one more question under it (:mod:`pancli.referee.deciders` lists them all):
 
 * S1 :func:`seating_fault` (2 to 15 players, unique names) and :func:`seated_fault` (a player a
   line names is seated);
@@ -211,7 +213,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from pancli.cards import ALL_CARDS, Card, Game, format_cards
-from pancli.decides import decides
+from pancli.decides import answers, decides
 from pancli.melds import MeldError, Rope
 from pancli.model.actions import (
     Action,
@@ -258,8 +260,8 @@ from pancli.model.results import (
     Step,
     Violation,
 )
-from pancli.panrules import LaidMeld, card_key
-from pancli.referee.board import DECIDING, PLAYING, VOID, WON, Board, Foul, Place, Seat
+from pancli.panrules import HandEnd, LaidMeld, card_key
+from pancli.referee.board import DECIDING, ENDS_OUT, ENDS_VOID, PLAYING, VOID, WON, Board, Foul, Place, Seat
 from pancli.rulebook import I1_AT_DEAL, I1_LATE, I2_FOUL, Rule
 from pancli.rules import counted, ordinal, ten_words
 from pancli.values import Value
@@ -276,6 +278,7 @@ class DealPlan(Value):
     key: bytes
 
 
+@answers(Rule.S1, what="whether a hand's table is seated: as many players as the rules object seats, each once")
 def seating_fault(b: Board) -> Ruling | None:
     """S1, the seating: as many players as the rules object's ``seating`` takes (2 to 15), each
     seated once (``seated_twice``)."""
@@ -290,6 +293,7 @@ def seating_fault(b: Board) -> Ruling | None:
     return None
 
 
+@answers(Rule.S1, what="whether a player a line names is seated")
 def seated_fault(b: Board, player: str, node: Located, *, by: str | None = None) -> Ruling | None:
     """S1 for a player a line names: ``player`` is seated (the ruling charged to ``by``, default
     ``player``)."""
@@ -299,6 +303,7 @@ def seated_fault(b: Board, player: str, node: Located, *, by: str | None = None)
     return b.fail(Rule.S1, f"{player} {what}", node, player=by or player)
 
 
+@answers(Rule.S2, what="whether a player is dealt only once")
 def second_deal_fault(b: Board, s: Seat, d: Deal) -> Ruling | None:
     """S2: a player is dealt once (his ten cards, the rules object's ``hand_size``, are still
     unseen and none is counted)."""
@@ -314,6 +319,7 @@ def counted_later(b: Board, player: str) -> bool:
     return b.remedy and any(type(ev) is Count and ev.other == player for ev in b.script.events)
 
 
+@answers(Rule.I1, what="whether a deal line deals the count the rules object takes")
 def deal_fault(b: Board, d: Deal) -> Ruling | None:
     """I1 at the deal: ``d`` deals a count the rules object's ``dealt_right`` takes (ten cards,
     S2). A wrong count waits for a count of the player called later (:func:`counted_later`)."""
@@ -325,6 +331,7 @@ def deal_fault(b: Board, d: Deal) -> Ruling | None:
     )
 
 
+@answers(Rule.I1, what="whether a player holds the unseen cards he lays, or was dealt more")
 def unseen_cards_fault(b: Board, node: Located, unseen: int) -> Ruling | None:
     """I1 found after the first draw: the player in turn lays ``unseen`` cards from those the
     record never showed, and holds fewer of them: he was dealt more than ten."""
@@ -341,6 +348,7 @@ def unseen_cards_fault(b: Board, node: Located, unseen: int) -> Ruling | None:
     )
 
 
+@answers(Rule.I1, what="whether a count line counts a player with cards to count")
 def count_call_fault(b: Board, ev: Count) -> Ruling | None:
     """I1 at a ``count`` line, the call itself: the player counted has cards to count (he neither
     retired nor went on top), and a number given does not contradict the cards the record shows."""
@@ -360,6 +368,7 @@ def count_call_fault(b: Board, ev: Count) -> Ruling | None:
     return b.fail(Rule.I1, why, ev, player=ev.player)
 
 
+@answers(Rule.I1, what="whether a count finds the player holding ten in hand and melds")
 def wrong_count_fault(b: Board, ev: Count) -> Ruling | None:
     """I1, what a ``count`` finds: the player counted holds ten in hand and melds (the rules
     object's ``holds_ten``, P7), the number given standing for his unseen hand; found wrong, he
@@ -373,6 +382,7 @@ def wrong_count_fault(b: Board, ev: Count) -> Ruling | None:
     return b.fail(Rule.I1, why, ev, player=s.name, ruling=I1_LATE if b.turn_no else I1_AT_DEAL)
 
 
+@answers(Rule.E4, what="whether a card laid beyond a wholly known hand comes from nowhere")
 def from_nowhere_fault(b: Board, holder: Seat, c: Card, node: Located, extra: int = 1) -> Ruling | None:
     """E4 for a player laying ``extra`` more copies of ``c`` than his known hand holds: when his
     whole hand is known (no unseen cards), the card comes from nowhere. With unseen cards, the
@@ -385,6 +395,7 @@ def from_nowhere_fault(b: Board, holder: Seat, c: Card, node: Located, extra: in
     return b.fail(Rule.E4, why, node, cause=b.taken_from_deal(holder, c))
 
 
+@answers(Rule.E1, Rule.E4, what="whether a card becoming known is in the pack, no copy too many")
 def card_fault(b: Board, c: Card, node: Located, extra: int = 1, *, player: str | None = None) -> Ruling | None:
     """E1 and E4 for ``extra`` more copies of ``c`` becoming known: a card of the pack, and no
     more copies than it holds."""
@@ -670,7 +681,7 @@ def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
         b.pos = (b.pos - 1) % len(b.active)
     elif b.active and b.pos >= len(b.active):
         b.pos = 0
-    if b.rules.ending(len(b.active)) == "void":  # nobody is left to play: won by nobody
+    if b.rules.ending(len(b.active)) is ENDS_VOID:  # nobody is left to play: won by nobody
         b.end(VOID, Ending.VOID, v.rule)
     total = sum(p.units for p in returns)
     gave = f"returns the {counted(total, 'unit')} collected in the hand" if returns else "had collected nothing"
@@ -686,6 +697,7 @@ def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
 # Rule family: going out and settlement (P7, C8, I3, T2, the ledger claim).
 
 
+@answers(Rule.I3, what="whether a line comes after the hand closed")
 def closed_hand_fault(b: Board, node: Located | None, player: str | None = None) -> Ruling | None:
     """I3: once a player has gone out (or won under T4) the hand is closed: nothing is played or
     claimed after the end the rules object's ``ending`` (or ``after_decisions``) answered."""
@@ -707,6 +719,7 @@ def holds_ten(b: Board, s: Seat) -> bool:
     return b.rules.holds_ten(s.hand_n, s.melded_n, s.size)
 
 
+@answers(Rule.P7, what="whether a player holds ten cards in hand and melds after his discard")
 def ten_cards_fault(b: Board, turn: Turn) -> Ruling | None:
     """P7 at the end of a turn that discarded: the player in turn holds ten cards in hand and
     melds (unseen cards laid beyond those he holds show a wrong count: I1,
@@ -722,6 +735,7 @@ def ten_cards_fault(b: Board, turn: Turn) -> Ruling | None:
     return b.fail(Rule.P7, why, turn)
 
 
+@answers(Rule.P7, what="whether a card is left to discard after the draw was used")
 def empty_hand_discard_fault(b: Board, d: Discard) -> Ruling | None:
     """P7 at a discard after the draw was used: a card is left to discard (with none, the
     player went out)."""
@@ -733,17 +747,19 @@ def empty_hand_discard_fault(b: Board, d: Discard) -> Ruling | None:
     return None
 
 
+@answers(Rule.P7, what="whether an out line comes with every card melded")
 def not_out_fault(b: Board, o: Out) -> Ruling | None:
     """P7 at ``out``: the draw used, nothing borrowed left over, every card melded (the rules
     object's ``ending``)."""
     s = b.seat
     assert s is not None
-    if b.pending_used and not b.borrowed and b.rules.ending(len(b.active), s.hand_n) == "out":
+    if b.pending_used and not b.borrowed and b.rules.ending(len(b.active), s.hand_n) is ENDS_OUT:
         return None
     left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
     return b.fail(Rule.P7, f"{s.name} is not out: {left}", o)
 
 
+@answers(Rule.P7, what="whether going out melds one card more than the ten held")
 def going_out_count_fault(b: Board, node: Out | Turn) -> Ruling | None:
     """P7 going out (``out``, or a turn that ends without a discard): one card more is melded
     than the player held between turns, the eleventh of ten."""
@@ -759,7 +775,7 @@ def goes_out(b: Board, s: Seat) -> bool:
     """Whether ``s``, in turn, goes out as his turn stands: his draw used, nothing discarded,
     and the rules object's ``ending`` answers that his hand ends it (P7, C8: the eleventh card
     melded). The end of the turn and what it must discard ask it; ``out`` must be true by it."""
-    return not b.discarded and b.drew and b.pending_used and b.rules.ending(len(b.active), s.hand_n) == "out"
+    return not b.discarded and b.drew and b.pending_used and b.rules.ending(len(b.active), s.hand_n) is ENDS_OUT
 
 
 def go_out(b: Board, action: Out | None) -> None:
@@ -847,6 +863,7 @@ def decision_order_fault(b: Board, d: Decision) -> Ruling | None:
     return b.fail(Rule.T1, f"{expected} decides next in order of play, not {player}", d, player=player)
 
 
+@answers(Rule.T1, what="whether the decision round is over at a line of play")
 def undecided_play_fault(b: Board, node: Located, player: str | None = None) -> Ruling | None:
     """T1 at a line of play (``player``'s, if anybody's): the decision round is over."""
     if b.phase is not DECIDING:
@@ -863,6 +880,7 @@ def on_top_fault(b: Board, s: Seat, node: Located) -> Ruling | None:
     return b.fail(Rule.T3, f"{s.name} went on top and takes no further part", node, player=s.name)
 
 
+@answers(Rule.T4, what="how the round of decisions ends: the hand played, won or void, as the rules object says")
 def apply_decision(b: Board, ev: Decision) -> None:
     """Record the decision; after the last one the hand is played, won (T4) or void, as the rules
     object's ``after_decisions`` answers."""
@@ -876,10 +894,10 @@ def apply_decision(b: Board, ev: Decision) -> None:
     if b.decided == len(b.seats):
         b.active = [x for x in b.seats if x.active]
         after = b.rules.after_decisions(len(b.active))
-        if after == "won":
+        if after is HandEnd.TOPS:
             b.end(WON, Ending.TOPS, Rule.T4, b.active[0])
             payments = pay_pot(b, b.active[0], ev.line, "T4: all the others went on top")
-        elif after == "void":
+        elif after is HandEnd.VOID:
             b.end(VOID, Ending.VOID, Rule.T4)
         else:
             b.phase = PLAYING
@@ -896,6 +914,7 @@ PAN_ACTIONS = frozenset({Draw, Take, MeldNew, Add, Borrow, Split, Mend, TakeBack
 """The actions of a Panguingue turn (P1)."""
 
 
+@answers(Rule.P1, what="whether a turn line is by the player in turn")
 def out_of_turn_fault(b: Board, turn: Turn) -> Ruling | None:
     """P1 before a turn line begins: it is the turn of the player in turn (one who retired plays
     no further turn)."""
@@ -924,6 +943,7 @@ def draw_first_fault(b: Board, a: Action) -> Ruling | None:
     return None
 
 
+@answers(Rule.P1, what="whether a turn ends having drawn or taken")
 def drawless_turn_fault(b: Board, turn: Turn) -> Ruling | None:
     """P1 at the end of a turn: it had its draw or take."""
     if b.drew:
@@ -951,6 +971,7 @@ def taken_card_fault(b: Board, t: Take) -> Ruling | None:
     return None
 
 
+@answers(Rule.P3, what="whether a taken card is melded at once, not discarded or left")
 def unmelded_take_fault(b: Board, node: Discard | Turn) -> Ruling | None:
     """P3 at a discard or at the end of the turn (``node``): a taken card is melded at once (not
     discarded, not left unused)."""
@@ -960,6 +981,7 @@ def unmelded_take_fault(b: Board, node: Discard | Turn) -> Ruling | None:
     return b.fail(Rule.P3, f"the taken {b.pending} must be melded at once{unused}", node)
 
 
+@answers(Rule.P10, what="whether anything is played in a hand a reshuffle found void")
 def void_hand_fault(b: Board, node: Located, player: str | None = None) -> Ruling | None:
     """P10 at any line: nothing is played in a hand a reshuffle found void."""
     if b.phase is VOID:
@@ -973,11 +995,12 @@ def empty_stock_fault(b: Board, d: Draw) -> Ruling | None:
     first; with none the hand is void)."""
     if not b.must_reshuffle():
         return None
-    if b.reshuffle_ends() != "void":
+    if b.reshuffle_ends() is not ENDS_VOID:
         return b.fail(Rule.P10, "the stock is empty: the dead discards are reshuffled first", d)
     return b.fail(Rule.P10, "no card is left to draw: the hand is void", d)
 
 
+@answers(Rule.P10, what="whether a card drawn after a reshuffle is one of the cards reshuffled")
 def restocked_card_fault(b: Board, d: Draw) -> Ruling | None:
     """P10 at a draw after a reshuffle whose discards the record shows: the card drawn is one
     of them."""
@@ -986,6 +1009,7 @@ def restocked_card_fault(b: Board, d: Draw) -> Ruling | None:
     return b.fail(Rule.P10, f"{d.card} is not among the dead discards reshuffled into the stock", d)
 
 
+@answers(Rule.P10, what="whether a reshuffle comes when the stock is empty")
 def early_reshuffle_fault(b: Board, ev: Reshuffle) -> Ruling | None:
     """P10 at a reshuffle: the stock is empty (a reshuffle during play only)."""
     if b.phase is not PLAYING or b.must_reshuffle():
@@ -1083,7 +1107,7 @@ def apply_take(b: Board, a: Take, must_add: bool) -> None:
 def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
     """P10: the dead discards become the stock, or the hand is void as the rules object's
     ``ending`` answers (:meth:`.Board.reshuffle_ends`: with none left to reshuffle)."""
-    if b.reshuffle_ends() == "void":
+    if b.reshuffle_ends() is ENDS_VOID:
         b.end(VOID, Ending.VOID, Rule.P10)
         b.step(ev, None, ev, [])
         return
@@ -1259,6 +1283,7 @@ def foul_meld_ruling(b: Board, rule: EngineRule | Rule, reason: str, node: Locat
     return _foul_ruling(b, "foul meld", rule, reason, node)
 
 
+@answers(Rule.I2, what="how a foul addition, or the mend of one, is ruled")
 def foul_addition_ruling(b: Board, rule: EngineRule | Rule, reason: str, node: Located) -> Ruling:
     """I2: a foul addition, or the mend of one (the meld engine's ``rule`` and reason for the
     grown meld), made good as I2 prescribes."""
@@ -1288,6 +1313,7 @@ def foul_of_turn(b: Board, n: int) -> Foul | None:
     return None
 
 
+@answers(Rule.I2, what="whether a mend or back names a foul meld of the turn")
 def no_foul_fault(b: Board, f: Foul | None, node: Mend | TakeBack) -> Ruling | None:
     """I2: a ``mend`` or ``back #N`` names a foul meld or addition ``f`` laid this turn
     (:func:`foul_of_turn`)."""
@@ -1322,6 +1348,7 @@ def meld_index(b: Board, n: int) -> int | None:
     return k
 
 
+@answers(Rule.I2, what="whether a foul meld is changed only once put right")
 def foul_first_fault(b: Board, n: int, node: Add | Borrow | Split) -> Ruling | None:
     """I2: a meld that is foul (a foul new meld, or one with a foul addition) is made good or
     taken back before anything else changes it."""
@@ -1341,6 +1368,7 @@ def _less(cards: tuple[Card, ...], minus: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(left)
 
 
+@answers(Rule.I2, what="whether a mend keeps every card of the foul addition")
 def mend_keeps_fault(b: Board, base: LaidMeld, a: Mend) -> Ruling | None:
     """I2: a mend of a foul addition keeps every card the meld ``base`` held before it."""
     missing = _less(base.cards, a.cards)
@@ -1350,6 +1378,7 @@ def mend_keeps_fault(b: Board, base: LaidMeld, a: Mend) -> Ruling | None:
     return _i2(b, f"{reason} ({format_cards(missing)} missing)", a)
 
 
+@answers(Rule.I2, what="whether a mend of a foul addition adds to it")
 def mend_adds_fault(b: Board, base: LaidMeld, a: Mend) -> Ruling | None:
     """I2: a mend of a foul addition adds a card to the meld ``base`` (else the addition is
     taken back, not made good)."""
@@ -1450,6 +1479,7 @@ def verify_back(b: Board, a: TakeBack) -> Foul:
     return f
 
 
+@answers(Rule.I2, what="whether a foul meld left from an earlier turn is only made good")
 def earlier_foul_back_fault(b: Board, f: Foul, a: TakeBack) -> Ruling | None:
     """I2: a foul meld left lying since an earlier turn (its player has discarded since) can
     only be made good, not taken back."""
@@ -1507,6 +1537,7 @@ def _index(b: Board, n: int) -> int:
     return k
 
 
+@answers(Rule.C7, what="whether an addition keeps the meld's value")
 def lowered_value_fault(b: Board, a: Add, error: MeldError) -> Ruling | None:
     """C7 at an addition: it does not lower the meld's value (the engine's ``error``, when it
     cites C7; its other refusals are foul additions, I2)."""
@@ -1515,6 +1546,7 @@ def lowered_value_fault(b: Board, a: Add, error: MeldError) -> Ruling | None:
     return b.fail(Rule.C7, f"adding {format_cards(a.cards)} to #{a.target}: {error.reason}", a)
 
 
+@answers(Rule.C7, what="whether the two melds of a split are worth no less than the one split")
 def lowered_split_fault(b: Board, sp: Split, old: int, new: int) -> Ruling | None:
     """C7 at a split: the two melds are worth no less than the one split (``old``, ``new``; the
     rules object's ``keeps_value``)."""
@@ -1523,6 +1555,7 @@ def lowered_split_fault(b: Board, sp: Split, old: int, new: int) -> Ruling | Non
     return b.fail(Rule.C7, f"the split would lower #{sp.target}'s value from {old} to {new}", sp)
 
 
+@answers(Rule.M6, what="whether the house rules allow a borrow or a split")
 def borrowing_allowed_fault(b: Board, node: Borrow | Split) -> Ruling | None:
     """M6: borrowing and splitting are allowed by the house rules (the rules object's
     ``borrowing_allowed``), asked before the meld changed is found."""
@@ -1532,6 +1565,7 @@ def borrowing_allowed_fault(b: Board, node: Borrow | Split) -> Ruling | None:
     return b.fail(Rule.M6, f"{what} is not allowed under {b.profile.name}", node)
 
 
+@answers(Rule.M6, what="whether a borrow takes a card the rules object lets off a meld")
 def borrow_fault(b: Board, node: Borrow, target: LaidMeld, got: Borrowing) -> Ruling | None:
     """M6: the rules object's answer ``got`` to the borrow of ``node.card`` off ``target``
     (:meth:`~pancli.panrules.PanRules.borrow`: one card off a rope end or a set of four or more,
@@ -1553,6 +1587,7 @@ def borrow_fault(b: Board, node: Borrow, target: LaidMeld, got: Borrowing) -> Ru
     return b.fail(Rule.M6, message, node)
 
 
+@answers(Rule.M6, what="whether a split has the shape the rules object allows")
 def split_fault(b: Board, node: Split, got: Splitting) -> Ruling | None:
     """M6: the shape of a split as the rules object's :meth:`~pancli.panrules.PanRules.split`
     answers (``got``: every card of the meld split, and hand cards added), in the referee's words."""
@@ -1565,6 +1600,7 @@ def split_fault(b: Board, node: Split, got: Splitting) -> Ruling | None:
     return b.fail(Rule.M6, f"splitting #{node.target} adds cards from the hand", node)
 
 
+@answers(Rule.M6, what="whether a card an addition or split needs beyond the hand was borrowed")
 def borrowed_card_fault(b: Board, node: Located, c: Card) -> Ruling | None:
     """M6: a card an addition or a split needs beyond the known hand (``c``) was not borrowed
     this turn: borrowed cards only complete a new meld."""
@@ -1578,6 +1614,7 @@ def borrowed_card_fault(b: Board, node: Located, c: Card) -> Ruling | None:
     )
 
 
+@answers(Rule.M6, what="whether the cards borrowed complete a new meld by the turn's end")
 def unused_borrow_fault(b: Board, node: Discard | Turn) -> Ruling | None:
     """M6: the cards borrowed this turn complete a new meld before the discard or the end of the turn."""
     if not b.borrowed:
@@ -1597,6 +1634,7 @@ def _unused_borrow(b: Board, node: Located) -> Located:
     return found
 
 
+@answers(Rule.C7, what="whether a record's pays claim is what a meld, addition or split collects")
 def pays(b: Board, a: MeldNew | Add | Split, name: str, claim: int, actual: int) -> ClaimCheck:
     """The check of the ``[%pays N]`` claim written after ``a``, placed at the claim."""
     cols = b.script.claim_cols
@@ -1864,6 +1902,7 @@ def _standing(s: Seat, number: int) -> Foul | None:
     return next((f for f in s.standing if f.number == number), None)
 
 
+@answers(Rule.I2, what="whether a call names a foul meld")
 def call_fault(b: Board, ev: Call) -> Ruling | None:
     """I2: a call names a foul meld (or a foul addition) of the player called, lying on the table."""
     s = b.by_name[ev.other]
@@ -1899,6 +1938,7 @@ def apply_call(b: Board, ev: Call) -> None:
     retire_found(b, ev, "")
 
 
+@answers(Rule.I2, what="how a foul meld left lying is found at its call")
 def found_at_call_ruling(b: Board, ev: Call, why: str) -> Ruling:
     """I2: the foul meld ``ev`` calls, left lying after its player's discard and not made good
     (``why``: what the answer on the next line was, if any), is found at the call."""
@@ -1931,6 +1971,7 @@ def looks_back(ev: Event) -> bool:
     return kind is Call or kind is Count or (kind is Turn and lone_mend(ev))  # type: ignore[arg-type]
 
 
+@answers(Rule.I2, what="whether a lone mend answers a call")
 def stray_mend_fault(b: Board, turn: Turn) -> Ruling | None:
     """I2: a ``mend`` on a line of its own answers a call on the line before."""
     if b.answering is not None:
@@ -2135,6 +2176,7 @@ def undiscarded_draw_fault(b: Board, d: Discard) -> Ruling | None:
     return b.fail(Rule.P2, f"the drawn {b.pending} never joins the hand: use it or discard it", d)
 
 
+@answers(Rule.P2, what="whether a turn ends with its stock draw used or discarded")
 def unused_draw_at_end_fault(b: Board, turn: Turn) -> Ruling | None:
     """P2 at the end of a turn: the stock draw was used or discarded at once, not left unused."""
     if b.pending_used:
@@ -2158,6 +2200,7 @@ def discard_fault(b: Board, a: Action) -> Ruling | None:
     return None
 
 
+@answers(Rule.P5, what="whether a player who used his draw and holds cards ends his turn with a discard")
 def undiscarded_turn_fault(b: Board, turn: Turn) -> Ruling | None:
     """P5 at the end of a turn: a player who used his draw and still holds cards ends his turn
     with a discard (as :func:`discard_due` says the turn stands)."""
@@ -2169,6 +2212,7 @@ def undiscarded_turn_fault(b: Board, turn: Turn) -> Ruling | None:
     return b.fail(Rule.P5, f"{s.name} used the draw and must end the turn with a discard", turn)
 
 
+@answers(Rule.P8, what="whether a player draws where a live discard must be taken")
 def forced_draw_fault(b: Board, d: Draw) -> Ruling | None:
     """P8 at a draw: a forced live discard, or one that must be taken (the rules object's
     ``must_take``), is taken: no draw."""
@@ -2182,6 +2226,7 @@ def forced_draw_fault(b: Board, d: Draw) -> Ruling | None:
     return None
 
 
+@answers(Rule.P8, what="whether a forced card is added, not laid in a new meld")
 def forced_new_meld_fault(b: Board, m: MeldNew, cards: CardPlan) -> Ruling | None:
     """P8 at a new meld: a forced card is added to one of the player's melds, not laid in a new
     one (``cards``: where the meld's cards come from, the drawn card among them or not)."""
@@ -2190,6 +2235,7 @@ def forced_new_meld_fault(b: Board, m: MeldNew, cards: CardPlan) -> Ruling | Non
     return None
 
 
+@answers(Rule.P8, what="whether a forced card was added before the discard")
 def unadded_force_fault(b: Board, d: Discard) -> Ruling | None:
     """P8 at a discard: a forced card was added, not left unused."""
     if b.must_add and not b.pending_used:
@@ -2197,6 +2243,7 @@ def unadded_force_fault(b: Board, d: Discard) -> Ruling | None:
     return None
 
 
+@answers(Rule.P8, what="whether a force line may force the player in turn, as the rules object says")
 def force_line_fault(b: Board, f: Force) -> Ruling | None:
     """P8 at a ``force`` line: it names the player in turn, another player, whose meld the live
     discard fits (the rules object's ``may_force``)."""
@@ -2215,6 +2262,7 @@ def force_line_fault(b: Board, f: Force) -> Ruling | None:
     return b.fail(Rule.P8, message, f, player=player)
 
 
+@answers(Rule.P9, what="whether a player who must keep his draw discards a hand card")
 def flat_player_fault(b: Board, s: Seat, node: Discard, due: DiscardDue) -> Ruling | None:
     """P9: a player who must keep the unused draw (``due``, asking
     :meth:`pancli.panrules.PanRules.must_keep_draw`) discards a hand card: the drawn card itself
@@ -2298,6 +2346,7 @@ def verify_discard(b: Board, a: Discard) -> DiscardPlan:
 # Between hands (S3): the winner of a hand is first hand in the next one.
 
 
+@answers(Rule.S3, what="whether a hand's order follows the previous hand's")
 def next_hand_violation(previous: HandResult, script: HandScript, rules: PanRules) -> Violation | None:
     """The S3 violation of ``script`` as the hand after ``previous`` in a record, if any: the
     order ``rules`` sets (:meth:`.PanRules.next_order`), whole with the same players; when

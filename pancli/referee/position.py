@@ -61,7 +61,7 @@ from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld
 from pancli.model.actions import Draw, Event, HandScript, Take, Turn
 from pancli.model.results import Ending, Retirement, Ruling, Source, Violation
-from pancli.panrules import PanRules
+from pancli.panrules import HandEnd, PanRules
 from pancli.referee.play import DiscardDue
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
@@ -538,7 +538,7 @@ def now_of(table: Table) -> TableNow:
         turn=table.turn_no,
         winner=table.winner,
         reshuffle=reshuffle,
-        reshuffle_voids=reshuffle and table.reshuffle_ends() == "void",
+        reshuffle_voids=reshuffle and table.reshuffle_ends() is HandEnd.VOID,
         ending=table.ending if over else None,
         ending_rule=table.ending_rule if over else None,
         lays=lays,

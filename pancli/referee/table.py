@@ -187,7 +187,7 @@ from pancli.model.actions import (
 from pancli.model.results import HandResult, LinesKept, PanRemark, Payment, Ruling, Violation, is_plain_turn, turn_steps
 from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import play
-from pancli.referee.board import DECIDING, PLAYING, Board, Foul, Phase, Seat
+from pancli.referee.board import DECIDING, ENDS_OUT, PLAYING, Board, Foul, Phase, Seat
 from pancli.referee.play import (
     BorrowPlan,
     DiscardDue,
@@ -881,8 +881,10 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
             left -= 1
             if not rules.holds_ten(left, s.melded_n + melded, s.size):
                 return False
-        elif rules.ending(len(self.active), left) != "out" or not rules.out_holds_ten(s.melded_n + melded, s.size):
+        elif rules.ending(len(self.active), left) is not ENDS_OUT:
             return False  # going out (the rules object's ending)
+        elif not rules.out_holds_ten(s.melded_n + melded, s.size):
+            return False
         if beyond_hand(s.hand, taken):
             return False  # E4 (or M6): the general path names it
         # every judge holds: applied by the functions the general path applies each action by
