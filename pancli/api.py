@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pancli.app.check import MeldCheck, judge_text
-from pancli.escapes import escape_text
+from pancli.escapes import DECODE_ERRORS, escape_text
 from pancli.limits import MAX_SAMPLES
 from pancli.panrules import PanRules
 from pancli.rulebook import Rule
@@ -233,7 +233,7 @@ def read_records(path: str | os.PathLike[str]) -> Iterator[RecordHand]:
     if not isinstance(name, str):
         raise PanError(Rule.R1, f"path must be a path, not {_shown(name)}")
     try:
-        stream = open(name, encoding="utf-8", errors="replace")  # noqa: SIM115 - closed below, as a generator may be
+        stream = open(name, encoding="utf-8", errors=DECODE_ERRORS)  # noqa: SIM115 - closed below, as a generator may be
     except ValueError as exc:  # a NUL in the name
         raise PanError(Rule.R1, f"not a path ({escape_text(str(exc))})") from None
     with stream:
@@ -297,7 +297,7 @@ def _one_hand_text(hand: str | os.PathLike[str]) -> list[RecordHand]:
     path = Path(name)
     hands: list[RecordHand] = []
     try:
-        with open(name, encoding="utf-8", errors="replace") as stream:
+        with open(name, encoding="utf-8", errors=DECODE_ERRORS) as stream:
             # read as the records are (a line, a hand, binary data bounded), and no further than
             # a second hand: a device that never ends (/dev/zero) is never held
             for got in read_hands(stream, name, path.parent):

@@ -16,6 +16,24 @@ CONTROLS: Final = "[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\uf
 zero-width and bidirectional controls), and lone surrogates (a byte of a file name or an argument
 that is not UTF-8, as Python holds it): never written raw from user text."""
 
+DECODE_ERRORS: Final = "surrogateescape"
+"""How a record (a file or standard input) and a batch of standard input are decoded: a byte
+that is not UTF-8 is kept as a lone surrogate, so its reader can name it (:func:`not_utf8`)
+where it stands, never read as U+FFFD and gone on with."""
+
+UNDECODED: Final = "[\udc80-\udcff]"
+"""A byte that is not UTF-8, as :data:`DECODE_ERRORS` keeps it."""
+
+
+def not_utf8(ch: str) -> str:
+    """How an error names a byte that is not UTF-8 (``ch``: the lone surrogate it was read as).
+
+    >>> not_utf8("\\udcff")
+    'the byte \\\\xff, which is not UTF-8'
+    """
+    return f"the byte \\x{ord(ch) - 0xDC00:02x}, which is not UTF-8"
+
+
 SHOWN: Final = CONTROLS.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f")
 """The controls escaped in text whose layout stays (tab and line end kept)."""
 

@@ -359,9 +359,10 @@ def test_a_planted_cycle_between_two_modules_is_found() -> None:
 
 
 def test_a_planted_type_checking_cycle_is_found() -> None:
+    # app.replay imports app.report: the report importing the replay back, for type checking only, closes a cycle
     planted = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pancli.app.replay import Tally\n"
-    graph = _module_graph({"pancli.app.lines": planted})
-    assert any({"pancli.app.lines", "pancli.app.replay"} <= set(c) for c in _cycles(graph))
+    graph = _module_graph({"pancli.app.report": planted})
+    assert any({"pancli.app.report", "pancli.app.replay"} <= set(c) for c in _cycles(graph))
 
 
 def test_the_cycle_check_finds_a_cycle() -> None:

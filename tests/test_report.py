@@ -14,9 +14,11 @@ from cli_kit import pan
 from pancli.app.replay import RecordJudge, Tally, referee, replay_files
 from pancli.app.report import HandReport, malformed_dispute
 from pancli.cli.common import open_text
+from pancli.model.settle import DisputeKind
 from pancli.records import read_hands
 from pancli.render.replay import JsonlSink, JsonSink, Sink
 from pancli.render.settle import JsonlSettle, JsonSettle, SettleSink
+from pancli.render.text import claim_text, dispute_text
 
 
 def _reports(path: Path) -> list[HandReport]:
@@ -28,8 +30,9 @@ def _reports(path: Path) -> list[HandReport]:
 def test_P8_a_hand_with_a_violation_is_disputed_by_its_first_violation(samples: Path) -> None:
     [report] = _reports(samples / "illegal-P8-forcing.pan")
     d = report.dispute
-    assert d is not None and (d.kind, d.rule, d.line, d.col, d.player) == ("violation", "P8", 28, 8, "Kim")
-    assert d.message == report.result.violations[0].message
+    assert d is not None and (d.kind, d.rule, d.line, d.col, d.player) == (DisputeKind.VIOLATION, "P8", 28, 8, "Kim")
+    assert d.violation == report.result.violations[0]
+    assert dispute_text(d) == report.result.violations[0].message
 
 
 @pytest.mark.parametrize(
@@ -39,9 +42,10 @@ def test_C7_C9_a_wrong_claim_disputes_a_clean_hand_in_the_claims_words(samples: 
     disputed = [r for r in _reports(samples / sample) if r.dispute is not None]
     assert disputed
     d = disputed[0].dispute
-    assert d is not None and (d.kind, d.rule) == ("claim", rule)
+    assert d is not None and (d.kind, d.rule) == (DisputeKind.CLAIM, rule)
     wrong = next(c for c in disputed[0].result.claims if not c.ok)
-    assert d.message == disputed[0].claim_message(wrong)
+    assert d.claim == wrong
+    assert dispute_text(d) == claim_text(wrong, pagruc=False)
 
 
 def test_G7_a_pagruc_claim_is_of_points(samples: Path, tmp_path: Path) -> None:
@@ -49,8 +53,8 @@ def test_G7_a_pagruc_claim_is_of_points(samples: Path, tmp_path: Path) -> None:
     path = tmp_path / "wrong.pan"
     path.write_text(text, encoding="utf-8")
     disputes = [r.dispute for r in _reports(path) if r.dispute is not None]
-    assert [(d.game, d.kind, d.rule) for d in disputes] == [("pagruc", "claim", "G7")]
-    assert "the Ledger claims Ana -24" in disputes[0].message
+    assert [(d.game, d.kind, d.rule) for d in disputes] == [("pagruc", DisputeKind.CLAIM, "G7")]
+    assert "the Ledger claims Ana -24" in dispute_text(disputes[0])
 
 
 def test_a_clean_hand_is_not_disputed_and_the_decision_is_made_once(
@@ -71,7 +75,8 @@ def test_a_malformed_hand_is_disputed_by_its_notation_error(samples: Path) -> No
     with path.open(encoding="utf-8") as f:
         bad = next(h for h in read_hands(f, str(path), path.parent) if h.script is None)
     d = malformed_dispute(bad)
-    assert (d.kind, d.rule, d.line, d.col) == ("malformed", "E1", 12, 10)
+    assert (d.kind, d.rule, d.line, d.col) == (DisputeKind.MALFORMED, "E1", 12, 10)
+    assert dispute_text(d) == d.error == bad.error.message  # type: ignore[union-attr]
 
 
 def test_settle_and_the_html_page_list_the_same_disputed_hands(samples: Path, tmp_path: Path) -> None:

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from pancli.cli import cli
-from pancli.model.settle import Dispute, SettledHand, Sitting, player_key, transfers
+from pancli.model.settle import Dispute, DisputeKind, SettledHand, Sitting, player_key, transfers
 from pancli.referee import referee_hand
 from pancli.referee.simulate import simulate_hands
+from pancli.rulebook import Rule
 from pancli.rules import HOYLE
 
 NAMES = ("Ana", "Ben", "Cruz", "Dee", "Eli", "Fay", "Gil")
@@ -94,7 +95,7 @@ def test_players_are_matched_by_their_NFC_name_across_hands() -> None:
 
 
 def test_a_disputed_hand_is_left_out_unless_included() -> None:
-    d = Dispute("f.pan", 1, 1, 20, "panguingue", "violation", "P3", 12, 8, "Ben", "dead discard")
+    d = Dispute("f.pan", 1, 1, 20, "panguingue", DisputeKind.VIOLATION, Rule.P3, 12, 8, "Ben")
     hand = SettledHand(("Ana", "Ben"), {"Ana": 3, "Ben": -3}, dispute=d)
     out = Sitting()
     out.add(hand)

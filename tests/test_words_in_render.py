@@ -80,3 +80,57 @@ def test_replay_json_writes_each_action_through_the_record_writer() -> None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith(_ACTION_WORDS)
     ]
     assert not found, found
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The string constants standing as statements: docstrings (a module's, a class's, a
+    function's, an attribute's), not words made."""
+    return {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+    }
+
+
+def _sentences_made(path: Path) -> list[str]:
+    """The f-strings of ``path`` and its string constants with a space in them, docstrings aside:
+    the words a module makes."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            found.append(f"{path.name}:{node.lineno}: f-string")
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and " " in node.value.strip()
+        ):
+            found.append(f"{path.name}:{node.lineno}: {node.value!r}")
+    return found
+
+
+def test_C7_C9_the_hand_report_decides_a_dispute_as_a_value_and_words_nothing() -> None:
+    """Why a hand is disputed (a wrong claim, an irregularity and the violation after it) is a
+    value the report decides; render/text.py words it."""
+    assert _sentences_made(PKG / "app" / "report.py") == []
+
+
+_DISPUTE_WORDS = ("claims [%pays", "the Ledger claims", "but the referee finds", "; then ")
+
+
+def test_C7_C9_no_module_of_the_application_words_a_claim_or_a_dispute() -> None:
+    found = []
+    for path in sorted((PKG / "app").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = _docstrings(tree)
+        found += [
+            f"{path.name}:{node.lineno}: {node.value!r}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and any(w in node.value for w in _DISPUTE_WORDS)
+        ]
+    assert found == [], found

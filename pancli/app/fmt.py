@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import IO, TYPE_CHECKING
 
+from pancli.escapes import DECODE_ERRORS
 from pancli.notation.record_writer import format_record
 from pancli.records import read_hands
 from pancli.records.tags import record_folder
@@ -75,7 +76,7 @@ def _chunks(stream: IO[str], found: Formatted, base_dir: str | None, malformed: 
 
 
 def _open(name: str) -> IO[str]:
-    return open(name, encoding="utf-8", errors="replace", newline="")
+    return open(name, encoding="utf-8", errors=DECODE_ERRORS, newline="")
 
 
 class _Recording(io.TextIOBase):
@@ -183,7 +184,7 @@ def _open_regular(name: str) -> IO[str]:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise NotRegular(errno.EINVAL, "not a regular file (a device, a FIFO or a folder)", name)
         os.set_blocking(fd, True)
-        return open(fd, encoding="utf-8", errors="replace", newline="")
+        return open(fd, encoding="utf-8", errors=DECODE_ERRORS, newline="")
     except BaseException:
         os.close(fd)
         raise

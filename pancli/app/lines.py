@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pancli.cards import Game
+from pancli.escapes import DECODE_ERRORS as DECODE_ERRORS  # (how a record is decoded, for the command line)
 from pancli.escapes import escape_text as escape_text  # (the one escaper: core, the text layer uses it too)
 from pancli.limits import MAX_LINE_CHARS, BinaryLine, LongLine
 from pancli.limits import MAX_SAMPLES as MAX_SAMPLES

@@ -42,6 +42,7 @@ from pancli.app.lines import game_named
 from pancli.app.replay import RecordJudge, Tally
 from pancli.app.report import HandReport
 from pancli.cards import Card, Game
+from pancli.escapes import DECODE_ERRORS
 from pancli.files import atomic_write, signals_held
 from pancli.model.actions import Turn
 from pancli.model.results import Payment, Recorded, Remedy, Violation
@@ -320,15 +321,9 @@ class Session:
             if not first:  # pragma: no cover - pan live always writes whole lines
                 raise LiveProblem(f"{self.path} ends with a torn line")
             data = self._set_aside(data)
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = data[: exc.start].count(b"\n") + 1
-            head = data[data.rfind(b"\n", 0, exc.start) + 1 : exc.start].decode("utf-8")
-            byte = f"\\x{data[exc.start]:02x}"  # as the argument path shows a byte that is not UTF-8
-            raise NotARecord(
-                f"{self.path}:{line}:{len(head) + 1}: R2 the byte {byte} is not UTF-8: not a record, nothing written"
-            ) from None
+        # a byte that is not UTF-8 is kept for the reader, which names it (R2): its hand is
+        # malformed, and the file is not a record (below)
+        text = data.decode("utf-8", DECODE_ERRORS)
         self._reset()
         self.size = len(data)
         raw = text.split("\n")[:-1] if text else []
@@ -808,7 +803,7 @@ def _units(lines: list[str]) -> list[int]:
     in_play = False
     for raw in lines:
         s = raw.strip()
-        size = len(raw.encode("utf-8")) + 1
+        size = len(raw.encode("utf-8", DECODE_ERRORS)) + 1  # (a byte that is not UTF-8: one byte)
         if not s or s.startswith("[") or (not in_play and _comment_only(s)):
             if s.startswith("["):
                 in_play = False

@@ -1,29 +1,23 @@
 """One refereed hand as every output sees it: the :class:`HandReport` the application builds
 once per hand (what was read, played, paid, ruled, remedied, claimed), with the decisions the
-outputs share made here, once: whether the hand is disputed and why (:attr:`HandReport.dispute`),
-what its wrong claims say (:func:`claim_message`), whether its lines go to standard error.
+outputs share made here, once: whether the hand is disputed and why (:attr:`HandReport.dispute`,
+a value: the cause, no words), whether its lines go to standard error.
 
 Every exporter of :mod:`pancli.render` (plain, terminal, JSON, JSON lines, HTML) and
-``pan settle``'s sitting read these reports; none decides again.
-
->>> from pancli.model.results import ClaimCheck, ClaimKind, HandResult
->>> from pancli.rulebook import Rule
->>> c = ClaimCheck(Rule.C7, ClaimKind.PAYS, 7, "Ana", 3, 2)
->>> claim_message(c, pagruc=False)
-'Ana claims [%pays 3] but each opponent paid 2'
+``pan settle``'s sitting read these reports; none decides again. The words are render's
+(``render/text.py``: :func:`~pancli.render.text.claim_text`, :func:`~pancli.render.text.dispute_text`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeAlias
 
-from pancli.app.lines import signed
 from pancli.cards import Game
 from pancli.rulebook import Rule
 
 if TYPE_CHECKING:
     from pancli.model.actions import HandScript
-    from pancli.model.results import ClaimCheck, HandResult
+    from pancli.model.results import HandResult
     from pancli.model.settle import Dispute
     from pancli.notation.layout import RecordHand
     from pancli.pagruc.referee import PagrucHandResult
@@ -31,17 +25,6 @@ if TYPE_CHECKING:
     RefereedHand: TypeAlias = HandResult | PagrucHandResult
     """A refereed hand of either game: a :class:`~pancli.model.results.JudgedHand` whose
     ``game`` (``Game.PANGUINGUE`` or ``Game.PAGRUC``) narrows it to its result type."""
-
-
-def claim_message(c: ClaimCheck, pagruc: bool) -> str:
-    """What is wrong with a claim, in words (a PAGRUC claim is of points, G7)."""
-    from pancli.model.results import ClaimKind  # start-up: pan replay --help does without it
-
-    if c.kind is ClaimKind.PAYS:
-        if pagruc:
-            return f"{c.player} claims [%pays {c.claimed}] but the meld scores {c.actual}"
-        return f"{c.player} claims [%pays {c.claimed}] but each opponent paid {c.actual}"
-    return f"the Ledger claims {c.player} {signed(c.claimed)} but the referee finds {signed(c.actual)}"
 
 
 class HandReport:
@@ -67,10 +50,6 @@ class HandReport:
     def pagruc(self) -> bool:
         return self.result.game is Game.PAGRUC
 
-    def claim_message(self, c: ClaimCheck) -> str:
-        """What is wrong with one of this hand's claims."""
-        return claim_message(c, self.result.game is Game.PAGRUC)
-
     @property
     def remedied(self) -> bool:
         """A Panguingue hand with an irregularity put right (I1, I2): its lines go to standard error."""
@@ -87,36 +66,34 @@ class HandReport:
 
 
 def _dispute_of(report: HandReport) -> Dispute | None:
-    from pancli.model.settle import Dispute  # start-up: pan replay does without it
+    from pancli.model.settle import Dispute, DisputeKind  # start-up: pan replay does without it
 
     hand, result = report.hand, report.result
     game = result.game.value
     if result.violations:
         v = result.violations[0]
         cause = v.cause or v  # the irregularity put right it follows from, as the referee found it
-        kind, message = "violation", v.message
-        if cause is not v:
-            kind, message = "irregularity", f"{cause.message}; then {v.rule} at line {v.line}: {v.message}"
+        kind = DisputeKind.VIOLATION if cause is v else DisputeKind.IRREGULARITY
         return Dispute(
             hand.file, hand.index, hand.first_line, hand.last_line, game, kind,
-            cause.rule, cause.line, cause.col, cause.player, message,
+            cause.rule, cause.line, cause.col, cause.player, violation=v,
         )  # fmt: skip
     for c in result.claims:
         if not c.ok:
             return Dispute(
-                hand.file, hand.index, hand.first_line, hand.last_line, game, "claim",
-                c.rule, c.line, c.col, c.player, report.claim_message(c),
+                hand.file, hand.index, hand.first_line, hand.last_line, game, DisputeKind.CLAIM,
+                c.rule, c.line, c.col, c.player, claim=c,
             )  # fmt: skip
     return None
 
 
 def malformed_dispute(hand: RecordHand) -> Dispute:
     """A hand that cannot be read, as a disputed hand: its notation error."""
-    from pancli.model.settle import Dispute  # start-up: pan replay does without it
+    from pancli.model.settle import Dispute, DisputeKind  # start-up: pan replay does without it
 
     e = hand.error
     assert e is not None
     return Dispute(
-        hand.file, hand.index, hand.first_line, hand.last_line, "unknown", "malformed",
-        Rule(e.code), e.line, e.col, None, e.message,
+        hand.file, hand.index, hand.first_line, hand.last_line, "unknown", DisputeKind.MALFORMED,
+        Rule(e.code), e.line, e.col, None, error=e.message,
     )  # fmt: skip

@@ -21,6 +21,7 @@ import click
 
 from pancli.app.lines import ARG_FILE as ARG_FILE
 from pancli.app.lines import (
+    DECODE_ERRORS,
     DEFAULT_PLAYERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -243,9 +244,10 @@ def stdin_binary() -> IO[bytes]:
     return stream
 
 
-def stdin_text() -> IO[str]:
-    """Standard input as UTF-8 text; undecodable bytes become U+FFFD."""
-    return io.TextIOWrapper(stdin_binary(), encoding="utf-8", errors="replace", newline=None)
+def stdin_text(errors: str = DECODE_ERRORS) -> IO[str]:
+    """Standard input as UTF-8 text; a byte that is not UTF-8 is kept (:data:`~pancli.escapes.DECODE_ERRORS`)
+    for the record reader to name, unless ``errors`` says otherwise."""
+    return io.TextIOWrapper(stdin_binary(), encoding="utf-8", errors=errors, newline=None)
 
 
 # --------------------------------------------------------------------------- I/O failures
@@ -334,7 +336,8 @@ class _ReadGuard(io.TextIOBase):
 
 
 def open_text(name: str) -> IO[str]:
-    """Open a file (or ``-`` for stdin) as UTF-8 text; undecodable bytes become U+FFFD.
+    """Open a file (or ``-`` for stdin) as UTF-8 text; a byte that is not UTF-8 is kept for the
+    record reader to name (R2, the hand malformed; :data:`~pancli.escapes.DECODE_ERRORS`).
 
     A file that cannot be opened or read raises IOFailure (exit 2, :func:`io_message`).
     On a terminal, ``-`` says on standard error how input is piped before it waits.
@@ -343,7 +346,7 @@ def open_text(name: str) -> IO[str]:
         hint_terminal_stdin()
         return stdin_text()
     try:
-        stream = open(name, encoding="utf-8", errors="replace", newline=None)  # noqa: SIM115 (the caller closes it)
+        stream = open(name, encoding="utf-8", errors=DECODE_ERRORS, newline=None)  # noqa: SIM115 (the caller closes it)
     except OSError as exc:
         # docs/commands.md: a file that cannot be read is a usage error (2)
         raise IOFailure(name, "read", exc) from None

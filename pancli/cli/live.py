@@ -120,7 +120,7 @@ def live(
 
 def _stdin_lines() -> Iterator[str]:
     """Standard input, a line at a time as it comes (a script may wait for each judgement)."""
-    stream = stdin_text()  # bytes that are not UTF-8 read as U+FFFD, as records are read
+    stream = stdin_text("replace")  # a line entered, not a record read: a byte that is not UTF-8 is U+FFFD
     while True:
         line = stream.readline()
         if not line:

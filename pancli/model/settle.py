@@ -21,6 +21,7 @@ at least one player, and the last one settles two, so N players need at most N -
 
 from __future__ import annotations
 
+import enum
 import heapq
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, localcontext
@@ -30,6 +31,7 @@ from pancli.model.results import exact_product
 from pancli.values import Value
 
 if TYPE_CHECKING:
+    from pancli.model.results import ClaimCheck, Violation
     from pancli.rulebook import Rule
 
 
@@ -107,24 +109,42 @@ def transfers(balances: Mapping[str, Decimal] | Mapping[str, int]) -> tuple[Tran
     return tuple(out)
 
 
+class DisputeKind(enum.Enum):
+    """What disputes a hand."""
+
+    VIOLATION = "violation"
+    """A rule broken (:attr:`Dispute.violation`)."""
+    IRREGULARITY = "irregularity"
+    """A violation that follows from an irregularity put right (I1, I2): the irregularity is the cause."""
+    CLAIM = "claim"
+    """A wrong claim (:attr:`Dispute.claim`)."""
+    MALFORMED = "malformed"
+    """A notation error: the hand cannot be read."""
+
+
 class Dispute(Value):
     """Why a hand is disputed: its cause (the first irregularity or violation, by record order),
-    else its first wrong claim, or its notation error, and where."""
+    else its first wrong claim, or its notation error, and where. A value, no words: the
+    exporters word it (``render/text.py``)."""
 
     file: str
     hand: int
     first_line: int
     last_line: int
     game: str
-    kind: str
-    """``violation``, ``claim`` or ``malformed``; ``irregularity`` when the cause of a hand with a
-    violation is an earlier irregularity put right (I1, I2)."""
+    kind: DisputeKind
     rule: Rule
-    """The rule broken, the claim's rule, or the notation error's code (a rule of the registry too)."""
+    """The rule broken (the cause's), the claim's rule, or the notation error's code (a rule of the registry too)."""
     line: int
     col: int
     player: str | None
-    message: str
+    violation: Violation | None = None
+    """The violation that stopped the hand (``violation`` and ``irregularity``; the irregularity
+    is its :attr:`~pancli.model.results.Violation.cause`)."""
+    claim: ClaimCheck | None = None
+    """The wrong claim (``claim``)."""
+    error: str = ""
+    """The notation error's message, as the reader gave it (``malformed``)."""
 
 
 class SettledHand(Value):

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 import pyparsing as pp
 
 from pancli.cards import Card, Game, Rank, Suit, card
+from pancli.escapes import not_utf8
 from pancli.limits import MAX_MELD_CARDS, too_long_message
 from pancli.notation.errors import NotationCode, NotationError
 from pancli.notation.fast import PackSpellings, unread_error, usual_spellings
@@ -96,7 +97,7 @@ def show_char(text: str, loc: int) -> str:
     if ch.isprintable() and not ch.isspace():
         return repr(ch)
     if 0xDC80 <= ord(ch) <= 0xDCFF:  # a byte of an argument that is not UTF-8, as Python holds it
-        return f"the byte \\x{ord(ch) - 0xDC00:02x}, which is not UTF-8"
+        return not_utf8(ch)
     return f"U+{ord(ch):04X}"
 
 

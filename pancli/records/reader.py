@@ -19,6 +19,7 @@ from typing import IO, TYPE_CHECKING, Final
 from msgspec.structs import replace
 
 from pancli.cards import Game
+from pancli.escapes import DECODE_ERRORS, UNDECODED, not_utf8
 from pancli.limits import (
     MAX_COMMENT_CHARS,
     MAX_HAND_CHARS,
@@ -132,10 +133,101 @@ class Binary(tuple[str, int]):
         return self[1]
 
 
-Physical = str | tuple[str, int] | Binary
+class Undecoded(tuple[str, int, str]):
+    """A line holding a byte that is not UTF-8: its text as every output shows it (each such
+    byte read as U+FFFD, as UTF-8's decoder replaces it), the first such byte's column and that
+    byte (the lone surrogate :data:`~pancli.escapes.DECODE_ERRORS` read it as). Its hand is
+    malformed (R2) there: a record is UTF-8, and a byte read as U+FFFD and gone on with would
+    be a record read unfaithfully (``pan fmt --write`` would write it back changed).
+
+    >>> u = undecoded("Ana draw 5\\udcff\\udcfe")
+    >>> u.text == "Ana draw 5\\ufffd\\ufffd", u.col, not_utf8(u.byte)
+    (True, 11, 'the byte \\\\xff, which is not UTF-8')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, text: str, col: int, byte: str) -> Undecoded:
+        return tuple.__new__(cls, (text, col, byte))
+
+    def __getnewargs__(self) -> tuple[str, int, str]:  # pickled field by field, as a named tuple
+        return (self[0], self[1], self[2])
+
+    @property
+    def text(self) -> str:
+        return self[0]
+
+    @property
+    def col(self) -> int:
+        return self[1]
+
+    @property
+    def byte(self) -> str:
+        return self[2]
+
+
+_UNDECODED: Final = re.compile(UNDECODED)
+
+
+def _replaced(text: str) -> str:
+    """``text`` with its bytes that are not UTF-8 read as U+FFFD (as a strict reader's ``replace``)."""
+    return text.encode("utf-8", DECODE_ERRORS).decode("utf-8", "replace")
+
+
+def undecoded(line: str) -> Undecoded | str:
+    """``line`` as an :class:`Undecoded` when it holds a byte that is not UTF-8, else as it is."""
+    m = None if line.isascii() else _UNDECODED.search(line)
+    if m is None:
+        return line
+    return Undecoded(_replaced(line), m.start() + 1, m.group())
+
+
+def undecoded_message(byte: str) -> str:
+    """The R2 message of a byte that is not UTF-8 in a record (one wording for every reader)."""
+    return f"found {not_utf8(byte)}: records are UTF-8"
+
+
+class UndecodedByte(NotationError):
+    """The R2 error of a byte that is not UTF-8 (:class:`Undecoded`), at its line and column."""
+
+    def __init__(self, line: Undecoded, lineno: int) -> None:
+        super().__init__("R2", undecoded_message(line.byte), line.col, lineno)
+
+
+def _comment_only(text: str) -> bool:
+    """Whether ``text`` (a line read with its bytes that are not UTF-8 as U+FFFD) is comments
+    alone: such a line goes with the hand after it, as any comment line, and makes it malformed."""
+    try:
+        blanked, _ = lex(text)
+    except LexError:
+        return False
+    return not blanked.strip()
+
+
+def _undecoded_comment(text: str, problem: NotationError | None) -> bool:
+    """Whether a logical line is comments alone holding a byte that is not UTF-8."""
+    return type(problem) is UndecodedByte and _comment_only(text)
+
+
+def _undecoded_lines(lines: list[Physical]) -> list[Physical]:
+    """The lines of a block holding a byte that is not UTF-8: each such line an
+    :class:`Undecoded`, the head of a line too long with its bytes read as U+FFFD."""
+    out: list[Physical] = []
+    for x in lines:
+        if type(x) is str:
+            out.append(undecoded(x))
+        elif type(x) is tuple:
+            out.append((_replaced(x[0]), x[1]))
+        else:
+            out.append(x)
+    return out
+
+
+Physical = str | tuple[str, int] | Binary | Undecoded
 """A physical line without its end; a line longer than MAX_LINE_CHARS comes as a 2-tuple of
 its first 200 characters and its length (the rest is never held); the line holding a NUL byte
-comes as a :class:`Binary`, the last line read."""
+comes as a :class:`Binary`, the last line read; a line holding a byte that is not UTF-8 as an
+:class:`Undecoded`."""
 
 
 def binary_message() -> str:
@@ -185,7 +277,7 @@ def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
             end = block.find("\n", 0, 1000)
             line = block[: end if end >= 0 else 1000]
             if _looks_utf16(line):
-                yield [line.rstrip("\r")]
+                yield [_replaced(line.rstrip("\r"))]
                 return
         nul = block.find("\x00")
         if nul >= 0:
@@ -210,12 +302,15 @@ def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
             lines = [(x[:200], len(x.rstrip("\r"))) if len(x) > limit else x for x in lines]  # type: ignore[misc, union-attr]
         if "\r" in chunk:
             lines = [x.rstrip("\r") if type(x) is str else x for x in lines]
+        bad = not chunk.isascii() and _UNDECODED.search(chunk) is not None  # (isascii: no scan)
+        if bad:
+            lines = _undecoded_lines(lines)
         if nul >= 0:
-            lines.append(Binary(carry[:200], len(carry) + 1))
+            lines.append(Binary(_replaced(carry[:200]) if bad else carry[:200], len(carry) + 1))
             yield lines
             return
         if len(carry) > limit:
-            long_head = carry[:200]
+            long_head = _replaced(carry[:200]) if bad else carry[:200]
             long_size = len(carry)
             carry = ""
         if lines:
@@ -223,7 +318,7 @@ def _blocks(stream: IO[str]) -> Iterator[list[Physical]]:
     if long_size >= 0:
         yield [(long_head, long_size)]
     elif carry:
-        yield [carry.rstrip("\r")]
+        yield [undecoded(carry.rstrip("\r"))]
 
 
 class _Joiner:
@@ -282,6 +377,13 @@ class _Joiner:
             return self.push(lineno, text)
         if type(text) is Binary:
             return self.push(lineno, text.head, problem=NotationError("R2", binary_message(), text.col, lineno))
+        if type(text) is Undecoded:
+            problem = UndecodedByte(text, lineno)
+            if self.pending:  # in a { comment: the comment and this line are one logical line
+                raws = [*self.pending, text.text]
+                self.pending = []
+                return [(self.start, raws, "\n".join(raws), problem)]
+            return [(lineno, [text.text], text.text, problem)]
         return self.push(lineno, *text)
 
     def end(self) -> list[tuple[int, list[str], str, NotationError | None]]:
@@ -638,6 +740,8 @@ class _Reader:
         self.pend_raw: list[str] = []
         self.pend_first = 0
         self.pend_comments: list[str] = []
+        self.pend_error: NotationError | None = None
+        """The error of a pending comment line (a byte that is not UTF-8): the next hand's."""
         self.last = 0
         self.headers: dict[tuple[tuple[str, str], ...], Header] = {}
 
@@ -764,9 +868,14 @@ class _Reader:
             if done is not None:
                 yield done
         hand = self.hand
+        if hand is None and self.pend_error is not None:  # comments alone, one with a byte not UTF-8
+            self.index += 1
+            hand = self.hand = _Hand(self, self.index)
         if hand is not None:
             if self.pend_raw:
                 hand.add_raw(self.pend_first, self.pend_raw)
+            if self.pend_error is not None and hand.error is None:
+                hand.error = self.pend_error
             hand.trailing = tuple(self.pend_comments)
             yield hand.finish(self.last)
 
@@ -795,6 +904,13 @@ class _Reader:
                 self.pend_raw.extend(raws)
                 self.pend_comments.append(" ".join(canonical_comment(c) for _, c in comments))
                 return None
+        elif _undecoded_comment(text, problem):
+            if not self.pend_raw:
+                self.pend_first = first
+            self.pend_raw.extend(raws)
+            if self.pend_error is None:
+                self.pend_error = problem
+            return None
         else:
             stripped = text.strip()
         done: RecordHand | None = None
@@ -813,6 +929,10 @@ class _Reader:
         if self.pend_raw:
             hand.add_raw(self.pend_first, self.pend_raw)
             self.pend_raw = []
+        if self.pend_error is not None:
+            if hand.error is None:
+                hand.error = self.pend_error
+            self.pend_error = None
         hand.add_raw(first, raws)
         before = tuple(self.pend_comments)
         self.pend_comments = []
@@ -870,6 +990,8 @@ class HandChunk(Value):
 def _kind(text: str, problem: NotationError | None) -> int:
     """How the reader takes a logical line: 0 blank or comments only (it waits for the next
     line), 1 a tag line, 2 a play line (as :meth:`_Reader._line` decides)."""
+    if _undecoded_comment(text, problem):
+        return 0
     if problem is None:
         if not text.strip():
             return 0

@@ -42,7 +42,7 @@ from pancli.render import svg
 from pancli.render.replay import tally_text
 from pancli.render.settle import amount_text
 from pancli.render.settle import summary as sitting_summary
-from pancli.render.text import money_text
+from pancli.render.text import claim_text, dispute_text, money_text
 from pancli.render.words import MALFORMED_RULING, collections, notes_text, outcome, parts
 from pancli.rulebook import RULEBOOK, lookup
 
@@ -277,7 +277,7 @@ class HtmlReport:
         self.out.write("".join(parts))
         if dispute is not None:
             d = dispute
-            self.disputes.append((n, f"{d.file}:{d.line}:{d.col} {d.rule} {d.message}"))
+            self.disputes.append((n, f"{d.file}:{d.line}:{d.col} {d.rule} {dispute_text(d)}"))
 
     def _header(
         self,
@@ -355,9 +355,8 @@ class HtmlReport:
                 cls = "after"
             for cl in wrong.get(line, ()):
                 cls = cls or "wrong"
-                paid.append(
-                    f"<div><strong>wrong claim {self.rule(cl.rule)}</strong> {escape(report.claim_message(cl))}</div>"
-                )
+                said = escape(claim_text(cl, report.pagruc))
+                paid.append(f"<div><strong>wrong claim {self.rule(cl.rule)}</strong> {said}</div>")
             rows.append(_row(cls, line, self._play(item, notes), "".join(paid), _note_text(notes)))
         for line, rest in sorted(by_line.items()):  # hand-level payments (T4, P10 refunds)
             rows.append(_row("", line, "", "".join(rest), ""))
@@ -412,7 +411,7 @@ class HtmlReport:
             if not c.ok:
                 parts.append(
                     f'<div class="claim-box"><strong>wrong claim {self.rule(c.rule)}</strong> '
-                    f"{escape(file)}:{c.line}:{c.col}: {escape(report.claim_message(c))}</div>"
+                    f"{escape(file)}:{c.line}:{c.col}: {escape(claim_text(c, report.pagruc))}</div>"
                 )
         parts.extend(f'<p class="note">note: {escape(n)}</p>' for n in notes_text(result))
         return "".join(parts)

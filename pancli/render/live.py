@@ -29,7 +29,7 @@ from pancli.model.results import Payment, Violation
 from pancli.notation.errors import NotationError
 from pancli.referee.board import Phase
 from pancli.render.plain import remedy_lines
-from pancli.render.text import money_text
+from pancli.render.text import claim_text, money_text
 from pancli.render.words import collection_lines, ledger_text, outcome
 from pancli.rulebook import RULEBOOK
 from pancli.rules import HOYLE
@@ -62,7 +62,7 @@ def refusal(session: Session, entry: Entry) -> tuple[str, str, int, int, str | N
     c = entry.claim
     assert c is not None
     assert entry.report is not None
-    message = entry.report.claim_message(c)
+    message = claim_text(c, entry.report.pagruc)
     return (c.rule, message, c.line, c.col, c.player, "", error_line(session.name, c.line, c.col, c.rule, message))
 
 

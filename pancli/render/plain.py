@@ -8,12 +8,18 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from pancli.app.lines import error_line, escape_text
-from pancli.app.report import claim_message
 from pancli.cards import Game
 from pancli.model.results import Ending
 from pancli.notation.cells import cell_width, ljust_cells
-from pancli.render.text import money_text
-from pancli.render.words import collection_lines, ledger_text, money_map, outcome, pagruc_remark, pan_remark
+from pancli.render.text import claim_text, money_text
+from pancli.render.words import (
+    collection_lines,
+    ledger_text,
+    money_map,
+    outcome,
+    pagruc_remark,
+    pan_remark,
+)
 
 if TYPE_CHECKING:
     from pancli.app.report import HandReport
@@ -48,7 +54,7 @@ def error_entries(report: HandReport, file: str) -> Iterator[tuple[str, int, str
         yield v.rule, v.line, violation_line(file, v)
     for c in result.claims:
         if not c.ok:
-            yield c.rule, c.line, error_line(file, c.line, c.col, c.rule, report.claim_message(c))
+            yield c.rule, c.line, error_line(file, c.line, c.col, c.rule, claim_text(c, report.pagruc))
 
 
 def violation_line(file: str, v: Violation) -> str:
@@ -96,7 +102,7 @@ def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
             add(f"    ruling: {v.ruling}")
     for cl in result.claims:
         if not cl.ok:
-            add(f"  WRONG CLAIM {error_line(file, cl.line, cl.col, cl.rule, claim_message(cl, pagruc=False))}")
+            add(f"  WRONG CLAIM {error_line(file, cl.line, cl.col, cl.rule, claim_text(cl, pagruc=False))}")
     out.extend(f"  note: {pan_remark(n)}" for n in result.notes)
     add(f"  {outcome(result)}")
     add(f"  ledger: {ledger_text(result.ledger)}")

@@ -11,15 +11,15 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
-from msgspec.structs import astuple
 
 from pancli.app.lines import error_line, escape_text, signed
 from pancli.app.report import malformed_dispute
 from pancli.cards import Game
-from pancli.model.settle import Dispute, HandRuns, SettledHand, Sitting, player_key
+from pancli.model.settle import DisputeKind, HandRuns, SettledHand, Sitting, player_key
 from pancli.notation.record_common import name_key
 from pancli.render.replay import Sink
-from pancli.render.text import money_text, stdout_console, warning_lines
+from pancli.render.text import dispute_text, money_text, stdout_console, warning_lines
+from pancli.rulebook import Rule
 from pancli.values import Item, Line
 
 if TYPE_CHECKING:
@@ -74,11 +74,12 @@ class SettleSink(Sink):
 
     def disputed(self, d: Dispute) -> None:
         """Write one disputed hand (in a pipe: a ``disputed`` line, and the error on standard error)."""
+        message = dispute_text(d)
         self.out.append(
             f"disputed\t{escape_text(d.file)}:{d.line}:{d.col}\t{d.rule}\thand {d.hand}"
-            f" (lines {d.first_line}-{d.last_line})\t{escape_text(d.message)}\n"
+            f" (lines {d.first_line}-{d.last_line})\t{escape_text(message)}\n"
         )
-        self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
+        self.err.append(error_line(d.file, d.line, d.col, d.rule, message) + "\n")
 
     def _add(self, sitting: Sitting, hand: SettledHand) -> None:
         if hand.dispute is not None:
@@ -249,8 +250,33 @@ class TransferLine(Line, tag="transfer"):
     in_: str = msgspec.field(name="in")
 
 
-class DisputedLine(Dispute, tag_field="event", tag="disputed"):
-    """A disputed hand as a ``--jsonl`` line: its ``event``, then the fields of its :class:`Dispute`."""
+class DisputeItem(Item):
+    """A disputed hand as ``--json`` lists it: the :class:`~pancli.model.settle.Dispute`'s place,
+    game, kind, rule and player, and its ``message`` (:func:`~pancli.render.words.dispute_text`)."""
+
+    file: str
+    hand: int
+    first_line: int
+    last_line: int
+    game: str
+    kind: DisputeKind
+    rule: Rule
+    line: int
+    col: int
+    player: str | None
+    message: str
+
+
+class DisputedLine(DisputeItem, tag_field="event", tag="disputed"):
+    """A disputed hand as a ``--jsonl`` line: its ``event``, then the fields of a :class:`DisputeItem`."""
+
+
+_D = TypeVar("_D", bound=DisputeItem)
+
+
+def dispute_item(d: Dispute, kind: type[_D], message: str) -> _D:
+    """The ``--json`` item (or ``--jsonl`` line) of a disputed hand, with its words."""
+    return kind(d.file, d.hand, d.first_line, d.last_line, d.game, d.kind, d.rule, d.line, d.col, d.player, message)
 
 
 class UnfinishedLine(Line, tag="unfinished"):
@@ -328,7 +354,7 @@ class DefaultStakeItem(Item):
 class SettleDocument(Item):
     """``--json``: the one document, written whole by the one encoder (one layout)."""
 
-    disputed: list[Dispute]
+    disputed: list[DisputeItem]
     panguingue: SittingItem
     pagruc: SittingItem
     unfinished: list[RunItem]
@@ -390,7 +416,7 @@ class JsonSettle(SettleSink):
 
     def __init__(self, stake: Decimal | None, include_disputed: bool) -> None:
         super().__init__(stake, include_disputed)
-        self.disputes: list[Dispute] = []
+        self.disputes: list[DisputeItem] = []
         self.remedied_hands: list[RemediedItem] = []
 
     def remedied(self, report: HandReport) -> None:
@@ -401,8 +427,9 @@ class JsonSettle(SettleSink):
         self.remedied_hands.append(item)
 
     def disputed(self, d: Dispute) -> None:
-        self.disputes.append(d)
-        self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
+        message = dispute_text(d)
+        self.disputes.append(dispute_item(d, DisputeItem, message))
+        self.err.append(error_line(d.file, d.line, d.col, d.rule, message) + "\n")
 
     def unfinished(self, hand: RecordHand) -> None:
         pass  # listed at the end, in ``unfinished``
@@ -434,8 +461,9 @@ class JsonlSettle(SettleSink):
         """The one JSON lines writer, writing into the batches :meth:`Sink.flush` writes out."""
 
     def disputed(self, d: Dispute) -> None:
-        self.stream.add(DisputedLine(*astuple(d)))
-        self.err.append(error_line(d.file, d.line, d.col, d.rule, d.message) + "\n")
+        message = dispute_text(d)
+        self.stream.add(dispute_item(d, DisputedLine, message))
+        self.err.append(error_line(d.file, d.line, d.col, d.rule, message) + "\n")
 
     def remedied(self, report: HandReport) -> None:
         hand = report.hand
@@ -483,7 +511,7 @@ class RichSettle(SettleSink):
             self.console,
             "[bold red]DISPUTED[/]",
             f"{escape(escape_text(d.file))}:{d.line}:{d.col}: "
-            f"[bold]{escape(d.rule)}[/] {escape(escape_text(d.message))}"
+            f"[bold]{escape(d.rule)}[/] {escape(escape_text(dispute_text(d)))}"
             f" [dim](hand {d.hand}, lines {d.first_line}-{d.last_line})[/]",
         )
 

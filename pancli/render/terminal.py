@@ -17,7 +17,6 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from pancli.app.lines import escape_text, signed
-from pancli.app.report import claim_message
 from pancli.cards import Game
 from pancli.model.actions import Deal
 from pancli.model.results import ClaimKind, Ending
@@ -25,7 +24,7 @@ from pancli.notation.cells import cell_width
 from pancli.notation.record_common import UpLine
 from pancli.notation.record_writer import item_text
 from pancli.render.plain import NONE_MARK, hand_title, malformed_line, player_cards, score_text, violation_line
-from pancli.render.text import MAX_COLUMNS, money_text, rule_hint
+from pancli.render.text import MAX_COLUMNS, claim_text, money_text, rule_hint
 from pancli.render.words import (
     MALFORMED_RULING,
     Collection,
@@ -369,7 +368,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
         for r in put_right.get(line, ()):
             paid.append(f"[bold magenta]! {r.rule}[/] [magenta]{escape(r.violation.message)}: {escape(r.remedy)}[/]")
         if line in wrong:
-            paid.append(f"[bold yellow]claim wrong:[/] {escape(claim_message(wrong[line], pagruc=False))}")
+            paid.append(f"[bold yellow]claim wrong:[/] {escape(claim_text(wrong[line], pagruc=False))}")
         play_text = Text(escape_text(text), style="dim" if deals and not style else style)
         timeline.add_row(str(line), Wrapped(play_text), Wrapped("\n".join(paid)))
     for line, rest in sorted(by_line.items()):  # payments on lines not shown (hand-level)
@@ -405,7 +404,7 @@ def render_rich(console: Console, result: HandResult, hand: RecordHand, script: 
     for cl in result.claims:
         if not cl.ok:
             place = escape(f"{file}:{cl.line}:{cl.col}: {cl.rule}")
-            body = f"{place} {escape(claim_message(cl, pagruc=False))}[dim]{rule_hint(cl.rule)}[/]"
+            body = f"{place} {escape(claim_text(cl, pagruc=False))}[dim]{rule_hint(cl.rule)}[/]"
             print_hanging(console, "[bold yellow]WRONG CLAIM[/]", body)
     for n in result.notes:
         print_hanging(console, "[dim]note:[/]", f"[dim]{escape(pan_remark(n))}[/]")

@@ -1,5 +1,6 @@
 """Small pieces of text every output form shares: money with its sign, the hint that names a
-rule's explanation, and whether standard output is a terminal (rich) or a pipe (plain lines).
+rule's explanation, a wrong claim (:func:`claim_text`) and why a hand is disputed
+(:func:`dispute_text`) in words, and whether standard output is a terminal (rich) or a pipe (plain lines).
 No rich at import time: :func:`stdout_console` imports it when a terminal is drawn on."""
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from pancli.app.workers import FewerWorkers
+    from pancli.model.results import ClaimCheck
+    from pancli.model.settle import Dispute
     from pancli.notation.layout import RecordHand
 
 
@@ -106,3 +109,40 @@ def jobs_clamped_text(jobs: int, cpus: int) -> str:
     'pan: --jobs 64 is more than the 2 CPUs here: 2 workers'
     """
     return f"pan: --jobs {jobs} is more than the {cpus} CPUs here: {cpus} workers"
+
+
+def claim_text(c: ClaimCheck, pagruc: bool) -> str:
+    """What is wrong with a claim, in words (a PAGRUC claim is of points, G7).
+
+    >>> from pancli.model.results import ClaimCheck, ClaimKind
+    >>> from pancli.rulebook import Rule
+    >>> claim_text(ClaimCheck(Rule.C7, ClaimKind.PAYS, 7, "Ana", 3, 2), pagruc=False)
+    'Ana claims [%pays 3] but each opponent paid 2'
+    >>> claim_text(ClaimCheck(Rule.C9, ClaimKind.LEDGER, 30, "Ben", -4, 2), pagruc=False)
+    'the Ledger claims Ben -4 but the referee finds +2'
+    """
+    from pancli.model.results import ClaimKind  # start-up: pan replay --help does without it
+
+    if c.kind is ClaimKind.PAYS:
+        if pagruc:
+            return f"{c.player} claims [%pays {c.claimed}] but the meld scores {c.actual}"
+        return f"{c.player} claims [%pays {c.claimed}] but each opponent paid {c.actual}"
+    return f"the Ledger claims {c.player} {signed(c.claimed)} but the referee finds {signed(c.actual)}"
+
+
+def dispute_text(d: Dispute) -> str:
+    """Why a hand is disputed, in words: the violation's own; an irregularity put right, then
+    the violation that follows from it (``...; then P1 at line 40: ...``); the wrong claim's
+    (:func:`claim_text`); the notation error's."""
+    from pancli.cards import Game  # start-up: only a disputed hand needs these
+    from pancli.model.settle import DisputeKind  # start-up: only a disputed hand needs it
+
+    v = d.violation
+    if d.kind is DisputeKind.CLAIM:
+        assert d.claim is not None
+        return claim_text(d.claim, d.game == Game.PAGRUC.value)
+    if d.kind is DisputeKind.MALFORMED or v is None:
+        return d.error
+    if d.kind is DisputeKind.IRREGULARITY and v.cause is not None:
+        return f"{v.cause.message}; then {v.rule} at line {v.line}: {v.message}"
+    return v.message

@@ -1,7 +1,8 @@
 """The words every output form uses for a refereed hand: why a payment is made (by rule),
 payments of one moment grouped as *collections* ("4 from each of Ben Cruz Dee = 12"), the
 ledger in words and money, the hand's outcome, and the referees' remarks (one function per
-game, :func:`pan_remark` and :func:`pagruc_remark`, for every output form).
+game, :func:`pan_remark` and :func:`pagruc_remark`, for every output form). A wrong claim and
+why a hand is disputed are :mod:`pancli.render.text`'s (``pan settle`` words them without this module).
 
 >>> from pancli.model.results import Payment, HandResult
 >>> from pancli.rulebook import Rule
