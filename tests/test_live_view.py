@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -176,3 +177,49 @@ def test_a_resumed_hand_shows_its_lines_with_payments_and_rulings(tmp_path: Path
     finally:
         session.close()
     assert "Cruz collects C2 [7c 7c 7c 7c]" in shot and "IRREGULARITY" in shot and "I2" in shot
+
+
+_HUNG_UP_IN_A_HANDLER = """\
+import os, signal, sys
+import pancli.app.live as live
+from textual.widgets import Static
+enter, render, entered = live.Session.enter, Static.render, []
+def entered_then_hung_up(self, text):
+    entered.append(text)
+    return enter(self, text)
+def drawn_then_hung_up(self):
+    if entered and entered.pop():  # the first drawing after the line: Textual's refresh, an asyncio callback
+        os.kill(os.getpid(), signal.SIGHUP)
+        for _ in range(1000):
+            pass
+    return render(self)
+live.Session.enter = entered_then_hung_up
+Static.render = drawn_then_hung_up
+from pancli.cli import main
+sys.argv = ["pan", *sys.argv[1:]]
+main()
+"""
+
+
+@pytest.mark.slow
+def test_a_hang_up_while_the_view_draws_ends_it_with_129(tmp_path: Path) -> None:
+    """pan's handler raised wherever the main thread was: inside Textual's refresh, one of
+    asyncio's callbacks, asyncio kept the exception, and the view hung (5 hang-ups in 12 sent
+    just after a line); once pan took the first signal as the one that decides, nothing but
+    SIGKILL ended it (7 in 12). The app's loop answers the signal now, between its callbacks."""
+    pexpect = pytest.importorskip("pexpect")
+    night = tmp_path / "night.pan"
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "110", "LINES": "40"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", _HUNG_UP_IN_A_HANDLER, "live", str(night), "--players", PLAYERS],
+        cwd=str(ROOT), env=env, dimensions=(40, 110), encoding="utf-8", timeout=60,
+    )  # fmt: skip
+    try:
+        child.expect("deal lines, the upcard")
+        child.send("Ana stay\r")
+        child.expect(pexpect.EOF)  # (before: a hang; 60 s is a hang detector only)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 128 + signal.SIGHUP
+    assert [x for x in night.read_text().splitlines() if x and not x.startswith("[")] == ["Ana stay"]

@@ -296,3 +296,162 @@ def test_P9_the_position_s_flat_players_are_the_rules_object_s() -> None:
                     break
                 flats[key] += sum(s.flat for s in now_of(table).seats)
     assert flats["plain"] > 0 and flats["never"] == 0
+
+
+# --------------------------------------------------------------------------- one action: push_action, pop_action
+
+SKIP_KEPT = frozenset({"undo", "acted"})
+
+
+def by_actions(script: HandScript, *, strict: bool) -> Table:
+    """Referee ``script`` as a scorekeeper enters it action by action: each turn line's actions
+    pushed one at a time (:meth:`Table.push_action`), the turn closed after them; other lines pushed."""
+    table = Table(script, strict=strict)
+    if not table.deal_in():
+        return table
+    vs = table.violations
+    for ev in script.events:
+        if type(ev) is not Turn:
+            if table.push(ev) and strict:
+                break
+            continue
+        n = len(vs)
+        for a in ev.actions:
+            v = table.push_action(a, ev)
+            if v is not None:
+                vs.append(v)
+            if table.turn is not ev or (v is not None and strict):
+                break  # the line refused whole, or answered whole (a lone mend); or the hand stops
+        if strict and len(vs) > n:
+            break
+        if table.turn is ev:
+            v = table.close_turn()
+            if v is not None:
+                vs.append(v)
+                if strict:
+                    break
+                table.end_turn()
+    return table
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.pan")))
+def test_pushing_each_action_gives_every_sample_the_result_of_its_lines(sample: str) -> None:
+    """Fouls, calls and lone mends, counts, retirements: a hand entered action by action by
+    push_action is refereed as Table.push of its lines referees it, strict and not."""
+    with open(SAMPLES / sample, encoding="utf-8") as f:
+        scripts = [h.script for h in read_hands(f, sample, SAMPLES)]
+    for script in scripts:
+        if script is None or script.game is not Game.PANGUINGUE:
+            continue
+        for strict in (True, False):
+            table = by_actions(script, strict=strict)
+            got = table.finish() if not table.stopped else table.result(table.violations)
+            assert got == referee_hand(script, strict=strict), (sample, strict)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.integers(2, 6), profile=any_profile)
+def test_push_action_then_pop_action_gives_the_same_table_over_simulated_hands(
+    seed: int, n: int, profile: object
+) -> None:
+    """Before every turn line of self-played hands, each of its actions pushed one by one and then
+    popped one by one gives back, at each step, the table as it was, field by field and reference
+    by reference; the line then pushed whole is the referee's."""
+    script = one_hand(seed, n, profile)
+    table = Table(script)
+    assert table.deal_in()
+    for ev in script.events:
+        if type(ev) is Turn:
+            states = []
+            for a in ev.actions:
+                states.append(state(table, SKIP_KEPT))
+                assert table.push_action(a, ev) is None, a
+            assert table.turn is ev and table.close_turn() is None  # legal to its end
+            for before in reversed(states):  # the close is taken back with the last action
+                table.pop_action()
+                assert state(table, SKIP_KEPT) == before, ev
+            with pytest.raises(IndexError):
+                table.pop_action()
+        assert table.push(ev) == ()
+    assert table.finish() == referee_hand(script)
+
+
+MENDED = (SAMPLES / "irregular-I2-mended-on-call.pan").read_text(encoding="utf-8").splitlines()
+"""A foul meld called, then made good by a lone ``mend`` on the next line (I2)."""
+
+
+def _called_in_turn() -> HandScript:
+    """The sample's hand with the call made just before Cruz's own turn: the lone mend that
+    answers it is by the player in turn, the line a turn would be."""
+    lines = [*MENDED[:21], "3. Dee draw Kc, discard Kc", "4. Eli take Kc, meld [Kd Kd Kc] ?!, discard 3c"]
+    lines += ["5. Ana draw 5h, discard 5h", "Ana call Cruz #1", "Cruz mend #1 [7c 7c 7c 7c] {[%pays 3]}"]
+    lines += ["6. Cruz draw Qs, discard Qs"]
+    return _read(lines)
+
+
+def _read(lines: list[str]) -> HandScript:
+    import io
+
+    (hand,) = read_hands(io.StringIO("\n".join(lines) + "\n"), "called.pan")
+    assert hand.script is not None
+    return hand.script
+
+
+@pytest.mark.parametrize("in_turn", [False, True])
+def test_I2_a_lone_mend_answering_a_call_is_pushed_and_asked_as_replay_plays_it(in_turn: bool) -> None:
+    """The lone mend line is the call's answer, never a turn, to whatever asks: pushed as one
+    action it leaves the table its line leaves; no discard may end it (discards_after None); the
+    positions at it and after it are the ones refereed from the deal; taken back, nothing is left."""
+    from pancli.model.actions import Mend
+
+    script = _called_in_turn() if in_turn else _read(MENDED)
+
+    (k,) = [i for i, e in enumerate(script.events) if type(e) is Turn and len(e.actions) == 1]
+    mend = script.events[k]
+    assert isinstance(mend, Turn) and type(mend.actions[0]) is Mend
+    rules = PanRules(script.profile)  # (one rules object: the laid melds it caches are shared)
+    lines, actions = Table(script, undo=True, rules=rules), Table(script, rules=rules)
+    assert lines.deal_in() and actions.deal_in()
+    for ev in script.events[:k]:
+        assert lines.push(ev) == actions.push(ev) == ()
+    assert lines.answering is not None and lines.discards_after(mend) is None
+    before = state(actions, SKIP_KEPT)
+    assert actions.push_action(mend.actions[0], mend) is None
+    assert lines.push(mend) == ()
+    assert actions.turn is None and state(actions, SKIP_KEPT) == state(lines, SKIP_KEPT)
+    actions.pop_action()
+    assert state(actions, SKIP_KEPT) == before
+    walk = Walk(script)
+    for line in (mend.line - 1, mend.line, mend.line + 1):
+        for player in ("Cruz", "Dee"):
+            assert _asked(walk, line, player) == _asked(Walk(script), line, player)
+    assert _asked(walk, mend.line, "Cruz")[0] == "PositionUnavailable"  # type: ignore[index]
+    assert referee_hand(script).ok
+
+
+def test_one_action_is_played_in_one_place() -> None:
+    """Judging and applying one action of a turn line (verify, apply, the I1 retirement) is
+    Table.play_action's alone, and opening a turn line (its place, a lone mend's answer) is
+    open_turn's: the turn line, the position's look at a draw and discards_after go through them."""
+    import ast
+    import inspect
+
+    import pancli.referee.position as position
+    import pancli.referee.table as table_module
+
+    where: dict[str, set[str]] = {}
+    for module in (table_module, position):
+        tree = ast.parse(inspect.getsource(module))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                    name = node.func.attr
+                    if name in {"verify", "apply", "begin_turn", "verify_turn", "answer", "lone_mend", "retire"}:
+                        where.setdefault(name, set()).add(fn.name)
+    assert where["verify"] == where["apply"] == {"play_action"}
+    assert where["answer"] == where["lone_mend"] == {"open_turn"}
+    assert where["begin_turn"] == {"open_turn", "_fast_meld_turn", "begin_turn"}  # the fast turn: checked apart
+    assert where["retire"] == {"play_action", "verify_turn_end"}
+    assert "verify_turn" not in where

@@ -60,7 +60,7 @@ from msgspec.structs import replace
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld
 from pancli.model.actions import Draw, Event, HandScript, Take, Turn
-from pancli.model.results import Ending, Retirement, Ruling, Source, Violation
+from pancli.model.results import Ending, Retirement, Source, Violation
 from pancli.panrules import HandEnd, PanRules
 from pancli.referee.play import DiscardDue
 from pancli.referee.table import Phase, Table
@@ -283,26 +283,19 @@ class Walk:
         turns = table.turn_no
         if now is None or not now.actions or not isinstance(now.actions[0], Draw | Take):
             return _view(table, script, line, player, turns, None)
-        draw_violation = None
-        offered = None
-        forced = False
+        playing = table.phase is Phase.PLAYING
+        offered = table.offered if playing else None  # what he could take instead, before he draws
+        forced = playing and table.must_take() != 0
         due = None
-        before = table.snapshot()  # the line's draw is looked at, then taken back
+        draw_violation = table.push_action(now.actions[0], now)  # looked at, then taken back
         try:
-            try:
-                table.verify_turn(now)
-                table.begin_turn(now)
-                offered = table.offered
-                forced = table.must_take() != 0
-                plan = table.verify(now.actions[0])
-            except Ruling as r:
-                draw_violation = r.violation
-            else:
-                table.apply(now.actions[0], plan)
+            if table.turn is not now:  # the line may not be played here: nothing was offered
+                offered, forced = None, False
+            elif draw_violation is None:
                 due = table.discard_due()
             view = _view(table, script, line, player, turns, draw_violation)
         finally:
-            table.restore(before)
+            table.pop_action()
         return replace(view, offered=offered, forced=forced, discard_due=due)
 
 

@@ -338,6 +338,8 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
         """The hand stopped before play (seating, or a deal or the upcard under ``strict``)."""
         self.undo: list[tuple[Event, dict[str, object]]] | None = [] if undo else None
         """Each line pushed and the table as it was before it (None: lines are not kept, as in a replay)."""
+        self.acted: list[dict[str, object]] = []
+        """The table as it was before each action :meth:`push_action` pushed, for :meth:`pop_action`."""
 
     # ------------------------------------------------------------------ the position: push and pop
 
@@ -449,7 +451,7 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
         # values, cards, laid melds and the profile's caches never change: the copy shares them,
         # and the long lists that hold only values are copied whole, not item by item
         state = dict(vars(self))
-        del state["undo"]
+        del state["undo"], state["acted"]
         memo: dict[int, object] = {}
         for held in (self.steps, self.pile, self.ledger.payments, self.claims, self.notes, self.remedies, self.dead,
                      self.seen):  # fmt: skip
@@ -459,6 +461,80 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
         import copy  # start-up: only a table that takes lines back copies itself
 
         return copy.deepcopy(state, memo)
+
+    def restore(self, state: dict[str, object]) -> None:
+        """Put the table back as :meth:`snapshot` found it; the lines and actions kept stay kept."""
+        acted = self.acted
+        super().restore(state)
+        self.acted = acted
+
+    # ------------------------------------------------------------------ the position: one action
+
+    def open_turn(self, turn: Turn) -> Violation | None:
+        """Begin the turn line ``turn`` as the referee does and return the rule its place breaks
+        (:func:`turn_fault`; nothing begun), or None. A line of one ``mend``, or any line while a
+        call waits for its answer, is the answer to the call on the line before (I2): played whole
+        here (:func:`.play.answer`, or its stray mend refused), no turn left open."""
+        if self.answering is not None or play.lone_mend(turn):
+            stray = play.stray_mend_fault(self, turn)
+            return play.answer(self, turn) if stray is None else stray.violation
+        r = turn_fault(self, turn)
+        if r is not None:
+            return r.violation
+        play.begin_turn(self, turn)
+        return None
+
+    def play_action(self, a: Action) -> Violation | None:
+        """:meth:`push_action` without keeping the table: one action of the turn in progress,
+        verified and applied (:meth:`verify`, :meth:`apply`); the rule it breaks is returned and
+        nothing is applied. A count it shows wrong retires the player where the referee puts it
+        right (I1): the rest of his turn is not played."""
+        seat = self.seat
+        assert seat is not None, "a turn in progress (open_turn)"
+        if seat.retired is not None:
+            return None
+        try:
+            plan = self.verify(a)
+        except Ruling as r:
+            if self.remedy and r.violation.rule is Rule.I1:
+                play.retire(self, seat, r.violation, a)
+                return None
+            return r.violation
+        self.apply(a, plan)
+        return None
+
+    def push_action(self, a: Action, turn: Turn) -> Violation | None:
+        """Play action ``a`` of the turn line ``turn`` by the referee's one path (the one
+        :meth:`push` plays a turn line by): the line opened first when it is not the turn in
+        progress (:meth:`open_turn`), then :meth:`play_action`. Returns the rule broken (the
+        line's place, or the action's), or None; the table as it was is kept for :meth:`pop_action`."""
+        self.acted.append(self.snapshot())
+        if self.turn is not turn:
+            v = self.open_turn(turn)
+            if v is not None or self.turn is not turn:
+                return v
+        return self.play_action(a)
+
+    def close_turn(self) -> Violation | None:
+        """End the turn in progress as the referee does: the rule its end breaks
+        (:meth:`verify_turn_end`), the turn left open (a strict referee stops there; otherwise
+        :meth:`end_turn` closes it all the same), or None and the turn closed (:meth:`end_turn`)."""
+        try:
+            self.verify_turn_end()
+        except Ruling as r:
+            return r.violation
+        self.end_turn()
+        return None
+
+    def pop_action(self) -> None:
+        """Take back the last action :meth:`push_action` pushed (and the opening of its line):
+        the table is again exactly as it was (raises IndexError when none is kept)."""
+        acted = self.acted
+        if not acted:
+            raise IndexError("no action pushed to take back")
+        undo = self.undo
+        self.__dict__ = acted.pop()  # (restore's own steps: a position looks at a draw this way)
+        self.undo, self.acted = undo, acted
 
     def finish(self) -> HandResult:
         """The hand's result: the ``[Ledger]`` claim checked (C9) once play is over (a hand
@@ -520,7 +596,7 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
         >>> t.discard_due().rule
         Rule.P1
         >>> draw = Draw(c("Qd")[0])
-        >>> t.begin_turn(Turn("Ana", (draw,))); t.apply(draw, t.verify(draw))
+        >>> t.push_action(draw, Turn("Ana", (draw,)))  # None: legal
         >>> due = t.discard_due()
         >>> due.rule, due.due.value, str(due.card)
         (Rule.P2, 'the draw', 'Qd')
@@ -547,22 +623,20 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
         >>> " ".join(map(str, t.discards_after(meld) or ())), t.discard_due().rule  # P5; the table is put back
         ('2h 2c 3h 7d Jc Kh Kd Kc', Rule.P1)
         """
-        before = self.snapshot()
+        pushed = 0
         try:
-            try:
-                self.verify_turn(turn)
-                self.begin_turn(turn)
-                for a in turn.actions:
-                    self.apply(a, self.verify(a))
-            except Ruling:
-                return None
-            due = self.discard_due()
+            for a in turn.actions:
+                pushed += 1
+                if self.push_action(a, turn) is not None:
+                    return None
             seat = self.seat
-            if seat is None:
-                return None
+            if self.turn is not turn or seat is None or seat.retired is not None:
+                return None  # no turn open (a lone mend answers a call, I2), or he retired (I1)
+            due = self.discard_due()
             return tuple(c for c in ALL_CARDS if due.allows(c, held=seat.hand[c.index] > 0))
         finally:
-            self.restore(before)
+            for _ in range(pushed):
+                self.pop_action()
 
     # ------------------------------------------------------------------ seating and deal
 
@@ -981,42 +1055,27 @@ def referee_hand(
 
 
 def _play_turn(table: Table, turn: Turn, strict: bool, violations: list[Violation]) -> bool:
-    """Play one turn line through the general path; False when a violation stops the hand (strict).
-    A line of one ``mend`` answers the call on the line before (I2)."""
-    if table.answering is not None or play.lone_mend(turn):
-        stray = play.stray_mend_fault(table, turn)
-        v = play.answer(table, turn) if stray is None else stray.violation
+    """Play one turn line through the general path, :meth:`Table.push_action`'s parts in turn:
+    the line opened (or, a lone mend, the call answered whole: I2), each action played, the turn
+    closed. False when a violation stops the hand (strict); otherwise a refused line is skipped
+    whole and a refused action alone."""
+    v = table.open_turn(turn)
+    if v is not None:
+        violations.append(v)
+        return not strict
+    if table.turn is not turn:
+        return True  # answered
+    play_action = table.play_action
+    for a in turn.actions:
+        v = play_action(a)
         if v is not None:
             violations.append(v)
-            return not strict
-        return True
-    try:
-        table.verify_turn(turn)
-    except Ruling as r:
-        violations.append(r.violation)
-        return not strict
-    table.begin_turn(turn)
-    verify = table.verify
-    apply = table.apply
-    seat = table.seat
-    assert seat is not None
-    for a in turn.actions:
-        try:
-            plan = verify(a)
-        except Ruling as r:
-            if table.remedy and r.violation.rule == Rule.I1:  # a count shown wrong: he retires
-                play.retire(table, seat, r.violation, a)
-                break
-            violations.append(r.violation)
             if strict:
                 return False
-            continue
-        apply(a, plan)
-    try:
-        table.verify_turn_end()
-    except Ruling as r:
-        violations.append(r.violation)
+    v = table.close_turn()
+    if v is not None:
+        violations.append(v)
         if strict:
             return False
-    table.end_turn()
+        table.end_turn()
     return True

@@ -12,6 +12,8 @@ Up and Down walk the lines entered before; Ctrl+Q (or ``quit``) ends.
 
 from __future__ import annotations
 
+import asyncio
+import signal
 from typing import ClassVar
 
 from rich.text import Text
@@ -22,6 +24,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input, RichLog, Static
 
 from pancli.app.live import LineVerdict, Session, command
+from pancli.files import signals_held
 from pancli.render.live import (
     complete_line,
     entry_text,
@@ -97,9 +100,15 @@ class LiveApp(App[bool]):
         Binding("down", "history(1)", "next line", priority=True, show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, answered: tuple[int, ...] = (), mask: set[int] | None = None) -> None:
         super().__init__()
         self.session = session
+        self.answered = answered
+        """The stopping signals the app's event loop answers (:func:`run_view`)."""
+        self.mask = mask
+        """The signal mask to put back once the loop answers them (None: nothing was held)."""
+        self.stopped_by = 0
+        """The signal that ended the view (0: none)."""
         self.clean = True
         """Every line entered accepted (the exit status, as in the line mode)."""
         self.history: list[str] = []
@@ -121,6 +130,11 @@ class LiveApp(App[bool]):
         )
 
     def on_mount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for signum in self.answered:
+            loop.add_signal_handler(signum, self._stopped, signum)
+        if self.mask is not None:  # held since before the app started: the loop answers them now
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.mask)
         s = self.session
         if s.torn is not None:
             self.say(torn_text(s), "red")
@@ -210,7 +224,33 @@ class LiveApp(App[bool]):
     def action_quit_live(self) -> None:
         self.exit(self.clean)
 
+    def _stopped(self, signum: int) -> None:
+        """A stopping signal, answered by the loop between two of its callbacks: the view ends."""
+        if not self.stopped_by:
+            self.stopped_by = signum
+            self.exit(self.clean)
+
+
+_STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
 
 def run_view(session: Session) -> bool:
-    """Keep the score on a terminal until ``quit``; True when every line entered was accepted."""
-    return bool(LiveApp(session).run())
+    """Keep the score on a terminal until ``quit``; True when every line entered was accepted.
+
+    A stopping signal whose handler is the program's is answered by the app's event loop, which
+    ends the view; the program's handler is then called, as the signal's own. Raised wherever the
+    main thread was, inside one of asyncio's callbacks or tasks, its exception stayed there: the
+    view went on, or hung, after a hang-up. The signals are held until the loop answers them (the
+    threads Textual starts meanwhile inherit the hold, so the loop's thread takes them)."""
+    handlers = {signum: signal.getsignal(signum) for signum in _STOPPING}
+    answered = {signum: handler for signum, handler in handlers.items() if callable(handler)}
+    with signals_held() as mask:
+        app = LiveApp(session, tuple(answered), mask)
+        try:
+            clean = bool(app.run())
+        finally:
+            for signum, handler in answered.items():  # asyncio put back the default ones
+                signal.signal(signum, handler)
+    if app.stopped_by:
+        answered[app.stopped_by](app.stopped_by, None)
+    return clean
