@@ -567,6 +567,17 @@ class PanRules:
         ``borrowing`` knob)."""
         return self._profile.borrowing
 
+    @answers("C6", "C7", "C8", what="how many pay a collection at a table of so many active players")
+    def payers(self, players: int) -> int:
+        """How many pay a player's collections at a table of ``players`` active players, nobody
+        retired: every active opponent (C6-C8; the referee's table names them, ``Board.payers``).
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).payers(6)
+        5
+        """
+        return players - 1
+
     @answers("C6", "C7", "C8", what="what so many units from each of so many payers come to in all")
     def collected(self, units: _Units, payers: int) -> _Units:
         """What ``units`` from each of the ``payers`` come to in all: every active opponent pays

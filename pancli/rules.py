@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from msgspec.structs import replace
 
-from pancli.cards import ALL_CARDS, Pack, Rank, past_the_pack
+from pancli.cards import ALL_CARDS, Card, Pack, Rank, past_the_pack
 from pancli.values import Value
 
 if TYPE_CHECKING:  # a Literal built at run time costs start-up; annotations only name it
@@ -86,7 +86,18 @@ def seating_words(players: int, seats: range) -> str:
 def ten_words(who: str, hand: int, melded: int, dealt: int) -> str:
     """What P7 says of ``who`` holding ``hand`` cards with ``melded`` on the table, not the
     ``dealt`` count (ten)."""
-    return f"{who} holds {hand} and has {melded} melded: not {dealt} in all"
+    return f"{_holds_words(who, hand, melded)}: not {dealt} in all"
+
+
+def wrong_deal_words(who: str, hand: int, melded: int, dealt: int) -> str:
+    """What P7 says of ``who`` dealt a wrong count (I1, not found yet): he holds ``hand`` cards
+    with ``melded`` on the table, not the ``dealt`` cards he was dealt."""
+    return f"{_holds_words(who, hand, melded)}: not the {dealt} dealt to him"
+
+
+def _holds_words(who: str, hand: int, melded: int) -> str:
+    """What ``who`` holds, in hand and melded: :func:`ten_words`' and :func:`wrong_deal_words`'."""
+    return f"{who} holds {hand} and has {melded} melded"
 
 
 def copies_fault(cards: Iterable[tuple[int, int]], copies: Sequence[int]) -> str | None:
@@ -110,6 +121,18 @@ def copies_fault(cards: Iterable[tuple[int, int]], copies: Sequence[int]) -> str
 def copies_words(i: int, n: int, copies: int) -> str:
     """What E4 says of ``n`` copies of the card of index ``i`` when the pack holds ``copies``."""
     return f"{n} copies of {ALL_CARDS[i]}, but the pack holds {copies}"
+
+
+def melds_copies_words(i: int, n: int, copies: int) -> str:
+    """What E4 says of one player's melds holding ``n`` copies of the card of index ``i`` when
+    the pack holds ``copies`` (``pan pay``: :func:`copies_words` of the melds together)."""
+    return f"the melds hold {copies_words(i, n, copies)}"
+
+
+def accounted_words(card: Card, copies: int) -> str:
+    """What E4 says of a card becoming known past the ``copies`` of it the pack holds, all of
+    them seen already (the referee's count of a hand)."""
+    return f"one copy of {card} too many: the pack holds {copies} and all are already accounted for"
 
 
 def not_in_pack_words(name: str, rank: Rank) -> str:

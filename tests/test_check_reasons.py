@@ -16,7 +16,8 @@ from pancli.panrules import PanRules
 from pancli.render.check import check_reason, legal_reason, packs_text
 from pancli.rules import HOYLE
 
-APP_CHECK = Path(__file__).resolve().parent.parent / "pancli" / "app" / "check.py"
+APP = Path(__file__).resolve().parent.parent / "pancli" / "app"
+APP_CHECK = APP / "check.py"
 
 
 @pytest.mark.parametrize(
@@ -89,10 +90,12 @@ def _docstrings(tree: ast.Module) -> set[int]:
     return out
 
 
-def test_app_check_builds_no_english() -> None:
-    """The application hands values to render/; a reason written in app/check.py (an f-string, or
-    a literal of words) would be output text outside render/."""
-    tree = ast.parse(APP_CHECK.read_text(encoding="utf-8"))
+@pytest.mark.parametrize("source", [APP_CHECK, APP / "pay.py"], ids=lambda p: p.name)
+def test_app_check_builds_no_english(source: Path) -> None:
+    """The application hands values to render/; a reason written in app/check.py or app/pay.py
+    (an f-string, or a literal of words) would be output text outside render/ (E4's words across
+    a player's melds are the rules module's, beside the other E4 sentences)."""
+    tree = ast.parse(source.read_text(encoding="utf-8"))
     docs = _docstrings(tree)
     found = []
     for node in ast.walk(tree):

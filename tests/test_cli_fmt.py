@@ -127,6 +127,20 @@ def test_fmt_json_missing_file_is_exit_2_and_named(tmp_path: Path) -> None:
     assert "No such file" in data["read_error"]
 
 
+def test_R3_fmt_json_read_error_is_made_from_the_error_value_in_render() -> None:
+    """``read_error`` is worded from the OSError by render/fmt.py, as standard error words it
+    (less ``pan: ``), not read back out of the command line's message."""
+    from pancli.cli.common import io_message
+    from pancli.render.fmt import file_item
+
+    why = FileNotFoundError(2, "No such file or directory")
+    item = file_item("a\tb.pan", None, None, 0, (), why, False, None)
+    assert item.read_error == io_message("a\tb.pan", "read", why).removeprefix("pan: ")
+    assert item.read_error == "cannot read a\\tb.pan: No such file or directory"
+    assert file_item("x.pan", True, "", 0, (), None, False, None).read_error is None
+    assert "removeprefix" not in (Path(__file__).parent.parent / "pancli" / "cli" / "fmt.py").read_text()
+
+
 def test_fmt_json_through_a_real_pipe() -> None:
     p = subprocess.run(
         [sys.executable, "-m", "pancli", "fmt", "--json"], input=MESSY, capture_output=True, text=True, timeout=60

@@ -274,3 +274,73 @@ def test_an_import_inside_a_function_without_a_reason_is_found() -> None:
         "m.py:13 import json",
         "m.py:15 import json",
     ]
+
+
+_LOADED_SCAN = r"""
+import os, sys
+
+def flagged(module, imports):
+    __import__(module)
+    loaded = set(sys.modules)
+    import importlib.util
+
+    def submodule(source, n):
+        try:
+            return importlib.util.find_spec(f"{source}.{n}") is not None
+        except ImportError:
+            return False
+
+    out = []
+    for line, source, names in imports:
+        if source is None:  # import a, b.c
+            hit = all(n in loaded for n in names)
+        else:  # from source import names: a name that is a submodule must be loaded too
+            hit = source in loaded and all(f"{source}.{n}" in loaded or not submodule(source, n) for n in names)
+        if hit:
+            out.append(line)
+    return out
+
+found = []
+for module, imports in eval(sys.stdin.read()):
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # each module imported alone, in a fresh child of this bare interpreter
+        os.close(read)
+        os.write(write, repr(flagged(module, imports)).encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as r:
+        lines = eval(r.read())
+    os.waitpid(pid, 0)
+    found += [f"{module}:{n}" for n in lines]
+print(repr(found))
+"""
+"""Imports each module with inner imports in a forked child of one interpreter that has loaded
+nothing more than Python starts with (``os``, ``sys``; its input and output are literals, read
+by ``eval``), and names the inner imports whose modules that import has loaded already."""
+
+
+def test_no_inner_import_of_a_module_its_own_module_has_loaded() -> None:
+    """An import inside a function, put off "for start-up", buys nothing when importing its own
+    module has loaded that module already (through another import): it belongs at the top."""
+    import subprocess
+    import sys
+
+    todo = []
+    for p in sorted(PKG.rglob("*.py")):
+        module = ".".join(p.relative_to(PKG.parent).with_suffix("").parts).removesuffix(".__init__")
+        imports = [
+            (imp.lineno, None, [a.name for a in imp.names])
+            if isinstance(imp, ast.Import)
+            else (imp.lineno, imp.module, [a.name for a in imp.names])
+            for fn_imports in _imports_by_function(ast.parse(p.read_text(encoding="utf-8"))).values()
+            for imp in fn_imports
+            if isinstance(imp, ast.Import) or imp.level == 0
+        ]
+        if imports:
+            todo.append((module, imports))
+    run = subprocess.run(
+        [sys.executable, "-c", _LOADED_SCAN], input=repr(todo), capture_output=True, text=True, check=True
+    )
+    found = ast.literal_eval(run.stdout)
+    assert not found, found

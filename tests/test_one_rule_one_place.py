@@ -1173,6 +1173,18 @@ def test_I3_going_out_is_the_rules_object_s_ending_on_both_paths_and_at_the_disc
         assert t.discard_due().due is due
 
 
+def test_P7_a_discard_with_no_card_left_asks_ending_whether_he_went_out() -> None:
+    """The discard after the last card is melded is P7's "went out" only when the rules object's
+    ``ending`` says the empty hand went out; under NeverOut the hand goes on and the discard is
+    judged as any other (a card he does not hold)."""
+    text = _deal(_OUT_DEALS, _GOES_OUT + ", discard 5h")
+    (h,) = _hands(text)
+    for rules, said in ((PanRules(HOYLE), ("P7", "went out")), (NeverOut(HOYLE), ("E4", "does not hold 5h"))):
+        assert _both_paths(text, rules) == [said[0]]
+        (v,) = referee_hand(h.script, rules=rules, remedy=False).violations
+        assert said[1] in v.message
+
+
 class VoidAtReshuffle(PanRules):
     """I3 (P10) where a hand whose stock runs out is void: the dead discards are never reshuffled."""
 
@@ -2077,6 +2089,45 @@ def test_C6_C8_the_advice_asks_collected_what_the_payers_come_to() -> None:
     assert (house.won, house.void, house.top) == (plain.won, plain.void, plain.top)  # the same hands played
     assert house.won > 0 and house.stay > plain.stay  # each win and meld of his collects a share more
     assert asked and {payers for _, payers in asked} == {3} and len(asked) == len(set(asked))
+
+
+def test_C6_C8_pay_asks_collected_and_payers() -> None:
+    """``pan pay``'s total, from its arguments and from a pipe, is the rules object's
+    ``collected`` of what each opponent pays, from the rules object's ``payers``."""
+    from pancli.app.lines import InputLine
+    from pancli.app.pay import PayBatch, pay_report
+    from pancli.render.pay import summary_text
+
+    items = [InputLine("<arg>", 1, "5s 5s 5s")]
+    plain, shared = (pay_report(items, 4, r, False) for r in (PanRules(HOYLE), HouseShare(HOYLE)))
+    assert (plain.per_opponent, plain.opponents, plain.total) == (4, 3, 12)
+    assert (shared.per_opponent, shared.opponents, shared.total) == (4, 3, 16)
+    assert "total\t16\t" in summary_text(shared)
+    batch = PayBatch("-", HouseShare(HOYLE), 4, True)
+    line = batch.line("5s 5s 5s")
+    assert line is not None and line.counts is not None and batch.take(line.counts) is None
+    batch.count(line)
+    report = batch.report()
+    assert report.total == HouseShare(HOYLE).collected(report.per_opponent, 3)
+
+
+def test_C6_C8_a_replay_s_collection_lines_are_the_rules_object_s_collected() -> None:
+    """Every collection a replay writes ("4 from each of Ben Cruz = 8") says in all what the
+    referee's rules object's ``collected`` answered where the collection was made."""
+    from pancli.render.words import collection_lines, collections
+
+    (h, *_) = _hands(_sample("friday-hoyle.pan"))
+    plain, shared = (referee_hand(h.script, rules=r) for r in (PanRules(HOYLE), HouseShare(HOYLE)))
+    groups = [c for c in collections(shared.payments) if not c.returned and len(c.payers) > 1]
+    assert groups and all(c.total == c.units * (len(c.payers) + 1) for c in groups)
+    said = [re.search(r": (\d+) from each of ([^=]+) = (\d+)$", line) for line in
+            collection_lines(shared.payments, shared.going_out)]  # fmt: skip
+    amounts = [(int(m[1]), len(m[2].split()), int(m[3])) for m in said if m is not None]
+    assert amounts and all(total == units * (n + 1) for units, n, total in amounts)
+    assert [c.total for c in collections(plain.payments)] == [
+        c.units * len(c.payers) for c in collections(plain.payments)
+    ]
+    assert plain.ledger == shared.ledger  # every unit still moves from a payer to the payee (C9)
 
 
 def test_C6_an_analysis_s_totals_are_the_rules_object_s_collected() -> None:

@@ -200,3 +200,23 @@ def test_settle_on_a_terminal_is_a_table_with_the_transfers() -> None:
     cmd = f"{sys.executable} -m pancli settle samples/friday-hoyle.pan"
     r = subprocess.run(["script", "-qec", cmd, "/dev/null"], capture_output=True, text=True, timeout=60)
     assert "Eli pays Ana 7.00" in r.stdout and "player" in r.stdout and "┏" in r.stdout
+
+
+def test_C9_an_unfinished_hand_with_a_wrong_claim_is_disputed_not_unfinished() -> None:
+    """Settle reads the heading ``pan replay``'s summary counts a hand under (a wrong claim before
+    unfinished): a cut-off hand whose Ledger claim is wrong is disputed, left out of the sitting,
+    and not also listed as unfinished "its payments so far count"; a cut-off hand with an
+    irregularity put right is settled as played, so listed as remedied and unfinished."""
+    text = '[Players "Ana Ben"]\n[Ledger "Ana +5 Ben -5"]\n\nAna stay\nBen stay\n'
+    rc, out, _ = _run("settle", "-", stdin=text)
+    assert rc == 1
+    assert [line.split("\t")[0] for line in out.splitlines()][:2] == ["disputed", "sitting"]
+    _, doc, _ = _run("settle", "--json", "-", stdin=text)
+    assert json.loads(doc)["unfinished"] == [] and len(json.loads(doc)["disputed"]) == 1
+    _, summary, _ = _run("replay", "-", stdin=text)
+    assert summary.splitlines()[-1] == "1 hand: 0 clean, 0 with a violation, 1 with a wrong claim, 0 malformed"
+    cut = '[Players "Ana Ben"]\n\nAna stay\nBen stay\n'
+    assert _run("settle", "-", stdin=cut)[1].startswith("unfinished\t-:4\thand 1")
+    remedied = (Path(__file__).parent.parent / "samples" / "illegal-M3-foul-meld.pan").read_text(encoding="utf-8")
+    said = [line.split("\t")[0] for line in _run("settle", "-", stdin=remedied)[1].splitlines()]
+    assert said[:2] == ["remedied", "unfinished"]  # settled as played, its payments so far

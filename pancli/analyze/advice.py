@@ -168,6 +168,7 @@ def advise(
     nodes = policy.nodes
     pays: dict[int, int] = {}  # an out position -> what going out there is paid (C8) by each opponent
     gains: dict[int, int] = {}  # a payment from each opponent -> what it comes to in all (C6-C8, ``collected``)
+    payers = rules.payers(n)  # C6-C8: who pays the analysed player's collections
     done = 0
     for _ in range(samples):
         if enough is not None and done and done % CHECK_EVERY == 0:
@@ -209,7 +210,7 @@ def advise(
                 if p == 0:
                     gain = gains.get(paid)
                     if gain is None:  # (asked once per distinct payment of the call, not per meld)
-                        gain = gains[paid] = rules.collected(paid, n - 1)
+                        gain = gains[paid] = rules.collected(paid, payers)
                     net += gain
                 else:
                     net -= paid
@@ -226,7 +227,7 @@ def advise(
                 won += 1
                 gain = gains.get(out_pay)
                 if gain is None:
-                    gain = gains[out_pay] = rules.collected(out_pay, n - 1)
+                    gain = gains[out_pay] = rules.collected(out_pay, payers)
                 net += gain + forfeits
             else:
                 net -= out_pay + stays

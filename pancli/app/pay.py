@@ -21,7 +21,7 @@ from pancli.app.lines import STDIN_FILE, InputLine, batch_item
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld, OutValue
 from pancli.panrules import PanRules
-from pancli.rules import Profile
+from pancli.rules import Profile, melds_copies_words
 from pancli.values import Value
 
 PayRule = Literal["C7", "C8"]
@@ -46,21 +46,31 @@ class PayReport(Value):
     """Units each opponent pays for laying the melds (C6, C7)."""
     going_out: OutValue | None
     """What each opponent pays for going out with them (C8), or None without ``--out``."""
-
-    @property
-    def opponents(self) -> int:
-        """The active opponents: every active player but the melder."""
-        return self.players - 1
+    opponents: int
+    """Who pays: the rules object's ``payers`` of ``players`` active players."""
+    total: int
+    """Units collected in all: the rules object's ``collected`` of :attr:`per_opponent` from each
+    of :attr:`opponents` (C6-C8)."""
 
     @property
     def per_opponent(self) -> int:
         """Units each active opponent pays in all."""
-        return self.laid + (0 if self.going_out is None else self.going_out.total)
+        return each_pays(self.laid, self.going_out)
 
-    @property
-    def total(self) -> int:
-        """Units collected in all."""
-        return self.per_opponent * self.opponents
+
+def each_pays(laid: int, going_out: OutValue | None) -> int:
+    """Units each active opponent pays: the melds as laid and, going out, the C8 payment."""
+    return laid + (0 if going_out is None else going_out.total)
+
+
+def priced(
+    melds: tuple[MeldCheck, ...], players: int, rules: PanRules, laid: int, going_out: OutValue | None
+) -> PayReport:
+    """The :class:`PayReport` of what was laid and going out, its payers and total asked of ``rules``
+    (C6-C8): :func:`pay_report` and :meth:`PayBatch.report` make it here alone."""
+    opponents = rules.payers(players)
+    total = rules.collected(each_pays(laid, going_out), opponents)
+    return PayReport(melds, players, rules.profile, laid, going_out, opponents, total)
 
 
 class PackCounter:
@@ -123,7 +133,7 @@ class PackCounter:
             said = self._said.get(over)
             if said is None:
                 k, held = over
-                said = f"the melds hold {held} copies of {ALL_CARDS[k]}, but the pack holds {self.most[k]}"
+                said = melds_copies_words(k, held, self.most[k])
                 self._said[over] = said
             if len(self._settled) < 50_000:
                 self._settled[counts] = (self._stamp, said)
@@ -173,7 +183,7 @@ def pay_report(items: Iterable[InputLine], players: int, rules: PanRules, out: b
     reports = conserve(assess_all(items, rules), rules)
     melds = [r.engine_meld for r in reports if r.engine_meld is not None]
     laid = sum(r.value for r in reports)
-    return PayReport(tuple(reports), players, rules.profile, laid, going_out(melds, rules, out))
+    return priced(tuple(reports), players, rules, laid, going_out(melds, rules, out))
 
 
 class PayLine(Value, gc=False):
@@ -250,4 +260,4 @@ class PayBatch:
     def report(self) -> PayReport:
         """The totals of the lines read so far (no melds kept)."""
         rules = self.rules
-        return PayReport((), self.players, rules.profile, self.laid, going_out(self.melds, rules, self.out))
+        return priced((), self.players, rules, self.laid, going_out(self.melds, rules, self.out))

@@ -21,7 +21,7 @@ from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, run
 
 from msgspec.structs import replace
 
-from pancli.app.report import HandReport
+from pancli.app.report import HandReport, Heading, heading
 from pancli.cards import Game
 from pancli.rulebook import Rule
 from pancli.rules import Profile
@@ -123,17 +123,18 @@ class Tally:
         >>> t.count(referee(hand.script)), t.legal, t.unfinished
         (False, True, 1)
         """
-        remedies: tuple[Remedy, ...] = getattr(result, "remedies", ())
-        if result.violations:
+        kind = heading(result)
+        if kind is Heading.VIOLATION:
             self.violations += 1
-        elif not all(c.ok for c in result.claims):
+        elif kind is Heading.CLAIM:
             self.claims += 1
-        elif remedies:
+        elif kind is Heading.REMEDIED:
             self.remedied += 1  # settled, but not clean
+            remedies: tuple[Remedy, ...] = getattr(result, "remedies", ())
             rules = {r.violation.rule for r in remedies}
             self.put_right_I1 += Rule.I1 in rules
             self.put_right_I2 += Rule.I2 in rules
-        elif not result.finished:
+        elif kind is Heading.UNFINISHED:
             self.unfinished += 1  # a record cut off before the hand's end: its payments count
             return False
         else:

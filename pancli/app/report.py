@@ -10,6 +10,7 @@ Every exporter of :mod:`pancli.render` (plain, terminal, JSON, JSON lines, HTML)
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING, TypeAlias
 
 from pancli.cards import Game
@@ -17,7 +18,7 @@ from pancli.rulebook import Rule
 
 if TYPE_CHECKING:
     from pancli.model.actions import HandScript
-    from pancli.model.results import HandResult
+    from pancli.model.results import HandResult, JudgedHand
     from pancli.model.settle import Dispute
     from pancli.notation.layout import RecordHand
     from pancli.pagruc.referee import PagrucHandResult
@@ -25,6 +26,38 @@ if TYPE_CHECKING:
     RefereedHand: TypeAlias = HandResult | PagrucHandResult
     """A refereed hand of either game: a :class:`~pancli.model.results.JudgedHand` whose
     ``game`` (``Game.PANGUINGUE`` or ``Game.PAGRUC``) narrows it to its result type."""
+
+
+class Heading(enum.Enum):
+    """The one heading a judged hand is counted under (``pan replay``'s summary, ``pan settle``'s
+    unfinished hands): the first of these that holds (docs/commands.md)."""
+
+    VIOLATION = "violation"
+    CLAIM = "claim"
+    """A wrong claim (``[%pays]``, ``[Ledger]``)."""
+    REMEDIED = "remedied"
+    """An irregularity put right (I1, I2)."""
+    UNFINISHED = "unfinished"
+    """The record stops before the hand's end: its payments so far count."""
+    CLEAN = "clean"
+
+
+def heading(result: JudgedHand) -> Heading:
+    """The :class:`Heading` ``result`` is counted under: a violation first, then a wrong claim, an
+    irregularity put right, unfinished, clean. An unfinished hand with a wrong claim is disputed
+    (left out of a sitting), not merely unfinished.
+
+    >>> from pancli.model.results import HandResult
+    >>> heading(HandResult(("Ana", "Ben"), None, (), {"Ana": 0, "Ben": 0})).value
+    'unfinished'
+    """
+    if result.violations:
+        return Heading.VIOLATION
+    if not all(c.ok for c in result.claims):
+        return Heading.CLAIM
+    if getattr(result, "remedies", ()):
+        return Heading.REMEDIED
+    return Heading.CLEAN if result.finished else Heading.UNFINISHED
 
 
 class HandReport:
@@ -54,6 +87,18 @@ class HandReport:
     def remedied(self) -> bool:
         """A Panguingue hand with an irregularity put right (I1, I2): its lines go to standard error."""
         return bool(getattr(self.result, "remedies", None))
+
+    @property
+    def heading(self) -> Heading:
+        """The one heading the hand is counted under (:func:`heading`)."""
+        return heading(self.result)
+
+    @property
+    def cut_off(self) -> bool:
+        """Counted with the payments made so far though the record stops before the hand's end:
+        not finished and not disputed (its :attr:`heading` unfinished, or remedied: a hand with an
+        irregularity put right is settled as played). ``pan settle`` lists these as unfinished."""
+        return not self.result.finished and self.heading in (Heading.UNFINISHED, Heading.REMEDIED)
 
     @property
     def dispute(self) -> Dispute | None:

@@ -28,6 +28,7 @@ from pancli.limits import MAX_REVIEWED_LINES
 from pancli.model.actions import Add, Borrow, Decision, Discard, Draw, MeldNew, Split, Take, Turn
 from pancli.model.results import Ending
 from pancli.notation.layout import RecordHand  # (a field msgspec decodes: a review from a worker)
+from pancli.panrules import PanRulesByProfile
 from pancli.referee.play import Discarding
 from pancli.referee.position import PositionError, PositionUnavailable, Walk
 from pancli.rulebook import Rule
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from pancli.app.workers import FewerWorkers
     from pancli.model.actions import Action, HandScript, Turn
     from pancli.model.results import HandResult, Violation
-    from pancli.panrules import PanRules, PanRulesByProfile
+    from pancli.panrules import PanRules
     from pancli.referee.position import Position, Walk
     from pancli.rules import Profile
 
@@ -493,8 +494,6 @@ def review_files(
     One rules object per profile serves the whole run: the referee's, the positions' and the
     reviewer's (``rules_by_profile``; ``page``'s, whose page then rules as the review did).
     ``jobs`` > 1 needs ``note``, told when fewer workers could be made (:func:`replay_files`)."""
-    from pancli.panrules import PanRulesByProfile  # start-up: pan review --help does without it
-
     if rules_by_profile is None:
         rules_by_profile = page.rules_by_profile if page is not None else PanRulesByProfile()
     sink = ReviewSink(opts, player, show, rules_by_profile)
@@ -529,8 +528,6 @@ class ReviewPage:
     run's rules objects, S3 against the hand before it in the same file, irregularities put right."""
 
     def __init__(self, name: str, profile: Profile | None) -> None:
-        from pancli.panrules import PanRulesByProfile  # start-up: pan review --help does without it
-
         self.name = name
         self.rules_by_profile = PanRulesByProfile()
         """The run's rules objects (:func:`review_files` shares them with the review's referee)."""

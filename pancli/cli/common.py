@@ -41,7 +41,7 @@ from pancli.app.lines import game_named as game_named
 from pancli.app.lines import is_skipped as is_skipped
 from pancli.app.lines import rules_object as rules_object
 from pancli.render.text import escaped as escaped
-from pancli.render.text import fewer_workers_text, jobs_clamped_text
+from pancli.render.text import fewer_workers_text, io_words, jobs_clamped_text
 from pancli.render.text import rule_hint as rule_hint
 from pancli.render.text import stdout_console as stdout_console
 from pancli.render.text import stdout_is_terminal as stdout_is_terminal
@@ -264,9 +264,7 @@ def io_message(name: str, verb: str, problem: OSError | str) -> str:
     >>> io_message("out.pan", "write", "a folder")
     'pan: cannot write out.pan: a folder'
     """
-    why = problem if isinstance(problem, str) else (problem.strerror or str(problem) or type(problem).__name__)
-    shown = "standard input" if name == "-" else name
-    return f"pan: cannot {verb} {escaped(shown)}: {why}"
+    return f"pan: {io_words(name, verb, problem)}"
 
 
 class IOFailure(click.ClickException):

@@ -39,11 +39,8 @@ if TYPE_CHECKING:
 def _shown(found: Formatted, check: bool, diff: bool, stream: JsonStream | None) -> int:
     """Write what is left to say of one input (its diff, ``would reformat``, its ``--json``
     object); its exit status."""
-    unreadable = None
     if found.failure is not None:
-        message = io_message(found.file, "read", found.failure)
-        click.echo(message, err=True)
-        unreadable = message.removeprefix("pan: ")
+        click.echo(io_message(found.file, "read", found.failure), err=True)
     status = EXIT_USAGE if found.failure is not None else EXIT_ILLEGAL if found.errors else EXIT_OK
     diff_text = None
     if diff and found.original is not None and found.formatted is not None:
@@ -62,7 +59,7 @@ def _shown(found: Formatted, check: bool, diff: bool, stream: JsonStream | None)
         # start-up: the JSON items only for --json
         from pancli.render.fmt import file_item
 
-        stream.add(file_item(found.file, found.canonical, found.text, found.hands, found.errors, unreadable,
+        stream.add(file_item(found.file, found.canonical, found.text, found.hands, found.errors, found.failure,
                              diff, diff_text))  # fmt: skip
     return status
 

@@ -72,6 +72,16 @@ class Payment(Value, gc=False):
     returned_of: int | None = None
     """A return (I1, I2: the payer gives back what he collected): the line of the collection
     returned; None for every other payment."""
+    total: int | None = None
+    """What the collection this payment opens came to in all, as the rules object's ``collected``
+    answered where it was made (C6-C8, :meth:`~pancli.referee.board.Board.collect`); 0 on the
+    collection's other payments; None on a payment made on its own (it comes to its ``units``)."""
+
+    @property
+    def comes_to(self) -> int:
+        """This payment's part of what its moment came to in all (:attr:`total`): summed over a
+        collection's payments, the rules object's answer."""
+        return self.units if self.total is None else self.total
 
     @property
     def rule(self) -> str:
@@ -582,7 +592,8 @@ class Ledger:
         return p
 
     def collect(self, payee: str, units: int, payments: list[Payment]) -> None:
-        """Record payments of ``units`` each to ``payee``, one per payer (as :meth:`pay` does one)."""
+        """Record payments of ``units`` each to ``payee``, one per payer (as :meth:`pay` does one):
+        the payee gains what the payments move (C9: the net sums to zero)."""
         self.payments += payments
         net = self.net
         for p in payments:

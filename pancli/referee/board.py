@@ -421,11 +421,18 @@ class Board:
     def collect(
         self, seat: Seat, units: int, rules: tuple[Rule, ...], line: int, meld: tuple[Card, ...], note: str = ""
     ) -> list[Payment]:
-        """Each of :meth:`payers` pays ``seat`` ``units`` under ``rules`` (C1..C8)."""
+        """Each of :meth:`payers` pays ``seat`` ``units`` under ``rules`` (C1..C8); what they come
+        to in all is the rules object's ``collected`` (C6-C8), kept on the first payment."""
         if units <= 0:
             return []
         payee = seat.name
         meld = Cards(meld)  # (prints as the notation writes it)
-        out = [Payment(o.name, payee, units, rules, line, meld, note) for o in self.payers(seat)]
+        payers = self.payers(seat)
+        if not payers:
+            return []
+        total = self.rules.collected(units, len(payers))
+        first, *rest = payers
+        out = [Payment(first.name, payee, units, rules, line, meld, note, None, total)]
+        out += [Payment(o.name, payee, units, rules, line, meld, note, None, 0) for o in rest]
         self.ledger.collect(payee, units, out)
         return out

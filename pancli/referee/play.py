@@ -263,7 +263,14 @@ from pancli.model.results import (
 from pancli.panrules import HandEnd, LaidMeld, card_key
 from pancli.referee.board import DECIDING, ENDS_OUT, ENDS_VOID, PLAYING, VOID, WON, Board, Foul, Place, Seat
 from pancli.rulebook import I1_AT_DEAL, I1_LATE, I2_FOUL, Rule
-from pancli.rules import counted, ordinal, ten_words
+from pancli.rules import (
+    accounted_words,
+    counted,
+    not_in_pack_words,
+    ordinal,
+    ten_words,
+    wrong_deal_words,
+)
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -403,14 +410,9 @@ def card_fault(b: Board, c: Card, node: Located, extra: int = 1, *, player: str 
     rules = b.rules
     copies = rules.copies[i]  # (copies_of's answers, asked once per card when the rules were built)
     if copies == 0:
-        return b.fail(Rule.E1, f"{c} is not in this pack", node, player=player)
+        return b.fail(Rule.E1, not_in_pack_words(str(c), c.rank), node, player=player)
     if rules.past_the_pack(b.seen, ((i, extra),)) is not None:
-        return b.fail(
-            Rule.E4,
-            f"one copy of {c} too many: the pack holds {copies} and all are already accounted for",
-            node,
-            player=player,
-        )
+        return b.fail(Rule.E4, accounted_words(c, copies), node, player=player)
     return None
 
 
@@ -731,17 +733,17 @@ def ten_cards_fault(b: Board, turn: Turn) -> Ruling | None:
     if b.rules.dealt_right(s.size):
         why = ten_words(s.name, s.hand_n, s.melded_n, s.size)
     else:
-        why = f"{s.name} holds {s.hand_n} and has {s.melded_n} melded: not the {s.size} dealt to him"
+        why = wrong_deal_words(s.name, s.hand_n, s.melded_n, s.size)
     return b.fail(Rule.P7, why, turn)
 
 
 @answers(Rule.P7, what="whether a card is left to discard after the draw was used")
 def empty_hand_discard_fault(b: Board, d: Discard) -> Ruling | None:
     """P7 at a discard after the draw was used: a card is left to discard (with none, the
-    player went out)."""
+    player went out, as the rules object's ``ending`` answers)."""
     s = b.seat
     assert s is not None
-    if b.pending_used and s.hand_n == 0:
+    if b.pending_used and b.rules.ending(len(b.active), s.hand_n) is ENDS_OUT:
         why = f"{s.name} has no card left to discard: with {s.size + 1} melded {s.name} went out"
         return b.fail(Rule.P7, why, d)
     return None

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from pancli.app.lines import ErrorFields, escape_text
 from pancli.jsontext import Item
+from pancli.render.text import io_words
 
 if TYPE_CHECKING:
     from pancli.notation.errors import NotationError
@@ -39,12 +40,14 @@ def file_item(
     text: str | None,
     hands: int,
     errors: Sequence[NotationError],
-    read_error: str | None,
+    failure: OSError | None,
     with_diff: bool,
     diff: str | None,
 ) -> FileItem:
-    """The ``--json`` object of one input (:class:`FileItem`, or :class:`FileDiffItem` with ``--diff``)."""
+    """The ``--json`` object of one input (:class:`FileItem`, or :class:`FileDiffItem` with ``--diff``);
+    ``failure``: why it could not be read (``read_error``, worded as on standard error)."""
     fields = [ErrorFields(file, e.line, e.col, e.code, None, e.message) for e in errors]
+    read_error = None if failure is None else io_words(file, "read", failure)
     if with_diff:
         return FileDiffItem(file, canonical, text, hands, fields, read_error, diff)
     return FileItem(file, canonical, text, hands, fields, read_error)

@@ -108,7 +108,7 @@ class SettleSink(Sink):
         counted = SettledHand(result.players, result.totals, result.stake, dispute)
         if sitting.takes_default(counted):
             self.defaulted.add(hand.file, hand.index)
-        if not result.finished and not result.violations:  # as pan replay's summary counts it
+        if report.cut_off:
             self.cut_off.add(hand.file, hand.index)
             self.unfinished(hand)
         self._add(sitting, counted)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from pancli.app.lines import error_line, escape_text
 from pancli.app.lines import signed as signed
+from pancli.cards import Game
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -45,6 +46,21 @@ def escaped(text: str) -> str:
     'a\\\\x1b[2Jb'
     """
     return escape_text(text)
+
+
+def io_words(name: str, verb: str, problem: OSError | str) -> str:
+    """What went wrong with a file, in the one wording of every I/O failure: ``cannot VERB NAME:
+    why`` (``pan: `` before it on standard error; ``read_error`` of ``pan fmt --json``).
+
+    ``verb`` is ``read`` or ``write``; ``name`` is the file as the user gave it (``-`` is
+    standard input, ``standard output`` the output).
+
+    >>> io_words("games.pan", "read", FileNotFoundError(2, "No such file or directory"))
+    'cannot read games.pan: No such file or directory'
+    """
+    why = problem if isinstance(problem, str) else (problem.strerror or str(problem) or type(problem).__name__)
+    shown = "standard input" if name == "-" else name
+    return f"cannot {verb} {escaped(shown)}: {why}"
 
 
 def rule_hint(rule: str | None) -> str:
@@ -134,7 +150,6 @@ def dispute_text(d: Dispute) -> str:
     """Why a hand is disputed, in words: the violation's own; an irregularity put right, then
     the violation that follows from it (``...; then P1 at line 40: ...``); the wrong claim's
     (:func:`claim_text`); the notation error's."""
-    from pancli.cards import Game  # start-up: only a disputed hand needs these
     from pancli.model.settle import DisputeKind  # start-up: only a disputed hand needs it
 
     v = d.violation

@@ -98,6 +98,9 @@ class Collection(Value):
     returned_of: int | None = None
     """A return (I1, I2): the line of the collection given back (``payee`` is the player who
     gives back, ``payers`` those he pays); None for a collection."""
+    total: int = 0
+    """Units collected (or given back) in all, as the payments say (:attr:`Payment.comes_to`:
+    the rules object's ``collected`` for a collection, C6-C8)."""
 
     @property
     def returned(self) -> bool:
@@ -108,11 +111,6 @@ class Collection(Value):
     def verb(self) -> str:
         """``collects``, or ``returns`` for a return."""
         return "returns" if self.returned else "collects"
-
-    @property
-    def total(self) -> int:
-        """Units collected in all."""
-        return self.units * len(self.payers)
 
     def what(self, going_out: OutValue | None = None) -> str:
         """What was paid for and why: ``[5s 5s 5s] valle set, one suit``; with the hand's
@@ -127,7 +125,7 @@ class Collection(Value):
 
     def amounts(self) -> str:
         """``4 from each of Ben Cruz = 8`` (or ``2 from Ben``; a return: ``4 to each of ...``)."""
-        return _amounts(self.units, list(self.payers), "to" if self.returned else "from")
+        return _amounts(self.units, list(self.payers), self.total, "to" if self.returned else "from")
 
     def __str__(self) -> str:
         return f"{self.payee} {self.rule}: {self.amounts()}"  # (a return: the player who gives back)
@@ -148,11 +146,11 @@ def _collected_at(line: int) -> str:
     return f"(collected at line {line})"
 
 
-def _amounts(units: int, payers: list[str], way: str = "from") -> str:
+def _amounts(units: int, payers: list[str], total: int, way: str = "from") -> str:
     """:meth:`Collection.amounts` of its fields (``way`` "to": what a player returns to each)."""
     if len(payers) == 1:
         return f"{units} {way} {payers[0]}"
-    return f"{units} {way} each of {' '.join(payers)} = {units * len(payers)}"
+    return f"{units} {way} each of {' '.join(payers)} = {total}"
 
 
 def _same_return(q: Payment, p: Payment) -> bool:
@@ -179,15 +177,17 @@ def collection_lines(payments: Sequence[Payment], going_out: OutValue | None) ->
         p = payments[i]
         payee, rules, line, units, meld, note = p.payee, p.rules, p.line, p.units, p.meld, p.note
         payers = [p.payer]
+        total = p.comes_to
         i += 1
         of = p.returned_of
         if of is not None:  # a return (I1, I2)
             payers = [p.payee]
             while i < n and _same_return(payments[i], p):
                 payers.append(payments[i].payee)
+                total += payments[i].comes_to
                 i += 1
             what = _what(p.rule, meld, _collected_at(of), None)
-            out.append(f"  line {line}: {p.payer} returns {p.rule} {what}: {_amounts(units, payers, 'to')}")
+            out.append(f"  line {line}: {p.payer} returns {p.rule} {what}: {_amounts(units, payers, total, 'to')}")
             continue
         while i < n:
             q = payments[i]
@@ -201,10 +201,11 @@ def collection_lines(payments: Sequence[Payment], going_out: OutValue | None) ->
             ):
                 break
             payers.append(q.payer)
+            total += q.comes_to
             i += 1
         rule = p.rule
         what = _what(rule, meld, note, going_out)
-        out.append(f"  line {line}: {payee} collects {rule} {what}: {_amounts(units, payers)}")
+        out.append(f"  line {line}: {payee} collects {rule} {what}: {_amounts(units, payers, total)}")
     return out
 
 
@@ -214,26 +215,29 @@ def collections(payments: Iterable[Payment]) -> list[Collection]:
     out: list[Collection] = []
     key: tuple[Any, ...] | None = None
     payers: list[str] = []
+    total = 0
     last: Payment | None = None
     for p in payments:
         back = is_return(p)
         k = (p.returned_of, p.payer if back else p.payee, p.rules, p.line, p.units, p.meld, p.note)
         if k != key:
             if last is not None:
-                out.append(_collection(last, payers))
-            key, payers = k, []
+                out.append(_collection(last, payers, total))
+            key, payers, total = k, [], 0
         payers.append(p.payee if back else p.payer)
+        total += p.comes_to
         last = p
     if last is not None:
-        out.append(_collection(last, payers))
+        out.append(_collection(last, payers, total))
     return out
 
 
-def _collection(p: Payment, others: list[str]) -> Collection:
-    """The :class:`Collection` of the moment of ``p``, with the ``others`` who paid (or were paid back)."""
+def _collection(p: Payment, others: list[str], total: int) -> Collection:
+    """The :class:`Collection` of the moment of ``p``, with the ``others`` who paid (or were paid
+    back) and what their payments came to in all."""
     if is_return(p):
-        return Collection(p.payer, p.rule, p.line, p.units, tuple(others), p.meld, p.note, p.returned_of)
-    return Collection(p.payee, p.rule, p.line, p.units, tuple(others), p.meld, p.note)
+        return Collection(p.payer, p.rule, p.line, p.units, tuple(others), p.meld, p.note, p.returned_of, total)
+    return Collection(p.payee, p.rule, p.line, p.units, tuple(others), p.meld, p.note, None, total)
 
 
 _VOID_WHY: Final = {"T4": "everybody went on top", "P10": "no card left to draw"}
