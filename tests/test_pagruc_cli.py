@@ -76,6 +76,19 @@ def test_G8_the_sample_game_is_official_and_its_ledgers_hold() -> None:
     assert dict(results[2].scores) == {"Cruz": -40, "Dee": -50, "Ana": 27, "Ben": 48}
 
 
+def test_G9_standings_referee_the_hands_without_their_steps() -> None:
+    """The standings read each hand's scores only: no per-action step is recorded (start-up),
+    and the scores are those of a replay that records them."""
+    from pancli.app.standings import read_game
+
+    hands, problems, skipped = read_game([str(GAME)], open)
+    assert len(hands) == 4 and not problems and not skipped
+    assert all(h.result.steps == () for h in hands)
+    full = [referee_hand(rh.script) for rh in read_hands(GAME.open(encoding="utf-8"), GAME.name) if rh.script]
+    assert all(r.steps for r in full)
+    assert [dict(h.result.scores) for h in hands] == [dict(r.scores) for r in full]
+
+
 def test_G6_the_sample_game_turns_the_stock_over() -> None:
     hands = list(read_hands(GAME.open(encoding="utf-8"), GAME.name))
     assert "reshuffle" in hands[1].text

@@ -19,7 +19,8 @@ from click.testing import CliRunner
 from msgspec.structs import replace
 
 from pancli.app import workers as workers_module
-from pancli.app.replay import JudgedChunk, _judge_chunk, replay_files
+from pancli.app.chunks import JudgedChunk
+from pancli.app.replay import _judge_chunk, replay_files
 from pancli.app.review import ReviewSink
 from pancli.app.workers import FewerWorkers, Workers
 from pancli.cli import cli

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Generator, Sequence
-from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import IO, TYPE_CHECKING, Any, Protocol, cast
 
 from msgspec.structs import replace
 
@@ -25,9 +25,9 @@ from pancli.app.report import HandReport, Heading, heading
 from pancli.cards import Game
 from pancli.rulebook import Rule
 from pancli.rules import Profile
-from pancli.values import Value
 
 if TYPE_CHECKING:
+    from pancli.app.chunks import JudgedChunk
     from pancli.app.report import RefereedHand as RefereedHand
     from pancli.app.workers import FewerWorkers
     from pancli.model.actions import HandScript
@@ -38,16 +38,57 @@ if TYPE_CHECKING:
     from pancli.pagruc.rules import PagrucRules
     from pancli.panrules import PanRulesByProfile
 
+    # (for the type checker only: a Protocol's class costs start-up; a sink is asked whether it
+    # takes chunks by :func:`_chunk_sink`)
+    class Referee(Protocol):
+        """A game's referee: :func:`pancli.referee.referee_hand` (Panguingue) and
+        :func:`pancli.pagruc.referee.referee_hand` (PAGRUC) are both one; :func:`referee`
+        chooses by the script's game."""
+
+        def __call__(self, script: HandScript, *, strict: bool = ..., record_steps: bool = ...) -> RefereedHand: ...
+
+    class HandSink(Protocol):
+        """Where the judged hands go, in record order."""
+
+        wants_steps: bool
+        """True when the sink shows every applied action (the referee then records steps)."""
+
+        def hand(self, report: HandReport) -> None:
+            """A refereed hand of either game (``report.game`` says which): its text, its script
+            (for Panguingue, under the profile it was judged by) and its result."""
+
+        def malformed(self, hand: RecordHand) -> None:
+            """A hand that could not be read (``hand.error``)."""
+
+        def close(self, tally: Tally, stopped: bool) -> None:
+            """The end: every hand counted; ``stopped`` by ``--strict``."""
+
+    class Collector(HandSink, Protocol):
+        """What a worker process fills with a chunk of hands, for a :class:`ChunkSink`."""
+
+        @staticmethod
+        def out_type() -> Any:
+            """The type of the values :meth:`taken` gives, as msgspec decodes it (frozen Structs,
+            tuples, text, tagged unions of Structs): the main process decodes a worker's chunk as
+            it (:class:`JudgedChunk`)."""
+
+        def taken(self) -> tuple[Any, str]:
+            """What the hands made, for the main process to write: the output's values (of
+            :meth:`out_type`: the text of plain output, the objects of ``--json`` and ``--jsonl``,
+            the reviews) and the standard-error text."""
+
+    class ChunkSink(HandSink, Protocol):
+        """A sink whose hands worker processes can judge a chunk at a time."""
+
+        def collector(self) -> type[Collector]:
+            """The kind of sink a worker fills for this one (built with no arguments)."""
+
+        def chunk(self, out: Any, err: str) -> None:
+            """Write the output of one chunk (in order): what its collector took."""
+
+
 OpenRecord = Callable[[str], IO[str]]
 """Opens a record file by name (``-``: standard input) as text."""
-
-
-class Referee(Protocol):
-    """A game's referee: :func:`pancli.referee.referee_hand` (Panguingue) and
-    :func:`pancli.pagruc.referee.referee_hand` (PAGRUC) are both one; :func:`referee`
-    chooses by the script's game."""
-
-    def __call__(self, script: HandScript, *, strict: bool = ..., record_steps: bool = ...) -> RefereedHand: ...
 
 
 def referee(script: HandScript, *, strict: bool = True, record_steps: bool = True, remedy: bool = True) -> RefereedHand:
@@ -147,49 +188,6 @@ class Tally:
         """Every hand read is clean or merely unfinished: nothing illegal, malformed, wrongly
         claimed or put right (exit status 0)."""
         return self.clean + self.unfinished == self.hands
-
-
-class HandSink(Protocol):
-    """Where the judged hands go, in record order."""
-
-    wants_steps: bool
-    """True when the sink shows every applied action (the referee then records steps)."""
-
-    def hand(self, report: HandReport) -> None:
-        """A refereed hand of either game (``report.game`` says which): its text, its script
-        (for Panguingue, under the profile it was judged by) and its result."""
-
-    def malformed(self, hand: RecordHand) -> None:
-        """A hand that could not be read (``hand.error``)."""
-
-    def close(self, tally: Tally, stopped: bool) -> None:
-        """The end: every hand counted; ``stopped`` by ``--strict``."""
-
-
-class Collector(HandSink, Protocol):
-    """What a worker process fills with a chunk of hands, for a :class:`ChunkSink`."""
-
-    @staticmethod
-    def out_type() -> Any:
-        """The type of the values :meth:`taken` gives, as msgspec decodes it (frozen Structs,
-        tuples, text, tagged unions of Structs): the main process decodes a worker's chunk as it
-        (:class:`JudgedChunk`)."""
-
-    def taken(self) -> tuple[Any, str]:
-        """What the hands made, for the main process to write: the output's values (of
-        :meth:`out_type`: the text of plain output, the objects of ``--json`` and ``--jsonl``,
-        the reviews) and the standard-error text."""
-
-
-@runtime_checkable
-class ChunkSink(HandSink, Protocol):
-    """A sink whose hands worker processes can judge a chunk at a time."""
-
-    def collector(self) -> type[Collector]:
-        """The kind of sink a worker fills for this one (built with no arguments)."""
-
-    def chunk(self, out: Any, err: str) -> None:
-        """Write the output of one chunk (in order): what its collector took."""
 
 
 class RecordJudge:
@@ -350,12 +348,13 @@ def replay_files(
     from pancli.records import read_hands
     from pancli.records.tags import record_folder
 
-    if jobs > 1 and isinstance(sink, ChunkSink) and hasattr(os, "fork"):
+    chunks = _chunk_sink(sink) if jobs > 1 and hasattr(os, "fork") else None
+    if chunks is not None:
         if note is None:
             raise TypeError("replay_files: jobs > 1 needs note (who says that fewer workers could be made)")
         size = chunk_hands or CHUNK_HANDS
         return _replay_parallel(
-            names, sink, open_record=open_record, strict=strict, profile=profile, jobs=jobs, note=note,
+            names, chunks, open_record=open_record, strict=strict, profile=profile, jobs=jobs, note=note,
             chunk_hands=size, rules_by_profile=rules_by_profile,
         )  # fmt: skip
     tally = Tally()
@@ -378,55 +377,18 @@ def replay_files(
 
 # --------------------------------------------------------------------------- --jobs N
 
+
+def _chunk_sink(sink: HandSink) -> ChunkSink | None:
+    """``sink`` when worker processes can judge its hands a chunk at a time (it has a
+    ``collector`` and takes a ``chunk``: a :class:`ChunkSink`), else None."""
+    return cast("ChunkSink", sink) if hasattr(sink, "collector") and hasattr(sink, "chunk") else None
+
+
 CHUNK_HANDS = 200
 """Hands per task of a worker process."""
 
 _Task = tuple[Any, str, str | None]
 """A chunk of hands (as :func:`pancli.records.reader.split_hands` cuts it), its file and folder."""
-
-Taken = TypeVar("Taken")
-
-
-class FirstHand(Value):
-    """What S3 asks of the first hand of a chunk (a Panguingue hand): its players in order, the
-    profile it is judged under and its first line (:func:`~pancli.referee.play.next_hand_violation`)."""
-
-    players: tuple[str, ...]
-    profile: Profile
-    first_line: int
-
-    def script(self) -> HandScript:
-        """The hand as S3 sees it: its players, profile and place (what it played is not asked)."""
-        from pancli.model.actions import HandScript  # start-up: pan replay --help does without it
-
-        return HandScript(self.players, self.profile, first_line=self.first_line)
-
-
-class LastHand(Value):
-    """What S3 asks of the last hand of a chunk (a Panguingue hand): its players and its winner."""
-
-    players: tuple[str, ...]
-    winner: str | None
-
-    def result(self) -> HandResult:
-        """The hand as S3 sees it: its players and winner (what was paid is not asked)."""
-        from pancli.model.results import HandResult  # start-up: pan replay --help does without it
-
-        return HandResult(self.players, self.winner, (), {})
-
-
-class JudgedChunk(Value, Generic[Taken]):
-    """A judged chunk as a worker hands it back (:mod:`pancli.app.workers`: as a typed value, not
-    text): its output's values (:meth:`Collector.taken`, of the collector's :attr:`~Collector.OUT`),
-    its standard error, its tally's counts, whether ``--strict`` stopped it, and its edges for S3:
-    its first hand (None unless Panguingue) and its last."""
-
-    out: Taken
-    err: str
-    counts: tuple[int, ...]
-    stopped: bool
-    first: FirstHand | None
-    last: LastHand | None
 
 
 def _judge_chunk(
@@ -438,7 +400,9 @@ def _judge_chunk(
     kept: tuple[LineMemos, PanRulesByProfile],
 ) -> JudgedChunk[Any]:
     """Judge one chunk; ``kept``: the remembered lines and rules objects of the process's chunks."""
-    from pancli.records.reader import read_chunk  # start-up: pan replay --help does without it
+    # start-up: pan replay --help does without them, and a replay in one process
+    from pancli.app.chunks import FirstHand, JudgedChunk, LastHand
+    from pancli.records.reader import read_chunk
 
     chunk, name, base_dir = task
     memos, rules_by_profile = kept
@@ -477,6 +441,7 @@ def _replay_parallel(
     process dies when, the run ends with the output of a run with no worker
     (:mod:`pancli.app.workers`); ``note`` is told when fewer workers could be made."""
     # start-up: pan replay does without these
+    from pancli.app.chunks import JudgedChunk, LastHand
     from pancli.app.workers import Workers
     from pancli.notation.record_common import LineMemos
     from pancli.panrules import PanRulesByProfile

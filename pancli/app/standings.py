@@ -57,7 +57,8 @@ def read_game(
                 if rh.script.game is not Game.PAGRUC:
                     skipped += 1
                     continue
-                result = referee_hand(rh.script, rules=rules)
+                # (the standings read the scores: no per-action steps recorded)
+                result = referee_hand(rh.script, rules=rules, record_steps=False)
                 hands.append(GameHand(result, name, rh.first_line, len(hands) + 1))
                 if on_hand is not None:
                     on_hand(hands[-1])

@@ -32,7 +32,7 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
-from pancli.app.replay import HandSink, Tally, replay_files
+from pancli.app.replay import Tally, replay_files
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
@@ -60,6 +60,8 @@ from pancli.render.replay import JsonlSink, JsonSink, RichSink, Sink
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from decimal import Decimal
+
+    from pancli.render.html import HtmlTee
 
 
 @click.command("replay")
@@ -139,7 +141,7 @@ def replay(
     if html is not None and not os.path.isdir(os.path.dirname(os.path.join(os.getcwd(), html))):
         raise IOFailure(html, "write", "no such folder")
     profile = None if rules is None else load_profile(rules)
-    sink: HandSink
+    sink: Sink | RichSink
     if as_jsonl:
         sink = JsonlSink()
     elif as_json:
@@ -201,9 +203,9 @@ def _size(name: str) -> int | None:
 
 def _replay_html(
     names: list[str],
-    sink: HandSink,
+    sink: Sink | RichSink,
     html: str,
-    replay: Callable[[HandSink], Tally],
+    replay: Callable[[HtmlTee], Tally],
     *,
     money: tuple[Decimal | None, Decimal | None] = (None, None),
 ) -> Tally:

@@ -39,7 +39,7 @@ import pyparsing as pp
 from pancli.cards import Card, Game, Rank, Suit, card
 from pancli.escapes import not_utf8
 from pancli.limits import MAX_MELD_CARDS, too_long_message
-from pancli.notation.errors import NotationCode, NotationError
+from pancli.notation.errors import NotationError
 from pancli.notation.fast import PackSpellings, unread_error, usual_spellings
 from pancli.notation.hand import Hand
 from pancli.rules import not_in_pack_words as pack_words
@@ -47,6 +47,8 @@ from pancli.values import Value
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from pancli.notation.errors import NotationCode
 
 # --------------------------------------------------------------------------- lexical facts
 

@@ -21,17 +21,20 @@ A record line is read in two steps (grammar/README-records.md):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Final
 
 from pancli.cards import Card, Game
 from pancli.escapes import escape_text
 from pancli.limits import MAX_HAND_LINES as MAX_HAND_LINES  # (re-exported: the limits live there)
 from pancli.limits import MAX_LINE_CHARS as MAX_LINE_CHARS
 from pancli.model.actions import Action, Call, Count, Deal, Decision, Force, Reshuffle, Turn
-from pancli.notation.errors import NotationCode, NotationError
+from pancli.notation.errors import NotationError
 from pancli.notation.fast import PackSpellings, usual_spellings
 from pancli.values import Value
+
+if TYPE_CHECKING:
+    from pancli.notation.errors import NotationCode
 
 GLYPHS: Final = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 """Annotation glyphs, written after an action."""
@@ -134,9 +137,19 @@ class LexError(Exception):
 
 # --------------------------------------------------------------------------- lexer
 
-# (pattern texts: re compiles each when the first line that needs it comes, and keeps it)
-_SPECIAL: Final = r'[{};"]'
+# (a pattern text: re compiles it when the first line that needs it comes, and keeps it)
 _STRING: Final = r'"(?:[^"\\\n]|\\.)*"?'
+
+
+def _special(text: str, pos: int) -> int:
+    """Where the first of ``{ } ; "`` at or after ``pos`` is in ``text`` (-1: none). String
+    methods, not a pattern: compiling one cost every record-reading command start-up.
+
+    >>> _special('Ana draw 5h ; {x}', 0), _special("Ana", 0)
+    (12, -1)
+    """
+    found = [i for i in (text.find("{", pos), text.find("}", pos), text.find(";", pos), text.find('"', pos)) if i >= 0]
+    return min(found) if found else -1
 
 
 def brace_open_after(line: str, in_brace: bool) -> bool:
@@ -151,13 +164,11 @@ def brace_open_after(line: str, in_brace: bool) -> bool:
         if j < 0:
             return True
         pos = j + 1
-    search = re.compile(_SPECIAL).search
     while True:
-        m = search(line, pos)
-        if m is None:
+        i = _special(line, pos)
+        if i < 0:
             return False
-        ch = m.group()
-        i = m.start()
+        ch = line[i]
         if ch == "{":
             j = line.find("}", i + 1)
             if j < 0:
@@ -187,13 +198,11 @@ def lex(text: str) -> tuple[str, list[tuple[int, str]]]:
     """
     comments: list[tuple[int, str]] = []
     pos = 0
-    search = re.compile(_SPECIAL).search
     while True:
-        m = search(text, pos)
-        if m is None:
+        i = _special(text, pos)
+        if i < 0:
             break
-        ch = m.group()
-        i = m.start()
+        ch = text[i]
         if ch == "{":
             j = text.find("}", i + 1)
             if j < 0:
@@ -223,6 +232,17 @@ def lex(text: str) -> tuple[str, list[tuple[int, str]]]:
 
 
 # --------------------------------------------------------------------------- line values
+
+
+def ledger_value(units: Mapping[str, int]) -> str:
+    """A ledger as ``pan replay`` prints it and ``pan fmt`` writes the ``Ledger`` tag: ``NAME
+    units`` pairs in the given order, separated by ``, ``, units signed (``0`` bare). Here, not
+    with the record writer: a replay prints ledgers without loading the writer (start-up).
+
+    >>> ledger_value({"Ana": 26, "Ben": -13, "Cruz": -13, "Dee": 0})
+    'Ana +26, Ben -13, Cruz -13, Dee 0'
+    """
+    return ", ".join(f"{p} {u:+d}" if u else f"{p} 0" for p, u in units.items())
 
 
 class TagPair(Value):

@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from pancli.cards import Card, Game
@@ -51,19 +50,33 @@ from pancli.model.actions import (
 )
 from pancli.notation.record_common import GLYPHS, LineContext, Maker, ParsedPlay, TagPair, UpLine
 
-_TAG: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\\n]*)"\] *')
-
 
 def fast_tag(text: str, line: int) -> TagPair | None:
-    """A canonical tag line ``[Name "value"]`` (no escapes, at column 1), or None.
+    """A canonical tag line ``[Name "value"]`` (no escapes, at column 1), or None: a name of
+    ASCII letters, digits and ``_`` that starts with a letter, one space, a value with no ``"``,
+    backslash or newline, then spaces only. Read by string methods, not a pattern (compiling
+    one cost every record-reading command about 0.8 M instructions of start-up).
 
-    >>> fast_tag('[Event "Friday"]', 3)
+    >>> fast_tag('[Event "Friday"]  ', 3)
     TagPair(name='Event', value='Friday', line=3, col=1, value_col=9, escaped=False)
+    >>> [fast_tag(t, 1) for t in ('[Event  "x"]', '[1st "x"]', '[E "a\\\\b"]', '[E "a"] x', '[E_2 "a"b"]')]
+    [None, None, None, None, None]
     """
-    m = _TAG.fullmatch(text)
-    if m is None:
+    if text[:1] != "[":
         return None
-    return TagPair(m.group(1), m.group(2), line, 1, m.start(2) + 1)
+    name, space_quote, rest = text[1:].partition(' "')
+    body = rest.rstrip(" ")
+    if not space_quote or body[-2:] != '"]' or not _tag_name(name):
+        return None
+    value = body[:-2]
+    if '"' in value or "\\" in value or "\n" in value:
+        return None
+    return TagPair(name, value, line, 1, len(name) + 4)
+
+
+def _tag_name(name: str) -> bool:
+    """A tag's name: ASCII letters, digits and ``_``, a letter first."""
+    return name[:1].isascii() and name[:1].isalpha() and name.isascii() and name.replace("_", "").isalnum()
 
 
 def _target(tok: str) -> int | None:

@@ -38,7 +38,7 @@ import functools
 import re
 from collections.abc import Callable
 from contextvars import ContextVar
-from typing import Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 import pyparsing as pp
 
@@ -67,7 +67,7 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
-from pancli.notation.errors import NotationCode, NotationError
+from pancli.notation.errors import NotationError
 from pancli.notation.fast import PackSpellings, usual_spellings
 from pancli.notation.grammar import CodedFailure, cards_element, elements, rope_hint
 from pancli.notation.record_common import (
@@ -83,6 +83,9 @@ from pancli.notation.record_common import (
     show_token,
 )
 from pancli.values import Value
+
+if TYPE_CHECKING:
+    from pancli.notation.errors import NotationCode
 
 ACTIONS_TEXT: Final = "an action (draw, take, meld, add, borrow, split, mend, back, discard, out)"
 _WS: Final = re.compile(r"[ \t\r\n]*")

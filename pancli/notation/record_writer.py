@@ -24,7 +24,7 @@ Ana draw 5s, meld [5s 5s 5s] {[%pays 4]}, discard 5s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import Card, Game, format_cards
@@ -52,7 +52,7 @@ from pancli.model.actions import (
     TakeMany,
     Turn,
 )
-from pancli.notation.record_common import PlayItem, UpLine, escape_value
+from pancli.notation.record_common import PlayItem, UpLine, escape_value, ledger_value
 from pancli.rules import CARDROOM, HOYLE, is_builtin
 
 if TYPE_CHECKING:
@@ -220,16 +220,6 @@ def _known_values(script: HandScript) -> dict[str, str]:
         units = script.ledger_claim.units
         out["Ledger"] = ledger_value({p: units[p] for p in script.players if p in units})
     return out
-
-
-def ledger_value(units: Mapping[str, int]) -> str:
-    """A ledger as ``pan replay`` prints it and ``pan fmt`` writes the ``Ledger`` tag: ``NAME
-    units`` pairs in the given order, separated by ``, ``, units signed (``0`` bare).
-
-    >>> ledger_value({"Ana": 26, "Ben": -13, "Cruz": -13, "Dee": 0})
-    'Ana +26, Ben -13, Cruz -13, Dee 0'
-    """
-    return ", ".join(f"{p} {u:+d}" if u else f"{p} 0" for p, u in units.items())
 
 
 def script_tags(script: HandScript) -> list[tuple[str, str]]:

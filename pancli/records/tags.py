@@ -25,7 +25,7 @@ from pancli.limits import (
     too_long_message,
 )
 from pancli.model.actions import LedgerClaim
-from pancli.notation.errors import NotationCode, NotationError
+from pancli.notation.errors import NotationError
 from pancli.notation.record_common import TagPair, name_key, name_problem, player_name
 from pancli.rules import HOYLE, HouseRulesError, Profile, builtin_profile, is_builtin
 from pancli.values import Value
@@ -33,11 +33,11 @@ from pancli.values import Value
 if TYPE_CHECKING:
     from pathlib import Path
 
-_WORD: Final = re.compile(r"\S+")
+    from pancli.notation.errors import NotationCode
+
 # (pattern texts: re compiles each when the first tag that needs it comes, not at start-up)
 _STAKE: Final = r"[0-9]+(?:\.[0-9]+)?"
 _COUNT: Final = r"[0-9]+"
-_UNITS: Final = r"[+-]?[0-9]+"
 _MEANINGFUL_TAGS: Final = {t.lower(): t for t in ("Players", "Rules", "Game", "Stake", "Packs", "Ledger")}
 """The tags the referee reads, by their lower-case names: ``[players "..."]`` is a mistake, not a
 tag to pass through (other tags, ``Event`` or ``event``, are kept as written)."""
@@ -162,48 +162,80 @@ def _players(tag: TagPair, warnings: list[NotationError]) -> tuple[str, ...]:
     """The names of a Players tag; a warning for each name that looks like one before it."""
     names: list[str] = []
     keys: dict[str, str] = {}
-    for m in _WORD.finditer(tag.value):
-        name = player_name(m.group())
+    for start, word in _words(tag.value):
+        name = player_name(word)
         if len(name) > MAX_NAME_CHARS:
-            raise _err("R10", too_long_message("a player name", len(name), MAX_NAME_CHARS), tag, m.start())
+            raise _err("R10", too_long_message("a player name", len(name), MAX_NAME_CHARS), tag, start)
         problem = name_problem(name)
         if problem is not None:
-            raise _err("R2", problem, tag, m.start())
+            raise _err("R2", problem, tag, start)
         if name in names:
-            raise _err("R2", f"{name!r} is seated twice", tag, m.start())
+            raise _err("R2", f"{name!r} is seated twice", tag, start)
         like = keys.setdefault(name_key(name), name)
         if like != name:  # told apart by the referee, hardly by the players reading its rulings
             message = (
                 f"{escape_text(name)!r} and {escape_text(like)!r} look alike (the same after NFKC and case folding)"
             )
-            warnings.append(_err("R2", message, tag, m.start()))
+            warnings.append(_err("R2", message, tag, start))
         names.append(name)
     if not names:
         raise _err("R2", "Players names no player", tag)
     return tuple(names)
 
 
-_LEDGER_TOKEN: Final = r"[^\s,;]+|[,;]"
+def _words(value: str, marks: str = "") -> list[tuple[int, str]]:
+    """The words of a tag's value with their offsets: runs of characters that are not blank
+    (as ``str.split`` cuts them), each character of ``marks`` a word of its own. String methods,
+    not patterns: compiling them cost start-up.
+
+    >>> _words(" Ana  Ben"), _words("Ana +2, Ben -2;", ",;")
+    ([(1, 'Ana'), (6, 'Ben')], [(0, 'Ana'), (4, '+2'), (6, ','), (8, 'Ben'), (12, '-2'), (14, ';')])
+    """
+    words: list[tuple[int, str]] = []
+    pos = 0
+    for run in value.split():
+        pos = value.index(run, pos)  # (a run starts with no blank: its first match from here is it)
+        if not any(m in run for m in marks):
+            words.append((pos, run))
+        else:
+            start = 0
+            for i, ch in enumerate(run):
+                if ch in marks:
+                    if i > start:
+                        words.append((pos + start, run[start:i]))
+                    words.append((pos + i, ch))
+                    start = i + 1
+            if start < len(run):
+                words.append((pos + start, run[start:]))
+        pos += len(run)
+    return words
 
 
-def _ledger_pairs(tag: TagPair) -> list[tuple[re.Match[str], re.Match[str] | None]]:
-    """The ``NAME units`` pairs of a Ledger value (units None when the value ends after a name).
-    Pairs are separated by blanks, or by one comma or semicolon (with or without blanks)."""
-    pairs: list[tuple[re.Match[str], re.Match[str] | None]] = []
-    tokens = list(re.finditer(_LEDGER_TOKEN, tag.value))
+def _units(text: str) -> bool:
+    """Ledger units: a sign or none, then ASCII digits (``+12``, ``-4``, ``0``)."""
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    return digits.isascii() and digits.isdigit()
+
+
+def _ledger_pairs(tag: TagPair) -> list[tuple[tuple[int, str], tuple[int, str] | None]]:
+    """The ``NAME units`` pairs of a Ledger value, each word with its offset (units None when
+    the value ends after a name). Pairs are separated by blanks, or by one comma or semicolon
+    (with or without blanks)."""
+    pairs: list[tuple[tuple[int, str], tuple[int, str] | None]] = []
+    tokens = _words(tag.value, ",;")
     i = 0
     while i < len(tokens):
         who = tokens[i]
-        if who.group() in ",;":
-            raise _err("R4", f"expected a player name, found {who.group()!r}", tag, who.start())
+        if who[1] in (",", ";"):
+            raise _err("R4", f"expected a player name, found {who[1]!r}", tag, who[0])
         amount = tokens[i + 1] if i + 1 < len(tokens) else None
-        if amount is not None and amount.group() in ",;":
-            raise _err("R4", f"expected units like +12, -4 or 0, found {amount.group()!r}", tag, amount.start())
+        if amount is not None and amount[1] in (",", ";"):
+            raise _err("R4", f"expected units like +12, -4 or 0, found {amount[1]!r}", tag, amount[0])
         pairs.append((who, amount))
         i += 2
-        if i < len(tokens) and tokens[i].group() in ",;":
+        if i < len(tokens) and tokens[i][1] in (",", ";"):
             if i + 1 == len(tokens):
-                raise _err("R4", f"{tokens[i].group()!r} with no NAME units pair after it", tag, tokens[i].start())
+                raise _err("R4", f"{tokens[i][1]!r} with no NAME units pair after it", tag, tokens[i][0])
             i += 1
     return pairs
 
@@ -212,19 +244,20 @@ def _ledger(tag: TagPair, players: tuple[str, ...]) -> LedgerClaim:
     """The ``Ledger`` claim: ``NAME units`` pairs separated by blanks, commas or semicolons
     (``Ana +26, Ben -13, Cruz -13``, the form ``pan replay`` prints, or ``Ana +26 Ben -13``)."""
     units: dict[str, int] = {}
-    for who, amount in _ledger_pairs(tag):
-        name = player_name(who.group())
+    for (at, who), amount in _ledger_pairs(tag):
+        name = player_name(who)
         if name not in players:
-            raise _err("R4", f"Ledger names {who.group()!r}, who is not in Players", tag, who.start())
+            raise _err("R4", f"Ledger names {who!r}, who is not in Players", tag, at)
         if name in units:
-            raise _err("R4", f"Ledger names {who.group()!r} twice", tag, who.start())
+            raise _err("R4", f"Ledger names {who!r} twice", tag, at)
         if amount is None:
-            raise _err("R4", f"Ledger gives no units for {who.group()!r}", tag, who.end())
-        if not re.fullmatch(_UNITS, amount.group()):
-            raise _err("R4", f"expected units like +12, -4 or 0, found {amount.group()!r}", tag, amount.start())
-        if number_too_large(amount.group()):
-            raise _err("R10", too_large_message("a Ledger amount", amount.group()), tag, amount.start())
-        units[name] = int(amount.group())
+            raise _err("R4", f"Ledger gives no units for {who!r}", tag, at + len(who))
+        at, text = amount
+        if not _units(text):
+            raise _err("R4", f"expected units like +12, -4 or 0, found {text!r}", tag, at)
+        if number_too_large(text):
+            raise _err("R10", too_large_message("a Ledger amount", text), tag, at)
+        units[name] = int(text)
     missing = [p for p in players if p not in units]
     if missing:
         raise _err("R4", f"Ledger gives no units for {', '.join(missing)} (name every player)", tag, len(tag.value))

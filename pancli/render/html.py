@@ -28,7 +28,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from pancli.app.lines import signed
-from pancli.app.replay import HandSink, Tally
+from pancli.app.replay import Tally
 from pancli.app.report import HandReport, malformed_dispute
 from pancli.cards import ALL_CARDS, Card, Game, Suit
 from pancli.escapes import escape_text
@@ -47,6 +47,7 @@ from pancli.render.words import MALFORMED_RULING, collections, notes_text, outco
 from pancli.rulebook import RULEBOOK, lookup
 
 if TYPE_CHECKING:
+    from pancli.app.replay import HandSink
     from pancli.model.actions import Action, HandScript
     from pancli.model.results import ClaimCheck, HandResult, Remedy, Violation
     from pancli.model.settle import Sitting

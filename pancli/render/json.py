@@ -272,7 +272,7 @@ class HandObjects(msgspec.Struct, frozen=True, gc=False, array_like=True):
     """One hand's objects of ``--json`` and ``--jsonl``, in the order they are written
     (:meth:`items`): its steps and its violation lines (``--jsonl``), then its object, which is
     one of ``hand``, ``pagruc`` and ``malformed``. What a ``--jobs`` worker hands back, a hand
-    at a time (:class:`~pancli.app.replay.JudgedChunk`), and what one process writes: the same
+    at a time (:class:`~pancli.app.chunks.JudgedChunk`), and what one process writes: the same
     values through the same writer. Never written as JSON itself (its fields apart, not a union:
     msgspec decodes a union of Structs only by a tag, which the items' JSON does not have)."""
 

@@ -15,12 +15,13 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
-from pancli.app.replay import CHUNK_HANDS, Collector, Tally
+from pancli.app.replay import CHUNK_HANDS, Tally
 from pancli.render.text import stdout_console, warning_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from pancli.app.replay import Collector
     from pancli.app.report import HandReport
     from pancli.notation.layout import RecordHand
     from pancli.render.json import HandObjects

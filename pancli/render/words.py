@@ -29,7 +29,7 @@ from pancli.model.results import (
     Payment,
     is_return,
 )
-from pancli.notation.record_writer import ledger_value
+from pancli.notation.record_common import ledger_value
 from pancli.rules import counted
 from pancli.values import Value
 
