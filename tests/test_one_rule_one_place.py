@@ -1810,6 +1810,26 @@ def test_G5_the_pagruc_referee_asks_whether_a_player_may_lay_off() -> None:
     assert house.violations == () and [str(m.meld) for m in house.table] == ["5h 6h 7h 8h", "Ac Ad As"]
 
 
+class MeldsTheLastCard(PagrucRules):
+    """G6 otherwise: no card need be kept to discard (the turn's end is then G3's to judge)."""
+
+    def kept_card_to_discard(self, cards_left: int) -> bool:
+        return True
+
+
+def test_G6_the_pagruc_referee_asks_whether_a_card_was_kept_to_discard() -> None:
+    from pagruc_build import DEALS, OPENING, script, turn
+
+    ana = turn("Ana", "draw Th", "discard Th")
+    hand = script("Ana Ben Cy", DEALS, "Kh", *OPENING, ana, turn("Ben", "draw 9c", "add 8c 9c to #1"))
+    book = pagruc_referee.referee_hand(hand, strict=False)
+    house = pagruc_referee.referee_hand(hand, rules=MeldsTheLastCard(), strict=False)
+    assert [(v.rule, v.message) for v in book.violations] == [
+        (Rule.G6, "Ben melded the last card in hand: one card is kept to discard, and that discard ends the hand")
+    ]
+    assert [(v.rule, v.message) for v in house.violations] == [(Rule.G3, "Ben's turn does not end with a discard")]
+
+
 class OnePackHouse(PagrucRules):
     """G1 otherwise: the house owns one pack, and seats no two players of the same initial."""
 
@@ -2046,6 +2066,29 @@ def test_C6_C8_the_review_asks_collected_what_the_payers_come_to() -> None:
         return [(j.chips, j.out_part) for j in review.judgements]
 
     assert figures(PanRules(HOYLE)) != figures(HouseShare(HOYLE))
+
+
+def test_C6_C8_the_advice_asks_collected_what_the_payers_come_to() -> None:
+    """The advice's simulation never multiplies a payment by the opponents itself: what a meld
+    or going out collects from the others in all is the rules object's ``collected``, asked once
+    for each distinct payment of a call (not once a meld)."""
+    from pancli.analyze.advice import advise
+    from pancli.analyze.analysis import analyze
+
+    asked: list[tuple[Any, int]] = []
+
+    class AskedShare(HouseShare):
+        def collected(self, units: Any, payers: int) -> Any:
+            asked.append((units, payers))
+            return super().collected(units, payers)
+
+    hand = list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c"))
+    a = analyze(hand, HOYLE, players=4, samples=30)
+    plain = advise(a, PanRules(HOYLE), samples=300, seed=3)
+    house = advise(a, AskedShare(HOYLE), samples=300, seed=3)
+    assert (house.won, house.void, house.top) == (plain.won, plain.void, plain.top)  # the same hands played
+    assert house.won > 0 and house.stay > plain.stay  # each win and meld of his collects a share more
+    assert asked and {payers for _, payers in asked} == {3} and len(asked) == len(set(asked))
 
 
 def test_C6_C8_pay_asks_collected_and_payers() -> None:

@@ -206,6 +206,20 @@ def test_review_jobs_gives_the_output_of_one_process() -> None:
     assert one.stdout.count("[Players") == 3
 
 
+@pytest.mark.slow
+def test_review_jobs_over_the_samples_gives_the_output_of_one_process() -> None:
+    """The reviews come back from the workers as MessagePack values (the model's tagged unions, a
+    malformed hand's notation error, PAGRUC hands not reviewed): every sample reviews byte for
+    byte as in one process, the annotated record and ``--jsonl``."""
+    files = [str(p) for p in sorted(SAMPLES.glob("*.pan"))]
+    args = ("--samples", "20", "--advice-samples", "10", "--depth", "1", "-q")
+    for form in ((), ("--jsonl",)):
+        one = pan("review", *args, *form, *files)
+        two = pan("review", *args, *form, "--jobs", "2", *files)
+        assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
+        assert one.stdout.count("[Players" if not form else '"event":"judgement"') > 10
+
+
 def test_review_output_file_is_written_and_the_summary_goes_to_stdout(tmp_path: Any) -> None:
     out = tmp_path / "r.pan"
     got = pan("review", *FAST_ARGS[:-1], "-o", str(out), str(SAMPLES / "friday-hoyle.pan"))

@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 import pytest
 from click.testing import CliRunner
+from msgspec.structs import replace
 
 from pancli.app import workers as workers_module
 from pancli.app.chunks import JudgedChunk
@@ -43,6 +44,12 @@ def _records() -> list[tuple[str, str]]:
 
 
 RECORDS = _records()
+_REVIEWED = {
+    "friday-hoyle.pan", "malformed-record.pan", "irregular-I2-made-good.pan", "illegal-P8-forcing.pan",
+    "kitchen-table-unknown-hands.pan", "pagruc-common-room.pan", "sitting-cardroom.pan",
+}  # fmt: skip
+"""Records whose reviews hold each kind of value: judgements and notes, a foul play, a malformed
+hand, unknown cards, PAGRUC, a cardroom sitting."""
 
 
 def _sent(chunk: JudgedChunk[Any]) -> bytes:
@@ -74,21 +81,39 @@ def test_I3_a_judged_chunk_comes_back_from_a_worker_as_the_same_values(sink: typ
     assert type(back.out) is type(chunk.out)
 
 
-def test_I3_reviews_come_back_from_a_worker_as_the_same_values() -> None:
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [(n, t) for n, t in RECORDS if n in _REVIEWED],
+    ids=[n for n, _ in RECORDS if n in _REVIEWED],
+)
+def test_I3_reviews_come_back_from_a_worker_as_the_same_values(name: str, text: str) -> None:
     """A review holds the hand as read and the actions played (the model's unions of Structs,
-    which msgspec decodes only by a tag): it travels pickled, the same values."""
+    tagged): it travels as MessagePack, and comes back as the same values of the same classes."""
     from pancli.analyze.review import Options
 
     rules = PanRulesByProfile()
     kind = ReviewSink(Options(depth=1, samples=20, advice_samples=4), None, None, rules).collector()
-    assert kind.out_type() is None
-    text = (SAMPLES / "friday-hoyle.pan").read_text(encoding="utf-8")
-    chunk = _judged(kind, "friday-hoyle.pan", text)
-    assert chunk.out and any(r.judgements for r in chunk.out)
-    data = bytes(workers_module._message(None, chunk))
-    assert data[:1] == b"p"
-    pool: Workers[int, Any] = Workers(1, abs, None, note=print)
-    assert pool._decode(data) == chunk
+    chunk = _judged(kind, name, text)
+    assert chunk.out
+    data = _sent(chunk)
+    assert data[:1] == b"m"
+    back = _read_back(data, kind.out_type())
+    assert replace(back, out=()) == replace(chunk, out=())
+
+    def errorless(h: Any) -> Any:  # (an exception equals only itself: a notation error is compared by its fields)
+        return replace(h, record=replace(h.record, error=None))
+
+    for r, again in zip(chunk.out, back.out, strict=True):
+        assert errorless(again) == errorless(r)
+        assert [type(a) for j in again.judgements for a in (*j.played.actions, *j.best.actions)] == [
+            type(a) for j in r.judgements for a in (*j.played.actions, *j.best.actions)
+        ]
+        assert [type(j.note) for j in again.judgements] == [type(j.note) for j in r.judgements]
+        assert [type(s.reason) for s in again.skipped] == [type(s.reason) for s in r.skipped]
+        e, f = r.record.error, again.record.error
+        assert (e is None) == (f is None)
+        if e is not None and f is not None:
+            assert (type(f), f.code, f.message, f.col, f.line) == (type(e), e.code, e.message, e.col, e.line)
 
 
 def test_I3_a_file_name_that_is_not_utf8_still_comes_back_whole() -> None:

@@ -127,8 +127,8 @@ def advise(
     policy: Policy | None = None,
 ) -> Advice:
     """Simulate the rest of the hand ``samples`` times (see the module text for the model), asking
-    ``rules``, the rules object the analysis ``a`` was made under (its profile's), what melds are and
-    what going out collects (C8);
+    ``rules``, the rules object the analysis ``a`` was made under (its profile's), what melds are,
+    what going out collects (C8) and what a payment from each opponent comes to in all (``collected``);
     ``progress`` is called after each sample (the command line's progress line); the policy's
     memos are dropped past ``memo`` positions (:data:`POLICY_NODES`). With ``enough``, asked
     every :data:`CHECK_EVERY` samples with the mean and standard error of staying so far, the
@@ -152,6 +152,7 @@ def advise(
         raise ValueError("advise: the rules object is not of the analysis's profile")
     n = a.players
     stays = sum(rules.owes_winner(False))  # T2: what each player who stayed owes the winner
+    forfeits = stays * (n - 1)  # T2: what the others, all of whom stayed, owe the analysed player winning
     dealt = rules.hand_size  # S2: what each opponent is dealt
     if space is None:
         space = rules.meld_space()
@@ -166,6 +167,8 @@ def advise(
     won = void = 0
     nodes = policy.nodes
     pays: dict[int, int] = {}  # an out position -> what going out there is paid (C8) by each opponent
+    gains: dict[int, int] = {}  # a payment from each opponent -> what it comes to in all (C6-C8, ``collected``)
+    payers = rules.payers(n)  # C6-C8: who pays the analysed player's collections
     done = 0
     for _ in range(samples):
         if enough is not None and done and done % CHECK_EVERY == 0:
@@ -205,7 +208,10 @@ def advise(
                 paid = nodes[nid].paid[slot]
                 seats[p] = nxt
                 if p == 0:
-                    net += paid * (n - 1)
+                    gain = gains.get(paid)
+                    if gain is None:  # (asked once per distinct payment of the call, not per meld)
+                        gain = gains[paid] = rules.collected(paid, payers)
+                    net += gain
                 else:
                     net -= paid
                 if nodes[nxt].out:
@@ -219,7 +225,10 @@ def advise(
                 out_pay = pays[seats[winner]] = rules.going_out_value(nodes[seats[winner]].table).total
             if winner == 0:
                 won += 1
-                net += (out_pay + stays) * (n - 1)
+                gain = gains.get(out_pay)
+                if gain is None:
+                    gain = gains[out_pay] = rules.collected(out_pay, payers)
+                net += gain + forfeits
             else:
                 net -= out_pay + stays
         total += net

@@ -104,7 +104,7 @@ class Play(Value):
     choice: Choice | None = None
 
 
-class NextDraw(Value):
+class NextDraw(Value, tag=True):
     """A discard's note (P5): the chips of the next usable draw, from each opponent, after the best
     discard and after the one played."""
 
@@ -112,7 +112,7 @@ class NextDraw(Value):
     played: float
 
 
-class BestDiscard(Value):
+class BestDiscard(Value, tag=True):
     """The note of the best discard played (P5): how many of the ``others`` discards would have earned
     ``?`` or ``??`` (``worse``), and the chips of the next usable draw after it, from each opponent."""
 
@@ -121,13 +121,13 @@ class BestDiscard(Value):
     best: float
 
 
-class NoUse(Value):
+class NoUse(Value, tag=True):
     """A drawn ``card`` with no use with the hand or the melds, thrown as P2 requires."""
 
     card: Card
 
 
-class Down(Value):
+class Down(Value, tag=True):
     """What goes down (P4): the cards and chips (from each opponent) of the analyzer's arrangement
     and of the play."""
 
@@ -137,7 +137,7 @@ class Down(Value):
     played_chips: int
 
 
-class Ruled(Value):
+class Ruled(Value, tag=True):
     """A foul play's note: the rule the referee ruled broken, his ruling, and the remedy (I1, I2;
     ``""`` when none put it right)."""
 
@@ -146,14 +146,14 @@ class Ruled(Value):
     remedy: str = ""
 
 
-class TakeOrDraw(Value):
+class TakeOrDraw(Value, tag=True):
     """Taking or drawing (P1, P3): the chips collected now, from each opponent, by the best and by the play."""
 
     best: float
     played: float
 
 
-class StayOrTop(Value):
+class StayOrTop(Value, tag=True):
     """Staying or going on top (T1): the expected units of each (the error of staying's)."""
 
     stay: float

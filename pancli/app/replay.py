@@ -69,8 +69,8 @@ if TYPE_CHECKING:
         @staticmethod
         def out_type() -> Any:
             """The type of the values :meth:`taken` gives, as msgspec decodes it (frozen Structs,
-            tuples, text): the main process decodes a worker's chunk as it (:class:`JudgedChunk`).
-            None: values msgspec cannot decode by type, which travel pickled."""
+            tuples, text, tagged unions of Structs): the main process decodes a worker's chunk as
+            it (:class:`JudgedChunk`)."""
 
         def taken(self) -> tuple[Any, str]:
             """What the hands made, for the main process to write: the output's values (of
@@ -472,8 +472,7 @@ def _replay_parallel(
     kept = (LineMemos(), rules_by_profile or PanRulesByProfile())  # each forked worker fills its own copy
     source = tasks()
     # the type a worker's chunk is decoded as, the collector's values in it (a type made at run time)
-    out_type = kind.out_type()
-    chunk_type: type[JudgedChunk[Any]] | None = None if out_type is None else cast(Any, JudgedChunk)[out_type]
+    chunk_type: type[JudgedChunk[Any]] = cast(Any, JudgedChunk)[kind.out_type()]
     with Workers(jobs, judged, chunk_type, note=note) as workers, contextlib.closing(source):
         for task, done in workers.results(source, judged):
             if task[1] != last_file:

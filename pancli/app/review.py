@@ -27,6 +27,7 @@ from pancli.cards import Game
 from pancli.limits import MAX_REVIEWED_LINES
 from pancli.model.actions import Add, Borrow, Decision, Discard, Draw, MeldNew, Split, Take, Turn
 from pancli.model.results import Ending
+from pancli.notation.layout import RecordHand  # (a field msgspec decodes: a review from a worker)
 from pancli.panrules import PanRulesByProfile
 from pancli.referee.play import Discarding
 from pancli.referee.position import PositionError, PositionUnavailable, Walk
@@ -40,40 +41,39 @@ if TYPE_CHECKING:
     from pancli.app.workers import FewerWorkers
     from pancli.model.actions import Action, HandScript, Turn
     from pancli.model.results import HandResult, Violation
-    from pancli.notation.layout import RecordHand
     from pancli.panrules import PanRules
     from pancli.referee.position import Position, Walk
     from pancli.rules import Profile
 
 
-class PastLimit(Value):
+class PastLimit(Value, tag=True):
     """Past the first ``limit`` play lines of the hand (:data:`pancli.limits.MAX_REVIEWED_LINES`)."""
 
     limit: int
 
 
-class OtherGame(Value):
+class OtherGame(Value, tag=True):
     """A hand of a game the reviewer does not judge (PAGRUC)."""
 
     game: Game
 
 
-class Broken(Value):
+class Broken(Value, tag=True):
     """After the hand's first violation: the ``rule`` broken at ``line``."""
 
     rule: Rule
     line: int
 
 
-class CardsUnknown(Value):
+class CardsUnknown(Value, tag=True):
     """The player's cards are unknown (no deal line)."""
 
 
-class NoDraw(Value):
+class NoDraw(Value, tag=True):
     """A turn with no draw to review."""
 
 
-class NoPosition(Value):
+class NoPosition(Value, tag=True):
     """The referee gives no position there: its ``message`` (:class:`pancli.referee.position.PositionError`)."""
 
     message: str
@@ -447,10 +447,8 @@ class ReviewSink:
 
     @staticmethod
     def out_type() -> Any:
-        # pickled: a review holds the hand as read and the actions played, the model's unions of
-        # Structs, which msgspec decodes only by a tag; a hand takes a second to review, so how its
-        # review travels costs nothing that shows
-        return None
+        # the hand as read and the actions played travel as the model's tagged unions of Structs
+        return tuple[HandReview, ...]
 
     def taken(self) -> tuple[Any, str]:
         return tuple(self.out), ""

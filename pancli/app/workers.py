@@ -18,10 +18,10 @@ worker has a pipe of its own each way and nothing else is shared:
   and the main process does its task (an error that is the task's own then shows there, once);
 - a result comes back as the typed value it is, not as text: the worker encodes it with msgspec's
   MessagePack encoder and the main process decodes it as ``result_type`` (a frozen Struct, or
-  what msgspec decodes), the same value the task gives in the main process. Pickling Structs is
-  several times slower than either (benchmarks/README.md, ``bench_json.py --jobs``); a result
-  type msgspec cannot decode (None: one that holds the model's actions, a union of Structs
-  without a tag) is pickled.
+  what msgspec decodes: a union of Structs by its tag, a card by its index, a notation error by
+  its fields), the same value the task gives in the main process. Pickling Structs is several
+  times slower than either (benchmarks/README.md, ``bench_json.py --jobs``): only a result holding
+  text MessagePack cannot hold is pickled (:data:`_PICKLED`).
 
 Nothing here writes to a terminal: what is worth saying (fewer workers than asked, a
 :class:`FewerWorkers`) goes to ``note``, which the command line gives and words through render/.
@@ -40,7 +40,9 @@ from typing import Any, Final, Generic, TypeVar
 
 import msgspec
 
+from pancli.cards import ALL_CARDS, Card
 from pancli.files import signals_held
+from pancli.notation.errors import NotationError
 from pancli.values import Value
 
 T = TypeVar("T")
@@ -81,14 +83,14 @@ class Workers(Generic[T, R]):
     """
 
     def __init__(
-        self, jobs: int, work: Callable[[T], R], result_type: type[R] | None, *, note: Callable[[FewerWorkers], None]
+        self, jobs: int, work: Callable[[T], R], result_type: type[R], *, note: Callable[[FewerWorkers], None]
     ) -> None:
         self.work = work
         self.jobs = jobs
         self.note = note
         """Told when fewer workers than ``jobs`` could be made (:class:`FewerWorkers`)."""
-        self._decoder = None if result_type is None else msgspec.msgpack.Decoder(result_type, dec_hook=_decoded)
-        """The results' decoder (None: they are pickled)."""
+        self._decoder = msgspec.msgpack.Decoder(result_type, dec_hook=_decoded)
+        """The results' decoder."""
         self._workers: list[_Worker] = []
 
     def __enter__(self) -> Workers[T, R]:
@@ -131,8 +133,7 @@ class Workers(Generic[T, R]):
                 raise
             if pid == 0:  # pragma: no cover - the worker (measured through the main process)
                 others = [c for w in self._workers for c in (w.tasks, w.results)]
-                packed = self._decoder is not None
-                _serve(parent, mask, tasks_in, results_out, [tasks_out, results_in, *others], self.work, packed)
+                _serve(parent, mask, tasks_in, results_out, [tasks_out, results_in, *others], self.work)
             self._workers.append(_Worker(pid, tasks_out, results_in))
             tasks_in.close()
             results_out.close()
@@ -187,7 +188,7 @@ class Workers(Generic[T, R]):
     def _decode(self, data: bytes) -> R:
         """A worker's result from its message (:func:`_message`)."""
         view = memoryview(data)[1:]
-        if data[:1] == _PICKLED or self._decoder is None:
+        if data[:1] == _PICKLED:
             return pickle.loads(view)  # type: ignore[no-any-return]
         return self._decoder.decode(view)
 
@@ -212,27 +213,34 @@ surrogates)."""
 
 def _encoded(obj: Any) -> Any:
     """What msgspec's encoder writes for a value it does not know: a text of a class of its own
-    (a rule id, a long line) as its text."""
+    (a rule id, a long line) as its text, a card as its index, a notation error (a malformed
+    hand's) as its fields."""
     if isinstance(obj, str):
         return str(obj)
+    if isinstance(obj, Card):
+        return obj.index
+    if isinstance(obj, NotationError):
+        return (obj.code, obj.message, obj.col, obj.line)
     raise NotImplementedError(f"{type(obj).__name__} is not sent by a worker")
 
 
-def _decoded(kind: type, obj: Any) -> Any:
+def _decoded(kind: Any, obj: Any) -> Any:
     """A value of a class msgspec does not know, built from what :func:`_encoded` wrote."""
+    if kind is Card:
+        return ALL_CARDS[obj]
+    if issubclass(kind, NotationError):
+        return kind(*obj)
     return kind(obj)
 
 
-def _message(encoder: msgspec.msgpack.Encoder | None, result: Any) -> bytearray:
-    """A result as a worker sends it: a byte that says how, then the result (``encoder`` None:
-    pickled)."""
-    if encoder is not None:
-        data = bytearray(_PACKED)
-        try:
-            encoder.encode_into(result, data, 1)
-            return data
-        except UnicodeEncodeError:
-            pass
+def _message(encoder: msgspec.msgpack.Encoder, result: Any) -> bytearray:
+    """A result as a worker sends it: a byte that says how, then the result."""
+    data = bytearray(_PACKED)
+    try:
+        encoder.encode_into(result, data, 1)
+        return data
+    except UnicodeEncodeError:
+        pass
     data = bytearray(_PICKLED)
     data += pickle.dumps(result, pickle.HIGHEST_PROTOCOL)
     return data
@@ -255,7 +263,6 @@ def _serve(  # pragma: no cover - runs in the worker
     results: Connection,
     others: list[Connection],
     work: Callable[[Any], Any],
-    packed: bool,
 ) -> None:
     """A worker's life: do each task it is sent until its task pipe ends; never returns."""
     status = 0
@@ -272,7 +279,7 @@ def _serve(  # pragma: no cover - runs in the worker
         for conn in others:  # the main process's ends: the pipes end when it does
             conn.close()
         _die_with(parent)
-        encoder = msgspec.msgpack.Encoder(enc_hook=_encoded) if packed else None
+        encoder = msgspec.msgpack.Encoder(enc_hook=_encoded)
         while True:
             try:
                 task = tasks.recv()

@@ -15,7 +15,7 @@ plain ``line``/``col`` numbers (1-based; 0 when the action was not read from tex
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from decimal import Decimal  # (loaded with msgspec: named here for msgspec to decode a script, review --jobs)
 
 from msgspec.structs import astuple
 
@@ -23,16 +23,13 @@ from pancli.cards import Card, Game
 from pancli.rules import HOYLE, Profile
 from pancli.values import Value
 
-if TYPE_CHECKING:  # decimal is imported where a stake is read: most commands never need it
-    from decimal import Decimal
-
 # --------------------------------------------------------------------------- turn actions
 # Each carries its place in the record (line, col) for rulings; 0 means "not from text".
 # Each holds only cards, numbers, text and tuples of them, so it can be in no reference cycle:
 # the collector leaves it untracked (gc=False), as a record is hundreds of thousands of them.
 
 
-class Draw(Value, gc=False):
+class Draw(Value, gc=False, tag=True):
     """``draw CARD``: the top card of the stock (P1), shown to all."""
 
     card: Card
@@ -40,7 +37,7 @@ class Draw(Value, gc=False):
     col: int = 0
 
 
-class Take(Value, gc=False):
+class Take(Value, gc=False, tag=True):
     """``take CARD``: the top discard (P1, P3; PAGRUC G3)."""
 
     card: Card
@@ -48,7 +45,7 @@ class Take(Value, gc=False):
     col: int = 0
 
 
-class TakeMany(Value, gc=False):
+class TakeMany(Value, gc=False, tag=True):
     """PAGRUC only (G3): ``take 3`` or ``take 5h 6h 7h``: several cards from the top of the
     discard pile. ``cards`` is empty when only ``count`` was written."""
 
@@ -58,7 +55,7 @@ class TakeMany(Value, gc=False):
     col: int = 0
 
 
-class MeldNew(Value, gc=False):
+class MeldNew(Value, gc=False, tag=True):
     """``meld [cards]``: lay a new meld. ``claim`` is a ``[%pays N]`` claim (units per opponent)."""
 
     cards: tuple[Card, ...]
@@ -67,7 +64,7 @@ class MeldNew(Value, gc=False):
     col: int = 0
 
 
-class Add(Value, gc=False):
+class Add(Value, gc=False, tag=True):
     """``add cards to #N``: increase the player's own N-th meld (1-based, order laid) (M5)."""
 
     cards: tuple[Card, ...]
@@ -80,7 +77,7 @@ class Add(Value, gc=False):
     col: int = 0
 
 
-class Lay(Value, gc=False):
+class Lay(Value, gc=False, tag=True):
     """PAGRUC only (G5): ``lay CARDS on NAME#N``: lay off onto any player's N-th meld."""
 
     cards: tuple[Card, ...]
@@ -90,7 +87,7 @@ class Lay(Value, gc=False):
     col: int = 0
 
 
-class Borrow(Value, gc=False):
+class Borrow(Value, gc=False, tag=True):
     """``borrow CARD from #N``: take a card off one's own N-th meld to complete a new meld (M6)."""
 
     card: Card
@@ -102,7 +99,7 @@ class Borrow(Value, gc=False):
     col: int = 0
 
 
-class Split(Value, gc=False):
+class Split(Value, gc=False, tag=True):
     """``split #N [cards] [cards]``: one's own N-th meld becomes the two melds given (M6).
 
     The two groups hold all the old meld's cards plus the cards added from the hand.
@@ -120,7 +117,7 @@ class Split(Value, gc=False):
     col: int = 0
 
 
-class Discard(Value, gc=False):
+class Discard(Value, gc=False, tag=True):
     """``discard CARD``: ends the turn (P5)."""
 
     card: Card
@@ -128,14 +125,14 @@ class Discard(Value, gc=False):
     col: int = 0
 
 
-class Out(Value, gc=False):
+class Out(Value, gc=False, tag=True):
     """``out``: the player says he went out (optional; the referee sees it) (P7, C8)."""
 
     line: int = 0
     col: int = 0
 
 
-class Mend(Value, gc=False):
+class Mend(Value, gc=False, tag=True):
     """``mend #N [cards]``: the player makes his foul meld #N of this turn good (I2): it becomes
     ``cards``, a legal meld, the cards exchanged with his hand. No penalty. For a foul addition
     to #N, ``cards`` are the whole meld #N as it becomes (every card it held before, and the
@@ -151,7 +148,7 @@ class Mend(Value, gc=False):
     col: int = 0
 
 
-class TakeBack(Value, gc=False):
+class TakeBack(Value, gc=False, tag=True):
     """``back #N``: the foul meld #N of this turn, called, cannot be made good: the player takes
     its cards back and returns what it collected (I2), then goes on with his turn legally."""
 
@@ -168,7 +165,7 @@ Action = Draw | Take | TakeMany | MeldNew | Add | Lay | Borrow | Split | Mend | 
 # --------------------------------------------------------------------------- lines of a hand
 
 
-class Deal(Value, gc=False):
+class Deal(Value, gc=False, tag=True):
     """``deal NAME cards...``: the player's dealt cards (S2).
 
     >>> from pancli.cards import card, Rank, Suit
@@ -204,7 +201,7 @@ class Deal(Value, gc=False):
         return self.line, self.col + len("deal ") + len(self.player) + 1 + 3 * j
 
 
-class Decision(Value, gc=False):
+class Decision(Value, gc=False, tag=True):
     """``NAME stay`` or ``NAME top`` (T1)."""
 
     player: str
@@ -213,7 +210,7 @@ class Decision(Value, gc=False):
     col: int = 0
 
 
-class Turn(Value, gc=False):
+class Turn(Value, gc=False, tag=True):
     """``NAME action, action, ...``: one player's turn. ``number`` is an optional move number."""
 
     player: str
@@ -223,7 +220,7 @@ class Turn(Value, gc=False):
     col: int = 0
 
 
-class Force(Value, gc=False):
+class Force(Value, gc=False, tag=True):
     """``NAME force OTHER``: NAME demands that OTHER take the live discard and add it (P8)."""
 
     player: str
@@ -232,14 +229,14 @@ class Force(Value, gc=False):
     col: int = 0
 
 
-class Reshuffle(Value, gc=False):
+class Reshuffle(Value, gc=False, tag=True):
     """``reshuffle``: the dead discards become the new stock (P10; PAGRUC G6)."""
 
     line: int = 0
     col: int = 0
 
 
-class Call(Value, gc=False):
+class Call(Value, gc=False, tag=True):
     """``NAME call OTHER #N``, on a line of its own where it was made: NAME demands that OTHER's
     foul meld #N, or his foul addition to #N, be made good (I2). OTHER may answer on the next
     line with ``OTHER mend #N [cards]`` (a turn line of that one action); the lines before the
@@ -254,7 +251,7 @@ class Call(Value, gc=False):
     col: int = 0
 
 
-class Count(Value, gc=False):
+class Count(Value, gc=False, tag=True):
     """``NAME count OTHER`` or ``NAME count OTHER N``, on a line of its own: NAME demands a count
     of OTHER's cards (I1). ``number`` is the number found in OTHER's hand, written for a player
     whose cards the record does not show (None when not written)."""

@@ -257,7 +257,7 @@ class TagPair(Value):
     escaped: bool = False
 
 
-class UpLine(Value):
+class UpLine(Value, tag=True):
     """``up CARD``: the upcard (S2; PAGRUC G2). ``card_col``: the card's column on ``line``
     (0: ``up`` and the card one space apart, from ``col``)."""
 

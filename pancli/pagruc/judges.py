@@ -273,9 +273,9 @@ def lay_off_fault(
 @answers(Rule.G6, what="whether a turn without a discard melded the last card")
 def last_card_melded_fault(b: PagrucBoard, t: Turn) -> Ruling | None:
     """G6 at the end of a turn without a discard: the player did not meld his last card (one card
-    is kept to discard, and that discard ends the hand)."""
+    is kept to discard, and that discard ends the hand: the rules object's ``kept_card_to_discard``)."""
     p = t.player
-    if b.hands[p].size == 0:
+    if not b.rules.kept_card_to_discard(b.hands[p].size):
         msg = f"{p} melded the last card in hand: one card is kept to discard, and that discard ends the hand"
         return b.fail(Rule.G6, msg, t.line, t.col, p)
     return None

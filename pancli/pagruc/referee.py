@@ -33,7 +33,8 @@ G5     :func:`.judges.lay_off_fault` (with the rules object's ``lay_off``)
 G6     :func:`.judges.hand_over_fault` (no line after the discard where the rules object's
        ``hand_over`` said the hand ended),
        one function a question: :func:`.judges.last_card_melded_fault` (a turn that ends
-       without a discard did not meld the last card), :func:`.judges.out_with_cards_fault`
+       without a discard did not meld the last card: the rules object's
+       ``kept_card_to_discard``), :func:`.judges.out_with_cards_fault`
        (``out`` with no card left), :func:`.judges.empty_stock_fault` (a draw from a stock
        that holds a card), :func:`.judges.turned_over_card_fault` (a card drawn from a
        turned-over stock is in it), :func:`.judges.early_reshuffle_fault` (a reshuffle of an

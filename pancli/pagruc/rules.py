@@ -172,6 +172,17 @@ class PagrucRules:
         """
         return cards_left == 0
 
+    @answers(Rule.G6, what="whether a turn that ends without a discard kept a card to discard: the last is not melded")
+    def kept_card_to_discard(self, cards_left: int) -> bool:
+        """G6 (with :meth:`hand_over`): whether a player whose turn ends without a discard, holding
+        ``cards_left`` cards, kept one to discard: he may not meld his last card, since only the
+        discard of it ends the hand. The G6 judge of a turn's end asks it.
+
+        >>> PagrucRules().kept_card_to_discard(0), PagrucRules().kept_card_to_discard(1)
+        (False, True)
+        """
+        return cards_left > 0
+
     @answers(Rule.G3, what="whether a player may take more than the top discard: one with a meld on the table")
     def may_take_many(self, has_meld: bool) -> bool:
         """G3: whether a player may take more cards of the discard pile than the top one: only one
