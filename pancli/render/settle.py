@@ -252,7 +252,7 @@ class TransferLine(Line, tag="transfer"):
 
 class DisputeItem(Item):
     """A disputed hand as ``--json`` lists it: the :class:`~pancli.model.settle.Dispute`'s place,
-    game, kind, rule and player, and its ``message`` (:func:`~pancli.render.words.dispute_text`)."""
+    game, kind, rule and player, and its ``message`` (:func:`~pancli.render.text.dispute_text`)."""
 
     file: str
     hand: int
