@@ -36,7 +36,7 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
-__all__ = ["atomic_write", "signals_held"]
+__all__ = ["STOP_SIGNALS", "atomic_write", "signals_held"]
 
 StrPath = str | os.PathLike[str]
 READ_ONLY = "Permission denied (a read-only file: pan replaces only files that may be written)"
@@ -149,9 +149,10 @@ def _atomic_write(path: str, mode: str, encoding: str, newline: str | None, regu
     _sync_folder(folder)
 
 
-_STOPPING = frozenset(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGALRM") if hasattr(signal, name)
-)
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals that stop pan quietly (Ctrl-C, ``kill``, a hang-up), each with its status (128 + its number)."""
+
+_STOPPING = frozenset((*STOP_SIGNALS, *((signal.SIGALRM,) if hasattr(signal, "SIGALRM") else ())))
 """The signals whose handler may raise (Ctrl-C, a hang-up, pan's own timer): held while the
 temporary file is made, so none lands between its creation and the code that removes it. A
 mask is the thread's own: pan writes from its only thread, where it holds every such signal."""

@@ -193,3 +193,11 @@ def test_a_signal_taken_up_as_the_signals_are_held_leaves_none_held(
         signal.signal(signal.SIGUSR1, before)
     assert sigmask(signal.SIG_BLOCK, set()) == set()
     assert _leftovers(tmp_path) == []
+
+
+def test_the_entry_point_stops_on_the_signals_the_writers_hold() -> None:
+    """cli keeps its own copy of the stopping signals (start-up); it must be the same list."""
+    from pancli.cli import _STOP_SIGNALS
+    from pancli.files import STOP_SIGNALS
+
+    assert _STOP_SIGNALS == STOP_SIGNALS

@@ -254,7 +254,8 @@ def _tolerant_output() -> None:
 
 
 _STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
-"""The signals that stop pan quietly, each with its status (128 + its number)."""
+"""The signals that stop pan quietly, each with its status (128 + its number): pancli.files.STOP_SIGNALS,
+written again here because the entry point of a command that writes no file loads no pancli.files."""
 
 
 EXIT_PIPE_CLOSED = 128 + 13

@@ -24,7 +24,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input, RichLog, Static
 
 from pancli.app.live import LineVerdict, Session, command
-from pancli.files import signals_held
+from pancli.files import STOP_SIGNALS, signals_held
 from pancli.model.settle import SettledHand
 from pancli.render.live import (
     complete_line,
@@ -232,9 +232,6 @@ class LiveApp(App[bool]):
             self.exit(self.clean)
 
 
-_STOPPING = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
-
-
 def run_view(session: Session) -> bool:
     """Keep the score on a terminal until ``quit``; True when every line entered was accepted.
 
@@ -243,7 +240,7 @@ def run_view(session: Session) -> bool:
     main thread was, inside one of asyncio's callbacks or tasks, its exception stayed there: the
     view went on, or hung, after a hang-up. The signals are held until the loop answers them (the
     threads Textual starts meanwhile inherit the hold, so the loop's thread takes them)."""
-    handlers = {signum: signal.getsignal(signum) for signum in _STOPPING}
+    handlers = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
     answered = {signum: handler for signum, handler in handlers.items() if callable(handler)}
     with signals_held() as mask:
         app = LiveApp(session, tuple(answered), mask)
