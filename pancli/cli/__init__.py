@@ -292,7 +292,7 @@ def main() -> None:
 def _run(stopping: Stopping) -> None:
     """:func:`main` but for a signal: the handlers set, the command run, how it ended turned
     into its status (an :class:`Interrupted` raised anywhere here is :func:`main`'s)."""
-    reserve: bytearray | None = None
+    reserve: bytes | None = None
     try:
         # inside the try: a signal that comes while pan is still setting up ends it as quietly
         sys.unraisablehook = stopping.unraisable
@@ -305,8 +305,9 @@ def _run(stopping: Stopping) -> None:
         _buffer_stdout()
         _enough_memory()
         _completion_request()
-        # room to report running out of memory in (``ulimit -v``): freed first when memory runs out
-        reserve = bytearray(_RESERVE_BYTES)
+        # room to report running out of memory in (``ulimit -v``): freed first when memory runs out;
+        # bytes(n) asks the allocator for zeroed pages and never writes them (bytearray(n) wrote 1 MB)
+        reserve = bytes(_RESERVE_BYTES)
         try:
             cli.main(prog_name="pan")
         finally:
