@@ -294,6 +294,47 @@ def test_pan_s_collector_settings_change_nothing_written(argv: list[str], tmp_pa
     assert runs[0] == runs[1] and (runs[0][1] or runs[0][3])
 
 
+END_RUN = """
+import os, sys
+sys.argv = ['pan', *sys.argv[2:]]
+import pancli.cli
+
+
+class TornDown:  # a module's object, freed by the interpreter's teardown
+    def __del__(self):
+        os.write(2, b"TORN DOWN\\n")
+
+
+pancli.cli.torn_down = TornDown()
+if {mode!r} == 'ATEXIT':
+    import atexit
+    atexit.register(os.write, 2, b"AT EXIT\\n")
+elif {mode!r} == 'THREAD':
+    import threading, time
+    threading.Thread(target=lambda: (time.sleep(0.3), os.write(2, b"THREAD\\n"))).start()
+from pancli.__main__ import main
+main()
+"""
+
+
+@pytest.mark.parametrize(("mode", "torn_down"), [("FAST", False), ("ATEXIT", True), ("THREAD", True)])
+@pytest.mark.parametrize(("argv", "status"), [(["check", "5s 5s 5s"], 0), (["check", "7c 7s 7s"], 1)])
+def test_pan_ends_without_the_interpreter_s_teardown_unless_it_has_work(
+    mode: str, torn_down: bool, argv: list[str], status: int
+) -> None:
+    """The ``pan`` program ends at once when its command is done (the teardown of every module is
+    about 7 M instructions: benchmarks/README.md), with the command's status and output; with a
+    function registered with atexit, or a thread still running, Python's own end runs them."""
+    code = END_RUN.format(mode=mode)
+    p = subprocess.run(
+        [sys.executable, "-c", code, mode, *argv], capture_output=True, cwd=ROOT, check=False, timeout=60
+    )
+    assert p.returncode == status, p.stderr
+    assert p.stdout.startswith(argv[1].encode()), p.stdout
+    assert (b"TORN DOWN" in p.stderr) == torn_down, p.stderr
+    assert (b"AT EXIT" in p.stderr) == (mode == "ATEXIT") and (b"THREAD" in p.stderr) == (mode == "THREAD")
+
+
 def test_every_command_has_a_case() -> None:
     assert set(COMMANDS) <= {argv[0] for argv, _ in CASES.values()}
 
