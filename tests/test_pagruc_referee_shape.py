@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from pagruc_selfplay import corpus
 
+from pancli.cards import Card
 from pancli.model.actions import HandScript
 from pancli.model.results import Ruling, Violation
 from pancli.pagruc import judges
@@ -39,6 +40,7 @@ def _state(t: PagrucTable) -> tuple[Any, ...]:
         tuple(t.pile),
         t.stock,
         None if t.stock_known is None else dict(t.stock_known),
+        dict(t.seen),
         len(t.claims),
         len(t.notes),
         len(t.steps),
@@ -92,6 +94,36 @@ def test_verify_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
         referee_hand(script)
     assert all(calls.values()), calls
     assert rulings["verify"] and rulings["verify_event"], rulings
+
+
+def _recount(t: PagrucTable, c: Card) -> int:
+    """The copies of ``c`` in a known place, counted over the table: what ``PagrucBoard.seen`` keeps."""
+    known = sum(h.known.count(c) for h in t.hands.values())
+    melded = sum(m.meld.cards.count(c) for m in t.order)
+    return t.pile.count(c) + known + melded + (t.stock_known[c] if t.stock_known is not None else 0)
+
+
+def test_G1_the_cards_seen_are_counted_as_they_come_to_light() -> None:
+    """The board's count of the copies of each card in a known place (G1's, kept as cards are
+    dealt, drawn and played from unknown ones) is a recount of the table after every line, strict
+    or not, a line taken back (pop) too."""
+    from pancli.cards import ALL_CARDS
+
+    checked = 0
+    for script in _scripts():
+        for strict in (True, False):
+            t = PagrucTable(script, strict=strict, undo=True)
+            t.deal_in()
+            for ev in script.events:
+                t.push(ev)
+                assert all(t.visible(c) == _recount(t, c) for c in ALL_CARDS), (ev.line, strict)
+                checked += 1
+                if t.stopped:
+                    break
+            while t.pushed:
+                t.pop()
+                assert all(t.visible(c) == _recount(t, c) for c in ALL_CARDS)
+    assert checked > 500, checked
 
 
 def test_every_ruling_is_the_model_s_violation_of_a_G_rule() -> None:

@@ -435,6 +435,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
         seen.add(d.player)
         self.hands[d.player].known = list(d.cards)
         self.hands[d.player].hidden = 0
+        self.seen.update(d.cards)
         _raise(over)
         self.step(d.line, d.col, d.player, None, None, [(c, DEAL, HAND) for c in d.cards])
 
@@ -449,6 +450,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
         s = self.script
         assert s.upcard is not None
         self.pile.append(s.upcard)
+        self.seen[s.upcard] += 1
         _raise(over)
         self.step(s.upcard_line, 1, None, None, None, [(s.upcard, STOCK, DISCARD_PILE)])
         self.stock = self.pack.size - self.rules.deal_size * len(self.players) - 1
@@ -553,6 +555,8 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
         if isinstance(a, Draw):
             if self.stock_known is not None:
                 self.stock_known[a.card] -= 1
+            else:
+                self.seen[a.card] += 1  # from the unknown stock: it comes to light
             self.stock -= 1
             self.hands[p].known.append(a.card)
             assert plan is None or isinstance(plan, Ruling)
@@ -600,6 +604,8 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
         for c in cards:
             if c in hand.known:
                 hand.known.remove(c)
+            else:
+                self.seen[c] += 1  # one of his unknown cards comes to light
         hand.hidden -= revealed
 
     def _score(self, p: str, cards: tuple[Card, ...], meld: PagrucMeld, label: str, line: int) -> None:
