@@ -54,8 +54,8 @@ from pancli.notation.record_common import GLYPHS, LineContext, Maker, ParsedPlay
 def fast_tag(text: str, line: int) -> TagPair | None:
     """A canonical tag line ``[Name "value"]`` (no escapes, at column 1), or None: a name of
     ASCII letters, digits and ``_`` that starts with a letter, one space, a value with no ``"``,
-    backslash or newline, then spaces only. Read by string methods, not a pattern (compiling
-    one cost every record-reading command about 0.8 M instructions of start-up).
+    backslash or newline, then spaces only. Read by string methods, not a pattern: compiling one
+    costs every record-reading command start-up (benchmarks/README.md, start-up).
 
     >>> fast_tag('[Event "Friday"]  ', 3)
     TagPair(name='Event', value='Friday', line=3, col=1, value_col=9, escaped=False)

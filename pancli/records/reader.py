@@ -195,6 +195,14 @@ class UndecodedByte(NotationError):
         super().__init__("R2", undecoded_message(line.byte), line.col, lineno)
 
 
+class BinaryData(NotationError):
+    """The R2 error of binary data (a :class:`Binary` line): the reader knows it by its class,
+    never by its words."""
+
+    def __init__(self, line: Binary, lineno: int) -> None:
+        super().__init__("R2", binary_message(), line.col, lineno)
+
+
 def _comment_only(text: str) -> bool:
     """Whether ``text`` (a line read with its bytes that are not UTF-8 as U+FFFD) is comments
     alone: such a line goes with the hand after it, as any comment line, and makes it malformed."""
@@ -234,11 +242,6 @@ comes as a :class:`Binary`, the last line read; a line holding a byte that is no
 def binary_message() -> str:
     """The R2 message of binary data in a record (one wording for every reader)."""
     return "binary data (a NUL byte): a record is text, the rest of the file is not read"
-
-
-def _is_binary(problem: NotationError) -> bool:
-    """Whether ``problem`` is the error of binary data (:class:`Binary`)."""
-    return problem.code == "R2" and problem.message == binary_message()
 
 
 def _looks_utf16(text: str) -> bool:
@@ -391,7 +394,7 @@ class _Joiner:
         if type(text) is str:
             return self.push(lineno, text)
         if type(text) is Binary:
-            return self.push(lineno, text.head, problem=NotationError("R2", binary_message(), text.col, lineno))
+            return self.push(lineno, text.head, problem=BinaryData(text, lineno))
         if type(text) is Undecoded:
             problem = UndecodedByte(text, lineno)
             if self.pending:  # in a { comment: the comment and this line are one logical line
@@ -932,7 +935,7 @@ class _Reader:
         is_tag = stripped[:1] == "["
         # binary data in a hand already malformed is a hand of its own: said, never lost behind
         # the hand's first error
-        apart = problem is not None and hand is not None and hand.error is not None and _is_binary(problem)
+        apart = type(problem) is BinaryData and hand is not None and hand.error is not None
         if hand is None or (is_tag and hand.in_play) or apart:
             if hand is not None:
                 done = hand.finish(self.last)

@@ -88,8 +88,8 @@ class JsonStream:
     (the default; a caller that writes a block of items at a time flushes per block).
     ``compact``: a list's items one compact object a line, not indented. ``raw``: the byte
     stream under ``out`` (``sys.stdout.buffer``), which :meth:`add_all` writes a block of items
-    to as the encoder's bytes (``out`` flushed before, so the order holds): a million melds of
-    ``pan check --json`` are some 350 MB of text, not decoded and encoded again.
+    to as the encoder's bytes (``out`` flushed before, so the order holds): the long output of a
+    ``pan check --json`` batch is not decoded and encoded again (benchmarks/README.md).
 
     >>> import io
     >>> out = io.StringIO()
