@@ -911,7 +911,8 @@ def _entries() -> tuple[RuleEntry, ...]:
             _G,
             "PAGRUC deal",
             "Each player gets seven cards; one card turned face up starts the discard pile and the rest is the stock.",
-            "G2: a deal of other than seven cards, or without an up card, is not refereed.",
+            "G2: a deal of other than seven cards is not refereed, nor a play line before the up card"
+            " (a hand that stops after its deal lines is unfinished).",
             f"{PAGRUC_SRC}: 3 Dealing, 4 Playing the Game",
         ),
         _e(

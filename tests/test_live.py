@@ -504,19 +504,65 @@ def test_G1_a_new_pagruc_record_of_more_players_than_the_packs_seat_is_refused(t
 
 
 def test_G2_a_pagruc_line_before_the_up_card_is_refused_and_the_up_card_taken(tmp_path: Path) -> None:
-    """A stop the referee finds before play (no up card, G2) is dated at the hand's first line,
-    before the line entered: it refuses a play line all the same (before, each line was "ok");
-    deal lines and the up card are still taken."""
+    """A play line before the up card is refused at its own place (G2; a Panguingue line, G3,
+    as after the up card); deal lines and the up card are still taken."""
     night = tmp_path / "p.pan"
     r = pan(
         "live", str(night), "--players", "Ana Ben Cruz", "--game", "pagruc",
-        input="deal Ana 2s 4h 3h 5c Qs 4c 8c\nAna draw 6s, discard 6s\nup 5s\nAna draw 6s, discard 6s\n",
+        input="deal Ana 2s 4h 3h 5c Qs 4c 8c\nAna draw 6s, discard 6s\nAna stay\nup 5s\nAna draw 6s, discard 6s\n",
     )  # fmt: skip
     assert "now: deal lines, the up card (G2), then Ana draws (G3)" in r.stdout
-    assert "p.pan:1:1: G2 no up card" in r.stdout
+    assert "p.pan:6:1: G2 no up card: one card is turned face up to start the discard pile (Ana)" in r.stdout
+    assert "p.pan:6:1: G3 staying or going on top is Panguingue, not PAGRUC (Ana)" in r.stdout
     assert r.exit_code == 1
     assert _play_lines(night) == ["deal Ana 2s 4h 3h 5c Qs 4c 8c", "up 5s", "Ana draw 6s, discard 6s"]
     assert pan("replay", str(night)).exit_code == 0
+
+
+_PAGRUC_DEALS = "deal Ana 2s 4h 3h 5c Qs 4c 8c\ndeal Ben Ah Ad 2d 6s 9s 6h Ac\ndeal Cruz 9h 8d 6c As 3s 9d Qh\n"
+
+
+def test_G2_a_pagruc_hand_resumed_before_its_up_card_goes_on(tmp_path: Path) -> None:
+    """audit7 H1: a session that stopped between the deal lines and the up card is resumed in
+    the same hand (before, the hand was read as stopped by G2 at its first line: the next hand
+    began and the up card was written under new tags, exit 0)."""
+    night = tmp_path / "g.pan"
+    first = pan("live", str(night), "--players", "Ana Ben Cruz", "--game", "pagruc", input=_PAGRUC_DEALS + "quit\n")
+    assert first.exit_code == 0
+    before = night.read_text(encoding="utf-8")
+    r = pan("live", str(night), input="up 4d\nAna take 4d, meld [4h 4c 4d], discard Qs\n")
+    assert r.exit_code == 0, r.stdout
+    assert "stops at" not in r.stdout and "hand 2" not in r.stdout
+    assert night.read_text(encoding="utf-8") == before + "up 4d\nAna take 4d, meld [4h 4c 4d], discard Qs\n"
+    assert night.read_text(encoding="utf-8").count("[Players") == 1
+
+
+def test_G2_undo_of_a_pagruc_up_card_keeps_the_hand_in_play(tmp_path: Path) -> None:
+    """audit7 H1: ``undo`` of the up line leaves the hand being dealt, not stopped: the up card
+    typed again is written in hand 1."""
+    night = tmp_path / "g.pan"
+    r = pan(
+        "live", str(night), "--players", "Ana Ben Cruz", "--game", "pagruc",
+        input=_PAGRUC_DEALS + "up 4d\nundo\nup 4d\n",
+    )  # fmt: skip
+    assert r.exit_code == 0, r.stdout
+    assert "undone: up 4d" in r.stdout and "hand 2" not in r.stdout
+    assert night.read_text(encoding="utf-8").count("[Players") == 1
+    assert _play_lines(night) == [*_PAGRUC_DEALS.splitlines(), "up 4d"]
+
+
+def test_G2_pan_replay_of_a_pagruc_record_cut_after_its_deal_is_unfinished(tmp_path: Path) -> None:
+    """As a Panguingue record cut after its deal lines: unfinished, exit 0 (before: stopped by a
+    violation of G2 at line 1, exit 1); a play line before the up card is the violation, at its place."""
+    cut = tmp_path / "cut.pan"
+    cut.write_text('[Game "pagruc"]\n[Players "Ana Ben Cruz"]\n\n' + _PAGRUC_DEALS, encoding="utf-8")
+    r = pan("replay", str(cut))
+    assert r.exit_code == 0, r.stdout
+    assert "not finished" in r.stdout and "no up card" not in r.stdout and "1 unfinished" in r.stdout
+    cut.write_text(cut.read_text(encoding="utf-8") + "Ana draw 5s, discard 5s\n", encoding="utf-8")
+    r = pan("replay", str(cut))
+    assert r.exit_code == 1
+    assert "line 7:1: G2 Ana: no up card" in r.stdout
 
 
 def test_C9_the_night_s_money_prices_each_hand_at_its_own_stake_as_pan_settle_does(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from pagruc_build import DEALS, OPENING, cards, one, script, turn
 from pancli.cards import ALL_CARDS, SUITS, Card, Game, Rank, card
 from pancli.melds import MeldError
 from pancli.model.actions import Borrow, Decision, Reshuffle, Turn
+from pancli.model.results import Ending
 from pancli.pagruc import ONE_PACK, TWO_PACKS, PagrucKind, Where, card_points, judge, lay_off, pack_for
 from pancli.pagruc.pack import official_problem, pack_problem
 from pancli.pagruc.referee import PagrucHandResult, ScoreUnknown, referee_hand
@@ -113,10 +114,22 @@ def test_G2_seven_cards_each() -> None:
 
 
 def test_G2_one_card_face_up_starts_the_discard_pile() -> None:
-    r = referee_hand(script("Ana Ben Cy", DEALS, None))
-    assert only_violation(r)[0] == "G2"
+    r = referee_hand(script("Ana Ben Cy", DEALS, None, turn("Ana", "draw 2s", "discard 2s", line=6)))
+    assert only_violation(r) == ("G2", "Ana", 6) and r.violations[0].col == 1
+    assert r.ending is Ending.STOPPED
     ok = referee_hand(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "take Kh", "discard Kh")))
     assert ok.violations == ()
+
+
+def test_G2_a_hand_with_no_play_line_and_no_up_card_is_being_dealt_not_stopped() -> None:
+    """The record (or a live session) stops after the deal lines: the hand is unfinished, as a
+    Panguingue hand cut there is; the G2 fault is a play line's (before, the hand stopped at its
+    first line, and pan live began the next hand over it)."""
+    for strict in (True, False):
+        r = referee_hand(script("Ana Ben Cy", DEALS, None), strict=strict)
+        assert (r.violations, r.ending, r.finished) == ((), Ending.UNFINISHED, False)
+    lax = referee_hand(script("Ana Ben Cy", DEALS, None, turn("Ana", "draw 2s", "discard 2s", line=6)), strict=False)
+    assert only_violation(lax) == ("G2", "Ana", 6) and lax.ending is Ending.STOPPED
 
 
 def test_G2_deal_to_a_player_not_in_the_hand() -> None:

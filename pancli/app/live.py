@@ -683,11 +683,8 @@ class Session:
         report = self._judge(hand)
         entry.report = report
         result = report.result
-        # a deal line is refused for what it brings (the deal is still being entered); a play line
-        # for any stop, found before play ones (no up card, G2) dated at the hand's first line
-        script = report.script
-        dealing = line == script.upcard_line or any(d.line == line for d in script.deals)
-        fault = next((v for v in result.violations if v.line >= line or not dealing), None)
+        # the hand in play had none: any violation is the line's (a play line before the up card, G2, at its place)
+        fault = next(iter(result.violations), None)
         if fault is not None:
             entry.error = fault
             self._rewind()

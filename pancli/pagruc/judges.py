@@ -114,12 +114,13 @@ def deal_fault(b: PagrucBoard, d: Deal, seen: set[str]) -> Ruling | None:
     return None
 
 
-@answers(Rule.G2, what="whether one card is turned up after the deal")
-def upcard_fault(b: PagrucBoard) -> Ruling | None:
-    """G2 after the deal lines: one card is turned up."""
+@answers(Rule.G2, what="whether one card is turned up after the deal, before play")
+def upcard_fault(b: PagrucBoard, line: int, col: int, player: str | None) -> Ruling | None:
+    """G2, a play line at ``line``:``col``: one card was turned up after the deal lines (a hand
+    with no play line yet is only being dealt: no fault)."""
     if b.script.upcard is None:
         msg = "no up card: one card is turned face up to start the discard pile"
-        return b.fail(Rule.G2, msg, b.script.first_line, 1, None)
+        return b.fail(Rule.G2, msg, line, col, player)
     return None
 
 

@@ -353,13 +353,15 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
 
     def deal_in(self) -> bool:
         """Seat the players, deal and turn the up card (G1, G2); False when the hand stops
-        there (:attr:`stopped`): a violation of the seating or the deal stops it, strict or not."""
+        there (:attr:`stopped`): a violation of the seating or the deal stops it, strict or not.
+        With no up card yet the hand is still being dealt: its first play line is refused (G2)."""
         seen: set[str] = set()
         try:
             self.verify_seating()
             for d in self.script.deals:
                 self.apply_deal(d, seen, self.verify_deal(d, seen))
-            self.apply_upcard(seen, self.verify_upcard(seen))
+            if self.script.upcard is not None:
+                self.apply_upcard(seen, self.verify_upcard(seen))
         except Ruling as r:
             self.violations.append(r.violation)
             self.stopped = True
@@ -369,7 +371,8 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
     def push(self, ev: Event) -> tuple[Violation, ...]:
         """Play one play line (a turn or a reshuffle; a Panguingue line is refused, G3) and
         return the violations it brought (none: it was legal). Under :attr:`strict` a violation
-        stops the hand: the caller pushes nothing after it."""
+        stops the hand: the caller pushes nothing after it; so does a play line before the up
+        card (G2), strict or not."""
         if self.undo is not None:
             self.undo.append((ev, self.snapshot()))
         vs = self.violations
@@ -382,7 +385,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
                 self.stopped = True
         except Ruling as r:
             vs.append(r.violation)
-            if self.strict:
+            if self.strict or not self.dealt:
                 self.stopped = True
         return () if len(vs) == n else tuple(vs[n:])
 
@@ -440,8 +443,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
         self.step(d.line, d.col, d.player, None, None, [(c, DEAL, HAND) for c in d.cards])
 
     def verify_upcard(self, seen: set[str]) -> Ruling | None:
-        """G2: there is an up card; returns G1 on it."""
-        _raise(judges.upcard_fault(self))
+        """The up card (G2): returns G1 on it."""
         assert self.script.upcard is not None
         return judges.pack_fault(self, self.script.upcard_line, 1, None, revealed=Counter([self.script.upcard]))
 
@@ -462,14 +464,17 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
     # ------------------------------------------------------------------ play lines
 
     def verify_event(self, ev: Event) -> None:
-        """Any line: none after the hand ended, a reshuffle of an empty stock with cards under
-        the top discard (G6); a line PAGRUC has (G3)."""
+        """Any line: none after the hand ended (G6); a line PAGRUC has (G3); none before the up
+        card (G2); a reshuffle of an empty stock with cards under the top discard (G6)."""
         line, col = ev.line, ev.col
-        _raise(judges.hand_over_fault(self, line, col, getattr(ev, "player", None)))
+        player = getattr(ev, "player", None)
+        _raise(judges.hand_over_fault(self, line, col, player))
+        if isinstance(ev, judges.PAN_LINES):
+            _raise(judges.panguingue_line_fault(self, ev, line, col, ev.player))
+        if not self.dealt:
+            _raise(judges.upcard_fault(self, line, col, player))
         if isinstance(ev, Reshuffle):
             _raise(judges.early_reshuffle_fault(self, line, col) or judges.nothing_to_turn_over_fault(self, line, col))
-        elif isinstance(ev, judges.PAN_LINES):
-            _raise(judges.panguingue_line_fault(self, ev, ev.line, ev.col, ev.player))
 
     def apply_event(self, ev: Reshuffle) -> None:
         """Turn the discard pile under its top card over as the new stock (G6)."""
@@ -639,7 +644,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
             mine = (*self.contrib[p], *self.rules.in_hand(hand.known))
             cards[p] = mine
             if not self.dealt:
-                scores[p] = None  # stopped at the deal: no hand to score
+                scores[p] = None  # stopped at the deal, or no up card yet: no hand to score
             elif hand.hidden:
                 scores[p] = None
                 self.notes.append(ScoreUnknown(p, hand.hidden))
@@ -688,7 +693,8 @@ def referee_hand(
 
     Strict refereeing stops at the first violation; otherwise a line or action that breaks a
     rule is reported and skipped (a turn out of order is still played), and play goes on; a
-    violation in the seating or the deal stops the hand either way. ``record_steps=False`` skips the per-action
+    violation in the seating or the deal, or a play line before the up card (G2), stops the hand
+    either way. ``record_steps=False`` skips the per-action
     :class:`~pancli.model.results.Step` records (as :func:`pancli.referee.referee_hand`).
     ``rules``: the questions asked (:class:`~pancli.pagruc.rules.PagrucRules` when None).
     """
