@@ -15,6 +15,7 @@ from cli_kit import ROOT, pan
 from live_kit import HAND_1, PLAYERS, REFUSED, accepted_lines, night_lines
 
 from pancli.app.live import LineVerdict, LiveOptions, Session
+from pancli.notation.errors import NotationError
 
 PAN = [sys.executable, "-m", "pancli"]
 
@@ -230,6 +231,35 @@ def test_rules_of_an_unknown_id_names_the_closest_as_pan_rules_does(tmp_path: Pa
 def test_a_tag_line_is_refused(tmp_path: Path) -> None:
     code, out, _ = _keep(tmp_path / "n.pan", ['[Event "x"]'])
     assert code == 1 and "R1" in out
+
+
+def test_R1_a_tag_line_is_refused_at_its_line_and_column_one(tmp_path: Path) -> None:
+    """audit7 M1: the refusal's place is the line entered, column 1 (line and column were
+    swapped: ``n.pan:1:9``, and in JSON ``"line":1,"col":9``)."""
+    night = tmp_path / "n.pan"
+    assert _keep(night, HAND_1.splitlines()[:5])[0] == 0  # lines 4-8 of the file
+    code, out, _ = _keep(night, ['[Event "x"]'])
+    assert code == 1
+    assert "n.pan:9:1: R1 pan live writes each hand's tags itself" in out
+    r = pan("live", str(night), "--jsonl", input='[Event "x"]\n')
+    (refused,) = [json.loads(x) for x in r.stdout.splitlines() if '"refused"' in x]
+    assert (refused["rule"], refused["line"], refused["col"]) == ("R1", 9, 1)
+
+
+def test_R1_a_line_that_reads_as_more_than_one_hand_is_refused_at_its_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """audit7 M1, the other refusal: a line the reader cannot take as one line of the hand in
+    play (made here by a reader that gives the hand twice) is refused at its line, column 1."""
+    import pancli.app.live as live
+
+    with Session(str(tmp_path / "n.pan"), LiveOptions(tuple(PLAYERS.split()))) as session:
+        assert session.enter("Ana stay").verdict is LineVerdict.ACCEPTED
+        real = live.read_chunk
+        monkeypatch.setattr(live, "read_chunk", lambda *a, **k: [*real(*a, **k)] * 2)
+        entry = session.enter("Ben stay")
+    assert entry.verdict is LineVerdict.REFUSED and isinstance(entry.error, NotationError)
+    assert (entry.error.code, entry.error.line, entry.error.col) == ("R1", 5, 1)
 
 
 def test_comments_before_a_hand_are_written_with_its_first_line(tmp_path: Path) -> None:

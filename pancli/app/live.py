@@ -648,7 +648,9 @@ class Session:
             return Entry(LineVerdict.BLANK, text, line)
         if stripped.startswith("["):
             entry = Entry(LineVerdict.REFUSED, text, line)
-            entry.error = NotationError("R1", "pan live writes each hand's tags itself: enter play lines", line, 1)
+            entry.error = NotationError(
+                "R1", "pan live writes each hand's tags itself: enter play lines", col=1, line=line
+            )
             return entry
         if started:
             # the hand as the file will hold it: the blank line before it (the reader's too), its tags
@@ -677,7 +679,7 @@ class Session:
             return entry
         entry.before = self.report
         if len(hands) != 1 or hands[0].script is None:
-            entry.error = bad or NotationError("R1", "not one line of the hand in play", line, 1)
+            entry.error = bad or NotationError("R1", "not one line of the hand in play", col=1, line=line)
             return entry
         hand = hands[0]
         report = self._judge(hand)
