@@ -318,8 +318,17 @@ _R, _N, _G = Family.RECORD, Family.CARDS, Family.PAGRUC
 
 
 def _e(rule: Rule, family: Family, title: str, statement: str, ruling: str, source: str) -> RuleEntry:
-    knobs = tuple(k.name for k in KNOBS.values() if rule in k.rules)
-    return RuleEntry(rule, family, title, statement, ruling, source, knobs)
+    return RuleEntry(rule, family, title, statement, ruling, source, _knobs_of().get(rule, ()))
+
+
+@functools.cache  # asked for each of the rulebook's entries, built with them (see :func:`_tables`)
+def _knobs_of() -> dict[Rule, tuple[str, ...]]:
+    """The knobs that govern each rule (from :data:`KNOBS`), in profile order."""
+    got: dict[Rule, tuple[str, ...]] = {}
+    for k in KNOBS.values():
+        for r in k.rules:
+            got[r] = (*got.get(r, ()), k.name)
+    return got
 
 
 def _entries() -> tuple[RuleEntry, ...]:
