@@ -283,3 +283,18 @@ def test_the_grammar_writes_no_module_state_while_it_reads_a_line() -> None:
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_R6_every_action_ends_with_its_place_which_a_remembered_segment_leaves_out() -> None:
+    """The fast reader remembers an action's segment as its fields but ``line`` and ``col``, cut
+    off the end of its tuple: every action has them last (a new one that does not fails here)."""
+    from typing import get_args
+
+    from pancli.model.actions import Action, Draw
+    from pancli.notation import parse_card
+    from pancli.notation.record_fast import _values
+
+    for kind in get_args(Action):
+        assert kind.__struct_fields__[-2:] == ("line", "col"), kind
+    card = parse_card("5s")
+    assert _values(Draw(card, 7, 3)) == (card,)

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from msgspec.structs import astuple
+
 from pancli.cards import Card, Game
 from pancli.limits import MAX_ACTIONS_PER_TURN, MAX_COUNTED, MAX_MELD_CARDS, MAX_NUMBER_DIGITS
 from pancli.model.actions import (
@@ -401,5 +403,6 @@ def _fast_play(text: str, ctx: LineContext) -> ParsedPlay | None:
 
 
 def _values(a: Action) -> tuple[object, ...]:
-    """An action's fields but its place (``line``, ``col``), in constructor order."""
-    return tuple(getattr(a, f) for f in a.__struct_fields__ if f not in ("line", "col"))
+    """An action's fields but its place (``line``, ``col``: every action's last two), in
+    constructor order (a slice of msgspec's tuple: each new segment of a record asks it)."""
+    return astuple(a)[:-2]
