@@ -194,7 +194,10 @@ class DrawProbe:
     def _gen(self, part: int, kind: int, tm: SearchMeld | None) -> list[Block]:
         """The blocks of the packed cards ``part`` from one generator: sets of rank ``kind`` (0-9), ropes of
         suit ``kind - 10`` (10-13), or additions to ``tm`` (as table meld 0)."""
-        cnt = counts_of(part)
+        return self._gen_counts(counts_of(part), kind, tm)
+
+    def _gen_counts(self, cnt: list[int], kind: int, tm: SearchMeld | None) -> list[Block]:
+        """:meth:`_gen` of the cards counted by slot in ``cnt``."""
         out: list[Block] = []
         if tm is not None:
             addition_blocks(0, tm, cnt, self.t, out)
@@ -207,10 +210,13 @@ class DrawProbe:
     def _group(self, part: int, kind: int, tm: SearchMeld | None, slots: Iterable[int]) -> tuple[int, int]:
         """(the ``slots`` whose card drawn to ``part`` is in a block, the fields of ``part`` in a block)."""
         usable = 0
+        cnt = counts_of(part)  # counted once: each slot's draw adds its card and takes it back
         for slot in slots:
-            if any((blk[0] >> (5 * slot)) & 15 for blk in self._gen(part + ONE[slot], kind, tm)):
+            cnt[slot] += 1
+            if any((blk[0] >> (5 * slot)) & 15 for blk in self._gen_counts(cnt, kind, tm)):
                 usable |= 1 << slot
-        cards = _bits(self._gen(part, kind, tm))
+            cnt[slot] -= 1
+        cards = _bits(self._gen_counts(cnt, kind, tm))
         return usable, held_fields(cards) * 31  # each held card's whole field
 
     def describe(self, table: Sequence[SearchMeld]) -> tuple[Desc, ...]:
