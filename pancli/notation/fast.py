@@ -45,8 +45,9 @@ def _token_table(cards: tuple[Card, ...]) -> dict[str, Card]:
     for c in cards:
         symbol, letter = c.text[0], c.text[1]  # the canonical text: rank symbol, suit letter
         ranks = (symbol, "t", "10") if symbol == "T" else (symbol,) if symbol.isdigit() else (symbol, symbol.lower())
-        for r in ranks:  # a rank's spellings with every suit's at once: a loop per token was most of the cost
-            table.update(dict.fromkeys(map(r.__add__, spellings[letter]), c))
+        for spelled in spellings[letter]:
+            for r in ranks:
+                table[r + spelled] = c
     return table
 
 
