@@ -34,7 +34,7 @@ from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from pancli.values import Value
+from pancli.values import Value, replace
 
 
 class _RuleIds(type):
@@ -318,17 +318,7 @@ _R, _N, _G = Family.RECORD, Family.CARDS, Family.PAGRUC
 
 
 def _e(rule: Rule, family: Family, title: str, statement: str, ruling: str, source: str) -> RuleEntry:
-    return RuleEntry(rule, family, title, statement, ruling, source, _knobs_of().get(rule, ()))
-
-
-@functools.cache  # asked for each of the rulebook's entries, built with them (see :func:`_tables`)
-def _knobs_of() -> dict[Rule, tuple[str, ...]]:
-    """The knobs that govern each rule (from :data:`KNOBS`), in profile order."""
-    got: dict[Rule, tuple[str, ...]] = {}
-    for k in KNOBS.values():
-        for r in k.rules:
-            got[r] = (*got.get(r, ()), k.name)
-    return got
+    return RuleEntry(rule, family, title, statement, ruling, source)  # its knobs: :func:`_tables`
 
 
 def _entries() -> tuple[RuleEntry, ...]:
@@ -996,7 +986,12 @@ def _entries() -> tuple[RuleEntry, ...]:
 def _tables() -> tuple[Mapping[Rule, RuleEntry], Mapping[str, str]]:
     """:data:`RULEBOOK` and :data:`PRESCRIBED`, built when first asked for: only ``pan rules``, a
     ruling and the docs read the texts, and building the entries is a third of this module's import."""
-    book = MappingProxyType({e.rule: e for e in _entries()})
+    governs: dict[Rule, tuple[str, ...]] = {}  # each rule's knobs, in profile order: one pass over them
+    for k in KNOBS.values():
+        for r in k.rules:
+            governs[r] = (*governs.get(r, ()), k.name)
+    entries = (replace(e, knobs=governs[e.rule]) if e.rule in governs else e for e in _entries())
+    book = MappingProxyType({e.rule: e for e in entries})
     return book, MappingProxyType({str(r): e.ruling for r, e in book.items()})
 
 
