@@ -167,9 +167,6 @@ class Undecoded(tuple[str, int, str]):
         return self[2]
 
 
-_UNDECODED: Final = re.compile(UNDECODED)
-
-
 def _replaced(text: str) -> str:
     """``text`` with its bytes that are not UTF-8 read as U+FFFD (as a strict reader's ``replace``)."""
     return text.encode("utf-8", DECODE_ERRORS).decode("utf-8", "replace")
@@ -177,7 +174,7 @@ def _replaced(text: str) -> str:
 
 def undecoded(line: str) -> Undecoded | str:
     """``line`` as an :class:`Undecoded` when it holds a byte that is not UTF-8, else as it is."""
-    m = None if line.isascii() else _UNDECODED.search(line)
+    m = None if line.isascii() else re.search(UNDECODED, line)  # (start-up: compiled when such a line comes)
     if m is None:
         return line
     return Undecoded(_replaced(line), m.start() + 1, m.group())
@@ -308,7 +305,7 @@ def _blocks(stream: IO[str], at_start: bool = True) -> Iterator[list[Physical]]:
             lines = [(x[:200], len(x.rstrip("\r"))) if len(x) > limit else x for x in lines]  # type: ignore[misc, union-attr]
         if "\r" in chunk:
             lines = [x.rstrip("\r") if type(x) is str else x for x in lines]
-        bad = not chunk.isascii() and _UNDECODED.search(chunk) is not None  # (isascii: no scan)
+        bad = not chunk.isascii() and re.search(UNDECODED, chunk) is not None  # (isascii: no scan)
         if bad:
             lines = _undecoded_lines(lines)
         if nul >= 0:
