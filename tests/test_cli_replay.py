@@ -420,7 +420,7 @@ def test_jsonl_lines_are_the_step_events_and_hands_encoded() -> None:
     from pancli.jsontext import dumps
     from pancli.records import read_hands
     from pancli.referee import referee_hand
-    from pancli.render.json import step_events
+    from pancli.render.json_steps import step_events
 
     path = SAMPLES / "friday-hoyle.pan"
     r = CliRunner().invoke(cli, ["replay", "--jsonl", str(path)])
@@ -498,7 +498,7 @@ def test_jsonl_step_lines_of_whole_turns_and_deals_are_those_of_their_steps() ->
     from pancli.model.actions import Deal, Turn
     from pancli.records import read_hands
     from pancli.referee import referee_hand
-    from pancli.render.json import step_events, step_events_of_steps
+    from pancli.render.json_steps import step_events, step_events_of_steps
 
     simulated = CliRunner().invoke(cli, ["simulate", "-n", "6", "-k", "20", "-s", "3"]).stdout
     sources = [(p.name, p.read_text(encoding="utf-8")) for p in sorted(SAMPLES.glob("*.pan"))]

@@ -112,7 +112,11 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     # the example's replay line is read from rule_examples.tsv: no reader, no referee
     "rules RULE": (["rules", "P8"], (*UI, "json", *STDLIB, *ENGINES, "pancli.jsontext", "pancli.model", READER)),
     "replay": (["replay", SMALL], (*UI, "json", *STDLIB, *LOADED_LATE, "pancli.analyze", "pancli.pagruc")),
-    "replay --json": (["replay", "--json", SMALL], (*UI, *STDLIB, *LOADED_LATE, "pancli.analyze", "pancli.pagruc")),
+    # --jsonl's step events (their tables of the 52 cards) and a worker's HandObjects: not --json's in one process
+    "replay --json": (
+        ["replay", "--json", SMALL],
+        (*UI, *STDLIB, *LOADED_LATE, "pancli.analyze", "pancli.pagruc", "pancli.render.json_steps"),
+    ),
     # a PAGRUC hand loads no Panguingue meld engine (MeldError is in pancli.rules), its turn lines with
     # comments no bisect
     "replay PAGRUC": (
@@ -209,6 +213,29 @@ def test_a_command_loads_few_modules_of_pan(case: str) -> None:
     argv, most = MODULE_COUNTS[case]
     own = sorted(m for m in imported(argv) if m == "pancli" or m.startswith("pancli."))
     assert len(own) <= most, f"pan {' '.join(argv)} loads {len(own)} of pan's modules: {own}"
+
+
+CLASSES = launcher(
+    "'\\nCLASSES ' + ' '.join(sorted({k for n, m in list(sys.modules.items()) if n.startswith('pancli')"
+    " for k, v in vars(m).items() if isinstance(v, type) and v.__module__ == n})) + '\\n'"
+)
+
+# command line -> classes of pan it must not make: each class costs start-up (a Struct about 0.12 M
+# instructions, an enum 0.4 M and more: benchmarks/README.md), wherever it is defined
+CLASSES_NOT_MADE: dict[str, tuple[list[str], tuple[str, ...]]] = {
+    # --jsonl's step events and a worker's hand objects (with the step tables of the 52 cards)
+    "replay --json": (["replay", "--json", SMALL], ("StepEvent", "Move", "HandObjects")),
+}
+
+
+@pytest.mark.parametrize("case", list(CLASSES_NOT_MADE))
+def test_a_command_makes_no_class_it_does_not_use(case: str) -> None:
+    argv, forbidden = CLASSES_NOT_MADE[case]
+    p = subprocess.run([sys.executable, "-c", CLASSES, *argv], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert "CLASSES " in p.stderr, p.stderr
+    made = set(p.stderr.rsplit("CLASSES ", 1)[1].split())
+    assert "HandItem" in made, "the count sees no class of pan at all"
+    assert not made & set(forbidden), f"pan {' '.join(argv)} makes {sorted(made & set(forbidden))}"
 
 
 SPELLINGS = launcher("'\\nSPELLINGS ' + str(sys.modules['pancli.notation.fast']._usual.cache_info().currsize) + '\\n'")

@@ -312,7 +312,8 @@ class JsonlLive(PlainLive):
             self._add(RefusedLine("refused", *where, message, ruling, turn, session.name, entry.text))
             return
         # start-up: the hand's JSON only once a line is accepted
-        from pancli.render.json import hand_item, step_events
+        from pancli.render.json import hand_item
+        from pancli.render.json_steps import step_events
 
         report = entry.report
         assert report is not None

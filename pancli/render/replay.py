@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 
     from pancli.app.replay import Collector
     from pancli.app.report import HandReport
+    from pancli.jsontext import Item
     from pancli.notation.layout import RecordHand
-    from pancli.render.json import HandObjects
+    from pancli.render.json_steps import HandObjects
 
     # (for the type checker only: a Protocol's class costs start-up, and nothing asks isinstance of them)
     class ProgressMeter(Protocol):
@@ -184,32 +185,36 @@ class JsonSink(Sink):
         return _CollectJson
 
     def chunk(self, out: Any, err: str) -> None:
-        """Write a worker's chunk: each hand's objects (:class:`~pancli.render.json.HandObjects`)
+        """Write a worker's chunk: each hand's objects (:class:`~pancli.render.json_steps.HandObjects`)
         through the list writer, as :meth:`_put` writes them in one process."""
         write = self.stream.add_all
         for objs in out:
             write(objs.items())
         self._chunk_done(err)
 
-    def _put(self, objs: HandObjects) -> None:
+    def _put(self, items: list[Item]) -> None:
         """Write one hand's objects."""
-        self.stream.add_all(objs.items())
+        self.stream.add_all(items)
         self._tick()
 
-    def hand(self, report: HandReport) -> None:
-        from pancli.render.json import hand_objects  # start-up: pan replay does without it
+    def _items(self, report: HandReport) -> list[Item]:
+        """A refereed hand's objects as written: ``--json``'s one object."""
+        from pancli.render.json import hand_item  # start-up: pan replay does without it
 
+        return [hand_item(report, self.event)]
+
+    def hand(self, report: HandReport) -> None:
         self._judged(report)
-        self._put(hand_objects(report, self.event, self.jsonl))
+        self._put(self._items(report))
 
     def malformed(self, hand: RecordHand) -> None:
         # start-up: pan replay does without these
-        from pancli.render.json import HandObjects, malformed_item
+        from pancli.render.json import malformed_item
         from pancli.render.plain import malformed_line
 
         assert hand.error is not None
         self.err.append(malformed_line(hand.file, hand.error) + "\n")
-        self._put(HandObjects(malformed=malformed_item(hand, self.event)))
+        self._put([malformed_item(hand, self.event)])
 
     def close(self, tally: Tally, stopped: bool) -> None:
         if stopped:
@@ -228,6 +233,12 @@ class JsonlSink(JsonSink):
 
     def collector(self) -> type[Collector]:
         return _CollectJsonl
+
+    def _items(self, report: HandReport) -> list[Item]:
+        """Every applied step, a Panguingue hand's violations, then its object."""
+        from pancli.render.json_steps import jsonl_items  # start-up: --json writes no steps
+
+        return jsonl_items(report, self.event)
 
 
 class _CollectPlain(Sink):
@@ -254,12 +265,14 @@ class _CollectJson(JsonSink):
 
     @staticmethod
     def out_type() -> Any:
-        from pancli.render.json import HandObjects  # start-up: pan replay does without it
+        from pancli.render.json_steps import HandObjects  # start-up: pan replay does without it
 
         return tuple[HandObjects, ...]
 
-    def _put(self, objs: HandObjects) -> None:
-        self.hands.append(objs)
+    def _put(self, items: list[Item]) -> None:
+        from pancli.render.json_steps import HandObjects  # start-up: pan replay does without it
+
+        self.hands.append(HandObjects.of(items))
 
     def taken(self) -> tuple[Any, str]:
         return tuple(self.hands), "".join(self.err)
