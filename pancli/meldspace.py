@@ -66,6 +66,8 @@ if TYPE_CHECKING:  # the rules object's module builds the space: naming it here 
 
         def value(self, meld: Meld) -> int: ...
 
+        def change_value(self, before: int, after: int) -> int: ...
+
         def conditions(self, meld: Meld) -> tuple[Condition, ...]: ...
 
 # --------------------------------------------------------------------------- encoding
@@ -327,8 +329,9 @@ def _rope_encodings(s: int) -> tuple[tuple[int, ...], ...]:
 _ROPE_ENC: Final = tuple(_rope_encodings(s) for s in range(4))
 
 
-def _new(enc: int, size: int, value: int) -> Block:
-    return (enc, size * CARD_WEIGHT + value * CHIP_WEIGHT - 1, 0, -1, size)
+def _new(enc: int, size: int, paid: int) -> Block:
+    """The block of a new meld of ``size`` cards whose laying collects ``paid`` from each opponent (C7)."""
+    return (enc, size * CARD_WEIGHT + paid * CHIP_WEIGHT - 1, 0, -1, size)
 
 
 def set_blocks(ri: int, cs: Sequence[int], t: MeldSpace, out: list[Block]) -> None:
@@ -357,12 +360,13 @@ def set_blocks(ri: int, cs: Sequence[int], t: MeldSpace, out: list[Block]) -> No
         for k in range(least, len(present) + 1):  # one card of each of k suits
             proposed += [(sum(ONE[base + s] for s in combo), k) for combo in combinations(present, k)]
     sets = t.sets
+    pays = t.rules.change_value
     for enc, n in proposed:
         v = sets.get(enc, _UNASKED)
         if v == _UNASKED:
             v = t.set_value(enc)
         if v is not None:
-            out.append(_new(enc, n, v))
+            out.append(_new(enc, n, pays(0, v)))
 
 
 def rope_blocks(s: int, cnt: Sequence[int], t: MeldSpace, out: list[Block]) -> None:
@@ -386,7 +390,7 @@ def rope_blocks(s: int, cnt: Sequence[int], t: MeldSpace, out: list[Block]) -> N
                     if v == _UNASKED:
                         v = t.rope_value(s, a, b)
                     if v is not None:
-                        out.append(_new(encs[a][b], b - a + 1, v))
+                        out.append(_new(encs[a][b], b - a + 1, t.rules.change_value(0, v)))
 
 
 class SearchMeld(Value, cache_hash=True):
@@ -424,12 +428,14 @@ class SearchMeld(Value, cache_hash=True):
 
 def addition_blocks(j: int, tm: SearchMeld, cnt: Sequence[int], t: MeldSpace, out: list[Block]) -> None:
     """Every addition of hand cards ``cnt`` to table meld ``j`` that the rules object allows (M5, its
-    value not lowered: C7; the pack's copies: E4), with what it gains (:meth:`MeldSpace.grown_value`).
+    value not lowered: C7; the pack's copies: E4), with what it collects (the rules object's
+    ``change_value`` of the value it grows to, :meth:`MeldSpace.grown_value`: C7).
     Proposed are the additions of the shapes growing takes: cards of a rope's suit next to its ends,
     cards of a set's rank (its own suit for a one-suit set, missing suits for a different-suits set
     unless ``mixed_set_growth`` is "any", any suit for aces and kings), within the pack's copies."""
     bit = 1 << j
     asked = t.additions(tm)
+    pays = t.rules.change_value
     if tm.kind == "rope":
         s = tm.suit
         down = 0
@@ -448,7 +454,7 @@ def addition_blocks(j: int, tm: SearchMeld, cnt: Sequence[int], t: MeldSpace, ou
                 if grown == _UNASKED:
                     grown = t.grown_value(tm, enc, asked)
                 if grown is not None:
-                    out.append((enc, (a + b) * CARD_WEIGHT + (grown - tm.value) * CHIP_WEIGHT, bit, j, a + b))
+                    out.append((enc, (a + b) * CARD_WEIGHT + pays(tm.value, grown) * CHIP_WEIGHT, bit, j, a + b))
         return
     ri = tm.lo
     base = ri * 4
@@ -481,7 +487,7 @@ def addition_blocks(j: int, tm: SearchMeld, cnt: Sequence[int], t: MeldSpace, ou
         if grown == _UNASKED:
             grown = t.grown_value(tm, enc, asked)
         if grown is not None:
-            out.append((enc, k * CARD_WEIGHT + (grown - tm.value) * CHIP_WEIGHT, bit, j, k))
+            out.append((enc, k * CARD_WEIGHT + pays(tm.value, grown) * CHIP_WEIGHT, bit, j, k))
 
 
 def addition_reach(tm: SearchMeld, t: MeldSpace) -> int:

@@ -489,10 +489,24 @@ class PanRules:
         """C7: a meld may change only when its value does not drop (:func:`pancli.melds.keeps_value`)."""
         return keeps_value(before, after)
 
-    @decides("C6", what="what a meld is worth as laid: the units each active opponent pays for it")
+    @answers("C7", what="what laying or changing a meld collects from each active opponent: the new value less the old")
+    def change_value(self, before: int, after: int) -> int:
+        """C7: what a meld worth ``before`` (0 for a meld laid now) and ``after`` (both parts of a
+        split together) collects from each active opponent: the new value minus the old. Every
+        payment of a meld laid or changed asks it: the referee's, self-play's claims, ``pan pay``'s
+        and the analyzer's.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).change_value(4, 6), PanRules(HOYLE).change_value(0, 4)
+        (2, 4)
+        """
+        return after - before
+
+    @decides("C6", what="what a meld is worth as laid (what laying or changing it collects is C7's change_value)")
     def value(self, meld: Meld) -> int:
         """What ``meld`` is worth as laid (C6, the meld engine's: each kind of meld says,
-        :meth:`pancli.melds.Rope.value` and :meth:`pancli.melds.Set.value`)."""
+        :meth:`pancli.melds.Rope.value` and :meth:`pancli.melds.Set.value`); what laying or
+        changing it collects is :meth:`change_value`'s."""
         return meld.value(self._profile)
 
     @decides(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import io
 import pkgutil
+import random
 import re
 import types
 from collections import Counter
@@ -936,6 +937,95 @@ def test_C6_check_pay_and_the_referee_ask_value() -> None:
         for h in _hands(_deal(deals, _LAID))
     ]
     assert paid == [[4], [8]]
+
+
+class PaysOneMore(PanRules):
+    """C7 where laying or changing a meld collects one unit more than its change of value (a
+    house's bonus for every meld laid, grown, borrowed from or split)."""
+
+    def change_value(self, before: int, after: int) -> int:
+        return super().change_value(before, after) + 1
+
+
+def _c7_units(result: Any) -> dict[tuple[int, str, str, str], list[int]]:
+    """The units of each meld's payment (C1-C7) of a hand, by line, payer, payee and rules."""
+    out: dict[tuple[int, str, str, str], list[int]] = {}
+    for p in result.payments:
+        if p.rule not in ("C8", "T2", "I1", "I2"):
+            out.setdefault((p.line, p.payer, p.payee, p.rule), []).append(p.units)
+    return out
+
+
+def test_C7_the_referee_pay_self_play_and_the_analyzer_ask_change_value() -> None:
+    """What laying a meld and each change of one (an addition, a mend, a borrow, a split)
+    collects is the rules object's ``change_value``: the referee on both paths, its
+    ``[%pays N]`` checks, ``pan pay``'s laid (arguments and pipe), self-play's mend claims, and
+    the analyzer's arrangements and its going-out policy all follow a house that pays one more."""
+    from pancli.analyze.analysis import analyze
+    from pancli.analyze.arrange import best_arrangement
+    from pancli.analyze.odds import Policy
+    from pancli.app.lines import InputLine
+    from pancli.app.pay import PayBatch, pay_report
+    from pancli.meldspace import SLOT_OF, encode
+    from pancli.referee.simulate import inject
+
+    book, house = PanRules(HOYLE), PaysOneMore(HOYLE)
+    deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
+    (h,) = _hands(_deal(deals, _LAID, _ADDED, _ADD))
+    for fast in (True, False):
+        paid = [[p.units for p in referee_hand(h.script, rules=r, fast=fast).payments] for r in (book, house)]
+        assert paid == [[4, 2], [5, 3]]
+    samples = ("cardroom-saturday.pan", "irregular-I2-made-good.pan", "irregular-I2-addition-made-good.pan")
+    for name in samples:
+        for hand in _hands(_sample(name)):
+            rules = (PanRules(hand.script.profile), PaysOneMore(hand.script.profile))
+            before, after = (_c7_units(referee_hand(hand.script, rules=r)) for r in rules)
+            for key, units in after.items():
+                rest = Counter(units)
+                rest.subtract(u + 1 for u in before.get(key, ()))
+                assert +rest == Counter({1: rest[1]}) and -rest == Counter(), (name, key)
+            assert set(before) < set(after)  # changes worth nothing under the book pay one here
+    said = referee_hand(_hands(_sample("cardroom-saturday.pan"))[0].script, rules=PaysOneMore(CARDROOM))
+    wrong = {c.line: c.actual - c.claimed for c in said.claims if c.rule == "C7"}  # each [%pays N], as the house pays
+    assert set(wrong.values()) == {1} and {29, 30} <= set(wrong)  # the split, the meld of the borrowed card
+    # pan pay: from its arguments and from a pipe
+    items = [InputLine("<arg>", 1, "5s 5s 5s"), InputLine("<arg>", 2, "2h 3h 4h")]
+    assert [pay_report(items, 4, r, False).laid for r in (book, house)] == [4, 6]
+    batch = PayBatch("-", house, 4, False)
+    for text in ("5s 5s 5s", "2h 3h 4h"):
+        line = batch.line(text)
+        assert line is not None and line.counts is not None and batch.take(line.counts) is None
+        batch.count(line)
+    assert batch.report().laid == 6
+    # self-play: a meld or an addition made good claims what the house pays, and the referee agrees
+    kinds: Counter[str] = Counter()
+    for script in _simulated(house, 8):
+        for kind in ("I2-mended", "I2-addition-mended"):
+            fixed = inject(script, kind, random.Random(2), house)
+            if fixed is not None:
+                kinds[kind] += 1
+                assert all(c.ok for c in referee_hand(fixed, rules=house).claims)
+                assert not all(c.ok for c in referee_hand(fixed, rules=book).claims)
+    assert set(kinds) == {"I2-mended", "I2-addition-mended"}
+    # the analyzer: what each meld of the best arrangement collects, and the policy's payment
+    rope = book.judge(fast_cards(_TABLE_ROPE)).meld
+    assert rope is not None
+    hand = fast_cards(_HAND)
+    best = [analyze(hand, HOYLE, table=(rope,), samples=10, rules=r).best for r in (book, house)]
+    placed = [[p.value for p in b.placed] for b in best]
+    assert placed == [[4, 0], [5, 1]]
+    # the search weighs what each meld collects: two ropes, each paying one, beat the one rope
+    laid = [[str(p) for p in best_arrangement(fast_cards("2h 3h 4h 5h 6h 7h"), HOYLE, space=r.meld_space()).placed]
+            for r in (book, house)]  # fmt: skip
+    assert laid == [["2h 3h 4h 5h 6h 7h"], ["2h 3h 4h", "5h 6h 7h"]]
+    paid = []
+    for r in (book, house):
+        policy = Policy(HOYLE, space=r.meld_space())
+        nid = policy.node(encode(fast_cards("5s 5s 2h 3h Kd Kh Qc 7c Jd Jd")), (rope,))
+        slot = SLOT_OF[fast_cards("5s")[0]]
+        policy.move(nid, slot)
+        paid.append(policy.nodes[nid].paid[slot])
+    assert paid == [4, 5]
 
 
 class NoAdditions(PanRules):

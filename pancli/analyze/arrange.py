@@ -513,7 +513,8 @@ class Placed(Value):
     """One part of an arrangement: a new meld, or cards added to a table meld.
 
     ``cards`` are the hand cards placed; ``meld`` is the meld that results; ``value`` is what each
-    active opponent pays at once (C6 for a new meld, the C7 change for an addition);
+    active opponent pays at once (the rules object's ``change_value``, C7: from nothing for a new
+    meld, from the table meld's value for an addition);
     ``conditions`` are the conditions of ``meld`` as the rules object found them (C1-C5), which
     the exporters show; ``target`` is the 0-based index of the table meld grown, or None for a
     new meld.
@@ -563,7 +564,7 @@ def materialize(
     blocks: Sequence[Block], rest: int, table: Sequence[SearchMeld], space: MeldSpace, count: int = 1
 ) -> Arrangement:
     """Turn search blocks into melds (new ones judged by the meld space, additions grown by its rules
-    object: M5, C7)."""
+    object: M5, C7), each with what it collects (the rules object's ``change_value``, C7)."""
     placed: list[Placed] = []
     rules = space.rules
     memo = space.laid
@@ -574,13 +575,14 @@ def materialize(
                 if len(memo) >= LAID_LIMIT:
                     memo.clear()
                 cards, meld, value = space.new_meld(enc)
-                p = memo[enc] = Placed(cards, meld, value, rules.conditions(meld))
+                p = memo[enc] = Placed(cards, meld, rules.change_value(0, value), rules.conditions(meld))
             placed.append(p)  # type: ignore[arg-type]
         else:
             cards = tuple(decode(enc))  # by rank then suit
             tm = table[target]
             grown = rules.grow(tm.meld, added_order(tm, cards))  # the space offers only what it grows
-            placed.append(Placed(cards, grown, rules.value(grown) - tm.value, rules.conditions(grown), target))
+            paid = rules.change_value(tm.value, rules.value(grown))
+            placed.append(Placed(cards, grown, paid, rules.conditions(grown), target))
     if len(placed) > 1:  # by table meld (new melds first), then by cards (Card.index orders as the slots do)
         placed.sort(key=lambda p: (p.target if p.target is not None else -1, [c.index for c in p.cards]))
     return Arrangement(tuple(placed), tuple(decode(rest)), count)

@@ -607,6 +607,7 @@ class Policy:
         tms = list(node.tms)
         new: list[tuple[list[int], int]] = []
         paid = 0
+        pays = self.t.rules.change_value  # C7: what each meld laid or grown collects
         for enc, _, _, target, _ in blocks:
             rest -= enc
             if target < 0:
@@ -614,12 +615,12 @@ class Policy:
             else:
                 old = tms[target]
                 tms[target] = grown = self._laid_grown(old, enc)
-                paid += grown.value - old.value
+                paid += pays(old.value, grown.value)
         new.sort()
         for _, enc in new:
             tm = self._laid_new(enc)
             tms.append(tm)
-            paid += tm.value
+            paid += pays(0, tm.value)
         # a position is its hand and the multiset of its melds: in one order (their packed cards), the positions
         # that lay the same melds in another order are one (fewer positions on slow hands; the order only
         # breaks ties between equally good arrangements, and the next move is the plain search on that order)

@@ -43,7 +43,8 @@ class PayReport(Value):
     players: int
     profile: Profile
     laid: int
-    """Units each opponent pays for laying the melds (C6, C7)."""
+    """Units each opponent pays for laying the melds: the rules object's ``change_value`` from
+    nothing to each one's value as laid (C6, C7)."""
     going_out: OutValue | None
     """What each opponent pays for going out with them (C8), or None without ``--out``."""
     opponents: int
@@ -182,7 +183,7 @@ def pay_report(items: Iterable[InputLine], players: int, rules: PanRules, out: b
     """
     reports = conserve(assess_all(items, rules), rules)
     melds = [r.engine_meld for r in reports if r.engine_meld is not None]
-    laid = sum(r.value for r in reports)
+    laid = sum(rules.change_value(0, r.value) for r in reports if r.legal)
     return priced(tuple(reports), players, rules, laid, going_out(melds, rules, out))
 
 
@@ -252,8 +253,8 @@ class PayBatch:
         return PayLine(meld, conds, 0, col, rule, reason, None, None)
 
     def count(self, line: PayLine) -> None:
-        """Count a legal line that :attr:`take` took: its value as laid, its meld for ``--out``."""
-        self.laid += line.value
+        """Count a legal line that :attr:`take` took: what laying it collects (C7), its meld for ``--out``."""
+        self.laid += self.rules.change_value(0, line.value)
         if self.out and line.engine is not None:
             self.melds.append(line.engine)
 

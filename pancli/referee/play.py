@@ -120,7 +120,8 @@ Rule family: melds, additions, borrowing and splitting (M1-M6, C1-C7, P6, I2).
 * C1-C6 are the values of a laid meld (:class:`~pancli.panrules.LaidMeld`), paid by each of the
   table's payers (:meth:`.Board.payers`) when it is laid (:func:`collect_laid`); C7
   :func:`lowered_value_fault` and :func:`lowered_split_fault` (an addition, a split never lowers a
-  value; the gain of a change is paid: :func:`collect_change`);
+  value; what laying or changing a meld collects is the rules object's ``change_value``, paid by
+  :func:`collect_laid` and :func:`collect_change`);
 * P6 :func:`own_melds_fault` (a player changes only his own melds, numbered as the table sees them:
   :meth:`.Board.meld_count`, :func:`meld_index`);
 * I2 :func:`foul_meld_ruling` (a foul meld) and :func:`foul_addition_ruling` (a foul addition),
@@ -1462,7 +1463,7 @@ def apply_mend(b: Board, a: Mend, plan: MendPlan) -> list[Payment]:
         assert k is not None
         s.melds[k] = plan.laid
         grows = Add(_less(a.cards, base.cards), f.number, a.claim, line=a.line, col=a.col)
-        paid = collect_change(b, s, grows, plan.laid.value - base.value, plan.laid.cards)
+        paid = collect_change(b, s, grows, base.value, plan.laid.value, plan.laid.cards)
         what = f"{s.name} makes the addition to #{f.number} good as [{format_cards(a.cards)}]"
         foul = "foul addition"
     s.fit_mask = -1
@@ -1738,12 +1739,14 @@ def lay(b: Board, s: Seat, a: MeldNew, lm: LaidMeld) -> list[Payment]:
 
 
 def collect_laid(b: Board, s: Seat, a: MeldNew, lm: LaidMeld) -> list[Payment]:
-    """Each active opponent of ``s`` pays the new meld ``lm`` its value (C6) under its
-    conditions (C1-C5; a meld that is none is worth 0 and pays nothing), and its ``[%pays N]``
-    claim is checked: :func:`apply_meld` and the referee's fast meld turn both pay through here."""
+    """Each active opponent of ``s`` pays what laying the new meld ``lm`` collects (C7, the rules
+    object's ``change_value`` from nothing to its value as laid, C6) under its conditions (C1-C5; a
+    meld that is none is worth 0 and pays nothing), and its ``[%pays N]`` claim is checked:
+    :func:`apply_meld` and the referee's fast meld turn both pay through here."""
+    units = b.rules.change_value(0, lm.value)
     if a.claim is not None:
-        b.claims.append(pays(b, a, s.name, a.claim, lm.value))
-    return b.collect(s, lm.value, lm.rules, a.line, lm.cards)
+        b.claims.append(pays(b, a, s.name, a.claim, units))
+    return b.collect(s, units, lm.rules, a.line, lm.cards)
 
 
 def apply_add(b: Board, a: Add, plan: MeldPlan | FoulPlan | MendPlan) -> list[Payment]:
@@ -1770,14 +1773,18 @@ def grow_to(b: Board, s: Seat, a: Add, k: int, new: LaidMeld) -> list[Payment]:
     old = s.melds[k]
     s.melds[k] = new
     s.fit_mask = -1
-    return collect_change(b, s, a, new.value - old.value, new.cards)
+    return collect_change(b, s, a, old.value, new.value, new.cards)
 
 
-def collect_change(b: Board, s: Seat, a: Add | Borrow | Split, gain: int, cards: tuple[Card, ...]) -> list[Payment]:
-    """Each active opponent of ``s`` pays the ``gain`` of a change to one of his melds (C7): an
-    addition (:func:`apply_add`, and the referee's fast meld turn), a borrow or a split; the
-    change's ``[%pays N]`` claim is checked (a borrow has none). ``cards`` are the meld's
-    cards after the change (both parts of a split)."""
+def collect_change(
+    b: Board, s: Seat, a: Add | Borrow | Split, before: int, after: int, cards: tuple[Card, ...]
+) -> list[Payment]:
+    """Each active opponent of ``s`` pays what a change to one of his melds, worth ``before`` and
+    ``after`` it, collects (C7: the rules object's ``change_value``): an addition
+    (:func:`apply_add`, and the referee's fast meld turn), a borrow or a split; the change's
+    ``[%pays N]`` claim is checked (a borrow has none). ``cards`` are the meld's cards after the
+    change (both parts of a split)."""
+    gain = b.rules.change_value(before, after)
     if isinstance(a, Borrow):
         note = f"borrow from #{a.source}"
     else:
@@ -1826,7 +1833,7 @@ def apply_borrow(b: Board, a: Borrow, plan: BorrowPlan) -> list[Payment]:
     b.borrowed.append(a.card)
     if b.steps is not None:
         b.moves.append((a.card, MELD, MELD))
-    return collect_change(b, s, a, new.value - old.value, new.cards)
+    return collect_change(b, s, a, old.value, new.value, new.cards)
 
 
 def verify_split(b: Board, a: Split) -> SplitPlan:
@@ -1858,7 +1865,7 @@ def apply_split(b: Board, a: Split, plan: SplitPlan) -> list[Payment]:
     s.melds[k] = first
     s.melds.append(second)
     s.fit_mask = -1
-    return collect_change(b, s, a, first.value + second.value - old.value, (*a.first, *a.second))
+    return collect_change(b, s, a, old.value, first.value + second.value, (*a.first, *a.second))
 
 
 # ---------------------------------------------------------------------------

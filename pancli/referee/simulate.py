@@ -649,7 +649,7 @@ def _foul_addition(
     if base is None or grown is None:
         return None
     foul = Add((*add.cards[:-1], last.card), add.target, rng.randint(1, 3), line=add.line, col=add.col)
-    fix = Mend(add.target, melds[add.target - 1] + add.cards, grown.value - base.value)
+    fix = Mend(add.target, melds[add.target - 1] + add.cards, rules.change_value(base.value, grown.value))
     return [*acts[:k], foul, fix, *acts[k + 1 :]]
 
 
@@ -722,7 +722,7 @@ def _places(script: HandScript, kind: str, rng: random.Random, rules: PanRules) 
                 number = _melds_before(events[:j], who) + sum(1 for a in acts[:k] if type(a) is MeldNew) + 1
                 laid = MeldNew(foul, rng.randint(1, 3), meld.line, meld.col)
                 value = rules.laid(meld.cards)
-                claim = None if value is None else value.value  # the meld as made good
+                claim = None if value is None else rules.change_value(0, value.value)  # the meld as made good
                 fix: Action = Mend(number, meld.cards, claim) if kind == "I2-mended" else TakeBack(number)
                 acts[k : k + 1] = [laid, fix] if kind == "I2-mended" else [laid, fix, meld]
                 yield replace(

@@ -81,7 +81,8 @@ rule   the one function that pays under it
 =====  ====================================================================================
 C1-C5  :func:`.play.collect_laid` (a new meld's value as laid, C6 by the meld engine,
        under its conditions; a meld that is none is worth 0 and pays nothing)
-C7     :func:`.play.collect_change` (the gain of an addition, a borrow or a split)
+C7     :func:`.play.collect_change` (the gain of an addition, a borrow or a split: the
+       rules object's ``change_value``, which :func:`.play.collect_laid` asks too, from 0)
 C8     :func:`.play.go_out` (the going-out bonus and the melds again)
 T2     :func:`.play.pay_pot` (the forfeits and the tops, to the winner; after T4 too)
 I1 I2  :func:`.play.transfer` (what the table paid for a foul meld on the player's word,
