@@ -19,7 +19,7 @@ from cli_kit import ROOT, SAMPLES, pan
 from click.testing import CliRunner, Result
 
 from pancli.cli import cli
-from pancli.model.results import Payment
+from pancli.model.results import PaidFor, Payment
 from pancli.render.words import collections, why
 from pancli.rulebook import Rule
 
@@ -299,7 +299,7 @@ def test_collections_group_one_moment_and_keep_distinct_ones_apart() -> None:
         Payment("Ben", "Ana", 4, (Rule.C2,), 9),
         Payment("Cruz", "Ana", 4, (Rule.C2,), 9),
         Payment("Ben", "Ana", 1, (Rule.C5,), 9),
-        Payment("Ben", "Ana", 2, (Rule.T2,), 20, note="forfeit; went out"),
+        Payment("Ben", "Ana", 2, (Rule.T2,), 20, paid_for=PaidFor.FORFEIT),
     )
     groups = collections(ps)
     assert [(c.rule, c.payers, c.total) for c in groups] == [

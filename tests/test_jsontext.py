@@ -44,5 +44,5 @@ def test_del_c1_and_bidirectional_controls_are_escaped() -> None:
 def test_cards_decimals_enums_and_values_are_written() -> None:
     five = ALL_CARDS[16]
     assert dumps([five, Decimal("0.10"), Game.PAGRUC, Rule.C7]) == '["5s","0.10","pagruc","C7"]'
-    p = Payment("Ana", "Ben", 2, (Rule.C2,), 9, (five,) * 3, "")
+    p = Payment("Ana", "Ben", 2, (Rule.C2,), 9, (five,) * 3)
     assert json.loads(dumps(p))["meld"] == ["5s", "5s", "5s"]

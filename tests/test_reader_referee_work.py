@@ -15,7 +15,7 @@ import pytest
 from pancli.cards import Game
 from pancli.model import actions
 from pancli.model.actions import HandScript, LedgerClaim
-from pancli.model.results import Payment
+from pancli.model.results import PaidFor, Payment
 from pancli.notation.errors import NotationError
 from pancli.notation.record_common import LineContext
 from pancli.notation.record_fast import fast_play
@@ -42,7 +42,7 @@ def test_R6_actions_and_payments_hold_no_container_and_are_left_untracked(cls: t
     be in no reference cycle, so the collector does not track it (a record is hundreds of
     thousands of actions, and each tracked one counts towards the next collection)."""
     assert cls.__struct_config__.gc is False  # type: ignore[attr-defined]
-    hints = typing.get_type_hints(cls, vars(actions) | {"Decimal": object, "Rule": str})
+    hints = typing.get_type_hints(cls, vars(actions) | {"Decimal": object, "Rule": str, "PaidFor": PaidFor})
     for name in cls.__struct_fields__:  # type: ignore[attr-defined]
         shown = str(hints[name])
         assert not any(word in shown for word in ("list", "dict", "set", "Mapping", "object", "Any")), (name, shown)

@@ -15,13 +15,13 @@ from pancli.analyze.review import survival
 from pancli.api import parse_records
 from pancli.app.review import _stakes
 from pancli.model.actions import HandScript
-from pancli.model.results import HandResult, Payment, is_return
+from pancli.model.results import HandResult, PaidFor, Payment, is_return
 from pancli.panrules import PanRules
 from pancli.referee import referee_hand
 from pancli.referee.board import Board, Seat
 from pancli.referee.play import collected, give, transfer
 from pancli.referee.position import position_at
-from pancli.render.words import collection_lines, collections, parts
+from pancli.render.words import collection_lines, collections, parts, payment_note
 from pancli.rulebook import Rule
 
 
@@ -113,17 +113,18 @@ def test_I2_P6_the_calls_the_foul_melds_and_P6_ask_the_table_how_many_melds_it_s
 
 
 def test_I2_a_return_is_the_payment_s_fact_not_its_note() -> None:
-    # the note is words for output; whether a payment gives a collection back, and which, is a field
+    # whether a payment gives a collection back, and which, is a field; its words are render's
     b = Board(HandScript(players=("Ana", "Ben", "Cruz")))
-    paid = transfer(b, "Ben", "Ana", 3, Rule.I2, 9, None, "foul meld, paid on Ana's word")
+    paid = transfer(b, "Ben", "Ana", 3, Rule.I2, 9, None, PaidFor.FOUL_MELD)
     back = give(b, paid, Rule.I2, 12)
     assert (back.payer, back.payee, back.line, back.returned_of) == ("Ana", "Ben", 12, 9)
     assert is_return(back) and not is_return(paid)
+    assert (payment_note(paid), payment_note(back)) == (
+        "foul meld, paid on Ana's word",
+        "returned (collected at line 9)",
+    )
     assert collected(b, "Ana") == []
-    # a note that merely reads like a return is none
-    odd = Payment("Cruz", "Ana", 2, (Rule.I2,), 13, None, "returned (collected at line 9)")
-    assert not is_return(odd)
-    reworded = Payment("Ana", "Cruz", 2, (Rule.I2,), 14, None, "given back", returned_of=13)
+    reworded = Payment("Ana", "Cruz", 2, (Rule.I2,), 14, None, returned_of=13)
     assert is_return(reworded)
     (c,) = collections([reworded])
     assert (c.payee, c.verb, c.payers, c.what()) == ("Ana", "returns", ("Cruz",), "(collected at line 13)")
@@ -138,6 +139,36 @@ def test_I2_json_payments_name_the_collection_a_return_gives_back() -> None:
         ("Ana", 28, "returned (collected at line 28)")
     ] * 3
     assert all(p["payer"] != "Ana" or p["rule"] != "I2" for p in hand["payments"] if "returned_of" not in p)
+
+
+# --------------------------------------------------------------------------- what a payment is for
+
+
+def test_C7_C8_T2_payments_record_what_they_are_for_as_values() -> None:
+    # the referee records the kind and the meld changed; no sentence of its own
+    payments = _result("cardroom-saturday.pan").payments
+    kinds = {(p.line, p.paid_for, p.target) for p in payments if p.paid_for is not None}
+    assert {(29, PaidFor.SPLIT, 2), (32, PaidFor.GROWS, 1), (39, PaidFor.GROWS, 2)} <= kinds
+    assert {k for _, k, _ in kinds} >= {PaidFor.GOING_OUT, PaidFor.TOP}
+    assert all(p.target is None for p in payments if p.paid_for not in (PaidFor.SPLIT, PaidFor.BORROW, PaidFor.GROWS))
+    tops = _result("cardroom-tops-and-borrowing.pan").payments
+    assert {p.paid_for for p in tops if p.rule == "T2"} == {PaidFor.TOP_T4}
+    assert {payment_note(p) for p in tops if p.rule == "T2"} == {"top; T4: all the others went on top"}
+
+
+def test_collections_group_by_what_the_payments_are_for() -> None:
+    # one line, one payee, one rule and amount: additions to two melds are two collections
+    grows = [Payment(o, "Ana", 1, (Rule.C7,), 9, None, PaidFor.GROWS, n) for n in (1, 2) for o in ("Ben", "Cruz")]
+    assert [(c.what(), c.payers) for c in collections(grows)] == [
+        ("#1 grows", ("Ben", "Cruz")),
+        ("#2 grows", ("Ben", "Cruz")),
+    ]
+    assert collection_lines(grows, None) == [
+        "  line 9: Ana collects C7 #1 grows: 1 from each of Ben Cruz = 2",
+        "  line 9: Ana collects C7 #2 grows: 1 from each of Ben Cruz = 2",
+    ]
+    pot = [Payment("Ben", "Ana", 2, (Rule.T2,), 20, None, k) for k in (PaidFor.FORFEIT, PaidFor.FORFEIT_T4)]
+    assert [c.what() for c in collections(pot)] == ["forfeit; went out", "forfeit; T4: all the others went on top"]
 
 
 # --------------------------------------------------------------------------- each seat's decision

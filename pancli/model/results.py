@@ -51,6 +51,33 @@ if TYPE_CHECKING:  # decimal is imported where a stake is read: most commands ne
     from pancli.rulebook import Rule
 
 
+class PaidFor(enum.Enum):
+    """What a payment is for where its rules do not say it all, as the referee decided it
+    (:attr:`Payment.paid_for`, with the meld's number in :attr:`Payment.target`); the words are
+    render's (:func:`pancli.render.words.payment_note`)."""
+
+    GROWS = "grows"
+    """An addition to the payee's meld ``#target`` (C7)."""
+    SPLIT = "split"
+    """The split of the payee's meld ``#target`` (C7)."""
+    BORROW = "borrow"
+    """A borrow from the payee's meld ``#target`` (C7)."""
+    FOUL_MELD = "foul meld"
+    """A foul meld, paid on the payee's word (I2: its ``[%pays N]`` claim)."""
+    FOUL_ADDITION = "foul addition"
+    """A foul addition, paid on the payee's word (I2)."""
+    GOING_OUT = "going out"
+    """Going out (C8)."""
+    FORFEIT = "forfeit"
+    """A forfeit to the winner, who went out (T2)."""
+    TOP = "top"
+    """A top to the winner, who went out (T2)."""
+    FORFEIT_T4 = "forfeit, T4"
+    """A forfeit to the winner, all the others having gone on top (T2, T4)."""
+    TOP_T4 = "top, T4"
+    """A top to the winner, all the others having gone on top (T2, T4)."""
+
+
 class Payment(Value, gc=False):
     """``payer`` pays ``payee`` ``units`` under ``rules`` for the record line ``line``;
     ``meld`` is the meld concerned, when there is one. Text, numbers and cards only: untracked
@@ -68,7 +95,12 @@ class Payment(Value, gc=False):
     line: int
     meld: tuple[Card, ...] | None = None
     """The meld's cards: the referee gives them as :class:`~pancli.cards.Cards` (``str``: ``7s 7s 7c``)."""
-    note: str = ""
+    paid_for: PaidFor | None = None
+    """What it is for where its rules do not say it all (a change, a foul meld, going out, the
+    pot), as the referee decided it; None for a meld laid, and for a return (:attr:`returned_of`)."""
+    target: int | None = None
+    """The number of the payee's meld a change is made to (``#2``: :attr:`paid_for` GROWS, SPLIT,
+    BORROW); None for any other payment."""
     returned_of: int | None = None
     """A return (I1, I2: the payer gives back what he collected): the line of the collection
     returned; None for every other payment."""
@@ -104,10 +136,6 @@ class Violation(Value):
     """The irregularity put right (I1, I2) that this violation follows from, as the referee found
     it: a retired player's later turn (P1), a card taken out of his deal that he plays (E4); None
     for any other."""
-
-
-RETURNED: Final = "returned"
-"""How the note of a return (I1, I2: a player giving back what he collected) starts."""
 
 
 def is_return(p: Payment) -> bool:
@@ -579,12 +607,13 @@ class Ledger:
         rules: tuple[Rule, ...],
         line: int,
         meld: tuple[Card, ...] | None = None,
-        note: str = "",
+        paid_for: PaidFor | None = None,
         returned_of: int | None = None,
     ) -> Payment:
         """Record one payment and move the units (payer down, payee up); ``returned_of``: the
         line of the collection it returns (I1, I2)."""
-        p = Payment(payer, payee, units, rules, line, None if meld is None else Cards(meld), note, returned_of)
+        cards = None if meld is None else Cards(meld)
+        p = Payment(payer, payee, units, rules, line, cards, paid_for, None, returned_of)
         self.payments.append(p)
         net = self.net
         net[payer] = net.get(payer, 0) - units

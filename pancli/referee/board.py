@@ -32,6 +32,7 @@ from pancli.model.results import (
     ClaimCheck,
     Ending,
     Ledger,
+    PaidFor,
     PanRemark,
     Payment,
     Recorded,
@@ -419,10 +420,18 @@ class Board:
         return out
 
     def collect(
-        self, seat: Seat, units: int, rules: tuple[Rule, ...], line: int, meld: tuple[Card, ...], note: str = ""
+        self,
+        seat: Seat,
+        units: int,
+        rules: tuple[Rule, ...],
+        line: int,
+        meld: tuple[Card, ...],
+        paid_for: PaidFor | None = None,
+        target: int | None = None,
     ) -> list[Payment]:
-        """Each of :meth:`payers` pays ``seat`` ``units`` under ``rules`` (C1..C8); what they come
-        to in all is the rules object's ``collected`` (C6-C8), kept on the first payment."""
+        """Each of :meth:`payers` pays ``seat`` ``units`` under ``rules`` (C1..C8) for what
+        ``paid_for`` says (of his meld ``target``: a change); what they come to in all is the
+        rules object's ``collected`` (C6-C8), kept on the first payment."""
         if units <= 0:
             return []
         payee = seat.name
@@ -432,7 +441,7 @@ class Board:
             return []
         total = self.rules.collected(units, len(payers))
         first, *rest = payers
-        out = [Payment(first.name, payee, units, rules, line, meld, note, None, total)]
-        out += [Payment(o.name, payee, units, rules, line, meld, note, None, 0) for o in rest]
+        out = [Payment(first.name, payee, units, rules, line, meld, paid_for, target, None, total)]
+        out += [Payment(o.name, payee, units, rules, line, meld, paid_for, target, None, 0) for o in rest]
         self.ledger.collect(payee, units, out)
         return out

@@ -47,12 +47,12 @@ this module applies the remedy the rulebook prescribes and records it as a
 >>> from pancli.model.actions import HandScript
 >>> from pancli.referee.board import Board
 >>> b = Board(HandScript(players=("Ana", "Ben")))
->>> p = transfer(b, "Ben", "Ana", 2, Rule.I1, 9, None, "foul meld, paid on Ben's word")
+>>> p = transfer(b, "Ben", "Ana", 2, Rule.I2, 9, None, PaidFor.FOUL_MELD)
 >>> p.rule, b.ledger.net
-('I1', {'Ana': 2, 'Ben': -2})
->>> back = give(b, p, Rule.I1, 11)
->>> back.payer, back.returned_of, back.note, b.ledger.net
-('Ana', 9, 'returned (collected at line 9)', {'Ana': 0, 'Ben': 0})
+('I2', {'Ana': 2, 'Ben': -2})
+>>> back = give(b, p, Rule.I2, 11)
+>>> back.payer, back.returned_of, back.paid_for, b.ledger.net
+('Ana', 9, None, {'Ana': 0, 'Ben': 0})
 
 Rule family: going out and settlement (P7, C8, I3, T2, the ledger claim).
 
@@ -244,7 +244,6 @@ from pancli.model.results import (
     DISCARD_PILE,
     HAND,
     MELD,
-    RETURNED,
     STOCK,
     ClaimCheck,
     ClaimKind,
@@ -253,6 +252,7 @@ from pancli.model.results import (
     CountRight,
     Ending,
     HandResult,
+    PaidFor,
     Payment,
     Remedy,
     Retirement,
@@ -539,20 +539,19 @@ def transfer(
     rule: Rule,
     line: int,
     meld: tuple[Card, ...] | None,
-    note: str,
+    paid_for: PaidFor | None,
     returned_of: int | None = None,
 ) -> Payment:
     """``payer`` pays ``payee`` ``units`` under the irregularity's ``rule`` (I1 or I2): what the
     table paid for a foul meld on the player's word, or a return of what was collected at line
     ``returned_of``."""
-    return b.ledger.pay(payer, payee, units, (rule,), line, meld, note, returned_of)
+    return b.ledger.pay(payer, payee, units, (rule,), line, meld, paid_for, returned_of)
 
 
 def give(b: Board, p: Payment, rule: Rule, line: int) -> Payment:
     """The payee of ``p`` gives it back at ``line`` under ``rule`` (I1 or I2, :func:`transfer`): a
     return, which names the line of the collection returned (:attr:`Payment.returned_of`)."""
-    note = f"{RETURNED} (collected at line {p.line})"
-    return transfer(b, p.payee, p.payer, p.units, rule, line, p.meld, note, p.line)
+    return transfer(b, p.payee, p.payer, p.units, rule, line, p.meld, None, p.line)
 
 
 def remedy_deal(b: Board, d: Deal, v: Violation) -> Remedy:
@@ -603,8 +602,8 @@ def lay_foul(
     b.fouls.append(foul)
     units = a.claim or 0
     if units > 0:
-        note = f"foul {'meld' if base is None else 'addition'}, paid on {s.name}'s word"
-        foul.payments = [transfer(b, o.name, s.name, units, Rule.I2, a.line, a.cards, note) for o in b.payers(s)]
+        why = PaidFor.FOUL_MELD if base is None else PaidFor.FOUL_ADDITION
+        foul.payments = [transfer(b, o.name, s.name, units, Rule.I2, a.line, a.cards, why) for o in b.payers(s)]
     return foul.payments
 
 
@@ -629,7 +628,7 @@ def collected(b: Board, name: str) -> list[Payment]:
     >>> from pancli.model.actions import HandScript
     >>> from pancli.referee.board import Board
     >>> b = Board(HandScript(players=("Ana", "Ben")))
-    >>> paid = transfer(b, "Ben", "Ana", 3, Rule.I2, 9, None, "foul meld, paid on Ana's word")
+    >>> paid = transfer(b, "Ben", "Ana", 3, Rule.I2, 9, None, PaidFor.FOUL_MELD)
     >>> back = give(b, paid, Rule.I2, 9)
     >>> collected(b, "Ana"), collected(b, "Ben")
     ([], [])
@@ -792,18 +791,19 @@ def go_out(b: Board, action: Out | None) -> None:
     node = action if action is not None else turn
     line = node.line or turn.line
     value = b.going_out = b.rules.going_out_value([m.meld for m in s.melds])
-    payments = b.collect(s, value.total, (Rule.C8,), line, (), "going out")
-    payments += pay_pot(b, s, line, "went out")
+    payments = b.collect(s, value.total, (Rule.C8,), line, (), PaidFor.GOING_OUT)
+    payments += pay_pot(b, s, line, PaidFor.FORFEIT, PaidFor.TOP)
     b.step(turn, action, node, payments)
 
 
-def pay_pot(b: Board, winner: Seat, line: int, note: str) -> list[Payment]:
+def pay_pot(b: Board, winner: Seat, line: int, forfeit: PaidFor, top: PaidFor) -> list[Payment]:
     """T2: forfeits of the players who went on top, and every other seated player's top, as the
-    rules object says each owes the winner (:meth:`.PanRules.owes_winner`)."""
+    rules object says each owes the winner (:meth:`.PanRules.owes_winner`); ``forfeit`` and
+    ``top`` say how he won (he went out, C8, or all the others went on top, T4)."""
     pay = b.ledger.pay
     owes = [(s, b.rules.owes_winner(s.active is False)) for s in b.seats if s is not winner]
-    out = [pay(s.name, winner.name, f, (Rule.T2,), line, None, f"forfeit; {note}") for s, (f, _) in owes if f]
-    out += [pay(s.name, winner.name, t, (Rule.T2,), line, None, f"top; {note}") for s, (_, t) in owes if t]
+    out = [pay(s.name, winner.name, f, (Rule.T2,), line, None, forfeit) for s, (f, _) in owes if f]
+    out += [pay(s.name, winner.name, t, (Rule.T2,), line, None, top) for s, (_, t) in owes if t]
     return out
 
 
@@ -899,7 +899,7 @@ def apply_decision(b: Board, ev: Decision) -> None:
         after = b.rules.after_decisions(len(b.active))
         if after is HandEnd.TOPS:
             b.end(WON, Ending.TOPS, Rule.T4, b.active[0])
-            payments = pay_pot(b, b.active[0], ev.line, "T4: all the others went on top")
+            payments = pay_pot(b, b.active[0], ev.line, PaidFor.FORFEIT_T4, PaidFor.TOP_T4)
         elif after is HandEnd.VOID:
             b.end(VOID, Ending.VOID, Rule.T4)
         else:
@@ -1786,12 +1786,12 @@ def collect_change(
     change (both parts of a split)."""
     gain = b.rules.change_value(before, after)
     if isinstance(a, Borrow):
-        note = f"borrow from #{a.source}"
-    else:
-        note = f"split #{a.target}" if isinstance(a, Split) else f"#{a.target} grows"
-        if a.claim is not None:
-            b.claims.append(pays(b, a, s.name, a.claim, gain))
-    return b.collect(s, gain, (Rule.C7,), a.line, cards, note)
+        return b.collect(s, gain, (Rule.C7,), a.line, cards, PaidFor.BORROW, a.source)
+    if a.claim is not None:
+        b.claims.append(pays(b, a, s.name, a.claim, gain))
+    return b.collect(
+        s, gain, (Rule.C7,), a.line, cards, PaidFor.SPLIT if isinstance(a, Split) else PaidFor.GROWS, a.target
+    )
 
 
 def _own_meld_changed(b: Board, a: Borrow | Split, n: int) -> LaidMeld:

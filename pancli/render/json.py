@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from pancli.cards import Game, format_cards
 from pancli.jsontext import Item
 from pancli.model.results import ClaimCheck, Ending, Payment, Remedy, Violation
-from pancli.render.words import MALFORMED_RULING, money_map, pagruc_remark, pan_remark
+from pancli.render.words import MALFORMED_RULING, money_map, pagruc_remark, pan_remark, payment_note
 
 if TYPE_CHECKING:
     from pancli.app.report import HandReport
@@ -144,7 +144,7 @@ class MalformedItem(Item, kw_only=True, omit_defaults=True):
 
 def payment_item(p: Payment) -> PaymentItem:
     meld = format_cards(p.meld) if p.meld else None
-    return PaymentItem(p.payer, p.payee, p.units, p.rule, p.line, meld, p.note, p.returned_of)
+    return PaymentItem(p.payer, p.payee, p.units, p.rule, p.line, meld, payment_note(p), p.returned_of)
 
 
 def violation_item(v: Violation, file: str) -> ViolationItem:

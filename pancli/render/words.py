@@ -26,6 +26,7 @@ from pancli.model.results import (
     CountRight,
     Ending,
     HandResult,
+    PaidFor,
     Payment,
     is_return,
 )
@@ -57,6 +58,20 @@ WHY: Final[dict[str, str]] = {
 }
 """Why a payment is made, by rule id (docs/rules.md)."""
 
+_NOTES: Final[dict[PaidFor, str]] = {
+    PaidFor.GROWS: "#{target} grows",
+    PaidFor.SPLIT: "split #{target}",
+    PaidFor.BORROW: "borrow from #{target}",
+    PaidFor.FOUL_MELD: "foul meld, paid on {payee}'s word",
+    PaidFor.FOUL_ADDITION: "foul addition, paid on {payee}'s word",
+    PaidFor.GOING_OUT: "going out",
+    PaidFor.FORFEIT: "forfeit; went out",
+    PaidFor.TOP: "top; went out",
+    PaidFor.FORFEIT_T4: "forfeit; T4: all the others went on top",
+    PaidFor.TOP_T4: "top; T4: all the others went on top",
+}
+"""What a payment is for, in words, by what the referee recorded (:func:`payment_note`)."""
+
 MALFORMED_RULING: Final = "the hand cannot be read: it is not refereed; the next hand is read normally"
 
 
@@ -72,6 +87,23 @@ def why(rule: str) -> str:
     if rule == "C4+C5":
         return "rope with the ace and the king"
     return " + ".join(WHY.get(r, r) for r in rule.split("+"))
+
+
+def payment_note(p: Payment) -> str:
+    """What ``p`` is for, in words, where its rules do not say it all (``--json``'s ``note``, and a
+    collection's reason): ``#1 grows``, ``foul meld, paid on Ana's word``, ``returned (collected
+    at line 9)``; ``""`` for a meld laid.
+
+    >>> from pancli.rulebook import Rule
+    >>> payment_note(Payment("Ben", "Ana", 2, (Rule.C7,), 9, None, PaidFor.GROWS, 1))
+    '#1 grows'
+    >>> payment_note(Payment("Ana", "Ben", 2, (Rule.I2,), 12, None, returned_of=9))
+    'returned (collected at line 9)'
+    """
+    if p.returned_of is not None:
+        return f"returned {_collected_at(p.returned_of)}"
+    kind = p.paid_for
+    return "" if kind is None else _NOTES[kind].format(target=p.target, payee=p.payee)
 
 
 def ledger_text(ledger: Mapping[str, int]) -> str:
@@ -162,7 +194,8 @@ def _same_return(q: Payment, p: Payment) -> bool:
         and q.line == p.line
         and q.units == p.units
         and q.returned_of == p.returned_of
-        and q.note == p.note
+        and q.paid_for is p.paid_for
+        and q.target == p.target
         and q.meld == p.meld
     )
 
@@ -175,7 +208,15 @@ def collection_lines(payments: Sequence[Payment], going_out: OutValue | None) ->
     i = 0
     while i < n:
         p = payments[i]
-        payee, rules, line, units, meld, note = p.payee, p.rules, p.line, p.units, p.meld, p.note
+        payee, rules, line, units, meld, paid_for, target = (
+            p.payee,
+            p.rules,
+            p.line,
+            p.units,
+            p.meld,
+            p.paid_for,
+            p.target,
+        )
         payers = [p.payer]
         total = p.comes_to
         i += 1
@@ -196,7 +237,8 @@ def collection_lines(payments: Sequence[Payment], going_out: OutValue | None) ->
                 or q.payee != payee
                 or q.rules != rules
                 or q.units != units
-                or q.note != note
+                or q.paid_for is not paid_for
+                or q.target != target
                 or not (q.meld is meld or q.meld == meld)
             ):
                 break
@@ -204,14 +246,14 @@ def collection_lines(payments: Sequence[Payment], going_out: OutValue | None) ->
             total += q.comes_to
             i += 1
         rule = p.rule
-        what = _what(rule, meld, note, going_out)
+        what = _what(rule, meld, payment_note(p), going_out)
         out.append(f"  line {line}: {payee} collects {rule} {what}: {_amounts(units, payers, total)}")
     return out
 
 
 def collections(payments: Iterable[Payment]) -> list[Collection]:
-    """Group consecutive payments of one moment (same payee, rule, line, units, meld, note); a
-    player's returns (I1, I2) of one moment are grouped by him."""
+    """Group consecutive payments of one moment (same payee, rule, line, units, meld, and what
+    they are for); a player's returns (I1, I2) of one moment are grouped by him."""
     out: list[Collection] = []
     key: tuple[Any, ...] | None = None
     payers: list[str] = []
@@ -219,7 +261,7 @@ def collections(payments: Iterable[Payment]) -> list[Collection]:
     last: Payment | None = None
     for p in payments:
         back = is_return(p)
-        k = (p.returned_of, p.payer if back else p.payee, p.rules, p.line, p.units, p.meld, p.note)
+        k = (p.returned_of, p.payer if back else p.payee, p.rules, p.line, p.units, p.meld, p.paid_for, p.target)
         if k != key:
             if last is not None:
                 out.append(_collection(last, payers, total))
@@ -235,9 +277,10 @@ def collections(payments: Iterable[Payment]) -> list[Collection]:
 def _collection(p: Payment, others: list[str], total: int) -> Collection:
     """The :class:`Collection` of the moment of ``p``, with the ``others`` who paid (or were paid
     back) and what their payments came to in all."""
+    note = payment_note(p)
     if is_return(p):
-        return Collection(p.payer, p.rule, p.line, p.units, tuple(others), p.meld, p.note, p.returned_of, total)
-    return Collection(p.payee, p.rule, p.line, p.units, tuple(others), p.meld, p.note, None, total)
+        return Collection(p.payer, p.rule, p.line, p.units, tuple(others), p.meld, note, p.returned_of, total)
+    return Collection(p.payee, p.rule, p.line, p.units, tuple(others), p.meld, note, None, total)
 
 
 _VOID_WHY: Final = {"T4": "everybody went on top", "P10": "no card left to draw"}
