@@ -71,6 +71,20 @@ def test_C8_going_out_in_hoyle_bonus_1() -> None:
     assert (d["per_opponent"], d["opponents"], d["total"]) == (1 + 1 + 1, 2, 6)
 
 
+@pytest.mark.parametrize("melds", [["7c 7s 7s"], ["5sss", "7c 7s 7s"], ["5s 5s 5s 5s", "5s5s5s5s5s"], ["5sss", "[5s"]])
+def test_C8_nobody_goes_out_with_an_illegal_meld(melds: list[str]) -> None:
+    """Going out is with melds laid legally (a foul meld is no meld, I2): with an illegal, past the
+    pack (E4) or unreadable meld, --out adds no C8 payment, and the going out line says so."""
+    d = pay_json(*melds, "--out")
+    assert d["going_out"] is None and d["per_opponent"] == d["laid"]["per_opponent"]
+    said = "going out\t0\tC8: none, a meld is illegal: nobody goes out with a foul meld\n"
+    laid = d["laid"]["per_opponent"]
+    for r in (run(*melds, "--out"), run("--out", "-", input="\n".join(melds) + "\n")):
+        assert r.exit_code == 1 and said in r.stdout and f"per opponent\t{laid}\t" in r.stdout
+    assert "going out" not in run(*melds).stdout  # without --out, no line
+    assert pay_json("5sss", "--out")["going_out"]["per_opponent"] == 5  # legal melds go out
+
+
 def test_plain_output_lines() -> None:
     r = run("5sss", "3-5h", "--players", "4", "--out")
     assert r.exit_code == 0, r.stderr

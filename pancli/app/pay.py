@@ -46,12 +46,16 @@ class PayReport(Value):
     """Units each opponent pays for laying the melds: the rules object's ``change_value`` from
     nothing to each one's value as laid (C6, C7)."""
     going_out: OutValue | None
-    """What each opponent pays for going out with them (C8), or None without ``--out``."""
+    """What each opponent pays for going out with them (C8), or None without ``--out`` or with
+    :attr:`out_refused`."""
     opponents: int
     """Who pays: the rules object's ``payers`` of ``players`` active players."""
     total: int
     """Units collected in all: the rules object's ``collected`` of :attr:`per_opponent` from each
     of :attr:`opponents` (C6-C8)."""
+    out_refused: bool = False
+    """``--out`` with a meld that is illegal or unreadable: nobody goes out with a foul meld (C8
+    pays going out with legal melds; I2: a foul meld is no meld), so no C8 payment."""
 
     @property
     def per_opponent(self) -> int:
@@ -65,13 +69,21 @@ def each_pays(laid: int, going_out: OutValue | None) -> int:
 
 
 def priced(
-    melds: tuple[MeldCheck, ...], players: int, rules: PanRules, laid: int, going_out: OutValue | None
+    melds: tuple[MeldCheck, ...],
+    players: int,
+    rules: PanRules,
+    laid: int,
+    out: bool,
+    legal: Sequence[Meld] | None,
 ) -> PayReport:
-    """The :class:`PayReport` of what was laid and going out, its payers and total asked of ``rules``
-    (C6-C8): :func:`pay_report` and :meth:`PayBatch.report` make it here alone."""
+    """The :class:`PayReport` of what was laid and, with ``out``, going out with the ``legal``
+    melds (None: a meld was illegal or unreadable, so nobody goes out: :attr:`PayReport.out_refused`),
+    its payers and total asked of ``rules`` (C6-C8): :func:`pay_report` and :meth:`PayBatch.report`
+    make it here alone."""
+    going_out = rules.going_out_value(legal) if out and legal is not None else None
     opponents = rules.payers(players)
     total = rules.collected(each_pays(laid, going_out), opponents)
-    return PayReport(melds, players, rules.profile, laid, going_out, opponents, total)
+    return PayReport(melds, players, rules.profile, laid, going_out, opponents, total, out and legal is None)
 
 
 class PackCounter:
@@ -166,11 +178,6 @@ def conserve(reports: Iterable[MeldCheck], rules: PanRules) -> list[MeldCheck]:
     return out
 
 
-def going_out(melds: Sequence[Meld], rules: PanRules, out: bool) -> OutValue | None:
-    """Units each opponent pays when the player goes out with ``melds`` (C8), None when he does not."""
-    return rules.going_out_value(melds) if out else None
-
-
 def pay_report(items: Iterable[InputLine], players: int, rules: PanRules, out: bool) -> PayReport:
     """``pan pay``: the melds of ``items`` judged (:func:`~pancli.app.check.assess_all`), E4
     across them (:func:`conserve`), and what the legal ones collect (and going out with them).
@@ -184,7 +191,8 @@ def pay_report(items: Iterable[InputLine], players: int, rules: PanRules, out: b
     reports = conserve(assess_all(items, rules), rules)
     melds = [r.engine_meld for r in reports if r.engine_meld is not None]
     laid = sum(rules.change_value(0, r.value) for r in reports if r.legal)
-    return priced(tuple(reports), players, rules, laid, going_out(melds, rules, out))
+    legal = melds if all(r.legal for r in reports) else None
+    return priced(tuple(reports), players, rules, laid, out, legal)
 
 
 class PayLine(Value, gc=False):
@@ -238,7 +246,8 @@ class PayBatch:
         """The cards read: the rules object's pack (E1)."""
         self._stdin = file == STDIN_FILE
         self.laid = 0
-        self.melds: list[Meld] = []
+        self.melds: list[Meld] | None = []
+        """The legal melds counted, for ``--out``; None once a line is refused (:meth:`refuse`)."""
 
     def line(self, raw: str) -> PayLine | None:
         """One line of input judged on its own; None for a blank or comment line of standard input."""
@@ -255,10 +264,14 @@ class PayBatch:
     def count(self, line: PayLine) -> None:
         """Count a legal line that :attr:`take` took: what laying it collects (C7), its meld for ``--out``."""
         self.laid += self.rules.change_value(0, line.value)
-        if self.out and line.engine is not None:
+        if self.out and line.engine is not None and self.melds is not None:
             self.melds.append(line.engine)
+
+    def refuse(self) -> None:
+        """A line is refused (illegal, unreadable, or past the pack: E4): nobody goes out with it
+        (:attr:`PayReport.out_refused`)."""
+        self.melds = None
 
     def report(self) -> PayReport:
         """The totals of the lines read so far (no melds kept)."""
-        rules = self.rules
-        return priced((), self.players, rules, self.laid, going_out(self.melds, rules, self.out))
+        return priced((), self.players, self.rules, self.laid, self.out, self.melds)

@@ -58,7 +58,9 @@ def pay(
     C7) from each of the N-1 active opponents. With --out the player goes out with
     these melds: each opponent also pays the going-out bonus (out_bonus of the
     profile) plus the value of all the melds again (C8); forfeits and tops are not
-    counted, nor is the count of 11 cards checked (that is 'pan replay').
+    counted, nor is the count of 11 cards checked (that is 'pan replay'). Nobody goes
+    out with an illegal meld: with one, --out adds nothing (the going out line says
+    so, and going_out is null in JSON).
 
     \b
     Examples:

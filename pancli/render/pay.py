@@ -45,6 +45,8 @@ def summary(r: PayReport) -> list[tuple[str, str, str]]:
                 f"{GOING_OUT}: out_bonus {g.bonus} + the melds again {g.melds}, from each opponent",
             )
         )
+    elif r.out_refused:
+        rows.append(("going out", "0", f"{GOING_OUT}: none, a meld is illegal: nobody goes out with a foul meld"))
     rows += [
         ("per opponent", str(r.per_opponent), "units each active opponent pays"),
         ("opponents", str(r.opponents), f"{r.players} active players less the melder"),
@@ -97,6 +99,7 @@ class PayRows:
         judged = batch.line
         take = batch.take
         count = batch.count
+        refuse = batch.refuse
         memo = self._lines
         get = memo.get
         memo_max = self.memo_max
@@ -126,6 +129,7 @@ class PayRows:
                         continue
                     suffix = said.get(over) or said.setdefault(over, error_suffix(1, "E4", over) + "\n")
                 add(refused)
+                refuse()
                 err(f"{file}:{n}{suffix}")
             yield "".join(outs), "".join(errs)
 
