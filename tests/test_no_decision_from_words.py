@@ -18,8 +18,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "the check batch shares an M2/M3 reason between orders of the same cards for speed; "
         "tests/test_check_batch.py compares every row with the plain judgement"
     ),
-    ("render/words.py", "q.note == p.note"): "payments grouped by their note (payks: by kind)",
-    ("render/words.py", "q.note != note"): "payments grouped by their note (payks: by kind)",
 }
 
 
