@@ -332,7 +332,7 @@ def test_kill_9_leaves_every_accepted_line_and_the_night_resumes(tmp_path: Path,
     assert done in (expected, [*expected, lines[moment]] if lines[moment] != REFUSED else expected)
     assert night.read_bytes().endswith(b"\n")
     rest = lines[moment + 1 :] if len(done) > len(expected) else lines[moment:]
-    _keep(night, rest)
+    pan("live", str(night), input="".join(x + "\n" for x in rest))  # the record's own players (S3 after hand 1)
     assert _play_lines(night) == accepted_lines()
     hands = json.loads(pan("replay", "--json", str(night)).stdout)
     assert [h["winner"] for h in hands] == ["Ana", "Cruz", "Cruz"]
@@ -397,9 +397,91 @@ def test_P8_a_record_whose_last_hand_stopped_opens_on_the_next_hand_and_says_why
         hand, v = s.stopped
         assert (hand, v.rule, v.line) == (1, "P8", 28)
         (note,) = notes_text(s)
-        assert note.startswith(f"{path}:28:{v.col}: hand 1 stops at P8 ") and note.endswith(": the next hand begins")
+        assert note.startswith(f"{path}:28:{v.col}: P8 ")
+        assert note.endswith(": hand 1 stops there, the next hand begins")
     finally:
         s.close()
+
+
+_ESC_NAME = "e\x1b[7mv\x1b[0m.pan"
+_ESC_SHOWN = "e\\x1b[7mv\\x1b[0m.pan"
+
+
+def test_M2_a_file_name_with_a_control_character_is_escaped_in_the_opening_notes(tmp_path: Path) -> None:
+    """audit7 M2: the note of a last hand stopped by a violation and the torn line's report wrote
+    the file name raw (an escape sequence reached the terminal); the note is the one error line."""
+    path = tmp_path / _ESC_NAME
+    text = (ROOT / "samples" / "illegal-P8-forcing.pan").read_text(encoding="utf-8")
+    path.write_text(text + "Kim dr", encoding="utf-8")
+    r = pan("live", str(path), input="")
+    assert r.exit_code == 0 and "\x1b" not in r.stdout
+    shown = str(tmp_path / _ESC_SHOWN)
+    assert f"note {shown}:28:8: P8 " in r.stdout and ": hand 1 stops there, the next hand begins\n" in r.stdout
+    assert f"torn {shown}:29: a last line cut off mid-write, set aside in {shown}.torn: 'Kim dr'" in r.stdout
+
+
+def test_M2_a_file_that_is_not_a_record_is_named_escaped(tmp_path: Path) -> None:
+    path = tmp_path / _ESC_NAME
+    path.write_text('[Players "Ana Ben"]\n\nAna draw 8h, discard 8h\n', encoding="utf-8")
+    r = pan("live", str(path), input="")
+    assert r.exit_code == 2 and "\x1b" not in r.stderr
+    said = "E1 8h is not in a Panguingue pack (no 8, 9 or 10): not a record, nothing written"
+    assert r.stderr == f"{tmp_path / _ESC_SHOWN}:3:10: {said}\n"
+
+
+def _night_of_one_line(tmp_path: Path, *options: str) -> Path:
+    night = tmp_path / "n.pan"
+    assert pan("live", str(night), "--players", "Ana Ben", *options, input="Ana stay\n").exit_code == 0
+    return night
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (["--players", "Ben Ana"], "hand 1 is played by Ana Ben, in order of play; --players names a new record's"),
+        (["--players", "Ana Ben Cruz"], "hand 1 is played by Ana Ben, in order of play"),
+        (["--game", "pagruc"], "hand 1's game is panguingue; --game names a new record's game"),
+        (["--rules", "hoyle"], "hand 1 is played under cardroom; --rules names a new record's rules"),
+    ],
+)
+def test_L2_an_option_that_says_otherwise_than_an_existing_record_is_a_usage_error(
+    tmp_path: Path, given: list[str], said: str
+) -> None:
+    """audit7 L2: --players, --rules and --game of an existing record were ignored without a word."""
+    night = _night_of_one_line(tmp_path, "--rules", "cardroom")
+    before = night.read_bytes()
+    r = pan("live", str(night), *given, input="Ben stay\n")
+    assert r.exit_code == 2 and said in r.stderr, r.stderr
+    assert night.read_bytes() == before
+
+
+def test_L2_options_that_say_what_an_existing_record_says_are_noted(tmp_path: Path) -> None:
+    night = _night_of_one_line(tmp_path, "--rules", "cardroom")
+    given = ("--players", "Ana Ben", "--rules", "Cardroom", "--game", "panguingue")
+    r = pan("live", str(night), *given, input="Ben stay\n")
+    assert r.exit_code == 0
+    assert f"note --players, --game, --rules: as {night} has them (an existing record keeps its own tags)" in r.stdout
+    assert "ok 6: Ben stay" in r.stdout
+    r = pan("live", str(night), "--jsonl", "--players", "Ana Ben", input="")
+    (started,) = [json.loads(x) for x in r.stdout.splitlines() if '"started"' in x]
+    assert started["notes"] == [f"--players: as {night} has them (an existing record keeps its own tags)"]
+    # no option: nothing said (a PAGRUC record resumes without --game: tests of G2 above)
+    assert "note" not in pan("live", str(night), input="").stdout
+
+
+def test_L2_players_of_the_next_hand_are_those_s3_seats(tmp_path: Path) -> None:
+    """After a hand that ended, --players is compared with the next hand's seating (S3: Ana won
+    hand 1, so she plays first in hand 2 and the others follow in their order)."""
+    night = tmp_path / "n.pan"
+    assert pan("live", str(night), "--players", PLAYERS, input=HAND_1).exit_code == 0
+    assert "note --players: as" in pan("live", str(night), "--players", PLAYERS, input="").stdout
+    r = pan("live", str(night), "--players", "Ben Cruz Dee Ana", input="")
+    assert r.exit_code == 2 and f"hand 2 is played by {PLAYERS}, in order of play" in r.stderr
+
+
+def test_L11_the_help_says_a_command_not_done_counts_for_the_exit_status() -> None:
+    out = pan("live", "--help").stdout
+    assert "1 some line refused or a command not done (rules of no rule)" in " ".join(out.split())
 
 
 def test_P9_the_position_says_the_next_player_is_flat(tmp_path: Path) -> None:

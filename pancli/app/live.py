@@ -40,7 +40,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from pancli.app.lines import game_named
+from pancli.app.lines import game_named, rules_profile
 from pancli.app.replay import RecordJudge, Tally
 from pancli.app.report import HandReport
 from pancli.cards import Card, Game
@@ -80,7 +80,13 @@ class LiveProblem(Exception):
 
 class NotARecord(LiveProblem):
     """FILE is there but is not a record (not UTF-8 text, a hand that cannot be read): refused with
-    its place, exit 2 as the other files pan live cannot keep (docs/commands.md)."""
+    its place, exit 2 as the other files pan live cannot keep (docs/commands.md). ``file`` as the
+    session names it and ``error``, the reader's, with its place: the exporter words them."""
+
+    def __init__(self, file: str, error: NotationError) -> None:
+        super().__init__(file, error)
+        self.file = file
+        self.error = error
 
 
 class LineVerdict(enum.Enum):
@@ -193,7 +199,7 @@ class _Capture:
 class LiveOptions:
     """What the command line gives a new record's header: the players (in order of play), the
     rules (a profile name or a house-rules file, as the ``Rules`` tag writes it), the stake, the
-    game, the date."""
+    game (None: not given, a new record is Panguingue), the date."""
 
     __slots__ = ("date", "game", "players", "rules", "stake")
 
@@ -202,7 +208,7 @@ class LiveOptions:
         players: Sequence[str] = (),
         rules: str | None = None,
         stake: str | None = None,
-        game: Game = Game.PANGUINGUE,
+        game: Game | None = None,
         date: datetime.date | None = None,
     ) -> None:
         self.players = tuple(players)
@@ -212,7 +218,7 @@ class LiveOptions:
         self.date = date or datetime.date.today()
 
 
-def options_of(file: str, players: str | None, rules: str | None, stake: str | None, game: str) -> LiveOptions:
+def options_of(file: str, players: str | None, rules: str | None, stake: str | None, game: str | None) -> LiveOptions:
     """The :class:`LiveOptions` of the command line: the players' names, the ``Rules`` tag (a
     built-in profile by name, a house-rules file relative to the record's folder), the stake
     (raises :class:`LiveProblem` when it is no amount of money, as a ``Stake`` tag would be),
@@ -229,7 +235,7 @@ def options_of(file: str, players: str | None, rules: str | None, stake: str | N
         if isinstance(got, tuple):
             raise LiveProblem(f"{got[0]} {got[1]}")
     names = tuple(players.split()) if players is not None else ()
-    return LiveOptions(names, rules_tag, stake, game_named(game))
+    return LiveOptions(names, rules_tag, stake, None if game is None else game_named(game))
 
 
 def _tag(name: str, value: str) -> str:
@@ -252,6 +258,9 @@ class Session:
         self.stopped: tuple[int, Violation] | None = None
         """The record's last hand, stopped by a violation when the session opened: its number and its
         first violation (the next hand begins)."""
+        self.restated: tuple[str, ...] = ()
+        """The options given for an existing record that say what its tags say (``--players``,
+        ``--game``, ``--rules``): they change nothing (one that says otherwise is refused)."""
         self._reset()
 
     def _reset(self) -> None:
@@ -365,7 +374,7 @@ class Session:
             if hand.script is None:
                 e = hand.error
                 assert e is not None
-                raise NotARecord(f"{self.name}:{e.line}:{e.col}: {e.code} {e.message}: not a record, nothing written")
+                raise NotARecord(self.name, e)
             before = self.judge.previous
             if n == len(hands) and hand.script.game is Game.PANGUINGUE:
                 self.previous = before
@@ -379,7 +388,7 @@ class Session:
             self.hand_index = 1
             self.header = self._first_header()
             self.next_players = self.options.players
-            self.next_game = self.options.game
+            self.next_game = self.options.game or Game.PANGUINGUE
             return
         assert report is not None
         result = report.result
@@ -392,6 +401,32 @@ class Session:
             self.hand_first = last.first_line
             self.report = report
             self.previous = before
+        if first:
+            self.restated = self._restated(report.script.profile)
+
+    def _restated(self, profile: Profile) -> tuple[str, ...]:
+        """The options that give an existing record's players, game or rules (those of the hand in
+        play, or of the next one, ``profile`` the last hand's rules): each must say what the record
+        says, or the session is refused (:class:`LiveProblem`: a wrong night would be kept)."""
+        o = self.options
+        said: list[str] = []
+        where = f"{self.path} is a record: hand {self.hand_index}"
+        if o.players:
+            if o.players != self.players:
+                seats = " ".join(self.players)
+                raise LiveProblem(
+                    f"{where} is played by {seats}, in order of play; --players names a new record's players"
+                )
+            said.append("--players")
+        if o.game is not None:
+            if o.game is not self.game:
+                raise LiveProblem(f"{where}'s game is {self.game.value}; --game names a new record's game")
+            said.append("--game")
+        if o.rules is not None:
+            if rules_profile(o.rules, LiveProblem, Path(self.path).parent) != profile:
+                raise LiveProblem(f"{where} is played under {profile.name}; --rules names a new record's rules")
+            said.append("--rules")
+        return tuple(said)
 
     @property
     def _capture(self) -> _Capture:

@@ -4,8 +4,9 @@ On a terminal, a full-screen view (:mod:`pancli.render.live_view`, Textual, impo
 here); when standard input is not a terminal, the line mode: one line in, one judgement out
 (plain, or ``--jsonl`` events). What the session does is :mod:`pancli.app.live`'s.
 
-Exit status (line mode): 0 every line accepted, 1 some line refused, 2 a usage error (a FILE
-that is not a record, cannot be written, or is kept by another ``pan live``).
+Exit status (line mode): 0 every line accepted, 1 some line refused or a command not done
+(``rules`` of no rule), 2 a usage error (a FILE that is not a record, cannot be written, or is
+kept by another ``pan live``; an option that says otherwise than an existing record's tags).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
 from pancli.cli.common import (
     EXIT_ILLEGAL,
@@ -48,15 +50,24 @@ def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str)
     return list(complete_rules(ctx, param, incomplete))
 
 
-@click.command("live", epilog="Exit status: 0 every line accepted, 1 some line refused, 2 a usage error.")
+@click.command(
+    "live",
+    epilog="Exit status: 0 every line accepted, 1 some line refused or a command not done (rules of no rule),"
+    " 2 a usage error.",
+)
 @click.argument("file", metavar="FILE", shell_complete=complete_paths)
-@click.option("--players", default=None, metavar='"A B C ..."', help="A new record's players, in order of play.")
+@click.option(
+    "--players",
+    default=None,
+    metavar='"A B C ..."',
+    help="A new record's players, in order of play (an existing record's own, or refused).",
+)
 @click.option(
     "--rules",
     "rules",
     default=None,
     metavar="NAME|FILE",
-    help="A new record's rules: hoyle, cardroom, or a house-rules TOML file.",
+    help="A new record's rules: hoyle, cardroom, or a house-rules TOML file (an existing record's own, or refused).",
     shell_complete=_complete_rules,
 )
 @click.option("--stake", default=None, metavar="MONEY", help="The money value of one unit (e.g. 0.25).")
@@ -69,8 +80,9 @@ def live(
     """Keep the score at the table: each line entered is judged at once, and written when legal.
 
     A new FILE gets its tags from the options; an existing one is refereed and play goes on
-    at its end. Each line is a record line (deal, up, stay/top, a turn, force, call, count,
-    mend, back, reshuffle, comments); a legal one is appended and on the disk before the
+    at its end (--players, --rules and --game must then say what its tags say). Each line is
+    a record line (deal, up, stay/top, a turn, force, call, count, mend, back, reshuffle,
+    comments); a legal one is appended and on the disk before the
     next is read, an illegal one is refused with its ruling and not written. When a hand ends
     the next begins seated as S3 requires (the winner first; PAGRUC: G8). Commands: undo (take back the
     last line written), settle (the night so far), rules ID (one rule explained), quit.
@@ -89,13 +101,16 @@ def live(
     # start-up: pan live --help does without these
     from pancli.app.live import LiveProblem, NotARecord, Session, keep_score
 
-    options = _options(file, players, rules, stake, game)
+    given = click.get_current_context().get_parameter_source("game") is not ParameterSource.DEFAULT
+    options = _options(file, players, rules, stake, game if given else None)  # None: a record's own game
     session = Session(file, options)
     terminal = sys.stdin.isatty() and sys.stdout.isatty() and not line_mode and not as_jsonl
     try:
         session.open()
     except NotARecord as exc:  # the command line is right, the file is not: no usage banner
-        raise BadRecord(escaped(str(exc))) from None
+        from pancli.render.live import not_a_record_text  # start-up: only a FILE that is not a record
+
+        raise BadRecord(not_a_record_text(exc)) from None
     except LiveProblem as exc:
         raise click.UsageError(escaped(str(exc))) from None
     except OSError as exc:
@@ -128,7 +143,7 @@ def _stdin_lines() -> Iterator[str]:
         yield line
 
 
-def _options(file: str, players: str | None, rules: str | None, stake: str | None, game: str) -> LiveOptions:
+def _options(file: str, players: str | None, rules: str | None, stake: str | None, game: str | None) -> LiveOptions:
     from pancli.app.live import LiveProblem, options_of  # start-up: pan live --help does without it
 
     if rules is not None:

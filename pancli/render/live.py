@@ -23,9 +23,10 @@ from contextlib import redirect_stdout
 from typing import IO, TYPE_CHECKING
 
 from pancli.app.lines import error_line
-from pancli.app.live import Entry, LedgerRow, LineVerdict, Session
+from pancli.app.live import Entry, LedgerRow, LineVerdict, NotARecord, Session
 from pancli.app.replay import replay_files
 from pancli.cards import Game
+from pancli.escapes import escape_text
 from pancli.model.results import Payment, Violation
 from pancli.notation.errors import NotationError
 from pancli.referee.board import Phase
@@ -68,18 +69,31 @@ def refusal(session: Session, entry: Entry) -> tuple[str, str, int, int, str | N
 
 
 def notes_text(session: Session) -> list[str]:
-    """What the opening found worth saying, in words: the record's last hand stopped by a violation."""
-    if session.stopped is None:
-        return []
-    hand, v = session.stopped
-    return [f"{session.name}:{v.line}:{v.col}: hand {hand} stops at {v.rule} {v.message}: the next hand begins"]
+    """What the opening found worth saying, in words: options that restate the record's tags; the
+    record's last hand stopped by a violation, as an error line (its place, rule and message)."""
+    notes = []
+    if session.restated:
+        said = ", ".join(session.restated)
+        notes.append(escape_text(f"{said}: as {session.name} has them (an existing record keeps its own tags)"))
+    if session.stopped is not None:
+        hand, v = session.stopped
+        why = f"{v.message}: hand {hand} stops there, the next hand begins"
+        notes.append(error_line(session.name, v.line, v.col, v.rule, why))
+    return notes
+
+
+def not_a_record_text(problem: NotARecord) -> str:
+    """FILE is not a record: the reader's error as an error line, and that nothing was written."""
+    e = problem.error
+    return error_line(problem.file, e.line, e.col, e.code, e.message) + ": not a record, nothing written"
 
 
 def torn_text(session: Session) -> str:
     """The torn last line found at the opening: its place, its text, where it was set aside."""
     assert session.torn is not None
     n, text = session.torn
-    return f"torn {session.name}:{n}: a last line cut off mid-write, set aside in {session.name}.torn: {text!r}"
+    name = escape_text(session.name)
+    return f"torn {name}:{n}: a last line cut off mid-write, set aside in {name}.torn: {text!r}"
 
 
 def seating_text(players: tuple[str, ...]) -> str:
