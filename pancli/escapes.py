@@ -34,6 +34,17 @@ def not_utf8(ch: str) -> str:
     return f"the byte \\x{ord(ch) - 0xDC00:02x}, which is not UTF-8"
 
 
+def bytes_shown(text: str) -> str:
+    """``text`` with each byte that is not UTF-8 (as :data:`DECODE_ERRORS` keeps it) written as
+    :func:`escape_text` writes it, ``\\xff``, and nothing else changed: a line entered that holds
+    one can be written as JSON (UTF-8 cannot hold a lone surrogate), its other characters as typed.
+
+    >>> bytes_shown("Ana st\\udcffay\\x1b"), bytes_shown("5s ♠")
+    ('Ana st\\\\xffay\\x1b', '5s ♠')
+    """
+    return text if text.isascii() or pattern(UNDECODED).search(text) is None else pattern(UNDECODED).sub(_escaped, text)
+
+
 SHOWN: Final = CONTROLS.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f")
 """The controls escaped in text whose layout stays (tab and line end kept)."""
 

@@ -510,11 +510,25 @@ def test_T1_the_position_names_who_decides_and_the_melds_a_known_hand_can_lay(tm
         s.close()
 
 
-def test_bytes_that_are_not_utf8_are_read_as_the_reader_reads_them(tmp_path: Path) -> None:
+def test_R2_a_typed_byte_that_is_not_utf8_is_refused_where_it_stands_and_not_written(tmp_path: Path) -> None:
+    # as every reader of records names it (it was read as U+FFFD and the line written)
     night = tmp_path / "n.pan"
-    r = pan("live", str(night), "--players", PLAYERS, input=b"; caf\xe9\nAna stay\n")
-    assert r.exit_code == 0
-    assert "; caf\ufffd" in night.read_text(encoding="utf-8")
+    typed = b"; caf\xe9\nAna stay\nBen st\xffay\nrules P\xff\nBen stay\n"
+    said = "R2 found the byte \\x{}, which is not UTF-8: records are UTF-8"
+    r = pan("live", str(night), "--players", PLAYERS, input=typed)
+    assert r.exit_code == 1
+    refused = [x for x in r.stdout.splitlines() if x.startswith("refused ")]
+    # (a comment before the hand's first line, a play line, a command's argument: each a line entered)
+    places = [(4, 6, "e9"), (5, 7, "ff"), (5, 8, "ff")]
+    assert refused == [f"refused {night}:{n}:{c}: {said.format(b)}" for n, c, b in places]
+    assert _play_lines(night) == ["Ana stay", "Ben stay"]
+    assert b"\xef\xbf\xbd" not in night.read_bytes()  # no U+FFFD written in the byte's place
+    night.unlink()
+    r = pan("live", "--jsonl", str(night), "--players", PLAYERS, input=typed)
+    out = r.stdout.encode("utf-8")  # (a lone surrogate cannot be: the events are UTF-8)
+    events = [json.loads(x) for x in out.decode("utf-8").splitlines()]
+    refused = [(e["rule"], e["line"], e["col"], e["text"]) for e in events if e["event"] == "refused"]
+    assert refused == [("R2", 4, 6, "; caf\\xe9"), ("R2", 5, 7, "Ben st\\xffay"), ("R2", 5, 8, "rules P\\xff")]
 
 
 def test_a_record_written_with_crlf_and_a_byte_order_mark_goes_on(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ from pancli.app.lines import game_named, rules_profile
 from pancli.app.replay import RecordJudge, Tally
 from pancli.app.report import HandReport
 from pancli.cards import Card, Game
-from pancli.escapes import DECODE_ERRORS
+from pancli.escapes import DECODE_ERRORS, bytes_shown
 from pancli.files import atomic_write, signals_held
 from pancli.model.actions import Turn
 from pancli.model.results import Payment, Recorded, Remedy, Violation
@@ -672,8 +672,6 @@ class Session:
     def enter(self, text: str) -> Entry:
         """Judge one line; write it when it is legal (appended and on the disk before this returns)."""
         text = text.rstrip("\r\n")
-        if any("\ud800" <= ch <= "\udfff" for ch in text):  # undecodable bytes: as the reader reads them
-            text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
         if "\n" in text or "\r" in text:
             text = text.replace("\r", " ").replace("\n", " ")
         stripped = text.strip()
@@ -945,7 +943,8 @@ def command(session: Session, text: str, out: LiveOutput) -> bool | None:
     True done, False refused (a rule id that names no rule); None when it is no command
     (``quit`` is the caller's)."""
     words = text.split()
-    if not words or words[0] not in COMMANDS or (words[0] != "rules" and len(words) != 1):
+    # a byte that is not UTF-8 makes no command: the line is entered, and refused where the byte stands (R2)
+    if not words or words[0] not in COMMANDS or bytes_shown(text) != text or (words[0] != "rules" and len(words) != 1):
         return None
     verb = words[0]
     if verb == "undo":

@@ -244,10 +244,10 @@ def stdin_binary() -> IO[bytes]:
     return stream
 
 
-def stdin_text(errors: str = DECODE_ERRORS) -> IO[str]:
+def stdin_text() -> IO[str]:
     """Standard input as UTF-8 text; a byte that is not UTF-8 is kept (:data:`~pancli.escapes.DECODE_ERRORS`)
-    for the record reader to name, unless ``errors`` says otherwise."""
-    return io.TextIOWrapper(stdin_binary(), encoding="utf-8", errors=errors, newline=None)
+    for the record reader to name."""
+    return io.TextIOWrapper(stdin_binary(), encoding="utf-8", errors=DECODE_ERRORS, newline=None)
 
 
 # --------------------------------------------------------------------------- I/O failures

@@ -135,7 +135,7 @@ def live(
 
 def _stdin_lines() -> Iterator[str]:
     """Standard input, a line at a time as it comes (a script may wait for each judgement)."""
-    stream = stdin_text("replace")  # a line entered, not a record read: a byte that is not UTF-8 is U+FFFD
+    stream = stdin_text()  # a byte that is not UTF-8 kept, as a record's: the line is refused (R2) where it stands
     while True:
         line = stream.readline()
         if not line:

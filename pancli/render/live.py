@@ -26,7 +26,7 @@ from pancli.app.lines import error_line
 from pancli.app.live import Entry, LedgerRow, LineVerdict, NotARecord, Session
 from pancli.app.replay import replay_files
 from pancli.cards import Game
-from pancli.escapes import escape_text
+from pancli.escapes import bytes_shown, escape_text
 from pancli.model.results import Payment, Violation
 from pancli.notation.errors import NotationError
 from pancli.referee.board import Phase
@@ -323,7 +323,8 @@ class JsonlLive(PlainLive):
             rule, message, line, col, player, ruling, _ = refusal(session, entry)
             turn = entry.error.turn if isinstance(entry.error, Violation) else 0
             where = session.hand_index, rule, line, col, player
-            self._add(RefusedLine("refused", *where, message, ruling, turn, session.name, entry.text))
+            # (a byte that is not UTF-8 as \xff: JSON's UTF-8 cannot hold it)
+            self._add(RefusedLine("refused", *where, message, ruling, turn, session.name, bytes_shown(entry.text)))
             return
         # start-up: the hand's JSON only once a line is accepted
         from pancli.render.json import hand_item
