@@ -1,4 +1,4 @@
-"""Benchmark of the Panguingue engine alone: self-play and ``referee_hand``, in process.
+"""Benchmark of the Panguingue engine alone: self-play and ``referee_script``, in process.
 
 Run from the repository root (the package installed)::
 
@@ -9,7 +9,7 @@ It prints, measured in the same run (machines are noisy: compare ratios, take th
 
 1. self-play: ``simulate_hands`` throughput in hands/s, the mean number of turn lines per
    hand and the time to generate the hands;
-2. referee only: ``referee_hand(script, record_steps=False)`` (bulk replay) and with steps
+2. referee only: ``referee_script(script, record_steps=False)`` (bulk replay) and with steps
    (``--jsonl`` and the timeline need them) in hands/s, best of ``--runs``, every hand legal.
 
 No parsing here: ``bench_replay.py`` measures the whole process with the record reader.
@@ -21,7 +21,7 @@ import argparse
 import time
 
 from pancli.model.actions import Turn
-from pancli.referee import referee_hand
+from pancli.referee import referee_script
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import PROFILES
 
@@ -47,7 +47,7 @@ def main() -> None:
             best = float("inf")
             for _ in range(args.runs):
                 t = time.perf_counter()
-                bad = sum(1 for s in scripts if not referee_hand(s, record_steps=steps).ok)
+                bad = sum(1 for s in scripts if not referee_script(s, record_steps=steps).ok)
                 best = min(best, time.perf_counter() - t)
             assert bad == 0, f"{bad} simulated hands have a violation"
             label = "with steps" if steps else "record_steps=False"

@@ -17,7 +17,7 @@ are noisy: compare ratios):
    stdout to nothing, whole process: hands/s (target >= 3,000; aim 5,000) and the ratio of the
    time to (1); runs interleaved, the median of ``--repeat`` runs kept;
 3. where the time goes, in process, streaming as ``pan replay`` does (nothing kept): reading the
-   records (``read_hands``), reading and refereeing them (``referee_hand`` without steps), and
+   records (``read_hands``), reading and refereeing them (``referee_script`` without steps), and
    the plain text as well; each stage's cost is the difference to the previous one;
 4. with ``--memory``: peak memory (max RSS of the child, from ``os.wait4``'s resource usage) of
    ``pan replay`` over the 1 GB file (target < 100 MB), with the hands/s of that run.
@@ -116,7 +116,7 @@ def _stream(path: Path, limit: int, stage: int) -> tuple[int, float, float]:
     """Hands, seconds and lines per hand streaming the first ``limit`` hands through ``stage``
     (1 read, 2 and referee, 3 and plain text), keeping nothing (as ``pan replay`` does)."""
     from pancli.records import read_hands
-    from pancli.referee import referee_hand
+    from pancli.referee import referee_script
     from pancli.render.plain import plain_text
 
     n = lines = 0
@@ -126,7 +126,7 @@ def _stream(path: Path, limit: int, stage: int) -> tuple[int, float, float]:
             n += 1
             lines += h.last_line - h.first_line + 1
             if stage > 1 and h.script is not None:
-                r = referee_hand(h.script, record_steps=False)
+                r = referee_script(h.script, record_steps=False)
                 if stage > 2:
                     plain_text(r, h, h.script)
             if n >= limit:
@@ -159,7 +159,7 @@ def in_process(path: Path, limit: int) -> None:
     us = 1e6 / n
     print(f"in process, first {n:,} hands streamed ({lines:.0f} lines each on average):")
     print(f"  read_hands                 {n / read:>10,.0f} hands/s   {read * us:6.0f} us/hand")
-    print(f"  + referee_hand (no steps)  {n / both:>10,.0f} hands/s   {(both - read) * us:6.0f} us/hand more")
+    print(f"  + referee_script (no steps)  {n / both:>10,.0f} hands/s   {(both - read) * us:6.0f} us/hand more")
     print(f"  + plain text               {n / plain:>10,.0f} hands/s   {(plain - both) * us:6.0f} us/hand more")
 
 

@@ -41,8 +41,6 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 15
 """Players seated at a Panguingue table (S1): the one place of these bounds, which the
 referee's S1 judge, the self-play generator, the analyzer and ``--players`` read."""
-DEFAULT_PLAYERS: Final = 6
-"""Players seated when a command is given neither a count nor names (``--players``)."""
 HAND_SIZE: Final = 10
 """Cards dealt to each player (S2, I1) and held, in hand and melds, between turns (P7): the
 referee, the self-play generator and the analyzer read it here."""

@@ -31,7 +31,7 @@ sys.path.insert(0, str(HERE))
 
 from pagruc_selfplay import corpus  # noqa: E402
 
-from pancli.pagruc.referee import referee_hand  # noqa: E402
+from pancli.pagruc.referee import referee_script  # noqa: E402
 from pancli.records import read_hands  # noqa: E402
 
 PAN = [sys.executable, "-m", "pancli"]
@@ -98,7 +98,7 @@ def main(target: Path) -> None:
                     continue
                 for strict in (True, False):
                     for steps in (True, False):
-                        r = referee_hand(script, strict=strict, record_steps=steps)
+                        r = referee_script(script, strict=strict, record_steps=steps)
                         f.write(f"{path.name}:{script.first_line} {strict} {steps}\n{r!r}\n{r.steps!r}\n")
 
 

@@ -14,9 +14,8 @@ from msgspec.structs import replace
 from profiles_kit import any_profile
 
 from pancli.app.check import BatchJudge, judge_fields
-from pancli.app.lines import batch_text
+from pancli.app.lines import STDIN_FILE, batch_text, is_skipped
 from pancli.cards import ALL_CARDS, Card, Game, Rank
-from pancli.cli.common import STDIN_FILE, is_skipped
 from pancli.melds import Verdict
 from pancli.notation.fast import fast_reject
 from pancli.panrules import PanRules

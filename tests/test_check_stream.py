@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from profiles_kit import any_profile
 
 from pancli.app.check import BatchJudge, assess
+from pancli.app.lines import InputLine, batch_text, is_skipped
 from pancli.cli import cli
-from pancli.cli.common import InputLine, batch_text, is_skipped
 from pancli.jsontext import dumps, dumps_indented
 from pancli.panrules import PanRules
 from pancli.render.exports import JSON_SLICE, JsonBatch, check_item

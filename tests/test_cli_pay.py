@@ -124,6 +124,9 @@ def test_players_out_of_range_is_a_usage_error(players: str) -> None:
     r = run("5sss", "--players", players)
     assert r.exit_code == 2
     assert "--players" in r.stderr
+    if players != "x":  # S1 in the rules object's words (pan simulate --players says them too)
+        seated = "1 player" if players == "1" else "16 players"
+        assert f"{seated} seated; Panguingue seats 2 to 15 (S1)" in r.stderr
 
 
 def test_terminal_table() -> None:
@@ -135,8 +138,8 @@ def test_terminal_table() -> None:
 def test_E4_the_streamed_pipe_path_says_what_the_report_path_says() -> None:
     """pan pay - in a pipe streams (PackCounter, no report objects); the terminal/JSON path builds
     reports (conserve): the same rows, totals and error lines, E4 included."""
+    from pancli.app.lines import InputLine
     from pancli.app.pay import pay_report
-    from pancli.cli.common import InputLine
     from pancli.rules import HOYLE
 
     lines = ["5sss", "5s 5s 5s 5s", "3-5h", "5sss", "7c 7s 7s", "bad", "5s5s", "3-5h", "Kh Kd Ks", "5sss"]
@@ -166,7 +169,7 @@ def test_E4_stream_equals_report_path_and_a_plain_count(lines: list[str], out: b
     per line, no memo) passes the pack."""
     from collections import Counter
 
-    from pancli.cli.common import InputLine, batch_item
+    from pancli.app.lines import InputLine, batch_item
 
     batch = PayBatch("-", PanRules(profile), 4, out)
     text = [(rows, errors) for rows, errors in PayRows(batch).blocks([lines[:7], lines[7:]])]

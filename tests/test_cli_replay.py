@@ -355,14 +355,14 @@ def test_cached_meld_errors_hold_no_traceback() -> None:
 
 def test_C6_plain_collection_lines_match_the_collections() -> None:
     """The batch path's collection lines are those of :func:`collections` (C6-C8 payments grouped)."""
-    from pancli.referee import referee_hand
+    from pancli.referee import referee_script
     from pancli.referee.simulate import simulate_hands
     from pancli.render.words import collection_lines, collections
     from pancli.rules import CARDROOM, HOYLE
 
     for profile in (HOYLE, CARDROOM):
         for script in simulate_hands(("Ana", "Ben", "Cruz", "Dee", "Eve"), 40, 3, profile):
-            result = referee_hand(script, record_steps=False)
+            result = referee_script(script, record_steps=False)
             ps = result.payments
             for going_out in (result.going_out, None):
                 expected = [
@@ -419,7 +419,7 @@ def test_jsonl_lines_are_the_step_events_and_hands_encoded() -> None:
     then the hand's object of ``--json``, in that order."""
     from pancli.jsontext import dumps
     from pancli.records import read_hands
-    from pancli.referee import referee_hand
+    from pancli.referee import referee_script
     from pancli.render.json_steps import step_events
 
     path = SAMPLES / "friday-hoyle.pan"
@@ -432,7 +432,7 @@ def test_jsonl_lines_are_the_step_events_and_hands_encoded() -> None:
         scripts = [h.script for h in read_hands(f, str(path), SAMPLES) if h.script is not None]
     want: list[object] = []
     for n, (script, hand) in enumerate(zip(scripts, hands, strict=True), 1):
-        want += json.loads(dumps(list(step_events(referee_hand(script).recorded, n, str(path)))))
+        want += json.loads(dumps(list(step_events(referee_script(script).recorded, n, str(path)))))
         want.append({"event": "hand", **hand})
     assert got == want and len(got) > 50
 
@@ -497,7 +497,7 @@ def test_jsonl_step_lines_of_whole_turns_and_deals_are_those_of_their_steps() ->
     from pancli.jsontext import lines
     from pancli.model.actions import Deal, Turn
     from pancli.records import read_hands
-    from pancli.referee import referee_hand
+    from pancli.referee import referee_script
     from pancli.render.json_steps import step_events, step_events_of_steps
 
     simulated = CliRunner().invoke(cli, ["simulate", "-n", "6", "-k", "20", "-s", "3"]).stdout
@@ -507,7 +507,7 @@ def test_jsonl_step_lines_of_whole_turns_and_deals_are_those_of_their_steps() ->
         for n, hand in enumerate(read_hands(io.StringIO(text), name, SAMPLES), 1):
             if hand.script is None:
                 continue
-            recorded = referee_hand(hand.script).recorded if hand.script.game.value == "panguingue" else ()
+            recorded = referee_script(hand.script).recorded if hand.script.game.value == "panguingue" else ()
             whole += sum(isinstance(r, Turn | Deal) for r in recorded)
             assert lines(step_events(recorded, n, name)) == lines(step_events_of_steps(recorded, n, name))
     assert whole > 500

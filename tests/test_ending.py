@@ -13,7 +13,7 @@ from cli_kit import SAMPLES, pan
 from pancli.api import parse_records
 from pancli.cards import Game
 from pancli.model.results import Ending, HandResult, Retirement
-from pancli.referee import referee_hand
+from pancli.referee import referee_script
 from pancli.referee.position import PositionUnavailable, position_at
 from pancli.rulebook import Rule
 
@@ -33,7 +33,7 @@ def _tops_without_forfeit(tmp_path: Path) -> Path:
 def _result(name: str, hand: int = 0, *, strict: bool = False) -> HandResult:
     script = parse_records((SAMPLES / name).read_text(encoding="utf-8"), name, SAMPLES)[hand].script
     assert script is not None
-    return referee_hand(script, remedy=not strict)
+    return referee_script(script, remedy=not strict)
 
 
 def test_T4_a_win_on_tops_with_no_forfeit_is_not_going_out(tmp_path: Path) -> None:
@@ -116,7 +116,7 @@ def test_I1_the_position_of_a_retired_player_cites_the_rule_he_retired_under() -
     (hand,) = parse_records((SAMPLES / "irregular-I1-found-late.pan").read_text(encoding="utf-8"))
     script = hand.script
     assert script is not None
-    r = referee_hand(script)
+    r = referee_script(script)
     (gone,) = r.retirements
     with pytest.raises(PositionUnavailable) as e:
         position_at(script, gone.line + 1, gone.player)
@@ -135,7 +135,7 @@ def test_the_printed_ruling_belongs_to_the_rule_cited() -> None:
             if script is None or script.game is not Game.PANGUINGUE:
                 continue
             for strict in (False, True):
-                r = referee_hand(script, strict=False, remedy=not strict)
+                r = referee_script(script, strict=False, remedy=not strict)
                 for v in (*r.violations, *(x.violation for x in r.remedies)):
                     assert v.ruling.startswith(f"{v.rule}:"), (path.name, v.rule, v.ruling)
                     seen.add(v.rule)
@@ -166,7 +166,7 @@ Ben stay
 def test_I2_when_every_player_retires_the_hand_is_void_under_I2() -> None:
     (hand,) = parse_records(ALL_RETIRE)
     assert hand.script is not None
-    r = referee_hand(hand.script)
+    r = referee_script(hand.script)
     assert (r.ending, r.ending_rule, r.winner) == (Ending.VOID, Rule.I2, None)
     assert [g.player for g in r.retirements] == ["Ana", "Ben"]
     out = pan("replay", "-", input=ALL_RETIRE).stdout

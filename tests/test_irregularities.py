@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from pancli.api import parse_records
 from pancli.model.results import DEAD, HandResult, Remedy, is_return
-from pancli.referee import referee_hand
+from pancli.referee import referee_script
 from pancli.referee.simulate import IRREGULARITIES, inject, simulate_hands
 from pancli.rulebook import Rule
 from pancli.rules import CARDROOM, HAND_SIZE, HOYLE
@@ -37,7 +37,7 @@ def run_cli(*args: str, input: str | None = None) -> tuple[int, str, str]:
 def _injected(seed: int, players: int, kind: str, cardroom: bool) -> tuple[object, HandResult] | None:
     script = next(simulate_hands(NAMES[:players], 1, seed, CARDROOM if cardroom else HOYLE))
     bad = inject(script, kind, random.Random(seed))
-    return None if bad is None else (bad, referee_hand(bad))
+    return None if bad is None else (bad, referee_script(bad))
 
 
 def _where_cards_end(result: HandResult) -> Counter[tuple[str, str]]:
@@ -84,7 +84,7 @@ def test_I1_I2_remedies_keep_the_books_and_the_cards(seed: int, players: int, ki
     if kind in ("I2-mended", "I2-taken-back", "I2-addition-mended"):
         # made good or taken back at once: no penalty; what the table paid for the foul meld (or
         # addition) on the player's word is returned, and every result is the legal hand's
-        legal = referee_hand(next(simulate_hands(NAMES[:players], 1, seed, CARDROOM if cardroom else HOYLE)))
+        legal = referee_script(next(simulate_hands(NAMES[:players], 1, seed, CARDROOM if cardroom else HOYLE)))
         assert (r.ledger, r.winner) == (legal.ledger, legal.winner) and not remedy.retired
         assert r.claims_ok  # a mend's [%pays N] is the claim of the meld as made good
         assert _where_cards_end(r) == _where_cards_end(legal)  # no card created or lost
@@ -97,7 +97,7 @@ def test_I1_I2_remedies_keep_the_books_and_the_cards(seed: int, players: int, ki
     if kind in LATE:
         return  # --strict stops at the foul meld or the deal, not at the call or the count
     # --strict: the same irregularity is a violation that stops the hand, at the same place
-    strict = referee_hand(script, remedy=False)  # type: ignore[arg-type]
+    strict = referee_script(script, remedy=False)  # type: ignore[arg-type]
     v = strict.violations[0]
     assert (v.line, v.col, v.player) == (remedy.violation.line, remedy.violation.col, who)
 
@@ -151,7 +151,7 @@ def test_I1_I2_late_calls_and_counts_keep_the_books_and_the_cards_over_200_hands
             if bad is None:
                 continue
             done[kind] += 1
-            r = referee_hand(bad)
+            r = referee_script(bad)
             assert not r.violations and sum(r.ledger.values()) == 0  # the chips sum to zero
             [remedy] = r.remedies
             late = next(e for e in bad.events if type(e).__name__ == ("Call" if kind.startswith("I2") else "Count"))
@@ -460,7 +460,7 @@ def _cruz_retires_after(sample: str) -> HandResult:
     )
     [hand] = parse_records(text)
     assert hand.script is not None
-    r = referee_hand(hand.script)
+    r = referee_script(hand.script)
     assert isinstance(r, HandResult)
     return r
 
@@ -496,6 +496,6 @@ def test_I2_a_card_borrowed_for_a_foul_meld_taken_back_is_still_borrowed_M6() ->
     hands = parse_records(text)
     script = hands[-1].script
     assert script is not None
-    r = referee_hand(script)
+    r = referee_script(script)
     assert [v.rule for v in r.violations] == [Rule.M6]
     assert "borrowed Ks completes no new meld" in r.violations[0].message

@@ -267,10 +267,31 @@ def test_a_cli_module_importing_msgspec_is_refused() -> None:
     assert found == ["pancli.cli.fake (CLI) imports msgspec.structs, a library of the layers below it"]
 
 
+def _imported_names(module: str) -> set[str]:
+    """The names the source of pancli module ``module`` binds by an import at its top level (a
+    value such as ``MAX_SAMPLES`` re-exported there is one), unless it also defines them."""
+    path = (PKG / Path(*module.split(".")[1:])).with_suffix(".py")
+    if not path.is_file():
+        path = PKG / Path(*module.split(".")[1:]) / "__init__.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported: set[str] = set()
+    defined: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom | ast.Import):
+            imported |= {a.asname or a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            defined.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            defined |= {t.id for t in targets if isinstance(t, ast.Name)}
+    return imported - defined
+
+
 def passed_on(source: str, me: str) -> list[str]:
     """The names module ``me`` of the CLI takes from the application layer or the exporters that
     are not theirs: a class or function of a lower layer passed on (``PagrucRules`` through
-    ``app.score``), or a name only a type checker sees there. Values (strings, numbers) pass."""
+    ``app.score``), a value a module of them imports and re-exports (``MAX_SAMPLES`` of
+    ``pancli.limits`` through ``app.lines``), or a name only a type checker sees there."""
     import importlib
 
     out = []
@@ -289,6 +310,8 @@ def passed_on(source: str, me: str) -> list[str]:
             home = getattr(getattr(module, alias.name), "__module__", None)
             if isinstance(home, str) and home.startswith("pancli") and _node(home) not in CLI_MAY_IMPORT:
                 out.append(f"{me}: {alias.name} of {node.module} is {home}'s, passed on")
+            elif node.module.startswith("pancli.") and alias.name in _imported_names(node.module):
+                out.append(f"{me}: {alias.name} of {node.module} is imported there, passed on")
     return out
 
 
@@ -301,6 +324,7 @@ def test_the_cli_takes_only_the_application_layer_s_own_names(path: Path) -> Non
     "source",
     [
         "from pancli.app.lines import escape_text",
+        "from pancli.app.analyze import MAX_SAMPLES",
         "from pancli.app.score import PagrucRules",
         "from pancli.app.review import Options",
         "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pancli.app.analyze import Analysis",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pancli.app.live import LiveOptions, Session
 from pancli.cards import Game
-from pancli.pagruc.referee import PagrucTable, referee_hand
+from pancli.pagruc.referee import PagrucTable, referee_script
 from pancli.records import read_hands
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan"
@@ -40,7 +40,7 @@ def test_G3_a_pagruc_line_is_pushed_on_the_position_and_a_refused_one_taken_back
         live_result = entry.report.result if entry.report is not None else None
     (hand,) = [h for h in read_hands(io.StringIO(night.read_text(encoding="utf-8")), "game.pan")][:1]
     assert hand.script is not None and live_result is not None
-    assert live_result == referee_hand(hand.script)  # what pan replay gives the file written
+    assert live_result == referee_script(hand.script)  # what pan replay gives the file written
 
 
 def _state(table: PagrucTable) -> dict[str, str]:
@@ -61,4 +61,4 @@ def test_G3_pop_puts_the_pagruc_table_back_exactly() -> None:
             table.pop()
             assert _state(table) == before
             table.push(ev)
-        assert table.finish() == referee_hand(script)
+        assert table.finish() == referee_script(script)

@@ -34,7 +34,7 @@ class Calls:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.pushed = self.dealt = self.refereed = 0
-        push, deal_in, referee_hand = Table.push, Table.deal_in, referee_table.referee_hand
+        push, deal_in, referee_script = Table.push, Table.deal_in, referee_table.referee_script
 
         def counted_push(table: Table, ev: object) -> object:
             self.pushed += 1
@@ -46,12 +46,12 @@ class Calls:
 
         def counted_hand(*args: object, **kwargs: object) -> object:
             self.refereed += 1
-            return referee_hand(*args, **kwargs)  # type: ignore[arg-type]
+            return referee_script(*args, **kwargs)  # type: ignore[arg-type]
 
         monkeypatch.setattr(Table, "push", counted_push)
         monkeypatch.setattr(Table, "deal_in", counted_deal)
-        monkeypatch.setattr(referee_table, "referee_hand", counted_hand)
-        monkeypatch.setattr("pancli.referee.referee_hand", counted_hand)
+        monkeypatch.setattr(referee_table, "referee_script", counted_hand)
+        monkeypatch.setattr("pancli.referee.referee_script", counted_hand)
 
     def take(self) -> tuple[int, int, int]:
         got = (self.pushed, self.dealt, self.refereed)

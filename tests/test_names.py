@@ -14,6 +14,8 @@ import tokenize
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 PKG = Path(__file__).resolve().parent.parent / "pancli"
 
 
@@ -96,6 +98,24 @@ def twice(where: dict[str, list[str]]) -> dict[str, list[str]]:
 
 def test_each_class_name_is_defined_once() -> None:
     assert twice(class_names(_trees())) == {}
+
+
+def function_places(trees: dict[str, ast.Module], name: str) -> list[str]:
+    """Where a module-level function ``name`` is defined (``file:line``)."""
+    return [
+        f"{rel}:{n.lineno}"
+        for rel, tree in trees.items()
+        for n in tree.body
+        if isinstance(n, ast.FunctionDef) and n.name == name
+    ]
+
+
+@pytest.mark.parametrize("name", ["error_line", "error_suffix", "write_json", "referee_hand"])
+def test_a_function_name_with_one_meaning_is_defined_once(name: str) -> None:
+    # render/check.py's error suffix with its reason cut short is clipped_suffix; simulate's hands
+    # streamed, stream_hands; the judges' referee of a HandScript, referee_script (the one
+    # protocol of both games' referees, app/replay.py's Referee), apart from the API's referee_hand
+    assert len(function_places(_trees(), name)) == 1
 
 
 def test_a_second_class_of_a_name_is_found() -> None:

@@ -39,7 +39,7 @@ from pancli.pagruc.melds import PagrucKind, PagrucMeld, PagrucVerdict, Where
 from pancli.pagruc.pack import TWO_PACKS, PagrucPack
 from pancli.pagruc.rules import PagrucRules
 from pancli.panrules import Borrowing, HandEnd, PanRules, PanRulesByProfile
-from pancli.referee import referee_hand, table
+from pancli.referee import referee_script, table
 from pancli.referee.board import Seat
 from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
 from pancli.referee.table import Phase, Table
@@ -240,7 +240,7 @@ def _referee_rules(text: str | HandScript, rules: PanRules) -> list[str]:
     out: list[str] = []
     for script in scripts:
         assert script is not None
-        result = referee_hand(replace(script, profile=rules.profile), rules=rules, remedy=False)
+        result = referee_script(replace(script, profile=rules.profile), rules=rules, remedy=False)
         out += [str(v.rule) for v in result.violations]
     return out
 
@@ -253,8 +253,8 @@ def _both_paths(text: str, rules: PanRules) -> list[str]:
     for h in read_hands(io.StringIO(text), "case.pan"):
         assert h.script is not None
         script = replace(h.script, profile=rules.profile)
-        fast = [str(v.rule) for v in referee_hand(script, rules=rules, remedy=False).violations]
-        plain = [str(v.rule) for v in referee_hand(script, rules=rules, fast=False, remedy=False).violations]
+        fast = [str(v.rule) for v in referee_script(script, rules=rules, remedy=False).violations]
+        plain = [str(v.rule) for v in referee_script(script, rules=rules, fast=False, remedy=False).violations]
         assert fast == plain
         out += fast
     return out
@@ -546,7 +546,7 @@ def test_P7_I1_the_referee_self_play_and_the_advice_ask_hand_size() -> None:
     # self-play deals what the rules object says, and the referee asking it passes every hand
     scripts = _simulated(DealsNine(HOYLE), 3)
     assert {len(d.cards) for s in scripts for d in s.deals} == {9}
-    assert all(not referee_hand(s, rules=DealsNine(HOYLE)).violations for s in scripts)
+    assert all(not referee_script(s, rules=DealsNine(HOYLE)).violations for s in scripts)
     # the advice deals the opponents what the rules object says
     a = analyze(list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 2c")), HOYLE, players=4, samples=30)
     tens, nines = (advise(a, r, samples=60, seed=2) for r in (PanRules(HOYLE), DealsNine(HOYLE)))
@@ -569,9 +569,9 @@ def test_I1_the_referee_s_deal_asks_dealt_right() -> None:
     assert _both_paths(record, PanRules(HOYLE)) == ["I1"]
     assert _both_paths(record, ElevenDealtStands(HOYLE)) == []
     for h in _hands(record):
-        put_right = referee_hand(h.script, rules=PanRules(HOYLE))
+        put_right = referee_script(h.script, rules=PanRules(HOYLE))
         assert [str(r.violation.rule) for r in put_right.remedies] == ["I1"]
-        assert referee_hand(h.script, rules=ElevenDealtStands(HOYLE)).remedies == ()
+        assert referee_script(h.script, rules=ElevenDealtStands(HOYLE)).remedies == ()
     twelve = {**deals, "Ana": deals["Ana"] + " Qh"}
     assert _both_paths(_deal(twelve), ElevenDealtStands(HOYLE)) == ["I1"]
 
@@ -623,7 +623,7 @@ def test_C8_the_referee_and_pan_pay_ask_going_out_value() -> None:
     def paid(rules: PanRules) -> list[int]:
         out = []
         for h in _hands(_sample("friday-hoyle.pan")):
-            result = referee_hand(h.script, rules=rules)
+            result = referee_script(h.script, rules=rules)
             out += [p.units for p in result.payments if p.rule == "C8"]
         return out
 
@@ -633,7 +633,7 @@ def test_C8_the_referee_and_pan_pay_ask_going_out_value() -> None:
     from pancli.render.words import collection_lines
 
     for h in _hands(_sample("friday-hoyle.pan")):
-        result = referee_hand(h.script, rules=DoubleBonus(HOYLE))
+        result = referee_script(h.script, rules=DoubleBonus(HOYLE))
         if result.going_out is not None:
             g = result.going_out
             (line,) = [x for x in collection_lines(result.payments, g) if " C8 " in x]
@@ -890,7 +890,7 @@ def test_C1_C5_check_pay_the_referee_the_analyzer_and_its_exports_ask_conditions
 
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     cited = [
-        [p.rule for p in referee_hand(h.script, rules=r).payments]
+        [p.rule for p in referee_script(h.script, rules=r).payments]
         for r in (PanRules(HOYLE), ValleSetsAreC3(HOYLE))
         for h in _hands(_deal(deals, _LAID))
     ]
@@ -932,7 +932,7 @@ def test_C6_check_pay_and_the_referee_ask_value() -> None:
     assert shown(DoubleValues(HOYLE)) == [8, ["8", "8", "12"], 20, "5s 5s 5s\tC2\t8\n"]
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     paid = [
-        [p.units for p in referee_hand(h.script, rules=r).payments]
+        [p.units for p in referee_script(h.script, rules=r).payments]
         for r in (PanRules(HOYLE), DoubleValues(HOYLE))
         for h in _hands(_deal(deals, _LAID))
     ]
@@ -1065,7 +1065,7 @@ def test_M6_the_referee_asks_borrow() -> None:
     (hand,) = _hands(text)
     book, sets = PanRules(hand.script.profile), BorrowsFromSetsOnly(hand.script.profile)
     assert _both_paths(text, book) == []
-    assert [(str(v.rule), v.message) for v in referee_hand(hand.script, rules=sets).violations] == [
+    assert [(str(v.rule), v.message) for v in referee_script(hand.script, rules=sets).violations] == [
         ("M6", "3d is not an end of #1 (3d 4d 5d 6d)")
     ]
 
@@ -1162,12 +1162,13 @@ def test_S1_the_commands_the_api_and_simulate_s_seats_ask_seats() -> None:
     @players_option("players")
     @click.pass_context
     def seat(ctx: click.Context, players: int) -> None:
-        click.echo(seated_players(ctx, SeatsThree(HOYLE).seats(), players))
+        click.echo(seated_players(ctx, SeatsThree(HOYLE).seating(players), players))
 
     assert CliRunner().invoke(seat, ["-n", "3"]).output == "3\n"
     refused = CliRunner().invoke(seat, ["-n", "2"])
     assert refused.exit_code == 2
-    assert "Invalid value for '--players' / '-n': 2 is not in the range 3<=x<=15." in refused.output
+    # the rules object's words, as simulate's --players gives them
+    assert "Invalid value for '--players' / '-n': 2 players seated; Panguingue seats 3 to 15 (S1)\n" in refused.output
     with pytest.raises(PanError, match="players must be from 3 to 15, not 2"):
         analyze_hand("5sss 2-4h Kdhc 2c", SeatsThree(HOYLE), players=2, samples=10)
     with pytest.raises(SimulateProblem, match="seats 3 to 15"):
@@ -1200,7 +1201,7 @@ def test_T4_the_referee_and_self_play_ask_after_decisions() -> None:
         "Ben stay", "Ben top"
     )
     (hand,) = _hands(text)
-    won, void = (referee_hand(hand.script, rules=r) for r in (PanRules(HOYLE), VoidOnTops(HOYLE)))
+    won, void = (referee_script(hand.script, rules=r) for r in (PanRules(HOYLE), VoidOnTops(HOYLE)))
     assert (won.winner, won.ending_rule, void.winner, void.void) == ("Ana", "T4", None, True)
     before, after = _simulated(PanRules(HOYLE), 12), _simulated(VoidOnTops(HOYLE), 12)
     assert all(_referee_rules(t, VoidOnTops(HOYLE)) == [] for t in after)
@@ -1215,8 +1216,8 @@ def test_T4_pan_simulate_names_the_winner_the_table_that_played_found() -> None:
     from pancli.app.simulate import simulated
 
     played = list(simulated(("Ana", "Ben", "Cruz", "Dee"), 12, 5, HOYLE, rules=VoidOnTops(HOYLE)))
-    assert [h.winner for h in played] == [referee_hand(h.script, rules=VoidOnTops(HOYLE)).winner for h in played]
-    voided = [h for h in played if h.winner is None and referee_hand(h.script).winner is not None]
+    assert [h.winner for h in played] == [referee_script(h.script, rules=VoidOnTops(HOYLE)).winner for h in played]
+    voided = [h for h in played if h.winner is None and referee_script(h.script).winner is not None]
     assert voided  # a hand won on tops under the rulebook, void under VoidOnTops
 
 
@@ -1249,7 +1250,7 @@ def test_I3_going_out_is_the_rules_object_s_ending_on_both_paths_and_at_the_disc
     for line in (_GOES_OUT, _GOES_OUT + ", out"):
         assert _both_paths(_deal(_OUT_DEALS, line), PanRules(HOYLE)) == []
         (hand,) = _hands(_deal(_OUT_DEALS, line))
-        won = referee_hand(hand.script, rules=PanRules(HOYLE))
+        won = referee_script(hand.script, rules=PanRules(HOYLE))
         assert (won.winner, won.ending_rule) == ("Ana", "C8")
     assert _both_paths(_deal(_OUT_DEALS, _GOES_OUT), NeverOut(HOYLE)) == ["P5"]  # a discard is due
     assert _both_paths(_deal(_OUT_DEALS, _GOES_OUT + ", out"), NeverOut(HOYLE)) == ["P7"]  # not out
@@ -1271,7 +1272,7 @@ def test_P7_a_discard_with_no_card_left_asks_ending_whether_he_went_out() -> Non
     (h,) = _hands(text)
     for rules, said in ((PanRules(HOYLE), ("P7", "went out")), (NeverOut(HOYLE), ("E4", "does not hold 5h"))):
         assert _both_paths(text, rules) == [said[0]]
-        (v,) = referee_hand(h.script, rules=rules, remedy=False).violations
+        (v,) = referee_script(h.script, rules=rules, remedy=False).violations
         assert said[1] in v.message
 
 
@@ -1313,10 +1314,10 @@ def test_I3_P10_the_referee_a_position_and_self_play_ask_ending_at_a_reshuffle()
         for r in (OneCopy(HOYLE), OneCopyVoidAtReshuffle(HOYLE))
     )
     reshuffled = [s for s in before if any(isinstance(e, Reshuffle) for e in s.events)]
-    assert reshuffled and all(referee_hand(s, rules=OneCopy(HOYLE)).winner for s in reshuffled)
+    assert reshuffled and all(referee_script(s, rules=OneCopy(HOYLE)).winner for s in reshuffled)
     voids = []
     for s in after:
-        result = referee_hand(s, rules=OneCopyVoidAtReshuffle(HOYLE))
+        result = referee_script(s, rules=OneCopyVoidAtReshuffle(HOYLE))
         assert result.violations == ()
         voids.append(result.ending_rule == "P10")
         assert any(isinstance(e, Reshuffle) for e in s.events) == voids[-1]
@@ -1336,7 +1337,7 @@ def test_I3_I1_a_retirement_asks_ending_whether_anybody_plays_on() -> None:
 
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc Qc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     (hand,) = _hands(_deal(deals, "Ana draw 5s, meld [5s 5s 5s], discard 7d", "Ben count Ana"))
-    on, void = (referee_hand(hand.script, rules=r) for r in (PanRules(HOYLE), LoneSurvivorVoids(HOYLE)))
+    on, void = (referee_script(hand.script, rules=r) for r in (PanRules(HOYLE), LoneSurvivorVoids(HOYLE)))
     assert [r.rule for r in on.retirements] == [r.rule for r in void.retirements] == ["I1"]
     assert (on.ending, void.ending, void.ending_rule) == (Ending.UNFINISHED, Ending.VOID, "I1")
 
@@ -1457,7 +1458,7 @@ def _pagruc_hands() -> list[HandScript]:
 
 
 def _pagruc_results(rules: PagrucRules) -> list[pagruc_referee.PagrucHandResult]:
-    return [pagruc_referee.referee_hand(s, rules=rules, strict=False) for s in _pagruc_hands()]
+    return [pagruc_referee.referee_script(s, rules=rules, strict=False) for s in _pagruc_hands()]
 
 
 def test_G4_the_pagruc_referee_check_and_score_ask_the_rules_object_s_meld() -> None:
@@ -1587,9 +1588,9 @@ def _six_card_hand(*events: Turn) -> HandScript:
 
 def test_G2_a_six_card_deal_replays_clean_under_rules_that_deal_six() -> None:
     script = _six_card_hand()
-    book = pagruc_referee.referee_hand(script, strict=False)
+    book = pagruc_referee.referee_script(script, strict=False)
     assert [v.message for v in book.violations] == ["Ana is dealt 6 cards, not 7"]
-    six = pagruc_referee.referee_hand(script, rules=DealsSix(), strict=False)
+    six = pagruc_referee.referee_script(script, rules=DealsSix(), strict=False)
     assert six.violations == () and six.winner == "Ana"
     table = pagruc_referee.PagrucTable(replace(script, deals=script.deals[:2], events=()), rules=DealsSix())
     assert table.deal_in()
@@ -1607,10 +1608,10 @@ def test_G3_taking_more_than_the_top_discard_asks_may_take_many() -> None:
         Turn("Cy", (TakeMany(2), Discard(cards["Qd"]))),
     )
     script = _six_card_hand(*turns)
-    book = pagruc_referee.referee_hand(script, rules=DealsSix(), strict=False)
+    book = pagruc_referee.referee_script(script, rules=DealsSix(), strict=False)
     assert [(str(v.rule), v.player) for v in book.violations] == [("G3", "Cy")]
     both = type("Both", (DealsSix, TakesMany), {})()
-    assert pagruc_referee.referee_hand(script, rules=both, strict=False).violations == ()
+    assert pagruc_referee.referee_script(script, rules=both, strict=False).violations == ()
 
 
 def test_G6_a_draw_and_a_reshuffle_ask_turns_over() -> None:
@@ -1618,7 +1619,7 @@ def test_G6_a_draw_and_a_reshuffle_ask_turns_over() -> None:
 
     cards = {str(x): x for x in _ALL}
     script = _six_card_hand(Turn("Ana", (Draw(cards["2s"]), Discard(cards["2s"]))), Reshuffle())
-    book = pagruc_referee.referee_hand(script, rules=DealsSix(), strict=False)
+    book = pagruc_referee.referee_script(script, rules=DealsSix(), strict=False)
     assert [str(v.rule) for v in book.violations] == ["G6"]  # the stock still holds cards
     changed = type("Both", (DealsSix, TurnsOverAtOne), {})()
     table = pagruc_referee.PagrucTable(script, rules=changed)
@@ -1670,7 +1671,7 @@ def test_G1_the_referee_melds_lay_offs_score_and_check_ask_beyond() -> None:
     text = "\n\n".join(selfplay_hand(("Ana", "Ben", "Cruz", "Dee", "Eve", "Fay"), random.Random(i)) for i in range(6))
     scripts = [h.script for h in read_hands(io.StringIO(text), "six.pan") if h.script is not None]
     rules_of = [
-        [str(v.rule) for v in pagruc_referee.referee_hand(s, rules=r, strict=False).violations]
+        [str(v.rule) for v in pagruc_referee.referee_script(s, rules=r, strict=False).violations]
         for s in scripts
         for r in (PagrucRules(), NoCardTwice())
     ]
@@ -1784,7 +1785,7 @@ def test_S3_self_play_the_record_judge_and_live_ask_next_order(tmp_path: Path) -
     names = ("Ana", "Ben", "Cruz", "Dee")
     for rules, other in ((PanRules(HOYLE), WinnerDeals(HOYLE)), (WinnerDeals(HOYLE), PanRules(HOYLE))):
         played = list(simulate_hands(names, 6, 5, HOYLE, rules=rules))
-        winners = [referee_hand(h, rules=rules).winner for h in played]
+        winners = [referee_script(h, rules=rules).winner for h in played]
         assert [h.players for h in played[1:]] == [
             rules.next_order(h.players, w) or (*h.players[1:], h.players[0])
             for h, w in zip(played[:-1], winners[:-1], strict=True)
@@ -1892,11 +1893,11 @@ def test_G5_the_pagruc_referee_asks_whether_a_player_may_lay_off() -> None:
     from pagruc_build import DEALS, OPENING, script, turn
 
     hand = script("Ana Ben Cy", DEALS, "Kh", OPENING[0], turn("Ben", "draw 8h", "lay 8h on Ana#1", "discard 8c"))
-    book = pagruc_referee.referee_hand(hand, strict=False)
+    book = pagruc_referee.referee_script(hand, strict=False)
     assert [(v.rule, v.message) for v in book.violations] == [
         (Rule.G5, "Ben has no meld on the table yet, so may not lay off")
     ]
-    house = pagruc_referee.referee_hand(hand, rules=LaysOffFirst(), strict=False)
+    house = pagruc_referee.referee_script(hand, rules=LaysOffFirst(), strict=False)
     assert house.violations == () and [str(m.meld) for m in house.table] == ["5h 6h 7h 8h", "Ac Ad As"]
 
 
@@ -1912,8 +1913,8 @@ def test_G6_the_pagruc_referee_asks_whether_a_card_was_kept_to_discard() -> None
 
     ana = turn("Ana", "draw Th", "discard Th")
     hand = script("Ana Ben Cy", DEALS, "Kh", *OPENING, ana, turn("Ben", "draw 9c", "add 8c 9c to #1"))
-    book = pagruc_referee.referee_hand(hand, strict=False)
-    house = pagruc_referee.referee_hand(hand, rules=MeldsTheLastCard(), strict=False)
+    book = pagruc_referee.referee_script(hand, strict=False)
+    house = pagruc_referee.referee_script(hand, rules=MeldsTheLastCard(), strict=False)
     assert [(v.rule, v.message) for v in book.violations] == [
         (Rule.G6, "Ben melded the last card in hand: one card is kept to discard, and that discard ends the hand")
     ]
@@ -1935,14 +1936,14 @@ def test_G1_the_pagruc_board_and_seating_ask_the_rules_object_s_packs_and_seatin
     from pagruc_build import DEALS, OPENING, script
 
     two = script("Ana Ben Cy", DEALS, "Kh", *OPENING, packs=2)
-    book, house = (pagruc_referee.referee_hand(two, rules=r, strict=False) for r in (PagrucRules(), OnePackHouse()))
+    book, house = (pagruc_referee.referee_script(two, rules=r, strict=False) for r in (PagrucRules(), OnePackHouse()))
     assert (book.packs, book.violations) == (2, ())
     assert house.packs == 1 and [(v.rule, v.message) for v in house.violations] == [
         (Rule.G1, "this house has one pack")
     ]
     initials = script("P1 P2 P3", {}, "Kh")
-    assert pagruc_referee.referee_hand(initials, strict=False).violations == ()
-    seated = pagruc_referee.referee_hand(initials, rules=OnePackHouse(), strict=False)
+    assert pagruc_referee.referee_script(initials, strict=False).violations == ()
+    seated = pagruc_referee.referee_script(initials, rules=OnePackHouse(), strict=False)
     assert [(v.rule, v.message) for v in seated.violations] == [(Rule.G1, "two players share an initial")]
 
 
@@ -2207,7 +2208,7 @@ def test_C6_C8_a_replay_s_collection_lines_are_the_rules_object_s_collected() ->
     from pancli.render.words import collection_lines, collections
 
     (h, *_) = _hands(_sample("friday-hoyle.pan"))
-    plain, shared = (referee_hand(h.script, rules=r) for r in (PanRules(HOYLE), HouseShare(HOYLE)))
+    plain, shared = (referee_script(h.script, rules=r) for r in (PanRules(HOYLE), HouseShare(HOYLE)))
     groups = [c for c in collections(shared.payments) if not c.returned and len(c.payers) > 1]
     assert groups and all(c.total == c.units * (len(c.payers) + 1) for c in groups)
     said = [re.search(r": (\d+) from each of ([^=]+) = (\d+)$", line) for line in
@@ -2244,7 +2245,7 @@ def test_T2_the_referee_the_advice_and_the_review_ask_owes_winner() -> None:
         return [
             p.units
             for h in _simulated(rules, 12)
-            for p in referee_hand(h, rules=rules).payments
+            for p in referee_script(h, rules=rules).payments
             if p.rules == (Rule.T2,)
         ]
 
@@ -2275,7 +2276,7 @@ def test_T2_a_house_with_forfeit_and_ante_costs_both_in_the_referee_and_the_advi
     paid: Counter[tuple[int, str]] = Counter()
     for k, h in enumerate(_simulated(rules, 12)):
         toppers = {d.player for d in h.events if isinstance(d, Decision) and not d.stay}
-        for p in referee_hand(h, rules=rules).payments:
+        for p in referee_script(h, rules=rules).payments:
             if p.rules == (Rule.T2,) and p.payer in toppers:
                 paid[k, p.payer] += p.units
     assert paid and set(paid.values()) == {3}

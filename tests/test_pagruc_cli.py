@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 
 from pancli.cli import cli
 from pancli.jsontext import dumps
-from pancli.pagruc.referee import referee_hand
+from pancli.pagruc.referee import referee_script
 from pancli.records import read_hands
 from pancli.render.json import pagruc_item
 from pancli.render.plain import plain_lines
@@ -43,7 +43,7 @@ def sample_summary(path: Path) -> dict[str, Any]:
     hands = []
     for rh in read_hands(path.open(encoding="utf-8"), path.name):
         assert rh.script is not None, rh.error
-        d = to_json(referee_hand(rh.script), rh.index)
+        d = to_json(referee_script(rh.script), rh.index)
         hands.append({k: d[k] for k in ("hand", "players", "dealer", "winner", "scores", "violations", "claims_ok")})
     result = run("standings", "--json", str(path))
     doc = json.loads(result.stdout)
@@ -67,7 +67,7 @@ def test_samples_match_their_sidecars(name: str) -> None:
 
 
 def test_G8_the_sample_game_is_official_and_its_ledgers_hold() -> None:
-    results = [referee_hand(rh.script) for rh in read_hands(GAME.open(encoding="utf-8"), GAME.name) if rh.script]
+    results = [referee_script(rh.script) for rh in read_hands(GAME.open(encoding="utf-8"), GAME.name) if rh.script]
     assert len(results) == 4 and all(r.ok and r.finished for r in results)
     assert all(len(r.claims) == 4 for r in results)  # every Ledger claim checked
     # hand 1, worked by hand: Ana 4h 4c 4d + 8c 8d 8s (36) less 2s 3h 5c (10) ...
@@ -84,7 +84,7 @@ def test_G9_standings_referee_the_hands_without_their_steps() -> None:
     hands, problems, skipped = read_game([str(GAME)], open)
     assert len(hands) == 4 and not problems and not skipped
     assert all(h.result.steps == () for h in hands)
-    full = [referee_hand(rh.script) for rh in read_hands(GAME.open(encoding="utf-8"), GAME.name) if rh.script]
+    full = [referee_script(rh.script) for rh in read_hands(GAME.open(encoding="utf-8"), GAME.name) if rh.script]
     assert all(r.steps for r in full)
     assert [dict(h.result.scores) for h in hands] == [dict(r.scores) for r in full]
 
@@ -92,7 +92,7 @@ def test_G9_standings_referee_the_hands_without_their_steps() -> None:
 def test_G6_the_sample_game_turns_the_stock_over() -> None:
     hands = list(read_hands(GAME.open(encoding="utf-8"), GAME.name))
     assert "reshuffle" in hands[1].text
-    r = referee_hand(hands[1].script)  # type: ignore[arg-type]
+    r = referee_script(hands[1].script)  # type: ignore[arg-type]
     assert r.ok and r.winner == "Cruz"
 
 
@@ -117,7 +117,7 @@ Ben draw 9c, lay 8c on Ben#1, discard 9c
 def _result(text: str) -> Any:
     [rh] = list(read_hands(io.StringIO(text), "t.pan"))
     assert rh.script is not None, rh.error
-    return referee_hand(rh.script)
+    return referee_script(rh.script)
 
 
 def test_G5_a_record_with_lay_and_ledger() -> None:

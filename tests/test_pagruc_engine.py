@@ -14,7 +14,7 @@ from pancli.model.actions import Borrow, Decision, Reshuffle, Turn
 from pancli.model.results import Ending
 from pancli.pagruc import ONE_PACK, TWO_PACKS, PagrucKind, Where, card_points, judge, lay_off, pack_for
 from pancli.pagruc.pack import official_problem, pack_problem
-from pancli.pagruc.referee import PagrucHandResult, ScoreUnknown, referee_hand
+from pancli.pagruc.referee import PagrucHandResult, ScoreUnknown, referee_script
 from pancli.pagruc.rules import PagrucRules
 from pancli.pagruc.standings import GameHand, game_standings
 
@@ -41,25 +41,25 @@ def test_G1_one_pack_for_three_to_five_players_two_for_six_to_eight() -> None:
 
 
 def test_G1_six_players_with_one_pack_is_a_violation() -> None:
-    r = referee_hand(script("A B C D E F", {}, "Kh", packs=1))
+    r = referee_script(script("A B C D E F", {}, "Kh", packs=1))
     assert only_violation(r)[0] == "G1"
     assert "two packs" in r.violations[0].message
 
 
 def test_G1_a_player_listed_twice_is_a_violation() -> None:
-    r = referee_hand(script("Ana Ben Ana", {}, "Kh"))
+    r = referee_script(script("Ana Ben Ana", {}, "Kh"))
     assert only_violation(r)[0] == "G1"
     assert r.violations[0].message == "a player is listed twice: Ana Ben Ana"
 
 
 def test_G1_nine_players_is_too_many() -> None:
-    r = referee_hand(script("A B C D E F G H I", {}, "Kh"))
+    r = referee_script(script("A B C D E F G H I", {}, "Kh"))
     assert only_violation(r)[0] == "G1"
 
 
 def test_G1_a_card_twice_in_one_pack_breaks_conservation() -> None:
     deals = dict(DEALS, Cy="2d 3d 4d 9s 9h Qd Ks")  # Ana holds Ks too
-    r = referee_hand(script("Ana Ben Cy", deals, "Kh"))
+    r = referee_script(script("Ana Ben Cy", deals, "Kh"))
     rule, player, _ = only_violation(r)
     assert (rule, player) == ("G1", "Cy")
     assert "2 copies of Ks" in r.violations[0].message
@@ -74,9 +74,9 @@ def test_G1_names_the_first_card_of_the_line_over_the_pack_whatever_the_hash_see
 
     code = (
         "from pagruc_build import DEALS, script\n"
-        "from pancli.pagruc.referee import referee_hand\n"
+        "from pancli.pagruc.referee import referee_script\n"
         "deals = dict(DEALS, Cy='2d 3d Ks 9s 7h Qd Qc')\n"
-        "print(referee_hand(script('Ana Ben Cy', deals, 'Kh')).violations[0].message)\n"
+        "print(referee_script(script('Ana Ben Cy', deals, 'Kh')).violations[0].message)\n"
     )
     said = {
         subprocess.run(
@@ -93,13 +93,13 @@ def test_G1_names_the_first_card_of_the_line_over_the_pack_whatever_the_hash_see
 
 def test_G1_two_packs_may_serve_three_players() -> None:
     deals = dict(DEALS, Cy="2d 3d 4d 9s 9h Qd Ks")
-    r = referee_hand(script("Ana Ben Cy", deals, "Kh", *OPENING, packs=2))
+    r = referee_script(script("Ana Ben Cy", deals, "Kh", *OPENING, packs=2))
     assert r.violations == () and r.packs == 2
 
 
 def test_G1_an_unknown_hand_may_not_show_a_card_the_pack_has_no_more_of() -> None:
     deals = {"Ana": DEALS["Ana"], "Ben": DEALS["Ben"]}  # Cy's cards are unknown
-    r = referee_hand(script("Ana Ben Cy", deals, "Kh", *OPENING[:2], turn("Cy", "draw Jd", "meld [Ac 2c 3c]")))
+    r = referee_script(script("Ana Ben Cy", deals, "Kh", *OPENING[:2], turn("Cy", "draw Jd", "meld [Ac 2c 3c]")))
     rule, player, _ = only_violation(r)
     assert (rule, player) == ("G1", "Cy")
 
@@ -108,16 +108,16 @@ def test_G1_an_unknown_hand_may_not_show_a_card_the_pack_has_no_more_of() -> Non
 
 
 def test_G2_seven_cards_each() -> None:
-    r = referee_hand(script("Ana Ben Cy", dict(DEALS, Ben="2c 3c 4c 5c 6c 7c"), "Kh"))
+    r = referee_script(script("Ana Ben Cy", dict(DEALS, Ben="2c 3c 4c 5c 6c 7c"), "Kh"))
     assert only_violation(r)[:2] == ("G2", "Ben")
     assert "6 cards, not 7" in r.violations[0].message
 
 
 def test_G2_one_card_face_up_starts_the_discard_pile() -> None:
-    r = referee_hand(script("Ana Ben Cy", DEALS, None, turn("Ana", "draw 2s", "discard 2s", line=6)))
+    r = referee_script(script("Ana Ben Cy", DEALS, None, turn("Ana", "draw 2s", "discard 2s", line=6)))
     assert only_violation(r) == ("G2", "Ana", 6) and r.violations[0].col == 1
     assert r.ending is Ending.STOPPED
-    ok = referee_hand(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "take Kh", "discard Kh")))
+    ok = referee_script(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "take Kh", "discard Kh")))
     assert ok.violations == ()
 
 
@@ -126,14 +126,14 @@ def test_G2_a_hand_with_no_play_line_and_no_up_card_is_being_dealt_not_stopped()
     Panguingue hand cut there is; the G2 fault is a play line's (before, the hand stopped at its
     first line, and pan live began the next hand over it)."""
     for strict in (True, False):
-        r = referee_hand(script("Ana Ben Cy", DEALS, None), strict=strict)
+        r = referee_script(script("Ana Ben Cy", DEALS, None), strict=strict)
         assert (r.violations, r.ending, r.finished) == ((), Ending.UNFINISHED, False)
-    lax = referee_hand(script("Ana Ben Cy", DEALS, None, turn("Ana", "draw 2s", "discard 2s", line=6)), strict=False)
+    lax = referee_script(script("Ana Ben Cy", DEALS, None, turn("Ana", "draw 2s", "discard 2s", line=6)), strict=False)
     assert only_violation(lax) == ("G2", "Ana", 6) and lax.ending is Ending.STOPPED
 
 
 def test_G2_deal_to_a_player_not_in_the_hand() -> None:
-    r = referee_hand(script("Ana Ben Cy", dict(DEALS, Zed="Th Tc Td Ts Jh Jc Js"), "Kh"))
+    r = referee_script(script("Ana Ben Cy", dict(DEALS, Zed="Th Tc Td Ts Jh Jc Js"), "Kh"))
     assert only_violation(r)[:2] == ("G2", "Zed")
 
 
@@ -141,58 +141,58 @@ def test_G2_deal_to_a_player_not_in_the_hand() -> None:
 
 
 def test_G3_turns_go_in_order_of_play() -> None:
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", OPENING[0], turn("Cy", "draw Jd", "discard Jd", line=11)))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", OPENING[0], turn("Cy", "draw Jd", "discard Jd", line=11)))
     assert only_violation(r) == ("G3", "Cy", 11)
     assert "Ben's turn" in r.violations[0].message
 
 
 def test_G3_a_turn_starts_by_taking_a_card() -> None:
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "meld [5h 6h 7h]", "discard Ks")))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "meld [5h 6h 7h]", "discard Ks")))
     assert only_violation(r)[:2] == ("G3", "Ana")
 
 
 def test_G3_only_one_pickup_a_turn() -> None:
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "draw 2s", "take Kh", "discard Ks")))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "draw 2s", "take Kh", "discard Ks")))
     assert only_violation(r)[:2] == ("G3", "Ana")
 
 
 def test_G3_take_is_the_top_discard() -> None:
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "take Qh", "discard Ks")))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "take Qh", "discard Ks")))
     assert only_violation(r)[0] == "G3"
     assert "top discard is Kh" in r.violations[0].message
 
 
 def test_G3_taking_several_discards_needs_a_meld_on_the_table() -> None:
     # after the opening the pile is Kh Ks Jh Jd; Cy has a meld, so he may take several
-    without = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *OPENING[:2], turn("Cy", "take 2", "discard Jd")))
+    without = referee_script(script("Ana Ben Cy", DEALS, "Kh", *OPENING[:2], turn("Cy", "take 2", "discard Jd")))
     assert only_violation(without)[:2] == ("G3", "Cy")
     assert "no meld on the table" in without.violations[0].message
     events = (*OPENING, turn("Ana", "take 2", "discard Jh"))
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events))
     assert r.violations == ()
     assert r.hands["Ana"] == cards("2s Jd")
 
 
 def test_G3_taking_several_named_discards_must_match_the_top_of_the_pile() -> None:
-    good = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *OPENING, turn("Ana", "take Jd Jh Ks", "discard 2s")))
+    good = referee_script(script("Ana Ben Cy", DEALS, "Kh", *OPENING, turn("Ana", "take Jd Jh Ks", "discard 2s")))
     assert good.violations == ()
     assert sorted(map(str, good.hands["Ana"])) == ["Jd", "Jh", "Ks"]
-    bad = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *OPENING, turn("Ana", "take Jd Kh", "discard 2s")))
+    bad = referee_script(script("Ana Ben Cy", DEALS, "Kh", *OPENING, turn("Ana", "take Jd Kh", "discard 2s")))
     assert only_violation(bad)[0] == "G3"
-    too_many = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *OPENING, turn("Ana", "take 5", "discard 2s")))
+    too_many = referee_script(script("Ana Ben Cy", DEALS, "Kh", *OPENING, turn("Ana", "take 5", "discard 2s")))
     assert only_violation(too_many)[0] == "G3"
 
 
 def test_G3_a_turn_ends_with_one_discard() -> None:
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "draw 2s", "meld [5h 6h 7h]")))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "draw 2s", "meld [5h 6h 7h]")))
     assert only_violation(r)[:2] == ("G3", "Ana")
-    after = referee_hand(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "draw 2s", "discard 2s", "meld [5h 6h 7h]")))
+    after = referee_script(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "draw 2s", "discard 2s", "meld [5h 6h 7h]")))
     assert only_violation(after)[0] == "G3"
     assert "discard ends the turn" in after.violations[0].message
 
 
 def test_G3_only_cards_in_hand_are_played() -> None:
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "draw 2s", "discard Qh")))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "draw 2s", "discard Qh")))
     assert only_violation(r)[:2] == ("G3", "Ana")
     assert "does not hold Qh" in r.violations[0].message
 
@@ -200,16 +200,16 @@ def test_G3_only_cards_in_hand_are_played() -> None:
 def test_G3_panguingue_lines_are_not_pagruc() -> None:
     # built as values, not read: the reader refuses these lines in a PAGRUC record (R9) before
     # the referee would see them; the referee must refuse them too (an API caller's script)
-    dec = referee_hand(script("Ana Ben Cy", DEALS, "Kh", Decision("Ana", True, line=5)))
+    dec = referee_script(script("Ana Ben Cy", DEALS, "Kh", Decision("Ana", True, line=5)))
     assert only_violation(dec)[0] == "G3"
     borrow = Turn("Ana", (Borrow(one("Ac"), 1),))
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *OPENING, turn("Ana", "draw 3s", "discard 3s"), borrow))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *OPENING, turn("Ana", "draw 3s", "discard 3s"), borrow))
     assert only_violation(r)[0] == "G3"
 
 
 def test_G3_non_strict_refereeing_reports_and_goes_on() -> None:
     events = (turn("Ana", "draw 2s", "discard Qh", line=5), turn("Ben", "draw Jh", "discard Jh", line=6))
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events, turn("Cy", "draw 9c", "discard Qh")), strict=False)
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events, turn("Cy", "draw 9c", "discard Qh")), strict=False)
     assert [(v.rule, v.player) for v in r.violations] == [("G3", "Ana"), ("G3", "Cy")]
 
 
@@ -247,7 +247,7 @@ def test_G1_the_same_card_twice_only_with_two_packs() -> None:
 
 
 def test_G4_an_illegal_meld_in_a_hand_is_a_violation() -> None:
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "draw 2s", "meld [5h 6h Ks]", line=7)))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", turn("Ana", "draw 2s", "meld [5h 6h Ks]", line=7)))
     assert only_violation(r) == ("G4", "Ana", 7)
 
 
@@ -287,14 +287,14 @@ def test_G5_lay_off_on_another_players_meld_scores_for_the_layer() -> None:
         turn("Ana", "draw 3s", "discard 3s"),
         turn("Ben", "draw Ah", "lay Ah on Ana#1", "discard Ah"),
     )
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events))
     assert only_violation(r)[0] == "G5"  # Ah does not fit 5h 6h 7h
     events = (
         *OPENING,
         turn("Ana", "draw 3s", "discard 3s", line=13),
         turn("Ben", "draw Ah", "lay Ah on Ana#2", "discard 8c", line=14),
     )
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events))
     assert r.violations == () and r.winner == "Ben"  # his last card, 8c, discarded
     ana_aces = r.table[1]
     assert ana_aces.label == "Ana#2" and ana_aces.laid_by[-1] == ("Ben", one("Ah"))
@@ -305,17 +305,17 @@ def test_G5_lay_off_on_another_players_meld_scores_for_the_layer() -> None:
 
 def test_G5_laying_off_needs_a_meld_of_ones_own() -> None:
     events = (OPENING[0], turn("Ben", "draw 8h", "lay 8h on Ana#1", "discard 8c"))
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events))
     assert only_violation(r)[:2] == ("G5", "Ben")
 
 
 def test_G5_laying_off_keeps_a_legal_meld_and_names_an_existing_one() -> None:
     events = (*OPENING, turn("Ana", "draw 9c", "lay 9c on Ben#1", "discard 2s"))
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events))
     assert only_violation(r)[0] == "G5"
     assert "missing 8" in r.violations[0].message
     events = (*OPENING, turn("Ana", "draw 8d", "lay 8d on Cy#2", "discard 2s"))
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events))
     assert only_violation(r)[0] == "G5"
     assert "Cy#2" in r.violations[0].message
     run = judge(cards("5h 6h 7h"), TWO_PACKS).meld
@@ -327,7 +327,7 @@ def test_G5_laying_off_keeps_a_legal_meld_and_names_an_existing_one() -> None:
 
 def test_G5_add_to_ones_own_meld_is_laying_off() -> None:
     events = (*OPENING, turn("Ana", "draw 4h", "add 4h to #1", "discard 2s"))
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events))
     assert r.violations == () and str(r.table[0].meld) == "4h 5h 6h 7h"
     assert r.winner == "Ana" and r.scores["Ana"] == 4 + 18 + 45
 
@@ -337,25 +337,25 @@ def test_G5_add_to_ones_own_meld_is_laying_off() -> None:
 
 def test_G6_the_hand_ends_when_a_player_discards_his_last_card() -> None:
     events = (*OPENING, turn("Ana", "draw 3s", "discard 3s"), turn("Ben", "draw 9c", "add 8c 9c to #1", "discard Tc"))
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events))
     assert only_violation(r)[0] == "G3"  # Ben has no Tc: he drew 9c
     events = (*OPENING, turn("Ana", "draw 3s", "discard 3s"), turn("Ben", "draw 9c", "add 8c to #1", "discard 9c"))
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events))
     assert r.finished and r.winner == "Ben" and r.violations == ()
-    late = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events, turn("Cy", "draw Th", "discard Th", line=30)))
+    late = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events, turn("Cy", "draw Th", "discard Th", line=30)))
     assert only_violation(late) == ("G6", "Cy", 30)
 
 
 def test_G6_melding_every_card_leaves_nothing_to_discard() -> None:
     events = (*OPENING, turn("Ana", "draw 3s", "discard 3s"), turn("Ben", "draw 9c", "add 8c 9c to #1"))
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events))
     assert only_violation(r)[:2] == ("G6", "Ben")
     assert "last card" in r.violations[0].message
 
 
 def test_G6_out_is_only_said_with_an_empty_hand() -> None:
     events = (turn("Ana", "draw 2s", "discard 2s", "out"),)
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events))
     assert only_violation(r)[:2] == ("G6", "Ana")
 
 
@@ -373,22 +373,24 @@ def _five_player_stock_run() -> tuple[list[Turn], dict[str, str], str, list[Card
 def test_G6_the_discard_pile_is_turned_over_when_the_stock_runs_out() -> None:
     turns, deals, up, stock = _five_player_stock_run()
     players = "P1 P2 P3 P4 P5"
-    assert referee_hand(script(players, deals, up, *turns)).violations == ()
-    no_reshuffle = referee_hand(script(players, deals, up, *turns, turn("P2", f"draw {up}", f"discard {up}", line=99)))
+    assert referee_script(script(players, deals, up, *turns)).violations == ()
+    no_reshuffle = referee_script(
+        script(players, deals, up, *turns, turn("P2", f"draw {up}", f"discard {up}", line=99))
+    )
     assert only_violation(no_reshuffle)[:1] == ("G6",)
     assert "stock is empty" in no_reshuffle.violations[0].message
     again = (*turns, Reshuffle(line=98), turn("P2", f"draw {up}", f"discard {up}", line=99))
-    r = referee_hand(script(players, deals, up, *again))
+    r = referee_script(script(players, deals, up, *again))
     assert r.violations == ()
     # the last discard (the 16th stock card) stays as the pile; the stock holds the rest
     wrong = (*turns, Reshuffle(line=98), turn("P2", f"draw {stock[-1]}", f"discard {stock[-1]}", line=99))
-    r = referee_hand(script(players, deals, up, *wrong))
+    r = referee_script(script(players, deals, up, *wrong))
     assert only_violation(r)[0] == "G6"
     assert "not in the turned-over stock" in r.violations[0].message
 
 
 def test_G6_the_stock_is_turned_over_only_when_empty() -> None:
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *OPENING, Reshuffle(line=20)))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *OPENING, Reshuffle(line=20)))
     assert only_violation(r)[0] == "G6"
 
 
@@ -441,17 +443,17 @@ def test_G7_a_hand_with_nothing_melded_scores_minus_its_card_values(hand: list[C
 
 def test_G7_the_refereed_hand_scores_table_plus_and_hand_minus() -> None:
     events = (*OPENING, turn("Ana", "draw 3s", "discard 3s"), turn("Ben", "draw 9c", "add 8c to #1", "discard 9c"))
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events, ledger={"Ana": 61, "Ben": 35, "Cy": -29}))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events, ledger={"Ana": 61, "Ben": 35, "Cy": -29}))
     assert dict(r.scores) == {"Ana": 18 + 45 - 2, "Ben": 35, "Cy": 9 - 9 - 9 - 10 - 10}
     assert r.claims_ok and len(r.claims) == 3
-    wrong = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events, ledger={"Ana": 60, "Ben": 35, "Cy": -29}))
+    wrong = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events, ledger={"Ana": 60, "Ben": 35, "Cy": -29}))
     assert not wrong.claims_ok and [c.player for c in wrong.claims if not c.ok] == ["Ana"]
 
 
 def test_G7_an_unknown_hand_has_no_score() -> None:
     deals = {"Ana": DEALS["Ana"], "Ben": DEALS["Ben"]}
     events = (*OPENING, turn("Ana", "draw 3s", "discard 3s"), turn("Ben", "draw 9c", "add 8c to #1", "discard 9c"))
-    r = referee_hand(script("Ana Ben Cy", deals, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", deals, "Kh", *events))
     assert r.violations == () and r.winner == "Ben"
     assert r.scores["Cy"] is None and r.hidden["Cy"] == 4 and r.unknown == ("Cy",)
     assert ScoreUnknown("Cy", 4) in r.notes
@@ -460,7 +462,7 @@ def test_G7_an_unknown_hand_has_no_score() -> None:
 def test_G7_referee_refuses_a_panguingue_script() -> None:
     s = script("Ana Ben Cy", DEALS, "Kh")
     with pytest.raises(ValueError):
-        referee_hand(type(s)(players=s.players, game=Game.PANGUINGUE))
+        referee_script(type(s)(players=s.players, game=Game.PANGUINGUE))
 
 
 # --------------------------------------------------------------------------- G8, G9 the game
@@ -532,7 +534,7 @@ def test_G1_fewer_than_three_players_is_not_an_official_game() -> None:
 
 def test_G8_a_refereed_hand_alone_is_not_a_game_of_three() -> None:
     events = (*OPENING, turn("Ana", "draw 3s", "discard 3s"), turn("Ben", "draw 9c", "add 8c to #1", "discard 9c"))
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *events))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *events))
     g = game_standings([GameHand(r, "x.pan", 1, 1)])
     assert g.totals == {"Ana": 61, "Ben": 35, "Cy": -29}
     assert dict(g.deals) == {"Ana": 0, "Ben": 0, "Cy": 1}
@@ -574,12 +576,12 @@ def test_G7_a_pays_claim_after_a_meld_claims_its_points() -> None:
     first = OPENING[0]
     claimed = replace(first, actions=(first.actions[0], replace(first.actions[1], claim=18), *first.actions[2:]))
     assert isinstance(claimed.actions[1], MeldNew)
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", claimed))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", claimed))
     assert [(c.claimed, c.actual, c.ok) for c in r.claims] == [(18, 18, True)]
     wrong = replace(first, actions=(first.actions[0], replace(first.actions[1], claim=3), *first.actions[2:]))
-    assert not referee_hand(script("Ana Ben Cy", DEALS, "Kh", wrong)).claims_ok
+    assert not referee_script(script("Ana Ben Cy", DEALS, "Kh", wrong)).claims_ok
 
 
 def test_G3_violations_carry_the_turn_number() -> None:
-    r = referee_hand(script("Ana Ben Cy", DEALS, "Kh", *OPENING, turn("Ana", "draw 3s", "discard Qh")))
+    r = referee_script(script("Ana Ben Cy", DEALS, "Kh", *OPENING, turn("Ana", "draw 3s", "discard Qh")))
     assert only_violation(r)[0] == "G3" and r.violations[0].turn == 4

@@ -16,7 +16,7 @@ from pancli.cards import Card
 from pancli.model.actions import HandScript
 from pancli.model.results import Ruling, Violation
 from pancli.pagruc import judges
-from pancli.pagruc.referee import PagrucTable, referee_hand
+from pancli.pagruc.referee import PagrucTable, referee_script
 from pancli.records import read_hands
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,8 +90,8 @@ def test_verify_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in VERIFIERS:
         monkeypatch.setattr(PagrucTable, name, watched(name, getattr(PagrucTable, name)))
     for script in _scripts():
-        referee_hand(script, strict=False)
-        referee_hand(script)
+        referee_script(script, strict=False)
+        referee_script(script)
     assert all(calls.values()), calls
     assert rulings["verify"] and rulings["verify_event"], rulings
 
@@ -129,7 +129,7 @@ def test_G1_the_cards_seen_are_counted_as_they_come_to_light() -> None:
 def test_every_ruling_is_the_model_s_violation_of_a_G_rule() -> None:
     seen: set[str] = set()
     for script in _scripts():
-        for r in (referee_hand(script, strict=False), referee_hand(script)):
+        for r in (referee_script(script, strict=False), referee_script(script)):
             assert all(type(v) is Violation for v in r.violations)
             seen |= {str(v.rule) for v in r.violations}
             assert {str(c.rule) for c in r.claims} <= {"G7"}
@@ -155,7 +155,7 @@ def test_G6_the_pagruc_referee_records_how_each_hand_ended_and_every_output_read
 
     from pancli.cli import cli
     from pancli.model.results import Ending
-    from pancli.pagruc.referee import referee_hand
+    from pancli.pagruc.referee import referee_script
     from pancli.records import read_hands
 
     root = Path(__file__).resolve().parent.parent / "samples"
@@ -163,13 +163,13 @@ def test_G6_the_pagruc_referee_records_how_each_hand_ended_and_every_output_read
     for name in ("pagruc-common-room.pan", "pagruc-illegal.pan"):
         for h in read_hands(io.StringIO((root / name).read_text(encoding="utf-8"))):
             assert h.script is not None
-            r = referee_hand(h.script)
+            r = referee_script(h.script)
             endings.append((r.ending, r.ending_rule))
             assert (r.ending is Ending.OUT) == (r.winner is not None) == r.finished
             assert (r.ending is Ending.STOPPED) == (r.ending_rule == (r.violations[-1].rule if r.violations else ""))
     assert (Ending.OUT, "G6") in endings and (Ending.STOPPED, "G4") in endings
     cut = "\n".join((root / "pagruc-common-room.pan").read_text(encoding="utf-8").split("\n")[:20]) + "\n"
-    assert referee_hand(next(iter(read_hands(io.StringIO(cut)))).script).ending is Ending.UNFINISHED  # type: ignore[arg-type]
+    assert referee_script(next(iter(read_hands(io.StringIO(cut)))).script).ending is Ending.UNFINISHED  # type: ignore[arg-type]
     illegal = str(root / "pagruc-illegal.pan")
     runner = CliRunner()
     plain = runner.invoke(cli, ["replay", "--plain", illegal]).output

@@ -4,7 +4,7 @@
 Over simulated hands (every profile knob), corrupted ones and every shipped sample (fouls, calls,
 counts, reshuffles, retirements), strict and not: after ``push`` then ``pop`` the table equals
 what it was, field by field and reference by reference; the lines pushed one by one give the
-result :func:`referee_hand` gives.
+result :func:`referee_script` gives.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pancli.cards import ALL_CARDS, Card, Game
 from pancli.model.actions import Discard, HandScript, Turn
 from pancli.panrules import LaidMeld, PanRules
 from pancli.records import read_hands
-from pancli.referee import Table, referee_hand
+from pancli.referee import Table, referee_script
 from pancli.referee.position import PositionError, Walk
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import HOYLE
@@ -82,7 +82,7 @@ def push_pop_each(script: HandScript, *, strict: bool = True) -> Table:
                 break
     assert table.pushed == pushed
     end = state(table)
-    assert (table.finish() if dealt else table.result(table.violations)) == referee_hand(script, strict=strict)
+    assert (table.finish() if dealt else table.result(table.violations)) == referee_script(script, strict=strict)
     for _ in range(pushed):
         table.pop()
     assert state(table) == start
@@ -155,7 +155,7 @@ def test_the_fast_turns_give_every_sample_the_general_path_s_result(sample: str)
         if script is None or script.game is not Game.PANGUINGUE:
             continue
         for strict in (True, False):
-            assert referee_hand(script, strict=strict) == referee_hand(script, strict=strict, fast=False)
+            assert referee_script(script, strict=strict) == referee_script(script, strict=strict, fast=False)
 
 
 def test_I2_a_plain_turn_over_a_foul_meld_left_lying_goes_the_general_way() -> None:
@@ -178,7 +178,7 @@ def test_I2_a_plain_turn_over_a_foul_meld_left_lying_goes_the_general_way() -> N
     )
     stranger = replace(ev[called], player="Zed", line=turn.line - 1)
     changed = replace(script, events=(*ev[:at], stranger, plain, *ev[called + 1 :]))
-    fast, general = referee_hand(changed, strict=False), referee_hand(changed, strict=False, fast=False)
+    fast, general = referee_script(changed, strict=False), referee_script(changed, strict=False, fast=False)
     assert [str(r.violation.rule) for r in general.remedies] == ["I2"]
     assert fast == general
 
@@ -346,7 +346,7 @@ def test_pushing_each_action_gives_every_sample_the_result_of_its_lines(sample: 
         for strict in (True, False):
             table = by_actions(script, strict=strict)
             got = table.finish() if not table.stopped else table.result(table.violations)
-            assert got == referee_hand(script, strict=strict), (sample, strict)
+            assert got == referee_script(script, strict=strict), (sample, strict)
 
 
 @settings(max_examples=8, deadline=None)
@@ -373,7 +373,7 @@ def test_push_action_then_pop_action_gives_the_same_table_over_simulated_hands(
             with pytest.raises(IndexError):
                 table.pop_action()
         assert table.push(ev) == ()
-    assert table.finish() == referee_hand(script)
+    assert table.finish() == referee_script(script)
 
 
 MENDED = (SAMPLES / "irregular-I2-mended-on-call.pan").read_text(encoding="utf-8").splitlines()
@@ -426,7 +426,7 @@ def test_I2_a_lone_mend_answering_a_call_is_pushed_and_asked_as_replay_plays_it(
         for player in ("Cruz", "Dee"):
             assert _asked(walk, line, player) == _asked(Walk(script), line, player)
     assert _asked(walk, mend.line, "Cruz")[0] == "PositionUnavailable"  # type: ignore[index]
-    assert referee_hand(script).ok
+    assert referee_script(script).ok
 
 
 def test_one_action_is_played_in_one_place() -> None:

@@ -23,7 +23,7 @@ from pancli.notation.record_grammar import grammar_play
 from pancli.notation.record_writer import write_scripts
 from pancli.panrules import PanRules
 from pancli.records import read_hands
-from pancli.referee import Table, referee_hand
+from pancli.referee import Table, referee_script
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import HOYLE
 from pancli.values import Value
@@ -54,7 +54,7 @@ def test_R6_the_actions_read_from_a_record_are_not_tracked() -> None:
     events = [ev for h in hands if h.script is not None for ev in h.script.events]
     assert events and not any(gc.is_tracked(ev) for ev in events)
     assert not any(gc.is_tracked(a) for ev in events for a in getattr(ev, "actions", ()))
-    result = referee_hand(hands[0].script)  # type: ignore[arg-type]
+    result = referee_script(hands[0].script)  # type: ignore[arg-type]
     assert result.payments and not any(gc.is_tracked(p) for p in result.payments)
 
 

@@ -15,8 +15,8 @@ from test_referee_rules import ANA5, DEALS, DEALS4, OUT_GAME
 
 from pancli.cli import cli
 from pancli.model.actions import Decision, HandScript
-from pancli.pagruc.referee import referee_hand as pagruc_referee_hand
-from pancli.referee import referee_hand
+from pancli.pagruc.referee import referee_script as pagruc_referee_hand
+from pancli.referee import referee_script
 from pancli.rules import CARDROOM
 
 
@@ -52,10 +52,10 @@ def test_I3_T4_winner_reported_after_a_play_line() -> None:
 
 def test_I3_non_strict_win_after_an_earlier_violation_has_no_winner() -> None:
     events = [*OUT_GAME[:4], Decision("Ana", True), *OUT_GAME[4:], T("Cruz", "draw Jc", "discard Jc")]
-    r = referee_hand(hand(DEALS4, events), strict=False)
+    r = referee_script(hand(DEALS4, events), strict=False)
     assert [v.rule for v in r.violations] == ["T1", "I3"]
     assert r.winner is None
-    r = referee_hand(hand(DEALS4, [*OUT_GAME, T("Cruz", "draw Jc", "discard Jc")]), strict=False)
+    r = referee_script(hand(DEALS4, [*OUT_GAME, T("Cruz", "draw Jc", "discard Jc")]), strict=False)
     assert [v.rule for v in r.violations] == ["I3"] and r.winner == "Ben"
 
 
@@ -63,12 +63,12 @@ def test_I3_non_strict_win_after_an_earlier_violation_has_no_winner() -> None:
 
 
 def test_S1_one_player_seated_is_singular() -> None:
-    r = referee_hand(HandScript(players=("Ana",)))
+    r = referee_script(HandScript(players=("Ana",)))
     assert r.violations[0].rule == "S1" and r.violations[0].message.startswith("1 player seated;")
 
 
 def test_I1_dealt_one_card_is_singular() -> None:
-    r = referee_hand(hand({**DEALS, "Ben": "2d"}, stays("Ana", "Ben", "Cruz")))
+    r = referee_script(hand({**DEALS, "Ben": "2d"}, stays("Ana", "Ben", "Cruz")))
     v = r.remedies[0].violation
     assert (v.rule, v.message) == ("I1", "Ben is dealt 1 card, not 10")
     assert "filled from the stock with 9 cards" in r.remedies[0].remedy
@@ -76,13 +76,13 @@ def test_I1_dealt_one_card_is_singular() -> None:
 
 def test_P6_one_meld_is_singular() -> None:
     events = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s]", "add 5s to #2", "discard 7d")]
-    r = referee_hand(hand(ANA5, events))
+    r = referee_script(hand(ANA5, events))
     assert (r.violations[0].rule, r.violations[0].message) == ("P6", "Ana has 1 meld: no #2 to change")
 
 
 def test_P7_one_card_in_hand_is_singular() -> None:
     flat = T("Ben", "draw 2d", "meld [2d 2d 2d]", "meld [4s 4s 4s]", "meld [6h 6h 6h 6h]", "out")
-    r = referee_hand(hand(DEALS4, [*OUT_GAME[:5], flat]))
+    r = referee_script(hand(DEALS4, [*OUT_GAME[:5], flat]))
     assert (r.violations[0].rule, r.violations[0].message) == ("P7", "Ben is not out: 1 card in hand")
 
 
@@ -136,7 +136,7 @@ def test_M6_unused_borrow_is_placed_at_the_borrow() -> None:
         T("Ana", "draw 5c", "borrow 5c from #2", "add 5c to #2", "discard Kd"),  # at the discard
         T("Ana", "draw 5c", "borrow 5c from #2"),  # at the end of the turn
     ):
-        r = referee_hand(hand(deals, [*head, *mid, turn], profile=CARDROOM))
+        r = referee_script(hand(deals, [*head, *mid, turn], profile=CARDROOM))
         v = r.violations[0]
         assert (v.rule, v.col) == ("M6", 14) and "completes no new meld" in v.message  # Ana draw 5c, >borrow
 

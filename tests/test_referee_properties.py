@@ -16,7 +16,7 @@ from pancli.cards import PAN_CARDS, Rank, Suit, card
 from pancli.model.actions import Discard, Draw, HandScript, Take, Turn
 from pancli.model.results import HandResult
 from pancli.panrules import cidx
-from pancli.referee import Table, referee_hand
+from pancli.referee import Table, referee_script
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import ConditionRate, Forcing, Profile, SetGrowth
 
@@ -91,13 +91,13 @@ def test_simulated_hands_replay_cleanly_with_every_card_accounted_for(
 ) -> None:
     script = one_hand(seed, n, profile, skip)
     assert len(script.deals) == n and script.upcard is not None
-    r = referee_hand(script)
+    r = referee_script(script)
     assert r.ok, r.violations
     assert sum(r.ledger.values()) == 0
     assert r.winner is not None or r.void
     t = replay_accounting(script)
     assert t.winner == r.winner
-    fast = referee_hand(script, record_steps=False)
+    fast = referee_script(script, record_steps=False)
     assert (fast.payments, fast.ledger, fast.winner, fast.void) == (r.payments, r.ledger, r.winner, r.void)
     assert fast == _general_path(script, record_steps=False)
     assert _general_path(script) == r
@@ -106,7 +106,7 @@ def test_simulated_hands_replay_cleanly_with_every_card_accounted_for(
 
 def _general_path(script: HandScript, strict: bool = True, record_steps: bool = True) -> HandResult:
     """The result with :meth:`Table.fast_turn` off: every turn through verify/apply."""
-    return referee_hand(script, strict=strict, record_steps=record_steps, fast=False)
+    return referee_script(script, strict=strict, record_steps=record_steps, fast=False)
 
 
 def _turns(script: HandScript) -> list[int]:
@@ -132,15 +132,15 @@ def _with_turn(script: HandScript, k: int, turn: Turn) -> HandScript:
 
 def _same_verdict(script: HandScript) -> HandResult:
     """Never an exception; strict and non-strict agree on the first violation; ledger zero."""
-    r = referee_hand(script)
-    lax = referee_hand(script, strict=False, record_steps=False)
+    r = referee_script(script)
+    lax = referee_script(script, strict=False, record_steps=False)
     assert sum(r.ledger.values()) == 0 and sum(lax.ledger.values()) == 0
     assert r.violations[:1] == lax.violations[:1]
     assert _general_path(script) == r
     assert _general_path(script, strict=False).violations == lax.violations
     # bulk replay (no steps) takes the fast paths for whole meld turns: the same result in full
     assert _general_path(script, strict=False, record_steps=False) == lax
-    assert _general_path(script, record_steps=False) == referee_hand(script, record_steps=False)
+    assert _general_path(script, record_steps=False) == referee_script(script, record_steps=False)
     return r
 
 
@@ -265,7 +265,7 @@ def test_E4_deals_read_at_a_glance_rule_as_the_general_path(
         deals.append(deals[k])  # dealt twice (S2), and copies beyond the pack (E4)
     broken = replace(script, deals=tuple(deals))
     for strict in (True, False):
-        fast = referee_hand(broken, strict=strict, record_steps=False)
+        fast = referee_script(broken, strict=strict, record_steps=False)
         assert fast == _general_path(broken, strict=strict, record_steps=False)
 
 

@@ -18,9 +18,9 @@ from pancli.cli.common import open_text
 from pancli.model.actions import HandScript
 from pancli.model.results import JudgedHand
 from pancli.notation.layout import RecordHand
-from pancli.pagruc.referee import referee_hand as pagruc_referee
+from pancli.pagruc.referee import referee_script as pagruc_referee
 from pancli.records import read_hands
-from pancli.referee import referee_hand as pan_referee
+from pancli.referee import referee_script as pan_referee
 from pancli.render.json import hand_item
 from pancli.render.plain import hand_text
 

@@ -14,7 +14,7 @@ from pancli.cards import Card, Rank, Suit
 from pancli.model.actions import Deal, Decision, HandScript, Turn
 from pancli.model.results import ClaimKind, HandResult, Source
 from pancli.records import read_hands
-from pancli.referee import Table, referee_hand
+from pancli.referee import Table, referee_script
 from pancli.referee.simulate import simulate_hands
 from pancli.rulebook import I1_AT_DEAL, Rule, prescribed
 from pancli.rules import CARDROOM, HOYLE, profile_from_mapping
@@ -48,12 +48,12 @@ def bad(r: HandResult, rule: str) -> HandResult:
 
 
 def play(events: list, deals: dict[str, str] | None = None, **kw: object) -> HandResult:
-    return referee_hand(hand(deals if deals is not None else DEALS, events, **kw))  # type: ignore[arg-type]
+    return referee_script(hand(deals if deals is not None else DEALS, events, **kw))  # type: ignore[arg-type]
 
 
 def play_strict(events: list, deals: dict[str, str] | None = None, **kw: object) -> HandResult:
     """As ``pan replay --strict``: an irregularity (I1, I2) is a violation that stops the hand."""
-    return referee_hand(hand(deals if deals is not None else DEALS, events, **kw), remedy=False)  # type: ignore[arg-type]
+    return referee_script(hand(deals if deals is not None else DEALS, events, **kw), remedy=False)  # type: ignore[arg-type]
 
 
 OUT_GAME = [
@@ -71,28 +71,28 @@ OUT_GAME = [
 
 
 def test_S1_two_to_fifteen_players_with_unique_names() -> None:
-    ok(referee_hand(HandScript(players=("Ana", "Ben"))))
-    ok(referee_hand(HandScript(players=tuple(f"P{i}" for i in range(15)))))
-    bad(referee_hand(HandScript(players=("Ana",))), "S1")
-    bad(referee_hand(HandScript(players=tuple(f"P{i}" for i in range(16)))), "S1")
-    r = bad(referee_hand(HandScript(players=("Ana", "Ben", "Ana"))), "S1")
+    ok(referee_script(HandScript(players=("Ana", "Ben"))))
+    ok(referee_script(HandScript(players=tuple(f"P{i}" for i in range(15)))))
+    bad(referee_script(HandScript(players=("Ana",))), "S1")
+    bad(referee_script(HandScript(players=tuple(f"P{i}" for i in range(16)))), "S1")
+    r = bad(referee_script(HandScript(players=("Ana", "Ben", "Ana"))), "S1")
     assert r.violations[0].player == "Ana"
     seated = hand({"Ana": ANA}, [], players=("Ana", "Ben"))
-    bad(referee_hand(replace(seated, deals=(*seated.deals, Deal("Zed", cards(BEN), line=4)))), "S1")
+    bad(referee_script(replace(seated, deals=(*seated.deals, Deal("Zed", cards(BEN), line=4)))), "S1")
 
 
 def test_S2_each_player_dealt_once() -> None:
     ok(play(stays("Ana", "Ben", "Cruz")))
     s = hand(DEALS, [])
     twice = replace(s, deals=(*s.deals, Deal("Ana", cards(ANA))))
-    bad(referee_hand(twice), "S2")
+    bad(referee_script(twice), "S2")
 
 
 def test_S3_winner_is_first_hand_of_the_next() -> None:
     players = ("Ana", "Ben", "Cruz", "Dee")
     scripts = list(simulate_hands(players, 6, seed=11, profile=HOYLE))
     for prev, nxt in pairwise(scripts):
-        winner = referee_hand(prev).winner
+        winner = referee_script(prev).winner
         if winner is not None:
             assert nxt.players[0] == winner
             assert (
@@ -162,7 +162,7 @@ def test_P1_the_player_in_turn_begins_with_one_draw_or_take() -> None:
     bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "meld [Kd Kh Kc]", "discard 7d")]), "P1")
     bad(play([*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Qd", "draw Qd", "discard Qd")]), "P1")
     decided = hand(DEALS, stays("Ana", "Ben", "Cruz"))  # a turn with no action: no record line reads so
-    bad(referee_hand(replace(decided, events=(*decided.events, Turn("Ana", (), line=10)))), "P1")
+    bad(referee_script(replace(decided, events=(*decided.events, Turn("Ana", (), line=10)))), "P1")
 
 
 def test_P2_drawn_card_is_used_or_discarded_at_once() -> None:
@@ -305,7 +305,7 @@ def _sample_hand(name: str, old: str, new: str) -> HandResult:
     assert old in text
     (h,) = read_hands(io.StringIO(text.replace(old, new)), name)
     assert h.script is not None
-    return referee_hand(h.script)
+    return referee_script(h.script)
 
 
 def test_P8_a_live_K_is_forced_onto_an_A_Q_rope_since_C6_counts_A_to_K_in_full() -> None:
@@ -347,19 +347,19 @@ def _long_hand(extra: list, *, show_ben: bool = True) -> HandScript:
 def test_P10_stock_exhausted_dead_discards_reshuffled() -> None:
     s = _long_hand([reshuffle(), T("Ben", "draw 4c", "discard 4c")])
     assert len(s.events) == 2 + 179 + 2
-    r = ok(referee_hand(s))
+    r = ok(referee_script(s))
     assert any(m == (one("4c"), Source.DISCARD_PILE, Source.STOCK) for st in r.steps for m in st.moves)
-    bad(referee_hand(_long_hand([T("Ben", "draw 4c", "discard 4c")])), "P10")
+    bad(referee_script(_long_hand([T("Ben", "draw 4c", "discard 4c")])), "P10")
     early = hand(DEALS, [*stays("Ana", "Ben", "Cruz"), reshuffle()])
-    bad(referee_hand(early), "P10")
+    bad(referee_script(early), "P10")
 
 
 def test_P10_the_new_stock_holds_exactly_the_dead_discards() -> None:
     """Ben's cards are not written down, so E4 allows a fourth Jd (he may hold some); but the
     stock rebuilt from the discards holds only the three the record shows discarded."""
     jd = [T(p, "draw Jd", "discard Jd") for p in ("Ben", "Ana", "Ben")]
-    ok(referee_hand(_long_hand([reshuffle(), *jd], show_ben=False)))
-    r = bad(referee_hand(_long_hand([reshuffle(), *jd, T("Ana", "draw Jd", "discard Jd")], show_ben=False)), "P10")
+    ok(referee_script(_long_hand([reshuffle(), *jd], show_ben=False)))
+    r = bad(referee_script(_long_hand([reshuffle(), *jd, T("Ana", "draw Jd", "discard Jd")], show_ben=False)), "P10")
     assert r.violations[0].message == "Jd is not among the dead discards reshuffled into the stock"
 
 
@@ -514,7 +514,7 @@ def test_C10_melds_scored_as_laid_never_rearranged() -> None:
 
 def test_claims_pays_and_ledger_are_checked() -> None:
     events = [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw 5s", "meld [5s 5s 5s] {[%pays 3]}", "discard 7d")]
-    r = referee_hand(hand(DEALS, events, ledger={"Ana": 8, "Ben": -4, "Cruz": -5}))
+    r = referee_script(hand(DEALS, events, ledger={"Ana": 8, "Ben": -4, "Cruz": -5}))
     assert not r.violations and not r.ok
     assert [(c.kind, c.player, c.claimed, c.actual, c.ok) for c in r.claims] == [
         (ClaimKind.PAYS, "Ana", 3, 4, False),
@@ -530,7 +530,7 @@ def test_claims_pays_and_ledger_are_checked() -> None:
 def test_E1_only_pan_cards() -> None:
     eight = Card(Rank.EIGHT, Suit.HEARTS)
     s = hand(DEALS, [])
-    bad(referee_hand(replace(s, deals=(Deal("Ana", (*cards(ANA)[:9], eight)),))), "E1")
+    bad(referee_script(replace(s, deals=(Deal("Ana", (*cards(ANA)[:9], eight)),))), "E1")
 
 
 def test_E4_no_card_beyond_the_pack() -> None:
@@ -621,7 +621,7 @@ def test_steps_record_provenance_and_payments() -> None:
     assert len(meld.payments) == 2 and meld.line == 10
     discard = r.steps[-1]
     assert discard.moves == ((one("7d"), Source.HAND, Source.DISCARD_PILE),)
-    assert referee_hand(hand(DEALS, [*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES]), record_steps=False).steps == ()
+    assert referee_script(hand(DEALS, [*stays("Ana", "Ben", "Cruz"), ANA_MELDS_FIVES]), record_steps=False).steps == ()
 
 
 def test_steps_of_a_plain_turn_are_recorded_whole_by_either_path() -> None:
@@ -629,8 +629,8 @@ def test_steps_of_a_plain_turn_are_recorded_whole_by_either_path() -> None:
     general path alike; ``steps`` gives its two steps: the draw, then the drawn card from the
     stock to the pile."""
     script = hand(DEALS, [*stays("Ana", "Ben", "Cruz"), T("Ana", "draw Qd", "discard Qd")])
-    general = referee_hand(script, fast=False)
-    fast = referee_hand(script)
+    general = referee_script(script, fast=False)
+    fast = referee_script(script)
     assert fast == general and fast.recorded == general.recorded
     turn = fast.recorded[-1]
     assert isinstance(turn, Turn) and turn.player == "Ana"
@@ -647,8 +647,8 @@ def test_non_strict_records_every_violation_and_goes_on() -> None:
         T("Ana", "draw 5s", "meld [5s 5s 5s]", "add 7d to #1", "discard 7d"),
         T("Ben", "take 7d"),
     ]
-    strict = referee_hand(hand(DEALS, events), remedy=False)
-    lax = referee_hand(hand(DEALS, events), strict=False, remedy=False)
+    strict = referee_script(hand(DEALS, events), remedy=False)
+    lax = referee_script(hand(DEALS, events), strict=False, remedy=False)
     assert [v.rule for v in strict.violations] == ["P1"]
     assert [v.rule for v in lax.violations] == ["P1", "M5", "P3", "P1"]
     assert lax.ledger["Ana"] == 8 and sum(lax.ledger.values()) == 0

@@ -17,7 +17,7 @@ from pancli.app.review import _stakes
 from pancli.model.actions import HandScript
 from pancli.model.results import HandResult, PaidFor, Payment, is_return
 from pancli.panrules import PanRules
-from pancli.referee import referee_hand
+from pancli.referee import referee_script
 from pancli.referee.board import Board, Seat
 from pancli.referee.play import collected, give, transfer
 from pancli.referee.position import position_at
@@ -32,7 +32,7 @@ def _script(name: str, hand: int = 0) -> HandScript:
 
 
 def _result(name: str, hand: int = 0, *, strict: bool = False) -> HandResult:
-    return referee_hand(_script(name, hand), remedy=not strict)
+    return referee_script(_script(name, hand), remedy=not strict)
 
 
 # --------------------------------------------------------------------------- who pays a collection
@@ -102,7 +102,7 @@ def test_I2_P6_the_calls_the_foul_melds_and_P6_ask_the_table_how_many_melds_it_s
     text = text.replace("deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d", "deal Ana 5s 5s 3h 4h Kd Kh Kc Qh Qh 2d")
     (hand,) = parse_records(text, "called.pan", SAMPLES)
     assert hand.script is not None
-    v = referee_hand(hand.script).violations[0]
+    v = referee_script(hand.script).violations[0]
     assert v.rule is Rule.I2 and v.message.endswith("no foul meld is there: Ana has 7 melds")
     monkeypatch.setattr(Board, "meld_count", lambda self, seat: 0)
     v = _result("irregular-I2-addition-made-good.pan").violations[0]
@@ -224,7 +224,7 @@ def test_I1_playing_a_card_taken_out_of_the_deal_follows_from_the_I1(tmp_path: P
     path = _eli_discards("2s", tmp_path)
     (hand,) = parse_records(path.read_text(encoding="utf-8"), path.name, tmp_path)
     assert hand.script is not None
-    v = referee_hand(hand.script).violations[0]
+    v = referee_script(hand.script).violations[0]
     assert v.rule is Rule.E4 and "does not hold 2s" in v.message
     assert v.cause is not None and (v.cause.rule, v.cause.line, v.cause.player) == (Rule.I1, 11, "Eli")
     d = _disputed(path)
@@ -236,7 +236,7 @@ def test_I1_a_later_fault_the_remedy_did_not_cause_is_the_dispute_itself(tmp_pat
     path = _eli_discards("Qh", tmp_path)
     (hand,) = parse_records(path.read_text(encoding="utf-8"), path.name, tmp_path)
     assert hand.script is not None
-    v = referee_hand(hand.script).violations[0]
+    v = referee_script(hand.script).violations[0]
     assert v.rule is Rule.E4 and "does not hold Qh" in v.message and v.cause is None
     d = _disputed(path)
     assert (d["kind"], d["rule"], d["line"], d["player"]) == ("violation", "E4", 30, "Eli")
@@ -248,6 +248,6 @@ def test_I2_a_retired_player_s_turn_names_the_retirement_as_its_cause() -> None:
     text[35] = "14. Ana draw 3h, discard 3h"
     (hand,) = parse_records("\n".join(text) + "\n", "late.pan", SAMPLES)
     assert hand.script is not None
-    v = referee_hand(hand.script).violations[0]
+    v = referee_script(hand.script).violations[0]
     assert (v.rule, v.line, v.player) == (Rule.P1, 36, "Ana")
     assert v.cause is not None and (v.cause.rule, v.cause.line, v.cause.player) == (Rule.I2, 35, "Ana")

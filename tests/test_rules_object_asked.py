@@ -19,7 +19,7 @@ from pancli.melds import Meld, MeldError
 from pancli.model.actions import HandScript
 from pancli.notation.fast import fast_cards
 from pancli.panrules import PanRules
-from pancli.referee import referee_hand
+from pancli.referee import referee_script
 from pancli.referee.board import Seat
 from pancli.referee.simulate import inject, simulate_hands
 from pancli.rules import HOYLE
@@ -36,7 +36,7 @@ def _referee_rules(text: str | HandScript, rules: PanRules) -> list[str]:
     scripts = [h.script for h in _hands(text)] if isinstance(text, str) else [text]
     out: list[str] = []
     for script in scripts:
-        result = referee_hand(replace(script, profile=rules.profile), rules=rules, remedy=False)
+        result = referee_script(replace(script, profile=rules.profile), rules=rules, remedy=False)
         out += [str(v.rule) for v in result.violations]
     return out
 
@@ -46,8 +46,8 @@ def _both_paths(text: str, rules: PanRules) -> list[str]:
     out: list[str] = []
     for h in _hands(text):
         script = replace(h.script, profile=rules.profile)
-        fast = [str(v.rule) for v in referee_hand(script, rules=rules, remedy=False).violations]
-        plain = [str(v.rule) for v in referee_hand(script, rules=rules, fast=False, remedy=False).violations]
+        fast = [str(v.rule) for v in referee_script(script, rules=rules, remedy=False).violations]
+        plain = [str(v.rule) for v in referee_script(script, rules=rules, fast=False, remedy=False).violations]
         assert fast == plain
         out += fast
     return out
@@ -81,7 +81,7 @@ def test_I1_self_play_s_injector_asks_the_caller_s_rules_object() -> None:
         bad = inject(script, "I1-extra", random.Random(seed), rules)
         assert bad is not None
         extras += [c for d, e in zip(bad.deals, script.deals, strict=True) for c in d.cards[len(e.cards) :]]
-        result = referee_hand(bad, rules=rules)
+        result = referee_script(bad, rules=rules)
         assert not result.violations and len(result.remedies) == 1
     assert len(extras) == 12 and all(c.rank is not Rank.SEVEN for c in extras)
 
@@ -245,7 +245,7 @@ def test_M6_M1_what_a_borrow_leaves_is_a_meld_of_min_meld_cards() -> None:
         "Ana draw 4s, borrow 5s from #1, meld [4s 4s 5s], discard Jc",
     )
     found = [
-        v for h in _hands(record) for v in referee_hand(replace(h.script, profile=CARDROOM), rules=book).violations
+        v for h in _hands(record) for v in referee_script(replace(h.script, profile=CARDROOM), rules=book).violations
     ]
     assert [(str(v.rule), v.message) for v in found] == [("M6", "#1 has 3 cards; borrowing needs 4 or more")]
 

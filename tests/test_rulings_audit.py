@@ -47,10 +47,10 @@ from pancli.model.actions import Draw, HandScript, Reshuffle, Turn
 from pancli.model.results import ClaimCheck, Payment, Violation
 from pancli.pagruc import judges
 from pancli.pagruc import referee as pagruc_referee
-from pancli.pagruc.referee import referee_hand as pagruc_referee_hand
+from pancli.pagruc.referee import referee_script as pagruc_referee_hand
 from pancli.panrules import PanRules
 from pancli.records import read_hands
-from pancli.referee import play, referee_hand
+from pancli.referee import play, referee_script
 from pancli.referee import table as pan_table
 from pancli.referee.play import next_hand_violation
 from pancli.referee.simulate import simulate_hands
@@ -136,9 +136,9 @@ class Audit:
             return pagruc_referee_hand(script)
         if previous is not None:
             next_hand_violation(previous, script, PanRules(script.profile))
-        referee_hand(script, strict=False, remedy=False)  # as --strict: a foul meld cites its rule (M1-M5)
-        referee_hand(script, strict=False)  # irregularities put right (I1, I2)
-        return referee_hand(script)
+        referee_script(script, strict=False, remedy=False)  # as --strict: a foul meld cites its rule (M1-M5)
+        referee_script(script, strict=False)  # irregularities put right (I1, I2)
+        return referee_script(script)
 
 
 def _scripts() -> Iterator[HandScript]:

@@ -17,7 +17,7 @@ from msgspec.structs import replace
 
 from pancli.cli import cli
 from pancli.model.settle import Dispute, DisputeKind, SettledHand, Sitting, player_key, transfers
-from pancli.referee import referee_hand
+from pancli.referee import referee_script
 from pancli.referee.simulate import simulate_hands
 from pancli.rulebook import Rule
 from pancli.rules import HOYLE
@@ -55,7 +55,7 @@ def test_C9_a_simulated_sitting_sums_to_zero_and_settles_in_at_most_players_minu
     players = NAMES[:n]
     sitting = Sitting()
     for script in simulate_hands(players, hands, seed, HOYLE):
-        result = referee_hand(replace(script, stake=stake))
+        result = referee_script(replace(script, stake=stake))
         assert result.ok
         sitting.add(SettledHand(result.players, result.ledger, result.stake))
     totals = sitting.totals()

@@ -12,7 +12,7 @@ from pancli.model.actions import Decision, Discard, Draw, Force, Take, Turn
 from pancli.model.results import HandResult
 from pancli.notation.fast import fast_cards
 from pancli.panrules import PanRules
-from pancli.referee import referee_hand
+from pancli.referee import referee_script
 from pancli.referee import simulate as sim
 from pancli.referee.simulate import simulate_hands
 from pancli.referee.table import Table
@@ -37,7 +37,7 @@ def test_hands_are_complete_and_legal(profile: object, n: int) -> None:
         assert s.profile is profile and set(s.players) == set(players)
         assert [d.player for d in s.deals] == list(s.players) and all(len(d.cards) == 10 for d in s.deals)
         assert [e.player for e in s.events[:n] if isinstance(e, Decision)] == list(s.players)
-        r = referee_hand(s)
+        r = referee_script(s)
         assert r.ok, r.violations
         assert r.winner is not None or r.void
 

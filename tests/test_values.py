@@ -22,7 +22,7 @@ from pancli.model.actions import Deal, HandScript
 from pancli.notation.record_common import UpLine
 from pancli.records import read_hands
 from pancli.records.shipped import sample_path
-from pancli.referee import referee_hand
+from pancli.referee import referee_script
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import HOYLE
 from pancli.values import Value, replace
@@ -61,7 +61,7 @@ def test_every_enum_is_a_plain_enum() -> None:
 @pytest.fixture(scope="module")
 def played() -> tuple[HandScript, object]:
     script = next(iter(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 1, 3, HOYLE)))
-    return script, referee_hand(script)
+    return script, referee_script(script)
 
 
 def test_values_are_frozen_and_replace_makes_a_changed_copy(played: tuple[HandScript, object]) -> None:

@@ -8,13 +8,14 @@ Every bad input is an :class:`InputProblem` with its place and rule or notation 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Final
 
 from msgspec import field
 from msgspec.structs import replace
 
 from pancli.app.lines import InputLine, batch_text
 from pancli.cards import Card, Game, format_cards
+from pancli.limits import MAX_SAMPLES
 from pancli.melds import Meld as Meld
 from pancli.rules import Profile
 from pancli.values import Value
@@ -28,6 +29,10 @@ if TYPE_CHECKING:
 
 Analysed = tuple["Analysis", "Advice | None"]
 """An analysis and its advice (None without ``--advice``)."""
+
+
+SAMPLES: Final = range(1, MAX_SAMPLES + 1)
+"""The Monte Carlo samples an analysis takes (``--samples``; R10's bound, the API's too)."""
 
 
 class InputProblem(Exception):
@@ -226,9 +231,9 @@ class Job(Value):
         """This job, ``on_sample`` told after each advice sample (a progress line)."""
         return replace(self, on_sample=on_sample)
 
-    def seats(self) -> range:
-        """How many players the rules object of :attr:`profile` seats (S1)."""
-        return self.rules().seats()
+    def seating(self) -> str | None:
+        """Why the rules object of :attr:`profile` cannot seat :attr:`players` (S1), or None."""
+        return self.rules().seating(self.players)
 
     def rules(self) -> PanRules:
         """The rules object of :attr:`profile`."""

@@ -20,8 +20,9 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from pancli.app.lines import STDIN_FILE, InputLine, batch_text, escape_text, is_skipped
+from pancli.app.lines import STDIN_FILE, InputLine, batch_text, is_skipped
 from pancli.cards import Card, Game, Rank, format_cards
+from pancli.escapes import escape_text
 from pancli.melds import Meld, Rope, Set
 from pancli.notation import NotationError, parse_meld
 from pancli.notation.fast import MAX_LENGTH, PackSpellings, fast_card, fast_reject, pack_spellings, usual_spellings

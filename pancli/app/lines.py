@@ -1,32 +1,25 @@
-"""The lines pan reads and writes around its judgements: a line of batch input (its place,
-``#`` comments, blank lines), and the one error line, ``file:line:col: RULE message``, with
-what user text holds escaped (control characters never reach a terminal raw).
-
-The application layer builds its reports with these; :mod:`pancli.cli.common` re-exports
-them for the commands. The options every command shares are read here too (``--game``,
-``--players``' bounds, ``--rules`` into a profile, ``--stake``), and standard input's bytes are cut
-into lines (:class:`LineBlocks`), so the commands need nothing below the application layer.
+"""The lines pan reads around its judgements: a line of batch input (its place, ``#``
+comments, blank lines), and standard input's bytes cut into lines (:class:`LineBlocks`) or read
+as text as a record is (:func:`decoded`). The options every command shares are read here too
+(``--game``, ``--players``' default and the seats its help shows, ``--rules`` into a profile,
+``--stake``), so the commands need nothing below the application layer. Their words (the error
+line, ``file:line:col: RULE message``) are :mod:`pancli.render.text`'s.
 """
 
 from __future__ import annotations
 
 import codecs
+import io
 import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, Final, TypeVar
 
 from pancli.cards import Game
-from pancli.escapes import DECODE_ERRORS as DECODE_ERRORS  # (how a record is decoded, for the command line)
-from pancli.escapes import escape_text as escape_text  # (the one escaper: core, the text layer uses it too)
+from pancli.escapes import DECODE_ERRORS
 from pancli.limits import MAX_LINE_CHARS, BinaryLine, LongLine
-from pancli.limits import MAX_SAMPLES as MAX_SAMPLES
-from pancli.rules import DEFAULT_PLAYERS as DEFAULT_PLAYERS
-from pancli.rules import MAX_PLAYERS as MAX_PLAYERS
-from pancli.rules import MIN_PLAYERS as MIN_PLAYERS
-from pancli.rules import PROFILES as PROFILES
-from pancli.rules import HouseRulesError, builtin_profile, is_builtin
+from pancli.rules import MAX_PLAYERS, MIN_PLAYERS, PROFILES, HouseRulesError, builtin_profile, is_builtin
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -130,26 +123,6 @@ class ErrorFields(Value):
     message: str
 
 
-def error_line(file: str, line: int, col: int | None, rule: str | None, message: str) -> str:
-    """The canonical error line, the one form of every error pan reports on standard error:
-    ``file:line:col: RULE message``.
-
-    >>> error_line("-", 3, 1, "M3", "7c 7s 7s is not a set")
-    '-:3:1: M3 7c 7s 7s is not a set'
-    """
-    return escape_text(f"{file}:{line}") + error_suffix(col, rule, message)
-
-
-def error_suffix(col: int | None, rule: str | None, message: str) -> str:
-    """What follows ``file:line`` in :func:`error_line`, ``:col: RULE message``: a batch writer
-    makes it once for a line that repeats and puts each repeat's own ``file:line`` before it.
-
-    >>> error_suffix(1, "M3", "7c 7s 7s is not a set")
-    ':1: M3 7c 7s 7s is not a set'
-    """
-    return escape_text(f":{col}: {rule} {message}")
-
-
 T = TypeVar("T")
 _UNSEEN: Any = object()
 
@@ -182,15 +155,6 @@ def remembered_items(
             if known is not None:
                 block.append((n, known))
         yield block
-
-
-def signed(units: int) -> str:
-    """Units with their sign (``0`` bare).
-
-    >>> signed(4), signed(-3), signed(0)
-    ('+4', '-3', '0')
-    """
-    return f"{units:+d}" if units else "0"
 
 
 _RULES_TAG = r'\[[ \t]*Rules[ \t]+"([^"\\\r\n]{1,1000})"[ \t]*\]'
@@ -255,6 +219,23 @@ def stake_option(text: str) -> Decimal | tuple[str, str]:
 # --------------------------------------------------------------------------- options
 
 
+DEFAULT_PLAYERS: Final = 6
+"""Players seated when a command is given neither a count nor names (``--players``; the worked
+figures of docs/rules.md)."""
+SEATS: Final = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+"""The seats ``--players``' help shows, the built-in rules' (S1): whether so many are seated is
+the command's rules object's answer (``PanRules.seating``), asked once every option is read."""
+
+
+def profile_names() -> tuple[str, ...]:
+    """The built-in profiles' names (what ``--rules`` completes besides a house-rules file).
+
+    >>> profile_names()
+    ('hoyle', 'cardroom')
+    """
+    return tuple(PROFILES)
+
+
 GAMES: tuple[str, ...] = tuple(g.value for g in Game)
 """The values of ``--game``, Panguingue's first (the default)."""
 PAGRUC = Game.PAGRUC.value
@@ -270,28 +251,46 @@ def game_named(value: str) -> Game:
     return Game(value.lower())
 
 
-def rules_profile(spec: str, problem: Callable[[str], Exception], relative_to: Path | None = None) -> Profile:
+class ProfileProblem:
+    """Why ``--rules`` names no profile (R3; grammar/README-records.md: a bad profile or
+    house-rules file): the name or file given, the reason, and the place of a bad key in a
+    house-rules file (its line and column; 0 when there is none). The command words it as an
+    error line (:func:`~pancli.render.text.profile_problem_text`). A plain class: a Struct's
+    class costs every command's start-up, and only a bad ``--rules`` makes one."""
+
+    __slots__ = ("col", "line", "message", "spec")
+
+    def __init__(self, spec: str, message: str, line: int = 0, col: int = 0) -> None:
+        self.spec = spec
+        self.message = message
+        self.line = line
+        self.col = col
+
+
+def rules_profile(
+    spec: str, problem: Callable[[ProfileProblem], Exception], relative_to: Path | None = None
+) -> Profile:
     """The profile ``--rules`` names: a built-in one by name, or a house-rules TOML file (read with tomllib).
 
-    A profile that cannot be loaded raises ``problem(message)`` (the caller's exception: the
-    command's usage error), the message naming the bad knob or the unreadable file, with its
-    place and rule R3 (grammar/README-records.md: a bad profile or house-rules file):
+    A profile that cannot be loaded raises ``problem(why)`` (the caller's exception: the
+    command's usage error), ``why`` a :class:`ProfileProblem` naming the bad knob (and its
+    place) or the unreadable file:
 
     >>> import tempfile, os
     >>> with tempfile.TemporaryDirectory() as d:
     ...     bad = os.path.join(d, "h.toml")
     ...     _ = open(bad, "w").write('ante = 1\\nout_bonus = "x"\\n')
     ...     try:
-    ...         rules_profile(bad, ValueError)
+    ...         rules_profile(bad, lambda why: ValueError(why.line, why.col, why.message))
     ...     except ValueError as exc:
-    ...         print(str(exc).replace(bad, "h.toml"))
-    h.toml:2:1: R3 out_bonus: expected a whole number from 0 to 100, got 'x'
+    ...         print(*exc.args)
+    2 1 out_bonus: expected a whole number from 0 to 100, got 'x'
     """
     if is_builtin(spec):
         return builtin_profile(spec)
-    missing = f"R3 no such profile or file (built-in: {', '.join(PROFILES)})"
+    missing = f"no such profile or file (built-in: {', '.join(PROFILES)})"
     if not spec or "\0" in spec:
-        raise problem(escape_text(f"{missing}: {spec!r}"))
+        raise problem(ProfileProblem(spec, missing))
     # start-up: pan check does without these
     from pathlib import Path  # only a house-rules file needs it: the commands start without pathlib
 
@@ -304,11 +303,11 @@ def rules_profile(spec: str, problem: Callable[[str], Exception], relative_to: P
 
         return house_rules(path)
     except FileNotFoundError:
-        raise problem(escape_text(f"{spec}: {missing}")) from None
+        raise problem(ProfileProblem(spec, missing)) from None
     except OSError as exc:
-        raise problem(escape_text(f"{spec}: R3 cannot read the file: {exc.strerror or exc}")) from None
+        raise problem(ProfileProblem(spec, f"cannot read the file: {exc.strerror or exc}")) from None
     except HouseRulesError as exc:
-        raise problem(error_line(spec, exc.line or 1, exc.col or 1, "R3", str(exc))) from None
+        raise problem(ProfileProblem(spec, str(exc), exc.line or 1, exc.col or 1)) from None
 
 
 def rules_object(profile: Profile) -> PanRules:
@@ -338,6 +337,17 @@ def rule_titles() -> list[tuple[str, str]]:
 
 
 # --------------------------------------------------------------------------- standard input
+
+
+def decoded(stream: IO[bytes]) -> IO[str]:
+    """``stream`` read as a record is (standard input): UTF-8, a byte that is not UTF-8 kept
+    (:data:`~pancli.escapes.DECODE_ERRORS`) for the record reader to name where it stands (R2)."""
+    return io.TextIOWrapper(stream, encoding="utf-8", errors=DECODE_ERRORS, newline=None)
+
+
+def open_decoded(name: str) -> IO[str]:
+    """The file ``name`` opened as :func:`decoded` reads standard input (OSError when it cannot be)."""
+    return open(name, encoding="utf-8", errors=DECODE_ERRORS, newline=None)
 
 
 class LineBlocks:

@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     # (for the type checker only: a Protocol's class costs start-up; a sink is asked whether it
     # takes chunks by :func:`_chunk_sink`)
     class Referee(Protocol):
-        """A game's referee: :func:`pancli.referee.referee_hand` (Panguingue) and
-        :func:`pancli.pagruc.referee.referee_hand` (PAGRUC) are both one; :func:`referee`
+        """A game's referee: :func:`pancli.referee.referee_script` (Panguingue) and
+        :func:`pancli.pagruc.referee.referee_script` (PAGRUC) are both one; :func:`referee`
         chooses by the script's game."""
 
         def __call__(self, script: HandScript, *, strict: bool = ..., record_steps: bool = ...) -> RefereedHand: ...
@@ -105,11 +105,11 @@ def referee(script: HandScript, *, strict: bool = True, record_steps: bool = Tru
     """
     if script.game is Game.PAGRUC:
         # start-up: pan replay does without these
-        from pancli.pagruc.referee import referee_hand as pagruc_referee
+        from pancli.pagruc.referee import referee_script as pagruc_referee
 
         return pagruc_referee(script, strict=strict, record_steps=record_steps)
     # start-up: a PAGRUC replay does without the Panguingue referee
-    from pancli.referee import referee_hand as pan_referee
+    from pancli.referee import referee_script as pan_referee
 
     return pan_referee(script, strict=strict, record_steps=record_steps, remedy=remedy)
 
@@ -260,15 +260,15 @@ class RecordJudge:
         if script.game is Game.PAGRUC:
             if self.pagruc is None:
                 # start-up: pan replay does without these
-                from pancli.pagruc.referee import referee_hand
+                from pancli.pagruc.referee import referee_script
 
-                self.pagruc = referee_hand
+                self.pagruc = referee_script
             result_p = self.pagruc(script, record_steps=self.steps, rules=self._pagruc_rules())
             sink.hand(HandReport(hand, script, result_p))
             return tally.count(result_p)
         if self.referee is None:
             # start-up: a night of PAGRUC alone does without the Panguingue referee
-            from pancli.referee import referee_hand as pan_referee
+            from pancli.referee import referee_script as pan_referee
 
             self.referee = pan_referee
         if self.profile is not None:

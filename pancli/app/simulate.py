@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Final
 
 from msgspec.structs import replace
 
+from pancli.app.lines import DEFAULT_PLAYERS
 from pancli.notation.record_common import name_problem, player_name
 from pancli.notation.record_writer import write_script
 from pancli.panrules import PanRules
 from pancli.referee.simulate import play_hands
-from pancli.rules import DEFAULT_PLAYERS, is_builtin
+from pancli.rules import is_builtin
 from pancli.values import Value
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from typing import IO, TYPE_CHECKING
 from msgspec.structs import replace
 
 from pancli.cards import Game
-from pancli.pagruc.referee import referee_hand
+from pancli.pagruc.referee import referee_script
 from pancli.pagruc.rules import PagrucRules
 from pancli.pagruc.standings import GameHand as GameHand
 from pancli.pagruc.standings import Problem, Standings
@@ -58,7 +58,7 @@ def read_game(
                     skipped += 1
                     continue
                 # (the standings read the scores: no per-action steps recorded)
-                result = referee_hand(rh.script, rules=rules, record_steps=False)
+                result = referee_script(rh.script, rules=rules, record_steps=False)
                 hands.append(GameHand(result, name, rh.first_line, len(hands) + 1))
                 if on_hand is not None:
                     on_hand(hands[-1])

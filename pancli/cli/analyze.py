@@ -15,16 +15,14 @@ from typing import TYPE_CHECKING, Any
 import click
 from click.core import ParameterSource
 
-from pancli.app.analyze import InputProblem, Job, read_draw, read_hand, read_position, read_seen
-from pancli.app.lines import MAX_SAMPLES, ErrorFields
+from pancli.app.analyze import SAMPLES, InputProblem, Job, read_draw, read_hand, read_position, read_seen
+from pancli.app.lines import ErrorFields, InputLine
 from pancli.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     EXIT_USAGE,
-    InputLine,
     IOFailure,
     complete_paths,
-    escaped,
     json_mode,
     json_option,
     jsonl_option,
@@ -42,6 +40,7 @@ from pancli.cli.common import (
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
 from pancli.render.analysis import error_json, position_json, position_lines, show, to_json
+from pancli.render.text import escaped
 
 if TYPE_CHECKING:
     from pancli.app.analyze import Analysed
@@ -62,8 +61,8 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Simulate the hand: expected units of staying vs going on top (its policy is described above).",
 )
-@click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=2000, show_default=True,
-              help=f"Monte Carlo samples (1 to {MAX_SAMPLES:,}): --advice uses N, in constant memory (its time"
+@click.option("--samples", type=click.IntRange(SAMPLES[0], SAMPLES[-1]), default=2000, show_default=True,
+              help=f"Monte Carlo samples (1 to {SAMPLES[-1]:,}): --advice uses N, in constant memory (its time"
                    " grows with N); the odds stop at s.e. 0.5/sqrt(N), at most N.")  # fmt: skip
 @seed_option("Random seed of the simulations.", default=1)
 @click.option("--at", "at_line", type=click.IntRange(1), metavar="LINE",
@@ -162,7 +161,7 @@ def analyze(
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
     job = Job(profile, players, samples, seed, advice)
-    seated_players(ctx, job.seats(), players)
+    seated_players(ctx, job.seating(), players)
     emit = _emitter(as_jsonl) if as_json or as_jsonl else None
     if svg_out is not None and not os.path.isdir(_folder_of(svg_out)):
         raise click.BadParameter(f"cannot write {escaped(svg_out)}: no such folder", param_hint="--svg")

@@ -21,31 +21,23 @@ import click
 from click.core import ParameterSource
 
 from pancli.app.check import Checker, MeldCheck, assess_pagruc_all, one_card_each
+from pancli.app.lines import ARG_FILE, PAGRUC, STDIN_FILE, InputLine, batch_text, game_named, is_skipped
 from pancli.cli.common import (
-    ARG_FILE,
     EXIT_ILLEGAL,
     EXIT_OK,
     NOTHING_TO_CHECK,
-    PAGRUC,
-    STDIN_FILE,
-    InputLine,
-    batch_text,
-    game_named,
     game_option,
     input_lines,
-    is_skipped,
     json_mode,
     json_option,
     jsonl_option,
     load_profile,
     reads_stdin,
-    rule_hint,
     rules_option,
     stdin_blocks,
-    stdout_console,
-    stdout_is_terminal,
 )
 from pancli.render.check import PlainRows, meld_error, meld_row
+from pancli.render.text import rule_hint, stdout_console, stdout_is_terminal
 
 
 def _input_blocks(args: list[str]) -> tuple[str, Iterator[list[str]] | list[list[str]]]:

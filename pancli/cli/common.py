@@ -19,32 +19,32 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from pancli.app.lines import ARG_FILE as ARG_FILE
 from pancli.app.lines import (
-    DECODE_ERRORS,
+    ARG_FILE,
     DEFAULT_PLAYERS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
+    GAMES,
+    SEATS,
+    STDIN_FILE,
+    InputLine,
     LineBlocks,
+    ProfileProblem,
+    batch_item,
+    decoded,
+    open_decoded,
     rules_files_named,
     rules_profile,
     stake_option,
 )
-from pancli.app.lines import GAMES as GAMES
-from pancli.app.lines import PAGRUC as PAGRUC
-from pancli.app.lines import STDIN_FILE as STDIN_FILE
-from pancli.app.lines import InputLine as InputLine
-from pancli.app.lines import batch_item as batch_item
-from pancli.app.lines import batch_text as batch_text
-from pancli.app.lines import error_line as error_line
-from pancli.app.lines import game_named as game_named
-from pancli.app.lines import is_skipped as is_skipped
-from pancli.app.lines import rules_object as rules_object
-from pancli.render.text import escaped as escaped
-from pancli.render.text import fewer_workers_text, io_words, jobs_clamped_text
-from pancli.render.text import rule_hint as rule_hint
-from pancli.render.text import stdout_console as stdout_console
-from pancli.render.text import stdout_is_terminal as stdout_is_terminal
+from pancli.render.text import (
+    error_line,
+    escaped,
+    fewer_workers_text,
+    io_words,
+    jobs_clamped_text,
+    profile_problem_text,
+    rule_hint,
+    stdout_is_terminal,
+)
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -138,19 +138,19 @@ def players_option(help: str, *, default: int | None = DEFAULT_PLAYERS, checked:
     """``--players/-n N``: players at the table, ``default`` when not given. ``checked``: the
     command asks :func:`seated_players` (S1) and the help shows the seats; otherwise the
     command checks it its own way (and says why)."""
-    kind = _Seats(MIN_PLAYERS, MAX_PLAYERS) if checked else click.INT
+    kind = _Seats(SEATS[0], SEATS[-1]) if checked else click.INT
     return click.option(
         "--players", "-n", "players", type=kind, default=default, show_default=default is not None, help=help
     )
 
 
-def seated_players(ctx: click.Context, seats: range, players: int) -> int:
-    """``players`` (``--players``) when ``seats`` (what the command's rules object says it seats, S1)
-    holds so many, else the usage error of a number out of its range."""
-    if players in seats:
+def seated_players(ctx: click.Context, unseated: str | None, players: int) -> int:
+    """``players`` (``--players``) when the command's rules object seats so many (``unseated``,
+    its answer, is None: ``PanRules.seating``, S1), else the usage error naming why not."""
+    if unseated is None:
         return players
     param = next((p for p in ctx.command.params if p.name == "players"), None)
-    raise click.BadParameter(f"{players} is not in the range {seats[0]}<=x<={seats[-1]}.", ctx, param)
+    raise click.BadParameter(escaped(f"{unseated} (S1)"), ctx, param)
 
 
 def seed_option(help: str, *, default: int) -> Callable[[F], F]:
@@ -219,7 +219,11 @@ class HouseRulesProblem(click.ClickException):
         click.echo(self.format_message(), err=True)
 
 
-load_profile = functools.partial(rules_profile, problem=HouseRulesProblem)
+def _profile_problem(why: ProfileProblem) -> HouseRulesProblem:
+    return HouseRulesProblem(profile_problem_text(why))
+
+
+load_profile = functools.partial(rules_profile, problem=_profile_problem)
 """The profile ``--rules SPEC`` names (:func:`~pancli.app.lines.rules_profile`); a profile that
 cannot be loaded is a :class:`HouseRulesProblem` (exit 2) naming the bad knob or the unreadable
 file, with its place and rule R3."""
@@ -247,7 +251,7 @@ def stdin_binary() -> IO[bytes]:
 def stdin_text() -> IO[str]:
     """Standard input as UTF-8 text; a byte that is not UTF-8 is kept (:data:`~pancli.escapes.DECODE_ERRORS`)
     for the record reader to name."""
-    return io.TextIOWrapper(stdin_binary(), encoding="utf-8", errors=DECODE_ERRORS, newline=None)
+    return decoded(stdin_binary())
 
 
 # --------------------------------------------------------------------------- I/O failures
@@ -344,7 +348,7 @@ def open_text(name: str) -> IO[str]:
         hint_terminal_stdin()
         return stdin_text()
     try:
-        stream = open(name, encoding="utf-8", errors=DECODE_ERRORS, newline=None)  # noqa: SIM115 (the caller closes it)
+        stream = open_decoded(name)
     except OSError as exc:
         # docs/commands.md: a file that cannot be read is a usage error (2)
         raise IOFailure(name, "read", exc) from None

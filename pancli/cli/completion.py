@@ -26,9 +26,11 @@ COMPLETE_VAR = "_PAN_COMPLETE"
 def complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """``--rules``: hoyle and cardroom, and the house-rules files (``*.toml``, and folders to
     reach them) that start with what is typed."""
-    from pancli.app.lines import PROFILES  # start-up: only a TAB on --rules asks for the profiles, not pan completion
+    from pancli.app.lines import (
+        profile_names,  # start-up: only a TAB on --rules asks for the profiles, not pan completion
+    )
 
-    found = [CompletionItem(name, help="built-in profile") for name in PROFILES if name.startswith(incomplete)]
+    found = [CompletionItem(name, help="built-in profile") for name in profile_names() if name.startswith(incomplete)]
     folder, _, start = incomplete.rpartition("/")
     where = folder or "."
     try:

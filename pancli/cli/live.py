@@ -23,12 +23,12 @@ from pancli.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     complete_paths,
-    escaped,
     game_option,
     jsonl_option,
     load_profile,
     stdin_text,
 )
+from pancli.render.text import escaped
 
 if TYPE_CHECKING:
     from pancli.app.live import LiveOptions

@@ -13,13 +13,12 @@ from collections.abc import Iterable
 
 import click
 
+from pancli.app.lines import ARG_FILE, STDIN_FILE, rules_object
 from pancli.app.pay import PayBatch, PayReport, pay_report
 from pancli.cli.common import (
-    ARG_FILE,
     EXIT_ILLEGAL,
     EXIT_OK,
     NOTHING_TO_CHECK,
-    STDIN_FILE,
     input_lines,
     json_mode,
     json_option,
@@ -27,14 +26,13 @@ from pancli.cli.common import (
     load_profile,
     players_option,
     reads_stdin,
-    rules_object,
     rules_option,
     seated_players,
     stdin_blocks,
-    stdout_is_terminal,
 )
 from pancli.render.check import meld_error
 from pancli.render.pay import PayRows, pay_rows, summary_text
+from pancli.render.text import stdout_is_terminal
 
 
 @click.command(
@@ -77,7 +75,7 @@ def pay(
     """
     json_mode(as_json, as_jsonl)
     pan_rules = rules_object(load_profile(rules))
-    players = seated_players(ctx, pan_rules.seats(), players)
+    players = seated_players(ctx, pan_rules.seating(players), players)
     if not as_json and not as_jsonl and not stdout_is_terminal():
         if reads_stdin(melds):
             ctx.exit(_plain_stream(stdin_blocks(), PayBatch(STDIN_FILE, pan_rules, players, going_out)))

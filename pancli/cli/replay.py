@@ -51,11 +51,11 @@ from pancli.cli.common import (
     say_on_stderr,
     stake_options,
     stakes,
-    stdout_is_terminal,
     worker_count,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
 from pancli.render.replay import JsonlSink, JsonSink, RichSink, Sink
+from pancli.render.text import stdout_is_terminal
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

@@ -25,7 +25,6 @@ from pancli.cli.common import (
     IOFailure,
     check_readable,
     complete_paths,
-    escaped,
     json_mode,
     json_option,
     jsonl_option,
@@ -44,6 +43,7 @@ from pancli.cli.common import (
 )
 from pancli.cli.progress import Progress, wanted
 from pancli.render.review import ReviewWriter
+from pancli.render.text import escaped
 
 
 class ReviewRefused(Exception):

@@ -11,8 +11,9 @@ from typing import Any
 import click
 
 from pancli.app.lines import rule_named
-from pancli.cli.common import json_option, load_profile, stdout_is_terminal
+from pancli.cli.common import json_option, load_profile
 from pancli.render.rules import write_list, write_profile, write_rule
+from pancli.render.text import stdout_is_terminal
 
 
 def is_rule_like(text: str) -> bool:

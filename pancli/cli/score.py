@@ -7,24 +7,20 @@ from collections.abc import Iterable
 
 import click
 
+from pancli.app.lines import ARG_FILE, GAMES, PAGRUC, STDIN_FILE, InputLine
 from pancli.app.score import PacksProblem, Scorer
 from pancli.cli.common import (
-    ARG_FILE,
     EXIT_ILLEGAL,
     EXIT_OK,
-    GAMES,
-    PAGRUC,
-    STDIN_FILE,
-    InputLine,
     json_mode,
     json_option,
     jsonl_option,
     reads_stdin,
     stdin_blocks,
     stdin_lines,
-    stdout_is_terminal,
 )
 from pancli.render.score import ScoreRows, score_error, score_error_or_none, score_text
+from pancli.render.text import stdout_is_terminal
 
 
 def _plain_stream(blocks: Iterable[list[str]], batch: ScoreRows) -> int:

@@ -39,9 +39,9 @@ from pancli.cli.common import (
     rules_override_option,
     stake_options,
     stakes,
-    stdout_is_terminal,
 )
 from pancli.render.settle import JsonlSettle, JsonSettle, RichSettle, SettleSink
+from pancli.render.text import stdout_is_terminal
 
 if TYPE_CHECKING:
     pass

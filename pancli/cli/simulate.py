@@ -14,6 +14,7 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
+from pancli.app.lines import rules_object
 from pancli.app.simulate import SimulatedHand, SimulateProblem, rules_tags, seat_names, simulated
 from pancli.cli.common import (
     EXIT_OK,
@@ -25,13 +26,12 @@ from pancli.cli.common import (
     load_profile,
     output_file,
     players_option,
-    rules_object,
     rules_option,
     seed_option,
     stakes,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
-from pancli.render.simulate import text_pieces, write_json
+from pancli.render.simulate import stream_hands, text_pieces
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -107,7 +107,7 @@ def simulate(
 
     def write(stream: IO[str], flush_each: bool) -> None:
         if as_json or as_jsonl:
-            write_json(played, seed, stream, lines=as_jsonl, flush_each=flush_each)
+            stream_hands(played, seed, stream, lines=as_jsonl, flush_each=flush_each)
         else:
             _write(stream, text_pieces(played))
 

@@ -13,16 +13,15 @@ from pancli.cli.common import (
     EXIT_OK,
     check_readable,
     complete_paths,
-    error_line,
     json_mode,
     json_option,
     jsonl_option,
     open_text,
     record_files,
-    stdout_is_terminal,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
 from pancli.render.standings import hand_events, plain_text, print_rich, standings_json
+from pancli.render.text import error_line, stdout_is_terminal
 
 
 @click.command(

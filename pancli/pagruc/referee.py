@@ -7,7 +7,7 @@ Each rule is judged by one function of :mod:`~pancli.pagruc.judges`, which retur
 :class:`~pancli.model.results.Ruling` when the rule is broken, and each claim is checked by one
 (tests/test_one_rule_one_place.py and tests/test_rulings_audit.py keep these tables true).
 The questions ``pan check`` and ``pan score`` ask too (the pack, a meld, a lay-off, the points)
-are those of the :class:`~pancli.pagruc.rules.PagrucRules` handed to :func:`referee_hand`:
+are those of the :class:`~pancli.pagruc.rules.PagrucRules` handed to :func:`referee_script`:
 
 =====  ====================================================================================
 rule   the one function that judges it
@@ -67,7 +67,7 @@ is in play: its plan holds that ruling, which ``apply`` raises after placing the
 ...             Turn("Cy", (Draw(c["Jd"]), MeldNew(cards("2d 3d 4d")), Discard(c["Jd"]))),
 ...             Turn("Ana", (Draw(c["Ts"]), Discard(c["Ts"]))),
 ...             Turn("Ben", (Draw(c["9c"]), Add(cards("8c"), 1), Discard(c["9c"])))))
->>> r = referee_hand(script)
+>>> r = referee_script(script)
 >>> r.winner, dict(r.scores)
 ('Ben', {'Ana': 61, 'Ben': 35, 'Cy': -29})
 """
@@ -136,7 +136,7 @@ __all__ = [
     "PagrucTable",
     "ScoreUnknown",
     "TableMeld",
-    "referee_hand",
+    "referee_script",
 ]
 
 
@@ -686,7 +686,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
         )
 
 
-def referee_hand(
+def referee_script(
     script: HandScript, *, strict: bool = True, record_steps: bool = True, rules: PagrucRules | None = None
 ) -> PagrucHandResult:
     """Referee one PAGRUC hand (G1-G7). ``script.game`` should be ``Game.PAGRUC``.
@@ -695,11 +695,11 @@ def referee_hand(
     rule is reported and skipped (a turn out of order is still played), and play goes on; a
     violation in the seating or the deal, or a play line before the up card (G2), stops the hand
     either way. ``record_steps=False`` skips the per-action
-    :class:`~pancli.model.results.Step` records (as :func:`pancli.referee.referee_hand`).
+    :class:`~pancli.model.results.Step` records (as :func:`pancli.referee.referee_script`).
     ``rules``: the questions asked (:class:`~pancli.pagruc.rules.PagrucRules` when None).
     """
     if script.game is not Game.PAGRUC:
-        raise ValueError("referee_hand: not a PAGRUC hand (use pancli.referee for Panguingue)")
+        raise ValueError("referee_script: not a PAGRUC hand (use pancli.referee for Panguingue)")
     table = PagrucTable(script, record_steps=record_steps, rules=rules or PagrucRules(), strict=strict)
     if table.deal_in():
         for ev in script.events:

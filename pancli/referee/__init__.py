@@ -1,4 +1,4 @@
-"""The Panguingue referee (docs/rules.md): :func:`referee_hand` judges a
+"""The Panguingue referee (docs/rules.md): :func:`referee_script` judges a
 :class:`~pancli.model.actions.HandScript` and returns a
 :class:`~pancli.model.results.HandResult`; :mod:`pancli.referee.simulate` writes
 legal hands by self-play.
@@ -6,6 +6,6 @@ legal hands by self-play.
 
 from __future__ import annotations
 
-from pancli.referee.table import Table, referee_hand
+from pancli.referee.table import Table, referee_script
 
-__all__ = ["Table", "referee_hand"]
+__all__ = ["Table", "referee_script"]

@@ -42,9 +42,9 @@ The policy (simple on purpose, documented so records can be read with it in mind
   order, the policy passes the deal one seat to the right.
 
 >>> from pancli.rules import HOYLE
->>> from pancli.referee import referee_hand
+>>> from pancli.referee import referee_script
 >>> scripts = list(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 3, 7, HOYLE))
->>> len(scripts), all(referee_hand(s).ok for s in scripts)
+>>> len(scripts), all(referee_script(s).ok for s in scripts)
 (3, True)
 >>> again = list(simulate_hands(("Ana", "Ben", "Cruz", "Dee"), 3, 7, HOYLE))
 >>> [s.events for s in again] == [s.events for s in scripts]
@@ -82,7 +82,7 @@ from pancli.model.actions import (
 )
 from pancli.panrules import PanRules
 from pancli.referee.board import Seat
-from pancli.referee.table import Table, referee_hand
+from pancli.referee.table import Table, referee_script
 from pancli.rules import MIN_MELD, Profile
 from pancli.values import Value
 
@@ -607,7 +607,7 @@ def inject(script: HandScript, kind: str, rng: random.Random, rules: PanRules | 
         raise ValueError(f"no irregularity {kind!r}: one of {', '.join(IRREGULARITIES)}")
     rules = PanRules(script.profile) if rules is None else rules
     for candidate in _places(script, kind, rng, rules):
-        r = referee_hand(candidate, record_steps=False, rules=rules)
+        r = referee_script(candidate, record_steps=False, rules=rules)
         if not r.violations and len(r.remedies) == 1:
             return candidate
     return None

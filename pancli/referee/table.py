@@ -110,7 +110,7 @@ ruling and returns a frozen plan, which ``apply`` uses (nothing is kept between 
 :meth:`Table.fast_turn` plays the commonest turn lines in one go: it asks the same judges
 without a plan per action and applies the turn by the functions the general path applies each
 action by (its gain: benchmarks/README.md, "Figures behind the code"; tests compare the two
-paths, ``referee_hand(fast=False)``).
+paths, ``referee_script(fast=False)``).
 
 Interpretations (where the rulebook leaves room):
 
@@ -209,7 +209,7 @@ from pancli.values import Value
 if TYPE_CHECKING:
     from pancli.referee.board import Located
 
-__all__ = ["PanPlan", "Phase", "Table", "TakePlan", "referee_hand"]
+__all__ = ["PanPlan", "Phase", "Table", "TakePlan", "referee_script"]
 
 
 class TakePlan(Value):
@@ -307,7 +307,7 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
     ``apply(a, plan)`` takes the plan that ``verify(a)`` returned.
 
     It is also the position of the hand (as a chess board is): :meth:`deal_in` seats and deals,
-    :meth:`push` plays one line by the referee's one path (the one :func:`referee_hand` plays
+    :meth:`push` plays one line by the referee's one path (the one :func:`referee_script` plays
     every line by) and :meth:`pop` takes the last one back exactly, when the table keeps its
     lines (``undo``). What may be played next is asked of it: :attr:`to_act`, :attr:`offered`,
     :meth:`must_take`, :meth:`fits`, :meth:`must_keep`, and within a turn :meth:`discard_due`.
@@ -998,7 +998,7 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
         return play.result(self, violations)
 
 
-def referee_hand(
+def referee_script(
     script: HandScript,
     *,
     strict: bool = True,
@@ -1037,7 +1037,7 @@ def referee_hand(
     ...     events=(Decision("Ana", True), Decision("Ben", True),
     ...             Turn("Ana", (Draw(c("5s")[0]), MeldNew(c("5s 5s 5s"), claim=4), Discard(c("7d")[0])), line=9)),
     ... )
-    >>> r = referee_hand(script)
+    >>> r = referee_script(script)
     >>> r.ok, r.ledger, [p.rule for p in r.payments]
     (True, {'Ana': 4, 'Ben': -4}, ['C2'])
     """

@@ -9,8 +9,9 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from pancli.app.lines import ErrorFields, escape_text
+from pancli.app.lines import ErrorFields
 from pancli.cards import PAN_RANKS, SUITS, Card, card, format_cards
+from pancli.escapes import escape_text
 from pancli.render.text import stdout_console, stdout_is_terminal
 
 if TYPE_CHECKING:

@@ -23,9 +23,8 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from pancli.app.check import judge_fields
-from pancli.app.lines import error_line
-from pancli.app.lines import error_suffix as line_suffix
 from pancli.cards import Game
+from pancli.render.text import error_line, error_suffix
 from pancli.rules import Condition
 
 if TYPE_CHECKING:
@@ -127,9 +126,9 @@ def clipped(reason: str) -> str:
     return reason[:MAX_REASON] + "..." if len(reason) > MAX_REASON else reason
 
 
-def error_suffix(col: int | None, rule: str | None, reason: str) -> str:
-    """``:col: RULE message`` (:func:`~pancli.app.lines.error_suffix`), long reasons cut short."""
-    return line_suffix(col, rule, clipped(reason))
+def clipped_suffix(col: int | None, rule: str | None, reason: str) -> str:
+    """``:col: RULE message`` (:func:`~pancli.render.text.error_suffix`), a long reason cut short."""
+    return error_suffix(col, rule, clipped(reason))
 
 
 def meld_row(c: MeldCheck) -> str:
@@ -146,7 +145,7 @@ def plain_row(
     text: str, rules: PanRules, game: Game = Game.PANGUINGUE, pack: PackSpellings | None = None
 ) -> tuple[str, str | None]:
     """The plain row and the error suffix (``:col: RULE message``, None when legal) of one line's
-    meld, each with its newline: :func:`meld_row` and :func:`error_suffix` of the line judged on
+    meld, each with its newline: :func:`meld_row` and :func:`clipped_suffix` of the line judged on
     its own (:func:`~pancli.app.check.judge_fields`), the reference :class:`PlainRows` keeps to.
 
     >>> from pancli.panrules import PanRules
@@ -157,7 +156,7 @@ def plain_row(
     col, meld, legal, kind, _, conds, value, rule, reason, _, _ = judge_fields(text, rules, game, pack)
     said = legal_reason(reason, conds) if legal else reason
     line = plain_line(meld, legal, kind, conds, value, rule, said) + "\n"
-    return line, None if legal else error_suffix(col, rule, reason) + "\n"
+    return line, None if legal else clipped_suffix(col, rule, reason) + "\n"
 
 
 ROWS_AT_ONCE = 8192
@@ -202,8 +201,8 @@ class RowPieces:
             row = plain_line("", r.legal, r.kind, r.conditions, r.value, r.rule, said) + end
             suffix = None
             if not r.legal:
-                suffix = (line_suffix(r.col, r.rule, r.reason) if r.then_meld
-                          else error_suffix(r.col, r.rule, r.reason) + end)  # fmt: skip
+                suffix = (error_suffix(r.col, r.rule, r.reason) if r.then_meld
+                          else clipped_suffix(r.col, r.rule, r.reason) + end)  # fmt: skip
             made = self._made[r] = (row, suffix, MAX_REASON - len(r.reason))
         return made
 
@@ -213,7 +212,7 @@ class RowPieces:
         if not r.then_meld:
             return suffix
         if len(meld) > room:
-            return error_suffix(r.col, r.rule, r.full_reason(meld)) + "\n"
+            return clipped_suffix(r.col, r.rule, r.full_reason(meld)) + "\n"
         return f"{suffix}{meld}\n"
 
 
@@ -282,7 +281,7 @@ class PlainRows:
                     if r.then_meld:
                         add(f"{meld}{row}{meld}\n")
                         if len(meld) > room:  # the reason cut short, as plain_row cuts it
-                            suffix = error_suffix(r.col, r.rule, r.full_reason(meld))
+                            suffix = clipped_suffix(r.col, r.rule, r.full_reason(meld))
                             meld = ""
                         err(f"{file}:{n}{suffix}{meld}\n")
                         continue

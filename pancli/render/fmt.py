@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pancli.app.lines import ErrorFields, escape_text
+from pancli.app.lines import ErrorFields
+from pancli.escapes import escape_text
 from pancli.jsontext import Item
 from pancli.render.text import io_words
 

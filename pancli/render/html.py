@@ -27,7 +27,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
-from pancli.app.lines import signed
 from pancli.app.replay import Tally
 from pancli.app.report import HandReport, malformed_dispute
 from pancli.cards import ALL_CARDS, Card, Game, Suit
@@ -42,7 +41,7 @@ from pancli.render import svg
 from pancli.render.replay import tally_text
 from pancli.render.settle import amount_text
 from pancli.render.settle import summary as sitting_summary
-from pancli.render.text import claim_text, dispute_text, money_text
+from pancli.render.text import claim_text, dispute_text, money_text, signed
 from pancli.render.words import MALFORMED_RULING, collections, notes_text, outcome, parts
 from pancli.rulebook import RULEBOOK, lookup
 

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from contextlib import redirect_stdout
 from typing import IO, TYPE_CHECKING
 
-from pancli.app.lines import error_line
 from pancli.app.live import Entry, LedgerRow, LineVerdict, NotARecord, Session
 from pancli.app.replay import replay_files
 from pancli.cards import Game
@@ -31,7 +30,7 @@ from pancli.model.results import Payment, Violation
 from pancli.notation.errors import NotationError
 from pancli.referee.board import Phase
 from pancli.render.plain import remedy_lines
-from pancli.render.text import claim_text, money_text
+from pancli.render.text import claim_text, error_line, money_text
 from pancli.render.words import collection_lines, ledger_text, outcome
 from pancli.rulebook import RULEBOOK
 from pancli.rules import HOYLE

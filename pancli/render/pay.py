@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pancli.app.check import MEMO_LIMIT
 from pancli.app.pay import GOING_OUT, LAID
-from pancli.render.check import NONE_MARK, error_suffix
+from pancli.render.check import NONE_MARK, clipped_suffix
 
 if TYPE_CHECKING:
     from pancli.app.check import MeldCheck
@@ -127,7 +127,7 @@ class PayRows:
                         add(row)
                         count(line)
                         continue
-                    suffix = said.get(over) or said.setdefault(over, error_suffix(1, "E4", over) + "\n")
+                    suffix = said.get(over) or said.setdefault(over, clipped_suffix(1, "E4", over) + "\n")
                 add(refused)
                 refuse()
                 err(f"{file}:{n}{suffix}")
@@ -140,7 +140,7 @@ class PayRows:
             return None
         refused = pay_row(line.meld, (), 0)
         if line.counts is None:
-            return line, "", refused, error_suffix(line.col, line.rule, line.reason) + "\n"
+            return line, "", refused, clipped_suffix(line.col, line.rule, line.reason) + "\n"
         return line, pay_row(line.meld, line.conditions, line.value), refused, ""
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from pancli.app.lines import error_line, escape_text
 from pancli.cards import Game
+from pancli.escapes import escape_text
 from pancli.model.results import Ending
 from pancli.notation.cells import cell_width, ljust_cells
-from pancli.render.text import claim_text, money_text
+from pancli.render.text import claim_text, error_line, money_text
 from pancli.render.words import (
     collection_lines,
     ledger_text,

@@ -34,7 +34,7 @@ from pancli.analyze.review import (
     StayOrTop,
     TakeOrDraw,
 )
-from pancli.app.lines import ErrorFields, error_line, escape_text
+from pancli.app.lines import ErrorFields
 from pancli.app.report import HandReport
 from pancli.app.review import (
     Broken,
@@ -46,12 +46,13 @@ from pancli.app.review import (
     SummaryRow,
     Totals,
 )
+from pancli.escapes import escape_text
 from pancli.jsontext import Item, Line
 from pancli.model.actions import Turn
 from pancli.notation.layout import NO_NOTES
 from pancli.notation.record_writer import action_text, format_record
 from pancli.render.stream import JsonStream, write_json
-from pancli.render.text import stdout_is_terminal
+from pancli.render.text import error_line, stdout_is_terminal
 
 if TYPE_CHECKING:
     from pancli.app.review import HandReview, Skip, Totals

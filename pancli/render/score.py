@@ -22,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from pancli.app.lines import InputLine, error_line, error_suffix, remembered_items
+from pancli.app.lines import InputLine, remembered_items
 from pancli.app.score import MEMO_LIMIT
 from pancli.cards import format_cards
+from pancli.render.text import error_line, error_suffix
 
 if TYPE_CHECKING:
     from pancli.app.score import Scorer, ScoreReport

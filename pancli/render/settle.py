@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, TypeVar
 
 import msgspec
 
-from pancli.app.lines import error_line, escape_text, signed
 from pancli.app.report import malformed_dispute
 from pancli.cards import Game
+from pancli.escapes import escape_text
 from pancli.model.settle import DisputeKind, HandRuns, SettledHand, Sitting, player_key
 from pancli.notation.record_common import name_key
 from pancli.render.replay import Sink
-from pancli.render.text import dispute_text, money_text, stdout_console, warning_lines
+from pancli.render.text import dispute_text, error_line, money_text, signed, stdout_console, warning_lines
 from pancli.rulebook import Rule
 from pancli.values import Item, Line
 

@@ -32,7 +32,7 @@ def text_pieces(played: Iterator[SimulatedHand]) -> Iterator[str]:
         yield ("\n" if hand.number > 1 else "") + hand.text
 
 
-def write_json(played: Iterator[SimulatedHand], seed: int, out: IO[str], *, lines: bool, flush_each: bool) -> None:
+def stream_hands(played: Iterator[SimulatedHand], seed: int, out: IO[str], *, lines: bool, flush_each: bool) -> None:
     """One JSON list, an object per line for each hand (streamed: any number of hands); with
     ``lines`` the objects alone, one a line (``--jsonl``); ``flush_each``: each hand as it is
     played."""

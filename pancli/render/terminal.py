@@ -16,15 +16,15 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from pancli.app.lines import escape_text, signed
 from pancli.cards import Game
+from pancli.escapes import escape_text
 from pancli.model.actions import Deal
 from pancli.model.results import ClaimKind, Ending
 from pancli.notation.cells import cell_width
 from pancli.notation.record_common import UpLine
 from pancli.notation.record_writer import item_text
 from pancli.render.plain import NONE_MARK, hand_title, malformed_line, player_cards, score_text, violation_line
-from pancli.render.text import MAX_COLUMNS, claim_text, money_text, rule_hint
+from pancli.render.text import MAX_COLUMNS, claim_text, money_text, rule_hint, signed
 from pancli.render.words import (
     MALFORMED_RULING,
     Collection,

@@ -9,15 +9,15 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from pancli.app.lines import error_line, escape_text
-from pancli.app.lines import signed as signed
 from pancli.cards import Game
+from pancli.escapes import escape_text
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
     from rich.console import Console
 
+    from pancli.app.lines import ProfileProblem
     from pancli.app.workers import FewerWorkers
     from pancli.model.results import ClaimCheck
     from pancli.model.settle import Dispute
@@ -37,6 +37,53 @@ def money_text(value: Decimal) -> str:
     ('+2.50', '-0.75', '0')
     """
     return format(value, "+f") if value else "0"
+
+
+def error_line(file: str, line: int, col: int | None, rule: str | None, message: str) -> str:
+    """The canonical error line, the one form of every error pan reports on standard error:
+    ``file:line:col: RULE message``, what user text holds escaped.
+
+    >>> error_line("-", 3, 1, "M3", "7c 7s 7s is not a set")
+    '-:3:1: M3 7c 7s 7s is not a set'
+    """
+    return escape_text(f"{file}:{line}") + error_suffix(col, rule, message)
+
+
+def error_suffix(col: int | None, rule: str | None, message: str) -> str:
+    """What follows ``file:line`` in :func:`error_line`, ``:col: RULE message``: a batch writer
+    makes it once for a line that repeats and puts each repeat's own ``file:line`` before it.
+
+    >>> error_suffix(1, "M3", "7c 7s 7s is not a set")
+    ':1: M3 7c 7s 7s is not a set'
+    """
+    return escape_text(f":{col}: {rule} {message}")
+
+
+def profile_problem_text(problem: ProfileProblem) -> str:
+    """Why ``--rules`` names no profile, as one line (R3): the error line of a bad key's place in
+    a house-rules file, else the name or file given and the reason (a name that cannot be a
+    file's, empty or holding a NUL, after the reason, quoted).
+
+    >>> from pancli.app.lines import ProfileProblem
+    >>> profile_problem_text(ProfileProblem("h.toml", "ante: expected a whole number", 2, 1))
+    'h.toml:2:1: R3 ante: expected a whole number'
+    >>> profile_problem_text(ProfileProblem("", "no such profile or file"))
+    "R3 no such profile or file: ''"
+    """
+    if problem.line:
+        return error_line(problem.spec, problem.line, problem.col, "R3", problem.message)
+    if not problem.spec or "\0" in problem.spec:
+        return escape_text(f"R3 {problem.message}: {problem.spec!r}")
+    return escape_text(f"{problem.spec}: R3 {problem.message}")
+
+
+def signed(units: int) -> str:
+    """Units with their sign (``0`` bare).
+
+    >>> signed(4), signed(-3), signed(0)
+    ('+4', '-3', '0')
+    """
+    return f"{units:+d}" if units else "0"
 
 
 def escaped(text: str) -> str:
