@@ -973,19 +973,19 @@ def test_C7_the_referee_pay_self_play_and_the_analyzer_ask_change_value() -> Non
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     (h,) = _hands(_deal(deals, _LAID, _ADDED, _ADD))
     for fast in (True, False):
-        paid = [[p.units for p in referee_hand(h.script, rules=r, fast=fast).payments] for r in (book, house)]
+        paid = [[p.units for p in referee_script(h.script, rules=r, fast=fast).payments] for r in (book, house)]
         assert paid == [[4, 2], [5, 3]]
     samples = ("cardroom-saturday.pan", "irregular-I2-made-good.pan", "irregular-I2-addition-made-good.pan")
     for name in samples:
         for hand in _hands(_sample(name)):
             rules = (PanRules(hand.script.profile), PaysOneMore(hand.script.profile))
-            before, after = (_c7_units(referee_hand(hand.script, rules=r)) for r in rules)
+            before, after = (_c7_units(referee_script(hand.script, rules=r)) for r in rules)
             for key, units in after.items():
                 rest = Counter(units)
                 rest.subtract(u + 1 for u in before.get(key, ()))
                 assert +rest == Counter({1: rest[1]}) and -rest == Counter(), (name, key)
             assert set(before) < set(after)  # changes worth nothing under the book pay one here
-    said = referee_hand(_hands(_sample("cardroom-saturday.pan"))[0].script, rules=PaysOneMore(CARDROOM))
+    said = referee_script(_hands(_sample("cardroom-saturday.pan"))[0].script, rules=PaysOneMore(CARDROOM))
     wrong = {c.line: c.actual - c.claimed for c in said.claims if c.rule == "C7"}  # each [%pays N], as the house pays
     assert set(wrong.values()) == {1} and {29, 30} <= set(wrong)  # the split, the meld of the borrowed card
     # pan pay: from its arguments and from a pipe
@@ -1004,8 +1004,8 @@ def test_C7_the_referee_pay_self_play_and_the_analyzer_ask_change_value() -> Non
             fixed = inject(script, kind, random.Random(2), house)
             if fixed is not None:
                 kinds[kind] += 1
-                assert all(c.ok for c in referee_hand(fixed, rules=house).claims)
-                assert not all(c.ok for c in referee_hand(fixed, rules=book).claims)
+                assert all(c.ok for c in referee_script(fixed, rules=house).claims)
+                assert not all(c.ok for c in referee_script(fixed, rules=book).claims)
     assert set(kinds) == {"I2-mended", "I2-addition-mended"}
     # the analyzer: what each meld of the best arrangement collects, and the policy's payment
     rope = book.judge(fast_cards(_TABLE_ROPE)).meld
