@@ -21,7 +21,8 @@ A :class:`Session` holds one record file for as long as the scorer keeps it:
   hand in play is popped off its position, anything else reads the file again.
 
 What the table shows and what may be played next is asked of the same position
-(:func:`pancli.referee.position.now_of`). Nothing is rendered here: the line mode and the
+(:func:`pancli.referee.position.now_of`; PAGRUC's
+:func:`pancli.pagruc.position.pagruc_now_of`). Nothing is rendered here: the line mode and the
 full-screen view of :mod:`pancli.render` write what a :class:`Entry` holds.
 """
 
@@ -46,7 +47,7 @@ from pancli.app.report import HandReport
 from pancli.cards import Card, Game
 from pancli.escapes import DECODE_ERRORS, bytes_shown
 from pancli.files import atomic_write, signals_held
-from pancli.model.actions import Turn
+from pancli.model.actions import HandScript, Turn
 from pancli.model.results import Payment, Recorded, Remedy, Violation
 from pancli.notation.errors import NotationError
 from pancli.notation.record_common import escape_value
@@ -60,11 +61,12 @@ from pancli.rules import is_builtin
 from pancli.values import Value, replace
 
 if TYPE_CHECKING:
-    from pancli.model.actions import HandScript
     from pancli.model.results import ClaimCheck, HandResult
     from pancli.model.settle import SettledHand
     from pancli.notation.layout import RecordHand
+    from pancli.pagruc.position import PagrucNow
     from pancli.pagruc.referee import PagrucTable
+    from pancli.pagruc.rules import PagrucRules
     from pancli.referee.position import TableNow
     from pancli.referee.table import Table
     from pancli.rulebook import Rule
@@ -300,6 +302,8 @@ class Session:
         """The referee's position of the PAGRUC hand in play (its lines pushed, kept for pop)."""
         self._pagruc_head: HandScript | None = None
         """The hand :attr:`_pagruc` was dealt for (its script without the play lines)."""
+        self._pagruc_now: tuple[HandReport | None, tuple[str, ...], PagrucNow] | None = None
+        """:attr:`pagruc_now` and the report and players it was asked at."""
 
     # ------------------------------------------------------------------ opening and closing
 
@@ -575,12 +579,7 @@ class Session:
         in PAGRUC, G8 (the first hand deals next: the order turns by one)."""
         result = report.result
         if result.game is Game.PAGRUC:
-            rules = self.judge.pagruc_rules  # the one the judge refereed the hand by
-            if rules is None:  # pragma: no cover - a PAGRUC hand was judged, which made it
-                from pancli.pagruc.rules import PagrucRules  # start-up: a Panguingue night does without it
-
-                rules = self.judge.pagruc_rules = PagrucRules()
-            return rules.next_order(result.players)
+            return self._pagruc_rules().next_order(result.players)
         order = self._rules(report.script.profile).next_order(result.players, result.winner)
         return tuple(result.players) if order is None else order
 
@@ -606,18 +605,43 @@ class Session:
         head = replace(script, events=())
         table = self._pagruc
         if table is None or self._pagruc_head != head:
-            judge = self.judge
-            if judge.pagruc_rules is None:
-                from pancli.pagruc.rules import PagrucRules  # start-up: a Panguingue night does without it
-
-                judge.pagruc_rules = PagrucRules()
             from pancli.pagruc.referee import PagrucTable  # start-up: a Panguingue night does without it
 
-            table = PagrucTable(script, record_steps=judge.steps, rules=judge.pagruc_rules, undo=True)
+            table = PagrucTable(script, record_steps=self.judge.steps, rules=self._pagruc_rules(), undo=True)
             table.deal_in()
             self._pagruc, self._pagruc_head = table, head
         table.play_to(script)
         return table
+
+    def _pagruc_rules(self) -> PagrucRules:
+        """The PAGRUC rules object the record's judge referees by (made when first asked)."""
+        judge = self.judge
+        if judge.pagruc_rules is None:
+            from pancli.pagruc.rules import PagrucRules  # start-up: a Panguingue night does without it
+
+            judge.pagruc_rules = PagrucRules()
+        return judge.pagruc_rules
+
+    @property
+    def pagruc_now(self) -> PagrucNow | None:
+        """The PAGRUC table after the last line, and what may come next (None: the hand in play,
+        or the next, is Panguingue). Before the hand's first line, and while it is dealt (no up
+        card, no play line yet), the table of its players not dealt yet: who plays first."""
+        if self.game is not Game.PAGRUC:
+            return None
+        report = self.report
+        kept = self._pagruc_now
+        if kept is None or kept[0] is not report or kept[1] != self.players:
+            # start-up: a Panguingue night does without it
+            from pancli.pagruc.position import pagruc_now, pagruc_now_of
+
+            if report is None or (report.script.upcard is None and not report.script.events):
+                script = report.script if report is not None else HandScript(self.players, game=Game.PAGRUC)
+                now = pagruc_now(script, self._pagruc_rules())
+            else:  # (a refused line is taken back off the position here)
+                now = pagruc_now_of(self._pagruc_position(report.script))
+            kept = self._pagruc_now = (report, self.players, now)
+        return kept[2]
 
     def _judge(self, hand: RecordHand) -> HandReport:
         """The hand in play with the line entered, as ``pan replay`` judges it."""

@@ -28,6 +28,7 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Iterable
 from itertools import pairwise
+from typing import Final
 
 from pancli.cards import Card, Rank, format_cards
 from pancli.pagruc.pack import PagrucPack, beyond_pack
@@ -35,7 +36,20 @@ from pancli.rulebook import Rule
 from pancli.rules import MeldError
 from pancli.values import Value
 
-__all__ = ["MeldError", "PagrucKind", "PagrucMeld", "PagrucVerdict", "Where", "card_points", "judge", "lay_off"]
+__all__ = [
+    "MIN_MELD",
+    "MeldError",
+    "PagrucKind",
+    "PagrucMeld",
+    "PagrucVerdict",
+    "Where",
+    "card_points",
+    "judge",
+    "lay_off",
+]
+
+MIN_MELD: Final = 3
+"""A meld is three or more cards (G4): what :func:`judge` and the rules object's ``min_meld`` say."""
 
 
 class PagrucKind(enum.Enum):
@@ -143,11 +157,15 @@ def _made(cards: tuple[Card, ...], kind: PagrucKind, points: Points) -> PagrucMe
 
 
 def judge(
-    cards: Iterable[Card], pack: PagrucPack, points: Points = card_points, beyond: Beyond = beyond_pack
+    cards: Iterable[Card],
+    pack: PagrucPack,
+    points: Points = card_points,
+    beyond: Beyond = beyond_pack,
+    fewest: int = MIN_MELD,
 ) -> PagrucVerdict:
     """Classify cards as a PAGRUC meld (G4) from ``pack`` (two packs, the most a game uses,
-    let a card appear twice). More copies than the pack holds is G1, as everywhere (``beyond``:
-    the rules object's comparison).
+    let a card appear twice) of ``fewest`` cards or more. More copies than the pack holds is G1,
+    as everywhere (``beyond``: the rules object's comparison).
 
     >>> from pancli.cards import card, Rank, Suit
     >>> from pancli.pagruc.pack import ONE_PACK, TWO_PACKS
@@ -164,8 +182,8 @@ def judge(
         times = "twice" if n == 2 else f"{n} times"
         needs = " (the same card twice needs two packs)" if pack.packs == 1 else ""
         return PagrucVerdict(cs, None, Rule.G1, f"{c} {times}, {but}{needs}")
-    if len(cs) < 3:
-        return _illegal(cs, f"a meld is 3 or more cards, not {len(cs)}")
+    if len(cs) < fewest:
+        return _illegal(cs, f"a meld is {fewest} or more cards, not {len(cs)}")
     ranks = {c.rank for c in cs}
     if len(ranks) == 1:
         name = _PLURAL.get(cs[0].rank, cs[0].rank.symbol + "s")

@@ -306,8 +306,9 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
     """One PAGRUC hand as a position: :meth:`deal_in`, then :meth:`push` of each play line (and
     :meth:`pop` to take the last back), :meth:`finish` for the result; as Panguingue's
     :class:`~pancli.referee.table.Table`. A line is played by :meth:`verify_event` /
-    :meth:`apply_event`, or for a turn line :meth:`verify_turn` / :meth:`begin_turn`, then
-    :meth:`verify` / :meth:`apply` for each of its actions and :meth:`verify_turn_end`.
+    :meth:`apply_event`, or for a turn line :meth:`verify_turn`, then :meth:`verify` /
+    :meth:`apply` for each of its actions and :meth:`verify_turn_end`; :meth:`push_action` plays
+    one action of it by the same path, :meth:`close_turn` its end.
 
     >>> from pancli.cards import ALL_CARDS
     >>> c = {str(x): x for x in ALL_CARDS}
@@ -348,6 +349,10 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
         """The referee's remarks so far, in order."""
         self.undo: list[tuple[Event, dict[str, object]]] | None = [] if undo else None
         """Each line pushed and the table as it was before it (None: lines are not kept, as in a replay)."""
+        self.turn: Turn | None = None
+        """The turn line in progress (:meth:`push_action` began it, :meth:`close_turn` ends it), or None."""
+        self.kept_actions: list[dict[str, object]] = []
+        """The table as it was before each action :meth:`push_action` pushed (for :meth:`pop_action`)."""
 
     # ------------------------------------------------------------------ the position: push and pop
 
@@ -390,13 +395,69 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
         return () if len(vs) == n else tuple(vs[n:])
 
     def snapshot(self) -> dict[str, object]:
-        """The table as it stands, for :meth:`restore` (the lines kept by ``undo`` are not in it)."""
+        """The table as it stands, for :meth:`restore` (the lines and actions kept are not in it)."""
         state = dict(vars(self))
-        del state["undo"]
+        del state["undo"], state["kept_actions"]
         import copy  # start-up: only a table that takes lines back copies itself
 
         shared = {id(x): x for x in (self.script, self.rules, self.pack)}  # values: the copy shares them
         return copy.deepcopy(state, shared)
+
+    def restore(self, state: dict[str, object]) -> None:
+        """Put the table back as :meth:`snapshot` found it; the lines and actions kept stay kept."""
+        kept = self.kept_actions
+        super().restore(state)
+        self.kept_actions = kept
+
+    # ------------------------------------------------------------------ the position: one action
+
+    def push_action(self, a: Action, turn: Turn) -> Violation | None:
+        """Play action ``a`` of the turn line ``turn`` by the referee's one path, the one
+        :meth:`push` plays a turn line by (the line begun first when it is not the turn in
+        progress, :attr:`turn`). Returns the first rule broken (the line's place, or the
+        action's), or None; the table as it was is kept for :meth:`pop_action`.
+
+        >>> from pancli.cards import ALL_CARDS
+        >>> c = {str(x): x for x in ALL_CARDS}
+        >>> script = HandScript(players=("Ana", "Ben"), game=Game.PAGRUC, upcard=c["Kh"],
+        ...     deals=(Deal("Ana", tuple(c[t] for t in "5h 6h 7h Ac Ad As Ks".split())),))
+        >>> t = PagrucTable(script)
+        >>> t.deal_in()
+        True
+        >>> turn = Turn("Ana", (Draw(c["2s"]), Discard(c["2s"])))
+        >>> t.push_action(turn.actions[0], turn), t.hands["Ana"].size
+        (None, 8)
+        >>> t.push_action(Discard(c["9d"]), turn).message
+        'Ana does not hold 9d'
+        >>> t.pop_action(); t.pop_action(); t.hands["Ana"].size, t.turn, t.turn_no
+        (7, None, 0)
+        """
+        self.kept_actions.append(self.snapshot())
+        broken: list[Violation] = []
+        try:
+            _play_turn(self, turn, self.strict, broken, (a,), begin=self.turn is not turn, end=False)
+        except Ruling as r:
+            broken.append(r.violation)
+        return broken[0] if broken else None
+
+    def pop_action(self) -> None:
+        """Take back the last action :meth:`push_action` pushed (and the beginning of its line):
+        the table is again exactly as it was (raises IndexError when none is kept)."""
+        kept = self.kept_actions
+        if not kept:
+            raise IndexError("no action pushed to take back")
+        self.restore(kept.pop())
+
+    def close_turn(self) -> Violation | None:
+        """End the turn in progress as the referee does: the rule its end breaks
+        (:meth:`verify_turn_end`), or None; no turn is in progress after it."""
+        t = self.turn
+        assert t is not None, "a turn in progress (push_action)"
+        try:
+            _play_turn(self, t, self.strict, [], (), begin=False)
+        except Ruling as r:
+            return r.violation
+        return None
 
     def play_to(self, script: HandScript) -> None:
         """Bring a table that keeps its lines to the lines of ``script``, the same hand written
@@ -490,11 +551,6 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
         _raise(judges.turn_player_fault(self, t.line, t.col, t.player))
         late = judges.turn_order_fault(self, t.line, t.col, t.player)
         return TurnPlan(late, judges.idle_turn_fault(self, t))
-
-    def begin_turn(self, t: Turn) -> None:
-        """The turn begins: the next player in order is the one after this one."""
-        self.next_index = (self.players.index(t.player) + 1) % len(self.players)
-        self.picked = self.discarded = False
 
     def verify(self, t: Turn, a: Action) -> PagrucPlan:
         """Raise a Ruling if action ``a`` of turn ``t`` is not allowed now; else what :meth:`apply` needs."""
@@ -618,14 +674,6 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
         where = meld.where
         self.contrib[p].extend(CardScore(c, where, self.rules.points(c, where), label, line) for c in cards)
 
-    def acted(self, t: Turn, a: Action) -> None:
-        """After action ``a`` was tried (applied or not): the take is behind, a discard ends the
-        turn, a discard of the last card ends the hand."""
-        self.picked = True
-        self.discarded = self.discarded or isinstance(a, Discard)
-        if self.winner is not None:
-            self.ended_line = a.line or t.line
-
     def verify_turn_end(self, t: Turn) -> None:
         """A turn ends with a discard: not with the last card melded (G6), nor with cards held (G3)."""
         if not self.discarded and self.winner is None:
@@ -666,6 +714,7 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
                     self.notes.append(ClaimScoreUnknown(claim.line, p))
                 else:
                     judges.check_claim(self, ClaimKind.LEDGER, claim.line, p, claimed, actual)
+        ending, rule = self.ending(violations, stopped)
         return PagrucHandResult(
             players=self.players,
             packs=self.pack.packs,
@@ -681,9 +730,16 @@ class PagrucTable(PagrucBoard, LinesKept[PagrucHandResult, PagrucRemark]):
             notes=tuple(self.notes),
             first_line=self.script.first_line,
             steps=tuple(self.steps),
-            ending=Ending.OUT if finished else Ending.STOPPED if stopped else Ending.UNFINISHED,
-            ending_rule="G6" if finished else violations[-1].rule if stopped else None,
+            ending=ending,
+            ending_rule=rule,
         )
+
+    def ending(self, violations: list[Violation], stopped: bool) -> tuple[Ending, str | None]:
+        """How the hand ended, under which rule: ``OUT`` (G6) once a discard named the winner,
+        ``STOPPED`` by the last of ``violations`` (``stopped``), else ``UNFINISHED``."""
+        if self.winner is not None:
+            return Ending.OUT, "G6"
+        return (Ending.STOPPED, violations[-1].rule) if stopped else (Ending.UNFINISHED, None)
 
 
 def referee_script(
@@ -709,24 +765,45 @@ def referee_script(
     return table.finish()
 
 
-def _play_turn(table: PagrucTable, t: Turn, strict: bool, violations: list[Violation]) -> bool:
-    """Play one turn line; False when a violation stops the hand (strict). A ruling on the
-    line as a whole, or at its end, is raised to the caller."""
-    table.turn_no += 1  # a turn line refused is still counted: its rulings carry its number
-    plan = table.verify_turn(t)
-    if plan.late is not None:
-        violations.append(plan.late.violation)
-        if strict:
-            return False
-    table.begin_turn(t)
-    _raise(plan.idle)
-    for a in t.actions:
+def _play_turn(
+    table: PagrucTable,
+    t: Turn,
+    strict: bool,
+    violations: list[Violation],
+    actions: tuple[Action, ...] | None = None,
+    *,
+    begin: bool = True,
+    end: bool = True,
+) -> bool:
+    """Play one turn line (:meth:`PagrucTable.push_action` plays one of its ``actions`` so, the
+    line begun first when ``begin``, ended when ``end``); False when a violation stops the hand
+    (strict). A ruling on the line as a whole, or at its end, is raised to the caller."""
+    if begin:
+        table.turn = None
+        table.turn_no += 1  # a turn line refused is still counted: its rulings carry its number
+        plan = table.verify_turn(t)
+        if plan.late is not None:
+            violations.append(plan.late.violation)
+            if strict:
+                return False
+        table.next_index = (table.players.index(t.player) + 1) % len(table.players)  # who plays after him
+        table.picked = table.discarded = False
+        _raise(plan.idle)
+        table.turn = t
+    for a in t.actions if actions is None else actions:
         try:
             table.apply(t, a, table.verify(t, a))
         except Ruling as r:
             violations.append(r.violation)
             if strict:
                 return False
-        table.acted(t, a)
-    table.verify_turn_end(t)
+        # tried, applied or not: the take is behind, a discard ends the turn, and the hand if it was the last card
+        table.picked = True
+        if isinstance(a, Discard):
+            table.discarded = True
+        if table.winner is not None:
+            table.ended_line = a.line or t.line
+    if end:
+        table.turn = None
+        table.verify_turn_end(t)
     return True

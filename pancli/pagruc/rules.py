@@ -146,9 +146,20 @@ class PagrucRules:
 
     @decides(Rule.G4, what="whether a new meld is a run or a set")
     def meld(self, cards: Iterable[Card], pack: PagrucPack) -> PagrucVerdict:
-        """The verdict on ``cards`` as a new meld (G4; a card beyond ``pack`` is G1), its meld
-        scored by :meth:`points` (G7)."""
-        return melds.judge(cards, pack, self.points, self.beyond)
+        """The verdict on ``cards`` as a new meld (G4; a card beyond ``pack`` is G1) of
+        :attr:`min_meld` cards or more, its meld scored by :meth:`points` (G7)."""
+        return melds.judge(cards, pack, self.points, self.beyond, self.min_meld)
+
+    @property
+    @answers(Rule.G4, what="the fewest cards of a meld: three")
+    def min_meld(self) -> int:
+        """G4 (with :meth:`meld`): the fewest cards of a meld, three; the smallest melds
+        :mod:`pancli.pagruc.position` looks for in a hand.
+
+        >>> PagrucRules().min_meld
+        3
+        """
+        return melds.MIN_MELD
 
     @decides(Rule.G5, what="whether cards may be laid off on a meld, and what it grows into")
     def lay_off(self, meld: PagrucMeld, added: Iterable[Card], pack: PagrucPack) -> PagrucMeld:

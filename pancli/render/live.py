@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING
 
 from pancli.app.live import Entry, LedgerRow, LineVerdict, NotARecord, Session
 from pancli.app.replay import replay_files
-from pancli.cards import Game
+from pancli.cards import Game, format_cards
 from pancli.escapes import bytes_shown, escape_text
 from pancli.model.results import Payment, Violation
 from pancli.notation.errors import NotationError
@@ -37,6 +37,7 @@ from pancli.rules import HOYLE
 from pancli.values import Item, Line
 
 if TYPE_CHECKING:
+    from pancli.pagruc.position import PagrucNow
     from pancli.referee.position import TableNow
     from pancli.rulebook import Rule
 
@@ -102,10 +103,11 @@ def seating_text(players: tuple[str, ...]) -> str:
 
 def may_now(session: Session) -> str:
     """What the player to act may do now, in a line (the "may do now" line of the view)."""
+    pagruc = session.pagruc_now
+    if pagruc is not None:
+        return pagruc_now_text(pagruc)
     now = session.now
     if session.report is None:
-        if session.game is Game.PAGRUC:
-            return f"deal lines, the up card (G2), then {session.players[0]} draws (G3)"
         return "deal lines, the upcard, then each player decides: stay or top (T1)"
     if now is None:
         return "play goes on (no position for this game)"
@@ -147,6 +149,37 @@ def now_text(now: TableNow) -> str:
         extra.append("adds: " + ", ".join(f"{f.card} to #{f.meld}" for f in now.fits[:6]))
     if now.next_flat:
         extra.append("the next player is flat: a draw that fits him is kept (P9)")
+    return "; ".join([what, *extra])
+
+
+def pagruc_now_text(now: PagrucNow) -> str:
+    """What a PAGRUC table allows next (:class:`~pancli.pagruc.position.PagrucNow`), in a line."""
+    who = now.to_act
+    if now.dealing:
+        return f"deal lines, the up card (G2), then {who} draws (G3)"
+    if now.over:
+        if now.winner is not None:
+            return f"{now.winner} discarded the last card: the hand is over ({now.ending_rule})"
+        return f"the hand stopped ({now.ending_rule})"
+    take = ""
+    if now.takes > 1:
+        take = f"takes {now.top}, or up to {now.takes} cards from the top of the discard pile"
+    elif now.takes:
+        take = f"takes {now.top}"
+    if now.may_draw:
+        what = f"{who} draws" + (f", or {take}" if take else "") + " (G3)"
+    elif now.turn_over:
+        what = f"the stock is empty: turn the discard pile over (reshuffle, G6), then {who} draws"
+        what += f"; or {who} {take} (G3)" if take else ""
+    else:
+        what = f"the stock is empty and nothing is under the top discard (G6): {who} {take or 'cannot take'} (G3)"
+    extra = []
+    if now.lays:
+        extra.append("lays: " + " ".join(f"[{format_cards(m)}]" for m in now.lays[:4]))
+    if now.lay_offs:
+        extra.append("lay off: " + ", ".join(f"{x.card} on {x.meld}" for x in now.lay_offs[:6]))
+    if now.keeps_one and extra:  # (said where the player in turn may lay cards down)
+        extra.append("one card is kept to discard (G6)")
     return "; ".join([what, *extra])
 
 
@@ -364,6 +397,9 @@ def title_text(session: Session) -> str:
 def table_lines(session: Session) -> list[str]:
     """The table at a glance: the stock, the live discard, each seat (stays, on top, retired),
     its cards (the known ones shown), its melds and what they paid."""
+    pagruc = session.pagruc_now
+    if pagruc is not None and not pagruc.dealing:
+        return pagruc_table_lines(pagruc)
     now = session.now
     if now is None:
         return [
@@ -390,6 +426,23 @@ def table_lines(session: Session) -> list[str]:
         out.append(f"{mark} {s.player:<{width}}  {state:<8} {s.cards:>2} cards  {held}")
         for n, (m, paid) in enumerate(zip(s.melds, s.values, strict=True), 1):
             out.append(f"    #{n} [{' '.join(str(c) for c in m.cards)}]" + (f"  paid {paid} each" if paid else ""))
+    return out
+
+
+def pagruc_table_lines(now: PagrucNow) -> list[str]:
+    """A PAGRUC table at a glance: the stock, the discard pile and its top card, each seat's
+    cards (the known ones shown) and its melds (``#1``... as ``lay CARDS on NAME#N`` names them)."""
+    top = str(now.top) if now.top is not None else "-"
+    out = [f"turn {now.turn} · stock {now.stock} · discard pile {now.pile}, top {top}", ""]
+    width = max(len(s.player) for s in now.seats)
+    for s in now.seats:
+        mark = ">" if s.player == now.to_act else " "
+        held = format_cards(s.known)
+        if s.unknown:
+            held = (held + " " if held else "") + f"+{s.unknown} unknown"
+        out.append(f"{mark} {s.player:<{width}}  {s.cards:>2} cards  {held}")
+        for n, m in enumerate(s.melds, 1):
+            out.append(f"    #{n} [{format_cards(m.cards)}]")
     return out
 
 
@@ -448,8 +501,14 @@ def candidates(session: Session, text: str) -> list[str]:
     if before and before[0].endswith(".") and before[0][:-1].isdigit():
         before = before[1:]  # a move number
     now = session.now
+    pagruc = session.pagruc_now
     players = list(session.players)
-    to_act = now.to_act if now is not None else (players[0] if players else None)
+    if now is not None:
+        to_act = now.to_act
+    elif pagruc is not None:
+        to_act = pagruc.to_act
+    else:
+        to_act = players[0] if players else None
     if not before:
         first = [to_act] if to_act else []
         return list(dict.fromkeys([*first, *players, *WORDS]))
@@ -461,6 +520,8 @@ def candidates(session: Session, text: str) -> list[str]:
         return players if len(before) == 1 else []
     if head not in players:
         return []
+    if pagruc is not None:
+        return _pagruc_candidates(pagruc, head, before, last)
     seat = next((s for s in now.seats if s.player == head), None) if now is not None else None
     hand = [str(c) for c in dict.fromkeys(seat.known)] if seat is not None else []
     if len(before) == 1:
@@ -493,6 +554,33 @@ def candidates(session: Session, text: str) -> list[str]:
             return [str(c) for c in allowed]
     if last in ("discard", "meld", "borrow") or last.startswith("["):
         return [("[" if last == "meld" else "") + c for c in hand]
+    return hand
+
+
+PAGRUC_THEN = ("meld", "lay", "add", "discard", "out")
+"""What a PAGRUC turn goes on with after its take (G4, G5, G3, G6)."""
+
+
+def _pagruc_candidates(now: PagrucNow, head: str, before: list[str], last: str) -> list[str]:
+    """:func:`candidates` in a PAGRUC hand: draw or take as the position allows (G3, G6), the top
+    discard after ``take``, the melds of the known hand after ``meld`` (G4), the cards the melds
+    on the table take after ``lay`` and those melds after ``on`` (G5), the known cards else."""
+    seat = next((s for s in now.seats if s.player == head), None)
+    hand = [str(c) for c in dict.fromkeys(seat.known)] if seat is not None else []
+    if len(before) == 1:
+        if now.dealing or head != now.to_act:
+            return []
+        return [*(["draw"] if now.may_draw else []), *(["take"] if now.takes else [])]
+    if last == "take":
+        return [str(now.top)] if now.top is not None and head == now.to_act else []
+    if before[-1].endswith(","):
+        return list(PAGRUC_THEN)
+    if last == "meld" and now.lays:
+        return [f"[{format_cards(m)}]" for m in now.lays]
+    if last == "lay" and now.lay_offs:
+        return list(dict.fromkeys(str(x.card) for x in now.lay_offs))
+    if last == "on" and len(before) >= 3:
+        return [x.meld for x in now.lay_offs if str(x.card) == before[-2]]
     return hand
 
 
