@@ -626,7 +626,7 @@ class Session:
     def pagruc_now(self) -> PagrucNow | None:
         """The PAGRUC table after the last line, and what may come next (None: the hand in play,
         or the next, is Panguingue). Before the hand's first line, and while it is dealt (no up
-        card, no play line yet), the table of its players not dealt yet: who plays first."""
+        card yet), who plays first (G2, G3)."""
         if self.game is not Game.PAGRUC:
             return None
         report = self.report
@@ -635,9 +635,8 @@ class Session:
             # start-up: a Panguingue night does without it
             from pancli.pagruc.position import pagruc_now, pagruc_now_of
 
-            if report is None or (report.script.upcard is None and not report.script.events):
-                script = report.script if report is not None else HandScript(self.players, game=Game.PAGRUC)
-                now = pagruc_now(script, self._pagruc_rules())
+            if report is None:
+                now = pagruc_now(HandScript(self.players, game=Game.PAGRUC), self._pagruc_rules())
             else:  # (a refused line is taken back off the position here)
                 now = pagruc_now_of(self._pagruc_position(report.script))
             kept = self._pagruc_now = (report, self.players, now)

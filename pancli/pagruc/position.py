@@ -132,10 +132,10 @@ class PagrucNow(Value):
 
 def pagruc_now(script: HandScript, rules: PagrucRules | None = None) -> PagrucNow:
     """The table after every line of the PAGRUC hand ``script`` (refereed strictly, by ``rules``:
-    a fresh :class:`~pancli.pagruc.rules.PagrucRules` without), and what may come next. A hand
-    with no up card and no play line yet is being dealt: its table is not dealt (G2 waits)."""
+    a fresh :class:`~pancli.pagruc.rules.PagrucRules` without), and what may come next (a hand
+    with no up card yet is being dealt, G2)."""
     table = PagrucTable(script, record_steps=False, rules=rules)
-    if (script.upcard is not None or script.events) and table.deal_in():
+    if table.deal_in():
         for ev in script.events:
             if table.push(ev):
                 break

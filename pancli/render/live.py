@@ -501,7 +501,7 @@ def candidates(session: Session, text: str) -> list[str]:
     if before and before[0].endswith(".") and before[0][:-1].isdigit():
         before = before[1:]  # a move number
     now = session.now
-    pagruc = session.pagruc_now
+    pagruc = session.pagruc_now if now is None else None
     players = list(session.players)
     if now is not None:
         to_act = now.to_act
