@@ -23,7 +23,7 @@ from pancli.model.actions import Draw, HandScript, Lay, MeldNew, Reshuffle, Take
 from pancli.pagruc.melds import PagrucMeld, PagrucVerdict
 from pancli.pagruc.pack import PagrucPack
 from pancli.pagruc.position import PagrucPhase, pagruc_now, pagruc_now_of
-from pancli.pagruc.referee import PagrucTable, referee_hand
+from pancli.pagruc.referee import PagrucTable, referee_script
 from pancli.pagruc.rules import PagrucRules
 from pancli.records import read_hands
 from pancli.rulebook import Rule
@@ -288,7 +288,7 @@ def test_G3_push_action_then_pop_action_gives_the_same_table_over_self_played_ha
         else:
             assert by_actions.push(ev) == ()
         assert table.push(ev) == ()
-    assert table.finish() == referee_hand(script) == by_actions.finish()
+    assert table.finish() == referee_script(script) == by_actions.finish()
 
 
 @pytest.mark.parametrize("strict", [True, False])
