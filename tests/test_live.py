@@ -438,7 +438,7 @@ def _night_of_one_line(tmp_path: Path, *options: str) -> Path:
 @pytest.mark.parametrize(
     ("given", "said"),
     [
-        (["--players", "Ben Ana"], "hand 1 is played by Ana Ben, in order of play; --players names a new record's"),
+        (["--players", "Ben Cruz"], "hand 1 is played by Ana Ben, in order of play; --players names a new record's"),
         (["--players", "Ana Ben Cruz"], "hand 1 is played by Ana Ben, in order of play"),
         (["--game", "pagruc"], "hand 1's game is panguingue; --game names a new record's game"),
         (["--rules", "hoyle"], "hand 1 is played under cardroom; --rules names a new record's rules"),
@@ -475,8 +475,20 @@ def test_L2_players_of_the_next_hand_are_those_s3_seats(tmp_path: Path) -> None:
     night = tmp_path / "n.pan"
     assert pan("live", str(night), "--players", PLAYERS, input=HAND_1).exit_code == 0
     assert "note --players: as" in pan("live", str(night), "--players", PLAYERS, input="").stdout
-    r = pan("live", str(night), "--players", "Ben Cruz Dee Ana", input="")
+    r = pan("live", str(night), "--players", "Ben Cruz Dee Eli", input="")
     assert r.exit_code == 2 and f"hand 2 is played by {PLAYERS}, in order of play" in r.stderr
+
+
+def test_L2_the_same_players_in_another_order_are_the_record_s_table(tmp_path: Path) -> None:
+    """The night's command line given again after a reseat (or in any order) names the same table:
+    noted, and the record's order of play stands (it was refused, exit 2)."""
+    night = tmp_path / "n.pan"
+    assert pan("live", str(night), "--players", PLAYERS, input=HAND_1).exit_code == 0
+    before = night.read_bytes()
+    r = pan("live", str(night), "--players", " ".join(reversed(PLAYERS.split())), input="")
+    assert r.exit_code == 0, r.stderr
+    assert f"note --players: as {night} has them (an existing record keeps its own tags)" in r.stdout
+    assert night.read_bytes() == before
 
 
 def test_L11_the_help_says_a_command_not_done_counts_for_the_exit_status() -> None:

@@ -409,14 +409,16 @@ class Session:
             self.restated = self._restated(report.script.profile)
 
     def _restated(self, profile: Profile) -> tuple[str, ...]:
-        """The options that give an existing record's players, game or rules (those of the hand in
-        play, or of the next one, ``profile`` the last hand's rules): each must say what the record
-        says, or the session is refused (:class:`LiveProblem`: a wrong night would be kept)."""
+        """The options that give an existing record's players (in any order), game or rules (those of
+        the hand in play, or of the next one, ``profile`` the last hand's rules): each must say what
+        the record says, or the session is refused (:class:`LiveProblem`: a wrong night would be kept)."""
         o = self.options
         said: list[str] = []
         where = f"{self.path} is a record: hand {self.hand_index}"
         if o.players:
-            if o.players != self.players:
+            # the same players in another order are the same table: the record's order of play
+            # (S3, G8 reseat after each hand) stands, so a night's command line need not follow it
+            if sorted(o.players) != sorted(self.players):
                 seats = " ".join(self.players)
                 raise LiveProblem(
                     f"{where} is played by {seats}, in order of play; --players names a new record's players"
