@@ -12,14 +12,6 @@ from pancli.escapes import escape_text
 from pancli.model.results import Ending
 from pancli.notation.cells import cell_width, ljust_cells
 from pancli.render.text import claim_text, error_line, money_text
-from pancli.render.words import (
-    collection_lines,
-    ledger_text,
-    money_map,
-    outcome,
-    pagruc_remark,
-    pan_remark,
-)
 
 if TYPE_CHECKING:
     from pancli.app.report import HandReport
@@ -89,6 +81,9 @@ def plain_text(result: HandResult, hand: RecordHand, script: HandScript) -> str:
     """A refereed hand as plain text: title, one line per collection (line, payee, rule,
     meld, reason, per opponent and total), violations with their ruling, wrong claims,
     the outcome and the ledger (and money with a ``Stake``)."""
+    # start-up: Panguingue's words, which a PAGRUC replay without notes does without
+    from pancli.render.words import collection_lines, ledger_text, money_map, outcome, pan_remark
+
     out = [hand_title(hand, script)]
     add = out.append
     out += collection_lines(result.payments, result.going_out)
@@ -159,5 +154,8 @@ def plain_lines(result: PagrucHandResult, hand: int | None = None, file: str | N
     for c in result.claims:
         if not c.ok:
             out.append(f"  line {c.line}: claim wrong ({c.kind.value}, {c.player}): {c.claimed}, referee {c.actual}")
-    out.extend(f"  note: {pagruc_remark(n)}" for n in result.notes)
+    if result.notes:
+        from pancli.render.words import pagruc_remark  # start-up: most PAGRUC hands have no note
+
+        out.extend(f"  note: {pagruc_remark(n)}" for n in result.notes)
     return out
