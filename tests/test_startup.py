@@ -118,10 +118,10 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
         (*UI, *STDLIB, *LOADED_LATE, "pancli.analyze", "pancli.pagruc", "pancli.render.json_steps"),
     ),
     # a PAGRUC hand loads no Panguingue meld engine (MeldError is in pancli.rules), its turn lines with
-    # comments no bisect
+    # comments no bisect, a hand without notes no Panguingue words
     "replay PAGRUC": (
         ["replay", PAGRUC_FILE],
-        (*UI, "json", *STDLIB, "pancli.analyze", "pancli.referee", "pancli.melds", "bisect"),
+        (*UI, "json", *STDLIB, "pancli.analyze", "pancli.referee", "pancli.melds", "bisect", "pancli.render.words"),
     ),
     "fmt": (["fmt", SMALL], (*UI, "json", *STDLIB, *ENGINES)),
     "simulate": (
