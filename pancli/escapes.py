@@ -42,7 +42,7 @@ def bytes_shown(text: str) -> str:
     >>> bytes_shown("Ana st\\udcffay\\x1b"), bytes_shown("5s ♠")
     ('Ana st\\\\xffay\\x1b', '5s ♠')
     """
-    return text if text.isascii() or pattern(UNDECODED).search(text) is None else pattern(UNDECODED).sub(_escaped, text)
+    return text if text.isascii() else pattern(UNDECODED).sub(_escaped, text)
 
 
 SHOWN: Final = CONTROLS.replace("\x00-\x1f", "\x00-\x08\x0b-\x1f")
