@@ -84,7 +84,7 @@ class PagrucBoard:
         """The copies of each card whose place is known (:meth:`visible`), counted as each comes to
         light (dealt, turned up, drawn from the unknown stock, played from a hand's unknown cards):
         a card once seen stays in a known place, so G1's count is this, not a recount of the table
-        at each card (1.2 M instructions of a four-hand record)."""
+        at each card (the cost is in benchmarks/README.md)."""
         self.claims: list[ClaimCheck] = []
         self.steps: list[Step] = []
         self.winner: str | None = None
