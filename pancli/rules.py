@@ -296,6 +296,17 @@ class MeldError(ValueError):
         self.reason = reason
 
 
+def house_part(units: int, payers: int, total: int) -> int:
+    """What the house adds to a collection of ``units`` from each of ``payers`` that comes to
+    ``total`` in all (the rules object's ``collected``): positive the house pays it, negative it
+    takes it, 0 under the rulebook (:data:`~pancli.model.results.HOUSE`).
+
+    >>> house_part(4, 3, 12), house_part(4, 3, 16), house_part(4, 3, 10)
+    (0, 4, -2)
+    """
+    return total - units * payers
+
+
 class OutValue(Value):
     """What going out collects from each active opponent (C8): the ``bonus`` and the ``melds``
     paid again, and their ``total``. Explaining a payment reads the parts. (Here, not with the

@@ -33,6 +33,7 @@ from pancli.cards import Card, Game, Rank
 from pancli.decides import decides
 from pancli.melds import Meld, MeldError, OutValue, Rope, Verdict
 from pancli.model.actions import Decision, Draw, HandScript, Turn
+from pancli.model.results import HOUSE
 from pancli.notation.fast import fast_cards
 from pancli.pagruc import referee as pagruc_referee
 from pancli.pagruc.melds import PagrucKind, PagrucMeld, PagrucVerdict, Where
@@ -2210,15 +2211,78 @@ def test_C6_C8_a_replay_s_collection_lines_are_the_rules_object_s_collected() ->
     (h, *_) = _hands(_sample("friday-hoyle.pan"))
     plain, shared = (referee_script(h.script, rules=r) for r in (PanRules(HOYLE), HouseShare(HOYLE)))
     groups = [c for c in collections(shared.payments) if not c.returned and len(c.payers) > 1]
-    assert groups and all(c.total == c.units * (len(c.payers) + 1) for c in groups)
-    said = [re.search(r": (\d+) from each of ([^=]+) = (\d+)$", line) for line in
+    assert groups and all(c.total == c.units * (len(c.payers) + 1) == c.units * len(c.payers) + c.house for c in groups)
+    said = [re.search(r": (\d+) from each of ([^=]+) and (\d+) from the house = (\d+)$", line) for line in
             collection_lines(shared.payments, shared.going_out)]  # fmt: skip
-    amounts = [(int(m[1]), len(m[2].split()), int(m[3])) for m in said if m is not None]
-    assert amounts and all(total == units * (n + 1) for units, n, total in amounts)
+    amounts = [(int(m[1]), len(m[2].split()), int(m[3]), int(m[4])) for m in said if m is not None]
+    assert len(amounts) == len(groups) and all(
+        house == units and total == units * (n + 1) for units, n, house, total in amounts
+    )
     assert [c.total for c in collections(plain.payments)] == [
         c.units * len(c.payers) for c in collections(plain.payments)
     ]
-    assert plain.ledger == shared.ledger  # every unit still moves from a payer to the payee (C9)
+    assert HOUSE not in plain.ledger and not any(c.house for c in collections(plain.payments))
+
+
+def test_C6_C8_C9_the_ledger_credits_what_the_collection_line_says_and_the_house_pays_the_rest() -> None:
+    """A collection that comes to more than its payers pay (HouseShare) is paid up by the house:
+    the collector's net is what the lines say he collected, the house's is what it paid, and the
+    net still sums to zero (C9); a collection short of it (a cut) is the house's to take. pan pay
+    says the same total and the house's part in it."""
+    from pancli.app.lines import InputLine
+    from pancli.app.pay import pay_report
+    from pancli.render.pay import summary_text
+    from pancli.render.words import collection_lines, collections
+
+    class HouseCut(PanRules):
+        def collected(self, units: Any, payers: int) -> Any:
+            return units * payers - 1
+
+    (h, *_) = _hands(_sample("friday-hoyle.pan"))
+    for rules, sign in ((HouseShare(HOYLE), 1), (HouseCut(HOYLE), -1)):
+        r = referee_script(h.script, rules=rules)
+        made = [c for c in collections(r.payments) if not c.returned]
+        assert sum(r.ledger.values()) == 0
+        for p in r.players:  # what he collected, as the lines say, less what he paid others
+            assert r.ledger[p] == sum(c.total for c in made if c.payee == p) - sum(
+                c.units for c in made if p in c.payers
+            )
+        shares = [c.house for c in made if c.house]
+        assert shares and all(x * sign > 0 for x in shares) and r.ledger[HOUSE] == -sum(shares)
+    items = [InputLine("<arg>", 1, "5s 5s 5s")]
+    shared, cut = (pay_report(items, 4, r, False) for r in (HouseShare(HOYLE), HouseCut(HOYLE)))
+    assert "total\t16\t4 x 3 + 4 from the house\n" in summary_text(shared)
+    assert "total\t11\t4 x 3 - 1 to the house\n" in summary_text(cut)
+    # Ana's three fives at a table of four (Ben went on top): the replay's line says what pan pay says
+    said = collection_lines(referee_script(h.script, rules=HouseShare(HOYLE)).payments, None)
+    ana = "  line 23: Ana collects C2 [5s 5s 5s] valle set, one suit"
+    assert said[0] == f"{ana}: 4 from each of Cruz Dee Eli and 4 from the house = 16"
+
+
+class OnePayerFewer(PanRules):
+    """C6-C8 paid by one opponent fewer (a house whose dealer never pays): who pays is the rules
+    object's answer."""
+
+    def payers(self, players: int) -> int:
+        return players - 2
+
+
+def test_C6_C8_an_analysis_and_a_position_before_play_ask_payers() -> None:
+    """Neither the analysis (its opponents and totals) nor a record position in the decision round
+    counts the payers itself (``players - 1``): the rules object's ``payers`` says who pay."""
+    from pancli.analyze.analysis import analyze
+    from pancli.referee.position import position_at
+
+    hand = list(fast_cards("5s 5s 5s 2h 3h 4h Kd Kh Kc 7c"))
+    plain, fewer = (
+        analyze(hand, HOYLE, players=4, samples=20, rules=r) for r in (PanRules(HOYLE), OnePayerFewer(HOYLE))
+    )
+    assert (plain.opponents, fewer.opponents) == (3, 2)
+    assert fewer.collected(fewer.best.value) == 2 * fewer.best.value > 0
+    (h, *_) = _hands(_sample("friday-hoyle.pan"))
+    line = next(e.line for e in h.script.events if isinstance(e, Decision))  # the first decision: five in play
+    book, house = (position_at(h.script, line, "Ana", rules=r) for r in (PanRules(HOYLE), OnePayerFewer(HOYLE)))
+    assert book.deciding and (book.payers, house.payers) == (4, 3)
 
 
 def test_C6_an_analysis_s_totals_are_the_rules_object_s_collected() -> None:

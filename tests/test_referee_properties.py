@@ -7,6 +7,8 @@ Corrupting one action never raises anything but yields a violation where one is 
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import assume, given, reject, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
@@ -15,7 +17,7 @@ from profiles_kit import KNOB_VALUES, any_profile
 from pancli.cards import PAN_CARDS, Rank, Suit, card
 from pancli.model.actions import Discard, Draw, HandScript, Take, Turn
 from pancli.model.results import HandResult
-from pancli.panrules import cidx
+from pancli.panrules import PanRules, cidx
 from pancli.referee import Table, referee_script
 from pancli.referee.simulate import simulate_hands
 from pancli.rules import ConditionRate, Forcing, Profile, SetGrowth
@@ -142,6 +144,41 @@ def _same_verdict(script: HandScript) -> HandResult:
     assert _general_path(script, strict=False, record_steps=False) == lax
     assert _general_path(script, record_steps=False) == referee_script(script, record_steps=False)
     return r
+
+
+class _HouseRule(PanRules):
+    """C6-C8 collections that come to ``extra`` units more than the payers pay (the house pays
+    them; negative: the house's cut)."""
+
+    def __init__(self, profile: Profile, extra: int) -> None:
+        super().__init__(profile)
+        self.extra = extra
+
+    def collected(self, units: Any, payers: int) -> Any:
+        return units * payers + self.extra
+
+
+@settings(max_examples=40)
+@given(seed=seeds, n=tables, profile=profiles, extra=st.sampled_from([-1, 1, 3]))
+def test_C9_under_a_house_rule_the_ledger_agrees_with_the_collections_and_sums_to_zero(
+    seed: int, n: int, profile: Profile, extra: int
+) -> None:
+    """Whatever the rules object says a collection comes to, the collector's net is what the
+    collection lines say he collected less what he paid, the house's net what it paid in or
+    took, and the whole sums to zero (C9); the hand is played as under the rulebook."""
+    from pancli.model.results import HOUSE
+    from pancli.render.words import collections
+
+    script = one_hand(seed, n, profile)
+    book = referee_script(script)
+    r = referee_script(script, rules=_HouseRule(profile, extra))
+    assert (r.winner, r.ending, r.violations) == (book.winner, book.ending, book.violations)
+    assert sum(r.ledger.values()) == 0
+    made = collections(r.payments)  # (a clean hand: nothing returned)
+    for p in r.players:
+        assert r.ledger[p] == sum(c.total for c in made if c.payee == p) - sum(c.units for c in made if p in c.payers)
+    assert r.ledger.get(HOUSE, 0) == -sum(c.house for c in made)
+    assert all(c.house == extra for c in made if c.total != c.units * len(c.payers))
 
 
 @settings(max_examples=40)

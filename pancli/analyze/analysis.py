@@ -105,6 +105,9 @@ class Analysis(Value):
     table: tuple[Meld, ...]
     seen: tuple[Card, ...]
     players: int
+    opponents: int
+    """Who pay the player's collections (each condition, change and going out): the rules
+    object's ``payers`` of :attr:`players` (C6-C8)."""
     profile: Profile
     best: Arrangement
     """Best arrangement of the hand and the drawn card (most cards down, chips, fewest melds)."""
@@ -141,11 +144,6 @@ class Analysis(Value):
     def next_turn(self) -> bool:
         """True when the draw table and odds are for the next turn's draw (a drawn card was given)."""
         return self.next_hand is not None
-
-    @property
-    def opponents(self) -> int:
-        """Active opponents (each pays every condition and the going-out payment)."""
-        return self.players - 1
 
     def collected(self, units: int) -> int:
         """What ``units`` from each opponent (a value the analysis shows) come to in all, as the
@@ -262,11 +260,12 @@ def analyze(
     out_table = next_table if next_hand is not None else tuple(table)
     outs = tuple(out_value(r, out_table, rules) for r in rows)
     shown = {a.value for a in (best, now, waits) if a is not None} | {r.value for r in rows}
-    totals = tuple((v, rules.collected(v, players - 1)) for v in sorted(shown))
+    payers = rules.payers(players)
+    totals = tuple((v, rules.collected(v, payers)) for v in sorted(shown))
     return Analysis(
-        tuple(hand), drawn, tuple(table), tuple(seen), players, profile, best, now, waits, tuple(rows), tuple(live),
-        distance, odds, discard, next_hand, next_table, kept_draw=now is None and discard is not None, outs=outs,
-        totals=totals,
+        tuple(hand), drawn, tuple(table), tuple(seen), players, payers, profile, best, now, waits, tuple(rows),
+        tuple(live), distance, odds, discard, next_hand, next_table, kept_draw=now is None and discard is not None,
+        outs=outs, totals=totals,
     )  # fmt: skip
 
 

@@ -21,7 +21,7 @@ from pancli.app.lines import STDIN_FILE, InputLine, batch_item
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld, OutValue
 from pancli.panrules import PanRules
-from pancli.rules import Profile, melds_copies_words
+from pancli.rules import Profile, house_part, melds_copies_words
 from pancli.values import Value
 
 PayRule = Literal["C7", "C8"]
@@ -56,6 +56,9 @@ class PayReport(Value):
     out_refused: bool = False
     """``--out`` with a meld that is illegal or unreadable: nobody goes out with a foul meld (C8
     pays going out with legal melds; I2: a foul meld is no meld), so no C8 payment."""
+    house: int = 0
+    """What the house pays into :attr:`total` (negative: takes from it) beyond the opponents'
+    payments, as the referee's ledger records it (``pancli.rules.house_part``); 0 under the rulebook."""
 
     @property
     def per_opponent(self) -> int:
@@ -82,8 +85,10 @@ def priced(
     make it here alone."""
     going_out = rules.going_out_value(legal) if out and legal is not None else None
     opponents = rules.payers(players)
-    total = rules.collected(each_pays(laid, going_out), opponents)
-    return PayReport(melds, players, rules.profile, laid, going_out, opponents, total, out and legal is None)
+    each = each_pays(laid, going_out)
+    total = rules.collected(each, opponents)
+    house = house_part(each, opponents, total)
+    return PayReport(melds, players, rules.profile, laid, going_out, opponents, total, out and legal is None, house)
 
 
 class PackCounter:

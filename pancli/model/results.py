@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Generic, Literal, Protocol, T
 from pancli.cards import Card, Cards, Game
 from pancli.model.actions import Action, Deal, Discard, Draw, Event, Turn
 from pancli.rulebook import Rule, prescribed
-from pancli.rules import OutValue
+from pancli.rules import OutValue, house_part
 from pancli.values import Value
 
 if TYPE_CHECKING:  # decimal is imported where a stake is read: most commands never need it
@@ -136,6 +136,15 @@ class Violation(Value):
     """The irregularity put right (I1, I2) that this violation follows from, as the referee found
     it: a retired player's later turn (P1), a card taken out of his deal that he plays (E4); None
     for any other."""
+
+
+HOUSE: Final = "the house"
+"""The house as a party to a collection (no player is so named: a player's name has no space).
+What the rules object says a collection comes to (``collected``, C6-C8) beyond what its payers
+pay is paid by the house (a house rule's share), and what falls short of it is taken by the
+house (a cut): one payment between the house and the collector (:meth:`Ledger.collect`), so the
+collector's net is what the collection line says and every unit still moves from one party to
+another (C9). Under the rulebook a collection is its payers' payments alone: no such payment."""
 
 
 def is_return(p: Payment) -> bool:
@@ -620,14 +629,27 @@ class Ledger:
         net[payee] = net.get(payee, 0) + units
         return p
 
-    def collect(self, payee: str, units: int, payments: list[Payment]) -> None:
-        """Record payments of ``units`` each to ``payee``, one per payer (as :meth:`pay` does one):
-        the payee gains what the payments move (C9: the net sums to zero)."""
-        self.payments += payments
+    def collect(self, payee: str, units: int, payments: list[Payment]) -> list[Payment]:
+        """Record a collection: payments of ``units`` each to ``payee``, one per payer (as
+        :meth:`pay` does one), the first holding what they come to in all (:attr:`Payment.total`,
+        the rules object's ``collected``). What that total differs by from the payments is one
+        payment more, between :data:`HOUSE` and the payee: the payee gains the total, and the net
+        still sums to zero (C9). Returns the payments recorded (the house's last)."""
         net = self.net
         for p in payments:
             net[p.payer] = net.get(p.payer, 0) - units
-        net[payee] = net.get(payee, 0) + units * len(payments)
+        first = payments[0]
+        share = 0 if first.total is None else house_part(units, len(payments), first.total)
+        net[payee] = net.get(payee, 0) + units * len(payments) + share
+        if share:  # the house pays it in (share > 0) or takes it (a cut)
+            net[HOUSE] = net.get(HOUSE, 0) - share
+            by, to = (HOUSE, payee) if share > 0 else (payee, HOUSE)
+            house = Payment(
+                by, to, abs(share), first.rules, first.line, first.meld, first.paid_for, first.target, None, 0
+            )
+            payments = [*payments, house]
+        self.payments += payments
+        return payments
 
     def check(self) -> None:
         """Assert the ledger's invariant: the net units sum to zero (C9)."""

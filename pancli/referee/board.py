@@ -431,7 +431,8 @@ class Board:
     ) -> list[Payment]:
         """Each of :meth:`payers` pays ``seat`` ``units`` under ``rules`` (C1..C8) for what
         ``paid_for`` says (of his meld ``target``: a change); what they come to in all is the
-        rules object's ``collected`` (C6-C8), kept on the first payment."""
+        rules object's ``collected`` (C6-C8), kept on the first payment, and what it differs by
+        from their payments is the house's (:meth:`Ledger.collect`)."""
         if units <= 0:
             return []
         payee = seat.name
@@ -443,5 +444,4 @@ class Board:
         first, *rest = payers
         out = [Payment(first.name, payee, units, rules, line, meld, paid_for, target, None, total)]
         out += [Payment(o.name, payee, units, rules, line, meld, paid_for, target, None, 0) for o in rest]
-        self.ledger.collect(payee, units, out)
-        return out
+        return self.ledger.collect(payee, units, out)

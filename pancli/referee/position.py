@@ -337,7 +337,7 @@ def _view(
     deciding = table.phase is Phase.DECIDING
     if deciding:
         in_play = tuple(s.name for s in table.seats if s.active is not False)
-        payers = len(in_play) - 1
+        payers = table.rules.payers(len(in_play))  # (before play nobody has retired: C6-C8's payers)
     else:
         in_play = tuple(s.name for s in table.active)
         payers = len(table.payers(seat))

@@ -50,9 +50,14 @@ def summary(r: PayReport) -> list[tuple[str, str, str]]:
     rows += [
         ("per opponent", str(r.per_opponent), "units each active opponent pays"),
         ("opponents", str(r.opponents), f"{r.players} active players less the melder"),
-        ("total", str(r.total), f"{r.per_opponent} x {r.opponents}"),
+        ("total", str(r.total), f"{r.per_opponent} x {r.opponents}{_house_words(r.house)}"),
     ]
     return rows
+
+
+def _house_words(house: int) -> str:
+    """What the house adds to the total (``+ 4 from the house``) or takes (``- 2 to the house``)."""
+    return "" if not house else f" + {house} from the house" if house > 0 else f" - {-house} to the house"
 
 
 def summary_text(r: PayReport) -> str:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from pancli.cards import Card, Game, format_cards
 from pancli.model.results import (
+    HOUSE,
     ClaimNotCompared,
     CountNotCompared,
     CountRight,
@@ -133,6 +134,9 @@ class Collection(Value):
     total: int = 0
     """Units collected (or given back) in all, as the payments say (:attr:`Payment.comes_to`:
     the rules object's ``collected`` for a collection, C6-C8)."""
+    house: int = 0
+    """What :data:`~pancli.model.results.HOUSE` paid into the collection (negative: what it
+    took), as its payment says; 0 under the rulebook."""
 
     @property
     def returned(self) -> bool:
@@ -157,7 +161,7 @@ class Collection(Value):
 
     def amounts(self) -> str:
         """``4 from each of Ben Cruz = 8`` (or ``2 from Ben``; a return: ``4 to each of ...``)."""
-        return _amounts(self.units, list(self.payers), self.total, "to" if self.returned else "from")
+        return _amounts(self.units, list(self.payers), self.total, "to" if self.returned else "from", self.house)
 
     def __str__(self) -> str:
         return f"{self.payee} {self.rule}: {self.amounts()}"  # (a return: the player who gives back)
@@ -178,11 +182,28 @@ def _collected_at(line: int) -> str:
     return f"(collected at line {line})"
 
 
-def _amounts(units: int, payers: list[str], total: int, way: str = "from") -> str:
-    """:meth:`Collection.amounts` of its fields (``way`` "to": what a player returns to each)."""
-    if len(payers) == 1:
-        return f"{units} {way} {payers[0]}"
-    return f"{units} {way} each of {' '.join(payers)} = {total}"
+def _amounts(units: int, payers: list[str], total: int, way: str = "from", house: int = 0) -> str:
+    """:meth:`Collection.amounts` of its fields (``way`` "to": what a player returns to each);
+    ``house``: what the house paid in (``and 4 from the house``) or took (``less 2 to the house``)."""
+    if not house:
+        if len(payers) == 1:
+            return f"{units} {way} {payers[0]}"
+        return f"{units} {way} each of {' '.join(payers)} = {total}"
+    each = f"{units} {way} {payers[0]}" if len(payers) == 1 else f"{units} {way} each of {' '.join(payers)}"
+    share = f"and {house} from the house" if house > 0 else f"less {-house} to the house"
+    return f"{each} {share} = {total}"
+
+
+def _house_share(p: Payment, payee: str, line: int) -> int:
+    """What ``p`` moves into (positive) or out of (negative) the collection of ``payee`` at
+    ``line`` when it is that collection's payment with the house (:meth:`Ledger.collect`), else 0."""
+    if p.line != line or p.returned_of is not None:
+        return 0
+    if p.payer == HOUSE and p.payee == payee:
+        return p.units
+    if p.payee == HOUSE and p.payer == payee:
+        return -p.units
+    return 0
 
 
 def _same_return(q: Payment, p: Payment) -> bool:
@@ -240,14 +261,18 @@ def collection_lines(payments: Sequence[Payment], going_out: OutValue | None) ->
                 or q.paid_for is not paid_for
                 or q.target != target
                 or not (q.meld is meld or q.meld == meld)
+                or q.payer == HOUSE
             ):
                 break
             payers.append(q.payer)
             total += q.comes_to
             i += 1
+        house = _house_share(payments[i], payee, line) if i < n else 0
+        if house:  # the house's payment closes the collection it belongs to
+            i += 1
         rule = p.rule
         what = _what(rule, meld, payment_note(p), going_out)
-        out.append(f"  line {line}: {payee} collects {rule} {what}: {_amounts(units, payers, total)}")
+        out.append(f"  line {line}: {payee} collects {rule} {what}: {_amounts(units, payers, total, 'from', house)}")
     return out
 
 
@@ -258,29 +283,35 @@ def collections(payments: Iterable[Payment]) -> list[Collection]:
     key: tuple[Any, ...] | None = None
     payers: list[str] = []
     total = 0
+    house = 0
     last: Payment | None = None
     for p in payments:
         back = is_return(p)
+        if last is not None and not back and not is_return(last):
+            share = _house_share(p, last.payee, last.line)
+            if share:  # the house's payment closes the collection it belongs to
+                house += share
+                continue
         k = (p.returned_of, p.payer if back else p.payee, p.rules, p.line, p.units, p.meld, p.paid_for, p.target)
         if k != key:
             if last is not None:
-                out.append(_collection(last, payers, total))
-            key, payers, total = k, [], 0
+                out.append(_collection(last, payers, total, house))
+            key, payers, total, house = k, [], 0, 0
         payers.append(p.payee if back else p.payer)
         total += p.comes_to
         last = p
     if last is not None:
-        out.append(_collection(last, payers, total))
+        out.append(_collection(last, payers, total, house))
     return out
 
 
-def _collection(p: Payment, others: list[str], total: int) -> Collection:
+def _collection(p: Payment, others: list[str], total: int, house: int = 0) -> Collection:
     """The :class:`Collection` of the moment of ``p``, with the ``others`` who paid (or were paid
-    back) and what their payments came to in all."""
+    back), what their payments came to in all and what the house paid into it (or took)."""
     note = payment_note(p)
     if is_return(p):
         return Collection(p.payer, p.rule, p.line, p.units, tuple(others), p.meld, note, p.returned_of, total)
-    return Collection(p.payee, p.rule, p.line, p.units, tuple(others), p.meld, note, None, total)
+    return Collection(p.payee, p.rule, p.line, p.units, tuple(others), p.meld, note, None, total, house)
 
 
 _VOID_WHY: Final = {"T4": "everybody went on top", "P10": "no card left to draw"}
