@@ -96,7 +96,9 @@ _DEAL_WORD: Final = re.compile(r"[^ \t\r\n,]+")
 class _Parsing(Value):
     """The context of the line being parsed, which parse actions read: the players seated and
     the file line. A context variable holds it for the length of one parse (:func:`_run`), so
-    two parses (threads, or a parse inside a parse action) never see each other's."""
+    two parses (threads, or a parse inside a parse action) never see each other's. (pyparsing
+    hands a parse action its text, place and tokens only: a grammar built per line would cost a
+    build a parse, and names checked after the parse would change which error a line reports.)"""
 
     players: frozenset[str] = frozenset()
     line: int = 1
