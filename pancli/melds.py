@@ -245,6 +245,14 @@ class Verdict(Value):
     rule: EngineRule | None
     reason: str
     profile: Profile
+    lead: str | None = None
+    """What of :attr:`reason` every order of the same cards is told, as the judge worded it: all
+    of it, or with :attr:`then_meld` the words before the meld's text it ends with; None when the
+    reason follows the order (it names one card among several: E1, E4, a rope's repeated rank).
+    What ``pan check``'s batch shares between orders (a judge that words a reason otherwise
+    gives its lead with it, or none)."""
+    then_meld: bool = False
+    """The reason is :attr:`lead` followed by the cards' text (``format_cards``): M2, M3 quote it."""
 
     @property
     def legal(self) -> bool:
@@ -273,8 +281,15 @@ class Verdict(Value):
         return 0 if self.meld is None else self.meld.value(self.profile)
 
 
-def _illegal(cards: tuple[Card, ...], rule: EngineRule, reason: str, profile: Profile) -> Verdict:
-    return Verdict(cards, None, rule, reason, profile)
+def _illegal(
+    cards: tuple[Card, ...], rule: EngineRule, reason: str, profile: Profile, lead: str | None = None
+) -> Verdict:
+    return Verdict(cards, None, rule, reason, profile, lead)
+
+
+def _quoting(cards: tuple[Card, ...], rule: EngineRule, lead: str, profile: Profile) -> Verdict:
+    """An illegal verdict whose reason is ``lead`` then the cards' text (:attr:`Verdict.then_meld`)."""
+    return Verdict(cards, None, rule, lead + format_cards(cards), profile, lead, True)
 
 
 _PAN_POS: Final = {int(r) - 1: i for i, r in enumerate(PAN_RANKS)}
@@ -325,26 +340,25 @@ def judge(
         if why is not None:
             return _illegal(cs, "E4", why, profile)
     if len(cs) < least:
-        return _illegal(cs, "M1", f"a meld is {least} or more cards, not {len(cs)}", profile)
+        why = f"a meld is {least} or more cards, not {len(cs)}"
+        return _illegal(cs, "M1", why, profile, why)
     ranks = {i >> 2 for i in ints}
     suits = {i & 3 for i in ints}
     if len(ranks) == 1:
         if len(suits) == 1:
-            return Verdict(cs, Set(cs, SetShape.ONE_SUIT), None, "one-suit set", profile)
+            return Verdict(cs, Set(cs, SetShape.ONE_SUIT), None, "one-suit set", profile, "one-suit set")
         if ints[0] >> 2 in _NONCOMOQUER_RANKS:
-            return Verdict(cs, Set(cs, SetShape.NONCOMOQUER), None, "set of non-comoquers, mixed suits (M4)", profile)
+            why = "set of non-comoquers, mixed suits (M4)"
+            return Verdict(cs, Set(cs, SetShape.NONCOMOQUER), None, why, profile, why)
         if len(suits) == len(cs):
-            return Verdict(cs, Set(cs, SetShape.DIFFERENT_SUITS), None, "different-suits set", profile)
-        return _illegal(
-            cs,
-            "M3",
-            f"a set of {cs[0].rank.symbol}s must be all one suit or all different suits, not {format_cards(cs)}",
-            profile,
+            return Verdict(
+                cs, Set(cs, SetShape.DIFFERENT_SUITS), None, "different-suits set", profile, "different-suits set"
+            )
+        return _quoting(
+            cs, "M3", f"a set of {cs[0].rank.symbol}s must be all one suit or all different suits, not ", profile
         )
     if len(suits) > 1:
-        return _illegal(
-            cs, "M2", f"not a set (ranks differ) and not a rope (a rope is one suit): {format_cards(cs)}", profile
-        )
+        return _quoting(cs, "M2", "not a set (ranks differ) and not a rope (a rope is one suit): ", profile)
     if len(ranks) < len(cs):
         assert counts is not None  # one suit and a rank twice: the same card twice
         dup = cs[ints.index(next(i for i, n in counts.items() if n > 1))]
@@ -357,11 +371,12 @@ def judge(
     idx = sorted(pos)
     if idx[-1] - idx[0] == len(idx) - 1:
         ordered = tuple(c for _, c in sorted(zip(pos, cs, strict=True), key=_first))
-        return Verdict(cs, Rope(ordered), None, "rope", profile)
+        return Verdict(cs, Rope(ordered), None, "rope", profile, "rope")
     if _wraps(idx):
-        return _illegal(cs, "E2", "aces are low only; a rope does not wrap past the king", profile)
-    missing = [r.symbol for r in _gaps(idx)]
-    return _illegal(cs, "M2", f"a rope is in unbroken rank order (missing {' '.join(missing)})", profile)
+        why = "aces are low only; a rope does not wrap past the king"
+        return _illegal(cs, "E2", why, profile, why)
+    why = f"a rope is in unbroken rank order (missing {' '.join(r.symbol for r in _gaps(idx))})"
+    return _illegal(cs, "M2", why, profile, why)
 
 
 def _first(pair: tuple[int, Card]) -> int:

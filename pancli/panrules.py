@@ -400,9 +400,10 @@ class PanRules:
     @property
     def order_free(self) -> bool:
         """Whether :meth:`judge` rules every order of the same cards alike, but for the order a
-        reason names them in: what lets ``pan check``'s batch judge a multiset of cards once. The
-        rulebook's judge does; a subclass that overrides :meth:`judge` is taken not to, unless it
-        says so by overriding this too.
+        reason names them in: what lets ``pan check``'s batch judge a multiset of cards once and
+        share what each verdict says is order-free (:attr:`~pancli.melds.Verdict.lead`; a verdict
+        without one is asked of each order). The rulebook's judge does; a subclass that overrides
+        :meth:`judge` is taken not to, unless it says so by overriding this too.
 
         >>> from pancli.rules import HOYLE
         >>> PanRules(HOYLE).order_free

@@ -190,7 +190,8 @@ class KingsApart(PanRules):
     def judge(self, cards: tuple[Card, ...]) -> Verdict:
         v = super().judge(cards)
         if v.rule == "M2" and any(c.rank is Rank.KING for c in cards):
-            return replace(v, reason="kings stand apart in this house")
+            why = "kings stand apart in this house"
+            return replace(v, reason=why, lead=why, then_meld=False)
         return v
 
 
@@ -222,9 +223,9 @@ class LongWinded(PanRules):
 
     def judge(self, cards: tuple[Card, ...]) -> Verdict:
         v = super().judge(cards)
-        text = " ".join(map(str, cards))
-        if v.rule in ("M2", "M3") and v.reason.endswith(" " + text):
-            return replace(v, reason="x" * 280 + " " + text)
+        if v.then_meld:
+            lead = "x" * 280 + " "
+            return replace(v, reason=lead + " ".join(map(str, cards)), lead=lead)
         return v
 
 
@@ -266,6 +267,46 @@ def test_M2_M3_the_rows_of_a_block_are_made_a_part_at_a_time_with_the_same_bytes
     parts = list(PlainRows(BatchJudge(STDIN_FILE, PanRules(HOYLE))).blocks(blocks))
     assert len(parts) == 6 + 1 + 7
     assert ("".join(o for o, _ in parts), "".join(e for _, e in parts)) == whole
+
+
+class OwnWords(PanRules):
+    """M2 and M3 in a house's own words, order-free as the rulebook's judge is (``order_free``):
+    a rope's gap quotes the cards as given (no lead: each order is judged), a mixed set quotes
+    them first (no lead) or last (its lead, then the meld)."""
+
+    @property
+    def order_free(self) -> bool:  # each order judged alike, but for the order its words name them in
+        return True
+
+    def judge(self, cards: tuple[Card, ...]) -> Verdict:
+        v = super().judge(cards)
+        text = " ".join(map(str, cards))
+        if v.rule == "M2" and len(set(cards)) == len(cards) and len({c.suit for c in cards}) == 1:
+            return Verdict(v.cards, None, "M2", f"{text} is no rope here (a gap)", v.profile)
+        if v.rule == "M3" and cards[0].rank is Rank.SEVEN:
+            return Verdict(v.cards, None, "M3", f"{text}: sevens of two suits and one", v.profile)
+        if v.rule == "M3":
+            lead = f"{cards[0].rank.symbol}s are one suit or all suits here, so not "
+            return replace(v, reason=lead + text, lead=lead, then_meld=True)
+        return v
+
+
+def test_M2_M3_a_subclass_s_own_words_get_the_rows_of_each_line_judged_alone() -> None:
+    """The batch shares between orders of the same cards what the verdict gives as order-free
+    (``Verdict.lead``), whatever the judge's words: a reason naming the cards in their order
+    without a lead is the judge's for each order, never the first order's cut short."""
+    rules = OwnWords(HOYLE)
+    lines = [*every_order("2s 3s 5s"), *every_order("7c 7s 7s"), *every_order("5c 5s 5s"), "As 2h 3s"]
+    outs, errs = [], []
+    for n, text in enumerate(lines, 1):
+        line, suffix = plain_row(text, rules)
+        outs.append(line)
+        errs += [] if suffix is None else [f"{STDIN_FILE}:{n}{suffix}"]
+    assert "3s 2s 5s is no rope here" in "".join(errs) and "7s 7c 7s: sevens" in "".join(errs)
+    assert "5s are one suit or all suits here, so not 5s 5c 5s" in "".join(errs)
+    assert PlainRows(BatchJudge(STDIN_FILE, rules)).rows(lines, 0) == ("".join(outs), "".join(errs))
+    [(_, errors)] = JsonBatch(BatchJudge(STDIN_FILE, rules)).slices([lines])
+    assert errors == "".join(errs)
 
 
 class WrittenLowToHigh(PanRules):

@@ -27,10 +27,10 @@ from pancli.melds import Meld, Rope, Set
 from pancli.notation import NotationError, parse_meld
 from pancli.notation.fast import MAX_LENGTH, PackSpellings, fast_card, fast_reject, pack_spellings, usual_spellings
 from pancli.panrules import PanRules
-from pancli.values import Value, replace
+from pancli.values import Value
 
 if TYPE_CHECKING:  # check and pay start without the registry: the ids are spelled as Literal types
-    from pancli.melds import EngineRule
+    from pancli.melds import EngineRule, Verdict
     from pancli.notation.errors import NotationCode
     from pancli.pagruc.rules import PagrucRules
     from pancli.rulebook import Rule
@@ -140,7 +140,11 @@ def _judged(text: str, rules: PanRules, game: Game, pack: PackSpellings | None =
         cards = parse_meld(text, game, held_by(rules, game) if pack is None else pack)
     except NotationError as exc:
         return (exc.col, " ".join(text.split()), False, None, None, (), 0, exc.code, exc.message, (), None)
-    v = rules.judge(cards)
+    return _fields(cards, rules.judge(cards), rules)
+
+
+def _fields(cards: tuple[Card, ...], v: Verdict, rules: PanRules) -> Judged:
+    """The fields of ``cards`` read and judged ``v`` by ``rules``."""
     meld = v.meld
     if meld is None:
         return (1, format_cards(cards), False, None, None, (), 0, v.rule, v.reason, cards, None)
@@ -377,31 +381,27 @@ def _respelled(text: str) -> str:
     return " ".join(map(_CANONICAL_TEXT.__getitem__, toks))
 
 
-def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules, pack: PackSpellings) -> _LineEntry:
-    """The keyed entry of a line of canonical Panguingue tokens (see :data:`_LEAD`), from the
-    line's judgement.
+def _order_free_entry(text: str, cards: tuple[Card, ...], rules: PanRules) -> _LineEntry:
+    """The keyed entry of a line of the usual pack's canonical Panguingue tokens (see
+    :data:`_LEAD`), ``cards`` as the notation reads them, from the judge's verdict.
 
-    What every order of the same cards shares: a legal rope's meld and ruling (written low to
-    high); a legal set's ruling (kind, condition and value depend on the cards alone); the
-    reasons of M1 (the count), E2 (fixed) and M2 for distinct cards of one suit (the missing
-    ranks, sorted); and M2/M3 reasons that end with the meld's text after a prefix naming only
-    the rank (ruled ``then_meld``). Reasons that name one card among several (E4, and M2 for a
-    rope holding a rank twice) follow the order and are not shared.
+    What every order of the same cards shares is what the verdict says is (its
+    :attr:`~pancli.melds.Verdict.lead`, followed by the meld's text when ``then_meld``): a legal
+    rope's meld and ruling besides (written low to high), the kind, conditions and value of the
+    others depending on the cards alone. A verdict without a lead (its reason names one card
+    among several: E4, a rope's repeated rank) follows the order: each line is judged.
     """
-    j = judge_fields(text, rules, Game.PANGUINGUE, pack)
-    meld, ruling = _ruling(j)
-    rule, reason = ruling.rule, ruling.reason
-    if isinstance(j[10], Rope):
+    v = rules.judge(cards)
+    lead = v.lead
+    if lead is None:
+        return (_PER_LINE, "", None)
+    col, meld, legal, kind, shape, conds, value, rule, _, _, _ = _fields(cards, v, rules)
+    ruling = LineRuling(col, legal, kind, shape, conds, value, rule, lead, v.then_meld)
+    if isinstance(v.meld, Rope):
         return (_SAME, meld, ruling)
     if meld != text:
         return (_PER_LINE, "", None)
-    if ruling.legal:
-        return (_LEAD, "", ruling)
-    if rule in ("M2", "M3") and reason.endswith(" " + text):
-        return (_LEAD, "", replace(ruling, reason=reason[: -len(text)], then_meld=True))
-    if rule in ("M1", "E2") or (rule == "M2" and len(set(cards)) == len(cards)):
-        return (_LEAD, "", ruling)
-    return (_PER_LINE, "", None)
+    return (_LEAD, "", ruling)
 
 
 class BatchJudge:
@@ -414,9 +414,9 @@ class BatchJudge:
     one comma between them) is first written canonically (``5S,kh`` as ``5s Kh``,
     :func:`_respelled`); then a *spread* (3 or more cards, at least two ranks and two suits, of
     a length the rules object's judge rules M2 whatever the cards: :meth:`PanRules.spread_rule`)
-    gets the M2 ruling of one judged sample, its reason ending in the meld's text (the most common
-    line of random input), and any other such line is judged once per multiset of cards,
-    whatever their order, sharing only what is order-free (:func:`_order_free_entry`). A line
+    gets the M2 ruling of one judged sample, its verdict's lead then the meld's text (the most
+    common line of random input), and any other such line is judged once per multiset of cards,
+    whatever their order, sharing only what the verdict says is order-free (:func:`_order_free_entry`). A line
     the notation refuses from its first character (a ``{`` comment, a ``[``:
     :func:`~pancli.notation.fast.fast_reject`) gets a ruling made once per error. Anything else
     (shorthands, packed lists, errors) is judged on its own; the writers remember lines by their
@@ -447,7 +447,7 @@ class BatchJudge:
         """The cards the batch reads: its rules object's pack (E1)."""
         self._fused = game is Game.PANGUINGUE and self.pack == _USUAL and rules.order_free
         sample = tuple(_USUAL.canonical[t] for t in _SPREAD_SAMPLE.split(" "))
-        _, _, spread = _order_free_entry(_SPREAD_SAMPLE, sample, rules, _USUAL)
+        _, _, spread = _order_free_entry(_SPREAD_SAMPLE, sample, rules)
         self.spread = spread or LineRuling(None, False, None, None, (), 0, None, "")
         """The ruling of every spread (with ``then_meld``), when there are spreads."""
         most = _KEY_LIMIT - 1 if self._fused and self.spread.then_meld else 0
@@ -479,7 +479,7 @@ class BatchJudge:
         if len(self._keyed) >= self.cache_max:
             self._keyed.clear()
         cards = tuple(map(_USUAL.canonical.__getitem__, toks))
-        entry = self._keyed[key] = _order_free_entry(text, cards, self.rules, _USUAL)
+        entry = self._keyed[key] = _order_free_entry(text, cards, self.rules)
         return entry
 
     def _judged(self, text: str) -> tuple[str, LineRuling] | None:
