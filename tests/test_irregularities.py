@@ -1,7 +1,7 @@
 """I1 and I2 put right as a table puts them right: the remedy is applied to the ledger and the
 hand goes on (docs/rules.md, "Irregularities").
 
-Properties over self-play hands with each irregularity injected (pancli.referee.simulate.inject):
+Properties over self-play hands with each irregularity injected (pancli.referee.irregular.inject):
 the chips sum to zero, no card is created or lost, the returns equal what the player collected,
 and a retired player collects nothing after and pays what he owes. Then each branch as a user
 meets it: the shipped samples through ``pan replay`` (every output), ``--strict``, ``pan settle``.
@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 from pancli.api import parse_records
 from pancli.model.results import DEAD, HandResult, Remedy, is_return
 from pancli.referee import referee_script
-from pancli.referee.simulate import IRREGULARITIES, inject, simulate_hands
+from pancli.referee.irregular import Irregularity, inject
+from pancli.referee.simulate import simulate_hands
 from pancli.rulebook import Rule
 from pancli.rules import CARDROOM, HAND_SIZE, HOYLE
 
@@ -34,7 +35,7 @@ def run_cli(*args: str, input: str | None = None) -> tuple[int, str, str]:
     return r.exit_code, r.stdout, r.stderr
 
 
-def _injected(seed: int, players: int, kind: str, cardroom: bool) -> tuple[object, HandResult] | None:
+def _injected(seed: int, players: int, kind: Irregularity, cardroom: bool) -> tuple[object, HandResult] | None:
     script = next(simulate_hands(NAMES[:players], 1, seed, CARDROOM if cardroom else HOYLE))
     bad = inject(script, kind, random.Random(seed))
     return None if bad is None else (bad, referee_script(bad))
@@ -60,28 +61,30 @@ def _retired_remedy(result: HandResult) -> Remedy:
 @given(
     seed=st.integers(0, 10_000),
     players=st.integers(3, 6),
-    kind=st.sampled_from(IRREGULARITIES),
+    kind=st.sampled_from(Irregularity),
     cardroom=st.booleans(),
 )
-def test_I1_I2_remedies_keep_the_books_and_the_cards(seed: int, players: int, kind: str, cardroom: bool) -> None:
+def test_I1_I2_remedies_keep_the_books_and_the_cards(
+    seed: int, players: int, kind: Irregularity, cardroom: bool
+) -> None:
     got = _injected(seed, players, kind, cardroom)
     if got is None:
         return  # this hand offers no place for it (a hand won at the first turn, say)
     script, r = got
     assert not r.violations and sum(r.ledger.values()) == 0
     [remedy] = r.remedies
-    assert remedy.rule == (Rule.I2 if kind.startswith("I2") else Rule.I1)
+    assert remedy.rule == (Rule.I2 if kind.value.startswith("I2") else Rule.I1)
     steps = r.steps
-    if kind == "I1-extra":
+    if kind is Irregularity.I1_EXTRA:
         # the last card dealt goes to the dead cards: ten to the hand, one dead, none lost
         [deal] = [s for s in steps if s.player == remedy.violation.player and s.moves and s.event is None]
         assert [to for _, _, to in deal.moves].count(DEAD) == 1 and len(deal.moves) == HAND_SIZE + 1
         assert not remedy.retired and remedy.returns == ()
         return
-    if kind == "I1-short":
+    if kind is Irregularity.I1_SHORT:
         assert "filled from the stock with 1 card" in remedy.remedy and not remedy.returns
         return
-    if kind in ("I2-mended", "I2-taken-back", "I2-addition-mended"):
+    if kind in (Irregularity.I2_MENDED, Irregularity.I2_TAKEN_BACK, Irregularity.I2_ADDITION_MENDED):
         # made good or taken back at once: no penalty; what the table paid for the foul meld (or
         # addition) on the player's word is returned, and every result is the legal hand's
         legal = referee_script(next(simulate_hands(NAMES[:players], 1, seed, CARDROOM if cardroom else HOYLE)))
@@ -102,11 +105,11 @@ def test_I1_I2_remedies_keep_the_books_and_the_cards(seed: int, players: int, ki
     assert (v.line, v.col, v.player) == (remedy.violation.line, remedy.violation.col, who)
 
 
-LATE = ("I2-called-late", "I1-counted-late")
+LATE = (Irregularity.I2_CALLED_LATE, Irregularity.I1_COUNTED_LATE)
 """The irregularities found where a call or a count is written, lines after they were made."""
 
 
-def _retired_properties(r: HandResult, kind: str) -> str:
+def _retired_properties(r: HandResult, kind: Irregularity) -> str:
     """The books and the cards of a hand where a player retired (I1, I2): he returns all he
     collected, collects nothing after, pays every other player's collection, and every card
     he held and melded goes dead; his name."""
@@ -126,9 +129,12 @@ def _retired_properties(r: HandResult, kind: str) -> str:
             moment = [q for q in after if (q.payee, q.line, q.rules) == (p.payee, p.line, p.rules)]
             assert who in {q.payer for q in moment}
     [step] = [s for s in steps if s.event is remedy]
-    if kind in ("I2-found", "I2-called-late"):  # a known hand: his ten cards, held and melded, all go dead
+    if kind in (
+        Irregularity.I2_FOUND,
+        Irregularity.I2_CALLED_LATE,
+    ):  # a known hand: his ten cards, held and melded, all go dead
         assert len(step.moves) == HAND_SIZE and all(to is DEAD for _, _, to in step.moves)
-    if kind == "I1-counted-late":  # the eleven dealt to him, none taken at the deal
+    if kind is Irregularity.I1_COUNTED_LATE:  # the eleven dealt to him, none taken at the deal
         assert len(step.moves) == HAND_SIZE + 1 and all(to is DEAD for _, _, to in step.moves)
         assert not [s for s in steps if s.event is None and s.player == who and any(t is DEAD for *_, t in s.moves)]
     assert not any(s.player == who and s.action is not None for s in steps[steps.index(step) + 1 :])
@@ -137,7 +143,7 @@ def _retired_properties(r: HandResult, kind: str) -> str:
 
 def test_I1_I2_late_calls_and_counts_keep_the_books_and_the_cards_over_200_hands() -> None:
     """Properties over at least 200 hands where a foul meld is called, or an eleven-card deal
-    counted, lines after it was made (pancli.referee.simulate.inject)."""
+    counted, lines after it was made (pancli.referee.irregular.inject)."""
     done = dict.fromkeys(LATE, 0)
     seed = 0
     while min(done.values()) < 100:
@@ -154,16 +160,21 @@ def test_I1_I2_late_calls_and_counts_keep_the_books_and_the_cards_over_200_hands
             r = referee_script(bad)
             assert not r.violations and sum(r.ledger.values()) == 0  # the chips sum to zero
             [remedy] = r.remedies
-            late = next(e for e in bad.events if type(e).__name__ == ("Call" if kind.startswith("I2") else "Count"))
-            assert (remedy.rule, remedy.violation.line) == (Rule.I2 if kind.startswith("I2") else Rule.I1, late.line)
+            late = next(
+                e for e in bad.events if type(e).__name__ == ("Call" if kind.value.startswith("I2") else "Count")
+            )
+            assert (remedy.rule, remedy.violation.line) == (
+                Rule.I2 if kind.value.startswith("I2") else Rule.I1,
+                late.line,
+            )
             _retired_properties(r, kind)
     assert sum(done.values()) >= 200
 
 
 def test_the_injector_finds_a_place_for_each_irregularity_in_most_hands() -> None:
-    found = dict.fromkeys(IRREGULARITIES, 0)
+    found = dict.fromkeys(Irregularity, 0)
     for script in simulate_hands(NAMES[:5], 12, 5, HOYLE):
-        for kind in IRREGULARITIES:
+        for kind in Irregularity:
             found[kind] += inject(script, kind, random.Random(1)) is not None
     assert all(n >= 6 for n in found.values()), found
 

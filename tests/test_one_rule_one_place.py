@@ -968,7 +968,7 @@ def test_C7_the_referee_pay_self_play_and_the_analyzer_ask_change_value() -> Non
     from pancli.app.lines import InputLine
     from pancli.app.pay import PayBatch, pay_report
     from pancli.meldspace import SLOT_OF, encode
-    from pancli.referee.simulate import inject
+    from pancli.referee.irregular import Irregularity, inject
 
     book, house = PanRules(HOYLE), PaysOneMore(HOYLE)
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
@@ -999,15 +999,15 @@ def test_C7_the_referee_pay_self_play_and_the_analyzer_ask_change_value() -> Non
         batch.count(line)
     assert batch.report().laid == 6
     # self-play: a meld or an addition made good claims what the house pays, and the referee agrees
-    kinds: Counter[str] = Counter()
+    kinds: Counter[Irregularity] = Counter()
     for script in _simulated(house, 8):
-        for kind in ("I2-mended", "I2-addition-mended"):
+        for kind in (Irregularity.I2_MENDED, Irregularity.I2_ADDITION_MENDED):
             fixed = inject(script, kind, random.Random(2), house)
             if fixed is not None:
                 kinds[kind] += 1
                 assert all(c.ok for c in referee_script(fixed, rules=house).claims)
                 assert not all(c.ok for c in referee_script(fixed, rules=book).claims)
-    assert set(kinds) == {"I2-mended", "I2-addition-mended"}
+    assert set(kinds) == {Irregularity.I2_MENDED, Irregularity.I2_ADDITION_MENDED}
     # the analyzer: what each meld of the best arrangement collects, and the policy's payment
     rope = book.judge(fast_cards(_TABLE_ROPE)).meld
     assert rope is not None

@@ -21,7 +21,8 @@ from pancli.notation.fast import fast_cards
 from pancli.panrules import PanRules
 from pancli.referee import referee_script
 from pancli.referee.board import Seat
-from pancli.referee.simulate import inject, simulate_hands
+from pancli.referee.irregular import Irregularity, inject
+from pancli.referee.simulate import simulate_hands
 from pancli.rules import HOYLE
 
 
@@ -78,7 +79,7 @@ def test_I1_self_play_s_injector_asks_the_caller_s_rules_object() -> None:
     extras = []
     for seed in range(12):
         script = next(simulate_hands(("Ana", "Ben", "Cruz"), 1, seed, HOYLE, rules=rules))
-        bad = inject(script, "I1-extra", random.Random(seed), rules)
+        bad = inject(script, Irregularity.I1_EXTRA, random.Random(seed), rules)
         assert bad is not None
         extras += [c for d, e in zip(bad.deals, script.deals, strict=True) for c in d.cards[len(e.cards) :]]
         result = referee_script(bad, rules=rules)
