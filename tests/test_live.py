@@ -88,7 +88,7 @@ def test_S3_the_next_hand_seats_the_winner_first_its_tags_written_with_its_first
     code, out, _ = _keep(night, hand_1)
     assert code == 0
     assert night.read_text(encoding="utf-8").count("[Players") == 1  # no empty hand at the end
-    assert "hand 2: Ana Ben Cruz Dee (Ana first, Dee deals)" in out
+    assert "hand 2: Ana Ben Cruz Dee (Ana first, Dee deals) (S3)" in out
     code, out, _ = _keep(night, lines[len(hand_1) : len(hand_1) + 1])  # resumed: the next hand's first line
     assert code == 0
     text = night.read_text(encoding="utf-8")

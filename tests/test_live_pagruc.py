@@ -11,6 +11,7 @@ from pancli.app.live import LiveOptions, Session
 from pancli.cards import Game
 from pancli.pagruc.referee import PagrucTable, referee_script
 from pancli.records import read_hands
+from pancli.render.live import entry_text
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan"
 
@@ -41,6 +42,18 @@ def test_G3_a_pagruc_line_is_pushed_on_the_position_and_a_refused_one_taken_back
     (hand,) = [h for h in read_hands(io.StringIO(night.read_text(encoding="utf-8")), "game.pan")][:1]
     assert hand.script is not None and live_result is not None
     assert live_result == referee_script(hand.script)  # what pan replay gives the file written
+
+
+def test_G8_the_line_that_ends_a_pagruc_hand_names_g8_for_the_next_hand_s_seating(tmp_path: Path) -> None:
+    """The seating ``pan live`` gives the next hand is named with the rule the game's rules object
+    sets it under: PAGRUC's G8 (the first hand deals next), not Panguingue's S3."""
+    night = tmp_path / "game.pan"
+    with Session(str(night), LiveOptions(("Ana", "Ben", "Cruz", "Dee"), game=Game.PAGRUC)) as session:
+        entries = [session.enter(line) for line in _first_hand_lines()]
+        assert all(e.verdict.value == "accepted" for e in entries)
+        said = entry_text(session, entries[-1])
+    assert entries[-1].hand_over
+    assert "hand 2: Ben Cruz Dee Ana (Ben first, Ana deals) (G8)\n" in said and "(S3)" not in said
 
 
 def _state(table: PagrucTable) -> dict[str, str]:

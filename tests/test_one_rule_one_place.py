@@ -1410,7 +1410,7 @@ def test_S3_live_hands_next_order_the_result_s_winner(tmp_path: Path) -> None:
     report = SimpleNamespace(result=result, script=HandScript(players=names))
     with Session(str(tmp_path / "night.pan"), LiveOptions(names)) as session:
         session.judge.rules_by_profile = PanRulesByProfile(lambda _: rules)
-        assert session._next_order(report) == ("Ben", "Cruz", "Ana")  # type: ignore[arg-type]
+        assert session._next_order(report) == (("Ben", "Cruz", "Ana"), "S3")  # type: ignore[arg-type]
     assert rules.asked == ["Ben"]
 
 

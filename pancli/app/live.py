@@ -115,6 +115,7 @@ class Entry:
         "hand_over",
         "line",
         "next_players",
+        "next_rule",
         "report",
         "started",
         "text",
@@ -134,7 +135,10 @@ class Entry:
         self.hand_over = False
         """The line ended the hand (a win, T4, a void hand)."""
         self.next_players: tuple[str, ...] = ()
-        """The seating of the next hand (S3), when the line ended the hand."""
+        """The seating of the next hand (S3; PAGRUC: G8), when the line ended the hand."""
+        self.next_rule = ""
+        """The rule :attr:`next_players` are seated under, as the hand's game's rules object
+        names it (``next_order_rule``), when the line ended the hand."""
         self.started = False
         """The line began a hand (its tags were written with it)."""
         self.before: HandReport | None = None
@@ -508,14 +512,15 @@ class Session:
         tags.append(_tag("Players", " ".join(o.players)))
         return tags
 
-    def _next_hand(self, last: RecordHand, report: HandReport) -> None:
-        """After ``last`` ended: the next hand's number, seating (S3) and tags."""
+    def _next_hand(self, last: RecordHand, report: HandReport) -> str:
+        """After ``last`` ended: the next hand's number, seating and tags; returns the rule the
+        seating is set under (S3; PAGRUC: G8)."""
         result = report.result
         self.previous = result if result.game is Game.PANGUINGUE else None
         self.hand_index = last.index + 1
         self.hand_first = 0
         self.report = None
-        players = self._next_order(report)
+        players, rule = self._next_order(report)
         o = self.options
         tags: list[str] = []
         for name, value in report.script.tags:  # the last hand's tags as read, carried to the next
@@ -533,6 +538,7 @@ class Session:
         self.header = [_tag("Date", o.date.strftime("%Y.%m.%d")), *tags, _tag("Players", " ".join(players))]
         self.next_players = players
         self.next_game = report.script.game
+        return rule
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -575,15 +581,18 @@ class Session:
             judge.rules_by_profile = PanRulesByProfile()
         return judge.rules_by_profile.of(profile)
 
-    def _next_order(self, report: HandReport) -> tuple[str, ...]:
+    def _next_order(self, report: HandReport) -> tuple[tuple[str, ...], str]:
         """The next hand's order of play as its game's rules object sets it after ``report``'s
-        hand: S3 (the winner first; a hand with no winner sets none, and the order stays) or,
-        in PAGRUC, G8 (the first hand deals next: the order turns by one)."""
+        hand, and the rule it names for it: S3 (the winner first; a hand with no winner sets
+        none, and the order stays) or, in PAGRUC, G8 (the first hand deals next: the order turns
+        by one)."""
         result = report.result
         if result.game is Game.PAGRUC:
-            return self._pagruc_rules().next_order(result.players)
-        order = self._rules(report.script.profile).next_order(result.players, result.winner)
-        return tuple(result.players) if order is None else order
+            pagruc = self._pagruc_rules()
+            return pagruc.next_order(result.players), str(pagruc.next_order_rule)
+        rules = self._rules(report.script.profile)
+        order = rules.next_order(result.players, result.winner)
+        return (tuple(result.players) if order is None else order), rules.next_order_rule
 
     def _position(self, script: HandScript) -> Table:
         """The referee's position of the Panguingue hand in play at the lines of ``script``: its
@@ -764,7 +773,7 @@ class Session:
         self.report = report
         if result.finished:
             entry.hand_over = True
-            self._next_hand(hand, report)
+            entry.next_rule = self._next_hand(hand, report)
             entry.next_players = self.players
         return entry
 

@@ -235,6 +235,17 @@ class PagrucRules:
         """
         return (*players[1:], *players[:1])
 
+    @property
+    @answers(Rule.G8, what="the rule the next hand's order of play is set under")
+    def next_order_rule(self) -> Rule:
+        """The rule :meth:`next_order` sets the next hand's order of play under (G8): what a
+        session names beside the seating it gives the next hand (``pan live``).
+
+        >>> str(PagrucRules().next_order_rule)
+        'G8'
+        """
+        return Rule.G8
+
     @answers(Rule.G8, what="why a game in which each player dealt so many times is not official")
     def deals_problem(self, deals: Mapping[str, int]) -> str | None:
         """G8 (with :meth:`next_order`): why a game in which each player dealt ``deals`` times is

@@ -256,7 +256,7 @@ def entry_text(session: Session, entry: Entry) -> str:
         if result.game is Game.PANGUINGUE:
             out.append(f"  {outcome(result)}")
             out.append(f"  ledger: {ledger_text(result.ledger)}")
-        out.append(f"hand {session.hand_index}: {seating_text(entry.next_players)} (S3)")
+        out.append(f"hand {session.hand_index}: {seating_text(entry.next_players)} ({entry.next_rule})")
     out.append(f"  now: {may_now(session)}")
     return "".join(x + "\n" for x in out)
 
