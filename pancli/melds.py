@@ -26,15 +26,16 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from pancli.cards import PAN_RANKS, Card, Rank, Suit, copies_by_index, format_cards
-from pancli.rules import MIN_MELD, Condition, Profile, SetGrowth, copies_fault, not_in_pack_words
+from pancli.rules import MIN_MELD, Condition, Profile, SetGrowth, copies_fault, not_in_pack_words, past_the_pack_words
 from pancli.rules import MeldError as MeldError  # (in rules: a PAGRUC hand loads no meld engine)
 from pancli.rules import OutValue as OutValue
 from pancli.values import Value
 
 if TYPE_CHECKING:
+    from pancli.refusals import PastThePack
     from pancli.rules import EngineRule as EngineRule
 
-    Over = Callable[[Iterable[tuple[int, int]]], str | None]
+    Over = Callable[[Iterable[tuple[int, int]]], PastThePack | None]
     """E4's comparison as the engine asks it: why some cards (each a card's :attr:`Card.index` and
     its copies) cannot all be there, or None (:meth:`pancli.panrules.PanRules.copies_fault`)."""
 
@@ -281,6 +282,11 @@ class Verdict(Value):
         return 0 if self.meld is None else self.meld.value(self.profile)
 
 
+def _worded(over: PastThePack | None) -> str | None:
+    """E4's reason in a verdict: the rules object's answer ``over`` (cards past the pack) in words."""
+    return None if over is None else past_the_pack_words(over)
+
+
 def _illegal(
     cards: tuple[Card, ...], rule: EngineRule, reason: str, profile: Profile, lead: str | None = None
 ) -> Verdict:
@@ -336,7 +342,7 @@ def judge(
     distinct = len(set(ints))
     counts = Counter(ints) if distinct < len(ints) else None
     if counts is not None:
-        why = copies_fault(counts.items(), copies) if over is None else over(counts.items())
+        why = copies_fault(counts.items(), copies) if over is None else _worded(over(counts.items()))
         if why is not None:
             return _illegal(cs, "E4", why, profile)
     if len(cs) < least:
@@ -428,7 +434,7 @@ def grow(
     if over is None:
         why = copies_fault(counts, copies_by_index(profile.pack) if copies is None else copies)
     else:
-        why = over(counts)
+        why = _worded(over(counts))
     if why is not None:
         raise MeldError("E4", why)
     before, after = (meld.value(profile), new.value(profile)) if value is None else (value(meld), value(new))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Final, Literal, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from pancli.cards import ALL_CARDS, PAN_RANKS, SUITS, Card, format_cards, past_the_pack
 from pancli.decides import answers, decides
@@ -47,9 +47,6 @@ from pancli.rules import (
     Condition,
     Forcing,
     Profile,
-    copies_words,
-    seating_words,
-    ten_words,
 )
 from pancli.values import Value
 
@@ -59,7 +56,9 @@ _Units = TypeVar("_Units", int, float)
 if TYPE_CHECKING:  # (a Protocol class costs start-up: pan check builds a rules object)
     from typing import Protocol
 
+    from pancli.melds import EngineRule
     from pancli.meldspace import MeldSpace
+    from pancli.refusals import BorrowRefusal, ForceRefusal, NotTen, PastThePack, SplitRefusal, Unseated
     from pancli.rulebook import Rule
 
     class Seated(Protocol):
@@ -211,14 +210,24 @@ class PanRules:
         return [c for c, n in zip(ALL_CARDS, self.copies, strict=True) for _ in range(n)]
 
     @answers("E4", what="why cards on their own hold more copies than the pack, none accounted for yet")
-    def copies_fault(self, counts: Iterable[tuple[int, int]]) -> str | None:
+    def copies_fault(self, counts: Iterable[tuple[int, int]]) -> PastThePack | None:
         """Why cards on their own (``counts``: each card's index and its copies) cannot all be
-        there, none accounted for yet (:meth:`past_the_pack`), or None."""
+        there, none accounted for yet (:meth:`past_the_pack`): the first card past the pack, its
+        copies and the pack's; or None. The meld engine words it in its verdict
+        (:func:`pancli.rules.past_the_pack_words`), the analyzer in its refusal.
+
+        >>> from pancli.rules import HOYLE
+        >>> five = next(c for c in ALL_CARDS if str(c) == "5s")
+        >>> PanRules(HOYLE).copies_fault([(five.index, 9)])
+        PastThePack(card=Card('5s'), copies=9, holds=8)
+        """
         over = self.past_the_pack(NONE_SEEN, counts)
         if over is None:
             return None
+        from pancli.refusals import PastThePack  # start-up: only a refusal needs it
+
         i, n = over
-        return copies_words(i, n, self.copies[i])
+        return PastThePack(ALL_CARDS[i], n, self.copies[i])
 
     @decides("S1", what="how many players a table seats (2 to 15)")
     def seats(self) -> range:
@@ -233,10 +242,21 @@ class PanRules:
         return range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
     @answers("S1", what="why so many players cannot be seated")
-    def seating(self, players: int) -> str | None:
-        """S1: why ``players`` cannot be seated (:meth:`seats`), or None."""
+    def seating(self, players: int) -> Unseated | None:
+        """S1: why ``players`` cannot be seated (:meth:`seats`): so many, and the seats there are;
+        or None. The referee's S1 ruling words it, and the commands' ``--players`` usage error
+        (:func:`pancli.rules.seating_words`).
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).seating(16), PanRules(HOYLE).seating(15)
+        (Unseated(players=16, least=2, most=15), None)
+        """
         seats = self.seats()
-        return None if players in seats else seating_words(players, seats)
+        if players in seats:
+            return None
+        from pancli.refusals import Unseated  # start-up: only a refusal needs it
+
+        return Unseated(players, seats[0], seats[-1])
 
     @answers("S1", what="the first of the players named who is seated twice")
     def seated_twice(self, names: Sequence[str]) -> str | None:
@@ -332,11 +352,19 @@ class PanRules:
         return self.holds_ten(0, melded - 1, dealt)
 
     @answers("P7", what="why a player does not hold ten cards between turns")
-    def ten_fault(self, who: str, hand: int, melded: int) -> str | None:
-        """Why ``who`` does not hold ten between turns (:meth:`holds_ten`), or None."""
+    def ten_fault(self, hand: int, melded: int) -> NotTen | None:
+        """Why a player holding ``hand`` cards with ``melded`` on the table does not hold ten
+        between turns (:meth:`holds_ten`): his counts and the :attr:`hand_size`; or None.
+
+        >>> from pancli.rules import HOYLE
+        >>> PanRules(HOYLE).ten_fault(9, 0), PanRules(HOYLE).ten_fault(7, 3)
+        (NotTen(hand=9, melded=0, dealt=10), None)
+        """
         if self.holds_ten(hand, melded):
             return None
-        return ten_words(who, hand, melded, self.hand_size)
+        from pancli.refusals import NotTen  # start-up: only a refusal needs it
+
+        return NotTen(hand, melded, self.hand_size)
 
     @decides("T4", what="after the last decision: the hand is played, won by the last one in, or void")
     def after_decisions(self, stayed: int) -> HandEnd | None:
@@ -394,7 +422,7 @@ class PanRules:
             v = self._judged[key] = judge(cards, self._profile, self.copies, over, self._least)
         return v
 
-    def spread_rule(self, n: int) -> str | None:
+    def spread_rule(self, n: int) -> EngineRule | None:
         """What :meth:`judge` answers for every meld of ``n`` cards of the pack holding two ranks
         and two suits at least: ``"M2"`` when that is so whatever the cards
         (:func:`pancli.melds.spread_rule`, with :attr:`copies` and :meth:`copies_fault`), else None: it depends on the
@@ -537,21 +565,31 @@ class PanRules:
         >>> rules = PanRules(CARDROOM)
         >>> rope = rules.judge(fast_cards("2h 3h 4h 5h")).meld
         >>> str(rules.borrow(rope, fast_cards("5h")[0]).left), rules.borrow(rope, fast_cards("3h")[0]).refused
-        ('2h 3h 4h', 'not there')
+        ('2h 3h 4h', <BorrowRefusal.NOT_THERE: 'not there'>)
         """
         if not self.borrowing_allowed():
-            return Borrowing(None, "not allowed")
+            from pancli.refusals import BorrowRefusal  # start-up: only a refusal needs it
+
+            return Borrowing(None, BorrowRefusal.NOT_ALLOWED)
         cards = meld.cards
         if len(cards) <= self.min_meld:
-            return Borrowing(None, "too few cards")
+            from pancli.refusals import BorrowRefusal  # start-up: only a refusal needs it
+
+            return Borrowing(None, BorrowRefusal.TOO_FEW_CARDS)
         rest = _without(cards, card, rope=isinstance(meld, Rope))
         if rest is None:
-            return Borrowing(None, "not there")
+            from pancli.refusals import BorrowRefusal  # start-up: only a refusal needs it
+
+            return Borrowing(None, BorrowRefusal.NOT_THERE)
         v = self.judge(rest)
         if v.meld is None:
-            return Borrowing(None, "no meld", v.reason)
+            from pancli.refusals import BorrowRefusal  # start-up: only a refusal needs it
+
+            return Borrowing(None, BorrowRefusal.NO_MELD, v.reason)
         if not self.keeps_value(self.value(meld), self.value(v.meld)):
-            return Borrowing(None, "lowers value")
+            from pancli.refusals import BorrowRefusal  # start-up: only a refusal needs it
+
+            return Borrowing(None, BorrowRefusal.LOWERS_VALUE)
         return Borrowing(v.meld)
 
     @answers("M6", what="the shape of a split of a meld into two")
@@ -572,7 +610,7 @@ class PanRules:
         (['4h'], None)
         >>> got = rules.split(rope, fast_cards("2h 3h 4h"), fast_cards("5h 6h"))
         >>> got.refused, rules.split(rope, fast_cards("2h 3h"), fast_cards("4h 5h")).missing == fast_cards("6h")
-        ('adds nothing', True)
+        (<SplitRefusal.ADDS_NOTHING: 'adds nothing'>, True)
         """
         left = list(meld.cards)
         added: list[Card] = []
@@ -581,10 +619,12 @@ class PanRules:
                 left.remove(c)
             else:
                 added.append(c)
-        if left:
-            return Splitting(tuple(added), "missing cards", tuple(left))
-        if not added:
-            return Splitting((), "adds nothing")
+        if left or not added:
+            from pancli.refusals import SplitRefusal  # start-up: only a refusal needs it
+
+            if left:
+                return Splitting(tuple(added), SplitRefusal.MISSING_CARDS, tuple(left))
+            return Splitting((), SplitRefusal.ADDS_NOTHING)
         return Splitting(tuple(added))
 
     @answers("M6", what="whether the house rules allow borrowing and splitting")
@@ -645,9 +685,7 @@ class PanRules:
         return 0
 
     @answers("P8", what="why a player may not force another to take and add the live discard")
-    def may_force(
-        self, forcer: Seated, forced: Seated, in_turn: Seated, card: Card | None
-    ) -> Literal["not in turn", "himself", "no live discard", "fits no meld"] | None:
+    def may_force(self, forcer: Seated, forced: Seated, in_turn: Seated, card: Card | None) -> ForceRefusal | None:
         """P8's other question: why ``forcer`` may not demand that ``forced`` take the live discard
         ``card`` (None: there is none) and add it, while ``in_turn`` is to play, or None when he
         may: the player forced is in turn, another player forces him, and the card fits one of
@@ -658,16 +696,18 @@ class PanRules:
         >>> from pancli.referee.board import Seat
         >>> ana, ben = Seat("Ana", 10), Seat("Ben", 10)
         >>> PanRules(HOYLE).may_force(ben, ana, ben, None), PanRules(HOYLE).may_force(ana, ana, ana, None)
-        ('not in turn', 'himself')
+        (<ForceRefusal.NOT_IN_TURN: 'not in turn'>, <ForceRefusal.HIMSELF: 'himself'>)
         """
+        from pancli.refusals import ForceRefusal  # start-up: a replay meets a force line seldom
+
         if forced is not in_turn:
-            return "not in turn"
+            return ForceRefusal.NOT_IN_TURN
         if forced is forcer:
-            return "himself"
+            return ForceRefusal.HIMSELF
         if card is None:
-            return "no live discard"
+            return ForceRefusal.NO_LIVE_DISCARD
         if not forced.fits(self, card):
-            return "fits no meld"
+            return ForceRefusal.FITS_NO_MELD
         return None
 
     @decides("P9", what="whether an unused stock draw that fits a flat next player must be kept")
@@ -710,7 +750,7 @@ class Borrowing(Value):
     why not (``refused``; ``reason``: the meld engine's words when what is left is no meld)."""
 
     left: Meld | None
-    refused: Literal["not allowed", "too few cards", "not there", "no meld", "lowers value"] | None = None
+    refused: BorrowRefusal | None = None
     reason: str = ""
 
 
@@ -719,7 +759,7 @@ class Splitting(Value):
     refused (``refused``; ``missing``: the cards of the meld split that neither part holds)."""
 
     added: tuple[Card, ...]
-    refused: Literal["missing cards", "adds nothing"] | None = None
+    refused: SplitRefusal | None = None
     missing: tuple[Card, ...] = ()
 
 

@@ -30,6 +30,7 @@ from pancli.values import Value
 if TYPE_CHECKING:  # a Literal built at run time costs start-up; annotations only name it
     from typing import Literal
 
+    from pancli.refusals import PastThePack, Unseated
     from pancli.rulebook import Rule
 
     EngineRule = Literal["E1", "E2", "E4", "M1", "M2", "M3", "M5", "C7"]
@@ -72,13 +73,16 @@ def ordinal(n: int) -> str:
 # (pancli.panrules.PanRules) decides them with these; its callers ask it, never these.
 
 
-def seating_words(players: int, seats: range) -> str:
-    """What S1 says of ``players`` seated at a table that seats ``seats``.
+def seating_words(unseated: Unseated) -> str:
+    """What S1 says of a table that cannot be seated (the rules object's answer, ``unseated``):
+    the referee's S1 ruling, and the usage error of a command's ``--players``.
 
-    >>> seating_words(1, range(2, 16)), seating_words(16, range(2, 16))
+    >>> from pancli.refusals import Unseated
+    >>> seating_words(Unseated(1, 2, 15)), seating_words(Unseated(16, 2, 15))
     ('1 player seated; Panguingue seats 2 to 15', '16 players seated; Panguingue seats 2 to 15')
     """
-    return f"{counted(players, 'player')} seated; Panguingue seats {seats[0]} to {seats[-1]}"
+    u = unseated
+    return f"{counted(u.players, 'player')} seated; Panguingue seats {u.least} to {u.most}"
 
 
 def ten_words(who: str, hand: int, melded: int, dealt: int) -> str:
@@ -119,6 +123,12 @@ def copies_fault(cards: Iterable[tuple[int, int]], copies: Sequence[int]) -> str
 def copies_words(i: int, n: int, copies: int) -> str:
     """What E4 says of ``n`` copies of the card of index ``i`` when the pack holds ``copies``."""
     return f"{n} copies of {ALL_CARDS[i]}, but the pack holds {copies}"
+
+
+def past_the_pack_words(over: PastThePack) -> str:
+    """What E4 says of cards past the pack, as the rules object answers (``over``: its
+    :meth:`~pancli.panrules.PanRules.copies_fault`)."""
+    return copies_words(over.card.index, over.copies, over.holds)
 
 
 def melds_copies_words(i: int, n: int, copies: int) -> str:

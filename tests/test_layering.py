@@ -49,6 +49,7 @@ LAYERS: Mapping[str, Layer] = {
     "pancli.rulebook": Layer.CORE,
     "pancli.decides": Layer.CORE,
     "pancli.panrules": Layer.CORE,
+    "pancli.refusals": Layer.CORE,
     "pancli.limits": Layer.CORE,
     "pancli.values": Layer.CORE,
     "pancli.escapes": Layer.CORE,

@@ -44,6 +44,7 @@ from pancli.referee import referee_script, table
 from pancli.referee.board import Seat
 from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
 from pancli.referee.table import Phase, Table
+from pancli.refusals import BorrowRefusal, DealsProblem, TableFault, TableProblem, Unseated
 from pancli.rulebook import Rule
 from pancli.rules import CARDROOM, HOYLE, Condition, Profile
 
@@ -196,12 +197,13 @@ def test_G1_of_a_game_s_seating_is_the_referee_s_G1_bound(players: int) -> None:
     from pancli.pagruc.pack import official_problem, pack_problem
     from pancli.pagruc.referee import PagrucHandResult
     from pancli.pagruc.standings import GameHand, game_standings
+    from pancli.pagruc.words import table_words
 
     seats = _NAMES[:players]
     result = PagrucHandResult(seats, 2, None, True, dict.fromkeys(seats, 0), {p: () for p in seats})
     problems = [p for p in game_standings([GameHand(result, "g.pan", 1, 1)]).problems if p.rule == "G1"]
     why = official_problem(players)
-    assert why is not None and [p.message for p in problems] == [f"{players} players: {why}"]
+    assert why is not None and [p.message for p in problems] == [f"{players} players: {table_words(why)}"]
     assert players < 3 or why == pack_problem(players)  # above the official minimum: the referee's own words
 
 
@@ -211,13 +213,14 @@ def test_G1_conservation_is_one_comparison_for_the_referee_the_meld_engine_and_s
     from pancli.pagruc.melds import judge
     from pancli.pagruc.pack import PagrucPack, beyond_pack
     from pancli.pagruc.rules import PagrucRules
+    from pancli.pagruc.words import held_words
 
     pack = PagrucPack(packs)
     five, six, seven = fast_cards("5h 6h 7h")
     over = [five] * (packs + 1)
     beyond = beyond_pack(pack, [(five, packs + 1)])
-    assert beyond is not None and beyond_pack(pack, [(five, packs)]) is None
-    _, _, but = beyond
+    assert beyond == (five, packs + 1) and beyond_pack(pack, [(five, packs)]) is None
+    but = held_words(pack, five)
     verdict = judge(over, pack)
     assert verdict.rule == Rule.G1 and but in verdict.reason
     with pytest.raises(MeldError) as caught:  # each group fits, the cards together do not
@@ -1055,7 +1058,7 @@ class BorrowsFromSetsOnly(PanRules):
 
     def borrow(self, meld: Meld, card: Card) -> Borrowing:
         if isinstance(meld, Rope):
-            return Borrowing(None, "not there")
+            return Borrowing(None, BorrowRefusal.NOT_THERE)
         return super().borrow(meld, card)
 
 
@@ -1158,12 +1161,13 @@ def test_S1_the_commands_the_api_and_simulate_s_seats_ask_seats() -> None:
     from pancli.api import PanError, analyze_hand
     from pancli.app.simulate import SimulateProblem, seat_names
     from pancli.cli.common import players_option, seated_players
+    from pancli.render.text import seated_text
 
     @click.command()
     @players_option("players")
     @click.pass_context
     def seat(ctx: click.Context, players: int) -> None:
-        click.echo(seated_players(ctx, SeatsThree(HOYLE).seating(players), players))
+        click.echo(seated_players(ctx, seated_text(SeatsThree(HOYLE).seating(players)), players))
 
     assert CliRunner().invoke(seat, ["-n", "3"]).output == "3\n"
     refused = CliRunner().invoke(seat, ["-n", "2"])
@@ -1172,8 +1176,9 @@ def test_S1_the_commands_the_api_and_simulate_s_seats_ask_seats() -> None:
     assert "Invalid value for '--players' / '-n': 2 players seated; Panguingue seats 3 to 15 (S1)\n" in refused.output
     with pytest.raises(PanError, match="players must be from 3 to 15, not 2"):
         analyze_hand("5sss 2-4h Kdhc 2c", SeatsThree(HOYLE), players=2, samples=10)
-    with pytest.raises(SimulateProblem, match="seats 3 to 15"):
+    with pytest.raises(SimulateProblem) as unseated:
         seat_names(2, None, SeatsThree(HOYLE))
+    assert unseated.value.message == Unseated(2, 3, 15)
     assert seat_names(None, "Ben Ben", SeatsAnaOnce(HOYLE)) == ("Ben", "Ben")
     with pytest.raises(SimulateProblem, match="one seat"):
         seat_names(None, "Ben Ana Ana", SeatsAnaOnce(HOYLE))
@@ -1632,7 +1637,7 @@ def test_G6_a_draw_and_a_reshuffle_ask_turns_over() -> None:
 class NoCardTwice(PagrucRules):
     """G1's conservation where no card may be seen twice, whatever the packs."""
 
-    def beyond(self, pack: PagrucPack, counts: Iterable[tuple[Card, int]]) -> tuple[Card, int, str] | None:
+    def beyond(self, pack: PagrucPack, counts: Iterable[tuple[Card, int]]) -> tuple[Card, int] | None:
         return super().beyond(PagrucPack(1), counts)
 
 
@@ -1690,8 +1695,8 @@ class OnePackAlways(PagrucRules):
     def pack(self, players: int | None, packs: int | None = None) -> PagrucPack:
         return PagrucPack(1)
 
-    def official_problem(self, players: int, packs: int | None = None) -> str | None:
-        return None if players >= 5 else "this house plays five at least"
+    def official_problem(self, players: int, packs: int | None = None) -> TableProblem | None:
+        return None if players >= 5 else TableProblem(TableFault.NOT_OFFICIAL, players, 5)
 
 
 def test_G1_check_score_and_the_standings_ask_the_rules_object_s_pack() -> None:
@@ -1705,19 +1710,23 @@ def test_G1_check_score_and_the_standings_ask_the_rules_object_s_pack() -> None:
     refused = assess_pagruc(twice, OnePackAlways())
     assert (refused.legal, refused.rule) == (False, Rule.G1)
     assert [score_pack(None, r).packs for r in (PagrucRules(), OnePackAlways())] == [2, 1]
-    with pytest.raises(PacksProblem, match="one or two 52-card packs, not 3"):
+    with pytest.raises(PacksProblem) as caught:
         score_pack(3, PagrucRules())
+    assert caught.value.problem == TableProblem(TableFault.PACKS, 0, packs=3)
     sample = str(Path(__file__).resolve().parent.parent / "samples" / "pagruc-common-room.pan")
     book, _ = standings_of([sample], open)
     house, _ = standings_of([sample], open, rules=OnePackAlways())
-    assert book.official and [p.message for p in house.problems] == ["4 players: this house plays five at least"]
+    assert book.official and [p.message for p in house.problems] == [
+        "4 players: fewer than 5 players is not an official round"
+    ]
 
 
 class DealsOnce(PagrucRules):
     """G8 otherwise: a game is one deal each, no more, and every hand scores twice (G7)."""
 
-    def deals_problem(self, deals: Mapping[str, int]) -> str | None:
-        return None if set(deals.values()) == {1} else "one deal each"
+    def deals_problem(self, deals: Mapping[str, int]) -> DealsProblem | None:
+        counts = set(deals.values())
+        return None if counts == {1} else DealsProblem(tuple(deals.items()), len(counts) == 1, 1)
 
     def points(self, c: Card, where: Where) -> int:
         return 2 * super().points(c, where)
@@ -1735,7 +1744,12 @@ def test_G8_pan_standings_referees_and_judges_by_the_rules_object_it_was_handed(
     assert book.totals and house.totals == {p: 2 * n for p, n in book.totals.items()}
     twice = io.StringIO(first + "\n\n[Event" + rest + "\n\n[Event" + rest)
     deals = [p.message for p in standings_of(["x"], lambda _: twice, rules=DealsOnce())[0].problems if p.rule == "G8"]
-    assert "one deal each" in deals
+    assert "every player deals the same number of times; deals: Ana 2, Ben 2, Cruz 2, Dee 1" in deals
+    # each dealt twice: official by the book, not by the house's one deal each
+    for rules, said in ((PagrucRules(), []), (DealsOnce(), ["each player dealt 2 times: at most 1 deals each"])):
+        again = text.rstrip("\n") + "\n\n" + text
+        problems = standings_of(["x"], lambda _, t=again: io.StringIO(t), rules=rules)[0].problems
+        assert [p.message for p in problems if p.rule == "G8" and "deal" in p.message and "times" in p.message] == said
 
 
 class WinnerDeals(PanRules):
@@ -1925,12 +1939,14 @@ def test_G6_the_pagruc_referee_asks_whether_a_card_was_kept_to_discard() -> None
 class OnePackHouse(PagrucRules):
     """G1 otherwise: the house owns one pack, and seats no two players of the same initial."""
 
-    def packs_problem(self, packs: int) -> str | None:
-        return None if packs == 1 else "this house has one pack"
+    def packs_problem(self, packs: int) -> TableProblem | None:
+        return None if packs == 1 else TableProblem(TableFault.PACKS, 0, packs=packs)
 
-    def seating_problem(self, players: Sequence[str], packs: int | None = None) -> str | None:
+    def seating_problem(self, players: Sequence[str], packs: int | None = None) -> TableProblem | None:
         why = super().seating_problem(players, packs)
-        return why or (None if len({p[0] for p in players}) == len(players) else "two players share an initial")
+        if why is not None or len({p[0] for p in players}) == len(players):
+            return why
+        return TableProblem(TableFault.LISTED_TWICE, len(players), names=tuple(p[0] for p in players))
 
 
 def test_G1_the_pagruc_board_and_seating_ask_the_rules_object_s_packs_and_seating() -> None:
@@ -1940,12 +1956,12 @@ def test_G1_the_pagruc_board_and_seating_ask_the_rules_object_s_packs_and_seatin
     book, house = (pagruc_referee.referee_script(two, rules=r, strict=False) for r in (PagrucRules(), OnePackHouse()))
     assert (book.packs, book.violations) == (2, ())
     assert house.packs == 1 and [(v.rule, v.message) for v in house.violations] == [
-        (Rule.G1, "this house has one pack")
+        (Rule.G1, "one or two 52-card packs, not 2")
     ]
     initials = script("P1 P2 P3", {}, "Kh")
     assert pagruc_referee.referee_script(initials, strict=False).violations == ()
     seated = pagruc_referee.referee_script(initials, rules=OnePackHouse(), strict=False)
-    assert [(v.rule, v.message) for v in seated.violations] == [(Rule.G1, "two players share an initial")]
+    assert [(v.rule, v.message) for v in seated.violations] == [(Rule.G1, "a player is listed twice: P P P")]
 
 
 PAGRUC_CHANGED: Final = {

@@ -9,7 +9,7 @@ import io
 import random
 from collections.abc import Iterable, Sequence
 from types import SimpleNamespace
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 import pytest
 from msgspec.structs import replace
@@ -23,6 +23,7 @@ from pancli.referee import referee_script
 from pancli.referee.board import Seat
 from pancli.referee.irregular import Irregularity, inject
 from pancli.referee.simulate import simulate_hands
+from pancli.refusals import BorrowRefusal, ForceRefusal, SplitRefusal
 from pancli.rules import HOYLE
 
 
@@ -151,10 +152,8 @@ def test_C7_the_analyzer_s_additions_ask_value_before_and_after(rules: PanRules)
 class NobodyForces(PanRules):
     """P8 where no player may force another (``demand`` mode without the demand)."""
 
-    def may_force(
-        self, forcer: Seat, forced: Seat, in_turn: Seat, card: Card | None
-    ) -> Literal["not in turn", "himself", "no live discard", "fits no meld"] | None:
-        return "fits no meld"
+    def may_force(self, forcer: Seat, forced: Seat, in_turn: Seat, card: Card | None) -> ForceRefusal | None:
+        return ForceRefusal.FITS_NO_MELD
 
 
 _FORCED = _deal(
@@ -236,7 +235,7 @@ def test_M6_M1_what_a_borrow_leaves_is_a_meld_of_min_meld_cards() -> None:
     rope = book.judge(fast_cards("2h 3h 4h")).meld  # worth nothing, as what a borrow leaves of it
     assert rope is not None
     (four,) = fast_cards("4h")
-    assert book.borrow(rope, four).refused == "too few cards"
+    assert book.borrow(rope, four).refused is BorrowRefusal.TOO_FEW_CARDS
     left = two.borrow(rope, four).left
     assert left is not None and left.cards == fast_cards("2h 3h")
     record = _deal(
@@ -288,7 +287,7 @@ class SplitsAddingNothing(PanRules):
 
     def split(self, meld: Meld, first: Sequence[Card], second: Sequence[Card]) -> Any:
         got = super().split(meld, first, second)
-        return replace(got, refused=None) if got.refused == "adds nothing" else got
+        return replace(got, refused=None) if got.refused is SplitRefusal.ADDS_NOTHING else got
 
 
 def test_M6_the_referee_asks_the_rules_object_the_shape_of_a_split() -> None:
@@ -299,7 +298,7 @@ def test_M6_the_referee_asks_the_rules_object_the_shape_of_a_split() -> None:
     book, lax = PanRules(CARDROOM), SplitsAddingNothing(CARDROOM)
     rope = book.judge(fast_cards("2h 3h 4h 5h 6h 7h")).meld
     assert rope is not None
-    assert book.split(rope, fast_cards("2h 3h 4h"), fast_cards("5h 6h 7h")).refused == "adds nothing"
+    assert book.split(rope, fast_cards("2h 3h 4h"), fast_cards("5h 6h 7h")).refused is SplitRefusal.ADDS_NOTHING
     record = _deal(
         {"Ana": "2h 3h 4h 5h 6h Kd Kh Kc 2c Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6s 7c"},
         "Ana draw 7h, meld [2h 3h 4h 5h 6h 7h], discard Jc",

@@ -36,7 +36,7 @@ from pancli.cards import Card
 from pancli.melds import Meld
 from pancli.meldspace import SLOT_OF, MeldSpace, decode, encode
 from pancli.panrules import PanRules
-from pancli.rules import Profile
+from pancli.rules import Profile, past_the_pack_words, seating_words, ten_words
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def check_position(
     """
     rules = PanRules(profile) if rules is None else rules
     melded = sum(len(m.cards) for m in table)
-    why = rules.ten_fault("the player", len(hand), melded)
+    why = rules.ten_fault(len(hand), melded)
     if why is not None:
         hint = ""
         if drawn is None and rules.holds_ten(len(hand) - 1, melded):
@@ -85,16 +85,17 @@ def check_position(
         # start-up: pan analyze does without these
         from pancli.rulebook import Rule  # only for an error: ``pan analyze`` starts without it
 
-        raise ImpossiblePosition(Rule.P7, f"{why} (the drawn card apart){hint}")
+        said = ten_words("the player", why.hand, why.melded, why.dealt)
+        raise ImpossiblePosition(Rule.P7, f"{said} (the drawn card apart){hint}")
     counts = Counter([*hand, *seen, *(c for m in table for c in m.cards)])
     if drawn is not None:
         counts[drawn] += 1
-    why = rules.copies_fault([(c.index, n) for c, n in counts.items()])
-    if why is not None:
+    over = rules.copies_fault([(c.index, n) for c, n in counts.items()])
+    if over is not None:
         # start-up: only an impossible position needs the rule ids
         from pancli.rulebook import Rule
 
-        raise ImpossiblePosition(Rule.E4, f"{why} (hand, melds and seen cards)")
+        raise ImpossiblePosition(Rule.E4, f"{past_the_pack_words(over)} (hand, melds and seen cards)")
 
 
 class Analysis(Value):
@@ -218,7 +219,7 @@ def analyze(
     if why is not None:
         from pancli.rulebook import Rule  # start-up: pan analyze does without it
 
-        raise ImpossiblePosition(Rule.S1, why)
+        raise ImpossiblePosition(Rule.S1, seating_words(why))
     check_position(hand, drawn, table, seen, profile, rules)
     own = [*hand, *(c for m in table for c in m.cards)]
     if drawn is not None:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from pancli.notation import PackSpellings
     from pancli.panrules import PanRules
     from pancli.referee.position import Position
+    from pancli.refusals import Unseated
 
 Analysed = tuple["Analysis", "Advice | None"]
 """An analysis and its advice (None without ``--advice``)."""
@@ -231,7 +232,7 @@ class Job(Value):
         """This job, ``on_sample`` told after each advice sample (a progress line)."""
         return replace(self, on_sample=on_sample)
 
-    def seating(self) -> str | None:
+    def seating(self) -> Unseated | None:
         """Why the rules object of :attr:`profile` cannot seat :attr:`players` (S1), or None."""
         return self.rules().seating(self.players)
 

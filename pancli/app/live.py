@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from pancli.pagruc.rules import PagrucRules
     from pancli.referee.position import TableNow
     from pancli.referee.table import Table
+    from pancli.refusals import TableProblem, Unseated
     from pancli.rulebook import Rule
     from pancli.rules import Profile
 
@@ -89,6 +90,16 @@ class NotARecord(LiveProblem):
         super().__init__(file, error)
         self.file = file
         self.error = error
+
+
+class Unseatable(LiveProblem):
+    """A new record's ``--players`` that the rules object of its game cannot seat: the ``rule``
+    (S1, G1) and the rules object's answer, ``why``: the exporter words them."""
+
+    def __init__(self, rule: Rule, why: Unseated | TableProblem) -> None:
+        super().__init__(rule, why)
+        self.rule = rule
+        self.why = why
 
 
 class LineVerdict(enum.Enum):
@@ -498,7 +509,7 @@ class Session:
                 raise LiveProblem(f"the tags of a new record do not read: {e.code} {e.message}")
             unseated = None if hand.script is None else self.judge.seating(hand.script)
             if unseated is not None:
-                raise LiveProblem(f"the players of a new record cannot be seated: {unseated[0]} {unseated[1]}")
+                raise Unseatable(*unseated)
 
     def _first_header(self) -> list[str]:
         o = self.options

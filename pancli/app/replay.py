@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from pancli.pagruc.referee import PagrucHandResult
     from pancli.pagruc.rules import PagrucRules
     from pancli.panrules import PanRulesByProfile
+    from pancli.refusals import TableProblem, Unseated
 
     # (for the type checker only: a Protocol's class costs start-up; a sink is asked whether it
     # takes chunks by :func:`_chunk_sink`)
@@ -279,16 +280,16 @@ class RecordJudge:
         sink.hand(HandReport(hand, script, result))
         return tally.count(result)
 
-    def seating(self, script: HandScript) -> tuple[Rule, str] | None:
+    def seating(self, script: HandScript) -> tuple[Rule, Unseated | TableProblem] | None:
         """Why the players of ``script`` cannot be seated, as the rules object that judges its game
         answers (S1: ``PanRules.seating`` of its profile; PAGRUC's G1: ``seating_problem``), with
         that rule; or None. ``pan live`` asks it of a new record's ``--players``."""
         if script.game is Game.PAGRUC:
-            why = self._pagruc_rules().seating_problem(script.players, script.packs)
-            return None if why is None else (Rule.G1, why)
+            problem = self._pagruc_rules().seating_problem(script.players, script.packs)
+            return None if problem is None else (Rule.G1, problem)
         profile = script.profile if self.profile is None else self.profile
-        why = self._pan_rules().of(profile).seating(len(script.players))
-        return None if why is None else (Rule.S1, why)
+        unseated = self._pan_rules().of(profile).seating(len(script.players))
+        return None if unseated is None else (Rule.S1, unseated)
 
     def pack_of(self, game: Game, profile: Profile) -> tuple[int, ...]:
         """The copies of each card the pack of a hand of ``game`` and ``profile`` holds, as the

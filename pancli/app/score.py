@@ -11,6 +11,7 @@ their JSON objects.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from msgspec.structs import replace
 
@@ -25,6 +26,9 @@ from pancli.pagruc.scoring import HandScore
 from pancli.rulebook import Rule
 from pancli.values import Value
 
+if TYPE_CHECKING:
+    from pancli.refusals import TableProblem
+
 
 class ScoreInputError(ValueError):
     """A score literal that cannot be scored: rule (G1, G4, G7 or a notation code) and column."""
@@ -37,11 +41,12 @@ class ScoreInputError(ValueError):
 
 
 class PacksProblem(ValueError):
-    """A ``--packs`` count that is no PAGRUC pack (G1): ``message`` says why."""
+    """A ``--packs`` count that is no PAGRUC pack (G1): ``problem`` is the rules object's answer
+    (worded by render/: :func:`pancli.render.score.packs_text`)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, problem: TableProblem) -> None:
+        super().__init__(problem)
+        self.problem = problem
 
 
 def score_pack(packs: int | None, rules: PagrucRules) -> PagrucPack:
@@ -54,7 +59,7 @@ def score_pack(packs: int | None, rules: PagrucRules) -> PagrucPack:
     >>> score_pack(3, PagrucRules())
     Traceback (most recent call last):
     ...
-    pancli.app.score.PacksProblem: one or two 52-card packs, not 3
+    pancli.app.score.PacksProblem: TableProblem(fault=packs, players=0, bound=0, packs=3, names=())
     """
     why = None if packs is None else rules.packs_problem(packs)
     if why is not None:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
     from pancli.model.actions import HandScript
+    from pancli.refusals import Unseated
     from pancli.rules import Profile
 
 DEFAULT_NAMES: Final = (
@@ -55,9 +56,10 @@ DEFAULT_NAMES: Final = (
 
 class SimulateProblem(ValueError):
     """Arguments that cannot be simulated: ``option`` names the one at fault (``--names``,
-    ``--players``, ``--rules``), ``message`` says why."""
+    ``--players``, ``--rules``), ``message`` says why, or is the rules object's answer when it
+    cannot seat so many players (S1, worded by render/: :func:`pancli.render.words.seated_text`)."""
 
-    def __init__(self, option: str, message: str) -> None:
+    def __init__(self, option: str, message: str | Unseated) -> None:
         super().__init__(message)
         self.option = option
         self.message = message
@@ -81,7 +83,7 @@ def seat_names(players: int | None, names: str | None, rules: PanRules) -> tuple
     >>> seat_names(16, None, PanRules(HOYLE))
     Traceback (most recent call last):
     ...
-    pancli.app.simulate.SimulateProblem: 16 players seated; Panguingue seats 2 to 15 (S1)
+    pancli.app.simulate.SimulateProblem: Unseated(players=16, least=2, most=15)
     """
     if names is not None:
         seats = tuple(player_name(n) for n in re.split(r"[\s,]+", names.strip()) if n)
@@ -99,7 +101,7 @@ def seat_names(players: int | None, names: str | None, rules: PanRules) -> tuple
         seats = DEFAULT_NAMES[:players]
     why = rules.seating(players)
     if why is not None:
-        raise SimulateProblem("--players", f"{why} (S1)")
+        raise SimulateProblem("--players", why)
     return seats
 
 

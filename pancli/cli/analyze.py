@@ -40,7 +40,7 @@ from pancli.cli.common import (
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
 from pancli.render.analysis import error_json, position_json, position_lines, show, to_json
-from pancli.render.text import escaped
+from pancli.render.text import escaped, seated_text
 
 if TYPE_CHECKING:
     from pancli.app.analyze import Analysed
@@ -161,7 +161,7 @@ def analyze(
     json_mode(as_json, as_jsonl)
     profile = load_profile(rules)
     job = Job(profile, players, samples, seed, advice)
-    seated_players(ctx, job.seating(), players)
+    seated_players(ctx, seated_text(job.seating()), players)
     emit = _emitter(as_jsonl) if as_json or as_jsonl else None
     if svg_out is not None and not os.path.isdir(_folder_of(svg_out)):
         raise click.BadParameter(f"cannot write {escaped(svg_out)}: no such folder", param_hint="--svg")

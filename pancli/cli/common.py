@@ -146,11 +146,12 @@ def players_option(help: str, *, default: int | None = DEFAULT_PLAYERS, checked:
 
 def seated_players(ctx: click.Context, unseated: str | None, players: int) -> int:
     """``players`` (``--players``) when the command's rules object seats so many (``unseated``,
-    its answer, is None: ``PanRules.seating``, S1), else the usage error naming why not."""
+    its answer as :func:`~pancli.render.text.seated_text` words it, is None: ``PanRules.seating``,
+    S1), else the usage error naming why not."""
     if unseated is None:
         return players
     param = next((p for p in ctx.command.params if p.name == "players"), None)
-    raise click.BadParameter(escaped(f"{unseated} (S1)"), ctx, param)
+    raise click.BadParameter(escaped(unseated), ctx, param)
 
 
 def seed_option(help: str, *, default: int) -> Callable[[F], F]:

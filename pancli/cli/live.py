@@ -99,7 +99,7 @@ def live(
       printf 'Ana stay\\nCruz stay\\n' | pan live friday.pan --players "Ana Ben Cruz"  # exits 1: T1
     """
     # start-up: pan live --help does without these
-    from pancli.app.live import LiveProblem, NotARecord, Session, keep_score
+    from pancli.app.live import LiveProblem, NotARecord, Session, Unseatable, keep_score
 
     given = click.get_current_context().get_parameter_source("game") is not ParameterSource.DEFAULT
     options = _options(file, players, rules, stake, game if given else None)  # None: a record's own game
@@ -111,6 +111,10 @@ def live(
         from pancli.render.live import not_a_record_text  # start-up: only a FILE that is not a record
 
         raise BadRecord(not_a_record_text(exc)) from None
+    except Unseatable as exc:
+        from pancli.render.live import unseatable_text  # start-up: only a usage error needs it
+
+        raise click.UsageError(escaped(unseatable_text(exc))) from None
     except LiveProblem as exc:
         raise click.UsageError(escaped(str(exc))) from None
     except OSError as exc:

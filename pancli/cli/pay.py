@@ -32,7 +32,7 @@ from pancli.cli.common import (
 )
 from pancli.render.check import meld_error
 from pancli.render.pay import PayRows, pay_rows, summary_text
-from pancli.render.text import stdout_is_terminal
+from pancli.render.text import seated_text, stdout_is_terminal
 
 
 @click.command(
@@ -75,7 +75,7 @@ def pay(
     """
     json_mode(as_json, as_jsonl)
     pan_rules = rules_object(load_profile(rules))
-    players = seated_players(ctx, pan_rules.seating(players), players)
+    players = seated_players(ctx, seated_text(pan_rules.seating(players)), players)
     if not as_json and not as_jsonl and not stdout_is_terminal():
         if reads_stdin(melds):
             ctx.exit(_plain_stream(stdin_blocks(), PayBatch(STDIN_FILE, pan_rules, players, going_out)))

@@ -19,7 +19,7 @@ from pancli.cli.common import (
     stdin_blocks,
     stdin_lines,
 )
-from pancli.render.score import ScoreRows, score_error, score_error_or_none, score_text
+from pancli.render.score import ScoreRows, packs_text, score_error, score_error_or_none, score_text
 from pancli.render.text import stdout_is_terminal
 
 
@@ -85,7 +85,7 @@ def score(
     try:
         scorer = Scorer.of(packs)
     except PacksProblem as exc:
-        raise click.BadParameter(exc.message, param_hint="'--packs'") from None
+        raise click.BadParameter(packs_text(exc), param_hint="'--packs'") from None
     from_stdin = reads_stdin(text)
     items: Iterable[InputLine]
     if from_stdin:

@@ -31,7 +31,7 @@ from pancli.cli.common import (
     stakes,
 )
 from pancli.cli.progress import Progress, quiet_option, wanted
-from pancli.render.simulate import stream_hands, text_pieces
+from pancli.render.simulate import problem_text, stream_hands, text_pieces
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -101,7 +101,7 @@ def simulate(
         seats = seat_names(players, names, pan_rules)
         tags = rules_tags(rules, output)
     except SimulateProblem as exc:
-        raise click.BadParameter(exc.message, param_hint=exc.option) from None
+        raise click.BadParameter(problem_text(exc.message), param_hint=exc.option) from None
     progress = Progress("simulate", hands, "hands", enabled=wanted(quiet, stdout_too=output is not None))
     played = _counted(simulated(seats, hands, seed, profile, tags, money, rules=pan_rules), progress)
 

@@ -66,7 +66,11 @@ def seating_fault(b: PagrucBoard) -> Ruling | None:
     """G1, the table: as the rules object's ``seating_problem`` seats it (3 to 8 players with the
     packs for them, each listed once)."""
     problem = b.rules.seating_problem(b.players, b.script.packs)
-    return None if problem is None else b.fail(Rule.G1, problem, b.script.first_line, 1, None)
+    if problem is None:
+        return None
+    from pancli.pagruc.words import table_words  # start-up: only a table at fault needs it
+
+    return b.fail(Rule.G1, table_words(problem), b.script.first_line, 1, None)
 
 
 @answers(Rule.G1, what="whether one meld holds no card more often than the pack")
@@ -96,8 +100,10 @@ def pack_fault(
     beyond = b.rules.beyond(b.pack, ((c, b.visible(c) + extra) for c, extra in pairs))
     if beyond is None:
         return None
-    c, n, but = beyond
-    return b.fail(Rule.G1, f"{n} copies of {c} are in play, {but}", line, col, player)
+    from pancli.pagruc.words import held_words  # start-up: only cards past the pack need it
+
+    c, n = beyond
+    return b.fail(Rule.G1, f"{n} copies of {c} are in play, {held_words(b.pack, c)}", line, col, player)
 
 
 @answers(Rule.G2, what="whether a deal line deals a player of the hand once, the cards the rules object deals")

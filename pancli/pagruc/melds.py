@@ -146,7 +146,7 @@ def _illegal(cards: tuple[Card, ...], reason: str) -> PagrucVerdict:
 
 
 Points = Callable[[Card, Where], int]
-Beyond = Callable[[PagrucPack, Iterable[tuple[Card, int]]], tuple[Card, int, str] | None]
+Beyond = Callable[[PagrucPack, Iterable[tuple[Card, int]]], tuple[Card, int] | None]
 """G1's copies comparison (:meth:`.rules.PagrucRules.beyond`; :func:`.pack.beyond_pack` without one)."""
 """What a card scores where it lies (G7): :func:`card_points`, or a rules object's ``points``."""
 
@@ -178,10 +178,12 @@ def judge(
     cs = tuple(cards)
     over = beyond(pack, Counter(cs).items())
     if over is not None:  # conservation is G1 (the packs), as in replay
-        c, n, but = over
+        from pancli.pagruc.words import held_words  # start-up: only cards past the pack need it
+
+        c, n = over
         times = "twice" if n == 2 else f"{n} times"
         needs = " (the same card twice needs two packs)" if pack.packs == 1 else ""
-        return PagrucVerdict(cs, None, Rule.G1, f"{c} {times}, {but}{needs}")
+        return PagrucVerdict(cs, None, Rule.G1, f"{c} {times}, {held_words(pack, c)}{needs}")
     if len(cs) < fewest:
         return _illegal(cs, f"a meld is {fewest} or more cards, not {len(cs)}")
     ranks = {c.rank for c in cs}

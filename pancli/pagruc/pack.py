@@ -6,17 +6,20 @@
 (1, 2, 104)
 >>> pack_for(4).packs, pack_for(7).packs
 (1, 2)
->>> pack_problem(6, 1)
-'6 players need two packs; one pack is for 3 to 5 players'
+>>> pack_problem(6, 1).fault
+<TableFault.ONE_PACK_TOO_FEW: 'one pack too few'>
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.values import Value
+
+if TYPE_CHECKING:
+    from pancli.refusals import TableProblem
 
 MIN_PLAYERS: Final = 3
 """Fewer than three players is not an official round (G1)."""
@@ -54,22 +57,21 @@ class PagrucPack(Value):
         return [c for c in ALL_CARDS for _ in range(self.packs)]
 
 
-def beyond_pack(pack: PagrucPack, counts: Iterable[tuple[Card, int]]) -> tuple[Card, int, str] | None:
+def beyond_pack(pack: PagrucPack, counts: Iterable[tuple[Card, int]]) -> tuple[Card, int] | None:
     """G1's conservation, the one comparison: the first ``(card, copies)`` of ``counts`` that
-    ``pack`` holds fewer copies of, with why as the end of a sentence (``... but one pack
-    holds one 5h``); None when every count fits. The rules object answers with it
+    ``pack`` holds fewer copies of; None when every count fits. The rules object answers with it
     (:meth:`.rules.PagrucRules.beyond`), which the referee's G1 judge, the meld engine
-    (:func:`.melds.judge`), scoring and ``pan check`` ask, each naming the copies its own way.
+    (:func:`.melds.judge`), scoring and ``pan check`` ask, each naming the copies its own way
+    (with :func:`.words.held_words`).
 
     >>> from pancli.cards import card, Rank, Suit
     >>> five = card(Rank.FIVE, Suit.HEARTS)
     >>> beyond_pack(ONE_PACK, [(five, 1)]) is None, beyond_pack(TWO_PACKS, [(five, 3)])
-    (True, (Card('5h'), 3, 'but two packs hold two 5h'))
+    (True, (Card('5h'), 3))
     """
     for c, n in counts:
         if n > pack.copies(c):
-            held = "one pack holds one" if pack.packs == 1 else "two packs hold two"
-            return c, n, f"but {held} {c}"
+            return c, n
     return None
 
 
@@ -87,8 +89,8 @@ def pack_for(players: int, packs: int | None = None) -> PagrucPack:
 
 
 def pack_problem(
-    players: int, packs: int | None = None, judge_packs: Callable[[int], str | None] | None = None
-) -> str | None:
+    players: int, packs: int | None = None, judge_packs: Callable[[int], TableProblem | None] | None = None
+) -> TableProblem | None:
     """Why ``players`` cannot play with ``packs`` packs under G1, or None when they can;
     ``judge_packs`` (:func:`packs_problem` when None: the rules object passes its own) says
     whether ``packs`` is a PAGRUC pack at all.
@@ -100,38 +102,48 @@ def pack_problem(
     (False, True)
     """
     if players < 2:
-        return f"a hand needs at least 2 players, not {players}"
+        from pancli.refusals import TableFault, TableProblem  # start-up: only a table at fault needs them
+
+        return TableProblem(TableFault.TOO_FEW, players, 2)
     if players > MAX_PLAYERS:
-        return f"at most {MAX_PLAYERS} players (with two packs), not {players}"
+        from pancli.refusals import TableFault, TableProblem  # start-up: only a table at fault needs them
+
+        return TableProblem(TableFault.TOO_MANY, players, MAX_PLAYERS)
     if packs is not None:
         why = (judge_packs or packs_problem)(packs)
         if why is not None:
             return why
     if packs == 1 and players > MAX_ONE_PACK:
-        return f"{players} players need two packs; one pack is for 3 to {MAX_ONE_PACK} players"
+        from pancli.refusals import TableFault, TableProblem  # start-up: only a table at fault needs them
+
+        return TableProblem(TableFault.ONE_PACK_TOO_FEW, players, MAX_ONE_PACK, packs)
     return None
 
 
-def packs_problem(packs: int) -> str | None:
+def packs_problem(packs: int) -> TableProblem | None:
     """Why ``packs`` 52-card packs are not a PAGRUC pack (G1: one or two), or None.
 
     >>> packs_problem(3)
-    'one or two 52-card packs, not 3'
+    TableProblem(fault=<TableFault.PACKS: 'packs'>, players=0, bound=0, packs=3, names=())
     """
     if not 1 <= packs <= MAX_PACKS:
-        return f"one or two 52-card packs, not {packs}"
+        from pancli.refusals import TableFault, TableProblem  # start-up: only a table at fault needs them
+
+        return TableProblem(TableFault.PACKS, 0, packs=packs)
     return None
 
 
 def official_problem(
-    players: int, packs: int | None = None, judge_packs: Callable[[int], str | None] | None = None
-) -> str | None:
+    players: int, packs: int | None = None, judge_packs: Callable[[int], TableProblem | None] | None = None
+) -> TableProblem | None:
     """Why a round of ``players`` with ``packs`` packs is not official (G1), or None
     (``judge_packs`` as :func:`pack_problem` takes it).
 
     >>> official_problem(2)
-    'fewer than 3 players is not an official round'
+    TableProblem(fault=<TableFault.NOT_OFFICIAL: 'not official'>, players=2, bound=3, packs=None, names=())
     """
     if players < MIN_PLAYERS:
-        return f"fewer than {MIN_PLAYERS} players is not an official round"
+        from pancli.refusals import TableFault, TableProblem  # start-up: only a table at fault needs them
+
+        return TableProblem(TableFault.NOT_OFFICIAL, players, MIN_PLAYERS)
     return pack_problem(players, packs, judge_packs)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from pancli.cards import ALL_CARDS, Card
 from pancli.decides import answers, decides
@@ -35,6 +35,9 @@ from pancli.pagruc.pack import (
 from pancli.pagruc.scoring import CardScore, HandScore
 from pancli.rulebook import Rule
 from pancli.rules import MeldError
+
+if TYPE_CHECKING:
+    from pancli.refusals import DealsProblem, TableProblem
 
 MAX_DEALS: Final = 5
 """No player deals more than five times in an official game (G8)."""
@@ -63,27 +66,31 @@ class PagrucRules:
         return 7
 
     @answers(Rule.G1, what="why a table of players is not seated with the packs for them")
-    def seating_problem(self, players: Sequence[str], packs: int | None = None) -> str | None:
+    def seating_problem(self, players: Sequence[str], packs: int | None = None) -> TableProblem | None:
         """G1 (with :meth:`pack`): why the table of ``players`` (their names, in order of play) is
         not seated: so many do not fit the packs (``packs`` as :meth:`packs_problem` judges it),
-        or a player is listed twice; or None.
+        or a player is listed twice; or None. The referee's G1 ruling words it
+        (:func:`.words.table_words`), and ``pan live``'s refusal of a new record's players.
 
-        >>> PagrucRules().seating_problem(("Ana", "Ben", "Ana"))
+        >>> from pancli.pagruc.words import table_words
+        >>> table_words(PagrucRules().seating_problem(("Ana", "Ben", "Ana")))
         'a player is listed twice: Ana Ben Ana'
         """
         why = pack_problem(len(players), packs, self.packs_problem)
         if why is None and len(set(players)) != len(players):
-            why = f"a player is listed twice: {' '.join(players)}"
+            from pancli.refusals import TableFault, TableProblem  # start-up: only a table at fault needs them
+
+            why = TableProblem(TableFault.LISTED_TWICE, len(players), packs=packs, names=tuple(players))
         return why
 
     @answers(Rule.G1, what="why a round of so many players is not official")
-    def official_problem(self, players: int, packs: int | None = None) -> str | None:
+    def official_problem(self, players: int, packs: int | None = None) -> TableProblem | None:
         """G1 (with :meth:`pack`): why a round of ``players`` is not official (fewer than three, or
         :meth:`seating_problem`), or None: the standings ask it of a game's table."""
         return official_problem(players, packs, self.packs_problem)
 
     @answers(Rule.G1, what="why so many 52-card packs are not a PAGRUC pack")
-    def packs_problem(self, packs: int) -> str | None:
+    def packs_problem(self, packs: int) -> TableProblem | None:
         """G1 (with :meth:`pack`): why ``packs`` 52-card packs are not a PAGRUC pack, or None:
         a record's ``[Packs]`` that is not is left for :meth:`seating_problem` to report, and the
         hand is played with the usual pack."""
@@ -101,17 +108,17 @@ class PagrucRules:
         return packs if packs is not None and self.packs_problem(packs) is None else None
 
     @answers(Rule.G1, what="the first card seen more often than a pack holds it")
-    def beyond(self, pack: PagrucPack, counts: Iterable[tuple[Card, int]]) -> tuple[Card, int, str] | None:
+    def beyond(self, pack: PagrucPack, counts: Iterable[tuple[Card, int]]) -> tuple[Card, int] | None:
         """G1 (with :meth:`pack`), conservation: the first ``(card, copies)`` of ``counts`` that
-        ``pack`` holds fewer copies of, with why as the end of a sentence (``but one pack holds
-        one 5h``), or None when every count fits (:func:`.pack.beyond_pack`). The referee's G1
-        judge, :meth:`meld`, :meth:`lay_off`, :meth:`score` and ``pan check``'s pack note ask it.
+        ``pack`` holds fewer copies of, or None when every count fits (:func:`.pack.beyond_pack`).
+        The referee's G1 judge, :meth:`meld`, :meth:`lay_off`, :meth:`score` and ``pan check``'s
+        pack note ask it (the rulings word it with :func:`.words.held_words`).
 
         >>> from pancli.notation.fast import fast_cards
         >>> from pancli.pagruc.pack import ONE_PACK
         >>> (five,) = fast_cards("5h")
         >>> PagrucRules().beyond(ONE_PACK, [(five, 2)])
-        (Card('5h'), 2, 'but one pack holds one 5h')
+        (Card('5h'), 2)
         """
         return beyond_pack(pack, counts)
 
@@ -247,21 +254,22 @@ class PagrucRules:
         return Rule.G8
 
     @answers(Rule.G8, what="why a game in which each player dealt so many times is not official")
-    def deals_problem(self, deals: Mapping[str, int]) -> str | None:
+    def deals_problem(self, deals: Mapping[str, int]) -> DealsProblem | None:
         """G8 (with :meth:`next_order`): why a game in which each player dealt ``deals`` times is
-        not official (every player deals the same number of times, at most :data:`MAX_DEALS`), or
-        None.
+        not official (every player deals the same number of times, at most :data:`MAX_DEALS`):
+        the deals, whether they are even, and the most; or None. The standings word it
+        (:func:`pancli.pagruc.words.deals_words`).
 
         >>> PagrucRules().deals_problem({"Ana": 2, "Ben": 1})
-        'every player deals the same number of times; deals: Ana 2, Ben 1'
+        DealsProblem(deals=(('Ana', 2), ('Ben', 1)), even=False, most=5)
         """
         counts = set(deals.values())
-        if len(counts) > 1:
-            said = ", ".join(f"{p} {k}" for p, k in deals.items())
-            return f"every player deals the same number of times; deals: {said}"
-        if max(counts) > MAX_DEALS:
-            return f"each player dealt {max(counts)} times: at most {MAX_DEALS} deals each"
-        return None
+        even = len(counts) == 1
+        if even and max(counts) <= MAX_DEALS:
+            return None
+        from pancli.refusals import DealsProblem  # start-up: only a game at fault needs it
+
+        return DealsProblem(tuple(deals.items()), even, MAX_DEALS)
 
     @decides(Rule.G9, what="each player's place and PAGRUC points")
     def pagruc_points(self, totals: Mapping[str, int]) -> dict[str, tuple[int, int]]:
@@ -319,8 +327,10 @@ class PagrucRules:
             everything.update(m.cards)
         beyond = self.beyond(pack, everything.items())
         if beyond is not None:
-            c, n, but = beyond
-            raise MeldError(Rule.G1, f"{n} copies of {c} in all, {but}")
+            from pancli.pagruc.words import held_words  # start-up: only cards past the pack need it
+
+            c, n = beyond
+            raise MeldError(Rule.G1, f"{n} copies of {c} in all, {held_words(pack, c)}")
         out: list[CardScore] = []
         for i, m in enumerate(laid, 1):
             where = m.where

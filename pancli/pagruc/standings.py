@@ -147,7 +147,9 @@ def game_order_problems(
     last = hands[-1]
     why = rules.deals_problem(deals)
     if why is not None:
-        problems.append(Problem(Rule.G8, why, last.file, last.line, 1, last.index))
+        from pancli.pagruc.words import deals_words  # start-up: only a game at fault needs it
+
+        problems.append(Problem(Rule.G8, deals_words(why), last.file, last.line, 1, last.index))
     return problems, deals
 
 
@@ -169,7 +171,10 @@ def game_standings(hands: Sequence[GameHand], rules: PagrucRules | None = None) 
     n = len(seats)
     why = rules.official_problem(n)  # G1's bounds, whose seating part the referee's G1 judge asks too
     if why is not None:
-        problems.append(Problem(Rule.G1, f"{counted(n, 'player')}: {why}", first.file, first.line, 1, first.index))
+        from pancli.pagruc.words import table_words  # start-up: only a table at fault needs it
+
+        said = f"{counted(n, 'player')}: {table_words(why)}"
+        problems.append(Problem(Rule.G1, said, first.file, first.line, 1, first.index))
     for h in hands:
         problems.extend(_hand_problems(h))
     order, deals = game_order_problems(hands, seats, rules)

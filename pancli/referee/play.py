@@ -269,6 +269,7 @@ from pancli.rules import (
     counted,
     not_in_pack_words,
     ordinal,
+    seating_words,
     ten_words,
     wrong_deal_words,
 )
@@ -294,7 +295,7 @@ def seating_fault(b: Board) -> Ruling | None:
     line = b.script.first_line
     why = b.rules.seating(len(names))
     if why is not None:
-        return Ruling.make(Rule.S1, None, why, line=line)
+        return Ruling.make(Rule.S1, None, seating_words(why), line=line)
     dup = b.rules.seated_twice(names)
     if dup is not None:
         return Ruling.make(Rule.S1, dup, f"{dup} is seated twice; each player has one seat", line=line)
@@ -1576,14 +1577,16 @@ def borrow_fault(b: Board, node: Borrow, target: LaidMeld, got: Borrowing) -> Ru
     why = got.refused
     if why is None:
         return None
-    if why == "not allowed":
+    from pancli.refusals import BorrowRefusal  # start-up: loaded by the refusal (the rules object's)
+
+    if why is BorrowRefusal.NOT_ALLOWED:
         message = f"borrowing is not allowed under {b.profile.name}"
-    elif why == "too few cards":
+    elif why is BorrowRefusal.TOO_FEW_CARDS:
         message = f"#{node.source} has {len(target.cards)} cards; borrowing needs {b.rules.min_meld + 1} or more"
-    elif why == "not there":
+    elif why is BorrowRefusal.NOT_THERE:
         where = "an end of" if isinstance(target.meld, Rope) else "in"
         message = f"{node.card} is not {where} #{node.source} ({target})"
-    elif why == "no meld":
+    elif why is BorrowRefusal.NO_MELD:
         message = f"what is left of #{node.source} is no meld: {got.reason}"
     else:
         message = f"borrowing {node.card} would lower the value of #{node.source}"
@@ -1597,7 +1600,9 @@ def split_fault(b: Board, node: Split, got: Splitting) -> Ruling | None:
     why = got.refused
     if why is None:
         return None
-    if why == "missing cards":
+    from pancli.refusals import SplitRefusal  # start-up: loaded by the refusal (the rules object's)
+
+    if why is SplitRefusal.MISSING_CARDS:
         missing = format_cards(got.missing)
         return b.fail(Rule.M6, f"the two melds must hold every card of #{node.target} ({missing} missing)", node)
     return b.fail(Rule.M6, f"splitting #{node.target} adds cards from the hand", node)
@@ -2260,11 +2265,13 @@ def force_line_fault(b: Board, f: Force) -> Ruling | None:
     why = b.rules.may_force(b.by_name[player], b.by_name[f.other], b.in_turn, b.live if b.live_ok else None)
     if why is None:
         return None
-    if why == "not in turn":
+    from pancli.refusals import ForceRefusal  # start-up: loaded by the refusal (the rules object's)
+
+    if why is ForceRefusal.NOT_IN_TURN:
         message = f"{f.other} is not in turn ({b.in_turn.name} is)"
-    elif why == "himself":
+    elif why is ForceRefusal.HIMSELF:
         message = f"{player} cannot force {player}"
-    elif why == "no live discard":
+    elif why is ForceRefusal.NO_LIVE_DISCARD:
         message = "there is no live discard to force"
     else:
         message = f"the live discard {b.live} fits none of {f.other}'s melds"

@@ -79,7 +79,7 @@ from pancli.model.actions import (
 from pancli.panrules import PanRules
 from pancli.referee.board import Seat
 from pancli.referee.table import Table
-from pancli.rules import MIN_MELD, Profile
+from pancli.rules import MIN_MELD, Profile, seating_words
 from pancli.values import Value
 
 _MAX_RESHUFFLES: Final = 3
@@ -218,7 +218,7 @@ def play_hands(
     rules = PanRules(profile) if rules is None else rules
     why = rules.seating(len(players))
     if why is not None:
-        raise ValueError(why)
+        raise ValueError(seating_words(why))
     if rules.seated_twice(players) is not None:
         raise ValueError("player names must be unique")
     rng = random.Random(seed)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from contextlib import redirect_stdout
 from typing import IO, TYPE_CHECKING
 
-from pancli.app.live import Entry, LedgerRow, LineVerdict, NotARecord, Session
+from pancli.app.live import Entry, LedgerRow, LineVerdict, NotARecord, Session, Unseatable
 from pancli.app.replay import replay_files
 from pancli.cards import Game, format_cards
 from pancli.escapes import bytes_shown, escape_text
@@ -33,7 +33,7 @@ from pancli.render.plain import remedy_lines
 from pancli.render.text import claim_text, error_line, money_text
 from pancli.render.words import collection_lines, ledger_text, outcome
 from pancli.rulebook import RULEBOOK
-from pancli.rules import HOYLE
+from pancli.rules import HOYLE, seating_words
 from pancli.values import Item, Line
 
 if TYPE_CHECKING:
@@ -86,6 +86,17 @@ def not_a_record_text(problem: NotARecord) -> str:
     """FILE is not a record: the reader's error as an error line, and that nothing was written."""
     e = problem.error
     return error_line(problem.file, e.line, e.col, e.code, e.message) + ": not a record, nothing written"
+
+
+def unseatable_text(problem: Unseatable) -> str:
+    """A new record's players that its game's rules object cannot seat: the rule and its words."""
+    # start-up: only a table at fault needs them
+    from pancli.pagruc.words import table_words
+    from pancli.refusals import Unseated
+
+    why = problem.why
+    said = seating_words(why) if isinstance(why, Unseated) else table_words(why)
+    return f"the players of a new record cannot be seated: {problem.rule} {said}"
 
 
 def torn_text(session: Session) -> str:

@@ -28,7 +28,20 @@ from pancli.cards import format_cards
 from pancli.render.text import error_line, error_suffix
 
 if TYPE_CHECKING:
-    from pancli.app.score import Scorer, ScoreReport
+    from pancli.app.score import PacksProblem, Scorer, ScoreReport
+
+
+def packs_text(problem: PacksProblem) -> str:
+    """What ``pan score --packs`` says of packs that are no PAGRUC pack: G1's words.
+
+    >>> from pancli.app.score import PacksProblem
+    >>> from pancli.pagruc.rules import PagrucRules
+    >>> packs_text(PacksProblem(PagrucRules().packs_problem(3)))
+    'one or two 52-card packs, not 3'
+    """
+    from pancli.pagruc.words import table_words  # start-up: only a usage error needs it
+
+    return table_words(problem.problem)
 
 
 def score_text(r: ScoreReport) -> str:

@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING
 
+from pancli.render.text import seated_text
 from pancli.values import Item
 
 if TYPE_CHECKING:
     from pancli.app.simulate import SimulatedHand
+    from pancli.refusals import Unseated
 
 
 class SimulatedItem(Item):
@@ -24,6 +26,14 @@ class SimulatedItem(Item):
     last_line: int
     winner: str | None
     text: str
+
+
+def problem_text(message: str | Unseated) -> str:
+    """What a :class:`~pancli.app.simulate.SimulateProblem` says: its words, or the rules object's
+    answer that the players cannot be seated (S1), worded as every command's ``--players``."""
+    if isinstance(message, str):
+        return message
+    return seated_text(message) or ""
 
 
 def text_pieces(played: Iterator[SimulatedHand]) -> Iterator[str]:

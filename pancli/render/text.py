@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from pancli.model.results import ClaimCheck
     from pancli.model.settle import Dispute
     from pancli.notation.layout import RecordHand
+    from pancli.refusals import Unseated
 
 
 MAX_COLUMNS = 1000
@@ -75,6 +76,22 @@ def profile_problem_text(problem: ProfileProblem) -> str:
     if not problem.spec or "\0" in problem.spec:
         return escape_text(f"R3 {problem.message}: {problem.spec!r}")
     return escape_text(f"{problem.spec}: R3 {problem.message}")
+
+
+def seated_text(unseated: Unseated | None) -> str | None:
+    """A command's ``--players`` that the rules object cannot seat (its answer, ``unseated``), as
+    the usage error says it: S1's words, the referee's too (:func:`pancli.rules.seating_words`);
+    None when it seats them.
+
+    >>> from pancli.refusals import Unseated
+    >>> seated_text(Unseated(16, 2, 15)), seated_text(None)
+    ('16 players seated; Panguingue seats 2 to 15 (S1)', None)
+    """
+    if unseated is None:
+        return None
+    from pancli.rules import seating_words  # start-up: only a usage error needs it
+
+    return f"{seating_words(unseated)} (S1)"
 
 
 def signed(units: int) -> str:
