@@ -242,7 +242,9 @@ class JsonlSink(JsonSink):
 
 
 class _CollectPlain(Sink):
-    """A worker's sink: keeps everything (the main process writes it, in order)."""
+    """A worker's sink: keeps everything (the main process writes it, in order).
+
+    Text, not values: hands as values, worded by the main process alone, made ``replay --jobs 2`` 1.07x slower."""
 
     @staticmethod
     def out_type() -> Any:
