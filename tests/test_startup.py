@@ -340,10 +340,15 @@ if {mode!r} == 'ATEXIT':
     import atexit
     atexit.register(os.write, 2, b"AT EXIT\\n")
 elif {mode!r} == 'THREAD':
-    import threading, time
-    threading.Thread(target=lambda: (time.sleep(0.3), os.write(2, b"THREAD\\n"))).start()
+    import threading
+    done = threading.Event()  # the thread outlives the command however long the command takes
+    threading.Thread(target=lambda: (done.wait(60), os.write(2, b"THREAD\\n"))).start()
 from pancli.__main__ import main
-main()
+try:
+    main()
+finally:
+    if {mode!r} == 'THREAD':
+        done.set()
 """
 
 
