@@ -20,7 +20,6 @@ from their start.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final, TypeVar
 
@@ -45,6 +44,7 @@ from pancli.rules import (
     MIN_PLAYERS,
     NONE_SEEN,
     Condition,
+    Ending,
     Forcing,
     Profile,
 )
@@ -105,19 +105,6 @@ def card_key(cards: tuple[Card, ...] | list[Card]) -> bytes:
 
 
 _CACHE_LIMIT: Final = 50_000
-
-
-class HandEnd(enum.Enum):
-    """How a hand ends, as the rules object answers (:meth:`PanRules.ending`,
-    :meth:`PanRules.after_decisions`; None from either: play goes on). The referee records it as
-    the result's :class:`~pancli.model.results.Ending` of the same value."""
-
-    OUT = "out"
-    """A player goes out (C8)."""
-    TOPS = "tops"
-    """The one player who stayed wins: all the others went on top (T4)."""
-    VOID = "void"
-    """Nobody wins: nobody stayed (T4), no card is left to draw (P10), every player retired."""
 
 
 class PanRules:
@@ -367,21 +354,21 @@ class PanRules:
         return NotTen(hand, melded, self.hand_size)
 
     @decides("T4", what="after the last decision: the hand is played, won by the last one in, or void")
-    def after_decisions(self, stayed: int) -> HandEnd | None:
+    def after_decisions(self, stayed: int) -> Ending | None:
         """T4: how the hand ends once every player has decided, ``stayed`` of them in: won at once
-        by the one who stayed (all the others went on top, :attr:`HandEnd.TOPS`), void (nobody
+        by the one who stayed (all the others went on top, :attr:`~pancli.rules.Ending.TOPS`), void (nobody
         stayed), or None: it is played.
 
         >>> from pancli.rules import HOYLE
         >>> [PanRules(HOYLE).after_decisions(n) for n in (3, 1, 0)]
-        [None, <HandEnd.TOPS: 'tops'>, <HandEnd.VOID: 'void'>]
+        [None, <Ending.TOPS: 'tops'>, <Ending.VOID: 'void'>]
         """
         if stayed > 1:
             return None
-        return HandEnd.TOPS if stayed == 1 else HandEnd.VOID
+        return Ending.TOPS if stayed == 1 else Ending.VOID
 
     @decides("I3", what="whether the hand ends here, and how: a player goes out, or it is void")
-    def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
+    def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> Ending | None:
         """How the hand ends as it now stands, or None while it goes on (once it has ended it is
         closed, I3). It is void when no ``active`` player is left (the last one retired, I1, I2)
         or, asked at a reshuffle, there are no ``dead_discards`` to make the new stock of (P10).
@@ -394,11 +381,11 @@ class PanRules:
         >>> from pancli.rules import HOYLE
         >>> rules = PanRules(HOYLE)
         >>> rules.ending(3, hand=0), rules.ending(3, hand=2), rules.ending(0), rules.ending(2, dead_discards=0)
-        (<HandEnd.OUT: 'out'>, None, <HandEnd.VOID: 'void'>, <HandEnd.VOID: 'void'>)
+        (<Ending.OUT: 'out'>, None, <Ending.VOID: 'void'>, <Ending.VOID: 'void'>)
         """
         if not active or dead_discards == 0:
-            return HandEnd.VOID
-        return HandEnd.OUT if hand == 0 else None
+            return Ending.VOID
+        return Ending.OUT if hand == 0 else None
 
     # ------------------------------------------------------------------ melds
 

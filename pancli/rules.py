@@ -327,6 +327,26 @@ class OutValue(Value):
     total: int
 
 
+class Ending(enum.Enum):
+    """How a hand ended: the one vocabulary of both games. A rules object answers how a hand ends
+    with its first three members (:meth:`pancli.panrules.PanRules.ending` and
+    :meth:`~pancli.panrules.PanRules.after_decisions`; None from either: play goes on), the
+    referee records it in the result (:attr:`pancli.model.results.HandResult.ending`, with its rule
+    in ``ending_rule``), and every output reads it there."""
+
+    OUT = "out"
+    """A player went out (C8; PAGRUC's G6)."""
+    TOPS = "tops"
+    """A player won when all the others went on top (T4)."""
+    VOID = "void"
+    """Nobody won: everybody went on top (T4), no card was left to draw (P10), or every player
+    still in the hand retired (I1, I2: the rule of the last retirement)."""
+    UNFINISHED = "unfinished"
+    """The record stops before the hand's end (a cut-off file)."""
+    STOPPED = "stopped"
+    """A violation stopped the hand before anybody won (its rule is the ending's rule)."""
+
+
 class HouseRulesError(ValueError):
     """A house-rules mapping names an unknown knob or gives a bad value.
 

@@ -12,10 +12,11 @@ from cli_kit import SAMPLES, pan
 
 from pancli.api import parse_records
 from pancli.cards import Game
-from pancli.model.results import Ending, HandResult, Retirement
+from pancli.model.results import HandResult, Retirement
 from pancli.referee import referee_script
 from pancli.referee.position import PositionUnavailable, position_at
 from pancli.rulebook import Rule
+from pancli.rules import Ending
 
 TERMINAL = {"PAN_FORCE_TERMINAL": "1", "COLUMNS": "160", "NO_COLOR": "1"}
 

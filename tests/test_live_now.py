@@ -14,12 +14,12 @@ from msgspec.structs import replace
 
 from pancli.app.live import LiveOptions, Session
 from pancli.model.actions import HandScript
-from pancli.model.results import Ending
 from pancli.records import read_hands
 from pancli.referee.position import now_of, table_now
 from pancli.referee.table import Table
 from pancli.render.live import candidates, now_text
 from pancli.rulebook import Rule
+from pancli.rules import Ending
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

@@ -39,14 +39,14 @@ from pancli.pagruc import referee as pagruc_referee
 from pancli.pagruc.melds import PagrucKind, PagrucMeld, PagrucVerdict, Where
 from pancli.pagruc.pack import TWO_PACKS, PagrucPack
 from pancli.pagruc.rules import PagrucRules
-from pancli.panrules import Borrowing, HandEnd, PanRules, PanRulesByProfile
+from pancli.panrules import Borrowing, PanRules, PanRulesByProfile
 from pancli.referee import referee_script, table
 from pancli.referee.board import Seat
 from pancli.referee.deciders import DECIDERS, DECIDES, MARKED_IN, NO_DECIDER, SHARED, marks
 from pancli.referee.table import Phase, Table
 from pancli.refusals import BorrowRefusal, DealsProblem, TableFault, TableProblem, Unseated
 from pancli.rulebook import Rule
-from pancli.rules import CARDROOM, HOYLE, Condition, Profile
+from pancli.rules import CARDROOM, HOYLE, Condition, Ending, Profile
 
 if TYPE_CHECKING:
     from pancli.panrules import Holding
@@ -1198,8 +1198,8 @@ def test_S1_the_commands_the_api_and_simulate_s_seats_ask_seats() -> None:
 class VoidOnTops(PanRules):
     """T4 where a hand that all but one player leave is void, not won."""
 
-    def after_decisions(self, stayed: int) -> HandEnd | None:
-        return None if stayed > 1 else HandEnd.VOID
+    def after_decisions(self, stayed: int) -> Ending | None:
+        return None if stayed > 1 else Ending.VOID
 
 
 def test_T4_the_referee_and_self_play_ask_after_decisions() -> None:
@@ -1239,9 +1239,9 @@ def _table_at(script: HandScript, rules: PanRules, kind: type[Table] = Table) ->
 class NeverOut(PanRules):
     """I3 where melding the last card ends nothing: nobody goes out (a discard is still due)."""
 
-    def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
+    def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> Ending | None:
         answer = super().ending(active, hand, dead_discards)
-        return None if answer is HandEnd.OUT else answer
+        return None if answer is Ending.OUT else answer
 
 
 _OUT_DEALS = {"Ana": "5s 5s Ah 2h 3h 4h 5h Kd Kh Kc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
@@ -1285,8 +1285,8 @@ def test_P7_a_discard_with_no_card_left_asks_ending_whether_he_went_out() -> Non
 class VoidAtReshuffle(PanRules):
     """I3 (P10) where a hand whose stock runs out is void: the dead discards are never reshuffled."""
 
-    def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
-        return HandEnd.VOID if dead_discards is not None else super().ending(active, hand, dead_discards)
+    def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> Ending | None:
+        return Ending.VOID if dead_discards is not None else super().ending(active, hand, dead_discards)
 
 
 class OneCopy(PanRules):
@@ -1302,7 +1302,6 @@ class OneCopyVoidAtReshuffle(OneCopy, VoidAtReshuffle):
 
 def test_I3_P10_the_referee_a_position_and_self_play_ask_ending_at_a_reshuffle() -> None:
     from pancli.model.actions import Reshuffle
-    from pancli.model.results import Ending
     from pancli.referee.position import now_of
     from pancli.referee.simulate import simulate_hands
 
@@ -1334,12 +1333,11 @@ def test_I3_P10_the_referee_a_position_and_self_play_ask_ending_at_a_reshuffle()
 class LoneSurvivorVoids(PanRules):
     """I3 (I1, I2) where a hand left to one player by retirements is void: he does not play on."""
 
-    def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> HandEnd | None:
-        return HandEnd.VOID if active < 2 else super().ending(active, hand, dead_discards)
+    def ending(self, active: int, hand: int | None = None, dead_discards: int | None = None) -> Ending | None:
+        return Ending.VOID if active < 2 else super().ending(active, hand, dead_discards)
 
 
 def test_I3_I1_a_retirement_asks_ending_whether_anybody_plays_on() -> None:
-    from pancli.model.results import Ending
 
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc Qc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     (hand,) = _hands(_deal(deals, "Ana draw 5s, meld [5s 5s 5s], discard 7d", "Ben count Ana"))
@@ -1406,7 +1404,7 @@ def test_S3_live_hands_next_order_the_result_s_winner(tmp_path: Path) -> None:
     from types import SimpleNamespace
 
     from pancli.app.live import LiveOptions, Session
-    from pancli.model.results import Ending, HandResult
+    from pancli.model.results import HandResult
 
     names = ("Ana", "Ben", "Cruz")
     rules = AsksNextOrder(HOYLE)
@@ -2413,8 +2411,8 @@ def test_T4_the_review_asks_after_decisions_whether_a_decision_is_a_choice() -> 
     from pancli.app.review import review_hand
 
     class PlaysAlone(PanRules):
-        def after_decisions(self, stayed: int) -> HandEnd | None:
-            return None if stayed else HandEnd.VOID
+        def after_decisions(self, stayed: int) -> Ending | None:
+            return None if stayed else Ending.VOID
 
     deals = {"Ana": "5s 5s 2h 3h Kd Kh Kc 2c 7d Jc", "Ben": "2d 2d 6c Jd Jd Qs 4s 4s 6h 7c"}
     text = "\n".join([f'[Players "{" ".join(deals)}"]', "", *(f"deal {p} {c}" for p, c in deals.items()),

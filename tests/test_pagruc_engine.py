@@ -11,12 +11,12 @@ from pagruc_build import DEALS, OPENING, cards, one, script, turn
 from pancli.cards import ALL_CARDS, SUITS, Card, Game, Rank, card
 from pancli.melds import MeldError
 from pancli.model.actions import Borrow, Decision, Reshuffle, Turn
-from pancli.model.results import Ending
 from pancli.pagruc import ONE_PACK, TWO_PACKS, PagrucKind, Where, card_points, judge, lay_off, pack_for
 from pancli.pagruc.pack import official_problem, pack_problem
 from pancli.pagruc.referee import PagrucHandResult, ScoreUnknown, referee_script
 from pancli.pagruc.rules import PagrucRules
 from pancli.pagruc.standings import GameHand, game_standings
+from pancli.rules import Ending
 
 pagruc_points = PagrucRules().pagruc_points
 """G9 as the shipped rules object ranks a game."""

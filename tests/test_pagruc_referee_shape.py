@@ -154,9 +154,9 @@ def test_G6_the_pagruc_referee_records_how_each_hand_ended_and_every_output_read
     from click.testing import CliRunner
 
     from pancli.cli import cli
-    from pancli.model.results import Ending
     from pancli.pagruc.referee import referee_script
     from pancli.records import read_hands
+    from pancli.rules import Ending
 
     root = Path(__file__).resolve().parent.parent / "samples"
     endings = []

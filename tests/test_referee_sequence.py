@@ -11,11 +11,11 @@ from click.testing import CliRunner
 from pancli.cards import Game
 from pancli.cli import cli
 from pancli.model.actions import HandScript
-from pancli.model.results import Ending, HandResult
+from pancli.model.results import HandResult
 from pancli.panrules import PanRules
 from pancli.referee.play import next_hand_violation
 from pancli.referee.table import Table
-from pancli.rules import HOYLE
+from pancli.rules import HOYLE, Ending
 
 FRIDAY = ROOT / "samples" / "friday-hoyle.pan"
 

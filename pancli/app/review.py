@@ -26,12 +26,12 @@ from pancli.app.replay import RecordJudge, Tally, replay_files
 from pancli.cards import Game
 from pancli.limits import MAX_REVIEWED_LINES
 from pancli.model.actions import Add, Borrow, Decision, Discard, Draw, MeldNew, Split, Take, Turn
-from pancli.model.results import Ending
 from pancli.notation.layout import RecordHand  # (a field msgspec decodes: a review from a worker)
 from pancli.panrules import PanRulesByProfile
 from pancli.referee.play import Discarding
 from pancli.referee.position import PositionError, PositionUnavailable, Walk
 from pancli.rulebook import Rule
+from pancli.rules import Ending
 from pancli.values import Value
 
 if TYPE_CHECKING:

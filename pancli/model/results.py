@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Generic, Literal, Protocol, T
 from pancli.cards import Card, Cards, Game
 from pancli.model.actions import Action, Deal, Discard, Draw, Event, Turn
 from pancli.rulebook import Rule, prescribed
-from pancli.rules import OutValue, house_part
+from pancli.rules import Ending, OutValue, house_part
 from pancli.values import Value
 
 if TYPE_CHECKING:  # decimal is imported where a stake is read: most commands never need it
@@ -178,23 +178,6 @@ class Retirement(Value):
     player: str
     rule: Rule
     line: int
-
-
-class Ending(enum.Enum):
-    """How a hand ended, as the referee found it (:attr:`HandResult.ending`, with its rule in
-    :attr:`HandResult.ending_rule`): the one record every output reads."""
-
-    OUT = "out"
-    """A player went out (C8)."""
-    TOPS = "tops"
-    """A player won when all the others went on top (T4)."""
-    VOID = "void"
-    """Nobody won: everybody went on top (T4), no card was left to draw (P10), or every player
-    still in the hand retired (I1, I2: the rule of the last retirement)."""
-    UNFINISHED = "unfinished"
-    """The record stops before the hand's end (a cut-off file)."""
-    STOPPED = "stopped"
-    """A violation stopped the hand before anybody won (its rule is the ending's rule)."""
 
 
 class ClaimKind(enum.Enum):

@@ -39,11 +39,10 @@ from typing import TYPE_CHECKING
 
 from pancli.cards import Card
 from pancli.model.actions import TakeMany
-from pancli.model.results import Ending
 from pancli.pagruc import judges
 from pancli.pagruc.melds import PagrucMeld
 from pancli.pagruc.referee import PagrucTable
-from pancli.rules import MeldError
+from pancli.rules import Ending, MeldError
 from pancli.values import Value
 
 if TYPE_CHECKING:

@@ -104,7 +104,6 @@ from pancli.model.results import (
     ClaimCheck,
     ClaimKind,
     ClaimNotCompared,
-    Ending,
     LinesKept,
     Remark,
     Ruling,
@@ -118,7 +117,7 @@ from pancli.pagruc.melds import PagrucMeld
 from pancli.pagruc.rules import PagrucRules
 from pancli.pagruc.scoring import CardScore
 from pancli.rulebook import Rule
-from pancli.rules import MeldError
+from pancli.rules import Ending, MeldError
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -231,7 +230,7 @@ class PagrucHandResult(Value):
     contributions: the cards he laid on the table (in the order laid), then the known cards
     left in his hand. ``winner`` is the player who discarded his last card (G6); ``finished``
     is False when the record stops before that. ``ending`` says how the hand ended, under
-    ``ending_rule``, as for Panguingue (:class:`~pancli.model.results.Ending`): ``OUT`` (G6),
+    ``ending_rule``, as for Panguingue (:class:`~pancli.rules.Ending`): ``OUT`` (G6),
     ``STOPPED`` by a violation (its rule; the seating or the deal, or any in strict
     refereeing) or ``UNFINISHED`` (the record stops first). ``violations`` holds at most the first
     violation in strict refereeing (it stops the hand). ``notes`` are its remarks, as

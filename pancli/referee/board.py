@@ -30,7 +30,6 @@ from pancli.model.actions import Action, Call, Event, HandScript, Turn
 from pancli.model.results import (
     STOCK,
     ClaimCheck,
-    Ending,
     Ledger,
     PaidFor,
     PanRemark,
@@ -43,8 +42,9 @@ from pancli.model.results import (
     Step,
     Violation,
 )
-from pancli.panrules import HandEnd, LaidMeld, PanRules, cidx
+from pancli.panrules import LaidMeld, PanRules, cidx
 from pancli.rulebook import Rule
+from pancli.rules import Ending
 
 if TYPE_CHECKING:
     from pancli.model.results import Payment, Retirement, Violation
@@ -207,15 +207,13 @@ class Place:
 
 
 class Phase(enum.Enum):
-    """Where the hand stands."""
+    """Where the hand stands (how it ended, once :attr:`OVER`, is :attr:`Board.ending`)."""
 
     DECIDING = "deciding"
     """T1: the decision round."""
     PLAYING = "playing"
-    WON = "won"
-    """Closed: a player went out (C8, I3) or won under T4."""
-    VOID = "void"
-    """T4 (everybody on top) or P10 (no card left to draw)."""
+    OVER = "over"
+    """Closed: won (a player went out, C8, I3, or won under T4) or void (T4, P10, I1, I2)."""
 
 
 # Python 3.11 reads an enum member off its class (``Phase.PLAYING``) through the hook of
@@ -223,10 +221,10 @@ class Phase(enum.Enum):
 # turn line compare with these names (and with the rules object's answers of how a hand ends).
 DECIDING: Final = Phase.DECIDING
 PLAYING: Final = Phase.PLAYING
-WON: Final = Phase.WON
-VOID: Final = Phase.VOID
-ENDS_OUT: Final = HandEnd.OUT
-ENDS_VOID: Final = HandEnd.VOID
+OVER: Final = Phase.OVER
+OUT: Final = Ending.OUT
+TOPS: Final = Ending.TOPS
+VOID: Final = Ending.VOID
 
 
 class Board:
@@ -322,18 +320,24 @@ class Board:
         (None: an upcard the record did not show)."""
         return self.pile[:-1]
 
-    def reshuffle_ends(self) -> HandEnd | None:
+    def reshuffle_ends(self) -> Ending | None:
         """How a reshuffle now would end the hand, as the rules object's ``ending`` answers with
         the :meth:`dead_discards` (P10: with none, it is void), or None: play goes on."""
         return self.rules.ending(len(self.active), dead_discards=self.dead_discards())
 
-    def end(self, phase: Phase, ending: Ending, rule: Rule, winner: Seat | None = None) -> None:
-        """The hand ends here: ``phase`` (won or void), how (``ending``) and under which rule."""
-        self.phase = phase
+    def end(self, ending: Ending, rule: Rule, winner: Seat | None = None) -> None:
+        """The hand ends here (:attr:`Phase.OVER`): how (``ending``, as the rules object answered
+        it), under which rule, won by ``winner`` (none: void)."""
+        self.phase = OVER
         self.ending = ending
         self.ending_rule = rule
         if winner is not None:
             self.winner = winner.name
+
+    def won(self) -> bool:
+        """The hand ended won, by going out or under T4 (I3 closes it to every later line)."""
+        ending = self.ending
+        return ending is OUT or ending is TOPS
 
     def fail(
         self,

@@ -250,7 +250,6 @@ from pancli.model.results import (
     ClaimNotCompared,
     CountNotCompared,
     CountRight,
-    Ending,
     HandResult,
     PaidFor,
     Payment,
@@ -261,10 +260,11 @@ from pancli.model.results import (
     Step,
     Violation,
 )
-from pancli.panrules import HandEnd, LaidMeld, card_key
-from pancli.referee.board import DECIDING, ENDS_OUT, ENDS_VOID, PLAYING, VOID, WON, Board, Foul, Place, Seat
+from pancli.panrules import LaidMeld, card_key
+from pancli.referee.board import DECIDING, OUT, PLAYING, TOPS, VOID, Board, Foul, Place, Seat
 from pancli.rulebook import I1_AT_DEAL, I1_LATE, I2_FOUL, Rule
 from pancli.rules import (
+    Ending,
     accounted_words,
     counted,
     not_in_pack_words,
@@ -684,8 +684,8 @@ def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
         b.pos = (b.pos - 1) % len(b.active)
     elif b.active and b.pos >= len(b.active):
         b.pos = 0
-    if b.rules.ending(len(b.active)) is ENDS_VOID:  # nobody is left to play: won by nobody
-        b.end(VOID, Ending.VOID, v.rule)
+    if b.rules.ending(len(b.active)) is VOID:  # nobody is left to play: won by nobody
+        b.end(VOID, v.rule)
     total = sum(p.units for p in returns)
     gave = f"returns the {counted(total, 'unit')} collected in the hand" if returns else "had collected nothing"
     what = f"{s.name} {gave}; the cards held and melded are dead; retired from the hand, still paying others"
@@ -704,7 +704,7 @@ def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
 def closed_hand_fault(b: Board, node: Located | None, player: str | None = None) -> Ruling | None:
     """I3: once a player has gone out (or won under T4) the hand is closed: nothing is played or
     claimed after the end the rules object's ``ending`` (or ``after_decisions``) answered."""
-    if b.phase is not WON:
+    if not b.won():
         return None
     if b.out and b.seat is not None:
         return b.fail(Rule.I3, f"{b.seat_name} went out: the hand is closed", node)
@@ -744,7 +744,7 @@ def empty_hand_discard_fault(b: Board, d: Discard) -> Ruling | None:
     player went out, as the rules object's ``ending`` answers)."""
     s = b.seat
     assert s is not None
-    if b.pending_used and b.rules.ending(len(b.active), s.hand_n) is ENDS_OUT:
+    if b.pending_used and b.rules.ending(len(b.active), s.hand_n) is OUT:
         why = f"{s.name} has no card left to discard: with {s.size + 1} melded {s.name} went out"
         return b.fail(Rule.P7, why, d)
     return None
@@ -756,7 +756,7 @@ def not_out_fault(b: Board, o: Out) -> Ruling | None:
     object's ``ending``)."""
     s = b.seat
     assert s is not None
-    if b.pending_used and not b.borrowed and b.rules.ending(len(b.active), s.hand_n) is ENDS_OUT:
+    if b.pending_used and not b.borrowed and b.rules.ending(len(b.active), s.hand_n) is OUT:
         return None
     left = f"{counted(s.hand_n, 'card')} in hand" if s.hand_n else "the drawn card unused"
     return b.fail(Rule.P7, f"{s.name} is not out: {left}", o)
@@ -778,7 +778,7 @@ def goes_out(b: Board, s: Seat) -> bool:
     """Whether ``s``, in turn, goes out as his turn stands: his draw used, nothing discarded,
     and the rules object's ``ending`` answers that his hand ends it (P7, C8: the eleventh card
     melded). The end of the turn and what it must discard ask it; ``out`` must be true by it."""
-    return not b.discarded and b.drew and b.pending_used and b.rules.ending(len(b.active), s.hand_n) is ENDS_OUT
+    return not b.discarded and b.drew and b.pending_used and b.rules.ending(len(b.active), s.hand_n) is OUT
 
 
 def go_out(b: Board, action: Out | None) -> None:
@@ -788,7 +788,7 @@ def go_out(b: Board, action: Out | None) -> None:
     turn = b.turn
     assert s is not None and turn is not None
     b.out = True
-    b.end(WON, Ending.OUT, Rule.C8, s)
+    b.end(OUT, Rule.C8, s)
     node = action if action is not None else turn
     line = node.line or turn.line
     value = b.going_out = b.rules.going_out_value([m.meld for m in s.melds])
@@ -898,11 +898,11 @@ def apply_decision(b: Board, ev: Decision) -> None:
     if b.decided == len(b.seats):
         b.active = [x for x in b.seats if x.active]
         after = b.rules.after_decisions(len(b.active))
-        if after is HandEnd.TOPS:
-            b.end(WON, Ending.TOPS, Rule.T4, b.active[0])
+        if after is TOPS:
+            b.end(TOPS, Rule.T4, b.active[0])
             payments = pay_pot(b, b.active[0], ev.line, PaidFor.FORFEIT_T4, PaidFor.TOP_T4)
-        elif after is HandEnd.VOID:
-            b.end(VOID, Ending.VOID, Rule.T4)
+        elif after is VOID:
+            b.end(VOID, Rule.T4)
         else:
             b.phase = PLAYING
             b.pos = 0
@@ -988,7 +988,7 @@ def unmelded_take_fault(b: Board, node: Discard | Turn) -> Ruling | None:
 @answers(Rule.P10, what="whether anything is played in a hand a reshuffle found void")
 def void_hand_fault(b: Board, node: Located, player: str | None = None) -> Ruling | None:
     """P10 at any line: nothing is played in a hand a reshuffle found void."""
-    if b.phase is VOID:
+    if b.ending is VOID:
         return b.fail(Rule.P10, "the hand is void: nothing more is played", node, player=player)
     return None
 
@@ -999,7 +999,7 @@ def empty_stock_fault(b: Board, d: Draw) -> Ruling | None:
     first; with none the hand is void)."""
     if not b.must_reshuffle():
         return None
-    if b.reshuffle_ends() is not ENDS_VOID:
+    if b.reshuffle_ends() is not VOID:
         return b.fail(Rule.P10, "the stock is empty: the dead discards are reshuffled first", d)
     return b.fail(Rule.P10, "no card is left to draw: the hand is void", d)
 
@@ -1111,8 +1111,8 @@ def apply_take(b: Board, a: Take, must_add: bool) -> None:
 def apply_reshuffle(b: Board, ev: Reshuffle) -> None:
     """P10: the dead discards become the stock, or the hand is void as the rules object's
     ``ending`` answers (:meth:`.Board.reshuffle_ends`: with none left to reshuffle)."""
-    if b.reshuffle_ends() is ENDS_VOID:
-        b.end(VOID, Ending.VOID, Rule.P10)
+    if b.reshuffle_ends() is VOID:
+        b.end(VOID, Rule.P10)
         b.step(ev, None, ev, [])
         return
     dead = b.reshuffled()

@@ -60,12 +60,12 @@ from msgspec.structs import replace
 from pancli.cards import ALL_CARDS, Card, Game
 from pancli.melds import Meld
 from pancli.model.actions import Draw, Event, HandScript, Take, Turn
-from pancli.model.results import Ending, Retirement, Source, Violation
-from pancli.panrules import HandEnd, PanRules
+from pancli.model.results import Retirement, Source, Violation
+from pancli.panrules import PanRules
 from pancli.referee.play import DiscardDue
 from pancli.referee.table import Phase, Table
 from pancli.rulebook import Rule
-from pancli.rules import Profile
+from pancli.rules import Ending, Profile
 from pancli.values import Value
 
 
@@ -303,11 +303,11 @@ def _view(
     table: Table, script: HandScript, line: int, player: str, turns: int, draw_violation: Violation | None
 ) -> Position:
     seat = table.by_name[player]
-    if table.phase is Phase.WON:
+    if table.won():
         # a hand won by going out is closed to every later line (I3); one won on tops was never played (T4)
         rule = Rule.I3 if table.ending is Ending.OUT else Rule.T4
         raise PositionUnavailable(rule, f"the hand is closed before line {line}: {table.winner} has won it")
-    if table.phase is Phase.VOID:
+    if table.ending is Ending.VOID:
         assert table.ending_rule is not None  # the hand ended void under T4 or P10
         rule = table.ending_rule
         raise PositionUnavailable(rule, f"the hand is void before line {line}: nothing more is played")
@@ -447,7 +447,7 @@ class TableNow(Value):
     @property
     def over(self) -> bool:
         """The hand is closed (won) or void: the next line begins the next hand."""
-        return self.phase is Phase.WON or self.phase is Phase.VOID
+        return self.phase is Phase.OVER
 
 
 def table_now(script: HandScript, rules: PanRules | None = None) -> TableNow:
@@ -506,7 +506,7 @@ def now_of(table: Table) -> TableNow:
     fits: tuple[Fit, ...] = ()
     lays: tuple[tuple[Card, ...], ...] = ()
     reshuffle = table.must_reshuffle()
-    over = phase is Phase.WON or phase is Phase.VOID
+    over = phase is Phase.OVER
     if phase is Phase.PLAYING:
         seat = table.in_turn
         live = table.offered
@@ -531,7 +531,7 @@ def now_of(table: Table) -> TableNow:
         turn=table.turn_no,
         winner=table.winner,
         reshuffle=reshuffle,
-        reshuffle_voids=reshuffle and table.reshuffle_ends() is HandEnd.VOID,
+        reshuffle_voids=reshuffle and table.reshuffle_ends() is Ending.VOID,
         ending=table.ending if over else None,
         ending_rule=table.ending_rule if over else None,
         lays=lays,

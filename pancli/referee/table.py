@@ -188,7 +188,7 @@ from pancli.model.actions import (
 from pancli.model.results import HandResult, LinesKept, PanRemark, Payment, Ruling, Violation, is_plain_turn, turn_steps
 from pancli.panrules import LaidMeld, PanRules
 from pancli.referee import play
-from pancli.referee.board import DECIDING, ENDS_OUT, PLAYING, Board, Foul, Phase, Seat
+from pancli.referee.board import DECIDING, OUT, PLAYING, Board, Foul, Phase, Seat
 from pancli.referee.play import (
     BorrowPlan,
     DiscardDue,
@@ -956,7 +956,7 @@ class Table(Board, LinesKept[HandResult, PanRemark]):
             left -= 1
             if not rules.holds_ten(left, s.melded_n + melded, s.size):
                 return False
-        elif rules.ending(len(self.active), left) is not ENDS_OUT:
+        elif rules.ending(len(self.active), left) is not OUT:
             return False  # going out (the rules object's ending)
         elif not rules.out_holds_ten(s.melded_n + melded, s.size):
             return False

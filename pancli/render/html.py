@@ -32,7 +32,7 @@ from pancli.app.report import HandReport, malformed_dispute
 from pancli.cards import ALL_CARDS, Card, Game, Suit
 from pancli.escapes import escape_text
 from pancli.model.actions import Turn
-from pancli.model.results import ClaimKind, Ending, exact_product
+from pancli.model.results import ClaimKind, exact_product
 from pancli.model.settle import SettledHand, Sitting, StakeFrom
 from pancli.notation.cells import cell_width
 from pancli.notation.record_common import PlayItem, UpLine
@@ -44,6 +44,7 @@ from pancli.render.settle import summary as sitting_summary
 from pancli.render.text import claim_text, dispute_text, money_text, signed
 from pancli.render.words import MALFORMED_RULING, collections, notes_text, outcome, parts
 from pancli.rulebook import RULEBOOK, lookup
+from pancli.rules import Ending
 
 if TYPE_CHECKING:
     from pancli.app.replay import HandSink

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 from pancli.cards import Game, format_cards
 from pancli.jsontext import Item
-from pancli.model.results import ClaimCheck, Ending, Payment, Remedy, Violation
+from pancli.model.results import ClaimCheck, Payment, Remedy, Violation
 from pancli.render.words import MALFORMED_RULING, money_map, pagruc_remark, pan_remark, payment_note
+from pancli.rules import Ending
 
 if TYPE_CHECKING:
     from pancli.app.report import HandReport

@@ -33,7 +33,7 @@ from pancli.render.plain import remedy_lines
 from pancli.render.text import claim_text, error_line, money_text
 from pancli.render.words import collection_lines, ledger_text, outcome
 from pancli.rulebook import RULEBOOK
-from pancli.rules import HOYLE, seating_words
+from pancli.rules import HOYLE, Ending, seating_words
 from pancli.values import Item, Line
 
 if TYPE_CHECKING:
@@ -134,10 +134,10 @@ def now_text(now: TableNow) -> str:
     if now.phase is Phase.DECIDING:
         before = "more deal lines and the upcard, or " if all(s.active is None for s in now.seats) else ""
         return f"{before}{now.to_act} decides: stay or top (T1)"
-    if now.phase is Phase.WON:
+    if now.phase is Phase.OVER:
+        if now.ending is Ending.VOID:
+            return f"the hand is void ({now.ending_rule})"
         return f"{now.winner} won the hand"
-    if now.phase is Phase.VOID:
-        return f"the hand is void ({now.ending_rule})"
     who = now.to_act
     if now.reshuffle_voids:
         return "the stock is empty and no dead discard is left: the reshuffle voids the hand (P10)"

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 from pancli.cards import Game
 from pancli.escapes import escape_text
-from pancli.model.results import Ending
 from pancli.notation.cells import cell_width, ljust_cells
 from pancli.render.text import claim_text, error_line, money_text
+from pancli.rules import Ending
 
 if TYPE_CHECKING:
     from pancli.app.report import HandReport

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pancli.cards import Game
 from pancli.escapes import escape_text
 from pancli.model.actions import Deal
-from pancli.model.results import ClaimKind, Ending
+from pancli.model.results import ClaimKind
 from pancli.notation.cells import cell_width
 from pancli.notation.record_common import UpLine
 from pancli.notation.record_writer import item_text
@@ -35,6 +35,7 @@ from pancli.render.words import (
     pan_remark,
     parts,
 )
+from pancli.rules import Ending
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions

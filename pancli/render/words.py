@@ -25,14 +25,13 @@ from pancli.model.results import (
     ClaimNotCompared,
     CountNotCompared,
     CountRight,
-    Ending,
     HandResult,
     PaidFor,
     Payment,
     is_return,
 )
 from pancli.notation.record_common import ledger_value
-from pancli.rules import counted
+from pancli.rules import Ending, counted
 from pancli.values import Value
 
 if TYPE_CHECKING:
@@ -323,7 +322,8 @@ def parts(result: HandResult) -> dict[str, str]:
     decision as the table applied it, T1), ``retired (I2)`` (the rule recorded with the
     retirement), with ``winner`` added; nothing for a decision never applied.
 
-    >>> from pancli.model.results import Ending, Retirement
+    >>> from pancli.model.results import Retirement
+    >>> from pancli.rules import Ending
     >>> from pancli.rulebook import Rule
     >>> r = HandResult(("Ana", "Ben", "Cruz", "Dee"), "Ana", (), {}, ending=Ending.OUT,
     ...                retirements=(Retirement("Cruz", Rule.I2, 19),), decisions=(True, False, True, None))
@@ -344,7 +344,7 @@ def parts(result: HandResult) -> dict[str, str]:
 def outcome(result: HandResult) -> str:
     """How the hand ended, in words: the referee's :attr:`~HandResult.ending` and its rule.
 
-    >>> from pancli.model.results import Ending
+    >>> from pancli.rules import Ending
     >>> from pancli.rulebook import Rule
     >>> r = HandResult(("Ana", "Ben"), "Ana", (), {"Ana": 0, "Ben": 0}, ending=Ending.TOPS, ending_rule=Rule.T4)
     >>> outcome(r)
