@@ -112,10 +112,20 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     # the example's replay line is read from rule_examples.tsv: no reader, no referee
     "rules RULE": (["rules", "P8"], (*UI, "json", *STDLIB, *ENGINES, "pancli.jsontext", "pancli.model", READER)),
     "replay": (["replay", SMALL], (*UI, "json", *STDLIB, *LOADED_LATE, "pancli.analyze", "pancli.pagruc")),
-    # --jsonl's step events (their tables of the 52 cards) and a worker's HandObjects: not --json's in one process
+    # --jsonl's step events (their tables of the 52 cards) and a worker's HandObjects: not --json's in one
+    # process; the standard-error line of its violation without the plain text exporter of a hand
     "replay --json": (
         ["replay", "--json", SMALL],
-        (*UI, *STDLIB, *LOADED_LATE, "pancli.analyze", "pancli.pagruc", "pancli.render.json_steps"),
+        (
+            *UI,
+            *STDLIB,
+            *LOADED_LATE,
+            "pancli.analyze",
+            "pancli.pagruc",
+            "pancli.render.json_steps",
+            "pancli.render.plain",
+            "pancli.notation.cells",
+        ),
     ),
     # a PAGRUC hand loads no Panguingue meld engine (MeldError is in pancli.rules), its turn lines with
     # comments no bisect, a hand without notes no Panguingue words

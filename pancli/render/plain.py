@@ -4,20 +4,19 @@ refereed hand of either game as lines, a malformed hand, and the standard-error 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from pancli.cards import Game
 from pancli.escapes import escape_text
 from pancli.notation.cells import cell_width, ljust_cells
-from pancli.render.text import claim_text, error_line, money_text
+from pancli.render.text import claim_text, error_line, malformed_line, money_text, violation_line
 from pancli.rules import Ending
 
 if TYPE_CHECKING:
     from pancli.app.report import HandReport
     from pancli.model.actions import HandScript
-    from pancli.model.results import HandResult, Remedy, Violation
-    from pancli.notation.errors import NotationError
+    from pancli.model.results import HandResult, Remedy
     from pancli.notation.layout import RecordHand
     from pancli.pagruc.referee import PagrucHandResult
     from pancli.pagruc.scoring import CardScore
@@ -31,29 +30,6 @@ def hand_text(report: HandReport) -> str:
     return plain_text(result, hand, report.script)
 
 
-def error_lines(report: HandReport) -> str:
-    """The standard-error lines of a hand: its irregularities put right, violations and wrong claims."""
-    return "".join(text + "\n" for _, _, text in error_entries(report, report.hand.file))
-
-
-def error_entries(report: HandReport, file: str) -> Iterator[tuple[str, int, str]]:
-    """Each standard-error line of a hand's problems (:func:`error_lines`, places in ``file``) with
-    the rule it cites and its line, as decided: irregularities put right, violations, wrong claims."""
-    result = report.result
-    for r in getattr(result, "remedies", ()):
-        yield r.violation.rule, r.violation.line, violation_line(file, r.violation)
-    for v in result.violations:
-        yield v.rule, v.line, violation_line(file, v)
-    for c in result.claims:
-        if not c.ok:
-            yield c.rule, c.line, error_line(file, c.line, c.col, c.rule, claim_text(c, report.pagruc))
-
-
-def violation_line(file: str, v: Violation) -> str:
-    """``file:line:col: RULE message``."""
-    return error_line(file, v.line, v.col, v.rule, v.message)
-
-
 def remedy_lines(file: str, r: Remedy) -> list[str]:
     """An irregularity put right (I1, I2), in plain text: where and what, the remedy applied,
     what the rulebook prescribes."""
@@ -63,11 +39,6 @@ def remedy_lines(file: str, r: Remedy) -> list[str]:
     if v.ruling:
         out.append(f"    ruling: {v.ruling}")
     return out
-
-
-def malformed_line(file: str, e: NotationError) -> str:
-    """The stderr line of a malformed hand."""
-    return error_line(file, e.line, e.col, e.code, e.message)
 
 
 def hand_title(hand: RecordHand, script: HandScript) -> str:

@@ -16,7 +16,7 @@ import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pancli.app.replay import CHUNK_HANDS, Tally
-from pancli.render.text import stdout_console, warning_lines
+from pancli.render.text import error_lines, malformed_line, stdout_console, warning_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -141,8 +141,6 @@ class Sink:
 
     def _judged(self, report: HandReport) -> None:
         """Queue the standard-error lines of a hand: its warnings, then its problems."""
-        from pancli.render.plain import error_lines  # start-up: pan settle does without it
-
         hand = report.hand
         if hand.warnings:
             self.err.append(warning_lines(hand))
@@ -150,7 +148,7 @@ class Sink:
             self.err.append(error_lines(report))
 
     def malformed(self, hand: RecordHand) -> None:
-        from pancli.render.plain import malformed_line, plain_malformed  # start-up: pan settle does without it
+        from pancli.render.plain import plain_malformed  # start-up: pan settle does without it
 
         assert hand.error is not None
         self.out.append(plain_malformed(hand))
@@ -208,9 +206,7 @@ class JsonSink(Sink):
         self._put(self._items(report))
 
     def malformed(self, hand: RecordHand) -> None:
-        # start-up: pan replay does without these
-        from pancli.render.json import malformed_item
-        from pancli.render.plain import malformed_line
+        from pancli.render.json import malformed_item  # start-up: pan replay does without it
 
         assert hand.error is not None
         self.err.append(malformed_line(hand.file, hand.error) + "\n")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from pancli.render.text import stdout_console
+from pancli.render.text import error_entries, malformed_line, stdout_console
 from pancli.rulebook import KNOBS, RULEBOOK, Rule, RuleEntry, entry
 from pancli.rules import CARDROOM, HOYLE, Condition, Profile
 
@@ -321,7 +321,6 @@ def _replay_findings(path: str, *, strict: bool = False) -> list[tuple[str, int,
     from pancli.app.report import HandReport
     from pancli.app.rule_examples import rules_named
     from pancli.notation.layout import RecordHand
-    from pancli.render.plain import error_entries, malformed_line
     from pancli.render.replay import Sink
 
     found: list[tuple[str, int, str, str]] = []

@@ -18,7 +18,15 @@ from pancli.escapes import escape_text
 from pancli.model.settle import DisputeKind, HandRuns, SettledHand, Sitting, player_key
 from pancli.notation.record_common import name_key
 from pancli.render.replay import Sink
-from pancli.render.text import dispute_text, error_line, money_text, signed, stdout_console, warning_lines
+from pancli.render.text import (
+    dispute_text,
+    error_line,
+    money_text,
+    signed,
+    stdout_console,
+    violation_line,
+    warning_lines,
+)
 from pancli.rulebook import Rule
 from pancli.values import Item, Line
 
@@ -99,8 +107,6 @@ class SettleSink(Sink):
         self._look_alike(result.players, hand.file)
         dispute = report.dispute
         if report.remedied:
-            from pancli.render.plain import violation_line  # start-up: pan settle does without it
-
             self.any_remedied = True
             self.err.extend(violation_line(hand.file, r.violation) + "\n" for r in result.remedies)  # type: ignore[union-attr]
             self.remedied(report)

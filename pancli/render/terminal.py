@@ -23,8 +23,8 @@ from pancli.model.results import ClaimKind
 from pancli.notation.cells import cell_width
 from pancli.notation.record_common import UpLine
 from pancli.notation.record_writer import item_text
-from pancli.render.plain import NONE_MARK, hand_title, malformed_line, player_cards, score_text, violation_line
-from pancli.render.text import MAX_COLUMNS, claim_text, money_text, rule_hint, signed
+from pancli.render.plain import NONE_MARK, hand_title, player_cards, score_text
+from pancli.render.text import MAX_COLUMNS, claim_text, malformed_line, money_text, rule_hint, signed, violation_line
 from pancli.render.words import (
     MALFORMED_RULING,
     Collection,

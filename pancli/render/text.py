@@ -13,14 +13,17 @@ from pancli.cards import Game
 from pancli.escapes import escape_text
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from decimal import Decimal
 
     from rich.console import Console
 
     from pancli.app.lines import ProfileProblem
+    from pancli.app.report import HandReport
     from pancli.app.workers import FewerWorkers
-    from pancli.model.results import ClaimCheck
+    from pancli.model.results import ClaimCheck, Violation
     from pancli.model.settle import Dispute
+    from pancli.notation.errors import NotationError
     from pancli.notation.layout import RecordHand
     from pancli.refusals import Unseated
 
@@ -208,6 +211,34 @@ def claim_text(c: ClaimCheck, pagruc: bool) -> str:
             return f"{c.player} claims [%pays {c.claimed}] but the meld scores {c.actual}"
         return f"{c.player} claims [%pays {c.claimed}] but each opponent paid {c.actual}"
     return f"the Ledger claims {c.player} {signed(c.claimed)} but the referee finds {signed(c.actual)}"
+
+
+def error_lines(report: HandReport) -> str:
+    """The standard-error lines of a hand: its irregularities put right, violations and wrong claims."""
+    return "".join(text + "\n" for _, _, text in error_entries(report, report.hand.file))
+
+
+def error_entries(report: HandReport, file: str) -> Iterator[tuple[str, int, str]]:
+    """Each standard-error line of a hand's problems (:func:`error_lines`, places in ``file``) with
+    the rule it cites and its line, as decided: irregularities put right, violations, wrong claims."""
+    result = report.result
+    for r in getattr(result, "remedies", ()):
+        yield r.violation.rule, r.violation.line, violation_line(file, r.violation)
+    for v in result.violations:
+        yield v.rule, v.line, violation_line(file, v)
+    for c in result.claims:
+        if not c.ok:
+            yield c.rule, c.line, error_line(file, c.line, c.col, c.rule, claim_text(c, report.pagruc))
+
+
+def violation_line(file: str, v: Violation) -> str:
+    """``file:line:col: RULE message``."""
+    return error_line(file, v.line, v.col, v.rule, v.message)
+
+
+def malformed_line(file: str, e: NotationError) -> str:
+    """The stderr line of a malformed hand."""
+    return error_line(file, e.line, e.col, e.code, e.message)
 
 
 def dispute_text(d: Dispute) -> str:
