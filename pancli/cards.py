@@ -50,6 +50,7 @@ class Suit(enum.Enum):
 
 _SUIT_ORDER: Final = {s: i for i, s in enumerate(Suit)}
 SUITS: Final = tuple(Suit)
+_SPADES: Final = Suit.SPADES
 
 
 class Rank(enum.IntEnum):
@@ -80,7 +81,7 @@ class Rank(enum.IntEnum):
     @property
     def in_pan_pack(self) -> bool:
         """True for the ranks of a Panguingue pack (E1: no 8, 9, 10)."""
-        return self not in (Rank.EIGHT, Rank.NINE, Rank.TEN)
+        return self not in _NOT_PAN
 
     @property
     def pan_index(self) -> int:
@@ -111,6 +112,9 @@ _RANK_SYMBOL: Final = {
     r: ("A" if r == 1 else "T" if r == 10 else "J" if r == 11 else "Q" if r == 12 else "K" if r == 13 else str(int(r)))
     for r in Rank
 }
+# (members read once: Python 3.11 reads one off its class through the enum's type, dearer than a
+# module name, and a rules object asks this of each of the 52 cards)
+_NOT_PAN: Final = (Rank.EIGHT, Rank.NINE, Rank.TEN)
 PAN_RANKS: Final = tuple(r for r in Rank if r.in_pan_pack)
 """The Panguingue ranks, low to high (E2)."""
 _PAN_INDEX: Final = {r: i for i, r in enumerate(PAN_RANKS)}
@@ -242,7 +246,7 @@ class Pack(Value):
         """How many copies of ``c`` the pack holds (0 for 8, 9, 10: E1)."""
         if not c.rank.in_pan_pack:
             return 0
-        if c.suit is Suit.SPADES:
+        if c.suit is _SPADES:
             return self.packs - self.spade_suits_removed
         return self.packs
 
