@@ -69,7 +69,16 @@ class Where(enum.Enum):
     @classmethod
     def of(cls, kind: PagrucKind) -> Where:
         """The place of a card in a meld of ``kind``."""
-        return cls.RUN if kind is PagrucKind.RUN else cls.SET
+        return _IN_RUN if kind is _RUN else _IN_SET
+
+
+# (members read once: Python 3.11 reads one off its class through the enum's type, dearer than a
+# module name, and each card laid or left in a hand is scored with them)
+_RUN: Final = PagrucKind.RUN
+_IN_RUN: Final = Where.RUN
+_IN_SET: Final = Where.SET
+_IN_HAND: Final = Where.HAND
+_ACE: Final = Rank.ACE
 
 
 def card_points(c: Card, where: Where) -> int:
@@ -82,10 +91,10 @@ def card_points(c: Card, where: Where) -> int:
     ([1, 15, -15], -10, 10)
     """
     rank = c.rank
-    if rank is Rank.ACE:
-        return 1 if where is Where.RUN else 15 if where is Where.SET else -15
+    if rank is _ACE:
+        return 1 if where is _IN_RUN else 15 if where is _IN_SET else -15
     value = min(int(rank), 10)
-    return -value if where is Where.HAND else value
+    return -value if where is _IN_HAND else value
 
 
 class PagrucMeld(Value):

@@ -299,7 +299,8 @@ class PagrucRules:
     @answers(Rule.G7, what="what the cards left in a hand score (negative)")
     def in_hand(self, hand: Iterable[Card]) -> tuple[CardScore, ...]:
         """G7: the (negative) contributions of the cards left in a hand."""
-        return tuple(CardScore(c, Where.HAND, self.points(c, Where.HAND)) for c in hand)
+        left = Where.HAND
+        return tuple(CardScore(c, left, self.points(c, left)) for c in hand)
 
     @answers(Rule.G7, what="what melded groups and the cards left in a hand score")
     def score(self, groups: Iterable[Sequence[Card]], hand: Sequence[Card], pack: PagrucPack) -> HandScore:
