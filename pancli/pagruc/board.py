@@ -105,7 +105,7 @@ class PagrucBoard:
     def visible(self, c: Card) -> int:
         """Copies of ``c`` whose place is known: known hand cards, melds, the pile, a turned-over
         stock (:attr:`seen`; tests/test_pagruc.py counts them there after every line)."""
-        return self.seen[c]
+        return self.seen.get(c, 0)  # (0 for a card not seen yet, without a call to Counter.__missing__)
 
     def has_meld(self, player: str) -> bool:
         return bool(self.melds[player])

@@ -75,6 +75,7 @@ class Where(enum.Enum):
 # (members read once: Python 3.11 reads one off its class through the enum's type, dearer than a
 # module name, and each card laid or left in a hand is scored with them)
 _RUN: Final = PagrucKind.RUN
+_SET: Final = PagrucKind.SET
 _IN_RUN: Final = Where.RUN
 _IN_SET: Final = Where.SET
 _IN_HAND: Final = Where.HAND
@@ -198,7 +199,7 @@ def judge(
     ranks = {c.rank for c in cs}
     if len(ranks) == 1:
         name = _PLURAL.get(cs[0].rank, cs[0].rank.symbol + "s")
-        return PagrucVerdict(cs, _made(cs, PagrucKind.SET, points), None, f"set of {name}")
+        return PagrucVerdict(cs, _made(cs, _SET, points), None, f"set of {name}")
     if len({c.suit for c in cs}) > 1:
         return _illegal(cs, f"not a set (ranks differ) and not a run (a run is one suit): {format_cards(cs)}")
     if len(ranks) < len(cs):
@@ -207,7 +208,7 @@ def judge(
     values = sorted(int(r) for r in ranks)
     if values[-1] - values[0] == len(values) - 1:
         ordered = tuple(sorted(cs, key=lambda c: int(c.rank)))
-        return PagrucVerdict(cs, _made(ordered, PagrucKind.RUN, points), None, f"run of {cs[0].suit.name.lower()}")
+        return PagrucVerdict(cs, _made(ordered, _RUN, points), None, f"run of {cs[0].suit.name.lower()}")
     if values[0] == int(Rank.ACE) and values[-1] == int(Rank.KING) and _wraps(values):
         return _illegal(cs, "aces are low only: a run does not go round the corner (no Q-K-A, no K-A-2)")
     have = set(values)
