@@ -112,6 +112,14 @@ def test_T1_decision_round_counts_the_players_not_on_top() -> None:
     assert first.deciding and first.players == 5 and first.dead == ()
 
 
+def test_I1_analyze_at_counts_a_retired_player_among_the_payers_not_the_active() -> None:
+    """Dee retired (I1) on line 29; Ben went on top (T1): Eli's analysis at line 30 is of three
+    active players, paid by three (the two active others and Dee, who still pays)."""
+    r = pan("analyze", str(ROOT / "samples" / "irregular-I1-found-late.pan"), "--at", "30", "--samples", "20", "--json")
+    doc = json.loads(r.output)
+    assert (doc["players"], doc["opponents"]) == (3, 3), r.output
+
+
 def test_hand_two_take_of_a_live_discard() -> None:
     p = position_at(script_of(FRIDAY, 2), 65, "Ana")
     assert p.drawn == cards("5c")[0] and p.drawn_from is Source.DISCARD_PILE

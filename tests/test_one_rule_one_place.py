@@ -2489,3 +2489,20 @@ def test_I2_each_question_of_putting_a_foul_meld_right_is_one_named_judge() -> N
     row = (table.__doc__ or "").split("\nI2 ", 1)[1].split("\nI3 ", 1)[0]
     assert makers == {m for m in makers if m.endswith(("_fault", "_ruling")) and f".play.{m}`" in row}
     assert {"no_foul_fault", "mend_keeps_fault", "mend_adds_fault", "earlier_foul_back_fault"} <= makers
+
+
+def test_C6_C8_analyze_at_a_record_position_takes_the_position_s_payers() -> None:
+    """``analyze --at`` analyses a record position with the payers the position counted, not a
+    player count made from them and counted again (``payers + 1`` asked of ``payers`` again:
+    one payer fewer twice under a house whose dealer never pays), and with its active players."""
+    from pancli.app.analyze import Job, RecordSpot
+    from pancli.referee.position import position_at
+
+    (h, *_) = _hands(_sample("friday-hoyle.pan"))
+    line = next(e.line for e in h.script.events if isinstance(e, Decision))  # the first decision: five in play
+    for rules, payers in ((PanRules(HOYLE), 4), (OnePayerFewer(HOYLE), 3)):
+        pos = position_at(h.script, line, "Ana", rules=rules)
+        job = Job(HOYLE, 6, 20, 1, False, rules_by={HOYLE: rules})
+        analysis, _ = job.at_position(RecordSpot("friday-hoyle.pan", 1, pos))
+        assert (analysis.players, analysis.opponents, pos.payers) == (pos.players, payers, payers)
+        assert analysis.collected(analysis.best.value) == rules.collected(analysis.best.value, payers)

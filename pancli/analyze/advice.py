@@ -69,8 +69,8 @@ class Advice(Value):
 class Start(Value):
     """What the simulation starts from: the analysed player's ``hand``, ``drawn`` card and ``table`` melds,
     the ``live`` copies of each card (:func:`pancli.analyze.odds.live_copies`), the ``players`` who stay
-    and the ``profile``: the parts of an :class:`Analysis` that :func:`advise` reads, without the draw
-    table and odds that a whole analysis works out."""
+    and the ``profile`` (with the ``opponents`` who pay him): the parts of an :class:`Analysis` that
+    :func:`advise` reads, without the draw table and odds that a whole analysis works out."""
 
     hand: tuple[Card, ...]
     drawn: Card | None
@@ -78,13 +78,15 @@ class Start(Value):
     live: tuple[int, ...]
     players: int
     profile: Profile
+    opponents: int
+    """Who pay the player's collections: the rules object's ``payers`` of :attr:`players` (C6-C8)."""
 
     @classmethod
     def of(cls, hand: tuple[Card, ...], seen: tuple[Card, ...], players: int, rules: PanRules) -> Start:
         """The start of a hand at its stay-or-top decision: ``hand`` dealt, nothing drawn or laid yet,
         the ``seen`` cards (the up card) known; ``live`` as :func:`pancli.analyze.analysis.analyze` counts it
         (the copies of the pack as ``rules`` answers them)."""
-        return cls(hand, None, (), tuple(live_copies(rules, hand, seen)), players, rules.profile)
+        return cls(hand, None, (), tuple(live_copies(rules, hand, seen)), players, rules.profile, rules.payers(players))
 
 
 POLICY_NODES: Final = 5_000
@@ -152,7 +154,7 @@ def advise(
         raise ValueError("advise: the rules object is not of the analysis's profile")
     n = a.players
     stays = sum(rules.owes_winner(False))  # T2: what each player who stayed owes the winner
-    forfeits = stays * (n - 1)  # T2: what the others, all of whom stayed, owe the analysed player winning
+    forfeits = stays * a.opponents  # T2: what the others, all of whom stayed, owe the analysed player winning
     dealt = rules.hand_size  # S2: what each opponent is dealt
     if space is None:
         space = rules.meld_space()
@@ -168,7 +170,7 @@ def advise(
     nodes = policy.nodes
     pays: dict[int, int] = {}  # an out position -> what going out there is paid (C8) by each opponent
     gains: dict[int, int] = {}  # a payment from each opponent -> what it comes to in all (C6-C8, ``collected``)
-    payers = rules.payers(n)  # C6-C8: who pays the analysed player's collections
+    payers = a.opponents  # C6-C8: who pays the analysed player's collections (the analysis's)
     done = 0
     for _ in range(samples):
         if enough is not None and done and done % CHECK_EVERY == 0:

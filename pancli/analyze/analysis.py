@@ -106,9 +106,11 @@ class Analysis(Value):
     table: tuple[Meld, ...]
     seen: tuple[Card, ...]
     players: int
+    """Active players (T3)."""
     opponents: int
-    """Who pay the player's collections (each condition, change and going out): the rules
-    object's ``payers`` of :attr:`players` (C6-C8)."""
+    """Who pay the player's collections (each condition, change and going out): a record
+    position's own (:attr:`.Position.payers`: the active others and the players retired from the
+    hand, I1, I2), or the rules object's ``payers`` of :attr:`players` (C6-C8)."""
     profile: Profile
     best: Arrangement
     """Best arrangement of the hand and the drawn card (most cards down, chips, fewest melds)."""
@@ -201,6 +203,7 @@ def analyze(
     space: MeldSpace | None = None,
     rules: PanRules | None = None,
     keep: Card | None = None,
+    payers: int | None = None,
 ) -> Analysis:
     """Analyse a position: ``hand`` (without the drawn card), ``drawn``, the player's ``table`` melds
     and the ``seen`` cards. ``keep``: the card the position says may not be the discard (P9: the
@@ -211,7 +214,9 @@ def analyze(
     Raises :class:`ImpossiblePosition` for an impossible position, as the rules
     object ``rules`` of ``profile`` (a fresh one without) answers S1, P7 and E4. ``space``: the meld
     space the caller asks in (a batch's, shared by its hands; without, that of ``rules``:
-    :meth:`PanRules.meld_space`), where the search asks ``rules`` what melds are (M1-M5, C6, C7)."""
+    :meth:`PanRules.meld_space`), where the search asks ``rules`` what melds are (M1-M5, C6, C7).
+    ``payers``: who pay the player's collections when the position knows them (a record
+    position's, :attr:`.Position.payers`); without, the rules object's ``payers`` of ``players``."""
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
     rules = PanRules(profile) if rules is None else rules
@@ -261,7 +266,8 @@ def analyze(
     out_table = next_table if next_hand is not None else tuple(table)
     outs = tuple(out_value(r, out_table, rules) for r in rows)
     shown = {a.value for a in (best, now, waits) if a is not None} | {r.value for r in rows}
-    payers = rules.payers(players)
+    if payers is None:
+        payers = rules.payers(players)
     totals = tuple((v, rules.collected(v, payers)) for v in sorted(shown))
     return Analysis(
         tuple(hand), drawn, tuple(table), tuple(seen), players, payers, profile, best, now, waits, tuple(rows),

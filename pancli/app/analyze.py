@@ -221,6 +221,9 @@ class Job(Value):
     samples: int
     seed: int
     advice: bool
+    payers: int | None = None
+    """Who pay the player's collections when a record position says (:attr:`.Position.payers`);
+    None: the rules object's ``payers`` of :attr:`players`."""
     on_sample: Callable[[], None] | None = None
     """Told after each ``advice`` sample (the command line's progress line)."""
     rules_by: dict[Profile, PanRules] = field(default_factory=dict)
@@ -275,7 +278,7 @@ class Job(Value):
             space = rules.meld_space()
             result = run(
                 cards, self.profile, drawn, table, seen, self.players, samples=self.samples, seed=self.seed,
-                space=space, rules=rules, keep=keep,
+                space=space, rules=rules, keep=keep, payers=self.payers,
             )  # fmt: skip
             if not self.advice:
                 return result, None
@@ -288,10 +291,11 @@ class Job(Value):
             raise InputProblem(where, 1, exc.rule, exc.message, line) from None
 
     def at_position(self, spot: RecordSpot) -> tuple[Analysis, Advice | None]:
-        """The analysis of a record position: its profile, and the player with those who pay him
-        (the position's payers: active opponents and players retired from the hand, I1, I2)."""
+        """The analysis of a record position: its profile, its active players (T3) and those who
+        pay the player (the position's payers: active opponents and players retired from the hand,
+        I1, I2)."""
         pos = spot.position
-        job = replace(self, profile=pos.profile, players=pos.payers + 1)
+        job = replace(self, profile=pos.profile, players=pos.players, payers=pos.payers)
         return job.analyse(pos.hand, pos.drawn, pos.melds, pos.seen, spot.file, pos.line, pos.kept)
 
     def analyse_lines(
