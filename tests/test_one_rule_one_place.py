@@ -2248,10 +2248,6 @@ def test_C6_C8_C9_the_ledger_credits_what_the_collection_line_says_and_the_house
     from pancli.render.pay import summary_text
     from pancli.render.words import collection_lines, collections
 
-    class HouseCut(PanRules):
-        def collected(self, units: Any, payers: int) -> Any:
-            return units * payers - 1
-
     (h, *_) = _hands(_sample("friday-hoyle.pan"))
     for rules, sign in ((HouseShare(HOYLE), 1), (HouseCut(HOYLE), -1)):
         r = referee_script(h.script, rules=rules)
@@ -2271,6 +2267,27 @@ def test_C6_C8_C9_the_ledger_credits_what_the_collection_line_says_and_the_house
     said = collection_lines(referee_script(h.script, rules=HouseShare(HOYLE)).payments, None)
     ana = "  line 23: Ana collects C2 [5s 5s 5s] valle set, one suit"
     assert said[0] == f"{ana}: 4 from each of Cruz Dee Eli and 4 from the house = 16"
+
+
+class HouseCut(PanRules):
+    """C6-C8 collected less one unit the house takes (a cut): what so many payers come to in all."""
+
+    def collected(self, units: Any, payers: int) -> Any:
+        return units * payers - 1
+
+
+@pytest.mark.parametrize("rules", [HouseShare(HOYLE), HouseCut(HOYLE)], ids=["share", "cut"])
+def test_I1_a_retirement_undoes_the_house_s_part_of_what_he_collected(rules: PanRules) -> None:
+    """Dee collects twice, then retires (I1): every collection of hers is undone, the house's
+    part too (its share back to it, its cut back to her), so her net is what she paid the others,
+    as under the book's rules, and the house has no part left of what she collected."""
+    (h, *_) = _hands(_sample("irregular-I1-found-late.pan"))
+    book, house = (referee_script(h.script, rules=r) for r in (PanRules(HOYLE), rules))
+    assert any(p.payee == "Dee" and p.returned_of is None for p in house.payments)
+    assert house.retirements and house.retirements[0].player == "Dee"
+    assert house.ledger["Dee"] == book.ledger["Dee"] and sum(house.ledger.values()) == 0
+    dee = [p for p in house.payments if HOUSE in (p.payer, p.payee) and "Dee" in (p.payer, p.payee)]
+    assert dee and sum(p.units if p.payee == HOUSE else -p.units for p in dee) == 0
 
 
 class OnePayerFewer(PanRules):

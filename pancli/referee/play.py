@@ -243,6 +243,7 @@ from pancli.model.results import (
     DEAL,
     DISCARD_PILE,
     HAND,
+    HOUSE,
     MELD,
     STOCK,
     ClaimCheck,
@@ -653,11 +654,18 @@ def collected(b: Board, name: str) -> list[Payment]:
 
 def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
     """I1 found after the first draw, I2 found after the discard: ``s`` returns everything he
-    collected in the hand (each return citing the rule), his hand and melds are dead, and he
-    leaves the turn order until the next deal; he still pays others (:meth:`Board.collect`)."""
+    collected in the hand (each return citing the rule) and the house its cut of it (a house
+    rule's, :meth:`.Ledger.collect`), his hand and melds are dead, and he leaves the turn order
+    until the next deal; he still pays others (:meth:`Board.collect`)."""
     rule = Rule.I1 if v.rule == Rule.I1 else Rule.I2
     line = node.line
-    returns = [give(b, p, rule, line) for p in collected(b, s.name)]
+    held = {id(p) for p in collected(b, s.name)}
+    undone = [
+        p
+        for p in b.ledger.payments
+        if id(p) in held or (p.payer == s.name and p.payee == HOUSE and p.returned_of is None)
+    ]
+    returns = [give(b, p, rule, line) for p in undone]
     moves: list[tuple[Card, Source, Source]] = []
     for i, n in enumerate(s.hand):
         moves += [(ALL_CARDS[i], HAND, DEAD)] * n
