@@ -120,6 +120,34 @@ def test_I1_analyze_at_counts_a_retired_player_among_the_payers_not_the_active()
     assert (doc["players"], doc["opponents"]) == (3, 3), r.output
 
 
+ALONE = """[Event "Test"]
+[Rules "hoyle"]
+[Players "Ana Ben Dee"]
+
+deal Ana 5s 5s 3h 4h Kd Kh Kc Jc Qc 2d
+deal Ben 7s 2c Qd 6c 4s Jh 3d Ac 6d 2s
+up 6h
+Ana stay
+Ben top
+Dee stay
+1. Ana draw 7c, discard 7c
+2. Dee draw 3s, meld [Qh Qh Qh Qh Qh Qh], meld [Qs Qs Qs Qs Qs Qs], discard 6c
+3. Ana draw 5s, meld [5s 5s 5s], discard 2d
+4. Ana draw Jd, discard Jd
+"""
+
+
+def test_S1_analyze_at_a_position_with_one_active_player_left_is_no_seating_fault(tmp_path: Path) -> None:
+    """Ben went on top and Dee retired (I1): Ana plays on alone until she goes out (T4), so her
+    position is analysed (one active player, Dee still paying), not refused as a table of one."""
+    record = tmp_path / "alone.pan"
+    record.write_text(ALONE, encoding="utf-8")
+    r = pan("analyze", str(record), "--at", "14", "--player", "Ana", "--samples", "20", "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert (doc["players"], doc["opponents"]) == (1, 1)
+
+
 def test_hand_two_take_of_a_live_discard() -> None:
     p = position_at(script_of(FRIDAY, 2), 65, "Ana")
     assert p.drawn == cards("5c")[0] and p.drawn_from is Source.DISCARD_PILE

@@ -2288,6 +2288,11 @@ def test_I1_a_retirement_undoes_the_house_s_part_of_what_he_collected(rules: Pan
     assert house.ledger["Dee"] == book.ledger["Dee"] and sum(house.ledger.values()) == 0
     dee = [p for p in house.payments if HOUSE in (p.payer, p.payee) and "Dee" in (p.payer, p.payee)]
     assert dee and sum(p.units if p.payee == HOUSE else -p.units for p in dee) == 0
+    kept = [p for p in house.payments if p.returned_of is None]  # what she collected, less the house's cut
+    made = sum(p.units for p in kept if p.payee == "Dee")
+    made -= sum(p.units for p in kept if p.payer == "Dee" and p.payee == HOUSE)
+    (said,) = [r.remedy for r in house.remedies if r.retired]
+    assert said.startswith(f"Dee returns the {made} units collected in the hand"), (said, made)
 
 
 class OnePayerFewer(PanRules):

@@ -154,7 +154,7 @@ def advise(
         raise ValueError("advise: the rules object is not of the analysis's profile")
     n = a.players
     stays = sum(rules.owes_winner(False))  # T2: what each player who stayed owes the winner
-    forfeits = stays * a.opponents  # T2: what the others, all of whom stayed, owe the analysed player winning
+    forfeits = stays * (n - 1)  # T2: what the others, all of whom stayed, owe the analysed player winning
     dealt = rules.hand_size  # S2: what each opponent is dealt
     if space is None:
         space = rules.meld_space()

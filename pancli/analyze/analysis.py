@@ -220,7 +220,7 @@ def analyze(
     if samples < 1:
         raise ValueError(f"samples must be at least 1, not {samples}")
     rules = PanRules(profile) if rules is None else rules
-    why = rules.seating(players)
+    why = rules.seating(players) if payers is None else None  # a record position's table was seated (S1)
     if why is not None:
         from pancli.rulebook import Rule  # start-up: pan analyze does without it
 

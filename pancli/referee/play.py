@@ -694,7 +694,7 @@ def retire(b: Board, s: Seat, v: Violation, node: Located) -> Remedy:
         b.pos = 0
     if b.rules.ending(len(b.active)) is VOID:  # nobody is left to play: won by nobody
         b.end(VOID, v.rule)
-    total = sum(p.units for p in returns)
+    total = sum(p.units if p.payer == s.name else -p.units for p in returns)  # less the house's cut given back
     gave = f"returns the {counted(total, 'unit')} collected in the hand" if returns else "had collected nothing"
     what = f"{s.name} {gave}; the cards held and melded are dead; retired from the hand, still paying others"
     r = Remedy(v, what, tuple(returns), True)
