@@ -173,11 +173,6 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
         ["settle", SMALL],
         (*UI, "json", "difflib", "tempfile", *LOADED_LATE, *JSON_WRITER, "pancli.analyze", "pancli.pagruc", *RENDER),
     ),
-    # a sitting's transfers come without a heap (heapq loads a C module)
-    "settle with transfers": (
-        ["settle", "samples/friday-hoyle.pan"],
-        (*UI, "json", "difflib", "tempfile", *LOADED_LATE, *JSON_WRITER, "pancli.analyze", "pancli.pagruc", "heapq"),
-    ),
     "samples": (
         ["samples"],
         (*UI, "json", *STDLIB, *ENGINES, *LIGHT, "pancli.pagruc", "pancli.model", "pancli.records.reader"),
