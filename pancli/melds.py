@@ -251,7 +251,8 @@ class Verdict(Value):
     of it, or with :attr:`then_meld` the words before the meld's text it ends with; None when the
     reason follows the order (it names one card among several: E1, E4, a rope's repeated rank).
     What ``pan check``'s batch shares between orders (a judge that words a reason otherwise
-    gives its lead with it, or none)."""
+    gives its lead with it, or none: ``replace(v, reason=...)`` keeps the old lead, so give
+    ``lead=None`` with it, or the words its reason starts with)."""
     then_meld: bool = False
     """The reason is :attr:`lead` followed by the cards' text (``format_cards``): M2, M3 quote it."""
 

@@ -430,7 +430,8 @@ class PanRules:
         reason names them in: what lets ``pan check``'s batch judge a multiset of cards once and
         share what each verdict says is order-free (:attr:`~pancli.melds.Verdict.lead`; a verdict
         without one is asked of each order). The rulebook's judge does; a subclass that overrides
-        :meth:`judge` is taken not to, unless it says so by overriding this too.
+        :meth:`judge` is taken not to, unless it says so by overriding this too, and then each
+        verdict it rewords carries its own lead (or none): the batch prints the lead it is given.
 
         >>> from pancli.rules import HOYLE
         >>> PanRules(HOYLE).order_free

@@ -57,7 +57,7 @@ DEFAULT_NAMES: Final = (
 class SimulateProblem(ValueError):
     """Arguments that cannot be simulated: ``option`` names the one at fault (``--names``,
     ``--players``, ``--rules``), ``message`` says why, or is the rules object's answer when it
-    cannot seat so many players (S1, worded by render/: :func:`pancli.render.words.seated_text`)."""
+    cannot seat so many players (S1, worded by render/: :func:`pancli.render.text.seated_text`)."""
 
     def __init__(self, option: str, message: str | Unseated) -> None:
         super().__init__(message)
