@@ -276,15 +276,17 @@ class PanRules:
 
     @property
     @answers("S3", what="the rule the next hand's order of play is set under")
-    def next_order_rule(self) -> str:
+    def next_order_rule(self) -> Rule:
         """The rule :meth:`next_order` sets the next hand's order of play under (S3): what a
         session names beside the seating it gives the next hand (``pan live``).
 
         >>> from pancli.rules import HOYLE
-        >>> PanRules(HOYLE).next_order_rule
+        >>> str(PanRules(HOYLE).next_order_rule)
         'S3'
         """
-        return "S3"
+        from pancli.rulebook import Rule  # start-up: only pan live asks it
+
+        return Rule.S3
 
     @decides("T2", what="what each seated player owes the winner in forfeits and tops")
     def owes_winner(self, went_on_top: bool) -> tuple[int, int]:

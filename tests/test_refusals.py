@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from typing import Any
 
 import pytest
 
@@ -26,15 +27,19 @@ _TEXT = re.compile(r"^(str|Literal\[.*\])( \| None)?$|, str\]")
 facts."""
 
 
-def _public_methods(cls: type) -> list[str]:
-    return [n for n, v in vars(cls).items() if not n.startswith("_") and callable(v)]
+def _public_questions(cls: type) -> dict[str, Any]:
+    """Each public method and property of ``cls``: the function that answers it."""
+    got = {n: v.fget if isinstance(v, property) else v for n, v in vars(cls).items() if not n.startswith("_")}
+    return {n: f for n, f in got.items() if callable(f)}
 
 
 @pytest.mark.parametrize("cls", [PanRules, PagrucRules], ids=lambda c: c.__name__)
 def test_no_question_of_a_rules_object_answers_in_words(cls: type) -> None:
+    """Methods and properties alike (``next_order_rule`` answered ``"S3"``, a text, beside
+    PAGRUC's ``Rule.G8``)."""
     said = {
-        name: inspect.signature(getattr(cls, name)).return_annotation
-        for name in _public_methods(cls)
+        name: inspect.signature(f).return_annotation
+        for name, f in _public_questions(cls).items()
         if (cls, name) not in NAMES_NOT_WORDS
     }
     assert [n for n, ann in said.items() if _TEXT.search(str(ann))] == []

@@ -147,7 +147,7 @@ class Entry:
         """The line ended the hand (a win, T4, a void hand)."""
         self.next_players: tuple[str, ...] = ()
         """The seating of the next hand (S3; PAGRUC: G8), when the line ended the hand."""
-        self.next_rule = ""
+        self.next_rule: Rule | None = None
         """The rule :attr:`next_players` are seated under, as the hand's game's rules object
         names it (``next_order_rule``), when the line ended the hand."""
         self.started = False
@@ -523,7 +523,7 @@ class Session:
         tags.append(_tag("Players", " ".join(o.players)))
         return tags
 
-    def _next_hand(self, last: RecordHand, report: HandReport) -> str:
+    def _next_hand(self, last: RecordHand, report: HandReport) -> Rule:
         """After ``last`` ended: the next hand's number, seating and tags; returns the rule the
         seating is set under (S3; PAGRUC: G8)."""
         result = report.result
@@ -592,7 +592,7 @@ class Session:
             judge.rules_by_profile = PanRulesByProfile()
         return judge.rules_by_profile.of(profile)
 
-    def _next_order(self, report: HandReport) -> tuple[tuple[str, ...], str]:
+    def _next_order(self, report: HandReport) -> tuple[tuple[str, ...], Rule]:
         """The next hand's order of play as its game's rules object sets it after ``report``'s
         hand, and the rule it names for it: S3 (the winner first; a hand with no winner sets
         none, and the order stays) or, in PAGRUC, G8 (the first hand deals next: the order turns
@@ -600,7 +600,7 @@ class Session:
         result = report.result
         if result.game is Game.PAGRUC:
             pagruc = self._pagruc_rules()
-            return pagruc.next_order(result.players), str(pagruc.next_order_rule)
+            return pagruc.next_order(result.players), pagruc.next_order_rule
         rules = self._rules(report.script.profile)
         order = rules.next_order(result.players, result.winner)
         return (tuple(result.players) if order is None else order), rules.next_order_rule

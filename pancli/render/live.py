@@ -536,7 +536,7 @@ def candidates(session: Session, text: str) -> list[str]:
     seat = next((s for s in now.seats if s.player == head), None) if now is not None else None
     hand = [str(c) for c in dict.fromkeys(seat.known)] if seat is not None else []
     if len(before) == 1:
-        if now is None or now.phase.value == "deciding":
+        if now is None or now.phase is Phase.DECIDING:
             return list(VERBS_DECIDING)
         if head == to_act:
             if now.must_take:
